@@ -1,0 +1,38 @@
+// The contract of /config.json, which the SPA loads before it starts (server: routes/runtime-config.ts).
+// `amplify` is a standard amplify_outputs.json document (its `auth` section).
+
+export interface AmplifyAuthOutputs {
+  aws_region: string;
+  user_pool_id: string;
+  user_pool_client_id: string;
+  password_policy: {
+    min_length: number;
+    require_lowercase: boolean;
+    require_uppercase: boolean;
+    require_numbers: boolean;
+    require_symbols: boolean;
+  };
+  mfa_configuration: 'NONE' | 'OPTIONAL' | 'REQUIRED';
+  mfa_methods: Array<'SMS' | 'TOTP'>;
+  username_attributes: Array<'email' | 'phone_number'>;
+  user_verification_types: Array<'email' | 'phone_number'>;
+  standard_required_attributes: string[];
+  unauthenticated_identities_enabled?: boolean;
+  oauth?: Record<string, unknown>;
+}
+
+export interface RuntimeConfig {
+  amplify: { version: '1.4'; auth: AmplifyAuthOutputs };
+  /** Absolute URL of the built-in identity service (Amplify's userPoolEndpoint), or null for Amazon Cognito. */
+  identityEndpoint: string | null;
+  /** The super administrator's address shown on /unauthorized. */
+  superAdminEmail: string;
+  /** Absolute base URL of the business API, `<origin>/api/v1`. */
+  apiBase: string;
+}
+
+/** The contract of /version.json, written by the build. */
+export interface VersionInfo {
+  version: string;
+  builtAt?: string;
+}

@@ -1,0 +1,67 @@
+// The whole HTTP surface as one Fastify instance, built from already-opened parts so tests can
+// build it around a fresh database and drive it with inject() (server/main.ts owns listen and
+// shutdown).
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { businessApi } from './api/index.ts';
+import type { ServerConfig } from './config.ts';
+import type { Database } from './db/database.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { registerRequestLog } from './http/request-log.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import type { IdentityRuntime } from './identity/index.ts';
+import type { MailTransport } from './mail/transport.ts';
+import { devOutboxRoutes } from './routes/dev-outbox.ts';
+import { healthRoutes } from './routes/health.ts';
+import { runtimeConfigRoutes } from './routes/runtime-config.ts';
+import { isClientRoute, registerSpa, type SpaIndex } from './routes/spa.ts';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface Runtime {
+  config: ServerConfig;
+  database: Database;
+  identity: IdentityRuntime;
+  mail: MailTransport;
+  /** Set once migrations have run; /readyz reports it. */
+  migrated: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    runtime: Runtime;
+  }
+}
+
+export async function buildApp(runtime: Runtime, options: { logger: Logger; serveSpa?: boolean }): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: options.logger as unknown as FastifyBaseLogger,
+    disableRequestLogging: true,
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: () => crypto.randomUUID(),
+    requestIdLogLabel: 'request_id',
+    trustProxy: true,
+    forceCloseConnections: 'idle',
+    ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+  });
+  app.decorate('runtime', runtime);
+
+  registerRequestLog(app);
+  registerSecurityHeaders(app, {
+    https: runtime.config.publicUrl.startsWith('https://'),
+    connectSources:
+      runtime.identity.provider === 'cognito' ? [`https://cognito-idp.${runtime.identity.region}.amazonaws.com`] : [],
+  });
+  let spa: SpaIndex | null = null;
+  registerErrorHandling(app, {
+    // Unknown non-API GETs are client-side routes: answer with the app's index.html.
+    fallback: (request, reply) => (spa && isClientRoute(request) ? spa.send(reply) : null),
+  });
+
+  await app.register(healthRoutes);
+  await app.register(runtimeConfigRoutes);
+  if (runtime.mail.kind === 'outbox') await app.register(devOutboxRoutes);
+  await app.register(businessApi, { prefix: '/api/v1' });
+  if (options.serveSpa !== false) spa = await registerSpa(app, runtime.config.distDir);
+  return app;
+}

@@ -1,0 +1,97 @@
+// Every setting the server reads from the environment, parsed once at start-up.
+// Each variable has a default that works on a fresh machine (see README "Environment").
+import path from 'node:path';
+
+export type IdentityProvider = 'builtin' | 'cognito';
+export type MailTransportKind = 'outbox' | 'smtp';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  publicUrl: string;
+  production: boolean;
+  dataDir: string;
+  databaseUrl: string | null;
+  distDir: string;
+  /** False under `npm run dev`, where Vite serves the app. */
+  serveSpa: boolean;
+  identity: {
+    provider: IdentityProvider;
+    secret: string | null;
+    poolId: string | null;
+    allowSelfSignUp: boolean;
+    adminAccessKeyId: string | null;
+    adminSecretAccessKey: string | null;
+    cognito: {
+      userPoolId: string | null;
+      clientId: string | null;
+      region: string;
+      domain: string | null;
+    };
+  };
+  mail: { transport: MailTransportKind; smtpUrl: string | null };
+  adminEmail: string;
+  adminTempPassword: string | null;
+  supportEmail: string;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+function orNull(value: string | undefined): string | null {
+  return value === undefined || value === '' ? null : value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be a port number, got "${env.PORT}"`);
+  }
+  const publicUrl = (orNull(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const provider = (orNull(env.IDENTITY_PROVIDER) ?? 'builtin') as IdentityProvider;
+  if (provider !== 'builtin' && provider !== 'cognito') {
+    throw new ConfigError(`IDENTITY_PROVIDER must be builtin or cognito, got "${provider}"`);
+  }
+  const transport = (orNull(env.MAIL_TRANSPORT) ?? 'outbox') as MailTransportKind;
+  if (transport !== 'outbox' && transport !== 'smtp') {
+    throw new ConfigError(`MAIL_TRANSPORT must be outbox or smtp, got "${transport}"`);
+  }
+  if (transport === 'smtp' && !orNull(env.SMTP_URL)) {
+    throw new ConfigError('MAIL_TRANSPORT=smtp needs SMTP_URL');
+  }
+  const adminEmail = (orNull(env.ADMIN_EMAIL) ?? 'admin@clinic.local').toLowerCase();
+  return {
+    port,
+    host: orNull(env.HOST) ?? '0.0.0.0',
+    publicUrl,
+    production: env.NODE_ENV === 'production',
+    dataDir: path.resolve(orNull(env.DATA_DIR) ?? './data'),
+    databaseUrl: orNull(env.DATABASE_URL),
+    distDir: path.resolve(orNull(env.DIST_DIR) ?? './dist'),
+    serveSpa: flag(env.SERVE_SPA, true),
+    identity: {
+      provider,
+      secret: orNull(env.IDENTITY_SECRET),
+      poolId: orNull(env.IDENTITY_POOL_ID),
+      allowSelfSignUp: flag(env.IDENTITY_ALLOW_SELF_SIGNUP, false),
+      adminAccessKeyId: orNull(env.IDENTITY_ADMIN_ACCESS_KEY_ID),
+      adminSecretAccessKey: orNull(env.IDENTITY_ADMIN_SECRET_ACCESS_KEY),
+      cognito: {
+        userPoolId: orNull(env.COGNITO_USER_POOL_ID),
+        clientId: orNull(env.COGNITO_CLIENT_ID),
+        region: orNull(env.COGNITO_REGION) ?? 'ap-south-1',
+        domain: orNull(env.COGNITO_DOMAIN),
+      },
+    },
+    mail: { transport, smtpUrl: orNull(env.SMTP_URL) },
+    adminEmail,
+    adminTempPassword: orNull(env.ADMIN_TEMP_PASSWORD),
+    supportEmail: (orNull(env.SUPPORT_EMAIL) ?? adminEmail).toLowerCase(),
+    logLevel: orNull(env.LOG_LEVEL) ?? 'info',
+  };
+}

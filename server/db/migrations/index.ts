@@ -1,0 +1,11 @@
+// Every migration, in order. Names carry their module's range so modules never collide:
+//   0001-0099 foundation, 0100-0199 identity, 0200-0299 business API, 0300+ later features.
+// Add a new file with `up`/`down` and list it here; never edit one that has shipped.
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_foundation.ts';
+import * as m0100 from './0100_identity_pool.ts';
+
+export const migrations: Record<string, Migration> = {
+  '0001_foundation': m0001,
+  '0100_identity_pool': m0100,
+};

@@ -1,0 +1,120 @@
+// The error shapes every route inherits:
+//   400 {detail, errors?: {field: [message]}}  bad input (schema validation, malformed JSON)
+//   413 {detail}                               body over the limit
+//   404 {detail}                               unknown route
+//   500 {detail, request_id}                   anything unexpected, never a stack trace
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** An error a handler throws on purpose: its status and detail go to the client as they are. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly detail: string,
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(detail);
+  }
+}
+
+/** 400 with the field and the reason. */
+export function badRequest(field: string, reason: string): HttpError {
+  return new HttpError(400, `Invalid ${field}: ${reason}`, { [field]: [reason] });
+}
+
+type ValidationItem = NonNullable<FastifyError['validation']>[number];
+
+function fieldOf(item: ValidationItem): string {
+  const params = item.params as Record<string, unknown>;
+  const pointer = item.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  if (typeof params.missingProperty === 'string') {
+    return pointer ? `${pointer}.${params.missingProperty}` : params.missingProperty;
+  }
+  if (typeof params.additionalProperty === 'string') {
+    return pointer ? `${pointer}.${params.additionalProperty}` : params.additionalProperty;
+  }
+  return pointer || 'body';
+}
+
+function reasonOf(item: ValidationItem): string {
+  const params = item.params as Record<string, unknown>;
+  if (item.keyword === 'required') return 'This field is required.';
+  if (item.keyword === 'additionalProperties') return 'Unknown field.';
+  return `${item.message ?? 'is invalid'}`.replace(/^must/, 'Must') + (params.allowedValues ? `: ${(params.allowedValues as unknown[]).join(', ')}` : '');
+}
+
+export function validationErrors(validation: ValidationItem[]): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const item of validation) {
+    const field = fieldOf(item);
+    const reasons = errors[field] ?? [];
+    const reason = reasonOf(item);
+    if (!reasons.includes(reason)) reasons.push(reason);
+    errors[field] = reasons;
+  }
+  return errors;
+}
+
+export function sendError(
+  reply: FastifyReply,
+  status: number,
+  detail: string,
+  extra: Record<string, unknown> = {},
+) {
+  return reply.code(status).type('application/json; charset=utf-8').send({ detail, ...extra });
+}
+
+export function registerErrorHandling(
+  app: FastifyInstance,
+  options: { fallback?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | null } = {},
+): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof HttpError) {
+      return sendError(reply, error.statusCode, error.detail, error.errors ? { errors: error.errors } : {});
+    }
+    if (error.validation) {
+      const errors = validationErrors(error.validation);
+      const fields = Object.keys(errors);
+      return sendError(reply, 400, `Invalid request: ${fields.map((f) => `${f}: ${errors[f][0]}`).join('; ')}`, {
+        errors,
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return sendError(reply, 413, 'Request body is too large.');
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return sendError(reply, 415, 'Unsupported content type; send application/json.');
+    }
+    if (status >= 400 && status < 500) {
+      const detail =
+        error instanceof SyntaxError || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+          ? 'Malformed JSON in request body.'
+          : error.message;
+      return sendError(reply, status, detail);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ code: (error as { code?: string }).code }, 'database unavailable');
+      return sendError(reply, 503, 'The service is temporarily unavailable. Please try again shortly.', {
+        request_id: request.id,
+      });
+    }
+    // Log the error class and stack, not the message's data: messages can quote input.
+    request.log.error({ err: { type: error.name, code: error.code, stack: error.stack } }, 'unhandled error');
+    return sendError(reply, 500, 'Internal server error.', { request_id: request.id });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (options.fallback?.(request, reply)) return;
+    sendError(reply, 404, `Not found: ${request.method} ${request.url.split('?')[0]}`);
+  });
+}
+
+const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+
+/** Connection-level failures of PostgreSQL: the API answers 503 while the server is down. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  if (code && unavailableCodes.has(code)) return true;
+  const message = String((error as Error | null)?.message ?? '');
+  return /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(message);
+}

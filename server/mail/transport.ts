@@ -1,0 +1,106 @@
+// Where the server's messages go: invitations, confirmation codes, password-reset codes.
+// `outbox` (the default) stores each message in the database so a clinic can run with no mail
+// server and tests can read codes from /dev/outbox; `smtp` hands email to an SMTP server.
+// Logs name the channel and the outbox row, never the address or the text (health data rules).
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+import type { Db } from '../db/database.ts';
+
+export interface OutgoingMessage {
+  channel: 'email' | 'sms';
+  to: string;
+  subject?: string;
+  body: string;
+}
+
+export interface MailTransport {
+  readonly kind: 'outbox' | 'smtp';
+  /**
+   * Sends (or records) one message. Pass the caller's transaction as `db` so a message and
+   * the change that caused it are committed together.
+   */
+  send(message: OutgoingMessage, db?: Db): Promise<void>;
+}
+
+export interface OutboxRow {
+  id: number;
+  channel: 'email' | 'sms';
+  to: string;
+  subject: string | null;
+  body: string;
+  created_at: string;
+}
+
+async function record(db: Db, message: OutgoingMessage): Promise<number> {
+  const row = await db
+    .insertInto('mail_outbox')
+    .values({
+      channel: message.channel,
+      recipient: message.to,
+      subject: message.subject ?? null,
+      body: message.body,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export function createMailTransport(options: {
+  kind: 'outbox' | 'smtp';
+  smtpUrl: string | null;
+  fromAddress: string;
+  db: Db;
+  log: Logger;
+}): MailTransport {
+  if (options.kind === 'outbox') {
+    return {
+      kind: 'outbox',
+      async send(message, db = options.db) {
+        const id = await record(db, message);
+        options.log.info({ outbox_id: id, channel: message.channel }, 'message recorded in outbox');
+      },
+    };
+  }
+  const smtp = nodemailer.createTransport(options.smtpUrl!);
+  return {
+    kind: 'smtp',
+    async send(message, db = options.db) {
+      if (message.channel === 'sms') {
+        // No SMS gateway is configured for SMTP mode: keep the text where staff can find it.
+        const id = await record(db, message);
+        options.log.warn({ outbox_id: id }, 'no SMS gateway configured; SMS kept in the outbox');
+        return;
+      }
+      await smtp.sendMail({
+        from: options.fromAddress,
+        to: message.to,
+        subject: message.subject,
+        text: message.body,
+      });
+      options.log.info({ channel: 'email' }, 'message sent over SMTP');
+    },
+  };
+}
+
+/** Newest first, optionally only one recipient's (case-insensitive). */
+export async function readOutbox(db: Db, to: string | null, limit = 100): Promise<OutboxRow[]> {
+  let query = db
+    .selectFrom('mail_outbox')
+    .select([
+      'id',
+      'channel',
+      'recipient as to',
+      'subject',
+      'body',
+      'created_at',
+    ])
+    .orderBy('id', 'desc')
+    .limit(limit);
+  if (to) query = query.where((eb) => eb(eb.fn('lower', ['recipient']), '=', to.toLowerCase()));
+  const rows = await query.execute();
+  return rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    created_at: new Date(r.created_at).toISOString(),
+  })) as OutboxRow[];
+}

@@ -1,0 +1,83 @@
+// `npm start`: build the SPA if needed, open the database, migrate, start the one server process,
+// and stop cleanly on SIGTERM/SIGINT (stop accepting, finish in-flight requests, close the
+// database) within 10 s.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp, type Runtime } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { createIdentityRuntime } from './identity/index.ts';
+import { createLogger } from './logger.ts';
+import { createMailTransport } from './mail/transport.ts';
+import { buildSpa, spaBuildIsStale } from './spa-build.ts';
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`configuration error: ${error.message}`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const log = createLogger(config.logLevel);
+
+  if (config.serveSpa && spaBuildIsStale(projectRoot, config.distDir)) {
+    log.info('building the web app (missing or older than its sources)');
+    const started = Date.now();
+    await buildSpa(projectRoot, config.distDir);
+    log.info({ duration_ms: Date.now() - started }, 'web app built');
+  }
+
+  const database = await openDatabase(config);
+  log.info({ engine: database.engine }, 'database open');
+  await migrateToLatest(database.db);
+
+  const identity = await createIdentityRuntime(config, database.db);
+  const mail = createMailTransport({
+    kind: config.mail.transport,
+    smtpUrl: config.mail.smtpUrl,
+    fromAddress: config.supportEmail,
+    db: database.db,
+    log,
+  });
+  const runtime: Runtime = { config, database, identity, mail, migrated: true };
+  const app = await buildApp(runtime, { logger: log, serveSpa: config.serveSpa });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'stopping');
+    const deadline = setTimeout(() => {
+      log.error('shutdown deadline passed; exiting');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS);
+    deadline.unref();
+    try {
+      await app.close();
+      await database.close();
+      log.info('stopped');
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: { type: (error as Error).name, stack: (error as Error).stack } }, 'error while stopping');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  log.info({ address, public_url: config.publicUrl }, 'listening');
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,28 @@
+// /config.json: what the SPA needs before it starts, built per request so the identity endpoint
+// is an absolute URL (Amplify requires one) on the origin the browser used.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RuntimeConfig } from '../../openapi/runtime-config.ts';
+
+/** The origin the browser used: Host (or X-Forwarded-Host behind a proxy) and protocol. */
+export function requestOrigin(request: FastifyRequest): string {
+  const forwardedProto = String(request.headers['x-forwarded-proto'] ?? '').split(',')[0].trim();
+  const forwardedHost = String(request.headers['x-forwarded-host'] ?? '').split(',')[0].trim();
+  const protocol = forwardedProto || request.protocol;
+  const host = forwardedHost || request.headers.host || `localhost:${request.socket.localPort ?? 3000}`;
+  return `${protocol}://${host}`;
+}
+
+export async function runtimeConfigRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/config.json', async (request, reply) => {
+    const origin = requestOrigin(request);
+    const identity = app.runtime.identity;
+    const body: RuntimeConfig = {
+      amplify: { version: '1.4', auth: identity.amplifyAuthOutputs() },
+      identityEndpoint: identity.endpoint(origin),
+      superAdminEmail: app.runtime.config.supportEmail,
+      apiBase: `${origin}/api/v1`,
+    };
+    reply.header('cache-control', 'no-cache');
+    return body;
+  });
+}

@@ -1,0 +1,39 @@
+// Loads /config.json (and the first /version.json) before the app renders, and points
+// aws-amplify at the configured identity service: the built-in one on this server, or Amazon
+// Cognito when `identityEndpoint` is null.
+import { Amplify } from 'aws-amplify';
+import { parseAmplifyConfig } from 'aws-amplify/utils';
+import type { CognitoUserPoolConfig } from '@aws-amplify/core';
+import type { RuntimeConfig, VersionInfo } from '../../openapi/runtime-config';
+
+export async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(url, init);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+export function loadRuntimeConfig(): Promise<RuntimeConfig> {
+  return fetchJson<RuntimeConfig>('/config.json', { cache: 'no-cache' });
+}
+
+/** `/version.json?t=<timestamp>` with no-cache: the version banner compares these. */
+export function fetchVersion(now = Date.now()): Promise<VersionInfo> {
+  return fetchJson<VersionInfo>(`/version.json?t=${now}`, { cache: 'no-cache', headers: { 'cache-control': 'no-cache' } });
+}
+
+/** True when the configuration names a user pool and app client (spec §8 "Missing user pool configuration"). */
+export function hasUserPool(config: RuntimeConfig | null): boolean {
+  const auth = config?.amplify?.auth;
+  return Boolean(auth?.user_pool_id && auth.user_pool_client_id);
+}
+
+export function configureAmplify(config: RuntimeConfig): void {
+  const resources = parseAmplifyConfig(config.amplify as Parameters<typeof parseAmplifyConfig>[0]);
+  const cognito = resources.Auth?.Cognito as CognitoUserPoolConfig | undefined;
+  if (cognito && config.identityEndpoint) {
+    // userPoolEndpoint has no amplify_outputs.json field: it is set on the parsed config.
+    Amplify.configure({ ...resources, Auth: { Cognito: { ...cognito, userPoolEndpoint: config.identityEndpoint } } });
+  } else {
+    Amplify.configure(resources);
+  }
+}

@@ -1,0 +1,46 @@
+// The SPA build. Writes dist/version.json (polled by the version banner) and a manifest that the
+// front-end size benchmark reads. In development, proxies the server's paths to `npm run dev`'s
+// watched server process.
+import fs from 'node:fs';
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const serverPort = Number(process.env.DEV_SERVER_PORT ?? 3001);
+const serverTarget = `http://127.0.0.1:${serverPort}`;
+
+function versionFile(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'clinic-version-json',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { version: string };
+      const builtAt = new Date().toISOString();
+      fs.writeFileSync(
+        path.join(outDir, 'version.json'),
+        `${JSON.stringify({ version: `${pkg.version}+${builtAt.replace(/[-:.TZ]/g, '')}`, builtAt })}\n`,
+      );
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), versionFile()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 1500,
+  },
+  server: {
+    port: Number(process.env.PORT ?? 3000),
+    proxy: Object.fromEntries(
+      ['/api', '/identity', '/config.json', '/version.json', '/dev', '/healthz', '/readyz'].map((p) => [p, { target: serverTarget, xfwd: true }]),
+    ),
+  },
+});
