@@ -47,7 +47,7 @@ fs.rmSync(unitReport, { force: true });
 fs.rmSync(e2eReport, { force: true });
 
 run('typecheck', bin('tsc'), ['--noEmit']);
-run('lint', bin('biome'), ['lint', '.']);
+run('lint', bin('eslint'), ['.']);
 console.log(process.env.DATABASE_URL ? '\nintegration engines: PGlite and PostgreSQL (DATABASE_URL)' : '\nintegration engines: PGlite only (set DATABASE_URL to add PostgreSQL)');
 run('unit + integration', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`], vitestCounts(unitReport));
 
