@@ -10,7 +10,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { createIdentityRuntime } from './identity/index.ts';
 import { createLogger } from './logger.ts';
 import { createMailTransport } from './mail/transport.ts';
-import { buildSpa, spaBuildIsStale } from './spa-build.ts';
+import { ensureSpaBuild } from './spa-build.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -28,11 +28,11 @@ async function main(): Promise<void> {
   }
   const log = createLogger(config.logLevel);
 
-  if (config.serveSpa && spaBuildIsStale(projectRoot, config.distDir)) {
-    log.info('building the web app (missing or older than its sources)');
+  if (config.serveSpa) {
     const started = Date.now();
-    await buildSpa(projectRoot, config.distDir);
-    log.info({ duration_ms: Date.now() - started }, 'web app built');
+    if (await ensureSpaBuild(projectRoot, config.distDir)) {
+      log.info({ duration_ms: Date.now() - started }, 'web app built (it was missing or older than its sources)');
+    }
   }
 
   const database = await openDatabase(config);

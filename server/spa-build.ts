@@ -1,5 +1,7 @@
 // `npm start` builds the SPA when the build is missing or older than its sources, so a fresh
-// clone needs only `npm ci && npm start`.
+// clone needs only `npm ci && npm start`. Builds are serialised by a lock directory and land
+// atomically (built beside dist/, then swapped in), so two servers starting together never
+// serve a half-written build.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -25,7 +27,45 @@ export function spaBuildIsStale(projectRoot: string, distDir: string): boolean {
   return sourceRoots.some((entry) => newestMtime(path.join(projectRoot, entry)) > built);
 }
 
-export async function buildSpa(projectRoot: string, distDir: string): Promise<void> {
-  const { build } = await import('vite');
-  await build({ root: projectRoot, configFile: path.join(projectRoot, 'vite.config.ts'), logLevel: 'warn', build: { outDir: distDir } });
+async function withBuildLock<T>(lockDir: string, work: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + 5 * 60_000;
+  for (;;) {
+    try {
+      fs.mkdirSync(lockDir);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      // A lock older than the longest build is left over from a killed process.
+      const lock = fs.statSync(lockDir, { throwIfNoEntry: false });
+      if (lock && Date.now() - lock.mtimeMs > 5 * 60_000) fs.rmSync(lockDir, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error(`timed out waiting for another build (${lockDir})`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    fs.rmSync(lockDir, { recursive: true, force: true });
+  }
+}
+
+/** Builds the SPA into distDir unless another process finished an up-to-date build meanwhile. */
+export async function ensureSpaBuild(projectRoot: string, distDir: string): Promise<boolean> {
+  if (!spaBuildIsStale(projectRoot, distDir)) return false;
+  return withBuildLock(`${distDir}.build-lock`, async () => {
+    if (!spaBuildIsStale(projectRoot, distDir)) return false;
+    const staging = `${distDir}.staging-${process.pid}`;
+    const { build } = await import('vite');
+    await build({
+      root: projectRoot,
+      configFile: path.join(projectRoot, 'vite.config.ts'),
+      logLevel: 'warn',
+      build: { outDir: staging, emptyOutDir: true },
+    });
+    const previous = `${distDir}.previous-${process.pid}`;
+    if (fs.existsSync(distDir)) fs.renameSync(distDir, previous);
+    fs.renameSync(staging, distDir);
+    fs.rmSync(previous, { recursive: true, force: true });
+    return true;
+  });
 }

@@ -26,6 +26,8 @@ export async function setup(project: TestProject) {
       ADMIN_TEMP_PASSWORD: E2E_ADMIN_TEMP_PASSWORD,
       MAIL_TRANSPORT: 'outbox',
       LOG_LEVEL: 'warn',
+      // Always a fresh PGlite under the temporary DATA_DIR, even when CI sets DATABASE_URL.
+      DATABASE_URL: '',
     },
     timeoutMs: 240_000,
   });
