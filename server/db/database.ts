@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -54,7 +55,8 @@ async function openPglite(dataDir: string): Promise<Database> {
   // PGlite is single-process: a second server on the same files would corrupt them.
   const releaseLock = acquireDataDirLock(dataDir);
   try {
-    const client = await PGlite.create(dir);
+    // pg_trgm backs the users search indexes (the same extension PostgreSQL servers ship).
+    const client = await PGlite.create(dir, { extensions: { pg_trgm } });
     const db: Db = new Kysely({ dialect: new PGliteDialect(client) });
     return {
       db,
