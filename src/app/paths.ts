@@ -1,0 +1,74 @@
+// The route table (spec §2): every path the app knows, who may open it, and how to build a link
+// to it. Links always come from `getHref`, never from strings assembled elsewhere.
+import { ADMIN_ROLES, type Role, STAFF_ROLES } from '../../machines/guard/roles';
+
+type Params = Record<string, string | number>;
+
+export interface RouteDef {
+  /** wouter pattern */
+  path: string;
+  /** Roles the guard lets through (SUPER_ADMIN always passes). */
+  roles: readonly Role[];
+  /** Navigation label; the page shows in the navigation only once it is built (routes.tsx). */
+  label?: string;
+}
+
+const CLIENT: readonly Role[] = ['CLIENT'];
+
+export const staffRoutes = {
+  clients: { path: '/clients', roles: STAFF_ROLES, label: 'Clients' },
+  thriveDashboard: { path: '/thrive-dashboard', roles: STAFF_ROLES, label: 'Thrive dashboard' },
+  thriveDashboardUser: { path: '/thrive-dashboard/:id', roles: STAFF_ROLES },
+  appointments: { path: '/appointments', roles: STAFF_ROLES, label: 'Appointments' },
+  discovery: { path: '/discovery', roles: STAFF_ROLES, label: 'Discovery' },
+  clientDiscovery: { path: '/client/discovery/:clientId', roles: STAFF_ROLES },
+  clientDiscoveryVisit: { path: '/client/discovery/:clientId/visit/:visitId', roles: STAFF_ROLES },
+  clientDetails: { path: '/client/:clientId/details', roles: STAFF_ROLES },
+  ivVisit: { path: '/client/iv/:clientId/visit/:visitId', roles: STAFF_ROLES },
+  hbotVisit: { path: '/client/hbot/:clientId/visit/:visitId', roles: STAFF_ROLES },
+  petVisit: { path: '/client/pet/:clientId/visit/:visitId', roles: STAFF_ROLES },
+  redLightVisit: { path: '/client/red_light/:clientId/visit/:visitId', roles: STAFF_ROLES },
+  firVisit: { path: '/client/fir/:clientId/visit/:visitId', roles: STAFF_ROLES },
+  backoffice: { path: '/backoffice', roles: ADMIN_ROLES, label: 'Back office' },
+  users: { path: '/users', roles: ADMIN_ROLES, label: 'Users' },
+} as const satisfies Record<string, RouteDef>;
+
+export const portalRoutes = {
+  portalHome: { path: '/user/home/:clientId', roles: CLIENT, label: 'Home' },
+  portalReports: { path: '/user/reports/:clientId', roles: CLIENT, label: 'Reports' },
+  portalProfile: { path: '/user/profile/:clientId', roles: CLIENT, label: 'Profile' },
+  portalOnboard: { path: '/user/thrive-onboard/:clientId', roles: CLIENT, label: 'Onboarding' },
+  portalBookTest: { path: '/user/book-test/:clientId', roles: CLIENT, label: 'Book a test' },
+  portalThriveCheck: { path: '/user/thrive-check/:clientId', roles: CLIENT, label: 'Thrive check' },
+  portalCognitive: { path: '/user/cognitive-assessment/:clientId', roles: CLIENT, label: 'Cognitive assessment' },
+  portalIntakeCall: { path: '/user/intake-call/:clientId', roles: CLIENT, label: 'Intake call' },
+  portalInClinic: { path: '/user/in-clinic/:clientId', roles: CLIENT, label: 'In clinic' },
+  portalSupport: { path: '/user/support/:clientId', roles: CLIENT, label: 'Support' },
+} as const satisfies Record<string, RouteDef>;
+
+export const otherRoutes = {
+  home: { path: '/', roles: [] },
+  login: { path: '/login', roles: [] },
+  unauthorized: { path: '/unauthorized', roles: [] },
+} as const satisfies Record<string, RouteDef>;
+
+export const paths = { ...staffRoutes, ...portalRoutes, ...otherRoutes };
+export type RouteKey = keyof typeof paths;
+
+/** The link to a route: `getHref('clientDetails', { clientId: 7 })` -> `/client/7/details`. */
+export function getHref(key: RouteKey, params: Params = {}, query?: Record<string, string>): string {
+  const href = paths[key].path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`getHref(${key}): missing ${name}`);
+    return encodeURIComponent(String(value));
+  });
+  const search = query ? new URLSearchParams(query).toString() : '';
+  return search ? `${href}?${search}` : href;
+}
+
+/** Where sign-in returns to: only a same-site path (never `//host` or a full URL), and never back to /login. */
+export function safeReturnPath(from: string | null | undefined): string {
+  if (!from || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return '/';
+  if (from === '/login' || from.startsWith('/login?') || from.startsWith('/login/')) return '/';
+  return from;
+}

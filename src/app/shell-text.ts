@@ -1,0 +1,39 @@
+// Every user-facing string of the app shell that the specification fixes word for word (§2, §8),
+// in one place: views render these and tests assert them.
+
+export const UNAUTHORIZED_TITLE = 'Unauthorized';
+export const unauthorizedText = (email: string) =>
+  `You are not allowed to see this page. If you believe this is a mistake, please email the super administrator at ${email}.`;
+
+export const NEW_VERSION_AVAILABLE = 'A new version is available!';
+export const REFRESH_NOW = 'Refresh Now';
+
+export const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
+
+export const CONSENT_TITLE = 'HIPAA Authorization for Use and Disclosure of Health Information';
+export const CONSENT_ACCEPT_LABEL = 'I Accept';
+export const CONSENT_CONTINUE = 'Continue to the app';
+export const CONSENT_PROCESSING = 'Processing...';
+export const CONSENT_TICK_REQUIRED = 'Please accept the terms by checking the box';
+export const CONSENT_SAVE_FAILED = 'Failed to record consent. Please try again.';
+
+export const PROFILE_ERROR_NETWORK =
+  'Network error: Unable to connect to the API server. Please check your internet connection or contact support.';
+export const PROFILE_ERROR_401 = 'Authentication error: Your session may have expired. Please try logging in again.';
+export const PROFILE_ERROR_403 = "Authorization error: You don't have permission to access this resource.";
+export const PROFILE_ERROR_5XX = 'Server error: The server encountered an error. Please try again later.';
+export const PROFILE_ERROR_UNKNOWN = 'An unknown error occurred';
+
+export const PLACEHOLDER_NAME = 'Unknown';
+export const GENDER_NOT_SPECIFIED = 'Not specified';
+
+export const INACTIVITY_WARNING_TITLE = 'Are you still there?';
+export const inactivityWarningText = (seconds: number) =>
+  `For your privacy you will be signed out in ${seconds} seconds because there has been no activity. Move the mouse or press any key to stay signed in.`;
+export const SIGNED_OUT_FOR_INACTIVITY = 'You were signed out after a period of inactivity.';
+
+export const NOT_AVAILABLE_TITLE = 'Not available yet';
+export const NOT_AVAILABLE_TEXT =
+  'This part of the clinic application has not been built yet. Everything you can reach from the navigation works.';
+
+export const SIGN_OUT = 'Sign out';
