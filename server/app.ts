@@ -10,6 +10,7 @@ import { registerErrorHandling } from './http/errors.ts';
 import { registerRequestLog } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import type { IdentityRuntime } from './identity/index.ts';
+import { identityRoutes } from './identity/routes.ts';
 import type { MailTransport } from './mail/transport.ts';
 import { devOutboxRoutes } from './routes/dev-outbox.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -61,6 +62,7 @@ export async function buildApp(runtime: Runtime, options: { logger: Logger; serv
   await app.register(healthRoutes);
   await app.register(runtimeConfigRoutes);
   if (runtime.mail.kind === 'outbox') await app.register(devOutboxRoutes);
+  if (runtime.identity.provider === 'builtin') await app.register(identityRoutes);
   await app.register(businessApi, { prefix: '/api/v1' });
   if (options.serveSpa !== false) spa = await registerSpa(app, runtime.config.distDir);
   return app;

@@ -39,7 +39,6 @@ async function main(): Promise<void> {
   log.info({ engine: database.engine }, 'database open');
   await migrateToLatest(database.db);
 
-  const identity = await createIdentityRuntime(config, database.db);
   const mail = createMailTransport({
     kind: config.mail.transport,
     smtpUrl: config.mail.smtpUrl,
@@ -47,6 +46,7 @@ async function main(): Promise<void> {
     db: database.db,
     log,
   });
+  const identity = await createIdentityRuntime(config, database.db, { mail, log, env: process.env });
   const runtime: Runtime = { config, database, identity, mail, migrated: true };
   const app = await buildApp(runtime, { logger: log, serveSpa: config.serveSpa });
 

@@ -25,7 +25,6 @@ export async function buildTestApp(
   const database = await createTestDatabase(engine);
   const config: ServerConfig = loadConfig({ NODE_ENV: 'test', DATA_DIR: '.tmp/test-data', ...options.env });
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const identity = await createIdentityRuntime(config, database.db);
   const mail = createMailTransport({
     kind: config.mail.transport,
     smtpUrl: config.mail.smtpUrl,
@@ -33,6 +32,7 @@ export async function buildTestApp(
     db: database.db,
     log,
   });
+  const identity = await createIdentityRuntime(config, database.db, { mail, log, env: { ...options.env } });
   const runtime: Runtime = { config, database, identity, mail, migrated: true };
   const app = await buildApp(runtime, { logger: log, serveSpa: options.serveSpa ?? false });
   return {

@@ -4,10 +4,12 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation.ts';
 import * as m0100 from './0100_identity_pool.ts';
+import * as m0101 from './0101_identity_users.ts';
 import * as m0200 from './0200_business_api.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0100_identity_pool': m0100,
+  '0101_identity_users': m0101,
   '0200_business_api': m0200,
 };

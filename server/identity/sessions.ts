@@ -1,0 +1,74 @@
+// Auth sessions: the opaque `Session` string carried between challenge steps. Three minutes,
+// single use (consumed only when the step succeeds, so a mistyped code can be retried), a few
+// failed answers at most. Only a hash of the string is stored.
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import { Errors } from './errors.ts';
+
+export const SESSION_MS = 3 * 60_000;
+const MAX_FAILURES = 5;
+
+const hashId = (id: string) => createHash('sha256').update(id).digest('base64url');
+
+export interface AuthSession {
+  idHash: string;
+  sub: string;
+  challenge: string;
+  data: Record<string, unknown>;
+}
+
+export async function createSession(db: Db, sub: string, challenge: string, data: Record<string, unknown> = {}): Promise<string> {
+  const id = randomBytes(96).toString('base64');
+  await db
+    .insertInto('identity.auth_sessions')
+    .values({
+      id_hash: hashId(id),
+      sub,
+      challenge,
+      data: sql`${JSON.stringify(data)}::jsonb`,
+      expires_at: new Date(Date.now() + SESSION_MS),
+    })
+    .execute();
+  return id;
+}
+
+/** The live session for `id`, or Cognito's session errors. */
+export async function readSession(db: Db, id: unknown, challenges: string[]): Promise<AuthSession> {
+  if (typeof id !== 'string' || id.length === 0 || id.length > 4096) throw Errors.sessionInvalid();
+  const row = await db.selectFrom('identity.auth_sessions').selectAll().where('id_hash', '=', hashId(id)).executeTakeFirst();
+  if (!row) throw Errors.sessionInvalid();
+  if (row.used_at) throw Errors.sessionReused();
+  if (new Date(row.expires_at).getTime() <= Date.now()) throw Errors.sessionExpired();
+  const data = (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<string, unknown>;
+  if (!challenges.includes(row.challenge)) throw Errors.sessionInvalid();
+  if (Number(data.failures ?? 0) >= MAX_FAILURES) throw Errors.sessionExpired();
+  return { idHash: row.id_hash, sub: row.sub, challenge: row.challenge, data };
+}
+
+/** Marks the session spent; false if a concurrent request spent it first. */
+export async function consumeSession(db: Db, session: AuthSession): Promise<void> {
+  const result = await db
+    .updateTable('identity.auth_sessions')
+    .set({ used_at: new Date() })
+    .where('id_hash', '=', session.idHash)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw Errors.sessionReused();
+}
+
+export async function recordSessionFailure(db: Db, session: AuthSession): Promise<void> {
+  await db
+    .updateTable('identity.auth_sessions')
+    .set({ data: sql`jsonb_set(data, '{failures}', to_jsonb(coalesce((data->>'failures')::int, 0) + 1))` })
+    .where('id_hash', '=', session.idHash)
+    .execute();
+}
+
+export async function updateSessionData(db: Db, session: AuthSession, data: Record<string, unknown>): Promise<void> {
+  await db
+    .updateTable('identity.auth_sessions')
+    .set({ data: sql`${JSON.stringify(data)}::jsonb` })
+    .where('id_hash', '=', session.idHash)
+    .execute();
+}

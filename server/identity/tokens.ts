@@ -1,0 +1,224 @@
+// Token issuance with Cognito's claim sets, refresh-token families (origin_jti) with rotation and
+// reuse detection, revocation, and access-token verification.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import { type AccessTokenClaims, AccessTokenError, type AccessTokenVerifier } from './contracts.ts';
+import type { IdentityContext } from './context.ts';
+import { Errors } from './errors.ts';
+import type { SigningKeys } from './keys.ts';
+import { findUserBySub, type UserRow } from './users.ts';
+
+export const ACCESS_SCOPE = 'aws.cognito.signin.user.admin';
+
+export interface AuthenticationResult {
+  AccessToken: string;
+  IdToken: string;
+  RefreshToken?: string;
+  ExpiresIn: number;
+  TokenType: 'Bearer';
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+function idClaims(user: UserRow): Record<string, unknown> {
+  const claims: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(user.attributes)) {
+    // Verified flags are booleans in ID tokens; custom attributes stay strings.
+    claims[name] = name.endsWith('_verified') ? value === 'true' : value;
+  }
+  return claims;
+}
+
+export class Tokens implements AccessTokenVerifier {
+  constructor(
+    private readonly ctx: IdentityContext,
+    private readonly keys: SigningKeys,
+  ) {}
+
+  private async sign(use: 'id' | 'access', claims: Record<string, unknown>, minutes: number, now: number): Promise<string> {
+    const key = await this.keys.signingKey(use);
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: 'RS256', kid: key.kid })
+      .setIssuer(this.ctx.issuer)
+      .setIssuedAt(now)
+      .setExpirationTime(now + minutes * 60)
+      .setJti(randomUUID())
+      .sign(key.privateKey);
+  }
+
+  private async accessAndId(user: UserRow, originJti: string, authTime: number): Promise<AuthenticationResult> {
+    const now = Math.floor(Date.now() / 1000);
+    const eventId = randomUUID();
+    const s = this.ctx.settings;
+    const AccessToken = await this.sign(
+      'access',
+      {
+        sub: user.sub,
+        client_id: this.ctx.clientId,
+        origin_jti: originJti,
+        event_id: eventId,
+        token_use: 'access',
+        scope: ACCESS_SCOPE,
+        auth_time: authTime,
+        username: user.username,
+      },
+      s.accessTokenMinutes,
+      now,
+    );
+    const IdToken = await this.sign(
+      'id',
+      {
+        ...idClaims(user),
+        sub: user.sub,
+        'cognito:username': user.username,
+        origin_jti: originJti,
+        aud: this.ctx.clientId,
+        event_id: eventId,
+        token_use: 'id',
+        auth_time: authTime,
+      },
+      s.idTokenMinutes,
+      now,
+    );
+    return { AccessToken, IdToken, ExpiresIn: s.accessTokenMinutes * 60, TokenType: 'Bearer' };
+  }
+
+  /** A completed sign-in: a new family and its first refresh token. */
+  async issue(user: UserRow, db: Db = this.ctx.db): Promise<AuthenticationResult> {
+    const originJti = randomUUID();
+    const authTime = Math.floor(Date.now() / 1000);
+    const refreshToken = randomBytes(64).toString('base64url');
+    await db
+      .insertInto('identity.token_families')
+      .values({
+        origin_jti: originJti,
+        sub: user.sub,
+        client_id: this.ctx.clientId,
+        auth_time: authTime,
+        expires_at: new Date(Date.now() + this.ctx.settings.refreshTokenDays * 86_400_000),
+      })
+      .execute();
+    await db.insertInto('identity.refresh_tokens').values({ token_hash: hashToken(refreshToken), origin_jti: originJti }).execute();
+    return { ...(await this.accessAndId(user, originJti, authTime)), RefreshToken: refreshToken };
+  }
+
+  /**
+   * New access and ID tokens for a refresh token. With `rotate`, the submitted token is spent and
+   * a new one returned; presenting a spent token again revokes the whole family.
+   */
+  async refresh(refreshToken: string, clientId: string, rotate: boolean): Promise<AuthenticationResult> {
+    const found = await this.ctx.db
+      .selectFrom('identity.refresh_tokens as r')
+      .innerJoin('identity.token_families as f', 'f.origin_jti', 'r.origin_jti')
+      .select(['r.token_hash', 'r.rotated_at', 'f.origin_jti', 'f.sub', 'f.client_id', 'f.auth_time', 'f.expires_at', 'f.revoked_at'])
+      .where('r.token_hash', '=', hashToken(refreshToken))
+      .executeTakeFirst();
+    if (!found || found.client_id !== clientId) throw Errors.invalidRefreshToken();
+    if (found.revoked_at) throw Errors.refreshTokenRevoked();
+    if (new Date(found.expires_at).getTime() <= Date.now()) throw Errors.refreshTokenExpired();
+    if (found.rotated_at) {
+      await this.revokeFamily(found.origin_jti);
+      throw Errors.refreshTokenReused();
+    }
+    const user = await findUserBySub(this.ctx.db, found.sub);
+    if (!user) throw Errors.invalidRefreshToken();
+    if (!user.enabled) throw Errors.userDisabled();
+    const result = await this.accessAndId(user, found.origin_jti, Number(found.auth_time));
+    if (!rotate) return result;
+    const next = randomBytes(64).toString('base64url');
+    const spent = await this.ctx.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('identity.refresh_tokens')
+        .set({ rotated_at: new Date() })
+        .where('token_hash', '=', found.token_hash)
+        .where('rotated_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) return false;
+      await trx.insertInto('identity.refresh_tokens').values({ token_hash: hashToken(next), origin_jti: found.origin_jti }).execute();
+      return true;
+    });
+    if (!spent) {
+      // Another request spent it first: a replay.
+      await this.revokeFamily(found.origin_jti);
+      throw Errors.refreshTokenReused();
+    }
+    return { ...result, RefreshToken: next };
+  }
+
+  async revokeFamily(originJti: string, db: Db = this.ctx.db): Promise<void> {
+    await db
+      .updateTable('identity.token_families')
+      .set({ revoked_at: new Date() })
+      .where('origin_jti', '=', originJti)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  /** RevokeToken: the refresh token's family, and so every access token issued from it. */
+  async revokeRefreshToken(refreshToken: string, clientId: string): Promise<void> {
+    const found = await this.ctx.db
+      .selectFrom('identity.refresh_tokens as r')
+      .innerJoin('identity.token_families as f', 'f.origin_jti', 'r.origin_jti')
+      .select(['f.origin_jti', 'f.client_id'])
+      .where('r.token_hash', '=', hashToken(refreshToken))
+      .executeTakeFirst();
+    if (!found) return;
+    if (found.client_id !== clientId) throw Errors.invalidRefreshToken();
+    await this.revokeFamily(found.origin_jti);
+  }
+
+  /** GlobalSignOut, password change or reset, disable: every family of the user. */
+  async revokeUser(sub: string, db: Db = this.ctx.db): Promise<void> {
+    await db
+      .updateTable('identity.token_families')
+      .set({ revoked_at: sql`now()` })
+      .where('sub', '=', sub)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  async verify(token: string): Promise<AccessTokenClaims> {
+    if (typeof token !== 'string' || token.length > 8192) throw new AccessTokenError('invalid', 'Invalid Access Token');
+    let kid: string | undefined;
+    try {
+      kid = decodeProtectedHeader(token).kid;
+    } catch {
+      throw new AccessTokenError('invalid', 'Invalid Access Token');
+    }
+    const found = kid ? await this.keys.publicKey(kid) : null;
+    if (!found || found.use !== 'access') throw new AccessTokenError('invalid', 'Invalid Access Token');
+    let claims: AccessTokenClaims;
+    try {
+      const verified = await jwtVerify(token, found.key, { algorithms: ['RS256'], issuer: this.ctx.issuer });
+      claims = verified.payload as unknown as AccessTokenClaims;
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw new AccessTokenError('expired', 'Access Token has expired');
+      throw new AccessTokenError('invalid', 'Invalid Access Token');
+    }
+    if (claims.token_use !== 'access' || claims.client_id !== this.ctx.clientId || typeof claims.origin_jti !== 'string') {
+      throw new AccessTokenError('invalid', 'Invalid Access Token');
+    }
+    const family = await this.ctx.db
+      .selectFrom('identity.token_families as f')
+      .innerJoin('identity.users as u', 'u.sub', 'f.sub')
+      .select(['f.revoked_at', 'u.enabled', 'f.sub'])
+      .where('f.origin_jti', '=', claims.origin_jti)
+      .executeTakeFirst();
+    if (!family || family.revoked_at || !family.enabled || family.sub !== claims.sub) {
+      throw new AccessTokenError('revoked', 'Access Token has been revoked');
+    }
+    return claims;
+  }
+}
+
+/** AccessTokenError as the wire protocol reports it. */
+export function accessErrorToIdentity(error: unknown): Error {
+  if (error instanceof AccessTokenError) {
+    if (error.reason === 'expired') return Errors.accessTokenExpired();
+    if (error.reason === 'revoked') return Errors.accessTokenRevoked();
+    return Errors.accessTokenInvalid();
+  }
+  return error as Error;
+}
