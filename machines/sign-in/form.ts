@@ -1,0 +1,119 @@
+// The sign-in forms: which fields each screen has and how its values are validated (spec §3, §5).
+// Pure functions the authenticator machine calls from its actions and guards.
+import { DEFAULT_DIAL_CODE } from '../rules/dial-codes.ts';
+import {
+  confirmPasswordError,
+  normalizePhoneNumber,
+  normalizeValue,
+  passwordErrors,
+  REQUIRED_FIELD,
+} from '../rules/validation.ts';
+import type { AuthenticatorConfig } from './config.ts';
+
+export type FormName =
+  | 'signIn'
+  | 'signUp'
+  | 'confirmSignUp'
+  | 'confirmSignIn'
+  | 'setupTotp'
+  | 'forceNewPassword'
+  | 'forgotPassword'
+  | 'confirmResetPassword'
+  | 'verifyUser'
+  | 'confirmVerifyUser';
+
+export type FormValues = Record<string, string>;
+export type Touched = Record<string, boolean>;
+export type FieldErrors = Record<string, string[]>;
+
+/** The sign-up field that doubles as the username: the first login mechanism. */
+export function primaryAlias(config: AuthenticatorConfig): string {
+  return config.loginMechanisms[0] ?? 'username';
+}
+
+export function formFields(form: FormName, config: AuthenticatorConfig): string[] {
+  switch (form) {
+    case 'signIn':
+    case 'forgotPassword':
+      return ['username'];
+    case 'signUp': {
+      const alias = primaryAlias(config);
+      const attributes = config.signUpAttributes.filter((a) => a !== alias);
+      return [alias, ...attributes, 'password', 'confirm_password'];
+    }
+    case 'forceNewPassword':
+      return ['password', 'confirm_password'];
+    case 'confirmResetPassword':
+      return ['confirmation_code', 'password', 'confirm_password'];
+    case 'verifyUser':
+      return ['unverifiedAttr'];
+    default:
+      return ['confirmation_code'];
+  }
+}
+
+/** Sign-in also needs the password; kept apart so `formFields` lists what a screen renders in order. */
+export function requiredFields(form: FormName, config: AuthenticatorConfig): string[] {
+  return form === 'signIn' ? ['username', 'password'] : formFields(form, config);
+}
+
+export function initialValues(form: FormName, config: AuthenticatorConfig): FormValues {
+  const values: FormValues = {};
+  for (const field of requiredFields(form, config)) values[field] = '';
+  if (values.phone_number !== undefined) values.country_code = DEFAULT_DIAL_CODE;
+  return values;
+}
+
+/** Field errors for the current values; rules show only for touched fields (or by the §5 length rule). */
+export function validateForm(form: FormName, config: AuthenticatorConfig, values: FormValues, touched: Touched): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const field of requiredFields(form, config)) {
+    if (touched[field] && !values[field]) errors[field] = [REQUIRED_FIELD];
+  }
+  const hasNewPassword = requiredFields(form, config).includes('confirm_password');
+  if (hasNewPassword) {
+    const password = values.password ?? '';
+    const rules = passwordErrors(password, config.passwordSettings, Boolean(touched.password) && password !== '');
+    if (rules.length) errors.password = rules;
+    const mismatch = confirmPasswordError(password, values.confirm_password ?? '', {
+      password: Boolean(touched.password),
+      confirm: Boolean(touched.confirm_password),
+    });
+    if (mismatch && values.confirm_password) errors.confirm_password = [mismatch];
+  }
+  return errors;
+}
+
+export function touchAll(form: FormName, config: AuthenticatorConfig): Touched {
+  return Object.fromEntries(requiredFields(form, config).map((f) => [f, true]));
+}
+
+export function isFormComplete(form: FormName, config: AuthenticatorConfig, values: FormValues): boolean {
+  const errors = validateForm(form, config, values, touchAll(form, config));
+  return Object.keys(errors).length === 0;
+}
+
+export function changeValue(values: FormValues, name: string, value: string): FormValues {
+  return { ...values, [name]: normalizeValue(name, value) };
+}
+
+export interface SignUpInput {
+  username: string;
+  password: string;
+  options: { autoSignIn: true; userAttributes: Record<string, string> };
+}
+
+/** The §3 sign-up payload: username, password, autoSignIn true and the allowed attributes. */
+export function signUpPayload(config: AuthenticatorConfig, values: FormValues): SignUpInput {
+  const alias = primaryAlias(config);
+  const userAttributes: Record<string, string> = {};
+  for (const field of formFields('signUp', config)) {
+    if (field === 'password' || field === 'confirm_password' || field === 'username') continue;
+    const value = values[field] ?? '';
+    if (!value) continue;
+    userAttributes[field] =
+      field === 'phone_number' ? normalizePhoneNumber(values.country_code ?? DEFAULT_DIAL_CODE, value) : value;
+  }
+  const username = alias === 'username' ? (values.username ?? '') : (userAttributes[alias] ?? '');
+  return { username, password: values.password ?? '', options: { autoSignIn: true, userAttributes } };
+}

@@ -1,0 +1,67 @@
+// The sign-in component's texts (spec §2, §8): each exact string lives here once; views and tests import it.
+export const TEXTS = {
+  loginHeading: 'Please Sign In to Experience the Future of Healthcare',
+  usernamePlaceholder: 'Enter Your Email Here',
+  passwordPlaceholder: 'Enter Your Password Here',
+  signIn: 'Sign in',
+  createAccount: 'Create Account',
+  forgotPassword: 'Forgot your password?',
+  backToSignIn: 'Back to Sign In',
+  resendCode: 'Resend Code',
+  skip: 'Skip',
+  verify: 'Verify',
+  confirm: 'Confirm',
+  submit: 'Submit',
+  resetPassword: 'Reset Password',
+  changePassword: 'Change Password',
+  setupTotp: 'Setup TOTP',
+  confirmSmsCode: 'Confirm SMS Code',
+  confirmTotpCode: 'Confirm TOTP Code',
+  confirmMfaCode: 'Confirm MFA Code',
+  verifyContact: 'Verify Contact',
+  verifyContactHeading: 'Account recovery requires verified contact information',
+  weEmailedYou: 'We Emailed You',
+  weTextedYou: 'We Texted You',
+  weSentACode: 'We Sent A Code',
+  networkError:
+    'Network error: Unable to connect to the authentication server. Please check your internet connection.',
+  signInWith: (provider: string) => `Sign In with ${provider}`,
+  signUpWith: (provider: string) => `Sign Up with ${provider}`,
+} as const;
+
+/** §2 code-delivery message: emailed or texted to the masked destination, may take a minute. */
+export function codeDeliveryMessage(medium: string | undefined, maskedDestination: string): string {
+  const how = medium === 'EMAIL' ? 'emailed' : medium === 'SMS' ? 'texted' : 'sent';
+  return `Your code is on the way. To log in, enter the code we ${how} to ${maskedDestination}. It may take a minute to arrive.`;
+}
+
+export function codeDeliveryTitle(medium: string | undefined): string {
+  if (medium === 'EMAIL') return TEXTS.weEmailedYou;
+  if (medium === 'SMS') return TEXTS.weTextedYou;
+  return TEXTS.weSentACode;
+}
+
+/** Not spec strings: labels of fields the specification names only by attribute. */
+export const FIELD_LABELS: Record<string, string> = {
+  username: 'Username',
+  email: 'Email',
+  phone_number: 'Phone Number',
+  country_code: 'Country Code',
+  password: 'Password',
+  confirm_password: 'Confirm Password',
+  confirmation_code: 'Code',
+  birthdate: 'Birthdate',
+  family_name: 'Family Name',
+  given_name: 'Given Name',
+  middle_name: 'Middle Name',
+  name: 'Name',
+  nickname: 'Nickname',
+  preferred_username: 'Preferred Username',
+  profile: 'Profile',
+  website: 'Website',
+  unverifiedAttr: 'Contact to verify',
+};
+
+export const COPIED = 'Copied!';
+export const COPY_SECRET = 'Copy secret';
+export const UNSUPPORTED_SIGN_IN_STEP = 'This sign-in step is not supported';

@@ -1,0 +1,245 @@
+// One component per authenticator screen. Each renders the machine's context and sends events;
+// none decides where the flow goes next.
+import { Box, Button, FormControlLabel, FormHelperText, Radio, RadioGroup, Typography } from '@mui/material';
+import { useSelector } from '@xstate/react';
+import { maskDestination } from '../../../machines/rules/masking.ts';
+import { SUPPORTED_SOCIAL_PROVIDERS } from '../../../machines/sign-in/config.ts';
+import { selectFields, selectIsPending } from '../../../machines/sign-in/selectors.ts';
+import { codeDeliveryMessage, codeDeliveryTitle, FIELD_LABELS, TEXTS } from '../../../machines/sign-in/texts.ts';
+import { AuthForm } from './auth-form.tsx';
+import type { AuthenticatorRef } from './auth-provider.tsx';
+import { FormField } from './form-fields.tsx';
+import { TotpSetup } from './totp-setup.tsx';
+
+type ScreenProps = { actor: AuthenticatorRef };
+
+function BackToSignIn({ actor }: ScreenProps) {
+  return (
+    <Button variant="text" onClick={() => actor.send({ type: 'nav.signIn' })}>
+      {TEXTS.backToSignIn}
+    </Button>
+  );
+}
+
+function ResendCode({ actor }: ScreenProps) {
+  const pending = useSelector(actor, selectIsPending);
+  return (
+    <Button variant="outlined" disabled={pending} onClick={() => actor.send({ type: 'code.resend' })}>
+      {TEXTS.resendCode}
+    </Button>
+  );
+}
+
+function Skip({ actor }: ScreenProps) {
+  return (
+    <Button variant="text" onClick={() => actor.send({ type: 'verify.skip' })}>
+      {TEXTS.skip}
+    </Button>
+  );
+}
+
+function CodeDeliveryMessage({ actor }: ScreenProps) {
+  const details = useSelector(actor, (s) => s.context.codeDeliveryDetails);
+  if (!details?.destination) return null;
+  return (
+    <Typography variant="body2">
+      {codeDeliveryMessage(details.deliveryMedium, maskDestination(details.destination, details.deliveryMedium))}
+    </Typography>
+  );
+}
+
+function providerName(provider: string): string {
+  return provider.charAt(0).toUpperCase() + provider.slice(1);
+}
+
+/** Buttons for the configured social providers only (none are configured: none show). */
+function SocialButtons({ actor, mode }: ScreenProps & { mode: 'signIn' | 'signUp' }) {
+  const providers = useSelector(actor, (s) => s.context.config.socialProviders);
+  if (!providers.length) return null;
+  return (
+    <Box sx={{ display: 'grid', gap: 1 }}>
+      {providers.map((provider) => (
+        <Button
+          key={provider}
+          variant="outlined"
+          disabled={!(SUPPORTED_SOCIAL_PROVIDERS as readonly string[]).includes(provider)}
+          onClick={() => actor.send({ type: 'social.signIn', provider })}
+        >
+          {mode === 'signIn' ? TEXTS.signInWith(providerName(provider)) : TEXTS.signUpWith(providerName(provider))}
+        </Button>
+      ))}
+    </Box>
+  );
+}
+
+export interface SignInScreenProps extends ScreenProps {
+  usernamePlaceholder?: string;
+  passwordPlaceholder?: string;
+}
+
+export function SignInScreen({ actor, usernamePlaceholder, passwordPlaceholder }: SignInScreenProps) {
+  const pending = useSelector(actor, selectIsPending);
+  return (
+    <AuthForm
+      actor={actor}
+      submitLabel={TEXTS.signIn}
+      footer={
+        <Button variant="text" onClick={() => actor.send({ type: 'nav.forgotPassword' })}>
+          {TEXTS.forgotPassword}
+        </Button>
+      }
+    >
+      <SocialButtons actor={actor} mode="signIn" />
+      <FormField actor={actor} name="username" label={FIELD_LABELS.email} placeholder={usernamePlaceholder} disabled={pending} />
+      <FormField actor={actor} name="password" placeholder={passwordPlaceholder} disabled={pending} />
+    </AuthForm>
+  );
+}
+
+export function SignUpScreen({ actor }: ScreenProps) {
+  const fields = useSelector(actor, selectFields);
+  const pending = useSelector(actor, selectIsPending);
+  return (
+    <AuthForm actor={actor} submitLabel={TEXTS.createAccount}>
+      <SocialButtons actor={actor} mode="signUp" />
+      {fields.map((name) => (
+        <FormField key={name} actor={actor} name={name} newPassword disabled={pending} />
+      ))}
+    </AuthForm>
+  );
+}
+
+export function ConfirmSignUpScreen({ actor }: ScreenProps) {
+  const medium = useSelector(actor, (s) => s.context.codeDeliveryDetails?.deliveryMedium);
+  return (
+    <AuthForm
+      actor={actor}
+      heading={codeDeliveryTitle(medium)}
+      submitLabel={TEXTS.confirm}
+      footer={
+        <>
+          <ResendCode actor={actor} />
+          <BackToSignIn actor={actor} />
+        </>
+      }
+    >
+      <CodeDeliveryMessage actor={actor} />
+      <FormField actor={actor} name="confirmation_code" />
+    </AuthForm>
+  );
+}
+
+function confirmSignInHeading(step: string | null): string {
+  if (step === 'CONFIRM_SIGN_IN_WITH_SMS_CODE') return TEXTS.confirmSmsCode;
+  if (step === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') return TEXTS.confirmTotpCode;
+  return TEXTS.confirmMfaCode;
+}
+
+export function ConfirmSignInScreen({ actor }: ScreenProps) {
+  const step = useSelector(actor, (s) => s.context.signInStep);
+  return (
+    <AuthForm
+      actor={actor}
+      heading={confirmSignInHeading(step)}
+      submitLabel={TEXTS.confirm}
+      footer={<BackToSignIn actor={actor} />}
+    >
+      <CodeDeliveryMessage actor={actor} />
+      <FormField actor={actor} name="confirmation_code" />
+    </AuthForm>
+  );
+}
+
+export function SetupTotpScreen({ actor }: ScreenProps) {
+  const secret = useSelector(actor, (s) => s.context.totpSecret ?? '');
+  const account = useSelector(actor, (s) => s.context.username);
+  return (
+    <AuthForm actor={actor} heading={TEXTS.setupTotp} submitLabel={TEXTS.confirm} footer={<BackToSignIn actor={actor} />}>
+      <TotpSetup secret={secret} account={account} />
+      <FormField actor={actor} name="confirmation_code" />
+    </AuthForm>
+  );
+}
+
+export function ForceNewPasswordScreen({ actor }: ScreenProps) {
+  return (
+    <AuthForm
+      actor={actor}
+      heading={TEXTS.changePassword}
+      submitLabel={TEXTS.changePassword}
+      footer={<BackToSignIn actor={actor} />}
+    >
+      <FormField actor={actor} name="password" newPassword />
+      <FormField actor={actor} name="confirm_password" newPassword />
+    </AuthForm>
+  );
+}
+
+export function ForgotPasswordScreen({ actor }: ScreenProps) {
+  return (
+    <AuthForm actor={actor} heading={TEXTS.resetPassword} submitLabel={TEXTS.submit} footer={<BackToSignIn actor={actor} />}>
+      <FormField actor={actor} name="username" label={FIELD_LABELS.email} />
+    </AuthForm>
+  );
+}
+
+export function ConfirmResetPasswordScreen({ actor }: ScreenProps) {
+  return (
+    <AuthForm
+      actor={actor}
+      heading={TEXTS.resetPassword}
+      submitLabel={TEXTS.submit}
+      footer={
+        <>
+          <ResendCode actor={actor} />
+          <BackToSignIn actor={actor} />
+        </>
+      }
+    >
+      <CodeDeliveryMessage actor={actor} />
+      <FormField actor={actor} name="confirmation_code" />
+      <FormField actor={actor} name="password" newPassword />
+      <FormField actor={actor} name="confirm_password" newPassword />
+    </AuthForm>
+  );
+}
+
+export function VerifyUserScreen({ actor }: ScreenProps) {
+  const attributes = useSelector(actor, (s) => s.context.unverifiedAttributes);
+  const value = useSelector(actor, (s) => s.context.values.unverifiedAttr ?? '');
+  const errors = useSelector(actor, (s) => s.context.fieldErrors.unverifiedAttr);
+  return (
+    <AuthForm actor={actor} heading={TEXTS.verifyContactHeading} submitLabel={TEXTS.verify} footer={<Skip actor={actor} />}>
+      <RadioGroup
+        aria-label={TEXTS.verifyContact}
+        name="unverifiedAttr"
+        value={value}
+        onChange={(e) => actor.send({ type: 'form.change', name: 'unverifiedAttr', value: e.target.value })}
+        onBlur={() => actor.send({ type: 'form.blur', name: 'unverifiedAttr' })}
+      >
+        {Object.entries(attributes).map(([name, destination]) => (
+          <FormControlLabel
+            key={name}
+            value={name}
+            control={<Radio />}
+            label={`${FIELD_LABELS[name] ?? name}: ${maskDestination(destination, name === 'email' ? 'EMAIL' : 'SMS')}`}
+          />
+        ))}
+      </RadioGroup>
+      {errors?.map((message) => (
+        <FormHelperText key={message} role="alert" error>
+          {message}
+        </FormHelperText>
+      ))}
+    </AuthForm>
+  );
+}
+
+export function ConfirmVerifyUserScreen({ actor }: ScreenProps) {
+  return (
+    <AuthForm actor={actor} heading={TEXTS.verifyContactHeading} submitLabel={TEXTS.submit} footer={<Skip actor={actor} />}>
+      <CodeDeliveryMessage actor={actor} />
+      <FormField actor={actor} name="confirmation_code" />
+    </AuthForm>
+  );
+}
