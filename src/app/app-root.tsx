@@ -1,11 +1,15 @@
 // The providers every screen shares (theme, toasts) around the boot sequence: the runtime
-// configuration loads first, then the app renders. Toasts: top-right, 5000 ms (spec §2, §9).
+// configuration loads first (aws-amplify is configured from it), then the sign-in component's
+// AuthProvider and the app shell render. Toasts: top-right, 5000 ms (spec §2, §9).
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { SnackbarProvider } from 'notistack';
 import { useEffect, useState } from 'react';
 import type { RuntimeConfig } from '../../openapi/runtime-config';
 import { configureAmplify, fetchVersion, hasUserPool, loadRuntimeConfig } from '../lib/runtime-config';
+import { AuthProvider, useAuth } from '../features/sign-in/auth-provider';
+import { LoginPage } from '../features/sign-in/login-page';
 import { BootScreen } from './boot-screen';
+import { AppShell } from './shell/app-shell';
 import { theme } from './theme';
 
 export const TOAST_DURATION_MS = 5000;
@@ -48,8 +52,19 @@ export function AppRoot() {
         autoHideDuration={TOAST_DURATION_MS}
         maxSnack={3}
       >
-        <BootScreen boot={boot} />
+        {boot.status === 'ready' ? (
+          <AuthProvider>
+            <SignedInApp config={boot.config} />
+          </AuthProvider>
+        ) : (
+          <BootScreen boot={boot} />
+        )}
       </SnackbarProvider>
     </ThemeProvider>
   );
+}
+
+function SignedInApp({ config }: { config: RuntimeConfig }) {
+  const auth = useAuth();
+  return <AppShell config={config} auth={auth} loginPage={<LoginPage />} />;
 }

@@ -1,0 +1,93 @@
+// The HIPAA authorization modal (spec §2, §4): renders the consent machine. The dialog traps
+// focus, is labelled by its title and described by its text; with no onClose, Escape and backdrop clicks do not
+// dismiss it (consent is required to continue).
+import {
+  Box,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Typography,
+} from '@mui/material';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useSnackbar } from 'notistack';
+import { fromPromise } from 'xstate';
+import { CONSENT_VERSION, consentMachine } from '../../../machines/consent/consent-machine';
+import type { ProfileSummary } from '../../../machines/profile/profile-machine';
+import {
+  CONSENT_ACCEPT_LABEL,
+  CONSENT_CONTINUE,
+  CONSENT_PROCESSING,
+  CONSENT_SAVE_FAILED,
+  CONSENT_TICK_REQUIRED,
+  CONSENT_TITLE,
+} from '../shell-text';
+import { ConsentText } from './consent-text';
+import { useShell } from './shell-context';
+
+export function ConsentDialog({ client }: { client: ProfileSummary }) {
+  const { api, auth, profile } = useShell();
+  const { enqueueSnackbar } = useSnackbar();
+  const consent = useActorRef(
+    consentMachine.provide({
+      actors: {
+        recordConsent: fromPromise(async ({ input }) => {
+          const { error } = await api.PATCH('/users/user-profiles/{id}', {
+            params: { path: { id: Number(input.clientId) } },
+            body: { hipaa_consent: true, hipaa_consent_date: new Date().toISOString(), hipaa_consent_version: CONSENT_VERSION },
+          });
+          if (error) throw error;
+        }),
+      },
+      actions: {
+        toastTickRequired: () => enqueueSnackbar(CONSENT_TICK_REQUIRED, { variant: 'warning' }),
+        toastSaveFailed: () => enqueueSnackbar(CONSENT_SAVE_FAILED, { variant: 'error' }),
+        consentRecorded: () => profile?.send({ type: 'profile.consentRecorded' }),
+      },
+    }),
+    { input: { signedInRole: auth.role, clientRole: client.role, hasConsented: client.hipaa_consent, clientId: client.client_id } },
+  );
+  const open = useSelector(consent, (s) => s.matches('asking') || s.matches('saving'));
+  const ticked = useSelector(consent, (s) => s.matches({ asking: 'ticked' }) || s.matches('saving'));
+  const saving = useSelector(consent, (s) => s.hasTag('pending'));
+  const today = new Date().toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+  const name = `${client.first_name} ${client.last_name}`.trim();
+
+  return (
+    <Dialog open={open} aria-labelledby="consent-title" aria-describedby="consent-text" maxWidth="md" fullWidth>
+      <DialogTitle id="consent-title">{CONSENT_TITLE}</DialogTitle>
+      <DialogContent
+        dividers
+        onKeyDown={(e) => {
+          // Enter submits, so a keyboard user learns why nothing happens while the box is unticked.
+          if (e.key === 'Enter' && !saving) consent.send({ type: 'consent.submit' });
+        }}
+      >
+        <Typography>
+          Client: <strong data-testid="consent-client-name">{name}</strong>
+        </Typography>
+        <Typography gutterBottom>
+          Date: <span data-testid="consent-date">{today}</span>
+        </Typography>
+        <Box id="consent-text" tabIndex={0} aria-label="Authorization text" sx={{ maxHeight: '45vh', overflowY: 'auto', pr: 1, my: 1 }}>
+          <Typography variant="body2">
+            I, {name}, authorize Thrive Clinic to use and disclose my protected health information as described below.
+          </Typography>
+          <ConsentText />
+        </Box>
+        <FormControlLabel
+          control={<Checkbox checked={ticked} disabled={saving} onChange={() => consent.send({ type: 'consent.toggle' })} />}
+          label={CONSENT_ACCEPT_LABEL}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button variant="contained" disabled={!ticked || saving} onClick={() => consent.send({ type: 'consent.submit' })}>
+          {saving ? CONSENT_PROCESSING : CONSENT_CONTINUE}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,31 @@
+// What every screen of the signed-in app reads: the runtime configuration, the one API client,
+// the signed-in identity (from the sign-in component) and the user's profile actor.
+import { createContext, useContext } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { RuntimeConfig } from '../../../openapi/runtime-config';
+import type { Role } from '../../../machines/guard/roles';
+import type { profileMachine } from '../../../machines/profile/profile-machine';
+import type { ApiClient } from '../../lib/api-client';
+
+export interface ShellAuth {
+  status: 'configuring' | 'unauthenticated' | 'authenticated';
+  /** The role from the ID token's `custom:role`; null when absent or not a clinic role. */
+  role: Role | null;
+  user: { username: string; sub: string; email: string } | null;
+  signOut(): Promise<void> | void;
+}
+
+export interface Shell {
+  config: RuntimeConfig;
+  api: ApiClient;
+  auth: ShellAuth;
+  profile: ActorRefFrom<typeof profileMachine> | null;
+}
+
+export const ShellContext = createContext<Shell | null>(null);
+
+export function useShell(): Shell {
+  const shell = useContext(ShellContext);
+  if (!shell) throw new Error('useShell outside the app shell');
+  return shell;
+}

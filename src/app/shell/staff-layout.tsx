@@ -1,0 +1,83 @@
+// The staff frame (spec §2 "Other", §9): a top bar for every non-client role with the links
+// that role may open; below 768 px the links live in a drawer, from 1024 px in an expanded
+// sidebar, in between in the bar. Only built pages are linked (routes.tsx).
+import { AppBar, Box, Drawer, IconButton, List, ListItemButton, ListItemText, Toolbar, Typography, useMediaQuery } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
+import { type ReactNode, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { type Role, roleIsAllowed } from '../../../machines/guard/roles';
+import { getHref, staffRoutes } from '../paths';
+import { isBuilt } from '../routes';
+import { UserMenu } from './user-menu';
+
+const SIDEBAR_WIDTH = 240;
+
+export function staffNavigation(role: Role | null) {
+  return (Object.keys(staffRoutes) as Array<keyof typeof staffRoutes>)
+    .filter((key) => 'label' in staffRoutes[key] && isBuilt(key) && roleIsAllowed(role, staffRoutes[key].roles))
+    .map((key) => ({ key, label: (staffRoutes[key] as { label: string }).label, href: getHref(key) }));
+}
+
+function NavList({ role, onNavigate }: { role: Role | null; onNavigate?: () => void }) {
+  const [location] = useLocation();
+  return (
+    <List component="nav" aria-label="Main">
+      {staffNavigation(role).map((item) => (
+        <ListItemButton key={item.key} component={Link} href={item.href} selected={location === item.href} onClick={onNavigate}>
+          <ListItemText primary={item.label} />
+        </ListItemButton>
+      ))}
+    </List>
+  );
+}
+
+export function StaffLayout({ role, onSignOut, children }: { role: Role | null; onSignOut: () => void; children: ReactNode }) {
+  const theme = useTheme();
+  const mobile = useMediaQuery(theme.breakpoints.down('md'));
+  const expanded = useMediaQuery(theme.breakpoints.up('lg'));
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const links = staffNavigation(role);
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }} data-layout="staff">
+      <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
+        <Toolbar>
+          {mobile && links.length > 0 && (
+            <IconButton color="inherit" edge="start" aria-label="Open navigation" onClick={() => setDrawerOpen(true)} sx={{ mr: 1 }}>
+              <span aria-hidden>☰</span>
+            </IconButton>
+          )}
+          <Typography variant="h6" component={Link} href={getHref('home')} sx={{ color: 'inherit', textDecoration: 'none', flexGrow: 0, mr: 3 }}>
+            Thrive Clinic
+          </Typography>
+          <Box component="nav" aria-label="Main" sx={{ flexGrow: 1, display: !mobile && !expanded ? 'flex' : 'none', gap: 1 }}>
+            {!mobile &&
+              !expanded &&
+              links.map((item) => (
+                <Typography key={item.key} component={Link} href={item.href} sx={{ color: 'inherit' }}>
+                  {item.label}
+                </Typography>
+              ))}
+          </Box>
+          <Box sx={{ flexGrow: mobile || expanded ? 1 : 0 }} />
+          <UserMenu onSignOut={onSignOut} />
+        </Toolbar>
+      </AppBar>
+      {mobile && (
+        <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} data-testid="nav-drawer">
+          <Toolbar />
+          <NavList role={role} onNavigate={() => setDrawerOpen(false)} />
+        </Drawer>
+      )}
+      {expanded && links.length > 0 && (
+        <Drawer variant="permanent" data-testid="nav-sidebar" sx={{ width: SIDEBAR_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH } }}>
+          <Toolbar />
+          <NavList role={role} />
+        </Drawer>
+      )}
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0 }}>
+        <Toolbar />
+        {children}
+      </Box>
+    </Box>
+  );
+}
