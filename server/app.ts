@@ -3,6 +3,7 @@
 // shutdown).
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { apiDocs } from './api/docs.ts';
 import { businessApi } from './api/index.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -64,6 +65,7 @@ export async function buildApp(runtime: Runtime, options: { logger: Logger; serv
   if (runtime.mail.kind === 'outbox') await app.register(devOutboxRoutes);
   if (runtime.identity.provider === 'builtin') await app.register(identityRoutes);
   await app.register(businessApi, { prefix: '/api/v1' });
+  await app.register(apiDocs);
   if (options.serveSpa !== false) spa = await registerSpa(app, runtime.config.distDir);
   return app;
 }

@@ -275,10 +275,18 @@ export interface components {
             emergency_contact_number: string | null;
             /** @description HH:MM:SS, default 00:30:00 */
             appointment_duration: string;
-            health_goals: Record<string, never>;
-            client_story: Record<string, never>;
-            lifestyle_history: Record<string, never>;
-            family_history: Record<string, never>;
+            health_goals: {
+                [key: string]: unknown;
+            };
+            client_story: {
+                [key: string]: unknown;
+            };
+            lifestyle_history: {
+                [key: string]: unknown;
+            };
+            family_history: {
+                [key: string]: unknown;
+            };
             abha_number: string | null;
             /** @description The full 12 digits for the client themself; "XXXX XXXX 1234" for everyone else. */
             aadhar_number: string | null;

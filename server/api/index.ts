@@ -1,5 +1,48 @@
 // The business API under /api/v1, described by openapi/openapi.yaml. Unknown paths under the
-// prefix answer a JSON 404 (the app's not-found handler).
+// prefix answer a JSON 404 (the app's not-found handler). Every route is behind the bearer-token
+// hook and validated against the contract's schemas.
+import { Ajv, type Options } from 'ajv';
+import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
+import { registerBearerAuth } from '../auth/bearer.ts';
+import { createAadhaarVault } from './aadhaar.ts';
+import type { ApiContext } from './context.ts';
+import { loadContract } from './contract.ts';
+import { auditRoutes } from './routes/audit.ts';
+import { enrollmentRoutes } from './routes/enrollments.ts';
+import { profileRoutes } from './routes/profiles.ts';
+import { programRoutes } from './routes/programs.ts';
+import { userRoutes } from './routes/users.ts';
 
-export async function businessApi(_app: FastifyInstance): Promise<void> {}
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
+
+function validators(): { body: Ajv; other: Ajv } {
+  const base: Options = { allErrors: true, removeAdditional: false, useDefaults: true, strict: false };
+  // Bodies are JSON: a string where a number belongs is bad input, not something to convert.
+  // Query strings and path parameters are text by nature, so those are coerced.
+  const body = addFormats(new Ajv({ ...base, coerceTypes: false }));
+  const other = addFormats(new Ajv({ ...base, coerceTypes: 'array' }));
+  return { body, other };
+}
+
+export async function businessApi(app: FastifyInstance): Promise<void> {
+  const { runtime } = app;
+  const identity = runtime.identity;
+  const ctx: ApiContext = {
+    db: runtime.database.db,
+    contract: loadContract(),
+    aadhaar: createAadhaarVault(runtime.config),
+    identityAdmin: () => identity.admin,
+  };
+  const ajv = validators();
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? ajv.body : ajv.other).compile(schema));
+  registerBearerAuth(app, {
+    db: ctx.db,
+    verifier: () => identity.accessTokens,
+  });
+  await userRoutes(app, ctx);
+  await profileRoutes(app, ctx);
+  await enrollmentRoutes(app, ctx);
+  await programRoutes(app, ctx);
+  await auditRoutes(app, ctx);
+}

@@ -1,0 +1,99 @@
+// openapi/openapi.yaml is the one source of the API's shapes: routes take their Fastify schemas
+// (params, querystring, body, responses) from its operations, so what the server validates is
+// what the contract says and what the browser's generated types say.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifySchema } from 'fastify';
+import { parse } from 'yaml';
+
+export const CONTRACT_PATH = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../openapi/openapi.yaml');
+
+type Json = any;
+
+export interface Contract {
+  document: Json;
+  /** The Fastify schema of one operation, every $ref inlined. */
+  routeSchema(operationId: string): FastifySchema;
+  /** One component schema, every $ref inlined (tests validate responses with these). */
+  component(name: string): Json;
+  operations(): Array<{ method: string; path: string; operationId: string; operation: Json }>;
+}
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+function inline(document: Json, node: Json, seen: string[] = []): Json {
+  if (Array.isArray(node)) return node.map((n) => inline(document, n, seen));
+  if (!node || typeof node !== 'object') return node;
+  if (typeof node.$ref === 'string') {
+    const ref = node.$ref as string;
+    if (seen.includes(ref)) throw new Error(`circular $ref ${ref}`);
+    const target = ref
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce((at: Json, key: string) => at?.[key], document);
+    if (target === undefined) throw new Error(`unresolved $ref ${ref}`);
+    return inline(document, target, [...seen, ref]);
+  }
+  const out: Json = {};
+  for (const [key, value] of Object.entries(node)) out[key] = inline(document, value, seen);
+  return out;
+}
+
+// OpenAPI-only keywords ajv would reject in strict mode.
+function forAjv(schema: Json): Json {
+  if (Array.isArray(schema)) return schema.map(forAjv);
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'example' || key === 'examples' || key === 'xml' || key === 'externalDocs' || key === 'deprecated') continue;
+    out[key] = key === 'properties' ? Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, forAjv(v)])) : forAjv(value);
+  }
+  return out;
+}
+
+export function loadContract(file = CONTRACT_PATH): Contract {
+  const document = parse(fs.readFileSync(file, 'utf8'));
+  const byId = new Map<string, { method: string; path: string; operation: Json; pathItem: Json }>();
+  for (const [p, pathItem] of Object.entries<Json>(document.paths)) {
+    for (const method of METHODS) {
+      const operation = pathItem[method];
+      if (operation) byId.set(operation.operationId, { method, path: p, operation, pathItem });
+    }
+  }
+  return {
+    document,
+    component: (name) => forAjv(inline(document, document.components.schemas[name])),
+    operations: () => [...byId.entries()].map(([operationId, o]) => ({ operationId, method: o.method, path: o.path, operation: o.operation })),
+    routeSchema(operationId) {
+      const found = byId.get(operationId);
+      if (!found) throw new Error(`no operation ${operationId} in the contract`);
+      const parameters = inline(document, [...(found.pathItem.parameters ?? []), ...(found.operation.parameters ?? [])]) as Json[];
+      const schema: FastifySchema = { operationId } as FastifySchema;
+      for (const [location, key] of [
+        ['path', 'params'],
+        ['query', 'querystring'],
+      ] as const) {
+        const params = parameters.filter((p) => p.in === location);
+        if (params.length === 0) continue;
+        (schema as Json)[key] = {
+          type: 'object',
+          // Unknown query parameters are refused too: a typo must not silently widen a list.
+          additionalProperties: false,
+          required: params.filter((p) => p.required).map((p) => p.name),
+          properties: Object.fromEntries(params.map((p) => [p.name, forAjv(p.schema)])),
+        };
+      }
+      const body = found.operation.requestBody?.content?.['application/json']?.schema;
+      if (body) schema.body = forAjv(inline(document, body));
+      const response: Json = {};
+      for (const [status, r] of Object.entries<Json>(found.operation.responses ?? {})) {
+        const resolved = inline(document, r);
+        const content = resolved.content?.['application/json']?.schema;
+        if (content) response[status] = forAjv(content);
+      }
+      if (Object.keys(response).length) schema.response = response;
+      return schema;
+    },
+  };
+}

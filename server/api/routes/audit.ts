@@ -1,0 +1,25 @@
+// audit/events: the trail of health-record access, for ADMIN and SUPER_ADMIN.
+import type { FastifyInstance } from 'fastify';
+import { callerOf } from '../../auth/bearer.ts';
+import { type ApiContext, pageLinks } from '../context.ts';
+import { type AuditAction, listAudit } from '../data/audit.ts';
+import { DENIED, forbidden, isAdmin } from '../policy.ts';
+
+type Query = { page: number; page_size: number; client?: number; actor?: number; action?: AuditAction; from?: string; to?: string };
+
+export async function auditRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
+  app.get<{ Querystring: Query }>('/audit/events', { schema: ctx.contract.routeSchema('listAuditEvents') }, async (request) => {
+    if (!isAdmin(callerOf(request).role)) throw forbidden(DENIED.adminOnly);
+    const q = request.query;
+    const { count, rows } = await listAudit(ctx.db, {
+      page: q.page,
+      pageSize: q.page_size,
+      client: q.client,
+      actor: q.actor,
+      action: q.action,
+      from: q.from,
+      to: q.to,
+    });
+    return { count, ...pageLinks(request, q.page, q.page_size, count), results: rows };
+  });
+}
