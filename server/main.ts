@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp, type Runtime } from './app.ts';
+import { bootstrapSuperAdmin } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -49,6 +50,7 @@ async function main(): Promise<void> {
   const identity = await createIdentityRuntime(config, database.db, { mail, log, env: process.env });
   const runtime: Runtime = { config, database, identity, mail, migrated: true };
   const app = await buildApp(runtime, { logger: log, serveSpa: config.serveSpa });
+  await bootstrapSuperAdmin({ db: database.db, admin: identity.admin, config });
 
   let stopping = false;
   const stop = async (signal: string) => {
