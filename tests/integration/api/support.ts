@@ -98,3 +98,52 @@ export async function api(
 
 /** A valid Aadhaar number (Verhoeff check digit) built from 11 digits. */
 export { verhoeffCheckDigit } from '../../../server/api/aadhaar.ts';
+
+/** A user who exists in identity and in the clinic but is not signed in (a record to act on). */
+export async function addTarget(t: TestApp, role: ClinicRole, options: { first_name?: string; last_name?: string } = {}): Promise<{ id: number; email: string; username: string }> {
+  counter += 1;
+  const email = `target.${role.toLowerCase()}.${counter}.${Date.now().toString(36)}@test.clinic`;
+  const { User } = await t.runtime.identity.admin.adminCreateUser({
+    Username: email,
+    UserAttributes: [
+      { Name: 'email', Value: email },
+      { Name: 'custom:role', Value: role },
+    ],
+    MessageAction: 'SUPPRESS',
+  });
+  const sub = User.Attributes.find((a) => a.Name === 'sub')!.Value;
+  const id = await t.database.db.transaction().execute((trx) =>
+    insertUserWithProfile(trx, {
+      sub,
+      username: User.Username,
+      email,
+      first_name: options.first_name ?? 'Target',
+      last_name: options.last_name ?? `${role}${counter}`,
+      role,
+    }),
+  );
+  return { id, email, username: User.Username };
+}
+
+export async function addProgram(t: TestApp, name = `Program ${++counter}`, active = true): Promise<number> {
+  const row = await t.database.db
+    .insertInto('programs')
+    .values({ name, description: 'A test program', duration_weeks: 12, price_inr: 25000, active })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function addEnrollment(t: TestApp, user: number, program: number): Promise<number> {
+  const row = await t.database.db
+    .insertInto('program_enrollments')
+    .values({ user_id: user, program_id: program, start_date: '2026-01-05' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export function uniqueEmail(prefix = 'new'): string {
+  counter += 1;
+  return `${prefix}.${counter}.${Date.now().toString(36)}@test.clinic`;
+}

@@ -1,0 +1,86 @@
+// The authorization matrix: what each role gets from each operation, on their own record and on
+// someone else's. The README's table is rendered from this, and the integration test
+// tests/integration/api/authorization-matrix.test.ts runs every row for every role over HTTP.
+// The server decides with server/api/policy.ts; this table is the independent statement of
+// what that policy must produce.
+import type { ClinicRole } from '../identity/contracts.ts';
+
+export type Outcome = 200 | 201 | 204 | 403 | 404;
+
+export const CLINICAL_STAFF: readonly ClinicRole[] = ['NURSE', 'RECEPTION', 'DOCTOR', 'HEALTH_COACH', 'NUTRITIONIST'];
+
+export interface MatrixRow {
+  key: string;
+  operation: string;
+  target: string;
+  client: Outcome;
+  /** NURSE, RECEPTION, DOCTOR, HEALTH_COACH and NUTRITIONIST alike. */
+  staff: Outcome;
+  admin: Outcome;
+  superAdmin: Outcome;
+}
+
+const row = (key: string, operation: string, target: string, client: Outcome, staff: Outcome, admin: Outcome, superAdmin: Outcome): MatrixRow => ({
+  key,
+  operation,
+  target,
+  client,
+  staff,
+  admin,
+  superAdmin,
+});
+
+export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
+  row('users.list', 'GET users/users', '—', 403, 200, 200, 200),
+  row('users.get.own', 'GET users/users/{id}', 'own', 200, 200, 200, 200),
+  row('users.get.client', 'GET users/users/{id}', 'another client', 404, 200, 200, 200),
+  row('users.create.client', 'POST users/users (role CLIENT)', '—', 403, 201, 201, 201),
+  row('users.create.staff', 'POST users/users (role NURSE)', '—', 403, 403, 201, 201),
+  row('users.create.admin', 'POST users/users (role ADMIN)', '—', 403, 403, 403, 201),
+  row('users.delete.own', 'DELETE users/users/{id}', 'own', 403, 403, 403, 403),
+  row('users.delete.client', 'DELETE users/users/{id}', 'another client', 404, 403, 204, 204),
+  row('users.delete.admin', 'DELETE users/users/{id}', 'another ADMIN', 404, 403, 403, 204),
+  row('profiles.get.own', 'GET users/user-profiles/{id}', 'own', 200, 200, 200, 200),
+  row('profiles.get.client', 'GET users/user-profiles/{id}', 'another client', 404, 200, 200, 200),
+  row('profiles.patch.own', 'PATCH users/user-profiles/{id} (profile fields)', 'own', 200, 200, 200, 200),
+  row('profiles.patch.client', 'PATCH users/user-profiles/{id} (profile fields)', 'another client', 404, 200, 200, 200),
+  row('profiles.patch.staff', 'PATCH users/user-profiles/{id} (profile fields)', 'another NURSE', 404, 403, 200, 200),
+  row('profiles.patch.admin', 'PATCH users/user-profiles/{id} (profile fields)', 'another ADMIN', 404, 403, 403, 200),
+  row('profiles.clinic-fields.own', 'PATCH users/user-profiles/{id} (clinic, appointment_duration)', 'own', 403, 200, 200, 200),
+  row('profiles.role.own', 'PATCH users/user-profiles/{id} (role)', 'own', 403, 403, 403, 403),
+  row('profiles.role.client-to-staff', 'PATCH users/user-profiles/{id} (role CLIENT → NURSE)', 'another client', 404, 403, 200, 200),
+  row('profiles.role.client-to-admin', 'PATCH users/user-profiles/{id} (role CLIENT → ADMIN)', 'another client', 404, 403, 403, 200),
+  row('profiles.consent.own', 'PATCH users/user-profiles/{id} (consent patch)', 'own', 200, 200, 200, 200),
+  row('profiles.consent.client', 'PATCH users/user-profiles/{id} (consent patch)', 'another client', 404, 403, 403, 403),
+  row('enrollments.list.own', 'GET users/user-program-enrollments?user={id}', 'own', 200, 200, 200, 200),
+  row('enrollments.list.client', 'GET users/user-program-enrollments?user={id}', 'another client', 404, 200, 200, 200),
+  row('enrollments.create.own', 'POST users/user-program-enrollments', 'own', 403, 201, 201, 201),
+  row('enrollments.create.client', 'POST users/user-program-enrollments', 'another client', 404, 201, 201, 201),
+  row('enrollments.patch.own', 'PATCH users/user-program-enrollments/{id}', 'own', 403, 200, 200, 200),
+  row('enrollments.patch.client', 'PATCH users/user-program-enrollments/{id}', 'another client', 404, 200, 200, 200),
+  row('enrollments.delete.own', 'DELETE users/user-program-enrollments/{id}', 'own', 403, 204, 204, 204),
+  row('enrollments.delete.client', 'DELETE users/user-program-enrollments/{id}', 'another client', 404, 204, 204, 204),
+  row('programs.list', 'GET programs/programs', '—', 200, 200, 200, 200),
+  row('programs.get', 'GET programs/programs/{id}', '—', 200, 200, 200, 200),
+  row('programs.create', 'POST programs/programs', '—', 403, 403, 201, 201),
+  row('programs.patch', 'PATCH programs/programs/{id}', '—', 403, 403, 200, 200),
+  row('programs.delete', 'DELETE programs/programs/{id}', '—', 403, 403, 204, 204),
+  row('audit.list', 'GET audit/events', '—', 403, 403, 200, 200),
+];
+
+export function expectedOutcome(r: MatrixRow, role: ClinicRole): Outcome {
+  if (role === 'CLIENT') return r.client;
+  if (role === 'ADMIN') return r.admin;
+  if (role === 'SUPER_ADMIN') return r.superAdmin;
+  return r.staff;
+}
+
+/** The README table. */
+export function renderAuthorizationMatrix(): string {
+  const lines = [
+    '| operation | record | CLIENT | NURSE, RECEPTION, DOCTOR, HEALTH_COACH, NUTRITIONIST | ADMIN | SUPER_ADMIN |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...AUTHORIZATION_MATRIX.map((r) => `| ${r.operation} | ${r.target} | ${r.client} | ${r.staff} | ${r.admin} | ${r.superAdmin} |`),
+  ];
+  return lines.join('\n');
+}

@@ -1,0 +1,95 @@
+// Generated from server/api/authorization-matrix.ts (the table in the README): every operation
+// × every role × own/another's record, over HTTP with real tokens, on each engine.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTHORIZATION_MATRIX, expectedOutcome, renderAuthorizationMatrix } from '../../../server/api/authorization-matrix.ts';
+import { ROLES } from '../../../server/api/policy.ts';
+import type { ClinicRole } from '../../../server/identity/contracts.ts';
+import { engines } from '../../support/engines.ts';
+import { buildTestApp, type TestApp } from '../../support/test-app.ts';
+import { type Actor, addEnrollment, addProgram, addTarget, addUser, api, type ApiResponse, uniqueEmail } from './support.ts';
+
+interface Shared {
+  actors: Record<ClinicRole, Actor>;
+  client: number;
+  nurse: number;
+  admin: number;
+  program: number;
+}
+
+const consent = () => ({ hipaa_consent: true, hipaa_consent_date: new Date().toISOString(), hipaa_consent_version: '1.0' });
+
+type Builder = (t: TestApp, s: Shared, actor: Actor) => Promise<ApiResponse>;
+
+const requests: Record<string, Builder> = {
+  'users.list': (t, _s, a) => api(t, a, 'GET', '/users/users'),
+  'users.get.own': (t, _s, a) => api(t, a, 'GET', `/users/users/${a.id}`),
+  'users.get.client': (t, s, a) => api(t, a, 'GET', `/users/users/${s.client}`),
+  'users.create.client': (t, _s, a) => api(t, a, 'POST', '/users/users', { email: uniqueEmail(), first_name: 'Meera', last_name: 'Iyer', role: 'CLIENT' }),
+  'users.create.staff': (t, _s, a) => api(t, a, 'POST', '/users/users', { email: uniqueEmail(), first_name: 'Kavya', last_name: 'Nair', role: 'NURSE' }),
+  'users.create.admin': (t, _s, a) => api(t, a, 'POST', '/users/users', { email: uniqueEmail(), first_name: 'Rohan', last_name: 'Mehta', role: 'ADMIN' }),
+  'users.delete.own': (t, _s, a) => api(t, a, 'DELETE', `/users/users/${a.id}`),
+  'users.delete.client': async (t, _s, a) => api(t, a, 'DELETE', `/users/users/${(await addTarget(t, 'CLIENT')).id}`),
+  'users.delete.admin': async (t, _s, a) => api(t, a, 'DELETE', `/users/users/${(await addTarget(t, 'ADMIN')).id}`),
+  'profiles.get.own': (t, _s, a) => api(t, a, 'GET', `/users/user-profiles/${a.id}`),
+  'profiles.get.client': (t, s, a) => api(t, a, 'GET', `/users/user-profiles/${s.client}`),
+  'profiles.patch.own': (t, _s, a) => api(t, a, 'PATCH', `/users/user-profiles/${a.id}`, { city: 'Pune' }),
+  'profiles.patch.client': (t, s, a) => api(t, a, 'PATCH', `/users/user-profiles/${s.client}`, { city: 'Mumbai' }),
+  'profiles.patch.staff': (t, s, a) => api(t, a, 'PATCH', `/users/user-profiles/${s.nurse}`, { city: 'Chennai' }),
+  'profiles.patch.admin': (t, s, a) => api(t, a, 'PATCH', `/users/user-profiles/${s.admin}`, { city: 'Delhi' }),
+  'profiles.clinic-fields.own': (t, _s, a) =>
+    api(t, a, 'PATCH', `/users/user-profiles/${a.id}`, { clinic: 'Thrive Bandra', appointment_duration: '00:45:00' }),
+  'profiles.role.own': (t, _s, a) => api(t, a, 'PATCH', `/users/user-profiles/${a.id}`, { role: a.role === 'CLIENT' ? 'NURSE' : 'CLIENT' }),
+  'profiles.role.client-to-staff': async (t, _s, a) => api(t, a, 'PATCH', `/users/user-profiles/${(await addTarget(t, 'CLIENT')).id}`, { role: 'NURSE' }),
+  'profiles.role.client-to-admin': async (t, _s, a) => api(t, a, 'PATCH', `/users/user-profiles/${(await addTarget(t, 'CLIENT')).id}`, { role: 'ADMIN' }),
+  'profiles.consent.own': (t, _s, a) => api(t, a, 'PATCH', `/users/user-profiles/${a.id}`, consent()),
+  'profiles.consent.client': (t, s, a) => api(t, a, 'PATCH', `/users/user-profiles/${s.client}`, consent()),
+  'enrollments.list.own': (t, _s, a) => api(t, a, 'GET', `/users/user-program-enrollments?user=${a.id}`),
+  'enrollments.list.client': (t, s, a) => api(t, a, 'GET', `/users/user-program-enrollments?user=${s.client}`),
+  'enrollments.create.own': (t, s, a) => api(t, a, 'POST', '/users/user-program-enrollments', { user: a.id, program: s.program, start_date: '2026-02-01' }),
+  'enrollments.create.client': (t, s, a) =>
+    api(t, a, 'POST', '/users/user-program-enrollments', { user: s.client, program: s.program, start_date: '2026-02-01' }),
+  'enrollments.patch.own': async (t, s, a) => api(t, a, 'PATCH', `/users/user-program-enrollments/${await addEnrollment(t, a.id, s.program)}`, { notes: 'Week 2 check-in done' }),
+  'enrollments.patch.client': async (t, s, a) =>
+    api(t, a, 'PATCH', `/users/user-program-enrollments/${await addEnrollment(t, s.client, s.program)}`, { status: 'paused' }),
+  'enrollments.delete.own': async (t, s, a) => api(t, a, 'DELETE', `/users/user-program-enrollments/${await addEnrollment(t, a.id, s.program)}`),
+  'enrollments.delete.client': async (t, s, a) => api(t, a, 'DELETE', `/users/user-program-enrollments/${await addEnrollment(t, s.client, s.program)}`),
+  'programs.list': (t, _s, a) => api(t, a, 'GET', '/programs/programs'),
+  'programs.get': (t, s, a) => api(t, a, 'GET', `/programs/programs/${s.program}`),
+  'programs.create': (t, _s, a) => api(t, a, 'POST', '/programs/programs', { name: `Reset ${uniqueEmail('p')}`, duration_weeks: 8, price_inr: 18000 }),
+  'programs.patch': (t, s, a) => api(t, a, 'PATCH', `/programs/programs/${s.program}`, { description: 'Twelve weeks of coaching' }),
+  'programs.delete': async (t, _s, a) => api(t, a, 'DELETE', `/programs/programs/${await addProgram(t)}`),
+  'audit.list': (t, _s, a) => api(t, a, 'GET', '/audit/events'),
+};
+
+describe('the authorization matrix', () => {
+  it('has a request for every row, and the README shows the same table', () => {
+    expect(Object.keys(requests).sort()).toEqual(AUTHORIZATION_MATRIX.map((r) => r.key).sort());
+    const readme = fs.readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
+    expect(readme).toContain(renderAuthorizationMatrix());
+  });
+});
+
+describe.each(engines)('authorization matrix on %s', (engine) => {
+  let t: TestApp;
+  const s = {} as Shared;
+  beforeAll(async () => {
+    t = await buildTestApp(engine);
+    s.actors = {} as Record<ClinicRole, Actor>;
+    for (const role of ROLES) s.actors[role] = await addUser(t, role);
+    s.client = (await addTarget(t, 'CLIENT')).id;
+    s.nurse = (await addTarget(t, 'NURSE')).id;
+    s.admin = (await addTarget(t, 'ADMIN')).id;
+    s.program = await addProgram(t, 'Metabolic Reset');
+  });
+  afterAll(() => t.close());
+
+  const cases = AUTHORIZATION_MATRIX.flatMap((row) => ROLES.map((role) => ({ row, role, expected: expectedOutcome(row, role) })));
+  it.each(cases)('$row.operation on $row.target as $role → $expected', async ({ row, role, expected }) => {
+    const res = await requests[row.key](t, s, s.actors[role]);
+    expect(res.status, JSON.stringify(res.body)).toBe(expected);
+    if (expected === 404) expect(res.body).toEqual({ detail: 'Not found.' });
+    if (expected === 403) expect(res.body.detail).toEqual(expect.any(String));
+  });
+});
