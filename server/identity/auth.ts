@@ -1,6 +1,7 @@
 // Sign-in: InitiateAuth (USER_SRP_AUTH, USER_PASSWORD_AUTH, REFRESH_TOKEN_AUTH),
 // RespondToAuthChallenge, GetTokensFromRefreshToken. The password check is followed by the same
 // steps for every flow: lockout bookkeeping, account state, forced new password, MFA, tokens.
+import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { IdentityError } from './contracts.ts';
 import type { IdentityContext } from './context.ts';
@@ -28,9 +29,11 @@ const VERIFIER_WINDOW_MS = 3 * 60_000;
 const CLOCK_SKEW_MS = 5 * 60_000;
 
 interface SecretBlock {
-  /** Session id for single use (absent for a simulated challenge). */
-  sid?: string;
-  sub?: string;
+  /** 1 for a simulated challenge (unknown user): its sid and sub are random fillers. */
+  f: 0 | 1;
+  /** Session id for single use. */
+  sid: string;
+  sub: string;
   user: string;
   A: string;
   B: string;
@@ -133,8 +136,10 @@ export class Auth {
       userId = normaliseUsername(typed);
     }
     const { b, B } = serverEphemeral(verifier.verifier);
-    const sid = user?.srp_sealed ? await createSession(this.ctx.db, user.sub, 'PASSWORD_VERIFIER') : undefined;
-    const block: SecretBlock = { sid, sub: user?.srp_sealed ? user.sub : undefined, user: userId, A: A.toString(16), B: B.toString(16), b: b.toString(16), iat: Date.now() };
+    // A simulated block has the same fields and sizes as a real one.
+    const real = Boolean(user?.srp_sealed);
+    const sid = real ? await createSession(this.ctx.db, user!.sub, 'PASSWORD_VERIFIER') : randomBytes(96).toString('base64');
+    const block: SecretBlock = { f: real ? 0 : 1, sid, sub: real ? user!.sub : randomUUID(), user: userId, A: A.toString(16), B: B.toString(16), b: b.toString(16), iat: Date.now() };
     return {
       ChallengeName: 'PASSWORD_VERIFIER',
       ChallengeParameters: {
@@ -158,7 +163,7 @@ export class Auth {
     if (!block || Date.now() - block.iat > VERIFIER_WINDOW_MS) throw Errors.incorrectCredentials();
     const when = parseTimestamp(timestamp);
     if (!when || Math.abs(when.getTime() - Date.now()) > CLOCK_SKEW_MS) throw Errors.incorrectCredentials();
-    if (!block.sid || !block.sub) {
+    if (block.f !== 0) {
       // A simulated challenge for an unknown user: the same work, the same answer.
       verifyClaim({ poolName: this.ctx.poolName, userId: block.user, verifierHex: this.simulatedVerifier(block.user).verifier, A: BigInt(`0x${block.A}`), B: BigInt(`0x${block.B}`), b: BigInt(`0x${block.b}`), secretBlock, timestamp, signature });
       throw Errors.incorrectCredentials();

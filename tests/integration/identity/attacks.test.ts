@@ -1,0 +1,223 @@
+// Attacks on the built-in service over the wire: lockout, codes (reuse, expiry, other purpose or
+// user), forged tokens, revoked refresh tokens, sessions, user enumeration, temporary password
+// expiry, key rotation.
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { SignJWT, UnsecuredJWT } from 'jose';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engines } from '../../support/engines.ts';
+import { createSignedInUser, identityCall, latestCode, latestTemporaryPassword } from '../../support/identity.ts';
+import { buildTestApp, type TestApp } from '../../support/test-app.ts';
+
+describe.each(engines)('identity under attack (%s)', (engine) => {
+  let t: TestApp;
+  let clientId: string;
+  const passwordAuth = (username: string, password: string) =>
+    identityCall(t, 'InitiateAuth', { ClientId: clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: username, PASSWORD: password } });
+
+  beforeAll(async () => {
+    t = await buildTestApp(engine, { env: { IDENTITY_ALLOW_SELF_SIGNUP: 'true' } });
+    clientId = t.runtime.identity.clientId;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('locks the account after 5 failures, doubling from 1 s', async () => {
+    const u = await createSignedInUser(t, { email: 'locked@example.com', role: 'CLIENT' });
+    for (let i = 0; i < 5; i++) expect((await passwordAuth(u.email, 'Wrong-Pass-1')).body.message).toBe('Incorrect username or password.');
+    // Locked for 1 s: even the right password is refused.
+    expect((await passwordAuth(u.email, u.password)).body).toEqual({ __type: 'NotAuthorizedException', message: 'Password attempts exceeded' });
+    const row = await t.database.db.selectFrom('identity.users').select(['failed_attempts', 'lockout_until']).where('username', '=', u.email).executeTakeFirstOrThrow();
+    expect(row.failed_attempts).toBe(5);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await passwordAuth(u.email, 'Wrong-Pass-1')).body.message).toBe('Incorrect username or password.');
+    const second = await t.database.db.selectFrom('identity.users').select(['lockout_until']).where('username', '=', u.email).executeTakeFirstOrThrow();
+    const seconds = (new Date(second.lockout_until).getTime() - Date.now()) / 1000;
+    expect(seconds).toBeGreaterThan(1);
+    expect(seconds).toBeLessThanOrEqual(2);
+    await new Promise((r) => setTimeout(r, 2100));
+    expect((await passwordAuth(u.email, u.password)).status).toBe(200);
+    const reset = await t.database.db.selectFrom('identity.users').select(['failed_attempts']).where('username', '=', u.email).executeTakeFirstOrThrow();
+    expect(reset.failed_attempts).toBe(0);
+  });
+
+  it('answers an unknown user exactly like a wrong password', async () => {
+    await createSignedInUser(t, { email: 'known@example.com', role: 'CLIENT' });
+    const known = await passwordAuth('known@example.com', 'Wrong-Pass-1');
+    const unknown = await passwordAuth('unknown@example.com', 'Wrong-Pass-1');
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.body).toEqual(known.body);
+    const srp = (username: string) =>
+      identityCall(t, 'InitiateAuth', { ClientId: clientId, AuthFlow: 'USER_SRP_AUTH', AuthParameters: { USERNAME: username, SRP_A: 'abcdef0123456789'.repeat(24) } });
+    const real = await srp('known@example.com');
+    const fake = await srp('unknown@example.com');
+    expect(fake.status).toBe(200);
+    expect(Object.keys(fake.body.ChallengeParameters).sort()).toEqual(Object.keys(real.body.ChallengeParameters).sort());
+    expect(fake.body.ChallengeName).toBe('PASSWORD_VERIFIER');
+    expect(fake.body.ChallengeParameters.SALT).toMatch(/^[0-9a-f]{32}$/);
+    expect(real.body.ChallengeParameters.SALT).toMatch(/^[0-9a-f]{32}$/);
+    expect(fake.body.ChallengeParameters.USER_ID_FOR_SRP).toBe('unknown@example.com');
+    expect(Math.abs(fake.body.ChallengeParameters.SECRET_BLOCK.length - real.body.ChallengeParameters.SECRET_BLOCK.length)).toBeLessThan(120);
+    // The same salt every time for the same unknown name, as Cognito does.
+    expect((await srp('Unknown@example.com')).body.ChallengeParameters.SALT).toBe(fake.body.ChallengeParameters.SALT);
+    for (const started of [real, fake]) {
+      const answer = await identityCall(t, 'RespondToAuthChallenge', {
+        ClientId: clientId,
+        ChallengeName: 'PASSWORD_VERIFIER',
+        ChallengeResponses: {
+          USERNAME: started.body.ChallengeParameters.USER_ID_FOR_SRP,
+          PASSWORD_CLAIM_SECRET_BLOCK: started.body.ChallengeParameters.SECRET_BLOCK,
+          PASSWORD_CLAIM_SIGNATURE: Buffer.alloc(32, 1).toString('base64'),
+          TIMESTAMP: new Date().toUTCString().replace(/^(\w+), 0?(\d+) (\w+) (\d+) ([\d:]+) GMT$/, '$1 $3 $2 $5 UTC $4'),
+        },
+      });
+      expect(answer.body).toEqual({ __type: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+    }
+    // A tampered secret block is refused the same way.
+    const block = Buffer.from(real.body.ChallengeParameters.SECRET_BLOCK, 'base64');
+    block[block.length - 1] ^= 1;
+    const tampered = await identityCall(t, 'RespondToAuthChallenge', {
+      ClientId: clientId,
+      ChallengeName: 'PASSWORD_VERIFIER',
+      ChallengeResponses: { USERNAME: 'known@example.com', PASSWORD_CLAIM_SECRET_BLOCK: block.toString('base64'), PASSWORD_CLAIM_SIGNATURE: 'AAAA', TIMESTAMP: 'Mon Jan 1 00:00:00 UTC 2024' },
+    });
+    expect(tampered.body.message).toBe('Incorrect username or password.');
+  });
+
+  it('spends codes once, for one purpose and one user, and expires them', async () => {
+    const signUp = (username: string) => identityCall(t, 'SignUp', { ClientId: clientId, Username: username, Password: 'Code-Test-Pass-1' });
+    await signUp('code.a@example.com');
+    await signUp('code.b@example.com');
+    const codeA = await latestCode(t, 'code.a@example.com');
+    const codeB = await latestCode(t, 'code.b@example.com');
+    const confirm = (username: string, code: string) => identityCall(t, 'ConfirmSignUp', { ClientId: clientId, Username: username, ConfirmationCode: code });
+    // Another user's code does not work (unless by chance it is the same six digits).
+    if (codeA !== codeB) expect((await confirm('code.a@example.com', codeB)).body.__type).toBe('CodeMismatchException');
+    expect((await confirm('code.a@example.com', codeA)).status).toBe(200);
+    // A sign-up code is not a password-reset code.
+    const reset = await identityCall(t, 'ConfirmForgotPassword', { ClientId: clientId, Username: 'code.a@example.com', ConfirmationCode: codeA, Password: 'New-Code-Pass-2' });
+    expect(reset.body).toEqual({ __type: 'ExpiredCodeException', message: 'Invalid code provided, please request a code again.' });
+    // Expired codes are refused.
+    await sql`update identity.codes set expires_at = now() - interval '1 second'`.execute(t.database.db);
+    expect((await confirm('code.b@example.com', codeB)).body.__type).toBe('ExpiredCodeException');
+    // Too many wrong guesses end the code, even for the right one afterwards.
+    await identityCall(t, 'ResendConfirmationCode', { ClientId: clientId, Username: 'code.b@example.com' });
+    const fresh = await latestCode(t, 'code.b@example.com');
+    const wrong = fresh === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) expect((await confirm('code.b@example.com', wrong)).body.__type).toBe('CodeMismatchException');
+    expect((await confirm('code.b@example.com', fresh)).body).toEqual({ __type: 'LimitExceededException', message: 'Attempt limit exceeded, please try after some time.' });
+    // Codes are stored hashed.
+    const stored = await t.database.db.selectFrom('identity.codes').select('code_hash').execute();
+    for (const row of stored) expect(row.code_hash).not.toContain(fresh);
+  });
+
+  it('refuses forged, tampered, expired, alg:none, wrong-key and other-client access tokens', async () => {
+    const u = await createSignedInUser(t, { email: 'forger@example.com', role: 'CLIENT' });
+    const getUser = (token: string) => identityCall(t, 'GetUser', { AccessToken: token });
+    const [h, p, s] = u.accessToken.split('.');
+    const claims = JSON.parse(Buffer.from(p, 'base64url').toString());
+    const header = JSON.parse(Buffer.from(h, 'base64url').toString());
+    const tampered = `${h}.${Buffer.from(JSON.stringify({ ...claims, sub: randomUUID() })).toString('base64url')}.${s}`;
+    const none = new UnsecuredJWT(claims).encode();
+    const { privateKey: otherKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const wrongKey = await new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: header.kid }).sign(otherKey);
+    const service = t.runtime.identity.builtin!;
+    const ourKey = await service.keys.signingKey('access');
+    const idKey = await service.keys.signingKey('id');
+    const sign = (c: Record<string, unknown>, key = ourKey) => new SignJWT(c).setProtectedHeader({ alg: 'RS256', kid: key.kid }).sign(key.privateKey);
+    const expired = await sign({ ...claims, iat: claims.iat - 7200, exp: claims.iat - 3600 });
+    const otherClient = await sign({ ...claims, client_id: 'anotherclient' });
+    const otherIssuer = await sign({ ...claims, iss: 'https://evil.example/identity/x' });
+    const idAsAccess = await sign({ ...claims, token_use: 'id' });
+    const signedWithIdKey = await sign(claims, idKey);
+    expect((await getUser(u.accessToken)).status).toBe(200);
+    for (const token of [tampered, none, wrongKey, otherClient, otherIssuer, idAsAccess, signedWithIdKey, u.idToken, 'garbage', `${h}.${p}.`]) {
+      expect((await getUser(token)).body).toEqual({ __type: 'NotAuthorizedException', message: 'Invalid Access Token' });
+      await expect(t.runtime.identity.accessTokens.verify(token)).rejects.toMatchObject({ reason: 'invalid' });
+    }
+    expect((await getUser(expired)).body).toEqual({ __type: 'NotAuthorizedException', message: 'Access Token has expired' });
+    await expect(t.runtime.identity.accessTokens.verify(expired)).rejects.toMatchObject({ reason: 'expired' });
+  });
+
+  it('refuses tokens of disabled and deleted users, and refresh after revocation', async () => {
+    const u = await createSignedInUser(t, { email: 'disabled@example.com', role: 'CLIENT' });
+    await t.runtime.identity.admin.adminDisableUser({ Username: u.email });
+    expect((await identityCall(t, 'GetUser', { AccessToken: u.accessToken })).body.message).toBe('Access Token has been revoked');
+    expect((await passwordAuth(u.email, u.password)).body).toEqual({ __type: 'NotAuthorizedException', message: 'User is disabled.' });
+    await t.runtime.identity.admin.adminEnableUser({ Username: u.email });
+    const again = await passwordAuth(u.email, u.password);
+    expect(again.status).toBe(200);
+    const refresh = again.body.AuthenticationResult.RefreshToken;
+    await identityCall(t, 'RevokeToken', { ClientId: clientId, Token: refresh });
+    const after = await identityCall(t, 'GetTokensFromRefreshToken', { ClientId: clientId, RefreshToken: refresh });
+    expect(after.body).toEqual({ __type: 'NotAuthorizedException', message: 'Refresh Token has been revoked' });
+    expect((await identityCall(t, 'GetTokensFromRefreshToken', { ClientId: clientId, RefreshToken: 'made-up' })).body.message).toBe('Invalid Refresh Token');
+    const third = await passwordAuth(u.email, u.password);
+    await t.runtime.identity.admin.adminDeleteUser({ Username: u.email });
+    await expect(t.runtime.identity.accessTokens.verify(third.body.AuthenticationResult.AccessToken)).rejects.toMatchObject({ reason: 'revoked' });
+    expect((await identityCall(t, 'GetTokensFromRefreshToken', { ClientId: clientId, RefreshToken: third.body.AuthenticationResult.RefreshToken })).body.__type).toBe('NotAuthorizedException');
+  });
+
+  it('spends auth sessions once and expires them after 3 minutes', async () => {
+    await t.runtime.identity.admin.adminCreateUser({ Username: 'session@example.com' });
+    const temporary = await latestTemporaryPassword(t, 'session@example.com');
+    const start = async () => (await passwordAuth('session@example.com', temporary)).body;
+    const challenge = await start();
+    expect(challenge.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+    const respond = (Session: string, NEW_PASSWORD: string) =>
+      identityCall(t, 'RespondToAuthChallenge', { ClientId: clientId, ChallengeName: 'NEW_PASSWORD_REQUIRED', Session, ChallengeResponses: { USERNAME: 'session@example.com', NEW_PASSWORD } });
+    expect((await respond(challenge.Session, 'Chosen-Pass-1')).status).toBe(200);
+    expect((await respond(challenge.Session, 'Chosen-Pass-2')).body).toEqual({
+      __type: 'NotAuthorizedException',
+      message: 'Invalid session for the user, session can only be used once.',
+    });
+    await t.runtime.identity.admin.adminSetUserPassword({ Username: 'session@example.com', Password: 'Temp-Again-1', Permanent: false });
+    const second = (await passwordAuth('session@example.com', 'Temp-Again-1')).body;
+    await sql`update identity.auth_sessions set expires_at = now() - interval '1 second'`.execute(t.database.db);
+    expect((await respond(second.Session, 'Chosen-Pass-3')).body.message).toBe('Invalid session for the user, session is expired.');
+    expect((await respond('not-a-session', 'Chosen-Pass-3')).body.__type).toBe('NotAuthorizedException');
+  });
+
+  it('expires temporary passwords after 7 days', async () => {
+    await t.runtime.identity.admin.adminCreateUser({ Username: 'late@example.com', TemporaryPassword: 'Late-Temp-Pass-1', MessageAction: 'SUPPRESS' });
+    const user = await t.runtime.identity.admin.adminGetUser({ Username: 'late@example.com' });
+    expect(user.UserStatus).toBe('FORCE_CHANGE_PASSWORD');
+    const row = await t.database.db.selectFrom('identity.users').select('temp_password_expires_at').where('username', '=', 'late@example.com').executeTakeFirstOrThrow();
+    const days = (new Date(row.temp_password_expires_at).getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.99);
+    expect(days).toBeLessThanOrEqual(7);
+    await sql`update identity.users set temp_password_expires_at = now() - interval '1 second' where username = 'late@example.com'`.execute(t.database.db);
+    expect((await passwordAuth('late@example.com', 'Late-Temp-Pass-1')).body).toEqual({
+      __type: 'NotAuthorizedException',
+      message: 'Temporary password has expired and must be reset by an administrator.',
+    });
+  });
+
+  it('keeps no secret in plain text at rest', async () => {
+    const u = await createSignedInUser(t, { email: 'atrest@example.com', role: 'CLIENT' });
+    const row = await t.database.db.selectFrom('identity.users').selectAll().where('username', '=', u.email).executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    expect(JSON.stringify(row)).not.toContain(u.password);
+    expect(() => JSON.parse(Buffer.from(row.srp_sealed, 'base64url').toString())).toThrow();
+    const keys = await t.database.db.selectFrom('identity.signing_keys').selectAll().execute();
+    for (const k of keys) expect(k.private_sealed).not.toContain('PRIVATE KEY');
+    const refresh = await t.database.db.selectFrom('identity.refresh_tokens').select('token_hash').execute();
+    expect(refresh.map((r) => r.token_hash)).not.toContain(u.refreshToken);
+  });
+
+  it('rotates signing keys and keeps the old ones published', async () => {
+    const u = await createSignedInUser(t, { email: 'rotation@example.com', role: 'CLIENT' });
+    const service = t.runtime.identity.builtin!;
+    const oldKid = JSON.parse(Buffer.from(u.accessToken.split('.')[0], 'base64url').toString()).kid;
+    await service.keys.rotate('access');
+    await service.keys.rotate('id');
+    const jwks = JSON.parse((await t.app.inject({ url: `/identity/${t.runtime.identity.poolId}/.well-known/jwks.json` })).body);
+    expect(jwks.keys.map((k: { kid: string }) => k.kid)).toContain(oldKid);
+    expect(jwks.keys).toHaveLength(4);
+    expect((await identityCall(t, 'GetUser', { AccessToken: u.accessToken })).status).toBe(200);
+    const fresh = (await passwordAuth(u.email, u.password)).body.AuthenticationResult.AccessToken;
+    expect(JSON.parse(Buffer.from(fresh.split('.')[0], 'base64url').toString()).kid).not.toBe(oldKid);
+    expect((await identityCall(t, 'GetUser', { AccessToken: fresh })).status).toBe(200);
+  });
+});
