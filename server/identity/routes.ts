@@ -90,9 +90,10 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
     reply.headers(CORS_HEADERS);
   });
 
-  app.options('/identity', async (_request, reply) => reply.code(204).send());
+  // The AWS SDK posts to the endpoint with a trailing slash; Amplify posts to it as given.
+  for (const url of ['/identity', '/identity/']) app.options(url, async (_request, reply) => reply.code(204).send());
 
-  app.post('/identity', async (request, reply) => {
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const target = request.headers['x-amz-target'];
     const action = typeof target === 'string' && target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : '';
     const raw = typeof request.body === 'string' ? request.body : '';
@@ -136,7 +137,9 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
       if (error instanceof IdentityError) return sendError(reply, request, error);
       throw error;
     }
-  });
+  };
+  app.post('/identity', handle);
+  app.post('/identity/', handle);
 
   const wellKnown = (path: string) => `/identity/:poolId/.well-known/${path}`;
   const poolCheck = (request: FastifyRequest<{ Params: { poolId: string } }>, reply: FastifyReply) => {
