@@ -6,10 +6,12 @@ import * as m0001 from './0001_foundation.ts';
 import * as m0100 from './0100_identity_pool.ts';
 import * as m0101 from './0101_identity_users.ts';
 import * as m0200 from './0200_business_api.ts';
+import * as m0350 from './0350_clinic_settings.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0100_identity_pool': m0100,
   '0101_identity_users': m0101,
   '0200_business_api': m0200,
+  '0350_clinic_settings': m0350,
 };
