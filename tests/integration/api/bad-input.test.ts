@@ -1,0 +1,116 @@
+// Bad input for every operation of the contract: 400 {detail, errors: {field: [reason]}} naming
+// the field, and nothing written anywhere.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engines } from '../../support/engines.ts';
+import { buildTestApp, type TestApp } from '../../support/test-app.ts';
+import { type Actor, addEnrollment, addProgram, addTarget, addUser, api, contract } from './support.ts';
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+interface Case {
+  operationId: string;
+  method: Method;
+  url: (ids: Ids) => string;
+  body?: unknown | ((ids: Ids) => unknown);
+  fields: string[];
+}
+interface Ids {
+  client: number;
+  program: number;
+  enrollment: number;
+}
+
+const c = (operationId: string, method: Method, url: (ids: Ids) => string, fields: string[], body?: unknown): Case => ({ operationId, method, url, fields, body });
+const validUser = { email: 'new.person@example.in', first_name: 'Nisha', last_name: 'Verma', role: 'CLIENT' };
+
+const cases: Case[] = [
+  c('listUsers', 'GET', () => '/users/users?page=0', ['page']),
+  c('listUsers', 'GET', () => '/users/users?page_size=101', ['page_size']),
+  c('listUsers', 'GET', () => '/users/users?role=KING', ['role']),
+  c('listUsers', 'GET', () => '/users/users?ordering=height', ['ordering']),
+  c('listUsers', 'GET', () => '/users/users?is_active=maybe', ['is_active']),
+  c('listUsers', 'GET', () => '/users/users?colour=blue', ['colour']),
+  c('getUser', 'GET', () => '/users/users/abc', ['id']),
+  c('getUser', 'GET', () => '/users/users/0', ['id']),
+  c('createUser', 'POST', () => '/users/users', ['email', 'first_name', 'last_name', 'role'], {}),
+  c('createUser', 'POST', () => '/users/users', ['email'], { ...validUser, email: 'not-an-email' }),
+  c('createUser', 'POST', () => '/users/users', ['role'], { ...validUser, role: 'KING' }),
+  c('createUser', 'POST', () => '/users/users', ['nickname'], { ...validUser, nickname: 'Nish' }),
+  c('createUser', 'POST', () => '/users/users', ['hipaa_consent'], { ...validUser, hipaa_consent: true }),
+  c('createUser', 'POST', () => '/users/users', ['phone_number'], { ...validUser, phone_number: '98450' }),
+  c('createUser', 'POST', () => '/users/users', ['abha_number'], { ...validUser, abha_number: '1234' }),
+  c('createUser', 'POST', () => '/users/users', ['aadhar_number'], { ...validUser, aadhar_number: '234567890123' }),
+  c('createUser', 'POST', () => '/users/users', ['date_of_birth'], { ...validUser, date_of_birth: '1990-02-30' }),
+  c('createUser', 'POST', () => '/users/users', ['health_goals'], { ...validUser, health_goals: 'get fit' }),
+  c('createUser', 'POST', () => '/users/users', ['first_name'], { ...validUser, first_name: 42 }),
+  c('deleteUser', 'DELETE', () => '/users/users/-1', ['id']),
+  c('getProfile', 'GET', () => '/users/user-profiles/x', ['id']),
+  c('patchProfile', 'PATCH', (i) => `/users/user-profiles/${i.client}`, ['body'], {}),
+  c('patchProfile', 'PATCH', (i) => `/users/user-profiles/${i.client}`, ['gender'], { gender: 'X' }),
+  c('patchProfile', 'PATCH', (i) => `/users/user-profiles/${i.client}`, ['appointment_duration'], { appointment_duration: '1:00' }),
+  c('patchProfile', 'PATCH', (i) => `/users/user-profiles/${i.client}`, ['email'], { email: 'moved@example.in' }),
+  c('patchProfile', 'PATCH', (i) => `/users/user-profiles/${i.client}`, ['preferred_contact_method'], { preferred_contact_method: 'pigeon' }),
+  c('patchProfile', 'PATCH', (i) => `/users/user-profiles/${i.client}`, ['profile_picture'], { profile_picture: 'not a url' }),
+  c('patchProfile', 'PATCH', (i) => `/users/user-profiles/${i.client}`, ['family_history'], { family_history: ['diabetes'] }),
+  c('patchProfile', 'PATCH', (i) => `/users/user-profiles/${i.client}`, ['first_name', 'zipcode'], { first_name: '', zipcode: '!!' }),
+  c('patchProfile', 'PATCH', (i) => `/users/user-profiles/${i.client}`, ['hipaa_consent_date'], { hipaa_consent: true, hipaa_consent_date: 'yesterday', hipaa_consent_version: '1.0' }),
+  c('listEnrollments', 'GET', () => '/users/user-program-enrollments?user=abc', ['user']),
+  c('createEnrollment', 'POST', () => '/users/user-program-enrollments', ['start_date'], { user: 1, program: 1 }),
+  c('createEnrollment', 'POST', () => '/users/user-program-enrollments', ['status'], { user: 1, program: 1, start_date: '2026-01-01', status: 'done' }),
+  c('createEnrollment', 'POST', () => '/users/user-program-enrollments', ['end_date'], (i: Ids) => ({ user: i.client, program: i.program, start_date: '2026-05-01', end_date: '2026-04-01' })),
+  c('createEnrollment', 'POST', () => '/users/user-program-enrollments', ['program'], (i: Ids) => ({ user: i.client, program: 999999, start_date: '2026-05-01' })),
+  c('createEnrollment', 'POST', () => '/users/user-program-enrollments', ['user'], (i: Ids) => ({ user: 999999, program: i.program, start_date: '2026-05-01' })),
+  c('patchEnrollment', 'PATCH', (i) => `/users/user-program-enrollments/${i.enrollment}`, ['body'], {}),
+  c('patchEnrollment', 'PATCH', (i) => `/users/user-program-enrollments/${i.enrollment}`, ['status'], { status: 'finished' }),
+  c('patchEnrollment', 'PATCH', (i) => `/users/user-program-enrollments/${i.enrollment}`, ['end_date'], { end_date: '2020-01-01' }),
+  c('deleteEnrollment', 'DELETE', () => '/users/user-program-enrollments/abc', ['id']),
+  c('listPrograms', 'GET', () => '/programs/programs?active=perhaps', ['active']),
+  c('createProgram', 'POST', () => '/programs/programs', ['name', 'duration_weeks', 'price_inr'], { name: '', duration_weeks: 0, price_inr: -1 }),
+  c('createProgram', 'POST', () => '/programs/programs', ['price_inr'], { name: 'Cheap', duration_weeks: 4, price_inr: '100' }),
+  c('getProgram', 'GET', () => '/programs/programs/abc', ['id']),
+  c('patchProgram', 'PATCH', (i) => `/programs/programs/${i.program}`, ['body'], {}),
+  c('patchProgram', 'PATCH', (i) => `/programs/programs/${i.program}`, ['colour'], { colour: 'green' }),
+  c('deleteProgram', 'DELETE', () => '/programs/programs/1.5', ['id']),
+  c('listAuditEvents', 'GET', () => '/audit/events?from=yesterday', ['from']),
+  c('listAuditEvents', 'GET', () => '/audit/events?action=user.hack', ['action']),
+];
+
+describe('bad-input coverage', () => {
+  it('has at least one case for every operation in the contract', () => {
+    const covered = new Set(cases.map((x) => x.operationId));
+    expect(contract.operations().map((o) => o.operationId).filter((id) => !covered.has(id))).toEqual([]);
+  });
+});
+
+describe.each(engines)('bad input on %s', (engine) => {
+  let t: TestApp;
+  let admin: Actor;
+  const ids = {} as Ids;
+  const snapshot = async () =>
+    (
+      await sql<{ s: string }>`select concat_ws(',',
+        (select count(*) from users), (select max(updated_at) from users),
+        (select count(*) from user_profiles), (select max(updated_at) from user_profiles),
+        (select count(*) from programs), (select max(updated_at) from programs),
+        (select count(*) from program_enrollments), (select max(updated_at) from program_enrollments),
+        (select count(*) from consent_history), (select count(*) from audit_events)) as s`.execute(t.database.db)
+    ).rows[0].s;
+  beforeAll(async () => {
+    t = await buildTestApp(engine);
+    admin = await addUser(t, 'SUPER_ADMIN');
+    ids.client = (await addTarget(t, 'CLIENT')).id;
+    ids.program = await addProgram(t, 'Gut Health');
+    ids.enrollment = await addEnrollment(t, ids.client, ids.program);
+  });
+  afterAll(() => t.close());
+
+  it.each(cases)('$operationId $method $fields → 400', async (x) => {
+    const before = await snapshot();
+    const res = await api(t, admin, x.method, x.url(ids), typeof x.body === 'function' ? x.body(ids) : x.body);
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.detail).toEqual(expect.any(String));
+    expect(Object.keys(res.body.errors).sort()).toEqual([...x.fields].sort());
+    for (const reasons of Object.values(res.body.errors)) expect(reasons).toEqual([expect.stringMatching(/\S/)]);
+    expect(await snapshot()).toBe(before);
+  });
+});
