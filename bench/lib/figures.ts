@@ -1,0 +1,53 @@
+// The shape every benchmark reports in: a figure is a measured value printed beside what it is
+// compared against and its target, so the table never shows a number without its yardstick.
+export interface Comparison {
+  label: string;
+  value: number | null;
+  unit: string;
+}
+
+export interface Figure {
+  name: string;
+  value: number | null;
+  unit: string;
+  compared?: Comparison;
+  /** The target in words, e.g. "<= 0.8x reference". */
+  target?: string;
+  /** null when the figure has a target that could not be judged (a missing value). */
+  met?: boolean | null;
+  note?: string;
+}
+
+export type SectionStatus = 'ok' | 'not available' | 'failed';
+
+export interface SectionResult {
+  section: string;
+  status: SectionStatus;
+  figures: Figure[];
+  notes: string[];
+  durationMs: number;
+}
+
+export interface BenchOptions {
+  quick: boolean;
+  /** Where sections may write scratch files; removed by the runner. */
+  workDir: string;
+  log(message: string): void;
+}
+
+export function percentile(samples: number[], p: number): number {
+  if (samples.length === 0) return Number.NaN;
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank];
+}
+
+export function round(value: number, digits = 1): number {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+}
+
+/** A figure is a number only if it is finite; NaN/Infinity mean the measurement did not happen. */
+export function isNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}

@@ -1,0 +1,84 @@
+// `npm run bench`: every benchmark in one run, written to bench/results/latest.json and
+// latest.md. `npm run bench -- --quick` runs each for a few seconds and checks only that it
+// produces numbers (CI), writing quick.json/quick.md instead. `--only a,b` runs some sections
+// (frontend, lighthouse, scale, memory, api, identity).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type BenchOptions, isNumber, type SectionResult } from './lib/figures.ts';
+import { type BenchReport, renderMarkdown, renderText } from './lib/report.ts';
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const onlyArg = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
+const only = onlyArg ? new Set(onlyArg.split(',')) : null;
+
+type Section = { key: string; title: string; run: (o: BenchOptions) => Promise<SectionResult> };
+
+const sections: Section[] = [
+  { key: 'frontend', title: 'Front end: transfer per route', run: async (o) => (await import('./frontend.ts')).runFrontend(o) },
+  { key: 'lighthouse', title: 'Front end: Lighthouse (mobile)', run: async (o) => (await import('./lighthouse.ts')).runLighthouse(o) },
+  { key: 'scale', title: 'Scale: clients-list search (PostgreSQL)', run: async (o) => (await import('./scale.ts')).runScale(o) },
+  { key: 'memory', title: 'Memory: server RSS', run: async (o) => (await import('./memory.ts')).runMemory(o) },
+  { key: 'api', title: 'Business API (bench:api)', run: async (o) => (await import('./external.ts')).runExternal('api', 'Business API (bench:api)', o) },
+  { key: 'identity', title: 'Identity (bench:identity)', run: async (o) => (await import('./external.ts')).runExternal('identity', 'Identity (bench:identity)', o) },
+];
+
+/** A section counts as producing numbers when it ran and every figure it reported is a number. */
+function problems(s: SectionResult): string[] {
+  if (s.status === 'failed') return [`${s.section}: failed`];
+  if (s.status !== 'ok') return [];
+  if (s.figures.length === 0) return [`${s.section}: no figures`];
+  return s.figures.filter((f) => !isNumber(f.value)).map((f) => `${s.section}: "${f.name}" is not a number`);
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-bench-'));
+  const options: BenchOptions = { quick, workDir, log: (m) => console.log(m) };
+  const results: SectionResult[] = [];
+  console.log(`benchmarks, ${quick ? 'quick' : 'full'} mode`);
+  try {
+    for (const s of sections) {
+      if (only && !only.has(s.key)) continue;
+      console.log(`\n-- ${s.title}`);
+      const t0 = Date.now();
+      let result: SectionResult;
+      try {
+        result = await s.run(options);
+      } catch (error) {
+        result = { section: s.title, status: 'failed', figures: [], notes: [`error: ${(error as Error).stack ?? error}`.slice(0, 4000)], durationMs: Date.now() - t0 };
+      }
+      results.push(result);
+      console.log(renderText(result));
+    }
+  } finally {
+    fs.rmSync(workDir, { recursive: true, force: true });
+  }
+  const report: BenchReport = {
+    mode: quick ? 'quick' : 'full',
+    startedAt: new Date(started).toISOString(),
+    durationS: Math.round((Date.now() - started) / 1000),
+    machine: { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.arch()}` },
+    sections: results,
+  };
+  const outDir = path.join(import.meta.dirname, 'results');
+  const base = quick ? 'quick' : only ? 'partial' : 'latest';
+  fs.mkdirSync(outDir, { recursive: true });
+  fs.writeFileSync(path.join(outDir, `${base}.json`), `${JSON.stringify(report, null, 2)}\n`);
+  fs.writeFileSync(path.join(outDir, `${base}.md`), renderMarkdown(report));
+  const found = results.flatMap(problems);
+  console.log(`\nwrote bench/results/${base}.json and ${base}.md in ${report.durationS} s`);
+  const missing = results.filter((r) => r.status === 'not available').map((r) => r.section);
+  if (missing.length) console.log(`NOT AVAILABLE: ${missing.join('; ')}`);
+  if (found.length) {
+    console.error(`BENCH FAILED:\n  ${found.join('\n  ')}`);
+    process.exit(1);
+  }
+  console.log('BENCH OK: every benchmark that ran produced numbers');
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
