@@ -7,6 +7,7 @@ import { apiDocs } from './api/docs.ts';
 import { businessApi } from './api/index.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
+import { apiHardening } from './http/api-hardening.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerRequestLog } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -64,7 +65,14 @@ export async function buildApp(runtime: Runtime, options: { logger: Logger; serv
   await app.register(runtimeConfigRoutes);
   if (runtime.mail.kind === 'outbox') await app.register(devOutboxRoutes);
   if (runtime.identity.provider === 'builtin') await app.register(identityRoutes);
-  await app.register(businessApi, { prefix: '/api/v1' });
+  await app.register(
+    async (api) => {
+      // Rate limits and CORS first, then the API's own hooks (bearer auth) in its child context.
+      await apiHardening(api, { config: runtime.config.api });
+      await api.register(businessApi);
+    },
+    { prefix: '/api/v1' },
+  );
   await app.register(apiDocs);
   if (options.serveSpa !== false) spa = await registerSpa(app, runtime.config.distDir);
   return app;

@@ -34,6 +34,15 @@ export interface ServerConfig {
   adminTempPassword: string | null;
   supportEmail: string;
   logLevel: string;
+  /** Limits and browser access for /api/v1 (server/http/api-hardening.ts). */
+  api: {
+    /** Requests per minute from one client IP. */
+    rateLimitPerIp: number;
+    /** Requests per minute carrying one bearer token. */
+    rateLimitPerToken: number;
+    /** Origins other than our own allowed to call the API from a browser; empty: same origin only. */
+    corsOrigins: string[];
+  };
 }
 
 export class ConfigError extends Error {}
@@ -93,5 +102,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     adminTempPassword: orNull(env.ADMIN_TEMP_PASSWORD),
     supportEmail: (orNull(env.SUPPORT_EMAIL) ?? adminEmail).toLowerCase(),
     logLevel: orNull(env.LOG_LEVEL) ?? 'info',
+    api: {
+      rateLimitPerIp: positiveInt(env, 'API_RATE_LIMIT_PER_IP', 6000),
+      rateLimitPerToken: positiveInt(env, 'API_RATE_LIMIT_PER_TOKEN', 1200),
+      corsOrigins: corsOrigins(env.CORS_ORIGINS),
+    },
   };
+}
+
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = orNull(env[name]);
+  if (raw === null) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new ConfigError(`${name} must be a whole number of at least 1, got "${raw}"`);
+  return value;
+}
+
+/** `CORS_ORIGINS`: comma-separated origins such as https://portal.example.com (scheme, host, port). */
+function corsOrigins(raw: string | undefined): string[] {
+  const origins: string[] = [];
+  for (const item of (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    let url: URL;
+    try {
+      url = new URL(item);
+    } catch {
+      throw new ConfigError(`CORS_ORIGINS: "${item}" is not an origin such as https://portal.example.com`);
+    }
+    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== item.replace(/\/+$/, '')) {
+      throw new ConfigError(`CORS_ORIGINS: "${item}" is not an origin such as https://portal.example.com (no path, no wildcard)`);
+    }
+    origins.push(url.origin);
+  }
+  return origins;
 }
