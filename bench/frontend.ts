@@ -1,0 +1,224 @@
+// Front end: what a browser downloads (gzip) to show each route, read from the Vite manifest of a
+// build made in this run, and the /login initial transfer beside a reference app built in the
+// same run with the same Vite: React plus @aws-amplify/ui-react's Authenticator (hideSignUp),
+// the usual off-the-shelf way to put a Cognito sign-in on a page.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { Plugin } from 'vite';
+import { paths, type RouteKey } from '../src/app/paths.ts';
+import { type BenchOptions, type Figure, round, type SectionResult } from './lib/figures.ts';
+
+const projectRoot = path.resolve(import.meta.dirname, '..');
+const TARGET_RATIO = 0.8;
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+  assets?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+interface Transfer {
+  js: number;
+  css: number;
+  other: number;
+  files: string[];
+}
+
+const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(file)).length;
+
+/** The files a chunk needs before it runs: itself, its static imports, their CSS and assets. */
+function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`manifest has no entry ${key}`);
+  const files = new Set<string>();
+  if (seen.has(key)) return files;
+  seen.add(key);
+  files.add(chunk.file);
+  for (const f of [...(chunk.css ?? []), ...(chunk.assets ?? [])]) files.add(f);
+  for (const imported of chunk.imports ?? []) for (const f of closure(manifest, imported, seen)) files.add(f);
+  return files;
+}
+
+function transfer(outDir: string, files: Iterable<string>, withIndexHtml = true): Transfer {
+  const t: Transfer = { js: 0, css: 0, other: 0, files: [] };
+  const all = [...(withIndexHtml ? ['index.html'] : []), ...files];
+  for (const f of all) {
+    const size = gzipSize(path.join(outDir, f));
+    if (f.endsWith('.js')) t.js += size;
+    else if (f.endsWith('.css')) t.css += size;
+    else t.other += size;
+    t.files.push(f);
+  }
+  return t;
+}
+
+/**
+ * The Amplify UI packages need xstate 4 while this project uses xstate 5 at the top of
+ * node_modules; npm nests the 4 under @aws-amplify/ui-react-core, where not every Amplify UI copy
+ * finds it. A standalone app would have xstate 4 at its top level: resolve it that way.
+ */
+function amplifyUiXstate(): Plugin {
+  const core = path.join(projectRoot, 'node_modules/@aws-amplify/ui-react-core/package.json');
+  return {
+    name: 'reference-xstate-4',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!/^xstate(\/|$)/.test(source) || !importer?.includes('/@aws-amplify/')) return null;
+      return this.resolve(source, core, { skipSelf: true });
+    },
+  };
+}
+
+async function viteBuild(root: string, outDir: string, inline: boolean): Promise<Manifest> {
+  const { build } = await import('vite');
+  if (inline) {
+    const react = (await import('@vitejs/plugin-react')).default;
+    await build({
+      root,
+      configFile: false,
+      plugins: [react(), amplifyUiXstate()],
+      logLevel: 'warn',
+      build: { outDir, emptyOutDir: true, manifest: true, sourcemap: false, chunkSizeWarningLimit: 5000 },
+    });
+  } else {
+    await build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  }
+  return JSON.parse(fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+}
+
+/**
+ * Routes whose page is lazy-loaded: `key: lazy(() => import('./x'))` in src/app/routes.tsx, or
+ * `key: X` with `const X = lazy(() => import('./x'))`. Returns route key -> source path.
+ */
+function lazyRoutes(): Map<string, string> {
+  const file = path.join(projectRoot, 'src/app/routes.tsx');
+  const source = fs.readFileSync(file, 'utf8');
+  const lazyImport = /lazy\(\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/;
+  const components = new Map<string, string>();
+  for (const m of source.matchAll(new RegExp(`const\\s+(\\w+)\\s*=\\s*${lazyImport.source}`, 'g'))) components.set(m[1], m[2]);
+  const found = new Map<string, string>();
+  const resolve = (spec: string) => {
+    const base = path.resolve(path.dirname(file), spec);
+    const hit = ['', '.tsx', '.ts', '/index.tsx', '/index.ts'].map((ext) => base + ext).find((p) => fs.existsSync(p) && fs.statSync(p).isFile());
+    return path.relative(projectRoot, hit ?? base);
+  };
+  for (const m of source.matchAll(new RegExp(`(\\w+)\\s*:\\s*${lazyImport.source}`, 'g'))) found.set(m[1], resolve(m[2]));
+  for (const m of source.matchAll(/(\w+)\s*:\s*(\w+)\s*,/g)) if (components.has(m[2])) found.set(m[1], resolve(components.get(m[2])!));
+  return found;
+}
+
+const REFERENCE_MAIN = `import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Amplify } from 'aws-amplify';
+import { Authenticator } from '@aws-amplify/ui-react';
+import '@aws-amplify/ui-react/styles.css';
+
+Amplify.configure({ Auth: { Cognito: { userPoolId: 'ap-south-1_reference', userPoolClientId: 'reference' } } });
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Authenticator hideSignUp>
+      {({ signOut, user }) => (
+        <main>
+          <p>Signed in as {user?.username}</p>
+          <button type="button" onClick={signOut}>Sign out</button>
+        </main>
+      )}
+    </Authenticator>
+  </StrictMode>,
+);
+`;
+
+const REFERENCE_HTML = `<!doctype html>
+<html lang="en">
+  <head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>Reference</title></head>
+  <body><div id="root"></div><script type="module" src="/main.tsx"></script></body>
+</html>
+`;
+
+async function buildReference(workDir: string): Promise<Transfer> {
+  const root = path.join(workDir, 'reference-app');
+  fs.mkdirSync(root, { recursive: true });
+  fs.writeFileSync(path.join(root, 'index.html'), REFERENCE_HTML);
+  fs.writeFileSync(path.join(root, 'main.tsx'), REFERENCE_MAIN);
+  // The project's own packages (and so the same Vite, React and Amplify versions).
+  fs.symlinkSync(path.join(projectRoot, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+  const outDir = path.join(root, 'dist');
+  const manifest = await viteBuild(root, outDir, true);
+  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry)!;
+  return transfer(outDir, closure(manifest, entry));
+}
+
+const kb = (bytes: number) => round(bytes / 1024, 1);
+
+export async function runFrontend(options: BenchOptions): Promise<SectionResult> {
+  const started = Date.now();
+  const section = 'Front end: transfer per route (gzip)';
+  const outDir = path.join(options.workDir, 'ours');
+  options.log('  building the app (vite build)...');
+  const manifest = await viteBuild(projectRoot, outDir, false);
+  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  if (!entry) throw new Error('the Vite manifest has no entry chunk');
+  const initial = closure(manifest, entry);
+  const lazy = lazyRoutes();
+
+  // Per route: the entry's closure plus the route's lazy page chunk (if it has one).
+  const perRoute = new Map<RouteKey, Transfer>();
+  for (const key of Object.keys(paths) as RouteKey[]) {
+    const src = lazy.get(key);
+    const files = new Set(initial);
+    if (src) {
+      if (!manifest[src]) throw new Error(`route ${key} imports ${src} lazily but the manifest has no chunk for it`);
+      for (const f of closure(manifest, src)) files.add(f);
+    }
+    perRoute.set(key, transfer(outDir, files));
+  }
+
+  options.log('  building the reference app (React + @aws-amplify/ui-react Authenticator, hideSignUp)...');
+  const reference = await buildReference(options.workDir);
+  const login = perRoute.get('login')!;
+  const ours = login.js + login.css + login.other;
+  const theirs = reference.js + reference.css + reference.other;
+  const ratio = ours / theirs;
+
+  const figures: Figure[] = [
+    {
+      name: '/login initial transfer (HTML + JS + CSS, gzip)',
+      value: kb(ours),
+      unit: 'KiB',
+      compared: { label: 'reference Authenticator app', value: kb(theirs), unit: 'KiB' },
+      target: `<= ${TARGET_RATIO}x reference`,
+      met: ratio <= TARGET_RATIO,
+      note: `ratio ${round(ratio, 2)}x; ours JS ${kb(login.js)} KiB + CSS ${kb(login.css)} KiB + HTML/other ${kb(login.other)} KiB; reference JS ${kb(reference.js)} KiB + CSS ${kb(reference.css)} KiB + HTML/other ${kb(reference.other)} KiB`,
+    },
+    { name: '/login transfer ratio ours / reference', value: round(ratio, 3), unit: 'x', target: `<= ${TARGET_RATIO}x`, met: ratio <= TARGET_RATIO },
+  ];
+
+  // Routes with the same transfer are one row, so an app with one chunk shows that plainly.
+  const groups = new Map<string, RouteKey[]>();
+  for (const [key, t] of perRoute) {
+    const id = `${t.js}/${t.css}/${t.other}`;
+    groups.set(id, [...(groups.get(id) ?? []), key]);
+  }
+  for (const keys of groups.values()) {
+    const t = perRoute.get(keys[0])!;
+    const label = keys.length === perRoute.size ? `every route (${keys.length})` : keys.map((k) => paths[k].path).join(', ');
+    figures.push({ name: `JS for ${label}`, value: kb(t.js), unit: 'KiB gzip' });
+    figures.push({ name: `CSS for ${label}`, value: kb(t.css), unit: 'KiB gzip', note: t.css === 0 ? 'no CSS files: styles are emitted at run time (Emotion)' : undefined });
+  }
+  const chunks = Object.values(manifest).filter((c) => c.file.endsWith('.js')).length;
+  const notes = [
+    lazy.size === 0
+      ? `No route is lazy-loaded (src/app/routes.tsx has no lazy(() => import(...)) page): the build has ${chunks} JS chunk${chunks === 1 ? '' : 's'} and every route downloads the same files.`
+      : `Lazy-loaded routes: ${[...lazy.keys()].map((k) => paths[k as RouteKey]?.path ?? k).join(', ')}; every route downloads the entry chunk plus its own page chunk.`,
+    'Sizes are gzip (level 6) of the built files; index.html counted once per route. Runtime data (/config.json, API calls) is not counted.',
+  ];
+  return { section, status: 'ok', figures, notes, durationMs: Date.now() - started };
+}
