@@ -8,22 +8,25 @@ export function chromiumPath(): string | null {
   return candidates.find((p) => fs.existsSync(p)) ?? null;
 }
 
+/** Also used by the Lighthouse benchmark, which launches Chromium itself. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = chromiumPath();
   if (!executablePath) throw new Error('Chromium not found: install it (apt-get install -y chromium) or set CHROMIUM_PATH');
   return chromium.launch({
     executablePath,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
+    args: CHROMIUM_ARGS,
   });
 }
 
