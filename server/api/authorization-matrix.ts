@@ -32,6 +32,7 @@ const row = (key: string, operation: string, target: string, client: Outcome, st
 
 export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   row('users.list', 'GET users/users', '—', 403, 200, 200, 200),
+  row('users.me', 'GET users/users/me', 'own', 200, 200, 200, 200),
   row('users.get.own', 'GET users/users/{id}', 'own', 200, 200, 200, 200),
   row('users.get.client', 'GET users/users/{id}', 'another client', 404, 200, 200, 200),
   row('users.create.client', 'POST users/users (role CLIENT)', '—', 403, 201, 201, 201),

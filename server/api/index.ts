@@ -34,6 +34,11 @@ export async function businessApi(app: FastifyInstance): Promise<void> {
     aadhaar: createAadhaarVault(runtime.config),
     identityAdmin: () => identity.admin,
   };
+  // One source: a route here must be an operation of the contract, with its schemas.
+  app.addHook('onRoute', (route) => {
+    const operationId = (route.schema as { operationId?: string } | undefined)?.operationId;
+    if (!operationId) throw new Error(`${route.method} ${route.url} is not an operation of openapi/openapi.yaml`);
+  });
   const ajv = validators();
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? ajv.body : ajv.other).compile(schema));
   registerBearerAuth(app, {

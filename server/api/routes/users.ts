@@ -36,6 +36,16 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     return { count, ...pageLinks(request, q.page, q.page_size, count), results: rows.map(presentUser) };
   });
 
+  app.get('/users/users/me', { schema: contract.routeSchema('getCurrentUser') }, async (request) => {
+    const caller = callerOf(request);
+    const row = await db.transaction().execute(async (trx) => {
+      await recordAudit(trx, { actor: caller, action: 'user.read', client: caller.id, requestId: request.id, outcome: 'success' });
+      return findProfile(trx, caller.id);
+    });
+    if (!row) throw notFound();
+    return presentUserDetail(row, { reveal: true, vault: ctx.aadhaar });
+  });
+
   app.get<{ Params: { id: number } }>('/users/users/:id', { schema: contract.routeSchema('getUser') }, async (request) => {
     const caller = callerOf(request);
     const id = request.params.id;

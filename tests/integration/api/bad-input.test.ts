@@ -78,7 +78,10 @@ const cases: Case[] = [
 describe('bad-input coverage', () => {
   it('has at least one case for every operation in the contract', () => {
     const covered = new Set(cases.map((x) => x.operationId));
-    expect(contract.operations().map((o) => o.operationId).filter((id) => !covered.has(id))).toEqual([]);
+    // An operation with no parameters and no body has no input to get wrong.
+    const takesInput = (o: ReturnType<typeof contract.operations>[number]) =>
+      Boolean(o.operation.requestBody || o.operation.parameters?.length || contract.document.paths[o.path].parameters?.length);
+    expect(contract.operations().filter(takesInput).map((o) => o.operationId).filter((id) => !covered.has(id))).toEqual([]);
   });
 });
 
