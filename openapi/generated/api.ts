@@ -73,6 +73,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/users/{id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop a user signing in, keeping their account (ADMIN, SUPER_ADMIN)
+         * @description Disables the identity account and signs the user out everywhere; the user becomes inactive and can be reactivated. Only SUPER_ADMIN acts on ADMIN and SUPER_ADMIN users; nobody on themself.
+         */
+        post: operations["deactivateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/users/{id}/reactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Let a deactivated user sign in again (ADMIN, SUPER_ADMIN)
+         * @description A user whose sign-in account was deleted (DELETE users/users/{id}) answers 409.
+         */
+        post: operations["reactivateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/users/{id}/resend-invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the invitation again with a new temporary password (ADMIN, SUPER_ADMIN)
+         * @description Only for users who have not yet set their own password (409 otherwise).
+         */
+        post: operations["resendInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/users/{id}/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset a user's password (ADMIN, SUPER_ADMIN)
+         * @description The user's password stops working and they receive a code to choose a new one (the sign-in screen's reset step).
+         */
+        post: operations["resetUserPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/user-profiles/{id}/consent-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** Every consent the user recorded, newest first (staff; a client their own) */
+        get: operations["listConsentHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clinic/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The clinic's name, address and contact details (every role) */
+        get: operations["getClinicSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the clinic's details (ADMIN, SUPER_ADMIN)
+         * @description `super_admin_email` is the address /unauthorized shows (null: the server's SUPPORT_EMAIL).
+         */
+        patch: operations["patchClinicSettings"];
+        trace?: never;
+    };
     "/users/user-profiles/{id}": {
         parameters: {
             query?: never;
@@ -241,6 +369,20 @@ export interface components {
             is_active: boolean;
             /** Format: date-time */
             date_joined: string;
+            /**
+             * Format: date
+             * @description In lists.
+             */
+            date_of_birth?: string | null;
+            /** @description In lists. */
+            hipaa_consent?: boolean;
+            /** @description In lists; names of the programs the user is actively (or paused) enrolled in. */
+            programs?: string[];
+            /**
+             * Format: date-time
+             * @description In lists; the last change to the user or their profile.
+             */
+            updated_at?: string;
         };
         UserPage: {
             count: number;
@@ -464,7 +606,7 @@ export interface components {
             active?: boolean;
         };
         /** @enum {string} */
-        AuditAction: "user.create" | "user.read" | "user.delete" | "profile.read" | "profile.update" | "role.change" | "consent.record" | "enrollment.list" | "enrollment.create" | "enrollment.update" | "enrollment.delete";
+        AuditAction: "user.create" | "user.read" | "user.delete" | "profile.read" | "profile.update" | "role.change" | "consent.record" | "enrollment.list" | "enrollment.create" | "enrollment.update" | "enrollment.delete" | "user.deactivate" | "user.reactivate" | "user.invitation.resend" | "user.password.reset" | "consent.read" | "settings.update";
         /** @enum {string} */
         AuditOutcome: "success" | "denied";
         AuditEvent: {
@@ -485,6 +627,47 @@ export interface components {
             next: string | null;
             previous: string | null;
             results: components["schemas"]["AuditEvent"][];
+        };
+        ConsentRecord: {
+            id: number;
+            version: string;
+            /** Format: date-time */
+            consented_at: string;
+            /** @description The user who recorded it. */
+            recorded_by: number;
+            user_agent: string | null;
+            /** Format: date-time */
+            recorded_at: string;
+        };
+        ClinicSettings: {
+            name: string;
+            address_line_1: string;
+            address_line_2: string;
+            city: string;
+            state: string;
+            zipcode: string;
+            country: string;
+            phone: string;
+            email: string;
+            /** @description Set here; null means SUPPORT_EMAIL. */
+            super_admin_email: string | null;
+            /** @description The address /unauthorized shows now. */
+            effective_super_admin_email: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ClinicSettingsPatch: {
+            name?: string;
+            address_line_1?: string;
+            address_line_2?: string;
+            city?: string;
+            state?: string;
+            zipcode?: string;
+            country?: string;
+            phone?: string;
+            email?: string;
+            /** Format: email */
+            super_admin_email?: string | null;
         };
     };
     responses: {
@@ -554,6 +737,10 @@ export interface operations {
                 role?: components["schemas"]["Role"];
                 is_active?: boolean;
                 ordering?: components["schemas"]["UserOrdering"];
+                /** @description Only users with an active or paused enrollment in this program. */
+                program?: number;
+                /** @description Only users whose HIPAA consent is (true) or is not (false) recorded. */
+                consent?: boolean;
             };
             header?: never;
             path?: never;
@@ -672,6 +859,184 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    deactivateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user, now inactive. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserSummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    reactivateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user, active again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserSummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    resendInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sent. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    resetUserPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reset; the code is on its way. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listConsentHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The consent records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentRecord"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getClinicSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClinicSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    patchClinicSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClinicSettingsPatch"];
+            };
+        };
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClinicSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     getProfile: {

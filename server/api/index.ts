@@ -9,9 +9,12 @@ import { createAadhaarVault } from './aadhaar.ts';
 import type { ApiContext } from './context.ts';
 import { loadContract } from './contract.ts';
 import { auditRoutes } from './routes/audit.ts';
+import { clinicSettingsRoutes } from './routes/clinic-settings.ts';
+import { consentHistoryRoutes } from './routes/consent-history.ts';
 import { enrollmentRoutes } from './routes/enrollments.ts';
 import { profileRoutes } from './routes/profiles.ts';
 import { programRoutes } from './routes/programs.ts';
+import { userAdminRoutes } from './routes/user-admin.ts';
 import { userRoutes } from './routes/users.ts';
 
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
@@ -50,4 +53,7 @@ export async function businessApi(app: FastifyInstance): Promise<void> {
   await enrollmentRoutes(app, ctx);
   await programRoutes(app, ctx);
   await auditRoutes(app, ctx);
+  await userAdminRoutes(app, ctx);
+  await consentHistoryRoutes(app, ctx);
+  await clinicSettingsRoutes(app, { ...ctx, supportEmail: runtime.config.supportEmail });
 }

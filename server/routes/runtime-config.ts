@@ -2,6 +2,7 @@
 // is an absolute URL (Amplify requires one) on the origin the browser used.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RuntimeConfig } from '../../openapi/runtime-config.ts';
+import { effectiveSuperAdminEmail } from '../api/data/clinic-settings.ts';
 
 /** The origin the browser used: Host (or X-Forwarded-Host behind a proxy) and protocol. */
 export function requestOrigin(request: FastifyRequest): string {
@@ -19,7 +20,8 @@ export async function runtimeConfigRoutes(app: FastifyInstance): Promise<void> {
     const body: RuntimeConfig = {
       amplify: { version: '1.4', auth: identity.amplifyAuthOutputs() },
       identityEndpoint: identity.endpoint(origin),
-      superAdminEmail: app.runtime.config.supportEmail,
+      // Set on /backoffice (clinic settings), else SUPPORT_EMAIL.
+      superAdminEmail: await effectiveSuperAdminEmail(app.runtime.database.db, app.runtime.config.supportEmail),
       apiBase: `${origin}/api/v1`,
     };
     reply.header('cache-control', 'no-cache');

@@ -9,12 +9,13 @@ import { AADHAAR_INVALID, aadhaarValid } from '../aadhaar.ts';
 import { type ApiContext, isUniqueViolation, pageLinks } from '../context.ts';
 import { recordAudit } from '../data/audit.ts';
 import { insertUserWithProfile } from '../data/provision.ts';
+import { listExtras } from '../data/user-list-extras.ts';
 import { emailTaken, findProfile, findUser, JSON_COLUMNS, listUsers, PROFILE_COLUMNS } from '../data/users.ts';
 import { canManageRole, DENIED, forbidden, isAdmin, isStaff, notFound, othersRecord } from '../policy.ts';
 import { presentUser, presentUserDetail } from '../present.ts';
 
 type UserCreate = components['schemas']['UserCreate'];
-type ListQuery = { page: number; page_size: number; search?: string; role?: UserCreate['role']; is_active?: boolean; ordering?: string };
+type ListQuery = { page: number; page_size: number; search?: string; role?: UserCreate['role']; is_active?: boolean; ordering?: string; program?: number; consent?: boolean };
 
 export const EMAIL_TAKEN = 'A user with this email already exists.';
 
@@ -32,8 +33,11 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
       role: q.role,
       isActive: q.is_active ?? true,
       ordering: q.ordering,
+      program: q.program,
+      consent: q.consent,
     });
-    return { count, ...pageLinks(request, q.page, q.page_size, count), results: rows.map(presentUser) };
+    const extras = await listExtras(db, rows.map((r) => r.id));
+    return { count, ...pageLinks(request, q.page, q.page_size, count), results: rows.map((r) => ({ ...presentUser(r), ...extras.get(r.id) })) };
   });
 
   app.get('/users/users/me', { schema: contract.routeSchema('getCurrentUser') }, async (request) => {

@@ -1,0 +1,55 @@
+// The clinic's details (one row, migration 0350). The super administrator's email falls back to
+// the server's SUPPORT_EMAIL until an administrator sets one.
+import type { Db } from '../../db/database.ts';
+
+export const SETTINGS_TEXT_FIELDS = ['name', 'address_line_1', 'address_line_2', 'city', 'state', 'zipcode', 'country', 'phone', 'email'] as const;
+
+export interface ClinicSettingsRow {
+  name: string;
+  address_line_1: string;
+  address_line_2: string;
+  city: string;
+  state: string;
+  zipcode: string;
+  country: string;
+  phone: string;
+  email: string;
+  super_admin_email: string | null;
+  updated_at: Date | string;
+}
+
+export type ClinicSettingsChanges = Partial<Omit<ClinicSettingsRow, 'updated_at'>>;
+
+const COLUMNS = [...SETTINGS_TEXT_FIELDS, 'super_admin_email', 'updated_at'] as const;
+
+export async function readClinicSettings(db: Db): Promise<ClinicSettingsRow> {
+  const row = await db.selectFrom('clinic_settings').select(COLUMNS).where('id', '=', true).executeTakeFirst();
+  // The migration inserts the row; a missing one reads as empty rather than failing the app.
+  return (
+    row ?? {
+      ...Object.fromEntries(SETTINGS_TEXT_FIELDS.map((f) => [f, ''])),
+      super_admin_email: null,
+      updated_at: new Date(0),
+    }
+  ) as ClinicSettingsRow;
+}
+
+export async function updateClinicSettings(db: Db, changes: ClinicSettingsChanges, by: number): Promise<ClinicSettingsRow> {
+  await db
+    .insertInto('clinic_settings')
+    .values({ id: true, ...changes, updated_at: new Date(), updated_by: by })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ ...changes, updated_at: new Date(), updated_by: by }))
+    .execute();
+  return readClinicSettings(db);
+}
+
+/** The address /unauthorized shows: the one set on /backoffice, else SUPPORT_EMAIL. */
+export async function effectiveSuperAdminEmail(db: Db, fallback: string): Promise<string> {
+  try {
+    const row = await db.selectFrom('clinic_settings').select('super_admin_email').where('id', '=', true).executeTakeFirst();
+    return row?.super_admin_email || fallback;
+  } catch {
+    // Before migrations (or on a database without this module) the configured address stands.
+    return fallback;
+  }
+}

@@ -1,0 +1,39 @@
+// clinic/settings: the clinic's name, address and contact details and the super administrator's
+// email that /unauthorized shows. Everyone signed in reads them; ADMIN and SUPER_ADMIN change them.
+import type { FastifyInstance } from 'fastify';
+import type { components } from '../../../openapi/generated/api.ts';
+import { callerOf } from '../../auth/bearer.ts';
+import type { ApiContext } from '../context.ts';
+import { recordAudit } from '../data/audit.ts';
+import { type ClinicSettingsRow, readClinicSettings, updateClinicSettings } from '../data/clinic-settings.ts';
+import { DENIED, forbidden, isAdmin } from '../policy.ts';
+
+type Patch = components['schemas']['ClinicSettingsPatch'];
+
+export async function clinicSettingsRoutes(app: FastifyInstance, ctx: ApiContext & { supportEmail: string }): Promise<void> {
+  const { db, contract } = ctx;
+  const present = (row: ClinicSettingsRow) => ({
+    ...row,
+    effective_super_admin_email: row.super_admin_email || ctx.supportEmail,
+    updated_at: new Date(row.updated_at).toISOString(),
+  });
+
+  app.get('/clinic/settings', { schema: contract.routeSchema('getClinicSettings') }, async () => present(await readClinicSettings(db)));
+
+  app.patch<{ Body: Patch }>('/clinic/settings', { schema: contract.routeSchema('patchClinicSettings') }, async (request) => {
+    const caller = callerOf(request);
+    if (!isAdmin(caller.role)) {
+      await recordAudit(db, { actor: caller, action: 'settings.update', client: null, requestId: request.id, outcome: 'denied' });
+      throw forbidden(DENIED.adminOnly);
+    }
+    const changes: Patch = { ...request.body };
+    for (const [key, value] of Object.entries(changes)) if (typeof value === 'string') (changes as Record<string, unknown>)[key] = value.trim();
+    if (changes.super_admin_email !== undefined) changes.super_admin_email = changes.super_admin_email?.toLowerCase() || null;
+    const row = await db.transaction().execute(async (trx) => {
+      const updated = await updateClinicSettings(trx, changes, caller.id);
+      await recordAudit(trx, { actor: caller, action: 'settings.update', client: null, requestId: request.id, outcome: 'success' });
+      return updated;
+    });
+    return present(row);
+  });
+}
