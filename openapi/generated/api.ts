@@ -330,6 +330,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/thrive-checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A client's thrive checks (heart-risk scores), newest first
+         * @description Clients see only their own (`user` defaults to the caller); staff name the client with `user`.
+         */
+        get: operations["listThriveChecks"];
+        put?: never;
+        /**
+         * Score and store a thrive check
+         * @description The server scores the heart-risk input with the published Framingham 2008 point tables
+         *     (numbers read as integers, only `male` is male, only `yes` is true, risk capped at 30) and
+         *     stores inputs and result. A client records their own (`user` omitted or their id); staff
+         *     record one for a client.
+         */
+        post: operations["createThriveCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/user-profiles/{id}/email-sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take the sign-in email the identity service has verified
+         * @description After the client changed their sign-in email with the identity service (attribute update
+         *     and the code sent to the new address), this copies the identity service's email into the
+         *     clinic's record, only once it is verified. Nothing else can change a user's email.
+         */
+        post: operations["syncProfileEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -490,10 +541,14 @@ export interface components {
             emergency_contact_relation?: string | null;
             emergency_contact_number?: components["schemas"]["PhoneNumber"];
             appointment_duration?: string;
-            health_goals?: Record<string, never>;
-            client_story?: Record<string, never>;
-            lifestyle_history?: Record<string, never>;
-            family_history?: Record<string, never>;
+            /** @description Empty (not answered yet) or the versioned onboarding answers. */
+            health_goals?: Record<string, never> | components["schemas"]["HealthGoals"];
+            /** @description Empty (not answered yet) or the versioned onboarding answers. */
+            client_story?: Record<string, never> | components["schemas"]["ClientStory"];
+            /** @description Empty (not answered yet) or the versioned onboarding answers. */
+            lifestyle_history?: Record<string, never> | components["schemas"]["LifestyleHistory"];
+            /** @description Empty (not answered yet) or the versioned onboarding answers. */
+            family_history?: Record<string, never> | components["schemas"]["FamilyHistory"];
             abha_number?: string | null;
             /** @description 12 digits with a valid Verhoeff check digit. */
             aadhar_number?: string | null;
@@ -534,10 +589,14 @@ export interface components {
             emergency_contact_relation?: string | null;
             emergency_contact_number?: components["schemas"]["PhoneNumber"];
             appointment_duration?: string;
-            health_goals?: Record<string, never>;
-            client_story?: Record<string, never>;
-            lifestyle_history?: Record<string, never>;
-            family_history?: Record<string, never>;
+            /** @description Empty (not answered yet) or the versioned onboarding answers. */
+            health_goals?: Record<string, never> | components["schemas"]["HealthGoals"];
+            /** @description Empty (not answered yet) or the versioned onboarding answers. */
+            client_story?: Record<string, never> | components["schemas"]["ClientStory"];
+            /** @description Empty (not answered yet) or the versioned onboarding answers. */
+            lifestyle_history?: Record<string, never> | components["schemas"]["LifestyleHistory"];
+            /** @description Empty (not answered yet) or the versioned onboarding answers. */
+            family_history?: Record<string, never> | components["schemas"]["FamilyHistory"];
             abha_number?: string | null;
             aadhar_number?: string | null;
         };
@@ -606,7 +665,7 @@ export interface components {
             active?: boolean;
         };
         /** @enum {string} */
-        AuditAction: "user.create" | "user.read" | "user.delete" | "profile.read" | "profile.update" | "role.change" | "consent.record" | "enrollment.list" | "enrollment.create" | "enrollment.update" | "enrollment.delete" | "user.deactivate" | "user.reactivate" | "user.invitation.resend" | "user.password.reset" | "consent.read" | "settings.update";
+        AuditAction: "user.create" | "user.read" | "user.delete" | "profile.read" | "profile.update" | "role.change" | "consent.record" | "enrollment.list" | "enrollment.create" | "enrollment.update" | "enrollment.delete" | "thrive_check.create" | "thrive_check.list" | "profile.email_sync" | "user.deactivate" | "user.reactivate" | "user.invitation.resend" | "user.password.reset" | "consent.read" | "settings.update";
         /** @enum {string} */
         AuditOutcome: "success" | "denied";
         AuditEvent: {
@@ -668,6 +727,151 @@ export interface components {
             email?: string;
             /** Format: email */
             super_admin_email?: string | null;
+        };
+        /** @description Only the exact text `yes` counts as true; anything else is false. */
+        YesNo: string;
+        /** @description Read as an integer (parseInt semantics, "120.9" is 120); text that is no number is refused. */
+        HeartRiskNumber: number | string;
+        ThriveCheckCreate: {
+            /** @description The client; a client may omit it. */
+            user?: number;
+            /** @description Only the exact text `male` is male; anything else scores as female. */
+            sex: string;
+            age: components["schemas"]["HeartRiskNumber"];
+            hdl_cholesterol: components["schemas"]["HeartRiskNumber"];
+            total_cholesterol: components["schemas"]["HeartRiskNumber"];
+            smoker: components["schemas"]["YesNo"];
+            diabetic: components["schemas"]["YesNo"];
+            treats_hypertension: components["schemas"]["YesNo"];
+            systolic_bp: components["schemas"]["HeartRiskNumber"];
+        };
+        ThriveCheck: {
+            id: number;
+            user: number;
+            recorded_by: number;
+            /** Format: date-time */
+            taken_at: string;
+            /** @enum {string} */
+            sex: "male" | "female";
+            age: number;
+            /** @description mg/dL */
+            hdl_cholesterol: number;
+            /** @description mg/dL */
+            total_cholesterol: number;
+            smoker: boolean;
+            diabetic: boolean;
+            treats_hypertension: boolean;
+            /** @description mmHg */
+            systolic_bp: number;
+            points: number;
+            /** @description 10-year risk in % */
+            riskPercentage: number;
+            /** @description The table text: "<1", "13.3" or ">30". */
+            band: string;
+            /** @description The model was derived for ages 30-74. */
+            in_validated_age_range: boolean;
+            model: string;
+        };
+        /** Format: date */
+        OnboardingDate: string;
+        HealthGoal: {
+            /** @enum {string} */
+            area: "weight" | "fitness" | "sleep" | "stress" | "nutrition" | "energy" | "heart_health" | "blood_sugar" | "digestion" | "mobility" | "longevity" | "other";
+            description: string;
+            /** @enum {string} */
+            priority: "high" | "medium" | "low";
+            target_date: components["schemas"]["OnboardingDate"];
+        };
+        /** @description Onboarding step 1, stored in the profile's `health_goals`. */
+        HealthGoals: {
+            /** @constant */
+            schema_version: 1;
+            goals: components["schemas"]["HealthGoal"][];
+            /** @description Why these goals matter now. */
+            motivation?: string;
+            /** Format: date-time */
+            completed_at?: string;
+        };
+        /** @description Onboarding step 2, stored in the profile's `client_story`. */
+        ClientStory: {
+            /** @constant */
+            schema_version: 1;
+            /** @description In the client's own words */
+            summary: string;
+            /** @enum {string} */
+            concern_duration?: "under_3_months" | "3_to_12_months" | "1_to_5_years" | "over_5_years";
+            tried_before?: string;
+            what_helps?: string;
+            what_worsens?: string;
+            current_medications?: string;
+            allergies?: string;
+            success_in_six_months?: string;
+            /** Format: date-time */
+            completed_at?: string;
+        };
+        /** @description Onboarding step 3, stored in the profile's `lifestyle_history`. */
+        LifestyleHistory: {
+            /** @constant */
+            schema_version: 1;
+            sleep: {
+                hours_per_night: number;
+                /** @enum {string} */
+                quality: "poor" | "fair" | "good" | "excellent";
+                wakes_at_night?: boolean;
+            };
+            activity: {
+                days_per_week: number;
+                minutes_per_day: number;
+                kinds?: string;
+            };
+            diet: {
+                /** @enum {string} */
+                pattern: "vegetarian" | "eggetarian" | "non_vegetarian" | "vegan" | "jain" | "other";
+                meals_per_day: number;
+                notes?: string;
+            };
+            stress: {
+                level: number;
+                sources?: string;
+            };
+            alcohol: {
+                /** @enum {string} */
+                frequency: "never" | "occasionally" | "weekly" | "several_times_a_week" | "daily";
+                drinks_per_week?: number;
+            };
+            tobacco: {
+                /** @enum {string} */
+                status: "never" | "former" | "current";
+                /** @enum {string} */
+                form?: "cigarettes" | "bidi" | "chewing" | "vaping" | "other";
+                per_day?: number;
+            };
+            caffeine: {
+                cups_per_day: number;
+            };
+            screen_time: {
+                hours_per_day: number;
+            };
+            /** Format: date-time */
+            completed_at?: string;
+        };
+        FamilyCondition: {
+            /** @enum {string} */
+            condition: "heart_disease" | "stroke" | "hypertension" | "diabetes" | "high_cholesterol" | "cancer" | "dementia" | "mental_health" | "thyroid" | "kidney_disease" | "obesity" | "other";
+            /** @enum {string} */
+            relation: "mother" | "father" | "sibling" | "child" | "maternal_grandparent" | "paternal_grandparent" | "aunt_or_uncle" | "other";
+            age_at_onset?: number | null;
+            notes?: string;
+        };
+        /** @description Onboarding step 4, stored in the profile's `family_history`. */
+        FamilyHistory: {
+            /** @constant */
+            schema_version: 1;
+            conditions: components["schemas"]["FamilyCondition"][];
+            /** @description The client knows of no family conditions (then conditions is empty). */
+            none_known?: boolean;
+            /** Format: date-time */
+            completed_at?: string;
         };
     };
     responses: {
@@ -1365,6 +1569,87 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    listThriveChecks: {
+        parameters: {
+            query?: {
+                user?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checks, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThriveCheck"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createThriveCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ThriveCheckCreate"];
+            };
+        };
+        responses: {
+            /** @description The stored check with its score. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThriveCheck"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    syncProfileEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile, with the verified email. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
 }

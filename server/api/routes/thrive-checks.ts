@@ -1,0 +1,73 @@
+// users/thrive-checks: the heart-risk score as a health record. The server scores the input with
+// the same pure function the portal shows (machines/rules/heart-risk.ts) and stores both. A
+// client reads and records only their own; staff read any client's and record for clients.
+// Every read and write is audited like the profile.
+import type { FastifyInstance } from 'fastify';
+import type { components } from '../../../openapi/generated/api.ts';
+import { type HeartRiskInput, HeartRiskInputError, calculateHeartRisk } from '../../../machines/rules/heart-risk.ts';
+import { badRequest, HttpError } from '../../http/errors.ts';
+import { callerOf } from '../../auth/bearer.ts';
+import type { ApiContext } from '../context.ts';
+import { type AuditAction, recordAudit } from '../data/audit.ts';
+import { insertThriveCheck, listThriveChecks } from '../data/thrive-checks.ts';
+import { findUser } from '../data/users.ts';
+import { DENIED, isStaff, othersRecord } from '../policy.ts';
+
+type ThriveCheckCreate = components['schemas']['ThriveCheckCreate'];
+
+export const THRIVE_CHECK_ERRORS = {
+  userRequired: 'Staff name the client whose checks to list.',
+  noUser: 'No such user.',
+  notAClient: 'Thrive checks are recorded for clients.',
+} as const;
+
+// Audit action names of this module (listed in the contract's AuditAction enum).
+const LIST = 'thrive_check.list' as AuditAction;
+const CREATE = 'thrive_check.create' as AuditAction;
+
+export async function thriveCheckRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
+  const { db, contract } = ctx;
+
+  app.get<{ Querystring: { user?: number } }>('/users/thrive-checks', { schema: contract.routeSchema('listThriveChecks') }, async (request) => {
+    const caller = callerOf(request);
+    const user = request.query.user ?? (isStaff(caller.role) ? undefined : caller.id);
+    if (user === undefined) throw badRequest('user', THRIVE_CHECK_ERRORS.userRequired);
+    const allowed = isStaff(caller.role) || user === caller.id;
+    const rows = await db.transaction().execute(async (trx) => {
+      const exists = (await findUser(trx, user)) !== undefined;
+      if (exists) await recordAudit(trx, { actor: caller, action: LIST, client: user, requestId: request.id, outcome: allowed ? 'success' : 'denied' });
+      if (!allowed) return null;
+      return exists ? listThriveChecks(trx, user) : undefined;
+    });
+    if (rows === null) throw othersRecord(caller, DENIED.staffOnly);
+    if (rows === undefined) throw new HttpError(404, DENIED.notFound);
+    return rows;
+  });
+
+  app.post<{ Body: ThriveCheckCreate }>('/users/thrive-checks', { schema: contract.routeSchema('createThriveCheck') }, async (request, reply) => {
+    const caller = callerOf(request);
+    const { user: asked, ...input } = request.body;
+    const user = asked ?? caller.id;
+    if (!isStaff(caller.role) && user !== caller.id) {
+      await recordAudit(db, { actor: caller, action: CREATE, client: null, requestId: request.id, outcome: 'denied' });
+      throw othersRecord(caller, DENIED.staffOnly);
+    }
+    const target = await findUser(db, user);
+    if (!target) throw badRequest('user', THRIVE_CHECK_ERRORS.noUser);
+    if (target.role !== 'CLIENT') throw badRequest('user', THRIVE_CHECK_ERRORS.notAClient);
+    let result;
+    try {
+      result = calculateHeartRisk(input as HeartRiskInput);
+    } catch (error) {
+      if (!(error instanceof HeartRiskInputError)) throw error;
+      const errors = Object.fromEntries(Object.entries(error.errors).map(([field, reason]) => [field, [reason as string]]));
+      throw new HttpError(400, `Invalid request: ${Object.entries(error.errors).map(([f, r]) => `${f}: ${r}`).join('; ')}`, errors);
+    }
+    const check = await db.transaction().execute(async (trx) => {
+      const stored = await insertThriveCheck(trx, user, caller.id, result);
+      await recordAudit(trx, { actor: caller, action: CREATE, client: user, requestId: request.id, outcome: 'success' });
+      return stored;
+    });
+    return reply.code(201).send(check);
+  });
+}
