@@ -1,0 +1,164 @@
+// The demo clinic's people and programs (scripts/seed-demo.ts writes them). Deterministic: the
+// same list every run, so seeding twice finds everything already there.
+import type { ClinicRole } from '../server/identity/contracts.ts';
+import { verhoeffCheckDigit } from '../server/api/aadhaar.ts';
+
+export interface DemoPerson {
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: ClinicRole;
+  phone_number: string;
+  profile: Record<string, unknown>;
+  aadhaar: string | null;
+  consent: boolean;
+}
+
+export const DEMO_DOMAIN = 'demo.thrive.clinic';
+
+export const DEMO_STAFF: Array<Pick<DemoPerson, 'first_name' | 'last_name' | 'role'> & { title: string }> = [
+  { first_name: 'Anjali', last_name: 'Deshmukh', role: 'SUPER_ADMIN', title: 'Ms' },
+  { first_name: 'Vikram', last_name: 'Malhotra', role: 'ADMIN', title: 'Mr' },
+  { first_name: 'Meenakshi', last_name: 'Sundaram', role: 'DOCTOR', title: 'Dr' },
+  { first_name: 'Rekha', last_name: 'Joseph', role: 'NURSE', title: 'Ms' },
+  { first_name: 'Sanjay', last_name: 'Kulkarni', role: 'RECEPTION', title: 'Mr' },
+  { first_name: 'Neha', last_name: 'Bhatia', role: 'HEALTH_COACH', title: 'Ms' },
+  { first_name: 'Arjun', last_name: 'Rao', role: 'NUTRITIONIST', title: 'Mr' },
+];
+
+export const DEMO_PROGRAMS = [
+  { name: 'Metabolic Reset', description: 'Twelve weeks to steadier blood sugar: nutrition plan, CGM review, weekly coaching.', duration_weeks: 12, price_inr: 45000 },
+  { name: 'Heart Health Foundations', description: 'Blood pressure and lipid care with monthly doctor review and guided activity.', duration_weeks: 16, price_inr: 60000 },
+  { name: 'Sleep & Stress Recovery', description: 'Sleep hygiene, breathwork, red light and sauna sessions, fortnightly coaching.', duration_weeks: 8, price_inr: 32000 },
+  { name: 'Healthy Weight Journey', description: 'Body composition tracking, meal plans and strength routines over six months.', duration_weeks: 24, price_inr: 72000 },
+  { name: 'Longevity Check-in', description: 'Yearly membership: quarterly labs, thrive checks and a personal plan.', duration_weeks: 52, price_inr: 120000 },
+];
+
+const FEMALE = ['Aadhya', 'Ananya', 'Diya', 'Ishita', 'Kavya', 'Lakshmi', 'Meera', 'Nandini', 'Pooja', 'Priya', 'Radhika', 'Riya', 'Saanvi', 'Shreya', 'Sneha', 'Tanvi', 'Uma', 'Vidya', 'Yamini', 'Zoya', 'Farah', 'Gurpreet', 'Harini', 'Jyoti', 'Kiran', 'Madhuri', 'Nisha', 'Padma', 'Sunita', 'Swati'];
+const MALE = ['Aarav', 'Aditya', 'Amit', 'Arjun', 'Deepak', 'Farhan', 'Gaurav', 'Harish', 'Imran', 'Karan', 'Manoj', 'Nikhil', 'Pranav', 'Rahul', 'Rajesh', 'Rohan', 'Sameer', 'Siddharth', 'Suresh', 'Varun', 'Vihaan', 'Yash', 'Abhishek', 'Balaji', 'Chetan', 'Dinesh', 'Ganesh', 'Hitesh', 'Jatin', 'Kunal'];
+const SURNAMES = ['Sharma', 'Verma', 'Iyer', 'Nair', 'Reddy', 'Patel', 'Shah', 'Mehta', 'Gupta', 'Singh', 'Kapoor', 'Chopra', 'Banerjee', 'Chatterjee', 'Mukherjee', 'Das', 'Menon', 'Pillai', 'Naidu', 'Joshi', 'Kulkarni', 'Deshpande', 'Agarwal', 'Bose', 'Khan', 'Qureshi', 'Fernandes', 'DSouza', 'Gill', 'Sandhu'];
+const PLACES: Array<[string, string, string]> = [
+  ['Mumbai', 'Maharashtra', '4000'],
+  ['Pune', 'Maharashtra', '4110'],
+  ['Bengaluru', 'Karnataka', '5600'],
+  ['Chennai', 'Tamil Nadu', '6000'],
+  ['Hyderabad', 'Telangana', '5000'],
+  ['Kochi', 'Kerala', '6820'],
+  ['New Delhi', 'Delhi', '1100'],
+  ['Kolkata', 'West Bengal', '7000'],
+  ['Ahmedabad', 'Gujarat', '3800'],
+  ['Jaipur', 'Rajasthan', '3020'],
+  ['Chandigarh', 'Chandigarh', '1600'],
+  ['Lucknow', 'Uttar Pradesh', '2260'],
+];
+const STREETS = ['MG Road', 'Linking Road', 'Anna Salai', 'Park Street', 'FC Road', 'Banjara Hills Road 12', 'Indiranagar 100 Feet Road', 'Marine Drive', 'CG Road', 'MI Road'];
+const OCCUPATIONS: Array<[string, string]> = [
+  ['Software engineer', 'Infosys'],
+  ['Teacher', 'Delhi Public School'],
+  ['Chartered accountant', 'Deloitte India'],
+  ['Entrepreneur', 'Own business'],
+  ['Banker', 'HDFC Bank'],
+  ['Architect', 'Studio Lotus'],
+  ['Civil servant', 'Government of India'],
+  ['Homemaker', ''],
+  ['Marketing manager', 'Hindustan Unilever'],
+  ['Retired', ''],
+  ['Physician', 'Apollo Hospitals'],
+  ['Designer', 'Freelance'],
+];
+const GOALS = [
+  ['Lower my HbA1c below 6', 'Lose 6 kg'],
+  ['Sleep 7 hours a night', 'Feel less anxious at work'],
+  ['Bring blood pressure under 130/80', 'Walk 8,000 steps daily'],
+  ['Run a 10 km race', 'Build strength'],
+  ['Improve digestion', 'Reduce acidity'],
+  ['More energy in the afternoons', 'Cut down sugar'],
+];
+const STORIES = [
+  'Diagnosed with prediabetes last year after a company health check; wants to avoid medication.',
+  'Long hours and travel have disturbed sleep for two years; coffee keeps the day going.',
+  'Father had a heart attack at 58; wants to get ahead of the family history.',
+  'Gained weight after the second child and wants a sustainable routine.',
+  'Recovering from a knee injury and wants to return to running safely.',
+  'Feels tired most afternoons; recent tests showed low vitamin D and B12.',
+];
+const DIETS = ['vegetarian', 'eggetarian', 'non-vegetarian', 'vegan', 'Jain vegetarian'];
+const ACTIVITY = ['sedentary', 'walks 3 times a week', 'yoga daily', 'gym 4 times a week', 'plays badminton on weekends'];
+const FAMILY = [
+  { father: ['type 2 diabetes', 'hypertension'], mother: ['hypothyroidism'] },
+  { father: ['coronary artery disease'], mother: ['type 2 diabetes'] },
+  { father: [], mother: ['breast cancer (treated)'], siblings: ['asthma'] },
+  { father: ['hypertension'], mother: ['osteoporosis'] },
+  { father: ['stroke at 65'], mother: ['type 2 diabetes', 'high cholesterol'] },
+];
+const RELATIONS = ['Spouse', 'Father', 'Mother', 'Brother', 'Sister', 'Friend'];
+
+/** A small deterministic generator (mulberry32), so every run builds the same people. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function demoClients(count = 60): DemoPerson[] {
+  const rnd = random(20260501);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)];
+  const digits = (n: number) => Array.from({ length: n }, () => Math.floor(rnd() * 10)).join('');
+  const people: DemoPerson[] = [];
+  for (let i = 0; i < count; i++) {
+    const female = i % 2 === 0;
+    const first_name = female ? FEMALE[(i / 2) % FEMALE.length | 0] : MALE[((i - 1) / 2) % MALE.length | 0];
+    const last_name = SURNAMES[(i * 7) % SURNAMES.length];
+    const [city, state, pin] = pick(PLACES);
+    const [occupation, organization] = pick(OCCUPATIONS);
+    const year = 1955 + Math.floor(rnd() * 45);
+    const month = String(1 + Math.floor(rnd() * 12)).padStart(2, '0');
+    const day = String(1 + Math.floor(rnd() * 28)).padStart(2, '0');
+    const mobile = `+91${pick(['98', '97', '96', '93', '88', '79', '70'])}${digits(8)}`;
+    const aadhaarBase = `${2 + Math.floor(rnd() * 8)}${digits(10)}`;
+    const goals = pick(GOALS);
+    people.push({
+      email: `${first_name}.${last_name}.${i + 1}@${DEMO_DOMAIN}`.toLowerCase(),
+      first_name,
+      last_name,
+      role: 'CLIENT',
+      phone_number: mobile,
+      aadhaar: i % 3 === 0 ? `${aadhaarBase}${verhoeffCheckDigit(aadhaarBase)}` : null,
+      consent: i % 4 !== 3,
+      profile: {
+        title: female ? pick(['Ms', 'Mrs', 'Dr']) : pick(['Mr', 'Dr']),
+        gender: i % 10 === 9 ? null : female ? 'F' : 'M',
+        date_of_birth: `${year}-${month}-${day}`,
+        preferred_contact_method: pick(['phone', 'phone', 'whatsapp', 'email', 'sms']),
+        address_line_1: `${1 + Math.floor(rnd() * 200)}, ${pick(STREETS)}`,
+        city,
+        state,
+        country: 'India',
+        zipcode: `${pin}${digits(2)}`,
+        occupation,
+        organization: organization || null,
+        clinic: pick(['Thrive Bandra', 'Thrive Indiranagar', 'Thrive Gurugram']),
+        emergency_contact_name: `${pick(female ? MALE : FEMALE)} ${last_name}`,
+        emergency_contact_relation: pick(RELATIONS),
+        emergency_contact_number: `+91${pick(['98', '99', '90'])}${digits(8)}`,
+        abha_number: i % 2 === 0 ? digits(14) : null,
+        health_goals: { goals, motivation: pick(['family', 'energy', 'longevity', 'performance']), target_weeks: pick([8, 12, 16, 24]) },
+        client_story: { summary: pick(STORIES), referred_by: pick(['friend', 'doctor', 'Instagram', 'corporate wellness']) },
+        lifestyle_history: {
+          diet: pick(DIETS),
+          activity: pick(ACTIVITY),
+          sleep_hours: 5 + Math.floor(rnd() * 4),
+          smoker: rnd() < 0.1 ? 'yes' : 'no',
+          alcohol: pick(['never', 'occasionally', 'weekends']),
+          stress_level: 1 + Math.floor(rnd() * 10),
+        },
+        family_history: pick(FAMILY),
+      },
+    });
+  }
+  return people;
+}
