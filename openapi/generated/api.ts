@@ -764,7 +764,7 @@ export interface components {
             /** @description mmHg */
             systolic_bp: number;
             points: number;
-            /** @description 10-year risk in % */
+            /** @description 10-year risk in %, capped at 30; the "<1" band gives 1. */
             riskPercentage: number;
             /** @description The table text: "<1", "13.3" or ">30". */
             band: string;
@@ -796,7 +796,7 @@ export interface components {
         ClientStory: {
             /** @constant */
             schema_version: 1;
-            /** @description In the client's own words */
+            /** @description In the client's own words: what brings them to the clinic. */
             summary: string;
             /** @enum {string} */
             concern_duration?: "under_3_months" | "3_to_12_months" | "1_to_5_years" | "over_5_years";

@@ -11,6 +11,7 @@ import { engines } from '../../support/engines.ts';
 import { identityCall, latestCode } from '../../support/identity.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';
 import { type Actor, addUser, api, uniqueEmail } from '../api/support.ts';
+import { HEALTH_GOALS } from './fixtures.ts';
 
 const INPUT = {
   sex: 'male',
@@ -21,16 +22,6 @@ const INPUT = {
   diabetic: 'no',
   treats_hypertension: 'no',
   systolic_bp: '124.9',
-};
-
-export const HEALTH_GOALS = {
-  schema_version: 1,
-  goals: [
-    { area: 'sleep', description: 'Sleep seven hours most nights', priority: 'high', target_date: '2027-03-01' },
-    { area: 'weight', description: 'Lose 5 kg', priority: 'medium', target_date: '2027-06-30' },
-  ],
-  motivation: 'Energy for my children',
-  completed_at: '2026-11-20T10:00:00.000Z',
 };
 
 async function auditCount(t: TestApp, action: string, client: number, outcome = 'success'): Promise<number> {
