@@ -11,8 +11,6 @@ import { loadContract } from './contract.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { profileEmailRoutes } from './routes/profile-email.ts';
 import { thriveCheckRoutes } from './routes/thrive-checks.ts';
-import { profileEmailRoutes } from './routes/profile-email.ts';
-import { thriveCheckRoutes } from './routes/thrive-checks.ts';
 import { clinicSettingsRoutes } from './routes/clinic-settings.ts';
 import { consentHistoryRoutes } from './routes/consent-history.ts';
 import { enrollmentRoutes } from './routes/enrollments.ts';
@@ -57,8 +55,6 @@ export async function businessApi(app: FastifyInstance): Promise<void> {
   await enrollmentRoutes(app, ctx);
   await programRoutes(app, ctx);
   await auditRoutes(app, ctx);
-  await thriveCheckRoutes(app, ctx);
-  await profileEmailRoutes(app, ctx);
   await thriveCheckRoutes(app, ctx);
   await profileEmailRoutes(app, ctx);
   await userAdminRoutes(app, ctx);

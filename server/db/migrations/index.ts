@@ -7,7 +7,6 @@ import * as m0100 from './0100_identity_pool.ts';
 import * as m0101 from './0101_identity_users.ts';
 import * as m0200 from './0200_business_api.ts';
 import * as m0300 from './0300_thrive_checks.ts';
-import * as m0300 from './0300_thrive_checks.ts';
 import * as m0350 from './0350_clinic_settings.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -15,7 +14,6 @@ export const migrations: Record<string, Migration> = {
   '0100_identity_pool': m0100,
   '0101_identity_users': m0101,
   '0200_business_api': m0200,
-  '0300_thrive_checks': m0300,
   '0300_thrive_checks': m0300,
   '0350_clinic_settings': m0350,
 };
