@@ -1,0 +1,92 @@
+// The audit trail: one append-only row per read or write of a client's profile, enrollments or
+// consent (and per user created or removed). Written with the caller's transaction so the record
+// and the change it describes commit together. It holds ids and action names, never personal data.
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { ClinicRole } from '../../identity/contracts.ts';
+
+export type AuditAction =
+  | 'user.create'
+  | 'user.read'
+  | 'user.delete'
+  | 'profile.read'
+  | 'profile.update'
+  | 'role.change'
+  | 'consent.record'
+  | 'enrollment.list'
+  | 'enrollment.create'
+  | 'enrollment.update'
+  | 'enrollment.delete';
+
+export interface AuditEntry {
+  actor: { id: number; role: ClinicRole };
+  action: AuditAction;
+  client: number | null;
+  requestId: string;
+  outcome: 'success' | 'denied';
+}
+
+export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+  await db
+    .insertInto('audit_events')
+    .values({
+      actor_id: entry.actor.id,
+      actor_role: entry.actor.role,
+      action: entry.action,
+      client_id: entry.client,
+      request_id: entry.requestId,
+      outcome: entry.outcome,
+    })
+    .execute();
+}
+
+export interface AuditQuery {
+  page: number;
+  pageSize: number;
+  client?: number;
+  actor?: number;
+  action?: AuditAction;
+  from?: string;
+  to?: string;
+}
+
+export interface AuditEventOut {
+  id: number;
+  occurred_at: string;
+  actor: number;
+  actor_role: ClinicRole;
+  action: AuditAction;
+  client: number | null;
+  request_id: string;
+  outcome: 'success' | 'denied';
+}
+
+export async function listAudit(db: Db, q: AuditQuery): Promise<{ count: number; rows: AuditEventOut[] }> {
+  let base = db.selectFrom('audit_events');
+  if (q.client !== undefined) base = base.where('client_id', '=', q.client);
+  if (q.actor !== undefined) base = base.where('actor_id', '=', q.actor);
+  if (q.action) base = base.where('action', '=', q.action);
+  if (q.from) base = base.where('occurred_at', '>=', new Date(q.from));
+  if (q.to) base = base.where('occurred_at', '<', new Date(q.to));
+  const { n } = await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const rows = await base
+    .select(['id', 'occurred_at', 'actor_id', 'actor_role', 'action', 'client_id', 'request_id', 'outcome'])
+    .orderBy('occurred_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .execute();
+  return {
+    count: n,
+    rows: rows.map((r) => ({
+      id: Number(r.id),
+      occurred_at: new Date(r.occurred_at).toISOString(),
+      actor: r.actor_id,
+      actor_role: r.actor_role,
+      action: r.action,
+      client: r.client_id,
+      request_id: r.request_id,
+      outcome: r.outcome,
+    })),
+  };
+}
