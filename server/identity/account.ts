@@ -41,11 +41,9 @@ export class Account {
   /** The user behind a live access token. */
   private async signedIn(body: Body): Promise<{ user: UserRow; originJti: string }> {
     const token = requiredString(body, 'AccessToken', 8192);
-    const claims = await this.tokens.verify(token).catch((error) => {
+    const { claims, user } = await this.tokens.verifyWithUser(token).catch((error) => {
       throw accessErrorToIdentity(error);
     });
-    const user = await findUserBySub(this.ctx.db, claims.sub);
-    if (!user) throw Errors.accessTokenRevoked();
     return { user, originJti: claims.origin_jti };
   }
 

@@ -9,7 +9,7 @@ import { Errors, invalidParameter } from './errors.ts';
 import { type Body, requiredString, stringMap } from './input.ts';
 import type { Mfa } from './mfa.ts';
 import { assertAcceptablePassword, verifyPassword } from './passwords.ts';
-import { consumeSession, createSession, readSession } from './sessions.ts';
+import { consumeSession, createSession, readSession, spendSecretBlock } from './sessions.ts';
 import { N, padHex, parseA, parseTimestamp, serverEphemeral, verifyClaim } from './srp.ts';
 import type { AuthenticationResult, Tokens } from './tokens.ts';
 import { checkAttribute } from './attributes.ts';
@@ -138,7 +138,8 @@ export class Auth {
     const { b, B } = serverEphemeral(verifier.verifier);
     // A simulated block has the same fields and sizes as a real one.
     const real = Boolean(user?.srp_sealed);
-    const sid = real ? await createSession(this.ctx.db, user!.sub, 'PASSWORD_VERIFIER') : randomBytes(96).toString('base64');
+    // The block carries the whole SRP state; single use is recorded when it is answered.
+    const sid = randomBytes(32).toString('base64url');
     const block: SecretBlock = { f: real ? 0 : 1, sid, sub: real ? user!.sub : randomUUID(), user: userId, A: A.toString(16), B: B.toString(16), b: b.toString(16), iat: Date.now() };
     return {
       ChallengeName: 'PASSWORD_VERIFIER',
@@ -168,9 +169,6 @@ export class Auth {
       verifyClaim({ poolName: this.ctx.poolName, userId: block.user, verifierHex: this.simulatedVerifier(block.user).verifier, A: BigInt(`0x${block.A}`), B: BigInt(`0x${block.B}`), b: BigInt(`0x${block.b}`), secretBlock, timestamp, signature });
       throw Errors.incorrectCredentials();
     }
-    const session = await readSession(this.ctx.db, block.sid, ['PASSWORD_VERIFIER']).catch(() => {
-      throw Errors.incorrectCredentials();
-    });
     const user = await findUserBySub(this.ctx.db, block.sub);
     if (!user?.srp_sealed || user.username !== block.user) throw Errors.incorrectCredentials();
     await this.assertNotLocked(user);
@@ -185,9 +183,7 @@ export class Auth {
       timestamp,
       signature,
     });
-    await consumeSession(this.ctx.db, session).catch(() => {
-      throw Errors.incorrectCredentials();
-    });
+    if (!(await spendSecretBlock(this.ctx.db, block.sid, user.sub, block.iat + VERIFIER_WINDOW_MS))) throw Errors.incorrectCredentials();
     if (!ok) {
       await this.recordFailure(user);
       throw Errors.incorrectCredentials();
@@ -239,7 +235,9 @@ export class Auth {
 
   /** Account state checks, then the next challenge or the tokens. */
   private async afterPassword(user: UserRow): Promise<AuthResponse> {
-    await updateUser(this.ctx.db, user.sub, { failed_attempts: 0, lockout_until: null, last_attempt_at: new Date() });
+    if (user.failed_attempts !== 0 || user.lockout_until) {
+      await updateUser(this.ctx.db, user.sub, { failed_attempts: 0, lockout_until: null, last_attempt_at: new Date() });
+    }
     if (!user.enabled) throw Errors.userDisabled();
     if (user.status === 'UNCONFIRMED') throw Errors.userNotConfirmed();
     if (user.status === 'RESET_REQUIRED') throw Errors.passwordResetRequired();

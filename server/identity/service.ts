@@ -7,6 +7,7 @@ import type { IdentityContext } from './context.ts';
 import type { Body } from './input.ts';
 import { SigningKeys } from './keys.ts';
 import { Mfa } from './mfa.ts';
+import { purgeExpired } from './sessions.ts';
 import { Tokens } from './tokens.ts';
 
 export type ActionHandler = (body: Body) => Promise<unknown>;
@@ -56,6 +57,7 @@ export class BuiltinIdentityService {
 
   async start(): Promise<void> {
     await this.keys.ensure();
+    await purgeExpired(this.ctx.db);
   }
 
   get accessTokens(): AccessTokenVerifier {

@@ -72,3 +72,24 @@ export async function updateSessionData(db: Db, session: AuthSession, data: Reco
     .where('id_hash', '=', session.idHash)
     .execute();
 }
+
+/**
+ * Records a PASSWORD_VERIFIER secret block as answered; false if it already was (a replay).
+ * The block itself carries the SRP state, so this one insert is all the storage SRP needs.
+ */
+export async function spendSecretBlock(db: Db, blockId: string, sub: string, expiresAt: number): Promise<boolean> {
+  const result = await db
+    .insertInto('identity.auth_sessions')
+    .values({ id_hash: hashId(`srp:${blockId}`), sub, challenge: 'PASSWORD_VERIFIER', expires_at: new Date(expiresAt), used_at: new Date() })
+    .onConflict((oc) => oc.column('id_hash').doNothing())
+    .executeTakeFirst();
+  // Now and then, clear what has expired (auth sessions and codes), so the tables stay small.
+  if (Math.random() < 0.01) await purgeExpired(db);
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+export async function purgeExpired(db: Db): Promise<void> {
+  const dayAgo = new Date(Date.now() - 86_400_000);
+  await db.deleteFrom('identity.auth_sessions').where('expires_at', '<', dayAgo).execute();
+  await db.deleteFrom('identity.codes').where('expires_at', '<', dayAgo).execute();
+}

@@ -35,7 +35,7 @@ const hexBytes = (v: bigint) => Buffer.from(padHex(v), 'hex');
 export const k = fromBuf(sha256(hexBytes(N), hexBytes(g)));
 
 /** base^exp mod N through OpenSSL. base must lie in [2, N-2]. */
-function modPow(base: bigint, exp: bigint): bigint {
+export function modPow(base: bigint, exp: bigint): bigint {
   const dh = createDiffieHellman(N_BUF, Buffer.from([2]));
   dh.setPrivateKey(toBuf(exp));
   if (base === g) {
@@ -109,22 +109,12 @@ export function verifyClaim(input: {
   signature: string;
 }): boolean {
   const v = BigInt(`0x${input.verifierHex}`);
-  const u = fromBuf(sha256(hexBytes(input.A), hexBytes(input.B)));
+  const u = scramble(input.A, input.B);
   if (u === 0n) return false;
   const base = (input.A * modPow(v, u)) % N;
   if (base < 2n || base >= N - 1n) return false;
   const S = modPow(base, input.b);
-  const prk = createHmac('sha256', hexBytes(u)).update(hexBytes(S)).digest();
-  const key = createHmac('sha256', prk)
-    .update(Buffer.concat([Buffer.from('Caldera Derived Key', 'utf8'), Buffer.from([1])]))
-    .digest()
-    .subarray(0, 16);
-  const expected = createHmac('sha256', key)
-    .update(Buffer.from(input.poolName, 'utf8'))
-    .update(Buffer.from(input.userId, 'utf8'))
-    .update(Buffer.from(input.secretBlock, 'base64'))
-    .update(Buffer.from(input.timestamp, 'utf8'))
-    .digest();
+  const expected = claimSignature(passwordKey(u, S), input.poolName, input.userId, input.secretBlock, input.timestamp);
   let given: Buffer;
   try {
     given = Buffer.from(input.signature, 'base64');
@@ -132,4 +122,28 @@ export function verifyClaim(input: {
     return false;
   }
   return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** u = H(padHex(A) ‖ padHex(B)). */
+export function scramble(A: bigint, B: bigint): bigint {
+  return fromBuf(sha256(hexBytes(A), hexBytes(B)));
+}
+
+/** HKDF-SHA256(salt = padHex(u), IKM = padHex(S), info = "Caldera Derived Key"), 16 bytes. */
+export function passwordKey(u: bigint, S: bigint): Buffer {
+  const prk = createHmac('sha256', hexBytes(u)).update(hexBytes(S)).digest();
+  return createHmac('sha256', prk)
+    .update(Buffer.concat([Buffer.from('Caldera Derived Key', 'utf8'), Buffer.from([1])]))
+    .digest()
+    .subarray(0, 16);
+}
+
+/** HMAC-SHA256(K, poolName ‖ userId ‖ base64decode(SECRET_BLOCK) ‖ TIMESTAMP). */
+export function claimSignature(key: Buffer, poolName: string, userId: string, secretBlock: string, timestamp: string): Buffer {
+  return createHmac('sha256', key)
+    .update(Buffer.from(poolName, 'utf8'))
+    .update(Buffer.from(userId, 'utf8'))
+    .update(Buffer.from(secretBlock, 'base64'))
+    .update(Buffer.from(timestamp, 'utf8'))
+    .digest();
 }

@@ -8,7 +8,7 @@ import { type AccessTokenClaims, AccessTokenError, type AccessTokenVerifier } fr
 import type { IdentityContext } from './context.ts';
 import { Errors } from './errors.ts';
 import type { SigningKeys } from './keys.ts';
-import { findUserBySub, type UserRow } from './users.ts';
+import { findUserBySub, normalise, type UserRow } from './users.ts';
 
 export const ACCESS_SCOPE = 'aws.cognito.signin.user.admin';
 
@@ -90,17 +90,12 @@ export class Tokens implements AccessTokenVerifier {
     const originJti = randomUUID();
     const authTime = Math.floor(Date.now() / 1000);
     const refreshToken = randomBytes(64).toString('base64url');
-    await db
-      .insertInto('identity.token_families')
-      .values({
-        origin_jti: originJti,
-        sub: user.sub,
-        client_id: this.ctx.clientId,
-        auth_time: authTime,
-        expires_at: new Date(Date.now() + this.ctx.settings.refreshTokenDays * 86_400_000),
-      })
-      .execute();
-    await db.insertInto('identity.refresh_tokens').values({ token_hash: hashToken(refreshToken), origin_jti: originJti }).execute();
+    // One statement for the family and its first refresh token.
+    await sql`with family as (
+        insert into identity.token_families (origin_jti, sub, client_id, auth_time, expires_at)
+        values (${originJti}, ${user.sub}, ${this.ctx.clientId}, ${authTime}, ${new Date(Date.now() + this.ctx.settings.refreshTokenDays * 86_400_000)})
+        returning origin_jti)
+      insert into identity.refresh_tokens (token_hash, origin_jti) select ${hashToken(refreshToken)}, origin_jti from family`.execute(db);
     return { ...(await this.accessAndId(user, originJti, authTime)), RefreshToken: refreshToken };
   }
 
@@ -180,6 +175,11 @@ export class Tokens implements AccessTokenVerifier {
   }
 
   async verify(token: string): Promise<AccessTokenClaims> {
+    return (await this.verifyWithUser(token)).claims;
+  }
+
+  /** verify(), also returning the user row read by the same query. */
+  async verifyWithUser(token: string): Promise<{ claims: AccessTokenClaims; user: UserRow }> {
     if (typeof token !== 'string' || token.length > 8192) throw new AccessTokenError('invalid', 'Invalid Access Token');
     let kid: string | undefined;
     try {
@@ -200,16 +200,17 @@ export class Tokens implements AccessTokenVerifier {
     if (claims.token_use !== 'access' || claims.client_id !== this.ctx.clientId || typeof claims.origin_jti !== 'string') {
       throw new AccessTokenError('invalid', 'Invalid Access Token');
     }
-    const family = await this.ctx.db
+    const row = await this.ctx.db
       .selectFrom('identity.token_families as f')
       .innerJoin('identity.users as u', 'u.sub', 'f.sub')
-      .select(['f.revoked_at', 'u.enabled', 'f.sub'])
+      .selectAll('u')
+      .select(['f.revoked_at as family_revoked_at'])
       .where('f.origin_jti', '=', claims.origin_jti)
       .executeTakeFirst();
-    if (!family || family.revoked_at || !family.enabled || family.sub !== claims.sub) {
+    if (!row || row.family_revoked_at || !row.enabled || row.sub !== claims.sub) {
       throw new AccessTokenError('revoked', 'Access Token has been revoked');
     }
-    return claims;
+    return { claims, user: normalise(row) };
   }
 }
 

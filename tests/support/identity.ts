@@ -1,7 +1,9 @@
 // Helpers for tests that need identities from the built-in service: accounts made through the
 // real admin interface and signed in over the real wire protocol (no mocks).
+import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import type { ClinicRole } from '../../server/identity/contracts.ts';
+import { claimSignature, computeX, formatTimestamp, g, k, modPow, N, passwordKey, scramble } from '../../server/identity/srp.ts';
 import { readOutbox } from '../../server/mail/transport.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -100,4 +102,32 @@ export async function latestTemporaryPassword(testApp: Pick<TestApp, 'database'>
   const password = /^Temporary password: (.+)$/m.exec(message.body)?.[1];
   if (!password) throw new Error(`no temporary password in the newest message to ${to}`);
   return password;
+}
+
+/**
+ * The client half of Cognito SRP (what Amplify computes), for raw protocol tests and the
+ * benchmark where Amplify's global state cannot run concurrent sign-ins.
+ */
+export function srpClient(poolId: string) {
+  const poolName = poolId.split('_')[1];
+  const a = BigInt(`0x${randomBytes(128).toString('hex')}`);
+  const A = modPow(g, a);
+  return {
+    srpA: A.toString(16),
+    answer(params: { SALT: string; SRP_B: string; SECRET_BLOCK: string; USER_ID_FOR_SRP: string }, password: string, now = new Date()) {
+      const B = BigInt(`0x${params.SRP_B}`);
+      const u = scramble(A, B);
+      const x = computeX(poolName, params.USER_ID_FOR_SRP, password, params.SALT);
+      const base = (((B - k * modPow(g, x)) % N) + N) % N;
+      const S = modPow(base, a + u * x);
+      const timestamp = formatTimestamp(now);
+      const signature = claimSignature(passwordKey(u, S), poolName, params.USER_ID_FOR_SRP, params.SECRET_BLOCK, timestamp);
+      return {
+        USERNAME: params.USER_ID_FOR_SRP,
+        PASSWORD_CLAIM_SECRET_BLOCK: params.SECRET_BLOCK,
+        TIMESTAMP: timestamp,
+        PASSWORD_CLAIM_SIGNATURE: signature.toString('base64'),
+      };
+    },
+  };
 }

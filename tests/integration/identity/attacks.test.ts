@@ -6,7 +6,7 @@ import { SignJWT, UnsecuredJWT } from 'jose';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines } from '../../support/engines.ts';
-import { createSignedInUser, identityCall, latestCode, latestTemporaryPassword } from '../../support/identity.ts';
+import { createSignedInUser, identityCall, latestCode, latestTemporaryPassword, srpClient } from '../../support/identity.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';
 
 describe.each(engines)('identity under attack (%s)', (engine) => {
@@ -83,6 +83,24 @@ describe.each(engines)('identity under attack (%s)', (engine) => {
       ChallengeResponses: { USERNAME: 'known@example.com', PASSWORD_CLAIM_SECRET_BLOCK: block.toString('base64'), PASSWORD_CLAIM_SIGNATURE: 'AAAA', TIMESTAMP: 'Mon Jan 1 00:00:00 UTC 2024' },
     });
     expect(tampered.body.message).toBe('Incorrect username or password.');
+  });
+
+  it('completes a raw SRP sign-in and refuses a replayed answer', async () => {
+    const u = await createSignedInUser(t, { email: 'replay@example.com', role: 'CLIENT' });
+    const client = srpClient(t.runtime.identity.poolId);
+    const started = await identityCall(t, 'InitiateAuth', { ClientId: clientId, AuthFlow: 'USER_SRP_AUTH', AuthParameters: { USERNAME: u.email, SRP_A: client.srpA } });
+    const answer = client.answer(started.body.ChallengeParameters, u.password);
+    const respond = () => identityCall(t, 'RespondToAuthChallenge', { ClientId: clientId, ChallengeName: 'PASSWORD_VERIFIER', ChallengeResponses: answer });
+    const done = await respond();
+    expect(done.status).toBe(200);
+    expect(done.body.AuthenticationResult.TokenType).toBe('Bearer');
+    expect(done.body.AuthenticationResult).not.toHaveProperty('NewDeviceMetadata');
+    expect((await respond()).body).toEqual({ __type: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+    // A stale timestamp is refused.
+    const again = srpClient(t.runtime.identity.poolId);
+    const second = await identityCall(t, 'InitiateAuth', { ClientId: clientId, AuthFlow: 'USER_SRP_AUTH', AuthParameters: { USERNAME: u.email, SRP_A: again.srpA } });
+    const stale = again.answer(second.body.ChallengeParameters, u.password, new Date(Date.now() - 3_600_000));
+    expect((await identityCall(t, 'RespondToAuthChallenge', { ClientId: clientId, ChallengeName: 'PASSWORD_VERIFIER', ChallengeResponses: stale })).status).toBe(400);
   });
 
   it('spends codes once, for one purpose and one user, and expires them', async () => {
