@@ -44,6 +44,8 @@ export interface AuthenticatorContext {
   touched: Touched;
   fieldErrors: FieldErrors;
   formError: string | null;
+  /** A submit was attempted on this form: empty required fields are flagged from then on. */
+  submitted: boolean;
   username: string;
   signInStep: string | null;
   codeDeliveryDetails: CodeDeliveryDetails | null;
@@ -142,21 +144,31 @@ export const authenticatorMachine = setup({
     initForm: assign(({ context }, params: { form: FormName }) => {
       const values = initialValues(params.form, context.config);
       if ('username' in values) values.username = context.username;
-      return { form: params.form, values, touched: {}, fieldErrors: {}, formError: null };
+      return { form: params.form, values, touched: {}, fieldErrors: {}, formError: null, submitted: false };
     }),
     changeField: assign(({ context, event }) => {
       if (event.type !== 'form.change') return {};
       const values = changeValue(context.values, event.name, event.value);
-      return { values, fieldErrors: validateForm(context.form, context.config, values, context.touched) };
+      return {
+        values,
+        fieldErrors: validateForm(context.form, context.config, values, context.touched, context.submitted),
+      };
     }),
     blurField: assign(({ context, event }) => {
       if (event.type !== 'form.blur') return {};
       const touched = { ...context.touched, [event.name]: true };
-      return { touched, fieldErrors: validateForm(context.form, context.config, context.values, touched) };
+      return {
+        touched,
+        fieldErrors: validateForm(context.form, context.config, context.values, touched, context.submitted),
+      };
     }),
     touchAllFields: assign(({ context }) => {
       const touched = touchAll(context.form, context.config);
-      return { touched, fieldErrors: validateForm(context.form, context.config, context.values, touched) };
+      return {
+        touched,
+        submitted: true,
+        fieldErrors: validateForm(context.form, context.config, context.values, touched, true),
+      };
     }),
     setUsernameFromForm: assign({ username: ({ context }) => context.values.username ?? '' }),
     setSignUpUsername: assign({ username: ({ context }) => signUpPayload(context.config, context.values).username }),
@@ -203,6 +215,7 @@ export const authenticatorMachine = setup({
     touched: {},
     fieldErrors: {},
     formError: null,
+    submitted: false,
     username: '',
     signInStep: null,
     codeDeliveryDetails: null,

@@ -64,11 +64,21 @@ export function initialValues(form: FormName, config: AuthenticatorConfig): Form
   return values;
 }
 
-/** Field errors for the current values; rules show only for touched fields (or by the §5 length rule). */
-export function validateForm(form: FormName, config: AuthenticatorConfig, values: FormValues, touched: Touched): FieldErrors {
+/**
+ * Field errors for the current values; rules show only for touched fields (or by the §5 length
+ * rule). An empty required field is reported only after a submit attempt: flagging it on blur
+ * would shift the layout under a click on the button below it.
+ */
+export function validateForm(
+  form: FormName,
+  config: AuthenticatorConfig,
+  values: FormValues,
+  touched: Touched,
+  submitted = true,
+): FieldErrors {
   const errors: FieldErrors = {};
   for (const field of requiredFields(form, config)) {
-    if (touched[field] && !values[field]) errors[field] = [REQUIRED_FIELD];
+    if (submitted && touched[field] && !values[field]) errors[field] = [REQUIRED_FIELD];
   }
   const hasNewPassword = requiredFields(form, config).includes('confirm_password');
   if (hasNewPassword) {

@@ -51,6 +51,8 @@ describe('forms', () => {
     expect(validateForm('signIn', config, { username: '', password: '' }, { username: true })).toEqual({
       username: [REQUIRED_FIELD],
     });
+    // Before a submit attempt a blurred empty field is not flagged yet.
+    expect(validateForm('signIn', config, { username: '', password: '' }, { username: true }, false)).toEqual({});
     expect(isFormComplete('signIn', config, { username: 'a@b.c', password: '' })).toBe(false);
     expect(isFormComplete('signIn', config, { username: 'a@b.c', password: 'x' })).toBe(true);
   });
