@@ -121,6 +121,7 @@ function escapeLike(term: string): string {
 export async function listUsers(db: Db, q: UserListQuery): Promise<{ count: number; rows: UserRow[] }> {
   let base = db.selectFrom('users as u').where('u.is_active', '=', q.isActive);
   if (q.role) base = base.where('u.role', '=', q.role);
+  base = applyListFilters(base, q);
   const ordering = q.ordering ?? 'last_name';
   const direction = ordering.startsWith('-') ? 'desc' : 'asc';
   const [column] = ORDERINGS[ordering.replace(/^-/, '')];
