@@ -77,6 +77,18 @@ function amplifyUiXstate(): Plugin {
 }
 
 async function viteBuild(root: string, outDir: string, inline: boolean): Promise<Manifest> {
+  // Vite sets NODE_ENV=production in this process; the servers started later inherit the
+  // environment and must not see it (production demands IDENTITY_SECRET).
+  const nodeEnv = process.env.NODE_ENV;
+  try {
+    return await viteBuildOnce(root, outDir, inline);
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
+}
+
+async function viteBuildOnce(root: string, outDir: string, inline: boolean): Promise<Manifest> {
   const { build } = await import('vite');
   if (inline) {
     const react = (await import('@vitejs/plugin-react')).default;

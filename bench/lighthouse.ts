@@ -11,7 +11,6 @@ import { CHROMIUM_ARGS, chromiumPath } from '../tests/support/browser.ts';
 import { createAccount } from '../tests/support/e2e-accounts.ts';
 import { freePort } from '../tests/support/server-process.ts';
 import { type BenchOptions, type Figure, type SectionResult } from './lib/figures.ts';
-import { startBenchServer } from './lib/servers.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const TARGETS: Partial<Record<(typeof CATEGORIES)[number], number>> = { performance: 95, accessibility: 100 };
@@ -82,7 +81,7 @@ export async function runLighthouse(options: BenchOptions): Promise<SectionResul
   const executablePath = chromiumPath();
   if (!executablePath) return { section, status: 'not available', figures: [], notes: ['Chromium not found (apt-get install -y chromium or CHROMIUM_PATH)'], durationMs: 0 };
 
-  const bench = await startBenchServer('pglite');
+  const bench = await options.server('pglite');
   const port = await freePort();
   const profile = path.join(options.workDir, 'chromium-profile');
   fs.mkdirSync(profile, { recursive: true });
@@ -136,6 +135,5 @@ export async function runLighthouse(options: BenchOptions): Promise<SectionResul
     return { section, status: 'ok', figures, notes, durationMs: Date.now() - started };
   } finally {
     await context.close().catch(() => {});
-    await bench.stop();
   }
 }

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type BenchOptions, isNumber, type SectionResult } from './lib/figures.ts';
 import { type BenchReport, renderMarkdown, renderText } from './lib/report.ts';
+import { type BenchServer, type Engine, startBenchServer } from './lib/servers.ts';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -16,10 +17,11 @@ const only = onlyArg ? new Set(onlyArg.split(',')) : null;
 type Section = { key: string; title: string; run: (o: BenchOptions) => Promise<SectionResult> };
 
 const sections: Section[] = [
+  // Memory first: it measures the shared servers right after their start, before others load them.
+  { key: 'memory', title: 'Memory: server RSS', run: async (o) => (await import('./memory.ts')).runMemory(o) },
   { key: 'frontend', title: 'Front end: transfer per route', run: async (o) => (await import('./frontend.ts')).runFrontend(o) },
   { key: 'lighthouse', title: 'Front end: Lighthouse (mobile)', run: async (o) => (await import('./lighthouse.ts')).runLighthouse(o) },
   { key: 'scale', title: 'Scale: clients-list search (PostgreSQL)', run: async (o) => (await import('./scale.ts')).runScale(o) },
-  { key: 'memory', title: 'Memory: server RSS', run: async (o) => (await import('./memory.ts')).runMemory(o) },
   { key: 'api', title: 'Business API (bench:api)', run: async (o) => (await import('./external.ts')).runExternal('api', 'Business API (bench:api)', o) },
   { key: 'identity', title: 'Identity (bench:identity)', run: async (o) => (await import('./external.ts')).runExternal('identity', 'Identity (bench:identity)', o) },
 ];
@@ -35,7 +37,12 @@ function problems(s: SectionResult): string[] {
 async function main(): Promise<void> {
   const started = Date.now();
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-bench-'));
-  const options: BenchOptions = { quick, workDir, log: (m) => console.log(m) };
+  const servers = new Map<Engine, Promise<BenchServer>>();
+  const server = (engine: Engine) => {
+    if (!servers.has(engine)) servers.set(engine, startBenchServer(engine));
+    return servers.get(engine)!;
+  };
+  const options: BenchOptions = { quick, workDir, log: (m) => console.log(m), server };
   const results: SectionResult[] = [];
   console.log(`benchmarks, ${quick ? 'quick' : 'full'} mode`);
   try {
@@ -53,6 +60,7 @@ async function main(): Promise<void> {
       console.log(renderText(result));
     }
   } finally {
+    for (const started of servers.values()) await started.then((s) => s.stop()).catch(() => {});
     fs.rmSync(workDir, { recursive: true, force: true });
   }
   const report: BenchReport = {

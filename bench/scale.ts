@@ -5,7 +5,7 @@
 // digits of a phone number, or a full name (names repeat, as they do in a real clinic).
 import pg from 'pg';
 import { type BenchOptions, type Figure, percentile, round, type SectionResult } from './lib/figures.ts';
-import { postgresAvailable, startBenchServer } from './lib/servers.ts';
+import { postgresAvailable } from './lib/servers.ts';
 
 const FIRST = ['Asha', 'Rahul', 'Priya', 'Vikram', 'Meera', 'Arjun', 'Kavya', 'Rohan', 'Ananya', 'Siddharth', 'Isha', 'Karan',
   'Neha', 'Aditya', 'Pooja', 'Manish', 'Divya', 'Nikhil', 'Sneha', 'Rajesh', 'Lakshmi', 'Suresh', 'Fatima', 'Imran', 'Deepa',
@@ -113,7 +113,7 @@ export async function runScale(options: BenchOptions): Promise<SectionResult> {
   if (unavailable) return { section, status: 'not available', figures: [], notes: [unavailable], durationMs: Date.now() - started };
   const sizes = options.quick ? [1_000, 10_000] : [1_000, 10_000, 100_000, 1_000_000];
   const queries = 200;
-  const bench = await startBenchServer('postgres');
+  const bench = await options.server('postgres');
   const db = new pg.Client({ connectionString: bench.databaseUrl! });
   await db.connect();
   const points: Array<Measured & { size: number; insertS: number }> = [];
@@ -170,6 +170,5 @@ export async function runScale(options: BenchOptions): Promise<SectionResult> {
     };
   } finally {
     await db.end().catch(() => {});
-    await bench.stop();
   }
 }

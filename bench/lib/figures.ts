@@ -30,6 +30,11 @@ export interface SectionResult {
 
 export interface BenchOptions {
   quick: boolean;
+  /**
+   * The run's shared real server for an engine, started on first use (a fresh PGlite directory
+   * or PostgreSQL database) and stopped by the runner; sections share it to save start-ups.
+   */
+  server(engine: 'pglite' | 'postgres'): Promise<import('./servers.ts').BenchServer>;
   /** Where sections may write scratch files; removed by the runner. */
   workDir: string;
   log(message: string): void;
