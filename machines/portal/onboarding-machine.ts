@@ -1,0 +1,153 @@
+// The thrive onboarding wizard (issue 7): four steps in order, back and next, each step saved
+// when the client moves on, and resumable: on opening, the wizard goes to the first step not yet
+// saved. Loading and saving are actors the view provides (profile GET / PATCH).
+import { assign, fromPromise, setup } from 'xstate';
+
+type Step = 'health_goals' | 'client_story' | 'lifestyle_history' | 'family_history';
+type Answers = Record<Step, Record<string, unknown>>;
+type FieldErrors = Record<string, string[]>;
+
+/** What a failed save reports: the fields the contract refused, or a message. */
+export interface SaveFailure {
+  fieldErrors?: FieldErrors;
+  message?: string;
+}
+
+const done = (answers: Answers, step: Step) => answers[step]?.schema_version === 1;
+
+export const onboardingMachine = setup({
+  types: {
+    context: {} as { clientId: string; answers: Answers; fieldErrors: FieldErrors; message: string | null },
+    input: {} as { clientId: string },
+    events: {} as
+      | { type: 'onboarding.next'; value: Record<string, unknown> }
+      | { type: 'onboarding.back' }
+      | { type: 'onboarding.retry' }
+      | { type: 'onboarding.review' },
+  },
+  actors: {
+    // GET users/user-profiles/{id}: the four objects as stored.
+    loadAnswers: fromPromise<Answers, { clientId: string }>(async () => {
+      throw new Error('loadAnswers not provided');
+    }),
+    // PATCH users/user-profiles/{id} with one object; resolves to it as stored; rejects with a SaveFailure.
+    saveStep: fromPromise<Record<string, unknown>, { clientId: string; step: Step; value: Record<string, unknown> }>(async () => {
+      throw { message: 'saveStep not provided' } satisfies SaveFailure;
+    }),
+  },
+  guards: {
+    healthGoalsOpen: ({ context }) => !done(context.answers, 'health_goals'),
+    clientStoryOpen: ({ context }) => !done(context.answers, 'client_story'),
+    lifestyleOpen: ({ context }) => !done(context.answers, 'lifestyle_history'),
+    familyOpen: ({ context }) => !done(context.answers, 'family_history'),
+  },
+  actions: {
+    storeAnswers: assign({ answers: (_, params: { answers: Answers }) => params.answers }),
+    storeSaved: assign({
+      answers: ({ context }, params: { step: Step; value: Record<string, unknown> }) => ({ ...context.answers, [params.step]: params.value }),
+      fieldErrors: {},
+      message: null,
+    }),
+    storeFailure: assign({
+      fieldErrors: (_, params: { failure: SaveFailure }) => params.failure?.fieldErrors ?? {},
+      message: (_, params: { failure: SaveFailure }) => (params.failure?.fieldErrors ? null : (params.failure?.message ?? 'Could not save. Please try again.')),
+    }),
+    clearErrors: assign({ fieldErrors: {}, message: null }),
+  },
+}).createMachine({
+  id: 'onboarding',
+  context: ({ input }) => ({
+    clientId: input.clientId,
+    answers: { health_goals: {}, client_story: {}, lifestyle_history: {}, family_history: {} },
+    fieldErrors: {},
+    message: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: 'pending',
+      invoke: {
+        src: 'loadAnswers',
+        input: ({ context }) => ({ clientId: context.clientId }),
+        onDone: { target: 'resuming', actions: { type: 'storeAnswers', params: ({ event }) => ({ answers: event.output }) } },
+        onError: 'loadFailed',
+      },
+    },
+    loadFailed: {
+      on: { 'onboarding.retry': 'loading' },
+    },
+    // Back where the client left: the first step not saved yet.
+    resuming: {
+      always: [
+        { guard: 'healthGoalsOpen', target: 'healthGoals' },
+        { guard: 'clientStoryOpen', target: 'clientStory' },
+        { guard: 'lifestyleOpen', target: 'lifestyle' },
+        { guard: 'familyOpen', target: 'family' },
+        { target: 'complete' },
+      ],
+    },
+    healthGoals: {
+      initial: 'editing',
+      states: {
+        editing: { on: { 'onboarding.next': 'saving' } },
+        saving: {
+          tags: 'pending',
+          invoke: {
+            src: 'saveStep',
+            input: ({ context, event }) => ({ clientId: context.clientId, step: 'health_goals' as const, value: (event as { value: Record<string, unknown> }).value }),
+            onDone: { target: '#onboarding.clientStory', actions: { type: 'storeSaved', params: ({ event }) => ({ step: 'health_goals' as const, value: event.output }) } },
+            onError: { target: 'editing', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: event.error as SaveFailure }) } },
+          },
+        },
+      },
+    },
+    clientStory: {
+      initial: 'editing',
+      states: {
+        editing: { on: { 'onboarding.next': 'saving', 'onboarding.back': { target: '#onboarding.healthGoals', actions: 'clearErrors' } } },
+        saving: {
+          tags: 'pending',
+          invoke: {
+            src: 'saveStep',
+            input: ({ context, event }) => ({ clientId: context.clientId, step: 'client_story' as const, value: (event as { value: Record<string, unknown> }).value }),
+            onDone: { target: '#onboarding.lifestyle', actions: { type: 'storeSaved', params: ({ event }) => ({ step: 'client_story' as const, value: event.output }) } },
+            onError: { target: 'editing', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: event.error as SaveFailure }) } },
+          },
+        },
+      },
+    },
+    lifestyle: {
+      initial: 'editing',
+      states: {
+        editing: { on: { 'onboarding.next': 'saving', 'onboarding.back': { target: '#onboarding.clientStory', actions: 'clearErrors' } } },
+        saving: {
+          tags: 'pending',
+          invoke: {
+            src: 'saveStep',
+            input: ({ context, event }) => ({ clientId: context.clientId, step: 'lifestyle_history' as const, value: (event as { value: Record<string, unknown> }).value }),
+            onDone: { target: '#onboarding.family', actions: { type: 'storeSaved', params: ({ event }) => ({ step: 'lifestyle_history' as const, value: event.output }) } },
+            onError: { target: 'editing', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: event.error as SaveFailure }) } },
+          },
+        },
+      },
+    },
+    family: {
+      initial: 'editing',
+      states: {
+        editing: { on: { 'onboarding.next': 'saving', 'onboarding.back': { target: '#onboarding.lifestyle', actions: 'clearErrors' } } },
+        saving: {
+          tags: 'pending',
+          invoke: {
+            src: 'saveStep',
+            input: ({ context, event }) => ({ clientId: context.clientId, step: 'family_history' as const, value: (event as { value: Record<string, unknown> }).value }),
+            onDone: { target: '#onboarding.complete', actions: { type: 'storeSaved', params: ({ event }) => ({ step: 'family_history' as const, value: event.output }) } },
+            onError: { target: 'editing', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: event.error as SaveFailure }) } },
+          },
+        },
+      },
+    },
+    complete: {
+      on: { 'onboarding.review': 'healthGoals' },
+    },
+  },
+});

@@ -1,0 +1,78 @@
+// The client's own profile page (issue 7): load, view, edit, save. The patch is validated by the
+// saving actor with the contract's schema before it is sent; refused fields come back as errors.
+import { assign, fromPromise, setup } from 'xstate';
+
+export type ProfileData = Record<string, unknown> & { client_id: number };
+
+export interface ProfileSaveFailure {
+  fieldErrors?: Record<string, string[]>;
+  message?: string;
+}
+
+export const profileEditMachine = setup({
+  types: {
+    context: {} as { clientId: string; profile: ProfileData | null; fieldErrors: Record<string, string[]>; message: string | null; saved: boolean },
+    input: {} as { clientId: string },
+    events: {} as
+      | { type: 'profile.edit' }
+      | { type: 'profile.cancel' }
+      | { type: 'profile.save'; patch: Record<string, unknown> }
+      | { type: 'profile.retry' }
+      | { type: 'profile.emailChanged'; profile: ProfileData },
+  },
+  actors: {
+    loadProfile: fromPromise<ProfileData, { clientId: string }>(async () => {
+      throw new Error('loadProfile not provided');
+    }),
+    saveProfile: fromPromise<ProfileData, { clientId: string; patch: Record<string, unknown> }>(async () => {
+      throw { message: 'saveProfile not provided' } satisfies ProfileSaveFailure;
+    }),
+  },
+  actions: {
+    storeProfile: assign({ profile: (_, params: { profile: ProfileData }) => params.profile }),
+    storeSaved: assign({ profile: (_, params: { profile: ProfileData }) => params.profile, saved: true, fieldErrors: {}, message: null }),
+    storeFailure: assign({
+      fieldErrors: (_, params: { failure: ProfileSaveFailure }) => params.failure?.fieldErrors ?? {},
+      message: (_, params: { failure: ProfileSaveFailure }) => (params.failure?.fieldErrors ? null : (params.failure?.message ?? 'Could not save your profile. Please try again.')),
+    }),
+    startEditing: assign({ saved: false, fieldErrors: {}, message: null }),
+    clearErrors: assign({ fieldErrors: {}, message: null }),
+  },
+}).createMachine({
+  id: 'profileEdit',
+  context: ({ input }) => ({ clientId: input.clientId, profile: null, fieldErrors: {}, message: null, saved: false }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: 'pending',
+      invoke: {
+        src: 'loadProfile',
+        input: ({ context }) => ({ clientId: context.clientId }),
+        onDone: { target: 'viewing', actions: { type: 'storeProfile', params: ({ event }) => ({ profile: event.output }) } },
+        onError: 'loadFailed',
+      },
+    },
+    loadFailed: { on: { 'profile.retry': 'loading' } },
+    viewing: {
+      on: {
+        'profile.edit': { target: 'editing', actions: 'startEditing' },
+        'profile.emailChanged': { actions: { type: 'storeProfile', params: ({ event }) => ({ profile: event.profile }) } },
+      },
+    },
+    editing: {
+      on: {
+        'profile.cancel': { target: 'viewing', actions: 'clearErrors' },
+        'profile.save': 'saving',
+      },
+    },
+    saving: {
+      tags: 'pending',
+      invoke: {
+        src: 'saveProfile',
+        input: ({ context, event }) => ({ clientId: context.clientId, patch: (event as { patch: Record<string, unknown> }).patch }),
+        onDone: { target: 'viewing', actions: { type: 'storeSaved', params: ({ event }) => ({ profile: event.output }) } },
+        onError: { target: 'editing', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: event.error as ProfileSaveFailure }) } },
+      },
+    },
+  },
+});
