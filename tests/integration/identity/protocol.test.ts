@@ -1,7 +1,9 @@
 // The wire protocol itself over inject: CORS, error format, bad input to every action (never a
 // 500, nothing stored), discovery documents, self sign-up switch, rate limits.
+import { ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cognitoClient } from '../../../server/identity/cognito.ts';
 import { engines } from '../../support/engines.ts';
 import { createSignedInUser, identityCall } from '../../support/identity.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';
@@ -141,16 +143,6 @@ describe.each(engines)('identity wire protocol (%s)', (engine) => {
     expect((await signUp('With space Pass-1')).status).toBe(200);
   });
 
-  it('refuses self sign-up unless IDENTITY_ALLOW_SELF_SIGNUP=true', async () => {
-    const closed = await buildTestApp(engine);
-    try {
-      const res = await identityCall(closed, 'SignUp', { ClientId: closed.runtime.identity.clientId, Username: 'self@example.com', Password: 'Self-Sign-Up-1' });
-      expect(res.body).toEqual({ __type: 'NotAuthorizedException', message: 'SignUp is not permitted for this user pool' });
-    } finally {
-      await closed.close();
-    }
-  });
-
   it('publishes its keys and discovery document under the pool id', async () => {
     const { poolId } = t.runtime.identity;
     const jwks = await t.app.inject({ url: `/identity/${poolId}/.well-known/jwks.json` });
@@ -193,13 +185,21 @@ describe.each(engines)('identity wire protocol (%s)', (engine) => {
     expect(header(u.accessToken).alg).toBe('RS256');
   });
 
-  it('limits InitiateAuth, SignUp, ForgotPassword and ResendConfirmationCode per client IP', async () => {
+  it('with the defaults: refuses self sign-up and admin over HTTP; limits requests per client IP', async () => {
     const limited = await buildTestApp(engine, { env: { IDENTITY_RATE_LIMIT_PER_MINUTE: '3' } });
     try {
+      const signUp = await identityCall(limited, 'SignUp', { ClientId: limited.runtime.identity.clientId, Username: 'self@example.com', Password: 'Self-Sign-Up-1' });
+      expect(signUp.body).toEqual({ __type: 'NotAuthorizedException', message: 'SignUp is not permitted for this user pool' });
+      const url = await limited.listen();
+      const client = cognitoClient({ region: 'ap-south-1', endpoint: `${url}/identity`, credentials: { accessKeyId: 'AKIDANY', secretAccessKey: 'any-secret' } });
+      await expect(client.send(new ListUsersCommand({ UserPoolId: limited.runtime.identity.poolId }))).rejects.toMatchObject({
+        name: 'MissingAuthenticationTokenException',
+      });
       for (const action of ['InitiateAuth', 'ForgotPassword', 'ResendConfirmationCode', 'SignUp']) {
         const body = { ClientId: limited.runtime.identity.clientId, Username: 'r@example.com', AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: 'r@example.com', PASSWORD: 'x' } };
-        for (let i = 0; i < 3; i++) expect((await identityCall(limited, action, body)).body.__type).not.toBe('TooManyRequestsException');
-        expect((await identityCall(limited, action, body)).body.__type).toBe('TooManyRequestsException');
+        const allowed = action === 'SignUp' ? 2 : 3;
+        for (let i = 0; i < allowed; i++) expect((await identityCall(limited, action, body)).body.__type).not.toBe('TooManyRequestsException');
+        expect((await identityCall(limited, action, body)).body).toEqual({ __type: 'TooManyRequestsException', message: 'Too many requests, please try after some time.' });
       }
       // Other clients are not affected.
       const other = await limited.app.inject({
@@ -213,5 +213,14 @@ describe.each(engines)('identity wire protocol (%s)', (engine) => {
     } finally {
       await limited.close();
     }
+  }, 120_000);
+
+  it('refreshes with REFRESH_TOKEN_AUTH without rotating', async () => {
+    const u = await createSignedInUser(t, { email: 'legacy.refresh@example.com', role: 'CLIENT' });
+    const res = await identityCall(t, 'InitiateAuth', { ClientId: t.runtime.identity.clientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: u.refreshToken } });
+    expect(res.status).toBe(200);
+    expect(res.body.AuthenticationResult).toMatchObject({ ExpiresIn: 3600, TokenType: 'Bearer' });
+    expect(res.body.AuthenticationResult).not.toHaveProperty('RefreshToken');
+    expect((await identityCall(t, 'GetUser', { AccessToken: res.body.AuthenticationResult.AccessToken })).status).toBe(200);
   });
 });
