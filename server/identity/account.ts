@@ -12,6 +12,7 @@ import { assertAcceptablePassword, verifyPassword } from './passwords.ts';
 import { accessErrorToIdentity, type Tokens } from './tokens.ts';
 import {
   attributeList,
+  emailTaken,
   findUser,
   findUserBySub,
   insertUser,
@@ -172,6 +173,7 @@ export class Account {
         toVerify.push(a.Name);
       }
     }
+    if (attributes.email !== user.attributes.email && (await emailTaken(this.ctx.db, attributes.email, user.sub))) throw Errors.aliasExists();
     try {
       await updateUser(this.ctx.db, user.sub, { attributes });
     } catch (error) {

@@ -11,6 +11,7 @@ import { Errors, invalidParameter } from './errors.ts';
 import { assertAcceptablePassword, generateTemporaryPassword } from './passwords.ts';
 import type { Tokens } from './tokens.ts';
 import {
+  emailTaken,
   findUser,
   insertUser,
   isUniqueViolation,
@@ -109,6 +110,7 @@ export class BuiltinAdmin implements IdentityAdmin {
     if (changes.phone_number && changes.phone_number !== user.attributes.phone_number && changes.phone_number_verified === undefined) {
       attributes.phone_number_verified = 'false';
     }
+    if (changes.email && changes.email !== user.attributes.email && (await emailTaken(this.ctx.db, changes.email, user.sub))) throw Errors.aliasExists();
     try {
       await updateUser(this.ctx.db, user.sub, { attributes });
     } catch (error) {

@@ -146,3 +146,15 @@ export function toIdentityUser(user: UserRow): IdentityUser {
 export function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string } | null)?.code === '23505';
 }
+
+/** True when another account already answers to `email` (as its username or its email). */
+export async function emailTaken(db: Db, email: string, exceptSub: string): Promise<boolean> {
+  const key = normaliseUsername(email);
+  const row = await db
+    .selectFrom('identity.users')
+    .select('sub')
+    .where((eb) => eb.or([eb('username', '=', key), eb('email', '=', key)]))
+    .where('sub', '!=', exceptSub)
+    .executeTakeFirst();
+  return Boolean(row);
+}

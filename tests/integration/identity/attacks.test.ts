@@ -197,6 +197,17 @@ describe.each(engines)('identity under attack (%s)', (engine) => {
     expect((await respond('not-a-session', 'Chosen-Pass-3')).body.__type).toBe('NotAuthorizedException');
   });
 
+  it('refuses to take over another account\'s email', async () => {
+    const a = await createSignedInUser(t, { email: 'owner.a@example.com', role: 'CLIENT' });
+    await createSignedInUser(t, { email: 'owner.b@example.com', role: 'CLIENT' });
+    const res = await identityCall(t, 'UpdateUserAttributes', { AccessToken: a.accessToken, UserAttributes: [{ Name: 'email', Value: 'Owner.B@example.com' }] });
+    expect(res.body).toEqual({ __type: 'AliasExistsException', message: 'An account with the email already exists.' });
+    await expect(
+      t.runtime.identity.admin.adminUpdateUserAttributes({ Username: a.email, UserAttributes: [{ Name: 'email', Value: 'owner.b@example.com' }] }),
+    ).rejects.toMatchObject({ name: 'AliasExistsException' });
+    expect((await t.runtime.identity.admin.adminGetUser({ Username: a.email })).Attributes).toContainEqual({ Name: 'email', Value: 'owner.a@example.com' });
+  });
+
   it('expires temporary passwords after 7 days', async () => {
     await t.runtime.identity.admin.adminCreateUser({ Username: 'late@example.com', TemporaryPassword: 'Late-Temp-Pass-1', MessageAction: 'SUPPRESS' });
     const user = await t.runtime.identity.admin.adminGetUser({ Username: 'late@example.com' });
