@@ -66,30 +66,34 @@ const OCCUPATIONS: Array<[string, string]> = [
   ['Physician', 'Apollo Hospitals'],
   ['Designer', 'Freelance'],
 ];
-const GOALS = [
-  ['Lower my HbA1c below 6', 'Lose 6 kg'],
-  ['Sleep 7 hours a night', 'Feel less anxious at work'],
-  ['Bring blood pressure under 130/80', 'Walk 8,000 steps daily'],
-  ['Run a 10 km race', 'Build strength'],
-  ['Improve digestion', 'Reduce acidity'],
-  ['More energy in the afternoons', 'Cut down sugar'],
+type GoalArea = 'weight' | 'fitness' | 'sleep' | 'stress' | 'nutrition' | 'energy' | 'heart_health' | 'blood_sugar' | 'digestion' | 'mobility' | 'longevity';
+const GOALS: Array<Array<[GoalArea, string]>> = [
+  [['blood_sugar', 'Bring my HbA1c below 6.0'], ['weight', 'Lose 6 kg']],
+  [['sleep', 'Sleep 7 hours most nights'], ['stress', 'Feel less anxious at work']],
+  [['heart_health', 'Keep blood pressure under 130/80'], ['fitness', 'Walk 8,000 steps a day']],
+  [['fitness', 'Run a 10 km race'], ['mobility', 'Get back to running after a knee injury']],
+  [['digestion', 'Less acidity and bloating'], ['nutrition', 'Eat more protein and fibre']],
+  [['energy', 'More energy in the afternoons'], ['nutrition', 'Cut down on sugar']],
+  [['longevity', 'Stay active and independent into my seventies'], ['heart_health', 'Lower my LDL cholesterol']],
 ];
-const STORIES = [
-  'Diagnosed with prediabetes last year after a company health check; wants to avoid medication.',
-  'Long hours and travel have disturbed sleep for two years; coffee keeps the day going.',
-  'Father had a heart attack at 58; wants to get ahead of the family history.',
-  'Gained weight after the second child and wants a sustainable routine.',
-  'Recovering from a knee injury and wants to return to running safely.',
-  'Feels tired most afternoons; recent tests showed low vitamin D and B12.',
+const STORIES: Array<{ summary: string; concern_duration: 'under_3_months' | '3_to_12_months' | '1_to_5_years' | 'over_5_years'; tried_before: string }> = [
+  { summary: 'Diagnosed with prediabetes at a company health check last year; I want to avoid medication.', concern_duration: '3_to_12_months', tried_before: 'Cut out sweets for a month.' },
+  { summary: 'Long hours and travel have disturbed my sleep for two years; coffee keeps the day going.', concern_duration: '1_to_5_years', tried_before: 'Melatonin, meditation apps.' },
+  { summary: 'My father had a heart attack at 58 and I want to get ahead of the family history.', concern_duration: 'over_5_years', tried_before: 'Yearly check-ups only.' },
+  { summary: 'I gained weight after my second child and want a routine I can keep.', concern_duration: '1_to_5_years', tried_before: 'Keto diet for three months.' },
+  { summary: 'Recovering from a knee injury and want to return to running safely.', concern_duration: 'under_3_months', tried_before: 'Physiotherapy twice a week.' },
+  { summary: 'I feel tired most afternoons; recent tests showed low vitamin D and B12.', concern_duration: '3_to_12_months', tried_before: 'Vitamin D supplements.' },
 ];
-const DIETS = ['vegetarian', 'eggetarian', 'non-vegetarian', 'vegan', 'Jain vegetarian'];
-const ACTIVITY = ['sedentary', 'walks 3 times a week', 'yoga daily', 'gym 4 times a week', 'plays badminton on weekends'];
-const FAMILY = [
-  { father: ['type 2 diabetes', 'hypertension'], mother: ['hypothyroidism'] },
-  { father: ['coronary artery disease'], mother: ['type 2 diabetes'] },
-  { father: [], mother: ['breast cancer (treated)'], siblings: ['asthma'] },
-  { father: ['hypertension'], mother: ['osteoporosis'] },
-  { father: ['stroke at 65'], mother: ['type 2 diabetes', 'high cholesterol'] },
+const DIETS = ['vegetarian', 'eggetarian', 'non_vegetarian', 'vegan', 'jain'] as const;
+const ALCOHOL = ['never', 'occasionally', 'weekly', 'several_times_a_week'] as const;
+const SLEEP_QUALITY = ['poor', 'fair', 'good', 'excellent'] as const;
+const FAMILY: Array<Array<{ condition: string; relation: string; age_at_onset: number | null }>> = [
+  [{ condition: 'diabetes', relation: 'father', age_at_onset: 52 }, { condition: 'hypertension', relation: 'father', age_at_onset: 48 }, { condition: 'thyroid', relation: 'mother', age_at_onset: 40 }],
+  [{ condition: 'heart_disease', relation: 'father', age_at_onset: 58 }, { condition: 'diabetes', relation: 'mother', age_at_onset: 60 }],
+  [{ condition: 'cancer', relation: 'mother', age_at_onset: 55 }],
+  [{ condition: 'hypertension', relation: 'father', age_at_onset: 50 }, { condition: 'high_cholesterol', relation: 'sibling', age_at_onset: 38 }],
+  [{ condition: 'stroke', relation: 'paternal_grandparent', age_at_onset: 65 }, { condition: 'diabetes', relation: 'mother', age_at_onset: null }],
+  [],
 ];
 const RELATIONS = ['Spouse', 'Father', 'Mother', 'Brother', 'Sister', 'Friend'];
 
@@ -146,17 +150,29 @@ export function demoClients(count = 60): DemoPerson[] {
         emergency_contact_relation: pick(RELATIONS),
         emergency_contact_number: `+91${pick(['98', '99', '90'])}${digits(8)}`,
         abha_number: i % 2 === 0 ? digits(14) : null,
-        health_goals: { goals, motivation: pick(['family', 'energy', 'longevity', 'performance']), target_weeks: pick([8, 12, 16, 24]) },
-        client_story: { summary: pick(STORIES), referred_by: pick(['friend', 'doctor', 'Instagram', 'corporate wellness']) },
-        lifestyle_history: {
-          diet: pick(DIETS),
-          activity: pick(ACTIVITY),
-          sleep_hours: 5 + Math.floor(rnd() * 4),
-          smoker: rnd() < 0.1 ? 'yes' : 'no',
-          alcohol: pick(['never', 'occasionally', 'weekends']),
-          stress_level: 1 + Math.floor(rnd() * 10),
+        health_goals: {
+          schema_version: 1,
+          goals: goals.map(([area, description], g) => ({ area, description, priority: g === 0 ? 'high' : 'medium', target_date: `2026-${String(6 + g * 3).padStart(2, '0')}-30` })),
+          motivation: pick(['For my family', 'More energy for work', 'To age well', 'My doctor advised it']),
+          completed_at: '2026-01-15T10:00:00.000Z',
         },
-        family_history: pick(FAMILY),
+        client_story: { schema_version: 1, ...pick(STORIES), success_in_six_months: 'Feeling in charge of my health again.', completed_at: '2026-01-15T10:05:00.000Z' },
+        lifestyle_history: {
+          schema_version: 1,
+          sleep: { hours_per_night: 5 + Math.floor(rnd() * 4), quality: pick(SLEEP_QUALITY), wakes_at_night: rnd() < 0.4 },
+          activity: { days_per_week: Math.floor(rnd() * 6), minutes_per_day: pick([0, 20, 30, 45, 60]), kinds: pick(['walking', 'yoga', 'gym', 'badminton', 'cycling']) },
+          diet: { pattern: pick(DIETS), meals_per_day: pick([2, 3, 3, 4]) },
+          stress: { level: 1 + Math.floor(rnd() * 10), sources: pick(['work deadlines', 'commute', 'caring for parents', 'finances']) },
+          alcohol: { frequency: pick(ALCOHOL) },
+          tobacco: rnd() < 0.1 ? { status: 'current', form: 'cigarettes', per_day: 5 } : { status: pick(['never', 'never', 'former'] as const) },
+          caffeine: { cups_per_day: Math.floor(rnd() * 5) },
+          screen_time: { hours_per_day: 2 + Math.floor(rnd() * 8) },
+          completed_at: '2026-01-15T10:10:00.000Z',
+        },
+        family_history: (() => {
+          const conditions = FAMILY[i % FAMILY.length];
+          return { schema_version: 1, conditions, ...(conditions.length === 0 ? { none_known: true } : {}), completed_at: '2026-01-15T10:15:00.000Z' };
+        })(),
       },
     });
   }

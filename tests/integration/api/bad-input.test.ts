@@ -72,6 +72,17 @@ const cases: Case[] = [
   c('patchProgram', 'PATCH', (i) => `/programs/programs/${i.program}`, ['colour'], { colour: 'green' }),
   c('deleteProgram', 'DELETE', () => '/programs/programs/1.5', ['id']),
   c('listAuditEvents', 'GET', () => '/audit/events?from=yesterday', ['from']),
+  // Operations other modules added to the contract.
+  c('deactivateUser', 'POST', () => '/users/users/abc/deactivate', ['id']),
+  c('reactivateUser', 'POST', () => '/users/users/0/reactivate', ['id']),
+  c('resendInvitation', 'POST', () => '/users/users/x/resend-invitation', ['id']),
+  c('resetUserPassword', 'POST', () => '/users/users/-5/reset-password', ['id']),
+  c('listConsentHistory', 'GET', () => '/users/user-profiles/abc/consent-history', ['id']),
+  c('syncProfileEmail', 'POST', () => '/users/user-profiles/abc/email-sync', ['id']),
+  c('patchClinicSettings', 'PATCH', () => '/clinic/settings', ['body'], {}),
+  c('patchClinicSettings', 'PATCH', () => '/clinic/settings', ['colour'], { colour: 'teal' }),
+  c('listThriveChecks', 'GET', () => '/users/thrive-checks?user=abc', ['user']),
+  c('createThriveCheck', 'POST', () => '/users/thrive-checks', ['sex', 'age', 'hdl_cholesterol', 'total_cholesterol', 'smoker', 'diabetic', 'treats_hypertension', 'systolic_bp'], {}),
   c('listAuditEvents', 'GET', () => '/audit/events?action=user.hack', ['action']),
 ];
 
@@ -113,7 +124,10 @@ describe.each(engines)('bad input on %s', (engine) => {
     expect(res.status, JSON.stringify(res.body)).toBe(400);
     expect(res.body.detail).toEqual(expect.any(String));
     expect(Object.keys(res.body.errors).sort()).toEqual([...x.fields].sort());
-    for (const reasons of Object.values(res.body.errors)) expect(reasons).toEqual([expect.stringMatching(/\S/)]);
+    for (const reasons of Object.values(res.body.errors) as string[][]) {
+      expect(reasons.length).toBeGreaterThan(0);
+      for (const reason of reasons) expect(reason).toMatch(/\S/);
+    }
     expect(await snapshot()).toBe(before);
   });
 });

@@ -72,8 +72,8 @@ describe.each(engines)('profiles on %s', (engine) => {
       emergency_contact_relation: 'Husband',
       emergency_contact_number: '+919876500000',
       abha_number: '12345678901234',
-      health_goals: { goals: ['Lose 5 kg', 'Sleep 7 hours'] },
-      lifestyle_history: { diet: 'vegetarian', exercise_days_per_week: 3 },
+      health_goals: { schema_version: 1, goals: [{ area: 'weight', description: 'Lose 5 kg', priority: 'high', target_date: '2026-12-31' }] },
+      client_story: { schema_version: 1, summary: 'Tired in the afternoons since moving to night shifts.' },
     };
     const res = await api(t, client, 'PATCH', `/users/user-profiles/${client.id}`, patch);
     expect(res.status).toBe(200);

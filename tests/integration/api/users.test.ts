@@ -77,9 +77,9 @@ describe.each(engines)('users on %s', (engine) => {
       gender: 'F',
       date_of_birth: '1988-04-12',
       city: 'Bengaluru',
-      health_goals: { primary: 'Better sleep' },
+      health_goals: { schema_version: 1, goals: [{ area: 'sleep', description: 'Sleep 7 hours', priority: 'high', target_date: '2026-09-30' }] },
     });
-    expect(res.status).toBe(201);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ email, first_name: 'Kiran', role: 'CLIENT', is_active: true, phone_number: '+919812345678' });
     expect(res.body.Profile).toMatchObject({ client_id: res.body.id, gender: 'F', date_of_birth: '1988-04-12', city: 'Bengaluru', appointment_duration: '00:30:00', preferred_contact_method: 'phone', hipaa_consent: false });
     expect(res.body.UserAttributes).toContainEqual({ Name: 'custom:role', Value: 'CLIENT' });
