@@ -110,7 +110,7 @@ function SignedIn({ loginPage }: { loginPage: ReactNode }) {
   const { enqueueSnackbar } = useSnackbar();
   const { api, auth } = shell;
   const profile = useActorRef(
-    profileMachine.provide({ actors: { loadProfile: fromPromise(() => loadOwnProfile(api, auth.user!.email)) } }),
+    profileMachine.provide({ actors: { loadProfile: fromPromise(() => loadOwnProfile(api)) } }),
     { input: { userId: auth.user!.sub } },
   );
   useEffect(() => {
@@ -133,6 +133,8 @@ function SignedIn({ loginPage }: { loginPage: ReactNode }) {
   );
 }
 
+// wouter's Switch renders whichever route matches at one position in the tree: every Route in a
+// Switch has its own key so a Redirect is never reused (and skipped) for the next match.
 function AppRoutes({ loginPage }: { loginPage: ReactNode }) {
   const { auth, config } = useShell();
   const from = new URLSearchParams(useSearch()).get('from');
@@ -143,13 +145,13 @@ function AppRoutes({ loginPage }: { loginPage: ReactNode }) {
   };
   return (
     <Switch>
-      <Route path={LOGIN_PATH}>
+      <Route key="login" path={LOGIN_PATH}>
         {auth.status === 'authenticated' ? <Redirect replace to={auth.role ? safeReturnPath(from) : getHref('unauthorized')} /> : loginPage}
       </Route>
-      <Route path={getHref('unauthorized')}>
+      <Route key="unauthorized" path={getHref('unauthorized')}>
         <UnauthorizedPage superAdminEmail={config.superAdminEmail} />
       </Route>
-      <Route>
+      <Route key="app">
         {auth.status !== 'authenticated' ? (
           // Not signed in: the guard sends every page to /login, remembering it.
           <GuardedRoute role={null} roles={[]}>
@@ -171,7 +173,7 @@ function AppRoutes({ loginPage }: { loginPage: ReactNode }) {
 function StaffRoutes({ role }: { role: Role | null }) {
   return (
     <Switch>
-      <Route path={getHref('home')}>
+      <Route key="home" path={getHref('home')}>
         <Redirect replace to={role ? getHref('clients') : getHref('unauthorized')} />
       </Route>
       {(Object.keys(staffRoutes) as Array<keyof typeof staffRoutes>).map((key) => {
@@ -184,7 +186,7 @@ function StaffRoutes({ role }: { role: Role | null }) {
           </Route>
         );
       })}
-      <Route>
+      <Route key="fallback">
         <Redirect replace to={getHref('home')} />
       </Route>
     </Switch>
@@ -202,7 +204,7 @@ function PortalRoutes({ onSignOut }: { onSignOut: () => void }) {
     <PortalLayout clientId={clientId} onSignOut={onSignOut}>
       <ConsentDialog key={clientId} client={client} />
       <Switch>
-        <Route path={getHref('home')}>
+        <Route key="home" path={getHref('home')}>
           <Redirect replace to={home} />
         </Route>
         {(Object.keys(portalRoutes) as Array<keyof typeof portalRoutes>).map((key) => {
@@ -216,13 +218,13 @@ function PortalRoutes({ onSignOut }: { onSignOut: () => void }) {
                   </GuardedRoute>
                 ) : (
                   // Another client's id: their own page instead.
-                  <Redirect replace to={getHref(key, { clientId })} />
+                  <Redirect key={params.clientId} replace to={getHref(key, { clientId })} />
                 )
               }
             </Route>
           );
         })}
-        <Route>
+        <Route key="fallback">
           <Redirect replace to={home} />
         </Route>
       </Switch>

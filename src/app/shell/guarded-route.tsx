@@ -25,5 +25,12 @@ export function GuardedRoute({ role, roles, children }: { role: Role | null; rol
     guard.send({ type: 'guard.roleChanged', role });
   }, [guard, role]);
   const allowed = useSelector(guard, (s) => s.matches('allowed'));
-  return allowed ? children : <LoadingPage label="Checking access" />;
+  // data-guard marks the moment the child route shows (end-to-end tests wait for it).
+  return allowed ? (
+    <div data-guard="allowed" style={{ display: 'contents' }}>
+      {children}
+    </div>
+  ) : (
+    <LoadingPage label="Checking access" />
+  );
 }

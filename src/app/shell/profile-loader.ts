@@ -1,6 +1,6 @@
-// Loads the signed-in user's own profile through the API client: their user record (found by
-// their email), then their profile. No record or no profile means the placeholder; failures
-// are classified for the §8 banner.
+// Loads the signed-in user's own record and profile (GET users/users/me, which is also how a
+// client learns their id for the portal routes). No record or no profile means the placeholder;
+// failures are classified for the §8 banner.
 import type { ProfileLoadFailure, ProfileSummary } from '../../../machines/profile/profile-machine';
 import type { ApiClient } from '../../lib/api-client';
 
@@ -18,17 +18,14 @@ async function call<T>(request: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function loadOwnProfile(api: ApiClient, email: string): Promise<ProfileSummary | null> {
-  const list = await call(() => api.GET('/users/users', { params: { query: { search: email } } }));
-  if (list.error || !list.data) throw failure(list.response, list.error);
-  const me = list.data.results.find((u) => u.email.toLowerCase() === email.toLowerCase());
-  if (!me) return null;
-  const got = await call(() => api.GET('/users/user-profiles/{id}', { params: { path: { id: me.id } } }));
-  if (got.response.status === 404) return null;
-  if (got.error || !got.data) throw failure(got.response, got.error);
-  const p = got.data;
+export async function loadOwnProfile(api: ApiClient): Promise<ProfileSummary | null> {
+  const me = await call(() => api.GET('/users/users/me', {}));
+  if (me.response.status === 404) return null;
+  if (me.error || !me.data) throw failure(me.response, me.error);
+  const p = me.data.Profile;
+  if (!p) return null;
   return {
-    client_id: String(p.client_id),
+    client_id: String(me.data.id),
     first_name: p.first_name,
     last_name: p.last_name,
     gender: p.gender ?? null,

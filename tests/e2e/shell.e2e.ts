@@ -1,0 +1,267 @@
+// The app shell in Chromium against its own real server (own DATA_DIR, so the bootstrap
+// administrator and the accounts made here touch no other suite): landing pages per role,
+// allowed and forbidden routes, /unauthorized, the HIPAA consent modal, the version banner, a
+// token refreshed mid-session, a revoked session, and inactivity logoff.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLES, type Role } from '../../machines/guard/roles.ts';
+import {
+  CONSENT_ACCEPT_LABEL,
+  CONSENT_CONTINUE,
+  CONSENT_TICK_REQUIRED,
+  NEW_VERSION_AVAILABLE,
+  REFRESH_NOW,
+  SESSION_EXPIRED,
+  SIGNED_OUT_FOR_INACTIVITY,
+  UNAUTHORIZED_TITLE,
+  unauthorizedText,
+} from '../../src/app/shell-text.ts';
+import { INACTIVITY_TIMEOUT_STORAGE_KEY } from '../../src/app/shell/inactivity-watch.tsx';
+import { launchBrowser, watchConsole } from '../support/browser.ts';
+import { completeFirstSignIn, createAccount, E2E_PASSWORD, type E2eAccount, globalSignOut } from '../support/e2e-accounts.ts';
+import { type ServerProcess, startServer } from '../support/server-process.ts';
+
+const ADMIN_EMAIL = 'shell-admin@clinic.test';
+const ADMIN_TEMP = 'Temp#Shell1234';
+const STAFF: Role[] = ['NURSE', 'RECEPTION', 'DOCTOR', 'HEALTH_COACH', 'NUTRITIONIST'];
+
+let server: ServerProcess;
+let browser: Browser;
+const accounts = {} as Record<Role, E2eAccount>;
+let secondClient: E2eAccount;
+
+beforeAll(async () => {
+  server = await startServer({
+    // A fresh PGlite of its own even when CI sets DATABASE_URL.
+    env: { ADMIN_EMAIL, ADMIN_TEMP_PASSWORD: ADMIN_TEMP, MAIL_TRANSPORT: 'outbox', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    timeoutMs: 240_000,
+  });
+  browser = await launchBrowser();
+  const admin = await completeFirstSignIn(server.baseUrl, ADMIN_EMAIL, ADMIN_TEMP);
+  const me = await fetch(`${server.baseUrl}/api/v1/users/users/me`, { headers: { authorization: `Bearer ${admin.AccessToken}` } });
+  const adminId = ((await me.json()) as { id: number }).id;
+  accounts.SUPER_ADMIN = { email: ADMIN_EMAIL, password: E2E_PASSWORD, role: 'SUPER_ADMIN', id: adminId, firstName: '', lastName: '' };
+  for (const role of ROLES.filter((r) => r !== 'SUPER_ADMIN')) accounts[role] = await createAccount(server.baseUrl, admin.AccessToken, role, 'a');
+  secondClient = await createAccount(server.baseUrl, admin.AccessToken, 'CLIENT', 'b');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop('SIGTERM');
+});
+
+async function newPage(init?: (context: BrowserContext) => Promise<void>): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 800 } });
+  await init?.(context);
+  const page = await context.newPage();
+  return { context, page, errors: watchConsole(page) };
+}
+
+async function signIn(page: Page, account: Pick<E2eAccount, 'email' | 'password'>) {
+  await page.getByPlaceholder('Enter Your Email Here').fill(account.email);
+  await page.getByPlaceholder('Enter Your Password Here').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+}
+
+async function waitForPath(page: Page, expected: string) {
+  try {
+    await page.waitForURL((url) => url.pathname + url.search === expected, { timeout: 15_000, waitUntil: 'commit' });
+  } catch (error) {
+    await page.screenshot({ path: `.tmp/shell-e2e-failure-${Date.now()}.png` }).catch(() => {});
+    throw new Error(`expected ${expected}, still at ${pathOf(page)} showing: ${(await page.locator('body').innerText()).slice(0, 300)}`, { cause: error });
+  }
+}
+
+/** Amplify's stored access token for the signed-in user. */
+async function storedAccessToken(page: Page): Promise<{ key: string; token: string }> {
+  return page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('CognitoIdentityServiceProvider.') && k.endsWith('.accessToken'))!;
+    return { key, token: localStorage.getItem(key)! };
+  });
+}
+
+describe('signed out', () => {
+  it('sends every page to /login remembering it, and shows /unauthorized with the administrator email', async () => {
+    const { context, page, errors } = await newPage();
+    await page.goto('/appointments?day=today');
+    await waitForPath(page, `/login?from=${encodeURIComponent('/appointments?day=today')}`);
+    await page.getByText('Please Sign In to Experience the Future of Healthcare').waitFor();
+    await page.goto('/');
+    await waitForPath(page, '/login?from=%2F');
+    await page.goto('/unauthorized');
+    await page.getByRole('heading', { name: UNAUTHORIZED_TITLE }).waitFor();
+    expect(await page.getByTestId('unauthorized-text').textContent()).toBe(unauthorizedText(ADMIN_EMAIL));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('returns to the remembered page after signing in', async () => {
+    const { context, page } = await newPage();
+    await page.goto('/discovery');
+    await waitForPath(page, '/login?from=%2Fdiscovery');
+    await signIn(page, accounts.DOCTOR);
+    await waitForPath(page, '/discovery');
+    await page.locator('[data-guard="allowed"]').waitFor();
+    await context.close();
+  });
+});
+
+describe('staff roles', () => {
+  for (const role of [...STAFF, 'ADMIN', 'SUPER_ADMIN'] as Role[]) {
+    it(`${role}: lands on /clients; allowed pages open, forbidden ones go to /unauthorized, portal and unknown paths go home`, async () => {
+      const { context, page, errors } = await newPage();
+      await page.goto('/');
+      await signIn(page, accounts[role]);
+      await waitForPath(page, '/clients');
+      await page.locator('[data-layout="staff"] [data-guard="allowed"]').waitFor();
+
+      for (const path of ['/appointments', '/thrive-dashboard/7', '/client/discovery/3/visit/9', '/client/3/details', '/client/red_light/3/visit/4']) {
+        await page.goto(path);
+        await page.locator('[data-guard="allowed"]').waitFor();
+        expect(pathOf(page)).toBe(path);
+      }
+      for (const path of ['/users', '/backoffice']) {
+        await page.goto(path);
+        if (role === 'ADMIN' || role === 'SUPER_ADMIN') {
+          await page.locator('[data-guard="allowed"]').waitFor();
+          expect(pathOf(page)).toBe(path);
+        } else {
+          await waitForPath(page, `/unauthorized?from=${encodeURIComponent(path)}`);
+          await page.getByRole('heading', { name: UNAUTHORIZED_TITLE }).waitFor();
+        }
+      }
+      // The replaced history: going back does not return to the forbidden page.
+      await page.goto(`/user/home/${accounts.CLIENT.id}`);
+      await waitForPath(page, '/clients');
+      await page.goto('/no/such/page');
+      await waitForPath(page, '/clients');
+      expect(errors).toEqual([]);
+
+      // Sign out from the user menu.
+      await page.locator('button[aria-haspopup="menu"]').click();
+      await page.getByRole('menuitem', { name: 'Sign out' }).click();
+      await waitForPath(page, '/login');
+      await context.close();
+    });
+  }
+});
+
+describe('client portal and the HIPAA consent', () => {
+  it('lands on their home, shows the consent modal until accepted (a refreshed token in between), and keeps them in their portal', async () => {
+    const client = accounts.CLIENT;
+    const { context, page, errors } = await newPage();
+    await page.goto('/');
+    await signIn(page, client);
+    await waitForPath(page, `/user/home/${client.id}`);
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain(`${client.firstName} ${client.lastName}`);
+    const continueButton = dialog.getByRole('button', { name: CONSENT_CONTINUE });
+    expect(await continueButton.isDisabled()).toBe(true);
+    // Enter without the box ticked explains why nothing happens.
+    await dialog.getByRole('checkbox', { name: CONSENT_ACCEPT_LABEL }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText(CONSENT_TICK_REQUIRED).waitFor();
+
+    // Declining (leaving without accepting) keeps the modal.
+    await page.reload();
+    await page.getByRole('dialog').waitFor();
+
+    // Portal routing: staff paths, other clients' ids and unknown paths all stay in their portal.
+    await page.goto('/clients');
+    await waitForPath(page, `/user/home/${client.id}`);
+    await page.goto(`/user/reports/${secondClient.id}`);
+    await waitForPath(page, `/user/reports/${client.id}`);
+    await page.goto('/anything');
+    await waitForPath(page, `/user/home/${client.id}`);
+
+    // The stored access token goes bad (its signature no longer matches): the PATCH is refused as
+    // invalid, the session refreshes and the retry succeeds without the client noticing.
+    const { key, token } = await storedAccessToken(page);
+    const tampered = `${token.split('.').slice(0, 2).join('.')}.${'A'.repeat(token.split('.')[2].length)}`;
+    await page.evaluate(([k, t]) => localStorage.setItem(k, t), [key, tampered]);
+    const patched = page.waitForResponse((r) => r.url().includes(`/api/v1/users/user-profiles/${client.id}`) && r.request().method() === 'PATCH' && r.ok());
+    const dialogNow = page.getByRole('dialog');
+    await dialogNow.getByRole('checkbox', { name: CONSENT_ACCEPT_LABEL }).check();
+    expect(await dialogNow.getByRole('button', { name: CONSENT_CONTINUE }).isEnabled()).toBe(true);
+    await dialogNow.getByRole('button', { name: CONSENT_CONTINUE }).click();
+    await patched;
+    await dialogNow.waitFor({ state: 'detached' });
+    expect((await storedAccessToken(page)).token).not.toBe(tampered);
+
+    await page.reload();
+    await page.locator('[data-layout="portal"] [data-guard="allowed"]').waitFor();
+    await page.waitForTimeout(500);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(errors.filter((e) => !/401|Failed to load resource/.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  it('a revoked session ends at /login with the alert', async () => {
+    const { context, page } = await newPage();
+    await page.goto('/');
+    await signIn(page, secondClient);
+    await waitForPath(page, `/user/home/${secondClient.id}`);
+    await page.getByRole('dialog').waitFor();
+    const { token } = await storedAccessToken(page);
+    await globalSignOut(server.baseUrl, token);
+    await page.getByRole('checkbox', { name: CONSENT_ACCEPT_LABEL }).check();
+    await page.getByRole('button', { name: CONSENT_CONTINUE }).click();
+    await page.getByText(SESSION_EXPIRED).waitFor();
+    await waitForPath(page, '/login');
+    await page.getByPlaceholder('Enter Your Email Here').waitFor();
+    await context.close();
+  });
+});
+
+describe('version banner', () => {
+  it('appears when /version.json changes and Refresh Now reloads', async () => {
+    const { context, page } = await newPage();
+    let version = 'build-1';
+    await page.route('**/version.json*', (route) => route.fulfill({ json: { version }, headers: { 'cache-control': 'no-cache' } }));
+    await page.clock.install();
+    await page.goto('/login');
+    await page.getByPlaceholder('Enter Your Email Here').waitFor();
+    const checks: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/version.json')) checks.push(r.url());
+    });
+    version = 'build-2';
+    await page.clock.fastForward('05:01');
+    const banner = page.getByText(NEW_VERSION_AVAILABLE);
+    await banner.waitFor();
+    expect(checks.some((u) => /\/version\.json\?t=\d+$/.test(u))).toBe(true);
+    expect(await page.getByRole('status').filter({ hasText: NEW_VERSION_AVAILABLE }).count()).toBe(1);
+    const reloaded = page.waitForEvent('load');
+    await page.getByRole('button', { name: REFRESH_NOW }).click();
+    await reloaded;
+    await page.getByPlaceholder('Enter Your Email Here').waitFor();
+    expect(await page.getByText(NEW_VERSION_AVAILABLE).count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('inactivity logoff', () => {
+  it('warns before the (shortened) timeout, any input dismisses the warning, and no input signs out', async () => {
+    const { context, page } = await newPage(async (c) => {
+      await c.addInitScript(([k]) => localStorage.setItem(k, '8000'), [INACTIVITY_TIMEOUT_STORAGE_KEY]);
+    });
+    await page.goto('/');
+    await signIn(page, accounts.NURSE);
+    await waitForPath(page, '/clients');
+    const warning = page.getByRole('dialog', { name: 'Are you still there?' });
+    await warning.waitFor({ timeout: 15_000 });
+    await page.mouse.move(200, 200);
+    await page.mouse.move(300, 300);
+    await warning.waitFor({ state: 'detached' });
+    await warning.waitFor({ timeout: 15_000 });
+    await waitForPath(page, '/login');
+    await page.getByText(SIGNED_OUT_FOR_INACTIVITY).waitFor();
+    await context.close();
+  });
+});
