@@ -2,6 +2,7 @@
 // none decides where the flow goes next.
 import { Box, Button, FormControlLabel, FormHelperText, Radio, RadioGroup, Typography } from '@mui/material';
 import { useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import { maskDestination } from '../../../machines/rules/masking.ts';
 import { SUPPORTED_SOCIAL_PROVIDERS } from '../../../machines/sign-in/config.ts';
 import { selectFields, selectIsPending } from '../../../machines/sign-in/selectors.ts';
@@ -9,7 +10,9 @@ import { codeDeliveryMessage, codeDeliveryTitle, FIELD_LABELS, TEXTS } from '../
 import { AuthForm } from './auth-form.tsx';
 import type { AuthenticatorRef } from './auth-provider.tsx';
 import { FormField } from './form-fields.tsx';
-import { TotpSetup } from './totp-setup.tsx';
+
+// The QR code library is only needed by the rare authenticator-app setup: load it on demand.
+const TotpSetup = lazy(() => import('./totp-setup.tsx').then((m) => ({ default: m.TotpSetup })));
 
 type ScreenProps = { actor: AuthenticatorRef };
 
@@ -155,7 +158,9 @@ export function SetupTotpScreen({ actor }: ScreenProps) {
   const account = useSelector(actor, (s) => s.context.username);
   return (
     <AuthForm actor={actor} heading={TEXTS.setupTotp} submitLabel={TEXTS.confirm} footer={<BackToSignIn actor={actor} />}>
-      <TotpSetup secret={secret} account={account} />
+      <Suspense fallback={null}>
+        <TotpSetup secret={secret} account={account} />
+      </Suspense>
       <FormField actor={actor} name="confirmation_code" />
     </AuthForm>
   );

@@ -204,6 +204,11 @@ function expectScreen(expected: Screen, value: unknown, lastEvent: ModelEvent, s
     expect(texts.headings).toContain(heading);
   }
   for (const name of texts.buttons) expect(button(name)).toBeTruthy();
+  if (expected === 'setupTotp') {
+    expect(screen.getByTestId('totp-secret').textContent).toBe('JBSWY3DPEHPK3PXP');
+    const qr = screen.getByRole('img', { name: /QR code/ });
+    expect([qr.getAttribute('width'), qr.getAttribute('height')]).toEqual(['228', '228']);
+  }
   if (JSON.stringify(value).includes('"error"') && 'error' in lastEvent) {
     expect(screen.getByRole('alert').textContent).toContain(errorMessage(lastEvent.error));
   }

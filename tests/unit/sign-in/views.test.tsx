@@ -1,0 +1,60 @@
+// @vitest-environment happy-dom
+// The /login page's spec texts and the authenticator-app setup's copy confirmation, rendered
+// with fake identity actors.
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import { TEXTS } from '../../../machines/sign-in/texts.ts';
+import { AuthProvider } from '../../../src/features/sign-in/auth-provider.tsx';
+import { LoginPage } from '../../../src/features/sign-in/login-page.tsx';
+import { TotpSetup } from '../../../src/features/sign-in/totp-setup.tsx';
+import { BASE_CONFIG } from './support/model.ts';
+
+afterEach(cleanup);
+
+const signedOut = {
+  getCurrentUser: fromPromise(async () => {
+    throw Object.assign(new Error('User needs to be authenticated to call this API.'), { name: 'UserUnAuthenticatedException' });
+  }),
+};
+
+describe('LoginPage', () => {
+  it('shows the spec heading and placeholders, focuses the username and hides Create Account', async () => {
+    render(
+      <AuthProvider actors={signedOut as never} config={BASE_CONFIG}>
+        <LoginPage />
+      </AuthProvider>,
+    );
+    const username = await screen.findByPlaceholderText(TEXTS.usernamePlaceholder);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(TEXTS.loginHeading);
+    expect(screen.getByPlaceholderText(TEXTS.passwordPlaceholder)).toBeTruthy();
+    expect(screen.queryByText(TEXTS.createAccount)).toBeNull();
+    expect(document.activeElement).toBe(username);
+    expect(screen.queryAllByRole('button', { name: /Sign In with/ })).toEqual([]);
+  });
+
+  it('offers the Create Account tab when sign-up is allowed', async () => {
+    render(
+      <AuthProvider actors={signedOut as never} config={BASE_CONFIG}>
+        <LoginPage allowSignUp />
+      </AuthProvider>,
+    );
+    fireEvent.click(await screen.findByRole('tab', { name: TEXTS.createAccount }));
+    expect(await screen.findByRole('button', { name: TEXTS.createAccount })).toBeTruthy();
+    expect(screen.getByLabelText(/Country Code/)).toBeTruthy();
+  });
+});
+
+describe('TotpSetup', () => {
+  it('shows a 228x228 QR code and confirms copying the secret', async () => {
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    render(<TotpSetup secret="JBSWY3DPEHPK3PXP" account="ada@example.com" />);
+    const qr = await screen.findByRole('img', { name: /QR code/ });
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    expect([qr.getAttribute('width'), qr.getAttribute('height')]).toEqual(['228', '228']);
+    fireEvent.click(screen.getByRole('button', { name: 'Copy secret' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Copied!'));
+    expect(writeText).toHaveBeenCalledWith('JBSWY3DPEHPK3PXP');
+  });
+});
