@@ -3,9 +3,16 @@
 import type { ComponentType } from 'react';
 import { NotAvailablePage } from './pages/not-available-page';
 import type { RouteKey } from './paths';
+import { ClientsPage } from '../features/clients/clients-page';
+import { ClientDetailsPage } from '../features/client-details/client-details-page';
+import { UsersPage } from '../features/users/users-page';
+import { BackofficePage } from '../features/backoffice/backoffice-page';
 
 export const pages: Partial<Record<RouteKey, ComponentType>> = {
-  // clients: ClientsHubPage,
+  clients: ClientsPage,
+  clientDetails: ClientDetailsPage,
+  users: UsersPage,
+  backoffice: BackofficePage,
 };
 
 export function pageFor(key: RouteKey): ComponentType {

@@ -1,0 +1,27 @@
+// /backoffice (ADMIN, SUPER_ADMIN): the program catalogue and the clinic's details.
+import { Box, Paper, Typography } from '@mui/material';
+import { ClinicSettingsSection } from './clinic-settings-section';
+import { ProgramsSection } from './programs-section';
+import { BACKOFFICE_TITLE, CLINIC_TITLE, PROGRAMS_TITLE } from './texts';
+
+export function BackofficePage() {
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1100 }} data-page="backoffice">
+      <Typography variant="h5" component="h1" gutterBottom>
+        {BACKOFFICE_TITLE}
+      </Typography>
+      <Paper component="section" aria-labelledby="programs-heading" variant="outlined" sx={{ p: 2, mb: 3 }}>
+        <Typography id="programs-heading" variant="h6" component="h2" gutterBottom>
+          {PROGRAMS_TITLE}
+        </Typography>
+        <ProgramsSection />
+      </Paper>
+      <Paper component="section" aria-labelledby="clinic-heading" variant="outlined" sx={{ p: 2 }}>
+        <Typography id="clinic-heading" variant="h6" component="h2" gutterBottom>
+          {CLINIC_TITLE}
+        </Typography>
+        <ClinicSettingsSection />
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,86 @@
+// The clinic's name, address and contact details, and the super administrator's email that
+// /unauthorized shows (empty: the server's SUPPORT_EMAIL).
+import { Alert, Button, Grid, TextField } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { useShell } from '../../app/shell/shell-context';
+import { useAction, useRecord } from '../../lib/staff/hooks';
+import { type ClinicSettings, type ClinicSettingsPatch, getSettings, patchSettings } from './backoffice-api';
+import { SAVE_SETTINGS, SETTINGS_SAVED, SUPER_ADMIN_EMAIL_HELP, SUPER_ADMIN_EMAIL_LABEL } from './texts';
+
+const FIELDS: Array<[keyof ClinicSettingsPatch, string]> = [
+  ['name', 'Clinic name'],
+  ['phone', 'Phone'],
+  ['email', 'Contact email'],
+  ['address_line_1', 'Address line 1'],
+  ['address_line_2', 'Address line 2'],
+  ['city', 'City'],
+  ['state', 'State'],
+  ['zipcode', 'PIN code'],
+  ['country', 'Country'],
+  ['super_admin_email', SUPER_ADMIN_EMAIL_LABEL],
+];
+
+function Form({ settings, onSaved }: { settings: ClinicSettings; onSaved: () => void }) {
+  const { api } = useShell();
+  const { enqueueSnackbar } = useSnackbar();
+  const initial = Object.fromEntries(FIELDS.map(([f]) => [f, (settings[f as keyof ClinicSettings] as string | null) ?? ''])) as Record<string, string>;
+  const [values, setValues] = useState(initial);
+  const save = useAction<null>(
+    (_s, body) => patchSettings(api, body as ClinicSettingsPatch),
+    () => {
+      enqueueSnackbar(SETTINGS_SAVED, { variant: 'success' });
+      onSaved();
+    },
+  );
+  const changed = FIELDS.filter(([f]) => values[f] !== initial[f]);
+  const fallback = settings.super_admin_email ? null : settings.effective_super_admin_email;
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        const body: Record<string, string | null> = {};
+        for (const [f] of changed) body[f] = f === 'super_admin_email' ? values[f].trim() || null : values[f].trim();
+        save.open(null);
+        save.submit(body);
+      }}
+    >
+      {save.state.context.error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {save.state.context.error}
+        </Alert>
+      )}
+      <Grid container spacing={2}>
+        {FIELDS.map(([f, label]) => {
+          const err = save.state.context.fieldErrors[f]?.join(' ');
+          return (
+            <Grid key={f} size={{ xs: 12, sm: f === 'super_admin_email' || f === 'name' ? 12 : 6 }}>
+              <TextField
+                fullWidth
+                size="small"
+                label={label}
+                value={values[f]}
+                onChange={(e) => setValues((v) => ({ ...v, [f]: e.target.value }))}
+                error={!!err}
+                helperText={err ?? (f === 'super_admin_email' && fallback ? SUPER_ADMIN_EMAIL_HELP(fallback) : undefined)}
+              />
+            </Grid>
+          );
+        })}
+      </Grid>
+      <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={!changed.length || save.pending}>
+        {save.pending ? 'Saving…' : SAVE_SETTINGS}
+      </Button>
+    </form>
+  );
+}
+
+export function ClinicSettingsSection() {
+  const { api } = useShell();
+  const settings = useRecord(() => getSettings(api));
+  if (settings.failed) return <Alert severity="error">{settings.error}</Alert>;
+  if (!settings.data) return null;
+  const data = settings.data as ClinicSettings;
+  return <Form key={data.updated_at} settings={data} onSaved={settings.reload} />;
+}

@@ -1,0 +1,15 @@
+// Strings of /backoffice that tests assert.
+export const BACKOFFICE_TITLE = 'Back office';
+export const PROGRAMS_TITLE = 'Programs';
+export const CLINIC_TITLE = 'Clinic details';
+export const NEW_PROGRAM = 'New program';
+export const EDIT_PROGRAM = 'Edit program';
+export const SAVE_PROGRAM = 'Save program';
+export const SAVE_SETTINGS = 'Save clinic details';
+export const SETTINGS_SAVED = 'Clinic details saved.';
+export const PROGRAM_SAVED = (name: string) => `${name} saved.`;
+export const PROGRAM_DEACTIVATED = (name: string) => `${name} was deactivated; it is no longer offered for new enrollments.`;
+export const PROGRAM_ACTIVATED = (name: string) => `${name} is offered again.`;
+export const NO_PROGRAMS = 'No programs yet.';
+export const SUPER_ADMIN_EMAIL_LABEL = 'Super administrator email (shown on /unauthorized)';
+export const SUPER_ADMIN_EMAIL_HELP = (fallback: string) => `Leave empty to use the server's address (${fallback}).`;

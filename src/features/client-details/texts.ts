@@ -1,0 +1,34 @@
+// Strings of the client details page that tests assert.
+export const DETAILS_NOT_FOUND = 'This client does not exist.';
+export const DETAILS_LOAD_FAILED = 'The client could not be loaded.';
+export const SECTION_PROFILE = 'Profile';
+export const SECTION_ONBOARDING = 'Onboarding answers';
+export const SECTION_PROGRAMS = 'Programs and enrollments';
+export const SECTION_CONSENT = 'Consent';
+export const SECTION_THRIVE = 'Thrive checks';
+export const SECTION_AUDIT = 'Audit trail';
+export const SAVE_PROFILE = 'Save profile';
+export const PROFILE_SAVED = 'Profile saved.';
+export const ENROL = 'Enrol in a program';
+export const ENROLLED = (program: string) => `Enrolled in ${program}.`;
+export const ENROLLMENT_CHANGED = (program: string, status: string) => `${program}: ${status}.`;
+export const NOT_ANSWERED = 'Not answered yet.';
+export const NO_ENROLLMENTS = 'Not enrolled in any program.';
+export const CONSENT_GIVEN = (date: string, version: string) => `Consented on ${date} (version ${version}).`;
+export const CONSENT_MISSING = 'No HIPAA consent recorded yet. The client is asked when they next sign in to the portal.';
+export const ALERT_NO_CONSENT = 'No HIPAA consent';
+export const ALERT_INACTIVE = 'Deactivated';
+export const ALERT_NO_EMERGENCY = 'No emergency contact';
+export const ALERT_NO_DOB = 'No date of birth';
+export const ONBOARDING_TITLES: Record<string, string> = {
+  health_goals: 'Health goals',
+  client_story: 'Client story',
+  lifestyle_history: 'Lifestyle history',
+  family_history: 'Family history',
+};
+export const ENROLLMENT_ACTIONS = {
+  pause: { label: 'Pause', status: 'paused' },
+  resume: { label: 'Resume', status: 'active' },
+  complete: { label: 'Complete', status: 'completed' },
+  cancel: { label: 'Cancel enrollment', status: 'cancelled' },
+} as const;

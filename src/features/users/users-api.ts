@@ -1,0 +1,52 @@
+// /users calls: one page of users, creating one, changing a role (PATCH users/user-profiles),
+// and the account actions (deactivate, reactivate, resend invitation, reset password).
+import type { Role } from '../../../machines/guard/roles';
+import type { ListPage, ListQuery } from '../../../machines/staff/list-machine';
+import type { ApiClient } from '../../lib/api-client';
+import { unwrap } from '../../lib/staff/api-result';
+
+export const USER_SORT_FIELDS: Record<string, string> = { name: 'last_name', email: 'email', role: 'role', date_joined: 'date_joined' };
+
+export async function fetchUsersPage(api: ApiClient, q: ListQuery): Promise<ListPage> {
+  const f = q.filters;
+  const data = await unwrap(
+    api.GET('/users/users', {
+      params: {
+        query: {
+          page: q.page + 1,
+          page_size: q.pageSize,
+          search: q.search.trim() || undefined,
+          ordering: (q.ordering ?? undefined) as never,
+          role: (f.role || undefined) as Role | undefined,
+          is_active: f.status === 'inactive' ? false : undefined,
+        },
+      },
+    }),
+  );
+  return { count: data.count, rows: data.results as ListPage['rows'] };
+}
+
+export function createUser(api: ApiClient, v: { first_name: string; last_name: string; email: string; role: Role; phone_number?: string }) {
+  const phone = v.phone_number?.replace(/[^\d+]/g, '');
+  return unwrap(
+    api.POST('/users/users', {
+      body: { first_name: v.first_name.trim(), last_name: v.last_name.trim(), email: v.email.trim(), role: v.role, ...(phone ? { phone_number: phone } : {}) },
+    }),
+  );
+}
+
+export const changeRole = (api: ApiClient, id: number, role: Role) => unwrap(api.PATCH('/users/user-profiles/{id}', { params: { path: { id } }, body: { role } }));
+
+export function runAction(api: ApiClient, id: number, action: 'deactivate' | 'reactivate' | 'resend' | 'reset') {
+  const init = { params: { path: { id } } };
+  switch (action) {
+    case 'deactivate':
+      return unwrap(api.POST('/users/users/{id}/deactivate', init));
+    case 'reactivate':
+      return unwrap(api.POST('/users/users/{id}/reactivate', init));
+    case 'resend':
+      return unwrap(api.POST('/users/users/{id}/resend-invitation', init));
+    case 'reset':
+      return unwrap(api.POST('/users/users/{id}/reset-password', init));
+  }
+}
