@@ -7,7 +7,7 @@ import { callerOf } from '../../auth/bearer.ts';
 import { AADHAAR_INVALID, aadhaarValid } from '../aadhaar.ts';
 import type { ApiContext } from '../context.ts';
 import { type AuditAction, recordAudit } from '../data/audit.ts';
-import { findProfile, findUser, JSON_COLUMNS, PROFILE_COLUMNS, type UserRow } from '../data/users.ts';
+import { findProfile, findProfileAudited, findUser, JSON_COLUMNS, PROFILE_COLUMNS, type UserRow } from '../data/users.ts';
 import { type Caller, CLINIC_ONLY_FIELDS, CONSENT_FIELDS, canManageRole, DENIED, forbidden, isAdmin, isStaff, notFound, othersRecord } from '../policy.ts';
 import { presentProfile } from '../present.ts';
 
@@ -49,13 +49,8 @@ export async function profileRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     const id = request.params.id;
     const own = caller.id === id;
     const allowed = own || isStaff(caller.role);
-    const row = await db.transaction().execute(async (trx) => {
-      const found = await findProfile(trx, id);
-      if (found) {
-        await recordAudit(trx, { actor: caller, action: 'profile.read', client: id, requestId: request.id, outcome: allowed ? 'success' : 'denied' });
-      }
-      return found;
-    });
+    // The denied attempt is recorded too: it is part of the trail.
+    const row = await findProfileAudited(db, id, { actor: caller, action: 'profile.read', requestId: request.id, outcome: allowed ? 'success' : 'denied' });
     if (!row) throw notFound();
     if (!allowed) throw othersRecord(caller, DENIED.staffOnly);
     return presentProfile(row, { reveal: own, vault: ctx.aadhaar });

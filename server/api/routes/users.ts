@@ -10,7 +10,7 @@ import { type ApiContext, isUniqueViolation, pageLinks } from '../context.ts';
 import { recordAudit } from '../data/audit.ts';
 import { insertUserWithProfile } from '../data/provision.ts';
 import { listExtras } from '../data/user-list-extras.ts';
-import { emailTaken, findProfile, findUser, JSON_COLUMNS, listUsers, PROFILE_COLUMNS } from '../data/users.ts';
+import { emailTaken, findProfile, findProfileAudited, findUser, JSON_COLUMNS, listUsers, PROFILE_COLUMNS } from '../data/users.ts';
 import { canManageRole, DENIED, forbidden, isAdmin, isStaff, notFound, othersRecord } from '../policy.ts';
 import { presentUser, presentUserDetail } from '../present.ts';
 
@@ -55,14 +55,8 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     const id = request.params.id;
     const own = caller.id === id;
     const allowed = own || isStaff(caller.role);
-    // The denied attempt is committed too: it is part of the trail.
-    const row = await db.transaction().execute(async (trx) => {
-      const found = await findProfile(trx, id);
-      if (found) {
-        await recordAudit(trx, { actor: caller, action: 'user.read', client: id, requestId: request.id, outcome: allowed ? 'success' : 'denied' });
-      }
-      return found;
-    });
+    // The denied attempt is recorded too: it is part of the trail.
+    const row = await findProfileAudited(db, id, { actor: caller, action: 'user.read', requestId: request.id, outcome: allowed ? 'success' : 'denied' });
     if (!row) throw notFound();
     if (!allowed) throw othersRecord(caller, DENIED.staffOnly);
     return presentUserDetail(row, { reveal: own, vault: ctx.aadhaar });
