@@ -176,6 +176,7 @@ export async function runFrontend(options: BenchOptions): Promise<SectionResult>
   const outDir = path.join(options.workDir, 'ours');
   options.log('  building the app (vite build)...');
   const manifest = await viteBuild(projectRoot, outDir, false);
+  options.distDir = outDir;
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
   if (!entry) throw new Error('the Vite manifest has no entry chunk');
   const initial = closure(manifest, entry);

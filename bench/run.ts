@@ -17,9 +17,10 @@ const only = onlyArg ? new Set(onlyArg.split(',')) : null;
 type Section = { key: string; title: string; run: (o: BenchOptions) => Promise<SectionResult> };
 
 const sections: Section[] = [
-  // Memory first: it measures the shared servers right after their start, before others load them.
-  { key: 'memory', title: 'Memory: server RSS', run: async (o) => (await import('./memory.ts')).runMemory(o) },
+  // The front end first: servers started later serve the build it made (no rebuild per server).
   { key: 'frontend', title: 'Front end: transfer per route', run: async (o) => (await import('./frontend.ts')).runFrontend(o) },
+  // Memory next: it measures the shared servers right after their start, before others load them.
+  { key: 'memory', title: 'Memory: server RSS', run: async (o) => (await import('./memory.ts')).runMemory(o) },
   { key: 'lighthouse', title: 'Front end: Lighthouse (mobile)', run: async (o) => (await import('./lighthouse.ts')).runLighthouse(o) },
   { key: 'scale', title: 'Scale: clients-list search (PostgreSQL)', run: async (o) => (await import('./scale.ts')).runScale(o) },
   { key: 'api', title: 'Business API (bench:api)', run: async (o) => (await import('./external.ts')).runExternal('api', 'Business API (bench:api)', o) },
@@ -39,7 +40,7 @@ async function main(): Promise<void> {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-bench-'));
   const servers = new Map<Engine, Promise<BenchServer>>();
   const server = (engine: Engine) => {
-    if (!servers.has(engine)) servers.set(engine, startBenchServer(engine));
+    if (!servers.has(engine)) servers.set(engine, startBenchServer(engine, { env: options.distDir ? { DIST_DIR: options.distDir } : {} }));
     return servers.get(engine)!;
   };
   const options: BenchOptions = { quick, workDir, log: (m) => console.log(m), server };

@@ -35,6 +35,8 @@ export interface BenchOptions {
    * or PostgreSQL database) and stopped by the runner; sections share it to save start-ups.
    */
   server(engine: 'pglite' | 'postgres'): Promise<import('./servers.ts').BenchServer>;
+  /** The SPA build the front-end section made; servers started after it serve that build. */
+  distDir?: string;
   /** Where sections may write scratch files; removed by the runner. */
   workDir: string;
   log(message: string): void;
