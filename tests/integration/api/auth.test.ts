@@ -13,7 +13,7 @@ describe.each(engines)('API authentication on %s', (engine) => {
   beforeAll(async () => {
     t = await buildTestApp(engine);
     admin = await addUser(t, 'SUPER_ADMIN');
-  });
+  }, 180_000);
   afterAll(() => t.close());
   afterEach(() => {
     vi.useRealTimers();

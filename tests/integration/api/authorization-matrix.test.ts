@@ -83,7 +83,7 @@ describe.each(engines)('authorization matrix on %s', (engine) => {
     s.nurse = (await addTarget(t, 'NURSE')).id;
     s.admin = (await addTarget(t, 'ADMIN')).id;
     s.program = await addProgram(t, 'Metabolic Reset');
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   const cases = AUTHORIZATION_MATRIX.flatMap((row) => ROLES.map((role) => ({ row, role, expected: expectedOutcome(row, role) })));

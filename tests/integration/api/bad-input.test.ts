@@ -115,7 +115,7 @@ describe.each(engines)('bad input on %s', (engine) => {
     ids.client = (await addTarget(t, 'CLIENT')).id;
     ids.program = await addProgram(t, 'Gut Health');
     ids.enrollment = await addEnrollment(t, ids.client, ids.program);
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   it.each(cases)('$operationId $method $fields → 400', async (x) => {

@@ -9,7 +9,7 @@ describe('the contract and the server', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp('pglite');
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   it('is OpenAPI 3.1 with an operationId on every operation', () => {

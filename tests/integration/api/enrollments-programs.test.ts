@@ -20,7 +20,7 @@ describe.each(engines)('programs and enrollments on %s', (engine) => {
     coach = await addUser(t, 'HEALTH_COACH');
     client = await addUser(t, 'CLIENT');
     other = await addUser(t, 'CLIENT');
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   it('keeps a catalogue with unique names', async () => {

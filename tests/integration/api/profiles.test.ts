@@ -29,7 +29,7 @@ describe.each(engines)('profiles on %s', (engine) => {
     client = await addUser(t, 'CLIENT', { first_name: 'Lakshmi', last_name: 'Pillai' });
     doctor = await addUser(t, 'DOCTOR');
     admin = await addUser(t, 'ADMIN');
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   it('has every field with its default', async () => {

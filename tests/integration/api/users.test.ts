@@ -27,7 +27,7 @@ describe.each(engines)('users on %s', (engine) => {
       ['Saanvi', 'Menon'],
     ];
     for (const [first_name, last_name] of names) await addTarget(t, 'CLIENT', { first_name, last_name });
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   it('lists active users in pages of 25 by default, with count and page links', async () => {
