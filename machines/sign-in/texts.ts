@@ -63,5 +63,6 @@ export const FIELD_LABELS: Record<string, string> = {
 };
 
 export const COPIED = 'Copied!';
+export const SIGN_OUT = 'Sign out';
 export const COPY_SECRET = 'Copy secret';
 export const UNSUPPORTED_SIGN_IN_STEP = 'This sign-in step is not supported';

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import * as OTPAuth from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEXTS } from '../../machines/sign-in/texts.ts';
+import { SIGN_OUT, TEXTS } from '../../machines/sign-in/texts.ts';
 import { cognitoClient, createCognitoAdmin } from '../../server/identity/cognito.ts';
 import { launchBrowser, watchConsole } from '../support/browser.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
@@ -76,7 +76,7 @@ async function expectSignedIn(page: Page, email: string) {
 }
 
 async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: SIGN_OUT }).click();
   await field(page, 'username').waitFor({ timeout: 20_000 });
 }
 

@@ -4,7 +4,7 @@ import { Box, Button, CircularProgress, Paper, Tab, Tabs, Typography } from '@mu
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { type Screen, selectScreen } from '../../../machines/sign-in/selectors.ts';
-import { TEXTS } from '../../../machines/sign-in/texts.ts';
+import { SIGN_OUT, TEXTS } from '../../../machines/sign-in/texts.ts';
 import { type AuthState, useAuth, useAuthenticatorRef } from './auth-provider.tsx';
 import {
   ConfirmResetPasswordScreen,
@@ -106,7 +106,7 @@ function SignedIn({ auth }: { auth: AuthState }) {
     <Box sx={{ width: '100%', maxWidth: '30rem', mx: 'auto', display: 'grid', gap: 2 }} data-screen="authenticated">
       <Typography>{auth.user?.email || auth.user?.username}</Typography>
       <Button variant="outlined" onClick={auth.signOut}>
-        Sign out
+        {SIGN_OUT}
       </Button>
     </Box>
   );
