@@ -23,9 +23,15 @@ import { srpClient } from '../tests/support/identity.ts';
 import { freePort } from '../tests/support/server-process.ts';
 import { buildTestApp } from '../tests/support/test-app.ts';
 
-const SEQUENTIAL = Number(process.env.BENCH_SIGN_INS ?? 200);
+// --quick: a few seconds, only to show it produces numbers; --json <file>: the figures for
+// `npm run bench` (bench/run.ts, format in bench/external.ts).
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const jsonOut = args.includes('--json') ? args[args.indexOf('--json') + 1] : null;
+const figures: Array<Record<string, unknown>> = [];
+const SEQUENTIAL = Number(process.env.BENCH_SIGN_INS ?? (quick ? 30 : 200));
 const CONCURRENCY = 16;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? (quick ? 2 : 10));
 const PASSWORD = 'Bench-Pass-123';
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -126,6 +132,8 @@ async function main() {
   }
   times.sort((a, b) => a - b);
   console.log(`SRP sign-in server time (InitiateAuth + RespondToAuthChallenge), ${SEQUENTIAL} sequential: p50 ${percentile(times, 50).toFixed(2)} ms, p99 ${percentile(times, 99).toFixed(2)} ms`);
+  figures.push({ name: `SRP sign-in server time p50 (${SEQUENTIAL} sequential)`, value: percentile(times, 50), unit: 'ms' });
+  figures.push({ name: `SRP sign-in server time p99 (${SEQUENTIAL} sequential)`, value: percentile(times, 99), unit: 'ms' });
 
   let completed = 0;
   const until = Date.now() + SECONDS * 1000;
@@ -140,6 +148,7 @@ async function main() {
   );
   const elapsed = (Date.now() - started) / 1000;
   console.log(`SRP sign-ins per second, ${CONCURRENCY} concurrent clients: ${(completed / elapsed).toFixed(1)} (${completed} in ${elapsed.toFixed(1)} s; client SRP math shares the CPU)`);
+  figures.push({ name: `SRP sign-ins per second, ${CONCURRENCY} concurrent`, value: completed / elapsed, unit: '/s', note: 'client SRP math shares the CPU' });
 
   const token = await signIn();
   const ours = await getUserThroughput(`${baseUrl}/identity`, token);
@@ -151,9 +160,12 @@ async function main() {
     const theirs = await getUserThroughput(local.url, local.accessToken, { authorization: 'AWS4-HMAC-SHA256 Credential=local/20250101/ap-south-1/cognito-idp/aws4_request' });
     console.log(`GetUser, cognito-local:         ${theirs.perSecond.toFixed(0)} req/s (p50 ${theirs.p50} ms, p99 ${theirs.p99} ms, non-2xx ${theirs.non2xx}, errors ${theirs.errors})`);
     console.log(`GetUser throughput ratio (built-in / cognito-local): ${(ours.perSecond / theirs.perSecond).toFixed(2)}x`);
+    figures.push({ name: 'GetUser throughput, built-in', value: ours.perSecond, unit: 'req/s', compared: { label: 'cognito-local', value: theirs.perSecond, unit: 'req/s' }, note: `p50 ${ours.p50} ms, p99 ${ours.p99} ms (cognito-local p50 ${theirs.p50} ms, p99 ${theirs.p99} ms)` });
+    figures.push({ name: 'GetUser throughput ratio built-in / cognito-local', value: ours.perSecond / theirs.perSecond, unit: 'x' });
   } finally {
     local.stop();
   }
+  if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify({ figures, notes: [`identity on ${engine}; ${SEQUENTIAL} sequential sign-ins, ${SECONDS} s load runs`] }, null, 2));
 }
 
 main().catch((error) => {
