@@ -15,7 +15,7 @@ export function UserMenu({ onSignOut }: { onSignOut: () => void }) {
   const label = name || auth.user?.email || 'Account';
   return (
     <>
-      <Button color="inherit" aria-haspopup="menu" aria-controls={anchor ? 'user-menu' : undefined} aria-expanded={Boolean(anchor)} onClick={(e) => setAnchor(e.currentTarget)}>
+      <Button id="user-menu-button" color="inherit" aria-haspopup="menu" aria-controls={anchor ? 'user-menu' : undefined} aria-expanded={Boolean(anchor)} onClick={(e) => setAnchor(e.currentTarget)}>
         {label}
       </Button>
       <Menu id="user-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} slotProps={{ paper: { sx: { maxHeight: 300 } } }}>
