@@ -5,12 +5,14 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { apiDocs } from './api/docs.ts';
 import { businessApi } from './api/index.ts';
+import { backupRoutes, newBackupToken } from './backup/endpoint.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { apiHardening } from './http/api-hardening.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerRequestLog } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerTextSafety } from './http/text-safety.ts';
 import type { IdentityRuntime } from './identity/index.ts';
 import { identityRoutes } from './identity/routes.ts';
 import type { MailTransport } from './mail/transport.ts';
@@ -28,6 +30,8 @@ export interface Runtime {
   mail: MailTransport;
   /** Set once migrations have run; /readyz reports it. */
   migrated: boolean;
+  /** Token for POST /internal/backup (loopback only); a random one when not given. */
+  backupToken?: string;
 }
 
 declare module 'fastify' {
@@ -60,6 +64,7 @@ export async function buildApp(runtime: Runtime, options: { logger: Logger; serv
     // Unknown non-API GETs are client-side routes: answer with the app's index.html.
     fallback: (request, reply) => (spa && isClientRoute(request) ? spa.send(reply) : null),
   });
+  registerTextSafety(app);
 
   await app.register(healthRoutes);
   await app.register(runtimeConfigRoutes);
@@ -74,6 +79,7 @@ export async function buildApp(runtime: Runtime, options: { logger: Logger; serv
     { prefix: '/api/v1' },
   );
   await app.register(apiDocs);
+  await app.register(backupRoutes, { token: runtime.backupToken ?? newBackupToken() });
   if (options.serveSpa !== false) spa = await registerSpa(app, runtime.config.distDir);
   return app;
 }

@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp, type Runtime } from './app.ts';
+import { newBackupToken, publishBackupEndpoint } from './backup/endpoint.ts';
 import { bootstrapSuperAdmin } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
@@ -48,11 +49,12 @@ async function main(): Promise<void> {
     log,
   });
   const identity = await createIdentityRuntime(config, database.db, { mail, log, env: process.env });
-  const runtime: Runtime = { config, database, identity, mail, migrated: true };
+  const runtime: Runtime = { config, database, identity, mail, migrated: true, backupToken: newBackupToken() };
   const app = await buildApp(runtime, { logger: log, serveSpa: config.serveSpa });
   await bootstrapSuperAdmin({ db: database.db, admin: identity.admin, config });
 
   let stopping = false;
+  let unpublishBackup = () => {};
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -64,6 +66,7 @@ async function main(): Promise<void> {
     deadline.unref();
     try {
       await app.close();
+      unpublishBackup();
       await database.close();
       log.info('stopped');
       process.exit(0);
@@ -76,6 +79,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   const address = await app.listen({ port: config.port, host: config.host });
+  // `npm run backup` finds this server (and its token) through DATA_DIR.
+  unpublishBackup = publishBackupEndpoint(config.dataDir, { pid: process.pid, port: (app.server.address() as { port: number }).port, token: runtime.backupToken! });
   log.info({ address, public_url: config.publicUrl }, 'listening');
 }
 

@@ -31,8 +31,10 @@ export async function apiHardening(app: FastifyInstance, options: { config: Serv
   const perIp = app.createRateLimit({ keyGenerator: (request) => `ip:${request.ip}`, max: rateLimitPerIp, timeWindow: 60_000 });
   const perToken = app.createRateLimit({ keyGenerator: (request) => bearerKey(request) ?? '', max: rateLimitPerToken, timeWindow: 60_000 });
 
-  const tooMany = (reply: FastifyReply, seconds: number) =>
-    reply.header('retry-after', String(Math.max(1, seconds))).code(429) && sendError(reply, 429, RATE_LIMIT_DETAIL);
+  const tooMany = (reply: FastifyReply, seconds: number) => {
+    reply.header('retry-after', String(Math.max(1, seconds)));
+    return sendError(reply, 429, RATE_LIMIT_DETAIL);
+  };
 
   app.addHook('onRequest', async (request, reply) => {
     const origin = request.headers.origin;
@@ -43,10 +45,10 @@ export async function apiHardening(app: FastifyInstance, options: { config: Serv
     reply.header('vary', 'Origin');
     if (request.method === 'OPTIONS') return;
     const ip = await perIp(request);
-    if (ip.isExceeded) return tooMany(reply, ip.ttlInSeconds);
+    if (!ip.isAllowed && ip.isExceeded) return tooMany(reply, ip.ttlInSeconds);
     if (bearerKey(request)) {
       const token = await perToken(request);
-      if (token.isExceeded) return tooMany(reply, token.ttlInSeconds);
+      if (!token.isAllowed && token.isExceeded) return tooMany(reply, token.ttlInSeconds);
     }
   });
 

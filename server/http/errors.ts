@@ -43,7 +43,8 @@ function reasonOf(item: ValidationItem): string {
 }
 
 export function validationErrors(validation: ValidationItem[]): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
+  // No prototype: a field named "constructor" or "__proto__" is just a field.
+  const errors: Record<string, string[]> = Object.create(null);
   for (const item of validation) {
     const field = fieldOf(item);
     const reasons = errors[field] ?? [];
@@ -92,6 +93,11 @@ export function registerErrorHandling(
           : error.message;
       return sendError(reply, status, detail);
     }
+    if (isDataException(error)) {
+      // PostgreSQL's class 22 (a value out of range or malformed for its column): bad input that
+      // got past validation, so the client hears 400 rather than a server fault.
+      return sendError(reply, 400, 'Invalid request: a value is out of range or malformed.');
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ code: (error as { code?: string }).code }, 'database unavailable');
       return sendError(reply, 503, 'The service is temporarily unavailable. Please try again shortly.', {
@@ -110,6 +116,11 @@ export function registerErrorHandling(
 }
 
 const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+
+export function isDataException(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+}
 
 /** Connection-level failures of PostgreSQL: the API answers 503 while the server is down. */
 export function isDatabaseUnavailable(error: unknown): boolean {

@@ -37,12 +37,12 @@ export function readReliabilityResults(): ReliabilityResult[] {
 }
 
 /** The table as Markdown (it pastes into an issue as it is); null when nothing ran. */
-export function renderReliabilitySummary(results = readReliabilityResults()): string | null {
+export function renderReliabilitySummary(results = readReliabilityResults(), full = FULL): string | null {
   if (results.length === 0) return null;
   const rows = results.map((r) => `| ${r.area} | ${r.cases} | ${r.failures} | ${r.dataLost} | ${r.note ?? ''} |`);
   const total = results.reduce((t, r) => ({ cases: t.cases + r.cases, failures: t.failures + r.failures, dataLost: t.dataLost + r.dataLost }), { cases: 0, failures: 0, dataLost: 0 });
   return [
-    `Reliability summary (${FULL ? 'full' : 'short'} mode)`,
+    `Reliability summary (${full ? 'full' : 'short'} mode)`,
     '',
     '| area | cases tried | failures | data lost | notes |',
     '| --- | --- | --- | --- | --- |',

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { HttpError } from '../../http/errors.ts';
+import { IdentityError } from '../../identity/contracts.ts';
 import { callerOf } from '../../auth/bearer.ts';
 import type { ApiContext } from '../context.ts';
 import { type AuditAction, recordAudit } from '../data/audit.ts';
@@ -31,7 +32,14 @@ export async function profileEmailRoutes(app: FastifyInstance, ctx: ApiContext):
       await recordAudit(db, { actor: caller, action: SYNC, client: id, requestId: request.id, outcome: 'denied' });
       throw othersRecord(caller, DENIED.manageRole(target.role));
     }
-    const identityUser = await ctx.identityAdmin().adminGetUser({ Username: target.username });
+    // A removed user's identity account is gone: there is nothing to sync from.
+    const identityUser = await ctx
+      .identityAdmin()
+      .adminGetUser({ Username: target.username })
+      .catch((error: unknown) => {
+        if (error instanceof IdentityError && error.type === 'UserNotFoundException') throw new HttpError(404, DENIED.notFound);
+        throw error;
+      });
     const attribute = (name: string) => identityUser.Attributes.find((a) => a.Name === name)?.Value;
     const email = attribute('email')?.toLowerCase();
     if (!email || attribute('email_verified') !== 'true') throw new HttpError(409, EMAIL_SYNC_ERRORS.notVerified);
