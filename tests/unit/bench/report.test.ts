@@ -1,0 +1,59 @@
+// The benchmark table: every figure shows its comparison, its target and a verdict; a missing
+// measurement is shown as such, never as a number.
+import { describe, expect, it } from 'vitest';
+import { isNumber, percentile } from '../../../bench/lib/figures.ts';
+import { type BenchReport, renderMarkdown, renderText } from '../../../bench/lib/report.ts';
+
+const report: BenchReport = {
+  mode: 'full',
+  startedAt: '2026-01-01T00:00:00.000Z',
+  durationS: 10,
+  machine: { cpus: 2, node: 'v20', platform: 'linux x64' },
+  sections: [
+    {
+      section: 'Front end',
+      status: 'ok',
+      durationMs: 1000,
+      figures: [
+        { name: '/login transfer', value: 240.5, unit: 'KiB', compared: { label: 'reference', value: 267.5, unit: 'KiB' }, target: '<= 0.8x reference', met: false, note: 'a | b' },
+        { name: 'home performance', value: null, unit: '/ 100', target: '>= 95', met: null },
+        { name: 'login accessibility', value: 100, unit: '/ 100', target: '100', met: true },
+      ],
+      notes: ['one note', 'curve\nline 2'],
+    },
+    { section: 'Identity', status: 'not available', durationMs: 0, figures: [], notes: ['bench/identity.ts does not exist yet'] },
+  ],
+};
+
+describe('benchmark report', () => {
+  const md = renderMarkdown(report);
+
+  it('prints each figure beside its comparison, target and verdict', () => {
+    expect(md).toContain('| /login transfer | 240.5 KiB | reference: 267.5 KiB | <= 0.8x reference | **not met** | a \\| b |');
+    expect(md).toContain('| login accessibility | 100 / 100 |  | 100 | met |  |');
+  });
+
+  it('shows a missing measurement as not measured and its target as not judged', () => {
+    expect(md).toContain('| home performance | not measured |  | >= 95 | not judged |  |');
+    expect(renderText(report.sections[0])).toContain('home performance: not measured');
+  });
+
+  it('marks a benchmark that is not available and keeps multi-line notes as code blocks', () => {
+    expect(md).toContain('## Identity\n\n**not available.**');
+    expect(md).toContain('```\ncurve\nline 2\n```');
+  });
+});
+
+describe('percentile and numbers', () => {
+  it('uses the nearest-rank percentile', () => {
+    const samples = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(percentile(samples, 50)).toBe(50);
+    expect(percentile(samples, 95)).toBe(95);
+    expect(percentile([7], 99)).toBe(7);
+    expect(Number.isNaN(percentile([], 50))).toBe(true);
+  });
+
+  it('counts only finite values as numbers', () => {
+    expect([1, 0, Number.NaN, Number.POSITIVE_INFINITY, null, '1'].map(isNumber)).toEqual([true, true, false, false, false, false]);
+  });
+});
