@@ -1,6 +1,8 @@
 // Shared by the staff pages' end-to-end suites: a real server of their own (own DATA_DIR), the
 // bootstrap SUPER_ADMIN signed in, accounts per role made through the API, the API called as
 // the administrator to arrange data, and signing in through the real /login.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Role } from '../../machines/guard/roles.ts';
@@ -14,15 +16,46 @@ export interface StaffWorld {
   accounts: Partial<Record<Role, E2eAccount>>;
 }
 
-export async function startStaffServer(tag: string, options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<{ server: ServerProcess; adminEmail: string; adminTemp: string }> {
+/**
+ * A server of the suite's own: on PGlite under a fresh DATA_DIR, or, when DATABASE_URL is set
+ * (CI) and `engine` allows, on a fresh PostgreSQL database created here and dropped by `stop()`.
+ */
+export async function startStaffServer(
+  tag: string,
+  options: { dataDir?: string; env?: Record<string, string>; engine?: 'pglite' | 'auto' } = {},
+): Promise<{ server: ServerProcess; adminEmail: string; adminTemp: string; databaseUrl: string }> {
   const adminEmail = `${tag}-admin@clinic.test`;
   const adminTemp = 'Temp#Staff1234';
+  let databaseUrl = '';
+  let drop: (() => Promise<void>) | null = null;
+  if (process.env.DATABASE_URL && options.engine !== 'pglite') {
+    const name = `clinic_e2e_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    drop = async () => {
+      const dropper = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    };
+  }
   const server = await startServer({
-    env: { ADMIN_EMAIL: adminEmail, ADMIN_TEMP_PASSWORD: adminTemp, MAIL_TRANSPORT: 'outbox', LOG_LEVEL: 'warn', ...options.env },
+    env: { ADMIN_EMAIL: adminEmail, ADMIN_TEMP_PASSWORD: adminTemp, MAIL_TRANSPORT: 'outbox', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, ...options.env },
     dataDir: options.dataDir,
     timeoutMs: 240_000,
   });
-  return { server, adminEmail, adminTemp };
+  const stop = server.stop;
+  server.stop = async (signal) => {
+    const code = await stop(signal);
+    await drop?.();
+    return code;
+  };
+  return { server, adminEmail, adminTemp, databaseUrl };
 }
 
 /** Signs the bootstrap SUPER_ADMIN in for the first time and makes one account per role. */
@@ -71,22 +104,13 @@ export function expectNoConsoleErrors(errors: string[]) {
   expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
 }
 
-// Browser storage (amplify's tokens) per account after its first real sign-in, so later tests
-// of the same suite open pages signed in without repeating the SRP exchange.
-const sessions = new Map<string, Awaited<ReturnType<BrowserContext['storageState']>>>();
-
-/** A page signed in as `account` on `path`: through /login the first time, from the saved session after. */
+/**
+ * A new browser context signed in as `account` through the real /login, on `path`. (Reusing a
+ * saved browser session across contexts was tried and dropped: the shell's inactivity and
+ * session bookkeeping in storage made restored sessions unreliable.)
+ */
 export async function pageAs(browser: Browser, baseUrl: string, account: Pick<E2eAccount, 'email' | 'password'>, path = '/clients') {
-  const saved = sessions.get(account.email);
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1400, height: 900 }, ...(saved ? { storageState: saved } : {}) });
-  const page = await context.newPage();
-  const errors = watchConsole(page);
-  if (saved) {
-    await page.goto(path);
-    await page.waitForURL((url) => url.pathname === path, { timeout: 20_000 });
-  } else {
-    await signInAs(page, account, path);
-    sessions.set(account.email, await context.storageState());
-  }
+  const { context, page, errors } = await newPage(browser, baseUrl);
+  await signInAs(page, account, path);
   return { context, page, errors };
 }

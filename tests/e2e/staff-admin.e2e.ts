@@ -1,0 +1,202 @@
+// /users and /backoffice in Chromium against a real server, for ADMIN and SUPER_ADMIN (the roles
+// that reach them; other staff go to /unauthorized): create users with only the roles the
+// signed-in role may give, change a role, resend an invitation, reset a password, deactivate and
+// reactivate, each confirmed, toasted and audited; the program catalogue; the clinic details,
+// whose super administrator email /unauthorized then shows.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '../../machines/guard/roles.ts';
+import { unauthorizedText } from '../../src/app/shell-text.ts';
+import { NEW_PROGRAM, PROGRAM_DEACTIVATED, PROGRAM_SAVED, SAVE_SETTINGS, SETTINGS_SAVED, SUPER_ADMIN_EMAIL_LABEL } from '../../src/features/backoffice/texts.ts';
+import { ACTIONS_FOR, NEW_USER, TOASTS, USERS_TITLE } from '../../src/features/users/texts.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { arrangeAccounts, call, expectNoConsoleErrors, outbox, pageAs, type StaffWorld, startStaffServer } from '../support/staff-e2e.ts';
+
+let world: StaffWorld;
+let browser: Browser;
+
+beforeAll(async () => {
+  const { server, adminEmail, adminTemp } = await startStaffServer('admin');
+  world = await arrangeAccounts(server, adminEmail, adminTemp, ['SUPER_ADMIN', 'ADMIN', 'NURSE', 'RECEPTION'], 'u');
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await world?.server.stop('SIGTERM');
+});
+
+const api = (method: string, path: string, body?: unknown) => call(world.server.baseUrl, world.adminToken, method, path, body);
+const grid = (page: Page) => page.getByRole('grid', { name: USERS_TITLE });
+const userRow = (page: Page, text: string) => grid(page).getByRole('row').filter({ hasText: text });
+
+async function roleOptions(page: Page): Promise<string[]> {
+  await page.getByRole('button', { name: NEW_USER }).click();
+  const dialog = page.getByRole('dialog', { name: NEW_USER });
+  await dialog.getByRole('combobox', { name: 'Role' }).click();
+  const options = (await page.getByRole('option').allInnerTexts()).map((t) => t.trim());
+  await page.keyboard.press('Escape');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  return options;
+}
+
+async function act(page: Page, name: string, action: string, confirm = action) {
+  await userRow(page, name).getByRole('button', { name: ACTIONS_FOR(name) }).click();
+  await page.getByRole('menuitem', { name: action }).click();
+  await page.getByRole('dialog').getByRole('button', { name: confirm }).click();
+}
+
+describe('/users', () => {
+  it('ADMIN creates staff users with the roles an ADMIN may give, and manages them', async () => {
+    const { context, page, errors } = await pageAs(browser, world.server.baseUrl, world.accounts.ADMIN!, '/users');
+    await userRow(page, world.accounts.NURSE!.email).waitFor();
+    // Every user with role and status.
+    await expect(userRow(page, world.accounts.NURSE!.email).innerText()).resolves.toMatch(/Nurse[\s\S]*Active/);
+    expect(await roleOptions(page)).toEqual(['Client', 'Nurse', 'Reception', 'Doctor', 'Health coach', 'Nutritionist']);
+
+    await page.getByRole('button', { name: NEW_USER }).click();
+    const dialog = page.getByRole('dialog', { name: NEW_USER });
+    await dialog.getByLabel('First name').fill('Lata');
+    await dialog.getByLabel('Last name').fill('Desai');
+    await dialog.getByLabel('Email').fill('lata.desai@clinic.test');
+    await dialog.getByRole('combobox', { name: 'Role' }).click();
+    await page.getByRole('option', { name: 'Reception' }).click();
+    await dialog.getByRole('button', { name: 'Create user' }).click();
+    await page.getByText(TOASTS.created('Lata Desai', 'Reception', 'lata.desai@clinic.test')).waitFor();
+    await userRow(page, 'lata.desai@clinic.test').waitFor();
+    expect((await outbox(world.server.baseUrl, 'lata.desai@clinic.test')).filter((m) => /Temporary password: /.test(m.body))).toHaveLength(1);
+
+    // Resend the invitation: a second one arrives.
+    await act(page, 'Lata Desai', 'Resend invitation');
+    await page.getByText(TOASTS.resend('Lata Desai', 'lata.desai@clinic.test')).waitFor();
+    expect((await outbox(world.server.baseUrl, 'lata.desai@clinic.test')).filter((m) => /Temporary password: /.test(m.body))).toHaveLength(2);
+
+    // Change the role; the role dialog offers no ADMIN.
+    await userRow(page, 'Lata Desai').getByRole('button', { name: ACTIONS_FOR('Lata Desai') }).click();
+    await page.getByRole('menuitem', { name: 'Change role' }).click();
+    const roleDialog = page.getByRole('dialog');
+    await roleDialog.getByRole('combobox', { name: 'New role' }).click();
+    expect(await page.getByRole('option', { name: 'Admin' }).count()).toBe(0);
+    await page.getByRole('option', { name: 'Doctor' }).click();
+    await roleDialog.getByRole('button', { name: 'Change role' }).click();
+    await page.getByText(TOASTS.role('Lata Desai', 'Doctor')).waitFor();
+    await expect.poll(async () => userRow(page, 'Lata Desai').innerText()).toContain('Doctor');
+
+    // Reset a password: the nurse gets a code.
+    const nurse = world.accounts.NURSE!;
+    const nurseName = `${nurse.firstName} ${nurse.lastName}`;
+    await act(page, nurseName, 'Reset password');
+    await page.getByText(TOASTS.reset(nurseName, nurse.email)).waitFor();
+    expect((await outbox(world.server.baseUrl, nurse.email))[0].body).toMatch(/\b\d{6}\b/);
+
+    // Deactivate, find them among the deactivated, reactivate.
+    await act(page, nurseName, 'Deactivate');
+    await page.getByText(TOASTS.deactivate(nurseName)).waitFor();
+    await expect.poll(() => userRow(page, nurse.email).count()).toBe(0);
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Deactivated' }).click();
+    await expect(userRow(page, nurse.email).innerText()).resolves.toContain('Deactivated');
+    await act(page, nurseName, 'Reactivate');
+    await page.getByText(TOASTS.reactivate(nurseName)).waitFor();
+
+    // No actions on themself or on a SUPER_ADMIN.
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Active' }).click();
+    await userRow(page, world.accounts.SUPER_ADMIN!.email).waitFor();
+    expect(await userRow(page, world.accounts.SUPER_ADMIN!.email).getByRole('button').count()).toBe(0);
+    expect(await userRow(page, world.accounts.ADMIN!.email).getByRole('button').count()).toBe(0);
+
+    // Each action is in the audit trail.
+    const audit = await api('GET', `/audit/events?actor=${world.accounts.ADMIN!.id}&page_size=100`);
+    const actions = audit.body.results.map((e: { action: string }) => e.action);
+    for (const action of ['user.create', 'user.invitation.resend', 'role.change', 'user.password.reset', 'user.deactivate', 'user.reactivate']) expect(actions).toContain(action);
+    expectNoConsoleErrors(errors);
+    await context.close();
+  });
+
+  it('SUPER_ADMIN may give every role, and manages an ADMIN', async () => {
+    const { context, page } = await pageAs(browser, world.server.baseUrl, world.accounts.SUPER_ADMIN!, '/users');
+    await userRow(page, world.accounts.ADMIN!.email).waitFor();
+    expect(await roleOptions(page)).toEqual(['Client', 'Nurse', 'Reception', 'Doctor', 'Health coach', 'Nutritionist', 'Admin', 'Super admin']);
+    const admin = world.accounts.ADMIN!;
+    await userRow(page, admin.email).getByRole('button', { name: ACTIONS_FOR(`${admin.firstName} ${admin.lastName}`) }).waitFor();
+    expect(await userRow(page, world.accounts.SUPER_ADMIN!.email).getByRole('button').count()).toBe(0);
+    await context.close();
+  });
+
+  it.each(['NURSE', 'RECEPTION'] as Role[])('%s is sent to /unauthorized from /users and /backoffice', async (role) => {
+    const { context, page } = await pageAs(browser, world.server.baseUrl, world.accounts[role]!);
+    for (const path of ['/users', '/backoffice']) {
+      await page.goto(path);
+      await page.waitForURL((url) => url.pathname === '/unauthorized');
+    }
+    await context.close();
+  });
+});
+
+describe('/backoffice', () => {
+  it('ADMIN creates, edits and deactivates a program', async () => {
+    const { context, page, errors } = await pageAs(browser, world.server.baseUrl, world.accounts.ADMIN!, '/backoffice');
+    const programs = page.getByRole('region', { name: 'Programs' });
+    await page.getByRole('button', { name: NEW_PROGRAM }).click();
+    let dialog = page.getByRole('dialog', { name: NEW_PROGRAM });
+    await dialog.getByLabel('Name').fill('Gut Health');
+    await dialog.getByLabel('Description').fill('Eight weeks of guided nutrition');
+    await dialog.getByLabel('Duration (weeks)').fill('8');
+    await dialog.getByLabel('Price (₹)').fill('24000');
+    await dialog.getByRole('button', { name: 'Save program' }).click();
+    await page.getByText(PROGRAM_SAVED('Gut Health')).waitFor();
+    const row = programs.getByRole('row').filter({ hasText: 'Gut Health' });
+    await expect(row.innerText()).resolves.toMatch(/8[\s\S]*₹24,000[\s\S]*Active/);
+    // A duplicate name is refused in the dialog.
+    await page.getByRole('button', { name: NEW_PROGRAM }).click();
+    dialog = page.getByRole('dialog', { name: NEW_PROGRAM });
+    await dialog.getByLabel('Name').fill('gut health');
+    await dialog.getByRole('button', { name: 'Save program' }).click();
+    await dialog.getByRole('alert').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await row.getByRole('button', { name: 'Edit' }).click();
+    dialog = page.getByRole('dialog', { name: 'Edit program' });
+    await dialog.getByLabel('Price (₹)').fill('26000');
+    await dialog.getByRole('button', { name: 'Save program' }).click();
+    await expect.poll(() => row.innerText()).toContain('₹26,000');
+    await row.getByRole('button', { name: 'Deactivate' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
+    await page.getByText(PROGRAM_DEACTIVATED('Gut Health')).waitFor();
+    await expect.poll(() => row.innerText()).toContain('Inactive');
+    const list = await api('GET', '/programs/programs');
+    expect(list.body.find((p: { name: string }) => p.name === 'Gut Health')).toMatchObject({ price_inr: 26000, active: false, duration_weeks: 8 });
+    expectNoConsoleErrors(errors);
+    await context.close();
+  });
+
+  it('SUPER_ADMIN sets the clinic details; /unauthorized shows the super administrator email set here', async () => {
+    const { context, page, errors } = await pageAs(browser, world.server.baseUrl, world.accounts.SUPER_ADMIN!, '/backoffice');
+    const clinic = page.getByRole('region', { name: 'Clinic details' });
+    await clinic.getByLabel('Clinic name').fill('Thrive Wellness Bengaluru');
+    await clinic.getByLabel('Address line 1').fill('12 MG Road');
+    await clinic.getByLabel('City').fill('Bengaluru');
+    await clinic.getByLabel('PIN code').fill('560001');
+    await clinic.getByLabel('Phone').fill('+918041234567');
+    await clinic.getByLabel(SUPER_ADMIN_EMAIL_LABEL).fill('owner@thrive.test');
+    await clinic.getByRole('button', { name: SAVE_SETTINGS }).click();
+    await page.getByText(SETTINGS_SAVED).waitFor();
+    const settings = await api('GET', '/clinic/settings');
+    expect(settings.body).toMatchObject({ name: 'Thrive Wellness Bengaluru', city: 'Bengaluru', super_admin_email: 'owner@thrive.test' });
+    // Bad input stays on its field.
+    await clinic.getByLabel('Phone').fill('12345');
+    await clinic.getByRole('button', { name: SAVE_SETTINGS }).click();
+    await clinic.getByText('Invalid', { exact: false }).first().waitFor();
+    expect((await api('GET', '/clinic/settings')).body.phone).toBe('+918041234567');
+    expectNoConsoleErrors(errors);
+    await context.close();
+
+    const nurse = await pageAs(browser, world.server.baseUrl, world.accounts.NURSE!);
+    await nurse.page.goto('/users');
+    await nurse.page.waitForURL((url) => url.pathname === '/unauthorized');
+    await nurse.page.getByText(unauthorizedText('owner@thrive.test')).waitFor();
+    await nurse.context.close();
+  });
+});
