@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromiumPath } from '../tests/support/browser.ts';
+import { clearReliabilityResults, renderReliabilitySummary } from '../tests/reliability/summary.ts';
 
 interface Stage {
   name: string;
@@ -49,7 +50,11 @@ fs.rmSync(e2eReport, { force: true });
 run('typecheck', bin('tsc'), ['--noEmit']);
 run('lint', bin('eslint'), ['.']);
 console.log(process.env.DATABASE_URL ? '\nintegration engines: PGlite and PostgreSQL (DATABASE_URL)' : '\nintegration engines: PGlite only (set DATABASE_URL to add PostgreSQL)');
+clearReliabilityResults();
 run('unit + integration', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`], vitestCounts(unitReport));
+// The reliability suite (tests/reliability) ran in its short form above: its table.
+const reliability = renderReliabilitySummary();
+if (reliability) console.log(`\n${reliability}`);
 
 const browser = chromiumPath();
 if (browser) {
