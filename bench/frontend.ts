@@ -229,7 +229,7 @@ export async function runFrontend(options: BenchOptions): Promise<SectionResult>
   const chunks = Object.values(manifest).filter((c) => c.file.endsWith('.js')).length;
   const notes = [
     lazy.size === 0
-      ? `No route is lazy-loaded (src/app/routes.tsx has no lazy(() => import(...)) page): the build has ${chunks} JS chunk${chunks === 1 ? '' : 's'} and every route downloads the same files.`
+      ? `No route is lazy-loaded (src/app/routes.tsx has no lazy(() => import(...)) page): every route downloads the same entry files. The build has ${chunks} JS chunk${chunks === 1 ? '' : 's'}${chunks > 1 ? '; the others load on demand inside a screen and are not counted' : ''}.`
       : `Lazy-loaded routes: ${[...lazy.keys()].map((k) => paths[k as RouteKey]?.path ?? k).join(', ')}; every route downloads the entry chunk plus its own page chunk.`,
     'Sizes are gzip (level 6) of the built files; index.html counted once per route. Runtime data (/config.json, API calls) is not counted.',
   ];
