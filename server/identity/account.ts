@@ -9,6 +9,7 @@ import { Errors, invalidParameter } from './errors.ts';
 import { attributeArray, type Body, optionalString, requiredString, stringArray } from './input.ts';
 import type { Mfa } from './mfa.ts';
 import { assertAcceptablePassword, verifyPassword } from './passwords.ts';
+import { RateLimiter } from './rate-limit.ts';
 import { accessErrorToIdentity, type Tokens } from './tokens.ts';
 import {
   attributeList,
@@ -25,11 +26,17 @@ import {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** Codes one user may be sent per hour (Cognito allows "between 5 and 20"). */
+export const CODES_PER_USER_PER_HOUR = 10;
+
 export class Account {
+  private readonly codeSends = new RateLimiter(CODES_PER_USER_PER_HOUR, 3_600_000);
+
   constructor(
     private readonly ctx: IdentityContext,
     private readonly tokens: Tokens,
     private readonly mfa: Mfa,
+    private readonly recordFailure: (user: UserRow) => Promise<void>,
   ) {}
 
   private checkClient(body: Body): void {
@@ -53,7 +60,12 @@ export class Account {
     return { Destination: maskEmail(EMAIL.test(typed) ? normaliseUsername(typed) : `${typed}@example.com`), DeliveryMedium: 'EMAIL', AttributeName: 'email' };
   }
 
+  private limitCodes(user: UserRow): void {
+    if (!this.codeSends.allow(user.sub)) throw Errors.limitExceeded();
+  }
+
   private async sendEmailCode(user: UserRow, purpose: 'signup' | 'forgot-password'): Promise<CodeDeliveryDetails> {
+    this.limitCodes(user);
     const email = user.attributes.email;
     await this.ctx.db.transaction().execute(async (trx) => {
       const code = await issueCode(this.ctx, trx, user.sub, purpose);
@@ -191,6 +203,7 @@ export class Account {
     if ((name !== 'email' && name !== 'phone_number') || !address) {
       throw invalidParameter(`Invalid attribute name: ${name.slice(0, 32)}`);
     }
+    this.limitCodes(user);
     const channel = name === 'email' ? 'email' : 'sms';
     await this.ctx.db.transaction().execute(async (trx) => {
       const code = await issueCode(this.ctx, trx, user.sub, 'verify-attribute', { attribute: name });
@@ -234,7 +247,10 @@ export class Account {
     const previous = requiredString(body, 'PreviousPassword', 256);
     const proposed = assertAcceptablePassword(body.ProposedPassword, 'other', 'proposedPassword');
     if (user.lockout_until && user.lockout_until.getTime() > Date.now()) throw Errors.passwordAttemptsExceeded();
-    if (!(await verifyPassword(user.password_hash, previous))) throw Errors.incorrectCredentials();
+    if (!(await verifyPassword(user.password_hash, previous))) {
+      await this.recordFailure(user);
+      throw Errors.incorrectCredentials();
+    }
     const columns = await passwordColumns(this.ctx, user.username, proposed);
     await this.ctx.db.transaction().execute(async (trx) => {
       await updateUser(trx, user.sub, columns);

@@ -217,7 +217,7 @@ export class Auth {
   }
 
   /** Cognito's schedule: after 5 failures, 1 s doubling per failure up to about 15 min. */
-  private async recordFailure(user: UserRow): Promise<void> {
+  async recordFailure(user: UserRow): Promise<void> {
     await sql`
       update identity.users set
         failed_attempts = case when last_attempt_at is null or last_attempt_at < ${new Date(Date.now() - LOCKOUT_RESET_MS)}

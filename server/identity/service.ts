@@ -28,7 +28,7 @@ export class BuiltinIdentityService {
     this.auth = new Auth(ctx, this.tokens);
     this.mfa = new Mfa(ctx, this.tokens);
     this.auth.mfa = this.mfa;
-    this.account = new Account(ctx, this.tokens, this.mfa);
+    this.account = new Account(ctx, this.tokens, this.mfa, (user) => this.auth.recordFailure(user));
     this.admin = new BuiltinAdmin(ctx, this.tokens, this.account);
     const a = this.account;
     this.userActions = {

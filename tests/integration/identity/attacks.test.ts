@@ -197,6 +197,15 @@ describe.each(engines)('identity under attack (%s)', (engine) => {
     expect((await respond('not-a-session', 'Chosen-Pass-3')).body.__type).toBe('NotAuthorizedException');
   });
 
+  it('sends one user at most 10 codes an hour', async () => {
+    const u = await createSignedInUser(t, { email: 'flooded@example.com', role: 'CLIENT' });
+    const forgot = () => identityCall(t, 'ForgotPassword', { ClientId: clientId, Username: u.email });
+    for (let i = 0; i < 10; i++) expect((await forgot()).status).toBe(200);
+    expect((await forgot()).body).toEqual({ __type: 'LimitExceededException', message: 'Attempt limit exceeded, please try after some time.' });
+    const verify = await identityCall(t, 'GetUserAttributeVerificationCode', { AccessToken: u.accessToken, AttributeName: 'email' });
+    expect(verify.body.__type).toBe('LimitExceededException');
+  });
+
   it('refuses to take over another account\'s email', async () => {
     const a = await createSignedInUser(t, { email: 'owner.a@example.com', role: 'CLIENT' });
     await createSignedInUser(t, { email: 'owner.b@example.com', role: 'CLIENT' });
