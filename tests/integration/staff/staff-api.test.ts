@@ -21,7 +21,8 @@ describe.each(engines)('staff pages API on %s', (engine) => {
   beforeAll(async () => {
     t = await buildTestApp(engine, { env: { SUPPORT_EMAIL } });
     for (const role of ROLES) actors[role] = await addUser(t, role);
-  });
+    // Eight real accounts (password hashing, sign-in) take a while on a busy machine.
+  }, 180_000);
   afterAll(() => t.close());
 
   async function auditOf(client: number, action: string) {
