@@ -7,12 +7,16 @@ import { ClientsPage } from '../features/clients/clients-page';
 import { ClientDetailsPage } from '../features/client-details/client-details-page';
 import { UsersPage } from '../features/users/users-page';
 import { BackofficePage } from '../features/backoffice/backoffice-page';
+import { PortalHomePage } from '../features/portal/home-page';
+import { ThriveCheckPage } from '../features/portal/thrive-check-page';
 
 export const pages: Partial<Record<RouteKey, ComponentType>> = {
   clients: ClientsPage,
   clientDetails: ClientDetailsPage,
   users: UsersPage,
   backoffice: BackofficePage,
+  portalHome: PortalHomePage,
+  portalThriveCheck: ThriveCheckPage,
 };
 
 export function pageFor(key: RouteKey): ComponentType {

@@ -16,7 +16,16 @@ export type AuditAction =
   | 'enrollment.list'
   | 'enrollment.create'
   | 'enrollment.update'
-  | 'enrollment.delete';
+  | 'enrollment.delete'
+  | 'user.deactivate'
+  | 'user.reactivate'
+  | 'user.invitation.resend'
+  | 'user.password.reset'
+  | 'consent.read'
+  | 'settings.update'
+  | 'thrive_check.create'
+  | 'thrive_check.list'
+  | 'profile.email_sync';
 
 export interface AuditEntry {
   actor: { id: number; role: ClinicRole };
