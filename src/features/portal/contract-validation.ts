@@ -6,13 +6,7 @@ import * as validators from '../../../openapi/generated/portal-validators.js';
 export type ContractSchema = 'ProfilePatch' | 'HealthGoals' | 'ClientStory' | 'LifestyleHistory' | 'FamilyHistory' | 'ThriveCheckCreate';
 export type FieldErrors = Record<string, string[]>;
 
-interface AjvError {
-  instancePath: string;
-  keyword: string;
-  message?: string;
-  params: Record<string, unknown>;
-}
-type Validate = ((value: unknown) => boolean) & { errors?: AjvError[] | null };
+type AjvError = NonNullable<validators.PortalValidate['errors']>[number];
 
 function fieldOf(e: AjvError): string {
   const pointer = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
@@ -30,7 +24,7 @@ function reasonOf(e: AjvError): string {
 
 /** The field errors of `value` against the contract's schema `name`; empty when valid. */
 export function contractErrors(name: ContractSchema, value: unknown): FieldErrors {
-  const validate = (validators as unknown as Record<string, Validate>)[name];
+  const validate = validators[name];
   if (validate(value)) return {};
   const errors: FieldErrors = {};
   // anyOf alternatives report every branch; the "empty object" branch is never what the client meant.

@@ -2,6 +2,7 @@
 // suite): every path to every edge is replayed on a real actor with its actors resolved or
 // rejected, and the run fails unless every state and transition was covered (counts printed).
 import { describe, expect, it, vi } from 'vitest';
+import { homeMachine } from '../../../machines/portal/home-machine';
 import { emailChangeMachine } from '../../../machines/portal/email-change-machine';
 import { onboardingMachine } from '../../../machines/portal/onboarding-machine';
 import { firstOpenStep, onboardingProgress } from '../../../machines/portal/onboarding-rules';
@@ -116,6 +117,20 @@ describeModel(
     // The new address is never taken without the code: `changed` only after confirmChange resolved.
     if (snapshot.matches('changed')) expect(emailChanged).toHaveBeenCalled();
     if (snapshot.matches('awaitingCode')) expect(snapshot.context.destination).toBeTruthy();
+  },
+);
+
+describeModel(
+  'portal home',
+  {
+    machine: homeMachine,
+    input: { clientId: '7' },
+    events: [{ type: 'home.retry' }],
+    outcomes: { loadHome: [{ output: { profile: {} } }, { error: new Error('offline') }] },
+  },
+  (snapshot) => {
+    if (snapshot.matches('loading')) expect(snapshot.hasTag('pending')).toBe(true);
+    if (snapshot.matches('ready')) expect(snapshot.context.data).not.toBeNull();
   },
 );
 

@@ -1,0 +1,174 @@
+// /user/home/{clientId}: greeting, consent status, onboarding progress with a call to finish it,
+// programs with progress, the latest thrive check and shortcuts to the built portal pages.
+import { Box, Button, Card, CardContent, Chip, LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Link, useParams } from 'wouter';
+import { fromPromise } from 'xstate';
+import { homeMachine } from '../../../machines/portal/home-machine';
+import { type OnboardingAnswers, onboardingProgress } from '../../../machines/portal/onboarding-rules';
+import { getHref, portalRoutes } from '../../app/paths';
+import { isBuilt } from '../../app/routes';
+import { useShell } from '../../app/shell/shell-context';
+import { LoadFailed, PageFrame } from './page-frame';
+import { type Enrollment, getProfile, listChecks, listEnrollments, listPrograms, type Profile, type Program, type ThriveCheck } from './portal-api';
+import { PORTAL_TEXT } from './texts';
+import { riskText } from './thrive-check-explain';
+
+interface HomeData {
+  profile: Profile;
+  enrollments: Enrollment[];
+  programs: Program[];
+  checks: ThriveCheck[];
+}
+
+const WEEK_MS = 7 * 86_400_000;
+
+function programProgress(e: Enrollment, program: Program | undefined, today = Date.now()): { week: number; total: number; percent: number } | null {
+  if (!program) return null;
+  const total = program.duration_weeks;
+  if (e.status === 'completed') return { week: total, total, percent: 100 };
+  const elapsed = Math.max(0, today - Date.parse(`${e.start_date}T00:00:00Z`));
+  const week = Math.floor(elapsed / WEEK_MS) + 1;
+  return { week, total, percent: Math.min(100, Math.round(((week - 1) / total) * 100)) };
+}
+
+export function PortalHomePage() {
+  const { clientId = '' } = useParams<{ clientId: string }>();
+  const { api } = useShell();
+  const home = useActorRef(
+    homeMachine.provide({
+      actors: {
+        loadHome: fromPromise(async ({ input }: { input: { clientId: string } }) => {
+          const [profile, enrollments, programs, checks] = await Promise.all([
+            getProfile(api, input.clientId),
+            listEnrollments(api, input.clientId),
+            listPrograms(api),
+            listChecks(api, input.clientId),
+          ]);
+          return { profile, enrollments, programs, checks } satisfies HomeData as unknown as Record<string, unknown>;
+        }),
+      },
+    }),
+    { input: { clientId } },
+  );
+  const state = useSelector(home, (s) => (s.matches('ready') ? 'ready' : s.matches('failed') ? 'failed' : 'loading'));
+  const data = useSelector(home, (s) => s.context.data) as unknown as HomeData | null;
+
+  if (state === 'failed') {
+    return (
+      <PageFrame title="Home" page="portal-home">
+        <LoadFailed onRetry={() => home.send({ type: 'home.retry' })} />
+      </PageFrame>
+    );
+  }
+  if (state === 'loading' || !data) {
+    return (
+      <PageFrame title="Home" page="portal-home">
+        <Box aria-busy="true" data-loading="home">
+          <Skeleton variant="text" width="40%" height={48} />
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mt: 2 }}>
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} variant="rounded" height={140} sx={{ flex: 1 }} />
+            ))}
+          </Stack>
+        </Box>
+      </PageFrame>
+    );
+  }
+
+  const { profile, enrollments, programs, checks } = data;
+  const progress = onboardingProgress(profile as unknown as OnboardingAnswers);
+  const latest = checks[0];
+  const shortcuts = (Object.keys(portalRoutes) as Array<keyof typeof portalRoutes>).filter((k) => k !== 'portalHome' && isBuilt(k));
+  return (
+    <PageFrame title={PORTAL_TEXT.greeting(profile.first_name)} page="portal-home">
+      <Typography color={profile.hipaa_consent ? 'text.secondary' : 'warning.main'} data-field="consent-status" sx={{ mb: 2 }}>
+        {profile.hipaa_consent && profile.hipaa_consent_date
+          ? PORTAL_TEXT.consentGiven(new Date(profile.hipaa_consent_date).toLocaleDateString())
+          : PORTAL_TEXT.consentMissing}
+      </Typography>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'stretch' }}>
+        <Card sx={{ flex: 1 }} data-card="onboarding">
+          <CardContent>
+            <Typography variant="h6">{PORTAL_TEXT.onboardingTitle}</Typography>
+            <Typography variant="body2" sx={{ my: 1 }}>
+              {PORTAL_TEXT.onboardingProgress(progress.done, progress.total)}
+            </Typography>
+            <LinearProgress variant="determinate" value={progress.percent} aria-label="Onboarding progress" />
+            {progress.done < progress.total ? (
+              <Button component={Link} href={getHref('portalOnboard', { clientId })} variant="contained" sx={{ mt: 2 }}>
+                {progress.done === 0 ? PORTAL_TEXT.onboardingStart : PORTAL_TEXT.onboardingFinish}
+              </Button>
+            ) : (
+              <Typography sx={{ mt: 2 }}>{PORTAL_TEXT.onboardingDone}</Typography>
+            )}
+          </CardContent>
+        </Card>
+        <Card sx={{ flex: 1 }} data-card="latest-check">
+          <CardContent>
+            <Typography variant="h6">{PORTAL_TEXT.latestCheckTitle}</Typography>
+            {latest ? (
+              <>
+                <Typography variant="h5" sx={{ my: 1 }} data-field="latest-risk">
+                  {riskText(latest.band)}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {new Date(latest.taken_at).toLocaleDateString()} · {latest.points} points
+                </Typography>
+              </>
+            ) : (
+              <Typography variant="body2" sx={{ my: 1 }}>
+                {PORTAL_TEXT.latestCheckEmpty}
+              </Typography>
+            )}
+            <Button component={Link} href={getHref('portalThriveCheck', { clientId })} sx={{ mt: 1 }}>
+              {PORTAL_TEXT.takeCheck}
+            </Button>
+          </CardContent>
+        </Card>
+      </Stack>
+      <Card sx={{ mt: 2 }} data-card="programs">
+        <CardContent>
+          <Typography variant="h6">{PORTAL_TEXT.programsTitle}</Typography>
+          {enrollments.length === 0 ? (
+            <Typography variant="body2" sx={{ mt: 1 }}>
+              {PORTAL_TEXT.programsEmpty}
+            </Typography>
+          ) : (
+            <Stack spacing={2} sx={{ mt: 1 }}>
+              {enrollments.map((e) => {
+                const p = programProgress(e, programs.find((x) => x.id === e.program));
+                return (
+                  <Box key={e.id}>
+                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                      <Typography>{e.program_name}</Typography>
+                      <Chip size="small" label={e.status} />
+                    </Stack>
+                    {p && (
+                      <>
+                        <Typography variant="body2" color="text.secondary">
+                          {PORTAL_TEXT.programWeek(p.week, p.total)}
+                        </Typography>
+                        <LinearProgress variant="determinate" value={p.percent} aria-label={`${e.program_name} progress`} />
+                      </>
+                    )}
+                  </Box>
+                );
+              })}
+            </Stack>
+          )}
+        </CardContent>
+      </Card>
+      <Box sx={{ mt: 3 }} component="nav" aria-label={PORTAL_TEXT.shortcutsTitle}>
+        <Typography variant="h6">{PORTAL_TEXT.shortcutsTitle}</Typography>
+        <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }}>
+          {shortcuts.map((key) => (
+            <Button key={key} variant="outlined" component={Link} href={getHref(key, { clientId })}>
+              {portalRoutes[key].label}
+            </Button>
+          ))}
+        </Stack>
+      </Box>
+    </PageFrame>
+  );
+}

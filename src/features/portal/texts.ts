@@ -1,0 +1,68 @@
+// Every fixed string of the client portal's pages, in one place (tests assert them).
+export const PORTAL_TEXT = {
+  greeting: (name: string) => `Welcome back, ${name}`,
+  consentGiven: (date: string) => `You gave your HIPAA authorization on ${date}.`,
+  consentMissing: 'You have not given your HIPAA authorization yet.',
+  onboardingTitle: 'Thrive onboarding',
+  onboardingProgress: (done: number, total: number) => `${done} of ${total} steps done`,
+  onboardingFinish: 'Finish onboarding',
+  onboardingStart: 'Start onboarding',
+  onboardingDone: 'Onboarding complete — thank you.',
+  programsTitle: 'Your programs',
+  programsEmpty: 'You are not enrolled in a program yet. Your care team will suggest one after your intake.',
+  programWeek: (week: number, total: number) => `Week ${Math.min(week, total)} of ${total}`,
+  latestCheckTitle: 'Latest thrive check',
+  latestCheckEmpty: 'No thrive check yet. It takes two minutes if you know your blood pressure and cholesterol.',
+  takeCheck: 'Take a thrive check',
+  shortcutsTitle: 'Shortcuts',
+  loadFailed: 'We could not load this page. Please try again.',
+  retry: 'Try again',
+  // Profile
+  profileTitle: 'Your profile',
+  edit: 'Edit',
+  save: 'Save',
+  cancel: 'Cancel',
+  saved: 'Your profile was saved.',
+  age: (years: number | null) => (years === null ? '—' : `${years} years`),
+  emailTitle: 'Sign-in email',
+  changeEmail: 'Change email',
+  sendCode: 'Send code',
+  confirmCode: 'Confirm',
+  resendCode: 'Resend Code',
+  codeSent: (to: string) => `We emailed a code to ${to}. It may take a minute to arrive.`,
+  emailChanged: 'Your sign-in email was changed.',
+  aadhaarHint: 'Shown masked; only you can see the full number.',
+  // Onboarding
+  back: 'Back',
+  next: 'Save and continue',
+  finish: 'Save and finish',
+  review: 'Review my answers',
+  stepTitles: ['Health goals', 'Your story', 'Lifestyle', 'Family history'] as const,
+  addGoal: 'Add another goal',
+  removeGoal: 'Remove',
+  addCondition: 'Add a condition',
+  noFamilyConditions: 'No known conditions in my family',
+  // Thrive check
+  checkTitle: 'Thrive check: heart health',
+  checkIntro:
+    'Estimate your 10-year risk of heart disease or stroke from your age, cholesterol, blood pressure, smoking and diabetes. Use your latest lab and blood-pressure readings.',
+  calculate: 'Calculate my risk',
+  checkAgain: 'Take another check',
+  historyTitle: 'Your past checks',
+  historyEmpty: 'Your past checks will appear here.',
+  riskSentence: (band: string) =>
+    `Your estimated chance of a heart attack, stroke or other heart and blood-vessel event in the next 10 years is ${band === '<1' ? 'less than 1%' : band === '>30' ? 'more than 30%' : `${band}%`}.`,
+  pointsSentence: (points: number) => `Your answers add up to ${points} points on the Framingham scale.`,
+  outsideAgeRange: 'Your age is outside the 30–74 range this model was validated for, so treat the estimate with extra caution.',
+  caveat:
+    'This estimate comes from the Framingham Heart Study (D’Agostino et al., 2008), which was derived outside India and may underestimate risk for people in India and of South Asian origin. It is not a diagnosis: discuss it with your clinician.',
+} as const;
+
+export const FACTOR_LABELS = {
+  age: 'Age',
+  hdl_cholesterol: 'HDL (good) cholesterol',
+  total_cholesterol: 'Total cholesterol',
+  systolic_bp: 'Systolic blood pressure',
+  smoker: 'Smoking',
+  diabetic: 'Diabetes',
+} as const;
