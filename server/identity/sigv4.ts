@@ -1,7 +1,7 @@
 // Admin actions over HTTP are accepted only when signed with AWS Signature V4 by the configured
 // admin key (what the AWS SDK and CLI send). We re-sign the received request with
 // @smithy/signature-v4 and compare signatures in constant time.
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { Sha256 } from '@aws-crypto/sha256-js';
 import { SignatureV4 } from '@smithy/signature-v4';
 
@@ -30,6 +30,10 @@ export async function verifySigV4(request: SignedRequest, key: { accessKeyId: st
   const amzDate = request.headers['x-amz-date'];
   const date = typeof amzDate === 'string' ? parseAmzDate(amzDate) : null;
   if (!date || Math.abs(date.getTime() - Date.now()) > MAX_SKEW_MS) return false;
+  // The signature covers the body through this header when it is present: it must be the
+  // hash of the body actually received, or a captured request could carry another body.
+  const contentHash = request.headers['x-amz-content-sha256'];
+  if (contentHash !== undefined && contentHash !== createHash('sha256').update(request.body).digest('hex')) return false;
   const names = signedHeaders.split(';');
   if (!names.includes('host')) return false;
   const headers: Record<string, string> = {};
