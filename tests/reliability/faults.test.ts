@@ -1,0 +1,237 @@
+// Faults against the real server process (`npm start`'s command):
+//   - SIGKILL during 1,000 concurrent writes, restart on the same data: every write that got a
+//     2xx is present and whole, no row is half-written (PGlite and PostgreSQL);
+//   - PostgreSQL stopped under load (a throwaway cluster started here, never the shared one): the
+//     API answers 503 {detail} while it is down and recovers without a restart.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { engines } from '../support/engines.ts';
+import { freePort, type ServerProcess, startServer } from '../support/server-process.ts';
+import { FULL, recordReliability } from './summary.ts';
+
+const WRITES = 1000;
+const TEMP_PASSWORD = 'Fault-Temp-Pass-1!';
+const NEW_PASSWORD = 'Fault-Perm-Pass-2!';
+const QUIET = { SERVE_SPA: 'false', LOG_LEVEL: 'error', API_RATE_LIMIT_PER_IP: '1000000', API_RATE_LIMIT_PER_TOKEN: '1000000', IDENTITY_RATE_LIMIT_PER_MINUTE: '100000', ADMIN_TEMP_PASSWORD: TEMP_PASSWORD, IDENTITY_SECRET: 'faults-suite-secret-0123456789abcdefghij' };
+
+async function identity(baseUrl: string, action: string, body: unknown): Promise<any> {
+  const res = await fetch(`${baseUrl}/identity`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${action}` },
+    body: JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (res.status !== 200) throw new Error(`${action}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** The first SUPER_ADMIN's access token (setting the permanent password on the first sign-in). */
+async function adminToken(baseUrl: string): Promise<string> {
+  const config = (await (await fetch(`${baseUrl}/config.json`)).json()) as { amplify: { auth: { user_pool_client_id: string } } };
+  const ClientId = config.amplify.auth.user_pool_client_id;
+  const USERNAME = 'admin@clinic.local';
+  for (const PASSWORD of [NEW_PASSWORD, TEMP_PASSWORD]) {
+    const started = await identity(baseUrl, 'InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId, AuthParameters: { USERNAME, PASSWORD } }).catch(() => null);
+    if (!started) continue;
+    if (started.AuthenticationResult) return started.AuthenticationResult.AccessToken;
+    const done = await identity(baseUrl, 'RespondToAuthChallenge', {
+      ClientId,
+      ChallengeName: 'NEW_PASSWORD_REQUIRED',
+      Session: started.Session,
+      ChallengeResponses: { USERNAME, NEW_PASSWORD },
+    });
+    return done.AuthenticationResult.AccessToken;
+  }
+  throw new Error('the administrator could not sign in');
+}
+
+const program = (run: string, i: number) => ({
+  name: `fault ${run} ${i}`,
+  description: createHash('sha256').update(`${run}/${i}`).digest('hex').repeat(8),
+  duration_weeks: 1 + (i % 52),
+  price_inr: i * 100,
+});
+
+async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.DATABASE_URL!;
+  const name = `clinic_faults_${Math.random().toString(36).slice(2, 10)}`;
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  await c.query(`create database ${name}`);
+  await c.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const d = new pg.Client({ connectionString: adminUrl });
+      await d.connect();
+      await d.query(`drop database if exists ${name} with (force)`);
+      await d.end();
+    },
+  };
+}
+
+describe.each(engines)('faults on %s', (engine) => {
+  const cleanups: Array<() => Promise<unknown> | unknown> = [];
+  let cases = 0;
+  let failures = 0;
+  let lost = 0;
+  afterAll(async () => {
+    recordReliability({ area: `SIGKILL during writes (${engine})`, cases, failures, dataLost: lost, note: `${WRITES} concurrent writes per round` });
+    for (const c of cleanups.reverse()) await c();
+  });
+
+  it(`SIGKILL during ${WRITES} concurrent writes: every acknowledged write survives, none half-written`, async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-faults-'));
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    let env: Record<string, string> = { ...QUIET, DATABASE_URL: '' };
+    if (engine === 'postgres') {
+      const db = await freshPostgres();
+      cleanups.push(db.drop);
+      env = { ...env, DATABASE_URL: db.url };
+    }
+    const rounds = FULL ? 3 : 1;
+    let server: ServerProcess = await startServer({ env, dataDir });
+    cleanups.push(() => server.stop('SIGKILL'));
+    const acknowledged = new Map<number, ReturnType<typeof program>>();
+    for (let round = 0; round < rounds; round++) {
+      const token = await adminToken(server.baseUrl);
+      const run = `r${round}`;
+      let acks = 0;
+      let killed = false;
+      const target = server;
+      const writes = Array.from({ length: WRITES }, async (_, i) => {
+        const body = program(run, i);
+        try {
+          const res = await fetch(`${target.baseUrl}/api/v1/programs/programs`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          });
+          if (res.status === 201) {
+            const created = (await res.json()) as { id: number };
+            acknowledged.set(created.id, body);
+            acks += 1;
+          } else if (!killed) throw new Error(`write ${i} answered ${res.status} before the kill: ${await res.text()}`);
+        } catch (error) {
+          if (!killed) throw error;
+        }
+      });
+      // Kill once a third of the writes were acknowledged, mid-stream.
+      while (acks < WRITES / 3 && target.child.exitCode === null) await new Promise((r) => setTimeout(r, 5));
+      killed = true;
+      await target.stop('SIGKILL');
+      await Promise.all(writes);
+      expect(acks).toBeGreaterThan(0);
+      expect(acks).toBeLessThan(WRITES);
+      server = await startServer({ env, dataDir });
+    }
+
+    // After the last restart: every acknowledged write is there exactly as sent; every row of
+    // ours is whole (its fields are those of one request, never a mix or a partial row).
+    const token = await adminToken(server.baseUrl);
+    const res = await fetch(`${server.baseUrl}/api/v1/programs/programs`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    const listed = (await res.json()) as Array<{ id: number; name: string; description: string; duration_weeks: number; price_inr: number }> | { results: any[] };
+    const rows = Array.isArray(listed) ? listed : listed.results;
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const [id, sent] of acknowledged) {
+      cases += 1;
+      const row = byId.get(id);
+      if (!row) {
+        lost += 1;
+        failures += 1;
+        continue;
+      }
+      if (row.name !== sent.name || row.description !== sent.description || row.duration_weeks !== sent.duration_weeks || row.price_inr !== sent.price_inr) failures += 1;
+    }
+    for (const row of rows.filter((r) => r.name.startsWith('fault '))) {
+      const [, run, i] = row.name.split(' ');
+      const expected = program(run, Number(i));
+      if (row.description !== expected.description || row.duration_weeks !== expected.duration_weeks || row.price_inr !== expected.price_inr) failures += 1;
+    }
+    expect({ lost, failures }).toEqual({ lost: 0, failures: 0 });
+
+    // And a clean restart keeps everything too.
+    const count = rows.length;
+    await server.stop('SIGTERM');
+    server = await startServer({ env, dataDir });
+    const again = (await (await fetch(`${server.baseUrl}/api/v1/programs/programs`, { headers: { authorization: `Bearer ${await adminToken(server.baseUrl)}` } })).json()) as unknown[] | { results: unknown[] };
+    expect((Array.isArray(again) ? again : again.results).length).toBe(count);
+    await server.stop('SIGTERM');
+  }, 600_000);
+
+  if (engine === 'postgres') {
+    it('PostgreSQL stopped under load: 503 {detail} while down, recovery without a restart', async () => {
+      const bin = fs.readdirSync('/usr/lib/postgresql').map((v) => `/usr/lib/postgresql/${v}/bin`).find((d) => fs.existsSync(`${d}/pg_ctl`));
+      expect(bin, 'PostgreSQL server binaries (postgresql package)').toBeDefined();
+      // A throwaway cluster of our own, owned by the postgres user, on a free port.
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-pgfault-'));
+      fs.chmodSync(dir, 0o777);
+      const data = path.join(dir, 'data');
+      const port = await freePort();
+      const asPostgres = (cmd: string, args: string[]) =>
+        process.getuid?.() === 0 ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' }) : execFileSync(cmd, args, { stdio: 'pipe' });
+      asPostgres(`${bin}/initdb`, ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
+      const pgStart = () => asPostgres(`${bin}/pg_ctl`, ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+      const pgStop = () => asPostgres(`${bin}/pg_ctl`, ['-D', data, '-m', 'fast', '-w', 'stop']);
+      pgStart();
+      cleanups.push(() => {
+        try {
+          pgStop();
+        } catch {
+          // already stopped
+        }
+        fs.rmSync(dir, { recursive: true, force: true });
+      });
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-pgfault-data-'));
+      cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+      const server = await startServer({ env: { ...QUIET, DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/postgres` }, dataDir });
+      cleanups.push(() => server.stop('SIGKILL'));
+      const token = await adminToken(server.baseUrl);
+      const get = async () => {
+        const res = await fetch(`${server.baseUrl}/api/v1/programs/programs`, { headers: { authorization: `Bearer ${token}` } });
+        return { status: res.status, body: (await res.json()) as { detail?: string } };
+      };
+      const write = async (i: number) => {
+        const res = await fetch(`${server.baseUrl}/api/v1/programs/programs`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(program('pgstop', i)),
+        });
+        return { status: res.status, body: (await res.json()) as { detail?: string } };
+      };
+      let outcomes: Array<{ status: number; body: { detail?: string } }> = [];
+      for (let i = 0; i < 20; i++) outcomes.push(await get(), await write(i));
+      expect(outcomes.every((o) => o.status === 200 || o.status === 201)).toBe(true);
+
+      pgStop();
+      outcomes = [];
+      for (let i = 0; i < 20; i++) outcomes.push(await get(), await write(100 + i));
+      const unexpected = outcomes.filter((o) => o.status !== 503 || typeof o.body.detail !== 'string');
+      expect(unexpected).toEqual([]);
+      const ready = await fetch(`${server.baseUrl}/readyz`);
+      expect(ready.status).toBe(503);
+
+      pgStart();
+      // Recovery without restarting the server: the pool reconnects.
+      let recovered = false;
+      for (let i = 0; i < 50 && !recovered; i++) {
+        recovered = (await get()).status === 200;
+        if (!recovered) await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(recovered).toBe(true);
+      outcomes = [];
+      for (let i = 0; i < 20; i++) outcomes.push(await get(), await write(200 + i));
+      expect(outcomes.filter((o) => o.status !== 200 && o.status !== 201)).toEqual([]);
+      expect(server.child.exitCode).toBeNull();
+      recordReliability({ area: 'PostgreSQL stopped under load', cases: 120, failures: unexpected.length, dataLost: 0 });
+    }, 300_000);
+  }
+});
