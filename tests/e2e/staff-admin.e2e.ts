@@ -17,7 +17,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   const { server, adminEmail, adminTemp } = await startStaffServer('admin');
-  world = await arrangeAccounts(server, adminEmail, adminTemp, ['SUPER_ADMIN', 'ADMIN', 'NURSE', 'RECEPTION'], 'u');
+  world = await arrangeAccounts(server, adminEmail, adminTemp, ['SUPER_ADMIN', 'ADMIN', 'NURSE', 'RECEPTION', 'DOCTOR'], 'u');
   browser = await launchBrowser();
 });
 
@@ -83,22 +83,22 @@ describe('/users', () => {
     await page.getByText(TOASTS.role('Lata Desai', 'Doctor')).waitFor();
     await expect.poll(async () => userRow(page, 'Lata Desai').innerText()).toContain('Doctor');
 
-    // Reset a password: the nurse gets a code.
-    const nurse = world.accounts.NURSE!;
-    const nurseName = `${nurse.firstName} ${nurse.lastName}`;
-    await act(page, nurseName, 'Reset password');
-    await page.getByText(TOASTS.reset(nurseName, nurse.email)).waitFor();
-    expect((await outbox(world.server.baseUrl, nurse.email))[0].body).toMatch(/\b\d{6}\b/);
+    // Reset a password: the doctor gets a code (the nurse keeps theirs for the tests below).
+    const doctor = world.accounts.DOCTOR!;
+    const doctorName = `${doctor.firstName} ${doctor.lastName}`;
+    await act(page, doctorName, 'Reset password');
+    await page.getByText(TOASTS.reset(doctorName, doctor.email)).waitFor();
+    expect((await outbox(world.server.baseUrl, doctor.email))[0].body).toMatch(/\b\d{6}\b/);
 
     // Deactivate, find them among the deactivated, reactivate.
-    await act(page, nurseName, 'Deactivate');
-    await page.getByText(TOASTS.deactivate(nurseName)).waitFor();
-    await expect.poll(() => userRow(page, nurse.email).count()).toBe(0);
+    await act(page, doctorName, 'Deactivate');
+    await page.getByText(TOASTS.deactivate(doctorName)).waitFor();
+    await expect.poll(() => userRow(page, doctor.email).count()).toBe(0);
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Deactivated' }).click();
-    await expect(userRow(page, nurse.email).innerText()).resolves.toContain('Deactivated');
-    await act(page, nurseName, 'Reactivate');
-    await page.getByText(TOASTS.reactivate(nurseName)).waitFor();
+    await expect(userRow(page, doctor.email).innerText()).resolves.toContain('Deactivated');
+    await act(page, doctorName, 'Reactivate');
+    await page.getByText(TOASTS.reactivate(doctorName)).waitFor();
 
     // No actions on themself or on a SUPER_ADMIN.
     await page.getByRole('combobox', { name: 'Status' }).click();
