@@ -167,6 +167,8 @@ export class Auth {
     if (block.f !== 0) {
       // A simulated challenge for an unknown user: the same work, the same answer.
       verifyClaim({ poolName: this.ctx.poolName, userId: block.user, verifierHex: this.simulatedVerifier(block.user).verifier, A: BigInt(`0x${block.A}`), B: BigInt(`0x${block.B}`), b: BigInt(`0x${block.b}`), secretBlock, timestamp, signature });
+      await findUserBySub(this.ctx.db, block.sub);
+      await sql`update identity.users set last_attempt_at = now() where sub = ${block.sub}`.execute(this.ctx.db);
       throw Errors.incorrectCredentials();
     }
     const user = await findUserBySub(this.ctx.db, block.sub);
