@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
+import { listExtras } from '../server/api/data/user-list-extras.ts';
 import { findProfile, listUsers } from '../server/api/data/users.ts';
 import { insertUserWithProfile } from '../server/api/data/provision.ts';
 import type { Engine } from '../server/db/database.ts';
@@ -96,7 +97,8 @@ async function benchEngine(engine: Engine): Promise<Pair[]> {
     t.app.register(async (bare) => {
       bare.get('/bench/bare/users', async () => {
         const { count, rows } = await listUsers(db, { page: 1, pageSize: 25, search: SEARCH, isActive: true });
-        return { count, next: null, previous: null, results: rows };
+        const extras = await listExtras(db, rows.map((r) => r.id));
+        return { count, next: null, previous: null, results: rows.map((r) => ({ ...r, ...extras.get(r.id) })) };
       });
       bare.get<{ Params: { id: string } }>('/bench/bare/user-profiles/:id', async (request) => findProfile(db, Number(request.params.id)));
     });
