@@ -80,26 +80,39 @@ async function signOut(page: Page) {
   await field(page, 'username').waitFor({ timeout: 20_000 });
 }
 
+type Harness = { url: string; close(): Promise<void> };
+let browser: Browser;
+/** Self sign-up on, MFA off. */
+let server: ServerProcess;
+let harness: Harness;
+/** IDENTITY_MFA=ON: every user without a second factor sets up TOTP while signing in. */
+let mfaServer: ServerProcess;
+let mfaHarness: Harness;
+
+// Both servers start together: each takes a while on a shared machine.
+beforeAll(async () => {
+  [browser, server, mfaServer] = await Promise.all([
+    launchBrowser(),
+    startServer({ env: serverEnv(), timeoutMs: 240_000 }),
+    startServer({ env: serverEnv({ IDENTITY_MFA: 'ON' }), timeoutMs: 240_000 }),
+  ]);
+  harness = await serveSignInHarness(server.baseUrl);
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([harness?.close(), mfaHarness?.close()]);
+  for (const s of [server, mfaServer]) {
+    if (!s) continue;
+    await s.stop('SIGTERM');
+    fs.rmSync(s.dataDir, { recursive: true, force: true });
+  }
+});
+
 describe('sign-in component end to end', () => {
-  let browser: Browser;
-  let server: ServerProcess;
-  let harness: { url: string; close(): Promise<void> };
   let context: BrowserContext;
   let page: Page;
   let consoleErrors: string[];
-
-  beforeAll(async () => {
-    [browser, server] = await Promise.all([launchBrowser(), startServer({ env: serverEnv(), timeoutMs: 240_000 })]);
-    harness = await serveSignInHarness(server.baseUrl);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await harness?.close();
-    if (server) {
-      await server.stop('SIGTERM');
-      fs.rmSync(server.dataDir, { recursive: true, force: true });
-    }
-  });
 
   async function freshPage(url: string) {
     await context?.close();
@@ -218,31 +231,15 @@ describe('sign-in component end to end', () => {
 });
 
 describe('authenticator-app (TOTP) setup and sign-in end to end, with IDENTITY_MFA=ON', () => {
-  let browser: Browser;
-  let server: ServerProcess;
-  let harness: { url: string; close(): Promise<void> };
-
+  // Started after the first page has filled Vite's dependency cache, which both harnesses share.
   beforeAll(async () => {
-    [browser, server] = await Promise.all([
-      launchBrowser(),
-      startServer({ env: serverEnv({ IDENTITY_MFA: 'ON' }), timeoutMs: 240_000 }),
-    ]);
-    harness = await serveSignInHarness(server.baseUrl);
+    mfaHarness = await serveSignInHarness(mfaServer.baseUrl);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await harness?.close();
-    if (server) {
-      await server.stop('SIGTERM');
-      fs.rmSync(server.dataDir, { recursive: true, force: true });
-    }
-  });
-
   it('sets up TOTP from the shown secret, then signs in with a TOTP code', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(harness.url).origin });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(mfaHarness.url).origin });
     const page = await context.newPage();
-    await page.goto(harness.url);
+    await page.goto(mfaHarness.url);
     await field(page, 'username').waitFor({ timeout: 60_000 });
     await signIn(page, ADMIN_EMAIL, ADMIN_TEMP_PASSWORD);
     await heading(page, TEXTS.changePassword).waitFor();
