@@ -9,6 +9,8 @@ import { UsersPage } from '../features/users/users-page';
 import { BackofficePage } from '../features/backoffice/backoffice-page';
 import { PortalHomePage } from '../features/portal/home-page';
 import { ThriveCheckPage } from '../features/portal/thrive-check-page';
+import { OnboardingPage } from '../features/portal/onboarding-page';
+import { ProfilePage } from '../features/portal/profile-page';
 
 export const pages: Partial<Record<RouteKey, ComponentType>> = {
   clients: ClientsPage,
@@ -17,6 +19,8 @@ export const pages: Partial<Record<RouteKey, ComponentType>> = {
   backoffice: BackofficePage,
   portalHome: PortalHomePage,
   portalThriveCheck: ThriveCheckPage,
+  portalOnboard: OnboardingPage,
+  portalProfile: ProfilePage,
 };
 
 export function pageFor(key: RouteKey): ComponentType {

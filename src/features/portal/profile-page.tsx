@@ -1,0 +1,322 @@
+// /user/profile/{clientId}: the fields a client may edit (spec §3), validated with the contract's
+// ProfilePatch schema before saving; age from the date of birth (365.25-day years); gender as
+// Male / Female / Not specified; phone with the dial-code picker; Aadhaar masked; the sign-in email
+// changed only through the identity service's code to the new address.
+import { Alert, Box, Button, Card, CardContent, MenuItem, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import { useActorRef, useSelector } from '@xstate/react';
+import { confirmUserAttribute, sendUserAttributeVerificationCode, updateUserAttributes } from 'aws-amplify/auth';
+import { useState } from 'react';
+import { useParams } from 'wouter';
+import { fromPromise } from 'xstate';
+import { DEFAULT_DIAL_CODE, DIAL_CODES } from '../../../machines/rules/dial-codes';
+import { maskDestination } from '../../../machines/rules/masking';
+import { normalizePhoneNumber } from '../../../machines/rules/validation';
+import { emailChangeMachine } from '../../../machines/portal/email-change-machine';
+import { type ProfileData, profileEditMachine } from '../../../machines/portal/profile-edit-machine';
+import { ageInYears } from '../../../machines/staff/age';
+import { genderLabel } from '../../app/shell/profile-errors';
+import { useShell } from '../../app/shell/shell-context';
+import { LoadFailed, PageFrame } from './page-frame';
+import { getProfile, patchProfile, type Profile, syncEmail } from './portal-api';
+import { PORTAL_TEXT } from './texts';
+
+const TEXT_FIELDS = [
+  ['title', 'Title'],
+  ['first_name', 'First name'],
+  ['last_name', 'Last name'],
+  ['alternate_email', 'Alternate email'],
+  ['address_line_1', 'Address line 1'],
+  ['address_line_2', 'Address line 2'],
+  ['city', 'City'],
+  ['state', 'State'],
+  ['country', 'Country'],
+  ['zipcode', 'PIN / ZIP code'],
+  ['occupation', 'Occupation'],
+  ['organization', 'Organization'],
+  ['emergency_contact_name', 'Emergency contact name'],
+  ['emergency_contact_relation', 'Emergency contact relation'],
+  ['abha_number', 'ABHA number (14 digits)'],
+] as const;
+const PHONE_FIELDS = [
+  ['phone_number', 'Phone number'],
+  ['alternate_phone', 'Alternate phone'],
+  ['emergency_contact_number', 'Emergency contact number'],
+] as const;
+type Draft = Record<string, string>;
+
+/** Splits "+919812345678" into the longest known dial code and the rest. */
+function splitPhone(value: string | null | undefined): { dial: string; number: string } {
+  if (!value) return { dial: DEFAULT_DIAL_CODE, number: '' };
+  const dial = [...DIAL_CODES].sort((a, b) => b.length - a.length).find((d) => value.startsWith(d));
+  return dial ? { dial, number: value.slice(dial.length) } : { dial: DEFAULT_DIAL_CODE, number: value };
+}
+
+function toDraft(p: Profile): Draft {
+  const d: Draft = {};
+  for (const [k] of TEXT_FIELDS) d[k] = (p[k] as string | null) ?? '';
+  for (const [k] of PHONE_FIELDS) {
+    const { dial, number } = splitPhone(p[k]);
+    d[`${k}__dial`] = dial;
+    d[k] = number;
+  }
+  d.gender = p.gender ?? '';
+  d.date_of_birth = p.date_of_birth ?? '';
+  d.preferred_contact_method = p.preferred_contact_method;
+  return d;
+}
+
+/** Only the fields that changed, in the API's shape (empty text clears an optional field). */
+function toPatch(d: Draft, p: Profile): Record<string, unknown> {
+  const patch: Record<string, unknown> = {};
+  const put = (k: string, v: unknown, was: unknown) => {
+    if (v !== (was ?? null)) patch[k] = v;
+  };
+  for (const [k] of TEXT_FIELDS) {
+    const v = d[k].trim();
+    put(k, v === '' && k !== 'first_name' && k !== 'last_name' ? null : v, p[k]);
+  }
+  for (const [k] of PHONE_FIELDS) put(k, d[k].trim() ? normalizePhoneNumber(d[`${k}__dial`], d[k]) : null, p[k]);
+  put('gender', d.gender || null, p.gender);
+  put('date_of_birth', d.date_of_birth || null, p.date_of_birth);
+  put('preferred_contact_method', d.preferred_contact_method, p.preferred_contact_method);
+  return patch;
+}
+
+export function ProfilePage() {
+  const { clientId = '' } = useParams<{ clientId: string }>();
+  const { api } = useShell();
+  const [draft, setDraft] = useState<Draft>({});
+  const editor = useActorRef(
+    profileEditMachine.provide({
+      actors: {
+        loadProfile: fromPromise(async ({ input }: { input: { clientId: string } }) => (await getProfile(api, input.clientId)) as unknown as ProfileData),
+        saveProfile: fromPromise(async ({ input }: { input: { clientId: string; patch: Record<string, unknown> } }) => (await patchProfile(api, input.clientId, input.patch)) as unknown as ProfileData),
+      },
+    }),
+    { input: { clientId } },
+  );
+  const mode = useSelector(editor, (s) => (s.matches('loadFailed') ? 'failed' : s.matches('loading') ? 'loading' : s.matches('viewing') ? 'viewing' : 'editing'));
+  const profile = useSelector(editor, (s) => s.context.profile) as unknown as Profile | null;
+  const errors = useSelector(editor, (s) => s.context.fieldErrors);
+  const message = useSelector(editor, (s) => s.context.message);
+  const saved = useSelector(editor, (s) => s.context.saved);
+  const pending = useSelector(editor, (s) => s.hasTag('pending'));
+
+  if (mode === 'failed') {
+    return (
+      <PageFrame title={PORTAL_TEXT.profileTitle} page="portal-profile">
+        <LoadFailed onRetry={() => editor.send({ type: 'profile.retry' })} />
+      </PageFrame>
+    );
+  }
+  if (mode === 'loading' || !profile) {
+    return (
+      <PageFrame title={PORTAL_TEXT.profileTitle} page="portal-profile">
+        <Skeleton variant="rounded" height={400} aria-busy="true" />
+      </PageFrame>
+    );
+  }
+  const set = (k: string) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [k]: e.target.value }));
+  const err = (k: string) => errors[k]?.[0];
+  return (
+    <PageFrame title={PORTAL_TEXT.profileTitle} page="portal-profile">
+      {saved && mode === 'viewing' && (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          {PORTAL_TEXT.saved}
+        </Alert>
+      )}
+      <Card>
+        <CardContent>
+          {mode === 'viewing' ? (
+            <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }} data-section="profile-view">
+              <Row label="Name" value={`${profile.title ? `${profile.title} ` : ''}${profile.first_name} ${profile.last_name}`} />
+              <Row label="Gender" value={genderLabel(profile.gender)} />
+              <Row label="Date of birth" value={profile.date_of_birth ?? '—'} />
+              <Row label="Age" value={PORTAL_TEXT.age(ageInYears(profile.date_of_birth))} />
+              <Row label="Phone" value={profile.phone_number ?? '—'} />
+              <Row label="Alternate phone" value={profile.alternate_phone ?? '—'} />
+              <Row label="Alternate email" value={profile.alternate_email ?? '—'} />
+              <Row label="Preferred contact" value={profile.preferred_contact_method} />
+              <Row label="Address" value={[profile.address_line_1, profile.address_line_2, profile.city, profile.state, profile.zipcode, profile.country].filter(Boolean).join(', ') || '—'} />
+              <Row label="Occupation" value={[profile.occupation, profile.organization].filter(Boolean).join(', ') || '—'} />
+              <Row label="Emergency contact" value={profile.emergency_contact_name ? `${profile.emergency_contact_name} (${profile.emergency_contact_relation ?? '—'}) ${profile.emergency_contact_number ?? ''}` : '—'} />
+              <Row label="ABHA number" value={profile.abha_number ?? '—'} />
+              <Row label="Aadhaar" value={maskAadhaarForView(profile.aadhar_number)} />
+            </Box>
+          ) : (
+            <Box
+              component="form"
+              noValidate
+              aria-label="Edit profile"
+              onSubmit={(e) => {
+                e.preventDefault();
+                editor.send({ type: 'profile.save', patch: toPatch(draft, profile) });
+              }}
+            >
+              {message && (
+                <Alert severity="error" sx={{ mb: 2 }}>
+                  {message}
+                </Alert>
+              )}
+              <Stack spacing={2}>
+                <TextField select label="Gender" name="gender" value={draft.gender} onChange={set('gender')} error={!!err('gender')} helperText={err('gender')}>
+                  <MenuItem value="">Not specified</MenuItem>
+                  <MenuItem value="M">Male</MenuItem>
+                  <MenuItem value="F">Female</MenuItem>
+                </TextField>
+                <TextField label="Date of birth" name="date_of_birth" type="date" value={draft.date_of_birth} onChange={set('date_of_birth')} slotProps={{ inputLabel: { shrink: true } }} error={!!err('date_of_birth')} helperText={err('date_of_birth')} />
+                {TEXT_FIELDS.map(([k, label]) => (
+                  <TextField key={k} label={label} name={k} value={draft[k]} onChange={set(k)} error={!!err(k)} helperText={err(k)} />
+                ))}
+                {PHONE_FIELDS.map(([k, label]) => (
+                  <Stack key={k} direction="row" spacing={1}>
+                    <TextField select label="Code" name={`${k}__dial`} value={draft[`${k}__dial`]} onChange={set(`${k}__dial`)} sx={{ width: 120 }} slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 300 } } } } } }}>
+                      {DIAL_CODES.map((c) => (
+                        <MenuItem key={c} value={c}>
+                          {c}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                    <TextField label={label} name={k} value={draft[k]} onChange={set(k)} error={!!err(k)} helperText={err(k)} fullWidth />
+                  </Stack>
+                ))}
+                <TextField select label="Preferred contact method" name="preferred_contact_method" value={draft.preferred_contact_method} onChange={set('preferred_contact_method')}>
+                  {['phone', 'email', 'sms', 'whatsapp'].map((m) => (
+                    <MenuItem key={m} value={m}>
+                      {m}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              </Stack>
+              <Stack direction="row" spacing={2} sx={{ mt: 2 }}>
+                <Button type="submit" variant="contained" disabled={pending}>
+                  {PORTAL_TEXT.save}
+                </Button>
+                <Button onClick={() => editor.send({ type: 'profile.cancel' })} disabled={pending}>
+                  {PORTAL_TEXT.cancel}
+                </Button>
+              </Stack>
+            </Box>
+          )}
+          {mode === 'viewing' && (
+            <Button
+              sx={{ mt: 2 }}
+              variant="outlined"
+              onClick={() => {
+                setDraft(toDraft(profile));
+                editor.send({ type: 'profile.edit' });
+              }}
+            >
+              {PORTAL_TEXT.edit}
+            </Button>
+          )}
+        </CardContent>
+      </Card>
+      <EmailChange clientId={clientId} email={profile.email} onChanged={(p) => editor.send({ type: 'profile.emailChanged', profile: p as ProfileData })} />
+    </PageFrame>
+  );
+}
+
+/** The client sees their own number in full from the API; the page still shows it masked. */
+function maskAadhaarForView(value: string | null): string {
+  if (!value) return '—';
+  const digits = value.replace(/\D/g, '');
+  return digits.length >= 4 ? `XXXX XXXX ${digits.slice(-4)}` : value;
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <>
+      <Typography component="dt" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0 }} data-field={label}>
+        {value}
+      </Typography>
+    </>
+  );
+}
+
+function EmailChange({ clientId, email, onChanged }: { clientId: string; email: string; onChanged: (profile: Record<string, unknown>) => void }) {
+  const { api } = useShell();
+  const [newEmail, setNewEmail] = useState('');
+  const [code, setCode] = useState('');
+  const message = (error: unknown) => ({ message: (error as { message?: string; detail?: string })?.message ?? (error as { detail?: string })?.detail ?? 'Something went wrong.' });
+  const flow = useActorRef(
+    emailChangeMachine.provide({
+      actors: {
+        requestChange: fromPromise(async ({ input }: { input: { email: string } }) => {
+          try {
+            const out = await updateUserAttributes({ userAttributes: { email: input.email } });
+            return maskDestination(out.email?.nextStep?.codeDeliveryDetails?.destination ?? input.email, 'EMAIL');
+          } catch (error) {
+            throw message(error);
+          }
+        }),
+        resendCode: fromPromise(async ({ input }: { input: { email: string } }) => {
+          try {
+            const out = await sendUserAttributeVerificationCode({ userAttributeKey: 'email' });
+            return maskDestination(out.destination ?? input.email, 'EMAIL');
+          } catch (error) {
+            throw message(error);
+          }
+        }),
+        confirmChange: fromPromise(async ({ input }: { input: { code: string } }) => {
+          try {
+            await confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: input.code });
+            return (await syncEmail(api, clientId)) as unknown as Record<string, unknown>;
+          } catch (error) {
+            throw message(error);
+          }
+        }),
+      },
+      actions: { emailChanged: (_, params) => onChanged(params.profile) },
+    }),
+  );
+  const mode = useSelector(flow, (s) => (s.matches('awaitingCode') || s.matches('confirming') || s.matches('resending') ? 'code' : s.matches('changed') ? 'changed' : 'idle'));
+  const destination = useSelector(flow, (s) => s.context.destination);
+  const failure = useSelector(flow, (s) => s.context.message);
+  const pending = useSelector(flow, (s) => s.hasTag('pending'));
+  return (
+    <Card sx={{ mt: 2 }} data-section="email-change">
+      <CardContent>
+        <Typography variant="h6">{PORTAL_TEXT.emailTitle}</Typography>
+        <Typography sx={{ mb: 2 }} data-field="email">
+          {email}
+        </Typography>
+        {failure && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {failure}
+          </Alert>
+        )}
+        {mode === 'idle' && (
+          <Stack direction="row" spacing={1} component="form" aria-label={PORTAL_TEXT.changeEmail} onSubmit={(e) => { e.preventDefault(); flow.send({ type: 'email.start', email: newEmail.trim() }); }}>
+            <TextField label="New email" name="new_email" type="email" value={newEmail} onChange={(e) => setNewEmail(e.target.value)} />
+            <Button type="submit" disabled={pending || !newEmail.trim()}>
+              {PORTAL_TEXT.sendCode}
+            </Button>
+          </Stack>
+        )}
+        {mode === 'code' && (
+          <Box component="form" aria-label="Confirm email" onSubmit={(e) => { e.preventDefault(); flow.send({ type: 'email.confirm', code: code.trim() }); }}>
+            <Typography sx={{ mb: 1 }}>{PORTAL_TEXT.codeSent(destination ?? '')}</Typography>
+            <Stack direction="row" spacing={1}>
+              <TextField label="Code" name="code" value={code} onChange={(e) => setCode(e.target.value)} inputMode="numeric" />
+              <Button type="submit" variant="contained" disabled={pending}>
+                {PORTAL_TEXT.confirmCode}
+              </Button>
+              <Button onClick={() => flow.send({ type: 'email.resend' })} disabled={pending}>
+                {PORTAL_TEXT.resendCode}
+              </Button>
+            </Stack>
+          </Box>
+        )}
+        {mode === 'changed' && (
+          <Alert severity="success" action={<Button onClick={() => flow.send({ type: 'email.done' })}>OK</Button>}>
+            {PORTAL_TEXT.emailChanged}
+          </Alert>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
