@@ -37,6 +37,7 @@ function problems(s: SectionResult): string[] {
 
 async function main(): Promise<void> {
   const started = Date.now();
+  const loadAtStart = Math.round(os.loadavg()[0] * 10) / 10;
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-bench-'));
   const servers = new Map<Engine, Promise<BenchServer>>();
   const server = (engine: Engine) => {
@@ -68,7 +69,7 @@ async function main(): Promise<void> {
     mode: quick ? 'quick' : 'full',
     startedAt: new Date(started).toISOString(),
     durationS: Math.round((Date.now() - started) / 1000),
-    machine: { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.arch()}` },
+    machine: { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.arch()}`, loadAvg: [loadAtStart, Math.round(os.loadavg()[0] * 10) / 10] },
     sections: results,
   };
   const outDir = path.join(import.meta.dirname, 'results');

@@ -6,7 +6,8 @@ export interface BenchReport {
   mode: 'full' | 'quick';
   startedAt: string;
   durationS: number;
-  machine: { cpus: number; node: string; platform: string };
+  /** loadAvg: the 1-minute load average at the start and the end; other work on the machine skews every figure. */
+  machine: { cpus: number; node: string; platform: string; loadAvg?: [number, number] };
   sections: SectionResult[];
 }
 
@@ -24,7 +25,7 @@ export function renderMarkdown(report: BenchReport): string {
   const lines = [
     `# Benchmark results (${report.mode} run)`,
     '',
-    `Run ${report.startedAt}, ${report.durationS} s, on ${report.machine.cpus} CPU cores, Node ${report.machine.node}. Produced by \`npm run bench${report.mode === 'quick' ? ' -- --quick' : ''}\` (bench/run.ts); the raw figures are in \`${report.mode === 'quick' ? 'quick' : 'latest'}.json\`.`,
+    `Run ${report.startedAt}, ${report.durationS} s, on ${report.machine.cpus} CPU cores, Node ${report.machine.node}${report.machine.loadAvg ? ` (load average ${report.machine.loadAvg.join(' at the start, ')} at the end: other work on the machine slows every figure)` : ''}. Produced by \`npm run bench${report.mode === 'quick' ? ' -- --quick' : ''}\` (bench/run.ts); the raw figures are in \`${report.mode === 'quick' ? 'quick' : 'latest'}.json\`.`,
     '',
   ];
   for (const s of report.sections) {

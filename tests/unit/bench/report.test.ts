@@ -8,7 +8,7 @@ const report: BenchReport = {
   mode: 'full',
   startedAt: '2026-01-01T00:00:00.000Z',
   durationS: 10,
-  machine: { cpus: 2, node: 'v20', platform: 'linux x64' },
+  machine: { cpus: 2, node: 'v20', platform: 'linux x64', loadAvg: [1.5, 2] },
   sections: [
     {
       section: 'Front end',
@@ -31,6 +31,10 @@ describe('benchmark report', () => {
   it('prints each figure beside its comparison, target and verdict', () => {
     expect(md).toContain('| /login transfer | 240.5 KiB | reference: 267.5 KiB | <= 0.8x reference | **not met** | a \\| b |');
     expect(md).toContain('| login accessibility | 100 / 100 |  | 100 | met |  |');
+  });
+
+  it('states the machine load the figures were taken under', () => {
+    expect(md).toContain('(load average 1.5 at the start, 2 at the end');
   });
 
   it('shows a missing measurement as not measured and its target as not judged', () => {
