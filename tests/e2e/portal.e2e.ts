@@ -1,0 +1,154 @@
+// The client portal in Chromium, as a CLIENT made the way the clinic makes one (through the API
+// and identity), signed in through the real /login: consent, home, onboarding left mid-way and
+// resumed where it stopped, the profile edited, a thrive check taken and seen in the history and
+// on home. Its own server and DATA_DIR, so no other suite's accounts are touched.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE } from '../../src/app/shell-text.ts';
+import { PORTAL_TEXT } from '../../src/features/portal/texts.ts';
+import { launchBrowser, newContext, watchConsole } from '../support/browser.ts';
+import { completeFirstSignIn, createAccount, type E2eAccount } from '../support/e2e-accounts.ts';
+import { type ServerProcess, startServer } from '../support/server-process.ts';
+
+const ADMIN_EMAIL = 'portal-admin@clinic.test';
+const ADMIN_TEMP = 'Temp#Portal1234';
+
+let server: ServerProcess;
+let browser: Browser;
+let client: E2eAccount;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  server = await startServer({ env: { ADMIN_EMAIL, ADMIN_TEMP_PASSWORD: ADMIN_TEMP, MAIL_TRANSPORT: 'outbox', LOG_LEVEL: 'warn', DATABASE_URL: '' }, timeoutMs: 240_000 });
+  browser = await launchBrowser();
+  const admin = await completeFirstSignIn(server.baseUrl, ADMIN_EMAIL, ADMIN_TEMP);
+  client = await createAccount(server.baseUrl, admin.AccessToken, 'CLIENT', 'portal');
+  const context = await newContext(browser, server.baseUrl);
+  page = await context.newPage();
+  errors = watchConsole(page);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop('SIGTERM');
+});
+
+async function choose(label: string, option: string) {
+  // The first field of that name (the phone number's dial code comes before the others').
+  await page.getByRole('combobox', { name: label }).first().click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe('client portal (Chromium)', () => {
+  it('signs in through /login, gives consent and lands on home', async () => {
+    await page.goto('/login');
+    await page.getByPlaceholder('Enter Your Email Here').fill(client.email);
+    await page.getByPlaceholder('Enter Your Password Here').fill(client.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === `/user/home/${client.id}`, { timeout: 20_000 });
+    await page.getByLabel(CONSENT_ACCEPT_LABEL).check();
+    await page.getByRole('button', { name: CONSENT_CONTINUE }).click();
+    await expect.poll(() => page.getByRole('heading', { name: PORTAL_TEXT.greeting(client.firstName) }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.getByText(PORTAL_TEXT.onboardingProgress(0, 4)).waitFor();
+    await page.getByText(PORTAL_TEXT.latestCheckEmpty).waitFor();
+    await page.getByText(PORTAL_TEXT.programsEmpty).waitFor();
+  });
+
+  it('completes two onboarding steps, leaves, and resumes at the third', async () => {
+    await page.getByRole('link', { name: PORTAL_TEXT.onboardingStart }).click();
+    await page.getByRole('heading', { name: 'Health goals', level: 6 }).waitFor();
+    await choose('Area', 'Sleep');
+    await page.getByLabel('Your goal in your words').fill('Sleep seven hours most nights');
+    await page.getByLabel('Target date').fill('2027-03-01');
+    await page.getByRole('button', { name: PORTAL_TEXT.next }).click();
+    await page.getByLabel('In your own words, what brings you to the clinic?').fill('Tired all the time since my second child.');
+    // Back keeps the saved step; next again returns here.
+    await page.getByRole('button', { name: PORTAL_TEXT.back }).click();
+    await expect.poll(() => page.getByLabel('Your goal in your words').inputValue()).toBe('Sleep seven hours most nights');
+    await page.getByRole('button', { name: PORTAL_TEXT.next }).click();
+    await page.getByLabel('In your own words, what brings you to the clinic?').fill('Tired all the time since my second child.');
+    await page.getByRole('button', { name: PORTAL_TEXT.next }).click();
+    await page.getByRole('heading', { name: 'Lifestyle', level: 6 }).waitFor();
+
+    // Leave mid-way, come back through home: the wizard resumes at Lifestyle.
+    await page.getByRole('link', { name: 'Thrive Clinic' }).click();
+    await page.getByText(PORTAL_TEXT.onboardingProgress(2, 4)).waitFor();
+    await page.getByRole('link', { name: PORTAL_TEXT.onboardingFinish }).click();
+    await page.getByRole('heading', { name: 'Lifestyle', level: 6 }).waitFor();
+
+    // A required answer missing: the contract's error shows and nothing moves on.
+    await page.getByRole('button', { name: PORTAL_TEXT.next }).click();
+    await page.locator('[data-field="step-errors"]').waitFor();
+
+    await page.getByLabel('Hours of sleep a night').fill('6.5');
+    await choose('Sleep quality', 'Fair');
+    await page.getByLabel('Active days a week').fill('3');
+    await page.getByLabel('Minutes on an active day').fill('30');
+    await choose('Diet pattern', 'Vegetarian');
+    await page.getByLabel('Meals a day').fill('3');
+    await page.getByLabel('Stress level (1 = none, 10 = extreme)').fill('7');
+    await choose('How often do you drink alcohol?', 'Occasionally');
+    await choose('Tobacco', 'Never');
+    await page.getByLabel('Cups of tea or coffee a day').fill('3');
+    await page.getByLabel('Screen time outside work (hours a day)').fill('4');
+    await page.getByRole('button', { name: PORTAL_TEXT.next }).click();
+    await page.getByRole('heading', { name: 'Family history', level: 6 }).waitFor();
+    await page.getByLabel(PORTAL_TEXT.noFamilyConditions).check();
+    await page.getByRole('button', { name: PORTAL_TEXT.finish }).click();
+    await page.getByText(PORTAL_TEXT.onboardingDone).waitFor();
+  });
+
+  it('edits the profile with the dial-code picker and shows age and gender', async () => {
+    await page.getByRole('link', { name: 'Profile' }).first().click();
+    await page.getByRole('button', { name: PORTAL_TEXT.edit }).click();
+    await choose('Gender', 'Female');
+    await page.getByLabel('Date of birth').fill('1985-06-15');
+    await page.getByLabel('City').fill('Pune');
+    await page.getByLabel('Emergency contact name').fill('Ravi Kumar');
+    await page.getByLabel('Emergency contact relation').fill('Husband');
+    await choose('Code', '+91');
+    await page.getByLabel('Phone number', { exact: true }).fill('98123 45678');
+    await page.getByRole('button', { name: PORTAL_TEXT.save }).click();
+    await page.getByText(PORTAL_TEXT.saved).waitFor();
+    await expect.poll(() => page.locator('[data-field="Gender"]').textContent()).toBe('Female');
+    expect(await page.locator('[data-field="Phone"]').textContent()).toBe('+919812345678');
+    expect(await page.locator('[data-field="Age"]').textContent()).toMatch(/^\d+ years$/);
+    expect(await page.locator('[data-field="Aadhaar"]').textContent()).toBe('—');
+  });
+
+  it('refuses an invalid zipcode with the contract’s reason, saving nothing', async () => {
+    await page.getByRole('button', { name: PORTAL_TEXT.edit }).click();
+    await page.getByLabel('PIN / ZIP code').fill('!!');
+    await page.getByRole('button', { name: PORTAL_TEXT.save }).click();
+    await page.getByText(/Must match pattern/).waitFor();
+    await page.getByRole('button', { name: PORTAL_TEXT.cancel }).click();
+  });
+
+  it('takes a thrive check, prefilled from the profile, and sees it in the history and on home', async () => {
+    await page.getByRole('link', { name: 'Thrive check' }).first().click();
+    await page.getByRole('button', { name: PORTAL_TEXT.calculate }).waitFor();
+    await page.getByText(PORTAL_TEXT.historyEmpty).waitFor();
+    // Prefilled from the profile: female (F) and the age from the date of birth.
+    expect(await page.getByRole('combobox', { name: 'Sex' }).textContent()).toContain('Female');
+    expect(await page.getByLabel('Age (years)').inputValue()).toMatch(/^\d+$/);
+    await choose('Sex', 'Male');
+    await page.getByLabel('Age (years)').fill('61');
+    await page.getByLabel('HDL cholesterol (mg/dL)').fill('47');
+    await page.getByLabel('Total cholesterol (mg/dL)').fill('180');
+    await page.getByLabel('Systolic blood pressure (mmHg, the upper number)').fill('124');
+    await choose('Do you smoke?', 'Yes');
+    await page.getByRole('button', { name: PORTAL_TEXT.calculate }).click();
+    await page.locator('[data-field="risk"]').waitFor();
+    expect(await page.locator('[data-field="risk"]').textContent()).toBe('25.3%');
+    await page.getByText(PORTAL_TEXT.riskSentence('25.3')).waitFor();
+    await page.getByText(PORTAL_TEXT.caveat).waitFor();
+    expect(await page.locator('[data-list="checks"] li').count()).toBe(1);
+
+    await page.getByRole('link', { name: 'Thrive Clinic' }).click();
+    await page.locator('[data-field="latest-risk"]').waitFor();
+    expect(await page.locator('[data-field="latest-risk"]').textContent()).toBe('25.3%');
+    await page.getByText(PORTAL_TEXT.onboardingDone).waitFor();
+    expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+  });
+});
