@@ -18,11 +18,14 @@ import {
   updatePassword,
   updateUserAttributes,
 } from 'aws-amplify/auth';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { engines } from '../../support/engines.ts';
 import { createSignedInUser, identityCall, latestCode, latestMessage } from '../../support/identity.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';
 import { configureAmplify } from './amplify-harness.ts';
+
+// Building a test app (PGlite, migrations, RSA keys) is slow on a busy 2-core machine.
+vi.setConfig({ hookTimeout: 180_000, testTimeout: 120_000 });
 
 describe.each(engines)('Amplify account flows (%s)', (engine) => {
   let t: TestApp;

@@ -11,11 +11,14 @@ import {
   verifyTOTPSetup,
 } from 'aws-amplify/auth';
 import * as OTPAuth from 'otpauth';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { engines } from '../../support/engines.ts';
 import { createSignedInUser, identityCall, latestCode } from '../../support/identity.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';
 import { configureAmplify } from './amplify-harness.ts';
+
+// Building a test app (PGlite, migrations, RSA keys) is slow on a busy 2-core machine.
+vi.setConfig({ hookTimeout: 180_000, testTimeout: 120_000 });
 
 /** A code for the next time step: the one just used to verify the setup cannot be used again. */
 function nextTotp(secret: string): string {

@@ -2,11 +2,14 @@
 // sign-out (RevokeToken) and global sign-out.
 import { fetchAuthSession, fetchUserAttributes, getCurrentUser, confirmSignIn, signIn, signOut } from 'aws-amplify/auth';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { engines } from '../../support/engines.ts';
 import { createSignedInUser, identityCall, latestTemporaryPassword } from '../../support/identity.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';
 import { configureAmplify, type MemoryStorage } from './amplify-harness.ts';
+
+// Building a test app (PGlite, migrations, RSA keys) is slow on a busy 2-core machine.
+vi.setConfig({ hookTimeout: 180_000, testTimeout: 120_000 });
 
 describe.each(engines)('Amplify sign-in flows (%s)', (engine) => {
   let t: TestApp;

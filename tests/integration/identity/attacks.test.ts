@@ -4,10 +4,13 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { engines } from '../../support/engines.ts';
 import { createSignedInUser, identityCall, latestCode, latestTemporaryPassword, srpClient } from '../../support/identity.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';
+
+// Building a test app (PGlite, migrations, RSA keys) is slow on a busy 2-core machine.
+vi.setConfig({ hookTimeout: 180_000, testTimeout: 120_000 });
 
 describe.each(engines)('identity under attack (%s)', (engine) => {
   let t: TestApp;

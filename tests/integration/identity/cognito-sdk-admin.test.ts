@@ -1,12 +1,15 @@
 // The Cognito provider's admin adapter (@aws-sdk/client-cognito-identity-provider) run against
 // the built-in service over HTTP: signed with the admin key it administers the pool; unsigned
 // or wrongly signed requests are refused.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cognitoClient, createCognitoAdmin, createJwksAccessTokenVerifier } from '../../../server/identity/cognito.ts';
 import type { IdentityAdmin } from '../../../server/identity/contracts.ts';
 import { engines } from '../../support/engines.ts';
 import { identityCall, latestCode, latestTemporaryPassword, signIn } from '../../support/identity.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';
+
+// Building a test app (PGlite, migrations, RSA keys) is slow on a busy 2-core machine.
+vi.setConfig({ hookTimeout: 180_000, testTimeout: 120_000 });
 
 const KEY = { accessKeyId: 'AKIDCLINICADMIN01', secretAccessKey: 'admin-secret-for-tests-only-0123456789' };
 

@@ -2,11 +2,14 @@
 // 500, nothing stored), discovery documents, self sign-up switch, rate limits.
 import { ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cognitoClient } from '../../../server/identity/cognito.ts';
 import { engines } from '../../support/engines.ts';
 import { createSignedInUser, identityCall } from '../../support/identity.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';
+
+// Building a test app (PGlite, migrations, RSA keys) is slow on a busy 2-core machine.
+vi.setConfig({ hookTimeout: 180_000, testTimeout: 120_000 });
 
 const USER_ACTIONS = [
   'InitiateAuth',
