@@ -20,7 +20,8 @@ afterAll(() => {
   for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe('server lifecycle on PGlite', () => {
+// Real processes start slowly on a loaded 2-core machine: generous per-test timeouts.
+describe('server lifecycle on PGlite', { timeout: 240_000 }, () => {
   it('keeps its data across a restart and stops cleanly on SIGTERM', async () => {
     const dataDir = tempDataDir();
     const first = await startServer({ dataDir, env: apiOnly });
@@ -76,7 +77,7 @@ describe('server lifecycle on PGlite', () => {
   });
 });
 
-describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL', () => {
+describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL', { timeout: 240_000 }, () => {
   it('start together and migrate once, under the advisory lock', async () => {
     const adminUrl = process.env.DATABASE_URL!;
     const name = `clinic_life_${process.pid}_${Date.now()}`;
