@@ -181,7 +181,7 @@ describe.each(engines)('client portal API on %s', (engine) => {
       expect(res.status).toBe(200);
     });
 
-    it.each([
+    it.each<[string, unknown, string]>([
       ['health_goals', { goals: HEALTH_GOALS.goals }, 'no schema version'],
       ['health_goals', { ...HEALTH_GOALS, schema_version: 2 }, 'an unknown version'],
       ['health_goals', { ...HEALTH_GOALS, goals: [{ ...HEALTH_GOALS.goals[0], priority: 'urgent' }] }, 'a priority outside the list'],
