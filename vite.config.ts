@@ -1,8 +1,10 @@
-// The SPA build. Writes dist/version.json (polled by the version banner) and a manifest that the
-// front-end size benchmark reads. In development, proxies the server's paths to `npm run dev`'s
+// The SPA build. Writes dist/version.json (polled by the version banner), a manifest that the
+// front-end size benchmark reads, and brotli/gzip copies of every text asset so the server sends
+// compressed files without compressing on each request. In development, proxies the server's paths to `npm run dev`'s
 // watched server process.
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -28,8 +30,33 @@ function versionFile(): Plugin {
   };
 }
 
+const compressible = /\.(js|mjs|css|svg|json|html|txt|map)$/;
+
+function precompressedAssets(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'clinic-precompressed-assets',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const assets = path.join(outDir, 'assets');
+      if (!fs.existsSync(assets)) return;
+      for (const name of fs.readdirSync(assets)) {
+        if (!compressible.test(name)) continue;
+        const file = path.join(assets, name);
+        const source = fs.readFileSync(file);
+        if (source.length < 1024) continue;
+        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(source, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), versionFile()],
+  plugins: [react(), versionFile(), precompressedAssets()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

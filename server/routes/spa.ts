@@ -30,6 +30,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     root: distDir,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each asset (vite.config.ts); the best one the browser accepts is sent.
+    preCompressed: true,
     cacheControl: false,
     setHeaders(reply: FastifyReply, filePath: string) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
