@@ -7,7 +7,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { CLIENTS_TITLE } from '../../src/features/clients/texts.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { arrangeAccounts, pageAs, type StaffWorld, startStaffServer } from '../support/staff-e2e.ts';
@@ -15,6 +15,9 @@ import { arrangeAccounts, pageAs, type StaffWorld, startStaffServer } from '../s
 const SEEDED = 10_000;
 let world: StaffWorld;
 let browser: Browser;
+
+// Browser flows on a shared two-core machine: minutes, not seconds.
+vi.setConfig({ testTimeout: 300_000, hookTimeout: 600_000 });
 
 async function seed(dataDir: string) {
   const db = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
@@ -81,7 +84,9 @@ it('lists and searches 10,000 clients one page at a time', async () => {
   await page.getByText(/1–25 of 10,0\d\d/).waitFor();
   expect(await grid.locator('[role="row"][data-id]').count()).toBeLessThanOrEqual(25);
 
+  const second = page.waitForResponse((r) => r.url().includes('/api/v1/users/users?') && new URL(r.url()).searchParams.get('page') === '2');
   await page.getByRole('button', { name: 'Go to next page' }).click();
+  expect((await second).status()).toBe(200);
   await page.getByText(/26–50 of 10,0\d\d/).waitFor();
 
   const t1 = Date.now();

@@ -4,7 +4,7 @@
 // reactivate, each confirmed, toasted and audited; the program catalogue; the clinic details,
 // whose super administrator email /unauthorized then shows.
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../machines/guard/roles.ts';
 import { unauthorizedText } from '../../src/app/shell-text.ts';
 import { NEW_PROGRAM, PROGRAM_DEACTIVATED, PROGRAM_SAVED, SAVE_SETTINGS, SETTINGS_SAVED, SUPER_ADMIN_EMAIL_LABEL } from '../../src/features/backoffice/texts.ts';
@@ -14,6 +14,9 @@ import { arrangeAccounts, call, expectNoConsoleErrors, outbox, pageAs, type Staf
 
 let world: StaffWorld;
 let browser: Browser;
+
+// Browser flows on a shared two-core machine: minutes, not seconds.
+vi.setConfig({ testTimeout: 300_000, hookTimeout: 600_000 });
 
 beforeAll(async () => {
   const { server, adminEmail, adminTemp } = await startStaffServer('admin');

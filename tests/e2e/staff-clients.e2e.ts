@@ -4,7 +4,7 @@
 // its header, editable profile, onboarding cards, enrollments (enrol, pause, complete, cancel),
 // consent, and the audit trail for ADMIN and SUPER_ADMIN only.
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ageInYears } from '../../machines/staff/age.ts';
 import type { Role } from '../../machines/guard/roles.ts';
 import { ALERT_NO_CONSENT, CONSENT_MISSING, ENROLLED, PROFILE_SAVED, SECTION_AUDIT, SECTION_ONBOARDING } from '../../src/features/client-details/texts.ts';
@@ -16,6 +16,9 @@ const STAFF: Role[] = ['NURSE', 'RECEPTION', 'DOCTOR', 'HEALTH_COACH', 'NUTRITIO
 
 let world: StaffWorld;
 let browser: Browser;
+
+// Browser flows on a shared two-core machine: minutes, not seconds.
+vi.setConfig({ testTimeout: 300_000, hookTimeout: 600_000 });
 const ids: Record<string, number> = {};
 const programs: Record<string, number> = {};
 

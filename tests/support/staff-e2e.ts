@@ -2,6 +2,9 @@
 // bootstrap SUPER_ADMIN signed in, accounts per role made through the API, the API called as
 // the administrator to arrange data, and signing in through the real /login.
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -52,6 +55,8 @@ export async function startStaffServer(
   const stop = server.stop;
   server.stop = async (signal) => {
     const code = await stop(signal);
+    // The server's own log, for reading after a failed run (requests, errors; no personal data).
+    fs.writeFileSync(path.join(os.tmpdir(), `staff-e2e-${tag}.log`), server.output());
     await drop?.();
     return code;
   };
@@ -81,6 +86,9 @@ export async function call(baseUrl: string, token: string, method: string, path:
 
 export async function newPage(browser: Browser, baseUrl: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1400, height: 900 } });
+  // Generous waits: the suite shares two cores with every other suite.
+  context.setDefaultTimeout(60_000);
+  context.setDefaultNavigationTimeout(90_000);
   const page = await context.newPage();
   return { context, page, errors: watchConsole(page) };
 }
@@ -91,7 +99,7 @@ export async function signInAs(page: Page, account: Pick<E2eAccount, 'email' | '
   await page.getByPlaceholder('Enter Your Email Here').fill(account.email);
   await page.getByPlaceholder('Enter Your Password Here').fill(account.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === path, { timeout: 20_000 });
+  await page.waitForURL((url) => url.pathname === path, { timeout: 60_000 });
 }
 
 export async function outbox(baseUrl: string, to: string): Promise<Array<{ subject: string; body: string }>> {
