@@ -162,7 +162,7 @@ describe.each(engines)('backup and restore on %s', (engine) => {
     } finally {
       await restoredServer.stop();
     }
-  }, 300_000);
+  }, 900_000);
 
   it('refuses a truncated backup and leaves the target empty', async () => {
     const { createTestDatabase } = await import('../support/engines.ts');
