@@ -26,6 +26,7 @@ import {
   CONSENT_TITLE,
 } from '../shell-text';
 import { ConsentText } from './consent-text';
+import { modalRoot } from './modal-root';
 import { useShell } from './shell-context';
 
 export function ConsentDialog({ client }: { client: ProfileSummary }) {
@@ -57,7 +58,7 @@ export function ConsentDialog({ client }: { client: ProfileSummary }) {
   const name = `${client.first_name} ${client.last_name}`.trim();
 
   return (
-    <Dialog open={open} aria-labelledby="consent-title" aria-describedby="consent-text" maxWidth="md" fullWidth>
+    <Dialog open={open} container={modalRoot} aria-labelledby="consent-title" aria-describedby="consent-text" maxWidth="md" fullWidth>
       <DialogTitle id="consent-title">{CONSENT_TITLE}</DialogTitle>
       <DialogContent
         dividers

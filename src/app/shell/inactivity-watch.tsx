@@ -7,6 +7,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { INACTIVITY_TIMEOUT_MS, INACTIVITY_WARNING_MS, inactivityMachine } from '../../../machines/inactivity/inactivity-machine';
 import { INACTIVITY_WARNING_TITLE, inactivityWarningText } from '../shell-text';
+import { modalRoot } from './modal-root';
 
 export const INACTIVITY_TIMEOUT_STORAGE_KEY = 'clinic.inactivityTimeoutMs';
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'wheel', 'scroll'] as const;
@@ -44,7 +45,7 @@ export function InactivityWatch({ onTimeout }: { onTimeout: () => void }) {
   }, [inactivity]);
   const warning = useSelector(inactivity, (s) => s.matches('warning'));
   return (
-    <Dialog open={warning} aria-labelledby="inactivity-title" aria-describedby="inactivity-text" data-testid="inactivity-warning">
+    <Dialog open={warning} container={modalRoot} aria-labelledby="inactivity-title" aria-describedby="inactivity-text" data-testid="inactivity-warning">
       <DialogTitle id="inactivity-title">{INACTIVITY_WARNING_TITLE}</DialogTitle>
       <DialogContent>
         <DialogContentText id="inactivity-text" role="alert">
