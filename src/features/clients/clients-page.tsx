@@ -4,7 +4,7 @@
 import { Alert, Box, Button, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ageInYears } from '../../../machines/staff/age';
 import { getHref } from '../../app/paths';
@@ -90,6 +90,8 @@ export function ClientsPage() {
   }, [api]);
 
   const { query, rows, count, error } = state.context;
+  // A stable model: the grid treats a new array as a new sort and would reset to the first page.
+  const sortModel = useMemo(() => toSortModel(query.ordering), [query.ordering]);
   const filter = (name: string) => (e: { target: { value: string } }) => send({ type: 'list.filter', name, value: e.target.value });
 
   return (
@@ -160,8 +162,11 @@ export function ClientsPage() {
           pageSizeOptions={[10, 25, 50, 100]}
           paginationModel={{ page: query.page, pageSize: query.pageSize }}
           onPaginationModelChange={(m) => send({ type: 'list.page', page: m.page, pageSize: m.pageSize })}
-          sortModel={toSortModel(query.ordering)}
-          onSortModelChange={(m) => send({ type: 'list.sort', ordering: toOrdering(m) })}
+          sortModel={sortModel}
+          onSortModelChange={(m) => {
+            const ordering = toOrdering(m);
+            if (ordering !== query.ordering) send({ type: 'list.sort', ordering });
+          }}
           onRowClick={({ row }) => navigate(getHref('clientDetails', { clientId: row.id }))}
           onCellKeyDown={({ row }, event) => {
             if (event.key === 'Enter') navigate(getHref('clientDetails', { clientId: row.id }));

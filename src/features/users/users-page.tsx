@@ -4,7 +4,7 @@
 import { Alert, Box, Button, Chip, IconButton, Menu, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Role } from '../../../machines/guard/roles';
 import { assignableRoles, canActOn } from '../../../machines/staff/user-rules';
 import { useShell } from '../../app/shell/shell-context';
@@ -95,9 +95,14 @@ export function UsersPage() {
     },
   ];
   const { query, rows, count, error } = state.context;
-  const sortModel: GridSortModel = query.ordering
-    ? [{ field: Object.keys(USER_SORT_FIELDS).find((k) => USER_SORT_FIELDS[k] === query.ordering!.replace(/^-/, '')) ?? 'name', sort: query.ordering.startsWith('-') ? 'desc' : 'asc' }]
-    : [];
+  // A stable model: the grid treats a new array as a new sort and would reset to the first page.
+  const sortModel: GridSortModel = useMemo(
+    () =>
+      query.ordering
+        ? [{ field: Object.keys(USER_SORT_FIELDS).find((k) => USER_SORT_FIELDS[k] === query.ordering!.replace(/^-/, '')) ?? 'name', sort: query.ordering.startsWith('-') ? 'desc' : 'asc' }]
+        : [],
+    [query.ordering],
+  );
   const pending = account.subject;
 
   return (
@@ -158,7 +163,8 @@ export function UsersPage() {
           sortModel={sortModel}
           onSortModelChange={(m) => {
             const first = m[0];
-            send({ type: 'list.sort', ordering: first?.sort && USER_SORT_FIELDS[first.field] ? `${first.sort === 'desc' ? '-' : ''}${USER_SORT_FIELDS[first.field]}` : null });
+            const ordering = first?.sort && USER_SORT_FIELDS[first.field] ? `${first.sort === 'desc' ? '-' : ''}${USER_SORT_FIELDS[first.field]}` : null;
+            if (ordering !== query.ordering) send({ type: 'list.sort', ordering });
           }}
           slots={{ noRowsOverlay: () => <Box sx={{ p: 4, textAlign: 'center' }}>{USERS_EMPTY}</Box> }}
         />
