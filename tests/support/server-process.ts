@@ -32,7 +32,9 @@ export async function startServer(options: { env?: Record<string, string>; dataD
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', ...options.env },
+    // DATABASE_URL is blanked unless the caller passes one: a test server must never land in
+    // the CI's shared database (PGlite under the temporary DATA_DIR is the default).
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', DATABASE_URL: '', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => {
