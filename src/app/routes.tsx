@@ -1,26 +1,31 @@
 // Which screen each route shows. A route without an entry here is not built yet: it renders the
 // not-available page and stays out of the navigation. Adding a real page is one line here.
-import type { ComponentType } from 'react';
+// Pages load on demand (one chunk each), so /login and each page download only what they use.
+import { type ComponentType, lazy, Suspense } from 'react';
+import { LoadingPage } from './pages/loading-page';
 import { NotAvailablePage } from './pages/not-available-page';
 import type { RouteKey } from './paths';
-import { ClientsPage } from '../features/clients/clients-page';
-import { ClientDetailsPage } from '../features/client-details/client-details-page';
-import { UsersPage } from '../features/users/users-page';
-import { BackofficePage } from '../features/backoffice/backoffice-page';
-import { PortalHomePage } from '../features/portal/home-page';
-import { ThriveCheckPage } from '../features/portal/thrive-check-page';
-import { OnboardingPage } from '../features/portal/onboarding-page';
-import { ProfilePage } from '../features/portal/profile-page';
+
+function onDemand(load: () => Promise<ComponentType>): ComponentType {
+  const Lazy = lazy(async () => ({ default: await load() }));
+  return function OnDemandPage() {
+    return (
+      <Suspense fallback={<LoadingPage />}>
+        <Lazy />
+      </Suspense>
+    );
+  };
+}
 
 export const pages: Partial<Record<RouteKey, ComponentType>> = {
-  clients: ClientsPage,
-  clientDetails: ClientDetailsPage,
-  users: UsersPage,
-  backoffice: BackofficePage,
-  portalHome: PortalHomePage,
-  portalThriveCheck: ThriveCheckPage,
-  portalOnboard: OnboardingPage,
-  portalProfile: ProfilePage,
+  clients: onDemand(async () => (await import('../features/clients/clients-page')).ClientsPage),
+  clientDetails: onDemand(async () => (await import('../features/client-details/client-details-page')).ClientDetailsPage),
+  users: onDemand(async () => (await import('../features/users/users-page')).UsersPage),
+  backoffice: onDemand(async () => (await import('../features/backoffice/backoffice-page')).BackofficePage),
+  portalHome: onDemand(async () => (await import('../features/portal/home-page')).PortalHomePage),
+  portalThriveCheck: onDemand(async () => (await import('../features/portal/thrive-check-page')).ThriveCheckPage),
+  portalOnboard: onDemand(async () => (await import('../features/portal/onboarding-page')).OnboardingPage),
+  portalProfile: onDemand(async () => (await import('../features/portal/profile-page')).ProfilePage),
 };
 
 export function pageFor(key: RouteKey): ComponentType {
