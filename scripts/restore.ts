@@ -17,8 +17,10 @@ async function main() {
   const database = await openDatabase(config);
   try {
     await migrateToLatest(database.db);
-    const lines = readline.createInterface({ input: fs.createReadStream(file, 'utf8'), crlfDelay: Infinity });
-    const counts = await restoreDatabase(database.db, lines);
+    // Take the iterator now: readline drops lines emitted before anyone iterates, and the
+    // restore runs queries before it reads the first line.
+    const iterator = readline.createInterface({ input: fs.createReadStream(file, 'utf8'), crlfDelay: Infinity })[Symbol.asyncIterator]();
+    const counts = await restoreDatabase(database.db, { [Symbol.asyncIterator]: () => iterator });
     const rows = Object.values(counts).reduce((a, b) => a + b, 0);
     console.log(`restored ${file}: ${Object.keys(counts).length} tables, ${rows} rows into ${database.engine === 'pglite' ? config.dataDir : 'the PostgreSQL database'}`);
   } finally {
