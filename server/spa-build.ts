@@ -38,7 +38,7 @@ async function withBuildLock<T>(lockDir: string, work: () => Promise<T>): Promis
       // A lock older than the longest build is left over from a killed process.
       const lock = fs.statSync(lockDir, { throwIfNoEntry: false });
       if (lock && Date.now() - lock.mtimeMs > 5 * 60_000) fs.rmSync(lockDir, { recursive: true, force: true });
-      if (Date.now() > deadline) throw new Error(`timed out waiting for another build (${lockDir})`);
+      if (Date.now() > deadline) throw new Error(`timed out waiting for another build (${lockDir})`, { cause: error });
       await new Promise((r) => setTimeout(r, 250));
     }
   }
