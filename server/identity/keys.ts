@@ -31,6 +31,18 @@ export class SigningKeys {
     return Math.max(s.accessTokenMinutes, s.idTokenMinutes) * 60_000 + 5 * 60_000;
   }
 
+  /** A key sealed under another IDENTITY_SECRET cannot be opened: say which setting is wrong. */
+  private openPrivateKey(sealed: string): Buffer {
+    try {
+      return this.ctx.sealer.open('signing-key', sealed);
+    } catch (error) {
+      throw new Error(
+        'the identity signing keys in this database were sealed with a different IDENTITY_SECRET; every instance sharing a database needs the same IDENTITY_SECRET',
+        { cause: error },
+      );
+    }
+  }
+
   async load(): Promise<void> {
     const rows = await this.ctx.db.selectFrom('identity.signing_keys').selectAll().execute();
     const next = new Map<string, SigningKey>();
@@ -38,7 +50,7 @@ export class SigningKeys {
       const existing = this.keys.get(r.kid);
       const privateKey =
         existing?.privateKey ??
-        createPrivateKey({ key: this.ctx.sealer.open('signing-key', r.private_sealed), format: 'der', type: 'pkcs8' });
+        createPrivateKey({ key: this.openPrivateKey(r.private_sealed), format: 'der', type: 'pkcs8' });
       const publicJwk = (typeof r.public_jwk === 'string' ? JSON.parse(r.public_jwk) : r.public_jwk) as JWK;
       next.set(r.kid, {
         kid: r.kid,

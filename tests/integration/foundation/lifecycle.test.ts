@@ -87,7 +87,8 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL', { ti
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     try {
-      const env = { ...apiOnly, DATABASE_URL: url.toString() };
+      // Instances sharing a database share IDENTITY_SECRET (it seals the identity keys).
+      const env = { ...apiOnly, DATABASE_URL: url.toString(), IDENTITY_SECRET: 'lifecycle-test-secret-0123456789abcdef' };
       const [a, b] = await Promise.all([
         startServer({ dataDir: tempDataDir(), env }),
         startServer({ dataDir: tempDataDir(), env }),
