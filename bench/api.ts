@@ -5,7 +5,7 @@
 // each paired, in the same run and the same server, with a bare Fastify route running the same
 // SQL with no authentication, validation, audit or serialisation schema. Prints req/s, p50/p99 and
 // the ratio API/bare. Targets on PostgreSQL: ratio >= 0.6, p99 < 25 ms.
-// Flags: --quick (short runs, 10,000 users), --json <file> (figures for `npm run bench`).
+// Flags: --quick (short runs, 2,000 users), --json <file> (figures for `npm run bench`).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,8 +21,8 @@ import type { Figure } from './lib/figures.ts';
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const jsonOut = args.includes('--json') ? args[args.indexOf('--json') + 1] : null;
-const USERS = quick ? 10_000 : 100_000;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? (quick ? 3 : 10));
+const USERS = quick ? 2_000 : 100_000;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? (quick ? 2 : 10));
 const CONNECTIONS = 64;
 const SEARCH = 'sharma';
 const root = path.resolve(import.meta.dirname, '..');

@@ -37,7 +37,7 @@ export async function runExternal(name: 'api' | 'identity', section: string, opt
   }
   const jsonFile = path.join(options.workDir, `${name}.json`);
   const args = ['--import', 'tsx', script, '--json', jsonFile, ...(options.quick ? ['--quick'] : [])];
-  const timeoutMs = options.quick ? 60_000 : 8 * 60_000;
+  const timeoutMs = options.quick ? 90_000 : 8 * 60_000;
   let output = '';
   const code = await new Promise<number | string>((resolve) => {
     const child = spawn(process.execPath, args, { cwd: projectRoot, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
