@@ -267,7 +267,10 @@ export interface paths {
         delete: operations["deleteEnrollment"];
         options?: never;
         head?: never;
-        /** Change an enrollment (staff) */
+        /**
+         * Change an enrollment (staff)
+         * @description A status change must be one step of the enrollment chart (machines/enrollment/enrollment-lifecycle.ts); any other answers 409 and changes nothing.
+         */
         patch: operations["patchEnrollment"];
         trace?: never;
     };
@@ -1405,6 +1408,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     listPrograms: {

@@ -1,9 +1,11 @@
 // users/user-program-enrollments: clients read their own; staff read and manage everyone's.
 import type { FastifyInstance } from 'fastify';
 import type { components } from '../../../openapi/generated/api.ts';
+import { enrollmentLifecycle } from '../../../machines/enrollment/enrollment-lifecycle.ts';
 import { badRequest } from '../../http/errors.ts';
 import { callerOf } from '../../auth/bearer.ts';
 import type { ApiContext } from '../context.ts';
+import { requireLifecycleStep } from '../lifecycle.ts';
 import { recordAudit } from '../data/audit.ts';
 import { deleteEnrollment, type EnrollmentFields, findEnrollment, insertEnrollment, listEnrollments, updateEnrollment } from '../data/enrollments.ts';
 import { findProgram } from '../data/programs.ts';
@@ -97,6 +99,8 @@ export async function enrollmentRoutes(app: FastifyInstance, ctx: ApiContext): P
       const start = body.start_date ?? current.start_date;
       const end = body.end_date === undefined ? current.end_date : body.end_date;
       if (end && end < start) throw badRequest('end_date', ENROLLMENT_ERRORS.endBeforeStart);
+      // The same chart the staff page asks for its buttons decides which status changes exist.
+      if (body.status !== undefined && body.status !== current.status) requireLifecycleStep(enrollmentLifecycle, 'enrollment', current.status, body.status);
       const changes: EnrollmentFields = {};
       if (body.program !== undefined) changes.program_id = body.program;
       if (body.status !== undefined) changes.status = body.status;
