@@ -2,6 +2,7 @@
 // (the consent patch), which also appends to the consent history.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { components } from '../../../openapi/generated/api.ts';
+import { profilePatchErrors } from '../../../machines/rules/profile-rules.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { callerOf } from '../../auth/bearer.ts';
 import { AADHAAR_INVALID, aadhaarValid } from '../aadhaar.ts';
@@ -115,6 +116,10 @@ async function recordConsent(ctx: ApiContext, request: FastifyRequest, caller: C
 }
 
 async function updateProfile(ctx: ApiContext, request: FastifyRequest, caller: Caller, target: UserRow, body: ProfilePatch) {
+  // The rules the portal and the staff record check before sending, so all three agree.
+  const refused = profilePatchErrors(body);
+  const [field] = Object.keys(refused);
+  if (field) throw new HttpError(400, `Invalid ${field}: ${refused[field][0]}`, refused);
   if (body.aadhar_number && !aadhaarValid(body.aadhar_number)) throw badRequest('aadhar_number', AADHAAR_INVALID);
   const userChanges: Record<string, unknown> = {};
   for (const column of ['first_name', 'last_name', 'phone_number', 'role'] as const) {
