@@ -73,6 +73,25 @@ if (browser) {
   stages.push({ name: 'end-to-end', passed: 0, failed: 0, skipped: true, ok: true, seconds: 0 });
 }
 
+// The slowest files of each vitest stage, so a regression in suite time is visible at once.
+function slowestFiles(file: string, count = 10): string[] {
+  try {
+    const report = JSON.parse(fs.readFileSync(file, 'utf8')) as { testResults: { name: string; startTime: number; endTime: number }[] };
+    return report.testResults
+      .map((r) => ({ name: path.relative(process.cwd(), r.name), seconds: (r.endTime - r.startTime) / 1000 }))
+      .sort((a, b) => b.seconds - a.seconds)
+      .slice(0, count)
+      .map((r) => `  ${r.seconds.toFixed(1).padStart(7)}s  ${r.name}`);
+  } catch {
+    return [];
+  }
+}
+const slowest = [...slowestFiles(unitReport), ...slowestFiles(e2eReport)];
+if (slowest.length) {
+  console.log('\n━━ slowest test files');
+  for (const line of slowest.sort((a, b) => parseFloat(b) - parseFloat(a)).slice(0, 10)) console.log(line);
+}
+
 console.log('\n━━ summary');
 for (const s of stages) {
   const status = s.skipped ? 'SKIPPED' : s.ok ? 'ok' : 'FAILED';
