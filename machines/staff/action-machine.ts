@@ -1,35 +1,23 @@
 // One confirmed action or form dialog of the staff pages (new client, create user, change role,
-// deactivate, resend invitation, reset password, enrol, save profile, save settings, ...):
-// closed -> open -> submitting -> closed on success (the view toasts and refreshes), or back to
-// open with the server's message and field errors. `perform` is provided by the view.
+// deactivate, resend invitation, reset password, enrol, change an enrollment, save a profile,
+// save settings, ...): closed -> open -> submitting -> closed on success (the feature toasts and
+// refreshes), or back to open with the server's message and field errors. `perform` is provided
+// by the feature's adapter.
 import { assign, fromPromise, setup } from 'xstate';
-
-/** What `perform` rejects with when the server refuses: its message and per-field reasons. */
-export interface ActionFailure {
-  message: string;
-  fields?: Record<string, string[]>;
-}
+import { type FieldErrors, failureOf } from '../rules/failure.ts';
 
 export interface ActionContext {
   /** What the action is about (a user, an enrollment, ...), set when the dialog opens. */
   subject: unknown;
   values: Record<string, unknown>;
   error: string | null;
-  fieldErrors: Record<string, string[]>;
+  fieldErrors: FieldErrors;
 }
 
 export type ActionEvent =
   | { type: 'action.open'; subject?: unknown; values?: Record<string, unknown> }
   | { type: 'action.cancel' }
   | { type: 'action.submit'; values?: Record<string, unknown> };
-
-function failureOf(error: unknown): ActionFailure {
-  if (error && typeof error === 'object' && 'message' in error) {
-    const e = error as { message: unknown; fields?: unknown };
-    return { message: String(e.message), fields: (e.fields as Record<string, string[]>) ?? {} };
-  }
-  return { message: String(error) };
-}
 
 export const actionMachine = setup({
   types: {
@@ -38,25 +26,23 @@ export const actionMachine = setup({
   },
   actors: {
     perform: fromPromise<unknown, { subject: unknown; values: Record<string, unknown> }>(async () => {
-      throw new Error('perform is provided by the view');
+      throw new Error('perform is provided by the adapter');
     }),
   },
   actions: {
-    open: assign({
-      subject: ({ event }) => (event.type === 'action.open' ? event.subject : null),
-      values: ({ event }) => (event.type === 'action.open' ? (event.values ?? {}) : {}),
+    open: assign((_, params: { subject?: unknown; values?: Record<string, unknown> }) => ({
+      subject: params.subject ?? null,
+      values: params.values ?? {},
       error: null,
       fieldErrors: {},
+    })),
+    takeValues: assign({ values: ({ context }, params: { values?: Record<string, unknown> }) => params.values ?? context.values }),
+    setFailure: assign((_, params: { error: unknown }) => {
+      const failure = failureOf(params.error);
+      return { error: failure.message, fieldErrors: failure.fieldErrors };
     }),
-    takeValues: assign({
-      values: ({ context, event }) => (event.type === 'action.submit' && event.values ? event.values : context.values),
-    }),
-    setFailure: assign({
-      error: ({ event }) => failureOf((event as unknown as { error: unknown }).error).message,
-      fieldErrors: ({ event }) => failureOf((event as unknown as { error: unknown }).error).fields ?? {},
-    }),
-    // Provided by the view: a toast, a refresh of what changed.
-    notifyDone: () => {},
+    // Provided by the feature: a toast, a refresh of what changed.
+    notifyDone: (_, _params: { subject: unknown; output: unknown }) => {},
   },
 }).createMachine({
   id: 'action',
@@ -64,12 +50,12 @@ export const actionMachine = setup({
   initial: 'closed',
   states: {
     closed: {
-      on: { 'action.open': { target: 'open', actions: 'open' } },
+      on: { 'action.open': { target: 'open', actions: { type: 'open', params: ({ event }) => ({ subject: event.subject, values: event.values }) } } },
     },
     open: {
       on: {
         'action.cancel': 'closed',
-        'action.submit': { target: 'submitting', actions: 'takeValues' },
+        'action.submit': { target: 'submitting', actions: { type: 'takeValues', params: ({ event }) => ({ values: event.values }) } },
       },
     },
     submitting: {
@@ -77,8 +63,8 @@ export const actionMachine = setup({
       invoke: {
         src: 'perform',
         input: ({ context }) => ({ subject: context.subject, values: context.values }),
-        onDone: { target: 'closed', actions: 'notifyDone' },
-        onError: { target: 'open', actions: 'setFailure' },
+        onDone: { target: 'closed', actions: { type: 'notifyDone', params: ({ context, event }) => ({ subject: context.subject, output: event.output }) } },
+        onError: { target: 'open', actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) } },
       },
     },
   },

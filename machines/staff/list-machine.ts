@@ -3,6 +3,7 @@
 // typing to pause. The page fetch is an actor provided from outside (the API client), so this
 // chart never touches the network and pastes as is into Stately's visualiser.
 import { assign, fromPromise, setup } from 'xstate';
+import { failureOf } from '../rules/failure.ts';
 
 export interface ListQuery {
   /** Zero-based, as the grid counts. */
@@ -44,7 +45,7 @@ export const listMachine = setup({
   },
   actors: {
     fetchPage: fromPromise<ListPage, ListQuery>(async () => {
-      throw new Error('fetchPage is provided by the view');
+      throw new Error('fetchPage is provided by the adapter');
     }),
   },
   delays: {
@@ -72,17 +73,8 @@ export const listMachine = setup({
         return { ...context.query, filters, page: 0 };
       },
     }),
-    setPageResult: assign({
-      rows: ({ event }) => (event as unknown as { output: ListPage }).output.rows,
-      count: ({ event }) => (event as unknown as { output: ListPage }).output.count,
-      error: null,
-    }),
-    setError: assign({
-      error: ({ event }) => {
-        const error = (event as unknown as { error: unknown }).error;
-        return error instanceof Error ? error.message : String(error);
-      },
-    }),
+    setPageResult: assign((_, params: { page: ListPage }) => ({ rows: params.page.rows, count: params.page.count, error: null })),
+    setError: assign({ error: (_, params: { error: unknown }) => failureOf(params.error).message }),
   },
 }).createMachine({
   id: 'list',
@@ -110,8 +102,8 @@ export const listMachine = setup({
       invoke: {
         src: 'fetchPage',
         input: ({ context }) => context.query,
-        onDone: { target: 'ready', actions: 'setPageResult' },
-        onError: { target: 'failed', actions: 'setError' },
+        onDone: { target: 'ready', actions: { type: 'setPageResult', params: ({ event }) => ({ page: event.output }) } },
+        onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     ready: {},

@@ -1,12 +1,14 @@
-// One record a staff page shows (a client's details, their enrollments, the clinic settings):
-// loading -> ready, or failed with a retry; `record.reload` fetches again after a change while the
-// last data stays on screen. The fetch is an actor provided from outside.
+// One record a staff page shows (a client's details, their enrollments, the program catalogue,
+// the clinic settings, the audit trail): loading -> ready, or failed with a retry;
+// `record.reload` fetches again after a change while the last data stays on screen. The fetch is
+// an actor provided by the feature's adapter.
 import { assign, fromPromise, setup } from 'xstate';
+import { failureOf } from '../rules/failure.ts';
 
 export interface RecordContext {
   data: unknown;
   error: string | null;
-  /** The HTTP status of the last failure (0: network), so a view can tell 404 from the rest. */
+  /** The HTTP status of the last failure (0: no answer), so a view can tell 404 from the rest. */
   status: number | null;
 }
 
@@ -19,20 +21,14 @@ export const recordMachine = setup({
   },
   actors: {
     load: fromPromise<unknown, void>(async () => {
-      throw new Error('load is provided by the view');
+      throw new Error('load is provided by the adapter');
     }),
   },
   actions: {
-    setData: assign({ data: ({ event }) => (event as unknown as { output: unknown }).output, error: null, status: null }),
-    setError: assign({
-      error: ({ event }) => {
-        const e = (event as unknown as { error: unknown }).error;
-        return e instanceof Error ? e.message : String(e);
-      },
-      status: ({ event }) => {
-        const e = (event as unknown as { error: { status?: unknown } }).error;
-        return typeof e?.status === 'number' ? e.status : null;
-      },
+    setData: assign((_, params: { data: unknown }) => ({ data: params.data, error: null, status: null })),
+    setError: assign((_, params: { error: unknown }) => {
+      const failure = failureOf(params.error);
+      return { error: failure.message, status: failure.status };
     }),
   },
 }).createMachine({
@@ -42,7 +38,11 @@ export const recordMachine = setup({
   states: {
     loading: {
       tags: 'pending',
-      invoke: { src: 'load', onDone: { target: 'ready', actions: 'setData' }, onError: { target: 'failed', actions: 'setError' } },
+      invoke: {
+        src: 'load',
+        onDone: { target: 'ready', actions: { type: 'setData', params: ({ event }) => ({ data: event.output }) } },
+        onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+      },
     },
     ready: {
       on: { 'record.reload': 'loading' },

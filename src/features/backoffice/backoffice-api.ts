@@ -1,7 +1,7 @@
 // /backoffice calls: the program catalogue and the clinic settings.
 import type { components } from '../../../openapi/generated/api';
 import type { ApiClient } from '../../lib/api-client';
-import { unwrap } from '../../lib/staff/api-result';
+import { unwrap } from '../../lib/api-failure';
 
 export type Program = components['schemas']['Program'];
 export type ClinicSettings = components['schemas']['ClinicSettings'];

@@ -1,12 +1,10 @@
 // The clinic's name, address and contact details, and the super administrator's email that
 // /unauthorized shows (empty: the server's SUPPORT_EMAIL).
 import { Alert, Button, Grid, TextField } from '@mui/material';
-import { useSnackbar } from 'notistack';
 import { useState } from 'react';
-import { useShell } from '../../app/shell/shell-context';
-import { useAction, useRecord } from '../../lib/staff/hooks';
-import { type ClinicSettings, type ClinicSettingsPatch, getSettings, patchSettings } from './backoffice-api';
-import { SAVE_SETTINGS, SETTINGS_SAVED, SUPER_ADMIN_EMAIL_HELP, SUPER_ADMIN_EMAIL_LABEL } from './texts';
+import type { ClinicSettings, ClinicSettingsPatch } from './backoffice-api';
+import { useClinicSettings, useSettingsSave } from './backoffice-hooks';
+import { SAVE_SETTINGS, SUPER_ADMIN_EMAIL_HELP, SUPER_ADMIN_EMAIL_LABEL } from './texts';
 
 const FIELDS: Array<[keyof ClinicSettingsPatch, string]> = [
   ['name', 'Clinic name'],
@@ -22,17 +20,9 @@ const FIELDS: Array<[keyof ClinicSettingsPatch, string]> = [
 ];
 
 function Form({ settings, onSaved }: { settings: ClinicSettings; onSaved: () => void }) {
-  const { api } = useShell();
-  const { enqueueSnackbar } = useSnackbar();
   const initial = Object.fromEntries(FIELDS.map(([f]) => [f, (settings[f as keyof ClinicSettings] as string | null) ?? ''])) as Record<string, string>;
   const [values, setValues] = useState(initial);
-  const save = useAction<null>(
-    (_s, body) => patchSettings(api, body as ClinicSettingsPatch),
-    () => {
-      enqueueSnackbar(SETTINGS_SAVED, { variant: 'success' });
-      onSaved();
-    },
-  );
+  const save = useSettingsSave(onSaved);
   const changed = FIELDS.filter(([f]) => values[f] !== initial[f]);
   const fallback = settings.super_admin_email ? null : settings.effective_super_admin_email;
   return (
@@ -42,18 +32,17 @@ function Form({ settings, onSaved }: { settings: ClinicSettings; onSaved: () => 
         e.preventDefault();
         const body: Record<string, string | null> = {};
         for (const [f] of changed) body[f] = f === 'super_admin_email' ? values[f].trim() || null : values[f].trim();
-        save.open(null);
-        save.submit(body);
+        save.save(body);
       }}
     >
-      {save.state.context.error && (
+      {save.error && (
         <Alert severity="error" sx={{ mb: 2 }}>
-          {save.state.context.error}
+          {save.error}
         </Alert>
       )}
       <Grid container spacing={2}>
         {FIELDS.map(([f, label]) => {
-          const err = save.state.context.fieldErrors[f]?.join(' ');
+          const err = save.fieldErrors[f]?.join(' ');
           return (
             <Grid key={f} size={{ xs: 12, sm: f === 'super_admin_email' || f === 'name' ? 12 : 6 }}>
               <TextField
@@ -77,8 +66,7 @@ function Form({ settings, onSaved }: { settings: ClinicSettings; onSaved: () => 
 }
 
 export function ClinicSettingsSection() {
-  const { api } = useShell();
-  const settings = useRecord(() => getSettings(api));
+  const settings = useClinicSettings();
   if (settings.failed) return <Alert severity="error">{settings.error}</Alert>;
   if (!settings.data) return null;
   const data = settings.data as ClinicSettings;

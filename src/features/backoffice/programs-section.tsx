@@ -1,45 +1,25 @@
 // The program catalogue: create, edit, deactivate (a program with enrollments is kept and
 // deactivated, never deleted, so past enrollments keep their program).
-import { Alert, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { Alert, Button, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useShell } from '../../app/shell/shell-context';
 import { ConfirmDialog } from '../../lib/staff/confirm-dialog';
-import { useAction, useRecord } from '../../lib/staff/hooks';
-import { createProgram, listAllPrograms, type Program, patchProgram } from './backoffice-api';
-import { EDIT_PROGRAM, NEW_PROGRAM, NO_PROGRAMS, PROGRAM_ACTIVATED, PROGRAM_DEACTIVATED, PROGRAM_SAVED, SAVE_PROGRAM } from './texts';
+import { FormDialog } from '../../lib/staff/form-dialog';
+import type { Program } from './backoffice-api';
+import { usePrograms } from './backoffice-hooks';
+import { EDIT_PROGRAM, NEW_PROGRAM, NO_PROGRAMS, SAVE_PROGRAM } from './texts';
 
 const EMPTY = { name: '', description: '', duration_weeks: '12', price_inr: '0' };
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
 
 export function ProgramsSection() {
-  const { api } = useShell();
-  const { enqueueSnackbar } = useSnackbar();
-  const programs = useRecord(() => listAllPrograms(api));
+  const { programs, edit, toggle } = usePrograms();
   const [form, setForm] = useState(EMPTY);
-  const edit = useAction<Program | null>(
-    (program, v) => {
-      const body = { name: String(v.name).trim(), description: String(v.description).trim(), duration_weeks: Number(v.duration_weeks), price_inr: Number(v.price_inr) };
-      return program ? patchProgram(api, program.id, body) : createProgram(api, body);
-    },
-    (_p, out) => {
-      enqueueSnackbar(PROGRAM_SAVED((out as Program).name), { variant: 'success' });
-      programs.reload();
-    },
-  );
-  const toggle = useAction<Program | null>(
-    (program) => patchProgram(api, program!.id, { active: !program!.active }),
-    (program) => {
-      enqueueSnackbar(program!.active ? PROGRAM_DEACTIVATED(program!.name) : PROGRAM_ACTIVATED(program!.name), { variant: 'success' });
-      programs.reload();
-    },
-  );
   const openEdit = (program: Program | null) => {
     setForm(program ? { name: program.name, description: program.description, duration_weeks: String(program.duration_weeks), price_inr: String(program.price_inr) } : EMPTY);
     edit.open(program);
   };
   const rows = (programs.data ?? []) as Program[];
-  const err = (f: string) => edit.state.context.fieldErrors[f]?.join(' ');
+  const err = (f: string) => edit.fieldErrors[f]?.join(' ');
   const target = toggle.subject;
   return (
     <>
@@ -88,36 +68,14 @@ export function ProgramsSection() {
       <Button sx={{ mt: 2 }} variant="outlined" onClick={() => openEdit(null)}>
         {NEW_PROGRAM}
       </Button>
-      <Dialog open={edit.isOpen} onClose={() => !edit.pending && edit.cancel()} aria-labelledby="program-title" fullWidth maxWidth="sm">
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            edit.submit(form);
-          }}
-        >
-          <DialogTitle id="program-title">{edit.subject ? EDIT_PROGRAM : NEW_PROGRAM}</DialogTitle>
-          <DialogContent>
-            <Stack spacing={2} sx={{ mt: 1 }}>
-              {edit.state.context.error && <Alert severity="error">{edit.state.context.error}</Alert>}
-              <TextField label="Name" required value={form.name} onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))} error={!!err('name')} helperText={err('name')} />
-              <TextField label="Description" multiline minRows={2} value={form.description} onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))} />
-              <Stack direction="row" spacing={2}>
-                <TextField label="Duration (weeks)" type="number" required value={form.duration_weeks} onChange={(e) => setForm((f) => ({ ...f, duration_weeks: e.target.value }))} error={!!err('duration_weeks')} helperText={err('duration_weeks')} />
-                <TextField label="Price (₹)" type="number" required value={form.price_inr} onChange={(e) => setForm((f) => ({ ...f, price_inr: e.target.value }))} error={!!err('price_inr')} helperText={err('price_inr')} />
-              </Stack>
-            </Stack>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={edit.cancel} disabled={edit.pending}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="contained" disabled={!form.name.trim() || edit.pending}>
-              {edit.pending ? 'Saving…' : SAVE_PROGRAM}
-            </Button>
-          </DialogActions>
-        </form>
-      </Dialog>
+      <FormDialog action={edit} id="program" title={edit.subject ? EDIT_PROGRAM : NEW_PROGRAM} submitLabel={SAVE_PROGRAM} pendingLabel="Saving…" ready={!!form.name.trim()} onSubmit={() => edit.submit(form)}>
+        <TextField label="Name" required value={form.name} onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))} error={!!err('name')} helperText={err('name')} />
+        <TextField label="Description" multiline minRows={2} value={form.description} onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))} />
+        <Stack direction="row" spacing={2}>
+          <TextField label="Duration (weeks)" type="number" required value={form.duration_weeks} onChange={(e) => setForm((f) => ({ ...f, duration_weeks: e.target.value }))} error={!!err('duration_weeks')} helperText={err('duration_weeks')} />
+          <TextField label="Price (₹)" type="number" required value={form.price_inr} onChange={(e) => setForm((f) => ({ ...f, price_inr: e.target.value }))} error={!!err('price_inr')} helperText={err('price_inr')} />
+        </Stack>
+      </FormDialog>
       <ConfirmDialog action={toggle} title={target ? `${target.active ? 'Deactivate' : 'Activate'} ${target.name}` : ''} confirmLabel={target?.active ? 'Deactivate' : 'Activate'}>
         {target?.active ? 'Current enrollments continue; the program is no longer offered for new ones.' : 'The program is offered for new enrollments again.'}
       </ConfirmDialog>

@@ -1,9 +1,7 @@
 // For ADMIN and SUPER_ADMIN: who opened or changed this record, newest first (the latest 50).
 import { Alert, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useShell } from '../../app/shell/shell-context';
 import { formatDateTime, ROLE_LABELS } from '../../lib/staff/format';
-import { useRecord } from '../../lib/staff/hooks';
-import { auditTrail } from './details-api';
+import { useAuditTrail } from './details-hooks';
 
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.create': 'Created the user',
@@ -25,8 +23,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
 };
 
 export function AuditSection({ clientId }: { clientId: number }) {
-  const { api } = useShell();
-  const trail = useRecord(() => auditTrail(api, clientId));
+  const trail = useAuditTrail(clientId);
   const page = trail.data as { count: number; results: Array<{ id: number; occurred_at: string; actor: number; actor_role: string; action: string; outcome: string }> } | null;
   if (trail.failed) return <Alert severity="error">{trail.error}</Alert>;
   if (!page) return null;

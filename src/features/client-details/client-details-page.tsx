@@ -1,16 +1,15 @@
 // /client/{clientId}/details: one client's record for staff. Header (name, age, contact,
 // alerts), then sections: profile (editable), onboarding answers, programs and enrollments,
-// consent, thrive checks (when that API exists), and for ADMIN and SUPER_ADMIN the audit trail.
+// consent, thrive checks, and for ADMIN and SUPER_ADMIN the audit trail.
 import { Alert, Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useParams } from 'wouter';
 import { ADMIN_ROLES } from '../../../machines/guard/roles';
-import { useShell } from '../../app/shell/shell-context';
-import { useRecord } from '../../lib/staff/hooks';
 import { AuditSection } from './audit-section';
 import { ClientHeader } from './client-header';
 import { ConsentSection } from './consent-section';
-import { getClient, thriveChecks, type ThriveCheckSummary, type UserDetail } from './details-api';
+import type { ThriveCheck, UserDetail } from './details-api';
+import { useClientRecord } from './details-hooks';
 import { EnrollmentsSection } from './enrollments-section';
 import { OnboardingSection } from './onboarding-section';
 import { ProfileSection } from './profile-section';
@@ -39,9 +38,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function ClientRecord({ clientId }: { clientId: number }) {
-  const { api, auth } = useShell();
-  const record = useRecord(() => getClient(api, clientId));
-  const thrive = useRecord(() => thriveChecks(api, clientId));
+  const { record, thrive, role } = useClientRecord(clientId);
   const user = record.data as UserDetail | null;
   if (!user) {
     if (record.failed) {
@@ -49,20 +46,20 @@ function ClientRecord({ clientId }: { clientId: number }) {
         <Alert
           severity="error"
           action={
-            record.status !== 404 && (
+            !record.missing && (
               <Button color="inherit" size="small" onClick={record.retry}>
                 Retry
               </Button>
             )
           }
         >
-          {record.status === 404 ? DETAILS_NOT_FOUND : `${DETAILS_LOAD_FAILED} ${record.error}`}
+          {record.missing ? DETAILS_NOT_FOUND : `${DETAILS_LOAD_FAILED} ${record.error}`}
         </Alert>
       );
     }
     return <CircularProgress aria-label="Loading the client" />;
   }
-  const checks = thrive.data as ThriveCheckSummary[] | null;
+  const checks = thrive.data as ThriveCheck[] | null;
   return (
     <>
       <ClientHeader user={user} />
@@ -83,7 +80,7 @@ function ClientRecord({ clientId }: { clientId: number }) {
           <ThriveSection checks={checks ?? []} error={thrive.failed ? thrive.error : null} />
         </Section>
       )}
-      {auth.role && ADMIN_ROLES.includes(auth.role) && (
+      {role && ADMIN_ROLES.includes(role) && (
         <Section title={SECTION_AUDIT}>
           <AuditSection clientId={clientId} />
         </Section>
@@ -91,7 +88,6 @@ function ClientRecord({ clientId }: { clientId: number }) {
     </>
   );
 }
-
 
 export function ClientDetailsPage() {
   const params = useParams<{ clientId: string }>();

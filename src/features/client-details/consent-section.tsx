@@ -1,14 +1,12 @@
 // Consent status and history (every consent the client recorded, newest first).
 import { Alert, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useShell } from '../../app/shell/shell-context';
 import { formatDate, formatDateTime } from '../../lib/staff/format';
-import { useRecord } from '../../lib/staff/hooks';
-import { type ConsentRecord, consentHistory, type Profile } from './details-api';
+import type { ConsentRecord, Profile } from './details-api';
+import { useConsentHistory } from './details-hooks';
 import { CONSENT_GIVEN, CONSENT_MISSING } from './texts';
 
 export function ConsentSection({ profile }: { profile: Profile }) {
-  const { api } = useShell();
-  const history = useRecord(() => consentHistory(api, profile.client_id));
+  const history = useConsentHistory(profile.client_id);
   const rows = (history.data ?? []) as ConsentRecord[];
   return (
     <>

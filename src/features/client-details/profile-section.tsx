@@ -1,11 +1,11 @@
-// The client's profile, editable by every staff role: only changed fields are sent.
+// The client's profile, editable by every staff role: only changed fields are sent, under the
+// same rules as the portal's profile page and the server (machines/rules/profile-rules.ts).
 import { Alert, Button, Grid, MenuItem, Stack, TextField } from '@mui/material';
-import { useSnackbar } from 'notistack';
 import { useState } from 'react';
-import { useShell } from '../../app/shell/shell-context';
-import { useAction } from '../../lib/staff/hooks';
-import { type Profile, type ProfilePatch, patchProfile } from './details-api';
-import { PROFILE_SAVED, SAVE_PROFILE } from './texts';
+import { profilePatchOf } from '../../../machines/rules/profile-rules';
+import type { Profile, ProfilePatch } from './details-api';
+import { useProfileSave } from './details-hooks';
+import { SAVE_PROFILE } from './texts';
 
 type Field = { name: keyof ProfilePatch & keyof Profile; label: string; type?: string; options?: Array<[string, string]> };
 
@@ -36,44 +36,26 @@ const FIELDS: Field[] = [
 const asText = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
 export function ProfileSection({ profile, onSaved }: { profile: Profile; onSaved: () => void }) {
-  const { api } = useShell();
-  const { enqueueSnackbar } = useSnackbar();
   const initial = Object.fromEntries(FIELDS.map((f) => [f.name, asText(profile[f.name])]));
   const [values, setValues] = useState<Record<string, string>>(initial);
-  const changed = FIELDS.filter((f) => values[f.name] !== initial[f.name]);
-  const save = useAction<null>(
-    (_s, body) => patchProfile(api, profile.client_id, body as ProfilePatch),
-    () => {
-      enqueueSnackbar(PROFILE_SAVED, { variant: 'success' });
-      onSaved();
-    },
-  );
-  const submit = () => {
-    const body: Record<string, unknown> = {};
-    for (const f of changed) {
-      const v = values[f.name].trim();
-      // Names and the contact method cannot be empty; other fields are cleared with null.
-      body[f.name] = v === '' && !['first_name', 'last_name', 'preferred_contact_method'].includes(f.name) ? null : f.name === 'phone_number' || f.name.endsWith('_phone') || f.name === 'emergency_contact_number' ? v.replace(/[^\d+]/g, '') || null : v;
-    }
-    save.open(null);
-    save.submit(body);
-  };
+  const changed = Object.keys(profilePatchOf(values, profile as unknown as Record<string, unknown>)).length > 0;
+  const save = useProfileSave(profile.client_id, profile as unknown as Record<string, unknown>, onSaved);
   return (
     <form
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        if (changed.length) submit();
+        if (changed) save.save(values);
       }}
     >
-      {save.state.context.error && (
+      {save.error && (
         <Alert severity="error" sx={{ mb: 2 }}>
-          {save.state.context.error}
+          {save.error}
         </Alert>
       )}
       <Grid container spacing={2}>
         {FIELDS.map((f) => {
-          const err = save.state.context.fieldErrors[f.name]?.join(' ');
+          const err = save.fieldErrors[f.name]?.join(' ');
           return (
             <Grid key={f.name} size={{ xs: 12, sm: 6, md: 4 }}>
               <TextField
@@ -100,10 +82,10 @@ export function ProfileSection({ profile, onSaved }: { profile: Profile; onSaved
         })}
       </Grid>
       <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-        <Button type="submit" variant="contained" disabled={!changed.length || save.pending}>
+        <Button type="submit" variant="contained" disabled={!changed || save.pending}>
           {save.pending ? 'Saving…' : SAVE_PROFILE}
         </Button>
-        <Button disabled={!changed.length || save.pending} onClick={() => setValues(initial)}>
+        <Button disabled={!changed || save.pending} onClick={() => setValues(initial)}>
           Discard changes
         </Button>
       </Stack>

@@ -26,9 +26,10 @@ export const ONBOARDING_TITLES: Record<string, string> = {
   lifestyle_history: 'Lifestyle history',
   family_history: 'Family history',
 };
+/** The button of each verb of the enrollment chart (which verbs show is the chart's answer). */
 export const ENROLLMENT_ACTIONS = {
-  pause: { label: 'Pause', status: 'paused' },
-  resume: { label: 'Resume', status: 'active' },
-  complete: { label: 'Complete', status: 'completed' },
-  cancel: { label: 'Cancel enrollment', status: 'cancelled' },
+  pause: { label: 'Pause' },
+  resume: { label: 'Resume' },
+  complete: { label: 'Complete' },
+  cancel: { label: 'Cancel enrollment' },
 } as const;

@@ -1,10 +1,9 @@
-// The client's thrive checks (heart-risk scores), when this server has the thrive-check API;
-// without it the page leaves the section out.
+// The client's thrive checks: each with the points and risk band the server scored and stored.
 import { Alert, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { formatDateTime } from '../../lib/staff/format';
-import type { ThriveCheckSummary } from './details-api';
+import type { ThriveCheck } from './details-api';
 
-export function ThriveSection({ checks, error }: { checks: ThriveCheckSummary[]; error: string | null }) {
+export function ThriveSection({ checks, error }: { checks: ThriveCheck[]; error: string | null }) {
   if (error) return <Alert severity="error">{error}</Alert>;
   if (checks.length === 0) return <Typography color="text.secondary">No thrive checks yet.</Typography>;
   return (

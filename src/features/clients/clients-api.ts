@@ -2,7 +2,9 @@
 // the filter, and creating a client (POST users/users with role CLIENT).
 import type { ListPage, ListQuery } from '../../../machines/staff/list-machine';
 import type { ApiClient } from '../../lib/api-client';
-import { unwrap } from '../../lib/staff/api-result';
+import { profileValue } from '../../../machines/rules/profile-rules';
+import { unwrap } from '../../lib/api-failure';
+import { pageParams } from '../../lib/staff/list-query';
 
 /** Grid column -> the server's `ordering` field. */
 export const CLIENT_SORT_FIELDS: Record<string, string> = { name: 'last_name', email: 'email', date_joined: 'date_joined' };
@@ -14,10 +16,7 @@ export async function fetchClientsPage(api: ApiClient, q: ListQuery): Promise<Li
       params: {
         query: {
           role: 'CLIENT',
-          page: q.page + 1,
-          page_size: q.pageSize,
-          search: q.search.trim() || undefined,
-          ordering: (q.ordering ?? undefined) as never,
+          ...pageParams(q),
           is_active: f.status === 'inactive' ? false : undefined,
           program: f.program ? Number(f.program) : undefined,
           consent: f.consent === 'yes' ? true : f.consent === 'no' ? false : undefined,
@@ -42,12 +41,13 @@ export interface NewClient {
 }
 
 export async function createClient(api: ApiClient, values: NewClient) {
+  const phone = profileValue('phone_number', values.phone_number);
   const body = {
     first_name: values.first_name.trim(),
     last_name: values.last_name.trim(),
     email: values.email.trim(),
     role: 'CLIENT' as const,
-    ...(values.phone_number?.trim() ? { phone_number: values.phone_number.replace(/[^\d+]/g, '') } : {}),
+    ...(phone ? { phone_number: phone } : {}),
     ...(values.date_of_birth ? { date_of_birth: values.date_of_birth } : {}),
     ...(values.gender ? { gender: values.gender } : {}),
   };

@@ -2,7 +2,7 @@
 // refused request becomes the field errors the server named (or a message), so forms show them.
 import type { components } from '../../../openapi/generated/api';
 import type { ApiClient } from '../../lib/api-client';
-import { type ContractSchema, contractErrors } from './contract-validation';
+import { type ContractSchema, contractErrors } from '../../lib/contract-validation';
 
 export type Profile = components['schemas']['Profile'];
 export type Enrollment = components['schemas']['Enrollment'];

@@ -5,6 +5,7 @@ export const CREATE_USER = 'Create user';
 export const USERS_SEARCH_LABEL = 'Search name, email or phone';
 export const USERS_EMPTY = 'No users match.';
 export const USERS_LOAD_FAILED = 'The users could not be loaded.';
+export const RETRY = 'Retry';
 export const ACTIONS_FOR = (name: string) => `Actions for ${name}`;
 export const ACTION_LABELS = {
   role: 'Change role',

@@ -3,7 +3,9 @@
 import type { Role } from '../../../machines/guard/roles';
 import type { ListPage, ListQuery } from '../../../machines/staff/list-machine';
 import type { ApiClient } from '../../lib/api-client';
-import { unwrap } from '../../lib/staff/api-result';
+import { profileValue } from '../../../machines/rules/profile-rules';
+import { unwrap } from '../../lib/api-failure';
+import { pageParams } from '../../lib/staff/list-query';
 
 export const USER_SORT_FIELDS: Record<string, string> = { name: 'last_name', email: 'email', role: 'role', date_joined: 'date_joined' };
 
@@ -13,10 +15,7 @@ export async function fetchUsersPage(api: ApiClient, q: ListQuery): Promise<List
     api.GET('/users/users', {
       params: {
         query: {
-          page: q.page + 1,
-          page_size: q.pageSize,
-          search: q.search.trim() || undefined,
-          ordering: (q.ordering ?? undefined) as never,
+          ...pageParams(q),
           role: (f.role || undefined) as Role | undefined,
           is_active: f.status === 'inactive' ? false : undefined,
         },
@@ -27,7 +26,7 @@ export async function fetchUsersPage(api: ApiClient, q: ListQuery): Promise<List
 }
 
 export function createUser(api: ApiClient, v: { first_name: string; last_name: string; email: string; role: Role; phone_number?: string }) {
-  const phone = v.phone_number?.replace(/[^\d+]/g, '');
+  const phone = profileValue('phone_number', v.phone_number);
   return unwrap(
     api.POST('/users/users', {
       body: { first_name: v.first_name.trim(), last_name: v.last_name.trim(), email: v.email.trim(), role: v.role, ...(phone ? { phone_number: phone } : {}) },

@@ -10,9 +10,9 @@ export function ConfirmDialog<S>({ action, title, confirmLabel, children }: { ac
       <DialogTitle id="confirm-title">{title}</DialogTitle>
       <DialogContent>
         <DialogContentText component="div">{children}</DialogContentText>
-        {action.state.context.error && (
+        {action.error && (
           <Alert severity="error" sx={{ mt: 2 }}>
-            {action.state.context.error}
+            {action.error}
           </Alert>
         )}
       </DialogContent>
@@ -29,6 +29,6 @@ export function ConfirmDialog<S>({ action, title, confirmLabel, children }: { ac
 }
 
 /** The server's reason for one field, for a TextField's helperText. */
-export function fieldError(action: ActionHandle<unknown> | { state: { context: { fieldErrors: Record<string, string[]> } } }, field: string): string | undefined {
-  return action.state.context.fieldErrors[field]?.join(' ');
+export function fieldError(action: { fieldErrors: Record<string, string[]> }, field: string): string | undefined {
+  return action.fieldErrors[field]?.join(' ');
 }

@@ -7,7 +7,7 @@ import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { loadContract } from '../../../server/api/contract.ts';
 import { PORTAL_SCHEMAS, portalValidatorsSource, VALIDATORS_PATH } from '../../../scripts/generate-portal-validators.ts';
-import { contractErrors } from '../../../src/features/portal/contract-validation.ts';
+import { contractErrors } from '../../../src/lib/contract-validation.ts';
 import { HEALTH_GOALS } from '../../integration/portal/fixtures.ts';
 
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;

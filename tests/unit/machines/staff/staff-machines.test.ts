@@ -4,11 +4,11 @@
 // the record loader, ages in 365.25-day years, and which roles a signed-in role may give.
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { actionMachine } from '../../../machines/staff/action-machine.ts';
-import { ageInYears } from '../../../machines/staff/age.ts';
-import { type ListQuery, listMachine } from '../../../machines/staff/list-machine.ts';
-import { recordMachine } from '../../../machines/staff/record-machine.ts';
-import { assignableRoles, canActOn } from '../../../machines/staff/user-rules.ts';
+import { actionMachine } from '../../../../machines/staff/action-machine.ts';
+import { ageInYears } from '../../../../machines/staff/age.ts';
+import { type ListQuery, listMachine } from '../../../../machines/staff/list-machine.ts';
+import { recordMachine } from '../../../../machines/staff/record-machine.ts';
+import { assignableRoles, canActOn } from '../../../../machines/staff/user-rules.ts';
 
 function listActor(fetchPage: (q: ListQuery) => Promise<{ count: number; rows: Array<{ id: number }> }>) {
   const actor = createActor(listMachine.provide({ actors: { fetchPage: fromPromise(({ input }) => fetchPage(input)) }, delays: { searchPause: 20 } }), { input: {} });
@@ -105,7 +105,7 @@ describe('action machine', () => {
 
   it("a refusal goes back to the open dialog with the server's message and field reasons; cancel closes", async () => {
     const { actor, notifyDone } = actionActor(async () => {
-      throw Object.assign(new Error('Invalid email'), { fields: { email: ['A user with this email already exists.'] } });
+      throw Object.assign(new Error('Invalid email'), { fieldErrors: { email: ['A user with this email already exists.'] } });
     });
     actor.send({ type: 'action.open' });
     actor.send({ type: 'action.submit', values: { email: 'x@y.z' } });

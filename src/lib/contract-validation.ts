@@ -1,7 +1,7 @@
 // Form validation from the contract itself: the validators generated from openapi.yaml
 // (scripts/generate-portal-validators.ts), so the portal refuses exactly what the API refuses.
 // Errors come back keyed by field path ("goals.0.description"), with the API's wording.
-import * as validators from '../../../openapi/generated/portal-validators.js';
+import * as validators from '../../openapi/generated/portal-validators.js';
 
 export type ContractSchema = 'ProfilePatch' | 'HealthGoals' | 'ClientStory' | 'LifestyleHistory' | 'FamilyHistory' | 'ThriveCheckCreate';
 export type FieldErrors = Record<string, string[]>;

@@ -1,0 +1,36 @@
+// What the staff views read from the staff machines' snapshots, by name: views never read state
+// names or context fields directly.
+import type { SnapshotFrom } from 'xstate';
+import type { actionMachine } from './action-machine.ts';
+import type { listMachine } from './list-machine.ts';
+import type { recordMachine } from './record-machine.ts';
+
+type ListSnapshot = SnapshotFrom<typeof listMachine>;
+type ActionSnapshot = SnapshotFrom<typeof actionMachine>;
+type RecordSnapshot = SnapshotFrom<typeof recordMachine>;
+
+export const listSelectors = {
+  query: (s: ListSnapshot) => s.context.query,
+  rows: (s: ListSnapshot) => s.context.rows,
+  count: (s: ListSnapshot) => s.context.count,
+  isLoading: (s: ListSnapshot) => s.hasTag('pending'),
+  /** The failure's message while the list failed to load, else null. */
+  failure: (s: ListSnapshot) => (s.matches('failed') ? s.context.error : null),
+};
+
+export const actionSelectors = {
+  isOpen: (s: ActionSnapshot) => !s.matches('closed'),
+  isPending: (s: ActionSnapshot) => s.hasTag('pending'),
+  subject: (s: ActionSnapshot) => s.context.subject,
+  error: (s: ActionSnapshot) => s.context.error,
+  fieldErrors: (s: ActionSnapshot) => s.context.fieldErrors,
+};
+
+export const recordSelectors = {
+  data: (s: RecordSnapshot) => s.context.data,
+  isLoading: (s: RecordSnapshot) => s.hasTag('pending'),
+  isFailed: (s: RecordSnapshot) => s.matches('failed'),
+  error: (s: RecordSnapshot) => s.context.error,
+  /** A failed load because the record does not exist (404), told apart from the rest. */
+  isMissing: (s: RecordSnapshot) => s.matches('failed') && s.context.status === 404,
+};

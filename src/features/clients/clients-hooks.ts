@@ -1,0 +1,24 @@
+// The clients hub's machines bound to its adapter: the server-side list of clients, the program
+// catalogue for the filter (a record machine, not an effect), and the New client action.
+import { useSnackbar } from 'notistack';
+import { useShell } from '../../app/port';
+import { fullName } from '../../lib/staff/format';
+import { useAction, useRecord, useServerList } from '../../lib/staff/hooks';
+import { createClient, fetchClientsPage, fetchPrograms, type NewClient } from './clients-api';
+import { clientCreatedToast } from './texts';
+
+export function useClientsHub() {
+  const { api } = useShell();
+  const { enqueueSnackbar } = useSnackbar();
+  const list = useServerList((q) => fetchClientsPage(api, q));
+  const programs = useRecord(() => fetchPrograms(api));
+  const newClient = useAction<null>(
+    (_s, values) => createClient(api, values as unknown as NewClient),
+    (_s, output) => {
+      const created = output as { first_name: string; last_name: string; email: string };
+      enqueueSnackbar(clientCreatedToast(fullName(created), created.email), { variant: 'success' });
+      list.reload();
+    },
+  );
+  return { list, programs: programs.data ?? [], newClient };
+}
