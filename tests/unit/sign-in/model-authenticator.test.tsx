@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
 // Model-based tests of the sign-in component. Paths come from the production authenticator
-// machine (xstate/graph, see support/model.ts); each selected path is replayed (1) against the
+// machine (xstate/graph, see authenticator.model.ts and tests/support/model-paths.ts); each selected path is replayed (1) against the
 // machine run with provided fake actors whose promises settle as the path says, and (2) against
 // the rendered views, driven the way a user would (typing, clicking, Hub events). The run prints
 // the paths, states and transitions covered and fails if any state or transition is missed.
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Hub } from 'aws-amplify/utils';
+import type { AnyEventObject } from 'xstate';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authenticatorMachine } from '../../../machines/sign-in/authenticator-machine.ts';
 import { errorMessage } from '../../../machines/sign-in/errors.ts';
@@ -14,34 +15,35 @@ import { TEXTS, UNSUPPORTED_SIGN_IN_STEP } from '../../../machines/sign-in/texts
 import { AuthProvider, useAuth } from '../../../src/features/sign-in/auth-provider.tsx';
 import { Authenticator } from '../../../src/features/sign-in/authenticator.tsx';
 import {
-  allPaths,
-  allStateIds,
+  allStates,
   allTransitions,
   type Coverage,
-  coveringPaths,
-  coverageRecorder,
-  createActor,
-  type ModelEvent,
+  deferredActors,
+  generatedPaths,
   type ModelPath,
-  scriptedActors,
-  settle,
-} from './support/model.ts';
+  replay,
+  selectedPaths,
+  uncovered,
+} from '../../support/model-paths.ts';
+import { model, scenarioOf } from './authenticator.model.ts';
 
-const generated = allPaths();
-const { selected } = coveringPaths(generated);
-const machineCoverage: Coverage = { transitions: new Set(), states: new Set() };
+type ModelEvent = AnyEventObject;
+const generated = generatedPaths(model);
+const selected = selectedPaths(model, generated);
+const runs: Coverage[] = [];
 const viewScreens = new Set<Screen>();
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 const silenceUnsupportedProvider = () => vi.spyOn(console, 'error').mockImplementation(() => {});
 
 function snapshotOf(value: unknown, path: ModelPath) {
+  const scenario = scenarioOf(path);
   return authenticatorMachine.resolveState({
     value: value as never,
     context: {
       ...authenticatorMachine.getInitialSnapshot(undefined as never, {
-        config: path.scenario.config,
-        initialScreen: path.scenario.initialScreen,
+        config: scenario.config,
+        initialScreen: scenario.initialScreen,
       } as never).context,
     },
   });
@@ -49,42 +51,26 @@ function snapshotOf(value: unknown, path: ModelPath) {
 
 describe('the authenticator machine replays every model path', () => {
   afterAll(() => {
-    const transitions = allTransitions(authenticatorMachine.root);
-    const states = allStateIds(authenticatorMachine.root);
-    const missedT = [...transitions].filter((t) => !machineCoverage.transitions.has(t));
-    const missedS = [...states].filter((s) => !machineCoverage.states.has(s));
+    const missed = uncovered(authenticatorMachine, runs);
+    const states = allStates(authenticatorMachine).length;
+    const transitions = allTransitions(authenticatorMachine).length;
     console.log(
       `[sign-in model] ${generated.length} generated paths, ${selected.length} replayed; ` +
-        `states ${states.size - missedS.length}/${states.size}, transitions ${transitions.size - missedT.length}/${transitions.size}`,
+        `states ${states - missed.states.length}/${states}, transitions ${transitions - missed.transitions.length}/${transitions}`,
     );
   });
 
   it.each(selected.map((p) => [p.description, p] as const))('%s', async (_, path) => {
     const spy = silenceUnsupportedProvider();
-    const recorder = coverageRecorder();
-    const { actors, pending } = scriptedActors();
-    const actor = createActor(authenticatorMachine.provide({ actors: actors as never }), {
-      input: { config: path.scenario.config, initialScreen: path.scenario.initialScreen },
-      inspect: recorder.inspect,
-    });
-    actor.start();
-    for (const node of actor.getSnapshot()._nodes) recorder.states.add(node.id);
-    for (const [i, event] of path.events.entries()) {
-      if (settle(pending, event)) await tick();
-      else actor.send(event as never);
-      expect(actor.getSnapshot().value).toEqual(path.values[i]);
+    try {
+      runs.push(await replay(authenticatorMachine, path));
+    } finally {
+      spy.mockRestore();
     }
-    actor.stop();
-    spy.mockRestore();
-    for (const t of recorder.transitions) machineCoverage.transitions.add(t);
-    for (const s of recorder.states) machineCoverage.states.add(s);
   });
 
   it('covers every state and every transition of the machine', () => {
-    const missedTransitions = [...allTransitions(authenticatorMachine.root)].filter((t) => !machineCoverage.transitions.has(t));
-    const missedStates = [...allStateIds(authenticatorMachine.root)].filter((s) => !machineCoverage.states.has(s));
-    expect(missedStates).toEqual([]);
-    expect(missedTransitions).toEqual([]);
+    expect(uncovered(authenticatorMachine, runs)).toEqual({ states: [], transitions: [] });
   });
 });
 
@@ -111,7 +97,7 @@ function input(name: string): HTMLElement {
   return element;
 }
 
-async function drive(event: ModelEvent, pending: ReturnType<typeof scriptedActors>['pending']) {
+async function drive(event: ModelEvent, settle: (event: ModelEvent) => boolean) {
   switch (event.type) {
     case 'form.change':
       if (event.name === 'unverifiedAttr') fireEvent.click(input(event.name));
@@ -169,7 +155,7 @@ async function drive(event: ModelEvent, pending: ReturnType<typeof scriptedActor
       Hub.dispatch('auth', { event: 'signInWithRedirect' });
       return;
     default:
-      settle(pending, event);
+      if (!settle(event)) throw new Error(`the views cannot replay ${event.type}`);
       await act(tick);
   }
 }
@@ -231,25 +217,26 @@ describe('the sign-in views replay every model path', () => {
 
   it.each(selected.map((p) => [p.description, p] as const))('%s', async (_, path) => {
     const spy = silenceUnsupportedProvider();
-    const { actors, pending } = scriptedActors();
+    const { actors, settle } = deferredActors(authenticatorMachine);
+    const scenario = scenarioOf(path);
     render(
-      <AuthProvider actors={actors as never} config={path.scenario.config} initialScreen={path.scenario.initialScreen}>
+      <AuthProvider actors={actors as never} config={scenario.config} initialScreen={scenario.initialScreen}>
         <Probe />
         <Authenticator />
       </AuthProvider>,
     );
     expect(document.querySelector('[data-screen]')?.getAttribute('data-screen')).toBe('idle');
     viewScreens.add('idle');
-    for (const [i, event] of path.events.entries()) {
+    for (const { event, state } of path.steps) {
       await act(async () => {
-        await drive(event, pending);
+        await drive(event, settle);
       });
-      const snapshot = snapshotOf(path.values[i], path);
+      const snapshot = snapshotOf(state.value, path);
       const expected = selectScreen(snapshot);
       viewScreens.add(expected);
       // Status depends on whether a user was loaded, which the value alone does not say.
       const status = expected === 'authenticated' ? screen.getByTestId('auth-status').textContent! : selectStatus(snapshot);
-      await waitFor(() => expectScreen(expected, path.values[i], event, status));
+      await waitFor(() => expectScreen(expected, state.value, event, status));
     }
     spy.mockRestore();
   });

@@ -8,7 +8,7 @@ import { TEXTS } from '../../../machines/sign-in/texts.ts';
 import { AuthProvider } from '../../../src/features/sign-in/auth-provider.tsx';
 import { LoginPage } from '../../../src/features/sign-in/login-page.tsx';
 import { TotpSetup } from '../../../src/features/sign-in/totp-setup.tsx';
-import { BASE_CONFIG } from './support/model.ts';
+import { BASE_CONFIG } from './authenticator.model.ts';
 
 afterEach(cleanup);
 
