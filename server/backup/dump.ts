@@ -6,7 +6,7 @@
 // The dump reads inside one REPEATABLE READ READ ONLY transaction, so it is one consistent
 // snapshot of a live database. Rows travel as PostgreSQL's own row_to_json and come back through
 // json_populate_record, so every column type round-trips without per-type code.
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { Db, Engine } from '../db/database.ts';
 
 export const BACKUP_FORMAT = 'thrive-clinic-backup';
@@ -31,7 +31,7 @@ export interface TableInfo {
 const q = (name: string) => name.split('.').map((part) => `"${part.replace(/"/g, '""')}"`).join('.');
 
 /** Every data table in foreign-key order (referenced tables first). */
-export async function listTables(db: Db | Transaction<any>): Promise<TableInfo[]> {
+export async function listTables(db: Db): Promise<TableInfo[]> {
   const tables = (
     await sql<{ name: string }>`
       select table_schema || '.' || table_name as name from information_schema.tables
@@ -66,7 +66,7 @@ export async function listTables(db: Db | Transaction<any>): Promise<TableInfo[]
   return ordered.map((name) => ({ name, columns: columns.filter((c) => c.name === name).map((c) => c.column) }));
 }
 
-export async function appliedMigrations(db: Db | Transaction<any>): Promise<string[]> {
+export async function appliedMigrations(db: Db): Promise<string[]> {
   const rows = (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db)).rows;
   return rows.map((r) => r.name);
 }

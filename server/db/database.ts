@@ -10,10 +10,11 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 
+import type { Database as Tables } from './schema.ts';
 export type Engine = 'pglite' | 'postgres';
 
-// Modules type their own tables with `db.withTables<TheirTables>()`; the shared handle stays open.
-export type Db = Kysely<any>;
+// Every table is typed in one place (schema.ts), so a query names only columns that exist.
+export type Db = Kysely<Tables>;
 
 export interface Database {
   db: Db;

@@ -25,7 +25,7 @@ import {
 } from './users.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const FILTERABLE: Record<string, string> = {
+const FILTERABLE: Record<string, 'username' | 'email' | 'sub' | 'status'> = {
   username: 'username',
   email: 'email',
   sub: 'sub',

@@ -25,7 +25,18 @@ export type AuditAction =
   | 'settings.update'
   | 'thrive_check.create'
   | 'thrive_check.list'
-  | 'profile.email_sync';
+  | 'profile.email_sync'
+  | 'appointment.list'
+  | 'appointment.read'
+  | 'appointment.create'
+  | 'appointment.transition'
+  | 'appointment.series'
+  | 'waitlist.list'
+  | 'waitlist.create'
+  | 'waitlist.accept'
+  | 'package.list'
+  | 'package.create'
+  | 'scheduling.configure';
 
 export interface AuditEntry {
   actor: { id: number; role: ClinicRole };
@@ -92,7 +103,7 @@ export async function listAudit(db: Db, q: AuditQuery): Promise<{ count: number;
       occurred_at: new Date(r.occurred_at).toISOString(),
       actor: r.actor_id,
       actor_role: r.actor_role,
-      action: r.action,
+      action: r.action as AuditAction,
       client: r.client_id,
       request_id: r.request_id,
       outcome: r.outcome,

@@ -44,7 +44,7 @@ function query(db: Db) {
     ]);
 }
 
-function out(row: any): EnrollmentOut {
+function out(row: Omit<EnrollmentOut, 'created_at' | 'updated_at'> & { created_at: Date; updated_at: Date }): EnrollmentOut {
   return { ...row, created_at: new Date(row.created_at).toISOString(), updated_at: new Date(row.updated_at).toISOString() };
 }
 
@@ -59,7 +59,7 @@ export async function findEnrollment(db: Db, id: number): Promise<EnrollmentOut 
   return row && out(row);
 }
 
-export async function insertEnrollment(db: Db, fields: EnrollmentFields): Promise<EnrollmentOut> {
+export async function insertEnrollment(db: Db, fields: EnrollmentFields & Required<Pick<EnrollmentFields, 'user_id' | 'program_id' | 'start_date'>>): Promise<EnrollmentOut> {
   const { id } = await db.insertInto('program_enrollments').values(fields).returning('id').executeTakeFirstOrThrow();
   return (await findEnrollment(db, id))!;
 }

@@ -22,7 +22,7 @@ export interface ProgramFields {
 
 const COLUMNS = ['id', 'name', 'description', 'duration_weeks', 'price_inr', 'active', 'created_at', 'updated_at'] as const;
 
-function out(row: any): ProgramOut {
+function out(row: Omit<ProgramOut, 'created_at' | 'updated_at'> & { created_at: Date; updated_at: Date }): ProgramOut {
   return { ...row, created_at: new Date(row.created_at).toISOString(), updated_at: new Date(row.updated_at).toISOString() };
 }
 
@@ -37,7 +37,7 @@ export async function findProgram(db: Db, id: number): Promise<ProgramOut | unde
   return row && out(row);
 }
 
-export async function insertProgram(db: Db, fields: ProgramFields): Promise<ProgramOut> {
+export async function insertProgram(db: Db, fields: ProgramFields & Required<Pick<ProgramFields, 'name' | 'duration_weeks' | 'price_inr'>>): Promise<ProgramOut> {
   return out(await db.insertInto('programs').values(fields).returning(COLUMNS).executeTakeFirstOrThrow());
 }
 

@@ -3,6 +3,7 @@
 // stays that of the page whatever the number of clients.
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { Database as Tables, UsersTable } from '../../db/schema.ts';
 
 /** Enrollment statuses that count as "in the program" for the list. */
 export const CURRENT_ENROLLMENT = ['active', 'paused'] as const;
@@ -12,8 +13,10 @@ export interface ListFilters {
   consent?: boolean;
 }
 
-// biome-ignore lint: the builder's table map is whatever the caller joined
-export function applyListFilters<QB extends SelectQueryBuilder<any, any, any>>(qb: QB, filters: ListFilters): QB {
+/** The users list's query: `users as u`, whatever it selects. */
+type UsersQuery<O> = SelectQueryBuilder<Tables & { u: UsersTable }, 'u', O>;
+
+export function applyListFilters<O>(qb: UsersQuery<O>, filters: ListFilters): UsersQuery<O> {
   let out = qb;
   if (filters.program !== undefined) {
     out = out.where(({ exists, selectFrom }) =>
@@ -24,7 +27,7 @@ export function applyListFilters<QB extends SelectQueryBuilder<any, any, any>>(q
           .where('pe.program_id', '=', filters.program!)
           .where('pe.status', 'in', CURRENT_ENROLLMENT),
       ),
-    ) as QB;
+    );
   }
   if (filters.consent !== undefined) {
     out = out.where(({ exists, selectFrom }) =>
@@ -34,7 +37,7 @@ export function applyListFilters<QB extends SelectQueryBuilder<any, any, any>>(q
           .whereRef('pc.user_id', '=', 'u.id')
           .where('pc.hipaa_consent', '=', filters.consent!),
       ),
-    ) as QB;
+    );
   }
   return out;
 }

@@ -104,7 +104,7 @@ async function recordConsent(ctx: ApiContext, request: FastifyRequest, caller: C
       .insertInto('consent_history')
       .values({
         user_id: id,
-        version: body.hipaa_consent_version,
+        version: body.hipaa_consent_version!,
         consented_at: consentedAt,
         recorded_by: caller.id,
         user_agent: request.headers['user-agent']?.slice(0, 500) ?? null,

@@ -36,7 +36,7 @@ describe.each(engines)('identity under attack (%s)', (engine) => {
     await new Promise((r) => setTimeout(r, 1100));
     expect((await passwordAuth(u.email, 'Wrong-Pass-1')).body.message).toBe('Incorrect username or password.');
     const second = await t.database.db.selectFrom('identity.users').select(['lockout_until']).where('username', '=', u.email).executeTakeFirstOrThrow();
-    const seconds = (new Date(second.lockout_until).getTime() - Date.now()) / 1000;
+    const seconds = (new Date(second.lockout_until!).getTime() - Date.now()) / 1000;
     expect(seconds).toBeGreaterThan(1);
     expect(seconds).toBeLessThanOrEqual(2);
     await new Promise((r) => setTimeout(r, 2100));
@@ -225,7 +225,7 @@ describe.each(engines)('identity under attack (%s)', (engine) => {
     const user = await t.runtime.identity.admin.adminGetUser({ Username: 'late@example.com' });
     expect(user.UserStatus).toBe('FORCE_CHANGE_PASSWORD');
     const row = await t.database.db.selectFrom('identity.users').select('temp_password_expires_at').where('username', '=', 'late@example.com').executeTakeFirstOrThrow();
-    const days = (new Date(row.temp_password_expires_at).getTime() - Date.now()) / 86_400_000;
+    const days = (new Date(row.temp_password_expires_at!).getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.99);
     expect(days).toBeLessThanOrEqual(7);
     await sql`update identity.users set temp_password_expires_at = now() - interval '1 second' where username = 'late@example.com'`.execute(t.database.db);
@@ -240,7 +240,7 @@ describe.each(engines)('identity under attack (%s)', (engine) => {
     const row = await t.database.db.selectFrom('identity.users').selectAll().where('username', '=', u.email).executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
     expect(JSON.stringify(row)).not.toContain(u.password);
-    expect(() => JSON.parse(Buffer.from(row.srp_sealed, 'base64url').toString())).toThrow();
+    expect(() => JSON.parse(Buffer.from(row.srp_sealed!, 'base64url').toString())).toThrow();
     const keys = await t.database.db.selectFrom('identity.signing_keys').selectAll().execute();
     for (const k of keys) expect(k.private_sealed).not.toContain('PRIVATE KEY');
     const refresh = await t.database.db.selectFrom('identity.refresh_tokens').select('token_hash').execute();

@@ -1,0 +1,266 @@
+// The database as the server sees it: one interface per table, so a misspelt column or a wrong
+// value type fails the typecheck instead of a request. Keep in step with server/db/migrations;
+// a module that adds a table adds its interface here and a line to `Database`.
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { SchedulingTables } from './schema-scheduling.ts';
+
+/** timestamptz: both engines hand back a Date; writes take a Date or an ISO string. */
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** timestamptz with a database default (now()). */
+export type TimestampDefault = ColumnType<Date, Date | string | undefined, Date | string>;
+/** date: read back as text (`::text`) or as a Date, depending on the query. */
+export type DateColumn = ColumnType<Date | string, Date | string, Date | string>;
+/** bigint counters arrive as numbers (see the int8 parser in database.ts). */
+export type BigId = ColumnType<number, never, never>;
+
+export type Role = 'CLIENT' | 'NURSE' | 'RECEPTION' | 'DOCTOR' | 'HEALTH_COACH' | 'NUTRITIONIST' | 'ADMIN' | 'SUPER_ADMIN';
+
+// ---- mail (0001) ----
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string | null;
+  body: string;
+  created_at: TimestampDefault;
+}
+
+// ---- identity (0100, 0101): the built-in Cognito-compatible service ----
+
+export interface IdentityPoolTable {
+  singleton: Generated<boolean>;
+  pool_id: string;
+  client_id: string;
+  created_at: TimestampDefault;
+}
+
+export interface IdentityUsersTable {
+  sub: string;
+  username: string;
+  email: string | null;
+  status: string;
+  enabled: Generated<boolean>;
+  attributes: ColumnType<Record<string, string>, string | Record<string, string> | undefined, string | Record<string, string>>;
+  password_hash: string | null;
+  srp_sealed: string | null;
+  temp_password_expires_at: Timestamp | null;
+  failed_attempts: Generated<number>;
+  lockout_until: Timestamp | null;
+  last_attempt_at: Timestamp | null;
+  totp_sealed: string | null;
+  totp_pending_sealed: string | null;
+  totp_last_step: number | null;
+  mfa_totp: Generated<boolean>;
+  mfa_sms: Generated<boolean>;
+  mfa_email: Generated<boolean>;
+  mfa_preferred: string | null;
+  created_at: TimestampDefault;
+  updated_at: TimestampDefault;
+}
+
+export interface IdentitySigningKeysTable {
+  kid: string;
+  token_use: 'id' | 'access';
+  public_jwk: ColumnType<Record<string, unknown>, string | Record<string, unknown>, string | Record<string, unknown>>;
+  private_sealed: string;
+  created_at: TimestampDefault;
+  retired_at: Timestamp | null;
+}
+
+export interface IdentityTokenFamiliesTable {
+  origin_jti: string;
+  sub: string;
+  client_id: string;
+  auth_time: number;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  created_at: TimestampDefault;
+}
+
+export interface IdentityRefreshTokensTable {
+  token_hash: string;
+  origin_jti: string;
+  rotated_at: Timestamp | null;
+  created_at: TimestampDefault;
+}
+
+export interface IdentityCodesTable {
+  id: Generated<number>;
+  sub: string;
+  purpose: string;
+  code_hash: string;
+  attribute: string | null;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  consumed_at: Timestamp | null;
+  created_at: TimestampDefault;
+}
+
+export interface IdentityAuthSessionsTable {
+  id_hash: string;
+  sub: string;
+  challenge: string;
+  data: ColumnType<Record<string, unknown>, string | Record<string, unknown> | undefined, string | Record<string, unknown>>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: TimestampDefault;
+}
+
+// ---- business API (0200, 0300, 0350) ----
+
+export interface UsersTable {
+  id: Generated<number>;
+  sub: string;
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone_number: string | null;
+  role: ColumnType<Role, Role | undefined, Role>;
+  is_active: Generated<boolean>;
+  date_joined: TimestampDefault;
+  updated_at: TimestampDefault;
+  deactivated_at: Timestamp | null;
+  search_text: ColumnType<string, never, never>;
+}
+
+type JsonObject = JSONColumnType<Record<string, unknown>, string | Record<string, unknown> | undefined, string | Record<string, unknown>>;
+
+export interface UserProfilesTable {
+  id: Generated<number>;
+  user_id: number;
+  title: string | null;
+  gender: 'M' | 'F' | null;
+  date_of_birth: DateColumn | null;
+  alternate_phone: string | null;
+  alternate_email: string | null;
+  preferred_contact_method: Generated<'phone' | 'email' | 'sms' | 'whatsapp'>;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  zipcode: string | null;
+  address_line_1: string | null;
+  address_line_2: string | null;
+  profile_picture: string | null;
+  occupation: string | null;
+  organization: string | null;
+  clinic: string | null;
+  emergency_contact_name: string | null;
+  emergency_contact_relation: string | null;
+  emergency_contact_number: string | null;
+  appointment_duration: Generated<string>;
+  health_goals: JsonObject;
+  client_story: JsonObject;
+  lifestyle_history: JsonObject;
+  family_history: JsonObject;
+  abha_number: string | null;
+  aadhar_sealed: string | null;
+  aadhar_last4: string | null;
+  hipaa_consent: Generated<boolean>;
+  hipaa_consent_date: Timestamp | null;
+  hipaa_consent_version: string | null;
+  updated_at: TimestampDefault;
+}
+
+export interface ProgramsTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  duration_weeks: number;
+  price_inr: number;
+  active: Generated<boolean>;
+  created_at: TimestampDefault;
+  updated_at: TimestampDefault;
+}
+
+export type EnrollmentStatusColumn = 'active' | 'paused' | 'completed' | 'cancelled';
+
+export interface ProgramEnrollmentsTable {
+  id: Generated<number>;
+  user_id: number;
+  program_id: number;
+  status: ColumnType<EnrollmentStatusColumn, EnrollmentStatusColumn | undefined, EnrollmentStatusColumn>;
+  start_date: DateColumn;
+  end_date: DateColumn | null;
+  notes: Generated<string>;
+  created_at: TimestampDefault;
+  updated_at: TimestampDefault;
+}
+
+export interface ConsentHistoryTable {
+  id: BigId;
+  user_id: number;
+  version: string;
+  consented_at: Timestamp;
+  recorded_by: number;
+  user_agent: string | null;
+  recorded_at: TimestampDefault;
+}
+
+export interface AuditEventsTable {
+  id: BigId;
+  occurred_at: TimestampDefault;
+  actor_id: number;
+  actor_role: Role;
+  action: string;
+  client_id: number | null;
+  request_id: string;
+  outcome: 'success' | 'denied';
+}
+
+export interface ThriveChecksTable {
+  id: Generated<number>;
+  user_id: number;
+  recorded_by: number;
+  taken_at: TimestampDefault;
+  sex: 'male' | 'female';
+  age: number;
+  hdl_cholesterol: number;
+  total_cholesterol: number;
+  smoker: boolean;
+  diabetic: boolean;
+  treats_hypertension: boolean;
+  systolic_bp: number;
+  points: number;
+  risk_percentage: number;
+  risk_band: string;
+  in_validated_age_range: boolean;
+  model: string;
+}
+
+export interface ClinicSettingsTable {
+  id: Generated<boolean>;
+  name: Generated<string>;
+  address_line_1: Generated<string>;
+  address_line_2: Generated<string>;
+  city: Generated<string>;
+  state: Generated<string>;
+  zipcode: Generated<string>;
+  country: Generated<string>;
+  phone: Generated<string>;
+  email: Generated<string>;
+  super_admin_email: string | null;
+  updated_at: TimestampDefault;
+  updated_by: number | null;
+}
+
+/** Every table, by the name queries use (schema-qualified outside `public`). */
+export interface Database extends SchedulingTables {
+  mail_outbox: MailOutboxTable;
+  'identity.pool': IdentityPoolTable;
+  'identity.users': IdentityUsersTable;
+  'identity.signing_keys': IdentitySigningKeysTable;
+  'identity.token_families': IdentityTokenFamiliesTable;
+  'identity.refresh_tokens': IdentityRefreshTokensTable;
+  'identity.codes': IdentityCodesTable;
+  'identity.auth_sessions': IdentityAuthSessionsTable;
+  users: UsersTable;
+  user_profiles: UserProfilesTable;
+  programs: ProgramsTable;
+  program_enrollments: ProgramEnrollmentsTable;
+  consent_history: ConsentHistoryTable;
+  audit_events: AuditEventsTable;
+  thrive_checks: ThriveChecksTable;
+  clinic_settings: ClinicSettingsTable;
+}
