@@ -32,6 +32,4 @@ export function pageFor(key: RouteKey): ComponentType {
   return pages[key] ?? NotAvailablePage;
 }
 
-export function isBuilt(key: RouteKey): boolean {
-  return pages[key] !== undefined;
-}
+export { isBuilt } from './built-routes';

@@ -4,7 +4,7 @@ import { AppBar, Box, Toolbar, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { getHref, portalRoutes } from '../paths';
-import { isBuilt } from '../routes';
+import { isBuilt } from '../built-routes';
 import { UserMenu } from './user-menu';
 
 export function PortalLayout({ clientId, onSignOut, children }: { clientId: string; onSignOut: () => void; children: ReactNode }) {

@@ -7,7 +7,7 @@ import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { type Role, roleIsAllowed } from '../../../machines/guard/roles';
 import { getHref, staffRoutes } from '../paths';
-import { isBuilt } from '../routes';
+import { isBuilt } from '../built-routes';
 import { UserMenu } from './user-menu';
 
 const SIDEBAR_WIDTH = 240;

@@ -1,0 +1,19 @@
+// Which routes have a real screen. Kept apart from routes.tsx (which imports the pages) so a page
+// can ask "is this route built?" through the port without importing itself back; a unit test
+// checks that this list and routes.tsx's page table name the same routes.
+import type { RouteKey } from './paths';
+
+export const BUILT_ROUTES: readonly RouteKey[] = [
+  'clients',
+  'clientDetails',
+  'users',
+  'backoffice',
+  'portalHome',
+  'portalThriveCheck',
+  'portalOnboard',
+  'portalProfile',
+];
+
+export function isBuilt(key: RouteKey): boolean {
+  return BUILT_ROUTES.includes(key);
+}
