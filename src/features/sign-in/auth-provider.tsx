@@ -1,15 +1,12 @@
 // Runs the one authenticator actor of the app (with the aws-amplify actors, or others in tests),
 // forwards Hub 'auth' events to it, and offers `useAuth()` to the rest of the app.
 import { useActorRef, useSelector } from '@xstate/react';
-import { Amplify } from 'aws-amplify';
-import { Hub } from 'aws-amplify/utils';
 import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { authenticatorMachine } from '../../../machines/sign-in/authenticator-machine.ts';
 import type { AuthenticatorConfig, InitialScreen } from '../../../machines/sign-in/config.ts';
-import { hubEventToMachineEvent } from '../../../machines/sign-in/hub-events.ts';
 import { type AuthStatus, selectStatus } from '../../../machines/sign-in/selectors.ts';
-import { amplifyActors, authenticatorConfigFrom } from './amplify-actors.ts';
+import { amplifyActors, configuredAuthenticatorConfig, listenToAuthEvents } from './sign-in-api.ts';
 
 export type AuthenticatorRef = ActorRefFrom<typeof authenticatorMachine>;
 type AuthenticatorActors = Parameters<typeof authenticatorMachine.provide>[0]['actors'];
@@ -30,16 +27,10 @@ export function AuthProvider({ children, config, initialScreen, actors }: AuthPr
   // The machine and its input are read once: the actor lives as long as the app.
   const logic = useMemo(() => authenticatorMachine.provide({ actors: actors ?? amplifyActors }), [actors]);
   const actorRef = useActorRef(logic, {
-    input: { config: config ?? authenticatorConfigFrom(Amplify.getConfig()), initialScreen },
+    input: { config: config ?? configuredAuthenticatorConfig(), initialScreen },
   });
-  useEffect(
-    () =>
-      Hub.listen('auth', ({ payload }) => {
-        const event = hubEventToMachineEvent(payload.event);
-        if (event) actorRef.send(event);
-      }),
-    [actorRef],
-  );
+  // A subscription, not a data load: Hub events become machine events for as long as the actor lives.
+  useEffect(() => listenToAuthEvents((event) => actorRef.send(event)), [actorRef]);
   return <AuthActorContext.Provider value={actorRef}>{children}</AuthActorContext.Provider>;
 }
 

@@ -1,6 +1,9 @@
-// The authenticator's identity calls, implemented with aws-amplify/auth. The machine declares
-// them; this is the only file that imports the SDK (tests provide fakes instead).
-import type { ResourcesConfig } from 'aws-amplify';
+// The sign-in feature's adapter: the authenticator's identity calls implemented with
+// aws-amplify/auth, the settings aws-amplify was configured with, and the Hub's 'auth' channel.
+// The machine declares the calls; this is the feature's only file that imports the SDK (tests
+// provide fakes instead).
+import { Amplify, type ResourcesConfig } from 'aws-amplify';
+import { Hub } from 'aws-amplify/utils';
 import {
   autoSignIn,
   confirmResetPassword,
@@ -20,9 +23,11 @@ import {
 } from 'aws-amplify/auth';
 import { fromPromise } from 'xstate';
 import type { AuthenticatorConfig, LoginMechanism } from '../../../machines/sign-in/config.ts';
+import { hubEventToMachineEvent } from '../../../machines/sign-in/hub-events.ts';
 import { isAllowedSignUpAttribute } from '../../../machines/sign-in/config.ts';
 import type { SignUpInput } from '../../../machines/sign-in/form.ts';
 import type {
+  AuthEvent,
   AuthUser,
   ResendCodeOutput,
   ResetPasswordOutput,
@@ -103,4 +108,17 @@ export function authenticatorConfigFrom(resources: ResourcesConfig): Authenticat
       : null,
     socialProviders: providers,
   };
+}
+
+/** The authenticator's settings from the resources aws-amplify was configured with at start-up. */
+export function configuredAuthenticatorConfig(): AuthenticatorConfig {
+  return authenticatorConfigFrom(Amplify.getConfig());
+}
+
+/** Forwards the Hub's 'auth' events the machine knows as machine events; returns the unsubscribe. */
+export function listenToAuthEvents(send: (event: AuthEvent) => void): () => void {
+  return Hub.listen('auth', ({ payload }) => {
+    const event = hubEventToMachineEvent(payload.event);
+    if (event) send(event);
+  });
 }
