@@ -384,6 +384,270 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/appointments/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Services the clinic offers
+         * @description Clients see only active services bookable online; staff see all.
+         */
+        get: operations["listServices"];
+        put?: never;
+        /** Add a service (ADMIN, SUPER_ADMIN) */
+        post: operations["createService"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/services/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a service (ADMIN, SUPER_ADMIN) */
+        patch: operations["patchService"];
+        trace?: never;
+    };
+    "/appointments/resources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rooms and equipment, with the kinds (pools) they belong to (staff) */
+        get: operations["listResources"];
+        put?: never;
+        /** Add a resource (ADMIN, SUPER_ADMIN); a new kind is added with it */
+        post: operations["createResource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/resources/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Rename or (de)activate a resource (ADMIN, SUPER_ADMIN) */
+        patch: operations["patchResource"];
+        trace?: never;
+    };
+    "/appointments/hours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Clinic hours, holidays, time zone, booking rules and staff hours (staff) */
+        get: operations["getSchedulingHours"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change hours and rules (ADMIN, SUPER_ADMIN)
+         * @description `clinic_hours` and `holidays` replace the current lists; `staff_hours` replaces the weekly template of each staff member it names; `add_exceptions`/`remove_exceptions` add or remove leave and extra shifts.
+         */
+        patch: operations["patchSchedulingHours"];
+        trace?: never;
+    };
+    "/appointments/appointments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Appointments, by start
+         * @description Staff see all; a client sees only their own (asking for another client's answers 404).
+         */
+        get: operations["listAppointments"];
+        put?: never;
+        /**
+         * Book an appointment
+         * @description RECEPTION, ADMIN and SUPER_ADMIN book for any client; a CLIENT books online-bookable services for themselves (minimum notice applies). Without `staff`, the first free staff member allowed to deliver the service is chosen; resource units are chosen from each pool. 409 `{detail, conflicts}` names what is in the way.
+         */
+        post: operations["createAppointment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/appointments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** One appointment with its status history */
+        get: operations["getAppointment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/appointments/{id}/transitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move an appointment to another status
+         * @description The change must be one step of the appointment chart (machines/appointments/appointment-lifecycle.ts); any other answers 409 and changes nothing. `rescheduled` needs `start` and answers the new appointment in `replacement`.
+         */
+        post: operations["transitionAppointment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Free start times for a service
+         * @description Starts on the clinic's grid (default 15 minutes) where a staff member allowed to deliver the service is working and free and every needed resource kind has a free unit, honouring buffers, opening hours, holidays and (for clients) the minimum notice. At most 31 days.
+         */
+        get: operations["getAvailability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book a recurring series (RECEPTION, ADMIN, SUPER_ADMIN)
+         * @description Checked as a whole: all or nothing (409 with every occurrence's conflicts and alternatives), unless `only_free` books just the free occurrences. `dry_run` answers 200 without booking.
+         */
+        post: operations["createSeries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Waitlist entries with their offers
+         * @description Staff see all; a client sees only their own.
+         */
+        get: operations["listWaitlist"];
+        put?: never;
+        /** Join the waitlist for a service */
+        post: operations["createWaitlistEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/waitlist/offers/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept a freed slot offered from the waitlist; the first to accept gets it */
+        post: operations["acceptWaitlistOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/packages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Session packages with what is left
+         * @description Staff see all; a client sees only their own.
+         */
+        get: operations["listPackages"];
+        put?: never;
+        /** Sell a package of sessions (RECEPTION, ADMIN, SUPER_ADMIN) */
+        post: operations["createPackage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -668,7 +932,7 @@ export interface components {
             active?: boolean;
         };
         /** @enum {string} */
-        AuditAction: "user.create" | "user.read" | "user.delete" | "profile.read" | "profile.update" | "role.change" | "consent.record" | "enrollment.list" | "enrollment.create" | "enrollment.update" | "enrollment.delete" | "thrive_check.create" | "thrive_check.list" | "profile.email_sync" | "user.deactivate" | "user.reactivate" | "user.invitation.resend" | "user.password.reset" | "consent.read" | "settings.update";
+        AuditAction: "user.create" | "user.read" | "user.delete" | "profile.read" | "profile.update" | "role.change" | "consent.record" | "enrollment.list" | "enrollment.create" | "enrollment.update" | "enrollment.delete" | "thrive_check.create" | "thrive_check.list" | "profile.email_sync" | "user.deactivate" | "user.reactivate" | "user.invitation.resend" | "user.password.reset" | "consent.read" | "settings.update" | "appointment.list" | "appointment.read" | "appointment.create" | "appointment.transition" | "appointment.series" | "waitlist.list" | "waitlist.create" | "waitlist.accept" | "package.list" | "package.create" | "scheduling.configure";
         /** @enum {string} */
         AuditOutcome: "success" | "denied";
         AuditEvent: {
@@ -876,6 +1140,358 @@ export interface components {
             /** Format: date-time */
             completed_at?: string;
         };
+        /** @description ISO 8601 date-time with a UTC offset (`Z` or `+05:30`); times without one are refused. */
+        OffsetDateTime: string;
+        ClockTime: string;
+        /** @description ISO weekday, 1 = Monday. */
+        Weekday: number;
+        ResourceNeed: {
+            kind: string;
+            units: number;
+        };
+        /** @enum {string} */
+        StaffRole: "NURSE" | "RECEPTION" | "DOCTOR" | "HEALTH_COACH" | "NUTRITIONIST" | "ADMIN" | "SUPER_ADMIN";
+        Service: {
+            id: number;
+            name: string;
+            therapy: string;
+            /** @description null: the client's appointment_duration (default 00:30:00). */
+            duration_minutes: number | null;
+            buffer_before_minutes: number;
+            buffer_after_minutes: number;
+            resources_needed: components["schemas"]["ResourceNeed"][];
+            delivered_by: components["schemas"]["StaffRole"][];
+            price_inr: number;
+            bookable_online: boolean;
+            active: boolean;
+        };
+        ServiceCreate: {
+            name: string;
+            therapy: string;
+            duration_minutes?: number | null;
+            buffer_before_minutes?: number;
+            buffer_after_minutes?: number;
+            resources_needed?: components["schemas"]["ResourceNeed"][];
+            delivered_by: components["schemas"]["StaffRole"][];
+            price_inr?: number;
+            bookable_online?: boolean;
+            active?: boolean;
+        };
+        ServicePatch: {
+            name?: string;
+            therapy?: string;
+            duration_minutes?: number | null;
+            buffer_before_minutes?: number;
+            buffer_after_minutes?: number;
+            resources_needed?: components["schemas"]["ResourceNeed"][];
+            delivered_by?: components["schemas"]["StaffRole"][];
+            price_inr?: number;
+            bookable_online?: boolean;
+            active?: boolean;
+        };
+        Resource: {
+            id: number;
+            name: string;
+            kind: string;
+            active: boolean;
+        };
+        ResourceList: {
+            kinds: {
+                kind: string;
+                label: string;
+            }[];
+            resources: components["schemas"]["Resource"][];
+        };
+        ResourceCreate: {
+            name: string;
+            kind: string;
+            /** @description The label of a new kind. */
+            kind_label?: string;
+            active?: boolean;
+        };
+        ResourcePatch: {
+            name?: string;
+            active?: boolean;
+        };
+        OpeningHours: {
+            weekday: components["schemas"]["Weekday"];
+            opens: components["schemas"]["ClockTime"];
+            closes: components["schemas"]["ClockTime"];
+        };
+        StaffShift: {
+            weekday: components["schemas"]["Weekday"];
+            starts: components["schemas"]["ClockTime"];
+            ends: components["schemas"]["ClockTime"];
+        };
+        StaffException: {
+            id: number;
+            staff: number;
+            /** @enum {string} */
+            kind: "leave" | "extra";
+            /** Format: date-time */
+            start: string;
+            /** Format: date-time */
+            end: string;
+            note: string;
+        };
+        SchedulingHours: {
+            time_zone: string;
+            slot_minutes: number;
+            late_cancel_hours: number;
+            min_notice_minutes: number;
+            reminder_hours: number[];
+            /** @enum {string} */
+            reminder_channel: "email" | "sms";
+            clinic_hours: components["schemas"]["OpeningHours"][];
+            holidays: {
+                /** Format: date */
+                day: string;
+                name: string;
+            }[];
+            staff_hours: {
+                staff: number;
+                weekday: number;
+                starts: string;
+                ends: string;
+            }[];
+            staff_exceptions: components["schemas"]["StaffException"][];
+        };
+        SchedulingHoursPatch: {
+            time_zone?: string;
+            /** @enum {integer} */
+            slot_minutes?: 5 | 10 | 15 | 20 | 30 | 60;
+            late_cancel_hours?: number;
+            min_notice_minutes?: number;
+            reminder_hours?: number[];
+            /** @enum {string} */
+            reminder_channel?: "email" | "sms";
+            clinic_hours?: components["schemas"]["OpeningHours"][];
+            holidays?: {
+                /** Format: date */
+                day: string;
+                name?: string;
+            }[];
+            staff_hours?: {
+                staff: number;
+                weekly: components["schemas"]["StaffShift"][];
+            }[];
+            add_exceptions?: {
+                staff: number;
+                /** @enum {string} */
+                kind: "leave" | "extra";
+                start: components["schemas"]["OffsetDateTime"];
+                end: components["schemas"]["OffsetDateTime"];
+                note?: string;
+            }[];
+            remove_exceptions?: number[];
+        };
+        /** @enum {string} */
+        AppointmentStatus: "requested" | "booked" | "confirmed" | "checked_in" | "in_progress" | "completed" | "cancelled" | "no_show" | "rescheduled";
+        /** @enum {string} */
+        Channel: "in_clinic" | "video" | "phone";
+        Appointment: {
+            id: number;
+            client: number;
+            service: number;
+            service_name: string;
+            therapy: string;
+            staff: number;
+            /** @description The resource units held. */
+            resources: number[];
+            /** Format: date-time */
+            start: string;
+            /** Format: date-time */
+            end: string;
+            /**
+             * Format: date-time
+             * @description Start minus the buffer before.
+             */
+            occupied_from: string;
+            /**
+             * Format: date-time
+             * @description End plus the buffer after.
+             */
+            occupied_to: string;
+            channel: components["schemas"]["Channel"];
+            booked_by: number;
+            notes: string;
+            series: number | null;
+            rescheduled_from: number | null;
+            rescheduled_to: number | null;
+            package: number | null;
+            status: components["schemas"]["AppointmentStatus"];
+            /** @enum {string|null} */
+            cancelled_by: "client" | "clinic" | null;
+            late_cancellation: boolean;
+            status_reason: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        AppointmentDetail: components["schemas"]["Appointment"] & {
+            history: {
+                from: components["schemas"]["AppointmentStatus"] | null;
+                to: components["schemas"]["AppointmentStatus"];
+                by: number;
+                /** Format: date-time */
+                at: string;
+                reason: string;
+            }[];
+        };
+        AppointmentCreate: {
+            client: number;
+            service: number;
+            staff?: number;
+            start: components["schemas"]["OffsetDateTime"];
+            end?: components["schemas"]["OffsetDateTime"];
+            channel?: components["schemas"]["Channel"];
+            notes?: string;
+            package?: number;
+            /**
+             * @description A request awaits the clinic's acceptance.
+             * @enum {string}
+             */
+            status?: "requested" | "booked";
+        };
+        AppointmentTransition: {
+            to: components["schemas"]["AppointmentStatus"];
+            reason?: string;
+            start?: components["schemas"]["OffsetDateTime"];
+            staff?: number;
+            /**
+             * @description Staff recording a client's cancellation say so (the late flag then applies).
+             * @enum {string}
+             */
+            cancelled_by?: "client" | "clinic";
+        };
+        AppointmentMoved: {
+            appointment: components["schemas"]["Appointment"];
+            replacement: components["schemas"]["Appointment"] | null;
+        };
+        ConflictItem: {
+            /** @enum {string} */
+            kind: "staff" | "resource";
+            /** @description The staff member or resource unit. */
+            id: number;
+            /** Format: date-time */
+            start: string;
+            /** Format: date-time */
+            end: string;
+        };
+        SchedulingConflictBody: {
+            detail: string;
+            conflicts?: components["schemas"]["ConflictItem"][];
+        };
+        Availability: {
+            service: number;
+            time_zone: string;
+            slot_minutes: number;
+            slots: {
+                /** Format: date-time */
+                start: string;
+                /** Format: date-time */
+                end: string;
+                staff: number[];
+                resources: {
+                    [key: string]: number[];
+                };
+            }[];
+        };
+        SeriesCreate: {
+            client: number;
+            service: number;
+            staff?: number;
+            /** Format: date */
+            first_date: string;
+            weekdays: components["schemas"]["Weekday"][];
+            time: components["schemas"]["ClockTime"];
+            count: number;
+            /** @default false */
+            only_free: boolean;
+            /** @default false */
+            dry_run: boolean;
+            channel?: components["schemas"]["Channel"];
+            notes?: string;
+            package?: number;
+        };
+        SeriesOccurrence: {
+            /** Format: date-time */
+            start: string;
+            /** Format: date-time */
+            end: string;
+            /** @enum {string} */
+            outcome: "booked" | "free" | "conflict" | "unavailable";
+            detail: string | null;
+            conflicts: components["schemas"]["ConflictItem"][];
+            alternatives: string[];
+            appointment: number | null;
+        };
+        SeriesResult: {
+            series: number | null;
+            occurrences: components["schemas"]["SeriesOccurrence"][];
+            appointments: components["schemas"]["Appointment"][];
+        };
+        SeriesRefused: {
+            detail: string;
+            conflicts: components["schemas"]["ConflictItem"][];
+            occurrences: components["schemas"]["SeriesOccurrence"][];
+        };
+        WaitlistOffer: {
+            id: number;
+            /** Format: date-time */
+            start: string;
+            /** Format: date-time */
+            end: string;
+            staff: number;
+            /** @enum {string} */
+            status: "open" | "accepted" | "gone";
+            appointment: number | null;
+        };
+        WaitlistEntry: {
+            id: number;
+            client: number;
+            service: number;
+            weekdays: number[];
+            earliest: string;
+            latest: string;
+            /** @enum {string} */
+            channel: "email" | "sms";
+            /** @enum {string} */
+            status: "waiting" | "booked" | "withdrawn";
+            /** Format: date-time */
+            created_at: string;
+            offers: components["schemas"]["WaitlistOffer"][];
+        };
+        WaitlistEntryCreate: {
+            client: number;
+            service: number;
+            weekdays?: components["schemas"]["Weekday"][];
+            earliest?: components["schemas"]["ClockTime"];
+            latest?: components["schemas"]["ClockTime"];
+            /** @enum {string} */
+            channel?: "email" | "sms";
+        };
+        Package: {
+            id: number;
+            client: number;
+            therapy: string;
+            sessions_total: number;
+            /** @description Delivered */
+            sessions_used: number;
+            /** @description Booked appointments drawing on the package. */
+            sessions_held: number;
+            sessions_left: number;
+            /** Format: date */
+            expires_on: string | null;
+        };
+        PackageCreate: {
+            client: number;
+            therapy: string;
+            sessions_total: number;
+            /** Format: date */
+            expires_on?: string | null;
+        };
     };
     responses: {
         /** @description Bad input; `errors` names each field and the reason. */
@@ -921,6 +1537,15 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A scheduling conflict; `conflicts` names each staff member or resource unit in the way and its held time. */
+        SchedulingConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["SchedulingConflictBody"];
             };
         };
     };
@@ -1654,6 +2279,530 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    listServices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The services, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Service"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ServiceCreate"];
+            };
+        };
+        responses: {
+            /** @description The service. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Service"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    patchService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ServicePatch"];
+            };
+        };
+        responses: {
+            /** @description The service. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Service"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listResources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every resource and every kind. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResourceCreate"];
+            };
+        };
+        responses: {
+            /** @description The resource. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Resource"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    patchResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResourcePatch"];
+            };
+        };
+        responses: {
+            /** @description The resource. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Resource"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getSchedulingHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clinic's scheduling settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchedulingHours"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    patchSchedulingHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SchedulingHoursPatch"];
+            };
+        };
+        responses: {
+            /** @description The clinic's scheduling settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchedulingHours"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listAppointments: {
+        parameters: {
+            query?: {
+                client?: number;
+                staff?: number;
+                resource?: number;
+                status?: components["schemas"]["AppointmentStatus"];
+                start_after?: components["schemas"]["OffsetDateTime"];
+                start_before?: components["schemas"]["OffsetDateTime"];
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The appointments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppointmentCreate"];
+            };
+        };
+        responses: {
+            /** @description The appointment. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["SchedulingConflict"];
+        };
+    };
+    getAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The appointment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    transitionAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppointmentTransition"];
+            };
+        };
+        responses: {
+            /** @description The appointment after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentMoved"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["SchedulingConflict"];
+        };
+    };
+    getAvailability: {
+        parameters: {
+            query: {
+                service: number;
+                date_from: string;
+                date_to: string;
+                staff?: number;
+                resource?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The free slots. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Availability"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeriesCreate"];
+            };
+        };
+        responses: {
+            /** @description The plan (dry run); nothing booked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesResult"];
+                };
+            };
+            /** @description The series as booked. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Occurrences in the way; nothing was booked. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesRefused"];
+                };
+            };
+        };
+    };
+    listWaitlist: {
+        parameters: {
+            query?: {
+                client?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistEntry"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createWaitlistEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WaitlistEntryCreate"];
+            };
+        };
+        responses: {
+            /** @description The entry. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistEntry"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    acceptWaitlistOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The appointment booked from the offer. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["SchedulingConflict"];
+        };
+    };
+    listPackages: {
+        parameters: {
+            query?: {
+                client?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The packages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Package"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createPackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PackageCreate"];
+            };
+        };
+        responses: {
+            /** @description The package. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Package"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
 }

@@ -8,6 +8,7 @@ import { registerBearerAuth } from '../auth/bearer.ts';
 import { createAadhaarVault } from './aadhaar.ts';
 import type { ApiContext } from './context.ts';
 import { loadContract } from './contract.ts';
+import { appointmentRoutes } from './appointments/routes.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { profileEmailRoutes } from './routes/profile-email.ts';
 import { thriveCheckRoutes } from './routes/thrive-checks.ts';
@@ -60,4 +61,5 @@ export async function businessApi(app: FastifyInstance): Promise<void> {
   await userAdminRoutes(app, ctx);
   await consentHistoryRoutes(app, ctx);
   await clinicSettingsRoutes(app, { ...ctx, supportEmail: runtime.config.supportEmail });
+  await appointmentRoutes(app, ctx);
 }

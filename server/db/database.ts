@@ -4,13 +4,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.ts';
-
 import type { Database as Tables } from './schema.ts';
+
 export type Engine = 'pglite' | 'postgres';
 
 // Every table is typed in one place (schema.ts), so a query names only columns that exist.
@@ -57,7 +58,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   const releaseLock = acquireDataDirLock(dataDir);
   try {
     // pg_trgm backs the users search indexes (the same extension PostgreSQL servers ship).
-    const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+    const client = await PGlite.create(dir, { extensions: { pg_trgm, btree_gist } });
     const db: Db = new Kysely({ dialect: new PGliteDialect(client) });
     return {
       db,

@@ -5,6 +5,7 @@ import { Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { type Database, type Engine, openDatabase } from '../../server/db/database.ts';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { migrateToLatest } from '../../server/db/migrate.ts';
@@ -20,7 +21,7 @@ export interface TestDatabase extends Database {
 export async function createTestDatabase(engine: Engine, options: { migrate?: boolean } = {}): Promise<TestDatabase> {
   let database: TestDatabase;
   if (engine === 'pglite') {
-    const client = await PGlite.create({ extensions: { pg_trgm } });
+    const client = await PGlite.create({ extensions: { pg_trgm, btree_gist } });
     const db = new Kysely<any>({ dialect: new PGliteDialect(client) });
     database = {
       db,

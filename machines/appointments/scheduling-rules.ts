@@ -1,0 +1,292 @@
+// The clinic's scheduling rules, pure: the clinic's time zone arithmetic, the start-time grid,
+// buffers, the late-cancellation window, and the free-slot search that availability and series
+// both use. The server feeds it rows; the browser can run the same rules for its hints.
+
+export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
+export const DEFAULT_APPOINTMENT_DURATION = '00:30:00';
+/** A cancellation this soon after booking is never late (a slip of the finger, not a no-show risk). */
+export const GRACE_AFTER_BOOKING_MINUTES = 5;
+export const MAX_AVAILABILITY_DAYS = 31;
+
+const MINUTE = 60_000;
+
+/** ISO 8601 date-time carrying its offset (`Z` or `+05:30`): the only times the API accepts. */
+export function hasUtcOffset(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/i.test(value) && !Number.isNaN(Date.parse(value));
+}
+
+/** `HH:MM:SS` (a profile's appointment_duration) in minutes. */
+export function durationMinutes(hms: string | null | undefined): number {
+  const m = /^(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(hms ?? DEFAULT_APPOINTMENT_DURATION);
+  if (!m) return 30;
+  return Number(m[1]) * 60 + Number(m[2]) + Math.round(Number(m[3] ?? 0) / 60);
+}
+
+export function isValidTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(zone: string): Intl.DateTimeFormat {
+  let f = formatters.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(zone, f);
+  }
+  return f;
+}
+
+export interface LocalTime {
+  /** YYYY-MM-DD in the zone. */
+  date: string;
+  /** ISO weekday, 1 = Monday. */
+  weekday: number;
+  /** Minutes since local midnight. */
+  minutes: number;
+}
+
+function wallClock(zone: string, instant: number): { y: number; mo: number; d: number; h: number; mi: number; s: number } {
+  const parts: Record<string, number> = {};
+  for (const p of formatter(zone).formatToParts(new Date(instant))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  return { y: parts.year, mo: parts.month, d: parts.day, h: parts.hour, mi: parts.minute, s: parts.second };
+}
+
+/** The zone's offset from UTC at `instant`, in minutes (330 for Asia/Kolkata). */
+export function zoneOffsetMinutes(zone: string, instant: number): number {
+  const w = wallClock(zone, instant);
+  const asUtc = Date.UTC(w.y, w.mo - 1, w.d, w.h, w.mi, w.s);
+  return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / MINUTE);
+}
+
+/** Where and when `instant` falls on the clinic's wall calendar. */
+export function localTime(zone: string, instant: number): LocalTime {
+  const w = wallClock(zone, instant);
+  const date = `${w.y}-${String(w.mo).padStart(2, '0')}-${String(w.d).padStart(2, '0')}`;
+  return { date, weekday: isoWeekday(date), minutes: w.h * 60 + w.mi };
+}
+
+export function isoWeekday(date: string): number {
+  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return day === 0 ? 7 : day;
+}
+
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The instant the clinic's clocks show `minutes` past midnight on `date`. On a daylight-saving
+ * change a wall time that never happens moves forward by the gap; one that happens twice is the
+ * first of the two.
+ */
+export function zonedInstant(zone: string, date: string, minutes: number): number {
+  const wall = Date.parse(`${date}T00:00:00Z`) + minutes * MINUTE;
+  let guess = wall - zoneOffsetMinutes(zone, wall) * MINUTE;
+  const second = wall - zoneOffsetMinutes(zone, guess) * MINUTE;
+  if (second !== guess) {
+    // Across a change: prefer the reading whose wall clock matches; in a gap, take the later.
+    const back = localTime(zone, second);
+    guess = back.date === date && back.minutes === minutes ? second : Math.max(guess, second);
+  }
+  return guess;
+}
+
+/** `HH:MM` or `HH:MM:SS` as minutes since midnight. */
+export function clockMinutes(value: string): number {
+  const [h, m] = value.split(':').map(Number);
+  return h * 60 + m;
+}
+
+/** Late when inside the window before the start, unless made within minutes of booking. */
+export function isLateCancellation(input: { startsAt: string; bookedAt: string; now: string; windowHours: number }): boolean {
+  const now = Date.parse(input.now);
+  if (now - Date.parse(input.bookedAt) <= GRACE_AFTER_BOOKING_MINUTES * MINUTE) return false;
+  return Date.parse(input.startsAt) - now < input.windowHours * 60 * MINUTE;
+}
+
+/** Whether a cancellation hands the package session back: the clinic's always, the client's when in time. */
+export function returnsPackageSession(cancelledBy: 'client' | 'clinic', late: boolean): boolean {
+  return cancelledBy === 'clinic' || !late;
+}
+
+export interface Interval {
+  start: number;
+  end: number;
+}
+
+export interface ServiceTiming {
+  durationMinutes: number;
+  bufferBeforeMinutes: number;
+  bufferAfterMinutes: number;
+}
+
+/** The time an appointment holds: from the buffer before its start to the buffer after its end. */
+export function occupied(start: number, timing: ServiceTiming): Interval {
+  return { start: start - timing.bufferBeforeMinutes * MINUTE, end: start + (timing.durationMinutes + timing.bufferAfterMinutes) * MINUTE };
+}
+
+export function overlaps(a: Interval, b: Interval): boolean {
+  return a.start < b.end && b.start < a.end;
+}
+
+function covered(windows: Interval[], span: Interval): boolean {
+  return windows.some((w) => w.start <= span.start && span.end <= w.end);
+}
+
+function anyOverlap(busy: Interval[], span: Interval): boolean {
+  // `busy` is sorted by start: stop once intervals start after the span ends.
+  for (const b of busy) {
+    if (b.start >= span.end) return false;
+    if (b.end > span.start) return true;
+  }
+  return false;
+}
+
+export interface WeeklyHours {
+  weekday: number;
+  opens: string;
+  closes: string;
+}
+
+/** The clinic's open windows (UTC instants) for each date of the range, holidays left out. */
+export function openWindows(zone: string, dates: string[], hours: WeeklyHours[], holidays: Set<string>): Interval[] {
+  const out: Interval[] = [];
+  for (const date of dates) {
+    if (holidays.has(date)) continue;
+    const weekday = isoWeekday(date);
+    for (const h of hours) {
+      if (h.weekday !== weekday) continue;
+      out.push({ start: zonedInstant(zone, date, clockMinutes(h.opens)), end: zonedInstant(zone, date, clockMinutes(h.closes)) });
+    }
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+/** A staff member's working windows: the weekly template on each date, minus leave, plus extra shifts. */
+export function workingWindows(zone: string, dates: string[], template: WeeklyHours[], leave: Interval[], extra: Interval[]): Interval[] {
+  let windows = openWindows(zone, dates, template, new Set());
+  for (const l of leave) {
+    windows = windows.flatMap((w) => {
+      if (!overlaps(w, l)) return [w];
+      const parts: Interval[] = [];
+      if (w.start < l.start) parts.push({ start: w.start, end: l.start });
+      if (l.end < w.end) parts.push({ start: l.end, end: w.end });
+      return parts;
+    });
+  }
+  return mergeIntervals([...windows, ...extra]);
+}
+
+export function mergeIntervals(intervals: Interval[]): Interval[] {
+  const sorted = [...intervals].sort((a, b) => a.start - b.start);
+  const out: Interval[] = [];
+  for (const i of sorted) {
+    const last = out[out.length - 1];
+    if (last && i.start <= last.end) last.end = Math.max(last.end, i.end);
+    else out.push({ ...i });
+  }
+  return out;
+}
+
+export interface StaffCalendar {
+  id: number;
+  working: Interval[];
+  /** Held time of the staff member's appointments, sorted by start. */
+  busy: Interval[];
+}
+
+export interface ResourcePool {
+  kind: string;
+  units: number;
+  /** Each unit's held time, sorted by start. */
+  members: Array<{ id: number; busy: Interval[] }>;
+}
+
+export interface SlotSearch {
+  zone: string;
+  dates: string[];
+  gridMinutes: number;
+  timing: ServiceTiming;
+  clinicOpen: Interval[];
+  staff: StaffCalendar[];
+  pools: ResourcePool[];
+  /** No start before this instant (now + minimum notice). */
+  earliest: number;
+}
+
+export interface Slot {
+  start: number;
+  end: number;
+  staff: number[];
+  resources: Record<string, number[]>;
+}
+
+/** Units of a pool free for `span`, or null when fewer than needed are. */
+export function freeUnits(pool: ResourcePool, span: Interval): number[] | null {
+  const free = pool.members.filter((m) => !anyOverlap(m.busy, span)).map((m) => m.id);
+  return free.length >= pool.units ? free : null;
+}
+
+/** Whether `start` is a bookable start: open, a staff member working and free, every pool with a free unit. */
+export function slotAt(search: Omit<SlotSearch, 'dates' | 'gridMinutes'>, start: number): Slot | null {
+  if (start < search.earliest) return null;
+  const end = start + search.timing.durationMinutes * MINUTE;
+  const held = occupied(start, search.timing);
+  // The client is in the clinic from start to end; buffers may run outside opening hours? No:
+  // preparation and cleaning happen while the clinic is open, so the held span must fit.
+  if (!covered(search.clinicOpen, held)) return null;
+  const staff = search.staff.filter((s) => covered(s.working, held) && !anyOverlap(s.busy, held)).map((s) => s.id);
+  if (staff.length === 0) return null;
+  const resources: Record<string, number[]> = {};
+  for (const pool of search.pools) {
+    const free = freeUnits(pool, held);
+    if (!free) return null;
+    resources[pool.kind] = free;
+  }
+  return { start, end, staff, resources };
+}
+
+/** Every bookable start on the grid (aligned to the clinic's local midnight) across the dates. */
+export function findSlots(search: SlotSearch): Slot[] {
+  const slots: Slot[] = [];
+  for (const date of search.dates) {
+    for (let minutes = 0; minutes < 24 * 60; minutes += search.gridMinutes) {
+      const start = zonedInstant(search.zone, date, minutes);
+      if (localTime(search.zone, start).date !== date) continue;
+      const slot = slotAt(search, start);
+      if (slot) slots.push(slot);
+    }
+  }
+  return slots;
+}
+
+/** The dates from `from` to `to` inclusive (YYYY-MM-DD). */
+export function dateRange(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
+  return out;
+}
+
+/** The dates of a weekly series: `count` occurrences on the given ISO weekdays from `from`. */
+export function seriesDates(from: string, weekdays: number[], count: number): string[] {
+  const out: string[] = [];
+  for (let d = from; out.length < count; d = addDays(d, 1)) {
+    if (weekdays.includes(isoWeekday(d))) out.push(d);
+    if (out.length === 0 && d > addDays(from, 14)) break;
+  }
+  return out;
+}

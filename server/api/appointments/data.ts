@@ -1,0 +1,283 @@
+// Scheduling's data access: settings, services, resources, hours, appointments (with their
+// resource units and status history) and packages. Every function takes the caller's
+// transaction (or the pool) so a write and its audit entry commit together.
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { AppointmentStatus } from '../../../machines/appointments/appointment-lifecycle.ts';
+
+export interface SchedulingSettings {
+  time_zone: string;
+  slot_minutes: number;
+  late_cancel_hours: number;
+  min_notice_minutes: number;
+  reminder_hours: number[];
+  reminder_channel: 'email' | 'sms';
+}
+
+export interface ResourceNeed {
+  kind: string;
+  units: number;
+}
+
+export interface ServiceOut {
+  id: number;
+  name: string;
+  therapy: string;
+  duration_minutes: number | null;
+  buffer_before_minutes: number;
+  buffer_after_minutes: number;
+  resources_needed: ResourceNeed[];
+  delivered_by: string[];
+  price_inr: number;
+  bookable_online: boolean;
+  active: boolean;
+}
+
+export interface ResourceOut {
+  id: number;
+  name: string;
+  kind: string;
+  active: boolean;
+}
+
+export interface AppointmentOut {
+  id: number;
+  client: number;
+  service: number;
+  service_name: string;
+  therapy: string;
+  staff: number;
+  resources: number[];
+  start: string;
+  end: string;
+  occupied_from: string;
+  occupied_to: string;
+  channel: 'in_clinic' | 'video' | 'phone';
+  booked_by: number;
+  notes: string;
+  series: number | null;
+  rescheduled_from: number | null;
+  rescheduled_to: number | null;
+  package: number | null;
+  status: AppointmentStatus;
+  cancelled_by: 'client' | 'clinic' | null;
+  late_cancellation: boolean;
+  status_reason: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StatusChange {
+  from: AppointmentStatus | null;
+  to: AppointmentStatus;
+  by: number;
+  at: string;
+  reason: string;
+}
+
+const iso = (v: unknown): string => new Date(v as string).toISOString();
+
+export async function getSettings(db: Db): Promise<SchedulingSettings> {
+  const row = await db
+    .selectFrom('scheduling_settings')
+    .select(['time_zone', 'slot_minutes', 'late_cancel_hours', 'min_notice_minutes', 'reminder_hours', 'reminder_channel'])
+    .executeTakeFirstOrThrow();
+  return { ...row, reminder_hours: (row.reminder_hours as number[]).map(Number) };
+}
+
+function serviceOut(r: any): ServiceOut {
+  return {
+    id: r.id,
+    name: r.name,
+    therapy: r.therapy,
+    duration_minutes: r.duration_minutes,
+    buffer_before_minutes: r.buffer_before_minutes,
+    buffer_after_minutes: r.buffer_after_minutes,
+    resources_needed: typeof r.resources_needed === 'string' ? JSON.parse(r.resources_needed) : r.resources_needed,
+    delivered_by: r.delivered_by,
+    price_inr: r.price_inr,
+    bookable_online: r.bookable_online,
+    active: r.active,
+  };
+}
+
+const SERVICE_COLUMNS = [
+  'id',
+  'name',
+  'therapy',
+  'duration_minutes',
+  'buffer_before_minutes',
+  'buffer_after_minutes',
+  'resources_needed',
+  'delivered_by',
+  'price_inr',
+  'bookable_online',
+  'active',
+] as const;
+
+export async function listServices(db: Db, onlyOnline: boolean): Promise<ServiceOut[]> {
+  let q = db.selectFrom('services').select([...SERVICE_COLUMNS]).orderBy('name').orderBy('id');
+  if (onlyOnline) q = q.where('active', '=', true).where('bookable_online', '=', true);
+  return (await q.execute()).map(serviceOut);
+}
+
+export async function findService(db: Db, id: number): Promise<ServiceOut | undefined> {
+  const r = await db.selectFrom('services').select([...SERVICE_COLUMNS]).where('id', '=', id).executeTakeFirst();
+  return r && serviceOut(r);
+}
+
+export type ServiceFields = Partial<Omit<ServiceOut, 'id'>>;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- jsonb and text[] are written as SQL fragments
+function serviceRow(f: ServiceFields): any {
+  const row: Record<string, unknown> = { ...f };
+  if (f.resources_needed) row.resources_needed = JSON.stringify(f.resources_needed);
+  if (f.delivered_by) row.delivered_by = sql`${sql.val(f.delivered_by)}::text[]`;
+  return row;
+}
+
+export async function insertService(db: Db, f: ServiceFields): Promise<ServiceOut> {
+  const { id } = await db.insertInto('services').values(serviceRow(f)).returning('id').executeTakeFirstOrThrow();
+  return (await findService(db, id))!;
+}
+
+export async function updateService(db: Db, id: number, f: ServiceFields): Promise<ServiceOut> {
+  await db.updateTable('services').set({ ...serviceRow(f), updated_at: new Date() }).where('id', '=', id).execute();
+  return (await findService(db, id))!;
+}
+
+export async function knownKinds(db: Db): Promise<Set<string>> {
+  return new Set((await db.selectFrom('resource_kinds').select('kind').execute()).map((r) => r.kind as string));
+}
+
+export async function listResources(db: Db): Promise<ResourceOut[]> {
+  return db.selectFrom('resources').select(['id', 'name', 'kind', 'active']).orderBy('kind').orderBy('name').orderBy('id').execute();
+}
+
+export async function findResource(db: Db, id: number): Promise<ResourceOut | undefined> {
+  return db.selectFrom('resources').select(['id', 'name', 'kind', 'active']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function listKinds(db: Db): Promise<Array<{ kind: string; label: string }>> {
+  return db.selectFrom('resource_kinds').select(['kind', 'label']).orderBy('kind').execute();
+}
+
+const APPOINTMENT_COLUMNS = sql`
+  a.id, a.client_id as client, a.service_id as service, s.name as service_name, s.therapy,
+  a.staff_id as staff, a.starts_at, a.ends_at, a.occupied_from, a.occupied_to, a.channel,
+  a.booked_by, a.notes, a.series_id as series, a.rescheduled_from, a.rescheduled_to,
+  a.package_id as package, a.status, a.cancelled_by, a.late_cancellation, a.status_reason,
+  a.created_at, a.updated_at,
+  coalesce((select array_agg(r.resource_id order by r.resource_id) from appointment_resources r where r.appointment_id = a.id), '{}') as resources`;
+
+function appointmentOut(r: any): AppointmentOut {
+  const { starts_at, ends_at, ...rest } = r;
+  return {
+    ...rest,
+    resources: (r.resources as Array<number | string>).map(Number),
+    start: iso(starts_at),
+    end: iso(ends_at),
+    occupied_from: iso(r.occupied_from),
+    occupied_to: iso(r.occupied_to),
+    created_at: iso(r.created_at),
+    updated_at: iso(r.updated_at),
+  };
+}
+
+export interface AppointmentQuery {
+  client?: number;
+  staff?: number;
+  resource?: number;
+  status?: string;
+  start_after?: string;
+  start_before?: string;
+  limit: number;
+}
+
+export async function listAppointments(db: Db, q: AppointmentQuery): Promise<AppointmentOut[]> {
+  const where = [sql`true`];
+  if (q.client !== undefined) where.push(sql`a.client_id = ${q.client}`);
+  if (q.staff !== undefined) where.push(sql`a.staff_id = ${q.staff}`);
+  if (q.resource !== undefined) where.push(sql`exists (select 1 from appointment_resources r where r.appointment_id = a.id and r.resource_id = ${q.resource})`);
+  if (q.status) where.push(sql`a.status = ${q.status}`);
+  if (q.start_after) where.push(sql`a.starts_at >= ${q.start_after}::timestamptz`);
+  if (q.start_before) where.push(sql`a.starts_at < ${q.start_before}::timestamptz`);
+  const { rows } = await sql`
+    select ${APPOINTMENT_COLUMNS} from appointments a join services s on s.id = a.service_id
+    where ${sql.join(where, sql` and `)} order by a.starts_at, a.id limit ${q.limit}`.execute(db);
+  return rows.map(appointmentOut);
+}
+
+export async function findAppointment(db: Db, id: number, forUpdate = false): Promise<AppointmentOut | undefined> {
+  const { rows } = await sql`
+    select ${APPOINTMENT_COLUMNS} from appointments a join services s on s.id = a.service_id
+    where a.id = ${id} ${forUpdate ? sql`for update of a` : sql``}`.execute(db);
+  return rows[0] ? appointmentOut(rows[0]) : undefined;
+}
+
+export async function statusHistory(db: Db, id: number): Promise<StatusChange[]> {
+  const rows = await db
+    .selectFrom('appointment_status_history')
+    .select(['from_status', 'to_status', 'changed_by', 'changed_at', 'reason'])
+    .where('appointment_id', '=', id)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ from: r.from_status, to: r.to_status, by: r.changed_by, at: iso(r.changed_at), reason: r.reason }));
+}
+
+export async function recordStatus(db: Db, id: number, from: AppointmentStatus | null, to: AppointmentStatus, by: number, reason: string): Promise<void> {
+  await db.insertInto('appointment_status_history').values({ appointment_id: id, from_status: from, to_status: to, changed_by: by, reason }).execute();
+}
+
+export interface PackageOut {
+  id: number;
+  client: number;
+  therapy: string;
+  sessions_total: number;
+  sessions_used: number;
+  sessions_held: number;
+  sessions_left: number;
+  expires_on: string | null;
+}
+
+const PACKAGE_SELECT = sql`
+  p.id, p.client_id as client, p.therapy, p.sessions_total, p.sessions_used, p.expires_on::text as expires_on,
+  (select count(*)::int from appointments a where a.package_id = p.id
+     and a.status in ('requested', 'booked', 'confirmed', 'checked_in', 'in_progress')) as sessions_held`;
+
+function packageOut(r: any): PackageOut {
+  return { ...r, sessions_left: r.sessions_total - r.sessions_used - r.sessions_held };
+}
+
+export async function listPackages(db: Db, client?: number): Promise<PackageOut[]> {
+  const { rows } = await sql`select ${PACKAGE_SELECT} from packages p
+    where ${client === undefined ? sql`true` : sql`p.client_id = ${client}`} order by p.id`.execute(db);
+  return rows.map(packageOut);
+}
+
+export async function findPackage(db: Db, id: number, forUpdate = false): Promise<PackageOut | undefined> {
+  const { rows } = await sql`select ${PACKAGE_SELECT} from packages p where p.id = ${id} ${forUpdate ? sql`for update of p` : sql``}`.execute(db);
+  return rows[0] ? packageOut(rows[0]) : undefined;
+}
+
+export async function drawPackageSession(db: Db, id: number): Promise<void> {
+  await db.updateTable('packages').set({ sessions_used: sql`least(sessions_used + 1, sessions_total)` }).where('id', '=', id).execute();
+}
+
+export interface UserBrief {
+  id: number;
+  role: string;
+  email: string;
+  phone_number: string | null;
+  is_active: boolean;
+  appointment_duration: string | null;
+}
+
+export async function findUserBrief(db: Db, id: number): Promise<UserBrief | undefined> {
+  return db
+    .selectFrom('users as u')
+    .leftJoin('user_profiles as p', 'p.user_id', 'u.id')
+    .select(['u.id', 'u.role', 'u.email', 'u.phone_number', 'u.is_active', 'p.appointment_duration'])
+    .where('u.id', '=', id)
+    .executeTakeFirst();
+}

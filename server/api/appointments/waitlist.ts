@@ -1,0 +1,136 @@
+// The waitlist: a client asks for a service on preferred weekdays and times. When an appointment
+// is cancelled, every matching waiting client is offered the freed slot (email or SMS through the
+// mail transport, in the cancelling transaction); the first to accept books it, and the others are
+// told it is gone. The exclusion constraints decide between two accepts at the same moment.
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { MailTransport } from '../../mail/transport.ts';
+import { clockMinutes, localTime } from '../../../machines/appointments/scheduling-rules.ts';
+import { clinicTime } from '../../jobs/reminders.ts';
+import type { AppointmentOut, SchedulingSettings } from './data.ts';
+import { MESSAGES } from './texts.ts';
+
+export interface WaitlistEntryOut {
+  id: number;
+  client: number;
+  service: number;
+  weekdays: number[];
+  earliest: string;
+  latest: string;
+  channel: 'email' | 'sms';
+  status: 'waiting' | 'booked' | 'withdrawn';
+  created_at: string;
+  offers: Array<{ id: number; start: string; end: string; staff: number; status: 'open' | 'accepted' | 'gone'; appointment: number | null }>;
+}
+
+export async function listWaitlist(db: Db, client?: number): Promise<WaitlistEntryOut[]> {
+  const { rows } = await sql<any>`
+    select e.id, e.client_id as client, e.service_id as service, e.weekdays, to_char(e.earliest, 'HH24:MI') as earliest,
+           to_char(e.latest, 'HH24:MI') as latest, e.channel, e.status, e.created_at,
+           coalesce((select json_agg(json_build_object('id', o.id, 'start', o.starts_at, 'end', o.ends_at, 'staff', o.staff_id,
+                     'status', o.status, 'appointment', o.appointment_id) order by o.id)
+                     from waitlist_offers o where o.entry_id = e.id), '[]') as offers
+    from waitlist_entries e where ${client === undefined ? sql`true` : sql`e.client_id = ${client}`} order by e.id`.execute(db);
+  return rows.map((r) => {
+    const offers = typeof r.offers === 'string' ? JSON.parse(r.offers) : r.offers;
+    return {
+      ...r,
+      weekdays: (r.weekdays as Array<number | string>).map(Number),
+      created_at: new Date(r.created_at).toISOString(),
+      offers: offers.map((o: any) => ({ ...o, start: new Date(o.start).toISOString(), end: new Date(o.end).toISOString() })),
+    };
+  });
+}
+
+export async function insertWaitlistEntry(
+  db: Db,
+  entry: { client: number; service: number; weekdays: number[]; earliest: string; latest: string; channel: 'email' | 'sms'; createdBy: number },
+): Promise<WaitlistEntryOut> {
+  const { id } = await db
+    .insertInto('waitlist_entries')
+    .values({
+      client_id: entry.client,
+      service_id: entry.service,
+      weekdays: sql`${sql.val(entry.weekdays)}::smallint[]`,
+      earliest: entry.earliest,
+      latest: entry.latest,
+      channel: entry.channel,
+      created_by: entry.createdBy,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return (await listWaitlist(db)).find((e) => e.id === id)!;
+}
+
+interface Recipient {
+  entry: number;
+  channel: 'email' | 'sms';
+  email: string;
+  phone: string | null;
+}
+
+async function send(mail: MailTransport, db: Db, to: Recipient, subject: string, body: string): Promise<void> {
+  const sms = to.channel === 'sms' && to.phone;
+  await mail.send({ channel: sms ? 'sms' : 'email', to: sms ? to.phone! : to.email, subject, body }, db);
+}
+
+/** Offers a cancelled appointment's slot to every matching waiting client; returns how many. */
+export async function offerFreedSlot(trx: Db, mail: MailTransport, settings: SchedulingSettings, freed: AppointmentOut): Promise<number> {
+  const local = localTime(settings.time_zone, Date.parse(freed.start));
+  const { rows } = await sql<Recipient & { earliest: string; latest: string }>`
+    select e.id as entry, e.channel, u.email, u.phone_number as phone, e.earliest::text as earliest, e.latest::text as latest
+    from waitlist_entries e join users u on u.id = e.client_id
+    where e.status = 'waiting' and e.service_id = ${freed.service} and e.client_id <> ${freed.client}
+      and ${local.weekday}::smallint = any(e.weekdays)
+    order by e.id`.execute(trx);
+  const matching = rows.filter((r) => clockMinutes(r.earliest) <= local.minutes && local.minutes <= clockMinutes(r.latest));
+  const when = clinicTime(freed.start, settings.time_zone);
+  for (const r of matching) {
+    const { id } = await trx
+      .insertInto('waitlist_offers')
+      .values({ entry_id: r.entry, freed_appointment_id: freed.id, starts_at: new Date(freed.start), ends_at: new Date(freed.end), staff_id: freed.staff })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await send(mail, trx, r, MESSAGES.offerSubject, MESSAGES.offer(freed.service_name, when, id));
+  }
+  return matching.length;
+}
+
+export interface OfferRow {
+  id: number;
+  entry: number;
+  client: number;
+  service: number;
+  freed: number;
+  start: string;
+  end: string;
+  staff: number;
+  status: 'open' | 'accepted' | 'gone';
+  channel: 'email' | 'sms';
+}
+
+export async function findOffer(db: Db, id: number, forUpdate = false): Promise<OfferRow | undefined> {
+  const { rows } = await sql<any>`
+    select o.id, o.entry_id as entry, e.client_id as client, e.service_id as service, o.freed_appointment_id as freed,
+           o.starts_at, o.ends_at, o.staff_id as staff, o.status, e.channel
+    from waitlist_offers o join waitlist_entries e on e.id = o.entry_id where o.id = ${id} ${forUpdate ? sql`for update of o` : sql``}`.execute(db);
+  const r = rows[0];
+  return r && { ...r, start: new Date(r.starts_at).toISOString(), end: new Date(r.ends_at).toISOString() };
+}
+
+/** The winner's bookkeeping: this offer accepted, the entry booked, every other offer of the slot gone (and told). */
+export async function settleOffers(trx: Db, mail: MailTransport, settings: SchedulingSettings, offer: OfferRow, appointment: number, serviceName: string): Promise<void> {
+  await trx.updateTable('waitlist_offers').set({ status: 'accepted', appointment_id: appointment }).where('id', '=', offer.id).execute();
+  await trx.updateTable('waitlist_entries').set({ status: 'booked' }).where('id', '=', offer.entry).execute();
+  const { rows } = await sql<Recipient & { id: number }>`
+    update waitlist_offers o set status = 'gone' from waitlist_entries e, users u
+    where o.freed_appointment_id = ${offer.freed} and o.id <> ${offer.id} and o.status = 'open'
+      and e.id = o.entry_id and u.id = e.client_id
+    returning o.id, e.id as entry, e.channel, u.email, u.phone_number as phone`.execute(trx);
+  const when = clinicTime(offer.start, settings.time_zone);
+  for (const r of rows) await send(mail, trx, r, MESSAGES.goneSubject, MESSAGES.gone(serviceName, when));
+}
+
+export async function markOfferGone(db: Db, id: number): Promise<void> {
+  await db.updateTable('waitlist_offers').set({ status: 'gone' }).where('id', '=', id).where('status', '=', 'open').execute();
+}
