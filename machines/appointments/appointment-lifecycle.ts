@@ -40,6 +40,7 @@ export const appointmentLifecycle = setup({
   types: {
     context: {} as AppointmentFacts,
     events: {} as AppointmentEvent,
+    input: {} as Partial<AppointmentFacts> | undefined,
   },
   guards: {
     // Nobody is a no-show before their appointment has begun.
@@ -49,7 +50,7 @@ export const appointmentLifecycle = setup({
 }).createMachine({
   id: 'appointment',
   initial: 'requested',
-  context: { startsAt: null, now: null },
+  context: ({ input }) => ({ startsAt: input?.startsAt ?? null, now: input?.now ?? null }),
   states: {
     requested: {
       on: {

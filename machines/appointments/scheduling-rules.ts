@@ -246,8 +246,8 @@ export function slotAt(search: Omit<SlotSearch, 'dates' | 'gridMinutes'>, start:
   if (start < search.earliest) return null;
   const end = start + search.timing.durationMinutes * MINUTE;
   const held = occupied(start, search.timing);
-  // The client is in the clinic from start to end; buffers may run outside opening hours? No:
-  // preparation and cleaning happen while the clinic is open, so the held span must fit.
+  // Preparation and cleaning are staff work in the clinic, so the held span (buffers included)
+  // must fit the opening hours and the staff member's shift, not just the client's time.
   if (!covered(search.clinicOpen, held)) return null;
   const staff = search.staff.filter((s) => covered(s.working, held) && !anyOverlap(s.busy, held)).map((s) => s.id);
   if (staff.length === 0) return null;
@@ -266,7 +266,9 @@ export function findSlots(search: SlotSearch): Slot[] {
   for (const date of search.dates) {
     for (let minutes = 0; minutes < 24 * 60; minutes += search.gridMinutes) {
       const start = zonedInstant(search.zone, date, minutes);
-      if (localTime(search.zone, start).date !== date) continue;
+      // A wall time skipped by a daylight-saving change is not a start of its own.
+      const local = localTime(search.zone, start);
+      if (local.date !== date || local.minutes !== minutes) continue;
       const slot = slotAt(search, start);
       if (slot) slots.push(slot);
     }

@@ -128,7 +128,7 @@ export async function findService(db: Db, id: number): Promise<ServiceOut | unde
 
 export type ServiceFields = Partial<Omit<ServiceOut, 'id'>>;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- jsonb and text[] are written as SQL fragments
+// jsonb and text[] are written as SQL fragments, which the table types cannot express.
 function serviceRow(f: ServiceFields): any {
   const row: Record<string, unknown> = { ...f };
   if (f.resources_needed) row.resources_needed = JSON.stringify(f.resources_needed);
