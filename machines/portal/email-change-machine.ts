@@ -1,8 +1,9 @@
 // Changing the sign-in email (issue 7): never a silent overwrite. The identity service takes the
 // new address and sends a code to it; only the confirmed code makes it the sign-in email, and
-// then the clinic's record follows (email-sync). Actors the view provides: aws-amplify's
+// then the clinic's record follows (email-sync). Actors the portal's adapter provides: aws-amplify's
 // updateUserAttributes, sendUserAttributeVerificationCode, confirmUserAttribute + the API sync.
 import { assign, fromPromise, setup } from 'xstate';
+import { failureOf } from '../rules/failure.ts';
 
 export interface EmailChangeFailure {
   message: string;
@@ -34,7 +35,7 @@ export const emailChangeMachine = setup({
   actions: {
     storeEmail: assign({ email: (_, params: { email: string }) => params.email, message: null }),
     storeDestination: assign({ destination: (_, params: { destination: string }) => params.destination, message: null }),
-    storeFailure: assign({ message: (_, params: { failure: EmailChangeFailure }) => params.failure?.message ?? 'Something went wrong. Please try again.' }),
+    storeFailure: assign({ message: (_, params: { failure: unknown }) => failureOf(params.failure).message }),
     reset: assign({ email: '', destination: null, message: null }),
     // Provided by the view: tell the profile page the record changed.
     emailChanged: (_, _params: { profile: Record<string, unknown> }) => {},
@@ -51,7 +52,7 @@ export const emailChangeMachine = setup({
         src: 'requestChange',
         input: ({ context }) => ({ email: context.email }),
         onDone: { target: 'awaitingCode', actions: { type: 'storeDestination', params: ({ event }) => ({ destination: event.output }) } },
-        onError: { target: 'idle', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: event.error as EmailChangeFailure }) } },
+        onError: { target: 'idle', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: event.error }) } },
       },
     },
     awaitingCode: {
@@ -67,16 +68,16 @@ export const emailChangeMachine = setup({
         src: 'resendCode',
         input: ({ context }) => ({ email: context.email }),
         onDone: { target: 'awaitingCode', actions: { type: 'storeDestination', params: ({ event }) => ({ destination: event.output }) } },
-        onError: { target: 'awaitingCode', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: event.error as EmailChangeFailure }) } },
+        onError: { target: 'awaitingCode', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: event.error }) } },
       },
     },
     confirming: {
       tags: 'pending',
       invoke: {
         src: 'confirmChange',
-        input: ({ event }) => ({ code: (event as { code: string }).code }),
+        input: ({ event }) => ({ code: event.type === 'email.confirm' ? event.code : '' }),
         onDone: { target: 'changed', actions: { type: 'emailChanged', params: ({ event }) => ({ profile: event.output }) } },
-        onError: { target: 'awaitingCode', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: event.error as EmailChangeFailure }) } },
+        onError: { target: 'awaitingCode', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: event.error }) } },
       },
     },
     changed: { on: { 'email.done': { target: 'idle', actions: 'reset' } } },

@@ -1,17 +1,14 @@
 // The thrive onboarding wizard (issue 7): four steps in order, back and next, each step saved
 // when the client moves on, and resumable: on opening, the wizard goes to the first step not yet
-// saved. Loading and saving are actors the view provides (profile GET / PATCH).
+// saved. Loading and saving are actors the portal's adapter provides (profile GET / PATCH).
 import { assign, fromPromise, setup } from 'xstate';
+import { type Failure, failureOf, hasFieldErrors } from '../rules/failure.ts';
 
 type Step = 'health_goals' | 'client_story' | 'lifestyle_history' | 'family_history';
 type Answers = Record<Step, Record<string, unknown>>;
 type FieldErrors = Record<string, string[]>;
 
-/** What a failed save reports: the fields the contract refused, or a message. */
-export interface SaveFailure {
-  fieldErrors?: FieldErrors;
-  message?: string;
-}
+const SAVE_FAILED = 'Could not save. Please try again.';
 
 const done = (answers: Answers, step: Step) => answers[step]?.schema_version === 1;
 
@@ -30,9 +27,9 @@ export const onboardingMachine = setup({
     loadAnswers: fromPromise<Answers, { clientId: string }>(async () => {
       throw new Error('loadAnswers not provided');
     }),
-    // PATCH users/user-profiles/{id} with one object; resolves to it as stored; rejects with a SaveFailure.
+    // PATCH users/user-profiles/{id} with one object; resolves to it as stored; rejects with the fields the contract refused, or a message.
     saveStep: fromPromise<Record<string, unknown>, { clientId: string; step: Step; value: Record<string, unknown> }>(async () => {
-      throw { message: 'saveStep not provided' } satisfies SaveFailure;
+      throw new Error('saveStep not provided');
     }),
   },
   guards: {
@@ -48,10 +45,10 @@ export const onboardingMachine = setup({
       fieldErrors: {},
       message: null,
     }),
-    storeFailure: assign({
-      fieldErrors: (_, params: { failure: SaveFailure }) => params.failure?.fieldErrors ?? {},
-      message: (_, params: { failure: SaveFailure }) => (params.failure?.fieldErrors ? null : (params.failure?.message ?? 'Could not save. Please try again.')),
-    }),
+    storeFailure: assign((_, params: { failure: Failure }) => ({
+      fieldErrors: params.failure.fieldErrors,
+      message: hasFieldErrors(params.failure) ? null : params.failure.message,
+    })),
     clearErrors: assign({ fieldErrors: {}, message: null }),
   },
 }).createMachine({
@@ -96,7 +93,7 @@ export const onboardingMachine = setup({
             src: 'saveStep',
             input: ({ context, event }) => ({ clientId: context.clientId, step: 'health_goals' as const, value: (event as { value: Record<string, unknown> }).value }),
             onDone: { target: '#onboarding.clientStory', actions: { type: 'storeSaved', params: ({ event }) => ({ step: 'health_goals' as const, value: event.output }) } },
-            onError: { target: 'editing', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: event.error as SaveFailure }) } },
+            onError: { target: 'editing', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.error, SAVE_FAILED) }) } },
           },
         },
       },
@@ -111,7 +108,7 @@ export const onboardingMachine = setup({
             src: 'saveStep',
             input: ({ context, event }) => ({ clientId: context.clientId, step: 'client_story' as const, value: (event as { value: Record<string, unknown> }).value }),
             onDone: { target: '#onboarding.lifestyle', actions: { type: 'storeSaved', params: ({ event }) => ({ step: 'client_story' as const, value: event.output }) } },
-            onError: { target: 'editing', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: event.error as SaveFailure }) } },
+            onError: { target: 'editing', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.error, SAVE_FAILED) }) } },
           },
         },
       },
@@ -126,7 +123,7 @@ export const onboardingMachine = setup({
             src: 'saveStep',
             input: ({ context, event }) => ({ clientId: context.clientId, step: 'lifestyle_history' as const, value: (event as { value: Record<string, unknown> }).value }),
             onDone: { target: '#onboarding.family', actions: { type: 'storeSaved', params: ({ event }) => ({ step: 'lifestyle_history' as const, value: event.output }) } },
-            onError: { target: 'editing', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: event.error as SaveFailure }) } },
+            onError: { target: 'editing', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.error, SAVE_FAILED) }) } },
           },
         },
       },
@@ -141,7 +138,7 @@ export const onboardingMachine = setup({
             src: 'saveStep',
             input: ({ context, event }) => ({ clientId: context.clientId, step: 'family_history' as const, value: (event as { value: Record<string, unknown> }).value }),
             onDone: { target: '#onboarding.complete', actions: { type: 'storeSaved', params: ({ event }) => ({ step: 'family_history' as const, value: event.output }) } },
-            onError: { target: 'editing', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: event.error as SaveFailure }) } },
+            onError: { target: 'editing', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.error, SAVE_FAILED) }) } },
           },
         },
       },

@@ -1,13 +1,12 @@
-// The client's own profile page (issue 7): load, view, edit, save. The patch is validated by the
-// saving actor with the contract's schema before it is sent; refused fields come back as errors.
+// The client's own profile page (issue 7): load, view, edit, save. The saving actor (the portal's
+// adapter) refuses a patch under the contract's schema and the shared profile rules
+// (machines/rules/profile-rules.ts) before sending it; refused fields come back as errors.
 import { assign, fromPromise, setup } from 'xstate';
+import { type Failure, failureOf, hasFieldErrors } from '../rules/failure.ts';
 
 export type ProfileData = Record<string, unknown> & { client_id: number };
 
-export interface ProfileSaveFailure {
-  fieldErrors?: Record<string, string[]>;
-  message?: string;
-}
+const SAVE_FAILED = 'Could not save your profile. Please try again.';
 
 export const profileEditMachine = setup({
   types: {
@@ -25,16 +24,16 @@ export const profileEditMachine = setup({
       throw new Error('loadProfile not provided');
     }),
     saveProfile: fromPromise<ProfileData, { clientId: string; patch: Record<string, unknown> }>(async () => {
-      throw { message: 'saveProfile not provided' } satisfies ProfileSaveFailure;
+      throw new Error('saveProfile not provided');
     }),
   },
   actions: {
     storeProfile: assign({ profile: (_, params: { profile: ProfileData }) => params.profile }),
     storeSaved: assign({ profile: (_, params: { profile: ProfileData }) => params.profile, saved: true, fieldErrors: {}, message: null }),
-    storeFailure: assign({
-      fieldErrors: (_, params: { failure: ProfileSaveFailure }) => params.failure?.fieldErrors ?? {},
-      message: (_, params: { failure: ProfileSaveFailure }) => (params.failure?.fieldErrors ? null : (params.failure?.message ?? 'Could not save your profile. Please try again.')),
-    }),
+    storeFailure: assign((_, params: { failure: Failure }) => ({
+      fieldErrors: params.failure.fieldErrors,
+      message: hasFieldErrors(params.failure) ? null : params.failure.message,
+    })),
     startEditing: assign({ saved: false, fieldErrors: {}, message: null }),
     clearErrors: assign({ fieldErrors: {}, message: null }),
   },
@@ -69,9 +68,9 @@ export const profileEditMachine = setup({
       tags: 'pending',
       invoke: {
         src: 'saveProfile',
-        input: ({ context, event }) => ({ clientId: context.clientId, patch: (event as { patch: Record<string, unknown> }).patch }),
+        input: ({ context, event }) => ({ clientId: context.clientId, patch: event.type === 'profile.save' ? event.patch : {} }),
         onDone: { target: 'viewing', actions: { type: 'storeSaved', params: ({ event }) => ({ profile: event.output }) } },
-        onError: { target: 'editing', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: event.error as ProfileSaveFailure }) } },
+        onError: { target: 'editing', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.error, SAVE_FAILED) }) } },
       },
     },
   },

@@ -1,25 +1,14 @@
 // /user/home/{clientId}: greeting, consent status, onboarding progress with a call to finish it,
 // programs with progress, the latest thrive check and shortcuts to the built portal pages.
 import { Box, Button, Card, CardContent, Chip, LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
-import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useParams } from 'wouter';
-import { fromPromise } from 'xstate';
-import { homeMachine } from '../../../machines/portal/home-machine';
 import { type OnboardingAnswers, onboardingProgress } from '../../../machines/portal/onboarding-rules';
-import { getHref, portalRoutes } from '../../app/paths';
-import { isBuilt } from '../../app/routes';
-import { useShell } from '../../app/shell/shell-context';
+import { getHref, isBuilt, portalRoutes } from '../../app/port';
 import { LoadFailed, PageFrame } from './page-frame';
-import { type Enrollment, getProfile, listChecks, listEnrollments, listPrograms, type Profile, type Program, type ThriveCheck } from './portal-api';
+import type { Enrollment, Program } from './portal-api';
+import { usePortalHome } from './portal-hooks';
 import { PORTAL_TEXT } from './texts';
 import { riskText } from './thrive-check-explain';
-
-interface HomeData {
-  profile: Profile;
-  enrollments: Enrollment[];
-  programs: Program[];
-  checks: ThriveCheck[];
-}
 
 const WEEK_MS = 7 * 86_400_000;
 
@@ -34,30 +23,12 @@ function programProgress(e: Enrollment, program: Program | undefined, today = Da
 
 export function PortalHomePage() {
   const { clientId = '' } = useParams<{ clientId: string }>();
-  const { api } = useShell();
-  const home = useActorRef(
-    homeMachine.provide({
-      actors: {
-        loadHome: fromPromise(async ({ input }: { input: { clientId: string } }) => {
-          const [profile, enrollments, programs, checks] = await Promise.all([
-            getProfile(api, input.clientId),
-            listEnrollments(api, input.clientId),
-            listPrograms(api),
-            listChecks(api, input.clientId),
-          ]);
-          return { profile, enrollments, programs, checks } satisfies HomeData as unknown as Record<string, unknown>;
-        }),
-      },
-    }),
-    { input: { clientId } },
-  );
-  const state = useSelector(home, (s) => (s.matches('ready') ? 'ready' : s.matches('failed') ? 'failed' : 'loading'));
-  const data = useSelector(home, (s) => s.context.data) as unknown as HomeData | null;
+  const { mode: state, data, retry } = usePortalHome(clientId);
 
   if (state === 'failed') {
     return (
       <PageFrame title="Home" page="portal-home">
-        <LoadFailed onRetry={() => home.send({ type: 'home.retry' })} />
+        <LoadFailed onRetry={retry} />
       </PageFrame>
     );
   }

@@ -1,30 +1,18 @@
 // /user/thrive-onboard/{clientId}: the intake wizard. The statechart owns the flow (resume, back,
 // next, save per step); each step's form below only edits a draft and sends it with "next". The
-// saving actor checks the draft against the contract's schema before the PATCH.
+// adapter's saving call checks the draft against the contract's schema before the PATCH.
 import { Alert, Box, Button, Card, CardContent, Checkbox, FormControlLabel, MenuItem, Skeleton, Stack, Step, StepLabel, Stepper, TextField, Typography } from '@mui/material';
-import { useActorRef, useSelector } from '@xstate/react';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'wouter';
-import { fromPromise } from 'xstate';
-import { onboardingMachine } from '../../../machines/portal/onboarding-machine';
-import { type OnboardingAnswers, type OnboardingStep, ONBOARDING_STEPS } from '../../../machines/portal/onboarding-rules';
+import { type OnboardingStep, ONBOARDING_STEPS } from '../../../machines/portal/onboarding-rules';
 import { getHref } from '../../app/port';
-import { useShell } from '../../app/port';
-import type { ContractSchema } from '../../lib/contract-validation';
 import { LoadFailed, PageFrame } from './page-frame';
-import { checkAgainstContract, getProfile, patchProfile } from './portal-api';
+import { useOnboarding } from './portal-hooks';
 import { PORTAL_TEXT } from './texts';
 
 type Json = Record<string, any>;
 type Errors = Record<string, string[]>;
 
-const SCHEMA: Record<OnboardingStep, ContractSchema> = {
-  health_goals: 'HealthGoals',
-  client_story: 'ClientStory',
-  lifestyle_history: 'LifestyleHistory',
-  family_history: 'FamilyHistory',
-};
-const STATE_STEP = { healthGoals: 0, clientStory: 1, lifestyle: 2, family: 3 } as const;
 
 const opt = (values: string[]) => values.map((v) => [v, v.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase())] as const);
 const GOAL_AREAS = opt(['weight', 'fitness', 'sleep', 'stress', 'nutrition', 'energy', 'heart_health', 'blood_sugar', 'digestion', 'mobility', 'longevity', 'other']);
@@ -89,53 +77,21 @@ function initialDraft(step: OnboardingStep, saved: Json): Json {
   return { schema_version: 1 };
 }
 
-/** Drops empty strings so optional answers are left out rather than sent blank. */
-function clean(value: any): any {
-  if (Array.isArray(value)) return value.map(clean);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== '' && v !== undefined).map(([k, v]) => [k, clean(v)]));
-  return value;
-}
-
 export function OnboardingPage() {
   const { clientId = '' } = useParams<{ clientId: string }>();
-  const { api } = useShell();
-  const wizard = useActorRef(
-    onboardingMachine.provide({
-      actors: {
-        loadAnswers: fromPromise(async ({ input }: { input: { clientId: string } }) => {
-          const p = await getProfile(api, input.clientId);
-          return { health_goals: p.health_goals, client_story: p.client_story, lifestyle_history: p.lifestyle_history, family_history: p.family_history } as OnboardingAnswers;
-        }),
-        saveStep: fromPromise(async ({ input }: { input: { clientId: string; step: OnboardingStep; value: Json } }) => {
-          const value = { ...clean(input.value), schema_version: 1, completed_at: new Date().toISOString() };
-          checkAgainstContract(SCHEMA[input.step], value);
-          const saved = await patchProfile(api, input.clientId, { [input.step]: value });
-          return saved[input.step] as Json;
-        }),
-      },
-    }),
-    { input: { clientId } },
-  );
-  const view = useSelector(wizard, (s) => {
-    for (const key of Object.keys(STATE_STEP) as Array<keyof typeof STATE_STEP>) if (s.matches(key)) return key;
-    return s.matches('complete') ? 'complete' : s.matches('loadFailed') ? 'failed' : 'loading';
-  });
-  const answers = useSelector(wizard, (s) => s.context.answers) as Record<OnboardingStep, Json>;
-  const errors = useSelector(wizard, (s) => s.context.fieldErrors);
-  const message = useSelector(wizard, (s) => s.context.message);
-  const pending = useSelector(wizard, (s) => s.hasTag('pending'));
+  const wizard = useOnboarding(clientId);
+  const { view, stepIndex, answers, fieldErrors: errors, message, pending } = wizard;
 
   if (view === 'failed') {
     return (
       <PageFrame title={PORTAL_TEXT.onboardingTitle} page="onboarding">
-        <LoadFailed onRetry={() => wizard.send({ type: 'onboarding.retry' })} />
+        <LoadFailed onRetry={wizard.retry} />
       </PageFrame>
     );
   }
-  const active = view === 'complete' ? 4 : view === 'loading' ? 0 : STATE_STEP[view];
   return (
     <PageFrame title={PORTAL_TEXT.onboardingTitle} page="onboarding">
-      <Stepper activeStep={active} alternativeLabel sx={{ mb: 3 }} aria-label="Onboarding progress">
+      <Stepper activeStep={stepIndex} alternativeLabel sx={{ mb: 3 }} aria-label="Onboarding progress">
         {PORTAL_TEXT.stepTitles.map((t) => (
           <Step key={t}>
             <StepLabel>{t}</StepLabel>
@@ -152,22 +108,22 @@ export function OnboardingPage() {
               <Button variant="contained" component={Link} href={getHref('portalHome', { clientId })}>
                 Home
               </Button>
-              <Button onClick={() => wizard.send({ type: 'onboarding.review' })}>{PORTAL_TEXT.review}</Button>
+              <Button onClick={wizard.review}>{PORTAL_TEXT.review}</Button>
             </Stack>
           </CardContent>
         </Card>
       ) : (
         <StepForm
           key={view}
-          step={ONBOARDING_STEPS[STATE_STEP[view]]}
-          saved={answers[ONBOARDING_STEPS[STATE_STEP[view]]]}
+          step={ONBOARDING_STEPS[stepIndex]}
+          saved={answers[ONBOARDING_STEPS[stepIndex]] as Json}
           errors={errors}
           message={message}
           pending={pending}
           first={view === 'healthGoals'}
           last={view === 'family'}
-          onBack={() => wizard.send({ type: 'onboarding.back' })}
-          onNext={(value) => wizard.send({ type: 'onboarding.next', value })}
+          onBack={wizard.back}
+          onNext={wizard.next}
         />
       )}
     </PageFrame>

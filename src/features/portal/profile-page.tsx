@@ -1,23 +1,17 @@
-// /user/profile/{clientId}: the fields a client may edit (spec §3), validated with the contract's
-// ProfilePatch schema before saving; age from the date of birth (365.25-day years); gender as
+// /user/profile/{clientId}: the fields a client may edit (spec §3), under the contract's
+// ProfilePatch schema and the profile rules staff and the server share (machines/rules); age from the date of birth (365.25-day years); gender as
 // Male / Female / Not specified; phone with the dial-code picker; Aadhaar masked; the sign-in email
 // changed only through the identity service's code to the new address.
 import { Alert, Box, Button, Card, CardContent, MenuItem, Skeleton, Stack, TextField, Typography } from '@mui/material';
-import { useActorRef, useSelector } from '@xstate/react';
-import { confirmUserAttribute, sendUserAttributeVerificationCode, updateUserAttributes } from 'aws-amplify/auth';
 import { useState } from 'react';
 import { useParams } from 'wouter';
-import { fromPromise } from 'xstate';
 import { DEFAULT_DIAL_CODE, DIAL_CODES } from '../../../machines/rules/dial-codes';
-import { maskDestination } from '../../../machines/rules/masking';
-import { normalizePhoneNumber } from '../../../machines/rules/validation';
-import { emailChangeMachine } from '../../../machines/portal/email-change-machine';
-import { type ProfileData, profileEditMachine } from '../../../machines/portal/profile-edit-machine';
+import { profilePatchOf } from '../../../machines/rules/profile-rules';
 import { ageInYears } from '../../../machines/staff/age';
-import { genderLabel } from '../../app/shell/profile-errors';
-import { useShell } from '../../app/shell/shell-context';
+import { genderLabel } from '../../app/port';
 import { LoadFailed, PageFrame } from './page-frame';
-import { getProfile, patchProfile, type Profile, syncEmail } from './portal-api';
+import type { Profile } from './portal-api';
+import { useEmailChange, useProfileEditor } from './portal-hooks';
 import { PORTAL_TEXT } from './texts';
 
 const TEXT_FIELDS = [
@@ -65,47 +59,27 @@ function toDraft(p: Profile): Draft {
   return d;
 }
 
-/** Only the fields that changed, in the API's shape (empty text clears an optional field). */
-function toPatch(d: Draft, p: Profile): Record<string, unknown> {
-  const patch: Record<string, unknown> = {};
-  const put = (k: string, v: unknown, was: unknown) => {
-    if (v !== (was ?? null)) patch[k] = v;
-  };
-  for (const [k] of TEXT_FIELDS) {
-    const v = d[k].trim();
-    put(k, v === '' && k !== 'first_name' && k !== 'last_name' ? null : v, p[k]);
-  }
-  for (const [k] of PHONE_FIELDS) put(k, d[k].trim() ? normalizePhoneNumber(d[`${k}__dial`], d[k]) : null, p[k]);
-  put('gender', d.gender || null, p.gender);
-  put('date_of_birth', d.date_of_birth || null, p.date_of_birth);
-  put('preferred_contact_method', d.preferred_contact_method, p.preferred_contact_method);
-  return patch;
+/** The form as the profile's fields: each phone joined to its dial code (an empty number stays empty). */
+function draftFields(d: Draft): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [k] of TEXT_FIELDS) fields[k] = d[k];
+  for (const [k] of PHONE_FIELDS) fields[k] = d[k].trim() ? `${d[`${k}__dial`]}${d[k]}` : '';
+  fields.gender = d.gender;
+  fields.date_of_birth = d.date_of_birth;
+  fields.preferred_contact_method = d.preferred_contact_method;
+  return fields;
 }
 
 export function ProfilePage() {
   const { clientId = '' } = useParams<{ clientId: string }>();
-  const { api } = useShell();
   const [draft, setDraft] = useState<Draft>({});
-  const editor = useActorRef(
-    profileEditMachine.provide({
-      actors: {
-        loadProfile: fromPromise(async ({ input }: { input: { clientId: string } }) => (await getProfile(api, input.clientId)) as unknown as ProfileData),
-        saveProfile: fromPromise(async ({ input }: { input: { clientId: string; patch: Record<string, unknown> } }) => (await patchProfile(api, input.clientId, input.patch)) as unknown as ProfileData),
-      },
-    }),
-    { input: { clientId } },
-  );
-  const mode = useSelector(editor, (s) => (s.matches('loadFailed') ? 'failed' : s.matches('loading') ? 'loading' : s.matches('viewing') ? 'viewing' : 'editing'));
-  const profile = useSelector(editor, (s) => s.context.profile) as unknown as Profile | null;
-  const errors = useSelector(editor, (s) => s.context.fieldErrors);
-  const message = useSelector(editor, (s) => s.context.message);
-  const saved = useSelector(editor, (s) => s.context.saved);
-  const pending = useSelector(editor, (s) => s.hasTag('pending'));
+  const editor = useProfileEditor(clientId);
+  const { mode, profile, fieldErrors: errors, message, justSaved: saved, pending } = editor;
 
   if (mode === 'failed') {
     return (
       <PageFrame title={PORTAL_TEXT.profileTitle} page="portal-profile">
-        <LoadFailed onRetry={() => editor.send({ type: 'profile.retry' })} />
+        <LoadFailed onRetry={editor.retry} />
       </PageFrame>
     );
   }
@@ -120,7 +94,7 @@ export function ProfilePage() {
   const err = (k: string) => errors[k]?.[0];
   return (
     <PageFrame title={PORTAL_TEXT.profileTitle} page="portal-profile">
-      {saved && mode === 'viewing' && (
+      {saved && (
         <Alert severity="success" sx={{ mb: 2 }}>
           {PORTAL_TEXT.saved}
         </Alert>
@@ -150,7 +124,7 @@ export function ProfilePage() {
               aria-label="Edit profile"
               onSubmit={(e) => {
                 e.preventDefault();
-                editor.send({ type: 'profile.save', patch: toPatch(draft, profile) });
+                editor.save(profilePatchOf(draftFields(draft), profile as unknown as Record<string, unknown>));
               }}
             >
               {message && (
@@ -192,7 +166,7 @@ export function ProfilePage() {
                 <Button type="submit" variant="contained" disabled={pending}>
                   {PORTAL_TEXT.save}
                 </Button>
-                <Button onClick={() => editor.send({ type: 'profile.cancel' })} disabled={pending}>
+                <Button onClick={editor.cancel} disabled={pending}>
                   {PORTAL_TEXT.cancel}
                 </Button>
               </Stack>
@@ -204,7 +178,7 @@ export function ProfilePage() {
               variant="outlined"
               onClick={() => {
                 setDraft(toDraft(profile));
-                editor.send({ type: 'profile.edit' });
+                editor.edit();
               }}
             >
               {PORTAL_TEXT.edit}
@@ -212,7 +186,7 @@ export function ProfilePage() {
           )}
         </CardContent>
       </Card>
-      <EmailChange clientId={clientId} email={profile.email} onChanged={(p) => editor.send({ type: 'profile.emailChanged', profile: p as ProfileData })} />
+      <EmailChange clientId={clientId} email={profile.email} onChanged={editor.emailChanged} />
     </PageFrame>
   );
 }
@@ -238,45 +212,10 @@ function Row({ label, value }: { label: string; value: string }) {
 }
 
 function EmailChange({ clientId, email, onChanged }: { clientId: string; email: string; onChanged: (profile: Record<string, unknown>) => void }) {
-  const { api } = useShell();
   const [newEmail, setNewEmail] = useState('');
   const [code, setCode] = useState('');
-  const message = (error: unknown) => ({ message: (error as { message?: string; detail?: string })?.message ?? (error as { detail?: string })?.detail ?? 'Something went wrong.' });
-  const flow = useActorRef(
-    emailChangeMachine.provide({
-      actors: {
-        requestChange: fromPromise(async ({ input }: { input: { email: string } }) => {
-          try {
-            const out = await updateUserAttributes({ userAttributes: { email: input.email } });
-            return maskDestination(out.email?.nextStep?.codeDeliveryDetails?.destination ?? input.email, 'EMAIL');
-          } catch (error) {
-            throw message(error);
-          }
-        }),
-        resendCode: fromPromise(async ({ input }: { input: { email: string } }) => {
-          try {
-            const out = await sendUserAttributeVerificationCode({ userAttributeKey: 'email' });
-            return maskDestination(out.destination ?? input.email, 'EMAIL');
-          } catch (error) {
-            throw message(error);
-          }
-        }),
-        confirmChange: fromPromise(async ({ input }: { input: { code: string } }) => {
-          try {
-            await confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: input.code });
-            return (await syncEmail(api, clientId)) as unknown as Record<string, unknown>;
-          } catch (error) {
-            throw message(error);
-          }
-        }),
-      },
-      actions: { emailChanged: (_, params) => onChanged(params.profile) },
-    }),
-  );
-  const mode = useSelector(flow, (s) => (s.matches('awaitingCode') || s.matches('confirming') || s.matches('resending') ? 'code' : s.matches('changed') ? 'changed' : 'idle'));
-  const destination = useSelector(flow, (s) => s.context.destination);
-  const failure = useSelector(flow, (s) => s.context.message);
-  const pending = useSelector(flow, (s) => s.hasTag('pending'));
+  const flow = useEmailChange(clientId, onChanged);
+  const { mode, destination, message: failure, pending } = flow;
   return (
     <Card sx={{ mt: 2 }} data-section="email-change">
       <CardContent>
@@ -290,7 +229,7 @@ function EmailChange({ clientId, email, onChanged }: { clientId: string; email: 
           </Alert>
         )}
         {mode === 'idle' && (
-          <Stack direction="row" spacing={1} component="form" aria-label={PORTAL_TEXT.changeEmail} onSubmit={(e) => { e.preventDefault(); flow.send({ type: 'email.start', email: newEmail.trim() }); }}>
+          <Stack direction="row" spacing={1} component="form" aria-label={PORTAL_TEXT.changeEmail} onSubmit={(e) => { e.preventDefault(); flow.start(newEmail.trim()); }}>
             <TextField label="New email" name="new_email" type="email" value={newEmail} onChange={(e) => setNewEmail(e.target.value)} />
             <Button type="submit" disabled={pending || !newEmail.trim()}>
               {PORTAL_TEXT.sendCode}
@@ -298,21 +237,21 @@ function EmailChange({ clientId, email, onChanged }: { clientId: string; email: 
           </Stack>
         )}
         {mode === 'code' && (
-          <Box component="form" aria-label="Confirm email" onSubmit={(e) => { e.preventDefault(); flow.send({ type: 'email.confirm', code: code.trim() }); }}>
+          <Box component="form" aria-label="Confirm email" onSubmit={(e) => { e.preventDefault(); flow.confirm(code.trim()); }}>
             <Typography sx={{ mb: 1 }}>{PORTAL_TEXT.codeSent(destination ?? '')}</Typography>
             <Stack direction="row" spacing={1}>
               <TextField label="Code" name="code" value={code} onChange={(e) => setCode(e.target.value)} inputMode="numeric" />
               <Button type="submit" variant="contained" disabled={pending}>
                 {PORTAL_TEXT.confirmCode}
               </Button>
-              <Button onClick={() => flow.send({ type: 'email.resend' })} disabled={pending}>
+              <Button onClick={flow.resend} disabled={pending}>
                 {PORTAL_TEXT.resendCode}
               </Button>
             </Stack>
           </Box>
         )}
         {mode === 'changed' && (
-          <Alert severity="success" action={<Button onClick={() => flow.send({ type: 'email.done' })}>OK</Button>}>
+          <Alert severity="success" action={<Button onClick={flow.done}>OK</Button>}>
             {PORTAL_TEXT.emailChanged}
           </Alert>
         )}

@@ -57,12 +57,3 @@ export const PORTAL_TEXT = {
   caveat:
     'This estimate comes from the Framingham Heart Study (D’Agostino et al., 2008), which was derived outside India and may underestimate risk for people in India and of South Asian origin. It is not a diagnosis: discuss it with your clinician.',
 } as const;
-
-export const FACTOR_LABELS = {
-  age: 'Age',
-  hdl_cholesterol: 'HDL (good) cholesterol',
-  total_cholesterol: 'Total cholesterol',
-  systolic_bp: 'Systolic blood pressure',
-  smoker: 'Smoking',
-  diabetic: 'Diabetes',
-} as const;

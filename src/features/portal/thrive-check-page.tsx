@@ -1,19 +1,16 @@
 // /user/thrive-check/{clientId}: the §3 heart-risk form (sex and age prefilled from the profile),
-// scored and stored by the server, explained in plain language, with the history as a chart.
+// scored and stored by the server; the stored result is shown and explained in plain language
+// (never scored again here), with the history as a chart.
 import { Alert, Box, Button, Card, CardContent, MenuItem, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useParams } from 'wouter';
-import { fromPromise } from 'xstate';
-import { type StoredCheck, thriveCheckMachine } from '../../../machines/portal/thrive-check-machine';
-import { ageInYears } from '../../../machines/staff/age';
-import { calculateHeartRisk, HEART_RISK_LIMITS } from '../../domain/heartRisk';
-import { useShell } from '../../app/shell/shell-context';
+import { HEART_RISK_LIMITS } from '../../domain/heartRisk';
 import { LoadFailed, PageFrame } from './page-frame';
-import { createCheck, getProfile, listChecks, type ThriveCheck } from './portal-api';
+import type { ThriveCheck } from './portal-api';
+import { useThriveCheck } from './portal-hooks';
 import { PORTAL_TEXT } from './texts';
-import { explanation, factorLines, riskText } from './thrive-check-explain';
+import { explanation, riskText } from './thrive-check-explain';
 
 type Form = Record<'sex' | 'age' | 'hdl_cholesterol' | 'total_cholesterol' | 'smoker' | 'diabetic' | 'treats_hypertension' | 'systolic_bp', string>;
 
@@ -34,98 +31,25 @@ const YES_NO = [
 
 export function ThriveCheckPage() {
   const { clientId = '' } = useParams<{ clientId: string }>();
-  const { api } = useShell();
-  const [form, setForm] = useState<Form>(EMPTY);
-  const check = useActorRef(
-    thriveCheckMachine.provide({
-      actors: {
-        loadHistory: fromPromise(async ({ input }: { input: { clientId: string } }) => {
-          const [history, profile] = await Promise.all([listChecks(api, input.clientId), getProfile(api, input.clientId)]);
-          // Prefill what the profile knows: sex from gender, age from the date of birth.
-          const age = ageInYears(profile.date_of_birth);
-          setForm((f) => ({
-            ...f,
-            sex: f.sex || (profile.gender === 'M' ? 'male' : profile.gender === 'F' ? 'female' : ''),
-            age: f.age || (age === null ? '' : String(age)),
-          }));
-          return history as unknown as StoredCheck[];
-        }),
-        submitCheck: fromPromise(async ({ input }: { input: { clientId: string; input: Record<string, string> } }) => (await createCheck(api, input.input)) as unknown as StoredCheck),
-      },
-    }),
-    { input: { clientId } },
-  );
-  const mode = useSelector(check, (s) => (s.matches('loadFailed') ? 'failed' : s.matches('loading') ? 'loading' : s.matches('result') ? 'result' : 'form'));
-  const pending = useSelector(check, (s) => s.hasTag('pending'));
-  const history = useSelector(check, (s) => s.context.history) as unknown as ThriveCheck[];
-  const latest = useSelector(check, (s) => s.context.latest) as unknown as ThriveCheck | null;
-  const fieldErrors = useSelector(check, (s) => s.context.fieldErrors);
-  const message = useSelector(check, (s) => s.context.message);
+  const check = useThriveCheck(clientId);
+  const { mode, latest, history } = check;
 
   if (mode === 'failed') {
     return (
       <PageFrame title={PORTAL_TEXT.checkTitle} page="thrive-check">
-        <LoadFailed onRetry={() => check.send({ type: 'check.retry' })} />
+        <LoadFailed onRetry={check.retry} />
       </PageFrame>
     );
   }
-  const set = (name: keyof Form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value }));
   return (
     <PageFrame title={PORTAL_TEXT.checkTitle} page="thrive-check">
       <Typography sx={{ mb: 2 }}>{PORTAL_TEXT.checkIntro}</Typography>
       {mode === 'loading' ? (
         <Skeleton variant="rounded" height={320} aria-busy="true" />
       ) : mode === 'result' && latest ? (
-        <ResultCard check={latest} onAgain={() => check.send({ type: 'check.again' })} />
+        <ResultCard check={latest} onAgain={check.again} />
       ) : (
-        <Card>
-          <CardContent>
-            <Box
-              component="form"
-              noValidate
-              aria-label="Heart-risk check"
-              onSubmit={(e) => {
-                e.preventDefault();
-                check.send({ type: 'check.submit', input: { ...form } });
-              }}
-            >
-              {message && (
-                <Alert severity="error" sx={{ mb: 2 }}>
-                  {message}
-                </Alert>
-              )}
-              <Stack spacing={2}>
-                <TextField select label="Sex" name="sex" value={form.sex} onChange={set('sex')} error={!!fieldErrors.sex} helperText={fieldErrors.sex?.[0] ?? 'As recorded at birth; the model has tables for men and women.'}>
-                  <MenuItem value="male">Male</MenuItem>
-                  <MenuItem value="female">Female</MenuItem>
-                </TextField>
-                {NUMBER_FIELDS.map(([name, label]) => (
-                  <TextField
-                    key={name}
-                    label={label}
-                    name={name}
-                    value={form[name]}
-                    onChange={set(name)}
-                    inputMode="numeric"
-                    error={!!fieldErrors[name]}
-                    helperText={fieldErrors[name]?.[0] ?? `${HEART_RISK_LIMITS[name].min}–${HEART_RISK_LIMITS[name].max}`}
-                  />
-                ))}
-                {YES_NO.map(([name, label]) => (
-                  <TextField key={name} select label={label} name={name} value={form[name]} onChange={set(name)} error={!!fieldErrors[name]} helperText={fieldErrors[name]?.[0]}>
-                    <MenuItem value="yes">Yes</MenuItem>
-                    <MenuItem value="no">No</MenuItem>
-                  </TextField>
-                ))}
-                <Box>
-                  <Button type="submit" variant="contained" disabled={pending}>
-                    {PORTAL_TEXT.calculate}
-                  </Button>
-                </Box>
-              </Stack>
-            </Box>
-          </CardContent>
-        </Card>
+        <CheckForm check={check} />
       )}
       <Alert severity="info" sx={{ mt: 2 }} data-field="caveat">
         {PORTAL_TEXT.caveat}
@@ -135,9 +59,64 @@ export function ThriveCheckPage() {
   );
 }
 
+/** The form, starting from what the profile knows (the machine's prefill); the draft is the form's own. */
+function CheckForm({ check }: { check: ReturnType<typeof useThriveCheck> }) {
+  const { prefill, fieldErrors, message, pending } = check;
+  const [form, setForm] = useState<Form>(() => ({ ...EMPTY, ...prefill }));
+  const set = (name: keyof Form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value }));
+  return (
+    <Card>
+      <CardContent>
+        <Box
+          component="form"
+          noValidate
+          aria-label="Heart-risk check"
+          onSubmit={(e) => {
+            e.preventDefault();
+            check.submit({ ...form });
+          }}
+        >
+          {message && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {message}
+            </Alert>
+          )}
+          <Stack spacing={2}>
+            <TextField select label="Sex" name="sex" value={form.sex} onChange={set('sex')} error={!!fieldErrors.sex} helperText={fieldErrors.sex?.[0] ?? 'As recorded at birth; the model has tables for men and women.'}>
+              <MenuItem value="male">Male</MenuItem>
+              <MenuItem value="female">Female</MenuItem>
+            </TextField>
+            {NUMBER_FIELDS.map(([name, label]) => (
+              <TextField
+                key={name}
+                label={label}
+                name={name}
+                value={form[name]}
+                onChange={set(name)}
+                inputMode="numeric"
+                error={!!fieldErrors[name]}
+                helperText={fieldErrors[name]?.[0] ?? `${HEART_RISK_LIMITS[name].min}–${HEART_RISK_LIMITS[name].max}`}
+              />
+            ))}
+            {YES_NO.map(([name, label]) => (
+              <TextField key={name} select label={label} name={name} value={form[name]} onChange={set(name)} error={!!fieldErrors[name]} helperText={fieldErrors[name]?.[0]}>
+                <MenuItem value="yes">Yes</MenuItem>
+                <MenuItem value="no">No</MenuItem>
+              </TextField>
+            ))}
+            <Box>
+              <Button type="submit" variant="contained" disabled={pending}>
+                {PORTAL_TEXT.calculate}
+              </Button>
+            </Box>
+          </Stack>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
 function ResultCard({ check, onAgain }: { check: ThriveCheck; onAgain: () => void }) {
-  // The factor breakdown is the same pure function the server scored with.
-  const breakdown = calculateHeartRisk({ ...check, smoker: check.smoker ? 'yes' : 'no', diabetic: check.diabetic ? 'yes' : 'no', treats_hypertension: check.treats_hypertension ? 'yes' : 'no' }).breakdown;
   return (
     <Card data-card="result">
       <CardContent>
@@ -149,11 +128,6 @@ function ResultCard({ check, onAgain }: { check: ThriveCheck; onAgain: () => voi
             {line}
           </Typography>
         ))}
-        <Box component="ul" sx={{ mt: 1 }}>
-          {factorLines(breakdown).map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </Box>
         <Button onClick={onAgain}>{PORTAL_TEXT.checkAgain}</Button>
       </CardContent>
     </Card>

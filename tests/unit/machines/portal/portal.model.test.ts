@@ -2,13 +2,14 @@
 // suite): every path to every edge is replayed on a real actor with its actors resolved or
 // rejected, and the run fails unless every state and transition was covered (counts printed).
 import { describe, expect, it, vi } from 'vitest';
-import { homeMachine } from '../../../machines/portal/home-machine';
-import { emailChangeMachine } from '../../../machines/portal/email-change-machine';
-import { onboardingMachine } from '../../../machines/portal/onboarding-machine';
-import { firstOpenStep, onboardingProgress } from '../../../machines/portal/onboarding-rules';
-import { profileEditMachine } from '../../../machines/portal/profile-edit-machine';
-import { thriveCheckMachine } from '../../../machines/portal/thrive-check-machine';
-import { describeModel } from '../shell/model-suite';
+import { homeMachine } from '../../../../machines/portal/home-machine';
+import { emailChangeMachine } from '../../../../machines/portal/email-change-machine';
+import { onboardingMachine } from '../../../../machines/portal/onboarding-machine';
+import { firstOpenStep, onboardingProgress } from '../../../../machines/portal/onboarding-rules';
+import { profileEditMachine } from '../../../../machines/portal/profile-edit-machine';
+import { thriveCheckMachine } from '../../../../machines/portal/thrive-check-machine';
+import { ageInYears } from '../../../../machines/staff/age';
+import { describeModel } from '../../shell/model-suite';
 
 const v1 = { schema_version: 1 };
 const none = { health_goals: {}, client_story: {}, lifestyle_history: {}, family_history: {} };
@@ -59,14 +60,22 @@ describeModel(
     input: { clientId: '7' },
     events: [{ type: 'check.submit', input: { sex: 'male', age: '50' } }, { type: 'check.again' }, { type: 'check.retry' }],
     outcomes: {
-      loadHistory: [{ output: [] }, { error: new Error('offline') }],
+      loadHistory: [{ output: { history: [], profile: { gender: 'F', date_of_birth: '1985-06-15' } } }, { error: new Error('offline') }],
       submitCheck: [{ output: { id: 1, taken_at: '2026-11-22T00:00:00Z', points: 8 } }, { error: { fieldErrors: { hdl_cholesterol: ['Must be a whole number.'] } } }],
     },
   },
-  (snapshot) => {
+  (snapshot, event) => {
     if (snapshot.matches('result')) {
-      expect(snapshot.context.latest).not.toBeNull();
+      // The stored check the server answered with is the one shown, first in the history.
+      expect(snapshot.context.latest).toEqual({ id: 1, taken_at: '2026-11-22T00:00:00Z', points: 8 });
       expect(snapshot.context.history[0]).toBe(snapshot.context.latest);
+    }
+    if (event.type.startsWith('xstate.done.actor.') && snapshot.matches('editing')) {
+      // The form starts from the profile: F is female, the age from the date of birth.
+      expect(snapshot.context.prefill).toEqual({ sex: 'female', age: String(ageInYears('1985-06-15')) });
+    }
+    if (event.type.startsWith('xstate.error.actor.') && snapshot.matches('editing')) {
+      expect(snapshot.context).toMatchObject({ fieldErrors: { hdl_cholesterol: ['Must be a whole number.'] }, message: null });
     }
   },
 );
