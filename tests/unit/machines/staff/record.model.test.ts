@@ -12,7 +12,7 @@ describeModel('staff record', model, (snapshot, event) => {
   }
   if (event.type.startsWith('xstate.error.actor.')) {
     expect(recordSelectors.isFailed(snapshot)).toBe(true);
-    const missing = (event as { error: unknown }).error === MISSING;
+    const missing = (event as { type: string; error?: unknown }).error === MISSING;
     expect(recordSelectors.isMissing(snapshot)).toBe(missing);
     expect(recordSelectors.error(snapshot)).toBe(missing ? MISSING.message : NO_ANSWER.message);
   }
