@@ -1,13 +1,13 @@
 // /clients: the clients hub. A server-side DataGrid (one page per request: pagination, search,
 // filters and sorting all run on the server, so 10,000 clients cost what 25 do), the columns a
 // front desk needs, and the 'New client' dialog. Enter on a row opens the client's details.
-import { Box, Button, Chip, Stack, Typography } from '@mui/material';
+import { Chip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { Link, useLocation } from 'wouter';
 import { ageInYears } from '../../../machines/staff/age';
 import { getHref } from '../../app/port';
 import { formatDateTime, fullName } from '../../lib/staff/format';
-import { ServerGrid } from '../../lib/staff/server-grid';
+import { GridPage, ServerGrid } from '../../lib/staff/server-grid';
 import { CLIENT_SORT_FIELDS } from './clients-api';
 import { useClientsHub } from './clients-hooks';
 import { NewClientDialog } from './new-client-dialog';
@@ -46,15 +46,7 @@ export function ClientsPage() {
   const [, navigate] = useLocation();
   const { list, programs, newClient } = useClientsHub();
   return (
-    <Box sx={{ p: { xs: 2, md: 3 } }} data-page="clients">
-      <Stack direction="row" sx={{ alignItems: 'center', mb: 2 }}>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-          {CLIENTS_TITLE}
-        </Typography>
-        <Button variant="contained" onClick={() => newClient.open(null)}>
-          {NEW_CLIENT}
-        </Button>
-      </Stack>
+    <GridPage page="clients" title={CLIENTS_TITLE} actionLabel={NEW_CLIENT} onAction={() => newClient.open(null)}>
       <ServerGrid<Row>
         list={list}
         columns={columns}
@@ -72,6 +64,6 @@ export function ClientsPage() {
         onOpenRow={(row) => navigate(getHref('clientDetails', { clientId: row.id }))}
       />
       <NewClientDialog action={newClient} />
-    </Box>
+    </GridPage>
   );
 }

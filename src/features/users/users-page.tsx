@@ -1,12 +1,12 @@
 // /users (ADMIN, SUPER_ADMIN): every user with role and status, server-side like /clients; a new
 // user with a role; per user, the actions the signed-in role may take (change role, deactivate or
 // reactivate, resend the invitation, reset the password), each confirmed, toasted and audited.
-import { Box, Button, Chip, IconButton, Menu, MenuItem, Stack, Typography } from '@mui/material';
+import { Chip, IconButton, Menu, MenuItem } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../lib/staff/confirm-dialog';
 import { formatDate, fullName, ROLE_LABELS } from '../../lib/staff/format';
-import { ServerGrid } from '../../lib/staff/server-grid';
+import { GridPage, ServerGrid } from '../../lib/staff/server-grid';
 import { ACTION_LABELS, ACTIONS_FOR, CONFIRM_TEXT, NEW_USER, RETRY, type UserAction, USERS_EMPTY, USERS_LOAD_FAILED, USERS_SEARCH_LABEL, USERS_TITLE } from './texts';
 import { ChangeRoleDialog, NewUserDialog, type UserRow } from './user-dialogs';
 import { USER_SORT_FIELDS } from './users-api';
@@ -62,15 +62,7 @@ export function UsersPage() {
   const pending = account.subject;
 
   return (
-    <Box sx={{ p: { xs: 2, md: 3 } }} data-page="users">
-      <Stack direction="row" sx={{ alignItems: 'center', mb: 2 }}>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-          {USERS_TITLE}
-        </Typography>
-        <Button variant="contained" onClick={() => create.open(null)}>
-          {NEW_USER}
-        </Button>
-      </Stack>
+    <GridPage page="users" title={USERS_TITLE} actionLabel={NEW_USER} onAction={() => create.open(null)}>
       <ServerGrid<UserRow>
         list={list}
         columns={columns}
@@ -90,6 +82,6 @@ export function UsersPage() {
       <ConfirmDialog action={account} title={pending ? `${ACTION_LABELS[pending.action]}: ${fullName(pending.user)}` : ''} confirmLabel={pending ? ACTION_LABELS[pending.action] : 'Confirm'}>
         {pending && CONFIRM_TEXT[pending.action](fullName(pending.user), pending.user.email)}
       </ConfirmDialog>
-    </Box>
+    </GridPage>
   );
 }

@@ -1,9 +1,9 @@
 // The staff pages' server-side grid (the clients hub, the users list): a search box, filter
 // selects and a DataGrid whose pages, sorting and filters all run on the server through the list
 // machine. The page passes its columns, filters and texts; the machine holds the query.
-import { Alert, Box, Button, MenuItem, Stack, TextField } from '@mui/material';
+import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { DataGrid, type GridColDef, type GridRowParams, type GridSortModel, type GridValidRowModel } from '@mui/x-data-grid';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import type { ServerList } from './hooks';
 
 export interface GridFilter {
@@ -26,6 +26,23 @@ export function sortModelOf(ordering: string | null, sortFields: Record<string, 
   if (!ordering) return [];
   const field = Object.keys(sortFields).find((k) => sortFields[k] === ordering.replace(/^-/, ''));
   return field ? [{ field, sort: ordering.startsWith('-') ? 'desc' : 'asc' }] : [];
+}
+
+/** A staff list page: its heading with the page's one creating action, then the grid and dialogs. */
+export function GridPage({ page, title, actionLabel, onAction, children }: { page: string; title: string; actionLabel: string; onAction: () => void; children: ReactNode }) {
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 } }} data-page={page}>
+      <Stack direction="row" sx={{ alignItems: 'center', mb: 2 }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          {title}
+        </Typography>
+        <Button variant="contained" onClick={onAction}>
+          {actionLabel}
+        </Button>
+      </Stack>
+      {children}
+    </Box>
+  );
 }
 
 export function ServerGrid<Row extends GridValidRowModel>(props: {
