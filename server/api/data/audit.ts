@@ -46,6 +46,47 @@ export interface AuditEntry {
   outcome: 'success' | 'denied';
 }
 
+/** Who does what to whose record; the entry `withAudit` records when the write commits. */
+export interface AuditIntent<T> {
+  actor: AuditEntry['actor'];
+  action: AuditAction;
+  requestId: string;
+  /** The client whose record it is; a function of the result when the write creates them. */
+  client: number | null | ((result: NoInfer<T>) => number | null);
+  /** Also recorded, for a write that is two acts at once (a profile edit that changes the role). */
+  also?: AuditAction[];
+  /** `denied` for a refused read that still runs in the transaction; `success` otherwise. */
+  outcome?: AuditEntry['outcome'];
+}
+
+/**
+ * Runs `write` in a transaction and records its audit entry in the same transaction, so the
+ * change and its record commit together or not at all. Outcome `success`, unless the caller
+ * records a read it refuses (`outcome: 'denied'`). A write that throws leaves no entry: nothing
+ * happened. Refusals before any write go through `refuse`.
+ */
+export async function withAudit<T>(
+  db: Db,
+  intent: AuditIntent<T>,
+  write: (trx: Db) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    const result = await write(trx);
+    const client = typeof intent.client === 'function' ? intent.client(result) : intent.client;
+    const outcome = intent.outcome ?? 'success';
+    for (const action of [intent.action, ...(intent.also ?? [])]) {
+      await recordAudit(trx, { actor: intent.actor, action, client, requestId: intent.requestId, outcome });
+    }
+    return result;
+  });
+}
+
+/** Records a refused attempt (it is part of the trail) and throws the refusal. */
+export async function refuse(db: Db, intent: Omit<AuditEntry, 'outcome'>, refusal: Error): Promise<never> {
+  await recordAudit(db, { ...intent, outcome: 'denied' });
+  throw refusal;
+}
+
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
   await db
     .insertInto('audit_events')

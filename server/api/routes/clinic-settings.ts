@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { components } from '../../../openapi/generated/api.ts';
 import { callerOf } from '../../auth/bearer.ts';
 import type { ApiContext } from '../context.ts';
-import { recordAudit } from '../data/audit.ts';
+import { refuse, withAudit } from '../data/audit.ts';
 import { type ClinicSettingsRow, readClinicSettings, updateClinicSettings } from '../data/clinic-settings.ts';
 import { DENIED, forbidden, isAdmin } from '../policy.ts';
 
@@ -22,18 +22,12 @@ export async function clinicSettingsRoutes(app: FastifyInstance, ctx: ApiContext
 
   app.patch<{ Body: Patch }>('/clinic/settings', { schema: contract.routeSchema('patchClinicSettings') }, async (request) => {
     const caller = callerOf(request);
-    if (!isAdmin(caller.role)) {
-      await recordAudit(db, { actor: caller, action: 'settings.update', client: null, requestId: request.id, outcome: 'denied' });
-      throw forbidden(DENIED.adminOnly);
-    }
+    const audit = { actor: caller, action: 'settings.update', client: null, requestId: request.id } as const;
+    if (!isAdmin(caller.role)) await refuse(db, audit, forbidden(DENIED.adminOnly));
     const changes: Patch = { ...request.body };
     for (const [key, value] of Object.entries(changes)) if (typeof value === 'string') (changes as Record<string, unknown>)[key] = value.trim();
     if (changes.super_admin_email !== undefined) changes.super_admin_email = changes.super_admin_email?.toLowerCase() || null;
-    const row = await db.transaction().execute(async (trx) => {
-      const updated = await updateClinicSettings(trx, changes, caller.id);
-      await recordAudit(trx, { actor: caller, action: 'settings.update', client: null, requestId: request.id, outcome: 'success' });
-      return updated;
-    });
+    const row = await withAudit(db, audit, (trx) => updateClinicSettings(trx, changes, caller.id));
     return present(row);
   });
 }

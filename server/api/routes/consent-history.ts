@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../../auth/bearer.ts';
 import type { ApiContext } from '../context.ts';
-import { recordAudit } from '../data/audit.ts';
+import { refuse, withAudit } from '../data/audit.ts';
 import { listConsentHistory } from '../data/consent-history.ts';
 import { findUser } from '../data/users.ts';
 import { DENIED, isStaff, notFound, othersRecord } from '../policy.ts';
@@ -17,13 +17,8 @@ export async function consentHistoryRoutes(app: FastifyInstance, ctx: ApiContext
     const allowed = caller.id === id || isStaff(caller.role);
     const found = await findUser(db, id);
     if (!found) throw notFound();
-    if (!allowed) {
-      await recordAudit(db, { actor: caller, action: 'consent.read', client: id, requestId: request.id, outcome: 'denied' });
-      throw othersRecord(caller, DENIED.staffOnly);
-    }
-    return db.transaction().execute(async (trx) => {
-      await recordAudit(trx, { actor: caller, action: 'consent.read', client: id, requestId: request.id, outcome: 'success' });
-      return listConsentHistory(trx, id);
-    });
+    const audit = { actor: caller, action: 'consent.read', client: id, requestId: request.id } as const;
+    if (!allowed) await refuse(db, audit, othersRecord(caller, DENIED.staffOnly));
+    return withAudit(db, audit, (trx) => listConsentHistory(trx, id));
   });
 }

@@ -8,7 +8,7 @@ import { HttpError } from '../../http/errors.ts';
 import { IdentityError } from '../../identity/contracts.ts';
 import { callerOf } from '../../auth/bearer.ts';
 import type { ApiContext } from '../context.ts';
-import { type AuditAction, recordAudit } from '../data/audit.ts';
+import { type AuditAction, refuse, withAudit } from '../data/audit.ts';
 import { findProfile, findUser } from '../data/users.ts';
 import { canManageRole, DENIED, isStaff, othersRecord } from '../policy.ts';
 import { presentProfile } from '../present.ts';
@@ -28,10 +28,7 @@ export async function profileEmailRoutes(app: FastifyInstance, ctx: ApiContext):
     const target = await findUser(db, id);
     if (!target) throw new HttpError(404, DENIED.notFound);
     const allowed = caller.id === id || (isStaff(caller.role) && canManageRole(caller.role, target.role));
-    if (!allowed) {
-      await recordAudit(db, { actor: caller, action: SYNC, client: id, requestId: request.id, outcome: 'denied' });
-      throw othersRecord(caller, DENIED.manageRole(target.role));
-    }
+    if (!allowed) await refuse(db, { actor: caller, action: SYNC, client: id, requestId: request.id }, othersRecord(caller, DENIED.manageRole(target.role)));
     // A removed user's identity account is gone: there is nothing to sync from.
     const identityUser = await ctx
       .identityAdmin()
@@ -43,13 +40,12 @@ export async function profileEmailRoutes(app: FastifyInstance, ctx: ApiContext):
     const attribute = (name: string) => identityUser.Attributes.find((a) => a.Name === name)?.Value;
     const email = attribute('email')?.toLowerCase();
     if (!email || attribute('email_verified') !== 'true') throw new HttpError(409, EMAIL_SYNC_ERRORS.notVerified);
-    const row = await db.transaction().execute(async (trx) => {
+    const row = await withAudit(db, { actor: caller, action: SYNC, client: id, requestId: request.id }, async (trx) => {
       if (email !== target.email.toLowerCase()) {
         const other = await trx.selectFrom('users').select('id').where(sql`lower(email)`, '=', email).where('id', '!=', id).executeTakeFirst();
         if (other) throw new HttpError(409, EMAIL_SYNC_ERRORS.taken);
         await trx.updateTable('users').set({ email, updated_at: new Date() }).where('id', '=', id).execute();
       }
-      await recordAudit(trx, { actor: caller, action: SYNC, client: id, requestId: request.id, outcome: 'success' });
       return (await findProfile(trx, id))!;
     });
     return presentProfile(row, { reveal: caller.id === id, vault: ctx.aadhaar });

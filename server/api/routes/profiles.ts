@@ -7,7 +7,7 @@ import { badRequest, HttpError } from '../../http/errors.ts';
 import { callerOf } from '../../auth/bearer.ts';
 import { AADHAAR_INVALID, aadhaarValid } from '../aadhaar.ts';
 import type { ApiContext } from '../context.ts';
-import { type AuditAction, recordAudit } from '../data/audit.ts';
+import { type AuditAction, refuse, withAudit } from '../data/audit.ts';
 import { findProfile, findProfileAudited, findUser, JSON_COLUMNS, PROFILE_COLUMNS, type UserRow } from '../data/users.ts';
 import { type Caller, CLINIC_ONLY_FIELDS, CONSENT_FIELDS, canManageRole, DENIED, forbidden, isAdmin, isStaff, notFound, othersRecord } from '../policy.ts';
 import { presentProfile } from '../present.ts';
@@ -73,10 +73,7 @@ export async function profileRoutes(app: FastifyInstance, ctx: ApiContext): Prom
           ? null
           : othersRecord(caller, DENIED.consentOthers)
         : profilePatchDenial(caller, target, body);
-      if (denial) {
-        await recordAudit(db, { actor: caller, action, client: id, requestId: request.id, outcome: 'denied' });
-        throw denial;
-      }
+      if (denial) await refuse(db, { actor: caller, action, client: id, requestId: request.id }, denial);
       const row = consent ? await recordConsent(ctx, request, caller, id, body) : await updateProfile(ctx, request, caller, target, body);
       return presentProfile(row, { reveal: caller.id === id, vault: ctx.aadhaar });
     },
@@ -94,7 +91,7 @@ async function recordConsent(ctx: ApiContext, request: FastifyRequest, caller: C
   }
   const consentedAt = new Date(body.hipaa_consent_date!);
   if (consentedAt.getTime() > Date.now() + CONSENT_CLOCK_SKEW_MS) throw badRequest('hipaa_consent_date', CONSENT_DATE_FUTURE);
-  return ctx.db.transaction().execute(async (trx) => {
+  return withAudit(ctx.db, { actor: caller, action: 'consent.record', client: id, requestId: request.id }, async (trx) => {
     await trx
       .updateTable('user_profiles')
       .set({ hipaa_consent: true, hipaa_consent_date: consentedAt, hipaa_consent_version: body.hipaa_consent_version, updated_at: new Date() })
@@ -110,7 +107,6 @@ async function recordConsent(ctx: ApiContext, request: FastifyRequest, caller: C
         user_agent: request.headers['user-agent']?.slice(0, 500) ?? null,
       })
       .execute();
-    await recordAudit(trx, { actor: caller, action: 'consent.record', client: id, requestId: request.id, outcome: 'success' });
     return (await findProfile(trx, id))!;
   });
 }
@@ -142,13 +138,12 @@ async function updateProfile(ctx: ApiContext, request: FastifyRequest, caller: C
   // is written; if our write then fails, identity gets its old role back.
   if (roleChanged) await setIdentityRole(body.role!);
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    const also: AuditAction[] = roleChanged ? ['role.change'] : [];
+    return await withAudit(ctx.db, { actor: caller, action: 'profile.update', also, client: target.id, requestId: request.id }, async (trx) => {
       if (Object.keys(userChanges).length) {
         await trx.updateTable('users').set({ ...userChanges, updated_at: new Date() }).where('id', '=', target.id).execute();
       }
       await trx.updateTable('user_profiles').set({ ...profileChanges, updated_at: new Date() }).where('user_id', '=', target.id).execute();
-      await recordAudit(trx, { actor: caller, action: 'profile.update', client: target.id, requestId: request.id, outcome: 'success' });
-      if (roleChanged) await recordAudit(trx, { actor: caller, action: 'role.change', client: target.id, requestId: request.id, outcome: 'success' });
       return (await findProfile(trx, target.id))!;
     });
   } catch (error) {

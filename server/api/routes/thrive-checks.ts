@@ -8,7 +8,7 @@ import { type HeartRiskInput, HeartRiskInputError, calculateHeartRisk } from '..
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { callerOf } from '../../auth/bearer.ts';
 import type { ApiContext } from '../context.ts';
-import { type AuditAction, recordAudit } from '../data/audit.ts';
+import { type AuditAction, recordAudit, refuse, withAudit } from '../data/audit.ts';
 import { insertThriveCheck, listThriveChecks } from '../data/thrive-checks.ts';
 import { findUser } from '../data/users.ts';
 import { DENIED, isStaff, othersRecord } from '../policy.ts';
@@ -49,8 +49,7 @@ export async function thriveCheckRoutes(app: FastifyInstance, ctx: ApiContext): 
     const { user: asked, ...input } = request.body;
     const user = asked ?? caller.id;
     if (!isStaff(caller.role) && user !== caller.id) {
-      await recordAudit(db, { actor: caller, action: CREATE, client: null, requestId: request.id, outcome: 'denied' });
-      throw othersRecord(caller, DENIED.staffOnly);
+      await refuse(db, { actor: caller, action: CREATE, client: null, requestId: request.id }, othersRecord(caller, DENIED.staffOnly));
     }
     const target = await findUser(db, user);
     if (!target) throw badRequest('user', THRIVE_CHECK_ERRORS.noUser);
@@ -63,11 +62,9 @@ export async function thriveCheckRoutes(app: FastifyInstance, ctx: ApiContext): 
       const errors = Object.fromEntries(Object.entries(error.errors).map(([field, reason]) => [field, [reason as string]]));
       throw new HttpError(400, `Invalid request: ${Object.entries(error.errors).map(([f, r]) => `${f}: ${r}`).join('; ')}`, errors);
     }
-    const check = await db.transaction().execute(async (trx) => {
-      const stored = await insertThriveCheck(trx, user, caller.id, result);
-      await recordAudit(trx, { actor: caller, action: CREATE, client: user, requestId: request.id, outcome: 'success' });
-      return stored;
-    });
+    const check = await withAudit(db, { actor: caller, action: CREATE, client: user, requestId: request.id }, (trx) =>
+      insertThriveCheck(trx, user, caller.id, result),
+    );
     return reply.code(201).send(check);
   });
 }

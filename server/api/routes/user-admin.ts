@@ -8,7 +8,7 @@ import { HttpError } from '../../http/errors.ts';
 import { IdentityError } from '../../identity/contracts.ts';
 import { callerOf } from '../../auth/bearer.ts';
 import type { ApiContext } from '../context.ts';
-import { type AuditAction, recordAudit } from '../data/audit.ts';
+import { type AuditAction, recordAudit, refuse, withAudit } from '../data/audit.ts';
 import { listExtras } from '../data/user-list-extras.ts';
 import { findUser, type UserRow } from '../data/users.ts';
 import { type Caller, canManageRole, DENIED, forbidden, isAdmin, isStaff, notFound, othersRecord } from '../policy.ts';
@@ -43,10 +43,7 @@ export async function userAdminRoutes(app: FastifyInstance, ctx: ApiContext): Pr
     const target = await findUser(db, request.params.id);
     if (!target) throw notFound();
     const refused = denial(caller, target);
-    if (refused) {
-      await recordAudit(db, { actor: caller, action, client: target.id, requestId: request.id, outcome: 'denied' });
-      throw refused;
-    }
+    if (refused) await refuse(db, { actor: caller, action, client: target.id, requestId: request.id }, refused);
     return { caller, target };
   }
 
@@ -68,15 +65,14 @@ export async function userAdminRoutes(app: FastifyInstance, ctx: ApiContext): Pr
         if (identityType(error) !== 'UserNotFoundException') throw error;
       }
     }
-    await db.transaction().execute(async (trx) => {
-      await trx
+    await withAudit(db, { actor: caller, action: 'user.deactivate', client: target.id, requestId: request.id }, (trx) =>
+      trx
         .updateTable('users')
         .set({ is_active: false, deactivated_at: new Date(), updated_at: new Date() })
         .where('id', '=', target.id)
         .where('is_active', '=', true)
-        .execute();
-      await recordAudit(trx, { actor: caller, action: 'user.deactivate', client: target.id, requestId: request.id, outcome: 'success' });
-    });
+        .execute(),
+    );
     return summary(target.id);
   });
 
@@ -88,10 +84,9 @@ export async function userAdminRoutes(app: FastifyInstance, ctx: ApiContext): Pr
       if (identityType(error) === 'UserNotFoundException') throw new HttpError(409, USER_ADMIN_TEXT.accountRemoved);
       throw error;
     }
-    await db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ is_active: true, deactivated_at: null, updated_at: new Date() }).where('id', '=', target.id).execute();
-      await recordAudit(trx, { actor: caller, action: 'user.reactivate', client: target.id, requestId: request.id, outcome: 'success' });
-    });
+    await withAudit(db, { actor: caller, action: 'user.reactivate', client: target.id, requestId: request.id }, (trx) =>
+      trx.updateTable('users').set({ is_active: true, deactivated_at: null, updated_at: new Date() }).where('id', '=', target.id).execute(),
+    );
     return summary(target.id);
   });
 

@@ -7,10 +7,10 @@ import { IdentityError } from '../../identity/contracts.ts';
 import { callerOf } from '../../auth/bearer.ts';
 import { AADHAAR_INVALID, aadhaarValid } from '../aadhaar.ts';
 import { type ApiContext, isUniqueViolation, pageLinks } from '../context.ts';
-import { recordAudit } from '../data/audit.ts';
+import { refuse, withAudit } from '../data/audit.ts';
 import { insertUserWithProfile } from '../data/provision.ts';
 import { listExtras } from '../data/user-list-extras.ts';
-import { emailTaken, findProfile, findProfileAudited, findUser, JSON_COLUMNS, listUsers, PROFILE_COLUMNS } from '../data/users.ts';
+import { emailTaken, findProfile, findProfileAudited, findUser, JSON_COLUMNS, listUsers, PROFILE_COLUMNS, type ProfileRow } from '../data/users.ts';
 import { canManageRole, DENIED, forbidden, isAdmin, isStaff, notFound, othersRecord } from '../policy.ts';
 import { presentUser, presentUserDetail } from '../present.ts';
 
@@ -42,10 +42,7 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
 
   app.get('/users/users/me', { schema: contract.routeSchema('getCurrentUser') }, async (request) => {
     const caller = callerOf(request);
-    const row = await db.transaction().execute(async (trx) => {
-      await recordAudit(trx, { actor: caller, action: 'user.read', client: caller.id, requestId: request.id, outcome: 'success' });
-      return findProfile(trx, caller.id);
-    });
+    const row = await withAudit(db, { actor: caller, action: 'user.read', client: caller.id, requestId: request.id }, (trx) => findProfile(trx, caller.id));
     if (!row) throw notFound();
     return presentUserDetail(row, { reveal: true, vault: ctx.aadhaar });
   });
@@ -99,7 +96,7 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     const username = created.User.Username;
     try {
       if (!sub) throw new Error('identity returned a user without sub');
-      const row = await db.transaction().execute(async (trx) => {
+      const row = await withAudit<ProfileRow>(db, { actor: caller, action: 'user.create', client: (created) => created.id, requestId: request.id }, async (trx) => {
         const profile: Record<string, unknown> = {};
         for (const column of PROFILE_COLUMNS) if (body[column] !== undefined) profile[column] = body[column];
         for (const column of JSON_COLUMNS) if (body[column] !== undefined) profile[column] = JSON.stringify(body[column]);
@@ -119,7 +116,6 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
           role: body.role,
           profile,
         });
-        await recordAudit(trx, { actor: caller, action: 'user.create', client: id, requestId: request.id, outcome: 'success' });
         return (await findProfile(trx, id))!;
       });
       reply.code(201);
@@ -149,10 +145,7 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
             : !canManageRole(caller.role, target.role)
               ? forbidden(DENIED.manageRole(target.role))
               : null;
-    if (denial) {
-      await recordAudit(db, { actor: caller, action: 'user.delete', client: id, requestId: request.id, outcome: 'denied' });
-      throw denial;
-    }
+    if (denial) await refuse(db, { actor: caller, action: 'user.delete', client: id, requestId: request.id }, denial);
     if (target.is_active) {
       // Sign-in goes first, outside the transaction (the built-in identity service shares this
       // database): if identity refuses, the user stays as they were. Repeating the DELETE after
@@ -165,15 +158,14 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
       await admin.adminUserGlobalSignOut({ Username: target.username }).catch(ignoreMissing);
       await admin.adminDeleteUser({ Username: target.username }).catch(ignoreMissing);
     }
-    await db.transaction().execute(async (trx) => {
-      await trx
+    await withAudit(db, { actor: caller, action: 'user.delete', client: id, requestId: request.id }, (trx) =>
+      trx
         .updateTable('users')
         .set({ is_active: false, deactivated_at: new Date(), updated_at: new Date() })
         .where('id', '=', id)
         .where('is_active', '=', true)
-        .execute();
-      await recordAudit(trx, { actor: caller, action: 'user.delete', client: id, requestId: request.id, outcome: 'success' });
-    });
+        .execute(),
+    );
     reply.code(204);
     return reply.send();
   });
