@@ -1,0 +1,34 @@
+// The one way an API failure becomes words (spec §8): no answer, 401, 403 and 5xx have their fixed
+// texts; anything else is the server's detail or 'An unknown error occurred'; field reasons are kept.
+import { describe, expect, it } from 'vitest';
+import { ApiFailure, failureText, refusedLocally, unwrap } from '../../../src/lib/api-failure';
+import { PROFILE_ERROR_401, PROFILE_ERROR_403, PROFILE_ERROR_5XX, PROFILE_ERROR_NETWORK, PROFILE_ERROR_UNKNOWN } from '../../../src/app/shell-text';
+
+const answer = (status: number, body?: unknown) => ({ response: new Response(null, { status }), ...(status < 400 ? { data: body } : { error: body }) });
+
+describe('API failures in the words of spec §8', () => {
+  it('maps statuses to the catalogue', () => {
+    expect(failureText(0)).toBe(PROFILE_ERROR_NETWORK);
+    expect(failureText(401, 'Token expired')).toBe(PROFILE_ERROR_401);
+    expect(failureText(403, 'Staff only.')).toBe(PROFILE_ERROR_403);
+    expect(failureText(500)).toBe(PROFILE_ERROR_5XX);
+    expect(failureText(503, 'down')).toBe(PROFILE_ERROR_5XX);
+    expect(failureText(409, 'This enrollment cannot go from completed to active.')).toBe('This enrollment cannot go from completed to active.');
+    expect(failureText(404)).toBe(PROFILE_ERROR_UNKNOWN);
+  });
+
+  it('unwraps data, and turns refusals and lost requests into ApiFailures', async () => {
+    expect(await unwrap(Promise.resolve(answer(200, { id: 3 })))).toEqual({ id: 3 });
+    const refused = await unwrap(Promise.resolve(answer(400, { detail: 'Invalid zipcode: Must match pattern', errors: { zipcode: ['Must match pattern'] } }))).catch((e) => e);
+    expect(refused).toBeInstanceOf(ApiFailure);
+    expect(refused).toMatchObject({ status: 400, message: 'Invalid zipcode: Must match pattern', fieldErrors: { zipcode: ['Must match pattern'] } });
+    const lost = await unwrap(Promise.reject(new TypeError('Failed to fetch'))).catch((e) => e);
+    expect(lost).toMatchObject({ status: 0, message: PROFILE_ERROR_NETWORK, fieldErrors: {} });
+    const forbidden = await unwrap(Promise.resolve(answer(403, { detail: 'Staff only.' }))).catch((e) => e);
+    expect(forbidden).toMatchObject({ status: 403, message: PROFILE_ERROR_403, detail: 'Staff only.' });
+  });
+
+  it('words a local refusal like the server words its 400', () => {
+    expect(refusedLocally({ date_of_birth: ['Must not be in the future.'] })).toMatchObject({ status: 400, message: 'Invalid date_of_birth: Must not be in the future.' });
+  });
+});
