@@ -14,13 +14,15 @@ export interface MatrixRow {
   operation: string;
   target: string;
   client: Outcome;
-  /** NURSE, RECEPTION, DOCTOR, HEALTH_COACH and NUTRITIONIST alike. */
+  /** NURSE, RECEPTION, DOCTOR, HEALTH_COACH and NUTRITIONIST alike (unless `reception` differs). */
   staff: Outcome;
+  /** RECEPTION where the front desk differs from clinical staff (scheduling: it books for anyone). */
+  reception?: Outcome;
   admin: Outcome;
   superAdmin: Outcome;
 }
 
-const row = (key: string, operation: string, target: string, client: Outcome, staff: Outcome, admin: Outcome, superAdmin: Outcome): MatrixRow => ({
+const row = (key: string, operation: string, target: string, client: Outcome, staff: Outcome, admin: Outcome, superAdmin: Outcome, reception?: Outcome): MatrixRow => ({
   key,
   operation,
   target,
@@ -28,6 +30,7 @@ const row = (key: string, operation: string, target: string, client: Outcome, st
   staff,
   admin,
   superAdmin,
+  ...(reception !== undefined ? { reception } : {}),
 });
 
 export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
@@ -67,12 +70,42 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   row('programs.patch', 'PATCH programs/programs/{id}', '—', 403, 403, 200, 200),
   row('programs.delete', 'DELETE programs/programs/{id}', '—', 403, 403, 204, 204),
   row('audit.list', 'GET audit/events', '—', 403, 403, 200, 200),
+  // Scheduling (server/api/appointments): the front desk books for anyone; clinical staff see all
+  // and move only the appointments they deliver.
+  row('appointments.services.list', 'GET appointments/services', '—', 200, 200, 200, 200),
+  row('appointments.services.create', 'POST appointments/services', '—', 403, 403, 201, 201),
+  row('appointments.services.patch', 'PATCH appointments/services/{id}', '—', 403, 403, 200, 200),
+  row('appointments.resources.list', 'GET appointments/resources', '—', 403, 200, 200, 200),
+  row('appointments.resources.create', 'POST appointments/resources', '—', 403, 403, 201, 201),
+  row('appointments.resources.patch', 'PATCH appointments/resources/{id}', '—', 403, 403, 200, 200),
+  row('appointments.hours.get', 'GET appointments/hours', '—', 403, 200, 200, 200),
+  row('appointments.hours.patch', 'PATCH appointments/hours', '—', 403, 403, 200, 200),
+  row('appointments.list.own', 'GET appointments/appointments?client={id}', 'own', 200, 200, 200, 200),
+  row('appointments.list.client', 'GET appointments/appointments?client={id}', 'another client', 404, 200, 200, 200),
+  row('appointments.get.own', 'GET appointments/appointments/{id}', 'own', 200, 200, 200, 200),
+  row('appointments.get.client', 'GET appointments/appointments/{id}', 'another client', 404, 200, 200, 200),
+  row('appointments.create.own', 'POST appointments/appointments (online-bookable service)', 'own', 201, 403, 201, 201, 201),
+  row('appointments.create.client', 'POST appointments/appointments', 'another client', 404, 403, 201, 201, 201),
+  row('appointments.cancel.own', 'POST appointments/appointments/{id}/transitions (cancelled, in time)', 'own', 200, 403, 200, 200, 200),
+  row('appointments.cancel.client', 'POST appointments/appointments/{id}/transitions (cancelled)', 'another client', 404, 403, 200, 200, 200),
+  row('appointments.check-in.delivering', 'POST appointments/appointments/{id}/transitions (checked_in)', 'own / delivered by the caller', 403, 200, 200, 200),
+  row('appointments.check-in.other-staff', 'POST appointments/appointments/{id}/transitions (checked_in)', "another client / another's", 404, 403, 200, 200, 200),
+  row('appointments.availability', 'GET appointments/availability', '—', 200, 200, 200, 200),
+  row('appointments.series.create', 'POST appointments/series', 'another client', 403, 403, 201, 201, 201),
+  row('appointments.waitlist.list.own', 'GET appointments/waitlist?client={id}', 'own', 200, 200, 200, 200),
+  row('appointments.waitlist.list.client', 'GET appointments/waitlist?client={id}', 'another client', 404, 200, 200, 200),
+  row('appointments.waitlist.create.own', 'POST appointments/waitlist', 'own', 201, 403, 201, 201, 201),
+  row('appointments.waitlist.accept.client', 'POST appointments/waitlist/offers/{id}/accept', 'another client', 404, 403, 201, 201, 201),
+  row('appointments.packages.list.own', 'GET appointments/packages?client={id}', 'own', 200, 200, 200, 200),
+  row('appointments.packages.list.client', 'GET appointments/packages?client={id}', 'another client', 404, 200, 200, 200),
+  row('appointments.packages.create', 'POST appointments/packages', 'another client', 403, 403, 201, 201, 201),
 ];
 
 export function expectedOutcome(r: MatrixRow, role: ClinicRole): Outcome {
   if (role === 'CLIENT') return r.client;
   if (role === 'ADMIN') return r.admin;
   if (role === 'SUPER_ADMIN') return r.superAdmin;
+  if (role === 'RECEPTION' && r.reception !== undefined) return r.reception;
   return r.staff;
 }
 
@@ -81,7 +114,10 @@ export function renderAuthorizationMatrix(): string {
   const lines = [
     '| operation | record | CLIENT | NURSE, RECEPTION, DOCTOR, HEALTH_COACH, NUTRITIONIST | ADMIN | SUPER_ADMIN |',
     '| --- | --- | --- | --- | --- | --- |',
-    ...AUTHORIZATION_MATRIX.map((r) => `| ${r.operation} | ${r.target} | ${r.client} | ${r.staff} | ${r.admin} | ${r.superAdmin} |`),
+    ...AUTHORIZATION_MATRIX.map((r) => {
+      const staff = r.reception !== undefined && r.reception !== r.staff ? `${r.staff} (RECEPTION ${r.reception})` : `${r.staff}`;
+      return `| ${r.operation} | ${r.target} | ${r.client} | ${staff} | ${r.admin} | ${r.superAdmin} |`;
+    }),
   ];
   return lines.join('\n');
 }

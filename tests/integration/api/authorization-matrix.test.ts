@@ -8,6 +8,7 @@ import { ROLES } from '../../../server/api/policy.ts';
 import type { ClinicRole } from '../../../server/identity/contracts.ts';
 import { engines } from '../../support/engines.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';
+import { appointmentMatrixRequests } from './appointments/matrix-requests.ts';
 import { type Actor, addEnrollment, addProgram, addTarget, addUser, api, type ApiResponse, uniqueEmail } from './support.ts';
 
 interface Shared {
@@ -62,6 +63,7 @@ const requests: Record<string, Builder> = {
   'programs.patch': (t, s, a) => api(t, a, 'PATCH', `/programs/programs/${s.program}`, { description: 'Twelve weeks of coaching' }),
   'programs.delete': async (t, _s, a) => api(t, a, 'DELETE', `/programs/programs/${await addProgram(t)}`),
   'audit.list': (t, _s, a) => api(t, a, 'GET', '/audit/events'),
+  ...appointmentMatrixRequests,
 };
 
 describe('the authorization matrix', () => {
