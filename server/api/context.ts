@@ -10,6 +10,8 @@ export interface ApiContext {
   contract: Contract;
   aadhaar: AadhaarVault;
   identityAdmin(): IdentityAdmin;
+  /** The super administrator's address /unauthorized shows until the clinic sets its own. */
+  supportEmail: string;
 }
 
 /** Absolute URL of the same list with another page number (DRF-style `next`/`previous`). */

@@ -9,16 +9,7 @@ import { createAadhaarVault } from './aadhaar.ts';
 import type { ApiContext } from './context.ts';
 import { loadContract } from './contract.ts';
 import { appointmentRoutes } from './appointments/routes.ts';
-import { auditRoutes } from './routes/audit.ts';
-import { profileEmailRoutes } from './routes/profile-email.ts';
-import { thriveCheckRoutes } from './routes/thrive-checks.ts';
-import { clinicSettingsRoutes } from './routes/clinic-settings.ts';
-import { consentHistoryRoutes } from './routes/consent-history.ts';
-import { enrollmentRoutes } from './routes/enrollments.ts';
-import { profileRoutes } from './routes/profiles.ts';
-import { programRoutes } from './routes/programs.ts';
-import { userAdminRoutes } from './routes/user-admin.ts';
-import { userRoutes } from './routes/users.ts';
+import { ROUTE_MODULES } from './routes/index.ts';
 
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
 
@@ -39,6 +30,7 @@ export async function businessApi(app: FastifyInstance): Promise<void> {
     contract: loadContract(),
     aadhaar: createAadhaarVault(runtime.config),
     identityAdmin: () => identity.admin,
+    supportEmail: runtime.config.supportEmail,
   };
   // One source: a route here must be an operation of the contract, with its schemas.
   app.addHook('onRoute', (route) => {
@@ -51,15 +43,6 @@ export async function businessApi(app: FastifyInstance): Promise<void> {
     db: ctx.db,
     verifier: () => identity.accessTokens,
   });
-  await userRoutes(app, ctx);
-  await profileRoutes(app, ctx);
-  await enrollmentRoutes(app, ctx);
-  await programRoutes(app, ctx);
-  await auditRoutes(app, ctx);
-  await thriveCheckRoutes(app, ctx);
-  await profileEmailRoutes(app, ctx);
-  await userAdminRoutes(app, ctx);
-  await consentHistoryRoutes(app, ctx);
-  await clinicSettingsRoutes(app, { ...ctx, supportEmail: runtime.config.supportEmail });
+  for (const routes of ROUTE_MODULES) await routes(app, ctx);
   await appointmentRoutes(app, ctx);
 }

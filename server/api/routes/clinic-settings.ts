@@ -10,7 +10,7 @@ import { DENIED, forbidden, isAdmin } from '../policy.ts';
 
 type Patch = components['schemas']['ClinicSettingsPatch'];
 
-export async function clinicSettingsRoutes(app: FastifyInstance, ctx: ApiContext & { supportEmail: string }): Promise<void> {
+export async function clinicSettingsRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   const { db, contract } = ctx;
   const present = (row: ClinicSettingsRow) => ({
     ...row,

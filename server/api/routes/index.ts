@@ -1,0 +1,29 @@
+// Every route module of the business API, in one table: adding a module is one line here.
+// Each module registers the contract operations it serves from the shared ApiContext.
+import type { FastifyInstance } from 'fastify';
+import type { ApiContext } from '../context.ts';
+import { auditRoutes } from './audit.ts';
+import { clinicSettingsRoutes } from './clinic-settings.ts';
+import { consentHistoryRoutes } from './consent-history.ts';
+import { enrollmentRoutes } from './enrollments.ts';
+import { profileEmailRoutes } from './profile-email.ts';
+import { profileRoutes } from './profiles.ts';
+import { programRoutes } from './programs.ts';
+import { thriveCheckRoutes } from './thrive-checks.ts';
+import { userAdminRoutes } from './user-admin.ts';
+import { userRoutes } from './users.ts';
+
+export type RouteModule = (app: FastifyInstance, ctx: ApiContext) => Promise<void>;
+
+export const ROUTE_MODULES: readonly RouteModule[] = [
+  userRoutes,
+  profileRoutes,
+  enrollmentRoutes,
+  programRoutes,
+  auditRoutes,
+  thriveCheckRoutes,
+  profileEmailRoutes,
+  userAdminRoutes,
+  consentHistoryRoutes,
+  clinicSettingsRoutes,
+];
