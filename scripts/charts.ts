@@ -50,7 +50,8 @@ export async function findMachines(): Promise<FoundMachine[]> {
       if (isMachine(value)) found.push({ file: path.relative(ROOT, file), exportName, machine: value });
     }
   }
-  return found;
+  // Export order differs between Node's module namespaces (sorted) and vitest's (as declared).
+  return found.sort((a, b) => a.file.localeCompare(b.file) || a.exportName.localeCompare(b.exportName));
 }
 
 /** A Mermaid-safe id for a state node: its path under the root, joined by '_'. */

@@ -18,6 +18,7 @@ export const machine = setup({
     "not": () => true,
   },
   actions: {
+    "enqueueActions": () => {},
     "forgetExpiry": () => {},
     "forgetUser": () => {},
     "forwardActivity": () => {},
@@ -32,7 +33,6 @@ export const machine = setup({
     "storeFailure": () => {},
     "storeLoaded": () => {},
     "storeRoute": () => {},
-    "tellGuardRole": () => {},
   },
   actors: {
     "consent": fromPromise(async () => undefined),
@@ -154,8 +154,7 @@ export const machine = setup({
           "signedIn": {
             "type": "parallel",
             "entry": [
-              "startSession",
-              "tellGuardRole"
+              "startSession"
             ],
             "invoke": [
               {
@@ -191,8 +190,7 @@ export const machine = setup({
                 {
                   "target": "#app.auth.signedOut",
                   "actions": [
-                    "forgetUser",
-                    "tellGuardRole"
+                    "enqueueActions"
                   ]
                 }
               ],

@@ -2,7 +2,7 @@
 // setup, signOut), the sign-in screens each with an edit/submit/error structure, and
 // authenticated. Every identity call is an invoked promise actor that the app provides with
 // `.provide({ actors })`; the defaults here only reject, so nothing in this file touches the network.
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, type DoneActorEvent, type ErrorActorEvent, fromPromise, setup } from 'xstate';
 import { type AuthenticatorConfig, type InitialScreen, SUPPORTED_SOCIAL_PROVIDERS } from './config.ts';
 import {
   changeValue,
@@ -55,22 +55,89 @@ export interface AuthenticatorContext {
   provider: string;
 }
 
-const SIGN_IN_CODE_STEPS = [
-  'CONFIRM_SIGN_IN_WITH_SMS_CODE',
-  'CONFIRM_SIGN_IN_WITH_TOTP_CODE',
-  'CONFIRM_SIGN_IN_WITH_EMAIL_CODE',
-];
+/**
+ * Where an answer of signIn or confirmSignIn leads: the identity service's next step, the guard
+ * that recognises it and the screen it opens, tried in this order. A step that no row names shows
+ * UNSUPPORTED_SIGN_IN_STEP on the current screen. The four screens that submit a sign-in
+ * challenge (signIn, confirmSignIn, setupTotp, forceNewPassword) share this one table.
+ */
+export const SIGN_IN_NEXT_STEPS = [
+  { guard: 'isSignInComplete', steps: ['DONE'], target: '#transition', keepsStep: false },
+  { guard: 'isNewPasswordRequired', steps: ['CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED'], target: '#forceNewPassword', keepsStep: true },
+  { guard: 'isResetPasswordStep', steps: ['RESET_PASSWORD'], target: '#forgotPassword.submit', keepsStep: false },
+  { guard: 'isConfirmSignUpStep', steps: ['CONFIRM_SIGN_UP'], target: '#confirmSignUp.resend', keepsStep: false },
+  {
+    guard: 'isConfirmSignInCodeStep',
+    steps: ['CONFIRM_SIGN_IN_WITH_SMS_CODE', 'CONFIRM_SIGN_IN_WITH_TOTP_CODE', 'CONFIRM_SIGN_IN_WITH_EMAIL_CODE'],
+    target: '#confirmSignIn',
+    keepsStep: true,
+  },
+  { guard: 'isTotpSetupStep', steps: ['CONTINUE_SIGN_IN_WITH_TOTP_SETUP'], target: '#setupTotp', keepsStep: true },
+] as const satisfies ReadonlyArray<{ guard: string; steps: readonly string[]; target: string; keepsStep: boolean }>;
 
-/** Outputs of invoked actors arrive on done events; the machine's own events carry none. */
-function outputOf<T>(event: unknown): T {
-  return (event as { output: T }).output;
+type SignInStepGuard = (typeof SIGN_IN_NEXT_STEPS)[number]['guard'];
+
+/** The row of SIGN_IN_NEXT_STEPS a sign-in answer takes, or undefined for an unsupported step. */
+export function nextSignInStep(output: SignInOutput | undefined) {
+  const step = output?.nextStep?.signInStep;
+  return SIGN_IN_NEXT_STEPS.find((row) => (row.steps as readonly string[]).includes(step ?? ''));
 }
-function signInStepOf(event: unknown): string | undefined {
-  return outputOf<SignInOutput | undefined>(event)?.nextStep?.signInStep;
+
+/** The guard of each row: true when the answer takes that row (the first match wins, as in the table). */
+const signInStepGuards = Object.fromEntries(
+  SIGN_IN_NEXT_STEPS.map((row) => [row.guard, (_: unknown, params: { output: SignInOutput | undefined }) => nextSignInStep(params.output) === row]),
+) as Record<SignInStepGuard, (_: unknown, params: { output: SignInOutput | undefined }) => boolean>;
+
+// Done and error events are typed where they arrive (an invoke's onDone/onError); these pass the
+// actor's output or error on to the named guards and actions as parameters.
+const signInOutput = ({ event }: { event: DoneActorEvent<SignInOutput> }) => ({ output: event.output });
+const signUpOutput = ({ event }: { event: DoneActorEvent<SignUpOutput> }) => ({ output: event.output });
+const remoteError = { type: 'setRemoteError', params: ({ event }: { event: ErrorActorEvent }) => ({ error: event.error }) } as const;
+const codeDelivery = {
+  type: 'setCodeDeliveryDetails',
+  params: ({ event }: { event: DoneActorEvent<ResendCodeOutput | ResetPasswordOutput | SignUpOutput> }) => ({ output: event.output }),
+} as const;
+
+/** The onDone candidates of a sign-in challenge, from SIGN_IN_NEXT_STEPS, then the unsupported step. */
+function afterSignInStep() {
+  return [
+    ...SIGN_IN_NEXT_STEPS.map((row) => ({
+      guard: { type: row.guard, params: signInOutput },
+      target: row.target,
+      actions: row.keepsStep ? [{ type: 'setSignInStep' as const, params: signInOutput }] : [],
+    })),
+    { target: 'error', actions: 'setUnsupportedStepError' as const },
+  ];
 }
-function signUpStepOf(event: unknown): string | undefined {
-  return outputOf<SignUpOutput | undefined>(event)?.nextStep?.signUpStep;
+
+// ---- The form screens' shared structure: edit → submit (pending) → error, fields on the screen ----
+
+/** Field events every form screen handles, plus the screen's own way out. */
+function formEvents<TOut extends Record<string, unknown>>(out: TOut) {
+  return { 'form.change': { actions: 'changeField' as const }, 'form.blur': { actions: 'blurField' as const }, ...out };
 }
+
+/** What a form's submit may do on its way to `submit`, besides the transition. */
+type SubmitAction = 'clearFormError' | 'setUsernameFromForm' | 'setSignUpUsername' | 'setVerifyAttribute';
+
+/** A submit: a complete form goes to `submit` (after `actions`), an incomplete one flags its empty fields. */
+function submitWhenValid(actions: SubmitAction[] = []) {
+  return [{ guard: 'isFormValid' as const, target: 'submit', actions }, { actions: 'touchAllFields' as const }];
+}
+
+/** The error state of a form screen: re-submit, dismiss the message, or resend a code where the screen offers it. */
+function errorState(submitActions: SubmitAction[] = [], options: { resend?: boolean } = {}) {
+  return {
+    on: {
+      'form.submit': submitWhenValid(['clearFormError', ...submitActions]),
+      'form.dismissError': { target: 'edit', actions: 'clearFormError' as const },
+      ...(options.resend ? { 'code.resend': { target: 'resend', actions: 'clearFormError' as const } } : {}),
+    },
+  };
+}
+
+const initForm = (form: FormName) => ({ type: 'initForm' as const, params: { form } });
+
 function isUnverified(value: string | undefined): boolean {
   return value === undefined || value === 'false';
 }
@@ -114,23 +181,18 @@ export const authenticatorMachine = setup({
     isInitialSignUp: ({ context }) => context.initialScreen === 'signUp',
     isInitialForgotPassword: ({ context }) => context.initialScreen === 'forgotPassword',
     isFormValid: ({ context }) => isFormComplete(context.form, context.config, context.values),
-    isSignInComplete: ({ event }) => signInStepOf(event) === 'DONE',
-    isNewPasswordRequired: ({ event }) => signInStepOf(event) === 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED',
-    isResetPasswordStep: ({ event }) => signInStepOf(event) === 'RESET_PASSWORD',
-    isConfirmSignUpStep: ({ event }) => signInStepOf(event) === 'CONFIRM_SIGN_UP',
-    isConfirmSignInCodeStep: ({ event }) => SIGN_IN_CODE_STEPS.includes(signInStepOf(event) ?? ''),
-    isTotpSetupStep: ({ event }) => signInStepOf(event) === 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP',
-    isSignUpDone: ({ event }) => signUpStepOf(event) === 'DONE',
-    isAutoSignInStep: ({ event }) => signUpStepOf(event) === 'COMPLETE_AUTO_SIGN_IN',
-    isUserAlreadyConfirmed: ({ event }) =>
-      (event as unknown as { error?: { message?: string } }).error?.message === 'User is already confirmed.',
-    hasUnverifiedContact: ({ event }) => {
-      const attributes = outputOf<UserAttributes>(event) ?? {};
+    ...signInStepGuards,
+    isSignUpDone: (_, { output }: { output: SignUpOutput | undefined }) => output?.nextStep?.signUpStep === 'DONE',
+    isAutoSignInStep: (_, { output }: { output: SignUpOutput | undefined }) => output?.nextStep?.signUpStep === 'COMPLETE_AUTO_SIGN_IN',
+    isUserAlreadyConfirmed: (_, { error }: { error: unknown }) =>
+      (error as { message?: unknown } | null)?.message === 'User is already confirmed.',
+    hasUnverifiedContact: (_, { output }: { output: UserAttributes | undefined }) => {
+      const attributes = output ?? {};
       const hasContact = Boolean(attributes.email || attributes.phone_number);
       return hasContact && isUnverified(attributes.email_verified) && isUnverified(attributes.phone_number_verified);
     },
     isConfiguredProvider: ({ context, event }) => {
-      if (event.type !== 'social.signIn') return false;
+      assertEvent(event, 'social.signIn');
       const provider = event.provider.toLowerCase();
       return (
         context.config.socialProviders.includes(provider) &&
@@ -139,7 +201,7 @@ export const authenticatorMachine = setup({
     },
   },
   actions: {
-    setUser: assign({ user: ({ event }) => outputOf<AuthUser>(event) }),
+    setUser: assign((_, { user }: { user: AuthUser }) => ({ user })),
     clearUser: assign({ user: null, username: '' }),
     initForm: assign(({ context }, params: { form: FormName }) => {
       const values = initialValues(params.form, context.config);
@@ -147,7 +209,7 @@ export const authenticatorMachine = setup({
       return { form: params.form, values, touched: {}, fieldErrors: {}, formError: null, submitted: false };
     }),
     changeField: assign(({ context, event }) => {
-      if (event.type !== 'form.change') return {};
+      assertEvent(event, 'form.change');
       const values = changeValue(context.values, event.name, event.value);
       return {
         values,
@@ -155,7 +217,7 @@ export const authenticatorMachine = setup({
       };
     }),
     blurField: assign(({ context, event }) => {
-      if (event.type !== 'form.blur') return {};
+      assertEvent(event, 'form.blur');
       const touched = { ...context.touched, [event.name]: true };
       return {
         touched,
@@ -173,32 +235,30 @@ export const authenticatorMachine = setup({
     setUsernameFromForm: assign({ username: ({ context }) => context.values.username ?? '' }),
     setSignUpUsername: assign({ username: ({ context }) => signUpPayload(context.config, context.values).username }),
     setVerifyAttribute: assign({ verifyAttribute: ({ context }) => context.values.unverifiedAttr ?? '' }),
-    setProvider: assign({ provider: ({ event }) => (event.type === 'social.signIn' ? event.provider : '') }),
-    setRemoteError: assign({ formError: ({ event }) => errorMessage((event as unknown as { error: unknown }).error) }),
+    setProvider: assign({
+      provider: ({ event }) => {
+        assertEvent(event, 'social.signIn');
+        return event.provider;
+      },
+    }),
+    setRemoteError: assign((_, { error }: { error: unknown }) => ({ formError: errorMessage(error) })),
     setUnsupportedStepError: assign({ formError: UNSUPPORTED_SIGN_IN_STEP }),
     clearFormError: assign({ formError: null }),
-    setSignInStep: assign(({ event }) => {
-      const nextStep = outputOf<SignInOutput>(event).nextStep;
-      return {
-        signInStep: nextStep.signInStep,
-        codeDeliveryDetails: nextStep.codeDeliveryDetails ?? null,
-        totpSecret: nextStep.totpSetupDetails?.sharedSecret ?? null,
-      };
+    setSignInStep: assign((_, { output }: { output: SignInOutput }) => ({
+      signInStep: output.nextStep.signInStep,
+      codeDeliveryDetails: output.nextStep.codeDeliveryDetails ?? null,
+      totpSecret: output.nextStep.totpSetupDetails?.sharedSecret ?? null,
+    })),
+    setCodeDeliveryDetails: assign((_, { output }: { output: ResendCodeOutput | ResetPasswordOutput | SignUpOutput | undefined }) => {
+      const nested = output && 'nextStep' in output ? output.nextStep?.codeDeliveryDetails : undefined;
+      const direct = output && !('nextStep' in output) ? (output as CodeDeliveryDetails) : undefined;
+      return { codeDeliveryDetails: nested ?? direct ?? null };
     }),
-    setCodeDeliveryDetails: assign({
-      codeDeliveryDetails: ({ event }) => {
-        const output = outputOf<{ nextStep?: { codeDeliveryDetails?: CodeDeliveryDetails } } & CodeDeliveryDetails>(event);
-        return output?.nextStep?.codeDeliveryDetails ?? output ?? null;
-      },
-    }),
-    setUnverifiedAttributes: assign({
-      unverifiedAttributes: ({ event }) => {
-        const attributes = outputOf<UserAttributes>(event);
-        const unverified: UserAttributes = {};
-        if (attributes.email) unverified.email = attributes.email;
-        if (attributes.phone_number) unverified.phone_number = attributes.phone_number;
-        return unverified;
-      },
+    setUnverifiedAttributes: assign((_, { output }: { output: UserAttributes }) => {
+      const unverified: UserAttributes = {};
+      if (output.email) unverified.email = output.email;
+      if (output.phone_number) unverified.phone_number = output.phone_number;
+      return { unverifiedAttributes: unverified };
     }),
     logUnsupportedProvider: ({ event }) => {
       if (event.type === 'social.signIn') console.error(`Unsupported social provider: ${event.provider}`);
@@ -239,7 +299,7 @@ export const authenticatorMachine = setup({
               invoke: {
                 id: 'getCurrentUser',
                 src: 'getCurrentUser',
-                onDone: { target: '#authenticated.signedIn', actions: 'setUser' },
+                onDone: { target: '#authenticated.signedIn', actions: { type: 'setUser', params: ({ event }) => ({ user: event.output }) } },
                 onError: { target: 'setup' },
               },
             },
@@ -265,21 +325,13 @@ export const authenticatorMachine = setup({
 
         signIn: {
           id: 'signIn',
-          entry: { type: 'initForm', params: { form: 'signIn' } },
+          entry: initForm('signIn'),
           initial: 'edit',
-          on: {
-            'form.change': { actions: 'changeField' },
-            'form.blur': { actions: 'blurField' },
-            'nav.signUp': { target: '#signUp' },
-            'nav.forgotPassword': { target: '#forgotPassword' },
-          },
+          on: formEvents({ 'nav.signUp': { target: '#signUp' }, 'nav.forgotPassword': { target: '#forgotPassword' } }),
           states: {
             edit: {
               on: {
-                'form.submit': [
-                  { guard: 'isFormValid', target: 'submit', actions: 'setUsernameFromForm' },
-                  { actions: 'touchAllFields' },
-                ],
+                'form.submit': submitWhenValid(['setUsernameFromForm']),
                 'social.signIn': [
                   { guard: 'isConfiguredProvider', target: 'redirect', actions: 'setProvider' },
                   { actions: 'logUnsupportedProvider' },
@@ -292,16 +344,8 @@ export const authenticatorMachine = setup({
                 id: 'signIn',
                 src: 'signIn',
                 input: ({ context }) => ({ username: context.username, password: context.values.password ?? '' }),
-                onDone: [
-                  { guard: 'isSignInComplete', target: '#transition' },
-                  { guard: 'isNewPasswordRequired', target: '#forceNewPassword', actions: 'setSignInStep' },
-                  { guard: 'isResetPasswordStep', target: '#forgotPassword.submit' },
-                  { guard: 'isConfirmSignUpStep', target: '#confirmSignUp.resend' },
-                  { guard: 'isConfirmSignInCodeStep', target: '#confirmSignIn', actions: 'setSignInStep' },
-                  { guard: 'isTotpSetupStep', target: '#setupTotp', actions: 'setSignInStep' },
-                  { target: 'error', actions: 'setUnsupportedStepError' },
-                ],
-                onError: { target: 'error', actions: 'setRemoteError' },
+                onDone: afterSignInStep(),
+                onError: { target: 'error', actions: remoteError },
               },
             },
             redirect: {
@@ -310,37 +354,22 @@ export const authenticatorMachine = setup({
                 id: 'signInWithRedirect',
                 src: 'signInWithRedirect',
                 input: ({ context }) => ({ provider: context.provider }),
-                onError: { target: 'error', actions: 'setRemoteError' },
+                onError: { target: 'error', actions: remoteError },
               },
             },
-            error: {
-              on: {
-                'form.submit': [
-                  { guard: 'isFormValid', target: 'submit', actions: ['clearFormError', 'setUsernameFromForm'] },
-                  { actions: 'touchAllFields' },
-                ],
-                'form.dismissError': { target: 'edit', actions: 'clearFormError' },
-              },
-            },
+            error: errorState(['setUsernameFromForm']),
           },
         },
 
         signUp: {
           id: 'signUp',
-          entry: { type: 'initForm', params: { form: 'signUp' } },
+          entry: initForm('signUp'),
           initial: 'edit',
-          on: {
-            'form.change': { actions: 'changeField' },
-            'form.blur': { actions: 'blurField' },
-            'nav.signIn': { target: '#signIn' },
-          },
+          on: formEvents({ 'nav.signIn': { target: '#signIn' } }),
           states: {
             edit: {
               on: {
-                'form.submit': [
-                  { guard: 'isFormValid', target: 'submit', actions: 'setSignUpUsername' },
-                  { actions: 'touchAllFields' },
-                ],
+                'form.submit': submitWhenValid(['setSignUpUsername']),
                 'social.signIn': [
                   { guard: 'isConfiguredProvider', target: '#signIn.redirect', actions: 'setProvider' },
                   { actions: 'logUnsupportedProvider' },
@@ -354,40 +383,25 @@ export const authenticatorMachine = setup({
                 src: 'signUp',
                 input: ({ context }) => signUpPayload(context.config, context.values),
                 onDone: [
-                  { guard: 'isAutoSignInStep', target: '#autoSignIn' },
-                  { guard: 'isSignUpDone', target: '#signIn' },
-                  { target: '#confirmSignUp', actions: 'setCodeDeliveryDetails' },
+                  { guard: { type: 'isAutoSignInStep', params: signUpOutput }, target: '#autoSignIn' },
+                  { guard: { type: 'isSignUpDone', params: signUpOutput }, target: '#signIn' },
+                  { target: '#confirmSignUp', actions: codeDelivery },
                 ],
-                onError: { target: 'error', actions: 'setRemoteError' },
+                onError: { target: 'error', actions: remoteError },
               },
             },
-            error: {
-              on: {
-                'form.submit': [
-                  { guard: 'isFormValid', target: 'submit', actions: ['clearFormError', 'setSignUpUsername'] },
-                  { actions: 'touchAllFields' },
-                ],
-                'form.dismissError': { target: 'edit', actions: 'clearFormError' },
-              },
-            },
+            error: errorState(['setSignUpUsername']),
           },
         },
 
         confirmSignUp: {
           id: 'confirmSignUp',
-          entry: { type: 'initForm', params: { form: 'confirmSignUp' } },
+          entry: initForm('confirmSignUp'),
           initial: 'edit',
-          on: {
-            'form.change': { actions: 'changeField' },
-            'form.blur': { actions: 'blurField' },
-            'nav.signIn': { target: '#signIn' },
-          },
+          on: formEvents({ 'nav.signIn': { target: '#signIn' } }),
           states: {
             edit: {
-              on: {
-                'form.submit': [{ guard: 'isFormValid', target: 'submit' }, { actions: 'touchAllFields' }],
-                'code.resend': { target: 'resend' },
-              },
+              on: { 'form.submit': submitWhenValid(), 'code.resend': { target: 'resend' } },
             },
             resend: {
               tags: 'pending',
@@ -395,10 +409,10 @@ export const authenticatorMachine = setup({
                 id: 'resendSignUpCode',
                 src: 'resendSignUpCode',
                 input: ({ context }) => ({ username: context.username }),
-                onDone: { target: 'edit', actions: 'setCodeDeliveryDetails' },
+                onDone: { target: 'edit', actions: codeDelivery },
                 onError: [
-                  { guard: 'isUserAlreadyConfirmed', target: '#signIn' },
-                  { target: 'error', actions: 'setRemoteError' },
+                  { guard: { type: 'isUserAlreadyConfirmed', params: remoteError.params }, target: '#signIn' },
+                  { target: 'error', actions: remoteError },
                 ],
               },
             },
@@ -411,20 +425,11 @@ export const authenticatorMachine = setup({
                   username: context.username,
                   confirmationCode: context.values.confirmation_code ?? '',
                 }),
-                onDone: [{ guard: 'isAutoSignInStep', target: '#autoSignIn' }, { target: '#signIn' }],
-                onError: { target: 'error', actions: 'setRemoteError' },
+                onDone: [{ guard: { type: 'isAutoSignInStep', params: signUpOutput }, target: '#autoSignIn' }, { target: '#signIn' }],
+                onError: { target: 'error', actions: remoteError },
               },
             },
-            error: {
-              on: {
-                'form.submit': [
-                  { guard: 'isFormValid', target: 'submit', actions: 'clearFormError' },
-                  { actions: 'touchAllFields' },
-                ],
-                'form.dismissError': { target: 'edit', actions: 'clearFormError' },
-                'code.resend': { target: 'resend', actions: 'clearFormError' },
-              },
-            },
+            error: errorState([], { resend: true }),
           },
         },
 
@@ -434,195 +439,103 @@ export const authenticatorMachine = setup({
           invoke: {
             id: 'autoSignIn',
             src: 'autoSignIn',
-            onDone: [{ guard: 'isSignInComplete', target: '#transition' }, { target: '#signIn' }],
+            onDone: [{ guard: { type: 'isSignInComplete', params: signInOutput }, target: '#transition' }, { target: '#signIn' }],
             onError: { target: '#signIn' },
           },
         },
 
         confirmSignIn: {
           id: 'confirmSignIn',
-          entry: { type: 'initForm', params: { form: 'confirmSignIn' } },
+          entry: initForm('confirmSignIn'),
           initial: 'edit',
-          on: {
-            'form.change': { actions: 'changeField' },
-            'form.blur': { actions: 'blurField' },
-            'nav.signIn': { target: '#signIn' },
-          },
+          on: formEvents({ 'nav.signIn': { target: '#signIn' } }),
           states: {
-            edit: {
-              on: { 'form.submit': [{ guard: 'isFormValid', target: 'submit' }, { actions: 'touchAllFields' }] },
-            },
+            edit: { on: { 'form.submit': submitWhenValid() } },
             submit: {
               tags: 'pending',
               invoke: {
                 id: 'confirmSignIn',
                 src: 'confirmSignIn',
                 input: ({ context }) => ({ challengeResponse: context.values.confirmation_code ?? '' }),
-                onDone: [
-                  { guard: 'isSignInComplete', target: '#transition' },
-                  { guard: 'isNewPasswordRequired', target: '#forceNewPassword', actions: 'setSignInStep' },
-                  { guard: 'isResetPasswordStep', target: '#forgotPassword.submit' },
-                  { guard: 'isConfirmSignUpStep', target: '#confirmSignUp.resend' },
-                  { guard: 'isConfirmSignInCodeStep', target: '#confirmSignIn', actions: 'setSignInStep' },
-                  { guard: 'isTotpSetupStep', target: '#setupTotp', actions: 'setSignInStep' },
-                  { target: 'error', actions: 'setUnsupportedStepError' },
-                ],
-                onError: { target: 'error', actions: 'setRemoteError' },
+                onDone: afterSignInStep(),
+                onError: { target: 'error', actions: remoteError },
               },
             },
-            error: {
-              on: {
-                'form.submit': [
-                  { guard: 'isFormValid', target: 'submit', actions: 'clearFormError' },
-                  { actions: 'touchAllFields' },
-                ],
-                'form.dismissError': { target: 'edit', actions: 'clearFormError' },
-              },
-            },
+            error: errorState(),
           },
         },
 
         setupTotp: {
           id: 'setupTotp',
-          entry: { type: 'initForm', params: { form: 'setupTotp' } },
+          entry: initForm('setupTotp'),
           initial: 'edit',
-          on: {
-            'form.change': { actions: 'changeField' },
-            'form.blur': { actions: 'blurField' },
-            'nav.signIn': { target: '#signIn' },
-          },
+          on: formEvents({ 'nav.signIn': { target: '#signIn' } }),
           states: {
-            edit: {
-              on: { 'form.submit': [{ guard: 'isFormValid', target: 'submit' }, { actions: 'touchAllFields' }] },
-            },
+            edit: { on: { 'form.submit': submitWhenValid() } },
             submit: {
               tags: 'pending',
               invoke: {
                 id: 'confirmSignIn',
                 src: 'confirmSignIn',
                 input: ({ context }) => ({ challengeResponse: context.values.confirmation_code ?? '' }),
-                onDone: [
-                  { guard: 'isSignInComplete', target: '#transition' },
-                  { guard: 'isNewPasswordRequired', target: '#forceNewPassword', actions: 'setSignInStep' },
-                  { guard: 'isResetPasswordStep', target: '#forgotPassword.submit' },
-                  { guard: 'isConfirmSignUpStep', target: '#confirmSignUp.resend' },
-                  { guard: 'isConfirmSignInCodeStep', target: '#confirmSignIn', actions: 'setSignInStep' },
-                  { guard: 'isTotpSetupStep', target: '#setupTotp', actions: 'setSignInStep' },
-                  { target: 'error', actions: 'setUnsupportedStepError' },
-                ],
-                onError: { target: 'error', actions: 'setRemoteError' },
+                onDone: afterSignInStep(),
+                onError: { target: 'error', actions: remoteError },
               },
             },
-            error: {
-              on: {
-                'form.submit': [
-                  { guard: 'isFormValid', target: 'submit', actions: 'clearFormError' },
-                  { actions: 'touchAllFields' },
-                ],
-                'form.dismissError': { target: 'edit', actions: 'clearFormError' },
-              },
-            },
+            error: errorState(),
           },
         },
 
         forceNewPassword: {
           id: 'forceNewPassword',
-          entry: { type: 'initForm', params: { form: 'forceNewPassword' } },
+          entry: initForm('forceNewPassword'),
           initial: 'edit',
-          on: {
-            'form.change': { actions: 'changeField' },
-            'form.blur': { actions: 'blurField' },
-            'nav.signIn': { target: '#signIn' },
-          },
+          on: formEvents({ 'nav.signIn': { target: '#signIn' } }),
           states: {
-            edit: {
-              on: { 'form.submit': [{ guard: 'isFormValid', target: 'submit' }, { actions: 'touchAllFields' }] },
-            },
+            edit: { on: { 'form.submit': submitWhenValid() } },
             submit: {
               tags: 'pending',
               invoke: {
                 id: 'confirmSignIn',
                 src: 'confirmSignIn',
                 input: ({ context }) => ({ challengeResponse: context.values.password ?? '' }),
-                onDone: [
-                  { guard: 'isSignInComplete', target: '#transition' },
-                  { guard: 'isNewPasswordRequired', target: '#forceNewPassword', actions: 'setSignInStep' },
-                  { guard: 'isResetPasswordStep', target: '#forgotPassword.submit' },
-                  { guard: 'isConfirmSignUpStep', target: '#confirmSignUp.resend' },
-                  { guard: 'isConfirmSignInCodeStep', target: '#confirmSignIn', actions: 'setSignInStep' },
-                  { guard: 'isTotpSetupStep', target: '#setupTotp', actions: 'setSignInStep' },
-                  { target: 'error', actions: 'setUnsupportedStepError' },
-                ],
-                onError: { target: 'error', actions: 'setRemoteError' },
+                onDone: afterSignInStep(),
+                onError: { target: 'error', actions: remoteError },
               },
             },
-            error: {
-              on: {
-                'form.submit': [
-                  { guard: 'isFormValid', target: 'submit', actions: 'clearFormError' },
-                  { actions: 'touchAllFields' },
-                ],
-                'form.dismissError': { target: 'edit', actions: 'clearFormError' },
-              },
-            },
+            error: errorState(),
           },
         },
 
         forgotPassword: {
           id: 'forgotPassword',
-          entry: { type: 'initForm', params: { form: 'forgotPassword' } },
+          entry: initForm('forgotPassword'),
           initial: 'edit',
-          on: {
-            'form.change': { actions: 'changeField' },
-            'form.blur': { actions: 'blurField' },
-            'nav.signIn': { target: '#signIn' },
-          },
+          on: formEvents({ 'nav.signIn': { target: '#signIn' } }),
           states: {
-            edit: {
-              on: {
-                'form.submit': [
-                  { guard: 'isFormValid', target: 'submit', actions: 'setUsernameFromForm' },
-                  { actions: 'touchAllFields' },
-                ],
-              },
-            },
+            edit: { on: { 'form.submit': submitWhenValid(['setUsernameFromForm']) } },
             submit: {
               tags: 'pending',
               invoke: {
                 id: 'resetPassword',
                 src: 'resetPassword',
                 input: ({ context }) => ({ username: context.username }),
-                onDone: { target: '#confirmResetPassword', actions: 'setCodeDeliveryDetails' },
-                onError: { target: 'error', actions: 'setRemoteError' },
+                onDone: { target: '#confirmResetPassword', actions: codeDelivery },
+                onError: { target: 'error', actions: remoteError },
               },
             },
-            error: {
-              on: {
-                'form.submit': [
-                  { guard: 'isFormValid', target: 'submit', actions: ['clearFormError', 'setUsernameFromForm'] },
-                  { actions: 'touchAllFields' },
-                ],
-                'form.dismissError': { target: 'edit', actions: 'clearFormError' },
-              },
-            },
+            error: errorState(['setUsernameFromForm']),
           },
         },
 
         confirmResetPassword: {
           id: 'confirmResetPassword',
-          entry: { type: 'initForm', params: { form: 'confirmResetPassword' } },
+          entry: initForm('confirmResetPassword'),
           initial: 'edit',
-          on: {
-            'form.change': { actions: 'changeField' },
-            'form.blur': { actions: 'blurField' },
-            'nav.signIn': { target: '#signIn' },
-          },
+          on: formEvents({ 'nav.signIn': { target: '#signIn' } }),
           states: {
             edit: {
-              on: {
-                'form.submit': [{ guard: 'isFormValid', target: 'submit' }, { actions: 'touchAllFields' }],
-                'code.resend': { target: 'resend' },
-              },
+              on: { 'form.submit': submitWhenValid(), 'code.resend': { target: 'resend' } },
             },
             resend: {
               tags: 'pending',
@@ -630,8 +543,8 @@ export const authenticatorMachine = setup({
                 id: 'resetPassword',
                 src: 'resetPassword',
                 input: ({ context }) => ({ username: context.username }),
-                onDone: { target: 'edit', actions: 'setCodeDeliveryDetails' },
-                onError: { target: 'error', actions: 'setRemoteError' },
+                onDone: { target: 'edit', actions: codeDelivery },
+                onError: { target: 'error', actions: remoteError },
               },
             },
             submit: {
@@ -645,19 +558,10 @@ export const authenticatorMachine = setup({
                   newPassword: context.values.password ?? '',
                 }),
                 onDone: { target: '#signIn' },
-                onError: { target: 'error', actions: 'setRemoteError' },
+                onError: { target: 'error', actions: remoteError },
               },
             },
-            error: {
-              on: {
-                'form.submit': [
-                  { guard: 'isFormValid', target: 'submit', actions: 'clearFormError' },
-                  { actions: 'touchAllFields' },
-                ],
-                'form.dismissError': { target: 'edit', actions: 'clearFormError' },
-                'code.resend': { target: 'resend', actions: 'clearFormError' },
-              },
-            },
+            error: errorState([], { resend: true }),
           },
         },
 
@@ -668,7 +572,11 @@ export const authenticatorMachine = setup({
             id: 'fetchUserAttributes',
             src: 'fetchUserAttributes',
             onDone: [
-              { guard: 'hasUnverifiedContact', target: '#verifyUser', actions: 'setUnverifiedAttributes' },
+              {
+                guard: { type: 'hasUnverifiedContact', params: ({ event }) => ({ output: event.output }) },
+                target: '#verifyUser',
+                actions: { type: 'setUnverifiedAttributes', params: ({ event }) => ({ output: event.output }) },
+              },
               { target: '#authenticated' },
             ],
             onError: { target: '#authenticated' },
@@ -677,57 +585,32 @@ export const authenticatorMachine = setup({
 
         verifyUser: {
           id: 'verifyUser',
-          entry: { type: 'initForm', params: { form: 'verifyUser' } },
+          entry: initForm('verifyUser'),
           initial: 'edit',
-          on: {
-            'form.change': { actions: 'changeField' },
-            'form.blur': { actions: 'blurField' },
-            'verify.skip': { target: '#authenticated' },
-          },
+          on: formEvents({ 'verify.skip': { target: '#authenticated' } }),
           states: {
-            edit: {
-              on: {
-                'form.submit': [
-                  { guard: 'isFormValid', target: 'submit', actions: 'setVerifyAttribute' },
-                  { actions: 'touchAllFields' },
-                ],
-              },
-            },
+            edit: { on: { 'form.submit': submitWhenValid(['setVerifyAttribute']) } },
             submit: {
               tags: 'pending',
               invoke: {
                 id: 'sendUserAttributeVerificationCode',
                 src: 'sendUserAttributeVerificationCode',
                 input: ({ context }) => ({ userAttributeKey: context.verifyAttribute }),
-                onDone: { target: '#confirmVerifyUser', actions: 'setCodeDeliveryDetails' },
-                onError: { target: 'error', actions: 'setRemoteError' },
+                onDone: { target: '#confirmVerifyUser', actions: codeDelivery },
+                onError: { target: 'error', actions: remoteError },
               },
             },
-            error: {
-              on: {
-                'form.submit': [
-                  { guard: 'isFormValid', target: 'submit', actions: ['clearFormError', 'setVerifyAttribute'] },
-                  { actions: 'touchAllFields' },
-                ],
-                'form.dismissError': { target: 'edit', actions: 'clearFormError' },
-              },
-            },
+            error: errorState(['setVerifyAttribute']),
           },
         },
 
         confirmVerifyUser: {
           id: 'confirmVerifyUser',
-          entry: { type: 'initForm', params: { form: 'confirmVerifyUser' } },
+          entry: initForm('confirmVerifyUser'),
           initial: 'edit',
-          on: {
-            'form.change': { actions: 'changeField' },
-            'form.blur': { actions: 'blurField' },
-            'verify.skip': { target: '#authenticated' },
-          },
+          on: formEvents({ 'verify.skip': { target: '#authenticated' } }),
           states: {
-            edit: {
-              on: { 'form.submit': [{ guard: 'isFormValid', target: 'submit' }, { actions: 'touchAllFields' }] },
-            },
+            edit: { on: { 'form.submit': submitWhenValid() } },
             submit: {
               tags: 'pending',
               invoke: {
@@ -738,18 +621,10 @@ export const authenticatorMachine = setup({
                   confirmationCode: context.values.confirmation_code ?? '',
                 }),
                 onDone: { target: '#authenticated' },
-                onError: { target: 'error', actions: 'setRemoteError' },
+                onError: { target: 'error', actions: remoteError },
               },
             },
-            error: {
-              on: {
-                'form.submit': [
-                  { guard: 'isFormValid', target: 'submit', actions: 'clearFormError' },
-                  { actions: 'touchAllFields' },
-                ],
-                'form.dismissError': { target: 'edit', actions: 'clearFormError' },
-              },
-            },
+            error: errorState(),
           },
         },
       },
@@ -769,7 +644,7 @@ export const authenticatorMachine = setup({
           invoke: {
             id: 'getCurrentUser',
             src: 'getCurrentUser',
-            onDone: { target: 'signedIn', actions: 'setUser' },
+            onDone: { target: 'signedIn', actions: { type: 'setUser', params: ({ event }) => ({ user: event.output }) } },
             onError: { target: '#signOut' },
           },
         },
