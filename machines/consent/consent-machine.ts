@@ -1,10 +1,16 @@
 // HIPAA authorization (spec §2, §4, §5): asked only when the signed-in role and the selected
 // client's role are both CLIENT and consent has not been given. Submitting needs the box
-// ticked; saving records consent, its date and the text's version.
+// ticked; saving records consent, its date and the text's version. Without a usable client id
+// there is nothing to record consent on, so it is not asked (and no request with a bad id is sent).
 import { fromPromise, setup } from 'xstate';
 
 /** The version of the authorization text the client agrees to (spec §9). */
 export const CONSENT_VERSION = '1.0';
+
+/** A user id the API accepts in a path: a positive integer. Anything else is never sent. */
+export function isUsableClientId(id: string | null | undefined): id is string {
+  return typeof id === 'string' && /^[1-9][0-9]*$/.test(id);
+}
 
 export interface ConsentInput {
   signedInRole: string | null;
@@ -27,7 +33,9 @@ export const consentMachine = setup({
   },
   guards: {
     needsConsent: ({ context }) =>
-      context.signedInRole?.toUpperCase() === 'CLIENT' && context.clientRole?.toUpperCase() === 'CLIENT' && !context.hasConsented,
+      context.signedInRole?.toUpperCase() === 'CLIENT' && context.clientRole?.toUpperCase() === 'CLIENT' &&
+      !context.hasConsented &&
+      isUsableClientId(context.clientId),
   },
   actions: {
     toastTickRequired: () => {},
@@ -42,7 +50,8 @@ export const consentMachine = setup({
     deciding: {
       always: [{ guard: 'needsConsent', target: 'asking' }, { target: 'notNeeded' }],
     },
-    notNeeded: { type: 'final' },
+    // The output tells the invoking chart whether consent was recorded.
+    notNeeded: { type: 'final', output: { consented: false } },
     asking: {
       initial: 'unticked',
       states: {
@@ -69,6 +78,6 @@ export const consentMachine = setup({
         onError: { target: 'asking.ticked', actions: 'toastSaveFailed' },
       },
     },
-    accepted: { type: 'final', entry: 'consentRecorded' },
+    accepted: { type: 'final', entry: 'consentRecorded', output: { consented: true } },
   },
 });

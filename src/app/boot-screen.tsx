@@ -1,34 +1,37 @@
-// What shows while the runtime configuration loads, and when it cannot be used.
-import { Alert, Box, CircularProgress, Typography } from '@mui/material';
-import type { RuntimeConfig } from '../../openapi/runtime-config';
+// What shows while the runtime configuration loads, and when it cannot be used (spec §8): the
+// configuration error, or a network error the user may retry.
+import { Alert, Box, Button, CircularProgress } from '@mui/material';
+import { useSelector } from '@xstate/react';
+import type { BootActor } from '../../machines/app/boot-machine';
+import { BOOT_RETRY, CONFIGURATION_ERROR, PROFILE_ERROR_NETWORK } from './shell-text';
 
-export const CONFIGURATION_ERROR = 'Configuration error (see console) – please contact the administrator';
+export { CONFIGURATION_ERROR };
 
-type Boot =
-  | { status: 'loading' }
-  | { status: 'ready'; config: RuntimeConfig; version: string | null }
-  | { status: 'failed'; reason: 'configuration' | 'network' };
-
-export function BootScreen({ boot }: { boot: Boot }) {
-  if (boot.status === 'loading') {
+export function BootScreen({ boot }: { boot: BootActor }) {
+  const state = useSelector(boot, (s) => (s.matches('networkFailed') ? 'network' : s.matches('configurationFailed') ? 'configuration' : 'loading'));
+  if (state === 'loading') {
     return (
       <Box role="status" aria-live="polite" sx={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
         <CircularProgress aria-label="Loading" />
       </Box>
     );
   }
-  if (boot.status === 'failed') {
-    return (
-      <Box sx={{ maxWidth: '30rem', mx: 'auto', mt: 8, px: 2 }}>
-        <Alert severity="error">{CONFIGURATION_ERROR}</Alert>
-      </Box>
-    );
-  }
   return (
-    <Box component="main" data-app-ready="true" sx={{ maxWidth: '30rem', mx: 'auto', mt: 8, px: 2 }}>
-      <Typography variant="h5" component="h1">
-        Thrive Clinic
-      </Typography>
+    <Box sx={{ maxWidth: '30rem', mx: 'auto', mt: 8, px: 2 }} data-boot-failure={state}>
+      {state === 'network' ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => boot.send({ type: 'boot.retry' })}>
+              {BOOT_RETRY}
+            </Button>
+          }
+        >
+          {PROFILE_ERROR_NETWORK}
+        </Alert>
+      ) : (
+        <Alert severity="error">{CONFIGURATION_ERROR}</Alert>
+      )}
     </Box>
   );
 }

@@ -24,6 +24,9 @@ export const PROFILE_ERROR_403 = "Authorization error: You don't have permission
 export const PROFILE_ERROR_5XX = 'Server error: The server encountered an error. Please try again later.';
 export const PROFILE_ERROR_UNKNOWN = 'An unknown error occurred';
 
+export const CONFIGURATION_ERROR = 'Configuration error (see console) – please contact the administrator';
+export const BOOT_RETRY = 'Try again';
+
 export const PLACEHOLDER_NAME = 'Unknown';
 export const GENDER_NOT_SPECIFIED = 'Not specified';
 

@@ -17,7 +17,7 @@ import {
   UNAUTHORIZED_TITLE,
   unauthorizedText,
 } from '../../src/app/shell-text.ts';
-import { INACTIVITY_TIMEOUT_STORAGE_KEY } from '../../src/app/shell/inactivity-watch.tsx';
+import { INACTIVITY_TIMEOUT_STORAGE_KEY } from '../../src/app/shell/inactivity-settings.ts';
 import { launchBrowser, watchConsole } from '../support/browser.ts';
 import { completeFirstSignIn, createAccount, E2E_PASSWORD, type E2eAccount, globalSignOut } from '../support/e2e-accounts.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';

@@ -1,134 +1,85 @@
-// The signed-in (or signing-in) application: version banner, session machine and the API
-// client, the profile, the inactivity logoff, and the router that sends clients to their portal
-// and staff to theirs. Rules live in the machines and the route table; this file wires them.
+// The application around the pages: it runs the app machine (machines/app: identity, profile,
+// consent, session, inactivity, version and the access guard as one chart, its actors from
+// app-api.ts) and renders its snapshot: the banners, the dialogs and the router that sends clients
+// to their portal and staff to theirs. Navigation and toasts are the actions this view provides.
 import { Box } from '@mui/material';
 import { useActorRef, useSelector } from '@xstate/react';
-import { fetchAuthSession } from 'aws-amplify/auth';
 import { useSnackbar } from 'notistack';
-import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
-import { fromPromise } from 'xstate';
 import type { RuntimeConfig } from '../../../openapi/runtime-config';
-import { asRole, type Role } from '../../../machines/guard/roles';
-import { profileMachine } from '../../../machines/profile/profile-machine';
-import { sessionMachine } from '../../../machines/session/session-machine';
-import { createApiClient } from '../../lib/api-client';
+import type { Notice } from '../../../machines/app/app-machine';
+import { selectPhase, selectPortalClient, selectRole, selectRoute, selectUser } from '../../../machines/app/selectors';
+import type { Role } from '../../../machines/guard/roles';
+import type { AuthenticatorRef } from '../../features/sign-in/auth-provider';
 import { LoadingPage } from '../pages/loading-page';
 import { UnauthorizedPage } from '../pages/unauthorized-page';
 import { getHref, portalRoutes, safeReturnPath, staffRoutes } from '../paths';
 import { pageFor } from '../routes';
-import { SESSION_EXPIRED, SIGNED_OUT_FOR_INACTIVITY } from '../shell-text';
+import { CONSENT_SAVE_FAILED, CONSENT_TICK_REQUIRED, SIGNED_OUT_FOR_INACTIVITY } from '../shell-text';
+import { createAppServices } from './app-api';
 import { ConsentDialog } from './consent-dialog';
 import { GuardedRoute } from './guarded-route';
-import { InactivityWatch } from './inactivity-watch';
+import { InactivityWarning } from './inactivity-warning';
 import { PortalLayout } from './portal-layout';
 import { ProfileBanner } from './profile-banner';
-import { loadOwnProfile } from './profile-loader';
-import { createSessionPort } from './session-port';
+import { SessionExpiredAlert } from './session-expired-alert';
 import { type Shell, type ShellAuth, ShellContext, useShell } from './shell-context';
 import { StaffLayout } from './staff-layout';
-import { clearPrefetchedUsers, prefetchUsers } from './users-prefetch';
 import { VersionBanner } from './version-banner';
-
-/** What the sign-in component's useAuth() gives. */
-export interface AuthInput {
-  status: ShellAuth['status'];
-  user: { username: string; sub: string; email: string; role: string | null } | null;
-  signOut(): void;
-}
 
 const LOGIN_PATH = getHref('login');
 
-async function readAccessToken(): Promise<string | null> {
-  try {
-    return (await fetchAuthSession()).tokens?.accessToken?.toString() ?? null;
-  } catch {
-    return null;
-  }
-}
+const NOTICES: Record<Notice, { text: string; variant: 'warning' | 'error' | 'info' }> = {
+  consentTickRequired: { text: CONSENT_TICK_REQUIRED, variant: 'warning' },
+  consentSaveFailed: { text: CONSENT_SAVE_FAILED, variant: 'error' },
+  signedOutForInactivity: { text: SIGNED_OUT_FOR_INACTIVITY, variant: 'info' },
+};
 
-const refreshSession = fromPromise(async () => {
-  const session = await fetchAuthSession({ forceRefresh: true });
-  const token = session.tokens?.accessToken?.toString();
-  if (!token) throw new Error('the session could not be refreshed');
-  return token;
-});
+const STATUS = { restoring: 'configuring', signedOut: 'unauthenticated', signedIn: 'authenticated' } as const;
 
-export function AppShell({ config, auth: authInput, loginPage }: { config: RuntimeConfig; auth: AuthInput; loginPage: ReactNode }) {
+export function AppShell({ config, authenticator, loginPage }: { config: RuntimeConfig; authenticator: AuthenticatorRef; loginPage: ReactNode }) {
   const [, navigate] = useLocation();
   const { enqueueSnackbar } = useSnackbar();
-  const latestAuth = useRef(authInput);
-  useEffect(() => {
-    latestAuth.current = authInput;
-  }, [authInput]);
-
-  const session = useActorRef(
-    sessionMachine.provide({
-      actors: { refreshSession },
+  const [services] = useState(() => createAppServices(config, authenticator));
+  const app = useActorRef(
+    services.logic.provide({
       actions: {
-        alertSessionExpired: () => enqueueSnackbar(SESSION_EXPIRED, { variant: 'error' }),
-        endSession: () => latestAuth.current.signOut(),
-        goToLogin: () => navigate(getHref('login'), { replace: true }),
+        navigate: (_, { to, origin }) => navigate(getHref(to, {}, origin ? { from: origin } : undefined), { replace: true }),
+        notify: (_, { notice }) => enqueueSnackbar(NOTICES[notice].text, { variant: NOTICES[notice].variant }),
       },
     }),
+    { input: services.input },
   );
-  const api = useMemo(() => createApiClient({ baseUrl: config.apiBase, session: createSessionPort(session, readAccessToken) }), [config.apiBase, session]);
-  useEffect(() => {
-    if (authInput.status === 'authenticated') session.send({ type: 'session.started' });
-  }, [authInput.status, session]);
+  services.attach(app);
 
+  const phase = useSelector(app, selectPhase);
+  const role = useSelector(app, selectRole);
+  const user = useSelector(app, selectUser);
   const auth: ShellAuth = useMemo(
-    () => ({
-      status: authInput.status,
-      role: authInput.status === 'authenticated' ? asRole(authInput.user?.role) : null,
-      user: authInput.user,
-      signOut: () => authInput.signOut(),
-    }),
-    [authInput],
+    () => ({ status: STATUS[phase], role, user, signOut: () => app.send({ type: 'app.signOut' }) }),
+    [phase, role, user, app],
   );
+  const shell: Shell = useMemo(() => ({ config, api: services.api, auth, app }), [config, services.api, auth, app]);
 
   return (
-    <Box data-app-ready="true">
-      <VersionBanner />
-      <ShellContext.Provider value={{ config, api, auth, profile: null }}>
-        {auth.status === 'configuring' ? (
+    <ShellContext.Provider value={shell}>
+      <Box data-app-ready="true">
+        <VersionBanner />
+        {phase === 'restoring' ? (
           <LoadingPage />
-        ) : auth.status === 'authenticated' && auth.user ? (
-          <SignedIn key={auth.user.sub} loginPage={loginPage} />
         ) : (
-          <AppRoutes loginPage={loginPage} />
+          <>
+            {phase === 'signedIn' && (
+              <>
+                <ProfileBanner />
+                <InactivityWarning />
+              </>
+            )}
+            <AppRoutes loginPage={loginPage} />
+          </>
         )}
-      </ShellContext.Provider>
-    </Box>
-  );
-}
-
-/** Everything that exists only while someone is signed in: their profile and the inactivity watch. */
-function SignedIn({ loginPage }: { loginPage: ReactNode }) {
-  const shell = useShell();
-  const [, navigate] = useLocation();
-  const { enqueueSnackbar } = useSnackbar();
-  const { api, auth } = shell;
-  const profile = useActorRef(
-    profileMachine.provide({ actors: { loadProfile: fromPromise(() => loadOwnProfile(api)) } }),
-    { input: { userId: auth.user!.sub } },
-  );
-  useEffect(() => {
-    if (auth.role && auth.role !== 'CLIENT') prefetchUsers(api);
-    return clearPrefetchedUsers;
-  }, [api, auth.role]);
-  const value: Shell = useMemo(() => ({ ...shell, profile: auth.role ? profile : null }), [shell, profile, auth.role]);
-  return (
-    <ShellContext.Provider value={value}>
-      <ProfileBanner />
-      <InactivityWatch
-        onTimeout={() => {
-          auth.signOut();
-          enqueueSnackbar(SIGNED_OUT_FOR_INACTIVITY, { variant: 'info' });
-          navigate(getHref('login'), { replace: true });
-        }}
-      />
-      <AppRoutes loginPage={loginPage} />
+      </Box>
     </ShellContext.Provider>
   );
 }
@@ -136,27 +87,37 @@ function SignedIn({ loginPage }: { loginPage: ReactNode }) {
 // wouter's Switch renders whichever route matches at one position in the tree: every Route in a
 // Switch has its own key so a Redirect is never reused (and skipped) for the next match.
 function AppRoutes({ loginPage }: { loginPage: ReactNode }) {
-  const { auth, config } = useShell();
+  const { auth, config, app } = useShell();
   const from = new URLSearchParams(useSearch()).get('from');
-  const [, navigate] = useLocation();
-  const signOut = () => {
-    auth.signOut();
-    navigate(getHref('login'), { replace: true });
-  };
+  const route = useSelector(app, selectRoute);
+  const signOut = () => app.send({ type: 'app.signOut' });
+  const staff = auth.status === 'authenticated' && auth.role !== null && auth.role !== 'CLIENT';
   return (
     <Switch>
       <Route key="login" path={LOGIN_PATH}>
-        {auth.status === 'authenticated' ? <Redirect replace to={auth.role ? safeReturnPath(from) : getHref('unauthorized')} /> : loginPage}
+        {auth.status === 'authenticated' ? (
+          <Redirect replace to={auth.role ? safeReturnPath(from) : getHref('unauthorized')} />
+        ) : (
+          <>
+            <SessionExpiredAlert />
+            {loginPage}
+          </>
+        )}
       </Route>
       <Route key="unauthorized" path={getHref('unauthorized')}>
-        <UnauthorizedPage superAdminEmail={config.superAdminEmail} />
+        {staff ? (
+          // Spec §2: the top navigation bar shows for all non-client roles.
+          <StaffLayout role={auth.role} onSignOut={signOut}>
+            <UnauthorizedPage superAdminEmail={config.superAdminEmail} />
+          </StaffLayout>
+        ) : (
+          <UnauthorizedPage superAdminEmail={config.superAdminEmail} />
+        )}
       </Route>
       <Route key="app">
         {auth.status !== 'authenticated' ? (
           // Not signed in: the guard sends every page to /login, remembering it.
-          <GuardedRoute role={null} roles={[]}>
-            {null}
-          </GuardedRoute>
+          <GuardedRoute routeKey={route?.key ?? ''}>{null}</GuardedRoute>
         ) : auth.role === 'CLIENT' ? (
           <PortalRoutes onSignOut={signOut} />
         ) : (
@@ -169,7 +130,6 @@ function AppRoutes({ loginPage }: { loginPage: ReactNode }) {
   );
 }
 
-
 function StaffRoutes({ role }: { role: Role | null }) {
   return (
     <Switch>
@@ -180,7 +140,7 @@ function StaffRoutes({ role }: { role: Role | null }) {
         const Page = pageFor(key);
         return (
           <Route key={key} path={staffRoutes[key].path}>
-            <GuardedRoute key={key} role={role} roles={staffRoutes[key].roles}>
+            <GuardedRoute key={key} routeKey={key}>
               <Page />
             </GuardedRoute>
           </Route>
@@ -194,15 +154,15 @@ function StaffRoutes({ role }: { role: Role | null }) {
 }
 
 function PortalRoutes({ onSignOut }: { onSignOut: () => void }) {
-  const { profile, auth } = useShell();
-  const client = useSelector(profile ?? undefined, (s) => (s?.matches('loaded') ? s.context.profile : null));
+  const { app } = useShell();
+  const client = useSelector(app, selectPortalClient);
   // A client whose profile has not loaded sees a spinner (spec §2).
   if (!client) return <LoadingPage label="Loading your profile" />;
   const clientId = client.client_id;
   const home = getHref('portalHome', { clientId });
   return (
     <PortalLayout clientId={clientId} onSignOut={onSignOut}>
-      <ConsentDialog key={clientId} client={client} />
+      <ConsentDialog client={client} />
       <Switch>
         <Route key="home" path={getHref('home')}>
           <Redirect replace to={home} />
@@ -213,7 +173,7 @@ function PortalRoutes({ onSignOut }: { onSignOut: () => void }) {
             <Route key={key} path={portalRoutes[key].path}>
               {(params: { clientId?: string }) =>
                 params.clientId === clientId ? (
-                  <GuardedRoute key={key} role={auth.role} roles={portalRoutes[key].roles}>
+                  <GuardedRoute key={key} routeKey={key}>
                     <Page />
                   </GuardedRoute>
                 ) : (

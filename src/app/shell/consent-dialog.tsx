@@ -1,4 +1,5 @@
-// The HIPAA authorization modal (spec §2, §4): renders the consent machine. The dialog traps
+// The HIPAA authorization modal (spec §2, §4): renders the app machine's consent child (recording
+// consent is its actor, the toasts are the app machine's notices). The dialog traps
 // focus, is labelled by its title and described by its text; with no onClose, Escape and backdrop clicks do not
 // dismiss it (consent is required to continue).
 import {
@@ -12,45 +13,23 @@ import {
   FormControlLabel,
   Typography,
 } from '@mui/material';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useSnackbar } from 'notistack';
-import { fromPromise } from 'xstate';
-import { CONSENT_VERSION, consentMachine } from '../../../machines/consent/consent-machine';
-import type { ProfileSummary } from '../../../machines/profile/profile-machine';
-import {
-  CONSENT_ACCEPT_LABEL,
-  CONSENT_CONTINUE,
-  CONSENT_PROCESSING,
-  CONSENT_SAVE_FAILED,
-  CONSENT_TICK_REQUIRED,
-  CONSENT_TITLE,
-} from '../shell-text';
+import { useSelector } from '@xstate/react';
+import type { ProfileSummary } from '../../../machines/app/app-machine';
+import { selectConsent } from '../../../machines/app/selectors';
+import { CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE, CONSENT_PROCESSING, CONSENT_TITLE } from '../shell-text';
 import { ConsentText } from './consent-text';
 import { modalRoot } from './modal-root';
 import { useShell } from './shell-context';
 
+/** The app machine's `consent` child, while it asks. */
 export function ConsentDialog({ client }: { client: ProfileSummary }) {
-  const { api, auth, profile } = useShell();
-  const { enqueueSnackbar } = useSnackbar();
-  const consent = useActorRef(
-    consentMachine.provide({
-      actors: {
-        recordConsent: fromPromise(async ({ input }) => {
-          const { error } = await api.PATCH('/users/user-profiles/{id}', {
-            params: { path: { id: Number(input.clientId) } },
-            body: { hipaa_consent: true, hipaa_consent_date: new Date().toISOString(), hipaa_consent_version: CONSENT_VERSION },
-          });
-          if (error) throw error;
-        }),
-      },
-      actions: {
-        toastTickRequired: () => enqueueSnackbar(CONSENT_TICK_REQUIRED, { variant: 'warning' }),
-        toastSaveFailed: () => enqueueSnackbar(CONSENT_SAVE_FAILED, { variant: 'error' }),
-        consentRecorded: () => profile?.send({ type: 'profile.consentRecorded' }),
-      },
-    }),
-    { input: { signedInRole: auth.role, clientRole: client.role, hasConsented: client.hipaa_consent, clientId: client.client_id } },
-  );
+  const { app } = useShell();
+  const consentRef = useSelector(app, selectConsent);
+  if (!consentRef) return null;
+  return <ConsentDialogView consent={consentRef} client={client} />;
+}
+
+function ConsentDialogView({ consent, client }: { consent: NonNullable<ReturnType<typeof selectConsent>>; client: ProfileSummary }) {
   const open = useSelector(consent, (s) => s.matches('asking') || s.matches('saving'));
   const ticked = useSelector(consent, (s) => s.matches({ asking: 'ticked' }) || s.matches('saving'));
   const saving = useSelector(consent, (s) => s.hasTag('pending'));

@@ -1,32 +1,18 @@
-// The access guard's view: renders the guard machine (spinner for 150 ms, then the child route
-// or a redirect). Redirects replace history and carry the origin in `?from=`.
-import { useActorRef, useSelector } from '@xstate/react';
-import { type ReactNode, useEffect } from 'react';
-import { useLocation, useSearch } from 'wouter';
-import { guardMachine } from '../../../machines/guard/guard-machine';
-import type { Role } from '../../../machines/guard/roles';
+// The access guard's view: the app machine runs a `guard` child for the page on screen (spinner
+// for 150 ms, then the page or a redirect); this renders the page once that guard allows it.
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import { selectGuard, selectRoute } from '../../../machines/app/selectors';
 import { LoadingPage } from '../pages/loading-page';
-import { getHref } from '../paths';
+import { useShell } from './shell-context';
 
-export function GuardedRoute({ role, roles, children }: { role: Role | null; roles: readonly Role[]; children: ReactNode }) {
-  const [location, navigate] = useLocation();
-  const search = useSearch();
-  const origin = search ? `${location}?${search}` : location;
-  const guard = useActorRef(
-    guardMachine.provide({
-      actions: {
-        redirectToLogin: (_, { origin: from }) => navigate(getHref('login', {}, { from }), { replace: true }),
-        redirectToUnauthorized: (_, { origin: from }) => navigate(getHref('unauthorized', {}, { from }), { replace: true }),
-      },
-    }),
-    { input: { role, allowedRoles: roles, origin } },
-  );
-  useEffect(() => {
-    guard.send({ type: 'guard.roleChanged', role });
-  }, [guard, role]);
-  const allowed = useSelector(guard, (s) => s.matches('allowed'));
+export function GuardedRoute({ routeKey, children }: { routeKey: string; children: ReactNode }) {
+  const { app } = useShell();
+  const route = useSelector(app, selectRoute);
+  const guard = useSelector(app, selectGuard);
+  const allowed = useSelector(guard, (s) => s?.matches('allowed') ?? false);
   // data-guard marks the moment the child route shows (end-to-end tests wait for it).
-  return allowed ? (
+  return allowed && route?.key === routeKey ? (
     <div data-guard="allowed" style={{ display: 'contents' }}>
       {children}
     </div>

@@ -1,5 +1,5 @@
 // The §8 profile-load banner text for a failure.
-import type { ProfileLoadFailure } from '../../../machines/profile/profile-machine';
+import type { ProfileLoadFailure } from '../../../machines/app/app-machine';
 import {
   GENDER_NOT_SPECIFIED,
   PROFILE_ERROR_401,

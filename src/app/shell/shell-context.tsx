@@ -1,10 +1,9 @@
 // What every screen of the signed-in app reads: the runtime configuration, the one API client,
-// the signed-in identity (from the sign-in component) and the user's profile actor.
+// the signed-in identity and the app actor (the shell's chart, machines/app).
 import { createContext, useContext } from 'react';
-import type { ActorRefFrom } from 'xstate';
 import type { RuntimeConfig } from '../../../openapi/runtime-config';
+import type { AppActor } from '../../../machines/app/app-machine';
 import type { Role } from '../../../machines/guard/roles';
-import type { profileMachine } from '../../../machines/profile/profile-machine';
 import type { ApiClient } from '../../lib/api-client';
 
 export interface ShellAuth {
@@ -19,7 +18,7 @@ export interface Shell {
   config: RuntimeConfig;
   api: ApiClient;
   auth: ShellAuth;
-  profile: ActorRefFrom<typeof profileMachine> | null;
+  app: AppActor;
 }
 
 export const ShellContext = createContext<Shell | null>(null);

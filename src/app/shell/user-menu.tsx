@@ -2,16 +2,14 @@
 import { Button, Divider, Menu, MenuItem, Typography } from '@mui/material';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
+import { selectDisplayName } from '../../../machines/app/selectors';
 import { SIGN_OUT } from '../shell-text';
 import { useShell } from './shell-context';
 
 export function UserMenu({ onSignOut }: { onSignOut: () => void }) {
-  const { auth, profile } = useShell();
+  const { auth, app } = useShell();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const name = useSelector(profile ?? undefined, (s) => {
-    const p = s?.context.profile;
-    return p ? `${p.first_name} ${p.last_name}`.trim() : null;
-  });
+  const name = useSelector(app, selectDisplayName);
   const label = name || auth.user?.email || 'Account';
   return (
     <>

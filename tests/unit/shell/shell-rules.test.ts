@@ -2,11 +2,11 @@
 // banner texts, the placeholder profile and the inactivity settings.
 import { describe, expect, it } from 'vitest';
 import { INACTIVITY_TIMEOUT_MS } from '../../../machines/inactivity/inactivity-machine';
-import { placeholderProfile } from '../../../machines/profile/profile-machine';
+import { placeholderProfile } from '../../../machines/app/app-machine';
 import { roleIsAllowed } from '../../../machines/guard/roles';
 import { getHref, paths, portalRoutes, safeReturnPath, staffRoutes } from '../../../src/app/paths';
 import { genderLabel, profileErrorText } from '../../../src/app/shell/profile-errors';
-import { inactivitySettings } from '../../../src/app/shell/inactivity-watch';
+import { inactivitySettings } from '../../../src/app/shell/inactivity-settings';
 import * as text from '../../../src/app/shell-text';
 
 describe('route table', () => {
@@ -67,7 +67,7 @@ describe('profile load banner (spec §8) and placeholder (spec §3)', () => {
   });
 
   it('uses the placeholder: name Unknown, gender Not specified, role client', () => {
-    const p = placeholderProfile('abc');
+    const p = placeholderProfile(null);
     expect(p.first_name).toBe(text.PLACEHOLDER_NAME);
     expect(genderLabel(p.gender)).toBe('Not specified');
     expect(p.role).toBe('client');

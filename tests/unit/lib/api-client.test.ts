@@ -1,5 +1,5 @@
 // The session middleware over the real session machine; the server is a fetch function that
-// answers like the business API does (401 {detail} mentioning expired/invalid).
+// answers like the business API does (401/403 {code, detail}, or only {detail} from an older server).
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { sessionMachine } from '../../../machines/session/session-machine';
@@ -9,7 +9,7 @@ import { createApiClient, isWellFormedToken } from '../../../src/lib/api-client'
 const OLD = 'aaa.bbb.old';
 const NEW = 'aaa.bbb.new';
 
-function setup(options: { refresh?: () => Promise<string>; validTokens?: string[]; detail?: string; status?: number } = {}) {
+function setup(options: { refresh?: () => Promise<string>; validTokens?: string[]; detail?: string; status?: number; code?: string } = {}) {
   const valid = new Set(options.validTokens ?? [NEW]);
   const seen: Array<{ url: string; auth: string | null; body: string }> = [];
   const fetchImpl = vi.fn(async (request: Request) => {
@@ -17,7 +17,8 @@ function setup(options: { refresh?: () => Promise<string>; validTokens?: string[
     seen.push({ url: request.url, auth, body: await request.text() });
     const token = auth?.replace(/^Bearer /, '') ?? '';
     if (!valid.has(token)) {
-      return new Response(JSON.stringify({ detail: options.detail ?? 'Access token has expired' }), { status: options.status ?? 401, headers: { 'content-type': 'application/json' } });
+      const body = { detail: options.detail ?? 'Access token has expired', ...(options.code ? { code: options.code } : {}) };
+      return new Response(JSON.stringify(body), { status: options.status ?? 401, headers: { 'content-type': 'application/json' } });
     }
     return new Response(JSON.stringify({ count: 0, next: null, previous: null, results: [] }), { status: 200, headers: { 'content-type': 'application/json' } });
   });
@@ -29,7 +30,7 @@ function setup(options: { refresh?: () => Promise<string>; validTokens?: string[
     sessionMachine.provide({ actors: { refreshSession: fromPromise(() => refresh()) }, actions: { alertSessionExpired, goToLogin, endSession } }),
   ).start();
   let stored = OLD;
-  const port = createSessionPort(actor, async () => stored);
+  const port = createSessionPort(() => actor, async () => stored);
   const client = createApiClient({ baseUrl: 'http://clinic.test/api/v1/', session: port, fetch: fetchImpl as unknown as typeof fetch });
   return { client, fetchImpl, seen, refresh, actor, alertSessionExpired, goToLogin, endSession, setStored: (t: string) => (stored = t) };
 }
@@ -109,5 +110,40 @@ describe('api client session middleware', () => {
     const { response } = await t.client.GET('/users/users');
     expect(response.status).toBe(401);
     expect(t.fetchImpl).toHaveBeenCalledTimes(2);
+  });
+
+  it('refreshes once for the codes token_expired and token_invalid, whatever the detail says', async () => {
+    for (const code of ['token_expired', 'token_invalid']) {
+      const t = setup({ code, detail: 'Not signed in', status: code === 'token_invalid' ? 403 : 401 });
+      const { response } = await t.client.GET('/users/users');
+      expect(response.status).toBe(200);
+      expect(t.refresh).toHaveBeenCalledTimes(1);
+    }
+  });
+
+  it('a code other than the token ones is final: forbidden passes through even when the detail mentions a token', async () => {
+    const t = setup({ status: 403, code: 'forbidden', detail: 'Access token is invalid for this resource' });
+    expect((await t.client.GET('/users/users')).response.status).toBe(403);
+    expect(t.refresh).not.toHaveBeenCalled();
+    expect(t.actor.getSnapshot().value).toBe('active');
+  });
+
+  it('account_disabled ends the session through the machine (sign-out, /login), without a refresh or the expiry alert', async () => {
+    const t = setup({ status: 401, code: 'account_disabled', detail: 'This account is disabled.' });
+    const { response } = await t.client.GET('/users/users');
+    expect(response.status).toBe(401);
+    expect(t.refresh).not.toHaveBeenCalled();
+    expect(t.fetchImpl).toHaveBeenCalledTimes(1);
+    expect(t.actor.getSnapshot().value).toBe('disabled');
+    expect(t.endSession).toHaveBeenCalledTimes(1);
+    expect(t.goToLogin).toHaveBeenCalledTimes(1);
+    expect(t.alertSessionExpired).not.toHaveBeenCalled();
+  });
+
+  it('with no session actor running, a refused token is answered as is', async () => {
+    const fetchImpl = vi.fn(async () => new Response(JSON.stringify({ code: 'token_expired', detail: 'expired' }), { status: 401 }));
+    const client = createApiClient({ baseUrl: 'http://clinic.test/api/v1', session: createSessionPort(() => undefined, async () => OLD), fetch: fetchImpl as unknown as typeof fetch });
+    expect((await client.GET('/users/users')).response.status).toBe(401);
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
   });
 });

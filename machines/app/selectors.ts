@@ -1,0 +1,45 @@
+// What the shell reads from an app snapshot. Views never read state names: they ask these.
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { isUsableClientId } from '../consent/consent-machine';
+import type { appMachine, consentChild, guardChild, inactivityChild, ProfileLoadFailure, ProfileSummary, versionChild } from './app-machine';
+
+export type AppSnapshot = SnapshotFrom<typeof appMachine>;
+
+/** restoring: the stored session is being read; then signed out or signed in. */
+export function selectPhase(s: AppSnapshot): 'restoring' | 'signedOut' | 'signedIn' {
+  if (s.matches({ auth: 'restoring' })) return 'restoring';
+  return s.matches({ auth: 'signedIn' }) ? 'signedIn' : 'signedOut';
+}
+
+export const selectRole = (s: AppSnapshot) => s.context.role;
+export const selectUser = (s: AppSnapshot) => s.context.user;
+
+/** The signed-in user's name for the menu (the placeholder's 'Unknown' included), or null before the profile loads. */
+export function selectDisplayName(s: AppSnapshot): string | null {
+  const p = s.context.profile;
+  return p ? `${p.first_name} ${p.last_name}`.trim() : null;
+}
+
+/** The §8 banner's failure while it shows (not dismissed); undefined otherwise. */
+export function selectProfileBanner(s: AppSnapshot): { failure: ProfileLoadFailure | null } | undefined {
+  return s.matches({ auth: { signedIn: { profile: { failed: 'bannerShown' } } } }) ? { failure: s.context.failure } : undefined;
+}
+
+/** The client whose portal shows: once their profile is in (consent asked or given) and has a usable id. */
+export function selectPortalClient(s: AppSnapshot): (ProfileSummary & { client_id: string }) | null {
+  const p = s.context.profile;
+  const settled =
+    s.matches({ auth: { signedIn: { profile: 'consentRequired' } } }) || s.matches({ auth: { signedIn: { profile: 'ready' } } });
+  return settled && p && isUsableClientId(p.client_id) ? (p as ProfileSummary & { client_id: string }) : null;
+}
+
+/** Spec §8: 'Your session has expired. Please log in again.' stays on /login until dismissed or the next sign-in. */
+export const selectSessionExpired = (s: AppSnapshot) => s.context.sessionExpired && !s.matches({ auth: 'signedIn' });
+
+export const selectRoute = (s: AppSnapshot) => s.context.route;
+
+// The named children, for the views that render them.
+export const selectConsent = (s: AppSnapshot) => s.children.consent as ActorRefFrom<typeof consentChild> | undefined;
+export const selectGuard = (s: AppSnapshot) => s.children.guard as ActorRefFrom<typeof guardChild> | undefined;
+export const selectInactivity = (s: AppSnapshot) => s.children.inactivity as ActorRefFrom<typeof inactivityChild> | undefined;
+export const selectVersion = (s: AppSnapshot) => s.children.version as ActorRefFrom<typeof versionChild> | undefined;
