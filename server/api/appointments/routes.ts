@@ -47,7 +47,7 @@ import {
 import { bookSeries, SeriesRefused } from './series.ts';
 import { SCHEDULING_TEXTS as T } from './texts.ts';
 import { isBookingRole, moveAppointment } from './transitions.ts';
-import { findOffer, insertWaitlistEntry, listWaitlist, markOfferGone, settleOffers } from './waitlist.ts';
+import { findOffer, insertWaitlistEntry, listWaitlist, lockOffersOfSlot, markOfferGone, settleOffers } from './waitlist.ts';
 
 type S = components['schemas'];
 
@@ -472,7 +472,10 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
     const settings = await getSettings(db);
     try {
       const created = await db.transaction().execute(async (trx) => {
-        const locked = await findOffer(trx, offer.id, true);
+        // Lock every offer of the freed slot, in one order: two accepts queue up instead of
+        // deadlocking (each would otherwise hold its own offer and wait for the other's).
+        await lockOffersOfSlot(trx, offer.freed);
+        const locked = await findOffer(trx, offer.id);
         if (!locked || locked.status !== 'open') throw new SchedulingConflict(T.offerGone, []);
         const row = await book(trx, settings, {
           client: offer.client,

@@ -131,6 +131,10 @@ export async function settleOffers(trx: Db, mail: MailTransport, settings: Sched
   for (const r of rows) await send(mail, trx, r, MESSAGES.goneSubject, MESSAGES.gone(serviceName, when));
 }
 
+export async function lockOffersOfSlot(trx: Db, freed: number): Promise<void> {
+  await sql`select id from waitlist_offers where freed_appointment_id = ${freed} order by id for update`.execute(trx);
+}
+
 export async function markOfferGone(db: Db, id: number): Promise<void> {
   await db.updateTable('waitlist_offers').set({ status: 'gone' }).where('id', '=', id).where('status', '=', 'open').execute();
 }
