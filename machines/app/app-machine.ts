@@ -95,29 +95,32 @@ export interface AppContext {
 
 export const PROFILE_RETRY_MS = 5000;
 
-// The children, with their effects turned into events for this chart.
-export const sessionChild = sessionMachine.provide({
-  actions: {
-    alertSessionExpired: sendParent({ type: 'session.expiredAlert' }),
-    endSession: sendParent({ type: 'session.ended' }),
-    goToLogin: () => {},
-  },
-});
-export const versionChild = versionMachine;
-export const inactivityChild = inactivityMachine.provide({ actions: { signOut: sendParent({ type: 'inactivity.timedOut' }) } });
-export const consentChild = consentMachine.provide({
-  actions: {
-    toastTickRequired: sendParent({ type: 'consent.tickRequired' }),
-    toastSaveFailed: sendParent({ type: 'consent.saveFailed' }),
-    consentRecorded: () => {},
-  },
-});
-export const guardChild = guardMachine.provide({
-  actions: {
-    redirectToLogin: sendParent((_, params: { origin: string }) => ({ type: 'guard.redirect' as const, to: 'login' as const, origin: params.origin })),
-    redirectToUnauthorized: sendParent((_, params: { origin: string }) => ({ type: 'guard.redirect' as const, to: 'unauthorized' as const, origin: params.origin })),
-  },
-});
+// The children, with their effects turned into events for this chart. One object (not one export
+// each) so `npm run charts` draws them once, from their own folders.
+export const appChildren = {
+  session: sessionMachine.provide({
+    actions: {
+      alertSessionExpired: sendParent({ type: 'session.expiredAlert' }),
+      endSession: sendParent({ type: 'session.ended' }),
+      goToLogin: () => {},
+    },
+  }),
+  version: versionMachine,
+  inactivity: inactivityMachine.provide({ actions: { signOut: sendParent({ type: 'inactivity.timedOut' }) } }),
+  consent: consentMachine.provide({
+    actions: {
+      toastTickRequired: sendParent({ type: 'consent.tickRequired' }),
+      toastSaveFailed: sendParent({ type: 'consent.saveFailed' }),
+      consentRecorded: () => {},
+    },
+  }),
+  guard: guardMachine.provide({
+    actions: {
+      redirectToLogin: sendParent((_, params: { origin: string }) => ({ type: 'guard.redirect' as const, to: 'login' as const, origin: params.origin })),
+      redirectToUnauthorized: sendParent((_, params: { origin: string }) => ({ type: 'guard.redirect' as const, to: 'unauthorized' as const, origin: params.origin })),
+    },
+  }),
+};
 
 export const appMachine = setup({
   types: {
@@ -126,11 +129,7 @@ export const appMachine = setup({
     events: {} as AppEvent,
   },
   actors: {
-    session: sessionChild,
-    version: versionChild,
-    inactivity: inactivityChild,
-    consent: consentChild,
-    guard: guardChild,
+    ...appChildren,
     // Provided by the view (src/app/shell/app-api.ts):
     /** Sends `auth.changed` whenever the sign-in component's state changes (and once at start). */
     watchAuth: fromCallback<AppEvent>(() => {}),

@@ -1,7 +1,7 @@
 // What the shell reads from an app snapshot. Views never read state names: they ask these.
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { isUsableClientId } from '../consent/consent-machine';
-import type { appMachine, consentChild, guardChild, inactivityChild, ProfileLoadFailure, ProfileSummary, versionChild } from './app-machine';
+import type { appChildren, appMachine, ProfileLoadFailure, ProfileSummary } from './app-machine';
 
 export type AppSnapshot = SnapshotFrom<typeof appMachine>;
 
@@ -39,7 +39,7 @@ export const selectSessionExpired = (s: AppSnapshot) => s.context.sessionExpired
 export const selectRoute = (s: AppSnapshot) => s.context.route;
 
 // The named children, for the views that render them.
-export const selectConsent = (s: AppSnapshot) => s.children.consent as ActorRefFrom<typeof consentChild> | undefined;
-export const selectGuard = (s: AppSnapshot) => s.children.guard as ActorRefFrom<typeof guardChild> | undefined;
-export const selectInactivity = (s: AppSnapshot) => s.children.inactivity as ActorRefFrom<typeof inactivityChild> | undefined;
-export const selectVersion = (s: AppSnapshot) => s.children.version as ActorRefFrom<typeof versionChild> | undefined;
+export const selectConsent = (s: AppSnapshot) => s.children.consent as ActorRefFrom<(typeof appChildren)['consent']> | undefined;
+export const selectGuard = (s: AppSnapshot) => s.children.guard as ActorRefFrom<(typeof appChildren)['guard']> | undefined;
+export const selectInactivity = (s: AppSnapshot) => s.children.inactivity as ActorRefFrom<(typeof appChildren)['inactivity']> | undefined;
+export const selectVersion = (s: AppSnapshot) => s.children.version as ActorRefFrom<(typeof appChildren)['version']> | undefined;

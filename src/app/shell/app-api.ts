@@ -5,15 +5,7 @@
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { type ActorRefFrom, fromCallback, fromPromise } from 'xstate';
 import type { RuntimeConfig } from '../../../openapi/runtime-config';
-import {
-  type AppEvent,
-  appMachine,
-  consentChild,
-  type LoadedProfile,
-  type ProfileLoadFailure,
-  sessionChild,
-  versionChild,
-} from '../../../machines/app/app-machine';
+import { type AppEvent, appChildren, appMachine, type LoadedProfile, type ProfileLoadFailure } from '../../../machines/app/app-machine';
 import { bootMachine, type BootFailure } from '../../../machines/app/boot-machine';
 import { CONSENT_VERSION } from '../../../machines/consent/consent-machine';
 import { asRole } from '../../../machines/guard/roles';
@@ -112,17 +104,17 @@ export type AppLogic = ReturnType<typeof createAppServices>['logic'];
 /** The API client and the app machine with every actor provided; the view adds navigate and notify. */
 export function createAppServices(config: RuntimeConfig, authenticator: AuthenticatorRef) {
   let app: ActorRefFrom<typeof appMachine> | null = null;
-  const session = () => app?.getSnapshot().children.session as ActorRefFrom<typeof sessionChild> | undefined;
+  const session = () => app?.getSnapshot().children.session as ActorRefFrom<typeof appChildren.session> | undefined;
   const api = createApiClient({ baseUrl: config.apiBase, session: createSessionPort(session, readAccessToken) });
 
   const logic = appMachine.provide({
     actors: {
-      session: sessionChild.provide({ actors: { refreshSession } }),
-      version: versionChild.provide({
+      session: appChildren.session.provide({ actors: { refreshSession } }),
+      version: appChildren.version.provide({
         actors: { fetchVersion: fromPromise(async () => (await fetchVersion()).version) },
         actions: { reloadPage: () => window.location.reload() },
       }),
-      consent: consentChild.provide({ actors: { recordConsent: fromPromise(({ input }) => recordConsent(api, input.clientId)) } }),
+      consent: appChildren.consent.provide({ actors: { recordConsent: fromPromise(({ input }) => recordConsent(api, input.clientId)) } }),
       loadProfile: fromPromise(() => loadOwnProfile(api)),
       prefetchUsers: fromPromise(async () => {
         await api.GET('/users/users', {});
