@@ -1,0 +1,24 @@
+// The portal profile page's model: load (or fail), edit, cancel, save (stored, refused by field,
+// or failed), and the sign-in email changing underneath.
+import { profileEditMachine } from '../../../../machines/portal/profile-edit-machine.ts';
+import type { MachineModel } from '../../../support/model-paths.ts';
+
+export const model: MachineModel = {
+  machine: profileEditMachine,
+  specs: [
+    {
+      input: { clientId: '7' },
+      events: [
+        { type: 'profile.edit' },
+        { type: 'profile.cancel' },
+        { type: 'profile.save', patch: { city: 'Pune' } },
+        { type: 'profile.retry' },
+        { type: 'profile.emailChanged', profile: { client_id: 7, email: 'new@x.test' } },
+      ],
+      outcomes: {
+        loadProfile: [{ output: { client_id: 7, email: 'old@x.test' } }, { error: new Error('offline') }],
+        saveProfile: [{ output: { client_id: 7, email: 'old@x.test', city: 'Pune' } }, { error: { fieldErrors: { zipcode: ['Must match pattern'] } } }, { error: { message: 'Server error' } }],
+      },
+    },
+  ],
+};
