@@ -45,6 +45,8 @@ export const consentMachine = setup({
 }).createMachine({
   id: 'consent',
   context: ({ input }) => ({ ...input }),
+  // The final state's output ({ consented }) is the machine's: the invoking chart reads it.
+  output: ({ event }) => (event as { output?: { consented: boolean } }).output,
   initial: 'deciding',
   states: {
     deciding: {
