@@ -91,7 +91,7 @@ export const onboardingMachine = setup({
           tags: 'pending',
           invoke: {
             src: 'saveStep',
-            input: ({ context, event }) => ({ clientId: context.clientId, step: 'health_goals' as const, value: (event as { value: Record<string, unknown> }).value }),
+            input: ({ context, event }) => ({ clientId: context.clientId, step: 'health_goals' as const, value: event.type === 'onboarding.next' ? event.value : {} }),
             onDone: { target: '#onboarding.clientStory', actions: { type: 'storeSaved', params: ({ event }) => ({ step: 'health_goals' as const, value: event.output }) } },
             onError: { target: 'editing', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.error, SAVE_FAILED) }) } },
           },
@@ -106,7 +106,7 @@ export const onboardingMachine = setup({
           tags: 'pending',
           invoke: {
             src: 'saveStep',
-            input: ({ context, event }) => ({ clientId: context.clientId, step: 'client_story' as const, value: (event as { value: Record<string, unknown> }).value }),
+            input: ({ context, event }) => ({ clientId: context.clientId, step: 'client_story' as const, value: event.type === 'onboarding.next' ? event.value : {} }),
             onDone: { target: '#onboarding.lifestyle', actions: { type: 'storeSaved', params: ({ event }) => ({ step: 'client_story' as const, value: event.output }) } },
             onError: { target: 'editing', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.error, SAVE_FAILED) }) } },
           },
@@ -121,7 +121,7 @@ export const onboardingMachine = setup({
           tags: 'pending',
           invoke: {
             src: 'saveStep',
-            input: ({ context, event }) => ({ clientId: context.clientId, step: 'lifestyle_history' as const, value: (event as { value: Record<string, unknown> }).value }),
+            input: ({ context, event }) => ({ clientId: context.clientId, step: 'lifestyle_history' as const, value: event.type === 'onboarding.next' ? event.value : {} }),
             onDone: { target: '#onboarding.family', actions: { type: 'storeSaved', params: ({ event }) => ({ step: 'lifestyle_history' as const, value: event.output }) } },
             onError: { target: 'editing', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.error, SAVE_FAILED) }) } },
           },
@@ -136,7 +136,7 @@ export const onboardingMachine = setup({
           tags: 'pending',
           invoke: {
             src: 'saveStep',
-            input: ({ context, event }) => ({ clientId: context.clientId, step: 'family_history' as const, value: (event as { value: Record<string, unknown> }).value }),
+            input: ({ context, event }) => ({ clientId: context.clientId, step: 'family_history' as const, value: event.type === 'onboarding.next' ? event.value : {} }),
             onDone: { target: '#onboarding.complete', actions: { type: 'storeSaved', params: ({ event }) => ({ step: 'family_history' as const, value: event.output }) } },
             onError: { target: 'editing', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.error, SAVE_FAILED) }) } },
           },
