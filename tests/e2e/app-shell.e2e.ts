@@ -2,6 +2,7 @@
 // /config.json and /version.json, and renders without console errors.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { BOOT_RETRY, CONFIGURATION_ERROR, PROFILE_ERROR_NETWORK } from '../../src/app/shell-text.ts';
 import { launchBrowser, newContext, watchConsole } from '../support/browser.ts';
 
 describe('the built app in Chromium', () => {
@@ -34,6 +35,21 @@ describe('the built app in Chromium', () => {
     const response = await page.goto('/clients/some/deep/path');
     expect(response?.status()).toBe(200);
     await page.locator('#root').waitFor({ state: 'attached' });
+    await context.close();
+  });
+
+  it('a network failure loading /config.json shows the network message with a retry, not the configuration error (issue 22, 8)', async () => {
+    const context = await newContext(browser, inject('baseUrl'));
+    const page = await context.newPage();
+    await page.route('**/config.json', (route) => route.abort('internetdisconnected'));
+    await page.goto('/');
+    await page.getByText(PROFILE_ERROR_NETWORK).waitFor();
+    expect(await page.getByText(CONFIGURATION_ERROR).count()).toBe(0);
+    // The network is back: Try again loads the app.
+    await page.unroute('**/config.json');
+    await page.getByRole('button', { name: BOOT_RETRY }).click();
+    await page.locator('[data-app-ready="true"]').waitFor({ timeout: 30_000 });
+    expect(await page.getByText(PROFILE_ERROR_NETWORK).count()).toBe(0);
     await context.close();
   });
 });

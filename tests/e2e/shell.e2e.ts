@@ -147,6 +147,9 @@ describe('staff roles', () => {
           await waitForPath(page, `/unauthorized?from=${encodeURIComponent(path)}`);
           await page.getByRole('heading', { name: UNAUTHORIZED_TITLE }).waitFor();
           expect(await page.getByTestId('unauthorized-text').textContent()).toBe(unauthorizedText(ADMIN_EMAIL));
+          // Spec §2: the top navigation bar shows for all non-client roles, /unauthorized included (issue 22, 7).
+          expect(await page.locator('[data-layout="staff"] header').count()).toBe(1);
+          expect(await page.locator('#user-menu-button').count()).toBe(1);
         }
       }
       // Portal paths and unknown paths lead home; a full load of a deep link works too.
@@ -235,9 +238,15 @@ describe('client portal and the HIPAA consent', () => {
     // The next API call (the shell's own profile load on reopening the app) is refused, the
     // refresh fails as well, and the session ends.
     await page.reload();
-    await page.getByRole('alert').filter({ hasText: SESSION_EXPIRED }).waitFor();
+    const alert = page.getByRole('alert').filter({ hasText: SESSION_EXPIRED });
+    await alert.waitFor();
     await waitForPath(page, '/login');
     await page.getByPlaceholder('Enter Your Email Here').waitFor();
+    // Issue 22 (4): the alert stays on /login past the 5-second toast, until dismissed.
+    await page.waitForTimeout(6000);
+    expect(await alert.count()).toBe(1);
+    await alert.getByRole('button', { name: 'Close' }).click();
+    await alert.waitFor({ state: 'detached' });
     await context.close();
   });
 });

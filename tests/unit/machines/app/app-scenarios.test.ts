@@ -3,7 +3,7 @@
 // /login until dismissed or the next sign-in (not a 5-second toast).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import { appMachine, PROFILE_RETRY_MS, type LoadedProfile } from '../../../../machines/app/app-machine';
+import { appChildren, appMachine, PROFILE_RETRY_MS, type LoadedProfile } from '../../../../machines/app/app-machine';
 import { selectDisplayName, selectPhase, selectPortalClient, selectSessionExpired } from '../../../../machines/app/selectors';
 import { genderLabel } from '../../../../src/app/shell/profile-errors';
 import { EVENTS, LOADED } from './app.model';
@@ -20,7 +20,7 @@ function start(loads: LoadedProfile[]) {
       actors: {
         loadProfile: fromPromise(loadProfile),
         prefetchUsers: fromPromise(async () => {}),
-        consent: appMachine.implementations.actors.consent.provide({
+        consent: appChildren.consent.provide({
           actors: { recordConsent: fromPromise(({ input }: { input: { clientId: string } }) => recordConsent(input.clientId)) },
         }),
         version: fromPromise(() => new Promise(() => {})),
