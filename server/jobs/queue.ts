@@ -100,12 +100,12 @@ export interface Worker {
 }
 
 /** Polls for due jobs every `intervalMs` until stopped; one tick at a time. */
-export function startWorker(db: Db, handlers: Record<string, JobHandler>, options: { intervalMs: number; log?: Logger }): Worker {
+export function startWorker(db: Db, handlers: Record<string, JobHandler>, options: { intervalMs: number; batch?: number; log?: Logger }): Worker {
   let stopped = false;
   let running: Promise<number> | null = null;
   const tick = async () => {
     if (running) return running;
-    running = runDueJobs(db, handlers, { log: options.log }).finally(() => {
+    running = runDueJobs(db, handlers, { limit: options.batch, log: options.log }).finally(() => {
       running = null;
     });
     return running;

@@ -67,9 +67,11 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
   const mail: MailTransport = app.runtime.mail;
 
   // Reminders: the queue is polled by every server process; SKIP LOCKED shares the work.
+  // SCHEDULING_JOBS_POLL_MS (0 turns the worker off) and SCHEDULING_JOBS_BATCH (jobs per tick).
   const pollMs = Number(process.env.SCHEDULING_JOBS_POLL_MS ?? 5000);
   if (pollMs > 0) {
-    const worker = startWorker(db, { [REMINDER_JOB]: reminderHandler(mail) }, { intervalMs: pollMs, log: app.log });
+    const batch = Number(process.env.SCHEDULING_JOBS_BATCH ?? 100);
+    const worker = startWorker(db, { [REMINDER_JOB]: reminderHandler(mail) }, { intervalMs: pollMs, batch, log: app.log });
     app.addHook('onClose', () => worker.stop());
   }
 
