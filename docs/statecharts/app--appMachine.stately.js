@@ -106,6 +106,13 @@ export const machine = setup({
             "forgetExpiry"
           ]
         }
+      ],
+      "session.expiredAlert": [
+        {
+          "actions": [
+            "rememberExpiry"
+          ]
+        }
       ]
     },
     "states": {
@@ -139,6 +146,18 @@ export const machine = setup({
               "forgetUser"
             ],
             "on": {
+              "session.ended": [
+                {
+                  "actions": [
+                    {
+                      "type": "navigate",
+                      "params": {
+                        "to": "login"
+                      }
+                    }
+                  ]
+                }
+              ],
               "auth.changed": [
                 {
                   "target": "#app.auth.signedIn",
@@ -205,13 +224,6 @@ export const machine = setup({
                         "to": "login"
                       }
                     }
-                  ]
-                }
-              ],
-              "session.expiredAlert": [
-                {
-                  "actions": [
-                    "rememberExpiry"
                   ]
                 }
               ],

@@ -211,6 +211,9 @@ export const appMachine = setup({
     'visibility.hidden': { actions: { type: 'forwardVisibility', params: { type: 'visibility.hidden' } } },
     'visibility.visible': { actions: { type: 'forwardVisibility', params: { type: 'visibility.visible' } } },
     'notice.dismiss': { actions: 'forgetExpiry' },
+    // The identity service may have signed the user out already (a failed refresh is also a Hub
+    // event): the alert is remembered whatever the state.
+    'session.expiredAlert': { actions: 'rememberExpiry' },
   },
   states: {
     auth: {
@@ -234,6 +237,8 @@ export const appMachine = setup({
         signedOut: {
           entry: 'forgetUser',
           on: {
+            // Already signed out when the refresh failed: still to /login, where the alert shows.
+            'session.ended': { actions: { type: 'navigate', params: { to: 'login' } } },
             'auth.changed': {
               guard: { type: 'isSignedIn', params: ({ event }) => event },
               target: 'signedIn',
@@ -269,7 +274,6 @@ export const appMachine = setup({
               },
             ],
             'app.signOut': { target: 'signedOut', actions: ['signOut', { type: 'navigate', params: { to: 'login' } }] },
-            'session.expiredAlert': { actions: 'rememberExpiry' },
             'session.ended': { target: 'signedOut', actions: ['signOut', { type: 'navigate', params: { to: 'login' } }] },
             'inactivity.timedOut': {
               target: 'signedOut',

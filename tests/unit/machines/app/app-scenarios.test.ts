@@ -108,4 +108,16 @@ describe('session expiry (issue 22, 4)', () => {
     expect(selectPhase(t.actor.getSnapshot())).toBe('signedIn');
     expect(selectSessionExpired(t.actor.getSnapshot())).toBe(false);
   });
+
+  it('still shows the alert and goes to /login when the identity service signed out first (its refresh failure is a Hub event too)', async () => {
+    vi.useFakeTimers();
+    const t = start([LOADED.consented]);
+    t.actor.send(EVENTS.client);
+    await settle();
+    t.actor.send(EVENTS.signedOut);
+    t.actor.send({ type: 'session.expiredAlert' });
+    t.actor.send({ type: 'session.ended' });
+    expect(selectSessionExpired(t.actor.getSnapshot())).toBe(true);
+    expect(t.actions.navigate).toHaveBeenLastCalledWith(expect.anything(), { to: 'login' });
+  });
 });
