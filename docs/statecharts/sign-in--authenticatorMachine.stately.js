@@ -9,9 +9,11 @@ export const machine = setup({
     "isConfiguredProvider": () => true,
     "isConfirmSignInCodeStep": () => true,
     "isConfirmSignUpStep": () => true,
+    "isEmailSetupStep": () => true,
     "isFormValid": () => true,
     "isInitialForgotPassword": () => true,
     "isInitialSignUp": () => true,
+    "isMfaSelectionStep": () => true,
     "isNewPasswordRequired": () => true,
     "isResetPasswordStep": () => true,
     "isSignInComplete": () => true,
@@ -37,6 +39,7 @@ export const machine = setup({
     "setUsernameFromForm": () => {},
     "setVerifyAttribute": () => {},
     "touchAllFields": () => {},
+    "trimValues": () => {},
   },
   actors: {
     "autoSignIn": fromPromise(async () => undefined),
@@ -184,6 +187,7 @@ export const machine = setup({
                       "target": "#authenticator.unauthenticated.signIn.submit",
                       "guard": "isFormValid",
                       "actions": [
+                        "trimValues",
                         "setUsernameFromForm"
                       ]
                     },
@@ -252,6 +256,20 @@ export const machine = setup({
                         ]
                       },
                       {
+                        "target": "#selectMfaType",
+                        "guard": "isMfaSelectionStep",
+                        "actions": [
+                          "setSignInStep"
+                        ]
+                      },
+                      {
+                        "target": "#setupEmail",
+                        "guard": "isEmailSetupStep",
+                        "actions": [
+                          "setSignInStep"
+                        ]
+                      },
+                      {
                         "target": "#authenticator.unauthenticated.signIn.error",
                         "actions": [
                           "setUnsupportedStepError"
@@ -295,6 +313,7 @@ export const machine = setup({
                       "target": "#authenticator.unauthenticated.signIn.submit",
                       "guard": "isFormValid",
                       "actions": [
+                        "trimValues",
                         "clearFormError",
                         "setUsernameFromForm"
                       ]
@@ -357,6 +376,7 @@ export const machine = setup({
                       "target": "#authenticator.unauthenticated.signUp.submit",
                       "guard": "isFormValid",
                       "actions": [
+                        "trimValues",
                         "setSignUpUsername"
                       ]
                     },
@@ -424,6 +444,7 @@ export const machine = setup({
                       "target": "#authenticator.unauthenticated.signUp.submit",
                       "guard": "isFormValid",
                       "actions": [
+                        "trimValues",
                         "clearFormError",
                         "setSignUpUsername"
                       ]
@@ -484,7 +505,10 @@ export const machine = setup({
                   "form.submit": [
                     {
                       "target": "#authenticator.unauthenticated.confirmSignUp.submit",
-                      "guard": "isFormValid"
+                      "guard": "isFormValid",
+                      "actions": [
+                        "trimValues"
+                      ]
                     },
                     {
                       "actions": [
@@ -565,6 +589,7 @@ export const machine = setup({
                       "target": "#authenticator.unauthenticated.confirmSignUp.submit",
                       "guard": "isFormValid",
                       "actions": [
+                        "trimValues",
                         "clearFormError"
                       ]
                     },
@@ -658,7 +683,10 @@ export const machine = setup({
                   "form.submit": [
                     {
                       "target": "#authenticator.unauthenticated.confirmSignIn.submit",
-                      "guard": "isFormValid"
+                      "guard": "isFormValid",
+                      "actions": [
+                        "trimValues"
+                      ]
                     },
                     {
                       "actions": [
@@ -711,6 +739,20 @@ export const machine = setup({
                         ]
                       },
                       {
+                        "target": "#selectMfaType",
+                        "guard": "isMfaSelectionStep",
+                        "actions": [
+                          "setSignInStep"
+                        ]
+                      },
+                      {
+                        "target": "#setupEmail",
+                        "guard": "isEmailSetupStep",
+                        "actions": [
+                          "setSignInStep"
+                        ]
+                      },
+                      {
                         "target": "#authenticator.unauthenticated.confirmSignIn.error",
                         "actions": [
                           "setUnsupportedStepError"
@@ -735,6 +777,7 @@ export const machine = setup({
                       "target": "#authenticator.unauthenticated.confirmSignIn.submit",
                       "guard": "isFormValid",
                       "actions": [
+                        "trimValues",
                         "clearFormError"
                       ]
                     },
@@ -794,7 +837,10 @@ export const machine = setup({
                   "form.submit": [
                     {
                       "target": "#authenticator.unauthenticated.setupTotp.submit",
-                      "guard": "isFormValid"
+                      "guard": "isFormValid",
+                      "actions": [
+                        "trimValues"
+                      ]
                     },
                     {
                       "actions": [
@@ -847,6 +893,20 @@ export const machine = setup({
                         ]
                       },
                       {
+                        "target": "#selectMfaType",
+                        "guard": "isMfaSelectionStep",
+                        "actions": [
+                          "setSignInStep"
+                        ]
+                      },
+                      {
+                        "target": "#setupEmail",
+                        "guard": "isEmailSetupStep",
+                        "actions": [
+                          "setSignInStep"
+                        ]
+                      },
+                      {
                         "target": "#authenticator.unauthenticated.setupTotp.error",
                         "actions": [
                           "setUnsupportedStepError"
@@ -871,6 +931,7 @@ export const machine = setup({
                       "target": "#authenticator.unauthenticated.setupTotp.submit",
                       "guard": "isFormValid",
                       "actions": [
+                        "trimValues",
                         "clearFormError"
                       ]
                     },
@@ -930,7 +991,10 @@ export const machine = setup({
                   "form.submit": [
                     {
                       "target": "#authenticator.unauthenticated.forceNewPassword.submit",
-                      "guard": "isFormValid"
+                      "guard": "isFormValid",
+                      "actions": [
+                        "trimValues"
+                      ]
                     },
                     {
                       "actions": [
@@ -983,6 +1047,20 @@ export const machine = setup({
                         ]
                       },
                       {
+                        "target": "#selectMfaType",
+                        "guard": "isMfaSelectionStep",
+                        "actions": [
+                          "setSignInStep"
+                        ]
+                      },
+                      {
+                        "target": "#setupEmail",
+                        "guard": "isEmailSetupStep",
+                        "actions": [
+                          "setSignInStep"
+                        ]
+                      },
+                      {
                         "target": "#authenticator.unauthenticated.forceNewPassword.error",
                         "actions": [
                           "setUnsupportedStepError"
@@ -1007,6 +1085,7 @@ export const machine = setup({
                       "target": "#authenticator.unauthenticated.forceNewPassword.submit",
                       "guard": "isFormValid",
                       "actions": [
+                        "trimValues",
                         "clearFormError"
                       ]
                     },
@@ -1019,6 +1098,314 @@ export const machine = setup({
                   "form.dismissError": [
                     {
                       "target": "#authenticator.unauthenticated.forceNewPassword.edit",
+                      "actions": [
+                        "clearFormError"
+                      ]
+                    }
+                  ]
+                }
+              }
+            }
+          },
+          "selectMfaType": {
+            "id": "selectMfaType",
+            "initial": "edit",
+            "entry": [
+              {
+                "type": "initForm",
+                "params": {
+                  "form": "selectMfaType"
+                }
+              }
+            ],
+            "on": {
+              "form.change": [
+                {
+                  "actions": [
+                    "changeField"
+                  ]
+                }
+              ],
+              "form.blur": [
+                {
+                  "actions": [
+                    "blurField"
+                  ]
+                }
+              ],
+              "nav.signIn": [
+                {
+                  "target": "#signIn"
+                }
+              ]
+            },
+            "states": {
+              "edit": {
+                "on": {
+                  "form.submit": [
+                    {
+                      "target": "#authenticator.unauthenticated.selectMfaType.submit",
+                      "guard": "isFormValid",
+                      "actions": [
+                        "trimValues"
+                      ]
+                    },
+                    {
+                      "actions": [
+                        "touchAllFields"
+                      ]
+                    }
+                  ]
+                }
+              },
+              "submit": {
+                "tags": [
+                  "pending"
+                ],
+                "invoke": [
+                  {
+                    "id": "confirmSignIn",
+                    "src": "confirmSignIn",
+                    "onDone": [
+                      {
+                        "target": "#transition",
+                        "guard": "isSignInComplete"
+                      },
+                      {
+                        "target": "#forceNewPassword",
+                        "guard": "isNewPasswordRequired",
+                        "actions": [
+                          "setSignInStep"
+                        ]
+                      },
+                      {
+                        "target": "#authenticator.unauthenticated.forgotPassword.submit",
+                        "guard": "isResetPasswordStep"
+                      },
+                      {
+                        "target": "#authenticator.unauthenticated.confirmSignUp.resend",
+                        "guard": "isConfirmSignUpStep"
+                      },
+                      {
+                        "target": "#confirmSignIn",
+                        "guard": "isConfirmSignInCodeStep",
+                        "actions": [
+                          "setSignInStep"
+                        ]
+                      },
+                      {
+                        "target": "#setupTotp",
+                        "guard": "isTotpSetupStep",
+                        "actions": [
+                          "setSignInStep"
+                        ]
+                      },
+                      {
+                        "target": "#selectMfaType",
+                        "guard": "isMfaSelectionStep",
+                        "actions": [
+                          "setSignInStep"
+                        ]
+                      },
+                      {
+                        "target": "#setupEmail",
+                        "guard": "isEmailSetupStep",
+                        "actions": [
+                          "setSignInStep"
+                        ]
+                      },
+                      {
+                        "target": "#authenticator.unauthenticated.selectMfaType.error",
+                        "actions": [
+                          "setUnsupportedStepError"
+                        ]
+                      }
+                    ],
+                    "onError": [
+                      {
+                        "target": "#authenticator.unauthenticated.selectMfaType.error",
+                        "actions": [
+                          "setRemoteError"
+                        ]
+                      }
+                    ]
+                  }
+                ]
+              },
+              "error": {
+                "on": {
+                  "form.submit": [
+                    {
+                      "target": "#authenticator.unauthenticated.selectMfaType.submit",
+                      "guard": "isFormValid",
+                      "actions": [
+                        "trimValues",
+                        "clearFormError"
+                      ]
+                    },
+                    {
+                      "actions": [
+                        "touchAllFields"
+                      ]
+                    }
+                  ],
+                  "form.dismissError": [
+                    {
+                      "target": "#authenticator.unauthenticated.selectMfaType.edit",
+                      "actions": [
+                        "clearFormError"
+                      ]
+                    }
+                  ]
+                }
+              }
+            }
+          },
+          "setupEmail": {
+            "id": "setupEmail",
+            "initial": "edit",
+            "entry": [
+              {
+                "type": "initForm",
+                "params": {
+                  "form": "setupEmail"
+                }
+              }
+            ],
+            "on": {
+              "form.change": [
+                {
+                  "actions": [
+                    "changeField"
+                  ]
+                }
+              ],
+              "form.blur": [
+                {
+                  "actions": [
+                    "blurField"
+                  ]
+                }
+              ],
+              "nav.signIn": [
+                {
+                  "target": "#signIn"
+                }
+              ]
+            },
+            "states": {
+              "edit": {
+                "on": {
+                  "form.submit": [
+                    {
+                      "target": "#authenticator.unauthenticated.setupEmail.submit",
+                      "guard": "isFormValid",
+                      "actions": [
+                        "trimValues"
+                      ]
+                    },
+                    {
+                      "actions": [
+                        "touchAllFields"
+                      ]
+                    }
+                  ]
+                }
+              },
+              "submit": {
+                "tags": [
+                  "pending"
+                ],
+                "invoke": [
+                  {
+                    "id": "confirmSignIn",
+                    "src": "confirmSignIn",
+                    "onDone": [
+                      {
+                        "target": "#transition",
+                        "guard": "isSignInComplete"
+                      },
+                      {
+                        "target": "#forceNewPassword",
+                        "guard": "isNewPasswordRequired",
+                        "actions": [
+                          "setSignInStep"
+                        ]
+                      },
+                      {
+                        "target": "#authenticator.unauthenticated.forgotPassword.submit",
+                        "guard": "isResetPasswordStep"
+                      },
+                      {
+                        "target": "#authenticator.unauthenticated.confirmSignUp.resend",
+                        "guard": "isConfirmSignUpStep"
+                      },
+                      {
+                        "target": "#confirmSignIn",
+                        "guard": "isConfirmSignInCodeStep",
+                        "actions": [
+                          "setSignInStep"
+                        ]
+                      },
+                      {
+                        "target": "#setupTotp",
+                        "guard": "isTotpSetupStep",
+                        "actions": [
+                          "setSignInStep"
+                        ]
+                      },
+                      {
+                        "target": "#selectMfaType",
+                        "guard": "isMfaSelectionStep",
+                        "actions": [
+                          "setSignInStep"
+                        ]
+                      },
+                      {
+                        "target": "#setupEmail",
+                        "guard": "isEmailSetupStep",
+                        "actions": [
+                          "setSignInStep"
+                        ]
+                      },
+                      {
+                        "target": "#authenticator.unauthenticated.setupEmail.error",
+                        "actions": [
+                          "setUnsupportedStepError"
+                        ]
+                      }
+                    ],
+                    "onError": [
+                      {
+                        "target": "#authenticator.unauthenticated.setupEmail.error",
+                        "actions": [
+                          "setRemoteError"
+                        ]
+                      }
+                    ]
+                  }
+                ]
+              },
+              "error": {
+                "on": {
+                  "form.submit": [
+                    {
+                      "target": "#authenticator.unauthenticated.setupEmail.submit",
+                      "guard": "isFormValid",
+                      "actions": [
+                        "trimValues",
+                        "clearFormError"
+                      ]
+                    },
+                    {
+                      "actions": [
+                        "touchAllFields"
+                      ]
+                    }
+                  ],
+                  "form.dismissError": [
+                    {
+                      "target": "#authenticator.unauthenticated.setupEmail.edit",
                       "actions": [
                         "clearFormError"
                       ]
@@ -1068,6 +1455,7 @@ export const machine = setup({
                       "target": "#authenticator.unauthenticated.forgotPassword.submit",
                       "guard": "isFormValid",
                       "actions": [
+                        "trimValues",
                         "setUsernameFromForm"
                       ]
                     },
@@ -1113,6 +1501,7 @@ export const machine = setup({
                       "target": "#authenticator.unauthenticated.forgotPassword.submit",
                       "guard": "isFormValid",
                       "actions": [
+                        "trimValues",
                         "clearFormError",
                         "setUsernameFromForm"
                       ]
@@ -1173,7 +1562,10 @@ export const machine = setup({
                   "form.submit": [
                     {
                       "target": "#authenticator.unauthenticated.confirmResetPassword.submit",
-                      "guard": "isFormValid"
+                      "guard": "isFormValid",
+                      "actions": [
+                        "trimValues"
+                      ]
                     },
                     {
                       "actions": [
@@ -1246,6 +1638,7 @@ export const machine = setup({
                       "target": "#authenticator.unauthenticated.confirmResetPassword.submit",
                       "guard": "isFormValid",
                       "actions": [
+                        "trimValues",
                         "clearFormError"
                       ]
                     },
@@ -1344,6 +1737,7 @@ export const machine = setup({
                       "target": "#authenticator.unauthenticated.verifyUser.submit",
                       "guard": "isFormValid",
                       "actions": [
+                        "trimValues",
                         "setVerifyAttribute"
                       ]
                     },
@@ -1389,6 +1783,7 @@ export const machine = setup({
                       "target": "#authenticator.unauthenticated.verifyUser.submit",
                       "guard": "isFormValid",
                       "actions": [
+                        "trimValues",
                         "clearFormError",
                         "setVerifyAttribute"
                       ]
@@ -1449,7 +1844,10 @@ export const machine = setup({
                   "form.submit": [
                     {
                       "target": "#authenticator.unauthenticated.confirmVerifyUser.submit",
-                      "guard": "isFormValid"
+                      "guard": "isFormValid",
+                      "actions": [
+                        "trimValues"
+                      ]
                     },
                     {
                       "actions": [
@@ -1490,6 +1888,7 @@ export const machine = setup({
                       "target": "#authenticator.unauthenticated.confirmVerifyUser.submit",
                       "guard": "isFormValid",
                       "actions": [
+                        "trimValues",
                         "clearFormError"
                       ]
                     },

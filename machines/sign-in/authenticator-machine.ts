@@ -11,6 +11,8 @@ import {
   type FormValues,
   initialValues,
   isFormComplete,
+  normalizedValues,
+  requiredAttributesPayload,
   signUpPayload,
   type SignUpInput,
   type Touched,
@@ -21,6 +23,7 @@ import { errorMessage } from './errors.ts';
 import { UNSUPPORTED_SIGN_IN_STEP } from './texts.ts';
 import type {
   AuthEvent,
+  ConfirmSignInInput,
   AuthUser,
   CodeDeliveryDetails,
   ResendCodeOutput,
@@ -48,6 +51,10 @@ export interface AuthenticatorContext {
   submitted: boolean;
   username: string;
   signInStep: string | null;
+  /** User attributes the pool still requires with a forced new password (rendered and sent with it). */
+  requiredAttributes: string[];
+  /** The second factors the user may choose (MFA type selection). */
+  allowedMfaTypes: string[];
   codeDeliveryDetails: CodeDeliveryDetails | null;
   totpSecret: string | null;
   unverifiedAttributes: UserAttributes;
@@ -58,8 +65,8 @@ export interface AuthenticatorContext {
 /**
  * Where an answer of signIn or confirmSignIn leads: the identity service's next step, the guard
  * that recognises it and the screen it opens, tried in this order. A step that no row names shows
- * UNSUPPORTED_SIGN_IN_STEP on the current screen. The four screens that submit a sign-in
- * challenge (signIn, confirmSignIn, setupTotp, forceNewPassword) share this one table.
+ * UNSUPPORTED_SIGN_IN_STEP on the current screen. Every screen that submits a sign-in challenge
+ * (signIn, confirmSignIn, setupTotp, forceNewPassword, selectMfaType, setupEmail) shares this table.
  */
 export const SIGN_IN_NEXT_STEPS = [
   { guard: 'isSignInComplete', steps: ['DONE'], target: '#transition', keepsStep: false },
@@ -73,6 +80,13 @@ export const SIGN_IN_NEXT_STEPS = [
     keepsStep: true,
   },
   { guard: 'isTotpSetupStep', steps: ['CONTINUE_SIGN_IN_WITH_TOTP_SETUP'], target: '#setupTotp', keepsStep: true },
+  {
+    guard: 'isMfaSelectionStep',
+    steps: ['CONTINUE_SIGN_IN_WITH_MFA_SELECTION', 'CONTINUE_SIGN_IN_WITH_MFA_SETUP_SELECTION'],
+    target: '#selectMfaType',
+    keepsStep: true,
+  },
+  { guard: 'isEmailSetupStep', steps: ['CONTINUE_SIGN_IN_WITH_EMAIL_SETUP'], target: '#setupEmail', keepsStep: true },
 ] as const satisfies ReadonlyArray<{ guard: string; steps: readonly string[]; target: string; keepsStep: boolean }>;
 
 type SignInStepGuard = (typeof SIGN_IN_NEXT_STEPS)[number]['guard'];
@@ -120,9 +134,15 @@ function formEvents<TOut extends Record<string, unknown>>(out: TOut) {
 /** What a form's submit may do on its way to `submit`, besides the transition. */
 type SubmitAction = 'clearFormError' | 'setUsernameFromForm' | 'setSignUpUsername' | 'setVerifyAttribute';
 
-/** A submit: a complete form goes to `submit` (after `actions`), an incomplete one flags its empty fields. */
+/**
+ * A submit: a complete form has its values trimmed (§5: when used, not while typed) and goes to
+ * `submit` (after `actions`); an incomplete one flags its empty fields.
+ */
 function submitWhenValid(actions: SubmitAction[] = []) {
-  return [{ guard: 'isFormValid' as const, target: 'submit', actions }, { actions: 'touchAllFields' as const }];
+  return [
+    { guard: 'isFormValid' as const, target: 'submit', actions: ['trimValues' as const, ...actions] },
+    { actions: 'touchAllFields' as const },
+  ];
 }
 
 /** The error state of a form screen: re-submit, dismiss the message, or resend a code where the screen offers it. */
@@ -133,6 +153,15 @@ function errorState(submitActions: SubmitAction[] = [], options: { resend?: bool
       'form.dismissError': { target: 'edit', actions: 'clearFormError' as const },
       ...(options.resend ? { 'code.resend': { target: 'resend', actions: 'clearFormError' as const } } : {}),
     },
+  };
+}
+
+/** A forced new password, with the user attributes the pool requires (sent as userAttributes). */
+function forcedPasswordInput(values: FormValues, attributes: readonly string[]): ConfirmSignInInput {
+  const userAttributes = requiredAttributesPayload(values, attributes);
+  return {
+    challengeResponse: values.password ?? '',
+    ...(Object.keys(userAttributes).length ? { options: { userAttributes } } : {}),
   };
 }
 
@@ -158,7 +187,7 @@ export const authenticatorMachine = setup({
   actors: {
     getCurrentUser: notProvided<AuthUser, void>('getCurrentUser'),
     signIn: notProvided<SignInOutput, { username: string; password: string }>('signIn'),
-    confirmSignIn: notProvided<SignInOutput, { challengeResponse: string }>('confirmSignIn'),
+    confirmSignIn: notProvided<SignInOutput, ConfirmSignInInput>('confirmSignIn'),
     signUp: notProvided<SignUpOutput, SignUpInput>('signUp'),
     confirmSignUp: notProvided<SignUpOutput, { username: string; confirmationCode: string }>('confirmSignUp'),
     resendSignUpCode: notProvided<ResendCodeOutput, { username: string }>('resendSignUpCode'),
@@ -180,7 +209,7 @@ export const authenticatorMachine = setup({
   guards: {
     isInitialSignUp: ({ context }) => context.initialScreen === 'signUp',
     isInitialForgotPassword: ({ context }) => context.initialScreen === 'forgotPassword',
-    isFormValid: ({ context }) => isFormComplete(context.form, context.config, context.values),
+    isFormValid: ({ context }) => isFormComplete(context.form, context.config, context.values, context.requiredAttributes),
     ...signInStepGuards,
     isSignUpDone: (_, { output }: { output: SignUpOutput | undefined }) => output?.nextStep?.signUpStep === 'DONE',
     isAutoSignInStep: (_, { output }: { output: SignUpOutput | undefined }) => output?.nextStep?.signUpStep === 'COMPLETE_AUTO_SIGN_IN',
@@ -204,7 +233,7 @@ export const authenticatorMachine = setup({
     setUser: assign((_, { user }: { user: AuthUser }) => ({ user })),
     clearUser: assign({ user: null, username: '' }),
     initForm: assign(({ context }, params: { form: FormName }) => {
-      const values = initialValues(params.form, context.config);
+      const values = initialValues(params.form, context.config, context.requiredAttributes);
       if ('username' in values) values.username = context.username;
       return { form: params.form, values, touched: {}, fieldErrors: {}, formError: null, submitted: false };
     }),
@@ -213,7 +242,7 @@ export const authenticatorMachine = setup({
       const values = changeValue(context.values, event.name, event.value);
       return {
         values,
-        fieldErrors: validateForm(context.form, context.config, values, context.touched, context.submitted),
+        fieldErrors: validateForm(context.form, context.config, values, context.touched, context.submitted, context.requiredAttributes),
       };
     }),
     blurField: assign(({ context, event }) => {
@@ -221,17 +250,18 @@ export const authenticatorMachine = setup({
       const touched = { ...context.touched, [event.name]: true };
       return {
         touched,
-        fieldErrors: validateForm(context.form, context.config, context.values, touched, context.submitted),
+        fieldErrors: validateForm(context.form, context.config, context.values, touched, context.submitted, context.requiredAttributes),
       };
     }),
     touchAllFields: assign(({ context }) => {
-      const touched = touchAll(context.form, context.config);
+      const touched = touchAll(context.form, context.config, context.requiredAttributes);
       return {
         touched,
         submitted: true,
-        fieldErrors: validateForm(context.form, context.config, context.values, touched, true),
+        fieldErrors: validateForm(context.form, context.config, context.values, touched, true, context.requiredAttributes),
       };
     }),
+    trimValues: assign({ values: ({ context }) => normalizedValues(context.values) }),
     setUsernameFromForm: assign({ username: ({ context }) => context.values.username ?? '' }),
     setSignUpUsername: assign({ username: ({ context }) => signUpPayload(context.config, context.values).username }),
     setVerifyAttribute: assign({ verifyAttribute: ({ context }) => context.values.unverifiedAttr ?? '' }),
@@ -246,6 +276,8 @@ export const authenticatorMachine = setup({
     clearFormError: assign({ formError: null }),
     setSignInStep: assign((_, { output }: { output: SignInOutput }) => ({
       signInStep: output.nextStep.signInStep,
+      requiredAttributes: output.nextStep.missingAttributes ?? [],
+      allowedMfaTypes: output.nextStep.allowedMFATypes ?? [],
       codeDeliveryDetails: output.nextStep.codeDeliveryDetails ?? null,
       totpSecret: output.nextStep.totpSetupDetails?.sharedSecret ?? null,
     })),
@@ -278,6 +310,8 @@ export const authenticatorMachine = setup({
     submitted: false,
     username: '',
     signInStep: null,
+    requiredAttributes: [],
+    allowedMfaTypes: [],
     codeDeliveryDetails: null,
     totpSecret: null,
     unverifiedAttributes: {},
@@ -498,7 +532,49 @@ export const authenticatorMachine = setup({
               invoke: {
                 id: 'confirmSignIn',
                 src: 'confirmSignIn',
-                input: ({ context }) => ({ challengeResponse: context.values.password ?? '' }),
+                input: ({ context }) => forcedPasswordInput(context.values, context.requiredAttributes),
+                onDone: afterSignInStep(),
+                onError: { target: 'error', actions: remoteError },
+              },
+            },
+            error: errorState(),
+          },
+        },
+
+        selectMfaType: {
+          id: 'selectMfaType',
+          entry: initForm('selectMfaType'),
+          initial: 'edit',
+          on: formEvents({ 'nav.signIn': { target: '#signIn' } }),
+          states: {
+            edit: { on: { 'form.submit': submitWhenValid() } },
+            submit: {
+              tags: 'pending',
+              invoke: {
+                id: 'confirmSignIn',
+                src: 'confirmSignIn',
+                input: ({ context }) => ({ challengeResponse: context.values.mfa_type ?? '' }),
+                onDone: afterSignInStep(),
+                onError: { target: 'error', actions: remoteError },
+              },
+            },
+            error: errorState(),
+          },
+        },
+
+        setupEmail: {
+          id: 'setupEmail',
+          entry: initForm('setupEmail'),
+          initial: 'edit',
+          on: formEvents({ 'nav.signIn': { target: '#signIn' } }),
+          states: {
+            edit: { on: { 'form.submit': submitWhenValid() } },
+            submit: {
+              tags: 'pending',
+              invoke: {
+                id: 'confirmSignIn',
+                src: 'confirmSignIn',
+                input: ({ context }) => ({ challengeResponse: context.values.email ?? '' }),
                 onDone: afterSignInStep(),
                 onError: { target: 'error', actions: remoteError },
               },

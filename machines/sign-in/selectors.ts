@@ -17,6 +17,8 @@ export type Screen =
   | 'confirmSignIn'
   | 'setupTotp'
   | 'forceNewPassword'
+  | 'selectMfaType'
+  | 'setupEmail'
   | 'forgotPassword'
   | 'confirmResetPassword'
   | 'transition'
@@ -34,6 +36,8 @@ const FLOW_SCREENS = [
   'confirmSignIn',
   'setupTotp',
   'forceNewPassword',
+  'selectMfaType',
+  'setupEmail',
   'forgotPassword',
   'confirmResetPassword',
   'transition',
@@ -67,6 +71,6 @@ export const selectSubmitDisabled = (state: AuthenticatorSnapshot): boolean =>
   selectIsPending(state) || selectHasFieldErrors(state);
 
 export const selectFields = (state: AuthenticatorSnapshot): string[] =>
-  formFields(state.context.form, state.context.config);
+  formFields(state.context.form, state.context.config, state.context.requiredAttributes);
 
 export const selectFormError = (state: AuthenticatorSnapshot): string | null => state.context.formError;

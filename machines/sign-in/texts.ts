@@ -59,8 +59,22 @@ export const FIELD_LABELS: Record<string, string> = {
   preferred_username: 'Preferred Username',
   profile: 'Profile',
   website: 'Website',
+  address: 'Address',
+  gender: 'Gender',
+  locale: 'Locale',
+  picture: 'Picture',
+  zoneinfo: 'Time Zone',
   unverifiedAttr: 'Contact to verify',
+  mfa_type: 'MFA type',
 };
+
+/** Not spec strings: the MFA type choice and the email one-time-code setup (the spec names no texts for them). */
+export const MFA_TEXTS = {
+  selectMfaType: 'Select MFA Type',
+  setupEmail: 'Setup Email',
+  setupEmailHint: 'Enter the email address to receive your sign-in codes.',
+  types: { SMS: 'Text Message (SMS)', TOTP: 'Authenticator App (TOTP)', EMAIL: 'Email Message' } as Record<string, string>,
+} as const;
 
 export const COPIED = 'Copied!';
 export const SIGN_OUT = 'Sign out';

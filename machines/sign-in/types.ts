@@ -20,7 +20,14 @@ export interface SignInOutput {
     codeDeliveryDetails?: CodeDeliveryDetails;
     totpSetupDetails?: { sharedSecret: string; getSetupUri?: (appName: string, account?: string) => URL };
     missingAttributes?: string[];
+    allowedMFATypes?: string[];
   };
+}
+
+/** A sign-in challenge answer: a code, a new password (with the attributes the pool requires), an MFA type or an email. */
+export interface ConfirmSignInInput {
+  challengeResponse: string;
+  options?: { userAttributes?: Record<string, string> };
 }
 
 export interface SignUpOutput {

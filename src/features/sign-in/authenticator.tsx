@@ -13,6 +13,8 @@ import {
   ConfirmVerifyUserScreen,
   ForceNewPasswordScreen,
   ForgotPasswordScreen,
+  SelectMfaTypeScreen,
+  SetupEmailScreen,
   SetupTotpScreen,
   SignInScreen,
   SignUpScreen,
@@ -84,6 +86,10 @@ function ScreenView({
       return <SetupTotpScreen actor={actor} />;
     case 'forceNewPassword':
       return <ForceNewPasswordScreen actor={actor} />;
+    case 'selectMfaType':
+      return <SelectMfaTypeScreen actor={actor} />;
+    case 'setupEmail':
+      return <SetupEmailScreen actor={actor} />;
     case 'forgotPassword':
       return <ForgotPasswordScreen actor={actor} />;
     case 'confirmResetPassword':

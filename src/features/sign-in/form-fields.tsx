@@ -9,6 +9,8 @@ import type { AuthenticatorRef } from './auth-provider.tsx';
 const MENU_PROPS = { slotProps: { paper: { sx: { maxHeight: 300 } } } };
 
 const INPUT_TYPES: Record<string, string> = {
+  // §2: the username field is email-style (the clinic signs in by email).
+  username: 'email',
   password: 'password',
   confirm_password: 'password',
   email: 'email',

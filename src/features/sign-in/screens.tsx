@@ -6,7 +6,7 @@ import { lazy, Suspense } from 'react';
 import { maskDestination } from '../../../machines/rules/masking.ts';
 import { SUPPORTED_SOCIAL_PROVIDERS } from '../../../machines/sign-in/config.ts';
 import { selectFields, selectIsPending } from '../../../machines/sign-in/selectors.ts';
-import { codeDeliveryMessage, codeDeliveryTitle, FIELD_LABELS, TEXTS } from '../../../machines/sign-in/texts.ts';
+import { codeDeliveryMessage, codeDeliveryTitle, FIELD_LABELS, MFA_TEXTS, TEXTS } from '../../../machines/sign-in/texts.ts';
 import { AuthForm } from './auth-form.tsx';
 import type { AuthenticatorRef } from './auth-provider.tsx';
 import { FormField } from './form-fields.tsx';
@@ -166,7 +166,9 @@ export function SetupTotpScreen({ actor }: ScreenProps) {
   );
 }
 
+/** The new password, then the user attributes the pool still requires (sent with it). */
 export function ForceNewPasswordScreen({ actor }: ScreenProps) {
+  const fields = useSelector(actor, selectFields);
   return (
     <AuthForm
       actor={actor}
@@ -174,8 +176,46 @@ export function ForceNewPasswordScreen({ actor }: ScreenProps) {
       submitLabel={TEXTS.changePassword}
       footer={<BackToSignIn actor={actor} />}
     >
-      <FormField actor={actor} name="password" newPassword />
-      <FormField actor={actor} name="confirm_password" newPassword />
+      {fields.map((name) => (
+        <FormField key={name} actor={actor} name={name} newPassword />
+      ))}
+    </AuthForm>
+  );
+}
+
+/** The second factor to use (or to set up), among those the pool allows. */
+export function SelectMfaTypeScreen({ actor }: ScreenProps) {
+  const types = useSelector(actor, (s) => s.context.allowedMfaTypes);
+  const value = useSelector(actor, (s) => s.context.values.mfa_type ?? '');
+  const errors = useSelector(actor, (s) => s.context.fieldErrors.mfa_type);
+  return (
+    <AuthForm actor={actor} heading={MFA_TEXTS.selectMfaType} submitLabel={TEXTS.confirm} footer={<BackToSignIn actor={actor} />}>
+      <RadioGroup
+        aria-label={MFA_TEXTS.selectMfaType}
+        name="mfa_type"
+        value={value}
+        onChange={(e) => actor.send({ type: 'form.change', name: 'mfa_type', value: e.target.value })}
+        onBlur={() => actor.send({ type: 'form.blur', name: 'mfa_type' })}
+      >
+        {types.map((type) => (
+          <FormControlLabel key={type} value={type} control={<Radio />} label={MFA_TEXTS.types[type] ?? type} />
+        ))}
+      </RadioGroup>
+      {errors?.map((message) => (
+        <FormHelperText key={message} role="alert" error>
+          {message}
+        </FormHelperText>
+      ))}
+    </AuthForm>
+  );
+}
+
+/** The email address that will receive one-time sign-in codes. */
+export function SetupEmailScreen({ actor }: ScreenProps) {
+  return (
+    <AuthForm actor={actor} heading={MFA_TEXTS.setupEmail} submitLabel={TEXTS.confirm} footer={<BackToSignIn actor={actor} />}>
+      <Typography variant="body2">{MFA_TEXTS.setupEmailHint}</Typography>
+      <FormField actor={actor} name="email" />
     </AuthForm>
   );
 }

@@ -29,6 +29,7 @@ import type { SignUpInput } from '../../../machines/sign-in/form.ts';
 import type {
   AuthEvent,
   AuthUser,
+  ConfirmSignInInput,
   ResendCodeOutput,
   ResetPasswordOutput,
   SignInOutput,
@@ -52,7 +53,7 @@ export async function loadCurrentUser(): Promise<AuthUser> {
 export const amplifyActors = {
   getCurrentUser: fromPromise<AuthUser, void>(() => loadCurrentUser()),
   signIn: fromPromise<SignInOutput, { username: string; password: string }>(({ input }) => signIn(input)),
-  confirmSignIn: fromPromise<SignInOutput, { challengeResponse: string }>(({ input }) => confirmSignIn(input)),
+  confirmSignIn: fromPromise<SignInOutput, ConfirmSignInInput>(({ input }) => confirmSignIn(input)),
   signUp: fromPromise<SignUpOutput, SignUpInput>(({ input }) => signUp(input)),
   confirmSignUp: fromPromise<SignUpOutput, { username: string; confirmationCode: string }>(({ input }) =>
     confirmSignUp(input),

@@ -41,6 +41,9 @@ export const VALID_VALUES: Record<string, string> = {
   confirm_password: 'Passw0rd!',
   confirmation_code: '123456',
   unverifiedAttr: 'email',
+  // Typed as a user would: the inner space stays (§5 trims when the value is used).
+  given_name: 'Mary Ann',
+  mfa_type: 'TOTP',
 };
 
 const codeDelivery = { destination: 'a***@e***.com', deliveryMedium: 'EMAIL', attributeName: 'email' };
@@ -50,7 +53,7 @@ const signInStep = (signInStep: string, extra: Record<string, unknown> = {}) => 
 });
 const SIGN_IN_OUTPUTS = [
   signInStep('DONE'),
-  signInStep('CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED', { missingAttributes: [] }),
+  signInStep('CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED', { missingAttributes: ['given_name'] }),
   signInStep('RESET_PASSWORD'),
   signInStep('CONFIRM_SIGN_UP'),
   signInStep('CONFIRM_SIGN_IN_WITH_SMS_CODE', {
@@ -59,6 +62,9 @@ const SIGN_IN_OUTPUTS = [
   signInStep('CONFIRM_SIGN_IN_WITH_TOTP_CODE'),
   signInStep('CONTINUE_SIGN_IN_WITH_TOTP_SETUP', { totpSetupDetails: { sharedSecret: 'JBSWY3DPEHPK3PXP' } }),
   signInStep('CONTINUE_SIGN_IN_WITH_MFA_SELECTION', { allowedMFATypes: ['SMS', 'TOTP'] }),
+  signInStep('CONTINUE_SIGN_IN_WITH_EMAIL_SETUP'),
+  // A step the component does not offer (passwordless first-factor choice): the unsupported-step message.
+  signInStep('CONTINUE_SIGN_IN_WITH_FIRST_FACTOR_SELECTION', { availableChallenges: ['PASSWORD'] }),
 ];
 export const NETWORK_ERROR = { name: 'NetworkError', message: 'A network error has occurred.' };
 const err = (name: string, message: string) => ({ name, message });
@@ -133,7 +139,7 @@ const GLOBAL_EVENTS: AuthEvent[] = [
 function outsideEvents(state: Snapshot): AuthEvent[] {
   const events: AuthEvent[] = [...GLOBAL_EVENTS];
   const { form, config } = state.context;
-  const fields = form === 'signIn' ? ['username', 'password'] : formFields(form, config);
+  const fields = form === 'signIn' ? ['username', 'password'] : formFields(form, config, state.context.requiredAttributes);
   // Fields are filled in screen order (one change event: the next empty field), which keeps the
   // traversal to n+1 fill levels per form instead of every subset. In an error state the first
   // field can also be cleared, so re-submitting an incomplete form is reachable too.

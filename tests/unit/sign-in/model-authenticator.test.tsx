@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { authenticatorMachine } from '../../../machines/sign-in/authenticator-machine.ts';
 import { errorMessage } from '../../../machines/sign-in/errors.ts';
 import { type Screen, selectScreen, selectStatus } from '../../../machines/sign-in/selectors.ts';
-import { TEXTS, UNSUPPORTED_SIGN_IN_STEP } from '../../../machines/sign-in/texts.ts';
+import { MFA_TEXTS, TEXTS, UNSUPPORTED_SIGN_IN_STEP } from '../../../machines/sign-in/texts.ts';
 import { AuthProvider, useAuth } from '../../../src/features/sign-in/auth-provider.tsx';
 import { Authenticator } from '../../../src/features/sign-in/authenticator.tsx';
 import {
@@ -90,8 +90,13 @@ function button(name: string | RegExp) {
   return screen.getAllByRole('button', { name }).find((b) => !b.closest('[role="tablist"]')) ?? screen.getByRole('button', { name });
 }
 
-function input(name: string): HTMLElement {
+function input(name: string, value?: string): HTMLElement {
   if (name === 'unverifiedAttr') return screen.getAllByRole('radio')[0];
+  if (name === 'mfa_type') {
+    const radio = document.querySelector<HTMLElement>(`input[name="mfa_type"]${value ? `[value="${value}"]` : ''}`);
+    if (!radio) throw new Error(`no MFA type ${value ?? ''}`);
+    return radio;
+  }
   const element = document.getElementById(`auth-${name}`);
   if (!element) throw new Error(`no field ${name}`);
   return element;
@@ -100,7 +105,7 @@ function input(name: string): HTMLElement {
 async function drive(event: ModelEvent, settle: (event: ModelEvent) => boolean) {
   switch (event.type) {
     case 'form.change':
-      if (event.name === 'unverifiedAttr') fireEvent.click(input(event.name));
+      if (event.name === 'unverifiedAttr' || event.name === 'mfa_type') fireEvent.click(input(event.name, event.value));
       else fireEvent.change(input(event.name), { target: { value: event.value } });
       return;
     case 'form.blur':
@@ -167,6 +172,8 @@ const SCREEN_TEXTS: Partial<Record<Screen, { headings?: string[]; buttons: strin
   confirmSignIn: { headings: [TEXTS.confirmSmsCode, TEXTS.confirmTotpCode, TEXTS.confirmMfaCode], buttons: [TEXTS.confirm, TEXTS.backToSignIn] },
   setupTotp: { headings: [TEXTS.setupTotp], buttons: [TEXTS.confirm, TEXTS.backToSignIn] },
   forceNewPassword: { headings: [TEXTS.changePassword], buttons: [TEXTS.changePassword, TEXTS.backToSignIn] },
+  selectMfaType: { headings: [MFA_TEXTS.selectMfaType], buttons: [TEXTS.confirm, TEXTS.backToSignIn] },
+  setupEmail: { headings: [MFA_TEXTS.setupEmail], buttons: [TEXTS.confirm, TEXTS.backToSignIn] },
   forgotPassword: { headings: [TEXTS.resetPassword], buttons: [TEXTS.submit, TEXTS.backToSignIn] },
   confirmResetPassword: { headings: [TEXTS.resetPassword], buttons: [TEXTS.submit, TEXTS.resendCode, TEXTS.backToSignIn] },
   verifyUser: { headings: [TEXTS.verifyContactHeading], buttons: [TEXTS.verify, TEXTS.skip] },
@@ -194,6 +201,14 @@ function expectScreen(expected: Screen, value: unknown, lastEvent: ModelEvent, s
     expect(screen.getByTestId('totp-secret').textContent).toBe('JBSWY3DPEHPK3PXP');
     const qr = screen.getByRole('img', { name: /QR code/ });
     expect([qr.getAttribute('width'), qr.getAttribute('height')]).toEqual(['228', '228']);
+  }
+  if (expected === 'forceNewPassword') {
+    // The pool's required attribute (the model's missingAttributes) is a field of the screen.
+    expect(screen.getByLabelText(/Given Name/)).toBeTruthy();
+  }
+  if (expected === 'selectMfaType') {
+    expect(screen.getByRole('radio', { name: MFA_TEXTS.types.SMS })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: MFA_TEXTS.types.TOTP })).toBeTruthy();
   }
   if (JSON.stringify(value).includes('"error"') && 'error' in lastEvent) {
     expect(screen.getByRole('alert').textContent).toContain(errorMessage(lastEvent.error));

@@ -20,6 +20,9 @@ describe('SIGN_IN_NEXT_STEPS', () => {
     ['CONFIRM_SIGN_IN_WITH_TOTP_CODE', '#confirmSignIn'],
     ['CONFIRM_SIGN_IN_WITH_EMAIL_CODE', '#confirmSignIn'],
     ['CONTINUE_SIGN_IN_WITH_TOTP_SETUP', '#setupTotp'],
+    ['CONTINUE_SIGN_IN_WITH_MFA_SELECTION', '#selectMfaType'],
+    ['CONTINUE_SIGN_IN_WITH_MFA_SETUP_SELECTION', '#selectMfaType'],
+    ['CONTINUE_SIGN_IN_WITH_EMAIL_SETUP', '#setupEmail'],
   ])('%s opens %s', (step, target) => {
     expect(nextSignInStep(answer(step))?.target).toBe(target);
   });
@@ -37,7 +40,7 @@ describe('SIGN_IN_NEXT_STEPS', () => {
     expect(new Set(guards).size).toBe(guards.length);
   });
 
-  it.each(['signIn', 'confirmSignIn', 'setupTotp', 'forceNewPassword'])('is the whole onDone of %s.submit', (screen) => {
+  it.each(['signIn', 'confirmSignIn', 'setupTotp', 'forceNewPassword', 'selectMfaType', 'setupEmail'])('is the whole onDone of %s.submit', (screen) => {
     const submit = authenticatorMachine.getStateNodeById(`${screen}`).states.submit;
     const invokeId = submit.invoke[0].id;
     const branches = submit.transitions.get(`xstate.done.actor.${invokeId}`)!.map((t) => ({
@@ -54,6 +57,7 @@ describe('SIGN_IN_NEXT_STEPS', () => {
     for (const [step, expected] of [
       ['CONFIRM_SIGN_IN_WITH_SMS_CODE', { unauthenticated: { confirmSignIn: 'edit' } }],
       ['CONTINUE_SIGN_IN_WITH_TOTP_SETUP', { unauthenticated: { setupTotp: 'edit' } }],
+      ['CONTINUE_SIGN_IN_WITH_MFA_SELECTION', { unauthenticated: { selectMfaType: 'edit' } }],
       ['SOMETHING_NEW', { unauthenticated: { signIn: 'error' } }],
     ] as const) {
       const actor = createActor(
