@@ -20,3 +20,10 @@ export function assignableRoles(caller: Role | null): Role[] {
 export function canActOn(caller: Role | null, isSelf: boolean, target: Role): boolean {
   return !isSelf && !!caller && ADMINS.includes(caller) && canManageRole(caller, target);
 }
+
+export type AccountAction = 'role' | 'deactivate' | 'reactivate' | 'resend' | 'reset';
+
+/** What may be done to an account in its state: an active one is changed or closed, a deactivated one only reopened. */
+export function accountActions(isActive: boolean): AccountAction[] {
+  return isActive ? ['role', 'deactivate', 'resend', 'reset'] : ['reactivate'];
+}

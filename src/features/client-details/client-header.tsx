@@ -1,21 +1,19 @@
 // The top of a client's record: name, age, contact, and what staff should notice first.
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import { ageInYears } from '../../../machines/staff/age';
+import { type ClientAlert, clientAlerts, isBlocking } from '../../../machines/staff/client-alerts';
 import { fullName } from '../../lib/staff/format';
 import type { UserDetail } from './details-api';
 import { ALERT_INACTIVE, ALERT_NO_CONSENT, ALERT_NO_DOB, ALERT_NO_EMERGENCY } from './texts';
 
 const GENDER: Record<string, string> = { M: 'Male', F: 'Female' };
 
-export function clientAlerts(user: UserDetail): string[] {
-  const p = user.Profile;
-  const alerts: string[] = [];
-  if (!user.is_active) alerts.push(ALERT_INACTIVE);
-  if (!p.hipaa_consent) alerts.push(ALERT_NO_CONSENT);
-  if (!p.emergency_contact_name || !p.emergency_contact_number) alerts.push(ALERT_NO_EMERGENCY);
-  if (!p.date_of_birth) alerts.push(ALERT_NO_DOB);
-  return alerts;
-}
+const ALERT_TEXT: Record<ClientAlert, string> = {
+  inactive: ALERT_INACTIVE,
+  noConsent: ALERT_NO_CONSENT,
+  noEmergencyContact: ALERT_NO_EMERGENCY,
+  noDateOfBirth: ALERT_NO_DOB,
+};
 
 export function ClientHeader({ user }: { user: UserDetail }) {
   const p = user.Profile;
@@ -34,7 +32,7 @@ export function ClientHeader({ user }: { user: UserDetail }) {
       </Typography>
       <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }} aria-label="Alerts">
         {clientAlerts(user).map((alert) => (
-          <Chip key={alert} label={alert} color={alert === ALERT_NO_CONSENT || alert === ALERT_INACTIVE ? 'error' : 'warning'} size="small" />
+          <Chip key={alert} label={ALERT_TEXT[alert]} color={isBlocking(alert) ? 'error' : 'warning'} size="small" />
         ))}
       </Stack>
     </Box>

@@ -3,23 +3,12 @@
 import { Box, Button, Card, CardContent, Chip, LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
 import { Link, useParams } from 'wouter';
 import { type OnboardingAnswers, onboardingProgress } from '../../../machines/portal/onboarding-rules';
+import { programProgress } from '../../../machines/portal/program-progress';
 import { getHref, isBuilt, portalRoutes } from '../../app/port';
 import { LoadFailed, PageFrame } from './page-frame';
-import type { Enrollment, Program } from './portal-api';
 import { usePortalHome } from './portal-hooks';
 import { PORTAL_TEXT } from './texts';
 import { riskText } from './thrive-check-explain';
-
-const WEEK_MS = 7 * 86_400_000;
-
-function programProgress(e: Enrollment, program: Program | undefined, today = Date.now()): { week: number; total: number; percent: number } | null {
-  if (!program) return null;
-  const total = program.duration_weeks;
-  if (e.status === 'completed') return { week: total, total, percent: 100 };
-  const elapsed = Math.max(0, today - Date.parse(`${e.start_date}T00:00:00Z`));
-  const week = Math.floor(elapsed / WEEK_MS) + 1;
-  return { week, total, percent: Math.min(100, Math.round(((week - 1) / total) * 100)) };
-}
 
 export function PortalHomePage() {
   const { clientId = '' } = useParams<{ clientId: string }>();

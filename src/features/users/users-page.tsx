@@ -4,6 +4,7 @@
 import { Chip, IconButton, Menu, MenuItem } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
+import { accountActions } from '../../../machines/staff/user-rules';
 import { ConfirmDialog } from '../../lib/staff/confirm-dialog';
 import { formatDate, fullName, ROLE_LABELS } from '../../lib/staff/format';
 import { GridPage, ServerGrid } from '../../lib/staff/server-grid';
@@ -14,7 +15,7 @@ import { useUsersPage } from './users-hooks';
 
 function RowActions({ row, onPick }: { row: UserRow; onPick: (action: UserAction) => void }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const items: UserAction[] = row.is_active ? ['role', 'deactivate', 'resend', 'reset'] : ['reactivate'];
+  const items: UserAction[] = accountActions(row.is_active);
   return (
     <>
       <IconButton size="small" aria-label={ACTIONS_FOR(fullName(row))} aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)}>
