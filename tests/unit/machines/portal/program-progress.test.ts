@@ -9,7 +9,7 @@ describe('program progress', () => {
   it('counts weeks from the start date', () => {
     expect(programProgress({ status: 'active', start_date: '2026-03-01' }, { duration_weeks: 12 }, day('2026-03-01'))).toEqual({ week: 1, total: 12, percent: 0 });
     expect(programProgress({ status: 'active', start_date: '2026-03-01' }, { duration_weeks: 12 }, day('2026-03-22'))).toEqual({ week: 4, total: 12, percent: 25 });
-    expect(programProgress({ status: 'paused', start_date: '2026-03-01' }, { duration_weeks: 4 }, day('2026-06-01')).percent).toBe(100);
+    expect(programProgress({ status: 'paused', start_date: '2026-03-01' }, { duration_weeks: 4 }, day('2026-06-01'))?.percent).toBe(100);
     // Not started yet: week 1.
     expect(programProgress({ status: 'active', start_date: '2026-03-01' }, { duration_weeks: 12 }, day('2026-02-01'))).toEqual({ week: 1, total: 12, percent: 0 });
   });
