@@ -18,3 +18,10 @@ export const DIAL_CODES: readonly string[] = [
   '+965', '+966', '+967', '+968', '+970', '+971', '+972', '+973', '+974', '+975', '+976', '+977', '+992', '+993',
   '+994', '+995', '+996', '+998',
 ];
+
+/** Splits a stored number ("+919812345678") into the longest known dial code and the rest (default +1). */
+export function splitPhoneNumber(value: string | null | undefined): { dial: string; number: string } {
+  if (!value) return { dial: DEFAULT_DIAL_CODE, number: '' };
+  const dial = [...DIAL_CODES].sort((a, b) => b.length - a.length).find((d) => value.startsWith(d));
+  return dial ? { dial, number: value.slice(dial.length) } : { dial: DEFAULT_DIAL_CODE, number: value };
+}

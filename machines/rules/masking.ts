@@ -23,3 +23,10 @@ export function maskDestination(destination: string | undefined, medium?: string
   if (medium === 'EMAIL' || destination.includes('@')) return maskEmail(destination);
   return maskPhone(destination);
 }
+
+/** An Aadhaar number as pages show it, even to its owner: only the last 4 digits ('—' when none). */
+export function maskAadhaar(value: string | null | undefined): string {
+  if (!value) return '—';
+  const digits = value.replace(/\D/g, '');
+  return digits.length >= 4 ? `XXXX XXXX ${digits.slice(-4)}` : value;
+}

@@ -5,7 +5,8 @@
 import { Alert, Box, Button, Card, CardContent, MenuItem, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useParams } from 'wouter';
-import { DEFAULT_DIAL_CODE, DIAL_CODES } from '../../../machines/rules/dial-codes';
+import { DIAL_CODES, splitPhoneNumber } from '../../../machines/rules/dial-codes';
+import { maskAadhaar } from '../../../machines/rules/masking';
 import { profilePatchOf } from '../../../machines/rules/profile-rules';
 import { ageInYears } from '../../../machines/staff/age';
 import { genderLabel } from '../../app/port';
@@ -38,18 +39,11 @@ const PHONE_FIELDS = [
 ] as const;
 type Draft = Record<string, string>;
 
-/** Splits "+919812345678" into the longest known dial code and the rest. */
-function splitPhone(value: string | null | undefined): { dial: string; number: string } {
-  if (!value) return { dial: DEFAULT_DIAL_CODE, number: '' };
-  const dial = [...DIAL_CODES].sort((a, b) => b.length - a.length).find((d) => value.startsWith(d));
-  return dial ? { dial, number: value.slice(dial.length) } : { dial: DEFAULT_DIAL_CODE, number: value };
-}
-
 function toDraft(p: Profile): Draft {
   const d: Draft = {};
   for (const [k] of TEXT_FIELDS) d[k] = (p[k] as string | null) ?? '';
   for (const [k] of PHONE_FIELDS) {
-    const { dial, number } = splitPhone(p[k]);
+    const { dial, number } = splitPhoneNumber(p[k]);
     d[`${k}__dial`] = dial;
     d[k] = number;
   }
@@ -115,7 +109,7 @@ export function ProfilePage() {
               <Row label="Occupation" value={[profile.occupation, profile.organization].filter(Boolean).join(', ') || '—'} />
               <Row label="Emergency contact" value={profile.emergency_contact_name ? `${profile.emergency_contact_name} (${profile.emergency_contact_relation ?? '—'}) ${profile.emergency_contact_number ?? ''}` : '—'} />
               <Row label="ABHA number" value={profile.abha_number ?? '—'} />
-              <Row label="Aadhaar" value={maskAadhaarForView(profile.aadhar_number)} />
+              <Row label="Aadhaar" value={maskAadhaar(profile.aadhar_number)} />
             </Box>
           ) : (
             <Box
@@ -189,13 +183,6 @@ export function ProfilePage() {
       <EmailChange clientId={clientId} email={profile.email} onChanged={editor.emailChanged} />
     </PageFrame>
   );
-}
-
-/** The client sees their own number in full from the API; the page still shows it masked. */
-function maskAadhaarForView(value: string | null): string {
-  if (!value) return '—';
-  const digits = value.replace(/\D/g, '');
-  return digits.length >= 4 ? `XXXX XXXX ${digits.slice(-4)}` : value;
 }
 
 function Row({ label, value }: { label: string; value: string }) {
