@@ -167,6 +167,30 @@ function forcedPasswordInput(values: FormValues, attributes: readonly string[]):
 
 const initForm = (form: FormName) => ({ type: 'initForm' as const, params: { form } });
 
+/** A screen that answers a sign-in challenge with confirmSignIn (a code, a new password, an MFA type, an email). */
+function challengeScreen(form: FormName, answer: (context: AuthenticatorContext) => ConfirmSignInInput) {
+  return {
+    id: form,
+    entry: initForm(form),
+    initial: 'edit' as const,
+    on: formEvents({ 'nav.signIn': { target: '#signIn' } }),
+    states: {
+      edit: { on: { 'form.submit': submitWhenValid() } },
+      submit: {
+        tags: 'pending' as const,
+        invoke: {
+          id: 'confirmSignIn',
+          src: 'confirmSignIn' as const,
+          input: ({ context }: { context: AuthenticatorContext }) => answer(context),
+          onDone: afterSignInStep(),
+          onError: { target: 'error', actions: remoteError },
+        },
+      },
+      error: errorState(),
+    },
+  };
+}
+
 function isUnverified(value: string | undefined): boolean {
   return value === undefined || value === 'false';
 }
@@ -478,110 +502,15 @@ export const authenticatorMachine = setup({
           },
         },
 
-        confirmSignIn: {
-          id: 'confirmSignIn',
-          entry: initForm('confirmSignIn'),
-          initial: 'edit',
-          on: formEvents({ 'nav.signIn': { target: '#signIn' } }),
-          states: {
-            edit: { on: { 'form.submit': submitWhenValid() } },
-            submit: {
-              tags: 'pending',
-              invoke: {
-                id: 'confirmSignIn',
-                src: 'confirmSignIn',
-                input: ({ context }) => ({ challengeResponse: context.values.confirmation_code ?? '' }),
-                onDone: afterSignInStep(),
-                onError: { target: 'error', actions: remoteError },
-              },
-            },
-            error: errorState(),
-          },
-        },
+        confirmSignIn: challengeScreen('confirmSignIn', (context) => ({ challengeResponse: context.values.confirmation_code ?? '' })),
 
-        setupTotp: {
-          id: 'setupTotp',
-          entry: initForm('setupTotp'),
-          initial: 'edit',
-          on: formEvents({ 'nav.signIn': { target: '#signIn' } }),
-          states: {
-            edit: { on: { 'form.submit': submitWhenValid() } },
-            submit: {
-              tags: 'pending',
-              invoke: {
-                id: 'confirmSignIn',
-                src: 'confirmSignIn',
-                input: ({ context }) => ({ challengeResponse: context.values.confirmation_code ?? '' }),
-                onDone: afterSignInStep(),
-                onError: { target: 'error', actions: remoteError },
-              },
-            },
-            error: errorState(),
-          },
-        },
+        setupTotp: challengeScreen('setupTotp', (context) => ({ challengeResponse: context.values.confirmation_code ?? '' })),
 
-        forceNewPassword: {
-          id: 'forceNewPassword',
-          entry: initForm('forceNewPassword'),
-          initial: 'edit',
-          on: formEvents({ 'nav.signIn': { target: '#signIn' } }),
-          states: {
-            edit: { on: { 'form.submit': submitWhenValid() } },
-            submit: {
-              tags: 'pending',
-              invoke: {
-                id: 'confirmSignIn',
-                src: 'confirmSignIn',
-                input: ({ context }) => forcedPasswordInput(context.values, context.requiredAttributes),
-                onDone: afterSignInStep(),
-                onError: { target: 'error', actions: remoteError },
-              },
-            },
-            error: errorState(),
-          },
-        },
+        forceNewPassword: challengeScreen('forceNewPassword', (context) => forcedPasswordInput(context.values, context.requiredAttributes)),
 
-        selectMfaType: {
-          id: 'selectMfaType',
-          entry: initForm('selectMfaType'),
-          initial: 'edit',
-          on: formEvents({ 'nav.signIn': { target: '#signIn' } }),
-          states: {
-            edit: { on: { 'form.submit': submitWhenValid() } },
-            submit: {
-              tags: 'pending',
-              invoke: {
-                id: 'confirmSignIn',
-                src: 'confirmSignIn',
-                input: ({ context }) => ({ challengeResponse: context.values.mfa_type ?? '' }),
-                onDone: afterSignInStep(),
-                onError: { target: 'error', actions: remoteError },
-              },
-            },
-            error: errorState(),
-          },
-        },
+        selectMfaType: challengeScreen('selectMfaType', (context) => ({ challengeResponse: context.values.mfa_type ?? '' })),
 
-        setupEmail: {
-          id: 'setupEmail',
-          entry: initForm('setupEmail'),
-          initial: 'edit',
-          on: formEvents({ 'nav.signIn': { target: '#signIn' } }),
-          states: {
-            edit: { on: { 'form.submit': submitWhenValid() } },
-            submit: {
-              tags: 'pending',
-              invoke: {
-                id: 'confirmSignIn',
-                src: 'confirmSignIn',
-                input: ({ context }) => ({ challengeResponse: context.values.email ?? '' }),
-                onDone: afterSignInStep(),
-                onError: { target: 'error', actions: remoteError },
-              },
-            },
-            error: errorState(),
-          },
-        },
+        setupEmail: challengeScreen('setupEmail', (context) => ({ challengeResponse: context.values.email ?? '' })),
 
         forgotPassword: {
           id: 'forgotPassword',
