@@ -21,8 +21,11 @@ describe('the built app in Chromium', () => {
       const url = new URL(response.url());
       if (response.ok()) fetched.push(url.pathname);
     });
+    // The version check is the app machine's `version` child: it starts with the app, not before it.
+    const version = page.waitForResponse((r) => new URL(r.url()).pathname === '/version.json' && r.ok(), { timeout: 30_000 });
     await page.goto('/');
     await page.locator('[data-app-ready="true"]').waitFor({ timeout: 30_000 });
+    await version;
     expect(fetched).toContain('/config.json');
     expect(fetched).toContain('/version.json');
     expect(errors).toEqual([]);
