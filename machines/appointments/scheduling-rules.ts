@@ -173,7 +173,8 @@ export function openWindows(zone: string, dates: string[], hours: WeeklyHours[],
       out.push({ start: zonedInstant(zone, date, clockMinutes(h.opens)), end: zonedInstant(zone, date, clockMinutes(h.closes)) });
     }
   }
-  return out.sort((a, b) => a.start - b.start);
+  // Adjacent windows join: a night shift to 24:00 and the next day's from 00:00 are one stretch.
+  return mergeIntervals(out);
 }
 
 /** A staff member's working windows: the weekly template on each date, minus leave, plus extra shifts. */

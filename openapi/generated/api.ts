@@ -654,11 +654,15 @@ export interface components {
     schemas: {
         Error: {
             detail: string;
+            /** @description Machine-readable reason, on every 401 and 403: token_missing (sign in), token_expired and token_invalid (refresh once, then retry), account_disabled (back to sign-in, no refresh), no_account (signed in, no user at this clinic), forbidden (not allowed). */
+            code?: components["schemas"]["ErrorCode"];
             errors?: {
                 [key: string]: string[];
             };
             request_id?: string;
         };
+        /** @enum {string} */
+        ErrorCode: "token_missing" | "token_expired" | "token_invalid" | "account_disabled" | "no_account" | "forbidden";
         /** @enum {string} */
         Role: "CLIENT" | "NURSE" | "RECEPTION" | "DOCTOR" | "HEALTH_COACH" | "NUTRITIONIST" | "ADMIN" | "SUPER_ADMIN";
         /** @enum {string} */
@@ -1142,6 +1146,7 @@ export interface components {
         };
         /** @description ISO 8601 date-time with a UTC offset (`Z` or `+05:30`); times without one are refused. */
         OffsetDateTime: string;
+        /** @description HH:MM on the clinic's clock; 24:00 is the end of the day (open round the clock with 00:00-24:00). */
         ClockTime: string;
         /** @description ISO weekday, 1 = Monday. */
         Weekday: number;

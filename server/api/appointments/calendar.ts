@@ -48,6 +48,9 @@ export async function loadCalendar(
 ): Promise<Calendar> {
   const zone = settings.time_zone;
   const days = dateRange(dates.from, dates.to);
+  // Windows a day either side: a late start's service or buffer may run past midnight into a
+  // clinic that is open then (or an early buffer start the evening before).
+  const windowDays = dateRange(addDays(dates.from, -1), addDays(dates.to, 1));
   // Buffers and long services may spill over midnight: look a day either side for held time.
   const from = zonedInstant(zone, addDays(dates.from, -1), 0);
   const to = zonedInstant(zone, addDays(dates.to, 2), 0);
@@ -55,9 +58,9 @@ export async function loadCalendar(
 
   const [hours, holidays] = await Promise.all([
     db.selectFrom('clinic_hours').select(['weekday', sql<string>`opens::text`.as('opens'), sql<string>`closes::text`.as('closes')]).execute(),
-    db.selectFrom('clinic_holidays').select(sql<string>`day::text`.as('day')).where('day', '>=', sql<string>`${dates.from}::date`).where('day', '<=', sql<string>`${dates.to}::date`).execute(),
+    db.selectFrom('clinic_holidays').select(sql<string>`day::text`.as('day')).where('day', '>=', sql<string>`${addDays(dates.from, -1)}::date`).where('day', '<=', sql<string>`${addDays(dates.to, 1)}::date`).execute(),
   ]);
-  const clinicOpen = openWindows(zone, days, hours, new Set(holidays.map((h) => h.day)));
+  const clinicOpen = openWindows(zone, windowDays, hours, new Set(holidays.map((h) => h.day)));
 
   let staffQuery = db
     .selectFrom('users')
@@ -92,7 +95,7 @@ export async function loadCalendar(
         id,
         working: workingWindows(
           zone,
-          days,
+          windowDays,
           templates.filter((t) => t.staff_id === id),
           mine.filter((e) => e.kind === 'leave').map((e) => ({ start: ms(e.starts_at), end: ms(e.ends_at) })),
           mine.filter((e) => e.kind === 'extra').map((e) => ({ start: ms(e.starts_at), end: ms(e.ends_at) })),

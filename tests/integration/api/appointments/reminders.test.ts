@@ -45,7 +45,7 @@ describe.each(engines)('reminders on %s', (engine) => {
   it('queues 24 h and 2 h reminders; a booking inside 24 h gets one at once, then the 2 h one', async () => {
     const db = t.database.db;
     // Round the clock open for this test, so "ten hours from now" is bookable whatever the time.
-    await setHours(t, c.admin, [c.doctor.id], '00:00', '23:59');
+    await setHours(t, c.admin, [c.doctor.id], '00:00', '24:00');
     const start = new Date(Math.ceil((Date.now() + 10 * H) / (15 * 60_000)) * 15 * 60_000).toISOString();
     const created = await api(t, c.reception, 'POST', '/appointments/appointments', { client: c.otherClient.id, service: c.consult, start });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
