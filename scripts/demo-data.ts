@@ -178,3 +178,64 @@ export function demoClients(count = 60): DemoPerson[] {
   }
   return people;
 }
+
+// ---- scheduling (issue «Scheduling core») ----
+
+export const DEMO_RESOURCES: Array<{ name: string; kind: string }> = [
+  { name: 'HBOT chamber 1 (soft, 1.3 ATA)', kind: 'hbot_chamber' },
+  { name: 'HBOT chamber 2 (soft, 1.5 ATA)', kind: 'hbot_chamber' },
+  { name: 'IV chair 1', kind: 'iv_chair' },
+  { name: 'IV chair 2', kind: 'iv_chair' },
+  { name: 'IV chair 3', kind: 'iv_chair' },
+  { name: 'IV chair 4', kind: 'iv_chair' },
+  { name: 'Infrared sauna cabin', kind: 'infrared_sauna' },
+  { name: 'PEMF mat A', kind: 'pemf_mat' },
+  { name: 'PEMF mat B', kind: 'pemf_mat' },
+  { name: 'Red-light panel', kind: 'red_light_panel' },
+  { name: 'Consultation room', kind: 'consult_room' },
+];
+
+export interface DemoService {
+  name: string;
+  therapy: string;
+  duration_minutes: number | null;
+  buffer_before_minutes: number;
+  buffer_after_minutes: number;
+  resources_needed: Array<{ kind: string; units: number }>;
+  delivered_by: ClinicRole[];
+  price_inr: number;
+  bookable_online: boolean;
+}
+
+/** One service per therapy; durations and buffers as a wellness clinic runs them. */
+export const DEMO_SERVICES: DemoService[] = [
+  { name: 'IV nutrient drip', therapy: 'iv', duration_minutes: 60, buffer_before_minutes: 10, buffer_after_minutes: 15, resources_needed: [{ kind: 'iv_chair', units: 1 }], delivered_by: ['NURSE', 'DOCTOR'], price_inr: 6500, bookable_online: false },
+  { name: 'HBOT dive', therapy: 'hbot', duration_minutes: 90, buffer_before_minutes: 10, buffer_after_minutes: 15, resources_needed: [{ kind: 'hbot_chamber', units: 1 }], delivered_by: ['NURSE'], price_inr: 4500, bookable_online: true },
+  { name: 'PEMF session', therapy: 'pet', duration_minutes: 30, buffer_before_minutes: 0, buffer_after_minutes: 10, resources_needed: [{ kind: 'pemf_mat', units: 1 }], delivered_by: ['NURSE'], price_inr: 1800, bookable_online: true },
+  { name: 'Red-light therapy', therapy: 'red_light', duration_minutes: 20, buffer_before_minutes: 0, buffer_after_minutes: 5, resources_needed: [{ kind: 'red_light_panel', units: 1 }], delivered_by: ['NURSE'], price_inr: 1200, bookable_online: true },
+  { name: 'Infrared sauna', therapy: 'fir', duration_minutes: 40, buffer_before_minutes: 0, buffer_after_minutes: 20, resources_needed: [{ kind: 'infrared_sauna', units: 1 }], delivered_by: ['NURSE'], price_inr: 1500, bookable_online: true },
+  { name: 'Doctor consultation', therapy: 'consultation', duration_minutes: null, buffer_before_minutes: 0, buffer_after_minutes: 5, resources_needed: [{ kind: 'consult_room', units: 1 }], delivered_by: ['DOCTOR'], price_inr: 1500, bookable_online: true },
+  { name: 'Discovery call', therapy: 'discovery', duration_minutes: 30, buffer_before_minutes: 0, buffer_after_minutes: 0, resources_needed: [], delivered_by: ['HEALTH_COACH'], price_inr: 0, bookable_online: true },
+  { name: 'Intake call', therapy: 'intake_call', duration_minutes: 45, buffer_before_minutes: 0, buffer_after_minutes: 5, resources_needed: [], delivered_by: ['HEALTH_COACH', 'NUTRITIONIST'], price_inr: 0, bookable_online: true },
+];
+
+/** Monday to Saturday, 08:00-20:00; closed on Sundays. */
+export const DEMO_CLINIC_HOURS = [1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opens: '08:00', closes: '20:00' }));
+
+/** Weekly templates by role (the demo has one staff member per role). */
+export const DEMO_STAFF_HOURS: Partial<Record<ClinicRole, Array<{ weekday: number; starts: string; ends: string }>>> = {
+  NURSE: [1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, starts: '08:00', ends: '20:00' })),
+  DOCTOR: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, starts: '10:00', ends: '18:00' })),
+  HEALTH_COACH: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, starts: '09:00', ends: '17:00' })),
+  NUTRITIONIST: [2, 4, 6].map((weekday) => ({ weekday, starts: '09:00', ends: '15:00' })),
+};
+
+/** Session packages: every fourth client bought 10 HBOT dives, every seventh 5 IV drips. */
+export function demoPackages(clientCount: number): Array<{ client: number; therapy: string; sessions_total: number; expires_in_days: number }> {
+  const out: Array<{ client: number; therapy: string; sessions_total: number; expires_in_days: number }> = [];
+  for (let i = 0; i < clientCount; i++) {
+    if (i % 4 === 0) out.push({ client: i, therapy: 'hbot', sessions_total: 10, expires_in_days: 180 });
+    if (i % 7 === 3) out.push({ client: i, therapy: 'iv', sessions_total: 5, expires_in_days: 120 });
+  }
+  return out;
+}

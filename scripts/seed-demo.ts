@@ -16,6 +16,7 @@ import { createIdentityRuntime } from '../server/identity/index.ts';
 import { createLogger } from '../server/logger.ts';
 import { createMailTransport } from '../server/mail/transport.ts';
 import { DEMO_DOMAIN, DEMO_PROGRAMS, DEMO_STAFF, type DemoPerson, demoClients } from './demo-data.ts';
+import { seedScheduling } from './seed-scheduling.ts';
 
 const password = process.env.DEMO_PASSWORD || 'Thrive-Demo-2026!';
 const STATUSES = ['active', 'active', 'active', 'paused', 'completed', 'cancelled'] as const;
@@ -127,7 +128,19 @@ async function main(): Promise<void> {
       enrollments++;
     }
 
+    const scheduling = await seedScheduling(
+      db,
+      mail,
+      staff.map((person, i) => ({ id: staffIds[i], role: person.role })),
+      clientIds,
+    );
+
     console.log(`\nDemo clinic ready (${database.engine}): ${created} accounts created now, ${staff.length + clients.length} demo accounts in all, ${programIds.length} programs, ${enrollments} enrollments added now.`);
+    console.log(
+      scheduling
+        ? `Scheduling: ${scheduling.resources} resources, ${scheduling.services} services (one per therapy), hours Mon-Sat 08:00-20:00, ${scheduling.packages} packages, ${scheduling.appointments} appointments over four weeks.`
+        : 'Scheduling: already set up, left as it is.',
+    );
     console.log(`Every demo account signs in with the password: ${password}\n`);
     console.log('Staff:');
     for (const person of staff) console.log(`  ${person.role.padEnd(13)} ${person.email}  (${person.first_name} ${person.last_name})`);

@@ -88,7 +88,7 @@ export function hostileArbitrary(schema: Schema | undefined): fc.Arbitrary<unkno
   return fc
     .tuple(
       validArbitrary(schema) as fc.Arbitrary<Record<string, unknown>>,
-      fc.subarray(keys, { maxLength: 3 }),
+      fc.subarray(keys, { maxLength: Math.min(3, keys.length) }),
       fc.array(wrongType, { minLength: 3, maxLength: 3 }),
       fc.option(fc.tuple(fc.oneof(naughty, fc.string()), wrongType)),
       fc.option(fc.constantFrom(...keys)),
