@@ -148,6 +148,9 @@ describe('sign-in component end to end', () => {
     await page.getByRole('heading', { name: TEXTS.loginHeading }).waitFor();
     expect(await field(page, 'username').getAttribute('placeholder')).toBe(TEXTS.usernamePlaceholder);
     expect(await field(page, 'password').getAttribute('placeholder')).toBe(TEXTS.passwordPlaceholder);
+    // §2: the username field is email-style, and password managers offer the saved sign-in.
+    expect(await field(page, 'username').getAttribute('type')).toBe('email');
+    expect(await field(page, 'username').getAttribute('autocomplete')).toBe('username');
     expect(await page.getByText(TEXTS.createAccount).count()).toBe(0);
 
     await signIn(page, ADMIN_EMAIL, 'Wrong#Pass1234');
