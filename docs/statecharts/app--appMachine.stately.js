@@ -365,9 +365,6 @@ export const machine = setup({
                             "actions": [
                               "markConsented"
                             ]
-                          },
-                          {
-                            "target": "#app.auth.signedIn.profile.ready"
                           }
                         ]
                       }

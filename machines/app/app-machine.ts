@@ -335,8 +335,8 @@ export const appMachine = setup({
                     onDone: [
                       // The placeholder stood in for a row the server created with the consent: read it.
                       { guard: 'isPlaceholder', target: 'loading' },
+                      // The child asks exactly when this chart does, so it ends only once consent is recorded.
                       { guard: { type: 'consentGiven', params: ({ event }) => ({ output: event.output }) }, target: 'ready', actions: 'markConsented' },
-                      { target: 'ready' },
                     ],
                   },
                   on: {

@@ -99,7 +99,7 @@ export async function recordConsent(api: ApiClient, clientId: string): Promise<v
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'wheel', 'scroll'] as const;
 const LOCATION_EVENTS = ['popstate', 'pushState', 'replaceState'] as const;
 
-export type AppLogic = ReturnType<typeof createAppServices>['logic'];
+export type AppServices = ReturnType<typeof createAppServices>;
 
 /** The API client and the app machine with every actor provided; the view adds navigate and notify. */
 export function createAppServices(config: RuntimeConfig, authenticator: AuthenticatorRef) {

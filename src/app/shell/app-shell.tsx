@@ -17,7 +17,7 @@ import { UnauthorizedPage } from '../pages/unauthorized-page';
 import { getHref, portalRoutes, safeReturnPath, staffRoutes } from '../paths';
 import { pageFor } from '../routes';
 import { CONSENT_SAVE_FAILED, CONSENT_TICK_REQUIRED, SIGNED_OUT_FOR_INACTIVITY } from '../shell-text';
-import { createAppServices } from './app-api';
+import { type AppServices, createAppServices } from './app-api';
 import { ConsentDialog } from './consent-dialog';
 import { GuardedRoute } from './guarded-route';
 import { InactivityWarning } from './inactivity-warning';
@@ -38,10 +38,18 @@ const NOTICES: Record<Notice, { text: string; variant: 'warning' | 'error' | 'in
 
 const STATUS = { restoring: 'configuring', signedOut: 'unauthenticated', signedIn: 'authenticated' } as const;
 
-export function AppShell({ config, authenticator, loginPage }: { config: RuntimeConfig; authenticator: AuthenticatorRef; loginPage: ReactNode }) {
+export interface AppShellProps {
+  config: RuntimeConfig;
+  authenticator: AuthenticatorRef;
+  loginPage: ReactNode;
+  /** Defaults to the real adapters (app-api.ts); the model tests replay paths with their own. */
+  services?: AppServices;
+}
+
+export function AppShell({ config, authenticator, loginPage, services: given }: AppShellProps) {
   const [, navigate] = useLocation();
   const { enqueueSnackbar } = useSnackbar();
-  const [services] = useState(() => createAppServices(config, authenticator));
+  const [services] = useState(() => given ?? createAppServices(config, authenticator));
   const app = useActorRef(
     services.logic.provide({
       actions: {

@@ -1,6 +1,7 @@
 // The model of the app machine for tests/support/model-paths.ts: what the sign-in component, the
 // router, the children and the API may tell it. xstate/graph walks the PRODUCTION app machine
-// with these events; a covering subset of the paths is replayed (app-machine.test.ts).
+// with these events; a covering subset of the paths is replayed on the machine
+// (app-machine.test.ts) and on the rendered shell (app-views.test.tsx).
 import { vi } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { appMachine, type AppEvent } from '../../../../machines/app/app-machine';
@@ -67,7 +68,7 @@ export const model: MachineModel = {
   specs: [
     spec('client', [EVENTS.restoring, EVENTS.signedOut, EVENTS.client], {
       loadProfile: [{ output: LOADED.unconsented }, { output: LOADED.missingProfile }, { output: LOADED.missingUser }, { error: { kind: 'http', status: 503 } }],
-      consent: [{ output: { consented: true } }, { output: { consented: false } }],
+      consent: [{ output: { consented: true } }],
     }),
     spec('staff', [EVENTS.signedOut, EVENTS.nurse, EVENTS.client], {
       loadProfile: [{ output: LOADED.consented }, { error: { kind: 'network' } }],
@@ -75,4 +76,6 @@ export const model: MachineModel = {
     }),
   ],
   select: (paths) => coveringPaths(appMachine, paths),
+  // app-views.test.tsx replays the selected paths on the rendered shell too.
+  views: true,
 };
