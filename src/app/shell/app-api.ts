@@ -7,7 +7,7 @@ import { type ActorRefFrom, fromCallback, fromPromise } from 'xstate';
 import type { RuntimeConfig } from '../../../openapi/runtime-config';
 import { type AppEvent, appChildren, appMachine, type LoadedProfile, type ProfileLoadFailure } from '../../../machines/app/app-machine';
 import { bootMachine, type BootFailure } from '../../../machines/app/boot-machine';
-import { CONSENT_VERSION } from '../../../machines/consent/consent-machine';
+import { CONSENT_VERSION, isUsableClientId } from '../../../machines/consent/consent-machine';
 import { asRole } from '../../../machines/guard/roles';
 import { selectStatus } from '../../../machines/sign-in/selectors';
 import type { AuthenticatorRef } from '../../features/sign-in/auth-provider';
@@ -89,6 +89,8 @@ export async function loadOwnProfile(api: ApiClient): Promise<LoadedProfile> {
 
 /** Spec §4: consent, its date and the text's version, on the client's own profile. */
 export async function recordConsent(api: ApiClient, clientId: string): Promise<void> {
+  // The chart never asks without a usable id; this keeps a bad one off the wire whatever happens.
+  if (!isUsableClientId(clientId)) throw new Error('no usable client id to record consent on');
   const { error } = await api.PATCH('/users/user-profiles/{id}', {
     params: { path: { id: Number(clientId) } },
     body: { hipaa_consent: true, hipaa_consent_date: new Date().toISOString(), hipaa_consent_version: CONSENT_VERSION },

@@ -1,0 +1,42 @@
+// The shell's adapter: what the profile load makes of the API's answers (issue 22, 1: a missing
+// profile is the placeholder's case, with the user's real id) and that consent is never sent with
+// an unusable id.
+import { describe, expect, it, vi } from 'vitest';
+import { loadOwnProfile, recordConsent } from '../../../src/app/shell/app-api';
+import type { ApiClient } from '../../../src/lib/api-client';
+
+const answer = (status: number, data?: unknown, error?: unknown) => ({ response: new Response(null, { status }), data, error });
+
+describe('loading the own profile', () => {
+  it('returns the profile with the user id as the client id', async () => {
+    const api = { GET: vi.fn(async () => answer(200, { id: 7, Profile: { first_name: 'Ada', last_name: 'L', gender: 'F', role: 'client', hipaa_consent: false } })) };
+    expect(await loadOwnProfile(api as unknown as ApiClient)).toEqual({
+      userId: 7,
+      profile: { client_id: '7', first_name: 'Ada', last_name: 'L', gender: 'F', role: 'client', hipaa_consent: false },
+    });
+  });
+
+  it('a user without a profile row keeps their id (never the identity sub); no user record has none', async () => {
+    const noProfile = { GET: vi.fn(async () => answer(200, { id: 7, Profile: null })) };
+    expect(await loadOwnProfile(noProfile as unknown as ApiClient)).toEqual({ userId: 7, profile: null });
+    const noUser = { GET: vi.fn(async () => answer(404, undefined, { detail: 'Not found.' })) };
+    expect(await loadOwnProfile(noUser as unknown as ApiClient)).toEqual({ userId: null, profile: null });
+  });
+
+  it('classifies failures for the §8 banner', async () => {
+    const down = { GET: vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))) };
+    await expect(loadOwnProfile(down as unknown as ApiClient)).rejects.toMatchObject({ kind: 'network' });
+    const refused = { GET: vi.fn(async () => answer(503, undefined, { detail: 'busy' })) };
+    await expect(loadOwnProfile(refused as unknown as ApiClient)).rejects.toEqual({ kind: 'http', status: 503, message: 'busy' });
+  });
+});
+
+describe('recording consent', () => {
+  it('sends nothing for an unusable id (no users/user-profiles/NaN)', async () => {
+    const api = { PATCH: vi.fn(async () => ({ error: undefined })) };
+    for (const id of ['NaN', '', '0', 'sub-5f0c', '7.5']) await expect(recordConsent(api as unknown as ApiClient, id)).rejects.toThrow();
+    expect(api.PATCH).not.toHaveBeenCalled();
+    await recordConsent(api as unknown as ApiClient, '7');
+    expect(api.PATCH).toHaveBeenCalledWith('/users/user-profiles/{id}', expect.objectContaining({ params: { path: { id: 7 } } }));
+  });
+});
