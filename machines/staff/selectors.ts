@@ -9,6 +9,8 @@ type ListSnapshot = SnapshotFrom<typeof listMachine>;
 type ActionSnapshot = SnapshotFrom<typeof actionMachine>;
 type RecordSnapshot = SnapshotFrom<typeof recordMachine>;
 
+const NO_FIELD_ERRORS: Record<string, string[]> = Object.freeze({}) as Record<string, string[]>;
+
 export const listSelectors = {
   query: (s: ListSnapshot) => s.context.query,
   rows: (s: ListSnapshot) => s.context.rows,
@@ -22,8 +24,9 @@ export const actionSelectors = {
   isOpen: (s: ActionSnapshot) => !s.matches('closed'),
   isPending: (s: ActionSnapshot) => s.hasTag('pending'),
   subject: (s: ActionSnapshot) => s.context.subject,
-  error: (s: ActionSnapshot) => s.context.error,
-  fieldErrors: (s: ActionSnapshot) => s.context.fieldErrors,
+  /** The last refusal while the dialog is still open (a form that is its own dialog clears it on success). */
+  error: (s: ActionSnapshot) => (s.matches('closed') ? null : s.context.error),
+  fieldErrors: (s: ActionSnapshot) => (s.matches('closed') ? NO_FIELD_ERRORS : s.context.fieldErrors),
 };
 
 export const recordSelectors = {

@@ -1,6 +1,7 @@
 // Every path of the staff action machine, replayed on the production machine. The notifyDone spy
 // is cleared before each path, so "told once" is about that path alone.
 import { expect } from 'vitest';
+import { actionSelectors } from '../../../../machines/staff/selectors.ts';
 import { describeModel } from '../../../support/model-paths.ts';
 import { answered, CREATED, model, notifyDone, REFUSAL, SUBJECT } from './action.model.ts';
 
@@ -26,5 +27,9 @@ describeModel('staff action', model, (snapshot, event) => {
   if (event.type.startsWith('xstate.error.actor.')) {
     expect(snapshot.value).toBe('open');
     expect(context).toMatchObject({ subject: SUBJECT, error: REFUSAL.message, fieldErrors: REFUSAL.fieldErrors });
+    expect(actionSelectors.error(snapshot)).toBe(REFUSAL.message);
+    expect(actionSelectors.fieldErrors(snapshot)).toEqual(REFUSAL.fieldErrors);
   }
+  // A closed dialog shows no refusal, whatever an earlier attempt left behind.
+  if (snapshot.matches('closed')) expect([actionSelectors.error(snapshot), actionSelectors.fieldErrors(snapshot)]).toEqual([null, {}]);
 });
