@@ -1,20 +1,12 @@
-// The §8 profile-load banner text for a failure.
+// The §8 profile-load banner text for a failure: the one failure wording (src/lib/api-failure.ts).
 import type { ProfileLoadFailure } from '../../../machines/app/app-machine';
-import {
-  GENDER_NOT_SPECIFIED,
-  PROFILE_ERROR_401,
-  PROFILE_ERROR_403,
-  PROFILE_ERROR_5XX,
-  PROFILE_ERROR_NETWORK,
-  PROFILE_ERROR_UNKNOWN,
-} from '../shell-text';
+import { failureText } from '../../lib/api-failure';
+import { GENDER_NOT_SPECIFIED, PROFILE_ERROR_UNKNOWN } from '../shell-text';
 
 export function profileErrorText(failure: ProfileLoadFailure | null): string {
   if (!failure) return PROFILE_ERROR_UNKNOWN;
-  if (failure.kind === 'network') return PROFILE_ERROR_NETWORK;
-  if (failure.status === 401) return PROFILE_ERROR_401;
-  if (failure.status === 403) return PROFILE_ERROR_403;
-  if (failure.status !== undefined && failure.status >= 500) return PROFILE_ERROR_5XX;
+  if (failure.kind === 'network') return failureText(0);
+  if (failure.kind === 'http' && failure.status !== undefined) return failureText(failure.status, failure.message);
   return failure.message || PROFILE_ERROR_UNKNOWN;
 }
 
