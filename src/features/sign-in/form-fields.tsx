@@ -1,6 +1,6 @@
 // One labelled input bound to the authenticator's form: values, change and blur go to the
 // machine; its field errors show under the input as alerts.
-import { Box, FormHelperText, MenuItem, TextField } from '@mui/material';
+import { Box, FormControlLabel, FormHelperText, MenuItem, Radio, RadioGroup, TextField } from '@mui/material';
 import { useSelector } from '@xstate/react';
 import { DEFAULT_DIAL_CODE, DIAL_CODES } from '../../../machines/rules/dial-codes.ts';
 import { FIELD_LABELS } from '../../../machines/sign-in/texts.ts';
@@ -111,5 +111,38 @@ function DialCodeSelect({ actor, disabled }: { actor: AuthenticatorRef; disabled
         </MenuItem>
       ))}
     </TextField>
+  );
+}
+
+/** A choice bound to the authenticator's form (a contact to verify, an MFA type): value, change and blur go to the machine. */
+export interface RadioFieldProps {
+  actor: AuthenticatorRef;
+  name: string;
+  label: string;
+  options: Array<{ value: string; label: string }>;
+}
+
+export function RadioField({ actor, name, label, options }: RadioFieldProps) {
+  const value = useSelector(actor, (s) => s.context.values[name] ?? '');
+  const errors = useSelector(actor, (s) => s.context.fieldErrors[name]);
+  return (
+    <>
+      <RadioGroup
+        aria-label={label}
+        name={name}
+        value={value}
+        onChange={(e) => actor.send({ type: 'form.change', name, value: e.target.value })}
+        onBlur={() => actor.send({ type: 'form.blur', name })}
+      >
+        {options.map((option) => (
+          <FormControlLabel key={option.value} value={option.value} control={<Radio />} label={option.label} />
+        ))}
+      </RadioGroup>
+      {errors?.map((message) => (
+        <FormHelperText key={message} role="alert" error>
+          {message}
+        </FormHelperText>
+      ))}
+    </>
   );
 }

@@ -1,6 +1,6 @@
 // One component per authenticator screen. Each renders the machine's context and sends events;
 // none decides where the flow goes next.
-import { Box, Button, FormControlLabel, FormHelperText, Radio, RadioGroup, Typography } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { maskDestination } from '../../../machines/rules/masking.ts';
@@ -9,7 +9,7 @@ import { selectFields, selectIsPending } from '../../../machines/sign-in/selecto
 import { codeDeliveryMessage, codeDeliveryTitle, FIELD_LABELS, MFA_TEXTS, TEXTS } from '../../../machines/sign-in/texts.ts';
 import { AuthForm } from './auth-form.tsx';
 import type { AuthenticatorRef } from './auth-provider.tsx';
-import { FormField } from './form-fields.tsx';
+import { FormField, RadioField } from './form-fields.tsx';
 
 // The QR code library is only needed by the rare authenticator-app setup: load it on demand.
 const TotpSetup = lazy(() => import('./totp-setup.tsx').then((m) => ({ default: m.TotpSetup })));
@@ -186,26 +186,14 @@ export function ForceNewPasswordScreen({ actor }: ScreenProps) {
 /** The second factor to use (or to set up), among those the pool allows. */
 export function SelectMfaTypeScreen({ actor }: ScreenProps) {
   const types = useSelector(actor, (s) => s.context.allowedMfaTypes);
-  const value = useSelector(actor, (s) => s.context.values.mfa_type ?? '');
-  const errors = useSelector(actor, (s) => s.context.fieldErrors.mfa_type);
   return (
     <AuthForm actor={actor} heading={MFA_TEXTS.selectMfaType} submitLabel={TEXTS.confirm} footer={<BackToSignIn actor={actor} />}>
-      <RadioGroup
-        aria-label={MFA_TEXTS.selectMfaType}
+      <RadioField
+        actor={actor}
         name="mfa_type"
-        value={value}
-        onChange={(e) => actor.send({ type: 'form.change', name: 'mfa_type', value: e.target.value })}
-        onBlur={() => actor.send({ type: 'form.blur', name: 'mfa_type' })}
-      >
-        {types.map((type) => (
-          <FormControlLabel key={type} value={type} control={<Radio />} label={MFA_TEXTS.types[type] ?? type} />
-        ))}
-      </RadioGroup>
-      {errors?.map((message) => (
-        <FormHelperText key={message} role="alert" error>
-          {message}
-        </FormHelperText>
-      ))}
+        label={MFA_TEXTS.selectMfaType}
+        options={types.map((type) => ({ value: type, label: MFA_TEXTS.types[type] ?? type }))}
+      />
     </AuthForm>
   );
 }
@@ -251,31 +239,17 @@ export function ConfirmResetPasswordScreen({ actor }: ScreenProps) {
 
 export function VerifyUserScreen({ actor }: ScreenProps) {
   const attributes = useSelector(actor, (s) => s.context.unverifiedAttributes);
-  const value = useSelector(actor, (s) => s.context.values.unverifiedAttr ?? '');
-  const errors = useSelector(actor, (s) => s.context.fieldErrors.unverifiedAttr);
   return (
     <AuthForm actor={actor} heading={TEXTS.verifyContactHeading} submitLabel={TEXTS.verify} footer={<Skip actor={actor} />}>
-      <RadioGroup
-        aria-label={TEXTS.verifyContact}
+      <RadioField
+        actor={actor}
         name="unverifiedAttr"
-        value={value}
-        onChange={(e) => actor.send({ type: 'form.change', name: 'unverifiedAttr', value: e.target.value })}
-        onBlur={() => actor.send({ type: 'form.blur', name: 'unverifiedAttr' })}
-      >
-        {Object.entries(attributes).map(([name, destination]) => (
-          <FormControlLabel
-            key={name}
-            value={name}
-            control={<Radio />}
-            label={`${FIELD_LABELS[name] ?? name}: ${maskDestination(destination, name === 'email' ? 'EMAIL' : 'SMS')}`}
-          />
-        ))}
-      </RadioGroup>
-      {errors?.map((message) => (
-        <FormHelperText key={message} role="alert" error>
-          {message}
-        </FormHelperText>
-      ))}
+        label={TEXTS.verifyContact}
+        options={Object.entries(attributes).map(([name, destination]) => ({
+          value: name,
+          label: `${FIELD_LABELS[name] ?? name}: ${maskDestination(destination, name === 'email' ? 'EMAIL' : 'SMS')}`,
+        }))}
+      />
     </AuthForm>
   );
 }
