@@ -1,41 +1,19 @@
 // Who may do what, decided on the server for every request (README "Authorization matrix").
 // Ownership answers differ by audience: another user's record answers 404 to a CLIENT (its
 // existence is not theirs to learn) and 403 to staff lacking the right.
-import type { ClinicRole } from '../identity/contracts.ts';
+//
+// The roles and who may manage whom are the clinic's rules, defined once in machines/ (the app
+// offers what these allow; the server decides with the same functions).
+import { ADMIN_ROLES, type Role as ClinicRole, ROLES, STAFF_ROLES } from '../../machines/guard/roles.ts';
+import { canManageRole } from '../../machines/staff/user-rules.ts';
+import type { Caller } from '../auth/bearer.ts';
 import { HttpError } from '../http/errors.ts';
 
-export const ROLES: readonly ClinicRole[] = [
-  'CLIENT',
-  'NURSE',
-  'RECEPTION',
-  'DOCTOR',
-  'HEALTH_COACH',
-  'NUTRITIONIST',
-  'ADMIN',
-  'SUPER_ADMIN',
-];
+export { ADMIN_ROLES, canManageRole, ROLES };
+export type { Caller };
 
-export const ADMIN_ROLES: readonly ClinicRole[] = ['ADMIN', 'SUPER_ADMIN'];
-
-/** The signed-in caller, as the users table knows them on this request. */
-export interface Caller {
-  id: number;
-  role: ClinicRole;
-  sub: string;
-}
-
-export const isStaff = (role: ClinicRole) => role !== 'CLIENT';
-export const isAdmin = (role: ClinicRole) => role === 'ADMIN' || role === 'SUPER_ADMIN';
-
-/**
- * Whether `caller` may create, change or remove a user holding `targetRole`: any staff for
- * clients, ADMIN and SUPER_ADMIN for staff, only SUPER_ADMIN for ADMIN and SUPER_ADMIN.
- */
-export function canManageRole(caller: ClinicRole, targetRole: ClinicRole): boolean {
-  if (targetRole === 'CLIENT') return isStaff(caller);
-  if (isAdmin(targetRole)) return caller === 'SUPER_ADMIN';
-  return isAdmin(caller);
-}
+export const isStaff = (role: ClinicRole) => STAFF_ROLES.includes(role);
+export const isAdmin = (role: ClinicRole) => ADMIN_ROLES.includes(role);
 
 /** Profile fields only the clinic sets. */
 export const CLINIC_ONLY_FIELDS = ['role', 'clinic', 'appointment_duration'] as const;

@@ -1,11 +1,15 @@
-// Rows to the contract's shapes (openapi.yaml: UserSummary, UserDetail, Profile).
+// Rows to the contract's shapes (openapi.yaml: UserSummary, UserDetail, Profile), typed by the
+// generated contract so a renamed or missing field fails the typecheck.
+import type { components } from '../../openapi/generated/api.ts';
 import type { AttributeType } from '../identity/contracts.ts';
 import { type AadhaarVault, maskAadhaar } from './aadhaar.ts';
 import { JSON_COLUMNS, PROFILE_COLUMNS, type ProfileRow, type UserRow } from './data/users.ts';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-export function presentUser(row: UserRow) {
+type Schemas = components['schemas'];
+
+export function presentUser(row: UserRow): Schemas['UserSummary'] {
   return {
     id: row.id,
     email: row.email,
@@ -19,7 +23,7 @@ export function presentUser(row: UserRow) {
 }
 
 /** The Aadhaar number in full only for the client themself (`reveal`). */
-export function presentProfile(row: ProfileRow, options: { reveal: boolean; vault: AadhaarVault }) {
+export function presentProfile(row: ProfileRow, options: { reveal: boolean; vault: AadhaarVault }): Schemas['Profile'] {
   const profile: Record<string, unknown> = {
     user_profile_id: row.user_profile_id,
     client_id: row.id,
@@ -39,7 +43,8 @@ export function presentProfile(row: ProfileRow, options: { reveal: boolean; vaul
   for (const column of JSON_COLUMNS) profile[column] = row[column] ?? {};
   profile.appointment_duration = row.appointment_duration;
   profile.preferred_contact_method = row.preferred_contact_method;
-  return profile;
+  // Built column by column from the lists above; the contract test validates every answer.
+  return profile as Schemas['Profile'];
 }
 
 /** Cognito-style attributes of the user, from the clinic's own record. */
@@ -55,6 +60,6 @@ export function userAttributes(row: UserRow): AttributeType[] {
   return attributes;
 }
 
-export function presentUserDetail(row: ProfileRow, options: { reveal: boolean; vault: AadhaarVault }) {
+export function presentUserDetail(row: ProfileRow, options: { reveal: boolean; vault: AadhaarVault }): Schemas['UserDetail'] {
   return { ...presentUser(row), Profile: presentProfile(row, options), UserAttributes: userAttributes(row) };
 }

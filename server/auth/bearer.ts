@@ -1,16 +1,31 @@
 // Bearer access tokens on every business API request. The identity side verifies the token
 // (signature against the issuer's JWKS, iss, exp, token_use, client_id, revocation); the role
-// comes from the clinic's own users row for the token's `sub`, read on every request, so a
-// demotion or a removal takes effect on the caller's next request.
+// comes from the clinic's own users row for the token's `sub`, read on every request through
+// `findCaller`, so a demotion or a removal takes effect on the caller's next request. The API
+// layer passes `findCaller` in: this module knows tokens, not tables.
 //
-// The browser's session logic keys on the words in `detail`: "expired" means refresh and retry,
-// "invalid" likewise; a missing token says neither.
+// Every 401 and 403 carries a machine-readable `code` beside `detail` (AUTH_CODE), so the browser
+// needs no text matching; the words of `detail` stay as they were ("expired" and "invalid" mean
+// refresh and retry) for clients that still read them.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/database.ts';
+import type { Role } from '../../machines/guard/roles.ts';
+import type { components } from '../../openapi/generated/api.ts';
 import { AccessTokenError, type AccessTokenVerifier } from '../identity/contracts.ts';
 import { HttpError } from '../http/errors.ts';
-import type { Caller } from '../api/policy.ts';
-import { findUserBySub } from '../api/data/users.ts';
+
+/** The signed-in caller, as the clinic's users table knows them on this request. */
+export interface Caller {
+  id: number;
+  role: Role;
+  sub: string;
+}
+
+/** What the clinic knows of a token's subject: enough to admit them or not. */
+export interface CallerRecord {
+  id: number;
+  role: Role;
+  is_active: boolean;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,30 +43,53 @@ export const AUTH_DETAIL = {
   noAccount: 'Your account has no role at this clinic. Ask an administrator to set it up.',
 } as const;
 
-function unauthorized(reply: FastifyReply, detail: string): HttpError {
-  reply.header('www-authenticate', detail === AUTH_DETAIL.missing ? 'Bearer' : 'Bearer error="invalid_token"');
-  return new HttpError(401, detail);
+/** The `code` of each refusal: what the browser does next depends on it, not on the words. */
+export const AUTH_CODE = {
+  /** No token: sign in. */
+  missing: 'token_missing',
+  /** Expired: refresh once and retry. */
+  expired: 'token_expired',
+  /** Malformed, unverifiable or revoked: refresh once and retry (a revoked session then fails to refresh). */
+  invalid: 'token_invalid',
+  /** The account is disabled: back to /login, no refresh. */
+  disabled: 'account_disabled',
+  /** Signed in, but the clinic has no user for them. */
+  noAccount: 'no_account',
+  /** Signed in, and this is not theirs to do. */
+  forbidden: 'forbidden',
+} as const satisfies Record<string, AuthCode>;
+
+/** The contract's ErrorCode enum (openapi/openapi.yaml). */
+export type AuthCode = components['schemas']['ErrorCode'];
+
+function unauthorized(reply: FastifyReply, detail: string, code: AuthCode): HttpError {
+  reply.header('www-authenticate', code === AUTH_CODE.missing ? 'Bearer' : 'Bearer error="invalid_token"');
+  return new HttpError(401, detail, undefined, code);
 }
 
-export function registerBearerAuth(app: FastifyInstance, options: { db: Db; verifier: () => AccessTokenVerifier }): void {
+export function registerBearerAuth(
+  app: FastifyInstance,
+  options: { findCaller: (sub: string) => Promise<CallerRecord | undefined>; verifier: () => AccessTokenVerifier },
+): void {
   app.decorateRequest('caller', null);
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers.authorization;
-    if (!header) throw unauthorized(reply, AUTH_DETAIL.missing);
+    if (!header) throw unauthorized(reply, AUTH_DETAIL.missing, AUTH_CODE.missing);
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match) throw unauthorized(reply, AUTH_DETAIL.malformed);
+    if (!match) throw unauthorized(reply, AUTH_DETAIL.malformed, AUTH_CODE.invalid);
     let sub: string;
     try {
       sub = (await options.verifier().verify(match[1])).sub;
     } catch (error) {
       if (error instanceof AccessTokenError) {
-        throw unauthorized(reply, error.reason === 'expired' ? AUTH_DETAIL.expired : error.reason === 'revoked' ? AUTH_DETAIL.revoked : AUTH_DETAIL.invalid);
+        if (error.reason === 'expired') throw unauthorized(reply, AUTH_DETAIL.expired, AUTH_CODE.expired);
+        throw unauthorized(reply, error.reason === 'revoked' ? AUTH_DETAIL.revoked : AUTH_DETAIL.invalid, AUTH_CODE.invalid);
       }
       throw error;
     }
-    const user = await findUserBySub(options.db, sub);
-    if (!user) throw new HttpError(403, AUTH_DETAIL.noAccount);
-    if (!user.is_active) throw unauthorized(reply, AUTH_DETAIL.inactive);
+    const user = await options.findCaller(sub);
+    if (!user) throw new HttpError(403, AUTH_DETAIL.noAccount, undefined, AUTH_CODE.noAccount);
+    if (!user.is_active) throw unauthorized(reply, AUTH_DETAIL.inactive, AUTH_CODE.disabled);
     request.caller = { id: user.id, role: user.role, sub };
   });
 }

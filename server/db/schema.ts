@@ -2,6 +2,7 @@
 // value type fails the typecheck instead of a request. Keep in step with server/db/migrations;
 // a module that adds a table adds its interface here and a line to `Database`.
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { Role } from '../../machines/guard/roles.ts';
 import type { SchedulingTables } from './schema-scheduling.ts';
 
 /** timestamptz: both engines hand back a Date; writes take a Date or an ISO string. */
@@ -13,7 +14,7 @@ export type DateColumn = ColumnType<Date | string, Date | string, Date | string>
 /** bigint counters arrive as numbers (see the int8 parser in database.ts). */
 export type BigId = ColumnType<number, never, never>;
 
-export type Role = 'CLIENT' | 'NURSE' | 'RECEPTION' | 'DOCTOR' | 'HEALTH_COACH' | 'NUTRITIONIST' | 'ADMIN' | 'SUPER_ADMIN';
+export type { Role };
 
 // ---- mail (0001) ----
 

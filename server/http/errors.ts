@@ -1,6 +1,8 @@
 // The error shapes every route inherits:
 //   400 {detail, errors?: {field: [message]}}  bad input (schema validation, malformed JSON)
 //   413 {detail}                               body over the limit
+//   401 {detail, code}                         no valid token (code: token_missing, token_expired, ...)
+//   403 {detail, code}                         not allowed (code: forbidden, no_account)
 //   404 {detail}                               unknown route
 //   500 {detail, request_id}                   anything unexpected, never a stack trace
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -11,6 +13,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly detail: string,
     readonly errors?: Record<string, string[]>,
+    /** Machine-readable reason beside `detail` (401 and 403 always carry one). */
+    readonly code?: string,
   ) {
     super(detail);
   }
@@ -70,7 +74,9 @@ export function registerErrorHandling(
 ): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
-      return sendError(reply, error.statusCode, error.detail, error.errors ? { errors: error.errors } : {});
+      // A refusal without its own code is the generic one: signed in, not allowed.
+      const code = error.code ?? (error.statusCode === 403 ? 'forbidden' : undefined);
+      return sendError(reply, error.statusCode, error.detail, { ...(error.errors ? { errors: error.errors } : {}), ...(code ? { code } : {}) });
     }
     if (error.validation) {
       const errors = validationErrors(error.validation);

@@ -11,16 +11,9 @@ import type { Mfa } from './mfa.ts';
 import { assertAcceptablePassword, verifyPassword } from './passwords.ts';
 import { consumeSession, createSession, readSession, spendSecretBlock } from './sessions.ts';
 import { N, padHex, parseA, parseTimestamp, serverEphemeral, verifyClaim } from './srp.ts';
-import type { AuthenticationResult, Tokens } from './tokens.ts';
+import type { AuthResponse, Tokens } from './tokens.ts';
 import { checkAttribute } from './attributes.ts';
 import { findUser, findUserBySub, normaliseUsername, openVerifier, passwordColumns, type UserRow, updateUser } from './users.ts';
-
-export interface AuthResponse {
-  ChallengeName?: string;
-  ChallengeParameters?: Record<string, string>;
-  Session?: string;
-  AuthenticationResult?: AuthenticationResult;
-}
 
 const LOCKOUT_FREE_FAILURES = 5;
 const LOCKOUT_MAX_SECONDS = 900;

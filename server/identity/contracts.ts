@@ -6,15 +6,10 @@
 // so the Cognito adapter is a thin pass-through and the built-in one is exercised by the same
 // calls.
 
-export type ClinicRole =
-  | 'CLIENT'
-  | 'NURSE'
-  | 'RECEPTION'
-  | 'DOCTOR'
-  | 'HEALTH_COACH'
-  | 'NUTRITIONIST'
-  | 'ADMIN'
-  | 'SUPER_ADMIN';
+import type { Role } from '../../machines/guard/roles.ts';
+
+/** The `custom:role` values: the clinic's roles, defined once in machines/guard/roles.ts. */
+export type ClinicRole = Role;
 
 export interface AttributeType {
   Name: string;

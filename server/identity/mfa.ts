@@ -8,9 +8,8 @@ import type { IdentityContext } from './context.ts';
 import { consumeCode, issueCode } from './codes.ts';
 import { emailDelivery, sendCode, smsDelivery } from './delivery.ts';
 import { Errors, invalidParameter } from './errors.ts';
-import type { AuthResponse } from './auth.ts';
 import { consumeSession, createSession, readSession, recordSessionFailure } from './sessions.ts';
-import type { Tokens } from './tokens.ts';
+import type { AuthResponse, Tokens } from './tokens.ts';
 import { findUserBySub, type UserRow, updateUser } from './users.ts';
 
 type MfaName = 'SOFTWARE_TOKEN_MFA' | 'SMS_MFA' | 'EMAIL_OTP';

@@ -20,6 +20,14 @@ export interface AuthenticationResult {
   TokenType: 'Bearer';
 }
 
+/** What a sign-in step answers: a challenge to meet next, or the tokens (auth.ts and mfa.ts both build it). */
+export interface AuthResponse {
+  ChallengeName?: string;
+  ChallengeParameters?: Record<string, string>;
+  Session?: string;
+  AuthenticationResult?: AuthenticationResult;
+}
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 function idClaims(user: UserRow): Record<string, unknown> {

@@ -1,6 +1,7 @@
 // The audit trail: one append-only row per read or write of a client's profile, enrollments or
 // consent (and per user created or removed). Written with the caller's transaction so the record
 // and the change it describes commit together. It holds ids and action names, never personal data.
+import type { components } from '../../../openapi/generated/api.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ClinicRole } from '../../identity/contracts.ts';
@@ -111,16 +112,8 @@ export interface AuditQuery {
   to?: string;
 }
 
-export interface AuditEventOut {
-  id: number;
-  occurred_at: string;
-  actor: number;
-  actor_role: ClinicRole;
-  action: AuditAction;
-  client: number | null;
-  request_id: string;
-  outcome: 'success' | 'denied';
-}
+/** The contract's AuditEvent (openapi/openapi.yaml). */
+export type AuditEventOut = components['schemas']['AuditEvent'];
 
 export async function listAudit(db: Db, q: AuditQuery): Promise<{ count: number; rows: AuditEventOut[] }> {
   let base = db.selectFrom('audit_events');

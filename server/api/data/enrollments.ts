@@ -1,21 +1,12 @@
 // Program enrollments: which client follows which program, from when to when, in what state.
+import type { components } from '../../../openapi/generated/api.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
 export type EnrollmentStatus = 'active' | 'paused' | 'completed' | 'cancelled';
 
-export interface EnrollmentOut {
-  id: number;
-  user: number;
-  program: number;
-  program_name: string;
-  status: EnrollmentStatus;
-  start_date: string;
-  end_date: string | null;
-  notes: string;
-  created_at: string;
-  updated_at: string;
-}
+/** The contract's Enrollment (openapi/openapi.yaml). */
+export type EnrollmentOut = components['schemas']['Enrollment'];
 
 export interface EnrollmentFields {
   user_id?: number;

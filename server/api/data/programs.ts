@@ -1,16 +1,9 @@
 // The program catalogue enrollments point at.
+import type { components } from '../../../openapi/generated/api.ts';
 import type { Db } from '../../db/database.ts';
 
-export interface ProgramOut {
-  id: number;
-  name: string;
-  description: string;
-  duration_weeks: number;
-  price_inr: number;
-  active: boolean;
-  created_at: string;
-  updated_at: string;
-}
+/** The contract's Program (openapi/openapi.yaml). */
+export type ProgramOut = components['schemas']['Program'];
 
 export interface ProgramFields {
   name?: string;

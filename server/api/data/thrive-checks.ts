@@ -1,29 +1,13 @@
 // Thrive checks (migration 0300): each heart-risk score stored with the inputs as read.
+import type { components } from '../../../openapi/generated/api.ts';
 import type { Db } from '../../db/database.ts';
 import type { HeartRiskResult } from '../../../machines/rules/heart-risk.ts';
 
 /** Names the scoring model stored with each check, so a later model never relabels old ones. */
 export const HEART_RISK_MODEL = 'framingham-2008-general-cvd-points';
 
-export interface ThriveCheckOut {
-  id: number;
-  user: number;
-  recorded_by: number;
-  taken_at: string;
-  sex: 'male' | 'female';
-  age: number;
-  hdl_cholesterol: number;
-  total_cholesterol: number;
-  smoker: boolean;
-  diabetic: boolean;
-  treats_hypertension: boolean;
-  systolic_bp: number;
-  points: number;
-  riskPercentage: number;
-  band: string;
-  in_validated_age_range: boolean;
-  model: string;
-}
+/** The contract's ThriveCheck (openapi/openapi.yaml). */
+export type ThriveCheckOut = components['schemas']['ThriveCheck'];
 
 const COLUMNS = [
   'id',

@@ -1,7 +1,8 @@
-// Bearer tokens on the business API: the detail words the browser keys on, revocation, and the
-// role read from the clinic's users table on every request.
+// Bearer tokens on the business API: the machine-readable code and the detail words the browser
+// keys on, revocation, and the role read from the clinic's users table on every request.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AUTH_DETAIL } from '../../../server/auth/bearer.ts';
+import { loadContract } from '../../../server/api/contract.ts';
+import { AUTH_CODE, AUTH_DETAIL } from '../../../server/auth/bearer.ts';
 import { engines } from '../../support/engines.ts';
 import { createSignedInUser, identityCall } from '../../support/identity.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';
@@ -19,10 +20,10 @@ describe.each(engines)('API authentication on %s', (engine) => {
     vi.useRealTimers();
   });
 
-  it('answers 401 {detail} without a token, naming neither expired nor invalid', async () => {
+  it('answers 401 {detail, code} without a token, naming neither expired nor invalid', async () => {
     const res = await api(t, null, 'GET', '/users/users');
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ detail: AUTH_DETAIL.missing });
+    expect(res.body).toEqual({ detail: AUTH_DETAIL.missing, code: 'token_missing' });
     expect(res.body.detail).not.toMatch(/expired|invalid/i);
     expect(res.headers['www-authenticate']).toBe('Bearer');
   });
@@ -37,6 +38,7 @@ describe.each(engines)('API authentication on %s', (engine) => {
       const res = await api(t, null, 'GET', '/users/users', undefined, { authorization });
       expect(res.status, authorization.slice(0, 20)).toBe(401);
       expect(res.body.detail).toMatch(/invalid/);
+      expect(res.body.code).toBe('token_invalid');
     }
   });
 
@@ -45,7 +47,7 @@ describe.each(engines)('API authentication on %s', (engine) => {
     vi.setSystemTime(Date.now() + 2 * 60 * 60 * 1000);
     const res = await api(t, admin, 'GET', '/users/users');
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ detail: AUTH_DETAIL.expired });
+    expect(res.body).toEqual({ detail: AUTH_DETAIL.expired, code: 'token_expired' });
   });
 
   it('refuses tokens issued before a global sign-out', async () => {
@@ -56,6 +58,7 @@ describe.each(engines)('API authentication on %s', (engine) => {
     const res = await api(t, user, 'GET', '/users/users');
     expect(res.status).toBe(401);
     expect(res.body.detail).toMatch(/invalid/);
+    expect(res.body.code).toBe('token_invalid');
   });
 
   it('takes the role from the users table on every request: a demotion applies at once', async () => {
@@ -70,6 +73,7 @@ describe.each(engines)('API authentication on %s', (engine) => {
     // Same token, next request: now a client.
     const res = await api(t, coach, 'GET', '/users/users');
     expect(res.status).toBe(403);
+    expect(res.body.code).toBe('forbidden');
   });
 
   it('refuses a removed user with "invalid", token and all', async () => {
@@ -85,13 +89,32 @@ describe.each(engines)('API authentication on %s', (engine) => {
     await t.database.db.updateTable('users').set({ is_active: false }).where('id', '=', doctor.id).execute();
     const res = await api(t, doctor, 'GET', '/users/users');
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ detail: AUTH_DETAIL.inactive });
+    expect(res.body).toEqual({ detail: AUTH_DETAIL.inactive, code: 'account_disabled' });
   });
 
   it('answers 403 to a signed-in identity with no clinic user', async () => {
     const stranger = await createSignedInUser(t, { email: 'stranger@test.clinic', role: 'CLIENT' });
     const res = await t.app.inject({ url: '/api/v1/programs/programs', headers: { authorization: `Bearer ${stranger.accessToken}` } });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ detail: AUTH_DETAIL.noAccount });
+    expect(res.json()).toEqual({ detail: AUTH_DETAIL.noAccount, code: 'no_account' });
+  });
+
+  it('puts a code from the contract on every 401 and 403 the API answers', async () => {
+    const client = await addUser(t, 'CLIENT');
+    const refusals = [
+      await api(t, null, 'GET', '/programs/programs'),
+      await api(t, null, 'GET', '/programs/programs', undefined, { authorization: 'Bearer nope' }),
+      await api(t, client, 'GET', '/users/users'),
+      await api(t, client, 'POST', '/programs/programs', { name: 'Denied', duration_weeks: 1, price_inr: 0 }),
+      await api(t, client, 'GET', '/audit/events'),
+    ];
+    const known: string[] = Object.values(AUTH_CODE);
+    for (const res of refusals) {
+      expect([401, 403]).toContain(res.status);
+      expect(known).toContain(res.body.code);
+    }
+    expect(refusals.map((r) => r.body.code)).toEqual(['token_missing', 'token_invalid', 'forbidden', 'forbidden', 'forbidden']);
+    // The contract's enum and the server's codes are one list.
+    expect([...loadContract().component('ErrorCode').enum].sort()).toEqual([...known].sort());
   });
 });
