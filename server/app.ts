@@ -1,7 +1,7 @@
 // The whole HTTP surface as one Fastify instance, built from already-opened parts so tests can
 // build it around a fresh database and drive it with inject() (server/main.ts owns listen and
 // shutdown).
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Logger } from 'pino';
 import { apiDocs } from './api/docs.ts';
 import { businessApi } from './api/index.ts';
@@ -43,10 +43,11 @@ declare module 'fastify' {
 export async function buildApp(runtime: Runtime, options: { logger: Logger; serveSpa?: boolean }): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: options.logger as unknown as FastifyBaseLogger,
-    disableRequestLogging: true,
+    // Our own request log (http/request-log.ts) replaces Fastify's; the controller is Fastify 5's
+    // place for both settings (the top-level options print FSTDEP023/FSTDEP024 at start-up).
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => crypto.randomUUID(),
-    requestIdLogLabel: 'request_id',
     trustProxy: true,
     forceCloseConnections: 'idle',
     ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
