@@ -18,7 +18,15 @@ export interface AmplifyAuthOutputs {
   user_verification_types: Array<'email' | 'phone_number'>;
   standard_required_attributes: string[];
   unauthenticated_identities_enabled?: boolean;
-  oauth?: Record<string, unknown>;
+  /** The hosted login domain (Cognito only): `identity_providers` stays empty, so no social sign-in. */
+  oauth?: {
+    identity_providers: string[];
+    domain: string;
+    scopes: string[];
+    redirect_sign_in_uri: string[];
+    redirect_sign_out_uri: string[];
+    response_type: 'code' | 'token';
+  };
 }
 
 export interface RuntimeConfig {

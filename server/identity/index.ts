@@ -20,7 +20,8 @@ export interface IdentityRuntime {
   poolId: string;
   clientId: string;
   region: string;
-  amplifyAuthOutputs(): AmplifyAuthOutputs;
+  /** The `auth` section of amplify_outputs.json; `origin` is where the hosted login returns to. */
+  amplifyAuthOutputs(origin: string): AmplifyAuthOutputs;
   /** Absolute URL Amplify posts to (`userPoolEndpoint`), or null for real Cognito. */
   endpoint(origin: string): string | null;
   /** Admin actions (in-process for the built-in pool, the AWS SDK for Cognito). */
@@ -33,8 +34,24 @@ export interface IdentityRuntime {
   builtin: BuiltinIdentityService | null;
 }
 
-function outputs(poolId: string, clientId: string, region: string, mfa: MfaConfiguration): AmplifyAuthOutputs {
+/**
+ * The hosted login domain (spec §1) as Amplify's OAuth settings. No identity providers: the
+ * sign-in component shows no social button, and sign-in stays on the app's own form.
+ */
+export function hostedLogin(domain: string, origin: string): NonNullable<AmplifyAuthOutputs['oauth']> {
   return {
+    identity_providers: [],
+    domain,
+    scopes: ['openid', 'email', 'profile', 'aws.cognito.signin.user.admin'],
+    redirect_sign_in_uri: [`${origin}/`],
+    redirect_sign_out_uri: [`${origin}/login`],
+    response_type: 'code',
+  };
+}
+
+function outputs(poolId: string, clientId: string, region: string, mfa: MfaConfiguration, oauth?: AmplifyAuthOutputs['oauth']): AmplifyAuthOutputs {
+  return {
+    ...(oauth ? { oauth } : {}),
     aws_region: region,
     user_pool_id: poolId,
     user_pool_client_id: clientId,
@@ -63,7 +80,7 @@ export interface IdentityDependencies {
 export async function createIdentityRuntime(config: ServerConfig, db: Db, deps: IdentityDependencies = {}): Promise<IdentityRuntime> {
   const settings: IdentitySettings = loadIdentitySettings(deps.env ?? {});
   if (config.identity.provider === 'cognito') {
-    const { userPoolId, clientId, region } = config.identity.cognito;
+    const { userPoolId, clientId, region, domain } = config.identity.cognito;
     if (!userPoolId || !clientId) {
       throw new Error('IDENTITY_PROVIDER=cognito needs COGNITO_USER_POOL_ID and COGNITO_CLIENT_ID');
     }
@@ -73,7 +90,7 @@ export async function createIdentityRuntime(config: ServerConfig, db: Db, deps: 
       poolId: userPoolId,
       clientId,
       region,
-      amplifyAuthOutputs: () => outputs(userPoolId, clientId, region, settings.mfa),
+      amplifyAuthOutputs: (origin) => outputs(userPoolId, clientId, region, settings.mfa, domain ? hostedLogin(domain, origin) : undefined),
       endpoint: () => null,
       admin: createCognitoAdmin(cognitoClient({ region }), userPoolId),
       accessTokens: createJwksAccessTokenVerifier({ issuer, clientId }),

@@ -18,7 +18,7 @@ export async function runtimeConfigRoutes(app: FastifyInstance): Promise<void> {
     const origin = requestOrigin(request);
     const identity = app.runtime.identity;
     const body: RuntimeConfig = {
-      amplify: { version: '1.4', auth: identity.amplifyAuthOutputs() },
+      amplify: { version: '1.4', auth: identity.amplifyAuthOutputs(origin) },
       identityEndpoint: identity.endpoint(origin),
       // Set on /backoffice (clinic settings), else SUPPORT_EMAIL.
       superAdminEmail: await effectiveSuperAdminEmail(app.runtime.database.db, app.runtime.config.supportEmail),
