@@ -5,7 +5,7 @@
 // what that policy must produce.
 import type { ClinicRole } from '../identity/contracts.ts';
 
-export type Outcome = 200 | 201 | 204 | 403 | 404;
+export type Outcome = 200 | 201 | 204 | 400 | 403 | 404;
 
 export const CLINICAL_STAFF: readonly ClinicRole[] = ['NURSE', 'RECEPTION', 'DOCTOR', 'HEALTH_COACH', 'NUTRITIONIST'];
 
@@ -70,6 +70,11 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   row('programs.patch', 'PATCH programs/programs/{id}', '—', 403, 403, 200, 200),
   row('programs.delete', 'DELETE programs/programs/{id}', '—', 403, 403, 204, 204),
   row('audit.list', 'GET audit/events', '—', 403, 403, 200, 200),
+  // Thrive checks (heart-risk scores) are health records of clients: staff record them for clients only.
+  row('thrive-checks.list.own', 'GET users/thrive-checks?user={id}', 'own', 200, 200, 200, 200),
+  row('thrive-checks.list.client', 'GET users/thrive-checks?user={id}', 'another client', 404, 200, 200, 200),
+  row('thrive-checks.create.own', 'POST users/thrive-checks', 'own (staff are not clients: 400)', 201, 400, 400, 400),
+  row('thrive-checks.create.client', 'POST users/thrive-checks (user)', 'another client', 404, 201, 201, 201),
   // Scheduling (server/api/appointments): the front desk books for anyone; clinical staff see all
   // and move only the appointments they deliver.
   row('appointments.services.list', 'GET appointments/services', '—', 200, 200, 200, 200),

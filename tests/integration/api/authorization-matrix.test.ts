@@ -19,6 +19,17 @@ interface Shared {
   program: number;
 }
 
+const THRIVE_CHECK = {
+  sex: 'female',
+  age: '52',
+  hdl_cholesterol: '55',
+  total_cholesterol: '190',
+  smoker: 'no',
+  diabetic: 'no',
+  treats_hypertension: 'no',
+  systolic_bp: '118',
+};
+
 const consent = () => ({ hipaa_consent: true, hipaa_consent_date: new Date().toISOString(), hipaa_consent_version: '1.0' });
 
 type Builder = (t: TestApp, s: Shared, actor: Actor) => Promise<ApiResponse>;
@@ -63,6 +74,10 @@ const requests: Record<string, Builder> = {
   'programs.patch': (t, s, a) => api(t, a, 'PATCH', `/programs/programs/${s.program}`, { description: 'Twelve weeks of coaching' }),
   'programs.delete': async (t, _s, a) => api(t, a, 'DELETE', `/programs/programs/${await addProgram(t)}`),
   'audit.list': (t, _s, a) => api(t, a, 'GET', '/audit/events'),
+  'thrive-checks.list.own': (t, _s, a) => api(t, a, 'GET', `/users/thrive-checks?user=${a.id}`),
+  'thrive-checks.list.client': (t, s, a) => api(t, a, 'GET', `/users/thrive-checks?user=${s.client}`),
+  'thrive-checks.create.own': (t, _s, a) => api(t, a, 'POST', '/users/thrive-checks', THRIVE_CHECK),
+  'thrive-checks.create.client': (t, s, a) => api(t, a, 'POST', '/users/thrive-checks', { ...THRIVE_CHECK, user: s.client }),
   ...appointmentMatrixRequests,
 };
 
