@@ -1,7 +1,7 @@
 // `npm run bench`: every benchmark in one run, written to bench/results/latest.json and
 // latest.md. `npm run bench -- --quick` runs each for a few seconds and checks only that it
 // produces numbers (CI), writing quick.json/quick.md instead. `--only a,b` runs some sections
-// (frontend, lighthouse, scale, memory, api, identity).
+// (frontend, lighthouse, scale, memory, api, identity, scheduling).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +25,7 @@ const sections: Section[] = [
   { key: 'scale', title: 'Scale: clients-list search (PostgreSQL)', run: async (o) => (await import('./scale.ts')).runScale(o) },
   { key: 'api', title: 'Business API (bench:api)', run: async (o) => (await import('./external.ts')).runExternal('api', 'Business API (bench:api)', o) },
   { key: 'identity', title: 'Identity (bench:identity)', run: async (o) => (await import('./external.ts')).runExternal('identity', 'Identity (bench:identity)', o) },
+  { key: 'scheduling', title: 'Scheduling on PostgreSQL (bench:scheduling)', run: async (o) => (await import('./external.ts')).runExternal('scheduling', 'Scheduling on PostgreSQL (bench:scheduling)', o) },
 ];
 
 /** A section counts as producing numbers when it ran and every figure it reported is a number. */

@@ -94,6 +94,28 @@ export function addDays(date: string, days: number): string {
  * first of the two.
  */
 export function zonedInstant(zone: string, date: string, minutes: number): number {
+  // Most days have no clock change: then the instant is local midnight plus the minutes, and
+  // the expensive zone arithmetic runs twice per day rather than once per grid step.
+  const day = dayOf(zone, date);
+  if (day.regular && minutes >= 0 && minutes <= 1440) return day.midnight + minutes * MINUTE;
+  return exactInstant(zone, date, minutes);
+}
+
+const days = new Map<string, { midnight: number; regular: boolean }>();
+function dayOf(zone: string, date: string): { midnight: number; regular: boolean } {
+  const key = `${zone}|${date}`;
+  let day = days.get(key);
+  if (!day) {
+    const midnight = exactInstant(zone, date, 0);
+    const next = exactInstant(zone, addDays(date, 1), 0);
+    day = { midnight, regular: next - midnight === 1440 * MINUTE && zoneOffsetMinutes(zone, midnight) === zoneOffsetMinutes(zone, next - MINUTE) };
+    if (days.size > 50_000) days.clear();
+    days.set(key, day);
+  }
+  return day;
+}
+
+function exactInstant(zone: string, date: string, minutes: number): number {
   const wall = Date.parse(`${date}T00:00:00Z`) + minutes * MINUTE;
   let guess = wall - zoneOffsetMinutes(zone, wall) * MINUTE;
   const second = wall - zoneOffsetMinutes(zone, guess) * MINUTE;
@@ -268,8 +290,10 @@ export function findSlots(search: SlotSearch): Slot[] {
     for (let minutes = 0; minutes < 24 * 60; minutes += search.gridMinutes) {
       const start = zonedInstant(search.zone, date, minutes);
       // A wall time skipped by a daylight-saving change is not a start of its own.
-      const local = localTime(search.zone, start);
-      if (local.date !== date || local.minutes !== minutes) continue;
+      if (!dayOf(search.zone, date).regular) {
+        const local = localTime(search.zone, start);
+        if (local.date !== date || local.minutes !== minutes) continue;
+      }
       const slot = slotAt(search, start);
       if (slot) slots.push(slot);
     }

@@ -12,6 +12,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { engines } from '../support/engines.ts';
 import { freePort, type ServerProcess, startServer } from '../support/server-process.ts';
+import { killDuringBookings } from './scheduling-faults.ts';
 import { FULL, recordReliability } from './summary.ts';
 
 const WRITES = 1000;
@@ -168,6 +169,20 @@ describe.each(engines)('faults on %s', (engine) => {
     const again = (await (await fetch(`${server.baseUrl}/api/v1/programs/programs`, { headers: { authorization: `Bearer ${await adminToken(server.baseUrl)}` } })).json()) as unknown[] | { results: unknown[] };
     expect((Array.isArray(again) ? again : again.results).length).toBe(count);
     await server.stop('SIGTERM');
+  }, 600_000);
+
+  it('SIGKILL during concurrent bookings: every acknowledged appointment survives whole, none double-booked', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-faults-booking-'));
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    let env: Record<string, string> = { ...QUIET, DATABASE_URL: '' };
+    if (engine === 'postgres') {
+      const db = await freshPostgres();
+      cleanups.push(db.drop);
+      env = { ...env, DATABASE_URL: db.url };
+    }
+    const outcome = await killDuringBookings({ start: () => startServer({ env, dataDir }), token: adminToken });
+    recordReliability({ area: `SIGKILL during bookings (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent bookings on one chamber and one nurse' });
+    expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);
 
   if (engine === 'postgres') {

@@ -1,6 +1,7 @@
 // Booking one appointment: the friendly checks first (opening hours, who may deliver, who is
 // working, which units are free) so the caller hears which field is wrong or what is in the way;
 // then the insert, where the exclusion constraints settle any race the checks could not see.
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { HttpError, badRequest } from '../../http/errors.ts';
 import {
@@ -113,6 +114,26 @@ export async function planBooking(db: Db, settings: SchedulingSettings, req: Boo
   return { staff: free[0].id, resources, start, end, held };
 }
 
+const RETRYABLE = new Set(['40P01', '40001']);
+
+/**
+ * Runs a booking transaction, again when PostgreSQL broke a deadlock. Two inserts that violate
+ * the same exclusion constraint at the same moment each wait for the other (both index entries
+ * exist before either checks), and PostgreSQL cancels one of them: the retry then sees the
+ * winner's committed row and answers 409 like any other conflict.
+ */
+export async function bookingTransaction<T>(db: Db, work: (trx: Db) => Promise<T>, attempts = 4): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute(work);
+    } catch (error) {
+      const code = (error as { code?: string } | null)?.code;
+      if (!code || !RETRYABLE.has(code) || attempt >= attempts) throw error;
+      await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
+    }
+  }
+}
+
 function isExclusionViolation(error: unknown): boolean {
   return (error as { code?: string } | null)?.code === '23P01';
 }
@@ -166,8 +187,21 @@ export async function insertBooking(trx: Db, settings: SchedulingSettings, req: 
   return created;
 }
 
-/** Plans and writes in the caller's transaction. */
+/**
+ * Takes the clinic days a held span touches, in date order, for the rest of the transaction.
+ * Bookings on the same day queue here instead of racing into the exclusion constraints (where
+ * two conflicting inserts deadlock and PostgreSQL waits a second to break it); the constraints
+ * stay the guarantee, the lock keeps the common case fast and friendly.
+ */
+async function lockDays(trx: Db, zone: string, held: Interval): Promise<void> {
+  const days = [...new Set([localTime(zone, held.start).date, localTime(zone, held.end).date])].sort();
+  for (const day of days) await sql`select pg_advisory_xact_lock(hashtextextended(${`booking:${day}`}, 0))`.execute(trx);
+}
+
+/** Plans, takes the day, plans again on what is committed now, and writes, in the caller's transaction. */
 export async function book(trx: Db, settings: SchedulingSettings, req: BookingRequest): Promise<AppointmentOut> {
+  const first = await planBooking(trx, settings, req);
+  await lockDays(trx, settings.time_zone, first.held);
   return insertBooking(trx, settings, req, await planBooking(trx, settings, req));
 }
 

@@ -25,7 +25,7 @@ import {
 import type { ApiContext } from '../context.ts';
 import { type AuditAction, recordAudit } from '../data/audit.ts';
 import { type Caller, DENIED, forbidden, isAdmin, isStaff, notFound } from '../policy.ts';
-import { type BookingRequest, book, explainConflict, SchedulingConflict } from './booking.ts';
+import { type BookingRequest, book, bookingTransaction, explainConflict, SchedulingConflict } from './booking.ts';
 import { loadCalendar, timingOf } from './calendar.ts';
 import {
   findAppointment,
@@ -73,6 +73,16 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
     const batch = Number(process.env.SCHEDULING_JOBS_BATCH ?? 100);
     const worker = startWorker(db, { [REMINDER_JOB]: reminderHandler(mail) }, { intervalMs: pollMs, batch, log: app.log });
     app.addHook('onClose', () => worker.stop());
+  }
+
+  /** Whose list: a client's own always; staff's choice, which must be a user (404 otherwise). */
+  async function listedClient(caller: Caller, asked: number | undefined): Promise<number | undefined> {
+    if (caller.role === 'CLIENT') {
+      if (asked !== undefined && asked !== caller.id) throw notFound();
+      return caller.id;
+    }
+    if (asked !== undefined && !(await findUserBrief(db, asked))) throw notFound();
+    return asked;
   }
 
   // --- services ---------------------------------------------------------------------------
@@ -234,8 +244,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
     const q = request.query;
     requireOffset('start_after', q.start_after);
     requireOffset('start_before', q.start_before);
-    if (caller.role === 'CLIENT' && q.client !== undefined && q.client !== caller.id) throw notFound();
-    const client = caller.role === 'CLIENT' ? caller.id : q.client;
+    const client = await listedClient(caller, q.client);
     return db.transaction().execute(async (trx) => {
       const rows = await listAppointments(trx, { ...q, client });
       await audit(trx, caller, 'appointment.list', client ?? null, request.id);
@@ -284,7 +293,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
     const req = await bookingRequest(caller, request.body);
     const settings = await getSettings(db);
     try {
-      const created = await db.transaction().execute(async (trx) => {
+      const created = await bookingTransaction(db, async (trx) => {
         const row = await book(trx, settings, req);
         await audit(trx, caller, 'appointment.create', row.client, request.id);
         return row;
@@ -305,7 +314,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
       requireOffset('start', request.body.start);
       const settings = await getSettings(db);
       try {
-        return await db.transaction().execute(async (trx) => {
+        return await bookingTransaction(db, async (trx) => {
           const moved = await moveAppointment(trx, mail, settings, caller, request.params.id, request.body);
           await audit(trx, caller, 'appointment.transition', moved.appointment.client, request.id);
           return moved;
@@ -370,7 +379,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
     const DRY = Symbol('dry run');
     let planned: Awaited<ReturnType<typeof bookSeries>> | null = null;
     try {
-      const result = await db.transaction().execute(async (trx) => {
+      const result = await bookingTransaction(db, async (trx) => {
         const { id } = await trx.insertInto('appointment_series').values({ created_by: caller.id }).returning('id').executeTakeFirstOrThrow();
         const booked = await bookSeries(
           trx,
@@ -424,8 +433,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
   // --- waitlist ---------------------------------------------------------------------------
   app.get<{ Querystring: { client?: number } }>('/appointments/waitlist', { schema: contract.routeSchema('listWaitlist') }, async (request) => {
     const caller = callerOf(request);
-    if (caller.role === 'CLIENT' && request.query.client !== undefined && request.query.client !== caller.id) throw notFound();
-    const client = caller.role === 'CLIENT' ? caller.id : request.query.client;
+    const client = await listedClient(caller, request.query.client);
     return db.transaction().execute(async (trx) => {
       const rows = await listWaitlist(trx, client);
       await audit(trx, caller, 'waitlist.list', client ?? null, request.id);
@@ -473,7 +481,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
     const service = (await findService(db, offer.service))!;
     const settings = await getSettings(db);
     try {
-      const created = await db.transaction().execute(async (trx) => {
+      const created = await bookingTransaction(db, async (trx) => {
         // Lock every offer of the freed slot, in one order: two accepts queue up instead of
         // deadlocking (each would otherwise hold its own offer and wait for the other's).
         await lockOffersOfSlot(trx, offer.freed);
@@ -514,8 +522,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
   // --- packages ---------------------------------------------------------------------------
   app.get<{ Querystring: { client?: number } }>('/appointments/packages', { schema: contract.routeSchema('listPackages') }, async (request) => {
     const caller = callerOf(request);
-    if (caller.role === 'CLIENT' && request.query.client !== undefined && request.query.client !== caller.id) throw notFound();
-    const client = caller.role === 'CLIENT' ? caller.id : request.query.client;
+    const client = await listedClient(caller, request.query.client);
     return db.transaction().execute(async (trx) => {
       const rows = await listPackages(trx, client);
       await audit(trx, caller, 'package.list', client ?? null, request.id);

@@ -5,7 +5,7 @@
 // trail as they were.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointmentLifecycle, RELEASED_STATUSES } from '../../../../machines/appointments/appointment-lifecycle.ts';
+import { type AppointmentStatus, appointmentLifecycle, RELEASED_STATUSES } from '../../../../machines/appointments/appointment-lifecycle.ts';
 import { addDays } from '../../../../machines/appointments/scheduling-rules.ts';
 import { statusesOf, stepTo } from '../../../../machines/lifecycle/lifecycle.ts';
 import { engines } from '../../../support/engines.ts';
@@ -13,7 +13,7 @@ import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
 import { type Actor, addUser, api } from '../support.ts';
 import { addService, at, setHours, staffMember, upcomingMonday } from './fixtures.ts';
 
-const statuses = statusesOf(appointmentLifecycle);
+const statuses = statusesOf(appointmentLifecycle) as AppointmentStatus[];
 const pairs = statuses.flatMap((from) => statuses.filter((to) => to !== from).map((to) => ({ from, to })));
 
 describe.each(engines)('the appointment lifecycle on %s', (engine) => {

@@ -1,0 +1,104 @@
+// Scheduling's part of the kill -9 test (tests/reliability/faults.test.ts): hundreds of bookings
+// in flight, SIGKILL, restart on the same data. Every acknowledged appointment is there as
+// booked, with its resource unit and its first status; no appointment is half-written (a row
+// without its unit or history), and the double-booking guarantee held throughout.
+import { expect } from 'vitest';
+import type { ServerProcess } from '../support/server-process.ts';
+
+const BOOKINGS = 300;
+
+async function call(baseUrl: string, token: string, method: string, url: string, body?: unknown): Promise<{ status: number; body: any }> {
+  const res = await fetch(`${baseUrl}/api/v1${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+function ok(res: { status: number; body: any }, what: string): any {
+  if (res.status >= 300) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** Books in parallel, kills the server mid-stream, restarts, checks. Returns the counts for the summary. */
+export async function killDuringBookings(options: {
+  start: () => Promise<ServerProcess>;
+  token: (baseUrl: string) => Promise<string>;
+}): Promise<{ acknowledged: number; lost: number; broken: number }> {
+  let server = await options.start();
+  let token = await options.token(server.baseUrl);
+  const stamp = Date.now().toString(36);
+  const nurse = ok(await call(server.baseUrl, token, 'POST', '/users/users', { email: `fault.nurse.${stamp}@test.clinic`, first_name: 'Fault', last_name: 'Nurse', role: 'NURSE' }), 'nurse').id as number;
+  const clients: number[] = [];
+  for (let i = 0; i < 5; i++) clients.push(ok(await call(server.baseUrl, token, 'POST', '/users/users', { email: `fault.client.${i}.${stamp}@test.clinic`, first_name: 'Fault', last_name: `Client${i}`, role: 'CLIENT' }), 'client').id);
+  const all = [1, 2, 3, 4, 5, 6, 7];
+  ok(
+    await call(server.baseUrl, token, 'PATCH', '/appointments/hours', {
+      clinic_hours: all.map((weekday) => ({ weekday, opens: '00:00', closes: '24:00' })),
+      staff_hours: [{ staff: nurse, weekly: all.map((weekday) => ({ weekday, starts: '00:00', ends: '24:00' })) }],
+    }),
+    'hours',
+  );
+  const chamber = ok(await call(server.baseUrl, token, 'POST', '/appointments/resources', { name: 'Fault chamber', kind: 'hbot_chamber' }), 'chamber').id as number;
+  const service = ok(
+    await call(server.baseUrl, token, 'POST', '/appointments/services', {
+      name: `Fault dive ${stamp}`,
+      therapy: 'hbot',
+      duration_minutes: 30,
+      buffer_after_minutes: 10,
+      resources_needed: [{ kind: 'hbot_chamber', units: 1 }],
+      delivered_by: ['NURSE'],
+    }),
+    'service',
+  ).id as number;
+
+  // Every booking its own 45-minute step, days ahead: none conflicts with another.
+  const base = Math.ceil((Date.now() + 2 * 86_400_000) / 3_600_000) * 3_600_000;
+  const startOf = (i: number) => new Date(base + i * 45 * 60_000).toISOString();
+  const acknowledged = new Map<number, { start: string; client: number }>();
+  let killed = false;
+  const target = server;
+  const writes = Array.from({ length: BOOKINGS }, async (_, i) => {
+    const client = clients[i % clients.length];
+    try {
+      const res = await call(target.baseUrl, token, 'POST', '/appointments/appointments', { client, service, staff: nurse, start: startOf(i) });
+      if (res.status === 201) acknowledged.set(res.body.id, { start: startOf(i), client });
+      else if (!killed) throw new Error(`booking ${i} answered ${res.status} before the kill: ${JSON.stringify(res.body)}`);
+    } catch (error) {
+      if (!killed && !(error instanceof TypeError)) throw error;
+    }
+  });
+  while (acknowledged.size < BOOKINGS / 3 && target.child.exitCode === null) await new Promise((r) => setTimeout(r, 5));
+  killed = true;
+  await target.stop('SIGKILL');
+  await Promise.all(writes);
+  expect(acknowledged.size).toBeGreaterThan(0);
+  expect(acknowledged.size).toBeLessThan(BOOKINGS);
+
+  server = await options.start();
+  token = await options.token(server.baseUrl);
+  let lost = 0;
+  let broken = 0;
+  const listed = new Map<number, any>();
+  for (const client of clients) {
+    const rows = ok(await call(server.baseUrl, token, 'GET', `/appointments/appointments?client=${client}&limit=1000`), 'list');
+    for (const row of rows) if (row.service === service) listed.set(row.id, row);
+  }
+  for (const [id, sent] of acknowledged) {
+    const row = listed.get(id);
+    if (!row) lost += 1;
+    else if (row.start !== sent.start || row.client !== sent.client || row.status !== 'booked') broken += 1;
+  }
+  // Whole rows only: each appointment holds its unit and has its first status; no two overlap.
+  for (const row of listed.values()) {
+    if (row.resources.length !== 1 || row.resources[0] !== chamber) broken += 1;
+    const detail = ok(await call(server.baseUrl, token, 'GET', `/appointments/appointments/${row.id}`), 'detail');
+    if (detail.history.length !== 1 || detail.history[0].to !== 'booked') broken += 1;
+  }
+  const spans = [...listed.values()].map((r) => [Date.parse(r.occupied_from), Date.parse(r.occupied_to)]).sort((a, b) => a[0] - b[0]);
+  for (let i = 1; i < spans.length; i++) if (spans[i][0] < spans[i - 1][1]) broken += 1;
+  await server.stop('SIGTERM');
+  return { acknowledged: acknowledged.size, lost, broken };
+}
