@@ -7,6 +7,8 @@ export default defineConfig({
     include: ['tests/e2e/**/*.e2e.ts'],
     environment: 'node',
     globalSetup: ['tests/e2e/global-setup.ts'],
+    // Any failed request a test did not declare fails that test (issue 22, 17).
+    setupFiles: ['tests/e2e/setup-failed-requests.ts'],
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 180_000,

@@ -3,7 +3,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BOOT_RETRY, CONFIGURATION_ERROR, PROFILE_ERROR_NETWORK } from '../../src/app/shell-text.ts';
-import { launchBrowser, newContext, watchConsole } from '../support/browser.ts';
+import { expectFailedRequest, launchBrowser, newContext, watchConsole } from '../support/browser.ts';
 
 describe('the built app in Chromium', () => {
   let browser: Browser;
@@ -44,6 +44,7 @@ describe('the built app in Chromium', () => {
   it('a network failure loading /config.json shows the network message with a retry, not the configuration error (issue 22, 8)', async () => {
     const context = await newContext(browser, inject('baseUrl'));
     const page = await context.newPage();
+    expectFailedRequest(page, { method: 'GET', path: '/config.json', status: 'network' });
     await page.route('**/config.json', (route) => route.abort('internetdisconnected'));
     await page.goto('/');
     await page.getByText(PROFILE_ERROR_NETWORK).waitFor();

@@ -18,7 +18,7 @@ import {
   unauthorizedText,
 } from '../../src/app/shell-text.ts';
 import { INACTIVITY_TIMEOUT_STORAGE_KEY } from '../../src/app/shell/inactivity-settings.ts';
-import { launchBrowser, watchConsole } from '../support/browser.ts';
+import { expectFailedRequest, launchBrowser, watchConsole } from '../support/browser.ts';
 import { completeFirstSignIn, createAccount, E2E_PASSWORD, type E2eAccount, globalSignOut } from '../support/e2e-accounts.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
 
@@ -210,6 +210,8 @@ describe('client portal and the HIPAA consent', () => {
     const { key, token } = await storedAccessToken(page);
     const tampered = `${token.split('.').slice(0, 2).join('.')}.${'A'.repeat(token.split('.')[2].length)}`;
     await page.evaluate(([k, t]) => localStorage.setItem(k, t), [key, tampered]);
+    // The refused PATCH is the point of this step.
+    expectFailedRequest(page, { method: 'PATCH', path: `/api/v1/users/user-profiles/${client.id}`, status: 401 });
     const patched = page.waitForResponse((r) => r.url().includes(`/api/v1/users/user-profiles/${client.id}`) && r.request().method() === 'PATCH' && r.ok());
     const dialogNow = page.getByRole('dialog');
     await dialogNow.getByRole('checkbox', { name: CONSENT_ACCEPT_LABEL }).check();
@@ -223,7 +225,7 @@ describe('client portal and the HIPAA consent', () => {
     await page.locator('[data-layout="portal"] [data-guard="allowed"]').waitFor();
     await page.waitForTimeout(500);
     expect(await page.getByRole('dialog').count()).toBe(0);
-    expect(errors.filter((e) => !/401|Failed to load resource/.test(e))).toEqual([]);
+    expect(errors).toEqual([]);
     await context.close();
   });
 

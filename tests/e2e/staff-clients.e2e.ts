@@ -9,7 +9,7 @@ import { ageInYears } from '../../machines/staff/age.ts';
 import type { Role } from '../../machines/guard/roles.ts';
 import { ALERT_NO_CONSENT, CONSENT_MISSING, ENROLLED, PROFILE_SAVED, SECTION_AUDIT, SECTION_ONBOARDING } from '../../src/features/client-details/texts.ts';
 import { CLIENTS_EMPTY, CLIENTS_LOAD_FAILED, CLIENTS_TITLE, clientCreatedToast, NEW_CLIENT, RETRY } from '../../src/features/clients/texts.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { expectFailedRequest, launchBrowser } from '../support/browser.ts';
 import { arrangeAccounts, call, expectNoConsoleErrors, outbox, pageAs, type StaffWorld, startStaffServer } from '../support/staff-e2e.ts';
 
 const STAFF: Role[] = ['NURSE', 'RECEPTION', 'DOCTOR', 'HEALTH_COACH', 'NUTRITIONIST', 'ADMIN', 'SUPER_ADMIN'];
@@ -148,6 +148,7 @@ describe('/clients', () => {
   it('shows the error state with a retry, and the empty state', async () => {
     const { context, page } = await pageAs(browser, world.server.baseUrl, world.accounts.DOCTOR!);
     await grid(page).getByText('Kavya Iyer').waitFor();
+    expectFailedRequest(page, { method: 'GET', path: '/api/v1/users/users', status: 'network' });
     await page.route('**/api/v1/users/users?**', (route) => route.abort());
     await page.getByLabel('Search name, email or phone').fill('kav');
     await page.getByText(CLIENTS_LOAD_FAILED, { exact: false }).waitFor();
