@@ -108,6 +108,12 @@ export interface IdentityAuthSessionsTable {
   created_at: TimestampDefault;
 }
 
+export interface IdentityRateLimitsTable {
+  key: string;
+  window_start: Timestamp;
+  hits: number;
+}
+
 // ---- business API (0200, 0300, 0350) ----
 
 export interface UsersTable {
@@ -256,6 +262,7 @@ export interface Database extends SchedulingTables {
   'identity.refresh_tokens': IdentityRefreshTokensTable;
   'identity.codes': IdentityCodesTable;
   'identity.auth_sessions': IdentityAuthSessionsTable;
+  'identity.rate_limits': IdentityRateLimitsTable;
   users: UsersTable;
   user_profiles: UserProfilesTable;
   programs: ProgramsTable;

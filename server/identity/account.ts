@@ -30,14 +30,16 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const CODES_PER_USER_PER_HOUR = 10;
 
 export class Account {
-  private readonly codeSends = new RateLimiter(CODES_PER_USER_PER_HOUR, 3_600_000);
+  private readonly codeSends: RateLimiter;
 
   constructor(
     private readonly ctx: IdentityContext,
     private readonly tokens: Tokens,
     private readonly mfa: Mfa,
     private readonly recordFailure: (user: UserRow) => Promise<void>,
-  ) {}
+  ) {
+    this.codeSends = new RateLimiter(ctx.db, 'codes-per-user', CODES_PER_USER_PER_HOUR, 3_600_000);
+  }
 
   private checkClient(body: Body): void {
     const clientId = requiredString(body, 'ClientId', 128);
@@ -60,12 +62,12 @@ export class Account {
     return { Destination: maskEmail(EMAIL.test(typed) ? normaliseUsername(typed) : `${typed}@example.com`), DeliveryMedium: 'EMAIL', AttributeName: 'email' };
   }
 
-  private limitCodes(user: UserRow): void {
-    if (!this.codeSends.allow(user.sub)) throw Errors.limitExceeded();
+  private async limitCodes(user: UserRow): Promise<void> {
+    if (!(await this.codeSends.allow(user.sub))) throw Errors.limitExceeded();
   }
 
   private async sendEmailCode(user: UserRow, purpose: 'signup' | 'forgot-password'): Promise<CodeDeliveryDetails> {
-    this.limitCodes(user);
+    await this.limitCodes(user);
     const email = user.attributes.email;
     await this.ctx.db.transaction().execute(async (trx) => {
       const code = await issueCode(this.ctx, trx, user.sub, purpose);
@@ -203,7 +205,7 @@ export class Account {
     if ((name !== 'email' && name !== 'phone_number') || !address) {
       throw invalidParameter(`Invalid attribute name: ${name.slice(0, 32)}`);
     }
-    this.limitCodes(user);
+    await this.limitCodes(user);
     const channel = name === 'email' ? 'email' : 'sms';
     await this.ctx.db.transaction().execute(async (trx) => {
       const code = await issueCode(this.ctx, trx, user.sub, 'verify-attribute', { attribute: name });

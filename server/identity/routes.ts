@@ -67,7 +67,7 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
   if (!service) throw new Error('identity routes need the built-in provider');
   const { config } = app.runtime;
   const admin = adminActions(service);
-  const limiter = new RateLimiter(service.ctx.settings.rateLimitPerMinute);
+  const limiter = new RateLimiter(service.ctx.db, 'action-per-ip', service.ctx.settings.rateLimitPerMinute);
 
   // Amplify and the AWS SDK send application/x-amz-json-1.1; take any body as text and parse it
   // here so malformed input becomes Cognito's SerializationException, not a generic error.
@@ -110,7 +110,7 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
       const userAction = Object.hasOwn(service.userActions, action) ? service.userActions[action] : undefined;
       const adminAction = Object.hasOwn(admin, action) ? admin[action] : undefined;
       if (userAction) {
-        if (RATE_LIMITED.has(action) && !limiter.allow(`${action}\n${request.ip}`)) throw Errors.tooManyRequests();
+        if (RATE_LIMITED.has(action) && !(await limiter.allow(`${action}\n${request.ip}`))) throw Errors.tooManyRequests();
         result = await userAction(body);
       } else if (adminAction) {
         const key = config.identity;

@@ -5,6 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { Errors } from './errors.ts';
+import { purgeRateLimits } from './rate-limit.ts';
 
 export const SESSION_MS = 3 * 60_000;
 const MAX_FAILURES = 5;
@@ -92,4 +93,5 @@ export async function purgeExpired(db: Db): Promise<void> {
   const dayAgo = new Date(Date.now() - 86_400_000);
   await db.deleteFrom('identity.auth_sessions').where('expires_at', '<', dayAgo).execute();
   await db.deleteFrom('identity.codes').where('expires_at', '<', dayAgo).execute();
+  await purgeRateLimits(db);
 }

@@ -9,6 +9,7 @@ import * as m0200 from './0200_business_api.ts';
 import * as m0300 from './0300_thrive_checks.ts';
 import * as m0350 from './0350_clinic_settings.ts';
 import * as m0500 from './0500_scheduling.ts';
+import * as m0610 from './0610_identity_limits.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0300_thrive_checks': m0300,
   '0350_clinic_settings': m0350,
   '0500_scheduling': m0500,
+  '0610_identity_limits': m0610,
 };

@@ -1,6 +1,7 @@
 // The server process's life: it restarts on the same DATA_DIR with its data, stops cleanly on
 // SIGTERM while a request is in flight, refuses a second process on the same PGlite files, and
-// (on PostgreSQL) two instances starting together migrate without colliding.
+// (on PostgreSQL) two instances starting together migrate without colliding and enforce one
+// identity limit (a lockout on one holds on the other; the per-IP allowance is shared).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -77,8 +78,11 @@ describe('server lifecycle on PGlite', { timeout: 240_000 }, () => {
   });
 });
 
+const ADMIN_EMAIL = 'lockout.admin@clinic.local';
+const TEMP_PASSWORD = 'Lifecycle-Temp-Pass-1!';
+
 describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL', { timeout: 240_000 }, () => {
-  it('start together and migrate once, under the advisory lock', async () => {
+  it('start together, migrate once under the advisory lock, and enforce one identity limit', async () => {
     const adminUrl = process.env.DATABASE_URL!;
     const name = `clinic_life_${process.pid}_${Date.now()}`;
     const admin = new pg.Client({ connectionString: adminUrl });
@@ -88,13 +92,54 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL', { ti
     url.pathname = `/${name}`;
     try {
       // Instances sharing a database share IDENTITY_SECRET (it seals the identity keys).
-      const env = { ...apiOnly, DATABASE_URL: url.toString(), IDENTITY_SECRET: 'lifecycle-test-secret-0123456789abcdef' };
+      const env = {
+        ...apiOnly,
+        DATABASE_URL: url.toString(),
+        IDENTITY_SECRET: 'lifecycle-test-secret-0123456789abcdef',
+        ADMIN_EMAIL,
+        ADMIN_TEMP_PASSWORD: TEMP_PASSWORD,
+        IDENTITY_RATE_LIMIT_PER_MINUTE: '20',
+      };
       const [a, b] = await Promise.all([
         startServer({ dataDir: tempDataDir(), env }),
         startServer({ dataDir: tempDataDir(), env }),
       ]);
       const [ca, cb] = await Promise.all([a, b].map(async (s) => (await fetch(`${s.baseUrl}/config.json`)).json()));
       expect(ca.amplify.auth.user_pool_id).toBe(cb.amplify.auth.user_pool_id);
+
+      // One limit behind a load balancer: a lockout earned on one instance holds on the other, and
+      // the per-IP allowance is shared, not doubled.
+      const clientId = ca.amplify.auth.user_pool_client_id;
+      const call = async (server: typeof a, action: string, body: Record<string, unknown>) => {
+        const res = await fetch(`${server.baseUrl}/identity`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${action}` },
+          body: JSON.stringify({ ClientId: clientId, ...body }),
+        });
+        return (await res.json()) as { __type?: string; message?: string; ChallengeName?: string };
+      };
+      const signIn = (server: typeof a, password: string) =>
+        call(server, 'InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: ADMIN_EMAIL, PASSWORD: password } });
+      // Five failures, alternating instances: one counter. Then more on A until the lock lasts 8 s
+      // (1, 2, 4, 8 s: each failure while unlocked doubles it).
+      let failures = 0;
+      while (failures < 8) {
+        // From the fifth failure on, the account is locked for 2^(n-5) s: wait it out first.
+        if (failures >= 5) await new Promise((r) => setTimeout(r, 2 ** (failures - 5) * 1000 + 250));
+        const answer = await signIn(failures % 2 === 0 || failures >= 5 ? a : b, 'Wrong-Pass-1!');
+        if (answer.message === 'Incorrect username or password.') failures += 1;
+        else if (answer.message !== 'Password attempts exceeded') throw new Error(`unexpected answer ${JSON.stringify(answer)}`);
+      }
+      // The right password on the other instance: still locked.
+      expect(await signIn(b, TEMP_PASSWORD)).toEqual({ __type: 'NotAuthorizedException', message: 'Password attempts exceeded' });
+      // ForgotPassword from this IP: 20 a minute in all, whichever instance answers.
+      const forgot = (server: typeof a) => call(server, 'ForgotPassword', { Username: 'nobody@example.com' });
+      for (let i = 0; i < 10; i++) {
+        expect((await forgot(a)).__type).not.toBe('TooManyRequestsException');
+        expect((await forgot(b)).__type).not.toBe('TooManyRequestsException');
+      }
+      expect((await forgot(a)).__type).toBe('TooManyRequestsException');
+      expect((await forgot(b)).__type).toBe('TooManyRequestsException');
       expect(await a.stop()).toBe(0);
       expect(await b.stop()).toBe(0);
       const check = new pg.Client({ connectionString: url.toString() });

@@ -8,7 +8,6 @@ import type { Db } from '../../../server/db/database.ts';
 import { maskEmail, maskPhone } from '../../../server/identity/delivery.ts';
 import { createIdentityRuntime } from '../../../server/identity/index.ts';
 import { assertAcceptablePassword, generateTemporaryPassword, policyViolation } from '../../../server/identity/passwords.ts';
-import { RateLimiter } from '../../../server/identity/rate-limit.ts';
 import { createSealer, MissingIdentitySecretError, resolveIdentitySecret, SECRET_FILE } from '../../../server/identity/secret.ts';
 import { loadIdentitySettings } from '../../../server/identity/settings.ts';
 
@@ -76,13 +75,6 @@ describe('masked destinations', () => {
   });
 });
 
-describe('rate limiter', () => {
-  it('allows N per minute per key', () => {
-    const limiter = new RateLimiter(2);
-    expect([limiter.allow('a', 0), limiter.allow('a', 1), limiter.allow('a', 2), limiter.allow('b', 3)]).toEqual([true, true, false, true]);
-    expect(limiter.allow('a', 60_001)).toBe(true);
-  });
-});
 
 describe('identity settings', () => {
   it('defaults to MFA off, 60-minute tokens, 30-day refresh', () => {
