@@ -76,9 +76,12 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
   }
 
   /** Whose list: a client's own always; staff's choice, which must be a user (404 otherwise). */
-  async function listedClient(caller: Caller, asked: number | undefined): Promise<number | undefined> {
+  async function listedClient(caller: Caller, asked: number | undefined, action: string, requestId: string): Promise<number | undefined> {
     if (caller.role === 'CLIENT') {
-      if (asked !== undefined && asked !== caller.id) throw notFound();
+      if (asked !== undefined && asked !== caller.id) {
+        if (await findUserBrief(db, asked)) await audit(db, caller, action, asked, requestId, 'denied');
+        throw notFound();
+      }
       return caller.id;
     }
     if (asked !== undefined && !(await findUserBrief(db, asked))) throw notFound();
@@ -244,7 +247,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
     const q = request.query;
     requireOffset('start_after', q.start_after);
     requireOffset('start_before', q.start_before);
-    const client = await listedClient(caller, q.client);
+    const client = await listedClient(caller, q.client, 'appointment.list', request.id);
     return db.transaction().execute(async (trx) => {
       const rows = await listAppointments(trx, { ...q, client });
       await audit(trx, caller, 'appointment.list', client ?? null, request.id);
@@ -254,9 +257,16 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
 
   app.get<{ Params: { id: number } }>('/appointments/appointments/:id', { schema: contract.routeSchema('getAppointment') }, async (request) => {
     const caller = callerOf(request);
+    const seen = await findAppointment(db, request.params.id);
+    if (!seen) throw notFound();
+    if (caller.role === 'CLIENT' && seen.client !== caller.id) {
+      // Another client's appointment: refused as if absent, and the attempt is on the record.
+      await audit(db, caller, 'appointment.read', seen.client, request.id, 'denied');
+      throw notFound();
+    }
     return db.transaction().execute(async (trx) => {
       const found = await findAppointment(trx, request.params.id);
-      if (!found || (caller.role === 'CLIENT' && found.client !== caller.id)) throw notFound();
+      if (!found) throw notFound();
       await audit(trx, caller, 'appointment.read', found.client, request.id);
       return { ...found, history: await statusHistory(trx, found.id) };
     });
@@ -312,6 +322,13 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
     async (request, reply) => {
       const caller = callerOf(request);
       requireOffset('start', request.body.start);
+      if (caller.role === 'CLIENT') {
+        const seen = await findAppointment(db, request.params.id);
+        if (seen && seen.client !== caller.id) {
+          await audit(db, caller, 'appointment.transition', seen.client, request.id, 'denied');
+          throw notFound();
+        }
+      }
       const settings = await getSettings(db);
       try {
         return await bookingTransaction(db, async (trx) => {
@@ -433,7 +450,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
   // --- waitlist ---------------------------------------------------------------------------
   app.get<{ Querystring: { client?: number } }>('/appointments/waitlist', { schema: contract.routeSchema('listWaitlist') }, async (request) => {
     const caller = callerOf(request);
-    const client = await listedClient(caller, request.query.client);
+    const client = await listedClient(caller, request.query.client, 'waitlist.list', request.id);
     return db.transaction().execute(async (trx) => {
       const rows = await listWaitlist(trx, client);
       await audit(trx, caller, 'waitlist.list', client ?? null, request.id);
@@ -522,7 +539,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
   // --- packages ---------------------------------------------------------------------------
   app.get<{ Querystring: { client?: number } }>('/appointments/packages', { schema: contract.routeSchema('listPackages') }, async (request) => {
     const caller = callerOf(request);
-    const client = await listedClient(caller, request.query.client);
+    const client = await listedClient(caller, request.query.client, 'package.list', request.id);
     return db.transaction().execute(async (trx) => {
       const rows = await listPackages(trx, client);
       await audit(trx, caller, 'package.list', client ?? null, request.id);

@@ -39,6 +39,14 @@ describe.each(engines)('cancellation and packages on %s', (engine) => {
     expect(other.status).toBe(404);
     const list = await api(t, c.client, 'GET', '/appointments/appointments');
     expect(list.body.every((a: { client: number }) => a.client === c.client.id)).toBe(true);
+    // Another client's appointment is 404 to a client, and the attempt is audited as denied.
+    const theirs = await api(t, c.reception, 'POST', '/appointments/appointments', { client: c.otherClient.id, service: c.hbot, start: soon(50) });
+    expect((await api(t, c.client, 'GET', `/appointments/appointments/${theirs.body.id}`)).status).toBe(404);
+    expect((await api(t, c.client, 'POST', `/appointments/appointments/${theirs.body.id}/transitions`, { to: 'cancelled', reason: 'x' })).status).toBe(404);
+    const denied = await t.database.db.selectFrom('audit_events').select('action').where('actor_id', '=', c.client.id).where('client_id', '=', c.otherClient.id).where('outcome', '=', 'denied').execute();
+    expect(denied.map((d) => d.action).sort()).toEqual(['appointment.read', 'appointment.transition']);
+    const still = await api(t, c.reception, 'GET', `/appointments/appointments/${theirs.body.id}`);
+    expect(still.body.status).toBe('booked');
   });
 
   it('a client’s cancellation inside the window is refused (call the clinic), unless within 5 minutes of booking', async () => {
