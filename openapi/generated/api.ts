@@ -936,7 +936,7 @@ export interface components {
             active?: boolean;
         };
         /** @enum {string} */
-        AuditAction: "user.create" | "user.read" | "user.delete" | "profile.read" | "profile.update" | "role.change" | "consent.record" | "enrollment.list" | "enrollment.create" | "enrollment.update" | "enrollment.delete" | "thrive_check.create" | "thrive_check.list" | "profile.email_sync" | "user.deactivate" | "user.reactivate" | "user.invitation.resend" | "user.password.reset" | "consent.read" | "settings.update" | "appointment.list" | "appointment.read" | "appointment.create" | "appointment.transition" | "appointment.series" | "waitlist.list" | "waitlist.create" | "waitlist.accept" | "package.list" | "package.create" | "scheduling.configure";
+        AuditAction: "user.create" | "user.read" | "user.delete" | "profile.read" | "profile.update" | "profile.create" | "role.change" | "consent.record" | "enrollment.list" | "enrollment.create" | "enrollment.update" | "enrollment.delete" | "thrive_check.create" | "thrive_check.list" | "profile.email_sync" | "user.deactivate" | "user.reactivate" | "user.invitation.resend" | "user.password.reset" | "consent.read" | "settings.update" | "appointment.list" | "appointment.read" | "appointment.create" | "appointment.transition" | "appointment.series" | "waitlist.list" | "waitlist.create" | "waitlist.accept" | "package.list" | "package.create" | "scheduling.configure";
         /** @enum {string} */
         AuditOutcome: "success" | "denied";
         AuditEvent: {

@@ -9,7 +9,7 @@ import { createAadhaarVault } from './aadhaar.ts';
 import type { ApiContext } from './context.ts';
 import { loadContract } from './contract.ts';
 import { appointmentRoutes } from './appointments/routes.ts';
-import { findUserBySub } from './data/users.ts';
+import { callerFinder } from './first-access.ts';
 import { ROUTE_MODULES } from './routes/index.ts';
 
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
@@ -41,7 +41,7 @@ export async function businessApi(app: FastifyInstance): Promise<void> {
   const ajv = validators();
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? ajv.body : ajv.other).compile(schema));
   registerBearerAuth(app, {
-    findCaller: (sub) => findUserBySub(ctx.db, sub),
+    findCaller: callerFinder(ctx),
     verifier: () => identity.accessTokens,
   });
   for (const routes of ROUTE_MODULES) await routes(app, ctx);

@@ -69,7 +69,11 @@ function unauthorized(reply: FastifyReply, detail: string, code: AuthCode): Http
 
 export function registerBearerAuth(
   app: FastifyInstance,
-  options: { findCaller: (sub: string) => Promise<CallerRecord | undefined>; verifier: () => AccessTokenVerifier },
+  options: {
+    /** The clinic's record of the token's subject (the API layer may create a client's on first access). */
+    findCaller: (sub: string, request: { username: string; requestId: string }) => Promise<CallerRecord | undefined>;
+    verifier: () => AccessTokenVerifier;
+  },
 ): void {
   app.decorateRequest('caller', null);
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -78,8 +82,9 @@ export function registerBearerAuth(
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match) throw unauthorized(reply, AUTH_DETAIL.malformed, AUTH_CODE.invalid);
     let sub: string;
+    let username: string;
     try {
-      sub = (await options.verifier().verify(match[1])).sub;
+      ({ sub, username } = await options.verifier().verify(match[1]));
     } catch (error) {
       if (error instanceof AccessTokenError) {
         if (error.reason === 'expired') throw unauthorized(reply, AUTH_DETAIL.expired, AUTH_CODE.expired);
@@ -87,7 +92,7 @@ export function registerBearerAuth(
       }
       throw error;
     }
-    const user = await options.findCaller(sub);
+    const user = await options.findCaller(sub, { username, requestId: request.id });
     if (!user) throw new HttpError(403, AUTH_DETAIL.noAccount, undefined, AUTH_CODE.noAccount);
     if (!user.is_active) throw unauthorized(reply, AUTH_DETAIL.inactive, AUTH_CODE.disabled);
     request.caller = { id: user.id, role: user.role, sub };

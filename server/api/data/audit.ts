@@ -12,6 +12,7 @@ export type AuditAction =
   | 'user.delete'
   | 'profile.read'
   | 'profile.update'
+  | 'profile.create'
   | 'role.change'
   | 'consent.record'
   | 'enrollment.list'

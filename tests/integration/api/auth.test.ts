@@ -92,8 +92,8 @@ describe.each(engines)('API authentication on %s', (engine) => {
     expect(res.body).toEqual({ detail: AUTH_DETAIL.inactive, code: 'account_disabled' });
   });
 
-  it('answers 403 to a signed-in identity with no clinic user', async () => {
-    const stranger = await createSignedInUser(t, { email: 'stranger@test.clinic', role: 'CLIENT' });
+  it('answers 403 to a signed-in staff identity with no clinic user (a client gets one: first-access.test.ts)', async () => {
+    const stranger = await createSignedInUser(t, { email: 'stranger@test.clinic', role: 'NURSE' });
     const res = await t.app.inject({ url: '/api/v1/programs/programs', headers: { authorization: `Bearer ${stranger.accessToken}` } });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ detail: AUTH_DETAIL.noAccount, code: 'no_account' });
