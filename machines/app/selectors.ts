@@ -1,6 +1,7 @@
 // What the shell reads from an app snapshot. Views never read state names: they ask these.
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { isUsableClientId } from '../consent/consent-machine';
+import type { Role } from '../guard/roles';
 import type { appChildren, appMachine, ProfileLoadFailure, ProfileSummary } from './app-machine';
 
 export type AppSnapshot = SnapshotFrom<typeof appMachine>;
@@ -37,6 +38,17 @@ export function selectPortalClient(s: AppSnapshot): (ProfileSummary & { client_i
 export const selectSessionExpired = (s: AppSnapshot) => s.context.sessionExpired && !s.matches({ auth: 'signedIn' });
 
 export const selectRoute = (s: AppSnapshot) => s.context.route;
+
+/**
+ * How the viewer sees the portal page of `clientId` (spec §6: SUPER_ADMIN passes every guarded
+ * route, /user/* included): the client themself uses it ('own'); a SUPER_ADMIN sees another
+ * client's portal read-only, since its writes would act as that client ('readOnly'); a client on
+ * someone else's id is sent to their own ('redirect'). Any other role never gets past the guard.
+ */
+export function portalViewOf(role: Role | null, ownClientId: string | null, clientId: string): 'own' | 'readOnly' | 'redirect' {
+  if (role === 'CLIENT') return ownClientId === clientId ? 'own' : 'redirect';
+  return 'readOnly';
+}
 
 // The named children, for the views that render them.
 export const selectConsent = (s: AppSnapshot) => s.children.consent as ActorRefFrom<(typeof appChildren)['consent']> | undefined;

@@ -11,6 +11,11 @@ export interface RouteDef {
   roles: readonly Role[];
   /** Navigation label; the page shows in the navigation only once it is built (routes.tsx). */
   label?: string;
+  /**
+   * A portal page that only reads: shown to a SUPER_ADMIN opening a client's portal. The others
+   * write as the client (answers, checks, their own sign-in email) and are refused to anyone else.
+   */
+  readsOnly?: true;
 }
 
 const CLIENT: readonly Role[] = ['CLIENT'];
@@ -34,8 +39,8 @@ export const staffRoutes = {
 } as const satisfies Record<string, RouteDef>;
 
 export const portalRoutes = {
-  portalHome: { path: '/user/home/:clientId', roles: CLIENT, label: 'Home' },
-  portalReports: { path: '/user/reports/:clientId', roles: CLIENT, label: 'Reports' },
+  portalHome: { path: '/user/home/:clientId', roles: CLIENT, label: 'Home', readsOnly: true },
+  portalReports: { path: '/user/reports/:clientId', roles: CLIENT, label: 'Reports', readsOnly: true },
   portalProfile: { path: '/user/profile/:clientId', roles: CLIENT, label: 'Profile' },
   portalOnboard: { path: '/user/thrive-onboard/:clientId', roles: CLIENT, label: 'Onboarding' },
   portalBookTest: { path: '/user/book-test/:clientId', roles: CLIENT, label: 'Book a test' },

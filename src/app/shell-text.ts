@@ -40,3 +40,9 @@ export const NOT_AVAILABLE_TEXT =
   'This part of the clinic application has not been built yet. Everything you can reach from the navigation works.';
 
 export const SIGN_OUT = 'Sign out';
+
+// A SUPER_ADMIN looking at a client's portal (spec §6): what they see is the client's, read-only.
+export const PORTAL_READ_ONLY = "You are viewing this client's portal. It is read-only: changes are made from the client's record.";
+export const PORTAL_OPEN_RECORD = "Open the client's record";
+export const PORTAL_WRITE_REFUSED_TITLE = 'Only the client can use this page';
+export const PORTAL_WRITE_REFUSED_TEXT = "This page saves answers as the client, so it is not open in the read-only view. Make changes from the client's record.";

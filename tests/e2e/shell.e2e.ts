@@ -11,6 +11,9 @@ import {
   CONSENT_TITLE,
   CONSENT_TICK_REQUIRED,
   NEW_VERSION_AVAILABLE,
+  PORTAL_OPEN_RECORD,
+  PORTAL_READ_ONLY,
+  PORTAL_WRITE_REFUSED_TITLE,
   REFRESH_NOW,
   SESSION_EXPIRED,
   SIGNED_OUT_FOR_INACTIVITY,
@@ -18,6 +21,7 @@ import {
   unauthorizedText,
 } from '../../src/app/shell-text.ts';
 import { INACTIVITY_TIMEOUT_STORAGE_KEY } from '../../src/app/shell/inactivity-settings.ts';
+import { PORTAL_TEXT } from '../../src/features/portal/texts.ts';
 import { expectFailedRequest, launchBrowser, watchConsole } from '../support/browser.ts';
 import { completeFirstSignIn, createAccount, E2E_PASSWORD, type E2eAccount, globalSignOut } from '../support/e2e-accounts.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
@@ -123,7 +127,7 @@ describe('signed out', () => {
 describe('staff roles', () => {
   const thorough: Role[] = ['NURSE', 'ADMIN', 'SUPER_ADMIN'];
   for (const role of [...STAFF, 'ADMIN', 'SUPER_ADMIN'] as Role[]) {
-    it(`${role}: lands on /clients; allowed pages open, forbidden ones go to /unauthorized, portal and unknown paths go home`, async () => {
+    it(`${role}: lands on /clients; allowed pages open, forbidden ones go to /unauthorized, the portal only for SUPER_ADMIN (read-only), unknown paths go home`, async () => {
       const { context, page, errors } = await newPage();
       await page.goto('/');
       await signIn(page, accounts[role]);
@@ -152,9 +156,18 @@ describe('staff roles', () => {
           expect(await page.locator('#user-menu-button').count()).toBe(1);
         }
       }
-      // Portal paths and unknown paths lead home; a full load of a deep link works too.
-      await go(page, `/user/home/${accounts.CLIENT.id}`);
-      await waitForPath(page, '/clients');
+      // Spec §6: the portal's guard lets SUPER_ADMIN through (read-only, issue 22, 5); other staff go to /unauthorized.
+      const portalHome = `/user/home/${accounts.CLIENT.id}`;
+      await go(page, portalHome);
+      if (role === 'SUPER_ADMIN') {
+        await page.locator('[data-portal-view="read-only"] [data-page="portal-home"]').waitFor();
+        expect(pathOf(page)).toBe(portalHome);
+      } else {
+        await waitForPath(page, `/unauthorized?from=${encodeURIComponent(portalHome)}`);
+        expect(await page.locator('[data-portal-view]').count()).toBe(0);
+      }
+      await go(page, '/clients');
+      await page.locator('[data-layout="staff"] [data-guard="allowed"]').waitFor();
       expect(errors).toEqual([]);
       if (!thorough.includes(role)) return context.close();
       await page.goto('/no/such/page');
@@ -168,6 +181,50 @@ describe('staff roles', () => {
       await context.close();
     });
   }
+});
+
+describe('SUPER_ADMIN in a client portal (issue 22, 5)', () => {
+  it("sees the client's portal read-only: their home and data, no consent dialog, write pages refused, nothing written", async () => {
+    const client = secondClient;
+    const { context, page, errors } = await newPage();
+    const writes: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() !== 'GET' && new URL(r.url()).pathname.startsWith('/api/')) writes.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    });
+    const home = `/user/home/${client.id}`;
+    await page.goto(home);
+    await signIn(page, accounts.SUPER_ADMIN);
+    await waitForPath(page, home);
+    const view = page.locator('[data-portal-view="read-only"]');
+    await view.getByText(PORTAL_READ_ONLY).waitFor();
+    // The client's home, with the client's name, inside the staff frame.
+    await view.getByRole('heading', { level: 1, name: PORTAL_TEXT.greeting(client.firstName) }).waitFor();
+    await view.getByText(PORTAL_TEXT.consentMissing).waitFor();
+    expect(await page.locator('[data-layout="staff"] header').count()).toBe(1);
+    // The consent dialog is the client's own to answer.
+    await page.waitForTimeout(500);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    // A page that would write as the client says so instead of offering a form.
+    await view.getByRole('link', { name: PORTAL_TEXT.onboardingStart }).click();
+    await waitForPath(page, `/user/thrive-onboard/${client.id}`);
+    await page.getByRole('heading', { name: PORTAL_WRITE_REFUSED_TITLE }).waitFor();
+    expect(await page.locator('form').count()).toBe(0);
+    for (const path of [`/user/profile/${client.id}`, `/user/thrive-check/${client.id}`]) {
+      await go(page, path);
+      await page.getByRole('heading', { name: PORTAL_WRITE_REFUSED_TITLE }).waitFor();
+      expect(await page.locator('form').count()).toBe(0);
+      expect(await page.getByRole('button', { name: PORTAL_TEXT.edit }).count()).toBe(0);
+    }
+
+    // The notice leads to the client's record, where staff make changes.
+    await go(page, home);
+    await view.getByRole('link', { name: PORTAL_OPEN_RECORD }).click();
+    await waitForPath(page, `/client/${client.id}/details`);
+    expect(writes).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('client portal and the HIPAA consent', () => {

@@ -9,7 +9,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import type { RuntimeConfig } from '../../../openapi/runtime-config';
 import type { Notice } from '../../../machines/app/app-machine';
-import { selectPhase, selectPortalClient, selectRole, selectRoute, selectUser } from '../../../machines/app/selectors';
+import { portalViewOf, selectPhase, selectPortalClient, selectRole, selectRoute, selectUser } from '../../../machines/app/selectors';
 import type { Role } from '../../../machines/guard/roles';
 import type { AuthenticatorRef } from '../../features/sign-in/auth-provider';
 import { LoadingPage } from '../pages/loading-page';
@@ -22,6 +22,7 @@ import { ConsentDialog } from './consent-dialog';
 import { GuardedRoute } from './guarded-route';
 import { InactivityWarning } from './inactivity-warning';
 import { PortalLayout } from './portal-layout';
+import { PortalReadOnly } from './portal-read-only';
 import { ProfileBanner } from './profile-banner';
 import { SessionExpiredAlert } from './session-expired-alert';
 import { type Shell, type ShellAuth, ShellContext, useShell } from './shell-context';
@@ -154,6 +155,14 @@ function StaffRoutes({ role }: { role: Role | null }) {
           </Route>
         );
       })}
+      {/* Spec §6: the portal's guard lets a SUPER_ADMIN through (read-only) and sends other staff to /unauthorized. */}
+      {(Object.keys(portalRoutes) as Array<keyof typeof portalRoutes>).map((key) => (
+        <Route key={key} path={portalRoutes[key].path}>
+          {(params: { clientId?: string }) =>
+            portalViewOf(role, null, params.clientId ?? '') === 'readOnly' ? <PortalReadOnly routeKey={key} clientId={params.clientId ?? ''} /> : null
+          }
+        </Route>
+      ))}
       <Route key="fallback">
         <Redirect replace to={getHref('home')} />
       </Route>
@@ -180,7 +189,7 @@ function PortalRoutes({ onSignOut }: { onSignOut: () => void }) {
           return (
             <Route key={key} path={portalRoutes[key].path}>
               {(params: { clientId?: string }) =>
-                params.clientId === clientId ? (
+                portalViewOf('CLIENT', clientId, params.clientId ?? '') === 'own' ? (
                   <GuardedRoute key={key} routeKey={key}>
                     <Page />
                   </GuardedRoute>

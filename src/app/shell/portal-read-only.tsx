@@ -1,0 +1,55 @@
+// A client's portal as a SUPER_ADMIN sees it (spec §6: SUPER_ADMIN passes every guarded route,
+// /user/* included). The pages that only read show as the client sees them, under a notice that
+// the view is read-only; the pages that would write as the client (onboarding answers, a thrive
+// check, the client's own profile and sign-in email) say plainly that they are the client's.
+// The server audits every read of the client's records, whoever reads them.
+import { Alert, Box, Button, Typography } from '@mui/material';
+import { Link } from 'wouter';
+import { isBuilt } from '../built-routes';
+import { getHref, portalRoutes } from '../paths';
+import { pageFor } from '../routes';
+import { PORTAL_OPEN_RECORD, PORTAL_READ_ONLY, PORTAL_WRITE_REFUSED_TEXT, PORTAL_WRITE_REFUSED_TITLE } from '../shell-text';
+import { GuardedRoute } from './guarded-route';
+
+type PortalKey = keyof typeof portalRoutes;
+
+const readsOnly = (key: PortalKey) => 'readsOnly' in portalRoutes[key];
+
+export function PortalReadOnly({ routeKey, clientId }: { routeKey: PortalKey; clientId: string }) {
+  const Page = pageFor(routeKey);
+  const links = (Object.keys(portalRoutes) as PortalKey[]).filter((key) => isBuilt(key) && readsOnly(key));
+  return (
+    <GuardedRoute key={routeKey} routeKey={routeKey}>
+      <Box data-portal-view="read-only">
+        <Alert
+          severity="info"
+          sx={{ m: 2 }}
+          action={
+            <Button component={Link} href={getHref('clientDetails', { clientId })} color="inherit">
+              {PORTAL_OPEN_RECORD}
+            </Button>
+          }
+        >
+          {PORTAL_READ_ONLY}
+        </Alert>
+        <Box component="nav" aria-label="Client portal" sx={{ display: 'flex', gap: 2, px: 2 }}>
+          {links.map((key) => (
+            <Typography key={key} component={Link} href={getHref(key, { clientId })}>
+              {portalRoutes[key].label}
+            </Typography>
+          ))}
+        </Box>
+        {readsOnly(routeKey) ? (
+          <Page />
+        ) : (
+          <Box sx={{ maxWidth: '30rem', mx: 'auto', mt: 6, px: 2 }} data-page="portal-write-refused">
+            <Typography variant="h5" component="h1" gutterBottom>
+              {PORTAL_WRITE_REFUSED_TITLE}
+            </Typography>
+            <Typography color="text.secondary">{PORTAL_WRITE_REFUSED_TEXT}</Typography>
+          </Box>
+        )}
+      </Box>
+    </GuardedRoute>
+  );
+}
