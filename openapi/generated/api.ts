@@ -782,9 +782,24 @@ export interface components {
         };
         /**
          * @description Profile fields (at least one), or the consent patch (exactly the three hipaa_consent
-         *     fields). `role`, `clinic` and `appointment_duration` are staff-only.
+         *     fields). `role`, `clinic` and `appointment_duration` are staff-only. The user's own
+         *     fields may also come nested in `user` (spec §7: "user field and profile fields"), applied
+         *     with the profile fields as one unit.
          */
         ProfilePatch: {
+            /**
+             * @description The user's fields, saved in the same transaction as the profile fields. `email` is
+             *     taken only once the identity service has verified it (the client changed it there and
+             *     entered the code sent to the new address); an unverified address is refused (400,
+             *     `user.email`) and nothing is saved.
+             */
+            user?: {
+                first_name?: string;
+                last_name?: string;
+                phone_number?: components["schemas"]["PhoneNumber"];
+                /** Format: email */
+                email?: string;
+            };
             first_name?: string;
             last_name?: string;
             title?: string | null;

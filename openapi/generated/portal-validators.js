@@ -8,18 +8,18 @@ import * as __dep3 from 'ajv-formats/dist/formats.js';
 function __member(ns, name) { if (name === 'default') return typeof ns.default === 'function' ? ns.default : ns.default.default; return ns[name] ?? ns.default[name]; }
 "use strict";
 export const ProfilePatch = validate10;
-const schema11 = {"description":"Profile fields (at least one), or the consent patch (exactly the three hipaa_consent\nfields). `role`, `clinic` and `appointment_duration` are staff-only.\n","type":"object","additionalProperties":false,"minProperties":1,"properties":{"first_name":{"type":"string","minLength":1,"maxLength":100},"last_name":{"type":"string","minLength":1,"maxLength":100},"title":{"type":["string","null"],"maxLength":20},"gender":{"description":"M or F; null is shown as \"Not specified\".","type":["string","null"],"enum":["M","F",null]},"date_of_birth":{"type":["string","null"],"format":"date"},"phone_number":{"description":"International format, e.g. +919812345678.","type":["string","null"],"pattern":"^\\+[1-9][0-9]{6,14}$"},"alternate_phone":{"description":"International format, e.g. +919812345678.","type":["string","null"],"pattern":"^\\+[1-9][0-9]{6,14}$"},"alternate_email":{"type":["string","null"],"format":"email","maxLength":254},"preferred_contact_method":{"type":"string","enum":["phone","email","sms","whatsapp"]},"city":{"type":["string","null"],"maxLength":100},"state":{"type":["string","null"],"maxLength":100},"country":{"type":["string","null"],"maxLength":100},"zipcode":{"type":["string","null"],"pattern":"^[A-Za-z0-9 -]{3,10}$"},"address_line_1":{"type":["string","null"],"maxLength":200},"address_line_2":{"type":["string","null"],"maxLength":200},"profile_picture":{"type":["string","null"],"format":"uri","maxLength":2000},"role":{"type":"string","enum":["CLIENT","NURSE","RECEPTION","DOCTOR","HEALTH_COACH","NUTRITIONIST","ADMIN","SUPER_ADMIN"]},"occupation":{"type":["string","null"],"maxLength":100},"organization":{"type":["string","null"],"maxLength":100},"clinic":{"type":["string","null"],"maxLength":100},"emergency_contact_name":{"type":["string","null"],"maxLength":100},"emergency_contact_relation":{"type":["string","null"],"maxLength":50},"emergency_contact_number":{"description":"International format, e.g. +919812345678.","type":["string","null"],"pattern":"^\\+[1-9][0-9]{6,14}$"},"appointment_duration":{"type":"string","pattern":"^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"},"health_goals":{"description":"Empty (not answered yet) or the versioned onboarding answers.","anyOf":[{"type":"object","maxProperties":0},{"description":"Onboarding step 1, stored in the profile's `health_goals`.","type":"object","additionalProperties":false,"required":["schema_version","goals"],"properties":{"schema_version":{"type":"integer","const":1},"goals":{"type":"array","minItems":1,"maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["area","description","priority","target_date"],"properties":{"area":{"type":"string","enum":["weight","fitness","sleep","stress","nutrition","energy","heart_health","blood_sugar","digestion","mobility","longevity","other"]},"description":{"type":"string","minLength":1,"maxLength":500},"priority":{"type":"string","enum":["high","medium","low"]},"target_date":{"type":"string","format":"date"}}}},"motivation":{"type":"string","maxLength":2000,"description":"Why these goals matter now."},"completed_at":{"type":"string","format":"date-time"}}}]},"client_story":{"description":"Empty (not answered yet) or the versioned onboarding answers.","anyOf":[{"type":"object","maxProperties":0},{"description":"Onboarding step 2, stored in the profile's `client_story`.","type":"object","additionalProperties":false,"required":["schema_version","summary"],"properties":{"schema_version":{"type":"integer","const":1},"summary":{"type":"string","minLength":1,"maxLength":5000,"description":"In the client's own words: what brings them to the clinic."},"concern_duration":{"type":"string","enum":["under_3_months","3_to_12_months","1_to_5_years","over_5_years"]},"tried_before":{"type":"string","maxLength":2000},"what_helps":{"type":"string","maxLength":2000},"what_worsens":{"type":"string","maxLength":2000},"current_medications":{"type":"string","maxLength":2000},"allergies":{"type":"string","maxLength":2000},"success_in_six_months":{"type":"string","maxLength":2000},"completed_at":{"type":"string","format":"date-time"}}}]},"lifestyle_history":{"description":"Empty (not answered yet) or the versioned onboarding answers.","anyOf":[{"type":"object","maxProperties":0},{"description":"Onboarding step 3, stored in the profile's `lifestyle_history`.","type":"object","additionalProperties":false,"required":["schema_version","sleep","activity","diet","stress","alcohol","tobacco","caffeine","screen_time"],"properties":{"schema_version":{"type":"integer","const":1},"sleep":{"type":"object","additionalProperties":false,"required":["hours_per_night","quality"],"properties":{"hours_per_night":{"type":"number","minimum":0,"maximum":24},"quality":{"type":"string","enum":["poor","fair","good","excellent"]},"wakes_at_night":{"type":"boolean"}}},"activity":{"type":"object","additionalProperties":false,"required":["days_per_week","minutes_per_day"],"properties":{"days_per_week":{"type":"integer","minimum":0,"maximum":7},"minutes_per_day":{"type":"integer","minimum":0,"maximum":1440},"kinds":{"type":"string","maxLength":500}}},"diet":{"type":"object","additionalProperties":false,"required":["pattern","meals_per_day"],"properties":{"pattern":{"type":"string","enum":["vegetarian","eggetarian","non_vegetarian","vegan","jain","other"]},"meals_per_day":{"type":"integer","minimum":1,"maximum":10},"notes":{"type":"string","maxLength":1000}}},"stress":{"type":"object","additionalProperties":false,"required":["level"],"properties":{"level":{"type":"integer","minimum":1,"maximum":10},"sources":{"type":"string","maxLength":1000}}},"alcohol":{"type":"object","additionalProperties":false,"required":["frequency"],"properties":{"frequency":{"type":"string","enum":["never","occasionally","weekly","several_times_a_week","daily"]},"drinks_per_week":{"type":"integer","minimum":0,"maximum":200}}},"tobacco":{"type":"object","additionalProperties":false,"required":["status"],"properties":{"status":{"type":"string","enum":["never","former","current"]},"form":{"type":"string","enum":["cigarettes","bidi","chewing","vaping","other"]},"per_day":{"type":"integer","minimum":0,"maximum":200}}},"caffeine":{"type":"object","additionalProperties":false,"required":["cups_per_day"],"properties":{"cups_per_day":{"type":"integer","minimum":0,"maximum":50}}},"screen_time":{"type":"object","additionalProperties":false,"required":["hours_per_day"],"properties":{"hours_per_day":{"type":"number","minimum":0,"maximum":24}}},"completed_at":{"type":"string","format":"date-time"}}}]},"family_history":{"description":"Empty (not answered yet) or the versioned onboarding answers.","anyOf":[{"type":"object","maxProperties":0},{"description":"Onboarding step 4, stored in the profile's `family_history`.","type":"object","additionalProperties":false,"required":["schema_version","conditions"],"properties":{"schema_version":{"type":"integer","const":1},"conditions":{"type":"array","maxItems":30,"items":{"type":"object","additionalProperties":false,"required":["condition","relation"],"properties":{"condition":{"type":"string","enum":["heart_disease","stroke","hypertension","diabetes","high_cholesterol","cancer","dementia","mental_health","thyroid","kidney_disease","obesity","other"]},"relation":{"type":"string","enum":["mother","father","sibling","child","maternal_grandparent","paternal_grandparent","aunt_or_uncle","other"]},"age_at_onset":{"type":["integer","null"],"minimum":0,"maximum":120},"notes":{"type":"string","maxLength":500}}}},"none_known":{"type":"boolean","description":"The client knows of no family conditions (then conditions is empty)."},"completed_at":{"type":"string","format":"date-time"}}}]},"abha_number":{"type":["string","null"],"pattern":"^[0-9]{14}$"},"aadhar_number":{"type":["string","null"],"pattern":"^[0-9]{12}$","description":"12 digits with a valid Verhoeff check digit."},"hipaa_consent":{"type":"boolean","const":true},"hipaa_consent_date":{"type":"string","format":"date-time"},"hipaa_consent_version":{"type":"string","minLength":1,"maxLength":20}}};
+const schema11 = {"description":"Profile fields (at least one), or the consent patch (exactly the three hipaa_consent\nfields). `role`, `clinic` and `appointment_duration` are staff-only. The user's own\nfields may also come nested in `user` (spec §7: \"user field and profile fields\"), applied\nwith the profile fields as one unit.\n","type":"object","additionalProperties":false,"minProperties":1,"properties":{"user":{"description":"The user's fields, saved in the same transaction as the profile fields. `email` is\ntaken only once the identity service has verified it (the client changed it there and\nentered the code sent to the new address); an unverified address is refused (400,\n`user.email`) and nothing is saved.\n","type":"object","additionalProperties":false,"minProperties":1,"properties":{"first_name":{"type":"string","minLength":1,"maxLength":100},"last_name":{"type":"string","minLength":1,"maxLength":100},"phone_number":{"description":"International format, e.g. +919812345678.","type":["string","null"],"pattern":"^\\+[1-9][0-9]{6,14}$"},"email":{"type":"string","format":"email","maxLength":254}}},"first_name":{"type":"string","minLength":1,"maxLength":100},"last_name":{"type":"string","minLength":1,"maxLength":100},"title":{"type":["string","null"],"maxLength":20},"gender":{"description":"M or F; null is shown as \"Not specified\".","type":["string","null"],"enum":["M","F",null]},"date_of_birth":{"type":["string","null"],"format":"date"},"phone_number":{"description":"International format, e.g. +919812345678.","type":["string","null"],"pattern":"^\\+[1-9][0-9]{6,14}$"},"alternate_phone":{"description":"International format, e.g. +919812345678.","type":["string","null"],"pattern":"^\\+[1-9][0-9]{6,14}$"},"alternate_email":{"type":["string","null"],"format":"email","maxLength":254},"preferred_contact_method":{"type":"string","enum":["phone","email","sms","whatsapp"]},"city":{"type":["string","null"],"maxLength":100},"state":{"type":["string","null"],"maxLength":100},"country":{"type":["string","null"],"maxLength":100},"zipcode":{"type":["string","null"],"pattern":"^[A-Za-z0-9 -]{3,10}$"},"address_line_1":{"type":["string","null"],"maxLength":200},"address_line_2":{"type":["string","null"],"maxLength":200},"profile_picture":{"type":["string","null"],"format":"uri","maxLength":2000},"role":{"type":"string","enum":["CLIENT","NURSE","RECEPTION","DOCTOR","HEALTH_COACH","NUTRITIONIST","ADMIN","SUPER_ADMIN"]},"occupation":{"type":["string","null"],"maxLength":100},"organization":{"type":["string","null"],"maxLength":100},"clinic":{"type":["string","null"],"maxLength":100},"emergency_contact_name":{"type":["string","null"],"maxLength":100},"emergency_contact_relation":{"type":["string","null"],"maxLength":50},"emergency_contact_number":{"description":"International format, e.g. +919812345678.","type":["string","null"],"pattern":"^\\+[1-9][0-9]{6,14}$"},"appointment_duration":{"type":"string","pattern":"^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"},"health_goals":{"description":"Empty (not answered yet) or the versioned onboarding answers.","anyOf":[{"type":"object","maxProperties":0},{"description":"Onboarding step 1, stored in the profile's `health_goals`.","type":"object","additionalProperties":false,"required":["schema_version","goals"],"properties":{"schema_version":{"type":"integer","const":1},"goals":{"type":"array","minItems":1,"maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["area","description","priority","target_date"],"properties":{"area":{"type":"string","enum":["weight","fitness","sleep","stress","nutrition","energy","heart_health","blood_sugar","digestion","mobility","longevity","other"]},"description":{"type":"string","minLength":1,"maxLength":500},"priority":{"type":"string","enum":["high","medium","low"]},"target_date":{"type":"string","format":"date"}}}},"motivation":{"type":"string","maxLength":2000,"description":"Why these goals matter now."},"completed_at":{"type":"string","format":"date-time"}}}]},"client_story":{"description":"Empty (not answered yet) or the versioned onboarding answers.","anyOf":[{"type":"object","maxProperties":0},{"description":"Onboarding step 2, stored in the profile's `client_story`.","type":"object","additionalProperties":false,"required":["schema_version","summary"],"properties":{"schema_version":{"type":"integer","const":1},"summary":{"type":"string","minLength":1,"maxLength":5000,"description":"In the client's own words: what brings them to the clinic."},"concern_duration":{"type":"string","enum":["under_3_months","3_to_12_months","1_to_5_years","over_5_years"]},"tried_before":{"type":"string","maxLength":2000},"what_helps":{"type":"string","maxLength":2000},"what_worsens":{"type":"string","maxLength":2000},"current_medications":{"type":"string","maxLength":2000},"allergies":{"type":"string","maxLength":2000},"success_in_six_months":{"type":"string","maxLength":2000},"completed_at":{"type":"string","format":"date-time"}}}]},"lifestyle_history":{"description":"Empty (not answered yet) or the versioned onboarding answers.","anyOf":[{"type":"object","maxProperties":0},{"description":"Onboarding step 3, stored in the profile's `lifestyle_history`.","type":"object","additionalProperties":false,"required":["schema_version","sleep","activity","diet","stress","alcohol","tobacco","caffeine","screen_time"],"properties":{"schema_version":{"type":"integer","const":1},"sleep":{"type":"object","additionalProperties":false,"required":["hours_per_night","quality"],"properties":{"hours_per_night":{"type":"number","minimum":0,"maximum":24},"quality":{"type":"string","enum":["poor","fair","good","excellent"]},"wakes_at_night":{"type":"boolean"}}},"activity":{"type":"object","additionalProperties":false,"required":["days_per_week","minutes_per_day"],"properties":{"days_per_week":{"type":"integer","minimum":0,"maximum":7},"minutes_per_day":{"type":"integer","minimum":0,"maximum":1440},"kinds":{"type":"string","maxLength":500}}},"diet":{"type":"object","additionalProperties":false,"required":["pattern","meals_per_day"],"properties":{"pattern":{"type":"string","enum":["vegetarian","eggetarian","non_vegetarian","vegan","jain","other"]},"meals_per_day":{"type":"integer","minimum":1,"maximum":10},"notes":{"type":"string","maxLength":1000}}},"stress":{"type":"object","additionalProperties":false,"required":["level"],"properties":{"level":{"type":"integer","minimum":1,"maximum":10},"sources":{"type":"string","maxLength":1000}}},"alcohol":{"type":"object","additionalProperties":false,"required":["frequency"],"properties":{"frequency":{"type":"string","enum":["never","occasionally","weekly","several_times_a_week","daily"]},"drinks_per_week":{"type":"integer","minimum":0,"maximum":200}}},"tobacco":{"type":"object","additionalProperties":false,"required":["status"],"properties":{"status":{"type":"string","enum":["never","former","current"]},"form":{"type":"string","enum":["cigarettes","bidi","chewing","vaping","other"]},"per_day":{"type":"integer","minimum":0,"maximum":200}}},"caffeine":{"type":"object","additionalProperties":false,"required":["cups_per_day"],"properties":{"cups_per_day":{"type":"integer","minimum":0,"maximum":50}}},"screen_time":{"type":"object","additionalProperties":false,"required":["hours_per_day"],"properties":{"hours_per_day":{"type":"number","minimum":0,"maximum":24}}},"completed_at":{"type":"string","format":"date-time"}}}]},"family_history":{"description":"Empty (not answered yet) or the versioned onboarding answers.","anyOf":[{"type":"object","maxProperties":0},{"description":"Onboarding step 4, stored in the profile's `family_history`.","type":"object","additionalProperties":false,"required":["schema_version","conditions"],"properties":{"schema_version":{"type":"integer","const":1},"conditions":{"type":"array","maxItems":30,"items":{"type":"object","additionalProperties":false,"required":["condition","relation"],"properties":{"condition":{"type":"string","enum":["heart_disease","stroke","hypertension","diabetes","high_cholesterol","cancer","dementia","mental_health","thyroid","kidney_disease","obesity","other"]},"relation":{"type":"string","enum":["mother","father","sibling","child","maternal_grandparent","paternal_grandparent","aunt_or_uncle","other"]},"age_at_onset":{"type":["integer","null"],"minimum":0,"maximum":120},"notes":{"type":"string","maxLength":500}}}},"none_known":{"type":"boolean","description":"The client knows of no family conditions (then conditions is empty)."},"completed_at":{"type":"string","format":"date-time"}}}]},"abha_number":{"type":["string","null"],"pattern":"^[0-9]{14}$"},"aadhar_number":{"type":["string","null"],"pattern":"^[0-9]{12}$","description":"12 digits with a valid Verhoeff check digit."},"hipaa_consent":{"type":"boolean","const":true},"hipaa_consent_date":{"type":"string","format":"date-time"},"hipaa_consent_version":{"type":"string","minLength":1,"maxLength":20}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = __member(__dep0, 'default');
-const formats0 = __member(__dep1, 'fullFormats').date;
-const formats2 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
-const formats4 = __member(__dep2, 'fullFormats').uri;
-const formats8 = __member(__dep3, 'fullFormats')["date-time"];
 const pattern0 = new RegExp("^\\+[1-9][0-9]{6,14}$", "u");
-const pattern2 = new RegExp("^[A-Za-z0-9 -]{3,10}$", "u");
-const pattern4 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$", "u");
-const pattern5 = new RegExp("^[0-9]{14}$", "u");
-const pattern6 = new RegExp("^[0-9]{12}$", "u");
+const pattern3 = new RegExp("^[A-Za-z0-9 -]{3,10}$", "u");
+const pattern5 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$", "u");
+const pattern6 = new RegExp("^[0-9]{14}$", "u");
+const pattern7 = new RegExp("^[0-9]{12}$", "u");
+const formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+const formats2 = __member(__dep1, 'fullFormats').date;
+const formats6 = __member(__dep2, 'fullFormats').uri;
+const formats10 = __member(__dep3, 'fullFormats')["date-time"];
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -47,11 +47,11 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.first_name !== undefined){
-let data0 = data.first_name;
-if(typeof data0 === "string"){
-if(func3(data0) > 100){
-const err2 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(data.user !== undefined){
+let data0 = data.user;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(Object.keys(data0).length < 1){
+const err2 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -60,8 +60,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(func3(data0) < 1){
-const err3 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+for(const key1 in data0){
+if(!((((key1 === "first_name") || (key1 === "last_name")) || (key1 === "phone_number")) || (key1 === "email"))){
+const err3 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -71,8 +72,11 @@ vErrors.push(err3);
 errors++;
 }
 }
-else {
-const err4 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data0.first_name !== undefined){
+let data1 = data0.first_name;
+if(typeof data1 === "string"){
+if(func3(data1) > 100){
+const err4 = {instancePath:instancePath+"/user/first_name",schemaPath:"#/properties/user/properties/first_name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -81,12 +85,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-if(data.last_name !== undefined){
-let data1 = data.last_name;
-if(typeof data1 === "string"){
-if(func3(data1) > 100){
-const err5 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(func3(data1) < 1){
+const err5 = {instancePath:instancePath+"/user/first_name",schemaPath:"#/properties/user/properties/first_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -95,8 +95,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(func3(data1) < 1){
-const err6 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err6 = {instancePath:instancePath+"/user/first_name",schemaPath:"#/properties/user/properties/first_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -106,8 +107,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-else {
-const err7 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data0.last_name !== undefined){
+let data2 = data0.last_name;
+if(typeof data2 === "string"){
+if(func3(data2) > 100){
+const err7 = {instancePath:instancePath+"/user/last_name",schemaPath:"#/properties/user/properties/last_name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -116,11 +120,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.title !== undefined){
-let data2 = data.title;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err8 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema11.properties.title.type},message:"must be string,null"};
+if(func3(data2) < 1){
+const err8 = {instancePath:instancePath+"/user/last_name",schemaPath:"#/properties/user/properties/last_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -129,9 +130,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(typeof data2 === "string"){
-if(func3(data2) > 20){
-const err9 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+}
+else {
+const err9 = {instancePath:instancePath+"/user/last_name",schemaPath:"#/properties/user/properties/last_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -141,11 +142,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-}
-if(data.gender !== undefined){
-let data3 = data.gender;
+if(data0.phone_number !== undefined){
+let data3 = data0.phone_number;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err10 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/type",keyword:"type",params:{type: schema11.properties.gender.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/user/phone_number",schemaPath:"#/properties/user/properties/phone_number/type",keyword:"type",params:{type: schema11.properties.user.properties.phone_number.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -154,8 +154,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(!(((data3 === "M") || (data3 === "F")) || (data3 === null))){
-const err11 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/enum",keyword:"enum",params:{allowedValues: schema11.properties.gender.enum},message:"must be equal to one of the allowed values"};
+if(typeof data3 === "string"){
+if(!pattern0.test(data3)){
+const err11 = {instancePath:instancePath+"/user/phone_number",schemaPath:"#/properties/user/properties/phone_number/pattern",keyword:"pattern",params:{pattern: "^\\+[1-9][0-9]{6,14}$"},message:"must match pattern \""+"^\\+[1-9][0-9]{6,14}$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -165,10 +166,12 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.date_of_birth !== undefined){
-let data4 = data.date_of_birth;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err12 = {instancePath:instancePath+"/date_of_birth",schemaPath:"#/properties/date_of_birth/type",keyword:"type",params:{type: schema11.properties.date_of_birth.type},message:"must be string,null"};
+}
+if(data0.email !== undefined){
+let data4 = data0.email;
+if(typeof data4 === "string"){
+if(func3(data4) > 254){
+const err12 = {instancePath:instancePath+"/user/email",schemaPath:"#/properties/user/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -177,9 +180,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(typeof data4 === "string"){
-if(!(formats0.validate(data4))){
-const err13 = {instancePath:instancePath+"/date_of_birth",schemaPath:"#/properties/date_of_birth/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(!(formats0.test(data4))){
+const err13 = {instancePath:instancePath+"/user/email",schemaPath:"#/properties/user/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -189,11 +191,8 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-if(data.phone_number !== undefined){
-let data5 = data.phone_number;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err14 = {instancePath:instancePath+"/phone_number",schemaPath:"#/properties/phone_number/type",keyword:"type",params:{type: schema11.properties.phone_number.type},message:"must be string,null"};
+else {
+const err14 = {instancePath:instancePath+"/user/email",schemaPath:"#/properties/user/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -202,9 +201,10 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(typeof data5 === "string"){
-if(!pattern0.test(data5)){
-const err15 = {instancePath:instancePath+"/phone_number",schemaPath:"#/properties/phone_number/pattern",keyword:"pattern",params:{pattern: "^\\+[1-9][0-9]{6,14}$"},message:"must match pattern \""+"^\\+[1-9][0-9]{6,14}$"+"\""};
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -214,11 +214,11 @@ vErrors.push(err15);
 errors++;
 }
 }
-}
-if(data.alternate_phone !== undefined){
-let data6 = data.alternate_phone;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err16 = {instancePath:instancePath+"/alternate_phone",schemaPath:"#/properties/alternate_phone/type",keyword:"type",params:{type: schema11.properties.alternate_phone.type},message:"must be string,null"};
+if(data.first_name !== undefined){
+let data5 = data.first_name;
+if(typeof data5 === "string"){
+if(func3(data5) > 100){
+const err16 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -227,9 +227,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(typeof data6 === "string"){
-if(!pattern0.test(data6)){
-const err17 = {instancePath:instancePath+"/alternate_phone",schemaPath:"#/properties/alternate_phone/pattern",keyword:"pattern",params:{pattern: "^\\+[1-9][0-9]{6,14}$"},message:"must match pattern \""+"^\\+[1-9][0-9]{6,14}$"+"\""};
+if(func3(data5) < 1){
+const err17 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -239,11 +238,8 @@ vErrors.push(err17);
 errors++;
 }
 }
-}
-if(data.alternate_email !== undefined){
-let data7 = data.alternate_email;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err18 = {instancePath:instancePath+"/alternate_email",schemaPath:"#/properties/alternate_email/type",keyword:"type",params:{type: schema11.properties.alternate_email.type},message:"must be string,null"};
+else {
+const err18 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -252,9 +248,12 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(typeof data7 === "string"){
-if(func3(data7) > 254){
-const err19 = {instancePath:instancePath+"/alternate_email",schemaPath:"#/properties/alternate_email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
+}
+if(data.last_name !== undefined){
+let data6 = data.last_name;
+if(typeof data6 === "string"){
+if(func3(data6) > 100){
+const err19 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -263,8 +262,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(!(formats2.test(data7))){
-const err20 = {instancePath:instancePath+"/alternate_email",schemaPath:"#/properties/alternate_email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
+if(func3(data6) < 1){
+const err20 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -274,11 +273,8 @@ vErrors.push(err20);
 errors++;
 }
 }
-}
-if(data.preferred_contact_method !== undefined){
-let data8 = data.preferred_contact_method;
-if(typeof data8 !== "string"){
-const err21 = {instancePath:instancePath+"/preferred_contact_method",schemaPath:"#/properties/preferred_contact_method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err21 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -287,8 +283,11 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(!((((data8 === "phone") || (data8 === "email")) || (data8 === "sms")) || (data8 === "whatsapp"))){
-const err22 = {instancePath:instancePath+"/preferred_contact_method",schemaPath:"#/properties/preferred_contact_method/enum",keyword:"enum",params:{allowedValues: schema11.properties.preferred_contact_method.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.title !== undefined){
+let data7 = data.title;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err22 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema11.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -297,11 +296,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-if(data.city !== undefined){
-let data9 = data.city;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err23 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: schema11.properties.city.type},message:"must be string,null"};
+if(typeof data7 === "string"){
+if(func3(data7) > 20){
+const err23 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -310,9 +307,12 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(typeof data9 === "string"){
-if(func3(data9) > 100){
-const err24 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+}
+}
+if(data.gender !== undefined){
+let data8 = data.gender;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err24 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/type",keyword:"type",params:{type: schema11.properties.gender.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -321,12 +321,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-}
-if(data.state !== undefined){
-let data10 = data.state;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err25 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: schema11.properties.state.type},message:"must be string,null"};
+if(!(((data8 === "M") || (data8 === "F")) || (data8 === null))){
+const err25 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/enum",keyword:"enum",params:{allowedValues: schema11.properties.gender.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -335,9 +331,11 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(typeof data10 === "string"){
-if(func3(data10) > 100){
-const err26 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+}
+if(data.date_of_birth !== undefined){
+let data9 = data.date_of_birth;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err26 = {instancePath:instancePath+"/date_of_birth",schemaPath:"#/properties/date_of_birth/type",keyword:"type",params:{type: schema11.properties.date_of_birth.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -346,12 +344,9 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-}
-if(data.country !== undefined){
-let data11 = data.country;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err27 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/type",keyword:"type",params:{type: schema11.properties.country.type},message:"must be string,null"};
+if(typeof data9 === "string"){
+if(!(formats2.validate(data9))){
+const err27 = {instancePath:instancePath+"/date_of_birth",schemaPath:"#/properties/date_of_birth/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -360,9 +355,12 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(typeof data11 === "string"){
-if(func3(data11) > 100){
-const err28 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+}
+}
+if(data.phone_number !== undefined){
+let data10 = data.phone_number;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err28 = {instancePath:instancePath+"/phone_number",schemaPath:"#/properties/phone_number/type",keyword:"type",params:{type: schema11.properties.phone_number.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -371,12 +369,9 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-}
-if(data.zipcode !== undefined){
-let data12 = data.zipcode;
-if((typeof data12 !== "string") && (data12 !== null)){
-const err29 = {instancePath:instancePath+"/zipcode",schemaPath:"#/properties/zipcode/type",keyword:"type",params:{type: schema11.properties.zipcode.type},message:"must be string,null"};
+if(typeof data10 === "string"){
+if(!pattern0.test(data10)){
+const err29 = {instancePath:instancePath+"/phone_number",schemaPath:"#/properties/phone_number/pattern",keyword:"pattern",params:{pattern: "^\\+[1-9][0-9]{6,14}$"},message:"must match pattern \""+"^\\+[1-9][0-9]{6,14}$"+"\""};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -385,9 +380,12 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(typeof data12 === "string"){
-if(!pattern2.test(data12)){
-const err30 = {instancePath:instancePath+"/zipcode",schemaPath:"#/properties/zipcode/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9 -]{3,10}$"},message:"must match pattern \""+"^[A-Za-z0-9 -]{3,10}$"+"\""};
+}
+}
+if(data.alternate_phone !== undefined){
+let data11 = data.alternate_phone;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err30 = {instancePath:instancePath+"/alternate_phone",schemaPath:"#/properties/alternate_phone/type",keyword:"type",params:{type: schema11.properties.alternate_phone.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -396,12 +394,9 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-}
-if(data.address_line_1 !== undefined){
-let data13 = data.address_line_1;
-if((typeof data13 !== "string") && (data13 !== null)){
-const err31 = {instancePath:instancePath+"/address_line_1",schemaPath:"#/properties/address_line_1/type",keyword:"type",params:{type: schema11.properties.address_line_1.type},message:"must be string,null"};
+if(typeof data11 === "string"){
+if(!pattern0.test(data11)){
+const err31 = {instancePath:instancePath+"/alternate_phone",schemaPath:"#/properties/alternate_phone/pattern",keyword:"pattern",params:{pattern: "^\\+[1-9][0-9]{6,14}$"},message:"must match pattern \""+"^\\+[1-9][0-9]{6,14}$"+"\""};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -410,9 +405,12 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(typeof data13 === "string"){
-if(func3(data13) > 200){
-const err32 = {instancePath:instancePath+"/address_line_1",schemaPath:"#/properties/address_line_1/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+}
+}
+if(data.alternate_email !== undefined){
+let data12 = data.alternate_email;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err32 = {instancePath:instancePath+"/alternate_email",schemaPath:"#/properties/alternate_email/type",keyword:"type",params:{type: schema11.properties.alternate_email.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -421,12 +419,9 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-}
-if(data.address_line_2 !== undefined){
-let data14 = data.address_line_2;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err33 = {instancePath:instancePath+"/address_line_2",schemaPath:"#/properties/address_line_2/type",keyword:"type",params:{type: schema11.properties.address_line_2.type},message:"must be string,null"};
+if(typeof data12 === "string"){
+if(func3(data12) > 254){
+const err33 = {instancePath:instancePath+"/alternate_email",schemaPath:"#/properties/alternate_email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -435,9 +430,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(typeof data14 === "string"){
-if(func3(data14) > 200){
-const err34 = {instancePath:instancePath+"/address_line_2",schemaPath:"#/properties/address_line_2/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(!(formats0.test(data12))){
+const err34 = {instancePath:instancePath+"/alternate_email",schemaPath:"#/properties/alternate_email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -448,10 +442,10 @@ errors++;
 }
 }
 }
-if(data.profile_picture !== undefined){
-let data15 = data.profile_picture;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err35 = {instancePath:instancePath+"/profile_picture",schemaPath:"#/properties/profile_picture/type",keyword:"type",params:{type: schema11.properties.profile_picture.type},message:"must be string,null"};
+if(data.preferred_contact_method !== undefined){
+let data13 = data.preferred_contact_method;
+if(typeof data13 !== "string"){
+const err35 = {instancePath:instancePath+"/preferred_contact_method",schemaPath:"#/properties/preferred_contact_method/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -460,9 +454,8 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(typeof data15 === "string"){
-if(func3(data15) > 2000){
-const err36 = {instancePath:instancePath+"/profile_picture",schemaPath:"#/properties/profile_picture/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(!((((data13 === "phone") || (data13 === "email")) || (data13 === "sms")) || (data13 === "whatsapp"))){
+const err36 = {instancePath:instancePath+"/preferred_contact_method",schemaPath:"#/properties/preferred_contact_method/enum",keyword:"enum",params:{allowedValues: schema11.properties.preferred_contact_method.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -471,8 +464,11 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(!(formats4(data15))){
-const err37 = {instancePath:instancePath+"/profile_picture",schemaPath:"#/properties/profile_picture/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+}
+if(data.city !== undefined){
+let data14 = data.city;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err37 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: schema11.properties.city.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -481,12 +477,9 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-}
-if(data.role !== undefined){
-let data16 = data.role;
-if(typeof data16 !== "string"){
-const err38 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data14 === "string"){
+if(func3(data14) > 100){
+const err38 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -495,8 +488,12 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(!((((((((data16 === "CLIENT") || (data16 === "NURSE")) || (data16 === "RECEPTION")) || (data16 === "DOCTOR")) || (data16 === "HEALTH_COACH")) || (data16 === "NUTRITIONIST")) || (data16 === "ADMIN")) || (data16 === "SUPER_ADMIN"))){
-const err39 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema11.properties.role.enum},message:"must be equal to one of the allowed values"};
+}
+}
+if(data.state !== undefined){
+let data15 = data.state;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err39 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: schema11.properties.state.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -505,11 +502,9 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-if(data.occupation !== undefined){
-let data17 = data.occupation;
-if((typeof data17 !== "string") && (data17 !== null)){
-const err40 = {instancePath:instancePath+"/occupation",schemaPath:"#/properties/occupation/type",keyword:"type",params:{type: schema11.properties.occupation.type},message:"must be string,null"};
+if(typeof data15 === "string"){
+if(func3(data15) > 100){
+const err40 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -518,9 +513,12 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(typeof data17 === "string"){
-if(func3(data17) > 100){
-const err41 = {instancePath:instancePath+"/occupation",schemaPath:"#/properties/occupation/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+}
+}
+if(data.country !== undefined){
+let data16 = data.country;
+if((typeof data16 !== "string") && (data16 !== null)){
+const err41 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/type",keyword:"type",params:{type: schema11.properties.country.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -529,12 +527,9 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-}
-if(data.organization !== undefined){
-let data18 = data.organization;
-if((typeof data18 !== "string") && (data18 !== null)){
-const err42 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/type",keyword:"type",params:{type: schema11.properties.organization.type},message:"must be string,null"};
+if(typeof data16 === "string"){
+if(func3(data16) > 100){
+const err42 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -543,9 +538,12 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(typeof data18 === "string"){
-if(func3(data18) > 100){
-const err43 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+}
+}
+if(data.zipcode !== undefined){
+let data17 = data.zipcode;
+if((typeof data17 !== "string") && (data17 !== null)){
+const err43 = {instancePath:instancePath+"/zipcode",schemaPath:"#/properties/zipcode/type",keyword:"type",params:{type: schema11.properties.zipcode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -554,12 +552,9 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-}
-if(data.clinic !== undefined){
-let data19 = data.clinic;
-if((typeof data19 !== "string") && (data19 !== null)){
-const err44 = {instancePath:instancePath+"/clinic",schemaPath:"#/properties/clinic/type",keyword:"type",params:{type: schema11.properties.clinic.type},message:"must be string,null"};
+if(typeof data17 === "string"){
+if(!pattern3.test(data17)){
+const err44 = {instancePath:instancePath+"/zipcode",schemaPath:"#/properties/zipcode/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9 -]{3,10}$"},message:"must match pattern \""+"^[A-Za-z0-9 -]{3,10}$"+"\""};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -568,9 +563,12 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(typeof data19 === "string"){
-if(func3(data19) > 100){
-const err45 = {instancePath:instancePath+"/clinic",schemaPath:"#/properties/clinic/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+}
+}
+if(data.address_line_1 !== undefined){
+let data18 = data.address_line_1;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err45 = {instancePath:instancePath+"/address_line_1",schemaPath:"#/properties/address_line_1/type",keyword:"type",params:{type: schema11.properties.address_line_1.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -579,12 +577,9 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-}
-if(data.emergency_contact_name !== undefined){
-let data20 = data.emergency_contact_name;
-if((typeof data20 !== "string") && (data20 !== null)){
-const err46 = {instancePath:instancePath+"/emergency_contact_name",schemaPath:"#/properties/emergency_contact_name/type",keyword:"type",params:{type: schema11.properties.emergency_contact_name.type},message:"must be string,null"};
+if(typeof data18 === "string"){
+if(func3(data18) > 200){
+const err46 = {instancePath:instancePath+"/address_line_1",schemaPath:"#/properties/address_line_1/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -593,9 +588,12 @@ vErrors.push(err46);
 }
 errors++;
 }
-if(typeof data20 === "string"){
-if(func3(data20) > 100){
-const err47 = {instancePath:instancePath+"/emergency_contact_name",schemaPath:"#/properties/emergency_contact_name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+}
+}
+if(data.address_line_2 !== undefined){
+let data19 = data.address_line_2;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err47 = {instancePath:instancePath+"/address_line_2",schemaPath:"#/properties/address_line_2/type",keyword:"type",params:{type: schema11.properties.address_line_2.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -604,12 +602,9 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-}
-if(data.emergency_contact_relation !== undefined){
-let data21 = data.emergency_contact_relation;
-if((typeof data21 !== "string") && (data21 !== null)){
-const err48 = {instancePath:instancePath+"/emergency_contact_relation",schemaPath:"#/properties/emergency_contact_relation/type",keyword:"type",params:{type: schema11.properties.emergency_contact_relation.type},message:"must be string,null"};
+if(typeof data19 === "string"){
+if(func3(data19) > 200){
+const err48 = {instancePath:instancePath+"/address_line_2",schemaPath:"#/properties/address_line_2/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -618,9 +613,12 @@ vErrors.push(err48);
 }
 errors++;
 }
-if(typeof data21 === "string"){
-if(func3(data21) > 50){
-const err49 = {instancePath:instancePath+"/emergency_contact_relation",schemaPath:"#/properties/emergency_contact_relation/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
+}
+}
+if(data.profile_picture !== undefined){
+let data20 = data.profile_picture;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err49 = {instancePath:instancePath+"/profile_picture",schemaPath:"#/properties/profile_picture/type",keyword:"type",params:{type: schema11.properties.profile_picture.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -629,12 +627,9 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-}
-if(data.emergency_contact_number !== undefined){
-let data22 = data.emergency_contact_number;
-if((typeof data22 !== "string") && (data22 !== null)){
-const err50 = {instancePath:instancePath+"/emergency_contact_number",schemaPath:"#/properties/emergency_contact_number/type",keyword:"type",params:{type: schema11.properties.emergency_contact_number.type},message:"must be string,null"};
+if(typeof data20 === "string"){
+if(func3(data20) > 2000){
+const err50 = {instancePath:instancePath+"/profile_picture",schemaPath:"#/properties/profile_picture/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -643,9 +638,8 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(typeof data22 === "string"){
-if(!pattern0.test(data22)){
-const err51 = {instancePath:instancePath+"/emergency_contact_number",schemaPath:"#/properties/emergency_contact_number/pattern",keyword:"pattern",params:{pattern: "^\\+[1-9][0-9]{6,14}$"},message:"must match pattern \""+"^\\+[1-9][0-9]{6,14}$"+"\""};
+if(!(formats6(data20))){
+const err51 = {instancePath:instancePath+"/profile_picture",schemaPath:"#/properties/profile_picture/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -656,11 +650,10 @@ errors++;
 }
 }
 }
-if(data.appointment_duration !== undefined){
-let data23 = data.appointment_duration;
-if(typeof data23 === "string"){
-if(!pattern4.test(data23)){
-const err52 = {instancePath:instancePath+"/appointment_duration",schemaPath:"#/properties/appointment_duration/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"},message:"must match pattern \""+"^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"+"\""};
+if(data.role !== undefined){
+let data21 = data.role;
+if(typeof data21 !== "string"){
+const err52 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -669,9 +662,8 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-else {
-const err53 = {instancePath:instancePath+"/appointment_duration",schemaPath:"#/properties/appointment_duration/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((((((((data21 === "CLIENT") || (data21 === "NURSE")) || (data21 === "RECEPTION")) || (data21 === "DOCTOR")) || (data21 === "HEALTH_COACH")) || (data21 === "NUTRITIONIST")) || (data21 === "ADMIN")) || (data21 === "SUPER_ADMIN"))){
+const err53 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema11.properties.role.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -681,14 +673,10 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data.health_goals !== undefined){
-let data24 = data.health_goals;
-const _errs51 = errors;
-let valid1 = false;
-const _errs52 = errors;
-if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
-if(Object.keys(data24).length > 0){
-const err54 = {instancePath:instancePath+"/health_goals",schemaPath:"#/properties/health_goals/anyOf/0/maxProperties",keyword:"maxProperties",params:{limit: 0},message:"must NOT have more than 0 properties"};
+if(data.occupation !== undefined){
+let data22 = data.occupation;
+if((typeof data22 !== "string") && (data22 !== null)){
+const err54 = {instancePath:instancePath+"/occupation",schemaPath:"#/properties/occupation/type",keyword:"type",params:{type: schema11.properties.occupation.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -697,9 +685,9 @@ vErrors.push(err54);
 }
 errors++;
 }
-}
-else {
-const err55 = {instancePath:instancePath+"/health_goals",schemaPath:"#/properties/health_goals/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data22 === "string"){
+if(func3(data22) > 100){
+const err55 = {instancePath:instancePath+"/occupation",schemaPath:"#/properties/occupation/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -708,13 +696,12 @@ vErrors.push(err55);
 }
 errors++;
 }
-var _valid0 = _errs52 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs54 = errors;
-if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
-if(data24.schema_version === undefined){
-const err56 = {instancePath:instancePath+"/health_goals",schemaPath:"#/properties/health_goals/anyOf/1/required",keyword:"required",params:{missingProperty: "schema_version"},message:"must have required property '"+"schema_version"+"'"};
+}
+}
+if(data.organization !== undefined){
+let data23 = data.organization;
+if((typeof data23 !== "string") && (data23 !== null)){
+const err56 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/type",keyword:"type",params:{type: schema11.properties.organization.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -723,8 +710,9 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(data24.goals === undefined){
-const err57 = {instancePath:instancePath+"/health_goals",schemaPath:"#/properties/health_goals/anyOf/1/required",keyword:"required",params:{missingProperty: "goals"},message:"must have required property '"+"goals"+"'"};
+if(typeof data23 === "string"){
+if(func3(data23) > 100){
+const err57 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -733,9 +721,12 @@ vErrors.push(err57);
 }
 errors++;
 }
-for(const key1 in data24){
-if(!((((key1 === "schema_version") || (key1 === "goals")) || (key1 === "motivation")) || (key1 === "completed_at"))){
-const err58 = {instancePath:instancePath+"/health_goals",schemaPath:"#/properties/health_goals/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+}
+if(data.clinic !== undefined){
+let data24 = data.clinic;
+if((typeof data24 !== "string") && (data24 !== null)){
+const err58 = {instancePath:instancePath+"/clinic",schemaPath:"#/properties/clinic/type",keyword:"type",params:{type: schema11.properties.clinic.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -744,11 +735,9 @@ vErrors.push(err58);
 }
 errors++;
 }
-}
-if(data24.schema_version !== undefined){
-let data25 = data24.schema_version;
-if(!((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25)))){
-const err59 = {instancePath:instancePath+"/health_goals/schema_version",schemaPath:"#/properties/health_goals/anyOf/1/properties/schema_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(typeof data24 === "string"){
+if(func3(data24) > 100){
+const err59 = {instancePath:instancePath+"/clinic",schemaPath:"#/properties/clinic/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -757,8 +746,12 @@ vErrors.push(err59);
 }
 errors++;
 }
-if(1 !== data25){
-const err60 = {instancePath:instancePath+"/health_goals/schema_version",schemaPath:"#/properties/health_goals/anyOf/1/properties/schema_version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
+}
+}
+if(data.emergency_contact_name !== undefined){
+let data25 = data.emergency_contact_name;
+if((typeof data25 !== "string") && (data25 !== null)){
+const err60 = {instancePath:instancePath+"/emergency_contact_name",schemaPath:"#/properties/emergency_contact_name/type",keyword:"type",params:{type: schema11.properties.emergency_contact_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -767,12 +760,9 @@ vErrors.push(err60);
 }
 errors++;
 }
-}
-if(data24.goals !== undefined){
-let data26 = data24.goals;
-if(Array.isArray(data26)){
-if(data26.length > 10){
-const err61 = {instancePath:instancePath+"/health_goals/goals",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items"};
+if(typeof data25 === "string"){
+if(func3(data25) > 100){
+const err61 = {instancePath:instancePath+"/emergency_contact_name",schemaPath:"#/properties/emergency_contact_name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -781,8 +771,12 @@ vErrors.push(err61);
 }
 errors++;
 }
-if(data26.length < 1){
-const err62 = {instancePath:instancePath+"/health_goals/goals",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+}
+}
+if(data.emergency_contact_relation !== undefined){
+let data26 = data.emergency_contact_relation;
+if((typeof data26 !== "string") && (data26 !== null)){
+const err62 = {instancePath:instancePath+"/emergency_contact_relation",schemaPath:"#/properties/emergency_contact_relation/type",keyword:"type",params:{type: schema11.properties.emergency_contact_relation.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -791,12 +785,9 @@ vErrors.push(err62);
 }
 errors++;
 }
-const len0 = data26.length;
-for(let i0=0; i0<len0; i0++){
-let data27 = data26[i0];
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-if(data27.area === undefined){
-const err63 = {instancePath:instancePath+"/health_goals/goals/" + i0,schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/required",keyword:"required",params:{missingProperty: "area"},message:"must have required property '"+"area"+"'"};
+if(typeof data26 === "string"){
+if(func3(data26) > 50){
+const err63 = {instancePath:instancePath+"/emergency_contact_relation",schemaPath:"#/properties/emergency_contact_relation/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -805,8 +796,12 @@ vErrors.push(err63);
 }
 errors++;
 }
-if(data27.description === undefined){
-const err64 = {instancePath:instancePath+"/health_goals/goals/" + i0,schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
+}
+}
+if(data.emergency_contact_number !== undefined){
+let data27 = data.emergency_contact_number;
+if((typeof data27 !== "string") && (data27 !== null)){
+const err64 = {instancePath:instancePath+"/emergency_contact_number",schemaPath:"#/properties/emergency_contact_number/type",keyword:"type",params:{type: schema11.properties.emergency_contact_number.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -815,8 +810,9 @@ vErrors.push(err64);
 }
 errors++;
 }
-if(data27.priority === undefined){
-const err65 = {instancePath:instancePath+"/health_goals/goals/" + i0,schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/required",keyword:"required",params:{missingProperty: "priority"},message:"must have required property '"+"priority"+"'"};
+if(typeof data27 === "string"){
+if(!pattern0.test(data27)){
+const err65 = {instancePath:instancePath+"/emergency_contact_number",schemaPath:"#/properties/emergency_contact_number/pattern",keyword:"pattern",params:{pattern: "^\\+[1-9][0-9]{6,14}$"},message:"must match pattern \""+"^\\+[1-9][0-9]{6,14}$"+"\""};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -825,8 +821,13 @@ vErrors.push(err65);
 }
 errors++;
 }
-if(data27.target_date === undefined){
-const err66 = {instancePath:instancePath+"/health_goals/goals/" + i0,schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/required",keyword:"required",params:{missingProperty: "target_date"},message:"must have required property '"+"target_date"+"'"};
+}
+}
+if(data.appointment_duration !== undefined){
+let data28 = data.appointment_duration;
+if(typeof data28 === "string"){
+if(!pattern5.test(data28)){
+const err66 = {instancePath:instancePath+"/appointment_duration",schemaPath:"#/properties/appointment_duration/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"},message:"must match pattern \""+"^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"+"\""};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -835,9 +836,9 @@ vErrors.push(err66);
 }
 errors++;
 }
-for(const key2 in data27){
-if(!((((key2 === "area") || (key2 === "description")) || (key2 === "priority")) || (key2 === "target_date"))){
-const err67 = {instancePath:instancePath+"/health_goals/goals/" + i0,schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+}
+else {
+const err67 = {instancePath:instancePath+"/appointment_duration",schemaPath:"#/properties/appointment_duration/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -847,10 +848,14 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data27.area !== undefined){
-let data28 = data27.area;
-if(typeof data28 !== "string"){
-const err68 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/area",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/area/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.health_goals !== undefined){
+let data29 = data.health_goals;
+const _errs62 = errors;
+let valid2 = false;
+const _errs63 = errors;
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if(Object.keys(data29).length > 0){
+const err68 = {instancePath:instancePath+"/health_goals",schemaPath:"#/properties/health_goals/anyOf/0/maxProperties",keyword:"maxProperties",params:{limit: 0},message:"must NOT have more than 0 properties"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -859,8 +864,9 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(!((((((((((((data28 === "weight") || (data28 === "fitness")) || (data28 === "sleep")) || (data28 === "stress")) || (data28 === "nutrition")) || (data28 === "energy")) || (data28 === "heart_health")) || (data28 === "blood_sugar")) || (data28 === "digestion")) || (data28 === "mobility")) || (data28 === "longevity")) || (data28 === "other"))){
-const err69 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/area",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/area/enum",keyword:"enum",params:{allowedValues: schema11.properties.health_goals.anyOf[1].properties.goals.items.properties.area.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err69 = {instancePath:instancePath+"/health_goals",schemaPath:"#/properties/health_goals/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -869,12 +875,13 @@ vErrors.push(err69);
 }
 errors++;
 }
-}
-if(data27.description !== undefined){
-let data29 = data27.description;
-if(typeof data29 === "string"){
-if(func3(data29) > 500){
-const err70 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/description",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+var _valid0 = _errs63 === errors;
+valid2 = valid2 || _valid0;
+if(!valid2){
+const _errs65 = errors;
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if(data29.schema_version === undefined){
+const err70 = {instancePath:instancePath+"/health_goals",schemaPath:"#/properties/health_goals/anyOf/1/required",keyword:"required",params:{missingProperty: "schema_version"},message:"must have required property '"+"schema_version"+"'"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -883,8 +890,8 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(func3(data29) < 1){
-const err71 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/description",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data29.goals === undefined){
+const err71 = {instancePath:instancePath+"/health_goals",schemaPath:"#/properties/health_goals/anyOf/1/required",keyword:"required",params:{missingProperty: "goals"},message:"must have required property '"+"goals"+"'"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -893,9 +900,9 @@ vErrors.push(err71);
 }
 errors++;
 }
-}
-else {
-const err72 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/description",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key2 in data29){
+if(!((((key2 === "schema_version") || (key2 === "goals")) || (key2 === "motivation")) || (key2 === "completed_at"))){
+const err72 = {instancePath:instancePath+"/health_goals",schemaPath:"#/properties/health_goals/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -905,10 +912,10 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data27.priority !== undefined){
-let data30 = data27.priority;
-if(typeof data30 !== "string"){
-const err73 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/priority",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data29.schema_version !== undefined){
+let data30 = data29.schema_version;
+if(!((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30)))){
+const err73 = {instancePath:instancePath+"/health_goals/schema_version",schemaPath:"#/properties/health_goals/anyOf/1/properties/schema_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -917,8 +924,8 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(!(((data30 === "high") || (data30 === "medium")) || (data30 === "low"))){
-const err74 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/priority",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/priority/enum",keyword:"enum",params:{allowedValues: schema11.properties.health_goals.anyOf[1].properties.goals.items.properties.priority.enum},message:"must be equal to one of the allowed values"};
+if(1 !== data30){
+const err74 = {instancePath:instancePath+"/health_goals/schema_version",schemaPath:"#/properties/health_goals/anyOf/1/properties/schema_version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -928,11 +935,11 @@ vErrors.push(err74);
 errors++;
 }
 }
-if(data27.target_date !== undefined){
-let data31 = data27.target_date;
-if(typeof data31 === "string"){
-if(!(formats0.validate(data31))){
-const err75 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/target_date",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/target_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(data29.goals !== undefined){
+let data31 = data29.goals;
+if(Array.isArray(data31)){
+if(data31.length > 10){
+const err75 = {instancePath:instancePath+"/health_goals/goals",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -941,9 +948,8 @@ vErrors.push(err75);
 }
 errors++;
 }
-}
-else {
-const err76 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/target_date",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/target_date/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data31.length < 1){
+const err76 = {instancePath:instancePath+"/health_goals/goals",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -952,10 +958,12 @@ vErrors.push(err76);
 }
 errors++;
 }
-}
-}
-else {
-const err77 = {instancePath:instancePath+"/health_goals/goals/" + i0,schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const len0 = data31.length;
+for(let i0=0; i0<len0; i0++){
+let data32 = data31[i0];
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+if(data32.area === undefined){
+const err77 = {instancePath:instancePath+"/health_goals/goals/" + i0,schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/required",keyword:"required",params:{missingProperty: "area"},message:"must have required property '"+"area"+"'"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -964,10 +972,8 @@ vErrors.push(err77);
 }
 errors++;
 }
-}
-}
-else {
-const err78 = {instancePath:instancePath+"/health_goals/goals",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data32.description === undefined){
+const err78 = {instancePath:instancePath+"/health_goals/goals/" + i0,schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -976,12 +982,8 @@ vErrors.push(err78);
 }
 errors++;
 }
-}
-if(data24.motivation !== undefined){
-let data32 = data24.motivation;
-if(typeof data32 === "string"){
-if(func3(data32) > 2000){
-const err79 = {instancePath:instancePath+"/health_goals/motivation",schemaPath:"#/properties/health_goals/anyOf/1/properties/motivation/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(data32.priority === undefined){
+const err79 = {instancePath:instancePath+"/health_goals/goals/" + i0,schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/required",keyword:"required",params:{missingProperty: "priority"},message:"must have required property '"+"priority"+"'"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -990,9 +992,8 @@ vErrors.push(err79);
 }
 errors++;
 }
-}
-else {
-const err80 = {instancePath:instancePath+"/health_goals/motivation",schemaPath:"#/properties/health_goals/anyOf/1/properties/motivation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data32.target_date === undefined){
+const err80 = {instancePath:instancePath+"/health_goals/goals/" + i0,schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/required",keyword:"required",params:{missingProperty: "target_date"},message:"must have required property '"+"target_date"+"'"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1001,12 +1002,9 @@ vErrors.push(err80);
 }
 errors++;
 }
-}
-if(data24.completed_at !== undefined){
-let data33 = data24.completed_at;
-if(typeof data33 === "string"){
-if(!(formats8.validate(data33))){
-const err81 = {instancePath:instancePath+"/health_goals/completed_at",schemaPath:"#/properties/health_goals/anyOf/1/properties/completed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+for(const key3 in data32){
+if(!((((key3 === "area") || (key3 === "description")) || (key3 === "priority")) || (key3 === "target_date"))){
+const err81 = {instancePath:instancePath+"/health_goals/goals/" + i0,schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1016,8 +1014,10 @@ vErrors.push(err81);
 errors++;
 }
 }
-else {
-const err82 = {instancePath:instancePath+"/health_goals/completed_at",schemaPath:"#/properties/health_goals/anyOf/1/properties/completed_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data32.area !== undefined){
+let data33 = data32.area;
+if(typeof data33 !== "string"){
+const err82 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/area",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/area/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1026,10 +1026,8 @@ vErrors.push(err82);
 }
 errors++;
 }
-}
-}
-else {
-const err83 = {instancePath:instancePath+"/health_goals",schemaPath:"#/properties/health_goals/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!((((((((((((data33 === "weight") || (data33 === "fitness")) || (data33 === "sleep")) || (data33 === "stress")) || (data33 === "nutrition")) || (data33 === "energy")) || (data33 === "heart_health")) || (data33 === "blood_sugar")) || (data33 === "digestion")) || (data33 === "mobility")) || (data33 === "longevity")) || (data33 === "other"))){
+const err83 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/area",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/area/enum",keyword:"enum",params:{allowedValues: schema11.properties.health_goals.anyOf[1].properties.goals.items.properties.area.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1038,11 +1036,12 @@ vErrors.push(err83);
 }
 errors++;
 }
-var _valid0 = _errs54 === errors;
-valid1 = valid1 || _valid0;
 }
-if(!valid1){
-const err84 = {instancePath:instancePath+"/health_goals",schemaPath:"#/properties/health_goals/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(data32.description !== undefined){
+let data34 = data32.description;
+if(typeof data34 === "string"){
+if(func3(data34) > 500){
+const err84 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/description",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1051,26 +1050,8 @@ vErrors.push(err84);
 }
 errors++;
 }
-else {
-errors = _errs51;
-if(vErrors !== null){
-if(_errs51){
-vErrors.length = _errs51;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.client_story !== undefined){
-let data34 = data.client_story;
-const _errs77 = errors;
-let valid6 = false;
-const _errs78 = errors;
-if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-if(Object.keys(data34).length > 0){
-const err85 = {instancePath:instancePath+"/client_story",schemaPath:"#/properties/client_story/anyOf/0/maxProperties",keyword:"maxProperties",params:{limit: 0},message:"must NOT have more than 0 properties"};
+if(func3(data34) < 1){
+const err85 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/description",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1081,7 +1062,7 @@ errors++;
 }
 }
 else {
-const err86 = {instancePath:instancePath+"/client_story",schemaPath:"#/properties/client_story/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err86 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/description",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1090,13 +1071,11 @@ vErrors.push(err86);
 }
 errors++;
 }
-var _valid1 = _errs78 === errors;
-valid6 = valid6 || _valid1;
-if(!valid6){
-const _errs80 = errors;
-if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-if(data34.schema_version === undefined){
-const err87 = {instancePath:instancePath+"/client_story",schemaPath:"#/properties/client_story/anyOf/1/required",keyword:"required",params:{missingProperty: "schema_version"},message:"must have required property '"+"schema_version"+"'"};
+}
+if(data32.priority !== undefined){
+let data35 = data32.priority;
+if(typeof data35 !== "string"){
+const err87 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/priority",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1105,8 +1084,8 @@ vErrors.push(err87);
 }
 errors++;
 }
-if(data34.summary === undefined){
-const err88 = {instancePath:instancePath+"/client_story",schemaPath:"#/properties/client_story/anyOf/1/required",keyword:"required",params:{missingProperty: "summary"},message:"must have required property '"+"summary"+"'"};
+if(!(((data35 === "high") || (data35 === "medium")) || (data35 === "low"))){
+const err88 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/priority",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/priority/enum",keyword:"enum",params:{allowedValues: schema11.properties.health_goals.anyOf[1].properties.goals.items.properties.priority.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1115,9 +1094,12 @@ vErrors.push(err88);
 }
 errors++;
 }
-for(const key3 in data34){
-if(!(func2.call(schema11.properties.client_story.anyOf[1].properties, key3))){
-const err89 = {instancePath:instancePath+"/client_story",schemaPath:"#/properties/client_story/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+}
+if(data32.target_date !== undefined){
+let data36 = data32.target_date;
+if(typeof data36 === "string"){
+if(!(formats2.validate(data36))){
+const err89 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/target_date",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/target_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1127,10 +1109,8 @@ vErrors.push(err89);
 errors++;
 }
 }
-if(data34.schema_version !== undefined){
-let data35 = data34.schema_version;
-if(!((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35)))){
-const err90 = {instancePath:instancePath+"/client_story/schema_version",schemaPath:"#/properties/client_story/anyOf/1/properties/schema_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err90 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/target_date",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/target_date/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1139,8 +1119,10 @@ vErrors.push(err90);
 }
 errors++;
 }
-if(1 !== data35){
-const err91 = {instancePath:instancePath+"/client_story/schema_version",schemaPath:"#/properties/client_story/anyOf/1/properties/schema_version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
+}
+}
+else {
+const err91 = {instancePath:instancePath+"/health_goals/goals/" + i0,schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1150,11 +1132,9 @@ vErrors.push(err91);
 errors++;
 }
 }
-if(data34.summary !== undefined){
-let data36 = data34.summary;
-if(typeof data36 === "string"){
-if(func3(data36) > 5000){
-const err92 = {instancePath:instancePath+"/client_story/summary",schemaPath:"#/properties/client_story/anyOf/1/properties/summary/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"};
+}
+else {
+const err92 = {instancePath:instancePath+"/health_goals/goals",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1163,8 +1143,12 @@ vErrors.push(err92);
 }
 errors++;
 }
-if(func3(data36) < 1){
-const err93 = {instancePath:instancePath+"/client_story/summary",schemaPath:"#/properties/client_story/anyOf/1/properties/summary/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data29.motivation !== undefined){
+let data37 = data29.motivation;
+if(typeof data37 === "string"){
+if(func3(data37) > 2000){
+const err93 = {instancePath:instancePath+"/health_goals/motivation",schemaPath:"#/properties/health_goals/anyOf/1/properties/motivation/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1175,7 +1159,7 @@ errors++;
 }
 }
 else {
-const err94 = {instancePath:instancePath+"/client_story/summary",schemaPath:"#/properties/client_story/anyOf/1/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err94 = {instancePath:instancePath+"/health_goals/motivation",schemaPath:"#/properties/health_goals/anyOf/1/properties/motivation/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1185,10 +1169,11 @@ vErrors.push(err94);
 errors++;
 }
 }
-if(data34.concern_duration !== undefined){
-let data37 = data34.concern_duration;
-if(typeof data37 !== "string"){
-const err95 = {instancePath:instancePath+"/client_story/concern_duration",schemaPath:"#/properties/client_story/anyOf/1/properties/concern_duration/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data29.completed_at !== undefined){
+let data38 = data29.completed_at;
+if(typeof data38 === "string"){
+if(!(formats10.validate(data38))){
+const err95 = {instancePath:instancePath+"/health_goals/completed_at",schemaPath:"#/properties/health_goals/anyOf/1/properties/completed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1197,8 +1182,9 @@ vErrors.push(err95);
 }
 errors++;
 }
-if(!((((data37 === "under_3_months") || (data37 === "3_to_12_months")) || (data37 === "1_to_5_years")) || (data37 === "over_5_years"))){
-const err96 = {instancePath:instancePath+"/client_story/concern_duration",schemaPath:"#/properties/client_story/anyOf/1/properties/concern_duration/enum",keyword:"enum",params:{allowedValues: schema11.properties.client_story.anyOf[1].properties.concern_duration.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err96 = {instancePath:instancePath+"/health_goals/completed_at",schemaPath:"#/properties/health_goals/anyOf/1/properties/completed_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1208,11 +1194,9 @@ vErrors.push(err96);
 errors++;
 }
 }
-if(data34.tried_before !== undefined){
-let data38 = data34.tried_before;
-if(typeof data38 === "string"){
-if(func3(data38) > 2000){
-const err97 = {instancePath:instancePath+"/client_story/tried_before",schemaPath:"#/properties/client_story/anyOf/1/properties/tried_before/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+}
+else {
+const err97 = {instancePath:instancePath+"/health_goals",schemaPath:"#/properties/health_goals/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1221,9 +1205,11 @@ vErrors.push(err97);
 }
 errors++;
 }
+var _valid0 = _errs65 === errors;
+valid2 = valid2 || _valid0;
 }
-else {
-const err98 = {instancePath:instancePath+"/client_story/tried_before",schemaPath:"#/properties/client_story/anyOf/1/properties/tried_before/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!valid2){
+const err98 = {instancePath:instancePath+"/health_goals",schemaPath:"#/properties/health_goals/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1232,12 +1218,26 @@ vErrors.push(err98);
 }
 errors++;
 }
+else {
+errors = _errs62;
+if(vErrors !== null){
+if(_errs62){
+vErrors.length = _errs62;
 }
-if(data34.what_helps !== undefined){
-let data39 = data34.what_helps;
-if(typeof data39 === "string"){
-if(func3(data39) > 2000){
-const err99 = {instancePath:instancePath+"/client_story/what_helps",schemaPath:"#/properties/client_story/anyOf/1/properties/what_helps/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.client_story !== undefined){
+let data39 = data.client_story;
+const _errs88 = errors;
+let valid7 = false;
+const _errs89 = errors;
+if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
+if(Object.keys(data39).length > 0){
+const err99 = {instancePath:instancePath+"/client_story",schemaPath:"#/properties/client_story/anyOf/0/maxProperties",keyword:"maxProperties",params:{limit: 0},message:"must NOT have more than 0 properties"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1248,7 +1248,7 @@ errors++;
 }
 }
 else {
-const err100 = {instancePath:instancePath+"/client_story/what_helps",schemaPath:"#/properties/client_story/anyOf/1/properties/what_helps/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err100 = {instancePath:instancePath+"/client_story",schemaPath:"#/properties/client_story/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1257,12 +1257,13 @@ vErrors.push(err100);
 }
 errors++;
 }
-}
-if(data34.what_worsens !== undefined){
-let data40 = data34.what_worsens;
-if(typeof data40 === "string"){
-if(func3(data40) > 2000){
-const err101 = {instancePath:instancePath+"/client_story/what_worsens",schemaPath:"#/properties/client_story/anyOf/1/properties/what_worsens/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+var _valid1 = _errs89 === errors;
+valid7 = valid7 || _valid1;
+if(!valid7){
+const _errs91 = errors;
+if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
+if(data39.schema_version === undefined){
+const err101 = {instancePath:instancePath+"/client_story",schemaPath:"#/properties/client_story/anyOf/1/required",keyword:"required",params:{missingProperty: "schema_version"},message:"must have required property '"+"schema_version"+"'"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1271,9 +1272,8 @@ vErrors.push(err101);
 }
 errors++;
 }
-}
-else {
-const err102 = {instancePath:instancePath+"/client_story/what_worsens",schemaPath:"#/properties/client_story/anyOf/1/properties/what_worsens/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data39.summary === undefined){
+const err102 = {instancePath:instancePath+"/client_story",schemaPath:"#/properties/client_story/anyOf/1/required",keyword:"required",params:{missingProperty: "summary"},message:"must have required property '"+"summary"+"'"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1282,12 +1282,9 @@ vErrors.push(err102);
 }
 errors++;
 }
-}
-if(data34.current_medications !== undefined){
-let data41 = data34.current_medications;
-if(typeof data41 === "string"){
-if(func3(data41) > 2000){
-const err103 = {instancePath:instancePath+"/client_story/current_medications",schemaPath:"#/properties/client_story/anyOf/1/properties/current_medications/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+for(const key4 in data39){
+if(!(func2.call(schema11.properties.client_story.anyOf[1].properties, key4))){
+const err103 = {instancePath:instancePath+"/client_story",schemaPath:"#/properties/client_story/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1297,8 +1294,10 @@ vErrors.push(err103);
 errors++;
 }
 }
-else {
-const err104 = {instancePath:instancePath+"/client_story/current_medications",schemaPath:"#/properties/client_story/anyOf/1/properties/current_medications/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data39.schema_version !== undefined){
+let data40 = data39.schema_version;
+if(!((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40)))){
+const err104 = {instancePath:instancePath+"/client_story/schema_version",schemaPath:"#/properties/client_story/anyOf/1/properties/schema_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1307,12 +1306,8 @@ vErrors.push(err104);
 }
 errors++;
 }
-}
-if(data34.allergies !== undefined){
-let data42 = data34.allergies;
-if(typeof data42 === "string"){
-if(func3(data42) > 2000){
-const err105 = {instancePath:instancePath+"/client_story/allergies",schemaPath:"#/properties/client_story/anyOf/1/properties/allergies/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(1 !== data40){
+const err105 = {instancePath:instancePath+"/client_story/schema_version",schemaPath:"#/properties/client_story/anyOf/1/properties/schema_version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1322,8 +1317,11 @@ vErrors.push(err105);
 errors++;
 }
 }
-else {
-const err106 = {instancePath:instancePath+"/client_story/allergies",schemaPath:"#/properties/client_story/anyOf/1/properties/allergies/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data39.summary !== undefined){
+let data41 = data39.summary;
+if(typeof data41 === "string"){
+if(func3(data41) > 5000){
+const err106 = {instancePath:instancePath+"/client_story/summary",schemaPath:"#/properties/client_story/anyOf/1/properties/summary/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1332,12 +1330,8 @@ vErrors.push(err106);
 }
 errors++;
 }
-}
-if(data34.success_in_six_months !== undefined){
-let data43 = data34.success_in_six_months;
-if(typeof data43 === "string"){
-if(func3(data43) > 2000){
-const err107 = {instancePath:instancePath+"/client_story/success_in_six_months",schemaPath:"#/properties/client_story/anyOf/1/properties/success_in_six_months/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(func3(data41) < 1){
+const err107 = {instancePath:instancePath+"/client_story/summary",schemaPath:"#/properties/client_story/anyOf/1/properties/summary/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1348,7 +1342,7 @@ errors++;
 }
 }
 else {
-const err108 = {instancePath:instancePath+"/client_story/success_in_six_months",schemaPath:"#/properties/client_story/anyOf/1/properties/success_in_six_months/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err108 = {instancePath:instancePath+"/client_story/summary",schemaPath:"#/properties/client_story/anyOf/1/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1358,11 +1352,10 @@ vErrors.push(err108);
 errors++;
 }
 }
-if(data34.completed_at !== undefined){
-let data44 = data34.completed_at;
-if(typeof data44 === "string"){
-if(!(formats8.validate(data44))){
-const err109 = {instancePath:instancePath+"/client_story/completed_at",schemaPath:"#/properties/client_story/anyOf/1/properties/completed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(data39.concern_duration !== undefined){
+let data42 = data39.concern_duration;
+if(typeof data42 !== "string"){
+const err109 = {instancePath:instancePath+"/client_story/concern_duration",schemaPath:"#/properties/client_story/anyOf/1/properties/concern_duration/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1371,9 +1364,8 @@ vErrors.push(err109);
 }
 errors++;
 }
-}
-else {
-const err110 = {instancePath:instancePath+"/client_story/completed_at",schemaPath:"#/properties/client_story/anyOf/1/properties/completed_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((((data42 === "under_3_months") || (data42 === "3_to_12_months")) || (data42 === "1_to_5_years")) || (data42 === "over_5_years"))){
+const err110 = {instancePath:instancePath+"/client_story/concern_duration",schemaPath:"#/properties/client_story/anyOf/1/properties/concern_duration/enum",keyword:"enum",params:{allowedValues: schema11.properties.client_story.anyOf[1].properties.concern_duration.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1383,9 +1375,11 @@ vErrors.push(err110);
 errors++;
 }
 }
-}
-else {
-const err111 = {instancePath:instancePath+"/client_story",schemaPath:"#/properties/client_story/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data39.tried_before !== undefined){
+let data43 = data39.tried_before;
+if(typeof data43 === "string"){
+if(func3(data43) > 2000){
+const err111 = {instancePath:instancePath+"/client_story/tried_before",schemaPath:"#/properties/client_story/anyOf/1/properties/tried_before/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1394,11 +1388,9 @@ vErrors.push(err111);
 }
 errors++;
 }
-var _valid1 = _errs80 === errors;
-valid6 = valid6 || _valid1;
 }
-if(!valid6){
-const err112 = {instancePath:instancePath+"/client_story",schemaPath:"#/properties/client_story/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+else {
+const err112 = {instancePath:instancePath+"/client_story/tried_before",schemaPath:"#/properties/client_story/anyOf/1/properties/tried_before/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1407,26 +1399,12 @@ vErrors.push(err112);
 }
 errors++;
 }
-else {
-errors = _errs77;
-if(vErrors !== null){
-if(_errs77){
-vErrors.length = _errs77;
 }
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.lifestyle_history !== undefined){
-let data45 = data.lifestyle_history;
-const _errs104 = errors;
-let valid8 = false;
-const _errs105 = errors;
-if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
-if(Object.keys(data45).length > 0){
-const err113 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/0/maxProperties",keyword:"maxProperties",params:{limit: 0},message:"must NOT have more than 0 properties"};
+if(data39.what_helps !== undefined){
+let data44 = data39.what_helps;
+if(typeof data44 === "string"){
+if(func3(data44) > 2000){
+const err113 = {instancePath:instancePath+"/client_story/what_helps",schemaPath:"#/properties/client_story/anyOf/1/properties/what_helps/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -1437,7 +1415,7 @@ errors++;
 }
 }
 else {
-const err114 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err114 = {instancePath:instancePath+"/client_story/what_helps",schemaPath:"#/properties/client_story/anyOf/1/properties/what_helps/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -1446,13 +1424,12 @@ vErrors.push(err114);
 }
 errors++;
 }
-var _valid2 = _errs105 === errors;
-valid8 = valid8 || _valid2;
-if(!valid8){
-const _errs107 = errors;
-if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
-if(data45.schema_version === undefined){
-const err115 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "schema_version"},message:"must have required property '"+"schema_version"+"'"};
+}
+if(data39.what_worsens !== undefined){
+let data45 = data39.what_worsens;
+if(typeof data45 === "string"){
+if(func3(data45) > 2000){
+const err115 = {instancePath:instancePath+"/client_story/what_worsens",schemaPath:"#/properties/client_story/anyOf/1/properties/what_worsens/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -1461,8 +1438,9 @@ vErrors.push(err115);
 }
 errors++;
 }
-if(data45.sleep === undefined){
-const err116 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "sleep"},message:"must have required property '"+"sleep"+"'"};
+}
+else {
+const err116 = {instancePath:instancePath+"/client_story/what_worsens",schemaPath:"#/properties/client_story/anyOf/1/properties/what_worsens/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -1471,8 +1449,12 @@ vErrors.push(err116);
 }
 errors++;
 }
-if(data45.activity === undefined){
-const err117 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "activity"},message:"must have required property '"+"activity"+"'"};
+}
+if(data39.current_medications !== undefined){
+let data46 = data39.current_medications;
+if(typeof data46 === "string"){
+if(func3(data46) > 2000){
+const err117 = {instancePath:instancePath+"/client_story/current_medications",schemaPath:"#/properties/client_story/anyOf/1/properties/current_medications/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -1481,8 +1463,9 @@ vErrors.push(err117);
 }
 errors++;
 }
-if(data45.diet === undefined){
-const err118 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "diet"},message:"must have required property '"+"diet"+"'"};
+}
+else {
+const err118 = {instancePath:instancePath+"/client_story/current_medications",schemaPath:"#/properties/client_story/anyOf/1/properties/current_medications/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -1491,8 +1474,12 @@ vErrors.push(err118);
 }
 errors++;
 }
-if(data45.stress === undefined){
-const err119 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "stress"},message:"must have required property '"+"stress"+"'"};
+}
+if(data39.allergies !== undefined){
+let data47 = data39.allergies;
+if(typeof data47 === "string"){
+if(func3(data47) > 2000){
+const err119 = {instancePath:instancePath+"/client_story/allergies",schemaPath:"#/properties/client_story/anyOf/1/properties/allergies/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -1501,8 +1488,9 @@ vErrors.push(err119);
 }
 errors++;
 }
-if(data45.alcohol === undefined){
-const err120 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "alcohol"},message:"must have required property '"+"alcohol"+"'"};
+}
+else {
+const err120 = {instancePath:instancePath+"/client_story/allergies",schemaPath:"#/properties/client_story/anyOf/1/properties/allergies/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -1511,8 +1499,12 @@ vErrors.push(err120);
 }
 errors++;
 }
-if(data45.tobacco === undefined){
-const err121 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "tobacco"},message:"must have required property '"+"tobacco"+"'"};
+}
+if(data39.success_in_six_months !== undefined){
+let data48 = data39.success_in_six_months;
+if(typeof data48 === "string"){
+if(func3(data48) > 2000){
+const err121 = {instancePath:instancePath+"/client_story/success_in_six_months",schemaPath:"#/properties/client_story/anyOf/1/properties/success_in_six_months/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -1521,8 +1513,9 @@ vErrors.push(err121);
 }
 errors++;
 }
-if(data45.caffeine === undefined){
-const err122 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "caffeine"},message:"must have required property '"+"caffeine"+"'"};
+}
+else {
+const err122 = {instancePath:instancePath+"/client_story/success_in_six_months",schemaPath:"#/properties/client_story/anyOf/1/properties/success_in_six_months/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -1531,8 +1524,12 @@ vErrors.push(err122);
 }
 errors++;
 }
-if(data45.screen_time === undefined){
-const err123 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "screen_time"},message:"must have required property '"+"screen_time"+"'"};
+}
+if(data39.completed_at !== undefined){
+let data49 = data39.completed_at;
+if(typeof data49 === "string"){
+if(!(formats10.validate(data49))){
+const err123 = {instancePath:instancePath+"/client_story/completed_at",schemaPath:"#/properties/client_story/anyOf/1/properties/completed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -1541,9 +1538,9 @@ vErrors.push(err123);
 }
 errors++;
 }
-for(const key4 in data45){
-if(!(func2.call(schema11.properties.lifestyle_history.anyOf[1].properties, key4))){
-const err124 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+}
+else {
+const err124 = {instancePath:instancePath+"/client_story/completed_at",schemaPath:"#/properties/client_story/anyOf/1/properties/completed_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -1553,10 +1550,9 @@ vErrors.push(err124);
 errors++;
 }
 }
-if(data45.schema_version !== undefined){
-let data46 = data45.schema_version;
-if(!((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46)))){
-const err125 = {instancePath:instancePath+"/lifestyle_history/schema_version",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/schema_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err125 = {instancePath:instancePath+"/client_story",schemaPath:"#/properties/client_story/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -1565,8 +1561,11 @@ vErrors.push(err125);
 }
 errors++;
 }
-if(1 !== data46){
-const err126 = {instancePath:instancePath+"/lifestyle_history/schema_version",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/schema_version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
+var _valid1 = _errs91 === errors;
+valid7 = valid7 || _valid1;
+}
+if(!valid7){
+const err126 = {instancePath:instancePath+"/client_story",schemaPath:"#/properties/client_story/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -1575,12 +1574,26 @@ vErrors.push(err126);
 }
 errors++;
 }
+else {
+errors = _errs88;
+if(vErrors !== null){
+if(_errs88){
+vErrors.length = _errs88;
 }
-if(data45.sleep !== undefined){
-let data47 = data45.sleep;
-if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
-if(data47.hours_per_night === undefined){
-const err127 = {instancePath:instancePath+"/lifestyle_history/sleep",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/required",keyword:"required",params:{missingProperty: "hours_per_night"},message:"must have required property '"+"hours_per_night"+"'"};
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.lifestyle_history !== undefined){
+let data50 = data.lifestyle_history;
+const _errs115 = errors;
+let valid9 = false;
+const _errs116 = errors;
+if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
+if(Object.keys(data50).length > 0){
+const err127 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/0/maxProperties",keyword:"maxProperties",params:{limit: 0},message:"must NOT have more than 0 properties"};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -1589,8 +1602,9 @@ vErrors.push(err127);
 }
 errors++;
 }
-if(data47.quality === undefined){
-const err128 = {instancePath:instancePath+"/lifestyle_history/sleep",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/required",keyword:"required",params:{missingProperty: "quality"},message:"must have required property '"+"quality"+"'"};
+}
+else {
+const err128 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -1599,9 +1613,13 @@ vErrors.push(err128);
 }
 errors++;
 }
-for(const key5 in data47){
-if(!(((key5 === "hours_per_night") || (key5 === "quality")) || (key5 === "wakes_at_night"))){
-const err129 = {instancePath:instancePath+"/lifestyle_history/sleep",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+var _valid2 = _errs116 === errors;
+valid9 = valid9 || _valid2;
+if(!valid9){
+const _errs118 = errors;
+if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
+if(data50.schema_version === undefined){
+const err129 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "schema_version"},message:"must have required property '"+"schema_version"+"'"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -1610,12 +1628,8 @@ vErrors.push(err129);
 }
 errors++;
 }
-}
-if(data47.hours_per_night !== undefined){
-let data48 = data47.hours_per_night;
-if(typeof data48 == "number"){
-if(data48 > 24 || isNaN(data48)){
-const err130 = {instancePath:instancePath+"/lifestyle_history/sleep/hours_per_night",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/properties/hours_per_night/maximum",keyword:"maximum",params:{comparison: "<=", limit: 24},message:"must be <= 24"};
+if(data50.sleep === undefined){
+const err130 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "sleep"},message:"must have required property '"+"sleep"+"'"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -1624,8 +1638,8 @@ vErrors.push(err130);
 }
 errors++;
 }
-if(data48 < 0 || isNaN(data48)){
-const err131 = {instancePath:instancePath+"/lifestyle_history/sleep/hours_per_night",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/properties/hours_per_night/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data50.activity === undefined){
+const err131 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "activity"},message:"must have required property '"+"activity"+"'"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -1634,9 +1648,8 @@ vErrors.push(err131);
 }
 errors++;
 }
-}
-else {
-const err132 = {instancePath:instancePath+"/lifestyle_history/sleep/hours_per_night",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/properties/hours_per_night/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data50.diet === undefined){
+const err132 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "diet"},message:"must have required property '"+"diet"+"'"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -1645,11 +1658,8 @@ vErrors.push(err132);
 }
 errors++;
 }
-}
-if(data47.quality !== undefined){
-let data49 = data47.quality;
-if(typeof data49 !== "string"){
-const err133 = {instancePath:instancePath+"/lifestyle_history/sleep/quality",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/properties/quality/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data50.stress === undefined){
+const err133 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "stress"},message:"must have required property '"+"stress"+"'"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -1658,8 +1668,8 @@ vErrors.push(err133);
 }
 errors++;
 }
-if(!((((data49 === "poor") || (data49 === "fair")) || (data49 === "good")) || (data49 === "excellent"))){
-const err134 = {instancePath:instancePath+"/lifestyle_history/sleep/quality",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/properties/quality/enum",keyword:"enum",params:{allowedValues: schema11.properties.lifestyle_history.anyOf[1].properties.sleep.properties.quality.enum},message:"must be equal to one of the allowed values"};
+if(data50.alcohol === undefined){
+const err134 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "alcohol"},message:"must have required property '"+"alcohol"+"'"};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -1668,10 +1678,8 @@ vErrors.push(err134);
 }
 errors++;
 }
-}
-if(data47.wakes_at_night !== undefined){
-if(typeof data47.wakes_at_night !== "boolean"){
-const err135 = {instancePath:instancePath+"/lifestyle_history/sleep/wakes_at_night",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/properties/wakes_at_night/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data50.tobacco === undefined){
+const err135 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "tobacco"},message:"must have required property '"+"tobacco"+"'"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -1680,10 +1688,8 @@ vErrors.push(err135);
 }
 errors++;
 }
-}
-}
-else {
-const err136 = {instancePath:instancePath+"/lifestyle_history/sleep",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data50.caffeine === undefined){
+const err136 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "caffeine"},message:"must have required property '"+"caffeine"+"'"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -1692,12 +1698,8 @@ vErrors.push(err136);
 }
 errors++;
 }
-}
-if(data45.activity !== undefined){
-let data51 = data45.activity;
-if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
-if(data51.days_per_week === undefined){
-const err137 = {instancePath:instancePath+"/lifestyle_history/activity",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/required",keyword:"required",params:{missingProperty: "days_per_week"},message:"must have required property '"+"days_per_week"+"'"};
+if(data50.screen_time === undefined){
+const err137 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "screen_time"},message:"must have required property '"+"screen_time"+"'"};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -1706,8 +1708,9 @@ vErrors.push(err137);
 }
 errors++;
 }
-if(data51.minutes_per_day === undefined){
-const err138 = {instancePath:instancePath+"/lifestyle_history/activity",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/required",keyword:"required",params:{missingProperty: "minutes_per_day"},message:"must have required property '"+"minutes_per_day"+"'"};
+for(const key5 in data50){
+if(!(func2.call(schema11.properties.lifestyle_history.anyOf[1].properties, key5))){
+const err138 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -1716,9 +1719,11 @@ vErrors.push(err138);
 }
 errors++;
 }
-for(const key6 in data51){
-if(!(((key6 === "days_per_week") || (key6 === "minutes_per_day")) || (key6 === "kinds"))){
-const err139 = {instancePath:instancePath+"/lifestyle_history/activity",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+}
+if(data50.schema_version !== undefined){
+let data51 = data50.schema_version;
+if(!((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51)))){
+const err139 = {instancePath:instancePath+"/lifestyle_history/schema_version",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/schema_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -1727,11 +1732,8 @@ vErrors.push(err139);
 }
 errors++;
 }
-}
-if(data51.days_per_week !== undefined){
-let data52 = data51.days_per_week;
-if(!((typeof data52 == "number") && (!(data52 % 1) && !isNaN(data52)))){
-const err140 = {instancePath:instancePath+"/lifestyle_history/activity/days_per_week",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/days_per_week/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(1 !== data51){
+const err140 = {instancePath:instancePath+"/lifestyle_history/schema_version",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/schema_version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -1740,9 +1742,12 @@ vErrors.push(err140);
 }
 errors++;
 }
-if(typeof data52 == "number"){
-if(data52 > 7 || isNaN(data52)){
-const err141 = {instancePath:instancePath+"/lifestyle_history/activity/days_per_week",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/days_per_week/maximum",keyword:"maximum",params:{comparison: "<=", limit: 7},message:"must be <= 7"};
+}
+if(data50.sleep !== undefined){
+let data52 = data50.sleep;
+if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
+if(data52.hours_per_night === undefined){
+const err141 = {instancePath:instancePath+"/lifestyle_history/sleep",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/required",keyword:"required",params:{missingProperty: "hours_per_night"},message:"must have required property '"+"hours_per_night"+"'"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -1751,8 +1756,8 @@ vErrors.push(err141);
 }
 errors++;
 }
-if(data52 < 0 || isNaN(data52)){
-const err142 = {instancePath:instancePath+"/lifestyle_history/activity/days_per_week",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/days_per_week/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data52.quality === undefined){
+const err142 = {instancePath:instancePath+"/lifestyle_history/sleep",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/required",keyword:"required",params:{missingProperty: "quality"},message:"must have required property '"+"quality"+"'"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -1761,12 +1766,9 @@ vErrors.push(err142);
 }
 errors++;
 }
-}
-}
-if(data51.minutes_per_day !== undefined){
-let data53 = data51.minutes_per_day;
-if(!((typeof data53 == "number") && (!(data53 % 1) && !isNaN(data53)))){
-const err143 = {instancePath:instancePath+"/lifestyle_history/activity/minutes_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/minutes_per_day/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key6 in data52){
+if(!(((key6 === "hours_per_night") || (key6 === "quality")) || (key6 === "wakes_at_night"))){
+const err143 = {instancePath:instancePath+"/lifestyle_history/sleep",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -1775,9 +1777,12 @@ vErrors.push(err143);
 }
 errors++;
 }
+}
+if(data52.hours_per_night !== undefined){
+let data53 = data52.hours_per_night;
 if(typeof data53 == "number"){
-if(data53 > 1440 || isNaN(data53)){
-const err144 = {instancePath:instancePath+"/lifestyle_history/activity/minutes_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/minutes_per_day/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1440},message:"must be <= 1440"};
+if(data53 > 24 || isNaN(data53)){
+const err144 = {instancePath:instancePath+"/lifestyle_history/sleep/hours_per_night",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/properties/hours_per_night/maximum",keyword:"maximum",params:{comparison: "<=", limit: 24},message:"must be <= 24"};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -1787,7 +1792,7 @@ vErrors.push(err144);
 errors++;
 }
 if(data53 < 0 || isNaN(data53)){
-const err145 = {instancePath:instancePath+"/lifestyle_history/activity/minutes_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/minutes_per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err145 = {instancePath:instancePath+"/lifestyle_history/sleep/hours_per_night",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/properties/hours_per_night/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -1797,12 +1802,8 @@ vErrors.push(err145);
 errors++;
 }
 }
-}
-if(data51.kinds !== undefined){
-let data54 = data51.kinds;
-if(typeof data54 === "string"){
-if(func3(data54) > 500){
-const err146 = {instancePath:instancePath+"/lifestyle_history/activity/kinds",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/kinds/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+else {
+const err146 = {instancePath:instancePath+"/lifestyle_history/sleep/hours_per_night",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/properties/hours_per_night/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -1812,8 +1813,10 @@ vErrors.push(err146);
 errors++;
 }
 }
-else {
-const err147 = {instancePath:instancePath+"/lifestyle_history/activity/kinds",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/kinds/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data52.quality !== undefined){
+let data54 = data52.quality;
+if(typeof data54 !== "string"){
+const err147 = {instancePath:instancePath+"/lifestyle_history/sleep/quality",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/properties/quality/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -1822,10 +1825,8 @@ vErrors.push(err147);
 }
 errors++;
 }
-}
-}
-else {
-const err148 = {instancePath:instancePath+"/lifestyle_history/activity",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!((((data54 === "poor") || (data54 === "fair")) || (data54 === "good")) || (data54 === "excellent"))){
+const err148 = {instancePath:instancePath+"/lifestyle_history/sleep/quality",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/properties/quality/enum",keyword:"enum",params:{allowedValues: schema11.properties.lifestyle_history.anyOf[1].properties.sleep.properties.quality.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -1835,11 +1836,9 @@ vErrors.push(err148);
 errors++;
 }
 }
-if(data45.diet !== undefined){
-let data55 = data45.diet;
-if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
-if(data55.pattern === undefined){
-const err149 = {instancePath:instancePath+"/lifestyle_history/diet",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/required",keyword:"required",params:{missingProperty: "pattern"},message:"must have required property '"+"pattern"+"'"};
+if(data52.wakes_at_night !== undefined){
+if(typeof data52.wakes_at_night !== "boolean"){
+const err149 = {instancePath:instancePath+"/lifestyle_history/sleep/wakes_at_night",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/properties/wakes_at_night/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -1848,8 +1847,10 @@ vErrors.push(err149);
 }
 errors++;
 }
-if(data55.meals_per_day === undefined){
-const err150 = {instancePath:instancePath+"/lifestyle_history/diet",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/required",keyword:"required",params:{missingProperty: "meals_per_day"},message:"must have required property '"+"meals_per_day"+"'"};
+}
+}
+else {
+const err150 = {instancePath:instancePath+"/lifestyle_history/sleep",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -1858,9 +1859,12 @@ vErrors.push(err150);
 }
 errors++;
 }
-for(const key7 in data55){
-if(!(((key7 === "pattern") || (key7 === "meals_per_day")) || (key7 === "notes"))){
-const err151 = {instancePath:instancePath+"/lifestyle_history/diet",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+}
+if(data50.activity !== undefined){
+let data56 = data50.activity;
+if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
+if(data56.days_per_week === undefined){
+const err151 = {instancePath:instancePath+"/lifestyle_history/activity",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/required",keyword:"required",params:{missingProperty: "days_per_week"},message:"must have required property '"+"days_per_week"+"'"};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -1869,11 +1873,8 @@ vErrors.push(err151);
 }
 errors++;
 }
-}
-if(data55.pattern !== undefined){
-let data56 = data55.pattern;
-if(typeof data56 !== "string"){
-const err152 = {instancePath:instancePath+"/lifestyle_history/diet/pattern",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data56.minutes_per_day === undefined){
+const err152 = {instancePath:instancePath+"/lifestyle_history/activity",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/required",keyword:"required",params:{missingProperty: "minutes_per_day"},message:"must have required property '"+"minutes_per_day"+"'"};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -1882,8 +1883,9 @@ vErrors.push(err152);
 }
 errors++;
 }
-if(!((((((data56 === "vegetarian") || (data56 === "eggetarian")) || (data56 === "non_vegetarian")) || (data56 === "vegan")) || (data56 === "jain")) || (data56 === "other"))){
-const err153 = {instancePath:instancePath+"/lifestyle_history/diet/pattern",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/properties/pattern/enum",keyword:"enum",params:{allowedValues: schema11.properties.lifestyle_history.anyOf[1].properties.diet.properties.pattern.enum},message:"must be equal to one of the allowed values"};
+for(const key7 in data56){
+if(!(((key7 === "days_per_week") || (key7 === "minutes_per_day")) || (key7 === "kinds"))){
+const err153 = {instancePath:instancePath+"/lifestyle_history/activity",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -1893,10 +1895,10 @@ vErrors.push(err153);
 errors++;
 }
 }
-if(data55.meals_per_day !== undefined){
-let data57 = data55.meals_per_day;
+if(data56.days_per_week !== undefined){
+let data57 = data56.days_per_week;
 if(!((typeof data57 == "number") && (!(data57 % 1) && !isNaN(data57)))){
-const err154 = {instancePath:instancePath+"/lifestyle_history/diet/meals_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/properties/meals_per_day/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err154 = {instancePath:instancePath+"/lifestyle_history/activity/days_per_week",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/days_per_week/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -1906,8 +1908,8 @@ vErrors.push(err154);
 errors++;
 }
 if(typeof data57 == "number"){
-if(data57 > 10 || isNaN(data57)){
-const err155 = {instancePath:instancePath+"/lifestyle_history/diet/meals_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/properties/meals_per_day/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10},message:"must be <= 10"};
+if(data57 > 7 || isNaN(data57)){
+const err155 = {instancePath:instancePath+"/lifestyle_history/activity/days_per_week",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/days_per_week/maximum",keyword:"maximum",params:{comparison: "<=", limit: 7},message:"must be <= 7"};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -1916,8 +1918,8 @@ vErrors.push(err155);
 }
 errors++;
 }
-if(data57 < 1 || isNaN(data57)){
-const err156 = {instancePath:instancePath+"/lifestyle_history/diet/meals_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/properties/meals_per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data57 < 0 || isNaN(data57)){
+const err156 = {instancePath:instancePath+"/lifestyle_history/activity/days_per_week",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/days_per_week/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -1928,11 +1930,10 @@ errors++;
 }
 }
 }
-if(data55.notes !== undefined){
-let data58 = data55.notes;
-if(typeof data58 === "string"){
-if(func3(data58) > 1000){
-const err157 = {instancePath:instancePath+"/lifestyle_history/diet/notes",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/properties/notes/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(data56.minutes_per_day !== undefined){
+let data58 = data56.minutes_per_day;
+if(!((typeof data58 == "number") && (!(data58 % 1) && !isNaN(data58)))){
+const err157 = {instancePath:instancePath+"/lifestyle_history/activity/minutes_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/minutes_per_day/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -1941,9 +1942,9 @@ vErrors.push(err157);
 }
 errors++;
 }
-}
-else {
-const err158 = {instancePath:instancePath+"/lifestyle_history/diet/notes",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data58 == "number"){
+if(data58 > 1440 || isNaN(data58)){
+const err158 = {instancePath:instancePath+"/lifestyle_history/activity/minutes_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/minutes_per_day/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1440},message:"must be <= 1440"};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -1952,10 +1953,8 @@ vErrors.push(err158);
 }
 errors++;
 }
-}
-}
-else {
-const err159 = {instancePath:instancePath+"/lifestyle_history/diet",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data58 < 0 || isNaN(data58)){
+const err159 = {instancePath:instancePath+"/lifestyle_history/activity/minutes_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/minutes_per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -1965,11 +1964,12 @@ vErrors.push(err159);
 errors++;
 }
 }
-if(data45.stress !== undefined){
-let data59 = data45.stress;
-if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
-if(data59.level === undefined){
-const err160 = {instancePath:instancePath+"/lifestyle_history/stress",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/required",keyword:"required",params:{missingProperty: "level"},message:"must have required property '"+"level"+"'"};
+}
+if(data56.kinds !== undefined){
+let data59 = data56.kinds;
+if(typeof data59 === "string"){
+if(func3(data59) > 500){
+const err160 = {instancePath:instancePath+"/lifestyle_history/activity/kinds",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/kinds/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -1978,9 +1978,9 @@ vErrors.push(err160);
 }
 errors++;
 }
-for(const key8 in data59){
-if(!((key8 === "level") || (key8 === "sources"))){
-const err161 = {instancePath:instancePath+"/lifestyle_history/stress",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+}
+else {
+const err161 = {instancePath:instancePath+"/lifestyle_history/activity/kinds",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/kinds/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -1990,10 +1990,9 @@ vErrors.push(err161);
 errors++;
 }
 }
-if(data59.level !== undefined){
-let data60 = data59.level;
-if(!((typeof data60 == "number") && (!(data60 % 1) && !isNaN(data60)))){
-const err162 = {instancePath:instancePath+"/lifestyle_history/stress/level",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err162 = {instancePath:instancePath+"/lifestyle_history/activity",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -2002,9 +2001,12 @@ vErrors.push(err162);
 }
 errors++;
 }
-if(typeof data60 == "number"){
-if(data60 > 10 || isNaN(data60)){
-const err163 = {instancePath:instancePath+"/lifestyle_history/stress/level",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/properties/level/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10},message:"must be <= 10"};
+}
+if(data50.diet !== undefined){
+let data60 = data50.diet;
+if(data60 && typeof data60 == "object" && !Array.isArray(data60)){
+if(data60.pattern === undefined){
+const err163 = {instancePath:instancePath+"/lifestyle_history/diet",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/required",keyword:"required",params:{missingProperty: "pattern"},message:"must have required property '"+"pattern"+"'"};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -2013,8 +2015,8 @@ vErrors.push(err163);
 }
 errors++;
 }
-if(data60 < 1 || isNaN(data60)){
-const err164 = {instancePath:instancePath+"/lifestyle_history/stress/level",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data60.meals_per_day === undefined){
+const err164 = {instancePath:instancePath+"/lifestyle_history/diet",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/required",keyword:"required",params:{missingProperty: "meals_per_day"},message:"must have required property '"+"meals_per_day"+"'"};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -2023,13 +2025,9 @@ vErrors.push(err164);
 }
 errors++;
 }
-}
-}
-if(data59.sources !== undefined){
-let data61 = data59.sources;
-if(typeof data61 === "string"){
-if(func3(data61) > 1000){
-const err165 = {instancePath:instancePath+"/lifestyle_history/stress/sources",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/properties/sources/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+for(const key8 in data60){
+if(!(((key8 === "pattern") || (key8 === "meals_per_day")) || (key8 === "notes"))){
+const err165 = {instancePath:instancePath+"/lifestyle_history/diet",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -2039,8 +2037,10 @@ vErrors.push(err165);
 errors++;
 }
 }
-else {
-const err166 = {instancePath:instancePath+"/lifestyle_history/stress/sources",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/properties/sources/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data60.pattern !== undefined){
+let data61 = data60.pattern;
+if(typeof data61 !== "string"){
+const err166 = {instancePath:instancePath+"/lifestyle_history/diet/pattern",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -2049,10 +2049,8 @@ vErrors.push(err166);
 }
 errors++;
 }
-}
-}
-else {
-const err167 = {instancePath:instancePath+"/lifestyle_history/stress",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!((((((data61 === "vegetarian") || (data61 === "eggetarian")) || (data61 === "non_vegetarian")) || (data61 === "vegan")) || (data61 === "jain")) || (data61 === "other"))){
+const err167 = {instancePath:instancePath+"/lifestyle_history/diet/pattern",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/properties/pattern/enum",keyword:"enum",params:{allowedValues: schema11.properties.lifestyle_history.anyOf[1].properties.diet.properties.pattern.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -2062,11 +2060,10 @@ vErrors.push(err167);
 errors++;
 }
 }
-if(data45.alcohol !== undefined){
-let data62 = data45.alcohol;
-if(data62 && typeof data62 == "object" && !Array.isArray(data62)){
-if(data62.frequency === undefined){
-const err168 = {instancePath:instancePath+"/lifestyle_history/alcohol",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/required",keyword:"required",params:{missingProperty: "frequency"},message:"must have required property '"+"frequency"+"'"};
+if(data60.meals_per_day !== undefined){
+let data62 = data60.meals_per_day;
+if(!((typeof data62 == "number") && (!(data62 % 1) && !isNaN(data62)))){
+const err168 = {instancePath:instancePath+"/lifestyle_history/diet/meals_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/properties/meals_per_day/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -2075,9 +2072,9 @@ vErrors.push(err168);
 }
 errors++;
 }
-for(const key9 in data62){
-if(!((key9 === "frequency") || (key9 === "drinks_per_week"))){
-const err169 = {instancePath:instancePath+"/lifestyle_history/alcohol",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+if(typeof data62 == "number"){
+if(data62 > 10 || isNaN(data62)){
+const err169 = {instancePath:instancePath+"/lifestyle_history/diet/meals_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/properties/meals_per_day/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10},message:"must be <= 10"};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -2086,11 +2083,8 @@ vErrors.push(err169);
 }
 errors++;
 }
-}
-if(data62.frequency !== undefined){
-let data63 = data62.frequency;
-if(typeof data63 !== "string"){
-const err170 = {instancePath:instancePath+"/lifestyle_history/alcohol/frequency",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/properties/frequency/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data62 < 1 || isNaN(data62)){
+const err170 = {instancePath:instancePath+"/lifestyle_history/diet/meals_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/properties/meals_per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -2099,8 +2093,13 @@ vErrors.push(err170);
 }
 errors++;
 }
-if(!(((((data63 === "never") || (data63 === "occasionally")) || (data63 === "weekly")) || (data63 === "several_times_a_week")) || (data63 === "daily"))){
-const err171 = {instancePath:instancePath+"/lifestyle_history/alcohol/frequency",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/properties/frequency/enum",keyword:"enum",params:{allowedValues: schema11.properties.lifestyle_history.anyOf[1].properties.alcohol.properties.frequency.enum},message:"must be equal to one of the allowed values"};
+}
+}
+if(data60.notes !== undefined){
+let data63 = data60.notes;
+if(typeof data63 === "string"){
+if(func3(data63) > 1000){
+const err171 = {instancePath:instancePath+"/lifestyle_history/diet/notes",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/properties/notes/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -2110,10 +2109,8 @@ vErrors.push(err171);
 errors++;
 }
 }
-if(data62.drinks_per_week !== undefined){
-let data64 = data62.drinks_per_week;
-if(!((typeof data64 == "number") && (!(data64 % 1) && !isNaN(data64)))){
-const err172 = {instancePath:instancePath+"/lifestyle_history/alcohol/drinks_per_week",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/properties/drinks_per_week/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err172 = {instancePath:instancePath+"/lifestyle_history/diet/notes",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -2122,9 +2119,10 @@ vErrors.push(err172);
 }
 errors++;
 }
-if(typeof data64 == "number"){
-if(data64 > 200 || isNaN(data64)){
-const err173 = {instancePath:instancePath+"/lifestyle_history/alcohol/drinks_per_week",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/properties/drinks_per_week/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200"};
+}
+}
+else {
+const err173 = {instancePath:instancePath+"/lifestyle_history/diet",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -2133,8 +2131,12 @@ vErrors.push(err173);
 }
 errors++;
 }
-if(data64 < 0 || isNaN(data64)){
-const err174 = {instancePath:instancePath+"/lifestyle_history/alcohol/drinks_per_week",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/properties/drinks_per_week/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data50.stress !== undefined){
+let data64 = data50.stress;
+if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
+if(data64.level === undefined){
+const err174 = {instancePath:instancePath+"/lifestyle_history/stress",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/required",keyword:"required",params:{missingProperty: "level"},message:"must have required property '"+"level"+"'"};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -2143,11 +2145,9 @@ vErrors.push(err174);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err175 = {instancePath:instancePath+"/lifestyle_history/alcohol",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key9 in data64){
+if(!((key9 === "level") || (key9 === "sources"))){
+const err175 = {instancePath:instancePath+"/lifestyle_history/stress",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -2157,11 +2157,10 @@ vErrors.push(err175);
 errors++;
 }
 }
-if(data45.tobacco !== undefined){
-let data65 = data45.tobacco;
-if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
-if(data65.status === undefined){
-const err176 = {instancePath:instancePath+"/lifestyle_history/tobacco",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(data64.level !== undefined){
+let data65 = data64.level;
+if(!((typeof data65 == "number") && (!(data65 % 1) && !isNaN(data65)))){
+const err176 = {instancePath:instancePath+"/lifestyle_history/stress/level",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -2170,9 +2169,9 @@ vErrors.push(err176);
 }
 errors++;
 }
-for(const key10 in data65){
-if(!(((key10 === "status") || (key10 === "form")) || (key10 === "per_day"))){
-const err177 = {instancePath:instancePath+"/lifestyle_history/tobacco",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
+if(typeof data65 == "number"){
+if(data65 > 10 || isNaN(data65)){
+const err177 = {instancePath:instancePath+"/lifestyle_history/stress/level",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/properties/level/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10},message:"must be <= 10"};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -2181,11 +2180,8 @@ vErrors.push(err177);
 }
 errors++;
 }
-}
-if(data65.status !== undefined){
-let data66 = data65.status;
-if(typeof data66 !== "string"){
-const err178 = {instancePath:instancePath+"/lifestyle_history/tobacco/status",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data65 < 1 || isNaN(data65)){
+const err178 = {instancePath:instancePath+"/lifestyle_history/stress/level",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -2194,8 +2190,13 @@ vErrors.push(err178);
 }
 errors++;
 }
-if(!(((data66 === "never") || (data66 === "former")) || (data66 === "current"))){
-const err179 = {instancePath:instancePath+"/lifestyle_history/tobacco/status",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/properties/status/enum",keyword:"enum",params:{allowedValues: schema11.properties.lifestyle_history.anyOf[1].properties.tobacco.properties.status.enum},message:"must be equal to one of the allowed values"};
+}
+}
+if(data64.sources !== undefined){
+let data66 = data64.sources;
+if(typeof data66 === "string"){
+if(func3(data66) > 1000){
+const err179 = {instancePath:instancePath+"/lifestyle_history/stress/sources",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/properties/sources/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -2205,10 +2206,8 @@ vErrors.push(err179);
 errors++;
 }
 }
-if(data65.form !== undefined){
-let data67 = data65.form;
-if(typeof data67 !== "string"){
-const err180 = {instancePath:instancePath+"/lifestyle_history/tobacco/form",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/properties/form/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err180 = {instancePath:instancePath+"/lifestyle_history/stress/sources",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/properties/sources/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -2217,8 +2216,10 @@ vErrors.push(err180);
 }
 errors++;
 }
-if(!(((((data67 === "cigarettes") || (data67 === "bidi")) || (data67 === "chewing")) || (data67 === "vaping")) || (data67 === "other"))){
-const err181 = {instancePath:instancePath+"/lifestyle_history/tobacco/form",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/properties/form/enum",keyword:"enum",params:{allowedValues: schema11.properties.lifestyle_history.anyOf[1].properties.tobacco.properties.form.enum},message:"must be equal to one of the allowed values"};
+}
+}
+else {
+const err181 = {instancePath:instancePath+"/lifestyle_history/stress",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -2228,10 +2229,11 @@ vErrors.push(err181);
 errors++;
 }
 }
-if(data65.per_day !== undefined){
-let data68 = data65.per_day;
-if(!((typeof data68 == "number") && (!(data68 % 1) && !isNaN(data68)))){
-const err182 = {instancePath:instancePath+"/lifestyle_history/tobacco/per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/properties/per_day/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data50.alcohol !== undefined){
+let data67 = data50.alcohol;
+if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
+if(data67.frequency === undefined){
+const err182 = {instancePath:instancePath+"/lifestyle_history/alcohol",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/required",keyword:"required",params:{missingProperty: "frequency"},message:"must have required property '"+"frequency"+"'"};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -2240,9 +2242,9 @@ vErrors.push(err182);
 }
 errors++;
 }
-if(typeof data68 == "number"){
-if(data68 > 200 || isNaN(data68)){
-const err183 = {instancePath:instancePath+"/lifestyle_history/tobacco/per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/properties/per_day/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200"};
+for(const key10 in data67){
+if(!((key10 === "frequency") || (key10 === "drinks_per_week"))){
+const err183 = {instancePath:instancePath+"/lifestyle_history/alcohol",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -2251,8 +2253,11 @@ vErrors.push(err183);
 }
 errors++;
 }
-if(data68 < 0 || isNaN(data68)){
-const err184 = {instancePath:instancePath+"/lifestyle_history/tobacco/per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/properties/per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data67.frequency !== undefined){
+let data68 = data67.frequency;
+if(typeof data68 !== "string"){
+const err184 = {instancePath:instancePath+"/lifestyle_history/alcohol/frequency",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/properties/frequency/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -2261,11 +2266,8 @@ vErrors.push(err184);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err185 = {instancePath:instancePath+"/lifestyle_history/tobacco",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!(((((data68 === "never") || (data68 === "occasionally")) || (data68 === "weekly")) || (data68 === "several_times_a_week")) || (data68 === "daily"))){
+const err185 = {instancePath:instancePath+"/lifestyle_history/alcohol/frequency",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/properties/frequency/enum",keyword:"enum",params:{allowedValues: schema11.properties.lifestyle_history.anyOf[1].properties.alcohol.properties.frequency.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -2275,11 +2277,10 @@ vErrors.push(err185);
 errors++;
 }
 }
-if(data45.caffeine !== undefined){
-let data69 = data45.caffeine;
-if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
-if(data69.cups_per_day === undefined){
-const err186 = {instancePath:instancePath+"/lifestyle_history/caffeine",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/caffeine/required",keyword:"required",params:{missingProperty: "cups_per_day"},message:"must have required property '"+"cups_per_day"+"'"};
+if(data67.drinks_per_week !== undefined){
+let data69 = data67.drinks_per_week;
+if(!((typeof data69 == "number") && (!(data69 % 1) && !isNaN(data69)))){
+const err186 = {instancePath:instancePath+"/lifestyle_history/alcohol/drinks_per_week",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/properties/drinks_per_week/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -2288,9 +2289,9 @@ vErrors.push(err186);
 }
 errors++;
 }
-for(const key11 in data69){
-if(!(key11 === "cups_per_day")){
-const err187 = {instancePath:instancePath+"/lifestyle_history/caffeine",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/caffeine/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
+if(typeof data69 == "number"){
+if(data69 > 200 || isNaN(data69)){
+const err187 = {instancePath:instancePath+"/lifestyle_history/alcohol/drinks_per_week",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/properties/drinks_per_week/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200"};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -2299,11 +2300,8 @@ vErrors.push(err187);
 }
 errors++;
 }
-}
-if(data69.cups_per_day !== undefined){
-let data70 = data69.cups_per_day;
-if(!((typeof data70 == "number") && (!(data70 % 1) && !isNaN(data70)))){
-const err188 = {instancePath:instancePath+"/lifestyle_history/caffeine/cups_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/caffeine/properties/cups_per_day/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data69 < 0 || isNaN(data69)){
+const err188 = {instancePath:instancePath+"/lifestyle_history/alcohol/drinks_per_week",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/properties/drinks_per_week/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -2312,9 +2310,11 @@ vErrors.push(err188);
 }
 errors++;
 }
-if(typeof data70 == "number"){
-if(data70 > 50 || isNaN(data70)){
-const err189 = {instancePath:instancePath+"/lifestyle_history/caffeine/cups_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/caffeine/properties/cups_per_day/maximum",keyword:"maximum",params:{comparison: "<=", limit: 50},message:"must be <= 50"};
+}
+}
+}
+else {
+const err189 = {instancePath:instancePath+"/lifestyle_history/alcohol",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -2323,8 +2323,12 @@ vErrors.push(err189);
 }
 errors++;
 }
-if(data70 < 0 || isNaN(data70)){
-const err190 = {instancePath:instancePath+"/lifestyle_history/caffeine/cups_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/caffeine/properties/cups_per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data50.tobacco !== undefined){
+let data70 = data50.tobacco;
+if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
+if(data70.status === undefined){
+const err190 = {instancePath:instancePath+"/lifestyle_history/tobacco",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -2333,11 +2337,9 @@ vErrors.push(err190);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err191 = {instancePath:instancePath+"/lifestyle_history/caffeine",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/caffeine/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key11 in data70){
+if(!(((key11 === "status") || (key11 === "form")) || (key11 === "per_day"))){
+const err191 = {instancePath:instancePath+"/lifestyle_history/tobacco",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -2347,11 +2349,10 @@ vErrors.push(err191);
 errors++;
 }
 }
-if(data45.screen_time !== undefined){
-let data71 = data45.screen_time;
-if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
-if(data71.hours_per_day === undefined){
-const err192 = {instancePath:instancePath+"/lifestyle_history/screen_time",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/screen_time/required",keyword:"required",params:{missingProperty: "hours_per_day"},message:"must have required property '"+"hours_per_day"+"'"};
+if(data70.status !== undefined){
+let data71 = data70.status;
+if(typeof data71 !== "string"){
+const err192 = {instancePath:instancePath+"/lifestyle_history/tobacco/status",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -2360,9 +2361,8 @@ vErrors.push(err192);
 }
 errors++;
 }
-for(const key12 in data71){
-if(!(key12 === "hours_per_day")){
-const err193 = {instancePath:instancePath+"/lifestyle_history/screen_time",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/screen_time/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
+if(!(((data71 === "never") || (data71 === "former")) || (data71 === "current"))){
+const err193 = {instancePath:instancePath+"/lifestyle_history/tobacco/status",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/properties/status/enum",keyword:"enum",params:{allowedValues: schema11.properties.lifestyle_history.anyOf[1].properties.tobacco.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -2372,11 +2372,10 @@ vErrors.push(err193);
 errors++;
 }
 }
-if(data71.hours_per_day !== undefined){
-let data72 = data71.hours_per_day;
-if(typeof data72 == "number"){
-if(data72 > 24 || isNaN(data72)){
-const err194 = {instancePath:instancePath+"/lifestyle_history/screen_time/hours_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/screen_time/properties/hours_per_day/maximum",keyword:"maximum",params:{comparison: "<=", limit: 24},message:"must be <= 24"};
+if(data70.form !== undefined){
+let data72 = data70.form;
+if(typeof data72 !== "string"){
+const err194 = {instancePath:instancePath+"/lifestyle_history/tobacco/form",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/properties/form/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -2385,8 +2384,8 @@ vErrors.push(err194);
 }
 errors++;
 }
-if(data72 < 0 || isNaN(data72)){
-const err195 = {instancePath:instancePath+"/lifestyle_history/screen_time/hours_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/screen_time/properties/hours_per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(!(((((data72 === "cigarettes") || (data72 === "bidi")) || (data72 === "chewing")) || (data72 === "vaping")) || (data72 === "other"))){
+const err195 = {instancePath:instancePath+"/lifestyle_history/tobacco/form",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/properties/form/enum",keyword:"enum",params:{allowedValues: schema11.properties.lifestyle_history.anyOf[1].properties.tobacco.properties.form.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -2396,8 +2395,10 @@ vErrors.push(err195);
 errors++;
 }
 }
-else {
-const err196 = {instancePath:instancePath+"/lifestyle_history/screen_time/hours_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/screen_time/properties/hours_per_day/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data70.per_day !== undefined){
+let data73 = data70.per_day;
+if(!((typeof data73 == "number") && (!(data73 % 1) && !isNaN(data73)))){
+const err196 = {instancePath:instancePath+"/lifestyle_history/tobacco/per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/properties/per_day/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -2406,10 +2407,9 @@ vErrors.push(err196);
 }
 errors++;
 }
-}
-}
-else {
-const err197 = {instancePath:instancePath+"/lifestyle_history/screen_time",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/screen_time/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data73 == "number"){
+if(data73 > 200 || isNaN(data73)){
+const err197 = {instancePath:instancePath+"/lifestyle_history/tobacco/per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/properties/per_day/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200"};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -2418,12 +2418,8 @@ vErrors.push(err197);
 }
 errors++;
 }
-}
-if(data45.completed_at !== undefined){
-let data73 = data45.completed_at;
-if(typeof data73 === "string"){
-if(!(formats8.validate(data73))){
-const err198 = {instancePath:instancePath+"/lifestyle_history/completed_at",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/completed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(data73 < 0 || isNaN(data73)){
+const err198 = {instancePath:instancePath+"/lifestyle_history/tobacco/per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/properties/per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -2433,8 +2429,10 @@ vErrors.push(err198);
 errors++;
 }
 }
+}
+}
 else {
-const err199 = {instancePath:instancePath+"/lifestyle_history/completed_at",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/completed_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err199 = {instancePath:instancePath+"/lifestyle_history/tobacco",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -2444,9 +2442,11 @@ vErrors.push(err199);
 errors++;
 }
 }
-}
-else {
-const err200 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data50.caffeine !== undefined){
+let data74 = data50.caffeine;
+if(data74 && typeof data74 == "object" && !Array.isArray(data74)){
+if(data74.cups_per_day === undefined){
+const err200 = {instancePath:instancePath+"/lifestyle_history/caffeine",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/caffeine/required",keyword:"required",params:{missingProperty: "cups_per_day"},message:"must have required property '"+"cups_per_day"+"'"};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -2455,11 +2455,9 @@ vErrors.push(err200);
 }
 errors++;
 }
-var _valid2 = _errs107 === errors;
-valid8 = valid8 || _valid2;
-}
-if(!valid8){
-const err201 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+for(const key12 in data74){
+if(!(key12 === "cups_per_day")){
+const err201 = {instancePath:instancePath+"/lifestyle_history/caffeine",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/caffeine/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -2468,26 +2466,11 @@ vErrors.push(err201);
 }
 errors++;
 }
-else {
-errors = _errs104;
-if(vErrors !== null){
-if(_errs104){
-vErrors.length = _errs104;
 }
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.family_history !== undefined){
-let data74 = data.family_history;
-const _errs175 = errors;
-let valid18 = false;
-const _errs176 = errors;
-if(data74 && typeof data74 == "object" && !Array.isArray(data74)){
-if(Object.keys(data74).length > 0){
-const err202 = {instancePath:instancePath+"/family_history",schemaPath:"#/properties/family_history/anyOf/0/maxProperties",keyword:"maxProperties",params:{limit: 0},message:"must NOT have more than 0 properties"};
+if(data74.cups_per_day !== undefined){
+let data75 = data74.cups_per_day;
+if(!((typeof data75 == "number") && (!(data75 % 1) && !isNaN(data75)))){
+const err202 = {instancePath:instancePath+"/lifestyle_history/caffeine/cups_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/caffeine/properties/cups_per_day/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -2496,9 +2479,9 @@ vErrors.push(err202);
 }
 errors++;
 }
-}
-else {
-const err203 = {instancePath:instancePath+"/family_history",schemaPath:"#/properties/family_history/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data75 == "number"){
+if(data75 > 50 || isNaN(data75)){
+const err203 = {instancePath:instancePath+"/lifestyle_history/caffeine/cups_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/caffeine/properties/cups_per_day/maximum",keyword:"maximum",params:{comparison: "<=", limit: 50},message:"must be <= 50"};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -2507,13 +2490,8 @@ vErrors.push(err203);
 }
 errors++;
 }
-var _valid3 = _errs176 === errors;
-valid18 = valid18 || _valid3;
-if(!valid18){
-const _errs178 = errors;
-if(data74 && typeof data74 == "object" && !Array.isArray(data74)){
-if(data74.schema_version === undefined){
-const err204 = {instancePath:instancePath+"/family_history",schemaPath:"#/properties/family_history/anyOf/1/required",keyword:"required",params:{missingProperty: "schema_version"},message:"must have required property '"+"schema_version"+"'"};
+if(data75 < 0 || isNaN(data75)){
+const err204 = {instancePath:instancePath+"/lifestyle_history/caffeine/cups_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/caffeine/properties/cups_per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -2522,8 +2500,11 @@ vErrors.push(err204);
 }
 errors++;
 }
-if(data74.conditions === undefined){
-const err205 = {instancePath:instancePath+"/family_history",schemaPath:"#/properties/family_history/anyOf/1/required",keyword:"required",params:{missingProperty: "conditions"},message:"must have required property '"+"conditions"+"'"};
+}
+}
+}
+else {
+const err205 = {instancePath:instancePath+"/lifestyle_history/caffeine",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/caffeine/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -2532,9 +2513,12 @@ vErrors.push(err205);
 }
 errors++;
 }
-for(const key13 in data74){
-if(!((((key13 === "schema_version") || (key13 === "conditions")) || (key13 === "none_known")) || (key13 === "completed_at"))){
-const err206 = {instancePath:instancePath+"/family_history",schemaPath:"#/properties/family_history/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
+}
+if(data50.screen_time !== undefined){
+let data76 = data50.screen_time;
+if(data76 && typeof data76 == "object" && !Array.isArray(data76)){
+if(data76.hours_per_day === undefined){
+const err206 = {instancePath:instancePath+"/lifestyle_history/screen_time",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/screen_time/required",keyword:"required",params:{missingProperty: "hours_per_day"},message:"must have required property '"+"hours_per_day"+"'"};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -2543,11 +2527,9 @@ vErrors.push(err206);
 }
 errors++;
 }
-}
-if(data74.schema_version !== undefined){
-let data75 = data74.schema_version;
-if(!((typeof data75 == "number") && (!(data75 % 1) && !isNaN(data75)))){
-const err207 = {instancePath:instancePath+"/family_history/schema_version",schemaPath:"#/properties/family_history/anyOf/1/properties/schema_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key13 in data76){
+if(!(key13 === "hours_per_day")){
+const err207 = {instancePath:instancePath+"/lifestyle_history/screen_time",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/screen_time/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -2556,8 +2538,12 @@ vErrors.push(err207);
 }
 errors++;
 }
-if(1 !== data75){
-const err208 = {instancePath:instancePath+"/family_history/schema_version",schemaPath:"#/properties/family_history/anyOf/1/properties/schema_version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
+}
+if(data76.hours_per_day !== undefined){
+let data77 = data76.hours_per_day;
+if(typeof data77 == "number"){
+if(data77 > 24 || isNaN(data77)){
+const err208 = {instancePath:instancePath+"/lifestyle_history/screen_time/hours_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/screen_time/properties/hours_per_day/maximum",keyword:"maximum",params:{comparison: "<=", limit: 24},message:"must be <= 24"};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -2566,12 +2552,8 @@ vErrors.push(err208);
 }
 errors++;
 }
-}
-if(data74.conditions !== undefined){
-let data76 = data74.conditions;
-if(Array.isArray(data76)){
-if(data76.length > 30){
-const err209 = {instancePath:instancePath+"/family_history/conditions",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/maxItems",keyword:"maxItems",params:{limit: 30},message:"must NOT have more than 30 items"};
+if(data77 < 0 || isNaN(data77)){
+const err209 = {instancePath:instancePath+"/lifestyle_history/screen_time/hours_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/screen_time/properties/hours_per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -2580,12 +2562,9 @@ vErrors.push(err209);
 }
 errors++;
 }
-const len1 = data76.length;
-for(let i1=0; i1<len1; i1++){
-let data77 = data76[i1];
-if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
-if(data77.condition === undefined){
-const err210 = {instancePath:instancePath+"/family_history/conditions/" + i1,schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/required",keyword:"required",params:{missingProperty: "condition"},message:"must have required property '"+"condition"+"'"};
+}
+else {
+const err210 = {instancePath:instancePath+"/lifestyle_history/screen_time/hours_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/screen_time/properties/hours_per_day/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -2594,8 +2573,10 @@ vErrors.push(err210);
 }
 errors++;
 }
-if(data77.relation === undefined){
-const err211 = {instancePath:instancePath+"/family_history/conditions/" + i1,schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/required",keyword:"required",params:{missingProperty: "relation"},message:"must have required property '"+"relation"+"'"};
+}
+}
+else {
+const err211 = {instancePath:instancePath+"/lifestyle_history/screen_time",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/screen_time/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -2604,9 +2585,12 @@ vErrors.push(err211);
 }
 errors++;
 }
-for(const key14 in data77){
-if(!((((key14 === "condition") || (key14 === "relation")) || (key14 === "age_at_onset")) || (key14 === "notes"))){
-const err212 = {instancePath:instancePath+"/family_history/conditions/" + i1,schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
+}
+if(data50.completed_at !== undefined){
+let data78 = data50.completed_at;
+if(typeof data78 === "string"){
+if(!(formats10.validate(data78))){
+const err212 = {instancePath:instancePath+"/lifestyle_history/completed_at",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/completed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -2616,10 +2600,8 @@ vErrors.push(err212);
 errors++;
 }
 }
-if(data77.condition !== undefined){
-let data78 = data77.condition;
-if(typeof data78 !== "string"){
-const err213 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/condition",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/condition/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err213 = {instancePath:instancePath+"/lifestyle_history/completed_at",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/completed_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -2628,8 +2610,10 @@ vErrors.push(err213);
 }
 errors++;
 }
-if(!((((((((((((data78 === "heart_disease") || (data78 === "stroke")) || (data78 === "hypertension")) || (data78 === "diabetes")) || (data78 === "high_cholesterol")) || (data78 === "cancer")) || (data78 === "dementia")) || (data78 === "mental_health")) || (data78 === "thyroid")) || (data78 === "kidney_disease")) || (data78 === "obesity")) || (data78 === "other"))){
-const err214 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/condition",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/condition/enum",keyword:"enum",params:{allowedValues: schema11.properties.family_history.anyOf[1].properties.conditions.items.properties.condition.enum},message:"must be equal to one of the allowed values"};
+}
+}
+else {
+const err214 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -2638,11 +2622,11 @@ vErrors.push(err214);
 }
 errors++;
 }
+var _valid2 = _errs118 === errors;
+valid9 = valid9 || _valid2;
 }
-if(data77.relation !== undefined){
-let data79 = data77.relation;
-if(typeof data79 !== "string"){
-const err215 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/relation",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/relation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!valid9){
+const err215 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -2651,8 +2635,26 @@ vErrors.push(err215);
 }
 errors++;
 }
-if(!((((((((data79 === "mother") || (data79 === "father")) || (data79 === "sibling")) || (data79 === "child")) || (data79 === "maternal_grandparent")) || (data79 === "paternal_grandparent")) || (data79 === "aunt_or_uncle")) || (data79 === "other"))){
-const err216 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/relation",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/relation/enum",keyword:"enum",params:{allowedValues: schema11.properties.family_history.anyOf[1].properties.conditions.items.properties.relation.enum},message:"must be equal to one of the allowed values"};
+else {
+errors = _errs115;
+if(vErrors !== null){
+if(_errs115){
+vErrors.length = _errs115;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.family_history !== undefined){
+let data79 = data.family_history;
+const _errs186 = errors;
+let valid19 = false;
+const _errs187 = errors;
+if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
+if(Object.keys(data79).length > 0){
+const err216 = {instancePath:instancePath+"/family_history",schemaPath:"#/properties/family_history/anyOf/0/maxProperties",keyword:"maxProperties",params:{limit: 0},message:"must NOT have more than 0 properties"};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -2662,10 +2664,8 @@ vErrors.push(err216);
 errors++;
 }
 }
-if(data77.age_at_onset !== undefined){
-let data80 = data77.age_at_onset;
-if((!((typeof data80 == "number") && (!(data80 % 1) && !isNaN(data80)))) && (data80 !== null)){
-const err217 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/age_at_onset",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/age_at_onset/type",keyword:"type",params:{type: schema11.properties.family_history.anyOf[1].properties.conditions.items.properties.age_at_onset.type},message:"must be integer,null"};
+else {
+const err217 = {instancePath:instancePath+"/family_history",schemaPath:"#/properties/family_history/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err217];
 }
@@ -2674,9 +2674,13 @@ vErrors.push(err217);
 }
 errors++;
 }
-if(typeof data80 == "number"){
-if(data80 > 120 || isNaN(data80)){
-const err218 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/age_at_onset",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/age_at_onset/maximum",keyword:"maximum",params:{comparison: "<=", limit: 120},message:"must be <= 120"};
+var _valid3 = _errs187 === errors;
+valid19 = valid19 || _valid3;
+if(!valid19){
+const _errs189 = errors;
+if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
+if(data79.schema_version === undefined){
+const err218 = {instancePath:instancePath+"/family_history",schemaPath:"#/properties/family_history/anyOf/1/required",keyword:"required",params:{missingProperty: "schema_version"},message:"must have required property '"+"schema_version"+"'"};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -2685,8 +2689,8 @@ vErrors.push(err218);
 }
 errors++;
 }
-if(data80 < 0 || isNaN(data80)){
-const err219 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/age_at_onset",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/age_at_onset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data79.conditions === undefined){
+const err219 = {instancePath:instancePath+"/family_history",schemaPath:"#/properties/family_history/anyOf/1/required",keyword:"required",params:{missingProperty: "conditions"},message:"must have required property '"+"conditions"+"'"};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -2695,13 +2699,9 @@ vErrors.push(err219);
 }
 errors++;
 }
-}
-}
-if(data77.notes !== undefined){
-let data81 = data77.notes;
-if(typeof data81 === "string"){
-if(func3(data81) > 500){
-const err220 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/notes",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/notes/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+for(const key14 in data79){
+if(!((((key14 === "schema_version") || (key14 === "conditions")) || (key14 === "none_known")) || (key14 === "completed_at"))){
+const err220 = {instancePath:instancePath+"/family_history",schemaPath:"#/properties/family_history/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -2711,8 +2711,10 @@ vErrors.push(err220);
 errors++;
 }
 }
-else {
-const err221 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/notes",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data79.schema_version !== undefined){
+let data80 = data79.schema_version;
+if(!((typeof data80 == "number") && (!(data80 % 1) && !isNaN(data80)))){
+const err221 = {instancePath:instancePath+"/family_history/schema_version",schemaPath:"#/properties/family_history/anyOf/1/properties/schema_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err221];
 }
@@ -2721,10 +2723,8 @@ vErrors.push(err221);
 }
 errors++;
 }
-}
-}
-else {
-const err222 = {instancePath:instancePath+"/family_history/conditions/" + i1,schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(1 !== data80){
+const err222 = {instancePath:instancePath+"/family_history/schema_version",schemaPath:"#/properties/family_history/anyOf/1/properties/schema_version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -2734,9 +2734,11 @@ vErrors.push(err222);
 errors++;
 }
 }
-}
-else {
-const err223 = {instancePath:instancePath+"/family_history/conditions",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data79.conditions !== undefined){
+let data81 = data79.conditions;
+if(Array.isArray(data81)){
+if(data81.length > 30){
+const err223 = {instancePath:instancePath+"/family_history/conditions",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/maxItems",keyword:"maxItems",params:{limit: 30},message:"must NOT have more than 30 items"};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -2745,10 +2747,12 @@ vErrors.push(err223);
 }
 errors++;
 }
-}
-if(data74.none_known !== undefined){
-if(typeof data74.none_known !== "boolean"){
-const err224 = {instancePath:instancePath+"/family_history/none_known",schemaPath:"#/properties/family_history/anyOf/1/properties/none_known/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const len1 = data81.length;
+for(let i1=0; i1<len1; i1++){
+let data82 = data81[i1];
+if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
+if(data82.condition === undefined){
+const err224 = {instancePath:instancePath+"/family_history/conditions/" + i1,schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/required",keyword:"required",params:{missingProperty: "condition"},message:"must have required property '"+"condition"+"'"};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -2757,12 +2761,8 @@ vErrors.push(err224);
 }
 errors++;
 }
-}
-if(data74.completed_at !== undefined){
-let data83 = data74.completed_at;
-if(typeof data83 === "string"){
-if(!(formats8.validate(data83))){
-const err225 = {instancePath:instancePath+"/family_history/completed_at",schemaPath:"#/properties/family_history/anyOf/1/properties/completed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(data82.relation === undefined){
+const err225 = {instancePath:instancePath+"/family_history/conditions/" + i1,schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/required",keyword:"required",params:{missingProperty: "relation"},message:"must have required property '"+"relation"+"'"};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -2771,9 +2771,9 @@ vErrors.push(err225);
 }
 errors++;
 }
-}
-else {
-const err226 = {instancePath:instancePath+"/family_history/completed_at",schemaPath:"#/properties/family_history/anyOf/1/properties/completed_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key15 in data82){
+if(!((((key15 === "condition") || (key15 === "relation")) || (key15 === "age_at_onset")) || (key15 === "notes"))){
+const err226 = {instancePath:instancePath+"/family_history/conditions/" + i1,schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -2783,9 +2783,10 @@ vErrors.push(err226);
 errors++;
 }
 }
-}
-else {
-const err227 = {instancePath:instancePath+"/family_history",schemaPath:"#/properties/family_history/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data82.condition !== undefined){
+let data83 = data82.condition;
+if(typeof data83 !== "string"){
+const err227 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/condition",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/condition/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -2794,11 +2795,8 @@ vErrors.push(err227);
 }
 errors++;
 }
-var _valid3 = _errs178 === errors;
-valid18 = valid18 || _valid3;
-}
-if(!valid18){
-const err228 = {instancePath:instancePath+"/family_history",schemaPath:"#/properties/family_history/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(!((((((((((((data83 === "heart_disease") || (data83 === "stroke")) || (data83 === "hypertension")) || (data83 === "diabetes")) || (data83 === "high_cholesterol")) || (data83 === "cancer")) || (data83 === "dementia")) || (data83 === "mental_health")) || (data83 === "thyroid")) || (data83 === "kidney_disease")) || (data83 === "obesity")) || (data83 === "other"))){
+const err228 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/condition",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/condition/enum",keyword:"enum",params:{allowedValues: schema11.properties.family_history.anyOf[1].properties.conditions.items.properties.condition.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -2807,22 +2805,11 @@ vErrors.push(err228);
 }
 errors++;
 }
-else {
-errors = _errs175;
-if(vErrors !== null){
-if(_errs175){
-vErrors.length = _errs175;
 }
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.abha_number !== undefined){
-let data84 = data.abha_number;
-if((typeof data84 !== "string") && (data84 !== null)){
-const err229 = {instancePath:instancePath+"/abha_number",schemaPath:"#/properties/abha_number/type",keyword:"type",params:{type: schema11.properties.abha_number.type},message:"must be string,null"};
+if(data82.relation !== undefined){
+let data84 = data82.relation;
+if(typeof data84 !== "string"){
+const err229 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/relation",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/relation/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -2831,9 +2818,8 @@ vErrors.push(err229);
 }
 errors++;
 }
-if(typeof data84 === "string"){
-if(!pattern5.test(data84)){
-const err230 = {instancePath:instancePath+"/abha_number",schemaPath:"#/properties/abha_number/pattern",keyword:"pattern",params:{pattern: "^[0-9]{14}$"},message:"must match pattern \""+"^[0-9]{14}$"+"\""};
+if(!((((((((data84 === "mother") || (data84 === "father")) || (data84 === "sibling")) || (data84 === "child")) || (data84 === "maternal_grandparent")) || (data84 === "paternal_grandparent")) || (data84 === "aunt_or_uncle")) || (data84 === "other"))){
+const err230 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/relation",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/relation/enum",keyword:"enum",params:{allowedValues: schema11.properties.family_history.anyOf[1].properties.conditions.items.properties.relation.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -2843,11 +2829,10 @@ vErrors.push(err230);
 errors++;
 }
 }
-}
-if(data.aadhar_number !== undefined){
-let data85 = data.aadhar_number;
-if((typeof data85 !== "string") && (data85 !== null)){
-const err231 = {instancePath:instancePath+"/aadhar_number",schemaPath:"#/properties/aadhar_number/type",keyword:"type",params:{type: schema11.properties.aadhar_number.type},message:"must be string,null"};
+if(data82.age_at_onset !== undefined){
+let data85 = data82.age_at_onset;
+if((!((typeof data85 == "number") && (!(data85 % 1) && !isNaN(data85)))) && (data85 !== null)){
+const err231 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/age_at_onset",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/age_at_onset/type",keyword:"type",params:{type: schema11.properties.family_history.anyOf[1].properties.conditions.items.properties.age_at_onset.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -2856,9 +2841,9 @@ vErrors.push(err231);
 }
 errors++;
 }
-if(typeof data85 === "string"){
-if(!pattern6.test(data85)){
-const err232 = {instancePath:instancePath+"/aadhar_number",schemaPath:"#/properties/aadhar_number/pattern",keyword:"pattern",params:{pattern: "^[0-9]{12}$"},message:"must match pattern \""+"^[0-9]{12}$"+"\""};
+if(typeof data85 == "number"){
+if(data85 > 120 || isNaN(data85)){
+const err232 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/age_at_onset",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/age_at_onset/maximum",keyword:"maximum",params:{comparison: "<=", limit: 120},message:"must be <= 120"};
 if(vErrors === null){
 vErrors = [err232];
 }
@@ -2867,12 +2852,8 @@ vErrors.push(err232);
 }
 errors++;
 }
-}
-}
-if(data.hipaa_consent !== undefined){
-let data86 = data.hipaa_consent;
-if(typeof data86 !== "boolean"){
-const err233 = {instancePath:instancePath+"/hipaa_consent",schemaPath:"#/properties/hipaa_consent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data85 < 0 || isNaN(data85)){
+const err233 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/age_at_onset",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/age_at_onset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err233];
 }
@@ -2881,8 +2862,13 @@ vErrors.push(err233);
 }
 errors++;
 }
-if(true !== data86){
-const err234 = {instancePath:instancePath+"/hipaa_consent",schemaPath:"#/properties/hipaa_consent/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+}
+}
+if(data82.notes !== undefined){
+let data86 = data82.notes;
+if(typeof data86 === "string"){
+if(func3(data86) > 500){
+const err234 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/notes",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/notes/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err234];
 }
@@ -2892,11 +2878,8 @@ vErrors.push(err234);
 errors++;
 }
 }
-if(data.hipaa_consent_date !== undefined){
-let data87 = data.hipaa_consent_date;
-if(typeof data87 === "string"){
-if(!(formats8.validate(data87))){
-const err235 = {instancePath:instancePath+"/hipaa_consent_date",schemaPath:"#/properties/hipaa_consent_date/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+else {
+const err235 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/notes",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err235];
 }
@@ -2906,8 +2889,9 @@ vErrors.push(err235);
 errors++;
 }
 }
+}
 else {
-const err236 = {instancePath:instancePath+"/hipaa_consent_date",schemaPath:"#/properties/hipaa_consent_date/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err236 = {instancePath:instancePath+"/family_history/conditions/" + i1,schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err236];
 }
@@ -2917,11 +2901,9 @@ vErrors.push(err236);
 errors++;
 }
 }
-if(data.hipaa_consent_version !== undefined){
-let data88 = data.hipaa_consent_version;
-if(typeof data88 === "string"){
-if(func3(data88) > 20){
-const err237 = {instancePath:instancePath+"/hipaa_consent_version",schemaPath:"#/properties/hipaa_consent_version/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+}
+else {
+const err237 = {instancePath:instancePath+"/family_history/conditions",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err237];
 }
@@ -2930,8 +2912,10 @@ vErrors.push(err237);
 }
 errors++;
 }
-if(func3(data88) < 1){
-const err238 = {instancePath:instancePath+"/hipaa_consent_version",schemaPath:"#/properties/hipaa_consent_version/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data79.none_known !== undefined){
+if(typeof data79.none_known !== "boolean"){
+const err238 = {instancePath:instancePath+"/family_history/none_known",schemaPath:"#/properties/family_history/anyOf/1/properties/none_known/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err238];
 }
@@ -2941,8 +2925,11 @@ vErrors.push(err238);
 errors++;
 }
 }
-else {
-const err239 = {instancePath:instancePath+"/hipaa_consent_version",schemaPath:"#/properties/hipaa_consent_version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data79.completed_at !== undefined){
+let data88 = data79.completed_at;
+if(typeof data88 === "string"){
+if(!(formats10.validate(data88))){
+const err239 = {instancePath:instancePath+"/family_history/completed_at",schemaPath:"#/properties/family_history/anyOf/1/properties/completed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err239];
 }
@@ -2952,14 +2939,194 @@ vErrors.push(err239);
 errors++;
 }
 }
-}
 else {
-const err240 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err240 = {instancePath:instancePath+"/family_history/completed_at",schemaPath:"#/properties/family_history/anyOf/1/properties/completed_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err240];
 }
 else {
 vErrors.push(err240);
+}
+errors++;
+}
+}
+}
+else {
+const err241 = {instancePath:instancePath+"/family_history",schemaPath:"#/properties/family_history/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err241];
+}
+else {
+vErrors.push(err241);
+}
+errors++;
+}
+var _valid3 = _errs189 === errors;
+valid19 = valid19 || _valid3;
+}
+if(!valid19){
+const err242 = {instancePath:instancePath+"/family_history",schemaPath:"#/properties/family_history/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err242];
+}
+else {
+vErrors.push(err242);
+}
+errors++;
+}
+else {
+errors = _errs186;
+if(vErrors !== null){
+if(_errs186){
+vErrors.length = _errs186;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.abha_number !== undefined){
+let data89 = data.abha_number;
+if((typeof data89 !== "string") && (data89 !== null)){
+const err243 = {instancePath:instancePath+"/abha_number",schemaPath:"#/properties/abha_number/type",keyword:"type",params:{type: schema11.properties.abha_number.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err243];
+}
+else {
+vErrors.push(err243);
+}
+errors++;
+}
+if(typeof data89 === "string"){
+if(!pattern6.test(data89)){
+const err244 = {instancePath:instancePath+"/abha_number",schemaPath:"#/properties/abha_number/pattern",keyword:"pattern",params:{pattern: "^[0-9]{14}$"},message:"must match pattern \""+"^[0-9]{14}$"+"\""};
+if(vErrors === null){
+vErrors = [err244];
+}
+else {
+vErrors.push(err244);
+}
+errors++;
+}
+}
+}
+if(data.aadhar_number !== undefined){
+let data90 = data.aadhar_number;
+if((typeof data90 !== "string") && (data90 !== null)){
+const err245 = {instancePath:instancePath+"/aadhar_number",schemaPath:"#/properties/aadhar_number/type",keyword:"type",params:{type: schema11.properties.aadhar_number.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err245];
+}
+else {
+vErrors.push(err245);
+}
+errors++;
+}
+if(typeof data90 === "string"){
+if(!pattern7.test(data90)){
+const err246 = {instancePath:instancePath+"/aadhar_number",schemaPath:"#/properties/aadhar_number/pattern",keyword:"pattern",params:{pattern: "^[0-9]{12}$"},message:"must match pattern \""+"^[0-9]{12}$"+"\""};
+if(vErrors === null){
+vErrors = [err246];
+}
+else {
+vErrors.push(err246);
+}
+errors++;
+}
+}
+}
+if(data.hipaa_consent !== undefined){
+let data91 = data.hipaa_consent;
+if(typeof data91 !== "boolean"){
+const err247 = {instancePath:instancePath+"/hipaa_consent",schemaPath:"#/properties/hipaa_consent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err247];
+}
+else {
+vErrors.push(err247);
+}
+errors++;
+}
+if(true !== data91){
+const err248 = {instancePath:instancePath+"/hipaa_consent",schemaPath:"#/properties/hipaa_consent/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err248];
+}
+else {
+vErrors.push(err248);
+}
+errors++;
+}
+}
+if(data.hipaa_consent_date !== undefined){
+let data92 = data.hipaa_consent_date;
+if(typeof data92 === "string"){
+if(!(formats10.validate(data92))){
+const err249 = {instancePath:instancePath+"/hipaa_consent_date",schemaPath:"#/properties/hipaa_consent_date/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err249];
+}
+else {
+vErrors.push(err249);
+}
+errors++;
+}
+}
+else {
+const err250 = {instancePath:instancePath+"/hipaa_consent_date",schemaPath:"#/properties/hipaa_consent_date/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err250];
+}
+else {
+vErrors.push(err250);
+}
+errors++;
+}
+}
+if(data.hipaa_consent_version !== undefined){
+let data93 = data.hipaa_consent_version;
+if(typeof data93 === "string"){
+if(func3(data93) > 20){
+const err251 = {instancePath:instancePath+"/hipaa_consent_version",schemaPath:"#/properties/hipaa_consent_version/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err251];
+}
+else {
+vErrors.push(err251);
+}
+errors++;
+}
+if(func3(data93) < 1){
+const err252 = {instancePath:instancePath+"/hipaa_consent_version",schemaPath:"#/properties/hipaa_consent_version/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err252];
+}
+else {
+vErrors.push(err252);
+}
+errors++;
+}
+}
+else {
+const err253 = {instancePath:instancePath+"/hipaa_consent_version",schemaPath:"#/properties/hipaa_consent_version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err253];
+}
+else {
+vErrors.push(err253);
+}
+errors++;
+}
+}
+}
+else {
+const err254 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err254];
+}
+else {
+vErrors.push(err254);
 }
 errors++;
 }
@@ -3192,7 +3359,7 @@ errors++;
 if(data2.target_date !== undefined){
 let data6 = data2.target_date;
 if(typeof data6 === "string"){
-if(!(formats0.validate(data6))){
+if(!(formats2.validate(data6))){
 const err19 = {instancePath:instancePath+"/goals/" + i0+"/target_date",schemaPath:"#/properties/goals/items/properties/target_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -3266,7 +3433,7 @@ errors++;
 if(data.completed_at !== undefined){
 let data8 = data.completed_at;
 if(typeof data8 === "string"){
-if(!(formats8.validate(data8))){
+if(!(formats10.validate(data8))){
 const err25 = {instancePath:instancePath+"/completed_at",schemaPath:"#/properties/completed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err25];
@@ -3576,7 +3743,7 @@ errors++;
 if(data.completed_at !== undefined){
 let data9 = data.completed_at;
 if(typeof data9 === "string"){
-if(!(formats8.validate(data9))){
+if(!(formats10.validate(data9))){
 const err22 = {instancePath:instancePath+"/completed_at",schemaPath:"#/properties/completed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err22];
@@ -4591,7 +4758,7 @@ errors++;
 if(data.completed_at !== undefined){
 let data27 = data.completed_at;
 if(typeof data27 === "string"){
-if(!(formats8.validate(data27))){
+if(!(formats10.validate(data27))){
 const err83 = {instancePath:instancePath+"/completed_at",schemaPath:"#/properties/completed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err83];
@@ -4884,7 +5051,7 @@ errors++;
 if(data.completed_at !== undefined){
 let data8 = data.completed_at;
 if(typeof data8 === "string"){
-if(!(formats8.validate(data8))){
+if(!(formats10.validate(data8))){
 const err21 = {instancePath:instancePath+"/completed_at",schemaPath:"#/properties/completed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err21];

@@ -3,7 +3,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { components } from '../../../openapi/generated/api.ts';
 import { profilePatchErrors } from '../../../machines/rules/profile-rules.ts';
+import { sql } from 'kysely';
 import { badRequest, HttpError } from '../../http/errors.ts';
+import { IdentityError } from '../../identity/contracts.ts';
 import { callerOf } from '../../auth/bearer.ts';
 import { AADHAAR_INVALID, aadhaarValid } from '../aadhaar.ts';
 import type { ApiContext } from '../context.ts';
@@ -11,11 +13,13 @@ import { type AuditAction, refuse, withAudit } from '../data/audit.ts';
 import { findProfile, findProfileAudited, findUser, JSON_COLUMNS, PROFILE_COLUMNS, type UserRow } from '../data/users.ts';
 import { type Caller, CLINIC_ONLY_FIELDS, CONSENT_FIELDS, canManageRole, DENIED, forbidden, isAdmin, isStaff, notFound, othersRecord } from '../policy.ts';
 import { presentProfile } from '../present.ts';
+import { EMAIL_SYNC_ERRORS } from './profile-email.ts';
 
 type ProfilePatch = components['schemas']['ProfilePatch'];
 
 export const CONSENT_PATCH_SHAPE = 'The consent patch takes hipaa_consent, hipaa_consent_date and hipaa_consent_version together, and nothing else.';
 export const CONSENT_DATE_FUTURE = 'Must not be in the future.';
+export const USER_FIELD_TWICE = 'Given both in user and at the top level, with different values.';
 /** Clock skew tolerated between the browser stamping consent and the server receiving it. */
 const CONSENT_CLOCK_SKEW_MS = 5 * 60_000;
 
@@ -74,7 +78,7 @@ export async function profileRoutes(app: FastifyInstance, ctx: ApiContext): Prom
           : othersRecord(caller, DENIED.consentOthers)
         : profilePatchDenial(caller, target, body);
       if (denial) await refuse(db, { actor: caller, action, client: id, requestId: request.id }, denial);
-      const row = consent ? await recordConsent(ctx, request, caller, id, body) : await updateProfile(ctx, request, caller, target, body);
+      const row = consent ? await recordConsent(ctx, request, caller, id, body) : await updateProfile(ctx, request, caller, target, withUserFields(body));
       return presentProfile(row, { reveal: caller.id === id, vault: ctx.aadhaar });
     },
   );
@@ -111,13 +115,50 @@ async function recordConsent(ctx: ApiContext, request: FastifyRequest, caller: C
   });
 }
 
-async function updateProfile(ctx: ApiContext, request: FastifyRequest, caller: Caller, target: UserRow, body: ProfilePatch) {
-  // The rules the portal and the staff record check before sending, so all three agree.
-  const refused = profilePatchErrors(body);
+type UserFields = NonNullable<ProfilePatch['user']>;
+type FlatPatch = Omit<ProfilePatch, 'user'> & { email?: string; nested: Set<string> };
+
+/** The nested `user` object's fields beside the profile's, remembering which came nested (for error names). */
+function withUserFields(body: ProfilePatch): FlatPatch {
+  const { user, ...rest } = body;
+  const flat: FlatPatch = { ...rest, nested: new Set() };
+  for (const [field, value] of Object.entries(user ?? {}) as Array<[keyof UserFields, string | null]>) {
+    if (field !== 'email' && field in rest && rest[field] !== value) throw badRequest(`user.${field}`, USER_FIELD_TWICE);
+    (flat as Record<string, unknown>)[field] = value;
+    flat.nested.add(field);
+  }
+  return flat;
+}
+
+/**
+ * The new sign-in email, if the patch changes it: only an address the identity service has
+ * verified for this user (the verified change: attribute update, then the code sent to it).
+ */
+async function verifiedEmailChange(ctx: ApiContext, target: UserRow, email: string | undefined): Promise<string | null> {
+  if (email === undefined || email.toLowerCase() === target.email.toLowerCase()) return null;
+  const wanted = email.toLowerCase();
+  const identityUser = await ctx
+    .identityAdmin()
+    .adminGetUser({ Username: target.username })
+    .catch((error: unknown) => {
+      if (error instanceof IdentityError && error.type === 'UserNotFoundException') return null;
+      throw error;
+    });
+  const attribute = (name: string) => identityUser?.Attributes.find((a) => a.Name === name)?.Value;
+  if (attribute('email')?.toLowerCase() !== wanted || attribute('email_verified') !== 'true') throw badRequest('user.email', EMAIL_SYNC_ERRORS.notVerified);
+  return wanted;
+}
+
+async function updateProfile(ctx: ApiContext, request: FastifyRequest, caller: Caller, target: UserRow, patch: FlatPatch) {
+  const { nested, email, ...body } = patch;
+  // The rules the portal and the staff record check before sending, so all three agree. A field
+  // that came in `user` is named as it was sent.
+  const refused = Object.fromEntries(Object.entries(profilePatchErrors(body)).map(([f, reasons]) => [nested.has(f) ? `user.${f}` : f, reasons]));
   const [field] = Object.keys(refused);
   if (field) throw new HttpError(400, `Invalid ${field}: ${refused[field][0]}`, refused);
+  const newEmail = await verifiedEmailChange(ctx, target, email);
   if (body.aadhar_number && !aadhaarValid(body.aadhar_number)) throw badRequest('aadhar_number', AADHAAR_INVALID);
-  const userChanges: Record<string, unknown> = {};
+  const userChanges: Record<string, unknown> = newEmail ? { email: newEmail } : {};
   for (const column of ['first_name', 'last_name', 'phone_number', 'role'] as const) {
     if (body[column] !== undefined) userChanges[column] = body[column];
   }
@@ -138,8 +179,14 @@ async function updateProfile(ctx: ApiContext, request: FastifyRequest, caller: C
   // is written; if our write then fails, identity gets its old role back.
   if (roleChanged) await setIdentityRole(body.role!);
   try {
-    const also: AuditAction[] = roleChanged ? ['role.change'] : [];
+    const also: AuditAction[] = [];
+    if (roleChanged) also.push('role.change');
+    if (newEmail) also.push('profile.email_sync');
     return await withAudit(ctx.db, { actor: caller, action: 'profile.update', also, client: target.id, requestId: request.id }, async (trx) => {
+      if (newEmail) {
+        const other = await trx.selectFrom('users').select('id').where(sql`lower(email)`, '=', newEmail).where('id', '!=', target.id).executeTakeFirst();
+        if (other) throw badRequest('user.email', EMAIL_SYNC_ERRORS.taken);
+      }
       if (Object.keys(userChanges).length) {
         await trx.updateTable('users').set({ ...userChanges, updated_at: new Date() }).where('id', '=', target.id).execute();
       }
