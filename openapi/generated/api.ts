@@ -173,7 +173,15 @@ export interface paths {
         /** Every consent the user recorded, newest first (staff; a client their own) */
         get: operations["listConsentHistory"];
         put?: never;
-        post?: never;
+        /**
+         * Staff record a client's consent, given or withdrawn, from the form the client signed
+         * @description Staff only, for a client's record. The profile's consent follows the form (given: true,
+         *     dated the day signed, version 1.0; withdrawn: false), and the history keeps the record with
+         *     the staff member, the date signed and the reason. Audited as `consent.record` or
+         *     `consent.withdraw` in the same transaction. A client gives consent in the app's own dialog
+         *     (403 on their own record, 404 on another's); a record that is not a client's is refused (400, `id`).
+         */
+        post: operations["recordConsentOnBehalf"];
         delete?: never;
         options?: never;
         head?: never;
@@ -951,7 +959,7 @@ export interface components {
             active?: boolean;
         };
         /** @enum {string} */
-        AuditAction: "user.create" | "user.read" | "user.delete" | "profile.read" | "profile.update" | "profile.create" | "role.change" | "consent.record" | "enrollment.list" | "enrollment.create" | "enrollment.update" | "enrollment.delete" | "thrive_check.create" | "thrive_check.list" | "profile.email_sync" | "user.deactivate" | "user.reactivate" | "user.invitation.resend" | "user.password.reset" | "consent.read" | "settings.update" | "appointment.list" | "appointment.read" | "appointment.create" | "appointment.transition" | "appointment.series" | "waitlist.list" | "waitlist.create" | "waitlist.accept" | "package.list" | "package.create" | "scheduling.configure";
+        AuditAction: "user.create" | "user.read" | "user.delete" | "profile.read" | "profile.update" | "profile.create" | "role.change" | "consent.record" | "enrollment.list" | "enrollment.create" | "enrollment.update" | "enrollment.delete" | "thrive_check.create" | "thrive_check.list" | "profile.email_sync" | "user.deactivate" | "user.reactivate" | "user.invitation.resend" | "user.password.reset" | "consent.read" | "consent.withdraw" | "settings.update" | "appointment.list" | "appointment.read" | "appointment.create" | "appointment.transition" | "appointment.series" | "waitlist.list" | "waitlist.create" | "waitlist.accept" | "package.list" | "package.create" | "scheduling.configure";
         /** @enum {string} */
         AuditOutcome: "success" | "denied";
         AuditEvent: {
@@ -976,13 +984,31 @@ export interface components {
         ConsentRecord: {
             id: number;
             version: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the client consented or withdrew (for a paper form
+             */
             consented_at: string;
             /** @description The user who recorded it. */
             recorded_by: number;
             user_agent: string | null;
             /** Format: date-time */
             recorded_at: string;
+            /** @enum {string} */
+            decision: "given" | "withdrawn";
+            /** @description Why staff recorded it on the client's behalf; null when the client recorded it. */
+            reason: string | null;
+        };
+        ConsentOnBehalf: {
+            /** @enum {string} */
+            decision: "given" | "withdrawn";
+            /**
+             * Format: date
+             * @description The day the client signed the form (not in the future).
+             */
+            signed_on: string;
+            /** @description Why staff record it (for example */
+            reason: string;
         };
         ClinicSettings: {
             name: string;
@@ -1835,6 +1861,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConsentRecord"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    recordConsentOnBehalf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsentOnBehalf"];
+            };
+        };
+        responses: {
+            /** @description The record added to the history. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentRecord"];
                 };
             };
             400: components["responses"]["BadRequest"];

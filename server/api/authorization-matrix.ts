@@ -56,6 +56,9 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   row('profiles.role.client-to-admin', 'PATCH users/user-profiles/{id} (role CLIENT → ADMIN)', 'another client', 404, 403, 403, 200),
   row('profiles.consent.own', 'PATCH users/user-profiles/{id} (consent patch)', 'own', 200, 200, 200, 200),
   row('profiles.consent.client', 'PATCH users/user-profiles/{id} (consent patch)', 'another client', 404, 403, 403, 403),
+  // A signed paper form recorded by staff (issue 22, 12): for clients' records only.
+  row('consent.on-behalf.own', 'POST users/user-profiles/{id}/consent-history', 'own (staff are not clients: 400)', 403, 400, 400, 400),
+  row('consent.on-behalf.client', 'POST users/user-profiles/{id}/consent-history', 'another client', 404, 201, 201, 201),
   row('enrollments.list.own', 'GET users/user-program-enrollments?user={id}', 'own', 200, 200, 200, 200),
   row('enrollments.list.client', 'GET users/user-program-enrollments?user={id}', 'another client', 404, 200, 200, 200),
   row('enrollments.create.own', 'POST users/user-program-enrollments', 'own', 403, 201, 201, 201),

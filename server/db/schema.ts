@@ -203,6 +203,10 @@ export interface ConsentHistoryTable {
   recorded_by: number;
   user_agent: string | null;
   recorded_at: TimestampDefault;
+  /** Staff may record a withdrawal from a signed form; the client's own modal only gives. */
+  decision: Generated<'given' | 'withdrawn'>;
+  /** Why staff recorded it on the client's behalf; null when the client recorded it. */
+  reason: string | null;
 }
 
 export interface AuditEventsTable {

@@ -24,6 +24,7 @@ export type AuditAction =
   | 'user.invitation.resend'
   | 'user.password.reset'
   | 'consent.read'
+  | 'consent.withdraw'
   | 'settings.update'
   | 'thrive_check.create'
   | 'thrive_check.list'

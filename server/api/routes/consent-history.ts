@@ -1,13 +1,19 @@
 // users/user-profiles/{id}/consent-history: every consent a client recorded, for the client
 // themself and for staff (client details page). Reading it is a read of the client's consent,
-// so it is audited like the profile.
+// so it is audited like the profile. Staff also record here what the client signed on paper:
+// consent given or withdrawn, with the reason, in the history and the audit trail (issue 22, 12).
 import type { FastifyInstance } from 'fastify';
+import { CONSENT_VERSION } from '../../../machines/consent/consent-machine.ts';
+import { type ConsentOnBehalfForm, consentOnBehalfErrors } from '../../../machines/consent/consent-on-behalf-rules.ts';
 import { callerOf } from '../../auth/bearer.ts';
+import { badRequest, HttpError } from '../../http/errors.ts';
 import type { ApiContext } from '../context.ts';
 import { refuse, withAudit } from '../data/audit.ts';
-import { listConsentHistory } from '../data/consent-history.ts';
+import { listConsentHistory, recordConsentOnBehalf } from '../data/consent-history.ts';
 import { findUser } from '../data/users.ts';
-import { DENIED, isStaff, notFound, othersRecord } from '../policy.ts';
+import { DENIED, forbidden, isStaff, notFound, othersRecord } from '../policy.ts';
+
+export const CONSENT_FOR_CLIENTS_ONLY = 'Consent is recorded for clients only.';
 
 export async function consentHistoryRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   const { db, contract } = ctx;
@@ -21,4 +27,35 @@ export async function consentHistoryRoutes(app: FastifyInstance, ctx: ApiContext
     if (!allowed) await refuse(db, audit, othersRecord(caller, DENIED.staffOnly));
     return withAudit(db, audit, (trx) => listConsentHistory(trx, id));
   });
+
+  app.post<{ Params: { id: number }; Body: ConsentOnBehalfForm }>(
+    '/users/user-profiles/:id/consent-history',
+    { schema: contract.routeSchema('recordConsentOnBehalf') },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const id = request.params.id;
+      const body = request.body;
+      const audit = { actor: caller, action: body.decision === 'withdrawn' ? 'consent.withdraw' : 'consent.record', client: id, requestId: request.id } as const;
+      // A client gives consent in the app's own dialog; another client's record does not exist for them.
+      if (!isStaff(caller.role)) await refuse(db, audit, caller.id === id ? forbidden(DENIED.staffOnly) : notFound());
+      const found = await findUser(db, id);
+      if (!found) throw notFound();
+      if (found.role !== 'CLIENT') throw badRequest('id', CONSENT_FOR_CLIENTS_ONLY);
+      const errors = consentOnBehalfErrors(body);
+      const fields = Object.keys(errors);
+      if (fields.length) throw new HttpError(400, `Invalid ${fields[0]}: ${errors[fields[0]][0]}`, errors);
+      const record = await withAudit(db, audit, (trx) =>
+        recordConsentOnBehalf(trx, {
+          client: id,
+          decision: body.decision,
+          signedAt: new Date(`${body.signed_on}T00:00:00.000Z`),
+          reason: body.reason.trim(),
+          version: CONSENT_VERSION,
+          recordedBy: caller.id,
+          userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+        }),
+      );
+      return reply.code(201).send(record);
+    },
+  );
 }

@@ -10,6 +10,7 @@ import * as m0300 from './0300_thrive_checks.ts';
 import * as m0350 from './0350_clinic_settings.ts';
 import * as m0500 from './0500_scheduling.ts';
 import * as m0610 from './0610_identity_limits.ts';
+import * as m0620 from './0620_consent_on_behalf.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0350_clinic_settings': m0350,
   '0500_scheduling': m0500,
   '0610_identity_limits': m0610,
+  '0620_consent_on_behalf': m0620,
 };

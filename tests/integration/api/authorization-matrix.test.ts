@@ -32,6 +32,8 @@ const THRIVE_CHECK = {
 
 const consent = () => ({ hipaa_consent: true, hipaa_consent_date: new Date().toISOString(), hipaa_consent_version: '1.0' });
 
+const paperForm = () => ({ decision: 'given', signed_on: new Date().toISOString().slice(0, 10), reason: 'Signed the paper form at the front desk.' });
+
 type Builder = (t: TestApp, s: Shared, actor: Actor) => Promise<ApiResponse>;
 
 const requests: Record<string, Builder> = {
@@ -58,6 +60,8 @@ const requests: Record<string, Builder> = {
   'profiles.role.client-to-admin': async (t, _s, a) => api(t, a, 'PATCH', `/users/user-profiles/${(await addTarget(t, 'CLIENT')).id}`, { role: 'ADMIN' }),
   'profiles.consent.own': (t, _s, a) => api(t, a, 'PATCH', `/users/user-profiles/${a.id}`, consent()),
   'profiles.consent.client': (t, s, a) => api(t, a, 'PATCH', `/users/user-profiles/${s.client}`, consent()),
+  'consent.on-behalf.own': (t, _s, a) => api(t, a, 'POST', `/users/user-profiles/${a.id}/consent-history`, paperForm()),
+  'consent.on-behalf.client': (t, s, a) => api(t, a, 'POST', `/users/user-profiles/${s.client}/consent-history`, paperForm()),
   'enrollments.list.own': (t, _s, a) => api(t, a, 'GET', `/users/user-program-enrollments?user=${a.id}`),
   'enrollments.list.client': (t, s, a) => api(t, a, 'GET', `/users/user-program-enrollments?user=${s.client}`),
   'enrollments.create.own': (t, s, a) => api(t, a, 'POST', '/users/user-program-enrollments', { user: a.id, program: s.program, start_date: '2026-02-01' }),
