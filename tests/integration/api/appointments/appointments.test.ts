@@ -123,6 +123,13 @@ describe.each(engines)('appointments on %s', (engine) => {
     const other = await api(t, c.reception, 'POST', '/appointments/appointments', { client: c.otherClient.id, service: c.hbot, staff: c.doctor.id, start: at('2030-02-04', '09:00') });
     expect(other.status).toBe(201);
     expect(other.body.resources).toEqual([c.chambers[1]]);
+    // And a unit cannot be held twice at once, whatever writes it.
+    await expect(
+      t.database.db
+        .insertInto('appointment_resources')
+        .values({ appointment_id: res.body.id, resource_id: c.chambers[1], occupied_from: at('2030-02-04', '10:00'), occupied_to: at('2030-02-04', '10:15') })
+        .execute(),
+    ).rejects.toMatchObject({ code: '23P01' });
   });
 
   it('20 concurrent bookings of overlapping times on the one chamber: exactly one 201, the rest 409', async () => {

@@ -93,20 +93,24 @@ describe.each(engines)('availability on %s', (engine) => {
     try {
       await addResource(t, c.admin, 'NY room', 'ny_room');
       const service = await addService(t, c.admin, { name: 'NY consult', therapy: 'consultation', duration_minutes: 60, resources_needed: [{ kind: 'ny_room', units: 1 }], delivered_by: ['DOCTOR'] });
-      // 2030-03-10 is the second Sunday of March: 02:00 EST becomes 03:00 EDT.
-      const list = await slots(`service=${service}&date_from=2030-03-09&date_to=2030-03-10`);
+      // Next year's second Sunday of March: 02:00 EST becomes 03:00 EDT.
+      const year = new Date().getUTCFullYear() + 1;
+      let sunday = `${year}-03-08`;
+      while (new Date(`${sunday}T00:00:00Z`).getUTCDay() !== 0) sunday = addDays(sunday, 1);
+      const saturday = addDays(sunday, -1);
+      const list = await slots(`service=${service}&date_from=${saturday}&date_to=${sunday}`);
       const byDay = (d: string) => list.filter((s) => localTime('America/New_York', Date.parse(s.start)).date === d);
-      const sat = byDay('2030-03-09');
-      const sun = byDay('2030-03-10');
+      const sat = byDay(saturday);
+      const sun = byDay(sunday);
       expect(sat.map((s) => clock(s.start, 'America/New_York'))).toEqual(sun.map((s) => clock(s.start, 'America/New_York')));
       expect(clock(sat[0].start, 'America/New_York')).toBe('08:00');
-      expect(sat[0].start).toBe('2030-03-09T13:00:00.000Z');
-      expect(sun[0].start).toBe('2030-03-10T12:00:00.000Z');
+      expect(sat[0].start).toBe(`${saturday}T13:00:00.000Z`);
+      expect(sun[0].start).toBe(`${sunday}T12:00:00.000Z`);
       // Booking with an offset-carrying time lands on that instant; the stored time is UTC.
-      const booked = await api(t, c.reception, 'POST', '/appointments/appointments', { client: c.client.id, service, start: '2030-03-10T09:00:00-04:00' });
+      const booked = await api(t, c.reception, 'POST', '/appointments/appointments', { client: c.client.id, service, start: `${sunday}T09:00:00-04:00` });
       expect(booked.status, JSON.stringify(booked.body)).toBe(201);
-      expect(booked.body.start).toBe('2030-03-10T13:00:00.000Z');
-      const early = await api(t, c.reception, 'POST', '/appointments/appointments', { client: c.client.id, service, start: '2030-03-10T07:30:00-04:00' });
+      expect(booked.body.start).toBe(`${sunday}T13:00:00.000Z`);
+      const early = await api(t, c.reception, 'POST', '/appointments/appointments', { client: c.client.id, service, start: `${sunday}T07:30:00-04:00` });
       expect(early.body.errors.start).toEqual([T.outsideHours]);
     } finally {
       await api(t, c.admin, 'PATCH', '/appointments/hours', { time_zone: 'Asia/Kolkata', slot_minutes: 15 });
