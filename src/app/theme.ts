@@ -6,6 +6,10 @@ export const theme = createTheme({
   palette: {
     primary: { main: '#1f5f5b' },
     secondary: { main: '#b4532a' },
+    // MUI's default warning and info colours put white text below WCAG AA's 4.5:1 (chips, buttons),
+    // and warning text on the page background too; these keep at least 4.5:1 on white and on the background.
+    warning: { main: '#b45309' },
+    info: { main: '#01579b' },
     background: { default: '#f6f8f7' },
   },
   shape: { borderRadius: 8 },

@@ -66,7 +66,7 @@ describe('client portal (Chromium)', () => {
 
   it('completes two onboarding steps, leaves, and resumes at the third', async () => {
     await page.getByRole('link', { name: PORTAL_TEXT.onboardingStart }).click();
-    await page.getByRole('heading', { name: 'Health goals', level: 6 }).waitFor();
+    await page.getByRole('heading', { name: 'Health goals', level: 2 }).waitFor();
     await choose('Area', 'Sleep');
     await page.getByLabel('Your goal in your words').fill('Sleep seven hours most nights');
     await page.getByLabel('Target date').fill('2027-03-01');
@@ -78,13 +78,13 @@ describe('client portal (Chromium)', () => {
     await page.getByRole('button', { name: PORTAL_TEXT.next }).click();
     await page.getByLabel('In your own words, what brings you to the clinic?').fill('Tired all the time since my second child.');
     await page.getByRole('button', { name: PORTAL_TEXT.next }).click();
-    await page.getByRole('heading', { name: 'Lifestyle', level: 6 }).waitFor();
+    await page.getByRole('heading', { name: 'Lifestyle', level: 2 }).waitFor();
 
     // Leave mid-way, come back through home: the wizard resumes at Lifestyle.
     await page.getByRole('link', { name: 'Thrive Clinic' }).click();
     await page.getByText(PORTAL_TEXT.onboardingProgress(2, 4)).waitFor();
     await page.getByRole('link', { name: PORTAL_TEXT.onboardingFinish }).click();
-    await page.getByRole('heading', { name: 'Lifestyle', level: 6 }).waitFor();
+    await page.getByRole('heading', { name: 'Lifestyle', level: 2 }).waitFor();
 
     // A required answer missing: the contract's error shows and nothing moves on.
     await page.getByRole('button', { name: PORTAL_TEXT.next }).click();
@@ -102,7 +102,7 @@ describe('client portal (Chromium)', () => {
     await page.getByLabel('Cups of tea or coffee a day').fill('3');
     await page.getByLabel('Screen time outside work (hours a day)').fill('4');
     await page.getByRole('button', { name: PORTAL_TEXT.next }).click();
-    await page.getByRole('heading', { name: 'Family history', level: 6 }).waitFor();
+    await page.getByRole('heading', { name: 'Family history', level: 2 }).waitFor();
     await page.getByLabel(PORTAL_TEXT.noFamilyConditions).check();
     await page.getByRole('button', { name: PORTAL_TEXT.finish }).click();
     await page.getByText(PORTAL_TEXT.onboardingDone).waitFor();

@@ -50,7 +50,7 @@ export function PortalHomePage() {
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'stretch' }}>
         <Card sx={{ flex: 1 }} data-card="onboarding">
           <CardContent>
-            <Typography variant="h6">{PORTAL_TEXT.onboardingTitle}</Typography>
+            <Typography variant="h6" component="h2">{PORTAL_TEXT.onboardingTitle}</Typography>
             <Typography variant="body2" sx={{ my: 1 }}>
               {PORTAL_TEXT.onboardingProgress(progress.done, progress.total)}
             </Typography>
@@ -66,10 +66,10 @@ export function PortalHomePage() {
         </Card>
         <Card sx={{ flex: 1 }} data-card="latest-check">
           <CardContent>
-            <Typography variant="h6">{PORTAL_TEXT.latestCheckTitle}</Typography>
+            <Typography variant="h6" component="h2">{PORTAL_TEXT.latestCheckTitle}</Typography>
             {latest ? (
               <>
-                <Typography variant="h5" sx={{ my: 1 }} data-field="latest-risk">
+                <Typography variant="h5" component="p" sx={{ my: 1 }} data-field="latest-risk">
                   {riskText(latest.band)}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
@@ -89,7 +89,7 @@ export function PortalHomePage() {
       </Stack>
       <Card sx={{ mt: 2 }} data-card="programs">
         <CardContent>
-          <Typography variant="h6">{PORTAL_TEXT.programsTitle}</Typography>
+          <Typography variant="h6" component="h2">{PORTAL_TEXT.programsTitle}</Typography>
           {enrollments.length === 0 ? (
             <Typography variant="body2" sx={{ mt: 1 }}>
               {PORTAL_TEXT.programsEmpty}
@@ -120,7 +120,7 @@ export function PortalHomePage() {
         </CardContent>
       </Card>
       <Box sx={{ mt: 3 }} component="nav" aria-label={PORTAL_TEXT.shortcutsTitle}>
-        <Typography variant="h6">{PORTAL_TEXT.shortcutsTitle}</Typography>
+        <Typography variant="h6" component="h2">{PORTAL_TEXT.shortcutsTitle}</Typography>
         <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }}>
           {shortcuts.map((key) => (
             <Button key={key} variant="outlined" component={Link} href={getHref(key, { clientId })}>

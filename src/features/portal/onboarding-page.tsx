@@ -264,7 +264,7 @@ function StepForm(props: { step: OnboardingStep; saved: Json; errors: Errors; me
             props.onNext(draft);
           }}
         >
-          <Typography variant="h6" sx={{ mb: 2 }}>
+          <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
             {PORTAL_TEXT.stepTitles[ONBOARDING_STEPS.indexOf(step)]}
           </Typography>
           {props.message && (

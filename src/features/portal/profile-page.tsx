@@ -206,7 +206,7 @@ function EmailChange({ clientId, email, onChanged }: { clientId: string; email: 
   return (
     <Card sx={{ mt: 2 }} data-section="email-change">
       <CardContent>
-        <Typography variant="h6">{PORTAL_TEXT.emailTitle}</Typography>
+        <Typography variant="h6" component="h2">{PORTAL_TEXT.emailTitle}</Typography>
         <Typography sx={{ mb: 2 }} data-field="email">
           {email}
         </Typography>

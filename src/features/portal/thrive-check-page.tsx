@@ -139,7 +139,7 @@ function History({ checks, loading }: { checks: ThriveCheck[]; loading: boolean 
   const ordered = [...checks].reverse();
   return (
     <Box sx={{ mt: 3 }} data-section="history">
-      <Typography variant="h6">{PORTAL_TEXT.historyTitle}</Typography>
+      <Typography variant="h6" component="h2">{PORTAL_TEXT.historyTitle}</Typography>
       {checks.length === 0 ? (
         <Typography color="text.secondary">{PORTAL_TEXT.historyEmpty}</Typography>
       ) : (

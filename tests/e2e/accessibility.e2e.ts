@@ -1,0 +1,106 @@
+// Issue 22, 15: every real page, checked with axe-core in Chromium as the people who use it see
+// it (signed out, a client in their portal, a SUPER_ADMIN on the staff pages and in a client's
+// read-only portal). Zero violations, heading order included. Its own server and DATA_DIR.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE, PORTAL_READ_ONLY, UNAUTHORIZED_TITLE } from '../../src/app/shell-text.ts';
+import { PORTAL_TEXT } from '../../src/features/portal/texts.ts';
+import { accessibilityViolations } from '../support/accessibility.ts';
+import { launchBrowser, newContext, watchConsole } from '../support/browser.ts';
+import { completeFirstSignIn, createAccount, E2E_PASSWORD, type E2eAccount } from '../support/e2e-accounts.ts';
+import { type ServerProcess, startServer } from '../support/server-process.ts';
+
+const ADMIN_EMAIL = 'a11y-admin@clinic.test';
+const ADMIN_TEMP = 'Temp#A11y12345';
+
+let server: ServerProcess;
+let browser: Browser;
+let client: E2eAccount;
+
+beforeAll(async () => {
+  server = await startServer({ env: { ADMIN_EMAIL, ADMIN_TEMP_PASSWORD: ADMIN_TEMP, MAIL_TRANSPORT: 'outbox', LOG_LEVEL: 'warn', DATABASE_URL: '' }, timeoutMs: 240_000 });
+  browser = await launchBrowser();
+  const admin = await completeFirstSignIn(server.baseUrl, ADMIN_EMAIL, ADMIN_TEMP);
+  client = await createAccount(server.baseUrl, admin.AccessToken, 'CLIENT', 'a11y');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop('SIGTERM');
+});
+
+/** The page once its content is in: the guard let it through and nothing is loading. */
+async function settled(page: Page, ready: string) {
+  await page.locator(ready).first().waitFor({ timeout: 30_000 });
+  await expect.poll(() => page.locator('[aria-busy="true"], [data-loading]').count(), { timeout: 30_000 }).toBe(0);
+  await page.waitForLoadState('networkidle');
+}
+
+async function expectAccessible(page: Page, name: string) {
+  const violations = await accessibilityViolations(page);
+  expect(violations, `${name}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByPlaceholder('Enter Your Email Here').fill(email);
+  await page.getByPlaceholder('Enter Your Password Here').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+describe('accessibility of every real page (axe-core in Chromium)', () => {
+  it('signed out: /login and /unauthorized', async () => {
+    const page = await (await newContext(browser, server.baseUrl)).newPage();
+    const errors = watchConsole(page);
+    await page.goto('/login');
+    await settled(page, 'input[type="email"]');
+    await expectAccessible(page, '/login');
+    await page.goto('/unauthorized');
+    await page.getByRole('heading', { name: UNAUTHORIZED_TITLE }).waitFor();
+    await expectAccessible(page, '/unauthorized');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a client: the consent dialog, then home, onboarding, profile and thrive check', async () => {
+    const page = await (await newContext(browser, server.baseUrl)).newPage();
+    const errors = watchConsole(page);
+    await page.goto('/login');
+    await signIn(page, client.email, client.password);
+    await page.waitForURL((u) => u.pathname === `/user/home/${client.id}`, { timeout: 30_000 });
+    await page.getByLabel(CONSENT_ACCEPT_LABEL).waitFor();
+    await expectAccessible(page, 'consent dialog');
+    await page.getByLabel(CONSENT_ACCEPT_LABEL).check();
+    await page.getByRole('button', { name: CONSENT_CONTINUE }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await settled(page, '[data-page="portal-home"]');
+    await page.getByRole('heading', { name: PORTAL_TEXT.greeting(client.firstName) }).waitFor();
+    await expectAccessible(page, 'portal home');
+    for (const [path, ready] of [
+      [`/user/thrive-onboard/${client.id}`, '[data-guard="allowed"] h1'],
+      [`/user/profile/${client.id}`, '[data-page="portal-profile"]'],
+      [`/user/thrive-check/${client.id}`, '[data-page="thrive-check"]'],
+    ]) {
+      await page.goto(path);
+      await settled(page, ready);
+      await expectAccessible(page, path);
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a SUPER_ADMIN: the staff pages and a client’s read-only portal', async () => {
+    const page = await (await newContext(browser, server.baseUrl)).newPage();
+    const errors = watchConsole(page);
+    await page.goto('/login');
+    await signIn(page, ADMIN_EMAIL, E2E_PASSWORD);
+    await page.waitForURL((u) => u.pathname === '/clients', { timeout: 30_000 });
+    for (const path of ['/clients', `/client/${client.id}/details`, '/users', '/backoffice', `/user/home/${client.id}`, `/user/profile/${client.id}`]) {
+      await page.goto(path);
+      await settled(page, '[data-guard="allowed"]');
+      if (path.startsWith('/user/home')) await page.getByText(PORTAL_READ_ONLY).waitFor();
+      await expectAccessible(page, path);
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
