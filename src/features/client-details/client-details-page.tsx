@@ -73,7 +73,7 @@ function ClientRecord({ clientId }: { clientId: number }) {
         <EnrollmentsSection clientId={clientId} />
       </Section>
       <Section title={SECTION_CONSENT}>
-        <ConsentSection profile={user.Profile} />
+        <ConsentSection profile={user.Profile} onChanged={record.reload} />
       </Section>
       {(checks || thrive.failed) && (
         <Section title={SECTION_THRIVE}>

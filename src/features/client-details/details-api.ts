@@ -2,6 +2,7 @@
 // on the server.
 import type { components } from '../../../openapi/generated/api';
 import type { ApiClient } from '../../lib/api-client';
+import { type ConsentOnBehalfForm, consentOnBehalfErrors } from '../../../machines/consent/consent-on-behalf-rules';
 import { endDateOnEnding, isEnding } from '../../../machines/enrollment/enrollment-rules';
 import { profilePatchErrors, profilePatchOf } from '../../../machines/rules/profile-rules';
 import { refusedLocally, unwrap } from '../../lib/api-failure';
@@ -35,6 +36,14 @@ export function changeEnrollmentStatus(api: ApiClient, enrollment: Enrollment, s
   return unwrap(api.PATCH('/users/user-program-enrollments/{id}', { params: { path: { id: enrollment.id } }, body }));
 }
 export const consentHistory = (api: ApiClient, id: number) => unwrap(api.GET('/users/user-profiles/{id}/consent-history', { params: { path: { id } } }));
+
+/** The client's signed paper form, recorded by staff: refused here by the server's own rules first. */
+export async function recordConsentOnBehalf(api: ApiClient, id: number, form: Record<string, unknown>) {
+  const body = { decision: form.decision, signed_on: form.signed_on, reason: typeof form.reason === 'string' ? form.reason.trim() : form.reason } as ConsentOnBehalfForm;
+  const refused = consentOnBehalfErrors(body);
+  if (Object.keys(refused).length) throw refusedLocally(refused);
+  return unwrap(api.POST('/users/user-profiles/{id}/consent-history', { params: { path: { id } }, body }));
+}
 export const auditTrail = (api: ApiClient, client: number) => unwrap(api.GET('/audit/events', { params: { query: { client, page_size: 50 } } }));
 
 export type ThriveCheck = components['schemas']['ThriveCheck'];

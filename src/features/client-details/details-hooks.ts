@@ -9,15 +9,17 @@ import {
   auditTrail,
   changeEnrollmentStatus,
   consentHistory,
+  type ConsentRecord,
   type Enrollment,
   enrol,
   getClient,
   listEnrollments,
   listPrograms,
+  recordConsentOnBehalf,
   saveProfile,
   thriveChecks,
 } from './details-api';
-import { ENROLLED, ENROLLMENT_CHANGED, PROFILE_SAVED } from './texts';
+import { CONSENT_FORM_RECORDED, CONSENT_WITHDRAWAL_RECORDED, ENROLLED, ENROLLMENT_CHANGED, PROFILE_SAVED } from './texts';
 
 export type EnrollmentChange = { enrollment: Enrollment; step: EnrollmentStep };
 
@@ -73,6 +75,19 @@ export function useEnrollments(clientId: number) {
 export function useConsentHistory(clientId: number) {
   const { api } = useShell();
   return useRecord(() => consentHistory(api, clientId));
+}
+
+/** Staff record the client's signed form; then the history and the record's consent status are read again. */
+export function useConsentOnBehalf(clientId: number, onRecorded: () => void) {
+  const { api } = useShell();
+  const { enqueueSnackbar } = useSnackbar();
+  return useAction<null>(
+    (_s, values) => recordConsentOnBehalf(api, clientId, values),
+    (_s, output) => {
+      enqueueSnackbar((output as ConsentRecord).decision === 'withdrawn' ? CONSENT_WITHDRAWAL_RECORDED : CONSENT_FORM_RECORDED, { variant: 'success' });
+      onRecorded();
+    },
+  );
 }
 
 export function useAuditTrail(clientId: number) {
