@@ -31,6 +31,7 @@ export const SCHEDULING_TEXTS = {
   seriesNothingFree: 'No occurrence of the series is free; nothing was booked.',
   deliveryOnly: 'Only the staff member delivering this appointment, the front desk or an administrator may do this.',
   bookingRolesOnly: 'Only RECEPTION, ADMIN or SUPER_ADMIN may do this.',
+  clientMayNot: 'Only the clinic records this step; you may confirm, reschedule or cancel your own appointment.',
   offerGone: 'This slot has already been taken.',
   offerNotOpen: 'This offer is no longer open.',
 } as const;

@@ -44,7 +44,7 @@ export async function moveAppointment(
 ): Promise<{ appointment: AppointmentOut; replacement: AppointmentOut | null }> {
   const current = await findAppointment(trx, id, true);
   if (!current || (caller.role === 'CLIENT' && current.client !== caller.id)) throw notFound();
-  if (!mayMove(caller, current, req.to)) throw forbidden(caller.role === 'CLIENT' || isBookingRole(caller.role) ? T.bookingRolesOnly : T.deliveryOnly);
+  if (!mayMove(caller, current, req.to)) throw forbidden(caller.role === 'CLIENT' ? T.clientMayNot : T.deliveryOnly);
   requireLifecycleStep(appointmentLifecycle, 'appointment', current.status, req.to, {
     context: { startsAt: current.start, now: now.toISOString() },
   });

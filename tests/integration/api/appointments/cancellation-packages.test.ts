@@ -83,6 +83,9 @@ describe.each(engines)('cancellation and packages on %s', (engine) => {
     expect(other.body.detail).toBe(T.deliveryOnly);
     const cancel = await api(t, c.doctor, 'POST', `/appointments/appointments/${theirs.body.id}/transitions`, { to: 'cancelled', reason: 'x' });
     expect(cancel.status).toBe(403);
+    const selfCheckIn = await api(t, c.client, 'POST', `/appointments/appointments/${theirs.body.id}/transitions`, { to: 'checked_in' });
+    expect(selfCheckIn.status).toBe(403);
+    expect(selfCheckIn.body.detail).toBe(T.clientMayNot);
     const seen = await api(t, c.nurse, 'GET', `/appointments/appointments?staff=${c.doctor.id}`);
     expect(seen.body.map((a: { id: number }) => a.id)).toContain(theirs.body.id);
   });
