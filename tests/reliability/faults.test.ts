@@ -12,6 +12,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { engines } from '../support/engines.ts';
 import { freePort, type ServerProcess, startServer } from '../support/server-process.ts';
+import { killDuringConsentRecords } from './consent-faults.ts';
 import { killDuringBookings } from './scheduling-faults.ts';
 import { FULL, recordReliability } from './summary.ts';
 
@@ -182,6 +183,20 @@ describe.each(engines)('faults on %s', (engine) => {
     }
     const outcome = await killDuringBookings({ start: () => startServer({ env, dataDir }), token: adminToken });
     recordReliability({ area: `SIGKILL during bookings (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent bookings on one chamber and one nurse' });
+    expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
+  }, 600_000);
+
+  it('SIGKILL during consent forms recorded by staff: every acknowledged record survives, with its audit entry', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-faults-consent-'));
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    let env: Record<string, string> = { ...QUIET, DATABASE_URL: '' };
+    if (engine === 'postgres') {
+      const db = await freshPostgres();
+      cleanups.push(db.drop);
+      env = { ...env, DATABASE_URL: db.url };
+    }
+    const outcome = await killDuringConsentRecords({ start: () => startServer({ env, dataDir }), token: adminToken });
+    recordReliability({ area: `SIGKILL during consent records (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent signed-form records (given and withdrawn) on five clients' });
     expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);
 
