@@ -36,10 +36,11 @@ export async function consentHistoryRoutes(app: FastifyInstance, ctx: ApiContext
       const id = request.params.id;
       const body = request.body;
       const audit = { actor: caller, action: body.decision === 'withdrawn' ? 'consent.withdraw' : 'consent.record', client: id, requestId: request.id } as const;
-      // A client gives consent in the app's own dialog; another client's record does not exist for them.
-      if (!isStaff(caller.role)) await refuse(db, audit, caller.id === id ? forbidden(DENIED.staffOnly) : notFound());
+      // No such user: nothing to audit (the trail names existing records only).
       const found = await findUser(db, id);
       if (!found) throw notFound();
+      // A client gives consent in the app's own dialog; another client's record does not exist for them.
+      if (!isStaff(caller.role)) await refuse(db, audit, caller.id === id ? forbidden(DENIED.staffOnly) : notFound());
       if (found.role !== 'CLIENT') throw badRequest('id', CONSENT_FOR_CLIENTS_ONLY);
       const errors = consentOnBehalfErrors(body);
       const fields = Object.keys(errors);

@@ -79,6 +79,13 @@ describe.each(engines)('consent recorded on the client’s behalf on %s', (engin
     expect(staff.body.errors).toEqual({ id: [CONSENT_FOR_CLIENTS_ONLY] });
   });
 
+  it('a record that does not exist answers 404 to staff and clients alike, recording nothing', async () => {
+    for (const actor of [reception, client]) {
+      const res = await api(t, actor, 'POST', '/users/user-profiles/987654/consent-history', { decision: 'given', signed_on: day(0), reason: 'x' });
+      expect(res.status).toBe(404);
+    }
+  });
+
   it('a client cannot record on paper for themself; their own consent in the app is unchanged and has no reason', async () => {
     const own = await api(t, client, 'POST', `/users/user-profiles/${client.id}/consent-history`, { decision: 'given', signed_on: day(0), reason: 'x' });
     expect(own.status).toBe(403);
