@@ -84,6 +84,30 @@ const cases: Case[] = [
   c('listThriveChecks', 'GET', () => '/users/thrive-checks?user=abc', ['user']),
   c('createThriveCheck', 'POST', () => '/users/thrive-checks', ['sex', 'age', 'hdl_cholesterol', 'total_cholesterol', 'smoker', 'diabetic', 'treats_hypertension', 'systolic_bp'], {}),
   c('listAuditEvents', 'GET', () => '/audit/events?action=user.hack', ['action']),
+  // scheduling (server/api/appointments)
+  c('createService', 'POST', () => '/appointments/services', ['name', 'therapy', 'delivered_by'], {}),
+  c('createService', 'POST', () => '/appointments/services', ['therapy'], { name: 'IV drip', therapy: 'IV drip!', delivered_by: ['NURSE'] }),
+  c('createService', 'POST', () => '/appointments/services', ['resources_needed.0.units'], { name: 'HBOT', therapy: 'hbot', delivered_by: ['NURSE'], resources_needed: [{ kind: 'hbot_chamber', units: 0 }] }),
+  c('patchService', 'PATCH', () => '/appointments/services/1', ['body'], {}),
+  c('patchService', 'PATCH', () => '/appointments/services/1', ['duration_minutes'], { duration_minutes: 2 }),
+  c('createResource', 'POST', () => '/appointments/resources', ['kind'], { name: 'Chamber 3' }),
+  c('patchResource', 'PATCH', () => '/appointments/resources/1', ['body'], {}),
+  c('patchSchedulingHours', 'PATCH', () => '/appointments/hours', ['slot_minutes'], { slot_minutes: 7 }),
+  c('patchSchedulingHours', 'PATCH', () => '/appointments/hours', ['add_exceptions.0.kind'], { add_exceptions: [{ staff: 1, kind: 'holiday', start: '2026-12-01T09:00:00+05:30', end: '2026-12-01T18:00:00+05:30' }] }),
+  c('listAppointments', 'GET', () => '/appointments/appointments?status=lost', ['status']),
+  c('listAppointments', 'GET', () => '/appointments/appointments?staff=abc', ['staff']),
+  c('createAppointment', 'POST', () => '/appointments/appointments', ['client', 'service', 'start'], {}),
+  c('createAppointment', 'POST', () => '/appointments/appointments', ['channel'], (i: Ids) => ({ client: i.client, service: 1, start: '2026-12-01T10:00:00+05:30', channel: 'carrier pigeon' })),
+  c('getAppointment', 'GET', () => '/appointments/appointments/abc', ['id']),
+  c('transitionAppointment', 'POST', () => '/appointments/appointments/1/transitions', ['to'], { to: 'gone' }),
+  c('getAvailability', 'GET', () => '/appointments/availability?service=1&date_from=2026-12-01', ['date_to']),
+  c('createSeries', 'POST', () => '/appointments/series', ['client', 'service', 'first_date', 'weekdays', 'time', 'count'], {}),
+  c('createSeries', 'POST', () => '/appointments/series', ['time'], (i: Ids) => ({ client: i.client, service: 1, first_date: '2026-12-01', weekdays: [1, 3, 5], time: '25:00', count: 10 })),
+  c('listWaitlist', 'GET', () => '/appointments/waitlist?client=abc', ['client']),
+  c('createWaitlistEntry', 'POST', () => '/appointments/waitlist', ['earliest'], (i: Ids) => ({ client: i.client, service: 1, earliest: '9am' })),
+  c('acceptWaitlistOffer', 'POST', () => '/appointments/waitlist/offers/abc/accept', ['id']),
+  c('listPackages', 'GET', () => '/appointments/packages?client=abc', ['client']),
+  c('createPackage', 'POST', () => '/appointments/packages', ['sessions_total'], (i: Ids) => ({ client: i.client, therapy: 'hbot', sessions_total: 0 })),
 ];
 
 describe('bad-input coverage', () => {
@@ -107,7 +131,10 @@ describe.each(engines)('bad input on %s', (engine) => {
         (select count(*) from user_profiles), (select max(updated_at) from user_profiles),
         (select count(*) from programs), (select max(updated_at) from programs),
         (select count(*) from program_enrollments), (select max(updated_at) from program_enrollments),
-        (select count(*) from consent_history), (select count(*) from audit_events)) as s`.execute(t.database.db)
+        (select count(*) from consent_history), (select count(*) from audit_events),
+        (select count(*) from services), (select count(*) from resources), (select count(*) from appointments),
+        (select count(*) from appointment_series), (select count(*) from waitlist_entries), (select count(*) from packages),
+        (select count(*) from staff_hour_exceptions), (select count(*) from scheduled_jobs)) as s`.execute(t.database.db)
     ).rows[0].s;
   beforeAll(async () => {
     t = await buildTestApp(engine);
