@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_OUT, TEXTS } from '../../machines/sign-in/texts.ts';
 import { cognitoClient, createCognitoAdmin } from '../../server/identity/cognito.ts';
-import { launchBrowser, watchConsole } from '../support/browser.ts';
+import { expectFailedRequest, launchBrowser, watchConsole } from '../support/browser.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
 import { serveSignInHarness } from './sign-in-harness/serve.ts';
 
@@ -153,6 +153,8 @@ describe('sign-in component end to end', () => {
     expect(await field(page, 'username').getAttribute('autocomplete')).toBe('username');
     expect(await page.getByText(TEXTS.createAccount).count()).toBe(0);
 
+    // The identity service refuses the wrong password (400 NotAuthorizedException): that is the point.
+    expectFailedRequest(page, { method: 'POST', path: '/identity', status: 400 });
     await signIn(page, ADMIN_EMAIL, 'Wrong#Pass1234');
     await page.getByRole('alert').filter({ hasText: 'Incorrect username or password.' }).waitFor();
 

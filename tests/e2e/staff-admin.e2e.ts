@@ -9,7 +9,7 @@ import type { Role } from '../../machines/guard/roles.ts';
 import { unauthorizedText } from '../../src/app/shell-text.ts';
 import { NEW_PROGRAM, PROGRAM_DEACTIVATED, PROGRAM_SAVED, SAVE_SETTINGS, SETTINGS_SAVED, SUPER_ADMIN_EMAIL_LABEL } from '../../src/features/backoffice/texts.ts';
 import { ACTIONS_FOR, NEW_USER, TOASTS, USERS_TITLE } from '../../src/features/users/texts.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { expectFailedRequest, launchBrowser } from '../support/browser.ts';
 import { arrangeAccounts, call, expectNoConsoleErrors, outbox, pageAs, type StaffWorld, startStaffServer } from '../support/staff-e2e.ts';
 
 let world: StaffWorld;
@@ -156,6 +156,7 @@ describe('/backoffice', () => {
     await page.getByRole('button', { name: NEW_PROGRAM }).click();
     dialog = page.getByRole('dialog', { name: NEW_PROGRAM });
     await dialog.getByLabel('Name').fill('gut health');
+    expectFailedRequest(page, { method: 'POST', path: '/api/v1/programs/programs', status: 400 });
     await dialog.getByRole('button', { name: 'Save program' }).click();
     await dialog.getByRole('alert').waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -190,6 +191,7 @@ describe('/backoffice', () => {
     expect(settings.body).toMatchObject({ name: 'Thrive Wellness Bengaluru', city: 'Bengaluru', super_admin_email: 'owner@thrive.test' });
     // Bad input stays on its field.
     await clinic.getByLabel('Phone').fill('12345');
+    expectFailedRequest(page, { method: 'PATCH', path: '/api/v1/clinic/settings', status: 400 });
     await clinic.getByRole('button', { name: SAVE_SETTINGS }).click();
     await clinic.getByText('Invalid', { exact: false }).first().waitFor();
     expect((await api('GET', '/clinic/settings')).body.phone).toBe('+918041234567');

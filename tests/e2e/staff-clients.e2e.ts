@@ -130,6 +130,8 @@ describe('/clients', () => {
     await dialog.getByLabel('First name').fill('Divya');
     await dialog.getByLabel('Last name').fill('Nair');
     await dialog.getByLabel('Email').fill('kavya.iyer@clinic.test');
+    // A taken email: the server's 400 is the point of this step.
+    expectFailedRequest(page, { method: 'POST', path: '/api/v1/users/users', status: 400 });
     await dialog.getByRole('button', { name: 'Create client' }).click();
     // The server's refusal stays in the dialog, on the field.
     await dialog.getByText('A user with this email already exists.').first().waitFor();
