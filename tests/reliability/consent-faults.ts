@@ -2,25 +2,10 @@
 // consent forms (given and withdrawn, issue 22, 12) in flight, SIGKILL, restart on the same data.
 // Every acknowledged record is in the history as sent; no record is half-written (a history row
 // without its audit entry, or the other way round); each client's consent is their latest record's.
-import { expect } from 'vitest';
 import type { ServerProcess } from '../support/server-process.ts';
+import { call, killMidWrites, ok } from './fault-support.ts';
 
 const RECORDS = 300;
-
-async function call(baseUrl: string, token: string, method: string, url: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${baseUrl}/api/v1${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
-
-function ok(res: { status: number; body: any }, what: string): any {
-  if (res.status >= 300) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
 
 /** Records forms in parallel, kills the server mid-stream, restarts, checks. Returns the counts for the summary. */
 export async function killDuringConsentRecords(options: {
@@ -36,24 +21,14 @@ export async function killDuringConsentRecords(options: {
   const form = (i: number) => ({ decision: i % 2 === 0 ? 'given' : 'withdrawn', signed_on: today, reason: `fault ${stamp} ${i}` });
 
   const acknowledged = new Map<number, { client: number; decision: string; reason: string }>();
-  let killed = false;
   const target = server;
-  const writes = Array.from({ length: RECORDS }, async (_, i) => {
-    const client = clients[i % clients.length];
-    try {
-      const res = await call(target.baseUrl, token, 'POST', `/users/user-profiles/${client}/consent-history`, form(i));
-      if (res.status === 201) acknowledged.set(res.body.id, { client, decision: form(i).decision, reason: form(i).reason });
-      else if (!killed) throw new Error(`record ${i} answered ${res.status} before the kill: ${JSON.stringify(res.body)}`);
-    } catch (error) {
-      if (!killed && !(error instanceof TypeError)) throw error;
-    }
-  });
-  while (acknowledged.size < RECORDS / 3 && target.child.exitCode === null) await new Promise((r) => setTimeout(r, 5));
-  killed = true;
-  await target.stop('SIGKILL');
-  await Promise.all(writes);
-  expect(acknowledged.size).toBeGreaterThan(0);
-  expect(acknowledged.size).toBeLessThan(RECORDS);
+  const clientOf = (i: number) => clients[i % clients.length];
+  await killMidWrites(
+    target,
+    RECORDS,
+    (i) => call(target.baseUrl, token, 'POST', `/users/user-profiles/${clientOf(i)}/consent-history`, form(i)),
+    (i, body) => acknowledged.set(body.id, { client: clientOf(i), decision: form(i).decision, reason: form(i).reason }),
+  );
 
   server = await options.start();
   token = await options.token(server.baseUrl);

@@ -90,6 +90,19 @@ describe.each(engines)('faults on %s', (engine) => {
     for (const c of cleanups.reverse()) await c();
   }, 180_000);
 
+  /** A data directory and, on PostgreSQL, a database of the test's own, both removed afterwards. */
+  async function freshStore(prefix: string): Promise<{ env: Record<string, string>; dataDir: string }> {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    let env: Record<string, string> = { ...QUIET, DATABASE_URL: '' };
+    if (engine === 'postgres') {
+      const db = await freshPostgres();
+      cleanups.push(db.drop);
+      env = { ...env, DATABASE_URL: db.url };
+    }
+    return { env, dataDir };
+  }
+
   it(`SIGKILL during ${WRITES} concurrent writes: every acknowledged write survives, none half-written`, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-faults-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -173,28 +186,14 @@ describe.each(engines)('faults on %s', (engine) => {
   }, 600_000);
 
   it('SIGKILL during concurrent bookings: every acknowledged appointment survives whole, none double-booked', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-faults-booking-'));
-    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    let env: Record<string, string> = { ...QUIET, DATABASE_URL: '' };
-    if (engine === 'postgres') {
-      const db = await freshPostgres();
-      cleanups.push(db.drop);
-      env = { ...env, DATABASE_URL: db.url };
-    }
+    const { env, dataDir } = await freshStore('clinic-faults-booking-');
     const outcome = await killDuringBookings({ start: () => startServer({ env, dataDir }), token: adminToken });
     recordReliability({ area: `SIGKILL during bookings (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent bookings on one chamber and one nurse' });
     expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);
 
   it('SIGKILL during consent forms recorded by staff: every acknowledged record survives, with its audit entry', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-faults-consent-'));
-    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    let env: Record<string, string> = { ...QUIET, DATABASE_URL: '' };
-    if (engine === 'postgres') {
-      const db = await freshPostgres();
-      cleanups.push(db.drop);
-      env = { ...env, DATABASE_URL: db.url };
-    }
+    const { env, dataDir } = await freshStore('clinic-faults-consent-');
     const outcome = await killDuringConsentRecords({ start: () => startServer({ env, dataDir }), token: adminToken });
     recordReliability({ area: `SIGKILL during consent records (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent signed-form records (given and withdrawn) on five clients' });
     expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });

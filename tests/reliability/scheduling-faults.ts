@@ -2,25 +2,10 @@
 // in flight, SIGKILL, restart on the same data. Every acknowledged appointment is there as
 // booked, with its resource unit and its first status; no appointment is half-written (a row
 // without its unit or history), and the double-booking guarantee held throughout.
-import { expect } from 'vitest';
 import type { ServerProcess } from '../support/server-process.ts';
+import { call, killMidWrites, ok } from './fault-support.ts';
 
 const BOOKINGS = 300;
-
-async function call(baseUrl: string, token: string, method: string, url: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${baseUrl}/api/v1${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
-
-function ok(res: { status: number; body: any }, what: string): any {
-  if (res.status >= 300) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
 
 /** Books in parallel, kills the server mid-stream, restarts, checks. Returns the counts for the summary. */
 export async function killDuringBookings(options: {
@@ -58,24 +43,14 @@ export async function killDuringBookings(options: {
   const base = Math.ceil((Date.now() + 2 * 86_400_000) / 3_600_000) * 3_600_000;
   const startOf = (i: number) => new Date(base + i * 45 * 60_000).toISOString();
   const acknowledged = new Map<number, { start: string; client: number }>();
-  let killed = false;
   const target = server;
-  const writes = Array.from({ length: BOOKINGS }, async (_, i) => {
-    const client = clients[i % clients.length];
-    try {
-      const res = await call(target.baseUrl, token, 'POST', '/appointments/appointments', { client, service, staff: nurse, start: startOf(i) });
-      if (res.status === 201) acknowledged.set(res.body.id, { start: startOf(i), client });
-      else if (!killed) throw new Error(`booking ${i} answered ${res.status} before the kill: ${JSON.stringify(res.body)}`);
-    } catch (error) {
-      if (!killed && !(error instanceof TypeError)) throw error;
-    }
-  });
-  while (acknowledged.size < BOOKINGS / 3 && target.child.exitCode === null) await new Promise((r) => setTimeout(r, 5));
-  killed = true;
-  await target.stop('SIGKILL');
-  await Promise.all(writes);
-  expect(acknowledged.size).toBeGreaterThan(0);
-  expect(acknowledged.size).toBeLessThan(BOOKINGS);
+  const clientOf = (i: number) => clients[i % clients.length];
+  await killMidWrites(
+    target,
+    BOOKINGS,
+    (i) => call(target.baseUrl, token, 'POST', '/appointments/appointments', { client: clientOf(i), service, staff: nurse, start: startOf(i) }),
+    (i, body) => acknowledged.set(body.id, { start: startOf(i), client: clientOf(i) }),
+  );
 
   server = await options.start();
   token = await options.token(server.baseUrl);

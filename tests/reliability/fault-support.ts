@@ -1,0 +1,53 @@
+// What the kill -9 tests share (scheduling-faults.ts, consent-faults.ts): a bearer call that
+// answers status and JSON body, `ok` for the setup calls that must succeed, and the burst of
+// concurrent writes the server is killed in the middle of.
+import { expect } from 'vitest';
+import type { ServerProcess } from '../support/server-process.ts';
+
+export async function call(baseUrl: string, token: string, method: string, url: string, body?: unknown): Promise<{ status: number; body: any }> {
+  const res = await fetch(`${baseUrl}/api/v1${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+export function ok(res: { status: number; body: any }, what: string): any {
+  if (res.status >= 300) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/**
+ * Sends `count` writes at once and SIGKILLs the server once a third are acknowledged (201). A
+ * refusal before the kill fails the test; after it, unanswered writes are expected. Returns how
+ * many were acknowledged; `acknowledge` keeps what each acknowledged write stored.
+ */
+export async function killMidWrites(
+  target: ServerProcess,
+  count: number,
+  write: (i: number) => Promise<{ status: number; body: any }>,
+  acknowledge: (i: number, body: any) => void,
+): Promise<number> {
+  let acks = 0;
+  let killed = false;
+  const writes = Array.from({ length: count }, async (_, i) => {
+    try {
+      const res = await write(i);
+      if (res.status === 201) {
+        acks += 1;
+        acknowledge(i, res.body);
+      } else if (!killed) throw new Error(`write ${i} answered ${res.status} before the kill: ${JSON.stringify(res.body)}`);
+    } catch (error) {
+      if (!killed && !(error instanceof TypeError)) throw error;
+    }
+  });
+  while (acks < count / 3 && target.child.exitCode === null) await new Promise((r) => setTimeout(r, 5));
+  killed = true;
+  await target.stop('SIGKILL');
+  await Promise.all(writes);
+  expect(acks).toBeGreaterThan(0);
+  expect(acks).toBeLessThan(count);
+  return acks;
+}
