@@ -3,7 +3,10 @@
 // read-only portal). Zero violations, heading order included. Its own server and DATA_DIR.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEXTS } from '../../machines/sign-in/texts.ts';
 import { CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE, PORTAL_READ_ONLY, UNAUTHORIZED_TITLE } from '../../src/app/shell-text.ts';
+import { CONSENT_RECORD_FORM } from '../../src/features/client-details/texts.ts';
+import { NEW_CLIENT } from '../../src/features/clients/texts.ts';
 import { PORTAL_TEXT } from '../../src/features/portal/texts.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { launchBrowser, newContext, watchConsole } from '../support/browser.ts';
@@ -37,6 +40,8 @@ async function settled(page: Page, ready: string) {
 }
 
 async function expectAccessible(page: Page, name: string) {
+  // Colours are judged as they end up, not halfway through a dialog's fade-in.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   const violations = await accessibilityViolations(page);
   expect(violations, `${name}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
 }
@@ -57,6 +62,11 @@ describe('accessibility of every real page (axe-core in Chromium)', () => {
     await page.goto('/unauthorized');
     await page.getByRole('heading', { name: UNAUTHORIZED_TITLE }).waitFor();
     await expectAccessible(page, '/unauthorized');
+    // The sign-in component's other screen a visitor reaches from /login.
+    await page.goto('/login');
+    await page.getByRole('button', { name: TEXTS.forgotPassword }).click();
+    await page.getByRole('heading', { name: TEXTS.resetPassword }).waitFor();
+    await expectAccessible(page, '/login, forgot password');
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -99,6 +109,17 @@ describe('accessibility of every real page (axe-core in Chromium)', () => {
       await settled(page, '[data-guard="allowed"]');
       if (path.startsWith('/user/home')) await page.getByText(PORTAL_READ_ONLY).waitFor();
       await expectAccessible(page, path);
+    }
+    // The dialogs staff work in, open over their page.
+    for (const [path, button] of [
+      ['/clients', NEW_CLIENT],
+      [`/client/${client.id}/details`, CONSENT_RECORD_FORM],
+    ]) {
+      await page.goto(path);
+      await settled(page, '[data-guard="allowed"]');
+      await page.getByRole('button', { name: button }).click();
+      await page.getByRole('dialog').waitFor();
+      await expectAccessible(page, `${path} with '${button}' open`);
     }
     expect(errors).toEqual([]);
     await page.context().close();
