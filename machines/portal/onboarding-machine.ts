@@ -1,6 +1,8 @@
 // The thrive onboarding wizard (issue 7): four steps in order, back and next, each step saved
 // when the client moves on, and resumable: on opening, the wizard goes to the first step not yet
 // saved. Loading and saving are actors the portal's adapter provides (profile GET / PATCH).
+// Opened read-only (a SUPER_ADMIN in the client's portal, spec §6), the loaded answers are only
+// read: the chart skips the wizard, so no step can be saved as the client.
 import { assign, fromPromise, setup } from 'xstate';
 import { type Failure, failureOf, hasFieldErrors } from '../rules/failure.ts';
 
@@ -14,8 +16,8 @@ const done = (answers: Answers, step: Step) => answers[step]?.schema_version ===
 
 export const onboardingMachine = setup({
   types: {
-    context: {} as { clientId: string; answers: Answers; fieldErrors: FieldErrors; message: string | null },
-    input: {} as { clientId: string },
+    context: {} as { clientId: string; readOnly: boolean; answers: Answers; fieldErrors: FieldErrors; message: string | null },
+    input: {} as { clientId: string; readOnly?: boolean },
     events: {} as
       | { type: 'onboarding.next'; value: Record<string, unknown> }
       | { type: 'onboarding.back' }
@@ -33,6 +35,7 @@ export const onboardingMachine = setup({
     }),
   },
   guards: {
+    readsOnly: ({ context }) => context.readOnly,
     healthGoalsOpen: ({ context }) => !done(context.answers, 'health_goals'),
     clientStoryOpen: ({ context }) => !done(context.answers, 'client_story'),
     lifestyleOpen: ({ context }) => !done(context.answers, 'lifestyle_history'),
@@ -55,6 +58,7 @@ export const onboardingMachine = setup({
   id: 'onboarding',
   context: ({ input }) => ({
     clientId: input.clientId,
+    readOnly: input.readOnly === true,
     answers: { health_goals: {}, client_story: {}, lifestyle_history: {}, family_history: {} },
     fieldErrors: {},
     message: null,
@@ -76,6 +80,7 @@ export const onboardingMachine = setup({
     // Back where the client left: the first step not saved yet.
     resuming: {
       always: [
+        { guard: 'readsOnly', target: 'reading' },
         { guard: 'healthGoalsOpen', target: 'healthGoals' },
         { guard: 'clientStoryOpen', target: 'clientStory' },
         { guard: 'lifestyleOpen', target: 'lifestyle' },
@@ -146,5 +151,7 @@ export const onboardingMachine = setup({
     complete: {
       on: { 'onboarding.review': 'healthGoals' },
     },
+    // Every step's answers as stored, with no step to save.
+    reading: {},
   },
 });

@@ -1,6 +1,8 @@
 // The client's own profile page (issue 7): load, view, edit, save. The saving actor (the portal's
 // adapter) refuses a patch under the contract's schema and the shared profile rules
 // (machines/rules/profile-rules.ts) before sending it; refused fields come back as errors.
+// Opened read-only (a SUPER_ADMIN in the client's portal, spec §6), the loaded profile is only
+// read: the chart has no edit, save or email-change step there, so no write can be sent.
 import { assign, fromPromise, setup } from 'xstate';
 import { type Failure, failureOf, hasFieldErrors } from '../rules/failure.ts';
 
@@ -10,8 +12,8 @@ const SAVE_FAILED = 'Could not save your profile. Please try again.';
 
 export const profileEditMachine = setup({
   types: {
-    context: {} as { clientId: string; profile: ProfileData | null; fieldErrors: Record<string, string[]>; message: string | null; saved: boolean },
-    input: {} as { clientId: string },
+    context: {} as { clientId: string; readOnly: boolean; profile: ProfileData | null; fieldErrors: Record<string, string[]>; message: string | null; saved: boolean },
+    input: {} as { clientId: string; readOnly?: boolean },
     events: {} as
       | { type: 'profile.edit' }
       | { type: 'profile.cancel' }
@@ -27,6 +29,9 @@ export const profileEditMachine = setup({
       throw new Error('saveProfile not provided');
     }),
   },
+  guards: {
+    readsOnly: ({ context }) => context.readOnly,
+  },
   actions: {
     storeProfile: assign({ profile: (_, params: { profile: ProfileData }) => params.profile }),
     storeSaved: assign({ profile: (_, params: { profile: ProfileData }) => params.profile, saved: true, fieldErrors: {}, message: null }),
@@ -39,7 +44,7 @@ export const profileEditMachine = setup({
   },
 }).createMachine({
   id: 'profileEdit',
-  context: ({ input }) => ({ clientId: input.clientId, profile: null, fieldErrors: {}, message: null, saved: false }),
+  context: ({ input }) => ({ clientId: input.clientId, readOnly: input.readOnly === true, profile: null, fieldErrors: {}, message: null, saved: false }),
   initial: 'loading',
   states: {
     loading: {
@@ -47,11 +52,16 @@ export const profileEditMachine = setup({
       invoke: {
         src: 'loadProfile',
         input: ({ context }) => ({ clientId: context.clientId }),
-        onDone: { target: 'viewing', actions: { type: 'storeProfile', params: ({ event }) => ({ profile: event.output }) } },
+        onDone: [
+          { guard: 'readsOnly', target: 'reading', actions: { type: 'storeProfile', params: ({ event }) => ({ profile: event.output }) } },
+          { target: 'viewing', actions: { type: 'storeProfile', params: ({ event }) => ({ profile: event.output }) } },
+        ],
         onError: 'loadFailed',
       },
     },
     loadFailed: { on: { 'profile.retry': 'loading' } },
+    // The client's profile as it is stored, with nothing to change it.
+    reading: {},
     viewing: {
       on: {
         'profile.edit': { target: 'editing', actions: 'startEditing' },

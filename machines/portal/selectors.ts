@@ -15,12 +15,12 @@ export const homeSelectors = {
 };
 
 const WIZARD_STEPS = { healthGoals: 0, clientStory: 1, lifestyle: 2, family: 3 } as const;
-export type WizardView = keyof typeof WIZARD_STEPS | 'complete' | 'failed' | 'loading';
+export type WizardView = keyof typeof WIZARD_STEPS | 'complete' | 'reading' | 'failed' | 'loading';
 
 export const onboardingSelectors = {
   view: (s: SnapshotFrom<typeof onboardingMachine>): WizardView => {
     for (const key of Object.keys(WIZARD_STEPS) as Array<keyof typeof WIZARD_STEPS>) if (s.matches(key)) return key;
-    return s.matches('complete') ? 'complete' : s.matches('loadFailed') ? 'failed' : 'loading';
+    return s.matches('complete') ? 'complete' : s.matches('reading') ? 'reading' : s.matches('loadFailed') ? 'failed' : 'loading';
   },
   /** The stepper's position: 0..3 on a step (0 while loading), 4 once complete. */
   stepIndex: (s: SnapshotFrom<typeof onboardingMachine>): number => {
@@ -35,8 +35,9 @@ export const onboardingSelectors = {
 };
 
 export const profileEditSelectors = {
-  mode: (s: SnapshotFrom<typeof profileEditMachine>): 'loading' | 'failed' | 'viewing' | 'editing' =>
-    s.matches('loadFailed') ? 'failed' : s.matches('loading') ? 'loading' : s.matches('viewing') ? 'viewing' : 'editing',
+  /** 'reading': the stored profile, shown read-only with no way to change it or the sign-in email. */
+  mode: (s: SnapshotFrom<typeof profileEditMachine>): 'loading' | 'failed' | 'reading' | 'viewing' | 'editing' =>
+    s.matches('loadFailed') ? 'failed' : s.matches('loading') ? 'loading' : s.matches('reading') ? 'reading' : s.matches('viewing') ? 'viewing' : 'editing',
   profile: (s: SnapshotFrom<typeof profileEditMachine>) => s.context.profile,
   fieldErrors: (s: SnapshotFrom<typeof profileEditMachine>) => s.context.fieldErrors,
   message: (s: SnapshotFrom<typeof profileEditMachine>) => s.context.message,
@@ -53,8 +54,9 @@ export const emailChangeSelectors = {
 };
 
 export const thriveCheckSelectors = {
-  mode: (s: SnapshotFrom<typeof thriveCheckMachine>): 'loading' | 'failed' | 'result' | 'form' =>
-    s.matches('loadFailed') ? 'failed' : s.matches('loading') ? 'loading' : s.matches('result') ? 'result' : 'form',
+  /** 'reading': the stored checks only, with no form. */
+  mode: (s: SnapshotFrom<typeof thriveCheckMachine>): 'loading' | 'failed' | 'reading' | 'result' | 'form' =>
+    s.matches('loadFailed') ? 'failed' : s.matches('loading') ? 'loading' : s.matches('reading') ? 'reading' : s.matches('result') ? 'result' : 'form',
   /** The check the server just scored and stored, shown as it answered. */
   latest: (s: SnapshotFrom<typeof thriveCheckMachine>) => s.context.latest,
   history: (s: SnapshotFrom<typeof thriveCheckMachine>) => s.context.history,

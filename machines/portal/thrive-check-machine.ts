@@ -2,6 +2,8 @@
 // with sex and age from the profile); the form sends the §3 heart-risk input; the server scores
 // and stores it; the stored result shows with the history. Loading and submitting are actors the
 // portal's adapter provides (GET users/thrive-checks and the profile, POST users/thrive-checks).
+// Opened read-only (a SUPER_ADMIN in the client's portal, spec §6), only the stored checks show:
+// the chart has no form there, so no check can be submitted as the client.
 import { assign, fromPromise, setup } from 'xstate';
 import { ageInYears } from '../staff/age.ts';
 import { type Failure, failureOf, hasFieldErrors } from '../rules/failure.ts';
@@ -28,13 +30,14 @@ export const thriveCheckMachine = setup({
   types: {
     context: {} as {
       clientId: string;
+      readOnly: boolean;
       history: StoredCheck[];
       prefill: Pick<HeartRiskForm, 'sex' | 'age'>;
       latest: StoredCheck | null;
       fieldErrors: Record<string, string[]>;
       message: string | null;
     },
-    input: {} as { clientId: string },
+    input: {} as { clientId: string; readOnly?: boolean },
     events: {} as { type: 'check.submit'; input: HeartRiskForm } | { type: 'check.again' } | { type: 'check.retry' },
   },
   actors: {
@@ -44,6 +47,9 @@ export const thriveCheckMachine = setup({
     submitCheck: fromPromise<StoredCheck, { clientId: string; input: HeartRiskForm }>(async () => {
       throw new Error('submitCheck not provided');
     }),
+  },
+  guards: {
+    readsOnly: ({ context }) => context.readOnly,
   },
   actions: {
     storeHistory: assign((_, params: CheckHistory) => ({ history: params.history, prefill: prefillFrom(params.profile) })),
@@ -63,7 +69,7 @@ export const thriveCheckMachine = setup({
   },
 }).createMachine({
   id: 'thriveCheck',
-  context: ({ input }) => ({ clientId: input.clientId, history: [], prefill: { sex: '', age: '' }, latest: null, fieldErrors: {}, message: null }),
+  context: ({ input }) => ({ clientId: input.clientId, readOnly: input.readOnly === true, history: [], prefill: { sex: '', age: '' }, latest: null, fieldErrors: {}, message: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -71,11 +77,16 @@ export const thriveCheckMachine = setup({
       invoke: {
         src: 'loadHistory',
         input: ({ context }) => ({ clientId: context.clientId }),
-        onDone: { target: 'editing', actions: { type: 'storeHistory', params: ({ event }) => event.output } },
+        onDone: [
+          { guard: 'readsOnly', target: 'reading', actions: { type: 'storeHistory', params: ({ event }) => event.output } },
+          { target: 'editing', actions: { type: 'storeHistory', params: ({ event }) => event.output } },
+        ],
         onError: 'loadFailed',
       },
     },
     loadFailed: { on: { 'check.retry': 'loading' } },
+    // The client's stored checks, newest first, with no form.
+    reading: {},
     editing: { on: { 'check.submit': 'submitting' } },
     submitting: {
       tags: 'pending',

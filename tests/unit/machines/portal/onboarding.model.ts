@@ -1,5 +1,6 @@
 // The onboarding wizard's model: load (or fail), each step saved or refused, back, review; and
-// one spec per resume point (the loaded answers decide the first step shown).
+// one spec per resume point (the loaded answers decide the first step shown); and read-only (a
+// SUPER_ADMIN in the client's portal), where the answers show and no step is ever saved.
 import { onboardingMachine } from '../../../../machines/portal/onboarding-machine.ts';
 import type { MachineModel } from '../../../support/model-paths.ts';
 
@@ -30,5 +31,14 @@ export const model: MachineModel = {
       events: [{ type: 'onboarding.back' }],
       outcomes: { loadAnswers: [{ output: answers }] },
     })),
+    {
+      name: 'read-only',
+      input: { clientId: '7', readOnly: true },
+      events: [{ type: 'onboarding.next', value: v1 }, { type: 'onboarding.back' }, { type: 'onboarding.retry' }, { type: 'onboarding.review' }],
+      outcomes: {
+        loadAnswers: [{ output: { ...none, health_goals: v1 } }, { error: new Error('offline') }],
+        saveStep: [{ output: v1 }],
+      },
+    },
   ],
 };

@@ -12,9 +12,17 @@ import { model as onboardingModel, none, resumeFrom, v1 } from './onboarding.mod
 import { model as profileEditModel } from './profile-edit.model.ts';
 import { PROFILE, STORED, model as thriveCheckModel } from './thrive-check.model.ts';
 
+/** Read-only (a SUPER_ADMIN in the client's portal): whatever is sent, the chart only loads and reads. */
+const onlyReads = (snapshot: { context: { readOnly: boolean }; matches: (state: string) => boolean }) => {
+  if (snapshot.context.readOnly) expect(['loading', 'loadFailed', 'reading'].some((state) => snapshot.matches(state))).toBe(true);
+};
+
 const STEP_STATE = { health_goals: 'healthGoals', client_story: 'clientStory', lifestyle_history: 'lifestyle', family_history: 'family' } as const;
 
 describeModel('onboarding', onboardingModel, (snapshot, event) => {
+  // `resuming` is transient: a settled snapshot is never in it.
+  onlyReads(snapshot);
+  if (snapshot.matches('reading')) expect(snapshot.context.answers.health_goals).toEqual(v1);
   if (event.type.startsWith('xstate.done.actor') && snapshot.context && !snapshot.matches('loading')) {
     // After loading, the wizard shows exactly the first step not saved yet.
     if (snapshot.matches('complete')) expect(firstOpenStep(snapshot.context.answers)).toBeNull();
@@ -26,6 +34,9 @@ describeModel('onboarding', onboardingModel, (snapshot, event) => {
 });
 
 describeModel('thrive check', thriveCheckModel, (snapshot, event) => {
+  onlyReads(snapshot);
+  // The stored checks, newest first, are what a read-only view shows.
+  if (snapshot.matches('reading')) expect(snapshot.context.history).toEqual([STORED]);
   if (snapshot.matches('result')) {
     // The stored check the server answered with is the one shown, first in the history.
     expect(snapshot.context.latest).toEqual(STORED);
@@ -41,6 +52,8 @@ describeModel('thrive check', thriveCheckModel, (snapshot, event) => {
 });
 
 describeModel('profile edit', profileEditModel, (snapshot, event) => {
+  onlyReads(snapshot);
+  if (snapshot.matches('reading')) expect(snapshot.context.profile).toEqual({ client_id: 7, email: 'old@x.test' });
   if (event.type === 'profile.edit') expect(snapshot.context.saved).toBe(false);
   if (snapshot.matches('viewing') && event.type.startsWith('xstate.done.actor') && snapshot.context.profile?.city) expect(snapshot.context.saved).toBe(true);
   if (event.type.startsWith('xstate.error.actor') && snapshot.matches('editing')) {

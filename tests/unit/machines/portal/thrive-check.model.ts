@@ -1,5 +1,6 @@
 // The thrive check's model: the history and profile load (or fail), a check is scored and stored
-// by the server or refused with field reasons, check again.
+// by the server or refused with field reasons, check again; and read-only (a SUPER_ADMIN in the
+// client's portal), where the stored checks show and a submitted check is never taken.
 import { thriveCheckMachine } from '../../../../machines/portal/thrive-check-machine.ts';
 import type { MachineModel } from '../../../support/model-paths.ts';
 
@@ -15,6 +16,15 @@ export const model: MachineModel = {
       outcomes: {
         loadHistory: [{ output: { history: [], profile: PROFILE } }, { error: new Error('offline') }],
         submitCheck: [{ output: STORED }, { error: { fieldErrors: { hdl_cholesterol: ['Must be a whole number.'] } } }],
+      },
+    },
+    {
+      name: 'read-only',
+      input: { clientId: '7', readOnly: true },
+      events: [{ type: 'check.submit', input: { sex: 'male', age: '50' } }, { type: 'check.again' }, { type: 'check.retry' }],
+      outcomes: {
+        loadHistory: [{ output: { history: [STORED], profile: PROFILE } }, { error: new Error('offline') }],
+        submitCheck: [{ output: STORED }],
       },
     },
   ],
