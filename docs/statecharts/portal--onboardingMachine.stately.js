@@ -8,6 +8,7 @@ export const machine = setup({
     "familyOpen": () => true,
     "healthGoalsOpen": () => true,
     "lifestyleOpen": () => true,
+    "readsOnly": () => true,
   },
   actions: {
     "clearErrors": () => {},
@@ -60,6 +61,10 @@ export const machine = setup({
       },
       "resuming": {
         "always": [
+          {
+            "target": "#onboarding.reading",
+            "guard": "readsOnly"
+          },
           {
             "target": "#onboarding.healthGoals",
             "guard": "healthGoalsOpen"
@@ -277,7 +282,8 @@ export const machine = setup({
             }
           ]
         }
-      }
+      },
+      "reading": {}
     },
     "context": {}
   });

@@ -4,6 +4,7 @@
 import { fromPromise, setup } from 'xstate';
 export const machine = setup({
   guards: {
+    "readsOnly": () => true,
   },
   actions: {
     "clearErrors": () => {},
@@ -32,6 +33,13 @@ export const machine = setup({
             "src": "loadProfile",
             "onDone": [
               {
+                "target": "#profileEdit.reading",
+                "guard": "readsOnly",
+                "actions": [
+                  "storeProfile"
+                ]
+              },
+              {
                 "target": "#profileEdit.viewing",
                 "actions": [
                   "storeProfile"
@@ -55,6 +63,7 @@ export const machine = setup({
           ]
         }
       },
+      "reading": {},
       "viewing": {
         "on": {
           "profile.edit": [

@@ -4,6 +4,7 @@
 import { fromPromise, setup } from 'xstate';
 export const machine = setup({
   guards: {
+    "readsOnly": () => true,
   },
   actions: {
     "clearResult": () => {},
@@ -31,6 +32,13 @@ export const machine = setup({
             "src": "loadHistory",
             "onDone": [
               {
+                "target": "#thriveCheck.reading",
+                "guard": "readsOnly",
+                "actions": [
+                  "storeHistory"
+                ]
+              },
+              {
                 "target": "#thriveCheck.editing",
                 "actions": [
                   "storeHistory"
@@ -54,6 +62,7 @@ export const machine = setup({
           ]
         }
       },
+      "reading": {},
       "editing": {
         "on": {
           "check.submit": [
