@@ -8,7 +8,6 @@ import { registerBearerAuth } from '../auth/bearer.ts';
 import { createAadhaarVault } from './aadhaar.ts';
 import type { ApiContext } from './context.ts';
 import { loadContract } from './contract.ts';
-import { appointmentRoutes } from './appointments/routes.ts';
 import { callerFinder } from './first-access.ts';
 import { ROUTE_MODULES } from './routes/index.ts';
 
@@ -45,5 +44,4 @@ export async function businessApi(app: FastifyInstance): Promise<void> {
     verifier: () => identity.accessTokens,
   });
   for (const routes of ROUTE_MODULES) await routes(app, ctx);
-  await appointmentRoutes(app, ctx);
 }

@@ -1,6 +1,7 @@
 // Every route module of the business API, in one table: adding a module is one line here.
 // Each module registers the contract operations it serves from the shared ApiContext.
 import type { FastifyInstance } from 'fastify';
+import { appointmentRoutes } from '../appointments/routes.ts';
 import type { ApiContext } from '../context.ts';
 import { auditRoutes } from './audit.ts';
 import { clinicSettingsRoutes } from './clinic-settings.ts';
@@ -26,4 +27,5 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   userAdminRoutes,
   consentHistoryRoutes,
   clinicSettingsRoutes,
+  appointmentRoutes,
 ];
