@@ -12,8 +12,9 @@ export interface RouteDef {
   /** Navigation label; the page shows in the navigation only once it is built (routes.tsx). */
   label?: string;
   /**
-   * A portal page that only reads: shown to a SUPER_ADMIN opening a client's portal. The others
-   * write as the client (answers, checks, their own sign-in email) and are refused to anyone else.
+   * A portal page a SUPER_ADMIN may open in a client's portal: it only reads, or its machines start
+   * read-only there and offer no write (profile, onboarding, thrive check). The others would write
+   * as the client and are refused to anyone else.
    */
   readsOnly?: true;
 }
@@ -41,10 +42,10 @@ export const staffRoutes = {
 export const portalRoutes = {
   portalHome: { path: '/user/home/:clientId', roles: CLIENT, label: 'Home', readsOnly: true },
   portalReports: { path: '/user/reports/:clientId', roles: CLIENT, label: 'Reports', readsOnly: true },
-  portalProfile: { path: '/user/profile/:clientId', roles: CLIENT, label: 'Profile' },
-  portalOnboard: { path: '/user/thrive-onboard/:clientId', roles: CLIENT, label: 'Onboarding' },
+  portalProfile: { path: '/user/profile/:clientId', roles: CLIENT, label: 'Profile', readsOnly: true },
+  portalOnboard: { path: '/user/thrive-onboard/:clientId', roles: CLIENT, label: 'Onboarding', readsOnly: true },
   portalBookTest: { path: '/user/book-test/:clientId', roles: CLIENT, label: 'Book a test' },
-  portalThriveCheck: { path: '/user/thrive-check/:clientId', roles: CLIENT, label: 'Thrive check' },
+  portalThriveCheck: { path: '/user/thrive-check/:clientId', roles: CLIENT, label: 'Thrive check', readsOnly: true },
   portalCognitive: { path: '/user/cognitive-assessment/:clientId', roles: CLIENT, label: 'Cognitive assessment' },
   portalIntakeCall: { path: '/user/intake-call/:clientId', roles: CLIENT, label: 'Intake call' },
   portalInClinic: { path: '/user/in-clinic/:clientId', roles: CLIENT, label: 'In clinic' },

@@ -1,7 +1,8 @@
 // A client's portal as a SUPER_ADMIN sees it (spec §6: SUPER_ADMIN passes every guarded route,
-// /user/* included). The pages that only read show as the client sees them, under a notice that
-// the view is read-only; the pages that would write as the client (onboarding answers, a thrive
-// check, the client's own profile and sign-in email) say plainly that they are the client's.
+// /user/* included). The pages marked `readsOnly` show under a notice that the view is read-only:
+// home as the client sees it; profile, onboarding answers and thrive checks with their machines
+// started read-only (no edit, form or step to save). Any other page would write as the client, so
+// it says plainly that it is the client's.
 // The server audits every read of the client's records, whoever reads them.
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { Link } from 'wouter';

@@ -1,10 +1,12 @@
 // /user/thrive-onboard/{clientId}: the intake wizard. The statechart owns the flow (resume, back,
 // next, save per step); each step's form below only edits a draft and sends it with "next". The
 // adapter's saving call checks the draft against the contract's schema before the PATCH.
+// Read-only (a SUPER_ADMIN in the client's portal): every step's saved answers as text, under the
+// same questions, with no stepper, form or button.
 import { Alert, Box, Button, Card, CardContent, Checkbox, FormControlLabel, MenuItem, Skeleton, Stack, Step, StepLabel, Stepper, TextField, Typography } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'wouter';
-import { type OnboardingStep, ONBOARDING_STEPS } from '../../../machines/portal/onboarding-rules';
+import { isStepDone, type OnboardingStep, ONBOARDING_STEPS } from '../../../machines/portal/onboarding-rules';
 import { getHref } from '../../app/port';
 import { LoadFailed, PageFrame } from './page-frame';
 import { useOnboarding } from './portal-hooks';
@@ -22,10 +24,14 @@ const CONDITIONS = opt(['heart_disease', 'stroke', 'hypertension', 'diabetes', '
 const RELATIONS = opt(['mother', 'father', 'sibling', 'child', 'maternal_grandparent', 'paternal_grandparent', 'aunt_or_uncle', 'other']);
 
 /** A text field bound to a path of the draft, showing the contract's error for that path. */
-function Field(props: { label: string; path: string; draft: Json; set: (path: string, v: unknown) => void; errors: Errors; kind?: 'text' | 'number' | 'date' | 'multiline'; options?: ReadonlyArray<readonly [string, string]>; helper?: string }) {
+function Field(props: { label: string; path: string; draft: Json; set: (path: string, v: unknown) => void; errors: Errors; readOnly: boolean; kind?: 'text' | 'number' | 'date' | 'multiline'; options?: ReadonlyArray<readonly [string, string]>; helper?: string }) {
   const { label, path, draft, set, errors, kind = 'text', options } = props;
   const value = path.split('.').reduce((o: any, k) => o?.[k], draft);
   const error = errors[path]?.[0];
+  if (props.readOnly) {
+    const shown = value === undefined || value === null || value === '' ? '—' : (options?.find(([v]) => v === value)?.[1] ?? String(value));
+    return <Answer label={label} value={shown} path={path} />;
+  }
   return (
     <TextField
       label={label}
@@ -49,6 +55,23 @@ function Field(props: { label: string; path: string; draft: Json; set: (path: st
       ))}
     </TextField>
   );
+}
+
+function Answer({ label, value, path }: { label: string; value: string; path: string }) {
+  return (
+    <Box sx={{ flex: 1 }} data-answer={path}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography sx={{ whiteSpace: 'pre-wrap' }}>{value}</Typography>
+    </Box>
+  );
+}
+
+/** A yes/no answer: a checkbox to fill in, or the answer as text. */
+function Flag({ label, checked, readOnly, onChange }: { label: string; checked: boolean; readOnly: boolean; onChange: (checked: boolean) => void }) {
+  if (readOnly) return <Answer label={label} value={checked ? PORTAL_TEXT.yes : PORTAL_TEXT.no} path={label} />;
+  return <FormControlLabel control={<Checkbox checked={checked} onChange={(e) => onChange(e.target.checked)} />} label={label} />;
 }
 
 function setPath(draft: Json, path: string, value: unknown): Json {
@@ -89,6 +112,28 @@ export function OnboardingPage() {
       </PageFrame>
     );
   }
+  if (view === 'reading') {
+    return (
+      <PageFrame title={PORTAL_TEXT.onboardingTitle} page="onboarding">
+        <Stack spacing={2} data-section="onboarding-answers">
+          {ONBOARDING_STEPS.map((step, i) =>
+            isStepDone(answers, step) ? (
+              <StepForm key={step} step={step} saved={answers[step] as Json} errors={{}} message={null} pending={false} first last readOnly onBack={wizard.back} onNext={wizard.next} />
+            ) : (
+              <Card key={step} data-step={step}>
+                <CardContent>
+                  <Typography variant="h6" component="h2">
+                    {PORTAL_TEXT.stepTitles[i]}
+                  </Typography>
+                  <Typography color="text.secondary">{PORTAL_TEXT.notAnswered}</Typography>
+                </CardContent>
+              </Card>
+            ),
+          )}
+        </Stack>
+      </PageFrame>
+    );
+  }
   return (
     <PageFrame title={PORTAL_TEXT.onboardingTitle} page="onboarding">
       <Stepper activeStep={stepIndex} alternativeLabel sx={{ mb: 3 }} aria-label="Onboarding progress">
@@ -122,6 +167,7 @@ export function OnboardingPage() {
           pending={pending}
           first={view === 'healthGoals'}
           last={view === 'family'}
+          readOnly={false}
           onBack={wizard.back}
           onNext={wizard.next}
         />
@@ -130,17 +176,17 @@ export function OnboardingPage() {
   );
 }
 
-function StepForm(props: { step: OnboardingStep; saved: Json; errors: Errors; message: string | null; pending: boolean; first: boolean; last: boolean; onBack: () => void; onNext: (value: Json) => void }) {
-  const { step, errors } = props;
+function StepForm(props: { step: OnboardingStep; saved: Json; errors: Errors; message: string | null; pending: boolean; first: boolean; last: boolean; readOnly: boolean; onBack: () => void; onNext: (value: Json) => void }) {
+  const { step, errors, readOnly } = props;
   const [draft, setDraft] = useState<Json>(() => initialDraft(step, props.saved));
   const set = (path: string, v: unknown) => setDraft((d) => setPath(d, path, v));
-  const f = { draft, set, errors };
+  const f = { draft, set, errors, readOnly };
   let body: ReactNode;
   if (step === 'health_goals') {
     const goals: Json[] = draft.goals ?? [];
     body = (
       <Stack spacing={2}>
-        <Typography>What would you like to change about your health? Add each goal with how much it matters and when you would like to reach it.</Typography>
+        {!readOnly && <Typography>What would you like to change about your health? Add each goal with how much it matters and when you would like to reach it.</Typography>}
         {errors.goals && <Alert severity="error">{errors.goals[0]}</Alert>}
         {goals.map((_, i) => (
           <Card key={i} variant="outlined" data-goal={i}>
@@ -152,7 +198,7 @@ function StepForm(props: { step: OnboardingStep; saved: Json; errors: Errors; me
                   <Field {...f} label="Priority" path={`goals.${i}.priority`} options={PRIORITIES} />
                   <Field {...f} label="Target date" path={`goals.${i}.target_date`} kind="date" />
                 </Stack>
-                {goals.length > 1 && (
+                {goals.length > 1 && !readOnly && (
                   <Box>
                     <Button color="error" onClick={() => set('goals', goals.filter((__, j) => j !== i))}>
                       {PORTAL_TEXT.removeGoal}
@@ -163,11 +209,13 @@ function StepForm(props: { step: OnboardingStep; saved: Json; errors: Errors; me
             </CardContent>
           </Card>
         ))}
-        <Box>
-          <Button onClick={() => set('goals', [...goals, blankGoal()])} disabled={goals.length >= 10}>
-            {PORTAL_TEXT.addGoal}
-          </Button>
-        </Box>
+        {!readOnly && (
+          <Box>
+            <Button onClick={() => set('goals', [...goals, blankGoal()])} disabled={goals.length >= 10}>
+              {PORTAL_TEXT.addGoal}
+            </Button>
+          </Box>
+        )}
         <Field {...f} label="Why do these goals matter to you now?" path="motivation" kind="multiline" />
       </Stack>
     );
@@ -192,7 +240,7 @@ function StepForm(props: { step: OnboardingStep; saved: Json; errors: Errors; me
           <Field {...f} label="Hours of sleep a night" path="sleep.hours_per_night" kind="number" />
           <Field {...f} label="Sleep quality" path="sleep.quality" options={opt(['poor', 'fair', 'good', 'excellent'])} />
         </Stack>
-        <FormControlLabel control={<Checkbox checked={!!draft.sleep?.wakes_at_night} onChange={(e) => set('sleep.wakes_at_night', e.target.checked)} />} label="I often wake during the night" />
+        <Flag label="I often wake during the night" checked={!!draft.sleep?.wakes_at_night} readOnly={readOnly} onChange={(checked) => set('sleep.wakes_at_night', checked)} />
         <Typography variant="subtitle1">Activity</Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <Field {...f} label="Active days a week" path="activity.days_per_week" kind="number" />
@@ -229,27 +277,46 @@ function StepForm(props: { step: OnboardingStep; saved: Json; errors: Errors; me
     const conditions: Json[] = draft.conditions ?? [];
     body = (
       <Stack spacing={2}>
-        <Typography>Has a blood relative had any of these conditions? Add each one with who it was and their age when it started, if you know.</Typography>
-        <FormControlLabel
-          control={<Checkbox checked={!!draft.none_known} onChange={(e) => setDraft((d) => ({ ...d, none_known: e.target.checked, conditions: e.target.checked ? [] : d.conditions }))} />}
+        {!readOnly && <Typography>Has a blood relative had any of these conditions? Add each one with who it was and their age when it started, if you know.</Typography>}
+        <Flag
           label={PORTAL_TEXT.noFamilyConditions}
+          checked={!!draft.none_known}
+          readOnly={readOnly}
+          onChange={(checked) => setDraft((d) => ({ ...d, none_known: checked, conditions: checked ? [] : d.conditions }))}
         />
         {conditions.map((_, i) => (
           <Stack key={i} direction={{ xs: 'column', sm: 'row' }} spacing={2} data-condition={i}>
             <Field {...f} label="Condition" path={`conditions.${i}.condition`} options={CONDITIONS} />
             <Field {...f} label="Relation" path={`conditions.${i}.relation`} options={RELATIONS} />
             <Field {...f} label="Age at onset" path={`conditions.${i}.age_at_onset`} kind="number" />
-            <Button color="error" onClick={() => set('conditions', conditions.filter((__, j) => j !== i))}>
-              {PORTAL_TEXT.removeGoal}
-            </Button>
+            {!readOnly && (
+              <Button color="error" onClick={() => set('conditions', conditions.filter((__, j) => j !== i))}>
+                {PORTAL_TEXT.removeGoal}
+              </Button>
+            )}
           </Stack>
         ))}
-        <Box>
-          <Button disabled={!!draft.none_known} onClick={() => set('conditions', [...conditions, { condition: '', relation: '' }])}>
-            {PORTAL_TEXT.addCondition}
-          </Button>
-        </Box>
+        {!readOnly && (
+          <Box>
+            <Button disabled={!!draft.none_known} onClick={() => set('conditions', [...conditions, { condition: '', relation: '' }])}>
+              {PORTAL_TEXT.addCondition}
+            </Button>
+          </Box>
+        )}
       </Stack>
+    );
+  }
+  const title = PORTAL_TEXT.stepTitles[ONBOARDING_STEPS.indexOf(step)];
+  if (readOnly) {
+    return (
+      <Card data-step={step}>
+        <CardContent>
+          <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+            {title}
+          </Typography>
+          {body}
+        </CardContent>
+      </Card>
     );
   }
   return (

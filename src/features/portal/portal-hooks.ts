@@ -1,6 +1,8 @@
 // The portal's machines bound to its adapter (portal-api.ts): `useActorRef` makes each actor once
 // with the adapter's calls as its actors; `useSelector` reads it through the named selectors of
 // machines/portal/selectors.ts. Views call these hooks and send the events they return.
+// The shell shows a portal page to the client whose portal it is, or read-only to a SUPER_ADMIN
+// (spec §6); opened by anyone but the client, the machines start read-only and offer no write.
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { emailChangeMachine } from '../../../machines/portal/email-change-machine';
@@ -27,6 +29,10 @@ import {
   type ThriveCheck,
 } from './portal-api';
 
+function useReadsOnly(): boolean {
+  return useShell().auth.role !== 'CLIENT';
+}
+
 export function usePortalHome(clientId: string) {
   const { api } = useShell();
   const ref = useActorRef(homeMachine.provide({ actors: { loadHome: fromPromise(({ input }) => loadHome(api, input.clientId)) } }), { input: { clientId } });
@@ -39,6 +45,7 @@ export function usePortalHome(clientId: string) {
 
 export function useOnboarding(clientId: string) {
   const { api } = useShell();
+  const readOnly = useReadsOnly();
   const ref = useActorRef(
     onboardingMachine.provide({
       actors: {
@@ -46,7 +53,7 @@ export function useOnboarding(clientId: string) {
         saveStep: fromPromise(({ input }) => saveStep(api, input.clientId, input.step, input.value)),
       },
     }),
-    { input: { clientId } },
+    { input: { clientId, readOnly } },
   );
   return {
     view: useSelector(ref, onboardingSelectors.view),
@@ -64,6 +71,7 @@ export function useOnboarding(clientId: string) {
 
 export function useProfileEditor(clientId: string) {
   const { api } = useShell();
+  const readOnly = useReadsOnly();
   const ref = useActorRef(
     profileEditMachine.provide({
       actors: {
@@ -71,7 +79,7 @@ export function useProfileEditor(clientId: string) {
         saveProfile: fromPromise(async ({ input }) => (await saveProfile(api, input.clientId, input.patch)) as unknown as ProfileData),
       },
     }),
-    { input: { clientId } },
+    { input: { clientId, readOnly } },
   );
   return {
     mode: useSelector(ref, profileEditSelectors.mode),
@@ -114,6 +122,7 @@ export function useEmailChange(clientId: string, onChanged: (profile: Record<str
 
 export function useThriveCheck(clientId: string) {
   const { api } = useShell();
+  const readOnly = useReadsOnly();
   const ref = useActorRef(
     thriveCheckMachine.provide({
       actors: {
@@ -121,7 +130,7 @@ export function useThriveCheck(clientId: string) {
         submitCheck: fromPromise(async ({ input }) => (await createCheck(api, input.input)) as unknown as StoredCheck),
       },
     }),
-    { input: { clientId } },
+    { input: { clientId, readOnly } },
   );
   return {
     mode: useSelector(ref, thriveCheckSelectors.mode),

@@ -1,7 +1,8 @@
 // /user/profile/{clientId}: the fields a client may edit (spec §3), under the contract's
 // ProfilePatch schema and the profile rules staff and the server share (machines/rules); age from the date of birth (365.25-day years); gender as
 // Male / Female / Not specified; phone with the dial-code picker; Aadhaar masked; the sign-in email
-// changed only through the identity service's code to the new address.
+// changed only through the identity service's code to the new address. Read-only (a SUPER_ADMIN in
+// the client's portal): the stored fields and sign-in email only, with nothing to change them.
 import { Alert, Box, Button, Card, CardContent, MenuItem, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useParams } from 'wouter';
@@ -95,7 +96,7 @@ export function ProfilePage() {
       )}
       <Card>
         <CardContent>
-          {mode === 'viewing' ? (
+          {mode === 'viewing' || mode === 'reading' ? (
             <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }} data-section="profile-view">
               <Row label="Name" value={`${profile.title ? `${profile.title} ` : ''}${profile.first_name} ${profile.last_name}`} />
               <Row label="Gender" value={genderLabel(profile.gender)} />
@@ -180,7 +181,16 @@ export function ProfilePage() {
           )}
         </CardContent>
       </Card>
-      <EmailChange clientId={clientId} email={profile.email} onChanged={editor.emailChanged} />
+      {mode === 'reading' ? (
+        <Card sx={{ mt: 2 }} data-section="sign-in-email">
+          <CardContent>
+            <Typography variant="h6" component="h2">{PORTAL_TEXT.emailTitle}</Typography>
+            <Typography data-field="email">{profile.email}</Typography>
+          </CardContent>
+        </Card>
+      ) : (
+        <EmailChange clientId={clientId} email={profile.email} onChanged={editor.emailChanged} />
+      )}
     </PageFrame>
   );
 }

@@ -42,6 +42,9 @@ export const PORTAL_TEXT = {
   removeGoal: 'Remove',
   addCondition: 'Add a condition',
   noFamilyConditions: 'No known conditions in my family',
+  notAnswered: 'Not answered yet.',
+  yes: 'Yes',
+  no: 'No',
   // Thrive check
   checkTitle: 'Thrive check: heart health',
   checkIntro:
@@ -50,6 +53,7 @@ export const PORTAL_TEXT = {
   checkAgain: 'Take another check',
   historyTitle: 'Your past checks',
   historyEmpty: 'Your past checks will appear here.',
+  noCheckYet: 'No thrive check yet.',
   riskSentence: (band: string) =>
     `Your estimated chance of a heart attack, stroke or other heart and blood-vessel event in the next 10 years is ${band === '<1' ? 'less than 1%' : band === '>30' ? 'more than 30%' : `${band}%`}.`,
   pointsSentence: (points: number) => `Your answers add up to ${points} points on the Framingham scale.`,

@@ -1,6 +1,7 @@
 // /user/thrive-check/{clientId}: the §3 heart-risk form (sex and age prefilled from the profile),
 // scored and stored by the server; the stored result is shown and explained in plain language
-// (never scored again here), with the history as a chart.
+// (never scored again here), with the history as a chart. Read-only (a SUPER_ADMIN in the client's
+// portal): the latest stored result and the history, with no form.
 import { Alert, Box, Button, Card, CardContent, MenuItem, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useState } from 'react';
@@ -43,9 +44,11 @@ export function ThriveCheckPage() {
   }
   return (
     <PageFrame title={PORTAL_TEXT.checkTitle} page="thrive-check">
-      <Typography sx={{ mb: 2 }}>{PORTAL_TEXT.checkIntro}</Typography>
+      {mode !== 'reading' && <Typography sx={{ mb: 2 }}>{PORTAL_TEXT.checkIntro}</Typography>}
       {mode === 'loading' ? (
         <Skeleton variant="rounded" height={320} aria-busy="true" />
+      ) : mode === 'reading' ? (
+        history[0] ? <ResultCard check={history[0]} /> : <Typography color="text.secondary">{PORTAL_TEXT.noCheckYet}</Typography>
       ) : mode === 'result' && latest ? (
         <ResultCard check={latest} onAgain={check.again} />
       ) : (
@@ -116,7 +119,8 @@ function CheckForm({ check }: { check: ReturnType<typeof useThriveCheck> }) {
   );
 }
 
-function ResultCard({ check, onAgain }: { check: ThriveCheck; onAgain: () => void }) {
+/** A stored check explained; "take another" only where the chart offers a new check. */
+function ResultCard({ check, onAgain }: { check: ThriveCheck; onAgain?: () => void }) {
   return (
     <Card data-card="result">
       <CardContent>
@@ -128,7 +132,7 @@ function ResultCard({ check, onAgain }: { check: ThriveCheck; onAgain: () => voi
             {line}
           </Typography>
         ))}
-        <Button onClick={onAgain}>{PORTAL_TEXT.checkAgain}</Button>
+        {onAgain && <Button onClick={onAgain}>{PORTAL_TEXT.checkAgain}</Button>}
       </CardContent>
     </Card>
   );

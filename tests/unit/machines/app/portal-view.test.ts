@@ -13,8 +13,8 @@ describe('portalViewOf', () => {
     expect(portalViewOf('SUPER_ADMIN', null, '12')).toBe('readOnly');
   });
 
-  it('only the pages that write nothing are open to the read-only viewer', () => {
+  it('only the pages that write nothing, or whose machines start read-only, are open to the read-only viewer', () => {
     const open = (Object.keys(portalRoutes) as Array<keyof typeof portalRoutes>).filter((k) => 'readsOnly' in paths[k]);
-    expect(open).toEqual(['portalHome', 'portalReports']);
+    expect(open).toEqual(['portalHome', 'portalReports', 'portalProfile', 'portalOnboard', 'portalThriveCheck']);
   });
 });
