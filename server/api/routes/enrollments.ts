@@ -6,7 +6,7 @@ import { badRequest } from '../../http/errors.ts';
 import { callerOf } from '../../auth/bearer.ts';
 import type { ApiContext } from '../context.ts';
 import { requireLifecycleStep } from '../lifecycle.ts';
-import { recordAudit } from '../data/audit.ts';
+import { recordAudit, refuse, withAudit } from '../data/audit.ts';
 import { deleteEnrollment, type EnrollmentFields, findEnrollment, insertEnrollment, listEnrollments, updateEnrollment } from '../data/enrollments.ts';
 import { findProgram } from '../data/programs.ts';
 import { findUser } from '../data/users.ts';
@@ -53,26 +53,23 @@ export async function enrollmentRoutes(app: FastifyInstance, ctx: ApiContext): P
       const body = request.body;
       if (!isStaff(caller.role)) {
         if (body.user !== caller.id) throw notFound();
-        await recordAudit(db, { actor: caller, action: 'enrollment.create', client: caller.id, requestId: request.id, outcome: 'denied' });
-        throw forbidden(DENIED.staffOnly);
+        await refuse(db, { actor: caller, action: 'enrollment.create', client: caller.id, requestId: request.id }, forbidden(DENIED.staffOnly));
       }
       if (!(await findUser(db, body.user))) throw badRequest('user', ENROLLMENT_ERRORS.noUser);
       const program = await findProgram(db, body.program);
       if (!program) throw badRequest('program', ENROLLMENT_ERRORS.noProgram);
       if (!program.active) throw badRequest('program', ENROLLMENT_ERRORS.inactiveProgram);
       if (body.end_date && body.end_date < body.start_date) throw badRequest('end_date', ENROLLMENT_ERRORS.endBeforeStart);
-      const created = await db.transaction().execute(async (trx) => {
-        const row = await insertEnrollment(trx, {
+      const created = await withAudit(db, { actor: caller, action: 'enrollment.create', client: body.user, requestId: request.id }, (trx) =>
+        insertEnrollment(trx, {
           user_id: body.user,
           program_id: body.program,
           status: body.status ?? 'active',
           start_date: body.start_date,
           end_date: body.end_date ?? null,
           notes: body.notes ?? '',
-        });
-        await recordAudit(trx, { actor: caller, action: 'enrollment.create', client: body.user, requestId: request.id, outcome: 'success' });
-        return row;
-      });
+        }),
+      );
       reply.code(201);
       return created;
     },
@@ -88,8 +85,7 @@ export async function enrollmentRoutes(app: FastifyInstance, ctx: ApiContext): P
       if (!current) throw notFound();
       if (!isStaff(caller.role)) {
         if (current.user !== caller.id) throw notFound();
-        await recordAudit(db, { actor: caller, action: 'enrollment.update', client: caller.id, requestId: request.id, outcome: 'denied' });
-        throw forbidden(DENIED.staffOnly);
+        await refuse(db, { actor: caller, action: 'enrollment.update', client: caller.id, requestId: request.id }, forbidden(DENIED.staffOnly));
       }
       if (body.program !== undefined && body.program !== current.program) {
         const program = await findProgram(db, body.program);
@@ -107,11 +103,7 @@ export async function enrollmentRoutes(app: FastifyInstance, ctx: ApiContext): P
       if (body.start_date !== undefined) changes.start_date = body.start_date;
       if (body.end_date !== undefined) changes.end_date = body.end_date;
       if (body.notes !== undefined) changes.notes = body.notes;
-      return db.transaction().execute(async (trx) => {
-        const row = await updateEnrollment(trx, current.id, changes);
-        await recordAudit(trx, { actor: caller, action: 'enrollment.update', client: current.user, requestId: request.id, outcome: 'success' });
-        return row;
-      });
+      return withAudit(db, { actor: caller, action: 'enrollment.update', client: current.user, requestId: request.id }, (trx) => updateEnrollment(trx, current.id, changes));
     },
   );
 
@@ -124,13 +116,9 @@ export async function enrollmentRoutes(app: FastifyInstance, ctx: ApiContext): P
       if (!current) throw notFound();
       if (!isStaff(caller.role)) {
         if (current.user !== caller.id) throw notFound();
-        await recordAudit(db, { actor: caller, action: 'enrollment.delete', client: caller.id, requestId: request.id, outcome: 'denied' });
-        throw forbidden(DENIED.staffOnly);
+        await refuse(db, { actor: caller, action: 'enrollment.delete', client: caller.id, requestId: request.id }, forbidden(DENIED.staffOnly));
       }
-      await db.transaction().execute(async (trx) => {
-        await deleteEnrollment(trx, current.id);
-        await recordAudit(trx, { actor: caller, action: 'enrollment.delete', client: current.user, requestId: request.id, outcome: 'success' });
-      });
+      await withAudit(db, { actor: caller, action: 'enrollment.delete', client: current.user, requestId: request.id }, (trx) => deleteEnrollment(trx, current.id));
       reply.code(204);
       return reply.send();
     },
