@@ -22,6 +22,7 @@ import {
 } from '../../src/app/shell-text.ts';
 import { INACTIVITY_TIMEOUT_STORAGE_KEY } from '../../src/app/shell/inactivity-settings.ts';
 import { PORTAL_TEXT } from '../../src/features/portal/texts.ts';
+import { riskText } from '../../src/features/portal/thrive-check-explain.ts';
 import { expectFailedRequest, launchBrowser, watchConsole } from '../support/browser.ts';
 import { completeFirstSignIn, createAccount, E2E_PASSWORD, type E2eAccount, globalSignOut } from '../support/e2e-accounts.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
@@ -34,6 +35,7 @@ let server: ServerProcess;
 let browser: Browser;
 const accounts = {} as Record<Role, E2eAccount>;
 let secondClient: E2eAccount;
+let adminToken: string;
 
 beforeAll(async () => {
   server = await startServer({
@@ -43,6 +45,7 @@ beforeAll(async () => {
   });
   browser = await launchBrowser();
   const admin = await completeFirstSignIn(server.baseUrl, ADMIN_EMAIL, ADMIN_TEMP);
+  adminToken = admin.AccessToken;
   const me = await fetch(`${server.baseUrl}/api/v1/users/users/me`, { headers: { authorization: `Bearer ${admin.AccessToken}` } });
   const adminId = ((await me.json()) as { id: number }).id;
   accounts.SUPER_ADMIN = { email: ADMIN_EMAIL, password: E2E_PASSWORD, role: 'SUPER_ADMIN', id: adminId, firstName: '', lastName: '' };
@@ -183,9 +186,29 @@ describe('staff roles', () => {
   }
 });
 
+/** No form, and none of the buttons that would write as the client. */
+async function expectNoWriteControls(page: Page, buttons: string[]) {
+  expect(await page.locator('form').count()).toBe(0);
+  for (const name of buttons) expect(await page.getByRole('button', { name }).count()).toBe(0);
+}
+
 describe('SUPER_ADMIN in a client portal (issue 22, 5)', () => {
-  it("sees the client's portal read-only: their home and data, no consent dialog, write pages refused, nothing written", async () => {
+  it("sees the client's portal read-only: home, profile, onboarding answers and thrive checks with no way to change them, no consent dialog, nothing written", async () => {
     const client = secondClient;
+    // The client's records, as their care team would have recorded them: a profile field, one
+    // onboarding step and one thrive check.
+    const asAdmin = (method: string, path: string, body: unknown) =>
+      fetch(`${server.baseUrl}/api/v1/${path}`, { method, headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const goal = 'Walk 8000 steps a day';
+    const patched = await asAdmin('PATCH', `users/user-profiles/${client.id}`, {
+      city: 'Pune',
+      health_goals: { schema_version: 1, goals: [{ area: 'fitness', description: goal, priority: 'high', target_date: '2027-03-31' }] },
+    });
+    expect(patched.status).toBe(200);
+    const checked = await asAdmin('POST', 'users/thrive-checks', { user: client.id, sex: 'female', age: 52, hdl_cholesterol: 45, total_cholesterol: 210, smoker: 'no', diabetic: 'no', treats_hypertension: 'no', systolic_bp: 132 });
+    expect(checked.status).toBe(201);
+    const check = (await checked.json()) as { band: string; points: number };
+
     const { context, page, errors } = await newPage();
     const writes: string[] = [];
     page.on('request', (r) => {
@@ -205,17 +228,38 @@ describe('SUPER_ADMIN in a client portal (issue 22, 5)', () => {
     await page.waitForTimeout(500);
     expect(await page.getByRole('dialog').count()).toBe(0);
 
-    // A page that would write as the client says so instead of offering a form.
-    await view.getByRole('link', { name: PORTAL_TEXT.onboardingStart }).click();
+    // Onboarding: the saved answers under their questions, the steps not saved said so; no
+    // stepper, no form, no button to save a step.
+    await view.getByRole('link', { name: PORTAL_TEXT.onboardingFinish }).click();
     await waitForPath(page, `/user/thrive-onboard/${client.id}`);
-    await page.getByRole('heading', { name: PORTAL_WRITE_REFUSED_TITLE }).waitFor();
-    expect(await page.locator('form').count()).toBe(0);
-    for (const path of [`/user/profile/${client.id}`, `/user/thrive-check/${client.id}`]) {
-      await go(page, path);
-      await page.getByRole('heading', { name: PORTAL_WRITE_REFUSED_TITLE }).waitFor();
-      expect(await page.locator('form').count()).toBe(0);
-      expect(await page.getByRole('button', { name: PORTAL_TEXT.edit }).count()).toBe(0);
-    }
+    await view.getByRole('heading', { level: 1, name: PORTAL_TEXT.onboardingTitle }).waitFor();
+    const answers = view.locator('[data-section="onboarding-answers"]');
+    await answers.locator('[data-answer="goals.0.description"]').getByText(goal).waitFor();
+    expect(await answers.getByText(PORTAL_TEXT.notAnswered).count()).toBe(3);
+    expect(await view.getByRole('heading', { level: 2 }).allTextContents()).toEqual([...PORTAL_TEXT.stepTitles]);
+    await expectNoWriteControls(page, [PORTAL_TEXT.next, PORTAL_TEXT.finish, PORTAL_TEXT.addGoal, PORTAL_TEXT.review]);
+    expect(await view.locator('.MuiStepper-root').count()).toBe(0);
+    expect(await page.getByText(PORTAL_WRITE_REFUSED_TITLE).count()).toBe(0);
+
+    // Profile: the stored fields and sign-in email, no Edit and no email change.
+    const portalNav = view.getByRole('navigation', { name: 'Client portal' });
+    await portalNav.getByRole('link', { name: 'Profile' }).click();
+    await waitForPath(page, `/user/profile/${client.id}`);
+    await view.getByRole('heading', { level: 1, name: PORTAL_TEXT.profileTitle }).waitFor();
+    expect(await view.locator('[data-field="Name"]').textContent()).toBe(`${client.firstName} ${client.lastName}`);
+    expect(await view.locator('[data-field="Address"]').textContent()).toContain('Pune');
+    expect(await view.locator('[data-field="email"]').textContent()).toBe(client.email);
+    await expectNoWriteControls(page, [PORTAL_TEXT.edit, PORTAL_TEXT.sendCode]);
+    expect(await view.getByRole('textbox').count()).toBe(0);
+
+    // Thrive check: the latest stored result and the history, no form.
+    await portalNav.getByRole('link', { name: 'Thrive check' }).click();
+    await waitForPath(page, `/user/thrive-check/${client.id}`);
+    await view.getByRole('heading', { level: 1, name: PORTAL_TEXT.checkTitle }).waitFor();
+    expect(await view.locator('[data-field="risk"]').textContent()).toBe(riskText(check.band));
+    await view.getByText(PORTAL_TEXT.pointsSentence(check.points)).waitFor();
+    expect(await view.locator('[data-list="checks"] li').count()).toBe(1);
+    await expectNoWriteControls(page, [PORTAL_TEXT.calculate, PORTAL_TEXT.checkAgain]);
 
     // The notice leads to the client's record, where staff make changes.
     await go(page, home);
