@@ -104,11 +104,21 @@ describe('accessibility of every real page (axe-core in Chromium)', () => {
     await page.goto('/login');
     await signIn(page, ADMIN_EMAIL, E2E_PASSWORD);
     await page.waitForURL((u) => u.pathname === '/clients', { timeout: 30_000 });
-    for (const path of ['/clients', `/client/${client.id}/details`, '/users', '/backoffice', `/user/home/${client.id}`, `/user/profile/${client.id}`]) {
+    for (const path of ['/clients', `/client/${client.id}/details`, '/users', '/backoffice', `/user/home/${client.id}`]) {
       await page.goto(path);
       await settled(page, '[data-guard="allowed"]');
       if (path.startsWith('/user/home')) await page.getByText(PORTAL_READ_ONLY).waitFor();
       await expectAccessible(page, path);
+    }
+    // The client's pages that write, opened read-only: judged once the client's records show.
+    for (const [path, ready] of [
+      [`/user/profile/${client.id}`, '[data-section="profile-view"]'],
+      [`/user/thrive-onboard/${client.id}`, '[data-section="onboarding-answers"]'],
+      [`/user/thrive-check/${client.id}`, '[data-section="history"]'],
+    ]) {
+      await page.goto(path);
+      await settled(page, `[data-portal-view="read-only"] ${ready}`);
+      await expectAccessible(page, `${path} (read-only)`);
     }
     // The dialogs staff work in, open over their page.
     for (const [path, button] of [
