@@ -2,7 +2,7 @@
 // portal's forms send (ProfilePatch, the onboarding objects, ThriveCheckCreate), compiled by ajv
 // into plain functions. The browser validates with exactly what the server validates, without a
 // second copy of the rules and without eval (the CSP has no 'unsafe-eval').
-// Run by `npm run openapi:generate`; tests/unit/portal/validators-fresh.test.ts fails when stale.
+// Run by `npm run openapi:generate`; tests/unit/openapi/validators-fresh.test.ts fails when stale.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -4,12 +4,12 @@
 // /backoffice (which also feed /config.json's superAdminEmail). Each operation is run for every
 // role, and checked against the contract (api() in tests/integration/api/support.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { USER_ADMIN_TEXT } from '../../../server/api/routes/user-admin.ts';
-import type { ClinicRole } from '../../../server/identity/contracts.ts';
-import { engines } from '../../support/engines.ts';
-import { identityCall, latestCode, latestMessage, latestTemporaryPassword, signIn } from '../../support/identity.ts';
-import { buildTestApp, type TestApp } from '../../support/test-app.ts';
-import { type Actor, addEnrollment, addProgram, addTarget, addUser, api, uniqueEmail } from '../api/support.ts';
+import { USER_ADMIN_TEXT } from '../../../../server/api/routes/user-admin.ts';
+import type { ClinicRole } from '../../../../server/identity/contracts.ts';
+import { engines } from '../../../support/engines.ts';
+import { identityCall, latestCode, latestMessage, latestTemporaryPassword, signIn } from '../../../support/identity.ts';
+import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
+import { type Actor, addEnrollment, addProgram, addTarget, addUser, api, uniqueEmail } from '../support.ts';
 
 const ROLES: ClinicRole[] = ['CLIENT', 'NURSE', 'RECEPTION', 'DOCTOR', 'HEALTH_COACH', 'NUTRITIONIST', 'ADMIN', 'SUPER_ADMIN'];
 const CLINICAL: ClinicRole[] = ['NURSE', 'RECEPTION', 'DOCTOR', 'HEALTH_COACH', 'NUTRITIONIST'];

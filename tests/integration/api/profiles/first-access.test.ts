@@ -4,10 +4,10 @@
 // claiming a staff role is never set up this way.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines } from '../../support/engines.ts';
-import { createSignedInUser } from '../../support/identity.ts';
-import { buildTestApp, type TestApp } from '../../support/test-app.ts';
-import { type Actor, addUser, api, uniqueEmail } from './support.ts';
+import { engines } from '../../../support/engines.ts';
+import { createSignedInUser } from '../../../support/identity.ts';
+import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
+import { type Actor, addUser, api, uniqueEmail } from '../support.ts';
 
 const consent = () => ({ hipaa_consent: true, hipaa_consent_date: new Date().toISOString(), hipaa_consent_version: '1.0' });
 

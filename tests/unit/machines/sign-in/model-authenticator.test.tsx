@@ -8,12 +8,12 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { Hub } from 'aws-amplify/utils';
 import type { AnyEventObject } from 'xstate';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { authenticatorMachine } from '../../../machines/sign-in/authenticator-machine.ts';
-import { errorMessage } from '../../../machines/sign-in/errors.ts';
-import { type Screen, selectScreen, selectStatus } from '../../../machines/sign-in/selectors.ts';
-import { MFA_TEXTS, TEXTS, UNSUPPORTED_SIGN_IN_STEP } from '../../../machines/sign-in/texts.ts';
-import { AuthProvider, useAuth } from '../../../src/features/sign-in/auth-provider.tsx';
-import { Authenticator } from '../../../src/features/sign-in/authenticator.tsx';
+import { authenticatorMachine } from '../../../../machines/sign-in/authenticator-machine.ts';
+import { errorMessage } from '../../../../machines/sign-in/errors.ts';
+import { type Screen, selectScreen, selectStatus } from '../../../../machines/sign-in/selectors.ts';
+import { MFA_TEXTS, TEXTS, UNSUPPORTED_SIGN_IN_STEP } from '../../../../machines/sign-in/texts.ts';
+import { AuthProvider, useAuth } from '../../../../src/features/sign-in/auth-provider.tsx';
+import { Authenticator } from '../../../../src/features/sign-in/authenticator.tsx';
 import {
   allStates,
   allTransitions,
@@ -24,7 +24,7 @@ import {
   replay,
   selectedPaths,
   uncovered,
-} from '../../support/model-paths.ts';
+} from '../../../support/model-paths.ts';
 import { model, scenarioOf } from './authenticator.model.ts';
 
 type ModelEvent = AnyEventObject;

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { loadContract } from '../../../server/api/contract.ts';
 import { PORTAL_SCHEMAS, portalValidatorsSource, VALIDATORS_PATH } from '../../../scripts/generate-portal-validators.ts';
 import { contractErrors } from '../../../src/lib/contract-validation.ts';
-import { HEALTH_GOALS } from '../../integration/portal/fixtures.ts';
+import { HEALTH_GOALS } from '../../integration/api/thrive-checks/fixtures.ts';
 
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;
 

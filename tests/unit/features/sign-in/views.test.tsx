@@ -4,11 +4,11 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import { TEXTS } from '../../../machines/sign-in/texts.ts';
-import { AuthProvider } from '../../../src/features/sign-in/auth-provider.tsx';
-import { LoginPage } from '../../../src/features/sign-in/login-page.tsx';
-import { TotpSetup } from '../../../src/features/sign-in/totp-setup.tsx';
-import { BASE_CONFIG } from './authenticator.model.ts';
+import { TEXTS } from '../../../../machines/sign-in/texts.ts';
+import { AuthProvider } from '../../../../src/features/sign-in/auth-provider.tsx';
+import { LoginPage } from '../../../../src/features/sign-in/login-page.tsx';
+import { TotpSetup } from '../../../../src/features/sign-in/totp-setup.tsx';
+import { BASE_CONFIG } from '../../machines/sign-in/authenticator.model.ts';
 
 afterEach(cleanup);
 

@@ -4,13 +4,13 @@
 // schemas, and the sign-in email following the identity service only once it is verified.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calculateHeartRisk } from '../../../machines/rules/heart-risk.ts';
-import { EMAIL_SYNC_ERRORS } from '../../../server/api/routes/profile-email.ts';
-import { THRIVE_CHECK_ERRORS } from '../../../server/api/routes/thrive-checks.ts';
-import { engines } from '../../support/engines.ts';
-import { identityCall, latestCode } from '../../support/identity.ts';
-import { buildTestApp, type TestApp } from '../../support/test-app.ts';
-import { type Actor, addUser, api, uniqueEmail } from '../api/support.ts';
+import { calculateHeartRisk } from '../../../../machines/rules/heart-risk.ts';
+import { EMAIL_SYNC_ERRORS } from '../../../../server/api/routes/profile-email.ts';
+import { THRIVE_CHECK_ERRORS } from '../../../../server/api/routes/thrive-checks.ts';
+import { engines } from '../../../support/engines.ts';
+import { identityCall, latestCode } from '../../../support/identity.ts';
+import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
+import { type Actor, addUser, api, uniqueEmail } from '../support.ts';
 import { HEALTH_GOALS } from './fixtures.ts';
 
 const INPUT = {

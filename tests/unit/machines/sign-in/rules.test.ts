@@ -1,8 +1,8 @@
 // The sign-in rules of spec §3, §5 and §9: password messages word for word, the confirm-password
 // rule, trimming, phone normalisation, dial codes and masking.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DIAL_CODE, DIAL_CODES } from '../../../machines/rules/dial-codes.ts';
-import { maskDestination, maskEmail, maskPhone } from '../../../machines/rules/masking.ts';
+import { DEFAULT_DIAL_CODE, DIAL_CODES } from '../../../../machines/rules/dial-codes.ts';
+import { maskDestination, maskEmail, maskPhone } from '../../../../machines/rules/masking.ts';
 import {
   CONFIRM_PASSWORD_THRESHOLD,
   confirmPasswordError,
@@ -13,7 +13,7 @@ import {
   passwordErrors,
   type PasswordSettings,
   SPECIAL_CHARACTERS,
-} from '../../../machines/rules/validation.ts';
+} from '../../../../machines/rules/validation.ts';
 
 const settings: PasswordSettings = {
   minLength: 8,

@@ -2,11 +2,11 @@
 // and its history, and the audit trail every access leaves.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AADHAAR_INVALID, aadhaarValid } from '../../../server/api/aadhaar.ts';
-import { CONSENT_PATCH_SHAPE } from '../../../server/api/routes/profiles.ts';
-import { engines } from '../../support/engines.ts';
-import { buildTestApp, type TestApp } from '../../support/test-app.ts';
-import { type Actor, addProgram, addUser, api, verhoeffCheckDigit } from './support.ts';
+import { AADHAAR_INVALID, aadhaarValid } from '../../../../server/api/aadhaar.ts';
+import { CONSENT_PATCH_SHAPE } from '../../../../server/api/routes/profiles.ts';
+import { engines } from '../../../support/engines.ts';
+import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
+import { type Actor, addProgram, addUser, api, verhoeffCheckDigit } from '../support.ts';
 
 const AADHAAR = `23456789012${verhoeffCheckDigit('23456789012')}`;
 

@@ -1,12 +1,12 @@
 // The sign-in forms' logic: fields per screen from the identity configuration, validation as the
 // machine runs it, and the §3 sign-up payload.
 import { describe, expect, it } from 'vitest';
-import { REQUIRED_FIELD } from '../../../machines/rules/validation.ts';
-import { ALLOWED_SIGN_UP_ATTRIBUTES, isAllowedSignUpAttribute, toAuthenticatorConfig } from '../../../machines/sign-in/config.ts';
-import { errorMessage, isNetworkError } from '../../../machines/sign-in/errors.ts';
-import { formFields, initialValues, isFormComplete, signUpPayload, validateForm } from '../../../machines/sign-in/form.ts';
-import { hubEventToMachineEvent } from '../../../machines/sign-in/hub-events.ts';
-import { codeDeliveryMessage, codeDeliveryTitle } from '../../../machines/sign-in/texts.ts';
+import { REQUIRED_FIELD } from '../../../../machines/rules/validation.ts';
+import { ALLOWED_SIGN_UP_ATTRIBUTES, isAllowedSignUpAttribute, toAuthenticatorConfig } from '../../../../machines/sign-in/config.ts';
+import { errorMessage, isNetworkError } from '../../../../machines/sign-in/errors.ts';
+import { formFields, initialValues, isFormComplete, signUpPayload, validateForm } from '../../../../machines/sign-in/form.ts';
+import { hubEventToMachineEvent } from '../../../../machines/sign-in/hub-events.ts';
+import { codeDeliveryMessage, codeDeliveryTitle } from '../../../../machines/sign-in/texts.ts';
 
 const outputs = {
   username_attributes: ['email'],

@@ -2,11 +2,11 @@
 // account as one unit, and removing one.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMAIL_TAKEN } from '../../../server/api/routes/users.ts';
-import { engines } from '../../support/engines.ts';
-import { latestTemporaryPassword } from '../../support/identity.ts';
-import { buildTestApp, type TestApp } from '../../support/test-app.ts';
-import { type Actor, addTarget, addUser, api, uniqueEmail } from './support.ts';
+import { EMAIL_TAKEN } from '../../../../server/api/routes/users.ts';
+import { engines } from '../../../support/engines.ts';
+import { latestTemporaryPassword } from '../../../support/identity.ts';
+import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
+import { type Actor, addTarget, addUser, api, uniqueEmail } from '../support.ts';
 
 describe.each(engines)('users on %s', (engine) => {
   let t: TestApp;

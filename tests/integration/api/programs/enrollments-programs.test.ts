@@ -1,11 +1,11 @@
 // Programs and enrollments: the catalogue, enrolling, changing and ending an enrollment, and what
 // a client sees of them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENROLLMENT_ERRORS } from '../../../server/api/routes/enrollments.ts';
-import { PROGRAM_IN_USE, PROGRAM_NAME_TAKEN } from '../../../server/api/routes/programs.ts';
-import { engines } from '../../support/engines.ts';
-import { buildTestApp, type TestApp } from '../../support/test-app.ts';
-import { type Actor, addUser, api } from './support.ts';
+import { ENROLLMENT_ERRORS } from '../../../../server/api/routes/enrollments.ts';
+import { PROGRAM_IN_USE, PROGRAM_NAME_TAKEN } from '../../../../server/api/routes/programs.ts';
+import { engines } from '../../../support/engines.ts';
+import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
+import { type Actor, addUser, api } from '../support.ts';
 
 describe.each(engines)('programs and enrollments on %s', (engine) => {
   let t: TestApp;

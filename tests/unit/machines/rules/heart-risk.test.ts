@@ -9,8 +9,8 @@ import {
   HeartRiskInputError,
   readInteger,
   riskForPoints,
-} from '../../../machines/rules/heart-risk';
-import { calculateHeartRisk as fromDomain } from '../../../src/domain/heartRisk';
+} from '../../../../machines/rules/heart-risk';
+import { calculateHeartRisk as fromDomain } from '../../../../src/domain/heartRisk';
 
 const PUBLISHED = {
   male: {

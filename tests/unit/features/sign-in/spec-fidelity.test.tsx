@@ -10,15 +10,15 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AnyActorRef, createActor, fromPromise, waitFor } from 'xstate';
-import { PASSWORD_MESSAGES } from '../../../machines/rules/validation.ts';
-import { authenticatorMachine } from '../../../machines/sign-in/authenticator-machine.ts';
-import type { AuthenticatorConfig } from '../../../machines/sign-in/config.ts';
-import { changeValue, validateForm } from '../../../machines/sign-in/form.ts';
-import { UNSUPPORTED_SIGN_IN_STEP } from '../../../machines/sign-in/texts.ts';
-import type { SignInOutput } from '../../../machines/sign-in/types.ts';
-import { AuthProvider } from '../../../src/features/sign-in/auth-provider.tsx';
-import { Authenticator } from '../../../src/features/sign-in/authenticator.tsx';
-import { BASE_CONFIG } from './authenticator.model.ts';
+import { PASSWORD_MESSAGES } from '../../../../machines/rules/validation.ts';
+import { authenticatorMachine } from '../../../../machines/sign-in/authenticator-machine.ts';
+import type { AuthenticatorConfig } from '../../../../machines/sign-in/config.ts';
+import { changeValue, validateForm } from '../../../../machines/sign-in/form.ts';
+import { UNSUPPORTED_SIGN_IN_STEP } from '../../../../machines/sign-in/texts.ts';
+import type { SignInOutput } from '../../../../machines/sign-in/types.ts';
+import { AuthProvider } from '../../../../src/features/sign-in/auth-provider.tsx';
+import { Authenticator } from '../../../../src/features/sign-in/authenticator.tsx';
+import { BASE_CONFIG } from '../../machines/sign-in/authenticator.model.ts';
 
 afterEach(cleanup);
 

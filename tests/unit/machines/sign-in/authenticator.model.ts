@@ -4,11 +4,11 @@
 // subset of the paths is replayed on the machine and on the rendered views
 // (model-authenticator.test.tsx), and `npm run paths` prints the figures.
 import type { AnyEventObject } from 'xstate';
-import { authenticatorMachine } from '../../../machines/sign-in/authenticator-machine.ts';
-import type { AuthenticatorConfig, InitialScreen } from '../../../machines/sign-in/config.ts';
-import { formFields } from '../../../machines/sign-in/form.ts';
-import type { AuthEvent } from '../../../machines/sign-in/types.ts';
-import { coveringPaths, type MachineModel, type ModelPath, type ModelSpec } from '../../support/model-paths.ts';
+import { authenticatorMachine } from '../../../../machines/sign-in/authenticator-machine.ts';
+import type { AuthenticatorConfig, InitialScreen } from '../../../../machines/sign-in/config.ts';
+import { formFields } from '../../../../machines/sign-in/form.ts';
+import type { AuthEvent } from '../../../../machines/sign-in/types.ts';
+import { coveringPaths, type MachineModel, type ModelPath, type ModelSpec } from '../../../support/model-paths.ts';
 
 type Snapshot = ReturnType<typeof authenticatorMachine.getInitialSnapshot>;
 export type ModelEvent = AuthEvent | { type: `xstate.done.actor.${string}`; output?: unknown } | { type: `xstate.error.actor.${string}`; error: unknown };

@@ -3,9 +3,9 @@
 // submits a sign-in challenge takes exactly the table's branches (then the unsupported-step error).
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { authenticatorMachine, nextSignInStep, SIGN_IN_NEXT_STEPS } from '../../../machines/sign-in/authenticator-machine.ts';
-import { UNSUPPORTED_SIGN_IN_STEP } from '../../../machines/sign-in/texts.ts';
-import type { SignInOutput } from '../../../machines/sign-in/types.ts';
+import { authenticatorMachine, nextSignInStep, SIGN_IN_NEXT_STEPS } from '../../../../machines/sign-in/authenticator-machine.ts';
+import { UNSUPPORTED_SIGN_IN_STEP } from '../../../../machines/sign-in/texts.ts';
+import type { SignInOutput } from '../../../../machines/sign-in/types.ts';
 import { BASE_CONFIG } from './authenticator.model.ts';
 
 const answer = (signInStep: string): SignInOutput => ({ isSignedIn: signInStep === 'DONE', nextStep: { signInStep } });
