@@ -81,7 +81,8 @@ export function transitionKey(t: any): string {
 /** Every transition the machine defines. */
 export function allTransitions(machine: AnyStateMachine): string[] {
   const all: string[] = [];
-  for (const node of getStateNodes(machine.root) as any[]) {
+  // The root's own transitions (`on` at the top of the chart) count too: getStateNodes leaves the root out.
+  for (const node of [machine.root, ...getStateNodes(machine.root)] as any[]) {
     for (const [, defs] of node.transitions as Map<string, any[]>) for (const t of defs) all.push(transitionKey(t));
     for (const t of node.always ?? []) all.push(transitionKey(t));
   }
