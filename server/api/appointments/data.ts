@@ -3,7 +3,9 @@
 // transaction (or the pool) so a write and its audit entry commit together.
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { components } from '../../../openapi/generated/api.ts';
 import type { AppointmentStatus } from '../../../machines/appointments/appointment-lifecycle.ts';
+import type { Role } from '../../../machines/guard/roles.ts';
 
 export interface SchedulingSettings {
   time_zone: string;
@@ -14,66 +16,17 @@ export interface SchedulingSettings {
   reminder_channel: 'email' | 'sms';
 }
 
-export interface ResourceNeed {
-  kind: string;
-  units: number;
-}
+// Response shapes come from the contract, never hand-written twins.
+type Schemas = components['schemas'];
+export type ResourceNeed = Schemas['ResourceNeed'];
 
-export interface ServiceOut {
-  id: number;
-  name: string;
-  therapy: string;
-  duration_minutes: number | null;
-  buffer_before_minutes: number;
-  buffer_after_minutes: number;
-  resources_needed: ResourceNeed[];
-  delivered_by: string[];
-  price_inr: number;
-  bookable_online: boolean;
-  active: boolean;
-}
+export type ServiceOut = Schemas['Service'];
 
-export interface ResourceOut {
-  id: number;
-  name: string;
-  kind: string;
-  active: boolean;
-}
+export type ResourceOut = Schemas['Resource'];
 
-export interface AppointmentOut {
-  id: number;
-  client: number;
-  service: number;
-  service_name: string;
-  therapy: string;
-  staff: number;
-  resources: number[];
-  start: string;
-  end: string;
-  occupied_from: string;
-  occupied_to: string;
-  channel: 'in_clinic' | 'video' | 'phone';
-  booked_by: number;
-  notes: string;
-  series: number | null;
-  rescheduled_from: number | null;
-  rescheduled_to: number | null;
-  package: number | null;
-  status: AppointmentStatus;
-  cancelled_by: 'client' | 'clinic' | null;
-  late_cancellation: boolean;
-  status_reason: string;
-  created_at: string;
-  updated_at: string;
-}
+export type AppointmentOut = Schemas['Appointment'];
 
-export interface StatusChange {
-  from: AppointmentStatus | null;
-  to: AppointmentStatus;
-  by: number;
-  at: string;
-  reason: string;
-}
+export type StatusChange = Schemas['AppointmentDetail']['history'][number];
 
 const iso = (v: unknown): string => new Date(v as string).toISOString();
 
@@ -229,16 +182,7 @@ export async function recordStatus(db: Db, id: number, from: AppointmentStatus |
   await db.insertInto('appointment_status_history').values({ appointment_id: id, from_status: from, to_status: to, changed_by: by, reason }).execute();
 }
 
-export interface PackageOut {
-  id: number;
-  client: number;
-  therapy: string;
-  sessions_total: number;
-  sessions_used: number;
-  sessions_held: number;
-  sessions_left: number;
-  expires_on: string | null;
-}
+export type PackageOut = Schemas['Package'];
 
 const PACKAGE_SELECT = sql`
   p.id, p.client_id as client, p.therapy, p.sessions_total, p.sessions_used, p.expires_on::text as expires_on,
@@ -266,7 +210,7 @@ export async function drawPackageSession(db: Db, id: number): Promise<void> {
 
 export interface UserBrief {
   id: number;
-  role: string;
+  role: Role;
   email: string;
   phone_number: string | null;
   is_active: boolean;

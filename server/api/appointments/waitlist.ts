@@ -3,6 +3,7 @@
 // mail transport, in the cancelling transaction); the first to accept books it, and the others are
 // told it is gone. The exclusion constraints decide between two accepts at the same moment.
 import { sql } from 'kysely';
+import type { components } from '../../../openapi/generated/api.ts';
 import type { Db } from '../../db/database.ts';
 import type { MailTransport } from '../../mail/transport.ts';
 import { clockMinutes, localTime } from '../../../machines/appointments/scheduling-rules.ts';
@@ -10,18 +11,7 @@ import { clinicTime } from '../../jobs/reminders.ts';
 import type { AppointmentOut, SchedulingSettings } from './data.ts';
 import { MESSAGES } from './texts.ts';
 
-export interface WaitlistEntryOut {
-  id: number;
-  client: number;
-  service: number;
-  weekdays: number[];
-  earliest: string;
-  latest: string;
-  channel: 'email' | 'sms';
-  status: 'waiting' | 'booked' | 'withdrawn';
-  created_at: string;
-  offers: Array<{ id: number; start: string; end: string; staff: number; status: 'open' | 'accepted' | 'gone'; appointment: number | null }>;
-}
+export type WaitlistEntryOut = components['schemas']['WaitlistEntry'];
 
 export async function listWaitlist(db: Db, client?: number): Promise<WaitlistEntryOut[]> {
   const { rows } = await sql<any>`
