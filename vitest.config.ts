@@ -9,6 +9,9 @@ export default defineConfig({
     include: ['tests/**/*.test.{ts,tsx}', 'machines/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
     environment: 'node',
+    // Cheap password hashes for the thousands of test users (server/identity/passwords.ts); the
+    // servers tests start inherit it. Benchmarks never set it.
+    env: { PASSWORD_HASH_COST: 'test' },
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,

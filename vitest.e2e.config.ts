@@ -2,6 +2,10 @@
 // on a temporary DATA_DIR (tests/e2e/global-setup.ts).
 import { defineConfig } from 'vitest/config';
 
+// Cheap password hashes (server/identity/passwords.ts) for the e2e server global-setup starts
+// from this process and for the accounts tests create; never set outside the test configs.
+process.env.PASSWORD_HASH_COST = 'test';
+
 export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.e2e.ts'],

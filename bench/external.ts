@@ -2,13 +2,14 @@
 // bench/api.ts). The runner starts each as its own process — `node --import tsx bench/<name>.ts
 // --json <file> [--quick]` — and takes its figures from that file:
 //   { "figures": [{ name, value, unit, compared?: {label, value, unit}, target?, met?, note? }],
-//     "notes"?: string[] }
+//     "notes"?: string[], "machine"?: MachineState (bench/lib/machine.ts) }
 // A file in another shape is still shown: every numeric leaf becomes a figure named by its path.
 // A missing script is reported as "not available"; nothing is ever made up in its place.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type BenchOptions, type Figure, isNumber, type SectionResult } from './lib/figures.ts';
+import { describeMachine, type MachineState } from './lib/machine.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
 
@@ -19,10 +20,11 @@ function flatten(value: unknown, prefix: string, out: Figure[]): void {
 }
 
 function toFigures(json: unknown): { figures: Figure[]; notes: string[] } {
-  const data = json as { figures?: unknown; notes?: unknown };
+  const data = json as { figures?: unknown; notes?: unknown; machine?: MachineState };
+  const measuredUnder = data?.machine?.commit ? [`measured under: ${describeMachine(data.machine)}`] : [];
   if (Array.isArray(data?.figures) && data.figures.every((f) => f && typeof f === 'object' && 'name' in f && 'value' in f)) {
     const figures = (data.figures as Figure[]).map((f) => ({ ...f, value: isNumber(f.value) ? f.value : null, unit: f.unit ?? '' }));
-    return { figures, notes: Array.isArray(data.notes) ? data.notes.map(String) : [] };
+    return { figures, notes: [...(Array.isArray(data.notes) ? data.notes.map(String) : []), ...measuredUnder] };
   }
   const figures: Figure[] = [];
   flatten(json, '', figures);

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import ts from 'typescript';
 import type { Plugin } from 'vite';
 import { paths, type RouteKey } from '../src/app/paths.ts';
 import { type BenchOptions, type Figure, round, type SectionResult } from './lib/figures.ts';
@@ -106,23 +107,49 @@ async function viteBuildOnce(root: string, outDir: string, inline: boolean): Pro
 }
 
 /**
- * Routes whose page is lazy-loaded: `key: lazy(() => import('./x'))` in src/app/routes.tsx, or
- * `key: X` with `const X = lazy(() => import('./x'))`. Returns route key -> source path.
+ * The route table's pages, read from src/app/routes.tsx itself (its TypeScript syntax tree, not a
+ * pattern over its text): every property of the exported `pages` object is a built route, and the
+ * module its initializer imports with `import('...')` (inside `onDemand(...)`, `lazy(...)` or any
+ * other wrapper) is that page's own chunk. A page imported statically has no chunk of its own (it
+ * is in the entry). Returns route key -> source path (null when the page is in the entry).
  */
-function lazyRoutes(): Map<string, string> {
-  const file = path.join(projectRoot, 'src/app/routes.tsx');
-  const source = fs.readFileSync(file, 'utf8');
-  const lazyImport = /lazy\(\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/;
-  const components = new Map<string, string>();
-  for (const m of source.matchAll(new RegExp(`const\\s+(\\w+)\\s*=\\s*${lazyImport.source}`, 'g'))) components.set(m[1], m[2]);
-  const found = new Map<string, string>();
+export function routePages(file = path.join(projectRoot, 'src/app/routes.tsx')): Map<string, string | null> {
+  const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const resolve = (spec: string) => {
     const base = path.resolve(path.dirname(file), spec);
     const hit = ['', '.tsx', '.ts', '/index.tsx', '/index.ts'].map((ext) => base + ext).find((p) => fs.existsSync(p) && fs.statSync(p).isFile());
     return path.relative(projectRoot, hit ?? base);
   };
-  for (const m of source.matchAll(new RegExp(`(\\w+)\\s*:\\s*${lazyImport.source}`, 'g'))) found.set(m[1], resolve(m[2]));
-  for (const m of source.matchAll(/(\w+)\s*:\s*(\w+)\s*,/g)) if (components.has(m[2])) found.set(m[1], resolve(components.get(m[2])!));
+  const dynamicImport = (node: ts.Node): string | null => {
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const arg = node.arguments[0];
+      if (arg && ts.isStringLiteralLike(arg)) return arg.text;
+    }
+    return ts.forEachChild(node, (child) => dynamicImport(child) ?? undefined) ?? null;
+  };
+  // `const X = lazy(() => import('./x'))` used as `key: X`.
+  const consts = new Map<string, ts.Expression>();
+  let table: ts.ObjectLiteralExpression | null = null;
+  for (const statement of source.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    for (const d of statement.declarationList.declarations) {
+      if (!ts.isIdentifier(d.name) || !d.initializer) continue;
+      consts.set(d.name.text, d.initializer);
+      let init: ts.Expression = d.initializer;
+      while (ts.isAsExpression(init) || ts.isSatisfiesExpression(init) || ts.isParenthesizedExpression(init)) init = init.expression;
+      if (d.name.text === 'pages' && ts.isObjectLiteralExpression(init)) table = init;
+    }
+  }
+  if (!table) throw new Error(`${path.relative(projectRoot, file)} has no \`pages\` object: the front-end benchmark cannot tell which routes are built`);
+  const found = new Map<string, string | null>();
+  for (const prop of table.properties) {
+    if (!ts.isPropertyAssignment(prop) && !ts.isShorthandPropertyAssignment(prop)) continue;
+    const key = prop.name.getText(source).replace(/^['"]|['"]$/g, '');
+    const value = ts.isPropertyAssignment(prop) ? prop.initializer : prop.name;
+    const target = ts.isIdentifier(value) ? (consts.get(value.text) ?? value) : value;
+    const spec = dynamicImport(target);
+    found.set(key, spec ? resolve(spec) : null);
+  }
   return found;
 }
 
@@ -174,25 +201,32 @@ export async function runFrontend(options: BenchOptions): Promise<SectionResult>
   const started = Date.now();
   const section = 'Front end: transfer per route (gzip)';
   const outDir = path.join(options.workDir, 'ours');
+  // The route table as the build sees it: read before the build, so an edit made meanwhile does
+  // not ask for a chunk the build never made.
+  const pages = routePages();
   options.log('  building the app (vite build)...');
   const manifest = await viteBuild(projectRoot, outDir, false);
   options.distDir = outDir;
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
   if (!entry) throw new Error('the Vite manifest has no entry chunk');
   const initial = closure(manifest, entry);
-  const lazy = lazyRoutes();
-
-  // Per route: the entry's closure plus the route's lazy page chunk (if it has one).
+  // Per built route: the entry's closure plus the route's own page chunk (if it has one). A route
+  // without a page renders the not-available page from the entry.
   const perRoute = new Map<RouteKey, Transfer>();
+  const unknown = [...pages.keys()].filter((k) => !(k in paths));
+  if (unknown.length) throw new Error(`src/app/routes.tsx has pages for routes src/app/paths.ts does not know: ${unknown.join(', ')}`);
   for (const key of Object.keys(paths) as RouteKey[]) {
-    const src = lazy.get(key);
+    if (!pages.has(key) && key !== 'login') continue;
+    const src = pages.get(key);
     const files = new Set(initial);
     if (src) {
-      if (!manifest[src]) throw new Error(`route ${key} imports ${src} lazily but the manifest has no chunk for it`);
+      if (!manifest[src]) throw new Error(`route ${key} imports ${src} on demand but the manifest has no chunk for it`);
       for (const f of closure(manifest, src)) files.add(f);
     }
     perRoute.set(key, transfer(outDir, files));
   }
+  const lazy = new Map([...pages].filter(([, src]) => src !== null));
+  const notBuilt = (Object.keys(paths) as RouteKey[]).filter((k) => !pages.has(k) && k !== 'login');
 
   options.log('  building the reference app (React + @aws-amplify/ui-react Authenticator, hideSignUp)...');
   const reference = await buildReference(options.workDir);
@@ -229,8 +263,9 @@ export async function runFrontend(options: BenchOptions): Promise<SectionResult>
   const chunks = Object.values(manifest).filter((c) => c.file.endsWith('.js')).length;
   const notes = [
     lazy.size === 0
-      ? `No route is lazy-loaded (src/app/routes.tsx has no lazy(() => import(...)) page): every route downloads the same entry files. The build has ${chunks} JS chunk${chunks === 1 ? '' : 's'}${chunks > 1 ? '; the others load on demand inside a screen and are not counted' : ''}.`
-      : `Lazy-loaded routes: ${[...lazy.keys()].map((k) => paths[k as RouteKey]?.path ?? k).join(', ')}; every route downloads the entry chunk plus its own page chunk.`,
+      ? `No route is loaded on demand (no page in src/app/routes.tsx imports its module with import(...)): every route downloads the same entry files. The build has ${chunks} JS chunk${chunks === 1 ? '' : 's'}${chunks > 1 ? '; the others load on demand inside a screen and are not counted' : ''}.`
+      : `Routes loaded on demand (read from the \`pages\` table in src/app/routes.tsx): ${[...lazy.keys()].map((k) => paths[k as RouteKey]?.path ?? k).join(', ')}; each downloads the entry chunk plus its own page chunk.`,
+    ...(notBuilt.length ? [`Not built yet (the not-available page, in the entry; not measured): ${notBuilt.map((k) => paths[k].path).join(', ')}.`] : []),
     'Sizes are gzip (level 6) of the built files; index.html counted once per route. Runtime data (/config.json, API calls) is not counted.',
   ];
   return { section, status: 'ok', figures, notes, durationMs: Date.now() - started };

@@ -1,11 +1,13 @@
 // `npm run bench`: every benchmark in one run, written to bench/results/latest.json and
 // latest.md. `npm run bench -- --quick` runs each for a few seconds and checks only that it
 // produces numbers (CI), writing quick.json/quick.md instead. `--only a,b` runs some sections
-// (frontend, lighthouse, scale, memory, api, identity, scheduling).
+// (frontend, frontend-calendar, lighthouse, scale, memory, api, identity, scheduling).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { type BenchOptions, isNumber, type SectionResult } from './lib/figures.ts';
+import { describeMachine, machineAtEnd, machineAtStart } from './lib/machine.ts';
 import { type BenchReport, renderMarkdown, renderText } from './lib/report.ts';
 import { type BenchServer, type Engine, startBenchServer } from './lib/servers.ts';
 
@@ -21,12 +23,31 @@ const sections: Section[] = [
   { key: 'frontend', title: 'Front end: transfer per route', run: async (o) => (await import('./frontend.ts')).runFrontend(o) },
   // Memory next: it measures the shared servers right after their start, before others load them.
   { key: 'memory', title: 'Memory: server RSS', run: async (o) => (await import('./memory.ts')).runMemory(o) },
+  // Sections other modules add (bench/frontend-calendar.ts: a calendar week view) run on the build
+  // the front end made, after the memory section (they load the shared servers); a module not
+  // written yet is "not available".
+  { key: 'frontend-calendar', title: 'Front end: calendar week view', run: (o) => optionalSection('frontend-calendar', 'runFrontendCalendar', 'Front end: calendar week view', o) },
   { key: 'lighthouse', title: 'Front end: Lighthouse (mobile)', run: async (o) => (await import('./lighthouse.ts')).runLighthouse(o) },
   { key: 'scale', title: 'Scale: clients-list search (PostgreSQL)', run: async (o) => (await import('./scale.ts')).runScale(o) },
   { key: 'api', title: 'Business API (bench:api)', run: async (o) => (await import('./external.ts')).runExternal('api', 'Business API (bench:api)', o) },
   { key: 'identity', title: 'Identity (bench:identity)', run: async (o) => (await import('./external.ts')).runExternal('identity', 'Identity (bench:identity)', o) },
   { key: 'scheduling', title: 'Scheduling on PostgreSQL (bench:scheduling)', run: async (o) => (await import('./external.ts')).runExternal('scheduling', 'Scheduling on PostgreSQL (bench:scheduling)', o) },
 ];
+
+/**
+ * A section in its own module that may not exist yet: `bench/<name>.ts` exporting
+ * `<exportName>(options: BenchOptions): Promise<SectionResult>`. It gets the same options as every
+ * section (options.distDir is the build the front-end section made; options.server the shared
+ * servers).
+ */
+async function optionalSection(name: string, exportName: string, title: string, o: BenchOptions): Promise<SectionResult> {
+  const file = path.join(import.meta.dirname, `${name}.ts`);
+  if (!fs.existsSync(file)) return { section: title, status: 'not available', figures: [], notes: [`bench/${name}.ts does not exist yet; no figures reported`], durationMs: 0 };
+  const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+  const run = module[exportName];
+  if (typeof run !== 'function') throw new Error(`bench/${name}.ts does not export ${exportName}(options)`);
+  return (run as (o: BenchOptions) => Promise<SectionResult>)(o);
+}
 
 /** A section counts as producing numbers when it ran and every figure it reported is a number. */
 function problems(s: SectionResult): string[] {
@@ -38,7 +59,7 @@ function problems(s: SectionResult): string[] {
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const loadAtStart = Math.round(os.loadavg()[0] * 10) / 10;
+  const machine = machineAtStart();
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-bench-'));
   const servers = new Map<Engine, Promise<BenchServer>>();
   const server = (engine: Engine) => {
@@ -47,7 +68,7 @@ async function main(): Promise<void> {
   };
   const options: BenchOptions = { quick, workDir, log: (m) => console.log(m), server };
   const results: SectionResult[] = [];
-  console.log(`benchmarks, ${quick ? 'quick' : 'full'} mode`);
+  console.log(`benchmarks, ${quick ? 'quick' : 'full'} mode; ${describeMachine(machine)}`);
   try {
     for (const s of sections) {
       if (only && !only.has(s.key)) continue;
@@ -70,7 +91,7 @@ async function main(): Promise<void> {
     mode: quick ? 'quick' : 'full',
     startedAt: new Date(started).toISOString(),
     durationS: Math.round((Date.now() - started) / 1000),
-    machine: { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.arch()}`, loadAvg: [loadAtStart, Math.round(os.loadavg()[0] * 10) / 10] },
+    machine: machineAtEnd(machine),
     sections: results,
   };
   const outDir = path.join(import.meta.dirname, 'results');
@@ -80,6 +101,7 @@ async function main(): Promise<void> {
   fs.writeFileSync(path.join(outDir, `${base}.md`), renderMarkdown(report));
   const found = results.flatMap(problems);
   console.log(`\nwrote bench/results/${base}.json and ${base}.md in ${report.durationS} s`);
+  if (!report.machine.reliable) console.log(`WARNING: ${report.machine.reliability}`);
   const missing = results.filter((r) => r.status === 'not available').map((r) => r.section);
   if (missing.length) console.log(`NOT AVAILABLE: ${missing.join('; ')}`);
   if (found.length) {

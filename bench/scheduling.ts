@@ -21,6 +21,7 @@ import { migrateToLatest } from '../server/db/migrate.ts';
 import { HttpError } from '../server/http/errors.ts';
 import { addDays, findSlots, localTime, zonedInstant } from '../machines/appointments/scheduling-rules.ts';
 import { type Figure, percentile, round } from './lib/figures.ts';
+import { describeMachine, machineAtEnd, machineAtStart } from './lib/machine.ts';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -38,6 +39,8 @@ const BOOKING_SECONDS = quick ? 1 : 10;
 const log = (m: string) => console.log(m);
 
 async function main(): Promise<void> {
+  const machine = machineAtStart();
+  console.log(describeMachine(machine));
   const name = `clinic_bench_sched_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -237,7 +240,7 @@ async function main(): Promise<void> {
     console.log(`  ${f.name}: ${f.value} ${f.unit}${cmp}${target}`);
   }
   for (const n of notes) console.log(`  note: ${n}`);
-  if (jsonOut) fs.writeFileSync(jsonOut, `${JSON.stringify({ figures, notes }, null, 2)}\n`);
+  if (jsonOut) fs.writeFileSync(jsonOut, `${JSON.stringify({ machine: machineAtEnd(machine), figures, notes }, null, 2)}\n`);
 }
 
 main().catch((error) => {

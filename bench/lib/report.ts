@@ -1,13 +1,14 @@
 // latest.json and the markdown table: every figure beside what it is compared against and its
 // target, with a verdict column.
 import { type Figure, isNumber, type SectionResult } from './figures.ts';
+import { describeMachine, type MachineState } from './machine.ts';
 
 export interface BenchReport {
   mode: 'full' | 'quick';
   startedAt: string;
   durationS: number;
-  /** loadAvg: the 1-minute load average at the start and the end; other work on the machine skews every figure. */
-  machine: { cpus: number; node: string; platform: string; loadAvg?: [number, number] };
+  /** The commit, date, cores and load average of the run; `reliable` is false above 1 per core. */
+  machine: MachineState;
   sections: SectionResult[];
 }
 
@@ -25,7 +26,8 @@ export function renderMarkdown(report: BenchReport): string {
   const lines = [
     `# Benchmark results (${report.mode} run)`,
     '',
-    `Run ${report.startedAt}, ${report.durationS} s, on ${report.machine.cpus} CPU cores, Node ${report.machine.node}${report.machine.loadAvg ? ` (load average ${report.machine.loadAvg.join(' at the start, ')} at the end: other work on the machine slows every figure)` : ''}. Produced by \`npm run bench${report.mode === 'quick' ? ' -- --quick' : ''}\` (bench/run.ts); the raw figures are in \`${report.mode === 'quick' ? 'quick' : 'latest'}.json\`.`,
+    ...(report.machine.reliable ? [] : [`> **Unreliable run:** ${report.machine.reliability}. Do not quote these figures.`, '']),
+    `Run ${report.startedAt}, ${report.durationS} s: ${describeMachine(report.machine)}. Produced by \`npm run bench${report.mode === 'quick' ? ' -- --quick' : ''}\` (bench/run.ts); the raw figures are in \`${report.mode === 'quick' ? 'quick' : 'latest'}.json\`.`,
     '',
   ];
   for (const s of report.sections) {

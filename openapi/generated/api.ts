@@ -656,6 +656,738 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/appointments/booking-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The rules a client books and cancels under
+         * @description Everyone reads them: the clinic's time zone, minimum online notice, late-cancellation window, the grace after booking during which a cancellation is never late, how long before its start a video call's join link is given, and which therapies are paid from package credits when a client books online.
+         */
+        get: operations["getBookingRules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/appointments/{id}/visit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * What goes with an appointment for its visit or call
+         * @description The answers given when it was booked (screening questions, pre-call form) and, for a video call, the join link made from the clinic's link template, only from 10 minutes before the start until the end (null before, with the time it opens). A client reads only their own.
+         */
+        get: operations["getAppointmentVisit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/package-plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The packages the clinic sells (staff) */
+        get: operations["listPackagePlans"];
+        put?: never;
+        /** Add a package to the catalogue (ADMIN, SUPER_ADMIN) */
+        post: operations["createPackagePlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/package-plans/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change or deactivate a package of the catalogue (ADMIN, SUPER_ADMIN)
+         * @description Packages already sold keep their sessions and expiry.
+         */
+        patch: operations["patchPackagePlan"];
+        trace?: never;
+    };
+    "/appointments/package-plans/{id}/sell": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sell a catalogue package to a client (RECEPTION, ADMIN, SUPER_ADMIN)
+         * @description The client's package gets the plan's sessions, price and an expiry `validity_days` from today (the clinic's date).
+         */
+        post: operations["sellPackagePlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/services/{id}/impact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The booked appointments a service change would break, before saving it (ADMIN, SUPER_ADMIN)
+         * @description Takes the same body as patchService and writes nothing.
+         */
+        post: operations["previewServiceImpact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/hours/impact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The booked appointments a change of hours would break, before saving it (ADMIN, SUPER_ADMIN)
+         * @description Takes the same body as patchSchedulingHours (clinic hours, holidays, time zone, staff hours and exceptions) and writes nothing.
+         */
+        post: operations["previewHoursImpact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/impacted/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel the appointments a change breaks, and tell each client (ADMIN, SUPER_ADMIN)
+         * @description All or nothing; each is a clinic cancellation (a package session is given back) with an email to the client.
+         */
+        post: operations["cancelImpactedAppointments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Support tickets, a page at a time (the staff queue; a client's own list)
+         * @description Staff see every ticket and filter by client, status, category and assignee; a client sees only their own (asking for another client's answers 404). Ordered by `ordering` (`created_at` ascending is oldest first: the age column).
+         */
+        get: operations["listSupportTickets"];
+        put?: never;
+        /**
+         * Open a ticket
+         * @description A client opens one for themselves (`client` omitted or their own); staff open one for a client. `appointment` must be one of that client's appointments; `attachments` are ids from POST support/attachments uploaded by the caller and not attached yet.
+         */
+        post: operations["createSupportTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support/tickets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One ticket with its conversation
+         * @description A client gets their own ticket without the clinic's internal notes; another client's answers 404.
+         */
+        get: operations["getSupportTicket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Assign a ticket (staff) */
+        patch: operations["patchSupportTicket"];
+        trace?: never;
+    };
+    "/support/tickets/{id}/transitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a ticket to another status (staff)
+         * @description The change must be one step of the ticket chart (machines/support/ticket-lifecycle.ts) taken by staff; anything else answers 409 and changes nothing. Solving queues the automatic close seven days later.
+         */
+        post: operations["transitionSupportTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support/tickets/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reply on a ticket, or add an internal note (staff)
+         * @description A client's reply reopens a pending or solved ticket; a staff reply takes a new ticket to open and tells the client by email or SMS (their preferred contact method). Internal notes are staff-only and never reach a client. A closed ticket takes no more messages (409).
+         */
+        post: operations["createSupportMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload an attachment (an image or a PDF, at most 10 MB)
+         * @description The type is read from the file's first bytes, not its name or a declared type; the answer carries its SHA-256. Attach it by id when opening a ticket or replying.
+         */
+        post: operations["uploadSupportAttachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support/attachments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Download an attachment
+         * @description The file itself, with its stored type, length, `Content-Disposition: attachment` and its SHA-256 in `Digest`. A client downloads only attachments on their own tickets' replies (or their own uploads); an internal note's answers 404 to them.
+         */
+        get: operations["downloadSupportAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/thrive/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The whole clinic at a glance (staff)
+         * @description Tiles, the On Track status distribution of clients in active programs, and sessions per week for the last 12 weeks. Computed in SQL.
+         */
+        get: operations["getThriveSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/thrive/attention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Clients in active programs who need attention, worst first (staff)
+         * @description Each active enrollment that is At Risk or Off Track, or carries a risk flag, with its reasons. `from`/`to` bound the program start date; `coach` keeps clients with an appointment with that staff member.
+         */
+        get: operations["listThriveAttention"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/thrive/clients/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One client's progress against their goals
+         * @description Staff read any client's; a client reads only their own (another's is 404).
+         */
+        get: operations["getThriveClient"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/thrive/measurements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A client's measurements, oldest first
+         * @description Current readings (not corrected); `history=true` adds the corrected ones. A client lists only their own (`client` defaults to the caller); staff name the client.
+         */
+        get: operations["listMeasurements"];
+        put?: never;
+        /**
+         * Add a measurement
+         * @description Staff add any metric for a client; a client adds their own weight and blood pressure, stored as self-reported (source `client`). Values are converted to the metric's canonical unit and refused when implausible, naming the field.
+         */
+        post: operations["createMeasurement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/thrive/measurements/{id}/corrections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Correct a measurement (a new reading that names the one it replaces)
+         * @description The corrected reading stays in the history. Staff correct any; a client only their own self-reported readings. A reading corrected already answers 409 (correct the correction).
+         */
+        post: operations["correctMeasurement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/discovery/prospects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The prospect pipeline, one page
+         * @description Staff only. Searches name, email and phone; filters by stage, owner, source and next action due on or before a date.
+         */
+        get: operations["listProspects"];
+        put?: never;
+        /**
+         * Add a prospect (a client with status prospective, no sign-in)
+         * @description A prospect whose phone or email matches an existing person answers 409 with the possible duplicates and nothing is saved, unless `confirm_duplicate` is true (then it is saved and flagged).
+         */
+        post: operations["createProspect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/discovery/prospects/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** A prospect with every stage change, call and discovery visit */
+        get: operations["getProspect"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a prospect's details, owner or next action */
+        patch: operations["patchProspect"];
+        trace?: never;
+    };
+    "/discovery/prospects/{id}/transitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a prospect to another stage
+         * @description The move must be one step of the pipeline chart (machines/discovery/pipeline-lifecycle.ts): lost and not_a_fit need a reason, nurture a follow-up date; enrol only by converting. Any other answers 409 and changes nothing.
+         */
+        post: operations["transitionProspect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/discovery/prospects/{id}/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Log a call with a prospect */
+        post: operations["logProspectCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/discovery/prospects/{id}/convert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Convert a prospect into a client
+         * @description One action, all or nothing: the sign-in account and its invitation (a temporary password by email), the client's profile filled from the prospect and the signed discovery visit, an optional enrollment, and the stage enrol. Idempotent: repeating it after a timeout answers the same conversion and creates nothing twice.
+         */
+        post: operations["convertProspect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/discovery/visits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Discovery visits of a prospect */
+        get: operations["listDiscoveryVisits"];
+        put?: never;
+        /**
+         * Book a discovery visit
+         * @description Books the appointment through scheduling (availability, hours, buffers and double-booking rules apply) and opens its visit note; the prospect moves to discovery_booked.
+         */
+        post: operations["createDiscoveryVisit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/discovery/visits/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** A discovery visit note */
+        get: operations["getDiscoveryVisit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Write the visit note (until it is signed) */
+        patch: operations["patchDiscoveryVisit"];
+        trace?: never;
+    };
+    "/discovery/visits/{id}/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign the visit note (its author only); it is locked from then on
+         * @description Needs an outcome. The prospect moves from discovery_booked to discovery_done (no_show for the outcome no_show).
+         */
+        post: operations["signDiscoveryVisit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/discovery/funnel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Funnel figures for prospects added in a date range */
+        get: operations["getDiscoveryFunnel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/discovery/enquiries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An enquiry from the clinic's website form (no sign-in)
+         * @description Public. Needs a name, a phone or an email, and consent to be contacted. Limited per sender address; a filled `website` field (a honeypot people never see) is accepted and dropped. Creates a `new` prospect and tells the owner on duty.
+         */
+        post: operations["createEnquiry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assessments/cognitive/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A client's cognitive screening runs and in-clinic instrument results, newest first, each with its reviewers' comments
+         * @description Clients see only their own (`client` defaults to the caller); staff name the client. A run
+         *     still open when its day ended is answered (and kept) as `incomplete`.
+         */
+        get: operations["listCognitiveResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assessments/cognitive/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a screening battery run (the client, for themselves)
+         * @description The server draws the run's seed, from which the app builds the battery (words, digits,
+         *     delays, symbols, layouts) and the server rebuilds it to score. Runs the client left open
+         *     are kept as `incomplete`.
+         */
+        post: operations["startCognitiveRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assessments/cognitive/runs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Save a run's progress (finished tasks' raw data), pause, resume or abandon it (the run's client)
+         * @description A status change must be one step of the run chart (machines/cognitive/run-lifecycle.ts), otherwise 409; an open run is resumed only on the day it started.
+         */
+        patch: operations["saveCognitiveRun"];
+        trace?: never;
+    };
+    "/assessments/cognitive/runs/{id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Complete a run with every task's raw data; the server scores it (the run's client) */
+        post: operations["completeCognitiveRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assessments/cognitive/instruments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record an in-clinic instrument's result for a client (staff); scores only, never the items */
+        post: operations["recordCognitiveInstrument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assessments/cognitive/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a reviewer's comment, which the client sees, to a completed run or an instrument result (staff) */
+        post: operations["reviewCognitiveResult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -959,7 +1691,129 @@ export interface components {
             active?: boolean;
         };
         /** @enum {string} */
-        AuditAction: "user.create" | "user.read" | "user.delete" | "profile.read" | "profile.update" | "profile.create" | "role.change" | "consent.record" | "enrollment.list" | "enrollment.create" | "enrollment.update" | "enrollment.delete" | "thrive_check.create" | "thrive_check.list" | "profile.email_sync" | "user.deactivate" | "user.reactivate" | "user.invitation.resend" | "user.password.reset" | "consent.read" | "consent.withdraw" | "settings.update" | "appointment.list" | "appointment.read" | "appointment.create" | "appointment.transition" | "appointment.series" | "waitlist.list" | "waitlist.create" | "waitlist.accept" | "package.list" | "package.create" | "scheduling.configure";
+        AuditAction: "discovery.prospect.list" | "discovery.prospect.read" | "discovery.prospect.create" | "discovery.prospect.update" | "discovery.prospect.transition" | "discovery.prospect.call" | "discovery.prospect.convert" | "discovery.visit.list" | "discovery.visit.read" | "discovery.visit.create" | "discovery.visit.update" | "discovery.visit.sign" | "discovery.enquiry" | "discovery.funnel" | "thrive.summary" | "thrive.attention" | "thrive.client.read" | "measurement.list" | "measurement.create" | "measurement.correct" | "user.create" | "user.read" | "user.delete" | "profile.read" | "profile.update" | "profile.create" | "role.change" | "consent.record" | "enrollment.list" | "enrollment.create" | "enrollment.update" | "enrollment.delete" | "thrive_check.create" | "thrive_check.list" | "profile.email_sync" | "user.deactivate" | "user.reactivate" | "user.invitation.resend" | "user.password.reset" | "consent.read" | "consent.withdraw" | "settings.update" | "appointment.list" | "appointment.read" | "appointment.create" | "appointment.transition" | "appointment.series" | "waitlist.list" | "waitlist.create" | "waitlist.accept" | "package.list" | "package.create" | "scheduling.configure" | "support.ticket.list" | "support.ticket.read" | "support.ticket.create" | "support.ticket.assign" | "support.ticket.transition" | "support.message.create" | "support.attachment.upload" | "support.attachment.download" | "cognitive.results.list" | "cognitive.run.start" | "cognitive.run.save" | "cognitive.run.complete" | "cognitive.instrument.record" | "cognitive.review.create";
+        /** @enum {string} */
+        CognitiveTaskKind: "recall_immediate" | "digit_span_forward" | "digit_span_backward" | "simple_reaction" | "choice_reaction" | "symbol_coding" | "connect_numbers" | "connect_alternating" | "recall_delayed";
+        CognitiveResponse: {
+            /** @description The item answered (its index in the task). */
+            item: number;
+            value: string;
+            /** @description Milliseconds from the item shown to the answer. */
+            rt_ms: number;
+        };
+        CognitiveTaskRecord: {
+            task: components["schemas"]["CognitiveTaskKind"];
+            responses: components["schemas"]["CognitiveResponse"][];
+            timed_out: boolean;
+        };
+        CognitiveProgress: {
+            /** @description The finished tasks, in the battery's order. */
+            tasks: components["schemas"]["CognitiveTaskRecord"][];
+        };
+        CognitiveDomainScores: {
+            memory: number;
+            attention: number;
+            processing_speed: number;
+            executive_function: number;
+        };
+        /** @enum {string} */
+        CognitiveRunStatus: "in_progress" | "paused" | "completed" | "incomplete";
+        CognitiveReview: {
+            id: number;
+            run: number | null;
+            instrument: number | null;
+            comment: string;
+            reviewer: number;
+            reviewer_name: string;
+            /** Format: date-time */
+            reviewed_at: string;
+        };
+        CognitiveRun: {
+            id: number;
+            client: number;
+            /** @description Builds the battery (machines/cognitive/battery.ts). */
+            seed: number;
+            battery_version: number;
+            status: components["schemas"]["CognitiveRunStatus"];
+            /** Format: date-time */
+            started_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            completed_at: string | null;
+            progress: components["schemas"]["CognitiveProgress"];
+            domains: components["schemas"]["CognitiveDomainScores"] | null;
+            /** @description The raw figures each task gave (words recalled, spans, median times, errors). */
+            measures: {
+                [key: string]: number | null;
+            } | null;
+            total: number | null;
+            reviews: components["schemas"]["CognitiveReview"][];
+        };
+        CognitiveRunCreate: {
+            /** @description The client; a client may omit it. */
+            client?: number;
+        };
+        CognitiveRunSave: {
+            /** @enum {string} */
+            status?: "in_progress" | "paused" | "incomplete";
+            progress?: components["schemas"]["CognitiveProgress"];
+        };
+        CognitiveRunComplete: {
+            progress: components["schemas"]["CognitiveProgress"];
+        };
+        CognitiveInstrumentDomain: {
+            domain: string;
+            score: number;
+            max: number;
+        };
+        CognitiveInstrumentCreate: {
+            client: number;
+            /** @description e.g. MoCA, MoCA-B, SAGE, MMSE */
+            instrument: string;
+            /** @description e.g. 8.1, form 2 */
+            form: string;
+            version: string;
+            language: string;
+            /** @description Where and how it was given (quiet room, hearing aids worn, ...). */
+            setting: string;
+            /** Format: date */
+            administered_on: string;
+            total: number;
+            max_total: number;
+            domains: components["schemas"]["CognitiveInstrumentDomain"][];
+            administrator: string;
+            interpretation: string;
+        };
+        CognitiveInstrument: {
+            id: number;
+            client: number;
+            instrument: string;
+            form: string;
+            version: string;
+            language: string;
+            setting: string;
+            /** Format: date */
+            administered_on: string;
+            total: number;
+            max_total: number;
+            domains: components["schemas"]["CognitiveInstrumentDomain"][];
+            administrator: string;
+            interpretation: string;
+            recorded_by: number;
+            /** Format: date-time */
+            recorded_at: string;
+            reviews: components["schemas"]["CognitiveReview"][];
+        };
+        CognitiveReviewCreate: {
+            run?: number;
+            instrument?: number;
+            comment: string;
+        };
+        CognitiveResults: {
+            runs: components["schemas"]["CognitiveRun"][];
+            instruments: components["schemas"]["CognitiveInstrument"][];
+        };
         /** @enum {string} */
         AuditOutcome: "success" | "denied";
         AuditEvent: {
@@ -1288,6 +2142,8 @@ export interface components {
             reminder_hours: number[];
             /** @enum {string} */
             reminder_channel: "email" | "sms";
+            /** @description The join link of a video call, `{appointment}` replaced by the appointment's id; empty: none. */
+            video_link_template: string;
             clinic_hours: components["schemas"]["OpeningHours"][];
             holidays: {
                 /** Format: date */
@@ -1311,6 +2167,8 @@ export interface components {
             reminder_hours?: number[];
             /** @enum {string} */
             reminder_channel?: "email" | "sms";
+            /** @description An https link; `{appointment}` is replaced by the appointment id. Empty: no video link. */
+            video_link_template?: string;
             clinic_hours?: components["schemas"]["OpeningHours"][];
             holidays?: {
                 /** Format: date */
@@ -1399,6 +2257,30 @@ export interface components {
              * @enum {string}
              */
             status?: "requested" | "booked";
+            answers?: components["schemas"]["VisitAnswers"];
+        };
+        /** @description The client's answers stored with the appointment: the screening questions staff would otherwise ask at check-in, or the pre-call form of an intake call (question key to answer). */
+        VisitAnswers: {
+            [key: string]: string;
+        };
+        BookingRules: {
+            time_zone: string;
+            min_notice_minutes: number;
+            late_cancel_hours: number;
+            /** @description A client's cancellation this soon after booking is never late. */
+            grace_minutes: number;
+            /** @description A video call's join link is given this long before its start. */
+            join_opens_minutes: number;
+            /** @description Therapies a client books online only from a package with a session left. */
+            credit_therapies: string[];
+        };
+        AppointmentVisit: {
+            appointment: number;
+            answers: components["schemas"]["VisitAnswers"] | null;
+            /** @description Only for a video call */
+            join_url: string | null;
+            /** Format: date-time */
+            join_opens_at: string | null;
         };
         AppointmentTransition: {
             to: components["schemas"]["AppointmentStatus"];
@@ -1538,6 +2420,532 @@ export interface components {
             /** Format: date */
             expires_on?: string | null;
         };
+        PackagePlan: {
+            id: number;
+            name: string;
+            therapy: string;
+            sessions: number;
+            price_inr: number;
+            /** @description Days a sold package stays valid; null: no expiry. */
+            validity_days: number | null;
+            active: boolean;
+        };
+        PackagePlanCreate: {
+            name: string;
+            therapy: string;
+            sessions: number;
+            price_inr?: number;
+            validity_days?: number | null;
+            active?: boolean;
+        };
+        PackagePlanPatch: {
+            name?: string;
+            therapy?: string;
+            sessions?: number;
+            price_inr?: number;
+            validity_days?: number | null;
+            active?: boolean;
+        };
+        PackageSale: {
+            client: number;
+        };
+        SchedulingImpact: {
+            /** @description Every impacted appointment; the list shows the first 200. */
+            total: number;
+            appointments: {
+                appointment: components["schemas"]["Appointment"];
+                reasons: string[];
+            }[];
+        };
+        ImpactedCancel: {
+            appointments: number[];
+            reason: string;
+        };
+        /** @enum {string} */
+        TicketStatus: "new" | "open" | "pending" | "on_hold" | "solved" | "closed";
+        /** @enum {string} */
+        TicketCategory: "appointments" | "billing" | "reports" | "the_app" | "other";
+        SupportAttachment: {
+            id: number;
+            file_name: string;
+            /** @enum {string} */
+            content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf";
+            /** @description Bytes. */
+            size: number;
+            sha256: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        SupportAttachmentUpload: {
+            file_name: string;
+            /** @description The file's bytes in base64 (10 MB at most once decoded). */
+            content_base64: string;
+        };
+        SupportTicket: {
+            id: number;
+            client: number;
+            client_name: string;
+            category: components["schemas"]["TicketCategory"];
+            subject: string;
+            status: components["schemas"]["TicketStatus"];
+            appointment: number | null;
+            assignee: number | null;
+            assignee_name: string | null;
+            opened_by: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            solved_at: string | null;
+            /** Format: date-time */
+            closed_at: string | null;
+        };
+        SupportMessage: {
+            id: number;
+            author: number;
+            author_name: string;
+            from_clinic: boolean;
+            /** @description An internal note; never in a client's answer. */
+            internal: boolean;
+            body: string;
+            /** Format: date-time */
+            created_at: string;
+            attachments: components["schemas"]["SupportAttachment"][];
+        };
+        SupportTicketDetail: components["schemas"]["SupportTicket"] & {
+            messages: components["schemas"]["SupportMessage"][];
+        };
+        SupportTicketPage: {
+            count: number;
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["SupportTicket"][];
+        };
+        SupportTicketCreate: {
+            client?: number;
+            category: components["schemas"]["TicketCategory"];
+            subject: string;
+            message: string;
+            appointment?: number;
+            attachments?: number[];
+        };
+        SupportTicketPatch: {
+            assignee?: number | null;
+        };
+        SupportTicketTransition: {
+            to: components["schemas"]["TicketStatus"];
+        };
+        SupportMessageCreate: {
+            body: string;
+            /** @default false */
+            internal: boolean;
+            attachments?: number[];
+        };
+        /** @enum {string} */
+        Metric: "weight" | "height" | "waist" | "body_fat" | "blood_pressure" | "resting_heart_rate" | "spo2" | "fasting_glucose" | "hba1c" | "total_cholesterol" | "hdl_cholesterol" | "ldl_cholesterol" | "triglycerides" | "vo2max" | "grip_strength" | "sleep_hours";
+        /** @enum {string} */
+        TrackStatus: "on_track" | "at_risk" | "off_track";
+        /** @enum {string} */
+        RiskFlag: "heart_risk" | "worsening_goal";
+        Measurement: {
+            id: number;
+            client: number;
+            metric: components["schemas"]["Metric"];
+            /** @description In the metric's canonical unit (systolic for blood pressure). */
+            value: number;
+            /** @description Diastolic */
+            value2: number | null;
+            unit: string;
+            entered_value: number;
+            entered_unit: string;
+            /** Format: date-time */
+            taken_at: string;
+            /**
+             * @description `client` is self-reported.
+             * @enum {string}
+             */
+            source: "staff" | "client" | "thrive_check" | "lab";
+            entered_by: number;
+            corrects: number | null;
+            correction_reason: string | null;
+            /** @description The correction that replaced this reading */
+            corrected_by: number | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        MeasurementCreate: {
+            /** @description Staff name the client; a client's own by default. */
+            client?: number;
+            metric: components["schemas"]["Metric"];
+            value: number;
+            value2?: number | null;
+            unit: string;
+            /**
+             * Format: date-time
+             * @description Defaults to now; never in the future.
+             */
+            taken_at?: string;
+        };
+        MeasurementCorrection: {
+            value: number;
+            value2?: number | null;
+            unit: string;
+            reason: string;
+        };
+        ThriveSummary: {
+            active_enrollments: number;
+            sessions_this_week: {
+                therapy: string;
+                sessions: number;
+            }[];
+            package_sessions_left: number;
+            overdue: {
+                /** @description Clients in active programs without consent or onboarding goals. */
+                forms: number;
+                /** @description Clients in active programs without a thrive check in 90 days. */
+                thrive_checks: number;
+            };
+            without_visit_30_days: number;
+            status_counts: {
+                on_track: number;
+                at_risk: number;
+                off_track: number;
+            };
+            sessions_per_week: {
+                /** Format: date */
+                week: string;
+                sessions: number;
+            }[];
+        };
+        ThriveAttentionRow: {
+            enrollment: number;
+            client: number;
+            first_name: string;
+            last_name: string;
+            program: number;
+            program_name: string;
+            /** Format: date */
+            start_date: string;
+            status: components["schemas"]["TrackStatus"];
+            elapsed: number;
+            attendance: number | null;
+            package_use: number | null;
+            /** Format: date-time */
+            last_visit: string | null;
+            heart_risk: number | null;
+            flags: components["schemas"]["RiskFlag"][];
+        };
+        ThriveAttentionPage: {
+            count: number;
+            results: components["schemas"]["ThriveAttentionRow"][];
+        };
+        ThriveGoal: {
+            area: string;
+            description: string;
+            target_date: string | null;
+            metric: components["schemas"]["Metric"] | null;
+            low: number | null;
+            high: number | null;
+            latest: number | null;
+            previous: number | null;
+            /** @enum {string} */
+            standing: "in_range" | "near" | "out_of_range" | "no_reading" | "no_target";
+            worsening: boolean;
+        };
+        ThriveClient: {
+            client: {
+                id: number;
+                first_name: string;
+                last_name: string;
+            };
+            goals: components["schemas"]["ThriveGoal"][];
+            /** @description The latest current reading of each metric. */
+            latest: components["schemas"]["Measurement"][];
+            enrollments: {
+                id: number;
+                program_name: string;
+                /** Format: date */
+                start_date: string;
+                duration_weeks: number;
+                elapsed: number;
+                attendance: number | null;
+                package_use: number | null;
+                status: components["schemas"]["TrackStatus"];
+            }[];
+            packages: {
+                id: number;
+                therapy: string;
+                sessions_total: number;
+                sessions_used: number;
+                sessions_left: number;
+                /** Format: date */
+                expires_on: string | null;
+            }[];
+            /** @description Past thrive checks, oldest first. */
+            heart_risk: {
+                id: number;
+                /** Format: date-time */
+                taken_at: string;
+                risk_percentage: number;
+                band: string;
+            }[];
+            next_appointments: {
+                id: number;
+                /** Format: date-time */
+                starts_at: string;
+                service_name: string;
+                therapy: string;
+                staff_name: string;
+                status: string;
+            }[];
+            flags: components["schemas"]["RiskFlag"][];
+        };
+        /** @enum {string} */
+        PipelineStage: "new" | "contacted" | "discovery_booked" | "discovery_done" | "enrol" | "nurture" | "not_a_fit" | "no_show" | "lost";
+        /** @enum {string} */
+        ProspectSource: "walk_in" | "referral" | "website_form" | "event" | "social" | "other";
+        /** @enum {string} */
+        ClientStatus: "prospective" | "active" | "inactive" | "archived";
+        /** @enum {string} */
+        DiscoveryOutcome: "enrol" | "nurture" | "not_a_fit" | "no_show";
+        ProspectInterests: string[];
+        /** @description The pre-visit questionnaire's answers, by question. */
+        ProspectQuestionnaire: {
+            [key: string]: string;
+        };
+        Prospect: {
+            /** @description The client's id (a prospect is a client with status prospective). */
+            id: number;
+            first_name: string;
+            last_name: string;
+            email: string | null;
+            phone: string | null;
+            stage: components["schemas"]["PipelineStage"];
+            client_status: components["schemas"]["ClientStatus"];
+            source: components["schemas"]["ProspectSource"];
+            referred_by: string;
+            owner: number | null;
+            owner_name?: string | null;
+            next_action: string;
+            /** Format: date */
+            next_action_on: string | null;
+            interests: string[];
+            notes: string;
+            questionnaire: {
+                [key: string]: string;
+            };
+            /** Format: date */
+            nurture_on: string | null;
+            closed_reason: string;
+            possible_duplicate_of: number | null;
+            consent_to_contact: boolean;
+            enrollment: number | null;
+            /** Format: date-time */
+            converted_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ProspectPage: {
+            count: number;
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["Prospect"][];
+        };
+        ProspectCreate: {
+            first_name: string;
+            /** @default  */
+            last_name: string;
+            /** Format: email */
+            email?: string | null;
+            phone?: components["schemas"]["PhoneNumber"];
+            source: components["schemas"]["ProspectSource"];
+            referred_by?: string;
+            owner?: number | null;
+            next_action?: string;
+            /** Format: date */
+            next_action_on?: string | null;
+            interests?: components["schemas"]["ProspectInterests"];
+            notes?: string;
+            questionnaire?: components["schemas"]["ProspectQuestionnaire"];
+            consent_to_contact?: boolean;
+            /** @description Save even though the phone or email matches someone. */
+            confirm_duplicate?: boolean;
+        };
+        ProspectPatch: {
+            first_name?: string;
+            last_name?: string;
+            /** Format: email */
+            email?: string | null;
+            phone?: components["schemas"]["PhoneNumber"];
+            source?: components["schemas"]["ProspectSource"];
+            referred_by?: string;
+            owner?: number | null;
+            next_action?: string;
+            /** Format: date */
+            next_action_on?: string | null;
+            interests?: components["schemas"]["ProspectInterests"];
+            notes?: string;
+            questionnaire?: components["schemas"]["ProspectQuestionnaire"];
+        };
+        ProspectDuplicates: {
+            detail: string;
+            duplicates: {
+                id: number;
+                first_name: string;
+                last_name: string;
+                status: components["schemas"]["ClientStatus"];
+                /** @enum {string} */
+                matched_on: "email" | "phone";
+            }[];
+        };
+        ProspectTransition: {
+            to: components["schemas"]["PipelineStage"];
+            reason?: string;
+            /** Format: date */
+            nurture_on?: string;
+        };
+        StageChange: {
+            from: components["schemas"]["PipelineStage"] | null;
+            to: components["schemas"]["PipelineStage"];
+            reason: string;
+            actor: number | null;
+            /** Format: date-time */
+            occurred_at: string;
+        };
+        ProspectCallCreate: {
+            summary: string;
+        };
+        ProspectCall: {
+            id: number;
+            summary: string;
+            actor: number;
+            /** Format: date-time */
+            occurred_at: string;
+        };
+        ProspectDetail: components["schemas"]["Prospect"] & {
+            history: components["schemas"]["StageChange"][];
+            calls: components["schemas"]["ProspectCall"][];
+            visits: components["schemas"]["DiscoveryVisit"][];
+        };
+        ProspectConvert: {
+            /**
+             * Format: email
+             * @description The sign-in email; the prospect's own when omitted.
+             */
+            email?: string;
+            /** @description Enrol in this program too. */
+            program?: number;
+            /**
+             * Format: date
+             * @description The enrollment's start (today when omitted).
+             */
+            start_date?: string;
+        };
+        ProspectConversion: {
+            prospect: components["schemas"]["Prospect"];
+            client: number;
+            enrollment: number | null;
+        };
+        HeartRiskEstimate: {
+            input: {
+                [key: string]: string;
+            };
+            points: number;
+            riskPercentage: number;
+            band: string;
+            in_validated_age_range: boolean;
+        };
+        DiscoveryHeartRiskInput: {
+            sex: string;
+            age: components["schemas"]["HeartRiskNumber"];
+            hdl_cholesterol: components["schemas"]["HeartRiskNumber"];
+            total_cholesterol: components["schemas"]["HeartRiskNumber"];
+            smoker: components["schemas"]["YesNo"];
+            diabetic: components["schemas"]["YesNo"];
+            treats_hypertension: components["schemas"]["YesNo"];
+            systolic_bp: components["schemas"]["HeartRiskNumber"];
+        };
+        DiscoveryVisit: {
+            id: number;
+            prospect: number;
+            appointment: number | null;
+            /** Format: date-time */
+            starts_at: string | null;
+            author: number;
+            /** @enum {string} */
+            channel: "in_clinic" | "video" | "phone";
+            /** @enum {string} */
+            status: "draft" | "signed";
+            goals: string;
+            health_and_lifestyle: string;
+            barriers: string;
+            heart_risk: components["schemas"]["HeartRiskEstimate"] | null;
+            recommended_program: number | null;
+            recommended_therapies: string[];
+            outcome: components["schemas"]["DiscoveryOutcome"] | null;
+            /** Format: date-time */
+            signed_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        DiscoveryVisitCreate: {
+            prospect: number;
+            service: number;
+            staff?: number;
+            /** Format: date-time */
+            start: string;
+            /** @enum {string} */
+            channel?: "in_clinic" | "video" | "phone";
+        };
+        DiscoveryVisitPatch: {
+            goals?: string;
+            health_and_lifestyle?: string;
+            barriers?: string;
+            heart_risk?: components["schemas"]["DiscoveryHeartRiskInput"] | null;
+            recommended_program?: number | null;
+            recommended_therapies?: components["schemas"]["ProspectInterests"];
+            outcome?: components["schemas"]["DiscoveryOutcome"] | null;
+        };
+        DiscoveryFunnel: {
+            /** Format: date */
+            date_from: string;
+            /** Format: date */
+            date_to: string;
+            stages: {
+                stage: components["schemas"]["PipelineStage"];
+                count: number;
+            }[];
+            by_source: {
+                source: components["schemas"]["ProspectSource"];
+                prospects: number;
+                converted: number;
+            }[];
+            by_owner: {
+                owner: number | null;
+                name: string;
+                prospects: number;
+                converted: number;
+            }[];
+        };
+        EnquiryCreate: {
+            name: string;
+            /** Format: email */
+            email?: string | null;
+            phone?: components["schemas"]["PhoneNumber"];
+            interest?: string;
+            message?: string;
+            consent_to_contact: boolean;
+            /** @description Leave empty (a field people never see). */
+            website?: string;
+        };
+        EnquiryReceived: {
+            detail: string;
+        };
     };
     responses: {
         /** @description Bad input; `errors` names each field and the reason. */
@@ -1619,6 +3027,8 @@ export interface operations {
                 program?: number;
                 /** @description Only users whose HIPAA consent is (true) or is not (false) recorded. */
                 consent?: boolean;
+                /** @description Only clients with this status (prospective, active, inactive, archived). */
+                status?: components["schemas"]["ClientStatus"];
             };
             header?: never;
             path?: never;
@@ -2883,6 +4293,1230 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    getBookingRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingRules"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getAppointmentVisit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answers and the join link. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentVisit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listPackagePlans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every plan, active first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PackagePlan"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createPackagePlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PackagePlanCreate"];
+            };
+        };
+        responses: {
+            /** @description The plan. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PackagePlan"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    patchPackagePlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PackagePlanPatch"];
+            };
+        };
+        responses: {
+            /** @description The plan. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PackagePlan"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    sellPackagePlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PackageSale"];
+            };
+        };
+        responses: {
+            /** @description The client's new package. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Package"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    previewServiceImpact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ServicePatch"];
+            };
+        };
+        responses: {
+            /** @description The appointments from now on that the change would leave outside the rules, each with its reasons. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchedulingImpact"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    previewHoursImpact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SchedulingHoursPatch"];
+            };
+        };
+        responses: {
+            /** @description The appointments from now on that the change would leave outside the rules, each with its reasons. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchedulingImpact"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    cancelImpactedAppointments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImpactedCancel"];
+            };
+        };
+        responses: {
+            /** @description The cancelled appointments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        cancelled: components["schemas"]["Appointment"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listSupportTickets: {
+        parameters: {
+            query?: {
+                client?: number;
+                status?: components["schemas"]["TicketStatus"][];
+                category?: components["schemas"]["TicketCategory"];
+                /** @description 0 for unassigned tickets. */
+                assignee?: number;
+                ordering?: "created_at" | "-created_at" | "updated_at" | "-updated_at" | "status" | "-status" | "category" | "-category";
+                page?: components["parameters"]["Page"];
+                page_size?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of tickets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportTicketPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createSupportTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SupportTicketCreate"];
+            };
+        };
+        responses: {
+            /** @description The ticket with its first message. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportTicketDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getSupportTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ticket. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportTicketDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    patchSupportTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SupportTicketPatch"];
+            };
+        };
+        responses: {
+            /** @description The ticket. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportTicketDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    transitionSupportTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SupportTicketTransition"];
+            };
+        };
+        responses: {
+            /** @description The ticket after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportTicketDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    createSupportMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SupportMessageCreate"];
+            };
+        };
+        responses: {
+            /** @description The ticket with its conversation. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportTicketDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    uploadSupportAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SupportAttachmentUpload"];
+            };
+        };
+        responses: {
+            /** @description The stored attachment. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportAttachment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    downloadSupportAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getThriveSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The summary. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThriveSummary"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listThriveAttention: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                page_size?: components["parameters"]["PageSize"];
+                program?: number;
+                coach?: number;
+                from?: string;
+                to?: string;
+                status?: components["schemas"]["TrackStatus"];
+                /** @description Part of the client's name. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the table. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThriveAttentionPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getThriveClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client's dashboard. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThriveClient"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listMeasurements: {
+        parameters: {
+            query?: {
+                client?: number;
+                metric?: components["schemas"]["Metric"];
+                history?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The measurements. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Measurement"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createMeasurement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeasurementCreate"];
+            };
+        };
+        responses: {
+            /** @description The stored measurement. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Measurement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    correctMeasurement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeasurementCorrection"];
+            };
+        };
+        responses: {
+            /** @description The correction. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Measurement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listProspects: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                page_size?: components["parameters"]["PageSize"];
+                search?: string;
+                stage?: components["schemas"]["PipelineStage"];
+                owner?: number;
+                source?: components["schemas"]["ProspectSource"];
+                /** @description Next action due on or before this day. */
+                due?: string;
+                ordering?: "next_action_on" | "-next_action_on" | "created_at" | "-created_at" | "last_name" | "-last_name";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of prospects. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProspectPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createProspect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProspectCreate"];
+            };
+        };
+        responses: {
+            /** @description The prospect. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Prospect"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Possible duplicates; nothing saved. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProspectDuplicates"];
+                };
+            };
+        };
+    };
+    getProspect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The prospect. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProspectDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    patchProspect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProspectPatch"];
+            };
+        };
+        responses: {
+            /** @description The prospect. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Prospect"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    transitionProspect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProspectTransition"];
+            };
+        };
+        responses: {
+            /** @description The prospect after the move. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Prospect"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    logProspectCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProspectCallCreate"];
+            };
+        };
+        responses: {
+            /** @description The call. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProspectCall"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    convertProspect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProspectConvert"];
+            };
+        };
+        responses: {
+            /** @description The conversion (the same one on a repeat). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProspectConversion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listDiscoveryVisits: {
+        parameters: {
+            query: {
+                prospect: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The visits, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscoveryVisit"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createDiscoveryVisit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DiscoveryVisitCreate"];
+            };
+        };
+        responses: {
+            /** @description The visit. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscoveryVisit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["SchedulingConflict"];
+        };
+    };
+    getDiscoveryVisit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The visit. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscoveryVisit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    patchDiscoveryVisit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DiscoveryVisitPatch"];
+            };
+        };
+        responses: {
+            /** @description The visit. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscoveryVisit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    signDiscoveryVisit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed visit. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscoveryVisit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getDiscoveryFunnel: {
+        parameters: {
+            query: {
+                date_from: string;
+                date_to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Counts per stage reached, conversion by source and by owner. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscoveryFunnel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createEnquiry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnquiryCreate"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnquiryReceived"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Too many enquiries from this address; try again later. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCognitiveResults: {
+        parameters: {
+            query?: {
+                client?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The runs and the instrument results. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CognitiveResults"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    startCognitiveRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CognitiveRunCreate"];
+            };
+        };
+        responses: {
+            /** @description The new run. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CognitiveRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    saveCognitiveRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CognitiveRunSave"];
+            };
+        };
+        responses: {
+            /** @description The run. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CognitiveRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    completeCognitiveRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CognitiveRunComplete"];
+            };
+        };
+        responses: {
+            /** @description The completed run with its scores. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CognitiveRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    recordCognitiveInstrument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CognitiveInstrumentCreate"];
+            };
+        };
+        responses: {
+            /** @description The recorded result. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CognitiveInstrument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    reviewCognitiveResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CognitiveReviewCreate"];
+            };
+        };
+        responses: {
+            /** @description The comment. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CognitiveReview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
 }

@@ -77,6 +77,8 @@ export function registerBearerAuth(
 ): void {
   app.decorateRequest('caller', null);
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    // An operation the contract declares public (`security: []`, e.g. the website's enquiry form).
+    if ((request.routeOptions.config as { public?: boolean } | undefined)?.public) return;
     const header = request.headers.authorization;
     if (!header) throw unauthorized(reply, AUTH_DETAIL.missing, AUTH_CODE.missing);
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);

@@ -1,8 +1,10 @@
 // One Kysely instance over either engine: PGlite (PostgreSQL in WebAssembly, in-process, files
 // under DATA_DIR) when DATABASE_URL is unset, a PostgreSQL server otherwise. Same SQL dialect,
 // same migrations, so every module writes its queries once.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -51,14 +53,45 @@ function openPostgres(connectionString: string): Database {
   };
 }
 
+// PGlite's WebAssembly memory only ever grows. Its defaults (PostgreSQL's 128 MB shared buffers,
+// sized for a server with many sessions) and initdb's peak on a new data directory stayed in the
+// server process for its whole life: about 780 MiB right after the first start. One session and a
+// clinic's data (10,000 clients is tens of MB) need far fewer buffers; the operating system's
+// file cache still holds the rest of the files.
+export const PGLITE_START_PARAMS = [...(PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams, '-c', 'shared_buffers=32MB'];
+
+const INITDB = `
+const { PGlite } = await import('@electric-sql/pglite');
+const client = await PGlite.create(process.argv[1]);
+await client.close();
+`;
+
+/**
+ * A new data directory is initialised (initdb) in a short-lived child process, so initdb's memory
+ * peak ends with that process instead of staying in the server's.
+ */
+async function initialiseDataDirectory(dir: string): Promise<void> {
+  if (fs.existsSync(path.join(dir, 'PG_VERSION'))) return;
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', INITDB, dir], { cwd: path.dirname(fileURLToPath(import.meta.url)), stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`initialising the PGlite data directory failed (exit ${code}): ${stderr.slice(-2000)}`))));
+  });
+}
+
 async function openPglite(dataDir: string): Promise<Database> {
   const dir = path.join(dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   // PGlite is single-process: a second server on the same files would corrupt them.
   const releaseLock = acquireDataDirLock(dataDir);
   try {
+    await initialiseDataDirectory(dir);
     // pg_trgm backs the users search indexes (the same extension PostgreSQL servers ship).
-    const client = await PGlite.create(dir, { extensions: { pg_trgm, btree_gist } });
+    const client = await PGlite.create(dir, { extensions: { pg_trgm, btree_gist }, startParams: PGLITE_START_PARAMS });
     const db: Db = new Kysely({ dialect: new PGliteDialect(client) });
     return {
       db,

@@ -19,6 +19,8 @@ export interface SchedulingSettingsTable {
   min_notice_minutes: Generated<number>;
   reminder_hours: Writable<number[]>;
   reminder_channel: Generated<'email' | 'sms'>;
+  /** The intake call's join link, `{appointment}` replaced (0700; empty: none configured). */
+  video_link_template: Generated<string>;
   updated_at: TimestampDefault;
   updated_by: number | null;
 }
@@ -89,6 +91,9 @@ export interface PackagesTable {
   sessions_used: Writable<number>;
   expires_on: string | null;
   created_at: TimestampDefault;
+  /** The catalogue plan it was sold from, and the price paid (0700; null: assigned by hand). */
+  plan_id: ColumnType<number | null, number | null | undefined, number | null>;
+  price_inr: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface AppointmentSeriesTable {

@@ -4,6 +4,12 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { Role } from '../../machines/guard/roles.ts';
 import type { SchedulingTables } from './schema-scheduling.ts';
+import type { CognitiveTables } from './schema-cognitive.ts';
+import type { PortalBookingTables } from './schema-portal-booking.ts';
+import type { DiscoveryTables } from './schema-discovery.ts';
+import type { SupportTables } from './schema-support.ts';
+import type { ThriveTables } from './schema-thrive.ts';
+import type { SchedulingBackofficeTables } from './schema-scheduling-backoffice.ts';
 
 /** timestamptz: both engines hand back a Date; writes take a Date or an ISO string. */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -130,6 +136,8 @@ export interface UsersTable {
   updated_at: TimestampDefault;
   deactivated_at: Timestamp | null;
   search_text: ColumnType<string, never, never>;
+  /** 0800_discovery: a prospect is a client not yet converted (no sign-in). */
+  status: ColumnType<'prospective' | 'active' | 'inactive' | 'archived', 'prospective' | 'active' | 'inactive' | 'archived' | undefined, 'prospective' | 'active' | 'inactive' | 'archived'>;
 }
 
 type JsonObject = JSONColumnType<Record<string, unknown>, string | Record<string, unknown> | undefined, string | Record<string, unknown>>;
@@ -257,7 +265,7 @@ export interface ClinicSettingsTable {
 }
 
 /** Every table, by the name queries use (schema-qualified outside `public`). */
-export interface Database extends SchedulingTables {
+export interface Database extends CognitiveTables, SchedulingTables, DiscoveryTables, SupportTables, SchedulingBackofficeTables, ThriveTables, PortalBookingTables {
   mail_outbox: MailOutboxTable;
   'identity.pool': IdentityPoolTable;
   'identity.users': IdentityUsersTable;

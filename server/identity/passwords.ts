@@ -49,7 +49,14 @@ export function assertAcceptablePassword(password: unknown, style: 'signUp' | 'o
 
 // OWASP's argon2id baseline (19 MiB, 2 passes): about 15 ms to verify on the target machine.
 // algorithm 2 = Argon2id (the package's const enum, spelled out for isolatedModules).
-const ARGON2 = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+// The test suites create thousands of passwords: PASSWORD_HASH_COST=test (set only by the vitest
+// configs) makes each hash cheap; a production server refuses to start with it. A hash records
+// its own parameters, so either kind verifies under either setting.
+const TEST_COST = process.env.PASSWORD_HASH_COST === 'test';
+if (TEST_COST && process.env.NODE_ENV === 'production') throw new Error('PASSWORD_HASH_COST=test is for the test suites only; a production server refuses it');
+const ARGON2 = TEST_COST
+  ? ({ algorithm: 2, memoryCost: 1024, timeCost: 1, parallelism: 1 } as const)
+  : ({ algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const);
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2);

@@ -43,13 +43,18 @@ export async function enqueue(db: Db, job: { kind: string; dedupeKey: string; ru
  */
 export async function runDueJobs(db: Db, handlers: Record<string, JobHandler>, options: { limit?: number; log?: Logger } = {}): Promise<number> {
   const limit = options.limit ?? 100;
+  // Each worker claims only the kinds it has handlers for: several workers (scheduling's
+  // reminders, support's auto-close) share the table, and a job claimed by the wrong one would
+  // be marked skipped and never run.
+  const kinds = Object.keys(handlers);
+  if (kinds.length === 0) return 0;
   let ran = 0;
   while (ran < limit) {
     let failed: { id: number; attempts: number; error: unknown } | null = null;
     const claimed = await db.transaction().execute(async (trx) => {
       const { rows } = await sql<{ id: number | string; kind: string; payload: unknown; attempts: number }>`
         select id, kind, payload, attempts from scheduled_jobs
-        where status = 'pending' and run_at <= now()
+        where status = 'pending' and run_at <= now() and kind in (${sql.join(kinds)})
         order by run_at, id limit 1 for update skip locked`.execute(trx);
       const row = rows[0];
       if (!row) return false;

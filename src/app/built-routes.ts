@@ -6,12 +6,22 @@ import type { RouteKey } from './paths';
 export const BUILT_ROUTES: readonly RouteKey[] = [
   'clients',
   'clientDetails',
+  'appointments',
   'users',
   'backoffice',
+  'thriveDashboard',
+  'thriveDashboardUser',
+  'discovery',
+  'clientDiscovery',
+  'clientDiscoveryVisit',
   'portalHome',
   'portalThriveCheck',
   'portalOnboard',
   'portalProfile',
+  'portalCognitive',
+  'portalSupport',
+  'portalInClinic',
+  'portalIntakeCall',
 ];
 
 export function isBuilt(key: RouteKey): boolean {

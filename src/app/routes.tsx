@@ -21,11 +21,21 @@ export const pages: Partial<Record<RouteKey, ComponentType>> = {
   clients: onDemand(async () => (await import('../features/clients/clients-page')).ClientsPage),
   clientDetails: onDemand(async () => (await import('../features/client-details/client-details-page')).ClientDetailsPage),
   users: onDemand(async () => (await import('../features/users/users-page')).UsersPage),
+  appointments: onDemand(async () => (await import('../features/appointments/appointments-page')).AppointmentsPage),
   backoffice: onDemand(async () => (await import('../features/backoffice/backoffice-page')).BackofficePage),
+  thriveDashboard: onDemand(async () => (await import('../features/thrive-dashboard/thrive-dashboard-page')).ThriveDashboardPage),
+  thriveDashboardUser: onDemand(async () => (await import('../features/thrive-dashboard/thrive-client-page')).ThriveClientPage),
+  discovery: onDemand(async () => (await import('../features/discovery/discovery-page')).DiscoveryPage),
+  clientDiscovery: onDemand(async () => (await import('../features/discovery/prospect-page')).ProspectPage),
+  clientDiscoveryVisit: onDemand(async () => (await import('../features/discovery/visit-page')).VisitPage),
   portalHome: onDemand(async () => (await import('../features/portal/home-page')).PortalHomePage),
   portalThriveCheck: onDemand(async () => (await import('../features/portal/thrive-check-page')).ThriveCheckPage),
   portalOnboard: onDemand(async () => (await import('../features/portal/onboarding-page')).OnboardingPage),
   portalProfile: onDemand(async () => (await import('../features/portal/profile-page')).ProfilePage),
+  portalCognitive: onDemand(async () => (await import('../features/cognitive/cognitive-page')).CognitivePage),
+  portalSupport: onDemand(async () => (await import('../features/support/support-page')).SupportPage),
+  portalInClinic: onDemand(async () => (await import('../features/portal/booking/visit-booking-page')).InClinicPage),
+  portalIntakeCall: onDemand(async () => (await import('../features/portal/booking/visit-booking-page')).IntakeCallPage),
 };
 
 export function pageFor(key: RouteKey): ComponentType {

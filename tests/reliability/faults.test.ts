@@ -12,8 +12,14 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { engines } from '../support/engines.ts';
 import { freePort, type ServerProcess, startServer } from '../support/server-process.ts';
+import { killDuringCognitiveRecords } from './cognitive-faults.ts';
 import { killDuringConsentRecords } from './consent-faults.ts';
+import { killDuringDiscoveryWrites } from './discovery-faults.ts';
 import { killDuringBookings } from './scheduling-faults.ts';
+import { killDuringPackageSales } from './package-sale-faults.ts';
+import { killDuringAnsweredBookings } from './portal-booking-faults.ts';
+import { killDuringSupportWrites } from './support-faults.ts';
+import { killDuringMeasurements } from './thrive-faults.ts';
 import { FULL, recordReliability } from './summary.ts';
 
 const WRITES = 1000;
@@ -192,10 +198,52 @@ describe.each(engines)('faults on %s', (engine) => {
     expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);
 
+  it('SIGKILL during package sales from the catalogue: every acknowledged sale survives whole, none appears unsold', async () => {
+    const { env, dataDir } = await freshStore('clinic-faults-package-sales-');
+    const outcome = await killDuringPackageSales({ start: () => startServer({ env, dataDir }), token: adminToken });
+    recordReliability({ area: `SIGKILL during package sales (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent catalogue sales to five clients' });
+    expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
+  }, 600_000);
+
+  it('SIGKILL during bookings carrying the client’s answers: every acknowledged appointment survives with its answers as sent', async () => {
+    const { env, dataDir } = await freshStore('clinic-faults-answers-');
+    const outcome = await killDuringAnsweredBookings({ start: () => startServer({ env, dataDir }), token: adminToken });
+    recordReliability({ area: `SIGKILL during answered bookings (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '200 concurrent bookings with a pre-call form on five clients' });
+    expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
+  }, 600_000);
+
+  it('SIGKILL during support tickets and replies: every acknowledged ticket survives with its message and attachment, every reply once', async () => {
+    const { env, dataDir } = await freshStore('clinic-faults-support-');
+    const outcome = await killDuringSupportWrites({ start: () => startServer({ env, dataDir }), token: adminToken });
+    recordReliability({ area: `SIGKILL during support writes (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '150 tickets with an attachment and 150 replies on one ticket, concurrently' });
+    expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
+  }, 600_000);
+
   it('SIGKILL during consent forms recorded by staff: every acknowledged record survives, with its audit entry', async () => {
     const { env, dataDir } = await freshStore('clinic-faults-consent-');
     const outcome = await killDuringConsentRecords({ start: () => startServer({ env, dataDir }), token: adminToken });
     recordReliability({ area: `SIGKILL during consent records (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent signed-form records (given and withdrawn) on five clients' });
+    expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
+  }, 600_000);
+
+  it('SIGKILL during measurements added by staff: every acknowledged reading survives as sent, with its audit entry', async () => {
+    const { env, dataDir } = await freshStore('clinic-faults-thrive-');
+    const outcome = await killDuringMeasurements({ start: () => startServer({ env, dataDir }), token: adminToken });
+    recordReliability({ area: `SIGKILL during measurements (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent weight readings (kg and lb) on five clients' });
+    expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
+  }, 600_000);
+
+  it('SIGKILL during in-clinic cognitive results recorded by staff: every acknowledged result survives as sent, with its audit entry', async () => {
+    const { env, dataDir } = await freshStore('clinic-faults-cognitive-');
+    const outcome = await killDuringCognitiveRecords({ start: () => startServer({ env, dataDir }), token: adminToken });
+    recordReliability({ area: `SIGKILL during cognitive results (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent MoCA and SAGE totals on five clients' });
+    expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
+  }, 600_000);
+
+  it('SIGKILL during discovery writes: every acknowledged prospect, enquiry, stage move and call survives once, none half-written', async () => {
+    const { env, dataDir } = await freshStore('clinic-faults-discovery-');
+    const outcome = await killDuringDiscoveryWrites({ start: () => startServer({ env, dataDir }), token: adminToken });
+    recordReliability({ area: `SIGKILL during discovery writes (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent prospects, website enquiries, stage moves and calls' });
     expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);
 

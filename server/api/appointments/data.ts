@@ -14,6 +14,7 @@ export interface SchedulingSettings {
   min_notice_minutes: number;
   reminder_hours: number[];
   reminder_channel: 'email' | 'sms';
+  video_link_template: string;
 }
 
 // Response shapes come from the contract, never hand-written twins.
@@ -33,9 +34,9 @@ const iso = (v: unknown): string => new Date(v as string).toISOString();
 export async function getSettings(db: Db): Promise<SchedulingSettings> {
   const row = await db
     .selectFrom('scheduling_settings')
-    .select(['time_zone', 'slot_minutes', 'late_cancel_hours', 'min_notice_minutes', 'reminder_hours', 'reminder_channel'])
+    .select(['time_zone', 'slot_minutes', 'late_cancel_hours', 'min_notice_minutes', 'reminder_hours', 'reminder_channel', 'video_link_template'])
     .executeTakeFirstOrThrow();
-  return { ...row, reminder_hours: (row.reminder_hours as number[]).map(Number) };
+  return { ...row, reminder_hours: (row.reminder_hours as number[]).map(Number), video_link_template: row.video_link_template ?? '' };
 }
 
 function serviceOut(r: any): ServiceOut {

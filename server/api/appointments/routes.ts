@@ -47,6 +47,7 @@ import {
 import { bookSeries, SeriesRefused } from './series.ts';
 import { SCHEDULING_TEXTS as T } from './texts.ts';
 import { isBookingRole, moveAppointment } from './transitions.ts';
+import { requireCredit, saveAnswers } from './portal-visits.ts';
 import { findOffer, insertWaitlistEntry, listWaitlist, lockOffersOfSlot, markOfferGone, settleOffers } from './waitlist.ts';
 
 type S = components['schemas'];
@@ -213,7 +214,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
     }
     return db.transaction().execute(async (trx) => {
       const settings: Record<string, unknown> = {};
-      for (const key of ['time_zone', 'slot_minutes', 'late_cancel_hours', 'min_notice_minutes', 'reminder_channel'] as const) {
+      for (const key of ['time_zone', 'slot_minutes', 'late_cancel_hours', 'min_notice_minutes', 'reminder_channel', 'video_link_template'] as const) {
         if (body[key] !== undefined) settings[key] = body[key];
       }
       if (body.reminder_hours !== undefined) settings.reminder_hours = sql`${sql.val(body.reminder_hours)}::int[]`;
@@ -283,6 +284,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
     if (!service) throw badRequest('service', T.noService);
     if (!service.active) throw badRequest('service', T.inactiveService);
     if (caller.role === 'CLIENT' && !service.bookable_online) throw forbidden(T.notOnline);
+    requireCredit(caller, service, body.channel ?? 'in_clinic', body.package);
     return {
       client: body.client,
       service,
@@ -305,6 +307,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
     try {
       const created = await bookingTransaction(db, async (trx) => {
         const row = await book(trx, settings, req);
+        await saveAnswers(trx, row.id, request.body.answers);
         await audit(trx, caller, 'appointment.create', row.client, request.id);
         return row;
       });

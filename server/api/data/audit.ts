@@ -39,7 +39,21 @@ export type AuditAction =
   | 'waitlist.accept'
   | 'package.list'
   | 'package.create'
-  | 'scheduling.configure';
+  | 'scheduling.configure'
+  | 'discovery.prospect.list'
+  | 'discovery.prospect.read'
+  | 'discovery.prospect.create'
+  | 'discovery.prospect.update'
+  | 'discovery.prospect.transition'
+  | 'discovery.prospect.call'
+  | 'discovery.prospect.convert'
+  | 'discovery.visit.list'
+  | 'discovery.visit.read'
+  | 'discovery.visit.create'
+  | 'discovery.visit.update'
+  | 'discovery.visit.sign'
+  | 'discovery.enquiry'
+  | 'discovery.funnel';
 
 export interface AuditEntry {
   actor: { id: number; role: ClinicRole };

@@ -148,6 +148,7 @@ export interface UserListQuery extends ListFilters {
   role?: ClinicRole;
   isActive: boolean;
   ordering?: string;
+  status?: 'prospective' | 'active' | 'inactive' | 'archived';
 }
 
 function escapeLike(term: string): string {
@@ -157,6 +158,7 @@ function escapeLike(term: string): string {
 export async function listUsers(db: Db, q: UserListQuery): Promise<{ count: number; rows: UserRow[] }> {
   let base = db.selectFrom('users as u').where('u.is_active', '=', q.isActive);
   if (q.role) base = base.where('u.role', '=', q.role);
+  if (q.status) base = base.where('u.status', '=', q.status);
   base = applyListFilters(base, q);
   const ordering = q.ordering ?? 'last_name';
   const direction = ordering.startsWith('-') ? 'desc' : 'asc';

@@ -2,6 +2,11 @@
 // Each module registers the contract operations it serves from the shared ApiContext.
 import type { FastifyInstance } from 'fastify';
 import { appointmentRoutes } from '../appointments/routes.ts';
+import { discoveryRoutes } from '../discovery/routes.ts';
+import { cognitiveAssessmentRoutes } from '../assessments/routes.ts';
+import { supportRoutes } from '../support/routes.ts';
+import { schedulingBackofficeRoutes } from '../appointments/backoffice.ts';
+import { portalVisitRoutes } from '../appointments/portal-visits.ts';
 import type { ApiContext } from '../context.ts';
 import { auditRoutes } from './audit.ts';
 import { clinicSettingsRoutes } from './clinic-settings.ts';
@@ -11,6 +16,7 @@ import { profileEmailRoutes } from './profile-email.ts';
 import { profileRoutes } from './profiles.ts';
 import { programRoutes } from './programs.ts';
 import { thriveCheckRoutes } from './thrive-checks.ts';
+import { thriveRoutes } from '../thrive/routes.ts';
 import { userAdminRoutes } from './user-admin.ts';
 import { userRoutes } from './users.ts';
 
@@ -28,4 +34,10 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   consentHistoryRoutes,
   clinicSettingsRoutes,
   appointmentRoutes,
+  discoveryRoutes,
+  thriveRoutes,
+  supportRoutes,
+  schedulingBackofficeRoutes,
+  portalVisitRoutes,
+  cognitiveAssessmentRoutes,
 ];

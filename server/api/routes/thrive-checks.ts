@@ -11,6 +11,7 @@ import type { ApiContext } from '../context.ts';
 import { type AuditAction, recordAudit, refuse, withAudit } from '../data/audit.ts';
 import { insertThriveCheck, listThriveChecks } from '../data/thrive-checks.ts';
 import { findUser } from '../data/users.ts';
+import { measurementsFromThriveCheck } from '../thrive/data.ts';
 import { DENIED, isStaff, othersRecord } from '../policy.ts';
 
 type ThriveCheckCreate = components['schemas']['ThriveCheckCreate'];
@@ -62,9 +63,11 @@ export async function thriveCheckRoutes(app: FastifyInstance, ctx: ApiContext): 
       const errors = Object.fromEntries(Object.entries(error.errors).map(([field, reason]) => [field, [reason as string]]));
       throw new HttpError(400, `Invalid request: ${Object.entries(error.errors).map(([f, r]) => `${f}: ${r}`).join('; ')}`, errors);
     }
-    const check = await withAudit(db, { actor: caller, action: CREATE, client: user, requestId: request.id }, (trx) =>
-      insertThriveCheck(trx, user, caller.id, result),
-    );
+    const check = await withAudit(db, { actor: caller, action: CREATE, client: user, requestId: request.id }, async (trx) => {
+      const stored = await insertThriveCheck(trx, user, caller.id, result);
+      await measurementsFromThriveCheck(trx, stored);
+      return stored;
+    });
     return reply.code(201).send(check);
   });
 }

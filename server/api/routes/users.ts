@@ -15,7 +15,7 @@ import { canManageRole, DENIED, forbidden, isAdmin, isStaff, notFound, othersRec
 import { presentUser, presentUserDetail } from '../present.ts';
 
 type UserCreate = components['schemas']['UserCreate'];
-type ListQuery = { page: number; page_size: number; search?: string; role?: UserCreate['role']; is_active?: boolean; ordering?: string; program?: number; consent?: boolean };
+type ListQuery = { page: number; page_size: number; search?: string; role?: UserCreate['role']; is_active?: boolean; ordering?: string; program?: number; consent?: boolean; status?: components['schemas']['ClientStatus'] };
 
 export const EMAIL_TAKEN = 'A user with this email already exists.';
 
@@ -35,6 +35,7 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
       ordering: q.ordering,
       program: q.program,
       consent: q.consent,
+      status: q.status,
     });
     const extras = await listExtras(db, rows.map((r) => r.id));
     return { count, ...pageLinks(request, q.page, q.page_size, count), results: rows.map((r) => ({ ...presentUser(r), ...extras.get(r.id) })) };

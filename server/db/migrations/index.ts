@@ -11,6 +11,12 @@ import * as m0350 from './0350_clinic_settings.ts';
 import * as m0500 from './0500_scheduling.ts';
 import * as m0610 from './0610_identity_limits.ts';
 import * as m0620 from './0620_consent_on_behalf.ts';
+import * as m1000 from './1000_cognitive_assessment.ts';
+import * as m0800 from './0800_discovery.ts';
+import * as m1050 from './1050_support.ts';
+import * as m0900 from './0900_thrive_dashboard.ts';
+import * as m0700 from './0700_scheduling_backoffice.ts';
+import * as m0720 from './0720_portal_booking.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -22,4 +28,10 @@ export const migrations: Record<string, Migration> = {
   '0500_scheduling': m0500,
   '0610_identity_limits': m0610,
   '0620_consent_on_behalf': m0620,
+  '1000_cognitive_assessment': m1000,
+  '0800_discovery': m0800,
+  '1050_support': m1050,
+  '0900_thrive_dashboard': m0900,
+  '0700_scheduling_backoffice': m0700,
+  '0720_portal_booking': m0720,
 };

@@ -98,6 +98,13 @@ export async function recordConsent(api: ApiClient, clientId: string): Promise<v
   if (error) throw error;
 }
 
+/** Tickets waiting on the clinic (new or open): the queue's own list filtered, one row asked, its total read. */
+export async function countTicketsNeedingStaff(api: ApiClient): Promise<number> {
+  const { data, error } = await api.GET('/support/tickets', { params: { query: { status: ['new', 'open'], page_size: 1 } } });
+  if (error || !data) throw error ?? new Error('the support queue could not be counted');
+  return data.count;
+}
+
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'wheel', 'scroll'] as const;
 const LOCATION_EVENTS = ['popstate', 'pushState', 'replaceState'] as const;
 

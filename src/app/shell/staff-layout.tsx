@@ -8,9 +8,15 @@ import { Link, useLocation } from 'wouter';
 import { type Role, roleIsAllowed } from '../../../machines/guard/roles';
 import { getHref, staffRoutes } from '../paths';
 import { isBuilt } from '../built-routes';
+import { SupportQueueBadge } from './support-badge';
 import { UserMenu } from './user-menu';
 
 const SIDEBAR_WIDTH = 240;
+
+/** The back office holds the support queue: its link shows how many tickets wait on the clinic. */
+function NavLabel({ item }: { item: { key: string; label: string } }) {
+  return item.key === 'backoffice' ? <SupportQueueBadge>{item.label}</SupportQueueBadge> : <>{item.label}</>;
+}
 
 export function staffNavigation(role: Role | null) {
   return (Object.keys(staffRoutes) as Array<keyof typeof staffRoutes>)
@@ -24,7 +30,7 @@ function NavList({ role, onNavigate }: { role: Role | null; onNavigate?: () => v
     <List component="nav" aria-label="Main">
       {staffNavigation(role).map((item) => (
         <ListItemButton key={item.key} component={Link} href={item.href} selected={location === item.href} onClick={onNavigate}>
-          <ListItemText primary={item.label} />
+          <ListItemText primary={<NavLabel item={item} />} />
         </ListItemButton>
       ))}
     </List>
@@ -54,7 +60,7 @@ export function StaffLayout({ role, onSignOut, children }: { role: Role | null; 
               !expanded &&
               links.map((item) => (
                 <Typography key={item.key} component={Link} href={item.href} sx={{ color: 'inherit' }}>
-                  {item.label}
+                  <NavLabel item={item} />
                 </Typography>
               ))}
           </Box>

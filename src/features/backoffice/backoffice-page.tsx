@@ -1,7 +1,10 @@
-// /backoffice (ADMIN, SUPER_ADMIN): the program catalogue and the clinic's details.
+// /backoffice (ADMIN, SUPER_ADMIN): the program catalogue and the clinic's details, and in
+// further tabs the scheduling set-up (scheduling/).
 import { Box, Paper, Typography } from '@mui/material';
 import { ClinicSettingsSection } from './clinic-settings-section';
 import { ProgramsSection } from './programs-section';
+import { BackofficeTabs } from './scheduling/scheduling-tabs';
+import { SupportQueueSection } from './support/support-queue';
 import { BACKOFFICE_TITLE, CLINIC_TITLE, PROGRAMS_TITLE } from './texts';
 
 export function BackofficePage() {
@@ -10,18 +13,30 @@ export function BackofficePage() {
       <Typography variant="h5" component="h1" gutterBottom>
         {BACKOFFICE_TITLE}
       </Typography>
-      <Paper component="section" aria-labelledby="programs-heading" variant="outlined" sx={{ p: 2, mb: 3 }}>
-        <Typography id="programs-heading" variant="h6" component="h2" gutterBottom>
-          {PROGRAMS_TITLE}
-        </Typography>
-        <ProgramsSection />
-      </Paper>
-      <Paper component="section" aria-labelledby="clinic-heading" variant="outlined" sx={{ p: 2 }}>
-        <Typography id="clinic-heading" variant="h6" component="h2" gutterBottom>
-          {CLINIC_TITLE}
-        </Typography>
-        <ClinicSettingsSection />
-      </Paper>
+      <BackofficeTabs
+        general={
+          <>
+            <Paper component="section" aria-labelledby="programs-heading" variant="outlined" sx={{ p: 2, mb: 3 }}>
+              <Typography id="programs-heading" variant="h6" component="h2" gutterBottom>
+                {PROGRAMS_TITLE}
+              </Typography>
+              <ProgramsSection />
+            </Paper>
+            <Paper component="section" aria-labelledby="clinic-heading" variant="outlined" sx={{ p: 2 }}>
+              <Typography id="clinic-heading" variant="h6" component="h2" gutterBottom>
+                {CLINIC_TITLE}
+              </Typography>
+              <ClinicSettingsSection />
+            </Paper>
+            <Paper component="section" aria-labelledby="support-heading" variant="outlined" sx={{ p: 2, mt: 3 }}>
+              <Typography id="support-heading" variant="h6" component="h2" gutterBottom>
+                Support
+              </Typography>
+              <SupportQueueSection />
+            </Paper>
+          </>
+        }
+      />
     </Box>
   );
 }

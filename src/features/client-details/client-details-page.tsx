@@ -5,8 +5,12 @@ import { Alert, Box, Button, CircularProgress, Paper, Typography } from '@mui/ma
 import type { ReactNode } from 'react';
 import { useParams } from 'wouter';
 import { ADMIN_ROLES } from '../../../machines/guard/roles';
+import { AppointmentsSection } from './appointments-section';
+import { SECTION_APPOINTMENTS } from './appointments-texts';
 import { AuditSection } from './audit-section';
 import { ClientHeader } from './client-header';
+import { CognitiveSection } from './cognitive-section';
+import { COGNITIVE_SECTION } from './cognitive-texts';
 import { ConsentSection } from './consent-section';
 import type { ThriveCheck, UserDetail } from './details-api';
 import { useClientRecord } from './details-hooks';
@@ -14,6 +18,8 @@ import { EnrollmentsSection } from './enrollments-section';
 import { OnboardingSection } from './onboarding-section';
 import { ProfileSection } from './profile-section';
 import { ThriveSection } from './thrive-section';
+import { SupportSection } from './support-section';
+import { SECTION_SUPPORT } from './support-texts';
 import {
   DETAILS_LOAD_FAILED,
   DETAILS_NOT_FOUND,
@@ -72,6 +78,9 @@ function ClientRecord({ clientId }: { clientId: number }) {
       <Section title={SECTION_PROGRAMS}>
         <EnrollmentsSection clientId={clientId} />
       </Section>
+      <Section title={SECTION_APPOINTMENTS}>
+        <AppointmentsSection clientId={clientId} />
+      </Section>
       <Section title={SECTION_CONSENT}>
         <ConsentSection profile={user.Profile} onChanged={record.reload} />
       </Section>
@@ -80,6 +89,12 @@ function ClientRecord({ clientId }: { clientId: number }) {
           <ThriveSection checks={checks ?? []} error={thrive.failed ? thrive.error : null} />
         </Section>
       )}
+      <Section title={COGNITIVE_SECTION.title}>
+        <CognitiveSection clientId={clientId} />
+      </Section>
+      <Section title={SECTION_SUPPORT}>
+        <SupportSection clientId={clientId} />
+      </Section>
       {role && ADMIN_ROLES.includes(role) && (
         <Section title={SECTION_AUDIT}>
           <AuditSection clientId={clientId} />

@@ -9,6 +9,8 @@ import { LoadFailed, PageFrame } from './page-frame';
 import { usePortalHome } from './portal-hooks';
 import { PORTAL_TEXT } from './texts';
 import { riskText } from './thrive-check-explain';
+import { UpcomingSection } from './booking/upcoming-section';
+import { TrendsSection } from './trends-section';
 
 export function PortalHomePage() {
   const { clientId = '' } = useParams<{ clientId: string }>();
@@ -87,6 +89,7 @@ export function PortalHomePage() {
           </CardContent>
         </Card>
       </Stack>
+      <UpcomingSection clientId={clientId} />
       <Card sx={{ mt: 2 }} data-card="programs">
         <CardContent>
           <Typography variant="h6" component="h2">{PORTAL_TEXT.programsTitle}</Typography>
@@ -119,6 +122,7 @@ export function PortalHomePage() {
           )}
         </CardContent>
       </Card>
+      <TrendsSection clientId={clientId} />
       <Box sx={{ mt: 3 }} component="nav" aria-label={PORTAL_TEXT.shortcutsTitle}>
         <Typography variant="h6" component="h2">{PORTAL_TEXT.shortcutsTitle}</Typography>
         <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }}>

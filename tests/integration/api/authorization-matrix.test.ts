@@ -9,6 +9,11 @@ import type { ClinicRole } from '../../../server/identity/contracts.ts';
 import { engines } from '../../support/engines.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';
 import { appointmentMatrixRequests } from './appointments/matrix-requests.ts';
+import { cognitiveMatrixRequests } from './cognitive/matrix-requests.ts';
+import { discoveryMatrixRequests } from './discovery/matrix-requests.ts';
+import { supportMatrixRequests } from './support-tickets/matrix-requests.ts';
+import { thriveMatrixRequests } from './thrive/matrix-requests.ts';
+import { backofficeMatrixRequests } from './appointments/backoffice-matrix-requests.ts';
 import { type Actor, addEnrollment, addProgram, addTarget, addUser, api, type ApiResponse, uniqueEmail } from './support.ts';
 
 interface Shared {
@@ -83,6 +88,11 @@ const requests: Record<string, Builder> = {
   'thrive-checks.create.own': (t, _s, a) => api(t, a, 'POST', '/users/thrive-checks', THRIVE_CHECK),
   'thrive-checks.create.client': (t, s, a) => api(t, a, 'POST', '/users/thrive-checks', { ...THRIVE_CHECK, user: s.client }),
   ...appointmentMatrixRequests,
+  ...cognitiveMatrixRequests,
+  ...discoveryMatrixRequests,
+  ...supportMatrixRequests,
+  ...thriveMatrixRequests,
+  ...backofficeMatrixRequests,
 };
 
 describe('the authorization matrix', () => {

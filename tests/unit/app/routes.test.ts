@@ -11,7 +11,10 @@ describe('built routes', () => {
   it('names exactly the routes that have a page', () => {
     expect([...BUILT_ROUTES].sort()).toEqual(Object.keys(pages).sort());
     expect(isBuilt('clients')).toBe(true);
-    expect(isBuilt('appointments')).toBe(false);
+    expect(isBuilt('appointments')).toBe(true);
+    // Labs and therapy visit charting are not built yet: their routes still say so.
+    expect(isBuilt('portalBookTest')).toBe(false);
+    expect(isBuilt('ivVisit')).toBe(false);
   });
 });
 

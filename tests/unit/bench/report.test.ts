@@ -8,7 +8,18 @@ const report: BenchReport = {
   mode: 'full',
   startedAt: '2026-01-01T00:00:00.000Z',
   durationS: 10,
-  machine: { cpus: 2, node: 'v20', platform: 'linux x64', loadAvg: [1.5, 2] },
+  machine: {
+    commit: '0123456789abcdef0123',
+    dirty: false,
+    date: '2026-01-01T00:00:00.000Z',
+    cpus: 2,
+    node: 'v20',
+    platform: 'linux x64',
+    loadAtStart: [1.5, 1, 0.5],
+    loadAtEnd: 2,
+    reliable: true,
+    reliability: 'reliable: 1-minute load 1.5 at the start, at most 1 per core (2 cores)',
+  },
   sections: [
     {
       section: 'Front end',
@@ -33,8 +44,14 @@ describe('benchmark report', () => {
     expect(md).toContain('| login accessibility | 100 / 100 |  | 100 | met |  |');
   });
 
-  it('states the machine load the figures were taken under', () => {
-    expect(md).toContain('(load average 1.5 at the start, 2 at the end');
+  it('states the commit, the cores and the machine load the figures were taken under', () => {
+    expect(md).toContain('commit 0123456789ab, 2026-01-01T00:00:00.000Z, 2 cores, Node v20, load average 1.5/1/0.5 (1/5/15 min) at the start, 2 at the end');
+    expect(md).not.toContain('Unreliable run');
+  });
+
+  it('marks a run taken with load above 1 per core as unreliable', () => {
+    const busy = renderMarkdown({ ...report, machine: { ...report.machine, loadAtStart: [3.2, 2, 1], reliable: false, reliability: 'UNRELIABLE: load' } });
+    expect(busy).toContain('> **Unreliable run:** UNRELIABLE: load. Do not quote these figures.');
   });
 
   it('shows a missing measurement as not measured and its target as not judged', () => {

@@ -27,12 +27,14 @@ describe.each(engines)('cancellation and packages on %s', (engine) => {
     t.database.db.updateTable('appointments').set({ created_at: new Date(Date.now() - minutes * 60_000) }).where('id', '=', id).execute();
 
   it('a client books an online service for themselves, not an in-clinic-only one, not too soon', async () => {
-    const ok = await api(t, c.client, 'POST', '/appointments/appointments', { client: c.client.id, service: c.hbot, start: soon(30), channel: 'in_clinic' });
+    // An in-clinic therapy is paid from a package online (the portal's rule, tests/integration/api/appointments/portal-booking.test.ts).
+    const pkg = await api(t, c.reception, 'POST', '/appointments/packages', { client: c.client.id, therapy: 'hbot', sessions_total: 5 });
+    const ok = await api(t, c.client, 'POST', '/appointments/appointments', { client: c.client.id, service: c.hbot, start: soon(30), channel: 'in_clinic', package: pkg.body.id });
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
     const iv = await api(t, c.client, 'POST', '/appointments/appointments', { client: c.client.id, service: c.iv, start: soon(30) });
     expect(iv.status).toBe(403);
     expect(iv.body.detail).toBe(T.notOnline);
-    const rushed = await api(t, c.client, 'POST', '/appointments/appointments', { client: c.client.id, service: c.hbot, start: soon(1) });
+    const rushed = await api(t, c.client, 'POST', '/appointments/appointments', { client: c.client.id, service: c.hbot, start: soon(1), package: pkg.body.id });
     expect(rushed.status).toBe(400);
     expect(rushed.body.errors.start).toEqual([T.tooSoon(120)]);
     const other = await api(t, c.client, 'POST', '/appointments/appointments', { client: c.otherClient.id, service: c.hbot, start: soon(40) });

@@ -123,5 +123,8 @@ export const appointmentMatrixRequests: Record<string, Builder> = {
   },
   'appointments.packages.list.own': (t, s, a) => api(t, a, 'GET', `/appointments/packages?client=${ownOrClient(s, a)}`),
   'appointments.packages.list.client': (t, s, a) => api(t, a, 'GET', `/appointments/packages?client=${s.client}`),
+  'appointments.booking-rules': (t, _s, a) => api(t, a, 'GET', '/appointments/booking-rules'),
+  'appointments.visit.own': async (t, s, a) => api(t, a, 'GET', `/appointments/appointments/${await appointmentFor(t, s, ownOrClient(s, a))}/visit`),
+  'appointments.visit.client': async (t, s, a) => api(t, a, 'GET', `/appointments/appointments/${await appointmentFor(t, s, s.client)}/visit`),
   'appointments.packages.create': (t, s, a) => api(t, a, 'POST', '/appointments/packages', { client: s.client, therapy: 'hbot', sessions_total: 10 }),
 };

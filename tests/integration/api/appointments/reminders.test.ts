@@ -66,6 +66,15 @@ describe.each(engines)('reminders on %s', (engine) => {
     await setHours(t, c.admin, [c.doctor.id]);
   });
 
+  it('a worker leaves other kinds of job for the worker that handles them', async () => {
+    const db = t.database.db;
+    await db.insertInto('scheduled_jobs').values({ kind: 'someone-else', dedupe_key: 'someone-else:1', run_at: new Date(Date.now() - H), payload: '{}' }).execute();
+    await runDueJobs(db, handlers);
+    const other = await db.selectFrom('scheduled_jobs').select(['status', 'attempts']).where('dedupe_key', '=', 'someone-else:1').executeTakeFirstOrThrow();
+    expect(other).toEqual({ status: 'pending', attempts: 0 });
+    expect(await runDueJobs(db, { 'someone-else': async () => 'done' })).toBe(1);
+  });
+
   it('a cancelled or moved appointment’s reminder is skipped, not sent', async () => {
     const booked = await api(t, c.reception, 'POST', '/appointments/appointments', { client: c.client.id, service: c.consult, start: `${c.monday}T11:00:00+05:30` });
     expect(booked.status).toBe(201);

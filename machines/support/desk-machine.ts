@@ -1,0 +1,203 @@
+// The support desk, one chart for both sides: a client's own tickets on /user/support/{clientId}
+// and the clinic's queue in the back office. It loads a page of tickets for a query (the staff
+// queue filters, sorts and pages on the server), opens one ticket with its conversation, and
+// sends the desk's writes: open a ticket, reply (staff may write an internal note), move a ticket
+// along its chart, assign it. After a write the list is fetched again, so counts and statuses are
+// the server's. Every call is an actor the feature's adapter provides; read-only (a SUPER_ADMIN
+// looking at a client's portal) it only reads.
+import { assign, fromPromise, setup } from 'xstate';
+import { type FieldErrors, failureOf } from '../rules/failure.ts';
+import type { TicketCategory } from './support-rules.ts';
+import type { TicketStatus } from './ticket-lifecycle.ts';
+
+export interface DeskQuery {
+  status: TicketStatus[];
+  category: TicketCategory | null;
+  /** 0: unassigned only; null: anyone. */
+  assignee: number | null;
+  ordering: string;
+  /** 0-based, as the DataGrid counts. */
+  page: number;
+  pageSize: number;
+}
+
+/** What the desk needs of a ticket; the adapter hands it the contract's full shape. */
+export interface DeskTicket {
+  id: number;
+  status: TicketStatus;
+  client: number;
+  subject: string;
+}
+
+export interface DeskPage {
+  count: number;
+  results: DeskTicket[];
+}
+
+export interface TicketDraft {
+  category: TicketCategory;
+  subject: string;
+  message: string;
+  appointment: number | null;
+  files: readonly unknown[];
+}
+
+export interface ReplyDraft {
+  body: string;
+  internal: boolean;
+  files: readonly unknown[];
+}
+
+interface Context {
+  client: number | null;
+  staff: boolean;
+  readOnly: boolean;
+  query: DeskQuery;
+  count: number;
+  tickets: DeskTicket[];
+  selected: DeskTicket | null;
+  message: string | null;
+  fieldErrors: FieldErrors;
+  notice: 'opened' | 'sent' | 'moved' | 'assigned' | null;
+}
+
+type Event =
+  | { type: 'desk.retry' }
+  | { type: 'desk.query'; patch: Partial<DeskQuery> }
+  | { type: 'desk.select'; id: number }
+  | { type: 'desk.deselect' }
+  | { type: 'desk.create'; draft: TicketDraft }
+  | { type: 'desk.reply'; draft: ReplyDraft }
+  | { type: 'desk.move'; to: TicketStatus }
+  | { type: 'desk.assign'; assignee: number | null };
+
+export const DEFAULT_QUERY: DeskQuery = { status: [], category: null, assignee: null, ordering: '-updated_at', page: 0, pageSize: 25 };
+
+const notProvided = (name: string) => async (): Promise<never> => {
+  throw new Error(`${name} not provided`);
+};
+
+export const supportDeskMachine = setup({
+  types: {
+    context: {} as Context,
+    input: {} as { client?: number | null; staff?: boolean; readOnly?: boolean; query?: Partial<DeskQuery> },
+    events: {} as Event,
+  },
+  actors: {
+    loadTickets: fromPromise<DeskPage, { client: number | null; query: DeskQuery }>(notProvided('loadTickets')),
+    loadTicket: fromPromise<DeskTicket, { id: number }>(notProvided('loadTicket')),
+    createTicket: fromPromise<DeskTicket, { client: number | null; draft: TicketDraft }>(notProvided('createTicket')),
+    sendMessage: fromPromise<DeskTicket, { id: number; draft: ReplyDraft }>(notProvided('sendMessage')),
+    moveTicket: fromPromise<DeskTicket, { id: number; to: TicketStatus }>(notProvided('moveTicket')),
+    assignTicket: fromPromise<DeskTicket, { id: number; assignee: number | null }>(notProvided('assignTicket')),
+  },
+  actions: {
+    showFailure: assign(({ event }) => {
+      const failure = failureOf((event as unknown as { error: unknown }).error);
+      return { message: failure.message, fieldErrors: failure.fieldErrors, notice: null };
+    }),
+    showTicket: assign(({ event }) => ({ selected: (event as unknown as { output: DeskTicket }).output, message: null, fieldErrors: {} })),
+  },
+  guards: {
+    mayWrite: ({ context }) => !context.readOnly,
+    // Internal notes are the clinic's: a client's reply is always public.
+    mayReply: ({ context, event }) => !context.readOnly && context.selected !== null && (event.type !== 'desk.reply' || context.staff || !event.draft.internal),
+    staffOnSelected: ({ context }) => context.staff && !context.readOnly && context.selected !== null,
+  },
+}).createMachine({
+  id: 'supportDesk',
+  initial: 'loading',
+  context: ({ input }) => ({
+    client: input.client ?? null,
+    staff: input.staff ?? false,
+    readOnly: input.readOnly ?? false,
+    query: { ...DEFAULT_QUERY, ...input.query },
+    count: 0,
+    tickets: [],
+    selected: null,
+    message: null,
+    fieldErrors: {},
+    notice: null,
+  }),
+  on: {
+    'desk.query': {
+      target: '.loading',
+      // A new filter or sort starts again at the first page; paging keeps the rest.
+      actions: assign(({ context, event }) => ({ query: { ...context.query, page: 0, ...event.patch } })),
+    },
+  },
+  states: {
+    loading: {
+      tags: ['pending'],
+      invoke: {
+        src: 'loadTickets',
+        input: ({ context }) => ({ client: context.client, query: context.query }),
+        onDone: { target: 'ready', actions: assign(({ event }) => ({ count: event.output.count, tickets: event.output.results })) },
+        onError: { target: 'failed', actions: 'showFailure' },
+      },
+    },
+    failed: {
+      on: { 'desk.retry': 'loading' },
+    },
+    ready: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'desk.select': 'opening',
+            'desk.deselect': { actions: assign({ selected: null, message: null, fieldErrors: {}, notice: null }) },
+            'desk.create': { guard: 'mayWrite', target: 'creating' },
+            'desk.reply': { guard: 'mayReply', target: 'replying' },
+            'desk.move': { guard: 'staffOnSelected', target: 'moving' },
+            'desk.assign': { guard: 'staffOnSelected', target: 'assigning' },
+          },
+        },
+        opening: {
+          tags: ['pending'],
+          invoke: {
+            src: 'loadTicket',
+            input: ({ event }) => ({ id: (event as { id: number }).id }),
+            onDone: { target: 'idle', actions: ['showTicket', assign({ notice: null })] },
+            onError: { target: 'idle', actions: 'showFailure' },
+          },
+        },
+        creating: {
+          tags: ['pending'],
+          invoke: {
+            src: 'createTicket',
+            input: ({ context, event }) => ({ client: context.client, draft: (event as { draft: TicketDraft }).draft }),
+            onDone: { target: '#supportDesk.loading', actions: ['showTicket', assign({ notice: 'opened' })] },
+            onError: { target: 'idle', actions: 'showFailure' },
+          },
+        },
+        replying: {
+          tags: ['pending'],
+          invoke: {
+            src: 'sendMessage',
+            input: ({ context, event }) => ({ id: context.selected!.id, draft: (event as { draft: ReplyDraft }).draft }),
+            onDone: { target: '#supportDesk.loading', actions: ['showTicket', assign({ notice: 'sent' })] },
+            onError: { target: 'idle', actions: 'showFailure' },
+          },
+        },
+        moving: {
+          tags: ['pending'],
+          invoke: {
+            src: 'moveTicket',
+            input: ({ context, event }) => ({ id: context.selected!.id, to: (event as { to: TicketStatus }).to }),
+            onDone: { target: '#supportDesk.loading', actions: ['showTicket', assign({ notice: 'moved' })] },
+            onError: { target: 'idle', actions: 'showFailure' },
+          },
+        },
+        assigning: {
+          tags: ['pending'],
+          invoke: {
+            src: 'assignTicket',
+            input: ({ context, event }) => ({ id: context.selected!.id, assignee: (event as { assignee: number | null }).assignee }),
+            onDone: { target: '#supportDesk.loading', actions: ['showTicket', assign({ notice: 'assigned' })] },
+            onError: { target: 'idle', actions: 'showFailure' },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,241 @@
+// The scheduling back office's own operations (issue 16): the package catalogue and its sale to
+// a client, and the impact check that comes before a change to a service or to hours: which
+// booked appointments the change would leave outside the clinic's rules, and cancelling those
+// (with a message to each client) when the administrator chooses to. Previews write nothing;
+// every write commits with its audit entries.
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { components } from '../../../openapi/generated/api.ts';
+import { callerOf } from '../../auth/bearer.ts';
+import type { Db } from '../../db/database.ts';
+import { HttpError, badRequest } from '../../http/errors.ts';
+import { clinicTime } from '../../jobs/reminders.ts';
+import { addDays, hasUtcOffset, type Interval, isValidTimeZone, localTime } from '../../../machines/appointments/scheduling-rules.ts';
+import { type BookedAppointment, hoursImpact, serviceImpact, type StaffRules } from '../../../machines/backoffice-scheduling/impact-rules.ts';
+import type { ApiContext } from '../context.ts';
+import { recordAudit, withAudit } from '../data/audit.ts';
+import { type Caller, DENIED, forbidden, isAdmin, isStaff, notFound } from '../policy.ts';
+import { findAppointment, findService, findUserBrief, getSettings, listPackages } from './data.ts';
+import { SCHEDULING_TEXTS as T } from './texts.ts';
+import { isBookingRole, moveAppointment } from './transitions.ts';
+
+type S = components['schemas'];
+
+export const BACKOFFICE_TEXTS = {
+  planInactive: 'This package is no longer sold (inactive).',
+  notCancellable: 'Only booked appointments that have not started may be cancelled here.',
+  cancelledSubject: 'Your appointment was cancelled',
+  cancelled: (service: string, when: string, reason: string) =>
+    `Your ${service} appointment on ${when} was cancelled by the clinic: ${reason.replace(/[.!?]?$/, '.')} Please contact the clinic or book a new time in the portal.`,
+} as const;
+
+/** An impact list shows this many appointments in full; `total` counts them all. */
+export const IMPACT_LIST_LIMIT = 200;
+/** Statuses still ahead of the client: the ones a rule change can break. */
+const AHEAD = sql`a.status in ('requested', 'booked', 'confirmed')`;
+
+const PLAN_COLUMNS = ['id', 'name', 'therapy', 'sessions', 'price_inr', 'validity_days', 'active'] as const;
+
+async function findPlan(db: Db, id: number) {
+  return db.selectFrom('package_plans').select([...PLAN_COLUMNS]).where('id', '=', id).executeTakeFirst();
+}
+
+const ms = (v: unknown) => new Date(v as string).getTime();
+
+/** Booked appointments from now on, with their staff member's role and the kinds of units held. */
+async function bookedAhead(db: Db, where: ReturnType<typeof sql>): Promise<BookedAppointment[]> {
+  const { rows } = await sql<{ id: number; staff: number; role: string; starts_at: string; ends_at: string; occupied_from: string; occupied_to: string; kinds: string[] }>`
+    select a.id, a.staff_id as staff, u.role, a.starts_at, a.ends_at, a.occupied_from, a.occupied_to,
+      coalesce((select array_agg(r.kind order by r.kind) from appointment_resources ar join resources r on r.id = ar.resource_id
+        where ar.appointment_id = a.id), '{}') as kinds
+    from appointments a join users u on u.id = a.staff_id
+    where ${AHEAD} and a.starts_at >= now() and ${where}
+    order by a.starts_at, a.id`.execute(db);
+  return rows.map((r) => ({
+    id: r.id,
+    staff: r.staff,
+    staffRole: r.role,
+    start: ms(r.starts_at),
+    end: ms(r.ends_at),
+    occupiedFrom: ms(r.occupied_from),
+    occupiedTo: ms(r.occupied_to),
+    heldKinds: r.kinds,
+  }));
+}
+
+async function impactOut(db: Db, impacts: Array<{ id: number; reasons: string[] }>): Promise<S['SchedulingImpact']> {
+  const shown = impacts.slice(0, IMPACT_LIST_LIMIT);
+  const appointments = [];
+  for (const i of shown) appointments.push({ appointment: (await findAppointment(db, i.id))!, reasons: i.reasons });
+  return { total: impacts.length, appointments };
+}
+
+function requireOffset(field: string, value: string): void {
+  if (!hasUtcOffset(value)) throw badRequest(field, T.noOffset);
+}
+
+export async function schedulingBackofficeRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
+  const { db, contract } = ctx;
+  const mail = app.runtime.mail;
+
+  const requireAdmin = (caller: Caller) => {
+    if (!isAdmin(caller.role)) throw forbidden(DENIED.adminOnly);
+  };
+
+  // --- the package catalogue --------------------------------------------------------------
+  app.get('/appointments/package-plans', { schema: contract.routeSchema('listPackagePlans') }, async (request) => {
+    if (!isStaff(callerOf(request).role)) throw forbidden(DENIED.staffOnly);
+    return db.selectFrom('package_plans').select([...PLAN_COLUMNS]).orderBy('active', 'desc').orderBy('name').orderBy('id').execute();
+  });
+
+  app.post<{ Body: S['PackagePlanCreate'] }>('/appointments/package-plans', { schema: contract.routeSchema('createPackagePlan') }, async (request, reply) => {
+    const caller = callerOf(request);
+    requireAdmin(caller);
+    const b = request.body;
+    const created = await withAudit(db, { actor: caller, action: 'scheduling.configure', requestId: request.id, client: null }, async (trx) => {
+      const { id } = await trx
+        .insertInto('package_plans')
+        .values({ name: b.name.trim(), therapy: b.therapy, sessions: b.sessions, price_inr: b.price_inr ?? 0, validity_days: b.validity_days ?? null, active: b.active ?? true })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return (await findPlan(trx, id))!;
+    });
+    reply.code(201);
+    return created;
+  });
+
+  app.patch<{ Params: { id: number }; Body: S['PackagePlanPatch'] }>('/appointments/package-plans/:id', { schema: contract.routeSchema('patchPackagePlan') }, async (request) => {
+    const caller = callerOf(request);
+    requireAdmin(caller);
+    if (!(await findPlan(db, request.params.id))) throw notFound();
+    const b = request.body;
+    return withAudit(db, { actor: caller, action: 'scheduling.configure', requestId: request.id, client: null }, async (trx) => {
+      await trx
+        .updateTable('package_plans')
+        .set({ ...b, ...(b.name !== undefined ? { name: b.name.trim() } : {}), updated_at: new Date() })
+        .where('id', '=', request.params.id)
+        .execute();
+      return (await findPlan(trx, request.params.id))!;
+    });
+  });
+
+  app.post<{ Params: { id: number }; Body: S['PackageSale'] }>('/appointments/package-plans/:id/sell', { schema: contract.routeSchema('sellPackagePlan') }, async (request, reply) => {
+    const caller = callerOf(request);
+    if (!isBookingRole(caller.role)) throw forbidden(T.bookingRolesOnly);
+    const plan = await findPlan(db, request.params.id);
+    if (!plan) throw notFound();
+    const client = await findUserBrief(db, request.body.client);
+    if (!client || client.role !== 'CLIENT') throw badRequest('client', T.noClient);
+    if (!plan.active) throw new HttpError(409, BACKOFFICE_TEXTS.planInactive);
+    const settings = await getSettings(db);
+    // Valid through the clinic's date `validity_days` from today (the day of sale counts as the first).
+    const expires = plan.validity_days === null ? null : addDays(localTime(settings.time_zone, Date.now()).date, plan.validity_days - 1);
+    const sold = await withAudit(db, { actor: caller, action: 'package.create', requestId: request.id, client: client.id }, async (trx) => {
+      const { id } = await trx
+        .insertInto('packages')
+        .values({ client_id: client.id, therapy: plan.therapy, sessions_total: plan.sessions, expires_on: expires, plan_id: plan.id, price_inr: plan.price_inr })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return (await listPackages(trx, client.id)).find((p) => p.id === id)!;
+    });
+    reply.code(201);
+    return sold;
+  });
+
+  // --- impact of a change -----------------------------------------------------------------
+  app.post<{ Params: { id: number }; Body: S['ServicePatch'] }>('/appointments/services/:id/impact', { schema: contract.routeSchema('previewServiceImpact') }, async (request) => {
+    const caller = callerOf(request);
+    requireAdmin(caller);
+    const current = await findService(db, request.params.id);
+    if (!current) throw notFound();
+    const next = { ...current, ...request.body };
+    const booked = await bookedAhead(db, sql`a.service_id = ${current.id}`);
+    const staffIds = [...new Set(booked.map((a) => a.staff))];
+    const busy = new Map<number, Array<Interval & { id: number }>>();
+    if (staffIds.length) {
+      const { rows } = await sql<{ id: number; staff: number; f: string; t: string }>`
+        select a.id, a.staff_id as staff, a.occupied_from as f, a.occupied_to as t from appointments a
+        where a.status not in ('cancelled', 'no_show', 'rescheduled') and a.occupied_to >= now()
+          and a.staff_id = any(${sql.val(staffIds)}::int[])`.execute(db);
+      for (const r of rows) busy.set(r.staff, [...(busy.get(r.staff) ?? []), { id: r.id, start: ms(r.f), end: ms(r.t) }]);
+    }
+    return impactOut(db, serviceImpact(next, booked, busy));
+  });
+
+  app.post<{ Body: S['SchedulingHoursPatch'] }>('/appointments/hours/impact', { schema: contract.routeSchema('previewHoursImpact') }, async (request) => {
+    const caller = callerOf(request);
+    requireAdmin(caller);
+    const b = request.body;
+    if (b.time_zone !== undefined && !isValidTimeZone(b.time_zone)) throw badRequest('time_zone', T.badZone);
+    (b.add_exceptions ?? []).forEach((e, i) => {
+      requireOffset(`add_exceptions.${i}.start`, e.start);
+      requireOffset(`add_exceptions.${i}.end`, e.end);
+      if (Date.parse(e.end) <= Date.parse(e.start)) throw badRequest(`add_exceptions.${i}.end`, T.endBeforeStart);
+    });
+    const settings = await getSettings(db);
+    const [clinicHours, holidays, exceptions] = await Promise.all([
+      b.clinic_hours ?? db.selectFrom('clinic_hours').select(['weekday', sql<string>`opens::text`.as('opens'), sql<string>`closes::text`.as('closes')]).execute(),
+      b.holidays ?? db.selectFrom('clinic_holidays').select(sql<string>`day::text`.as('day')).execute(),
+      db.selectFrom('staff_hour_exceptions').select(['id', 'staff_id', 'kind', 'starts_at', 'ends_at']).execute(),
+    ]);
+    const removed = new Set(b.remove_exceptions ?? []);
+    const changedStaff = new Set<number>([
+      ...(b.staff_hours ?? []).map((s) => s.staff),
+      ...(b.add_exceptions ?? []).map((e) => e.staff),
+      ...exceptions.filter((e) => removed.has(e.id)).map((e) => e.staff_id),
+    ]);
+    const staff = new Map<number, StaffRules>();
+    for (const id of changedStaff) {
+      const given = b.staff_hours?.find((s) => s.staff === id);
+      const weekly = given
+        ? given.weekly.map((w) => ({ weekday: w.weekday, opens: w.starts, closes: w.ends }))
+        : await db.selectFrom('staff_hours').select(['weekday', sql<string>`starts::text`.as('opens'), sql<string>`ends::text`.as('closes')]).where('staff_id', '=', id).execute();
+      const kept = exceptions
+        .filter((e) => e.staff_id === id && !removed.has(e.id))
+        .map((e) => ({ kind: e.kind, start: ms(e.starts_at), end: ms(e.ends_at) }));
+      const added = (b.add_exceptions ?? []).filter((e) => e.staff === id).map((e) => ({ kind: e.kind, start: Date.parse(e.start), end: Date.parse(e.end) }));
+      const all = [...kept, ...added];
+      staff.set(id, { weekly, leave: all.filter((e) => e.kind === 'leave'), extra: all.filter((e) => e.kind === 'extra') });
+    }
+    const clinicWide = b.clinic_hours !== undefined || b.holidays !== undefined || b.time_zone !== undefined;
+    if (!clinicWide && staff.size === 0) return { total: 0, appointments: [] };
+    const scope = clinicWide ? sql`true` : sql`a.staff_id = any(${sql.val([...staff.keys()])}::int[])`;
+    const booked = await bookedAhead(db, scope);
+    const rules = { zone: b.time_zone ?? settings.time_zone, clinicHours, holidays: new Set(holidays.map((h) => h.day)), staff };
+    return impactOut(db, hoursImpact(rules, booked));
+  });
+
+  app.post<{ Body: S['ImpactedCancel'] }>('/appointments/impacted/cancel', { schema: contract.routeSchema('cancelImpactedAppointments') }, async (request) => {
+    const caller = callerOf(request);
+    requireAdmin(caller);
+    const reason = request.body.reason.trim();
+    if (!reason) throw badRequest('reason', T.reasonRequired);
+    const ids = [...new Set(request.body.appointments)];
+    for (const [i, id] of ids.entries()) {
+      const found = await findAppointment(db, id);
+      if (!found) throw badRequest(`appointments.${i}`, 'No such appointment.');
+      if (!['requested', 'booked', 'confirmed'].includes(found.status) || Date.parse(found.start) <= Date.now()) throw badRequest(`appointments.${i}`, BACKOFFICE_TEXTS.notCancellable);
+    }
+    const settings = await getSettings(db);
+    const cancelled = await db.transaction().execute(async (trx) => {
+      const out = [];
+      for (const id of ids) {
+        const { appointment } = await moveAppointment(trx, mail, settings, caller, id, { to: 'cancelled', reason, cancelled_by: 'clinic' });
+        const client = (await findUserBrief(trx, appointment.client))!;
+        await mail.send(
+          {
+            channel: 'email',
+            to: client.email,
+            subject: BACKOFFICE_TEXTS.cancelledSubject,
+            body: BACKOFFICE_TEXTS.cancelled(appointment.service_name, clinicTime(appointment.start, settings.time_zone), reason),
+          },
+          trx,
+        );
+        await recordAudit(trx, { actor: caller, action: 'appointment.transition', client: appointment.client, requestId: request.id, outcome: 'success' });
+        out.push(appointment);
+      }
+      return out;
+    });
+    return { cancelled };
+  });
+}

@@ -1,0 +1,82 @@
+// The website's enquiry form, without sign-in: strict validation (the contract's schema), a
+// honeypot field people never see (filled: accepted and dropped, so a bot learns nothing), and a
+// limit per sender address kept in the database (only a hash of the address is stored). An
+// accepted enquiry is a `new` prospect owned by the coach on duty, who is told by email.
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import type { components } from '../../../openapi/generated/api.ts';
+import type { Db } from '../../db/database.ts';
+import { badRequest, HttpError } from '../../http/errors.ts';
+import type { MailTransport } from '../../mail/transport.ts';
+import { recordAudit } from '../data/audit.ts';
+import { findDuplicates, insertProspect } from './data.ts';
+import { DISCOVERY_TEXTS as T, ENQUIRY_LIMIT_PER_HOUR } from './texts.ts';
+
+type Enquiry = components['schemas']['EnquiryCreate'];
+
+export const senderHash = (ip: string) => createHash('sha256').update(`discovery-enquiry:${ip}`).digest('base64url');
+
+/** The coach on duty: the active HEALTH_COACH with the fewest open prospects (then any active staff). */
+async function ownerOnDuty(db: Db): Promise<{ id: number; email: string } | undefined> {
+  const open = sql<number>`(select count(*) from discovery_prospects p where p.owner_id = users.id and p.stage not in ('enrol', 'not_a_fit', 'lost'))`;
+  return db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('is_active', '=', true)
+    .where('role', '!=', 'CLIENT')
+    .orderBy(sql`case when role = 'HEALTH_COACH' then 0 else 1 end`)
+    .orderBy(open)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function receiveEnquiry(db: Db, mail: MailTransport, publicUrl: string, ip: string, requestId: string, body: Enquiry): Promise<void> {
+  const email = body.email?.trim() || null;
+  const phone = body.phone?.trim() || null;
+  if (!email && !phone) throw badRequest('phone', T.contactNeeded);
+  if (!body.consent_to_contact) throw badRequest('consent_to_contact', T.consentNeeded);
+  const sender = senderHash(ip);
+  await db.transaction().execute(async (trx) => {
+    // One sender at a time, so a burst cannot slip past the count.
+    await sql`select pg_advisory_xact_lock(hashtext(${sender}))`.execute(trx);
+    const { n } = await trx
+      .selectFrom('discovery_enquiries')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('sender_hash', '=', sender)
+      .where('received_at', '>', sql<Date>`now() - interval '1 hour'`)
+      .executeTakeFirstOrThrow();
+    if (Number(n) >= ENQUIRY_LIMIT_PER_HOUR) throw new HttpError(429, T.enquiryLimit);
+    if (body.website?.trim()) {
+      await trx.insertInto('discovery_enquiries').values({ prospect_id: null, sender_hash: sender }).execute();
+      return;
+    }
+    const [first, ...rest] = body.name.trim().split(/\s+/);
+    const owner = await ownerOnDuty(trx);
+    const duplicate = (await findDuplicates(trx, { email, phone }))[0];
+    const questionnaire: Record<string, string> = {};
+    if (body.message?.trim()) questionnaire.message = body.message.trim();
+    const id = await insertProspect(
+      trx,
+      {
+        first_name: first,
+        last_name: rest.join(' '),
+        email,
+        phone,
+        source: 'website_form',
+        owner: owner?.id ?? null,
+        interests: body.interest?.trim() ? [body.interest.trim()] : [],
+        questionnaire,
+        consent_to_contact: true,
+        possible_duplicate_of: duplicate?.id ?? null,
+      },
+      null,
+    );
+    await trx.insertInto('discovery_enquiries').values({ prospect_id: id, sender_hash: sender }).execute();
+    // The enquirer acted on their own record.
+    await recordAudit(trx, { actor: { id, role: 'CLIENT' }, action: 'discovery.enquiry', client: id, requestId, outcome: 'success' });
+    if (owner) {
+      await mail.send({ channel: 'email', to: owner.email, subject: T.ownerNotice.subject, body: T.ownerNotice.body(`${publicUrl}/client/discovery/${id}`) }, trx);
+    }
+  });
+}

@@ -1,0 +1,273 @@
+// /api/v1/support/*: tickets, their conversation and attachments (issue 21). Authorization: a
+// CLIENT opens, reads and replies on their own tickets only (another client's answers 404) and
+// never sees or writes internal notes; staff (every other role) work the whole queue: assign,
+// move tickets along the ticket chart, reply and add internal notes. Every read of a client's
+// ticket and every write is audited, the write's entry in its own transaction.
+import type { FastifyInstance } from 'fastify';
+import type { components } from '../../../openapi/generated/api.ts';
+import { ATTACHMENT_MAX_BYTES, cleanFileName, sniffAttachmentType } from '../../../machines/support/support-rules.ts';
+import { SUPPORT_TEXTS } from '../../../machines/support/support-texts.ts';
+import { type TicketStatus, ticketLifecycle } from '../../../machines/support/ticket-lifecycle.ts';
+import { callerOf } from '../../auth/bearer.ts';
+import type { Db } from '../../db/database.ts';
+import { HttpError, badRequest } from '../../http/errors.ts';
+import { startWorker } from '../../jobs/queue.ts';
+import { autoCloseHandler, enqueueAutoClose, SUPPORT_AUTO_CLOSE_JOB } from '../../jobs/support-auto-close.ts';
+import type { MailTransport } from '../../mail/transport.ts';
+import { type ApiContext, pageLinks } from '../context.ts';
+import { type AuditAction, recordAudit, refuse, withAudit } from '../data/audit.ts';
+import { requireLifecycleStep } from '../lifecycle.ts';
+import { type Caller, DENIED, forbidden, isStaff, notFound } from '../policy.ts';
+import {
+  attachUploads,
+  clientExists,
+  contactOf,
+  findAttachment,
+  findTicket,
+  insertAttachment,
+  insertMessage,
+  insertTicket,
+  isClientsAppointment,
+  isStaffMember,
+  listTickets,
+  lockTicket,
+  setAssignee,
+  setTicketStatus,
+  ticketDetail,
+  uploadsAreFree,
+} from './data.ts';
+
+type S = components['schemas'];
+const E = SUPPORT_TEXTS.errors;
+
+// The audit trail's action names for support (listed in the contract's AuditAction).
+type SupportAction =
+  | 'support.ticket.list'
+  | 'support.ticket.read'
+  | 'support.ticket.create'
+  | 'support.ticket.assign'
+  | 'support.ticket.transition'
+  | 'support.message.create'
+  | 'support.attachment.upload'
+  | 'support.attachment.download';
+const act = (action: SupportAction) => action as unknown as AuditAction;
+
+/** Base64 as browsers write it; anything else is refused rather than decoded leniently. */
+// (No grouped repetition: a backtracking pattern over 14 MB of text overflows the stack.)
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+const isBase64 = (text: string) => text.length % 4 === 0 && BASE64.test(text);
+/** 10 MB of file is about 13.4 MB of base64 in JSON. */
+const UPLOAD_BODY_LIMIT = 15 * 1024 * 1024;
+
+export async function supportRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
+  const { db, contract } = ctx;
+  const mail: MailTransport = app.runtime.mail;
+
+  // Auto-close: the shared queue, polled like scheduling's reminders (SUPPORT_JOBS_POLL_MS, 0 = off).
+  const pollMs = Number(process.env.SUPPORT_JOBS_POLL_MS ?? process.env.SCHEDULING_JOBS_POLL_MS ?? 60_000);
+  if (pollMs > 0) {
+    const worker = startWorker(db, { [SUPPORT_AUTO_CLOSE_JOB]: autoCloseHandler() }, { intervalMs: pollMs, log: app.log });
+    app.addHook('onClose', () => worker.stop());
+  }
+
+  const audit = (q: Db, caller: Caller, action: SupportAction, client: number | null, requestId: string, outcome: 'success' | 'denied' = 'success') =>
+    recordAudit(q, { actor: caller, action: act(action), client, requestId, outcome });
+
+  /** The ticket, when the caller may see it: a client's other tickets answer 404 (and are audited as refused). */
+  async function visibleTicket(caller: Caller, id: number, action: SupportAction, requestId: string) {
+    const ticket = await findTicket(db, id);
+    if (!ticket) throw notFound();
+    if (caller.role === 'CLIENT' && ticket.client !== caller.id) {
+      await audit(db, caller, action, ticket.client, requestId, 'denied');
+      throw notFound();
+    }
+    return ticket;
+  }
+
+  const detailFor = async (q: Db, caller: Caller, id: number) => (await ticketDetail(q, id, { forClient: caller.role === 'CLIENT' }))!;
+
+  // --- tickets ----------------------------------------------------------------------------
+  type ListQuery = { client?: number; status?: TicketStatus[]; category?: S['TicketCategory']; assignee?: number; ordering: string; page: number; page_size: number };
+  app.get<{ Querystring: ListQuery }>('/support/tickets', { schema: contract.routeSchema('listSupportTickets') }, async (request) => {
+    const caller = callerOf(request);
+    const q = request.query;
+    let client = q.client;
+    if (caller.role === 'CLIENT') {
+      if (client !== undefined && client !== caller.id) {
+        if (await clientExists(db, client)) await audit(db, caller, 'support.ticket.list', client, request.id, 'denied');
+        throw notFound();
+      }
+      client = caller.id;
+    } else if (client !== undefined && !(await clientExists(db, client))) {
+      throw notFound();
+    }
+    const status = q.status === undefined ? undefined : Array.isArray(q.status) ? q.status : [q.status];
+    return db.transaction().execute(async (trx) => {
+      const page = await listTickets(trx, { client, status, category: q.category, assignee: q.assignee, ordering: q.ordering, page: q.page, pageSize: q.page_size });
+      await audit(trx, caller, 'support.ticket.list', client ?? null, request.id);
+      return { count: page.count, ...pageLinks(request, q.page, q.page_size, page.count), results: page.results };
+    });
+  });
+
+  app.post<{ Body: S['SupportTicketCreate'] }>('/support/tickets', { schema: contract.routeSchema('createSupportTicket') }, async (request, reply) => {
+    const caller = callerOf(request);
+    const body = request.body;
+    let client: number;
+    if (caller.role === 'CLIENT') {
+      if (body.client !== undefined && body.client !== caller.id) throw notFound();
+      client = caller.id;
+    } else {
+      if (body.client === undefined) throw badRequest('client', 'This field is required.');
+      if (!(await clientExists(db, body.client))) throw badRequest('client', E.noClient);
+      client = body.client;
+    }
+    if (body.appointment !== undefined && !(await isClientsAppointment(db, body.appointment, client))) throw badRequest('appointment', E.notYourAppointment);
+    const attachments = body.attachments ?? [];
+    if (!(await uploadsAreFree(db, attachments, caller.id))) throw badRequest('attachments', E.unknownAttachment);
+    const id = await withAudit(db, { actor: caller, action: act('support.ticket.create'), client, requestId: request.id }, async (trx) => {
+      const ticket = await insertTicket(trx, { client, category: body.category, subject: body.subject.trim(), appointment: body.appointment ?? null, openedBy: caller.id });
+      const message = await insertMessage(trx, { ticket, author: caller.id, internal: false, body: body.message });
+      // Checked again under lock: two requests attaching the same upload, only one wins.
+      if (!(await attachUploads(trx, attachments, caller.id, message))) throw badRequest('attachments', E.unknownAttachment);
+      return ticket;
+    });
+    reply.code(201);
+    return detailFor(db, caller, id);
+  });
+
+  app.get<{ Params: { id: number } }>('/support/tickets/:id', { schema: contract.routeSchema('getSupportTicket') }, async (request) => {
+    const caller = callerOf(request);
+    const ticket = await visibleTicket(caller, request.params.id, 'support.ticket.read', request.id);
+    return db.transaction().execute(async (trx) => {
+      await audit(trx, caller, 'support.ticket.read', ticket.client, request.id);
+      return detailFor(trx, caller, ticket.id);
+    });
+  });
+
+  app.patch<{ Params: { id: number }; Body: S['SupportTicketPatch'] }>('/support/tickets/:id', { schema: contract.routeSchema('patchSupportTicket') }, async (request) => {
+    const caller = callerOf(request);
+    const ticket = await visibleTicket(caller, request.params.id, 'support.ticket.assign', request.id);
+    if (!isStaff(caller.role)) await refuse(db, { actor: caller, action: act('support.ticket.assign'), client: ticket.client, requestId: request.id }, forbidden(DENIED.staffOnly));
+    const assignee = request.body.assignee ?? null;
+    if (assignee !== null && !(await isStaffMember(db, assignee))) throw badRequest('assignee', E.noAssignee);
+    return withAudit(db, { actor: caller, action: act('support.ticket.assign'), client: ticket.client, requestId: request.id }, async (trx) => {
+      await setAssignee(trx, ticket.id, assignee);
+      return detailFor(trx, caller, ticket.id);
+    });
+  });
+
+  app.post<{ Params: { id: number }; Body: S['SupportTicketTransition'] }>(
+    '/support/tickets/:id/transitions',
+    { schema: contract.routeSchema('transitionSupportTicket') },
+    async (request) => {
+      const caller = callerOf(request);
+      const ticket = await visibleTicket(caller, request.params.id, 'support.ticket.transition', request.id);
+      if (!isStaff(caller.role)) await refuse(db, { actor: caller, action: act('support.ticket.transition'), client: ticket.client, requestId: request.id }, forbidden(DENIED.staffOnly));
+      const to = request.body.to;
+      return withAudit(db, { actor: caller, action: act('support.ticket.transition'), client: ticket.client, requestId: request.id }, async (trx) => {
+        const current = (await lockTicket(trx, ticket.id))!;
+        const now = new Date();
+        // The same chart the staff page asks for its buttons decides which status changes exist.
+        requireLifecycleStep(ticketLifecycle, 'ticket', current.status, to, {
+          context: { by: 'staff', solvedAt: current.solved_at ? new Date(current.solved_at).toISOString() : null, now: now.toISOString() },
+        });
+        await setTicketStatus(trx, ticket.id, to, now);
+        if (to === 'solved') await enqueueAutoClose(trx, ticket.id, now);
+        return detailFor(trx, caller, ticket.id);
+      });
+    },
+  );
+
+  app.post<{ Params: { id: number }; Body: S['SupportMessageCreate'] }>(
+    '/support/tickets/:id/messages',
+    { schema: contract.routeSchema('createSupportMessage') },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const body = request.body;
+      const ticket = await visibleTicket(caller, request.params.id, 'support.message.create', request.id);
+      const internal = body.internal === true;
+      const fromClient = caller.role === 'CLIENT';
+      if (fromClient && internal) await refuse(db, { actor: caller, action: act('support.message.create'), client: ticket.client, requestId: request.id }, forbidden(E.clientNotes));
+      const attachments = body.attachments ?? [];
+      if (!(await uploadsAreFree(db, attachments, caller.id))) throw badRequest('attachments', E.unknownAttachment);
+      const created = await withAudit(db, { actor: caller, action: act('support.message.create'), client: ticket.client, requestId: request.id }, async (trx) => {
+        const current = (await lockTicket(trx, ticket.id))!;
+        if (current.status === 'closed') throw new HttpError(409, E.closed);
+        const now = new Date();
+        // A client's reply reopens a ticket waiting on them or solved; the clinic's first public
+        // reply takes a new ticket to open. Both are steps of the chart, asked like any other.
+        const reopen = fromClient && (current.status === 'pending' || current.status === 'solved');
+        const takeUp = !fromClient && !internal && current.status === 'new';
+        if (reopen || takeUp) {
+          requireLifecycleStep(ticketLifecycle, 'ticket', current.status, 'open', {
+            context: { by: fromClient ? 'client' : 'staff', solvedAt: current.solved_at ? new Date(current.solved_at).toISOString() : null, now: now.toISOString() },
+          });
+          await setTicketStatus(trx, ticket.id, 'open', now);
+        }
+        const message = await insertMessage(trx, { ticket: ticket.id, author: caller.id, internal, body: body.body });
+        if (!(await attachUploads(trx, attachments, caller.id, message))) throw badRequest('attachments', E.unknownAttachment);
+        if (!fromClient && !internal) {
+          // Told in the same transaction: the reply and its notice are stored together or not at all.
+          const contact = await contactOf(trx, ticket.client);
+          if (contact) {
+            await mail.send(
+              contact.channel === 'sms'
+                ? { channel: 'sms', to: contact.to, body: SUPPORT_TEXTS.notify.sms(ticket.id) }
+                : { channel: 'email', to: contact.to, subject: SUPPORT_TEXTS.notify.subject, body: SUPPORT_TEXTS.notify.body(ticket.id, ticket.subject) },
+              trx,
+            );
+          }
+        }
+        return detailFor(trx, caller, ticket.id);
+      });
+      reply.code(201);
+      return created;
+    },
+  );
+
+  // --- attachments ------------------------------------------------------------------------
+  app.post<{ Body: S['SupportAttachmentUpload'] }>(
+    '/support/attachments',
+    { schema: contract.routeSchema('uploadSupportAttachment'), bodyLimit: UPLOAD_BODY_LIMIT },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const { file_name, content_base64 } = request.body;
+      if (!isBase64(content_base64)) throw badRequest('content_base64', E.notBase64);
+      const content = Buffer.from(content_base64, 'base64');
+      if (content.length === 0) throw badRequest('content_base64', E.empty);
+      if (content.length > ATTACHMENT_MAX_BYTES) throw badRequest('content_base64', E.tooBig);
+      // What the bytes are, not what the name or the browser says they are.
+      const type = sniffAttachmentType(content);
+      if (!type) throw badRequest('content_base64', E.notAType);
+      const created = await withAudit(db, { actor: caller, action: act('support.attachment.upload'), client: caller.role === 'CLIENT' ? caller.id : null, requestId: request.id }, (trx) =>
+        insertAttachment(trx, { uploader: caller.id, fileName: cleanFileName(file_name), type, content }),
+      );
+      reply.code(201);
+      return created;
+    },
+  );
+
+  app.get<{ Params: { id: number } }>('/support/attachments/:id', { schema: contract.routeSchema('downloadSupportAttachment') }, async (request, reply) => {
+    const caller = callerOf(request);
+    const file = await findAttachment(db, request.params.id);
+    if (!file) throw notFound();
+    const client = file.client_id ?? null;
+    const own = file.uploaded_by === caller.id;
+    const allowed = isStaff(caller.role) || own || (client === caller.id && file.internal === false);
+    if (!allowed) {
+      if (client !== null) await audit(db, caller, 'support.attachment.download', client, request.id, 'denied');
+      throw notFound();
+    }
+    await audit(db, caller, 'support.attachment.download', client ?? (caller.role === 'CLIENT' ? caller.id : null), request.id);
+    const content = Buffer.from(file.content);
+    return reply
+      .code(200)
+      .header('content-type', file.content_type)
+      .header('content-length', String(content.length))
+      .header('content-disposition', `attachment; filename="${file.file_name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.file_name)}`)
+      .header('digest', `sha-256=${Buffer.from(file.sha256, 'hex').toString('base64')}`)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(content);
+  });
+}

@@ -1,0 +1,35 @@
+// Below 768 px the screen is one day as a list: each appointment with its time, client, service,
+// staff and status, opening the same side panel (the same actions) as the calendar.
+import { Box, List, ListItemButton, ListItemText, Typography } from '@mui/material';
+import type { CalendarAppointment } from '../../../machines/appointments/calendar-machine';
+import type { SchedulingSetup } from './appointments-api';
+import type { CalendarHandle } from './appointments-hooks';
+import { clockOf } from './clinic-time';
+import { serviceColour } from './service-colours';
+import { AGENDA_LABEL, NO_APPOINTMENTS_DAY, STATUS_LABELS, STATUS_MARKS } from './texts';
+
+export function AgendaList({ setup, calendar, appointments }: { setup: SchedulingSetup; calendar: CalendarHandle; appointments: CalendarAppointment[] }) {
+  const zone = setup.hours.time_zone;
+  const staffName = new Map(setup.staff.map((s) => [s.id, s.name]));
+  const serviceName = new Map(setup.services.map((s) => [s.id, s.name]));
+  const day = appointments.filter((a) => a.start.length > 0).sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+  if (!day.length) return <Typography sx={{ p: 2 }}>{NO_APPOINTMENTS_DAY}</Typography>;
+  return (
+    <List aria-label={AGENDA_LABEL} data-testid="appointments-agenda">
+      {day.map((a) => (
+        <ListItemButton key={a.id} onClick={() => calendar.select(a.id)} data-appointment={a.id} sx={{ borderLeft: `6px solid ${serviceColour(a.service)}`, mb: 0.5 }}>
+          <ListItemText
+            primary={`${clockOf(a.start, zone)}–${clockOf(a.end, zone)} · ${calendar.clientName(a.client) ?? `Client ${a.client}`}`}
+            secondary={
+              <Box component="span">
+                {serviceName.get(a.service) ?? ''} · {staffName.get(a.staff) ?? ''} ·{' '}
+                <span aria-hidden>{STATUS_MARKS[a.status]} </span>
+                {STATUS_LABELS[a.status] ?? a.status}
+              </Box>
+            }
+          />
+        </ListItemButton>
+      ))}
+    </List>
+  );
+}

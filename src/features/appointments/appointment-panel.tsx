@@ -1,0 +1,198 @@
+// The side panel of one appointment: the client banner (name, age, alerts), service, staff,
+// resources, package balance, status history, and only the actions the appointment chart allows
+// now (machines/appointments/appointment-lifecycle.ts); the server refuses anything else. Cancel
+// asks for a reason; reschedule for the new start. Therapy visits do not exist yet, so there is
+// no "Open visit chart" button.
+import { Alert, Box, Button, Chip, CircularProgress, Divider, Drawer, IconButton, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { appointmentLifecycle } from '../../../machines/appointments/appointment-lifecycle';
+import { localTime, zonedInstant } from '../../../machines/appointments/scheduling-rules';
+import { nextSteps } from '../../../machines/lifecycle/lifecycle';
+import { ageInYears } from '../../../machines/staff/age';
+import { clientAlerts, isBlocking } from '../../../machines/staff/client-alerts';
+import { fullName } from '../../lib/staff/format';
+import { FormDialog } from '../../lib/staff/form-dialog';
+import type { AppointmentStatus, SchedulingSetup, StatusChange } from './appointments-api';
+import { useAppointmentPanel } from './appointments-hooks';
+import { clockOf, dayAndClock, offsetIso } from './clinic-time';
+import {
+  ACTION_LABELS,
+  AGE,
+  CANCEL_REASON,
+  CANCEL_TITLE,
+  CLIENT_ALERTS,
+  CLOSE,
+  NEW_START,
+  NO_PACKAGE,
+  PACKAGE_BALANCE,
+  PANEL_LABEL,
+  RESCHEDULE_TITLE,
+  RESOURCES,
+  RETRY,
+  SAVE,
+  SERVICE,
+  sessionsLeft,
+  STAFF,
+  STATUS_HISTORY,
+  STATUS_LABELS,
+} from './texts';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+export function AppointmentPanel({ setup, id, onClose, onChanged }: { setup: SchedulingSetup; id: number; onClose: () => void; onChanged: () => void }) {
+  const zone = setup.hours.time_zone;
+  const { record, change } = useAppointmentPanel(id, onChanged);
+  const [reason, setReason] = useState('');
+  const [start, setStart] = useState('');
+  const data = record.data;
+  const a = data?.appointment;
+  const steps = a ? nextSteps(appointmentLifecycle, a.status, { context: { startsAt: a.start, now: new Date().toISOString() } }) : [];
+  const subject = change.subject;
+  const act = (to: string) => {
+    if (to === 'cancelled') setReason('');
+    if (to === 'rescheduled' && a) {
+      const t = localTime(zone, Date.parse(a.start));
+      setStart(`${t.date}T${pad(Math.floor(t.minutes / 60))}:${pad(t.minutes % 60)}`);
+    }
+    change.open({ to: to as AppointmentStatus });
+    if (to !== 'cancelled' && to !== 'rescheduled') change.submit({});
+  };
+  const rescheduleStart = () => {
+    const [date, clock] = start.split('T');
+    return offsetIso(zonedInstant(zone, date, Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5))), zone);
+  };
+  const staffName = (sid: number) => setup.staff.find((s) => s.id === sid)?.name ?? `Staff ${sid}`;
+  return (
+    <Drawer anchor="right" open onClose={onClose} slotProps={{ paper: { 'aria-label': PANEL_LABEL, sx: { width: { xs: '100%', sm: 420 } } } as object }}>
+      <Box role="region" aria-label={PANEL_LABEL} data-testid="appointment-panel" sx={{ p: 2 }}>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+          <Typography variant="h6" component="h2">
+            {PANEL_LABEL}
+          </Typography>
+          <IconButton aria-label={CLOSE} onClick={onClose}>
+            <span aria-hidden>✕</span>
+          </IconButton>
+        </Stack>
+        {record.loading && !data && <CircularProgress aria-label="Loading" />}
+        {record.failed && (
+          <Alert severity="error" action={<Button onClick={record.retry}>{RETRY}</Button>}>
+            {record.error}
+          </Alert>
+        )}
+        {data && a && (
+          <Stack spacing={1.5}>
+            <Box data-testid="client-banner">
+              <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
+                {fullName({ first_name: data.client.Profile?.first_name ?? data.client.first_name, last_name: data.client.Profile?.last_name ?? data.client.last_name })}
+              </Typography>
+              <Typography variant="body2">
+                {AGE}: {ageInYears(data.client.Profile?.date_of_birth) ?? '—'}
+              </Typography>
+              <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', mt: 0.5 }}>
+                {clientAlerts(data.client as Parameters<typeof clientAlerts>[0]).map((alert) => (
+                  <Chip key={alert} size="small" color={isBlocking(alert) ? 'error' : 'warning'} label={CLIENT_ALERTS[alert]} />
+                ))}
+              </Stack>
+            </Box>
+            <Divider />
+            <Typography variant="body2">
+              <strong>{SERVICE}:</strong> {a.service_name}
+            </Typography>
+            <Typography variant="body2">
+              {dayAndClock(a.start, zone)}–{clockOf(a.end, zone)} · <strong data-testid="panel-status">{STATUS_LABELS[a.status]}</strong>
+            </Typography>
+            <Typography variant="body2">
+              <strong>{STAFF}:</strong> {staffName(a.staff)}
+            </Typography>
+            <Typography variant="body2">
+              <strong>{RESOURCES}:</strong> {a.resources.map((r) => setup.resources.find((x) => x.id === r)?.name ?? `#${r}`).join(', ') || '—'}
+            </Typography>
+            <Box>
+              <Typography variant="subtitle2" component="h3">
+                {PACKAGE_BALANCE}
+              </Typography>
+              {data.packages.length === 0 ? (
+                <Typography variant="body2">{NO_PACKAGE}</Typography>
+              ) : (
+                data.packages.map((p) => (
+                  <Typography key={p.id} variant="body2">
+                    {sessionsLeft(p.therapy, p.sessions_left, p.sessions_total)}
+                  </Typography>
+                ))
+              )}
+            </Box>
+            {steps.length > 0 && (
+              <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }} role="group" aria-label="Actions">
+                {steps.map((step) => (
+                  <Button
+                    key={step.event}
+                    variant={step.to === 'cancelled' || step.to === 'no_show' ? 'outlined' : 'contained'}
+                    color={step.to === 'cancelled' ? 'error' : 'primary'}
+                    disabled={change.pending}
+                    onClick={() => act(step.to)}
+                  >
+                    {ACTION_LABELS[step.event] ?? step.to}
+                  </Button>
+                ))}
+              </Stack>
+            )}
+            {change.error && !change.isOpen && <Alert severity="error">{change.error}</Alert>}
+            {change.error && change.isOpen && subject && subject.to !== 'cancelled' && subject.to !== 'rescheduled' && (
+              <Alert severity="error" action={<Button onClick={change.cancel}>{CLOSE}</Button>}>
+                {change.error}
+              </Alert>
+            )}
+            <Box>
+              <Typography variant="subtitle2" component="h3">
+                {STATUS_HISTORY}
+              </Typography>
+              <List dense disablePadding>
+                {[...a.history].reverse().map((h, i) => (
+                  <ListItem key={`${h.at}-${i}`} disableGutters>
+                    <ListItemText
+                      primary={`${STATUS_LABELS[h.to] ?? h.to} · ${dayAndClock(h.at, zone)}`}
+                      secondary={[staffName(h.by), h.reason].filter(Boolean).join(' · ')}
+                    />
+                  </ListItem>
+                ))}
+              </List>
+            </Box>
+          </Stack>
+        )}
+      </Box>
+      {subject?.to === 'cancelled' && (
+        <FormDialog<StatusChange | null>
+          action={change}
+          id="cancel-appointment"
+          title={CANCEL_TITLE}
+          submitLabel={ACTION_LABELS['appointment.cancel']}
+          pendingLabel="Cancelling…"
+          ready={reason.trim().length > 0}
+          onSubmit={() => change.submit({ reason: reason.trim() })}
+        >
+          <TextField label={CANCEL_REASON} required fullWidth multiline minRows={2} value={reason} onChange={(e) => setReason(e.target.value)} autoFocus />
+        </FormDialog>
+      )}
+      {subject?.to === 'rescheduled' && (
+        <FormDialog<StatusChange | null>
+          action={change}
+          id="reschedule-appointment"
+          title={RESCHEDULE_TITLE}
+          submitLabel={SAVE}
+          pendingLabel="Saving…"
+          ready={/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(start)}
+          onSubmit={() => change.submit({ start: rescheduleStart() })}
+        >
+          <TextField
+            label={NEW_START}
+            type="datetime-local"
+            fullWidth
+            value={start}
+            onChange={(e) => setStart(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: setup.hours.slot_minutes * 60 } }}
+          />
+        </FormDialog>
+      )}
+    </Drawer>
+  );
+}

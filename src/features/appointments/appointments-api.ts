@@ -1,0 +1,223 @@
+// The appointments screen's calls: the only module of this feature that calls the API client
+// (openapi-fetch). Each function is an actor's work for the booking and calendar charts or a
+// record the page loads; failures are ApiFailures (§8 message), and a scheduling 409 also carries
+// the `conflicts` the server named, which the charts read.
+import type { BookingRequest, BookingResult, ClientOption, Offer } from '../../../machines/appointments/booking-machine';
+import type { CalendarAppointment, DayRange, Move } from '../../../machines/appointments/calendar-machine';
+import { addDays, isoWeekday, localTime, zonedInstant } from '../../../machines/appointments/scheduling-rules';
+import type { components } from '../../../openapi/generated/api';
+import { ApiFailure, unwrap } from '../../lib/api-failure';
+import type { ApiClient } from '../../lib/api-client';
+import { fullName } from '../../lib/staff/format';
+import { offsetIso } from './clinic-time';
+
+export type Appointment = components['schemas']['Appointment'];
+export type AppointmentDetail = components['schemas']['AppointmentDetail'];
+export type Service = components['schemas']['Service'];
+export type Resource = components['schemas']['Resource'];
+export type SchedulingHours = components['schemas']['SchedulingHours'];
+export type Package = components['schemas']['Package'];
+export type AppointmentStatus = components['schemas']['AppointmentStatus'];
+type StaffRole = components['schemas']['StaffRole'];
+
+export interface StaffMember {
+  id: number;
+  name: string;
+  role: string;
+}
+
+/** Everything the screen needs before it can draw a day: hours and zone, services, resources, staff. */
+export interface SchedulingSetup {
+  hours: SchedulingHours;
+  services: Service[];
+  resources: Resource[];
+  kinds: Array<{ kind: string; label: string }>;
+  staff: StaffMember[];
+}
+
+/** The ApiFailure of a refused call, plus the conflicts a scheduling 409 names. */
+class SchedulingRefusal extends ApiFailure {
+  readonly conflicts: components['schemas']['ConflictItem'][];
+  constructor(status: number, detail: string | null, conflicts: components['schemas']['ConflictItem'][]) {
+    super(status, detail);
+    this.conflicts = conflicts;
+  }
+}
+
+interface FetchResult<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
+/** Like `unwrap`, keeping a 409's conflicts for the charts. */
+async function unwrapScheduling<T>(call: Promise<FetchResult<T>>): Promise<T> {
+  let result: FetchResult<T>;
+  try {
+    result = await call;
+  } catch {
+    throw new ApiFailure(0);
+  }
+  if (result.response.status === 409) {
+    const body = (result.error ?? {}) as { detail?: string; conflicts?: components['schemas']['ConflictItem'][] };
+    throw new SchedulingRefusal(409, body.detail ?? null, body.conflicts ?? []);
+  }
+  return unwrap(Promise.resolve(result));
+}
+
+const STAFF_ROLES: StaffRole[] = ['NURSE', 'RECEPTION', 'DOCTOR', 'HEALTH_COACH', 'NUTRITIONIST', 'ADMIN', 'SUPER_ADMIN'];
+
+export async function loadSetup(api: ApiClient): Promise<SchedulingSetup> {
+  const [hours, services, resourceList] = await Promise.all([
+    unwrap(api.GET('/appointments/hours', {})),
+    unwrap(api.GET('/appointments/services', {})),
+    unwrap(api.GET('/appointments/resources', {})),
+  ]);
+  // The columns are the people who deliver services (a receptionist books, but holds no time).
+  const roles = STAFF_ROLES.filter((role) => services.some((s) => s.delivered_by.includes(role)));
+  const pages = await Promise.all(roles.map((role) => unwrap(api.GET('/users/users', { params: { query: { role, page_size: 100, ordering: 'last_name' } } }))));
+  const staff = pages.flatMap((page) => page.results.map((u) => ({ id: u.id, name: fullName(u), role: u.role ?? '' })));
+  return { hours, services: services.filter((s) => s.active), resources: resourceList.resources.filter((r) => r.active), kinds: resourceList.kinds, staff };
+}
+
+/** Client names for the appointments' titles, fetched once per client and remembered. */
+export class ClientNames {
+  private readonly names = new Map<number, string>();
+  get(id: number): string | undefined {
+    return this.names.get(id);
+  }
+  async ensure(api: ApiClient, ids: number[]): Promise<void> {
+    const missing = [...new Set(ids)].filter((id) => !this.names.has(id));
+    await Promise.all(
+      missing.map(async (id) => {
+        const user = await unwrap(api.GET('/users/users/{id}', { params: { path: { id } } }));
+        this.names.set(id, fullName({ first_name: user.Profile?.first_name ?? user.first_name, last_name: user.Profile?.last_name ?? user.last_name }));
+      }),
+    );
+  }
+}
+
+/** The appointments starting on the days shown (clinic days, written with the clinic's offset). */
+export async function loadRange(api: ApiClient, zone: string, range: DayRange, names: ClientNames): Promise<CalendarAppointment[]> {
+  const appointments = await unwrap(
+    api.GET('/appointments/appointments', {
+      params: {
+        query: {
+          start_after: offsetIso(zonedInstant(zone, range.dateFrom, 0), zone),
+          start_before: offsetIso(zonedInstant(zone, addDays(range.dateTo, 1), 0), zone),
+          limit: 1000,
+        },
+      },
+    }),
+  );
+  await names.ensure(
+    api,
+    appointments.map((a) => a.client),
+  );
+  return appointments;
+}
+
+/** Clients matching a name or phone (the clients list's own search). */
+export async function searchClients(api: ApiClient, text: string): Promise<ClientOption[]> {
+  if (!text.trim()) return [];
+  const page = await unwrap(api.GET('/users/users', { params: { query: { role: 'CLIENT', search: text.trim(), page_size: 10 } } }));
+  return page.results.map((u) => ({ id: u.id, label: [fullName(u), u.phone_number].filter(Boolean).join(' · ') }));
+}
+
+export async function loadAvailability(api: ApiClient, query: { service: number; dateFrom: string; dateTo: string }): Promise<Offer[]> {
+  const answer = await unwrap(api.GET('/appointments/availability', { params: { query: { service: query.service, date_from: query.dateFrom, date_to: query.dateTo } } }));
+  return answer.slots;
+}
+
+/** Books one appointment, or a series starting at the slot's clinic day and time. */
+export async function book(api: ApiClient, zone: string, request: BookingRequest): Promise<BookingResult> {
+  if (request.series) {
+    const at = localTime(zone, Date.parse(request.start));
+    const time = `${String(Math.floor(at.minutes / 60)).padStart(2, '0')}:${String(at.minutes % 60).padStart(2, '0')}`;
+    const weekdays = request.series.weekdays.includes(isoWeekday(at.date)) ? request.series.weekdays : [...request.series.weekdays, isoWeekday(at.date)];
+    const result = await unwrapScheduling(
+      api.POST('/appointments/series', {
+        body: {
+          client: request.client,
+          service: request.service,
+          ...(request.staff ? { staff: request.staff } : {}),
+          first_date: at.date,
+          weekdays: weekdays.sort(),
+          time,
+          count: request.series.count,
+          only_free: false,
+          dry_run: false,
+          ...(request.notes ? { notes: request.notes } : {}),
+        },
+      }),
+    );
+    return { appointments: result.appointments.map((a) => ({ id: a.id, start: a.start })) };
+  }
+  const created = await unwrapScheduling(
+    api.POST('/appointments/appointments', {
+      body: {
+        client: request.client,
+        service: request.service,
+        start: request.start,
+        ...(request.staff ? { staff: request.staff } : {}),
+        ...(request.notes ? { notes: request.notes } : {}),
+      },
+    }),
+  );
+  return { appointments: [{ id: created.id, start: created.start }] };
+}
+
+/** A drag: the appointment rescheduled to the new start (and staff column); 409 names what is in the way. */
+export async function saveMove(api: ApiClient, move: Move): Promise<Appointment | null> {
+  const moved = await unwrapScheduling(
+    api.POST('/appointments/appointments/{id}/transitions', {
+      params: { path: { id: move.id } },
+      body: { to: 'rescheduled', start: move.start, ...(move.staff ? { staff: move.staff } : {}) },
+    }),
+  );
+  return moved.replacement;
+}
+
+/** The side panel: the appointment with its history, the client, and the client's packages. */
+export async function loadPanel(api: ApiClient, id: number) {
+  const appointment = await unwrap(api.GET('/appointments/appointments/{id}', { params: { path: { id } } }));
+  const [client, packages] = await Promise.all([
+    unwrap(api.GET('/users/users/{id}', { params: { path: { id: appointment.client } } })),
+    unwrap(api.GET('/appointments/packages', { params: { query: { client: appointment.client } } })),
+  ]);
+  return { appointment, client, packages };
+}
+
+export type PanelData = Awaited<ReturnType<typeof loadPanel>>;
+
+export interface StatusChange {
+  to: AppointmentStatus;
+  reason?: string;
+  start?: string;
+}
+
+export async function changeStatus(api: ApiClient, id: number, change: StatusChange) {
+  return unwrapScheduling(
+    api.POST('/appointments/appointments/{id}/transitions', {
+      params: { path: { id } },
+      body: {
+        to: change.to,
+        ...(change.reason ? { reason: change.reason } : {}),
+        ...(change.start ? { start: change.start } : {}),
+        ...(change.to === 'cancelled' ? { cancelled_by: 'clinic' as const } : {}),
+      },
+    }),
+  );
+}
+
+/** The weekday rows of the clinic's opening hours, by ISO weekday. */
+export function openingByWeekday(hours: SchedulingHours): Map<number, Array<{ opens: number; closes: number }>> {
+  const map = new Map<number, Array<{ opens: number; closes: number }>>();
+  const minutes = (v: string) => Number(v.slice(0, 2)) * 60 + Number(v.slice(3, 5));
+  for (const row of hours.clinic_hours) {
+    const list = map.get(row.weekday) ?? [];
+    list.push({ opens: minutes(row.opens), closes: minutes(row.closes) });
+    map.set(row.weekday, list);
+  }
+  return map;
+}

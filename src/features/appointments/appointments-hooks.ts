@@ -1,0 +1,137 @@
+// The appointments screen's machines bound to its adapter: the calendar chart (days, columns,
+// filters, drag and save), the booking chart for one dialog, the side panel's record and its status
+// changes (the staff record and action machines), and the clinic's setup as a record.
+import { useActorRef, useSelector } from '@xstate/react';
+import { useSnackbar } from 'notistack';
+import { useRef } from 'react';
+import { fromPromise } from 'xstate';
+import { type BookingResult, bookingMachine, type Slot } from '../../../machines/appointments/booking-machine';
+import { calendarMachine, type CalendarColumns, type CalendarFilters, type CalendarView, type Move } from '../../../machines/appointments/calendar-machine';
+import { bookingSelectors, calendarSelectors } from '../../../machines/appointments/selectors';
+import { useShell } from '../../app/port';
+import { useAction, useRecord } from '../../lib/staff/hooks';
+import {
+  book,
+  changeStatus,
+  ClientNames,
+  loadAvailability,
+  loadPanel,
+  loadRange,
+  loadSetup,
+  saveMove,
+  searchClients,
+  type StatusChange,
+} from './appointments-api';
+import { bookedToast, MOVE_SAVED, STATUS_LABELS, statusChanged } from './texts';
+
+export function useSchedulingSetup() {
+  const { api } = useShell();
+  return useRecord(() => loadSetup(api));
+}
+
+export function useCalendar(zone: string, today: string) {
+  const { api } = useShell();
+  const { enqueueSnackbar } = useSnackbar();
+  const names = useRef(new ClientNames()).current;
+  const latest = useRef({ api, enqueueSnackbar });
+  latest.current = { api, enqueueSnackbar };
+  const ref = useActorRef(
+    calendarMachine.provide({
+      actors: {
+        loadRange: fromPromise(({ input }) => loadRange(latest.current.api, zone, input, names)),
+        saveMove: fromPromise(({ input }) => saveMove(latest.current.api, input)),
+      },
+      actions: { notifySaved: () => latest.current.enqueueSnackbar(MOVE_SAVED, { variant: 'success' }) },
+    }),
+    { input: { date: today } },
+  );
+  return {
+    ref,
+    view: useSelector(ref, calendarSelectors.view),
+    date: useSelector(ref, calendarSelectors.date),
+    range: useSelector(ref, calendarSelectors.range),
+    columns: useSelector(ref, calendarSelectors.columns),
+    filters: useSelector(ref, calendarSelectors.filters),
+    appointments: useSelector(ref, calendarSelectors.appointments),
+    pending: useSelector(ref, calendarSelectors.pending),
+    selected: useSelector(ref, calendarSelectors.selected),
+    loading: useSelector(ref, calendarSelectors.isLoading),
+    saving: useSelector(ref, calendarSelectors.isSaving),
+    refusal: useSelector(ref, calendarSelectors.refusal),
+    failure: useSelector(ref, calendarSelectors.failure),
+    canMove: useSelector(ref, calendarSelectors.canMove),
+    clientName: (id: number) => names.get(id),
+    setView: (view: CalendarView) => ref.send({ type: 'calendar.setView', view }),
+    setDate: (date: string) => ref.send({ type: 'calendar.setDate', date }),
+    setColumns: (columns: CalendarColumns) => ref.send({ type: 'calendar.setColumns', columns }),
+    setFilter: (name: keyof CalendarFilters, value: string | number | null) => ref.send({ type: 'calendar.setFilter', name, value }),
+    select: (id: number | null) => ref.send({ type: 'calendar.select', id }),
+    reload: () => ref.send({ type: 'calendar.reload' }),
+    retry: () => ref.send({ type: 'calendar.retry' }),
+    dragStart: (id: number) => ref.send({ type: 'calendar.dragStart', id }),
+    dragCancel: () => ref.send({ type: 'calendar.dragCancel' }),
+    drop: (move: Move) => ref.send({ type: 'calendar.drop', move }),
+    dismiss: () => ref.send({ type: 'calendar.dismiss' }),
+  };
+}
+
+export type CalendarHandle = ReturnType<typeof useCalendar>;
+
+/** One booking dialog's chart: mounted when the dialog opens, so each booking starts afresh. */
+export function useBooking(zone: string, slot: Slot, onBooked: (result: BookingResult) => void) {
+  const { api } = useShell();
+  const { enqueueSnackbar } = useSnackbar();
+  const latest = useRef({ api, onBooked });
+  latest.current = { api, onBooked };
+  const ref = useActorRef(
+    bookingMachine.provide({
+      actors: {
+        searchClients: fromPromise(({ input }) => searchClients(latest.current.api, input)),
+        loadAvailability: fromPromise(({ input }) => loadAvailability(latest.current.api, input)),
+        book: fromPromise(async ({ input }) => {
+          const result = await book(latest.current.api, zone, input);
+          enqueueSnackbar(bookedToast(result.appointments.length), { variant: 'success' });
+          latest.current.onBooked(result);
+          return result;
+        }),
+      },
+    }),
+    { input: { slot } },
+  );
+  return {
+    step: useSelector(ref, bookingSelectors.step),
+    busy: useSelector(ref, bookingSelectors.isBusy),
+    searching: useSelector(ref, bookingSelectors.isSearching),
+    checking: useSelector(ref, bookingSelectors.isCheckingAvailability),
+    canContinue: useSelector(ref, bookingSelectors.canContinue),
+    client: useSelector(ref, bookingSelectors.client),
+    clientResults: useSelector(ref, bookingSelectors.clientResults),
+    service: useSelector(ref, bookingSelectors.service),
+    staff: useSelector(ref, bookingSelectors.staff),
+    series: useSelector(ref, bookingSelectors.series),
+    notes: useSelector(ref, bookingSelectors.notes),
+    offer: useSelector(ref, bookingSelectors.offer),
+    slot: useSelector(ref, bookingSelectors.slot),
+    conflicts: useSelector(ref, bookingSelectors.conflicts),
+    error: useSelector(ref, bookingSelectors.error),
+    send: ref.send,
+  };
+}
+
+export type BookingHandle = ReturnType<typeof useBooking>;
+
+/** The side panel: the appointment, its client and packages; status changes reload it and the calendar. */
+export function useAppointmentPanel(id: number, onChanged: () => void) {
+  const { api } = useShell();
+  const { enqueueSnackbar } = useSnackbar();
+  const record = useRecord(() => loadPanel(api, id));
+  const change = useAction<StatusChange | null>(
+    (subject, values) => changeStatus(api, id, { ...(subject as StatusChange), ...(values as Partial<StatusChange>) }),
+    (subject) => {
+      if (subject) enqueueSnackbar(statusChanged(STATUS_LABELS[subject.to] ?? subject.to), { variant: 'success' });
+      record.reload();
+      onChanged();
+    },
+  );
+  return { record, change };
+}

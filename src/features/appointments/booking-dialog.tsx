@@ -1,0 +1,237 @@
+// The booking dialog opened by a click on an empty time (or the New appointment button): it renders
+// the booking chart's steps. Details: the time (editable from the keyboard), client search, service,
+// the staff and the free units availability offers at that time, a series option and notes; then a
+// summary to confirm; then booked (the dialog closes), or the conflicts named with nothing saved.
+import {
+  Alert,
+  Autocomplete,
+  Box,
+  Button,
+  Checkbox,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  MenuItem,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
+import type { BookingResult, Slot } from '../../../machines/appointments/booking-machine';
+import { localTime, zonedInstant } from '../../../machines/appointments/scheduling-rules';
+import type { SchedulingSetup } from './appointments-api';
+import { type BookingHandle, useBooking } from './appointments-hooks';
+import { dayAndClock, offsetIso } from './clinic-time';
+import { ConflictLines } from './conflict-lines';
+import {
+  ANY_STAFF,
+  BACK,
+  BOOK,
+  BOOKING_CONFLICT,
+  CANCEL,
+  CHECKING,
+  CLIENT_SEARCH,
+  CONTINUE,
+  FREE_UNITS,
+  NEW_APPOINTMENT,
+  NO_CLIENTS,
+  NOTES,
+  NOTHING_FREE,
+  RETRY,
+  SERIES,
+  SERIES_COUNT,
+  SERIES_DAYS,
+  SERVICE,
+  STAFF,
+  WEEKDAY_SHORT,
+} from './texts';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The slot's start as a datetime-local value on the clinic's clock. */
+function localValue(iso: string, zone: string): string {
+  const t = localTime(zone, Date.parse(iso));
+  return `${t.date}T${pad(Math.floor(t.minutes / 60))}:${pad(t.minutes % 60)}`;
+}
+
+function Details({ setup, booking }: { setup: SchedulingSetup; booking: BookingHandle }) {
+  const zone = setup.hours.time_zone;
+  const { send, offer, slot } = booking;
+  const offeredStaff = offer ? setup.staff.filter((s) => offer.staff.includes(s.id)) : [];
+  const resourceName = (id: number) => setup.resources.find((r) => r.id === id)?.name ?? `#${id}`;
+  return (
+    <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
+      <TextField
+        label="Start"
+        type="datetime-local"
+        value={slot ? localValue(slot.start, zone) : ''}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: setup.hours.slot_minutes * 60 } }}
+        onChange={(e) => {
+          const [date, clock] = e.target.value.split('T');
+          if (!date || !clock) return;
+          const minutes = Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
+          send({ type: 'booking.pickSlot', slot: { start: offsetIso(zonedInstant(zone, date, minutes), zone), staff: booking.staff } });
+        }}
+      />
+      <Autocomplete
+        options={booking.clientResults}
+        value={booking.client}
+        getOptionLabel={(o) => o.label}
+        isOptionEqualToValue={(a, b) => a.id === b.id}
+        filterOptions={(x) => x}
+        loading={booking.searching}
+        noOptionsText={NO_CLIENTS}
+        onInputChange={(_e, text, reason) => {
+          if (reason === 'input') send({ type: 'booking.searchClients', text });
+        }}
+        onChange={(_e, client) => {
+          if (client) send({ type: 'booking.selectClient', client });
+        }}
+        renderInput={(params) => <TextField {...params} label={CLIENT_SEARCH} />}
+      />
+      <TextField select label={SERVICE} value={booking.service ?? ''} onChange={(e) => send({ type: 'booking.selectService', service: Number(e.target.value) })}>
+        {setup.services.map((s) => (
+          <MenuItem key={s.id} value={s.id}>
+            {s.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      {booking.checking && (
+        <Typography role="status" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+          <CircularProgress size={16} /> {CHECKING}
+        </Typography>
+      )}
+      {booking.service !== null && !booking.checking && !offer && !booking.series && <Alert severity="warning">{NOTHING_FREE}</Alert>}
+      {offer && (
+        <>
+          <TextField select label={STAFF} value={booking.staff ?? ''} onChange={(e) => send({ type: 'booking.selectStaff', staff: e.target.value === '' ? null : Number(e.target.value) })}>
+            <MenuItem value="">{ANY_STAFF}</MenuItem>
+            {offeredStaff.map((s) => (
+              <MenuItem key={s.id} value={s.id}>
+                {s.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          {Object.keys(offer.resources).length > 0 && (
+            <Typography variant="body2" data-testid="free-units">
+              {FREE_UNITS}:{' '}
+              {Object.entries(offer.resources)
+                .map(([kind, units]) => `${setup.kinds.find((k) => k.kind === kind)?.label ?? kind}: ${units.map(resourceName).join(', ')}`)
+                .join('; ')}
+            </Typography>
+          )}
+        </>
+      )}
+      <FormControlLabel
+        control={
+          <Checkbox
+            checked={booking.series !== null}
+            onChange={(e) => send({ type: 'booking.setSeries', series: e.target.checked ? { weekdays: [localTime(zone, Date.parse(slot?.start ?? new Date().toISOString())).weekday], count: 4 } : null })}
+          />
+        }
+        label={SERIES}
+      />
+      {booking.series && (
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+          <ToggleButtonGroup
+            aria-label={SERIES_DAYS}
+            size="small"
+            value={booking.series.weekdays}
+            onChange={(_e, weekdays: number[]) => weekdays.length && send({ type: 'booking.setSeries', series: { ...booking.series!, weekdays } })}
+          >
+            {WEEKDAY_SHORT.map((label, i) => (
+              <ToggleButton key={label} value={i + 1} aria-label={label}>
+                {label}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+          <TextField
+            label={SERIES_COUNT}
+            type="number"
+            size="small"
+            sx={{ width: 110 }}
+            value={booking.series.count}
+            slotProps={{ htmlInput: { min: 1, max: 52 } }}
+            onChange={(e) => send({ type: 'booking.setSeries', series: { ...booking.series!, count: Math.min(52, Math.max(1, Number(e.target.value) || 1)) } })}
+          />
+        </Box>
+      )}
+      <TextField label={NOTES} multiline minRows={2} value={booking.notes} onChange={(e) => send({ type: 'booking.setNotes', notes: e.target.value })} />
+      {booking.error && <Alert severity="error">{booking.error}</Alert>}
+    </Box>
+  );
+}
+
+function Summary({ setup, booking }: { setup: SchedulingSetup; booking: BookingHandle }) {
+  const zone = setup.hours.time_zone;
+  const service = setup.services.find((s) => s.id === booking.service);
+  const staff = setup.staff.find((s) => s.id === booking.staff);
+  return (
+    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, '& dt': { fontWeight: 600 }, '& dd': { m: 0 } }}>
+      <dt>Client</dt>
+      <dd>{booking.client?.label}</dd>
+      <dt>{SERVICE}</dt>
+      <dd>{service?.name}</dd>
+      <dt>Start</dt>
+      <dd>{booking.slot ? dayAndClock(booking.slot.start, zone) : ''}</dd>
+      <dt>{STAFF}</dt>
+      <dd>{staff?.name ?? ANY_STAFF}</dd>
+      {booking.series && (
+        <>
+          <dt>{SERIES}</dt>
+          <dd>
+            {booking.series.weekdays.map((d) => WEEKDAY_SHORT[d - 1]).join(', ')} × {booking.series.count}
+          </dd>
+        </>
+      )}
+    </Box>
+  );
+}
+
+export function BookingDialog({ setup, slot, onClose, onBooked }: { setup: SchedulingSetup; slot: Slot; onClose: () => void; onBooked: (result: BookingResult) => void }) {
+  const booking = useBooking(setup.hours.time_zone, slot, onBooked);
+  const { step, send } = booking;
+  const cancel = () => {
+    send({ type: 'booking.cancel' });
+    onClose();
+  };
+  return (
+    <Dialog open onClose={cancel} fullWidth maxWidth="sm" aria-labelledby="booking-title">
+      <DialogTitle id="booking-title">{NEW_APPOINTMENT}</DialogTitle>
+      <DialogContent>
+        {(step === 'details' || step === 'slot') && <Details setup={setup} booking={booking} />}
+        {(step === 'confirm' || step === 'booking' || step === 'failed') && <Summary setup={setup} booking={booking} />}
+        {step === 'booking' && <CircularProgress size={24} aria-label="Booking" sx={{ mt: 2 }} />}
+        {step === 'failed' && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {booking.error}
+          </Alert>
+        )}
+        {step === 'conflict' && (
+          <Alert severity="error" role="alert">
+            {BOOKING_CONFLICT} {booking.error}
+            <ConflictLines setup={setup} conflicts={booking.conflicts} />
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={cancel}>{CANCEL}</Button>
+        {(step === 'confirm' || step === 'conflict' || step === 'failed') && <Button onClick={() => send({ type: 'booking.back' })}>{BACK}</Button>}
+        {step === 'failed' && <Button onClick={() => send({ type: 'booking.retry' })}>{RETRY}</Button>}
+        {step === 'details' && (
+          <Button variant="contained" disabled={!booking.canContinue} onClick={() => send({ type: 'booking.next' })}>
+            {CONTINUE}
+          </Button>
+        )}
+        {(step === 'confirm' || step === 'booking') && (
+          <Button variant="contained" disabled={step === 'booking'} onClick={() => send({ type: 'booking.submit' })}>
+            {BOOK}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,22 @@
+// The conflicts a 409 names, in the desk's words: who or what is taken, and when.
+import { List, ListItem } from '@mui/material';
+import type { MoveConflict } from '../../../machines/appointments/calendar-machine';
+import type { SchedulingSetup } from './appointments-api';
+import { clockOf } from './clinic-time';
+import { conflictLine } from './texts';
+
+export function ConflictLines({ setup, conflicts }: { setup: SchedulingSetup; conflicts: readonly MoveConflict[] }) {
+  if (!conflicts.length) return null;
+  const zone = setup.hours.time_zone;
+  const name = (c: MoveConflict) =>
+    c.kind === 'staff' ? (setup.staff.find((s) => s.id === c.id)?.name ?? `Staff ${c.id}`) : (setup.resources.find((r) => r.id === c.id)?.name ?? `Resource ${c.id}`);
+  return (
+    <List dense disablePadding data-testid="conflicts">
+      {conflicts.map((c) => (
+        <ListItem key={`${c.kind}-${c.id}-${c.start}`} disableGutters>
+          {conflictLine(name(c), clockOf(c.start, zone), clockOf(c.end, zone))}
+        </ListItem>
+      ))}
+    </List>
+  );
+}

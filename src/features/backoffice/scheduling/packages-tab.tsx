@@ -1,0 +1,107 @@
+// The package catalogue: sessions of one therapy at a price, valid for some days from the sale.
+// A deactivated package is no longer sold; packages already sold keep their sessions and expiry.
+import { Alert, Button, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { useShell } from '../../../app/port';
+import { ConfirmDialog } from '../../../lib/staff/confirm-dialog';
+import { FormDialog } from '../../../lib/staff/form-dialog';
+import { useAction } from '../../../lib/staff/hooks';
+import { createPlan, type PackagePlan, patchPlan } from './scheduling-api';
+import { usePlans } from './scheduling-hooks';
+import { EDIT_PLAN, NEW_PLAN, PLAN_SAVED } from './texts';
+
+const EMPTY = { name: '', therapy: '', sessions: '10', price_inr: '0', validity_days: '180' };
+const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
+
+export function PackagesTab() {
+  const { api } = useShell();
+  const { enqueueSnackbar } = useSnackbar();
+  const plans = usePlans();
+  const [form, setForm] = useState(EMPTY);
+  const edit = useAction<PackagePlan | null>(
+    (plan, v) => {
+      const body = {
+        name: String(v.name).trim(),
+        therapy: String(v.therapy).trim(),
+        sessions: Number(v.sessions),
+        price_inr: Number(v.price_inr),
+        validity_days: String(v.validity_days).trim() === '' ? null : Number(v.validity_days),
+      };
+      return plan ? patchPlan(api, plan.id, body) : createPlan(api, body);
+    },
+    (_p, out) => {
+      enqueueSnackbar(PLAN_SAVED((out as PackagePlan).name), { variant: 'success' });
+      plans.reload();
+    },
+  );
+  const toggle = useAction<PackagePlan | null>(
+    (plan) => patchPlan(api, plan!.id, { active: !plan!.active }),
+    (_p, out) => {
+      enqueueSnackbar(PLAN_SAVED((out as PackagePlan).name), { variant: 'success' });
+      plans.reload();
+    },
+  );
+  const openEdit = (plan: PackagePlan | null) => {
+    setForm(plan ? { name: plan.name, therapy: plan.therapy, sessions: String(plan.sessions), price_inr: String(plan.price_inr), validity_days: plan.validity_days === null ? '' : String(plan.validity_days) } : EMPTY);
+    edit.open(plan);
+  };
+  const rows = (plans.data ?? []) as PackagePlan[];
+  const err = (f: string) => edit.fieldErrors[f]?.join(' ');
+  return (
+    <>
+      {plans.failed && <Alert severity="error">{plans.error}</Alert>}
+      {rows.length === 0 && plans.data !== null && <Typography color="text.secondary">No packages yet.</Typography>}
+      {rows.length > 0 && (
+        <Table size="small" aria-label="Packages">
+          <TableHead>
+            <TableRow>
+              <TableCell>Package</TableCell>
+              <TableCell>Therapy</TableCell>
+              <TableCell>Sessions</TableCell>
+              <TableCell>Price</TableCell>
+              <TableCell>Valid for</TableCell>
+              <TableCell align="right">Actions</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((p) => (
+              <TableRow key={p.id}>
+                <TableCell>
+                  {p.name} {!p.active && <Chip size="small" label="Inactive" />}
+                </TableCell>
+                <TableCell>{p.therapy}</TableCell>
+                <TableCell>{p.sessions}</TableCell>
+                <TableCell>{rupees.format(p.price_inr)}</TableCell>
+                <TableCell>{p.validity_days === null ? 'No expiry' : `${p.validity_days} days`}</TableCell>
+                <TableCell align="right">
+                  <Button size="small" onClick={() => openEdit(p)}>
+                    Edit
+                  </Button>
+                  <Button size="small" onClick={() => toggle.open(p)}>
+                    {p.active ? 'Deactivate' : 'Activate'}
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      <Button sx={{ mt: 2 }} variant="outlined" onClick={() => openEdit(null)}>
+        {NEW_PLAN}
+      </Button>
+      <FormDialog action={edit} id="plan" title={edit.subject ? EDIT_PLAN : NEW_PLAN} submitLabel="Save package" pendingLabel="Saving…" ready={!!form.name.trim() && !!form.therapy.trim()} onSubmit={() => edit.submit(form)}>
+        <TextField label="Name" required value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} error={!!err('name')} helperText={err('name')} />
+        <TextField label="Therapy" required value={form.therapy} onChange={(e) => setForm({ ...form, therapy: e.target.value })} error={!!err('therapy')} helperText={err('therapy') ?? 'The therapy its sessions pay for, e.g. hbot'} />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField label="Sessions" type="number" required value={form.sessions} onChange={(e) => setForm({ ...form, sessions: e.target.value })} error={!!err('sessions')} helperText={err('sessions')} />
+          <TextField label="Price (₹)" type="number" value={form.price_inr} onChange={(e) => setForm({ ...form, price_inr: e.target.value })} error={!!err('price_inr')} helperText={err('price_inr')} />
+          <TextField label="Valid for (days)" type="number" value={form.validity_days} onChange={(e) => setForm({ ...form, validity_days: e.target.value })} error={!!err('validity_days')} helperText={err('validity_days') ?? 'Empty: no expiry'} />
+        </Stack>
+      </FormDialog>
+      <ConfirmDialog action={toggle} title={toggle.subject ? `${toggle.subject.active ? 'Deactivate' : 'Activate'} ${toggle.subject.name}` : ''} confirmLabel={toggle.subject?.active ? 'Deactivate' : 'Activate'}>
+        {toggle.subject?.active ? 'It is no longer sold; packages already sold keep their sessions and expiry.' : 'It is sold again.'}
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+// /backoffice's tabs: the programs and clinic details, then the scheduling set-up.
+import { Box, Tab, Tabs } from '@mui/material';
+import { type ReactNode, useState } from 'react';
+import { BookingRulesTab } from './booking-rules-tab';
+import { ClinicHoursTab } from './clinic-hours-tab';
+import { PackagesTab } from './packages-tab';
+import { ResourcesTab } from './resources-tab';
+import { ServicesTab } from './services-tab';
+import { StaffHoursTab } from './staff-hours-tab';
+import { TAB_LABELS } from './texts';
+
+type TabKey = keyof typeof TAB_LABELS;
+
+const PANELS: Record<Exclude<TabKey, 'general'>, () => ReactNode> = {
+  services: () => <ServicesTab />,
+  resources: () => <ResourcesTab />,
+  staffHours: () => <StaffHoursTab />,
+  clinicHours: () => <ClinicHoursTab />,
+  packages: () => <PackagesTab />,
+  rules: () => <BookingRulesTab />,
+};
+
+/** The tab strip over `general` (the page's existing sections) and the scheduling panels. */
+export function BackofficeTabs({ general }: { general: ReactNode }) {
+  const [tab, setTab] = useState<TabKey>('general');
+  return (
+    <>
+      <Tabs value={tab} onChange={(_e, v: TabKey) => setTab(v)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Back office sections" sx={{ mb: 2 }}>
+        {(Object.keys(TAB_LABELS) as TabKey[]).map((k) => (
+          <Tab key={k} value={k} label={TAB_LABELS[k]} id={`backoffice-tab-${k}`} aria-controls={`backoffice-panel-${k}`} />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id={`backoffice-panel-${tab}`} aria-labelledby={`backoffice-tab-${tab}`}>
+        {tab === 'general' ? general : PANELS[tab]()}
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+// Rows of weekly hours (a weekday, from, to), several a day for a break: the shared editor of a
+// staff member's shifts and the clinic's opening hours.
+import { Button, IconButton, MenuItem, Stack, TextField } from '@mui/material';
+import { WEEKDAYS } from './texts';
+
+export interface Shift {
+  weekday: number;
+  from: string;
+  to: string;
+}
+
+export function ShiftRows({ rows, onChange, label }: { rows: Shift[]; onChange: (rows: Shift[]) => void; label: string }) {
+  const set = (i: number, patch: Partial<Shift>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  return (
+    <Stack spacing={1} role="group" aria-label={label}>
+      {rows.map((r, i) => (
+        <Stack key={i} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <TextField select size="small" label="Day" value={r.weekday} onChange={(e) => set(i, { weekday: Number(e.target.value) })} sx={{ minWidth: 130 }}>
+            {WEEKDAYS.map((d, n) => (
+              <MenuItem key={d} value={n + 1}>
+                {d}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField size="small" type="time" label="From" value={r.from} onChange={(e) => set(i, { from: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField size="small" type="time" label="To" value={r.to} onChange={(e) => set(i, { to: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+          <IconButton aria-label={`Remove ${WEEKDAYS[r.weekday - 1]} ${r.from}–${r.to}`} onClick={() => onChange(rows.filter((_, j) => j !== i))}>
+            ×
+          </IconButton>
+        </Stack>
+      ))}
+      <Button sx={{ alignSelf: 'flex-start' }} onClick={() => onChange([...rows, { weekday: 1, from: '09:00', to: '17:00' }])}>
+        Add hours
+      </Button>
+    </Stack>
+  );
+}
+
+export const hhmm = (v: string) => v.slice(0, 5);

@@ -1,0 +1,220 @@
+// The back office's support queue: every ticket in a server-side DataGrid (status, category,
+// assignee, age), filtered, sorted and paged by the server through the support desk machine; the
+// chosen ticket's whole conversation, internal notes included, with assignment, the chart's next
+// statuses for staff, replies (a canned reply to start from) and internal notes.
+import { Alert, Box, Button, Chip, MenuItem, Stack, Switch, FormControlLabel, TextField, Typography } from '@mui/material';
+import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
+import { useActorRef, useSelector } from '@xstate/react';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { fromPromise } from 'xstate';
+import { type DeskTicket, supportDeskMachine } from '../../../../machines/support/desk-machine';
+import { deskSelectors } from '../../../../machines/support/selectors';
+import { CATEGORY_LABELS, TICKET_CATEGORIES, type TicketCategory } from '../../../../machines/support/support-rules';
+import { CANNED_REPLIES, STAFF_STATUS_LABELS, SUPPORT_TEXTS as T } from '../../../../machines/support/support-texts';
+import { TICKET_STATUSES, type TicketStatus } from '../../../../machines/support/ticket-lifecycle';
+import { useShell } from '../../../app/port';
+import { assignQueueTicket, loadMe, loadQueue, loadQueueTicket, moveQueueTicket, type QueueTicket, type QueueTicketDetail, sendStaffMessage } from './support-queue-api';
+
+const DAY = 86_400_000;
+const ageOf = (iso: string) => {
+  const days = Math.floor((Date.now() - Date.parse(iso)) / DAY);
+  return days < 1 ? 'today' : `${days} d`;
+};
+
+function useQueue() {
+  const { api } = useShell();
+  const ref = useActorRef(
+    supportDeskMachine.provide({
+      actors: {
+        loadTickets: fromPromise(({ input }) => loadQueue(api, input.query)),
+        loadTicket: fromPromise(async ({ input }) => (await loadQueueTicket(api, input.id)) as DeskTicket),
+        createTicket: fromPromise(async (): Promise<DeskTicket> => {
+          throw new Error('Staff open tickets from the client’s record.');
+        }),
+        sendMessage: fromPromise(async ({ input }) => (await sendStaffMessage(api, input.id, input.draft)) as DeskTicket),
+        moveTicket: fromPromise(async ({ input }) => (await moveQueueTicket(api, input.id, input.to)) as DeskTicket),
+        assignTicket: fromPromise(async ({ input }) => (await assignQueueTicket(api, input.id, input.assignee)) as DeskTicket),
+      },
+    }),
+    { input: { staff: true, query: { status: ['new', 'open'], ordering: 'created_at' } } },
+  );
+  const [me, setMe] = useState<number | null>(null);
+  useEffect(() => {
+    loadMe(api).then(setMe, () => setMe(null));
+  }, [api]);
+  return { ref, me };
+}
+
+const SORT_FIELDS: Record<string, string> = { status: 'status', category: 'category', age: 'created_at' };
+
+export function SupportQueueSection() {
+  const { ref, me } = useQueue();
+  const tickets = useSelector(ref, deskSelectors.tickets) as unknown as QueueTicket[];
+  const count = useSelector(ref, deskSelectors.count);
+  const query = useSelector(ref, deskSelectors.query);
+  const pending = useSelector(ref, deskSelectors.pending);
+  const message = useSelector(ref, deskSelectors.message);
+  const selected = useSelector(ref, deskSelectors.selected) as unknown as QueueTicketDetail | null;
+  const moves = useSelector(ref, deskSelectors.moves);
+  const columns = useMemo<GridColDef<QueueTicket>[]>(
+    () => [
+      { field: 'id', headerName: '#', width: 70, sortable: false },
+      { field: 'subject', headerName: T.subject, flex: 1, minWidth: 180, sortable: false },
+      { field: 'client_name', headerName: 'Client', minWidth: 140, sortable: false },
+      { field: 'status', headerName: T.status, minWidth: 130, valueFormatter: (v: TicketStatus) => STAFF_STATUS_LABELS[v] },
+      { field: 'category', headerName: T.category, minWidth: 120, valueFormatter: (v: TicketCategory) => CATEGORY_LABELS[v] },
+      { field: 'assignee_name', headerName: T.assignee, minWidth: 140, sortable: false, valueFormatter: (v: string | null) => v ?? T.unassigned },
+      { field: 'age', headerName: T.age, minWidth: 90, valueGetter: (_v, row) => row.created_at, valueFormatter: (v: string) => ageOf(v) },
+    ],
+    [],
+  );
+  const sortModel = useMemo<GridSortModel>(() => {
+    const field = Object.keys(SORT_FIELDS).find((k) => SORT_FIELDS[k] === query.ordering.replace(/^-/, ''));
+    return field ? [{ field, sort: query.ordering.startsWith('-') ? 'desc' : 'asc' }] : [];
+  }, [query.ordering]);
+  const send = (patch: Parameters<typeof ref.send>[0] extends infer E ? (E extends { type: 'desk.query'; patch: infer P } ? P : never) : never) => ref.send({ type: 'desk.query', patch });
+  return (
+    <Box data-section="support-queue">
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
+        <TextField select size="small" label={T.status} value={query.status.join(',')} onChange={(e) => send({ status: e.target.value ? (e.target.value.split(',') as TicketStatus[]) : [] })} sx={{ minWidth: 200 }}>
+          <MenuItem value="">All statuses</MenuItem>
+          <MenuItem value="new,open">New and open</MenuItem>
+          {TICKET_STATUSES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {STAFF_STATUS_LABELS[s]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField select size="small" label={T.category} value={query.category ?? ''} onChange={(e) => send({ category: (e.target.value || null) as TicketCategory | null })} sx={{ minWidth: 160 }}>
+          <MenuItem value="">All categories</MenuItem>
+          {TICKET_CATEGORIES.map((c) => (
+            <MenuItem key={c} value={c}>
+              {CATEGORY_LABELS[c]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField select size="small" label={T.assignee} value={query.assignee === null ? '' : String(query.assignee)} onChange={(e) => send({ assignee: e.target.value === '' ? null : Number(e.target.value) })} sx={{ minWidth: 160 }}>
+          <MenuItem value="">Anyone</MenuItem>
+          <MenuItem value="0">{T.unassigned}</MenuItem>
+          {me !== null && <MenuItem value={String(me)}>Me</MenuItem>}
+        </TextField>
+      </Stack>
+      {message && <Alert severity="error" sx={{ mb: 2 }}>{message}</Alert>}
+      <DataGrid
+        rows={tickets}
+        columns={columns}
+        rowCount={count}
+        loading={pending}
+        paginationMode="server"
+        sortingMode="server"
+        filterMode="server"
+        disableColumnFilter
+        paginationModel={{ page: query.page, pageSize: query.pageSize }}
+        onPaginationModelChange={(m) => send({ page: m.page, pageSize: m.pageSize })}
+        pageSizeOptions={[25, 50, 100]}
+        sortModel={sortModel}
+        onSortModelChange={(m) => {
+          const first = m[0];
+          send({ ordering: first?.sort && SORT_FIELDS[first.field] ? `${first.sort === 'desc' ? '-' : ''}${SORT_FIELDS[first.field]}` : '-updated_at' });
+        }}
+        onRowClick={(p) => ref.send({ type: 'desk.select', id: Number(p.id) })}
+        autoHeight
+        density="compact"
+      />
+      {selected && (
+        <TicketPanel
+          ticket={selected}
+          moves={moves}
+          me={me}
+          pending={pending}
+          onMove={(to) => ref.send({ type: 'desk.move', to })}
+          onAssign={(assignee) => ref.send({ type: 'desk.assign', assignee })}
+          onReply={(body, internal) => ref.send({ type: 'desk.reply', draft: { body, internal, files: [] } })}
+        />
+      )}
+    </Box>
+  );
+}
+
+function TicketPanel(props: {
+  ticket: QueueTicketDetail;
+  moves: TicketStatus[];
+  me: number | null;
+  pending: boolean;
+  onMove: (to: TicketStatus) => void;
+  onAssign: (assignee: number | null) => void;
+  onReply: (body: string, internal: boolean) => void;
+}) {
+  const { ticket } = props;
+  const [body, setBody] = useState('');
+  const [internal, setInternal] = useState(false);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    props.onReply(body, internal);
+    setBody('');
+  };
+  return (
+    <Box sx={{ mt: 2, p: 2, border: 1, borderColor: 'divider', borderRadius: 1 }} data-queue-ticket={ticket.id}>
+      <Typography variant="h6" component="h3">
+        #{ticket.id} {ticket.subject} — {ticket.client_name}
+      </Typography>
+      <Stack direction="row" spacing={1} sx={{ my: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+        <Chip label={STAFF_STATUS_LABELS[ticket.status]} data-status={ticket.status} />
+        <Typography variant="body2">
+          {T.assignee}: {ticket.assignee_name ?? T.unassigned}
+        </Typography>
+        {props.me !== null && ticket.assignee !== props.me && (
+          <Button size="small" onClick={() => props.onAssign(props.me)} disabled={props.pending}>
+            Assign to me
+          </Button>
+        )}
+        {ticket.assignee !== null && (
+          <Button size="small" onClick={() => props.onAssign(null)} disabled={props.pending}>
+            Unassign
+          </Button>
+        )}
+        {props.moves.map((to) => (
+          <Button key={to} size="small" variant="outlined" onClick={() => props.onMove(to)} disabled={props.pending}>
+            {STAFF_STATUS_LABELS[to]}
+          </Button>
+        ))}
+      </Stack>
+      <Stack spacing={1} sx={{ my: 2 }}>
+        {ticket.messages.map((m) => (
+          <Box key={m.id} sx={{ p: 1, borderRadius: 1, bgcolor: m.internal ? 'warning.light' : m.from_clinic ? 'action.hover' : 'transparent', border: 1, borderColor: 'divider' }} data-message={m.id}>
+            <Typography variant="caption">
+              {m.author_name}
+              {m.internal ? ' · internal note' : ''} · {new Date(m.created_at).toLocaleString('en-IN')}
+            </Typography>
+            <Typography sx={{ whiteSpace: 'pre-wrap' }}>{m.body}</Typography>
+            {m.attachments.map((a) => (
+              <Typography key={a.id} variant="body2">
+                {a.file_name} ({a.content_type}, {a.size} bytes)
+              </Typography>
+            ))}
+          </Box>
+        ))}
+      </Stack>
+      {ticket.status !== 'closed' && (
+        <Box component="form" onSubmit={submit} noValidate>
+          <Stack spacing={1}>
+            <TextField select size="small" label={T.cannedReply} value="" onChange={(e) => setBody(CANNED_REPLIES.find((c) => c.id === e.target.value)?.body ?? body)} sx={{ maxWidth: 320 }}>
+              {CANNED_REPLIES.map((c) => (
+                <MenuItem key={c.id} value={c.id}>
+                  {c.title}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField label={T.reply} name="staff-reply" value={body} onChange={(e) => setBody(e.target.value)} multiline minRows={3} />
+            <FormControlLabel control={<Switch checked={internal} onChange={(e) => setInternal(e.target.checked)} />} label={T.internalNote} />
+            <Box>
+              <Button type="submit" variant="contained" disabled={props.pending || !body.trim()}>
+                {T.send}
+              </Button>
+            </Box>
+          </Stack>
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,73 @@
+// Discovery's calls: the pipeline (a page for the grid, everything for the board), the funnel,
+// one prospect with its history, stage moves, calls, booking a visit (availability from
+// scheduling), the visit note and its signature, and converting.
+import type { components } from '../../../openapi/generated/api';
+import type { ListPage, ListQuery } from '../../../machines/staff/list-machine';
+import type { ApiClient } from '../../lib/api-client';
+import { unwrap } from '../../lib/api-failure';
+import { pageParams } from '../../lib/staff/list-query';
+
+type S = components['schemas'];
+export type Prospect = S['Prospect'];
+export type ProspectDetail = S['ProspectDetail'];
+export type ProspectCreate = S['ProspectCreate'];
+export type DiscoveryVisit = S['DiscoveryVisit'];
+export type DiscoveryVisitPatch = S['DiscoveryVisitPatch'];
+export type Funnel = S['DiscoveryFunnel'];
+export type Stage = S['PipelineStage'];
+
+const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+export async function fetchProspectPage(api: ApiClient, q: ListQuery): Promise<ListPage> {
+  const f = q.filters;
+  const data = await unwrap(
+    api.GET('/discovery/prospects', {
+      params: {
+        query: {
+          ...pageParams(q),
+          stage: (f.stage || undefined) as Stage | undefined,
+          owner: f.owner ? Number(f.owner) : undefined,
+          source: (f.source || undefined) as S['ProspectSource'] | undefined,
+          due: f.due ? isoDay(Number(f.due)) : undefined,
+        },
+      },
+    }),
+  );
+  return { count: data.count, rows: data.results as unknown as ListPage['rows'] };
+}
+
+/** The open pipeline for the board (the newest 100 of each open stage). */
+export async function fetchBoard(api: ApiClient): Promise<Prospect[]> {
+  const stages: Stage[] = ['new', 'contacted', 'discovery_booked', 'discovery_done', 'nurture', 'no_show'];
+  const pages = await Promise.all(stages.map((stage) => unwrap(api.GET('/discovery/prospects', { params: { query: { stage, page_size: 100 } } }))));
+  return pages.flatMap((p) => p.results);
+}
+
+export const fetchStaff = async (api: ApiClient) => (await unwrap(api.GET('/users/users', { params: { query: { page_size: 100 } } }))).results.filter((u) => u.role !== 'CLIENT');
+
+export const fetchFunnel = (api: ApiClient, date_from: string, date_to: string) => unwrap(api.GET('/discovery/funnel', { params: { query: { date_from, date_to } } }));
+
+/** A new prospect; a possible duplicate comes back as a 409 failure with the matches. */
+export const createProspect = (api: ApiClient, body: ProspectCreate) => unwrap(api.POST('/discovery/prospects', { body }));
+
+export const fetchProspect = (api: ApiClient, id: number) => unwrap(api.GET('/discovery/prospects/{id}', { params: { path: { id } } }));
+
+export const moveProspect = (api: ApiClient, id: number, body: S['ProspectTransition']) => unwrap(api.POST('/discovery/prospects/{id}/transitions', { params: { path: { id } }, body }));
+
+export const logCall = (api: ApiClient, id: number, summary: string) => unwrap(api.POST('/discovery/prospects/{id}/calls', { params: { path: { id } }, body: { summary } }));
+
+export const convertProspect = (api: ApiClient, id: number, body: S['ProspectConvert']) => unwrap(api.POST('/discovery/prospects/{id}/convert', { params: { path: { id } }, body }));
+
+export const fetchServices = (api: ApiClient) => unwrap(api.GET('/appointments/services', {}));
+
+export const fetchPrograms = (api: ApiClient) => unwrap(api.GET('/programs/programs', {}));
+
+export const fetchSlots = (api: ApiClient, service: number, day: string) => unwrap(api.GET('/appointments/availability', { params: { query: { service, date_from: day, date_to: day } } }));
+
+export const bookVisit = (api: ApiClient, body: S['DiscoveryVisitCreate']) => unwrap(api.POST('/discovery/visits', { body }));
+
+export const fetchVisit = (api: ApiClient, id: number) => unwrap(api.GET('/discovery/visits/{id}', { params: { path: { id } } }));
+
+export const saveVisit = (api: ApiClient, id: number, body: DiscoveryVisitPatch) => unwrap(api.PATCH('/discovery/visits/{id}', { params: { path: { id } }, body }));
+
+export const signVisit = (api: ApiClient, id: number) => unwrap(api.POST('/discovery/visits/{id}/sign', { params: { path: { id } } }));

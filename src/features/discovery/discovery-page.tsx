@@ -1,0 +1,312 @@
+// /discovery: the prospect pipeline as a board (a column per open stage; dragging a card asks the
+// pipeline chart whether that move exists, and only then asks the server), as a server-side list,
+// and as funnel charts for a date range. "New prospect" adds one (a possible duplicate is shown
+// before anything is saved).
+import { Alert, Box, Button, Card, CardActionArea, CardContent, Checkbox, FormControlLabel, MenuItem, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { BarChart } from '@mui/x-charts/BarChart';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { OPEN_STAGES, type PipelineStage } from '../../../machines/discovery/pipeline-lifecycle';
+import { canMove, needsFollowUp, needsReason } from '../../../machines/discovery/pipeline-rules';
+import { getHref } from '../../app/port';
+import { fieldError } from '../../lib/staff/confirm-dialog';
+import { formatDate, fullName } from '../../lib/staff/format';
+import { FormDialog } from '../../lib/staff/form-dialog';
+import { GridPage, ServerGrid } from '../../lib/staff/server-grid';
+import type { Funnel, Prospect } from './discovery-api';
+import { type MoveRequest, useDiscovery } from './discovery-hooks';
+import { DISCOVERY_TEXT as T, SOURCE_LABELS, STAGE_LABELS } from './texts';
+
+type Row = Prospect & { id: number };
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+const columns: GridColDef<Row>[] = [
+  {
+    field: 'last_name',
+    headerName: 'Prospect',
+    flex: 1.2,
+    minWidth: 170,
+    valueGetter: (_v, row) => fullName(row),
+    renderCell: ({ row }) => (
+      <Link href={getHref('clientDiscovery', { clientId: row.id })} tabIndex={-1}>
+        {fullName(row)}
+      </Link>
+    ),
+  },
+  { field: 'stage', headerName: T.filters.stage, width: 150, sortable: false, valueGetter: (v) => STAGE_LABELS[v as PipelineStage] },
+  { field: 'source', headerName: T.filters.source, width: 130, sortable: false, valueGetter: (v) => SOURCE_LABELS[v as Prospect['source']] },
+  { field: 'owner_name', headerName: T.filters.owner, width: 160, sortable: false, valueGetter: (v) => v ?? '—' },
+  { field: 'next_action', headerName: T.prospect.nextAction, flex: 1, minWidth: 160, sortable: false },
+  { field: 'next_action_on', headerName: T.filters.due, width: 140, valueGetter: (v) => (v ? formatDate(v as string) : '—') },
+];
+
+function ProspectCard({ prospect, onOpen }: { prospect: Prospect; onOpen: () => void }) {
+  return (
+    <Card
+      draggable
+      onDragStart={(e) => e.dataTransfer.setData('text/plain', String(prospect.id))}
+      data-prospect={prospect.id}
+      variant="outlined"
+    >
+      <CardActionArea onClick={onOpen}>
+        <CardContent sx={{ py: 1, '&:last-child': { pb: 1 } }}>
+          <Typography variant="subtitle2">{fullName(prospect)}</Typography>
+          <Typography variant="caption" color="text.secondary" component="p">
+            {SOURCE_LABELS[prospect.source]}
+            {prospect.owner_name ? ` · ${prospect.owner_name}` : ''}
+          </Typography>
+          {prospect.next_action && (
+            <Typography variant="caption" component="p">
+              {prospect.next_action}
+              {prospect.next_action_on ? ` (${formatDate(prospect.next_action_on)})` : ''}
+            </Typography>
+          )}
+        </CardContent>
+      </CardActionArea>
+    </Card>
+  );
+}
+
+function Board({ prospects, onDrop, onOpen }: { prospects: Prospect[]; onDrop: (p: Prospect, to: PipelineStage) => void; onOpen: (p: Prospect) => void }) {
+  return (
+    <Stack direction="row" spacing={1.5} sx={{ overflowX: 'auto', pb: 1 }} data-view="board">
+      {OPEN_STAGES.map((stage) => {
+        const cards = prospects.filter((p) => p.stage === stage);
+        return (
+          <Paper
+            key={stage}
+            variant="outlined"
+            sx={{ minWidth: 220, flex: 1, p: 1, bgcolor: 'action.hover' }}
+            data-stage={stage}
+            aria-label={STAGE_LABELS[stage]}
+            onDragOver={(e) => e.preventDefault()}
+            onDrop={(e) => {
+              e.preventDefault();
+              const prospect = prospects.find((p) => String(p.id) === e.dataTransfer.getData('text/plain'));
+              if (prospect && prospect.stage !== stage) onDrop(prospect, stage);
+            }}
+          >
+            <Typography variant="subtitle1" component="h2" sx={{ px: 0.5, mb: 1 }}>
+              {STAGE_LABELS[stage]} ({cards.length})
+            </Typography>
+            <Stack spacing={1}>
+              {cards.map((p) => (
+                <ProspectCard key={p.id} prospect={p} onOpen={() => onOpen(p)} />
+              ))}
+            </Stack>
+          </Paper>
+        );
+      })}
+    </Stack>
+  );
+}
+
+function FunnelCharts({ funnel }: { funnel: Funnel }) {
+  const rate = (converted: number, prospects: number) => (prospects ? Math.round((converted / prospects) * 100) : 0);
+  return (
+    <Stack spacing={2} data-view="funnel">
+      <Card data-chart="stages">
+        <CardContent>
+          <Typography variant="h6" component="h2">
+            {T.funnel.perStage}
+          </Typography>
+          <BarChart height={260} xAxis={[{ scaleType: 'band', data: funnel.stages.map((s) => STAGE_LABELS[s.stage]) }]} series={[{ data: funnel.stages.map((s) => s.count), label: T.funnel.prospects }]} hideLegend />
+        </CardContent>
+      </Card>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+        <Card sx={{ flex: 1 }} data-chart="by-source">
+          <CardContent>
+            <Typography variant="h6" component="h2">
+              {T.funnel.bySource}
+            </Typography>
+            <BarChart
+              height={240}
+              xAxis={[{ scaleType: 'band', data: funnel.by_source.map((s) => `${SOURCE_LABELS[s.source]} (${rate(s.converted, s.prospects)} %)`) }]}
+              series={[
+                { data: funnel.by_source.map((s) => s.prospects), label: T.funnel.prospects },
+                { data: funnel.by_source.map((s) => s.converted), label: T.funnel.converted },
+              ]}
+            />
+          </CardContent>
+        </Card>
+        <Card sx={{ flex: 1 }} data-chart="by-owner">
+          <CardContent>
+            <Typography variant="h6" component="h2">
+              {T.funnel.byOwner}
+            </Typography>
+            <BarChart
+              height={240}
+              xAxis={[{ scaleType: 'band', data: funnel.by_owner.map((o) => `${o.name || T.funnel.unassigned} (${rate(o.converted, o.prospects)} %)`) }]}
+              series={[
+                { data: funnel.by_owner.map((o) => o.prospects), label: T.funnel.prospects },
+                { data: funnel.by_owner.map((o) => o.converted), label: T.funnel.converted },
+              ]}
+            />
+          </CardContent>
+        </Card>
+      </Stack>
+    </Stack>
+  );
+}
+
+const EMPTY = { first_name: '', last_name: '', email: '', phone: '', source: 'walk_in', referred_by: '', owner: '', next_action: '', next_action_on: '', interests: '', notes: '' };
+
+export function DiscoveryPage() {
+  const [, navigate] = useLocation();
+  const { enqueueSnackbar } = useSnackbar();
+  const [tab, setTab] = useState<'board' | 'list' | 'funnel'>('board');
+  const [range, setRange] = useState({ from: day(-90), to: day(0) });
+  const [form, setForm] = useState(EMPTY);
+  const [confirmDuplicate, setConfirmDuplicate] = useState(false);
+  const [moveForm, setMoveForm] = useState({ reason: '', nurture_on: '' });
+  const d = useDiscovery(range);
+  const staff = d.staff.data ?? [];
+  const open = (p: Prospect) => navigate(getHref('clientDiscovery', { clientId: p.id }));
+  const set = (name: keyof typeof EMPTY) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value }));
+  const duplicate = d.create.error !== null && d.create.error.startsWith('This phone or email matches');
+
+  const drop = (prospect: Prospect, to: PipelineStage) => {
+    if (!canMove(prospect.stage, to)) {
+      enqueueSnackbar(T.dropRefused(STAGE_LABELS[prospect.stage], STAGE_LABELS[to]), { variant: 'error' });
+      return;
+    }
+    const request: MoveRequest = { prospect, to };
+    if (needsReason(to) || needsFollowUp(to)) d.move.open(request);
+    else {
+      d.move.open(request);
+      d.move.submit({});
+    }
+  };
+
+  const submitProspect = () =>
+    d.create.submit({
+      first_name: form.first_name.trim(),
+      last_name: form.last_name.trim(),
+      email: form.email.trim() || null,
+      phone: form.phone.trim() || null,
+      source: form.source,
+      referred_by: form.referred_by,
+      owner: form.owner ? Number(form.owner) : null,
+      next_action: form.next_action,
+      next_action_on: form.next_action_on || null,
+      interests: form.interests.split(',').map((s) => s.trim()).filter(Boolean),
+      notes: form.notes,
+      ...(confirmDuplicate ? { confirm_duplicate: true } : {}),
+    });
+
+  const moving = d.move.subject as MoveRequest | null;
+  return (
+    <GridPage page="discovery" title={T.title} actionLabel={T.newProspect} onAction={() => d.create.open(null)}>
+      <Tabs value={tab} onChange={(_e, v) => setTab(v)} sx={{ mb: 2 }}>
+        <Tab value="board" label={T.tabs.board} />
+        <Tab value="list" label={T.tabs.list} />
+        <Tab value="funnel" label={T.tabs.funnel} />
+      </Tabs>
+      {tab === 'board' &&
+        (d.board.failed ? (
+          <Alert severity="error" action={<Button color="inherit" size="small" onClick={d.board.retry}>{T.retry}</Button>}>
+            {T.loadFailed} {d.board.error}
+          </Alert>
+        ) : (
+          <Board prospects={d.board.data ?? []} onDrop={drop} onOpen={open} />
+        ))}
+      {tab === 'list' && (
+        <ServerGrid<Row>
+          list={d.list}
+          columns={columns}
+          sortFields={{ last_name: 'last_name', next_action_on: 'next_action_on' }}
+          title={T.title}
+          searchLabel="Search name, email or phone"
+          filters={[
+            { name: 'stage', label: T.filters.stage, minWidth: 170, options: [['', T.filters.anyStage], ...Object.entries(STAGE_LABELS)] },
+            { name: 'owner', label: T.filters.owner, minWidth: 170, options: [['', T.filters.anyOwner], ...staff.map((s): [string, string] => [String(s.id), fullName(s)])] },
+            { name: 'source', label: T.filters.source, minWidth: 150, options: [['', T.filters.anySource], ...Object.entries(SOURCE_LABELS)] },
+            { name: 'due', label: T.filters.due, minWidth: 190, options: [['', T.filters.anyTime], ['0', T.filters.dueToday], ['7', T.filters.dueWeek]] },
+          ]}
+          emptyText={T.empty}
+          loadFailedText={T.loadFailed}
+          retryLabel={T.retry}
+          onOpenRow={(row) => open(row)}
+        />
+      )}
+      {tab === 'funnel' && (
+        <Box>
+          <Stack direction="row" spacing={2} sx={{ mb: 2 }}>
+            <TextField type="date" label={T.funnel.from} value={range.from} onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))} slotProps={{ inputLabel: { shrink: true } }} />
+            <TextField type="date" label={T.funnel.to} value={range.to} onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))} slotProps={{ inputLabel: { shrink: true } }} />
+            <Button onClick={d.funnel.reload}>{T.refresh}</Button>
+          </Stack>
+          {d.funnel.failed && <Alert severity="error">{d.funnel.error}</Alert>}
+          {d.funnel.data && <FunnelCharts funnel={d.funnel.data} />}
+        </Box>
+      )}
+
+      <FormDialog
+        action={d.create}
+        id="new-prospect"
+        title={T.newProspect}
+        submitLabel={duplicate ? T.saveAnyway : T.save}
+        pendingLabel="Saving…"
+        ready={!!form.first_name.trim() && !!(form.email.trim() || form.phone.trim()) && (!duplicate || confirmDuplicate)}
+        onSubmit={submitProspect}
+        onExited={() => {
+          setForm(EMPTY);
+          setConfirmDuplicate(false);
+        }}
+      >
+        {duplicate && <FormControlLabel control={<Checkbox checked={confirmDuplicate} onChange={(e) => setConfirmDuplicate(e.target.checked)} />} label={T.saveAnyway} />}
+        <Stack direction="row" spacing={2}>
+          <TextField label={T.fields.firstName} value={form.first_name} onChange={set('first_name')} required fullWidth error={!!fieldError(d.create, 'first_name')} helperText={fieldError(d.create, 'first_name')} />
+          <TextField label={T.fields.lastName} value={form.last_name} onChange={set('last_name')} fullWidth />
+        </Stack>
+        <Stack direction="row" spacing={2}>
+          <TextField label={T.fields.email} type="email" value={form.email} onChange={set('email')} fullWidth error={!!fieldError(d.create, 'email')} helperText={fieldError(d.create, 'email')} />
+          <TextField label={T.fields.phone} value={form.phone} onChange={set('phone')} fullWidth error={!!fieldError(d.create, 'phone')} helperText={fieldError(d.create, 'phone')} />
+        </Stack>
+        <Stack direction="row" spacing={2}>
+          <TextField select label={T.fields.source} value={form.source} onChange={set('source')} fullWidth>
+            {Object.entries(SOURCE_LABELS).map(([value, label]) => (
+              <MenuItem key={value} value={value}>
+                {label}
+              </MenuItem>
+            ))}
+          </TextField>
+          {form.source === 'referral' && <TextField label={T.fields.referredBy} value={form.referred_by} onChange={set('referred_by')} fullWidth />}
+          <TextField select label={T.fields.owner} value={form.owner} onChange={set('owner')} fullWidth>
+            <MenuItem value="">{T.filters.anyOwner}</MenuItem>
+            {staff.map((s) => (
+              <MenuItem key={s.id} value={String(s.id)}>
+                {fullName(s)}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Stack>
+        <Stack direction="row" spacing={2}>
+          <TextField label={T.fields.nextAction} value={form.next_action} onChange={set('next_action')} fullWidth />
+          <TextField label={T.fields.nextActionOn} type="date" value={form.next_action_on} onChange={set('next_action_on')} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
+        </Stack>
+        <TextField label={T.fields.interests} value={form.interests} onChange={set('interests')} fullWidth />
+        <TextField label={T.fields.notes} value={form.notes} onChange={set('notes')} multiline minRows={2} fullWidth />
+      </FormDialog>
+
+      <FormDialog
+        action={d.move}
+        id="move-prospect"
+        title={moving ? `${fullName(moving.prospect)}: ${STAGE_LABELS[moving.to]}` : T.prospect.move}
+        submitLabel={T.prospect.move}
+        pendingLabel="Moving…"
+        ready={!moving || ((!needsReason(moving.to) || !!moveForm.reason.trim()) && (!needsFollowUp(moving.to) || !!moveForm.nurture_on))}
+        onSubmit={() => d.move.submit(moving && needsFollowUp(moving.to) ? { nurture_on: moveForm.nurture_on } : { reason: moveForm.reason })}
+        onExited={() => setMoveForm({ reason: '', nurture_on: '' })}
+        maxWidth="xs"
+      >
+        {moving && needsReason(moving.to) && <TextField label={T.prospect.reason} value={moveForm.reason} onChange={(e) => setMoveForm((f) => ({ ...f, reason: e.target.value }))} required fullWidth />}
+        {moving && needsFollowUp(moving.to) && (
+          <TextField label={T.prospect.followUp} type="date" value={moveForm.nurture_on} onChange={(e) => setMoveForm((f) => ({ ...f, nurture_on: e.target.value }))} slotProps={{ inputLabel: { shrink: true } }} required fullWidth />
+        )}
+      </FormDialog>
+    </GridPage>
+  );
+}

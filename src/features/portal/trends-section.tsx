@@ -1,0 +1,142 @@
+// The client's own trends on /user/home: their weight and blood pressure over time, their goals
+// against the latest values, and "Add reading" for their own weight or blood pressure, stored as
+// self-reported. Staff opening a client's portal read-only see it without the button.
+import { Alert, Box, Button, Card, CardContent, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { LineChart } from '@mui/x-charts/LineChart';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { METRIC_SPECS, type Metric, readMeasurement, SELF_REPORTED_METRICS, unitsOf } from '../../../machines/thrive-dashboard/metrics';
+import { useShell } from '../../app/port';
+import { FormDialog } from '../../lib/staff/form-dialog';
+import { useAction, useRecord } from '../../lib/staff/hooks';
+import { addOwnReading, loadOwnTrends, type OwnTrends } from './trends-api';
+
+export const TRENDS_TEXT = {
+  title: 'Your trends',
+  addReading: 'Add reading',
+  adding: 'Adding…',
+  add: 'Add',
+  added: 'Reading added.',
+  noReadings: 'No readings yet. Add your weight or blood pressure to start your trend.',
+  selfReported: 'self-reported',
+  goals: 'Your goals',
+  loadFailed: 'Your trends could not be loaded.',
+  retry: 'Retry',
+} as const;
+
+function Trend({ metric, readings }: { metric: Metric; readings: OwnTrends['readings'] }) {
+  const rows = readings.filter((r) => r.metric === metric);
+  if (rows.length === 0) return null;
+  const spec = METRIC_SPECS[metric];
+  const series = [{ data: rows.map((r) => r.value), label: metric === 'blood_pressure' ? 'Systolic' : spec.label }];
+  if (metric === 'blood_pressure') series.push({ data: rows.map((r) => r.value2 ?? (null as unknown as number)), label: 'Diastolic' });
+  const last = rows[rows.length - 1];
+  return (
+    <Box sx={{ flex: '1 1 320px' }} data-trend={metric} data-readings={rows.length}>
+      <Typography variant="subtitle1" component="h3">
+        {spec.label}: {last.value}
+        {last.value2 !== null ? `/${last.value2}` : ''} {spec.unit} {last.source === 'client' && <Chip size="small" variant="outlined" label={TRENDS_TEXT.selfReported} />}
+      </Typography>
+      <LineChart height={200} xAxis={[{ scaleType: 'point', data: rows.map((r) => `${new Date(r.taken_at).toLocaleDateString()}#${r.id}`), valueFormatter: (v: string) => v.split('#')[0] }]} series={series} />
+    </Box>
+  );
+}
+
+function AddReadingDialog({ action }: { action: ReturnType<typeof useAction<null>> }) {
+  const first = SELF_REPORTED_METRICS[0];
+  const [v, setV] = useState({ metric: first, value: '', value2: '', unit: METRIC_SPECS[first].unit });
+  const pressure = v.metric === 'blood_pressure';
+  const typed = { metric: v.metric, value: Number(v.value), value2: pressure ? Number(v.value2) : null, unit: v.unit };
+  const local = v.value === '' || (pressure && v.value2 === '') ? null : readMeasurement(typed);
+  const errorOf = (f: string) => (local && 'errors' in local ? local.errors[f] : undefined) ?? action.fieldErrors[f]?.[0];
+  return (
+    <FormDialog
+      action={action}
+      id="add-reading"
+      title={TRENDS_TEXT.addReading}
+      submitLabel={TRENDS_TEXT.add}
+      pendingLabel={TRENDS_TEXT.adding}
+      ready={local !== null && !('errors' in local)}
+      maxWidth="xs"
+      onExited={() => setV({ metric: first, value: '', value2: '', unit: METRIC_SPECS[first].unit })}
+      onSubmit={() => action.submit(typed)}
+    >
+      <TextField select label="Reading" value={v.metric} onChange={(e) => setV({ metric: e.target.value as Metric, value: '', value2: '', unit: METRIC_SPECS[e.target.value as Metric].unit })}>
+        {SELF_REPORTED_METRICS.map((m) => (
+          <MenuItem key={m} value={m}>
+            {METRIC_SPECS[m].label}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Stack direction="row" spacing={2}>
+        <TextField label={pressure ? 'Systolic' : 'Value'} type="number" value={v.value} onChange={(e) => setV({ ...v, value: e.target.value })} error={!!errorOf('value')} helperText={errorOf('value')} required fullWidth />
+        {pressure && <TextField label="Diastolic" type="number" value={v.value2} onChange={(e) => setV({ ...v, value2: e.target.value })} error={!!errorOf('value2')} helperText={errorOf('value2')} required fullWidth />}
+        <TextField select label="Unit" value={v.unit} onChange={(e) => setV({ ...v, unit: e.target.value })} sx={{ minWidth: 100 }}>
+          {unitsOf(v.metric).map((u) => (
+            <MenuItem key={u} value={u}>
+              {u}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+    </FormDialog>
+  );
+}
+
+export function TrendsSection({ clientId }: { clientId: string }) {
+  const { api, auth } = useShell();
+  const { enqueueSnackbar } = useSnackbar();
+  const trends = useRecord(() => loadOwnTrends(api, Number(clientId)));
+  const add = useAction<null>(
+    (_s, values) => addOwnReading(api, values as never),
+    () => {
+      enqueueSnackbar(TRENDS_TEXT.added, { variant: 'success' });
+      trends.reload();
+    },
+  );
+  const data = trends.data;
+  const measured = data?.goals.filter((g) => g.metric !== null) ?? [];
+  return (
+    <Card sx={{ mt: 2 }} data-card="trends">
+      <CardContent>
+        <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
+          <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+            {TRENDS_TEXT.title}
+          </Typography>
+          {auth.role === 'CLIENT' && (
+            <Button variant="outlined" onClick={() => add.open(null)}>
+              {TRENDS_TEXT.addReading}
+            </Button>
+          )}
+        </Stack>
+        {trends.failed && (
+          <Alert severity="error" action={<Button color="inherit" size="small" onClick={trends.retry}>{TRENDS_TEXT.retry}</Button>}>
+            {TRENDS_TEXT.loadFailed}
+          </Alert>
+        )}
+        {data && data.readings.length === 0 && <Typography color="text.secondary">{TRENDS_TEXT.noReadings}</Typography>}
+        {data && (
+          <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap' }}>
+            {SELF_REPORTED_METRICS.map((m) => (
+              <Trend key={m} metric={m} readings={data.readings} />
+            ))}
+          </Stack>
+        )}
+        {measured.length > 0 && (
+          <Box sx={{ mt: 1 }} data-field="goals">
+            <Typography variant="subtitle2" component="h3">
+              {TRENDS_TEXT.goals}
+            </Typography>
+            {measured.map((g, i) => (
+              <Typography key={i} variant="body2">
+                {g.description}: {METRIC_SPECS[g.metric!].label} {g.low}–{g.high} {METRIC_SPECS[g.metric!].unit}
+                {g.latest !== null ? `, now ${g.latest}` : ''}
+              </Typography>
+            ))}
+          </Box>
+        )}
+      </CardContent>
+      <AddReadingDialog action={add} />
+    </Card>
+  );
+}

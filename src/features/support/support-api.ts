@@ -1,0 +1,89 @@
+// Support's adapter: the only support module that calls the API client (openapi-fetch). Each
+// function is an actor's work for the support desk machine (machines/support/desk-machine.ts);
+// failures are ApiFailures carrying the §8 message and the fields the server refused.
+import type { DeskQuery, ReplyDraft, TicketDraft } from '../../../machines/support/desk-machine';
+import type { components } from '../../../openapi/generated/api';
+import { unwrap } from '../../lib/api-failure';
+import type { ApiClient } from '../../lib/api-client';
+
+export type Ticket = components['schemas']['SupportTicket'];
+export type TicketDetail = components['schemas']['SupportTicketDetail'];
+export type Attachment = components['schemas']['SupportAttachment'];
+export type Appointment = components['schemas']['Appointment'];
+
+/** A file's bytes in base64, as the upload operation takes them. */
+async function base64Of(file: Blob): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/** Uploads each file (the server checks what it really is) and answers their ids. */
+async function uploadAll(api: ApiClient, files: readonly unknown[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const file of files as File[]) {
+    const stored = await unwrap(api.POST('/support/attachments', { body: { file_name: file.name, content_base64: await base64Of(file) } }));
+    ids.push(stored.id);
+  }
+  return ids;
+}
+
+export async function loadTickets(api: ApiClient, client: number | null, q: DeskQuery) {
+  return unwrap(
+    api.GET('/support/tickets', {
+      params: {
+        query: {
+          ...(client !== null ? { client } : {}),
+          ...(q.status.length ? { status: q.status } : {}),
+          ...(q.category ? { category: q.category } : {}),
+          ...(q.assignee !== null ? { assignee: q.assignee } : {}),
+          ordering: q.ordering as 'created_at',
+          page: q.page + 1,
+          page_size: q.pageSize,
+        },
+      },
+    }),
+  );
+}
+
+export const loadTicket = (api: ApiClient, id: number) => unwrap(api.GET('/support/tickets/{id}', { params: { path: { id } } }));
+
+export async function createTicket(api: ApiClient, client: number | null, draft: TicketDraft) {
+  const attachments = await uploadAll(api, draft.files);
+  return unwrap(
+    api.POST('/support/tickets', {
+      body: {
+        ...(client !== null ? { client } : {}),
+        category: draft.category,
+        subject: draft.subject,
+        message: draft.message,
+        ...(draft.appointment !== null ? { appointment: draft.appointment } : {}),
+        ...(attachments.length ? { attachments } : {}),
+      },
+    }),
+  );
+}
+
+export async function sendMessage(api: ApiClient, id: number, draft: ReplyDraft) {
+  const attachments = await uploadAll(api, draft.files);
+  return unwrap(api.POST('/support/tickets/{id}/messages', { params: { path: { id } }, body: { body: draft.body, internal: draft.internal, ...(attachments.length ? { attachments } : {}) } }));
+}
+
+export const moveTicket = (api: ApiClient, id: number, to: Ticket['status']) => unwrap(api.POST('/support/tickets/{id}/transitions', { params: { path: { id } }, body: { to } }));
+
+export const assignTicket = (api: ApiClient, id: number, assignee: number | null) => unwrap(api.PATCH('/support/tickets/{id}', { params: { path: { id } }, body: { assignee } }));
+
+/** The client's appointments a ticket may be about. */
+export const loadAppointments = (api: ApiClient, client: number) => unwrap(api.GET('/appointments/appointments', { params: { query: { client } } }));
+
+/** Saves an attachment through the browser (the download carries the session's token, so it is fetched, not linked). */
+export async function saveAttachment(api: ApiClient, file: Attachment): Promise<void> {
+  const blob = await unwrap(api.GET('/support/attachments/{id}', { params: { path: { id: file.id } }, parseAs: 'blob' }) as Promise<{ data?: Blob; error?: unknown; response: Response }>);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.file_name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

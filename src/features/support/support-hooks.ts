@@ -1,0 +1,53 @@
+// The support desk machine bound to support's adapter: `useActorRef` makes the actor once with the
+// adapter's calls as its actors; `useSelector` reads it through machines/support/selectors.ts.
+// Opened by anyone but the client (a SUPER_ADMIN in the client's portal) the desk only reads.
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { fromPromise } from 'xstate';
+import { type DeskTicket, type ReplyDraft, supportDeskMachine, type TicketDraft } from '../../../machines/support/desk-machine';
+import { deskSelectors } from '../../../machines/support/selectors';
+import { useShell } from '../../app/port';
+import { type Appointment, assignTicket, createTicket, loadAppointments, loadTicket, loadTickets, moveTicket, sendMessage, type Ticket, type TicketDetail } from './support-api';
+
+export function useClientDesk(clientId: number) {
+  const { api, auth } = useShell();
+  const readOnly = auth.role !== 'CLIENT';
+  const ref = useActorRef(
+    supportDeskMachine.provide({
+      actors: {
+        loadTickets: fromPromise(async ({ input }) => (await loadTickets(api, input.client, input.query)) as unknown as { count: number; results: DeskTicket[] }),
+        loadTicket: fromPromise(async ({ input }) => (await loadTicket(api, input.id)) as DeskTicket),
+        createTicket: fromPromise(async ({ input }) => (await createTicket(api, null, input.draft)) as DeskTicket),
+        sendMessage: fromPromise(async ({ input }) => (await sendMessage(api, input.id, input.draft)) as DeskTicket),
+        moveTicket: fromPromise(async ({ input }) => (await moveTicket(api, input.id, input.to)) as DeskTicket),
+        assignTicket: fromPromise(async ({ input }) => (await assignTicket(api, input.id, input.assignee)) as DeskTicket),
+      },
+    }),
+    { input: { client: clientId, readOnly } },
+  );
+  const [appointments, setAppointments] = useState<Appointment[]>([]);
+  useEffect(() => {
+    if (readOnly) return;
+    // The optional link to a visit: a failure here only leaves the list empty.
+    loadAppointments(api, clientId).then(setAppointments, () => setAppointments([]));
+  }, [api, clientId, readOnly]);
+  return {
+    readOnly,
+    appointments,
+    api,
+    mode: useSelector(ref, deskSelectors.mode),
+    pending: useSelector(ref, deskSelectors.pending),
+    tickets: useSelector(ref, deskSelectors.tickets) as unknown as Ticket[],
+    selected: useSelector(ref, deskSelectors.selected) as unknown as TicketDetail | null,
+    message: useSelector(ref, deskSelectors.message),
+    fieldErrors: useSelector(ref, deskSelectors.fieldErrors),
+    notice: useSelector(ref, deskSelectors.notice),
+    retry: () => ref.send({ type: 'desk.retry' }),
+    select: (id: number) => ref.send({ type: 'desk.select', id }),
+    deselect: () => ref.send({ type: 'desk.deselect' }),
+    create: (draft: TicketDraft) => ref.send({ type: 'desk.create', draft }),
+    reply: (draft: ReplyDraft) => ref.send({ type: 'desk.reply', draft }),
+  };
+}
+
+export type ClientDesk = ReturnType<typeof useClientDesk>;

@@ -1,0 +1,52 @@
+// The thrive dashboard's calls: the clinic summary, one page of the needs-attention table for
+// the grid's query, the filter options (programs, coaches), one client's dashboard and
+// measurements, and adding a measurement.
+import type { components } from '../../../openapi/generated/api';
+import type { ListPage, ListQuery } from '../../../machines/staff/list-machine';
+import type { ApiClient } from '../../lib/api-client';
+import { unwrap } from '../../lib/api-failure';
+
+type S = components['schemas'];
+export type ThriveSummary = S['ThriveSummary'];
+export type AttentionRow = S['ThriveAttentionRow'];
+export type ThriveClient = S['ThriveClient'];
+export type Measurement = S['Measurement'];
+export type MeasurementCreate = S['MeasurementCreate'];
+
+export const fetchSummary = (api: ApiClient) => unwrap(api.GET('/thrive/summary', {}));
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+
+export async function fetchAttentionPage(api: ApiClient, q: ListQuery): Promise<ListPage> {
+  const f = q.filters;
+  const data = await unwrap(
+    api.GET('/thrive/attention', {
+      params: {
+        query: {
+          page: q.page + 1,
+          page_size: q.pageSize,
+          program: f.program ? Number(f.program) : undefined,
+          coach: f.coach ? Number(f.coach) : undefined,
+          from: f.started ? daysAgo(Number(f.started)) : undefined,
+          status: (f.status || undefined) as S['TrackStatus'] | undefined,
+          search: q.search.trim() || undefined,
+        },
+      },
+    }),
+  );
+  return { count: data.count, rows: data.results.map((r) => ({ ...r, id: r.enrollment })) as unknown as ListPage['rows'] };
+}
+
+export async function fetchFilterOptions(api: ApiClient) {
+  const [programs, coaches] = await Promise.all([
+    unwrap(api.GET('/programs/programs', {})),
+    unwrap(api.GET('/users/users', { params: { query: { role: 'HEALTH_COACH', page_size: 100 } } })),
+  ]);
+  return { programs, coaches: coaches.results };
+}
+
+export const fetchClient = (api: ApiClient, id: number) => unwrap(api.GET('/thrive/clients/{id}', { params: { path: { id } } }));
+
+export const fetchMeasurements = (api: ApiClient, client: number) => unwrap(api.GET('/thrive/measurements', { params: { query: { client } } }));
+
+export const addMeasurement = (api: ApiClient, body: MeasurementCreate) => unwrap(api.POST('/thrive/measurements', { body }));

@@ -1,0 +1,112 @@
+// Discovery end to end in Chromium against a real server: an enquiry arrives from the website
+// form (no sign-in), a health coach finds it on the /discovery board, books the discovery visit
+// from scheduling's free times, holds it (writes and signs the note, which locks), converts the
+// prospect, and the new client signs in with the invitation from the outbox.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DISCOVERY_TEXTS } from '../../server/api/discovery/texts.ts';
+import { DISCOVERY_TEXT as T, STAGE_LABELS } from '../../src/features/discovery/texts.ts';
+import { completeFirstSignIn, E2E_PASSWORD } from '../support/e2e-accounts.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { arrangeAccounts, call, expectNoConsoleErrors, newPage, outbox, pageAs, signInAs, type StaffWorld, startStaffServer } from '../support/staff-e2e.ts';
+
+vi.setConfig({ testTimeout: 300_000, hookTimeout: 600_000 });
+
+let world: StaffWorld;
+let browser: Browser;
+const email = 'priya.enquiry@clinic.test';
+
+/** The first Monday at least three days ahead (UTC date; the clinic is open every day here). */
+function monday(): string {
+  const d = new Date(Date.now() + 3 * 86_400_000);
+  while (d.getUTCDay() !== 1) d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+beforeAll(async () => {
+  const { server, adminEmail, adminTemp } = await startStaffServer('discovery');
+  world = await arrangeAccounts(server, adminEmail, adminTemp, ['HEALTH_COACH'], 'd');
+  browser = await launchBrowser();
+  const api = (method: string, path: string, body?: unknown) => call(server.baseUrl, world.adminToken, method, path, body);
+  const coach = world.accounts.HEALTH_COACH!;
+  const week = [1, 2, 3, 4, 5, 6, 7];
+  expect(
+    (await api('PATCH', '/appointments/hours', { clinic_hours: week.map((weekday) => ({ weekday, opens: '08:00', closes: '20:00' })), staff_hours: [{ staff: coach.id, weekly: week.map((weekday) => ({ weekday, starts: '08:00', ends: '20:00' })) }] })).status,
+  ).toBe(200);
+  expect((await api('POST', '/appointments/services', { name: 'Discovery visit', therapy: 'discovery', duration_minutes: 45, delivered_by: ['HEALTH_COACH'] })).status).toBe(201);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await world?.server.stop('SIGTERM');
+});
+
+describe('discovery', () => {
+  it('an enquiry becomes a client: booked, held, converted, signed in', async () => {
+    const base = world.server.baseUrl;
+    // The website form posts without signing in.
+    const sent = await fetch(`${base}/api/v1/discovery/enquiries`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Priya Sharma', email, phone: '+919876500011', interest: 'HBOT', message: 'I sleep badly.', consent_to_contact: true }),
+    });
+    expect(sent.status).toBe(201);
+    expect(((await sent.json()) as { detail: string }).detail).toBe(DISCOVERY_TEXTS.enquiryReceived);
+
+    const coach = world.accounts.HEALTH_COACH!;
+    const { context, page, errors } = await pageAs(browser, base, coach, '/discovery');
+    await page.getByRole('heading', { name: T.title, exact: true }).waitFor();
+    const column = page.locator(`[data-stage="new"]`);
+    await column.getByText('Priya Sharma').click();
+    await page.waitForURL(/\/client\/discovery\/\d+$/);
+    await page.locator('[data-section="questionnaire"]').getByText('I sleep badly.').waitFor();
+
+    // Book the discovery visit at the first free time of the day.
+    await page.getByRole('button', { name: T.prospect.bookVisit }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(T.prospect.service).click();
+    await page.getByRole('option', { name: 'Discovery visit' }).click();
+    await dialog.getByLabel(T.prospect.day).fill(monday());
+    await dialog.getByLabel(T.prospect.slot).click();
+    await page.getByRole('option').first().click();
+    await dialog.getByRole('button', { name: T.prospect.bookVisit }).click();
+    await page.getByText(T.prospect.visitBooked).waitFor();
+    await page.locator('[data-field="stage"]').getByText(STAGE_LABELS.discovery_booked).waitFor();
+
+    // Hold it: write the note, sign it, and it locks.
+    await page.getByRole('link', { name: T.prospect.openVisit }).click();
+    await page.getByRole('heading', { name: new RegExp(T.visit.title) }).waitFor();
+    await page.getByLabel(T.visit.goals).fill('Sleep through the night');
+    await page.getByLabel(T.visit.outcome).click();
+    await page.getByRole('option', { name: 'Enrol' }).click();
+    await page.getByRole('button', { name: T.visit.save }).click();
+    await page.getByText(T.visit.saved).waitFor();
+    await page.getByRole('button', { name: T.visit.sign }).click();
+    await page.locator('[data-field="locked"]').waitFor();
+    expect(await page.getByLabel(T.visit.goals).isDisabled()).toBe(true);
+
+    // Convert.
+    await page.getByRole('link', { name: T.prospect.back }).click();
+    await page.locator('[data-field="stage"]').getByText(STAGE_LABELS.discovery_done).waitFor();
+    await page.getByRole('button', { name: T.prospect.convert }).click();
+    await page.getByRole('dialog').getByRole('button', { name: T.prospect.convert }).click();
+    await page.getByText(T.prospect.converted).waitFor();
+    await page.locator('[data-field="stage"]').getByText(STAGE_LABELS.enrol).waitFor();
+    expectNoConsoleErrors(errors);
+    await context.close();
+
+    // The invitation's temporary password signs the new client in (a new password is set first).
+    const invitation = (await outbox(base, email)).map((m) => /^Temporary password: (.+)$/m.exec(m.body)?.[1]).find(Boolean);
+    expect(invitation).toBeTruthy();
+    await completeFirstSignIn(base, email, invitation!.trim());
+    const client = await newPage(browser, base);
+    await client.page.goto('/login');
+    await client.page.getByPlaceholder('Enter Your Email Here').fill(email);
+    await client.page.getByPlaceholder('Enter Your Password Here').fill(E2E_PASSWORD);
+    await client.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await client.page.waitForURL(/\/user\/home\/\d+/, { timeout: 60_000 });
+    expectNoConsoleErrors(client.errors);
+    await client.context.close();
+    void signInAs;
+  });
+});

@@ -1,0 +1,108 @@
+// The scheduling back office in Chromium against a real server, at 1280 px and at 360 px: an
+// administrator changes a nurse's Monday hours, is shown the booked appointment the change would
+// leave outside them, keeps it as an exception (saved, the appointment untouched); then sells a
+// package to a client from the client record and sees the balance there.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { addDays, isoWeekday, localTime } from '../../machines/appointments/scheduling-rules.ts';
+import { IMPACT_REASONS } from '../../machines/backoffice-scheduling/impact-rules.ts';
+import { IMPACT_TITLE, KEEP_AS_EXCEPTIONS, STAFF_HOURS_SAVED, TAB_LABELS } from '../../src/features/backoffice/scheduling/texts.ts';
+import { PACKAGE_BALANCE, PACKAGE_SOLD, SELL_PACKAGE, SESSIONS_LEFT } from '../../src/features/client-details/appointments-texts.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { arrangeAccounts, call, expectNoConsoleErrors, newPage, signInAs, type StaffWorld, startStaffServer } from '../support/staff-e2e.ts';
+
+const ZONE = 'Asia/Kolkata';
+const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
+
+let world: StaffWorld;
+let browser: Browser;
+let service = 0;
+let plan = 0;
+
+vi.setConfig({ testTimeout: 300_000, hookTimeout: 600_000 });
+
+const api = (method: string, path: string, body?: unknown) => call(world.server.baseUrl, world.adminToken, method, path, body);
+/** A Monday at least three days ahead on the clinic's calendar. */
+function nextMonday(): string {
+  let d = addDays(localTime(ZONE, Date.now()).date, 3);
+  while (isoWeekday(d) !== 1) d = addDays(d, 1);
+  return d;
+}
+
+beforeAll(async () => {
+  const { server, adminEmail, adminTemp } = await startStaffServer('sched-backoffice');
+  world = await arrangeAccounts(server, adminEmail, adminTemp, ['ADMIN'], 'sb');
+  browser = await launchBrowser();
+  expect((await api('PATCH', '/appointments/hours', { time_zone: ZONE, clinic_hours: EVERY_DAY.map((weekday) => ({ weekday, opens: '08:00', closes: '20:00' })) })).status).toBe(200);
+  const created = await api('POST', '/appointments/services', { name: 'IV drip', therapy: 'iv', duration_minutes: 60, delivered_by: ['NURSE'], price_inr: 6000 });
+  expect(created.status).toBe(201);
+  service = created.body.id;
+  const sold = await api('POST', '/appointments/package-plans', { name: 'IV ten', therapy: 'iv', sessions: 10, price_inr: 50000, validity_days: 180 });
+  expect(sold.status).toBe(201);
+  plan = sold.body.id;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await world?.server.stop('SIGTERM');
+});
+
+/** A nurse working 08:00-20:00 every day, and a client booked with her on Monday at 10:00. */
+async function arrange(first: string, client: string) {
+  const nurse = await api('POST', '/users/users', { first_name: first, last_name: 'Rao', email: `${first.toLowerCase()}.rao@clinic.test`, role: 'NURSE' });
+  expect(nurse.status).toBe(201);
+  const hours = await api('PATCH', '/appointments/hours', { staff_hours: [{ staff: nurse.body.id, weekly: EVERY_DAY.map((weekday) => ({ weekday, starts: '08:00', ends: '20:00' })) }] });
+  expect(hours.status).toBe(200);
+  const person = await api('POST', '/users/users', { first_name: client, last_name: 'Iyer', email: `${client.toLowerCase()}.iyer@clinic.test`, role: 'CLIENT', phone_number: '+919812345678' });
+  expect(person.status).toBe(201);
+  const booked = await api('POST', '/appointments/appointments', { client: person.body.id, service, staff: nurse.body.id, start: `${nextMonday()}T10:00:00+05:30` });
+  expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+  return { nurse: nurse.body.id as number, nurseName: `${first} Rao`, client: person.body.id as number, appointment: booked.body.id as number };
+}
+
+describe.each([1280, 360])('scheduling back office at %i px', (width) => {
+  it('an admin changes a nurse’s hours, sees the appointment it affects, keeps it; sells a package and sees the balance on the client record', async () => {
+    const a = await arrange(width === 1280 ? 'Asha' : 'Bina', width === 1280 ? 'Kavya' : 'Meera');
+    const { context, page, errors } = await newPage(browser, world.server.baseUrl);
+    await page.setViewportSize({ width, height: 900 });
+    await signInAs(page, world.accounts.ADMIN!, '/backoffice');
+
+    await page.getByRole('tab', { name: TAB_LABELS.staffHours }).click();
+    await page.getByRole('combobox', { name: 'Staff member' }).click();
+    await page.getByRole('option', { name: new RegExp(a.nurseName) }).click();
+    const weekly = page.getByRole('group', { name: `${a.nurseName}'s weekly hours` });
+    // The first row is Monday's: from 14:00 now.
+    await weekly.getByLabel('From').first().fill('14:00');
+    await page.getByRole('button', { name: 'Save weekly hours' }).click();
+
+    const dialog = page.getByRole('dialog', { name: IMPACT_TITLE });
+    await dialog.waitFor();
+    const listed = await dialog.getByTestId('impacted-appointments').innerText();
+    expect(listed).toContain('IV drip');
+    expect(listed).toContain(IMPACT_REASONS.staffNotWorking);
+    await dialog.getByRole('button', { name: KEEP_AS_EXCEPTIONS }).click();
+    await page.getByText(STAFF_HOURS_SAVED(a.nurseName)).waitFor();
+
+    const hours = await api('GET', '/appointments/hours');
+    expect(hours.body.staff_hours.filter((h: { staff: number; weekday: number }) => h.staff === a.nurse && h.weekday === 1)).toEqual([{ staff: a.nurse, weekday: 1, starts: '14:00', ends: '20:00' }]);
+    const kept = await api('GET', `/appointments/appointments/${a.appointment}`);
+    expect(kept.body.status).toBe('booked');
+
+    // The client record: the appointment is upcoming; a package sold there shows its balance.
+    await page.goto(`/client/${a.client}/details`);
+    const section = page.getByRole('region', { name: 'Appointments' });
+    await section.getByText('IV drip').first().waitFor();
+    await section.getByRole('button', { name: SELL_PACKAGE }).click();
+    const sale = page.getByRole('dialog', { name: SELL_PACKAGE });
+    await expect(sale.getByRole('combobox', { name: 'Package' }).innerText()).resolves.toContain('IV ten');
+    await sale.getByRole('button', { name: 'Sell' }).click();
+    await page.getByText(PACKAGE_SOLD).waitFor();
+    await page.getByRole('list', { name: PACKAGE_BALANCE }).getByText(`iv: ${SESSIONS_LEFT(10, 10)}`).waitFor();
+    const packages = await api('GET', `/appointments/packages?client=${a.client}`);
+    expect(packages.body).toMatchObject([{ therapy: 'iv', sessions_total: 10, sessions_left: 10 }]);
+    expect(plan).toBeGreaterThan(0);
+
+    expectNoConsoleErrors(errors);
+    await context.close();
+  });
+});

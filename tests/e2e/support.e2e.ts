@@ -1,0 +1,178 @@
+// Support in Chromium against the real server: a client opens a ticket with an attachment on
+// /user/support/{clientId}; the clinic replies (a staff member, through the API) and the client is
+// told through the outbox; the client reads the reply and answers; the clinic solves the ticket,
+// and a week later it closes itself: the server is stopped, the auto-close job is run on its data
+// with a clock set a week ahead, and after the restart the client's page shows it closed.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAFF_STATUS_LABELS, STATUS_LABELS, SUPPORT_TEXTS as T } from '../../machines/support/support-texts.ts';
+import { openDatabase } from '../../server/db/database.ts';
+import { migrateToLatest } from '../../server/db/migrate.ts';
+import { runDueJobs } from '../../server/jobs/queue.ts';
+import { autoCloseHandler, SUPPORT_AUTO_CLOSE_JOB } from '../../server/jobs/support-auto-close.ts';
+import { CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE } from '../../src/app/shell-text.ts';
+import { SECTION_SUPPORT, TICKETS_LIST } from '../../src/features/client-details/support-texts.ts';
+import { launchBrowser, newContext, watchConsole } from '../support/browser.ts';
+import { completeFirstSignIn, createAccount, E2E_PASSWORD, type E2eAccount } from '../support/e2e-accounts.ts';
+import { type ServerProcess, startServer } from '../support/server-process.ts';
+
+const ADMIN_EMAIL = 'support-admin@clinic.test';
+const ADMIN_TEMP = 'Temp#Support1234';
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+const DAY = 86_400_000;
+
+let server: ServerProcess;
+let browser: Browser;
+let client: E2eAccount;
+let nurse: E2eAccount;
+let nurseToken: string;
+let page: Page;
+let errors: string[];
+let ticket: number;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-support-e2e-'));
+const ENV = { ADMIN_EMAIL, ADMIN_TEMP_PASSWORD: ADMIN_TEMP, MAIL_TRANSPORT: 'outbox', LOG_LEVEL: 'warn', DATABASE_URL: '', SUPPORT_JOBS_POLL_MS: '0' };
+
+async function asNurse(method: string, url: string, body?: unknown) {
+  const res = await fetch(`${server.baseUrl}/api/v1${url}`, {
+    method,
+    headers: { authorization: `Bearer ${nurseToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+/** A staff member's access token (the account's first sign-in is done already). */
+async function passwordSignIn(account: E2eAccount): Promise<string> {
+  const config = (await (await fetch(`${server.baseUrl}/config.json`)).json()) as { amplify: { auth: { user_pool_client_id: string } } };
+  const res = await fetch(`${server.baseUrl}/identity`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+    body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.amplify.auth.user_pool_client_id, AuthParameters: { USERNAME: account.email, PASSWORD: account.password } }),
+  });
+  return ((await res.json()) as { AuthenticationResult: { AccessToken: string } }).AuthenticationResult.AccessToken;
+}
+
+async function signIn() {
+  const context = await newContext(browser, server.baseUrl);
+  page = await context.newPage();
+  errors = watchConsole(page);
+  await page.goto('/login');
+  await page.getByPlaceholder('Enter Your Email Here').fill(client.email);
+  await page.getByPlaceholder('Enter Your Password Here').fill(client.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((u) => u.pathname === `/user/home/${client.id}`, { timeout: 20_000 });
+}
+
+beforeAll(async () => {
+  server = await startServer({ env: ENV, dataDir, timeoutMs: 240_000 });
+  browser = await launchBrowser();
+  const admin = await completeFirstSignIn(server.baseUrl, ADMIN_EMAIL, ADMIN_TEMP);
+  client = await createAccount(server.baseUrl, admin.AccessToken, 'CLIENT', 'support');
+  nurse = await createAccount(server.baseUrl, admin.AccessToken, 'NURSE', 'support');
+  nurseToken = await passwordSignIn(nurse);
+  await signIn();
+  await page.getByLabel(CONSENT_ACCEPT_LABEL).check();
+  await page.getByRole('button', { name: CONSENT_CONTINUE }).click();
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop('SIGTERM');
+});
+
+describe('support (Chromium)', () => {
+  it('a client opens a ticket with an attachment', async () => {
+    await page.goto(`/user/support/${client.id}`);
+    await page.getByRole('heading', { name: T.title, level: 1 }).waitFor();
+    await page.getByText(T.noTickets).waitFor();
+    await page.getByRole('combobox', { name: T.category }).click();
+    await page.getByRole('option', { name: 'Billing', exact: true }).click();
+    await page.getByRole('textbox', { name: T.subject }).fill('Charged twice');
+    await page.getByRole('textbox', { name: T.message }).fill('My card shows two charges for one session.');
+    await page.locator('input[data-field="attachments"]').setInputFiles({ name: 'statement.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByRole('button', { name: T.send }).click();
+    const row = page.locator('[data-ticket]').first();
+    await row.waitFor({ timeout: 15_000 });
+    ticket = Number(await row.getAttribute('data-ticket'));
+    await expect.poll(() => row.locator('[data-status]').getAttribute('data-status')).toBe('new');
+    await page.getByRole('button', { name: 'statement.png' }).waitFor();
+    const stored = await asNurse('GET', `/support/tickets/${ticket}`);
+    expect(stored.body.messages[0].attachments[0]).toMatchObject({ file_name: 'statement.png', content_type: 'image/png', size: PNG.length });
+  });
+
+  it('staff reply; the client is told through the outbox, reads it and replies', async () => {
+    const note = await asNurse('POST', `/support/tickets/${ticket}/messages`, { body: 'Accounts confirmed the double charge.', internal: true });
+    expect(note.status).toBe(201);
+    const reply = await asNurse('POST', `/support/tickets/${ticket}/messages`, { body: 'We have refunded the second charge.' });
+    expect(reply.status).toBe(201);
+    expect((await asNurse('POST', `/support/tickets/${ticket}/transitions`, { to: 'pending' })).status).toBe(200);
+    const outbox = (await (await fetch(`${server.baseUrl}/dev/outbox?to=${encodeURIComponent(client.email)}`)).json()) as { messages: Array<{ subject: string; body: string }> };
+    expect(outbox.messages[0]).toMatchObject({ subject: T.notify.subject, body: T.notify.body(ticket, 'Charged twice') });
+
+    await page.reload();
+    await page.locator(`[data-ticket="${ticket}"]`).click();
+    const conversation = page.locator(`[data-conversation="${ticket}"]`);
+    await conversation.getByText('We have refunded the second charge.').waitFor();
+    await expect.poll(() => conversation.locator('[data-field="status"]').textContent()).toBe(STATUS_LABELS.pending);
+    expect(await conversation.textContent()).not.toContain('Accounts confirmed');
+    await conversation.getByRole('textbox', { name: T.reply }).fill('Thank you, I can see the refund.');
+    await conversation.getByRole('button', { name: T.send }).click();
+    await conversation.getByText('Thank you, I can see the refund.').waitFor();
+    await expect.poll(() => conversation.locator('[data-field="status"]').textContent()).toBe(STATUS_LABELS.open);
+  });
+
+  it('the back office queue lists the open ticket; staff see the internal note and take the ticket', async () => {
+    const context = await newContext(browser, server.baseUrl);
+    const staffPage = await context.newPage();
+    const staffErrors = watchConsole(staffPage);
+    await staffPage.goto('/login');
+    await staffPage.getByPlaceholder('Enter Your Email Here').fill(ADMIN_EMAIL);
+    await staffPage.getByPlaceholder('Enter Your Password Here').fill(E2E_PASSWORD);
+    await staffPage.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await staffPage.waitForURL((u) => u.pathname !== '/login', { timeout: 20_000 });
+    // The client's ticket is open (the client replied last): the back office's nav item counts it.
+    await expect.poll(() => staffPage.getByTestId('support-queue-count').locator('.MuiBadge-badge').textContent(), { timeout: 15_000 }).toBe('1');
+    // The client's record lists the ticket, read-only.
+    await staffPage.goto(`/client/${client.id}/details`);
+    const tickets = staffPage.getByRole('region', { name: SECTION_SUPPORT }).getByRole('table', { name: TICKETS_LIST });
+    const row = tickets.getByRole('row').filter({ hasText: 'Charged twice' });
+    await row.waitFor({ timeout: 20_000 });
+    expect(await row.getByRole('cell').allTextContents()).toEqual(['Charged twice', 'Billing', STAFF_STATUS_LABELS.open, expect.any(String)]);
+    expect(await tickets.getByRole('button').count()).toBe(0);
+    await staffPage.goto('/backoffice');
+    const queue = staffPage.locator('[data-section="support-queue"]');
+    await queue.getByRole('gridcell', { name: 'Charged twice' }).click({ timeout: 20_000 });
+    const panel = staffPage.locator(`[data-queue-ticket="${ticket}"]`);
+    await panel.getByText('Accounts confirmed the double charge.').waitFor();
+    await panel.getByRole('button', { name: 'Assign to me' }).click();
+    await expect.poll(async () => (await asNurse('GET', `/support/tickets/${ticket}`)).body.assignee, { timeout: 15_000 }).not.toBeNull();
+    expect(staffErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('the clinic solves it and a week later it closes itself', async () => {
+    const solved = await asNurse('POST', `/support/tickets/${ticket}/transitions`, { to: 'solved' });
+    expect(solved.body.status).toBe('solved');
+    // The auto-close job, run on the server's own data with a clock set a week ahead.
+    await server.stop('SIGTERM');
+    const database = await openDatabase({ databaseUrl: null, dataDir });
+    try {
+      await migrateToLatest(database.db);
+      await database.db.updateTable('scheduled_jobs').set({ run_at: new Date(Date.now() - 1000) }).where('kind', '=', SUPPORT_AUTO_CLOSE_JOB).execute();
+      const weekLater = new Date(Date.parse(solved.body.solved_at) + 7 * DAY + 60_000);
+      expect(await runDueJobs(database.db, { [SUPPORT_AUTO_CLOSE_JOB]: autoCloseHandler(() => weekLater) })).toBe(1);
+    } finally {
+      await database.close();
+    }
+    server = await startServer({ env: ENV, dataDir, timeoutMs: 240_000 });
+    await signIn();
+    await page.goto(`/user/support/${client.id}`);
+    await page.locator(`[data-ticket="${ticket}"]`).click();
+    await page.getByText(T.closedNoReply).waitFor();
+    expect(await page.locator(`[data-ticket="${ticket}"] [data-status]`).getAttribute('data-status')).toBe('closed');
+    expect(errors).toEqual([]);
+  }, 300_000);
+});

@@ -1,0 +1,106 @@
+// The thrive dashboard in Chromium against a real server: a coach opens /thrive-dashboard, sees
+// the tiles, the charts and a client in the needs-attention table, drills into that client, adds
+// a measurement and sees the trend chart gain a point; a client adds a self-reported weight on
+// /user/home and sees it in their trend.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { THRIVE_TEXT, TRACK_LABELS } from '../../src/features/thrive-dashboard/texts.ts';
+import { TRENDS_TEXT } from '../../src/features/portal/trends-section.tsx';
+import { CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE } from '../../src/app/shell-text.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { arrangeAccounts, call, expectNoConsoleErrors, pageAs, type StaffWorld, startStaffServer } from '../support/staff-e2e.ts';
+
+let world: StaffWorld;
+let browser: Browser;
+let client: number;
+
+vi.setConfig({ testTimeout: 300_000, hookTimeout: 600_000 });
+
+beforeAll(async () => {
+  const { server, adminEmail, adminTemp } = await startStaffServer('thrive');
+  world = await arrangeAccounts(server, adminEmail, adminTemp, ['HEALTH_COACH', 'CLIENT'], 't');
+  browser = await launchBrowser();
+  const api = (method: string, path: string, body?: unknown) => call(server.baseUrl, world.adminToken, method, path, body);
+  const program = (await api('POST', '/programs/programs', { name: 'Heart Reset', duration_weeks: 12, price_inr: 30000 })).body.id;
+  const created = await api('POST', '/users/users', {
+    first_name: 'Kavya',
+    last_name: 'Iyer',
+    email: 'kavya.thrive@clinic.test',
+    role: 'CLIENT',
+    health_goals: { schema_version: 1, goals: [{ area: 'heart_health', description: 'Lower my blood pressure', priority: 'high', target_date: '2027-06-30' }] },
+  });
+  expect(created.status).toBe(201);
+  client = created.body.id;
+  const start = new Date(Date.now() - 28 * 86_400_000).toISOString().slice(0, 10);
+  expect((await api('POST', '/users/user-program-enrollments', { user: client, program, start_date: start })).status).toBe(201);
+  // Two readings moving away from the target: a worsening goal metric, so she needs attention.
+  for (const [value, value2, days] of [[134, 86, 14], [142, 90, 2]]) {
+    const taken_at = new Date(Date.now() - days * 86_400_000).toISOString();
+    expect((await api('POST', '/thrive/measurements', { client, metric: 'blood_pressure', value, value2, unit: 'mmHg', taken_at })).status).toBe(201);
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await world?.server.stop('SIGTERM');
+});
+
+describe('thrive dashboard (Chromium)', () => {
+  it('a coach opens the dashboard, drills into a client, adds a measurement and sees the chart move', async () => {
+    const { context, page, errors } = await pageAs(browser, world.server.baseUrl, world.accounts.HEALTH_COACH!, '/thrive-dashboard');
+    await page.getByRole('heading', { name: THRIVE_TEXT.title, level: 1 }).waitFor();
+    await expect(page.locator('[data-tile="active-enrollments"] [data-value]').innerText()).resolves.toBe('1');
+    await page.locator('[data-chart="sessions-per-week"] svg').first().waitFor();
+    await page.locator('[data-chart="status-distribution"] svg').first().waitFor();
+    const grid = page.getByRole('grid', { name: THRIVE_TEXT.attentionTitle });
+    const row = grid.getByRole('row').filter({ hasText: 'Kavya Iyer' });
+    await row.waitFor();
+    await row.getByText(TRACK_LABELS.on_track).waitFor();
+    await row.getByText('Goal metric worsening').waitFor();
+
+    await row.getByRole('link', { name: 'Kavya Iyer' }).click();
+    await page.waitForURL((u) => u.pathname === `/thrive-dashboard/${client}`);
+    await page.getByRole('heading', { name: THRIVE_TEXT.clientTitle('Kavya Iyer') }).waitFor();
+    await page.locator('[data-goal="heart_health"] [data-standing="out_of_range"]').waitFor();
+    const trend = page.locator('[data-trend="blood_pressure"]');
+    await expect.poll(() => trend.getAttribute('data-readings')).toBe('2');
+    const points = async () => trend.locator('.MuiMarkElement-root, [class*="MuiMarkElement"]').count();
+    const before = await points();
+
+    await page.getByRole('button', { name: THRIVE_TEXT.addMeasurement }).click();
+    const dialog = page.getByRole('dialog', { name: THRIVE_TEXT.addMeasurement });
+    await dialog.getByRole('combobox', { name: THRIVE_TEXT.metric }).click();
+    await page.getByRole('option', { name: 'Blood pressure', exact: true }).click();
+    // A typo is named before anything is sent.
+    await dialog.getByLabel('Systolic').fill('1180');
+    await dialog.getByLabel(THRIVE_TEXT.diastolic).fill('76');
+    await dialog.getByText('Blood pressure of 1180 mmHg is not plausible (expected 60–260 mmHg).').waitFor();
+    await dialog.getByLabel('Systolic').fill('118');
+    await dialog.getByRole('button', { name: THRIVE_TEXT.add }).click();
+    await page.getByText(THRIVE_TEXT.measurementAdded).waitFor();
+    await expect.poll(() => trend.getAttribute('data-readings')).toBe('3');
+    await expect.poll(points).toBeGreaterThan(before);
+    await page.locator('[data-goal="heart_health"] [data-standing="in_range"]').waitFor();
+    expectNoConsoleErrors(errors);
+    await context.close();
+  });
+
+  it('a client adds a self-reported weight on their home page', async () => {
+    const account = world.accounts.CLIENT!;
+    const { context, page, errors } = await pageAs(browser, world.server.baseUrl, account, `/user/home/${account.id}`);
+    await page.getByLabel(CONSENT_ACCEPT_LABEL).check();
+    await page.getByRole('button', { name: CONSENT_CONTINUE }).click();
+    const card = page.locator('[data-card="trends"]');
+    await card.getByText(TRENDS_TEXT.noReadings).waitFor();
+    await card.getByRole('button', { name: TRENDS_TEXT.addReading }).click();
+    const dialog = page.getByRole('dialog', { name: TRENDS_TEXT.addReading });
+    await dialog.getByLabel('Value').fill('72.4');
+    await dialog.getByRole('button', { name: TRENDS_TEXT.add }).click();
+    await page.getByText(TRENDS_TEXT.added).waitFor();
+    await card.locator('[data-trend="weight"]').getByText(TRENDS_TEXT.selfReported).waitFor();
+    const stored = await call(world.server.baseUrl, world.adminToken, 'GET', `/thrive/measurements?client=${account.id}&metric=weight`);
+    expect(stored.body).toEqual([expect.objectContaining({ value: 72.4, unit: 'kg', source: 'client', entered_by: account.id })]);
+    expectNoConsoleErrors(errors);
+    await context.close();
+  });
+});

@@ -1,0 +1,179 @@
+// Support tickets over HTTP on each engine: a client opens one with an attachment, staff work it
+// (assign, reply, internal note, move it along the chart), the client is told by the outbox and
+// replies (reopening it), and a solved ticket closes itself through the durable job queue a week
+// later. Internal notes never reach a client's answer; another client's ticket is 404; every
+// read and write leaves an audit entry.
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUPPORT_TEXTS } from '../../../../machines/support/support-texts.ts';
+import { runDueJobs } from '../../../../server/jobs/queue.ts';
+import { autoCloseHandler, SUPPORT_AUTO_CLOSE_JOB } from '../../../../server/jobs/support-auto-close.ts';
+import { engines } from '../../../support/engines.ts';
+import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
+import { type Actor, addUser, api } from '../support.ts';
+import { auditCount, download, openTicket, outboxFor, PDF, PNG, upload } from './fixtures.ts';
+
+const DAY = 86_400_000;
+const NOTE = 'Refund approved by accounts; do not mention the card issue.';
+
+describe.each(engines)('support tickets on %s', (engine) => {
+  let t: TestApp;
+  let client: Actor;
+  let other: Actor;
+  let reception: Actor;
+  let nurse: Actor;
+  beforeAll(async () => {
+    t = await buildTestApp(engine);
+    client = await addUser(t, 'CLIENT', { first_name: 'Meera', last_name: 'Iyer' });
+    other = await addUser(t, 'CLIENT');
+    reception = await addUser(t, 'RECEPTION', { first_name: 'Asha', last_name: 'Rao' });
+    nurse = await addUser(t, 'NURSE');
+  }, 180_000);
+  afterAll(() => t.close());
+
+  it('a client opens a ticket with an attachment; staff reply and note; the client is told, replies, and the solved ticket closes a week later', async () => {
+    const file = await upload(t, client, 'statement.png', PNG);
+    expect(file.status).toBe(201);
+    expect(file.body).toMatchObject({ file_name: 'statement.png', content_type: 'image/png', size: PNG.length, sha256: createHash('sha256').update(PNG).digest('hex') });
+
+    const created = await api(t, client, 'POST', '/support/tickets', { category: 'billing', subject: 'Charged twice', message: 'Two charges on my card.', attachments: [file.body.id] });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.id as number;
+    expect(created.body).toMatchObject({ client: client.id, client_name: 'Meera Iyer', status: 'new', category: 'billing', assignee: null });
+    expect(created.body.messages).toHaveLength(1);
+    expect(created.body.messages[0].attachments.map((a: { id: number }) => a.id)).toEqual([file.body.id]);
+    expect(await auditCount(t, 'support.ticket.create', client.id)).toBe(1);
+
+    // The queue: staff see it, filtered and paged on the server.
+    const queue = await api(t, reception, 'GET', '/support/tickets?status=new&status=open&category=billing&ordering=created_at');
+    expect(queue.status).toBe(200);
+    expect(queue.body.results.map((r: { id: number }) => r.id)).toContain(id);
+
+    // Assignment, an internal note and a reply.
+    const assigned = await api(t, reception, 'PATCH', `/support/tickets/${id}`, { assignee: nurse.id });
+    expect(assigned.body).toMatchObject({ assignee: nurse.id });
+    const note = await api(t, nurse, 'POST', `/support/tickets/${id}/messages`, { body: NOTE, internal: true });
+    expect(note.status).toBe(201);
+    expect(note.body.status).toBe('new');
+    expect(await outboxFor(t, client.email)).toHaveLength(0);
+    const replied = await api(t, nurse, 'POST', `/support/tickets/${id}/messages`, { body: 'We have refunded the second charge.' });
+    expect(replied.status).toBe(201);
+    expect(replied.body.status).toBe('open');
+    const told = await outboxFor(t, client.email);
+    expect(told).toEqual([{ channel: 'email', recipient: client.email, subject: SUPPORT_TEXTS.notify.subject, body: SUPPORT_TEXTS.notify.body(id, 'Charged twice') }]);
+
+    // The client's answers never carry the note.
+    const seen = await api(t, client, 'GET', `/support/tickets/${id}`);
+    expect(seen.status).toBe(200);
+    expect(JSON.stringify(seen.body)).not.toContain(NOTE);
+    expect(seen.body.messages.map((m: { internal: boolean }) => m.internal)).toEqual([false, false]);
+    const staffSees = await api(t, nurse, 'GET', `/support/tickets/${id}`);
+    expect(staffSees.body.messages).toHaveLength(3);
+
+    // Waiting on the client; their reply reopens it (and its answer has no note either).
+    expect((await api(t, nurse, 'POST', `/support/tickets/${id}/transitions`, { to: 'pending' })).body.status).toBe('pending');
+    const clientReply = await api(t, client, 'POST', `/support/tickets/${id}/messages`, { body: 'Thank you, I see the refund.' });
+    expect(clientReply.status).toBe(201);
+    expect(clientReply.body.status).toBe('open');
+    expect(JSON.stringify(clientReply.body)).not.toContain(NOTE);
+
+    // Solved: the job waits a week; run early it leaves the ticket alone, a week later it closes it.
+    const solved = await api(t, nurse, 'POST', `/support/tickets/${id}/transitions`, { to: 'solved' });
+    expect(solved.body.status).toBe('solved');
+    const job = await t.database.db.selectFrom('scheduled_jobs').select(['id', 'run_at', 'status']).where('kind', '=', SUPPORT_AUTO_CLOSE_JOB).where('dedupe_key', 'like', `support-close:${id}:%`).executeTakeFirstOrThrow();
+    expect(new Date(job.run_at).getTime()).toBe(Date.parse(solved.body.solved_at) + 7 * DAY);
+    // Staff cannot close it themselves: closing is the clock's step.
+    expect((await api(t, nurse, 'POST', `/support/tickets/${id}/transitions`, { to: 'closed' })).status).toBe(409);
+    await t.database.db.updateTable('scheduled_jobs').set({ run_at: new Date(Date.now() - 1000) }).where('id', '=', job.id).execute();
+    const weekLater = () => new Date(Date.parse(solved.body.solved_at) + 7 * DAY + 60_000);
+    await runDueJobs(t.database.db, { [SUPPORT_AUTO_CLOSE_JOB]: autoCloseHandler(weekLater) });
+    const closed = await api(t, client, 'GET', `/support/tickets/${id}`);
+    expect(closed.body.status).toBe('closed');
+    expect(closed.body.closed_at).toBe(weekLater().toISOString());
+    // Closed for good: no more messages.
+    const late = await api(t, client, 'POST', `/support/tickets/${id}/messages`, { body: 'One more thing' });
+    expect(late.status).toBe(409);
+    expect(late.body.detail).toBe(SUPPORT_TEXTS.errors.closed);
+  });
+
+  it('a client reply reopens a solved ticket, and its close job is then skipped', async () => {
+    const { id } = await openTicket(t, client);
+    await api(t, reception, 'POST', `/support/tickets/${id}/transitions`, { to: 'solved' });
+    const reopened = await api(t, client, 'POST', `/support/tickets/${id}/messages`, { body: 'It happened again.' });
+    expect(reopened.body.status).toBe('open');
+    expect(reopened.body.solved_at).toBeNull();
+    await t.database.db.updateTable('scheduled_jobs').set({ run_at: new Date(Date.now() - 1000) }).where('dedupe_key', 'like', `support-close:${id}:%`).execute();
+    await runDueJobs(t.database.db, { [SUPPORT_AUTO_CLOSE_JOB]: autoCloseHandler(() => new Date(Date.now() + 8 * DAY)) });
+    const job = await t.database.db.selectFrom('scheduled_jobs').select('status').where('dedupe_key', 'like', `support-close:${id}:%`).executeTakeFirstOrThrow();
+    expect(job.status).toBe('skipped');
+    expect((await api(t, client, 'GET', `/support/tickets/${id}`)).body.status).toBe('open');
+  });
+
+  it('a client sees only their own tickets; another client’s answers 404 and is audited as refused', async () => {
+    const { id } = await openTicket(t, client);
+    const mine = await api(t, other, 'GET', '/support/tickets');
+    expect(mine.body.results.every((r: { client: number }) => r.client === other.id)).toBe(true);
+    expect((await api(t, other, 'GET', `/support/tickets?client=${client.id}`)).status).toBe(404);
+    const before = await auditCount(t, 'support.ticket.read', client.id, 'denied');
+    expect(await api(t, other, 'GET', `/support/tickets/${id}`)).toMatchObject({ status: 404, body: { detail: 'Not found.' } });
+    expect(await auditCount(t, 'support.ticket.read', client.id, 'denied')).toBe(before + 1);
+    expect((await api(t, other, 'POST', `/support/tickets/${id}/messages`, { body: 'hi' })).status).toBe(404);
+    expect((await api(t, client, 'POST', `/support/tickets/${id}/transitions`, { to: 'solved' })).status).toBe(403);
+    expect((await api(t, client, 'PATCH', `/support/tickets/${id}`, { assignee: nurse.id })).status).toBe(403);
+    expect((await api(t, client, 'POST', `/support/tickets/${id}/messages`, { body: 'psst', internal: true })).status).toBe(403);
+    // A client cannot open a ticket for someone else.
+    expect((await api(t, other, 'POST', '/support/tickets', { client: client.id, category: 'other', subject: 'x', message: 'y' })).status).toBe(404);
+  });
+
+  it('attachments: the type comes from the bytes, 10 MB each, stored with their checksum, downloaded with the right headers, audited', async () => {
+    // A text file named .png is refused; a PDF named .txt is a PDF.
+    const fake = await upload(t, client, 'scan.png', Buffer.from('just some text, not an image'));
+    expect(fake).toMatchObject({ status: 400, body: { errors: { content_base64: [SUPPORT_TEXTS.errors.notAType] } } });
+    const pdf = await upload(t, client, 'results.txt', PDF);
+    expect(pdf.body.content_type).toBe('application/pdf');
+    const tooBig = Buffer.alloc(10 * 1024 * 1024 + 1, 0);
+    PDF.copy(tooBig);
+    expect((await upload(t, client, 'big.pdf', tooBig)).body.errors).toEqual({ content_base64: [SUPPORT_TEXTS.errors.tooBig] });
+    const limit = Buffer.alloc(10 * 1024 * 1024, 0);
+    PDF.copy(limit);
+    const atLimit = await upload(t, client, 'report "final".pdf', limit);
+    expect(atLimit.status).toBe(201);
+    const stored = await t.database.db.selectFrom('support_attachments').select(['sha256', 'size_bytes']).where('id', '=', atLimit.body.id).executeTakeFirstOrThrow();
+    expect(stored).toEqual({ sha256: createHash('sha256').update(limit).digest('hex'), size_bytes: limit.length });
+
+    const { id } = await openTicket(t, client, { attachments: [pdf.body.id, atLimit.body.id] });
+    const before = await auditCount(t, 'support.attachment.download', client.id);
+    const res = await download(t, client, atLimit.body.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-length']).toBe(String(limit.length));
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="report final.pdf"; filename*=UTF-8''report%20final.pdf`);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers.digest).toBe(`sha-256=${createHash('sha256').update(limit).digest('base64')}`);
+    expect(createHash('sha256').update(res.rawPayload).digest('hex')).toBe(atLimit.body.sha256);
+    expect(await auditCount(t, 'support.attachment.download', client.id)).toBe(before + 1);
+    // Staff download it too; another client gets 404, and an attachment already used cannot be reused.
+    expect((await download(t, nurse, pdf.body.id)).statusCode).toBe(200);
+    expect((await download(t, other, pdf.body.id)).statusCode).toBe(404);
+    expect((await api(t, client, 'POST', `/support/tickets/${id}/messages`, { body: 'again', attachments: [pdf.body.id] })).status).toBe(400);
+    // An upload of someone else cannot be attached.
+    const others = await upload(t, other, 'x.png', PNG);
+    expect((await api(t, client, 'POST', `/support/tickets/${id}/messages`, { body: 'mine?', attachments: [others.body.id] })).status).toBe(400);
+
+    // A file on an internal note never reaches the client.
+    const staffFile = await upload(t, nurse, 'card-statement.png', PNG);
+    await api(t, nurse, 'POST', `/support/tickets/${id}/messages`, { body: 'Statement from accounts', internal: true, attachments: [staffFile.body.id] });
+    expect((await download(t, client, staffFile.body.id)).statusCode).toBe(404);
+    expect(JSON.stringify((await api(t, client, 'GET', `/support/tickets/${id}`)).body)).not.toContain('card-statement.png');
+  }, 180_000);
+
+  it('links one of the client’s own appointments only, and staff open tickets for a client', async () => {
+    const none = await api(t, client, 'POST', '/support/tickets', { category: 'appointments', subject: 'Reschedule', message: 'Please move it.', appointment: 999999 });
+    expect(none.body.errors).toEqual({ appointment: [SUPPORT_TEXTS.errors.notYourAppointment] });
+    const forClient = await api(t, reception, 'POST', '/support/tickets', { client: client.id, category: 'the_app', subject: 'Called the desk', message: 'Could not sign in from her phone.' });
+    expect(forClient.status).toBe(201);
+    expect(forClient.body).toMatchObject({ client: client.id, opened_by: reception.id });
+    expect((await api(t, reception, 'POST', '/support/tickets', { category: 'other', subject: 'x', message: 'y' })).body.errors).toEqual({ client: ['This field is required.'] });
+    expect((await api(t, reception, 'PATCH', `/support/tickets/${forClient.body.id}`, { assignee: client.id })).body.errors).toEqual({ assignee: [SUPPORT_TEXTS.errors.noAssignee] });
+  });
+});

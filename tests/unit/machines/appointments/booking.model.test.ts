@@ -1,0 +1,34 @@
+// Every path of the booking chart, replayed on the production machine: a booking needs a client,
+// a service and a time availability offers (or a series); a 409 lands in `conflict` with the
+// conflicts named and nothing booked; any other failure keeps its message and may be retried.
+import { expect } from 'vitest';
+import { offerAt } from '../../../../machines/appointments/booking-machine.ts';
+import { bookingSelectors } from '../../../../machines/appointments/selectors.ts';
+import { describeModel } from '../../../support/model-paths.ts';
+import { CONFLICT, FAILURE, model, RESULT } from './booking.model.ts';
+
+describeModel('booking', model, (snapshot, event) => {
+  const { context } = snapshot;
+  if (snapshot.matches('confirm')) {
+    expect(context.client).not.toBeNull();
+    expect(context.service).not.toBeNull();
+    expect(context.series !== null || offerAt(context.offers, context.slot) !== null).toBe(true);
+  }
+  if (snapshot.matches('booked')) {
+    expect(context.result).toEqual(RESULT);
+    expect(bookingSelectors.isBooked(snapshot)).toBe(true);
+  }
+  if (snapshot.matches('conflict')) {
+    expect(context.conflicts).toEqual(CONFLICT.conflicts);
+    expect(context.result).toBeNull();
+    expect(bookingSelectors.conflicts(snapshot)).toEqual(CONFLICT.conflicts);
+  }
+  if (snapshot.matches('failed')) expect(bookingSelectors.error(snapshot)).toBe(FAILURE.message);
+  if (event.type === 'booking.selectStaff' && !snapshot.matches('cancelled')) expect(context.staff).toBe(5);
+  if (snapshot.matches({ details: 'editing' }) && event.type.startsWith('xstate.done.actor') && Array.isArray(event.output) && 'staff' in (event.output[0] ?? {})) {
+    // The clicked staff member stays chosen because availability offers them at that time.
+    expect(context.staff === null || event.output[0].staff.includes(context.staff)).toBe(true);
+  }
+  expect(bookingSelectors.isBusy(snapshot)).toBe(snapshot.hasTag('pending'));
+  expect(bookingSelectors.canContinue(snapshot)).toBe(snapshot.can({ type: 'booking.next' }));
+});
