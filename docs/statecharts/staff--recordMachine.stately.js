@@ -4,8 +4,11 @@
 import { fromPromise, setup } from 'xstate';
 export const machine = setup({
   guards: {
+    "reloadQueued": () => true,
   },
   actions: {
+    "clearQueue": () => {},
+    "queueReload": () => {},
     "setData": () => {},
     "setError": () => {},
   },
@@ -22,11 +25,22 @@ export const machine = setup({
         "tags": [
           "pending"
         ],
+        "entry": [
+          "clearQueue"
+        ],
         "invoke": [
           {
             "id": "0.record.loading",
             "src": "load",
             "onDone": [
+              {
+                "target": "#record.loading",
+                "guard": "reloadQueued",
+                "actions": [
+                  "setData"
+                ],
+                "reenter": true
+              },
               {
                 "target": "#record.ready",
                 "actions": [
@@ -36,6 +50,11 @@ export const machine = setup({
             ],
             "onError": [
               {
+                "target": "#record.loading",
+                "guard": "reloadQueued",
+                "reenter": true
+              },
+              {
                 "target": "#record.failed",
                 "actions": [
                   "setError"
@@ -43,7 +62,16 @@ export const machine = setup({
               }
             ]
           }
-        ]
+        ],
+        "on": {
+          "record.reload": [
+            {
+              "actions": [
+                "queueReload"
+              ]
+            }
+          ]
+        }
       },
       "ready": {
         "on": {

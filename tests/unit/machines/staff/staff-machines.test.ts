@@ -140,6 +140,23 @@ describe('record machine', () => {
     actor.send({ type: 'record.reload' });
     await waitFor(actor, (s) => s.matches('ready') && (s.context.data as { n: number }).n === 3);
   });
+
+  it('a reload asked for during a fetch fetches once more afterwards, keeping the first answer on screen meanwhile', async () => {
+    const answers: Array<(value: unknown) => void> = [];
+    const actor = createActor(
+      recordMachine.provide({ actors: { load: fromPromise<unknown, void>(() => new Promise((resolve) => answers.push(resolve))) } }),
+    ).start();
+    actor.send({ type: 'record.reload' });
+    actor.send({ type: 'record.reload' });
+    answers[0]({ n: 1 });
+    await waitFor(actor, () => answers.length === 2);
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    expect(actor.getSnapshot().context.data).toEqual({ n: 1 });
+    answers[1]({ n: 2 });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context.data).toEqual({ n: 2 });
+    expect(answers).toHaveLength(2);
+  });
 });
 
 describe('rules', () => {
