@@ -57,9 +57,11 @@ const withReasons = (list: Impact[]) => list.filter((i) => i.reasons.length > 0)
 
 /**
  * The appointments of a service that its new rules would break. `busy` holds, per staff member,
- * the time their other appointments hold (sorted or not).
+ * the time their other appointments hold (sorted or not); `hours`, the clinic's and those staff
+ * members' current hours, against which a longer length or wider buffers are judged too.
  */
-export function serviceImpact(next: ServiceRules, booked: BookedAppointment[], busy: Map<number, Array<Interval & { id: number }>>): Impact[] {
+export function serviceImpact(next: ServiceRules, booked: BookedAppointment[], busy: Map<number, Array<Interval & { id: number }>>, hours?: HoursRules): Impact[] {
+  const outgrown = new Map(hours ? lengthImpact(next, booked, hours).map((i) => [i.id, i.reasons]) : []);
   return withReasons(
     booked.map((a) => {
       const reasons: string[] = [];
@@ -74,6 +76,7 @@ export function serviceImpact(next: ServiceRules, booked: BookedAppointment[], b
       const span = { start: a.start - next.buffer_before_minutes * MINUTE, end: a.start + (minutes + next.buffer_after_minutes) * MINUTE };
       const grows = span.start < a.occupiedFrom || span.end > a.occupiedTo;
       if (grows && (busy.get(a.staff) ?? []).some((b) => b.id !== a.id && overlaps(b, span))) reasons.push(IMPACT_REASONS.buffersOverlap);
+      reasons.push(...(outgrown.get(a.id) ?? []));
       return { id: a.id, reasons };
     }),
   );
@@ -116,4 +119,21 @@ export function hoursImpact(rules: HoursRules, booked: BookedAppointment[]): Imp
       return { id: a.id, reasons };
     }),
   );
+}
+
+/**
+ * What a service's new length or buffers would push outside the opening hours or its staff
+ * member's hours (a session that would now run past closing time). Only breaks the appointment
+ * does not already have are named: one kept earlier as an exception is not listed again for it.
+ */
+export function lengthImpact(next: ServiceRules, booked: BookedAppointment[], hours: HoursRules): Impact[] {
+  const grown: BookedAppointment[] = [];
+  for (const a of booked) {
+    const minutes = next.duration_minutes ?? Math.round((a.end - a.start) / MINUTE);
+    const from = a.start - next.buffer_before_minutes * MINUTE;
+    const to = a.start + (minutes + next.buffer_after_minutes) * MINUTE;
+    if (from < a.occupiedFrom || to > a.occupiedTo) grown.push({ ...a, end: a.start + minutes * MINUTE, occupiedFrom: from, occupiedTo: to });
+  }
+  const already = new Map(hoursImpact(hours, booked.filter((a) => grown.some((g) => g.id === a.id))).map((i) => [i.id, new Set(i.reasons)]));
+  return withReasons(hoursImpact(hours, grown).map((i) => ({ id: i.id, reasons: i.reasons.filter((r) => !already.get(i.id)?.has(r)) })));
 }

@@ -70,6 +70,19 @@ async function impactOut(db: Db, impacts: Array<{ id: number; reasons: string[] 
   return { total: impacts.length, appointments };
 }
 
+/** The weekly hours, leave and extra shifts of these staff members as they stand. */
+async function staffRulesOf(db: Db, ids: number[]): Promise<Map<number, StaffRules>> {
+  const rules = new Map<number, StaffRules>(ids.map((id) => [id, { weekly: [], leave: [], extra: [] }]));
+  if (!ids.length) return rules;
+  const [weekly, exceptions] = await Promise.all([
+    db.selectFrom('staff_hours').select(['staff_id', 'weekday', sql<string>`starts::text`.as('opens'), sql<string>`ends::text`.as('closes')]).where('staff_id', 'in', ids).execute(),
+    db.selectFrom('staff_hour_exceptions').select(['staff_id', 'kind', 'starts_at', 'ends_at']).where('staff_id', 'in', ids).execute(),
+  ]);
+  for (const w of weekly) rules.get(w.staff_id)!.weekly.push({ weekday: w.weekday, opens: w.opens, closes: w.closes });
+  for (const e of exceptions) rules.get(e.staff_id)![e.kind === 'leave' ? 'leave' : 'extra'].push({ start: ms(e.starts_at), end: ms(e.ends_at) });
+  return rules;
+}
+
 function requireOffset(field: string, value: string): void {
   if (!hasUtcOffset(value)) throw badRequest(field, T.noOffset);
 }
@@ -159,7 +172,14 @@ export async function schedulingBackofficeRoutes(app: FastifyInstance, ctx: ApiC
           and a.staff_id = any(${sql.val(staffIds)}::int[])`.execute(db);
       for (const r of rows) busy.set(r.staff, [...(busy.get(r.staff) ?? []), { id: r.id, start: ms(r.f), end: ms(r.t) }]);
     }
-    return impactOut(db, serviceImpact(next, booked, busy));
+    const staffRules = await staffRulesOf(db, staffIds);
+    const settings = await getSettings(db);
+    const [clinicHours, holidays] = await Promise.all([
+      db.selectFrom('clinic_hours').select(['weekday', sql<string>`opens::text`.as('opens'), sql<string>`closes::text`.as('closes')]).execute(),
+      db.selectFrom('clinic_holidays').select(sql<string>`day::text`.as('day')).execute(),
+    ]);
+    const hours = { zone: settings.time_zone, clinicHours, holidays: new Set(holidays.map((h) => h.day)), staff: staffRules };
+    return impactOut(db, serviceImpact(next, booked, busy, hours));
   });
 
   app.post<{ Body: S['SchedulingHoursPatch'] }>('/appointments/hours/impact', { schema: contract.routeSchema('previewHoursImpact') }, async (request) => {

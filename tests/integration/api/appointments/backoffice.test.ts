@@ -97,6 +97,24 @@ describe.each(engines)('scheduling back office on %s', (engine) => {
     expect((await api(t, c.admin, 'POST', '/appointments/services/999999/impact', { price_inr: 1 })).status).toBe(404);
   });
 
+  it('judges a longer service against the opening hours and the staff member’s hours, writing nothing', async () => {
+    const day = addDays(c.monday, 35);
+    // 18:30-19:30 holds 18:20-19:40; at 90 minutes it would hold until 20:10, past closing (20:00).
+    const evening = await book(at(day, '18:30'));
+    const morning = await book(at(day, '09:00'));
+    const longer = await api(t, c.admin, 'POST', `/appointments/services/${c.iv}/impact`, { duration_minutes: 90 });
+    expect(longer.status, JSON.stringify(longer.body)).toBe(200);
+    const reasons = (id: number) => longer.body.appointments.find((i: { appointment: { id: number } }) => i.appointment.id === id)?.reasons;
+    expect(reasons(evening)).toEqual([R.newDuration(90, 60), R.outsideClinicHours, R.staffNotWorking]);
+    expect(reasons(morning)).toEqual([R.newDuration(90, 60)]);
+    // Wider buffers alone push the evening one past closing too.
+    const buffers = await api(t, c.admin, 'POST', `/appointments/services/${c.iv}/impact`, { buffer_after_minutes: 40 });
+    expect(buffers.body.appointments.find((i: { appointment: { id: number } }) => i.appointment.id === evening)?.reasons).toEqual([R.outsideClinicHours, R.staffNotWorking]);
+    expect(buffers.body.appointments.map((i: { appointment: { id: number } }) => i.appointment.id)).not.toContain(morning);
+    expect((await api(t, c.admin, 'GET', `/appointments/appointments/${evening}`)).body).toMatchObject({ status: 'booked', end: expect.any(String) });
+    expect((await api(t, c.admin, 'GET', '/appointments/services')).body.find((s: { id: number }) => s.id === c.iv)).toMatchObject({ duration_minutes: 60, buffer_after_minutes: 10 });
+  });
+
   it('previews what new hours, leave, holidays or opening times would break', async () => {
     const day = addDays(c.monday, 21);
     const a = await book(at(day, '10:00'));
