@@ -4,6 +4,9 @@
 export const UNAUTHORIZED_TITLE = 'Unauthorized';
 export const unauthorizedText = (email: string) =>
   `You are not allowed to see this page. If you believe this is a mistake, please email the super administrator at ${email}.`;
+// Not fixed by the specification: the ways out of /unauthorized (issue 24).
+export const UNAUTHORIZED_HOME = 'Back to my home page';
+export const UNAUTHORIZED_SIGN_IN = 'Go to sign in';
 
 export const NEW_VERSION_AVAILABLE = 'A new version is available!';
 export const REFRESH_NOW = 'Refresh Now';

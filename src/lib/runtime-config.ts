@@ -32,8 +32,27 @@ export function configureAmplify(config: RuntimeConfig): void {
   const cognito = resources.Auth?.Cognito as CognitoUserPoolConfig | undefined;
   if (cognito && config.identityEndpoint) {
     // userPoolEndpoint has no amplify_outputs.json field: it is set on the parsed config.
-    Amplify.configure({ ...resources, Auth: { Cognito: { ...cognito, userPoolEndpoint: config.identityEndpoint } } });
+    withoutCustomEndpointWarning(() => Amplify.configure({ ...resources, Auth: { Cognito: { ...cognito, userPoolEndpoint: config.identityEndpoint } } }));
   } else {
     Amplify.configure(resources);
+  }
+}
+
+// Amplify warns "You are using a custom Amazon Cognito User Pool endpoint" whenever one is set,
+// and with the built-in identity service one always is, by design. Only that warning, only while
+// configuring, is held back; every other warning still reaches the console.
+// (Amplify's text says "Amazon Amazon Cognito", so the match allows the doubled word.)
+const CUSTOM_ENDPOINT_WARNING = /You are using a custom (Amazon )+Cognito User Pool endpoint/;
+
+function withoutCustomEndpointWarning(configure: () => void): void {
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => {
+    if (args.some((arg) => typeof arg === 'string' && CUSTOM_ENDPOINT_WARNING.test(arg))) return;
+    warn(...args);
+  };
+  try {
+    configure();
+  } finally {
+    console.warn = warn;
   }
 }

@@ -16,7 +16,10 @@ import {
   PORTAL_WRITE_REFUSED_TITLE,
   REFRESH_NOW,
   SESSION_EXPIRED,
+  SIGN_OUT,
   SIGNED_OUT_FOR_INACTIVITY,
+  UNAUTHORIZED_HOME,
+  UNAUTHORIZED_SIGN_IN,
   UNAUTHORIZED_TITLE,
   unauthorizedText,
 } from '../../src/app/shell-text.ts';
@@ -112,6 +115,9 @@ describe('signed out', () => {
     await page.goto('/unauthorized');
     await page.getByRole('heading', { name: UNAUTHORIZED_TITLE }).waitFor();
     expect(await page.getByTestId('unauthorized-text').textContent()).toBe(unauthorizedText(ADMIN_EMAIL));
+    // A visitor's way out is signing in (issue 24).
+    await page.getByRole('link', { name: UNAUTHORIZED_SIGN_IN }).click();
+    await waitForPath(page, '/login');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -157,6 +163,10 @@ describe('staff roles', () => {
           // Spec §2: the top navigation bar shows for all non-client roles, /unauthorized included (issue 22, 7).
           expect(await page.locator('[data-layout="staff"] header').count()).toBe(1);
           expect(await page.locator('#user-menu-button').count()).toBe(1);
+          // A way back home and a sign-out on the page itself (issue 24).
+          await page.getByRole('button', { name: SIGN_OUT }).waitFor();
+          await page.getByRole('link', { name: UNAUTHORIZED_HOME }).click();
+          await waitForPath(page, '/clients');
         }
       }
       // Spec §6: the portal's guard lets SUPER_ADMIN through (read-only, issue 22, 5); other staff go to /unauthorized.

@@ -117,8 +117,10 @@ function AppRoutes({ loginPage }: { loginPage: ReactNode }) {
         {staff ? (
           // Spec §2: the top navigation bar shows for all non-client roles.
           <StaffLayout role={auth.role} onSignOut={signOut}>
-            <UnauthorizedPage superAdminEmail={config.superAdminEmail} />
+            <UnauthorizedPage superAdminEmail={config.superAdminEmail} onSignOut={signOut} hasHome />
           </StaffLayout>
+        ) : auth.status === 'authenticated' ? (
+          <UnauthorizedPage superAdminEmail={config.superAdminEmail} onSignOut={signOut} hasHome={auth.role !== null} />
         ) : (
           <UnauthorizedPage superAdminEmail={config.superAdminEmail} />
         )}
