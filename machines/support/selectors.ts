@@ -1,7 +1,8 @@
-// Named reads of the support desk's snapshot, for the views' useSelector.
+// Named reads of the support desk's and the queue count's snapshots, for the views' useSelector.
 import type { SnapshotFrom } from 'xstate';
 import { nextSteps } from '../lifecycle/lifecycle.ts';
 import type { supportDeskMachine } from './desk-machine.ts';
+import type { queueCountMachine } from './queue-count-machine.ts';
 import { ticketLifecycle, type TicketStatus } from './ticket-lifecycle.ts';
 
 type Snapshot = SnapshotFrom<typeof supportDeskMachine>;
@@ -22,4 +23,9 @@ export const deskSelectors = {
     if (!t || !s.context.staff || s.context.readOnly) return [];
     return nextSteps(ticketLifecycle, t.status, { context: { by: 'staff', solvedAt: null, now: null } }).map((step) => step.to as TicketStatus);
   },
+};
+
+/** The back office nav item's number: tickets waiting on the clinic, as last counted. */
+export const queueCountSelectors = {
+  waiting: (s: SnapshotFrom<typeof queueCountMachine>) => s.context.count,
 };

@@ -12,6 +12,7 @@ import { asRole } from '../../../machines/guard/roles';
 import { selectStatus } from '../../../machines/sign-in/selectors';
 import type { AuthenticatorRef } from '../../features/sign-in/auth-provider';
 import { type ApiClient, createApiClient } from '../../lib/api-client';
+import { setClinicFormat } from '../../lib/format';
 import { configureAmplify, fetchVersion, hasUserPool, loadRuntimeConfig } from '../../lib/runtime-config';
 import { inactivitySettings, readStoredTimeout } from './inactivity-settings';
 import { routeInfo } from './route-info';

@@ -1,24 +1,34 @@
 // The back office's nav item carries the number of support tickets waiting on the clinic (new or
-// open), so the queue is noticed without opening it. Counted again on every navigation.
+// open), so the queue is noticed without opening it. When to count again is the queue count
+// chart's (machines/support/queue-count-machine.ts); the view gives it the count and the
+// browser's navigation events.
 import { Badge } from '@mui/material';
-import { type ReactNode, useEffect, useRef } from 'react';
-import { useLocation } from 'wouter';
-import { useRecord } from '../../lib/staff/hooks';
-import { countTicketsNeedingStaff } from './app-api';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import { fromCallback, fromPromise } from 'xstate';
+import { type QueueCountEvent, queueCountMachine } from '../../../machines/support/queue-count-machine';
+import { queueCountSelectors } from '../../../machines/support/selectors';
+import { countTicketsNeedingStaff, LOCATION_EVENTS } from './app-api';
 import { useShell } from './shell-context';
 
 export function SupportQueueBadge({ children }: { children: ReactNode }) {
   const { api } = useShell();
-  const [location] = useLocation();
-  const count = useRecord(() => countTicketsNeedingStaff(api));
-  const seen = useRef(location);
-  const { reload } = count;
-  useEffect(() => {
-    if (seen.current === location) return;
-    seen.current = location;
-    reload();
-  }, [location, reload]);
-  const waiting = count.data ?? 0;
+  const ref = useActorRef(
+    queueCountMachine.provide({
+      actors: {
+        countTickets: fromPromise(() => countTicketsNeedingStaff(api)),
+        watchNavigation: fromCallback<QueueCountEvent>(({ sendBack }) => {
+          const emit = () => sendBack({ type: 'queue.navigated', place: window.location.pathname });
+          for (const type of LOCATION_EVENTS) window.addEventListener(type, emit);
+          return () => {
+            for (const type of LOCATION_EVENTS) window.removeEventListener(type, emit);
+          };
+        }),
+      },
+    }),
+    { input: { place: window.location.pathname } },
+  );
+  const waiting = useSelector(ref, queueCountSelectors.waiting);
   return (
     <Badge color="error" badgeContent={waiting} max={99} data-testid="support-queue-count" sx={{ '& .MuiBadge-badge': { right: -14 } }}>
       {children}

@@ -1,10 +1,9 @@
 // /backoffice (ADMIN, SUPER_ADMIN): the program catalogue and the clinic's details, and in
-// further tabs the scheduling set-up (scheduling/).
+// further tabs the scheduling set-up (scheduling/) and the support queue (support/).
 import { Box, Paper, Typography } from '@mui/material';
 import { ClinicSettingsSection } from './clinic-settings-section';
 import { ProgramsSection } from './programs-section';
 import { BackofficeTabs } from './scheduling/scheduling-tabs';
-import { SupportQueueSection } from './support/support-queue';
 import { BACKOFFICE_TITLE, CLINIC_TITLE, PROGRAMS_TITLE } from './texts';
 
 export function BackofficePage() {
@@ -27,12 +26,6 @@ export function BackofficePage() {
                 {CLINIC_TITLE}
               </Typography>
               <ClinicSettingsSection />
-            </Paper>
-            <Paper component="section" aria-labelledby="support-heading" variant="outlined" sx={{ p: 2, mt: 3 }}>
-              <Typography id="support-heading" variant="h6" component="h2" gutterBottom>
-                Support
-              </Typography>
-              <SupportQueueSection />
             </Paper>
           </>
         }

@@ -5,19 +5,12 @@ import type { DeskQuery, ReplyDraft, TicketDraft } from '../../../machines/suppo
 import type { components } from '../../../openapi/generated/api';
 import { unwrap } from '../../lib/api-failure';
 import type { ApiClient } from '../../lib/api-client';
+import { base64Of, saveBlob } from '../../lib/files';
 
 export type Ticket = components['schemas']['SupportTicket'];
 export type TicketDetail = components['schemas']['SupportTicketDetail'];
 export type Attachment = components['schemas']['SupportAttachment'];
 export type Appointment = components['schemas']['Appointment'];
-
-/** A file's bytes in base64, as the upload operation takes them. */
-async function base64Of(file: Blob): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
 
 /** Uploads each file (the server checks what it really is) and answers their ids. */
 async function uploadAll(api: ApiClient, files: readonly unknown[]): Promise<number[]> {
@@ -80,10 +73,5 @@ export const loadAppointments = (api: ApiClient, client: number) => unwrap(api.G
 /** Saves an attachment through the browser (the download carries the session's token, so it is fetched, not linked). */
 export async function saveAttachment(api: ApiClient, file: Attachment): Promise<void> {
   const blob = await unwrap(api.GET('/support/attachments/{id}', { params: { path: { id: file.id } }, parseAs: 'blob' }) as Promise<{ data?: Blob; error?: unknown; response: Response }>);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.file_name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(blob, file.file_name);
 }

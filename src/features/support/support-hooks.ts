@@ -2,11 +2,11 @@
 // adapter's calls as its actors; `useSelector` reads it through machines/support/selectors.ts.
 // Opened by anyone but the client (a SUPER_ADMIN in the client's portal) the desk only reads.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { type DeskTicket, type ReplyDraft, supportDeskMachine, type TicketDraft } from '../../../machines/support/desk-machine';
 import { deskSelectors } from '../../../machines/support/selectors';
 import { useShell } from '../../app/port';
+import { useRecord } from '../../lib/staff/hooks';
 import { type Appointment, assignTicket, createTicket, loadAppointments, loadTicket, loadTickets, moveTicket, sendMessage, type Ticket, type TicketDetail } from './support-api';
 
 export function useClientDesk(clientId: number) {
@@ -25,15 +25,9 @@ export function useClientDesk(clientId: number) {
     }),
     { input: { client: clientId, readOnly } },
   );
-  const [appointments, setAppointments] = useState<Appointment[]>([]);
-  useEffect(() => {
-    if (readOnly) return;
-    // The optional link to a visit: a failure here only leaves the list empty.
-    loadAppointments(api, clientId).then(setAppointments, () => setAppointments([]));
-  }, [api, clientId, readOnly]);
   return {
+    client: clientId,
     readOnly,
-    appointments,
     api,
     mode: useSelector(ref, deskSelectors.mode),
     pending: useSelector(ref, deskSelectors.pending),
@@ -51,3 +45,12 @@ export function useClientDesk(clientId: number) {
 }
 
 export type ClientDesk = ReturnType<typeof useClientDesk>;
+
+/**
+ * The client's appointments a new ticket may link to, for the new-ticket form (only a writable
+ * desk shows it, so a read-only look never fetches them). A failure only leaves the list empty.
+ */
+export function useLinkableAppointments(clientId: number): Appointment[] {
+  const { api } = useShell();
+  return useRecord(() => loadAppointments(api, clientId)).data ?? [];
+}

@@ -8,7 +8,7 @@ import { useParams } from 'wouter';
 import { CATEGORY_LABELS, TICKET_CATEGORIES, type TicketCategory } from '../../../machines/support/support-rules';
 import { STATUS_LABELS, SUPPORT_TEXTS as T } from '../../../machines/support/support-texts';
 import { saveAttachment, type TicketDetail } from './support-api';
-import { type ClientDesk, useClientDesk } from './support-hooks';
+import { type ClientDesk, useClientDesk, useLinkableAppointments } from './support-hooks';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -42,6 +42,7 @@ function NewTicket({ desk }: { desk: ClientDesk }) {
   const [message, setMessage] = useState('');
   const [appointment, setAppointment] = useState('');
   const [files, setFiles] = useState<File[]>([]);
+  const appointments = useLinkableAppointments(desk.client);
   const errors = desk.fieldErrors;
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -66,7 +67,7 @@ function NewTicket({ desk }: { desk: ClientDesk }) {
             <TextField label={T.message} name="message" value={message} onChange={(e) => setMessage(e.target.value)} required multiline minRows={3} error={!!errors.message} helperText={errors.message?.join(' ')} />
             <TextField select label={T.appointment} name="appointment" value={appointment} onChange={(e) => setAppointment(e.target.value)} error={!!errors.appointment} helperText={errors.appointment?.join(' ')}>
               <MenuItem value="">{T.noAppointment}</MenuItem>
-              {desk.appointments.map((a) => (
+              {appointments.map((a) => (
                 <MenuItem key={a.id} value={String(a.id)}>
                   {a.service_name} — {when(a.start)}
                 </MenuItem>

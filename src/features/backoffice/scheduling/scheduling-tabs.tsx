@@ -1,6 +1,7 @@
-// /backoffice's tabs: the programs and clinic details, then the scheduling set-up.
+// /backoffice's tabs: the programs and clinic details, the scheduling set-up, then the support queue.
 import { Box, Tab, Tabs } from '@mui/material';
 import { type ReactNode, useState } from 'react';
+import { SupportQueueSection } from '../support/support-queue';
 import { BookingRulesTab } from './booking-rules-tab';
 import { ClinicHoursTab } from './clinic-hours-tab';
 import { PackagesTab } from './packages-tab';
@@ -18,6 +19,7 @@ const PANELS: Record<Exclude<TabKey, 'general'>, () => ReactNode> = {
   clinicHours: () => <ClinicHoursTab />,
   packages: () => <PackagesTab />,
   rules: () => <BookingRulesTab />,
+  support: () => <SupportQueueSection />,
 };
 
 /** The tab strip over `general` (the page's existing sections) and the scheduling panels. */

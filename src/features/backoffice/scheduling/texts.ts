@@ -7,6 +7,7 @@ export const TAB_LABELS = {
   clinicHours: 'Opening hours',
   packages: 'Packages',
   rules: 'Booking rules',
+  support: 'Support',
 } as const;
 
 export const SERVICE_SAVED = (name: string) => `${name} saved.`;

@@ -4,9 +4,11 @@ import type { DeskQuery, DeskTicket, ReplyDraft } from '../../../../machines/sup
 import type { components } from '../../../../openapi/generated/api';
 import { unwrap } from '../../../lib/api-failure';
 import type { ApiClient } from '../../../lib/api-client';
+import { base64Of, saveBlob } from '../../../lib/files';
 
 export type QueueTicket = components['schemas']['SupportTicket'];
 export type QueueTicketDetail = components['schemas']['SupportTicketDetail'];
+export type QueueAttachment = components['schemas']['SupportAttachment'];
 
 export async function loadQueue(api: ApiClient, q: DeskQuery): Promise<{ count: number; results: DeskTicket[] }> {
   return unwrap(
@@ -27,9 +29,20 @@ export async function loadQueue(api: ApiClient, q: DeskQuery): Promise<{ count: 
 
 export const loadQueueTicket = (api: ApiClient, id: number) => unwrap(api.GET('/support/tickets/{id}', { params: { path: { id } } }));
 
-/** Staff replies carry no attachments from the queue (they attach from the ticket's files). */
-export const sendStaffMessage = (api: ApiClient, id: number, draft: ReplyDraft) =>
-  unwrap(api.POST('/support/tickets/{id}/messages', { params: { path: { id } }, body: { body: draft.body, internal: draft.internal } }));
+/** A staff reply or internal note with its files: each is uploaded first (the server checks what it really is). */
+export async function sendStaffMessage(api: ApiClient, id: number, draft: ReplyDraft) {
+  const attachments: number[] = [];
+  for (const file of draft.files as File[]) {
+    attachments.push((await unwrap(api.POST('/support/attachments', { body: { file_name: file.name, content_base64: await base64Of(file) } }))).id);
+  }
+  return unwrap(api.POST('/support/tickets/{id}/messages', { params: { path: { id } }, body: { body: draft.body, internal: draft.internal, ...(attachments.length ? { attachments } : {}) } }));
+}
+
+/** Saves a ticket's file through the browser. */
+export async function saveQueueAttachment(api: ApiClient, file: QueueAttachment): Promise<void> {
+  const blob = await unwrap(api.GET('/support/attachments/{id}', { params: { path: { id: file.id } }, parseAs: 'blob' }) as Promise<{ data?: Blob; error?: unknown; response: Response }>);
+  saveBlob(blob, file.file_name);
+}
 
 export const moveQueueTicket = (api: ApiClient, id: number, to: QueueTicket['status']) => unwrap(api.POST('/support/tickets/{id}/transitions', { params: { path: { id } }, body: { to } }));
 

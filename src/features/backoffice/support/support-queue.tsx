@@ -1,11 +1,12 @@
 // The back office's support queue: every ticket in a server-side DataGrid (status, category,
 // assignee, age), filtered, sorted and paged by the server through the support desk machine; the
 // chosen ticket's whole conversation, internal notes included, with assignment, the chart's next
-// statuses for staff, replies (a canned reply to start from) and internal notes.
+// statuses for staff, replies (a canned reply to start from) and internal notes, either carrying
+// images or PDFs the server checks; every file on the ticket downloads from here.
 import { Alert, Box, Button, Chip, MenuItem, Stack, Switch, FormControlLabel, TextField, Typography } from '@mui/material';
 import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
 import { useActorRef, useSelector } from '@xstate/react';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { type DeskTicket, supportDeskMachine } from '../../../../machines/support/desk-machine';
 import { deskSelectors } from '../../../../machines/support/selectors';
@@ -13,7 +14,8 @@ import { CATEGORY_LABELS, TICKET_CATEGORIES, type TicketCategory } from '../../.
 import { CANNED_REPLIES, STAFF_STATUS_LABELS, SUPPORT_TEXTS as T } from '../../../../machines/support/support-texts';
 import { TICKET_STATUSES, type TicketStatus } from '../../../../machines/support/ticket-lifecycle';
 import { useShell } from '../../../app/port';
-import { assignQueueTicket, loadMe, loadQueue, loadQueueTicket, moveQueueTicket, type QueueTicket, type QueueTicketDetail, sendStaffMessage } from './support-queue-api';
+import { useRecord } from '../../../lib/staff/hooks';
+import { assignQueueTicket, loadMe, loadQueue, loadQueueTicket, moveQueueTicket, type QueueAttachment, type QueueTicket, type QueueTicketDetail, saveQueueAttachment, sendStaffMessage } from './support-queue-api';
 
 const DAY = 86_400_000;
 const ageOf = (iso: string) => {
@@ -38,17 +40,16 @@ function useQueue() {
     }),
     { input: { staff: true, query: { status: ['new', 'open'], ordering: 'created_at' } } },
   );
-  const [me, setMe] = useState<number | null>(null);
-  useEffect(() => {
-    loadMe(api).then(setMe, () => setMe(null));
-  }, [api]);
-  return { ref, me };
+  // "Assign to me" needs the signed-in staff member's id; without it the button is not offered.
+  const me = useRecord(() => loadMe(api)).data;
+  const download = (file: QueueAttachment) => void saveQueueAttachment(api, file);
+  return { ref, me, download };
 }
 
 const SORT_FIELDS: Record<string, string> = { status: 'status', category: 'category', age: 'created_at' };
 
 export function SupportQueueSection() {
-  const { ref, me } = useQueue();
+  const { ref, me, download } = useQueue();
   const tickets = useSelector(ref, deskSelectors.tickets) as unknown as QueueTicket[];
   const count = useSelector(ref, deskSelectors.count);
   const query = useSelector(ref, deskSelectors.query);
@@ -129,7 +130,8 @@ export function SupportQueueSection() {
           pending={pending}
           onMove={(to) => ref.send({ type: 'desk.move', to })}
           onAssign={(assignee) => ref.send({ type: 'desk.assign', assignee })}
-          onReply={(body, internal) => ref.send({ type: 'desk.reply', draft: { body, internal, files: [] } })}
+          onReply={(body, internal, files) => ref.send({ type: 'desk.reply', draft: { body, internal, files } })}
+          onDownload={download}
         />
       )}
     </Box>
@@ -143,15 +145,18 @@ function TicketPanel(props: {
   pending: boolean;
   onMove: (to: TicketStatus) => void;
   onAssign: (assignee: number | null) => void;
-  onReply: (body: string, internal: boolean) => void;
+  onReply: (body: string, internal: boolean, files: File[]) => void;
+  onDownload: (file: QueueAttachment) => void;
 }) {
   const { ticket } = props;
   const [body, setBody] = useState('');
   const [internal, setInternal] = useState(false);
+  const [files, setFiles] = useState<File[]>([]);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    props.onReply(body, internal);
+    props.onReply(body, internal, files);
     setBody('');
+    setFiles([]);
   };
   return (
     <Box sx={{ mt: 2, p: 2, border: 1, borderColor: 'divider', borderRadius: 1 }} data-queue-ticket={ticket.id}>
@@ -188,9 +193,9 @@ function TicketPanel(props: {
             </Typography>
             <Typography sx={{ whiteSpace: 'pre-wrap' }}>{m.body}</Typography>
             {m.attachments.map((a) => (
-              <Typography key={a.id} variant="body2">
-                {a.file_name} ({a.content_type}, {a.size} bytes)
-              </Typography>
+              <Button key={a.id} size="small" onClick={() => props.onDownload(a)}>
+                {a.file_name}
+              </Button>
             ))}
           </Box>
         ))}
@@ -207,7 +212,14 @@ function TicketPanel(props: {
             </TextField>
             <TextField label={T.reply} name="staff-reply" value={body} onChange={(e) => setBody(e.target.value)} multiline minRows={3} />
             <FormControlLabel control={<Switch checked={internal} onChange={(e) => setInternal(e.target.checked)} />} label={T.internalNote} />
-            <Box>
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+              <Button component="label" variant="outlined">
+                {T.attach}
+                <input hidden type="file" multiple accept="image/*,application/pdf" data-field="staff-attachments" onChange={(e) => setFiles([...(e.target.files ?? [])])} />
+              </Button>
+              <Typography variant="body2" data-field="staff-attached">
+                {files.map((f) => f.name).join(', ')}
+              </Typography>
               <Button type="submit" variant="contained" disabled={props.pending || !body.trim()}>
                 {T.send}
               </Button>

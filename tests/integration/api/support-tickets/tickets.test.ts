@@ -167,6 +167,35 @@ describe.each(engines)('support tickets on %s', (engine) => {
     expect(JSON.stringify((await api(t, client, 'GET', `/support/tickets/${id}`)).body)).not.toContain('card-statement.png');
   }, 180_000);
 
+  it('staff replies carry attachments too: checked by their bytes, downloaded by the ticket’s client (audited), never by another', async () => {
+    const { id } = await openTicket(t, client);
+    // Staff uploads are checked like a client's: a text file named .pdf is refused.
+    expect((await upload(t, nurse, 'letter.pdf', Buffer.from('not a pdf at all'))).body.errors).toEqual({ content_base64: [SUPPORT_TEXTS.errors.notAType] });
+    const letter = await upload(t, nurse, 'refund-letter.pdf', PDF);
+    expect(letter.body).toMatchObject({ content_type: 'application/pdf', size: PDF.length });
+    expect(await auditCount(t, 'support.attachment.upload', null)).toBeGreaterThan(0);
+    // Before it is sent the client cannot fetch it (it is nobody's ticket's yet).
+    expect((await download(t, client, letter.body.id)).statusCode).toBe(404);
+    const replied = await api(t, nurse, 'POST', `/support/tickets/${id}/messages`, { body: 'The refund letter is attached.', attachments: [letter.body.id] });
+    expect(replied.status).toBe(201);
+    const seen = await api(t, client, 'GET', `/support/tickets/${id}`);
+    const fromClinic = seen.body.messages.find((m: { from_clinic: boolean }) => m.from_clinic);
+    expect(fromClinic.attachments).toEqual([expect.objectContaining({ id: letter.body.id, file_name: 'refund-letter.pdf', content_type: 'application/pdf', size: PDF.length })]);
+    const before = await auditCount(t, 'support.attachment.download', client.id);
+    const res = await download(t, client, letter.body.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(Buffer.compare(res.rawPayload, PDF)).toBe(0);
+    expect(await auditCount(t, 'support.attachment.download', client.id)).toBe(before + 1);
+    // Another client gets 404, audited as refused against the ticket's client.
+    const refused = await auditCount(t, 'support.attachment.download', client.id, 'denied');
+    expect((await download(t, other, letter.body.id)).statusCode).toBe(404);
+    expect(await auditCount(t, 'support.attachment.download', client.id, 'denied')).toBe(refused + 1);
+    // One staff member's upload cannot be sent by another (an upload belongs to its uploader until sent).
+    const scan = await upload(t, nurse, 'scan.png', PNG);
+    expect((await api(t, reception, 'POST', `/support/tickets/${id}/messages`, { body: 'Attached', attachments: [scan.body.id] })).body.errors).toEqual({ attachments: [SUPPORT_TEXTS.errors.unknownAttachment] });
+  });
+
   it('links one of the client’s own appointments only, and staff open tickets for a client', async () => {
     const none = await api(t, client, 'POST', '/support/tickets', { category: 'appointments', subject: 'Reschedule', message: 'Please move it.', appointment: 999999 });
     expect(none.body.errors).toEqual({ appointment: [SUPPORT_TEXTS.errors.notYourAppointment] });
