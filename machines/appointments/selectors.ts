@@ -4,6 +4,7 @@ import type { SnapshotFrom } from 'xstate';
 import { type BookingContext, type bookingMachine, offerAt } from './booking-machine.ts';
 import { type CalendarAppointment, type CalendarContext, type calendarMachine, rangeOf } from './calendar-machine.ts';
 import { RELEASED_STATUSES, type AppointmentStatus } from './appointment-lifecycle.ts';
+import type { portalBookingsMachine } from './portal-bookings-machine.ts';
 
 type BookingSnapshot = SnapshotFrom<typeof bookingMachine>;
 type CalendarSnapshot = SnapshotFrom<typeof calendarMachine>;
@@ -76,3 +77,15 @@ export function visibleAppointments(
 
 /** Whether an appointment still holds its time (released ones are shown faded, never dragged). */
 export const holdsTime = (status: string) => !RELEASED_STATUSES.includes(status as AppointmentStatus);
+
+type PortalBookingsSnapshot = SnapshotFrom<typeof portalBookingsMachine>;
+
+export const portalBookingsSelectors = {
+  /** The number in the navigation: bookings clients made in the portal that this staff member has not seen. */
+  count: (s: PortalBookingsSnapshot) => s.context.count,
+  /** The newest of them, newest first. */
+  bookings: (s: PortalBookingsSnapshot) => s.context.appointments,
+  isMarking: (s: PortalBookingsSnapshot) => s.matches('marking'),
+  canMarkSeen: (s: PortalBookingsSnapshot) => s.can({ type: 'portalBookings.markAllSeen' }),
+  error: (s: PortalBookingsSnapshot) => s.context.error,
+};

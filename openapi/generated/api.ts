@@ -822,6 +822,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/appointments/portal-bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The bookings clients made in the portal that the signed-in staff member has not seen yet (staff)
+         * @description Counted per staff user; only bookings made after the staff member joined whose start is still ahead. The newest 20 are listed.
+         */
+        get: operations["listUnseenPortalBookings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/portal-bookings/seen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark portal bookings as seen by the signed-in staff member (staff)
+         * @description Idempotent; each id must be a booking a client made in the portal. Answers what is still unseen.
+         */
+        post: operations["markPortalBookingsSeen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/support/tickets": {
         parameters: {
             query?: never;
@@ -1388,6 +1428,389 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/labs/catalogue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The lab catalogue (tests, profiles, packages) with markers and reference ranges
+         * @description Everyone reads the active items; staff may ask for inactive ones too (`all=true`).
+         */
+        get: operations["listLabCatalogue"];
+        put?: never;
+        /**
+         * Add a test (with markers and ranges), a profile or a package (ADMIN+)
+         * @description A profile or package lists the tests it includes (`tests`); a test lists its markers.
+         */
+        post: operations["createLabCatalogueItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/labs/pincodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Serviceable pincodes for home collection
+         * @description With `pincode`, only that one (an empty list when it is not served).
+         */
+        get: operations["listLabPincodes"];
+        put?: never;
+        /** Add or change a serviceable pincode and its capacity per slot (ADMIN+) */
+        post: operations["saveLabPincode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/labs/slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Home-collection slots from today to 7 days ahead, with places left
+         * @description Slots start on the hour, 06:00 to 17:00 clinic time, and only future ones are listed. When the chosen items need 10 hours of fasting or more, only morning slots (before 10:00) are.
+         */
+        get: operations["listLabSlots"];
+        put?: never;
+        /**
+         * Hold a slot for 15 minutes while the booking is finished
+         * @description A CLIENT holds for themselves; staff name the `client`. The hold counts against the slot's capacity until it expires or becomes an order; a full slot answers 409.
+         */
+        post: operations["holdLabSlot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/labs/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lab orders (the lab desk's queue; a client's own) */
+        get: operations["listLabOrders"];
+        put?: never;
+        /**
+         * Book a home collection from a held slot
+         * @description A CLIENT books only for themselves (family members are people on the order, not accounts); staff book for the hold's client. Payment is at collection. The confirmation goes by email or SMS through the mail transport.
+         */
+        post: operations["createLabOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/labs/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** One order with its people, items and history */
+        get: operations["getLabOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Move the whole order to another held slot
+         * @description Only while it can still be cancelled (booked, collector_assigned); otherwise 409.
+         */
+        patch: operations["rescheduleLabOrder"];
+        trace?: never;
+    };
+    "/labs/orders/{id}/transitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move an order along the order chart
+         * @description One step of machines/labs/order-lifecycle.ts or 409. A client may only cancel their own order; staff assign a collector (`collector`), collect, process and release results (partial while markers are missing, ready when all are in).
+         */
+        post: operations["transitionLabOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/labs/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A client's reports with their results per marker
+         * @description A CLIENT reads only their own released reports (partial or ready); staff read any client's, released or not.
+         */
+        get: operations["listLabReports"];
+        put?: never;
+        /**
+         * Enter or amend one marker's result (staff)
+         * @description The flag comes from the marker's range for the person's sex and age. A result changed after the order is ready becomes `amended`, its earlier values kept in `history`. A critical value notifies the client's doctor.
+         */
+        post: operations["enterLabResult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/labs/reports/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The lab's PDF of an order's report
+         * @description Streamed with `Content-Type: application/pdf`, its length, `Content-Disposition` and its SHA-256 in `Digest`. A client only for their own released report.
+         */
+        get: operations["downloadLabReportPdf"];
+        put?: never;
+        /**
+         * Attach the lab's PDF to an order (staff; replaces an earlier one)
+         * @description Only a PDF by its bytes (not its name), at most 10 MB; stored with its SHA-256.
+         */
+        post: operations["attachLabReportPdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/visits/therapy-visits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Therapy visits, newest first
+         * @description Staff list any client's (filter by client, therapy, status). A CLIENT lists only their own completed and signed sessions, and never the chart itself.
+         */
+        get: operations["listTherapyVisits"];
+        put?: never;
+        /**
+         * Open a visit chart (NURSE or DOCTOR)
+         * @description From a checked-in appointment of a therapy service (client, therapy, resource unit and package come from it), or without one (client and therapy given). One chart per appointment.
+         */
+        post: operations["createTherapyVisit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/visits/therapy-visits/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** A visit chart (staff only) */
+        get: operations["getTherapyVisit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Chart the visit (NURSE or DOCTOR), until it is signed
+         * @description Each section given replaces the stored one. `version` is the version the change was made on; a visit changed since answers 409 (another device). A signed visit answers 409.
+         */
+        patch: operations["patchTherapyVisit"];
+        trace?: never;
+    };
+    "/visits/therapy-visits/{id}/transitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start, complete, sign or abort the visit (a step of machines/visits/visit-lifecycle.ts)
+         * @description Starting needs a valid screening and vitals outside the blocking range (a DOCTOR may override blocking vitals with `override_reason`); completing needs the required entries and, for an IV, deducts each ingredient's dose from its lot in the same transaction; aborting needs a reason. Anything else is 409.
+         */
+        post: operations["transitionTherapyVisit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/visits/therapy-visits/{id}/addenda": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A dated addendum to a signed visit, signed by its author (NURSE or DOCTOR) */
+        post: operations["addTherapyVisitAddendum"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/visits/therapy-visits/{id}/previous-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /** The parameters of the client's previous completed visit of the same therapy ("Copy last settings") */
+        get: operations["getPreviousTherapySettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/visits/contraindication-screens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A client's contraindication screens, newest first (staff) */
+        get: operations["listContraindicationScreens"];
+        put?: never;
+        /** Screen a client for a therapy (NURSE or DOCTOR); valid for the clinic's screening days */
+        post: operations["createContraindicationScreen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/visits/contraindication-screens/{id}/override": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A DOCTOR overrides a relative contraindication, with a reason (never an absolute one) */
+        post: operations["overrideContraindicationScreen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/visits/therapy-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The clinic's therapy settings (staff) */
+        get: operations["getTherapySettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the therapy settings (ADMIN or SUPER_ADMIN) */
+        patch: operations["patchTherapySettings"];
+        trace?: never;
+    };
+    "/visits/iv-recipes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The IV recipes (staff) */
+        get: operations["listIvRecipes"];
+        put?: never;
+        /** Add an IV recipe (ADMIN or SUPER_ADMIN) */
+        post: operations["createIvRecipe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/visits/stock-lots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stock lots with low-stock and expiry flags (staff) */
+        get: operations["listStockLots"];
+        put?: never;
+        /** Receive a stock lot (ADMIN or SUPER_ADMIN) */
+        post: operations["createStockLot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1445,6 +1868,7 @@ export interface components {
              * @description In lists; the last change to the user or their profile.
              */
             updated_at?: string;
+            status?: components["schemas"]["ClientStatus"];
         };
         UserPage: {
             count: number;
@@ -1691,7 +2115,7 @@ export interface components {
             active?: boolean;
         };
         /** @enum {string} */
-        AuditAction: "discovery.prospect.list" | "discovery.prospect.read" | "discovery.prospect.create" | "discovery.prospect.update" | "discovery.prospect.transition" | "discovery.prospect.call" | "discovery.prospect.convert" | "discovery.visit.list" | "discovery.visit.read" | "discovery.visit.create" | "discovery.visit.update" | "discovery.visit.sign" | "discovery.enquiry" | "discovery.funnel" | "thrive.summary" | "thrive.attention" | "thrive.client.read" | "measurement.list" | "measurement.create" | "measurement.correct" | "user.create" | "user.read" | "user.delete" | "profile.read" | "profile.update" | "profile.create" | "role.change" | "consent.record" | "enrollment.list" | "enrollment.create" | "enrollment.update" | "enrollment.delete" | "thrive_check.create" | "thrive_check.list" | "profile.email_sync" | "user.deactivate" | "user.reactivate" | "user.invitation.resend" | "user.password.reset" | "consent.read" | "consent.withdraw" | "settings.update" | "appointment.list" | "appointment.read" | "appointment.create" | "appointment.transition" | "appointment.series" | "waitlist.list" | "waitlist.create" | "waitlist.accept" | "package.list" | "package.create" | "scheduling.configure" | "support.ticket.list" | "support.ticket.read" | "support.ticket.create" | "support.ticket.assign" | "support.ticket.transition" | "support.message.create" | "support.attachment.upload" | "support.attachment.download" | "cognitive.results.list" | "cognitive.run.start" | "cognitive.run.save" | "cognitive.run.complete" | "cognitive.instrument.record" | "cognitive.review.create";
+        AuditAction: "visit.list" | "visit.read" | "visit.create" | "visit.update" | "visit.transition" | "visit.addendum" | "visit.screen.list" | "visit.screen.create" | "visit.screen.override" | "visit.settings.update" | "visit.recipe.create" | "visit.stock.create" | "discovery.prospect.list" | "discovery.prospect.read" | "discovery.prospect.create" | "discovery.prospect.update" | "discovery.prospect.transition" | "discovery.prospect.call" | "discovery.prospect.convert" | "discovery.visit.list" | "discovery.visit.read" | "discovery.visit.create" | "discovery.visit.update" | "discovery.visit.sign" | "discovery.enquiry" | "discovery.funnel" | "thrive.summary" | "thrive.attention" | "thrive.client.read" | "measurement.list" | "measurement.create" | "measurement.correct" | "user.create" | "user.read" | "user.delete" | "profile.read" | "profile.update" | "profile.create" | "role.change" | "consent.record" | "enrollment.list" | "enrollment.create" | "enrollment.update" | "enrollment.delete" | "thrive_check.create" | "thrive_check.list" | "profile.email_sync" | "user.deactivate" | "user.reactivate" | "user.invitation.resend" | "user.password.reset" | "consent.read" | "consent.withdraw" | "settings.update" | "appointment.list" | "appointment.read" | "appointment.create" | "appointment.transition" | "appointment.series" | "appointment.seen" | "waitlist.list" | "waitlist.create" | "waitlist.accept" | "package.list" | "package.create" | "scheduling.configure" | "support.ticket.list" | "support.ticket.read" | "support.ticket.create" | "support.ticket.assign" | "support.ticket.transition" | "support.message.create" | "support.attachment.upload" | "support.attachment.download" | "cognitive.results.list" | "cognitive.run.start" | "cognitive.run.save" | "cognitive.run.complete" | "cognitive.instrument.record" | "cognitive.review.create" | "lab.catalogue.create" | "lab.pincode.save" | "lab.slot.hold" | "lab.order.list" | "lab.order.read" | "lab.order.create" | "lab.order.reschedule" | "lab.order.transition" | "lab.report.list" | "lab.result.enter" | "lab.report.pdf.attach" | "lab.report.pdf.download";
         /** @enum {string} */
         CognitiveTaskKind: "recall_immediate" | "digit_span_forward" | "digit_span_backward" | "simple_reaction" | "choice_reaction" | "symbol_coding" | "connect_numbers" | "connect_alternating" | "recall_delayed";
         CognitiveResponse: {
@@ -1878,6 +2302,10 @@ export interface components {
             super_admin_email: string | null;
             /** @description The address /unauthorized shows now. */
             effective_super_admin_email: string;
+            /** @description How dates, times, numbers and amounts are written (default en-IN: 23/11/2026, 10:30 am, ₹1,500). */
+            locale: string;
+            /** @description What phone fields start with (default +91). */
+            dial_code: string;
             /** Format: date-time */
             updated_at: string;
         };
@@ -1893,6 +2321,9 @@ export interface components {
             email?: string;
             /** Format: email */
             super_admin_email?: string | null;
+            /** @enum {string} */
+            locale?: "en-IN" | "en-GB" | "en-US" | "en-AE" | "en-SG" | "en-AU";
+            dial_code?: string;
         };
         /** @description Only the exact text `yes` counts as true; anything else is false. */
         YesNo: string;
@@ -2461,6 +2892,13 @@ export interface components {
             appointments: number[];
             reason: string;
         };
+        UnseenPortalBookings: {
+            count: number;
+            appointments: components["schemas"]["Appointment"][];
+        };
+        PortalBookingsSeen: {
+            appointments: number[];
+        };
         /** @enum {string} */
         TicketStatus: "new" | "open" | "pending" | "on_hold" | "solved" | "closed";
         /** @enum {string} */
@@ -2945,6 +3383,476 @@ export interface components {
         };
         EnquiryReceived: {
             detail: string;
+        };
+        /** @enum {string} */
+        LabOrderStatus: "booked" | "collector_assigned" | "collected" | "processing" | "partial" | "ready" | "cancelled";
+        /** @enum {string} */
+        LabSex: "M" | "F";
+        /** @enum {string} */
+        LabFlag: "normal" | "low" | "high" | "critical";
+        LabReferenceRange: {
+            /** @description null for either sex. */
+            sex: components["schemas"]["LabSex"] | null;
+            age_min: number;
+            age_max: number;
+            low: number;
+            high: number;
+            critical_low?: number | null;
+            critical_high?: number | null;
+        };
+        LabMarkerCreate: {
+            code: string;
+            name: string;
+            unit: string;
+            ranges: components["schemas"]["LabReferenceRange"][];
+        };
+        LabMarker: {
+            id: number;
+            code: string;
+            name: string;
+            unit: string;
+            ranges: components["schemas"]["LabReferenceRange"][];
+        };
+        LabCatalogueCreate: {
+            code: string;
+            name: string;
+            /** @enum {string} */
+            kind: "test" | "profile" | "package";
+            description?: string;
+            price_inr: number;
+            /** @description Hours of fasting a test needs (a profile or package takes the most of its tests when larger). */
+            fasting_hours?: number;
+            sample_type: string;
+            report_hours: number;
+            /** @description A test's markers (a test needs at least one). */
+            markers?: components["schemas"]["LabMarkerCreate"][];
+            /** @description The tests a profile or package includes. */
+            tests?: number[];
+        };
+        LabCatalogueItem: {
+            id: number;
+            code: string;
+            name: string;
+            /** @enum {string} */
+            kind: "test" | "profile" | "package";
+            description: string;
+            price_inr: number;
+            /** @description The longest fasting any of its tests needs. */
+            fasting_hours: number;
+            sample_type: string;
+            report_hours: number;
+            active: boolean;
+            /** @description Every marker it measures (a profile's or package's come from its tests). */
+            markers: components["schemas"]["LabMarker"][];
+            tests: number[];
+        };
+        LabPincode: {
+            pincode: string;
+            area: string;
+            slot_capacity: number;
+            /** @default true */
+            active: boolean;
+        };
+        LabSlot: {
+            /** Format: date-time */
+            start: string;
+            places_left: number;
+            capacity: number;
+        };
+        LabHoldCreate: {
+            /** @description Staff only; a client holds for themselves. */
+            client?: number;
+            pincode: string;
+            /** Format: date-time */
+            start: string;
+            items: number[];
+        };
+        LabHold: {
+            id: number;
+            client: number;
+            pincode: string;
+            /** Format: date-time */
+            start: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        LabPersonCreate: {
+            /** @description The client themself (name */
+            self: boolean;
+            name?: string;
+            age?: number;
+            sex?: components["schemas"]["LabSex"];
+        };
+        LabOrderCreate: {
+            hold: number;
+            items: number[];
+            people: components["schemas"]["LabPersonCreate"][];
+            address: string;
+        };
+        LabOrderReschedule: {
+            hold: number;
+        };
+        LabOrderTransition: {
+            to: components["schemas"]["LabOrderStatus"];
+            /** @description The staff member who collects (to collector_assigned). */
+            collector?: number;
+            reason?: string;
+        };
+        LabPerson: {
+            id: number;
+            self: boolean;
+            name: string;
+            age: number;
+            sex: components["schemas"]["LabSex"];
+        };
+        LabOrder: {
+            id: number;
+            client: number;
+            client_name: string;
+            status: components["schemas"]["LabOrderStatus"];
+            pincode: string;
+            address: string;
+            /** Format: date-time */
+            start: string;
+            total_inr: number;
+            /** @enum {string} */
+            payment: "at_collection";
+            items: {
+                id: number;
+                name: string;
+                price_inr: number;
+                fasting_hours: number;
+            }[];
+            people: components["schemas"]["LabPerson"][];
+            /** @description Staff only. */
+            collector?: number | null;
+            collector_name: string | null;
+            /** @description The last 4 digits only (§9). */
+            collector_phone: string | null;
+            cancel_reason: string;
+            history: {
+                from: components["schemas"]["LabOrderStatus"] | null;
+                to: components["schemas"]["LabOrderStatus"];
+                /** Format: date-time */
+                start: string;
+                /** Format: date-time */
+                at: string;
+            }[];
+            /** Format: date-time */
+            created_at: string;
+        };
+        LabResultEntry: {
+            order: number;
+            person: number;
+            marker: number;
+            value: number;
+        };
+        LabResult: {
+            id: number;
+            order: number;
+            person: number;
+            marker: number;
+            marker_code?: string;
+            marker_name: string;
+            unit: string;
+            value: number;
+            low: number | null;
+            high: number | null;
+            flag: components["schemas"]["LabFlag"];
+            /** @enum {string} */
+            status: "partial" | "final" | "amended";
+            /** Format: date-time */
+            updated_at: string;
+            history: {
+                value: number;
+                flag: components["schemas"]["LabFlag"];
+                /** @enum {string} */
+                status: "partial" | "final" | "amended";
+                /** Format: date-time */
+                at: string;
+            }[];
+        };
+        LabReport: {
+            order: number;
+            status: components["schemas"]["LabOrderStatus"];
+            /** Format: date-time */
+            start: string;
+            people: components["schemas"]["LabPerson"][];
+            results: components["schemas"]["LabResult"][];
+            pdf: components["schemas"]["LabReportPdf"] | null;
+        };
+        LabReportPdfUpload: {
+            file_name: string;
+            /** @description The PDF's bytes in base64 (10 MB at most once decoded). */
+            content_base64: string;
+        };
+        LabReportPdf: {
+            order: number;
+            file_name: string;
+            size: number;
+            sha256: string;
+            /** Format: date-time */
+            uploaded_at: string;
+        };
+        /** @enum {string} */
+        Therapy: "iv" | "hbot" | "pet" | "red_light" | "fir";
+        /** @enum {string} */
+        TherapyVisitStatus: "draft" | "in_progress" | "completed" | "signed" | "aborted";
+        TherapyVisitSummary: {
+            id: number;
+            client: number;
+            therapy: components["schemas"]["Therapy"];
+            status: components["schemas"]["TherapyVisitStatus"];
+            appointment: number | null;
+            staff: number;
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            completed_at: string | null;
+            /** Format: date-time */
+            signed_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        TherapyVisitHeader: {
+            client_name: string;
+            age: number | null;
+            alerts: string[];
+            /** Format: date-time */
+            appointment_starts_at: string | null;
+            service_name: string | null;
+            resource_name: string | null;
+            staff_name: string;
+            session_number: number | null;
+            session_total: number | null;
+        };
+        TherapyVisitEvent: {
+            /** Format: date-time */
+            at: string;
+            text: string;
+        };
+        AdverseEvent: {
+            /** Format: date-time */
+            at?: string;
+            type: string;
+            /** @enum {string} */
+            severity: "mild" | "moderate" | "severe";
+            action: string;
+            outcome: string;
+        };
+        TherapyVisitWarning: {
+            field: string;
+            message: string;
+        };
+        TherapyVisitAddendum: {
+            id: number;
+            author: number;
+            author_name: string;
+            text: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        TherapyVisit: {
+            id: number;
+            client: number;
+            therapy: components["schemas"]["Therapy"];
+            status: components["schemas"]["TherapyVisitStatus"];
+            appointment: number | null;
+            resource: number | null;
+            staff: number;
+            package: number | null;
+            header: components["schemas"]["TherapyVisitHeader"];
+            /** @enum {string} */
+            screening: "missing" | "expired" | "absolute" | "needs_override" | "clear" | "overridden";
+            screen: components["schemas"]["ContraindicationScreen"] | null;
+            /** @description Vitals by field (machines/visits/therapy-fields.ts VITAL_FIELDS). */
+            vitals_before: {
+                [key: string]: unknown;
+            };
+            vitals_after: {
+                [key: string]: unknown;
+            };
+            /** @description The therapy's parameters (THERAPY_FIELDS), an IV's ingredients included. */
+            parameters: {
+                [key: string]: unknown;
+            };
+            /** @description Red light dose (J/cm²), FIR fluid loss (kg). */
+            computed: {
+                [key: string]: unknown;
+            };
+            events: components["schemas"]["TherapyVisitEvent"][];
+            adverse_events: components["schemas"]["AdverseEvent"][];
+            notes: string;
+            warnings: components["schemas"]["TherapyVisitWarning"][];
+            /** @description What keeps the visit from starting now. */
+            blockers: string[];
+            /** @description Required entries still empty for completion. */
+            missing: string[];
+            vitals_override_reason: string | null;
+            abort_reason: string | null;
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            completed_at: string | null;
+            signed_by: number | null;
+            /** Format: date-time */
+            signed_at: string | null;
+            version: number;
+            addenda: components["schemas"]["TherapyVisitAddendum"][];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        TherapyVisitCreate: {
+            appointment?: number;
+            client?: number;
+            therapy?: components["schemas"]["Therapy"];
+        };
+        TherapyVisitPatch: {
+            version: number;
+            vitals_before?: {
+                [key: string]: unknown;
+            };
+            vitals_after?: {
+                [key: string]: unknown;
+            };
+            parameters?: {
+                [key: string]: unknown;
+            };
+            events?: components["schemas"]["TherapyVisitEvent"][];
+            adverse_events?: components["schemas"]["AdverseEvent"][];
+            notes?: string;
+        };
+        TherapyVisitTransition: {
+            /** @enum {string} */
+            to: "in_progress" | "completed" | "signed" | "aborted";
+            reason?: string;
+            override_reason?: string;
+        };
+        TherapyVisitAddendumCreate: {
+            text: string;
+        };
+        PreviousTherapySettings: {
+            visit: number | null;
+            parameters: {
+                [key: string]: unknown;
+            };
+        };
+        ContraindicationScreen: {
+            id: number;
+            client: number;
+            therapy: components["schemas"]["Therapy"];
+            answers: {
+                [key: string]: boolean;
+            };
+            /** @enum {string} */
+            result: "clear" | "relative" | "absolute";
+            notes: string;
+            screened_by: number;
+            /** Format: date-time */
+            screened_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            override_reason: string | null;
+            overridden_by: number | null;
+            /** Format: date-time */
+            overridden_at: string | null;
+        };
+        ContraindicationScreenCreate: {
+            client: number;
+            therapy: components["schemas"]["Therapy"];
+            answers: {
+                [key: string]: boolean;
+            };
+            notes?: string;
+        };
+        ContraindicationOverride: {
+            reason: string;
+        };
+        Contraindication: {
+            key: string;
+            label: string;
+            /** @enum {string} */
+            severity: "absolute" | "relative";
+        };
+        TherapyNames: {
+            iv?: string;
+            hbot?: string;
+            pet?: string;
+            red_light?: string;
+            fir?: string;
+        };
+        TherapyContraindications: {
+            iv?: components["schemas"]["Contraindication"][];
+            hbot?: components["schemas"]["Contraindication"][];
+            pet?: components["schemas"]["Contraindication"][];
+            red_light?: components["schemas"]["Contraindication"][];
+            fir?: components["schemas"]["Contraindication"][];
+        };
+        TherapySettings: {
+            display_names: components["schemas"]["TherapyNames"];
+            screening_valid_days: number;
+            systolic_block: number;
+            diastolic_block: number;
+            red_light_dose_warn: number;
+            hbot_soft_min_ata: number;
+            hbot_soft_max_ata: number;
+            hbot_hard_max_ata: number;
+            contraindications: components["schemas"]["TherapyContraindications"];
+        };
+        TherapySettingsPatch: {
+            display_names?: components["schemas"]["TherapyNames"];
+            screening_valid_days?: number;
+            systolic_block?: number;
+            diastolic_block?: number;
+            red_light_dose_warn?: number;
+            hbot_soft_min_ata?: number;
+            hbot_soft_max_ata?: number;
+            hbot_hard_max_ata?: number;
+            contraindications?: components["schemas"]["TherapyContraindications"];
+        };
+        IvRecipeIngredient: {
+            item: string;
+            dose: number;
+            unit: string;
+        };
+        IvRecipe: {
+            id: number;
+            name: string;
+            base_fluid: string;
+            bag_volume: number;
+            ingredients: components["schemas"]["IvRecipeIngredient"][];
+            active: boolean;
+        };
+        IvRecipeCreate: {
+            name: string;
+            base_fluid: string;
+            bag_volume: number;
+            ingredients: components["schemas"]["IvRecipeIngredient"][];
+            active?: boolean;
+        };
+        StockLot: {
+            id: number;
+            item: string;
+            lot_number: string;
+            /** Format: date */
+            expires_on: string;
+            quantity: number;
+            unit: string;
+            low_at: number;
+            /** @description At or below the low-stock level. */
+            low: boolean;
+            expired: boolean;
+        };
+        StockLotCreate: {
+            item: string;
+            lot_number: string;
+            /** Format: date */
+            expires_on: string;
+            quantity: number;
+            unit: string;
+            low_at?: number;
         };
     };
     responses: {
@@ -4538,6 +5446,55 @@ export interface operations {
             409: components["responses"]["Conflict"];
         };
     };
+    listUnseenPortalBookings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many are unseen, and the newest of them. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnseenPortalBookings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    markPortalBookingsSeen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PortalBookingsSeen"];
+            };
+        };
+        responses: {
+            /** @description What is still unseen after this. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnseenPortalBookings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
     listSupportTickets: {
         parameters: {
             query?: {
@@ -5516,6 +6473,850 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listLabCatalogue: {
+        parameters: {
+            query?: {
+                all?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every item, tests first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabCatalogueItem"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createLabCatalogueItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LabCatalogueCreate"];
+            };
+        };
+        responses: {
+            /** @description The item. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabCatalogueItem"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listLabPincodes: {
+        parameters: {
+            query?: {
+                pincode?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The active serviceable pincodes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabPincode"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    saveLabPincode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LabPincode"];
+            };
+        };
+        responses: {
+            /** @description The pincode as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabPincode"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listLabSlots: {
+        parameters: {
+            query: {
+                pincode: string;
+                items?: number[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The slots. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabSlot"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    holdLabSlot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LabHoldCreate"];
+            };
+        };
+        responses: {
+            /** @description The hold. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabHold"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listLabOrders: {
+        parameters: {
+            query?: {
+                client?: number;
+                status?: components["schemas"]["LabOrderStatus"][];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Orders, soonest slot first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabOrder"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createLabOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LabOrderCreate"];
+            };
+        };
+        responses: {
+            /** @description The order. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabOrder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getLabOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabOrder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    rescheduleLabOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LabOrderReschedule"];
+            };
+        };
+        responses: {
+            /** @description The order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabOrder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    transitionLabOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LabOrderTransition"];
+            };
+        };
+        responses: {
+            /** @description The order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabOrder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listLabReports: {
+        parameters: {
+            query: {
+                client: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reports, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabReport"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    enterLabResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LabResultEntry"];
+            };
+        };
+        responses: {
+            /** @description The result. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    downloadLabReportPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    attachLabReportPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LabReportPdfUpload"];
+            };
+        };
+        responses: {
+            /** @description The stored file. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabReportPdf"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listTherapyVisits: {
+        parameters: {
+            query?: {
+                client?: number;
+                therapy?: components["schemas"]["Therapy"];
+                status?: components["schemas"]["TherapyVisitStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The visits. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TherapyVisitSummary"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createTherapyVisit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TherapyVisitCreate"];
+            };
+        };
+        responses: {
+            /** @description The visit, in draft. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TherapyVisit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getTherapyVisit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The visit with its header, screening, what blocks a start and what is missing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TherapyVisit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    patchTherapyVisit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TherapyVisitPatch"];
+            };
+        };
+        responses: {
+            /** @description The visit. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TherapyVisit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    transitionTherapyVisit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TherapyVisitTransition"];
+            };
+        };
+        responses: {
+            /** @description The visit. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TherapyVisit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    addTherapyVisitAddendum: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TherapyVisitAddendumCreate"];
+            };
+        };
+        responses: {
+            /** @description The visit with the addendum. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TherapyVisit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getPreviousTherapySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The previous visit's id and parameters (null and empty when there is none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreviousTherapySettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listContraindicationScreens: {
+        parameters: {
+            query: {
+                client: number;
+                therapy?: components["schemas"]["Therapy"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The screens. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContraindicationScreen"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createContraindicationScreen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContraindicationScreenCreate"];
+            };
+        };
+        responses: {
+            /** @description The screen with its result. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContraindicationScreen"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    overrideContraindicationScreen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContraindicationOverride"];
+            };
+        };
+        responses: {
+            /** @description The screen. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContraindicationScreen"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getTherapySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Display names, thresholds, screening validity and contraindications. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TherapySettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    patchTherapySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TherapySettingsPatch"];
+            };
+        };
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TherapySettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listIvRecipes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recipes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IvRecipe"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createIvRecipe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IvRecipeCreate"];
+            };
+        };
+        responses: {
+            /** @description The recipe. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IvRecipe"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listStockLots: {
+        parameters: {
+            query?: {
+                item?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lots. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockLot"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createStockLot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockLotCreate"];
+            };
+        };
+        responses: {
+            /** @description The lot. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockLot"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
         };
     };

@@ -120,6 +120,10 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   row('appointments.services.impact', 'POST appointments/services/{id}/impact', '—', 403, 403, 200, 200),
   row('appointments.hours.impact', 'POST appointments/hours/impact', '—', 403, 403, 200, 200),
   row('appointments.impacted.cancel', 'POST appointments/impacted/cancel', 'another client', 403, 403, 200, 200),
+  // Portal bookings shown to staff until seen (server/api/appointments/portal-bookings.ts): each
+  // staff member reads and marks only their own "seen"; clients have no such list.
+  row('appointments.portal-bookings.list', 'GET appointments/portal-bookings', '—', 403, 200, 200, 200),
+  row('appointments.portal-bookings.seen', 'POST appointments/portal-bookings/seen', "a client's portal booking", 403, 200, 200, 200),
   // Thrive dashboard (server/api/thrive): staff read the clinic and any client; a client reads
   // and adds only their own (weight and blood pressure, self-reported).
   row('thrive.summary', 'GET thrive/summary', '—', 403, 200, 200, 200),

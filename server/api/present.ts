@@ -19,6 +19,7 @@ export function presentUser(row: UserRow): Schemas['UserSummary'] {
     role: row.role,
     is_active: row.is_active,
     date_joined: iso(row.date_joined),
+    status: row.status,
   };
 }
 

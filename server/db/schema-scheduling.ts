@@ -182,6 +182,12 @@ export interface ScheduledJobsTable {
   finished_at: Timestamp | null;
 }
 
+export interface PortalBookingSeenTable {
+  staff_id: number;
+  appointment_id: number;
+  seen_at: TimestampDefault;
+}
+
 export interface SchedulingTables {
   scheduling_settings: SchedulingSettingsTable;
   clinic_hours: ClinicHoursTable;
@@ -199,4 +205,5 @@ export interface SchedulingTables {
   waitlist_entries: WaitlistEntriesTable;
   waitlist_offers: WaitlistOffersTable;
   scheduled_jobs: ScheduledJobsTable;
+  portal_booking_seen: PortalBookingSeenTable;
 }

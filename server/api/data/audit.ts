@@ -34,6 +34,7 @@ export type AuditAction =
   | 'appointment.create'
   | 'appointment.transition'
   | 'appointment.series'
+  | 'appointment.seen'
   | 'waitlist.list'
   | 'waitlist.create'
   | 'waitlist.accept'

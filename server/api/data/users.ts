@@ -17,6 +17,7 @@ export interface UserRow {
   role: ClinicRole;
   is_active: boolean;
   date_joined: Date | string;
+  status: 'prospective' | 'active' | 'inactive' | 'archived';
 }
 
 /** Profile columns the API reads and writes as they are (dates and secrets are handled apart). */
@@ -59,7 +60,7 @@ export interface ProfileRow extends UserRow {
   [column: string]: unknown;
 }
 
-const USER_SELECT = ['u.id', 'u.sub', 'u.username', 'u.email', 'u.first_name', 'u.last_name', 'u.phone_number', 'u.role', 'u.is_active', 'u.date_joined'] as const;
+const USER_SELECT = ['u.id', 'u.sub', 'u.username', 'u.email', 'u.first_name', 'u.last_name', 'u.phone_number', 'u.role', 'u.is_active', 'u.date_joined', 'u.status'] as const;
 
 export async function findUserBySub(db: Db, sub: string): Promise<Pick<UserRow, 'id' | 'role' | 'is_active'> | undefined> {
   return db.selectFrom('users').select(['id', 'role', 'is_active']).where('sub', '=', sub).executeTakeFirst();

@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import type { components } from '../../../openapi/generated/api.ts';
+import { rangeProblem } from '../../../machines/discovery/funnel-range.ts';
 import { PIPELINE_STAGES, type PipelineStage, pipelineLifecycle } from '../../../machines/discovery/pipeline-lifecycle.ts';
 import { hasUtcOffset } from '../../../machines/appointments/scheduling-rules.ts';
 import { calculateHeartRisk, type HeartRiskInput, HeartRiskInputError } from '../../../machines/rules/heart-risk.ts';
@@ -264,8 +265,9 @@ export async function discoveryRoutes(app: FastifyInstance, ctx: ApiContext): Pr
     const caller = callerOf(request);
     await staffOnly(caller, 'discovery.funnel', null, request.id);
     const { date_from, date_to } = request.query;
-    if (date_to < date_from) throw badRequest('date_to', T.rangeOrder);
-    if ((Date.parse(date_to) - Date.parse(date_from)) / 86_400_000 > 366) throw badRequest('date_to', T.rangeTooLong);
+    // The same rule the funnel chart keeps before it asks.
+    const problem = rangeProblem({ from: date_from, to: date_to });
+    if (problem) throw badRequest(problem.field, problem.reason);
     return db.transaction().execute(async (trx) => {
       const figures = await funnel(trx, date_from, date_to);
       await recordAudit(trx, { actor: caller, action: 'discovery.funnel', client: null, requestId: request.id, outcome: 'success' });

@@ -20,8 +20,6 @@ export const DISCOVERY_TEXTS = {
   consentNeeded: 'We can only get back to you if you agree to be contacted.',
   enquiryReceived: 'Thank you. The clinic will get in touch with you soon.',
   enquiryLimit: 'Too many enquiries from this address. Please try again later.',
-  rangeOrder: 'Must be on or after date_from.',
-  rangeTooLong: 'At most 366 days.',
   ownerNotice: {
     subject: 'A new enquiry for the discovery pipeline',
     body: (link: string) => `A new enquiry arrived from the website form. Open the prospect: ${link}`,

@@ -5,8 +5,11 @@ import { appointmentRoutes } from '../appointments/routes.ts';
 import { discoveryRoutes } from '../discovery/routes.ts';
 import { cognitiveAssessmentRoutes } from '../assessments/routes.ts';
 import { supportRoutes } from '../support/routes.ts';
+import { labRoutes } from '../labs/routes.ts';
+import { therapyVisitRoutes } from '../visits/routes.ts';
 import { schedulingBackofficeRoutes } from '../appointments/backoffice.ts';
 import { portalVisitRoutes } from '../appointments/portal-visits.ts';
+import { portalBookingRoutes } from '../appointments/portal-bookings.ts';
 import type { ApiContext } from '../context.ts';
 import { auditRoutes } from './audit.ts';
 import { clinicSettingsRoutes } from './clinic-settings.ts';
@@ -39,5 +42,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   supportRoutes,
   schedulingBackofficeRoutes,
   portalVisitRoutes,
+  portalBookingRoutes,
   cognitiveAssessmentRoutes,
+  labRoutes,
+  therapyVisitRoutes,
 ];

@@ -15,8 +15,13 @@ import * as m1000 from './1000_cognitive_assessment.ts';
 import * as m0800 from './0800_discovery.ts';
 import * as m1050 from './1050_support.ts';
 import * as m0900 from './0900_thrive_dashboard.ts';
+import * as m0910 from './0910_thrive_rollup.ts';
 import * as m0700 from './0700_scheduling_backoffice.ts';
 import * as m0720 from './0720_portal_booking.ts';
+import * as m0730 from './0730_portal_booking_seen.ts';
+import * as m1100 from './1100_labs.ts';
+import * as m1200 from './1200_therapy_visits.ts';
+import * as m1300 from './1300_clinic_locale.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -32,6 +37,11 @@ export const migrations: Record<string, Migration> = {
   '0800_discovery': m0800,
   '1050_support': m1050,
   '0900_thrive_dashboard': m0900,
+  '0910_thrive_rollup': m0910,
   '0700_scheduling_backoffice': m0700,
   '0720_portal_booking': m0720,
+  '0730_portal_booking_seen': m0730,
+  '1100_labs': m1100,
+  '1200_therapy_visits': m1200,
+  '1300_clinic_locale': m1300,
 };

@@ -8,14 +8,20 @@ import { Link, useLocation } from 'wouter';
 import { type Role, roleIsAllowed } from '../../../machines/guard/roles';
 import { getHref, staffRoutes } from '../paths';
 import { isBuilt } from '../built-routes';
+import { PortalBookingsBadge, PortalBookingsProvider } from '../../features/appointments/portal-bookings';
 import { SupportQueueBadge } from './support-badge';
 import { UserMenu } from './user-menu';
 
 const SIDEBAR_WIDTH = 240;
 
-/** The back office holds the support queue: its link shows how many tickets wait on the clinic. */
+/**
+ * The back office holds the support queue: its link shows how many tickets wait on the clinic.
+ * The Appointments link shows how many portal bookings this staff member has not seen.
+ */
 function NavLabel({ item }: { item: { key: string; label: string } }) {
-  return item.key === 'backoffice' ? <SupportQueueBadge>{item.label}</SupportQueueBadge> : <>{item.label}</>;
+  if (item.key === 'backoffice') return <SupportQueueBadge>{item.label}</SupportQueueBadge>;
+  if (item.key === 'appointments') return <PortalBookingsBadge>{item.label}</PortalBookingsBadge>;
+  return <>{item.label}</>;
 }
 
 export function staffNavigation(role: Role | null) {
@@ -44,46 +50,48 @@ export function StaffLayout({ role, onSignOut, children }: { role: Role | null; 
   const [drawerOpen, setDrawerOpen] = useState(false);
   const links = staffNavigation(role);
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh' }} data-layout="staff">
-      <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
-        <Toolbar>
-          {mobile && links.length > 0 && (
-            <IconButton color="inherit" edge="start" aria-label="Open navigation" onClick={() => setDrawerOpen(true)} sx={{ mr: 1 }}>
-              <span aria-hidden>☰</span>
-            </IconButton>
-          )}
-          <Typography variant="h6" component={Link} href={getHref('home')} sx={{ color: 'inherit', textDecoration: 'none', flexGrow: 0, mr: 3 }}>
-            Thrive Clinic
-          </Typography>
-          <Box component="nav" aria-label="Main" sx={{ flexGrow: 1, display: !mobile && !expanded ? 'flex' : 'none', gap: 1 }}>
-            {!mobile &&
-              !expanded &&
-              links.map((item) => (
-                <Typography key={item.key} component={Link} href={item.href} sx={{ color: 'inherit' }}>
-                  <NavLabel item={item} />
-                </Typography>
-              ))}
-          </Box>
-          <Box sx={{ flexGrow: mobile || expanded ? 1 : 0 }} />
-          <UserMenu onSignOut={onSignOut} />
-        </Toolbar>
-      </AppBar>
-      {mobile && (
-        <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} data-testid="nav-drawer">
+    <PortalBookingsProvider>
+      <Box sx={{ display: 'flex', minHeight: '100vh' }} data-layout="staff">
+        <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
+          <Toolbar>
+            {mobile && links.length > 0 && (
+              <IconButton color="inherit" edge="start" aria-label="Open navigation" onClick={() => setDrawerOpen(true)} sx={{ mr: 1 }}>
+                <span aria-hidden>☰</span>
+              </IconButton>
+            )}
+            <Typography variant="h6" component={Link} href={getHref('home')} sx={{ color: 'inherit', textDecoration: 'none', flexGrow: 0, mr: 3 }}>
+              Thrive Clinic
+            </Typography>
+            <Box component="nav" aria-label="Main" sx={{ flexGrow: 1, display: !mobile && !expanded ? 'flex' : 'none', gap: 1 }}>
+              {!mobile &&
+                !expanded &&
+                links.map((item) => (
+                  <Typography key={item.key} component={Link} href={item.href} sx={{ color: 'inherit' }}>
+                    <NavLabel item={item} />
+                  </Typography>
+                ))}
+            </Box>
+            <Box sx={{ flexGrow: mobile || expanded ? 1 : 0 }} />
+            <UserMenu onSignOut={onSignOut} />
+          </Toolbar>
+        </AppBar>
+        {mobile && (
+          <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} data-testid="nav-drawer">
+            <Toolbar />
+            <NavList role={role} onNavigate={() => setDrawerOpen(false)} />
+          </Drawer>
+        )}
+        {expanded && links.length > 0 && (
+          <Drawer variant="permanent" data-testid="nav-sidebar" sx={{ width: SIDEBAR_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH } }}>
+            <Toolbar />
+            <NavList role={role} />
+          </Drawer>
+        )}
+        <Box component="main" sx={{ flexGrow: 1, minWidth: 0 }}>
           <Toolbar />
-          <NavList role={role} onNavigate={() => setDrawerOpen(false)} />
-        </Drawer>
-      )}
-      {expanded && links.length > 0 && (
-        <Drawer variant="permanent" data-testid="nav-sidebar" sx={{ width: SIDEBAR_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH } }}>
-          <Toolbar />
-          <NavList role={role} />
-        </Drawer>
-      )}
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0 }}>
-        <Toolbar />
-        {children}
+          {children}
+        </Box>
       </Box>
-    </Box>
+    </PortalBookingsProvider>
   );
 }

@@ -4,6 +4,7 @@
 // the `conflicts` the server named, which the charts read.
 import type { BookingRequest, BookingResult, ClientOption, Offer } from '../../../machines/appointments/booking-machine';
 import type { CalendarAppointment, DayRange, Move } from '../../../machines/appointments/calendar-machine';
+import type { UnseenBookings } from '../../../machines/appointments/portal-bookings-machine';
 import { addDays, isoWeekday, localTime, zonedInstant } from '../../../machines/appointments/scheduling-rules';
 import type { components } from '../../../openapi/generated/api';
 import { ApiFailure, unwrap } from '../../lib/api-failure';
@@ -220,4 +221,22 @@ export function openingByWeekday(hours: SchedulingHours): Map<number, Array<{ op
     map.set(row.weekday, list);
   }
   return map;
+}
+
+/** The bookings clients made in the portal that the signed-in staff member has not seen. */
+export async function loadUnseenPortalBookings(api: ApiClient, names: ClientNames): Promise<UnseenBookings> {
+  return withClientNames(api, names, await unwrap(api.GET('/appointments/portal-bookings', {})));
+}
+
+/** Marks these portal bookings seen by the signed-in staff member; answers what is still unseen. */
+export async function markPortalBookingsSeen(api: ApiClient, names: ClientNames, ids: number[]): Promise<UnseenBookings> {
+  return withClientNames(api, names, await unwrap(api.POST('/appointments/portal-bookings/seen', { body: { appointments: ids } })));
+}
+
+async function withClientNames(api: ApiClient, names: ClientNames, unseen: { count: number; appointments: Appointment[] }): Promise<UnseenBookings> {
+  await names.ensure(
+    api,
+    unseen.appointments.map((a) => a.client),
+  );
+  return { count: unseen.count, appointments: unseen.appointments.map((a) => ({ ...a, client_name: names.get(a.client) ?? null })) };
 }

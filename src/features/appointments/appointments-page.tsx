@@ -16,6 +16,7 @@ import { BookingDialog } from './booking-dialog';
 import { CalendarView } from './calendar-view';
 import { clinicToday, dayToDrawn, offsetIso } from './clinic-time';
 import { ConflictLines } from './conflict-lines';
+import { NewPortalBookings } from './portal-bookings';
 import { zonedInstant } from '../../../machines/appointments/scheduling-rules';
 import {
   ANY,
@@ -115,6 +116,7 @@ function Screen({ setup }: { setup: SchedulingSetup }) {
         <Filter label={FILTER_SERVICE} value={filters.service === null ? '' : String(filters.service)} options={setup.services.map((s) => [String(s.id), s.name])} onChange={(v) => calendar.setFilter('service', v === '' ? null : Number(v))} />
         <Filter label={FILTER_STATUS} value={filters.status ?? ''} options={Object.entries(STATUS_LABELS)} onChange={(v) => calendar.setFilter('status', v || null)} />
       </Stack>
+      <NewPortalBookings zone={zone} onOpen={calendar.select} />
       {calendar.refusal && (
         <Alert severity="error" role="alert" data-testid="move-refused" action={<Button onClick={calendar.dismiss}>{DISMISS}</Button>} sx={{ mb: 1 }}>
           {MOVE_REFUSED} {calendar.refusal.message}

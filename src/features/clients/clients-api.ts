@@ -1,10 +1,15 @@
 // The clients hub's calls: one page of clients for the grid's query, the program catalogue for
 // the filter, and creating a client (POST users/users with role CLIENT).
+import type { components } from '../../../openapi/generated/api';
 import type { ListPage, ListQuery } from '../../../machines/staff/list-machine';
 import type { ApiClient } from '../../lib/api-client';
 import { profileValue } from '../../../machines/rules/profile-rules';
 import { unwrap } from '../../lib/api-failure';
 import { pageParams } from '../../lib/staff/list-query';
+
+export type ClientStatus = components['schemas']['ClientStatus'];
+const CLIENT_STATUSES: readonly string[] = ['prospective', 'active', 'inactive', 'archived'] satisfies ClientStatus[];
+const isClientStatus = (value: string | undefined): value is ClientStatus => value !== undefined && CLIENT_STATUSES.includes(value);
 
 /** Grid column -> the server's `ordering` field. */
 export const CLIENT_SORT_FIELDS: Record<string, string> = { name: 'last_name', email: 'email', date_joined: 'date_joined' };
@@ -17,7 +22,9 @@ export async function fetchClientsPage(api: ApiClient, q: ListQuery): Promise<Li
         query: {
           role: 'CLIENT',
           ...pageParams(q),
-          is_active: f.status === 'inactive' ? false : undefined,
+          // 'deactivated' is the sign-in removed (is_active), apart from the clinic's client status.
+          is_active: f.status === 'deactivated' ? false : undefined,
+          status: isClientStatus(f.status) ? f.status : undefined,
           program: f.program ? Number(f.program) : undefined,
           consent: f.consent === 'yes' ? true : f.consent === 'no' ? false : undefined,
         },

@@ -1,6 +1,7 @@
 // /clients: the clients hub. A server-side DataGrid (one page per request: pagination, search,
 // filters and sorting all run on the server, so 10,000 clients cost what 25 do), the columns a
-// front desk needs, and the 'New client' dialog. Enter on a row opens the client's details.
+// front desk needs (the client's status among them: prospective, active, inactive, archived, with
+// its filter), and the 'New client' dialog. Enter on a row opens the client's details.
 import { Chip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { Link, useLocation } from 'wouter';
@@ -8,12 +9,18 @@ import { ageInYears } from '../../../machines/staff/age';
 import { getHref } from '../../app/port';
 import { formatDateTime, fullName } from '../../lib/staff/format';
 import { GridPage, ServerGrid } from '../../lib/staff/server-grid';
-import { CLIENT_SORT_FIELDS } from './clients-api';
+import { CLIENT_SORT_FIELDS, type ClientStatus } from './clients-api';
 import { useClientsHub } from './clients-hooks';
 import { NewClientDialog } from './new-client-dialog';
-import { CLIENTS_EMPTY, CLIENTS_LOAD_FAILED, CLIENTS_SEARCH_LABEL, CLIENTS_TITLE, CONSENTED, FILTER_CONSENT, FILTER_PROGRAM, FILTER_STATUS, NEW_CLIENT, NOT_CONSENTED, RETRY } from './texts';
+import { ANY_STATUS, CLIENT_STATUS_LABELS, CLIENTS_EMPTY, CLIENTS_LOAD_FAILED, DEACTIVATED, CLIENTS_SEARCH_LABEL, CLIENTS_TITLE, CONSENTED, FILTER_CONSENT, FILTER_PROGRAM, FILTER_STATUS, NEW_CLIENT, NOT_CONSENTED, RETRY } from './texts';
 
-type Row = { id: number; first_name: string; last_name: string; email: string; phone_number: string | null; date_of_birth?: string | null; programs?: string[]; hipaa_consent?: boolean; updated_at?: string };
+type Row = { id: number; first_name: string; last_name: string; email: string; phone_number: string | null; is_active: boolean; status?: ClientStatus; date_of_birth?: string | null; programs?: string[]; hipaa_consent?: boolean; updated_at?: string };
+
+// A prospect has no sign-in email until converted (their contact details are on the prospect).
+const isProspect = (row: Row) => row.status === 'prospective';
+
+/** A prospect opens on their discovery page, a client on their record. */
+const hrefOf = (row: Row) => (isProspect(row) ? getHref('clientDiscovery', { clientId: row.id }) : getHref('clientDetails', { clientId: row.id }));
 
 const columns: GridColDef<Row>[] = [
   {
@@ -23,14 +30,21 @@ const columns: GridColDef<Row>[] = [
     minWidth: 180,
     valueGetter: (_v, row) => fullName(row),
     renderCell: ({ row }) => (
-      <Link href={getHref('clientDetails', { clientId: row.id })} tabIndex={-1}>
+      <Link href={hrefOf(row)} tabIndex={-1}>
         {fullName(row)}
       </Link>
     ),
   },
   { field: 'age', headerName: 'Age', width: 70, sortable: false, valueGetter: (_v, row) => ageInYears(row.date_of_birth) ?? '—' },
   { field: 'phone_number', headerName: 'Phone', width: 150, sortable: false, valueGetter: (v) => v ?? '—' },
-  { field: 'email', headerName: 'Email', flex: 1.2, minWidth: 200 },
+  { field: 'email', headerName: 'Email', flex: 1.2, minWidth: 200, valueGetter: (v, row) => (isProspect(row) ? '—' : v) },
+  {
+    field: 'status',
+    headerName: FILTER_STATUS,
+    width: 130,
+    sortable: false,
+    renderCell: ({ row }) => (row.is_active ? <Chip size="small" variant="outlined" color={row.status === 'active' ? 'success' : 'default'} label={CLIENT_STATUS_LABELS[row.status ?? 'active']} /> : <Chip size="small" label={DEACTIVATED} />),
+  },
   { field: 'programs', headerName: 'Programs', flex: 1, minWidth: 160, sortable: false, valueGetter: (_v, row) => (row.programs?.length ? row.programs.join(', ') : '—') },
   {
     field: 'hipaa_consent',
@@ -56,12 +70,12 @@ export function ClientsPage() {
         filters={[
           { name: 'program', label: FILTER_PROGRAM, minWidth: 180, options: [['', 'All programs'], ...programs.map((p): [string, string] => [String(p.id), p.name])] },
           { name: 'consent', label: FILTER_CONSENT, options: [['', 'Any'], ['yes', CONSENTED], ['no', NOT_CONSENTED]] },
-          { name: 'status', label: FILTER_STATUS, minWidth: 140, options: [['', 'Active'], ['inactive', 'Inactive']] },
+          { name: 'status', label: FILTER_STATUS, minWidth: 160, options: [['', ANY_STATUS], ...Object.entries(CLIENT_STATUS_LABELS), ['deactivated', DEACTIVATED]] },
         ]}
         emptyText={CLIENTS_EMPTY}
         loadFailedText={CLIENTS_LOAD_FAILED}
         retryLabel={RETRY}
-        onOpenRow={(row) => navigate(getHref('clientDetails', { clientId: row.id }))}
+        onOpenRow={(row) => navigate(hrefOf(row))}
       />
       <NewClientDialog action={newClient} />
     </GridPage>

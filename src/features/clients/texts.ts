@@ -13,3 +13,7 @@ export const FILTER_CONSENT = 'Consent';
 export const FILTER_STATUS = 'Status';
 export const CONSENTED = 'Consented';
 export const NOT_CONSENTED = 'Not consented';
+export const ANY_STATUS = 'Any status';
+export const DEACTIVATED = 'Deactivated';
+/** The client statuses of issue 18, as the hub's column and filter name them. */
+export const CLIENT_STATUS_LABELS = { prospective: 'Prospective', active: 'Active', inactive: 'Inactive', archived: 'Archived' } as const;

@@ -1,15 +1,25 @@
-// Discovery's views bound to the staff machines (src/lib/staff/hooks): the pipeline as a
-// server-side list and as board records, the funnel, the staff to own prospects, and each write
-// (new prospect, a stage move, a call, booking, converting, the visit note and its signature) as
-// an action machine that toasts and reloads what it changed.
+// Discovery's views bound to their machines: the pipeline as a server-side list and as board
+// records, the funnel chart (its date range in the machine), the staff to own prospects, each
+// write (new prospect, a stage move, a call, booking, converting) as an action machine that
+// toasts and reloads what it changed, and the visit note as its own chart (edit, save, sign, lock).
+import { useActorRef, useSelector } from '@xstate/react';
 import { useSnackbar } from 'notistack';
+import { useRef } from 'react';
+import { fromPromise } from 'xstate';
+import { funnelMachine } from '../../../machines/discovery/funnel-machine';
+import { funnelSelectors, noteSelectors } from '../../../machines/discovery/selectors';
+import type { HeartField, NoteField, NoteValues, VisitNote } from '../../../machines/discovery/visit-note';
+import { visitNoteMachine } from '../../../machines/discovery/visit-note-machine';
 import { useShell } from '../../app/port';
+import type { ApiClient } from '../../lib/api-client';
 import { useAction, useRecord, useServerList } from '../../lib/staff/hooks';
 import {
   bookVisit,
   convertProspect,
   createProspect,
+  type DiscoveryVisit,
   type DiscoveryVisitPatch,
+  type Funnel,
   fetchBoard,
   fetchFunnel,
   fetchPrograms,
@@ -33,13 +43,36 @@ export interface MoveRequest {
   to: Stage;
 }
 
-export function useDiscovery(range: { from: string; to: string }) {
+/** The funnel chart: its date range lives in the machine, which asks the server for each one. */
+function useFunnel(api: ApiClient) {
+  const latest = useRef(api);
+  latest.current = api;
+  const ref = useActorRef(funnelMachine.provide({ actors: { fetchFunnel: fromPromise(({ input }) => fetchFunnel(latest.current, input.from, input.to)) } }), {
+    input: { today: localDay() },
+  });
+  return {
+    range: useSelector(ref, funnelSelectors.range),
+    // The machine keeps what the adapter answered: the contract's figures.
+    figures: useSelector(ref, funnelSelectors.figures) as Funnel | null,
+    loading: useSelector(ref, funnelSelectors.isLoading),
+    failure: useSelector(ref, funnelSelectors.failure),
+    problem: useSelector(ref, funnelSelectors.problem),
+    setFrom: (date: string) => ref.send({ type: 'funnel.from', date }),
+    setTo: (date: string) => ref.send({ type: 'funnel.to', date }),
+    reload: () => ref.send({ type: 'funnel.reload' }),
+    retry: () => ref.send({ type: 'funnel.retry' }),
+  };
+}
+
+export type FunnelHandle = ReturnType<typeof useFunnel>;
+
+export function useDiscovery() {
   const { api } = useShell();
   const { enqueueSnackbar } = useSnackbar();
   const list = useServerList((q) => fetchProspectPage(api, q));
   const board = useRecord(() => fetchBoard(api));
   const staff = useRecord(() => fetchStaff(api));
-  const funnel = useRecord(() => fetchFunnel(api, range.from, range.to));
+  const funnel = useFunnel(api);
   const refresh = () => {
     list.reload();
     board.reload();
@@ -82,21 +115,42 @@ export function useProspect(id: number) {
 export function useVisit(id: number) {
   const { api } = useShell();
   const { enqueueSnackbar } = useSnackbar();
-  const visit = useRecord(() => fetchVisit(api, id));
+  const latest = useRef({ api, enqueueSnackbar });
+  latest.current = { api, enqueueSnackbar };
+  const ref = useActorRef(
+    visitNoteMachine.provide({
+      actors: {
+        loadNote: fromPromise<VisitNote, void>(() => fetchVisit(latest.current.api, id)),
+        saveNote: fromPromise<VisitNote, NoteValues>(({ input }) => saveVisit(latest.current.api, id, input as DiscoveryVisitPatch)),
+        signNote: fromPromise<VisitNote, void>(() => signVisit(latest.current.api, id)),
+      },
+      actions: { notify: (_, params) => latest.current.enqueueSnackbar(params.what === 'signed' ? T.visit.signed : T.visit.saved, { variant: 'success' }) },
+    }),
+  );
   const programs = useRecord(() => fetchPrograms(api));
-  const save = useAction<null>(
-    (_s, values) => saveVisit(api, id, values as unknown as DiscoveryVisitPatch),
-    () => {
-      enqueueSnackbar(T.visit.saved, { variant: 'success' });
-      visit.reload();
-    },
-  );
-  const sign = useAction<null>(
-    () => signVisit(api, id),
-    () => {
-      enqueueSnackbar(T.visit.signed, { variant: 'success' });
-      visit.reload();
-    },
-  );
-  return { visit, programs, save, sign };
+  return {
+    // The machine keeps what the adapter answered: the contract's visit.
+    note: useSelector(ref, noteSelectors.note) as DiscoveryVisit | null,
+    form: useSelector(ref, noteSelectors.form),
+    loading: useSelector(ref, noteSelectors.isLoading),
+    loadFailure: useSelector(ref, noteSelectors.loadFailure),
+    error: useSelector(ref, noteSelectors.error),
+    fieldErrors: useSelector(ref, noteSelectors.fieldErrors),
+    locked: useSelector(ref, noteSelectors.isLocked),
+    busy: useSelector(ref, noteSelectors.isBusy),
+    canSign: useSelector(ref, noteSelectors.canSign),
+    estimate: useSelector(ref, noteSelectors.estimate),
+    programs,
+    edit: (field: NoteField, value: string) => ref.send({ type: 'note.edit', field, value }),
+    editHeart: (field: HeartField, value: string) => ref.send({ type: 'note.heart', field, value }),
+    save: () => ref.send({ type: 'note.save' }),
+    sign: () => ref.send({ type: 'note.sign' }),
+    retry: () => ref.send({ type: 'note.retry' }),
+  };
+}
+
+/** Today in the browser's own calendar (the clinic's, for the staff at its desks). */
+function localDay(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }

@@ -2,12 +2,13 @@
 // pipeline chart whether that move exists, and only then asks the server), as a server-side list,
 // and as funnel charts for a date range. "New prospect" adds one (a possible duplicate is shown
 // before anything is saved).
-import { Alert, Box, Button, Card, CardActionArea, CardContent, Checkbox, FormControlLabel, MenuItem, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardActionArea, CardContent, Checkbox, FormControlLabel, LinearProgress, MenuItem, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { conversionRate } from '../../../machines/discovery/funnel-range';
 import { OPEN_STAGES, type PipelineStage } from '../../../machines/discovery/pipeline-lifecycle';
 import { canMove, needsFollowUp, needsReason } from '../../../machines/discovery/pipeline-rules';
 import { getHref } from '../../app/port';
@@ -16,11 +17,10 @@ import { formatDate, fullName } from '../../lib/staff/format';
 import { FormDialog } from '../../lib/staff/form-dialog';
 import { GridPage, ServerGrid } from '../../lib/staff/server-grid';
 import type { Funnel, Prospect } from './discovery-api';
-import { type MoveRequest, useDiscovery } from './discovery-hooks';
+import { type FunnelHandle, type MoveRequest, useDiscovery } from './discovery-hooks';
 import { DISCOVERY_TEXT as T, SOURCE_LABELS, STAGE_LABELS } from './texts';
 
 type Row = Prospect & { id: number };
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 const columns: GridColDef<Row>[] = [
   {
@@ -103,8 +103,9 @@ function Board({ prospects, onDrop, onOpen }: { prospects: Prospect[]; onDrop: (
   );
 }
 
+const rate = conversionRate;
+
 function FunnelCharts({ funnel }: { funnel: Funnel }) {
-  const rate = (converted: number, prospects: number) => (prospects ? Math.round((converted / prospects) * 100) : 0);
   return (
     <Stack spacing={2} data-view="funnel">
       <Card data-chart="stages">
@@ -151,17 +152,40 @@ function FunnelCharts({ funnel }: { funnel: Funnel }) {
   );
 }
 
+/** The funnel's range (held by the funnel chart, which asks the server for each one) and its charts. */
+function FunnelTab({ funnel }: { funnel: FunnelHandle }) {
+  const { range, problem } = funnel;
+  const problemOf = (field: 'date_from' | 'date_to') => (problem?.field === field ? problem.reason : undefined);
+  return (
+    <Box>
+      <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'flex-start' }}>
+        <TextField type="date" label={T.funnel.from} value={range.from} onChange={(e) => funnel.setFrom(e.target.value)} error={!!problemOf('date_from')} helperText={problemOf('date_from')} slotProps={{ inputLabel: { shrink: true } }} />
+        <TextField type="date" label={T.funnel.to} value={range.to} onChange={(e) => funnel.setTo(e.target.value)} error={!!problemOf('date_to')} helperText={problemOf('date_to')} slotProps={{ inputLabel: { shrink: true } }} />
+        <Button onClick={funnel.reload} disabled={!!problem}>
+          {T.refresh}
+        </Button>
+      </Stack>
+      {funnel.loading && <LinearProgress aria-busy="true" sx={{ mb: 1 }} />}
+      {funnel.failure && (
+        <Alert severity="error" action={<Button color="inherit" size="small" onClick={funnel.retry}>{T.retry}</Button>}>
+          {funnel.failure}
+        </Alert>
+      )}
+      {funnel.figures && <FunnelCharts funnel={funnel.figures} />}
+    </Box>
+  );
+}
+
 const EMPTY = { first_name: '', last_name: '', email: '', phone: '', source: 'walk_in', referred_by: '', owner: '', next_action: '', next_action_on: '', interests: '', notes: '' };
 
 export function DiscoveryPage() {
   const [, navigate] = useLocation();
   const { enqueueSnackbar } = useSnackbar();
   const [tab, setTab] = useState<'board' | 'list' | 'funnel'>('board');
-  const [range, setRange] = useState({ from: day(-90), to: day(0) });
   const [form, setForm] = useState(EMPTY);
   const [confirmDuplicate, setConfirmDuplicate] = useState(false);
   const [moveForm, setMoveForm] = useState({ reason: '', nurture_on: '' });
-  const d = useDiscovery(range);
+  const d = useDiscovery();
   const staff = d.staff.data ?? [];
   const open = (p: Prospect) => navigate(getHref('clientDiscovery', { clientId: p.id }));
   const set = (name: keyof typeof EMPTY) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value }));
@@ -231,17 +255,7 @@ export function DiscoveryPage() {
           onOpenRow={(row) => open(row)}
         />
       )}
-      {tab === 'funnel' && (
-        <Box>
-          <Stack direction="row" spacing={2} sx={{ mb: 2 }}>
-            <TextField type="date" label={T.funnel.from} value={range.from} onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))} slotProps={{ inputLabel: { shrink: true } }} />
-            <TextField type="date" label={T.funnel.to} value={range.to} onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))} slotProps={{ inputLabel: { shrink: true } }} />
-            <Button onClick={d.funnel.reload}>{T.refresh}</Button>
-          </Stack>
-          {d.funnel.failed && <Alert severity="error">{d.funnel.error}</Alert>}
-          {d.funnel.data && <FunnelCharts funnel={d.funnel.data} />}
-        </Box>
-      )}
+      {tab === 'funnel' && <FunnelTab funnel={d.funnel} />}
 
       <FormDialog
         action={d.create}

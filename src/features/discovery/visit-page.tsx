@@ -1,30 +1,15 @@
 // /client/discovery/{clientId}/visit/{visitId}: the discovery visit note. Goals, current health
 // and lifestyle, barriers, a quick heart-risk estimate (the thrive check's own scoring, with the
 // India caveat), recommended program and therapies, the outcome; its author signs it, and from
-// then on it is locked (read only).
+// then on it is locked (read only). What to show and allow is the note's chart
+// (machines/discovery/visit-note-machine.ts): the page renders its form and sends its events.
 import { Alert, Box, Button, LinearProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
-import { calculateHeartRisk, heartRiskErrors, type HeartRiskInput } from '../../../machines/rules/heart-risk';
+import type { HeartField, NoteField } from '../../../machines/discovery/visit-note';
 import { getHref } from '../../app/port';
 import { formatDateTime } from '../../lib/staff/format';
-import type { DiscoveryVisit } from './discovery-api';
 import { useVisit } from './discovery-hooks';
 import { DISCOVERY_TEXT as T, OUTCOME_LABELS } from './texts';
-
-const EMPTY_HEART: HeartRiskInput = { sex: 'female', age: '', hdl_cholesterol: '', total_cholesterol: '', smoker: 'no', diabetic: 'no', treats_hypertension: 'no', systolic_bp: '' };
-
-function formOf(v: DiscoveryVisit) {
-  return {
-    goals: v.goals,
-    health_and_lifestyle: v.health_and_lifestyle,
-    barriers: v.barriers,
-    heart: (v.heart_risk?.input as unknown as HeartRiskInput | undefined) ?? EMPTY_HEART,
-    recommended_program: v.recommended_program ? String(v.recommended_program) : '',
-    recommended_therapies: v.recommended_therapies.join(', '),
-    outcome: v.outcome ?? '',
-  };
-}
 
 export function VisitPage() {
   const params = useParams<{ clientId: string; visitId: string }>();
@@ -32,29 +17,12 @@ export function VisitPage() {
 }
 
 function VisitView({ clientId, id }: { clientId: number; id: number }) {
-  const { visit, programs, save, sign } = useVisit(id);
-  const v = visit.data;
-  const [form, setForm] = useState<ReturnType<typeof formOf> | null>(null);
-  useEffect(() => {
-    if (v) setForm(formOf(v));
-  }, [v]);
-  if (visit.failed) return <Alert severity="error" sx={{ m: 3 }}>{visit.error}</Alert>;
-  if (!v || !form) return <LinearProgress aria-busy="true" />;
-  const locked = v.status === 'signed';
-  const heartFilled = [form.heart.age, form.heart.hdl_cholesterol, form.heart.total_cholesterol, form.heart.systolic_bp].every((x) => String(x).trim() !== '');
-  const heartValid = heartFilled && Object.keys(heartRiskErrors(form.heart)).length === 0;
-  const estimate = heartValid ? calculateHeartRisk(form.heart) : null;
-  const set = (name: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => (f ? { ...f, [name]: e.target.value } : f));
-  const setHeart = (name: keyof HeartRiskInput) => (e: { target: { value: string } }) => setForm((f) => (f ? { ...f, heart: { ...f.heart, [name]: e.target.value } } : f));
-  const values = () => ({
-    goals: form.goals,
-    health_and_lifestyle: form.health_and_lifestyle,
-    barriers: form.barriers,
-    heart_risk: heartValid ? Object.fromEntries(Object.entries(form.heart).map(([k, x]) => [k, String(x)])) : null,
-    recommended_program: form.recommended_program ? Number(form.recommended_program) : null,
-    recommended_therapies: form.recommended_therapies.split(',').map((s) => s.trim()).filter(Boolean),
-    outcome: form.outcome || null,
-  });
+  const n = useVisit(id);
+  const { note, form, locked, estimate } = n;
+  if (n.loadFailure) return <Alert severity="error" sx={{ m: 3 }} action={<Button color="inherit" size="small" onClick={n.retry}>{T.retry}</Button>}>{n.loadFailure}</Alert>;
+  if (n.loading || !note) return <LinearProgress aria-busy="true" />;
+  const set = (name: NoteField) => (e: { target: { value: string } }) => n.edit(name, e.target.value);
+  const setHeart = (name: HeartField) => (e: { target: { value: string } }) => n.editHeart(name, e.target.value);
   const yesNo = (name: 'smoker' | 'diabetic' | 'treats_hypertension', label: string) => (
     <TextField select label={label} value={form.heart[name]} onChange={setHeart(name)} disabled={locked} sx={{ minWidth: 150 }}>
       <MenuItem value="no">no</MenuItem>
@@ -67,10 +35,10 @@ function VisitView({ clientId, id }: { clientId: number; id: number }) {
       <Link href={getHref('clientDiscovery', { clientId })}>{T.prospect.back}</Link>
       <Typography variant="h5" component="h1" sx={{ my: 2 }}>
         {T.visit.title}
-        {v.starts_at ? ` · ${formatDateTime(v.starts_at)}` : ''}
+        {note.starts_at ? ` · ${formatDateTime(note.starts_at)}` : ''}
       </Typography>
-      {locked && v.signed_at && <Alert severity="info" sx={{ mb: 2 }} data-field="locked">{T.visit.lockedNotice(formatDateTime(v.signed_at))}</Alert>}
-      {(save.error || sign.error) && <Alert severity="error" sx={{ mb: 2 }}>{save.error ?? sign.error}</Alert>}
+      {locked && note.signed_at && <Alert severity="info" sx={{ mb: 2 }} data-field="locked">{T.visit.lockedNotice(formatDateTime(note.signed_at))}</Alert>}
+      {n.error && <Alert severity="error" sx={{ mb: 2 }}>{n.error}</Alert>}
       <Stack spacing={2}>
         <TextField label={T.visit.goals} value={form.goals} onChange={set('goals')} multiline minRows={2} disabled={locked} />
         <TextField label={T.visit.healthAndLifestyle} value={form.health_and_lifestyle} onChange={set('health_and_lifestyle')} multiline minRows={2} disabled={locked} />
@@ -102,7 +70,7 @@ function VisitView({ clientId, id }: { clientId: number; id: number }) {
         </Alert>
         <TextField select label={T.visit.recommendedProgram} value={form.recommended_program} onChange={set('recommended_program')} disabled={locked}>
           <MenuItem value="">{T.prospect.noProgram}</MenuItem>
-          {(programs.data ?? []).map((p) => (
+          {(n.programs.data ?? []).map((p) => (
             <MenuItem key={p.id} value={String(p.id)}>
               {p.name}
             </MenuItem>
@@ -119,10 +87,10 @@ function VisitView({ clientId, id }: { clientId: number; id: number }) {
         </TextField>
         {!locked && (
           <Stack direction="row" spacing={2}>
-            <Button variant="outlined" disabled={save.pending} onClick={() => save.save(values())}>
+            <Button variant="outlined" disabled={n.busy} onClick={n.save}>
               {T.visit.save}
             </Button>
-            <Button variant="contained" disabled={sign.pending || !v.outcome} onClick={() => sign.save({})}>
+            <Button variant="contained" disabled={n.busy || !n.canSign} onClick={n.sign}>
               {T.visit.sign}
             </Button>
           </Stack>

@@ -125,6 +125,8 @@ const cases: Case[] = [
   c('previewHoursImpact', 'POST', () => '/appointments/hours/impact', ['add_exceptions.0.end'], { add_exceptions: [{ staff: 1, kind: 'leave', start: '2026-12-01T09:00:00+05:30', end: '2026-12-01 18:00' }] }),
   c('cancelImpactedAppointments', 'POST', () => '/appointments/impacted/cancel', ['appointments', 'reason'], {}),
   c('cancelImpactedAppointments', 'POST', () => '/appointments/impacted/cancel', ['reason'], { appointments: [1], reason: '   ' }),
+  c('markPortalBookingsSeen', 'POST', () => '/appointments/portal-bookings/seen', ['appointments'], {}),
+  c('markPortalBookingsSeen', 'POST', () => '/appointments/portal-bookings/seen', ['appointments.0'], { appointments: [2147483647] }),
   c('patchSchedulingHours', 'PATCH', () => '/appointments/hours', ['video_link_template'], { video_link_template: 'http://meet.example/{appointment}' }),
   // thrive dashboard (server/api/thrive)
   c('listThriveAttention', 'GET', () => '/thrive/attention?status=fine&page=0', ['status', 'page']),
@@ -181,6 +183,29 @@ const cases: Case[] = [
   c('signDiscoveryVisit', 'POST', () => '/discovery/visits/abc/sign', ['id']),
   c('getDiscoveryFunnel', 'GET', () => '/discovery/funnel?date_from=2026-01-01', ['date_to']),
   c('createEnquiry', 'POST', () => '/discovery/enquiries', ['name', 'consent_to_contact'], {}),
+  // labs (server/api/labs)
+  c('listLabCatalogue', 'GET', () => '/labs/catalogue?all=perhaps', ['all']),
+  c('createLabCatalogueItem', 'POST', () => '/labs/catalogue', ['code', 'name', 'kind', 'price_inr', 'sample_type', 'report_hours'], {}),
+  c('createLabCatalogueItem', 'POST', () => '/labs/catalogue', ['markers'], { code: 'CBC', name: 'Blood count', kind: 'test', price_inr: 300, sample_type: 'Blood', report_hours: 12 }),
+  c('createLabCatalogueItem', 'POST', () => '/labs/catalogue', ['markers[0].ranges[0]'], { code: 'TSH', name: 'TSH', kind: 'test', price_inr: 300, sample_type: 'Blood', report_hours: 12, markers: [{ code: 'TSH', name: 'TSH', unit: 'mIU/L', ranges: [{ sex: null, age_min: 18, age_max: 99, low: 5, high: 0.4 }] }] }),
+  c('listLabPincodes', 'GET', () => '/labs/pincodes?pincode=12345', ['pincode']),
+  c('saveLabPincode', 'POST', () => '/labs/pincodes', ['slot_capacity'], { pincode: '560001', area: 'MG Road', slot_capacity: 0 }),
+  c('listLabSlots', 'GET', () => '/labs/slots', ['pincode']),
+  c('listLabSlots', 'GET', () => '/labs/slots?pincode=999999', ['pincode']),
+  c('holdLabSlot', 'POST', () => '/labs/slots', ['pincode', 'start', 'items'], {}),
+  c('holdLabSlot', 'POST', () => '/labs/slots', ['client'], { pincode: '560001', start: '2026-12-01T07:00:00+05:30', items: [1] }),
+  c('listLabOrders', 'GET', () => '/labs/orders?status=lost', ['status.0']),
+  c('createLabOrder', 'POST', () => '/labs/orders', ['hold', 'items', 'people', 'address'], {}),
+  c('createLabOrder', 'POST', () => '/labs/orders', ['hold'], { hold: 2147483647, items: [1], people: [{ self: true }], address: 'Home' }),
+  c('getLabOrder', 'GET', () => '/labs/orders/abc', ['id']),
+  c('rescheduleLabOrder', 'PATCH', () => '/labs/orders/1', ['hold'], {}),
+  c('transitionLabOrder', 'POST', () => '/labs/orders/1/transitions', ['to'], { to: 'lost' }),
+  c('listLabReports', 'GET', () => '/labs/results', ['client']),
+  c('enterLabResult', 'POST', () => '/labs/results', ['order', 'person', 'marker', 'value'], {}),
+  c('enterLabResult', 'POST', () => '/labs/results', ['value'], { order: 1, person: 1, marker: 1, value: 'high' }),
+  c('attachLabReportPdf', 'POST', () => '/labs/reports/abc/pdf', ['id'], { file_name: 'r.pdf', content_base64: 'JVBERi0=' }),
+  c('attachLabReportPdf', 'POST', () => '/labs/reports/1/pdf', ['file_name', 'content_base64'], {}),
+  c('downloadLabReportPdf', 'GET', () => '/labs/reports/abc/pdf', ['id']),
 ];
 
 describe('bad-input coverage', () => {
@@ -210,7 +235,8 @@ describe.each(engines)('bad input on %s', (engine) => {
         (select count(*) from staff_hour_exceptions), (select count(*) from scheduled_jobs), (select count(*) from package_plans), (select max(updated_at) from package_plans),
         (select count(*) from support_tickets), (select count(*) from support_messages), (select count(*) from support_attachments), (select count(*) from measurements),
         (select count(*) from cognitive_runs), (select count(*) from cognitive_instruments), (select count(*) from cognitive_reviews),
-        (select count(*) from discovery_prospects), (select count(*) from discovery_visits), (select count(*) from discovery_calls), (select count(*) from discovery_enquiries)) as s`.execute(t.database.db)
+        (select count(*) from discovery_prospects), (select count(*) from discovery_visits), (select count(*) from discovery_calls), (select count(*) from discovery_enquiries),
+        (select count(*) from lab_catalogue), (select count(*) from lab_pincodes), (select count(*) from lab_holds), (select count(*) from lab_orders), (select count(*) from lab_results), (select count(*) from lab_report_files)) as s`.execute(t.database.db)
     ).rows[0].s;
   beforeAll(async () => {
     t = await buildTestApp(engine);

@@ -15,6 +15,8 @@ interface Fixtures {
   nurse: number;
   plan: number;
   slot: number;
+  /** An online-bookable service, for bookings clients make themselves. */
+  online: number;
 }
 
 const fixtures = new WeakMap<TestApp, Promise<Fixtures>>();
@@ -29,7 +31,8 @@ function setUp(t: TestApp, s: Shared): Promise<Fixtures> {
       const service = await addService(t, admin, { name: 'Back office matrix session', therapy: 'consultation', duration_minutes: 20, delivered_by: ['NURSE'] });
       const plan = await api(t, admin, 'POST', '/appointments/package-plans', { name: 'Matrix pack', therapy: 'consultation', sessions: 5, price_inr: 5000, validity_days: 90 });
       if (plan.status !== 201) throw new Error(`fixture plan: ${plan.status} ${JSON.stringify(plan.body)}`);
-      return { service, nurse, plan: plan.body.id, slot: 0 };
+      const online = await addService(t, admin, { name: 'Back office matrix online session', therapy: 'consultation', duration_minutes: 20, delivered_by: ['NURSE'], bookable_online: true });
+      return { service, nurse, plan: plan.body.id, slot: 0, online };
     })();
     fixtures.set(t, f);
   }
@@ -48,6 +51,19 @@ async function bookedFor(t: TestApp, s: Shared, client: number): Promise<number>
   return res.body.id;
 }
 
+/** A booking the client made themself in the portal (an online-bookable service). */
+async function bookedOnline(t: TestApp, s: Shared): Promise<number> {
+  const f = await setUp(t, s);
+  const i = f.slot++;
+  const day = new Date(Date.UTC(2032, 2, 1) + Math.floor(i / 24) * 86_400_000).toISOString().slice(0, 10);
+  const minutes = 8 * 60 + (i % 24) * 30;
+  const start = at(day, `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`);
+  const client = s.actors.CLIENT;
+  const res = await api(t, client, 'POST', '/appointments/appointments', { client: client.id, service: f.online, staff: f.nurse, start });
+  if (res.status !== 201) throw new Error(`fixture portal booking: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id;
+}
+
 type Builder = (t: TestApp, s: Shared, a: Actor) => Promise<ApiResponse>;
 
 export const backofficeMatrixRequests: Record<string, Builder> = {
@@ -62,4 +78,6 @@ export const backofficeMatrixRequests: Record<string, Builder> = {
   },
   'appointments.impacted.cancel': async (t, s, a) =>
     api(t, a, 'POST', '/appointments/impacted/cancel', { appointments: [await bookedFor(t, s, s.client)], reason: 'The clinic is closed that day.' }),
+  'appointments.portal-bookings.list': (t, _s, a) => api(t, a, 'GET', '/appointments/portal-bookings'),
+  'appointments.portal-bookings.seen': async (t, s, a) => api(t, a, 'POST', '/appointments/portal-bookings/seen', { appointments: [await bookedOnline(t, s)] }),
 };

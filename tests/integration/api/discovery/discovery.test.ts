@@ -3,6 +3,7 @@
 // the mail transport, idempotent, all or nothing when identity fails), and the funnel.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { FUNNEL_RANGE_TEXTS } from '../../../../machines/discovery/funnel-range.ts';
 import { DISCOVERY_TEXTS as T } from '../../../../server/api/discovery/texts.ts';
 import { IdentityError } from '../../../../server/identity/contracts.ts';
 import { engines } from '../../../support/engines.ts';
@@ -181,6 +182,7 @@ describe.each(engines)('discovery on %s', (engine) => {
     expect(stage('new')).toBeGreaterThanOrEqual(stage('discovery_booked'));
     expect(stage('enrol')).toBeGreaterThanOrEqual(2);
     expect(res.body.by_source.find((s: { source: string }) => s.source === 'walk_in').converted).toBeGreaterThanOrEqual(2);
-    expect((await api(t, c.admin, 'GET', `/discovery/funnel?date_from=${today}&date_to=2020-01-01`)).body.errors).toEqual({ date_to: [T.rangeOrder] });
+    expect((await api(t, c.admin, 'GET', `/discovery/funnel?date_from=${today}&date_to=2020-01-01`)).body.errors).toEqual({ date_to: [FUNNEL_RANGE_TEXTS.rangeOrder] });
+    expect((await api(t, c.admin, 'GET', `/discovery/funnel?date_from=2020-01-01&date_to=${today}`)).body.errors).toEqual({ date_to: [FUNNEL_RANGE_TEXTS.rangeTooLong] });
   });
 });

@@ -1,0 +1,86 @@
+// Portal bookings shown to staff until seen: one chart per signed-in staff session
+// (machines/appointments/portal-bookings-machine.ts) shared by the navigation's count, the toast
+// and the list on /appointments. The provider runs it; the views only render its snapshot.
+import { Alert, Badge, Button, List, ListItem, ListItemText } from '@mui/material';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useSnackbar } from 'notistack';
+import { createContext, type ReactNode, useContext, useRef } from 'react';
+import { fromPromise } from 'xstate';
+import { portalBookingsMachine } from '../../../machines/appointments/portal-bookings-machine';
+import { portalBookingsSelectors } from '../../../machines/appointments/selectors';
+import { useShell } from '../../app/port';
+import { ClientNames, loadUnseenPortalBookings, markPortalBookingsSeen } from './appointments-api';
+import { dayAndClock } from './clinic-time';
+import { MARK_SEEN, NEW_PORTAL_BOOKINGS, newPortalBookingsCount, portalBookingsToast } from './texts';
+
+type PortalBookingsRef = ReturnType<typeof useActorRef<typeof portalBookingsMachine>>;
+
+const PortalBookingsContext = createContext<PortalBookingsRef | null>(null);
+
+export function PortalBookingsProvider({ children }: { children: ReactNode }) {
+  const { api } = useShell();
+  const { enqueueSnackbar } = useSnackbar();
+  const names = useRef(new ClientNames()).current;
+  const latest = useRef({ api, enqueueSnackbar });
+  latest.current = { api, enqueueSnackbar };
+  const ref = useActorRef(
+    portalBookingsMachine.provide({
+      actors: {
+        loadUnseen: fromPromise(() => loadUnseenPortalBookings(latest.current.api, names)),
+        markSeen: fromPromise(({ input }) => markPortalBookingsSeen(latest.current.api, names, input.ids)),
+      },
+      actions: { announce: (_, params) => latest.current.enqueueSnackbar(portalBookingsToast(params.count), { variant: 'info' }) },
+    }),
+  );
+  return <PortalBookingsContext.Provider value={ref}>{children}</PortalBookingsContext.Provider>;
+}
+
+function usePortalBookingsRef(): PortalBookingsRef {
+  const ref = useContext(PortalBookingsContext);
+  if (!ref) throw new Error('usePortalBookings outside PortalBookingsProvider');
+  return ref;
+}
+
+/** The Appointments link's count of portal bookings this staff member has not seen. */
+export function PortalBookingsBadge({ children }: { children: ReactNode }) {
+  const count = useSelector(usePortalBookingsRef(), portalBookingsSelectors.count);
+  return (
+    <Badge color="secondary" badgeContent={count} max={99} data-testid="portal-bookings-count" slotProps={{ badge: { 'aria-label': newPortalBookingsCount(count) } as object }} sx={{ '& .MuiBadge-badge': { right: -14 } }}>
+      {children}
+    </Badge>
+  );
+}
+
+/** On /appointments: the unseen portal bookings, each opening its appointment, and "Mark as seen". */
+export function NewPortalBookings({ zone, onOpen }: { zone: string; onOpen: (id: number) => void }) {
+  const ref = usePortalBookingsRef();
+  const count = useSelector(ref, portalBookingsSelectors.count);
+  const bookings = useSelector(ref, portalBookingsSelectors.bookings);
+  const canMark = useSelector(ref, portalBookingsSelectors.canMarkSeen);
+  if (count === 0) return null;
+  return (
+    <Alert
+      severity="info"
+      data-testid="new-portal-bookings"
+      sx={{ mb: 1, '& .MuiAlert-message': { width: '100%' } }}
+      action={
+        <Button color="inherit" disabled={!canMark} onClick={() => ref.send({ type: 'portalBookings.markAllSeen' })}>
+          {MARK_SEEN}
+        </Button>
+      }
+    >
+      {NEW_PORTAL_BOOKINGS(count)}
+      <List dense disablePadding>
+        {bookings.map((b) => (
+          <ListItem key={b.id} disableGutters>
+            <ListItemText>
+              <Button size="small" color="inherit" sx={{ textTransform: 'none', p: 0 }} onClick={() => onOpen(b.id)} data-appointment={b.id}>
+                {`${dayAndClock(b.start, zone)} · ${b.service_name} · ${b.client_name ?? `Client ${b.client}`}`}
+              </Button>
+            </ListItemText>
+          </ListItem>
+        ))}
+      </List>
+    </Alert>
+  );
+}
