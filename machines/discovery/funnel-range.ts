@@ -15,7 +15,12 @@ export const FUNNEL_RANGE_TEXTS = {
   rangeTooLong: `At most ${FUNNEL_MAX_DAYS} days.`,
 } as const;
 
-const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+/** A calendar day as YYYY-MM-DD (not 2026-02-30, which Date would roll into March). */
+function isDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+}
 const dayNumber = (value: string) => Date.parse(`${value}T00:00:00Z`) / 86_400_000;
 
 /** What is wrong with a range, by the server's field names; null when it can be asked for. */
