@@ -8,6 +8,7 @@ import type { CognitiveTables } from './schema-cognitive.ts';
 import type { PortalBookingTables } from './schema-portal-booking.ts';
 import type { DiscoveryTables } from './schema-discovery.ts';
 import type { SupportTables } from './schema-support.ts';
+import type { LabTables } from './schema-labs.ts';
 import type { ThriveTables } from './schema-thrive.ts';
 import type { SchedulingBackofficeTables } from './schema-scheduling-backoffice.ts';
 
@@ -260,12 +261,14 @@ export interface ClinicSettingsTable {
   phone: Generated<string>;
   email: Generated<string>;
   super_admin_email: string | null;
+  locale: Generated<string>;
+  dial_code: Generated<string>;
   updated_at: TimestampDefault;
   updated_by: number | null;
 }
 
 /** Every table, by the name queries use (schema-qualified outside `public`). */
-export interface Database extends CognitiveTables, SchedulingTables, DiscoveryTables, SupportTables, SchedulingBackofficeTables, ThriveTables, PortalBookingTables {
+export interface Database extends CognitiveTables, SchedulingTables, DiscoveryTables, SupportTables, SchedulingBackofficeTables, ThriveTables, PortalBookingTables, LabTables {
   mail_outbox: MailOutboxTable;
   'identity.pool': IdentityPoolTable;
   'identity.users': IdentityUsersTable;

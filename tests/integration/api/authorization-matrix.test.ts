@@ -12,6 +12,7 @@ import { appointmentMatrixRequests } from './appointments/matrix-requests.ts';
 import { cognitiveMatrixRequests } from './cognitive/matrix-requests.ts';
 import { discoveryMatrixRequests } from './discovery/matrix-requests.ts';
 import { supportMatrixRequests } from './support-tickets/matrix-requests.ts';
+import { labMatrixRequests } from './labs/matrix-requests.ts';
 import { thriveMatrixRequests } from './thrive/matrix-requests.ts';
 import { backofficeMatrixRequests } from './appointments/backoffice-matrix-requests.ts';
 import { type Actor, addEnrollment, addProgram, addTarget, addUser, api, type ApiResponse, uniqueEmail } from './support.ts';
@@ -91,6 +92,7 @@ const requests: Record<string, Builder> = {
   ...cognitiveMatrixRequests,
   ...discoveryMatrixRequests,
   ...supportMatrixRequests,
+  ...labMatrixRequests,
   ...thriveMatrixRequests,
   ...backofficeMatrixRequests,
 };

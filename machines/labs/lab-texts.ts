@@ -1,0 +1,43 @@
+// Every sentence the labs feature shows or sends, in one place (asserted by the tests).
+export const LAB_TEXTS = {
+  payment: 'Pay at collection: the collector takes cash, card or UPI when they come. Online payment is not available yet.',
+  errors: {
+    notServed: 'Home collection is not available at this pincode.',
+    unknownItem: 'Not an item of the lab catalogue.',
+    slotPast: 'This slot has already started.',
+    slotOutside: 'Slots can be booked from today to 7 days ahead, on the hour from 06:00 to 17:00.',
+    morningOnly: 'These tests need fasting: choose a morning slot (before 10:00).',
+    slotFull: 'This slot is full. Please choose another.',
+    holdGone: 'The slot hold has expired or was used. Please choose the slot again.',
+    holdNotYours: 'This slot hold belongs to another client.',
+    clientRequired: 'Staff book for a client: name the client.',
+    noClient: 'No such client.',
+    notCancellable: 'This order can no longer be changed: the sample has been collected.',
+    clientCancelOnly: 'A client may only cancel their own order.',
+    noCollector: 'The collector must be an active staff member.',
+    personFields: 'Give the name, age and sex of each family member.',
+    selfTwice: 'The client can be on the order once.',
+    selfNeedsProfile: 'Add your date of birth and sex to your profile first.',
+    notOnOrder: 'This marker is not part of the order for this person.',
+    notCollected: 'Results can be entered once the sample is processing.',
+    markersRequired: 'A test needs at least one marker.',
+    testsRequired: 'A profile or package includes at least one test.',
+    testsAreTests: 'A profile or package includes tests only.',
+    noMarkersHere: 'Only a test has markers of its own.',
+    codeTaken: 'An item with this code exists.',
+    rangeOrder: 'The lower bound must not exceed the upper bound.',
+    notBase64: 'Not base64.',
+    empty: 'The file is empty.',
+    tooBig: 'The file is larger than 10 MB.',
+    notPdf: 'Only a PDF can be attached (this file is not one).',
+  },
+  mail: {
+    confirmedSubject: 'Your home collection is booked',
+    confirmed: (id: number, when: string, address: string) =>
+      `Your lab order #${id} is booked for home collection on ${when} at ${address}. Pay at collection. You can cancel or reschedule until the sample is collected.`,
+    confirmedSms: (id: number, when: string) => `Thrive Clinic: lab order #${id} booked for home collection on ${when}. Pay at collection.`,
+    criticalSubject: 'Critical lab value',
+    critical: (order: number, marker: string, value: number, unit: string) =>
+      `A critical value was entered on lab order #${order}: ${marker} ${value} ${unit}. Please review the client's report.`,
+  },
+} as const;
