@@ -37,6 +37,12 @@ export interface RuntimeConfig {
   superAdminEmail: string;
   /** Absolute base URL of the business API, `<origin>/api/v1`. */
   apiBase: string;
+  /** The clinic's locale (BCP 47, default `en-IN`): how dates, times, numbers and amounts are written. */
+  locale: string;
+  /** The clinic's IANA time zone (default `Asia/Kolkata`): the day and hour every time is shown in. */
+  timeZone: string;
+  /** The clinic's telephone dial code (default `+91`): what phone fields start with. */
+  dialCode: string;
 }
 
 /** The contract of /version.json, written by the build. */

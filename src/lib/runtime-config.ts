@@ -30,9 +30,10 @@ export function hasUserPool(config: RuntimeConfig | null): boolean {
 export function configureAmplify(config: RuntimeConfig): void {
   const resources = parseAmplifyConfig(config.amplify as Parameters<typeof parseAmplifyConfig>[0]);
   const cognito = resources.Auth?.Cognito as CognitoUserPoolConfig | undefined;
-  if (cognito && config.identityEndpoint) {
+  const userPoolEndpoint = config.identityEndpoint;
+  if (cognito && userPoolEndpoint) {
     // userPoolEndpoint has no amplify_outputs.json field: it is set on the parsed config.
-    withoutCustomEndpointWarning(() => Amplify.configure({ ...resources, Auth: { Cognito: { ...cognito, userPoolEndpoint: config.identityEndpoint } } }));
+    withoutCustomEndpointWarning(() => Amplify.configure({ ...resources, Auth: { Cognito: { ...cognito, userPoolEndpoint } } }));
   } else {
     Amplify.configure(resources);
   }

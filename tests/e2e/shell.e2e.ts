@@ -23,6 +23,7 @@ import {
   UNAUTHORIZED_TITLE,
   unauthorizedText,
 } from '../../src/app/shell-text.ts';
+import { formatDate } from '../../src/lib/format.ts';
 import { INACTIVITY_TIMEOUT_STORAGE_KEY } from '../../src/app/shell/inactivity-settings.ts';
 import { PORTAL_TEXT } from '../../src/features/portal/texts.ts';
 import { riskText } from '../../src/features/portal/thrive-check-explain.ts';
@@ -292,7 +293,8 @@ describe('client portal and the HIPAA consent', () => {
     const dialog = page.getByRole('dialog', { name: CONSENT_TITLE });
     await dialog.waitFor();
     expect(await dialog.getByTestId('consent-client-name').textContent()).toBe(`${client.firstName} ${client.lastName}`);
-    const today = await page.evaluate(() => new Date().toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' }));
+    // Written the clinic's way (en-IN, Asia/Kolkata by default): 23/11/2026.
+    const today = formatDate(new Date());
     expect(await dialog.getByTestId('consent-date').textContent()).toBe(today);
     const continueButton = dialog.getByRole('button', { name: CONSENT_CONTINUE });
     expect(await continueButton.isDisabled()).toBe(true);

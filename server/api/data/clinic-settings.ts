@@ -4,6 +4,11 @@ import type { Db } from '../../db/database.ts';
 
 export const SETTINGS_TEXT_FIELDS = ['name', 'address_line_1', 'address_line_2', 'city', 'state', 'zipcode', 'country', 'phone', 'email'] as const;
 
+/** What a clinic that never chose reads as (migration 1300's defaults): India. */
+export const DEFAULT_LOCALE = 'en-IN';
+export const DEFAULT_DIAL_CODE = '+91';
+export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
+
 export interface ClinicSettingsRow {
   name: string;
   address_line_1: string;
@@ -15,12 +20,14 @@ export interface ClinicSettingsRow {
   phone: string;
   email: string;
   super_admin_email: string | null;
+  locale: string;
+  dial_code: string;
   updated_at: Date | string;
 }
 
 export type ClinicSettingsChanges = Partial<Omit<ClinicSettingsRow, 'updated_at'>>;
 
-const COLUMNS = [...SETTINGS_TEXT_FIELDS, 'super_admin_email', 'updated_at'] as const;
+const COLUMNS = [...SETTINGS_TEXT_FIELDS, 'super_admin_email', 'locale', 'dial_code', 'updated_at'] as const;
 
 export async function readClinicSettings(db: Db): Promise<ClinicSettingsRow> {
   const row = await db.selectFrom('clinic_settings').select(COLUMNS).where('id', '=', true).executeTakeFirst();
@@ -29,6 +36,8 @@ export async function readClinicSettings(db: Db): Promise<ClinicSettingsRow> {
     row ?? {
       ...Object.fromEntries(SETTINGS_TEXT_FIELDS.map((f) => [f, ''])),
       super_admin_email: null,
+      locale: DEFAULT_LOCALE,
+      dial_code: DEFAULT_DIAL_CODE,
       updated_at: new Date(0),
     }
   ) as ClinicSettingsRow;
@@ -50,6 +59,25 @@ export async function effectiveSuperAdminEmail(db: Db, fallback: string): Promis
     return row?.super_admin_email || fallback;
   } catch {
     // Before migrations (or on a database without this module) the configured address stands.
+    return fallback;
+  }
+}
+
+export interface ClinicFormat {
+  locale: string;
+  timeZone: string;
+  dialCode: string;
+}
+
+/** How the browser writes dates, numbers and phone numbers: the clinic's locale, dial code and
+ *  (scheduling's) time zone, India's until they are set or before the tables exist. */
+export async function readClinicFormat(db: Db): Promise<ClinicFormat> {
+  const fallback = { locale: DEFAULT_LOCALE, timeZone: DEFAULT_TIME_ZONE, dialCode: DEFAULT_DIAL_CODE };
+  try {
+    const row = await db.selectFrom('clinic_settings').select(['locale', 'dial_code']).where('id', '=', true).executeTakeFirst();
+    const zone = await db.selectFrom('scheduling_settings').select('time_zone').where('id', '=', true).executeTakeFirst();
+    return { locale: row?.locale || fallback.locale, dialCode: row?.dial_code || fallback.dialCode, timeZone: zone?.time_zone || fallback.timeZone };
+  } catch {
     return fallback;
   }
 }

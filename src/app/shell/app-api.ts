@@ -47,6 +47,7 @@ export async function loadConfiguration(load: () => Promise<RuntimeConfig> = loa
     throw { kind: 'configuration' } satisfies BootFailure;
   }
   configureAmplify(config);
+  setClinicFormat(config);
   return config;
 }
 
@@ -107,7 +108,7 @@ export async function countTicketsNeedingStaff(api: ApiClient): Promise<number> 
 }
 
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'wheel', 'scroll'] as const;
-const LOCATION_EVENTS = ['popstate', 'pushState', 'replaceState'] as const;
+export const LOCATION_EVENTS = ['popstate', 'pushState', 'replaceState'] as const;
 
 export type AppServices = ReturnType<typeof createAppServices>;
 

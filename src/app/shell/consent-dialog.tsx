@@ -20,6 +20,7 @@ import { CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE, CONSENT_PROCESSING, CONSENT_TIT
 import { ConsentText } from './consent-text';
 import { modalRoot } from './modal-root';
 import { useShell } from './shell-context';
+import { formatDate } from '../../lib/format';
 
 /** The app machine's `consent` child, while it asks. */
 export function ConsentDialog({ client }: { client: ProfileSummary }) {
@@ -33,7 +34,7 @@ function ConsentDialogView({ consent, client }: { consent: NonNullable<ReturnTyp
   const open = useSelector(consent, (s) => s.matches('asking') || s.matches('saving'));
   const ticked = useSelector(consent, (s) => s.matches({ asking: 'ticked' }) || s.matches('saving'));
   const saving = useSelector(consent, (s) => s.hasTag('pending'));
-  const today = new Date().toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+  const today = formatDate(new Date());
   const name = `${client.first_name} ${client.last_name}`.trim();
 
   return (

@@ -1,10 +1,12 @@
-// The clinic's name, address and contact details, and the super administrator's email that
-// /unauthorized shows (empty: the server's SUPPORT_EMAIL).
-import { Alert, Button, Grid, TextField } from '@mui/material';
+// The clinic's name, address and contact details, the super administrator's email that
+// /unauthorized shows (empty: the server's SUPPORT_EMAIL), and how the app writes dates, numbers
+// and phone numbers (locale and dial code; the app reads them from /config.json when it starts).
+import { Alert, Button, Grid, MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
 import type { ClinicSettings, ClinicSettingsPatch } from './backoffice-api';
 import { useClinicSettings, useSettingsSave } from './backoffice-hooks';
-import { SAVE_SETTINGS, SUPER_ADMIN_EMAIL_HELP, SUPER_ADMIN_EMAIL_LABEL } from './texts';
+import { DIAL_CODES } from '../../../machines/rules/dial-codes';
+import { DIAL_CODE_LABEL, LOCALE_LABEL, LOCALE_OPTIONS, SAVE_SETTINGS, SUPER_ADMIN_EMAIL_HELP, SUPER_ADMIN_EMAIL_LABEL } from './texts';
 
 const FIELDS: Array<[keyof ClinicSettingsPatch, string]> = [
   ['name', 'Clinic name'],
@@ -16,8 +18,15 @@ const FIELDS: Array<[keyof ClinicSettingsPatch, string]> = [
   ['state', 'State'],
   ['zipcode', 'PIN code'],
   ['country', 'Country'],
+  ['locale', LOCALE_LABEL],
+  ['dial_code', DIAL_CODE_LABEL],
   ['super_admin_email', SUPER_ADMIN_EMAIL_LABEL],
 ];
+
+const OPTIONS: Partial<Record<keyof ClinicSettingsPatch, Array<[string, string]>>> = {
+  locale: LOCALE_OPTIONS,
+  dial_code: DIAL_CODES.map((c) => [c, c]),
+};
 
 function Form({ settings, onSaved }: { settings: ClinicSettings; onSaved: () => void }) {
   const initial = Object.fromEntries(FIELDS.map(([f]) => [f, (settings[f as keyof ClinicSettings] as string | null) ?? ''])) as Record<string, string>;
@@ -49,11 +58,18 @@ function Form({ settings, onSaved }: { settings: ClinicSettings; onSaved: () => 
                 fullWidth
                 size="small"
                 label={label}
+                select={!!OPTIONS[f]}
                 value={values[f]}
                 onChange={(e) => setValues((v) => ({ ...v, [f]: e.target.value }))}
                 error={!!err}
                 helperText={err ?? (f === 'super_admin_email' && fallback ? SUPER_ADMIN_EMAIL_HELP(fallback) : undefined)}
-              />
+              >
+                {OPTIONS[f]?.map(([value, text]) => (
+                  <MenuItem key={value} value={value}>
+                    {text}
+                  </MenuItem>
+                ))}
+              </TextField>
             </Grid>
           );
         })}

@@ -7,9 +7,9 @@ import { FormDialog } from '../../lib/staff/form-dialog';
 import type { Program } from './backoffice-api';
 import { usePrograms } from './backoffice-hooks';
 import { EDIT_PROGRAM, NEW_PROGRAM, NO_PROGRAMS, SAVE_PROGRAM } from './texts';
+import { formatCurrency } from '../../lib/format';
 
 const EMPTY = { name: '', description: '', duration_weeks: '12', price_inr: '0' };
-const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
 
 export function ProgramsSection() {
   const { programs, edit, toggle } = usePrograms();
@@ -48,7 +48,7 @@ export function ProgramsSection() {
                   )}
                 </TableCell>
                 <TableCell>{p.duration_weeks}</TableCell>
-                <TableCell>{rupees.format(p.price_inr)}</TableCell>
+                <TableCell>{formatCurrency(p.price_inr)}</TableCell>
                 <TableCell>
                   <Chip size="small" label={p.active ? 'Active' : 'Inactive'} color={p.active ? 'success' : 'default'} />
                 </TableCell>

@@ -13,3 +13,14 @@ export const PROGRAM_ACTIVATED = (name: string) => `${name} is offered again.`;
 export const NO_PROGRAMS = 'No programs yet.';
 export const SUPER_ADMIN_EMAIL_LABEL = 'Super administrator email (shown on /unauthorized)';
 export const SUPER_ADMIN_EMAIL_HELP = (fallback: string) => `Leave empty to use the server's address (${fallback}).`;
+export const LOCALE_LABEL = 'Dates and numbers';
+export const DIAL_CODE_LABEL = 'Phone dial code';
+/** The locales the contract accepts, each shown with how it writes a date. */
+export const LOCALE_OPTIONS: Array<[string, string]> = [
+  ['en-IN', 'India (23/11/2026, 10:30 am)'],
+  ['en-GB', 'United Kingdom (23/11/2026, 10:30)'],
+  ['en-US', 'United States (11/23/2026, 10:30 AM)'],
+  ['en-AE', 'United Arab Emirates (23/11/2026, 10:30 AM)'],
+  ['en-SG', 'Singapore (23/11/2026, 10:30 am)'],
+  ['en-AU', 'Australia (23/11/2026, 10:30 am)'],
+];

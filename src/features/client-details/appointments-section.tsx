@@ -7,11 +7,11 @@ import { formatDate, formatDateTime } from '../../lib/staff/format';
 import type { ClientAppointment, ClientPackage } from './appointments-api';
 import { useClientAppointments } from './appointments-hooks';
 import { CANCELLED, EXPIRES, NO_APPOINTMENTS, NO_PACKAGES, PACKAGE_BALANCE, PAST, SELL_PACKAGE, SESSIONS_HELD, SESSIONS_LEFT, UPCOMING } from './appointments-texts';
+import { formatCurrency } from '../../lib/format';
 
 const SELLERS = ['RECEPTION', 'ADMIN', 'SUPER_ADMIN'];
 const GONE = ['cancelled', 'rescheduled'];
 const DONE = ['completed', 'no_show'];
-const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
 
 /** Upcoming (soonest first), past (latest first) and cancelled (latest first). */
 export function groupAppointments(rows: ClientAppointment[], now = Date.now()) {
@@ -97,7 +97,7 @@ export function AppointmentsSection({ clientId }: { clientId: number }) {
         <TextField select label="Package" value={plan} onChange={(e) => setPlan(e.target.value)}>
           {forSale.map((p) => (
             <MenuItem key={p.id} value={String(p.id)}>
-              {p.name} — {p.sessions} × {p.therapy}, {rupees.format(p.price_inr)}
+              {p.name} — {p.sessions} × {p.therapy}, {formatCurrency(p.price_inr)}
               {p.validity_days ? `, ${p.validity_days} days` : ''}
             </MenuItem>
           ))}

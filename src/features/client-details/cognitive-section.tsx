@@ -6,6 +6,7 @@ import { Alert, Box, Button, Chip, Divider, Stack, TextField, Typography } from 
 import { type FormEvent, useState } from 'react';
 import { useCognitiveReview } from './cognitive-hooks';
 import { COGNITIVE_SECTION as T } from './cognitive-texts';
+import { formatDateTime } from '../../lib/format';
 
 type Review = { id: number; comment: string; reviewer_name: string };
 type Run = { id: number; status: string; started_at: string; total: number | null; domains: Record<string, number> | null; progress: { tasks: unknown[] }; reviews: Review[] };
@@ -32,7 +33,7 @@ export function CognitiveSection({ clientId }: { clientId: number }) {
       {runs.map((r) => (
         <Box key={r.id} data-run={r.id}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <Typography>{new Date(r.started_at).toLocaleString()}</Typography>
+            <Typography>{formatDateTime(r.started_at)}</Typography>
             <Chip size="small" label={r.status} />
             {r.total !== null && <Typography data-field="run-total">Total {r.total}</Typography>}
           </Stack>

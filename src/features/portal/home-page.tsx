@@ -11,6 +11,7 @@ import { PORTAL_TEXT } from './texts';
 import { riskText } from './thrive-check-explain';
 import { UpcomingSection } from './booking/upcoming-section';
 import { TrendsSection } from './trends-section';
+import { formatDate } from '../../lib/format';
 
 export function PortalHomePage() {
   const { clientId = '' } = useParams<{ clientId: string }>();
@@ -46,7 +47,7 @@ export function PortalHomePage() {
     <PageFrame title={PORTAL_TEXT.greeting(profile.first_name)} page="portal-home">
       <Typography color={profile.hipaa_consent ? 'text.secondary' : 'warning.main'} data-field="consent-status" sx={{ mb: 2 }}>
         {profile.hipaa_consent && profile.hipaa_consent_date
-          ? PORTAL_TEXT.consentGiven(new Date(profile.hipaa_consent_date).toLocaleDateString())
+          ? PORTAL_TEXT.consentGiven(formatDate(profile.hipaa_consent_date))
           : PORTAL_TEXT.consentMissing}
       </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'stretch' }}>
@@ -75,7 +76,7 @@ export function PortalHomePage() {
                   {riskText(latest.band)}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {new Date(latest.taken_at).toLocaleDateString()} · {latest.points} points
+                  {formatDate(latest.taken_at)} · {latest.points} points
                 </Typography>
               </>
             ) : (

@@ -11,6 +11,7 @@ import { maskAadhaar } from '../../../machines/rules/masking';
 import { profilePatchOf } from '../../../machines/rules/profile-rules';
 import { ageInYears } from '../../../machines/staff/age';
 import { genderLabel } from '../../app/port';
+import { formatDate } from '../../lib/format';
 import { LoadFailed, PageFrame } from './page-frame';
 import type { Profile } from './portal-api';
 import { useEmailChange, useProfileEditor } from './portal-hooks';
@@ -100,7 +101,7 @@ export function ProfilePage() {
             <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }} data-section="profile-view">
               <Row label="Name" value={`${profile.title ? `${profile.title} ` : ''}${profile.first_name} ${profile.last_name}`} />
               <Row label="Gender" value={genderLabel(profile.gender)} />
-              <Row label="Date of birth" value={profile.date_of_birth ?? '—'} />
+              <Row label="Date of birth" value={formatDate(profile.date_of_birth)} />
               <Row label="Age" value={PORTAL_TEXT.age(ageInYears(profile.date_of_birth))} />
               <Row label="Phone" value={profile.phone_number ?? '—'} />
               <Row label="Alternate phone" value={profile.alternate_phone ?? '—'} />

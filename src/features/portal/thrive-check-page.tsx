@@ -12,6 +12,7 @@ import type { ThriveCheck } from './portal-api';
 import { useThriveCheck } from './portal-hooks';
 import { PORTAL_TEXT } from './texts';
 import { explanation, riskText } from './thrive-check-explain';
+import { formatDate, formatDateTime } from '../../lib/format';
 
 type Form = Record<'sex' | 'age' | 'hdl_cholesterol' | 'total_cholesterol' | 'smoker' | 'diabetic' | 'treats_hypertension' | 'systolic_bp', string>;
 
@@ -151,7 +152,7 @@ function History({ checks, loading }: { checks: ThriveCheck[]; loading: boolean 
           {checks.length > 1 && (
             <LineChart
               height={240}
-              xAxis={[{ scaleType: 'point', data: ordered.map((c) => new Date(c.taken_at).toLocaleDateString()) }]}
+              xAxis={[{ scaleType: 'point', data: ordered.map((c) => formatDate(c.taken_at)) }]}
               yAxis={[{ min: 0, max: 30, label: '10-year risk %' }]}
               series={[{ data: ordered.map((c) => c.riskPercentage), label: 'Risk %' }]}
             />
@@ -159,7 +160,7 @@ function History({ checks, loading }: { checks: ThriveCheck[]; loading: boolean 
           <Box component="ul" data-list="checks">
             {checks.map((c) => (
               <li key={c.id}>
-                {new Date(c.taken_at).toLocaleString()}: {riskText(c.band)} ({c.points} points)
+                {formatDateTime(c.taken_at)}: {riskText(c.band)} ({c.points} points)
               </li>
             ))}
           </Box>

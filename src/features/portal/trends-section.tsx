@@ -10,6 +10,7 @@ import { useShell } from '../../app/port';
 import { FormDialog } from '../../lib/staff/form-dialog';
 import { useAction, useRecord } from '../../lib/staff/hooks';
 import { addOwnReading, loadOwnTrends, type OwnTrends } from './trends-api';
+import { formatDate } from '../../lib/format';
 
 export const TRENDS_TEXT = {
   title: 'Your trends',
@@ -37,7 +38,7 @@ function Trend({ metric, readings }: { metric: Metric; readings: OwnTrends['read
         {spec.label}: {last.value}
         {last.value2 !== null ? `/${last.value2}` : ''} {spec.unit} {last.source === 'client' && <Chip size="small" variant="outlined" label={TRENDS_TEXT.selfReported} />}
       </Typography>
-      <LineChart height={200} xAxis={[{ scaleType: 'point', data: rows.map((r) => `${new Date(r.taken_at).toLocaleDateString()}#${r.id}`), valueFormatter: (v: string) => v.split('#')[0] }]} series={series} />
+      <LineChart height={200} xAxis={[{ scaleType: 'point', data: rows.map((r) => `${formatDate(r.taken_at)}#${r.id}`), valueFormatter: (v: string) => v.split('#')[0] }]} series={series} />
     </Box>
   );
 }

@@ -1,19 +1,10 @@
-// How the staff pages write names, dates and statuses.
+// How the staff pages write names, dates and roles.
 export function fullName(user: { first_name?: string | null; last_name?: string | null }): string {
   return [user.first_name, user.last_name].filter(Boolean).join(' ') || 'Unknown';
 }
 
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return '—';
-  const date = new Date(value.length === 10 ? `${value}T00:00:00` : value);
-  return Number.isNaN(date.getTime()) ? '—' : date.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
-}
-
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '—';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '—' : date.toLocaleString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-}
+// Dates are written by the one formatting module, in the clinic's locale and time zone.
+export { formatDate, formatDateTime } from '../format';
 
 export const ROLE_LABELS: Record<string, string> = {
   CLIENT: 'Client',

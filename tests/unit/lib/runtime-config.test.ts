@@ -19,6 +19,9 @@ const config = (identityEndpoint: string | null): RuntimeConfig => ({
   identityEndpoint,
   superAdminEmail: 'admin@clinic.test',
   apiBase: 'http://127.0.0.1/api/v1',
+  locale: 'en-IN',
+  timeZone: 'Asia/Kolkata',
+  dialCode: '+91',
 });
 
 afterEach(() => vi.restoreAllMocks());

@@ -1,0 +1,106 @@
+// The one place the app writes dates, times, numbers and amounts: in the clinic's locale and time
+// zone (back office settings, through /config.json; India's until set): 23/11/2026, 10:30 am,
+// ₹1,500. The app sets them once when /config.json has loaded, before any view renders; a view
+// never calls toLocale*String or Intl itself, so every page says a date the same way.
+
+export interface ClinicFormat {
+  locale: string;
+  timeZone: string;
+  dialCode: string;
+}
+
+export const DEFAULT_FORMAT: ClinicFormat = { locale: 'en-IN', timeZone: 'Asia/Kolkata', dialCode: '+91' };
+
+let current: ClinicFormat = DEFAULT_FORMAT;
+const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+
+/** Adopts the clinic's settings; a locale or zone the browser does not know keeps India's. */
+export function setClinicFormat(next: Partial<ClinicFormat> | null | undefined): void {
+  const locale = next?.locale && supported(() => new Intl.DateTimeFormat(next.locale)) ? next.locale : DEFAULT_FORMAT.locale;
+  const timeZone = next?.timeZone && supported(() => new Intl.DateTimeFormat('en', { timeZone: next.timeZone })) ? next.timeZone : DEFAULT_FORMAT.timeZone;
+  const dialCode = next?.dialCode && /^\+[1-9][0-9]{0,3}$/.test(next.dialCode) ? next.dialCode : DEFAULT_FORMAT.dialCode;
+  current = { locale, timeZone, dialCode };
+  cache.clear();
+}
+
+export function clinicFormat(): ClinicFormat {
+  return current;
+}
+
+function supported(make: () => unknown): boolean {
+  try {
+    make();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function dateFormat(key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  let format = cache.get(key) as Intl.DateTimeFormat | undefined;
+  if (!format) cache.set(key, (format = new Intl.DateTimeFormat(current.locale, options)));
+  return format;
+}
+
+function numberFormat(key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  let format = cache.get(key) as Intl.NumberFormat | undefined;
+  if (!format) cache.set(key, (format = new Intl.NumberFormat(current.locale, options)));
+  return format;
+}
+
+const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+type When = string | number | Date | null | undefined;
+
+/** A calendar day ("1988-04-12") names that day everywhere; an instant is read in the clinic's zone. */
+function read(value: When): { date: Date; dayOnly: boolean } | null {
+  if (value === null || value === undefined || value === '') return null;
+  const dayOnly = typeof value === 'string' && DAY_ONLY.test(value);
+  const date = value instanceof Date ? value : new Date(dayOnly ? `${value}T00:00:00Z` : value);
+  return Number.isNaN(date.getTime()) ? null : { date, dayOnly };
+}
+
+const NOTHING = '—';
+
+/** 23/11/2026 */
+export function formatDate(value: When): string {
+  const when = read(value);
+  if (!when) return NOTHING;
+  const zone = when.dayOnly ? 'UTC' : current.timeZone;
+  return dateFormat(`date:${zone}`, { timeZone: zone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(when.date);
+}
+
+/** 10:30 am */
+export function formatTime(value: When): string {
+  const when = read(value);
+  if (!when || when.dayOnly) return NOTHING;
+  return dateFormat('time', { timeZone: current.timeZone, hour: 'numeric', minute: '2-digit' }).format(when.date);
+}
+
+/** 23/11/2026, 10:30 am (a calendar day alone: its date). */
+export function formatDateTime(value: When): string {
+  const when = read(value);
+  if (!when) return NOTHING;
+  if (when.dayOnly) return formatDate(value);
+  return `${formatDate(value)}, ${formatTime(value)}`;
+}
+
+/** 12,34,567 in en-IN; fractions as given. */
+export function formatNumber(value: number | null | undefined): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return NOTHING;
+  return numberFormat('number', { maximumFractionDigits: 2 }).format(value);
+}
+
+/** ₹1,500 (paise only when there are some: ₹1,500.50). Prices are kept in rupees. */
+export function formatCurrency(rupees: number | null | undefined): string {
+  if (rupees === null || rupees === undefined || Number.isNaN(rupees)) return NOTHING;
+  const whole = Number.isInteger(rupees);
+  return numberFormat(`inr:${whole}`, { style: 'currency', currency: 'INR', minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: whole ? 0 : 2 }).format(rupees);
+}
+
+/** The day a calendar date falls on, `YYYY-MM-DD`, in the clinic's zone: what a date input holds today. */
+export function clinicToday(now: Date = new Date()): string {
+  const parts = dateFormat(`iso:${current.timeZone}`, { timeZone: current.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}

@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { clinicFormat, clinicToday, DEFAULT_FORMAT, formatCurrency, formatDate, formatDateTime, formatNumber, formatTime, setClinicFormat } from '../../../src/lib/format';
+
+afterEach(() => setClinicFormat(null));
+
+describe('the one formatting module', () => {
+  it("writes India's formats by default: 23/11/2026, 10:30 am, ₹1,500", () => {
+    expect(clinicFormat()).toEqual({ locale: 'en-IN', timeZone: 'Asia/Kolkata', dialCode: '+91' });
+    // 05:00 UTC is 10:30 in Kolkata.
+    expect(formatDate('2026-11-23T05:00:00Z')).toBe('23/11/2026');
+    expect(formatTime('2026-11-23T05:00:00Z')).toBe('10:30 am');
+    expect(formatDateTime('2026-11-23T05:00:00Z')).toBe('23/11/2026, 10:30 am');
+    expect(formatCurrency(1500)).toBe('₹1,500');
+    expect(formatCurrency(1500.5)).toBe('₹1,500.50');
+    expect(formatNumber(1234567)).toBe('12,34,567');
+  });
+
+  it('reads an instant in the clinic zone, and a calendar day as that day wherever the browser is', () => {
+    // 20:00 UTC on the 22nd is already the 23rd in Kolkata.
+    expect(formatDate('2026-11-22T20:00:00Z')).toBe('23/11/2026');
+    expect(formatDate('1988-04-12')).toBe('12/04/1988');
+    expect(formatDateTime('1988-04-12')).toBe('12/04/1988');
+    expect(clinicToday(new Date('2026-11-22T20:00:00Z'))).toBe('2026-11-23');
+  });
+
+  it('follows the clinic settings, and keeps India for a locale or zone the browser does not know', () => {
+    setClinicFormat({ locale: 'en-US', timeZone: 'America/New_York', dialCode: '+1' });
+    expect(formatDate('2026-11-23T05:00:00Z')).toBe('11/23/2026');
+    expect(formatTime('2026-11-23T05:00:00Z')).toBe('12:00 AM');
+    setClinicFormat({ locale: 'not a locale!', timeZone: 'Mars/Olympus', dialCode: '91' });
+    expect(clinicFormat()).toEqual(DEFAULT_FORMAT);
+  });
+
+  it('shows a dash for nothing or nonsense', () => {
+    for (const empty of [null, undefined, '', 'yesterday']) {
+      expect(formatDate(empty)).toBe('—');
+      expect(formatDateTime(empty)).toBe('—');
+    }
+    expect(formatTime('1988-04-12')).toBe('—');
+    expect(formatCurrency(null)).toBe('—');
+  });
+});
