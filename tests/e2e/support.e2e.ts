@@ -14,6 +14,7 @@ import { migrateToLatest } from '../../server/db/migrate.ts';
 import { runDueJobs } from '../../server/jobs/queue.ts';
 import { autoCloseHandler, SUPPORT_AUTO_CLOSE_JOB } from '../../server/jobs/support-auto-close.ts';
 import { CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE } from '../../src/app/shell-text.ts';
+import { TAB_LABELS } from '../../src/features/backoffice/scheduling/texts.ts';
 import { SECTION_SUPPORT, TICKETS_LIST } from '../../src/features/client-details/support-texts.ts';
 import { launchBrowser, newContext, watchConsole } from '../support/browser.ts';
 import { completeFirstSignIn, createAccount, E2E_PASSWORD, type E2eAccount } from '../support/e2e-accounts.ts';
@@ -22,6 +23,7 @@ import { type ServerProcess, startServer } from '../support/server-process.ts';
 const ADMIN_EMAIL = 'support-admin@clinic.test';
 const ADMIN_TEMP = 'Temp#Support1234';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n', 'latin1');
 const DAY = 86_400_000;
 
 let server: ServerProcess;
@@ -143,12 +145,24 @@ describe('support (Chromium)', () => {
     expect(await row.getByRole('cell').allTextContents()).toEqual(['Charged twice', 'Billing', STAFF_STATUS_LABELS.open, expect.any(String)]);
     expect(await tickets.getByRole('button').count()).toBe(0);
     await staffPage.goto('/backoffice');
+    // The queue is the back office's own Support tab.
+    await staffPage.getByRole('tab', { name: TAB_LABELS.support }).click();
     const queue = staffPage.locator('[data-section="support-queue"]');
     await queue.getByRole('gridcell', { name: 'Charged twice' }).click({ timeout: 20_000 });
     const panel = staffPage.locator(`[data-queue-ticket="${ticket}"]`);
     await panel.getByText('Accounts confirmed the double charge.').waitFor();
     await panel.getByRole('button', { name: 'Assign to me' }).click();
     await expect.poll(async () => (await asNurse('GET', `/support/tickets/${ticket}`)).body.assignee, { timeout: 15_000 }).not.toBeNull();
+    // A reply from the queue with a PDF attached (a canned reply to start from).
+    await panel.getByRole('combobox', { name: T.cannedReply }).click();
+    await staffPage.getByRole('option').first().click();
+    await panel.getByRole('textbox', { name: T.reply }).fill('The refund letter is attached.');
+    await panel.locator('input[data-field="staff-attachments"]').setInputFiles({ name: 'refund-letter.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await panel.getByRole('button', { name: T.send }).click();
+    await panel.getByRole('button', { name: 'refund-letter.pdf' }).waitFor({ timeout: 15_000 });
+    const sent = (await asNurse('GET', `/support/tickets/${ticket}`)).body.messages.at(-1);
+    expect(sent).toMatchObject({ body: 'The refund letter is attached.', internal: false, from_clinic: true });
+    expect(sent.attachments).toEqual([expect.objectContaining({ file_name: 'refund-letter.pdf', content_type: 'application/pdf', size: PDF.length })]);
     expect(staffErrors).toEqual([]);
     await context.close();
   });
@@ -172,6 +186,10 @@ describe('support (Chromium)', () => {
     await page.goto(`/user/support/${client.id}`);
     await page.locator(`[data-ticket="${ticket}"]`).click();
     await page.getByText(T.closedNoReply).waitFor();
+    // The clinic's file downloads in the client's browser, byte for byte.
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'refund-letter.pdf' }).click()]);
+    expect(file.suggestedFilename()).toBe('refund-letter.pdf');
+    expect(Buffer.compare(fs.readFileSync((await file.path())!), PDF)).toBe(0);
     expect(await page.locator(`[data-ticket="${ticket}"] [data-status]`).getAttribute('data-status')).toBe('closed');
     expect(errors).toEqual([]);
   }, 300_000);
