@@ -18,6 +18,7 @@ import { killDuringDiscoveryWrites } from './discovery-faults.ts';
 import { killDuringBookings } from './scheduling-faults.ts';
 import { killDuringPackageSales } from './package-sale-faults.ts';
 import { killDuringAnsweredBookings } from './portal-booking-faults.ts';
+import { killDuringImpactedCancels, killDuringSeenMarks } from './portal-seen-faults.ts';
 import { killDuringSupportWrites } from './support-faults.ts';
 import { killDuringMeasurements } from './thrive-faults.ts';
 import { FULL, recordReliability } from './summary.ts';
@@ -202,6 +203,20 @@ describe.each(engines)('faults on %s', (engine) => {
     const { env, dataDir } = await freshStore('clinic-faults-package-sales-');
     const outcome = await killDuringPackageSales({ start: () => startServer({ env, dataDir }), token: adminToken });
     recordReliability({ area: `SIGKILL during package sales (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent catalogue sales to five clients' });
+    expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
+  }, 600_000);
+
+  it('SIGKILL during portal bookings marked seen by staff: every acknowledged mark is kept', async () => {
+    const { env, dataDir } = await freshStore('clinic-faults-seen-');
+    const outcome = await killDuringSeenMarks({ start: () => startServer({ env, dataDir }), token: adminToken });
+    recordReliability({ area: `SIGKILL during portal bookings marked seen (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent marks of 300 portal bookings by one staff member' });
+    expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
+  }, 600_000);
+
+  it('SIGKILL during clinic cancellations of impacted appointments: each cancellation and its message to the client commit together', async () => {
+    const { env, dataDir } = await freshStore('clinic-faults-impacted-');
+    const outcome = await killDuringImpactedCancels({ start: () => startServer({ env, dataDir }), token: adminToken });
+    recordReliability({ area: `SIGKILL during impacted cancellations (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent clinic cancellations, each with an email, on five clients' });
     expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);
 
