@@ -13,6 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { engines } from '../support/engines.ts';
 import { freePort, type ServerProcess, startServer } from '../support/server-process.ts';
 import { killDuringCognitiveRecords } from './cognitive-faults.ts';
+import { killDuringCognitiveRuns } from './cognitive-run-faults.ts';
 import { killDuringConsentRecords } from './consent-faults.ts';
 import { killDuringDiscoveryWrites } from './discovery-faults.ts';
 import { killDuringBookings } from './scheduling-faults.ts';
@@ -20,6 +21,7 @@ import { killDuringPackageSales } from './package-sale-faults.ts';
 import { killDuringAnsweredBookings } from './portal-booking-faults.ts';
 import { killDuringImpactedCancels, killDuringSeenMarks } from './portal-seen-faults.ts';
 import { killDuringSupportWrites } from './support-faults.ts';
+import { killDuringLabOrders } from './lab-faults.ts';
 import { killDuringMeasurements } from './thrive-faults.ts';
 import { FULL, recordReliability } from './summary.ts';
 
@@ -234,6 +236,13 @@ describe.each(engines)('faults on %s', (engine) => {
     expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);
 
+  it('SIGKILL during lab orders booked from held slots: every acknowledged order survives whole, no hold used twice, no slot over capacity', async () => {
+    const { env, dataDir } = await freshStore('clinic-faults-labs-');
+    const outcome = await killDuringLabOrders({ start: () => startServer({ env, dataDir }), token: adminToken });
+    recordReliability({ area: `SIGKILL during lab orders (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent home-collection orders from held slots on five clients' });
+    expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
+  }, 600_000);
+
   it('SIGKILL during consent forms recorded by staff: every acknowledged record survives, with its audit entry', async () => {
     const { env, dataDir } = await freshStore('clinic-faults-consent-');
     const outcome = await killDuringConsentRecords({ start: () => startServer({ env, dataDir }), token: adminToken });
@@ -252,6 +261,13 @@ describe.each(engines)('faults on %s', (engine) => {
     const { env, dataDir } = await freshStore('clinic-faults-cognitive-');
     const outcome = await killDuringCognitiveRecords({ start: () => startServer({ env, dataDir }), token: adminToken });
     recordReliability({ area: `SIGKILL during cognitive results (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent MoCA and SAGE totals on five clients' });
+    expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
+  }, 600_000);
+
+  it('SIGKILL during clients’ cognitive runs (start, save progress, complete): every acknowledged write survives whole, with its audit entry', async () => {
+    const { env, dataDir } = await freshStore('clinic-faults-cognitive-runs-');
+    const outcome = await killDuringCognitiveRuns({ start: () => startServer({ env, dataDir }), token: adminToken });
+    recordReliability({ area: `SIGKILL during cognitive runs (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '240 concurrent run starts, progress saves and completions by 32 clients' });
     expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);
 
