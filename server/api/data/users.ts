@@ -152,6 +152,12 @@ export interface UserListQuery extends ListFilters {
   status?: 'prospective' | 'active' | 'inactive' | 'archived';
 }
 
+/** The 14 digits of an ABHA number typed with or without its dashes and spaces; null otherwise. */
+export function abhaOf(term: string): string | null {
+  const digits = term.replace(/[\s-]/g, '');
+  return /^[0-9]{14}$/.test(digits) ? digits : null;
+}
+
 function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
@@ -171,7 +177,16 @@ export async function listUsers(db: Db, q: UserListQuery): Promise<{ count: numb
     // matches are gathered first (a materialized CTE) and then counted and sorted: left to
     // itself the planner walks the name-ordered index and filters most of the table away.
     const pattern = `%${escapeLike(q.search.trim().toLowerCase())}%`;
-    const matches = base.where('u.search_text', 'like', pattern).select(USER_SELECT);
+    // An ABHA number (14 digits, often written 12-3456-7890-1234) finds its client exactly
+    // (indexed, migration 0730): the front desk searches by the card the client hands over.
+    const abha = abhaOf(q.search);
+    const matches = base
+      .where((eb) =>
+        abha
+          ? eb.or([eb('u.search_text', 'like', pattern), eb('u.id', 'in', eb.selectFrom('user_profiles').select('user_id').where('abha_number', '=', abha))])
+          : eb('u.search_text', 'like', pattern),
+      )
+      .select(USER_SELECT);
     let page = db
       .with((w) => w('m').materialized(), () => matches)
       .selectFrom('m')

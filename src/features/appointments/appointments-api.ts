@@ -118,7 +118,7 @@ export async function loadRange(api: ApiClient, zone: string, range: DayRange, n
   return appointments;
 }
 
-/** Clients matching a name or phone (the clients list's own search). */
+/** Clients matching a name or phone, or with this ABHA number (the clients list's own search). */
 export async function searchClients(api: ApiClient, text: string): Promise<ClientOption[]> {
   if (!text.trim()) return [];
   const page = await unwrap(api.GET('/users/users', { params: { query: { role: 'CLIENT', search: text.trim(), page_size: 10 } } }));

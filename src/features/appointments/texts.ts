@@ -67,7 +67,7 @@ export const conflictLine = (who: string, from: string, to: string) => `${who} i
 
 // Booking dialog.
 export const NEW_APPOINTMENT = 'New appointment';
-export const CLIENT_SEARCH = 'Client (name or phone)';
+export const CLIENT_SEARCH = 'Client (name, phone or ABHA number)';
 export const NO_CLIENTS = 'No clients match.';
 export const SERVICE = 'Service';
 export const STAFF = 'Staff';
