@@ -4,8 +4,9 @@
 import type { components } from '../../../openapi/generated/api';
 import type { ListPage, ListQuery } from '../../../machines/staff/list-machine';
 import type { ApiClient } from '../../lib/api-client';
-import { unwrap } from '../../lib/api-failure';
+import { ApiFailure, unwrap } from '../../lib/api-failure';
 import { pageParams } from '../../lib/staff/list-query';
+import { CLIENT_STATUS_WORDS, DISCOVERY_TEXT as T } from './texts';
 
 type S = components['schemas'];
 export type Prospect = S['Prospect'];
@@ -47,8 +48,22 @@ export const fetchStaff = async (api: ApiClient) => (await unwrap(api.GET('/user
 
 export const fetchFunnel = (api: ApiClient, date_from: string, date_to: string) => unwrap(api.GET('/discovery/funnel', { params: { query: { date_from, date_to } } }));
 
-/** A new prospect; a possible duplicate comes back as a 409 failure with the matches. */
-export const createProspect = (api: ApiClient, body: ProspectCreate) => unwrap(api.POST('/discovery/prospects', { body }));
+/**
+ * A new prospect. A possible duplicate is refused before anything is saved (409); the failure's
+ * message then names the people matched, so the form can show them and offer "Save anyway".
+ */
+export async function createProspect(api: ApiClient, body: ProspectCreate) {
+  const result = await api.POST('/discovery/prospects', { body }).catch(() => {
+    throw new ApiFailure(0);
+  });
+  if (result.response.status === 409 && result.error && 'duplicates' in result.error) {
+    throw new ApiFailure(409, duplicateText(result.error.duplicates));
+  }
+  return unwrap(Promise.resolve(result));
+}
+
+export const duplicateText = (duplicates: S['ProspectDuplicates']['duplicates']) =>
+  `${T.duplicateWarning} ${duplicates.map((d) => `${[d.first_name, d.last_name].join(' ').trim()} (${CLIENT_STATUS_WORDS[d.status]}, same ${d.matched_on})`).join('; ')}.`;
 
 export const fetchProspect = (api: ApiClient, id: number) => unwrap(api.GET('/discovery/prospects/{id}', { params: { path: { id } } }));
 

@@ -189,7 +189,7 @@ export function DiscoveryPage() {
   const staff = d.staff.data ?? [];
   const open = (p: Prospect) => navigate(getHref('clientDiscovery', { clientId: p.id }));
   const set = (name: keyof typeof EMPTY) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value }));
-  const duplicate = d.create.error !== null && d.create.error.startsWith('This phone or email matches');
+  const duplicate = d.create.error !== null && d.create.error.startsWith(T.duplicateWarning);
 
   const drop = (prospect: Prospect, to: PipelineStage) => {
     if (!canMove(prospect.stage, to)) {

@@ -22,6 +22,9 @@ export const SOURCE_LABELS = {
   other: 'Other',
 } as const;
 
+/** How a possible duplicate's status reads in the warning. */
+export const CLIENT_STATUS_WORDS = { prospective: 'prospect', active: 'client', inactive: 'inactive client', archived: 'archived client' } as const;
+
 export const OUTCOME_LABELS = { enrol: 'Enrol', nurture: 'Nurture', not_a_fit: 'Not a fit', no_show: 'No-show' } as const;
 
 export const DISCOVERY_TEXT = {

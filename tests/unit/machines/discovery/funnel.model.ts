@@ -2,11 +2,11 @@
 // would refuse (after the end, missing, more than a year), a reload, a retry, and the fetch
 // answering with figures or failing. One path per (state, event, date, answer).
 import type { AnyEventObject } from 'xstate';
-import { funnelMachine } from '../../../../machines/discovery/funnel-machine.ts';
+import { type FunnelFigures, funnelMachine } from '../../../../machines/discovery/funnel-machine.ts';
 import type { MachineModel } from '../../../support/model-paths.ts';
 
 export const TODAY = '2026-11-23';
-export const FIGURES = {
+export const FIGURES: FunnelFigures = {
   date_from: '2026-08-25',
   date_to: TODAY,
   stages: [{ stage: 'new', count: 12 }, { stage: 'enrol', count: 3 }],
