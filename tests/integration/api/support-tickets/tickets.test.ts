@@ -196,6 +196,20 @@ describe.each(engines)('support tickets on %s', (engine) => {
     expect((await api(t, reception, 'POST', `/support/tickets/${id}/messages`, { body: 'Attached', attachments: [scan.body.id] })).body.errors).toEqual({ attachments: [SUPPORT_TEXTS.errors.unknownAttachment] });
   });
 
+  it('a client who prefers SMS is told of a staff reply by SMS; an internal note tells nobody', async () => {
+    const texter = await addUser(t, 'CLIENT', { first_name: 'Ravi', last_name: 'Menon' });
+    const phone = '+919812345678';
+    await t.database.db.updateTable('users').set({ phone_number: phone }).where('id', '=', texter.id).execute();
+    const profile = await t.database.db.updateTable('user_profiles').set({ preferred_contact_method: 'sms' }).where('user_id', '=', texter.id).executeTakeFirst();
+    if (Number(profile.numUpdatedRows) === 0) await t.database.db.insertInto('user_profiles').values({ user_id: texter.id, preferred_contact_method: 'sms', health_goals: {}, client_story: {}, lifestyle_history: {}, family_history: {} } as never).execute();
+    const { id } = await openTicket(t, texter);
+    await api(t, nurse, 'POST', `/support/tickets/${id}/messages`, { body: 'Checking with accounts.', internal: true });
+    expect(await outboxFor(t, phone)).toEqual([]);
+    await api(t, nurse, 'POST', `/support/tickets/${id}/messages`, { body: 'Refunded.' });
+    expect(await outboxFor(t, phone)).toEqual([{ channel: 'sms', recipient: phone, subject: null, body: SUPPORT_TEXTS.notify.sms(id) }]);
+    expect(await outboxFor(t, texter.email)).toEqual([]);
+  });
+
   it('links one of the client’s own appointments only, and staff open tickets for a client', async () => {
     const none = await api(t, client, 'POST', '/support/tickets', { category: 'appointments', subject: 'Reschedule', message: 'Please move it.', appointment: 999999 });
     expect(none.body.errors).toEqual({ appointment: [SUPPORT_TEXTS.errors.notYourAppointment] });
