@@ -4,6 +4,7 @@
 // machine receives a Failure whose message is already the §8 text, with the server's field reasons.
 import type { FieldErrors, Failure } from '../../machines/rules/failure';
 import { PROFILE_ERROR_401, PROFILE_ERROR_403, PROFILE_ERROR_5XX, PROFILE_ERROR_NETWORK, PROFILE_ERROR_UNKNOWN } from '../app/shell-text';
+import { readableFieldErrors, refusalSummary } from './field-messages';
 
 export const NETWORK_FAILURE = PROFILE_ERROR_NETWORK;
 
@@ -23,16 +24,20 @@ export class ApiFailure extends Error implements Failure {
   readonly detail: string | null;
 
   constructor(status: number, detail: string | null = null, fieldErrors: FieldErrors = {}) {
-    super(failureText(status, detail));
+    // A refusal that names fields reads as the catalogue's sentences, beside each field and above
+    // the form; the server's own detail stays for code that tells refusals apart.
+    const named = Object.fromEntries(Object.entries(fieldErrors).filter(([field]) => field !== 'body'));
+    const summary = status === 400 ? refusalSummary(named) : null;
+    super(summary ?? failureText(status, detail));
     this.status = status;
     this.detail = detail;
-    this.fieldErrors = fieldErrors;
+    this.fieldErrors = readableFieldErrors(fieldErrors);
   }
 }
 
 /** A refusal decided in the browser before sending (the same rules the server applies). */
 export function refusedLocally(fieldErrors: FieldErrors): ApiFailure {
-  // Worded like the server's 400 (`Invalid <field>: <reason>`), so both read the same.
+  // The same detail as the server's 400 (`Invalid <field>: <reason>`); both read as the catalogue's sentences.
   const [field, reasons] = Object.entries(fieldErrors)[0] ?? ['body', ['Is invalid.']];
   return new ApiFailure(400, `Invalid ${field}: ${reasons[0]}`, fieldErrors);
 }

@@ -85,7 +85,14 @@ export function ProfileSection({ profile, onSaved }: { profile: Profile; onSaved
         <Button type="submit" variant="contained" disabled={!changed || save.pending}>
           {save.pending ? 'Saving…' : SAVE_PROFILE}
         </Button>
-        <Button disabled={!changed || save.pending} onClick={() => setValues(initial)}>
+        <Button
+          disabled={!changed || save.pending}
+          onClick={() => {
+            // The refusal belonged to the discarded edit: its banner and field reasons go with it.
+            save.cancel();
+            setValues(initial);
+          }}
+        >
           Discard changes
         </Button>
       </Stack>

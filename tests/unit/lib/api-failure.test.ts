@@ -1,5 +1,6 @@
 // The one way an API failure becomes words (spec §8): no answer, 401, 403 and 5xx have their fixed
-// texts; anything else is the server's detail or 'An unknown error occurred'; field reasons are kept.
+// texts; anything else is the server's detail or 'An unknown error occurred'; field reasons read as
+// the catalogue's sentences (src/lib/field-messages.ts), the server's detail kept beside them.
 import { describe, expect, it } from 'vitest';
 import { ApiFailure, failureText, refusedLocally, unwrap } from '../../../src/lib/api-failure';
 import { PROFILE_ERROR_401, PROFILE_ERROR_403, PROFILE_ERROR_5XX, PROFILE_ERROR_NETWORK, PROFILE_ERROR_UNKNOWN } from '../../../src/app/shell-text';
@@ -19,16 +20,24 @@ describe('API failures in the words of spec §8', () => {
 
   it('unwraps data, and turns refusals and lost requests into ApiFailures', async () => {
     expect(await unwrap(Promise.resolve(answer(200, { id: 3 })))).toEqual({ id: 3 });
-    const refused = await unwrap(Promise.resolve(answer(400, { detail: 'Invalid zipcode: Must match pattern', errors: { zipcode: ['Must match pattern'] } }))).catch((e) => e);
+    const refused = await unwrap(Promise.resolve(answer(400, { detail: 'Invalid abha_number: Must match pattern "^[0-9]{14}$"', errors: { abha_number: ['Must match pattern "^[0-9]{14}$"'] } }))).catch((e) => e);
     expect(refused).toBeInstanceOf(ApiFailure);
-    expect(refused).toMatchObject({ status: 400, message: 'Invalid zipcode: Must match pattern', fieldErrors: { zipcode: ['Must match pattern'] } });
+    expect(refused).toMatchObject({ status: 400, message: 'ABHA number has 14 digits.', detail: 'Invalid abha_number: Must match pattern "^[0-9]{14}$"', fieldErrors: { abha_number: ['ABHA number has 14 digits.'] } });
+    // A refusal of the whole body keeps the server's words.
+    const malformed = await unwrap(Promise.resolve(answer(400, { detail: 'Malformed JSON in request body.', errors: { body: ['Is invalid.'] } }))).catch((e) => e);
+    expect((malformed as ApiFailure).message).toBe('Malformed JSON in request body.');
     const lost = await unwrap(Promise.reject(new TypeError('Failed to fetch'))).catch((e) => e);
     expect(lost).toMatchObject({ status: 0, message: PROFILE_ERROR_NETWORK, fieldErrors: {} });
     const forbidden = await unwrap(Promise.resolve(answer(403, { detail: 'Staff only.' }))).catch((e) => e);
     expect(forbidden).toMatchObject({ status: 403, message: PROFILE_ERROR_403, detail: 'Staff only.' });
   });
 
-  it('words a local refusal like the server words its 400', () => {
-    expect(refusedLocally({ date_of_birth: ['Must not be in the future.'] })).toMatchObject({ status: 400, message: 'Invalid date_of_birth: Must not be in the future.' });
+  it("words a local refusal like the server's 400", () => {
+    expect(refusedLocally({ date_of_birth: ['Must not be in the future.'] })).toMatchObject({
+      status: 400,
+      detail: 'Invalid date_of_birth: Must not be in the future.',
+      message: 'Date of birth must not be in the future.',
+      fieldErrors: { date_of_birth: ['Date of birth must not be in the future.'] },
+    });
   });
 });
