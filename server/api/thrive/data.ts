@@ -5,7 +5,7 @@ import type { components } from '../../../openapi/generated/api.ts';
 import type { Db } from '../../db/database.ts';
 import type { MeasurementSource } from '../../db/schema-thrive.ts';
 import { METRIC_SPECS, type Reading } from '../../../machines/thrive-dashboard/metrics.ts';
-import { type EnrollmentFilter, trackedEnrollments } from './sql.ts';
+import { type EnrollmentFilter, rollup, type TrackedSource } from './sql.ts';
 
 type S = components['schemas'];
 export type MeasurementOut = S['Measurement'];
@@ -107,35 +107,36 @@ export async function lastTwo(db: Db, client: number, metric: string): Promise<n
   return rows.map((r) => Number(r.value));
 }
 
-export async function summary(db: Db): Promise<S['ThriveSummary']> {
-  const { rows } = await sql<Record<string, any>>`
-    with ${trackedEnrollments({}, { flags: false })},
-    active_clients as (select distinct client from active)
+/**
+ * Runs the clinic-wide reads with JIT compilation off: they touch tens of thousands of rows, but
+ * the never-taken fallbacks for visits ahead of now are costed per row, which tipped PostgreSQL
+ * into compiling for longer (over 100 ms) than the query runs.
+ */
+function withoutJit<T>(db: Db, read: (trx: Db) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await sql`set local jit = off`.execute(trx);
+    return read(trx);
+  });
+}
+
+/** The clinic's tiles and charts; `source` is the roll-up, or the from-scratch reference. */
+export async function summary(db: Db, source: TrackedSource = rollup): Promise<S['ThriveSummary']> {
+  const figures = sql<Record<string, any>>`
+    with ${source.tracked({}, { flags: false })},
+    ${source.activeClients()}
     select
       (select count(*)::int from active) as active_enrollments,
       (select count(*) filter (where status = 'on_track')::int from tracked) as on_track,
       (select count(*) filter (where status = 'at_risk')::int from tracked) as at_risk,
       (select count(*) filter (where status = 'off_track')::int from tracked) as off_track,
       (select coalesce(sum(k.sessions_total - k.sessions_used), 0)::int from packages k where k.expires_on is null or k.expires_on >= current_date) as package_sessions_left,
-      (select count(*)::int from active_clients c join user_profiles up on up.user_id = c.client
-        where not up.hipaa_consent or jsonb_typeof(up.health_goals -> 'goals') is distinct from 'array') as forms_overdue,
-      (select count(*)::int from active_clients c
-        where not exists (select 1 from thrive_checks tc where tc.user_id = c.client and tc.taken_at >= now() - interval '90 days')) as checks_overdue,
-      (select count(*)::int from active_clients c
-        where not exists (select 1 from appointments a where a.client_id = c.client and a.status = 'completed'
-          and a.starts_at >= now() - interval '30 days' and a.starts_at < now())) as without_visit`.execute(db);
+      ${source.clientCounts()}`;
+  const [{ rows }, week, weeks] = await withoutJit(db, async (trx) => [
+    await figures.execute(trx),
+    await source.sessionsThisWeek().execute(trx),
+    await source.sessionsPerWeek().execute(trx),
+  ] as const);
   const r = rows[0];
-  const week = await sql<{ therapy: string; sessions: number }>`
-    select s.therapy, count(*)::int as sessions from appointments a join services s on s.id = a.service_id
-    where a.starts_at >= date_trunc('week', now()) and a.starts_at < date_trunc('week', now()) + interval '7 days'
-      and a.status not in ('cancelled', 'no_show', 'rescheduled')
-    group by s.therapy order by s.therapy`.execute(db);
-  const weeks = await sql<{ week: string; sessions: number }>`
-    select to_char(w.week, 'YYYY-MM-DD') as week, count(a.id)::int as sessions
-    from generate_series(date_trunc('week', now()) - interval '11 weeks', date_trunc('week', now()), interval '1 week') w (week)
-    left join appointments a on a.starts_at >= w.week and a.starts_at < w.week + interval '7 days'
-      and a.status not in ('cancelled', 'no_show', 'rescheduled', 'requested')
-    group by w.week order by w.week`.execute(db);
   return {
     active_enrollments: r.active_enrollments,
     sessions_this_week: week.rows,
@@ -178,33 +179,43 @@ function attentionWhere(q: AttentionQuery) {
   const name = q.search?.trim() ? `%${q.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   return sql`(t.status <> 'on_track' or cardinality(t.flags) > 0)
       ${q.status ? sql`and t.status = ${q.status}` : sql``}
-      ${name ? sql`and (u.first_name || ' ' || u.last_name) ilike ${name}` : sql``}`;
+      ${name ? sql`and exists (select 1 from users u where u.id = t.client and (u.first_name || ' ' || u.last_name) ilike ${name})` : sql``}`;
 }
+
+const WORST_FIRST = sql`case t.status when 'off_track' then 0 when 'at_risk' then 1 else 2 end, t.attendance asc nulls last, t.enrollment`;
 
 /** Active enrollments needing attention (not On Track, or flagged), worst first, one page. */
-export async function attention(db: Db, q: AttentionQuery): Promise<{ count: number; results: AttentionRow[] }> {
-  const { rows } = await sql<Record<string, any>>`
-    with ${trackedEnrollments(q)}
-    select t.*, u.first_name, u.last_name, count(*) over ()::int as total
-    from tracked t join users u on u.id = t.client
-    where ${attentionWhere(q)}
-    order by case t.status when 'off_track' then 0 when 'at_risk' then 1 else 2 end, t.attendance asc nulls last, t.enrollment
-    limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`.execute(db);
-  return { count: rows[0]?.total ?? (q.page > 1 ? await attentionCount(db, q) : 0), results: rows.map(presentTracked) };
+export function attention(db: Db, q: AttentionQuery, source: TrackedSource = rollup): Promise<{ count: number; results: AttentionRow[] }> {
+  return withoutJit(db, (trx) => attentionPage(trx, q, source));
 }
 
-async function attentionCount(db: Db, q: AttentionQuery): Promise<number> {
+async function attentionPage(db: Db, q: AttentionQuery, source: TrackedSource): Promise<{ count: number; results: AttentionRow[] }> {
+  const { rows } = await sql<Record<string, any>>`
+    with ${source.tracked(q)},
+    page as (
+      select t.*, count(*) over ()::int as total from tracked t
+      where ${attentionWhere(q)}
+      order by ${WORST_FIRST}
+      limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}
+    )
+    -- Names only for the page's rows: joining every active client's user row cost more than the rest.
+    select t.*, u.first_name, u.last_name from page t join users u on u.id = t.client
+    order by ${WORST_FIRST}`.execute(db);
+  return { count: rows[0]?.total ?? (q.page > 1 ? await attentionCount(db, q, source) : 0), results: rows.map(presentTracked) };
+}
+
+async function attentionCount(db: Db, q: AttentionQuery, source: TrackedSource): Promise<number> {
   const { rows } = await sql<{ n: number }>`
-    with ${trackedEnrollments(q)}
-    select count(*)::int as n from tracked t join users u on u.id = t.client
+    with ${source.tracked(q)}
+    select count(*)::int as n from tracked t
     where ${attentionWhere(q)}`.execute(db);
   return rows[0].n;
 }
 
 /** One client's tracked enrollments (the same rules as the table). */
-export async function clientEnrollments(db: Db, client: number): Promise<Array<AttentionRow & { duration_weeks: number }>> {
+export async function clientEnrollments(db: Db, client: number, source: TrackedSource = rollup): Promise<Array<AttentionRow & { duration_weeks: number }>> {
   const { rows } = await sql<Record<string, any>>`
-    with ${trackedEnrollments({ client })}
+    with ${source.tracked({ client })}
     select t.*, u.first_name, u.last_name, p.duration_weeks from tracked t join users u on u.id = t.client join programs p on p.id = t.program
     order by t.start_date, t.enrollment`.execute(db);
   return rows.map((r) => ({ ...presentTracked(r), duration_weeks: r.duration_weeks }));

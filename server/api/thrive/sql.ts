@@ -1,9 +1,12 @@
-// The dashboard's aggregates, computed in SQL in one statement per answer: no per-client round
-// trips. The On Track thresholds and the goal targets are the ones in machines/thrive-dashboard,
-// rendered into the SQL here, so the page's rules and the server's never drift apart.
+// The dashboard's aggregates, one SQL statement per answer, read from the roll-up of migration
+// 0910 (per active enrollment and per client, kept by triggers in the writers' transactions): no
+// per-client work at read time beyond a scan of the active enrollments. What depends on the clock
+// is computed here: elapsed program time, the few due appointments still ahead of now (subtracted
+// from the roll-up's counts), "overdue" and "in the last 30 days". The On Track thresholds are
+// the ones in machines/thrive-dashboard, rendered into the SQL, so the page's rules and the
+// server's never drift apart. sql-reference.ts computes the same from scratch.
 import { type RawBuilder, sql } from 'kysely';
 import { HEART_RISK_FLAG_PERCENT, TRACK_THRESHOLDS as T } from '../../../machines/thrive-dashboard/track-rules.ts';
-import { GOAL_AREA_TARGETS, HEALTHY_BMI } from '../../../machines/thrive-dashboard/goals.ts';
 
 export interface EnrollmentFilter {
   client?: number;
@@ -13,82 +16,68 @@ export interface EnrollmentFilter {
   to?: string;
 }
 
+/**
+ * Where the tracked enrollments come from. `tracked` defines the CTEs `active` (one row per
+ * active enrollment matching the filter, with `client`) and `tracked` (enrollment, client,
+ * program, program_name, start_date, elapsed, attendance, last_visit, package_use, heart_risk,
+ * status, flags); `activeClients` defines `active_clients` (one row per client in `active`) and
+ * `clientCounts` is the tail of a select list (it may end with a `from`) adding forms_overdue,
+ * checks_overdue and without_visit over it.
+ */
+export interface TrackedSource {
+  tracked(f: EnrollmentFilter, options?: { flags?: boolean }): RawBuilder<unknown>;
+  activeClients(): RawBuilder<unknown>;
+  clientCounts(): RawBuilder<unknown>;
+  /** Sessions this week by therapy, not cancelled, missed or moved. */
+  sessionsThisWeek(): RawBuilder<{ therapy: string; sessions: number }>;
+  /** The last 12 weeks' sessions (booked or later), oldest first, a week without any as 0. */
+  sessionsPerWeek(): RawBuilder<{ week: string; sessions: number }>;
+}
+
 /** The track status of `e` (a row with elapsed, attendance, package_use), as trackStatus() decides it. */
-const STATUS = sql.raw(`case
+export const STATUS = sql.raw(`case
       when e.attendance < ${T.attendanceOffTrack} or (e.package_use is not null and e.elapsed - e.package_use > ${T.useLagOffTrack}) then 'off_track'
       when e.attendance < ${T.attendanceAtRisk} or (e.package_use is not null and e.elapsed - e.package_use > ${T.useLagAtRisk}) then 'at_risk'
       else 'on_track' end`);
 
-const TARGETS = sql.raw(
-  `(values ${Object.entries(GOAL_AREA_TARGETS)
-    .map(([area, t]) => (t === 'weight' ? `('${area}', 'weight', null::float8, null::float8)` : `('${area}', '${t.metric}', ${t.low}::float8, ${t.high}::float8)`))
-    .join(', ')}) as t (area, metric, low, high)`,
-);
+/** Same as the roll-up's and the index's predicate: attended, missed, or cancelled late. */
+const DUE = sql.raw(`(a.status in ('completed', 'no_show') or (a.status = 'cancelled' and a.late_cancellation))`);
 
 function where(f: EnrollmentFilter): RawBuilder<unknown> {
-  const parts: RawBuilder<unknown>[] = [sql`e.status = 'active'`];
-  if (f.client !== undefined) parts.push(sql`e.user_id = ${f.client}`);
-  if (f.program !== undefined) parts.push(sql`e.program_id = ${f.program}`);
-  if (f.from !== undefined) parts.push(sql`e.start_date >= ${f.from}::date`);
-  if (f.to !== undefined) parts.push(sql`e.start_date <= ${f.to}::date`);
-  if (f.coach !== undefined) parts.push(sql`exists (select 1 from appointments c where c.client_id = e.user_id and c.staff_id = ${f.coach})`);
+  const parts: RawBuilder<unknown>[] = [sql`true`];
+  if (f.client !== undefined) parts.push(sql`r.client_id = ${f.client}`);
+  if (f.program !== undefined) parts.push(sql`r.program_id = ${f.program}`);
+  if (f.from !== undefined) parts.push(sql`r.start_date >= ${f.from}::date`);
+  if (f.to !== undefined) parts.push(sql`r.start_date <= ${f.to}::date`);
+  if (f.coach !== undefined) parts.push(sql`r.client_id in (select c.client_id from appointments c where c.staff_id = ${f.coach})`);
   return sql.join(parts, sql` and `);
 }
 
-/**
- * Every active enrollment matching the filter, with elapsed program time, attendance since its
- * start, package use, the last completed visit, the latest heart-risk and the worsening flag.
- * A CTE named `tracked`; callers select from it.
- */
-export function trackedEnrollments(f: EnrollmentFilter, options: { flags?: boolean } = {}): RawBuilder<unknown> {
-  const flags = options.flags ?? true;
-  // Each figure is an index probe per enrollment (the planner has no statistics for CTE rows,
-  // so joins of grouped CTEs became nested loops over every pair): appointments from
-  // thrive_appointments_client_idx alone, packages, the latest check, the goal readings.
+function trackedFromRollup(f: EnrollmentFilter): RawBuilder<unknown> {
   return sql`
-  active as (
-    select e.id as enrollment, e.user_id as client, e.program_id as program, p.name as program_name, e.start_date,
-      least(1.0, greatest(0.0, (current_date - e.start_date)::float8 / (p.duration_weeks * 7))) as elapsed
-    from program_enrollments e join programs p on p.id = e.program_id
+  active as materialized (
+    select r.enrollment_id as enrollment, r.client_id as client, r.program_id as program, p.name as program_name, r.start_date,
+      least(1.0, greatest(0.0, (current_date - r.start_date)::float8 / (p.duration_weeks * 7))) as elapsed,
+      r.attended, r.due, r.last_visit as last_visit_ever, r.package_used, r.package_total, r.heart_risk, r.worsening,
+      r.client_last_visit, r.last_check_at, r.forms_overdue
+    from thrive_enrollment_rollup r join programs p on p.id = r.program_id
     where ${where(f)}
   ),
-  measured as materialized (
-    select act.*, case when v.due > 0 then v.attended / v.due end as attendance, v.last_visit,
-      (select sum(k.sessions_used)::float8 / sum(k.sessions_total) from packages k where k.client_id = act.client) as package_use,
-      ${flags ? sql`(select tc.risk_percentage from thrive_checks tc where tc.user_id = act.client order by tc.taken_at desc, tc.id desc limit 1)` : sql`null::float8`} as heart_risk,
-      ${flags ? sql`exists (
-        select 1
-        from user_profiles up
-        cross join lateral jsonb_array_elements(case when jsonb_typeof(up.health_goals -> 'goals') = 'array' then up.health_goals -> 'goals' else '[]'::jsonb end) g (goal)
-        join ${TARGETS} on t.area = g.goal ->> 'area'
-        cross join lateral (
-          select coalesce(t.low, ${HEALTHY_BMI.low} * h.value * h.value / 10000) as low, coalesce(t.high, ${HEALTHY_BMI.high} * h.value * h.value / 10000) as high
-          from (select 1) one left join lateral (
-            select m.value from measurements m
-            where t.low is null and m.client_id = act.client and m.metric = 'height'
-              and not exists (select 1 from measurements x where x.corrects = m.id)
-            order by m.taken_at desc, m.id desc limit 1
-          ) h on true
-        ) gr
-        cross join lateral (
-          select array_agg(r.value order by r.taken_at desc, r.id desc) as v from (
-            select m.value, m.taken_at, m.id from measurements m
-            where m.client_id = act.client and m.metric = t.metric
-              and not exists (select 1 from measurements x where x.corrects = m.id)
-            order by m.taken_at desc, m.id desc limit 2
-          ) r
-        ) last2
-        where up.user_id = act.client and gr.low is not null and cardinality(last2.v) = 2
-          and greatest(0, gr.low - last2.v[1], last2.v[1] - gr.high) > 0
-          and greatest(0, gr.low - last2.v[1], last2.v[1] - gr.high) > greatest(0, gr.low - last2.v[2], last2.v[2] - gr.high)
-      )` : sql`false`} as worsening
+  ahead as (
+    select act.enrollment, count(*) filter (where a.status = 'completed')::int as attended, count(*)::int as due
+    from appointments a join active act on act.client = a.client_id and a.starts_at >= act.start_date
+    where ${DUE} and a.starts_at >= now()
+    group by act.enrollment
+  ),
+  measured as (
+    select act.enrollment, act.client, act.program, act.program_name, act.start_date, act.elapsed,
+      case when act.due - coalesce(ah.due, 0) > 0 then (act.attended - coalesce(ah.attended, 0))::float8 / (act.due - coalesce(ah.due, 0)) end as attendance,
+      case when act.last_visit_ever is null or act.last_visit_ever < now() then act.last_visit_ever
+        else (select max(a.starts_at) from appointments a
+          where a.client_id = act.client and a.status = 'completed' and a.starts_at >= act.start_date and a.starts_at < now()) end as last_visit,
+      act.package_used::float8 / act.package_total as package_use, act.heart_risk, act.worsening
     from active act
-    cross join lateral (
-      select count(*) filter (where a.status = 'completed')::float8 as attended,
-        count(*) filter (where a.status in ('completed', 'no_show') or (a.status = 'cancelled' and a.late_cancellation))::float8 as due,
-        max(a.starts_at) filter (where a.status = 'completed') as last_visit
-      from appointments a where a.client_id = act.client and a.starts_at >= act.start_date and a.starts_at < now()
-    ) v
+    left join ahead ah on ah.enrollment = act.enrollment
   ),
   tracked as (
     select e.*, ${STATUS} as status,
@@ -99,3 +88,41 @@ export function trackedEnrollments(f: EnrollmentFilter, options: { flags?: boole
     from measured e
   )`;
 }
+
+const rollupClientCounts = (): RawBuilder<unknown> => sql`
+  c.forms_overdue, c.checks_overdue, c.without_visit from (
+    select count(*) filter (where c.forms_overdue)::int as forms_overdue,
+      count(*) filter (where c.last_check_at is null or c.last_check_at < now() - interval '90 days')::int as checks_overdue,
+      count(*) filter (where case when c.last_visit is null or c.last_visit < now() then c.last_visit is null or c.last_visit < now() - interval '30 days'
+        else not exists (select 1 from appointments a where a.client_id = c.client and a.status = 'completed'
+          and a.starts_at >= now() - interval '30 days' and a.starts_at < now()) end)::int as without_visit
+    from active_clients c
+  ) c`;
+
+/** Both read the 15-minute slots of thrive_session_slots: local weeks are whole slots. */
+const sessionsThisWeek = () => sql<{ therapy: string; sessions: number }>`
+    select s.therapy, sum(x.sessions)::int as sessions from thrive_session_slots x join services s on s.id = x.service_id
+    where x.slot_start >= date_trunc('week', now()) and x.slot_start < date_trunc('week', now()) + interval '7 days'
+      and x.status not in ('cancelled', 'no_show', 'rescheduled')
+    group by s.therapy having sum(x.sessions) > 0 order by s.therapy`;
+
+const sessionsPerWeek = () => sql<{ week: string; sessions: number }>`
+    with counted as (
+      select date_trunc('week', x.slot_start) as week, sum(x.sessions)::int as sessions from thrive_session_slots x
+      where x.slot_start >= date_trunc('week', now()) - interval '11 weeks' and x.slot_start < date_trunc('week', now()) + interval '7 days'
+        and x.status not in ('cancelled', 'no_show', 'rescheduled', 'requested')
+      group by 1
+    )
+    select to_char(w.week, 'YYYY-MM-DD') as week, coalesce(c.sessions, 0)::int as sessions
+    from generate_series(date_trunc('week', now()) - interval '11 weeks', date_trunc('week', now()), interval '1 week') w (week)
+    left join counted c on c.week = w.week
+    order by w.week`;
+
+/** What the API serves. */
+export const rollup: TrackedSource = {
+  sessionsThisWeek,
+  sessionsPerWeek,
+  tracked: trackedFromRollup,
+  activeClients: () => sql`active_clients as (select distinct act.client, act.forms_overdue, act.last_check_at, act.client_last_visit as last_visit from active act)`,
+  clientCounts: rollupClientCounts,
+};

@@ -19,6 +19,7 @@ import * as m0910 from './0910_thrive_rollup.ts';
 import * as m0700 from './0700_scheduling_backoffice.ts';
 import * as m0720 from './0720_portal_booking.ts';
 import * as m0730 from './0730_portal_booking_seen.ts';
+import * as m1060 from './1060_support_lab_order.ts';
 import * as m1100 from './1100_labs.ts';
 import * as m1200 from './1200_therapy_visits.ts';
 import * as m1300 from './1300_clinic_locale.ts';
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '1000_cognitive_assessment': m1000,
   '0800_discovery': m0800,
   '1050_support': m1050,
+  '1060_support_lab_order': m1060,
   '0900_thrive_dashboard': m0900,
   '0910_thrive_rollup': m0910,
   '0700_scheduling_backoffice': m0700,
