@@ -18,6 +18,8 @@ export interface MatrixRow {
   staff: Outcome;
   /** RECEPTION where the front desk differs from clinical staff (scheduling: it books for anyone). */
   reception?: Outcome;
+  /** Single staff roles that differ from the rest (therapy charting: NURSE and DOCTOR chart, others read). */
+  roles?: Partial<Record<ClinicRole, Outcome>>;
   admin: Outcome;
   superAdmin: Outcome;
 }
@@ -31,6 +33,12 @@ const row = (key: string, operation: string, target: string, client: Outcome, st
   admin,
   superAdmin,
   ...(reception !== undefined ? { reception } : {}),
+});
+
+const CHARTING = (outcome: Outcome): Partial<Record<ClinicRole, Outcome>> => ({ NURSE: outcome, DOCTOR: outcome });
+const visitRow = (key: string, operation: string, target: string, client: Outcome, staff: Outcome, admin: Outcome, superAdmin: Outcome, roles?: Partial<Record<ClinicRole, Outcome>>): MatrixRow => ({
+  ...row(key, operation, target, client, staff, admin, superAdmin),
+  ...(roles ? { roles } : {}),
 });
 
 export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
@@ -209,12 +217,34 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   row('labs.pdf.attach.client', 'POST labs/reports/{id}/pdf', 'another client', 404, 201, 201, 201),
   row('labs.pdf.download.own', 'GET labs/reports/{id}/pdf', 'own (released)', 200, 200, 200, 200),
   row('labs.pdf.download.client', 'GET labs/reports/{id}/pdf', 'another client (released)', 404, 200, 200, 200),
+  // Therapy visits (issue 17, server/api/visits): NURSE and DOCTOR chart, screen and sign; the other
+  // staff roles and the administrators read; only a DOCTOR overrides a contraindication; the back
+  // office (settings, IV recipes, stock lots) is ADMIN's. A client lists their own completed
+  // sessions and never opens a chart.
+  visitRow('visits.list.own', 'GET visits/therapy-visits?client={id}', 'own', 200, 200, 200, 200),
+  visitRow('visits.list.client', 'GET visits/therapy-visits?client={id}', 'another client', 404, 200, 200, 200),
+  visitRow('visits.create.client', 'POST visits/therapy-visits (client, therapy)', 'another client', 403, 403, 403, 403, CHARTING(201)),
+  visitRow('visits.get.client', 'GET visits/therapy-visits/{id}', 'another client', 404, 200, 200, 200),
+  visitRow('visits.patch.client', 'PATCH visits/therapy-visits/{id}', 'another client', 404, 403, 403, 403, CHARTING(200)),
+  visitRow('visits.transition.client', 'POST visits/therapy-visits/{id}/transitions (aborted)', 'another client', 404, 403, 403, 403, CHARTING(200)),
+  visitRow('visits.addendum.client', 'POST visits/therapy-visits/{id}/addenda (signed visit)', 'another client', 404, 403, 403, 403, CHARTING(201)),
+  visitRow('visits.previous.client', 'GET visits/therapy-visits/{id}/previous-settings', 'another client', 404, 200, 200, 200),
+  visitRow('screens.list.client', 'GET visits/contraindication-screens?client={id}', 'another client', 404, 200, 200, 200),
+  visitRow('screens.create.client', 'POST visits/contraindication-screens', 'another client', 404, 403, 403, 403, CHARTING(201)),
+  visitRow('screens.override.client', 'POST visits/contraindication-screens/{id}/override', 'another client', 404, 403, 403, 403, { DOCTOR: 200 }),
+  visitRow('therapy-settings.get', 'GET visits/therapy-settings', '—', 403, 200, 200, 200),
+  visitRow('therapy-settings.patch', 'PATCH visits/therapy-settings', '—', 403, 403, 200, 200),
+  visitRow('iv-recipes.list', 'GET visits/iv-recipes', '—', 403, 200, 200, 200),
+  visitRow('iv-recipes.create', 'POST visits/iv-recipes', '—', 403, 403, 201, 201),
+  visitRow('stock-lots.list', 'GET visits/stock-lots', '—', 403, 200, 200, 200),
+  visitRow('stock-lots.create', 'POST visits/stock-lots', '—', 403, 403, 201, 201),
 ];
 
 export function expectedOutcome(r: MatrixRow, role: ClinicRole): Outcome {
   if (role === 'CLIENT') return r.client;
   if (role === 'ADMIN') return r.admin;
   if (role === 'SUPER_ADMIN') return r.superAdmin;
+  if (r.roles?.[role] !== undefined) return r.roles[role];
   if (role === 'RECEPTION' && r.reception !== undefined) return r.reception;
   return r.staff;
 }
@@ -225,7 +255,8 @@ export function renderAuthorizationMatrix(): string {
     '| operation | record | CLIENT | NURSE, RECEPTION, DOCTOR, HEALTH_COACH, NUTRITIONIST | ADMIN | SUPER_ADMIN |',
     '| --- | --- | --- | --- | --- | --- |',
     ...AUTHORIZATION_MATRIX.map((r) => {
-      const staff = r.reception !== undefined && r.reception !== r.staff ? `${r.staff} (RECEPTION ${r.reception})` : `${r.staff}`;
+      const differing = [...(r.reception !== undefined && r.reception !== r.staff ? [`RECEPTION ${r.reception}`] : []), ...Object.entries(r.roles ?? {}).map(([role, o]) => `${role} ${o}`)];
+      const staff = differing.length ? `${r.staff} (${differing.join(', ')})` : `${r.staff}`;
       return `| ${r.operation} | ${r.target} | ${r.client} | ${staff} | ${r.admin} | ${r.superAdmin} |`;
     }),
   ];

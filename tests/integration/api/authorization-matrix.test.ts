@@ -14,6 +14,7 @@ import { discoveryMatrixRequests } from './discovery/matrix-requests.ts';
 import { supportMatrixRequests } from './support-tickets/matrix-requests.ts';
 import { labMatrixRequests } from './labs/matrix-requests.ts';
 import { thriveMatrixRequests } from './thrive/matrix-requests.ts';
+import { visitMatrixRequests } from './visits/matrix-requests.ts';
 import { backofficeMatrixRequests } from './appointments/backoffice-matrix-requests.ts';
 import { type Actor, addEnrollment, addProgram, addTarget, addUser, api, type ApiResponse, uniqueEmail } from './support.ts';
 
@@ -94,6 +95,7 @@ const requests: Record<string, Builder> = {
   ...supportMatrixRequests,
   ...labMatrixRequests,
   ...thriveMatrixRequests,
+  ...visitMatrixRequests,
   ...backofficeMatrixRequests,
 };
 

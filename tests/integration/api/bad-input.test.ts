@@ -107,6 +107,7 @@ const cases: Case[] = [
   c('getAppointmentVisit', 'GET', () => '/appointments/appointments/abc/visit', ['id']),
   c('createAppointment', 'POST', () => '/appointments/appointments', ['answers.reason'], (i: Ids) => ({ client: i.client, service: 1, start: '2026-12-01T10:00:00+05:30', answers: { reason: 7 } })),
   c('transitionAppointment', 'POST', () => '/appointments/appointments/1/transitions', ['to'], { to: 'gone' }),
+  c('transitionAppointment', 'POST', () => '/appointments/appointments/1/transitions', ['end'], { to: 'rescheduled', start: '2031-03-03T10:00:00+05:30', end: '2031-03-03 11:00' }),
   c('getAvailability', 'GET', () => '/appointments/availability?service=1&date_from=2026-12-01', ['date_to']),
   c('createSeries', 'POST', () => '/appointments/series', ['client', 'service', 'first_date', 'weekdays', 'time', 'count'], {}),
   c('createSeries', 'POST', () => '/appointments/series', ['time'], (i: Ids) => ({ client: i.client, service: 1, first_date: '2026-12-01', weekdays: [1, 3, 5], time: '25:00', count: 10 })),
@@ -145,6 +146,8 @@ const cases: Case[] = [
   c('createSupportTicket', 'POST', () => '/support/tickets', ['client'], { category: 'billing', subject: 'Invoice', message: 'Please resend it' }),
   c('createSupportTicket', 'POST', () => '/support/tickets', ['appointment'], (i: Ids) => ({ client: i.client, category: 'appointments', subject: 'Move it', message: 'Please', appointment: 999999 })),
   c('createSupportTicket', 'POST', () => '/support/tickets', ['attachments'], (i: Ids) => ({ client: i.client, category: 'reports', subject: 'Scan', message: 'Attached', attachments: [999999] })),
+  c('createSupportTicket', 'POST', () => '/support/tickets', ['lab_order'], (i: Ids) => ({ client: i.client, category: 'reports', subject: 'Late report', message: 'Please', lab_order: 999999 })),
+  c('createSupportTicket', 'POST', () => '/support/tickets', ['lab_order'], (i: Ids) => ({ client: i.client, category: 'reports', subject: 'Late report', message: 'Please', lab_order: 'blood test' })),
   c('getSupportTicket', 'GET', () => '/support/tickets/abc', ['id']),
   c('patchSupportTicket', 'PATCH', () => '/support/tickets/1', ['body'], {}),
   c('patchSupportTicket', 'PATCH', () => '/support/tickets/1', ['assignee'], { assignee: 'nurse' }),
@@ -183,6 +186,27 @@ const cases: Case[] = [
   c('signDiscoveryVisit', 'POST', () => '/discovery/visits/abc/sign', ['id']),
   c('getDiscoveryFunnel', 'GET', () => '/discovery/funnel?date_from=2026-01-01', ['date_to']),
   c('createEnquiry', 'POST', () => '/discovery/enquiries', ['name', 'consent_to_contact'], {}),
+  // therapy visits (server/api/visits)
+  c('listTherapyVisits', 'GET', () => '/visits/therapy-visits?therapy=massage&status=done', ['therapy', 'status']),
+  c('createTherapyVisit', 'POST', () => '/visits/therapy-visits', ['therapy', 'colour'], { therapy: 'yoga', colour: 'red' }),
+  c('getTherapyVisit', 'GET', () => '/visits/therapy-visits/abc', ['id']),
+  c('patchTherapyVisit', 'PATCH', () => '/visits/therapy-visits/1', ['version'], { version: 0, notes: 'x' }),
+  c('patchTherapyVisit', 'PATCH', () => '/visits/therapy-visits/1', ['events.0.at', 'adverse_events.0.severity'], {
+    version: 1,
+    events: [{ at: 'yesterday', text: 'Started' }],
+    adverse_events: [{ type: 'Dizziness', severity: 'awful', action: 'Rest', outcome: 'Resolved' }],
+  }),
+  c('transitionTherapyVisit', 'POST', () => '/visits/therapy-visits/1/transitions', ['to'], { to: 'locked' }),
+  c('addTherapyVisitAddendum', 'POST', () => '/visits/therapy-visits/1/addenda', ['text'], {}),
+  c('getPreviousTherapySettings', 'GET', () => '/visits/therapy-visits/abc/previous-settings', ['id']),
+  c('listContraindicationScreens', 'GET', () => '/visits/contraindication-screens', ['client']),
+  c('createContraindicationScreen', 'POST', () => '/visits/contraindication-screens', ['answers.allergy'], (i: Ids) => ({ client: i.client, therapy: 'iv', answers: { allergy: 'yes' } })),
+  c('overrideContraindicationScreen', 'POST', () => '/visits/contraindication-screens/1/override', ['reason'], {}),
+  c('patchTherapySettings', 'PATCH', () => '/visits/therapy-settings', ['systolic_block'], { systolic_block: 1000 }),
+  c('patchTherapySettings', 'PATCH', () => '/visits/therapy-settings', ['hbot_soft_min_ata'], { hbot_soft_min_ata: 1.9, hbot_soft_max_ata: 1.2 }),
+  c('createIvRecipe', 'POST', () => '/visits/iv-recipes', ['name', 'base_fluid', 'bag_volume', 'ingredients'], {}),
+  c('listStockLots', 'GET', () => '/visits/stock-lots?item=', ['item']),
+  c('createStockLot', 'POST', () => '/visits/stock-lots', ['expires_on', 'quantity'], { item: 'Zinc', lot_number: 'Z-1', expires_on: '2099-02-30', quantity: -1, unit: 'mg' }),
   // labs (server/api/labs)
   c('listLabCatalogue', 'GET', () => '/labs/catalogue?all=perhaps', ['all']),
   c('createLabCatalogueItem', 'POST', () => '/labs/catalogue', ['code', 'name', 'kind', 'price_inr', 'sample_type', 'report_hours'], {}),
@@ -236,6 +260,8 @@ describe.each(engines)('bad input on %s', (engine) => {
         (select count(*) from support_tickets), (select count(*) from support_messages), (select count(*) from support_attachments), (select count(*) from measurements),
         (select count(*) from cognitive_runs), (select count(*) from cognitive_instruments), (select count(*) from cognitive_reviews),
         (select count(*) from discovery_prospects), (select count(*) from discovery_visits), (select count(*) from discovery_calls), (select count(*) from discovery_enquiries),
+        (select count(*) from therapy_visits), (select max(updated_at) from therapy_visits), (select count(*) from therapy_visit_addenda), (select count(*) from contraindication_screens),
+        (select count(*) from therapy_settings), (select count(*) from iv_recipes), (select count(*) from stock_lots), (select count(*) from stock_movements),
         (select count(*) from lab_catalogue), (select count(*) from lab_pincodes), (select count(*) from lab_holds), (select count(*) from lab_orders), (select count(*) from lab_results), (select count(*) from lab_report_files)) as s`.execute(t.database.db)
     ).rows[0].s;
   beforeAll(async () => {

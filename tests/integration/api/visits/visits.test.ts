@@ -77,6 +77,13 @@ describe.each(engines)('therapy visits on %s', (engine) => {
     expect(started.body).toMatchObject({ status: 'in_progress', vitals_override_reason: 'Known white-coat hypertension' });
   });
 
+  it('a screen asks only the therapy\'s contraindications, and writes nothing otherwise', async () => {
+    const res = await api(t, nurse, 'POST', '/visits/contraindication-screens', { client: other.id, therapy: 'iv', answers: { unicorn: true, allergy: false } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({ 'answers.unicorn': [VISIT_TEXTS.unknownContraindication] });
+    expect((await api(t, nurse, 'GET', `/visits/contraindication-screens?client=${other.id}&therapy=iv`)).body).toEqual([]);
+  });
+
   it('an absolute contraindication blocks the start and cannot be overridden', async () => {
     const s = await screen(t, nurse, other.id, 'fir', { pacemaker_icd: true });
     expect(s.result).toBe('absolute');
