@@ -18,6 +18,7 @@ export const machine = setup({
     "setError": () => {},
     "setFilter": () => {},
     "setPending": () => {},
+    "setPendingReschedule": () => {},
     "setRefused": () => {},
     "setSaved": () => {},
     "setView": () => {},
@@ -141,6 +142,15 @@ export const machine = setup({
                 "setPending"
               ]
             }
+          ],
+          "calendar.reschedule": [
+            {
+              "target": "#calendar.saving",
+              "guard": "isKnownAppointment",
+              "actions": [
+                "setPendingReschedule"
+              ]
+            }
           ]
         }
       },
@@ -218,6 +228,15 @@ export const machine = setup({
               "guard": "isKnownAppointment",
               "actions": [
                 "setPending"
+              ]
+            }
+          ],
+          "calendar.reschedule": [
+            {
+              "target": "#calendar.saving",
+              "guard": "isKnownAppointment",
+              "actions": [
+                "setPendingReschedule"
               ]
             }
           ],

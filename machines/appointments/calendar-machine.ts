@@ -3,6 +3,8 @@
 // kind, service, status), the appointment open in the side panel, and a drag: in progress, then
 // the move being saved (shown where it was dropped), then either the reload that shows it saved or
 // the snap back, with the conflicts named, when the server refuses it (409: nothing was saved).
+// A resize is a drop with a new end; a new start typed in the side panel (the day agenda has no
+// drag) is the same move, keeping the appointment's length and staff member.
 // Loading the days and saving a move are actors provided from outside (the API adapter).
 import { assign, fromPromise, setup } from 'xstate';
 import { failureOf } from '../rules/failure.ts';
@@ -78,6 +80,8 @@ export type CalendarEvent =
   | { type: 'calendar.dragStart'; id: number }
   | { type: 'calendar.dragCancel' }
   | { type: 'calendar.drop'; move: Move }
+  /** A new start typed in the side panel (the day agenda's way to move): the same length, staff member and save as a drag. */
+  | { type: 'calendar.reschedule'; id: number; start: string }
   | { type: 'calendar.dismiss' }
   | { type: 'calendar.retry' };
 
@@ -122,7 +126,9 @@ export const calendarMachine = setup({
     }),
   },
   guards: {
-    isKnownAppointment: ({ context, event }) => event.type === 'calendar.drop' && context.appointments.some((a) => a.id === event.move.id),
+    isKnownAppointment: ({ context, event }) =>
+      (event.type === 'calendar.drop' && context.appointments.some((a) => a.id === event.move.id)) ||
+      (event.type === 'calendar.reschedule' && context.appointments.some((a) => a.id === event.id)),
   },
   actions: {
     setView: assign({ view: ({ context, event }) => (event.type === 'calendar.setView' ? event.view : context.view) }),
@@ -135,6 +141,16 @@ export const calendarMachine = setup({
     setDragging: assign({ dragging: ({ context, event }) => (event.type === 'calendar.dragStart' ? event.id : context.dragging) }),
     clearDragging: assign({ dragging: null }),
     setPending: assign({ pending: ({ context, event }) => (event.type === 'calendar.drop' ? event.move : context.pending), dragging: null, conflicts: [], error: null }),
+    setPendingReschedule: assign({
+      pending: ({ context, event }) => {
+        if (event.type !== 'calendar.reschedule') return context.pending;
+        const a = context.appointments.find((x) => x.id === event.id)!;
+        return { id: a.id, start: event.start, end: new Date(Date.parse(event.start) + Date.parse(a.end) - Date.parse(a.start)).toISOString(), staff: a.staff };
+      },
+      selected: null,
+      conflicts: [],
+      error: null,
+    }),
     setAppointments: assign({ appointments: (_, params: { appointments: CalendarAppointment[] }) => params.appointments, error: null }),
     // The move was saved: it shows where it was dropped until the reload brings the new appointment.
     setSaved: assign({ pending: null }),
@@ -191,6 +207,7 @@ export const calendarMachine = setup({
         'calendar.dragStart': { target: 'dragging', actions: 'setDragging' },
         // A keyboard move drops without a drag.
         'calendar.drop': { guard: 'isKnownAppointment', target: 'saving', actions: 'setPending' },
+        'calendar.reschedule': { guard: 'isKnownAppointment', target: 'saving', actions: 'setPendingReschedule' },
       },
     },
     dragging: {
@@ -214,6 +231,7 @@ export const calendarMachine = setup({
         'calendar.dismiss': { target: 'ready', actions: 'clearRefusal' },
         'calendar.dragStart': { target: 'dragging', actions: ['clearRefusal', 'setDragging'] },
         'calendar.drop': { guard: 'isKnownAppointment', target: 'saving', actions: 'setPending' },
+        'calendar.reschedule': { guard: 'isKnownAppointment', target: 'saving', actions: 'setPendingReschedule' },
         'calendar.setView': { target: 'loading', actions: ['clearRefusal', 'setView'] },
         'calendar.setDate': { target: 'loading', actions: ['clearRefusal', 'setDate'] },
         'calendar.reload': { target: 'loading', actions: 'clearRefusal' },

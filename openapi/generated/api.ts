@@ -2717,6 +2717,8 @@ export interface components {
             to: components["schemas"]["AppointmentStatus"];
             reason?: string;
             start?: components["schemas"]["OffsetDateTime"];
+            /** @description With `to: rescheduled` and `start`, staff only: the new end (an appointment resized). Without it the new time lasts as the service does. */
+            end?: components["schemas"]["OffsetDateTime"];
             staff?: number;
             /**
              * @description Staff recording a client's cancellation say so (the late flag then applies).

@@ -325,6 +325,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
     async (request, reply) => {
       const caller = callerOf(request);
       requireOffset('start', request.body.start);
+      requireOffset('end', request.body.end);
       if (caller.role === 'CLIENT') {
         const seen = await findAppointment(db, request.params.id);
         if (seen && seen.client !== caller.id) {

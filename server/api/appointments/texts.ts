@@ -22,6 +22,8 @@ export const SCHEDULING_TEXTS = {
   badZone: 'Not a time zone the server knows (an IANA name such as Asia/Kolkata).',
   reasonRequired: 'A reason is required to cancel.',
   startRequired: 'A new start is required to reschedule.',
+  endOnlyWithReschedule: 'A new end is given only when rescheduling, with the new start.',
+  clientNoLength: 'Only the clinic changes how long an appointment lasts.',
   conflict: 'That time is taken.',
   staffTaken: 'The staff member is already booked then.',
   resourceTaken: (kind: string) => `No ${kind} is free then.`,

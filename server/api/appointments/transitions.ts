@@ -22,6 +22,8 @@ export interface TransitionRequest {
   to: AppointmentStatus;
   reason?: string;
   start?: string;
+  /** A new end with the new start: the appointment resized (its own length, not the service's). */
+  end?: string;
   staff?: number;
   cancelled_by?: 'client' | 'clinic';
 }
@@ -54,6 +56,8 @@ export async function moveAppointment(
   if (caller.role === 'CLIENT' && (req.to === 'cancelled' || req.to === 'rescheduled') && late) throw new HttpError(409, T.clientLate);
   if (req.to === 'cancelled' && !reason) throw badRequest('reason', T.reasonRequired);
   if (req.to === 'rescheduled' && !req.start) throw badRequest('start', T.startRequired);
+  if (req.end !== undefined && (req.to !== 'rescheduled' || !req.start)) throw badRequest('end', T.endOnlyWithReschedule);
+  if (req.end !== undefined && caller.role === 'CLIENT') throw badRequest('end', T.clientNoLength);
 
   const changes: Record<string, unknown> = { status: req.to, status_reason: reason, updated_at: now };
   if (req.to === 'cancelled') {
@@ -79,6 +83,8 @@ export async function moveAppointment(
       service,
       staff: req.staff ?? current.staff,
       start: req.start!,
+      // Resized: its own length; otherwise the service's (as when it was booked).
+      end: req.end,
       channel: current.channel,
       notes: current.notes,
       package: current.package ?? undefined,

@@ -1,8 +1,9 @@
 // The side panel of one appointment: the client banner (name, age, alerts), service, staff,
 // resources, package balance, status history, and only the actions the appointment chart allows
 // now (machines/appointments/appointment-lifecycle.ts); the server refuses anything else. Cancel
-// asks for a reason; reschedule for the new start. Therapy visits do not exist yet, so there is
-// no "Open visit chart" button.
+// asks for a reason; reschedule for the new start, which the calendar's chart saves as a move (the
+// same conflict check, refusal and snap back as a drag, on the calendar and on the day agenda).
+// Therapy visits do not exist yet, so there is no "Open visit chart" button.
 import { Alert, Box, Button, Chip, CircularProgress, Divider, Drawer, IconButton, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { appointmentLifecycle } from '../../../machines/appointments/appointment-lifecycle';
@@ -39,7 +40,20 @@ import {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-export function AppointmentPanel({ setup, id, onClose, onChanged }: { setup: SchedulingSetup; id: number; onClose: () => void; onChanged: () => void }) {
+export function AppointmentPanel({
+  setup,
+  id,
+  onClose,
+  onChanged,
+  onReschedule,
+}: {
+  setup: SchedulingSetup;
+  id: number;
+  onClose: () => void;
+  onChanged: () => void;
+  /** A new start for this appointment: saved (or refused, with the conflicts named) as a move on the calendar. */
+  onReschedule: (start: string) => void;
+}) {
   const zone = setup.hours.time_zone;
   const { record, change } = useAppointmentPanel(id, onChanged);
   const [reason, setReason] = useState('');
@@ -181,7 +195,11 @@ export function AppointmentPanel({ setup, id, onClose, onChanged }: { setup: Sch
           submitLabel={SAVE}
           pendingLabel="Saving…"
           ready={/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(start)}
-          onSubmit={() => change.submit({ start: rescheduleStart() })}
+          onSubmit={() => {
+            // The calendar's chart saves it like a drag: the same conflict check and snap back.
+            change.cancel();
+            onReschedule(rescheduleStart());
+          }}
         >
           <TextField
             label={NEW_START}

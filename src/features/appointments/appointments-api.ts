@@ -168,12 +168,15 @@ export async function book(api: ApiClient, zone: string, request: BookingRequest
   return { appointments: [{ id: created.id, start: created.start }] };
 }
 
-/** A drag: the appointment rescheduled to the new start (and staff column); 409 names what is in the way. */
+/**
+ * A drag or a resize: the appointment rescheduled to the new start and end (a drag keeps its length)
+ * and staff column; 409 names what is in the way.
+ */
 export async function saveMove(api: ApiClient, move: Move): Promise<Appointment | null> {
   const moved = await unwrapScheduling(
     api.POST('/appointments/appointments/{id}/transitions', {
       params: { path: { id: move.id } },
-      body: { to: 'rescheduled', start: move.start, ...(move.staff ? { staff: move.staff } : {}) },
+      body: { to: 'rescheduled', start: move.start, end: move.end, ...(move.staff ? { staff: move.staff } : {}) },
     }),
   );
   return moved.replacement;

@@ -71,6 +71,7 @@ export function useCalendar(zone: string, today: string) {
     dragStart: (id: number) => ref.send({ type: 'calendar.dragStart', id }),
     dragCancel: () => ref.send({ type: 'calendar.dragCancel' }),
     drop: (move: Move) => ref.send({ type: 'calendar.drop', move }),
+    reschedule: (id: number, start: string) => ref.send({ type: 'calendar.reschedule', id, start }),
     dismiss: () => ref.send({ type: 'calendar.dismiss' }),
   };
 }

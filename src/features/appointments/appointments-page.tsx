@@ -146,7 +146,14 @@ function Screen({ setup }: { setup: SchedulingSetup }) {
         />
       )}
       {calendar.selected !== null && (
-        <AppointmentPanel key={calendar.selected} setup={setup} id={calendar.selected} onClose={() => calendar.select(null)} onChanged={calendar.reload} />
+        <AppointmentPanel
+          key={calendar.selected}
+          setup={setup}
+          id={calendar.selected}
+          onClose={() => calendar.select(null)}
+          onChanged={calendar.reload}
+          onReschedule={(start) => calendar.reschedule(calendar.selected!, start)}
+        />
       )}
     </Box>
   );

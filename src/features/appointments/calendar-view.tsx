@@ -1,7 +1,8 @@
 // The desktop calendar: react-big-calendar (MIT) with its drag-and-drop addon, one column per staff
 // member or per resource unit, drawn on the clinic's wall clock (clinic-time.ts), the now-line,
 // closed hours shaded, a colour per service and a mark per status. It only renders the calendar
-// chart's snapshot and sends its events; a drop is a `calendar.drop` the chart saves or snaps back.
+// chart's snapshot and sends its events; a drop or a resize is a `calendar.drop` the chart saves or
+// snaps back.
 import { Box } from '@mui/material';
 import { alpha, useTheme } from '@mui/material/styles';
 import dayjs from 'dayjs';
@@ -172,8 +173,9 @@ export function CalendarView({
         max={max}
         getNow={() => toDrawn(Date.now(), zone)}
         selectable
-        resizable={false}
+        resizable
         draggableAccessor={(e) => MOVABLE.has(e.appointment.status) && calendar.canMove}
+        resizableAccessor={(e) => MOVABLE.has(e.appointment.status) && calendar.canMove}
         onSelectSlot={(slot: SlotInfo) =>
           onSlot({ start: fromDrawn(slot.start, zone), end: fromDrawn(slot.end, zone), staff: columns === 'staff' ? resourceOf(slot.resourceId) : null, resource: columns === 'resource' ? resourceOf(slot.resourceId) : null })
         }
@@ -190,6 +192,10 @@ export function CalendarView({
             end: fromDrawn(new Date(end), zone),
             staff: columns === 'staff' ? (resourceOf(resourceId) ?? event.appointment.staff) : null,
           })
+        }
+        // A resize is a move to the same start with a new end: the same save, or the same snap back.
+        onEventResize={({ event, start, end }: EventInteractionArgs<DrawnEvent>) =>
+          calendar.drop({ id: event.id, start: fromDrawn(new Date(start), zone), end: fromDrawn(new Date(end), zone), staff: columns === 'staff' ? event.appointment.staff : null })
         }
         slotPropGetter={slotPropGetter}
         eventPropGetter={eventPropGetter}

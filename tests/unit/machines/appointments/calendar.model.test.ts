@@ -9,7 +9,12 @@ import { APPOINTMENT, CONFLICT, FAILURE, model, MOVE } from './calendar.model.ts
 
 describeModel('calendar', model, (snapshot, event) => {
   const { context } = snapshot;
-  if (snapshot.matches('saving')) {
+  if (snapshot.matches('saving') && event.type === 'calendar.reschedule') {
+    // Typed in the panel: the same length and staff member as the appointment, the panel closed.
+    expect(context.pending).toMatchObject({ id: 41, start: MOVE.start, staff: APPOINTMENT.staff });
+    expect(Date.parse(context.pending!.end)).toBe(Date.parse(MOVE.end));
+    expect(calendarSelectors.selected(snapshot)).toBeNull();
+  } else if (snapshot.matches('saving')) {
     expect(context.pending).toEqual(MOVE);
     // Shown where it was dropped while saving.
     expect(visibleAppointments({ ...context, filters: { ...context.filters, status: null } }, () => 'hbot_chamber').find((a) => a.id === 41)).toMatchObject({ start: MOVE.start, staff: 5 });
