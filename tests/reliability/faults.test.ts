@@ -23,6 +23,7 @@ import { killDuringImpactedCancels, killDuringSeenMarks } from './portal-seen-fa
 import { killDuringSupportWrites } from './support-faults.ts';
 import { killDuringLabOrders } from './lab-faults.ts';
 import { killDuringMeasurements } from './thrive-faults.ts';
+import { killDuringVisitWrites } from './visit-faults.ts';
 import { FULL, recordReliability } from './summary.ts';
 
 const WRITES = 1000;
@@ -268,7 +269,16 @@ describe.each(engines)('faults on %s', (engine) => {
     const { env, dataDir } = await freshStore('clinic-faults-cognitive-runs-');
     const outcome = await killDuringCognitiveRuns({ start: () => startServer({ env, dataDir }), token: adminToken });
     recordReliability({ area: `SIGKILL during cognitive runs (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '240 concurrent run starts, progress saves and completions by 32 clients' });
+    expect(outcome.problems).toEqual([]);
     expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
+  }, 600_000);
+
+  it('SIGKILL during therapy visit writes: every acknowledged completion, chart save and screen survives; the IV lot holds exactly what committed completions left', async () => {
+    const { env, dataDir } = await freshStore('clinic-faults-visits-');
+    const outcome = await killDuringVisitWrites({ start: () => startServer({ env, dataDir }), token: adminToken });
+    recordReliability({ area: `SIGKILL during therapy visit writes (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent IV completions (stock drawn), PET chart saves and screens' });
+    expect(outcome.lost).toBe(0);
+    expect(outcome.broken).toBe(0);
   }, 600_000);
 
   it('SIGKILL during discovery writes: every acknowledged prospect, enquiry, stage move and call survives once, none half-written', async () => {

@@ -29,8 +29,8 @@ async function outbox(baseUrl: string, to: string): Promise<Array<{ subject: str
   return ((await res.json()) as { messages: Array<{ subject: string | null; body: string }> }).messages;
 }
 
-/** A client's access token: the invitation's temporary password, then their own. */
-async function clientToken(baseUrl: string, email: string): Promise<string> {
+/** A new user's access token (a client's, or staff's): the invitation's temporary password, then their own. */
+export async function clientToken(baseUrl: string, email: string): Promise<string> {
   const invitation = (await outbox(baseUrl, email)).find((m) => /Temporary password: /.test(m.body));
   if (!invitation) throw new Error('no invitation in the outbox');
   const temp = invitation.body.match(/Temporary password: (\S+)/)![1];
