@@ -39,6 +39,7 @@ export interface TicketDraft {
   subject: string;
   message: string;
   appointment: number | null;
+  labOrder: number | null;
   files: readonly unknown[];
 }
 

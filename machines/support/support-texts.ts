@@ -7,6 +7,7 @@ export const SUPPORT_TEXTS = {
   message: 'Message',
   appointment: 'About an appointment (optional)',
   noAppointment: 'None',
+  labOrder: 'About a lab order (optional)',
   attach: 'Attach images or PDF',
   send: 'Send',
   reply: 'Reply',
@@ -22,6 +23,7 @@ export const SUPPORT_TEXTS = {
   errors: {
     noClient: 'No such client.',
     notYourAppointment: 'Not one of this client’s appointments.',
+    notYourLabOrder: 'Not one of this client’s lab orders.',
     notAType: 'Only images (PNG, JPEG, GIF, WebP) or PDF files may be attached.',
     tooBig: 'Each attachment may be at most 10 MB.',
     notBase64: 'Must be the file’s content in base64.',

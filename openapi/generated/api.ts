@@ -2929,6 +2929,8 @@ export interface components {
             subject: string;
             status: components["schemas"]["TicketStatus"];
             appointment: number | null;
+            /** @description One of the client's lab orders the ticket is about. */
+            lab_order: number | null;
             assignee: number | null;
             assignee_name: string | null;
             opened_by: number;
@@ -2968,6 +2970,8 @@ export interface components {
             subject: string;
             message: string;
             appointment?: number;
+            /** @description One of the client's lab orders. */
+            lab_order?: number;
             attachments?: number[];
         };
         SupportTicketPatch: {

@@ -11,6 +11,8 @@ export interface SupportTicketsTable {
   subject: string;
   status: Generated<'new' | 'open' | 'pending' | 'on_hold' | 'solved' | 'closed'>;
   appointment_id: number | null;
+  /** A lab order of the client's (migration 1060; no foreign key, see there). */
+  lab_order_id: Generated<number | null>;
   assignee_id: number | null;
   opened_by: number;
   created_at: TimestampDefault;

@@ -30,6 +30,7 @@ function ticketQuery(db: Db) {
       't.subject',
       't.status',
       't.appointment_id',
+      't.lab_order_id',
       't.assignee_id',
       't.opened_by',
       't.created_at',
@@ -52,6 +53,7 @@ function ticketOut(r: TicketRow): TicketOut {
     subject: r.subject,
     status: r.status,
     appointment: r.appointment_id,
+    lab_order: r.lab_order_id,
     assignee: r.assignee_id,
     assignee_name: r.assignee_name,
     opened_by: r.opened_by,
@@ -137,11 +139,11 @@ export async function listTickets(db: Db, q: TicketListQuery): Promise<{ count: 
 
 export async function insertTicket(
   trx: Db,
-  fields: { client: number; category: TicketOut['category']; subject: string; appointment: number | null; openedBy: number },
+  fields: { client: number; category: TicketOut['category']; subject: string; appointment: number | null; labOrder: number | null; openedBy: number },
 ): Promise<number> {
   const row = await trx
     .insertInto('support_tickets')
-    .values({ client_id: fields.client, category: fields.category, subject: fields.subject, appointment_id: fields.appointment, opened_by: fields.openedBy })
+    .values({ client_id: fields.client, category: fields.category, subject: fields.subject, appointment_id: fields.appointment, lab_order_id: fields.labOrder, opened_by: fields.openedBy })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -241,6 +243,11 @@ export async function isStaffMember(db: Db, id: number): Promise<boolean> {
 export async function clientExists(db: Db, id: number): Promise<boolean> {
   const row = await db.selectFrom('users').select('role').where('id', '=', id).executeTakeFirst();
   return row?.role === 'CLIENT';
+}
+
+export async function isClientsLabOrder(db: Db, order: number, client: number): Promise<boolean> {
+  const row = await db.selectFrom('lab_orders').select('id').where('id', '=', order).where('client_id', '=', client).executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function isClientsAppointment(db: Db, appointment: number, client: number): Promise<boolean> {

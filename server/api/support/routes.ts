@@ -28,6 +28,7 @@ import {
   insertMessage,
   insertTicket,
   isClientsAppointment,
+  isClientsLabOrder,
   isStaffMember,
   listTickets,
   lockTicket,
@@ -122,10 +123,11 @@ export async function supportRoutes(app: FastifyInstance, ctx: ApiContext): Prom
       client = body.client;
     }
     if (body.appointment !== undefined && !(await isClientsAppointment(db, body.appointment, client))) throw badRequest('appointment', E.notYourAppointment);
+    if (body.lab_order !== undefined && !(await isClientsLabOrder(db, body.lab_order, client))) throw badRequest('lab_order', E.notYourLabOrder);
     const attachments = body.attachments ?? [];
     if (!(await uploadsAreFree(db, attachments, caller.id))) throw badRequest('attachments', E.unknownAttachment);
     const id = await withAudit(db, { actor: caller, action: act('support.ticket.create'), client, requestId: request.id }, async (trx) => {
-      const ticket = await insertTicket(trx, { client, category: body.category, subject: body.subject.trim(), appointment: body.appointment ?? null, openedBy: caller.id });
+      const ticket = await insertTicket(trx, { client, category: body.category, subject: body.subject.trim(), appointment: body.appointment ?? null, labOrder: body.lab_order ?? null, openedBy: caller.id });
       const message = await insertMessage(trx, { ticket, author: caller.id, internal: false, body: body.message });
       // Checked again under lock: two requests attaching the same upload, only one wins.
       if (!(await attachUploads(trx, attachments, caller.id, message))) throw badRequest('attachments', E.unknownAttachment);

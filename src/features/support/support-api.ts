@@ -11,6 +11,7 @@ export type Ticket = components['schemas']['SupportTicket'];
 export type TicketDetail = components['schemas']['SupportTicketDetail'];
 export type Attachment = components['schemas']['SupportAttachment'];
 export type Appointment = components['schemas']['Appointment'];
+export type LabOrder = components['schemas']['LabOrder'];
 
 /** Uploads each file (the server checks what it really is) and answers their ids. */
 async function uploadAll(api: ApiClient, files: readonly unknown[]): Promise<number[]> {
@@ -52,6 +53,7 @@ export async function createTicket(api: ApiClient, client: number | null, draft:
         subject: draft.subject,
         message: draft.message,
         ...(draft.appointment !== null ? { appointment: draft.appointment } : {}),
+        ...(draft.labOrder !== null ? { lab_order: draft.labOrder } : {}),
         ...(attachments.length ? { attachments } : {}),
       },
     }),
@@ -69,6 +71,9 @@ export const assignTicket = (api: ApiClient, id: number, assignee: number | null
 
 /** The client's appointments a ticket may be about. */
 export const loadAppointments = (api: ApiClient, client: number) => unwrap(api.GET('/appointments/appointments', { params: { query: { client } } }));
+
+/** The client's lab orders a ticket may be about. */
+export const loadLabOrders = (api: ApiClient, client: number) => unwrap(api.GET('/labs/orders', { params: { query: { client } } }));
 
 /** Saves an attachment through the browser (the download carries the session's token, so it is fetched, not linked). */
 export async function saveAttachment(api: ApiClient, file: Attachment): Promise<void> {

@@ -7,7 +7,7 @@ import { type DeskTicket, type ReplyDraft, supportDeskMachine, type TicketDraft 
 import { deskSelectors } from '../../../machines/support/selectors';
 import { useShell } from '../../app/port';
 import { useRecord } from '../../lib/staff/hooks';
-import { type Appointment, assignTicket, createTicket, loadAppointments, loadTicket, loadTickets, moveTicket, sendMessage, type Ticket, type TicketDetail } from './support-api';
+import { type Appointment, assignTicket, createTicket, type LabOrder, loadAppointments, loadLabOrders, loadTicket, loadTickets, moveTicket, sendMessage, type Ticket, type TicketDetail } from './support-api';
 
 export function useClientDesk(clientId: number) {
   const { api, auth } = useShell();
@@ -53,4 +53,10 @@ export type ClientDesk = ReturnType<typeof useClientDesk>;
 export function useLinkableAppointments(clientId: number): Appointment[] {
   const { api } = useShell();
   return useRecord(() => loadAppointments(api, clientId)).data ?? [];
+}
+
+/** The client's lab orders a new ticket may link to, likewise. */
+export function useLinkableLabOrders(clientId: number): LabOrder[] {
+  const { api } = useShell();
+  return useRecord(() => loadLabOrders(api, clientId)).data ?? [];
 }

@@ -1,6 +1,6 @@
 // /user/support/{clientId}: a client's tickets. They open one (category, subject, message, an
-// optional link to one of their appointments, images or PDFs attached), see each ticket's status
-// and conversation, and reply. Lab orders do not exist yet, so a ticket links appointments only.
+// optional link to one of their appointments or lab orders, images or PDFs attached), see each
+// ticket's status and conversation, and reply.
 // Read-only (a SUPER_ADMIN in the client's portal): the tickets and conversations, no forms.
 import { Alert, Box, Button, Card, CardActionArea, CardContent, Chip, MenuItem, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
@@ -8,7 +8,7 @@ import { useParams } from 'wouter';
 import { CATEGORY_LABELS, TICKET_CATEGORIES, type TicketCategory } from '../../../machines/support/support-rules';
 import { STATUS_LABELS, SUPPORT_TEXTS as T } from '../../../machines/support/support-texts';
 import { saveAttachment, type TicketDetail } from './support-api';
-import { type ClientDesk, useClientDesk, useLinkableAppointments } from './support-hooks';
+import { type ClientDesk, useClientDesk, useLinkableAppointments, useLinkableLabOrders } from './support-hooks';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -41,12 +41,14 @@ function NewTicket({ desk }: { desk: ClientDesk }) {
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
   const [appointment, setAppointment] = useState('');
+  const [labOrder, setLabOrder] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const appointments = useLinkableAppointments(desk.client);
+  const labOrders = useLinkableLabOrders(desk.client);
   const errors = desk.fieldErrors;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    desk.create({ category, subject, message, appointment: appointment ? Number(appointment) : null, files });
+    desk.create({ category, subject, message, appointment: appointment ? Number(appointment) : null, labOrder: labOrder ? Number(labOrder) : null, files });
   };
   return (
     <Card variant="outlined" component="section" aria-labelledby="new-ticket">
@@ -70,6 +72,14 @@ function NewTicket({ desk }: { desk: ClientDesk }) {
               {appointments.map((a) => (
                 <MenuItem key={a.id} value={String(a.id)}>
                   {a.service_name} — {when(a.start)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField select label={T.labOrder} name="lab_order" value={labOrder} onChange={(e) => setLabOrder(e.target.value)} error={!!errors.lab_order} helperText={errors.lab_order?.join(' ')}>
+              <MenuItem value="">{T.noAppointment}</MenuItem>
+              {labOrders.map((o) => (
+                <MenuItem key={o.id} value={String(o.id)}>
+                  {o.items.map((i) => i.name).join(', ')} — {when(o.start)}
                 </MenuItem>
               ))}
             </TextField>

@@ -4,6 +4,7 @@
 // later. Internal notes never reach a client's answer; another client's ticket is 404; every
 // read and write leaves an audit entry.
 import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORT_TEXTS } from '../../../../machines/support/support-texts.ts';
 import { runDueJobs } from '../../../../server/jobs/queue.ts';
@@ -208,6 +209,33 @@ describe.each(engines)('support tickets on %s', (engine) => {
     await api(t, nurse, 'POST', `/support/tickets/${id}/messages`, { body: 'Refunded.' });
     expect(await outboxFor(t, phone)).toEqual([{ channel: 'sms', recipient: phone, subject: null, body: SUPPORT_TEXTS.notify.sms(id) }]);
     expect(await outboxFor(t, texter.email)).toEqual([]);
+  });
+
+  it('links one of the client’s own lab orders only', async () => {
+    // Orders written straight into the lab tables: how one is booked is the labs tests' business.
+    await t.database.db.insertInto('lab_pincodes').values({ pincode: '560001', area: 'MG Road', slot_capacity: 5 }).onConflict((c) => c.doNothing()).execute();
+    const orderOf = async (owner: Actor) =>
+      (
+        await t.database.db
+          .insertInto('lab_orders')
+          .values({ client_id: owner.id, booked_by: owner.id, pincode: '560001', address: '12 MG Road', slot_start: new Date(Date.now() + 86_400_000), total_inr: 1200 })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const mine = await orderOf(client);
+    const theirs = await orderOf(other);
+    const linked = await api(t, client, 'POST', '/support/tickets', { category: 'reports', subject: 'Report not ready', message: 'My blood test report is late.', lab_order: mine });
+    expect(linked.status, JSON.stringify(linked.body)).toBe(201);
+    expect(linked.body).toMatchObject({ lab_order: mine, appointment: null });
+    expect((await api(t, client, 'GET', `/support/tickets/${linked.body.id}`)).body.lab_order).toBe(mine);
+    const before = await t.database.db.selectFrom('support_tickets').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const refused = await api(t, client, 'POST', '/support/tickets', { category: 'reports', subject: 'x', message: 'y', lab_order: theirs });
+    expect(refused).toMatchObject({ status: 400, body: { errors: { lab_order: [SUPPORT_TEXTS.errors.notYourLabOrder] } } });
+    expect((await api(t, client, 'POST', '/support/tickets', { category: 'reports', subject: 'x', message: 'y', lab_order: 999999 })).body.errors).toEqual({ lab_order: [SUPPORT_TEXTS.errors.notYourLabOrder] });
+    // Refused, nothing written.
+    expect(await t.database.db.selectFrom('support_tickets').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).toEqual(before);
+    // Staff opening a ticket for a client may link that client's order, not another's.
+    expect((await api(t, reception, 'POST', '/support/tickets', { client: client.id, category: 'reports', subject: 'Called about a report', message: 'Late report.', lab_order: theirs })).status).toBe(400);
   });
 
   it('links one of the client’s own appointments only, and staff open tickets for a client', async () => {

@@ -9,7 +9,7 @@ export const PAGE = { count: 1, results: [TICKET] };
 export const FAILURE = { message: 'Server error: The server encountered an error. Please try again later.', fieldErrors: {}, status: 500 };
 export const REFUSED = { message: 'Invalid subject', fieldErrors: { subject: ['Must not be empty.'] }, status: 400 };
 
-const draft = { category: 'billing', subject: 'Charged twice', message: 'Two charges', appointment: null, files: [] };
+const draft = { category: 'billing', subject: 'Charged twice', message: 'Two charges', appointment: null, labOrder: null, files: [] };
 const events = [
   { type: 'desk.retry' },
   { type: 'desk.query', patch: { status: ['new', 'open'] } },
