@@ -36,7 +36,7 @@ function middayZone(now: Date): string {
 export async function killDuringCognitiveRuns(options: {
   start: () => Promise<ServerProcess>;
   token: (baseUrl: string) => Promise<string>;
-}): Promise<{ acknowledged: number; lost: number; broken: number }> {
+}): Promise<{ acknowledged: number; lost: number; broken: number; problems: string[] }> {
   let server = await options.start();
   let admin = await options.token(server.baseUrl);
   ok(await call(server.baseUrl, admin, 'PATCH', '/appointments/hours', { time_zone: middayZone(new Date()) }), 'clinic zone');
@@ -92,47 +92,59 @@ export async function killDuringCognitiveRuns(options: {
   admin = await options.token(server.baseUrl);
   let lost = 0;
   let broken = 0;
+  // What went wrong, by run id only (no personal data), for the failure message.
+  const problems: string[] = [];
+  const miss = (why: string) => {
+    lost += 1;
+    problems.push(`lost: ${why}`);
+  };
+  const flaw = (why: string) => {
+    broken += 1;
+    problems.push(`broken: ${why}`);
+  };
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
   const audits = async (client: number, action: string) => ok(await call(server.baseUrl, admin, 'GET', `/audit/events?client=${client}&action=${action}&page=1&page_size=1`), 'audit').count as number;
   const runsOf = async (client: number) => ok(await call(server.baseUrl, admin, 'GET', `/assessments/cognitive/results?client=${client}`), 'results').runs as any[];
 
   for (const c of starters) {
     const runs = await runsOf(c.id);
-    for (const [id, client] of started) if (client === c.id && !runs.some((r) => r.id === id)) lost += 1;
-    if ((await audits(c.id, 'cognitive.run.start')) !== runs.length) broken += 1;
+    for (const [id, client] of started) if (client === c.id && !runs.some((r) => r.id === id)) miss(`started run ${id}`);
+    const startAudits = await audits(c.id, 'cognitive.run.start');
+    if (startAudits !== runs.length) flaw(`client ${c.id}: ${runs.length} runs, ${startAudits} start audits`);
     // Starting again keeps the earlier run as incomplete: never two open runs at once.
-    if (runs.filter((r) => r.status === 'in_progress' || r.status === 'paused').length > 1) broken += 1;
-    if (runs.some((r) => r.progress.tasks.length !== 0 || r.total !== null)) broken += 1;
+    const open = runs.filter((r) => r.status === 'in_progress' || r.status === 'paused');
+    if (open.length > 1) flaw(`client ${c.id}: open runs ${open.map((r) => r.id).join(', ')}`);
+    if (runs.some((r) => r.progress.tasks.length !== 0 || r.total !== null)) flaw(`client ${c.id}: a new run with progress or scores`);
   }
   for (const c of savers) {
     const run = (await runsOf(c.id)).find((r) => r.id === runOf.get(c.id)!.id);
     if (!run) {
-      lost += 1;
+      miss(`saved run of client ${c.id}`);
       continue;
     }
     const sent = Array.from({ length: 7 }, (_, k) => saveBody(c, k).progress);
     const acked = saves.get(c.id) ?? 0;
-    if (acked > 0 && run.progress.tasks.length === 0) lost += 1;
-    else if (run.progress.tasks.length !== 0 && !sent.some((p) => same(p, run.progress))) broken += 1;
-    if ((await audits(c.id, 'cognitive.run.save')) < acked) lost += 1;
+    if (acked > 0 && run.progress.tasks.length === 0) miss(`run ${run.id}: saved progress`);
+    else if (run.progress.tasks.length !== 0 && !sent.some((p) => same(p, run.progress))) flaw(`run ${run.id}: progress not one sent`);
+    if ((await audits(c.id, 'cognitive.run.save')) < acked) miss(`run ${run.id}: save audits`);
   }
   for (const c of completers) {
     const id = runOf.get(c.id)!.id;
     const run = (await runsOf(c.id)).find((r) => r.id === id);
     if (!run) {
-      lost += 1;
+      miss(`completed run ${id}`);
       continue;
     }
     const acked = completed.get(id);
-    if (acked && run.status !== 'completed') lost += 1;
+    if (acked && run.status !== 'completed') miss(`run ${id}: completion`);
     else if (run.status === 'completed') {
       // Whole: the progress sent, its scores, and its audit entry, whether or not the answer got out.
-      if (!same(run.progress, { tasks: records(c) }) || run.total === null || run.domains === null || (acked && run.total !== acked.total)) broken += 1;
-      if ((await audits(c.id, 'cognitive.run.complete')) !== 1) broken += 1;
-    } else if (run.status !== 'in_progress' || run.progress.tasks.length !== 0 || run.total !== null) broken += 1;
+      if (!same(run.progress, { tasks: records(c) }) || run.total === null || run.domains === null || (acked && run.total !== acked.total)) flaw(`run ${id}: completed without its progress or scores`);
+      if ((await audits(c.id, 'cognitive.run.complete')) !== 1) flaw(`run ${id}: completion audits`);
+    } else if (run.status !== 'in_progress' || run.progress.tasks.length !== 0 || run.total !== null) flaw(`run ${id}: ${run.status}, not completed`);
   }
   await server.stop('SIGTERM');
   let acknowledged = started.size + completed.size;
   for (const n of saves.values()) acknowledged += n;
-  return { acknowledged, lost, broken };
+  return { acknowledged, lost, broken, problems };
 }
