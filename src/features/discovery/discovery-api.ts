@@ -67,6 +67,8 @@ export const duplicateText = (duplicates: S['ProspectDuplicates']['duplicates'])
 
 export const fetchProspect = (api: ApiClient, id: number) => unwrap(api.GET('/discovery/prospects/{id}', { params: { path: { id } } }));
 
+export const patchProspect = (api: ApiClient, id: number, body: S['ProspectPatch']) => unwrap(api.PATCH('/discovery/prospects/{id}', { params: { path: { id } }, body }));
+
 export const moveProspect = (api: ApiClient, id: number, body: S['ProspectTransition']) => unwrap(api.POST('/discovery/prospects/{id}/transitions', { params: { path: { id } }, body }));
 
 export const logCall = (api: ApiClient, id: number, summary: string) => unwrap(api.POST('/discovery/prospects/{id}/calls', { params: { path: { id } }, body: { summary } }));

@@ -30,6 +30,7 @@ import {
   fetchVisit,
   logCall,
   moveProspect,
+  patchProspect,
   type Prospect,
   type ProspectCreate,
   saveVisit,
@@ -109,7 +110,9 @@ export function useProspect(id: number) {
   const call = useAction<null>((_s, values) => logCall(api, id, String(values.summary ?? '')), done(T.prospect.callLogged));
   const book = useAction<null>((_s, values) => bookVisit(api, { prospect: id, service: Number(values.service), start: String(values.start), staff: values.staff ? Number(values.staff) : undefined }), done(T.prospect.visitBooked));
   const convert = useAction<null>((_s, values) => convertProspect(api, id, values), done(T.prospect.converted));
-  return { prospect, services, programs, move, call, book, convert, api };
+  const staff = useRecord(() => fetchStaff(api));
+  const edit = useAction<null>((_s, values) => patchProspect(api, id, values), done(T.prospect.saved));
+  return { prospect, services, programs, staff, move, call, book, convert, edit, api };
 }
 
 export function useVisit(id: number) {

@@ -1,6 +1,7 @@
 // /client/discovery/{clientId}: one prospect. Details, every stage change, the pre-visit
 // questionnaire, calls and discovery visits; actions: book a discovery visit (free times from
-// scheduling), log a call, move the stage (what the chart allows now), convert to client.
+// scheduling), log a call, edit the pipeline details (owner, next action and its date, interests,
+// notes), move the stage (what the chart allows now), convert to client.
 import { Alert, Box, Button, Card, CardContent, Chip, LinearProgress, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
@@ -17,6 +18,10 @@ import { useProspect } from './discovery-hooks';
 import { DISCOVERY_TEXT as T, OUTCOME_LABELS, SOURCE_LABELS, STAGE_LABELS } from './texts';
 
 const today = () => new Date().toISOString().slice(0, 10);
+
+const NO_DETAILS = { owner: '', next_action: '', next_action_on: '', interests: '', notes: '' };
+/** The pipeline work on a prospect as the edit form holds it. */
+const detailsOf = (p: ProspectDetail) => ({ owner: p.owner ? String(p.owner) : '', next_action: p.next_action, next_action_on: p.next_action_on ?? '', interests: p.interests.join(', '), notes: p.notes });
 
 function Section({ title, name, children }: { title: string; name: string; children: React.ReactNode }) {
   return (
@@ -89,6 +94,7 @@ function ProspectView({ id }: { id: number }) {
   const [summary, setSummary] = useState('');
   const [booking, setBooking] = useState({ service: '', day: today(), start: '' });
   const [conversion, setConversion] = useState({ email: '', program: '', start_date: today() });
+  const [details, setDetails] = useState(NO_DETAILS);
   const pick = (next: Partial<typeof booking>) => setBooking((b) => ({ ...b, ...next, start: '' }));
 
   if (h.prospect.failed) return <Alert severity="error" sx={{ m: 3 }}>{h.prospect.error}</Alert>;
@@ -108,6 +114,14 @@ function ProspectView({ id }: { id: number }) {
         <Box sx={{ flexGrow: 1 }} />
         {(moves.includes('discovery_booked')) && <Button variant="contained" onClick={() => h.book.open(null)}>{T.prospect.bookVisit}</Button>}
         <Button onClick={() => h.call.open(null)}>{T.prospect.logCall}</Button>
+        <Button
+          onClick={() => {
+            setDetails(detailsOf(p));
+            h.edit.open(null);
+          }}
+        >
+          {T.prospect.edit}
+        </Button>
         {moves.length > 0 && <Button onClick={() => h.move.open(null)}>{T.prospect.move}</Button>}
         {canConvert(p.stage) && (
           <Button variant="contained" color="success" onClick={() => { setConversion((c) => ({ ...c, email: p.email ?? '' })); h.convert.open(null); }}>
@@ -171,6 +185,39 @@ function ProspectView({ id }: { id: number }) {
           </Section>
         </Stack>
       </Stack>
+
+      <FormDialog
+        action={h.edit}
+        id="edit-prospect"
+        title={T.prospect.edit}
+        submitLabel={T.save}
+        pendingLabel="Saving…"
+        ready
+        onSubmit={() =>
+          h.edit.submit({
+            owner: details.owner ? Number(details.owner) : null,
+            next_action: details.next_action,
+            next_action_on: details.next_action_on || null,
+            interests: details.interests.split(',').map((s) => s.trim()).filter(Boolean),
+            notes: details.notes,
+          })
+        }
+      >
+        <TextField select label={T.fields.owner} value={details.owner} onChange={(e) => setDetails((d) => ({ ...d, owner: e.target.value }))} error={!!fieldError(h.edit, 'owner')} helperText={fieldError(h.edit, 'owner')} fullWidth>
+          <MenuItem value="">{T.filters.anyOwner}</MenuItem>
+          {(h.staff.data ?? []).map((s) => (
+            <MenuItem key={s.id} value={String(s.id)}>
+              {fullName(s)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Stack direction="row" spacing={2}>
+          <TextField label={T.fields.nextAction} value={details.next_action} onChange={(e) => setDetails((d) => ({ ...d, next_action: e.target.value }))} fullWidth />
+          <TextField label={T.fields.nextActionOn} type="date" value={details.next_action_on} onChange={(e) => setDetails((d) => ({ ...d, next_action_on: e.target.value }))} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
+        </Stack>
+        <TextField label={T.fields.interests} value={details.interests} onChange={(e) => setDetails((d) => ({ ...d, interests: e.target.value }))} fullWidth />
+        <TextField label={T.fields.notes} value={details.notes} onChange={(e) => setDetails((d) => ({ ...d, notes: e.target.value }))} multiline minRows={2} fullWidth />
+      </FormDialog>
 
       <FormDialog action={h.call} id="log-call" title={T.prospect.logCall} submitLabel={T.save} pendingLabel="Saving…" ready={!!summary.trim()} onSubmit={() => h.call.submit({ summary })} onExited={() => setSummary('')} maxWidth="xs">
         <TextField label={T.prospect.summary} value={summary} onChange={(e) => setSummary(e.target.value)} multiline minRows={3} required fullWidth />

@@ -100,6 +100,8 @@ export const DISCOVERY_TEXT = {
     status: 'Status',
     owner: 'Owner',
     nextAction: 'Next action',
+    edit: 'Edit details',
+    saved: 'Details saved.',
   },
   visit: {
     title: 'Discovery visit note',

@@ -236,10 +236,31 @@ describe('/client/discovery/{clientId}', () => {
     expect(await screen.findByRole('button', { name: T.prospect.bookVisit })).toBeTruthy();
     expect(screen.queryByRole('button', { name: T.prospect.convert })).toBeNull();
   });
+
+  it('edits the next action and its date, sending only the pipeline details', async () => {
+    const server = prospectServer('contacted');
+    const { sent } = renderPage(<ProspectPage />, {
+      path: '/client/discovery/1',
+      route: '/client/discovery/:clientId',
+      answer: (r) => (r.method === 'PATCH' ? [200, prospect(1, 'Asha', 'contacted', r.body as object)] : r.path === '/users/users' ? [200, page([])] : server(r)),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: T.prospect.edit }));
+    const dialog = await screen.findByRole('dialog');
+    expect((within(dialog).getByLabelText(T.fields.interests) as HTMLInputElement).value).toBe('HBOT');
+    fireEvent.change(within(dialog).getByLabelText(T.fields.nextAction), { target: { value: 'Call back after payday' } });
+    fireEvent.change(within(dialog).getByLabelText(T.fields.nextActionOn), { target: { value: '2026-12-01' } });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: T.save }));
+    });
+    expect(await screen.findByText(T.prospect.saved)).toBeTruthy();
+    expect(writes(sent).map((r) => [r.method, r.path, r.body])).toEqual([
+      ['PATCH', '/discovery/prospects/1', { owner: 5, next_action: 'Call back after payday', next_action_on: '2026-12-01', interests: ['HBOT'], notes: '' }],
+    ]);
+  });
 });
 
 function visitServer(initial: ReturnType<typeof visit>) {
-  let stored = initial;
+  let stored: Record<string, unknown> = initial;
   return (r: Sent): [number, unknown] | undefined => {
     if (r.path === '/programs/programs') return [200, []];
     if (r.path !== '/discovery/visits/9' && r.path !== '/discovery/visits/9/sign') return undefined;
