@@ -22,6 +22,7 @@ export const machine = setup({
     "rescheduleVisit": fromPromise(async () => undefined),
   },
   delays: {
+    "untilListChanges": 1000,
   },
 }).createMachine({
     "id": "upcoming",
@@ -81,6 +82,13 @@ export const machine = setup({
               "actions": [
                 "choose"
               ]
+            }
+          ]
+        },
+        "after": {
+          "untilListChanges": [
+            {
+              "target": "#upcoming.loading"
             }
           ]
         }

@@ -12,12 +12,12 @@ type Upcoming = SnapshotFrom<typeof upcomingMachine>;
 
 export const upcomingSelectors = {
   mode: (s: Upcoming): 'loading' | 'failed' | 'ready' => (s.matches('failed') ? 'failed' : s.context.rules === null ? 'loading' : 'ready'),
-  /** Upcoming visits, soonest first, each with what the client may do now. */
-  upcoming: (s: Upcoming, now: number): Array<PortalAppointment & { change: 'change' | 'contact' | 'none' }> =>
+  /** Upcoming visits, soonest first, each with what the client may do (judged when the list was loaded). */
+  upcoming: (s: Upcoming, now = s.context.loadedAt): Array<PortalAppointment & { change: 'change' | 'contact' | 'none' }> =>
     s.context.rules === null
       ? []
       : s.context.appointments.filter((a) => isUpcoming(a, now)).map((a) => ({ ...a, change: s.context.readOnly ? ('none' as const) : clientChange(a, s.context.rules!, now) })),
-  past: (s: Upcoming, now: number): PortalAppointment[] => s.context.appointments.filter((a) => isPast(a, now)).reverse(),
+  past: (s: Upcoming, now = s.context.loadedAt): PortalAppointment[] => s.context.appointments.filter((a) => isPast(a, now)).reverse(),
   confirmingCancel: (s: Upcoming) => s.matches('confirmingCancel') || s.matches('cancelling'),
   choosingStart: (s: Upcoming) => s.matches('findingStarts') || s.matches('choosingStart') || s.matches('rescheduling'),
   chosen: (s: Upcoming) => s.context.appointments.find((a) => a.id === s.context.chosen) ?? null,

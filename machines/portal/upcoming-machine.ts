@@ -3,9 +3,11 @@
 // longer cancel or move a visit online and is told to contact the clinic; the server refuses the
 // same (409), and a refusal it answers is shown as it said it. Opened read-only (a SUPER_ADMIN in
 // the client's portal) the list only reads. Every call is an actor the portal's adapter provides.
+// The list looks again by itself when it changes with time (a join link opening 10 minutes before
+// a video call, a visit entering the late window): a page left open shows the link without a reload.
 import { assign, fromPromise, setup } from 'xstate';
 import { failureOf } from '../rules/failure.ts';
-import { clientChange, type PortalAppointment, type PortalBookingRules } from './upcoming-rules.ts';
+import { clientChange, type PortalAppointment, type PortalBookingRules, untilListChanges } from './upcoming-rules.ts';
 
 export interface VisitList {
   rules: PortalBookingRules;
@@ -17,6 +19,8 @@ interface Context {
   readOnly: boolean;
   rules: PortalBookingRules | null;
   appointments: PortalAppointment[];
+  /** When the list was loaded: what is upcoming and what may change is judged at that time. */
+  loadedAt: number;
   /** The appointment being cancelled or moved. */
   chosen: number | null;
   /** Free starts for a reschedule. */
@@ -65,6 +69,7 @@ export const upcomingMachine = setup({
     storeVisits: assign({
       rules: (_, params: VisitList) => params.rules,
       appointments: (_, params: VisitList) => params.appointments,
+      loadedAt: () => Date.now(),
       chosen: null,
       starts: [],
     }),
@@ -75,9 +80,12 @@ export const upcomingMachine = setup({
     storeFailure: assign({ message: (_, params: { error: unknown }) => failureOf(params.error).message }),
     clearMessage: assign({ message: null }),
   },
+  delays: {
+    untilListChanges: ({ context }) => untilListChanges(context.appointments, context.rules, Date.now()),
+  },
 }).createMachine({
   id: 'upcoming',
-  context: ({ input }) => ({ clientId: input.clientId, readOnly: input.readOnly ?? false, rules: null, appointments: [], chosen: null, starts: [], message: null, notice: null }),
+  context: ({ input }) => ({ clientId: input.clientId, readOnly: input.readOnly ?? false, rules: null, appointments: [], loadedAt: 0, chosen: null, starts: [], message: null, notice: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -91,6 +99,7 @@ export const upcomingMachine = setup({
     },
     failed: { on: { 'upcoming.retry': 'loading' } },
     ready: {
+      after: { untilListChanges: 'loading' },
       on: {
         'upcoming.cancel': { guard: 'mayChange', target: 'confirmingCancel', actions: 'choose' },
         'upcoming.reschedule': { guard: 'mayChange', target: 'findingStarts', actions: 'choose' },

@@ -4,8 +4,7 @@
 // they return. Opened by anyone but the client (a SUPER_ADMIN reading the portal), the home's
 // appointments only read.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useState } from 'react';
-import { type ActorRefFrom, fromPromise, type SnapshotFrom } from 'xstate';
+import { type ActorRefFrom, fromPromise } from 'xstate';
 import { bookingMachine, type ClientOption, type Slot } from '../../../../machines/appointments/booking-machine';
 import { DEFAULT_TIME_ZONE } from '../../../../machines/appointments/scheduling-rules';
 import { portalBookingSelectors, upcomingSelectors, visitSelectors } from '../../../../machines/portal/booking-selectors';
@@ -31,15 +30,12 @@ export function useUpcoming(clientId: string) {
     }),
     { input: { clientId, readOnly: auth.role !== 'CLIENT' } },
   );
-  // What is upcoming and what may change is judged at the time the page opened (the chart's guards and the
-  // server judge again at the time of the request).
-  const [now] = useState(Date.now);
-  const upcomingOf = useCallback((s: SnapshotFrom<typeof upcomingMachine>) => upcomingSelectors.upcoming(s, now), [now]);
-  const pastOf = useCallback((s: SnapshotFrom<typeof upcomingMachine>) => upcomingSelectors.past(s, now), [now]);
+  // What is upcoming and what may change is judged when the list was loaded (the chart loads it
+  // again when that changes with time; its guards and the server judge again at each request).
   return {
     mode: useSelector(ref, upcomingSelectors.mode),
-    upcoming: useSelector(ref, upcomingOf) as Array<ListedVisit & { change: 'change' | 'contact' | 'none' }>,
-    past: useSelector(ref, pastOf) as ListedVisit[],
+    upcoming: useSelector(ref, (s) => upcomingSelectors.upcoming(s)) as Array<ListedVisit & { change: 'change' | 'contact' | 'none' }>,
+    past: useSelector(ref, (s) => upcomingSelectors.past(s)) as ListedVisit[],
     lateHours: useSelector(ref, upcomingSelectors.lateHours),
     readOnly: useSelector(ref, upcomingSelectors.readOnly),
     confirmingCancel: useSelector(ref, upcomingSelectors.confirmingCancel),

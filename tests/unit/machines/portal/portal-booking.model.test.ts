@@ -2,7 +2,7 @@
 // chart and of the visit-booking chart replayed on a real actor, every state and transition covered.
 import { describe, expect, it } from 'vitest';
 import { upcomingSelectors, visitSelectors } from '../../../../machines/portal/booking-selectors.ts';
-import { clientChange, clinicDate } from '../../../../machines/portal/upcoming-rules.ts';
+import { clientChange, clinicDate, LIST_REFRESH_MAX_MS, untilListChanges } from '../../../../machines/portal/upcoming-rules.ts';
 import { balanceFor, creditFor, servicesFor } from '../../../../machines/portal/visit-booking-machine.ts';
 import { CREDIT_THERAPIES, joinIsOpen, joinUrl, VISIT_PREPARATION } from '../../../../machines/portal/visit-preparation.ts';
 import { describeModel } from '../../../support/model-paths.ts';
@@ -14,8 +14,10 @@ describeModel('upcoming visits', upcomingModel, (snapshot) => {
   if (snapshot.context.chosen !== null) expect(snapshot.context.chosen).toBe(CHANGEABLE.id);
   if (snapshot.context.readOnly) expect(snapshot.matches('loading') || snapshot.matches('ready')).toBe(true);
   if (snapshot.matches('ready') && snapshot.context.rules) {
-    const shown = upcomingSelectors.upcoming(snapshot, Date.now());
-    expect(shown.map((a) => a.change)).toEqual(snapshot.context.readOnly ? ['none', 'none'] : ['change', 'contact']);
+    // Judged when the list was loaded (a timer reloads it when that changes: LATE's start).
+    const at = snapshot.context.loadedAt;
+    const shown = upcomingSelectors.upcoming(snapshot);
+    expect(shown.map((a) => a.change)).toEqual(snapshot.context.readOnly ? shown.map(() => 'none') : [CHANGEABLE, LATE].filter((a) => Date.parse(a.end) > at).map((a) => clientChange(a, RULES, at)));
   }
   if (['cancelling', 'rescheduling', 'findingStarts', 'loading'].some((s) => snapshot.matches(s))) expect(snapshot.hasTag('pending')).toBe(true);
 });
@@ -32,8 +34,22 @@ describeModel('visit booking', visitModel, (snapshot) => {
   if (snapshot.matches('booked')) expect(visitSelectors.booked(snapshot)).not.toBeNull();
 });
 
+const H = 3_600_000;
+
 describe('portal booking rules', () => {
   const now = Date.now();
+  it('the list looks again a second after it changes with time: a join link opening, the 5 minutes after booking, the late window', () => {
+    const M = 60_000;
+    const call = { ...CHANGEABLE, channel: 'video' as const, start: new Date(now + 25 * M).toISOString(), end: new Date(now + 55 * M).toISOString(), join_url: null, join_opens_at: new Date(now + 15 * M).toISOString() };
+    expect(untilListChanges([call], RULES, now)).toBe(15 * M + 1000);
+    // Once the link is given, the next change is the start.
+    expect(untilListChanges([{ ...call, join_url: 'https://meet.example.org/x' }], RULES, now)).toBe(25 * M + 1000);
+    const justBooked = { ...LATE, created_at: new Date(now - 2 * M).toISOString() };
+    expect(untilListChanges([justBooked], RULES, now)).toBe(3 * M + 1000);
+    expect(untilListChanges([{ ...CHANGEABLE, start: new Date(now + 30 * H).toISOString(), end: new Date(now + 31 * H).toISOString() }], RULES, now)).toBe(LIST_REFRESH_MAX_MS);
+    expect(untilListChanges([{ ...CHANGEABLE, start: new Date(now + 26 * H).toISOString(), end: new Date(now + 27 * H).toISOString() }], RULES, now)).toBe(2 * H + 1000);
+    expect(untilListChanges([], RULES, now)).toBe(LIST_REFRESH_MAX_MS);
+  });
   it('a visit inside the late window is "contact the clinic", except within 5 minutes of booking', () => {
     expect(clientChange(CHANGEABLE, RULES, now)).toBe('change');
     expect(clientChange(LATE, RULES, now)).toBe('contact');
