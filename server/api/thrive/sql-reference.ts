@@ -2,7 +2,7 @@
 // (sql.ts, migration 0910) must always equal. Not served: the roll-up tests compare the two on
 // random data, and `npm run bench:thrive` times this as the baseline.
 import { type RawBuilder, sql } from 'kysely';
-import { HEART_RISK_FLAG_PERCENT, TRACK_THRESHOLDS as T } from '../../../machines/thrive-dashboard/track-rules.ts';
+import { HEART_RISK_FLAG_PERCENT } from '../../../machines/thrive-dashboard/track-rules.ts';
 import { GOAL_AREA_TARGETS, HEALTHY_BMI } from '../../../machines/thrive-dashboard/goals.ts';
 import type { EnrollmentFilter, TrackedSource } from './sql.ts';
 import { STATUS } from './sql.ts';

@@ -161,6 +161,21 @@ begin
 end
 $fn$`;
 
+/**
+ * Fills the roll-up from the tables as they are: every client anything is recorded for, and the
+ * slots. Also what `npm run bench:thrive` runs after loading with the triggers off.
+ */
+export const BACKFILL = [
+  `insert into thrive_session_slots (slot_start, service_id, status, sessions)
+      select date_bin('15 minutes', starts_at, timestamptz '2000-01-03 00:00+00'), service_id, status, count(*)::int from appointments group by 1, 2, 3`,
+  `select thrive_refresh_clients(array(
+      select client_id from appointments union select user_id from program_enrollments union select client_id from packages
+      union select client_id from measurements union select user_id from thrive_checks union select user_id from user_profiles))`,
+];
+
+/** The tables whose writes the roll-up follows (the bench loads them with triggers off). */
+export const WATCHED_TABLES = ['appointments', 'program_enrollments', 'packages', 'measurements', 'thrive_checks', 'user_profiles'];
+
 const statements = [
   `
 create table thrive_client_rollup (
@@ -207,8 +222,6 @@ create table thrive_session_slots (
   `create index thrive_session_slots_empty_idx on thrive_session_slots (slot_start) where sessions = 0`,
   SLOTS,
   ...triggers('appointments', 'thrive_slots_appointments', ['insert', 'update', 'delete']),
-  `insert into thrive_session_slots (slot_start, service_id, status, sessions)
-      select date_bin('15 minutes', starts_at, timestamptz '2000-01-03 00:00+00'), service_id, status, count(*)::int from appointments group by 1, 2, 3`,
   `create index thrive_enrollment_rollup_client_idx on thrive_enrollment_rollup (client_id)`,
   // The appointments that count towards attendance and are still ahead: a handful, found fast.
   `create index thrive_appointments_due_idx on appointments (starts_at) include (client_id, status) where ${DUE_ROW('appointments')}`,
@@ -217,10 +230,7 @@ create table thrive_session_slots (
     triggerFunction(w.fn, w.column, w.watched, w.relevant),
     ...triggers(w.table, w.fn, ['insert', 'update', 'delete']),
   ]),
-  // Backfill: every client anything is recorded for.
-  `select thrive_refresh_clients(array(
-      select client_id from appointments union select user_id from program_enrollments union select client_id from packages
-      union select client_id from measurements union select user_id from thrive_checks union select user_id from user_profiles))`,
+  ...BACKFILL,
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
