@@ -15,6 +15,8 @@ export interface DeskQuery {
   category: TicketCategory | null;
   /** 0: unassigned only; null: anyone. */
   assignee: number | null;
+  /** Opened at least this many days ago; null: any age. */
+  minAgeDays: number | null;
   ordering: string;
   /** 0-based, as the DataGrid counts. */
   page: number;
@@ -72,7 +74,7 @@ type Event =
   | { type: 'desk.move'; to: TicketStatus }
   | { type: 'desk.assign'; assignee: number | null };
 
-export const DEFAULT_QUERY: DeskQuery = { status: [], category: null, assignee: null, ordering: '-updated_at', page: 0, pageSize: 25 };
+export const DEFAULT_QUERY: DeskQuery = { status: [], category: null, assignee: null, minAgeDays: null, ordering: '-updated_at', page: 0, pageSize: 25 };
 
 const notProvided = (name: string) => async (): Promise<never> => {
   throw new Error(`${name} not provided`);

@@ -19,6 +19,8 @@ export const SUPPORT_TEXTS = {
   unassigned: 'Unassigned',
   status: 'Status',
   age: 'Age',
+  anyAge: 'Any age',
+  olderThan: (days: number) => (days === 1 ? 'A day or older' : `${days} days or older`),
   closedNoReply: 'This ticket is closed. Open a new ticket if you need more help.',
   errors: {
     noClient: 'No such client.',

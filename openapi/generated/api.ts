@@ -871,7 +871,7 @@ export interface paths {
         };
         /**
          * Support tickets, a page at a time (the staff queue; a client's own list)
-         * @description Staff see every ticket and filter by client, status, category and assignee; a client sees only their own (asking for another client's answers 404). Ordered by `ordering` (`created_at` ascending is oldest first: the age column).
+         * @description Staff see every ticket and filter by client, status, category, assignee and age; a client sees only their own (asking for another client's answers 404). Ordered by `ordering` (`created_at` ascending is oldest first: the age column).
          */
         get: operations["listSupportTickets"];
         put?: never;
@@ -1869,6 +1869,8 @@ export interface components {
              */
             updated_at?: string;
             status?: components["schemas"]["ClientStatus"];
+            /** @description In lists, for ADMIN and SUPER_ADMIN: the account never signed in (still on its temporary password), so its invitation may be resent. */
+            awaiting_first_sign_in?: boolean;
         };
         UserPage: {
             count: number;
@@ -2991,7 +2993,7 @@ export interface components {
         /** @enum {string} */
         TrackStatus: "on_track" | "at_risk" | "off_track";
         /** @enum {string} */
-        RiskFlag: "heart_risk" | "worsening_goal";
+        RiskFlag: "heart_risk" | "worsening_goal" | "adverse_event";
         Measurement: {
             id: number;
             client: number;
@@ -5509,6 +5511,8 @@ export interface operations {
                 category?: components["schemas"]["TicketCategory"];
                 /** @description 0 for unassigned tickets. */
                 assignee?: number;
+                /** @description The age filter: only tickets opened at least this many days ago. */
+                min_age_days?: number;
                 ordering?: "created_at" | "-created_at" | "updated_at" | "-updated_at" | "status" | "-status" | "category" | "-category";
                 page?: components["parameters"]["Page"];
                 page_size?: components["parameters"]["PageSize"];

@@ -111,6 +111,8 @@ export interface TicketListQuery {
   category?: TicketOut['category'];
   /** 0: unassigned. */
   assignee?: number;
+  /** Opened at least this many days ago. */
+  minAgeDays?: number;
   ordering: string;
   page: number;
   pageSize: number;
@@ -125,6 +127,7 @@ export async function listTickets(db: Db, q: TicketListQuery): Promise<{ count: 
   if (q.category) base = base.where('t.category', '=', q.category);
   if (q.assignee === 0) base = base.where('t.assignee_id', 'is', null);
   else if (q.assignee !== undefined) base = base.where('t.assignee_id', '=', q.assignee);
+  if (q.minAgeDays !== undefined) base = base.where('t.created_at', '<=', sql<Date>`now() - make_interval(days => ${q.minAgeDays}::int)`);
   const { n } = await base.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
   const descending = q.ordering.startsWith('-');
   const column = ORDER_COLUMNS[q.ordering.replace(/^-/, '') as keyof typeof ORDER_COLUMNS];

@@ -88,7 +88,7 @@ export async function supportRoutes(app: FastifyInstance, ctx: ApiContext): Prom
   const detailFor = async (q: Db, caller: Caller, id: number) => (await ticketDetail(q, id, { forClient: caller.role === 'CLIENT' }))!;
 
   // --- tickets ----------------------------------------------------------------------------
-  type ListQuery = { client?: number; status?: TicketStatus[]; category?: S['TicketCategory']; assignee?: number; ordering: string; page: number; page_size: number };
+  type ListQuery = { client?: number; status?: TicketStatus[]; category?: S['TicketCategory']; assignee?: number; min_age_days?: number; ordering: string; page: number; page_size: number };
   app.get<{ Querystring: ListQuery }>('/support/tickets', { schema: contract.routeSchema('listSupportTickets') }, async (request) => {
     const caller = callerOf(request);
     const q = request.query;
@@ -104,7 +104,7 @@ export async function supportRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     }
     const status = q.status === undefined ? undefined : Array.isArray(q.status) ? q.status : [q.status];
     return db.transaction().execute(async (trx) => {
-      const page = await listTickets(trx, { client, status, category: q.category, assignee: q.assignee, ordering: q.ordering, page: q.page, pageSize: q.page_size });
+      const page = await listTickets(trx, { client, status, category: q.category, assignee: q.assignee, minAgeDays: q.min_age_days, ordering: q.ordering, page: q.page, pageSize: q.page_size });
       await audit(trx, caller, 'support.ticket.list', client ?? null, request.id);
       return { count: page.count, ...pageLinks(request, q.page, q.page_size, page.count), results: page.results };
     });

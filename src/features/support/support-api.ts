@@ -32,6 +32,7 @@ export async function loadTickets(api: ApiClient, client: number | null, q: Desk
           ...(q.status.length ? { status: q.status } : {}),
           ...(q.category ? { category: q.category } : {}),
           ...(q.assignee !== null ? { assignee: q.assignee } : {}),
+          ...(q.minAgeDays !== null ? { min_age_days: q.minAgeDays } : {}),
           ordering: q.ordering as 'created_at',
           page: q.page + 1,
           page_size: q.pageSize,

@@ -148,6 +148,7 @@ const cases: Case[] = [
   c('createSupportTicket', 'POST', () => '/support/tickets', ['attachments'], (i: Ids) => ({ client: i.client, category: 'reports', subject: 'Scan', message: 'Attached', attachments: [999999] })),
   c('createSupportTicket', 'POST', () => '/support/tickets', ['lab_order'], (i: Ids) => ({ client: i.client, category: 'reports', subject: 'Late report', message: 'Please', lab_order: 999999 })),
   c('createSupportTicket', 'POST', () => '/support/tickets', ['lab_order'], (i: Ids) => ({ client: i.client, category: 'reports', subject: 'Late report', message: 'Please', lab_order: 'blood test' })),
+  c('listSupportTickets', 'GET', () => '/support/tickets?min_age_days=0', ['min_age_days']),
   c('getSupportTicket', 'GET', () => '/support/tickets/abc', ['id']),
   c('patchSupportTicket', 'PATCH', () => '/support/tickets/1', ['body'], {}),
   c('patchSupportTicket', 'PATCH', () => '/support/tickets/1', ['assignee'], { assignee: 'nurse' }),

@@ -46,6 +46,9 @@ function useQueue() {
   return { ref, me, download };
 }
 
+/** The age filter's choices, in days. */
+const AGE_FILTERS = [1, 3, 7, 14] as const;
+
 const SORT_FIELDS: Record<string, string> = { status: 'status', category: 'category', age: 'created_at' };
 
 export function SupportQueueSection() {
@@ -98,6 +101,14 @@ export function SupportQueueSection() {
           <MenuItem value="">Anyone</MenuItem>
           <MenuItem value="0">{T.unassigned}</MenuItem>
           {me !== null && <MenuItem value={String(me)}>Me</MenuItem>}
+        </TextField>
+        <TextField select size="small" label={T.age} value={query.minAgeDays === null ? '' : String(query.minAgeDays)} onChange={(e) => send({ minAgeDays: e.target.value === '' ? null : Number(e.target.value) })} sx={{ minWidth: 160 }}>
+          <MenuItem value="">{T.anyAge}</MenuItem>
+          {AGE_FILTERS.map((days) => (
+            <MenuItem key={days} value={String(days)}>
+              {T.olderThan(days)}
+            </MenuItem>
+          ))}
         </TextField>
       </Stack>
       {message && <Alert severity="error" sx={{ mb: 2 }}>{message}</Alert>}

@@ -211,6 +211,19 @@ describe.each(engines)('support tickets on %s', (engine) => {
     expect(await outboxFor(t, texter.email)).toEqual([]);
   });
 
+  it('the queue filters by age on the server: only tickets opened at least that many days ago', async () => {
+    const fresh = await openTicket(t, other);
+    const old = await openTicket(t, other);
+    await t.database.db.updateTable('support_tickets').set({ created_at: new Date(Date.now() - 4 * DAY) }).where('id', '=', old.id).execute();
+    const ids = async (query: string) => (await api(t, reception, 'GET', `/support/tickets?client=${other.id}&page_size=100${query}`)).body.results.map((r: { id: number }) => r.id);
+    expect(await ids('&min_age_days=3')).toEqual([old.id]);
+    expect(await ids('&min_age_days=5')).toEqual([]);
+    expect(await ids('')).toEqual(expect.arrayContaining([old.id, fresh.id]));
+    const count = (await api(t, reception, 'GET', `/support/tickets?client=${other.id}&min_age_days=3&page_size=1`)).body.count;
+    expect(count).toBe(1);
+    expect((await api(t, reception, 'GET', '/support/tickets?min_age_days=0')).body.errors).toHaveProperty('min_age_days');
+  });
+
   it('links one of the client’s own lab orders only', async () => {
     // Orders written straight into the lab tables: how one is booked is the labs tests' business.
     await t.database.db.insertInto('lab_pincodes').values({ pincode: '560001', area: 'MG Road', slot_capacity: 5 }).onConflict((c) => c.doNothing()).execute();
