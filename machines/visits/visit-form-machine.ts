@@ -1,0 +1,264 @@
+// The therapy visit page's chart: load the visit, then either edit it (a signed or aborted visit
+// is `locked`: read only, addenda only) or chart it. Nothing typed is lost: every change schedules
+// a save 1.5 s later (within the 2 s the clinic asked for); a save with no answer keeps the form
+// and tries again every 3 s until the connection is back; a save the server refuses because
+// another device changed the visit is a `conflict` the nurse resolves by reloading, never an
+// overwrite. Status steps (start, complete, sign, abort) first save what is on screen, then ask
+// the server, which decides with the same visit chart. Screening is recorded from the page and the
+// visit read again. The calls are actors the adapter provides.
+import { assign, fromPromise, setup } from 'xstate';
+import { failureOf } from '../rules/failure.ts';
+import type { Therapy } from './therapy-fields.ts';
+import { type AdverseEventEntry, EMPTY_VISIT_FORM, type FormIngredient, formOf, type Section, sectionsOf, type VisitEventEntry, type VisitForm, type VisitRecord, type VisitSections, withParameters } from './visit-form.ts';
+
+export interface VisitFormContext {
+  visit: VisitRecord | null;
+  form: VisitForm;
+  /** Changes typed while a save was in flight: saved again once it answers. */
+  pending: boolean;
+  /** The step asked for, sent once what is on screen is saved. */
+  move: MoveRequest | null;
+  error: string | null;
+  fieldErrors: Record<string, string[]>;
+}
+
+export interface RecipeChoice {
+  id: number;
+  base_fluid: string;
+  bag_volume: number;
+  ingredients: Array<{ item: string; dose: number; unit: string }>;
+}
+
+export interface MoveRequest {
+  to: 'in_progress' | 'completed' | 'signed' | 'aborted';
+  reason?: string;
+  override_reason?: string;
+}
+
+export type VisitFormEvent =
+  | { type: 'form.edit'; section: Section; field: string; value: string }
+  | { type: 'form.notes'; value: string }
+  | { type: 'form.recipe'; recipe: RecipeChoice }
+  | { type: 'form.lot'; index: number; lot: string }
+  | { type: 'form.addEvent'; entry: VisitEventEntry }
+  | { type: 'form.addAdverse'; entry: AdverseEventEntry }
+  | { type: 'visit.copyLast' }
+  | ({ type: 'visit.move' } & MoveRequest)
+  | { type: 'screen.record'; answers: Record<string, boolean> }
+  | { type: 'visit.addendum'; text: string }
+  | { type: 'visit.reload' };
+
+const CLOSED = ['signed', 'aborted'];
+
+export const visitFormMachine = setup({
+  types: {
+    context: {} as VisitFormContext,
+    events: {} as VisitFormEvent,
+  },
+  actors: {
+    loadVisit: fromPromise<VisitRecord, void>(async () => {
+      throw new Error('loadVisit is provided by the adapter');
+    }),
+    saveVisit: fromPromise<VisitRecord, { version: number; sections: VisitSections }>(async () => {
+      throw new Error('saveVisit is provided by the adapter');
+    }),
+    moveVisit: fromPromise<VisitRecord, MoveRequest>(async () => {
+      throw new Error('moveVisit is provided by the adapter');
+    }),
+    loadPrevious: fromPromise<Record<string, unknown>, void>(async () => {
+      throw new Error('loadPrevious is provided by the adapter');
+    }),
+    recordScreen: fromPromise<unknown, { therapy: Therapy; answers: Record<string, boolean> }>(async () => {
+      throw new Error('recordScreen is provided by the adapter');
+    }),
+    addAddendum: fromPromise<VisitRecord, { text: string }>(async () => {
+      throw new Error('addAddendum is provided by the adapter');
+    }),
+  },
+  actions: {
+    /** A visit read or stepped: the form shows what the server stored. */
+    setVisit: assign((_, params: { visit: VisitRecord }) => ({ visit: params.visit, form: formOf(params.visit), pending: false, error: null, fieldErrors: {} })),
+    /** A save answered: the version moves on, the form keeps what was typed meanwhile. */
+    setSaved: assign((_, params: { visit: VisitRecord }) => ({ visit: params.visit, error: null, fieldErrors: {} })),
+    edit: assign(({ context, event }) => {
+      if (event.type !== 'form.edit') return {};
+      return { form: { ...context.form, [event.section]: { ...context.form[event.section], [event.field]: event.value } } };
+    }),
+    editNotes: assign(({ context, event }) => (event.type === 'form.notes' ? { form: { ...context.form, notes: event.value } } : {})),
+    chooseRecipe: assign(({ context, event }) => {
+      if (event.type !== 'form.recipe') return {};
+      const r = event.recipe;
+      const ingredients: FormIngredient[] = r.ingredients.map((i) => ({ item: i.item, dose: String(i.dose), unit: i.unit, lot: '' }));
+      return { form: { ...context.form, parameters: { ...context.form.parameters, recipe: String(r.id), base_fluid: r.base_fluid, bag_volume: String(r.bag_volume) }, ingredients } };
+    }),
+    chooseLot: assign(({ context, event }) => {
+      if (event.type !== 'form.lot') return {};
+      return { form: { ...context.form, ingredients: context.form.ingredients.map((i, n) => (n === event.index ? { ...i, lot: event.lot } : i)) } };
+    }),
+    addEvent: assign(({ context, event }) => (event.type === 'form.addEvent' ? { form: { ...context.form, events: [...context.form.events, event.entry] } } : {})),
+    addAdverse: assign(({ context, event }) => (event.type === 'form.addAdverse' ? { form: { ...context.form, adverse_events: [...context.form.adverse_events, event.entry] } } : {})),
+    copyParameters: assign(({ context }, params: { parameters: Record<string, unknown> }) => ({
+      form: context.visit ? withParameters(context.form, context.visit.therapy, params.parameters) : context.form,
+    })),
+    setMove: assign(({ event }) => (event.type === 'visit.move' ? { move: { to: event.to, reason: event.reason, override_reason: event.override_reason } } : {})),
+    markPending: assign({ pending: true }),
+    clearPending: assign({ pending: false }),
+    setError: assign((_, params: { error: unknown }) => {
+      const failure = failureOf(params.error);
+      return { error: failure.message, fieldErrors: failure.fieldErrors };
+    }),
+    clearError: assign({ error: null, fieldErrors: {} }),
+  },
+  guards: {
+    isClosed: (_, params: { visit: VisitRecord }) => CLOSED.includes(params.visit.status),
+    isConflict: (_, params: { error: unknown }) => failureOf(params.error).status === 409,
+    isOffline: (_, params: { error: unknown }) => failureOf(params.error).status === 0,
+    hasPending: ({ context }) => context.pending,
+  },
+  delays: {
+    autosave: 1500,
+    retry: 3000,
+  },
+}).createMachine({
+  id: 'visitForm',
+  context: { visit: null, form: EMPTY_VISIT_FORM, pending: false, move: null, error: null, fieldErrors: {} },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: 'pending',
+      invoke: {
+        src: 'loadVisit',
+        onDone: [
+          { guard: { type: 'isClosed', params: ({ event }) => ({ visit: event.output }) }, target: 'locked', actions: { type: 'setVisit', params: ({ event }) => ({ visit: event.output }) } },
+          { target: 'editing', actions: { type: 'setVisit', params: ({ event }) => ({ visit: event.output }) } },
+        ],
+        onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    failed: {
+      on: { 'visit.reload': { target: 'loading', actions: 'clearError' } },
+    },
+    editing: {
+      initial: 'saved',
+      on: {
+        'form.edit': { target: '.unsaved', actions: 'edit' },
+        'form.notes': { target: '.unsaved', actions: 'editNotes' },
+        'form.recipe': { target: '.unsaved', actions: 'chooseRecipe' },
+        'form.lot': { target: '.unsaved', actions: 'chooseLot' },
+        'form.addEvent': { target: '.unsaved', actions: 'addEvent' },
+        'form.addAdverse': { target: '.unsaved', actions: 'addAdverse' },
+        'visit.copyLast': '.copying',
+        'visit.move': { target: 'moving', actions: 'setMove' },
+        'screen.record': 'screening',
+      },
+      states: {
+        saved: {},
+        // Re-entered on every change, so the save waits for a pause in typing.
+        unsaved: {
+          after: { autosave: 'saving' },
+        },
+        saving: {
+          tags: 'saving',
+          on: {
+            'form.edit': { actions: ['edit', 'markPending'] },
+            'form.notes': { actions: ['editNotes', 'markPending'] },
+            'form.recipe': { actions: ['chooseRecipe', 'markPending'] },
+            'form.lot': { actions: ['chooseLot', 'markPending'] },
+            'form.addEvent': { actions: ['addEvent', 'markPending'] },
+            'form.addAdverse': { actions: ['addAdverse', 'markPending'] },
+            // A step waits for the save in flight (its answer carries the version).
+            'visit.move': {},
+            'visit.copyLast': {},
+          },
+          invoke: {
+            src: 'saveVisit',
+            input: ({ context }) => ({ version: context.visit!.version, sections: sectionsOf(context.form, context.visit!.therapy) }),
+            onDone: [
+              { guard: 'hasPending', target: 'unsaved', actions: [{ type: 'setSaved', params: ({ event }) => ({ visit: event.output }) }, 'clearPending'] },
+              { target: 'saved', actions: { type: 'setSaved', params: ({ event }) => ({ visit: event.output }) } },
+            ],
+            onError: [
+              { guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) }, target: '#visitForm.conflict', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+              { guard: { type: 'isOffline', params: ({ event }) => ({ error: event.error }) }, target: 'offline', actions: 'clearPending' },
+              { target: 'refused', actions: [{ type: 'setError', params: ({ event }) => ({ error: event.error }) }, 'clearPending'] },
+            ],
+          },
+        },
+        // No answer: the form keeps every change and the save is tried again.
+        offline: {
+          tags: 'offline',
+          after: { retry: 'saving' },
+        },
+        // The server named what is wrong; the next change saves again.
+        refused: {},
+        copying: {
+          tags: 'pending',
+          invoke: {
+            src: 'loadPrevious',
+            onDone: { target: 'unsaved', actions: { type: 'copyParameters', params: ({ event }) => ({ parameters: event.output }) } },
+            onError: { target: 'saved', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+      },
+    },
+    moving: {
+      tags: 'pending',
+      initial: 'saving',
+      states: {
+        saving: {
+          invoke: {
+            src: 'saveVisit',
+            input: ({ context }) => ({ version: context.visit!.version, sections: sectionsOf(context.form, context.visit!.therapy) }),
+            onDone: { target: 'stepping', actions: { type: 'setSaved', params: ({ event }) => ({ visit: event.output }) } },
+            onError: [
+              { guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) }, target: '#visitForm.conflict', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+              { target: '#visitForm.editing.refused', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+            ],
+          },
+        },
+        stepping: {
+          invoke: {
+            src: 'moveVisit',
+            input: ({ context }) => context.move!,
+            onDone: [
+              { guard: { type: 'isClosed', params: ({ event }) => ({ visit: event.output }) }, target: '#visitForm.locked', actions: { type: 'setVisit', params: ({ event }) => ({ visit: event.output }) } },
+              { target: '#visitForm.editing', actions: { type: 'setVisit', params: ({ event }) => ({ visit: event.output }) } },
+            ],
+            onError: { target: '#visitForm.editing.refused', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+      },
+    },
+    screening: {
+      tags: 'pending',
+      invoke: {
+        src: 'recordScreen',
+        input: ({ context, event }) => ({ therapy: context.visit!.therapy, answers: event.type === 'screen.record' ? event.answers : {} }),
+        onDone: 'loading',
+        onError: { target: 'editing.refused', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    // Another device changed the visit: shown, never overwritten; reloading shows theirs.
+    conflict: {
+      on: { 'visit.reload': { target: 'loading', actions: 'clearError' } },
+    },
+    // Signed (or aborted): read only; a signed visit takes dated addenda.
+    locked: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { 'visit.addendum': 'adding' },
+        },
+        adding: {
+          tags: 'pending',
+          invoke: {
+            src: 'addAddendum',
+            input: ({ event }) => ({ text: event.type === 'visit.addendum' ? event.text : '' }),
+            onDone: { target: 'idle', actions: { type: 'setVisit', params: ({ event }) => ({ visit: event.output }) } },
+            onError: { target: 'idle', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+      },
+    },
+  },
+});
