@@ -16,6 +16,7 @@ import { createIdentityRuntime } from '../server/identity/index.ts';
 import { createLogger } from '../server/logger.ts';
 import { createMailTransport } from '../server/mail/transport.ts';
 import { DEMO_DOMAIN, DEMO_PROGRAMS, DEMO_STAFF, type DemoPerson, demoClients } from './demo-data.ts';
+import { failureLine, firstAdministratorLines } from './seed-demo-report.ts';
 import { seedScheduling } from './seed-scheduling.ts';
 
 const password = process.env.DEMO_PASSWORD || 'Thrive-Demo-2026!';
@@ -146,13 +147,16 @@ async function main(): Promise<void> {
     for (const person of staff) console.log(`  ${person.role.padEnd(13)} ${person.email}  (${person.first_name} ${person.last_name})`);
     console.log('Clients (first five of 60; all end in @' + DEMO_DOMAIN + '):');
     for (const person of clients.slice(0, 5)) console.log(`  CLIENT        ${person.email}  (${person.first_name} ${person.last_name})`);
-    console.log(`\nThe first SUPER_ADMIN is ${config.adminEmail} (its temporary password was printed on first start).`);
+    const first = await db.selectFrom('users').select(['email', 'username']).where('role', '=', 'SUPER_ADMIN').orderBy('id').executeTakeFirst();
+    const status = first ? (await identity.admin.adminGetUser({ Username: first.username }).catch(() => null))?.UserStatus : undefined;
+    console.log('');
+    for (const line of firstAdministratorLines(first ? { email: first.email, waitingForFirstSignIn: status === 'FORCE_CHANGE_PASSWORD' } : null, config.adminEmail)) console.log(line);
   } finally {
     await database.close();
   }
 }
 
 main().catch((error) => {
-  console.error(error);
+  console.error(failureLine(error) ?? error);
   process.exit(1);
 });
