@@ -19,9 +19,13 @@ export const DIAL_CODES: readonly string[] = [
   '+994', '+995', '+996', '+998',
 ];
 
-/** Splits a stored number ("+919812345678") into the longest known dial code and the rest (default +1). */
-export function splitPhoneNumber(value: string | null | undefined): { dial: string; number: string } {
-  if (!value) return { dial: DEFAULT_DIAL_CODE, number: '' };
+/**
+ * Splits a stored number ("+919812345678") into the longest known dial code and the rest. With
+ * no number, or none that starts with a code, the code is `fallback`: the sign-in component's +1
+ * (spec §9), or the clinic's own (+91) on the clinic's forms.
+ */
+export function splitPhoneNumber(value: string | null | undefined, fallback: string = DEFAULT_DIAL_CODE): { dial: string; number: string } {
+  if (!value) return { dial: fallback, number: '' };
   const dial = [...DIAL_CODES].sort((a, b) => b.length - a.length).find((d) => value.startsWith(d));
-  return dial ? { dial, number: value.slice(dial.length) } : { dial: DEFAULT_DIAL_CODE, number: value };
+  return dial ? { dial, number: value.slice(dial.length) } : { dial: fallback, number: value };
 }

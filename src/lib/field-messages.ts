@@ -5,6 +5,7 @@
 // number has 14 digits." and never the pattern. A reason already written for people (the
 // server's own rules: "A user with this email already exists.") is kept as it is.
 import type { FieldErrors } from '../../machines/rules/failure';
+import { postalCodeLabel } from './labels';
 
 /** What each field is called on screen. */
 export const FIELD_LABELS: Record<string, string> = {
@@ -22,7 +23,6 @@ export const FIELD_LABELS: Record<string, string> = {
   address_line_2: 'Address line 2',
   city: 'City',
   state: 'State',
-  zipcode: 'PIN code',
   country: 'Country',
   occupation: 'Occupation',
   organization: 'Organization',
@@ -68,6 +68,7 @@ const FORMAT_SENTENCES: Record<string, (label: string) => string> = {
 /** The on-screen name of a field path ("goals.0.description" → "Description"). */
 export function fieldLabel(field: string): string {
   const last = field.split('.').filter((part) => !/^\d+$/.test(part)).pop() ?? field;
+  if (last === 'zipcode') return postalCodeLabel();
   if (FIELD_LABELS[last]) return FIELD_LABELS[last];
   const words = last.replace(/_/g, ' ').trim();
   return words ? words[0].toUpperCase() + words.slice(1) : 'This field';

@@ -189,11 +189,24 @@ describe('/client/{clientId}/details', () => {
     await page.getByText(PROFILE_SAVED).waitFor();
     const saved = await call(world.server.baseUrl, world.adminToken, 'GET', `/users/user-profiles/${ids.Kavya}`);
     expect(saved.body).toMatchObject({ city: 'Pune', emergency_contact_name: 'Arjun Iyer', emergency_contact_number: '+919812300000' });
-    // A bad value is refused with its field.
+    // A bad value is refused in the browser, before sending, in words (issue 24), beside the field
+    // and above the form; discarding the edit takes both away.
+    const profileWrites: string[] = [];
+    const onProfileWrite = (r: { method(): string; url(): string }) => {
+      if (r.method() === 'PATCH') profileWrites.push(new URL(r.url()).pathname);
+    };
+    page.on('request', onProfileWrite);
     await page.getByLabel('PIN code').fill('!!');
+    await page.getByLabel('ABHA number').fill('1234');
     await page.getByRole('button', { name: 'Save profile' }).click();
-    await page.getByText('Invalid request', { exact: false }).or(page.getByText('zipcode', { exact: false })).first().waitFor();
+    await page.getByRole('alert').filter({ hasText: 'ABHA number has 14 digits.' }).waitFor();
+    expect(await page.getByText('ABHA number has 14 digits.').count()).toBe(2);
+    expect(await page.getByText(/pattern|\^\[/).count()).toBe(0);
+    page.off('request', onProfileWrite);
+    expect(profileWrites).toEqual([]);
     await page.getByRole('button', { name: 'Discard changes' }).click();
+    expect(await page.getByText('ABHA number has 14 digits.').count()).toBe(0);
+    expect(await page.getByLabel('PIN code').inputValue()).not.toBe('!!');
 
     // Enrollments: pause, resume, complete; enrol in another program and cancel it.
     const row = page.getByRole('row').filter({ hasText: 'Metabolic Reset' });

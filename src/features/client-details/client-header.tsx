@@ -2,6 +2,7 @@
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import { ageInYears } from '../../../machines/staff/age';
 import { type ClientAlert, clientAlerts, isBlocking } from '../../../machines/staff/client-alerts';
+import { contactMethodLabel } from '../../lib/labels';
 import { fullName } from '../../lib/staff/format';
 import type { UserDetail } from './details-api';
 import { ALERT_INACTIVE, ALERT_NO_CONSENT, ALERT_NO_DOB, ALERT_NO_EMERGENCY } from './texts';
@@ -28,7 +29,7 @@ export function ClientHeader({ user }: { user: UserDetail }) {
         {facts}
       </Typography>
       <Typography sx={{ mt: 0.5 }} data-testid="client-contact">
-        {user.email} · {user.phone_number ?? 'No phone'} · prefers {p.preferred_contact_method}
+        {user.email} · {user.phone_number ?? 'No phone'} · prefers {contactMethodLabel(p.preferred_contact_method)}
       </Typography>
       <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }} aria-label="Alerts">
         {clientAlerts(user).map((alert) => (

@@ -2,7 +2,9 @@
 // same rules as the portal's profile page and the server (machines/rules/profile-rules.ts).
 import { Alert, Button, Grid, MenuItem, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
-import { profilePatchOf } from '../../../machines/rules/profile-rules';
+import { PHONE_PROFILE_FIELDS, profilePatchOf } from '../../../machines/rules/profile-rules';
+import { CONTACT_METHOD_LABELS, postalCodeLabel } from '../../lib/labels';
+import { PhoneField } from '../../lib/staff/phone-field';
 import type { Profile, ProfilePatch } from './details-api';
 import { useProfileSave } from './details-hooks';
 import { SAVE_PROFILE } from './texts';
@@ -18,12 +20,12 @@ const FIELDS: Field[] = [
   { name: 'phone_number', label: 'Phone' },
   { name: 'alternate_phone', label: 'Alternate phone' },
   { name: 'alternate_email', label: 'Alternate email' },
-  { name: 'preferred_contact_method', label: 'Preferred contact', options: [['phone', 'Phone'], ['email', 'Email'], ['sms', 'SMS'], ['whatsapp', 'WhatsApp']] },
+  { name: 'preferred_contact_method', label: 'Preferred contact', options: Object.entries(CONTACT_METHOD_LABELS) },
   { name: 'address_line_1', label: 'Address line 1' },
   { name: 'address_line_2', label: 'Address line 2' },
   { name: 'city', label: 'City' },
   { name: 'state', label: 'State' },
-  { name: 'zipcode', label: 'PIN code' },
+  { name: 'zipcode', label: 'Postal code' },
   { name: 'country', label: 'Country' },
   { name: 'occupation', label: 'Occupation' },
   { name: 'organization', label: 'Organization' },
@@ -56,13 +58,20 @@ export function ProfileSection({ profile, onSaved }: { profile: Profile; onSaved
       <Grid container spacing={2}>
         {FIELDS.map((f) => {
           const err = save.fieldErrors[f.name]?.join(' ');
+          if ((PHONE_PROFILE_FIELDS as readonly string[]).includes(f.name)) {
+            return (
+              <Grid key={f.name} size={{ xs: 12, sm: 6, md: 4 }}>
+                <PhoneField label={f.label} name={f.name} value={values[f.name]} onChange={(value) => setValues((v) => ({ ...v, [f.name]: value }))} error={!!err} helperText={err} />
+              </Grid>
+            );
+          }
           return (
             <Grid key={f.name} size={{ xs: 12, sm: 6, md: 4 }}>
               <TextField
                 fullWidth
                 size="small"
                 name={f.name}
-                label={f.label}
+                label={f.name === 'zipcode' ? postalCodeLabel() : f.label}
                 type={f.type ?? 'text'}
                 select={!!f.options}
                 value={values[f.name]}

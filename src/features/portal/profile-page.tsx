@@ -11,7 +11,8 @@ import { maskAadhaar } from '../../../machines/rules/masking';
 import { profilePatchOf } from '../../../machines/rules/profile-rules';
 import { ageInYears } from '../../../machines/staff/age';
 import { genderLabel } from '../../app/port';
-import { formatDate } from '../../lib/format';
+import { clinicFormat, formatDate } from '../../lib/format';
+import { CONTACT_METHOD_LABELS, contactMethodLabel, postalCodeLabel } from '../../lib/labels';
 import { LoadFailed, PageFrame } from './page-frame';
 import type { Profile } from './portal-api';
 import { useEmailChange, useProfileEditor } from './portal-hooks';
@@ -27,7 +28,7 @@ const TEXT_FIELDS = [
   ['city', 'City'],
   ['state', 'State'],
   ['country', 'Country'],
-  ['zipcode', 'PIN / ZIP code'],
+  ['zipcode', 'Postal code'],
   ['occupation', 'Occupation'],
   ['organization', 'Organization'],
   ['emergency_contact_name', 'Emergency contact name'],
@@ -45,7 +46,7 @@ function toDraft(p: Profile): Draft {
   const d: Draft = {};
   for (const [k] of TEXT_FIELDS) d[k] = (p[k] as string | null) ?? '';
   for (const [k] of PHONE_FIELDS) {
-    const { dial, number } = splitPhoneNumber(p[k]);
+    const { dial, number } = splitPhoneNumber(p[k], clinicFormat().dialCode);
     d[`${k}__dial`] = dial;
     d[k] = number;
   }
@@ -106,7 +107,7 @@ export function ProfilePage() {
               <Row label="Phone" value={profile.phone_number ?? '—'} />
               <Row label="Alternate phone" value={profile.alternate_phone ?? '—'} />
               <Row label="Alternate email" value={profile.alternate_email ?? '—'} />
-              <Row label="Preferred contact" value={profile.preferred_contact_method} />
+              <Row label="Preferred contact" value={contactMethodLabel(profile.preferred_contact_method)} />
               <Row label="Address" value={[profile.address_line_1, profile.address_line_2, profile.city, profile.state, profile.zipcode, profile.country].filter(Boolean).join(', ') || '—'} />
               <Row label="Occupation" value={[profile.occupation, profile.organization].filter(Boolean).join(', ') || '—'} />
               <Row label="Emergency contact" value={profile.emergency_contact_name ? `${profile.emergency_contact_name} (${profile.emergency_contact_relation ?? '—'}) ${profile.emergency_contact_number ?? ''}` : '—'} />
@@ -136,7 +137,7 @@ export function ProfilePage() {
                 </TextField>
                 <TextField label="Date of birth" name="date_of_birth" type="date" value={draft.date_of_birth} onChange={set('date_of_birth')} slotProps={{ inputLabel: { shrink: true } }} error={!!err('date_of_birth')} helperText={err('date_of_birth')} />
                 {TEXT_FIELDS.map(([k, label]) => (
-                  <TextField key={k} label={label} name={k} value={draft[k]} onChange={set(k)} error={!!err(k)} helperText={err(k)} />
+                  <TextField key={k} label={k === 'zipcode' ? postalCodeLabel() : label} name={k} value={draft[k]} onChange={set(k)} error={!!err(k)} helperText={err(k)} />
                 ))}
                 {PHONE_FIELDS.map(([k, label]) => (
                   <Stack key={k} direction="row" spacing={1}>
@@ -151,9 +152,9 @@ export function ProfilePage() {
                   </Stack>
                 ))}
                 <TextField select label="Preferred contact method" name="preferred_contact_method" value={draft.preferred_contact_method} onChange={set('preferred_contact_method')}>
-                  {['phone', 'email', 'sms', 'whatsapp'].map((m) => (
+                  {Object.entries(CONTACT_METHOD_LABELS).map(([m, words]) => (
                     <MenuItem key={m} value={m}>
-                      {m}
+                      {words}
                     </MenuItem>
                   ))}
                 </TextField>

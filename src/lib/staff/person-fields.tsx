@@ -1,7 +1,9 @@
 // The person fields of the staff pages' "new account" dialogs (New client, New user): first and
-// last name, the email the invitation goes to, and the phone; each shows the server's reason.
+// last name, the email the invitation goes to, and the phone (starting with the clinic's dial
+// code); each shows the reason it was refused.
 import { Stack, TextField } from '@mui/material';
 import { fieldError } from './confirm-dialog';
+import { PhoneField } from './phone-field';
 
 export const EMPTY_PERSON = { first_name: '', last_name: '', email: '', phone_number: '' };
 export type PersonValues = typeof EMPTY_PERSON;
@@ -12,8 +14,6 @@ export const PERSON_TEXT = {
   email: 'Email',
   phone: 'Phone',
   emailHelp: 'The invitation goes to this address.',
-  phoneHelp: 'International format, e.g. +919812345678',
-  phonePlaceholder: '+919812345678',
 } as const;
 
 /** Whether the required person fields are filled in. */
@@ -37,14 +37,7 @@ export function PersonFields({
         <TextField label={PERSON_TEXT.lastName} required fullWidth value={values.last_name} onChange={set('last_name')} error={!!err('last_name')} helperText={err('last_name')} />
       </Stack>
       <TextField label={PERSON_TEXT.email} type="email" required value={values.email} onChange={set('email')} error={!!err('email')} helperText={err('email') ?? PERSON_TEXT.emailHelp} />
-      <TextField
-        label={PERSON_TEXT.phone}
-        placeholder={PERSON_TEXT.phonePlaceholder}
-        value={values.phone_number}
-        onChange={set('phone_number')}
-        error={!!err('phone_number')}
-        helperText={err('phone_number') ?? PERSON_TEXT.phoneHelp}
-      />
+      <PhoneField label={PERSON_TEXT.phone} name="phone_number" value={values.phone_number} onChange={(value) => onChange('phone_number', value)} error={!!err('phone_number')} helperText={err('phone_number')} />
     </>
   );
 }

@@ -40,3 +40,21 @@ describe('the one formatting module', () => {
     expect(formatCurrency(null)).toBe('—');
   });
 });
+
+describe("the clinic's words for stored codes", () => {
+  it('names contact methods in words and the postal code the way the clinic’s country does', async () => {
+    const { contactMethodLabel, postalCodeLabel } = await import('../../../src/lib/labels');
+    expect(contactMethodLabel('phone')).toBe('Phone');
+    expect(contactMethodLabel('whatsapp')).toBe('WhatsApp');
+    expect(postalCodeLabel()).toBe('PIN code');
+    setClinicFormat({ locale: 'en-US' });
+    expect(postalCodeLabel()).toBe('ZIP code');
+  });
+
+  it("starts a phone without a number on the clinic's dial code; the sign-in component keeps +1", async () => {
+    const { splitPhoneNumber } = await import('../../../machines/rules/dial-codes');
+    expect(splitPhoneNumber('', clinicFormat().dialCode)).toEqual({ dial: '+91', number: '' });
+    expect(splitPhoneNumber('+447700900123', '+91')).toEqual({ dial: '+44', number: '7700900123' });
+    expect(splitPhoneNumber('')).toEqual({ dial: '+1', number: '' });
+  });
+});
