@@ -20,6 +20,15 @@ const CLINIC_ZONE = sql<string>`coalesce((select time_zone from scheduling_setti
  * Open runs of the client whose day has ended (in the clinic's time zone), or every open run
  * when a new one starts, are kept as incomplete. Runs in the caller's transaction.
  */
+/**
+ * Serializes a client's run starts: without it two starts at once each close the open runs they
+ * see and insert their own, leaving the client with two open runs (the kill -9 test's finding on
+ * PostgreSQL). The lock is the client's user row, held to the end of the transaction.
+ */
+export async function lockClientRuns(trx: Db, client: number): Promise<void> {
+  await sql`select id from users where id = ${client} for update`.execute(trx);
+}
+
 export async function closeAbandonedRuns(db: Db, client: number, all = false): Promise<void> {
   await db
     .updateTable('cognitive_runs')

@@ -21,7 +21,7 @@ import { type AuditAction, recordAudit, refuse, withAudit } from '../data/audit.
 import { findUser } from '../data/users.ts';
 import { requireLifecycleStep } from '../lifecycle.ts';
 import { type Caller, DENIED, forbidden, isStaff, notFound, othersRecord } from '../policy.ts';
-import { closeAbandonedRuns, findInstrument, findRun, insertInstrument, insertReview, insertRun, listResults, updateRun } from './data.ts';
+import { closeAbandonedRuns, findInstrument, findRun, insertInstrument, insertReview, insertRun, listResults, lockClientRuns, updateRun } from './data.ts';
 import { COGNITIVE_TEXTS as T } from './texts.ts';
 
 type S = components['schemas'];
@@ -79,6 +79,7 @@ export async function cognitiveAssessmentRoutes(app: FastifyInstance, ctx: ApiCo
     if (client !== caller.id) await refuse(db, intent, notFound());
     const run = await withAudit(db, intent, async (trx) => {
       // One open run at a time: starting again keeps the earlier one as incomplete.
+      await lockClientRuns(trx, client);
       await closeAbandonedRuns(trx, client, true);
       return insertRun(trx, client, randomInt(0, 2 ** 32));
     });
