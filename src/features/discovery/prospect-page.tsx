@@ -128,7 +128,7 @@ function ProspectView({ id }: { id: number }) {
             {T.prospect.convert}
           </Button>
         )}
-        {p.stage === 'enrol' && <Link href={getHref('clientDetails', { clientId: p.id })}>{T.prospect.converted.split('.')[0]}</Link>}
+        {p.stage === 'enrol' && <Link href={getHref('clientDetails', { clientId: p.id })}>{T.prospect.openClient}</Link>}
       </Stack>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
         <Stack spacing={2} sx={{ flex: 1 }}>

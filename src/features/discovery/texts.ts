@@ -101,6 +101,7 @@ export const DISCOVERY_TEXT = {
     owner: 'Owner',
     nextAction: 'Next action',
     edit: 'Edit details',
+    openClient: 'Open the client record',
     saved: 'Details saved.',
   },
   visit: {
