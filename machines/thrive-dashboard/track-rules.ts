@@ -37,9 +37,13 @@ export function trackStatus({ elapsed, attendance, packageUse }: TrackInput): Tr
 /** Heart-risk at or above this 10-year percentage is a risk flag. */
 export const HEART_RISK_FLAG_PERCENT = 20;
 
-export const RISK_FLAGS = ['heart_risk', 'worsening_goal'] as const;
+/** Days an adverse event recorded in a therapy visit keeps its client flagged. */
+export const ADVERSE_EVENT_FLAG_DAYS = 30;
+
+export const RISK_FLAGS = ['heart_risk', 'worsening_goal', 'adverse_event'] as const;
 export type RiskFlag = (typeof RISK_FLAGS)[number];
 export const RISK_FLAG_LABELS: Record<RiskFlag, string> = {
   heart_risk: 'Heart-risk 20 % or more',
   worsening_goal: 'Goal metric worsening',
+  adverse_event: 'Adverse event in the last 30 days',
 };

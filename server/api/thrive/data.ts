@@ -5,7 +5,7 @@ import type { components } from '../../../openapi/generated/api.ts';
 import type { Db } from '../../db/database.ts';
 import type { MeasurementSource } from '../../db/schema-thrive.ts';
 import { METRIC_SPECS, type Reading } from '../../../machines/thrive-dashboard/metrics.ts';
-import { type EnrollmentFilter, rollup, type TrackedSource } from './sql.ts';
+import { type EnrollmentFilter, recentAdverse, rollup, type TrackedSource } from './sql.ts';
 
 type S = components['schemas'];
 export type MeasurementOut = S['Measurement'];
@@ -250,6 +250,12 @@ export async function nextAppointments(db: Db, client: number): Promise<S['Thriv
     where a.client_id = ${client} and a.starts_at >= now() and a.status not in ('cancelled', 'no_show', 'rescheduled')
     order by a.starts_at limit 5`.execute(db);
   return rows.map((r) => ({ id: r.id, starts_at: iso(r.starts_at), service_name: r.service_name, therapy: r.therapy, staff_name: r.staff_name, status: r.status }));
+}
+
+/** An adverse event in one of the client's therapy visits of the last 30 days (the table's flag). */
+export async function hasRecentAdverseEvent(db: Db, client: number): Promise<boolean> {
+  const { rows } = await sql<{ yes: boolean }>`with ${recentAdverse(client)} select exists (select 1 from adverse) as yes`.execute(db);
+  return rows[0].yes;
 }
 
 export async function clientGoalsSource(db: Db, client: number): Promise<{ goals: Array<Record<string, any>> }> {

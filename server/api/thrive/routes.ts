@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { components } from '../../../openapi/generated/api.ts';
 import { targetFor, standing, isWorsening } from '../../../machines/thrive-dashboard/goals.ts';
+import { HEART_RISK_FLAG_PERCENT } from '../../../machines/thrive-dashboard/track-rules.ts';
 import { type Metric, readMeasurement, SELF_REPORTED_METRICS } from '../../../machines/thrive-dashboard/metrics.ts';
 import { callerOf } from '../../auth/bearer.ts';
 import type { Db } from '../../db/database.ts';
@@ -21,6 +22,7 @@ import {
   clientGoalsSource,
   clientPackages,
   findMeasurement,
+  hasRecentAdverseEvent,
   heartRiskHistory,
   insertMeasurement,
   lastTwo,
@@ -103,13 +105,14 @@ export async function thriveRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     const caller = callerOf(request);
     const client = await clientOf(caller, request.params.id, A.client, request.id);
     const user = (await findUser(db, client))!;
-    const [enrollments, packages, heartRisk, next, latest, source] = await Promise.all([
+    const [enrollments, packages, heartRisk, next, latest, source, adverse] = await Promise.all([
       clientEnrollments(db, client),
       clientPackages(db, client),
       heartRiskHistory(db, client),
       nextAppointments(db, client),
       latestMeasurements(db, client),
       clientGoalsSource(db, client),
+      hasRecentAdverseEvent(db, client),
     ]);
     const height = latest.find((m) => m.metric === 'height')?.value ?? null;
     const goals: S['ThriveGoal'][] = [];
@@ -131,8 +134,9 @@ export async function thriveRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     }
     const lastRisk = heartRisk.at(-1)?.risk_percentage;
     const flags: S['RiskFlag'][] = [];
-    if (lastRisk !== undefined && lastRisk >= 20) flags.push('heart_risk');
+    if (lastRisk !== undefined && lastRisk >= HEART_RISK_FLAG_PERCENT) flags.push('heart_risk');
     if (goals.some((g) => g.worsening)) flags.push('worsening_goal');
+    if (adverse) flags.push('adverse_event');
     await audit(db, caller, A.client, client, request.id);
     return {
       client: { id: user.id, first_name: user.first_name, last_name: user.last_name },

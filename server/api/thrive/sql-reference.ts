@@ -2,10 +2,9 @@
 // (sql.ts, migration 0910) must always equal. Not served: the roll-up tests compare the two on
 // random data, and `npm run bench:thrive` times this as the baseline.
 import { type RawBuilder, sql } from 'kysely';
-import { HEART_RISK_FLAG_PERCENT } from '../../../machines/thrive-dashboard/track-rules.ts';
 import { GOAL_AREA_TARGETS, HEALTHY_BMI } from '../../../machines/thrive-dashboard/goals.ts';
 import type { EnrollmentFilter, TrackedSource } from './sql.ts';
-import { STATUS } from './sql.ts';
+import { FLAGS, recentAdverse, STATUS } from './sql.ts';
 
 function where(f: EnrollmentFilter): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`e.status = 'active'`];
@@ -40,8 +39,9 @@ function trackedEnrollments(f: EnrollmentFilter, options: { flags?: boolean } = 
     from program_enrollments e join programs p on p.id = e.program_id
     where ${where(f)}
   ),
+  ${recentAdverse(f.client)},
   measured as materialized (
-    select act.*, case when v.due > 0 then v.attended / v.due end as attendance, v.last_visit,
+    select act.*, act.client in (select client_id from adverse) as adverse_event, case when v.due > 0 then v.attended / v.due end as attendance, v.last_visit,
       (select sum(k.sessions_used)::float8 / sum(k.sessions_total) from packages k where k.client_id = act.client) as package_use,
       ${flags ? sql`(select tc.risk_percentage from thrive_checks tc where tc.user_id = act.client order by tc.taken_at desc, tc.id desc limit 1)` : sql`null::float8`} as heart_risk,
       ${flags ? sql`exists (
@@ -80,11 +80,7 @@ function trackedEnrollments(f: EnrollmentFilter, options: { flags?: boolean } = 
     ) v
   ),
   tracked as (
-    select e.*, ${STATUS} as status,
-      array_remove(array[
-        case when e.heart_risk >= ${HEART_RISK_FLAG_PERCENT} then 'heart_risk' end,
-        case when e.worsening then 'worsening_goal' end
-      ], null) as flags
+    select e.*, ${STATUS} as status, ${FLAGS} as flags
     from measured e
   )`;
 }

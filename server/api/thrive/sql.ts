@@ -6,7 +6,7 @@
 // the ones in machines/thrive-dashboard, rendered into the SQL, so the page's rules and the
 // server's never drift apart. sql-reference.ts computes the same from scratch.
 import { type RawBuilder, sql } from 'kysely';
-import { HEART_RISK_FLAG_PERCENT, TRACK_THRESHOLDS as T } from '../../../machines/thrive-dashboard/track-rules.ts';
+import { ADVERSE_EVENT_FLAG_DAYS, HEART_RISK_FLAG_PERCENT, TRACK_THRESHOLDS as T } from '../../../machines/thrive-dashboard/track-rules.ts';
 
 export interface EnrollmentFilter {
   client?: number;
@@ -43,6 +43,25 @@ export const STATUS = sql.raw(`case
 /** Same as the roll-up's and the index's predicate: attended, missed, or cancelled late. */
 const DUE = sql.raw(`(a.status in ('completed', 'no_show') or (a.status = 'cancelled' and a.late_cancellation))`);
 
+/**
+ * Clients with an adverse event recorded in a therapy visit (issue 17) started, or else opened, in
+ * the last 30 days. Read at query time from therapy_visits, not rolled up: that table comes from
+ * migration 1200, after this module's migrations (0910-0999) run, so no trigger of ours can follow
+ * it. A CTE named `adverse` (of one client, or all), shared by the roll-up and the from-scratch reference.
+ */
+export const recentAdverse = (client?: number) => sql`adverse as (
+    select distinct v.client_id from therapy_visits v
+    where v.adverse_events <> '[]'::jsonb and coalesce(v.started_at, v.created_at) >= now() - ${sql.lit(ADVERSE_EVENT_FLAG_DAYS)} * interval '1 day'
+      ${client === undefined ? sql`` : sql`and v.client_id = ${client}`}
+  )`;
+
+/** The flags of `e` (heart_risk, worsening, adverse_event). */
+export const FLAGS = sql.raw(`array_remove(array[
+        case when e.heart_risk >= ${HEART_RISK_FLAG_PERCENT} then 'heart_risk' end,
+        case when e.worsening then 'worsening_goal' end,
+        case when e.adverse_event then 'adverse_event' end
+      ], null)`);
+
 function where(f: EnrollmentFilter): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`true`];
   if (f.client !== undefined) parts.push(sql`r.client_id = ${f.client}`);
@@ -69,22 +88,20 @@ function trackedFromRollup(f: EnrollmentFilter): RawBuilder<unknown> {
     where ${DUE} and a.starts_at >= now()
     group by act.enrollment
   ),
+  ${recentAdverse(f.client)},
   measured as (
     select act.enrollment, act.client, act.program, act.program_name, act.start_date, act.elapsed,
       case when act.due - coalesce(ah.due, 0) > 0 then (act.attended - coalesce(ah.attended, 0))::float8 / (act.due - coalesce(ah.due, 0)) end as attendance,
       case when act.last_visit_ever is null or act.last_visit_ever < now() then act.last_visit_ever
         else (select max(a.starts_at) from appointments a
           where a.client_id = act.client and a.status = 'completed' and a.starts_at >= act.start_date and a.starts_at < now()) end as last_visit,
-      act.package_used::float8 / act.package_total as package_use, act.heart_risk, act.worsening
+      act.package_used::float8 / act.package_total as package_use, act.heart_risk, act.worsening,
+      act.client in (select client_id from adverse) as adverse_event
     from active act
     left join ahead ah on ah.enrollment = act.enrollment
   ),
   tracked as (
-    select e.*, ${STATUS} as status,
-      array_remove(array[
-        case when e.heart_risk >= ${HEART_RISK_FLAG_PERCENT} then 'heart_risk' end,
-        case when e.worsening then 'worsening_goal' end
-      ], null) as flags
+    select e.*, ${STATUS} as status, ${FLAGS} as flags
     from measured e
   )`;
 }

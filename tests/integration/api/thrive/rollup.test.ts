@@ -103,6 +103,12 @@ async function populate(db: Db, k: Clinic) {
         values (${c}, ${k.staff[0]}, ${new Date(Date.now() - k.r.int(200) * DAY)}, 'male', 55, 45, 210, false, false, false, 130, 10, ${risk}, 'x', true, 'test')`.execute(db);
     }
     for (let n = k.r.int(6); n > 0; n--) await addReading(db, k, c);
+    // Therapy visits (issue 17), some with an adverse event, recent or older than 30 days.
+    if (k.r.next() < 0.3) {
+      const events = k.r.next() < 0.6 ? [{ type: 'Ear pain', severity: 'mild', action: 'Paused', outcome: 'Resolved' }] : [];
+      await sql`insert into therapy_visits (client_id, therapy, staff_id, created_by, adverse_events, started_at)
+        values (${c}, 'hbot', ${k.staff[0]}, ${k.staff[0]}, ${JSON.stringify(events)}::jsonb, ${new Date(Date.now() - k.r.int(60) * DAY)})`.execute(db);
+    }
   }
 }
 

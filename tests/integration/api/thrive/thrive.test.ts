@@ -160,6 +160,22 @@ describe.each(engines)('thrive dashboard API on %s', (engine) => {
     expect(await count(t, 'audit_events', sql`action = 'thrive.client.read' and client_id = ${id}`)).toBe(1);
   });
 
+  it('flags an adverse event recorded in a therapy visit of the last 30 days, not an older one', async () => {
+    const program = await addProgramOf(t, 12);
+    const recent = await addClient(t);
+    const older = await addClient(t);
+    for (const [id, daysAgo] of [[recent, 3], [older, 45]]) {
+      await enrol(t, id, program, 60);
+      await sql`insert into therapy_visits (client_id, therapy, staff_id, created_by, adverse_events, started_at)
+        values (${id}, 'hbot', ${coach.id}, ${coach.id}, ${JSON.stringify([{ type: 'Ear pain', severity: 'moderate', action: 'Stopped', outcome: 'Resolved' }])}::jsonb,
+          ${new Date(Date.now() - daysAgo * 86_400_000)})`.execute(t.database.db);
+    }
+    const table = await api(t, coach, 'GET', `/thrive/attention?program=${program}`);
+    expect(table.body.results).toEqual([expect.objectContaining({ client: recent, status: 'on_track', flags: ['adverse_event'] })]);
+    expect((await api(t, coach, 'GET', `/thrive/clients/${recent}`)).body.flags).toEqual(['adverse_event']);
+    expect((await api(t, coach, 'GET', `/thrive/clients/${older}`)).body.flags).toEqual([]);
+  });
+
   it('gives a client their own dashboard only, and staff the clinic-wide views', async () => {
     expect((await api(t, client, 'GET', `/thrive/clients/${client.id}`)).status).toBe(200);
     expect((await api(t, client, 'GET', `/thrive/clients/${other.id}`)).status).toBe(404);
