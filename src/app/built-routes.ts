@@ -22,6 +22,8 @@ export const BUILT_ROUTES: readonly RouteKey[] = [
   'portalSupport',
   'portalInClinic',
   'portalIntakeCall',
+  'portalBookTest',
+  'portalReports',
 ];
 
 export function isBuilt(key: RouteKey): boolean {

@@ -36,6 +36,8 @@ export const pages: Partial<Record<RouteKey, ComponentType>> = {
   portalSupport: onDemand(async () => (await import('../features/support/support-page')).SupportPage),
   portalInClinic: onDemand(async () => (await import('../features/portal/booking/visit-booking-page')).InClinicPage),
   portalIntakeCall: onDemand(async () => (await import('../features/portal/booking/visit-booking-page')).IntakeCallPage),
+  portalBookTest: onDemand(async () => (await import('../features/portal/labs/book-test-page')).BookTestPage),
+  portalReports: onDemand(async () => (await import('../features/portal/labs/reports-page')).ReportsPage),
 };
 
 export function pageFor(key: RouteKey): ComponentType {

@@ -1,0 +1,85 @@
+// The client's reports page (/user/reports/{clientId}): the released reports load once; the client
+// picks the marker whose trend across reports the chart shows (the first marker with a value at
+// first). A failed load offers a retry.
+import { assign, fromPromise, setup } from 'xstate';
+
+export interface ReportResult {
+  marker: number;
+  marker_code?: string;
+  marker_name: string;
+  unit: string;
+  value: number;
+  low: number | null;
+  high: number | null;
+  flag: 'normal' | 'low' | 'high' | 'critical';
+  status: 'partial' | 'final' | 'amended';
+  person: number;
+}
+
+export interface Report {
+  order: number;
+  status: string;
+  start: string;
+  people: { id: number; self: boolean; name: string }[];
+  results: ReportResult[];
+  pdf: { file_name: string; size: number } | null;
+}
+
+export interface ReportsContext {
+  clientId: string;
+  reports: Report[];
+  marker: string | null;
+}
+
+export type ReportsEvent = { type: 'reports.retry' } | { type: 'reports.marker'; code: string };
+
+/** The client's own values of one marker across reports, oldest first (what the trend chart draws). */
+export function trendOf(reports: Report[], code: string): { start: string; value: number; flag: ReportResult['flag'] }[] {
+  const points: { start: string; value: number; flag: ReportResult['flag'] }[] = [];
+  for (const report of reports) {
+    const self = report.people.find((p) => p.self);
+    for (const r of report.results) if ((r.marker_code ?? r.marker_name) === code && (!self || r.person === self.id)) points.push({ start: report.start, value: r.value, flag: r.flag });
+  }
+  return points.sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+}
+
+/** Every marker with a value in any report, by code, with its name and unit. */
+export function markersOf(reports: Report[]): { code: string; name: string; unit: string }[] {
+  const seen = new Map<string, { code: string; name: string; unit: string }>();
+  for (const report of reports) for (const r of report.results) {
+    const code = r.marker_code ?? r.marker_name;
+    if (!seen.has(code)) seen.set(code, { code, name: r.marker_name, unit: r.unit });
+  }
+  return [...seen.values()];
+}
+
+export const reportsMachine = setup({
+  types: {
+    context: {} as ReportsContext,
+    events: {} as ReportsEvent,
+    input: {} as { clientId: string },
+  },
+  actors: {
+    loadReports: fromPromise<Report[], { clientId: string }>(async () => {
+      throw new Error('loadReports not provided');
+    }),
+  },
+}).createMachine({
+  id: 'reports',
+  context: ({ input }) => ({ clientId: input.clientId, reports: [], marker: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        src: 'loadReports',
+        input: ({ context }) => ({ clientId: context.clientId }),
+        onDone: { target: 'ready', actions: assign(({ event }) => ({ reports: event.output, marker: markersOf(event.output)[0]?.code ?? null })) },
+        onError: 'failed',
+      },
+    },
+    failed: { on: { 'reports.retry': 'loading' } },
+    ready: {
+      on: { 'reports.marker': { actions: assign({ marker: ({ event }) => event.code }) } },
+    },
+  },
+});

@@ -1,0 +1,53 @@
+// The portal's lab charts bound to their adapter (labs-api.ts): `useActorRef` makes each actor
+// once with the adapter's calls as its actors; `useSelector` reads what the views render.
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { bookTestMachine, orderTotal } from '../../../../machines/labs/book-test-machine';
+import { markersOf, reportsMachine, trendOf } from '../../../../machines/labs/reports-machine';
+import { useShell } from '../../../app/port';
+import { checkPincode, downloadReportPdf, holdSlot, loadReports, loadSlots, loadStart, placeOrder } from './labs-api';
+
+export function useBookTest(clientId: string) {
+  const { api } = useShell();
+  const ref = useActorRef(
+    bookTestMachine.provide({
+      actors: {
+        loadStart: fromPromise(({ input }) => loadStart(api, input.clientId)),
+        checkPincode: fromPromise(({ input }) => checkPincode(api, input.pincode)),
+        loadSlots: fromPromise(({ input }) => loadSlots(api, input)),
+        holdSlot: fromPromise(({ input }) => holdSlot(api, input)),
+        placeOrder: fromPromise(({ input }) => placeOrder(api, input)),
+      },
+    }),
+    { input: { clientId } },
+  );
+  const step = useSelector(ref, (s) => (typeof s.value === 'string' ? s.value : `held.${(s.value as { held: string }).held}`));
+  const context = useSelector(ref, (s) => s.context);
+  const chosenItems = context.catalogue.filter((i) => context.chosen.includes(i.id));
+  return {
+    step,
+    context,
+    chosenItems,
+    fasting: Math.max(0, ...chosenItems.map((i) => i.fasting_hours)),
+    total: orderTotal(context.catalogue, context.chosen, context.people.length),
+    send: ref.send,
+  };
+}
+
+export function useReports(clientId: string) {
+  const { api } = useShell();
+  const ref = useActorRef(reportsMachine.provide({ actors: { loadReports: fromPromise(({ input }) => loadReports(api, input.clientId)) } }), { input: { clientId } });
+  const state = useSelector(ref, (s) => s.value as 'loading' | 'failed' | 'ready');
+  const reports = useSelector(ref, (s) => s.context.reports);
+  const marker = useSelector(ref, (s) => s.context.marker);
+  return {
+    state,
+    reports,
+    marker,
+    markers: markersOf(reports),
+    trend: marker ? trendOf(reports, marker) : [],
+    retry: () => ref.send({ type: 'reports.retry' }),
+    pickMarker: (code: string) => ref.send({ type: 'reports.marker', code }),
+    download: (order: number, fileName: string) => downloadReportPdf(api, order, fileName),
+  };
+}

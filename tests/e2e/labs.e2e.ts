@@ -1,0 +1,140 @@
+// Labs in Chromium (issue 20) against the real server (PostgreSQL when DATABASE_URL is set, as in
+// CI; PGlite otherwise): a client books a fasting test for 7 am from the portal (pincode, tests,
+// a morning slot held for them, themself and the prefilled address, pay at collection, the
+// confirmation in the outbox); the lab desk collects and enters results through the API; the
+// client reads the released report with its flags and range bars, and the marker's trend across
+// this report and an earlier one.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LAB_TEXTS } from '../../machines/labs/lab-texts.ts';
+import { CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE } from '../../src/app/shell-text.ts';
+import { LABS_TEXT as T } from '../../src/features/portal/labs/texts.ts';
+import { launchBrowser, watchConsole } from '../support/browser.ts';
+import { completeFirstSignIn, createAccount, type E2eAccount } from '../support/e2e-accounts.ts';
+import type { ServerProcess } from '../support/server-process.ts';
+import { call, startStaffServer } from '../support/staff-e2e.ts';
+
+const TAG = 'labs';
+let server: ServerProcess;
+let browser: Browser;
+let adminToken: string;
+let client: E2eAccount;
+let nurse: E2eAccount;
+let glucose = { id: 0, marker: 0 };
+const PINCODE = '560034';
+
+async function ok(res: Promise<{ status: number; body: any }>, what: string) {
+  const r = await res;
+  if (r.status >= 300) throw new Error(`${what}: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
+}
+const api = (method: string, path: string, body?: unknown) => call(server.baseUrl, adminToken, method, path, body);
+const hourOf = (iso: string) => Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', hour: '2-digit', hourCycle: 'h23' }).format(new Date(iso)));
+
+/** Moves an order along the desk's steps and enters one result per person, as the lab desk does. */
+async function deskCompletes(order: { id: number; people: { id: number }[] }, value: number) {
+  for (const to of ['collector_assigned', 'collected', 'processing']) await ok(api('POST', `/labs/orders/${order.id}/transitions`, { to, collector: nurse.id }), to);
+  for (const person of order.people) await ok(api('POST', '/labs/results', { order: order.id, person: person.id, marker: glucose.marker, value }), 'result');
+  await ok(api('POST', `/labs/orders/${order.id}/transitions`, { to: 'ready' }), 'ready');
+}
+
+beforeAll(async () => {
+  const started = await startStaffServer(TAG);
+  server = started.server;
+  browser = await launchBrowser();
+  adminToken = (await completeFirstSignIn(server.baseUrl, started.adminEmail, started.adminTemp)).AccessToken;
+  nurse = await createAccount(server.baseUrl, adminToken, 'NURSE', TAG);
+  client = await createAccount(server.baseUrl, adminToken, 'CLIENT', TAG);
+  await ok(api('PATCH', `/users/user-profiles/${client.id}`, { gender: 'F', date_of_birth: '1984-03-09', address_line_1: '14 Koramangala 5th Block', city: 'Bengaluru', zipcode: PINCODE }), 'profile');
+  await ok(api('POST', '/labs/pincodes', { pincode: PINCODE, area: 'Koramangala', slot_capacity: 3 }), 'pincode');
+  const created = await ok(
+    api('POST', '/labs/catalogue', {
+      code: 'FBS',
+      name: 'Fasting blood sugar',
+      kind: 'test',
+      price_inr: 150,
+      fasting_hours: 10,
+      sample_type: 'Blood (fluoride)',
+      report_hours: 12,
+      markers: [{ code: 'GLU', name: 'Glucose, fasting', unit: 'mg/dL', ranges: [{ sex: null, age_min: 18, age_max: 120, low: 70, high: 99, critical_low: 40, critical_high: 400 }] }],
+    }),
+    'catalogue',
+  );
+  glucose = { id: created.id, marker: created.markers[0].id };
+  // An earlier report of the client's, booked at the desk: the first point of the trend.
+  const slots = await ok(api('GET', `/labs/slots?pincode=${PINCODE}&items=${glucose.id}`), 'slots');
+  const hold = await ok(api('POST', '/labs/slots', { client: client.id, pincode: PINCODE, start: slots[slots.length - 1].start, items: [glucose.id] }), 'hold');
+  const earlier = await ok(api('POST', '/labs/orders', { hold: hold.id, items: [glucose.id], people: [{ self: true }], address: 'Home' }), 'earlier order');
+  await deskCompletes(earlier, 92);
+}, 600_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop('SIGTERM');
+});
+
+describe('labs from the portal (Chromium)', () => {
+  it('a client books a fasting test for 7 am; staff collect and enter results; the client reads the report and its trend', async () => {
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 900 } });
+    context.setDefaultTimeout(60_000);
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await page.goto('/login');
+    await page.getByPlaceholder('Enter Your Email Here').fill(client.email);
+    await page.getByPlaceholder('Enter Your Password Here').fill(client.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === `/user/home/${client.id}`, { timeout: 60_000 });
+    await page.getByLabel(CONSENT_ACCEPT_LABEL).check();
+    await page.getByRole('button', { name: CONSENT_CONTINUE }).click();
+
+    // Book: the pincode (prefilled from the profile) is served; the fasting test offers mornings only.
+    await page.goto(`/user/book-test/${client.id}`);
+    await page.getByRole('heading', { name: T.bookTitle }).waitFor();
+    expect(await page.getByLabel(T.pincode).inputValue()).toBe(PINCODE);
+    await page.getByRole('button', { name: T.check }).click();
+    await page.getByText(T.served(PINCODE)).waitFor();
+    await page.locator('[data-item="FBS"]').getByRole('checkbox').check();
+    await page.getByRole('button', { name: T.toSlots }).click();
+    await page.getByText(T.fastingMorning).waitFor();
+    const starts = await page.locator('[data-slot]').evaluateAll((els) => els.map((e) => e.getAttribute('data-slot')!));
+    expect(starts.length).toBeGreaterThan(0);
+    expect(starts.every((s) => hourOf(s) < 10)).toBe(true);
+    const seven = starts.find((s) => hourOf(s) === 7)!;
+    await page.locator(`[data-slot="${seven}"]`).click();
+    // Held for them; themself on the order and the address from the profile.
+    await page.getByRole('heading', { name: T.people }).waitFor();
+    expect(await page.getByLabel(T.address).inputValue()).toBe('14 Koramangala 5th Block, Bengaluru');
+    await page.getByRole('button', { name: T.review }).click();
+    await page.getByText(T.total(150)).waitFor();
+    await page.getByText(LAB_TEXTS.payment).first().waitFor();
+    await page.getByRole('button', { name: T.confirm }).click();
+    const booked = page.locator('[data-booked]');
+    await booked.waitFor();
+    const id = Number(await booked.getAttribute('data-booked'));
+    expect(await booked.textContent()).toBe(T.booked(id));
+    const order = await ok(api('GET', `/labs/orders/${id}`), 'order');
+    expect(order).toMatchObject({ status: 'booked', start: seven, client: client.id, payment: 'at_collection' });
+    const outbox = (await (await fetch(`${server.baseUrl}/dev/outbox?to=${encodeURIComponent(client.email)}`)).json()) as { messages: { subject: string; body: string }[] };
+    expect(outbox.messages.some((m) => m.subject === LAB_TEXTS.mail.confirmedSubject && m.body.includes(`#${id}`))).toBe(true);
+
+    // The lab desk collects, processes and enters a high value; the report is released.
+    await deskCompletes(order, 112);
+
+    // The client reads it: the flag and range bar per marker, and the trend across both reports.
+    await page.goto(`/user/reports/${client.id}`);
+    await page.getByRole('heading', { name: T.reportsTitle }).waitFor();
+    const latest = page.locator(`[data-report="${id}"]`);
+    await latest.waitFor();
+    const row = latest.locator('[data-marker="GLU"]');
+    expect(await row.getAttribute('data-flag')).toBe('high');
+    await row.getByText(T.flag.high).waitFor();
+    await row.getByText(T.range(70, 99, 'mg/dL')).waitFor();
+    await row.getByRole('img').waitFor();
+    const trend = page.locator('[data-trend="GLU"]');
+    await trend.waitFor();
+    expect(await trend.getAttribute('data-points')).toBe('2');
+    await trend.locator('svg').first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 300_000);
+});
