@@ -23,7 +23,12 @@ export function canActOn(caller: Role | null, isSelf: boolean, target: Role): bo
 
 export type AccountAction = 'role' | 'deactivate' | 'reactivate' | 'resend' | 'reset';
 
-/** What may be done to an account in its state: an active one is changed or closed, a deactivated one only reopened. */
-export function accountActions(isActive: boolean): AccountAction[] {
-  return isActive ? ['role', 'deactivate', 'resend', 'reset'] : ['reactivate'];
+/**
+ * What may be done to an account in its state: an active one is changed or closed, a deactivated
+ * one only reopened; the invitation is resent only while the account still waits for its first
+ * sign-in (the identity service's word, `awaiting_first_sign_in` in the users list).
+ */
+export function accountActions(isActive: boolean, awaitingFirstSignIn = false): AccountAction[] {
+  if (!isActive) return ['reactivate'];
+  return awaitingFirstSignIn ? ['role', 'deactivate', 'resend', 'reset'] : ['role', 'deactivate', 'reset'];
 }

@@ -50,6 +50,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/users/me/home-views": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count one opening of the client's portal home (CLIENT only)
+         * @description The portal home greets a first visit with "Welcome" and later ones with "Welcome back"; the server counts, so a new device is no first visit.
+         */
+        post: operations["recordPortalHomeView"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/users/{id}": {
         parameters: {
             query?: never;
@@ -1871,6 +1891,10 @@ export interface components {
             status?: components["schemas"]["ClientStatus"];
             /** @description In lists, for ADMIN and SUPER_ADMIN: the account never signed in (still on its temporary password), so its invitation may be resent. */
             awaiting_first_sign_in?: boolean;
+        };
+        PortalHomeView: {
+            first_visit: boolean;
+            views: number;
         };
         UserPage: {
             count: number;
@@ -4009,6 +4033,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    recordPortalHomeView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether this was the client's first visit, and how many there have been. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalHomeView"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -7,6 +7,7 @@ import { IdentityError } from '../../identity/contracts.ts';
 import { callerOf } from '../../auth/bearer.ts';
 import { AADHAAR_INVALID, aadhaarValid } from '../aadhaar.ts';
 import { type ApiContext, isUniqueViolation, pageLinks } from '../context.ts';
+import { usernamesAwaitingFirstSignIn } from '../data/awaiting-sign-in.ts';
 import { refuse, withAudit } from '../data/audit.ts';
 import { insertUserWithProfile } from '../data/provision.ts';
 import { listExtras } from '../data/user-list-extras.ts';
@@ -38,7 +39,13 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
       status: q.status,
     });
     const extras = await listExtras(db, rows.map((r) => r.id));
-    return { count, ...pageLinks(request, q.page, q.page_size, count), results: rows.map((r) => ({ ...presentUser(r), ...extras.get(r.id) })) };
+    // Administrators may resend an invitation, and only to an account that never signed in.
+    const waiting = isAdmin(caller.role) && rows.length ? await usernamesAwaitingFirstSignIn(ctx.identityAdmin()) : null;
+    return {
+      count,
+      ...pageLinks(request, q.page, q.page_size, count),
+      results: rows.map((r) => ({ ...presentUser(r), ...extras.get(r.id), ...(waiting ? { awaiting_first_sign_in: waiting.has(r.username.toLowerCase()) } : {}) })),
+    };
   });
 
   app.get('/users/users/me', { schema: contract.routeSchema('getCurrentUser') }, async (request) => {

@@ -29,3 +29,7 @@ export const TOASTS = {
   resend: (_name: string, email: string) => `The invitation was sent again to ${email}.`,
   reset: (name: string, email: string) => `${name}'s password was reset. A code to choose a new one was emailed to ${email}.`,
 };
+export const USER_DETAILS_CLOSE = 'Close';
+export const OPEN_USER = (name: string) => `Open ${name}`;
+export const INVITATION_WAITING = 'Invited; has not signed in yet';
+export const INVITATION_ACCEPTED = 'Has signed in';

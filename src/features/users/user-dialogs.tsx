@@ -18,6 +18,9 @@ export interface UserRow {
   role: Role;
   is_active: boolean;
   date_joined: string;
+  phone_number?: string | null;
+  /** The identity service's word: never signed in yet (only administrators are told). */
+  awaiting_first_sign_in?: boolean;
 }
 
 const EMPTY = { ...EMPTY_PERSON, role: '' };

@@ -1,21 +1,39 @@
 // /users (ADMIN, SUPER_ADMIN): every user with role and status, server-side like /clients; a new
 // user with a role; per user, the actions the signed-in role may take (change role, deactivate or
 // reactivate, resend the invitation, reset the password), each confirmed, toasted and audited.
-import { Chip, IconButton, Menu, MenuItem } from '@mui/material';
+import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Link as MuiLink, Menu, MenuItem, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
+import { Link } from 'wouter';
+import { getHref } from '../../app/port';
+import { contactMethodLabel } from '../../lib/labels';
 import { accountActions } from '../../../machines/staff/user-rules';
 import { ConfirmDialog } from '../../lib/staff/confirm-dialog';
 import { formatDate, fullName, ROLE_LABELS } from '../../lib/staff/format';
 import { GridPage, ServerGrid } from '../../lib/staff/server-grid';
-import { ACTION_LABELS, ACTIONS_FOR, CONFIRM_TEXT, NEW_USER, RETRY, type UserAction, USERS_EMPTY, USERS_LOAD_FAILED, USERS_SEARCH_LABEL, USERS_TITLE } from './texts';
+import {
+  ACTION_LABELS,
+  ACTIONS_FOR,
+  CONFIRM_TEXT,
+  INVITATION_ACCEPTED,
+  INVITATION_WAITING,
+  NEW_USER,
+  OPEN_USER,
+  RETRY,
+  USER_DETAILS_CLOSE,
+  type UserAction,
+  USERS_EMPTY,
+  USERS_LOAD_FAILED,
+  USERS_SEARCH_LABEL,
+  USERS_TITLE,
+} from './texts';
 import { ChangeRoleDialog, NewUserDialog, type UserRow } from './user-dialogs';
 import { USER_SORT_FIELDS } from './users-api';
 import { useUsersPage } from './users-hooks';
 
 function RowActions({ row, onPick }: { row: UserRow; onPick: (action: UserAction) => void }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const items: UserAction[] = accountActions(row.is_active);
+  const items: UserAction[] = accountActions(row.is_active, row.awaiting_first_sign_in === true);
   return (
     <>
       <IconButton size="small" aria-label={ACTIONS_FOR(fullName(row))} aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)}>
@@ -38,10 +56,68 @@ function RowActions({ row, onPick }: { row: UserRow; onPick: (action: UserAction
   );
 }
 
+/** A staff member's account at a glance, with what may be done to it. */
+function UserDetails({ user, mayAct, onPick, onClose }: { user: UserRow | null; mayAct: boolean; onPick: (action: UserAction) => void; onClose: () => void }) {
+  return (
+    <Dialog open={!!user} onClose={onClose} aria-labelledby="user-details-title" fullWidth maxWidth="xs">
+      {user && (
+        <>
+          <DialogTitle id="user-details-title">{fullName(user)}</DialogTitle>
+          <DialogContent>
+            <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 1, m: 0, '& dd': { m: 0, overflowWrap: 'anywhere' } }}>
+              <Typography component="dt" color="text.secondary">Email</Typography>
+              <Typography component="dd">{user.email}</Typography>
+              <Typography component="dt" color="text.secondary">{contactMethodLabel('phone')}</Typography>
+              <Typography component="dd">{user.phone_number || '—'}</Typography>
+              <Typography component="dt" color="text.secondary">Role</Typography>
+              <Typography component="dd">{ROLE_LABELS[user.role] ?? user.role}</Typography>
+              <Typography component="dt" color="text.secondary">Status</Typography>
+              <Typography component="dd">{user.is_active ? 'Active' : 'Deactivated'}</Typography>
+              <Typography component="dt" color="text.secondary">Joined</Typography>
+              <Typography component="dd">{formatDate(user.date_joined)}</Typography>
+              {user.awaiting_first_sign_in !== undefined && (
+                <>
+                  <Typography component="dt" color="text.secondary">Sign-in</Typography>
+                  <Typography component="dd">{user.awaiting_first_sign_in ? INVITATION_WAITING : INVITATION_ACCEPTED}</Typography>
+                </>
+              )}
+            </Box>
+          </DialogContent>
+          <DialogActions sx={{ flexWrap: 'wrap' }}>
+            {mayAct &&
+              accountActions(user.is_active, user.awaiting_first_sign_in === true).map((a) => (
+                <Button key={a} onClick={() => onPick(a)}>
+                  {ACTION_LABELS[a]}
+                </Button>
+              ))}
+            <Button onClick={onClose}>{USER_DETAILS_CLOSE}</Button>
+          </DialogActions>
+        </>
+      )}
+    </Dialog>
+  );
+}
+
 export function UsersPage() {
   const { list, create, role, account, roles, mayActOn, pick } = useUsersPage();
+  const [opened, setOpened] = useState<UserRow | null>(null);
   const columns: GridColDef<UserRow>[] = [
-    { field: 'name', headerName: 'Name', flex: 1, minWidth: 170, valueGetter: (_v, row) => fullName(row) },
+    {
+      field: 'name',
+      headerName: 'Name',
+      flex: 1,
+      minWidth: 170,
+      valueGetter: (_v, row) => fullName(row),
+      // A client opens on their record; a staff member's account opens here.
+      renderCell: ({ row }) =>
+        row.role === 'CLIENT' ? (
+          <Link href={getHref('clientDetails', { clientId: row.id })}>{fullName(row)}</Link>
+        ) : (
+          <MuiLink component="button" type="button" aria-label={OPEN_USER(fullName(row))} onClick={() => setOpened(row)} sx={{ verticalAlign: 'baseline' }}>
+            {fullName(row)}
+          </MuiLink>
+        ),
+    },
     { field: 'email', headerName: 'Email', flex: 1.3, minWidth: 220 },
     { field: 'role', headerName: 'Role', width: 140, valueGetter: (v) => ROLE_LABELS[v as string] ?? v },
     {
@@ -77,6 +153,15 @@ export function UsersPage() {
         emptyText={USERS_EMPTY}
         loadFailedText={USERS_LOAD_FAILED}
         retryLabel={RETRY}
+      />
+      <UserDetails
+        user={opened}
+        mayAct={!!opened && mayActOn(opened)}
+        onPick={(a) => {
+          if (opened) pick(opened, a);
+          setOpened(null);
+        }}
+        onClose={() => setOpened(null)}
       />
       <NewUserDialog action={create} roles={roles} />
       <ChangeRoleDialog action={role} roles={roles} />

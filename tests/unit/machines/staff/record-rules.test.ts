@@ -21,7 +21,9 @@ describe('client alerts', () => {
 
 describe('account actions', () => {
   it('changes or closes an active account, only reopens a deactivated one', () => {
-    expect(accountActions(true)).toEqual(['role', 'deactivate', 'resend', 'reset']);
+    expect(accountActions(true)).toEqual(['role', 'deactivate', 'reset']);
+    expect(accountActions(true, true)).toEqual(['role', 'deactivate', 'resend', 'reset']);
+    expect(accountActions(false, true)).toEqual(['reactivate']);
     expect(accountActions(false)).toEqual(['reactivate']);
   });
 });
