@@ -44,6 +44,7 @@ const visitRow = (key: string, operation: string, target: string, client: Outcom
 export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   row('users.list', 'GET users/users', '—', 403, 200, 200, 200),
   row('users.me', 'GET users/users/me', 'own', 200, 200, 200, 200),
+  row('users.me.home-views', 'POST users/users/me/home-views', 'own', 200, 403, 403, 403),
   row('users.get.own', 'GET users/users/{id}', 'own', 200, 200, 200, 200),
   row('users.get.client', 'GET users/users/{id}', 'another client', 404, 200, 200, 200),
   row('users.create.client', 'POST users/users (role CLIENT)', '—', 403, 201, 201, 201),

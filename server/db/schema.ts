@@ -267,6 +267,14 @@ export interface ClinicSettingsTable {
   updated_by: number | null;
 }
 
+/** 1301: how often each client opened their portal home ("Welcome" on the first). */
+export interface PortalHomeViewsTable {
+  user_id: number;
+  first_at: TimestampDefault;
+  last_at: TimestampDefault;
+  views: Generated<number>;
+}
+
 /** Every table, by the name queries use (schema-qualified outside `public`). */
 export interface Database extends CognitiveTables, SchedulingTables, DiscoveryTables, SupportTables, SchedulingBackofficeTables, ThriveTables, PortalBookingTables, LabTables {
   mail_outbox: MailOutboxTable;
@@ -286,4 +294,5 @@ export interface Database extends CognitiveTables, SchedulingTables, DiscoveryTa
   audit_events: AuditEventsTable;
   thrive_checks: ThriveChecksTable;
   clinic_settings: ClinicSettingsTable;
+  portal_home_views: PortalHomeViewsTable;
 }

@@ -83,7 +83,8 @@ describe('accessibility of every real page (axe-core in Chromium)', () => {
     await page.getByRole('button', { name: CONSENT_CONTINUE }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await settled(page, '[data-page="portal-home"]');
-    await page.getByRole('heading', { name: PORTAL_TEXT.greeting(client.firstName) }).waitFor();
+    // This is the client's first visit: "Welcome" (a later one says "Welcome back").
+    await page.getByRole('heading', { name: PORTAL_TEXT.greeting(client.firstName, true) }).waitFor();
     await expectAccessible(page, 'portal home');
     for (const [path, ready] of [
       [`/user/thrive-onboard/${client.id}`, '[data-guard="allowed"] h1'],

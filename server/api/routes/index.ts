@@ -16,6 +16,7 @@ import { clinicSettingsRoutes } from './clinic-settings.ts';
 import { consentHistoryRoutes } from './consent-history.ts';
 import { enrollmentRoutes } from './enrollments.ts';
 import { profileEmailRoutes } from './profile-email.ts';
+import { portalHomeViewRoutes } from './portal-home-views.ts';
 import { profileRoutes } from './profiles.ts';
 import { programRoutes } from './programs.ts';
 import { thriveCheckRoutes } from './thrive-checks.ts';
@@ -46,4 +47,5 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   cognitiveAssessmentRoutes,
   labRoutes,
   therapyVisitRoutes,
+  portalHomeViewRoutes,
 ];

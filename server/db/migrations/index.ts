@@ -23,6 +23,7 @@ import * as m1060 from './1060_support_lab_order.ts';
 import * as m1100 from './1100_labs.ts';
 import * as m1200 from './1200_therapy_visits.ts';
 import * as m1300 from './1300_clinic_locale.ts';
+import * as m1301 from './1301_portal_home_views.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '1100_labs': m1100,
   '1200_therapy_visits': m1200,
   '1300_clinic_locale': m1300,
+  '1301_portal_home_views': m1301,
 };

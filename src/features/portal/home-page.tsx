@@ -1,4 +1,4 @@
-// /user/home/{clientId}: greeting, consent status, onboarding progress with a call to finish it,
+// /user/home/{clientId}: greeting ("Welcome" on the first visit, "Welcome back" after), consent status, onboarding progress with a call to finish it,
 // programs with progress, the latest thrive check and shortcuts to the built portal pages.
 import { Box, Button, Card, CardContent, Chip, LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
 import { Link, useParams } from 'wouter';
@@ -39,12 +39,12 @@ export function PortalHomePage() {
     );
   }
 
-  const { profile, enrollments, programs, checks } = data;
+  const { profile, enrollments, programs, checks, firstVisit } = data;
   const progress = onboardingProgress(profile as unknown as OnboardingAnswers);
   const latest = checks[0];
   const shortcuts = (Object.keys(portalRoutes) as Array<keyof typeof portalRoutes>).filter((k) => k !== 'portalHome' && isBuilt(k));
   return (
-    <PageFrame title={PORTAL_TEXT.greeting(profile.first_name)} page="portal-home">
+    <PageFrame title={PORTAL_TEXT.greeting(profile.first_name, firstVisit)} page="portal-home">
       <Typography color={profile.hipaa_consent ? 'text.secondary' : 'warning.main'} data-field="consent-status" sx={{ mb: 2 }}>
         {profile.hipaa_consent && profile.hipaa_consent_date
           ? PORTAL_TEXT.consentGiven(formatDate(profile.hipaa_consent_date))

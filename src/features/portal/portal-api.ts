@@ -37,14 +37,16 @@ export function saveProfile(api: ApiClient, id: string, patch: Json): Promise<Pr
 }
 
 /** Home: the profile, enrollments, the catalogue and the checks, together. */
-export async function loadHome(api: ApiClient, id: string) {
-  const [profile, enrollments, programs, checks] = await Promise.all([
+/** The home's data; the client's own opening is counted by the server (a reader's is not: it is no visit). */
+export async function loadHome(api: ApiClient, id: string, readOnly = false) {
+  const [profile, enrollments, programs, checks, view] = await Promise.all([
     getProfile(api, id),
     unwrap(api.GET('/users/user-program-enrollments', { params: { query: { user: Number(id) } } })),
     unwrap(api.GET('/programs/programs', {})),
     unwrap(api.GET('/users/thrive-checks', { params: { query: { user: Number(id) } } })),
+    readOnly ? null : unwrap(api.POST('/users/users/me/home-views', {})),
   ]);
-  return { profile, enrollments, programs, checks };
+  return { profile, enrollments, programs, checks, firstVisit: view?.first_visit === true };
 }
 
 export type HomeData = Awaited<ReturnType<typeof loadHome>>;

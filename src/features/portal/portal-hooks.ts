@@ -35,7 +35,8 @@ function useReadsOnly(): boolean {
 
 export function usePortalHome(clientId: string) {
   const { api } = useShell();
-  const ref = useActorRef(homeMachine.provide({ actors: { loadHome: fromPromise(({ input }) => loadHome(api, input.clientId)) } }), { input: { clientId } });
+  const readOnly = useReadsOnly();
+  const ref = useActorRef(homeMachine.provide({ actors: { loadHome: fromPromise(({ input }) => loadHome(api, input.clientId, readOnly)) } }), { input: { clientId } });
   return {
     mode: useSelector(ref, homeSelectors.mode),
     data: useSelector(ref, homeSelectors.data) as HomeData | null,

@@ -1,6 +1,7 @@
 // Every fixed string of the client portal's pages, in one place (tests assert them).
 export const PORTAL_TEXT = {
-  greeting: (name: string) => `Welcome back, ${name}`,
+  /** "Welcome" on the client's first visit to their portal home (counted by the server), "Welcome back" after. */
+  greeting: (name: string, firstVisit = false) => (firstVisit ? `Welcome, ${name}` : `Welcome back, ${name}`),
   consentGiven: (date: string) => `You gave your HIPAA authorization on ${date}.`,
   consentMissing: 'You have not given your HIPAA authorization yet.',
   onboardingTitle: 'Thrive onboarding',

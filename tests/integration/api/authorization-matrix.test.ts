@@ -46,6 +46,7 @@ type Builder = (t: TestApp, s: Shared, actor: Actor) => Promise<ApiResponse>;
 const requests: Record<string, Builder> = {
   'users.list': (t, _s, a) => api(t, a, 'GET', '/users/users'),
   'users.me': (t, _s, a) => api(t, a, 'GET', '/users/users/me'),
+  'users.me.home-views': (t, _s, a) => api(t, a, 'POST', '/users/users/me/home-views'),
   'users.get.own': (t, _s, a) => api(t, a, 'GET', `/users/users/${a.id}`),
   'users.get.client': (t, s, a) => api(t, a, 'GET', `/users/users/${s.client}`),
   'users.create.client': (t, _s, a) => api(t, a, 'POST', '/users/users', { email: uniqueEmail(), first_name: 'Meera', last_name: 'Iyer', role: 'CLIENT' }),
