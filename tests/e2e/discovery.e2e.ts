@@ -1,10 +1,12 @@
 // Discovery end to end in Chromium against a real server: an enquiry arrives from the website
 // form (no sign-in), a health coach finds it on the /discovery board, books the discovery visit
 // from scheduling's free times, holds it (writes and signs the note, which locks), converts the
-// prospect, and the new client signs in with the invitation from the outbox.
+// prospect (the funnel counts it; /clients lists it Active, no longer prospective), and the new
+// client signs in with the invitation from the outbox.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DISCOVERY_TEXTS } from '../../server/api/discovery/texts.ts';
+import { CLIENT_STATUS_LABELS, CLIENTS_EMPTY, FILTER_STATUS } from '../../src/features/clients/texts.ts';
 import { DISCOVERY_TEXT as T, STAGE_LABELS } from '../../src/features/discovery/texts.ts';
 import { completeFirstSignIn, E2E_PASSWORD } from '../support/e2e-accounts.ts';
 import { launchBrowser } from '../support/browser.ts';
@@ -56,6 +58,11 @@ describe('discovery', () => {
     const coach = world.accounts.HEALTH_COACH!;
     const { context, page, errors } = await pageAs(browser, base, coach, '/discovery');
     await page.getByRole('heading', { name: T.title, exact: true }).waitFor();
+    // The funnel of the last 90 days counts the enquiry, drawn by @mui/x-charts.
+    await page.getByRole('tab', { name: T.tabs.funnel }).click();
+    await page.locator('[data-chart="stages"] svg').first().waitFor();
+    await page.locator('[data-chart="by-source"]').getByText(T.funnel.bySource).waitFor();
+    await page.getByRole('tab', { name: T.tabs.board }).click();
     const column = page.locator(`[data-stage="new"]`);
     await column.getByText('Priya Sharma').click();
     await page.waitForURL(/\/client\/discovery\/\d+$/);
@@ -92,6 +99,15 @@ describe('discovery', () => {
     await page.getByRole('dialog').getByRole('button', { name: T.prospect.convert }).click();
     await page.getByText(T.prospect.converted).waitFor();
     await page.locator('[data-field="stage"]').getByText(STAGE_LABELS.enrol).waitFor();
+
+    // On /clients the new client is Active now, no longer among the prospects.
+    await page.goto('/clients');
+    await page.getByRole('combobox', { name: FILTER_STATUS }).click();
+    await page.getByRole('option', { name: CLIENT_STATUS_LABELS.active, exact: true }).click();
+    await page.getByRole('row').filter({ hasText: 'Priya Sharma' }).getByText(CLIENT_STATUS_LABELS.active, { exact: true }).waitFor();
+    await page.getByRole('combobox', { name: FILTER_STATUS }).click();
+    await page.getByRole('option', { name: CLIENT_STATUS_LABELS.prospective, exact: true }).click();
+    await page.getByText(CLIENTS_EMPTY).waitFor();
     expectNoConsoleErrors(errors);
     await context.close();
 
