@@ -43,6 +43,10 @@ export async function isClient(db: Db, id: number): Promise<boolean> {
   return (await sql<{ ok: number }>`select 1 as ok from users where id = ${id} and role = 'CLIENT'`.execute(db)).rows.length > 0;
 }
 
+export async function userExists(db: Db, id: number): Promise<boolean> {
+  return (await sql<{ ok: number }>`select 1 as ok from users where id = ${id}`.execute(db)).rows.length > 0;
+}
+
 // ---- screens ----
 
 interface ScreenRow {

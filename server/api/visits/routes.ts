@@ -32,6 +32,7 @@ import {
   insertScreen,
   insertVisit,
   isClient,
+  userExists,
   listAddenda,
   listLots,
   listRecipes,
@@ -172,7 +173,10 @@ export async function therapyVisitRoutes(app: FastifyInstance, ctx: ApiContext):
           statuses.length ? listVisits(trx, { client: caller.id, therapy: q.therapy, statuses }) : [],
         );
       }
-      return withAudit(db, { actor: caller, action: act('visit.list'), client: q.client ?? null, requestId: request.id }, (trx) =>
+      // A client id that names nobody has no record to list (and no audit subject).
+      const subject = q.client !== undefined && (await userExists(db, q.client)) ? q.client : null;
+      if (q.client !== undefined && subject === null) return [];
+      return withAudit(db, { actor: caller, action: act('visit.list'), client: subject, requestId: request.id }, (trx) =>
         listVisits(trx, { client: q.client, therapy: q.therapy, status: q.status }),
       );
     },

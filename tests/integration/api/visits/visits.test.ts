@@ -222,6 +222,12 @@ describe.each(engines)('therapy visits on %s', (engine) => {
     expect((await patch(client, draft, { notes: 'me' })).status).toBe(404);
   });
 
+  it('a list for an id that names nobody is empty (the fuzzer found it failing the audit\'s foreign key)', async () => {
+    const res = await api(t, nurse, 'GET', '/visits/therapy-visits?client=2147483000&therapy=pet');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([]);
+  });
+
   it('every read and write of a visit is on the audit trail', async () => {
     const v = await openVisit(t, nurse, { client: other.id, therapy: 'pet' });
     await api(t, coach, 'GET', `/visits/therapy-visits/${v.id}`);
