@@ -12,10 +12,10 @@ describe('built routes', () => {
     expect([...BUILT_ROUTES].sort()).toEqual(Object.keys(pages).sort());
     expect(isBuilt('clients')).toBe(true);
     expect(isBuilt('appointments')).toBe(true);
-    // The portal's lab pages are real (issue 20); therapy visit charting is not built yet.
+    // The portal's lab pages are real (issue 20), and so are the five therapy visit charts (issue 17).
     expect(isBuilt('portalBookTest')).toBe(true);
     expect(isBuilt('portalReports')).toBe(true);
-    expect(isBuilt('ivVisit')).toBe(false);
+    for (const key of ['ivVisit', 'hbotVisit', 'petVisit', 'redLightVisit', 'firVisit'] as const) expect(isBuilt(key)).toBe(true);
   });
 });
 

@@ -1,0 +1,71 @@
+// The visit page bound to its chart (machines/visits/visit-form-machine.ts): the adapter provides
+// the calls; the page reads named selectors and sends events. Recipes, lots and the therapy
+// settings are plain reads for the form's choices.
+import { useActorRef, useSelector } from '@xstate/react';
+import { useRef } from 'react';
+import { fromPromise } from 'xstate';
+import type { Section, VisitRecord, VisitSections } from '../../../machines/visits/visit-form';
+import { type MoveRequest, type RecipeChoice, visitFormMachine } from '../../../machines/visits/visit-form-machine';
+import { visitFormSelectors as sel } from '../../../machines/visits/selectors';
+import type { Therapy } from '../../../machines/visits/therapy-fields';
+import type { AdverseEventEntry } from '../../../machines/visits/visit-form';
+import { useShell } from '../../app/port';
+import { useRecord } from '../../lib/staff/hooks';
+import { addAddendum, fetchLots, fetchPreviousParameters, fetchRecipes, fetchSettings, fetchVisit, moveVisit, recordScreen, saveVisit, type TherapyVisit } from './visits-api';
+
+export function useVisitForm(id: number) {
+  const { api } = useShell();
+  const latest = useRef(api);
+  latest.current = api;
+  const client = useRef<number>(0);
+  const asRecord = async (p: Promise<TherapyVisit>) => {
+    const v = await p;
+    client.current = v.client;
+    return v as unknown as VisitRecord;
+  };
+  const ref = useActorRef(
+    visitFormMachine.provide({
+      actors: {
+        loadVisit: fromPromise<VisitRecord, void>(() => asRecord(fetchVisit(latest.current, id))),
+        saveVisit: fromPromise<VisitRecord, { version: number; sections: VisitSections }>(({ input }) => asRecord(saveVisit(latest.current, id, input.version, input.sections))),
+        moveVisit: fromPromise<VisitRecord, MoveRequest>(({ input }) => asRecord(moveVisit(latest.current, id, input))),
+        loadPrevious: fromPromise<Record<string, unknown>, void>(() => fetchPreviousParameters(latest.current, id)),
+        recordScreen: fromPromise<unknown, { therapy: Therapy; answers: Record<string, boolean> }>(({ input }) => recordScreen(latest.current, client.current, input.therapy, input.answers)),
+        addAddendum: fromPromise<VisitRecord, { text: string }>(({ input }) => asRecord(addAddendum(latest.current, id, input.text))),
+      },
+    }),
+  );
+  return {
+    // The machine keeps what the adapter answered: the contract's visit.
+    visit: useSelector(ref, sel.visit) as unknown as TherapyVisit | null,
+    form: useSelector(ref, sel.form),
+    loading: useSelector(ref, sel.isLoading),
+    loadFailure: useSelector(ref, sel.loadFailure),
+    error: useSelector(ref, sel.error),
+    fieldErrors: useSelector(ref, sel.fieldErrors),
+    locked: useSelector(ref, sel.isLocked),
+    busy: useSelector(ref, sel.isBusy),
+    saveState: useSelector(ref, sel.saveState),
+    steps: useSelector(ref, sel.steps),
+    edit: (section: Section, field: string, value: string) => ref.send({ type: 'form.edit', section, field, value }),
+    editNotes: (value: string) => ref.send({ type: 'form.notes', value }),
+    chooseRecipe: (recipe: RecipeChoice) => ref.send({ type: 'form.recipe', recipe }),
+    chooseLot: (index: number, lot: string) => ref.send({ type: 'form.lot', index, lot }),
+    addEvent: (text: string) => ref.send({ type: 'form.addEvent', entry: { at: new Date().toISOString(), text } }),
+    addAdverse: (entry: AdverseEventEntry) => ref.send({ type: 'form.addAdverse', entry: { ...entry, at: new Date().toISOString() } }),
+    copyLast: () => ref.send({ type: 'visit.copyLast' }),
+    move: (move: MoveRequest) => ref.send({ type: 'visit.move', ...move }),
+    screen: (answers: Record<string, boolean>) => ref.send({ type: 'screen.record', answers }),
+    addendum: (text: string) => ref.send({ type: 'visit.addendum', text }),
+    reload: () => ref.send({ type: 'visit.reload' }),
+  };
+}
+
+export function useVisitChoices() {
+  const { api } = useShell();
+  return {
+    recipes: useRecord(() => fetchRecipes(api)),
+    lots: useRecord(() => fetchLots(api)),
+    settings: useRecord(() => fetchSettings(api)),
+  };
+}
