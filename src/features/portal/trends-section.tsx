@@ -4,8 +4,11 @@
 import { Alert, Box, Button, Card, CardContent, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useSnackbar } from 'notistack';
-import { useState } from 'react';
-import { METRIC_SPECS, type Metric, readMeasurement, SELF_REPORTED_METRICS, unitsOf } from '../../../machines/thrive-dashboard/metrics';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useRef } from 'react';
+import { type MeasurementBody, measurementFormMachine } from '../../../machines/thrive-dashboard/measurement-form-machine';
+import { measurementFormSelectors as sel } from '../../../machines/thrive-dashboard/selectors';
+import { METRIC_SPECS, type Metric, SELF_REPORTED_METRICS } from '../../../machines/thrive-dashboard/metrics';
 import { useShell } from '../../app/port';
 import { FormDialog } from '../../lib/staff/form-dialog';
 import { useAction, useRecord } from '../../lib/staff/hooks';
@@ -43,13 +46,20 @@ function Trend({ metric, readings }: { metric: Metric; readings: OwnTrends['read
   );
 }
 
+/** Renders the form chart (machines/thrive-dashboard/measurement-form-machine.ts) for the client's own readings. */
 function AddReadingDialog({ action }: { action: ReturnType<typeof useAction<null>> }) {
-  const first = SELF_REPORTED_METRICS[0];
-  const [v, setV] = useState({ metric: first, value: '', value2: '', unit: METRIC_SPECS[first].unit });
-  const pressure = v.metric === 'blood_pressure';
-  const typed = { metric: v.metric, value: Number(v.value), value2: pressure ? Number(v.value2) : null, unit: v.unit };
-  const local = v.value === '' || (pressure && v.value2 === '') ? null : readMeasurement(typed);
-  const errorOf = (f: string) => (local && 'errors' in local ? local.errors[f] : undefined) ?? action.fieldErrors[f]?.[0];
+  const latest = useRef(action);
+  latest.current = action;
+  const form = useActorRef(
+    measurementFormMachine.provide({ actions: { submit: (_, params: { body: MeasurementBody }) => latest.current.submit({ ...params.body }) } }),
+    { input: { metrics: SELF_REPORTED_METRICS } },
+  );
+  const v = useSelector(form, sel.values);
+  const pressure = useSelector(form, sel.isPressure);
+  const units = useSelector(form, sel.units);
+  const localErrors = useSelector(form, sel.errors);
+  const ready = useSelector(form, sel.isReady);
+  const errorOf = (f: string) => localErrors[f] ?? action.fieldErrors[f]?.[0];
   return (
     <FormDialog
       action={action}
@@ -57,12 +67,12 @@ function AddReadingDialog({ action }: { action: ReturnType<typeof useAction<null
       title={TRENDS_TEXT.addReading}
       submitLabel={TRENDS_TEXT.add}
       pendingLabel={TRENDS_TEXT.adding}
-      ready={local !== null && !('errors' in local)}
+      ready={ready}
       maxWidth="xs"
-      onExited={() => setV({ metric: first, value: '', value2: '', unit: METRIC_SPECS[first].unit })}
-      onSubmit={() => action.submit(typed)}
+      onExited={() => form.send({ type: 'form.reset' })}
+      onSubmit={() => form.send({ type: 'form.submit' })}
     >
-      <TextField select label="Reading" value={v.metric} onChange={(e) => setV({ metric: e.target.value as Metric, value: '', value2: '', unit: METRIC_SPECS[e.target.value as Metric].unit })}>
+      <TextField select label="Reading" value={v.metric} onChange={(e) => form.send({ type: 'form.metric', metric: e.target.value as Metric })}>
         {SELF_REPORTED_METRICS.map((m) => (
           <MenuItem key={m} value={m}>
             {METRIC_SPECS[m].label}
@@ -70,10 +80,10 @@ function AddReadingDialog({ action }: { action: ReturnType<typeof useAction<null
         ))}
       </TextField>
       <Stack direction="row" spacing={2}>
-        <TextField label={pressure ? 'Systolic' : 'Value'} type="number" value={v.value} onChange={(e) => setV({ ...v, value: e.target.value })} error={!!errorOf('value')} helperText={errorOf('value')} required fullWidth />
-        {pressure && <TextField label="Diastolic" type="number" value={v.value2} onChange={(e) => setV({ ...v, value2: e.target.value })} error={!!errorOf('value2')} helperText={errorOf('value2')} required fullWidth />}
-        <TextField select label="Unit" value={v.unit} onChange={(e) => setV({ ...v, unit: e.target.value })} sx={{ minWidth: 100 }}>
-          {unitsOf(v.metric).map((u) => (
+        <TextField label={pressure ? 'Systolic' : 'Value'} type="number" value={v.value} onChange={(e) => form.send({ type: 'form.value', value: e.target.value })} error={!!errorOf('value')} helperText={errorOf('value')} required fullWidth />
+        {pressure && <TextField label="Diastolic" type="number" value={v.value2} onChange={(e) => form.send({ type: 'form.value2', value: e.target.value })} error={!!errorOf('value2')} helperText={errorOf('value2')} required fullWidth />}
+        <TextField select label="Unit" value={v.unit} onChange={(e) => form.send({ type: 'form.unit', unit: e.target.value })} sx={{ minWidth: 100 }}>
+          {units.map((u) => (
             <MenuItem key={u} value={u}>
               {u}
             </MenuItem>
