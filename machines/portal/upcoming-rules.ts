@@ -13,6 +13,8 @@ export interface PortalAppointment {
   channel: 'in_clinic' | 'video' | 'phone';
   status: string;
   created_at: string;
+  /** Who delivers it: a reschedule keeps them. */
+  staff?: number;
   /** A video call's join link, once the server gives it (from 10 minutes before the start). */
   join_url?: string | null;
   /** When a video call's join link opens. */

@@ -38,12 +38,16 @@ export const cancelVisit = (api: ApiClient, id: number, reason: string) =>
 export const rescheduleVisit = (api: ApiClient, id: number, start: string) =>
   unwrap(api.POST('/appointments/appointments/{id}/transitions', { params: { path: { id } }, body: { to: 'rescheduled', start } }));
 
-/** Free starts for moving a visit: the next two weeks, its own time left out. */
+/**
+ * Free starts for moving a visit: the next two weeks, its own time left out, only when the person
+ * who delivers it is free (a move keeps them; a time free only with someone else would be refused).
+ */
 export async function loadStarts(api: ApiClient, appointment: PortalAppointment, rules: PortalBookingRules): Promise<string[]> {
   const now = Date.now();
   const offers = await loadOffers(api, { service: appointment.service, dateFrom: clinicDate(rules.time_zone, now), dateTo: clinicDate(rules.time_zone, now, 13) });
   const own = Date.parse(appointment.start);
-  return [...new Set(offers.map((o) => o.start))].filter((s) => Date.parse(s) !== own);
+  const withSameStaff = offers.filter((o) => appointment.staff === undefined || o.staff.includes(appointment.staff));
+  return [...new Set(withSameStaff.map((o) => o.start))].filter((s) => Date.parse(s) !== own);
 }
 
 /** What the booking pages offer: the online services, the client's packages, the clinic's zone. */
