@@ -101,6 +101,14 @@ function middayZone(now: Date): string {
 
 const battery = (p: Page) => p.locator('[data-battery]');
 
+/** The page is no wider than the window (nothing makes the client scroll sideways): true, or the elements sticking out. */
+const fitsWidth = (p: Page) =>
+  p.evaluate(() => {
+    if (document.documentElement.scrollWidth <= window.innerWidth) return true;
+    const out = [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5 && e.getClientRects().length > 0);
+    return out.slice(0, 5).map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].slice(0, 2).join('.')} ${Math.round(e.getBoundingClientRect().right)}px: ${(e.textContent ?? '').slice(0, 40)}`);
+  });
+
 async function waitView(p: Page, views: string[]) {
   await expect.poll(async () => views.includes((await battery(p).getAttribute('data-view')) ?? ''), { timeout: 20_000 }).toBe(true);
 }
@@ -131,7 +139,9 @@ async function answer(p: Page, task: Task, item: Item, answering: string) {
 }
 
 describe('cognitive assessment (Chromium)', () => {
-  it('a client takes the whole battery, answered from its seed, and sees the scores', async () => {
+  it('a client takes the whole battery at 360 px, answered from its seed, and sees the scores', async () => {
+    // A phone's width: every screen of the battery fits it without scrolling sideways.
+    await page.setViewportSize({ width: 360, height: 740 });
     await page.goto(`/user/cognitive-assessment/${client.id}`);
     await page.getByText(T.intro).waitFor();
     await page.getByRole('button', { name: T.start }).click();
@@ -149,6 +159,7 @@ describe('cognitive assessment (Chromium)', () => {
         await page.getByText(T.practiceRight).waitFor();
       }
       await page.getByRole('button', { name: T.startTask }).click();
+      expect(await fitsWidth(page), `${task.kind} at 360 px`).toBe(true);
       const responses: Response[] = [];
       for (let next = nextItem(task, []); next !== null; next = nextItem(task, responses)) {
         const item = task.items[next];
@@ -168,6 +179,8 @@ describe('cognitive assessment (Chromium)', () => {
     const domains = await Promise.all(['memory', 'attention', 'processing_speed', 'executive_function'].map((d) => value(`[data-domain="${d}"]`)));
     expect(await value('[data-field="total"]')).toBe(Math.round(domains.reduce((a, b) => a + b, 0) / 4));
     await latest.getByText(T.awaitingReview).waitFor();
+    expect(await fitsWidth(page), 'the results at 360 px').toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
     expect(errors).toEqual([]);
   }, 300_000);
 

@@ -12,11 +12,12 @@ export function PortalLayout({ clientId, onSignOut, children }: { clientId: stri
   return (
     <Box data-layout="portal">
       <AppBar position="static">
-        <Toolbar>
+        {/* Wrapping, so the portal's links fit a phone's 360 px instead of widening the page. */}
+        <Toolbar sx={{ flexWrap: 'wrap', columnGap: 0, rowGap: 0.5, py: 0.5 }}>
           <Typography variant="h6" component={Link} href={getHref('portalHome', { clientId })} sx={{ color: 'inherit', textDecoration: 'none', mr: 3 }}>
             Thrive Clinic
           </Typography>
-          <Box component="nav" aria-label="Portal" sx={{ flexGrow: 1, display: 'flex', gap: 2 }}>
+          <Box component="nav" aria-label="Portal" sx={{ flexGrow: 1, display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.5, minWidth: 0 }}>
             {links.map((key) => (
               <Typography key={key} component={Link} href={getHref(key, { clientId })} sx={{ color: 'inherit' }}>
                 {portalRoutes[key].label}
