@@ -59,6 +59,8 @@ export const VISIT_PREPARATION: Readonly<Record<string, TherapyPreparation>> = {
       ...COMMON_SCREENING,
       { key: 'implant', text: 'Do you have a pacemaker or an implanted defibrillator?' },
       { key: 'low_blood_pressure', text: 'Do you have low blood pressure or feel faint in the heat?' },
+      { key: 'heart_condition', text: 'Do you have a heart condition, or take diuretics, beta-blockers or antihistamines?' },
+      { key: 'bleeding_or_injury', text: 'Do you have a bleeding disorder, or a joint injury in the last 48 hours?' },
     ],
   },
   red_light: {

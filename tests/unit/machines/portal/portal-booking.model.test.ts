@@ -71,7 +71,17 @@ describe('portal booking rules', () => {
     expect(steps).toMatch(/lotions.*petroleum products/);
     expect(steps).toMatch(/battery-powered devices/);
     expect(VISIT_PREPARATION.iv.steps.join(' ')).toMatch(/Eat a meal.*Drink plenty of water/);
-    expect(VISIT_PREPARATION.fir.steps.join(' ')).toMatch(/alcohol/);
+    expect(VISIT_PREPARATION.fir.steps.join(' ')).toMatch(/Drink water.*alcohol/);
+  });
+  it('every therapy booked from credits has its own steps and screening questions, each key asked once', () => {
+    for (const therapy of CREDIT_THERAPIES) {
+      const { steps, screening } = VISIT_PREPARATION[therapy];
+      expect(steps.length).toBeGreaterThan(0);
+      expect(screening.length).toBeGreaterThan(0);
+      expect(new Set(screening.map((q) => q.key)).size).toBe(screening.length);
+    }
+    // The sauna's contraindications a client can answer before coming in.
+    expect(VISIT_PREPARATION.fir.screening.map((q) => q.key)).toEqual(expect.arrayContaining(['implant', 'heart_condition', 'bleeding_or_injury']));
   });
   it('the join link opens 10 minutes before the start, only from a template', () => {
     const start = new Date(now + 9 * 60_000).toISOString();
