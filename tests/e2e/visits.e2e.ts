@@ -1,0 +1,127 @@
+// Therapy visit charting end to end in Chromium against a real server (issue 17, step 4): the
+// client's IV appointment is booked and checked in, the nurse opens its visit chart, records the
+// screening, vitals before, the IV (recipe, a lot per ingredient, insertion, infusion, removal),
+// starts, records vitals after, completes (the lot's stock goes down) and signs; the chart is then
+// locked and an edit sent after signing is refused by the server (409).
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { VISIT_TEXTS } from '../../server/api/visits/texts.ts';
+import { VISIT_TEXT as T } from '../../src/features/visits/texts.ts';
+import { E2E_PASSWORD } from '../support/e2e-accounts.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { arrangeAccounts, call, expectNoConsoleErrors, pageAs, type StaffWorld, startStaffServer } from '../support/staff-e2e.ts';
+
+vi.setConfig({ testTimeout: 300_000, hookTimeout: 600_000 });
+
+let world: StaffWorld;
+let browser: Browser;
+
+/** An access token by the plain password flow (for the API calls the test makes as the nurse). */
+async function tokenOf(baseUrl: string, email: string): Promise<string> {
+  const config = (await (await fetch(`${baseUrl}/config.json`)).json()) as { amplify: { auth: { user_pool_client_id: string } } };
+  const res = await fetch(`${baseUrl}/identity`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+    body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.amplify.auth.user_pool_client_id, AuthParameters: { USERNAME: email, PASSWORD: E2E_PASSWORD } }),
+  });
+  return ((await res.json()) as { AuthenticationResult: { AccessToken: string } }).AuthenticationResult.AccessToken;
+}
+
+let appointment = 0;
+let lot = 0;
+
+beforeAll(async () => {
+  const { server, adminEmail, adminTemp } = await startStaffServer('visits');
+  world = await arrangeAccounts(server, adminEmail, adminTemp, ['NURSE', 'CLIENT'], 'v');
+  browser = await launchBrowser();
+  const api = (method: string, path: string, body?: unknown) => call(server.baseUrl, world.adminToken, method, path, body);
+  const nurse = world.accounts.NURSE!;
+  const week = [1, 2, 3, 4, 5, 6, 7];
+  expect((await api('PATCH', '/appointments/hours', { clinic_hours: week.map((weekday) => ({ weekday, opens: '00:00', closes: '24:00' })), staff_hours: [{ staff: nurse.id, weekly: week.map((weekday) => ({ weekday, starts: '00:00', ends: '24:00' })) }] })).status).toBe(200);
+  const service = await api('POST', '/appointments/services', { name: 'IV drip', therapy: 'iv', duration_minutes: 60, delivered_by: ['NURSE'] });
+  expect(service.status).toBe(201);
+  const start = new Date(Math.ceil((Date.now() + 2 * 86_400_000) / 3_600_000) * 3_600_000).toISOString();
+  const booked = await api('POST', '/appointments/appointments', { client: world.accounts.CLIENT!.id, service: service.body.id, staff: nurse.id, start });
+  expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+  appointment = booked.body.id;
+  expect((await api('POST', `/appointments/appointments/${appointment}/transitions`, { to: 'checked_in' })).status).toBe(200);
+  const recipe = await api('POST', '/visits/iv-recipes', { name: 'Hydration plus', base_fluid: 'Normal saline', bag_volume: 250, ingredients: [{ item: 'Vitamin C', dose: 5, unit: 'g' }] });
+  expect(recipe.status).toBe(201);
+  const stock = await api('POST', '/visits/stock-lots', { item: 'Vitamin C', lot_number: 'VC-2031', expires_on: '2099-12-31', quantity: 20, unit: 'g', low_at: 5 });
+  expect(stock.status).toBe(201);
+  lot = stock.body.id;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await world?.server.stop('SIGTERM');
+});
+
+describe('therapy visit charting', () => {
+  it('a nurse charts an IV from a checked-in appointment, completes and signs it; an edit after signing is refused', async () => {
+    const base = world.server.baseUrl;
+    const nurse = world.accounts.NURSE!;
+    const client = world.accounts.CLIENT!;
+    const nurseToken = await tokenOf(base, nurse.email);
+    const opened = await call(base, nurseToken, 'POST', '/visits/therapy-visits', { appointment });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    const id = opened.body.id as number;
+    const started = Date.now();
+
+    const { context, page, errors } = await pageAs(browser, base, nurse, `/client/iv/${client.id}/visit/${id}`);
+    const frame = page.locator('[data-page="therapy-visit"]');
+    await frame.waitFor();
+    await frame.locator('[data-field="screening"]').getByText(T.screening.missing).waitFor();
+    await page.getByRole('button', { name: T.recordScreening }).click();
+    await frame.locator('[data-field="screening"]').getByText(T.screening.clear).waitFor();
+
+    const fill = async (section: string, field: string, value: string) => page.locator(`[data-section="${section}"] [data-field="${field}"]`).fill(value);
+    const choose = async (section: string, field: string, option: string) => {
+      await page.locator(`[data-section="${section}"] [data-field="${field}"]`).locator('..').click();
+      await page.getByRole('option', { name: option, exact: true }).click();
+    };
+    for (const [field, value] of [['systolic', '124'], ['diastolic', '80'], ['heart_rate', '72'], ['spo2', '98']]) await fill('vitals_before', field, value);
+
+    await choose('parameters', 'recipe-choice', 'Hydration plus');
+    await choose('parameters', 'lot-0', 'VC-2031 · 20 g · expires 2099-12-31');
+    await fill('parameters', 'prescriber', 'Dr Mehta');
+    await fill('parameters', 'insertion_time', '10:05');
+    await choose('parameters', 'catheter_type', 'peripheral_iv');
+    await fill('parameters', 'gauge', '22');
+    await fill('parameters', 'vein', 'Left cephalic');
+    await fill('parameters', 'attempts', '1');
+    await fill('parameters', 'inserter', 'Staff nurse');
+    await choose('parameters', 'delivery', 'gravity');
+    await fill('parameters', 'rate', '250');
+    await fill('parameters', 'infusion_start', '10:10');
+    await fill('parameters', 'infusion_stop', '11:00');
+    await fill('parameters', 'volume_given', '250');
+    await choose('parameters', 'complication', 'none');
+    await choose('parameters', 'catheter_intact', T.yes);
+    await fill('parameters', 'site_condition', 'Clean, no swelling');
+    await frame.locator('[data-field="save-state"]').getByText(T.save.saved).waitFor();
+
+    await page.getByRole('button', { name: T.steps.in_progress }).click();
+    await expect.poll(() => frame.getAttribute('data-status')).toBe('in_progress');
+    for (const [field, value] of [['systolic', '118'], ['diastolic', '76'], ['heart_rate', '70']]) await fill('vitals_after', field, value);
+    await page.getByRole('button', { name: T.steps.completed }).click();
+    await expect.poll(() => frame.getAttribute('data-status')).toBe('completed');
+    await page.getByRole('button', { name: T.steps.signed }).click();
+    await expect.poll(() => frame.getAttribute('data-status')).toBe('signed');
+    await frame.locator('[data-field="locked"]').waitFor();
+    const seconds = Math.round((Date.now() - started) / 1000);
+    console.log(`[visits e2e] IV session charted, completed and signed in ${seconds} s`);
+    expect(await page.locator('[data-section="vitals_before"] [data-field="systolic"]').isDisabled()).toBe(true);
+    expectNoConsoleErrors(errors);
+    await context.close();
+
+    // The lot gave the dose; the signed visit refuses any edit.
+    const lots = await call(base, nurseToken, 'GET', '/visits/stock-lots?item=Vitamin%20C');
+    expect(lots.body.find((l: { id: number }) => l.id === lot).quantity).toBe(15);
+    const signed = await call(base, nurseToken, 'GET', `/visits/therapy-visits/${id}`);
+    const edit = await call(base, nurseToken, 'PATCH', `/visits/therapy-visits/${id}`, { version: signed.body.version, notes: 'changed after signing' });
+    expect(edit.status).toBe(409);
+    expect(edit.body.detail).toBe(VISIT_TEXTS.locked);
+    expect((await call(base, nurseToken, 'GET', `/visits/therapy-visits/${id}`)).body.notes).toBe(signed.body.notes);
+  });
+});
