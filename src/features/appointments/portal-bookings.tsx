@@ -11,7 +11,7 @@ import { portalBookingsSelectors } from '../../../machines/appointments/selector
 import { useShell } from '../../app/port';
 import { ClientNames, loadUnseenPortalBookings, markPortalBookingsSeen } from './appointments-api';
 import { dayAndClock } from './clinic-time';
-import { MARK_SEEN, NEW_PORTAL_BOOKINGS, newPortalBookingsCount, portalBookingsToast } from './texts';
+import { MARK_SEEN, NEW_PORTAL_BOOKINGS, portalBookingsToast } from './texts';
 
 type PortalBookingsRef = ReturnType<typeof useActorRef<typeof portalBookingsMachine>>;
 
@@ -45,7 +45,7 @@ function usePortalBookingsRef(): PortalBookingsRef {
 export function PortalBookingsBadge({ children }: { children: ReactNode }) {
   const count = useSelector(usePortalBookingsRef(), portalBookingsSelectors.count);
   return (
-    <Badge color="secondary" badgeContent={count} max={99} data-testid="portal-bookings-count" slotProps={{ badge: { 'aria-label': newPortalBookingsCount(count) } as object }} sx={{ '& .MuiBadge-badge': { right: -14 } }}>
+    <Badge color="error" badgeContent={count} max={99} data-testid="portal-bookings-count" sx={{ '& .MuiBadge-badge': { right: -14 } }}>
       {children}
     </Badge>
   );

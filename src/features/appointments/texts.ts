@@ -112,5 +112,4 @@ export const CLIENT_ALERTS: Record<string, string> = {
 // Portal bookings shown to staff.
 export const portalBookingsToast = (count: number) => (count === 1 ? 'A client booked an appointment online.' : `${count} appointments were booked online.`);
 export const NEW_PORTAL_BOOKINGS = (count: number) => (count === 1 ? 'New online booking:' : `${count} new online bookings:`);
-export const newPortalBookingsCount = (count: number) => (count === 1 ? '1 new online booking' : `${count} new online bookings`);
 export const MARK_SEEN = 'Mark as seen';
