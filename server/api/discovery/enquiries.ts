@@ -1,7 +1,7 @@
 // The website's enquiry form, without sign-in: strict validation (the contract's schema), a
 // honeypot field people never see (filled: accepted and dropped, so a bot learns nothing), and a
 // limit per sender address kept in the database (only a hash of the address is stored). An
-// accepted enquiry is a `new` prospect owned by the coach on duty, who is told by email.
+// accepted enquiry is a `new` prospect owned by the staff member on duty, who is told by email.
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { components } from '../../../openapi/generated/api.ts';
@@ -16,14 +16,26 @@ type Enquiry = components['schemas']['EnquiryCreate'];
 
 export const senderHash = (ip: string) => createHash('sha256').update(`discovery-enquiry:${ip}`).digest('base64url');
 
-/** The coach on duty: the active HEALTH_COACH with the fewest open prospects (then any active staff). */
+/**
+ * The owner on duty: staff whose shift covers this moment in the clinic's time zone (their weekly
+ * hours and not on leave, or an extra shift) come first, a HEALTH_COACH before other staff, then
+ * whoever has the fewest open prospects. With nobody on duty (at night, say) the enquiry still
+ * gets an owner, chosen the same way, who reads it when they are next in.
+ */
 async function ownerOnDuty(db: Db): Promise<{ id: number; email: string } | undefined> {
   const open = sql<number>`(select count(*) from discovery_prospects p where p.owner_id = users.id and p.stage not in ('enrol', 'not_a_fit', 'lost'))`;
+  const local = sql`(now() at time zone (select time_zone from scheduling_settings limit 1))`;
+  const onDuty = sql<boolean>`(
+    (exists (select 1 from staff_hours h where h.staff_id = users.id and h.weekday = extract(isodow from ${local})
+              and ${local}::time >= h.starts and ${local}::time < h.ends)
+     and not exists (select 1 from staff_hour_exceptions e where e.staff_id = users.id and e.kind = 'leave' and now() >= e.starts_at and now() < e.ends_at))
+    or exists (select 1 from staff_hour_exceptions e where e.staff_id = users.id and e.kind = 'extra' and now() >= e.starts_at and now() < e.ends_at))`;
   return db
     .selectFrom('users')
     .select(['id', 'email'])
     .where('is_active', '=', true)
     .where('role', '!=', 'CLIENT')
+    .orderBy(sql`case when ${onDuty} then 0 else 1 end`)
     .orderBy(sql`case when role = 'HEALTH_COACH' then 0 else 1 end`)
     .orderBy(open)
     .orderBy('id')

@@ -80,4 +80,20 @@ describe.each(engines)('website enquiries on %s', (engine) => {
     const { rows } = await sql<{ d: number }>`select possible_duplicate_of as d from discovery_prospects where lower(email) = ${coach.email.toLowerCase()}`.execute(t.database.db);
     expect(rows.map((r) => r.d)).toEqual([coach.id]);
   });
+
+  it('gives the enquiry to the staff member whose shift covers now, before a coach off duty or on leave', async () => {
+    const all = [1, 2, 3, 4, 5, 6, 7];
+    const onShift = await addUser(t, 'NUTRITIONIST');
+    const onLeave = await addUser(t, 'HEALTH_COACH');
+    const db = t.database.db;
+    // Both work every day, around the clock in the clinic's zone (a time of 24:00 ends the day).
+    for (const staff of [onShift.id, onLeave.id]) await db.insertInto('staff_hours').values(all.map((weekday) => ({ staff_id: staff, weekday, starts: '00:00', ends: '24:00' }))).execute();
+    await db.insertInto('staff_hour_exceptions').values({ staff_id: onLeave.id, kind: 'leave', starts_at: new Date(Date.now() - 3_600_000), ends_at: new Date(Date.now() + 3_600_000) }).execute();
+    const body = enquiry();
+    expect((await api(t, null, 'POST', '/discovery/enquiries', body, from())).status).toBe(201);
+    const list = await api(t, coach, 'GET', `/discovery/prospects?search=${encodeURIComponent(body.email)}`);
+    expect(list.body.results[0].owner).toBe(onShift.id);
+    const { rows } = await sql<{ body: string }>`select body from mail_outbox where recipient = ${onShift.email} and subject = ${T.ownerNotice.subject}`.execute(db);
+    expect(rows.map((r) => r.body)).toEqual([expect.stringContaining(`/client/discovery/${list.body.results[0].id}`)]);
+  });
 });

@@ -242,7 +242,7 @@ describe('/client/discovery/{clientId}', () => {
     const { sent } = renderPage(<ProspectPage />, {
       path: '/client/discovery/1',
       route: '/client/discovery/:clientId',
-      answer: (r) => (r.method === 'PATCH' ? [200, prospect(1, 'Asha', 'contacted', r.body as object)] : r.path === '/users/users' ? [200, page([])] : server(r)),
+      answer: (r) => (r.method === 'PATCH' ? [200, prospect(1, 'Asha', 'contacted', r.body as Record<string, unknown>)] : r.path === '/users/users' ? [200, page([])] : server(r)),
     });
     fireEvent.click(await screen.findByRole('button', { name: T.prospect.edit }));
     const dialog = await screen.findByRole('dialog');
