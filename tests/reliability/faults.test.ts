@@ -23,6 +23,7 @@ import { killDuringImpactedCancels, killDuringSeenMarks } from './portal-seen-fa
 import { killDuringSupportWrites } from './support-faults.ts';
 import { killDuringLabOrders } from './lab-faults.ts';
 import { killDuringMeasurements } from './thrive-faults.ts';
+import { killDuringHomeViews } from './home-view-faults.ts';
 import { killDuringVisitWrites } from './visit-faults.ts';
 import { FULL, recordReliability } from './summary.ts';
 
@@ -216,6 +217,13 @@ describe.each(engines)('faults on %s', (engine) => {
     expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);
 
+  it('SIGKILL during portal home openings: every acknowledged visit stays counted, one first visit', async () => {
+    const { env, dataDir } = await freshStore('clinic-faults-home-views-');
+    const outcome = await killDuringHomeViews({ start: () => startServer({ env, dataDir }), token: adminToken });
+    recordReliability({ area: `SIGKILL during portal home openings (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent openings of one client’s portal home' });
+    expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
+  }, 600_000);
+
   it('SIGKILL during clinic cancellations of impacted appointments: each cancellation and its message to the client commit together', async () => {
     const { env, dataDir } = await freshStore('clinic-faults-impacted-');
     const outcome = await killDuringImpactedCancels({ start: () => startServer({ env, dataDir }), token: adminToken });
@@ -253,8 +261,8 @@ describe.each(engines)('faults on %s', (engine) => {
 
   it('SIGKILL during measurements added by staff: every acknowledged reading survives as sent, with its audit entry', async () => {
     const { env, dataDir } = await freshStore('clinic-faults-thrive-');
-    const outcome = await killDuringMeasurements({ start: () => startServer({ env, dataDir }), token: adminToken });
-    recordReliability({ area: `SIGKILL during measurements (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent weight readings (kg and lb) on five clients' });
+    const outcome = await killDuringMeasurements({ start: () => startServer({ env, dataDir }), token: adminToken, store: { databaseUrl: env.DATABASE_URL || null, dataDir } });
+    recordReliability({ area: `SIGKILL during measurements (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent weight readings (kg and lb) on five clients with a weight goal; their thrive roll-up equal to a rebuild' });
     expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);
 

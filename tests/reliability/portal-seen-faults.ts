@@ -10,7 +10,7 @@ import { call, killMidWrites, ok } from './fault-support.ts';
 
 const MARKS = 300;
 const CANCELS = 300;
-const CLIENT_PASSWORD = 'Fault-Client-Pass-3!';
+export const CLIENT_PASSWORD = 'Fault-Client-Pass-3!';
 const REASON = 'The clinic is closed for a fault drill.';
 
 async function identity(baseUrl: string, action: string, body: unknown): Promise<any> {
