@@ -132,6 +132,8 @@ async function signedIn(account: E2eAccount, width: number): Promise<{ context: 
   if (!consented.has(account.id)) {
     await page.getByLabel(CONSENT_ACCEPT_LABEL).check();
     await page.getByRole('button', { name: CONSENT_CONTINUE }).click();
+    // Stored once the dialog closes: leaving the page before that would ask again.
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     consented.add(account.id);
   }
   await page.getByRole('heading', { name: T.upcomingTitle }).waitFor();
