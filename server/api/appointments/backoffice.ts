@@ -9,6 +9,7 @@ import type { components } from '../../../openapi/generated/api.ts';
 import { callerOf } from '../../auth/bearer.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError, badRequest } from '../../http/errors.ts';
+import { deliverWith } from '../../jobs/notices.ts';
 import { clinicTime } from '../../jobs/reminders.ts';
 import { addDays, hasUtcOffset, type Interval, isValidTimeZone, localTime } from '../../../machines/appointments/scheduling-rules.ts';
 import { type BookedAppointment, hoursImpact, serviceImpact, type StaffRules } from '../../../machines/backoffice-scheduling/impact-rules.ts';
@@ -242,15 +243,13 @@ export async function schedulingBackofficeRoutes(app: FastifyInstance, ctx: ApiC
       for (const id of ids) {
         const { appointment } = await moveAppointment(trx, mail, settings, caller, id, { to: 'cancelled', reason, cancelled_by: 'clinic' });
         const client = (await findUserBrief(trx, appointment.client))!;
-        await mail.send(
-          {
-            channel: 'email',
-            to: client.email,
-            subject: BACKOFFICE_TEXTS.cancelledSubject,
-            body: BACKOFFICE_TEXTS.cancelled(appointment.service_name, clinicTime(appointment.start, settings.time_zone), reason),
-          },
-          trx,
-        );
+        // In this transaction: the notice leaves only if the cancellation commits.
+        await deliverWith(trx, mail, `cancelled:${appointment.id}`, {
+          channel: 'email',
+          to: client.email,
+          subject: BACKOFFICE_TEXTS.cancelledSubject,
+          body: BACKOFFICE_TEXTS.cancelled(appointment.service_name, clinicTime(appointment.start, settings.time_zone), reason),
+        });
         await recordAudit(trx, { actor: caller, action: 'appointment.transition', client: appointment.client, requestId: request.id, outcome: 'success' });
         out.push(appointment);
       }

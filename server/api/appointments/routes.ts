@@ -11,6 +11,7 @@ import type { components } from '../../../openapi/generated/api.ts';
 import { callerOf } from '../../auth/bearer.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError, badRequest } from '../../http/errors.ts';
+import { NOTICE_JOB, noticeHandler } from '../../jobs/notices.ts';
 import { reminderHandler, REMINDER_JOB } from '../../jobs/reminders.ts';
 import { startWorker } from '../../jobs/queue.ts';
 import type { MailTransport } from '../../mail/transport.ts';
@@ -67,12 +68,13 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
   const { db, contract } = ctx;
   const mail: MailTransport = app.runtime.mail;
 
-  // Reminders: the queue is polled by every server process; SKIP LOCKED shares the work.
+  // Reminders and notices sent after their change commits (SMTP): the queue is polled by every
+  // server process; SKIP LOCKED shares the work.
   // SCHEDULING_JOBS_POLL_MS (0 turns the worker off) and SCHEDULING_JOBS_BATCH (jobs per tick).
   const pollMs = Number(process.env.SCHEDULING_JOBS_POLL_MS ?? 5000);
   if (pollMs > 0) {
     const batch = Number(process.env.SCHEDULING_JOBS_BATCH ?? 100);
-    const worker = startWorker(db, { [REMINDER_JOB]: reminderHandler(mail) }, { intervalMs: pollMs, batch, log: app.log });
+    const worker = startWorker(db, { [REMINDER_JOB]: reminderHandler(mail), [NOTICE_JOB]: noticeHandler(mail) }, { intervalMs: pollMs, batch, log: app.log });
     app.addHook('onClose', () => worker.stop());
   }
 
