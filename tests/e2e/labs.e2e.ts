@@ -1,23 +1,27 @@
 // Labs in Chromium (issue 20) against the real server (PostgreSQL when DATABASE_URL is set, as in
 // CI; PGlite otherwise): a client books a fasting test for 7 am from the portal (pincode, tests,
 // a morning slot held for them, themself and the prefilled address, pay at collection, the
-// confirmation in the outbox); the lab desk collects and enters results through the API; the
-// client reads the released report with its flags and range bars, and the marker's trend across
-// this report and an earlier one.
+// confirmation in the outbox); at the lab desk (the back office's Labs tab) staff assign a
+// collector, collect, process, enter the result and release the report; the client reads the
+// released report with its flags and range bars, and the marker's trend across this report and an
+// earlier one (that one booked and completed at the desk through the API).
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAB_TEXTS } from '../../machines/labs/lab-texts.ts';
 import { CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE } from '../../src/app/shell-text.ts';
 import { LABS_TEXT as T } from '../../src/features/portal/labs/texts.ts';
+import { LAB_DESK_TEXT as D } from '../../src/features/backoffice/labs/texts.ts';
+import { TAB_LABELS } from '../../src/features/backoffice/scheduling/texts.ts';
 import { launchBrowser, watchConsole } from '../support/browser.ts';
-import { completeFirstSignIn, createAccount, type E2eAccount } from '../support/e2e-accounts.ts';
+import { completeFirstSignIn, createAccount, E2E_PASSWORD, type E2eAccount } from '../support/e2e-accounts.ts';
 import type { ServerProcess } from '../support/server-process.ts';
-import { call, startStaffServer } from '../support/staff-e2e.ts';
+import { call, pageAs, startStaffServer } from '../support/staff-e2e.ts';
 
 const TAG = 'labs';
 let server: ServerProcess;
 let browser: Browser;
 let adminToken: string;
+let adminEmail = '';
 let client: E2eAccount;
 let nurse: E2eAccount;
 let glucose = { id: 0, marker: 0 };
@@ -41,6 +45,7 @@ async function deskCompletes(order: { id: number; people: { id: number }[] }, va
 beforeAll(async () => {
   const started = await startStaffServer(TAG);
   server = started.server;
+  adminEmail = started.adminEmail;
   browser = await launchBrowser();
   adminToken = (await completeFirstSignIn(server.baseUrl, started.adminEmail, started.adminTemp)).AccessToken;
   nurse = await createAccount(server.baseUrl, adminToken, 'NURSE', TAG);
@@ -86,6 +91,8 @@ describe('labs from the portal (Chromium)', () => {
     await page.waitForURL((u) => u.pathname === `/user/home/${client.id}`, { timeout: 60_000 });
     await page.getByLabel(CONSENT_ACCEPT_LABEL).check();
     await page.getByRole('button', { name: CONSENT_CONTINUE }).click();
+    // The consent is stored before moving on (leaving earlier would drop the request).
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
 
     // Book: the pincode (prefilled from the profile) is served; the fasting test offers mornings only.
     await page.goto(`/user/book-test/${client.id}`);
@@ -117,8 +124,28 @@ describe('labs from the portal (Chromium)', () => {
     const outbox = (await (await fetch(`${server.baseUrl}/dev/outbox?to=${encodeURIComponent(client.email)}`)).json()) as { messages: { subject: string; body: string }[] };
     expect(outbox.messages.some((m) => m.subject === LAB_TEXTS.mail.confirmedSubject && m.body.includes(`#${id}`))).toBe(true);
 
-    // The lab desk collects, processes and enters a high value; the report is released.
-    await deskCompletes(order, 112);
+    // At the lab desk: a collector assigned, the sample collected and processed, a high value entered, the report released.
+    const desk = await pageAs(browser, server.baseUrl, { email: adminEmail, password: E2E_PASSWORD }, '/backoffice');
+    await desk.page.getByRole('tab', { name: TAB_LABELS.labs }).click();
+    const card = desk.page.locator(`[data-order="${id}"]`);
+    await card.waitFor();
+    await card.getByLabel(D.collector).click();
+    await desk.page.getByRole('option', { name: `${nurse.firstName} ${nurse.lastName}` }).click();
+    await card.getByRole('button', { name: D.move.collector_assigned }).click();
+    await desk.page.locator(`[data-order="${id}"][data-status="collector_assigned"]`).waitFor();
+    await card.getByRole('button', { name: D.move.collected }).click();
+    await desk.page.locator(`[data-order="${id}"][data-status="collected"]`).waitFor();
+    await card.getByRole('button', { name: D.move.processing }).click();
+    await desk.page.locator(`[data-order="${id}"][data-status="processing"]`).waitFor();
+    const field = D.value('Glucose, fasting', 'mg/dL', order.people[0].name);
+    await card.getByRole('textbox', { name: field }).fill('112');
+    await card.getByRole('button', { name: `${D.save} ${field}` }).click();
+    await expect.poll(async () => (await ok(api('GET', `/labs/results?client=${client.id}`), 'results')).find((r: { order: number }) => r.order === id)?.results.length, { timeout: 30_000 }).toBe(1);
+    await card.getByRole('button', { name: D.move.ready }).click();
+    await desk.page.locator(`[data-order="${id}"][data-status="ready"]`).waitFor();
+    expect(desk.errors).toEqual([]);
+    await desk.context.close();
+    expect((await ok(api('GET', `/labs/orders/${id}`), 'order')).collector_name).toBe(`${nurse.firstName} ${nurse.lastName}`);
 
     // The client reads it: the flag and range bar per marker, and the trend across both reports.
     await page.goto(`/user/reports/${client.id}`);

@@ -2,6 +2,7 @@
 import { Box, Tab, Tabs } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { SupportQueueSection } from '../support/support-queue';
+import { LabDesk } from '../labs/lab-desk';
 import { BookingRulesTab } from './booking-rules-tab';
 import { ClinicHoursTab } from './clinic-hours-tab';
 import { PackagesTab } from './packages-tab';
@@ -20,6 +21,7 @@ const PANELS: Record<Exclude<TabKey, 'general'>, () => ReactNode> = {
   packages: () => <PackagesTab />,
   rules: () => <BookingRulesTab />,
   support: () => <SupportQueueSection />,
+  labs: () => <LabDesk />,
 };
 
 /** The tab strip over `general` (the page's existing sections) and the scheduling panels. */

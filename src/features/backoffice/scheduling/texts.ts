@@ -8,6 +8,7 @@ export const TAB_LABELS = {
   packages: 'Packages',
   rules: 'Booking rules',
   support: 'Support',
+  labs: 'Labs',
 } as const;
 
 export const SERVICE_SAVED = (name: string) => `${name} saved.`;

@@ -1,0 +1,97 @@
+// The lab desk (back office Labs tab, and a client's Labs section): the orders queue, optionally
+// for one client, with the catalogue (to know each order's markers) and the staff who can collect.
+// Staff assign a collector, move an order one step of the order chart, or enter a marker's result;
+// each act is one request, after which the queue is read again. A refusal is shown beside the queue.
+import { assign, fromPromise, setup } from 'xstate';
+import { nextSteps } from '../lifecycle/lifecycle.ts';
+import type { CatalogueItem } from './book-test-machine.ts';
+import { type LabOrderStatus, labOrderLifecycle } from './order-lifecycle.ts';
+
+export interface DeskOrder {
+  id: number;
+  client: number;
+  client_name: string;
+  status: LabOrderStatus;
+  start: string;
+  address: string;
+  pincode: string;
+  items: { id: number; name: string }[];
+  people: { id: number; self: boolean; name: string; age: number; sex: 'M' | 'F' }[];
+  collector_name: string | null;
+}
+
+export interface DeskData {
+  orders: DeskOrder[];
+  catalogue: CatalogueItem[];
+  collectors: { id: number; name: string }[];
+}
+
+export type DeskAct =
+  | { kind: 'move'; order: number; to: LabOrderStatus; collector?: number }
+  | { kind: 'result'; order: number; person: number; marker: number; value: number };
+
+export interface DeskContext extends DeskData {
+  client: number | null;
+  message: string | null;
+}
+
+export type DeskEvent = { type: 'desk.retry' } | { type: 'desk.act'; act: DeskAct };
+
+/** The moves the chart offers staff for an order now (a desk never cancels for the client here). */
+export function deskMoves(status: LabOrderStatus): LabOrderStatus[] {
+  // Releasing in part or in full both stay on offer; the server counts the results and decides.
+  const some = nextSteps(labOrderLifecycle, status, { extras: { collector_id: 1, resulted: 1, expected: 2 } });
+  const all = nextSteps(labOrderLifecycle, status, { extras: { collector_id: 1, resulted: 2, expected: 2 } });
+  return [...new Set([...some, ...all].map((s) => s.to as LabOrderStatus))].filter((to) => to !== 'cancelled');
+}
+
+/** Every marker an order measures (profiles and packages through their tests). */
+export function orderMarkers(order: DeskOrder, catalogue: CatalogueItem[]): { id: number; name: string; unit: string }[] {
+  const seen = new Map<number, { id: number; name: string; unit: string }>();
+  for (const item of order.items) for (const m of catalogue.find((c) => c.id === item.id)?.markers ?? []) seen.set(m.id, m);
+  return [...seen.values()];
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export const labDeskMachine = setup({
+  types: {
+    context: {} as DeskContext,
+    events: {} as DeskEvent,
+    input: {} as { client: number | null },
+  },
+  actors: {
+    loadDesk: fromPromise<DeskData, { client: number | null }>(async () => {
+      throw new Error('loadDesk not provided');
+    }),
+    act: fromPromise<void, DeskAct>(async () => {
+      throw new Error('act not provided');
+    }),
+  },
+}).createMachine({
+  id: 'labDesk',
+  context: ({ input }) => ({ client: input.client, orders: [], catalogue: [], collectors: [], message: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        src: 'loadDesk',
+        input: ({ context }) => ({ client: context.client }),
+        onDone: { target: 'ready', actions: assign(({ event }) => ({ ...event.output })) },
+        onError: 'failed',
+      },
+    },
+    failed: { on: { 'desk.retry': 'loading' } },
+    ready: {
+      on: { 'desk.act': { target: 'acting', actions: assign({ message: null }) } },
+    },
+    acting: {
+      invoke: {
+        src: 'act',
+        input: ({ event }) => (event as { act: DeskAct }).act,
+        onDone: 'loading',
+        onError: { target: 'ready', actions: assign({ message: ({ event }) => errorText(event.error) }) },
+      },
+    },
+  },
+});

@@ -1,0 +1,29 @@
+// The lab desk's adapter (back office Labs tab): the only module of the desk that calls the API
+// client. Reads the queue, the catalogue and the nurses who collect; sends one act at a time.
+import type { DeskAct, DeskData, DeskOrder } from '../../../../machines/labs/lab-desk-machine';
+import type { CatalogueItem } from '../../../../machines/labs/book-test-machine';
+import { unwrap } from '../../../lib/api-failure';
+import type { ApiClient } from '../../../lib/api-client';
+
+const OPEN = ['booked', 'collector_assigned', 'collected', 'processing', 'partial', 'ready'] as const;
+
+export async function loadDesk(api: ApiClient, client: number | null): Promise<DeskData> {
+  const [orders, catalogue, nurses] = await Promise.all([
+    unwrap(api.GET('/labs/orders', { params: { query: { status: [...OPEN], ...(client !== null ? { client } : {}) } } })),
+    unwrap(api.GET('/labs/catalogue', {})),
+    unwrap(api.GET('/users/users', { params: { query: { role: 'NURSE', page_size: 100 } } })),
+  ]);
+  return {
+    orders: orders as DeskOrder[],
+    catalogue: catalogue as CatalogueItem[],
+    collectors: nurses.results.map((u: { id: number; first_name: string; last_name: string }) => ({ id: u.id, name: `${u.first_name} ${u.last_name}`.trim() })),
+  };
+}
+
+export async function deskAct(api: ApiClient, act: DeskAct): Promise<void> {
+  if (act.kind === 'move') {
+    await unwrap(api.POST('/labs/orders/{id}/transitions', { params: { path: { id: act.order } }, body: { to: act.to, ...(act.collector !== undefined ? { collector: act.collector } : {}) } }));
+  } else {
+    await unwrap(api.POST('/labs/results', { body: { order: act.order, person: act.person, marker: act.marker, value: act.value } }));
+  }
+}

@@ -1,0 +1,17 @@
+// The lab desk chart's model: the queue loads or fails; an act succeeds (the queue is read again)
+// or is refused (the reason shown).
+import { labDeskMachine } from '../../../../machines/labs/lab-desk-machine.ts';
+import type { MachineModel } from '../../../support/model-paths.ts';
+
+export const ORDER = { id: 4, client: 7, client_name: 'Meera Iyer', status: 'booked' as const, start: '2026-12-01T01:30:00Z', address: 'Home', pincode: '560001', items: [{ id: 1, name: 'FBS' }], people: [{ id: 9, self: true, name: 'Meera Iyer', age: 41, sex: 'F' as const }], collector_name: null };
+
+export const model: MachineModel = {
+  machine: labDeskMachine,
+  specs: [
+    {
+      input: { client: null },
+      events: [{ type: 'desk.retry' }, { type: 'desk.act', act: { kind: 'move', order: 4, to: 'collector_assigned', collector: 2 } }],
+      outcomes: { loadDesk: [{ output: { orders: [ORDER], catalogue: [], collectors: [{ id: 2, name: 'Kavya Nair' }] } }, { error: new Error('offline') }], act: [{ output: undefined }, { error: new Error('This lab order cannot go from booked to collected.') }] },
+    },
+  ],
+};
