@@ -8,6 +8,8 @@ export const SUPPORT_TEXTS = {
   appointment: 'About an appointment (optional)',
   noAppointment: 'None',
   labOrder: 'About a lab order (optional)',
+  aboutAppointment: (id: number) => `About appointment #${id}`,
+  aboutLabOrder: (id: number) => `About lab order #${id}`,
   attach: 'Attach images or PDF',
   send: 'Send',
   reply: 'Reply',

@@ -153,6 +153,8 @@ function Conversation({ desk, ticket }: { desk: ClientDesk; ticket: TicketDetail
         <Typography color="text.secondary" gutterBottom data-field="status">
           {STATUS_LABELS[ticket.status]}
         </Typography>
+        {ticket.appointment !== null && <Typography variant="body2" data-field="appointment">{T.aboutAppointment(ticket.appointment)}</Typography>}
+        {ticket.lab_order !== null && <Typography variant="body2" data-field="lab-order">{T.aboutLabOrder(ticket.lab_order)}</Typography>}
         <Stack spacing={1.5} sx={{ my: 2 }}>
           {ticket.messages.map((m) => (
             <Box key={m.id} sx={{ p: 1.5, borderRadius: 1, bgcolor: m.from_clinic ? 'action.hover' : 'transparent', border: 1, borderColor: 'divider' }} data-message={m.id}>

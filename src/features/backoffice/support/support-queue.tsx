@@ -176,6 +176,8 @@ function TicketPanel(props: {
       </Typography>
       <Stack direction="row" spacing={1} sx={{ my: 1, flexWrap: 'wrap', alignItems: 'center' }}>
         <Chip label={STAFF_STATUS_LABELS[ticket.status]} data-status={ticket.status} />
+        {ticket.appointment !== null && <Chip variant="outlined" label={T.aboutAppointment(ticket.appointment)} data-field="appointment" />}
+        {ticket.lab_order !== null && <Chip variant="outlined" label={T.aboutLabOrder(ticket.lab_order)} data-field="lab-order" />}
         <Typography variant="body2">
           {T.assignee}: {ticket.assignee_name ?? T.unassigned}
         </Typography>
