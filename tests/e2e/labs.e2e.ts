@@ -12,6 +12,7 @@ import { CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE } from '../../src/app/shell-text
 import { LABS_TEXT as T } from '../../src/features/portal/labs/texts.ts';
 import { LAB_DESK_TEXT as D } from '../../src/features/backoffice/labs/texts.ts';
 import { TAB_LABELS } from '../../src/features/backoffice/scheduling/texts.ts';
+import { LABS_SECTION } from '../../src/features/client-details/labs-texts.ts';
 import { launchBrowser, watchConsole } from '../support/browser.ts';
 import { completeFirstSignIn, createAccount, E2E_PASSWORD, type E2eAccount } from '../support/e2e-accounts.ts';
 import type { ServerProcess } from '../support/server-process.ts';
@@ -143,6 +144,10 @@ describe('labs from the portal (Chromium)', () => {
     await expect.poll(async () => (await ok(api('GET', `/labs/results?client=${client.id}`), 'results')).find((r: { order: number }) => r.order === id)?.results.length, { timeout: 30_000 }).toBe(1);
     await card.getByRole('button', { name: D.move.ready }).click();
     await desk.page.locator(`[data-order="${id}"][data-status="ready"]`).waitFor();
+    // The client's record shows the report in its Labs section, flagged.
+    await desk.page.goto(`/client/${client.id}/details`);
+    const section = desk.page.getByRole('region', { name: LABS_SECTION.title });
+    await section.locator(`[data-lab-report="${id}"]`).getByText(LABS_SECTION.flag.high).waitFor();
     expect(desk.errors).toEqual([]);
     await desk.context.close();
     expect((await ok(api('GET', `/labs/orders/${id}`), 'order')).collector_name).toBe(`${nurse.firstName} ${nurse.lastName}`);

@@ -19,6 +19,8 @@ import { OnboardingSection } from './onboarding-section';
 import { ProfileSection } from './profile-section';
 import { ThriveSection } from './thrive-section';
 import { SupportSection } from './support-section';
+import { LabsSection } from './labs-section';
+import { LABS_SECTION } from './labs-texts';
 import { SECTION_SUPPORT } from './support-texts';
 import {
   DETAILS_LOAD_FAILED,
@@ -94,6 +96,9 @@ function ClientRecord({ clientId }: { clientId: number }) {
       </Section>
       <Section title={SECTION_SUPPORT}>
         <SupportSection clientId={clientId} />
+      </Section>
+      <Section title={LABS_SECTION.title}>
+        <LabsSection clientId={clientId} />
       </Section>
       {role && ADMIN_ROLES.includes(role) && (
         <Section title={SECTION_AUDIT}>
