@@ -30,6 +30,7 @@ import {
   SERVICE,
   STATUS_LABELS,
   statusChanged,
+  OPEN_VISIT_CHART,
 } from '../../src/features/appointments/texts.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { expectFailedRequest, launchBrowser } from '../support/browser.ts';
@@ -298,6 +299,7 @@ describe('/appointments at 1280 px', () => {
     // Only what the chart allows from booked: no Start or Complete yet.
     await panel.getByRole('button', { name: ACTION_LABELS['appointment.check_in'] }).waitFor();
     expect(await panel.getByRole('button', { name: ACTION_LABELS['appointment.complete'] }).count()).toBe(0);
+    expect(await panel.getByRole('button', { name: OPEN_VISIT_CHART }).count()).toBe(0);
     for (const [event, to] of [
       ['appointment.check_in', 'checked_in'],
       ['appointment.start', 'in_progress'],
@@ -306,6 +308,8 @@ describe('/appointments at 1280 px', () => {
       await panel.getByRole('button', { name: ACTION_LABELS[event] }).click();
       await page.getByText(statusChanged(STATUS_LABELS[to])).first().waitFor();
       await expect.poll(() => panel.getByTestId('panel-status').innerText()).toBe(STATUS_LABELS[to]);
+      // An HBOT session: once the client is here, the nurse can open its visit chart.
+      if (to === 'checked_in') await panel.getByRole('button', { name: OPEN_VISIT_CHART }).waitFor();
     }
     expect((await api('GET', `/appointments/appointments/${created.body.id}`)).body.status).toBe('completed');
     expect(await panel.getByRole('group', { name: 'Actions' }).count()).toBe(0);
@@ -425,6 +429,8 @@ describe('/appointments at 360 px', () => {
     ] as const) {
       await panel.getByRole('button', { name: ACTION_LABELS[event] }).click();
       await expect.poll(() => panel.getByTestId('panel-status').innerText()).toBe(STATUS_LABELS[to]);
+      // An HBOT session: once the client is here, the nurse can open its visit chart.
+      if (to === 'checked_in') await panel.getByRole('button', { name: OPEN_VISIT_CHART }).waitFor();
     }
     expect((await api('GET', `/appointments/appointments/${created.body.id}`)).body.status).toBe('completed');
     expect(await accessibilityViolations(page)).toEqual([]);

@@ -1,11 +1,13 @@
 // Therapy visit charting end to end in Chromium against a real server (issue 17, step 4): the
-// client's IV appointment is booked and checked in, the nurse opens its visit chart, records the
+// client's IV appointment is booked and checked in, the nurse opens its visit chart from the
+// appointment's side panel on /appointments, records the
 // screening, vitals before, the IV (recipe, a lot per ingredient, insertion, infusion, removal),
 // starts, records vitals after, completes (the lot's stock goes down) and signs; the chart is then
 // locked and an edit sent after signing is refused by the server (409).
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { VISIT_TEXTS } from '../../server/api/visits/texts.ts';
+import { OPEN_VISIT_CHART } from '../../src/features/appointments/texts.ts';
 import { VISIT_TEXT as T } from '../../src/features/visits/texts.ts';
 import { E2E_PASSWORD } from '../support/e2e-accounts.ts';
 import { launchBrowser } from '../support/browser.ts';
@@ -63,12 +65,27 @@ describe('therapy visit charting', () => {
     const nurse = world.accounts.NURSE!;
     const client = world.accounts.CLIENT!;
     const nurseToken = await tokenOf(base, nurse.email);
-    const opened = await call(base, nurseToken, 'POST', '/visits/therapy-visits', { appointment });
-    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
-    const id = opened.body.id as number;
+    // The nurse finds the checked-in appointment on the calendar and opens its chart from the panel.
+    const { context, page, errors } = await pageAs(browser, base, nurse, '/appointments');
+    await page.getByRole('button', { name: 'Day', exact: true }).click();
+    const event = page.locator(`.rbc-event:has([data-appointment="${appointment}"])`);
+    for (let day = 0; ; day++) {
+      try {
+        await event.waitFor({ timeout: 5_000 });
+        break;
+      } catch (error) {
+        if (day === 3) throw error;
+        await page.getByRole('button', { name: 'Next', exact: true }).click();
+      }
+    }
+    await event.click();
+    await page.getByTestId('appointment-panel').getByRole('button', { name: OPEN_VISIT_CHART }).click();
+    await page.waitForURL(new RegExp(`/client/iv/${client.id}/visit/\\d+$`));
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
     const started = Date.now();
-
-    const { context, page, errors } = await pageAs(browser, base, nurse, `/client/iv/${client.id}/visit/${id}`);
+    // Opening it again finds the same chart: one per appointment.
+    const again = await call(base, nurseToken, 'GET', `/visits/therapy-visits?client=${client.id}&therapy=iv`);
+    expect(again.body.filter((v: { appointment: number }) => v.appointment === appointment).map((v: { id: number }) => v.id)).toEqual([id]);
     const frame = page.locator('[data-page="therapy-visit"]');
     await frame.waitFor();
     await frame.locator('[data-field="screening"]').getByText(T.screening.missing).waitFor();

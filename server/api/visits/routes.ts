@@ -9,6 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { components } from '../../../openapi/generated/api.ts';
 import { isTherapy, type Therapy } from '../../../machines/visits/therapy-fields.ts';
+import { mayChart } from '../../../machines/visits/charting-roles.ts';
 import { type VisitStatus, visitAccepts, visitLifecycle } from '../../../machines/visits/visit-lifecycle.ts';
 import { computedValues, missingForCompletion, parameterErrors, screeningResult, startBlockers, type FieldErrors, vitalErrors, visitWarnings } from '../../../machines/visits/visit-rules.ts';
 import type { TherapySettings } from '../../../machines/visits/visit-settings.ts';
@@ -67,8 +68,7 @@ type VisitAction =
 // The contract's AuditAction lists these; the shared union in data/audit.ts stays untouched.
 const act = (action: VisitAction) => action as unknown as AuditAction;
 
-const CHARTING_ROLES = ['NURSE', 'DOCTOR'] as const;
-const canChart = (caller: Caller) => (CHARTING_ROLES as readonly string[]).includes(caller.role);
+const canChart = (caller: Caller) => mayChart(caller.role);
 
 function invalid(errors: FieldErrors): HttpError {
   const fields = Object.keys(errors);

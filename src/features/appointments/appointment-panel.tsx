@@ -3,13 +3,15 @@
 // now (machines/appointments/appointment-lifecycle.ts); the server refuses anything else. Cancel
 // asks for a reason; reschedule for the new start, which the calendar's chart saves as a move (the
 // same conflict check, refusal and snap back as a drag, on the calendar and on the day agenda).
-// Therapy visits do not exist yet, so there is no "Open visit chart" button.
+// For a therapy service, once the client is checked in, the nurse or doctor delivering it opens the
+// visit chart from here (the one already opened for this appointment, or a new one).
 import { Alert, Box, Button, Chip, CircularProgress, Divider, Drawer, IconButton, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { appointmentLifecycle } from '../../../machines/appointments/appointment-lifecycle';
 import { localTime, zonedInstant } from '../../../machines/appointments/scheduling-rules';
 import { nextSteps } from '../../../machines/lifecycle/lifecycle';
 import { ageInYears } from '../../../machines/staff/age';
+import { isTherapy, type Therapy } from '../../../machines/visits/therapy-fields';
 import { clientAlerts, isBlocking } from '../../../machines/staff/client-alerts';
 import { fullName } from '../../lib/staff/format';
 import { FormDialog } from '../../lib/staff/form-dialog';
@@ -25,6 +27,7 @@ import {
   CLOSE,
   NEW_START,
   NO_PACKAGE,
+  OPEN_VISIT_CHART,
   PACKAGE_BALANCE,
   PANEL_LABEL,
   RESCHEDULE_TITLE,
@@ -39,6 +42,8 @@ import {
 } from './texts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
+/** A visit chart is opened once the client is here (the server's rule), and read after. */
+const CHARTABLE = new Set<string>(['checked_in', 'in_progress', 'completed']);
 
 export function AppointmentPanel({
   setup,
@@ -55,7 +60,7 @@ export function AppointmentPanel({
   onReschedule: (start: string) => void;
 }) {
   const zone = setup.hours.time_zone;
-  const { record, change } = useAppointmentPanel(id, onChanged);
+  const { record, change, chart, mayChart } = useAppointmentPanel(id, onChanged);
   const [reason, setReason] = useState('');
   const [start, setStart] = useState('');
   const data = record.data;
@@ -149,6 +154,17 @@ export function AppointmentPanel({
                   </Button>
                 ))}
               </Stack>
+            )}
+            {mayChart && isTherapy(a.therapy) && CHARTABLE.has(a.status) && (
+              <Box>
+                <Button variant="outlined" disabled={chart.pending} onClick={() => {
+                    chart.open({ id: a.id, client: a.client, therapy: a.therapy as Therapy });
+                    chart.submit({});
+                  }} data-action="open-visit-chart">
+                  {OPEN_VISIT_CHART}
+                </Button>
+                {chart.error && <Alert severity="error">{chart.error}</Alert>}
+              </Box>
             )}
             {change.error && !change.isOpen && <Alert severity="error">{change.error}</Alert>}
             {change.error && change.isOpen && subject && subject.to !== 'cancelled' && subject.to !== 'rescheduled' && (

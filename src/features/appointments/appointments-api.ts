@@ -6,6 +6,7 @@ import type { BookingRequest, BookingResult, ClientOption, Offer } from '../../.
 import type { CalendarAppointment, DayRange, Move } from '../../../machines/appointments/calendar-machine';
 import type { UnseenBookings } from '../../../machines/appointments/portal-bookings-machine';
 import { addDays, isoWeekday, localTime, zonedInstant } from '../../../machines/appointments/scheduling-rules';
+import type { Therapy } from '../../../machines/visits/therapy-fields';
 import type { components } from '../../../openapi/generated/api';
 import { ApiFailure, unwrap } from '../../lib/api-failure';
 import type { ApiClient } from '../../lib/api-client';
@@ -242,4 +243,26 @@ async function withClientNames(api: ApiClient, names: ClientNames, unseen: { cou
     unseen.appointments.map((a) => a.client),
   );
   return { count: unseen.count, appointments: unseen.appointments.map((a) => ({ ...a, client_name: names.get(a.client) ?? null })) };
+}
+
+/** Where a visit's chart lives: /client/{therapy}/{clientId}/visit/{visitId} (spec §2). */
+export const visitChartHref = (visit: { therapy: Therapy; client: number; id: number }) => `/client/${visit.therapy}/${visit.client}/visit/${visit.id}`;
+
+/**
+ * The chart of a checked-in appointment: the one already opened for it, or a new one. One chart
+ * per appointment is the server's rule, so a chart opened meanwhile on another device (409) is
+ * looked up again rather than reported as a failure.
+ */
+export async function openVisitForAppointment(api: ApiClient, appointment: { id: number; client: number; therapy: Therapy }) {
+  const existing = async () =>
+    (await unwrap(api.GET('/visits/therapy-visits', { params: { query: { client: appointment.client, therapy: appointment.therapy } } }))).find((v) => v.appointment === appointment.id);
+  const found = await existing();
+  if (found) return found;
+  try {
+    return await unwrap(api.POST('/visits/therapy-visits', { body: { appointment: appointment.id } }));
+  } catch (error) {
+    const again = error instanceof ApiFailure && error.status === 409 ? await existing() : undefined;
+    if (again) return again;
+    throw error;
+  }
 }

@@ -4,10 +4,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useSnackbar } from 'notistack';
 import { useRef } from 'react';
+import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import { type BookingResult, bookingMachine, type Slot } from '../../../machines/appointments/booking-machine';
 import { calendarMachine, type CalendarColumns, type CalendarFilters, type CalendarView, type Move } from '../../../machines/appointments/calendar-machine';
 import { bookingSelectors, calendarSelectors } from '../../../machines/appointments/selectors';
+import { mayChart } from '../../../machines/visits/charting-roles';
+import type { Therapy } from '../../../machines/visits/therapy-fields';
 import { useShell } from '../../app/port';
 import { useAction, useRecord } from '../../lib/staff/hooks';
 import {
@@ -18,9 +21,11 @@ import {
   loadPanel,
   loadRange,
   loadSetup,
+  openVisitForAppointment,
   saveMove,
   searchClients,
   type StatusChange,
+  visitChartHref,
 } from './appointments-api';
 import { bookedToast, MOVE_SAVED, STATUS_LABELS, statusChanged } from './texts';
 
@@ -123,7 +128,7 @@ export type BookingHandle = ReturnType<typeof useBooking>;
 
 /** The side panel: the appointment, its client and packages; status changes reload it and the calendar. */
 export function useAppointmentPanel(id: number, onChanged: () => void) {
-  const { api } = useShell();
+  const { api, auth } = useShell();
   const { enqueueSnackbar } = useSnackbar();
   const record = useRecord(() => loadPanel(api, id));
   const change = useAction<StatusChange | null>(
@@ -134,5 +139,11 @@ export function useAppointmentPanel(id: number, onChanged: () => void) {
       onChanged();
     },
   );
-  return { record, change };
+  const [, navigate] = useLocation();
+  // "Open visit chart": the appointment's chart, opened or created, then shown.
+  const chart = useAction<{ id: number; client: number; therapy: Therapy } | null>(
+    (subject) => openVisitForAppointment(api, subject!),
+    (_subject, visit) => navigate(visitChartHref(visit as { id: number; client: number; therapy: Therapy })),
+  );
+  return { record, change, chart, mayChart: mayChart(auth.role) };
 }

@@ -6,6 +6,7 @@
 import { Box } from '@mui/material';
 import { alpha, useTheme } from '@mui/material/styles';
 import dayjs from 'dayjs';
+import en from 'dayjs/locale/en';
 import { type KeyboardEvent, useCallback, useMemo } from 'react';
 import { Calendar, dayjsLocalizer, type EventProps, type SlotInfo } from 'react-big-calendar';
 import dragAndDropModule, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
@@ -21,6 +22,11 @@ import { dayToDrawn, drawnDay, fromDrawn, toDrawn } from './clinic-time';
 import { serviceColour } from './service-colours';
 import { CALENDAR_LABEL, STATUS_LABELS, STATUS_MARKS } from './texts';
 
+// The calendar chart asks for Monday-to-Sunday weeks (ISO weeks, as the clinic's rota is kept), so
+// the drawn week must start on Monday too; dayjs's English locale starts it on Sunday, and the
+// Sunday drawn would be the one before the fetched week. Only the calendar uses dayjs.
+dayjs.locale({ ...en, name: 'en-clinic-week', weekStart: 1 }, undefined, true);
+dayjs.locale('en-clinic-week');
 const localizer = dayjsLocalizer(dayjs);
 
 interface DrawnEvent {

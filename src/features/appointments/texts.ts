@@ -49,6 +49,8 @@ export const STATUS_MARKS: Record<string, string> = {
 };
 
 /** The panel's buttons, by the lifecycle event they send. */
+export const OPEN_VISIT_CHART = 'Open visit chart';
+
 export const ACTION_LABELS: Record<string, string> = {
   'appointment.accept': 'Accept',
   'appointment.confirm': 'Confirm',
