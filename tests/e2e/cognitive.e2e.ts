@@ -3,8 +3,6 @@
 // the one machines/cognitive/battery.ts builds from it), and sees the scores the server computed;
 // a NURSE records a MoCA total on the client's record, and the client sees it.
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectedAnswer, generateBattery, type Item, nextItem, type Response, type Task } from '../../machines/cognitive/battery.ts';
@@ -13,6 +11,7 @@ import { COGNITIVE_SECTION } from '../../src/features/client-details/cognitive-t
 import { COGNITIVE_TEXT as T } from '../../src/features/cognitive/texts.ts';
 import { launchBrowser, newContext, watchConsole } from '../support/browser.ts';
 import { completeFirstSignIn, createAccount, type E2eAccount } from '../support/e2e-accounts.ts';
+import { privateBuild } from '../support/private-build.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
 import { call } from '../support/staff-e2e.ts';
 
@@ -27,39 +26,8 @@ let page: Page;
 let errors: string[];
 let distDir: string;
 
-/** A private copy of the shared build, taken under the build lock server/spa-build.ts swaps
- * dist/ under: another engineer's server rebuilding dist/ mid-run removes the hashed chunks
- * this server listed at start, and the page's next lazy import fails. The copy keeps its
- * timestamps, so the server still rebuilds it (privately) when the sources are newer. */
-async function snapshotBuild(): Promise<string> {
-  const shared = path.resolve(import.meta.dirname, '../../dist');
-  const lock = `${shared}.build-lock`;
-  const deadline = Date.now() + 5 * 60_000;
-  while (!tryLock(lock)) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${lock}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  try {
-    const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'cognitive-dist-'));
-    if (fs.existsSync(shared)) fs.cpSync(shared, copy, { recursive: true, preserveTimestamps: true });
-    return copy;
-  } finally {
-    fs.rmSync(lock, { recursive: true, force: true });
-  }
-}
-
-function tryLock(lock: string): boolean {
-  try {
-    fs.mkdirSync(lock);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return false;
-  }
-}
-
 beforeAll(async () => {
-  distDir = await snapshotBuild();
+  distDir = await privateBuild('cognitive');
   server = await startServer({ env: { ADMIN_EMAIL, ADMIN_TEMP_PASSWORD: ADMIN_TEMP, MAIL_TRANSPORT: 'outbox', LOG_LEVEL: 'warn', DATABASE_URL: '', DIST_DIR: distDir }, timeoutMs: 240_000 });
   browser = await launchBrowser();
   const admin = await completeFirstSignIn(server.baseUrl, ADMIN_EMAIL, ADMIN_TEMP);

@@ -2,7 +2,7 @@
 // taken under the build lock server/spa-build.ts swaps dist/ under: another engineer's server
 // rebuilding dist/ mid-run removes the hashed chunks this server listed at start, and the page's
 // next lazy import fails with a 404. The copy keeps its timestamps, so the server still rebuilds it
-// (privately) when the sources are newer. (tests/e2e/cognitive.e2e.ts has its own copy of this.)
+// (privately) when the sources are newer.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
