@@ -38,6 +38,22 @@ beforeAll(async () => {
     const taken_at = new Date(Date.now() - days * 86_400_000).toISOString();
     expect((await api('POST', '/thrive/measurements', { client, metric: 'blood_pressure', value, value2, unit: 'mmHg', taken_at })).status).toBe(201);
   }
+  // An in-clinic MoCA the dashboard shows beside her labs (none released yet).
+  const moca = await api('POST', '/assessments/cognitive/instruments', {
+    client,
+    instrument: 'MoCA',
+    form: '8.1',
+    version: '8.1',
+    language: 'English',
+    setting: 'Quiet room',
+    administered_on: new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10),
+    total: 27,
+    max_total: 30,
+    domains: [],
+    administrator: 'Nurse Asha',
+    interpretation: '',
+  });
+  expect(moca.status, JSON.stringify(moca.body)).toBe(201);
 });
 
 afterAll(async () => {
@@ -62,6 +78,10 @@ describe('thrive dashboard (Chromium)', () => {
     await page.waitForURL((u) => u.pathname === `/thrive-dashboard/${client}`);
     await page.getByRole('heading', { name: THRIVE_TEXT.clientTitle('Kavya Iyer') }).waitFor();
     await page.locator('[data-goal="heart_health"] [data-standing="out_of_range"]').waitFor();
+    // Cognitive results and lab markers join the dashboard once those records exist.
+    await page.locator('[data-section="cognitive"] [data-instrument]').getByText('MoCA').waitFor();
+    expect(await page.locator('[data-section="cognitive"] [data-instrument]').innerText()).toContain('27 / 30');
+    await page.locator('[data-section="labs"]').getByText(THRIVE_TEXT.noLabs).waitFor();
     const trend = page.locator('[data-trend="blood_pressure"]');
     await expect.poll(() => trend.getAttribute('data-readings')).toBe('2');
     const points = async () => trend.locator('.MuiMarkElement-root, [class*="MuiMarkElement"]').count();

@@ -1,4 +1,6 @@
 // Texts of the cognitive section of a client's record (tests assert them).
+import { COGNITIVE_DOMAIN_NAMES } from '../../lib/cognitive-domains';
+
 export const COGNITIVE_SECTION = {
   title: 'Cognitive assessment',
   none: 'No cognitive screening or in-clinic result yet.',
@@ -23,5 +25,5 @@ export const COGNITIVE_SECTION = {
     administrator: 'Administrator',
     interpretation: 'Interpretation',
   },
-  domainNames: { memory: 'Memory', attention: 'Attention', processing_speed: 'Processing speed', executive_function: 'Executive function' } as Record<string, string>,
+  domainNames: COGNITIVE_DOMAIN_NAMES as Record<string, string>,
 } as const;

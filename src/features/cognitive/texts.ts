@@ -2,6 +2,7 @@
 // wording: the page offers a screening that the clinic reviews.
 import type { TaskKind } from '../../../machines/cognitive/battery';
 import type { Domain } from '../../../machines/cognitive/scoring';
+import { COGNITIVE_DOMAIN_NAMES } from '../../lib/cognitive-domains';
 
 export const COGNITIVE_TEXT = {
   title: 'Cognitive assessment',
@@ -45,12 +46,7 @@ export const COGNITIVE_TEXT = {
   scaleNote: 'Each area is scored 0 to 100 on the app’s own scale; compare with your own earlier results.',
 } as const;
 
-export const DOMAIN_TEXT: Record<Domain, string> = {
-  memory: 'Memory',
-  attention: 'Attention',
-  processing_speed: 'Processing speed',
-  executive_function: 'Executive function',
-};
+export const DOMAIN_TEXT: Record<Domain, string> = COGNITIVE_DOMAIN_NAMES;
 
 export const TASK_TEXT: Record<TaskKind, { name: string; instructions: string }> = {
   recall_immediate: {

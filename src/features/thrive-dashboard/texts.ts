@@ -64,4 +64,13 @@ export const THRIVE_TEXT = {
   nextAppointments: 'Next appointments',
   noAppointments: 'No upcoming appointments.',
   selfReported: 'self-reported',
+  cognitive: 'Cognitive assessment',
+  noCognitive: 'No cognitive screening or in-clinic result yet.',
+  cognitiveRun: (total: number) => `Screening total ${total}`,
+  reviewOnRecord: 'Review and comment on the client record',
+  labs: 'Lab markers',
+  noLabs: 'No released lab results yet.',
+  assessmentsFailed: 'Could not load the cognitive and lab results.',
 } as const;
+
+export const LAB_FLAG_LABELS: Record<'normal' | 'low' | 'high' | 'critical', string> = { normal: 'Normal', low: 'Low', high: 'High', critical: 'Critical' };

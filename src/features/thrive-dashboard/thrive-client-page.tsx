@@ -1,19 +1,20 @@
 // /thrive-dashboard/{id}: one client's progress against their goals. Goals against their latest
 // values coloured by range, a trend chart per measured metric with the target band and "Add
 // measurement", program progress, sessions done and left per package, the heart-risk history of
-// past thrive checks, and the next appointments. (Therapy visits, labs and cognitive assessments
-// join once those records exist.)
+// past thrive checks, the next appointments, cognitive results (reviewed on the client record) and
+// the client's latest lab markers.
 import { Alert, Box, Button, Card, CardContent, Chip, LinearProgress, List, ListItem, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { useParams } from 'wouter';
+import { Link as RouterLink, useParams } from 'wouter';
 import { METRIC_SPECS, type Metric } from '../../../machines/thrive-dashboard/metrics';
 import type { RangeStanding } from '../../../machines/thrive-dashboard/goals';
+import { COGNITIVE_DOMAIN_NAMES } from '../../lib/cognitive-domains';
 import { formatDate, formatDateTime, fullName } from '../../lib/staff/format';
 import { MeasurementDialog } from './measurement-dialog';
-import type { Measurement, ThriveClient } from './thrive-dashboard-api';
+import type { CognitiveResults, LabReport, Measurement, ThriveClient } from './thrive-dashboard-api';
 import { useThriveClient } from './thrive-dashboard-hooks';
 import { STATUS_COLOURS } from './thrive-dashboard-page';
-import { RISK_FLAG_LABELS, THRIVE_TEXT as T, TRACK_LABELS } from './texts';
+import { LAB_FLAG_LABELS, RISK_FLAG_LABELS, THRIVE_TEXT as T, TRACK_LABELS } from './texts';
 import { TrendChart } from './trend-chart';
 
 const STANDING_COLOURS: Record<RangeStanding | 'no_target', 'success' | 'warning' | 'error' | 'default'> = {
@@ -80,9 +81,93 @@ function Trends({ data, readings }: { data: ThriveClient; readings: Measurement[
   );
 }
 
+const LAB_FLAG_COLOURS = { normal: 'success', low: 'warning', high: 'warning', critical: 'error' } as const;
+
+/** The completed screening runs, newest first, and the in-clinic instruments' totals. */
+function Cognitive({ results, clientId }: { results: CognitiveResults; clientId: number }) {
+  const runs = results.runs.filter((r) => r.status === 'completed' && r.total !== null).slice(0, 5);
+  const instruments = results.instruments.slice(0, 5);
+  return (
+    <Stack spacing={1}>
+      {runs.length + instruments.length === 0 && <Typography color="text.secondary">{T.noCognitive}</Typography>}
+      {runs.map((r) => (
+        <Box key={`run-${r.id}`} data-run={r.id}>
+          <Typography>
+            {formatDate(r.completed_at ?? r.started_at)} · <strong>{T.cognitiveRun(r.total!)}</strong>
+          </Typography>
+          {r.domains && (
+            <Typography variant="body2" color="text.secondary">
+              {Object.entries(r.domains)
+                .map(([d, v]) => `${COGNITIVE_DOMAIN_NAMES[d as keyof typeof COGNITIVE_DOMAIN_NAMES] ?? d} ${v}`)
+                .join(' · ')}
+            </Typography>
+          )}
+        </Box>
+      ))}
+      {instruments.map((i) => (
+        <Typography key={`instrument-${i.id}`} data-instrument={i.id}>
+          {formatDate(i.administered_on)} · {i.instrument} · <strong>{i.total} / {i.max_total}</strong>
+        </Typography>
+      ))}
+      <Button component={RouterLink} href={`/client/${clientId}/details`} size="small" sx={{ alignSelf: 'flex-start' }}>
+        {T.reviewOnRecord}
+      </Button>
+    </Stack>
+  );
+}
+
+/** The latest value of each marker of the client's own results (family members on an order are not the client). */
+function LabMarkers({ reports }: { reports: LabReport[] }) {
+  const latest = new Map<number, { name: string; value: number; unit: string; flag: keyof typeof LAB_FLAG_COLOURS; at: string }>();
+  for (const report of reports) {
+    const self = new Set(report.people.filter((p) => p.self).map((p) => p.id));
+    for (const r of report.results) {
+      if (!self.has(r.person)) continue;
+      const seen = latest.get(r.marker);
+      if (!seen || seen.at < report.start) latest.set(r.marker, { name: r.marker_name, value: r.value, unit: r.unit, flag: r.flag, at: report.start });
+    }
+  }
+  if (latest.size === 0) return <Typography color="text.secondary">{T.noLabs}</Typography>;
+  return (
+    <List dense disablePadding>
+      {[...latest.entries()].map(([marker, m]) => (
+        <ListItem key={marker} disableGutters data-marker={marker}>
+          <ListItemText primary={`${m.name}: ${m.value} ${m.unit}`} secondary={formatDate(m.at)} />
+          <Chip size="small" color={LAB_FLAG_COLOURS[m.flag]} label={LAB_FLAG_LABELS[m.flag]} />
+        </ListItem>
+      ))}
+    </List>
+  );
+}
+
+function Assessments({ assessments, clientId }: { assessments: ReturnType<typeof useThriveClient>['assessments']; clientId: number }) {
+  if (assessments.failed && !assessments.data) {
+    return (
+      <Alert severity="error" action={<Button color="inherit" size="small" onClick={assessments.retry}>{T.retry}</Button>}>
+        {T.assessmentsFailed}
+      </Alert>
+    );
+  }
+  if (!assessments.data) return <Skeleton variant="rounded" height={80} />;
+  return (
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+      <Box sx={{ flex: 1 }}>
+        <Section title={T.cognitive} name="cognitive">
+          <Cognitive results={assessments.data.cognitive} clientId={clientId} />
+        </Section>
+      </Box>
+      <Box sx={{ flex: 1 }}>
+        <Section title={T.labs} name="labs">
+          <LabMarkers reports={assessments.data.labs} />
+        </Section>
+      </Box>
+    </Stack>
+  );
+}
+
 export function ThriveClientPage() {
   const { id = '' } = useParams<{ id: string }>();
-  const { dashboard, measurements, add } = useThriveClient(Number(id));
+  const { dashboard, measurements, assessments, add } = useThriveClient(Number(id));
   const data = dashboard.data;
   if (dashboard.missing) return <Box sx={{ p: 3 }}><Alert severity="warning">{T.clientMissing}</Alert></Box>;
   if (dashboard.failed && !data) {
@@ -169,6 +254,7 @@ export function ThriveClientPage() {
           </Section>
         </Box>
       </Stack>
+      <Assessments assessments={assessments} clientId={Number(id)} />
       <MeasurementDialog action={add} />
     </Box>
   );

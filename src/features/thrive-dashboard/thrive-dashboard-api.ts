@@ -50,3 +50,15 @@ export const fetchClient = (api: ApiClient, id: number) => unwrap(api.GET('/thri
 export const fetchMeasurements = (api: ApiClient, client: number) => unwrap(api.GET('/thrive/measurements', { params: { query: { client } } }));
 
 export const addMeasurement = (api: ApiClient, body: MeasurementCreate) => unwrap(api.POST('/thrive/measurements', { body }));
+
+export type CognitiveResults = S['CognitiveResults'];
+export type LabReport = S['LabReport'];
+
+/** What the client's other records add to their dashboard: screening and in-clinic cognitive results, and lab reports. */
+export async function fetchAssessments(api: ApiClient, client: number): Promise<{ cognitive: CognitiveResults; labs: LabReport[] }> {
+  const [cognitive, labs] = await Promise.all([
+    unwrap(api.GET('/assessments/cognitive/results', { params: { query: { client } } })),
+    unwrap(api.GET('/labs/results', { params: { query: { client } } })),
+  ]);
+  return { cognitive, labs };
+}

@@ -4,7 +4,7 @@
 import { useSnackbar } from 'notistack';
 import { useShell } from '../../app/port';
 import { useAction, useRecord, useServerList } from '../../lib/staff/hooks';
-import { addMeasurement, fetchAttentionPage, fetchClient, fetchFilterOptions, fetchMeasurements, fetchSummary, type MeasurementCreate } from './thrive-dashboard-api';
+import { addMeasurement, fetchAssessments, fetchAttentionPage, fetchClient, fetchFilterOptions, fetchMeasurements, fetchSummary, type MeasurementCreate } from './thrive-dashboard-api';
 import { THRIVE_TEXT } from './texts';
 
 export function useThriveDashboard() {
@@ -20,6 +20,7 @@ export function useThriveClient(clientId: number) {
   const { enqueueSnackbar } = useSnackbar();
   const dashboard = useRecord(() => fetchClient(api, clientId));
   const measurements = useRecord(() => fetchMeasurements(api, clientId));
+  const assessments = useRecord(() => fetchAssessments(api, clientId));
   const add = useAction<null>(
     (_s, values) => addMeasurement(api, { ...(values as unknown as MeasurementCreate), client: clientId }),
     () => {
@@ -28,5 +29,5 @@ export function useThriveClient(clientId: number) {
       measurements.reload();
     },
   );
-  return { dashboard, measurements, add };
+  return { dashboard, measurements, assessments, add };
 }
