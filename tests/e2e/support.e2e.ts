@@ -165,6 +165,12 @@ describe('support (Chromium)', () => {
     const sent = (await asNurse('GET', `/support/tickets/${ticket}`)).body.messages.at(-1);
     expect(sent).toMatchObject({ body: 'The refund letter is attached.', internal: false, from_clinic: true });
     expect(sent.attachments).toEqual([expect.objectContaining({ file_name: 'refund-letter.pdf', content_type: 'application/pdf', size: PDF.length })]);
+    // At a phone's width the queue still lists the ticket and the page does not scroll sideways.
+    await staffPage.setViewportSize({ width: 360, height: 740 });
+    await staffPage.reload();
+    await staffPage.getByRole('tab', { name: TAB_LABELS.support }).click();
+    await queue.getByRole('gridcell', { name: 'Charged twice' }).waitFor({ timeout: 20_000 });
+    expect(await staffPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     expect(staffErrors).toEqual([]);
     await context.close();
   });
