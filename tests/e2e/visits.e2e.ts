@@ -8,6 +8,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { VISIT_TEXTS } from '../../server/api/visits/texts.ts';
 import { OPEN_VISIT_CHART } from '../../src/features/appointments/texts.ts';
+import { VISITS_SECTION } from '../../src/features/client-details/visits-texts.ts';
 import { VISIT_TEXT as T } from '../../src/features/visits/texts.ts';
 import { E2E_PASSWORD } from '../support/e2e-accounts.ts';
 import { launchBrowser } from '../support/browser.ts';
@@ -129,6 +130,14 @@ describe('therapy visit charting', () => {
     const seconds = Math.round((Date.now() - started) / 1000);
     console.log(`[visits e2e] IV session charted, completed and signed in ${seconds} s`);
     expect(await page.locator('[data-section="vitals_before"] [data-field="systolic"]').isDisabled()).toBe(true);
+    // The client's record lists the signed visit and opens its chart.
+    await page.goto(`/client/${client.id}/details`);
+    const row = page.locator(`[data-section="visits"] [data-visit="${id}"]`);
+    await row.getByText(VISITS_SECTION.status.signed).waitFor({ timeout: 20_000 });
+    await row.getByText('IV therapy').waitFor();
+    await row.getByRole('link', { name: VISITS_SECTION.open }).click();
+    await page.waitForURL((u) => u.pathname === `/client/iv/${client.id}/visit/${id}`);
+    await frame.locator('[data-field="locked"]').waitFor();
     expectNoConsoleErrors(errors);
     await context.close();
 

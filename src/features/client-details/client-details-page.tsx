@@ -20,6 +20,8 @@ import { ProfileSection } from './profile-section';
 import { ThriveSection } from './thrive-section';
 import { SupportSection } from './support-section';
 import { LabsSection } from './labs-section';
+import { VisitsSection } from './visits-section';
+import { VISITS_SECTION } from './visits-texts';
 import { LABS_SECTION } from './labs-texts';
 import { SECTION_SUPPORT } from './support-texts';
 import {
@@ -82,6 +84,9 @@ function ClientRecord({ clientId }: { clientId: number }) {
       </Section>
       <Section title={SECTION_APPOINTMENTS}>
         <AppointmentsSection clientId={clientId} />
+      </Section>
+      <Section title={VISITS_SECTION.title}>
+        <VisitsSection clientId={clientId} />
       </Section>
       <Section title={SECTION_CONSENT}>
         <ConsentSection profile={user.Profile} onChanged={record.reload} />
