@@ -2,6 +2,9 @@
 // for one client, with the catalogue (to know each order's markers) and the staff who can collect.
 // Staff assign a collector, move an order one step of the order chart, or enter a marker's result;
 // each act is one request, after which the queue is read again. A refusal is shown beside the queue.
+// On the Labs tab the same acts keep the catalogue (tests with markers and ranges, profiles,
+// packages) and the serviceable pincodes with their capacity per slot; staff cancel an order here
+// while the order chart still allows it.
 import { assign, fromPromise, setup } from 'xstate';
 import { nextSteps } from '../lifecycle/lifecycle.ts';
 import type { CatalogueItem } from './book-test-machine.ts';
@@ -20,15 +23,49 @@ export interface DeskOrder {
   collector_name: string | null;
 }
 
+export interface DeskPincode {
+  pincode: string;
+  area: string;
+  slot_capacity: number;
+  active?: boolean;
+}
+
+export interface DeskRange {
+  sex: 'M' | 'F' | null;
+  age_min: number;
+  age_max: number;
+  low: number;
+  high: number;
+  critical_low: number | null;
+  critical_high: number | null;
+}
+
+/** A new catalogue item as the server takes it: a test with markers, or a profile/package of tests. */
+export interface DeskCatalogueItem {
+  code: string;
+  name: string;
+  kind: 'test' | 'profile' | 'package';
+  description?: string;
+  price_inr: number;
+  fasting_hours: number;
+  sample_type: string;
+  report_hours: number;
+  markers?: { code: string; name: string; unit: string; ranges: DeskRange[] }[];
+  tests?: number[];
+}
+
 export interface DeskData {
   orders: DeskOrder[];
   catalogue: CatalogueItem[];
   collectors: { id: number; name: string }[];
+  pincodes: DeskPincode[];
 }
 
 export type DeskAct =
   | { kind: 'move'; order: number; to: LabOrderStatus; collector?: number }
-  | { kind: 'result'; order: number; person: number; marker: number; value: number };
+  | { kind: 'result'; order: number; person: number; marker: number; value: number }
+  | { kind: 'pincode'; pincode: DeskPincode }
+  | { kind: 'catalogue'; item: DeskCatalogueItem };
 
 export interface DeskContext extends DeskData {
   client: number | null;
@@ -43,6 +80,11 @@ export function deskMoves(status: LabOrderStatus): LabOrderStatus[] {
   const some = nextSteps(labOrderLifecycle, status, { extras: { collector_id: 1, resulted: 1, expected: 2 } });
   const all = nextSteps(labOrderLifecycle, status, { extras: { collector_id: 1, resulted: 2, expected: 2 } });
   return [...new Set([...some, ...all].map((s) => s.to as LabOrderStatus))].filter((to) => to !== 'cancelled');
+}
+
+/** Whether the order chart still lets this order be cancelled (no sample taken yet). */
+export function deskCanCancel(status: LabOrderStatus): boolean {
+  return nextSteps(labOrderLifecycle, status).some((s) => s.to === 'cancelled');
 }
 
 /** Every marker an order measures (profiles and packages through their tests). */
@@ -70,7 +112,7 @@ export const labDeskMachine = setup({
   },
 }).createMachine({
   id: 'labDesk',
-  context: ({ input }) => ({ client: input.client, orders: [], catalogue: [], collectors: [], message: null }),
+  context: ({ input }) => ({ client: input.client, orders: [], catalogue: [], collectors: [], pincodes: [], message: null }),
   initial: 'loading',
   states: {
     loading: {

@@ -1,5 +1,6 @@
 // Labs in Chromium (issue 20) against the real server (PostgreSQL when DATABASE_URL is set, as in
-// CI; PGlite otherwise): a client books a fasting test for 7 am from the portal (pincode, tests,
+// CI; PGlite otherwise): an admin adds the serviceable pincode and the fasting test (its marker
+// with ranges for women and men) on the back office's Labs tab; a client books a fasting test for 7 am from the portal (pincode, tests,
 // a morning slot held for them, themself and the prefilled address, pay at collection, the
 // confirmation in the outbox); at the lab desk (the back office's Labs tab) staff assign a
 // collector, collect, process, enter the result and release the report; the client reads the
@@ -52,26 +53,6 @@ beforeAll(async () => {
   nurse = await createAccount(server.baseUrl, adminToken, 'NURSE', TAG);
   client = await createAccount(server.baseUrl, adminToken, 'CLIENT', TAG);
   await ok(api('PATCH', `/users/user-profiles/${client.id}`, { gender: 'F', date_of_birth: '1984-03-09', address_line_1: '14 Koramangala 5th Block', city: 'Bengaluru', zipcode: PINCODE }), 'profile');
-  await ok(api('POST', '/labs/pincodes', { pincode: PINCODE, area: 'Koramangala', slot_capacity: 3 }), 'pincode');
-  const created = await ok(
-    api('POST', '/labs/catalogue', {
-      code: 'FBS',
-      name: 'Fasting blood sugar',
-      kind: 'test',
-      price_inr: 150,
-      fasting_hours: 10,
-      sample_type: 'Blood (fluoride)',
-      report_hours: 12,
-      markers: [{ code: 'GLU', name: 'Glucose, fasting', unit: 'mg/dL', ranges: [{ sex: null, age_min: 18, age_max: 120, low: 70, high: 99, critical_low: 40, critical_high: 400 }] }],
-    }),
-    'catalogue',
-  );
-  glucose = { id: created.id, marker: created.markers[0].id };
-  // An earlier report of the client's, booked at the desk: the first point of the trend.
-  const slots = await ok(api('GET', `/labs/slots?pincode=${PINCODE}&items=${glucose.id}`), 'slots');
-  const hold = await ok(api('POST', '/labs/slots', { client: client.id, pincode: PINCODE, start: slots[slots.length - 1].start, items: [glucose.id] }), 'hold');
-  const earlier = await ok(api('POST', '/labs/orders', { hold: hold.id, items: [glucose.id], people: [{ self: true }], address: 'Home' }), 'earlier order');
-  await deskCompletes(earlier, 92);
 }, 600_000);
 
 afterAll(async () => {
@@ -80,6 +61,64 @@ afterAll(async () => {
 });
 
 describe('labs from the portal (Chromium)', () => {
+  it('an admin adds a serviceable pincode and a fasting test, with ranges by sex and age, in the back office', async () => {
+    const admin = await pageAs(browser, server.baseUrl, { email: adminEmail, password: E2E_PASSWORD }, '/backoffice');
+    const { page } = admin;
+    await page.getByRole('tab', { name: TAB_LABELS.labs }).click();
+    const pincodes = page.locator('[data-lab-pincodes]');
+    await pincodes.getByText(D.pincodesEmpty).waitFor();
+    await pincodes.getByLabel(D.pincode, { exact: true }).fill(PINCODE);
+    await pincodes.getByLabel(D.area, { exact: true }).fill('Koramangala');
+    await pincodes.getByLabel(D.slotCapacity, { exact: true }).fill('3');
+    await pincodes.getByRole('button', { name: D.savePincode }).click();
+    await pincodes.locator(`[data-pincode="${PINCODE}"]`).getByText(D.pincodeLine({ pincode: PINCODE, area: 'Koramangala', slot_capacity: 3 })).waitFor();
+
+    const catalogue = page.locator('[data-lab-catalogue]');
+    const fill = async (scope: typeof catalogue, label: string, value: string) => scope.getByLabel(label, { exact: true }).fill(value);
+    await fill(catalogue, D.code, 'FBS');
+    await fill(catalogue, D.name, 'Fasting blood sugar');
+    await fill(catalogue, D.price, '150');
+    await fill(catalogue, D.fastingHours, '10');
+    await fill(catalogue, D.sampleType, 'Blood (fluoride)');
+    await fill(catalogue, D.reportHours, '12');
+    const marker = catalogue.locator('[data-marker="0"]');
+    await fill(marker, D.markerCode, 'GLU');
+    await fill(marker, D.markerName, 'Glucose, fasting');
+    await fill(marker, D.unit, 'mg/dL');
+    // Women 70–99, men 70–105: the client (a woman of 42) is read against hers.
+    await marker.getByRole('button', { name: D.addRange }).click();
+    for (const [index, sex, high] of [[0, D.female, '99'], [1, D.male, '105']] as const) {
+      const range = marker.locator(`[data-range="${index}"]`);
+      await range.getByLabel(D.sex).click();
+      await page.getByRole('option', { name: sex, exact: true }).click();
+      await fill(range, D.ageMin, '18');
+      await fill(range, D.low, '70');
+      await fill(range, D.high, high);
+      await fill(range, D.criticalLow, '40');
+      await fill(range, D.criticalHigh, '400');
+    }
+    await catalogue.getByRole('button', { name: D.addItem }).click();
+    await catalogue.locator('[data-catalogue-item="FBS"]').getByText('Glucose, fasting (mg/dL)', { exact: false }).waitFor();
+    expect(admin.errors).toEqual([]);
+    await admin.context.close();
+
+    const created = (await ok(api('GET', '/labs/catalogue'), 'catalogue')).find((c: { code: string }) => c.code === 'FBS');
+    expect(created).toMatchObject({ kind: 'test', price_inr: 150, fasting_hours: 10, sample_type: 'Blood (fluoride)', report_hours: 12 });
+    expect(created.markers[0].ranges).toEqual(
+      expect.arrayContaining([
+        { sex: 'F', age_min: 18, age_max: 120, low: 70, high: 99, critical_low: 40, critical_high: 400 },
+        { sex: 'M', age_min: 18, age_max: 120, low: 70, high: 105, critical_low: 40, critical_high: 400 },
+      ]),
+    );
+    expect(await ok(api('GET', `/labs/pincodes?pincode=${PINCODE}`), 'pincode')).toMatchObject([{ pincode: PINCODE, area: 'Koramangala', slot_capacity: 3 }]);
+    glucose = { id: created.id, marker: created.markers[0].id };
+    // An earlier report of the client's, booked at the desk: the first point of the trend.
+    const slots = await ok(api('GET', `/labs/slots?pincode=${PINCODE}&items=${glucose.id}`), 'slots');
+    const hold = await ok(api('POST', '/labs/slots', { client: client.id, pincode: PINCODE, start: slots[slots.length - 1].start, items: [glucose.id] }), 'hold');
+    const earlier = await ok(api('POST', '/labs/orders', { hold: hold.id, items: [glucose.id], people: [{ self: true }], address: 'Home' }), 'earlier order');
+    await deskCompletes(earlier, 92);
+  }, 300_000);
+
   it('a client books a fasting test for 7 am; staff collect and enter results; the client reads the report and its trend', async () => {
     const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 900 } });
     context.setDefaultTimeout(60_000);

@@ -8,12 +8,15 @@ import type { ApiClient } from '../../../lib/api-client';
 const OPEN = ['booked', 'collector_assigned', 'collected', 'processing', 'partial', 'ready'] as const;
 
 export async function loadDesk(api: ApiClient, client: number | null): Promise<DeskData> {
-  const [orders, catalogue, nurses] = await Promise.all([
+  const [orders, catalogue, nurses, pincodes] = await Promise.all([
     unwrap(api.GET('/labs/orders', { params: { query: { status: [...OPEN], ...(client !== null ? { client } : {}) } } })),
     unwrap(api.GET('/labs/catalogue', {})),
     unwrap(api.GET('/users/users', { params: { query: { role: 'NURSE', page_size: 100 } } })),
+    // A client's Labs section has no use for the pincode list; only the Labs tab keeps it.
+    client === null ? unwrap(api.GET('/labs/pincodes', {})) : Promise.resolve([]),
   ]);
   return {
+    pincodes,
     orders: orders as DeskOrder[],
     catalogue: catalogue as CatalogueItem[],
     collectors: nurses.results.map((u: { id: number; first_name: string; last_name: string }) => ({ id: u.id, name: `${u.first_name} ${u.last_name}`.trim() })),
@@ -21,7 +24,11 @@ export async function loadDesk(api: ApiClient, client: number | null): Promise<D
 }
 
 export async function deskAct(api: ApiClient, act: DeskAct): Promise<void> {
-  if (act.kind === 'move') {
+  if (act.kind === 'pincode') {
+    await unwrap(api.POST('/labs/pincodes', { body: { ...act.pincode, active: act.pincode.active ?? true } }));
+  } else if (act.kind === 'catalogue') {
+    await unwrap(api.POST('/labs/catalogue', { body: act.item }));
+  } else if (act.kind === 'move') {
     await unwrap(api.POST('/labs/orders/{id}/transitions', { params: { path: { id: act.order } }, body: { to: act.to, ...(act.collector !== undefined ? { collector: act.collector } : {}) } }));
   } else {
     await unwrap(api.POST('/labs/results', { body: { order: act.order, person: act.person, marker: act.marker, value: act.value } }));

@@ -5,8 +5,10 @@ import { Alert, Box, Button, Card, CardContent, CircularProgress, MenuItem, Stac
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
-import { type DeskOrder, deskMoves, labDeskMachine, orderMarkers } from '../../../../machines/labs/lab-desk-machine';
+import { type DeskOrder, deskCanCancel, deskMoves, labDeskMachine, orderMarkers } from '../../../../machines/labs/lab-desk-machine';
 import { useShell } from '../../../app/port';
+import { formatDateTime } from '../../../lib/format';
+import { LabCatalogue } from './lab-catalogue';
 import { deskAct, loadDesk } from './lab-desk-api';
 import { LAB_DESK_TEXT as T } from './texts';
 
@@ -29,7 +31,7 @@ function OrderCard({ order, desk }: { order: DeskOrder; desk: ReturnType<typeof 
     <Card variant="outlined" sx={{ mb: 2 }} data-order={order.id} data-status={order.status}>
       <CardContent>
         <Typography variant="subtitle1" component="h3">
-          #{order.id} · {order.client_name} · {new Date(order.start).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata' })} · {T.status[order.status]}
+          #{order.id} · {order.client_name} · {formatDateTime(order.start)} · {T.status[order.status]}
         </Typography>
         <Typography variant="body2">{order.items.map((i) => i.name).join(', ')} · {order.people.map((p) => p.name).join(', ')} · {order.address} ({order.pincode})</Typography>
         {order.collector_name && <Typography variant="body2">{T.collector}: {order.collector_name}</Typography>}
@@ -47,6 +49,9 @@ function OrderCard({ order, desk }: { order: DeskOrder; desk: ReturnType<typeof 
             ) : (
               <Button key={to} variant="outlined" disabled={busy} onClick={() => desk.send({ type: 'desk.act', act: { kind: 'move', order: order.id, to } })}>{T.move[to]}</Button>
             ),
+          )}
+          {deskCanCancel(order.status) && (
+            <Button color="error" disabled={busy} onClick={() => desk.send({ type: 'desk.act', act: { kind: 'move', order: order.id, to: 'cancelled' } })}>{T.cancel}</Button>
           )}
         </Stack>
         {entering && (
@@ -75,14 +80,18 @@ function OrderCard({ order, desk }: { order: DeskOrder; desk: ReturnType<typeof 
 export function LabDesk({ client = null }: { client?: number | null }) {
   const desk = useLabDesk(client);
   if (desk.state === 'failed') return <Alert severity="error" action={<Button onClick={() => desk.send({ type: 'desk.retry' })}>Retry</Button>}>The lab orders could not be loaded.</Alert>;
-  if (desk.state === 'loading' && desk.context.orders.length === 0) return <CircularProgress aria-label={T.title} />;
+  // The catalogue forms stay mounted while the queue is read again, so a half-typed item survives a save elsewhere.
+  const firstLoad = desk.state === 'loading' && desk.context.orders.length === 0;
   return (
     <Box data-lab-desk>
       {desk.context.message && <Alert severity="warning" role="alert" sx={{ mb: 2 }}>{desk.context.message}</Alert>}
-      {desk.context.orders.length === 0 && <Typography>{T.empty}</Typography>}
+      {client === null && <Typography variant="h6" component="h2">{T.title}</Typography>}
+      {firstLoad && <CircularProgress aria-label={T.title} />}
+      {!firstLoad && desk.context.orders.length === 0 && <Typography>{T.empty}</Typography>}
       {desk.context.orders.map((order) => (
         <OrderCard key={order.id} order={order} desk={desk} />
       ))}
+      {client === null && <LabCatalogue desk={desk} />}
     </Box>
   );
 }

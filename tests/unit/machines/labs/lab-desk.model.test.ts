@@ -1,7 +1,7 @@
 // Every path of the lab desk chart, replayed on the production machine; and the moves it offers,
 // read from the order chart itself.
 import { describe, expect, it } from 'vitest';
-import { deskMoves } from '../../../../machines/labs/lab-desk-machine.ts';
+import { deskCanCancel, deskMoves } from '../../../../machines/labs/lab-desk-machine.ts';
 import { describeModel } from '../../../support/model-paths.ts';
 import { model } from './lab-desk.model.ts';
 
@@ -16,5 +16,12 @@ describe('desk moves', () => {
     expect(deskMoves('processing')).toEqual(['partial', 'ready']);
     expect(deskMoves('partial')).toEqual(['ready']);
     expect(deskMoves('ready')).toEqual([]);
+  });
+});
+
+describe('desk cancel', () => {
+  it('is offered only while the order chart allows cancelling (no sample taken yet)', () => {
+    expect(['booked', 'collector_assigned'].map((s) => deskCanCancel(s as 'booked'))).toEqual([true, true]);
+    expect(['collected', 'processing', 'partial', 'ready', 'cancelled'].map((s) => deskCanCancel(s as 'booked'))).toEqual([false, false, false, false, false]);
   });
 });

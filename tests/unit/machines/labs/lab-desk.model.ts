@@ -1,5 +1,5 @@
 // The lab desk chart's model: the queue loads or fails; an act succeeds (the queue is read again)
-// or is refused (the reason shown).
+// or is refused (the reason shown), be it an order's step or a pincode for the catalogue.
 import { labDeskMachine } from '../../../../machines/labs/lab-desk-machine.ts';
 import type { MachineModel } from '../../../support/model-paths.ts';
 
@@ -10,8 +10,12 @@ export const model: MachineModel = {
   specs: [
     {
       input: { client: null },
-      events: [{ type: 'desk.retry' }, { type: 'desk.act', act: { kind: 'move', order: 4, to: 'collector_assigned', collector: 2 } }],
-      outcomes: { loadDesk: [{ output: { orders: [ORDER], catalogue: [], collectors: [{ id: 2, name: 'Kavya Nair' }] } }, { error: new Error('offline') }], act: [{ output: undefined }, { error: new Error('This lab order cannot go from booked to collected.') }] },
+      events: [
+        { type: 'desk.retry' },
+        { type: 'desk.act', act: { kind: 'move', order: 4, to: 'collector_assigned', collector: 2 } },
+        { type: 'desk.act', act: { kind: 'pincode', pincode: { pincode: '560035', area: 'HSR Layout', slot_capacity: 2 } } },
+      ],
+      outcomes: { loadDesk: [{ output: { orders: [ORDER], catalogue: [], collectors: [{ id: 2, name: 'Kavya Nair' }], pincodes: [{ pincode: '560034', area: 'Koramangala', slot_capacity: 3 }] } }, { error: new Error('offline') }], act: [{ output: undefined }, { error: new Error('This lab order cannot go from booked to collected.') }] },
     },
   ],
 };
