@@ -5,7 +5,8 @@
 // confirmation in the outbox); at the lab desk (the back office's Labs tab) staff assign a
 // collector, collect, process, enter the result and release the report; the client reads the
 // released report with its flags and range bars, and the marker's trend across this report and an
-// earlier one (that one booked and completed at the desk through the API).
+// earlier one (that one booked and completed at the desk through the API); under "My orders" the
+// client reschedules and cancels a booked order, and staff cancel one at the lab desk.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAB_TEXTS } from '../../machines/labs/lab-texts.ts';
@@ -152,7 +153,7 @@ describe('labs from the portal (Chromium)', () => {
     await page.getByRole('heading', { name: T.people }).waitFor();
     expect(await page.getByLabel(T.address).inputValue()).toBe('14 Koramangala 5th Block, Bengaluru');
     await page.getByRole('button', { name: T.review }).click();
-    await page.getByText(T.total(150)).waitFor();
+    await page.getByText(T.total(150), { exact: true }).waitFor();
     await page.getByText(LAB_TEXTS.payment).first().waitFor();
     await page.getByRole('button', { name: T.confirm }).click();
     const booked = page.locator('[data-booked]');
@@ -205,7 +206,39 @@ describe('labs from the portal (Chromium)', () => {
     await trend.waitFor();
     expect(await trend.getAttribute('data-points')).toBe('2');
     await trend.locator('svg').first().waitFor();
+
+    // "My orders": the client moves a booked order to another slot, then cancels it; a reported
+    // order offers neither. At the lab desk staff cancel another booked order.
+    const offered: { start: string }[] = await ok(api('GET', `/labs/slots?pincode=${PINCODE}&items=${glucose.id}`), 'slots');
+    const bookFor = async (start: string) => {
+      const hold = await ok(api('POST', '/labs/slots', { client: client.id, pincode: PINCODE, start, items: [glucose.id] }), 'hold');
+      return ok(api('POST', '/labs/orders', { hold: hold.id, items: [glucose.id], people: [{ self: true }], address: 'Home' }), 'order');
+    };
+    const open = await bookFor(offered[0].start);
+    await page.goto(`/user/book-test/${client.id}`);
+    const mine = page.locator(`[data-my-orders] [data-order="${open.id}"]`);
+    await mine.getByRole('button', { name: T.reschedule }).click();
+    const target = offered[1].start;
+    await mine.locator(`[data-new-slot="${target}"]`).click();
+    await page.locator(`[data-my-orders] [data-order="${open.id}"][data-start="${target}"]`).waitFor();
+    expect(await ok(api('GET', `/labs/orders/${open.id}`), 'order')).toMatchObject({ status: 'booked', start: target });
+    await mine.getByRole('button', { name: T.cancelOrder }).click();
+    await page.locator(`[data-my-orders] [data-order="${open.id}"][data-status="cancelled"]`).waitFor();
+    expect((await ok(api('GET', `/labs/orders/${open.id}`), 'order')).status).toBe('cancelled');
+    const reported = page.locator(`[data-my-orders] [data-order="${id}"][data-status="ready"]`);
+    await reported.waitFor();
+    expect(await reported.getByRole('button').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
+
+    const other = await bookFor(offered[2].start);
+    const staff = await pageAs(browser, server.baseUrl, { email: adminEmail, password: E2E_PASSWORD }, '/backoffice');
+    await staff.page.getByRole('tab', { name: TAB_LABELS.labs }).click();
+    const queued = staff.page.locator(`[data-lab-desk] [data-order="${other.id}"]`);
+    await queued.getByRole('button', { name: D.cancel }).click();
+    await queued.waitFor({ state: 'detached' });
+    expect((await ok(api('GET', `/labs/orders/${other.id}`), 'order')).status).toBe('cancelled');
+    expect(staff.errors).toEqual([]);
+    await staff.context.close();
   }, 300_000);
 });

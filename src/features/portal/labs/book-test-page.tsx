@@ -2,14 +2,12 @@
 // review (pay at collection) → confirmation. Renders the booking chart (machines/labs/book-test-machine.ts).
 import { Alert, Box, Button, Card, CardActions, CardContent, Checkbox, CircularProgress, FormControlLabel, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { Link, useParams } from 'wouter';
-import { DEFAULT_TIME_ZONE } from '../../../../machines/appointments/scheduling-rules';
 import { getHref } from '../../../app/port';
-import { formatDay, formatTime, formatWhen } from '../booking/when';
+import { formatDate, formatDateTime, formatTime } from '../../../lib/format';
 import { LoadFailed, PageFrame } from '../page-frame';
 import { useBookTest } from './labs-hooks';
+import { MyOrders } from './my-orders';
 import { LABS_TEXT as T } from './texts';
-
-const ZONE = DEFAULT_TIME_ZONE;
 
 export function BookTestPage() {
   const { clientId = '' } = useParams<{ clientId: string }>();
@@ -76,13 +74,13 @@ export function BookTestPage() {
           <Typography variant="h5" component="h2" sx={{ mb: 1 }}>{T.chooseSlot}</Typography>
           {b.fasting >= 10 && <Typography sx={{ mb: 1 }}>{T.fastingMorning}</Typography>}
           {c.slots.length === 0 && <Typography>{T.noSlots}</Typography>}
-          {[...new Set(c.slots.map((s) => formatDay(s.start, ZONE)))].map((day) => (
+          {[...new Set(c.slots.map((s) => formatDate(s.start)))].map((day) => (
             <Box key={day} sx={{ mb: 2 }}>
               <Typography variant="subtitle1" component="h3">{day}</Typography>
               <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-                {c.slots.filter((s) => formatDay(s.start, ZONE) === day).map((s) => (
-                  <Button key={s.start} variant="outlined" disabled={s.places_left === 0} data-slot={s.start} onClick={() => b.send({ type: 'book.pick', start: s.start })} aria-label={`${formatWhen(s.start, ZONE)}, ${s.places_left === 0 ? T.full : T.placesLeft(s.places_left)}`}>
-                    {formatTime(s.start, ZONE)}
+                {c.slots.filter((s) => formatDate(s.start) === day).map((s) => (
+                  <Button key={s.start} variant="outlined" disabled={s.places_left === 0} data-slot={s.start} onClick={() => b.send({ type: 'book.pick', start: s.start })} aria-label={`${formatDateTime(s.start)}, ${s.places_left === 0 ? T.full : T.placesLeft(s.places_left)}`}>
+                    {formatTime(s.start)}
                   </Button>
                 ))}
               </Stack>
@@ -93,7 +91,7 @@ export function BookTestPage() {
       )}
       {b.step.startsWith('held.') && c.hold && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          {formatWhen(c.hold.start, ZONE)}. {T.heldUntil(formatTime(c.hold.expires_at, ZONE))}
+          {formatDateTime(c.hold.start)}. {T.heldUntil(formatTime(c.hold.expires_at))}
         </Alert>
       )}
       {b.step === 'held.people' && (
@@ -146,7 +144,7 @@ export function BookTestPage() {
       {b.step === 'done' && c.order && (
         <Box>
           <Alert severity="success" sx={{ mb: 2 }} role="status" data-booked={c.order.id}>{T.booked(c.order.id)}</Alert>
-          <Typography sx={{ mb: 2 }}>{formatWhen(c.order.start, ZONE)} · {T.total(c.order.total_inr)}</Typography>
+          <Typography sx={{ mb: 2 }}>{formatDateTime(c.order.start)} · {T.total(c.order.total_inr)}</Typography>
           <Typography sx={{ mb: 2 }}>{T.payment}</Typography>
           <Stack direction="row" spacing={2}>
             <Button onClick={() => b.send({ type: 'book.again' })}>{T.bookAnother}</Button>
@@ -154,6 +152,8 @@ export function BookTestPage() {
           </Stack>
         </Box>
       )}
+      {/* A new booking remounts the list so it shows the order just made. */}
+      <MyOrders key={c.order?.id ?? 0} clientId={clientId} />
     </PageFrame>
   );
 }

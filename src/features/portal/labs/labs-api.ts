@@ -2,6 +2,7 @@
 // API client. Each function is an actor's work for the booking chart or the reports chart
 // (machines/labs/); failures are ApiFailures with the §8 text.
 import type { BookedOrder, BookingStart, CatalogueItem, Hold, LabSlotOffer, Person } from '../../../../machines/labs/book-test-machine';
+import type { ClientOrder } from '../../../../machines/labs/my-orders-machine';
 import type { Report } from '../../../../machines/labs/reports-machine';
 import { unwrap } from '../../../lib/api-failure';
 import type { ApiClient } from '../../../lib/api-client';
@@ -28,6 +29,18 @@ export async function placeOrder(api: ApiClient, q: { hold: number; items: numbe
   const people = q.people.map((p) => (p.self ? { self: true } : { self: false, name: p.name.trim(), age: Number(p.age), sex: p.sex as 'M' | 'F' }));
   const order = await unwrap(api.POST('/labs/orders', { body: { hold: q.hold, items: q.items, people, address: q.address.trim() } }));
   return { id: order.id, start: order.start, total_inr: order.total_inr };
+}
+
+export const loadOrders = async (api: ApiClient, clientId: string): Promise<ClientOrder[]> => (await unwrap(api.GET('/labs/orders', { params: { query: { client: Number(clientId) } } }))) as ClientOrder[];
+
+export async function cancelOrder(api: ApiClient, order: number): Promise<void> {
+  await unwrap(api.POST('/labs/orders/{id}/transitions', { params: { path: { id: order } }, body: { to: 'cancelled' } }));
+}
+
+/** Rescheduling moves the whole order: hold the new slot, then move the order onto the hold. */
+export async function moveOrder(api: ApiClient, q: { order: number; pincode: string; start: string; items: number[] }): Promise<void> {
+  const hold = await unwrap(api.POST('/labs/slots', { body: { pincode: q.pincode, start: q.start, items: q.items } }));
+  await unwrap(api.PATCH('/labs/orders/{id}', { params: { path: { id: q.order } }, body: { hold: hold.id } }));
 }
 
 export const loadReports = async (api: ApiClient, clientId: string): Promise<Report[]> => (await unwrap(api.GET('/labs/results', { params: { query: { client: Number(clientId) } } }))) as Report[];

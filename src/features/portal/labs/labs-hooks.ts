@@ -3,9 +3,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { bookTestMachine, orderTotal } from '../../../../machines/labs/book-test-machine';
+import { myOrdersMachine } from '../../../../machines/labs/my-orders-machine';
 import { markersOf, reportsMachine, trendOf } from '../../../../machines/labs/reports-machine';
 import { useShell } from '../../../app/port';
-import { checkPincode, downloadReportPdf, holdSlot, loadReports, loadSlots, loadStart, placeOrder } from './labs-api';
+import { cancelOrder, checkPincode, downloadReportPdf, holdSlot, loadOrders, loadReports, loadSlots, loadStart, moveOrder, placeOrder } from './labs-api';
 
 export function useBookTest(clientId: string) {
   const { api } = useShell();
@@ -50,4 +51,20 @@ export function useReports(clientId: string) {
     pickMarker: (code: string) => ref.send({ type: 'reports.marker', code }),
     download: (order: number, fileName: string) => downloadReportPdf(api, order, fileName),
   };
+}
+
+export function useMyOrders(clientId: string) {
+  const { api } = useShell();
+  const ref = useActorRef(
+    myOrdersMachine.provide({
+      actors: {
+        loadOrders: fromPromise(({ input }) => loadOrders(api, input.clientId)),
+        cancelOrder: fromPromise(({ input }) => cancelOrder(api, input.order)),
+        loadSlots: fromPromise(({ input }) => loadSlots(api, input)),
+        moveOrder: fromPromise(({ input }) => moveOrder(api, input)),
+      },
+    }),
+    { input: { clientId } },
+  );
+  return { step: useSelector(ref, (s) => s.value as string), context: useSelector(ref, (s) => s.context), send: ref.send };
 }

@@ -4,10 +4,9 @@
 import { Box, Button, Card, CardContent, Chip, CircularProgress, GlobalStyles, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useParams } from 'wouter';
-import { DEFAULT_TIME_ZONE } from '../../../../machines/appointments/scheduling-rules';
 import { rangeBarPosition } from '../../../../machines/labs/lab-rules';
 import type { ReportResult } from '../../../../machines/labs/reports-machine';
-import { formatDay } from '../booking/when';
+import { formatDate } from '../../../lib/format';
 import { LoadFailed, PageFrame } from '../page-frame';
 import { useReports } from './labs-hooks';
 import { LABS_TEXT as T } from './texts';
@@ -66,14 +65,14 @@ export function ReportsPage() {
               </TextField>
             </Stack>
             <Typography variant="subtitle1">{chosen.name} ({chosen.unit})</Typography>
-            <LineChart height={220} xAxis={[{ scaleType: 'point', data: r.trend.map((p) => formatDay(p.start, DEFAULT_TIME_ZONE)) }]} series={[{ data: r.trend.map((p) => p.value), label: chosen.name, showMark: true }]} />
+            <LineChart height={220} xAxis={[{ scaleType: 'point', data: r.trend.map((p) => formatDate(p.start)) }]} series={[{ data: r.trend.map((p) => p.value), label: chosen.name, showMark: true }]} />
           </CardContent>
         </Card>
       )}
       {r.reports.map((report) => (
         <Card key={report.order} sx={{ mb: 3 }} data-report={report.order}>
           <CardContent>
-            <Typography variant="h5" component="h2">{T.report(formatDay(report.start, DEFAULT_TIME_ZONE))}</Typography>
+            <Typography variant="h5" component="h2">{T.report(formatDate(report.start))}</Typography>
             {report.status === 'partial' && <Typography color="text.secondary">{T.partial}</Typography>}
             {report.people.map((person) => {
               const results = report.results.filter((x) => x.person === person.id);

@@ -1,5 +1,6 @@
 // Every sentence of the portal's lab pages, in one place (the e2e test asserts them).
 import { LAB_TEXTS } from '../../../../machines/labs/lab-texts';
+import { formatCurrency } from '../../../lib/format';
 
 export const LABS_TEXT = {
   bookTitle: 'Book a test',
@@ -14,7 +15,7 @@ export const LABS_TEXT = {
   sample: (type: string) => `Sample: ${type}`,
   reportIn: (hours: number) => `Report in ${hours} h`,
   includes: 'Includes',
-  price: (inr: number) => `₹${inr.toLocaleString('en-IN')}`,
+  price: (inr: number) => formatCurrency(inr),
   toSlots: 'Choose a slot',
   chooseSlot: 'Choose a collection slot',
   fastingMorning: 'Fasting tests are collected in the morning only.',
@@ -34,7 +35,7 @@ export const LABS_TEXT = {
   remove: 'Remove',
   address: 'Collection address',
   review: 'Review',
-  total: (inr: number) => `Total ₹${inr.toLocaleString('en-IN')}`,
+  total: (inr: number) => `Total ${formatCurrency(inr)}`,
   payment: LAB_TEXTS.payment,
   confirm: 'Confirm booking',
   back: 'Back',
@@ -52,4 +53,14 @@ export const LABS_TEXT = {
   marker: 'Marker',
   print: 'Print',
   person: (name: string) => `For ${name}`,
+  myOrders: 'My orders',
+  noOrders: 'No lab orders yet.',
+  orderLine: (id: number, when: string, status: string) => `Order #${id} · ${when} · ${status}`,
+  orderStatus: { booked: 'Booked', collector_assigned: 'Collector assigned', collected: 'Collected', processing: 'Processing', partial: 'Partial results', ready: 'Report ready', cancelled: 'Cancelled' } as Record<string, string>,
+  collectorLine: (name: string, phone: string | null) => (phone ? `Collector: ${name}, phone ${phone}` : `Collector: ${name}`),
+  cancelOrder: 'Cancel order',
+  reschedule: 'Reschedule',
+  chooseNewSlot: (id: number) => `Choose a new slot for order #${id}`,
+  ordersFailed: 'Your lab orders could not be loaded.',
+  retry: 'Retry',
 } as const;
