@@ -9,6 +9,7 @@ import { CATEGORY_LABELS, TICKET_CATEGORIES, type TicketCategory } from '../../.
 import { STATUS_LABELS, SUPPORT_TEXTS as T } from '../../../machines/support/support-texts';
 import { saveAttachment, type TicketDetail } from './support-api';
 import { type ClientDesk, useClientDesk, useLinkableAppointments, useLinkableLabOrders } from './support-hooks';
+import { AttachButton } from '../../lib/attach-button';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -84,10 +85,7 @@ function NewTicket({ desk }: { desk: ClientDesk }) {
               ))}
             </TextField>
             <Box>
-              <Button component="label" variant="outlined">
-                {T.attach}
-                <input hidden type="file" multiple accept="image/*,application/pdf" data-field="attachments" onChange={(e) => setFiles([...(e.target.files ?? [])])} />
-              </Button>
+              <AttachButton label={T.attach} accept="image/*,application/pdf" field="attachments" onFiles={setFiles} />
               <Typography variant="body2" sx={{ mt: 1 }} data-field="attached">
                 {files.map((f) => f.name).join(', ')}
               </Typography>
@@ -178,10 +176,7 @@ function Conversation({ desk, ticket }: { desk: ClientDesk; ticket: TicketDetail
               <Stack spacing={1}>
                 <TextField label={T.reply} name="reply" value={body} onChange={(e) => setBody(e.target.value)} multiline minRows={2} error={!!desk.fieldErrors.body} helperText={desk.fieldErrors.body?.join(' ')} />
                 <Box sx={{ display: 'flex', gap: 1 }}>
-                  <Button component="label" variant="outlined">
-                    {T.attach}
-                    <input hidden type="file" multiple accept="image/*,application/pdf" onChange={(e) => setFiles([...(e.target.files ?? [])])} />
-                  </Button>
+                  <AttachButton label={T.attach} accept="image/*,application/pdf" onFiles={setFiles} />
                   <Button type="submit" variant="contained" disabled={desk.pending || !body.trim()}>
                     {T.send}
                   </Button>

@@ -16,6 +16,7 @@ import { TICKET_STATUSES, type TicketStatus } from '../../../../machines/support
 import { useShell } from '../../../app/port';
 import { useRecord } from '../../../lib/staff/hooks';
 import { assignQueueTicket, loadMe, loadQueue, loadQueueTicket, moveQueueTicket, type QueueAttachment, type QueueTicket, type QueueTicketDetail, saveQueueAttachment, sendStaffMessage } from './support-queue-api';
+import { AttachButton } from '../../../lib/attach-button';
 
 const DAY = 86_400_000;
 const ageOf = (iso: string) => {
@@ -226,10 +227,7 @@ function TicketPanel(props: {
             <TextField label={T.reply} name="staff-reply" value={body} onChange={(e) => setBody(e.target.value)} multiline minRows={3} />
             <FormControlLabel control={<Switch checked={internal} onChange={(e) => setInternal(e.target.checked)} />} label={T.internalNote} />
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-              <Button component="label" variant="outlined">
-                {T.attach}
-                <input hidden type="file" multiple accept="image/*,application/pdf" data-field="staff-attachments" onChange={(e) => setFiles([...(e.target.files ?? [])])} />
-              </Button>
+              <AttachButton label={T.attach} accept="image/*,application/pdf" field="staff-attachments" onFiles={setFiles} />
               <Typography variant="body2" data-field="staff-attached">
                 {files.map((f) => f.name).join(', ')}
               </Typography>
