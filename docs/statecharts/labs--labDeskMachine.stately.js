@@ -4,6 +4,7 @@
 import { fromPromise, setup } from 'xstate';
 export const machine = setup({
   guards: {
+    "movable": () => true,
   },
   actions: {
     "assign": () => {},
@@ -11,6 +12,8 @@ export const machine = setup({
   actors: {
     "act": fromPromise(async () => undefined),
     "loadDesk": fromPromise(async () => undefined),
+    "loadSlots": fromPromise(async () => undefined),
+    "moveOrder": fromPromise(async () => undefined),
   },
   delays: {
   },
@@ -57,8 +60,82 @@ export const machine = setup({
                 "assign"
               ]
             }
+          ],
+          "desk.reschedule": [
+            {
+              "target": "#labDesk.loadingSlots",
+              "guard": "movable",
+              "actions": [
+                "assign"
+              ]
+            }
           ]
         }
+      },
+      "loadingSlots": {
+        "invoke": [
+          {
+            "id": "0.labDesk.loadingSlots",
+            "src": "loadSlots",
+            "onDone": [
+              {
+                "target": "#labDesk.choosing",
+                "actions": [
+                  "assign"
+                ]
+              }
+            ],
+            "onError": [
+              {
+                "target": "#labDesk.ready",
+                "actions": [
+                  "assign"
+                ]
+              }
+            ]
+          }
+        ]
+      },
+      "choosing": {
+        "on": {
+          "desk.pick": [
+            {
+              "target": "#labDesk.moving",
+              "actions": [
+                "assign"
+              ]
+            }
+          ],
+          "desk.back": [
+            {
+              "target": "#labDesk.ready",
+              "actions": [
+                "assign"
+              ]
+            }
+          ]
+        }
+      },
+      "moving": {
+        "invoke": [
+          {
+            "id": "0.labDesk.moving",
+            "src": "moveOrder",
+            "onDone": [
+              {
+                "target": "#labDesk.loading"
+              }
+            ],
+            "onError": [
+              {
+                "target": "#labDesk.choosing",
+                "actions": [
+                  "assign"
+                ]
+              }
+            ]
+          }
+        ]
       },
       "acting": {
         "invoke": [

@@ -3,11 +3,12 @@
 // Staff assign a collector, move an order one step of the order chart, or enter a marker's result;
 // each act is one request, after which the queue is read again. A refusal is shown beside the queue.
 // On the Labs tab the same acts keep the catalogue (tests with markers and ranges, profiles,
-// packages) and the serviceable pincodes with their capacity per slot; staff cancel an order here
-// while the order chart still allows it.
+// packages) and the serviceable pincodes with their capacity per slot. While the order chart still
+// allows it, staff cancel an order, or move it whole: its slots load, staff pick one, and the move
+// (a hold for the client on the new slot, then the order moved onto it) is one actor.
 import { assign, fromPromise, setup } from 'xstate';
 import { nextSteps } from '../lifecycle/lifecycle.ts';
-import type { CatalogueItem } from './book-test-machine.ts';
+import type { CatalogueItem, LabSlotOffer } from './book-test-machine.ts';
 import { type LabOrderStatus, labOrderLifecycle } from './order-lifecycle.ts';
 
 export interface DeskOrder {
@@ -70,9 +71,25 @@ export type DeskAct =
 export interface DeskContext extends DeskData {
   client: number | null;
   message: string | null;
+  /** The order being moved, while its new slot is chosen. */
+  moving: DeskOrder | null;
+  slots: LabSlotOffer[];
 }
 
-export type DeskEvent = { type: 'desk.retry' } | { type: 'desk.act'; act: DeskAct };
+export type DeskEvent =
+  | { type: 'desk.retry' }
+  | { type: 'desk.act'; act: DeskAct }
+  | { type: 'desk.reschedule'; order: number }
+  | { type: 'desk.pick'; start: string }
+  | { type: 'desk.back' };
+
+export interface DeskMove {
+  order: number;
+  client: number;
+  pincode: string;
+  start: string;
+  items: number[];
+}
 
 /** The moves the chart offers staff for an order now (a desk never cancels for the client here). */
 export function deskMoves(status: LabOrderStatus): LabOrderStatus[] {
@@ -109,23 +126,60 @@ export const labDeskMachine = setup({
     act: fromPromise<void, DeskAct>(async () => {
       throw new Error('act not provided');
     }),
+    loadSlots: fromPromise<LabSlotOffer[], { pincode: string; items: number[] }>(async () => {
+      throw new Error('loadSlots not provided');
+    }),
+    moveOrder: fromPromise<void, DeskMove>(async () => {
+      throw new Error('moveOrder not provided');
+    }),
+  },
+  guards: {
+    movable: ({ context, event }) => {
+      const order = event.type === 'desk.reschedule' ? context.orders.find((o) => o.id === event.order) : undefined;
+      return order !== undefined && deskCanCancel(order.status);
+    },
   },
 }).createMachine({
   id: 'labDesk',
-  context: ({ input }) => ({ client: input.client, orders: [], catalogue: [], collectors: [], pincodes: [], message: null }),
+  context: ({ input }) => ({ client: input.client, orders: [], catalogue: [], collectors: [], pincodes: [], message: null, moving: null, slots: [] }),
   initial: 'loading',
   states: {
     loading: {
       invoke: {
         src: 'loadDesk',
         input: ({ context }) => ({ client: context.client }),
-        onDone: { target: 'ready', actions: assign(({ event }) => ({ ...event.output })) },
+        onDone: { target: 'ready', actions: assign(({ event }) => ({ ...event.output, moving: null, slots: [] })) },
         onError: 'failed',
       },
     },
     failed: { on: { 'desk.retry': 'loading' } },
     ready: {
-      on: { 'desk.act': { target: 'acting', actions: assign({ message: null }) } },
+      on: {
+        'desk.act': { target: 'acting', actions: assign({ message: null }) },
+        'desk.reschedule': { target: 'loadingSlots', guard: 'movable', actions: assign({ message: null, moving: ({ context, event }) => context.orders.find((o) => o.id === event.order) ?? null }) },
+      },
+    },
+    loadingSlots: {
+      invoke: {
+        src: 'loadSlots',
+        input: ({ context }) => ({ pincode: context.moving!.pincode, items: context.moving!.items.map((i) => i.id) }),
+        onDone: { target: 'choosing', actions: assign({ slots: ({ event }) => event.output }) },
+        onError: { target: 'ready', actions: assign({ moving: null, message: ({ event }) => errorText(event.error) }) },
+      },
+    },
+    choosing: {
+      on: {
+        'desk.pick': { target: 'moving', actions: assign({ message: null }) },
+        'desk.back': { target: 'ready', actions: assign({ moving: null, slots: [] }) },
+      },
+    },
+    moving: {
+      invoke: {
+        src: 'moveOrder',
+        input: ({ context, event }) => ({ order: context.moving!.id, client: context.moving!.client, pincode: context.moving!.pincode, start: (event as { start: string }).start, items: context.moving!.items.map((i) => i.id) }),
+        onDone: 'loading',
+        onError: { target: 'choosing', actions: assign({ message: ({ event }) => errorText(event.error) }) },
+      },
     },
     acting: {
       invoke: {

@@ -6,7 +6,7 @@
 // collector, collect, process, enter the result and release the report; the client reads the
 // released report with its flags and range bars, and the marker's trend across this report and an
 // earlier one (that one booked and completed at the desk through the API); under "My orders" the
-// client reschedules and cancels a booked order, and staff cancel one at the lab desk.
+// client reschedules and cancels a booked order, and staff reschedule and cancel one at the lab desk.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAB_TEXTS } from '../../machines/labs/lab-texts.ts';
@@ -208,7 +208,7 @@ describe('labs from the portal (Chromium)', () => {
     await trend.locator('svg').first().waitFor();
 
     // "My orders": the client moves a booked order to another slot, then cancels it; a reported
-    // order offers neither. At the lab desk staff cancel another booked order.
+    // order offers neither. At the lab desk staff move another booked order, then cancel it.
     const offered: { start: string }[] = await ok(api('GET', `/labs/slots?pincode=${PINCODE}&items=${glucose.id}`), 'slots');
     const bookFor = async (start: string) => {
       const hold = await ok(api('POST', '/labs/slots', { client: client.id, pincode: PINCODE, start, items: [glucose.id] }), 'hold');
@@ -235,6 +235,11 @@ describe('labs from the portal (Chromium)', () => {
     const staff = await pageAs(browser, server.baseUrl, { email: adminEmail, password: E2E_PASSWORD }, '/backoffice');
     await staff.page.getByRole('tab', { name: TAB_LABELS.labs }).click();
     const queued = staff.page.locator(`[data-lab-desk] [data-order="${other.id}"]`);
+    await queued.getByRole('button', { name: D.reschedule }).click();
+    const later = offered[3].start;
+    await queued.locator(`[data-new-slot="${later}"]`).click();
+    await staff.page.locator(`[data-lab-desk] [data-order="${other.id}"][data-start="${later}"]`).waitFor();
+    expect((await ok(api('GET', `/labs/orders/${other.id}`), 'order')).start).toBe(later);
     await queued.getByRole('button', { name: D.cancel }).click();
     await queued.waitFor({ state: 'detached' });
     expect((await ok(api('GET', `/labs/orders/${other.id}`), 'order')).status).toBe('cancelled');

@@ -1,6 +1,6 @@
 // The lab desk's adapter (back office Labs tab): the only module of the desk that calls the API
 // client. Reads the queue, the catalogue and the nurses who collect; sends one act at a time.
-import type { DeskAct, DeskData, DeskOrder } from '../../../../machines/labs/lab-desk-machine';
+import type { DeskAct, DeskData, DeskMove, DeskOrder } from '../../../../machines/labs/lab-desk-machine';
 import type { CatalogueItem } from '../../../../machines/labs/book-test-machine';
 import { unwrap } from '../../../lib/api-failure';
 import type { ApiClient } from '../../../lib/api-client';
@@ -33,4 +33,12 @@ export async function deskAct(api: ApiClient, act: DeskAct): Promise<void> {
   } else {
     await unwrap(api.POST('/labs/results', { body: { order: act.order, person: act.person, marker: act.marker, value: act.value } }));
   }
+}
+
+export const loadDeskSlots = (api: ApiClient, q: { pincode: string; items: number[] }) => unwrap(api.GET('/labs/slots', { params: { query: q } }));
+
+/** Rescheduling moves the whole order: hold the new slot for the client, then move the order onto it. */
+export async function moveDeskOrder(api: ApiClient, q: DeskMove): Promise<void> {
+  const hold = await unwrap(api.POST('/labs/slots', { body: { client: q.client, pincode: q.pincode, start: q.start, items: q.items } }));
+  await unwrap(api.PATCH('/labs/orders/{id}', { params: { path: { id: q.order } }, body: { hold: hold.id } }));
 }

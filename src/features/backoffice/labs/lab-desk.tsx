@@ -7,15 +7,22 @@ import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import { type DeskOrder, deskCanCancel, deskMoves, labDeskMachine, orderMarkers } from '../../../../machines/labs/lab-desk-machine';
 import { useShell } from '../../../app/port';
-import { formatDateTime } from '../../../lib/format';
+import { formatDate, formatDateTime, formatTime } from '../../../lib/format';
 import { LabCatalogue } from './lab-catalogue';
-import { deskAct, loadDesk } from './lab-desk-api';
+import { deskAct, loadDesk, loadDeskSlots, moveDeskOrder } from './lab-desk-api';
 import { LAB_DESK_TEXT as T } from './texts';
 
 function useLabDesk(client: number | null) {
   const { api } = useShell();
   const ref = useActorRef(
-    labDeskMachine.provide({ actors: { loadDesk: fromPromise(({ input }) => loadDesk(api, input.client)), act: fromPromise(({ input }) => deskAct(api, input)) } }),
+    labDeskMachine.provide({
+      actors: {
+        loadDesk: fromPromise(({ input }) => loadDesk(api, input.client)),
+        act: fromPromise(({ input }) => deskAct(api, input)),
+        loadSlots: fromPromise(({ input }) => loadDeskSlots(api, input)),
+        moveOrder: fromPromise(({ input }) => moveDeskOrder(api, input)),
+      },
+    }),
     { input: { client } },
   );
   return { state: useSelector(ref, (s) => s.value as string), context: useSelector(ref, (s) => s.context), send: ref.send };
@@ -28,7 +35,7 @@ function OrderCard({ order, desk }: { order: DeskOrder; desk: ReturnType<typeof 
   const markers = orderMarkers(order, desk.context.catalogue);
   const entering = ['processing', 'partial', 'ready'].includes(order.status);
   return (
-    <Card variant="outlined" sx={{ mb: 2 }} data-order={order.id} data-status={order.status}>
+    <Card variant="outlined" sx={{ mb: 2 }} data-order={order.id} data-status={order.status} data-start={order.start}>
       <CardContent>
         <Typography variant="subtitle1" component="h3">
           #{order.id} · {order.client_name} · {formatDateTime(order.start)} · {T.status[order.status]}
@@ -51,9 +58,13 @@ function OrderCard({ order, desk }: { order: DeskOrder; desk: ReturnType<typeof 
             ),
           )}
           {deskCanCancel(order.status) && (
-            <Button color="error" disabled={busy} onClick={() => desk.send({ type: 'desk.act', act: { kind: 'move', order: order.id, to: 'cancelled' } })}>{T.cancel}</Button>
+            <>
+              <Button disabled={busy} onClick={() => desk.send({ type: 'desk.reschedule', order: order.id })}>{T.reschedule}</Button>
+              <Button color="error" disabled={busy} onClick={() => desk.send({ type: 'desk.act', act: { kind: 'move', order: order.id, to: 'cancelled' } })}>{T.cancel}</Button>
+            </>
           )}
         </Stack>
+        {desk.context.moving?.id === order.id && <NewSlot order={order} desk={desk} />}
         {entering && (
           <Box sx={{ mt: 2 }}>
             <Typography variant="subtitle2" component="h4">{T.results}</Typography>
@@ -73,6 +84,31 @@ function OrderCard({ order, desk }: { order: DeskOrder; desk: ReturnType<typeof 
         )}
       </CardContent>
     </Card>
+  );
+}
+
+function NewSlot({ order, desk }: { order: DeskOrder; desk: ReturnType<typeof useLabDesk> }) {
+  const { slots } = desk.context;
+  const choosing = desk.state === 'choosing';
+  return (
+    <Box sx={{ mt: 2 }} data-reschedule={order.id}>
+      <Typography variant="subtitle2" component="h4" sx={{ mb: 1 }}>{T.chooseNewSlot(order.id)}</Typography>
+      {desk.state === 'loadingSlots' && <CircularProgress aria-label={T.chooseNewSlot(order.id)} />}
+      {desk.state !== 'loadingSlots' && slots.length === 0 && <Typography>{T.noSlots}</Typography>}
+      {[...new Set(slots.map((s) => formatDate(s.start)))].map((day) => (
+        <Box key={day} sx={{ mb: 1 }}>
+          <Typography variant="body2">{day}</Typography>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+            {slots.filter((s) => formatDate(s.start) === day).map((s) => (
+              <Button key={s.start} size="small" variant="outlined" disabled={!choosing || s.places_left === 0 || s.start === order.start} data-new-slot={s.start} aria-label={formatDateTime(s.start)} onClick={() => desk.send({ type: 'desk.pick', start: s.start })}>
+                {formatTime(s.start)}
+              </Button>
+            ))}
+          </Stack>
+        </Box>
+      ))}
+      <Button disabled={!choosing} onClick={() => desk.send({ type: 'desk.back' })}>{T.back}</Button>
+    </Box>
   );
 }
 

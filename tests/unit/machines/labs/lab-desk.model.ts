@@ -1,5 +1,7 @@
 // The lab desk chart's model: the queue loads or fails; an act succeeds (the queue is read again)
-// or is refused (the reason shown), be it an order's step or a pincode for the catalogue.
+// or is refused (the reason shown), be it an order's step or a pincode for the catalogue; a booked
+// order is moved (slots load or fail, the move succeeds or is refused, or staff go back), an order
+// not in the queue is not.
 import { labDeskMachine } from '../../../../machines/labs/lab-desk-machine.ts';
 import type { MachineModel } from '../../../support/model-paths.ts';
 
@@ -14,8 +16,17 @@ export const model: MachineModel = {
         { type: 'desk.retry' },
         { type: 'desk.act', act: { kind: 'move', order: 4, to: 'collector_assigned', collector: 2 } },
         { type: 'desk.act', act: { kind: 'pincode', pincode: { pincode: '560035', area: 'HSR Layout', slot_capacity: 2 } } },
+        { type: 'desk.reschedule', order: 4 },
+        { type: 'desk.reschedule', order: 99 },
+        { type: 'desk.pick', start: '2026-12-02T01:30:00Z' },
+        { type: 'desk.back' },
       ],
-      outcomes: { loadDesk: [{ output: { orders: [ORDER], catalogue: [], collectors: [{ id: 2, name: 'Kavya Nair' }], pincodes: [{ pincode: '560034', area: 'Koramangala', slot_capacity: 3 }] } }, { error: new Error('offline') }], act: [{ output: undefined }, { error: new Error('This lab order cannot go from booked to collected.') }] },
+      outcomes: {
+        loadDesk: [{ output: { orders: [ORDER], catalogue: [], collectors: [{ id: 2, name: 'Kavya Nair' }], pincodes: [{ pincode: '560034', area: 'Koramangala', slot_capacity: 3 }] } }, { error: new Error('offline') }],
+        act: [{ output: undefined }, { error: new Error('This lab order cannot go from booked to collected.') }],
+        loadSlots: [{ output: [{ start: '2026-12-02T01:30:00Z', places_left: 2 }] }, { error: new Error('offline') }],
+        moveOrder: [{ output: undefined }, { error: new Error('This slot is full. Please choose another.') }],
+      },
     },
   ],
 };
