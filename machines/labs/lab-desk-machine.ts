@@ -9,7 +9,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { nextSteps } from '../lifecycle/lifecycle.ts';
 import type { CatalogueItem, LabSlotOffer } from './book-test-machine.ts';
-import { type LabOrderStatus, labOrderLifecycle } from './order-lifecycle.ts';
+import { type LabOrderStatus, labOrderLifecycle, orderChangeable } from './order-lifecycle.ts';
 
 export interface DeskOrder {
   id: number;
@@ -99,10 +99,8 @@ export function deskMoves(status: LabOrderStatus): LabOrderStatus[] {
   return [...new Set([...some, ...all].map((s) => s.to as LabOrderStatus))].filter((to) => to !== 'cancelled');
 }
 
-/** Whether the order chart still lets this order be cancelled (no sample taken yet). */
-export function deskCanCancel(status: LabOrderStatus): boolean {
-  return nextSteps(labOrderLifecycle, status).some((s) => s.to === 'cancelled');
-}
+/** Whether staff may still cancel or move this order: the order chart's answer. */
+export const deskCanCancel = orderChangeable;
 
 /** Every marker an order measures (profiles and packages through their tests). */
 export function orderMarkers(order: DeskOrder, catalogue: CatalogueItem[]): { id: number; name: string; unit: string }[] {

@@ -4,9 +4,10 @@
 // the move (a hold on the new slot, then the order moved onto it) is one actor. After a change the
 // list is read again; a refusal is shown beside the list.
 import { assign, fromPromise, setup } from 'xstate';
-import { nextSteps } from '../lifecycle/lifecycle.ts';
 import type { LabSlotOffer } from './book-test-machine.ts';
-import { type LabOrderStatus, labOrderLifecycle } from './order-lifecycle.ts';
+import { type LabOrderStatus, orderChangeable } from './order-lifecycle.ts';
+
+export { orderChangeable };
 
 export interface ClientOrder {
   id: number;
@@ -36,11 +37,6 @@ export type MyOrdersEvent =
   | { type: 'orders.reschedule'; order: number }
   | { type: 'orders.pick'; start: string }
   | { type: 'orders.back' };
-
-/** Whether the order chart still lets the client cancel or move this order (no sample taken yet). */
-export function orderChangeable(status: LabOrderStatus): boolean {
-  return nextSteps(labOrderLifecycle, status).some((step) => step.to === 'cancelled');
-}
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const orderOf = (context: MyOrdersContext, id: number) => context.orders.find((o) => o.id === id) ?? null;

@@ -4,6 +4,7 @@
 // The guards read what the step carries: assigning names a collector, and releasing counts the
 // markers resulted against those ordered, so "ready" can never be claimed with results missing.
 import { setup } from 'xstate';
+import { nextSteps } from '../lifecycle/lifecycle.ts';
 
 export const LAB_ORDER_STATUSES = ['booked', 'collector_assigned', 'collected', 'processing', 'partial', 'ready', 'cancelled'] as const;
 export type LabOrderStatus = (typeof LAB_ORDER_STATUSES)[number];
@@ -73,3 +74,8 @@ export const labOrderLifecycle = setup({
     cancelled: { type: 'final' },
   },
 });
+
+/** Whether the chart still lets this order be cancelled or moved (no sample taken yet): the portal and the desk both ask. */
+export function orderChangeable(status: LabOrderStatus): boolean {
+  return nextSteps(labOrderLifecycle, status).some((step) => step.to === 'cancelled');
+}
