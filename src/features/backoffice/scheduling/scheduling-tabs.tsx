@@ -1,8 +1,9 @@
-// /backoffice's tabs: the programs and clinic details, the scheduling set-up, then the support queue.
+// /backoffice's tabs: the programs and clinic details, the scheduling set-up, then the support queue, the lab desk and the therapy set-up.
 import { Box, Tab, Tabs } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { SupportQueueSection } from '../support/support-queue';
 import { LabDesk } from '../labs/lab-desk';
+import { TherapiesTab } from '../therapies/therapies-tab';
 import { BookingRulesTab } from './booking-rules-tab';
 import { ClinicHoursTab } from './clinic-hours-tab';
 import { PackagesTab } from './packages-tab';
@@ -22,6 +23,7 @@ const PANELS: Record<Exclude<TabKey, 'general'>, () => ReactNode> = {
   rules: () => <BookingRulesTab />,
   support: () => <SupportQueueSection />,
   labs: () => <LabDesk />,
+  therapies: () => <TherapiesTab />,
 };
 
 /** The tab strip over `general` (the page's existing sections) and the scheduling panels. */

@@ -9,6 +9,7 @@ export const TAB_LABELS = {
   rules: 'Booking rules',
   support: 'Support',
   labs: 'Labs',
+  therapies: 'Therapies',
 } as const;
 
 export const SERVICE_SAVED = (name: string) => `${name} saved.`;
