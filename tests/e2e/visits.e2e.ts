@@ -3,13 +3,17 @@
 // appointment's side panel on /appointments, records the
 // screening, vitals before, the IV (recipe, a lot per ingredient, insertion, infusion, removal),
 // starts, records vitals after, completes (the lot's stock goes down) and signs; the chart is then
-// locked and an edit sent after signing is refused by the server (409).
+// locked, prints without the app's bar, navigation or buttons, and an edit sent after signing is
+// refused by the server (409). Then an ADMIN, in the back office's Therapies tab, changes a
+// threshold and receives a lot that is at once low, and sees the low-stock warning.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { VISIT_TEXTS } from '../../server/api/visits/texts.ts';
 import { OPEN_VISIT_CHART } from '../../src/features/appointments/texts.ts';
 import { VISITS_SECTION } from '../../src/features/client-details/visits-texts.ts';
 import { VISIT_TEXT as T } from '../../src/features/visits/texts.ts';
+import { THERAPIES_TEXT as TT } from '../../src/features/backoffice/therapies/texts.ts';
+import { TAB_LABELS } from '../../src/features/backoffice/scheduling/texts.ts';
 import { E2E_PASSWORD } from '../support/e2e-accounts.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { arrangeAccounts, call, expectNoConsoleErrors, pageAs, type StaffWorld, startStaffServer } from '../support/staff-e2e.ts';
@@ -35,7 +39,7 @@ let lot = 0;
 
 beforeAll(async () => {
   const { server, adminEmail, adminTemp } = await startStaffServer('visits');
-  world = await arrangeAccounts(server, adminEmail, adminTemp, ['NURSE', 'CLIENT'], 'v');
+  world = await arrangeAccounts(server, adminEmail, adminTemp, ['NURSE', 'CLIENT', 'ADMIN'], 'v');
   browser = await launchBrowser();
   const api = (method: string, path: string, body?: unknown) => call(server.baseUrl, world.adminToken, method, path, body);
   const nurse = world.accounts.NURSE!;
@@ -130,6 +134,16 @@ describe('therapy visit charting', () => {
     const seconds = Math.round((Date.now() - started) / 1000);
     console.log(`[visits e2e] IV session charted, completed and signed in ${seconds} s`);
     expect(await page.locator('[data-section="vitals_before"] [data-field="systolic"]').isDisabled()).toBe(true);
+    // Printed, the signed chart keeps every section and leaves out the app's bar, navigation and buttons.
+    await page.emulateMedia({ media: 'print' });
+    const sections = await page.locator('.visit-section').count();
+    expect(sections).toBeGreaterThanOrEqual(6);
+    expect(await page.locator('.visit-section:visible').count()).toBe(sections);
+    expect(await page.locator('header:visible, nav:visible, [data-page="therapy-visit"] button:visible').count()).toBe(0);
+    expect(await page.getByLabel(T.addendum).isVisible()).toBe(false);
+    expect(await page.locator('[data-section="vitals_before"] [data-field="systolic"]').inputValue()).toBe('124');
+    await page.emulateMedia({ media: 'screen' });
+    expect(await page.locator('header').first().isVisible()).toBe(true);
     // The client's record lists the signed visit and opens its chart.
     await page.goto(`/client/${client.id}/details`);
     const row = page.locator(`[data-section="visits"] [data-visit="${id}"]`);
@@ -149,5 +163,29 @@ describe('therapy visit charting', () => {
     expect(edit.status).toBe(409);
     expect(edit.body.detail).toBe(VISIT_TEXTS.locked);
     expect((await call(base, nurseToken, 'GET', `/visits/therapy-visits/${id}`)).body.notes).toBe(signed.body.notes);
+  });
+
+  it('an ADMIN changes a therapy threshold and receives a lot in the back office, and sees the low-stock warning', async () => {
+    const base = world.server.baseUrl;
+    const { context, page, errors } = await pageAs(browser, base, world.accounts.ADMIN!, '/backoffice');
+    await page.getByRole('tab', { name: TAB_LABELS.therapies }).click();
+    const systolic = page.getByLabel(TT.numbers.systolic_block);
+    await expect.poll(() => systolic.inputValue(), { timeout: 20_000 }).toBe('180');
+    await systolic.fill('170');
+    await page.getByRole('button', { name: TT.saveSettings }).click();
+    await page.getByText(TT.settingsSaved).waitFor();
+    expect((await call(base, world.adminToken, 'GET', '/visits/therapy-settings')).body.systolic_block).toBe(170);
+
+    const form = page.getByRole('form', { name: TT.receiveLot });
+    for (const [label, value] of [[TT.item, 'Magnesium'], [TT.lotNumber, 'MG-7'], [TT.expiresOn, '2099-06-30'], [TT.quantity, '3'], [TT.unit, 'g'], [TT.lowAt, '5']]) await form.getByLabel(label, { exact: true }).fill(value);
+    await form.getByRole('button', { name: TT.saveLot }).click();
+    await page.getByText(TT.lotSaved('Magnesium', 'MG-7')).waitFor();
+    const row = page.locator('[data-lot="MG-7"]');
+    await row.getByText(TT.low).waitFor();
+    await page.getByText(TT.lowWarning(1)).waitFor();
+    const lots = await call(base, world.adminToken, 'GET', '/visits/stock-lots?item=Magnesium');
+    expect(lots.body.map((l: { lot_number: string; low: boolean }) => [l.lot_number, l.low])).toEqual([['MG-7', true]]);
+    expectNoConsoleErrors(errors);
+    await context.close();
   });
 });

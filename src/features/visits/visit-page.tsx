@@ -3,7 +3,7 @@
 // therapy's parameters (drawn from machines/visits/therapy-fields.ts), event log, adverse events,
 // vitals after, notes, then the chart's steps; a signed visit is read only with its addenda. What
 // to show and allow is the visit form chart's; a visit of another therapy or client is not found.
-import { Alert, Box, Button, Checkbox, Chip, FormControlLabel, LinearProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Checkbox, Chip, FormControlLabel, GlobalStyles, LinearProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { useParams } from 'wouter';
 import { type FieldDef, THERAPY_FIELDS, type Therapy, VITAL_FIELDS } from '../../../machines/visits/therapy-fields';
@@ -11,6 +11,7 @@ import type { Section } from '../../../machines/visits/visit-form';
 import { getHref } from '../../app/port';
 import { formatDateTime } from '../../lib/staff/format';
 import { VISIT_TEXT as T } from './texts';
+import { VISIT_PRINT } from './visit-print';
 import { useVisitChoices, useVisitForm } from './visit-hooks';
 
 const page = (therapy: Therapy) =>
@@ -98,6 +99,7 @@ function VisitView({ therapy, clientId, id }: { therapy: Therapy; clientId: numb
 
   return (
     <Box sx={{ p: { xs: 1.5, md: 3 }, maxWidth: 1100 }} data-page="therapy-visit" data-status={visit.status}>
+      <GlobalStyles styles={VISIT_PRINT} />
       <Stack spacing={2}>
         <Box>
           <Typography variant="h5" component="h1">
@@ -117,7 +119,7 @@ function VisitView({ therapy, clientId, id }: { therapy: Therapy; clientId: numb
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} role="status" data-field="save-state">
             {locked ? '' : T.save[v.saveState]}
           </Typography>
-          <Typography variant="body2">
+          <Typography variant="body2" data-print="hide">
             <a href={getHref('clientDetails', { clientId })}>{T.back}</a>
           </Typography>
         </Box>
@@ -298,7 +300,7 @@ function VisitView({ therapy, clientId, id }: { therapy: Therapy; clientId: numb
                 {formatDateTime(a.created_at)} — {a.author_name}: {a.text}
               </Typography>
             ))}
-            <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+            <Stack direction="row" spacing={1} sx={{ mt: 1 }} data-print="hide">
               <TextField size="small" label={T.addendum} value={addendum} onChange={(e) => setAddendum(e.target.value)} />
               <Button disabled={!addendum.trim() || v.busy} onClick={() => { v.addendum(addendum.trim()); setAddendum(''); }}>
                 {T.addAddendum}
