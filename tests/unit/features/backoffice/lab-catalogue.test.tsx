@@ -1,0 +1,96 @@
+// @vitest-environment happy-dom
+// The back office Labs tab's catalogue and pincodes (issue 20): a pincode and a test with a marker
+// and ranges by sex and age are sent as typed; the server's refusal is shown and the typing kept;
+// a booked order offers cancel and reschedule, a collected one neither.
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LabDesk } from '../../../../src/features/backoffice/labs/lab-desk';
+import { LAB_DESK_TEXT as T } from '../../../../src/features/backoffice/labs/texts';
+import { page, renderPage, type Sent } from '../discovery/render';
+
+afterEach(cleanup);
+
+const order = (id: number, status: string) => ({ id, client: 7, client_name: 'Meera Iyer', status, start: '2026-12-01T01:30:00Z', address: 'Home', pincode: '560034', items: [{ id: 1, name: 'FBS' }], people: [{ id: 9, self: true, name: 'Meera Iyer', age: 41, sex: 'F' }], collector_name: null });
+
+function mount(refuse?: (r: Sent) => [number, unknown] | undefined) {
+  const pincodes: unknown[] = [];
+  return renderPage(<LabDesk />, {
+    path: '/backoffice',
+    answer: (r: Sent) => {
+      const refused = refuse?.(r);
+      if (refused) return refused;
+      if (r.path === '/labs/orders') return [200, [order(4, 'booked'), order(5, 'collected')]];
+      if (r.path === '/labs/catalogue' && r.method === 'GET') return [200, []];
+      if (r.path === '/users/users') return [200, page([])];
+      if (r.path === '/labs/pincodes' && r.method === 'GET') return [200, pincodes];
+      if (r.path === '/labs/pincodes' && r.method === 'POST') {
+        pincodes.push(r.body);
+        return [201, r.body];
+      }
+      if (r.path === '/labs/catalogue' && r.method === 'POST') return [201, { id: 1 }];
+      return undefined;
+    },
+  });
+}
+
+const within_ = (selector: string) => within(document.querySelector(selector) as HTMLElement);
+
+describe('back office Labs tab: catalogue and pincodes', () => {
+  it('saves a pincode with its capacity per slot and lists it', async () => {
+    const { sent } = mount();
+    const section = await waitFor(() => inside('[data-lab-pincodes]'));
+    fireEvent.change(section.getByLabelText(T.pincode), { target: { value: '560034' } });
+    fireEvent.change(section.getByLabelText(T.area), { target: { value: 'Koramangala' } });
+    fireEvent.change(section.getByLabelText(T.slotCapacity), { target: { value: '3' } });
+    await act(async () => fireEvent.click(section.getByRole('button', { name: T.savePincode })));
+    await waitFor(() => expect(sent.find((r) => r.method === 'POST' && r.path === '/labs/pincodes')?.body).toEqual({ pincode: '560034', area: 'Koramangala', slot_capacity: 3, active: true }));
+    await screen.findByText(T.pincodeLine({ pincode: '560034', area: 'Koramangala', slot_capacity: 3 }));
+  });
+
+  it('sends a test with its marker and a range for women, and shows the server refusal keeping what was typed', async () => {
+    const { sent } = mount((r) => (r.method === 'POST' && r.path === '/labs/catalogue' ? [400, { detail: 'An item with this code exists.', errors: { code: ['An item with this code exists.'] } }] : undefined));
+    const form = await waitFor(() => inside('[data-lab-catalogue]'));
+    const type = (scope: ReturnType<typeof within>, label: string, value: string) => fireEvent.change(scope.getByLabelText(label), { target: { value } });
+    type(form, T.code, 'FBS');
+    type(form, T.name, 'Fasting blood sugar');
+    type(form, T.price, '150');
+    type(form, T.fastingHours, '10');
+    type(form, T.sampleType, 'Blood');
+    type(form, T.reportHours, '12');
+    const marker = inside('[data-marker="0"]');
+    type(marker, T.markerCode, 'GLU');
+    type(marker, T.markerName, 'Glucose');
+    type(marker, T.unit, 'mg/dL');
+    const range = inside('[data-range="0"]');
+    fireEvent.mouseDown(range.getByLabelText(T.sex));
+    fireEvent.click(await screen.findByRole('option', { name: T.female }));
+    type(range, T.ageMin, '18');
+    type(range, T.low, '70');
+    type(range, T.high, '99');
+    await act(async () => fireEvent.click(form.getByRole('button', { name: T.addItem })));
+    await waitFor(() => expect(sent.some((r) => r.method === 'POST' && r.path === '/labs/catalogue')).toBe(true));
+    expect(sent.find((r) => r.method === 'POST' && r.path === '/labs/catalogue')!.body).toEqual({
+      code: 'FBS',
+      name: 'Fasting blood sugar',
+      kind: 'test',
+      price_inr: 150,
+      fasting_hours: 10,
+      sample_type: 'Blood',
+      report_hours: 12,
+      markers: [{ code: 'GLU', name: 'Glucose', unit: 'mg/dL', ranges: [{ sex: 'F', age_min: 18, age_max: 120, low: 70, high: 99, critical_low: null, critical_high: null }] }],
+    });
+    await screen.findByRole('alert');
+    expect((form.getByLabelText(T.code) as HTMLInputElement).value).toBe('FBS');
+  });
+
+  it('offers cancel and reschedule only on an order not yet collected', async () => {
+    mount();
+    await waitFor(() => expect(document.querySelector('[data-order="5"]')).not.toBeNull());
+    const booked = inside('[data-order="4"]');
+    const collected = inside('[data-order="5"]');
+    expect(booked.getByRole('button', { name: T.cancel })).toBeTruthy();
+    expect(booked.getByRole('button', { name: T.reschedule })).toBeTruthy();
+    expect(collected.queryByRole('button', { name: T.cancel })).toBeNull();
+    expect(collected.queryByRole('button', { name: T.reschedule })).toBeNull();
+  });
+});
