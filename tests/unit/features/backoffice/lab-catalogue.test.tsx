@@ -33,7 +33,7 @@ function mount(refuse?: (r: Sent) => [number, unknown] | undefined) {
   });
 }
 
-const within_ = (selector: string) => within(document.querySelector(selector) as HTMLElement);
+const inside = (selector: string) => within(document.querySelector(selector) as HTMLElement);
 
 describe('back office Labs tab: catalogue and pincodes', () => {
   it('saves a pincode with its capacity per slot and lists it', async () => {
