@@ -31,6 +31,7 @@ import {
   STATUS_LABELS,
   statusChanged,
   OPEN_VISIT_CHART,
+  CLOSE,
 } from '../../src/features/appointments/texts.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { expectFailedRequest, launchBrowser } from '../support/browser.ts';
@@ -314,6 +315,9 @@ describe('/appointments at 1280 px', () => {
     expect((await api('GET', `/appointments/appointments/${created.body.id}`)).body.status).toBe('completed');
     expect(await panel.getByRole('group', { name: 'Actions' }).count()).toBe(0);
     expect(await accessibilityViolations(page)).toEqual([]);
+    // The panel's own Close button is reachable (not under the app bar) and closes it.
+    await panel.getByRole('button', { name: CLOSE }).click({ timeout: 10_000 });
+    await panel.waitFor({ state: 'detached' });
     expectNoConsoleErrors(errors);
     await context.close();
   });

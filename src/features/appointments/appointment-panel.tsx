@@ -82,7 +82,9 @@ export function AppointmentPanel({
   };
   const staffName = (sid: number) => setup.staff.find((s) => s.id === sid)?.name ?? `Staff ${sid}`;
   return (
-    <Drawer anchor="right" open onClose={onClose} slotProps={{ paper: { 'aria-label': PANEL_LABEL, sx: { width: { xs: '100%', sm: 420 } } } as object }}>
+    // Above the staff layout's app bar (which sits above the navigation drawer), or the bar hides
+    // the panel's title and Close button.
+    <Drawer anchor="right" open onClose={onClose} sx={{ zIndex: (t) => t.zIndex.drawer + 2 }} slotProps={{ paper: { 'aria-label': PANEL_LABEL, sx: { width: { xs: '100%', sm: 420 } } } as object }}>
       <Box role="region" aria-label={PANEL_LABEL} data-testid="appointment-panel" sx={{ p: 2 }}>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
           <Typography variant="h6" component="h2">
