@@ -20,6 +20,25 @@ export function ok(res: { status: number; body: any }, what: string): any {
 }
 
 /**
+ * A staff member of `role` working every hour of every day, and five clients: the cast of a
+ * scheduling fault round, made under distinct emails (`tag`, `stamp`) so rounds share a store.
+ */
+export async function staffOnDutyWithClients(baseUrl: string, token: string, role: 'NURSE' | 'HEALTH_COACH', tag: string, stamp: string): Promise<{ staff: number; clients: number[] }> {
+  const staff = ok(await call(baseUrl, token, 'POST', '/users/users', { email: `fault.${role.toLowerCase()}.${stamp}@test.clinic`, first_name: 'Fault', last_name: 'Staff', role }), role).id as number;
+  const clients: number[] = [];
+  for (let i = 0; i < 5; i++) clients.push(ok(await call(baseUrl, token, 'POST', '/users/users', { email: `fault.${tag}.${i}.${stamp}@test.clinic`, first_name: 'Fault', last_name: `Client${i}`, role: 'CLIENT' }), 'client').id);
+  const all = [1, 2, 3, 4, 5, 6, 7];
+  ok(
+    await call(baseUrl, token, 'PATCH', '/appointments/hours', {
+      clinic_hours: all.map((weekday) => ({ weekday, opens: '00:00', closes: '24:00' })),
+      staff_hours: [{ staff, weekly: all.map((weekday) => ({ weekday, starts: '00:00', ends: '24:00' })) }],
+    }),
+    'hours',
+  );
+  return { staff, clients };
+}
+
+/**
  * Sends `count` writes at once and SIGKILLs the server once a third are acknowledged (2xx). A
  * refusal before the kill fails the test; after it, unanswered writes are expected. Returns how
  * many were acknowledged; `acknowledge` keeps what each acknowledged write stored.

@@ -3,7 +3,7 @@
 // same data. Every acknowledged appointment is there with its answers exactly as sent; no
 // appointment kept answers it was not sent with, and none lost the ones it was.
 import type { ServerProcess } from '../support/server-process.ts';
-import { call, killMidWrites, ok } from './fault-support.ts';
+import { call, killMidWrites, ok, staffOnDutyWithClients } from './fault-support.ts';
 
 const BOOKINGS = 200;
 
@@ -14,17 +14,7 @@ export async function killDuringAnsweredBookings(options: {
   let server = await options.start();
   let token = await options.token(server.baseUrl);
   const stamp = Date.now().toString(36);
-  const coach = ok(await call(server.baseUrl, token, 'POST', '/users/users', { email: `fault.coach.${stamp}@test.clinic`, first_name: 'Fault', last_name: 'Coach', role: 'HEALTH_COACH' }), 'coach').id as number;
-  const clients: number[] = [];
-  for (let i = 0; i < 5; i++) clients.push(ok(await call(server.baseUrl, token, 'POST', '/users/users', { email: `fault.caller.${i}.${stamp}@test.clinic`, first_name: 'Fault', last_name: `Caller${i}`, role: 'CLIENT' }), 'client').id);
-  const all = [1, 2, 3, 4, 5, 6, 7];
-  ok(
-    await call(server.baseUrl, token, 'PATCH', '/appointments/hours', {
-      clinic_hours: all.map((weekday) => ({ weekday, opens: '00:00', closes: '24:00' })),
-      staff_hours: [{ staff: coach, weekly: all.map((weekday) => ({ weekday, starts: '00:00', ends: '24:00' })) }],
-    }),
-    'hours',
-  );
+  const { staff: coach, clients } = await staffOnDutyWithClients(server.baseUrl, token, 'HEALTH_COACH', 'caller', stamp);
   const service = ok(
     await call(server.baseUrl, token, 'POST', '/appointments/services', { name: `Fault call ${stamp}`, therapy: 'intake_call', duration_minutes: 20, delivered_by: ['HEALTH_COACH'], bookable_online: true }),
     'service',

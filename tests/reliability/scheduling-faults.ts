@@ -3,7 +3,7 @@
 // booked, with its resource unit and its first status; no appointment is half-written (a row
 // without its unit or history), and the double-booking guarantee held throughout.
 import type { ServerProcess } from '../support/server-process.ts';
-import { call, killMidWrites, ok } from './fault-support.ts';
+import { call, killMidWrites, ok, staffOnDutyWithClients } from './fault-support.ts';
 
 const BOOKINGS = 300;
 
@@ -15,17 +15,7 @@ export async function killDuringBookings(options: {
   let server = await options.start();
   let token = await options.token(server.baseUrl);
   const stamp = Date.now().toString(36);
-  const nurse = ok(await call(server.baseUrl, token, 'POST', '/users/users', { email: `fault.nurse.${stamp}@test.clinic`, first_name: 'Fault', last_name: 'Nurse', role: 'NURSE' }), 'nurse').id as number;
-  const clients: number[] = [];
-  for (let i = 0; i < 5; i++) clients.push(ok(await call(server.baseUrl, token, 'POST', '/users/users', { email: `fault.client.${i}.${stamp}@test.clinic`, first_name: 'Fault', last_name: `Client${i}`, role: 'CLIENT' }), 'client').id);
-  const all = [1, 2, 3, 4, 5, 6, 7];
-  ok(
-    await call(server.baseUrl, token, 'PATCH', '/appointments/hours', {
-      clinic_hours: all.map((weekday) => ({ weekday, opens: '00:00', closes: '24:00' })),
-      staff_hours: [{ staff: nurse, weekly: all.map((weekday) => ({ weekday, starts: '00:00', ends: '24:00' })) }],
-    }),
-    'hours',
-  );
+  const { staff: nurse, clients } = await staffOnDutyWithClients(server.baseUrl, token, 'NURSE', 'client', stamp);
   const chamber = ok(await call(server.baseUrl, token, 'POST', '/appointments/resources', { name: 'Fault chamber', kind: 'hbot_chamber' }), 'chamber').id as number;
   const service = ok(
     await call(server.baseUrl, token, 'POST', '/appointments/services', {
