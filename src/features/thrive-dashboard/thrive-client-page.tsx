@@ -6,6 +6,7 @@
 import { Alert, Box, Button, Card, CardContent, Chip, LinearProgress, List, ListItem, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { Link as RouterLink, useParams } from 'wouter';
+import { latestOwnMarkers } from '../../../machines/thrive-dashboard/lab-markers';
 import { METRIC_SPECS, type Metric } from '../../../machines/thrive-dashboard/metrics';
 import type { RangeStanding } from '../../../machines/thrive-dashboard/goals';
 import { COGNITIVE_DOMAIN_NAMES } from '../../lib/cognitive-domains';
@@ -116,22 +117,14 @@ function Cognitive({ results, clientId }: { results: CognitiveResults; clientId:
   );
 }
 
-/** The latest value of each marker of the client's own results (family members on an order are not the client). */
+/** The latest value of each marker of the client's own results (machines/thrive-dashboard/lab-markers.ts). */
 function LabMarkers({ reports }: { reports: LabReport[] }) {
-  const latest = new Map<number, { name: string; value: number; unit: string; flag: keyof typeof LAB_FLAG_COLOURS; at: string }>();
-  for (const report of reports) {
-    const self = new Set(report.people.filter((p) => p.self).map((p) => p.id));
-    for (const r of report.results) {
-      if (!self.has(r.person)) continue;
-      const seen = latest.get(r.marker);
-      if (!seen || seen.at < report.start) latest.set(r.marker, { name: r.marker_name, value: r.value, unit: r.unit, flag: r.flag, at: report.start });
-    }
-  }
-  if (latest.size === 0) return <Typography color="text.secondary">{T.noLabs}</Typography>;
+  const latest = latestOwnMarkers(reports);
+  if (latest.length === 0) return <Typography color="text.secondary">{T.noLabs}</Typography>;
   return (
     <List dense disablePadding>
-      {[...latest.entries()].map(([marker, m]) => (
-        <ListItem key={marker} disableGutters data-marker={marker}>
+      {latest.map((m) => (
+        <ListItem key={m.marker} disableGutters data-marker={m.marker}>
           <ListItemText primary={`${m.name}: ${m.value} ${m.unit}`} secondary={formatDate(m.at)} />
           <Chip size="small" color={LAB_FLAG_COLOURS[m.flag]} label={LAB_FLAG_LABELS[m.flag]} />
         </ListItem>
