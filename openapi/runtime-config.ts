@@ -41,6 +41,8 @@ export interface RuntimeConfig {
   locale: string;
   /** The clinic's IANA time zone (default `Asia/Kolkata`): the day and hour every time is shown in. */
   timeZone: string;
+  /** The clinic's name as set on /backoffice (default `Thrive Clinic`): top bar, page title, consent text, sign-in page. */
+  clinicName: string;
   /** The clinic's telephone dial code (default `+91`): what phone fields start with. */
   dialCode: string;
 }

@@ -63,6 +63,9 @@ async function ensureAccount(db: Db, admin: IdentityAdmin, person: DemoPerson, s
   return { id, created: true };
 }
 
+const DEMO_ALLERGIES: Array<string | null> = ['Penicillin', null, 'Peanuts, shellfish', null, 'Sulfa drugs', 'Latex', null];
+const DEMO_ALERTS: Array<string | null> = [null, 'Faints during blood draws: draw lying down.', null, 'Hard of hearing: speak facing the client.', null];
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(process.env.LOG_LEVEL ?? 'warn');
@@ -98,6 +101,20 @@ async function main(): Promise<void> {
       const r = await ensureAccount(db, identity.admin, person, vault.seal);
       clientIds.push(r.id);
       if (r.created) created++;
+    }
+    // Allergies and alerts staff see on the record's banner and on every appointment (issue 24);
+    // only where none are recorded yet, so a rerun keeps what staff wrote.
+    for (const [i, userId] of clientIds.entries()) {
+      const allergies = DEMO_ALLERGIES[i % DEMO_ALLERGIES.length];
+      const alert = DEMO_ALERTS[i % DEMO_ALERTS.length];
+      if (!allergies && !alert) continue;
+      await db
+        .updateTable('user_profiles')
+        .set({ allergies, alert_notes: alert })
+        .where('user_id', '=', userId)
+        .where('allergies', 'is', null)
+        .where('alert_notes', 'is', null)
+        .execute();
     }
 
     const programIds: number[] = [];

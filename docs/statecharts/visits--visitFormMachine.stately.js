@@ -5,9 +5,11 @@ import { fromPromise, setup } from 'xstate';
 export const machine = setup({
   guards: {
     "hasPending": () => true,
+    "hasScreen": () => true,
     "isClosed": () => true,
     "isConflict": () => true,
     "isOffline": () => true,
+    "replays": () => true,
   },
   actions: {
     "addAdverse": () => {},
@@ -20,6 +22,7 @@ export const machine = setup({
     "edit": () => {},
     "editNotes": () => {},
     "markPending": () => {},
+    "rebase": () => {},
     "setError": () => {},
     "setMove": () => {},
     "setSaved": () => {},
@@ -30,6 +33,7 @@ export const machine = setup({
     "loadPrevious": fromPromise(async () => undefined),
     "loadVisit": fromPromise(async () => undefined),
     "moveVisit": fromPromise(async () => undefined),
+    "overrideScreen": fromPromise(async () => undefined),
     "recordScreen": fromPromise(async () => undefined),
     "saveVisit": fromPromise(async () => undefined),
   },
@@ -154,6 +158,12 @@ export const machine = setup({
           "screen.record": [
             {
               "target": "#visitForm.screening"
+            }
+          ],
+          "screen.override": [
+            {
+              "target": "#visitForm.overriding",
+              "guard": "hasScreen"
             }
           ]
         },
@@ -410,17 +420,121 @@ export const machine = setup({
           }
         ]
       },
+      "overriding": {
+        "tags": [
+          "pending"
+        ],
+        "invoke": [
+          {
+            "id": "0.visitForm.overriding",
+            "src": "overrideScreen",
+            "onDone": [
+              {
+                "target": "#visitForm.loading"
+              }
+            ],
+            "onError": [
+              {
+                "target": "#visitForm.editing.refused",
+                "actions": [
+                  "setError"
+                ]
+              }
+            ]
+          }
+        ]
+      },
       "conflict": {
         "on": {
+          "form.edit": [
+            {
+              "actions": [
+                "edit"
+              ]
+            }
+          ],
+          "form.notes": [
+            {
+              "actions": [
+                "editNotes"
+              ]
+            }
+          ],
+          "form.recipe": [
+            {
+              "actions": [
+                "chooseRecipe"
+              ]
+            }
+          ],
+          "form.lot": [
+            {
+              "actions": [
+                "chooseLot"
+              ]
+            }
+          ],
+          "form.addEvent": [
+            {
+              "actions": [
+                "addEvent"
+              ]
+            }
+          ],
+          "form.addAdverse": [
+            {
+              "actions": [
+                "addAdverse"
+              ]
+            }
+          ],
           "visit.reload": [
             {
-              "target": "#visitForm.loading",
-              "actions": [
-                "clearError"
-              ]
+              "target": "#visitForm.rebasing"
             }
           ]
         }
+      },
+      "rebasing": {
+        "tags": [
+          "pending"
+        ],
+        "invoke": [
+          {
+            "id": "0.visitForm.rebasing",
+            "src": "loadVisit",
+            "onDone": [
+              {
+                "target": "#visitForm.locked",
+                "guard": "isClosed",
+                "actions": [
+                  "setVisit"
+                ]
+              },
+              {
+                "target": "#visitForm.editing.unsaved",
+                "guard": "replays",
+                "actions": [
+                  "rebase"
+                ]
+              },
+              {
+                "target": "#visitForm.editing",
+                "actions": [
+                  "rebase"
+                ]
+              }
+            ],
+            "onError": [
+              {
+                "target": "#visitForm.conflict",
+                "actions": [
+                  "setError"
+                ]
+              }
+            ]
+          }
+        ]
       },
       "locked": {
         "initial": "idle",

@@ -12,9 +12,11 @@ export type LabOrderStatus = (typeof LAB_ORDER_STATUSES)[number];
 /** The statuses in which a client may still cancel or reschedule (no sample taken yet). */
 export const CANCELLABLE_STATUSES: readonly LabOrderStatus[] = ['booked', 'collector_assigned'];
 
-/** What a step may carry: the collector assigned, how many markers have a result of how many ordered. */
+/** What a step may carry: the collector assigned (or a partner lab that sends its own), how many markers have a result of how many ordered. */
 export interface LabOrderExtras {
   collector_id?: number;
+  /** The order is booked with a partner lab, whose own collector comes (README "Lab partners"). */
+  by_partner?: boolean;
   resulted?: number;
   expected?: number;
 }
@@ -34,7 +36,7 @@ export const labOrderLifecycle = setup({
     events: {} as LabOrderEvent,
   },
   guards: {
-    hasCollector: ({ event }) => typeof event.collector_id === 'number' && Number.isInteger(event.collector_id) && event.collector_id > 0,
+    hasCollector: ({ event }) => event.by_partner === true || (typeof event.collector_id === 'number' && Number.isInteger(event.collector_id) && event.collector_id > 0),
     someResulted: ({ event }) => count(event.resulted) > 0 && count(event.resulted) < count(event.expected),
     allResulted: ({ event }) => count(event.expected) > 0 && count(event.resulted) >= count(event.expected),
   },

@@ -24,6 +24,8 @@ export const actionSelectors = {
   isOpen: (s: ActionSnapshot) => !s.matches('closed'),
   isPending: (s: ActionSnapshot) => s.hasTag('pending'),
   subject: (s: ActionSnapshot) => s.context.subject,
+  /** The values the dialog opened with (a proposed start, say), then the ones last submitted. */
+  values: (s: ActionSnapshot) => s.context.values,
   /** The last refusal while the dialog is still open (a form that is its own dialog clears it on success). */
   error: (s: ActionSnapshot) => (s.matches('closed') ? null : s.context.error),
   fieldErrors: (s: ActionSnapshot) => (s.matches('closed') ? NO_FIELD_ERRORS : s.context.fieldErrors),

@@ -19,10 +19,12 @@ export const visitFormSelectors = {
   loadFailure: (s: Snapshot) => (s.matches('failed') ? s.context.error : null),
   error: (s: Snapshot) => (s.matches('failed') ? null : s.context.error),
   fieldErrors: (s: Snapshot) => s.context.fieldErrors,
+  /** Fields another device changed too, kept as it saved them (after a conflict). */
+  kept: (s: Snapshot) => s.context.kept,
   isLocked: (s: Snapshot) => s.matches('locked'),
   isBusy: (s: Snapshot) => s.hasTag('pending'),
   saveState: (s: Snapshot): SaveState => {
-    if (s.matches('conflict')) return 'conflict';
+    if (s.matches('conflict') || s.matches('rebasing')) return 'conflict';
     if (s.hasTag('offline')) return 'offline';
     if (s.hasTag('saving')) return 'saving';
     if (s.matches({ editing: 'unsaved' })) return 'unsaved';

@@ -2,18 +2,23 @@
 // is `locked`: read only, addenda only) or chart it. Nothing typed is lost: every change schedules
 // a save 1.5 s later (within the 2 s the clinic asked for); a save with no answer keeps the form
 // and tries again every 3 s until the connection is back; a save the server refuses because
-// another device changed the visit is a `conflict` the nurse resolves by reloading, never an
-// overwrite. Status steps (start, complete, sign, abort) first save what is on screen, then ask
+// another device changed the visit is a `conflict`, never an overwrite: reloading reads theirs
+// and replays this device's own changes onto it (visit-rebase.ts). Status steps (start, complete, sign, abort) first save what is on screen, then ask
 // the server, which decides with the same visit chart. Screening is recorded from the page and the
 // visit read again. The calls are actors the adapter provides.
 import { assign, fromPromise, setup } from 'xstate';
 import { failureOf } from '../rules/failure.ts';
 import type { Therapy } from './therapy-fields.ts';
+import { rebaseForm } from './visit-rebase.ts';
 import { type AdverseEventEntry, EMPTY_VISIT_FORM, type FormIngredient, formOf, type Section, sectionsOf, type VisitEventEntry, type VisitForm, type VisitRecord, type VisitSections, withParameters } from './visit-form.ts';
 
 export interface VisitFormContext {
   visit: VisitRecord | null;
   form: VisitForm;
+  /** The form as the server last stored it: what this device's changes are counted from. */
+  base: VisitForm;
+  /** After a conflict, the fields both devices changed, kept as the other device saved them. */
+  kept: string[];
   /** Changes typed while a save was in flight: saved again once it answers. */
   pending: boolean;
   /** The step asked for, sent once what is on screen is saved. */
@@ -45,6 +50,7 @@ export type VisitFormEvent =
   | { type: 'visit.copyLast' }
   | ({ type: 'visit.move' } & MoveRequest)
   | { type: 'screen.record'; answers: Record<string, boolean> }
+  | { type: 'screen.override'; reason: string }
   | { type: 'visit.addendum'; text: string }
   | { type: 'visit.reload' };
 
@@ -71,15 +77,24 @@ export const visitFormMachine = setup({
     recordScreen: fromPromise<unknown, { therapy: Therapy; answers: Record<string, boolean> }>(async () => {
       throw new Error('recordScreen is provided by the adapter');
     }),
+    overrideScreen: fromPromise<unknown, { screen: number; reason: string }>(async () => {
+      throw new Error('overrideScreen is provided by the adapter');
+    }),
     addAddendum: fromPromise<VisitRecord, { text: string }>(async () => {
       throw new Error('addAddendum is provided by the adapter');
     }),
   },
   actions: {
     /** A visit read or stepped: the form shows what the server stored. */
-    setVisit: assign((_, params: { visit: VisitRecord }) => ({ visit: params.visit, form: formOf(params.visit), pending: false, error: null, fieldErrors: {} })),
+    setVisit: assign((_, params: { visit: VisitRecord }) => ({ visit: params.visit, form: formOf(params.visit), base: formOf(params.visit), kept: [], pending: false, error: null, fieldErrors: {} })),
     /** A save answered: the version moves on, the form keeps what was typed meanwhile. */
-    setSaved: assign((_, params: { visit: VisitRecord }) => ({ visit: params.visit, error: null, fieldErrors: {} })),
+    setSaved: assign((_, params: { visit: VisitRecord }) => ({ visit: params.visit, base: formOf(params.visit), error: null, fieldErrors: {} })),
+    /** The other device's version, with this device's own changes replayed onto it. */
+    rebase: assign(({ context }, params: { visit: VisitRecord }) => {
+      const theirs = formOf(params.visit);
+      const { form, kept } = rebaseForm(context.base, context.form, theirs);
+      return { visit: params.visit, form, base: theirs, kept, pending: false, error: null, fieldErrors: {} };
+    }),
     edit: assign(({ context, event }) => {
       if (event.type !== 'form.edit') return {};
       return { form: { ...context.form, [event.section]: { ...context.form[event.section], [event.field]: event.value } } };
@@ -114,6 +129,8 @@ export const visitFormMachine = setup({
     isConflict: (_, params: { error: unknown }) => failureOf(params.error).status === 409,
     isOffline: (_, params: { error: unknown }) => failureOf(params.error).status === 0,
     hasPending: ({ context }) => context.pending,
+    replays: ({ context }, params: { visit: VisitRecord }) => rebaseForm(context.base, context.form, formOf(params.visit)).replayed,
+    hasScreen: ({ context }) => typeof context.visit?.screen?.id === 'number',
   },
   delays: {
     autosave: 1500,
@@ -121,7 +138,7 @@ export const visitFormMachine = setup({
   },
 }).createMachine({
   id: 'visitForm',
-  context: { visit: null, form: EMPTY_VISIT_FORM, pending: false, move: null, error: null, fieldErrors: {} },
+  context: { visit: null, form: EMPTY_VISIT_FORM, base: EMPTY_VISIT_FORM, kept: [], pending: false, move: null, error: null, fieldErrors: {} },
   initial: 'loading',
   states: {
     loading: {
@@ -150,6 +167,7 @@ export const visitFormMachine = setup({
         'visit.copyLast': '.copying',
         'visit.move': { target: 'moving', actions: 'setMove' },
         'screen.record': 'screening',
+        'screen.override': { target: 'overriding', guard: 'hasScreen' },
       },
       states: {
         saved: {},
@@ -238,9 +256,41 @@ export const visitFormMachine = setup({
         onError: { target: 'editing.refused', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
-    // Another device changed the visit: shown, never overwritten; reloading shows theirs.
+    // A doctor overrides the relative contraindication the screen found (the server checks the
+    // role and audits it); the visit is read again with the screen overridden.
+    overriding: {
+      tags: 'pending',
+      invoke: {
+        src: 'overrideScreen',
+        input: ({ context, event }) => ({ screen: context.visit!.screen!.id, reason: event.type === 'screen.override' ? event.reason : '' }),
+        onDone: 'loading',
+        onError: { target: 'editing.refused', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    // Another device changed the visit: shown, never overwritten. What is typed meanwhile is kept;
+    // reloading reads theirs and replays this device's own changes onto it, then saves them.
     conflict: {
-      on: { 'visit.reload': { target: 'loading', actions: 'clearError' } },
+      on: {
+        'form.edit': { actions: 'edit' },
+        'form.notes': { actions: 'editNotes' },
+        'form.recipe': { actions: 'chooseRecipe' },
+        'form.lot': { actions: 'chooseLot' },
+        'form.addEvent': { actions: 'addEvent' },
+        'form.addAdverse': { actions: 'addAdverse' },
+        'visit.reload': 'rebasing',
+      },
+    },
+    rebasing: {
+      tags: 'pending',
+      invoke: {
+        src: 'loadVisit',
+        onDone: [
+          { guard: { type: 'isClosed', params: ({ event }) => ({ visit: event.output }) }, target: 'locked', actions: { type: 'setVisit', params: ({ event }) => ({ visit: event.output }) } },
+          { guard: { type: 'replays', params: ({ event }) => ({ visit: event.output }) }, target: 'editing.unsaved', actions: { type: 'rebase', params: ({ event }) => ({ visit: event.output }) } },
+          { target: 'editing', actions: { type: 'rebase', params: ({ event }) => ({ visit: event.output }) } },
+        ],
+        onError: { target: 'conflict', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+      },
     },
     // Signed (or aborted): read only; a signed visit takes dated addenda.
     locked: {

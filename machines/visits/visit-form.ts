@@ -36,6 +36,8 @@ export interface VisitRecord {
   events: VisitEventEntry[];
   adverse_events: AdverseEventEntry[];
   notes: string;
+  /** The client's screening for this therapy that the visit goes by, when there is one. */
+  screen?: { id: number } | null;
 }
 
 export interface VisitForm {
@@ -108,7 +110,9 @@ export interface VisitSections {
 
 export function sectionsOf(form: VisitForm, therapy: Therapy): VisitSections {
   const parameters = sectionValues(THERAPY_FIELDS[therapy], form.parameters);
-  if (therapy === 'iv' && form.ingredients.length) {
+  // Saved once every ingredient has its lot: a draft saved between choosing the recipe and its
+  // lots would otherwise send lot 0 and be refused.
+  if (therapy === 'iv' && form.ingredients.length && form.ingredients.every((i) => i.lot !== '')) {
     parameters.ingredients = form.ingredients.map((i) => ({ item: i.item, dose: Number(i.dose), unit: i.unit, lot: Number(i.lot) }));
   }
   return {

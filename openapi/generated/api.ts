@@ -1055,6 +1055,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/thrive/tiles/{tile}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tile: components["schemas"]["ThriveTile"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The clients behind one tile of the thrive dashboard (staff)
+         * @description One row per item the tile counts, so `total` is the tile's figure: an active enrollment; a session this week (its therapy); a package with sessions left (`amount` is the sessions left); a form or thrive check overdue (`item` is `forms` or `thrive_check`, a client with both has two rows); a client in an active program without a visit in 30 days (`at` is their last visit). `count` is the number of rows, `total` the sum of `amount`.
+         */
+        get: operations["listThriveTile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/thrive/clients/{id}": {
         parameters: {
             query?: never;
@@ -1831,6 +1853,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/visits/iv-recipes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Edit or deactivate an IV recipe (ADMIN or SUPER_ADMIN); a deactivated recipe is not offered for new visits, past visits keep theirs */
+        patch: operations["patchIvRecipe"];
+        trace?: never;
+    };
+    "/visits/stock-lots/{id}/adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A lot's history, newest first (visit draws and adjustments; staff) */
+        get: operations["listStockMovements"];
+        put?: never;
+        /** Record stock received, wasted or expired, or a count correction, with its reason (ADMIN or SUPER_ADMIN); never below zero */
+        post: operations["adjustStockLot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1962,6 +2019,10 @@ export interface components {
                 [key: string]: unknown;
             };
             abha_number: string | null;
+            /** @description What the client is allergic to, as staff wrote it ("Penicillin, peanuts"); shown on the record and on every appointment. */
+            allergies: string | null;
+            /** @description What staff must know before seeing the client; shown on the record and on every appointment. */
+            alert_notes: string | null;
             /** @description The full 12 digits for the client themself; "XXXX XXXX 1234" for everyone else. */
             aadhar_number: string | null;
             hipaa_consent: boolean;
@@ -2026,6 +2087,10 @@ export interface components {
             /** @description Empty (not answered yet) or the versioned onboarding answers. */
             family_history?: Record<string, never> | components["schemas"]["FamilyHistory"];
             abha_number?: string | null;
+            /** @description Staff only. */
+            allergies?: string | null;
+            /** @description Staff only. */
+            alert_notes?: string | null;
             /** @description 12 digits with a valid Verhoeff check digit. */
             aadhar_number?: string | null;
             /** @constant */
@@ -2075,6 +2140,8 @@ export interface components {
             family_history?: Record<string, never> | components["schemas"]["FamilyHistory"];
             abha_number?: string | null;
             aadhar_number?: string | null;
+            allergies?: string | null;
+            alert_notes?: string | null;
         };
         /** @enum {string} */
         EnrollmentStatus: "active" | "paused" | "completed" | "cancelled";
@@ -2141,7 +2208,7 @@ export interface components {
             active?: boolean;
         };
         /** @enum {string} */
-        AuditAction: "visit.list" | "visit.read" | "visit.create" | "visit.update" | "visit.transition" | "visit.addendum" | "visit.screen.list" | "visit.screen.create" | "visit.screen.override" | "visit.settings.update" | "visit.recipe.create" | "visit.stock.create" | "discovery.prospect.list" | "discovery.prospect.read" | "discovery.prospect.create" | "discovery.prospect.update" | "discovery.prospect.transition" | "discovery.prospect.call" | "discovery.prospect.convert" | "discovery.visit.list" | "discovery.visit.read" | "discovery.visit.create" | "discovery.visit.update" | "discovery.visit.sign" | "discovery.enquiry" | "discovery.funnel" | "thrive.summary" | "thrive.attention" | "thrive.client.read" | "measurement.list" | "measurement.create" | "measurement.correct" | "user.create" | "user.read" | "user.delete" | "profile.read" | "profile.update" | "profile.create" | "role.change" | "consent.record" | "enrollment.list" | "enrollment.create" | "enrollment.update" | "enrollment.delete" | "thrive_check.create" | "thrive_check.list" | "profile.email_sync" | "user.deactivate" | "user.reactivate" | "user.invitation.resend" | "user.password.reset" | "consent.read" | "consent.withdraw" | "settings.update" | "appointment.list" | "appointment.read" | "appointment.create" | "appointment.transition" | "appointment.series" | "appointment.seen" | "waitlist.list" | "waitlist.create" | "waitlist.accept" | "package.list" | "package.create" | "scheduling.configure" | "support.ticket.list" | "support.ticket.read" | "support.ticket.create" | "support.ticket.assign" | "support.ticket.transition" | "support.message.create" | "support.attachment.upload" | "support.attachment.download" | "cognitive.results.list" | "cognitive.run.start" | "cognitive.run.save" | "cognitive.run.complete" | "cognitive.instrument.record" | "cognitive.review.create" | "lab.catalogue.create" | "lab.pincode.save" | "lab.slot.hold" | "lab.order.list" | "lab.order.read" | "lab.order.create" | "lab.order.reschedule" | "lab.order.transition" | "lab.report.list" | "lab.result.enter" | "lab.report.pdf.attach" | "lab.report.pdf.download";
+        AuditAction: "visit.list" | "visit.read" | "visit.create" | "visit.update" | "visit.transition" | "visit.addendum" | "visit.screen.list" | "visit.screen.create" | "visit.screen.override" | "visit.settings.update" | "visit.recipe.create" | "visit.stock.create" | "visit.recipe.update" | "visit.stock.adjust" | "visit.stock.history" | "discovery.prospect.list" | "discovery.prospect.read" | "discovery.prospect.create" | "discovery.prospect.update" | "discovery.prospect.transition" | "discovery.prospect.call" | "discovery.prospect.convert" | "discovery.visit.list" | "discovery.visit.read" | "discovery.visit.create" | "discovery.visit.update" | "discovery.visit.sign" | "discovery.enquiry" | "discovery.funnel" | "thrive.summary" | "thrive.attention" | "thrive.client.read" | "measurement.list" | "measurement.create" | "measurement.correct" | "user.create" | "user.read" | "record.view" | "user.delete" | "profile.read" | "profile.update" | "profile.create" | "role.change" | "consent.record" | "enrollment.list" | "enrollment.create" | "enrollment.update" | "enrollment.delete" | "thrive_check.create" | "thrive_check.list" | "profile.email_sync" | "user.deactivate" | "user.reactivate" | "user.invitation.resend" | "user.password.reset" | "consent.read" | "consent.withdraw" | "settings.update" | "appointment.list" | "appointment.read" | "appointment.create" | "appointment.transition" | "appointment.series" | "appointment.seen" | "waitlist.list" | "waitlist.create" | "waitlist.accept" | "package.list" | "package.create" | "scheduling.configure" | "support.ticket.list" | "support.ticket.read" | "support.ticket.create" | "support.ticket.assign" | "support.ticket.transition" | "support.message.create" | "support.attachment.upload" | "support.attachment.download" | "cognitive.results.list" | "cognitive.run.start" | "cognitive.run.save" | "cognitive.run.complete" | "cognitive.instrument.record" | "cognitive.review.create" | "lab.catalogue.create" | "lab.pincode.save" | "lab.slot.hold" | "lab.order.list" | "lab.order.read" | "lab.order.create" | "lab.order.reschedule" | "lab.order.transition" | "lab.report.list" | "lab.result.enter" | "lab.report.pdf.attach" | "lab.report.pdf.download";
         /** @enum {string} */
         CognitiveTaskKind: "recall_immediate" | "digit_span_forward" | "digit_span_backward" | "simple_reaction" | "choice_reaction" | "symbol_coding" | "connect_numbers" | "connect_alternating" | "recall_delayed";
         CognitiveResponse: {
@@ -2278,6 +2345,10 @@ export interface components {
             client: number | null;
             request_id: string;
             outcome: components["schemas"]["AuditOutcome"];
+            /** @description The actor's name and title as the clinic knows them ("Dr Meera Rao"); null when the user is gone. */
+            actor_name?: string | null;
+            /** @description For `record.view`, what one page view of the record read (one event per view); null otherwise. */
+            reads?: components["schemas"]["AuditAction"][] | null;
         };
         AuditEventPage: {
             count: number;
@@ -3110,6 +3181,25 @@ export interface components {
             count: number;
             results: components["schemas"]["ThriveAttentionRow"][];
         };
+        /** @enum {string} */
+        ThriveTile: "active_enrollments" | "sessions_this_week" | "package_sessions_left" | "overdue" | "without_visit";
+        ThriveTileRow: {
+            client: number;
+            first_name: string;
+            last_name: string;
+            /** @description The program, the session's therapy, the package's therapy, or what is overdue (forms, thrive_check). */
+            item: string | null;
+            /** @description The program start (date), the session start, the package expiry (date), the last thrive check, or the last visit. */
+            at: string | null;
+            /** @description What the row adds to the tile: sessions left for a package, 1 otherwise. */
+            amount: number;
+        };
+        ThriveTilePage: {
+            tile: components["schemas"]["ThriveTile"];
+            count: number;
+            total: number;
+            results: components["schemas"]["ThriveTileRow"][];
+        };
         ThriveGoal: {
             area: string;
             description: string;
@@ -3876,6 +3966,37 @@ export interface components {
             /** @description At or below the low-stock level. */
             low: boolean;
             expired: boolean;
+        };
+        IvRecipePatch: {
+            name?: string;
+            base_fluid?: string;
+            bag_volume?: number;
+            ingredients?: components["schemas"]["IvRecipeIngredient"][];
+            active?: boolean;
+        };
+        StockAdjustmentCreate: {
+            /**
+             * @description received adds, wasted and expired take away, count sets the counted quantity.
+             * @enum {string}
+             */
+            kind: "received" | "wasted" | "expired" | "count";
+            quantity: number;
+            reason: string;
+        };
+        StockMovement: {
+            id: number;
+            lot: number;
+            /** @enum {string} */
+            kind: "visit" | "received" | "wasted" | "expired" | "count";
+            /** @description The change to the lot (negative when taken). */
+            quantity: number;
+            /** @description The lot's quantity after the movement. */
+            balance: number | null;
+            reason: string | null;
+            visit: number | null;
+            by: number;
+            /** Format: date-time */
+            at: string;
         };
         StockLotCreate: {
             item: string;
@@ -5833,6 +5954,34 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
+    listThriveTile: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                page_size?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path: {
+                tile: components["schemas"]["ThriveTile"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the tile's clients. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThriveTilePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
     getThriveClient: {
         parameters: {
             query?: never;
@@ -7373,6 +7522,94 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    patchIvRecipe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IvRecipePatch"];
+            };
+        };
+        responses: {
+            /** @description The recipe. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IvRecipe"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listStockMovements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The movements. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockMovement"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    adjustStockLot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockAdjustmentCreate"];
+            };
+        };
+        responses: {
+            /** @description The movement. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockMovement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
         };
     };

@@ -8,7 +8,7 @@ import * as __dep3 from 'ajv-formats/dist/formats.js';
 function __member(ns, name) { if (name === 'default') return typeof ns.default === 'function' ? ns.default : ns.default.default; return ns[name] ?? ns.default[name]; }
 "use strict";
 export const ProfilePatch = validate10;
-const schema11 = {"description":"Profile fields (at least one), or the consent patch (exactly the three hipaa_consent\nfields). `role`, `clinic` and `appointment_duration` are staff-only. The user's own\nfields may also come nested in `user` (spec §7: \"user field and profile fields\"), applied\nwith the profile fields as one unit.\n","type":"object","additionalProperties":false,"minProperties":1,"properties":{"user":{"description":"The user's fields, saved in the same transaction as the profile fields. `email` is\ntaken only once the identity service has verified it (the client changed it there and\nentered the code sent to the new address); an unverified address is refused (400,\n`user.email`) and nothing is saved.\n","type":"object","additionalProperties":false,"minProperties":1,"properties":{"first_name":{"type":"string","minLength":1,"maxLength":100},"last_name":{"type":"string","minLength":1,"maxLength":100},"phone_number":{"description":"International format, e.g. +919812345678.","type":["string","null"],"pattern":"^\\+[1-9][0-9]{6,14}$"},"email":{"type":"string","format":"email","maxLength":254}}},"first_name":{"type":"string","minLength":1,"maxLength":100},"last_name":{"type":"string","minLength":1,"maxLength":100},"title":{"type":["string","null"],"maxLength":20},"gender":{"description":"M or F; null is shown as \"Not specified\".","type":["string","null"],"enum":["M","F",null]},"date_of_birth":{"type":["string","null"],"format":"date"},"phone_number":{"description":"International format, e.g. +919812345678.","type":["string","null"],"pattern":"^\\+[1-9][0-9]{6,14}$"},"alternate_phone":{"description":"International format, e.g. +919812345678.","type":["string","null"],"pattern":"^\\+[1-9][0-9]{6,14}$"},"alternate_email":{"type":["string","null"],"format":"email","maxLength":254},"preferred_contact_method":{"type":"string","enum":["phone","email","sms","whatsapp"]},"city":{"type":["string","null"],"maxLength":100},"state":{"type":["string","null"],"maxLength":100},"country":{"type":["string","null"],"maxLength":100},"zipcode":{"type":["string","null"],"pattern":"^[A-Za-z0-9 -]{3,10}$"},"address_line_1":{"type":["string","null"],"maxLength":200},"address_line_2":{"type":["string","null"],"maxLength":200},"profile_picture":{"type":["string","null"],"format":"uri","maxLength":2000},"role":{"type":"string","enum":["CLIENT","NURSE","RECEPTION","DOCTOR","HEALTH_COACH","NUTRITIONIST","ADMIN","SUPER_ADMIN"]},"occupation":{"type":["string","null"],"maxLength":100},"organization":{"type":["string","null"],"maxLength":100},"clinic":{"type":["string","null"],"maxLength":100},"emergency_contact_name":{"type":["string","null"],"maxLength":100},"emergency_contact_relation":{"type":["string","null"],"maxLength":50},"emergency_contact_number":{"description":"International format, e.g. +919812345678.","type":["string","null"],"pattern":"^\\+[1-9][0-9]{6,14}$"},"appointment_duration":{"type":"string","pattern":"^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"},"health_goals":{"description":"Empty (not answered yet) or the versioned onboarding answers.","anyOf":[{"type":"object","maxProperties":0},{"description":"Onboarding step 1, stored in the profile's `health_goals`.","type":"object","additionalProperties":false,"required":["schema_version","goals"],"properties":{"schema_version":{"type":"integer","const":1},"goals":{"type":"array","minItems":1,"maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["area","description","priority","target_date"],"properties":{"area":{"type":"string","enum":["weight","fitness","sleep","stress","nutrition","energy","heart_health","blood_sugar","digestion","mobility","longevity","other"]},"description":{"type":"string","minLength":1,"maxLength":500},"priority":{"type":"string","enum":["high","medium","low"]},"target_date":{"type":"string","format":"date"}}}},"motivation":{"type":"string","maxLength":2000,"description":"Why these goals matter now."},"completed_at":{"type":"string","format":"date-time"}}}]},"client_story":{"description":"Empty (not answered yet) or the versioned onboarding answers.","anyOf":[{"type":"object","maxProperties":0},{"description":"Onboarding step 2, stored in the profile's `client_story`.","type":"object","additionalProperties":false,"required":["schema_version","summary"],"properties":{"schema_version":{"type":"integer","const":1},"summary":{"type":"string","minLength":1,"maxLength":5000,"description":"In the client's own words: what brings them to the clinic."},"concern_duration":{"type":"string","enum":["under_3_months","3_to_12_months","1_to_5_years","over_5_years"]},"tried_before":{"type":"string","maxLength":2000},"what_helps":{"type":"string","maxLength":2000},"what_worsens":{"type":"string","maxLength":2000},"current_medications":{"type":"string","maxLength":2000},"allergies":{"type":"string","maxLength":2000},"success_in_six_months":{"type":"string","maxLength":2000},"completed_at":{"type":"string","format":"date-time"}}}]},"lifestyle_history":{"description":"Empty (not answered yet) or the versioned onboarding answers.","anyOf":[{"type":"object","maxProperties":0},{"description":"Onboarding step 3, stored in the profile's `lifestyle_history`.","type":"object","additionalProperties":false,"required":["schema_version","sleep","activity","diet","stress","alcohol","tobacco","caffeine","screen_time"],"properties":{"schema_version":{"type":"integer","const":1},"sleep":{"type":"object","additionalProperties":false,"required":["hours_per_night","quality"],"properties":{"hours_per_night":{"type":"number","minimum":0,"maximum":24},"quality":{"type":"string","enum":["poor","fair","good","excellent"]},"wakes_at_night":{"type":"boolean"}}},"activity":{"type":"object","additionalProperties":false,"required":["days_per_week","minutes_per_day"],"properties":{"days_per_week":{"type":"integer","minimum":0,"maximum":7},"minutes_per_day":{"type":"integer","minimum":0,"maximum":1440},"kinds":{"type":"string","maxLength":500}}},"diet":{"type":"object","additionalProperties":false,"required":["pattern","meals_per_day"],"properties":{"pattern":{"type":"string","enum":["vegetarian","eggetarian","non_vegetarian","vegan","jain","other"]},"meals_per_day":{"type":"integer","minimum":1,"maximum":10},"notes":{"type":"string","maxLength":1000}}},"stress":{"type":"object","additionalProperties":false,"required":["level"],"properties":{"level":{"type":"integer","minimum":1,"maximum":10},"sources":{"type":"string","maxLength":1000}}},"alcohol":{"type":"object","additionalProperties":false,"required":["frequency"],"properties":{"frequency":{"type":"string","enum":["never","occasionally","weekly","several_times_a_week","daily"]},"drinks_per_week":{"type":"integer","minimum":0,"maximum":200}}},"tobacco":{"type":"object","additionalProperties":false,"required":["status"],"properties":{"status":{"type":"string","enum":["never","former","current"]},"form":{"type":"string","enum":["cigarettes","bidi","chewing","vaping","other"]},"per_day":{"type":"integer","minimum":0,"maximum":200}}},"caffeine":{"type":"object","additionalProperties":false,"required":["cups_per_day"],"properties":{"cups_per_day":{"type":"integer","minimum":0,"maximum":50}}},"screen_time":{"type":"object","additionalProperties":false,"required":["hours_per_day"],"properties":{"hours_per_day":{"type":"number","minimum":0,"maximum":24}}},"completed_at":{"type":"string","format":"date-time"}}}]},"family_history":{"description":"Empty (not answered yet) or the versioned onboarding answers.","anyOf":[{"type":"object","maxProperties":0},{"description":"Onboarding step 4, stored in the profile's `family_history`.","type":"object","additionalProperties":false,"required":["schema_version","conditions"],"properties":{"schema_version":{"type":"integer","const":1},"conditions":{"type":"array","maxItems":30,"items":{"type":"object","additionalProperties":false,"required":["condition","relation"],"properties":{"condition":{"type":"string","enum":["heart_disease","stroke","hypertension","diabetes","high_cholesterol","cancer","dementia","mental_health","thyroid","kidney_disease","obesity","other"]},"relation":{"type":"string","enum":["mother","father","sibling","child","maternal_grandparent","paternal_grandparent","aunt_or_uncle","other"]},"age_at_onset":{"type":["integer","null"],"minimum":0,"maximum":120},"notes":{"type":"string","maxLength":500}}}},"none_known":{"type":"boolean","description":"The client knows of no family conditions (then conditions is empty)."},"completed_at":{"type":"string","format":"date-time"}}}]},"abha_number":{"type":["string","null"],"pattern":"^[0-9]{14}$"},"aadhar_number":{"type":["string","null"],"pattern":"^[0-9]{12}$","description":"12 digits with a valid Verhoeff check digit."},"hipaa_consent":{"type":"boolean","const":true},"hipaa_consent_date":{"type":"string","format":"date-time"},"hipaa_consent_version":{"type":"string","minLength":1,"maxLength":20}}};
+const schema11 = {"description":"Profile fields (at least one), or the consent patch (exactly the three hipaa_consent\nfields). `role`, `clinic` and `appointment_duration` are staff-only. The user's own\nfields may also come nested in `user` (spec §7: \"user field and profile fields\"), applied\nwith the profile fields as one unit.\n","type":"object","additionalProperties":false,"minProperties":1,"properties":{"user":{"description":"The user's fields, saved in the same transaction as the profile fields. `email` is\ntaken only once the identity service has verified it (the client changed it there and\nentered the code sent to the new address); an unverified address is refused (400,\n`user.email`) and nothing is saved.\n","type":"object","additionalProperties":false,"minProperties":1,"properties":{"first_name":{"type":"string","minLength":1,"maxLength":100},"last_name":{"type":"string","minLength":1,"maxLength":100},"phone_number":{"description":"International format, e.g. +919812345678.","type":["string","null"],"pattern":"^\\+[1-9][0-9]{6,14}$"},"email":{"type":"string","format":"email","maxLength":254}}},"first_name":{"type":"string","minLength":1,"maxLength":100},"last_name":{"type":"string","minLength":1,"maxLength":100},"title":{"type":["string","null"],"maxLength":20},"gender":{"description":"M or F; null is shown as \"Not specified\".","type":["string","null"],"enum":["M","F",null]},"date_of_birth":{"type":["string","null"],"format":"date"},"phone_number":{"description":"International format, e.g. +919812345678.","type":["string","null"],"pattern":"^\\+[1-9][0-9]{6,14}$"},"alternate_phone":{"description":"International format, e.g. +919812345678.","type":["string","null"],"pattern":"^\\+[1-9][0-9]{6,14}$"},"alternate_email":{"type":["string","null"],"format":"email","maxLength":254},"preferred_contact_method":{"type":"string","enum":["phone","email","sms","whatsapp"]},"city":{"type":["string","null"],"maxLength":100},"state":{"type":["string","null"],"maxLength":100},"country":{"type":["string","null"],"maxLength":100},"zipcode":{"type":["string","null"],"pattern":"^[A-Za-z0-9 -]{3,10}$"},"address_line_1":{"type":["string","null"],"maxLength":200},"address_line_2":{"type":["string","null"],"maxLength":200},"profile_picture":{"type":["string","null"],"format":"uri","maxLength":2000},"role":{"type":"string","enum":["CLIENT","NURSE","RECEPTION","DOCTOR","HEALTH_COACH","NUTRITIONIST","ADMIN","SUPER_ADMIN"]},"occupation":{"type":["string","null"],"maxLength":100},"organization":{"type":["string","null"],"maxLength":100},"clinic":{"type":["string","null"],"maxLength":100},"emergency_contact_name":{"type":["string","null"],"maxLength":100},"emergency_contact_relation":{"type":["string","null"],"maxLength":50},"emergency_contact_number":{"description":"International format, e.g. +919812345678.","type":["string","null"],"pattern":"^\\+[1-9][0-9]{6,14}$"},"appointment_duration":{"type":"string","pattern":"^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"},"health_goals":{"description":"Empty (not answered yet) or the versioned onboarding answers.","anyOf":[{"type":"object","maxProperties":0},{"description":"Onboarding step 1, stored in the profile's `health_goals`.","type":"object","additionalProperties":false,"required":["schema_version","goals"],"properties":{"schema_version":{"type":"integer","const":1},"goals":{"type":"array","minItems":1,"maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["area","description","priority","target_date"],"properties":{"area":{"type":"string","enum":["weight","fitness","sleep","stress","nutrition","energy","heart_health","blood_sugar","digestion","mobility","longevity","other"]},"description":{"type":"string","minLength":1,"maxLength":500},"priority":{"type":"string","enum":["high","medium","low"]},"target_date":{"type":"string","format":"date"}}}},"motivation":{"type":"string","maxLength":2000,"description":"Why these goals matter now."},"completed_at":{"type":"string","format":"date-time"}}}]},"client_story":{"description":"Empty (not answered yet) or the versioned onboarding answers.","anyOf":[{"type":"object","maxProperties":0},{"description":"Onboarding step 2, stored in the profile's `client_story`.","type":"object","additionalProperties":false,"required":["schema_version","summary"],"properties":{"schema_version":{"type":"integer","const":1},"summary":{"type":"string","minLength":1,"maxLength":5000,"description":"In the client's own words: what brings them to the clinic."},"concern_duration":{"type":"string","enum":["under_3_months","3_to_12_months","1_to_5_years","over_5_years"]},"tried_before":{"type":"string","maxLength":2000},"what_helps":{"type":"string","maxLength":2000},"what_worsens":{"type":"string","maxLength":2000},"current_medications":{"type":"string","maxLength":2000},"allergies":{"type":"string","maxLength":2000},"success_in_six_months":{"type":"string","maxLength":2000},"completed_at":{"type":"string","format":"date-time"}}}]},"lifestyle_history":{"description":"Empty (not answered yet) or the versioned onboarding answers.","anyOf":[{"type":"object","maxProperties":0},{"description":"Onboarding step 3, stored in the profile's `lifestyle_history`.","type":"object","additionalProperties":false,"required":["schema_version","sleep","activity","diet","stress","alcohol","tobacco","caffeine","screen_time"],"properties":{"schema_version":{"type":"integer","const":1},"sleep":{"type":"object","additionalProperties":false,"required":["hours_per_night","quality"],"properties":{"hours_per_night":{"type":"number","minimum":0,"maximum":24},"quality":{"type":"string","enum":["poor","fair","good","excellent"]},"wakes_at_night":{"type":"boolean"}}},"activity":{"type":"object","additionalProperties":false,"required":["days_per_week","minutes_per_day"],"properties":{"days_per_week":{"type":"integer","minimum":0,"maximum":7},"minutes_per_day":{"type":"integer","minimum":0,"maximum":1440},"kinds":{"type":"string","maxLength":500}}},"diet":{"type":"object","additionalProperties":false,"required":["pattern","meals_per_day"],"properties":{"pattern":{"type":"string","enum":["vegetarian","eggetarian","non_vegetarian","vegan","jain","other"]},"meals_per_day":{"type":"integer","minimum":1,"maximum":10},"notes":{"type":"string","maxLength":1000}}},"stress":{"type":"object","additionalProperties":false,"required":["level"],"properties":{"level":{"type":"integer","minimum":1,"maximum":10},"sources":{"type":"string","maxLength":1000}}},"alcohol":{"type":"object","additionalProperties":false,"required":["frequency"],"properties":{"frequency":{"type":"string","enum":["never","occasionally","weekly","several_times_a_week","daily"]},"drinks_per_week":{"type":"integer","minimum":0,"maximum":200}}},"tobacco":{"type":"object","additionalProperties":false,"required":["status"],"properties":{"status":{"type":"string","enum":["never","former","current"]},"form":{"type":"string","enum":["cigarettes","bidi","chewing","vaping","other"]},"per_day":{"type":"integer","minimum":0,"maximum":200}}},"caffeine":{"type":"object","additionalProperties":false,"required":["cups_per_day"],"properties":{"cups_per_day":{"type":"integer","minimum":0,"maximum":50}}},"screen_time":{"type":"object","additionalProperties":false,"required":["hours_per_day"],"properties":{"hours_per_day":{"type":"number","minimum":0,"maximum":24}}},"completed_at":{"type":"string","format":"date-time"}}}]},"family_history":{"description":"Empty (not answered yet) or the versioned onboarding answers.","anyOf":[{"type":"object","maxProperties":0},{"description":"Onboarding step 4, stored in the profile's `family_history`.","type":"object","additionalProperties":false,"required":["schema_version","conditions"],"properties":{"schema_version":{"type":"integer","const":1},"conditions":{"type":"array","maxItems":30,"items":{"type":"object","additionalProperties":false,"required":["condition","relation"],"properties":{"condition":{"type":"string","enum":["heart_disease","stroke","hypertension","diabetes","high_cholesterol","cancer","dementia","mental_health","thyroid","kidney_disease","obesity","other"]},"relation":{"type":"string","enum":["mother","father","sibling","child","maternal_grandparent","paternal_grandparent","aunt_or_uncle","other"]},"age_at_onset":{"type":["integer","null"],"minimum":0,"maximum":120},"notes":{"type":"string","maxLength":500}}}},"none_known":{"type":"boolean","description":"The client knows of no family conditions (then conditions is empty)."},"completed_at":{"type":"string","format":"date-time"}}}]},"abha_number":{"type":["string","null"],"pattern":"^[0-9]{14}$"},"allergies":{"type":["string","null"],"minLength":1,"maxLength":500,"description":"Staff only."},"alert_notes":{"type":["string","null"],"minLength":1,"maxLength":500,"description":"Staff only."},"aadhar_number":{"type":["string","null"],"pattern":"^[0-9]{12}$","description":"12 digits with a valid Verhoeff check digit."},"hipaa_consent":{"type":"boolean","const":true},"hipaa_consent_date":{"type":"string","format":"date-time"},"hipaa_consent_version":{"type":"string","minLength":1,"maxLength":20}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = __member(__dep0, 'default');
 const pattern0 = new RegExp("^\\+[1-9][0-9]{6,14}$", "u");
@@ -3011,10 +3011,10 @@ errors++;
 }
 }
 }
-if(data.aadhar_number !== undefined){
-let data90 = data.aadhar_number;
+if(data.allergies !== undefined){
+let data90 = data.allergies;
 if((typeof data90 !== "string") && (data90 !== null)){
-const err245 = {instancePath:instancePath+"/aadhar_number",schemaPath:"#/properties/aadhar_number/type",keyword:"type",params:{type: schema11.properties.aadhar_number.type},message:"must be string,null"};
+const err245 = {instancePath:instancePath+"/allergies",schemaPath:"#/properties/allergies/type",keyword:"type",params:{type: schema11.properties.allergies.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err245];
 }
@@ -3024,8 +3024,8 @@ vErrors.push(err245);
 errors++;
 }
 if(typeof data90 === "string"){
-if(!pattern7.test(data90)){
-const err246 = {instancePath:instancePath+"/aadhar_number",schemaPath:"#/properties/aadhar_number/pattern",keyword:"pattern",params:{pattern: "^[0-9]{12}$"},message:"must match pattern \""+"^[0-9]{12}$"+"\""};
+if(func3(data90) > 500){
+const err246 = {instancePath:instancePath+"/allergies",schemaPath:"#/properties/allergies/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err246];
 }
@@ -3034,12 +3034,8 @@ vErrors.push(err246);
 }
 errors++;
 }
-}
-}
-if(data.hipaa_consent !== undefined){
-let data91 = data.hipaa_consent;
-if(typeof data91 !== "boolean"){
-const err247 = {instancePath:instancePath+"/hipaa_consent",schemaPath:"#/properties/hipaa_consent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(func3(data90) < 1){
+const err247 = {instancePath:instancePath+"/allergies",schemaPath:"#/properties/allergies/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err247];
 }
@@ -3048,8 +3044,12 @@ vErrors.push(err247);
 }
 errors++;
 }
-if(true !== data91){
-const err248 = {instancePath:instancePath+"/hipaa_consent",schemaPath:"#/properties/hipaa_consent/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+}
+}
+if(data.alert_notes !== undefined){
+let data91 = data.alert_notes;
+if((typeof data91 !== "string") && (data91 !== null)){
+const err248 = {instancePath:instancePath+"/alert_notes",schemaPath:"#/properties/alert_notes/type",keyword:"type",params:{type: schema11.properties.alert_notes.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err248];
 }
@@ -3058,12 +3058,9 @@ vErrors.push(err248);
 }
 errors++;
 }
-}
-if(data.hipaa_consent_date !== undefined){
-let data92 = data.hipaa_consent_date;
-if(typeof data92 === "string"){
-if(!(formats10.validate(data92))){
-const err249 = {instancePath:instancePath+"/hipaa_consent_date",schemaPath:"#/properties/hipaa_consent_date/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(typeof data91 === "string"){
+if(func3(data91) > 500){
+const err249 = {instancePath:instancePath+"/alert_notes",schemaPath:"#/properties/alert_notes/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err249];
 }
@@ -3072,9 +3069,8 @@ vErrors.push(err249);
 }
 errors++;
 }
-}
-else {
-const err250 = {instancePath:instancePath+"/hipaa_consent_date",schemaPath:"#/properties/hipaa_consent_date/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func3(data91) < 1){
+const err250 = {instancePath:instancePath+"/alert_notes",schemaPath:"#/properties/alert_notes/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err250];
 }
@@ -3084,11 +3080,11 @@ vErrors.push(err250);
 errors++;
 }
 }
-if(data.hipaa_consent_version !== undefined){
-let data93 = data.hipaa_consent_version;
-if(typeof data93 === "string"){
-if(func3(data93) > 20){
-const err251 = {instancePath:instancePath+"/hipaa_consent_version",schemaPath:"#/properties/hipaa_consent_version/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+}
+if(data.aadhar_number !== undefined){
+let data92 = data.aadhar_number;
+if((typeof data92 !== "string") && (data92 !== null)){
+const err251 = {instancePath:instancePath+"/aadhar_number",schemaPath:"#/properties/aadhar_number/type",keyword:"type",params:{type: schema11.properties.aadhar_number.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err251];
 }
@@ -3097,8 +3093,9 @@ vErrors.push(err251);
 }
 errors++;
 }
-if(func3(data93) < 1){
-const err252 = {instancePath:instancePath+"/hipaa_consent_version",schemaPath:"#/properties/hipaa_consent_version/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(typeof data92 === "string"){
+if(!pattern7.test(data92)){
+const err252 = {instancePath:instancePath+"/aadhar_number",schemaPath:"#/properties/aadhar_number/pattern",keyword:"pattern",params:{pattern: "^[0-9]{12}$"},message:"must match pattern \""+"^[0-9]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err252];
 }
@@ -3108,8 +3105,11 @@ vErrors.push(err252);
 errors++;
 }
 }
-else {
-const err253 = {instancePath:instancePath+"/hipaa_consent_version",schemaPath:"#/properties/hipaa_consent_version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.hipaa_consent !== undefined){
+let data93 = data.hipaa_consent;
+if(typeof data93 !== "boolean"){
+const err253 = {instancePath:instancePath+"/hipaa_consent",schemaPath:"#/properties/hipaa_consent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err253];
 }
@@ -3118,15 +3118,85 @@ vErrors.push(err253);
 }
 errors++;
 }
-}
-}
-else {
-const err254 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(true !== data93){
+const err254 = {instancePath:instancePath+"/hipaa_consent",schemaPath:"#/properties/hipaa_consent/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err254];
 }
 else {
 vErrors.push(err254);
+}
+errors++;
+}
+}
+if(data.hipaa_consent_date !== undefined){
+let data94 = data.hipaa_consent_date;
+if(typeof data94 === "string"){
+if(!(formats10.validate(data94))){
+const err255 = {instancePath:instancePath+"/hipaa_consent_date",schemaPath:"#/properties/hipaa_consent_date/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err255];
+}
+else {
+vErrors.push(err255);
+}
+errors++;
+}
+}
+else {
+const err256 = {instancePath:instancePath+"/hipaa_consent_date",schemaPath:"#/properties/hipaa_consent_date/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err256];
+}
+else {
+vErrors.push(err256);
+}
+errors++;
+}
+}
+if(data.hipaa_consent_version !== undefined){
+let data95 = data.hipaa_consent_version;
+if(typeof data95 === "string"){
+if(func3(data95) > 20){
+const err257 = {instancePath:instancePath+"/hipaa_consent_version",schemaPath:"#/properties/hipaa_consent_version/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err257];
+}
+else {
+vErrors.push(err257);
+}
+errors++;
+}
+if(func3(data95) < 1){
+const err258 = {instancePath:instancePath+"/hipaa_consent_version",schemaPath:"#/properties/hipaa_consent_version/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err258];
+}
+else {
+vErrors.push(err258);
+}
+errors++;
+}
+}
+else {
+const err259 = {instancePath:instancePath+"/hipaa_consent_version",schemaPath:"#/properties/hipaa_consent_version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err259];
+}
+else {
+vErrors.push(err259);
+}
+errors++;
+}
+}
+}
+else {
+const err260 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err260];
+}
+else {
+vErrors.push(err260);
 }
 errors++;
 }

@@ -137,6 +137,7 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   // and adds only their own (weight and blood pressure, self-reported).
   row('thrive.summary', 'GET thrive/summary', '—', 403, 200, 200, 200),
   row('thrive.attention', 'GET thrive/attention', '—', 403, 200, 200, 200),
+  row('thrive.tile', 'GET thrive/tiles/{tile}', '—', 403, 200, 200, 200),
   row('thrive.client.own', 'GET thrive/clients/{id}', 'own (staff are not clients: 404)', 200, 404, 404, 404),
   row('thrive.client.client', 'GET thrive/clients/{id}', 'another client', 404, 200, 200, 200),
   row('thrive.measurements.list.own', 'GET thrive/measurements?client={id}', 'own (staff are not clients: 404)', 200, 404, 404, 404),

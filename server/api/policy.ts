@@ -16,7 +16,7 @@ export const isStaff = (role: ClinicRole) => STAFF_ROLES.includes(role);
 export const isAdmin = (role: ClinicRole) => ADMIN_ROLES.includes(role);
 
 /** Profile fields only the clinic sets. */
-export const CLINIC_ONLY_FIELDS = ['role', 'clinic', 'appointment_duration'] as const;
+export const CLINIC_ONLY_FIELDS = ['role', 'clinic', 'appointment_duration', 'allergies', 'alert_notes'] as const;
 export const CONSENT_FIELDS = ['hipaa_consent', 'hipaa_consent_date', 'hipaa_consent_version'] as const;
 
 export const DENIED = {

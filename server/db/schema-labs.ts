@@ -70,6 +70,10 @@ export interface LabOrdersTable {
   status: ColumnType<LabOrderStatus, LabOrderStatus | undefined, LabOrderStatus>;
   collector_id: number | null;
   total_inr: number;
+  /** The partner lab's booking reference (migration 1440); null until the partner took it. */
+  partner_reference: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Booked with a partner lab (LAB_PARTNER_URL set at booking). */
+  by_partner: Generated<boolean>;
   cancel_reason: Generated<string>;
   created_at: TimestampDefault;
   updated_at: TimestampDefault;
@@ -106,7 +110,8 @@ export interface LabOrderHistoryTable {
   from_status: LabOrderStatus | null;
   to_status: LabOrderStatus;
   slot_start: Timestamp;
-  changed_by: number;
+  /** Null: the partner lab (migration 1440). */
+  changed_by: number | null;
   changed_at: TimestampDefault;
 }
 
@@ -120,7 +125,8 @@ export interface LabResultsTable {
   value: Numeric;
   flag: 'normal' | 'low' | 'high' | 'critical';
   status: ResultStatus;
-  entered_by: number;
+  /** Null: the partner lab (migration 1440). */
+  entered_by: number | null;
   updated_at: TimestampDefault;
 }
 
@@ -130,7 +136,8 @@ export interface LabResultHistoryTable {
   value: Numeric;
   flag: string;
   status: string;
-  changed_by: number;
+  /** Null: the partner lab (migration 1440). */
+  changed_by: number | null;
   changed_at: TimestampDefault;
 }
 

@@ -171,6 +171,8 @@ export interface UserProfilesTable {
   lifestyle_history: JsonObject;
   family_history: JsonObject;
   abha_number: string | null;
+  allergies: string | null;
+  alert_notes: string | null;
   aadhar_sealed: string | null;
   aadhar_last4: string | null;
   hipaa_consent: Generated<boolean>;
@@ -227,6 +229,19 @@ export interface AuditEventsTable {
   client_id: number | null;
   request_id: string;
   outcome: 'success' | 'denied';
+  /** The record page view this event stands for (one event per view); null for anything else. */
+  view_id: string | null;
+}
+
+/** Every read of a record page view, in order; the view's one event is in audit_events. */
+export interface AuditViewReadsTable {
+  id: BigId;
+  view_id: string;
+  actor_id: number;
+  client_id: number;
+  action: string;
+  request_id: string;
+  occurred_at: TimestampDefault;
 }
 
 export interface ThriveChecksTable {
@@ -292,6 +307,7 @@ export interface Database extends CognitiveTables, SchedulingTables, DiscoveryTa
   program_enrollments: ProgramEnrollmentsTable;
   consent_history: ConsentHistoryTable;
   audit_events: AuditEventsTable;
+  audit_view_reads: AuditViewReadsTable;
   thrive_checks: ThriveChecksTable;
   clinic_settings: ClinicSettingsTable;
   portal_home_views: PortalHomeViewsTable;

@@ -1,5 +1,6 @@
 // What the service sends (through the mail transport) and how destinations are shown back.
 import type { Db } from '../db/database.ts';
+import { readClinicName } from '../mail/clinic-name.ts';
 import type { IdentityContext } from './context.ts';
 
 export interface CodeDeliveryDetails {
@@ -45,31 +46,35 @@ export async function sendCode(
   purpose: keyof typeof SUBJECTS,
   code: string,
 ): Promise<void> {
+  const clinic = await readClinicName(db);
   const lead =
     purpose === 'forgot-password'
-      ? 'Your password reset code is'
+      ? `Your ${clinic} password reset code is`
       : purpose.startsWith('mfa')
-        ? 'Your sign-in code is'
-        : 'Your verification code is';
+        ? `Your ${clinic} sign-in code is`
+        : `Your ${clinic} verification code is`;
   await ctx.mail.send(
-    { channel: to.channel, to: to.address, subject: SUBJECTS[purpose], body: `${lead} ${code}\n\nIf you did not ask for it, ignore this message.` },
+    { channel: to.channel, to: to.address, subject: `${SUBJECTS[purpose]} · ${clinic}`, body: `${lead} ${code}\n\nIf you did not ask for it, ignore this message.` },
     db,
   );
 }
 
 export async function sendInvitation(ctx: IdentityContext, db: Db, email: string, username: string, password: string): Promise<void> {
+  const clinic = await readClinicName(db);
   await ctx.mail.send(
     {
       channel: 'email',
       to: email,
-      subject: 'Your temporary password',
+      subject: `Your temporary password · ${clinic}`,
       body: [
-        'An account has been created for you at the clinic.',
+        `An account has been created for you at ${clinic}.`,
         '',
         `Username: ${username}`,
         `Temporary password: ${password}`,
         '',
         'Sign in within 7 days; you will be asked to choose a new password.',
+        '',
+        clinic,
       ].join('\n'),
     },
     db,

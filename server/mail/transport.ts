@@ -5,6 +5,7 @@
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
+import { readClinicName } from './clinic-name.ts';
 
 export interface OutgoingMessage {
   channel: 'email' | 'sms';
@@ -72,7 +73,8 @@ export function createMailTransport(options: {
         return;
       }
       await smtp.sendMail({
-        from: options.fromAddress,
+        // The clinic's own name as the sender every email shows, read with the message's transaction.
+        from: { name: await readClinicName(db), address: options.fromAddress },
         to: message.to,
         subject: message.subject,
         text: message.body,

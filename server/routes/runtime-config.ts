@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RuntimeConfig } from '../../openapi/runtime-config.ts';
 import { effectiveSuperAdminEmail, readClinicFormat } from '../api/data/clinic-settings.ts';
+import { readClinicName } from '../mail/clinic-name.ts';
 
 /** The origin the browser used: Host (or X-Forwarded-Host behind a proxy) and protocol. */
 export function requestOrigin(request: FastifyRequest): string {
@@ -23,6 +24,8 @@ export async function runtimeConfigRoutes(app: FastifyInstance): Promise<void> {
       // Set on /backoffice (clinic settings), else SUPPORT_EMAIL.
       superAdminEmail: await effectiveSuperAdminEmail(app.runtime.database.db, app.runtime.config.supportEmail),
       apiBase: `${origin}/api/v1`,
+      // Before sign-in too: the sign-in page and the top bar name the clinic.
+      clinicName: await readClinicName(app.runtime.database.db),
       // Before sign-in too: the sign-in page and every view write dates the clinic's way.
       ...(await readClinicFormat(app.runtime.database.db)),
     };

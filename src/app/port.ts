@@ -4,3 +4,4 @@ export { useShell, type Shell, type ShellAuth } from './shell/shell-context';
 export { getHref, portalRoutes, staffRoutes, type RouteKey } from './paths';
 export { genderLabel } from './shell/profile-errors';
 export { isBuilt } from './built-routes';
+export { ShellContext } from './shell/shell-context';

@@ -43,6 +43,10 @@ export const NOT_AVAILABLE_TEXT =
   'This part of the clinic application has not been built yet. Everything you can reach from the navigation works.';
 
 export const SIGN_OUT = 'Sign out';
+// Not fixed by the specification: the compact bar below 768 px (issue 24).
+export const OPEN_NAVIGATION = 'Open navigation';
+export const ACCOUNT = 'Account';
+export const accountMenuLabel = (name: string) => `Account: ${name}`;
 
 // A SUPER_ADMIN looking at a client's portal (spec §6): what they see is the client's, read-only.
 export const PORTAL_READ_ONLY = "You are viewing this client's portal. It is read-only: changes are made from the client's record.";

@@ -62,27 +62,64 @@ function read(value: When): { date: Date; dayOnly: boolean } | null {
 
 const NOTHING = '—';
 
+/** The zone an instant is read in: the clinic's unless a caller names the zone it already holds. */
+function zoneOf(dayOnly: boolean, timeZone: string | undefined): string {
+  return dayOnly ? 'UTC' : (timeZone ?? current.timeZone);
+}
+
 /** 23/11/2026 */
-export function formatDate(value: When): string {
+export function formatDate(value: When, timeZone?: string): string {
   const when = read(value);
   if (!when) return NOTHING;
-  const zone = when.dayOnly ? 'UTC' : current.timeZone;
+  const zone = zoneOf(when.dayOnly, timeZone);
   return dateFormat(`date:${zone}`, { timeZone: zone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(when.date);
 }
 
 /** 10:30 am */
-export function formatTime(value: When): string {
+export function formatTime(value: When, timeZone?: string): string {
   const when = read(value);
   if (!when || when.dayOnly) return NOTHING;
-  return dateFormat('time', { timeZone: current.timeZone, hour: 'numeric', minute: '2-digit' }).format(when.date);
+  const zone = zoneOf(false, timeZone);
+  return dateFormat(`time:${zone}`, { timeZone: zone, hour: 'numeric', minute: '2-digit' }).format(when.date);
 }
 
 /** 23/11/2026, 10:30 am (a calendar day alone: its date). */
-export function formatDateTime(value: When): string {
+export function formatDateTime(value: When, timeZone?: string): string {
   const when = read(value);
   if (!when) return NOTHING;
   if (when.dayOnly) return formatDate(value);
-  return `${formatDate(value)}, ${formatTime(value)}`;
+  return `${formatDate(value, timeZone)}, ${formatTime(value, timeZone)}`;
+}
+
+/** Mon, 23/11/2026 (or Monday, 23/11/2026): a day a person plans around. */
+export function formatWeekdayDate(value: When, width: 'short' | 'long' = 'short', timeZone?: string): string {
+  const when = read(value);
+  if (!when) return NOTHING;
+  const zone = zoneOf(when.dayOnly, timeZone);
+  const weekday = dateFormat(`weekday:${width}:${zone}`, { timeZone: zone, weekday: width }).format(when.date);
+  return `${weekday}, ${formatDate(value, timeZone)}`;
+}
+
+/** Mon, 23/11/2026, 10:30 am: an appointment or a booking slot. */
+export function formatWeekdayDateTime(value: When, timeZone?: string): string {
+  const when = read(value);
+  if (!when) return NOTHING;
+  if (when.dayOnly) return formatWeekdayDate(value);
+  return `${formatWeekdayDate(value, 'short', timeZone)}, ${formatTime(value, timeZone)}`;
+}
+
+/** November 2026: a month a calendar shows. */
+export function formatMonthYear(value: When, timeZone?: string): string {
+  const when = read(value);
+  if (!when) return NOTHING;
+  const zone = zoneOf(when.dayOnly, timeZone);
+  return dateFormat(`month:${zone}`, { timeZone: zone, month: 'long', year: 'numeric' }).format(when.date);
+}
+
+/** 9:00 am for minutes after midnight on the clinic's clock (a wall clock with no day: shifts, calendar rows). */
+export function formatClock(minutesAfterMidnight: number): string {
+  if (!Number.isFinite(minutesAfterMidnight)) return NOTHING;
+  return dateFormat('clock', { timeZone: 'UTC', hour: 'numeric', minute: '2-digit' }).format(new Date(Math.round(minutesAfterMidnight) * 60_000));
 }
 
 /** 12,34,567 in en-IN; fractions as given. */
@@ -103,4 +140,11 @@ export function clinicToday(now: Date = new Date()): string {
   const parts = dateFormat(`iso:${current.timeZone}`, { timeZone: current.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** The clinic's date order as a dayjs pattern (DD/MM/YYYY in en-IN, MM/DD/YYYY in en-US): what a date field shows. */
+export function clinicDatePattern(): string {
+  const parts = dateFormat('pattern', { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' }).formatToParts(new Date(Date.UTC(2026, 10, 23)));
+  const token: Record<string, string> = { day: 'DD', month: 'MM', year: 'YYYY' };
+  return parts.map((p) => (p.type === 'literal' ? p.value : (token[p.type] ?? ''))).join('');
 }

@@ -117,7 +117,9 @@ describe('client portal (Chromium)', () => {
     await page.getByRole('link', { name: 'Profile' }).first().click();
     await page.getByRole('button', { name: PORTAL_TEXT.edit }).click();
     await choose('Gender', 'Female');
-    await page.getByLabel('Date of birth').fill('1985-06-15');
+    // A date picker in the clinic's order (dd/mm/yyyy), typed section by section.
+    await page.getByRole('spinbutton', { name: 'Day' }).first().click();
+    await page.keyboard.type('15061985');
     await page.getByLabel('City').fill('Pune');
     await page.getByLabel('Emergency contact name').fill('Ravi Kumar');
     await page.getByLabel('Emergency contact relation').fill('Husband');

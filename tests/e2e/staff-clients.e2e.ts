@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ageInYears } from '../../machines/staff/age.ts';
 import type { Role } from '../../machines/guard/roles.ts';
-import { ALERT_NO_CONSENT, CONSENT_MISSING, ENROLLED, PROFILE_SAVED, SECTION_AUDIT, SECTION_ONBOARDING } from '../../src/features/client-details/texts.ts';
+import { ALERT_NO_CONSENT, CONSENT_MISSING, ENROLLED, PROFILE_SAVED, RECORD_TAB_LABELS, SECTION_AUDIT, SECTION_ONBOARDING } from '../../src/features/client-details/texts.ts';
 import { CLIENTS_EMPTY, CLIENTS_LOAD_FAILED, CLIENTS_TITLE, clientCreatedToast, NEW_CLIENT, RETRY } from '../../src/features/clients/texts.ts';
 import { expectFailedRequest, launchBrowser } from '../support/browser.ts';
 import { arrangeAccounts, call, expectNoConsoleErrors, outbox, pageAs, type StaffWorld, startStaffServer } from '../support/staff-e2e.ts';
@@ -171,17 +171,21 @@ describe('/client/{clientId}/details', () => {
     await expect(page.getByTestId('client-facts').innerText()).resolves.toContain(`${ageInYears('1990-05-15')} years`);
     await expect(page.getByTestId('client-contact').innerText()).resolves.toContain('kavya.iyer@clinic.test · +919812345601');
     await page.getByLabel('Alerts').getByText(ALERT_NO_CONSENT).waitFor();
+    // The record is in tabs (issue 24); the audit trail's is only for administrators.
+    expect(await page.getByRole('tab', { name: RECORD_TAB_LABELS.audit }).count()).toBe(0);
+    await page.getByRole('tab', { name: RECORD_TAB_LABELS.onboarding }).click();
     const goals = page.getByTestId('onboarding-health_goals');
     await goals.getByText('Lose 8 kg').waitFor();
     await goals.getByText('My wedding').waitFor();
     expect(await goals.getByText('Schema version').count()).toBe(0);
-    await page.getByTestId('onboarding-client_story').getByText('Concern duration').waitFor();
-    await page.getByTestId('onboarding-client_story').getByText('1 to 5 years').waitFor();
+    await page.getByTestId('onboarding-client_story').getByText('Concern for: 1 to 5 years').waitFor();
     await page.getByRole('region', { name: SECTION_ONBOARDING }).getByText('Not answered yet.').first().waitFor();
+    await page.getByRole('tab', { name: RECORD_TAB_LABELS.consent }).click();
     await page.getByText(CONSENT_MISSING).waitFor();
     expect(await page.getByRole('region', { name: SECTION_AUDIT }).count()).toBe(0);
 
     // Profile: change the city and the emergency contact.
+    await page.getByRole('tab', { name: RECORD_TAB_LABELS.profile }).click();
     await page.getByLabel('City').fill('Pune');
     await page.getByLabel('Emergency contact').fill('Arjun Iyer');
     await page.getByLabel('Emergency number').fill('+919812300000');
@@ -209,6 +213,7 @@ describe('/client/{clientId}/details', () => {
     expect(await page.getByLabel('PIN code').inputValue()).not.toBe('!!');
 
     // Enrollments: pause, resume, complete; enrol in another program and cancel it.
+    await page.getByRole('tab', { name: RECORD_TAB_LABELS.programs }).click();
     const row = page.getByRole('row').filter({ hasText: 'Metabolic Reset' });
     await row.getByRole('button', { name: 'Pause' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Pause' }).click();
@@ -237,10 +242,13 @@ describe('/client/{clientId}/details', () => {
 
   it.each(['ADMIN', 'SUPER_ADMIN'] as Role[])('%s also sees the audit trail of who opened or changed the record', async (role) => {
     const { context, page } = await pageAs(browser, world.server.baseUrl, world.accounts[role]!, `/client/${ids.Kavya}/details`);
+    await page.getByRole('tab', { name: RECORD_TAB_LABELS.audit }).click();
     const audit = page.getByRole('region', { name: SECTION_AUDIT });
     await audit.waitFor();
     const coach = world.accounts.HEALTH_COACH!;
-    await audit.getByRole('row').filter({ hasText: `User #${coach.id} (Health coach)` }).filter({ hasText: 'Changed the profile' }).first().waitFor();
+    // People by name and role, what they did in words (issue 24).
+    await audit.getByRole('row').filter({ hasText: `(${coach.role})` }).filter({ hasText: 'Changed the profile' }).first().waitFor();
+    expect(await audit.getByText(/User #/).count()).toBe(0);
     await audit.getByRole('row').filter({ hasText: 'Opened the record' }).first().waitFor();
     await context.close();
   });

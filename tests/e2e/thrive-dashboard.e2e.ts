@@ -1,10 +1,11 @@
 // The thrive dashboard in Chromium against a real server: a coach opens /thrive-dashboard, sees
-// the tiles, the charts and a client in the needs-attention table, drills into that client, adds
-// a measurement and sees the trend chart gain a point; a client adds a self-reported weight on
-// /user/home and sees it in their trend.
+// the tiles, the charts and a client in the needs-attention table, drills into that client (her
+// released lab report's marker shown), adds a measurement and sees the trend chart gain a point;
+// a coach opens a tile's clients (the address keeps it) and their count is the tile's; a client
+// adds a self-reported weight on /user/home and sees it in their trend, marked self-reported.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { THRIVE_TEXT, TRACK_LABELS } from '../../src/features/thrive-dashboard/texts.ts';
+import { LAB_FLAG_LABELS, THRIVE_TEXT, TRACK_LABELS } from '../../src/features/thrive-dashboard/texts.ts';
 import { TRENDS_TEXT } from '../../src/features/portal/trends-section.tsx';
 import { CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE } from '../../src/app/shell-text.ts';
 import { launchBrowser } from '../support/browser.ts';
@@ -13,12 +14,13 @@ import { arrangeAccounts, call, expectNoConsoleErrors, pageAs, type StaffWorld, 
 let world: StaffWorld;
 let browser: Browser;
 let client: number;
+const PINCODE = '560034';
 
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 600_000 });
 
 beforeAll(async () => {
   const { server, adminEmail, adminTemp } = await startStaffServer('thrive');
-  world = await arrangeAccounts(server, adminEmail, adminTemp, ['HEALTH_COACH', 'CLIENT'], 't');
+  world = await arrangeAccounts(server, adminEmail, adminTemp, ['HEALTH_COACH', 'CLIENT', 'NURSE'], 't');
   browser = await launchBrowser();
   const api = (method: string, path: string, body?: unknown) => call(server.baseUrl, world.adminToken, method, path, body);
   const program = (await api('POST', '/programs/programs', { name: 'Heart Reset', duration_weeks: 12, price_inr: 30000 })).body.id;
@@ -31,6 +33,7 @@ beforeAll(async () => {
   });
   expect(created.status).toBe(201);
   client = created.body.id;
+  expect((await api('PATCH', `/users/user-profiles/${client}`, { gender: 'F', date_of_birth: '1984-03-09', zipcode: PINCODE })).status).toBe(200);
   const start = new Date(Date.now() - 28 * 86_400_000).toISOString().slice(0, 10);
   expect((await api('POST', '/users/user-program-enrollments', { user: client, program, start_date: start })).status).toBe(201);
   // Two readings moving away from the target: a worsening goal metric, so she needs attention.
@@ -54,6 +57,23 @@ beforeAll(async () => {
     interpretation: '',
   });
   expect(moca.status, JSON.stringify(moca.body)).toBe(201);
+  // A released lab report (booked, collected, processed, resulted, ready at the lab desk): a high fasting glucose.
+  const ok = async (res: Promise<{ status: number; body: any }>, what: string) => {
+    const r = await res;
+    if (r.status >= 300) throw new Error(`${what}: ${r.status} ${JSON.stringify(r.body)}`);
+    return r.body;
+  };
+  await ok(api('POST', '/labs/pincodes', { pincode: PINCODE, area: 'Koramangala', slot_capacity: 3 }), 'pincode');
+  const fbs = await ok(api('POST', '/labs/catalogue', {
+    code: 'FBS', name: 'Glucose, fasting', kind: 'test', price_inr: 150, fasting_hours: 10, sample_type: 'Blood (fluoride)', report_hours: 12,
+    markers: [{ code: 'GLU-F', name: 'Fasting glucose', unit: 'mg/dL', ranges: [{ sex: null, age_min: 18, age_max: 120, low: 70, high: 99, critical_low: 40, critical_high: 400 }] }],
+  }), 'catalogue');
+  const slots = await ok(api('GET', `/labs/slots?pincode=${PINCODE}&items=${fbs.id}`), 'slots');
+  const hold = await ok(api('POST', '/labs/slots', { client, pincode: PINCODE, start: slots[0].start, items: [fbs.id] }), 'hold');
+  const order = await ok(api('POST', '/labs/orders', { hold: hold.id, items: [fbs.id], people: [{ self: true }], address: 'Home' }), 'order');
+  for (const to of ['collector_assigned', 'collected', 'processing']) await ok(api('POST', `/labs/orders/${order.id}/transitions`, { to, collector: world.accounts.NURSE!.id }), to);
+  await ok(api('POST', '/labs/results', { order: order.id, person: order.people[0].id, marker: fbs.markers[0].id, value: 112 }), 'result');
+  await ok(api('POST', `/labs/orders/${order.id}/transitions`, { to: 'ready' }), 'ready');
 });
 
 afterAll(async () => {
@@ -81,7 +101,11 @@ describe('thrive dashboard (Chromium)', () => {
     // Cognitive results and lab markers join the dashboard once those records exist.
     await page.locator('[data-section="cognitive"] [data-instrument]').getByText('MoCA').waitFor();
     expect(await page.locator('[data-section="cognitive"] [data-instrument]').innerText()).toContain('27 / 30');
-    await page.locator('[data-section="labs"]').getByText(THRIVE_TEXT.noLabs).waitFor();
+    const marker = page.locator('[data-section="labs"] [data-marker]');
+    await marker.first().waitFor();
+    expect(await marker.count()).toBe(1);
+    expect(await marker.innerText()).toContain('Fasting glucose: 112 mg/dL');
+    await marker.getByText(LAB_FLAG_LABELS.high).waitFor();
     const trend = page.locator('[data-trend="blood_pressure"]');
     await expect.poll(() => trend.getAttribute('data-readings')).toBe('2');
     const points = async () => trend.locator('.MuiMarkElement-root, [class*="MuiMarkElement"]').count();
@@ -101,6 +125,39 @@ describe('thrive dashboard (Chromium)', () => {
     await expect.poll(() => trend.getAttribute('data-readings')).toBe('3');
     await expect.poll(points).toBeGreaterThan(before);
     await page.locator('[data-goal="heart_health"] [data-standing="in_range"]').waitFor();
+    expectNoConsoleErrors(errors);
+    await context.close();
+  });
+
+  it('a coach clicks a tile and sees the clients behind it, as many as the tile counts', async () => {
+    const { context, page, errors } = await pageAs(browser, world.server.baseUrl, world.accounts.HEALTH_COACH!, '/thrive-dashboard');
+    await page.getByRole('heading', { name: THRIVE_TEXT.title, level: 1 }).waitFor();
+    for (const [name, tile, label] of [
+      ['without-visit', 'without_visit', THRIVE_TEXT.tiles.withoutVisit],
+      ['overdue', 'overdue', THRIVE_TEXT.tiles.overdue],
+      ['active-enrollments', 'active_enrollments', THRIVE_TEXT.tiles.activeEnrollments],
+    ] as const) {
+      const figure = Number(await page.locator(`[data-tile="${name}"] [data-value]`).innerText());
+      expect(figure, name).toBeGreaterThan(0);
+      await page.getByRole('link', { name: THRIVE_TEXT.tileOpens(label) }).click();
+      await page.waitForURL((u) => u.pathname === '/thrive-dashboard' && u.searchParams.get('tile') === tile);
+      const list = page.locator(`[data-tile-clients="${tile}"]`);
+      await list.getByRole('heading', { name: THRIVE_TEXT.tileClients(label) }).waitFor();
+      await expect.poll(() => list.locator('[data-tile-total]').getAttribute('data-tile-total')).toBe(String(figure));
+      const grid = list.getByRole('grid', { name: THRIVE_TEXT.tileClients(label) });
+      await grid.getByRole('row').filter({ hasText: 'Kavya Iyer' }).first().waitFor();
+      // Every row adds one to these tiles: as many rows as the figure.
+      await expect.poll(() => grid.locator('.MuiDataGrid-row').count()).toBe(figure);
+    }
+    // The address keeps the list: reloading shows the same tile's clients.
+    await page.reload();
+    await page.locator('[data-tile-clients="active_enrollments"]').getByRole('row').filter({ hasText: 'Kavya Iyer' }).waitFor();
+    await page.locator('[data-tile-clients="active_enrollments"]').getByRole('row').filter({ hasText: 'Kavya Iyer' }).click();
+    await page.waitForURL((u) => u.pathname === `/thrive-dashboard/${client}`);
+    await page.getByRole('heading', { name: THRIVE_TEXT.clientTitle('Kavya Iyer') }).waitFor();
+    // A client without a released report: the section says so.
+    await page.goto(`/thrive-dashboard/${world.accounts.CLIENT!.id}`);
+    await page.locator('[data-section="labs"]').getByText(THRIVE_TEXT.noLabs).waitFor();
     expectNoConsoleErrors(errors);
     await context.close();
   });

@@ -5,10 +5,12 @@ import type { components } from '../../../openapi/generated/api.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ClinicRole } from '../../identity/contracts.ts';
+import { isRead, viewOf } from './record-views.ts';
 
 export type AuditAction =
   | 'user.create'
   | 'user.read'
+  | 'record.view'
   | 'user.delete'
   | 'profile.read'
   | 'profile.update'
@@ -105,17 +107,38 @@ export async function refuse(db: Db, intent: Omit<AuditEntry, 'outcome'>, refusa
   throw refusal;
 }
 
+/**
+ * The columns of an entry's row. A successful read made by a record page view is that view's
+ * one `record.view` event (see record-views.ts); `view` is set only then.
+ */
+export function auditRow(entry: AuditEntry) {
+  const view = entry.outcome === 'success' && entry.client !== null && isRead(entry.action) ? viewOf(entry.requestId) : null;
+  return {
+    actor_id: entry.actor.id,
+    actor_role: entry.actor.role,
+    action: view ? 'record.view' : entry.action,
+    client_id: entry.client,
+    request_id: entry.requestId,
+    outcome: entry.outcome,
+    view_id: view,
+  };
+}
+
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+  const row = auditRow(entry);
+  if (!row.view_id) {
+    await db.insertInto('audit_events').values(row).execute();
+    return;
+  }
+  // The view's first read writes its event; every read, the first too, is listed under it.
   await db
     .insertInto('audit_events')
-    .values({
-      actor_id: entry.actor.id,
-      actor_role: entry.actor.role,
-      action: entry.action,
-      client_id: entry.client,
-      request_id: entry.requestId,
-      outcome: entry.outcome,
-    })
+    .values(row)
+    .onConflict((oc) => oc.columns(['view_id', 'actor_id', 'client_id']).where('view_id', 'is not', null).doNothing())
+    .execute();
+  await db
+    .insertInto('audit_view_reads')
+    .values({ view_id: row.view_id, actor_id: row.actor_id, client_id: entry.client as number, action: entry.action, request_id: row.request_id })
     .execute();
 }
 
@@ -136,14 +159,46 @@ export async function listAudit(db: Db, q: AuditQuery): Promise<{ count: number;
   let base = db.selectFrom('audit_events');
   if (q.client !== undefined) base = base.where('client_id', '=', q.client);
   if (q.actor !== undefined) base = base.where('actor_id', '=', q.actor);
-  if (q.action) base = base.where('action', '=', q.action);
+  // A read folded into a page view's event still answers a filter on that read.
+  if (q.action) {
+    const action = q.action;
+    base = base.where((eb) =>
+      eb.or([
+        eb('audit_events.action', '=', action),
+        eb.exists(
+          eb
+            .selectFrom('audit_view_reads as r')
+            .select('r.id')
+            .whereRef('r.view_id', '=', 'audit_events.view_id')
+            .whereRef('r.actor_id', '=', 'audit_events.actor_id')
+            .where('r.action', '=', action),
+        ),
+      ]),
+    );
+  }
   if (q.from) base = base.where('occurred_at', '>=', new Date(q.from));
   if (q.to) base = base.where('occurred_at', '<', new Date(q.to));
   const { n } = await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
   const rows = await base
-    .select(['id', 'occurred_at', 'actor_id', 'actor_role', 'action', 'client_id', 'request_id', 'outcome'])
+    .select(['audit_events.id', 'occurred_at', 'actor_id', 'actor_role', 'action', 'client_id', 'request_id', 'outcome', 'view_id'])
+    // What a page view read: its reads in order, each action once.
+    .select(
+      sql<string[] | null>`(select array_agg(x.action order by x.first_id) from (
+        select r.action, min(r.id) as first_id from audit_view_reads r
+        where r.view_id = audit_events.view_id and r.actor_id = audit_events.actor_id and r.client_id = audit_events.client_id
+        group by r.action) x)`.as('reads'),
+    )
+    // The tab names people: the actor's title and name, read at listing time (never stored in the trail).
+    .select((eb) =>
+      eb
+        .selectFrom('users as a')
+        .leftJoin('user_profiles as ap', 'ap.user_id', 'a.id')
+        .select(sql<string>`concat_ws(' ', nullif(ap.title, ''), a.first_name, a.last_name)`.as('name'))
+        .whereRef('a.id', '=', 'audit_events.actor_id')
+        .as('actor_name'),
+    )
     .orderBy('occurred_at', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('audit_events.id', 'desc')
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize)
     .execute();
@@ -158,6 +213,8 @@ export async function listAudit(db: Db, q: AuditQuery): Promise<{ count: number;
       client: r.client_id,
       request_id: r.request_id,
       outcome: r.outcome,
+      actor_name: r.actor_name ?? null,
+      reads: (r.reads as AuditAction[] | null) ?? null,
     })),
   };
 }

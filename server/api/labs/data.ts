@@ -241,7 +241,7 @@ export async function lockOrder(trx: Db, id: number) {
   return trx.selectFrom('lab_orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-export async function setOrderStatus(trx: Db, id: number, from: LabOrderStatus, to: LabOrderStatus, start: Date, by: number, changes: { collector_id?: number; cancel_reason?: string } = {}): Promise<void> {
+export async function setOrderStatus(trx: Db, id: number, from: LabOrderStatus, to: LabOrderStatus, start: Date, by: number | null, changes: { collector_id?: number; cancel_reason?: string } = {}): Promise<void> {
   await trx.updateTable('lab_orders').set({ status: to, updated_at: new Date(), ...changes }).where('id', '=', id).execute();
   await trx.insertInto('lab_order_history').values({ order_id: id, from_status: from, to_status: to, slot_start: start, changed_by: by }).execute();
   if (to === 'ready') await trx.updateTable('lab_results').set({ status: 'final' }).where('order_id', '=', id).where('status', '=', 'partial').execute();
@@ -334,8 +334,8 @@ export async function lockResult(trx: Db, person: number, marker: number) {
 
 export async function saveResult(
   trx: Db,
-  r: { order: number; person: number; marker: number; value: number; flag: S['LabFlag']; status: 'partial' | 'final' | 'amended'; by: number },
-  previous: { id: number; value: unknown; flag: string; status: string; entered_by: number; updated_at: Date } | undefined,
+  r: { order: number; person: number; marker: number; value: number; flag: S['LabFlag']; status: 'partial' | 'final' | 'amended'; by: number | null },
+  previous: { id: number; value: unknown; flag: string; status: string; entered_by: number | null; updated_at: Date } | undefined,
 ): Promise<number> {
   if (previous) {
     // The earlier value stays on the record: an amended result shows what it said before.

@@ -11,7 +11,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { components } from '../../../openapi/generated/api.ts';
 import { localTime } from '../../../machines/appointments/scheduling-rules.ts';
-import { ageOn, flagOf, HOLD_MINUTES, isPdf, rangeFor, REPORT_MAX_BYTES, slotSuitsFasting } from '../../../machines/labs/lab-rules.ts';
+import { ageOn, HOLD_MINUTES, isPdf, rangeFor, REPORT_MAX_BYTES, slotSuitsFasting } from '../../../machines/labs/lab-rules.ts';
 import { LAB_TEXTS } from '../../../machines/labs/lab-texts.ts';
 import { cleanFileName } from '../../../machines/support/support-rules.ts';
 import { CANCELLABLE_STATUSES, type LabOrderStatus, labOrderLifecycle } from '../../../machines/labs/order-lifecycle.ts';
@@ -25,6 +25,9 @@ import { type AuditAction, recordAudit, refuse, withAudit } from '../data/audit.
 import { requireLifecycleStep } from '../lifecycle.ts';
 import { ADMIN_ROLES, type Caller, DENIED, forbidden, isStaff, notFound } from '../policy.ts';
 import * as data from './data.ts';
+import { labPartnerFrom } from './partner.ts';
+import { partnerTick, queuePartnerBooking } from './partner-sync.ts';
+import { recordResult } from './record-result.ts';
 
 type S = components['schemas'];
 const E = LAB_TEXTS.errors;
@@ -54,6 +57,27 @@ const isAdmin = (caller: Caller) => ADMIN_ROLES.includes(caller.role);
 export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   const { db, contract } = ctx;
   const mail: MailTransport = app.runtime.mail;
+  // The built-in lab desk unless LAB_PARTNER_URL and LAB_PARTNER_KEY name a partner lab; then
+  // bookings go to it after their commit and its statuses and results are polled
+  // (LAB_PARTNER_POLL_MS, 0 turns the poller off; README "Lab partners").
+  const partner = labPartnerFrom(process.env, db);
+  const partnerPollMs = Number(process.env.LAB_PARTNER_POLL_MS ?? 60_000);
+  if (partner.kind === 'http' && partnerPollMs > 0) {
+    let running: Promise<void> | null = null;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = partnerTick(db, partner, mail, app.log)
+        .catch((error) => app.log.warn({ err: { type: (error as Error)?.name } }, 'lab partner round failed'))
+        .finally(() => {
+          running = null;
+        });
+    }, partnerPollMs);
+    timer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await running;
+    });
+  }
 
   const audit = (q: Db, caller: Caller, action: LabAction, client: number | null, requestId: string, outcome: 'success' | 'denied' = 'success') =>
     recordAudit(q, { actor: caller, action: act(action), client, requestId, outcome });
@@ -259,6 +283,8 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
       const hold = await takeHold(trx, body.hold, client);
       const order = await data.insertOrder(trx, { client, bookedBy: caller.id, pincode: hold.pincode, address: body.address, start: new Date(hold.slot_start), items, people });
       await data.useHold(trx, hold.id, order);
+      // The partner hears of it after the commit, from the job written here (survives a crash).
+      if (partner.kind === 'http') await queuePartnerBooking(trx, order);
       // Told in the same transaction: the order and its confirmation are stored together or not at all.
       await confirm(trx, order, client);
       return order;
@@ -356,21 +382,10 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
     const markers = await data.orderMarkers(db, order.id);
     const marker = markers.find((m) => m.id === body.marker);
     if (!marker) throw badRequest('marker', E.notOnOrder);
-    const range = rangeFor(await data.markerRanges(db, marker.id), person.sex, person.age);
-    const flag = flagOf(body.value, range);
     const id = await withAudit(db, { actor: caller, action: act('lab.result.enter'), client: order.client_id, requestId: request.id }, async (trx) => {
       const current = (await data.lockOrder(trx, order.id))!;
       if (!['processing', 'partial', 'ready'].includes(current.status)) throw new HttpError(409, E.notCollected);
-      const previous = await data.lockResult(trx, person.id, marker.id);
-      const status = current.status === 'ready' ? (previous ? 'amended' : 'final') : 'partial';
-      const resultId = await data.saveResult(trx, { order: order.id, person: person.id, marker: marker.id, value: body.value, flag, status, by: caller.id }, previous);
-      if (flag === 'critical' && previous?.flag !== 'critical') {
-        // The client's doctor hears of it with the result, in the same transaction.
-        const doctor = await data.doctorOf(trx, current.client_id);
-        const to = doctor?.email ?? (await trx.selectFrom('clinic_settings').select('email').executeTakeFirst())?.email;
-        if (to) await mail.send({ channel: 'email', to, subject: LAB_TEXTS.mail.criticalSubject, body: LAB_TEXTS.mail.critical(order.id, marker.name, body.value, marker.unit) }, trx);
-      }
-      return resultId;
+      return (await recordResult(trx, mail, { order: current, person, marker, value: body.value, by: caller.id })).id;
     });
     reply.code(201);
     const [out] = await data.resultsOut(db, { ids: [id] }, new Map([[person.id, { sex: person.sex, age: person.age }]]), (m) => data.markerRanges(db, m), rangeFor);

@@ -3,11 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../../auth/bearer.ts';
 import { type ApiContext, pageLinks } from '../context.ts';
 import { type AuditAction, listAudit } from '../data/audit.ts';
+import { registerRecordViews } from '../data/record-views.ts';
 import { DENIED, forbidden, isAdmin } from '../policy.ts';
 
 type Query = { page: number; page_size: number; client?: number; actor?: number; action?: AuditAction; from?: string; to?: string };
 
 export async function auditRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
+  registerRecordViews(app);
   app.get<{ Querystring: Query }>('/audit/events', { schema: ctx.contract.routeSchema('listAuditEvents') }, async (request) => {
     if (!isAdmin(callerOf(request).role)) throw forbidden(DENIED.adminOnly);
     const q = request.query;

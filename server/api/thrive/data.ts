@@ -5,7 +5,7 @@ import type { components } from '../../../openapi/generated/api.ts';
 import type { Db } from '../../db/database.ts';
 import type { MeasurementSource } from '../../db/schema-thrive.ts';
 import { METRIC_SPECS, type Reading } from '../../../machines/thrive-dashboard/metrics.ts';
-import { type EnrollmentFilter, recentAdverse, rollup, type TrackedSource } from './sql.ts';
+import { type EnrollmentFilter, PACKAGES_LEFT, recentAdverse, rollup, type ThriveTile, tileRows, type TrackedSource } from './sql.ts';
 
 type S = components['schemas'];
 export type MeasurementOut = S['Measurement'];
@@ -123,13 +123,21 @@ function withoutJit<T>(db: Db, read: (trx: Db) => Promise<T>): Promise<T> {
 export async function summary(db: Db, source: TrackedSource = rollup): Promise<S['ThriveSummary']> {
   const figures = sql<Record<string, any>>`
     with ${source.tracked({}, { flags: false })},
-    ${source.activeClients()}
+    ${source.activeClients()},
+    -- One pass over the tracked enrollments for all four counts.
+    statuses as (
+      select count(*)::int as active_enrollments,
+        count(*) filter (where status = 'on_track')::int as on_track,
+        count(*) filter (where status = 'at_risk')::int as at_risk,
+        count(*) filter (where status = 'off_track')::int as off_track
+      from tracked
+    )
     select
-      (select count(*)::int from active) as active_enrollments,
-      (select count(*) filter (where status = 'on_track')::int from tracked) as on_track,
-      (select count(*) filter (where status = 'at_risk')::int from tracked) as at_risk,
-      (select count(*) filter (where status = 'off_track')::int from tracked) as off_track,
-      (select coalesce(sum(k.sessions_total - k.sessions_used), 0)::int from packages k where k.expires_on is null or k.expires_on >= current_date) as package_sessions_left,
+      (select active_enrollments from statuses) as active_enrollments,
+      (select on_track from statuses) as on_track,
+      (select at_risk from statuses) as at_risk,
+      (select off_track from statuses) as off_track,
+      (select coalesce(sum(k.sessions_total - k.sessions_used), 0)::int from packages k where ${PACKAGES_LEFT}) as package_sessions_left,
       ${source.clientCounts()}`;
   const [{ rows }, week, weeks] = await withoutJit(db, async (trx) => [
     await figures.execute(trx),
@@ -292,4 +300,32 @@ export async function measurementsFromThriveCheck(
       thriveCheck: check.id,
     });
   }
+}
+
+export type TilePage = S['ThriveTilePage'];
+
+/** One page of what a summary tile counts (see tileRows), by client name; `total` is the tile's figure. */
+export function tilePage(db: Db, tile: ThriveTile, page: number, pageSize: number): Promise<TilePage> {
+  return withoutJit(db, async (trx) => {
+    const { rows: [sums] } = await sql<{ count: number; total: number }>`
+      with ${tileRows(tile)} select count(*)::int as count, coalesce(sum(amount), 0)::int as total from tile_rows`.execute(trx);
+    const { rows } = await sql<Record<string, any>>`
+      with ${tileRows(tile)}
+      select t.client, u.first_name, u.last_name, t.item, t.at, t.amount from tile_rows t join users u on u.id = t.client
+      order by u.last_name, u.first_name, t.client, t.at nulls first, t.item
+      limit ${pageSize} offset ${(page - 1) * pageSize}`.execute(trx);
+    return {
+      tile,
+      count: sums.count,
+      total: sums.total,
+      results: rows.map((r) => ({
+        client: r.client,
+        first_name: r.first_name,
+        last_name: r.last_name,
+        item: r.item ?? null,
+        at: r.at === null || r.at === undefined ? null : r.at instanceof Date ? r.at.toISOString() : String(r.at),
+        amount: Number(r.amount),
+      })),
+    };
+  });
 }

@@ -30,7 +30,9 @@ import {
   listMeasurements,
   nextAppointments,
   summary,
+  tilePage,
 } from './data.ts';
+import type { ThriveTile } from './sql.ts';
 import { THRIVE_TEXTS as T } from './texts.ts';
 
 type S = components['schemas'];
@@ -38,6 +40,7 @@ type S = components['schemas'];
 const A = {
   summary: 'thrive.summary',
   attention: 'thrive.attention',
+  tile: 'thrive.tile',
   client: 'thrive.client.read',
   list: 'measurement.list',
   create: 'measurement.create',
@@ -97,6 +100,19 @@ export async function thriveRoutes(app: FastifyInstance, ctx: ApiContext): Promi
       if (q.from && q.to && q.from > q.to) throw badRequest('from', T.fromAfterTo);
       const result = await attention(db, { ...q, page: q.page ?? 1, pageSize: q.page_size ?? 25 });
       await audit(db, caller, A.attention, null, request.id);
+      return result;
+    },
+  );
+
+  // The clients behind one summary tile: names of many clients, staff only, audited as a clinic-wide read like the table.
+  app.get<{ Params: { tile: ThriveTile }; Querystring: { page?: number; page_size?: number } }>(
+    '/thrive/tiles/:tile',
+    { schema: contract.routeSchema('listThriveTile') },
+    async (request) => {
+      const caller = callerOf(request);
+      if (!isStaff(caller.role)) throw forbidden(DENIED.staffOnly);
+      const result = await tilePage(db, request.params.tile, request.query.page ?? 1, request.query.page_size ?? 25);
+      await audit(db, caller, A.tile, null, request.id);
       return result;
     },
   );

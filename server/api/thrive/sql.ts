@@ -6,6 +6,7 @@
 // the ones in machines/thrive-dashboard, rendered into the SQL, so the page's rules and the
 // server's never drift apart. sql-reference.ts computes the same from scratch.
 import { type RawBuilder, sql } from 'kysely';
+import { THRIVE_TILES, type ThriveTile } from '../../../machines/thrive-dashboard/tiles.ts';
 import { ADVERSE_EVENT_FLAG_DAYS, HEART_RISK_FLAG_PERCENT, TRACK_THRESHOLDS as T } from '../../../machines/thrive-dashboard/track-rules.ts';
 
 export interface EnrollmentFilter {
@@ -74,7 +75,9 @@ function where(f: EnrollmentFilter): RawBuilder<unknown> {
   return sql.join(parts, sql` and `);
 }
 
-function trackedFromRollup(f: EnrollmentFilter): RawBuilder<unknown> {
+function trackedFromRollup(f: EnrollmentFilter, options: { flags?: boolean } = {}): RawBuilder<unknown> {
+  // Without flags (the summary's counts) the adverse-event probe is skipped: only flags read it.
+  const flags = options.flags ?? true;
   return sql`
   active as materialized (
     select r.enrollment_id as enrollment, r.client_id as client, r.program_id as program, p.name as program_name, r.start_date,
@@ -90,7 +93,7 @@ function trackedFromRollup(f: EnrollmentFilter): RawBuilder<unknown> {
     where ${DUE} and a.starts_at >= now()
     group by act.enrollment
   ),
-  ${recentAdverse(f.client)},
+  ${flags ? sql`${recentAdverse(f.client)},` : sql``}
   measured as (
     select act.enrollment, act.client, act.program, act.program_name, act.start_date, act.elapsed,
       case when act.due - coalesce(ah.due, 0) > 0 then (act.attended - coalesce(ah.attended, 0))::float8 / (act.due - coalesce(ah.due, 0)) end as attendance,
@@ -98,7 +101,7 @@ function trackedFromRollup(f: EnrollmentFilter): RawBuilder<unknown> {
         else (select max(a.starts_at) from appointments a
           where a.client_id = act.client and a.status = 'completed' and a.starts_at >= act.start_date and a.starts_at < now()) end as last_visit,
       act.package_used::float8 / act.package_total as package_use, act.heart_risk, act.worsening,
-      act.client in (select client_id from adverse) as adverse_event
+      ${flags ? sql`act.client in (select client_id from adverse)` : sql`false`} as adverse_event
     from active act
     left join ahead ah on ah.enrollment = act.enrollment
   ),
@@ -145,3 +148,53 @@ export const rollup: TrackedSource = {
   activeClients: () => sql`active_clients as (select distinct act.client, act.forms_overdue, act.last_check_at, act.client_last_visit as last_visit from active act)`,
   clientCounts: rollupClientCounts,
 };
+
+export { THRIVE_TILES, type ThriveTile };
+
+/**
+ * Unexpired packages with sessions left, from thrive_packages_left_idx (migration 1420): its
+ * predicate is repeated so the planner may use it; sessions_used never exceeds sessions_total,
+ * so the sum is the same as over every unexpired package.
+ */
+export const PACKAGES_LEFT = sql`(k.expires_on is null or k.expires_on >= current_date) and k.sessions_used < k.sessions_total`;
+
+/**
+ * What one tile counts, a row per item (client, item, at, amount): the summary's figure is the
+ * sum of `amount`, by the same rules as the roll-up's counts above (tests compare the two). A CTE
+ * named `tile_rows`.
+ */
+export function tileRows(tile: ThriveTile): RawBuilder<unknown> {
+  switch (tile) {
+    case 'active_enrollments':
+      return sql`tile_rows as (
+        select r.client_id as client, p.name as item, r.start_date::text as at, 1 as amount
+        from thrive_enrollment_rollup r join programs p on p.id = r.program_id)`;
+    case 'sessions_this_week':
+      return sql`tile_rows as (
+        select a.client_id as client, s.therapy as item, a.starts_at as at, 1 as amount
+        from appointments a join services s on s.id = a.service_id
+        where a.starts_at >= date_trunc('week', now()) and a.starts_at < date_trunc('week', now()) + interval '7 days'
+          and a.status not in ('cancelled', 'no_show', 'rescheduled'))`;
+    case 'package_sessions_left':
+      return sql`tile_rows as (
+        select k.client_id as client, k.therapy as item, k.expires_on::text as at, k.sessions_total - k.sessions_used as amount
+        from packages k where ${PACKAGES_LEFT})`;
+    case 'overdue':
+      return sql`active_clients as materialized (select distinct r.client_id as client, r.forms_overdue, r.last_check_at from thrive_enrollment_rollup r),
+      tile_rows as (
+        select c.client, 'forms' as item, null::timestamptz as at, 1 as amount from active_clients c where c.forms_overdue
+        union all
+        select c.client, 'thrive_check', c.last_check_at, 1 from active_clients c
+        where c.last_check_at is null or c.last_check_at < now() - interval '90 days')`;
+    case 'without_visit':
+      // The roll-up's last visit may be a completed visit dated ahead of now; then the last one before now is probed.
+      return sql`tile_rows as (
+        select c.client, null::text as item, v.last_visit as at, 1 as amount
+        from (select distinct r.client_id as client, r.client_last_visit from thrive_enrollment_rollup r) c
+        cross join lateral (
+          select case when c.client_last_visit is null or c.client_last_visit < now() then c.client_last_visit
+            else (select max(a.starts_at) from appointments a where a.client_id = c.client and a.status = 'completed' and a.starts_at < now()) end as last_visit
+        ) v
+        where v.last_visit is null or v.last_visit < now() - interval '30 days')`;
+  }
+}

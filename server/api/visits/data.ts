@@ -191,8 +191,71 @@ export async function insertLot(db: Db, l: S['StockLotCreate']): Promise<LotOut>
 export async function drawFromLot(db: Db, lot: number, quantity: number, visit: number, by: number): Promise<boolean> {
   const taken = await sql`update stock_lots set quantity = quantity - ${quantity} where id = ${lot} and quantity >= ${quantity} returning id`.execute(db);
   if (!taken.rows.length) return false;
-  await sql`insert into stock_movements (lot_id, visit_id, quantity, created_by) values (${lot}, ${visit}, ${-quantity}, ${by})`.execute(db);
+  await sql`insert into stock_movements (lot_id, visit_id, kind, quantity, balance, created_by)
+    values (${lot}, ${visit}, 'visit', ${-quantity}, (select quantity from stock_lots where id = ${lot}), ${by})`.execute(db);
   return true;
+}
+
+export type RecipePatch = S['IvRecipePatch'];
+
+/** Changes a recipe in place; visits keep the copy of its parameters they were charted with. */
+export async function updateRecipe(db: Db, id: number, p: RecipePatch): Promise<RecipeOut | undefined> {
+  const rows = await sql<RecipeRow>`update iv_recipes set
+      name = coalesce(${p.name?.trim() ?? null}, name),
+      base_fluid = coalesce(${p.base_fluid?.trim() ?? null}, base_fluid),
+      bag_volume = coalesce(${p.bag_volume ?? null}::integer, bag_volume),
+      ingredients = coalesce(${p.ingredients ? JSON.stringify(p.ingredients) : null}::jsonb, ingredients),
+      active = coalesce(${p.active ?? null}::boolean, active),
+      updated_at = now()
+    where id = ${id} returning *`.execute(db);
+  return rows.rows[0] && recipeOut(rows.rows[0]);
+}
+
+export type AdjustmentKind = S['StockAdjustmentCreate']['kind'];
+export type MovementOut = S['StockMovement'];
+
+interface MovementRow {
+  id: number;
+  lot_id: number;
+  kind: MovementOut['kind'];
+  quantity: number;
+  balance: number | null;
+  reason: string | null;
+  visit_id: number | null;
+  created_by: number;
+  created_at: Date | string;
+}
+
+const movementOut = (r: MovementRow): MovementOut => ({
+  id: r.id,
+  lot: r.lot_id,
+  kind: r.kind,
+  quantity: r.quantity,
+  balance: r.balance,
+  reason: r.reason,
+  visit: r.visit_id,
+  by: r.created_by,
+  at: new Date(r.created_at).toISOString(),
+});
+
+/**
+ * Adjusts a locked lot: received adds, wasted and expired take away, a count sets the counted
+ * quantity. Returns the movement, or 'below_zero' when the lot holds less than would be taken.
+ */
+export async function adjustLot(db: Db, lot: LotOut, kind: AdjustmentKind, quantity: number, reason: string, by: number): Promise<MovementOut | 'below_zero'> {
+  const delta = kind === 'received' ? quantity : kind === 'count' ? quantity - lot.quantity : -quantity;
+  const balance = lot.quantity + delta;
+  if (balance < 0) return 'below_zero';
+  await sql`update stock_lots set quantity = ${balance} where id = ${lot.id}`.execute(db);
+  const row = (
+    await sql<MovementRow>`insert into stock_movements (lot_id, kind, quantity, balance, reason, created_by)
+      values (${lot.id}, ${kind}, ${delta}, ${balance}, ${reason.trim()}, ${by}) returning *`.execute(db)
+  ).rows[0];
+  return movementOut(row);
+}
+
+export async function listMovements(db: Db, lot: number): Promise<MovementOut[]> {
+  return (await sql<MovementRow>`select * from stock_movements where lot_id = ${lot} order by id desc`.execute(db)).rows.map(movementOut);
 }
 
 // ---- visits ----

@@ -24,6 +24,10 @@ import * as m1100 from './1100_labs.ts';
 import * as m1200 from './1200_therapy_visits.ts';
 import * as m1300 from './1300_clinic_locale.ts';
 import * as m1301 from './1301_portal_home_views.ts';
+import * as m1420 from './1420_thrive_flag_indexes.ts';
+import * as m1400 from './1400_stock_adjustments.ts';
+import * as m1440 from './1440_lab_partner.ts';
+import * as m1460 from './1460_client_record_alerts.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -48,4 +52,8 @@ export const migrations: Record<string, Migration> = {
   '1200_therapy_visits': m1200,
   '1300_clinic_locale': m1300,
   '1301_portal_home_views': m1301,
+  '1400_stock_adjustments': m1400,
+  '1420_thrive_flag_indexes': m1420,
+  '1440_lab_partner': m1440,
+  '1460_client_record_alerts': m1460,
 };

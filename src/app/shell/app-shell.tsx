@@ -5,29 +5,39 @@
 import { Box } from '@mui/material';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useSnackbar } from 'notistack';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import type { RuntimeConfig } from '../../../openapi/runtime-config';
 import type { Notice } from '../../../machines/app/app-machine';
 import { portalViewOf, selectPhase, selectPortalClient, selectRole, selectRoute, selectUser } from '../../../machines/app/selectors';
 import type { Role } from '../../../machines/guard/roles';
 import type { AuthenticatorRef } from '../../features/sign-in/auth-provider';
+import { deferred } from '../deferred';
 import { LoadingPage } from '../pages/loading-page';
-import { UnauthorizedPage } from '../pages/unauthorized-page';
 import { getHref, portalRoutes, safeReturnPath, staffRoutes } from '../paths';
 import { pageFor } from '../routes';
 import { CONSENT_SAVE_FAILED, CONSENT_TICK_REQUIRED, SIGNED_OUT_FOR_INACTIVITY } from '../shell-text';
 import { type AppServices, createAppServices } from './app-api';
-import { ConsentDialog } from './consent-dialog';
 import { GuardedRoute } from './guarded-route';
-import { InactivityWarning } from './inactivity-warning';
-import { PortalLayout } from './portal-layout';
-import { PortalReadOnly } from './portal-read-only';
-import { ProfileBanner } from './profile-banner';
 import { SessionExpiredAlert } from './session-expired-alert';
 import { type Shell, type ShellAuth, ShellContext, useShell } from './shell-context';
-import { StaffLayout } from './staff-layout';
 import { VersionBanner } from './version-banner';
+
+// What only a signed-in user (or /unauthorized) sees is one chunk loaded on demand (signed-in.ts):
+// /login's first paint needs none of it.
+const signedIn = () => import('./signed-in');
+const StaffLayout = deferred(async () => (await signedIn()).StaffLayout, <LoadingPage />);
+const PortalLayout = deferred(async () => (await signedIn()).PortalLayout, <LoadingPage />);
+const PortalReadOnly = deferred(async () => (await signedIn()).PortalReadOnly, <LoadingPage />);
+const UnauthorizedPage = deferred(async () => (await signedIn()).UnauthorizedPage, <LoadingPage />);
+const ConsentDialog = deferred(async () => (await signedIn()).ConsentDialog);
+const ProfileBanner = deferred(async () => (await signedIn()).ProfileBanner);
+const InactivityWarning = deferred(async () => (await signedIn()).InactivityWarning);
+/** Loads the signed-in parts of the shell; tests that check the screen synchronously await it first. */
+export const preloadSignedIn = () =>
+  Promise.all([StaffLayout, PortalLayout, PortalReadOnly, UnauthorizedPage, ConsentDialog, ProfileBanner, InactivityWarning].map((c) => c.preload())).catch(() => {
+    // Rendering tries again (and shows the failure the way any page chunk does).
+  });
 
 const LOGIN_PATH = getHref('login');
 
@@ -48,7 +58,7 @@ export interface AppShellProps {
 }
 
 export function AppShell({ config, authenticator, loginPage, services: given }: AppShellProps) {
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
   const { enqueueSnackbar } = useSnackbar();
   const [services] = useState(() => given ?? createAppServices(config, authenticator));
   const app = useActorRef(
@@ -69,6 +79,11 @@ export function AppShell({ config, authenticator, loginPage, services: given }: 
     () => ({ status: STATUS[phase], role, user, signOut: () => app.send({ type: 'app.signOut' }) }),
     [phase, role, user, app],
   );
+  // Opened on any page but /login (a reload, a bookmark), or once signed in: fetch the signed-in
+  // frame while the session is restored, not after it.
+  useEffect(() => {
+    if (phase === 'signedIn' || location !== LOGIN_PATH) void preloadSignedIn();
+  }, [phase, location]);
   const shell: Shell = useMemo(() => ({ config, api: services.api, auth, app }), [config, services.api, auth, app]);
 
   return (

@@ -31,6 +31,7 @@ export function ConsentDialog({ client }: { client: ProfileSummary }) {
 }
 
 function ConsentDialogView({ consent, client }: { consent: NonNullable<ReturnType<typeof selectConsent>>; client: ProfileSummary }) {
+  const { config } = useShell();
   const open = useSelector(consent, (s) => s.matches('asking') || s.matches('saving'));
   const ticked = useSelector(consent, (s) => s.matches({ asking: 'ticked' }) || s.matches('saving'));
   const saving = useSelector(consent, (s) => s.hasTag('pending'));
@@ -55,9 +56,9 @@ function ConsentDialogView({ consent, client }: { consent: NonNullable<ReturnTyp
         </Typography>
         <Box id="consent-text" tabIndex={0} aria-label="Authorization text" sx={{ maxHeight: '45vh', overflowY: 'auto', pr: 1, my: 1 }}>
           <Typography variant="body2">
-            I, {name}, authorize Thrive Clinic to use and disclose my protected health information as described below.
+            I, {name}, authorize {config.clinicName} to use and disclose my protected health information as described below.
           </Typography>
-          <ConsentText />
+          <ConsentText clinicName={config.clinicName} />
         </Box>
         <FormControlLabel
           control={<Checkbox checked={ticked} disabled={saving} onChange={() => consent.send({ type: 'consent.toggle' })} />}

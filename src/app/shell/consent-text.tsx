@@ -6,7 +6,7 @@ import { Typography } from '@mui/material';
 const sections: Array<{ heading: string; body: string }> = [
   {
     heading: '1. Information to be used or disclosed',
-    body: 'Your protected health information held by Thrive Clinic: your name, contact details and demographic information; medical history, intake questionnaires and health goals; assessment results, laboratory and diagnostic reports; vital signs, therapy records (including IV therapy, hyperbaric oxygen, PET, red light and far-infrared sessions), appointment and visit notes, treatment plans, prescriptions and program enrollment; and billing information related to your care.',
+    body: 'Your protected health information held by {clinic}: your name, contact details and demographic information; medical history, intake questionnaires and health goals; assessment results, laboratory and diagnostic reports; vital signs, therapy records (including IV therapy, hyperbaric oxygen, PET, red light and far-infrared sessions), appointment and visit notes, treatment plans, prescriptions and program enrollment; and billing information related to your care.',
   },
   {
     heading: '2. Purpose',
@@ -14,7 +14,7 @@ const sections: Array<{ heading: string; body: string }> = [
   },
   {
     heading: '3. Who may use and receive the information',
-    body: 'Thrive Clinic and its clinical and administrative staff (physicians, nurses, health coaches, nutritionists and reception); laboratories, imaging centres and other providers involved in your care; service providers who host or operate our systems under a business associate agreement that obliges them to protect your information; your insurer or payer where you ask us to bill them; and anyone you name in writing.',
+    body: '{clinic} and its clinical and administrative staff (physicians, nurses, health coaches, nutritionists and reception); laboratories, imaging centres and other providers involved in your care; service providers who host or operate our systems under a business associate agreement that obliges them to protect your information; your insurer or payer where you ask us to bill them; and anyone you name in writing.',
   },
   {
     heading: '4. Expiration',
@@ -26,10 +26,15 @@ const sections: Array<{ heading: string; body: string }> = [
   },
 ];
 
-export function ConsentText() {
+/** The sections as the client reads them: `{clinic}` is the clinic's name, as set on /backoffice. */
+export function consentSections(clinicName: string): Array<{ heading: string; body: string }> {
+  return sections.map((s) => ({ heading: s.heading, body: s.body.replaceAll('{clinic}', clinicName) }));
+}
+
+export function ConsentText({ clinicName }: { clinicName: string }) {
   return (
     <>
-      {sections.map((s) => (
+      {consentSections(clinicName).map((s) => (
         <section key={s.heading}>
           <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
             {s.heading}

@@ -10,6 +10,8 @@ import { getHref, staffRoutes } from '../paths';
 import { isBuilt } from '../built-routes';
 import { PortalBookingsBadge, PortalBookingsProvider } from '../../features/appointments/portal-bookings';
 import { SupportQueueBadge } from './support-badge';
+import { OPEN_NAVIGATION } from '../shell-text';
+import { useShell } from './shell-context';
 import { UserMenu } from './user-menu';
 
 const SIDEBAR_WIDTH = 240;
@@ -35,7 +37,7 @@ function NavList({ role, onNavigate }: { role: Role | null; onNavigate?: () => v
   return (
     <List component="nav" aria-label="Main">
       {staffNavigation(role).map((item) => (
-        <ListItemButton key={item.key} component={Link} href={item.href} selected={location === item.href} onClick={onNavigate}>
+        <ListItemButton key={item.key} component={Link} href={item.href} selected={location === item.href || (item.key === 'clients' && location.startsWith('/client/'))} onClick={onNavigate}>
           <ListItemText primary={<NavLabel item={item} />} />
         </ListItemButton>
       ))}
@@ -44,6 +46,7 @@ function NavList({ role, onNavigate }: { role: Role | null; onNavigate?: () => v
 }
 
 export function StaffLayout({ role, onSignOut, children }: { role: Role | null; onSignOut: () => void; children: ReactNode }) {
+  const { config } = useShell();
   const theme = useTheme();
   const mobile = useMediaQuery(theme.breakpoints.down('md'));
   const expanded = useMediaQuery(theme.breakpoints.up('lg'));
@@ -55,12 +58,12 @@ export function StaffLayout({ role, onSignOut, children }: { role: Role | null; 
         <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
           <Toolbar>
             {mobile && links.length > 0 && (
-              <IconButton color="inherit" edge="start" aria-label="Open navigation" onClick={() => setDrawerOpen(true)} sx={{ mr: 1 }}>
+              <IconButton color="inherit" edge="start" aria-label={OPEN_NAVIGATION} onClick={() => setDrawerOpen(true)} sx={{ mr: 1 }}>
                 <span aria-hidden>☰</span>
               </IconButton>
             )}
-            <Typography variant="h6" component={Link} href={getHref('home')} sx={{ color: 'inherit', textDecoration: 'none', flexGrow: 0, mr: 3 }}>
-              Thrive Clinic
+            <Typography variant="h6" component={Link} href={getHref('home')} data-testid="clinic-name" noWrap sx={{ color: 'inherit', textDecoration: 'none', flexGrow: 0, flexShrink: 1, minWidth: 0, mr: mobile ? 1 : 3 }}>
+              {config.clinicName}
             </Typography>
             <Box component="nav" aria-label="Main" sx={{ flexGrow: 1, display: !mobile && !expanded ? 'flex' : 'none', gap: 1 }}>
               {!mobile &&
@@ -72,7 +75,7 @@ export function StaffLayout({ role, onSignOut, children }: { role: Role | null; 
                 ))}
             </Box>
             <Box sx={{ flexGrow: mobile || expanded ? 1 : 0 }} />
-            <UserMenu onSignOut={onSignOut} />
+            <UserMenu onSignOut={onSignOut} compact={mobile} />
           </Toolbar>
         </AppBar>
         {mobile && (

@@ -1,23 +1,48 @@
-// The signed-in user's menu: who is signed in, and sign out.
-import { Button, Divider, Menu, MenuItem, Typography } from '@mui/material';
+// The signed-in user's menu: who is signed in, and sign out. On a narrow bar (compact) the button
+// is the person's initials and their name moves into the menu, so a long name never widens the bar.
+import { Avatar, Button, Divider, IconButton, Menu, MenuItem, Typography } from '@mui/material';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { selectDisplayName } from '../../../machines/app/selectors';
-import { SIGN_OUT } from '../shell-text';
+import { ACCOUNT, accountMenuLabel, SIGN_OUT } from '../shell-text';
 import { useShell } from './shell-context';
 
-export function UserMenu({ onSignOut }: { onSignOut: () => void }) {
+function initials(label: string): string {
+  const words = label.split(/[\s@.]+/).filter(Boolean);
+  return ((words[0]?.[0] ?? '') + (words.length > 1 ? (words[1]?.[0] ?? '') : '')).toUpperCase() || '?';
+}
+
+export function UserMenu({ onSignOut, compact = false }: { onSignOut: () => void; compact?: boolean }) {
   const { auth, app } = useShell();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const name = useSelector(app, selectDisplayName);
-  const label = name || auth.user?.email || 'Account';
+  const label = name || auth.user?.email || ACCOUNT;
+  const buttonProps = {
+    id: 'user-menu-button',
+    color: 'inherit' as const,
+    'aria-haspopup': 'menu' as const,
+    'aria-controls': anchor ? 'user-menu' : undefined,
+    'aria-expanded': Boolean(anchor),
+    onClick: (e: React.MouseEvent<HTMLElement>) => setAnchor(e.currentTarget),
+  };
   return (
     <>
-      <Button id="user-menu-button" color="inherit" aria-haspopup="menu" aria-controls={anchor ? 'user-menu' : undefined} aria-expanded={Boolean(anchor)} onClick={(e) => setAnchor(e.currentTarget)}>
-        {label}
-      </Button>
-      <Menu id="user-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} slotProps={{ paper: { sx: { maxHeight: 300 } } }}>
-        <Typography variant="body2" sx={{ px: 2, py: 1 }} color="text.secondary">
+      {compact ? (
+        <IconButton {...buttonProps} edge="end" aria-label={accountMenuLabel(label)}>
+          <Avatar sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'secondary.main' }}>{initials(label)}</Avatar>
+        </IconButton>
+      ) : (
+        <Button {...buttonProps} sx={{ flexShrink: 0, textTransform: 'none' }}>
+          {label}
+        </Button>
+      )}
+      <Menu id="user-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} slotProps={{ paper: { sx: { maxHeight: 300, maxWidth: 'calc(100vw - 32px)' } } }}>
+        {compact && (
+          <Typography variant="subtitle2" component="p" sx={{ px: 2, pt: 1, overflowWrap: 'anywhere' }} data-testid="user-menu-name">
+            {label}
+          </Typography>
+        )}
+        <Typography variant="body2" sx={{ px: 2, py: 1, overflowWrap: 'anywhere' }} color="text.secondary">
           {auth.user?.email}
           {auth.role ? ` · ${auth.role}` : ''}
         </Typography>

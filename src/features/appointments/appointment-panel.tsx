@@ -8,13 +8,15 @@
 import { Alert, Box, Button, Chip, CircularProgress, Divider, Drawer, IconButton, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { appointmentLifecycle } from '../../../machines/appointments/appointment-lifecycle';
-import { localTime, zonedInstant } from '../../../machines/appointments/scheduling-rules';
+import { isCompleteStart, stepInput } from '../../../machines/appointments/panel-steps';
+import { zonedInstant } from '../../../machines/appointments/scheduling-rules';
 import { nextSteps } from '../../../machines/lifecycle/lifecycle';
 import { ageInYears } from '../../../machines/staff/age';
 import { isTherapy, type Therapy } from '../../../machines/visits/therapy-fields';
 import { clientAlerts, isBlocking } from '../../../machines/staff/client-alerts';
 import { fullName } from '../../lib/staff/format';
 import { FormDialog } from '../../lib/staff/form-dialog';
+import type { ActionHandle } from '../../lib/staff/hooks';
 import type { AppointmentStatus, SchedulingSetup, StatusChange } from './appointments-api';
 import { useAppointmentPanel } from './appointments-hooks';
 import { clockOf, dayAndClock, offsetIso } from './clinic-time';
@@ -23,7 +25,9 @@ import {
   AGE,
   CANCEL_REASON,
   CANCEL_TITLE,
+  CLIENT_ALERT_NOTE,
   CLIENT_ALERTS,
+  CLIENT_ALLERGIES,
   CLOSE,
   NEW_START,
   NO_PACKAGE,
@@ -41,7 +45,6 @@ import {
   STATUS_LABELS,
 } from './texts';
 
-const pad = (n: number) => String(n).padStart(2, '0');
 /** A visit chart is opened once the client is here (the server's rule), and read after. */
 const CHARTABLE = new Set<string>(['checked_in', 'in_progress', 'completed']);
 
@@ -61,24 +64,15 @@ export function AppointmentPanel({
 }) {
   const zone = setup.hours.time_zone;
   const { record, change, chart, mayChart } = useAppointmentPanel(id, onChanged);
-  const [reason, setReason] = useState('');
-  const [start, setStart] = useState('');
   const data = record.data;
   const a = data?.appointment;
   const steps = a ? nextSteps(appointmentLifecycle, a.status, { context: { startsAt: a.start, now: new Date().toISOString() } }) : [];
   const subject = change.subject;
-  const act = (to: string) => {
-    if (to === 'cancelled') setReason('');
-    if (to === 'rescheduled' && a) {
-      const t = localTime(zone, Date.parse(a.start));
-      setStart(`${t.date}T${pad(Math.floor(t.minutes / 60))}:${pad(t.minutes % 60)}`);
-    }
-    change.open({ to: to as AppointmentStatus });
-    if (to !== 'cancelled' && to !== 'rescheduled') change.submit({});
-  };
-  const rescheduleStart = () => {
-    const [date, clock] = start.split('T');
-    return offsetIso(zonedInstant(zone, date, Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5))), zone);
+  // The rule of which steps ask first, and what they propose, is machines/appointments/panel-steps.
+  const act = (to: AppointmentStatus, start: string) => {
+    const input = stepInput(to, start, zone);
+    change.open({ to }, input.kind === 'none' ? {} : input.initial);
+    if (input.kind === 'none') change.submit({});
   };
   const staffName = (sid: number) => setup.staff.find((s) => s.id === sid)?.name ?? `Staff ${sid}`;
   return (
@@ -110,6 +104,8 @@ export function AppointmentPanel({
                 {AGE}: {ageInYears(data.client.Profile?.date_of_birth) ?? '—'}
               </Typography>
               <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', mt: 0.5 }}>
+                {data.client.Profile?.allergies && <Chip size="small" color="error" label={CLIENT_ALLERGIES(data.client.Profile.allergies)} sx={{ maxWidth: '100%' }} />}
+                {data.client.Profile?.alert_notes && <Chip size="small" color="warning" label={CLIENT_ALERT_NOTE(data.client.Profile.alert_notes)} sx={{ maxWidth: '100%' }} />}
                 {clientAlerts(data.client as Parameters<typeof clientAlerts>[0]).map((alert) => (
                   <Chip key={alert} size="small" color={isBlocking(alert) ? 'error' : 'warning'} label={CLIENT_ALERTS[alert]} />
                 ))}
@@ -150,7 +146,7 @@ export function AppointmentPanel({
                     variant={step.to === 'cancelled' || step.to === 'no_show' ? 'outlined' : 'contained'}
                     color={step.to === 'cancelled' ? 'error' : 'primary'}
                     disabled={change.pending}
-                    onClick={() => act(step.to)}
+                    onClick={() => act(step.to as AppointmentStatus, a.start)}
                   >
                     {ACTION_LABELS[step.event] ?? step.to}
                   </Button>
@@ -192,43 +188,65 @@ export function AppointmentPanel({
           </Stack>
         )}
       </Box>
-      {subject?.to === 'cancelled' && (
-        <FormDialog<StatusChange | null>
-          action={change}
-          id="cancel-appointment"
-          title={CANCEL_TITLE}
-          submitLabel={ACTION_LABELS['appointment.cancel']}
-          pendingLabel="Cancelling…"
-          ready={reason.trim().length > 0}
-          onSubmit={() => change.submit({ reason: reason.trim() })}
-        >
-          <TextField label={CANCEL_REASON} required fullWidth multiline minRows={2} value={reason} onChange={(e) => setReason(e.target.value)} autoFocus />
-        </FormDialog>
-      )}
+      {subject?.to === 'cancelled' && <CancelDialog change={change} initial={String(change.values.reason ?? '')} />}
       {subject?.to === 'rescheduled' && (
-        <FormDialog<StatusChange | null>
-          action={change}
-          id="reschedule-appointment"
-          title={RESCHEDULE_TITLE}
-          submitLabel={SAVE}
-          pendingLabel="Saving…"
-          ready={/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(start)}
-          onSubmit={() => {
+        <RescheduleDialog
+          change={change}
+          initial={String(change.values.start ?? '')}
+          stepMinutes={setup.hours.slot_minutes}
+          onReschedule={(start) => {
             // The calendar's chart saves it like a drag: the same conflict check and snap back.
             change.cancel();
-            onReschedule(rescheduleStart());
+            const [date, clock] = start.split('T');
+            onReschedule(offsetIso(zonedInstant(zone, date, Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5))), zone));
           }}
-        >
-          <TextField
-            label={NEW_START}
-            type="datetime-local"
-            fullWidth
-            value={start}
-            onChange={(e) => setStart(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: setup.hours.slot_minutes * 60 } }}
-          />
-        </FormDialog>
+        />
       )}
     </Drawer>
+  );
+}
+
+type StatusAction = ActionHandle<StatusChange | null>;
+
+/** The reason typed for a cancellation; the chart refuses a cancellation without one. */
+function CancelDialog({ change, initial }: { change: StatusAction; initial: string }) {
+  const [reason, setReason] = useState(initial);
+  return (
+    <FormDialog<StatusChange | null>
+      action={change}
+      id="cancel-appointment"
+      title={CANCEL_TITLE}
+      submitLabel={ACTION_LABELS['appointment.cancel']}
+      pendingLabel="Cancelling…"
+      ready={reason.trim().length > 0}
+      onSubmit={() => change.submit({ reason: reason.trim() })}
+    >
+      <TextField label={CANCEL_REASON} required fullWidth multiline minRows={2} value={reason} onChange={(e) => setReason(e.target.value)} autoFocus />
+    </FormDialog>
+  );
+}
+
+/** The new clinic-time start, proposed as the current one. */
+function RescheduleDialog({ change, initial, stepMinutes, onReschedule }: { change: StatusAction; initial: string; stepMinutes: number; onReschedule: (start: string) => void }) {
+  const [start, setStart] = useState(initial);
+  return (
+    <FormDialog<StatusChange | null>
+      action={change}
+      id="reschedule-appointment"
+      title={RESCHEDULE_TITLE}
+      submitLabel={SAVE}
+      pendingLabel="Saving…"
+      ready={isCompleteStart(start)}
+      onSubmit={() => onReschedule(start)}
+    >
+      <TextField
+        label={NEW_START}
+        type="datetime-local"
+        fullWidth
+        value={start}
+        onChange={(e) => setStart(e.target.value)}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: stepMinutes * 60 } }}
+      />
+    </FormDialog>
   );
 }

@@ -8,13 +8,14 @@ import { useMemo, useState } from 'react';
 import type { Slot } from '../../../machines/appointments/booking-machine';
 import { stepDate } from '../../../machines/appointments/calendar-machine';
 import { visibleAppointments } from '../../../machines/appointments/selectors';
+import { formatWeekdayDate } from '../../lib/format';
 import { AgendaList } from './agenda-list';
 import { AppointmentPanel } from './appointment-panel';
 import type { SchedulingSetup } from './appointments-api';
 import { useCalendar, useSchedulingSetup } from './appointments-hooks';
 import { BookingDialog } from './booking-dialog';
 import { CalendarView } from './calendar-view';
-import { clinicToday, dayToDrawn, offsetIso } from './clinic-time';
+import { clinicToday, offsetIso } from './clinic-time';
 import { ConflictLines } from './conflict-lines';
 import { NewPortalBookings } from './portal-bookings';
 import { zonedInstant } from '../../../machines/appointments/scheduling-rules';
@@ -69,7 +70,7 @@ function Screen({ setup }: { setup: SchedulingSetup }) {
   );
   // The agenda is one day (of the days loaded): a narrow screen steps a day at a time.
   const view = agenda ? 'day' : calendar.view;
-  const dateLabel = dayToDrawn(calendar.date).toLocaleDateString('en-IN', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+  const dateLabel = formatWeekdayDate(calendar.date, 'long');
   const { filters } = calendar;
   const newAppointmentSlot = (): Slot => {
     // The next start on the clinic's grid from now, on the day shown (today when it is today).

@@ -8,7 +8,7 @@ import { alpha, useTheme } from '@mui/material/styles';
 import dayjs from 'dayjs';
 import en from 'dayjs/locale/en';
 import { type KeyboardEvent, useCallback, useMemo } from 'react';
-import { Calendar, dayjsLocalizer, type EventProps, type SlotInfo } from 'react-big-calendar';
+import { Calendar, dayjsLocalizer, type EventProps, type Formats, type SlotInfo } from 'react-big-calendar';
 import dragAndDropModule, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
@@ -18,6 +18,7 @@ import { isoWeekday } from '../../../machines/appointments/scheduling-rules';
 import { holdsTime } from '../../../machines/appointments/selectors';
 import { openingByWeekday, type SchedulingSetup } from './appointments-api';
 import type { CalendarHandle } from './appointments-hooks';
+import { formatClock, formatDate, formatMonthYear, formatWeekdayDate } from '../../lib/format';
 import { dayToDrawn, drawnDay, fromDrawn, toDrawn } from './clinic-time';
 import { serviceColour } from './service-colours';
 import { CALENDAR_LABEL, STATUS_LABELS, STATUS_MARKS } from './texts';
@@ -28,6 +29,28 @@ import { CALENDAR_LABEL, STATUS_LABELS, STATUS_MARKS } from './texts';
 dayjs.locale({ ...en, name: 'en-clinic-week', weekStart: 1 }, undefined, true);
 dayjs.locale('en-clinic-week');
 const localizer = dayjsLocalizer(dayjs);
+
+// Drawn Dates hold the clinic's wall clock in the browser's zone, so they are read back as a clinic
+// day and minutes and written by the formatting module: 9:00 am and Mon, 23/11/2026, like every page.
+const clockOfDrawn = (d: Date) => formatClock(d.getHours() * 60 + d.getMinutes());
+const clockRange = ({ start, end }: { start: Date; end: Date }) => `${clockOfDrawn(start)} – ${clockOfDrawn(end)}`;
+const CALENDAR_FORMATS: Formats = {
+  timeGutterFormat: clockOfDrawn,
+  eventTimeRangeFormat: clockRange,
+  eventTimeRangeStartFormat: ({ start }) => `${clockOfDrawn(start)} –`,
+  eventTimeRangeEndFormat: ({ end }) => `– ${clockOfDrawn(end)}`,
+  selectRangeFormat: clockRange,
+  agendaTimeFormat: clockOfDrawn,
+  agendaTimeRangeFormat: clockRange,
+  dayFormat: (d) => formatWeekdayDate(drawnDay(d)),
+  weekdayFormat: (d) => formatWeekdayDate(drawnDay(d)).split(',')[0],
+  dateFormat: (d) => formatDate(drawnDay(d)).slice(0, 2),
+  dayHeaderFormat: (d) => formatWeekdayDate(drawnDay(d), 'long'),
+  dayRangeHeaderFormat: ({ start, end }) => `${formatDate(drawnDay(start))} – ${formatDate(drawnDay(end))}`,
+  agendaHeaderFormat: ({ start, end }) => `${formatDate(drawnDay(start))} – ${formatDate(drawnDay(end))}`,
+  agendaDateFormat: (d) => formatWeekdayDate(drawnDay(d)),
+  monthHeaderFormat: (d) => formatMonthYear(drawnDay(d)),
+};
 
 interface DrawnEvent {
   id: number;
@@ -163,6 +186,7 @@ export function CalendarView({
     >
       <DnDCalendar
         localizer={localizer}
+        formats={CALENDAR_FORMATS}
         events={events}
         resources={resources.length ? resources : undefined}
         resourceIdAccessor={(r) => r.id}

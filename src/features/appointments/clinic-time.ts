@@ -2,6 +2,7 @@
 // So times cross over as wall clocks: an appointment at 10:00 in the clinic is drawn as a Date whose
 // browser-local clock reads 10:00, and a drop at a drawn 11:15 is 11:15 on the clinic's clock.
 import { localTime, zonedInstant, zoneOffsetMinutes } from '../../../machines/appointments/scheduling-rules';
+import { formatTime, formatWeekdayDateTime } from '../../lib/format';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -40,13 +41,12 @@ export function fromDrawn(date: Date, zone: string): string {
 /** The clinic's day today. */
 export const clinicToday = (zone: string, now = Date.now()) => localTime(zone, now).date;
 
-/** A clinic time as the desk reads it: `10:30`. */
+/** A clinic time as the desk reads it: `10:30 am`. */
 export function clockOf(iso: string, zone: string): string {
-  const minutes = localTime(zone, Date.parse(iso)).minutes;
-  return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+  return formatTime(iso, zone);
 }
 
-/** A clinic day and time in words: `Mon 2 Mar, 10:30`. */
+/** A clinic day and time in words: `Mon, 02/03/2026, 10:30 am`. */
 export function dayAndClock(iso: string, zone: string): string {
-  return new Date(iso).toLocaleString('en-IN', { timeZone: zone, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return formatWeekdayDateTime(iso, zone);
 }

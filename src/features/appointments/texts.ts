@@ -104,6 +104,9 @@ export const RESCHEDULE_TITLE = 'Reschedule the appointment';
 export const NEW_START = 'New start';
 export const SAVE = 'Save';
 export const statusChanged = (label: string) => `The appointment is now ${label.toLowerCase()}.`;
+/** The client's allergies and alert notes from their profile (issue 24), on every appointment. */
+export const CLIENT_ALLERGIES = (allergies: string) => `Allergies: ${allergies}`;
+export const CLIENT_ALERT_NOTE = (note: string) => `Alert: ${note}`;
 export const CLIENT_ALERTS: Record<string, string> = {
   inactive: 'Account deactivated',
   noConsent: 'No HIPAA consent',

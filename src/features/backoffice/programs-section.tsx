@@ -1,8 +1,9 @@
 // The program catalogue: create, edit, deactivate (a program with enrollments is kept and
 // deactivated, never deleted, so past enrollments keep their program).
-import { Alert, Button, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Button, Chip, Stack, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { ScrollTable } from '../../lib/scroll-table';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../lib/staff/confirm-dialog';
+import { ActiveToggleDialog, CatalogueItemButtons } from '../../lib/staff/catalogue-item-actions';
 import { FormDialog } from '../../lib/staff/form-dialog';
 import type { Program } from './backoffice-api';
 import { usePrograms } from './backoffice-hooks';
@@ -20,13 +21,12 @@ export function ProgramsSection() {
   };
   const rows = (programs.data ?? []) as Program[];
   const err = (f: string) => edit.fieldErrors[f]?.join(' ');
-  const target = toggle.subject;
   return (
     <>
       {programs.failed && <Alert severity="error">{programs.error}</Alert>}
       {rows.length === 0 && programs.data !== null && <Typography color="text.secondary">{NO_PROGRAMS}</Typography>}
       {rows.length > 0 && (
-        <Table size="small" aria-label="Programs">
+        <ScrollTable size="small" aria-label="Programs">
           <TableHead>
             <TableRow>
               <TableCell>Name</TableCell>
@@ -53,17 +53,12 @@ export function ProgramsSection() {
                   <Chip size="small" label={p.active ? 'Active' : 'Inactive'} color={p.active ? 'success' : 'default'} />
                 </TableCell>
                 <TableCell align="right">
-                  <Button size="small" onClick={() => openEdit(p)}>
-                    Edit
-                  </Button>
-                  <Button size="small" onClick={() => toggle.open(p)}>
-                    {p.active ? 'Deactivate' : 'Activate'}
-                  </Button>
+                  <CatalogueItemButtons item={p} onEdit={openEdit} toggle={toggle} />
                 </TableCell>
               </TableRow>
             ))}
           </TableBody>
-        </Table>
+        </ScrollTable>
       )}
       <Button sx={{ mt: 2 }} variant="outlined" onClick={() => openEdit(null)}>
         {NEW_PROGRAM}
@@ -76,9 +71,7 @@ export function ProgramsSection() {
           <TextField label="Price (₹)" type="number" required value={form.price_inr} onChange={(e) => setForm((f) => ({ ...f, price_inr: e.target.value }))} error={!!err('price_inr')} helperText={err('price_inr')} />
         </Stack>
       </FormDialog>
-      <ConfirmDialog action={toggle} title={target ? `${target.active ? 'Deactivate' : 'Activate'} ${target.name}` : ''} confirmLabel={target?.active ? 'Deactivate' : 'Activate'}>
-        {target?.active ? 'Current enrollments continue; the program is no longer offered for new ones.' : 'The program is offered for new enrollments again.'}
-      </ConfirmDialog>
+      <ActiveToggleDialog toggle={toggle} whenDeactivated='Current enrollments continue; the program is no longer offered for new ones.' whenActivated='The program is offered for new enrollments again.' />
     </>
   );
 }

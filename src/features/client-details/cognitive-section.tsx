@@ -6,7 +6,7 @@ import { Alert, Box, Button, Chip, Divider, Stack, TextField, Typography } from 
 import { type FormEvent, useState } from 'react';
 import { useCognitiveReview } from './cognitive-hooks';
 import { COGNITIVE_SECTION as T } from './cognitive-texts';
-import { formatDateTime } from '../../lib/format';
+import { clinicToday, formatDate, formatDateTime } from '../../lib/format';
 
 type Review = { id: number; comment: string; reviewer_name: string };
 type Run = { id: number; status: string; started_at: string; total: number | null; domains: Record<string, number> | null; progress: { tasks: unknown[] }; reviews: Review[] };
@@ -52,7 +52,7 @@ export function CognitiveSection({ clientId }: { clientId: number }) {
       {instruments.map((i) => (
         <Box key={i.id} data-instrument={i.id}>
           <Typography>
-            {i.instrument} {i.form} ({i.version}, {i.language}) · {i.administered_on} · <strong data-field="instrument-total">{i.total} / {i.max_total}</strong> · {i.administrator}
+            {i.instrument} {i.form} ({i.version}, {i.language}) · {formatDate(i.administered_on)} · <strong data-field="instrument-total">{i.total} / {i.max_total}</strong> · {i.administrator}
           </Typography>
           {i.domains.length > 0 && <Typography color="text.secondary">{i.domains.map((d) => `${d.domain} ${d.score}/${d.max}`).join(' · ')}</Typography>}
           {i.interpretation && <Typography>{i.interpretation}</Typography>}
@@ -110,7 +110,7 @@ function domainsOf(text: string) {
 }
 
 function InstrumentForm({ pending, fieldErrors, onRecord }: { pending: boolean; fieldErrors: Record<string, string[]>; onRecord: (draft: Record<string, unknown>) => void }) {
-  const [form, setForm] = useState<Record<string, string>>({ instrument: 'MoCA', language: 'English', administered_on: new Date().toISOString().slice(0, 10), domains: '' });
+  const [form, setForm] = useState<Record<string, string>>({ instrument: 'MoCA', language: 'English', administered_on: clinicToday(), domains: '' });
   const set = (name: string) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value }));
   return (
     <Box

@@ -1,9 +1,11 @@
 // Consent status and history (every consent recorded, newest first: the client's own in the app,
 // and the signed paper forms staff record for them, given or withdrawn, with the reason).
-import { Alert, Box, Button, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { ScrollTable } from '../../lib/scroll-table';
 import { useState } from 'react';
 import { CONSENT_REASON_MAX } from '../../../machines/consent/consent-on-behalf-rules';
 import { fieldError } from '../../lib/staff/confirm-dialog';
+import { clinicToday } from '../../lib/format';
 import { formatDate, formatDateTime } from '../../lib/staff/format';
 import { FormDialog } from '../../lib/staff/form-dialog';
 import type { ConsentRecord, Profile } from './details-api';
@@ -25,7 +27,8 @@ import {
   CONSENT_WITHDRAWN_NOTE,
 } from './texts';
 
-const today = () => new Date().toISOString().slice(0, 10);
+// The clinic's day, not UTC's: before 05:30 in India UTC still says yesterday.
+const today = () => clinicToday();
 const EMPTY = { decision: 'given', signed_on: '', reason: '' };
 
 export function ConsentSection({ profile, onChanged }: { profile: Profile; onChanged: () => void }) {
@@ -48,7 +51,7 @@ export function ConsentSection({ profile, onChanged }: { profile: Profile; onCha
       </Box>
       {history.failed && <Alert severity="error">{history.error}</Alert>}
       {rows.length > 0 && (
-        <Table size="small" aria-label="Consent history" sx={{ mt: 2 }}>
+        <ScrollTable size="small" aria-label="Consent history" sx={{ mt: 2 }}>
           <TableHead>
             <TableRow>
               <TableCell>Consent</TableCell>
@@ -71,7 +74,7 @@ export function ConsentSection({ profile, onChanged }: { profile: Profile; onCha
               </TableRow>
             ))}
           </TableBody>
-        </Table>
+        </ScrollTable>
       )}
       {!history.loading && !history.failed && rows.length === 0 && (
         <Typography color="text.secondary" sx={{ mt: 1 }}>

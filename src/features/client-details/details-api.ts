@@ -7,6 +7,7 @@ import { endDateOnEnding, isEnding } from '../../../machines/enrollment/enrollme
 import { profilePatchErrors, profilePatchOf } from '../../../machines/rules/profile-rules';
 import { refusedLocally, unwrap } from '../../lib/api-failure';
 import { contractErrors } from '../../lib/contract-validation';
+import { AUDIT_PAGE_SIZE, type AuditView } from '../../../machines/client-record/record-tabs';
 
 export type UserDetail = components['schemas']['UserDetail'];
 export type Profile = components['schemas']['Profile'];
@@ -44,7 +45,23 @@ export async function recordConsentOnBehalf(api: ApiClient, id: number, form: Re
   if (Object.keys(refused).length) throw refusedLocally(refused);
   return unwrap(api.POST('/users/user-profiles/{id}/consent-history', { params: { path: { id } }, body }));
 }
-export const auditTrail = (api: ApiClient, client: number) => unwrap(api.GET('/audit/events', { params: { query: { client, page_size: 50 } } }));
+/** One page of the record's audit trail, filtered on the server. */
+export const auditTrail = (api: ApiClient, client: number, view: AuditView) =>
+  unwrap(
+    api.GET('/audit/events', {
+      params: { query: { client, page: view.page, page_size: AUDIT_PAGE_SIZE, ...(view.action ? { action: view.action as AuditEvent['action'] } : {}) } },
+    }),
+  );
+
+/**
+ * The API client of one page view of the record: its reads carry the view's id, so the server
+ * records the whole view as one audit event (server/api/data/record-views.ts).
+ */
+export function recordViewClient(api: ApiClient, viewId: string): ApiClient {
+  const GET = ((path: string, init?: { headers?: Record<string, string> }) =>
+    (api.GET as (p: string, i: unknown) => unknown)(path, { ...init, headers: { ...init?.headers, 'X-Record-View': viewId } })) as ApiClient['GET'];
+  return { ...api, GET };
+}
 
 export type ThriveCheck = components['schemas']['ThriveCheck'];
 

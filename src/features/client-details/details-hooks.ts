@@ -2,6 +2,7 @@
 // (enrollments, programs, consent history, audit trail, thrive checks) and their actions (save
 // the profile, enrol, take an enrollment one step along its chart). Views call these hooks.
 import { useSnackbar } from 'notistack';
+import type { AuditView } from '../../../machines/client-record/record-tabs';
 import type { EnrollmentStep } from '../../../machines/enrollment/enrollment-rules';
 import { useShell } from '../../app/port';
 import { useAction, useRecord } from '../../lib/staff/hooks';
@@ -72,6 +73,11 @@ export function useEnrollments(clientId: number) {
   };
 }
 
+export function useEnrollmentList(clientId: number) {
+  const { api } = useShell();
+  return useRecord(() => listEnrollments(api, clientId));
+}
+
 export function useConsentHistory(clientId: number) {
   const { api } = useShell();
   return useRecord(() => consentHistory(api, clientId));
@@ -90,7 +96,7 @@ export function useConsentOnBehalf(clientId: number, onRecorded: () => void) {
   );
 }
 
-export function useAuditTrail(clientId: number) {
+export function useAuditTrail(clientId: number, view: AuditView) {
   const { api } = useShell();
-  return useRecord(() => auditTrail(api, clientId));
+  return useRecord(() => auditTrail(api, clientId, view));
 }

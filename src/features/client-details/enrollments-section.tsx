@@ -1,17 +1,20 @@
 // Programs and enrollments: the client's enrollments with the steps their chart allows now
 // (machines/enrollment: pause, resume, complete, cancel; each confirmed and toasted), and
 // enrolling in an active program.
-import { Alert, Button, Chip, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Button, Chip, MenuItem, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { ScrollTable } from '../../lib/scroll-table';
 import { useState } from 'react';
 import { enrollmentSteps } from '../../../machines/enrollment/enrollment-rules';
 import { ConfirmDialog } from '../../lib/staff/confirm-dialog';
 import { FormDialog } from '../../lib/staff/form-dialog';
+import { DateField } from '../../lib/date-field';
+import { clinicToday } from '../../lib/format';
 import { formatDate } from '../../lib/staff/format';
 import type { Enrollment, Program } from './details-api';
 import { useEnrollments } from './details-hooks';
 import { ENROL, ENROLLMENT_ACTIONS, NO_ENROLLMENTS } from './texts';
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => clinicToday();
 
 export function EnrollmentsSection({ clientId }: { clientId: number }) {
   const { enrollments, programs, change, create, openEnrol } = useEnrollments(clientId);
@@ -24,7 +27,7 @@ export function EnrollmentsSection({ clientId }: { clientId: number }) {
       {enrollments.failed && <Alert severity="error">{enrollments.error}</Alert>}
       {rows.length === 0 && !enrollments.loading && !enrollments.failed && <Typography color="text.secondary">{NO_ENROLLMENTS}</Typography>}
       {rows.length > 0 && (
-        <Table size="small" aria-label="Enrollments">
+        <ScrollTable size="small" aria-label="Enrollments">
           <TableHead>
             <TableRow>
               <TableCell>Program</TableCell>
@@ -55,7 +58,7 @@ export function EnrollmentsSection({ clientId }: { clientId: number }) {
               </TableRow>
             ))}
           </TableBody>
-        </Table>
+        </ScrollTable>
       )}
       <Button
         sx={{ mt: 2 }}
@@ -78,7 +81,7 @@ export function EnrollmentsSection({ clientId }: { clientId: number }) {
             </MenuItem>
           ))}
         </TextField>
-        <TextField label="Start date" type="date" required value={form.start_date} onChange={(e) => setForm((f) => ({ ...f, start_date: e.target.value }))} slotProps={{ inputLabel: { shrink: true } }} />
+        <DateField label="Start date" required value={form.start_date} onChange={(start_date) => setForm((f) => ({ ...f, start_date }))} />
         <TextField label="Notes" multiline minRows={2} value={form.notes} onChange={(e) => setForm((f) => ({ ...f, notes: e.target.value }))} />
       </FormDialog>
     </>

@@ -3,6 +3,7 @@
 import { Box, Card, CardContent, Grid, Typography } from '@mui/material';
 import { formatDate, formatDateTime } from '../../lib/staff/format';
 import type { Profile } from './details-api';
+import { ONBOARDING_SENTENCES } from './onboarding-sentences';
 
 /** Bookkeeping fields of the onboarding answers, not answers themselves. */
 const HIDDEN_KEYS = ['schema_version'];
@@ -59,6 +60,8 @@ export function OnboardingSection({ profile }: { profile: Profile }) {
     <Grid container spacing={2}>
       {(Object.keys(ONBOARDING_TITLES) as Array<keyof typeof ONBOARDING_TITLES>).map((key) => {
         const data = (profile[key as keyof Profile] ?? {}) as Record<string, unknown>;
+        const answered = Object.keys(data).some((k) => !HIDDEN_KEYS.includes(k));
+        const sentences = ONBOARDING_SENTENCES[key]?.(data) ?? [];
         return (
           <Grid key={key} size={{ xs: 12, md: 6 }}>
             <Card variant="outlined" sx={{ height: '100%' }} data-testid={`onboarding-${key}`}>
@@ -66,7 +69,20 @@ export function OnboardingSection({ profile }: { profile: Profile }) {
                 <Typography variant="h6" component="h3" gutterBottom>
                   {ONBOARDING_TITLES[key]}
                 </Typography>
-                {Object.keys(data).some((k) => !HIDDEN_KEYS.includes(k)) ? <Answers data={data} /> : <Typography color="text.secondary">{NOT_ANSWERED}</Typography>}
+                {!answered ? (
+                  <Typography color="text.secondary">{NOT_ANSWERED}</Typography>
+                ) : sentences.length ? (
+                  <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                    {sentences.map((line, i) => (
+                      <Typography key={i} component="li" variant="body2" sx={{ mb: 0.5, overflowWrap: 'anywhere' }}>
+                        {line}
+                      </Typography>
+                    ))}
+                  </Box>
+                ) : (
+                  // An answer of an older shape than the sentences know: still shown, labelled.
+                  <Answers data={data} />
+                )}
               </CardContent>
             </Card>
           </Grid>

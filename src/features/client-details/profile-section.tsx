@@ -3,6 +3,7 @@
 import { Alert, Button, Grid, MenuItem, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { PHONE_PROFILE_FIELDS, profilePatchOf } from '../../../machines/rules/profile-rules';
+import { DateField } from '../../lib/date-field';
 import { CONTACT_METHOD_LABELS, postalCodeLabel } from '../../lib/labels';
 import { PhoneField } from '../../lib/staff/phone-field';
 import type { Profile, ProfilePatch } from './details-api';
@@ -33,6 +34,9 @@ const FIELDS: Field[] = [
   { name: 'emergency_contact_relation', label: 'Relation' },
   { name: 'emergency_contact_number', label: 'Emergency number' },
   { name: 'abha_number', label: 'ABHA number' },
+  // Shown on the record's banner and on every appointment (issue 24).
+  { name: 'allergies', label: 'Allergies' },
+  { name: 'alert_notes', label: 'Alert notes' },
 ];
 
 const asText = (v: unknown) => (v === null || v === undefined ? '' : String(v));
@@ -65,6 +69,13 @@ export function ProfileSection({ profile, onSaved }: { profile: Profile; onSaved
               </Grid>
             );
           }
+          if (f.type === 'date') {
+            return (
+              <Grid key={f.name} size={{ xs: 12, sm: 6, md: 4 }}>
+                <DateField fullWidth size="small" name={f.name} label={f.label} value={values[f.name]} onChange={(value) => setValues((v) => ({ ...v, [f.name]: value }))} disableFuture error={!!err} helperText={err} />
+              </Grid>
+            );
+          }
           return (
             <Grid key={f.name} size={{ xs: 12, sm: 6, md: 4 }}>
               <TextField
@@ -72,13 +83,11 @@ export function ProfileSection({ profile, onSaved }: { profile: Profile; onSaved
                 size="small"
                 name={f.name}
                 label={f.name === 'zipcode' ? postalCodeLabel() : f.label}
-                type={f.type ?? 'text'}
                 select={!!f.options}
                 value={values[f.name]}
                 onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
                 error={!!err}
                 helperText={err}
-                slotProps={f.type === 'date' ? { inputLabel: { shrink: true } } : undefined}
               >
                 {f.options?.map(([value, label]) => (
                   <MenuItem key={value} value={value}>

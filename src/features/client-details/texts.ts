@@ -48,3 +48,29 @@ export const ENROLLMENT_ACTIONS = {
   complete: { label: 'Complete' },
   cancel: { label: 'Cancel enrollment' },
 } as const;
+// The record's banner and tabs (issue 24).
+export const BACK_TO_CLIENTS = 'All clients';
+export const BANNER_ALLERGIES = (allergies: string) => `Allergies: ${allergies}`;
+export const BANNER_ALERT = (note: string) => `Alert: ${note}`;
+export const BANNER_CONSENT_GIVEN = 'Consent given';
+export const BANNER_NO_ABHA = 'No ABHA number';
+export const BANNER_NO_PHONE = 'No phone';
+export const RECORD_TAB_LABELS = {
+  overview: 'Overview',
+  profile: 'Profile',
+  onboarding: 'Onboarding',
+  programs: 'Programs',
+  appointments: 'Appointments',
+  visits: 'Visits',
+  labs: 'Labs',
+  assessments: 'Assessments',
+  support: 'Support',
+  thrive: 'Thrive',
+  consent: 'Consent',
+  audit: 'Audit',
+} as const;
+export const OVERVIEW_EMPTY = 'Nothing has happened on this record yet.';
+export const AUDIT_ALL_ACTIONS = 'Every action';
+export const AUDIT_FILTER_LABEL = 'What happened';
+export const AUDIT_COUNT = (count: number) => (count === 1 ? '1 event' : `${count} events`);
+export const AUDIT_READ_LIST = (reads: string) => `Read: ${reads}`;

@@ -2,6 +2,7 @@
 // server creates the sign-in account and emails the invitation; the toast says so.
 import { MenuItem, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
+import { DateField } from '../../lib/date-field';
 import { fieldError } from '../../lib/staff/confirm-dialog';
 import { FormDialog } from '../../lib/staff/form-dialog';
 import type { ActionHandle } from '../../lib/staff/hooks';
@@ -27,7 +28,7 @@ export function NewClientDialog({ action }: { action: ActionHandle<null> }) {
     >
       <PersonFields values={values} onChange={set} fieldErrors={action.fieldErrors} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField label="Date of birth" type="date" fullWidth value={values.date_of_birth} onChange={(e) => set('date_of_birth', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} error={!!err('date_of_birth')} helperText={err('date_of_birth')} />
+        <DateField label="Date of birth" fullWidth value={values.date_of_birth} onChange={(value) => set('date_of_birth', value)} disableFuture error={!!err('date_of_birth')} helperText={err('date_of_birth')} />
         <TextField label="Gender" select fullWidth value={values.gender} onChange={(e) => set('gender', e.target.value)}>
           <MenuItem value="">Not specified</MenuItem>
           <MenuItem value="M">Male</MenuItem>

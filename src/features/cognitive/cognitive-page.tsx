@@ -5,6 +5,7 @@
 import { Alert, Box, Button, Card, CardContent, Chip, Skeleton, Stack, Typography } from '@mui/material';
 import { useParams } from 'wouter';
 import { changeSince, DOMAINS } from '../../../machines/cognitive/scoring';
+import { formatDate } from '../../lib/format';
 import { BatteryView } from './battery-view';
 import type { CognitiveInstrument, CognitiveRun } from './cognitive-api';
 import { useCognitivePage } from './cognitive-hooks';
@@ -85,7 +86,7 @@ export function Results({ runs, instruments }: { runs: CognitiveRun[]; instrumen
         <Card key={i.id} variant="outlined" data-instrument={i.id}>
           <CardContent>
             <Typography variant="h6" component="p">
-              {i.instrument} {i.form} · {i.administered_on}
+              {i.instrument} {i.form} · {formatDate(i.administered_on)}
             </Typography>
             <Typography data-field="instrument-total">
               {T.total}: {T.scoreOutOf(i.total, i.max_total)}
@@ -111,7 +112,7 @@ function RunCard({ run, previous }: { run: CognitiveRun; previous: CognitiveRun 
       <CardContent>
         <Stack direction="row" spacing={1} sx={{ mb: 1, flexWrap: 'wrap', alignItems: 'center' }}>
           <Typography variant="h6" component="p">
-            {new Date(run.started_at).toLocaleDateString()}
+            {formatDate(run.started_at)}
           </Typography>
           <Chip label={T.status[run.status]} />
         </Stack>

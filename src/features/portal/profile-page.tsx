@@ -11,6 +11,7 @@ import { maskAadhaar } from '../../../machines/rules/masking';
 import { profilePatchOf } from '../../../machines/rules/profile-rules';
 import { ageInYears } from '../../../machines/staff/age';
 import { genderLabel } from '../../app/port';
+import { DateField } from '../../lib/date-field';
 import { clinicFormat, formatDate } from '../../lib/format';
 import { CONTACT_METHOD_LABELS, contactMethodLabel, postalCodeLabel } from '../../lib/labels';
 import { LoadFailed, PageFrame } from './page-frame';
@@ -135,7 +136,7 @@ export function ProfilePage() {
                   <MenuItem value="M">Male</MenuItem>
                   <MenuItem value="F">Female</MenuItem>
                 </TextField>
-                <TextField label="Date of birth" name="date_of_birth" type="date" value={draft.date_of_birth} onChange={set('date_of_birth')} slotProps={{ inputLabel: { shrink: true } }} error={!!err('date_of_birth')} helperText={err('date_of_birth')} />
+                <DateField label="Date of birth" name="date_of_birth" value={draft.date_of_birth} onChange={(value) => set('date_of_birth')({ target: { value } })} disableFuture error={!!err('date_of_birth')} helperText={err('date_of_birth')} />
                 {TEXT_FIELDS.map(([k, label]) => (
                   <TextField key={k} label={k === 'zipcode' ? postalCodeLabel() : label} name={k} value={draft[k]} onChange={set(k)} error={!!err(k)} helperText={err(k)} />
                 ))}

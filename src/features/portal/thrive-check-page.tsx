@@ -31,6 +31,13 @@ const YES_NO = [
   ['treats_hypertension', 'Do you take medicine for high blood pressure?'],
 ] as const;
 
+// The questions are longer than a phone's field is wide: an outlined field's floating label is one
+// line and would be cut off ("…high blood press…"), so each label sits above its field and wraps.
+const LABEL_ABOVE = {
+  inputLabel: { shrink: true, sx: { position: 'relative', transform: 'none', whiteSpace: 'normal', overflow: 'visible', maxWidth: '100%', mb: 0.75 } },
+  input: { notched: false },
+} as const;
+
 export function ThriveCheckPage() {
   const { clientId = '' } = useParams<{ clientId: string }>();
   const check = useThriveCheck(clientId);
@@ -86,7 +93,7 @@ function CheckForm({ check }: { check: ReturnType<typeof useThriveCheck> }) {
             </Alert>
           )}
           <Stack spacing={2}>
-            <TextField select label="Sex" name="sex" value={form.sex} onChange={set('sex')} error={!!fieldErrors.sex} helperText={fieldErrors.sex?.[0] ?? 'As recorded at birth; the model has tables for men and women.'}>
+            <TextField select label="Sex" slotProps={LABEL_ABOVE} name="sex" value={form.sex} onChange={set('sex')} error={!!fieldErrors.sex} helperText={fieldErrors.sex?.[0] ?? 'As recorded at birth; the model has tables for men and women.'}>
               <MenuItem value="male">Male</MenuItem>
               <MenuItem value="female">Female</MenuItem>
             </TextField>
@@ -94,6 +101,7 @@ function CheckForm({ check }: { check: ReturnType<typeof useThriveCheck> }) {
               <TextField
                 key={name}
                 label={label}
+                slotProps={LABEL_ABOVE}
                 name={name}
                 value={form[name]}
                 onChange={set(name)}
@@ -103,7 +111,7 @@ function CheckForm({ check }: { check: ReturnType<typeof useThriveCheck> }) {
               />
             ))}
             {YES_NO.map(([name, label]) => (
-              <TextField key={name} select label={label} name={name} value={form[name]} onChange={set(name)} error={!!fieldErrors[name]} helperText={fieldErrors[name]?.[0]}>
+              <TextField key={name} select label={label} slotProps={LABEL_ABOVE} name={name} value={form[name]} onChange={set(name)} error={!!fieldErrors[name]} helperText={fieldErrors[name]?.[0]}>
                 <MenuItem value="yes">Yes</MenuItem>
                 <MenuItem value="no">No</MenuItem>
               </TextField>

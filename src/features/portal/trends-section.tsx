@@ -1,16 +1,12 @@
 // The client's own trends on /user/home: their weight and blood pressure over time, their goals
 // against the latest values, and "Add reading" for their own weight or blood pressure, stored as
 // self-reported. Staff opening a client's portal read-only see it without the button.
-import { Alert, Box, Button, Card, CardContent, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useSnackbar } from 'notistack';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useRef } from 'react';
-import { type MeasurementBody, measurementFormMachine } from '../../../machines/thrive-dashboard/measurement-form-machine';
-import { measurementFormSelectors as sel } from '../../../machines/thrive-dashboard/selectors';
 import { METRIC_SPECS, type Metric, SELF_REPORTED_METRICS } from '../../../machines/thrive-dashboard/metrics';
 import { useShell } from '../../app/port';
-import { FormDialog } from '../../lib/staff/form-dialog';
+import { MeasurementFormDialog } from '../../lib/measurement-form-dialog';
 import { useAction, useRecord } from '../../lib/staff/hooks';
 import { addOwnReading, loadOwnTrends, type OwnTrends } from './trends-api';
 import { formatDate } from '../../lib/format';
@@ -20,6 +16,11 @@ export const TRENDS_TEXT = {
   addReading: 'Add reading',
   adding: 'Adding…',
   add: 'Add',
+  reading: 'Reading',
+  value: 'Value',
+  systolic: 'Systolic',
+  diastolic: 'Diastolic',
+  unit: 'Unit',
   added: 'Reading added.',
   noReadings: 'No readings yet. Add your weight or blood pressure to start your trend.',
   selfReported: 'self-reported',
@@ -46,53 +47,17 @@ function Trend({ metric, readings }: { metric: Metric; readings: OwnTrends['read
   );
 }
 
-/** Renders the form chart (machines/thrive-dashboard/measurement-form-machine.ts) for the client's own readings. */
-function AddReadingDialog({ action }: { action: ReturnType<typeof useAction<null>> }) {
-  const latest = useRef(action);
-  latest.current = action;
-  const form = useActorRef(
-    measurementFormMachine.provide({ actions: { submit: (_, params: { body: MeasurementBody }) => latest.current.submit({ ...params.body }) } }),
-    { input: { metrics: SELF_REPORTED_METRICS } },
-  );
-  const v = useSelector(form, sel.values);
-  const pressure = useSelector(form, sel.isPressure);
-  const units = useSelector(form, sel.units);
-  const localErrors = useSelector(form, sel.errors);
-  const ready = useSelector(form, sel.isReady);
-  const errorOf = (f: string) => localErrors[f] ?? action.fieldErrors[f]?.[0];
-  return (
-    <FormDialog
-      action={action}
-      id="add-reading"
-      title={TRENDS_TEXT.addReading}
-      submitLabel={TRENDS_TEXT.add}
-      pendingLabel={TRENDS_TEXT.adding}
-      ready={ready}
-      maxWidth="xs"
-      onExited={() => form.send({ type: 'form.reset' })}
-      onSubmit={() => form.send({ type: 'form.submit' })}
-    >
-      <TextField select label="Reading" value={v.metric} onChange={(e) => form.send({ type: 'form.metric', metric: e.target.value as Metric })}>
-        {SELF_REPORTED_METRICS.map((m) => (
-          <MenuItem key={m} value={m}>
-            {METRIC_SPECS[m].label}
-          </MenuItem>
-        ))}
-      </TextField>
-      <Stack direction="row" spacing={2}>
-        <TextField label={pressure ? 'Systolic' : 'Value'} type="number" value={v.value} onChange={(e) => form.send({ type: 'form.value', value: e.target.value })} error={!!errorOf('value')} helperText={errorOf('value')} required fullWidth />
-        {pressure && <TextField label="Diastolic" type="number" value={v.value2} onChange={(e) => form.send({ type: 'form.value2', value: e.target.value })} error={!!errorOf('value2')} helperText={errorOf('value2')} required fullWidth />}
-        <TextField select label="Unit" value={v.unit} onChange={(e) => form.send({ type: 'form.unit', unit: e.target.value })} sx={{ minWidth: 100 }}>
-          {units.map((u) => (
-            <MenuItem key={u} value={u}>
-              {u}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Stack>
-    </FormDialog>
-  );
-}
+/** A client's own reading: weight or blood pressure, taken now, through the shared reading form. */
+const READING_WORDS = {
+  title: TRENDS_TEXT.addReading,
+  submit: TRENDS_TEXT.add,
+  pending: TRENDS_TEXT.adding,
+  metric: TRENDS_TEXT.reading,
+  value: TRENDS_TEXT.value,
+  systolic: TRENDS_TEXT.systolic,
+  diastolic: TRENDS_TEXT.diastolic,
+  unit: TRENDS_TEXT.unit,
+};
 
 export function TrendsSection({ clientId }: { clientId: string }) {
   const { api, auth } = useShell();
@@ -147,7 +112,7 @@ export function TrendsSection({ clientId }: { clientId: string }) {
           </Box>
         )}
       </CardContent>
-      <AddReadingDialog action={add} />
+      <MeasurementFormDialog action={add} id="add-reading" metrics={SELF_REPORTED_METRICS} words={READING_WORDS} />
     </Card>
   );
 }

@@ -1,5 +1,6 @@
 // /login (spec §2): the heading, the Authenticator without the Create Account tab, and the
-// sign-in placeholders.
+// sign-in placeholders. Above the heading, the clinic's name as set on /backoffice (issue 24): it is
+// not one of the specification's strings, which stay as they are.
 import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { TEXTS } from '../../../machines/sign-in/texts.ts';
@@ -9,12 +10,19 @@ import { Authenticator } from './authenticator.tsx';
 export interface LoginPageProps {
   /** Offers the Create Account tab; the product's /login leaves it off (spec §1). */
   allowSignUp?: boolean;
+  /** The clinic's name (/config.json), shown above the heading; the harness leaves it off. */
+  clinicName?: string;
   children?: ReactNode | ((auth: AuthState) => ReactNode);
 }
 
-export function LoginPage({ allowSignUp = false, children }: LoginPageProps) {
+export function LoginPage({ allowSignUp = false, clinicName, children }: LoginPageProps) {
   return (
     <Box component="main" sx={{ px: 2, py: { xs: 3, sm: 6 }, maxWidth: '30rem', mx: 'auto', display: 'grid', gap: 3 }}>
+      {clinicName && (
+        <Typography variant="h6" component="p" color="primary" data-testid="sign-in-clinic-name" sx={{ textAlign: 'center', fontWeight: 600, overflowWrap: 'anywhere', mb: -1 }}>
+          {clinicName}
+        </Typography>
+      )}
       <Typography variant="h5" component="h1" sx={{ textAlign: 'center' }}>
         {TEXTS.loginHeading}
       </Typography>

@@ -5,13 +5,15 @@
 import { Alert, Box, Button, Card, CardActionArea, CardContent, Chip, MenuItem, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'wouter';
+import { useShell } from '../../app/port';
 import { CATEGORY_LABELS, TICKET_CATEGORIES, type TicketCategory } from '../../../machines/support/support-rules';
 import { STATUS_LABELS, SUPPORT_TEXTS as T } from '../../../machines/support/support-texts';
 import { saveAttachment, type TicketDetail } from './support-api';
 import { type ClientDesk, useClientDesk, useLinkableAppointments, useLinkableLabOrders } from './support-hooks';
 import { AttachButton } from '../../lib/attach-button';
+import { formatDateTime } from '../../lib/format';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => formatDateTime(iso);
 
 export function SupportPage() {
   const { clientId = '' } = useParams<{ clientId: string }>();
@@ -134,6 +136,8 @@ function TicketList({ desk }: { desk: ClientDesk }) {
 }
 
 function Conversation({ desk, ticket }: { desk: ClientDesk; ticket: TicketDetail }) {
+  // The clinic's replies carry the name set on /backoffice.
+  const { clinicName } = useShell().config;
   const [body, setBody] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const submit = (e: FormEvent) => {
@@ -157,7 +161,7 @@ function Conversation({ desk, ticket }: { desk: ClientDesk; ticket: TicketDetail
           {ticket.messages.map((m) => (
             <Box key={m.id} sx={{ p: 1.5, borderRadius: 1, bgcolor: m.from_clinic ? 'action.hover' : 'transparent', border: 1, borderColor: 'divider' }} data-message={m.id}>
               <Typography variant="caption" color="text.secondary">
-                {m.from_clinic ? 'Thrive Clinic' : 'You'} · {when(m.created_at)}
+                {m.from_clinic ? clinicName : 'You'} · {when(m.created_at)}
               </Typography>
               <Typography sx={{ whiteSpace: 'pre-wrap' }}>{m.body}</Typography>
               {m.attachments.map((a) => (

@@ -1,5 +1,6 @@
 // Every string of the thrive dashboard that tests assert, in one place.
 import { TRACK_LABELS, RISK_FLAG_LABELS } from '../../../machines/thrive-dashboard/track-rules';
+import { formatNumber } from '../../lib/format';
 
 export { TRACK_LABELS, RISK_FLAG_LABELS };
 
@@ -12,6 +13,18 @@ export const THRIVE_TEXT = {
     overdue: 'Forms or thrive checks overdue',
     withoutVisit: 'No visit in 30 days',
   },
+  /** The tile's accessible name: it opens the list of what it counts. */
+  tileOpens: (label: string) => `${label}: show the clients`,
+  tileClients: (label: string) => `Clients behind “${label}”`,
+  tileCount: (rows: number, total: number) => (rows === total ? `${formatNumber(rows)} in all` : `${formatNumber(rows)} rows, ${formatNumber(total)} in all`),
+  tileClose: 'Close the list',
+  tileEmpty: 'Nobody is behind this figure.',
+  tileFailed: 'The list could not be loaded.',
+  tileWhat: 'What',
+  tileWhen: 'When',
+  tileAmount: 'Counts',
+  overdueForms: 'Forms',
+  overdueCheck: 'Thrive check',
   overdueDetail: (forms: number, checks: number) => `${forms} forms, ${checks} thrive checks`,
   sessionsPerWeek: 'Sessions per week',
   statusDistribution: 'Status of clients in active programs',
@@ -46,6 +59,7 @@ export const THRIVE_TEXT = {
   add: 'Add',
   metric: 'Metric',
   value: 'Value',
+  systolic: 'Systolic',
   diastolic: 'Diastolic',
   unit: 'Unit',
   takenAt: 'Taken at',

@@ -1,6 +1,6 @@
 // The thrive dashboard's calls: the clinic summary, one page of the needs-attention table for
 // the grid's query, the filter options (programs, coaches), one client's dashboard and
-// measurements, and adding a measurement.
+// measurements, adding a measurement, and one page of the clients behind a summary tile.
 import type { components } from '../../../openapi/generated/api';
 import type { ListPage, ListQuery } from '../../../machines/staff/list-machine';
 import type { ApiClient } from '../../lib/api-client';
@@ -12,6 +12,9 @@ export type AttentionRow = S['ThriveAttentionRow'];
 export type ThriveClient = S['ThriveClient'];
 export type Measurement = S['Measurement'];
 export type MeasurementCreate = S['MeasurementCreate'];
+
+export type ThriveTile = S['ThriveTile'];
+export type TileRow = S['ThriveTileRow'];
 
 export const fetchSummary = (api: ApiClient) => unwrap(api.GET('/thrive/summary', {}));
 
@@ -61,4 +64,11 @@ export async function fetchAssessments(api: ApiClient, client: number): Promise<
     unwrap(api.GET('/labs/results', { params: { query: { client } } })),
   ]);
   return { cognitive, labs };
+}
+
+/** One page of what a tile counts; `total` (the tile's figure) beside the rows' count. Rows are numbered: one client may have several. */
+export async function fetchTilePage(api: ApiClient, tile: ThriveTile, q: ListQuery): Promise<ListPage & { total: number }> {
+  const data = await unwrap(api.GET('/thrive/tiles/{tile}', { params: { path: { tile }, query: { page: q.page + 1, page_size: q.pageSize } } }));
+  const first = q.page * q.pageSize;
+  return { count: data.count, total: data.total, rows: data.results.map((r, i) => ({ ...r, id: first + i + 1 })) as unknown as ListPage['rows'] };
 }

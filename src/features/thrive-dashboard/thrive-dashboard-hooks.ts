@@ -2,9 +2,10 @@
 // record machines, the needs-attention table as a server-side list, one client's dashboard and
 // measurements as records, and Add measurement as an action (the dialog).
 import { useSnackbar } from 'notistack';
+import { useRef } from 'react';
 import { useShell } from '../../app/port';
 import { useAction, useRecord, useServerList } from '../../lib/staff/hooks';
-import { addMeasurement, fetchAssessments, fetchAttentionPage, fetchClient, fetchFilterOptions, fetchMeasurements, fetchSummary, type MeasurementCreate } from './thrive-dashboard-api';
+import { addMeasurement, fetchAssessments, fetchAttentionPage, fetchTilePage, type ThriveTile, fetchClient, fetchFilterOptions, fetchMeasurements, fetchSummary, type MeasurementCreate } from './thrive-dashboard-api';
 import { THRIVE_TEXT } from './texts';
 
 export function useThriveDashboard() {
@@ -13,6 +14,18 @@ export function useThriveDashboard() {
   const options = useRecord(() => fetchFilterOptions(api));
   const attention = useServerList((q) => fetchAttentionPage(api, q));
   return { summary, options, attention };
+}
+
+/** The clients behind one tile, a server-side list; the page keys it by tile, so a new tile starts on page one. */
+export function useTileClients(tile: ThriveTile) {
+  const { api } = useShell();
+  const total = useRef<number | null>(null);
+  const list = useServerList(async (q) => {
+    const page = await fetchTilePage(api, tile, q);
+    total.current = page.total;
+    return page;
+  });
+  return { list, total: list.loading ? null : total.current };
 }
 
 export function useThriveClient(clientId: number) {

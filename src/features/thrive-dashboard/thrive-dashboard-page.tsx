@@ -1,17 +1,20 @@
 // /thrive-dashboard: the whole clinic at a glance. Tiles, the sessions-per-week and status
 // charts, and the needs-attention table (server-side: pages and filters run on the server).
-// A row opens that client's dashboard.
-import { Alert, Box, Button, Card, CardContent, Chip, Skeleton, Stack, Typography } from '@mui/material';
+// A row opens that client's dashboard. Each tile is a link to `?tile=<tile>`, which lists the
+// clients behind its figure (server-side pages) above the table.
+import { Alert, Box, Button, Card, CardActionArea, CardContent, Chip, Skeleton, Stack, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';
-import type { GridColDef } from '@mui/x-data-grid';
-import { Link, useLocation } from 'wouter';
+import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { Link, useLocation, useSearch } from 'wouter';
+import { type ThriveTile, tileOf } from '../../../machines/thrive-dashboard/tiles';
 import { TRACK_STATUSES, type TrackStatus } from '../../../machines/thrive-dashboard/track-rules';
 import { getHref } from '../../app/port';
-import { formatDate, fullName } from '../../lib/staff/format';
+import { formatNumber } from '../../lib/format';
+import { formatDate, formatDateTime, fullName } from '../../lib/staff/format';
 import { GridPage, ServerGrid } from '../../lib/staff/server-grid';
-import type { AttentionRow, ThriveSummary } from './thrive-dashboard-api';
-import { useThriveDashboard } from './thrive-dashboard-hooks';
+import type { AttentionRow, ThriveSummary, TileRow } from './thrive-dashboard-api';
+import { useThriveDashboard, useTileClients } from './thrive-dashboard-hooks';
 import { RISK_FLAG_LABELS, THRIVE_TEXT as T, TRACK_LABELS } from './texts';
 
 type Row = AttentionRow & { id: number };
@@ -19,8 +22,9 @@ type Row = AttentionRow & { id: number };
 const percent = (v: number | null) => (v === null ? '—' : `${Math.round(v * 100)} %`);
 export const STATUS_COLOURS: Record<TrackStatus, 'success' | 'warning' | 'error'> = { on_track: 'success', at_risk: 'warning', off_track: 'error' };
 
-const columns: GridColDef<Row>[] = [
-  {
+/** The client's name, a link to their dashboard. */
+function clientColumn<R extends { client: number; first_name: string; last_name: string }>(): GridColDef<R> {
+  return {
     field: 'name',
     headerName: 'Client',
     flex: 1.2,
@@ -32,7 +36,11 @@ const columns: GridColDef<Row>[] = [
         {fullName(row)}
       </Link>
     ),
-  },
+  };
+}
+
+const columns: GridColDef<Row>[] = [
+  clientColumn<Row>(),
   { field: 'program_name', headerName: 'Program', flex: 1, minWidth: 150, sortable: false },
   { field: 'status', headerName: 'Status', width: 120, sortable: false, renderCell: ({ row }) => <Chip size="small" color={STATUS_COLOURS[row.status]} label={TRACK_LABELS[row.status]} /> },
   { field: 'attendance', headerName: T.attendance, width: 120, sortable: false, valueGetter: (v) => percent(v as number | null) },
@@ -55,37 +63,107 @@ const columns: GridColDef<Row>[] = [
   },
 ];
 
-function Tile({ label, value, detail, name }: { label: string; value: number; detail?: string; name: string }) {
+const TILE_LABELS: Record<ThriveTile, string> = {
+  active_enrollments: T.tiles.activeEnrollments,
+  sessions_this_week: T.tiles.sessionsThisWeek,
+  package_sessions_left: T.tiles.packageSessionsLeft,
+  overdue: T.tiles.overdue,
+  without_visit: T.tiles.withoutVisit,
+};
+
+const tileHref = (tile: ThriveTile) => getHref('thriveDashboard', {}, { tile });
+
+function Tile({ tile, value, detail, name, open }: { tile: ThriveTile; value: number; detail?: string; name: string; open: boolean }) {
+  const label = TILE_LABELS[tile];
   return (
-    <Card sx={{ flex: 1, minWidth: 160 }} data-tile={name}>
-      <CardContent>
-        <Typography variant="body2" color="text.secondary">
-          {label}
-        </Typography>
-        <Typography variant="h4" component="p" data-value>
-          {value.toLocaleString('en-IN')}
-        </Typography>
-        {detail && (
-          <Typography variant="caption" color="text.secondary">
-            {detail}
+    <Card sx={{ flex: 1, minWidth: 160 }} data-tile={name} variant={open ? 'outlined' : 'elevation'}>
+      <CardActionArea component={Link} href={tileHref(tile)} aria-label={T.tileOpens(label)} aria-current={open ? 'true' : undefined} sx={{ height: '100%' }}>
+        <CardContent>
+          <Typography variant="body2" color="text.secondary">
+            {label}
           </Typography>
+          <Typography variant="h4" component="p" data-value>
+            {formatNumber(value)}
+          </Typography>
+          {detail && (
+            <Typography variant="caption" color="text.secondary">
+              {detail}
+            </Typography>
+          )}
+        </CardContent>
+      </CardActionArea>
+    </Card>
+  );
+}
+
+type TileGridRow = TileRow & { id: number };
+
+const whatOf = (tile: ThriveTile, item: string | null) => (tile === 'overdue' ? (item === 'forms' ? T.overdueForms : T.overdueCheck) : (item ?? '—'));
+const whenOf = (at: string | null) => (at === null ? '—' : at.length === 10 ? formatDate(at) : formatDateTime(at));
+
+/** The clients behind one tile: what each row counts, when, and how much it adds to the figure. */
+function TileClients({ tile }: { tile: ThriveTile }) {
+  const [, navigate] = useLocation();
+  const { list, total } = useTileClients(tile);
+  const label = TILE_LABELS[tile];
+  const columns: GridColDef<TileGridRow>[] = [
+    clientColumn<TileGridRow>(),
+    { field: 'item', headerName: T.tileWhat, flex: 1, minWidth: 140, sortable: false, valueGetter: (v) => whatOf(tile, v as string | null) },
+    { field: 'at', headerName: T.tileWhen, width: 190, sortable: false, valueGetter: (v) => whenOf(v as string | null) },
+    { field: 'amount', headerName: T.tileAmount, width: 100, sortable: false, type: 'number', valueFormatter: (v) => formatNumber(v as number) },
+  ];
+  return (
+    <Card variant="outlined" sx={{ mb: 3 }} data-tile-clients={tile} aria-busy={list.loading}>
+      <CardContent>
+        <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }} spacing={2}>
+          <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+            {T.tileClients(label)}
+          </Typography>
+          {total !== null && <Typography color="text.secondary" data-tile-total={total}>{T.tileCount(list.count, total)}</Typography>}
+          <Button component={Link} href={getHref('thriveDashboard')}>
+            {T.tileClose}
+          </Button>
+        </Stack>
+        {list.failure !== null && (
+          <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={list.retry}>{T.retry}</Button>}>
+            {T.tileFailed} {list.failure}
+          </Alert>
         )}
+        <Box sx={{ height: 420 }}>
+          <DataGrid
+            aria-label={T.tileClients(label)}
+            rows={list.rows as unknown as TileGridRow[]}
+            columns={columns}
+            rowCount={list.count}
+            loading={list.loading}
+            paginationMode="server"
+            disableColumnFilter
+            disableRowSelectionOnClick
+            pageSizeOptions={[10, 25, 50, 100]}
+            paginationModel={{ page: list.query.page, pageSize: list.query.pageSize }}
+            onPaginationModelChange={(m) => list.page(m.page, m.pageSize)}
+            onRowClick={({ row }) => navigate(getHref('thriveDashboardUser', { id: row.client }))}
+            slots={{ noRowsOverlay: () => <Box sx={{ p: 4, textAlign: 'center' }}>{T.tileEmpty}</Box> }}
+            sx={{ '& .MuiDataGrid-row': { cursor: 'pointer' } }}
+          />
+        </Box>
       </CardContent>
     </Card>
   );
 }
 
-function SummaryView({ summary }: { summary: ThriveSummary }) {
+function SummaryView({ summary, open }: { summary: ThriveSummary; open: ThriveTile | null }) {
   const sessions = summary.sessions_this_week.reduce((n, s) => n + s.sessions, 0);
   return (
     <>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2, flexWrap: "wrap" }} useFlexGap>
-        <Tile name="active-enrollments" label={T.tiles.activeEnrollments} value={summary.active_enrollments} />
-        <Tile name="sessions-this-week" label={T.tiles.sessionsThisWeek} value={sessions} detail={summary.sessions_this_week.map((s) => `${s.therapy} ${s.sessions}`).join(', ')} />
-        <Tile name="package-sessions-left" label={T.tiles.packageSessionsLeft} value={summary.package_sessions_left} />
-        <Tile name="overdue" label={T.tiles.overdue} value={summary.overdue.forms + summary.overdue.thrive_checks} detail={T.overdueDetail(summary.overdue.forms, summary.overdue.thrive_checks)} />
-        <Tile name="without-visit" label={T.tiles.withoutVisit} value={summary.without_visit_30_days} />
+        <Tile name="active-enrollments" tile="active_enrollments" open={open === 'active_enrollments'} value={summary.active_enrollments} />
+        <Tile name="sessions-this-week" tile="sessions_this_week" open={open === 'sessions_this_week'} value={sessions} detail={summary.sessions_this_week.map((s) => `${s.therapy} ${s.sessions}`).join(', ')} />
+        <Tile name="package-sessions-left" tile="package_sessions_left" open={open === 'package_sessions_left'} value={summary.package_sessions_left} />
+        <Tile name="overdue" tile="overdue" open={open === 'overdue'} value={summary.overdue.forms + summary.overdue.thrive_checks} detail={T.overdueDetail(summary.overdue.forms, summary.overdue.thrive_checks)} />
+        <Tile name="without-visit" tile="without_visit" open={open === 'without_visit'} value={summary.without_visit_30_days} />
       </Stack>
+      {open && <TileClients key={open} tile={open} />}
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 3 }}>
         <Card sx={{ flex: 2 }} data-chart="sessions-per-week">
           <CardContent>
@@ -118,6 +196,7 @@ function SummaryView({ summary }: { summary: ThriveSummary }) {
 
 export function ThriveDashboardPage() {
   const [, navigate] = useLocation();
+  const open = tileOf(useSearch());
   const { summary, options, attention } = useThriveDashboard();
   const programs = options.data?.programs ?? [];
   const coaches = options.data?.coaches ?? [];
@@ -136,7 +215,7 @@ export function ThriveDashboardPage() {
           {T.loadFailed} {summary.error}
         </Alert>
       )}
-      {summary.data ? <SummaryView summary={summary.data} /> : !summary.failed && <Skeleton variant="rounded" height={160} sx={{ mb: 2 }} aria-busy="true" />}
+      {summary.data ? <SummaryView summary={summary.data} open={open} /> : !summary.failed && <Skeleton variant="rounded" height={160} sx={{ mb: 2 }} aria-busy="true" />}
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         {T.attentionTitle}
       </Typography>

@@ -1,7 +1,8 @@
 // /users (ADMIN, SUPER_ADMIN): every user with role and status, server-side like /clients; a new
 // user with a role; per user, the actions the signed-in role may take (change role, deactivate or
 // reactivate, resend the invitation, reset the password), each confirmed, toasted and audited.
-import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Link as MuiLink, Menu, MenuItem, Typography } from '@mui/material';
+import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Link as MuiLink, Menu, MenuItem, Typography, useMediaQuery } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -101,6 +102,7 @@ function UserDetails({ user, mayAct, onPick, onClose }: { user: UserRow | null; 
 export function UsersPage() {
   const { list, create, role, account, roles, mayActOn, pick } = useUsersPage();
   const [opened, setOpened] = useState<UserRow | null>(null);
+  const phone = useMediaQuery(useTheme().breakpoints.down('md'));
   const columns: GridColDef<UserRow>[] = [
     {
       field: 'name',
@@ -136,13 +138,16 @@ export function UsersPage() {
       renderCell: ({ row }) => (mayActOn(row) ? <RowActions row={row} onPick={(a) => pick(row, a)} /> : null),
     },
   ];
+  // On a phone the grid shows what fits beside the name: the actions come next, so they are never
+  // the column scrolled out of sight (issue 24).
+  const shown = phone ? [columns[0], columns[columns.length - 1], ...columns.slice(1, -1)] : columns;
   const pending = account.subject;
 
   return (
     <GridPage page="users" title={USERS_TITLE} actionLabel={NEW_USER} onAction={() => create.open(null)}>
       <ServerGrid<UserRow>
         list={list}
-        columns={columns}
+        columns={shown}
         sortFields={USER_SORT_FIELDS}
         title={USERS_TITLE}
         searchLabel={USERS_SEARCH_LABEL}

@@ -11,10 +11,10 @@ import type { Therapy } from '../../../machines/visits/therapy-fields';
 import type { AdverseEventEntry } from '../../../machines/visits/visit-form';
 import { useShell } from '../../app/port';
 import { useRecord } from '../../lib/staff/hooks';
-import { addAddendum, fetchLots, fetchPreviousParameters, fetchRecipes, fetchSettings, fetchVisit, moveVisit, recordScreen, saveVisit, type TherapyVisit } from './visits-api';
+import { addAddendum, fetchLots, fetchPreviousParameters, fetchRecipes, fetchSettings, fetchVisit, moveVisit, overrideScreen, recordScreen, saveVisit, type TherapyVisit } from './visits-api';
 
 export function useVisitForm(id: number) {
-  const { api } = useShell();
+  const { api, auth } = useShell();
   const latest = useRef(api);
   latest.current = api;
   const client = useRef<number>(0);
@@ -31,18 +31,22 @@ export function useVisitForm(id: number) {
         moveVisit: fromPromise<VisitRecord, MoveRequest>(({ input }) => asRecord(moveVisit(latest.current, id, input))),
         loadPrevious: fromPromise<Record<string, unknown>, void>(() => fetchPreviousParameters(latest.current, id)),
         recordScreen: fromPromise<unknown, { therapy: Therapy; answers: Record<string, boolean> }>(({ input }) => recordScreen(latest.current, client.current, input.therapy, input.answers)),
+        overrideScreen: fromPromise<unknown, { screen: number; reason: string }>(({ input }) => overrideScreen(latest.current, input.screen, input.reason)),
         addAddendum: fromPromise<VisitRecord, { text: string }>(({ input }) => asRecord(addAddendum(latest.current, id, input.text))),
       },
     }),
   );
   return {
     // The machine keeps what the adapter answered: the contract's visit.
+    /** Only a DOCTOR overrides a relative contraindication (the server refuses anyone else). */
+    mayOverride: auth.role === 'DOCTOR',
     visit: useSelector(ref, sel.visit) as unknown as TherapyVisit | null,
     form: useSelector(ref, sel.form),
     loading: useSelector(ref, sel.isLoading),
     loadFailure: useSelector(ref, sel.loadFailure),
     error: useSelector(ref, sel.error),
     fieldErrors: useSelector(ref, sel.fieldErrors),
+    kept: useSelector(ref, sel.kept),
     locked: useSelector(ref, sel.isLocked),
     busy: useSelector(ref, sel.isBusy),
     saveState: useSelector(ref, sel.saveState),
@@ -56,6 +60,7 @@ export function useVisitForm(id: number) {
     copyLast: () => ref.send({ type: 'visit.copyLast' }),
     move: (move: MoveRequest) => ref.send({ type: 'visit.move', ...move }),
     screen: (answers: Record<string, boolean>) => ref.send({ type: 'screen.record', answers }),
+    overrideScreening: (reason: string) => ref.send({ type: 'screen.override', reason }),
     addendum: (text: string) => ref.send({ type: 'visit.addendum', text }),
     reload: () => ref.send({ type: 'visit.reload' }),
   };

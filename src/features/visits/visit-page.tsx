@@ -65,6 +65,7 @@ function VisitView({ therapy, clientId, id }: { therapy: Therapy; clientId: numb
   const [adverse, setAdverse] = useState({ type: '', severity: 'mild' as 'mild' | 'moderate' | 'severe', action: '', outcome: '' });
   const [reason, setReason] = useState('');
   const [override, setOverride] = useState('');
+  const [screenOverride, setScreenOverride] = useState('');
   const [answers, setAnswers] = useState<Record<string, boolean>>({});
   const [addendum, setAddendum] = useState('');
   const { visit, form, locked } = v;
@@ -128,6 +129,11 @@ function VisitView({ therapy, clientId, id }: { therapy: Therapy; clientId: numb
             {v.error}
           </Alert>
         )}
+        {v.kept.length > 0 && (
+          <Alert severity="warning" data-field="kept">
+            {T.keptTheirs(v.kept)}
+          </Alert>
+        )}
         {v.error && v.saveState !== 'conflict' && (
           <Alert severity="error" data-field="error">
             {v.error}
@@ -141,6 +147,20 @@ function VisitView({ therapy, clientId, id }: { therapy: Therapy; clientId: numb
 
         <SectionBox title={T.sections.screening} name="screening">
           <Typography data-field="screening">{T.screening[visit.screening]}</Typography>
+          {visit.screen && visit.screen.result !== 'clear' && settings && (
+            <Typography variant="body2" data-field="screening-found">
+              {T.screeningFound} {(settings.contraindications[therapy] ?? []).filter((c) => visit.screen?.answers[c.key]).map((c) => c.label).join('; ')}
+              {visit.screen.override_reason ? ` · ${visit.screen.override_reason}` : ''}
+            </Typography>
+          )}
+          {!locked && visit.screening === 'needs_override' && v.mayOverride && (
+            <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
+              <TextField size="small" label={T.screenOverrideReason} value={screenOverride} onChange={(e) => setScreenOverride(e.target.value)} sx={{ minWidth: { xs: '100%', sm: 360 } }} />
+              <Button variant="outlined" disabled={v.busy || !screenOverride.trim()} onClick={() => v.overrideScreening(screenOverride.trim())}>
+                {T.screenOverride}
+              </Button>
+            </Stack>
+          )}
           {!locked && (visit.screening === 'missing' || visit.screening === 'expired') && settings && (
             <Stack>
               {settings.contraindications[therapy]?.map((c) => (

@@ -29,6 +29,9 @@ export const fetchPreviousParameters = async (api: ApiClient, id: number) =>
 export const recordScreen = (api: ApiClient, client: number, therapy: Therapy, answers: Record<string, boolean>) =>
   unwrap(api.POST('/visits/contraindication-screens', { body: { client, therapy, answers } }));
 
+export const overrideScreen = (api: ApiClient, screen: number, reason: string) =>
+  unwrap(api.POST('/visits/contraindication-screens/{id}/override', { params: { path: { id: screen } }, body: { reason } }));
+
 export const fetchRecipes = (api: ApiClient) => unwrap(api.GET('/visits/iv-recipes'));
 
 export const fetchLots = (api: ApiClient) => unwrap(api.GET('/visits/stock-lots', { params: { query: {} } }));

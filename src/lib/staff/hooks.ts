@@ -50,6 +50,7 @@ export function useAction<Subject = unknown>(
     isOpen: useSelector(ref, actionSelectors.isOpen),
     pending: useSelector(ref, actionSelectors.isPending),
     subject: useSelector(ref, actionSelectors.subject) as Subject,
+    values: useSelector(ref, actionSelectors.values),
     error: useSelector(ref, actionSelectors.error),
     fieldErrors: useSelector(ref, actionSelectors.fieldErrors),
     open: (subject?: Subject, values?: Record<string, unknown>) => ref.send({ type: 'action.open', subject, values }),

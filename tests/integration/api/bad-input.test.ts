@@ -132,6 +132,8 @@ const cases: Case[] = [
   // thrive dashboard (server/api/thrive)
   c('listThriveAttention', 'GET', () => '/thrive/attention?status=fine&page=0', ['status', 'page']),
   c('listThriveAttention', 'GET', () => '/thrive/attention?from=2026-02-01&to=2026-01-01', ['from']),
+  c('listThriveTile', 'GET', () => '/thrive/tiles/everyone', ['tile']),
+  c('listThriveTile', 'GET', () => '/thrive/tiles/overdue?page=0&page_size=500', ['page', 'page_size']),
   c('getThriveClient', 'GET', () => '/thrive/clients/abc', ['id']),
   c('listMeasurements', 'GET', () => '/thrive/measurements?client=1&metric=mood', ['metric']),
   c('createMeasurement', 'POST', () => '/thrive/measurements', ['metric', 'value', 'unit'], {}),

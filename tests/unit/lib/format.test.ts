@@ -58,3 +58,30 @@ describe("the clinic's words for stored codes", () => {
     expect(splitPhoneNumber('')).toEqual({ dial: '+1', number: '' });
   });
 });
+
+describe('the shapes screens ask for', () => {
+  it('names a weekday, a month and a wall clock in the clinic locale', async () => {
+    const { formatWeekdayDate, formatWeekdayDateTime, formatMonthYear, formatClock } = await import('../../../src/lib/format');
+    expect(formatWeekdayDate('2026-11-23')).toBe('Mon, 23/11/2026');
+    expect(formatWeekdayDate('2026-11-23', 'long')).toBe('Monday, 23/11/2026');
+    expect(formatWeekdayDateTime('2026-11-23T05:00:00Z')).toBe('Mon, 23/11/2026, 10:30 am');
+    // A zone the caller already holds wins over the clinic's.
+    expect(formatWeekdayDateTime('2026-11-23T05:00:00Z', 'UTC')).toBe('Mon, 23/11/2026, 5:00 am');
+    expect(formatTime('2026-11-23T05:00:00Z', 'UTC')).toBe('5:00 am');
+    expect(formatMonthYear('2026-11-23')).toBe('November 2026');
+    expect(formatClock(9 * 60)).toBe('9:00 am');
+    expect(formatClock(13 * 60 + 30)).toBe('1:30 pm');
+    expect(formatClock(Number.NaN)).toBe('—');
+    setClinicFormat({ locale: 'en-US' });
+    expect(formatClock(9 * 60)).toBe('9:00 AM');
+  });
+
+  it("gives date fields the clinic's order: dd/mm/yyyy in India", async () => {
+    const { clinicDatePattern } = await import('../../../src/lib/format');
+    expect(clinicDatePattern()).toBe('DD/MM/YYYY');
+    setClinicFormat({ locale: 'en-US' });
+    expect(clinicDatePattern()).toBe('MM/DD/YYYY');
+    setClinicFormat({ locale: 'de-DE' });
+    expect(clinicDatePattern()).toBe('DD.MM.YYYY');
+  });
+});

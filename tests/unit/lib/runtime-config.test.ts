@@ -22,6 +22,7 @@ const config = (identityEndpoint: string | null): RuntimeConfig => ({
   locale: 'en-IN',
   timeZone: 'Asia/Kolkata',
   dialCode: '+91',
+  clinicName: 'Thrive Clinic',
 });
 
 afterEach(() => vi.restoreAllMocks());

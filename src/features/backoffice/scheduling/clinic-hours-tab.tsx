@@ -3,6 +3,8 @@
 import { Alert, Box, Button, IconButton, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useShell } from '../../../app/port';
+import { DateField } from '../../../lib/date-field';
+import { formatDate } from '../../../lib/format';
 import { ImpactDialog } from './impact-dialog';
 import { type HoursPatch, patchHours, previewHoursImpact, type SchedulingHours } from './scheduling-api';
 import { useHours, useImpactedChange } from './scheduling-hooks';
@@ -39,9 +41,9 @@ function ClinicHours({ hours, reload }: { hours: SchedulingHours; reload: () => 
         <Stack spacing={1}>
           {holidays.map((h, i) => (
             <Stack key={i} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <TextField size="small" type="date" label="Day" value={h.day} onChange={(e) => setHolidays(holidays.map((x, j) => (j === i ? { ...x, day: e.target.value } : x)))} slotProps={{ inputLabel: { shrink: true } }} />
+              <DateField size="small" label="Day" value={h.day} onChange={(day) => setHolidays(holidays.map((x, j) => (j === i ? { ...x, day } : x)))} />
               <TextField size="small" label="Name" value={h.name} onChange={(e) => setHolidays(holidays.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))} />
-              <IconButton aria-label={`Remove holiday ${h.day}`} onClick={() => setHolidays(holidays.filter((_, j) => j !== i))}>
+              <IconButton aria-label={`Remove holiday ${formatDate(h.day)}`} onClick={() => setHolidays(holidays.filter((_, j) => j !== i))}>
                 ×
               </IconButton>
             </Stack>

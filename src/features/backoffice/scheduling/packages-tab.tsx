@@ -4,7 +4,8 @@ import { Alert, Button, Chip, Stack, Table, TableBody, TableCell, TableHead, Tab
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useShell } from '../../../app/port';
-import { ConfirmDialog } from '../../../lib/staff/confirm-dialog';
+import { formatCurrency } from '../../../lib/format';
+import { ActiveToggleDialog, CatalogueItemButtons } from '../../../lib/staff/catalogue-item-actions';
 import { FormDialog } from '../../../lib/staff/form-dialog';
 import { useAction } from '../../../lib/staff/hooks';
 import { createPlan, type PackagePlan, patchPlan } from './scheduling-api';
@@ -12,7 +13,6 @@ import { usePlans } from './scheduling-hooks';
 import { EDIT_PLAN, NEW_PLAN, PLAN_SAVED } from './texts';
 
 const EMPTY = { name: '', therapy: '', sessions: '10', price_inr: '0', validity_days: '180' };
-const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
 
 export function PackagesTab() {
   const { api } = useShell();
@@ -72,15 +72,10 @@ export function PackagesTab() {
                 </TableCell>
                 <TableCell>{p.therapy}</TableCell>
                 <TableCell>{p.sessions}</TableCell>
-                <TableCell>{rupees.format(p.price_inr)}</TableCell>
+                <TableCell>{formatCurrency(p.price_inr)}</TableCell>
                 <TableCell>{p.validity_days === null ? 'No expiry' : `${p.validity_days} days`}</TableCell>
                 <TableCell align="right">
-                  <Button size="small" onClick={() => openEdit(p)}>
-                    Edit
-                  </Button>
-                  <Button size="small" onClick={() => toggle.open(p)}>
-                    {p.active ? 'Deactivate' : 'Activate'}
-                  </Button>
+                  <CatalogueItemButtons item={p} onEdit={openEdit} toggle={toggle} />
                 </TableCell>
               </TableRow>
             ))}
@@ -99,9 +94,7 @@ export function PackagesTab() {
           <TextField label="Valid for (days)" type="number" value={form.validity_days} onChange={(e) => setForm({ ...form, validity_days: e.target.value })} error={!!err('validity_days')} helperText={err('validity_days') ?? 'Empty: no expiry'} />
         </Stack>
       </FormDialog>
-      <ConfirmDialog action={toggle} title={toggle.subject ? `${toggle.subject.active ? 'Deactivate' : 'Activate'} ${toggle.subject.name}` : ''} confirmLabel={toggle.subject?.active ? 'Deactivate' : 'Activate'}>
-        {toggle.subject?.active ? 'It is no longer sold; packages already sold keep their sessions and expiry.' : 'It is sold again.'}
-      </ConfirmDialog>
+      <ActiveToggleDialog toggle={toggle} whenDeactivated='It is no longer sold; packages already sold keep their sessions and expiry.' whenActivated='It is sold again.' />
     </>
   );
 }

@@ -24,6 +24,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useShell } from '../../../app/port';
+import { formatCurrency } from '../../../lib/format';
 import { ROLE_LABELS } from '../../../lib/staff/format';
 import { useAction } from '../../../lib/staff/hooks';
 import { ImpactDialog } from './impact-dialog';
@@ -34,7 +35,6 @@ import { useSnackbar } from 'notistack';
 
 const ROLES = ['NURSE', 'DOCTOR', 'HEALTH_COACH', 'NUTRITIONIST', 'RECEPTION', 'ADMIN', 'SUPER_ADMIN'] as const;
 type Role = (typeof ROLES)[number];
-const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
 
 interface Form {
   name: string;
@@ -158,7 +158,7 @@ export function ServicesTab() {
               </TableCell>
               <TableCell>{s.resources_needed.map((n) => `${n.units} × ${n.kind.replace(/_/g, ' ')}`).join(', ') || '—'}</TableCell>
               <TableCell>{s.delivered_by.map((r) => ROLE_LABELS[r] ?? r).join(', ')}</TableCell>
-              <TableCell>{rupees.format(s.price_inr)}</TableCell>
+              <TableCell>{formatCurrency(s.price_inr)}</TableCell>
               <TableCell>{s.bookable_online ? 'Yes' : 'No'}</TableCell>
               <TableCell align="right">
                 <Button size="small" onClick={() => openEdit(s)} aria-label={`Edit ${s.name}`}>

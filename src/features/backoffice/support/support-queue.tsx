@@ -17,6 +17,7 @@ import { useShell } from '../../../app/port';
 import { useRecord } from '../../../lib/staff/hooks';
 import { assignQueueTicket, loadMe, loadQueue, loadQueueTicket, moveQueueTicket, type QueueAttachment, type QueueTicket, type QueueTicketDetail, saveQueueAttachment, sendStaffMessage } from './support-queue-api';
 import { AttachButton } from '../../../lib/attach-button';
+import { formatDateTime } from '../../../lib/format';
 
 const DAY = 86_400_000;
 const ageOf = (iso: string) => {
@@ -203,7 +204,7 @@ function TicketPanel(props: {
           <Box key={m.id} sx={{ p: 1, borderRadius: 1, bgcolor: m.internal ? 'warning.light' : m.from_clinic ? 'action.hover' : 'transparent', border: 1, borderColor: 'divider' }} data-message={m.id}>
             <Typography variant="caption">
               {m.author_name}
-              {m.internal ? ' · internal note' : ''} · {new Date(m.created_at).toLocaleString('en-IN')}
+              {m.internal ? ' · internal note' : ''} · {formatDateTime(m.created_at)}
             </Typography>
             <Typography sx={{ whiteSpace: 'pre-wrap' }}>{m.body}</Typography>
             {m.attachments.map((a) => (

@@ -1,12 +1,15 @@
-// Times as the portal shows them: in the clinic's time zone, with the weekday.
+// Times as the portal shows them: in the clinic's time zone, with the weekday, written by the one
+// formatting module (Mon, 23/11/2026, 10:30 am).
+import { formatTime as clockTime, formatWeekdayDate, formatWeekdayDateTime } from '../../../lib/format';
+
 export function formatWhen(iso: string, zone: string): string {
-  return new Intl.DateTimeFormat('en-IN', { timeZone: zone, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date(iso));
+  return formatWeekdayDateTime(iso, zone);
 }
 
 export function formatDay(iso: string, zone: string): string {
-  return new Intl.DateTimeFormat('en-IN', { timeZone: zone, weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(iso));
+  return formatWeekdayDate(iso, 'short', zone);
 }
 
 export function formatTime(iso: string, zone: string): string {
-  return new Intl.DateTimeFormat('en-IN', { timeZone: zone, hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date(iso));
+  return clockTime(iso, zone);
 }

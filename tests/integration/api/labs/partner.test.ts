@@ -38,7 +38,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('the HTTP lab partner adapter against a partner server', () => {
-  const partner = () => httpLabPartner({ baseUrl, apiKey: KEY, timeoutMs: 300 });
+  const partner = () => httpLabPartner({ baseUrl, apiKey: KEY, timeoutMs: 2_000 });
 
   it('books with the key and the booking as documented, and reads status and results', async () => {
     script = {
@@ -60,7 +60,7 @@ describe('the HTTP lab partner adapter against a partner server', () => {
     ['no reference', 'POST /v1/bookings', { status: 201, body: '{}' }, (p: LabPartner) => p.book(BOOKING)],
     ['a server error', 'GET /v1/bookings/PX-1', { status: 503, body: '{}' }, (p: LabPartner) => p.status('PX-1')],
     ['something other than JSON', 'GET /v1/bookings/PX-1', { status: 200, body: '<html>' }, (p: LabPartner) => p.status('PX-1')],
-    ['no answer in time', 'GET /v1/bookings/PX-1', { status: 200, body: '{"status":"ready"}', delayMs: 1_000 }, (p: LabPartner) => p.status('PX-1')],
+    ['no answer in time', 'GET /v1/bookings/PX-1', { status: 200, body: '{"status":"ready"}', delayMs: 4_000 }, (p: LabPartner) => p.status('PX-1')],
   ])('refuses %s', async (_name, path, answer, act) => {
     script = { [path]: answer };
     await expect(act(partner())).rejects.toBeInstanceOf(LabPartnerError);

@@ -23,6 +23,7 @@ type Builder = (t: TestApp, s: Shared, actor: Actor) => Promise<ApiResponse>;
 export const thriveMatrixRequests: Record<string, Builder> = {
   'thrive.summary': (t, _s, a) => api(t, a, 'GET', '/thrive/summary'),
   'thrive.attention': (t, _s, a) => api(t, a, 'GET', '/thrive/attention'),
+  'thrive.tile': (t, _s, a) => api(t, a, 'GET', '/thrive/tiles/without_visit'),
   'thrive.client.own': (t, _s, a) => api(t, a, 'GET', `/thrive/clients/${a.id}`),
   'thrive.client.client': (t, s, a) => api(t, a, 'GET', `/thrive/clients/${s.client}`),
   'thrive.measurements.list.own': (t, _s, a) => api(t, a, 'GET', `/thrive/measurements?client=${a.id}`),

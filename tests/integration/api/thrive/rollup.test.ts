@@ -3,10 +3,12 @@
 // enrollments starting in the past and the future, packages, thrive checks, goal readings and
 // corrections, consent and goals changing, then random changes to all of them. After every round
 // the summary, every page of the needs-attention table and each client's enrollments must be
-// identical, and the roll-up tables equal to a backfill made from nothing.
+// identical, each tile's list adds up to its figure, and the roll-up tables equal to a backfill
+// made from nothing.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attention, clientEnrollments, summary } from '../../../../server/api/thrive/data.ts';
+import { attention, clientEnrollments, summary, tilePage } from '../../../../server/api/thrive/data.ts';
+import { THRIVE_TILES } from '../../../../server/api/thrive/sql.ts';
 import { fromScratch } from '../../../../server/api/thrive/sql-reference.ts';
 import type { Db } from '../../../../server/db/database.ts';
 import { createTestDatabase, engines, type TestDatabase } from '../../../support/engines.ts';
@@ -155,6 +157,23 @@ async function expectSameAnswers(db: Db, k: Clinic) {
     }
   }
   for (const c of k.clients.slice(0, 10)) expect(await clientEnrollments(db, c)).toEqual(await clientEnrollments(db, c, fromScratch));
+  // Each tile's drill-down lists exactly what its figure counts, page after page.
+  const s = await summary(db);
+  const figure = {
+    active_enrollments: s.active_enrollments,
+    sessions_this_week: s.sessions_this_week.reduce((n, w) => n + w.sessions, 0),
+    package_sessions_left: s.package_sessions_left,
+    overdue: s.overdue.forms + s.overdue.thrive_checks,
+    without_visit: s.without_visit_30_days,
+  };
+  for (const tile of THRIVE_TILES) {
+    const first = await tilePage(db, tile, 1, 7);
+    expect(first.total, tile).toBe(figure[tile]);
+    const rows = [...first.results];
+    for (let page = 2; page <= Math.ceil(first.count / 7); page++) rows.push(...(await tilePage(db, tile, page, 7)).results);
+    expect(rows.length, tile).toBe(first.count);
+    expect(rows.reduce((n, r) => n + r.amount, 0), tile).toBe(figure[tile]);
+  }
   // The kept roll-up equals one rebuilt from nothing.
   const tables = sql`select 'e' as t, to_jsonb(r) - 'enrollment_id' as row, enrollment_id as k from thrive_enrollment_rollup r
     union all select 'c', to_jsonb(r), client_id from thrive_client_rollup r union all select 's', to_jsonb(r), 0 from thrive_session_slots r`;

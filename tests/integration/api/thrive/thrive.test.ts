@@ -176,6 +176,55 @@ describe.each(engines)('thrive dashboard API on %s', (engine) => {
     expect((await api(t, coach, 'GET', `/thrive/clients/${older}`)).body.flags).toEqual([]);
   });
 
+  it('opens the clients behind each tile, adding up to the tile, for staff only, audited', async () => {
+    const program = await addProgramOf(t, 12);
+    const fresh = await addClient(t, [{ area: 'sleep', description: 'Sleep 8 hours' }]);
+    const lapsed = await addClient(t);
+    const service = await addServiceRow(t, 'iv');
+    await enrol(t, fresh, program, 10);
+    await enrol(t, lapsed, program, 80);
+    await addSessions(t, fresh, coach.id, service, { completed: 1 });
+    await addPackage(t, fresh, 10, 4, 'iv');
+    await addPackage(t, lapsed, 5, 5);
+    // A session this week, by the server's own week, and one the week before (not counted).
+    const week = (await sql<{ w: Date }>`select date_trunc('week', now()) as w`.execute(t.database.db)).rows[0].w;
+    for (const [at, status] of [[new Date(week.getTime() + 3 * 3_600_000), 'booked'], [new Date(week.getTime() - 3 * 3_600_000), 'no_show']] as const) {
+      await t.database.db.insertInto('appointments').values({
+        client_id: lapsed, service_id: service, staff_id: coach.id, starts_at: at, ends_at: new Date(at.getTime() + 60_000),
+        occupied_from: at, occupied_to: new Date(at.getTime() + 60_000), booked_by: coach.id, status,
+      }).execute();
+    }
+    const summary = (await api(t, coach, 'GET', '/thrive/summary')).body;
+    const figures: Record<string, number> = {
+      active_enrollments: summary.active_enrollments,
+      sessions_this_week: summary.sessions_this_week.reduce((n: number, w: { sessions: number }) => n + w.sessions, 0),
+      package_sessions_left: summary.package_sessions_left,
+      overdue: summary.overdue.forms + summary.overdue.thrive_checks,
+      without_visit: summary.without_visit_30_days,
+    };
+    for (const [tile, figure] of Object.entries(figures)) {
+      const res = await api(t, coach, 'GET', `/thrive/tiles/${tile}?page_size=100`);
+      expect(res.status, tile).toBe(200);
+      expect(res.body.total, tile).toBe(figure);
+      expect(res.body.results.reduce((n: number, r: { amount: number }) => n + r.amount, 0), tile).toBe(figure);
+    }
+    const rows = async (tile: string, who: number) => (await api(t, coach, 'GET', `/thrive/tiles/${tile}?page_size=100`)).body.results.filter((r: { client: number }) => r.client === who);
+    expect(await rows('active_enrollments', fresh)).toEqual([expect.objectContaining({ item: expect.stringMatching(/^Reset /), at: new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10), amount: 1 })]);
+    expect(await rows('package_sessions_left', fresh)).toEqual([expect.objectContaining({ item: 'iv', amount: 6 })]);
+    expect(await rows('package_sessions_left', lapsed)).toEqual([]);
+    expect(await rows('sessions_this_week', lapsed)).toEqual([expect.objectContaining({ item: 'iv', at: new Date(week.getTime() + 3 * 3_600_000).toISOString(), amount: 1 })]);
+    expect((await rows('overdue', fresh)).map((r: { item: string }) => r.item)).toContain('thrive_check');
+    expect((await rows('overdue', lapsed)).map((r: { item: string }) => r.item).sort()).toEqual(['forms', 'thrive_check']);
+    expect(await rows('without_visit', fresh)).toEqual([]);
+    expect(await rows('without_visit', lapsed)).toEqual([expect.objectContaining({ at: null })]);
+    const paged = await api(t, coach, 'GET', '/thrive/tiles/active_enrollments?page=2&page_size=1');
+    expect(paged.body).toMatchObject({ tile: 'active_enrollments', count: figures.active_enrollments, total: figures.active_enrollments });
+    expect(paged.body.results).toHaveLength(1);
+    expect((await api(t, client, 'GET', '/thrive/tiles/overdue')).status).toBe(403);
+    expect((await api(t, coach, 'GET', '/thrive/tiles/everyone')).status).toBe(400);
+    expect(await count(t, 'audit_events', sql`action = 'thrive.tile' and actor_id = ${coach.id}`)).toBeGreaterThanOrEqual(5);
+  });
+
   it('gives a client their own dashboard only, and staff the clinic-wide views', async () => {
     expect((await api(t, client, 'GET', `/thrive/clients/${client.id}`)).status).toBe(200);
     expect((await api(t, client, 'GET', `/thrive/clients/${other.id}`)).status).toBe(404);

@@ -8,7 +8,7 @@ describe('clinic time', () => {
     const drawn = toDrawn('2026-03-02T04:30:00Z', 'Asia/Kolkata');
     expect([drawnDay(drawn), drawn.getHours(), drawn.getMinutes()]).toEqual(['2026-03-02', 10, 0]);
     expect(fromDrawn(drawn, 'Asia/Kolkata')).toBe('2026-03-02T10:00:00+05:30');
-    expect(clockOf('2026-03-02T04:30:00Z', 'Asia/Kolkata')).toBe('10:00');
+    expect(clockOf('2026-03-02T04:30:00Z', 'Asia/Kolkata')).toBe('10:00 am');
   });
 
   it('writes offsets across daylight saving (New York)', () => {

@@ -33,6 +33,20 @@ describe('LoginPage', () => {
     expect(screen.queryAllByRole('button', { name: /Sign In with/ })).toEqual([]);
   });
 
+  it("names the clinic above the spec heading, the heading itself unchanged (issue 24)", async () => {
+    render(
+      <AuthProvider actors={signedOut as never} config={BASE_CONFIG}>
+        <LoginPage clinicName="Sunrise Wellness Kochi" />
+      </AuthProvider>,
+    );
+    await screen.findByPlaceholderText(TEXTS.usernamePlaceholder);
+    const name = screen.getByTestId('sign-in-clinic-name');
+    const heading = screen.getByRole('heading', { level: 1 });
+    expect(name.textContent).toBe('Sunrise Wellness Kochi');
+    expect(heading.textContent).toBe(TEXTS.loginHeading);
+    expect(name.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('offers the Create Account tab when sign-up is allowed', async () => {
     render(
       <AuthProvider actors={signedOut as never} config={BASE_CONFIG}>

@@ -1,12 +1,13 @@
 // The visit page chart's model: a PET visit loaded as a draft or already signed (or not at all);
 // a change typed (and another while its save is in flight); saves answered, refused for another
 // device's change (409), unanswered (offline) or refused with a field; steps, screening, copy last
-// settings and an addendum, each answered or refused.
+// settings, a doctor's override of the screening and an addendum, each answered or refused.
 import type { MachineModel } from '../../../support/model-paths.ts';
 import { visitFormMachine } from '../../../../machines/visits/visit-form-machine.ts';
 
 const base = { id: 5, client: 9, therapy: 'pet' as const, vitals_before: { systolic: 120 }, vitals_after: {}, parameters: { device: 'Mat' }, events: [], adverse_events: [], notes: '' };
-export const DRAFT = { ...base, status: 'draft', version: 1 };
+// The draft goes by a screen a doctor may override; the saved one was read before any screening.
+export const DRAFT = { ...base, status: 'draft', version: 1, screen: { id: 11 } };
 export const SAVED = { ...base, status: 'draft', version: 2, notes: 'typed' };
 export const STARTED = { ...base, status: 'in_progress', version: 3 };
 export const SIGNED = { ...base, status: 'signed', version: 4 };
@@ -28,6 +29,7 @@ export const model: MachineModel = {
         { type: 'visit.move', to: 'signed' },
         { type: 'visit.copyLast' },
         { type: 'screen.record', answers: { epilepsy: false } },
+        { type: 'screen.override', reason: 'Epilepsy controlled for years; neurologist agrees' },
         { type: 'visit.addendum', text: 'Called: well.' },
         { type: 'visit.reload' },
       ],
@@ -37,9 +39,10 @@ export const model: MachineModel = {
         moveVisit: [{ output: SIGNED }, { output: STARTED }, { error: REFUSED }],
         loadPrevious: [{ output: { device: 'Mat 2' } }, { error: OFFLINE }],
         recordScreen: [{ output: {} }, { error: REFUSED }],
+        overrideScreen: [{ output: {} }, { error: REFUSED }],
         addAddendum: [{ output: SIGNED }, { error: REFUSED }],
       },
-      serializeState: (s) => JSON.stringify({ value: s.value, status: s.context.visit?.status, version: s.context.visit?.version, pending: s.context.pending, error: s.context.error !== null }),
+      serializeState: (s) => JSON.stringify({ value: s.value, status: s.context.visit?.status, version: s.context.visit?.version, pending: s.context.pending, error: s.context.error !== null, typedInConflict: s.matches('conflict') ? s.context.form.vitals_before.systolic : undefined }),
     },
   ],
 };

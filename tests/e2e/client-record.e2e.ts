@@ -1,0 +1,97 @@
+// Issue 24, the client record, in Chromium at 1280 and 360 px against a real server: the banner
+// stays visible after scrolling (allergies and alerts on it), a tab link opens its tab, onboarding
+// answers read as sentences, the audit tab names people and grows by one event per page view, and
+// the page is never wider than the viewport.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BANNER_ALERT, BANNER_ALLERGIES, RECORD_TAB_LABELS } from '../../src/features/client-details/texts.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { arrangeAccounts, call, expectNoConsoleErrors, pageAs, type StaffWorld, startStaffServer } from '../support/staff-e2e.ts';
+
+let world: StaffWorld;
+let browser: Browser;
+let clientId = 0;
+
+vi.setConfig({ testTimeout: 300_000, hookTimeout: 600_000 });
+
+beforeAll(async () => {
+  const { server, adminEmail, adminTemp } = await startStaffServer('client-record');
+  world = await arrangeAccounts(server, adminEmail, adminTemp, ['ADMIN', 'NURSE'], 'r');
+  browser = await launchBrowser();
+  const res = await call(server.baseUrl, world.adminToken, 'POST', '/users/users', {
+    first_name: 'Kavya',
+    last_name: 'Iyer',
+    email: 'kavya.record@clinic.test',
+    phone_number: '+919812345601',
+    date_of_birth: '1990-05-15',
+    role: 'CLIENT',
+    lifestyle_history: {
+      schema_version: 1,
+      sleep: { hours_per_night: 6, quality: 'poor' },
+      activity: { days_per_week: 3, minutes_per_day: 30 },
+      diet: { pattern: 'jain', meals_per_day: 3 },
+      stress: { level: 6 },
+      alcohol: { frequency: 'never' },
+      tobacco: { status: 'never' },
+      caffeine: { cups_per_day: 2 },
+      screen_time: { hours_per_day: 4 },
+    },
+    family_history: { schema_version: 1, conditions: [{ relation: 'father', condition: 'diabetes', age_at_onset: 52 }] },
+  });
+  expect(res.status).toBe(201);
+  clientId = res.body.id;
+  const patch = await call(server.baseUrl, world.adminToken, 'PATCH', `/users/user-profiles/${clientId}`, { allergies: 'Penicillin', alert_notes: 'Faints during blood draws' });
+  expect(patch.status).toBe(200);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await world?.server.stop('SIGTERM');
+});
+
+const notWider = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+describe.each([1280, 360])('the client record at %i px', (width) => {
+  it('keeps the banner in view, opens tabs from links, reads onboarding as sentences, and audits one event per view', async () => {
+    const { context, page, errors } = await pageAs(browser, world.server.baseUrl, world.accounts.ADMIN!);
+    await page.setViewportSize({ width, height: 760 });
+    const base = `/client/${clientId}/details`;
+
+    await page.goto(`${base}?tab=onboarding`);
+    const banner = page.getByTestId('client-banner');
+    await banner.getByRole('heading', { name: 'Kavya Iyer', level: 1 }).waitFor();
+    await banner.getByText(BANNER_ALLERGIES('Penicillin')).waitFor();
+    await banner.getByText(BANNER_ALERT('Faints during blood draws')).waitFor();
+    await page.getByText('Diet: Jain').waitFor();
+    await page.getByText('Sleep quality: poor').waitFor();
+    await page.getByText('Father — diabetes, from age 52').waitFor();
+    expect(await page.getByRole('tab', { name: RECORD_TAB_LABELS.onboarding }).getAttribute('aria-selected')).toBe('true');
+    // The left navigation (expanded from 1024 px; a menu below) marks Clients while a record is open.
+    if (width >= 1024) expect(await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Clients' }).getAttribute('class')).toContain('Mui-selected');
+    await notWider(page);
+
+    // Scrolled to the bottom, the banner is still on screen.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const box = await banner.boundingBox();
+    expect(box && box.y >= 0 && box.y < 200).toBe(true);
+    await banner.getByText(BANNER_ALLERGIES('Penicillin')).waitFor();
+
+    // A tab link opens its tab, and the URL says which.
+    await page.getByRole('tab', { name: RECORD_TAB_LABELS.audit }).click();
+    await page.waitForURL(/tab=audit/);
+    const count = async () => Number((await page.getByTestId('audit-count').innerText()).split(' ')[0]);
+    await page.getByTestId('audit-count').waitFor();
+    const before = await count();
+    await expect(page.getByRole('table', { name: 'Audit trail' }).innerText()).resolves.toContain('(ADMIN)');
+    await expect(page.getByRole('table', { name: 'Audit trail' }).innerText()).resolves.toContain('Opened the record');
+    expect(await page.getByRole('table', { name: 'Audit trail' }).getByText('User #').count()).toBe(0);
+    await notWider(page);
+
+    // One more page view of the record is one more event, whatever it reads.
+    await page.reload();
+    await page.getByTestId('audit-count').waitFor();
+    await expect.poll(count).toBe(before + 1);
+    expectNoConsoleErrors(errors);
+    await context.close();
+  });
+});

@@ -1,0 +1,223 @@
+// Issue 24, "Phones": every real route (src/app/built-routes.ts) at 360 px, as the role that uses
+// it: the document is never wider than the viewport, and every visible button, link and field is
+// on screen or inside a box that scrolls (a table's card, the grid). Also the clinic's identity:
+// the name set on /backoffice on /login, in the top bars, in the page title and the consent text.
+// One server, one browser, one signed-in context per role.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEXTS } from '../../machines/sign-in/texts.ts';
+import { BUILT_ROUTES } from '../../src/app/built-routes.ts';
+import { getHref, type RouteKey } from '../../src/app/paths.ts';
+import { accountMenuLabel, CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE, OPEN_NAVIGATION } from '../../src/app/shell-text.ts';
+import { launchBrowser, watchConsole } from '../support/browser.ts';
+import { createAccount, type E2eAccount } from '../support/e2e-accounts.ts';
+import { tokenOf } from '../support/visit-charting-e2e.ts';
+import { arrangeAccounts, call, expectNoConsoleErrors, signInAs, startStaffServer, type StaffWorld } from '../support/staff-e2e.ts';
+
+const PHONE = { width: 360, height: 740 };
+const CLINIC = 'Sunrise Wellness Kochi';
+
+let world: StaffWorld;
+let browser: Browser;
+let client: E2eAccount;
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  const { server, adminEmail, adminTemp } = await startStaffServer('phones', { engine: 'pglite' });
+  world = await arrangeAccounts(server, adminEmail, adminTemp, ['HEALTH_COACH', 'NURSE'], 'ph');
+  browser = await launchBrowser();
+  const api = async (method: string, path: string, body?: unknown, token = world.adminToken) => {
+    const res = await call(server.baseUrl, token, method, path, body);
+    expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+    return res.body;
+  };
+  await api('PATCH', '/clinic/settings', { name: CLINIC });
+  client = await createAccount(server.baseUrl, world.adminToken, 'CLIENT', 'ph');
+  // A discovery prospect with a booked visit, and one chart of each therapy, so the visit routes open.
+  const coach = world.accounts.HEALTH_COACH!;
+  const week = [1, 2, 3, 4, 5, 6, 7];
+  await api('PATCH', '/appointments/hours', {
+    clinic_hours: week.map((weekday) => ({ weekday, opens: '00:00', closes: '23:59' })),
+    staff_hours: [{ staff: coach.id, weekly: week.map((weekday) => ({ weekday, starts: '00:00', ends: '23:59' })) }],
+  });
+  const service = await api('POST', '/appointments/services', { name: 'Discovery visit', therapy: 'discovery', duration_minutes: 45, delivered_by: ['HEALTH_COACH'] });
+  const sent = await fetch(`${server.baseUrl}/api/v1/discovery/enquiries`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Lakshmi Narayanan Subramaniam', email: 'lakshmi.phone@clinic.test', phone: '+919876500099', interest: 'HBOT', message: 'Long name, small screen.', consent_to_contact: true }),
+  });
+  expect(sent.status).toBe(201);
+  ids.prospect = (await api('GET', '/discovery/prospects?search=Lakshmi')).results[0].id;
+  const start = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 26 * 3_600_000).toISOString();
+  ids.discoveryVisit = (await api('POST', '/discovery/visits', { prospect: ids.prospect, service: service.id, staff: coach.id, start })).id;
+  // Only a nurse or doctor charts a therapy visit.
+  const nurse = await tokenOf(server.baseUrl, world.accounts.NURSE!.email);
+  for (const therapy of ['iv', 'hbot', 'pet', 'red_light', 'fir']) ids[therapy] = (await api('POST', '/visits/therapy-visits', { client: client.id, therapy }, nurse)).id;
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await world?.server.stop('SIGTERM');
+});
+
+/** Each built route's path here and the element that says its page is in. */
+function routeTable(): Record<RouteKey, { path: string; ready: string } | undefined> {
+  const c = { clientId: client.id };
+  const visit = (therapy: string, key: RouteKey) => ({ path: getHref(key, { clientId: client.id, visitId: ids[therapy] }), ready: '[data-page="therapy-visit"]' });
+  const staff = (path: string) => ({ path, ready: '[data-guard="allowed"]' });
+  const portal = (key: RouteKey) => ({ path: getHref(key, c), ready: '[data-guard="allowed"]' });
+  return {
+    clients: staff(getHref('clients')),
+    clientDetails: staff(getHref('clientDetails', c)),
+    appointments: staff(getHref('appointments')),
+    users: staff(getHref('users')),
+    backoffice: staff(getHref('backoffice')),
+    thriveDashboard: staff(getHref('thriveDashboard')),
+    thriveDashboardUser: staff(getHref('thriveDashboardUser', { id: client.id })),
+    discovery: staff(getHref('discovery')),
+    clientDiscovery: staff(getHref('clientDiscovery', { clientId: ids.prospect })),
+    clientDiscoveryVisit: staff(getHref('clientDiscoveryVisit', { clientId: ids.prospect, visitId: ids.discoveryVisit })),
+    ivVisit: visit('iv', 'ivVisit'),
+    hbotVisit: visit('hbot', 'hbotVisit'),
+    petVisit: visit('pet', 'petVisit'),
+    redLightVisit: visit('red_light', 'redLightVisit'),
+    firVisit: visit('fir', 'firVisit'),
+    portalHome: portal('portalHome'),
+    portalThriveCheck: portal('portalThriveCheck'),
+    portalOnboard: portal('portalOnboard'),
+    portalProfile: portal('portalProfile'),
+    portalCognitive: portal('portalCognitive'),
+    portalSupport: portal('portalSupport'),
+    portalInClinic: portal('portalInClinic'),
+    portalIntakeCall: portal('portalIntakeCall'),
+    portalBookTest: portal('portalBookTest'),
+    portalReports: portal('portalReports'),
+  } as Record<RouteKey, { path: string; ready: string } | undefined>;
+}
+
+async function phoneContext(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ baseURL: world.server.baseUrl, viewport: PHONE, isMobile: true, hasTouch: true });
+  context.setDefaultTimeout(60_000);
+  context.setDefaultNavigationTimeout(90_000);
+  const page = await context.newPage();
+  return { context, page, errors: watchConsole(page) };
+}
+
+async function settled(page: Page, ready: string) {
+  await page.locator(ready).first().waitFor({ timeout: 60_000 });
+  await expect.poll(() => page.locator('[aria-busy="true"], [data-loading], .MuiSkeleton-root, .MuiCircularProgress-root').count(), { timeout: 30_000 }).toBe(0);
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
+
+/**
+ * What spills: the document wider than the viewport, and each visible control whose box leaves
+ * the screen sideways without a scrolling box around it to bring it back.
+ */
+async function spills(page: Page): Promise<{ scrollWidth: number; innerWidth: number; hidden: string[] }> {
+  return page.evaluate(() => {
+    const scrolls = (el: Element | null): boolean => {
+      for (let e = el?.parentElement ?? null; e && e !== document.documentElement; e = e.parentElement) {
+        const style = getComputedStyle(e);
+        if (/(auto|scroll)/.test(style.overflowX) && e.scrollWidth > e.clientWidth) return true;
+      }
+      return false;
+    };
+    const hidden: string[] = [];
+    const selector = 'button, a[href], input:not([type="hidden"]), select, textarea, [role="button"], [role="tab"], [role="link"], [role="combobox"], [role="menuitem"]';
+    for (const el of Array.from(document.querySelectorAll(selector))) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || el.closest('[aria-hidden="true"], [inert]')) continue;
+      if (box.left >= -1 && box.right <= window.innerWidth + 1) continue;
+      if (scrolls(el)) continue;
+      const name = (el.getAttribute('aria-label') || el.textContent || el.getAttribute('name') || el.tagName).trim().slice(0, 60);
+      hidden.push(`${el.tagName.toLowerCase()} "${name}" at ${Math.round(box.left)}–${Math.round(box.right)} px`);
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, hidden };
+  });
+}
+
+async function expectFits(page: Page, label: string) {
+  const found = await spills(page);
+  expect({ route: label, wider: found.scrollWidth > found.innerWidth ? `${found.scrollWidth} > ${found.innerWidth}` : null, hidden: found.hidden }).toEqual({ route: label, wider: null, hidden: [] });
+}
+
+describe('every real route at 360 px', () => {
+  it('names every built route here, so a new one is checked too', () => {
+    const table = routeTable();
+    expect(BUILT_ROUTES.filter((key) => !table[key])).toEqual([]);
+  });
+
+  it('signed out: /login shows the clinic name above the heading and fits', async () => {
+    const { context, page, errors } = await phoneContext();
+    await page.goto('/login');
+    const name = page.getByTestId('sign-in-clinic-name');
+    await name.waitFor();
+    expect(await name.textContent()).toBe(CLINIC);
+    const heading = page.getByRole('heading', { name: TEXTS.loginHeading, level: 1 });
+    expect((await name.boundingBox())!.y).toBeLessThan((await heading.boundingBox())!.y);
+    await expect.poll(() => page.title()).toBe(CLINIC);
+    await expectFits(page, '/login');
+    expectNoConsoleErrors(errors);
+    await context.close();
+  });
+
+  it('a client: the consent text, the compact bar, and every portal page', async () => {
+    const { context, page, errors } = await phoneContext();
+    const home = getHref('portalHome', { clientId: client.id });
+    await signInAs(page, client, home);
+    await page.getByLabel(CONSENT_ACCEPT_LABEL).waitFor();
+    expect(await page.locator('#consent-text').textContent()).toContain(`authorize ${CLINIC} to use and disclose`);
+    await expectFits(page, 'consent dialog');
+    await page.getByLabel(CONSENT_ACCEPT_LABEL).check();
+    await page.getByRole('button', { name: CONSENT_CONTINUE }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    // The compact bar: the clinic's name, a menu with the portal's links, the client's name in the account menu.
+    const bar = page.locator('[data-layout="portal"] header');
+    expect(await bar.getByTestId('clinic-name').textContent()).toBe(CLINIC);
+    expect((await bar.boundingBox())!.height).toBeLessThanOrEqual(64);
+    expect(await page.title()).toBe(CLINIC);
+    const fullName = `${client.firstName} ${client.lastName}`;
+    await page.getByRole('button', { name: accountMenuLabel(fullName) }).click();
+    expect(await page.getByTestId('user-menu-name').textContent()).toBe(fullName);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: OPEN_NAVIGATION }).click();
+    await page.getByTestId('portal-nav-drawer').getByRole('link', { name: 'Support' }).click();
+    await page.waitForURL((u) => u.pathname === getHref('portalSupport', { clientId: client.id }));
+
+    const table = routeTable();
+    for (const key of BUILT_ROUTES.filter((k) => k.startsWith('portal'))) {
+      const route = table[key]!;
+      await page.goto(route.path);
+      await settled(page, route.ready);
+      await expectFits(page, route.path);
+      if (key === 'portalThriveCheck') {
+        // Every question of the check reads whole: no label cut off with an ellipsis.
+        const labels = page.getByRole('form', { name: 'Heart-risk check' }).locator('.MuiInputLabel-root');
+        expect(await labels.count()).toBe(8);
+        const cut = await labels.evaluateAll((all) => all.filter((l) => l.scrollWidth > l.clientWidth + 1 || l.getBoundingClientRect().right > window.innerWidth).map((l) => l.textContent));
+        expect(cut).toEqual([]);
+      }
+    }
+    expectNoConsoleErrors(errors);
+    await context.close();
+  });
+
+  it('a SUPER_ADMIN: every staff page', async () => {
+    const { context, page, errors } = await phoneContext();
+    await signInAs(page, world.accounts.SUPER_ADMIN!, '/clients');
+    expect(await page.locator('[data-layout="staff"] header').getByTestId('clinic-name').textContent()).toBe(CLINIC);
+    const table = routeTable();
+    for (const key of BUILT_ROUTES.filter((k) => !k.startsWith('portal'))) {
+      const route = table[key]!;
+      await page.goto(route.path);
+      await settled(page, route.ready);
+      await expectFits(page, route.path);
+    }
+    expectNoConsoleErrors(errors);
+    await context.close();
+  });
+});

@@ -1,0 +1,46 @@
+// Dates, times, numbers and amounts are written by src/lib/format.ts alone (clinic locale and zone).
+// A source scan keeps it so: a screen that formats for itself would bring back 11/23/2026 or 9:00 AM.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const FORMAT_MODULE = path.join('src', 'lib', 'format.ts');
+const OWN_FORMATTING = /\.toLocale(?:Date|Time)?String\s*\(|\bIntl\s*\.\s*(?:DateTimeFormat|NumberFormat|RelativeTimeFormat)\b|\.toDateString\s*\(|\.toTimeString\s*\(/;
+
+function sources(dir: string): string[] {
+  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const rel = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sources(rel);
+    return /\.tsx?$/.test(entry.name) ? [rel] : [];
+  });
+}
+
+function offenders(dir: string): string[] {
+  return sources(dir)
+    .filter((file) => file !== FORMAT_MODULE)
+    .flatMap((file) =>
+      fs
+        .readFileSync(path.join(ROOT, file), 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (OWN_FORMATTING.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+    );
+}
+
+describe('one formatting module', () => {
+  it('recognises a screen formatting a date, time or number itself', () => {
+    for (const line of [
+      "new Date(iso).toLocaleDateString('en-IN')",
+      'd.toLocaleTimeString()',
+      "value.toLocaleString('en-IN')",
+      "new Intl.DateTimeFormat('en-IN', { timeZone: zone })",
+      "new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' })",
+    ])
+      expect(line).toMatch(OWN_FORMATTING);
+    expect('formatDateTime(m.created_at)').not.toMatch(OWN_FORMATTING);
+  });
+
+  it('no file under src/features, src/app or src/lib formats for itself (only src/lib/format.ts)', () => {
+    expect([...offenders(path.join('src', 'features')), ...offenders(path.join('src', 'app')), ...offenders(path.join('src', 'lib'))]).toEqual([]);
+  });
+});
