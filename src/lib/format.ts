@@ -2,6 +2,7 @@
 // zone (back office settings, through /config.json; India's until set): 23/11/2026, 10:30 am,
 // ₹1,500. The app sets them once when /config.json has loaded, before any view renders; a view
 // never calls toLocale*String or Intl itself, so every page says a date the same way.
+import { addDays, localTime } from '../../machines/appointments/scheduling-rules';
 
 export interface ClinicFormat {
   locale: string;
@@ -135,11 +136,20 @@ export function formatCurrency(rupees: number | null | undefined): string {
   return numberFormat(`inr:${whole}`, { style: 'currency', currency: 'INR', minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: whole ? 0 : 2 }).format(rupees);
 }
 
-/** The day a calendar date falls on, `YYYY-MM-DD`, in the clinic's zone: what a date input holds today. */
-export function clinicToday(now: Date = new Date()): string {
-  const parts = dateFormat(`iso:${current.timeZone}`, { timeZone: current.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
+/**
+ * The clinic's calendar day, `YYYY-MM-DD`, at an instant (now unless given): what "today" means
+ * for a date input, a due filter or an end date. Never the UTC day (`toISOString().slice(0, 10)`),
+ * which is yesterday in Kolkata until 05:30. The zone is the clinic's unless the caller holds one.
+ * The wall-calendar arithmetic is scheduling's (machines/appointments/scheduling-rules.ts), which
+ * the server uses too, so browser and server agree on the day.
+ */
+export function clinicToday(now: Date | number = Date.now(), timeZone?: string): string {
+  return localTime(timeZone ?? current.timeZone, typeof now === 'number' ? now : now.getTime()).date;
+}
+
+/** The clinic's day `days` after today (before, when negative): "due within 7 days", "started in the last 30". */
+export function clinicDayFrom(days: number, now: Date | number = Date.now()): string {
+  return addDays(clinicToday(now), days);
 }
 
 /** The clinic's date order as a dayjs pattern (DD/MM/YYYY in en-IN, MM/DD/YYYY in en-US): what a date field shows. */

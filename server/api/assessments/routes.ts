@@ -18,6 +18,7 @@ import type { Db } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import type { ApiContext } from '../context.ts';
 import { type AuditAction, recordAudit, refuse, withAudit } from '../data/audit.ts';
+import { clinicToday } from '../data/clinic-settings.ts';
 import { findUser } from '../data/users.ts';
 import { requireLifecycleStep } from '../lifecycle.ts';
 import { type Caller, DENIED, forbidden, isStaff, notFound, othersRecord } from '../policy.ts';
@@ -33,8 +34,6 @@ const SAVE = 'cognitive.run.save' as AuditAction;
 const COMPLETE = 'cognitive.run.complete' as AuditAction;
 const RECORD = 'cognitive.instrument.record' as AuditAction;
 const REVIEW = 'cognitive.review.create' as AuditAction;
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 function badProgress(reason: string): HttpError {
   return badRequest('progress.tasks', reason);
@@ -139,7 +138,7 @@ export async function cognitiveAssessmentRoutes(app: FastifyInstance, ctx: ApiCo
     if (fields.total > fields.max_total) throw badRequest('total', T.totalOverMax);
     const over = fields.domains.findIndex((d) => d.score > d.max);
     if (over >= 0) throw badRequest(`domains.${over}.score`, T.domainOverMax);
-    if (fields.administered_on > today()) throw badRequest('administered_on', T.futureDate);
+    if (fields.administered_on > (await clinicToday(db))) throw badRequest('administered_on', T.futureDate);
     const recorded = await withAudit(db, { actor: caller, action: RECORD, client, requestId: request.id }, (trx) => insertInstrument(trx, client, caller.id, fields));
     return reply.code(201).send(recorded);
   });

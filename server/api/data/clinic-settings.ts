@@ -1,5 +1,6 @@
 // The clinic's details (one row, migration 0350). The super administrator's email falls back to
 // the server's SUPPORT_EMAIL until an administrator sets one.
+import { localTime } from '../../../machines/appointments/scheduling-rules.ts';
 import type { Db } from '../../db/database.ts';
 
 export const SETTINGS_TEXT_FIELDS = ['name', 'address_line_1', 'address_line_2', 'city', 'state', 'zipcode', 'country', 'phone', 'email'] as const;
@@ -80,4 +81,11 @@ export async function readClinicFormat(db: Db): Promise<ClinicFormat> {
   } catch {
     return fallback;
   }
+}
+
+/** The clinic's calendar day, YYYY-MM-DD, now (or at `now`) in scheduling's time zone: "today" for
+ *  a default start date, a date that may not lie in the future or an expiry. Never the UTC day,
+ *  which is still yesterday in Kolkata until 05:30. The same wall-calendar rule the browser uses. */
+export async function clinicToday(db: Db, now: number = Date.now()): Promise<string> {
+  return localTime((await readClinicFormat(db)).timeZone, now).date;
 }

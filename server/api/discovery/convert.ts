@@ -12,6 +12,7 @@ import type { Db } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { IdentityError, type IdentityAdmin } from '../../identity/contracts.ts';
 import { withAudit } from '../data/audit.ts';
+import { clinicToday } from '../data/clinic-settings.ts';
 import { findProgram } from '../data/programs.ts';
 import { emailTaken } from '../data/users.ts';
 import { requireLifecycleStep } from '../lifecycle.ts';
@@ -99,7 +100,7 @@ export async function convertProspect(
       if (body.program !== undefined) {
         const row = await trx
           .insertInto('program_enrollments')
-          .values({ user_id: current.id, program_id: body.program, start_date: body.start_date ?? new Date().toISOString().slice(0, 10) })
+          .values({ user_id: current.id, program_id: body.program, start_date: body.start_date ?? (await clinicToday(trx)) })
           .returning('id')
           .executeTakeFirstOrThrow();
         enrollment = row.id;

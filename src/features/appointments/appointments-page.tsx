@@ -8,14 +8,14 @@ import { useMemo, useState } from 'react';
 import type { Slot } from '../../../machines/appointments/booking-machine';
 import { stepDate } from '../../../machines/appointments/calendar-machine';
 import { visibleAppointments } from '../../../machines/appointments/selectors';
-import { formatWeekdayDate } from '../../lib/format';
+import { clinicToday, formatWeekdayDate } from '../../lib/format';
 import { AgendaList } from './agenda-list';
 import { AppointmentPanel } from './appointment-panel';
 import type { SchedulingSetup } from './appointments-api';
 import { useCalendar, useSchedulingSetup } from './appointments-hooks';
 import { BookingDialog } from './booking-dialog';
 import { CalendarView } from './calendar-view';
-import { clinicToday, offsetIso } from './clinic-time';
+import { offsetIso } from './clinic-time';
 import { ConflictLines } from './conflict-lines';
 import { NewPortalBookings } from './portal-bookings';
 import { zonedInstant } from '../../../machines/appointments/scheduling-rules';
@@ -60,7 +60,7 @@ function Screen({ setup }: { setup: SchedulingSetup }) {
   const theme = useTheme();
   const agenda = useMediaQuery(theme.breakpoints.down('md'));
   const zone = setup.hours.time_zone;
-  const today = clinicToday(zone);
+  const today = clinicToday(Date.now(), zone);
   const calendar = useCalendar(zone, today);
   const [bookingSlot, setBookingSlot] = useState<Slot | null>(null);
   const kindOf = useMemo(() => new Map(setup.resources.map((r) => [r.id, r.kind])), [setup.resources]);
@@ -130,7 +130,7 @@ function Screen({ setup }: { setup: SchedulingSetup }) {
         </Alert>
       )}
       {agenda ? (
-        <AgendaList setup={setup} calendar={calendar} appointments={shown.filter((a) => a.start && calendar.date === clinicToday(zone, Date.parse(a.start)))} />
+        <AgendaList setup={setup} calendar={calendar} appointments={shown.filter((a) => a.start && calendar.date === clinicToday(Date.parse(a.start), zone))} />
       ) : (
         <CalendarView setup={setup} calendar={calendar} appointments={shown} onSlot={setBookingSlot} />
       )}

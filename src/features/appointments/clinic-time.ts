@@ -38,9 +38,6 @@ export function fromDrawn(date: Date, zone: string): string {
   return offsetIso(zonedInstant(zone, drawnDay(date), date.getHours() * 60 + date.getMinutes()), zone);
 }
 
-/** The clinic's day today. */
-export const clinicToday = (zone: string, now = Date.now()) => localTime(zone, now).date;
-
 /** A clinic time as the desk reads it: `10:30 am`. */
 export function clockOf(iso: string, zone: string): string {
   return formatTime(iso, zone);

@@ -7,6 +7,7 @@ import { endDateOnEnding, isEnding } from '../../../machines/enrollment/enrollme
 import { profilePatchErrors, profilePatchOf } from '../../../machines/rules/profile-rules';
 import { refusedLocally, unwrap } from '../../lib/api-failure';
 import { contractErrors } from '../../lib/contract-validation';
+import { clinicToday } from '../../lib/format';
 import { AUDIT_PAGE_SIZE, type AuditView } from '../../../machines/client-record/record-tabs';
 
 export type UserDetail = components['schemas']['UserDetail'];
@@ -32,7 +33,7 @@ export const enrol = (api: ApiClient, body: components['schemas']['EnrollmentCre
 
 /** One step of the enrollment's chart; an ending step also records the end date. */
 export function changeEnrollmentStatus(api: ApiClient, enrollment: Enrollment, status: Enrollment['status']) {
-  const today = new Date().toISOString().slice(0, 10);
+  const today = clinicToday();
   const body: components['schemas']['EnrollmentPatch'] = { status, ...(isEnding(status) ? { end_date: endDateOnEnding(enrollment, today) } : {}) };
   return unwrap(api.PATCH('/users/user-program-enrollments/{id}', { params: { path: { id: enrollment.id } }, body }));
 }

@@ -5,6 +5,7 @@ import type { components } from '../../../openapi/generated/api';
 import type { ListPage, ListQuery } from '../../../machines/staff/list-machine';
 import type { ApiClient } from '../../lib/api-client';
 import { ApiFailure, unwrap } from '../../lib/api-failure';
+import { clinicDayFrom } from '../../lib/format';
 import { pageParams } from '../../lib/staff/list-query';
 import { CLIENT_STATUS_WORDS, DISCOVERY_TEXT as T } from './texts';
 
@@ -17,8 +18,6 @@ export type DiscoveryVisitPatch = S['DiscoveryVisitPatch'];
 export type Funnel = S['DiscoveryFunnel'];
 export type Stage = S['PipelineStage'];
 
-const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
-
 export async function fetchProspectPage(api: ApiClient, q: ListQuery): Promise<ListPage> {
   const f = q.filters;
   const data = await unwrap(
@@ -29,7 +28,7 @@ export async function fetchProspectPage(api: ApiClient, q: ListQuery): Promise<L
           stage: (f.stage || undefined) as Stage | undefined,
           owner: f.owner ? Number(f.owner) : undefined,
           source: (f.source || undefined) as S['ProspectSource'] | undefined,
-          due: f.due ? isoDay(Number(f.due)) : undefined,
+          due: f.due ? clinicDayFrom(Number(f.due)) : undefined,
         },
       },
     }),

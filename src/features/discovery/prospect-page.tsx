@@ -11,13 +11,14 @@ import { getHref } from '../../app/port';
 import { useRecord } from '../../lib/staff/hooks';
 import { fieldError } from '../../lib/staff/confirm-dialog';
 import { formatDate, formatDateTime, fullName } from '../../lib/staff/format';
+import { clinicToday } from '../../lib/format';
 import { FormDialog } from '../../lib/staff/form-dialog';
 import type { ApiClient } from '../../lib/api-client';
 import { fetchSlots, type ProspectDetail } from './discovery-api';
 import { useProspect } from './discovery-hooks';
 import { DISCOVERY_TEXT as T, OUTCOME_LABELS, SOURCE_LABELS, STAGE_LABELS } from './texts';
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => clinicToday();
 
 const NO_DETAILS = { owner: '', next_action: '', next_action_on: '', interests: '', notes: '' };
 /** The pipeline work on a prospect as the edit form holds it. */

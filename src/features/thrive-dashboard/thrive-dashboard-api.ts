@@ -5,6 +5,7 @@ import type { components } from '../../../openapi/generated/api';
 import type { ListPage, ListQuery } from '../../../machines/staff/list-machine';
 import type { ApiClient } from '../../lib/api-client';
 import { unwrap } from '../../lib/api-failure';
+import { clinicDayFrom } from '../../lib/format';
 
 type S = components['schemas'];
 export type ThriveSummary = S['ThriveSummary'];
@@ -18,8 +19,6 @@ export type TileRow = S['ThriveTileRow'];
 
 export const fetchSummary = (api: ApiClient) => unwrap(api.GET('/thrive/summary', {}));
 
-const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
-
 export async function fetchAttentionPage(api: ApiClient, q: ListQuery): Promise<ListPage> {
   const f = q.filters;
   const data = await unwrap(
@@ -30,7 +29,7 @@ export async function fetchAttentionPage(api: ApiClient, q: ListQuery): Promise<
           page_size: q.pageSize,
           program: f.program ? Number(f.program) : undefined,
           coach: f.coach ? Number(f.coach) : undefined,
-          from: f.started ? daysAgo(Number(f.started)) : undefined,
+          from: f.started ? clinicDayFrom(-Number(f.started)) : undefined,
           status: (f.status || undefined) as S['TrackStatus'] | undefined,
           search: q.search.trim() || undefined,
         },

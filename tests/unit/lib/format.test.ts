@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { clinicFormat, clinicToday, DEFAULT_FORMAT, formatCurrency, formatDate, formatDateTime, formatNumber, formatTime, setClinicFormat } from '../../../src/lib/format';
+import { clinicDayFrom, clinicFormat, clinicToday, DEFAULT_FORMAT, formatCurrency, formatDate, formatDateTime, formatNumber, formatTime, setClinicFormat } from '../../../src/lib/format';
 
 afterEach(() => setClinicFormat(null));
 
@@ -21,6 +21,24 @@ describe('the one formatting module', () => {
     expect(formatDate('1988-04-12')).toBe('12/04/1988');
     expect(formatDateTime('1988-04-12')).toBe('12/04/1988');
     expect(clinicToday(new Date('2026-11-22T20:00:00Z'))).toBe('2026-11-23');
+  });
+
+  it("takes today as the clinic's day, not the UTC one: 20:00 UTC is already tomorrow in Kolkata", () => {
+    const evening = new Date('2026-11-23T20:00:00Z');
+    // The UTC day would still say the 23rd (what toISOString().slice(0, 10) gave).
+    expect(evening.toISOString().slice(0, 10)).toBe('2026-11-23');
+    expect(clinicToday(evening)).toBe('2026-11-24');
+    expect(clinicToday(evening.getTime())).toBe('2026-11-24');
+    // Just before and at Kolkata's midnight (18:30 UTC).
+    expect(clinicToday(new Date('2026-11-23T18:29:59Z'))).toBe('2026-11-23');
+    expect(clinicToday(new Date('2026-11-23T18:30:00Z'))).toBe('2026-11-24');
+    // Days counted from the clinic's today: a due filter, "started in the last 30 days".
+    expect(clinicDayFrom(7, evening)).toBe('2026-12-01');
+    expect(clinicDayFrom(-30, evening)).toBe('2026-10-25');
+    // A zone the caller holds, and the clinic's own zone from its settings.
+    expect(clinicToday(evening, 'America/New_York')).toBe('2026-11-23');
+    setClinicFormat({ locale: 'en-US', timeZone: 'America/New_York', dialCode: '+1' });
+    expect(clinicToday(evening)).toBe('2026-11-23');
   });
 
   it('follows the clinic settings, and keeps India for a locale or zone the browser does not know', () => {
