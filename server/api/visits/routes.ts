@@ -18,6 +18,7 @@ import type { Db } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { type ApiContext, isUniqueViolation } from '../context.ts';
 import { type AuditAction, refuse, withAudit } from '../data/audit.ts';
+import { clinicToday } from '../data/clinic-settings.ts';
 import { requireLifecycleStep } from '../lifecycle.ts';
 import { type Caller, forbidden, isAdmin, isStaff, notFound } from '../policy.ts';
 import {
@@ -142,7 +143,7 @@ export async function therapyVisitRoutes(app: FastifyInstance, ctx: ApiContext):
   async function checkIv(q: Db, parameters: Record<string, unknown>): Promise<void> {
     if (typeof parameters.recipe === 'number' && !(await findRecipe(q, parameters.recipe))) throw badRequest('parameters.recipe', T.unknownRecipe);
     const ingredients = Array.isArray(parameters.ingredients) ? (parameters.ingredients as Array<{ item: string; unit: string; lot: number }>) : [];
-    const today = new Date().toISOString().slice(0, 10);
+    const today = await clinicToday(q);
     for (const [i, ingredient] of ingredients.entries()) {
       const field = `parameters.ingredients.${i}.lot`;
       const lot = await findLot(q, ingredient.lot);
