@@ -33,11 +33,11 @@ export const LAB_TEXTS = {
   },
   mail: {
     confirmedSubject: 'Your home collection is booked',
-    confirmed: (id: number, when: string, address: string) =>
-      `Your lab order #${id} is booked for home collection on ${when} at ${address}. Pay at collection. You can cancel or reschedule until the sample is collected.`,
-    confirmedSms: (id: number, when: string) => `Thrive Clinic: lab order #${id} booked for home collection on ${when}. Pay at collection.`,
+    confirmed: (clinic: string, id: number, when: string, address: string) =>
+      `Your ${clinic} lab order #${id} is booked for home collection on ${when} at ${address}. Pay at collection. You can cancel or reschedule until the sample is collected.`,
+    confirmedSms: (clinic: string, id: number, when: string) => `${clinic}: lab order #${id} booked for home collection on ${when}. Pay at collection.`,
     criticalSubject: 'Critical lab value',
-    critical: (order: number, marker: string, value: number, unit: string) =>
-      `A critical value was entered on lab order #${order}: ${marker} ${value} ${unit}. Please review the client's report.`,
+    critical: (clinic: string, order: number, marker: string, value: number, unit: string) =>
+      `${clinic}: a critical value was entered on lab order #${order}: ${marker} ${value} ${unit}. Please review the client's report.`,
   },
 } as const;

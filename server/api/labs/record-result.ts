@@ -6,6 +6,7 @@ import { flagOf, rangeFor } from '../../../machines/labs/lab-rules.ts';
 import { LAB_TEXTS } from '../../../machines/labs/lab-texts.ts';
 import type { LabOrderStatus } from '../../../machines/labs/order-lifecycle.ts';
 import type { Db } from '../../db/database.ts';
+import { readClinicName } from '../../mail/clinic-name.ts';
 import type { MailTransport } from '../../mail/transport.ts';
 import * as data from './data.ts';
 
@@ -30,7 +31,7 @@ export async function recordResult(
   if (flag === 'critical' && previous?.flag !== 'critical') {
     const doctor = await data.doctorOf(trx, r.order.client_id);
     const to = doctor?.email ?? (await trx.selectFrom('clinic_settings').select('email').executeTakeFirst())?.email;
-    if (to) await mail.send({ channel: 'email', to, subject: LAB_TEXTS.mail.criticalSubject, body: LAB_TEXTS.mail.critical(r.order.id, r.marker.name, r.value, r.marker.unit) }, trx);
+    if (to) await mail.send({ channel: 'email', to, subject: LAB_TEXTS.mail.criticalSubject, body: LAB_TEXTS.mail.critical(await readClinicName(trx), r.order.id, r.marker.name, r.value, r.marker.unit) }, trx);
   }
   return { id, changed: true };
 }

@@ -18,6 +18,7 @@ import { CANCELLABLE_STATUSES, type LabOrderStatus, labOrderLifecycle } from '..
 import { callerOf } from '../../auth/bearer.ts';
 import type { Db } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
+import { readClinicName } from '../../mail/clinic-name.ts';
 import type { MailTransport } from '../../mail/transport.ts';
 import { getSettings } from '../appointments/data.ts';
 import type { ApiContext } from '../context.ts';
@@ -136,10 +137,11 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
     if (!facts || !o) return;
     const { time_zone: zone } = await getSettings(trx);
     const when = new Intl.DateTimeFormat('en-IN', { timeZone: zone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(o.slot_start));
+    const clinic = await readClinicName(trx);
     if (facts.preferred_contact_method === 'sms' && facts.phone_number) {
-      await mail.send({ channel: 'sms', to: facts.phone_number, body: LAB_TEXTS.mail.confirmedSms(order, when) }, trx);
+      await mail.send({ channel: 'sms', to: facts.phone_number, body: LAB_TEXTS.mail.confirmedSms(clinic, order, when) }, trx);
     } else {
-      await mail.send({ channel: 'email', to: facts.email, subject: LAB_TEXTS.mail.confirmedSubject, body: LAB_TEXTS.mail.confirmed(order, when, o.address) }, trx);
+      await mail.send({ channel: 'email', to: facts.email, subject: LAB_TEXTS.mail.confirmedSubject, body: LAB_TEXTS.mail.confirmed(clinic, order, when, o.address) }, trx);
     }
   }
 

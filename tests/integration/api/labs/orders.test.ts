@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAB_TEXTS } from '../../../../machines/labs/lab-texts.ts';
+import { DEFAULT_CLINIC_NAME } from '../../../../server/mail/clinic-name.ts';
 import { engines } from '../../../support/engines.ts';
 import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
 import { type Actor, addUser, api } from '../support.ts';
@@ -155,7 +156,7 @@ describe.each(engines)('lab orders on %s', (engine) => {
     const critical = await enter(me.id, cat.glucose.marker, 450);
     expect(critical.body.flag).toBe('critical');
     const doctorMail = await outboxFor(t, doctor.email);
-    expect(doctorMail.at(-1)).toMatchObject({ subject: LAB_TEXTS.mail.criticalSubject, body: LAB_TEXTS.mail.critical(order.id, 'Glucose, fasting', 450, 'mg/dL') });
+    expect(doctorMail.at(-1)).toMatchObject({ subject: LAB_TEXTS.mail.criticalSubject, body: LAB_TEXTS.mail.critical(DEFAULT_CLINIC_NAME, order.id, 'Glucose, fasting', 450, 'mg/dL') });
     expect(JSON.stringify(doctorMail)).not.toContain('Meera');
     await enter(son.id, cat.glucose.marker, 85);
     const ready = await api(t, nurse, 'POST', `/labs/orders/${order.id}/transitions`, { to: 'ready' });
