@@ -55,9 +55,19 @@ export interface DeskCatalogueItem {
   tests?: number[];
 }
 
+/** A catalogue item as the desk keeps it: inactive ones too, with marker codes and ranges to edit. */
+export interface DeskCatalogueEntry extends Omit<CatalogueItem, 'markers'> {
+  active: boolean;
+  tests: number[];
+  markers: { id: number; code: string; name: string; unit: string; ranges: DeskRange[] }[];
+}
+
+/** An edit of a catalogue item: the fields that changed (README: PATCH labs/catalogue/{id}). */
+export type DeskCatalogueEdit = Partial<Pick<DeskCatalogueItem, 'name' | 'description' | 'price_inr' | 'fasting_hours' | 'sample_type' | 'report_hours' | 'markers' | 'tests'>> & { active?: boolean };
+
 export interface DeskData {
   orders: DeskOrder[];
-  catalogue: CatalogueItem[];
+  catalogue: DeskCatalogueEntry[];
   collectors: { id: number; name: string }[];
   pincodes: DeskPincode[];
 }
@@ -78,6 +88,7 @@ export interface DeskContext extends DeskData {
 
 export type DeskEvent =
   | { type: 'desk.retry' }
+  | { type: 'desk.reload' }
   | { type: 'desk.act'; act: DeskAct }
   | { type: 'desk.reschedule'; order: number }
   | { type: 'desk.pick'; start: string }
@@ -103,7 +114,7 @@ export function deskMoves(status: LabOrderStatus): LabOrderStatus[] {
 export const deskCanCancel = orderChangeable;
 
 /** Every marker an order measures (profiles and packages through their tests). */
-export function orderMarkers(order: DeskOrder, catalogue: CatalogueItem[]): { id: number; name: string; unit: string }[] {
+export function orderMarkers(order: DeskOrder, catalogue: Pick<CatalogueItem, 'id' | 'markers'>[]): { id: number; name: string; unit: string }[] {
   const seen = new Map<number, { id: number; name: string; unit: string }>();
   for (const item of order.items) for (const m of catalogue.find((c) => c.id === item.id)?.markers ?? []) seen.set(m.id, m);
   return [...seen.values()];
@@ -153,6 +164,8 @@ export const labDeskMachine = setup({
     failed: { on: { 'desk.retry': 'loading' } },
     ready: {
       on: {
+        // A catalogue edit saved in its own dialog: the desk reads everything again.
+        'desk.reload': 'loading',
         'desk.act': { target: 'acting', actions: assign({ message: null }) },
         'desk.reschedule': { target: 'loadingSlots', guard: 'movable', actions: assign({ message: null, moving: ({ context, event }) => context.orders.find((o) => o.id === event.order) ?? null }) },
       },

@@ -195,6 +195,8 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   // orders and reads their own released reports; staff run the lab desk; ADMIN+ keep the catalogue.
   row('labs.catalogue.list', 'GET labs/catalogue', '—', 200, 200, 200, 200),
   row('labs.catalogue.create', 'POST labs/catalogue', '—', 403, 403, 201, 201),
+  row('labs.catalogue.update', 'PATCH labs/catalogue/{id}', '—', 403, 403, 200, 200),
+  row('labs.catalogue.deactivate', 'PATCH labs/catalogue/{id} (active false)', '—', 403, 403, 200, 200),
   row('labs.pincodes.list', 'GET labs/pincodes', '—', 200, 200, 200, 200),
   row('labs.pincodes.save', 'POST labs/pincodes', '—', 403, 403, 201, 201),
   row('labs.slots.list', 'GET labs/slots?pincode=', '—', 200, 200, 200, 200),
@@ -225,6 +227,8 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   // sessions and never opens a chart.
   visitRow('visits.list.own', 'GET visits/therapy-visits?client={id}', 'own', 200, 200, 200, 200),
   visitRow('visits.list.client', 'GET visits/therapy-visits?client={id}', 'another client', 404, 200, 200, 200),
+  visitRow('visits.sessions.own', 'GET visits/completed-sessions?client={id}', 'own', 200, 200, 200, 200),
+  visitRow('visits.sessions.client', 'GET visits/completed-sessions?client={id}', 'another client', 404, 200, 200, 200),
   visitRow('visits.create.client', 'POST visits/therapy-visits (client, therapy)', 'another client', 403, 403, 403, 403, CHARTING(201)),
   visitRow('visits.get.client', 'GET visits/therapy-visits/{id}', 'another client', 404, 200, 200, 200),
   visitRow('visits.patch.client', 'PATCH visits/therapy-visits/{id}', 'another client', 404, 403, 403, 403, CHARTING(200)),
@@ -240,6 +244,9 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   visitRow('iv-recipes.create', 'POST visits/iv-recipes', '—', 403, 403, 201, 201),
   visitRow('stock-lots.list', 'GET visits/stock-lots', '—', 403, 200, 200, 200),
   visitRow('stock-lots.create', 'POST visits/stock-lots', '—', 403, 403, 201, 201),
+  visitRow('iv-recipes.patch', 'PATCH visits/iv-recipes/{id}', '—', 403, 403, 200, 200),
+  visitRow('stock-lots.history', 'GET visits/stock-lots/{id}/adjustments', '—', 403, 200, 200, 200),
+  visitRow('stock-lots.adjust', 'POST visits/stock-lots/{id}/adjustments (received)', '—', 403, 403, 201, 201),
 ];
 
 export function expectedOutcome(r: MatrixRow, role: ClinicRole): Outcome {

@@ -21,10 +21,11 @@ import { killDuringPackageSales } from './package-sale-faults.ts';
 import { killDuringAnsweredBookings } from './portal-booking-faults.ts';
 import { killDuringImpactedCancels, killDuringSeenMarks } from './portal-seen-faults.ts';
 import { killDuringSupportWrites } from './support-faults.ts';
+import { killDuringLabCatalogueEdits } from './lab-catalogue-faults.ts';
 import { killDuringLabOrders } from './lab-faults.ts';
 import { killDuringMeasurements } from './thrive-faults.ts';
 import { killDuringHomeViews } from './home-view-faults.ts';
-import { killDuringVisitWrites } from './visit-faults.ts';
+import { killDuringStockAdjustments, killDuringVisitWrites } from './visit-faults.ts';
 import { FULL, recordReliability } from './summary.ts';
 
 const WRITES = 1000;
@@ -252,6 +253,13 @@ describe.each(engines)('faults on %s', (engine) => {
     expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);
 
+  it('SIGKILL during lab catalogue edits: every acknowledged edit survives whole, no test half edited', async () => {
+    const { env, dataDir } = await freshStore('clinic-faults-lab-catalogue-');
+    const outcome = await killDuringLabCatalogueEdits({ start: () => startServer({ env, dataDir }), token: adminToken });
+    recordReliability({ area: `SIGKILL during lab catalogue edits (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '150 concurrent edits of lab tests (name, price, active, both markers\' ranges), each on its own test' });
+    expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
+  }, 600_000);
+
   it('SIGKILL during consent forms recorded by staff: every acknowledged record survives, with its audit entry', async () => {
     const { env, dataDir } = await freshStore('clinic-faults-consent-');
     const outcome = await killDuringConsentRecords({ start: () => startServer({ env, dataDir }), token: adminToken });
@@ -287,6 +295,14 @@ describe.each(engines)('faults on %s', (engine) => {
     recordReliability({ area: `SIGKILL during therapy visit writes (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent IV completions (stock drawn), PET chart saves and screens' });
     expect(outcome.lost).toBe(0);
     expect(outcome.broken).toBe(0);
+  }, 600_000);
+
+  it('SIGKILL during stock adjustments: every acknowledged adjustment survives once, the balances chain without a gap and the lot holds the sum of its movements', async () => {
+    const { env, dataDir } = await freshStore('clinic-faults-stock-');
+    const outcome = await killDuringStockAdjustments({ start: () => startServer({ env, dataDir }), token: adminToken });
+    recordReliability({ area: `SIGKILL during stock adjustments (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent deliveries, wastes and expiries of one IV stock lot' });
+    expect(outcome.problems).toEqual([]);
+    expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);
 
   it('SIGKILL during discovery writes: every acknowledged prospect, enquiry, stage move and call survives once, none half-written', async () => {

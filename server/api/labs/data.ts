@@ -100,6 +100,61 @@ export async function insertCatalogueItem(trx: Db, body: S['LabCatalogueCreate']
   return id;
 }
 
+/** The item as stored, for an edit: its kind and its markers (with whether each has results). */
+export async function lockCatalogueItem(trx: Db, id: number) {
+  return trx.selectFrom('lab_catalogue').select(['id', 'kind']).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function itemMarkers(db: Db, test: number): Promise<{ id: number; code: string; unit: string; resulted: boolean }[]> {
+  const rows = await db
+    .selectFrom('lab_markers as m')
+    .select(['m.id', 'm.code', 'm.unit', sql<boolean>`exists (select 1 from lab_results r where r.marker_id = m.id)`.as('resulted')])
+    .where('m.test_id', '=', test)
+    .orderBy('m.position')
+    .orderBy('m.id')
+    .execute();
+  return rows.map((r) => ({ ...r, resulted: Boolean(r.resulted) }));
+}
+
+/**
+ * An edit of a catalogue item: the fields sent change. A test's markers are matched by code
+ * (changed in place, so past results keep pointing at them; their ranges replaced) and new codes
+ * added; a profile's or package's tests are replaced.
+ */
+export async function updateCatalogueItem(trx: Db, id: number, body: S['LabCatalogueUpdate'], existing: { id: number; code: string }[]): Promise<void> {
+  const fields = {
+    ...(body.name !== undefined ? { name: body.name.trim() } : {}),
+    ...(body.description !== undefined ? { description: body.description } : {}),
+    ...(body.price_inr !== undefined ? { price_inr: body.price_inr } : {}),
+    ...(body.fasting_hours !== undefined ? { fasting_hours: body.fasting_hours } : {}),
+    ...(body.sample_type !== undefined ? { sample_type: body.sample_type.trim() } : {}),
+    ...(body.report_hours !== undefined ? { report_hours: body.report_hours } : {}),
+    ...(body.active !== undefined ? { active: body.active } : {}),
+  };
+  if (Object.keys(fields).length) await trx.updateTable('lab_catalogue').set(fields).where('id', '=', id).execute();
+  if (body.tests) {
+    await trx.deleteFrom('lab_catalogue_items').where('parent_id', '=', id).execute();
+    for (const test of new Set(body.tests)) await trx.insertInto('lab_catalogue_items').values({ parent_id: id, test_id: test }).execute();
+  }
+  if (body.markers) {
+    let position = 0;
+    for (const marker of body.markers) {
+      const values = { name: marker.name.trim(), unit: marker.unit.trim(), position: position++ };
+      const known = existing.find((m) => m.code === marker.code);
+      const markerId = known
+        ? (await trx.updateTable('lab_markers').set(values).where('id', '=', known.id).returning('id').executeTakeFirstOrThrow()).id
+        : (await trx.insertInto('lab_markers').values({ test_id: id, code: marker.code, ...values }).returning('id').executeTakeFirstOrThrow()).id;
+      await trx.deleteFrom('lab_reference_ranges').where('marker_id', '=', markerId).execute();
+      for (const r of marker.ranges) {
+        await trx
+          .insertInto('lab_reference_ranges')
+          .values({ marker_id: markerId, sex: r.sex ?? null, age_min: r.age_min, age_max: r.age_max, low: r.low, high: r.high, critical_low: r.critical_low ?? null, critical_high: r.critical_high ?? null })
+          .execute();
+      }
+    }
+  }
+}
+
 // --- pincodes -------------------------------------------------------------------------------
 
 export async function listPincodes(db: Db, pincode?: string): Promise<S['LabPincode'][]> {

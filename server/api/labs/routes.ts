@@ -35,6 +35,7 @@ const E = LAB_TEXTS.errors;
 
 type LabAction =
   | 'lab.catalogue.create'
+  | 'lab.catalogue.update'
   | 'lab.pincode.save'
   | 'lab.slot.hold'
   | 'lab.order.list'
@@ -107,6 +108,14 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
     return client;
   }
 
+  /** A test's markers: each range in order, each code once. */
+  function checkMarkers(markers: S['LabMarkerCreate'][]): void {
+    markers.forEach((m, i) => m.ranges.forEach((r, j) => {
+      if (r.age_min > r.age_max || r.low > r.high) throw badRequest(`markers[${i}].ranges[${j}]`, E.rangeOrder);
+    }));
+    if (new Set(markers.map((m) => m.code)).size !== markers.length) throw badRequest('markers', E.codeTaken);
+  }
+
   async function adminOnly(caller: Caller): Promise<void> {
     if (!isAdmin(caller)) throw forbidden(DENIED.adminOnly);
   }
@@ -165,13 +174,38 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
       if (markers.length) throw badRequest('markers', E.noMarkersHere);
       if (!(await data.testsExist(db, tests))) throw badRequest('tests', E.testsAreTests);
     }
-    markers.forEach((m, i) => m.ranges.forEach((r, j) => {
-      if (r.age_min > r.age_max || r.low > r.high) throw badRequest(`markers[${i}].ranges[${j}]`, E.rangeOrder);
-    }));
-    if (new Set(markers.map((m) => m.code)).size !== markers.length) throw badRequest('markers', E.codeTaken);
+    checkMarkers(markers);
     if (await data.codeExists(db, body.code)) throw badRequest('code', E.codeTaken);
     const id = await withAudit(db, { actor: caller, action: act('lab.catalogue.create'), client: null, requestId: request.id }, (trx) => data.insertCatalogueItem(trx, body));
     reply.code(201);
+    return (await data.catalogue(db, { all: true, ids: [id] }))[0];
+  });
+
+  // An edit, or Deactivate/Activate: a deactivated item is no longer offered for new bookings
+  // (the catalogue and chosenItems read active items only); orders that have it keep it.
+  app.patch<{ Params: { id: number }; Body: S['LabCatalogueUpdate'] }>('/labs/catalogue/:id', { schema: contract.routeSchema('updateLabCatalogueItem') }, async (request) => {
+    const caller = callerOf(request);
+    await adminOnly(caller);
+    const id = request.params.id;
+    const body = request.body;
+    const item = await data.lockCatalogueItem(db, id);
+    if (!item) throw notFound();
+    if (body.markers && item.kind !== 'test') throw badRequest('markers', E.notATest);
+    if (body.tests && item.kind === 'test') throw badRequest('tests', E.notAProfile);
+    if (body.tests && (body.tests.includes(id) || !(await data.testsExist(db, body.tests)))) throw badRequest('tests', E.testsAreTests);
+    const existing = item.kind === 'test' ? await data.itemMarkers(db, id) : [];
+    if (body.markers) {
+      checkMarkers(body.markers);
+      if (existing.some((m) => !body.markers!.some((x) => x.code === m.code))) throw badRequest('markers', E.markerKept);
+      body.markers.forEach((m, i) => {
+        if (existing.some((x) => x.code === m.code && x.resulted && x.unit !== m.unit.trim())) throw badRequest(`markers[${i}].unit`, E.unitKept);
+      });
+    }
+    await withAudit(db, { actor: caller, action: act('lab.catalogue.update'), client: null, requestId: request.id }, async (trx) => {
+      // Two edits of one item are applied one after the other.
+      await data.lockCatalogueItem(trx, id);
+      await data.updateCatalogueItem(trx, id, body, body.markers ? await data.itemMarkers(trx, id) : []);
+    });
     return (await data.catalogue(db, { all: true, ids: [id] }))[0];
   });
 

@@ -191,6 +191,7 @@ const cases: Case[] = [
   c('createEnquiry', 'POST', () => '/discovery/enquiries', ['name', 'consent_to_contact'], {}),
   // therapy visits (server/api/visits)
   c('listTherapyVisits', 'GET', () => '/visits/therapy-visits?therapy=massage&status=done', ['therapy', 'status']),
+  c('listCompletedSessions', 'GET', () => '/visits/completed-sessions?client=abc', ['client']),
   c('createTherapyVisit', 'POST', () => '/visits/therapy-visits', ['therapy', 'colour'], { therapy: 'yoga', colour: 'red' }),
   c('getTherapyVisit', 'GET', () => '/visits/therapy-visits/abc', ['id']),
   c('patchTherapyVisit', 'PATCH', () => '/visits/therapy-visits/1', ['version'], { version: 0, notes: 'x' }),
@@ -210,11 +211,19 @@ const cases: Case[] = [
   c('createIvRecipe', 'POST', () => '/visits/iv-recipes', ['name', 'base_fluid', 'bag_volume', 'ingredients'], {}),
   c('listStockLots', 'GET', () => '/visits/stock-lots?item=', ['item']),
   c('createStockLot', 'POST', () => '/visits/stock-lots', ['expires_on', 'quantity'], { item: 'Zinc', lot_number: 'Z-1', expires_on: '2099-02-30', quantity: -1, unit: 'mg' }),
+  c('patchIvRecipe', 'PATCH', () => '/visits/iv-recipes/1', ['bag_volume', 'active'], { bag_volume: 5000, active: 'no' }),
+  c('patchIvRecipe', 'PATCH', () => '/visits/iv-recipes/0', ['id'], { active: false }),
+  c('listStockMovements', 'GET', () => '/visits/stock-lots/abc/adjustments', ['id']),
+  c('adjustStockLot', 'POST', () => '/visits/stock-lots/1/adjustments', ['kind', 'quantity', 'reason'], { kind: 'stolen', quantity: -3, reason: '' }),
+  c('adjustStockLot', 'POST', () => '/visits/stock-lots/1/adjustments', ['quantity'], { kind: 'wasted', quantity: 0, reason: 'Vial dropped' }),
   // labs (server/api/labs)
   c('listLabCatalogue', 'GET', () => '/labs/catalogue?all=perhaps', ['all']),
   c('createLabCatalogueItem', 'POST', () => '/labs/catalogue', ['code', 'name', 'kind', 'price_inr', 'sample_type', 'report_hours'], {}),
   c('createLabCatalogueItem', 'POST', () => '/labs/catalogue', ['markers'], { code: 'CBC', name: 'Blood count', kind: 'test', price_inr: 300, sample_type: 'Blood', report_hours: 12 }),
   c('createLabCatalogueItem', 'POST', () => '/labs/catalogue', ['markers[0].ranges[0]'], { code: 'TSH', name: 'TSH', kind: 'test', price_inr: 300, sample_type: 'Blood', report_hours: 12, markers: [{ code: 'TSH', name: 'TSH', unit: 'mIU/L', ranges: [{ sex: null, age_min: 18, age_max: 99, low: 5, high: 0.4 }] }] }),
+  c('updateLabCatalogueItem', 'PATCH', () => '/labs/catalogue/abc', ['id'], { active: false }),
+  c('updateLabCatalogueItem', 'PATCH', () => '/labs/catalogue/1', ['body'], {}),
+  c('updateLabCatalogueItem', 'PATCH', () => '/labs/catalogue/1', ['price_inr', 'code'], { price_inr: -5, code: 'NEW' }),
   c('listLabPincodes', 'GET', () => '/labs/pincodes?pincode=12345', ['pincode']),
   c('saveLabPincode', 'POST', () => '/labs/pincodes', ['slot_capacity'], { pincode: '560001', area: 'MG Road', slot_capacity: 0 }),
   c('listLabSlots', 'GET', () => '/labs/slots', ['pincode']),
@@ -265,7 +274,7 @@ describe.each(engines)('bad input on %s', (engine) => {
         (select count(*) from discovery_prospects), (select count(*) from discovery_visits), (select count(*) from discovery_calls), (select count(*) from discovery_enquiries),
         (select count(*) from therapy_visits), (select max(updated_at) from therapy_visits), (select count(*) from therapy_visit_addenda), (select count(*) from contraindication_screens),
         (select count(*) from therapy_settings), (select count(*) from iv_recipes), (select count(*) from stock_lots), (select count(*) from stock_movements),
-        (select count(*) from lab_catalogue), (select count(*) from lab_pincodes), (select count(*) from lab_holds), (select count(*) from lab_orders), (select count(*) from lab_results), (select count(*) from lab_report_files)) as s`.execute(t.database.db)
+        (select count(*) from lab_catalogue), (select md5(coalesce(string_agg(c::text, '|' order by c.id), '')) from lab_catalogue c), (select count(*) from lab_pincodes), (select count(*) from lab_holds), (select count(*) from lab_orders), (select count(*) from lab_results), (select count(*) from lab_report_files)) as s`.execute(t.database.db)
     ).rows[0].s;
   beforeAll(async () => {
     t = await buildTestApp(engine);

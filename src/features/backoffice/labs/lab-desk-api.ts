@@ -1,7 +1,6 @@
 // The lab desk's adapter (back office Labs tab): the only module of the desk that calls the API
 // client. Reads the queue, the catalogue and the nurses who collect; sends one act at a time.
-import type { DeskAct, DeskData, DeskMove, DeskOrder } from '../../../../machines/labs/lab-desk-machine';
-import type { CatalogueItem } from '../../../../machines/labs/book-test-machine';
+import type { DeskAct, DeskCatalogueEdit, DeskCatalogueEntry, DeskData, DeskMove, DeskOrder } from '../../../../machines/labs/lab-desk-machine';
 import { unwrap } from '../../../lib/api-failure';
 import type { ApiClient } from '../../../lib/api-client';
 
@@ -10,7 +9,8 @@ const OPEN = ['booked', 'collector_assigned', 'collected', 'processing', 'partia
 export async function loadDesk(api: ApiClient, client: number | null): Promise<DeskData> {
   const [orders, catalogue, nurses, pincodes] = await Promise.all([
     unwrap(api.GET('/labs/orders', { params: { query: { status: [...OPEN], ...(client !== null ? { client } : {}) } } })),
-    unwrap(api.GET('/labs/catalogue', {})),
+    // The Labs tab keeps the catalogue, inactive items too; a client's Labs section needs the markers only.
+    unwrap(api.GET('/labs/catalogue', { params: { query: { all: client === null } } })),
     unwrap(api.GET('/users/users', { params: { query: { role: 'NURSE', page_size: 100 } } })),
     // A client's Labs section has no use for the pincode list; only the Labs tab keeps it.
     client === null ? unwrap(api.GET('/labs/pincodes', {})) : Promise.resolve([]),
@@ -18,7 +18,7 @@ export async function loadDesk(api: ApiClient, client: number | null): Promise<D
   return {
     pincodes,
     orders: orders as DeskOrder[],
-    catalogue: catalogue as CatalogueItem[],
+    catalogue: catalogue as DeskCatalogueEntry[],
     collectors: nurses.results.map((u: { id: number; first_name: string; last_name: string }) => ({ id: u.id, name: `${u.first_name} ${u.last_name}`.trim() })),
   };
 }
@@ -42,3 +42,6 @@ export async function moveDeskOrder(api: ApiClient, q: DeskMove): Promise<void> 
   const hold = await unwrap(api.POST('/labs/slots', { body: { client: q.client, pincode: q.pincode, start: q.start, items: q.items } }));
   await unwrap(api.PATCH('/labs/orders/{id}', { params: { path: { id: q.order } }, body: { hold: hold.id } }));
 }
+
+/** An edit of a catalogue item, or its Deactivate/Activate (ADMIN+ on the server). */
+export const editCatalogueItem = (api: ApiClient, id: number, edit: DeskCatalogueEdit) => unwrap(api.PATCH('/labs/catalogue/{id}', { params: { path: { id } }, body: edit }));

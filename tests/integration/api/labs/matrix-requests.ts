@@ -82,6 +82,22 @@ const result = async (t: TestApp, s: Shared, a: Actor, client: number) => {
 const attach = async (t: TestApp, s: Shared, a: Actor, client: number) =>
   api(t, a, 'POST', `/labs/reports/${(await orderOf(t, s, a, client, 'processing')).id}/pdf`, { file_name: 'report.pdf', content_base64: PDF.toString('base64') });
 
+let items = 0;
+async function ownItem(t: TestApp, s: Shared): Promise<number> {
+  items += 1;
+  const res = await api(t, s.actors.SUPER_ADMIN, 'POST', '/labs/catalogue', {
+    code: `EDIT-${items}-${Date.now().toString(36)}`.toUpperCase(),
+    name: 'Vitamin D',
+    kind: 'test',
+    price_inr: 900,
+    sample_type: 'Blood',
+    report_hours: 24,
+    markers: [{ code: 'VITD', name: '25-OH vitamin D', unit: 'ng/mL', ranges: [] }],
+  });
+  if (res.status !== 201) throw new Error(`fixture catalogue item: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id;
+}
+
 export const labMatrixRequests: Record<string, Builder> = {
   'labs.catalogue.list': (t, _s, a) => api(t, a, 'GET', '/labs/catalogue'),
   'labs.catalogue.create': (t, _s, a) =>
@@ -94,6 +110,9 @@ export const labMatrixRequests: Record<string, Builder> = {
       report_hours: 24,
       markers: [{ code: 'VITD', name: '25-OH vitamin D', unit: 'ng/mL', ranges: [{ sex: null, age_min: 0, age_max: 120, low: 30, high: 100, critical_low: 10 }] }],
     }),
+  // Each edit on an item of its own, made by the super administrator.
+  'labs.catalogue.update': async (t, s, a) => api(t, a, 'PATCH', `/labs/catalogue/${await ownItem(t, s)}`, { name: 'Vitamin D (25-OH)', price_inr: 950 }),
+  'labs.catalogue.deactivate': async (t, s, a) => api(t, a, 'PATCH', `/labs/catalogue/${await ownItem(t, s)}`, { active: false }),
   'labs.pincodes.list': (t, _s, a) => api(t, a, 'GET', '/labs/pincodes'),
   'labs.pincodes.save': (t, _s, a) => api(t, a, 'POST', '/labs/pincodes', { pincode: '400050', area: 'Bandra West', slot_capacity: 4 }),
   'labs.slots.list': async (t, s, a) => api(t, a, 'GET', `/labs/slots?pincode=${(await setup(t, s)).pincode}`),

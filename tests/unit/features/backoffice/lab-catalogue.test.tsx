@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 // The back office Labs tab's catalogue and pincodes (issue 20): a pincode and a test with a marker
 // and ranges by sex and age are sent as typed; the server's refusal is shown and the typing kept;
-// a booked order offers cancel and reschedule, a collected one neither.
+// a booked order offers cancel and reschedule, a collected one neither. Each catalogue row has Edit
+// (a dialog that sends only what changed; an existing marker keeps its code) and Deactivate/Activate
+// (confirmed, saying what happens to orders that have it); the catalogue is read with inactive items.
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LabDesk } from '../../../../src/features/backoffice/labs/lab-desk';
@@ -12,7 +14,11 @@ afterEach(cleanup);
 
 const order = (id: number, status: string) => ({ id, client: 7, client_name: 'Meera Iyer', status, start: '2026-12-01T01:30:00Z', address: 'Home', pincode: '560034', items: [{ id: 1, name: 'FBS' }], people: [{ id: 9, self: true, name: 'Meera Iyer', age: 41, sex: 'F' }], collector_name: null });
 
-function mount(refuse?: (r: Sent) => [number, unknown] | undefined) {
+const range = { sex: null, age_min: 0, age_max: 120, low: 70, high: 99, critical_low: null, critical_high: null };
+const fbs = { id: 1, code: 'FBS', name: 'Fasting blood sugar', kind: 'test', description: '', price_inr: 150, fasting_hours: 10, sample_type: 'Blood', report_hours: 12, active: true, tests: [], markers: [{ id: 11, code: 'GLU', name: 'Glucose', unit: 'mg/dL', ranges: [range] }] };
+const lipid = { id: 2, code: 'LIPID', name: 'Lipid profile', kind: 'profile', description: '', price_inr: 600, fasting_hours: 12, sample_type: 'Blood', report_hours: 24, active: false, tests: [1], markers: [] };
+
+function mount(refuse?: (r: Sent) => [number, unknown] | undefined, catalogue: unknown[] = []) {
   const pincodes: unknown[] = [];
   return renderPage(<LabDesk />, {
     path: '/backoffice',
@@ -20,7 +26,8 @@ function mount(refuse?: (r: Sent) => [number, unknown] | undefined) {
       const refused = refuse?.(r);
       if (refused) return refused;
       if (r.path === '/labs/orders') return [200, [order(4, 'booked'), order(5, 'collected')]];
-      if (r.path === '/labs/catalogue' && r.method === 'GET') return [200, []];
+      if (r.path === '/labs/catalogue' && r.method === 'GET') return [200, catalogue];
+      if (r.path.startsWith('/labs/catalogue/') && r.method === 'PATCH') return [200, catalogue[0]];
       if (r.path === '/users/users') return [200, page([])];
       if (r.path === '/labs/pincodes' && r.method === 'GET') return [200, pincodes];
       if (r.path === '/labs/pincodes' && r.method === 'POST') {
@@ -92,5 +99,58 @@ describe('back office Labs tab: catalogue and pincodes', () => {
     expect(booked.getByRole('button', { name: T.reschedule })).toBeTruthy();
     expect(collected.queryByRole('button', { name: T.cancel })).toBeNull();
     expect(collected.queryByRole('button', { name: T.reschedule })).toBeNull();
+  });
+
+  it('reads the catalogue with inactive items, marks them, and offers Activate for them and Deactivate for the others', async () => {
+    const { sent } = mount(undefined, [fbs, lipid]);
+    await waitFor(() => expect(document.querySelector('[data-catalogue-item="LIPID"]')).not.toBeNull());
+    expect(sent.find((r) => r.method === 'GET' && r.path === '/labs/catalogue')!.query.get('all')).toBe('true');
+    const active = inside('[data-catalogue-item="FBS"]');
+    const inactive = inside('[data-catalogue-item="LIPID"]');
+    expect(inactive.getByText(T.inactive)).toBeTruthy();
+    expect(active.queryByText(T.inactive)).toBeNull();
+    expect(inactive.getByRole('button', { name: 'Activate' })).toBeTruthy();
+    await act(async () => fireEvent.click(active.getByRole('button', { name: 'Deactivate' })));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(T.whenDeactivated)).toBeTruthy();
+    const reads = sent.filter((r) => r.method === 'GET' && r.path === '/labs/catalogue').length;
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' })));
+    await waitFor(() => expect(sent.find((r) => r.method === 'PATCH')).toMatchObject({ path: '/labs/catalogue/1', body: { active: false } }));
+    // Saved, the desk reads the catalogue again.
+    await waitFor(() => expect(sent.filter((r) => r.method === 'GET' && r.path === '/labs/catalogue').length).toBe(reads + 1));
+  });
+
+  it("edits a test: only the changed fields and the whole marker list are sent; an existing marker's code stays", async () => {
+    const { sent } = mount(undefined, [fbs, lipid]);
+    await waitFor(() => expect(document.querySelector('[data-catalogue-item="FBS"]')).not.toBeNull());
+    const row = inside('[data-catalogue-item="FBS"]');
+    await act(async () => fireEvent.click(row.getByRole('button', { name: 'Edit' })));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect((dialog.getByLabelText(T.name) as HTMLInputElement).value).toBe('Fasting blood sugar');
+    expect((dialog.getByLabelText(T.markerCode) as HTMLInputElement).disabled).toBe(true);
+    // An existing marker cannot be removed (past results name it); its ranges can.
+    expect(within(dialog.getByText(T.markers).parentElement!.querySelector('[data-marker="0"]') as HTMLElement).getAllByRole('button', { name: T.remove })).toHaveLength(1);
+    fireEvent.change(dialog.getByLabelText(T.price), { target: { value: '175' } });
+    fireEvent.change(dialog.getByLabelText(T.high), { target: { value: '100' } });
+    await act(async () => fireEvent.click(dialog.getByRole('button', { name: T.saveItem })));
+    await waitFor(() => expect(sent.some((r) => r.method === 'PATCH')).toBe(true));
+    expect(sent.find((r) => r.method === 'PATCH')).toMatchObject({
+      path: '/labs/catalogue/1',
+      body: { price_inr: 175, markers: [{ code: 'GLU', name: 'Glucose', unit: 'mg/dL', ranges: [{ ...range, high: 100 }] }] },
+    });
+    expect(Object.keys(sent.find((r) => r.method === 'PATCH')!.body as object).sort()).toEqual(['markers', 'price_inr']);
+  });
+
+  it("shows the server's refusal of an edit beside its field, keeping the dialog open", async () => {
+    mount((r) => (r.method === 'PATCH' ? [400, { detail: 'Invalid.', errors: { tests: ['A profile or package includes tests only.'] } }] : undefined), [fbs, { ...lipid, active: true }]);
+    await waitFor(() => expect(document.querySelector('[data-catalogue-item="LIPID"]')).not.toBeNull());
+    const row = inside('[data-catalogue-item="LIPID"]');
+    await act(async () => fireEvent.click(row.getByRole('button', { name: 'Edit' })));
+    const dialog = within(await screen.findByRole('dialog'));
+    fireEvent.change(dialog.getByLabelText(T.name), { target: { value: 'Lipid profile (fasting)' } });
+    await act(async () => fireEvent.click(dialog.getByRole('button', { name: T.saveItem })));
+    // Above the fields and under the tests it names.
+    await waitFor(() => expect(dialog.getAllByText('A profile or package includes tests only.')).toHaveLength(2));
+    expect((dialog.getByLabelText(T.name) as HTMLInputElement).value).toBe('Lipid profile (fasting)');
   });
 });
