@@ -58,7 +58,8 @@ export function ClientHeader({ user }: { user: UserDetail }) {
         ← {BACK_TO_CLIENTS}
       </MuiLink>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mt: 0.5, minWidth: 0 }}>
-        <Avatar src={p.profile_picture ?? undefined} alt="" sx={{ width: 48, height: 48 }}>
+        {/* MUI's default grey under white initials fails contrast (1.9:1); grey 700 gives 6.2:1. */}
+        <Avatar src={p.profile_picture ?? undefined} alt="" sx={{ width: 48, height: 48, bgcolor: 'grey.700', color: 'common.white' }}>
           {initials(user)}
         </Avatar>
         <Box sx={{ minWidth: 0 }}>
