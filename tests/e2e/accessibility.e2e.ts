@@ -124,7 +124,7 @@ describe('accessibility of every real page (axe-core in Chromium)', () => {
     // The dialogs staff work in, open over their page.
     for (const [path, button] of [
       ['/clients', NEW_CLIENT],
-      [`/client/${client.id}/details`, CONSENT_RECORD_FORM],
+      [`/client/${client.id}/details?tab=consent`, CONSENT_RECORD_FORM],
     ]) {
       await page.goto(path);
       await settled(page, '[data-guard="allowed"]');

@@ -157,7 +157,7 @@ describe('cognitive assessment (Chromium)', () => {
     const staff = await context.newPage();
     const staffErrors = watchConsole(staff);
     await signIn(staff, nurse);
-    await staff.goto(`/client/${client.id}/details`);
+    await staff.goto(`/client/${client.id}/details?tab=assessments`);
     const section = staff.locator('[data-section="cognitive"][data-view="ready"]');
     await section.waitFor({ timeout: 20_000 });
     const form = staff.getByRole('form', { name: COGNITIVE_SECTION.recordTitle });

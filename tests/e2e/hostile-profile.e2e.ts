@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { arrangeAccounts, call, pageAs, type StaffWorld, startStaffServer } from '../support/staff-e2e.ts';
+import { SECTION_PROFILE } from '../../src/features/client-details/texts.ts';
 
 const FIRST = '<img src=x onerror="window.__xss=1">';
 const LAST = '<script>window.__xss=2</script>Rao';
@@ -65,8 +66,13 @@ describe('hostile profile text in the browser', () => {
     const text = await page.evaluate(() => document.body.innerText);
     expect(text).toContain(FIRST);
     expect(text).toContain(LAST);
+    await expectInert(page, dialogs);
+    // The profile tab holds every field, most of them in inputs.
+    await page.goto(`/client/${clientId}/details?tab=profile`);
+    await page.getByRole('region', { name: SECTION_PROFILE }).locator('input').first().waitFor();
+    const profileText = await page.evaluate(() => document.body.innerText);
     const values = await page.evaluate(() => [...document.querySelectorAll('input, textarea')].map((e) => (e as HTMLInputElement).value).join('\n'));
-    for (const value of Object.values(PROFILE)) expect(`${text}\n${values}`).toContain(value);
+    for (const value of Object.values(PROFILE)) expect(`${text}\n${profileText}\n${values}`).toContain(value);
     await expectInert(page, dialogs);
     await context.close();
   });

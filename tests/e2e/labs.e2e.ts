@@ -185,7 +185,7 @@ describe('labs from the portal (Chromium)', () => {
     await card.getByRole('button', { name: D.move.ready }).click();
     await desk.page.locator(`[data-order="${id}"][data-status="ready"]`).waitFor();
     // The client's record shows the report in its Labs section, flagged.
-    await desk.page.goto(`/client/${client.id}/details`);
+    await desk.page.goto(`/client/${client.id}/details?tab=labs`);
     const section = desk.page.getByRole('region', { name: LABS_SECTION.title });
     await section.locator(`[data-lab-report="${id}"]`).getByText(LABS_SECTION.flag.high).waitFor();
     expect(desk.errors).toEqual([]);

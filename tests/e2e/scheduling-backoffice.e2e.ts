@@ -9,6 +9,7 @@ import { IMPACT_REASONS } from '../../machines/backoffice-scheduling/impact-rule
 import { IMPACT_TITLE, KEEP_AS_EXCEPTIONS, STAFF_HOURS_SAVED, TAB_LABELS } from '../../src/features/backoffice/scheduling/texts.ts';
 import { PACKAGE_BALANCE, PACKAGE_SOLD, SELL_PACKAGE, SESSIONS_LEFT } from '../../src/features/client-details/appointments-texts.ts';
 import { launchBrowser } from '../support/browser.ts';
+import { fillClockField } from '../support/date-field-e2e.ts';
 import { arrangeAccounts, call, expectNoConsoleErrors, newPage, signInAs, type StaffWorld, startStaffServer } from '../support/staff-e2e.ts';
 
 const ZONE = 'Asia/Kolkata';
@@ -72,7 +73,7 @@ describe.each([1280, 360])('scheduling back office at %i px', (width) => {
     await page.getByRole('option', { name: new RegExp(a.nurseName) }).click();
     const weekly = page.getByRole('group', { name: `${a.nurseName}'s weekly hours` });
     // The first row is Monday's: from 14:00 now.
-    await weekly.getByLabel('From').first().fill('14:00');
+    await fillClockField(weekly, 'From', '14:00');
     await page.getByRole('button', { name: 'Save weekly hours' }).click();
 
     const dialog = page.getByRole('dialog', { name: IMPACT_TITLE });
@@ -89,7 +90,7 @@ describe.each([1280, 360])('scheduling back office at %i px', (width) => {
     expect(kept.body.status).toBe('booked');
 
     // The client record: the appointment is upcoming; a package sold there shows its balance.
-    await page.goto(`/client/${a.client}/details`);
+    await page.goto(`/client/${a.client}/details?tab=appointments`);
     const section = page.getByRole('region', { name: 'Appointments' });
     await section.getByText('IV drip').first().waitFor();
     await section.getByRole('button', { name: SELL_PACKAGE }).click();

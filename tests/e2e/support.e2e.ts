@@ -12,6 +12,7 @@ import { STAFF_STATUS_LABELS, STATUS_LABELS, SUPPORT_TEXTS as T } from '../../ma
 import { openDatabase } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { runDueJobs } from '../../server/jobs/queue.ts';
+import { DEFAULT_CLINIC_NAME } from '../../server/mail/clinic-name.ts';
 import { autoCloseHandler, SUPPORT_AUTO_CLOSE_JOB } from '../../server/jobs/support-auto-close.ts';
 import { CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE } from '../../src/app/shell-text.ts';
 import { TAB_LABELS } from '../../src/features/backoffice/scheduling/texts.ts';
@@ -114,7 +115,7 @@ describe('support (Chromium)', () => {
     expect(reply.status).toBe(201);
     expect((await asNurse('POST', `/support/tickets/${ticket}/transitions`, { to: 'pending' })).status).toBe(200);
     const outbox = (await (await fetch(`${server.baseUrl}/dev/outbox?to=${encodeURIComponent(client.email)}`)).json()) as { messages: Array<{ subject: string; body: string }> };
-    expect(outbox.messages[0]).toMatchObject({ subject: T.notify.subject, body: T.notify.body(ticket, 'Charged twice') });
+    expect(outbox.messages[0]).toMatchObject({ subject: T.notify.subject(DEFAULT_CLINIC_NAME), body: T.notify.body(DEFAULT_CLINIC_NAME, ticket, 'Charged twice') });
 
     await page.reload();
     await page.locator(`[data-ticket="${ticket}"]`).click();
@@ -140,7 +141,7 @@ describe('support (Chromium)', () => {
     // The client's ticket is open (the client replied last): the back office's nav item counts it.
     await expect.poll(() => staffPage.getByTestId('support-queue-count').locator('.MuiBadge-badge').textContent(), { timeout: 15_000 }).toBe('1');
     // The client's record lists the ticket, read-only.
-    await staffPage.goto(`/client/${client.id}/details`);
+    await staffPage.goto(`/client/${client.id}/details?tab=support`);
     const tickets = staffPage.getByRole('region', { name: SECTION_SUPPORT }).getByRole('table', { name: TICKETS_LIST });
     const row = tickets.getByRole('row').filter({ hasText: 'Charged twice' });
     await row.waitFor({ timeout: 20_000 });
