@@ -38,9 +38,10 @@ export const SUPPORT_TEXTS = {
     closed: 'This ticket is closed.',
   },
   notify: {
-    subject: 'Thrive Clinic replied to your support ticket',
-    body: (ticket: number, subject: string) => `The clinic replied to your ticket #${ticket} “${subject}”. Sign in to the portal to read it and reply.`,
-    sms: (ticket: number) => `Thrive Clinic replied to your support ticket #${ticket}. Sign in to the portal to read it.`,
+    // The clinic's name (set on /backoffice) says who replied, in the subject and the SMS alike.
+    subject: (clinic: string) => `${clinic} replied to your support ticket`,
+    body: (clinic: string, ticket: number, subject: string) => `${clinic} replied to your ticket #${ticket} “${subject}”. Sign in to the portal to read it and reply.`,
+    sms: (clinic: string, ticket: number) => `${clinic} replied to your support ticket #${ticket}. Sign in to the portal to read it.`,
   },
 } as const;
 

@@ -4,6 +4,7 @@
 // (the one closest to the start), then the later ones on time.
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { readClinicName } from '../mail/clinic-name.ts';
 import type { MailTransport } from '../mail/transport.ts';
 import { MESSAGES } from '../api/appointments/texts.ts';
 import { enqueue, type JobHandler } from './queue.ts';
@@ -52,7 +53,7 @@ export function reminderHandler(mail: MailTransport): JobHandler {
         channel: sms ? 'sms' : 'email',
         to: sms ? row.phone! : row.email,
         subject: MESSAGES.reminderSubject,
-        body: MESSAGES.reminder(row.service, clinicTime(new Date(row.starts_at).toISOString(), row.zone)),
+        body: MESSAGES.reminder(await readClinicName(trx), row.service, clinicTime(new Date(row.starts_at).toISOString(), row.zone)),
       },
       trx,
     );

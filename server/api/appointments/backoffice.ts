@@ -11,6 +11,7 @@ import type { Db } from '../../db/database.ts';
 import { HttpError, badRequest } from '../../http/errors.ts';
 import { deliverWith } from '../../jobs/notices.ts';
 import { clinicTime } from '../../jobs/reminders.ts';
+import { readClinicName } from '../../mail/clinic-name.ts';
 import { addDays, hasUtcOffset, type Interval, isValidTimeZone, localTime } from '../../../machines/appointments/scheduling-rules.ts';
 import { type BookedAppointment, hoursImpact, serviceImpact, type StaffRules } from '../../../machines/backoffice-scheduling/impact-rules.ts';
 import type { ApiContext } from '../context.ts';
@@ -26,8 +27,8 @@ export const BACKOFFICE_TEXTS = {
   planInactive: 'This package is no longer sold (inactive).',
   notCancellable: 'Only booked appointments that have not started may be cancelled here.',
   cancelledSubject: 'Your appointment was cancelled',
-  cancelled: (service: string, when: string, reason: string) =>
-    `Your ${service} appointment on ${when} was cancelled by the clinic: ${reason.replace(/[.!?]?$/, '.')} Please contact the clinic or book a new time in the portal.`,
+  cancelled: (clinic: string, service: string, when: string, reason: string) =>
+    `Your ${service} appointment on ${when} was cancelled by ${clinic}: ${reason.replace(/[.!?]?$/, '.')} Please contact ${clinic} or book a new time in the portal.`,
 } as const;
 
 /** An impact list shows this many appointments in full; `total` counts them all. */
@@ -248,7 +249,7 @@ export async function schedulingBackofficeRoutes(app: FastifyInstance, ctx: ApiC
           channel: 'email',
           to: client.email,
           subject: BACKOFFICE_TEXTS.cancelledSubject,
-          body: BACKOFFICE_TEXTS.cancelled(appointment.service_name, clinicTime(appointment.start, settings.time_zone), reason),
+          body: BACKOFFICE_TEXTS.cancelled(await readClinicName(trx), appointment.service_name, clinicTime(appointment.start, settings.time_zone), reason),
         });
         await recordAudit(trx, { actor: caller, action: 'appointment.transition', client: appointment.client, requestId: request.id, outcome: 'success' });
         out.push(appointment);

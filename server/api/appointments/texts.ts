@@ -38,12 +38,14 @@ export const SCHEDULING_TEXTS = {
   offerNotOpen: 'This offer is no longer open.',
 } as const;
 
+// What reminders and waitlist messages say; each names the clinic (its name from /backoffice) so an
+// email or SMS says who sent it.
 export const MESSAGES = {
   reminderSubject: 'Appointment reminder',
-  reminder: (service: string, when: string) => `Reminder: your ${service} appointment is on ${when}. Reply or call the clinic to change it.`,
+  reminder: (clinic: string, service: string, when: string) => `Reminder from ${clinic}: your ${service} appointment is on ${when}. Reply or call ${clinic} to change it.`,
   offerSubject: 'A slot has opened up',
-  offer: (service: string, when: string, offer: number) =>
-    `A ${service} slot on ${when} is free. Accept it in the portal (offer ${offer}); the first to accept gets it.`,
+  offer: (clinic: string, service: string, when: string, offer: number) =>
+    `${clinic}: a ${service} slot on ${when} is free. Accept it in the portal (offer ${offer}); the first to accept gets it.`,
   goneSubject: 'The slot has been taken',
-  gone: (service: string, when: string) => `The ${service} slot on ${when} has been taken by someone else. You stay on the waitlist.`,
+  gone: (clinic: string, service: string, when: string) => `${clinic}: the ${service} slot on ${when} has been taken by someone else. You stay on the waitlist.`,
 } as const;

@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { components } from '../../../openapi/generated/api.ts';
 import type { Db } from '../../db/database.ts';
+import { readClinicName } from '../../mail/clinic-name.ts';
 import type { MailTransport } from '../../mail/transport.ts';
 import { clockMinutes, localTime } from '../../../machines/appointments/scheduling-rules.ts';
 import { clinicTime } from '../../jobs/reminders.ts';
@@ -75,13 +76,14 @@ export async function offerFreedSlot(trx: Db, mail: MailTransport, settings: Sch
     order by e.id`.execute(trx);
   const matching = rows.filter((r) => clockMinutes(r.earliest) <= local.minutes && local.minutes <= clockMinutes(r.latest));
   const when = clinicTime(freed.start, settings.time_zone);
+  const clinic = await readClinicName(trx);
   for (const r of matching) {
     const { id } = await trx
       .insertInto('waitlist_offers')
       .values({ entry_id: r.entry, freed_appointment_id: freed.id, starts_at: new Date(freed.start), ends_at: new Date(freed.end), staff_id: freed.staff })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await send(mail, trx, r, MESSAGES.offerSubject, MESSAGES.offer(freed.service_name, when, id));
+    await send(mail, trx, r, MESSAGES.offerSubject, MESSAGES.offer(clinic, freed.service_name, when, id));
   }
   return matching.length;
 }
@@ -118,7 +120,8 @@ export async function settleOffers(trx: Db, mail: MailTransport, settings: Sched
       and e.id = o.entry_id and u.id = e.client_id
     returning o.id, e.id as entry, e.channel, u.email, u.phone_number as phone`.execute(trx);
   const when = clinicTime(offer.start, settings.time_zone);
-  for (const r of rows) await send(mail, trx, r, MESSAGES.goneSubject, MESSAGES.gone(serviceName, when));
+  const clinic = await readClinicName(trx);
+  for (const r of rows) await send(mail, trx, r, MESSAGES.goneSubject, MESSAGES.gone(clinic, serviceName, when));
 }
 
 export async function lockOffersOfSlot(trx: Db, freed: number): Promise<void> {

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import type { components } from '../../../openapi/generated/api.ts';
 import type { Db } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
+import { readClinicName } from '../../mail/clinic-name.ts';
 import type { MailTransport } from '../../mail/transport.ts';
 import { recordAudit } from '../data/audit.ts';
 import { findDuplicates, insertProspect } from './data.ts';
@@ -88,7 +89,7 @@ export async function receiveEnquiry(db: Db, mail: MailTransport, publicUrl: str
     // The enquirer acted on their own record.
     await recordAudit(trx, { actor: { id, role: 'CLIENT' }, action: 'discovery.enquiry', client: id, requestId, outcome: 'success' });
     if (owner) {
-      await mail.send({ channel: 'email', to: owner.email, subject: T.ownerNotice.subject, body: T.ownerNotice.body(`${publicUrl}/client/discovery/${id}`) }, trx);
+      await mail.send({ channel: 'email', to: owner.email, subject: T.ownerNotice.subject, body: T.ownerNotice.body(await readClinicName(trx), `${publicUrl}/client/discovery/${id}`) }, trx);
     }
   });
 }

@@ -22,7 +22,7 @@ export const DISCOVERY_TEXTS = {
   enquiryLimit: 'Too many enquiries from this address. Please try again later.',
   ownerNotice: {
     subject: 'A new enquiry for the discovery pipeline',
-    body: (link: string) => `A new enquiry arrived from the website form. Open the prospect: ${link}`,
+    body: (clinic: string, link: string) => `A new enquiry arrived from ${clinic}'s website form. Open the prospect: ${link}`,
   },
 } as const;
 

@@ -13,6 +13,7 @@ import type { Db } from '../../db/database.ts';
 import { HttpError, badRequest } from '../../http/errors.ts';
 import { startWorker } from '../../jobs/queue.ts';
 import { autoCloseHandler, enqueueAutoClose, SUPPORT_AUTO_CLOSE_JOB } from '../../jobs/support-auto-close.ts';
+import { readClinicName } from '../../mail/clinic-name.ts';
 import type { MailTransport } from '../../mail/transport.ts';
 import { type ApiContext, pageLinks } from '../context.ts';
 import { type AuditAction, recordAudit, refuse, withAudit } from '../data/audit.ts';
@@ -212,10 +213,11 @@ export async function supportRoutes(app: FastifyInstance, ctx: ApiContext): Prom
           // Told in the same transaction: the reply and its notice are stored together or not at all.
           const contact = await contactOf(trx, ticket.client);
           if (contact) {
+            const clinic = await readClinicName(trx);
             await mail.send(
               contact.channel === 'sms'
-                ? { channel: 'sms', to: contact.to, body: SUPPORT_TEXTS.notify.sms(ticket.id) }
-                : { channel: 'email', to: contact.to, subject: SUPPORT_TEXTS.notify.subject, body: SUPPORT_TEXTS.notify.body(ticket.id, ticket.subject) },
+                ? { channel: 'sms', to: contact.to, body: SUPPORT_TEXTS.notify.sms(clinic, ticket.id) }
+                : { channel: 'email', to: contact.to, subject: SUPPORT_TEXTS.notify.subject(clinic), body: SUPPORT_TEXTS.notify.body(clinic, ticket.id, ticket.subject) },
               trx,
             );
           }

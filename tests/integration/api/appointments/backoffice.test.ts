@@ -4,6 +4,7 @@
 // those can be cancelled with a message to each client.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKOFFICE_TEXTS } from '../../../../server/api/appointments/backoffice.ts';
+import { DEFAULT_CLINIC_NAME } from '../../../../server/mail/clinic-name.ts';
 import { readOutbox } from '../../../../server/mail/transport.ts';
 import { addDays, localTime } from '../../../../machines/appointments/scheduling-rules.ts';
 import { IMPACT_REASONS as R } from '../../../../machines/backoffice-scheduling/impact-rules.ts';
@@ -155,7 +156,7 @@ describe.each(engines)('scheduling back office on %s', (engine) => {
     const balance = (await api(t, c.reception, 'GET', `/appointments/packages?client=${c.client.id}`)).body.find((p: { id: number }) => p.id === pkg.body.id);
     expect(balance).toMatchObject({ sessions_used: 0, sessions_held: 0, sessions_left: 3 });
     const mail = await readOutbox(t.database.db, c.client.email, 5);
-    expect(mail.find((m) => m.subject === BACKOFFICE_TEXTS.cancelledSubject)?.body).toContain('cancelled by the clinic: Closed for maintenance.');
+    expect(mail.find((m) => m.subject === BACKOFFICE_TEXTS.cancelledSubject)?.body).toContain(`cancelled by ${DEFAULT_CLINIC_NAME}: Closed for maintenance.`);
     const audit = await t.database.db.selectFrom('audit_events').select(['action', 'client_id']).where('actor_id', '=', c.admin.id).where('action', '=', 'appointment.transition').execute();
     expect(audit).toContainEqual({ action: 'appointment.transition', client_id: c.client.id });
 

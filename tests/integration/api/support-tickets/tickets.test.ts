@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORT_TEXTS } from '../../../../machines/support/support-texts.ts';
 import { runDueJobs } from '../../../../server/jobs/queue.ts';
+import { DEFAULT_CLINIC_NAME } from '../../../../server/mail/clinic-name.ts';
 import { autoCloseHandler, SUPPORT_AUTO_CLOSE_JOB } from '../../../../server/jobs/support-auto-close.ts';
 import { engines } from '../../../support/engines.ts';
 import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
@@ -61,7 +62,7 @@ describe.each(engines)('support tickets on %s', (engine) => {
     expect(replied.status).toBe(201);
     expect(replied.body.status).toBe('open');
     const told = await outboxFor(t, client.email);
-    expect(told).toEqual([{ channel: 'email', recipient: client.email, subject: SUPPORT_TEXTS.notify.subject, body: SUPPORT_TEXTS.notify.body(id, 'Charged twice') }]);
+    expect(told).toEqual([{ channel: 'email', recipient: client.email, subject: SUPPORT_TEXTS.notify.subject(DEFAULT_CLINIC_NAME), body: SUPPORT_TEXTS.notify.body(DEFAULT_CLINIC_NAME, id, 'Charged twice') }]);
 
     // The client's answers never carry the note.
     const seen = await api(t, client, 'GET', `/support/tickets/${id}`);
@@ -207,7 +208,7 @@ describe.each(engines)('support tickets on %s', (engine) => {
     await api(t, nurse, 'POST', `/support/tickets/${id}/messages`, { body: 'Checking with accounts.', internal: true });
     expect(await outboxFor(t, phone)).toEqual([]);
     await api(t, nurse, 'POST', `/support/tickets/${id}/messages`, { body: 'Refunded.' });
-    expect(await outboxFor(t, phone)).toEqual([{ channel: 'sms', recipient: phone, subject: null, body: SUPPORT_TEXTS.notify.sms(id) }]);
+    expect(await outboxFor(t, phone)).toEqual([{ channel: 'sms', recipient: phone, subject: null, body: SUPPORT_TEXTS.notify.sms(DEFAULT_CLINIC_NAME, id) }]);
     expect(await outboxFor(t, texter.email)).toEqual([]);
   });
 
