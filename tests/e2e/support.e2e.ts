@@ -141,7 +141,7 @@ describe('support (Chromium)', () => {
     // The client's ticket is open (the client replied last): the back office's nav item counts it.
     await expect.poll(() => staffPage.getByTestId('support-queue-count').locator('.MuiBadge-badge').textContent(), { timeout: 15_000 }).toBe('1');
     // The client's record lists the ticket, read-only.
-    await staffPage.goto(`/client/${client.id}/details`);
+    await staffPage.goto(`/client/${client.id}/details?tab=support`);
     const tickets = staffPage.getByRole('region', { name: SECTION_SUPPORT }).getByRole('table', { name: TICKETS_LIST });
     const row = tickets.getByRole('row').filter({ hasText: 'Charged twice' });
     await row.waitFor({ timeout: 20_000 });
