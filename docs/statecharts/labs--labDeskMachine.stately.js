@@ -53,6 +53,11 @@ export const machine = setup({
       },
       "ready": {
         "on": {
+          "desk.reload": [
+            {
+              "target": "#labDesk.loading"
+            }
+          ],
           "desk.act": [
             {
               "target": "#labDesk.acting",

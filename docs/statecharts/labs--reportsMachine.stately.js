@@ -10,6 +10,7 @@ export const machine = setup({
   },
   actors: {
     "loadReports": fromPromise(async () => undefined),
+    "loadSummary": fromPromise(async () => undefined),
   },
   delays: {
   },
@@ -48,6 +49,7 @@ export const machine = setup({
         }
       },
       "ready": {
+        "initial": "summarising",
         "on": {
           "reports.marker": [
             {
@@ -56,6 +58,30 @@ export const machine = setup({
               ]
             }
           ]
+        },
+        "states": {
+          "summarising": {
+            "invoke": [
+              {
+                "id": "0.reports.ready.summarising",
+                "src": "loadSummary",
+                "onDone": [
+                  {
+                    "target": "#reports.ready.summarised",
+                    "actions": [
+                      "assign"
+                    ]
+                  }
+                ],
+                "onError": [
+                  {
+                    "target": "#reports.ready.summarised"
+                  }
+                ]
+              }
+            ]
+          },
+          "summarised": {}
         }
       }
     },

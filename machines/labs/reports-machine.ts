@@ -1,7 +1,10 @@
 // The client's reports page (/user/reports/{clientId}): the released reports load once; the client
 // picks the marker whose trend across reports the chart shows (the first marker with a value at
-// first). A failed load offers a retry.
+// first). A failed load offers a retry. Once the reports are shown, the summary of the client's
+// thrive checks and cognitive results loads beside them (machines/labs/health-summary.ts); if it
+// cannot be read, the page simply has no summary.
 import { assign, fromPromise, setup } from 'xstate';
+import type { HealthSummary } from './health-summary.ts';
 
 export interface ReportResult {
   marker: number;
@@ -29,6 +32,7 @@ export interface ReportsContext {
   clientId: string;
   reports: Report[];
   marker: string | null;
+  summary: HealthSummary | null;
 }
 
 export type ReportsEvent = { type: 'reports.retry' } | { type: 'reports.marker'; code: string };
@@ -63,10 +67,13 @@ export const reportsMachine = setup({
     loadReports: fromPromise<Report[], { clientId: string }>(async () => {
       throw new Error('loadReports not provided');
     }),
+    loadSummary: fromPromise<HealthSummary, { clientId: string }>(async () => {
+      throw new Error('loadSummary not provided');
+    }),
   },
 }).createMachine({
   id: 'reports',
-  context: ({ input }) => ({ clientId: input.clientId, reports: [], marker: null }),
+  context: ({ input }) => ({ clientId: input.clientId, reports: [], marker: null, summary: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -79,6 +86,19 @@ export const reportsMachine = setup({
     },
     failed: { on: { 'reports.retry': 'loading' } },
     ready: {
+      initial: 'summarising',
+      states: {
+        summarising: {
+          invoke: {
+            src: 'loadSummary',
+            input: ({ context }) => ({ clientId: context.clientId }),
+            onDone: { target: 'summarised', actions: assign({ summary: ({ event }) => event.output }) },
+            // No summary rather than a failed page: the reports are what the page is for.
+            onError: 'summarised',
+          },
+        },
+        summarised: {},
+      },
       on: { 'reports.marker': { actions: assign({ marker: ({ event }) => event.code }) } },
     },
   },

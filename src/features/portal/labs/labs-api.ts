@@ -4,6 +4,7 @@
 import type { BookedOrder, BookingStart, CatalogueItem, Hold, LabSlotOffer, Person } from '../../../../machines/labs/book-test-machine';
 import type { ClientOrder } from '../../../../machines/labs/my-orders-machine';
 import type { Report } from '../../../../machines/labs/reports-machine';
+import { type CognitiveRows, type HealthSummary, healthSummary, type ThriveCheckRow } from '../../../../machines/labs/health-summary';
 import { unwrap } from '../../../lib/api-failure';
 import type { ApiClient } from '../../../lib/api-client';
 
@@ -44,6 +45,16 @@ export async function moveOrder(api: ApiClient, q: { order: number; pincode: str
 }
 
 export const loadReports = async (api: ApiClient, clientId: string): Promise<Report[]> => (await unwrap(api.GET('/labs/results', { params: { query: { client: Number(clientId) } } }))) as Report[];
+
+/** The client's own thrive checks and cognitive results, summarised (the APIs answer a client only about themselves). */
+export async function loadSummary(api: ApiClient, clientId: string): Promise<HealthSummary> {
+  const id = Number(clientId);
+  const [checks, cognitive] = await Promise.all([
+    unwrap(api.GET('/users/thrive-checks', { params: { query: { user: id } } })),
+    unwrap(api.GET('/assessments/cognitive/results', { params: { query: { client: id } } })),
+  ]);
+  return healthSummary(checks as ThriveCheckRow[], cognitive as CognitiveRows);
+}
 
 /** The lab's PDF as a file the browser saves (the answer streams; the download is audited on the server). */
 export async function downloadReportPdf(api: ApiClient, order: number, fileName: string): Promise<void> {

@@ -6,7 +6,7 @@ import { bookTestMachine, orderTotal } from '../../../../machines/labs/book-test
 import { myOrdersMachine } from '../../../../machines/labs/my-orders-machine';
 import { markersOf, reportsMachine, trendOf } from '../../../../machines/labs/reports-machine';
 import { useShell } from '../../../app/port';
-import { cancelOrder, checkPincode, downloadReportPdf, holdSlot, loadOrders, loadReports, loadSlots, loadStart, moveOrder, placeOrder } from './labs-api';
+import { cancelOrder, checkPincode, downloadReportPdf, holdSlot, loadOrders, loadReports, loadSlots, loadSummary, loadStart, moveOrder, placeOrder } from './labs-api';
 
 export function useBookTest(clientId: string) {
   const { api } = useShell();
@@ -37,13 +37,18 @@ export function useBookTest(clientId: string) {
 
 export function useReports(clientId: string) {
   const { api } = useShell();
-  const ref = useActorRef(reportsMachine.provide({ actors: { loadReports: fromPromise(({ input }) => loadReports(api, input.clientId)) } }), { input: { clientId } });
-  const state = useSelector(ref, (s) => s.value as 'loading' | 'failed' | 'ready');
+  const ref = useActorRef(
+    reportsMachine.provide({ actors: { loadReports: fromPromise(({ input }) => loadReports(api, input.clientId)), loadSummary: fromPromise(({ input }) => loadSummary(api, input.clientId)) } }),
+    { input: { clientId } },
+  );
+  const state = useSelector(ref, (s) => (s.matches('ready') ? 'ready' : (s.value as 'loading' | 'failed')));
+  const summary = useSelector(ref, (s) => s.context.summary);
   const reports = useSelector(ref, (s) => s.context.reports);
   const marker = useSelector(ref, (s) => s.context.marker);
   return {
     state,
     reports,
+    summary,
     marker,
     markers: markersOf(reports),
     trend: marker ? trendOf(reports, marker) : [],

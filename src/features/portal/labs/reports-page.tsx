@@ -1,12 +1,16 @@
 // /user/reports/{clientId}: the client's released lab reports, each value with its range bar and
 // flag, the lab's PDF, and a trend chart per marker across reports; prints as a clean page (the
 // app's navigation and the buttons are left out). Renders the reports chart (machines/labs/reports-machine.ts).
+// Below the reports, when the client has any, a short summary of their latest thrive check and
+// their cognitive results (machines/labs/health-summary.ts); nothing at all when they have none.
 import { Box, Button, Card, CardContent, Chip, CircularProgress, GlobalStyles, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { useParams } from 'wouter';
+import { Link as RouterLink, useParams } from 'wouter';
+import { hasSummary, type HealthSummary } from '../../../../machines/labs/health-summary';
 import { rangeBarPosition } from '../../../../machines/labs/lab-rules';
 import type { ReportResult } from '../../../../machines/labs/reports-machine';
 import { formatDate } from '../../../lib/format';
+import { riskText } from '../thrive-check-explain';
 import { LoadFailed, PageFrame } from '../page-frame';
 import { useReports } from './labs-hooks';
 import { LABS_TEXT as T } from './texts';
@@ -21,6 +25,33 @@ function RangeBar({ result }: { result: ReportResult }) {
     <Box role="img" aria-label={`${result.value} ${result.unit}, ${T.range(result.low, result.high, result.unit)}`} sx={{ position: 'relative', height: 10, width: 160, borderRadius: 5, bgcolor: 'grey.300' }} data-range-bar={at.toFixed(2)}>
       <Box sx={{ position: 'absolute', left: '25%', width: '50%', height: '100%', bgcolor: 'success.light', borderRadius: 5 }} />
       <Box sx={{ position: 'absolute', left: `calc(${(at * 100).toFixed(1)}% - 5px)`, top: -2, width: 10, height: 14, borderRadius: 2, bgcolor: result.flag === 'normal' ? 'success.dark' : result.flag === 'critical' ? 'error.main' : 'warning.main' }} />
+    </Box>
+  );
+}
+
+function Summary({ summary, clientId }: { summary: HealthSummary; clientId: string }) {
+  const { thrive, cognitive } = summary;
+  return (
+    <Box component="section" aria-labelledby="other-results" sx={{ mb: 3 }} data-health-summary>
+      <Typography id="other-results" variant="h5" component="h2" sx={{ mb: 1 }}>{T.summaryTitle}</Typography>
+      {thrive && (
+        <Box sx={{ mb: 2 }} data-thrive-summary={thrive.id}>
+          <Typography variant="subtitle1" component="h3">{T.thriveTitle}</Typography>
+          <Typography>{T.thriveLine(formatDate(thrive.taken_at), riskText(thrive.band))}</Typography>
+          <Typography variant="body2" color="text.secondary">{T.thriveFigures(thrive)}</Typography>
+          <Button component={RouterLink} href={`/user/thrive-check/${clientId}`} size="small" data-print="hide">{T.seeThriveCheck}</Button>
+        </Box>
+      )}
+      {cognitive.length > 0 && (
+        <Box data-cognitive-summary>
+          <Typography variant="subtitle1" component="h3">{T.cognitiveTitle}</Typography>
+          <Box component="ul" sx={{ pl: 2, my: 0 }}>
+            {cognitive.map((c) => (
+              <li key={c.key} data-cognitive={c.key}>{T.cognitiveLine(formatDate(c.date), c.test ?? T.screening, c.score, c.max)}</li>
+            ))}
+          </Box>
+        </Box>
+      )}
     </Box>
   );
 }
@@ -116,6 +147,7 @@ export function ReportsPage() {
           </CardContent>
         </Card>
       ))}
+      {r.summary && hasSummary(r.summary) && <Summary summary={r.summary} clientId={clientId} />}
     </PageFrame>
   );
 }

@@ -63,4 +63,13 @@ export const LABS_TEXT = {
   chooseNewSlot: (id: number) => `Choose a new slot for order #${id}`,
   ordersFailed: 'Your lab orders could not be loaded.',
   retry: 'Retry',
+  summaryTitle: 'Your other results',
+  thriveTitle: 'Latest thrive check',
+  thriveLine: (date: string, risk: string) => `${date}: 10-year heart risk ${risk}`,
+  thriveFigures: (c: { systolic_bp: number; total_cholesterol: number; hdl_cholesterol: number; smoker: boolean; diabetic: boolean; treats_hypertension: boolean }) =>
+    [`Systolic blood pressure ${c.systolic_bp} mmHg`, `total cholesterol ${c.total_cholesterol} mg/dL`, `HDL ${c.hdl_cholesterol} mg/dL`, c.smoker ? 'smoker' : 'non-smoker', c.diabetic ? 'diabetes' : 'no diabetes', ...(c.treats_hypertension ? ['treated for blood pressure'] : [])].join(' · '),
+  seeThriveCheck: 'See your thrive checks',
+  cognitiveTitle: 'Cognitive assessments',
+  screening: 'Thrive cognitive screening',
+  cognitiveLine: (date: string, test: string, score: number, max: number) => `${date} · ${test} · ${score} / ${max}`,
 } as const;
