@@ -4030,11 +4030,14 @@ export interface components {
             kind: "visit" | "received" | "wasted" | "expired" | "count";
             /** @description The change to the lot (negative when taken). */
             quantity: number;
-            /** @description The lot's quantity after the movement. */
+            /** @description The lot's quantity after the movement (null for visit draws recorded before adjustments existed). */
             balance: number | null;
+            /** @description Why stock was adjusted; null for a visit's draw (its visit says why). */
             reason: string | null;
             visit: number | null;
             by: number;
+            /** @description Who recorded it, as the clinic knows them ("Kavya Nair"), read at listing time; null when the user is gone. */
+            by_name: string | null;
             /** Format: date-time */
             at: string;
         };

@@ -25,7 +25,7 @@ import { killDuringLabCatalogueEdits } from './lab-catalogue-faults.ts';
 import { killDuringLabOrders } from './lab-faults.ts';
 import { killDuringMeasurements } from './thrive-faults.ts';
 import { killDuringHomeViews } from './home-view-faults.ts';
-import { killDuringVisitWrites } from './visit-faults.ts';
+import { killDuringStockAdjustments, killDuringVisitWrites } from './visit-faults.ts';
 import { FULL, recordReliability } from './summary.ts';
 
 const WRITES = 1000;
@@ -295,6 +295,14 @@ describe.each(engines)('faults on %s', (engine) => {
     recordReliability({ area: `SIGKILL during therapy visit writes (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent IV completions (stock drawn), PET chart saves and screens' });
     expect(outcome.lost).toBe(0);
     expect(outcome.broken).toBe(0);
+  }, 600_000);
+
+  it('SIGKILL during stock adjustments: every acknowledged adjustment survives once, the balances chain without a gap and the lot holds the sum of its movements', async () => {
+    const { env, dataDir } = await freshStore('clinic-faults-stock-');
+    const outcome = await killDuringStockAdjustments({ start: () => startServer({ env, dataDir }), token: adminToken });
+    recordReliability({ area: `SIGKILL during stock adjustments (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent deliveries, wastes and expiries of one IV stock lot' });
+    expect(outcome.problems).toEqual([]);
+    expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);
 
   it('SIGKILL during discovery writes: every acknowledged prospect, enquiry, stage move and call survives once, none half-written', async () => {

@@ -101,3 +101,72 @@ export async function killDuringVisitWrites(options: { start: () => Promise<Serv
   await server.stop('SIGTERM');
   return { acknowledged: completed.size + charted.size + screened.size, lost, broken };
 }
+
+const ADJUSTMENTS = 300;
+const LOT_STOCK = 1000;
+/** Each third of the burst: a delivery, a waste, an expiry (never enough taken to reach zero). */
+const adjustmentOf = (i: number) => {
+  const kind = (['received', 'wasted', 'expired'] as const)[i % 3];
+  return { kind, quantity: kind === 'received' ? 5 : kind === 'wasted' ? 2 : 1.5, reason: `Adjustment ${i}: ${kind}` };
+};
+
+/**
+ * Stock adjustments of one lot in flight, SIGKILL, restart: every acknowledged adjustment is in the
+ * lot's history as sent, none is there twice or half-written, the balances chain from the lot's
+ * arrival without a gap, the lot holds the sum of its movements, and each adjustment has its audit
+ * entry and no entry is without its adjustment.
+ */
+export async function killDuringStockAdjustments(options: { start: () => Promise<ServerProcess>; token: (baseUrl: string) => Promise<string> }): Promise<{ acknowledged: number; lost: number; broken: number; problems: string[] }> {
+  let server = await options.start();
+  let admin = await options.token(server.baseUrl);
+  const stamp = Date.now().toString(36);
+  const lot = ok(await call(server.baseUrl, admin, 'POST', '/visits/stock-lots', { item: `Vitamin C ${stamp}`, lot_number: 'VC-ADJ', expires_on: '2099-12-31', quantity: LOT_STOCK, unit: 'g' }), 'lot').id as number;
+  const acknowledged = new Map<string, { id: number; kind: string; quantity: number }>();
+  const target = server;
+  await killMidWrites(
+    target,
+    ADJUSTMENTS,
+    (i) => call(target.baseUrl, admin, 'POST', `/visits/stock-lots/${lot}/adjustments`, adjustmentOf(i)),
+    (i, body) => acknowledged.set(adjustmentOf(i).reason, { id: body.id, kind: body.kind, quantity: body.quantity }),
+  );
+
+  server = await options.start();
+  admin = await options.token(server.baseUrl);
+  const problems: string[] = [];
+  let lost = 0;
+  let broken = 0;
+  const history = (ok(await call(server.baseUrl, admin, 'GET', `/visits/stock-lots/${lot}/adjustments`), 'history') as Array<{ id: number; kind: string; quantity: number; balance: number; reason: string }>).reverse();
+  const byReason = new Map<string, typeof history>();
+  for (const m of history) byReason.set(m.reason, [...(byReason.get(m.reason) ?? []), m]);
+  for (const [reason, sent] of acknowledged) {
+    const stored = byReason.get(reason) ?? [];
+    if (stored.length === 0) {
+      lost += 1;
+      problems.push(`lost: ${reason}`);
+    } else if (stored.length > 1 || stored[0].id !== sent.id || stored[0].kind !== sent.kind || stored[0].quantity !== sent.quantity) {
+      broken += 1;
+      problems.push(`changed: ${reason} ${JSON.stringify(stored)}`);
+    }
+  }
+  // From the arrival on, each balance is the one before plus the movement; the lot holds the last.
+  let balance = 0;
+  for (const m of history) {
+    balance = Math.round((balance + m.quantity) * 1e6) / 1e6;
+    if (m.balance !== balance) {
+      broken += 1;
+      problems.push(`balance of movement ${m.id}: ${m.balance}, expected ${balance}`);
+    }
+  }
+  const stored = (ok(await call(server.baseUrl, admin, 'GET', `/visits/stock-lots?item=${encodeURIComponent(`Vitamin C ${stamp}`)}`), 'lots') as Array<{ id: number; quantity: number }>).find((l) => l.id === lot)!;
+  if (stored.quantity !== balance) {
+    broken += 1;
+    problems.push(`lot holds ${stored.quantity}, its movements add up to ${balance}`);
+  }
+  const audits = ok(await call(server.baseUrl, admin, 'GET', '/audit/events?action=visit.stock.adjust&page=1&page_size=1'), 'audit').count as number;
+  if (audits !== history.length - 1) {
+    broken += 1;
+    problems.push(`${audits} audit entries for ${history.length - 1} adjustments`);
+  }
+  await server.stop('SIGTERM');
+  return { acknowledged: acknowledged.size, lost, broken, problems };
+}

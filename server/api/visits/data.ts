@@ -179,11 +179,14 @@ export async function findLot(db: Db, id: number, forUpdate = false): Promise<Lo
   return row && lotOut(row, isoDay(new Date()));
 }
 
-export async function insertLot(db: Db, l: S['StockLotCreate']): Promise<LotOut> {
+/** A new lot, its arrival the first movement of its history (so its quantity is the sum of its movements). */
+export async function insertLot(db: Db, l: S['StockLotCreate'], by: number, reason: string): Promise<LotOut> {
   const row = (
     await sql<LotRow>`insert into stock_lots (item, lot_number, expires_on, quantity, unit, low_at)
     values (${l.item.trim()}, ${l.lot_number.trim()}, ${l.expires_on}, ${l.quantity}, ${l.unit.trim()}, ${l.low_at ?? 0}) returning ${LOT_COLUMNS}`.execute(db)
   ).rows[0];
+  await sql`insert into stock_movements (lot_id, kind, quantity, balance, reason, created_by)
+    values (${row.id}, 'received', ${row.quantity}, ${row.quantity}, ${reason}, ${by})`.execute(db);
   return lotOut(row, isoDay(new Date()));
 }
 
@@ -212,6 +215,9 @@ export async function updateRecipe(db: Db, id: number, p: RecipePatch): Promise<
 }
 
 export type AdjustmentKind = S['StockAdjustmentCreate']['kind'];
+
+/** Quantities are counted to a millionth, so 0.3 - 0.1 is 0.2 and never 0.19999999999999998. */
+const roundQuantity = (n: number) => Math.round(n * 1e6) / 1e6;
 export type MovementOut = S['StockMovement'];
 
 interface MovementRow {
@@ -223,8 +229,12 @@ interface MovementRow {
   reason: string | null;
   visit_id: number | null;
   created_by: number;
+  by_name: string | null;
   created_at: Date | string;
 }
+
+/** Who recorded a movement, read at listing time (never stored with it). */
+const BY_NAME = sql`(select u.first_name || ' ' || u.last_name from users u where u.id = created_by) as by_name`;
 
 const movementOut = (r: MovementRow): MovementOut => ({
   id: r.id,
@@ -235,6 +245,7 @@ const movementOut = (r: MovementRow): MovementOut => ({
   reason: r.reason,
   visit: r.visit_id,
   by: r.created_by,
+  by_name: r.by_name,
   at: new Date(r.created_at).toISOString(),
 });
 
@@ -243,19 +254,19 @@ const movementOut = (r: MovementRow): MovementOut => ({
  * quantity. Returns the movement, or 'below_zero' when the lot holds less than would be taken.
  */
 export async function adjustLot(db: Db, lot: LotOut, kind: AdjustmentKind, quantity: number, reason: string, by: number): Promise<MovementOut | 'below_zero'> {
-  const delta = kind === 'received' ? quantity : kind === 'count' ? quantity - lot.quantity : -quantity;
-  const balance = lot.quantity + delta;
+  const delta = roundQuantity(kind === 'received' ? quantity : kind === 'count' ? quantity - lot.quantity : -quantity);
+  const balance = roundQuantity(lot.quantity + delta);
   if (balance < 0) return 'below_zero';
   await sql`update stock_lots set quantity = ${balance} where id = ${lot.id}`.execute(db);
   const row = (
     await sql<MovementRow>`insert into stock_movements (lot_id, kind, quantity, balance, reason, created_by)
-      values (${lot.id}, ${kind}, ${delta}, ${balance}, ${reason.trim()}, ${by}) returning *`.execute(db)
+      values (${lot.id}, ${kind}, ${delta}, ${balance}, ${reason.trim()}, ${by}) returning *, ${BY_NAME}`.execute(db)
   ).rows[0];
   return movementOut(row);
 }
 
 export async function listMovements(db: Db, lot: number): Promise<MovementOut[]> {
-  return (await sql<MovementRow>`select * from stock_movements where lot_id = ${lot} order by id desc`.execute(db)).rows.map(movementOut);
+  return (await sql<MovementRow>`select *, ${BY_NAME} from stock_movements where lot_id = ${lot} order by id desc`.execute(db)).rows.map(movementOut);
 }
 
 // ---- visits ----

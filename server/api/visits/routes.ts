@@ -31,12 +31,14 @@ import {
   insertAddendum,
   insertLot,
   insertRecipe,
+  adjustLot,
   insertScreen,
   insertVisit,
   isClient,
   userExists,
   listAddenda,
   listLots,
+  listMovements,
   listRecipes,
   listScreens,
   listVisits,
@@ -45,6 +47,7 @@ import {
   saveTherapySettings,
   screeningFor,
   updateVisit,
+  updateRecipe,
   type VisitChanges,
   type VisitRow,
   visitHeader,
@@ -65,7 +68,10 @@ type VisitAction =
   | 'visit.screen.override'
   | 'visit.settings.update'
   | 'visit.recipe.create'
-  | 'visit.stock.create';
+  | 'visit.recipe.update'
+  | 'visit.stock.create'
+  | 'visit.stock.adjust'
+  | 'visit.stock.history';
 // The contract's AuditAction lists these; the shared union in data/audit.ts stays untouched.
 const act = (action: VisitAction) => action as unknown as AuditAction;
 
@@ -137,6 +143,16 @@ export async function therapyVisitRoutes(app: FastifyInstance, ctx: ApiContext):
 
   function backOfficeOnly(caller: Caller): void {
     if (!isAdmin(caller.role)) throw forbidden(T.adminOnly);
+  }
+
+  /**
+   * A deactivated recipe is not offered for new charting: a visit may keep the recipe it already
+   * has (past visits keep theirs), but may not switch to one taken out of use.
+   */
+  async function checkRecipeOffered(q: Db, parameters: Record<string, unknown>, before: Record<string, unknown>): Promise<void> {
+    if (typeof parameters.recipe !== 'number' || parameters.recipe === before.recipe) return;
+    const recipe = await findRecipe(q, parameters.recipe);
+    if (recipe && !recipe.active) throw badRequest('parameters.recipe', T.recipeInactive);
   }
 
   /** IV ingredients refer to real lots of the same item and unit, none expired; the recipe exists. */
@@ -246,6 +262,7 @@ export async function therapyVisitRoutes(app: FastifyInstance, ctx: ApiContext):
     if (body.parameters !== undefined) Object.assign(errors, parameterErrors(visit.therapy, body.parameters, settings));
     if (Object.keys(errors).length) throw invalid(errors);
     if (body.parameters !== undefined && visit.therapy === 'iv') await checkIv(db, body.parameters);
+    if (body.parameters !== undefined && visit.therapy === 'iv') await checkRecipeOffered(db, body.parameters, visit.parameters);
     return withAudit(db, { actor: caller, action: act('visit.update'), client: visit.client_id, requestId: request.id }, async (trx) => {
       const current = (await findVisitRow(trx, visit.id, true))!;
       if (current.status === 'signed') throw new HttpError(409, T.locked);
@@ -474,6 +491,21 @@ export async function therapyVisitRoutes(app: FastifyInstance, ctx: ApiContext):
     }
   });
 
+  app.patch<{ Params: { id: number }; Body: S['IvRecipePatch'] }>('/visits/iv-recipes/:id', { schema: contract.routeSchema('patchIvRecipe') }, async (request) => {
+    const caller = callerOf(request);
+    backOfficeOnly(caller);
+    try {
+      return await withAudit(db, { actor: caller, action: act('visit.recipe.update'), client: null, requestId: request.id }, async (trx) => {
+        const recipe = await updateRecipe(trx, request.params.id, request.body);
+        if (!recipe) throw notFound();
+        return recipe;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new HttpError(409, T.duplicateRecipe);
+      throw error;
+    }
+  });
+
   app.get<{ Querystring: { item?: string } }>('/visits/stock-lots', { schema: contract.routeSchema('listStockLots') }, async (request) => {
     const caller = callerOf(request);
     if (!isStaff(caller.role)) throw forbidden(T.readOnly);
@@ -484,7 +516,7 @@ export async function therapyVisitRoutes(app: FastifyInstance, ctx: ApiContext):
     const caller = callerOf(request);
     backOfficeOnly(caller);
     try {
-      const lot = await withAudit(db, { actor: caller, action: act('visit.stock.create'), client: null, requestId: request.id }, (trx) => insertLot(trx, request.body));
+      const lot = await withAudit(db, { actor: caller, action: act('visit.stock.create'), client: null, requestId: request.id }, (trx) => insertLot(trx, request.body, caller.id, T.lotArrived));
       reply.code(201);
       return lot;
     } catch (error) {
@@ -492,5 +524,36 @@ export async function therapyVisitRoutes(app: FastifyInstance, ctx: ApiContext):
       throw error;
     }
   });
-}
 
+  // ---- stock adjustments: every change to a lot is a movement with its balance ----
+
+  app.get<{ Params: { id: number } }>('/visits/stock-lots/:id/adjustments', { schema: contract.routeSchema('listStockMovements') }, async (request) => {
+    const caller = callerOf(request);
+    if (!isStaff(caller.role)) throw forbidden(T.readOnly);
+    if (!(await findLot(db, request.params.id))) throw notFound();
+    return withAudit(db, { actor: caller, action: act('visit.stock.history'), client: null, requestId: request.id }, (trx) => listMovements(trx, request.params.id));
+  });
+
+  app.post<{ Params: { id: number }; Body: S['StockAdjustmentCreate'] }>(
+    '/visits/stock-lots/:id/adjustments',
+    { schema: contract.routeSchema('adjustStockLot') },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      backOfficeOnly(caller);
+      const { kind, quantity, reason } = request.body;
+      if (kind !== 'count' && quantity === 0) throw badRequest('quantity', T.adjustmentNotZero);
+      if (!reason.trim()) throw badRequest('reason', T.reasonNeeded);
+      const movement = await withAudit(db, { actor: caller, action: act('visit.stock.adjust'), client: null, requestId: request.id }, async (trx) => {
+        // The lot row stays locked until commit: concurrent adjustments and visit draws queue on it,
+        // each sees the quantity the one before left, and none can take it below zero.
+        const lot = await findLot(trx, request.params.id, true);
+        if (!lot) throw notFound();
+        const done = await adjustLot(trx, lot, kind, quantity, reason, caller.id);
+        if (done === 'below_zero') throw badRequest('quantity', T.belowZero(lot.quantity, lot.unit, lot.lot_number));
+        return done;
+      });
+      reply.code(201);
+      return movement;
+    },
+  );
+}

@@ -29,4 +29,8 @@ export const VISIT_TEXTS = {
   screenOverridden: 'This screen is already overridden.',
   duplicateRecipe: 'A recipe with this name exists.',
   duplicateLot: 'This lot of this item is already in stock.',
+  recipeInactive: 'This recipe is no longer in use; choose an active one.',
+  lotArrived: 'Lot received.',
+  adjustmentNotZero: 'Must be more than 0 (only a count may be 0).',
+  belowZero: (left: number, unit: string, lot: string) => `Only ${left} ${unit} left in lot ${lot}; stock cannot go below zero.`,
 } as const;

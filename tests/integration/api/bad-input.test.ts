@@ -210,6 +210,11 @@ const cases: Case[] = [
   c('createIvRecipe', 'POST', () => '/visits/iv-recipes', ['name', 'base_fluid', 'bag_volume', 'ingredients'], {}),
   c('listStockLots', 'GET', () => '/visits/stock-lots?item=', ['item']),
   c('createStockLot', 'POST', () => '/visits/stock-lots', ['expires_on', 'quantity'], { item: 'Zinc', lot_number: 'Z-1', expires_on: '2099-02-30', quantity: -1, unit: 'mg' }),
+  c('patchIvRecipe', 'PATCH', () => '/visits/iv-recipes/1', ['bag_volume', 'active'], { bag_volume: 5000, active: 'no' }),
+  c('patchIvRecipe', 'PATCH', () => '/visits/iv-recipes/0', ['id'], { active: false }),
+  c('listStockMovements', 'GET', () => '/visits/stock-lots/abc/adjustments', ['id']),
+  c('adjustStockLot', 'POST', () => '/visits/stock-lots/1/adjustments', ['kind', 'quantity', 'reason'], { kind: 'stolen', quantity: -3, reason: '' }),
+  c('adjustStockLot', 'POST', () => '/visits/stock-lots/1/adjustments', ['quantity'], { kind: 'wasted', quantity: 0, reason: 'Vial dropped' }),
   // labs (server/api/labs)
   c('listLabCatalogue', 'GET', () => '/labs/catalogue?all=perhaps', ['all']),
   c('createLabCatalogueItem', 'POST', () => '/labs/catalogue', ['code', 'name', 'kind', 'price_inr', 'sample_type', 'report_hours'], {}),

@@ -15,6 +15,15 @@ let n = 0;
 const unique = () => `${Date.now().toString(36)}-${++n}`;
 const draft = (t: TestApp, s: Shared) => openVisit(t, s.actors.NURSE, { client: s.client, therapy: 'pet' });
 
+function made(res: ApiResponse, what: string): any {
+  if (res.status !== 201) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+const recipe = async (t: TestApp, s: Shared) =>
+  made(await api(t, s.actors.ADMIN, 'POST', '/visits/iv-recipes', { name: `Immunity ${unique()}`, base_fluid: 'Normal saline', bag_volume: 100, ingredients: [{ item: 'Zinc', dose: 10, unit: 'mg' }] }), 'recipe');
+const lot = async (t: TestApp, s: Shared) =>
+  made(await api(t, s.actors.ADMIN, 'POST', '/visits/stock-lots', { item: 'Zinc', lot_number: `ZN-${unique()}`, expires_on: '2099-12-31', quantity: 40, unit: 'mg' }), 'lot');
+
 export const visitMatrixRequests: Record<string, (t: TestApp, s: Shared, a: Actor) => Promise<ApiResponse>> = {
   'visits.list.own': (t, _s, a) => api(t, a, 'GET', `/visits/therapy-visits?client=${a.id}`),
   'visits.list.client': (t, s, a) => api(t, a, 'GET', `/visits/therapy-visits?client=${s.client}`),
@@ -39,4 +48,7 @@ export const visitMatrixRequests: Record<string, (t: TestApp, s: Shared, a: Acto
     api(t, a, 'POST', '/visits/iv-recipes', { name: `Hydration ${unique()}`, base_fluid: 'Ringer lactate', bag_volume: 500, ingredients: [{ item: 'Magnesium', dose: 1, unit: 'g' }] }),
   'stock-lots.list': (t, _s, a) => api(t, a, 'GET', '/visits/stock-lots'),
   'stock-lots.create': (t, _s, a) => api(t, a, 'POST', '/visits/stock-lots', { item: 'Magnesium', lot_number: `MG-${unique()}`, expires_on: '2099-12-31', quantity: 50, unit: 'g' }),
+  'iv-recipes.patch': async (t, s, a) => api(t, a, 'PATCH', `/visits/iv-recipes/${(await recipe(t, s)).id}`, { bag_volume: 250 }),
+  'stock-lots.history': async (t, s, a) => api(t, a, 'GET', `/visits/stock-lots/${(await lot(t, s)).id}/adjustments`),
+  'stock-lots.adjust': async (t, s, a) => api(t, a, 'POST', `/visits/stock-lots/${(await lot(t, s)).id}/adjustments`, { kind: 'received', quantity: 10, reason: 'Second box delivered' }),
 };
