@@ -1,14 +1,18 @@
-// The one date input: an MUI X date picker in the clinic's locale (dd/mm/yyyy for India) instead of
-// the browser's own mm/dd/yyyy box. It holds a calendar day as the API does, `YYYY-MM-DD` ('' for
-// none). It brings its own LocalizationProvider so the pickers load only with the screens that ask
-// for a date; a provider in the app root would put them in the sign-in page's bundle.
+// The one date input, and its date-and-time and clock-time siblings: MUI X pickers in the clinic's
+// locale (dd/mm/yyyy and 10:30 am for India) instead of the browser's own mm/dd/yyyy and 10:30 AM
+// boxes. They hold what the API and the browser's inputs held: a calendar day `YYYY-MM-DD`, a wall
+// clock on a day `YYYY-MM-DDTHH:mm`, a clock time `HH:mm` ('' for none). They bring their own
+// LocalizationProvider so the pickers load only with the screens that ask for a date; a provider in
+// the app root would put them in the sign-in page's bundle.
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { TimeField } from '@mui/x-date-pickers/TimeField';
 import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/en-in';
 import { useState } from 'react';
-import { clinicDatePattern, clinicFormat } from './format';
+import { clinicDatePattern, clinicFormat, clinicTimePattern } from './format';
 
 export interface DateFieldProps {
   label: string;
@@ -26,6 +30,8 @@ export interface DateFieldProps {
   disableFuture?: boolean;
   /** `YYYY-MM-DD` */
   minDate?: string;
+  /** `YYYY-MM-DD`: the last day the calendar offers (the clinic's today, say, where the browser's could differ). */
+  maxDate?: string;
 }
 
 const DAY = 'YYYY-MM-DD';
@@ -36,10 +42,22 @@ const fromDay = (value: string) => (value ? dayjs(value) : null);
 // pattern (below) comes from the clinic locale itself.
 const adapterLocale = () => (clinicFormat().locale.toLowerCase() === 'en-in' ? 'en-in' : 'en');
 
-export function DateField({ label, value, onChange, name, error, helperText, required, fullWidth, size, disabled, disableFuture, minDate }: DateFieldProps) {
-  // A half-typed date is not a day yet: the field keeps it while the form still holds ''.
-  const [draft, setDraft] = useState<Dayjs | null>(() => fromDay(value));
-  if (toDay(draft) !== value && !(value === '' && draft && !draft.isValid())) setDraft(fromDay(value));
+/** What the field shows while the form holds `value`. A half-typed entry is not a value yet (the
+ *  form holds ''), so the field keeps it; the field starts again from the form's value only when
+ *  the form holds something other than the field last gave it (a reset, or a change it refused). */
+function useDraft(value: string, read: (value: string) => Dayjs | null, write: (value: Dayjs | null) => string) {
+  const [state, setState] = useState(() => ({ value, draft: read(value) }));
+  if (state.value !== value) setState({ value, draft: read(value) });
+  const change = (draft: Dayjs | null) => {
+    const next = write(draft);
+    setState({ value: next, draft });
+    return next;
+  };
+  return [state.value === value ? state.draft : read(value), change] as const;
+}
+
+export function DateField({ label, value, onChange, name, error, helperText, required, fullWidth, size, disabled, disableFuture, minDate, maxDate }: DateFieldProps) {
+  const [draft, setDraft] = useDraft(value, fromDay, toDay);
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={adapterLocale()}>
       <DatePicker
@@ -49,11 +67,97 @@ export function DateField({ label, value, onChange, name, error, helperText, req
         disabled={disabled}
         disableFuture={disableFuture}
         minDate={minDate ? fromDay(minDate) ?? undefined : undefined}
+        maxDate={maxDate ? fromDay(maxDate) ?? undefined : undefined}
         onChange={(next) => {
-          setDraft(next);
-          onChange(toDay(next));
+          onChange(setDraft(next));
         }}
         slotProps={{ textField: { name, error, helperText, required, fullWidth, size } }}
+      />
+    </LocalizationProvider>
+  );
+}
+
+const WALL = 'YYYY-MM-DDTHH:mm';
+const CLOCK = 'HH:mm';
+const toWall = (value: Dayjs | null) => (value && value.isValid() ? value.format(WALL) : '');
+const fromWall = (value: string) => (value ? dayjs(value) : null);
+const toClock = (value: Dayjs | null) => (value && value.isValid() ? value.format(CLOCK) : '');
+const fromClock = (value: string) => (value ? dayjs(`2000-01-01T${value}`) : null);
+const twelveHour = () => /a/i.test(clinicTimePattern());
+
+export interface DateTimeFieldProps {
+  label: string;
+  /** A wall clock on a day, `YYYY-MM-DDTHH:mm` (what a datetime-local input held), or ''. */
+  value: string;
+  onChange: (value: string) => void;
+  name?: string;
+  error?: boolean;
+  helperText?: string;
+  required?: boolean;
+  fullWidth?: boolean;
+  size?: 'small' | 'medium';
+  disabled?: boolean;
+  disableFuture?: boolean;
+  /** The minutes the clock offers, e.g. the clinic's slot length. */
+  minutesStep?: number;
+}
+
+/** A day and a time on the clinic's clock: 23/11/2026 10:30 am. */
+export function DateTimeField({ label, value, onChange, name, error, helperText, required, fullWidth, size, disabled, disableFuture, minutesStep }: DateTimeFieldProps) {
+  const [draft, setDraft] = useDraft(value, fromWall, toWall);
+  return (
+    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={adapterLocale()}>
+      <DateTimePicker
+        label={label}
+        value={draft}
+        format={`${clinicDatePattern()} ${clinicTimePattern()}`}
+        ampm={twelveHour()}
+        disabled={disabled}
+        disableFuture={disableFuture}
+        timeSteps={minutesStep ? { minutes: minutesStep } : undefined}
+        onChange={(next) => {
+          onChange(setDraft(next));
+        }}
+        slotProps={{ textField: { name, error, helperText, required, fullWidth, size } }}
+      />
+    </LocalizationProvider>
+  );
+}
+
+export interface ClockFieldProps {
+  label: string;
+  /** `HH:mm` (what a time input held), or ''. */
+  value: string;
+  onChange: (value: string) => void;
+  name?: string;
+  error?: boolean;
+  helperText?: string;
+  required?: boolean;
+  fullWidth?: boolean;
+  size?: 'small' | 'medium';
+  disabled?: boolean;
+}
+
+/** A time of day with no date (opening hours, shifts): 9:00 am in the clinic's way. */
+export function ClockField({ label, value, onChange, name, error, helperText, required, fullWidth, size, disabled }: ClockFieldProps) {
+  const [draft, setDraft] = useDraft(value, fromClock, toClock);
+  return (
+    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={adapterLocale()}>
+      <TimeField
+        label={label}
+        value={draft}
+        format={clinicTimePattern()}
+        ampm={twelveHour()}
+        disabled={disabled}
+        onChange={(next) => {
+          onChange(setDraft(next));
+        }}
+        name={name}
+        error={error}
+        helperText={helperText}
+        required={required}
+        fullWidth={fullWidth}
+        size={size}
       />
     </LocalizationProvider>
   );

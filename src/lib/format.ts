@@ -158,3 +158,18 @@ export function clinicDatePattern(): string {
   const token: Record<string, string> = { day: 'DD', month: 'MM', year: 'YYYY' };
   return parts.map((p) => (p.type === 'literal' ? p.value : (token[p.type] ?? ''))).join('');
 }
+
+/** The clinic's clock as a dayjs pattern (hh:mm a in en-IN: 10:30 am; hh:mm A in en-US): what a time field shows. */
+export function clinicTimePattern(): string {
+  const parts = dateFormat('time-pattern', { timeZone: 'UTC', hour: 'numeric', minute: '2-digit' }).formatToParts(new Date(Date.UTC(2026, 10, 23, 10, 30)));
+  const twelve = parts.some((p) => p.type === 'dayPeriod');
+  return parts
+    .map((p) => {
+      if (p.type === 'hour') return twelve ? 'hh' : 'HH';
+      if (p.type === 'minute') return 'mm';
+      if (p.type === 'dayPeriod') return p.value === p.value.toLowerCase() ? 'a' : 'A';
+      // A narrow or plain no-break space before am/pm reads as a space in the field.
+      return p.type === 'literal' ? p.value.replace(/[\u00a0\u202f]/g, ' ') : '';
+    })
+    .join('');
+}

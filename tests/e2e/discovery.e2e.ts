@@ -10,6 +10,7 @@ import { CLIENT_STATUS_LABELS, CLIENTS_EMPTY, FILTER_STATUS } from '../../src/fe
 import { DISCOVERY_TEXT as T, STAGE_LABELS } from '../../src/features/discovery/texts.ts';
 import { completeFirstSignIn, E2E_PASSWORD } from '../support/e2e-accounts.ts';
 import { launchBrowser } from '../support/browser.ts';
+import { fillDateField } from '../support/date-field-e2e.ts';
 import { arrangeAccounts, call, expectNoConsoleErrors, newPage, outbox, pageAs, signInAs, type StaffWorld, startStaffServer } from '../support/staff-e2e.ts';
 
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 600_000 });
@@ -73,7 +74,7 @@ describe('discovery', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel(T.prospect.service).click();
     await page.getByRole('option', { name: 'Discovery visit' }).click();
-    await dialog.getByLabel(T.prospect.day).fill(monday());
+    await fillDateField(dialog, T.prospect.day, monday());
     await dialog.getByLabel(T.prospect.slot).click();
     await page.getByRole('option').first().click();
     await dialog.getByRole('button', { name: T.prospect.bookVisit }).click();

@@ -5,6 +5,7 @@ import { ScrollTable } from '../../lib/scroll-table';
 import { useState } from 'react';
 import { CONSENT_REASON_MAX } from '../../../machines/consent/consent-on-behalf-rules';
 import { fieldError } from '../../lib/staff/confirm-dialog';
+import { DateField } from '../../lib/date-field';
 import { clinicToday } from '../../lib/format';
 import { formatDate, formatDateTime } from '../../lib/staff/format';
 import { FormDialog } from '../../lib/staff/form-dialog';
@@ -98,13 +99,13 @@ export function ConsentSection({ profile, onChanged }: { profile: Profile; onCha
             <FormControlLabel value="withdrawn" control={<Radio />} label={CONSENT_DECISION_WITHDRAWN} />
           </RadioGroup>
         </FormControl>
-        <TextField
+        <DateField
           label={CONSENT_SIGNED_ON}
-          type="date"
+          name="signed_on"
           required
           value={form.signed_on}
-          onChange={(e) => setForm({ ...form, signed_on: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today() } }}
+          onChange={(signed_on) => setForm((f) => ({ ...f, signed_on }))}
+          maxDate={today()}
           error={Boolean(fieldError(record, 'signed_on'))}
           helperText={fieldError(record, 'signed_on')}
         />

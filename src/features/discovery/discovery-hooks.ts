@@ -12,6 +12,7 @@ import type { HeartField, NoteField, NoteValues, VisitNote } from '../../../mach
 import { visitNoteMachine } from '../../../machines/discovery/visit-note-machine';
 import { useShell } from '../../app/port';
 import type { ApiClient } from '../../lib/api-client';
+import { clinicToday } from '../../lib/format';
 import { useAction, useRecord, useServerList } from '../../lib/staff/hooks';
 import {
   bookVisit,
@@ -49,7 +50,7 @@ function useFunnel(api: ApiClient) {
   const latest = useRef(api);
   latest.current = api;
   const ref = useActorRef(funnelMachine.provide({ actors: { fetchFunnel: fromPromise(({ input }) => fetchFunnel(latest.current, input.from, input.to)) } }), {
-    input: { today: localDay() },
+    input: { today: clinicToday() },
   });
   return {
     range: useSelector(ref, funnelSelectors.range),
@@ -150,10 +151,4 @@ export function useVisit(id: number) {
     sign: () => ref.send({ type: 'note.sign' }),
     retry: () => ref.send({ type: 'note.retry' }),
   };
-}
-
-/** Today in the browser's own calendar (the clinic's, for the staff at its desks). */
-function localDay(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }

@@ -12,6 +12,7 @@ import { conversionRate } from '../../../machines/discovery/funnel-range';
 import { OPEN_STAGES, type PipelineStage } from '../../../machines/discovery/pipeline-lifecycle';
 import { canMove, needsFollowUp, needsReason } from '../../../machines/discovery/pipeline-rules';
 import { getHref } from '../../app/port';
+import { DateField } from '../../lib/date-field';
 import { fieldError } from '../../lib/staff/confirm-dialog';
 import { formatDate, fullName } from '../../lib/staff/format';
 import { FormDialog } from '../../lib/staff/form-dialog';
@@ -159,8 +160,8 @@ function FunnelTab({ funnel }: { funnel: FunnelHandle }) {
   return (
     <Box>
       <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'flex-start' }}>
-        <TextField type="date" label={T.funnel.from} value={range.from} onChange={(e) => funnel.setFrom(e.target.value)} error={!!problemOf('date_from')} helperText={problemOf('date_from')} slotProps={{ inputLabel: { shrink: true } }} />
-        <TextField type="date" label={T.funnel.to} value={range.to} onChange={(e) => funnel.setTo(e.target.value)} error={!!problemOf('date_to')} helperText={problemOf('date_to')} slotProps={{ inputLabel: { shrink: true } }} />
+        <DateField label={T.funnel.from} value={range.from} onChange={funnel.setFrom} error={!!problemOf('date_from')} helperText={problemOf('date_from')} />
+        <DateField label={T.funnel.to} value={range.to} onChange={funnel.setTo} error={!!problemOf('date_to')} helperText={problemOf('date_to')} />
         <Button onClick={funnel.reload} disabled={!!problem}>
           {T.refresh}
         </Button>
@@ -299,7 +300,7 @@ export function DiscoveryPage() {
         </Stack>
         <Stack direction="row" spacing={2}>
           <TextField label={T.fields.nextAction} value={form.next_action} onChange={set('next_action')} fullWidth />
-          <TextField label={T.fields.nextActionOn} type="date" value={form.next_action_on} onChange={set('next_action_on')} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
+          <DateField label={T.fields.nextActionOn} value={form.next_action_on} onChange={(next_action_on) => setForm((f) => ({ ...f, next_action_on }))} fullWidth />
         </Stack>
         <TextField label={T.fields.interests} value={form.interests} onChange={set('interests')} fullWidth />
         <TextField label={T.fields.notes} value={form.notes} onChange={set('notes')} multiline minRows={2} fullWidth />
@@ -318,7 +319,7 @@ export function DiscoveryPage() {
       >
         {moving && needsReason(moving.to) && <TextField label={T.prospect.reason} value={moveForm.reason} onChange={(e) => setMoveForm((f) => ({ ...f, reason: e.target.value }))} required fullWidth />}
         {moving && needsFollowUp(moving.to) && (
-          <TextField label={T.prospect.followUp} type="date" value={moveForm.nurture_on} onChange={(e) => setMoveForm((f) => ({ ...f, nurture_on: e.target.value }))} slotProps={{ inputLabel: { shrink: true } }} required fullWidth />
+          <DateField label={T.prospect.followUp} value={moveForm.nurture_on} onChange={(nurture_on) => setMoveForm((f) => ({ ...f, nurture_on }))} required fullWidth />
         )}
       </FormDialog>
     </GridPage>

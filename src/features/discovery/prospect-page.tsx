@@ -11,6 +11,7 @@ import { getHref } from '../../app/port';
 import { useRecord } from '../../lib/staff/hooks';
 import { fieldError } from '../../lib/staff/confirm-dialog';
 import { formatDate, formatDateTime, fullName } from '../../lib/staff/format';
+import { DateField } from '../../lib/date-field';
 import { clinicToday } from '../../lib/format';
 import { FormDialog } from '../../lib/staff/form-dialog';
 import type { ApiClient } from '../../lib/api-client';
@@ -214,7 +215,7 @@ function ProspectView({ id }: { id: number }) {
         </TextField>
         <Stack direction="row" spacing={2}>
           <TextField label={T.fields.nextAction} value={details.next_action} onChange={(e) => setDetails((d) => ({ ...d, next_action: e.target.value }))} fullWidth />
-          <TextField label={T.fields.nextActionOn} type="date" value={details.next_action_on} onChange={(e) => setDetails((d) => ({ ...d, next_action_on: e.target.value }))} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
+          <DateField label={T.fields.nextActionOn} value={details.next_action_on} onChange={(next_action_on) => setDetails((d) => ({ ...d, next_action_on }))} fullWidth />
         </Stack>
         <TextField label={T.fields.interests} value={details.interests} onChange={(e) => setDetails((d) => ({ ...d, interests: e.target.value }))} fullWidth />
         <TextField label={T.fields.notes} value={details.notes} onChange={(e) => setDetails((d) => ({ ...d, notes: e.target.value }))} multiline minRows={2} fullWidth />
@@ -249,7 +250,7 @@ function ProspectView({ id }: { id: number }) {
           ))}
         </TextField>
         {needsReason(to) && <TextField label={T.prospect.reason} value={moveForm.reason} onChange={(e) => setMoveForm((f) => ({ ...f, reason: e.target.value }))} required fullWidth />}
-        {needsFollowUp(to) && <TextField label={T.prospect.followUp} type="date" value={moveForm.nurture_on} onChange={(e) => setMoveForm((f) => ({ ...f, nurture_on: e.target.value }))} slotProps={{ inputLabel: { shrink: true } }} required fullWidth />}
+        {needsFollowUp(to) && <DateField label={T.prospect.followUp} value={moveForm.nurture_on} onChange={(nurture_on) => setMoveForm((f) => ({ ...f, nurture_on }))} required fullWidth />}
       </FormDialog>
 
       <FormDialog
@@ -269,8 +270,8 @@ function ProspectView({ id }: { id: number }) {
             </MenuItem>
           ))}
         </TextField>
-        <TextField label={T.prospect.day} type="date" value={booking.day} onChange={(e) => pick({ day: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
-        {booking.service && (
+        <DateField label={T.prospect.day} value={booking.day} onChange={(day) => pick({ day })} minDate={today()} fullWidth />
+        {booking.service && booking.day && (
           <FreeTimes key={`${booking.service}/${booking.day}`} api={h.api} service={Number(booking.service)} day={booking.day} value={booking.start} error={!!fieldError(h.book, 'start')} onChange={(start) => setBooking((b) => ({ ...b, start }))} />
         )}
       </FormDialog>
@@ -293,7 +294,7 @@ function ProspectView({ id }: { id: number }) {
             </MenuItem>
           ))}
         </TextField>
-        {conversion.program && <TextField label={T.prospect.startDate} type="date" value={conversion.start_date} onChange={(e) => setConversion((c) => ({ ...c, start_date: e.target.value }))} slotProps={{ inputLabel: { shrink: true } }} fullWidth />}
+        {conversion.program && <DateField label={T.prospect.startDate} value={conversion.start_date} onChange={(start_date) => setConversion((c) => ({ ...c, start_date }))} fullWidth />}
       </FormDialog>
     </Box>
   );

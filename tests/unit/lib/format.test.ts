@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { clinicDayFrom, clinicFormat, clinicToday, DEFAULT_FORMAT, formatCurrency, formatDate, formatDateTime, formatNumber, formatTime, setClinicFormat } from '../../../src/lib/format';
+import { clinicDatePattern, clinicDayFrom, clinicFormat, clinicTimePattern, clinicToday, DEFAULT_FORMAT, formatCurrency, formatDate, formatDateTime, formatNumber, formatTime, setClinicFormat } from '../../../src/lib/format';
 
 afterEach(() => setClinicFormat(null));
 
@@ -47,6 +47,16 @@ describe('the one formatting module', () => {
     expect(formatTime('2026-11-23T05:00:00Z')).toBe('12:00 AM');
     setClinicFormat({ locale: 'not a locale!', timeZone: 'Mars/Olympus', dialCode: '91' });
     expect(clinicFormat()).toEqual(DEFAULT_FORMAT);
+  });
+
+  it("gives the date and time fields the clinic's order: 23/11/2026 10:30 am in India, 11/23/2026 10:30 AM in the US", () => {
+    expect(clinicDatePattern()).toBe('DD/MM/YYYY');
+    expect(clinicTimePattern()).toBe('hh:mm a');
+    setClinicFormat({ locale: 'en-US', timeZone: 'America/New_York', dialCode: '+1' });
+    expect(clinicDatePattern()).toBe('MM/DD/YYYY');
+    expect(clinicTimePattern()).toBe('hh:mm A');
+    setClinicFormat({ locale: 'en-GB', timeZone: 'Europe/London', dialCode: '+44' });
+    expect(clinicTimePattern()).toBe('HH:mm');
   });
 
   it('shows a dash for nothing or nonsense', () => {

@@ -1,6 +1,7 @@
 // Rows of weekly hours (a weekday, from, to), several a day for a break: the shared editor of a
 // staff member's shifts and the clinic's opening hours.
 import { Button, IconButton, MenuItem, Stack, TextField } from '@mui/material';
+import { ClockField } from '../../../lib/date-field';
 import { WEEKDAYS } from './texts';
 
 export interface Shift {
@@ -22,8 +23,8 @@ export function ShiftRows({ rows, onChange, label }: { rows: Shift[]; onChange: 
               </MenuItem>
             ))}
           </TextField>
-          <TextField size="small" type="time" label="From" value={r.from} onChange={(e) => set(i, { from: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
-          <TextField size="small" type="time" label="To" value={r.to} onChange={(e) => set(i, { to: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+          <ClockField size="small" label="From" value={r.from} onChange={(from) => set(i, { from })} />
+          <ClockField size="small" label="To" value={r.to} onChange={(to) => set(i, { to })} />
           <IconButton aria-label={`Remove ${WEEKDAYS[r.weekday - 1]} ${r.from}–${r.to}`} onClick={() => onChange(rows.filter((_, j) => j !== i))}>
             ×
           </IconButton>

@@ -13,9 +13,16 @@ import { DiscoveryPage } from '../../../../src/features/discovery/discovery-page
 import { ProspectPage } from '../../../../src/features/discovery/prospect-page';
 import { DISCOVERY_TEXT as T, OUTCOME_LABELS, STAGE_LABELS } from '../../../../src/features/discovery/texts';
 import { VisitPage } from '../../../../src/features/discovery/visit-page';
+import { clinicToday, formatDate } from '../../../../src/lib/format';
 import { type Answer, page, renderPage, type Sent } from './render';
 
 afterEach(cleanup);
+
+/** A date field's own input (src/lib/date-field.tsx): it holds the day as shown, dd/mm/yyyy, and takes
+ *  a day typed or pasted that way. The label also names the field's group, so the input is picked. */
+const dateInput = (scope: Pick<typeof screen, 'getAllByLabelText'>, label: string | RegExp) =>
+  scope.getAllByLabelText(label).find((e): e is HTMLInputElement => e instanceof HTMLInputElement)!;
+const typeDay = (input: HTMLInputElement, day: string) => fireEvent.change(input, { target: { value: formatDate(day) } });
 
 const prospect = (id: number, first_name: string, stage: PipelineStage, extra: Record<string, unknown> = {}) => ({
   id,
@@ -130,7 +137,7 @@ describe('/discovery board', () => {
     const dialog = await screen.findByRole('dialog');
     const move = within(dialog).getByRole('button', { name: T.prospect.move });
     expect((move as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.change(within(dialog).getByLabelText(new RegExp(T.prospect.followUp)), { target: { value: '2027-01-15' } });
+    typeDay(dateInput(within(dialog), new RegExp(T.prospect.followUp)), '2027-01-15');
     await act(async () => {
       fireEvent.click(move);
     });
@@ -143,21 +150,19 @@ describe('/discovery funnel', () => {
     const { sent } = renderPage(<DiscoveryPage />, { path: '/discovery', answer: discoveryServer() });
     const funnels = () => sent.filter((r) => r.path === '/discovery/funnel').map((r) => [r.query.get('date_from'), r.query.get('date_to')]);
     fireEvent.click(await screen.findByRole('tab', { name: T.tabs.funnel }));
-    const now = new Date();
-    const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-    const start = defaultRange(today);
+    const start = defaultRange(clinicToday());
     await waitFor(() => expect(funnels()).toEqual([[start.from, start.to]]));
     expect(await screen.findByText(T.funnel.perStage)).toBeTruthy();
     expect(screen.getByText(T.funnel.bySource)).toBeTruthy();
     expect(screen.getByText(T.funnel.byOwner)).toBeTruthy();
-    const from = screen.getByLabelText(T.funnel.from) as HTMLInputElement;
-    const to = screen.getByLabelText(T.funnel.to) as HTMLInputElement;
-    expect([from.value, to.value]).toEqual([start.from, start.to]);
+    const from = dateInput(screen, T.funnel.from);
+    const to = dateInput(screen, T.funnel.to);
+    expect([from.value, to.value]).toEqual([formatDate(start.from), formatDate(start.to)]);
 
-    fireEvent.change(from, { target: { value: '2099-01-01' } });
+    typeDay(from, '2099-01-01');
     expect(await screen.findByText(FUNNEL_RANGE_TEXTS.rangeOrder)).toBeTruthy();
     expect(screen.queryByText(T.funnel.perStage)).toBeNull();
-    fireEvent.change(to, { target: { value: '2099-03-31' } });
+    typeDay(to, '2099-03-31');
     await waitFor(() => expect(funnels().at(-1)).toEqual(['2099-01-01', '2099-03-31']));
     expect(await screen.findByText(T.funnel.perStage)).toBeTruthy();
     expect(funnels()).toHaveLength(2);
@@ -248,7 +253,7 @@ describe('/client/discovery/{clientId}', () => {
     const dialog = await screen.findByRole('dialog');
     expect((within(dialog).getByLabelText(T.fields.interests) as HTMLInputElement).value).toBe('HBOT');
     fireEvent.change(within(dialog).getByLabelText(T.fields.nextAction), { target: { value: 'Call back after payday' } });
-    fireEvent.change(within(dialog).getByLabelText(T.fields.nextActionOn), { target: { value: '2026-12-01' } });
+    typeDay(dateInput(within(dialog), T.fields.nextActionOn), '2026-12-01');
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: T.save }));
     });
