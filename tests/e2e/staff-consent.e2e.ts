@@ -15,7 +15,9 @@ import {
   CONSENT_SIGNED_ON,
   CONSENT_WITHDRAWAL_RECORDED,
 } from '../../src/features/client-details/texts.ts';
+import { clinicToday } from '../../src/lib/format.ts';
 import { launchBrowser } from '../support/browser.ts';
+import { fillDateField } from '../support/date-field-e2e.ts';
 import { arrangeAccounts, call, expectNoConsoleErrors, pageAs, type StaffWorld, startStaffServer } from '../support/staff-e2e.ts';
 
 let world: StaffWorld;
@@ -50,8 +52,9 @@ describe('consent recorded from a signed form (Chromium)', () => {
     // A reason is required: the button waits for it, and nothing is sent.
     await page.getByRole('button', { name: CONSENT_RECORD_FORM }).click();
     const dialog = page.getByRole('dialog', { name: CONSENT_FORM_TITLE });
-    const today = new Date().toISOString().slice(0, 10);
-    await dialog.getByLabel(CONSENT_SIGNED_ON).fill(today);
+    // The clinic's day (the form may not be signed in the future, and UTC's day lags India's until 05:30).
+    const today = clinicToday();
+    await fillDateField(dialog, CONSENT_SIGNED_ON, today);
     await dialog.getByLabel(CONSENT_REASON).fill('   ');
     expect(await dialog.getByRole('button', { name: CONSENT_FORM_SUBMIT }).isDisabled()).toBe(true);
     expect(writes).toEqual([]);
@@ -66,7 +69,7 @@ describe('consent recorded from a signed form (Chromium)', () => {
 
     await page.getByRole('button', { name: CONSENT_RECORD_FORM }).click();
     await dialog.getByLabel(CONSENT_DECISION_WITHDRAWN).check();
-    await dialog.getByLabel(CONSENT_SIGNED_ON).fill(today);
+    await fillDateField(dialog, CONSENT_SIGNED_ON, today);
     await dialog.getByLabel(CONSENT_REASON).fill('Client signed the withdrawal form.');
     await dialog.getByRole('button', { name: CONSENT_FORM_SUBMIT }).click();
     await page.getByText(CONSENT_WITHDRAWAL_RECORDED).waitFor();
