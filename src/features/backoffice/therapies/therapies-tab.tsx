@@ -22,8 +22,8 @@ function Section<D>({ id, title, record, children }: { id: string; title: string
 
 export function TherapiesTab() {
   const { settings, save } = useTherapySettings();
-  const { recipes, create } = useIvRecipes();
-  const { lots, receive } = useStockLots();
+  const { recipes, create, edit, toggle } = useIvRecipes();
+  const { lots, receive, adjust } = useStockLots();
   return (
     <>
       <Section id="therapy-settings" title={T.settingsTitle} record={settings}>
@@ -31,10 +31,10 @@ export function TherapiesTab() {
         {(data) => <TherapySettingsForm key={JSON.stringify(data)} settings={data} save={save} />}
       </Section>
       <Section id="iv-recipes" title={T.recipesTitle} record={recipes}>
-        {(data) => <IvRecipes recipes={data} create={create} />}
+        {(data) => <IvRecipes recipes={data} create={create} edit={edit} toggle={toggle} />}
       </Section>
       <Section id="stock-lots" title={T.lotsTitle} record={lots}>
-        {(data) => <StockLots lots={data} receive={receive} />}
+        {(data) => <StockLots lots={data} receive={receive} adjust={adjust} />}
       </Section>
     </>
   );
