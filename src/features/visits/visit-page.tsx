@@ -8,6 +8,7 @@ import { type ReactNode, useState } from 'react';
 import { useParams } from 'wouter';
 import { type FieldDef, THERAPY_FIELDS, type Therapy, VITAL_FIELDS } from '../../../machines/visits/therapy-fields';
 import type { Section } from '../../../machines/visits/visit-form';
+import { recipesOffered } from '../../../machines/visits/recipe-choices';
 import { getHref } from '../../app/port';
 import { formatDateTime } from '../../lib/staff/format';
 import { VISIT_TEXT as T } from './texts';
@@ -199,7 +200,7 @@ function VisitView({ therapy, clientId, id }: { therapy: Therapy; clientId: numb
                   if (r) v.chooseRecipe(r);
                 }}
               >
-                {(choices.recipes.data ?? []).filter((r) => r.active).map((r) => (
+                {recipesOffered(choices.recipes.data ?? [], form.parameters.recipe).map((r) => (
                   <MenuItem key={r.id} value={String(r.id)}>
                     {r.name}
                   </MenuItem>
