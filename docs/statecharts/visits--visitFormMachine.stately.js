@@ -4,12 +4,15 @@
 import { fromPromise, setup } from 'xstate';
 export const machine = setup({
   guards: {
+    "hasChanges": () => true,
     "hasPending": () => true,
     "hasScreen": () => true,
     "isClosed": () => true,
     "isConflict": () => true,
     "isOffline": () => true,
+    "isUnavailable": () => true,
     "replays": () => true,
+    "restores": () => true,
   },
   actions: {
     "addAdverse": () => {},
@@ -19,14 +22,17 @@ export const machine = setup({
     "clearError": () => {},
     "clearPending": () => {},
     "copyParameters": () => {},
+    "countAttempt": () => {},
     "edit": () => {},
     "editNotes": () => {},
     "markPending": () => {},
     "rebase": () => {},
+    "restore": () => {},
     "setError": () => {},
     "setMove": () => {},
     "setSaved": () => {},
     "setVisit": () => {},
+    "storeDraft": () => {},
   },
   actors: {
     "addAddendum": fromPromise(async () => undefined),
@@ -34,12 +40,14 @@ export const machine = setup({
     "loadVisit": fromPromise(async () => undefined),
     "moveVisit": fromPromise(async () => undefined),
     "overrideScreen": fromPromise(async () => undefined),
+    "readDraft": fromPromise(async () => undefined),
     "recordScreen": fromPromise(async () => undefined),
     "saveVisit": fromPromise(async () => undefined),
+    "watchConnection": fromPromise(async () => undefined),
   },
   delays: {
     "autosave": 1500,
-    "retry": 3000,
+    "retry": 1000,
   },
 }).createMachine({
     "id": "visitForm",
@@ -62,7 +70,7 @@ export const machine = setup({
                 ]
               },
               {
-                "target": "#visitForm.editing",
+                "target": "#visitForm.restoring",
                 "actions": [
                   "setVisit"
                 ]
@@ -74,6 +82,48 @@ export const machine = setup({
                 "actions": [
                   "setError"
                 ]
+              }
+            ]
+          }
+        ]
+      },
+      "restoring": {
+        "tags": [
+          "pending"
+        ],
+        "invoke": [
+          {
+            "id": "0.visitForm.restoring",
+            "src": "readDraft",
+            "onDone": [
+              {
+                "target": "#visitForm.editing.unsaved",
+                "guard": "restores",
+                "actions": [
+                  "restore",
+                  "storeDraft"
+                ]
+              },
+              {
+                "target": "#visitForm.editing",
+                "guard": "hasChanges",
+                "actions": [
+                  "restore",
+                  {
+                    "type": "storeDraft",
+                    "params": {
+                      "changes": null
+                    }
+                  }
+                ]
+              },
+              {
+                "target": "#visitForm.editing"
+              }
+            ],
+            "onError": [
+              {
+                "target": "#visitForm.editing"
               }
             ]
           }
@@ -98,7 +148,8 @@ export const machine = setup({
             {
               "target": "#visitForm.editing.unsaved",
               "actions": [
-                "edit"
+                "edit",
+                "storeDraft"
               ]
             }
           ],
@@ -106,7 +157,8 @@ export const machine = setup({
             {
               "target": "#visitForm.editing.unsaved",
               "actions": [
-                "editNotes"
+                "editNotes",
+                "storeDraft"
               ]
             }
           ],
@@ -114,7 +166,8 @@ export const machine = setup({
             {
               "target": "#visitForm.editing.unsaved",
               "actions": [
-                "chooseRecipe"
+                "chooseRecipe",
+                "storeDraft"
               ]
             }
           ],
@@ -122,7 +175,8 @@ export const machine = setup({
             {
               "target": "#visitForm.editing.unsaved",
               "actions": [
-                "chooseLot"
+                "chooseLot",
+                "storeDraft"
               ]
             }
           ],
@@ -130,7 +184,8 @@ export const machine = setup({
             {
               "target": "#visitForm.editing.unsaved",
               "actions": [
-                "addEvent"
+                "addEvent",
+                "storeDraft"
               ]
             }
           ],
@@ -138,7 +193,8 @@ export const machine = setup({
             {
               "target": "#visitForm.editing.unsaved",
               "actions": [
-                "addAdverse"
+                "addAdverse",
+                "storeDraft"
               ]
             }
           ],
@@ -192,13 +248,20 @@ export const machine = setup({
                     "guard": "hasPending",
                     "actions": [
                       "setSaved",
-                      "clearPending"
+                      "clearPending",
+                      "storeDraft"
                     ]
                   },
                   {
                     "target": "#visitForm.editing.saved",
                     "actions": [
-                      "setSaved"
+                      "setSaved",
+                      {
+                        "type": "storeDraft",
+                        "params": {
+                          "changes": null
+                        }
+                      }
                     ]
                   }
                 ],
@@ -214,7 +277,16 @@ export const machine = setup({
                     "target": "#visitForm.editing.offline",
                     "guard": "isOffline",
                     "actions": [
-                      "clearPending"
+                      "clearPending",
+                      "countAttempt"
+                    ]
+                  },
+                  {
+                    "target": "#visitForm.editing.retrying",
+                    "guard": "isUnavailable",
+                    "actions": [
+                      "clearPending",
+                      "countAttempt"
                     ]
                   },
                   {
@@ -232,6 +304,7 @@ export const machine = setup({
                 {
                   "actions": [
                     "edit",
+                    "storeDraft",
                     "markPending"
                   ]
                 }
@@ -240,6 +313,7 @@ export const machine = setup({
                 {
                   "actions": [
                     "editNotes",
+                    "storeDraft",
                     "markPending"
                   ]
                 }
@@ -248,6 +322,7 @@ export const machine = setup({
                 {
                   "actions": [
                     "chooseRecipe",
+                    "storeDraft",
                     "markPending"
                   ]
                 }
@@ -256,6 +331,7 @@ export const machine = setup({
                 {
                   "actions": [
                     "chooseLot",
+                    "storeDraft",
                     "markPending"
                   ]
                 }
@@ -264,6 +340,7 @@ export const machine = setup({
                 {
                   "actions": [
                     "addEvent",
+                    "storeDraft",
                     "markPending"
                   ]
                 }
@@ -272,6 +349,7 @@ export const machine = setup({
                 {
                   "actions": [
                     "addAdverse",
+                    "storeDraft",
                     "markPending"
                   ]
                 }
@@ -288,6 +366,129 @@ export const machine = setup({
             "tags": [
               "offline"
             ],
+            "invoke": [
+              {
+                "id": "0.visitForm.editing.offline",
+                "src": "watchConnection"
+              }
+            ],
+            "on": {
+              "form.edit": [
+                {
+                  "actions": [
+                    "edit",
+                    "storeDraft"
+                  ]
+                }
+              ],
+              "form.notes": [
+                {
+                  "actions": [
+                    "editNotes",
+                    "storeDraft"
+                  ]
+                }
+              ],
+              "form.recipe": [
+                {
+                  "actions": [
+                    "chooseRecipe",
+                    "storeDraft"
+                  ]
+                }
+              ],
+              "form.lot": [
+                {
+                  "actions": [
+                    "chooseLot",
+                    "storeDraft"
+                  ]
+                }
+              ],
+              "form.addEvent": [
+                {
+                  "actions": [
+                    "addEvent",
+                    "storeDraft"
+                  ]
+                }
+              ],
+              "form.addAdverse": [
+                {
+                  "actions": [
+                    "addAdverse",
+                    "storeDraft"
+                  ]
+                }
+              ],
+              "connection.online": [
+                {
+                  "target": "#visitForm.editing.saving"
+                }
+              ]
+            },
+            "after": {
+              "retry": [
+                {
+                  "target": "#visitForm.editing.saving"
+                }
+              ]
+            }
+          },
+          "retrying": {
+            "tags": [
+              "retrying"
+            ],
+            "on": {
+              "form.edit": [
+                {
+                  "actions": [
+                    "edit",
+                    "storeDraft"
+                  ]
+                }
+              ],
+              "form.notes": [
+                {
+                  "actions": [
+                    "editNotes",
+                    "storeDraft"
+                  ]
+                }
+              ],
+              "form.recipe": [
+                {
+                  "actions": [
+                    "chooseRecipe",
+                    "storeDraft"
+                  ]
+                }
+              ],
+              "form.lot": [
+                {
+                  "actions": [
+                    "chooseLot",
+                    "storeDraft"
+                  ]
+                }
+              ],
+              "form.addEvent": [
+                {
+                  "actions": [
+                    "addEvent",
+                    "storeDraft"
+                  ]
+                }
+              ],
+              "form.addAdverse": [
+                {
+                  "actions": [
+                    "addAdverse",
+                    "storeDraft"
+                  ]
+                }
+              ]
+            },
             "after": {
               "retry": [
                 {
@@ -309,7 +510,8 @@ export const machine = setup({
                   {
                     "target": "#visitForm.editing.unsaved",
                     "actions": [
-                      "copyParameters"
+                      "copyParameters",
+                      "storeDraft"
                     ]
                   }
                 ],
@@ -341,7 +543,13 @@ export const machine = setup({
                   {
                     "target": "#visitForm.moving.stepping",
                     "actions": [
-                      "setSaved"
+                      "setSaved",
+                      {
+                        "type": "storeDraft",
+                        "params": {
+                          "changes": null
+                        }
+                      }
                     ]
                   }
                 ],
@@ -449,42 +657,48 @@ export const machine = setup({
           "form.edit": [
             {
               "actions": [
-                "edit"
+                "edit",
+                "storeDraft"
               ]
             }
           ],
           "form.notes": [
             {
               "actions": [
-                "editNotes"
+                "editNotes",
+                "storeDraft"
               ]
             }
           ],
           "form.recipe": [
             {
               "actions": [
-                "chooseRecipe"
+                "chooseRecipe",
+                "storeDraft"
               ]
             }
           ],
           "form.lot": [
             {
               "actions": [
-                "chooseLot"
+                "chooseLot",
+                "storeDraft"
               ]
             }
           ],
           "form.addEvent": [
             {
               "actions": [
-                "addEvent"
+                "addEvent",
+                "storeDraft"
               ]
             }
           ],
           "form.addAdverse": [
             {
               "actions": [
-                "addAdverse"
+                "addAdverse",
+                "storeDraft"
               ]
             }
           ],
@@ -515,13 +729,15 @@ export const machine = setup({
                 "target": "#visitForm.editing.unsaved",
                 "guard": "replays",
                 "actions": [
-                  "rebase"
+                  "rebase",
+                  "storeDraft"
                 ]
               },
               {
                 "target": "#visitForm.editing",
                 "actions": [
-                  "rebase"
+                  "rebase",
+                  "storeDraft"
                 ]
               }
             ],

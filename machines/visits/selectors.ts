@@ -7,7 +7,7 @@ import { visitLifecycle } from './visit-lifecycle.ts';
 
 type Snapshot = SnapshotFrom<typeof visitFormMachine>;
 
-export type SaveState = 'saved' | 'unsaved' | 'saving' | 'offline' | 'conflict' | 'refused';
+export type SaveState = 'saved' | 'unsaved' | 'saving' | 'offline' | 'retrying' | 'conflict' | 'refused';
 
 /** Every guard satisfied: the page offers the chart's steps; the server says what is still in the way. */
 const EVERYTHING = { blockers: [], missing: [], signer_id: 1, reason: 'x', text: 'x' };
@@ -26,6 +26,7 @@ export const visitFormSelectors = {
   saveState: (s: Snapshot): SaveState => {
     if (s.matches('conflict') || s.matches('rebasing')) return 'conflict';
     if (s.hasTag('offline')) return 'offline';
+    if (s.hasTag('retrying')) return 'retrying';
     if (s.hasTag('saving')) return 'saving';
     if (s.matches({ editing: 'unsaved' })) return 'unsaved';
     if (s.matches({ editing: 'refused' })) return 'refused';

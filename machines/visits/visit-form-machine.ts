@@ -1,15 +1,19 @@
 // The therapy visit page's chart: load the visit, then either edit it (a signed or aborted visit
 // is `locked`: read only, addenda only) or chart it. Nothing typed is lost: every change schedules
-// a save 1.5 s later (within the 2 s the clinic asked for); a save with no answer keeps the form
-// and tries again every 3 s until the connection is back; a save the server refuses because
+// a save 1.5 s later (within the 2 s the clinic asked for), and this device's unsent changes are
+// kept on the device (`storeDraft`, the adapter's storage) until the server has them, so a reload
+// or a closed tab loses nothing: on opening the visit they are replayed onto the server's current
+// version by the conflict rule (`restoring`, visit-rebase.ts). A save with no answer (`offline`)
+// or a 5xx (`retrying`) keeps the changes and is tried again after 1 s, 2 s, 4 s … at most 30 s,
+// and at once when the browser says the connection is back; a save the server refuses because
 // another device changed the visit is a `conflict`, never an overwrite: reloading reads theirs
-// and replays this device's own changes onto it (visit-rebase.ts). Status steps (start, complete, sign, abort) first save what is on screen, then ask
-// the server, which decides with the same visit chart. Screening is recorded from the page and the
-// visit read again. The calls are actors the adapter provides.
-import { assign, fromPromise, setup } from 'xstate';
+// and replays this device's own changes onto it. Status steps (start, complete, sign, abort) first
+// save what is on screen, then ask the server, which decides with the same visit chart. Screening
+// is recorded from the page and the visit read again. The calls are actors the adapter provides.
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { failureOf } from '../rules/failure.ts';
 import type { Therapy } from './therapy-fields.ts';
-import { rebaseForm } from './visit-rebase.ts';
+import { changesOf, rebaseForm, replayChanges, type VisitChanges } from './visit-rebase.ts';
 import { type AdverseEventEntry, EMPTY_VISIT_FORM, type FormIngredient, formOf, type Section, sectionsOf, type VisitEventEntry, type VisitForm, type VisitRecord, type VisitSections, withParameters } from './visit-form.ts';
 
 export interface VisitFormContext {
@@ -21,6 +25,8 @@ export interface VisitFormContext {
   kept: string[];
   /** Changes typed while a save was in flight: saved again once it answers. */
   pending: boolean;
+  /** Saves that found no answer or a 5xx in a row: the next try waits longer (retryDelay). */
+  attempts: number;
   /** The step asked for, sent once what is on screen is saved. */
   move: MoveRequest | null;
   error: string | null;
@@ -52,9 +58,28 @@ export type VisitFormEvent =
   | { type: 'screen.record'; answers: Record<string, boolean> }
   | { type: 'screen.override'; reason: string }
   | { type: 'visit.addendum'; text: string }
-  | { type: 'visit.reload' };
+  | { type: 'visit.reload' }
+  /** The browser says the connection is back (the adapter's watchConnection). */
+  | { type: 'connection.online' };
+
+/** The wait before trying a failed save again: 1 s, 2 s, 4 s … at most 30 s. */
+export const retryDelay = (attempts: number) => Math.min(1000 * 2 ** Math.max(0, attempts - 1), 30_000);
 
 const CLOSED = ['signed', 'aborted'];
+
+/** What is on screen and not on the server, kept on the device (or forgotten once nothing is left). */
+const keep = { type: 'storeDraft', params: ({ context }: { context: VisitFormContext }) => ({ changes: changesOf(context.base, context.form) }) } as const;
+const forget = { type: 'storeDraft', params: { changes: null } } as const;
+
+/** While a save waits to be tried again, changes are taken and kept; the try already planned saves them. */
+const QUEUED = {
+  'form.edit': { actions: ['edit', keep] },
+  'form.notes': { actions: ['editNotes', keep] },
+  'form.recipe': { actions: ['chooseRecipe', keep] },
+  'form.lot': { actions: ['chooseLot', keep] },
+  'form.addEvent': { actions: ['addEvent', keep] },
+  'form.addAdverse': { actions: ['addAdverse', keep] },
+} as const;
 
 export const visitFormMachine = setup({
   types: {
@@ -83,12 +108,26 @@ export const visitFormMachine = setup({
     addAddendum: fromPromise<VisitRecord, { text: string }>(async () => {
       throw new Error('addAddendum is provided by the adapter');
     }),
+    /** The unsent changes this device kept for the visit (null: none). */
+    readDraft: fromPromise<VisitChanges | null, void>(async () => {
+      throw new Error('readDraft is provided by the adapter');
+    }),
+    /** Sends `connection.online` when the browser is back online. */
+    watchConnection: fromCallback(() => undefined),
   },
   actions: {
+    /** Keeps this device's unsent changes on the device, or forgets them (null: all saved). Provided by the adapter. */
+    storeDraft: (_, _params: { changes: VisitChanges | null }) => {},
     /** A visit read or stepped: the form shows what the server stored. */
-    setVisit: assign((_, params: { visit: VisitRecord }) => ({ visit: params.visit, form: formOf(params.visit), base: formOf(params.visit), kept: [], pending: false, error: null, fieldErrors: {} })),
+    setVisit: assign((_, params: { visit: VisitRecord }) => ({ visit: params.visit, form: formOf(params.visit), base: formOf(params.visit), kept: [], pending: false, attempts: 0, error: null, fieldErrors: {} })),
     /** A save answered: the version moves on, the form keeps what was typed meanwhile. */
-    setSaved: assign((_, params: { visit: VisitRecord }) => ({ visit: params.visit, base: formOf(params.visit), error: null, fieldErrors: {} })),
+    setSaved: assign((_, params: { visit: VisitRecord }) => ({ visit: params.visit, base: formOf(params.visit), attempts: 0, error: null, fieldErrors: {} })),
+    /** The changes kept on this device, replayed onto the version just read (what both changed keeps the server's). */
+    restore: assign(({ context }, params: { changes: VisitChanges }) => {
+      const { form, kept } = replayChanges(params.changes, context.base);
+      return { form, kept };
+    }),
+    countAttempt: assign(({ context }) => ({ attempts: context.attempts + 1 })),
     /** The other device's version, with this device's own changes replayed onto it. */
     rebase: assign(({ context }, params: { visit: VisitRecord }) => {
       const theirs = formOf(params.visit);
@@ -128,17 +167,20 @@ export const visitFormMachine = setup({
     isClosed: (_, params: { visit: VisitRecord }) => CLOSED.includes(params.visit.status),
     isConflict: (_, params: { error: unknown }) => failureOf(params.error).status === 409,
     isOffline: (_, params: { error: unknown }) => failureOf(params.error).status === 0,
+    isUnavailable: (_, params: { error: unknown }) => (failureOf(params.error).status ?? 0) >= 500,
+    restores: ({ context }, params: { changes: VisitChanges | null }) => params.changes !== null && replayChanges(params.changes, context.base).replayed,
+    hasChanges: (_, params: { changes: VisitChanges | null }) => params.changes !== null,
     hasPending: ({ context }) => context.pending,
     replays: ({ context }, params: { visit: VisitRecord }) => rebaseForm(context.base, context.form, formOf(params.visit)).replayed,
     hasScreen: ({ context }) => typeof context.visit?.screen?.id === 'number',
   },
   delays: {
     autosave: 1500,
-    retry: 3000,
+    retry: ({ context }) => retryDelay(context.attempts),
   },
 }).createMachine({
   id: 'visitForm',
-  context: { visit: null, form: EMPTY_VISIT_FORM, base: EMPTY_VISIT_FORM, kept: [], pending: false, move: null, error: null, fieldErrors: {} },
+  context: { visit: null, form: EMPTY_VISIT_FORM, base: EMPTY_VISIT_FORM, kept: [], pending: false, attempts: 0, move: null, error: null, fieldErrors: {} },
   initial: 'loading',
   states: {
     loading: {
@@ -147,9 +189,33 @@ export const visitFormMachine = setup({
         src: 'loadVisit',
         onDone: [
           { guard: { type: 'isClosed', params: ({ event }) => ({ visit: event.output }) }, target: 'locked', actions: { type: 'setVisit', params: ({ event }) => ({ visit: event.output }) } },
-          { target: 'editing', actions: { type: 'setVisit', params: ({ event }) => ({ visit: event.output }) } },
+          { target: 'restoring', actions: { type: 'setVisit', params: ({ event }) => ({ visit: event.output }) } },
         ],
         onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    // Changes this device kept and never got saved (a reload, a closed tab, no connection) are
+    // replayed onto the version just read by the conflict rule, then saved; a field the server
+    // changed since keeps the server's value and is named. Nothing kept, or unreadable: as read.
+    restoring: {
+      tags: 'pending',
+      invoke: {
+        src: 'readDraft',
+        onDone: [
+          {
+            guard: { type: 'restores', params: ({ event }) => ({ changes: event.output }) },
+            target: 'editing.unsaved',
+            actions: [{ type: 'restore', params: ({ event }) => ({ changes: event.output! }) }, keep],
+          },
+          // Everything kept is on the server already, or lost to the server's newer values (named).
+          {
+            guard: { type: 'hasChanges', params: ({ event }) => ({ changes: event.output }) },
+            target: 'editing',
+            actions: [{ type: 'restore', params: ({ event }) => ({ changes: event.output! }) }, forget],
+          },
+          { target: 'editing' },
+        ],
+        onError: 'editing',
       },
     },
     failed: {
@@ -158,12 +224,12 @@ export const visitFormMachine = setup({
     editing: {
       initial: 'saved',
       on: {
-        'form.edit': { target: '.unsaved', actions: 'edit' },
-        'form.notes': { target: '.unsaved', actions: 'editNotes' },
-        'form.recipe': { target: '.unsaved', actions: 'chooseRecipe' },
-        'form.lot': { target: '.unsaved', actions: 'chooseLot' },
-        'form.addEvent': { target: '.unsaved', actions: 'addEvent' },
-        'form.addAdverse': { target: '.unsaved', actions: 'addAdverse' },
+        'form.edit': { target: '.unsaved', actions: ['edit', keep] },
+        'form.notes': { target: '.unsaved', actions: ['editNotes', keep] },
+        'form.recipe': { target: '.unsaved', actions: ['chooseRecipe', keep] },
+        'form.lot': { target: '.unsaved', actions: ['chooseLot', keep] },
+        'form.addEvent': { target: '.unsaved', actions: ['addEvent', keep] },
+        'form.addAdverse': { target: '.unsaved', actions: ['addAdverse', keep] },
         'visit.copyLast': '.copying',
         'visit.move': { target: 'moving', actions: 'setMove' },
         'screen.record': 'screening',
@@ -178,12 +244,12 @@ export const visitFormMachine = setup({
         saving: {
           tags: 'saving',
           on: {
-            'form.edit': { actions: ['edit', 'markPending'] },
-            'form.notes': { actions: ['editNotes', 'markPending'] },
-            'form.recipe': { actions: ['chooseRecipe', 'markPending'] },
-            'form.lot': { actions: ['chooseLot', 'markPending'] },
-            'form.addEvent': { actions: ['addEvent', 'markPending'] },
-            'form.addAdverse': { actions: ['addAdverse', 'markPending'] },
+            'form.edit': { actions: ['edit', keep, 'markPending'] },
+            'form.notes': { actions: ['editNotes', keep, 'markPending'] },
+            'form.recipe': { actions: ['chooseRecipe', keep, 'markPending'] },
+            'form.lot': { actions: ['chooseLot', keep, 'markPending'] },
+            'form.addEvent': { actions: ['addEvent', keep, 'markPending'] },
+            'form.addAdverse': { actions: ['addAdverse', keep, 'markPending'] },
             // A step waits for the save in flight (its answer carries the version).
             'visit.move': {},
             'visit.copyLast': {},
@@ -192,19 +258,31 @@ export const visitFormMachine = setup({
             src: 'saveVisit',
             input: ({ context }) => ({ version: context.visit!.version, sections: sectionsOf(context.form, context.visit!.therapy) }),
             onDone: [
-              { guard: 'hasPending', target: 'unsaved', actions: [{ type: 'setSaved', params: ({ event }) => ({ visit: event.output }) }, 'clearPending'] },
-              { target: 'saved', actions: { type: 'setSaved', params: ({ event }) => ({ visit: event.output }) } },
+              { guard: 'hasPending', target: 'unsaved', actions: [{ type: 'setSaved', params: ({ event }) => ({ visit: event.output }) }, 'clearPending', keep] },
+              // The server has all that was sent: nothing stays on the device.
+              { target: 'saved', actions: [{ type: 'setSaved', params: ({ event }) => ({ visit: event.output }) }, forget] },
             ],
             onError: [
               { guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) }, target: '#visitForm.conflict', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
-              { guard: { type: 'isOffline', params: ({ event }) => ({ error: event.error }) }, target: 'offline', actions: 'clearPending' },
+              { guard: { type: 'isOffline', params: ({ event }) => ({ error: event.error }) }, target: 'offline', actions: ['clearPending', 'countAttempt'] },
+              { guard: { type: 'isUnavailable', params: ({ event }) => ({ error: event.error }) }, target: 'retrying', actions: ['clearPending', 'countAttempt'] },
               { target: 'refused', actions: [{ type: 'setError', params: ({ event }) => ({ error: event.error }) }, 'clearPending'] },
             ],
           },
         },
-        // No answer: the form keeps every change and the save is tried again.
+        // No answer: every change stays on screen and on the device, and the save is tried again
+        // after retryDelay, or at once when the browser is back online. Typing meanwhile waits
+        // for that try.
         offline: {
           tags: 'offline',
+          invoke: { src: 'watchConnection' },
+          on: { ...QUEUED, 'connection.online': 'saving' },
+          after: { retry: 'saving' },
+        },
+        // The server failed (5xx): the same, without a connection to wait for.
+        retrying: {
+          tags: 'retrying',
+          on: QUEUED,
           after: { retry: 'saving' },
         },
         // The server named what is wrong; the next change saves again.
@@ -213,7 +291,7 @@ export const visitFormMachine = setup({
           tags: 'pending',
           invoke: {
             src: 'loadPrevious',
-            onDone: { target: 'unsaved', actions: { type: 'copyParameters', params: ({ event }) => ({ parameters: event.output }) } },
+            onDone: { target: 'unsaved', actions: [{ type: 'copyParameters', params: ({ event }) => ({ parameters: event.output }) }, keep] },
             onError: { target: 'saved', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
@@ -227,7 +305,7 @@ export const visitFormMachine = setup({
           invoke: {
             src: 'saveVisit',
             input: ({ context }) => ({ version: context.visit!.version, sections: sectionsOf(context.form, context.visit!.therapy) }),
-            onDone: { target: 'stepping', actions: { type: 'setSaved', params: ({ event }) => ({ visit: event.output }) } },
+            onDone: { target: 'stepping', actions: [{ type: 'setSaved', params: ({ event }) => ({ visit: event.output }) }, forget] },
             onError: [
               { guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) }, target: '#visitForm.conflict', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
               { target: '#visitForm.editing.refused', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
@@ -271,12 +349,12 @@ export const visitFormMachine = setup({
     // reloading reads theirs and replays this device's own changes onto it, then saves them.
     conflict: {
       on: {
-        'form.edit': { actions: 'edit' },
-        'form.notes': { actions: 'editNotes' },
-        'form.recipe': { actions: 'chooseRecipe' },
-        'form.lot': { actions: 'chooseLot' },
-        'form.addEvent': { actions: 'addEvent' },
-        'form.addAdverse': { actions: 'addAdverse' },
+        'form.edit': { actions: ['edit', keep] },
+        'form.notes': { actions: ['editNotes', keep] },
+        'form.recipe': { actions: ['chooseRecipe', keep] },
+        'form.lot': { actions: ['chooseLot', keep] },
+        'form.addEvent': { actions: ['addEvent', keep] },
+        'form.addAdverse': { actions: ['addAdverse', keep] },
         'visit.reload': 'rebasing',
       },
     },
@@ -286,8 +364,8 @@ export const visitFormMachine = setup({
         src: 'loadVisit',
         onDone: [
           { guard: { type: 'isClosed', params: ({ event }) => ({ visit: event.output }) }, target: 'locked', actions: { type: 'setVisit', params: ({ event }) => ({ visit: event.output }) } },
-          { guard: { type: 'replays', params: ({ event }) => ({ visit: event.output }) }, target: 'editing.unsaved', actions: { type: 'rebase', params: ({ event }) => ({ visit: event.output }) } },
-          { target: 'editing', actions: { type: 'rebase', params: ({ event }) => ({ visit: event.output }) } },
+          { guard: { type: 'replays', params: ({ event }) => ({ visit: event.output }) }, target: 'editing.unsaved', actions: [{ type: 'rebase', params: ({ event }) => ({ visit: event.output }) }, keep] },
+          { target: 'editing', actions: [{ type: 'rebase', params: ({ event }) => ({ visit: event.output }) }, keep] },
         ],
         onError: { target: 'conflict', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
       },

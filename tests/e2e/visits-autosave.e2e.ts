@@ -3,6 +3,8 @@
 // nurse keeps typing, the chart says it is offline, and when the network is back the changes are
 // replayed and saved; another device's change is shown as a conflict, never overwritten, and what
 // was typed here is replayed onto it on reload (a field both changed keeps the other device's).
+// What is typed offline is kept on the device: a reload while offline loses nothing, and the
+// changes are saved when the page is opened again online. A 5xx on an autosave is tried again.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { VISIT_TEXTS } from '../../server/api/visits/texts.ts';
@@ -118,5 +120,59 @@ describe('nothing typed is lost', () => {
     expectNoConsoleErrors(there.errors);
     await here.context.close();
     await there.context.close();
+  });
+
+  it('changes typed offline survive a reload while offline and are saved once the page is back online', async () => {
+    const { context, page, errors } = await staffAt(browser, world.server.baseUrl, world.accounts.NURSE!, DESKTOP, url);
+    const c = charter(page);
+    await c.frame.waitFor();
+    const before = await stored();
+    const kept = () => page.evaluate(() => Object.keys(window.localStorage).filter((key) => key.startsWith('thrive.visit-draft.')));
+
+    expectFailedRequest(page, { method: 'PATCH', path: `/api/v1/visits/therapy-visits/${id}`, status: 'network' });
+    await context.setOffline(true);
+    await c.fill('parameters', 'duration_minutes', '35');
+    await c.fill('parameters', 'fluids_taken', '450');
+    await c.frame.locator('[data-field="save-state"]').getByText(T.save.offline, { exact: true }).waitFor();
+    // Kept on this device, and only there.
+    expect(await kept()).toHaveLength(1);
+    expect((await stored()).parameters.duration_minutes).toBeUndefined();
+
+    // The page is reloaded with the network still down: the browser cannot even load it.
+    expectFailedRequest(page, { method: 'GET', path: new URL(url, world.server.baseUrl).pathname, status: 'network' });
+    await expect(page.reload()).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
+    await context.setOffline(false);
+    await page.goto(url);
+    await c.frame.waitFor();
+    // Opened again: what was typed offline is back on screen and saved, on top of the server's version.
+    await expect.poll(() => c.field('parameters', 'duration_minutes').inputValue()).toBe('35');
+    await c.saved();
+    const after = await stored();
+    expect(after.version).toBeGreaterThan(before.version);
+    expect(after).toMatchObject({ notes: before.notes, parameters: { ...before.parameters, duration_minutes: 35, fluids_taken: 450 } });
+    // Saved: nothing of the visit stays on the device.
+    await expect.poll(kept).toEqual([]);
+    expectNoConsoleErrors(errors);
+    await context.close();
+  });
+
+  it('a save the server fails (5xx) is tried again and saved, the chart saying so meanwhile', async () => {
+    const { context, page, errors } = await staffAt(browser, world.server.baseUrl, world.accounts.NURSE!, DESKTOP, url);
+    const c = charter(page);
+    await c.frame.waitFor();
+    let failed = 0;
+    expectFailedRequest(page, { method: 'PATCH', path: `/api/v1/visits/therapy-visits/${id}`, status: 503 });
+    await page.route(`**/api/v1/visits/therapy-visits/${id}`, async (route) => {
+      if (route.request().method() !== 'PATCH' || failed > 0) return route.fallback();
+      failed++;
+      await route.fulfill({ status: 503, contentType: 'application/problem+json', body: JSON.stringify({ title: 'Service Unavailable', status: 503, detail: 'Try again' }) });
+    });
+    await c.fill('parameters', 'temperature', '58');
+    await c.frame.locator('[data-field="save-state"]').getByText(T.save.retrying, { exact: true }).waitFor();
+    await c.saved();
+    expect(failed).toBe(1);
+    expect((await stored()).parameters.temperature).toBe(58);
+    expectNoConsoleErrors(errors);
+    await context.close();
   });
 });

@@ -11,6 +11,7 @@ import { CONSENT_VERSION, isUsableClientId } from '../../../machines/consent/con
 import { asRole } from '../../../machines/guard/roles';
 import { selectStatus } from '../../../machines/sign-in/selectors';
 import type { AuthenticatorRef } from '../../features/sign-in/auth-provider';
+import { forgetVisitDrafts } from '../../features/visits/visit-drafts';
 import { type ApiClient, createApiClient } from '../../lib/api-client';
 import { setClinicFormat } from '../../lib/format';
 import { configureAmplify, fetchVersion, hasUserPool, loadRuntimeConfig } from '../../lib/runtime-config';
@@ -179,7 +180,12 @@ export function createAppServices(config: RuntimeConfig, authenticator: Authenti
       }),
     },
     actions: {
-      signOut: () => authenticator.send({ type: 'auth.signOut' }),
+      // Every sign-out (the menu, an ended session, automatic logoff) first removes what this
+      // computer kept of anyone's unsent changes (health data on a shared clinic computer).
+      signOut: () => {
+        forgetVisitDrafts();
+        authenticator.send({ type: 'auth.signOut' });
+      },
     },
   });
 

@@ -1,16 +1,19 @@
 // The visit page bound to its chart (machines/visits/visit-form-machine.ts): the adapter provides
-// the calls; the page reads named selectors and sends events. Recipes, lots and the therapy
-// settings are plain reads for the form's choices.
+// the calls, this device's storage of unsent changes (visit-drafts.ts, per signed-in user) and the
+// browser's "back online"; the page reads named selectors and sends events. Recipes, lots and the
+// therapy settings are plain reads for the form's choices.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRef } from 'react';
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import type { Section, VisitRecord, VisitSections } from '../../../machines/visits/visit-form';
 import { type MoveRequest, type RecipeChoice, visitFormMachine } from '../../../machines/visits/visit-form-machine';
+import type { VisitChanges } from '../../../machines/visits/visit-rebase';
 import { visitFormSelectors as sel } from '../../../machines/visits/selectors';
 import type { Therapy } from '../../../machines/visits/therapy-fields';
 import type { AdverseEventEntry } from '../../../machines/visits/visit-form';
 import { useShell } from '../../app/port';
 import { useRecord } from '../../lib/staff/hooks';
+import { visitDrafts } from './visit-drafts';
 import { addAddendum, fetchLots, fetchPreviousParameters, fetchRecipes, fetchSettings, fetchVisit, moveVisit, overrideScreen, recordScreen, saveVisit, type TherapyVisit } from './visits-api';
 
 export function useVisitForm(id: number) {
@@ -18,6 +21,9 @@ export function useVisitForm(id: number) {
   const latest = useRef(api);
   latest.current = api;
   const client = useRef<number>(0);
+  // Whose changes these are: kept and read back only for the account signed in now.
+  const user = auth.user?.sub ?? null;
+  const drafts = useRef(visitDrafts()).current;
   const asRecord = async (p: Promise<TherapyVisit>) => {
     const v = await p;
     client.current = v.client;
@@ -33,6 +39,17 @@ export function useVisitForm(id: number) {
         recordScreen: fromPromise<unknown, { therapy: Therapy; answers: Record<string, boolean> }>(({ input }) => recordScreen(latest.current, client.current, input.therapy, input.answers)),
         overrideScreen: fromPromise<unknown, { screen: number; reason: string }>(({ input }) => overrideScreen(latest.current, input.screen, input.reason)),
         addAddendum: fromPromise<VisitRecord, { text: string }>(({ input }) => asRecord(addAddendum(latest.current, id, input.text))),
+        readDraft: fromPromise<VisitChanges | null, void>(async () => (user ? drafts.read(user, id) : null)),
+        watchConnection: fromCallback(({ sendBack }) => {
+          const online = () => sendBack({ type: 'connection.online' });
+          window.addEventListener('online', online);
+          return () => window.removeEventListener('online', online);
+        }),
+      },
+      actions: {
+        storeDraft: (_, params: { changes: VisitChanges | null }) => {
+          if (user) drafts.write(user, id, params.changes);
+        },
       },
     }),
   );
