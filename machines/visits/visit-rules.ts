@@ -27,6 +27,10 @@ export const VISIT_RULE_MESSAGES = {
   hardChamber: (max: number) => `This chamber goes up to ${max} ATA.`,
   wavelengths: 'List wavelengths in nm between 380 and 1100, separated by commas (e.g. 660, 850).',
   ingredients: 'Each ingredient needs item, dose, unit and lot.',
+  glucoseRange: 'The glucose warning range is upside down: the low mark must be below the high one.',
+  glucoseBeforeNeeded: 'Required before completing an HBOT session of a diabetic client.',
+  glucoseLow: (value: number, low: number) => `Glucose before ${value} mg/dL is below the clinic's ${low} mg/dL.`,
+  glucoseHigh: (value: number, high: number) => `Glucose before ${value} mg/dL is above the clinic's ${high} mg/dL.`,
 } as const;
 
 const isPlainObject = (value: unknown): value is Section => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -141,6 +145,31 @@ export interface VisitContent {
   vitals_before: Section;
   vitals_after: Section;
   parameters: Section;
+  /** The client is diabetic (what the clinic knows of them, not typed in the chart). */
+  diabetic?: boolean;
+}
+
+/** Fields this client's visit needs on top of the therapy's list: glucose before the dive when the client is diabetic. */
+export function clientRequiredFields(therapy: Therapy, diabetic: boolean | undefined): string[] {
+  return therapy === 'hbot' && diabetic === true ? ['parameters.glucose_before'] : [];
+}
+
+/** The client's own required fields still empty, by field, with the reason (the server answers these with 400). */
+export function clientRequiredErrors(v: VisitContent): FieldErrors {
+  const errors: FieldErrors = Object.create(null);
+  for (const field of clientRequiredFields(v.therapy, v.diabetic)) {
+    if (!hasValue(v.parameters[field.slice('parameters.'.length)])) add(errors, field, VISIT_RULE_MESSAGES.glucoseBeforeNeeded);
+  }
+  return errors;
+}
+
+/** HBOT glucose before, against the clinic's low and high marks (back office settings). */
+function glucoseWarnings(v: VisitContent, settings: TherapySettings): Warning[] {
+  const glucose = v.parameters.glucose_before;
+  if (v.therapy !== 'hbot' || typeof glucose !== 'number') return [];
+  if (glucose < settings.hbot_glucose_warn_low) return [{ field: 'parameters.glucose_before', message: VISIT_RULE_MESSAGES.glucoseLow(glucose, settings.hbot_glucose_warn_low) }];
+  if (glucose > settings.hbot_glucose_warn_high) return [{ field: 'parameters.glucose_before', message: VISIT_RULE_MESSAGES.glucoseHigh(glucose, settings.hbot_glucose_warn_high) }];
+  return [];
 }
 
 /** Values worth a second look, kept as entered. */
@@ -149,6 +178,7 @@ export function visitWarnings(v: VisitContent, settings: TherapySettings): Warni
     ...rangeWarnings(VITAL_FIELDS, v.vitals_before, 'vitals_before'),
     ...rangeWarnings(VITAL_FIELDS, v.vitals_after, 'vitals_after'),
     ...rangeWarnings(THERAPY_FIELDS[v.therapy], v.parameters, 'parameters'),
+    ...glucoseWarnings(v, settings),
   ];
   const dose = computedValues(v.therapy, v.parameters).dose;
   if (typeof dose === 'number' && dose > settings.red_light_dose_warn) {
@@ -183,6 +213,7 @@ export function missingForCompletion(v: VisitContent): string[] {
     for (const key of ['pulse_hz', 'duty_cycle']) if (!hasValue(p[key])) missing.push(`parameters.${key}`);
   }
   if (v.therapy === 'fir' && p.early_exit === true && !hasValue(v.parameters.symptoms)) missing.push('parameters.symptoms');
+  missing.push(...Object.keys(clientRequiredErrors(v)));
   return missing;
 }
 

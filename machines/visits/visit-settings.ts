@@ -23,6 +23,12 @@ export interface TherapySettings {
   hbot_soft_min_ata: number;
   hbot_soft_max_ata: number;
   hbot_hard_max_ata: number;
+  /**
+   * Glucose before a dive (mg/dL) for a diabetic client: below the low mark is warned (hyperbaric
+   * oxygen lowers blood glucose; common practice gives carbohydrate first), above the high mark too.
+   */
+  hbot_glucose_warn_low: number;
+  hbot_glucose_warn_high: number;
   contraindications: Record<Therapy, Contraindication[]>;
 }
 
@@ -38,6 +44,8 @@ export const DEFAULT_THERAPY_SETTINGS: TherapySettings = {
   hbot_soft_min_ata: 1.3,
   hbot_soft_max_ata: 1.5,
   hbot_hard_max_ata: 3,
+  hbot_glucose_warn_low: 100,
+  hbot_glucose_warn_high: 250,
   contraindications: {
     iv: [
       rel('allergy', 'Allergy to an ingredient'),

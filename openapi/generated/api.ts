@@ -1681,6 +1681,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/visits/completed-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A client's completed therapy sessions, without the chart (portal)
+         * @description Completed and signed sessions only, newest first, as the portal shows them. A CLIENT lists only their own (another client's answers 404); staff list any client's. Audited.
+         */
+        get: operations["listCompletedSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/visits/therapy-visits": {
         parameters: {
             query?: never;
@@ -2234,7 +2254,7 @@ export interface components {
             active?: boolean;
         };
         /** @enum {string} */
-        AuditAction: "visit.list" | "visit.read" | "visit.create" | "visit.update" | "visit.transition" | "visit.addendum" | "visit.screen.list" | "visit.screen.create" | "visit.screen.override" | "visit.settings.update" | "visit.recipe.create" | "visit.stock.create" | "visit.recipe.update" | "visit.stock.adjust" | "visit.stock.history" | "discovery.prospect.list" | "discovery.prospect.read" | "discovery.prospect.create" | "discovery.prospect.update" | "discovery.prospect.transition" | "discovery.prospect.call" | "discovery.prospect.convert" | "discovery.visit.list" | "discovery.visit.read" | "discovery.visit.create" | "discovery.visit.update" | "discovery.visit.sign" | "discovery.enquiry" | "discovery.funnel" | "thrive.summary" | "thrive.attention" | "thrive.client.read" | "measurement.list" | "measurement.create" | "measurement.correct" | "user.create" | "user.read" | "record.view" | "user.delete" | "profile.read" | "profile.update" | "profile.create" | "role.change" | "consent.record" | "enrollment.list" | "enrollment.create" | "enrollment.update" | "enrollment.delete" | "thrive_check.create" | "thrive_check.list" | "profile.email_sync" | "user.deactivate" | "user.reactivate" | "user.invitation.resend" | "user.password.reset" | "consent.read" | "consent.withdraw" | "settings.update" | "appointment.list" | "appointment.read" | "appointment.create" | "appointment.transition" | "appointment.series" | "appointment.seen" | "waitlist.list" | "waitlist.create" | "waitlist.accept" | "package.list" | "package.create" | "scheduling.configure" | "support.ticket.list" | "support.ticket.read" | "support.ticket.create" | "support.ticket.assign" | "support.ticket.transition" | "support.message.create" | "support.attachment.upload" | "support.attachment.download" | "cognitive.results.list" | "cognitive.run.start" | "cognitive.run.save" | "cognitive.run.complete" | "cognitive.instrument.record" | "cognitive.review.create" | "lab.catalogue.create" | "lab.pincode.save" | "lab.slot.hold" | "lab.order.list" | "lab.order.read" | "lab.order.create" | "lab.order.reschedule" | "lab.order.transition" | "lab.report.list" | "lab.result.enter" | "lab.report.pdf.attach" | "lab.report.pdf.download";
+        AuditAction: "visit.list" | "visit.read" | "visit.create" | "visit.update" | "visit.transition" | "visit.addendum" | "visit.screen.list" | "visit.screen.create" | "visit.screen.override" | "visit.settings.update" | "visit.recipe.create" | "visit.stock.create" | "visit.session.list" | "visit.recipe.update" | "visit.stock.adjust" | "visit.stock.history" | "discovery.prospect.list" | "discovery.prospect.read" | "discovery.prospect.create" | "discovery.prospect.update" | "discovery.prospect.transition" | "discovery.prospect.call" | "discovery.prospect.convert" | "discovery.visit.list" | "discovery.visit.read" | "discovery.visit.create" | "discovery.visit.update" | "discovery.visit.sign" | "discovery.enquiry" | "discovery.funnel" | "thrive.summary" | "thrive.attention" | "thrive.client.read" | "measurement.list" | "measurement.create" | "measurement.correct" | "user.create" | "user.read" | "record.view" | "user.delete" | "profile.read" | "profile.update" | "profile.create" | "role.change" | "consent.record" | "enrollment.list" | "enrollment.create" | "enrollment.update" | "enrollment.delete" | "thrive_check.create" | "thrive_check.list" | "profile.email_sync" | "user.deactivate" | "user.reactivate" | "user.invitation.resend" | "user.password.reset" | "consent.read" | "consent.withdraw" | "settings.update" | "appointment.list" | "appointment.read" | "appointment.create" | "appointment.transition" | "appointment.series" | "appointment.seen" | "waitlist.list" | "waitlist.create" | "waitlist.accept" | "package.list" | "package.create" | "scheduling.configure" | "support.ticket.list" | "support.ticket.read" | "support.ticket.create" | "support.ticket.assign" | "support.ticket.transition" | "support.message.create" | "support.attachment.upload" | "support.attachment.download" | "cognitive.results.list" | "cognitive.run.start" | "cognitive.run.save" | "cognitive.run.complete" | "cognitive.instrument.record" | "cognitive.review.create" | "lab.catalogue.create" | "lab.pincode.save" | "lab.slot.hold" | "lab.order.list" | "lab.order.read" | "lab.order.create" | "lab.order.reschedule" | "lab.order.transition" | "lab.report.list" | "lab.result.enter" | "lab.report.pdf.attach" | "lab.report.pdf.download";
         /** @enum {string} */
         CognitiveTaskKind: "recall_immediate" | "digit_span_forward" | "digit_span_backward" | "simple_reaction" | "choice_reaction" | "symbol_coding" | "connect_numbers" | "connect_alternating" | "recall_delayed";
         CognitiveResponse: {
@@ -3776,6 +3796,21 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        /** @description A session the client had, as the portal shows it: which therapy, when, how long and with whom (first name). Nothing of the chart: no vitals, parameters, notes, events or warnings. */
+        CompletedSession: {
+            id: number;
+            therapy: components["schemas"]["Therapy"];
+            /** @description The clinic's display name (back office settings). */
+            therapy_name: string;
+            /**
+             * Format: date-time
+             * @description When the session started (or was completed
+             */
+            date: string;
+            /** @description From start to completion; null when the start was not recorded. */
+            duration_minutes: number | null;
+            staff_first_name: string | null;
+        };
         TherapyVisitHeader: {
             client_name: string;
             age: number | null;
@@ -3824,6 +3859,8 @@ export interface components {
             staff: number;
             package: number | null;
             header: components["schemas"]["TherapyVisitHeader"];
+            /** @description The client's latest thrive check says diabetic: an HBOT visit then needs glucose_before to complete. */
+            client_diabetic: boolean;
             /** @enum {string} */
             screening: "missing" | "expired" | "absolute" | "needs_override" | "clear" | "overridden";
             screen: components["schemas"]["ContraindicationScreen"] | null;
@@ -3961,6 +3998,10 @@ export interface components {
             hbot_soft_min_ata: number;
             hbot_soft_max_ata: number;
             hbot_hard_max_ata: number;
+            /** @description A diabetic client's glucose before HBOT below this (mg/dL) is warned. */
+            hbot_glucose_warn_low: number;
+            /** @description A diabetic client's glucose before HBOT above this (mg/dL) is warned. */
+            hbot_glucose_warn_high: number;
             contraindications: components["schemas"]["TherapyContraindications"];
         };
         TherapySettingsPatch: {
@@ -3972,6 +4013,8 @@ export interface components {
             hbot_soft_min_ata?: number;
             hbot_soft_max_ata?: number;
             hbot_hard_max_ata?: number;
+            hbot_glucose_warn_low?: number;
+            hbot_glucose_warn_high?: number;
             contraindications?: components["schemas"]["TherapyContraindications"];
         };
         IvRecipeIngredient: {
@@ -7155,6 +7198,31 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listCompletedSessions: {
+        parameters: {
+            query: {
+                client: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompletedSession"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };
     };

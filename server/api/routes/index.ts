@@ -7,6 +7,7 @@ import { cognitiveAssessmentRoutes } from '../assessments/routes.ts';
 import { supportRoutes } from '../support/routes.ts';
 import { labRoutes } from '../labs/routes.ts';
 import { therapyVisitRoutes } from '../visits/routes.ts';
+import { completedSessionRoutes } from '../visits/completed-sessions.ts';
 import { schedulingBackofficeRoutes } from '../appointments/backoffice.ts';
 import { portalVisitRoutes } from '../appointments/portal-visits.ts';
 import { portalBookingRoutes } from '../appointments/portal-bookings.ts';
@@ -47,5 +48,6 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   cognitiveAssessmentRoutes,
   labRoutes,
   therapyVisitRoutes,
+  completedSessionRoutes,
   portalHomeViewRoutes,
 ];

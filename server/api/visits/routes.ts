@@ -11,7 +11,7 @@ import type { components } from '../../../openapi/generated/api.ts';
 import { isTherapy, type Therapy } from '../../../machines/visits/therapy-fields.ts';
 import { mayChart } from '../../../machines/visits/charting-roles.ts';
 import { type VisitStatus, visitAccepts, visitLifecycle } from '../../../machines/visits/visit-lifecycle.ts';
-import { computedValues, missingForCompletion, parameterErrors, screeningResult, startBlockers, type FieldErrors, vitalErrors, visitWarnings } from '../../../machines/visits/visit-rules.ts';
+import { clientRequiredErrors, computedValues, missingForCompletion, parameterErrors, screeningResult, startBlockers, type FieldErrors, VISIT_RULE_MESSAGES, vitalErrors, visitWarnings } from '../../../machines/visits/visit-rules.ts';
 import type { TherapySettings } from '../../../machines/visits/visit-settings.ts';
 import { callerOf } from '../../auth/bearer.ts';
 import type { Db } from '../../db/database.ts';
@@ -52,6 +52,7 @@ import {
   type VisitRow,
   visitHeader,
 } from './data.ts';
+import { isDiabetic } from './client-facts.ts';
 import { VISIT_TEXTS as T } from './texts.ts';
 
 type S = components['schemas'];
@@ -88,7 +89,8 @@ export async function therapyVisitRoutes(app: FastifyInstance, ctx: ApiContext):
   /** The visit as the chart shows it: header, screening, warnings, blockers and what is missing. */
   async function present(q: Db, v: VisitRow, settings: TherapySettings): Promise<S['TherapyVisit']> {
     const screening = await screeningFor(q, v.client_id, v.therapy);
-    const content = { therapy: v.therapy, vitals_before: v.vitals_before, vitals_after: v.vitals_after, parameters: v.parameters };
+    const diabetic = await isDiabetic(q, v.client_id);
+    const content = { therapy: v.therapy, vitals_before: v.vitals_before, vitals_after: v.vitals_after, parameters: v.parameters, diabetic };
     return {
       id: v.id,
       client: v.client_id,
@@ -99,6 +101,7 @@ export async function therapyVisitRoutes(app: FastifyInstance, ctx: ApiContext):
       staff: v.staff_id,
       package: v.package_id,
       header: await visitHeader(q, v),
+      client_diabetic: diabetic,
       screening: screening.state,
       screen: screening.screen,
       vitals_before: v.vitals_before,
@@ -296,7 +299,7 @@ export async function therapyVisitRoutes(app: FastifyInstance, ctx: ApiContext):
       const settings = await getTherapySettings(db);
       return withAudit(db, { actor: caller, action: act('visit.transition'), client: visit.client_id, requestId: request.id }, async (trx) => {
         const current = (await findVisitRow(trx, visit.id, true))!;
-        const content = { therapy: current.therapy, vitals_before: current.vitals_before, vitals_after: current.vitals_after, parameters: current.parameters };
+        const content = { therapy: current.therapy, vitals_before: current.vitals_before, vitals_after: current.vitals_after, parameters: current.parameters, diabetic: await isDiabetic(trx, current.client_id) };
         const screening = await screeningFor(trx, current.client_id, current.therapy);
         const changes: VisitChanges = { status: body.to };
         if (overriding) {
@@ -308,6 +311,8 @@ export async function therapyVisitRoutes(app: FastifyInstance, ctx: ApiContext):
         const blockers = startBlockers(content, screening.state, current.vitals_override_reason !== null || overriding, settings);
         const missing = missingForCompletion(content);
         if (current.status === 'draft' && body.to === 'in_progress' && blockers.length) throw new HttpError(409, T.blocked(blockers));
+        // What this client needs in particular (glucose before HBOT when diabetic) is bad input, the field named.
+        if (current.status === 'in_progress' && body.to === 'completed' && Object.keys(clientRequiredErrors(content)).length) throw invalid(clientRequiredErrors(content));
         if (current.status === 'in_progress' && body.to === 'completed' && missing.length) throw new HttpError(409, T.missing(missing));
         // The same chart the form asks decides here; nothing is written unless it is one step.
         requireLifecycleStep(visitLifecycle, 'visit', current.status, body.to, {
@@ -462,6 +467,9 @@ export async function therapyVisitRoutes(app: FastifyInstance, ctx: ApiContext):
       contraindications: { ...current.contraindications, ...body.contraindications },
     } as TherapySettings;
     if (next.hbot_soft_min_ata > next.hbot_soft_max_ata) throw badRequest(body.hbot_soft_min_ata !== undefined ? 'hbot_soft_min_ata' : 'hbot_soft_max_ata', 'The soft chamber range is upside down.');
+    if (next.hbot_glucose_warn_low >= next.hbot_glucose_warn_high) {
+      throw badRequest(body.hbot_glucose_warn_low !== undefined ? 'hbot_glucose_warn_low' : 'hbot_glucose_warn_high', VISIT_RULE_MESSAGES.glucoseRange);
+    }
     for (const [therapy, list] of Object.entries(body.contraindications ?? {})) {
       const keys = (list ?? []).map((c) => c.key);
       if (new Set(keys).size !== keys.length) throw badRequest(`contraindications.${therapy}`, 'Each contraindication key may appear once.');

@@ -1,9 +1,11 @@
 // /backoffice (ADMIN, SUPER_ADMIN): the program catalogue and the clinic's details, and in
-// further tabs the scheduling set-up (scheduling/) and the support queue (support/).
+// further tabs the scheduling set-up (scheduling/) and the support queue (support/). A stock
+// warning above the tabs opens the Therapies tab when an IV stock lot is low or expired.
 import { Box, Paper, Typography } from '@mui/material';
 import { ClinicSettingsSection } from './clinic-settings-section';
 import { ProgramsSection } from './programs-section';
 import { BackofficeTabs } from './scheduling/scheduling-tabs';
+import { StockWarning } from './stock-warning';
 import { BACKOFFICE_TITLE, CLINIC_TITLE, PROGRAMS_TITLE } from './texts';
 
 export function BackofficePage() {
@@ -13,6 +15,8 @@ export function BackofficePage() {
         {BACKOFFICE_TITLE}
       </Typography>
       <BackofficeTabs
+        // The Therapies tab warns on its own; leaving it shows the banner again, read afresh.
+        notice={(tab, open) => tab !== 'therapies' && <StockWarning onOpenTherapies={() => open('therapies')} />}
         general={
           <>
             <Paper component="section" aria-labelledby="programs-heading" variant="outlined" sx={{ p: 2, mb: 3 }}>

@@ -1,5 +1,5 @@
 // /user/home/{clientId}: greeting ("Welcome" on the first visit, "Welcome back" after), consent status, onboarding progress with a call to finish it,
-// programs with progress, the latest thrive check and shortcuts to the built portal pages.
+// programs with progress, the latest thrive check, appointments, completed therapy sessions (no chart) and shortcuts to the built portal pages.
 import { Box, Button, Card, CardContent, Chip, LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
 import { Link, useParams } from 'wouter';
 import { type OnboardingAnswers, onboardingProgress } from '../../../machines/portal/onboarding-rules';
@@ -11,6 +11,7 @@ import { PORTAL_TEXT } from './texts';
 import { riskText } from './thrive-check-explain';
 import { UpcomingSection } from './booking/upcoming-section';
 import { TrendsSection } from './trends-section';
+import { CompletedSessionsSection } from './sessions/completed-sessions';
 import { formatDate } from '../../lib/format';
 
 export function PortalHomePage() {
@@ -91,6 +92,7 @@ export function PortalHomePage() {
         </Card>
       </Stack>
       <UpcomingSection clientId={clientId} />
+      <CompletedSessionsSection clientId={clientId} />
       <Card sx={{ mt: 2 }} data-card="programs">
         <CardContent>
           <Typography variant="h6" component="h2">{PORTAL_TEXT.programsTitle}</Typography>

@@ -1,6 +1,7 @@
 // The therapy visit page's words, in one place.
 export const VISIT_TEXT = {
   sessionOf: (n: number, m: number) => `Session ${n} of ${m}`,
+  diabetic: 'Diabetic: glucose before HBOT',
   age: (years: number) => `${years} y`,
   status: { draft: 'Draft', in_progress: 'In progress', completed: 'Completed', signed: 'Signed', aborted: 'Aborted' } as Record<string, string>,
   save: {
@@ -43,6 +44,8 @@ export const VISIT_TEXT = {
   recipe: 'Recipe',
   lotFor: (item: string, dose: string, unit: string) => `Lot for ${item} (${dose} ${unit})`,
   expires: (on: string) => `expires ${on}`,
+  lowLot: 'low stock',
+  lowLotChosen: 'This lot is low on stock: tell the back office.',
   addEvent: 'Add event',
   eventText: 'What happened',
   adverse: { type: 'Type', severity: 'Severity', action: 'Action taken', outcome: 'Outcome', add: 'Add adverse event' },

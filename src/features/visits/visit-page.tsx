@@ -9,6 +9,7 @@ import { useParams } from 'wouter';
 import { type FieldDef, THERAPY_FIELDS, type Therapy, VITAL_FIELDS } from '../../../machines/visits/therapy-fields';
 import type { Section } from '../../../machines/visits/visit-form';
 import { recipesOffered } from '../../../machines/visits/recipe-choices';
+import { clientRequiredFields } from '../../../machines/visits/visit-rules';
 import { getHref } from '../../app/port';
 import { formatDateTime } from '../../lib/staff/format';
 import { VISIT_TEXT as T } from './texts';
@@ -38,9 +39,9 @@ function SectionBox({ title, children, name }: { title: string; children: ReactN
   );
 }
 
-function Field({ def, value, onChange, disabled, error }: { def: FieldDef; value: string; onChange: (v: string) => void; disabled: boolean; error?: string[] }) {
+function Field({ def, value, onChange, disabled, error, required }: { def: FieldDef; value: string; onChange: (v: string) => void; disabled: boolean; error?: string[]; required?: boolean }) {
   const label = def.unit ? `${def.label} (${def.unit})` : def.label;
-  const common = { label, value, disabled, error: Boolean(error), helperText: error?.[0], size: 'small' as const, sx: { minWidth: 180 }, slotProps: { htmlInput: { 'data-field': def.key } } };
+  const common = { label, value, disabled, required, error: Boolean(error), helperText: error?.[0], size: 'small' as const, sx: { minWidth: 180 }, slotProps: { htmlInput: { 'data-field': def.key } } };
   if (def.kind === 'choice' || def.kind === 'boolean') {
     const choices = def.kind === 'boolean' ? [T.yes, T.no] : (def.choices ?? []);
     return (
@@ -89,10 +90,12 @@ function VisitView({ therapy, clientId, id }: { therapy: Therapy; clientId: numb
   const h = visit.header;
   const disabled = locked;
   const fieldErrors = v.fieldErrors;
+  // What this client needs on top of the therapy's list (glucose before HBOT when diabetic), the server's same rule.
+  const clientRequired = clientRequiredFields(therapy, visit.client_diabetic);
   const section = (name: Section, defs: readonly FieldDef[]) => (
     <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
       {defs.map((def) => (
-        <Field key={def.key} def={def} value={form[name][def.key] ?? ''} disabled={disabled} error={fieldErrors[`${name}.${def.key}`]} onChange={(value) => v.edit(name, def.key, value)} />
+        <Field key={def.key} def={def} value={form[name][def.key] ?? ''} disabled={disabled} required={clientRequired.includes(`${name}.${def.key}`)} error={fieldErrors[`${name}.${def.key}`]} onChange={(value) => v.edit(name, def.key, value)} />
       ))}
     </Stack>
   );
@@ -114,6 +117,7 @@ function VisitView({ therapy, clientId, id }: { therapy: Therapy; clientId: numb
             {h.appointment_starts_at && <Chip label={`${h.service_name ?? ''} ${formatDateTime(h.appointment_starts_at)}`} />}
             {h.resource_name && <Chip label={h.resource_name} />}
             <Chip label={h.staff_name} />
+            {visit.client_diabetic && <Chip label={T.diabetic} color="warning" data-field="diabetic" />}
             {h.alerts.map((a) => (
               <Chip key={a} label={a} color="warning" data-field="alert" />
             ))}
@@ -206,15 +210,19 @@ function VisitView({ therapy, clientId, id }: { therapy: Therapy; clientId: numb
                   </MenuItem>
                 ))}
               </TextField>
-              {form.ingredients.map((ing, i) => (
-                <TextField key={`${ing.item}-${i}`} select size="small" label={T.lotFor(ing.item, ing.dose, ing.unit)} value={ing.lot} disabled={disabled} error={Boolean(fieldErrors[`parameters.ingredients.${i}.lot`])} helperText={fieldErrors[`parameters.ingredients.${i}.lot`]?.[0]} slotProps={{ htmlInput: { 'data-field': `lot-${i}` } }} onChange={(e) => v.chooseLot(i, e.target.value)}>
-                  {lots.filter((l) => l.item === ing.item || String(l.id) === ing.lot).map((l) => (
-                    <MenuItem key={l.id} value={String(l.id)}>
-                      {`${l.lot_number} · ${l.quantity} ${l.unit} · ${T.expires(l.expires_on)}`}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              ))}
+              {form.ingredients.map((ing, i) => {
+                // A lot at or below its low-stock level (the server's flag) is marked in the list and once chosen.
+                const chosenLow = lots.some((l) => String(l.id) === ing.lot && l.low);
+                return (
+                  <TextField key={`${ing.item}-${i}`} select size="small" label={T.lotFor(ing.item, ing.dose, ing.unit)} value={ing.lot} disabled={disabled} error={Boolean(fieldErrors[`parameters.ingredients.${i}.lot`])} helperText={fieldErrors[`parameters.ingredients.${i}.lot`]?.[0] ?? (chosenLow && !locked ? T.lowLotChosen : undefined)} slotProps={{ htmlInput: { 'data-field': `lot-${i}`, 'data-low': chosenLow } }} onChange={(e) => v.chooseLot(i, e.target.value)}>
+                    {lots.filter((l) => l.item === ing.item || String(l.id) === ing.lot).map((l) => (
+                      <MenuItem key={l.id} value={String(l.id)} data-low={l.low}>
+                        {`${l.lot_number} · ${l.quantity} ${l.unit} · ${T.expires(l.expires_on)}${l.low ? ` · ${T.lowLot}` : ''}`}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                );
+              })}
             </Stack>
           )}
           {section('parameters', THERAPY_FIELDS[therapy].filter((d) => !(therapy === 'iv' && d.key === 'recipe')))}

@@ -191,6 +191,7 @@ const cases: Case[] = [
   c('createEnquiry', 'POST', () => '/discovery/enquiries', ['name', 'consent_to_contact'], {}),
   // therapy visits (server/api/visits)
   c('listTherapyVisits', 'GET', () => '/visits/therapy-visits?therapy=massage&status=done', ['therapy', 'status']),
+  c('listCompletedSessions', 'GET', () => '/visits/completed-sessions?client=abc', ['client']),
   c('createTherapyVisit', 'POST', () => '/visits/therapy-visits', ['therapy', 'colour'], { therapy: 'yoga', colour: 'red' }),
   c('getTherapyVisit', 'GET', () => '/visits/therapy-visits/abc', ['id']),
   c('patchTherapyVisit', 'PATCH', () => '/visits/therapy-visits/1', ['version'], { version: 0, notes: 'x' }),

@@ -26,11 +26,12 @@ const PANELS: Record<Exclude<TabKey, 'general'>, () => ReactNode> = {
   therapies: () => <TherapiesTab />,
 };
 
-/** The tab strip over `general` (the page's existing sections) and the scheduling panels. */
-export function BackofficeTabs({ general }: { general: ReactNode }) {
+/** The tab strip over `general` (the page's existing sections) and the scheduling panels; `notice` shows above it, knows the open tab and may open another. */
+export function BackofficeTabs({ general, notice }: { general: ReactNode; notice?: (tab: TabKey, open: (tab: TabKey) => void) => ReactNode }) {
   const [tab, setTab] = useState<TabKey>('general');
   return (
     <>
+      {notice?.(tab, setTab)}
       <Tabs value={tab} onChange={(_e, v: TabKey) => setTab(v)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Back office sections" sx={{ mb: 2 }}>
         {(Object.keys(TAB_LABELS) as TabKey[]).map((k) => (
           <Tab key={k} value={k} label={TAB_LABELS[k]} id={`backoffice-tab-${k}`} aria-controls={`backoffice-panel-${k}`} />

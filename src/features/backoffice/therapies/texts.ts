@@ -12,6 +12,8 @@ export const THERAPIES_TEXT = {
     hbot_soft_min_ata: 'HBOT usual pressure from (ATA)',
     hbot_soft_max_ata: 'HBOT usual pressure to (ATA)',
     hbot_hard_max_ata: 'HBOT highest pressure (ATA)',
+    hbot_glucose_warn_low: 'HBOT: warn diabetic glucose before below (mg/dL)',
+    hbot_glucose_warn_high: 'HBOT: warn diabetic glucose before above (mg/dL)',
   },
   contraindications: 'Contraindications',
   severity: { absolute: 'Absolute (blocks)', relative: 'Relative (doctor may override)' },

@@ -27,6 +27,8 @@ const lot = async (t: TestApp, s: Shared) =>
 export const visitMatrixRequests: Record<string, (t: TestApp, s: Shared, a: Actor) => Promise<ApiResponse>> = {
   'visits.list.own': (t, _s, a) => api(t, a, 'GET', `/visits/therapy-visits?client=${a.id}`),
   'visits.list.client': (t, s, a) => api(t, a, 'GET', `/visits/therapy-visits?client=${s.client}`),
+  'visits.sessions.own': (t, _s, a) => api(t, a, 'GET', `/visits/completed-sessions?client=${a.id}`),
+  'visits.sessions.client': (t, s, a) => api(t, a, 'GET', `/visits/completed-sessions?client=${s.client}`),
   'visits.create.client': (t, s, a) => api(t, a, 'POST', '/visits/therapy-visits', { client: s.client, therapy: 'fir' }),
   'visits.get.client': async (t, s, a) => api(t, a, 'GET', `/visits/therapy-visits/${(await draft(t, s)).id}`),
   'visits.patch.client': async (t, s, a) => {

@@ -1,13 +1,14 @@
 // Therapy visits over HTTP (issue 17): opened from a checked-in appointment or without one, the
 // header, screening and blocking vitals (a doctor's override), per-therapy validation, IV lots and
-// stock, sign and lock (every writable field tried after signing), addenda, autosave conflicts,
+// stock, sign and lock (every writable field of the contract tried after signing, every column in
+// the database; on PGlite and, with DATABASE_URL as in CI, on PostgreSQL), addenda, autosave conflicts,
 // "copy last settings", what a client and a read-only role get, and the audit trail.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines } from '../../../support/engines.ts';
 import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
 import { VISIT_TEXTS } from '../../../../server/api/visits/texts.ts';
-import { type Actor, addUser, api } from '../support.ts';
+import { type Actor, addUser, api, contract } from '../support.ts';
 import { checkedIn, openVisit, PET_PARAMETERS, screen, visitAt, VITALS } from './fixtures.ts';
 
 describe.each(engines)('therapy visits on %s', (engine) => {
@@ -170,6 +171,9 @@ describe.each(engines)('therapy visits on %s', (engine) => {
       adverse_events: [{ type: 'Dizziness', severity: 'mild', action: 'Rest', outcome: 'Resolved' }],
       notes: 'changed',
     };
+    // Every field the contract lets a PATCH write is tried: a field added to TherapyVisitPatch fails here until it is.
+    const writable = Object.keys(contract.document.components.schemas.TherapyVisitPatch.properties).filter((k) => k !== 'version');
+    expect(Object.keys(writes).sort()).toEqual(writable.sort());
     for (const [field, value] of Object.entries(writes)) {
       for (const by of [nurse, doctor]) {
         const res = await patch(by, v, { [field]: value });
@@ -178,7 +182,15 @@ describe.each(engines)('therapy visits on %s', (engine) => {
       }
     }
     for (const to of ['in_progress', 'completed', 'signed', 'aborted']) expect((await move(doctor, v.id, { to, reason: 'x' })).status, to).toBe(409);
+    expect((await move(doctor, v.id, { to: 'in_progress', override_reason: 'x' })).status).toBe(409);
+    // Around the API too, on this engine: the database refuses to change any column of a signed visit, or to delete it.
+    const columns = (await sql<{ name: string }>`select column_name as name from information_schema.columns where table_name = 'therapy_visits' and column_name <> 'id'`.execute(t.database.db)).rows;
+    expect(columns.length).toBeGreaterThan(20);
+    for (const { name } of columns) {
+      await expect(sql`update therapy_visits set ${sql.ref(name)} = ${sql.ref(name)} where id = ${v.id}`.execute(t.database.db), name).rejects.toThrow(/locked/);
+    }
     await expect(sql`update therapy_visits set notes = 'sneaky' where id = ${v.id}`.execute(t.database.db)).rejects.toThrow(/locked/);
+    await expect(sql`delete from therapy_visits where id = ${v.id}`.execute(t.database.db)).rejects.toThrow(/locked/);
     const added = await api(t, doctor, 'POST', `/visits/therapy-visits/${v.id}/addenda`, { text: 'Client called: slept well.' });
     expect(added.status).toBe(201);
     expect(added.body.addenda).toEqual([expect.objectContaining({ author: doctor.id, text: 'Client called: slept well.' })]);
