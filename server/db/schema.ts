@@ -223,8 +223,9 @@ export interface ConsentHistoryTable {
 export interface AuditEventsTable {
   id: BigId;
   occurred_at: TimestampDefault;
-  actor_id: number;
-  actor_role: Role;
+  /** null only for the system actor (actor_role 'SYSTEM'): a change no clinic user made. */
+  actor_id: number | null;
+  actor_role: Role | 'SYSTEM';
   action: string;
   client_id: number | null;
   request_id: string;

@@ -124,6 +124,20 @@ export function auditRow(entry: AuditEntry) {
   };
 }
 
+/**
+ * The system actor: what the clinic's own workers do with no user behind it (a lab partner's
+ * status update or results, brought in by the labs worker). Its rows have actor_role 'SYSTEM' and
+ * no actor id; `requestId` says which worker and round (e.g. `lab-partner:<uuid>`), never a person.
+ */
+export const SYSTEM_ACTOR_ROLE = 'SYSTEM';
+
+export async function recordSystemAudit(db: Db, entry: { action: AuditAction; client: number | null; requestId: string }): Promise<void> {
+  await db
+    .insertInto('audit_events')
+    .values({ actor_id: null, actor_role: SYSTEM_ACTOR_ROLE, action: entry.action, client_id: entry.client, request_id: entry.requestId, outcome: 'success', view_id: null })
+    .execute();
+}
+
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
   const row = auditRow(entry);
   if (!row.view_id) {

@@ -1,5 +1,5 @@
 // The lab-partner adapter: how an order reaches whoever runs the tests and how its status and
-// results come back. Three verbs (book, status, results). The built-in lab desk is the default:
+// results come back. Four verbs (book, cancel, status, results). The built-in lab desk is the default:
 // staff collect and enter results in the clinic's own screens, so the desk adapter reads what
 // they recorded. A partner lab with an HTTP API is used only when LAB_PARTNER_URL is set; its
 // wire format is in README ("Lab partners"). There is no fake partner in production code: the
@@ -29,6 +29,8 @@ export interface PartnerResult {
 export interface LabPartner {
   readonly kind: 'desk' | 'http';
   book(booking: PartnerBooking): Promise<{ reference: string }>;
+  /** Calls off a booking the clinic cancelled (a booking the partner already cancelled is fine too). */
+  cancel(reference: string): Promise<void>;
   status(reference: string): Promise<LabOrderStatus>;
   results(reference: string): Promise<PartnerResult[]>;
 }
@@ -48,6 +50,10 @@ export function labDesk(db: Db): LabPartner {
     kind: 'desk',
     async book(booking) {
       return { reference: `${DESK_PREFIX}${booking.order}` };
+    },
+    // The desk's order is the booking: cancelling the order (the order chart) is all there is.
+    async cancel(reference) {
+      orderOf(reference);
     },
     async status(reference) {
       const row = await db.selectFrom('lab_orders').select('status').where('id', '=', orderOf(reference)).executeTakeFirst();
@@ -100,6 +106,10 @@ export function httpLabPartner(options: { baseUrl: string; apiKey: string; timeo
       const body = (await request('POST', '/bookings', booking)) as { reference?: unknown };
       if (typeof body?.reference !== 'string' || body.reference.length === 0) throw new LabPartnerError('The lab partner gave no booking reference.');
       return { reference: body.reference };
+    },
+    async cancel(reference) {
+      const body = (await request('POST', `${ref(reference)}/cancel`, {})) as { status?: unknown };
+      if (body?.status !== 'cancelled') throw new LabPartnerError(`The lab partner did not confirm the cancellation: ${String(body?.status)}`);
     },
     async status(reference) {
       const body = (await request('GET', ref(reference))) as { status?: unknown };

@@ -27,7 +27,7 @@ import { requireLifecycleStep } from '../lifecycle.ts';
 import { ADMIN_ROLES, type Caller, DENIED, forbidden, isStaff, notFound } from '../policy.ts';
 import * as data from './data.ts';
 import { labPartnerFrom } from './partner.ts';
-import { partnerTick, queuePartnerBooking } from './partner-sync.ts';
+import { partnerTick, queuePartnerBooking, queuePartnerCancel } from './partner-sync.ts';
 import { recordResult } from './record-result.ts';
 
 type S = components['schemas'];
@@ -370,6 +370,8 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
         ...(collector !== undefined && to === 'collector_assigned' ? { collector_id: collector } : {}),
         ...(to === 'cancelled' ? { cancel_reason: (reason ?? '').trim() } : {}),
       });
+      // An order booked with the partner lab is called off there too, after this commits (retried).
+      if (to === 'cancelled' && current.by_partner) await queuePartnerCancel(trx, order.id);
       return data.orderOut(trx, order.id, { forClient: caller.role === 'CLIENT' });
     });
   });

@@ -28,6 +28,7 @@ import * as m1420 from './1420_thrive_flag_indexes.ts';
 import * as m1400 from './1400_stock_adjustments.ts';
 import * as m1440 from './1440_lab_partner.ts';
 import * as m1460 from './1460_client_record_alerts.ts';
+import * as m1480 from './1480_audit_system_actor.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '1420_thrive_flag_indexes': m1420,
   '1440_lab_partner': m1440,
   '1460_client_record_alerts': m1460,
+  '1480_audit_system_actor': m1480,
 };

@@ -44,6 +44,8 @@ const READ_WORDS: Record<string, string> = {
 const readWords = (action: string) => READ_WORDS[action] ?? (AUDIT_ACTION_LABELS[action] ?? action).toLowerCase();
 
 function who(e: AuditEvent, clientId: number) {
+  // A change no clinic user made (a lab partner's update brought in by the labs worker).
+  if (e.actor === null || e.actor_role === 'SYSTEM') return 'The clinic system (automatic)';
   const role = ROLE_LABELS[e.actor_role] ?? e.actor_role;
   if (e.actor === clientId) return `The client (${role})`;
   return `${e.actor_name ?? `User #${e.actor}`} (${e.actor_role})`;

@@ -1,6 +1,6 @@
 // The lab-partner adapter's contract, run against a partner server this test starts on loopback
 // (never part of the product), and the built-in lab desk against a real order: both answer book,
-// status and results with the same shapes; the HTTP adapter sends the key and the booking as
+// cancel, status and results with the same shapes; the HTTP adapter sends the key and the booking as
 // documented, and refuses answers outside the contract (unknown status, bad result, 5xx, no JSON,
 // no answer in time) with a LabPartnerError.
 import http from 'node:http';
@@ -54,10 +54,18 @@ describe('the HTTP lab partner adapter against a partner server', () => {
     expect(await partner().results('PX-42')).toEqual([{ person: 0, marker: 'GLU', value: 92, unit: 'mg/dL' }]);
   });
 
+  it('cancels a booking with the key, as documented', async () => {
+    script = { 'POST /v1/bookings/PX-42/cancel': { status: 200, body: '{"status":"cancelled"}' } };
+    await partner().cancel('PX-42');
+    expect(received.at(-1)).toMatchObject({ method: 'POST', url: '/v1/bookings/PX-42/cancel', auth: `Bearer ${KEY}` });
+  });
+
   it.each([
     ['an unknown status', 'GET /v1/bookings/PX-1', { status: 200, body: '{"status":"shipped"}' }, (p: LabPartner) => p.status('PX-1')],
     ['a result without a value', 'GET /v1/bookings/PX-1/results', { status: 200, body: '{"results":[{"person":0,"marker":"GLU","unit":"mg/dL"}]}' }, (p: LabPartner) => p.results('PX-1')],
     ['no reference', 'POST /v1/bookings', { status: 201, body: '{}' }, (p: LabPartner) => p.book(BOOKING)],
+    ['a cancellation it does not confirm', 'POST /v1/bookings/PX-1/cancel', { status: 200, body: '{"status":"collected"}' }, (p: LabPartner) => p.cancel('PX-1')],
+    ['a cancellation it cannot take', 'POST /v1/bookings/PX-1/cancel', { status: 503, body: '{}' }, (p: LabPartner) => p.cancel('PX-1')],
     ['a server error', 'GET /v1/bookings/PX-1', { status: 503, body: '{}' }, (p: LabPartner) => p.status('PX-1')],
     ['something other than JSON', 'GET /v1/bookings/PX-1', { status: 200, body: '<html>' }, (p: LabPartner) => p.status('PX-1')],
     ['no answer in time', 'GET /v1/bookings/PX-1', { status: 200, body: '{"status":"ready"}', delayMs: 4_000 }, (p: LabPartner) => p.status('PX-1')],
@@ -94,7 +102,7 @@ describe.each(engines)('the built-in lab desk on %s', (engine) => {
   afterAll(() => t.close());
   let bookedOrder = 0;
 
-  it('answers the same three verbs from what the desk recorded', async () => {
+  it('answers the same four verbs from what the desk recorded', async () => {
     const desk = labDesk(t.database.db);
     const { reference } = await desk.book({ ...BOOKING, order: bookedOrder });
     expect(reference).toBe(`desk-${bookedOrder}`);
@@ -103,5 +111,8 @@ describe.each(engines)('the built-in lab desk on %s', (engine) => {
     expect(await desk.results(reference)).toEqual([{ person: 0, marker: 'HGB', value: 12.8, unit: 'g/dL' }]);
     await expect(desk.status('PX-42')).rejects.toBeInstanceOf(LabPartnerError);
     await expect(desk.status('desk-999999')).rejects.toBeInstanceOf(LabPartnerError);
+    // The desk's order is the booking: cancelling it is the order chart's business, nothing to call off.
+    await expect(desk.cancel(reference)).resolves.toBeUndefined();
+    await expect(desk.cancel('PX-42')).rejects.toBeInstanceOf(LabPartnerError);
   });
 });
