@@ -1,8 +1,11 @@
 // The shell's adapter: what the profile load makes of the API's answers (issue 22, 1: a missing
-// profile is the placeholder's case, with the user's real id) and that consent is never sent with
-// an unusable id.
-import { describe, expect, it, vi } from 'vitest';
-import { loadOwnProfile, recordConsent } from '../../../src/app/shell/app-api';
+// profile is the placeholder's case, with the user's real id), that consent is never sent with
+// an unusable id, and that signing out leaves no visit's unsent changes on the computer (issue 17).
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RuntimeConfig } from '../../../openapi/runtime-config';
+import { createAppServices, loadOwnProfile, recordConsent } from '../../../src/app/shell/app-api';
+import type { AuthenticatorRef } from '../../../src/features/sign-in/auth-provider';
+import { visitDrafts } from '../../../src/features/visits/visit-drafts';
 import type { ApiClient } from '../../../src/lib/api-client';
 
 const answer = (status: number, data?: unknown, error?: unknown) => ({ response: new Response(null, { status }), data, error });
@@ -38,5 +41,33 @@ describe('recording consent', () => {
     expect(api.PATCH).not.toHaveBeenCalled();
     await recordConsent(api as unknown as ApiClient, '7');
     expect(api.PATCH).toHaveBeenCalledWith('/users/user-profiles/{id}', expect.objectContaining({ params: { path: { id: 7 } } }));
+  });
+});
+
+describe('signing out', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('removes every visit change kept on this computer, then signs out', () => {
+    const items = new Map<string, string>([['thrive.inactivity-timeout', '15']]);
+    const localStorage = {
+      get length() {
+        return items.size;
+      },
+      key: (i: number) => [...items.keys()][i] ?? null,
+      getItem: (k: string) => items.get(k) ?? null,
+      setItem: (k: string, v: string) => void items.set(k, v),
+      removeItem: (k: string) => void items.delete(k),
+      clear: () => items.clear(),
+    };
+    vi.stubGlobal('window', { localStorage });
+    visitDrafts().write('nurse-sub', 7, { fields: [], notes: { was: '', now: 'Headache' }, events: [], adverse_events: [] });
+    expect(items.size).toBe(2);
+    const authenticator = { send: vi.fn() };
+    const { logic } = createAppServices({ apiBase: '/api/v1' } as unknown as RuntimeConfig, authenticator as unknown as AuthenticatorRef);
+    (logic.implementations.actions as Record<string, (...args: unknown[]) => void>).signOut({}, undefined);
+    expect([...items.keys()]).toEqual(['thrive.inactivity-timeout']);
+    expect(authenticator.send).toHaveBeenCalledWith({ type: 'auth.signOut' });
   });
 });
