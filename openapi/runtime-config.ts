@@ -43,6 +43,8 @@ export interface RuntimeConfig {
   timeZone: string;
   /** The clinic's name as set on /backoffice (default `Thrive Clinic`): top bar, page title, consent text, sign-in page. */
   clinicName: string;
+  /** Where the clinic's logo is fetched (`/clinic-logo?v=…`), or null when none is uploaded (back office). */
+  clinicLogo: string | null;
   /** The clinic's telephone dial code (default `+91`): what phone fields start with. */
   dialCode: string;
 }

@@ -18,6 +18,7 @@ import { identityRoutes } from './identity/routes.ts';
 import type { MailTransport } from './mail/transport.ts';
 import { devOutboxRoutes } from './routes/dev-outbox.ts';
 import { healthRoutes } from './routes/health.ts';
+import { clinicLogoRoutes } from './routes/clinic-logo.ts';
 import { runtimeConfigRoutes } from './routes/runtime-config.ts';
 import { isClientRoute, registerSpa, type SpaIndex } from './routes/spa.ts';
 
@@ -69,6 +70,7 @@ export async function buildApp(runtime: Runtime, options: { logger: Logger; serv
 
   await app.register(healthRoutes);
   await app.register(runtimeConfigRoutes);
+  await app.register(clinicLogoRoutes);
   if (runtime.mail.kind === 'outbox') await app.register(devOutboxRoutes);
   if (runtime.identity.provider === 'builtin') await app.register(identityRoutes);
   await app.register(

@@ -80,3 +80,6 @@ export const COPIED = 'Copied!';
 export const SIGN_OUT = 'Sign out';
 export const COPY_SECRET = 'Copy secret';
 export const UNSUPPORTED_SIGN_IN_STEP = 'This sign-in step is not supported';
+
+/** The clinic logo's alternative text above the sign-in heading (issue 24; not a specification string). */
+export const LOGO_ALT = (clinic: string): string => `${clinic} logo`;

@@ -1,5 +1,7 @@
 // The support desk's rules, shared by the views and the server's validation: what a ticket is
 // about, what may be attached (checked by the file's first bytes, never by its name), how big.
+import { type FileType, sniffFileType } from '../rules/file-types.ts';
+
 export const TICKET_CATEGORIES = ['appointments', 'billing', 'reports', 'the_app', 'other'] as const;
 export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
 
@@ -16,19 +18,10 @@ export const MESSAGE_MAX = 10_000;
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const ATTACHMENTS_PER_MESSAGE = 5;
 
-export type AttachmentType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' | 'application/pdf';
-
-const startsWith = (bytes: Uint8Array, signature: number[], at = 0) => signature.every((b, i) => bytes[at + i] === b);
+export type AttachmentType = FileType;
 
 /** The file's real type from its magic bytes, or null when it is not an image or a PDF. */
-export function sniffAttachmentType(bytes: Uint8Array): AttachmentType | null {
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
-  if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38])) return 'image/gif';
-  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
-  if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf';
-  return null;
-}
+export const sniffAttachmentType: (bytes: Uint8Array) => AttachmentType | null = sniffFileType;
 
 /** A file name safe to put in a Content-Disposition header and a list: no paths, no control characters. */
 export function cleanFileName(name: string): string {

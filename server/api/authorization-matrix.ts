@@ -82,6 +82,10 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   row('programs.patch', 'PATCH programs/programs/{id}', '—', 403, 403, 200, 200),
   row('programs.delete', 'DELETE programs/programs/{id}', '—', 403, 403, 204, 204),
   row('audit.list', 'GET audit/events', '—', 403, 403, 200, 200),
+  row('clinic-settings.get', 'GET clinic/settings', '—', 200, 200, 200, 200),
+  row('clinic-settings.patch', 'PATCH clinic/settings', '—', 403, 403, 200, 200),
+  row('clinic-logo.put', 'PUT clinic/logo', '—', 403, 403, 200, 200),
+  row('clinic-logo.delete', 'DELETE clinic/logo', '—', 403, 403, 200, 200),
   // Thrive checks (heart-risk scores) are health records of clients: staff record them for clients only.
   row('thrive-checks.list.own', 'GET users/thrive-checks?user={id}', 'own', 200, 200, 200, 200),
   row('thrive-checks.list.client', 'GET users/thrive-checks?user={id}', 'another client', 404, 200, 200, 200),

@@ -2,6 +2,8 @@
 // is an absolute URL (Amplify requires one) on the origin the browser used.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RuntimeConfig } from '../../openapi/runtime-config.ts';
+import { logoUrl } from '../../machines/rules/clinic-logo.ts';
+import { readLogoVersion } from '../api/data/clinic-logo.ts';
 import { effectiveSuperAdminEmail, readClinicFormat } from '../api/data/clinic-settings.ts';
 import { readClinicName } from '../mail/clinic-name.ts';
 
@@ -26,6 +28,8 @@ export async function runtimeConfigRoutes(app: FastifyInstance): Promise<void> {
       apiBase: `${origin}/api/v1`,
       // Before sign-in too: the sign-in page and the top bar name the clinic.
       clinicName: await readClinicName(app.runtime.database.db),
+      // The sign-in page shows the logo above its heading, when one is uploaded.
+      clinicLogo: await readLogoVersion(app.runtime.database.db).then((logo) => (logo ? logoUrl(logo.sha256) : null)),
       // Before sign-in too: the sign-in page and every view write dates the clinic's way.
       ...(await readClinicFormat(app.runtime.database.db)),
     };

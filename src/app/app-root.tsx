@@ -51,5 +51,5 @@ function SignedInApp({ config }: { config: RuntimeConfig }) {
   useEffect(() => {
     document.title = config.clinicName;
   }, [config.clinicName]);
-  return <AppShell config={config} authenticator={authenticator} loginPage={<LoginPage clinicName={config.clinicName} />} />;
+  return <AppShell config={config} authenticator={authenticator} loginPage={<LoginPage clinicName={config.clinicName} clinicLogo={config.clinicLogo} />} />;
 }

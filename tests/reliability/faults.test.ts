@@ -25,6 +25,7 @@ import { killDuringLabCatalogueEdits } from './lab-catalogue-faults.ts';
 import { killDuringLabOrders } from './lab-faults.ts';
 import { killDuringMeasurements } from './thrive-faults.ts';
 import { killDuringHomeViews } from './home-view-faults.ts';
+import { killDuringLogoUploads } from './clinic-logo-faults.ts';
 import { killDuringStockAdjustments, killDuringVisitWrites } from './visit-faults.ts';
 import { FULL, recordReliability } from './summary.ts';
 
@@ -222,6 +223,13 @@ describe.each(engines)('faults on %s', (engine) => {
     const { env, dataDir } = await freshStore('clinic-faults-home-views-');
     const outcome = await killDuringHomeViews({ start: () => startServer({ env, dataDir }), token: adminToken });
     recordReliability({ area: `SIGKILL during portal home openings (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent openings of one client’s portal home' });
+    expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
+  }, 600_000);
+
+  it('SIGKILL during clinic logo uploads: every acknowledged upload is audited, the logo is one sent and whole', async () => {
+    const { env, dataDir } = await freshStore('clinic-faults-logo-');
+    const outcome = await killDuringLogoUploads({ start: () => startServer({ env, dataDir }), token: adminToken });
+    recordReliability({ area: `SIGKILL during clinic logo uploads (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '60 concurrent uploads of different images' });
     expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);
 

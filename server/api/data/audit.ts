@@ -28,6 +28,8 @@ export type AuditAction =
   | 'consent.read'
   | 'consent.withdraw'
   | 'settings.update'
+  | 'settings.logo.upload'
+  | 'settings.logo.remove'
   | 'thrive_check.create'
   | 'thrive_check.list'
   | 'profile.email_sync'

@@ -1,7 +1,8 @@
-// /backoffice calls: the program catalogue and the clinic settings.
+// /backoffice calls: the program catalogue, the clinic settings and its logo.
 import type { components } from '../../../openapi/generated/api';
 import type { ApiClient } from '../../lib/api-client';
 import { unwrap } from '../../lib/api-failure';
+import { base64Of } from '../../lib/files';
 
 export type Program = components['schemas']['Program'];
 export type ClinicSettings = components['schemas']['ClinicSettings'];
@@ -13,3 +14,5 @@ export const patchProgram = (api: ApiClient, id: number, body: components['schem
   unwrap(api.PATCH('/programs/programs/{id}', { params: { path: { id } }, body }));
 export const getSettings = (api: ApiClient) => unwrap(api.GET('/clinic/settings', {}));
 export const patchSettings = (api: ApiClient, body: ClinicSettingsPatch) => unwrap(api.PATCH('/clinic/settings', { body }));
+export const uploadLogo = async (api: ApiClient, file: Blob) => unwrap(api.PUT('/clinic/logo', { body: { content_base64: await base64Of(file) } }));
+export const removeLogo = (api: ApiClient) => unwrap(api.DELETE('/clinic/logo', {}));

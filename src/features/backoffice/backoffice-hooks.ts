@@ -1,10 +1,10 @@
 // /backoffice's machines bound to its adapter: the program catalogue with editing and
-// (de)activating, and the clinic settings with saving; each success toasts and reloads.
+// (de)activating, and the clinic settings with saving and the logo; each success toasts and reloads.
 import { useSnackbar } from 'notistack';
 import { useShell } from '../../app/port';
 import { useAction, useRecord } from '../../lib/staff/hooks';
-import { type ClinicSettings, type ClinicSettingsPatch, createProgram, getSettings, listAllPrograms, type Program, patchProgram, patchSettings } from './backoffice-api';
-import { PROGRAM_ACTIVATED, PROGRAM_DEACTIVATED, PROGRAM_SAVED, SETTINGS_SAVED } from './texts';
+import { type ClinicSettings, type ClinicSettingsPatch, createProgram, getSettings, listAllPrograms, type Program, patchProgram, patchSettings, removeLogo, uploadLogo } from './backoffice-api';
+import { LOGO_REMOVED, LOGO_SAVED, PROGRAM_ACTIVATED, PROGRAM_DEACTIVATED, PROGRAM_SAVED, SETTINGS_SAVED } from './texts';
 
 export function usePrograms() {
   const { api } = useShell();
@@ -43,6 +43,19 @@ export function useSettingsSave(onSaved: () => void) {
     () => {
       enqueueSnackbar(SETTINGS_SAVED, { variant: 'success' });
       onSaved();
+    },
+  );
+}
+
+/** Upload (a file as subject) or remove (null) the clinic's logo, then reload the settings. */
+export function useLogoChange(onChanged: () => void) {
+  const { api } = useShell();
+  const { enqueueSnackbar } = useSnackbar();
+  return useAction<File | null>(
+    (file) => (file ? uploadLogo(api, file) : removeLogo(api)),
+    (file) => {
+      enqueueSnackbar(file ? LOGO_SAVED : LOGO_REMOVED, { variant: 'success' });
+      onChanged();
     },
   );
 }

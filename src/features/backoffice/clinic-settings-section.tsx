@@ -1,9 +1,11 @@
 // The clinic's name, address and contact details, the super administrator's email that
 // /unauthorized shows (empty: the server's SUPPORT_EMAIL), and how the app writes dates, numbers
-// and phone numbers (locale and dial code; the app reads them from /config.json when it starts).
+// and phone numbers (locale and dial code; the app reads them from /config.json when it starts),
+// and the logo the sign-in page shows.
 import { Alert, Button, Grid, MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
 import type { ClinicSettings, ClinicSettingsPatch } from './backoffice-api';
+import { ClinicLogo } from './clinic-logo';
 import { useClinicSettings, useSettingsSave } from './backoffice-hooks';
 import { DIAL_CODES } from '../../../machines/rules/dial-codes';
 import { DIAL_CODE_LABEL, LOCALE_LABEL, LOCALE_OPTIONS, SAVE_SETTINGS, SUPER_ADMIN_EMAIL_HELP, SUPER_ADMIN_EMAIL_LABEL } from './texts';
@@ -86,5 +88,10 @@ export function ClinicSettingsSection() {
   if (settings.failed) return <Alert severity="error">{settings.error}</Alert>;
   if (!settings.data) return null;
   const data = settings.data as ClinicSettings;
-  return <Form key={data.updated_at} settings={data} onSaved={settings.reload} />;
+  return (
+    <>
+      <Form key={data.updated_at} settings={data} onSaved={settings.reload} />
+      <ClinicLogo settings={data} onChanged={settings.reload} />
+    </>
+  );
 }

@@ -43,7 +43,18 @@ const paperForm = () => ({ decision: 'given', signed_on: new Date().toISOString(
 
 type Builder = (t: TestApp, s: Shared, actor: Actor) => Promise<ApiResponse>;
 
+/** A 1×1 PNG: the clinic logo the logo rows upload. */
+const LOGO_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
 const requests: Record<string, Builder> = {
+  'clinic-settings.get': (t, _s, a) => api(t, a, 'GET', '/clinic/settings'),
+  'clinic-settings.patch': (t, _s, a) => api(t, a, 'PATCH', '/clinic/settings', { city: 'Pune' }),
+  'clinic-logo.put': (t, _s, a) => api(t, a, 'PUT', '/clinic/logo', { content_base64: LOGO_PNG }),
+  // Each role removes a logo that is there (an ADMIN uploads it first), so the outcome is the role's.
+  'clinic-logo.delete': async (t, s, a) => {
+    await api(t, s.actors.ADMIN, 'PUT', '/clinic/logo', { content_base64: LOGO_PNG });
+    return api(t, a, 'DELETE', '/clinic/logo');
+  },
   'users.list': (t, _s, a) => api(t, a, 'GET', '/users/users'),
   'users.me': (t, _s, a) => api(t, a, 'GET', '/users/users/me'),
   'users.me.home-views': (t, _s, a) => api(t, a, 'POST', '/users/users/me/home-views'),

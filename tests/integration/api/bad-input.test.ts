@@ -6,7 +6,7 @@ import { engines } from '../../support/engines.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';
 import { type Actor, addEnrollment, addProgram, addTarget, addUser, api, contract } from './support.ts';
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 interface Case {
   operationId: string;
   method: Method;
@@ -86,6 +86,8 @@ const cases: Case[] = [
   c('syncProfileEmail', 'POST', () => '/users/user-profiles/abc/email-sync', ['id']),
   c('patchClinicSettings', 'PATCH', () => '/clinic/settings', ['body'], {}),
   c('patchClinicSettings', 'PATCH', () => '/clinic/settings', ['colour'], { colour: 'teal' }),
+  c('uploadClinicLogo', 'PUT', () => '/clinic/logo', ['content_base64'], {}),
+  c('uploadClinicLogo', 'PUT', () => '/clinic/logo', ['content_base64'], { content_base64: 'PHN2Zy8+' }),
   c('listThriveChecks', 'GET', () => '/users/thrive-checks?user=abc', ['user']),
   c('createThriveCheck', 'POST', () => '/users/thrive-checks', ['sex', 'age', 'hdl_cholesterol', 'total_cholesterol', 'smoker', 'diabetic', 'treats_hypertension', 'systolic_bp'], {}),
   c('listAuditEvents', 'GET', () => '/audit/events?action=user.hack', ['action']),
@@ -274,7 +276,7 @@ describe.each(engines)('bad input on %s', (engine) => {
         (select count(*) from discovery_prospects), (select count(*) from discovery_visits), (select count(*) from discovery_calls), (select count(*) from discovery_enquiries),
         (select count(*) from therapy_visits), (select max(updated_at) from therapy_visits), (select count(*) from therapy_visit_addenda), (select count(*) from contraindication_screens),
         (select count(*) from therapy_settings), (select count(*) from iv_recipes), (select count(*) from stock_lots), (select count(*) from stock_movements),
-        (select count(*) from lab_catalogue), (select md5(coalesce(string_agg(c::text, '|' order by c.id), '')) from lab_catalogue c), (select count(*) from lab_pincodes), (select count(*) from lab_holds), (select count(*) from lab_orders), (select count(*) from lab_results), (select count(*) from lab_report_files)) as s`.execute(t.database.db)
+        (select count(*) from lab_catalogue), (select md5(coalesce(string_agg(c::text, '|' order by c.id), '')) from lab_catalogue c), (select count(*) from lab_pincodes), (select count(*) from lab_holds), (select count(*) from lab_orders), (select count(*) from lab_results), (select count(*) from lab_report_files), (select count(*) from clinic_logo)) as s`.execute(t.database.db)
     ).rows[0].s;
   beforeAll(async () => {
     t = await buildTestApp(engine);

@@ -71,7 +71,7 @@ export function responseSchema(method: string, url: string, status: number): unk
 export async function api(
   t: TestApp,
   actor: Actor | null,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
   url: string,
   payload?: unknown,
   headers: Record<string, string> = {},

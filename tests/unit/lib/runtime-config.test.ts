@@ -23,6 +23,7 @@ const config = (identityEndpoint: string | null): RuntimeConfig => ({
   timeZone: 'Asia/Kolkata',
   dialCode: '+91',
   clinicName: 'Thrive Clinic',
+  clinicLogo: null,
 });
 
 afterEach(() => vi.restoreAllMocks());

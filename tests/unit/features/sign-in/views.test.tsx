@@ -4,7 +4,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import { TEXTS } from '../../../../machines/sign-in/texts.ts';
+import { LOGO_ALT, TEXTS } from '../../../../machines/sign-in/texts.ts';
 import { AuthProvider } from '../../../../src/features/sign-in/auth-provider.tsx';
 import { LoginPage } from '../../../../src/features/sign-in/login-page.tsx';
 import { TotpSetup } from '../../../../src/features/sign-in/totp-setup.tsx';
@@ -45,6 +45,28 @@ describe('LoginPage', () => {
     expect(name.textContent).toBe('Sunrise Wellness Kochi');
     expect(heading.textContent).toBe(TEXTS.loginHeading);
     expect(name.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('shows the clinic logo, when one is uploaded, above the name, described by the name (issue 24)', async () => {
+    render(
+      <AuthProvider actors={signedOut as never} config={BASE_CONFIG}>
+        <LoginPage clinicName="Sunrise Wellness Kochi" clinicLogo="/clinic-logo?v=0123456789abcdef" />
+      </AuthProvider>,
+    );
+    await screen.findByPlaceholderText(TEXTS.usernamePlaceholder);
+    const logo = screen.getByRole('img', { name: LOGO_ALT('Sunrise Wellness Kochi') });
+    expect(logo.getAttribute('src')).toBe('/clinic-logo?v=0123456789abcdef');
+    expect(logo.compareDocumentPosition(screen.getByTestId('sign-in-clinic-name')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('shows no image without a logo', async () => {
+    render(
+      <AuthProvider actors={signedOut as never} config={BASE_CONFIG}>
+        <LoginPage clinicName="Sunrise Wellness Kochi" clinicLogo={null} />
+      </AuthProvider>,
+    );
+    await screen.findByPlaceholderText(TEXTS.usernamePlaceholder);
+    expect(screen.queryByRole('img')).toBeNull();
   });
 
   it('offers the Create Account tab when sign-up is allowed', async () => {
