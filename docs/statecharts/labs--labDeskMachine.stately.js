@@ -4,16 +4,17 @@
 import { fromPromise, setup } from 'xstate';
 export const machine = setup({
   guards: {
+    "guard": () => true,
     "movable": () => true,
   },
   actions: {
     "assign": () => {},
+    "sendTo": () => {},
   },
   actors: {
     "act": fromPromise(async () => undefined),
     "loadDesk": fromPromise(async () => undefined),
-    "loadSlots": fromPromise(async () => undefined),
-    "moveOrder": fromPromise(async () => undefined),
+    "reschedule": fromPromise(async () => undefined),
   },
   delays: {
   },
@@ -68,7 +69,7 @@ export const machine = setup({
           ],
           "desk.reschedule": [
             {
-              "target": "#labDesk.loadingSlots",
+              "target": "#labDesk.rescheduling",
               "guard": "movable",
               "actions": [
                 "assign"
@@ -77,20 +78,16 @@ export const machine = setup({
           ]
         }
       },
-      "loadingSlots": {
+      "rescheduling": {
         "invoke": [
           {
-            "id": "0.labDesk.loadingSlots",
-            "src": "loadSlots",
+            "id": "reschedule",
+            "src": "reschedule",
             "onDone": [
               {
-                "target": "#labDesk.choosing",
-                "actions": [
-                  "assign"
-                ]
-              }
-            ],
-            "onError": [
+                "target": "#labDesk.loading",
+                "guard": "guard"
+              },
               {
                 "target": "#labDesk.ready",
                 "actions": [
@@ -99,48 +96,23 @@ export const machine = setup({
               }
             ]
           }
-        ]
-      },
-      "choosing": {
+        ],
         "on": {
           "desk.pick": [
             {
-              "target": "#labDesk.moving",
               "actions": [
-                "assign"
+                "sendTo"
               ]
             }
           ],
           "desk.back": [
             {
-              "target": "#labDesk.ready",
               "actions": [
-                "assign"
+                "sendTo"
               ]
             }
           ]
         }
-      },
-      "moving": {
-        "invoke": [
-          {
-            "id": "0.labDesk.moving",
-            "src": "moveOrder",
-            "onDone": [
-              {
-                "target": "#labDesk.loading"
-              }
-            ],
-            "onError": [
-              {
-                "target": "#labDesk.choosing",
-                "actions": [
-                  "assign"
-                ]
-              }
-            ]
-          }
-        ]
       },
       "acting": {
         "invoke": [

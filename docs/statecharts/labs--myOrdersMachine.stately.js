@@ -5,15 +5,16 @@ import { fromPromise, setup } from 'xstate';
 export const machine = setup({
   guards: {
     "changeable": () => true,
+    "guard": () => true,
   },
   actions: {
     "assign": () => {},
+    "sendTo": () => {},
   },
   actors: {
     "cancelOrder": fromPromise(async () => undefined),
     "loadOrders": fromPromise(async () => undefined),
-    "loadSlots": fromPromise(async () => undefined),
-    "moveOrder": fromPromise(async () => undefined),
+    "reschedule": fromPromise(async () => undefined),
   },
   delays: {
   },
@@ -64,7 +65,7 @@ export const machine = setup({
           ],
           "orders.reschedule": [
             {
-              "target": "#myLabOrders.loadingSlots",
+              "target": "#myLabOrders.rescheduling",
               "guard": "changeable",
               "actions": [
                 "assign"
@@ -94,20 +95,16 @@ export const machine = setup({
           }
         ]
       },
-      "loadingSlots": {
+      "rescheduling": {
         "invoke": [
           {
-            "id": "0.myLabOrders.loadingSlots",
-            "src": "loadSlots",
+            "id": "reschedule",
+            "src": "reschedule",
             "onDone": [
               {
-                "target": "#myLabOrders.choosing",
-                "actions": [
-                  "assign"
-                ]
-              }
-            ],
-            "onError": [
+                "target": "#myLabOrders.loading",
+                "guard": "guard"
+              },
               {
                 "target": "#myLabOrders.ready",
                 "actions": [
@@ -116,48 +113,23 @@ export const machine = setup({
               }
             ]
           }
-        ]
-      },
-      "choosing": {
+        ],
         "on": {
           "orders.pick": [
             {
-              "target": "#myLabOrders.moving",
               "actions": [
-                "assign"
+                "sendTo"
               ]
             }
           ],
           "orders.back": [
             {
-              "target": "#myLabOrders.ready",
               "actions": [
-                "assign"
+                "sendTo"
               ]
             }
           ]
         }
-      },
-      "moving": {
-        "invoke": [
-          {
-            "id": "0.myLabOrders.moving",
-            "src": "moveOrder",
-            "onDone": [
-              {
-                "target": "#myLabOrders.loading"
-              }
-            ],
-            "onError": [
-              {
-                "target": "#myLabOrders.choosing",
-                "actions": [
-                  "assign"
-                ]
-              }
-            ]
-          }
-        ]
       }
     },
     "context": {}

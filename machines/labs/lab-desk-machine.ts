@@ -4,11 +4,13 @@
 // each act is one request, after which the queue is read again. A refusal is shown beside the queue.
 // On the Labs tab the same acts keep the catalogue (tests with markers and ranges, profiles,
 // packages) and the serviceable pincodes with their capacity per slot. While the order chart still
-// allows it, staff cancel an order, or move it whole: its slots load, staff pick one, and the move
-// (a hold for the client on the new slot, then the order moved onto it) is one actor.
-import { assign, fromPromise, setup } from 'xstate';
+// allows it, staff cancel an order, or move it whole through the reschedule sub-chart the portal's
+// "My orders" shares (machines/labs/reschedule-machine.ts: slots load, staff pick one, a hold for
+// the client on it and the move are one actor; picks and Back are passed on to it).
+import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { nextSteps } from '../lifecycle/lifecycle.ts';
-import type { CatalogueItem, LabSlotOffer } from './book-test-machine.ts';
+import type { CatalogueItem } from './book-test-machine.ts';
+import { type RescheduleMove, type RescheduleOrder, rescheduleMachine } from './reschedule-machine.ts';
 import { type LabOrderStatus, labOrderLifecycle, orderChangeable } from './order-lifecycle.ts';
 
 export interface DeskOrder {
@@ -81,9 +83,8 @@ export type DeskAct =
 export interface DeskContext extends DeskData {
   client: number | null;
   message: string | null;
-  /** The order being moved, while its new slot is chosen. */
+  /** The order being moved, while its new slot is chosen (the sub-chart `reschedule` holds the slots). */
   moving: DeskOrder | null;
-  slots: LabSlotOffer[];
 }
 
 export type DeskEvent =
@@ -94,13 +95,11 @@ export type DeskEvent =
   | { type: 'desk.pick'; start: string }
   | { type: 'desk.back' };
 
-export interface DeskMove {
-  order: number;
-  client: number;
-  pincode: string;
-  start: string;
-  items: number[];
-}
+/** A desk move: the new slot is held for the order's client. */
+export type DeskMove = RescheduleMove & { client: number };
+
+/** What the reschedule sub-chart needs of an order on the desk. */
+export const toReschedule = (o: DeskOrder): RescheduleOrder => ({ id: o.id, client: o.client, pincode: o.pincode, start: o.start, items: o.items.map((i) => i.id) });
 
 /** The moves the chart offers staff for an order now (a desk never cancels for the client here). */
 export function deskMoves(status: LabOrderStatus): LabOrderStatus[] {
@@ -135,12 +134,7 @@ export const labDeskMachine = setup({
     act: fromPromise<void, DeskAct>(async () => {
       throw new Error('act not provided');
     }),
-    loadSlots: fromPromise<LabSlotOffer[], { pincode: string; items: number[] }>(async () => {
-      throw new Error('loadSlots not provided');
-    }),
-    moveOrder: fromPromise<void, DeskMove>(async () => {
-      throw new Error('moveOrder not provided');
-    }),
+    reschedule: rescheduleMachine,
   },
   guards: {
     movable: ({ context, event }) => {
@@ -150,14 +144,14 @@ export const labDeskMachine = setup({
   },
 }).createMachine({
   id: 'labDesk',
-  context: ({ input }) => ({ client: input.client, orders: [], catalogue: [], collectors: [], pincodes: [], message: null, moving: null, slots: [] }),
+  context: ({ input }) => ({ client: input.client, orders: [], catalogue: [], collectors: [], pincodes: [], message: null, moving: null }),
   initial: 'loading',
   states: {
     loading: {
       invoke: {
         src: 'loadDesk',
         input: ({ context }) => ({ client: context.client }),
-        onDone: { target: 'ready', actions: assign(({ event }) => ({ ...event.output, moving: null, slots: [] })) },
+        onDone: { target: 'ready', actions: assign(({ event }) => ({ ...event.output, moving: null })) },
         onError: 'failed',
       },
     },
@@ -167,29 +161,22 @@ export const labDeskMachine = setup({
         // A catalogue edit saved in its own dialog: the desk reads everything again.
         'desk.reload': 'loading',
         'desk.act': { target: 'acting', actions: assign({ message: null }) },
-        'desk.reschedule': { target: 'loadingSlots', guard: 'movable', actions: assign({ message: null, moving: ({ context, event }) => context.orders.find((o) => o.id === event.order) ?? null }) },
+        'desk.reschedule': { target: 'rescheduling', guard: 'movable', actions: assign({ message: null, moving: ({ context, event }) => context.orders.find((o) => o.id === event.order) ?? null }) },
       },
     },
-    loadingSlots: {
+    rescheduling: {
       invoke: {
-        src: 'loadSlots',
-        input: ({ context }) => ({ pincode: context.moving!.pincode, items: context.moving!.items.map((i) => i.id) }),
-        onDone: { target: 'choosing', actions: assign({ slots: ({ event }) => event.output }) },
-        onError: { target: 'ready', actions: assign({ moving: null, message: ({ event }) => errorText(event.error) }) },
+        id: 'reschedule',
+        src: 'reschedule',
+        input: ({ context }) => ({ order: toReschedule(context.moving!) }),
+        onDone: [
+          { guard: ({ event }) => event.output.moved, target: 'loading' },
+          { target: 'ready', actions: assign({ moving: null, message: ({ event }) => event.output.message }) },
+        ],
       },
-    },
-    choosing: {
       on: {
-        'desk.pick': { target: 'moving', actions: assign({ message: null }) },
-        'desk.back': { target: 'ready', actions: assign({ moving: null, slots: [] }) },
-      },
-    },
-    moving: {
-      invoke: {
-        src: 'moveOrder',
-        input: ({ context, event }) => ({ order: context.moving!.id, client: context.moving!.client, pincode: context.moving!.pincode, start: (event as { start: string }).start, items: context.moving!.items.map((i) => i.id) }),
-        onDone: 'loading',
-        onError: { target: 'choosing', actions: assign({ message: ({ event }) => errorText(event.error) }) },
+        'desk.pick': { actions: sendTo('reschedule', ({ event }) => ({ type: 'reschedule.pick' as const, start: event.start })) },
+        'desk.back': { actions: sendTo('reschedule', { type: 'reschedule.back' as const }) },
       },
     },
     acting: {

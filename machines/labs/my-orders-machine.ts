@@ -1,10 +1,10 @@
 // A client's lab orders on the portal ("My orders" on /user/book-test/{clientId}): the orders load;
 // while the order chart still allows it (no sample taken), the client cancels an order, or moves the
-// whole order to another slot: the slots for its pincode and tests load, the client picks one, and
-// the move (a hold on the new slot, then the order moved onto it) is one actor. After a change the
+// whole order to another slot through the reschedule sub-chart it shares with the lab desk
+// (machines/labs/reschedule-machine.ts; picks and Back are passed on to it). After a change the
 // list is read again; a refusal is shown beside the list.
-import { assign, fromPromise, setup } from 'xstate';
-import type { LabSlotOffer } from './book-test-machine.ts';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { type RescheduleOrder, rescheduleMachine } from './reschedule-machine.ts';
 import { type LabOrderStatus, orderChangeable } from './order-lifecycle.ts';
 
 export { orderChangeable };
@@ -25,9 +25,8 @@ export interface ClientOrder {
 export interface MyOrdersContext {
   clientId: string;
   orders: ClientOrder[];
-  /** The order being moved, while its slots are chosen. */
+  /** The order being moved, while its slots are chosen (the sub-chart `reschedule` holds them). */
   moving: ClientOrder | null;
-  slots: LabSlotOffer[];
   message: string | null;
 }
 
@@ -40,6 +39,9 @@ export type MyOrdersEvent =
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const orderOf = (context: MyOrdersContext, id: number) => context.orders.find((o) => o.id === id) ?? null;
+
+/** What the reschedule sub-chart needs of a client's order (the client holds the new slot for themself). */
+export const toReschedule = (o: ClientOrder): RescheduleOrder => ({ id: o.id, pincode: o.pincode, start: o.start, items: o.items.map((i) => i.id) });
 
 export const myOrdersMachine = setup({
   types: {
@@ -54,12 +56,7 @@ export const myOrdersMachine = setup({
     cancelOrder: fromPromise<void, { order: number }>(async () => {
       throw new Error('cancelOrder not provided');
     }),
-    loadSlots: fromPromise<LabSlotOffer[], { pincode: string; items: number[] }>(async () => {
-      throw new Error('loadSlots not provided');
-    }),
-    moveOrder: fromPromise<void, { order: number; pincode: string; start: string; items: number[] }>(async () => {
-      throw new Error('moveOrder not provided');
-    }),
+    reschedule: rescheduleMachine,
   },
   guards: {
     changeable: ({ context, event }) => {
@@ -69,14 +66,14 @@ export const myOrdersMachine = setup({
   },
 }).createMachine({
   id: 'myLabOrders',
-  context: ({ input }) => ({ clientId: input.clientId, orders: [], moving: null, slots: [], message: null }),
+  context: ({ input }) => ({ clientId: input.clientId, orders: [], moving: null, message: null }),
   initial: 'loading',
   states: {
     loading: {
       invoke: {
         src: 'loadOrders',
         input: ({ context }) => ({ clientId: context.clientId }),
-        onDone: { target: 'ready', actions: assign({ orders: ({ event }) => event.output, moving: null, slots: [] }) },
+        onDone: { target: 'ready', actions: assign({ orders: ({ event }) => event.output, moving: null }) },
         onError: 'failed',
       },
     },
@@ -84,7 +81,7 @@ export const myOrdersMachine = setup({
     ready: {
       on: {
         'orders.cancel': { target: 'cancelling', guard: 'changeable', actions: assign({ message: null }) },
-        'orders.reschedule': { target: 'loadingSlots', guard: 'changeable', actions: assign({ message: null, moving: ({ context, event }) => orderOf(context, event.order) }) },
+        'orders.reschedule': { target: 'rescheduling', guard: 'changeable', actions: assign({ message: null, moving: ({ context, event }) => orderOf(context, event.order) }) },
       },
     },
     cancelling: {
@@ -95,26 +92,19 @@ export const myOrdersMachine = setup({
         onError: { target: 'ready', actions: assign({ message: ({ event }) => errorText(event.error) }) },
       },
     },
-    loadingSlots: {
+    rescheduling: {
       invoke: {
-        src: 'loadSlots',
-        input: ({ context }) => ({ pincode: context.moving!.pincode, items: context.moving!.items.map((i) => i.id) }),
-        onDone: { target: 'choosing', actions: assign({ slots: ({ event }) => event.output }) },
-        onError: { target: 'ready', actions: assign({ moving: null, message: ({ event }) => errorText(event.error) }) },
+        id: 'reschedule',
+        src: 'reschedule',
+        input: ({ context }) => ({ order: toReschedule(context.moving!) }),
+        onDone: [
+          { guard: ({ event }) => event.output.moved, target: 'loading' },
+          { target: 'ready', actions: assign({ moving: null, message: ({ event }) => event.output.message }) },
+        ],
       },
-    },
-    choosing: {
       on: {
-        'orders.pick': { target: 'moving', actions: assign({ message: null }) },
-        'orders.back': { target: 'ready', actions: assign({ moving: null, slots: [] }) },
-      },
-    },
-    moving: {
-      invoke: {
-        src: 'moveOrder',
-        input: ({ context, event }) => ({ order: context.moving!.id, pincode: context.moving!.pincode, start: (event as { start: string }).start, items: context.moving!.items.map((i) => i.id) }),
-        onDone: 'loading',
-        onError: { target: 'choosing', actions: assign({ message: ({ event }) => errorText(event.error) }) },
+        'orders.pick': { actions: sendTo('reschedule', ({ event }) => ({ type: 'reschedule.pick' as const, start: event.start })) },
+        'orders.back': { actions: sendTo('reschedule', { type: 'reschedule.back' as const }) },
       },
     },
   },

@@ -6,8 +6,10 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import { type DeskOrder, deskCanCancel, deskMoves, labDeskMachine, orderMarkers } from '../../../../machines/labs/lab-desk-machine';
+import { rescheduleMachine } from '../../../../machines/labs/reschedule-machine';
 import { useShell } from '../../../app/port';
-import { formatDate, formatDateTime, formatTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
+import { NewSlotPicker, useReschedule } from '../../../lib/lab-reschedule';
 import { LabCatalogue } from './lab-catalogue';
 import { deskAct, loadDesk, loadDeskSlots, moveDeskOrder } from './lab-desk-api';
 import { LAB_DESK_TEXT as T } from './texts';
@@ -19,13 +21,17 @@ function useLabDesk(client: number | null) {
       actors: {
         loadDesk: fromPromise(({ input }) => loadDesk(api, input.client)),
         act: fromPromise(({ input }) => deskAct(api, input)),
-        loadSlots: fromPromise(({ input }) => loadDeskSlots(api, input)),
-        moveOrder: fromPromise(({ input }) => moveDeskOrder(api, input)),
+        reschedule: rescheduleMachine.provide({
+          actors: {
+            loadSlots: fromPromise(({ input }) => loadDeskSlots(api, input)),
+            moveOrder: fromPromise(({ input }) => moveDeskOrder(api, { ...input, client: input.client! })),
+          },
+        }),
       },
     }),
     { input: { client } },
   );
-  return { state: useSelector(ref, (s) => s.value as string), context: useSelector(ref, (s) => s.context), send: ref.send };
+  return { state: useSelector(ref, (s) => s.value as string), context: useSelector(ref, (s) => s.context), send: ref.send, reschedule: useReschedule(ref) };
 }
 
 function OrderCard({ order, desk }: { order: DeskOrder; desk: ReturnType<typeof useLabDesk> }) {
@@ -88,27 +94,17 @@ function OrderCard({ order, desk }: { order: DeskOrder; desk: ReturnType<typeof 
 }
 
 function NewSlot({ order, desk }: { order: DeskOrder; desk: ReturnType<typeof useLabDesk> }) {
-  const { slots } = desk.context;
-  const choosing = desk.state === 'choosing';
   return (
-    <Box sx={{ mt: 2 }} data-reschedule={order.id}>
-      <Typography variant="subtitle2" component="h4" sx={{ mb: 1 }}>{T.chooseNewSlot(order.id)}</Typography>
-      {desk.state === 'loadingSlots' && <CircularProgress aria-label={T.chooseNewSlot(order.id)} />}
-      {desk.state !== 'loadingSlots' && slots.length === 0 && <Typography>{T.noSlots}</Typography>}
-      {[...new Set(slots.map((s) => formatDate(s.start)))].map((day) => (
-        <Box key={day} sx={{ mb: 1 }}>
-          <Typography variant="body2">{day}</Typography>
-          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-            {slots.filter((s) => formatDate(s.start) === day).map((s) => (
-              <Button key={s.start} size="small" variant="outlined" disabled={!choosing || s.places_left === 0 || s.start === order.start} data-new-slot={s.start} aria-label={formatDateTime(s.start)} onClick={() => desk.send({ type: 'desk.pick', start: s.start })}>
-                {formatTime(s.start)}
-              </Button>
-            ))}
-          </Stack>
-        </Box>
-      ))}
-      <Button disabled={!choosing} onClick={() => desk.send({ type: 'desk.back' })}>{T.back}</Button>
-    </Box>
+    <NewSlotPicker
+      order={order}
+      view={desk.reschedule}
+      title={T.chooseNewSlot(order.id)}
+      noSlots={T.noSlots}
+      back={T.back}
+      slotLabel={(s) => formatDateTime(s.start)}
+      onPick={(start) => desk.send({ type: 'desk.pick', start })}
+      onBack={() => desk.send({ type: 'desk.back' })}
+    />
   );
 }
 
@@ -120,7 +116,7 @@ export function LabDesk({ client = null }: { client?: number | null }) {
   const firstLoad = desk.state === 'loading' && desk.context.orders.length === 0;
   return (
     <Box data-lab-desk>
-      {desk.context.message && <Alert severity="warning" role="alert" sx={{ mb: 2 }}>{desk.context.message}</Alert>}
+      {(desk.context.message ?? desk.reschedule.message) && <Alert severity="warning" role="alert" sx={{ mb: 2 }}>{desk.context.message ?? desk.reschedule.message}</Alert>}
       {client === null && <Typography variant="h6" component="h2">{T.title}</Typography>}
       {firstLoad && <CircularProgress aria-label={T.title} />}
       {!firstLoad && desk.context.orders.length === 0 && <Typography>{T.empty}</Typography>}

@@ -5,6 +5,8 @@ import { fromPromise } from 'xstate';
 import { bookTestMachine, orderTotal } from '../../../../machines/labs/book-test-machine';
 import { myOrdersMachine } from '../../../../machines/labs/my-orders-machine';
 import { markersOf, reportsMachine, trendOf } from '../../../../machines/labs/reports-machine';
+import { rescheduleMachine } from '../../../../machines/labs/reschedule-machine';
+import { useReschedule } from '../../../lib/lab-reschedule';
 import { useShell } from '../../../app/port';
 import { cancelOrder, checkPincode, downloadReportPdf, holdSlot, loadOrders, loadReports, loadSlots, loadSummary, loadStart, moveOrder, placeOrder } from './labs-api';
 
@@ -65,11 +67,15 @@ export function useMyOrders(clientId: string) {
       actors: {
         loadOrders: fromPromise(({ input }) => loadOrders(api, input.clientId)),
         cancelOrder: fromPromise(({ input }) => cancelOrder(api, input.order)),
-        loadSlots: fromPromise(({ input }) => loadSlots(api, input)),
-        moveOrder: fromPromise(({ input }) => moveOrder(api, input)),
+        reschedule: rescheduleMachine.provide({
+          actors: {
+            loadSlots: fromPromise(({ input }) => loadSlots(api, input)),
+            moveOrder: fromPromise(({ input }) => moveOrder(api, input)),
+          },
+        }),
       },
     }),
     { input: { clientId } },
   );
-  return { step: useSelector(ref, (s) => s.value as string), context: useSelector(ref, (s) => s.context), send: ref.send };
+  return { step: useSelector(ref, (s) => s.value as string), context: useSelector(ref, (s) => s.context), send: ref.send, reschedule: useReschedule(ref) };
 }

@@ -7,7 +7,7 @@ import { model } from './lab-desk.model.ts';
 
 describeModel('lab desk', model, (snapshot) => {
   if (snapshot.value === 'ready' && snapshot.context.message === null) expect(snapshot.context.orders).toHaveLength(1);
-  if (snapshot.value === 'choosing' || snapshot.value === 'moving') expect(snapshot.context.moving?.id).toBe(4);
+  if (snapshot.value === 'rescheduling') expect(snapshot.context.moving?.id).toBe(4);
 });
 
 describe('desk moves', () => {

@@ -1,7 +1,9 @@
 // The lab desk chart's model: the queue loads or fails; an act succeeds (the queue is read again)
-// or is refused (the reason shown), be it an order's step or a pincode for the catalogue; a booked
-// order is moved (slots load or fail, the move succeeds or is refused, or staff go back), an order
-// not in the queue is not.
+// or is refused (the reason shown), be it an order's step; a catalogue edit saved in its own dialog
+// reads the desk again or a pincode for the catalogue; a booked
+// order is moved through the reschedule sub-chart (it ends moved, or not: staff went back, or the
+// slots could not be loaded), an order not in the queue is not. The sub-chart's own paths are in
+// reschedule.model.ts.
 import { labDeskMachine } from '../../../../machines/labs/lab-desk-machine.ts';
 import type { MachineModel } from '../../../support/model-paths.ts';
 
@@ -14,6 +16,7 @@ export const model: MachineModel = {
       input: { client: null },
       events: [
         { type: 'desk.retry' },
+        { type: 'desk.reload' },
         { type: 'desk.act', act: { kind: 'move', order: 4, to: 'collector_assigned', collector: 2 } },
         { type: 'desk.act', act: { kind: 'pincode', pincode: { pincode: '560035', area: 'HSR Layout', slot_capacity: 2 } } },
         { type: 'desk.reschedule', order: 4 },
@@ -24,8 +27,7 @@ export const model: MachineModel = {
       outcomes: {
         loadDesk: [{ output: { orders: [ORDER], catalogue: [], collectors: [{ id: 2, name: 'Kavya Nair' }], pincodes: [{ pincode: '560034', area: 'Koramangala', slot_capacity: 3 }] } }, { error: new Error('offline') }],
         act: [{ output: undefined }, { error: new Error('This lab order cannot go from booked to collected.') }],
-        loadSlots: [{ output: [{ start: '2026-12-02T01:30:00Z', places_left: 2 }] }, { error: new Error('offline') }],
-        moveOrder: [{ output: undefined }, { error: new Error('This slot is full. Please choose another.') }],
+        reschedule: [{ output: { moved: true, message: null } }, { output: { moved: false, message: null } }, { output: { moved: false, message: 'offline' } }],
       },
     },
   ],

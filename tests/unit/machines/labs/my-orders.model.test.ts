@@ -8,8 +8,9 @@ import { model } from './my-orders.model.ts';
 describeModel('my lab orders', model, (snapshot) => {
   if (snapshot.value === 'ready' && snapshot.context.message === null) expect(snapshot.context.orders).toHaveLength(2);
   // Only a booked order is ever being moved: the collected one never passes the guard.
-  if (snapshot.value === 'choosing' || snapshot.value === 'moving') expect(snapshot.context.moving?.id).toBe(4);
-  if (snapshot.value === 'choosing') expect(snapshot.context.slots).toHaveLength(1);
+  if (snapshot.value === 'rescheduling') expect(snapshot.context.moving?.id).toBe(4);
+  // A move that could not start says why; one the client left says nothing.
+  if (snapshot.value === 'ready' && snapshot.context.moving === null && snapshot.context.message !== null) expect(['offline', 'This order can no longer be changed: the sample has been collected.']).toContain(snapshot.context.message);
 });
 
 describe('changeable orders', () => {

@@ -1,6 +1,6 @@
 // The client's "My orders" chart's model: the list loads or fails; a booked order is cancelled or
-// moved (slots load or fail, the move succeeds or is refused, or the client goes back); a collected
-// order offers neither (the guard reads the order chart).
+// moved through the reschedule sub-chart (it ends moved, or not: the client went back, or the slots
+// could not be loaded); a collected order offers neither (the guard reads the order chart).
 import { myOrdersMachine } from '../../../../machines/labs/my-orders-machine.ts';
 import type { MachineModel } from '../../../support/model-paths.ts';
 
@@ -24,8 +24,7 @@ export const model: MachineModel = {
       outcomes: {
         loadOrders: [{ output: ORDERS }, { error: new Error('offline') }],
         cancelOrder: [{ output: undefined }, { error: new Error('This order can no longer be changed: the sample has been collected.') }],
-        loadSlots: [{ output: [{ start: '2026-12-02T01:30:00Z', places_left: 2 }] }, { error: new Error('offline') }],
-        moveOrder: [{ output: undefined }, { error: new Error('This slot is full. Please choose another.') }],
+        reschedule: [{ output: { moved: true, message: null } }, { output: { moved: false, message: null } }, { output: { moved: false, message: 'offline' } }],
       },
     },
   ],
