@@ -1,12 +1,12 @@
-// The one date input, and its date-and-time and clock-time siblings: MUI X pickers in the clinic's
-// locale (dd/mm/yyyy and 10:30 am for India) instead of the browser's own mm/dd/yyyy and 10:30 AM
-// boxes. They hold what the API and the browser's inputs held: a calendar day `YYYY-MM-DD`, a wall
-// clock on a day `YYYY-MM-DDTHH:mm`, a clock time `HH:mm` ('' for none). They bring their own
-// LocalizationProvider so the pickers load only with the screens that ask for a date; a provider in
-// the app root would put them in the sign-in page's bundle.
+// The one date input, and its clock-time sibling: MUI X pickers in the clinic's locale (dd/mm/yyyy
+// and 10:30 am for India) instead of the browser's own mm/dd/yyyy and 10:30 AM boxes. They hold what
+// the API and the browser's inputs held: a calendar day `YYYY-MM-DD`, a clock time `HH:mm` ('' for
+// none). They bring their own LocalizationProvider so the pickers load only with the screens that
+// ask for a date; a provider in the app root would put them in the sign-in page's bundle.
+// (Dates with a time, such as a booking's start, keep the browser's datetime-local input for now:
+// typing into an empty MUI X DateTimePicker in the booking dialog lost the day and month.)
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { TimeField } from '@mui/x-date-pickers/TimeField';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -77,52 +77,10 @@ export function DateField({ label, value, onChange, name, error, helperText, req
   );
 }
 
-const WALL = 'YYYY-MM-DDTHH:mm';
 const CLOCK = 'HH:mm';
-const toWall = (value: Dayjs | null) => (value && value.isValid() ? value.format(WALL) : '');
-const fromWall = (value: string) => (value ? dayjs(value) : null);
 const toClock = (value: Dayjs | null) => (value && value.isValid() ? value.format(CLOCK) : '');
 const fromClock = (value: string) => (value ? dayjs(`2000-01-01T${value}`) : null);
 const twelveHour = () => /a/i.test(clinicTimePattern());
-
-export interface DateTimeFieldProps {
-  label: string;
-  /** A wall clock on a day, `YYYY-MM-DDTHH:mm` (what a datetime-local input held), or ''. */
-  value: string;
-  onChange: (value: string) => void;
-  name?: string;
-  error?: boolean;
-  helperText?: string;
-  required?: boolean;
-  fullWidth?: boolean;
-  size?: 'small' | 'medium';
-  disabled?: boolean;
-  disableFuture?: boolean;
-  /** The minutes the clock offers, e.g. the clinic's slot length. */
-  minutesStep?: number;
-}
-
-/** A day and a time on the clinic's clock: 23/11/2026 10:30 am. */
-export function DateTimeField({ label, value, onChange, name, error, helperText, required, fullWidth, size, disabled, disableFuture, minutesStep }: DateTimeFieldProps) {
-  const [draft, setDraft] = useDraft(value, fromWall, toWall);
-  return (
-    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={adapterLocale()}>
-      <DateTimePicker
-        label={label}
-        value={draft}
-        format={`${clinicDatePattern()} ${clinicTimePattern()}`}
-        ampm={twelveHour()}
-        disabled={disabled}
-        disableFuture={disableFuture}
-        timeSteps={minutesStep ? { minutes: minutesStep } : undefined}
-        onChange={(next) => {
-          onChange(setDraft(next));
-        }}
-        slotProps={{ textField: { name, error, helperText, required, fullWidth, size } }}
-      />
-    </LocalizationProvider>
-  );
-}
 
 export interface ClockFieldProps {
   label: string;

@@ -1,4 +1,4 @@
-// Filling the app's date, date-and-time and clock fields (src/lib/date-field.tsx: MUI X pickers, not
+// Filling the app's date and clock fields (src/lib/date-field.tsx: MUI X pickers, not
 // the browser's own date and time boxes) as a person does: click the field's first section and type
 // the digits in the clinic's order (dd/mm/yyyy and 10:30 am in India), each section taking over
 // what it held. A field is a group named by its label.
@@ -37,12 +37,6 @@ async function typeInto(field: Locator, keys: string): Promise<void> {
 /** Types `day` (YYYY-MM-DD) into the date field labelled `label`. */
 export async function fillDateField(scope: Page | Locator, label: string, day: string): Promise<void> {
   await typeInto(dateField(scope, label), typedDay(day));
-}
-
-/** Types `wall` (YYYY-MM-DDTHH:mm, the clinic's clock) into the date-and-time field labelled `label`. */
-export async function fillDateTimeField(scope: Page | Locator, label: string, wall: string): Promise<void> {
-  const [day, clock] = wall.split('T');
-  await typeInto(dateField(scope, label), `${typedDay(day)}${typedClock(clock.slice(0, 5))}`);
 }
 
 /** Types `clock` (HH:mm) into the clock field labelled `label`. */

@@ -14,7 +14,6 @@ import { nextSteps } from '../../../machines/lifecycle/lifecycle';
 import { ageInYears } from '../../../machines/staff/age';
 import { isTherapy, type Therapy } from '../../../machines/visits/therapy-fields';
 import { clientAlerts, isBlocking } from '../../../machines/staff/client-alerts';
-import { DateTimeField } from '../../lib/date-field';
 import { fullName } from '../../lib/staff/format';
 import { FormDialog } from '../../lib/staff/form-dialog';
 import type { ActionHandle } from '../../lib/staff/hooks';
@@ -240,7 +239,14 @@ function RescheduleDialog({ change, initial, stepMinutes, onReschedule }: { chan
       ready={isCompleteStart(start)}
       onSubmit={() => onReschedule(start)}
     >
-      <DateTimeField label={NEW_START} fullWidth value={start} onChange={setStart} minutesStep={stepMinutes} />
+      <TextField
+        label={NEW_START}
+        type="datetime-local"
+        fullWidth
+        value={start}
+        onChange={(e) => setStart(e.target.value)}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: stepMinutes * 60 } }}
+      />
     </FormDialog>
   );
 }

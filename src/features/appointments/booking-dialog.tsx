@@ -22,7 +22,6 @@ import {
 } from '@mui/material';
 import type { BookingResult, Slot } from '../../../machines/appointments/booking-machine';
 import { localTime, zonedInstant } from '../../../machines/appointments/scheduling-rules';
-import { DateTimeField } from '../../lib/date-field';
 import type { SchedulingSetup } from './appointments-api';
 import { type BookingHandle, useBooking } from './appointments-hooks';
 import { dayAndClock, offsetIso } from './clinic-time';
@@ -65,12 +64,13 @@ function Details({ setup, booking }: { setup: SchedulingSetup; booking: BookingH
   const resourceName = (id: number) => setup.resources.find((r) => r.id === id)?.name ?? `#${id}`;
   return (
     <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
-      <DateTimeField
+      <TextField
         label="Start"
+        type="datetime-local"
         value={slot ? localValue(slot.start, zone) : ''}
-        minutesStep={setup.hours.slot_minutes}
-        onChange={(value) => {
-          const [date, clock] = value.split('T');
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: setup.hours.slot_minutes * 60 } }}
+        onChange={(e) => {
+          const [date, clock] = e.target.value.split('T');
           if (!date || !clock) return;
           const minutes = Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
           send({ type: 'booking.pickSlot', slot: { start: offsetIso(zonedInstant(zone, date, minutes), zone), staff: booking.staff } });

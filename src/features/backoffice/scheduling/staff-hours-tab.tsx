@@ -4,7 +4,6 @@ import { Alert, Box, Button, List, ListItem, ListItemText, MenuItem, Stack, Text
 import { useState } from 'react';
 import { zonedInstant } from '../../../../machines/appointments/scheduling-rules';
 import { useShell } from '../../../app/port';
-import { DateTimeField } from '../../../lib/date-field';
 import { formatDateTime, ROLE_LABELS } from '../../../lib/staff/format';
 import { ImpactDialog } from './impact-dialog';
 import { type HoursPatch, patchHours, previewHoursImpact, type SchedulingHours, type StaffMember } from './scheduling-api';
@@ -77,8 +76,8 @@ function StaffHours({ member, hours, reload }: { member: StaffMember; hours: Sch
             <MenuItem value="leave">Leave</MenuItem>
             <MenuItem value="extra">Extra shift</MenuItem>
           </TextField>
-          <DateTimeField size="small" label="From" value={exception.start} onChange={(start) => setException((x) => ({ ...x, start }))} />
-          <DateTimeField size="small" label="To" value={exception.end} onChange={(end) => setException((x) => ({ ...x, end }))} />
+          <TextField size="small" type="datetime-local" label="From" value={exception.start} onChange={(e) => setException({ ...exception, start: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField size="small" type="datetime-local" label="To" value={exception.end} onChange={(e) => setException({ ...exception, end: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
           <TextField size="small" label="Note" value={exception.note} onChange={(e) => setException({ ...exception, note: e.target.value })} />
           <Button
             variant="outlined"
