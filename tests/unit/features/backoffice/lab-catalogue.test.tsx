@@ -28,6 +28,9 @@ function mount(refuse?: (r: Sent) => [number, unknown] | undefined, catalogue: u
       if (r.path === '/labs/orders') return [200, [order(4, 'booked'), order(5, 'collected')]];
       if (r.path === '/labs/catalogue' && r.method === 'GET') return [200, catalogue];
       if (r.path.startsWith('/labs/catalogue/') && r.method === 'PATCH') return [200, catalogue[0]];
+      if (r.path === '/labs/slots' && r.method === 'GET') return [200, [{ start: '2026-12-01T01:30:00Z', places_left: 1 }, { start: '2026-12-02T01:30:00Z', places_left: 2 }, { start: '2026-12-03T01:30:00Z', places_left: 0 }]];
+      if (r.path === '/labs/slots' && r.method === 'POST') return [201, { id: 31, client: 7, pincode: '560034', start: '2026-12-02T01:30:00Z', expires_at: '2026-12-02T01:45:00Z' }];
+      if (r.path === '/labs/orders/4' && r.method === 'PATCH') return [200, order(4, 'booked')];
       if (r.path === '/users/users') return [200, page([])];
       if (r.path === '/labs/pincodes' && r.method === 'GET') return [200, pincodes];
       if (r.path === '/labs/pincodes' && r.method === 'POST') {
@@ -152,5 +155,22 @@ describe('back office Labs tab: catalogue and pincodes', () => {
     // Above the fields and under the tests it names.
     await waitFor(() => expect(dialog.getAllByText('A profile or package includes tests only.')).toHaveLength(2));
     expect((dialog.getByLabelText(T.name) as HTMLInputElement).value).toBe('Lipid profile (fasting)');
+  });
+
+  it('moves an order through the shared reschedule picker: its own and full slots cannot be picked; the new slot is held for the client, then the order moved onto it', async () => {
+    const { sent } = mount();
+    await waitFor(() => expect(document.querySelector('[data-order="4"]')).not.toBeNull());
+    await act(async () => fireEvent.click(inside('[data-order="4"]').getByRole('button', { name: T.reschedule })));
+    await waitFor(() => expect(document.querySelector('[data-new-slot="2026-12-02T01:30:00Z"]')).not.toBeNull());
+    await waitFor(() => expect((document.querySelector('[data-new-slot="2026-12-02T01:30:00Z"]') as HTMLButtonElement).disabled).toBe(false));
+    expect((document.querySelector('[data-new-slot="2026-12-01T01:30:00Z"]') as HTMLButtonElement).disabled).toBe(true);
+    expect((document.querySelector('[data-new-slot="2026-12-03T01:30:00Z"]') as HTMLButtonElement).disabled).toBe(true);
+    expect(sent.find((r) => r.method === 'GET' && r.path === '/labs/slots')!.query.get('pincode')).toBe('560034');
+    await act(async () => fireEvent.click(document.querySelector('[data-new-slot="2026-12-02T01:30:00Z"]') as HTMLButtonElement));
+    await waitFor(() => expect(sent.some((r) => r.method === 'PATCH' && r.path === '/labs/orders/4')).toBe(true));
+    expect(sent.find((r) => r.method === 'POST' && r.path === '/labs/slots')!.body).toEqual({ client: 7, pincode: '560034', start: '2026-12-02T01:30:00Z', items: [1] });
+    expect(sent.find((r) => r.method === 'PATCH' && r.path === '/labs/orders/4')!.body).toEqual({ hold: 31 });
+    // Moved, the queue is read again and the picker is gone.
+    await waitFor(() => expect(document.querySelector('[data-reschedule]')).toBeNull());
   });
 });
