@@ -2,12 +2,26 @@
 // that reach them; other staff go to /unauthorized): create users with only the roles the
 // signed-in role may give, change a role, resend an invitation, reset a password, deactivate and
 // reactivate, each confirmed, toasted and audited; the program catalogue; the clinic details,
-// whose super administrator email /unauthorized then shows.
+// whose super administrator email /unauthorized then shows, and the logo the sign-in page then shows.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../machines/guard/roles.ts';
 import { unauthorizedText } from '../../src/app/shell-text.ts';
-import { NEW_PROGRAM, PROGRAM_DEACTIVATED, PROGRAM_SAVED, SAVE_SETTINGS, SETTINGS_SAVED, SUPER_ADMIN_EMAIL_LABEL } from '../../src/features/backoffice/texts.ts';
+import { LOGO_ALT } from '../../machines/sign-in/texts.ts';
+import { LOGO_ERRORS } from '../../server/api/routes/clinic-settings-texts.ts';
+import {
+  LOGO_NONE,
+  LOGO_PREVIEW_ALT,
+  LOGO_REPLACE,
+  LOGO_SAVED,
+  LOGO_UPLOAD,
+  NEW_PROGRAM,
+  PROGRAM_DEACTIVATED,
+  PROGRAM_SAVED,
+  SAVE_SETTINGS,
+  SETTINGS_SAVED,
+  SUPER_ADMIN_EMAIL_LABEL,
+} from '../../src/features/backoffice/texts.ts';
 import { ACTIONS_FOR, NEW_USER, TOASTS, USERS_TITLE } from '../../src/features/users/texts.ts';
 import { expectFailedRequest, launchBrowser } from '../support/browser.ts';
 import { arrangeAccounts, call, expectNoConsoleErrors, outbox, pageAs, type StaffWorld, startStaffServer } from '../support/staff-e2e.ts';
@@ -29,6 +43,8 @@ afterAll(async () => {
   await world?.server.stop('SIGTERM');
 });
 
+/** A 1×1 PNG. */
+const LOGO_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const api = (method: string, path: string, body?: unknown) => call(world.server.baseUrl, world.adminToken, method, path, body);
 const grid = (page: Page) => page.getByRole('grid', { name: USERS_TITLE });
 const userRow = (page: Page, text: string) => grid(page).getByRole('row').filter({ hasText: text });
@@ -219,5 +235,33 @@ describe('/backoffice', () => {
     await nurse.page.waitForURL((url) => url.pathname === '/unauthorized');
     await nurse.page.getByText(unauthorizedText('owner@thrive.test')).waitFor();
     await nurse.context.close();
+  });
+
+  it('ADMIN uploads the clinic logo; the sign-in page shows it above the clinic name at 1280 and 360 px', async () => {
+    const { context, page, errors } = await pageAs(browser, world.server.baseUrl, world.accounts.ADMIN!, '/backoffice');
+    const logo = page.locator('[data-section="clinic-logo"]');
+    await logo.getByText(LOGO_NONE).waitFor();
+    await logo.getByLabel(LOGO_UPLOAD).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: LOGO_PNG });
+    await page.getByText(LOGO_SAVED).waitFor();
+    await expect.poll(() => logo.getByRole('img', { name: LOGO_PREVIEW_ALT }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+    // A renamed file is refused by its bytes, and the logo stays.
+    expectFailedRequest(page, { method: 'PUT', path: '/api/v1/clinic/logo', status: 400 });
+    await logo.getByLabel(LOGO_REPLACE).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('MZ this is not an image') });
+    await logo.getByText(LOGO_ERRORS.notAnImage).waitFor();
+    expectNoConsoleErrors(errors);
+    await context.close();
+
+    const name = (await api('GET', '/clinic/settings')).body.name as string;
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 360, height: 740 }]) {
+      const visitor = await browser.newContext({ baseURL: world.server.baseUrl, viewport });
+      const signIn = await visitor.newPage();
+      await signIn.goto('/login');
+      const image = signIn.getByRole('img', { name: LOGO_ALT(name) });
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+      const [logoBox, nameBox] = await Promise.all([image.boundingBox(), signIn.getByTestId('sign-in-clinic-name').boundingBox()]);
+      expect(logoBox!.y + logoBox!.height).toBeLessThanOrEqual(nameBox!.y);
+      expect(await signIn.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await visitor.close();
+    }
   });
 });
