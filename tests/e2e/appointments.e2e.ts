@@ -33,6 +33,7 @@ import {
   OPEN_VISIT_CHART,
   CLOSE,
 } from '../../src/features/appointments/texts.ts';
+import { formatClock } from '../../src/lib/format.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { expectFailedRequest, launchBrowser } from '../support/browser.ts';
 import { completeFirstSignIn } from '../support/e2e-accounts.ts';
@@ -128,6 +129,9 @@ async function openAs(role: Role, width: number) {
     });
   return { context, page, errors };
 }
+
+/** The conflict line for the chamber taken for the hour from `hour` o'clock, in the clinic's clock (4:00 pm). */
+const chamberTaken = (hour: number) => `Chamber A is taken from ${formatClock(hour * 60)} to ${formatClock((hour + 1) * 60)}.`;
 
 /** The appointments of a client on the server, as the admin reads them. */
 async function appointmentsOf(client: number) {
@@ -247,7 +251,7 @@ describe('/appointments at 1280 px', () => {
     const refusal = page.getByTestId('move-refused');
     await refusal.waitFor();
     await expect(refusal.innerText()).resolves.toContain(MOVE_REFUSED);
-    await expect(refusal.getByTestId('conflicts').innerText()).resolves.toContain('Chamber A is taken from 16:00 to 17:00.');
+    await expect(refusal.getByTestId('conflicts').innerText()).resolves.toContain(chamberTaken(16));
     // Snapped back: still at 14:00 on screen and on the server.
     await expect(page.locator(`.rbc-event:has([data-appointment="${moved.id}"]) .rbc-event-label`).innerText()).resolves.toMatch(/2:00|14:00/);
     const afterRefusal = await appointmentsOf(clients.Kavya);
@@ -259,7 +263,7 @@ describe('/appointments at 1280 px', () => {
     await page.getByTestId('move-refused').getByRole('button', { name: 'Dismiss' }).click();
     expectFailedRequest(page, { method: 'POST', path: `/api/v1/appointments/appointments/${moved.id}/transitions`, status: 409 });
     await resizeBy(page, moved.id, 2 * 60);
-    await page.getByTestId('move-refused').getByTestId('conflicts').getByText('Chamber A is taken from 16:00 to 17:00.').waitFor();
+    await page.getByTestId('move-refused').getByTestId('conflicts').getByText(chamberTaken(16)).waitFor();
     expect((await appointmentsOf(clients.Kavya)).find((a) => a.id === moved.id)).toMatchObject({ status: 'booked', start: moved.start, end: moved.end });
     // Resized by half an hour: saved, the same start, the new end.
     await page.getByTestId('move-refused').getByRole('button', { name: 'Dismiss' }).click();
@@ -411,7 +415,7 @@ describe('/appointments at 360 px', () => {
     const refusal = page.getByTestId('move-refused');
     await refusal.waitFor();
     await expect(refusal.innerText()).resolves.toContain(MOVE_REFUSED);
-    await expect(refusal.getByTestId('conflicts').innerText()).resolves.toContain('Chamber A is taken from 14:00 to 15:00.');
+    await expect(refusal.getByTestId('conflicts').innerText()).resolves.toContain(chamberTaken(14));
     await expect(page.getByTestId('appointments-agenda').locator(`[data-appointment="${moved.id}"]`).innerText()).resolves.toMatch(/^12:00/);
     expect(await appointmentsOf(clients.Meera)).toEqual(before);
     expectNoConsoleErrors(errors);
