@@ -47,6 +47,7 @@ describe('consent recorded from a signed form (Chromium)', () => {
     page.on('request', (r) => {
       if (r.method() === 'POST' && r.url().includes('/consent-history')) writes.push(r.postData() ?? '');
     });
+    await page.goto(`/client/${clientId}/details?tab=consent`);
     await page.getByText(CONSENT_MISSING).waitFor();
 
     // A reason is required: the button waits for it, and nothing is sent.

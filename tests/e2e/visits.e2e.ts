@@ -145,7 +145,7 @@ describe('therapy visit charting', () => {
     await page.emulateMedia({ media: 'screen' });
     expect(await page.locator('header').first().isVisible()).toBe(true);
     // The client's record lists the signed visit and opens its chart.
-    await page.goto(`/client/${client.id}/details`);
+    await page.goto(`/client/${client.id}/details?tab=visits`);
     const row = page.locator(`[data-section="visits"] [data-visit="${id}"]`);
     await row.getByText(VISITS_SECTION.status.signed).waitFor({ timeout: 20_000 });
     await row.getByText('IV therapy').waitFor();
