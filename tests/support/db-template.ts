@@ -17,20 +17,25 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { openDatabase, PGLITE_START_PARAMS } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
+import { migrations } from '../../server/db/migrations/index.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 export const pgliteExtensions = { pg_trgm, btree_gist };
 
 let cachedHash: string | null = null;
 
-/** What the migrated schema depends on; any change makes a new template. */
+/**
+ * What the migrated schema depends on; any change makes a new template. Hashed from the migration
+ * code this process loaded (not the files on disk now), so a template is never saved under the
+ * name of migrations edited after the process started.
+ */
 export function templateHash(): string {
   if (cachedHash) return cachedHash;
   const hash = createHash('sha256');
-  const dir = path.join(projectRoot, 'server/db/migrations');
-  const files = [...fs.readdirSync(dir).map((f) => path.join(dir, f)), path.join(projectRoot, 'server/db/migrate.ts'), path.join(projectRoot, 'node_modules/@electric-sql/pglite/package.json')];
-  for (const file of files.sort()) {
-    if (!fs.statSync(file).isFile()) continue;
+  for (const [name, migration] of Object.entries(migrations).sort(([a], [b]) => a.localeCompare(b))) {
+    hash.update(name).update('\0').update(String(migration.up)).update('\0').update(String(migration.down ?? '')).update('\0');
+  }
+  for (const file of [path.join(projectRoot, 'server/db/migrate.ts'), path.join(projectRoot, 'node_modules/@electric-sql/pglite/package.json')]) {
     hash.update(path.relative(projectRoot, file)).update('\0').update(fs.readFileSync(file)).update('\0');
   }
   cachedHash = hash.digest('hex').slice(0, 16);
