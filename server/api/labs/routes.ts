@@ -29,6 +29,7 @@ import * as data from './data.ts';
 import { labPartnerFrom } from './partner.ts';
 import { partnerTick, queuePartnerBooking, queuePartnerCancel } from './partner-sync.ts';
 import { recordResult } from './record-result.ts';
+import { isBase64, UPLOAD_BODY_LIMIT } from '../uploads.ts';
 
 type S = components['schemas'];
 const E = LAB_TEXTS.errors;
@@ -49,10 +50,6 @@ type LabAction =
   | 'lab.report.pdf.download';
 const act = (action: LabAction) => action as unknown as AuditAction;
 
-// (No grouped repetition: a backtracking pattern over 14 MB of text overflows the stack.)
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-const isBase64 = (text: string) => text.length % 4 === 0 && BASE64.test(text);
-const UPLOAD_BODY_LIMIT = 15 * 1024 * 1024;
 const RELEASED: readonly LabOrderStatus[] = ['partial', 'ready'];
 const isAdmin = (caller: Caller) => ADMIN_ROLES.includes(caller.role);
 

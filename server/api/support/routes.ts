@@ -38,6 +38,7 @@ import {
   ticketDetail,
   uploadsAreFree,
 } from './data.ts';
+import { isBase64, UPLOAD_BODY_LIMIT } from '../uploads.ts';
 
 type S = components['schemas'];
 const E = SUPPORT_TEXTS.errors;
@@ -54,12 +55,6 @@ type SupportAction =
   | 'support.attachment.download';
 const act = (action: SupportAction) => action as unknown as AuditAction;
 
-/** Base64 as browsers write it; anything else is refused rather than decoded leniently. */
-// (No grouped repetition: a backtracking pattern over 14 MB of text overflows the stack.)
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-const isBase64 = (text: string) => text.length % 4 === 0 && BASE64.test(text);
-/** 10 MB of file is about 13.4 MB of base64 in JSON. */
-const UPLOAD_BODY_LIMIT = 15 * 1024 * 1024;
 
 export async function supportRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   const { db, contract } = ctx;
