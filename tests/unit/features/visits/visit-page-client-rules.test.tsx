@@ -9,44 +9,11 @@ import { DEFAULT_THERAPY_SETTINGS } from '../../../../machines/visits/visit-sett
 import { HbotVisitPage, IvVisitPage } from '../../../../src/features/visits/visit-page';
 import { VISIT_TEXT as T } from '../../../../src/features/visits/texts';
 import { renderPage, type Sent } from '../discovery/render';
+import { visitRecord } from './visit-record';
 
 afterEach(cleanup);
 
-const visit = (therapy: 'hbot' | 'iv', more: Record<string, unknown> = {}) => ({
-  id: 7,
-  client: 42,
-  therapy,
-  status: 'in_progress',
-  appointment: null,
-  resource: null,
-  staff: 3,
-  package: null,
-  header: { client_name: 'Asha Rao', age: 46, alerts: [], appointment_starts_at: null, service_name: null, resource_name: null, staff_name: 'Meera Iyer', session_number: null, session_total: null },
-  client_diabetic: false,
-  screening: 'clear',
-  screen: null,
-  vitals_before: { systolic: 120, diastolic: 80, heart_rate: 70 },
-  vitals_after: {},
-  parameters: {},
-  computed: {},
-  events: [],
-  adverse_events: [],
-  notes: '',
-  warnings: [],
-  blockers: [],
-  missing: [],
-  vitals_override_reason: null,
-  abort_reason: null,
-  started_at: '2026-11-26T05:00:00Z',
-  completed_at: null,
-  signed_by: null,
-  signed_at: null,
-  version: 3,
-  addenda: [],
-  created_at: '2026-11-26T04:50:00Z',
-  updated_at: '2026-11-26T05:00:00Z',
-  ...more,
-});
+const visit = visitRecord;
 
 const lot = (id: number, lot_number: string, quantity: number, low: boolean) => ({ id, item: 'Vitamin C', lot_number, expires_on: '2027-06-30', quantity, unit: 'g', low_at: 5, low, expired: false });
 

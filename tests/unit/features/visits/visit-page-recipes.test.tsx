@@ -7,44 +7,11 @@ import { DEFAULT_THERAPY_SETTINGS } from '../../../../machines/visits/visit-sett
 import { IvVisitPage } from '../../../../src/features/visits/visit-page';
 import { VISIT_TEXT as T } from '../../../../src/features/visits/texts';
 import { renderPage, type Sent } from '../discovery/render';
+import { visitRecord } from './visit-record';
 
 afterEach(cleanup);
 
-const visit = (therapy: 'iv', more: Record<string, unknown> = {}) => ({
-  id: 7,
-  client: 42,
-  therapy,
-  status: 'in_progress',
-  appointment: null,
-  resource: null,
-  staff: 3,
-  package: null,
-  header: { client_name: 'Asha Rao', age: 46, alerts: [], appointment_starts_at: null, service_name: null, resource_name: null, staff_name: 'Meera Iyer', session_number: null, session_total: null },
-  client_diabetic: false,
-  screening: 'clear',
-  screen: null,
-  vitals_before: { systolic: 120, diastolic: 80, heart_rate: 70 },
-  vitals_after: {},
-  parameters: {},
-  computed: {},
-  events: [],
-  adverse_events: [],
-  notes: '',
-  warnings: [],
-  blockers: [],
-  missing: [],
-  vitals_override_reason: null,
-  abort_reason: null,
-  started_at: '2026-11-26T05:00:00Z',
-  completed_at: null,
-  signed_by: null,
-  signed_at: null,
-  version: 3,
-  addenda: [],
-  created_at: '2026-11-26T04:50:00Z',
-  updated_at: '2026-11-26T05:00:00Z',
-  ...more,
-});
+const visit = visitRecord;
 
 const recipe = (id: number, name: string, active: boolean) => ({ id, name, base_fluid: 'Normal saline', bag_volume: 250, ingredients: [{ item: 'Vitamin C', dose: 5, unit: 'g' }], active });
 const RECIPES = [recipe(1, 'Myers', true), recipe(2, 'Glow', false), recipe(3, 'Hydration', true)];
