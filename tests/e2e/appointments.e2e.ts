@@ -32,6 +32,8 @@ import {
   statusChanged,
   OPEN_VISIT_CHART,
   CLOSE,
+  CLIENT_ALERT_NOTE,
+  CLIENT_ALLERGIES,
 } from '../../src/features/appointments/texts.ts';
 import { formatClock } from '../../src/lib/format.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
@@ -291,6 +293,8 @@ describe('/appointments at 1280 px', () => {
     const start = new Date(Math.ceil(Date.now() / 900_000) * 900_000 + 3 * 3_600_000).toISOString();
     const created = await api('POST', '/appointments/appointments', { client: clients.Meera, service: hbot, staff: world.accounts.NURSE!.id, start });
     expect(created.status).toBe(201);
+    // Allergies and an alert note on the profile show on every appointment of hers (issue 24).
+    expect((await api('PATCH', `/users/user-profiles/${clients.Meera}`, { allergies: 'Penicillin', alert_notes: 'Faints at the sight of needles' })).status).toBe(200);
     const { context, page, errors } = await openAs('NURSE', 1280);
     await page.getByRole('button', { name: 'Day', exact: true }).click();
     const day = localTime(ZONE, Date.parse(start)).date;
@@ -301,6 +305,8 @@ describe('/appointments at 1280 px', () => {
     await page.locator(`.rbc-event:has([data-appointment="${created.body.id}"])`).click();
     const panel = page.getByTestId('appointment-panel');
     await panel.getByTestId('client-banner').getByText('Meera Nair').waitFor();
+    await panel.getByTestId('client-banner').getByText(CLIENT_ALLERGIES('Penicillin')).waitFor();
+    await panel.getByTestId('client-banner').getByText(CLIENT_ALERT_NOTE('Faints at the sight of needles')).waitFor();
     // Only what the chart allows from booked: no Start or Complete yet.
     await panel.getByRole('button', { name: ACTION_LABELS['appointment.check_in'] }).waitFor();
     expect(await panel.getByRole('button', { name: ACTION_LABELS['appointment.complete'] }).count()).toBe(0);
