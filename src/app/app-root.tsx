@@ -3,7 +3,6 @@
 // component's AuthProvider and the app shell render. Toasts: top-right, 5000 ms (spec §2, §9).
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import { styled } from '@mui/material/styles';
 import { MaterialDesignContent, SnackbarProvider } from 'notistack';
 import type { RuntimeConfig } from '../../openapi/runtime-config';
@@ -47,9 +46,5 @@ export function AppRoot({ logic = bootLogic }: { logic?: typeof bootLogic }) {
 
 function SignedInApp({ config }: { config: RuntimeConfig }) {
   const authenticator = useAuthenticatorRef();
-  // The tab and bookmarks carry the clinic's own name (set on /backoffice), not the product's.
-  useEffect(() => {
-    document.title = config.clinicName;
-  }, [config.clinicName]);
   return <AppShell config={config} authenticator={authenticator} loginPage={<LoginPage clinicName={config.clinicName} clinicLogo={config.clinicLogo} />} />;
 }

@@ -49,6 +49,8 @@ export async function loadConfiguration(load: () => Promise<RuntimeConfig> = loa
   }
   configureAmplify(config);
   setClinicFormat(config);
+  // The tab and bookmarks carry the clinic's own name (set on /backoffice), not the product's.
+  document.title = config.clinicName;
   return config;
 }
 
