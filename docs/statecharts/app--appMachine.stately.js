@@ -26,6 +26,7 @@ export const machine = setup({
     "markConsented": () => {},
     "navigate": () => {},
     "notify": () => {},
+    "preloadSignedIn": () => {},
     "rememberExpiry": () => {},
     "signOut": () => {},
     "startSession": () => {},
@@ -123,6 +124,14 @@ export const machine = setup({
             "tags": [
               "pending"
             ],
+            "entry": [
+              {
+                "type": "preloadSignedIn",
+                "params": {
+                  "unlessOnLogin": true
+                }
+              }
+            ],
             "on": {
               "auth.changed": [
                 {
@@ -173,7 +182,13 @@ export const machine = setup({
           "signedIn": {
             "type": "parallel",
             "entry": [
-              "startSession"
+              "startSession",
+              {
+                "type": "preloadSignedIn",
+                "params": {
+                  "unlessOnLogin": false
+                }
+              }
             ],
             "invoke": [
               {

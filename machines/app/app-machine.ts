@@ -184,6 +184,9 @@ export const appMachine = setup({
     forwardActivity: sendTo('inactivity', { type: 'user.activity' }),
     forwardVisibility: sendTo('version', (_, params: { type: 'visibility.hidden' | 'visibility.visible' }) => ({ type: params.type })),
     // Effects the view provides.
+    /** Fetch the signed-in frames' code: once signed in, or while a session is restored on any
+     *  page but /login (a reload, a bookmark), so it arrives with the session, not after it. */
+    preloadSignedIn: (_, _params: { unlessOnLogin: boolean }) => {},
     signOut: () => {},
     navigate: (_, _params: { to: 'login' | 'unauthorized'; origin?: string }) => {},
     notify: (_, _params: { notice: Notice }) => {},
@@ -222,6 +225,7 @@ export const appMachine = setup({
         // The sign-in component is still reading the stored session.
         restoring: {
           tags: 'pending',
+          entry: { type: 'preloadSignedIn', params: { unlessOnLogin: true } },
           on: {
             'auth.changed': [
               { guard: { type: 'isRestoring', params: ({ event }) => event } },
@@ -248,7 +252,7 @@ export const appMachine = setup({
         },
         signedIn: {
           type: 'parallel',
-          entry: 'startSession',
+          entry: ['startSession', { type: 'preloadSignedIn', params: { unlessOnLogin: false } }],
           invoke: [
             { id: 'inactivity', src: 'inactivity', input: ({ context }) => context.inactivity },
             { id: 'watchActivity', src: 'watchActivity' },

@@ -5,7 +5,7 @@
 import { Box } from '@mui/material';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useSnackbar } from 'notistack';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import type { RuntimeConfig } from '../../../openapi/runtime-config';
 import type { Notice } from '../../../machines/app/app-machine';
@@ -58,7 +58,7 @@ export interface AppShellProps {
 }
 
 export function AppShell({ config, authenticator, loginPage, services: given }: AppShellProps) {
-  const [location, navigate] = useLocation();
+  const [, navigate] = useLocation();
   const { enqueueSnackbar } = useSnackbar();
   const [services] = useState(() => given ?? createAppServices(config, authenticator));
   const app = useActorRef(
@@ -66,6 +66,9 @@ export function AppShell({ config, authenticator, loginPage, services: given }: 
       actions: {
         navigate: (_, { to, origin }) => navigate(getHref(to, {}, origin ? { from: origin } : undefined), { replace: true }),
         notify: (_, { notice }) => enqueueSnackbar(NOTICES[notice].text, { variant: NOTICES[notice].variant }),
+        preloadSignedIn: (_, { unlessOnLogin }) => {
+          if (!unlessOnLogin || window.location.pathname !== LOGIN_PATH) void preloadSignedIn();
+        },
       },
     }),
     { input: services.input },
@@ -79,11 +82,6 @@ export function AppShell({ config, authenticator, loginPage, services: given }: 
     () => ({ status: STATUS[phase], role, user, signOut: () => app.send({ type: 'app.signOut' }) }),
     [phase, role, user, app],
   );
-  // Opened on any page but /login (a reload, a bookmark), or once signed in: fetch the signed-in
-  // frame while the session is restored, not after it.
-  useEffect(() => {
-    if (phase === 'signedIn' || location !== LOGIN_PATH) void preloadSignedIn();
-  }, [phase, location]);
   const shell: Shell = useMemo(() => ({ config, api: services.api, auth, app }), [config, services.api, auth, app]);
 
   return (
