@@ -17,6 +17,7 @@ import { TAB_LABELS } from '../../src/features/backoffice/scheduling/texts.ts';
 import { E2E_PASSWORD } from '../support/e2e-accounts.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { arrangeAccounts, call, expectNoConsoleErrors, pageAs, type StaffWorld, startStaffServer } from '../support/staff-e2e.ts';
+import { openAppointment } from '../support/visit-charting-e2e.ts';
 
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 600_000 });
 
@@ -72,18 +73,7 @@ describe('therapy visit charting', () => {
     const nurseToken = await tokenOf(base, nurse.email);
     // The nurse finds the checked-in appointment on the calendar and opens its chart from the panel.
     const { context, page, errors } = await pageAs(browser, base, nurse, '/appointments');
-    await page.getByRole('button', { name: 'Day', exact: true }).click();
-    const event = page.locator(`.rbc-event:has([data-appointment="${appointment}"])`);
-    for (let day = 0; ; day++) {
-      try {
-        await event.waitFor({ timeout: 5_000 });
-        break;
-      } catch (error) {
-        if (day === 3) throw error;
-        await page.getByRole('button', { name: 'Next', exact: true }).click();
-      }
-    }
-    await event.click();
+    await openAppointment(page, appointment);
     await page.getByTestId('appointment-panel').getByRole('button', { name: OPEN_VISIT_CHART }).click();
     await page.waitForURL(new RegExp(`/client/iv/${client.id}/visit/\\d+$`));
     const id = Number(new URL(page.url()).pathname.split('/').pop());

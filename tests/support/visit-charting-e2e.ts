@@ -149,8 +149,8 @@ export function charter(page: Page) {
   return c;
 }
 
-/** The nurse, on /appointments, finds the appointment in the day view (or a narrow screen's agenda), checks the client in and opens its chart; returns the visit. */
-export async function checkInAndOpenChart(page: Page, appointment: number, therapy: Therapy, client: number, clicks = { clicks: 0 }): Promise<number> {
+/** On /appointments, finds the appointment in the day view (or a narrow screen's agenda), looking up to three days ahead, and opens its side panel. */
+export async function openAppointment(page: Page, appointment: number): Promise<void> {
   await page.goto('/appointments');
   // Below 900 px the page is the day's agenda list; wider, a calendar switched to its day view.
   const narrow = (page.viewportSize()?.width ?? DESKTOP) < 900;
@@ -166,6 +166,11 @@ export async function checkInAndOpenChart(page: Page, appointment: number, thera
     }
   }
   await event.click();
+}
+
+/** The nurse, on /appointments, finds the appointment, checks the client in and opens its chart; returns the visit. */
+export async function checkInAndOpenChart(page: Page, appointment: number, therapy: Therapy, client: number, clicks = { clicks: 0 }): Promise<number> {
+  await openAppointment(page, appointment);
   const panel = page.getByTestId('appointment-panel');
   await panel.getByRole('button', { name: ACTION_LABELS['appointment.check_in'], exact: true }).click();
   const open = panel.getByRole('button', { name: OPEN_VISIT_CHART });
