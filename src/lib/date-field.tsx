@@ -14,11 +14,10 @@ import 'dayjs/locale/en-in';
 import { useState } from 'react';
 import { clinicDatePattern, clinicFormat, clinicTimePattern } from './format';
 
-export interface DateFieldProps {
+/** What both fields take: a string value in the API's form, '' for none or not yet whole. */
+interface PickerFieldProps {
   label: string;
-  /** `YYYY-MM-DD`, or '' for no date. */
   value: string;
-  /** `YYYY-MM-DD`, or '' while the field is empty or not yet a whole date. */
   onChange: (value: string) => void;
   name?: string;
   error?: boolean;
@@ -27,6 +26,10 @@ export interface DateFieldProps {
   fullWidth?: boolean;
   size?: 'small' | 'medium';
   disabled?: boolean;
+}
+
+/** `value` and `onChange` carry `YYYY-MM-DD` ('' while empty or not yet a whole date). */
+export interface DateFieldProps extends PickerFieldProps {
   disableFuture?: boolean;
   /** `YYYY-MM-DD` */
   minDate?: string;
@@ -82,19 +85,8 @@ const toClock = (value: Dayjs | null) => (value && value.isValid() ? value.forma
 const fromClock = (value: string) => (value ? dayjs(`2000-01-01T${value}`) : null);
 const twelveHour = () => /a/i.test(clinicTimePattern());
 
-export interface ClockFieldProps {
-  label: string;
-  /** `HH:mm` (what a time input held), or ''. */
-  value: string;
-  onChange: (value: string) => void;
-  name?: string;
-  error?: boolean;
-  helperText?: string;
-  required?: boolean;
-  fullWidth?: boolean;
-  size?: 'small' | 'medium';
-  disabled?: boolean;
-}
+/** `value` and `onChange` carry `HH:mm` (what a time input held), or ''. */
+export type ClockFieldProps = PickerFieldProps;
 
 /** A time of day with no date (opening hours, shifts): 9:00 am in the clinic's way. */
 export function ClockField({ label, value, onChange, name, error, helperText, required, fullWidth, size, disabled }: ClockFieldProps) {
