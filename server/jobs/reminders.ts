@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { readClinicName } from '../mail/clinic-name.ts';
+import { clinicWhen } from '../mail/clinic-when.ts';
 import type { MailTransport } from '../mail/transport.ts';
 import { MESSAGES } from '../api/appointments/texts.ts';
 import { enqueue, type JobHandler } from './queue.ts';
@@ -31,15 +32,10 @@ export async function enqueueReminders(db: Db, appointment: { id: number; start:
   }
 }
 
-/** "Mon, 2 Mar 2026, 10:00 am" on the clinic's clock. */
-export function clinicTime(instant: string, zone: string): string {
-  return new Intl.DateTimeFormat('en-IN', { timeZone: zone, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(instant));
-}
-
 export function reminderHandler(mail: MailTransport): JobHandler {
   return async (trx, job) => {
-    const { rows } = await sql<{ status: string; starts_at: string; service: string; email: string; phone: string | null; channel: 'email' | 'sms'; zone: string }>`
-      select a.status, a.starts_at, s.name as service, u.email, u.phone_number as phone, st.reminder_channel as channel, st.time_zone as zone
+    const { rows } = await sql<{ status: string; starts_at: string; service: string; email: string; phone: string | null; channel: 'email' | 'sms' }>`
+      select a.status, a.starts_at, s.name as service, u.email, u.phone_number as phone, st.reminder_channel as channel
       from appointments a join services s on s.id = a.service_id join users u on u.id = a.client_id
       cross join scheduling_settings st
       where a.id = ${Number(job.payload.appointment)}`.execute(trx);
@@ -53,7 +49,7 @@ export function reminderHandler(mail: MailTransport): JobHandler {
         channel: sms ? 'sms' : 'email',
         to: sms ? row.phone! : row.email,
         subject: MESSAGES.reminderSubject,
-        body: MESSAGES.reminder(await readClinicName(trx), row.service, clinicTime(new Date(row.starts_at).toISOString(), row.zone)),
+        body: MESSAGES.reminder(await readClinicName(trx), row.service, await clinicWhen(trx, row.starts_at)),
       },
       trx,
     );

@@ -10,7 +10,7 @@ import { callerOf } from '../../auth/bearer.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError, badRequest } from '../../http/errors.ts';
 import { deliverWith } from '../../jobs/notices.ts';
-import { clinicTime } from '../../jobs/reminders.ts';
+import { clinicWhen } from '../../mail/clinic-when.ts';
 import { readClinicName } from '../../mail/clinic-name.ts';
 import { addDays, hasUtcOffset, type Interval, isValidTimeZone, localTime } from '../../../machines/appointments/scheduling-rules.ts';
 import { type BookedAppointment, hoursImpact, serviceImpact, type StaffRules } from '../../../machines/backoffice-scheduling/impact-rules.ts';
@@ -249,7 +249,7 @@ export async function schedulingBackofficeRoutes(app: FastifyInstance, ctx: ApiC
           channel: 'email',
           to: client.email,
           subject: BACKOFFICE_TEXTS.cancelledSubject,
-          body: BACKOFFICE_TEXTS.cancelled(await readClinicName(trx), appointment.service_name, clinicTime(appointment.start, settings.time_zone), reason),
+          body: BACKOFFICE_TEXTS.cancelled(await readClinicName(trx), appointment.service_name, await clinicWhen(trx, appointment.start), reason),
         });
         await recordAudit(trx, { actor: caller, action: 'appointment.transition', client: appointment.client, requestId: request.id, outcome: 'success' });
         out.push(appointment);

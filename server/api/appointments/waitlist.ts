@@ -8,7 +8,7 @@ import type { Db } from '../../db/database.ts';
 import { readClinicName } from '../../mail/clinic-name.ts';
 import type { MailTransport } from '../../mail/transport.ts';
 import { clockMinutes, localTime } from '../../../machines/appointments/scheduling-rules.ts';
-import { clinicTime } from '../../jobs/reminders.ts';
+import { clinicWhen } from '../../mail/clinic-when.ts';
 import type { AppointmentOut, SchedulingSettings } from './data.ts';
 import { MESSAGES } from './texts.ts';
 
@@ -75,7 +75,7 @@ export async function offerFreedSlot(trx: Db, mail: MailTransport, settings: Sch
       and ${local.weekday}::smallint = any(e.weekdays)
     order by e.id`.execute(trx);
   const matching = rows.filter((r) => clockMinutes(r.earliest) <= local.minutes && local.minutes <= clockMinutes(r.latest));
-  const when = clinicTime(freed.start, settings.time_zone);
+  const when = await clinicWhen(trx, freed.start);
   const clinic = await readClinicName(trx);
   for (const r of matching) {
     const { id } = await trx
@@ -119,7 +119,7 @@ export async function settleOffers(trx: Db, mail: MailTransport, settings: Sched
     where o.freed_appointment_id = ${offer.freed} and o.id <> ${offer.id} and o.status = 'open'
       and e.id = o.entry_id and u.id = e.client_id
     returning o.id, e.id as entry, e.channel, u.email, u.phone_number as phone`.execute(trx);
-  const when = clinicTime(offer.start, settings.time_zone);
+  const when = await clinicWhen(trx, offer.start);
   const clinic = await readClinicName(trx);
   for (const r of rows) await send(mail, trx, r, MESSAGES.goneSubject, MESSAGES.gone(clinic, serviceName, when));
 }

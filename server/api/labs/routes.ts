@@ -30,6 +30,7 @@ import { labPartnerFrom } from './partner.ts';
 import { partnerTick, queuePartnerBooking, queuePartnerCancel } from './partner-sync.ts';
 import { recordResult } from './record-result.ts';
 import { isBase64, UPLOAD_BODY_LIMIT } from '../uploads.ts';
+import { clinicWhen } from '../../mail/clinic-when.ts';
 
 type S = components['schemas'];
 const E = LAB_TEXTS.errors;
@@ -141,8 +142,7 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
     const facts = await data.clientFacts(trx, client);
     const o = await data.findOrder(trx, order);
     if (!facts || !o) return;
-    const { time_zone: zone } = await getSettings(trx);
-    const when = new Intl.DateTimeFormat('en-IN', { timeZone: zone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(o.slot_start));
+    const when = await clinicWhen(trx, o.slot_start);
     const clinic = await readClinicName(trx);
     if (facts.preferred_contact_method === 'sms' && facts.phone_number) {
       await mail.send({ channel: 'sms', to: facts.phone_number, body: LAB_TEXTS.mail.confirmedSms(clinic, order, when) }, trx);

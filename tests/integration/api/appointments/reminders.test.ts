@@ -7,19 +7,22 @@ import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../../../machines/appointments/scheduling-rules.ts';
 import { book } from '../../../../server/api/appointments/booking.ts';
 import { findService, getSettings } from '../../../../server/api/appointments/data.ts';
 import { MESSAGES } from '../../../../server/api/appointments/texts.ts';
+import { readClinicFormat } from '../../../../server/api/data/clinic-settings.ts';
 import { insertUserWithProfile } from '../../../../server/api/data/provision.ts';
 import { type Db, openDatabase } from '../../../../server/db/database.ts';
 import { runDueJobs } from '../../../../server/jobs/queue.ts';
 import { enqueueReminders, REMINDER_JOB, reminderHandler } from '../../../../server/jobs/reminders.ts';
+import { formatClinicWhen } from '../../../../server/mail/clinic-when.ts';
 import type { MailTransport } from '../../../../server/mail/transport.ts';
 import { engines } from '../../../support/engines.ts';
 import { startServer } from '../../../support/server-process.ts';
 import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
 import { api } from '../support.ts';
-import { buildClinic, type Clinic, setHours } from './fixtures.ts';
+import { at, buildClinic, type Clinic, setHours } from './fixtures.ts';
 
 const H = 3_600_000;
 
@@ -59,11 +62,33 @@ describe.each(engines)('reminders on %s', (engine) => {
     const sent = await reminders(db, c.otherClient.email);
     expect(sent).toHaveLength(1);
     expect(sent[0].body).toContain('Doctor consultation');
+    // Written on the clinic's clock the clinic's way (en-IN by default): "Mon, 2 Mar, 2026, 10:00 am".
+    expect(sent[0].body).toContain(formatClinicWhen(start, await readClinicFormat(db)));
+    expect(sent[0].body).toMatch(/\b\d{1,2} [A-Z][a-z]{2},? \d{4}, \d{1,2}:\d{2}\s[ap]m\b/);
     // Enqueueing again (a retried request) adds nothing.
     await enqueueReminders(db, created.body, [24, 2]);
     await runDueJobs(db, handlers);
     expect(await reminders(db, c.otherClient.email)).toHaveLength(1);
     await setHours(t, c.admin, [c.doctor.id]);
+  });
+
+  it("writes the appointment's time in the clinic's locale from /backoffice, not a fixed one", async () => {
+    const db = t.database.db;
+    expect((await api(t, c.admin, 'PATCH', '/clinic/settings', { locale: 'en-US' })).status).toBe(200);
+    try {
+      const day = addDays(c.monday, 14);
+      const booked = await api(t, c.reception, 'POST', '/appointments/appointments', { client: c.client.id, service: c.consult, start: at(day, '15:30') });
+      expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+      await db.updateTable('scheduled_jobs').set({ run_at: new Date(Date.now() - 1000) }).where('dedupe_key', 'like', `reminder:${booked.body.id}:%`).execute();
+      await runDueJobs(db, handlers);
+      const [sent] = await reminders(db, c.client.email);
+      const { timeZone } = await readClinicFormat(db);
+      expect(sent.body).toContain(formatClinicWhen(booked.body.start, { locale: 'en-US', timeZone }));
+      // The US way: month before day, "3:30 PM".
+      expect(sent.body).toMatch(/[A-Z][a-z]{2} \d{1,2}, \d{4}, 3:30\sPM/);
+    } finally {
+      expect((await api(t, c.admin, 'PATCH', '/clinic/settings', { locale: 'en-IN' })).status).toBe(200);
+    }
   });
 
   it('a worker leaves other kinds of job for the worker that handles them', async () => {
