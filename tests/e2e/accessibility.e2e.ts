@@ -11,6 +11,7 @@ import { PORTAL_TEXT } from '../../src/features/portal/texts.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { launchBrowser, newContext, watchConsole } from '../support/browser.ts';
 import { completeFirstSignIn, createAccount, E2E_PASSWORD, type E2eAccount } from '../support/e2e-accounts.ts';
+import { migratedDataDir } from '../support/db-template.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
 
 const ADMIN_EMAIL = 'a11y-admin@clinic.test';
@@ -21,7 +22,7 @@ let browser: Browser;
 let client: E2eAccount;
 
 beforeAll(async () => {
-  server = await startServer({ env: { ADMIN_EMAIL, ADMIN_TEMP_PASSWORD: ADMIN_TEMP, MAIL_TRANSPORT: 'outbox', LOG_LEVEL: 'warn', DATABASE_URL: '' }, timeoutMs: 240_000 });
+  server = await startServer({ env: { ADMIN_EMAIL, ADMIN_TEMP_PASSWORD: ADMIN_TEMP, MAIL_TRANSPORT: 'outbox', LOG_LEVEL: 'warn', DATABASE_URL: '' }, dataDir: await migratedDataDir('clinic-e2e-a11y-'), timeoutMs: 240_000 });
   browser = await launchBrowser();
   const admin = await completeFirstSignIn(server.baseUrl, ADMIN_EMAIL, ADMIN_TEMP);
   client = await createAccount(server.baseUrl, admin.AccessToken, 'CLIENT', 'a11y');

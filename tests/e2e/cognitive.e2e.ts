@@ -10,6 +10,7 @@ import { CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE } from '../../src/app/shell-text
 import { COGNITIVE_SECTION } from '../../src/features/client-details/cognitive-texts.ts';
 import { COGNITIVE_TEXT as T } from '../../src/features/cognitive/texts.ts';
 import { launchBrowser, newContext, watchConsole } from '../support/browser.ts';
+import { migratedDataDir } from '../support/db-template.ts';
 import { completeFirstSignIn, createAccount, type E2eAccount } from '../support/e2e-accounts.ts';
 import { privateBuild } from '../support/private-build.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
@@ -28,7 +29,7 @@ let distDir: string;
 
 beforeAll(async () => {
   distDir = await privateBuild('cognitive');
-  server = await startServer({ env: { ADMIN_EMAIL, ADMIN_TEMP_PASSWORD: ADMIN_TEMP, MAIL_TRANSPORT: 'outbox', LOG_LEVEL: 'warn', DATABASE_URL: '', DIST_DIR: distDir }, timeoutMs: 240_000 });
+  server = await startServer({ env: { ADMIN_EMAIL, ADMIN_TEMP_PASSWORD: ADMIN_TEMP, MAIL_TRANSPORT: 'outbox', LOG_LEVEL: 'warn', DATABASE_URL: '', DIST_DIR: distDir }, dataDir: await migratedDataDir('clinic-e2e-cognitive-'), timeoutMs: 240_000 });
   browser = await launchBrowser();
   const admin = await completeFirstSignIn(server.baseUrl, ADMIN_EMAIL, ADMIN_TEMP);
   client = await createAccount(server.baseUrl, admin.AccessToken, 'CLIENT', 'cognitive');

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE } from '../../src/app/shell-text.ts';
 import { PORTAL_TEXT } from '../../src/features/portal/texts.ts';
 import { launchBrowser, newContext, watchConsole } from '../support/browser.ts';
+import { migratedDataDir } from '../support/db-template.ts';
 import { completeFirstSignIn, createAccount, type E2eAccount } from '../support/e2e-accounts.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
 
@@ -28,7 +29,7 @@ async function storedProfile(): Promise<Record<string, unknown>> {
 }
 
 beforeAll(async () => {
-  server = await startServer({ env: { ADMIN_EMAIL, ADMIN_TEMP_PASSWORD: ADMIN_TEMP, MAIL_TRANSPORT: 'outbox', LOG_LEVEL: 'warn', DATABASE_URL: '' }, timeoutMs: 240_000 });
+  server = await startServer({ env: { ADMIN_EMAIL, ADMIN_TEMP_PASSWORD: ADMIN_TEMP, MAIL_TRANSPORT: 'outbox', LOG_LEVEL: 'warn', DATABASE_URL: '' }, dataDir: await migratedDataDir('clinic-e2e-portal-'), timeoutMs: 240_000 });
   browser = await launchBrowser();
   const admin = await completeFirstSignIn(server.baseUrl, ADMIN_EMAIL, ADMIN_TEMP);
   adminToken = admin.AccessToken;

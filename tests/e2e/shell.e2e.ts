@@ -28,6 +28,7 @@ import { INACTIVITY_TIMEOUT_STORAGE_KEY } from '../../src/app/shell/inactivity-s
 import { PORTAL_TEXT } from '../../src/features/portal/texts.ts';
 import { riskText } from '../../src/features/portal/thrive-check-explain.ts';
 import { expectFailedRequest, launchBrowser, watchConsole } from '../support/browser.ts';
+import { migratedDataDir } from '../support/db-template.ts';
 import { completeFirstSignIn, createAccount, E2E_PASSWORD, type E2eAccount, globalSignOut } from '../support/e2e-accounts.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
 
@@ -45,6 +46,7 @@ beforeAll(async () => {
   server = await startServer({
     // A fresh PGlite of its own even when CI sets DATABASE_URL.
     env: { ADMIN_EMAIL, ADMIN_TEMP_PASSWORD: ADMIN_TEMP, MAIL_TRANSPORT: 'outbox', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    dataDir: await migratedDataDir('clinic-e2e-shell-'),
     timeoutMs: 240_000,
   });
   browser = await launchBrowser();

@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_OUT, TEXTS } from '../../machines/sign-in/texts.ts';
 import { cognitoClient, createCognitoAdmin } from '../../server/identity/cognito.ts';
+import { migratedDataDir } from '../support/db-template.ts';
 import { expectFailedRequest, launchBrowser, watchConsole } from '../support/browser.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
 import { serveSignInHarness } from './sign-in-harness/serve.ts';
@@ -93,8 +94,8 @@ let mfaHarness: Harness;
 beforeAll(async () => {
   [browser, server, mfaServer] = await Promise.all([
     launchBrowser(),
-    startServer({ env: serverEnv(), timeoutMs: 240_000 }),
-    startServer({ env: serverEnv({ IDENTITY_MFA: 'ON' }), timeoutMs: 240_000 }),
+    migratedDataDir('clinic-e2e-sign-in-').then((dataDir) => startServer({ env: serverEnv(), dataDir, timeoutMs: 240_000 })),
+    migratedDataDir('clinic-e2e-sign-in-mfa-').then((dataDir) => startServer({ env: serverEnv({ IDENTITY_MFA: 'ON' }), dataDir, timeoutMs: 240_000 })),
   ]);
   harness = await serveSignInHarness(server.baseUrl);
 }, 300_000);

@@ -4,8 +4,6 @@
 // and a week later it closes itself: the server is stopped, the auto-close job is run on its data
 // with a clock set a week ahead, and after the restart the client's page shows it closed.
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_STATUS_LABELS, STATUS_LABELS, SUPPORT_TEXTS as T } from '../../machines/support/support-texts.ts';
@@ -18,6 +16,7 @@ import { CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE } from '../../src/app/shell-text
 import { TAB_LABELS } from '../../src/features/backoffice/scheduling/texts.ts';
 import { SECTION_SUPPORT, TICKETS_LIST } from '../../src/features/client-details/support-texts.ts';
 import { launchBrowser, newContext, watchConsole } from '../support/browser.ts';
+import { migratedDataDir } from '../support/db-template.ts';
 import { completeFirstSignIn, createAccount, E2E_PASSWORD, type E2eAccount } from '../support/e2e-accounts.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
 
@@ -35,7 +34,7 @@ let nurseToken: string;
 let page: Page;
 let errors: string[];
 let ticket: number;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-support-e2e-'));
+let dataDir: string;
 const ENV = { ADMIN_EMAIL, ADMIN_TEMP_PASSWORD: ADMIN_TEMP, MAIL_TRANSPORT: 'outbox', LOG_LEVEL: 'warn', DATABASE_URL: '', SUPPORT_JOBS_POLL_MS: '0' };
 
 async function asNurse(method: string, url: string, body?: unknown) {
@@ -70,6 +69,7 @@ async function signIn() {
 }
 
 beforeAll(async () => {
+  dataDir = await migratedDataDir('clinic-support-e2e-');
   server = await startServer({ env: ENV, dataDir, timeoutMs: 240_000 });
   browser = await launchBrowser();
   const admin = await completeFirstSignIn(server.baseUrl, ADMIN_EMAIL, ADMIN_TEMP);

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createFromPostgresTemplate, migratedDataDir } from '../support/db-template.ts';
 import { engines } from '../support/engines.ts';
 import { freePort, type ServerProcess, startServer } from '../support/server-process.ts';
 import { killDuringCognitiveRecords } from './cognitive-faults.ts';
@@ -72,13 +73,11 @@ const program = (run: string, i: number) => ({
   price_inr: i * 100,
 });
 
+/** A database of the test's own on the PostgreSQL server, cloned from the migrated template. */
 async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL!;
   const name = `clinic_faults_${Math.random().toString(36).slice(2, 10)}`;
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  await c.query(`create database ${name}`);
-  await c.end();
+  await createFromPostgresTemplate(adminUrl, name);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
@@ -103,9 +102,11 @@ describe.each(engines)('faults on %s', (engine) => {
     for (const c of cleanups.reverse()) await c();
   }, 180_000);
 
-  /** A data directory and, on PostgreSQL, a database of the test's own, both removed afterwards. */
+  /** A data directory and, on PostgreSQL, a database of the test's own, both removed afterwards,
+   *  already migrated: what is under test is what a kill does to writes, not the first start, and
+   *  migrating afresh for every round was most of this file's time. */
   async function freshStore(prefix: string): Promise<{ env: Record<string, string>; dataDir: string }> {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    const dataDir = engine === 'pglite' ? await migratedDataDir(prefix) : fs.mkdtempSync(path.join(os.tmpdir(), prefix));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     let env: Record<string, string> = { ...QUIET, DATABASE_URL: '' };
     if (engine === 'postgres') {
@@ -117,14 +118,7 @@ describe.each(engines)('faults on %s', (engine) => {
   }
 
   it(`SIGKILL during ${WRITES} concurrent writes: every acknowledged write survives, none half-written`, async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-faults-'));
-    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    let env: Record<string, string> = { ...QUIET, DATABASE_URL: '' };
-    if (engine === 'postgres') {
-      const db = await freshPostgres();
-      cleanups.push(db.drop);
-      env = { ...env, DATABASE_URL: db.url };
-    }
+    const { env, dataDir } = await freshStore('clinic-faults-');
     const rounds = FULL ? 3 : 1;
     let server: ServerProcess = await startServer({ env, dataDir });
     cleanups.push(() => server.stop('SIGKILL'));

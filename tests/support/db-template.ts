@@ -8,6 +8,7 @@
 //           by whichever process asks first; each test database is `CREATE DATABASE ... TEMPLATE`.
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
@@ -81,6 +82,19 @@ export function pgliteTemplate(): Promise<Blob> {
 export async function clonePglite(): Promise<PGlite> {
   // The server's PGlite settings (32 MB shared buffers), so tests run the database as it runs.
   return PGlite.create({ loadDataDir: await pgliteTemplate(), extensions: pgliteExtensions, startParams: PGLITE_START_PARAMS });
+}
+
+/**
+ * A new server DATA_DIR whose PGlite database already holds the migrated template, for tests that
+ * start the real server process many times (kill -9 rounds, e2e): the server finds PG_VERSION and
+ * every migration applied, so it skips initdb and the migrations it would otherwise run at each
+ * first start. Tests of a server's own first start use a plain empty directory instead.
+ */
+export async function migratedDataDir(prefix = 'clinic-data-'): Promise<string> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const client = await PGlite.create(path.join(dataDir, 'pglite'), { loadDataDir: await pgliteTemplate(), extensions: pgliteExtensions });
+  await client.close();
+  return dataDir;
 }
 
 const templateNames = new Map<string, Promise<string>>();

@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Role } from '../../machines/guard/roles.ts';
 import { watchConsole } from './browser.ts';
+import { createFromPostgresTemplate, migratedDataDir } from './db-template.ts';
 import { completeFirstSignIn, createAccount, E2E_PASSWORD, type E2eAccount } from './e2e-accounts.ts';
 import { type ServerProcess, startServer } from './server-process.ts';
 
@@ -33,10 +34,7 @@ export async function startStaffServer(
   let drop: (() => Promise<void>) | null = null;
   if (process.env.DATABASE_URL && options.engine !== 'pglite') {
     const name = `clinic_e2e_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
+    await createFromPostgresTemplate(process.env.DATABASE_URL, name);
     const url = new URL(process.env.DATABASE_URL);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
@@ -49,7 +47,9 @@ export async function startStaffServer(
   }
   const server = await startServer({
     env: { ADMIN_EMAIL: adminEmail, ADMIN_TEMP_PASSWORD: adminTemp, MAIL_TRANSPORT: 'outbox', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, ...options.env },
-    dataDir: options.dataDir,
+    // Already migrated (the test template): these suites test pages, not a first start, which
+    // tests/e2e/global-setup.ts and tests/integration/foundation/lifecycle.test.ts keep covering.
+    dataDir: options.dataDir ?? (databaseUrl ? undefined : await migratedDataDir(`clinic-e2e-${tag}-`)),
     timeoutMs: 240_000,
   });
   const stop = server.stop;
