@@ -4,6 +4,7 @@
 // the page is never wider than the viewport.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TIMELINE } from '../../src/features/client-details/overview-texts.ts';
 import { BANNER_ALERT, BANNER_ALLERGIES, RECORD_TAB_LABELS } from '../../src/features/client-details/texts.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { arrangeAccounts, call, expectNoConsoleErrors, pageAs, type StaffWorld, startStaffServer } from '../support/staff-e2e.ts';
@@ -42,6 +43,8 @@ beforeAll(async () => {
   clientId = res.body.id;
   const patch = await call(server.baseUrl, world.adminToken, 'PATCH', `/users/user-profiles/${clientId}`, { allergies: 'Penicillin', alert_notes: 'Faints during blood draws' });
   expect(patch.status).toBe(200);
+  const ticket = await call(server.baseUrl, world.adminToken, 'POST', '/support/tickets', { client: clientId, category: 'billing', subject: 'Invoice sent twice', message: 'Called the desk about a second invoice.' });
+  expect(ticket.status).toBe(201);
 });
 
 afterAll(async () => {
@@ -52,6 +55,18 @@ afterAll(async () => {
 const notWider = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
 describe.each([1280, 360])('the client record at %i px', (width) => {
+  it('opens on the Overview: recent events across the record, in words', async () => {
+    const { context, page, errors } = await pageAs(browser, world.server.baseUrl, world.accounts.NURSE!);
+    await page.setViewportSize({ width, height: 760 });
+    await page.goto(`/client/${clientId}/details`);
+    const events = page.getByRole('list', { name: TIMELINE.list });
+    await events.getByText(TIMELINE.askedSupport('Invoice sent twice')).waitFor();
+    expect(await events.innerText()).not.toMatch(/_/);
+    await notWider(page);
+    expectNoConsoleErrors(errors);
+    await context.close();
+  });
+
   it('keeps the banner in view, opens tabs from links, reads onboarding as sentences, and audits one event per view', async () => {
     const { context, page, errors } = await pageAs(browser, world.server.baseUrl, world.accounts.ADMIN!);
     await page.setViewportSize({ width, height: 760 });
