@@ -1,11 +1,12 @@
 // A client's Labs section on their record: every report in the lab's hands or released (processing,
 // partial, ready), each marker's value with its flag, for the clinician reading the record. Orders
 // are worked at the lab desk (back office, Labs tab). Renders the reports chart (machines/labs/reports-machine.ts).
-import { Alert, Box, Button, Chip, CircularProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, CircularProgress, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { reportsMachine } from '../../../machines/labs/reports-machine';
 import { useShell } from '../../app/port';
+import { ScrollTable } from '../../lib/scroll-table';
 import { loadClientReports } from './labs-api';
 import { LABS_SECTION } from './labs-texts';
 
@@ -25,7 +26,7 @@ export function LabsSection({ clientId }: { clientId: number }) {
       {reports.map((report) => (
         <Box key={report.order} sx={{ mb: 2 }} data-lab-report={report.order}>
           <Typography variant="subtitle1" component="h3">{LABS_SECTION.report(report.order, report.status)}</Typography>
-          <Table size="small">
+          <ScrollTable size="small">
             <TableHead>
               <TableRow>
                 <TableCell>Person</TableCell>
@@ -46,7 +47,7 @@ export function LabsSection({ clientId }: { clientId: number }) {
                 </TableRow>
               ))}
             </TableBody>
-          </Table>
+          </ScrollTable>
         </Box>
       ))}
     </Box>

@@ -1,8 +1,9 @@
 // The client record's Support section: the client's tickets (subject, category, status, last
 // update), read-only; staff work them in the back office's queue.
-import { Alert, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { CATEGORY_LABELS } from '../../../machines/support/support-rules';
 import { STAFF_STATUS_LABELS, SUPPORT_TEXTS } from '../../../machines/support/support-texts';
+import { ScrollTable } from '../../lib/scroll-table';
 import { formatDateTime } from '../../lib/staff/format';
 import type { ClientTicket } from './support-api';
 import { useClientTickets } from './support-hooks';
@@ -15,7 +16,7 @@ export function SupportSection({ clientId }: { clientId: number }) {
   if (!tickets.data) return null;
   if (rows.length === 0) return <Typography color="text.secondary">{NO_TICKETS}</Typography>;
   return (
-    <Table size="small" aria-label={TICKETS_LIST} data-testid="client-tickets">
+    <ScrollTable size="small" aria-label={TICKETS_LIST} data-testid="client-tickets">
       <TableHead>
         <TableRow>
           <TableCell>{SUPPORT_TEXTS.subject}</TableCell>
@@ -34,6 +35,6 @@ export function SupportSection({ clientId }: { clientId: number }) {
           </TableRow>
         ))}
       </TableBody>
-    </Table>
+    </ScrollTable>
   );
 }

@@ -1,5 +1,6 @@
 // The client's thrive checks: each with the points and risk band the server scored and stored.
-import { Alert, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { ScrollTable } from '../../lib/scroll-table';
 import { formatDateTime } from '../../lib/staff/format';
 import type { ThriveCheck } from './details-api';
 
@@ -7,7 +8,7 @@ export function ThriveSection({ checks, error }: { checks: ThriveCheck[]; error:
   if (error) return <Alert severity="error">{error}</Alert>;
   if (checks.length === 0) return <Typography color="text.secondary">No thrive checks yet.</Typography>;
   return (
-    <Table size="small" aria-label="Thrive checks">
+    <ScrollTable size="small" aria-label="Thrive checks">
       <TableHead>
         <TableRow>
           <TableCell>Taken</TableCell>
@@ -24,6 +25,6 @@ export function ThriveSection({ checks, error }: { checks: ThriveCheck[]; error:
           </TableRow>
         ))}
       </TableBody>
-    </Table>
+    </ScrollTable>
   );
 }

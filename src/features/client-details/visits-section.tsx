@@ -1,9 +1,10 @@
 // The therapy visits of a client's record: each visit chart with its therapy, status and when it
 // was started, signed or opened, linked to the chart itself. Charting happens on the chart's page.
-import { Alert, Button, Chip, CircularProgress, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Button, Chip, CircularProgress, Link, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { Link as RouterLink } from 'wouter';
 import { useShell } from '../../app/port';
 import { formatDateTime } from '../../lib/format';
+import { ScrollTable } from '../../lib/scroll-table';
 import { useRecord } from '../../lib/staff/hooks';
 import { loadClientVisits, type VisitSummary } from './visits-api';
 import { VISITS_SECTION as T } from './visits-texts';
@@ -25,7 +26,7 @@ export function VisitsSection({ clientId }: { clientId: number }) {
   const { visits, names } = record.data;
   if (visits.length === 0) return <Typography data-section="visits">{T.empty}</Typography>;
   return (
-    <Table size="small" aria-label={T.list} data-section="visits">
+    <ScrollTable size="small" aria-label={T.list} data-section="visits">
       <TableHead>
         <TableRow>
           <TableCell>{T.columns.when}</TableCell>
@@ -50,6 +51,6 @@ export function VisitsSection({ clientId }: { clientId: number }) {
           </TableRow>
         ))}
       </TableBody>
-    </Table>
+    </ScrollTable>
   );
 }

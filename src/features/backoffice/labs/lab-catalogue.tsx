@@ -4,11 +4,12 @@
 // Each item's row has Edit and Deactivate/Activate (the shared catalogue-row buttons): an edit is
 // its own dialog, and once saved the desk reads everything again. A deactivated item is no longer
 // offered for new bookings; orders that have it keep it.
-import { Box, Button, Card, CardContent, Chip, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Chip, MenuItem, Stack, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import type { DeskAct, DeskCatalogueEdit, DeskCatalogueEntry, DeskCatalogueItem, DeskContext, DeskRange } from '../../../../machines/labs/lab-desk-machine';
 import { useShell } from '../../../app/port';
 import { formatCurrency } from '../../../lib/format';
+import { ScrollTable } from '../../../lib/scroll-table';
 import { ActiveToggleDialog, CatalogueItemButtons } from '../../../lib/staff/catalogue-item-actions';
 import { FormDialog } from '../../../lib/staff/form-dialog';
 import { useAction } from '../../../lib/staff/hooks';
@@ -199,7 +200,7 @@ function CatalogueSection({ desk }: { desk: Desk }) {
       <Typography id="lab-catalogue" variant="h6" component="h2">{T.catalogue}</Typography>
       {desk.context.catalogue.length === 0 && <Typography>{T.catalogueEmpty}</Typography>}
       {desk.context.catalogue.length > 0 && (
-        <Table size="small" aria-label={T.catalogue} sx={{ mb: 2 }}>
+        <ScrollTable size="small" aria-label={T.catalogue} sx={{ mb: 2 }}>
           <TableHead>
             <TableRow>
               <TableCell>{T.name}</TableCell>
@@ -220,7 +221,7 @@ function CatalogueSection({ desk }: { desk: Desk }) {
               </TableRow>
             ))}
           </TableBody>
-        </Table>
+        </ScrollTable>
       )}
       <Box component="form" onSubmit={(e) => { e.preventDefault(); save(); }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ mb: 1 }}>

@@ -1,10 +1,11 @@
 // The package catalogue: sessions of one therapy at a price, valid for some days from the sale.
 // A deactivated package is no longer sold; packages already sold keep their sessions and expiry.
-import { Alert, Button, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Button, Chip, Stack, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useShell } from '../../../app/port';
 import { formatCurrency } from '../../../lib/format';
+import { ScrollTable } from '../../../lib/scroll-table';
 import { ActiveToggleDialog, CatalogueItemButtons } from '../../../lib/staff/catalogue-item-actions';
 import { FormDialog } from '../../../lib/staff/form-dialog';
 import { useAction } from '../../../lib/staff/hooks';
@@ -53,7 +54,7 @@ export function PackagesTab() {
       {plans.failed && <Alert severity="error">{plans.error}</Alert>}
       {rows.length === 0 && plans.data !== null && <Typography color="text.secondary">No packages yet.</Typography>}
       {rows.length > 0 && (
-        <Table size="small" aria-label="Packages">
+        <ScrollTable size="small" aria-label="Packages">
           <TableHead>
             <TableRow>
               <TableCell>Package</TableCell>
@@ -80,7 +81,7 @@ export function PackagesTab() {
               </TableRow>
             ))}
           </TableBody>
-        </Table>
+        </ScrollTable>
       )}
       <Button sx={{ mt: 2 }} variant="outlined" onClick={() => openEdit(null)}>
         {NEW_PLAN}

@@ -1,10 +1,11 @@
 // Rooms and equipment by kind (a kind is a pool: any free unit serves). A new kind comes with
 // its first resource; a resource taken out of service is deactivated, never deleted, so the
 // appointments that held it keep their record.
-import { Alert, Button, Chip, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
+import { Alert, Button, Chip, MenuItem, TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useShell } from '../../../app/port';
+import { ScrollTable } from '../../../lib/scroll-table';
 import { ConfirmDialog } from '../../../lib/staff/confirm-dialog';
 import { FormDialog } from '../../../lib/staff/form-dialog';
 import { useAction } from '../../../lib/staff/hooks';
@@ -36,7 +37,7 @@ export function ResourcesTab() {
   return (
     <>
       {resources.failed && <Alert severity="error">{resources.error}</Alert>}
-      <Table size="small" aria-label="Resources">
+      <ScrollTable size="small" aria-label="Resources">
         <TableHead>
           <TableRow>
             <TableCell>Resource</TableCell>
@@ -59,7 +60,7 @@ export function ResourcesTab() {
             </TableRow>
           ))}
         </TableBody>
-      </Table>
+      </ScrollTable>
       <Button
         sx={{ mt: 2 }}
         variant="outlined"

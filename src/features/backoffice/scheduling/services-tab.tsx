@@ -15,7 +15,6 @@ import {
   FormLabel,
   Stack,
   Switch,
-  Table,
   TableBody,
   TableCell,
   TableHead,
@@ -25,6 +24,7 @@ import {
 import { useState } from 'react';
 import { useShell } from '../../../app/port';
 import { formatCurrency } from '../../../lib/format';
+import { ScrollTable } from '../../../lib/scroll-table';
 import { ROLE_LABELS } from '../../../lib/staff/format';
 import { useAction } from '../../../lib/staff/hooks';
 import { ImpactDialog } from './impact-dialog';
@@ -133,7 +133,7 @@ export function ServicesTab() {
   return (
     <>
       {services.failed && <Alert severity="error">{services.error}</Alert>}
-      <Table size="small" aria-label="Services">
+      <ScrollTable size="small" aria-label="Services">
         <TableHead>
           <TableRow>
             <TableCell>Service</TableCell>
@@ -168,7 +168,7 @@ export function ServicesTab() {
             </TableRow>
           ))}
         </TableBody>
-      </Table>
+      </ScrollTable>
       <Button sx={{ mt: 2 }} variant="outlined" onClick={openNew}>
         {NEW_SERVICE}
       </Button>

@@ -15,7 +15,6 @@ import {
   DialogTitle,
   Grid,
   MenuItem,
-  Table,
   TableBody,
   TableCell,
   TableHead,
@@ -26,7 +25,9 @@ import {
 import { useState } from 'react';
 import type { ActionHandle } from '../../../lib/staff/hooks';
 import { FormDialog } from '../../../lib/staff/form-dialog';
+import { DateField } from '../../../lib/date-field';
 import { formatDate, formatDateTime } from '../../../lib/format';
+import { ScrollTable } from '../../../lib/scroll-table';
 import type { AdjustmentKind, StockLot, StockMovement } from './therapies-api';
 import { useLotHistory } from './therapies-hooks';
 import { THERAPIES_TEXT as T } from './texts';
@@ -61,19 +62,23 @@ function ReceiveLot({ receive }: { receive: ActionHandle<null> }) {
       <Grid container spacing={2} sx={{ mt: 0 }}>
         {FIELDS.map(([f, label]) => {
           const err = receive.fieldErrors[f]?.join(' ');
+          const change = (value: string) => setValues((v) => ({ ...v, [f]: value }));
           return (
             <Grid key={f} size={{ xs: 12, sm: 6, md: 4 }}>
-              <TextField
-                fullWidth
-                size="small"
-                label={label}
-                type={f === 'expires_on' ? 'date' : 'text'}
-                slotProps={f === 'expires_on' ? { inputLabel: { shrink: true } } : NUMERIC.includes(f) ? { htmlInput: { inputMode: 'decimal' } } : undefined}
-                value={values[f]}
-                onChange={(e) => setValues((v) => ({ ...v, [f]: e.target.value }))}
-                error={!!err}
-                helperText={err}
-              />
+              {f === 'expires_on' ? (
+                <DateField fullWidth size="small" name={f} label={label} value={values[f]} onChange={change} error={!!err} helperText={err} />
+              ) : (
+                <TextField
+                  fullWidth
+                  size="small"
+                  label={label}
+                  slotProps={NUMERIC.includes(f) ? { htmlInput: { inputMode: 'decimal' } } : undefined}
+                  value={values[f]}
+                  onChange={(e) => change(e.target.value)}
+                  error={!!err}
+                  helperText={err}
+                />
+              )}
             </Grid>
           );
         })}
@@ -137,32 +142,30 @@ function LotHistory({ lot }: { lot: StockLot }) {
   if (!history.data) return <CircularProgress aria-label={T.historyTitle(lot.item, lot.lot_number)} />;
   if (history.data.length === 0) return <Typography>{T.historyEmpty}</Typography>;
   return (
-    <Box sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label={T.historyTitle(lot.item, lot.lot_number)}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{T.when}</TableCell>
-            <TableCell>{T.kind}</TableCell>
-            <TableCell align="right">{T.change}</TableCell>
-            <TableCell align="right">{T.balance}</TableCell>
-            <TableCell>{T.reasonOrVisit}</TableCell>
-            <TableCell>{T.by}</TableCell>
+    <ScrollTable size="small" aria-label={T.historyTitle(lot.item, lot.lot_number)}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{T.when}</TableCell>
+          <TableCell>{T.kind}</TableCell>
+          <TableCell align="right">{T.change}</TableCell>
+          <TableCell align="right">{T.balance}</TableCell>
+          <TableCell>{T.reasonOrVisit}</TableCell>
+          <TableCell>{T.by}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {history.data.map((m: StockMovement) => (
+          <TableRow key={m.id} data-movement={m.id} data-kind={m.kind}>
+            <TableCell>{formatDateTime(m.at)}</TableCell>
+            <TableCell>{T.kinds[m.kind]}</TableCell>
+            <TableCell align="right">{signed(m.quantity)} {lot.unit}</TableCell>
+            <TableCell align="right">{m.balance === null ? '—' : `${m.balance} ${lot.unit}`}</TableCell>
+            <TableCell>{m.reason ?? (m.visit !== null ? T.visitRef(m.visit) : '—')}</TableCell>
+            <TableCell>{m.by_name ?? T.unknownUser}</TableCell>
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {history.data.map((m: StockMovement) => (
-            <TableRow key={m.id} data-movement={m.id} data-kind={m.kind}>
-              <TableCell>{formatDateTime(m.at)}</TableCell>
-              <TableCell>{T.kinds[m.kind]}</TableCell>
-              <TableCell align="right">{signed(m.quantity)} {lot.unit}</TableCell>
-              <TableCell align="right">{m.balance === null ? '—' : `${m.balance} ${lot.unit}`}</TableCell>
-              <TableCell>{m.reason ?? (m.visit !== null ? T.visitRef(m.visit) : '—')}</TableCell>
-              <TableCell>{m.by_name ?? T.unknownUser}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </Box>
+        ))}
+      </TableBody>
+    </ScrollTable>
   );
 }
 
@@ -187,40 +190,38 @@ export function StockLots({ lots, receive, adjust }: { lots: StockLot[]; receive
       {lots.length === 0 ? (
         <Typography>{T.lotsEmpty}</Typography>
       ) : (
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={T.lotsTitle}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{T.item}</TableCell>
-                <TableCell>{T.lotNumber}</TableCell>
-                <TableCell>{T.expiresOn}</TableCell>
-                <TableCell align="right">{T.quantity}</TableCell>
-                <TableCell align="right">{T.lowAt}</TableCell>
-                <TableCell />
-                <TableCell align="right">{T.actions}</TableCell>
+        <ScrollTable size="small" aria-label={T.lotsTitle}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{T.item}</TableCell>
+              <TableCell>{T.lotNumber}</TableCell>
+              <TableCell>{T.expiresOn}</TableCell>
+              <TableCell align="right">{T.quantity}</TableCell>
+              <TableCell align="right">{T.lowAt}</TableCell>
+              <TableCell />
+              <TableCell align="right">{T.actions}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {lots.map((l) => (
+              <TableRow key={l.id} data-lot={l.lot_number} data-low={l.low} data-expired={l.expired}>
+                <TableCell>{l.item}</TableCell>
+                <TableCell>{l.lot_number}</TableCell>
+                <TableCell>{formatDate(l.expires_on)}</TableCell>
+                <TableCell align="right">{l.quantity} {l.unit}</TableCell>
+                <TableCell align="right">{l.low_at} {l.unit}</TableCell>
+                <TableCell>
+                  {l.expired && <Chip size="small" color="error" label={T.expired} sx={{ mr: 1 }} />}
+                  {l.low && <Chip size="small" color="warning" label={T.low} />}
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  <Button size="small" onClick={() => adjust.open(l)}>{T.adjustStock}</Button>
+                  <Button size="small" onClick={() => setHistoryOf(l)}>{T.history}</Button>
+                </TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {lots.map((l) => (
-                <TableRow key={l.id} data-lot={l.lot_number} data-low={l.low} data-expired={l.expired}>
-                  <TableCell>{l.item}</TableCell>
-                  <TableCell>{l.lot_number}</TableCell>
-                  <TableCell>{formatDate(l.expires_on)}</TableCell>
-                  <TableCell align="right">{l.quantity} {l.unit}</TableCell>
-                  <TableCell align="right">{l.low_at} {l.unit}</TableCell>
-                  <TableCell>
-                    {l.expired && <Chip size="small" color="error" label={T.expired} sx={{ mr: 1 }} />}
-                    {l.low && <Chip size="small" color="warning" label={T.low} />}
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <Button size="small" onClick={() => adjust.open(l)}>{T.adjustStock}</Button>
-                    <Button size="small" onClick={() => setHistoryOf(l)}>{T.history}</Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
+            ))}
+          </TableBody>
+        </ScrollTable>
       )}
       <ReceiveLot receive={receive} />
       <AdjustDialog adjust={adjust} />

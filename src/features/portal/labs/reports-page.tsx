@@ -3,13 +3,14 @@
 // app's navigation and the buttons are left out). Renders the reports chart (machines/labs/reports-machine.ts).
 // Below the reports, when the client has any, a short summary of their latest thrive check and
 // their cognitive results (machines/labs/health-summary.ts); nothing at all when they have none.
-import { Box, Button, Card, CardContent, Chip, CircularProgress, GlobalStyles, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Chip, CircularProgress, GlobalStyles, MenuItem, Stack, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { Link as RouterLink, useParams } from 'wouter';
 import { hasSummary, type HealthSummary } from '../../../../machines/labs/health-summary';
 import { rangeBarPosition } from '../../../../machines/labs/lab-rules';
 import type { ReportResult } from '../../../../machines/labs/reports-machine';
 import { formatDate } from '../../../lib/format';
+import { ScrollTable } from '../../../lib/scroll-table';
 import { riskText } from '../thrive-check-explain';
 import { LoadFailed, PageFrame } from '../page-frame';
 import { useReports } from './labs-hooks';
@@ -111,7 +112,7 @@ export function ReportsPage() {
               return (
                 <Box key={person.id} sx={{ mt: 2 }}>
                   {report.people.length > 1 && <Typography variant="subtitle1" component="h3">{T.person(person.self ? T.self : person.name)}</Typography>}
-                  <Table size="small">
+                  <ScrollTable size="small">
                     <TableHead>
                       <TableRow>
                         <TableCell>{T.marker}</TableCell>
@@ -135,7 +136,7 @@ export function ReportsPage() {
                         </TableRow>
                       ))}
                     </TableBody>
-                  </Table>
+                  </ScrollTable>
                 </Box>
               );
             })}
