@@ -17,6 +17,8 @@ export interface RouteDef {
    * as the client and are refused to anyone else.
    */
   readsOnly?: true;
+  /** For a page with no navigation entry of its own: the entry it sits under (a record under Clients). */
+  section?: string;
 }
 
 const CLIENT: readonly Role[] = ['CLIENT'];
@@ -24,17 +26,17 @@ const CLIENT: readonly Role[] = ['CLIENT'];
 export const staffRoutes = {
   clients: { path: '/clients', roles: STAFF_ROLES, label: 'Clients' },
   thriveDashboard: { path: '/thrive-dashboard', roles: STAFF_ROLES, label: 'Thrive dashboard' },
-  thriveDashboardUser: { path: '/thrive-dashboard/:id', roles: STAFF_ROLES },
+  thriveDashboardUser: { path: '/thrive-dashboard/:id', roles: STAFF_ROLES, section: 'thriveDashboard' },
   appointments: { path: '/appointments', roles: STAFF_ROLES, label: 'Appointments' },
   discovery: { path: '/discovery', roles: STAFF_ROLES, label: 'Discovery' },
-  clientDiscovery: { path: '/client/discovery/:clientId', roles: STAFF_ROLES },
-  clientDiscoveryVisit: { path: '/client/discovery/:clientId/visit/:visitId', roles: STAFF_ROLES },
-  clientDetails: { path: '/client/:clientId/details', roles: STAFF_ROLES },
-  ivVisit: { path: '/client/iv/:clientId/visit/:visitId', roles: STAFF_ROLES },
-  hbotVisit: { path: '/client/hbot/:clientId/visit/:visitId', roles: STAFF_ROLES },
-  petVisit: { path: '/client/pet/:clientId/visit/:visitId', roles: STAFF_ROLES },
-  redLightVisit: { path: '/client/red_light/:clientId/visit/:visitId', roles: STAFF_ROLES },
-  firVisit: { path: '/client/fir/:clientId/visit/:visitId', roles: STAFF_ROLES },
+  clientDiscovery: { path: '/client/discovery/:clientId', roles: STAFF_ROLES, section: 'discovery' },
+  clientDiscoveryVisit: { path: '/client/discovery/:clientId/visit/:visitId', roles: STAFF_ROLES, section: 'discovery' },
+  clientDetails: { path: '/client/:clientId/details', roles: STAFF_ROLES, section: 'clients' },
+  ivVisit: { path: '/client/iv/:clientId/visit/:visitId', roles: STAFF_ROLES, section: 'clients' },
+  hbotVisit: { path: '/client/hbot/:clientId/visit/:visitId', roles: STAFF_ROLES, section: 'clients' },
+  petVisit: { path: '/client/pet/:clientId/visit/:visitId', roles: STAFF_ROLES, section: 'clients' },
+  redLightVisit: { path: '/client/red_light/:clientId/visit/:visitId', roles: STAFF_ROLES, section: 'clients' },
+  firVisit: { path: '/client/fir/:clientId/visit/:visitId', roles: STAFF_ROLES, section: 'clients' },
   backoffice: { path: '/backoffice', roles: ADMIN_ROLES, label: 'Back office' },
   users: { path: '/users', roles: ADMIN_ROLES, label: 'Users' },
 } as const satisfies Record<string, RouteDef>;
@@ -70,6 +72,15 @@ export function getHref(key: RouteKey, params: Params = {}, query?: Record<strin
   });
   const search = query ? new URLSearchParams(query).toString() : '';
   return search ? `${href}?${search}` : href;
+}
+
+/** The staff navigation entry a location belongs to: its own route's, or the entry its page sits
+ *  under (a client's record and visit charts under Clients, a prospect under Discovery). */
+export function staffSectionOf(location: string): string | null {
+  for (const [key, route] of Object.entries(staffRoutes) as Array<[string, RouteDef]>) {
+    if (new RegExp(`^${route.path.replace(/:\w+/g, '[^/]+')}$`).test(location)) return route.section ?? key;
+  }
+  return null;
 }
 
 /** Where sign-in returns to: only a same-site path (never `//host` or a full URL), and never back to /login. */

@@ -6,7 +6,7 @@ import { useTheme } from '@mui/material/styles';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { type Role, roleIsAllowed } from '../../../machines/guard/roles';
-import { getHref, staffRoutes } from '../paths';
+import { getHref, staffRoutes, staffSectionOf } from '../paths';
 import { isBuilt } from '../built-routes';
 import { PortalBookingsBadge, PortalBookingsProvider } from '../../features/appointments/portal-bookings';
 import { SupportQueueBadge } from './support-badge';
@@ -37,7 +37,7 @@ function NavList({ role, onNavigate }: { role: Role | null; onNavigate?: () => v
   return (
     <List component="nav" aria-label="Main">
       {staffNavigation(role).map((item) => (
-        <ListItemButton key={item.key} component={Link} href={item.href} selected={location === item.href || (item.key === 'clients' && location.startsWith('/client/'))} onClick={onNavigate}>
+        <ListItemButton key={item.key} component={Link} href={item.href} selected={staffSectionOf(location) === item.key} onClick={onNavigate}>
           <ListItemText primary={<NavLabel item={item} />} />
         </ListItemButton>
       ))}

@@ -4,10 +4,30 @@ import { describe, expect, it } from 'vitest';
 import { INACTIVITY_TIMEOUT_MS } from '../../../machines/inactivity/inactivity-machine';
 import { placeholderProfile } from '../../../machines/app/app-machine';
 import { roleIsAllowed } from '../../../machines/guard/roles';
-import { getHref, paths, portalRoutes, safeReturnPath, staffRoutes } from '../../../src/app/paths';
+import { getHref, paths, portalRoutes, safeReturnPath, staffRoutes, staffSectionOf } from '../../../src/app/paths';
 import { genderLabel, profileErrorText } from '../../../src/app/shell/profile-errors';
 import { inactivitySettings } from '../../../src/app/shell/inactivity-settings';
 import * as text from '../../../src/app/shell-text';
+
+describe('the staff navigation entry a page sits under', () => {
+  it('is the page\'s own entry, or Clients for a record and its visit charts, Discovery for a prospect', () => {
+    expect(staffSectionOf('/clients')).toBe('clients');
+    expect(staffSectionOf('/client/7/details')).toBe('clients');
+    expect(staffSectionOf('/client/hbot/7/visit/3')).toBe('clients');
+    expect(staffSectionOf('/client/red_light/7/visit/3')).toBe('clients');
+    expect(staffSectionOf('/client/discovery/7')).toBe('discovery');
+    expect(staffSectionOf('/client/discovery/7/visit/2')).toBe('discovery');
+    expect(staffSectionOf('/thrive-dashboard/7')).toBe('thriveDashboard');
+    expect(staffSectionOf('/backoffice')).toBe('backoffice');
+    expect(staffSectionOf('/user/home/7')).toBeNull();
+  });
+
+  it('names only entries that exist in the navigation', () => {
+    for (const route of Object.values(staffRoutes) as Array<{ section?: string }>) {
+      if (route.section) expect(staffRoutes).toHaveProperty(route.section);
+    }
+  });
+});
 
 describe('route table', () => {
   it('has every route of spec §2', () => {
