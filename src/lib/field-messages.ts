@@ -92,7 +92,8 @@ export function fieldSentence(field: string, reason: string): string {
   const least = /^Must NOT have fewer than (\d+) (characters|items)/.exec(reason);
   if (least) return least[1] === '1' ? `${label} cannot be empty.` : `${label} needs at least ${least[1]} ${least[2]}.`;
   const oneOf = /^Must be equal to one of the allowed values: (.*)$/.exec(reason);
-  if (oneOf) return `${label}: choose one of ${oneOf[1].split(', ').join(', ')}.`;
+  // The values in words ("non vegetarian", not the code non_vegetarian).
+  if (oneOf) return `${label}: choose one of ${oneOf[1].split(', ').map((v) => v.replace(/_/g, ' ')).join(', ')}.`;
   if (/^Must be (integer|number)/.test(reason)) return `${label} must be a number.`;
   const bound = /^Must be (>=|>|<=|<) (-?[\d.]+)/.exec(reason);
   if (bound) return `${label} must be ${{ '>=': 'at least', '>': 'more than', '<=': 'at most', '<': 'less than' }[bound[1]]} ${bound[2]}.`;
