@@ -13,7 +13,7 @@ export interface MeasurementFormContext {
   value: string;
   value2: string;
   unit: string;
-  /** A local date-time (datetime-local), or '' for now. */
+  /** A local date-time, `YYYY-MM-DDTHH:mm` as the dialog's date and time fields give it, or '' for now. */
   takenAt: string;
 }
 

@@ -10,6 +10,7 @@ import { useRef } from 'react';
 import { type MeasurementBody, measurementFormMachine } from '../../machines/thrive-dashboard/measurement-form-machine';
 import { METRIC_SPECS, type Metric } from '../../machines/thrive-dashboard/metrics';
 import { measurementFormSelectors as sel } from '../../machines/thrive-dashboard/selectors';
+import { DateTimeFields } from './date-field';
 import { FormDialog } from './staff/form-dialog';
 import type { ActionHandle } from './staff/hooks';
 
@@ -72,7 +73,7 @@ export function MeasurementFormDialog({ action, id, metrics, words }: { action: 
         </TextField>
       </Stack>
       {words.takenAt && (
-        <TextField label={words.takenAt} type="datetime-local" value={v.takenAt} onChange={(e) => form.send({ type: 'form.takenAt', value: e.target.value })} error={!!errorOf('taken_at')} helperText={errorOf('taken_at')} slotProps={{ inputLabel: { shrink: true } }} />
+        <DateTimeFields label={words.takenAt} value={v.takenAt} onChange={(value) => form.send({ type: 'form.takenAt', value })} error={!!errorOf('taken_at')} helperText={errorOf('taken_at')} />
       )}
     </FormDialog>
   );

@@ -5,13 +5,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXTS } from '../../machines/sign-in/texts.ts';
 import { CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE, PORTAL_READ_ONLY, UNAUTHORIZED_TITLE } from '../../src/app/shell-text.ts';
+import { NEW_APPOINTMENT } from '../../src/features/appointments/texts.ts';
 import { CONSENT_RECORD_FORM } from '../../src/features/client-details/texts.ts';
 import { NEW_CLIENT } from '../../src/features/clients/texts.ts';
 import { PORTAL_TEXT } from '../../src/features/portal/texts.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { launchBrowser, newContext, watchConsole } from '../support/browser.ts';
-import { completeFirstSignIn, createAccount, E2E_PASSWORD, type E2eAccount } from '../support/e2e-accounts.ts';
 import { migratedDataDir } from '../support/db-template.ts';
+import { completeFirstSignIn, createAccount, E2E_PASSWORD, type E2eAccount } from '../support/e2e-accounts.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
 
 const ADMIN_EMAIL = 'a11y-admin@clinic.test';
@@ -126,6 +127,8 @@ describe('accessibility of every real page (axe-core in Chromium)', () => {
     for (const [path, button] of [
       ['/clients', NEW_CLIENT],
       [`/client/${client.id}/details?tab=consent`, CONSENT_RECORD_FORM],
+      // Its start: a day field and a time field, each named after the start.
+      ['/appointments', NEW_APPOINTMENT],
     ]) {
       await page.goto(path);
       await settled(page, '[data-guard="allowed"]');

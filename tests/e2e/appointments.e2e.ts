@@ -38,6 +38,7 @@ import {
 import { formatClock } from '../../src/lib/format.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { expectFailedRequest, launchBrowser } from '../support/browser.ts';
+import { fillDateTimeFields } from '../support/date-field-e2e.ts';
 import { completeFirstSignIn } from '../support/e2e-accounts.ts';
 import { privateBuild } from '../support/private-build.ts';
 import { arrangeAccounts, call, expectNoConsoleErrors, newPage, outbox, signInAs, type StaffWorld, startStaffServer } from '../support/staff-e2e.ts';
@@ -144,7 +145,7 @@ async function appointmentsOf(client: number) {
 async function bookThroughDialog(page: Page, day: string, clock: string, search: string, client: string) {
   await page.getByRole('button', { name: NEW_APPOINTMENT }).click();
   const dialog = page.getByRole('dialog', { name: NEW_APPOINTMENT });
-  await dialog.getByLabel('Start').fill(`${day}T${clock}`);
+  await fillDateTimeFields(dialog, 'Start', `${day}T${clock}`);
   await dialog.getByLabel(CLIENT_SEARCH).fill(search);
   await page.getByRole('option', { name: new RegExp(client) }).click();
   await dialog.getByLabel(SERVICE).click();
@@ -392,7 +393,7 @@ async function rescheduleFromPanel(page: Page, id: number, day: string, clock: s
   const panel = page.getByTestId('appointment-panel');
   await panel.getByRole('button', { name: ACTION_LABELS['appointment.reschedule'] }).click();
   const dialog = page.getByRole('dialog', { name: RESCHEDULE_TITLE });
-  await dialog.getByLabel(NEW_START).fill(`${day}T${clock}`);
+  await fillDateTimeFields(dialog, NEW_START, `${day}T${clock}`);
   await dialog.getByRole('button', { name: SAVE }).click();
   await panel.waitFor({ state: 'detached' });
 }

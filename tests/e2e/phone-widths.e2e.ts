@@ -1,20 +1,23 @@
 // Issue 24, "Phones": every real route (src/app/built-routes.ts) at 360 px, as the role that uses
-// it: the document is never wider than the viewport, and every visible button, link and field is
-// on screen or inside a box that scrolls (a table's card, the grid). Also the clinic's identity:
+// it, and the booking dialog with its day and time fields: the document is never wider than the
+// viewport, and every visible button, link and field is on screen or inside a box that scrolls (a
+// table's card, the grid). Also the clinic's identity:
 // the name set on /backoffice on /login, in the top bars, in the page title and the consent text.
 // One server, one browser, one signed-in context per role.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXTS } from '../../machines/sign-in/texts.ts';
 import { BUILT_ROUTES } from '../../src/app/built-routes.ts';
 import { getHref, type RouteKey } from '../../src/app/paths.ts';
 import { accountMenuLabel, CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE, OPEN_NAVIGATION } from '../../src/app/shell-text.ts';
-import { launchBrowser, watchConsole } from '../support/browser.ts';
+import { NEW_APPOINTMENT } from '../../src/features/appointments/texts.ts';
+import { dateTimeLabels } from '../../src/lib/labels.ts';
+import { launchBrowser } from '../support/browser.ts';
 import { createAccount, type E2eAccount } from '../support/e2e-accounts.ts';
+import { expectFits, phoneContext, settled } from '../support/phone-e2e.ts';
 import { tokenOf } from '../support/visit-charting-e2e.ts';
 import { arrangeAccounts, call, expectNoConsoleErrors, signInAs, startStaffServer, type StaffWorld } from '../support/staff-e2e.ts';
 
-const PHONE = { width: 360, height: 740 };
 const CLINIC = 'Sunrise Wellness Kochi';
 
 let world: StaffWorld;
@@ -95,55 +98,6 @@ function routeTable(): Record<RouteKey, { path: string; ready: string } | undefi
   } as Record<RouteKey, { path: string; ready: string } | undefined>;
 }
 
-async function phoneContext(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL: world.server.baseUrl, viewport: PHONE, isMobile: true, hasTouch: true });
-  context.setDefaultTimeout(60_000);
-  context.setDefaultNavigationTimeout(90_000);
-  const page = await context.newPage();
-  return { context, page, errors: watchConsole(page) };
-}
-
-async function settled(page: Page, ready: string) {
-  await page.locator(ready).first().waitFor({ timeout: 60_000 });
-  await expect.poll(() => page.locator('[aria-busy="true"], [data-loading], .MuiSkeleton-root, .MuiCircularProgress-root').count(), { timeout: 30_000 }).toBe(0);
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-}
-
-/**
- * What spills: the document wider than the viewport, and each visible control whose box leaves
- * the screen sideways without a scrolling box around it to bring it back.
- */
-async function spills(page: Page): Promise<{ scrollWidth: number; innerWidth: number; hidden: string[] }> {
-  return page.evaluate(() => {
-    const scrolls = (el: Element | null): boolean => {
-      for (let e = el?.parentElement ?? null; e && e !== document.documentElement; e = e.parentElement) {
-        const style = getComputedStyle(e);
-        if (/(auto|scroll)/.test(style.overflowX) && e.scrollWidth > e.clientWidth) return true;
-      }
-      return false;
-    };
-    const hidden: string[] = [];
-    const selector = 'button, a[href], input:not([type="hidden"]), select, textarea, [role="button"], [role="tab"], [role="link"], [role="combobox"], [role="menuitem"]';
-    for (const el of Array.from(document.querySelectorAll(selector))) {
-      const box = el.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) continue;
-      const style = getComputedStyle(el);
-      if (style.visibility === 'hidden' || el.closest('[aria-hidden="true"], [inert]')) continue;
-      if (box.left >= -1 && box.right <= window.innerWidth + 1) continue;
-      if (scrolls(el)) continue;
-      const name = (el.getAttribute('aria-label') || el.textContent || el.getAttribute('name') || el.tagName).trim().slice(0, 60);
-      hidden.push(`${el.tagName.toLowerCase()} "${name}" at ${Math.round(box.left)}–${Math.round(box.right)} px`);
-    }
-    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, hidden };
-  });
-}
-
-async function expectFits(page: Page, label: string) {
-  const found = await spills(page);
-  expect({ route: label, wider: found.scrollWidth > found.innerWidth ? `${found.scrollWidth} > ${found.innerWidth}` : null, hidden: found.hidden }).toEqual({ route: label, wider: null, hidden: [] });
-}
-
 describe('every real route at 360 px', () => {
   it('names every built route here, so a new one is checked too', () => {
     const table = routeTable();
@@ -151,7 +105,7 @@ describe('every real route at 360 px', () => {
   });
 
   it('signed out: /login shows the clinic name above the heading and fits', async () => {
-    const { context, page, errors } = await phoneContext();
+    const { context, page, errors } = await phoneContext(browser, world.server.baseUrl);
     await page.goto('/login');
     const name = page.getByTestId('sign-in-clinic-name');
     await name.waitFor();
@@ -165,7 +119,7 @@ describe('every real route at 360 px', () => {
   });
 
   it('a client: the consent text, the compact bar, and every portal page', async () => {
-    const { context, page, errors } = await phoneContext();
+    const { context, page, errors } = await phoneContext(browser, world.server.baseUrl);
     const home = getHref('portalHome', { clientId: client.id });
     await signInAs(page, client, home);
     await page.getByLabel(CONSENT_ACCEPT_LABEL).waitFor();
@@ -207,7 +161,7 @@ describe('every real route at 360 px', () => {
   });
 
   it('a SUPER_ADMIN: every staff page', async () => {
-    const { context, page, errors } = await phoneContext();
+    const { context, page, errors } = await phoneContext(browser, world.server.baseUrl);
     await signInAs(page, world.accounts.SUPER_ADMIN!, '/clients');
     expect(await page.locator('[data-layout="staff"] header').getByTestId('clinic-name').textContent()).toBe(CLINIC);
     const table = routeTable();
@@ -217,6 +171,16 @@ describe('every real route at 360 px', () => {
       await settled(page, route.ready);
       await expectFits(page, route.path);
     }
+    // A dialog's day and time fields, side by side where they fit, one above the other here.
+    await page.goto(getHref('appointments'));
+    await settled(page, '[data-guard="allowed"]');
+    await page.getByRole('button', { name: NEW_APPOINTMENT }).click();
+    await settled(page, '[role="dialog"]');
+    await expectFits(page, 'booking dialog');
+    // The dialog scrolls, which the check above forgives: the time field must not need it.
+    const dialog = (await page.getByRole('dialog', { name: NEW_APPOINTMENT }).boundingBox())!;
+    const time = (await page.getByRole('group', { name: dateTimeLabels('Start').time, exact: true }).boundingBox())!;
+    expect(time.x + time.width).toBeLessThanOrEqual(dialog.x + dialog.width);
     expectNoConsoleErrors(errors);
     await context.close();
   });

@@ -1,15 +1,17 @@
 // The scheduling back office in Chromium against a real server, at 1280 px and at 360 px: an
 // administrator changes a nurse's Monday hours, is shown the booked appointment the change would
-// leave outside them, keeps it as an exception (saved, the appointment untouched); then sells a
-// package to a client from the client record and sees the balance there.
+// leave outside them, keeps it as an exception (saved, the appointment untouched), and enters her
+// leave on another day; then sells a package to a client from the client record and sees the
+// balance there.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, isoWeekday, localTime } from '../../machines/appointments/scheduling-rules.ts';
 import { IMPACT_REASONS } from '../../machines/backoffice-scheduling/impact-rules.ts';
 import { IMPACT_TITLE, KEEP_AS_EXCEPTIONS, STAFF_HOURS_SAVED, TAB_LABELS } from '../../src/features/backoffice/scheduling/texts.ts';
 import { PACKAGE_BALANCE, PACKAGE_SOLD, SELL_PACKAGE, SESSIONS_LEFT } from '../../src/features/client-details/appointments-texts.ts';
+import { dateTimeLabels } from '../../src/lib/labels.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { fillClockField } from '../support/date-field-e2e.ts';
+import { fillClockField, fillDateTimeFields } from '../support/date-field-e2e.ts';
 import { arrangeAccounts, call, expectNoConsoleErrors, newPage, signInAs, type StaffWorld, startStaffServer } from '../support/staff-e2e.ts';
 
 const ZONE = 'Asia/Kolkata';
@@ -62,7 +64,7 @@ async function arrange(first: string, client: string) {
 }
 
 describe.each([1280, 360])('scheduling back office at %i px', (width) => {
-  it('an admin changes a nurse’s hours, sees the appointment it affects, keeps it; sells a package and sees the balance on the client record', async () => {
+  it('an admin changes a nurse’s hours, sees the appointment it affects, keeps it, enters her leave; sells a package and sees the balance on the client record', async () => {
     const a = await arrange(width === 1280 ? 'Asha' : 'Bina', width === 1280 ? 'Kavya' : 'Meera');
     const { context, page, errors } = await newPage(browser, world.server.baseUrl);
     await page.setViewportSize({ width, height: 900 });
@@ -88,6 +90,22 @@ describe.each([1280, 360])('scheduling back office at %i px', (width) => {
     expect(hours.body.staff_hours.filter((h: { staff: number; weekday: number }) => h.staff === a.nurse && h.weekday === 1)).toEqual([{ staff: a.nurse, weekday: 1, starts: '14:00', ends: '20:00' }]);
     const kept = await api('GET', `/appointments/appointments/${a.appointment}`);
     expect(kept.body.status).toBe('booked');
+
+    // Leave on the Tuesday after, typed into the From and To pairs of day and time fields, which
+    // stay on screen at 360 px (one field above the other).
+    const tuesday = addDays(nextMonday(), 1);
+    await fillDateTimeFields(page, 'From', `${tuesday}T09:00`);
+    await fillDateTimeFields(page, 'To', `${tuesday}T12:30`);
+    for (const label of ['From', 'To']) {
+      const box = (await page.getByRole('group', { name: dateTimeLabels(label).time, exact: true }).boundingBox())!;
+      expect(box.x + box.width, label).toBeLessThanOrEqual(width);
+    }
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    // Monday's appointment still lies outside her new hours, so this change lists it too: kept again.
+    await page.getByRole('dialog', { name: IMPACT_TITLE }).getByRole('button', { name: KEEP_AS_EXCEPTIONS }).click();
+    await expect
+      .poll(async () => ((await api('GET', '/appointments/hours')).body.staff_exceptions as Array<{ staff: number; kind: string; start: string; end: string }>).filter((e) => e.staff === a.nurse && e.kind === 'leave').map((e) => ({ start: Date.parse(e.start), end: Date.parse(e.end) })))
+      .toEqual([{ start: Date.parse(`${tuesday}T09:00:00+05:30`), end: Date.parse(`${tuesday}T12:30:00+05:30`) }]);
 
     // The client record: the appointment is upcoming; a package sold there shows its balance.
     await page.goto(`/client/${a.client}/details?tab=appointments`);

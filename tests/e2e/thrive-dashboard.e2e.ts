@@ -1,6 +1,7 @@
 // The thrive dashboard in Chromium against a real server: a coach opens /thrive-dashboard, sees
 // the tiles, the charts and a client in the needs-attention table, drills into that client (her
-// released lab report's marker shown), adds a measurement and sees the trend chart gain a point;
+// released lab report's marker shown), adds a measurement taken an hour ago (its day and time typed)
+// and sees the trend chart gain a point;
 // a coach opens a tile's clients (the address keeps it) and their count is the tile's; a client
 // adds a self-reported weight on /user/home and sees it in their trend, marked self-reported.
 import type { Browser } from 'playwright-core';
@@ -9,6 +10,7 @@ import { LAB_FLAG_LABELS, THRIVE_TEXT, TRACK_LABELS } from '../../src/features/t
 import { TRENDS_TEXT } from '../../src/features/portal/trends-section.tsx';
 import { CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE } from '../../src/app/shell-text.ts';
 import { launchBrowser } from '../support/browser.ts';
+import { fillDateTimeFields } from '../support/date-field-e2e.ts';
 import { arrangeAccounts, call, expectNoConsoleErrors, pageAs, type StaffWorld, startStaffServer } from '../support/staff-e2e.ts';
 
 let world: StaffWorld;
@@ -120,8 +122,17 @@ describe('thrive dashboard (Chromium)', () => {
     await dialog.getByLabel(THRIVE_TEXT.diastolic).fill('76');
     await dialog.getByText('Blood pressure of 1180 mmHg is not plausible (expected 60–260 mmHg).').waitFor();
     await dialog.getByLabel('Systolic').fill('118');
+    // Taken an hour ago, typed as a day and a time on the browser's clock (what the form sends from).
+    const takenAt = await page.evaluate(() => {
+      const d = new Date(Date.now() - 3_600_000);
+      const two = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
+    });
+    await fillDateTimeFields(dialog, THRIVE_TEXT.takenAt, takenAt);
     await dialog.getByRole('button', { name: THRIVE_TEXT.add }).click();
     await page.getByText(THRIVE_TEXT.measurementAdded).waitFor();
+    const readings = (await call(world.server.baseUrl, world.adminToken, 'GET', `/thrive/measurements?client=${client}&metric=blood_pressure`)).body as Array<{ value: number; taken_at: string }>;
+    expect(readings.filter((r) => r.value === 118).map((r) => Date.parse(r.taken_at))).toEqual([await page.evaluate((wall) => Date.parse(wall), takenAt)]);
     await expect.poll(() => trend.getAttribute('data-readings')).toBe('3');
     await expect.poll(points).toBeGreaterThan(before);
     await page.locator('[data-goal="heart_health"] [data-standing="in_range"]').waitFor();

@@ -1,9 +1,10 @@
-// Filling the app's date and clock fields (src/lib/date-field.tsx: MUI X pickers, not
-// the browser's own date and time boxes) as a person does: click the field's first section and type
-// the digits in the clinic's order (dd/mm/yyyy and 10:30 am in India), each section taking over
-// what it held. A field is a group named by its label.
+// Filling the app's date and clock fields, and the pair of them for a date with a time
+// (src/lib/date-field.tsx: MUI X pickers, not the browser's own date and time boxes) as a person
+// does: click the field's first section and type the digits in the clinic's order (dd/mm/yyyy and
+// 10:30 am in India), each section taking over what it held. A field is a group named by its label.
 import type { Locator, Page } from 'playwright-core';
 import { clinicDatePattern, clinicTimePattern } from '../../src/lib/format.ts';
+import { dateTimeLabels } from '../../src/lib/labels.ts';
 
 /** The keys a person types for `day` (YYYY-MM-DD) in the clinic's date order: 15061985. */
 export function typedDay(day: string): string {
@@ -42,4 +43,12 @@ export async function fillDateField(scope: Page | Locator, label: string, day: s
 /** Types `clock` (HH:mm) into the clock field labelled `label`. */
 export async function fillClockField(scope: Page | Locator, label: string, clock: string): Promise<void> {
   await typeInto(dateField(scope, label), typedClock(clock));
+}
+
+/** Types `wall` (YYYY-MM-DDTHH:mm, the clinic's clock) into the day and time fields of the pair labelled `label` (DateTimeFields). */
+export async function fillDateTimeFields(scope: Page | Locator, label: string, wall: string): Promise<void> {
+  const [day, clock] = wall.split('T');
+  const names = dateTimeLabels(label);
+  await fillDateField(scope, names.date, day);
+  await fillClockField(scope, names.time, clock.slice(0, 5));
 }

@@ -14,6 +14,7 @@ import { nextSteps } from '../../../machines/lifecycle/lifecycle';
 import { ageInYears } from '../../../machines/staff/age';
 import { isTherapy, type Therapy } from '../../../machines/visits/therapy-fields';
 import { clientAlerts, isBlocking } from '../../../machines/staff/client-alerts';
+import { DateTimeFields } from '../../lib/date-field';
 import { fullName } from '../../lib/staff/format';
 import { FormDialog } from '../../lib/staff/form-dialog';
 import type { ActionHandle } from '../../lib/staff/hooks';
@@ -193,7 +194,6 @@ export function AppointmentPanel({
         <RescheduleDialog
           change={change}
           initial={String(change.values.start ?? '')}
-          stepMinutes={setup.hours.slot_minutes}
           onReschedule={(start) => {
             // The calendar's chart saves it like a drag: the same conflict check and snap back.
             change.cancel();
@@ -227,7 +227,7 @@ function CancelDialog({ change, initial }: { change: StatusAction; initial: stri
 }
 
 /** The new clinic-time start, proposed as the current one. */
-function RescheduleDialog({ change, initial, stepMinutes, onReschedule }: { change: StatusAction; initial: string; stepMinutes: number; onReschedule: (start: string) => void }) {
+function RescheduleDialog({ change, initial, onReschedule }: { change: StatusAction; initial: string; onReschedule: (start: string) => void }) {
   const [start, setStart] = useState(initial);
   return (
     <FormDialog<StatusChange | null>
@@ -239,14 +239,7 @@ function RescheduleDialog({ change, initial, stepMinutes, onReschedule }: { chan
       ready={isCompleteStart(start)}
       onSubmit={() => onReschedule(start)}
     >
-      <TextField
-        label={NEW_START}
-        type="datetime-local"
-        fullWidth
-        value={start}
-        onChange={(e) => setStart(e.target.value)}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: stepMinutes * 60 } }}
-      />
+      <DateTimeFields label={NEW_START} fullWidth value={start} onChange={setStart} />
     </FormDialog>
   );
 }

@@ -22,6 +22,7 @@ import {
 } from '@mui/material';
 import type { BookingResult, Slot } from '../../../machines/appointments/booking-machine';
 import { localTime, zonedInstant } from '../../../machines/appointments/scheduling-rules';
+import { DateTimeFields } from '../../lib/date-field';
 import type { SchedulingSetup } from './appointments-api';
 import { type BookingHandle, useBooking } from './appointments-hooks';
 import { dayAndClock, offsetIso } from './clinic-time';
@@ -51,7 +52,7 @@ import {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** The slot's start as a datetime-local value on the clinic's clock. */
+/** The slot's start on the clinic's clock, `YYYY-MM-DDTHH:mm`, as DateTimeFields holds it. */
 function localValue(iso: string, zone: string): string {
   const t = localTime(zone, Date.parse(iso));
   return `${t.date}T${pad(Math.floor(t.minutes / 60))}:${pad(t.minutes % 60)}`;
@@ -64,13 +65,11 @@ function Details({ setup, booking }: { setup: SchedulingSetup; booking: BookingH
   const resourceName = (id: number) => setup.resources.find((r) => r.id === id)?.name ?? `#${id}`;
   return (
     <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
-      <TextField
+      <DateTimeFields
         label="Start"
-        type="datetime-local"
         value={slot ? localValue(slot.start, zone) : ''}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: setup.hours.slot_minutes * 60 } }}
-        onChange={(e) => {
-          const [date, clock] = e.target.value.split('T');
+        onChange={(start) => {
+          const [date, clock] = start.split('T');
           if (!date || !clock) return;
           const minutes = Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
           send({ type: 'booking.pickSlot', slot: { start: offsetIso(zonedInstant(zone, date, minutes), zone), staff: booking.staff } });

@@ -4,6 +4,7 @@ import { Alert, Box, Button, List, ListItem, ListItemText, MenuItem, Stack, Text
 import { useState } from 'react';
 import { zonedInstant } from '../../../../machines/appointments/scheduling-rules';
 import { useShell } from '../../../app/port';
+import { DateTimeFields } from '../../../lib/date-field';
 import { formatDateTime, ROLE_LABELS } from '../../../lib/staff/format';
 import { ImpactDialog } from './impact-dialog';
 import { type HoursPatch, patchHours, previewHoursImpact, type SchedulingHours, type StaffMember } from './scheduling-api';
@@ -11,7 +12,7 @@ import { useHours, useImpactedChange, useStaff } from './scheduling-hooks';
 import { hhmm, type Shift, ShiftRows } from './shift-rows';
 import { STAFF_HOURS_SAVED } from './texts';
 
-/** A wall-clock time in the clinic's zone (`2026-03-02T10:00` from a datetime field) as an instant with its offset. */
+/** A wall-clock time in the clinic's zone (`2026-03-02T10:00` from DateTimeFields) as an instant with its offset. */
 function clinicInstant(zone: string, local: string): string {
   const [date, clock] = local.split('T');
   const [h, m] = clock.split(':').map(Number);
@@ -71,13 +72,13 @@ function StaffHours({ member, hours, reload }: { member: StaffMember; hours: Sch
             </ListItem>
           ))}
         </List>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1 }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
           <TextField select size="small" label="Kind" value={exception.kind} onChange={(e) => setException({ ...exception, kind: e.target.value as 'leave' | 'extra' })} sx={{ minWidth: 130 }}>
             <MenuItem value="leave">Leave</MenuItem>
             <MenuItem value="extra">Extra shift</MenuItem>
           </TextField>
-          <TextField size="small" type="datetime-local" label="From" value={exception.start} onChange={(e) => setException({ ...exception, start: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
-          <TextField size="small" type="datetime-local" label="To" value={exception.end} onChange={(e) => setException({ ...exception, end: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+          <DateTimeFields size="small" label="From" value={exception.start} onChange={(start) => setException((x) => ({ ...x, start }))} />
+          <DateTimeFields size="small" label="To" value={exception.end} onChange={(end) => setException((x) => ({ ...x, end }))} />
           <TextField size="small" label="Note" value={exception.note} onChange={(e) => setException({ ...exception, note: e.target.value })} />
           <Button
             variant="outlined"
