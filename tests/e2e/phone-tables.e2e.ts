@@ -74,7 +74,7 @@ afterAll(async () => {
   await world?.server.stop('SIGTERM');
 });
 
-/** Each table in `scope` has `rows` rows at least and sits in a box that scrolls it, never the page. */
+/** The first table in `scope` has a row, and every table there sits in a box that scrolls it, never the page. */
 async function expectTablesScroll(page: Page, scope: string, label: string) {
   const tables = page.locator(`${scope} table`);
   await tables.first().locator('tbody tr').first().waitFor();
