@@ -53,8 +53,8 @@ import { findOffer, insertWaitlistEntry, listWaitlist, lockOffersOfSlot, markOff
 
 type S = components['schemas'];
 
-const audit = (db: Db, caller: Caller, action: string, client: number | null, requestId: string, outcome: 'success' | 'denied' = 'success') =>
-  recordAudit(db, { actor: caller, action: action as AuditAction, client, requestId, outcome });
+const audit = (db: Db, caller: Caller, action: AuditAction, client: number | null, requestId: string, outcome: 'success' | 'denied' = 'success') =>
+  recordAudit(db, { actor: caller, action, client, requestId, outcome });
 
 function requireOffset(field: string, value: string | undefined): void {
   if (value !== undefined && !hasUtcOffset(value)) throw badRequest(field, T.noOffset);
@@ -79,7 +79,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
   }
 
   /** Whose list: a client's own always; staff's choice, which must be a user (404 otherwise). */
-  async function listedClient(caller: Caller, asked: number | undefined, action: string, requestId: string): Promise<number | undefined> {
+  async function listedClient(caller: Caller, asked: number | undefined, action: AuditAction, requestId: string): Promise<number | undefined> {
     if (caller.role === 'CLIENT') {
       if (asked !== undefined && asked !== caller.id) {
         if (await findUserBrief(db, asked)) await audit(db, caller, action, asked, requestId, 'denied');

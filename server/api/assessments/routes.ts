@@ -28,12 +28,12 @@ import { COGNITIVE_TEXTS as T } from './texts.ts';
 type S = components['schemas'];
 
 // Audit action names of this module (listed in the contract's AuditAction enum).
-const LIST = 'cognitive.results.list' as AuditAction;
-const START = 'cognitive.run.start' as AuditAction;
-const SAVE = 'cognitive.run.save' as AuditAction;
-const COMPLETE = 'cognitive.run.complete' as AuditAction;
-const RECORD = 'cognitive.instrument.record' as AuditAction;
-const REVIEW = 'cognitive.review.create' as AuditAction;
+const LIST: AuditAction = 'cognitive.results.list';
+const START: AuditAction = 'cognitive.run.start';
+const SAVE: AuditAction = 'cognitive.run.save';
+const COMPLETE: AuditAction = 'cognitive.run.complete';
+const RECORD: AuditAction = 'cognitive.instrument.record';
+const REVIEW: AuditAction = 'cognitive.review.create';
 
 function badProgress(reason: string): HttpError {
   return badRequest('progress.tasks', reason);

@@ -7,58 +7,12 @@ import type { Db } from '../../db/database.ts';
 import type { ClinicRole } from '../../identity/contracts.ts';
 import { isRead, viewOf } from './record-views.ts';
 
-export type AuditAction =
-  | 'user.create'
-  | 'user.read'
-  | 'record.view'
-  | 'user.delete'
-  | 'profile.read'
-  | 'profile.update'
-  | 'profile.create'
-  | 'role.change'
-  | 'consent.record'
-  | 'enrollment.list'
-  | 'enrollment.create'
-  | 'enrollment.update'
-  | 'enrollment.delete'
-  | 'user.deactivate'
-  | 'user.reactivate'
-  | 'user.invitation.resend'
-  | 'user.password.reset'
-  | 'consent.read'
-  | 'consent.withdraw'
-  | 'settings.update'
-  | 'settings.logo.upload'
-  | 'settings.logo.remove'
-  | 'thrive_check.create'
-  | 'thrive_check.list'
-  | 'profile.email_sync'
-  | 'appointment.list'
-  | 'appointment.read'
-  | 'appointment.create'
-  | 'appointment.transition'
-  | 'appointment.series'
-  | 'appointment.seen'
-  | 'waitlist.list'
-  | 'waitlist.create'
-  | 'waitlist.accept'
-  | 'package.list'
-  | 'package.create'
-  | 'scheduling.configure'
-  | 'discovery.prospect.list'
-  | 'discovery.prospect.read'
-  | 'discovery.prospect.create'
-  | 'discovery.prospect.update'
-  | 'discovery.prospect.transition'
-  | 'discovery.prospect.call'
-  | 'discovery.prospect.convert'
-  | 'discovery.visit.list'
-  | 'discovery.visit.read'
-  | 'discovery.visit.create'
-  | 'discovery.visit.update'
-  | 'discovery.visit.sign'
-  | 'discovery.enquiry'
-  | 'discovery.funnel';
+/**
+ * Every action the trail can hold: the contract's AuditAction enum (openapi.yaml). A new action is
+ * named there first, and the record's Audit tab needs words for it before anything compiles
+ * (src/features/client-details/audit-texts.ts).
+ */
+export type AuditAction = components['schemas']['AuditAction'];
 
 export interface AuditEntry {
   actor: { id: number; role: ClinicRole };

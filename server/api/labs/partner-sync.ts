@@ -20,7 +20,7 @@ import type { Db } from '../../db/database.ts';
 import { enqueue, type JobHandler, runDueJobs } from '../../jobs/queue.ts';
 import type { MailTransport } from '../../mail/transport.ts';
 import { HttpError } from '../../http/errors.ts';
-import { type AuditAction, recordSystemAudit } from '../data/audit.ts';
+import { recordSystemAudit } from '../data/audit.ts';
 import { requireLifecycleStep } from '../lifecycle.ts';
 import * as data from './data.ts';
 import type { LabPartner, PartnerBooking } from './partner.ts';
@@ -92,7 +92,7 @@ async function syncOrder(db: Db, partner: LabPartner, mail: MailTransport, log: 
   return db.transaction().execute(async (trx) => {
     const order = (await data.lockOrder(trx, id))!;
     // No clinic user made these changes: the system actor, and the worker's round as the request.
-    const audit = (action: 'lab.order.transition' | 'lab.result.enter') => recordSystemAudit(trx, { action: action as unknown as AuditAction, client: order.client_id, requestId: round });
+    const audit = (action: 'lab.order.transition' | 'lab.result.enter') => recordSystemAudit(trx, { action, client: order.client_id, requestId: round });
     let steps = 0;
     const step = async (to: LabOrderStatus) => {
       const counts = await data.resultCounts(trx, id);

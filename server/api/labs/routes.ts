@@ -49,7 +49,7 @@ type LabAction =
   | 'lab.result.enter'
   | 'lab.report.pdf.attach'
   | 'lab.report.pdf.download';
-const act = (action: LabAction) => action as unknown as AuditAction;
+const act = (action: LabAction): AuditAction => action;
 
 const RELEASED: readonly LabOrderStatus[] = ['partial', 'ready'];
 const isAdmin = (caller: Caller) => ADMIN_ROLES.includes(caller.role);

@@ -18,7 +18,7 @@ export const EMAIL_SYNC_ERRORS = {
   taken: 'That email address belongs to another user.',
 } as const;
 
-const SYNC = 'profile.email_sync' as AuditAction;
+const SYNC: AuditAction = 'profile.email_sync';
 
 export async function profileEmailRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   const { db, contract } = ctx;

@@ -23,8 +23,8 @@ export const THRIVE_CHECK_ERRORS = {
 } as const;
 
 // Audit action names of this module (listed in the contract's AuditAction enum).
-const LIST = 'thrive_check.list' as AuditAction;
-const CREATE = 'thrive_check.create' as AuditAction;
+const LIST: AuditAction = 'thrive_check.list';
+const CREATE: AuditAction = 'thrive_check.create';
 
 export async function thriveCheckRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   const { db, contract } = ctx;

@@ -53,7 +53,7 @@ type SupportAction =
   | 'support.message.create'
   | 'support.attachment.upload'
   | 'support.attachment.download';
-const act = (action: SupportAction) => action as unknown as AuditAction;
+const act = (action: SupportAction): AuditAction => action;
 
 
 export async function supportRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {

@@ -45,7 +45,7 @@ const A = {
   list: 'measurement.list',
   create: 'measurement.create',
   correct: 'measurement.correct',
-} as const satisfies Record<string, string>;
+} as const satisfies Record<string, AuditAction>;
 
 /** Readings a few minutes ahead are clock skew between devices, not the future. */
 const SKEW_MS = 5 * 60_000;
@@ -61,14 +61,14 @@ function readingOrRefuse(input: { metric: string; value: number; value2?: number
 
 export async function thriveRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   const { db, contract } = ctx;
-  const audit = (d: Db, caller: Caller, action: string, client: number | null, requestId: string, outcome: 'success' | 'denied' = 'success') =>
-    recordAudit(d, { actor: caller, action: action as AuditAction, client, requestId, outcome });
+  const audit = (d: Db, caller: Caller, action: AuditAction, client: number | null, requestId: string, outcome: 'success' | 'denied' = 'success') =>
+    recordAudit(d, { actor: caller, action, client, requestId, outcome });
 
   /**
    * The client whose record is asked for: a client's own always (another's is 404, audited as
    * denied when it exists); for staff, an existing CLIENT (404 otherwise).
    */
-  async function clientOf(caller: Caller, asked: number | undefined, action: string, requestId: string): Promise<number> {
+  async function clientOf(caller: Caller, asked: number | undefined, action: AuditAction, requestId: string): Promise<number> {
     if (caller.role === 'CLIENT') {
       if (asked !== undefined && asked !== caller.id) {
         if (await findUser(db, asked)) await audit(db, caller, action, asked, requestId, 'denied');
@@ -194,12 +194,12 @@ export async function thriveRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     const body = request.body;
     const client = await clientOf(caller, body.client ?? (isStaff(caller.role) ? undefined : caller.id), A.create, request.id);
     if (caller.role === 'CLIENT' && !SELF_REPORTED_METRICS.includes(body.metric)) {
-      await refuse(db, { actor: caller, action: A.create as AuditAction, client, requestId: request.id }, forbidden(T.selfReportedOnly));
+      await refuse(db, { actor: caller, action: A.create, client, requestId: request.id }, forbidden(T.selfReportedOnly));
     }
     const reading = readingOrRefuse(body);
     const takenAt = body.taken_at ? new Date(body.taken_at) : new Date();
     if (takenAt.getTime() > Date.now() + SKEW_MS) throw badRequest('taken_at', T.futureReading);
-    const created = await withAudit(db, { actor: caller, action: A.create as AuditAction, client, requestId: request.id }, (trx) =>
+    const created = await withAudit(db, { actor: caller, action: A.create, client, requestId: request.id }, (trx) =>
       insertMeasurement(trx, {
         client,
         reading,
@@ -221,7 +221,7 @@ export async function thriveRoutes(app: FastifyInstance, ctx: ApiContext): Promi
       const original = await findMeasurement(db, request.params.id);
       if (!original) throw notFound();
       if (caller.role === 'CLIENT') {
-        const intent = { actor: caller, action: A.correct as AuditAction, client: original.client, requestId: request.id };
+        const intent = { actor: caller, action: A.correct, client: original.client, requestId: request.id };
         if (original.client !== caller.id) await refuse(db, intent, notFound());
         if (original.source !== 'client') await refuse(db, intent, forbidden(T.correctOwnOnly));
       }
@@ -229,7 +229,7 @@ export async function thriveRoutes(app: FastifyInstance, ctx: ApiContext): Promi
       const reading = readingOrRefuse({ metric: original.metric, value: body.value, value2: body.value2, unit: body.unit });
       if (original.corrected_by !== null) throw new HttpError(409, T.alreadyCorrected);
       try {
-        const created = await withAudit(db, { actor: caller, action: A.correct as AuditAction, client: original.client, requestId: request.id }, (trx) =>
+        const created = await withAudit(db, { actor: caller, action: A.correct, client: original.client, requestId: request.id }, (trx) =>
           insertMeasurement(trx, {
             client: original.client,
             reading,

@@ -20,7 +20,7 @@ import { getTherapySettings, isClient, userExists } from './data.ts';
 type CompletedSession = components['schemas']['CompletedSession'];
 
 // The contract's AuditAction lists it; the shared union in data/audit.ts stays untouched.
-const ACTION = 'visit.session.list' as unknown as AuditAction;
+const ACTION: AuditAction = 'visit.session.list';
 
 interface SessionRow {
   id: number;
