@@ -1,11 +1,15 @@
 // Issue 24, the client record, in Chromium at 1280 and 360 px against a real server: the banner
 // stays visible after scrolling (allergies and alerts on it), a tab link opens its tab, onboarding
-// answers read as sentences, the audit tab names people and grows by one event per page view, and
-// the page is never wider than the viewport.
+// answers read as sentences, the audit tab names people and grows by one event per page view, says
+// in words what happened and what a view read (no action codes), pages and filters, and the page is
+// never wider than the viewport.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TIMELINE } from '../../src/features/client-details/overview-texts.ts';
+import { AUDIT_ACTION_WORDS, AUDIT_FILTER_LABEL, AUDIT_OUTCOME_WORDS } from '../../src/features/client-details/audit-texts.ts';
+import { LABS_SECTION } from '../../src/features/client-details/labs-texts.ts';
 import { BANNER_ALERT, BANNER_ALLERGIES, RECORD_TAB_LABELS } from '../../src/features/client-details/texts.ts';
+import { VISITS_SECTION } from '../../src/features/client-details/visits-texts.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { arrangeAccounts, call, expectNoConsoleErrors, pageAs, type StaffWorld, startStaffServer } from '../support/staff-e2e.ts';
 
@@ -51,6 +55,10 @@ afterAll(async () => {
   await browser?.close();
   await world?.server.stop('SIGTERM');
 });
+
+/** An action code (`visit.list`) where words belong. */
+const CODE = /\b[a-z]+\.[a-z_.]+\b/;
+const auditRows = (page: Page) => page.getByRole('table', { name: 'Audit trail' }).locator('tbody tr');
 
 const notWider = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
@@ -106,6 +114,52 @@ describe.each([1280, 360])('the client record at %i px', (width) => {
     await page.reload();
     await page.getByTestId('audit-count').waitFor();
     await expect.poll(count).toBe(before + 1);
+
+    // A view that opens the Visits and Labs tabs says so in words, and no row shows a code.
+    await page.goto(`${base}?tab=visits`);
+    await page.getByText(VISITS_SECTION.empty).waitFor();
+    await page.getByRole('tab', { name: RECORD_TAB_LABELS.labs }).click();
+    await page.getByText(LABS_SECTION.empty).waitFor();
+    await page.getByRole('tab', { name: RECORD_TAB_LABELS.audit }).click();
+    await expect.poll(count).toBe(before + 2);
+    const newest = auditRows(page).first();
+    await expect(newest.innerText()).resolves.toContain(AUDIT_ACTION_WORDS['record.view']);
+    await expect(newest.innerText()).resolves.toMatch(/Read: .*visits/);
+    await expect(newest.innerText()).resolves.toMatch(/Read: .*lab reports/);
+    await expect(newest.innerText()).resolves.toContain(AUDIT_OUTCOME_WORDS.success);
+    for (const row of await auditRows(page).all()) expect(await row.innerText()).not.toMatch(CODE);
+    await notWider(page);
+    expectNoConsoleErrors(errors);
+    await context.close();
+  });
+});
+
+describe('the audit tab in the browser', () => {
+  it('pages through every event and filters them by what happened', async () => {
+    // 22 direct reads of the profile (no page view to fold them into): more than one page of events.
+    for (let i = 0; i < 22; i += 1) expect((await call(world.server.baseUrl, world.adminToken, 'GET', `/users/user-profiles/${clientId}`)).status).toBe(200);
+    const { context, page, errors } = await pageAs(browser, world.server.baseUrl, world.accounts.ADMIN!);
+    await page.setViewportSize({ width: 1280, height: 760 });
+    const base = `/client/${clientId}/details`;
+    await page.goto(`${base}?tab=audit`);
+    await page.getByTestId('audit-count').waitFor();
+    const total = Number((await page.getByTestId('audit-count').innerText()).split(' ')[0]);
+    expect(total).toBeGreaterThan(20);
+    await expect.poll(() => auditRows(page).count()).toBe(20);
+
+    await page.getByRole('link', { name: 'Go to page 2' }).click();
+    await page.waitForURL(/page=2/);
+    await expect.poll(() => auditRows(page).count()).toBe(Math.min(20, total - 20));
+    for (const row of await auditRows(page).all()) expect(await row.innerText()).not.toMatch(CODE);
+
+    // The filter offers words, and choosing one goes back to its first page.
+    await page.getByRole('combobox', { name: AUDIT_FILTER_LABEL }).click();
+    await page.getByRole('option', { name: AUDIT_ACTION_WORDS['profile.read'], exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('action') === 'profile.read' && !url.searchParams.has('page'));
+    const filtered = async () => Number((await page.getByTestId('audit-count').innerText()).split(' ')[0]);
+    await expect.poll(filtered).toBeLessThan(total);
+    expect(await filtered()).toBeGreaterThanOrEqual(22);
+    for (const row of await auditRows(page).all()) expect(await row.innerText()).toContain('profile');
     expectNoConsoleErrors(errors);
     await context.close();
   });

@@ -1,47 +1,27 @@
 // For ADMIN and SUPER_ADMIN: who opened or changed this record, newest first, named and in
 // words; paged and filtered on the server, the page and filter being the URL's (record-tabs.ts).
-import { Alert, Chip, MenuItem, Pagination, PaginationItem, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Chip, ListSubheader, MenuItem, Pagination, PaginationItem, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { Link, useLocation } from 'wouter';
 import { auditSearch, type AuditView, pageCount } from '../../../machines/client-record/record-tabs';
 import { ScrollTable } from '../../lib/scroll-table';
 import { formatDateTime, ROLE_LABELS } from '../../lib/staff/format';
+import {
+  AUDIT_ACTION_WORDS,
+  AUDIT_ALL_ACTIONS,
+  AUDIT_COUNT,
+  AUDIT_FILTER_GROUPS,
+  AUDIT_FILTER_LABEL,
+  AUDIT_OUTCOME_WORDS,
+  AUDIT_READ_LIST,
+  AUDIT_READ_WORDS,
+} from './audit-texts';
 import type { AuditEvent } from './details-api';
 import { useAuditTrail } from './details-hooks';
-import { AUDIT_ALL_ACTIONS, AUDIT_COUNT, AUDIT_FILTER_LABEL, AUDIT_READ_LIST } from './texts';
 
-export const AUDIT_ACTION_LABELS: Record<string, string> = {
-  'user.create': 'Created the user',
-  'user.read': 'Opened the record',
-  'record.view': 'Opened the record',
-  'thrive_check.list': 'Read the thrive checks',
-  'thrive_check.create': 'Recorded a thrive check',
-  'appointment.list': 'Read the appointments',
-  'appointment.read': 'Opened an appointment',
-  'user.delete': 'Removed the user',
-  'profile.read': 'Opened the profile',
-  'profile.update': 'Changed the profile',
-  'role.change': 'Changed the role',
-  'consent.record': 'Recorded consent',
-  'consent.read': 'Read the consent history',
-  'enrollment.list': 'Opened the enrollments',
-  'enrollment.create': 'Enrolled in a program',
-  'enrollment.update': 'Changed an enrollment',
-  'enrollment.delete': 'Removed an enrollment',
-  'user.deactivate': 'Deactivated the user',
-  'user.reactivate': 'Reactivated the user',
-  'user.invitation.resend': 'Resent the invitation',
-  'user.password.reset': 'Reset the password',
-};
-
-/** What a page view read, in words ("the record, the enrollments"). */
-const READ_WORDS: Record<string, string> = {
-  'user.read': 'the profile',
-  'enrollment.list': 'the enrollments',
-  'consent.read': 'the consent history',
-  'thrive_check.list': 'the thrive checks',
-  'appointment.list': 'the appointments',
-};
-const readWords = (action: string) => READ_WORDS[action] ?? (AUDIT_ACTION_LABELS[action] ?? action).toLowerCase();
+// An action the contract does not know yet (a newer server) still shows, as its code.
+const actionWords = (action: string) => (AUDIT_ACTION_WORDS as Record<string, string>)[action] ?? action;
+const readWords = (action: string) => (AUDIT_READ_WORDS as Record<string, string>)[action] ?? actionWords(action).toLowerCase();
+const outcomeWords = (outcome: string) => (AUDIT_OUTCOME_WORDS as Record<string, string>)[outcome] ?? outcome;
 
 function who(e: AuditEvent, clientId: number) {
   // A change no clinic user made (a lab partner's update brought in by the labs worker).
@@ -67,13 +47,14 @@ export function AuditSection({ clientId, view, base }: { clientId: number; view:
         sx={{ mb: 2, minWidth: 240, maxWidth: '100%' }}
       >
         <MenuItem value="">{AUDIT_ALL_ACTIONS}</MenuItem>
-        {Object.entries(AUDIT_ACTION_LABELS)
-          .filter(([action]) => action !== 'user.read')
-          .map(([action, label]) => (
+        {AUDIT_FILTER_GROUPS.flatMap(({ label, actions }) => [
+          <ListSubheader key={label}>{label}</ListSubheader>,
+          ...actions.map((action) => (
             <MenuItem key={action} value={action}>
-              {label}
+              {AUDIT_ACTION_WORDS[action]}
             </MenuItem>
-          ))}
+          )),
+        ])}
       </TextField>
       {trail.failed && <Alert severity="error">{trail.error}</Alert>}
       {page && (
@@ -96,7 +77,7 @@ export function AuditSection({ clientId, view, base }: { clientId: number; view:
                     <TableCell>{formatDateTime(e.occurred_at)}</TableCell>
                     <TableCell>{who(e, clientId)}</TableCell>
                     <TableCell>
-                      {AUDIT_ACTION_LABELS[e.action] ?? e.action}
+                      {actionWords(e.action)}
                       {e.reads && e.reads.length > 0 && (
                         <Typography variant="caption" component="div" color="text.secondary">
                           {AUDIT_READ_LIST(e.reads.map(readWords).join(', '))}
@@ -104,7 +85,7 @@ export function AuditSection({ clientId, view, base }: { clientId: number; view:
                       )}
                     </TableCell>
                     <TableCell>
-                      <Chip size="small" label={e.outcome} color={e.outcome === 'success' ? 'default' : 'error'} />
+                      <Chip size="small" label={outcomeWords(e.outcome)} color={e.outcome === 'success' ? 'default' : 'error'} />
                     </TableCell>
                   </TableRow>
                 ))}

@@ -70,7 +70,3 @@ export const RECORD_TAB_LABELS = {
   audit: 'Audit',
 } as const;
 export const OVERVIEW_EMPTY = 'Nothing has happened on this record yet.';
-export const AUDIT_ALL_ACTIONS = 'Every action';
-export const AUDIT_FILTER_LABEL = 'What happened';
-export const AUDIT_COUNT = (count: number) => (count === 1 ? '1 event' : `${count} events`);
-export const AUDIT_READ_LIST = (reads: string) => `Read: ${reads}`;
