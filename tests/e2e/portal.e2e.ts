@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE } from '../../src/app/shell-text.ts';
 import { PORTAL_TEXT } from '../../src/features/portal/texts.ts';
 import { launchBrowser, newContext, watchConsole } from '../support/browser.ts';
+import { fillDateField } from '../support/date-field-e2e.ts';
 import { migratedDataDir } from '../support/db-template.ts';
 import { completeFirstSignIn, createAccount, type E2eAccount } from '../support/e2e-accounts.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
@@ -75,12 +76,14 @@ describe('client portal (Chromium)', () => {
     await page.getByRole('heading', { name: 'Health goals', level: 2 }).waitFor();
     await choose('Area', 'Sleep');
     await page.getByLabel('Your goal in your words').fill('Sleep seven hours most nights');
-    await page.getByLabel('Target date').fill('2027-03-01');
+    await fillDateField(page, 'Target date', '2027-03-01');
     await page.getByRole('button', { name: PORTAL_TEXT.next }).click();
     await page.getByLabel('In your own words, what brings you to the clinic?').fill('Tired all the time since my second child.');
     // Back keeps the saved step; next again returns here.
     await page.getByRole('button', { name: PORTAL_TEXT.back }).click();
     await expect.poll(() => page.getByLabel('Your goal in your words').inputValue()).toBe('Sleep seven hours most nights');
+    // The goal's day went as the contract's YYYY-MM-DD, typed the clinic's way (issue 24).
+    expect(((await storedProfile()).health_goals as { goals: Array<{ target_date: string }> }).goals[0].target_date).toBe('2027-03-01');
     await page.getByRole('button', { name: PORTAL_TEXT.next }).click();
     await page.getByLabel('In your own words, what brings you to the clinic?').fill('Tired all the time since my second child.');
     await page.getByRole('button', { name: PORTAL_TEXT.next }).click();

@@ -248,6 +248,8 @@ describe('SUPER_ADMIN in a client portal (issue 22, 5)', () => {
     await view.getByRole('heading', { level: 1, name: PORTAL_TEXT.onboardingTitle }).waitFor();
     const answers = view.locator('[data-section="onboarding-answers"]');
     await answers.locator('[data-answer="goals.0.description"]').getByText(goal).waitFor();
+    // The goal's day the clinic's way (23/11/2026), not as stored (issue 24).
+    expect(await answers.locator('[data-answer="goals.0.target_date"] p').last().textContent()).toBe(formatDate('2027-03-31'));
     expect(await answers.getByText(PORTAL_TEXT.notAnswered).count()).toBe(3);
     expect(await view.getByRole('heading', { level: 2 }).allTextContents()).toEqual([...PORTAL_TEXT.stepTitles]);
     await expectNoWriteControls(page, [PORTAL_TEXT.next, PORTAL_TEXT.finish, PORTAL_TEXT.addGoal, PORTAL_TEXT.review]);

@@ -14,6 +14,7 @@ import { VISITS_SECTION } from '../../src/features/client-details/visits-texts.t
 import { VISIT_TEXT as T } from '../../src/features/visits/texts.ts';
 import { THERAPIES_TEXT as TT } from '../../src/features/backoffice/therapies/texts.ts';
 import { TAB_LABELS } from '../../src/features/backoffice/scheduling/texts.ts';
+import { fillClockField, fillDateField } from '../support/date-field-e2e.ts';
 import { E2E_PASSWORD } from '../support/e2e-accounts.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { arrangeAccounts, call, expectNoConsoleErrors, pageAs, type StaffWorld, startStaffServer } from '../support/staff-e2e.ts';
@@ -88,6 +89,7 @@ describe('therapy visit charting', () => {
     await frame.locator('[data-field="screening"]').getByText(T.screening.clear).waitFor();
 
     const fill = async (section: string, field: string, value: string) => page.locator(`[data-section="${section}"] [data-field="${field}"]`).fill(value);
+    const parameters = page.locator('[data-section="parameters"]');
     const choose = async (section: string, field: string, option: string) => {
       await page.locator(`[data-section="${section}"] [data-field="${field}"]`).locator('..').click();
       await page.getByRole('option', { name: option, exact: true }).click();
@@ -97,7 +99,7 @@ describe('therapy visit charting', () => {
     await choose('parameters', 'recipe-choice', 'Hydration plus');
     await choose('parameters', 'lot-0', 'VC-2031 · 20 g · expires 2099-12-31');
     await fill('parameters', 'prescriber', 'Dr Mehta');
-    await fill('parameters', 'insertion_time', '10:05');
+    await fillClockField(parameters, 'Insertion time', '10:05');
     await choose('parameters', 'catheter_type', 'peripheral_iv');
     await fill('parameters', 'gauge', '22');
     await fill('parameters', 'vein', 'Left cephalic');
@@ -105,8 +107,8 @@ describe('therapy visit charting', () => {
     await fill('parameters', 'inserter', 'Staff nurse');
     await choose('parameters', 'delivery', 'gravity');
     await fill('parameters', 'rate', '250');
-    await fill('parameters', 'infusion_start', '10:10');
-    await fill('parameters', 'infusion_stop', '11:00');
+    await fillClockField(parameters, 'Infusion start', '10:10');
+    await fillClockField(parameters, 'Infusion stop', '11:00');
     await fill('parameters', 'volume_given', '250');
     await choose('parameters', 'complication', 'none');
     await choose('parameters', 'catheter_intact', T.yes);
@@ -167,7 +169,8 @@ describe('therapy visit charting', () => {
     expect((await call(base, world.adminToken, 'GET', '/visits/therapy-settings')).body.systolic_block).toBe(170);
 
     const form = page.getByRole('form', { name: TT.receiveLot });
-    for (const [label, value] of [[TT.item, 'Magnesium'], [TT.lotNumber, 'MG-7'], [TT.expiresOn, '2099-06-30'], [TT.quantity, '3'], [TT.unit, 'g'], [TT.lowAt, '5']]) await form.getByLabel(label, { exact: true }).fill(value);
+    for (const [label, value] of [[TT.item, 'Magnesium'], [TT.lotNumber, 'MG-7'], [TT.quantity, '3'], [TT.unit, 'g'], [TT.lowAt, '5']]) await form.getByLabel(label, { exact: true }).fill(value);
+    await fillDateField(form, TT.expiresOn, '2099-06-30');
     await form.getByRole('button', { name: TT.saveLot }).click();
     await page.getByText(TT.lotSaved('Magnesium', 'MG-7')).waitFor();
     const row = page.locator('[data-lot="MG-7"]');

@@ -7,10 +7,11 @@ import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Role } from '../../machines/guard/roles.ts';
-import type { Therapy } from '../../machines/visits/therapy-fields.ts';
+import { THERAPY_FIELDS, type Therapy } from '../../machines/visits/therapy-fields.ts';
 import { ACTION_LABELS, OPEN_VISIT_CHART } from '../../src/features/appointments/texts.ts';
 import { VISIT_TEXT as T } from '../../src/features/visits/texts.ts';
 import { watchConsole } from './browser.ts';
+import { fillClockField } from './date-field-e2e.ts';
 import { privateBuild } from './private-build.ts';
 import { createAccount, E2E_PASSWORD, type E2eAccount } from './e2e-accounts.ts';
 import { arrangeAccounts, call, signInAs, type StaffWorld, startStaffServer } from './staff-e2e.ts';
@@ -98,6 +99,9 @@ export async function expectNoSidewaysScroll(page: Page, where: string): Promise
   expect(scroll, `${where}: page ${scroll}px wide in a ${inner}px viewport`).toBeLessThanOrEqual(inner);
 }
 
+/** The therapies' time fields by key, with their labels: clock fields, typed section by section. */
+const CLOCK_LABELS = new Map(Object.values(THERAPY_FIELDS).flatMap((defs) => defs.filter((d) => d.kind === 'time').map((d) => [d.key, d.label] as const)));
+
 /** Fills and steps a visit chart, counting clicks and fields typed. */
 export function charter(page: Page) {
   const counts = { clicks: 0, fields: 0 };
@@ -109,7 +113,9 @@ export function charter(page: Page) {
     field,
     async fill(section: string, name: string, value: string) {
       counts.fields++;
-      await field(section, name).fill(value);
+      const clock = CLOCK_LABELS.get(name);
+      if (clock) await fillClockField(field(section, name), clock, value);
+      else await field(section, name).fill(value);
     },
     async choose(section: string, name: string, option: string) {
       counts.clicks += 2;

@@ -6,6 +6,7 @@ import { Alert, Box, Button, Chip, Divider, Stack, TextField, Typography } from 
 import { type FormEvent, useState } from 'react';
 import { useCognitiveReview } from './cognitive-hooks';
 import { COGNITIVE_SECTION as T } from './cognitive-texts';
+import { DateField } from '../../lib/date-field';
 import { clinicToday, formatDate, formatDateTime } from '../../lib/format';
 
 type Review = { id: number; comment: string; reviewer_name: string };
@@ -131,21 +132,36 @@ function InstrumentForm({ pending, fieldErrors, onRecord }: { pending: boolean; 
         {T.recordTitle}
       </Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 1.5 }}>
-        {FIELDS.map((f) => (
-          <TextField
-            key={f}
-            name={f}
-            size="small"
-            label={T.fields[f]}
-            value={form[f] ?? ''}
-            onChange={set(f)}
-            type={f === 'administered_on' ? 'date' : f === 'total' || f === 'max_total' ? 'number' : 'text'}
-            multiline={f === 'interpretation'}
-            error={Boolean(fieldErrors[f])}
-            helperText={fieldErrors[f]?.[0]}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-        ))}
+        {FIELDS.map((f) =>
+          f === 'administered_on' ? (
+            // Given in the clinic, so not after the clinic's today (the browser's could be a day ahead).
+            <DateField
+              key={f}
+              name={f}
+              size="small"
+              label={T.fields[f]}
+              value={form[f] ?? ''}
+              onChange={(value) => setForm((v) => ({ ...v, [f]: value }))}
+              maxDate={clinicToday()}
+              error={Boolean(fieldErrors[f])}
+              helperText={fieldErrors[f]?.[0]}
+            />
+          ) : (
+            <TextField
+              key={f}
+              name={f}
+              size="small"
+              label={T.fields[f]}
+              value={form[f] ?? ''}
+              onChange={set(f)}
+              type={f === 'total' || f === 'max_total' ? 'number' : 'text'}
+              multiline={f === 'interpretation'}
+              error={Boolean(fieldErrors[f])}
+              helperText={fieldErrors[f]?.[0]}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          ),
+        )}
         <TextField name="domains" size="small" label={T.domainsHelp} value={form.domains} onChange={set('domains')} multiline minRows={2} slotProps={{ inputLabel: { shrink: true } }} />
       </Box>
       <Button type="submit" variant="contained" sx={{ mt: 1.5 }} disabled={pending}>

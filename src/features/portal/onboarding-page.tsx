@@ -8,6 +8,8 @@ import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { isStepDone, type OnboardingStep, ONBOARDING_STEPS } from '../../../machines/portal/onboarding-rules';
 import { getHref } from '../../app/port';
+import { DateField } from '../../lib/date-field';
+import { formatDate } from '../../lib/format';
 import { LoadFailed, PageFrame } from './page-frame';
 import { useOnboarding } from './portal-hooks';
 import { PORTAL_TEXT } from './texts';
@@ -23,24 +25,25 @@ const DURATIONS = [['under_3_months', 'Less than 3 months'], ['3_to_12_months', 
 const CONDITIONS = opt(['heart_disease', 'stroke', 'hypertension', 'diabetes', 'high_cholesterol', 'cancer', 'dementia', 'mental_health', 'thyroid', 'kidney_disease', 'obesity', 'other']);
 const RELATIONS = opt(['mother', 'father', 'sibling', 'child', 'maternal_grandparent', 'paternal_grandparent', 'aunt_or_uncle', 'other']);
 
-/** A text field bound to a path of the draft, showing the contract's error for that path. */
+/** A field bound to a path of the draft (a date picker for a date), showing the contract's error for that path. */
 function Field(props: { label: string; path: string; draft: Json; set: (path: string, v: unknown) => void; errors: Errors; readOnly: boolean; kind?: 'text' | 'number' | 'date' | 'multiline'; options?: ReadonlyArray<readonly [string, string]>; helper?: string }) {
   const { label, path, draft, set, errors, kind = 'text', options } = props;
   const value = path.split('.').reduce((o: any, k) => o?.[k], draft);
   const error = errors[path]?.[0];
   if (props.readOnly) {
-    const shown = value === undefined || value === null || value === '' ? '—' : (options?.find(([v]) => v === value)?.[1] ?? String(value));
+    const shown = value === undefined || value === null || value === '' ? '—' : kind === 'date' ? formatDate(String(value)) : (options?.find(([v]) => v === value)?.[1] ?? String(value));
     return <Answer label={label} value={shown} path={path} />;
+  }
+  if (kind === 'date') {
+    return <DateField label={label} name={path} value={value ?? ''} onChange={(day) => set(path, day || undefined)} error={!!error} helperText={error ?? props.helper} fullWidth />;
   }
   return (
     <TextField
       label={label}
       name={path}
       select={!!options}
-      type={kind === 'date' ? 'date' : 'text'}
       multiline={kind === 'multiline'}
       minRows={kind === 'multiline' ? 3 : undefined}
-      slotProps={kind === 'date' ? { inputLabel: { shrink: true } } : undefined}
       inputMode={kind === 'number' ? 'decimal' : undefined}
       value={value ?? ''}
       onChange={(e) => set(path, kind === 'number' ? (e.target.value === '' ? undefined : Number(e.target.value)) : e.target.value === '' && kind !== 'multiline' ? undefined : e.target.value)}

@@ -11,6 +11,7 @@ import type { Section } from '../../../machines/visits/visit-form';
 import { recipesOffered } from '../../../machines/visits/recipe-choices';
 import { clientRequiredFields } from '../../../machines/visits/visit-rules';
 import { getHref } from '../../app/port';
+import { ClockField } from '../../lib/date-field';
 import { formatDateTime } from '../../lib/staff/format';
 import { VISIT_TEXT as T } from './texts';
 import { VISIT_PRINT } from './visit-print';
@@ -55,9 +56,15 @@ function Field({ def, value, onChange, disabled, error, required }: { def: Field
       </TextField>
     );
   }
-  const type = def.kind === 'time' ? 'time' : 'text';
-  const slotProps = { htmlInput: { 'data-field': def.key }, ...(def.kind === 'time' ? { inputLabel: { shrink: true } } : {}) };
-  return <TextField {...common} slotProps={slotProps} type={type} multiline={def.kind === 'text'} onChange={(e) => onChange(e.target.value)} />;
+  if (def.kind === 'time') {
+    // The picker has no one input to carry data-field, so its box does.
+    return (
+      <Box data-field={def.key} sx={common.sx}>
+        <ClockField label={label} value={value} onChange={onChange} disabled={disabled} required={required} error={common.error} helperText={common.helperText} size="small" fullWidth />
+      </Box>
+    );
+  }
+  return <TextField {...common} multiline={def.kind === 'text'} onChange={(e) => onChange(e.target.value)} />;
 }
 
 function VisitView({ therapy, clientId, id }: { therapy: Therapy; clientId: number; id: number }) {

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_THERAPY_SETTINGS } from '../../../../machines/visits/visit-settings';
 import { TherapiesTab } from '../../../../src/features/backoffice/therapies/therapies-tab';
 import { THERAPIES_TEXT as T } from '../../../../src/features/backoffice/therapies/texts';
+import { dateInput, typeDay } from '../../../support/date-field-view';
 import { renderPage, type Sent } from '../discovery/render';
 
 afterEach(cleanup);
@@ -114,9 +115,10 @@ describe('back office Therapies tab', () => {
     expect(within(row('VC-OLD')).getByText(T.expired)).toBeTruthy();
     expect(within(row('VC-1')).queryByText(T.low)).toBeNull();
     const form = screen.getByRole('form', { name: T.receiveLot });
-    for (const [label, value] of [[T.item, 'Vitamin C'], [T.lotNumber, 'VC-3'], [T.expiresOn, '2027-12-31'], [T.quantity, '4'], [T.unit, 'g'], [T.lowAt, '5']]) {
+    for (const [label, value] of [[T.item, 'Vitamin C'], [T.lotNumber, 'VC-3'], [T.quantity, '4'], [T.unit, 'g'], [T.lowAt, '5']]) {
       fireEvent.change(within(form).getByLabelText(label), { target: { value } });
     }
+    typeDay(dateInput(within(form), T.expiresOn), '2027-12-31');
     await act(async () => fireEvent.click(within(form).getByRole('button', { name: T.saveLot })));
     await screen.findByText(T.lotSaved('Vitamin C', 'VC-3'));
     expect(sent.find((r) => r.method === 'POST' && r.path === '/visits/stock-lots')!.body).toEqual({ item: 'Vitamin C', lot_number: 'VC-3', expires_on: '2027-12-31', quantity: 4, unit: 'g', low_at: 5 });

@@ -14,15 +14,10 @@ import { ProspectPage } from '../../../../src/features/discovery/prospect-page';
 import { DISCOVERY_TEXT as T, OUTCOME_LABELS, STAGE_LABELS } from '../../../../src/features/discovery/texts';
 import { VisitPage } from '../../../../src/features/discovery/visit-page';
 import { clinicToday, formatDate } from '../../../../src/lib/format';
+import { dateInput, typeDay } from '../../../support/date-field-view';
 import { type Answer, page, renderPage, type Sent } from './render';
 
 afterEach(cleanup);
-
-/** A date field's own input (src/lib/date-field.tsx): it holds the day as shown, dd/mm/yyyy, and takes
- *  a day typed or pasted that way. The label also names the field's group, so the input is picked. */
-const dateInput = (scope: Pick<typeof screen, 'getAllByLabelText'>, label: string | RegExp) =>
-  scope.getAllByLabelText(label).find((e): e is HTMLInputElement => e instanceof HTMLInputElement)!;
-const typeDay = (input: HTMLInputElement, day: string) => fireEvent.change(input, { target: { value: formatDate(day) } });
 
 const prospect = (id: number, first_name: string, stage: PipelineStage, extra: Record<string, unknown> = {}) => ({
   id,
