@@ -8,6 +8,7 @@ import type { ClinicSettings, ClinicSettingsPatch } from './backoffice-api';
 import { ClinicLogo } from './clinic-logo';
 import { useClinicSettings, useSettingsSave } from './backoffice-hooks';
 import { DIAL_CODES } from '../../../machines/rules/dial-codes';
+import { PhoneField } from '../../lib/staff/phone-field';
 import { DIAL_CODE_LABEL, LOCALE_LABEL, LOCALE_OPTIONS, SAVE_SETTINGS, SUPER_ADMIN_EMAIL_HELP, SUPER_ADMIN_EMAIL_LABEL } from './texts';
 
 const FIELDS: Array<[keyof ClinicSettingsPatch, string]> = [
@@ -56,22 +57,26 @@ function Form({ settings, onSaved }: { settings: ClinicSettings; onSaved: () => 
           const err = save.fieldErrors[f]?.join(' ');
           return (
             <Grid key={f} size={{ xs: 12, sm: f === 'super_admin_email' || f === 'name' ? 12 : 6 }}>
-              <TextField
-                fullWidth
-                size="small"
-                label={label}
-                select={!!OPTIONS[f]}
-                value={values[f]}
-                onChange={(e) => setValues((v) => ({ ...v, [f]: e.target.value }))}
-                error={!!err}
-                helperText={err ?? (f === 'super_admin_email' && fallback ? SUPER_ADMIN_EMAIL_HELP(fallback) : undefined)}
-              >
-                {OPTIONS[f]?.map(([value, text]) => (
-                  <MenuItem key={value} value={value}>
-                    {text}
-                  </MenuItem>
-                ))}
-              </TextField>
+              {f === 'phone' ? (
+                <PhoneField label={label} name={f} value={values[f]} onChange={(phone) => setValues((v) => ({ ...v, phone }))} error={!!err} helperText={err} />
+              ) : (
+                <TextField
+                  fullWidth
+                  size="small"
+                  label={label}
+                  select={!!OPTIONS[f]}
+                  value={values[f]}
+                  onChange={(e) => setValues((v) => ({ ...v, [f]: e.target.value }))}
+                  error={!!err}
+                  helperText={err ?? (f === 'super_admin_email' && fallback ? SUPER_ADMIN_EMAIL_HELP(fallback) : undefined)}
+                >
+                  {OPTIONS[f]?.map(([value, text]) => (
+                    <MenuItem key={value} value={value}>
+                      {text}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
             </Grid>
           );
         })}

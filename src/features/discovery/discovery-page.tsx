@@ -16,6 +16,7 @@ import { DateField } from '../../lib/date-field';
 import { fieldError } from '../../lib/staff/confirm-dialog';
 import { formatDate, fullName } from '../../lib/staff/format';
 import { FormDialog } from '../../lib/staff/form-dialog';
+import { PhoneField } from '../../lib/staff/phone-field';
 import { GridPage, ServerGrid } from '../../lib/staff/server-grid';
 import type { Funnel, Prospect } from './discovery-api';
 import { type FunnelHandle, type MoveRequest, useDiscovery } from './discovery-hooks';
@@ -278,7 +279,7 @@ export function DiscoveryPage() {
         </Stack>
         <Stack direction="row" spacing={2}>
           <TextField label={T.fields.email} type="email" value={form.email} onChange={set('email')} fullWidth error={!!fieldError(d.create, 'email')} helperText={fieldError(d.create, 'email')} />
-          <TextField label={T.fields.phone} value={form.phone} onChange={set('phone')} fullWidth error={!!fieldError(d.create, 'phone')} helperText={fieldError(d.create, 'phone')} />
+          <PhoneField size="medium" label={T.fields.phone} name="phone" value={form.phone} onChange={(phone) => setForm((f) => ({ ...f, phone }))} error={!!fieldError(d.create, 'phone')} helperText={fieldError(d.create, 'phone')} />
         </Stack>
         <Stack direction="row" spacing={2}>
           <TextField select label={T.fields.source} value={form.source} onChange={set('source')} fullWidth>

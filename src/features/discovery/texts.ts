@@ -47,7 +47,7 @@ export const DISCOVERY_TEXT = {
     firstName: 'First name',
     lastName: 'Last name',
     email: 'Email',
-    phone: 'Phone (+91…)',
+    phone: 'Phone',
     source: 'Source',
     referredBy: 'Referred by',
     owner: 'Owner',

@@ -12,6 +12,7 @@ export function PhoneField({
   onChange,
   error,
   helperText,
+  size = 'small',
 }: {
   label: string;
   name?: string;
@@ -19,6 +20,8 @@ export function PhoneField({
   onChange: (value: string) => void;
   error?: boolean;
   helperText?: string;
+  /** As the form's other fields. */
+  size?: 'small' | 'medium';
 }) {
   const split = splitPhoneNumber(value, clinicFormat().dialCode);
   // The chosen code is kept while the number is empty (an empty value carries no code).
@@ -34,7 +37,7 @@ export function PhoneField({
     <Stack direction="row" spacing={1} sx={{ width: '100%' }}>
       <TextField
         select
-        size="small"
+        size={size}
         label="Code"
         name={name ? `${name}__dial` : undefined}
         value={code}
@@ -53,7 +56,7 @@ export function PhoneField({
       </TextField>
       <TextField
         fullWidth
-        size="small"
+        size={size}
         label={label}
         name={name}
         value={number}

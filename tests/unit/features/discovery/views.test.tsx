@@ -165,7 +165,7 @@ describe('/discovery funnel', () => {
 });
 
 describe('/discovery new prospect', () => {
-  it('names a possible duplicate before saving, and saves only when told to', async () => {
+  it('names a possible duplicate before saving, and saves only when told to; the phone starts at the clinic\'s dial code', async () => {
     const created: unknown[] = [];
     const { sent } = renderPage(<DiscoveryPage />, {
       path: '/discovery',
@@ -181,6 +181,8 @@ describe('/discovery new prospect', () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText(new RegExp(T.fields.firstName)), { target: { value: 'Priya' } });
     fireEvent.change(within(dialog).getByLabelText(T.fields.email), { target: { value: 'priya@example.in' } });
+    expect(within(dialog).getByRole('combobox', { name: 'Code' }).textContent).toBe('+91');
+    fireEvent.change(within(dialog).getByLabelText(T.fields.phone), { target: { value: '9876500011' } });
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: T.save }));
     });
@@ -193,7 +195,7 @@ describe('/discovery new prospect', () => {
       fireEvent.click(saveAnyway);
     });
     await waitFor(() => expect(created).toHaveLength(1));
-    expect(created[0]).toMatchObject({ first_name: 'Priya', email: 'priya@example.in', confirm_duplicate: true });
+    expect(created[0]).toMatchObject({ first_name: 'Priya', email: 'priya@example.in', phone: '+919876500011', confirm_duplicate: true });
     expect(writes(sent)).toHaveLength(2);
   });
 });
