@@ -28,9 +28,10 @@ export function PhoneField({
   const [dial, setDial] = useState(split.dial);
   const number = value ? split.number : '';
   const code = value ? split.dial : dial;
-  // A number typed or pasted with its own code ("+44 20 …") is taken as it is.
+  // A number typed or pasted with its own code ("+44 20 …") is taken as it is. Spaces, dashes, dots
+  // and brackets people write numbers with ("98123 45678") are not part of the stored number.
   const emit = (nextDial: string, nextNumber: string) => {
-    const typed = nextNumber.trim();
+    const typed = nextNumber.replace(/[\s\-.()]/g, '');
     onChange(!typed ? '' : typed.startsWith('+') ? typed : `${nextDial}${typed}`);
   };
   return (
