@@ -10,15 +10,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DateTimeFields } from '../../../src/lib/date-field';
 import { clinicTimePattern, formatDate } from '../../../src/lib/format';
 import { dateTimeLabels } from '../../../src/lib/labels';
+import { dateInput, typeDay as putDay } from '../../support/date-field-view';
 
 afterEach(cleanup);
 
 const LABEL = 'Start';
 const names = dateTimeLabels(LABEL);
 
-/** A field's own input: it holds the day (or the time) as shown and takes one typed or pasted that way. */
-const input = (label: string) => screen.getAllByLabelText(label).find((e): e is HTMLInputElement => e instanceof HTMLInputElement)!;
-const typeDay = (day: string) => fireEvent.change(input(names.date), { target: { value: formatDate(day) } });
+/** A field's own input (the time field's too): it holds what the field shows and takes it typed or pasted that way. */
+const input = (label: string) => dateInput(screen, label);
+const typeDay = (day: string) => putDay(input(names.date), day);
 const shownClock = (clock: string) => dayjs(`2000-01-01T${clock}`).format(clinicTimePattern());
 const typeClock = (clock: string) => fireEvent.change(input(names.time), { target: { value: shownClock(clock) } });
 /** Types `keys` one at a time from the first section of the field labelled `label`, as a person does. */
