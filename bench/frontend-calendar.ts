@@ -12,6 +12,7 @@ import { chromium } from 'playwright-core';
 import { addDays, localTime, zonedInstant } from '../machines/appointments/scheduling-rules.ts';
 import { rangeOf } from '../machines/appointments/calendar-machine.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/support/browser.ts';
+import { type Api, apiOf } from './lib/api.ts';
 import { type BenchOptions, type Figure, percentile, round, type SectionResult } from './lib/figures.ts';
 import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD } from './lib/servers.ts';
 
@@ -28,23 +29,6 @@ const RENDER_TARGET_MS = 300;
 const INP_TARGET_MS = 200;
 const WAIT_MS = 180_000;
 const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
-
-interface Api {
-  (method: string, path: string, body?: unknown): Promise<any>;
-}
-
-function apiOf(baseUrl: string, token: string): Api {
-  return async (method, path, body) => {
-    const res = await fetch(`${baseUrl}/api/v1${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
-    return text ? JSON.parse(text) : null;
-  };
-}
 
 /** Runs `work` over `items`, `width` at a time. */
 async function pool<T>(items: T[], width: number, work: (item: T) => Promise<void>): Promise<void> {

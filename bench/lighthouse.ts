@@ -1,17 +1,21 @@
 // Lighthouse (the npm package; 12.x is the last line that runs on Node 20) against the real
 // server with Debian's Chromium, under Lighthouse's default mobile emulation and simulated
-// throttling: /login signed out, then (full mode) every portal page for a CLIENT and every staff
-// page for an ADMIN, each signed in through the real login page in its own browser profile
-// (Lighthouse keeps the storage). Quick mode (CI) audits /login only.
+// throttling: /login signed out, then (full mode) every portal page for a CLIENT, every staff
+// page for an ADMIN (a prospect and their discovery visit included) and the five therapy visit
+// charts for the NURSE who charts them, each signed in through the real login page in its own
+// browser profile (Lighthouse keeps the storage). Quick mode (CI) audits /login only.
 import fs from 'node:fs';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { type BrowserContext, chromium } from 'playwright-core';
+import { THERAPIES, type Therapy } from '../machines/visits/therapy-fields.ts';
+import { getHref, type RouteKey } from '../src/app/paths.ts';
 import { CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE } from '../src/app/shell-text.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/support/browser.ts';
-import { createAccount, type E2eAccount } from '../tests/support/e2e-accounts.ts';
+import { createAccount, type E2eAccount, tokenOf } from '../tests/support/e2e-accounts.ts';
 import { freePort } from '../tests/support/server-process.ts';
 import { type BenchOptions, type Figure, type SectionResult } from './lib/figures.ts';
+import { arrangeRecords, type Records } from './lib/lighthouse-records.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const TARGETS: Partial<Record<(typeof CATEGORIES)[number], number>> = { performance: 95, accessibility: 100 };
@@ -20,6 +24,13 @@ interface Audit {
   score: number | null;
   title: string;
   displayValue?: string;
+  details?: { items?: Array<{ node?: { selector?: string } }> };
+}
+
+/** The elements an accessibility audit failed on (a few), so the page can be fixed from the report. */
+function failedOn(a: Audit): string {
+  const selectors = (a.details?.items ?? []).map((item) => item.node?.selector).filter(Boolean);
+  return selectors.length ? ` on ${selectors.slice(0, 3).join(' | ')}${selectors.length > 3 ? ` and ${selectors.length - 3} more` : ''}` : '';
 }
 
 async function audit(url: string, port: number): Promise<{ scores: Record<string, number | null>; failing: string[] }> {
@@ -40,7 +51,7 @@ async function audit(url: string, port: number): Promise<{ scores: Record<string
     scores[id] = category?.score == null ? null : Math.round(category.score * 100);
     for (const ref of category?.auditRefs ?? []) {
       const a = lhr.audits[ref.id] as Audit | undefined;
-      if (ref.weight > 0 && a && a.score !== null && a.score < 0.9) failing.push(`${id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+      if (ref.weight > 0 && a && a.score !== null && a.score < 0.9) failing.push(`${id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}${id === 'accessibility' ? failedOn(a) : ''}`);
     }
   }
   return { scores, failing };
@@ -88,6 +99,10 @@ async function profileFor(workDir: string, name: string, executablePath: string)
 /** Every built route a CLIENT opens in the portal, and every staff page an ADMIN opens (spec §2). */
 const PORTAL_PAGES = ['home', 'profile', 'thrive-onboard', 'thrive-check', 'in-clinic', 'intake-call', 'book-test', 'reports', 'cognitive-assessment', 'support'];
 const STAFF_PAGES = (client: number) => ['/clients', '/appointments', '/discovery', '/thrive-dashboard', `/thrive-dashboard/${client}`, `/client/${client}/details`, '/users', '/backoffice'];
+/** The record pages: a prospect and their discovery visit note (an ADMIN), a chart per therapy (the NURSE). */
+const DISCOVERY_PAGES = (r: Records) => [getHref('clientDiscovery', { clientId: r.prospect }), getHref('clientDiscoveryVisit', { clientId: r.prospect, visitId: r.discoveryVisit })];
+const CHART_ROUTES: Record<Therapy, RouteKey> = { iv: 'ivVisit', hbot: 'hbotVisit', pet: 'petVisit', red_light: 'redLightVisit', fir: 'firVisit' };
+const CHART_PAGES = (client: number, r: Records) => THERAPIES.map((therapy) => getHref(CHART_ROUTES[therapy], { clientId: client, visitId: r.visits[therapy] }));
 
 export async function runLighthouse(options: BenchOptions): Promise<SectionResult> {
   const started = Date.now();
@@ -141,17 +156,40 @@ export async function runLighthouse(options: BenchOptions): Promise<SectionResul
     } finally {
       await portal.context.close().catch(() => {});
     }
+    // The record pages (a prospect, their discovery visit, a chart per therapy) need records:
+    // the ADMIN arranges them through the API before the staff pages are audited.
+    let records: Records | null = null;
+    let admin: E2eAccount | null = null;
+    try {
+      admin = await createAccount(base, bench.token, 'ADMIN', `lh${tag}`);
+      if (!client) throw new Error('the CLIENT account was not made');
+      records = await arrangeRecords(base, await tokenOf(base, admin.email, admin.password), client.id, `lh${tag}`);
+    } catch (error) {
+      notes.push(`not audited: the discovery prospect and visit note pages and the five therapy visit charts, whose records could not be arranged: ${(error as Error).message}`);
+    }
     const staff = await profileFor(options.workDir, 'staff', executablePath);
     try {
-      const admin = await createAccount(base, bench.token, 'ADMIN', `lh${tag}`);
+      if (!admin) throw new Error('the ADMIN account was not made');
       await signIn(staff.context, base, admin, '/clients', false);
       for (const page of STAFF_PAGES(client?.id ?? admin.id)) await run(page.replace(/\/\d+/g, '/{id}'), `${base}${page}`, staff.port);
+      if (records) for (const page of DISCOVERY_PAGES(records)) await run(page.replace(/\/\d+/g, '/{id}'), `${base}${page}`, staff.port);
     } catch (error) {
       notes.push(`staff pages not all measured: ${(error as Error).message}`);
     } finally {
       await staff.context.close().catch(() => {});
     }
-    notes.push('not audited: the discovery prospect and visit note pages and the five therapy visit charts, which need a prospect or a visit to exist');
+    // The charts as the person who charts them sees them (to an ADMIN they are read-only).
+    if (records && client) {
+      const nurse = await profileFor(options.workDir, 'nurse', executablePath);
+      try {
+        await signIn(nurse.context, base, records.nurse, '/clients', false);
+        for (const page of CHART_PAGES(client.id, records)) await run(page.replace(/\/\d+/g, '/{id}'), `${base}${page}`, nurse.port);
+      } catch (error) {
+        notes.push(`therapy visit charts not all measured: ${(error as Error).message}`);
+      } finally {
+        await nurse.context.close().catch(() => {});
+      }
+    }
   }
 
   const figures: Figure[] = [];

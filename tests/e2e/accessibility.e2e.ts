@@ -1,9 +1,11 @@
 // Issue 22, 15: every real page, checked with axe-core in Chromium as the people who use it see
 // it (signed out, a client in their portal, a SUPER_ADMIN on the staff pages and in a client's
-// read-only portal). Zero violations, heading order included. Its own server and DATA_DIR.
+// read-only portal and a prospect's record, a NURSE in a therapy chart). Zero violations, heading
+// order included. Its own server and DATA_DIR.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXTS } from '../../machines/sign-in/texts.ts';
+import { getHref } from '../../src/app/paths.ts';
 import { CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE, PORTAL_READ_ONLY, UNAUTHORIZED_TITLE } from '../../src/app/shell-text.ts';
 import { NEW_APPOINTMENT } from '../../src/features/appointments/texts.ts';
 import { CONSENT_RECORD_FORM } from '../../src/features/client-details/texts.ts';
@@ -12,8 +14,9 @@ import { PORTAL_TEXT } from '../../src/features/portal/texts.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { launchBrowser, newContext, watchConsole } from '../support/browser.ts';
 import { migratedDataDir } from '../support/db-template.ts';
-import { completeFirstSignIn, createAccount, E2E_PASSWORD, type E2eAccount } from '../support/e2e-accounts.ts';
+import { completeFirstSignIn, createAccount, E2E_PASSWORD, type E2eAccount, tokenOf } from '../support/e2e-accounts.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
+import { call } from '../support/staff-e2e.ts';
 
 const ADMIN_EMAIL = 'a11y-admin@clinic.test';
 const ADMIN_TEMP = 'Temp#A11y12345';
@@ -21,12 +24,23 @@ const ADMIN_TEMP = 'Temp#A11y12345';
 let server: ServerProcess;
 let browser: Browser;
 let client: E2eAccount;
+let nurse: E2eAccount;
+/** A prospect's record and a draft IV chart (the richest therapy form) for the client. */
+const records = { prospect: '', chart: '' };
 
 beforeAll(async () => {
   server = await startServer({ env: { ADMIN_EMAIL, ADMIN_TEMP_PASSWORD: ADMIN_TEMP, MAIL_TRANSPORT: 'outbox', LOG_LEVEL: 'warn', DATABASE_URL: '' }, dataDir: await migratedDataDir('clinic-e2e-a11y-'), timeoutMs: 240_000 });
   browser = await launchBrowser();
   const admin = await completeFirstSignIn(server.baseUrl, ADMIN_EMAIL, ADMIN_TEMP);
   client = await createAccount(server.baseUrl, admin.AccessToken, 'CLIENT', 'a11y');
+  nurse = await createAccount(server.baseUrl, admin.AccessToken, 'NURSE', 'a11y');
+  const prospect = await call(server.baseUrl, admin.AccessToken, 'POST', '/discovery/prospects', { first_name: 'Lakshmi', last_name: 'Iyer', email: 'lakshmi-a11y@clinic.test', source: 'website_form', questionnaire: { message: 'I sleep badly.' } });
+  expect(prospect.status, JSON.stringify(prospect.body)).toBe(201);
+  records.prospect = getHref('clientDiscovery', { clientId: prospect.body.id });
+  // Only a nurse or doctor charts.
+  const chart = await call(server.baseUrl, await tokenOf(server.baseUrl, nurse.email), 'POST', '/visits/therapy-visits', { client: client.id, therapy: 'iv' });
+  expect(chart.status, JSON.stringify(chart.body)).toBe(201);
+  records.chart = getHref('ivVisit', { clientId: client.id, visitId: chart.body.id });
 });
 
 afterAll(async () => {
@@ -107,7 +121,7 @@ describe('accessibility of every real page (axe-core in Chromium)', () => {
     await page.goto('/login');
     await signIn(page, ADMIN_EMAIL, E2E_PASSWORD);
     await page.waitForURL((u) => u.pathname === '/clients', { timeout: 30_000 });
-    for (const path of ['/clients', `/client/${client.id}/details`, '/users', '/backoffice', `/user/home/${client.id}`]) {
+    for (const path of ['/clients', `/client/${client.id}/details`, '/users', '/backoffice', records.prospect, `/user/home/${client.id}`]) {
       await page.goto(path);
       await settled(page, '[data-guard="allowed"]');
       if (path.startsWith('/user/home')) await page.getByText(PORTAL_READ_ONLY).waitFor();
@@ -136,6 +150,19 @@ describe('accessibility of every real page (axe-core in Chromium)', () => {
       await page.getByRole('dialog').waitFor();
       await expectAccessible(page, `${path} with '${button}' open`);
     }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a NURSE: a therapy visit chart they write in', async () => {
+    const page = await (await newContext(browser, server.baseUrl)).newPage();
+    const errors = watchConsole(page);
+    await page.goto('/login');
+    await signIn(page, nurse.email, nurse.password);
+    await page.waitForURL((u) => u.pathname === '/clients', { timeout: 30_000 });
+    await page.goto(records.chart);
+    await settled(page, '[data-page="therapy-visit"]');
+    await expectAccessible(page, records.chart);
     expect(errors).toEqual([]);
     await page.context().close();
   });

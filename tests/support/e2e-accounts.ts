@@ -40,6 +40,12 @@ export async function completeFirstSignIn(baseUrl: string, email: string, tempor
   return done.AuthenticationResult as { AccessToken: string; IdToken: string; RefreshToken: string };
 }
 
+/** An access token by the plain password flow (an account whose first sign-in is done). */
+export async function tokenOf(baseUrl: string, email: string, password = E2E_PASSWORD): Promise<string> {
+  const done = await identity(baseUrl, 'InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: await clientId(baseUrl), AuthParameters: { USERNAME: email, PASSWORD: password } });
+  return (done.AuthenticationResult as { AccessToken: string }).AccessToken;
+}
+
 /** Signs every session of the token's user out (Cognito GlobalSignOut): access and refresh tokens stop working. */
 export async function globalSignOut(baseUrl: string, accessToken: string): Promise<void> {
   await identity(baseUrl, 'GlobalSignOut', { AccessToken: accessToken });

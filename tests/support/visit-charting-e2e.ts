@@ -13,7 +13,7 @@ import { VISIT_TEXT as T } from '../../src/features/visits/texts.ts';
 import { watchConsole } from './browser.ts';
 import { fillClockField } from './date-field-e2e.ts';
 import { privateBuild } from './private-build.ts';
-import { createAccount, E2E_PASSWORD, type E2eAccount } from './e2e-accounts.ts';
+import { createAccount, type E2eAccount, tokenOf } from './e2e-accounts.ts';
 import { arrangeAccounts, call, signInAs, type StaffWorld, startStaffServer } from './staff-e2e.ts';
 
 export const DESKTOP = 1280;
@@ -27,16 +27,7 @@ export interface VisitWorld extends StaffWorld {
   nurseToken: string;
 }
 
-/** An access token by the plain password flow. */
-export async function tokenOf(baseUrl: string, email: string): Promise<string> {
-  const config = (await (await fetch(`${baseUrl}/config.json`)).json()) as { amplify: { auth: { user_pool_client_id: string } } };
-  const res = await fetch(`${baseUrl}/identity`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-    body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.amplify.auth.user_pool_client_id, AuthParameters: { USERNAME: email, PASSWORD: E2E_PASSWORD } }),
-  });
-  return ((await res.json()) as { AuthenticationResult: { AccessToken: string } }).AuthenticationResult.AccessToken;
-}
+export { tokenOf };
 
 const SERVICE_NAMES: Record<Therapy, string> = { iv: 'IV drip', hbot: 'HBOT dive', pet: 'PEMF mat', red_light: 'Red light panel', fir: 'FIR sauna session' };
 

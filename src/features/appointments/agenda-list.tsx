@@ -1,6 +1,6 @@
 // Below 768 px the screen is one day as a list: each appointment with its time, client, service,
 // staff and status, opening the same side panel (the same actions) as the calendar.
-import { Box, List, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { Box, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
 import type { CalendarAppointment } from '../../../machines/appointments/calendar-machine';
 import type { SchedulingSetup } from './appointments-api';
 import type { CalendarHandle } from './appointments-hooks';
@@ -17,18 +17,21 @@ export function AgendaList({ setup, calendar, appointments }: { setup: Schedulin
   return (
     <List aria-label={AGENDA_LABEL} data-testid="appointments-agenda">
       {day.map((a) => (
-        <ListItemButton key={a.id} onClick={() => calendar.select(a.id)} data-appointment={a.id} sx={{ borderLeft: `6px solid ${serviceColour(a.service)}`, mb: 0.5 }}>
-          <ListItemText
-            primary={`${clockOf(a.start, zone)}–${clockOf(a.end, zone)} · ${calendar.clientName(a.client) ?? `Client ${a.client}`}`}
-            secondary={
-              <Box component="span">
-                {serviceName.get(a.service) ?? ''} · {staffName.get(a.staff) ?? ''} ·{' '}
-                <span aria-hidden>{STATUS_MARKS[a.status]} </span>
-                {STATUS_LABELS[a.status] ?? a.status}
-              </Box>
-            }
-          />
-        </ListItemButton>
+        // A list holds list items only (assistive tech counts them); the button sits inside one.
+        <ListItem key={a.id} disablePadding>
+          <ListItemButton onClick={() => calendar.select(a.id)} data-appointment={a.id} sx={{ borderLeft: `6px solid ${serviceColour(a.service)}`, mb: 0.5 }}>
+            <ListItemText
+              primary={`${clockOf(a.start, zone)}–${clockOf(a.end, zone)} · ${calendar.clientName(a.client) ?? `Client ${a.client}`}`}
+              secondary={
+                <Box component="span">
+                  {serviceName.get(a.service) ?? ''} · {staffName.get(a.staff) ?? ''} ·{' '}
+                  <span aria-hidden>{STATUS_MARKS[a.status]} </span>
+                  {STATUS_LABELS[a.status] ?? a.status}
+                </Box>
+              }
+            />
+          </ListItemButton>
+        </ListItem>
       ))}
     </List>
   );

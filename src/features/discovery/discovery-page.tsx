@@ -54,7 +54,10 @@ function ProspectCard({ prospect, onOpen }: { prospect: Prospect; onOpen: () => 
     >
       <CardActionArea onClick={onOpen}>
         <CardContent sx={{ py: 1, '&:last-child': { pb: 1 } }}>
-          <Typography variant="subtitle2">{fullName(prospect)}</Typography>
+          {/* Not a heading: inside the card's button a heading is flattened into the button's name anyway. */}
+          <Typography variant="subtitle2" component="p">
+            {fullName(prospect)}
+          </Typography>
           <Typography variant="caption" color="text.secondary" component="p">
             {SOURCE_LABELS[prospect.source]}
             {prospect.owner_name ? ` · ${prospect.owner_name}` : ''}

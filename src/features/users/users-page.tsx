@@ -32,6 +32,12 @@ import { ChangeRoleDialog, NewUserDialog, type UserRow } from './user-dialogs';
 import { USER_SORT_FIELDS } from './users-api';
 import { useUsersPage } from './users-hooks';
 
+/**
+ * A name is a target 24 px tall at least (WCAG 2.5.8): a long one reaches the row's actions button
+ * in the next column on a phone, and a text-high target beside it is too small to hit.
+ */
+const NAME_TARGET = { display: 'inline-block', minHeight: 24, lineHeight: '24px', verticalAlign: 'middle' } as const;
+
 function RowActions({ row, onPick }: { row: UserRow; onPick: (action: UserAction) => void }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const items: UserAction[] = accountActions(row.is_active, row.awaiting_first_sign_in === true);
@@ -113,9 +119,11 @@ export function UsersPage() {
       // A client opens on their record; a staff member's account opens here.
       renderCell: ({ row }) =>
         row.role === 'CLIENT' ? (
-          <Link href={getHref('clientDetails', { clientId: row.id })}>{fullName(row)}</Link>
+          <MuiLink component={Link} href={getHref('clientDetails', { clientId: row.id })} sx={NAME_TARGET}>
+            {fullName(row)}
+          </MuiLink>
         ) : (
-          <MuiLink component="button" type="button" aria-label={OPEN_USER(fullName(row))} onClick={() => setOpened(row)} sx={{ verticalAlign: 'baseline' }}>
+          <MuiLink component="button" type="button" aria-label={OPEN_USER(fullName(row))} onClick={() => setOpened(row)} sx={NAME_TARGET}>
             {fullName(row)}
           </MuiLink>
         ),
