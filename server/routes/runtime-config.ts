@@ -3,9 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RuntimeConfig } from '../../openapi/runtime-config.ts';
 import { logoUrl } from '../../machines/rules/clinic-logo.ts';
-import { readLogoVersion } from '../api/data/clinic-logo.ts';
-import { effectiveSuperAdminEmail, readClinicFormat } from '../api/data/clinic-settings.ts';
-import { readClinicName } from '../mail/clinic-name.ts';
+import { readPublicClinic } from '../api/data/public-clinic.ts';
 
 /** The origin the browser used: Host (or X-Forwarded-Host behind a proxy) and protocol. */
 export function requestOrigin(request: FastifyRequest): string {
@@ -20,18 +18,21 @@ export async function runtimeConfigRoutes(app: FastifyInstance): Promise<void> {
   app.get('/config.json', async (request, reply) => {
     const origin = requestOrigin(request);
     const identity = app.runtime.identity;
+    const clinic = await readPublicClinic(app.runtime.database.db, app.runtime.config.supportEmail);
     const body: RuntimeConfig = {
       amplify: { version: '1.4', auth: identity.amplifyAuthOutputs(origin) },
       identityEndpoint: identity.endpoint(origin),
       // Set on /backoffice (clinic settings), else SUPPORT_EMAIL.
-      superAdminEmail: await effectiveSuperAdminEmail(app.runtime.database.db, app.runtime.config.supportEmail),
+      superAdminEmail: clinic.superAdminEmail,
       apiBase: `${origin}/api/v1`,
       // Before sign-in too: the sign-in page and the top bar name the clinic.
-      clinicName: await readClinicName(app.runtime.database.db),
+      clinicName: clinic.clinicName,
       // The sign-in page shows the logo above its heading, when one is uploaded.
-      clinicLogo: await readLogoVersion(app.runtime.database.db).then((logo) => (logo ? logoUrl(logo.sha256) : null)),
+      clinicLogo: clinic.logoSha256 ? logoUrl(clinic.logoSha256) : null,
       // Before sign-in too: the sign-in page and every view write dates the clinic's way.
-      ...(await readClinicFormat(app.runtime.database.db)),
+      locale: clinic.locale,
+      timeZone: clinic.timeZone,
+      dialCode: clinic.dialCode,
     };
     reply.header('cache-control', 'no-cache');
     return body;
