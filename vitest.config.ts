@@ -12,6 +12,8 @@ export default defineConfig({
     // Cheap password hashes for the thousands of test users (server/identity/passwords.ts); the
     // servers tests start inherit it. Benchmarks never set it.
     env: { PASSWORD_HASH_COST: 'test' },
+    // testing-library's waits in view tests: long enough for a loaded machine (tests/support/view-waits.ts).
+    setupFiles: ['tests/support/view-waits.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
