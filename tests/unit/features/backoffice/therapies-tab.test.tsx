@@ -179,7 +179,8 @@ describe('back office Therapies tab', () => {
     expect(sent.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ active: false }]);
     await waitFor(() => expect(row().getAttribute('data-active')).toBe('false'));
     expect(row().textContent).toContain(T.inactive);
-    fireEvent.click(within(row()).getByRole('button', { name: 'Activate' }));
+    // Found once the confirmation has closed (while it closes, the page behind it is hidden from roles).
+    fireEvent.click(await within(row()).findByRole('button', { name: 'Activate' }));
     const again = await screen.findByRole('dialog');
     expect(again.textContent).toContain(T.whenRecipeActivated);
     await act(async () => fireEvent.click(within(again).getByRole('button', { name: 'Activate' })));
