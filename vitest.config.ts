@@ -15,6 +15,10 @@ export default defineConfig({
     // testing-library's waits in view tests: long enough for a loaded machine (tests/support/view-waits.ts).
     setupFiles: ['tests/support/view-waits.ts'],
     pool: 'forks',
+    // Both cores run test files. Vitest's default leaves one to its own main process, which mostly
+    // waits: one worker took 2,070 s for this stage on the 2-core machine, two took 1,386 s (same
+    // load, 2026-11-26). Test files share nothing but uniquely named databases and temp dirs.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

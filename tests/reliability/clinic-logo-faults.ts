@@ -1,4 +1,4 @@
-// The clinic logo under the kill -9 test (tests/reliability/faults.test.ts): 60 administrators'
+// The clinic logo under the kill -9 test (tests/reliability/faults.test.ts): 150 administrators'
 // uploads of different images at once, SIGKILL, restart. Every acknowledged upload left its audit
 // event (they commit together, so none is lost); the logo is there and whole: one of the images
 // sent, served byte for byte under its own checksum.
@@ -6,7 +6,9 @@ import { createHash } from 'node:crypto';
 import type { ServerProcess } from '../support/server-process.ts';
 import { call, killMidWrites, ok } from './fault-support.ts';
 
-const UPLOADS = 60;
+// Enough that the kill lands mid-stream: with 60, PostgreSQL could acknowledge all of them between
+// the third acknowledgement and the SIGKILL.
+const UPLOADS = 150;
 
 /** A different valid-looking PNG per upload: the signature, then bytes that name it. */
 const image = (i: number) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from(`logo ${i} `.repeat(200))]);

@@ -1,4 +1,4 @@
-// Cognitive assessment's part of the kill -9 test (tests/reliability/faults.test.ts): staff
+// Cognitive assessment's part of the kill -9 test (tests/reliability/faults-clinical.test.ts): staff
 // recording in-clinic instrument results in flight, SIGKILL, restart on the same data. Every
 // acknowledged result is there as sent; none is half-written (a result without its audit entry,
 // or the other way round).

@@ -1,4 +1,4 @@
-// The client's own cognitive run writes in the kill -9 test (tests/reliability/faults.test.ts):
+// The client's own cognitive run writes in the kill -9 test (tests/reliability/faults-clinical.test.ts):
 // clients starting runs, saving progress and completing them, all in flight at once, SIGKILL,
 // restart on the same data. Every acknowledged start is there with its audit entry and a client
 // never holds two open runs; every run's saved progress is one of the bodies sent, whole, with an

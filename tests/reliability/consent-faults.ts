@@ -1,4 +1,4 @@
-// Consent's part of the kill -9 test (tests/reliability/faults.test.ts): staff recording signed
+// Consent's part of the kill -9 test (tests/reliability/faults-clinical.test.ts): staff recording signed
 // consent forms (given and withdrawn, issue 22, 12) in flight, SIGKILL, restart on the same data.
 // Every acknowledged record is in the history as sent; no record is half-written (a history row
 // without its audit entry, or the other way round); each client's consent is their latest record's.

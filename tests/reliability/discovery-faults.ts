@@ -1,4 +1,4 @@
-// Discovery's part of the kill -9 test (tests/reliability/faults.test.ts): prospects added by
+// Discovery's part of the kill -9 test (tests/reliability/faults-clinical.test.ts): prospects added by
 // staff, enquiries from the website form, stage moves (new → contacted) and calls logged on one
 // prospect, hundreds in flight, SIGKILL, restart on the same data. Every acknowledged prospect and
 // enquiry is there exactly once as sent, every acknowledged move and call once; nothing is

@@ -1,4 +1,5 @@
-// Faults against the real server process (`npm start`'s command):
+// Faults against the real server process (`npm start`'s command); the clinical records' kill -9
+// rounds are in faults-clinical.test.ts:
 //   - SIGKILL during 1,000 concurrent writes, restart on the same data: every write that got a
 //     2xx is present and whole, no row is half-written (PGlite and PostgreSQL);
 //   - PostgreSQL stopped under load (a throwaway cluster started here, never the shared one): the
@@ -8,63 +9,20 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createFromPostgresTemplate, migratedDataDir } from '../support/db-template.ts';
 import { engines } from '../support/engines.ts';
 import { freePort, type ServerProcess, startServer } from '../support/server-process.ts';
-import { killDuringCognitiveRecords } from './cognitive-faults.ts';
-import { killDuringCognitiveRuns } from './cognitive-run-faults.ts';
-import { killDuringConsentRecords } from './consent-faults.ts';
-import { killDuringDiscoveryWrites } from './discovery-faults.ts';
 import { killDuringBookings } from './scheduling-faults.ts';
 import { killDuringPackageSales } from './package-sale-faults.ts';
 import { killDuringAnsweredBookings } from './portal-booking-faults.ts';
 import { killDuringImpactedCancels, killDuringSeenMarks } from './portal-seen-faults.ts';
 import { killDuringSupportWrites } from './support-faults.ts';
-import { killDuringLabCatalogueEdits } from './lab-catalogue-faults.ts';
-import { killDuringLabOrders } from './lab-faults.ts';
-import { killDuringMeasurements } from './thrive-faults.ts';
 import { killDuringHomeViews } from './home-view-faults.ts';
 import { killDuringLogoUploads } from './clinic-logo-faults.ts';
-import { killDuringStockAdjustments, killDuringVisitWrites } from './visit-faults.ts';
+import { adminToken, type Cleanups, freshStore as storeFor, QUIET } from './fault-stores.ts';
 import { FULL, recordReliability } from './summary.ts';
 
 const WRITES = 1000;
-const TEMP_PASSWORD = 'Fault-Temp-Pass-1!';
-const NEW_PASSWORD = 'Fault-Perm-Pass-2!';
-const QUIET = { SERVE_SPA: 'false', LOG_LEVEL: 'error', API_RATE_LIMIT_PER_IP: '1000000', API_RATE_LIMIT_PER_TOKEN: '1000000', IDENTITY_RATE_LIMIT_PER_MINUTE: '100000', ADMIN_TEMP_PASSWORD: TEMP_PASSWORD, IDENTITY_SECRET: 'faults-suite-secret-0123456789abcdefghij' };
-
-async function identity(baseUrl: string, action: string, body: unknown): Promise<any> {
-  const res = await fetch(`${baseUrl}/identity`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${action}` },
-    body: JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (res.status !== 200) throw new Error(`${action}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-/** The first SUPER_ADMIN's access token (setting the permanent password on the first sign-in). */
-async function adminToken(baseUrl: string): Promise<string> {
-  const config = (await (await fetch(`${baseUrl}/config.json`)).json()) as { amplify: { auth: { user_pool_client_id: string } } };
-  const ClientId = config.amplify.auth.user_pool_client_id;
-  const USERNAME = 'admin@clinic.local';
-  for (const PASSWORD of [NEW_PASSWORD, TEMP_PASSWORD]) {
-    const started = await identity(baseUrl, 'InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId, AuthParameters: { USERNAME, PASSWORD } }).catch(() => null);
-    if (!started) continue;
-    if (started.AuthenticationResult) return started.AuthenticationResult.AccessToken;
-    const done = await identity(baseUrl, 'RespondToAuthChallenge', {
-      ClientId,
-      ChallengeName: 'NEW_PASSWORD_REQUIRED',
-      Session: started.Session,
-      ChallengeResponses: { USERNAME, NEW_PASSWORD },
-    });
-    return done.AuthenticationResult.AccessToken;
-  }
-  throw new Error('the administrator could not sign in');
-}
 
 const program = (run: string, i: number) => ({
   name: `fault ${run} ${i}`,
@@ -73,26 +31,8 @@ const program = (run: string, i: number) => ({
   price_inr: i * 100,
 });
 
-/** A database of the test's own on the PostgreSQL server, cloned from the migrated template. */
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.DATABASE_URL!;
-  const name = `clinic_faults_${Math.random().toString(36).slice(2, 10)}`;
-  await createFromPostgresTemplate(adminUrl, name);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const d = new pg.Client({ connectionString: adminUrl });
-      await d.connect();
-      await d.query(`drop database if exists ${name} with (force)`);
-      await d.end();
-    },
-  };
-}
-
 describe.each(engines)('faults on %s', (engine) => {
-  const cleanups: Array<() => Promise<unknown> | unknown> = [];
+  const cleanups: Cleanups = [];
   let cases = 0;
   let failures = 0;
   let lost = 0;
@@ -102,20 +42,7 @@ describe.each(engines)('faults on %s', (engine) => {
     for (const c of cleanups.reverse()) await c();
   }, 180_000);
 
-  /** A data directory and, on PostgreSQL, a database of the test's own, both removed afterwards,
-   *  already migrated: what is under test is what a kill does to writes, not the first start, and
-   *  migrating afresh for every round was most of this file's time. */
-  async function freshStore(prefix: string): Promise<{ env: Record<string, string>; dataDir: string }> {
-    const dataDir = engine === 'pglite' ? await migratedDataDir(prefix) : fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    let env: Record<string, string> = { ...QUIET, DATABASE_URL: '' };
-    if (engine === 'postgres') {
-      const db = await freshPostgres();
-      cleanups.push(db.drop);
-      env = { ...env, DATABASE_URL: db.url };
-    }
-    return { env, dataDir };
-  }
+  const freshStore = (prefix: string) => storeFor(engine, prefix, cleanups);
 
   it(`SIGKILL during ${WRITES} concurrent writes: every acknowledged write survives, none half-written`, async () => {
     const { env, dataDir } = await freshStore('clinic-faults-');
@@ -223,7 +150,7 @@ describe.each(engines)('faults on %s', (engine) => {
   it('SIGKILL during clinic logo uploads: every acknowledged upload is audited, the logo is one sent and whole', async () => {
     const { env, dataDir } = await freshStore('clinic-faults-logo-');
     const outcome = await killDuringLogoUploads({ start: () => startServer({ env, dataDir }), token: adminToken });
-    recordReliability({ area: `SIGKILL during clinic logo uploads (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '60 concurrent uploads of different images' });
+    recordReliability({ area: `SIGKILL during clinic logo uploads (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '150 concurrent uploads of different images' });
     expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);
 
@@ -245,72 +172,6 @@ describe.each(engines)('faults on %s', (engine) => {
     const { env, dataDir } = await freshStore('clinic-faults-support-');
     const outcome = await killDuringSupportWrites({ start: () => startServer({ env, dataDir }), token: adminToken });
     recordReliability({ area: `SIGKILL during support writes (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '150 tickets with an attachment and 150 replies on one ticket, concurrently' });
-    expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
-  }, 600_000);
-
-  it('SIGKILL during lab orders booked from held slots: every acknowledged order survives whole, no hold used twice, no slot over capacity', async () => {
-    const { env, dataDir } = await freshStore('clinic-faults-labs-');
-    const outcome = await killDuringLabOrders({ start: () => startServer({ env, dataDir }), token: adminToken });
-    recordReliability({ area: `SIGKILL during lab orders (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent home-collection orders from held slots on five clients' });
-    expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
-  }, 600_000);
-
-  it('SIGKILL during lab catalogue edits: every acknowledged edit survives whole, no test half edited', async () => {
-    const { env, dataDir } = await freshStore('clinic-faults-lab-catalogue-');
-    const outcome = await killDuringLabCatalogueEdits({ start: () => startServer({ env, dataDir }), token: adminToken });
-    recordReliability({ area: `SIGKILL during lab catalogue edits (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '150 concurrent edits of lab tests (name, price, active, both markers\' ranges), each on its own test' });
-    expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
-  }, 600_000);
-
-  it('SIGKILL during consent forms recorded by staff: every acknowledged record survives, with its audit entry', async () => {
-    const { env, dataDir } = await freshStore('clinic-faults-consent-');
-    const outcome = await killDuringConsentRecords({ start: () => startServer({ env, dataDir }), token: adminToken });
-    recordReliability({ area: `SIGKILL during consent records (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent signed-form records (given and withdrawn) on five clients' });
-    expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
-  }, 600_000);
-
-  it('SIGKILL during measurements added by staff: every acknowledged reading survives as sent, with its audit entry', async () => {
-    const { env, dataDir } = await freshStore('clinic-faults-thrive-');
-    const outcome = await killDuringMeasurements({ start: () => startServer({ env, dataDir }), token: adminToken, store: { databaseUrl: env.DATABASE_URL || null, dataDir } });
-    recordReliability({ area: `SIGKILL during measurements (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent weight readings (kg and lb) on five clients with a weight goal; their thrive roll-up equal to a rebuild' });
-    expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
-  }, 600_000);
-
-  it('SIGKILL during in-clinic cognitive results recorded by staff: every acknowledged result survives as sent, with its audit entry', async () => {
-    const { env, dataDir } = await freshStore('clinic-faults-cognitive-');
-    const outcome = await killDuringCognitiveRecords({ start: () => startServer({ env, dataDir }), token: adminToken });
-    recordReliability({ area: `SIGKILL during cognitive results (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent MoCA and SAGE totals on five clients' });
-    expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
-  }, 600_000);
-
-  it('SIGKILL during clients’ cognitive runs (start, save progress, complete): every acknowledged write survives whole, with its audit entry', async () => {
-    const { env, dataDir } = await freshStore('clinic-faults-cognitive-runs-');
-    const outcome = await killDuringCognitiveRuns({ start: () => startServer({ env, dataDir }), token: adminToken });
-    recordReliability({ area: `SIGKILL during cognitive runs (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '240 concurrent run starts, progress saves and completions by 32 clients' });
-    expect(outcome.problems).toEqual([]);
-    expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
-  }, 600_000);
-
-  it('SIGKILL during therapy visit writes: every acknowledged completion, chart save and screen survives; the IV lot holds exactly what committed completions left', async () => {
-    const { env, dataDir } = await freshStore('clinic-faults-visits-');
-    const outcome = await killDuringVisitWrites({ start: () => startServer({ env, dataDir }), token: adminToken });
-    recordReliability({ area: `SIGKILL during therapy visit writes (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent IV completions (stock drawn), PET chart saves and screens' });
-    expect(outcome.lost).toBe(0);
-    expect(outcome.broken).toBe(0);
-  }, 600_000);
-
-  it('SIGKILL during stock adjustments: every acknowledged adjustment survives once, the balances chain without a gap and the lot holds the sum of its movements', async () => {
-    const { env, dataDir } = await freshStore('clinic-faults-stock-');
-    const outcome = await killDuringStockAdjustments({ start: () => startServer({ env, dataDir }), token: adminToken });
-    recordReliability({ area: `SIGKILL during stock adjustments (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent deliveries, wastes and expiries of one IV stock lot' });
-    expect(outcome.problems).toEqual([]);
-    expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
-  }, 600_000);
-
-  it('SIGKILL during discovery writes: every acknowledged prospect, enquiry, stage move and call survives once, none half-written', async () => {
-    const { env, dataDir } = await freshStore('clinic-faults-discovery-');
-    const outcome = await killDuringDiscoveryWrites({ start: () => startServer({ env, dataDir }), token: adminToken });
-    recordReliability({ area: `SIGKILL during discovery writes (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent prospects, website enquiries, stage moves and calls' });
     expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);
 

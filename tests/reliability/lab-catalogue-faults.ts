@@ -1,4 +1,4 @@
-// The lab catalogue's part of the kill -9 test (tests/reliability/faults.test.ts): hundreds of
+// The lab catalogue's part of the kill -9 test (tests/reliability/faults-clinical.test.ts): hundreds of
 // catalogue edits at once (a test's name, price, active flag and both markers' ranges, each edit on
 // its own test), SIGKILL, restart on the same data. Every acknowledged edit is there whole; an edit
 // that was not acknowledged is there whole or not at all: no test is half edited.

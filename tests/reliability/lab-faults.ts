@@ -1,4 +1,4 @@
-// Labs' part of the kill -9 test (tests/reliability/faults.test.ts): home-collection orders booked
+// Labs' part of the kill -9 test (tests/reliability/faults-clinical.test.ts): home-collection orders booked
 // from held slots, hundreds in flight, SIGKILL, restart on the same data. Every acknowledged order
 // is there once, whole (its item, its person, its first history entry, its hold used by it and no
 // other); no order is half-written; no slot holds more live orders than its capacity.

@@ -1,4 +1,4 @@
-// The thrive dashboard's part of the kill -9 test (tests/reliability/faults.test.ts): staff
+// The thrive dashboard's part of the kill -9 test (tests/reliability/faults-clinical.test.ts): staff
 // adding measurements in flight, SIGKILL, restart on the same data. Every acknowledged reading is
 // there as sent (converted the same way); none is half-written (a reading without its audit
 // entry, or the other way round). The clients have a weight goal, so every reading moves their

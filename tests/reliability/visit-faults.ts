@@ -1,4 +1,4 @@
-// Therapy visits' part of the kill -9 test (tests/reliability/faults.test.ts): a nurse charting in
+// Therapy visits' part of the kill -9 test (tests/reliability/faults-clinical.test.ts): a nurse charting in
 // flight (PET notes and vitals saved, IV visits completed, which takes each dose from its lot,
 // screens recorded), SIGKILL, restart on the same data. Every acknowledged write is there as sent;
 // none is half-written: the lot holds exactly what the completed IV visits left, and each write has
