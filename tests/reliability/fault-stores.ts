@@ -8,21 +8,12 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Engine } from '../../server/db/database.ts';
 import { createFromPostgresTemplate, migratedDataDir } from '../support/db-template.ts';
+import { identity } from './fault-support.ts';
 
 const TEMP_PASSWORD = 'Fault-Temp-Pass-1!';
 const NEW_PASSWORD = 'Fault-Perm-Pass-2!';
 export const QUIET = { SERVE_SPA: 'false', LOG_LEVEL: 'error', API_RATE_LIMIT_PER_IP: '1000000', API_RATE_LIMIT_PER_TOKEN: '1000000', IDENTITY_RATE_LIMIT_PER_MINUTE: '100000', ADMIN_TEMP_PASSWORD: TEMP_PASSWORD, IDENTITY_SECRET: 'faults-suite-secret-0123456789abcdefghij' };
 
-async function identity(baseUrl: string, action: string, body: unknown): Promise<any> {
-  const res = await fetch(`${baseUrl}/identity`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${action}` },
-    body: JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (res.status !== 200) throw new Error(`${action}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
 
 /** The first SUPER_ADMIN's access token (setting the permanent password on the first sign-in). */
 export async function adminToken(baseUrl: string): Promise<string> {

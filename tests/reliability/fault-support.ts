@@ -70,3 +70,15 @@ export async function killMidWrites(
   expect(acks).toBeLessThan(count);
   return acks;
 }
+
+/** One call to the identity service as Amplify makes it (Cognito's JSON protocol); anything but 200 throws. */
+export async function identity(baseUrl: string, action: string, body: unknown): Promise<any> {
+  const res = await fetch(`${baseUrl}/identity`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${action}` },
+    body: JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (res.status !== 200) throw new Error(`${action}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}

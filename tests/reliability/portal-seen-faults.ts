@@ -6,23 +6,13 @@
 //   committed together (per client, as many messages as cancellations: never one without the other).
 import { BACKOFFICE_TEXTS } from '../../server/api/appointments/backoffice.ts';
 import type { ServerProcess } from '../support/server-process.ts';
-import { call, killMidWrites, ok } from './fault-support.ts';
+import { call, identity, killMidWrites, ok } from './fault-support.ts';
 
 const MARKS = 300;
 const CANCELS = 300;
 export const CLIENT_PASSWORD = 'Fault-Client-Pass-3!';
 const REASON = 'The clinic is closed for a fault drill.';
 
-async function identity(baseUrl: string, action: string, body: unknown): Promise<any> {
-  const res = await fetch(`${baseUrl}/identity`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${action}` },
-    body: JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (res.status !== 200) throw new Error(`${action}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
 
 async function outbox(baseUrl: string, to: string): Promise<Array<{ subject: string | null; body: string }>> {
   const res = await fetch(`${baseUrl}/dev/outbox?to=${encodeURIComponent(to)}&limit=1000`);
