@@ -8,6 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type BenchOptions, isNumber, type SectionResult } from './lib/figures.ts';
 import { describeMachine, machineAtEnd, machineAtStart } from './lib/machine.ts';
+import { waitForQuietMachine } from './lib/settle.ts';
 import { type BenchReport, renderMarkdown, renderText } from './lib/report.ts';
 import { type BenchServer, type Engine, startBenchServer } from './lib/servers.ts';
 
@@ -73,6 +74,10 @@ async function main(): Promise<void> {
     for (const s of sections) {
       if (only && !only.has(s.key)) continue;
       console.log(`\n-- ${s.title}`);
+      // A quick run only checks that every section produces numbers; its figures are not quoted.
+      const quiet = quick ? null : await waitForQuietMachine();
+      const startedAt = quiet && `section started at 1-minute load ${quiet.load} after waiting ${quiet.waitedS} s for the machine to settle${quiet.settled ? '' : ' (it did not: other work was running)'}`;
+      if (startedAt) console.log(`   ${startedAt}`);
       const t0 = Date.now();
       let result: SectionResult;
       try {
@@ -80,6 +85,7 @@ async function main(): Promise<void> {
       } catch (error) {
         result = { section: s.title, status: 'failed', figures: [], notes: [`error: ${(error as Error).stack ?? error}`.slice(0, 4000)], durationMs: Date.now() - t0 };
       }
+      if (startedAt) result.notes.push(startedAt);
       results.push(result);
       console.log(renderText(result));
     }
