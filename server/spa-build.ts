@@ -2,7 +2,9 @@
 // clone needs only `npm ci && npm start`. Builds are serialised by a lock directory and land
 // atomically (built beside dist/, then swapped in), so two servers starting together never
 // serve a half-written build.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const sourceRoots = ['src', 'machines', 'openapi', 'index.html', 'vite.config.ts', 'package.json', 'public'];
@@ -49,19 +51,28 @@ async function withBuildLock<T>(lockDir: string, work: () => Promise<T>): Promis
   }
 }
 
+/**
+ * Vite runs in a child process: a build peaks near 900 MiB, and in the server's own process that
+ * heap stayed resident for the server's whole life (measured 954 MiB RSS right after such a start
+ * on PGlite, 875 MiB on PostgreSQL, against about 420 and 270 MiB without the build).
+ */
+async function buildInChildProcess(projectRoot: string, outDir: string): Promise<void> {
+  const viteCli = path.join(path.dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin/vite.js');
+  const args = [viteCli, 'build', '--config', path.join(projectRoot, 'vite.config.ts'), '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'];
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: projectRoot, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`building the web app failed (exit ${code ?? signal})`))));
+  });
+}
+
 /** Builds the SPA into distDir unless another process finished an up-to-date build meanwhile. */
 export async function ensureSpaBuild(projectRoot: string, distDir: string): Promise<boolean> {
   if (!spaBuildIsStale(projectRoot, distDir)) return false;
   return withBuildLock(`${distDir}.build-lock`, async () => {
     if (!spaBuildIsStale(projectRoot, distDir)) return false;
     const staging = `${distDir}.staging-${process.pid}`;
-    const { build } = await import('vite');
-    await build({
-      root: projectRoot,
-      configFile: path.join(projectRoot, 'vite.config.ts'),
-      logLevel: 'warn',
-      build: { outDir: staging, emptyOutDir: true },
-    });
+    await buildInChildProcess(projectRoot, staging);
     const previous = `${distDir}.previous-${process.pid}`;
     if (fs.existsSync(distDir)) fs.renameSync(distDir, previous);
     fs.renameSync(staging, distDir);
