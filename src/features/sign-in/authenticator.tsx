@@ -1,25 +1,20 @@
 // The sign-in component: tabs (Sign in / Create Account, the latter hidden with `hideSignUp`),
 // the screen the machine is on, and the protected content once authenticated.
-import { Box, Button, CircularProgress, Paper, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
 import { useSelector } from '@xstate/react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { type Screen, selectScreen } from '../../../machines/sign-in/selectors.ts';
-import { SIGN_OUT, TEXTS } from '../../../machines/sign-in/texts.ts';
+import { SIGN_OUT } from '../../../machines/sign-in/texts.ts';
 import { type AuthState, useAuth, useAuthenticatorRef } from './auth-provider.tsx';
-import {
-  ConfirmResetPasswordScreen,
-  ConfirmSignInScreen,
-  ConfirmSignUpScreen,
-  ConfirmVerifyUserScreen,
-  ForceNewPasswordScreen,
-  ForgotPasswordScreen,
-  SelectMfaTypeScreen,
-  SetupEmailScreen,
-  SetupTotpScreen,
-  SignInScreen,
-  SignUpScreen,
-  VerifyUserScreen,
-} from './screens.tsx';
+import { SignInScreen } from './sign-in-screen.tsx';
+
+// /login's first paint draws the sign-in screen (and the spinner before it); the other screens,
+// and the tabs only shown when sign-up is offered, load on demand.
+const FlowScreen = lazy(() => import('./screens.tsx').then((m) => ({ default: m.FlowScreen })));
+const SignUpTabs = lazy(() => import('./sign-up-tabs.tsx').then((m) => ({ default: m.SignUpTabs })));
+
+// Screens that wait for the identity service (or for the next step) show a spinner.
+const WAITING: ReadonlySet<Screen> = new Set<Screen>(['idle', 'setup', 'signOut', 'autoSignIn', 'transition', 'authenticated']);
 
 export interface AuthenticatorProps {
   /** Hides the Create Account tab (the product's /login has no self sign-up, spec §1). */
@@ -43,23 +38,15 @@ export function Authenticator({ hideSignUp, usernamePlaceholder, passwordPlaceho
   return (
     <Box sx={{ width: '100%', maxWidth: '30rem', mx: 'auto' }} data-screen={screen}>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        {(screen === 'signIn' || screen === 'signUp') && !hideSignUp && (
-          <Tabs
-            value={screen}
-            variant="fullWidth"
-            sx={{ mb: 2 }}
-            onChange={(_, value: Screen) => actor.send({ type: value === 'signUp' ? 'nav.signUp' : 'nav.signIn' })}
-          >
-            <Tab value="signIn" label={TEXTS.signIn} />
-            <Tab value="signUp" label={TEXTS.createAccount} />
-          </Tabs>
-        )}
-        <ScreenView
-          key={screen}
-          screen={screen}
-          usernamePlaceholder={usernamePlaceholder}
-          passwordPlaceholder={passwordPlaceholder}
-        />
+        <Suspense fallback={<Spinner />}>
+          {(screen === 'signIn' || screen === 'signUp') && !hideSignUp && <SignUpTabs actor={actor} screen={screen} />}
+          <ScreenView
+            key={screen}
+            screen={screen}
+            usernamePlaceholder={usernamePlaceholder}
+            passwordPlaceholder={passwordPlaceholder}
+          />
+        </Suspense>
       </Paper>
     </Box>
   );
@@ -71,40 +58,19 @@ function ScreenView({
   passwordPlaceholder,
 }: { screen: Screen; usernamePlaceholder?: string; passwordPlaceholder?: string }) {
   const actor = useAuthenticatorRef();
-  switch (screen) {
-    case 'signIn':
-      return (
-        <SignInScreen actor={actor} usernamePlaceholder={usernamePlaceholder} passwordPlaceholder={passwordPlaceholder} />
-      );
-    case 'signUp':
-      return <SignUpScreen actor={actor} />;
-    case 'confirmSignUp':
-      return <ConfirmSignUpScreen actor={actor} />;
-    case 'confirmSignIn':
-      return <ConfirmSignInScreen actor={actor} />;
-    case 'setupTotp':
-      return <SetupTotpScreen actor={actor} />;
-    case 'forceNewPassword':
-      return <ForceNewPasswordScreen actor={actor} />;
-    case 'selectMfaType':
-      return <SelectMfaTypeScreen actor={actor} />;
-    case 'setupEmail':
-      return <SetupEmailScreen actor={actor} />;
-    case 'forgotPassword':
-      return <ForgotPasswordScreen actor={actor} />;
-    case 'confirmResetPassword':
-      return <ConfirmResetPasswordScreen actor={actor} />;
-    case 'verifyUser':
-      return <VerifyUserScreen actor={actor} />;
-    case 'confirmVerifyUser':
-      return <ConfirmVerifyUserScreen actor={actor} />;
-    default:
-      return (
-        <Box role="status" aria-live="polite" sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
-          <CircularProgress aria-label="Loading" />
-        </Box>
-      );
+  if (screen === 'signIn') {
+    return <SignInScreen actor={actor} usernamePlaceholder={usernamePlaceholder} passwordPlaceholder={passwordPlaceholder} />;
   }
+  if (WAITING.has(screen)) return <Spinner />;
+  return <FlowScreen actor={actor} screen={screen} />;
+}
+
+function Spinner() {
+  return (
+    <Box role="status" aria-live="polite" sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
+      <CircularProgress aria-label="Loading" />
+    </Box>
+  );
 }
 
 function SignedIn({ auth }: { auth: AuthState }) {

@@ -1,12 +1,15 @@
 // One labelled input bound to the authenticator's form: values, change and blur go to the
-// machine; its field errors show under the input as alerts.
-import { Box, FormControlLabel, FormHelperText, MenuItem, Radio, RadioGroup, TextField } from '@mui/material';
+// machine; its field errors show under the input as alerts. The input is MUI's outlined text field
+// put together from its parts (what TextField renders), because TextField also carries the whole
+// Select (menu, popover, modal) that the sign-in form never shows; the country-code select of
+// sign-up's phone field loads on demand.
+import { Box, FormControl, FormHelperText, InputLabel, OutlinedInput } from '@mui/material';
 import { useSelector } from '@xstate/react';
-import { DEFAULT_DIAL_CODE, DIAL_CODES } from '../../../machines/rules/dial-codes.ts';
+import { lazy, Suspense } from 'react';
 import { FIELD_LABELS } from '../../../machines/sign-in/texts.ts';
 import type { AuthenticatorRef } from './auth-provider.tsx';
 
-const MENU_PROPS = { slotProps: { paper: { sx: { maxHeight: 300 } } } };
+const DialCodeSelect = lazy(() => import('./dial-code-select.tsx').then((m) => ({ default: m.DialCodeSelect })));
 
 const INPUT_TYPES: Record<string, string> = {
   // §2: the username field is email-style (the clinic signs in by email).
@@ -45,35 +48,39 @@ export function FormField({ actor, name, placeholder, label, newPassword, disabl
   const id = `auth-${name}`;
   const errorId = `${id}-error`;
   const hasErrors = Boolean(errors?.length);
+  const fieldLabel = label ?? FIELD_LABELS[name] ?? name;
   const input = (
-    <TextField
-      id={id}
-      name={name}
-      label={label ?? FIELD_LABELS[name] ?? name}
-      placeholder={placeholder}
-      type={INPUT_TYPES[name] ?? 'text'}
-      autoComplete={newPassword && name === 'password' ? 'new-password' : AUTOCOMPLETE[name]}
-      value={value}
-      required
-      fullWidth
-      disabled={disabled}
-      error={hasErrors}
-      onChange={(e) => actor.send({ type: 'form.change', name, value: e.target.value })}
-      onBlur={() => actor.send({ type: 'form.blur', name })}
-      slotProps={{
-        htmlInput: {
+    // TextField's outlined variant, part for part (class names and ids included).
+    <FormControl className="MuiTextField-root" required fullWidth disabled={disabled} error={hasErrors}>
+      <InputLabel htmlFor={id} id={`${id}-label`}>
+        {fieldLabel}
+      </InputLabel>
+      <OutlinedInput
+        id={id}
+        name={name}
+        label={fieldLabel}
+        placeholder={placeholder}
+        type={INPUT_TYPES[name] ?? 'text'}
+        autoComplete={newPassword && name === 'password' ? 'new-password' : AUTOCOMPLETE[name]}
+        value={value}
+        fullWidth
+        onChange={(e) => actor.send({ type: 'form.change', name, value: e.target.value })}
+        onBlur={() => actor.send({ type: 'form.blur', name })}
+        inputProps={{
           'aria-describedby': hasErrors ? errorId : undefined,
           'aria-invalid': hasErrors || undefined,
           inputMode: name === 'confirmation_code' ? 'numeric' : undefined,
-        },
-      }}
-    />
+        }}
+      />
+    </FormControl>
   );
   return (
     <Box>
       {name === 'phone_number' ? (
         <Box sx={{ display: 'flex', gap: 1 }}>
-          <DialCodeSelect actor={actor} disabled={disabled} />
+          <Suspense fallback={null}>
+            <DialCodeSelect actor={actor} disabled={disabled} />
+          </Suspense>
           {input}
         </Box>
       ) : (
@@ -89,60 +96,5 @@ export function FormField({ actor, name, placeholder, label, newPassword, disabl
         </Box>
       )}
     </Box>
-  );
-}
-
-function DialCodeSelect({ actor, disabled }: { actor: AuthenticatorRef; disabled?: boolean }) {
-  const value = useSelector(actor, (s) => s.context.values.country_code ?? DEFAULT_DIAL_CODE);
-  return (
-    <TextField
-      select
-      id="auth-country_code"
-      label={FIELD_LABELS.country_code}
-      value={value}
-      disabled={disabled}
-      sx={{ minWidth: '7rem' }}
-      onChange={(e) => actor.send({ type: 'form.change', name: 'country_code', value: e.target.value })}
-      slotProps={{ select: { MenuProps: MENU_PROPS } }}
-    >
-      {DIAL_CODES.map((code) => (
-        <MenuItem key={code} value={code}>
-          {code}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
-
-/** A choice bound to the authenticator's form (a contact to verify, an MFA type): value, change and blur go to the machine. */
-export interface RadioFieldProps {
-  actor: AuthenticatorRef;
-  name: string;
-  label: string;
-  options: Array<{ value: string; label: string }>;
-}
-
-export function RadioField({ actor, name, label, options }: RadioFieldProps) {
-  const value = useSelector(actor, (s) => s.context.values[name] ?? '');
-  const errors = useSelector(actor, (s) => s.context.fieldErrors[name]);
-  return (
-    <>
-      <RadioGroup
-        aria-label={label}
-        name={name}
-        value={value}
-        onChange={(e) => actor.send({ type: 'form.change', name, value: e.target.value })}
-        onBlur={() => actor.send({ type: 'form.blur', name })}
-      >
-        {options.map((option) => (
-          <FormControlLabel key={option.value} value={option.value} control={<Radio />} label={option.label} />
-        ))}
-      </RadioGroup>
-      {errors?.map((message) => (
-        <FormHelperText key={message} role="alert" error>
-          {message}
-        </FormHelperText>
-      ))}
-    </>
   );
 }

@@ -1,15 +1,17 @@
-// One component per authenticator screen. Each renders the machine's context and sends events;
-// none decides where the flow goes next.
-import { Box, Button, Typography } from '@mui/material';
+// One component per authenticator screen after sign-in's first step (sign-in itself is
+// sign-in-screen.tsx, in /login's first paint; these load on demand). Each renders the machine's
+// context and sends events; none decides where the flow goes next.
+import { Button, Typography } from '@mui/material';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { maskDestination } from '../../../machines/rules/masking.ts';
-import { SUPPORTED_SOCIAL_PROVIDERS } from '../../../machines/sign-in/config.ts';
-import { selectFields, selectIsPending } from '../../../machines/sign-in/selectors.ts';
+import { type Screen, selectFields, selectIsPending } from '../../../machines/sign-in/selectors.ts';
 import { codeDeliveryMessage, codeDeliveryTitle, FIELD_LABELS, MFA_TEXTS, TEXTS } from '../../../machines/sign-in/texts.ts';
 import { AuthForm } from './auth-form.tsx';
 import type { AuthenticatorRef } from './auth-provider.tsx';
-import { FormField, RadioField } from './form-fields.tsx';
+import { FormField } from './form-fields.tsx';
+import { RadioField } from './radio-field.tsx';
+import { SocialButtons } from './sign-in-screen.tsx';
 
 // The QR code library is only needed by the rare authenticator-app setup: load it on demand.
 const TotpSetup = lazy(() => import('./totp-setup.tsx').then((m) => ({ default: m.TotpSetup })));
@@ -48,54 +50,6 @@ function CodeDeliveryMessage({ actor }: ScreenProps) {
     <Typography variant="body2">
       {codeDeliveryMessage(details.deliveryMedium, maskDestination(details.destination, details.deliveryMedium))}
     </Typography>
-  );
-}
-
-function providerName(provider: string): string {
-  return provider.charAt(0).toUpperCase() + provider.slice(1);
-}
-
-/** Buttons for the configured social providers only (none are configured: none show). */
-function SocialButtons({ actor, mode }: ScreenProps & { mode: 'signIn' | 'signUp' }) {
-  const providers = useSelector(actor, (s) => s.context.config.socialProviders);
-  if (!providers.length) return null;
-  return (
-    <Box sx={{ display: 'grid', gap: 1 }}>
-      {providers.map((provider) => (
-        <Button
-          key={provider}
-          variant="outlined"
-          disabled={!(SUPPORTED_SOCIAL_PROVIDERS as readonly string[]).includes(provider)}
-          onClick={() => actor.send({ type: 'social.signIn', provider })}
-        >
-          {mode === 'signIn' ? TEXTS.signInWith(providerName(provider)) : TEXTS.signUpWith(providerName(provider))}
-        </Button>
-      ))}
-    </Box>
-  );
-}
-
-export interface SignInScreenProps extends ScreenProps {
-  usernamePlaceholder?: string;
-  passwordPlaceholder?: string;
-}
-
-export function SignInScreen({ actor, usernamePlaceholder, passwordPlaceholder }: SignInScreenProps) {
-  const pending = useSelector(actor, selectIsPending);
-  return (
-    <AuthForm
-      actor={actor}
-      submitLabel={TEXTS.signIn}
-      footer={
-        <Button variant="text" onClick={() => actor.send({ type: 'nav.forgotPassword' })}>
-          {TEXTS.forgotPassword}
-        </Button>
-      }
-    >
-      <SocialButtons actor={actor} mode="signIn" />
-      <FormField actor={actor} name="username" label={FIELD_LABELS.email} placeholder={usernamePlaceholder} disabled={pending} />
-      <FormField actor={actor} name="password" placeholder={passwordPlaceholder} disabled={pending} />
-    </AuthForm>
   );
 }
 
@@ -261,4 +215,34 @@ export function ConfirmVerifyUserScreen({ actor }: ScreenProps) {
       <FormField actor={actor} name="confirmation_code" />
     </AuthForm>
   );
+}
+
+/** The screen the machine is on, for every screen but sign-in's first step. */
+export function FlowScreen({ screen, actor }: ScreenProps & { screen: Screen }) {
+  switch (screen) {
+    case 'signUp':
+      return <SignUpScreen actor={actor} />;
+    case 'confirmSignUp':
+      return <ConfirmSignUpScreen actor={actor} />;
+    case 'confirmSignIn':
+      return <ConfirmSignInScreen actor={actor} />;
+    case 'setupTotp':
+      return <SetupTotpScreen actor={actor} />;
+    case 'forceNewPassword':
+      return <ForceNewPasswordScreen actor={actor} />;
+    case 'selectMfaType':
+      return <SelectMfaTypeScreen actor={actor} />;
+    case 'setupEmail':
+      return <SetupEmailScreen actor={actor} />;
+    case 'forgotPassword':
+      return <ForgotPasswordScreen actor={actor} />;
+    case 'confirmResetPassword':
+      return <ConfirmResetPasswordScreen actor={actor} />;
+    case 'verifyUser':
+      return <VerifyUserScreen actor={actor} />;
+    case 'confirmVerifyUser':
+      return <ConfirmVerifyUserScreen actor={actor} />;
+    default:
+      return null;
+  }
 }
