@@ -13,6 +13,7 @@ import { RateLimiter } from './rate-limit.ts';
 import { accessErrorToIdentity, type Tokens } from './tokens.ts';
 import {
   attributeList,
+  deleteUser,
   emailTaken,
   findUser,
   findUserBySub,
@@ -23,6 +24,7 @@ import {
   type UserRow,
   updateUser,
 } from './users.ts';
+import { userChanged } from './verified-tokens.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -163,12 +165,16 @@ export class Account {
       });
       await this.tokens.revokeUser(user.sub, trx);
     });
+    userChanged(user.sub);
   }
 
   // ---- the signed-in user ------------------------------------------------------------------
 
   async getUser(body: Body): Promise<Record<string, unknown>> {
-    const { user } = await this.signedIn(body);
+    const token = requiredString(body, 'AccessToken', 8192);
+    const { user } = await this.tokens.verifyRecent(token).catch((error) => {
+      throw accessErrorToIdentity(error);
+    });
     return { Username: user.username, UserAttributes: attributeList(user), ...this.mfa.settings(user) };
   }
 
@@ -265,6 +271,7 @@ export class Account {
         .where('revoked_at', 'is', null)
         .execute();
     });
+    userChanged(user.sub);
     return {};
   }
 
@@ -283,7 +290,7 @@ export class Account {
 
   async deleteUser(body: Body): Promise<Record<string, unknown>> {
     const { user } = await this.signedIn(body);
-    await this.ctx.db.deleteFrom('identity.users').where('sub', '=', user.sub).execute();
+    await deleteUser(this.ctx.db, user.sub);
     return {};
   }
 

@@ -11,6 +11,7 @@ import { Errors, invalidParameter } from './errors.ts';
 import { assertAcceptablePassword, generateTemporaryPassword } from './passwords.ts';
 import type { Tokens } from './tokens.ts';
 import {
+  deleteUser,
   emailTaken,
   findUser,
   insertUser,
@@ -23,6 +24,7 @@ import {
   type UserRow,
   updateUser,
 } from './users.ts';
+import { userChanged } from './verified-tokens.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const FILTERABLE: Record<string, 'username' | 'email' | 'sub' | 'status'> = {
@@ -78,6 +80,7 @@ export class BuiltinAdmin implements IdentityAdmin {
         await updateUser(trx, existing.sub, { ...columns, temp_password_expires_at: new Date(Date.now() + TEMPORARY_PASSWORD_DAYS * 86_400_000) });
         await sendInvitation(this.ctx, trx, existing.attributes.email ?? existing.username, existing.username, password);
       });
+      userChanged(existing.sub);
       return { User: toIdentityUser((await findUser(this.ctx.db, username))!) };
     }
     const attributes: Record<string, string> = { ...given, email: given.email ?? username };
@@ -121,7 +124,7 @@ export class BuiltinAdmin implements IdentityAdmin {
 
   async adminDeleteUser(input: { Username: string }): Promise<void> {
     const user = await this.user(input?.Username);
-    await this.ctx.db.deleteFrom('identity.users').where('sub', '=', user.sub).execute();
+    await deleteUser(this.ctx.db, user.sub);
   }
 
   async adminDisableUser(input: { Username: string }): Promise<void> {
@@ -130,6 +133,7 @@ export class BuiltinAdmin implements IdentityAdmin {
       await updateUser(trx, user.sub, { enabled: false });
       await this.tokens.revokeUser(user.sub, trx);
     });
+    userChanged(user.sub);
   }
 
   async adminEnableUser(input: { Username: string }): Promise<void> {
@@ -146,6 +150,7 @@ export class BuiltinAdmin implements IdentityAdmin {
       const code = await issueCode(this.ctx, trx, user.sub, 'forgot-password');
       await sendCode(this.ctx, trx, { channel: 'email', address: user.attributes.email }, 'forgot-password', code);
     });
+    userChanged(user.sub);
   }
 
   async adminSetUserPassword(input: { Username: string; Password: string; Permanent: boolean }): Promise<void> {
@@ -164,6 +169,7 @@ export class BuiltinAdmin implements IdentityAdmin {
       });
       await this.tokens.revokeUser(user.sub, trx);
     });
+    userChanged(user.sub);
   }
 
   async adminUserGlobalSignOut(input: { Username: string }): Promise<void> {

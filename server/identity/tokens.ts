@@ -9,6 +9,7 @@ import type { IdentityContext } from './context.ts';
 import { Errors } from './errors.ts';
 import type { SigningKeys } from './keys.ts';
 import { findUserBySub, normalise, type UserRow } from './users.ts';
+import { changeMark, userChanged, VerifiedTokens } from './verified-tokens.ts';
 
 export const ACCESS_SCOPE = 'aws.cognito.signin.user.admin';
 
@@ -40,6 +41,8 @@ function idClaims(user: UserRow): Record<string, unknown> {
 }
 
 export class Tokens implements AccessTokenVerifier {
+  private readonly recent = new VerifiedTokens<{ claims: AccessTokenClaims; user: UserRow }>();
+
   constructor(
     private readonly ctx: IdentityContext,
     private readonly keys: SigningKeys,
@@ -151,12 +154,14 @@ export class Tokens implements AccessTokenVerifier {
   }
 
   async revokeFamily(originJti: string, db: Db = this.ctx.db): Promise<void> {
-    await db
+    const revoked = await db
       .updateTable('identity.token_families')
       .set({ revoked_at: new Date() })
       .where('origin_jti', '=', originJti)
       .where('revoked_at', 'is', null)
+      .returning('sub')
       .execute();
+    for (const { sub } of revoked) userChanged(sub);
   }
 
   /** RevokeToken: the refresh token's family, and so every access token issued from it. */
@@ -172,7 +177,10 @@ export class Tokens implements AccessTokenVerifier {
     await this.revokeFamily(found.origin_jti);
   }
 
-  /** GlobalSignOut, password change or reset, disable: every family of the user. */
+  /**
+   * GlobalSignOut, password change or reset, disable: every family of the user. Inside a
+   * transaction (`db` a trx), the caller calls userChanged(sub) again once it has committed.
+   */
   async revokeUser(sub: string, db: Db = this.ctx.db): Promise<void> {
     await db
       .updateTable('identity.token_families')
@@ -180,13 +188,23 @@ export class Tokens implements AccessTokenVerifier {
       .where('sub', '=', sub)
       .where('revoked_at', 'is', null)
       .execute();
+    userChanged(sub);
   }
 
   async verify(token: string): Promise<AccessTokenClaims> {
-    return (await this.verifyWithUser(token)).claims;
+    return (await this.verifyRecent(token)).claims;
   }
 
-  /** verify(), also returning the user row read by the same query. */
+  /**
+   * verifyWithUser() for reads: a token verified in full within the last few seconds is taken
+   * as it was then (revocation rule in verified-tokens.ts). The user row is shared between
+   * calls: read it, never change it; an action that writes uses verifyWithUser().
+   */
+  async verifyRecent(token: string): Promise<{ claims: AccessTokenClaims; user: UserRow }> {
+    return (typeof token === 'string' && this.recent.recall(token)) || this.verifyWithUser(token);
+  }
+
+  /** The full check, also returning the user row read by the same query. */
   async verifyWithUser(token: string): Promise<{ claims: AccessTokenClaims; user: UserRow }> {
     if (typeof token !== 'string' || token.length > 8192) throw new AccessTokenError('invalid', 'Invalid Access Token');
     let kid: string | undefined;
@@ -205,9 +223,10 @@ export class Tokens implements AccessTokenVerifier {
       if (error instanceof joseErrors.JWTExpired) throw new AccessTokenError('expired', 'Access Token has expired');
       throw new AccessTokenError('invalid', 'Invalid Access Token');
     }
-    if (claims.token_use !== 'access' || claims.client_id !== this.ctx.clientId || typeof claims.origin_jti !== 'string') {
+    if (claims.token_use !== 'access' || typeof claims.sub !== 'string' || claims.client_id !== this.ctx.clientId || typeof claims.origin_jti !== 'string') {
       throw new AccessTokenError('invalid', 'Invalid Access Token');
     }
+    const mark = changeMark(claims.sub);
     const row = await this.ctx.db
       .selectFrom('identity.token_families as f')
       .innerJoin('identity.users as u', 'u.sub', 'f.sub')
@@ -218,7 +237,9 @@ export class Tokens implements AccessTokenVerifier {
     if (!row || row.family_revoked_at || !row.enabled || row.sub !== claims.sub) {
       throw new AccessTokenError('revoked', 'Access Token has been revoked');
     }
-    return { claims, user: normalise(row) };
+    const verified = { claims, user: normalise(row) };
+    this.recent.remember(token, claims.sub, mark, Number(claims.exp) * 1000, verified);
+    return verified;
   }
 }
 

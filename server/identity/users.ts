@@ -6,6 +6,7 @@ import type { AttributeType, IdentityUser, UserStatus } from './contracts.ts';
 import type { IdentityContext } from './context.ts';
 import { hashPassword } from './passwords.ts';
 import { createVerifier, type SrpVerifier } from './srp.ts';
+import { userChanged } from './verified-tokens.ts';
 
 export interface UserRow {
   sub: string;
@@ -123,6 +124,12 @@ export async function updateUser(db: Db, sub: string, values: Record<string, unk
     set.email = email ? email.toLowerCase() : null;
   }
   await db.updateTable('identity.users').set(set).where('sub', '=', sub).execute();
+  userChanged(sub);
+}
+
+export async function deleteUser(db: Db, sub: string): Promise<void> {
+  await db.deleteFrom('identity.users').where('sub', '=', sub).execute();
+  userChanged(sub);
 }
 
 export function attributeList(user: UserRow): AttributeType[] {
