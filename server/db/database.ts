@@ -10,7 +10,6 @@ import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
-import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import type { Database as Tables } from './schema.ts';
 
@@ -27,9 +26,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-// Dates as ISO strings in both engines; bigint counts as numbers (counts never pass 2^53 here).
-pg.types.setTypeParser(20, (v) => Number(v));
-
 export async function openDatabase(options: {
   databaseUrl: string | null;
   dataDir: string;
@@ -38,7 +34,13 @@ export async function openDatabase(options: {
   return openPglite(options.dataDir);
 }
 
-function openPostgres(connectionString: string): Database {
+// pg is imported only when PostgreSQL is opened: a server keeps in memory every module it
+// imported, and on PGlite pg would never run (about 13 MiB of RSS). PGlite's module is small; its
+// WebAssembly loads only in PGlite.create.
+async function openPostgres(connectionString: string): Promise<Database> {
+  const { default: pg } = await import('pg');
+  // Dates as ISO strings in both engines; bigint counts as numbers (counts never pass 2^53 here).
+  pg.types.setTypeParser(20, (v) => Number(v));
   const pool = new pg.Pool({ connectionString, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => {});

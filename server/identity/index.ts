@@ -9,7 +9,6 @@ import type { AmplifyAuthOutputs } from '../../openapi/runtime-config.ts';
 import { createMailTransport, type MailTransport } from '../mail/transport.ts';
 import { ensurePool, IDENTITY_REGION } from './pool.ts';
 import { passwordPolicy } from '../../machines/rules/password-policy.ts';
-import { cognitoClient, createCognitoAdmin, createJwksAccessTokenVerifier } from './cognito.ts';
 import type { AccessTokenVerifier, IdentityAdmin } from './contracts.ts';
 import { createSealer, resolveIdentitySecret } from './secret.ts';
 import { BuiltinIdentityService } from './service.ts';
@@ -84,6 +83,8 @@ export async function createIdentityRuntime(config: ServerConfig, db: Db, deps: 
     if (!userPoolId || !clientId) {
       throw new Error('IDENTITY_PROVIDER=cognito needs COGNITO_USER_POOL_ID and COGNITO_CLIENT_ID');
     }
+    // The AWS SDK (about 18 MiB of RSS once imported) loads only for a Cognito pool.
+    const { cognitoClient, createCognitoAdmin, createJwksAccessTokenVerifier } = await import('./cognito.ts');
     const issuer = `https://cognito-idp.${region}.amazonaws.com/${userPoolId}`;
     return {
       provider: 'cognito',
