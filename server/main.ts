@@ -1,8 +1,6 @@
 // `npm start`: build the SPA if needed, open the database, migrate, start the one server process,
 // and stop cleanly on SIGTERM/SIGINT (stop accepting, finish in-flight requests, close the
 // database) within 10 s.
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildApp, type Runtime } from './app.ts';
 import { newBackupToken, publishBackupEndpoint } from './backup/endpoint.ts';
 import { bootstrapSuperAdmin } from './bootstrap.ts';
@@ -12,9 +10,9 @@ import { migrateToLatest } from './db/migrate.ts';
 import { createIdentityRuntime } from './identity/index.ts';
 import { createLogger } from './logger.ts';
 import { createMailTransport } from './mail/transport.ts';
+import { projectRoot } from './project-root.ts';
 import { ensureSpaBuild } from './spa-build.ts';
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
 async function main(): Promise<void> {

@@ -3,11 +3,11 @@
 // what the contract says and what the browser's generated types say.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifySchema } from 'fastify';
 import { parse } from 'yaml';
+import { projectRoot } from '../project-root.ts';
 
-export const CONTRACT_PATH = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../openapi/openapi.yaml');
+export const CONTRACT_PATH = path.join(projectRoot, 'openapi/openapi.yaml');
 
 type Json = any;
 

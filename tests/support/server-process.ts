@@ -30,7 +30,7 @@ export async function startServer(options: { env?: Record<string, string>; dataD
   const port = await freePort();
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-data-'));
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['server/start.js'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     // DATABASE_URL is blanked unless the caller passes one: a test server must never land in
     // the CI's shared database (PGlite under the temporary DATA_DIR is the default).
