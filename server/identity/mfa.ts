@@ -46,12 +46,17 @@ export class Mfa {
     return { UserMFASettingList: list, ...(preferred ? { PreferredMfaSetting: preferred } : {}) };
   }
 
+  /** Whether this user's sign-in goes through a second-factor step (challengeFor is not null). */
+  asksForSecondFactor(user: UserRow): boolean {
+    const mfa = this.ctx.settings.mfa;
+    return mfa === 'ON' || (mfa === 'OPTIONAL' && this.enabledMethods(user).length > 0);
+  }
+
   /** The second-factor challenge this sign-in needs, or null for none. */
   async challengeFor(user: UserRow): Promise<AuthResponse | null> {
-    if (this.ctx.settings.mfa === 'OFF') return null;
+    if (!this.asksForSecondFactor(user)) return null;
     const methods = this.enabledMethods(user);
     if (methods.length === 0) {
-      if (this.ctx.settings.mfa !== 'ON') return null;
       return {
         ChallengeName: 'MFA_SETUP',
         Session: await createSession(this.ctx.db, user.sub, 'MFA_SETUP'),

@@ -94,11 +94,16 @@ describe.each(engines)('identity under attack (%s)', (engine) => {
     const started = await identityCall(t, 'InitiateAuth', { ClientId: clientId, AuthFlow: 'USER_SRP_AUTH', AuthParameters: { USERNAME: u.email, SRP_A: client.srpA } });
     const answer = client.answer(started.body.ChallengeParameters, u.password);
     const respond = () => identityCall(t, 'RespondToAuthChallenge', { ClientId: clientId, ChallengeName: 'PASSWORD_VERIFIER', ChallengeResponses: answer });
+    const families = async () => (await t.database.db.selectFrom('identity.token_families').select('origin_jti').where('sub', '=', u.sub).execute()).length;
+    const before = await families();
     const done = await respond();
     expect(done.status).toBe(200);
     expect(done.body.AuthenticationResult.TokenType).toBe('Bearer');
     expect(done.body.AuthenticationResult).not.toHaveProperty('NewDeviceMetadata');
+    expect(await families()).toBe(before + 1);
     expect((await respond()).body).toEqual({ __type: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+    // The replay started no session family.
+    expect(await families()).toBe(before + 1);
     // A stale timestamp is refused.
     const again = srpClient(t.runtime.identity.poolId);
     const second = await identityCall(t, 'InitiateAuth', { ClientId: clientId, AuthFlow: 'USER_SRP_AUTH', AuthParameters: { USERNAME: u.email, SRP_A: again.srpA } });
