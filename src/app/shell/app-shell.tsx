@@ -4,7 +4,6 @@
 // to their portal and staff to theirs. Navigation and toasts are the actions this view provides.
 import { Box } from '@mui/material';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useSnackbar } from 'notistack';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import type { RuntimeConfig } from '../../../openapi/runtime-config';
@@ -13,6 +12,7 @@ import { portalViewOf, selectPhase, selectPortalClient, selectRole, selectRoute,
 import type { Role } from '../../../machines/guard/roles';
 import type { AuthenticatorRef } from '../../features/sign-in/auth-provider';
 import { deferred } from '../deferred';
+import { useNotify } from '../notify';
 import { LoadingPage } from '../pages/loading-page';
 import { getHref, portalRoutes, safeReturnPath, staffRoutes } from '../paths';
 import { pageFor } from '../routes';
@@ -59,13 +59,13 @@ export interface AppShellProps {
 
 export function AppShell({ config, authenticator, loginPage, services: given }: AppShellProps) {
   const [, navigate] = useLocation();
-  const { enqueueSnackbar } = useSnackbar();
+  const notify = useNotify();
   const [services] = useState(() => given ?? createAppServices(config, authenticator));
   const app = useActorRef(
     services.logic.provide({
       actions: {
         navigate: (_, { to, origin }) => navigate(getHref(to, {}, origin ? { from: origin } : undefined), { replace: true }),
-        notify: (_, { notice }) => enqueueSnackbar(NOTICES[notice].text, { variant: NOTICES[notice].variant }),
+        notify: (_, { notice }) => notify(NOTICES[notice].text, NOTICES[notice].variant),
         preloadSignedIn: (_, { unlessOnLogin }) => {
           if (!unlessOnLogin || window.location.pathname !== LOGIN_PATH) void preloadSignedIn();
         },
