@@ -3,14 +3,13 @@
 // steps for every flow: lockout bookkeeping, account state, forced new password, MFA, tokens.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Db } from '../db/database.ts';
 import { IdentityError } from './contracts.ts';
 import type { IdentityContext } from './context.ts';
 import { Errors, invalidParameter } from './errors.ts';
 import { type Body, requiredString, stringMap } from './input.ts';
 import type { Mfa } from './mfa.ts';
 import { assertAcceptablePassword, verifyPassword } from './passwords.ts';
-import { consumeSession, createSession, readSession, spendSecretBlock } from './sessions.ts';
+import { consumeSession, createSession, purgeNowAndThen, readSession, secretBlockSpending, spendSecretBlock } from './sessions.ts';
 import { N, padHex, parseA, parseTimestamp, serverEphemeral, verifyClaim } from './srp.ts';
 import type { AuthResponse, Tokens } from './tokens.ts';
 import { checkAttribute } from './attributes.ts';
@@ -179,18 +178,17 @@ export class Auth {
       timestamp,
       signature,
     });
-    const spend = (db: Db) => spendSecretBlock(db, block.sid, user.sub, block.iat + VERIFIER_WINDOW_MS);
+    const expiresAt = block.iat + VERIFIER_WINDOW_MS;
     if (ok && this.straightToTokens(user)) {
-      // The usual sign-in: spending the block and starting the session family commit together,
-      // one wait for the disk instead of two. A replayed block writes nothing.
+      // The usual sign-in: one statement spends the block and starts the session family, one
+      // round trip and one wait for the disk instead of two. A replayed block writes nothing.
       const minted = await this.tokens.mint(user);
-      await this.ctx.db.transaction().execute(async (trx) => {
-        if (!(await spend(trx))) throw Errors.incorrectCredentials();
-        await minted.record(trx);
-      });
+      const recorded = await minted.record(this.ctx.db, secretBlockSpending(block.sid, user.sub, expiresAt));
+      await purgeNowAndThen(this.ctx.db);
+      if (!recorded) throw Errors.incorrectCredentials();
       return { AuthenticationResult: minted.result, ChallengeParameters: {} };
     }
-    if (!(await spend(this.ctx.db))) throw Errors.incorrectCredentials();
+    if (!(await spendSecretBlock(this.ctx.db, block.sid, user.sub, expiresAt))) throw Errors.incorrectCredentials();
     if (!ok) {
       await this.recordFailure(user);
       throw Errors.incorrectCredentials();

@@ -2,7 +2,7 @@
 // single use (consumed only when the step succeeds, so a mistyped code can be retried), a few
 // failed answers at most. Only a hash of the string is stored.
 import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { Errors } from './errors.ts';
 import { purgeRateLimits } from './rate-limit.ts';
@@ -79,14 +79,26 @@ export async function updateSessionData(db: Db, session: AuthSession, data: Reco
  * The block itself carries the SRP state, so this one insert is all the storage SRP needs.
  */
 export async function spendSecretBlock(db: Db, blockId: string, sub: string, expiresAt: number): Promise<boolean> {
-  const result = await db
-    .insertInto('identity.auth_sessions')
-    .values({ id_hash: hashId(`srp:${blockId}`), sub, challenge: 'PASSWORD_VERIFIER', expires_at: new Date(expiresAt), used_at: new Date() })
-    .onConflict((oc) => oc.column('id_hash').doNothing())
-    .executeTakeFirst();
-  // Now and then, clear what has expired (auth sessions and codes), so the tables stay small.
+  const { rows } = await secretBlockSpending(blockId, sub, expiresAt).execute(db);
+  await purgeNowAndThen(db);
+  return rows.length === 1;
+}
+
+/**
+ * spendSecretBlock() as a statement that returns the user's sub once if the block was unspent,
+ * for a caller that makes it the condition of its own writes (Tokens.mint's record); that
+ * caller calls purgeNowAndThen() after it.
+ */
+export function secretBlockSpending(blockId: string, sub: string, expiresAt: number): RawBuilder<{ sub: string }> {
+  return sql<{ sub: string }>`insert into identity.auth_sessions (id_hash, sub, challenge, expires_at, used_at)
+    values (${hashId(`srp:${blockId}`)}, ${sub}, 'PASSWORD_VERIFIER', ${new Date(expiresAt)}, ${new Date()})
+    on conflict (id_hash) do nothing
+    returning sub`;
+}
+
+/** Now and then, clears what has expired (auth sessions and codes), so the tables stay small. */
+export async function purgeNowAndThen(db: Db): Promise<void> {
   if (Math.random() < 0.01) await purgeExpired(db);
-  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
 export async function purgeExpired(db: Db): Promise<void> {

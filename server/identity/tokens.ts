@@ -3,7 +3,7 @@
 import { createHash, randomBytes, randomUUID, sign as signWithKey } from 'node:crypto';
 import { promisify } from 'node:util';
 import { decodeProtectedHeader, errors as joseErrors, jwtVerify } from 'jose';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { type AccessTokenClaims, AccessTokenError, type AccessTokenVerifier } from './contracts.ts';
 import type { IdentityContext } from './context.ts';
@@ -98,22 +98,26 @@ export class Tokens implements AccessTokenVerifier {
 
   /**
    * The tokens of a completed sign-in, signed but not yet stored: `record` writes the new family
-   * and its first refresh token, in the caller's transaction if it has one. Signing comes first
-   * so no transaction is held open (or, on PGlite, the only connection) while it runs.
+   * and its first refresh token. Given `onlyIf`, a data-changing statement returning one row or
+   * none, it runs that first in the same statement and writes only if it returned a row; false
+   * when it did not. Signing comes first so no statement waits on it.
    */
-  async mint(user: UserRow): Promise<{ result: AuthenticationResult; record: (db: Db) => Promise<void> }> {
+  async mint(user: UserRow): Promise<{ result: AuthenticationResult; record: (db: Db, onlyIf?: RawBuilder<unknown>) => Promise<boolean> }> {
     const originJti = randomUUID();
     const authTime = Math.floor(Date.now() / 1000);
     const refreshToken = randomBytes(64).toString('base64url');
     const result = { ...(await this.accessAndId(user, originJti, authTime)), RefreshToken: refreshToken };
     const expiresAt = new Date(Date.now() + this.ctx.settings.refreshTokenDays * 86_400_000);
-    const record = async (db: Db) => {
-      // One statement for the family and its first refresh token.
-      await sql`with family as (
+    const record = async (db: Db, onlyIf: RawBuilder<unknown> = sql`select 1`) => {
+      // One statement for the condition, the family and its first refresh token.
+      const { rows } = await sql`with allowed as (${onlyIf}),
+        family as (
           insert into identity.token_families (origin_jti, sub, client_id, auth_time, expires_at)
-          values (${originJti}, ${user.sub}, ${this.ctx.clientId}, ${authTime}, ${expiresAt})
+          select ${originJti}, ${user.sub}, ${this.ctx.clientId}, ${authTime}, ${expiresAt} where exists (select from allowed)
           returning origin_jti)
-        insert into identity.refresh_tokens (token_hash, origin_jti) select ${hashToken(refreshToken)}, origin_jti from family`.execute(db);
+        insert into identity.refresh_tokens (token_hash, origin_jti) select ${hashToken(refreshToken)}, origin_jti from family
+        returning origin_jti`.execute(db);
+      return rows.length === 1;
     };
     return { result, record };
   }
