@@ -27,16 +27,25 @@ export async function runMemory(options: BenchOptions): Promise<SectionResult> {
     await settle(2000);
     const atStart = rssMiB(pid);
     options.log(`  ${engine}: ${round(atStart)} MiB after start; ${seconds} s of GET users/users...`);
+    // The highest RSS during the load, sampled every 100 ms: a server must fit its machine at its
+    // worst moment, not only once the load has ended.
+    let peak = atStart;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, rssMiB(pid));
+    }, 100);
     const result = await autocannon({
       url: `${bench.server.baseUrl}/api/v1/users/users?page_size=25`,
       connections: 10,
       duration: seconds,
       headers: { authorization: `Bearer ${bench.token}` },
     });
+    clearInterval(sampler);
     const afterLoad = rssMiB(pid);
+    peak = Math.max(peak, afterLoad);
     const ok = result['2xx'];
     if (result.non2xx > 0 || ok === 0) throw new Error(`${engine}: load test had ${result.non2xx} non-2xx answers and ${ok} 2xx`);
     figures.push({ name: `${engine}: RSS after start`, value: round(atStart), unit: 'MiB' });
+    figures.push({ name: `${engine}: peak RSS during API load`, value: round(peak), unit: 'MiB', compared: { label: 'after start', value: round(atStart), unit: 'MiB' } });
     figures.push({
       name: `${engine}: RSS after API load`,
       value: round(afterLoad),
