@@ -69,11 +69,34 @@ export function parseA(srpA: string): bigint | null {
   return A;
 }
 
+// Server ephemerals (b, g^b mod N) made ahead, one per event-loop turn after a sign-in takes one:
+// g^b depends on nothing the client sends, so InitiateAuth need not wait for its exponentiation.
+// Each is used once, for one challenge, real or simulated alike.
+const EPHEMERALS_AHEAD = 8;
+const ephemerals: Array<{ b: bigint; gb: bigint }> = [];
+let refillQueued = false;
+
+function freshEphemeral(): { b: bigint; gb: bigint } {
+  const b = fromBuf(randomBytes(32));
+  return { b, gb: modPow(g, b) };
+}
+
+function refillEphemerals(): void {
+  if (refillQueued || ephemerals.length >= EPHEMERALS_AHEAD) return;
+  refillQueued = true;
+  setImmediate(() => {
+    refillQueued = false;
+    ephemerals.push(freshEphemeral());
+    refillEphemerals();
+  });
+}
+
 export function serverEphemeral(verifierHex: string): { b: bigint; B: bigint } {
   const v = BigInt(`0x${verifierHex}`);
   for (;;) {
-    const b = fromBuf(randomBytes(32));
-    const B = (k * v + modPow(g, b)) % N;
+    const { b, gb } = ephemerals.pop() ?? freshEphemeral();
+    refillEphemerals();
+    const B = (k * v + gb) % N;
     if (B % N !== 0n) return { b, B };
   }
 }

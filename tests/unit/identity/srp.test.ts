@@ -35,7 +35,7 @@ describe('SRP-6a helpers (Amplify-compatible)', () => {
     expect(parseA('abc123')).toBe(0xabc123n);
   });
 
-  it('computes verifiers and B with OpenSSL that match BigInt arithmetic', () => {
+  it('computes verifiers and B with OpenSSL that match BigInt arithmetic', async () => {
     const modPow = (b: bigint, e: bigint) => {
       let r = 1n;
       let base = b % N;
@@ -52,5 +52,14 @@ describe('SRP-6a helpers (Amplify-compatible)', () => {
     expect(BigInt(`0x${verifier}`)).toBe(modPow(g, x));
     const { b, B } = serverEphemeral(verifier);
     expect(B).toBe((k * BigInt(`0x${verifier}`) + modPow(g, b)) % N);
+    // Ephemerals made ahead between calls: each is right and none is handed out twice.
+    const seen = new Set([b]);
+    for (let i = 0; i < 12; i++) {
+      await new Promise((resolve) => setImmediate(resolve));
+      const next = serverEphemeral(verifier);
+      expect(next.B).toBe((k * BigInt(`0x${verifier}`) + modPow(g, next.b)) % N);
+      expect(seen.has(next.b)).toBe(false);
+      seen.add(next.b);
+    }
   });
 });
