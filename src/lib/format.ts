@@ -13,19 +13,31 @@ export interface ClinicFormat {
 export const DEFAULT_FORMAT: ClinicFormat = { locale: 'en-IN', timeZone: 'Asia/Kolkata', dialCode: '+91' };
 
 let current: ClinicFormat = DEFAULT_FORMAT;
+// The settings last given, checked against the browser's Intl on first use rather than when
+// /config.json loads: the check loads the locale data, which /login (formatting nothing) need not
+// wait for. Undefined when nothing is waiting.
+let given: Partial<ClinicFormat> | null | undefined;
 const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
 
 /** Adopts the clinic's settings; a locale or zone the browser does not know keeps India's. */
 export function setClinicFormat(next: Partial<ClinicFormat> | null | undefined): void {
+  given = next ?? null;
+  cache.clear();
+}
+
+function adopted(): ClinicFormat {
+  if (given === undefined) return current;
+  const next = given;
+  given = undefined;
   const locale = next?.locale && supported(() => new Intl.DateTimeFormat(next.locale)) ? next.locale : DEFAULT_FORMAT.locale;
   const timeZone = next?.timeZone && supported(() => new Intl.DateTimeFormat('en', { timeZone: next.timeZone })) ? next.timeZone : DEFAULT_FORMAT.timeZone;
   const dialCode = next?.dialCode && /^\+[1-9][0-9]{0,3}$/.test(next.dialCode) ? next.dialCode : DEFAULT_FORMAT.dialCode;
   current = { locale, timeZone, dialCode };
-  cache.clear();
+  return current;
 }
 
 export function clinicFormat(): ClinicFormat {
-  return current;
+  return adopted();
 }
 
 function supported(make: () => unknown): boolean {
@@ -39,13 +51,13 @@ function supported(make: () => unknown): boolean {
 
 function dateFormat(key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   let format = cache.get(key) as Intl.DateTimeFormat | undefined;
-  if (!format) cache.set(key, (format = new Intl.DateTimeFormat(current.locale, options)));
+  if (!format) cache.set(key, (format = new Intl.DateTimeFormat(adopted().locale, options)));
   return format;
 }
 
 function numberFormat(key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   let format = cache.get(key) as Intl.NumberFormat | undefined;
-  if (!format) cache.set(key, (format = new Intl.NumberFormat(current.locale, options)));
+  if (!format) cache.set(key, (format = new Intl.NumberFormat(adopted().locale, options)));
   return format;
 }
 
@@ -65,7 +77,7 @@ const NOTHING = '—';
 
 /** The zone an instant is read in: the clinic's unless a caller names the zone it already holds. */
 function zoneOf(dayOnly: boolean, timeZone: string | undefined): string {
-  return dayOnly ? 'UTC' : (timeZone ?? current.timeZone);
+  return dayOnly ? 'UTC' : (timeZone ?? adopted().timeZone);
 }
 
 /** 23/11/2026 */
@@ -144,7 +156,7 @@ export function formatCurrency(rupees: number | null | undefined): string {
  * the server uses too, so browser and server agree on the day.
  */
 export function clinicToday(now: Date | number = Date.now(), timeZone?: string): string {
-  return localTime(timeZone ?? current.timeZone, typeof now === 'number' ? now : now.getTime()).date;
+  return localTime(timeZone ?? adopted().timeZone, typeof now === 'number' ? now : now.getTime()).date;
 }
 
 /** The clinic's day `days` after today (before, when negative): "due within 7 days", "started in the last 30". */
