@@ -26,11 +26,17 @@ export async function freePort(): Promise<number> {
   });
 }
 
+// `npm start`'s own command line (its node flags included), read from package.json so the two
+// cannot drift apart.
+const packageJson = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { scripts: { start: string } };
+const [startProgram, ...startArgs] = packageJson.scripts.start.split(' ');
+if (startProgram !== 'node') throw new Error(`npm start is expected to run node, not: ${packageJson.scripts.start}`);
+
 export async function startServer(options: { env?: Record<string, string>; dataDir?: string; timeoutMs?: number } = {}): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-data-'));
   let output = '';
-  const child = spawn(process.execPath, ['server/start.js'], {
+  const child = spawn(process.execPath, startArgs, {
     cwd: path.resolve(import.meta.dirname, '../..'),
     // DATABASE_URL is blanked unless the caller passes one: a test server must never land in
     // the CI's shared database (PGlite under the temporary DATA_DIR is the default).
