@@ -18,6 +18,7 @@ import { runDueJobs } from '../../../../server/jobs/queue.ts';
 import { enqueueReminders, REMINDER_JOB, reminderHandler } from '../../../../server/jobs/reminders.ts';
 import { formatClinicWhen } from '../../../../server/mail/clinic-when.ts';
 import type { MailTransport } from '../../../../server/mail/transport.ts';
+import { createFromPostgresTemplate, migratedDataDir } from '../../../support/db-template.ts';
 import { engines } from '../../../support/engines.ts';
 import { startServer } from '../../../support/server-process.ts';
 import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
@@ -150,15 +151,15 @@ describe.each(engines)('reminders across a kill -9 on %s', (engine) => {
   }, 120_000);
 
   it('neither loses nor duplicates a reminder', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-reminders-'));
+    // A store already migrated (the test template): what is under test is the sending across a
+    // kill, not a first start, which tests/integration/foundation/lifecycle.test.ts covers. A first
+    // start only to migrate cost about twice a start on a migrated store.
+    const dataDir = engine === 'pglite' ? await migratedDataDir('clinic-reminders-') : fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-reminders-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     let databaseUrl = '';
     if (engine === 'postgres') {
       const name = `clinic_reminders_${Math.random().toString(36).slice(2, 10)}`;
-      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
+      await createFromPostgresTemplate(process.env.DATABASE_URL!, name);
       const url = new URL(process.env.DATABASE_URL!);
       url.pathname = `/${name}`;
       databaseUrl = url.toString();
@@ -170,9 +171,7 @@ describe.each(engines)('reminders across a kill -9 on %s', (engine) => {
       });
     }
     const env = { SERVE_SPA: 'false', LOG_LEVEL: 'error', DATABASE_URL: databaseUrl, IDENTITY_SECRET: 'reminders-suite-secret-0123456789abcdef', SCHEDULING_JOBS_POLL_MS: '3600000' };
-    // First start: migrations. Then, with the server stopped, book the appointments directly.
-    let server = await startServer({ env, dataDir });
-    await server.stop('SIGTERM');
+    // With no server running, book the appointments directly.
     const seeded = await openDatabase({ databaseUrl: databaseUrl || null, dataDir });
     let booked = 0;
     try {
@@ -218,7 +217,7 @@ describe.each(engines)('reminders across a kill -9 on %s', (engine) => {
     // Start sending, and kill -9 once some (not all) reminders are out.
     // Small batches, so the sending takes seconds and the kill lands in the middle of it.
     const sending = { ...env, SCHEDULING_JOBS_POLL_MS: '50', SCHEDULING_JOBS_BATCH: '5' };
-    server = await startServer({ env: sending, dataDir });
+    let server = await startServer({ env: sending, dataDir });
     cleanups.push(() => (server.child.exitCode === null && server.child.signalCode === null ? server.stop('SIGKILL') : undefined));
     let atKill = 0;
     while (server.child.exitCode === null) {
