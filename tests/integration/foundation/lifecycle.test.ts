@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { migratedDataDir } from '../../support/db-template.ts';
 import { startServer } from '../../support/server-process.ts';
 
 // DATABASE_URL is blanked so these run on PGlite even when CI sets it.
@@ -17,11 +18,19 @@ function tempDataDir() {
   dataDirs.push(dir);
   return dir;
 }
+/** A DATA_DIR already migrated (the test template), for the tests that are not about a first start. */
+async function migratedTempDataDir() {
+  const dir = await migratedDataDir('clinic-life-');
+  dataDirs.push(dir);
+  return dir;
+}
 afterAll(() => {
   for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-// Real processes start slowly on a loaded 2-core machine: generous per-test timeouts.
+// Real processes start slowly on a loaded 2-core machine: generous per-test timeouts. The first
+// test starts on an empty DATA_DIR (initdb, every migration, first-start identity); the others
+// are not about a first start and start on a migrated copy, about half a first start's time.
 describe('server lifecycle on PGlite', { timeout: 240_000 }, () => {
   it('keeps its data across a restart and stops cleanly on SIGTERM', async () => {
     const dataDir = tempDataDir();
@@ -42,7 +51,7 @@ describe('server lifecycle on PGlite', { timeout: 240_000 }, () => {
   });
 
   it('logs one JSON line per request without the query string', async () => {
-    const server = await startServer({ dataDir: tempDataDir(), env: apiOnly });
+    const server = await startServer({ dataDir: await migratedTempDataDir(), env: apiOnly });
     await fetch(`${server.baseUrl}/api/v1/users/users?search=Priya%20Sharma`);
     await server.stop();
     const lines = server
@@ -59,7 +68,7 @@ describe('server lifecycle on PGlite', { timeout: 240_000 }, () => {
   });
 
   it('refuses a second server on the same DATA_DIR', async () => {
-    const dataDir = tempDataDir();
+    const dataDir = await migratedTempDataDir();
     const first = await startServer({ dataDir, env: apiOnly });
     try {
       await expect(startServer({ dataDir, env: apiOnly, timeoutMs: 60_000 })).rejects.toThrow(/in use by process/);
@@ -69,7 +78,7 @@ describe('server lifecycle on PGlite', { timeout: 240_000 }, () => {
   });
 
   it('takes over the lock a killed server left behind', async () => {
-    const dataDir = tempDataDir();
+    const dataDir = await migratedTempDataDir();
     const first = await startServer({ dataDir, env: apiOnly });
     await first.stop('SIGKILL');
     const second = await startServer({ dataDir, env: apiOnly });
