@@ -9,6 +9,7 @@ import { backupRoutes, newBackupToken } from './backup/endpoint.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { apiHardening } from './http/api-hardening.ts';
+import { serializersOnFirstUse } from './http/compile-on-first-use.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerRequestLog } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -52,6 +53,7 @@ export async function buildApp(runtime: Runtime, options: { logger: Logger; serv
     trustProxy: true,
     forceCloseConnections: 'idle',
     ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+    schemaController: { compilersFactory: { buildSerializer: serializersOnFirstUse } },
   });
   app.decorate('runtime', runtime);
 

@@ -5,6 +5,7 @@ import { Ajv, type Options } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
 import { registerBearerAuth } from '../auth/bearer.ts';
+import { compiledOnFirstUse } from '../http/compile-on-first-use.ts';
 import { createAadhaarVault } from './aadhaar.ts';
 import type { ApiContext } from './context.ts';
 import { loadContract } from './contract.ts';
@@ -38,7 +39,7 @@ export async function businessApi(app: FastifyInstance): Promise<void> {
     if (!operationId) throw new Error(`${route.method} ${route.url} is not an operation of openapi/openapi.yaml`);
   });
   const ajv = validators();
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? ajv.body : ajv.other).compile(schema));
+  app.setValidatorCompiler(({ schema, httpPart }) => compiledOnFirstUse(() => (httpPart === 'body' ? ajv.body : ajv.other).compile(schema)));
   registerBearerAuth(app, {
     findCaller: callerFinder(ctx),
     verifier: () => identity.accessTokens,
