@@ -13,14 +13,12 @@ export default defineConfig({
     globalSetup: ['tests/e2e/global-setup.ts'],
     // Any failed request a test did not declare fails that test (issue 22, 17).
     setupFiles: ['tests/e2e/setup-failed-requests.ts'],
-    // Two files at a time, one per core: each file starts its own server on a free port with its own
-    // migrated DATA_DIR (or PostgreSQL database) and its own Chromium (tests/support/staff-e2e.ts,
-    // server-process.ts); the two files on global-setup's server only read it, and the shared dist/
-    // is built once, by global-setup's server, before any file starts. One file at a time left a
-    // core idle while that file waited on its browser or its server.
-    pool: 'forks',
-    maxWorkers: 2,
-    // expect.poll's own default is 1 s: with two files sharing the cores (and a loaded machine), a
+    // One file at a time. Two at a time (forks, maxWorkers 2) ran the stage in 753 s on a quiet
+    // machine (1,184 s one at a time, in an earlier run), and every file does have its own server, port, DATA_DIR and Chromium, but
+    // in that run portal.e2e's first-visit greeting did not show within 15 s beside visits.e2e (it
+    // passes alone and in that pair run again): until that is understood, no race is shipped.
+    fileParallelism: false,
+    // expect.poll's own default is 1 s: with two files sharing the cores (or a loaded machine), a
     // panel's status had not caught up in 1 s though it did a moment later. Still a wait for the
     // same value, bounded like the suite's locator waits.
     expect: { poll: { timeout: 30_000 } },
