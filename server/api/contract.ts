@@ -16,15 +16,19 @@ export const CONTRACT_PATH = path.join(projectRoot, 'openapi/openapi.yaml');
  */
 export const CONTRACT_JSON_PATH = path.join(projectRoot, 'openapi/generated/openapi.json');
 
-/** The contract document: the generated JSON for the contract itself, any other file parsed as YAML. */
-export function readContractDocument(file = CONTRACT_PATH): Json {
-  if (file === CONTRACT_PATH) return JSON.parse(fs.readFileSync(CONTRACT_JSON_PATH, 'utf8'));
+/** The contract as the server reads it: the generated JSON. */
+export function readContractDocument(): Json {
+  return JSON.parse(fs.readFileSync(CONTRACT_JSON_PATH, 'utf8'));
+}
+
+/** A contract YAML file parsed: the source of that JSON, or a staged copy a generator is given. */
+export function parseContractYaml(file = CONTRACT_PATH): Json {
   return parse(fs.readFileSync(file, 'utf8'));
 }
 
 /** The JSON `npm run openapi:generate` writes for the YAML contract. */
-export function contractJson(file = CONTRACT_PATH): string {
-  return `${JSON.stringify(parse(fs.readFileSync(file, 'utf8')), null, 1)}\n`;
+export function contractJson(): string {
+  return `${JSON.stringify(parseContractYaml(), null, 1)}\n`;
 }
 
 type Json = any;
@@ -70,8 +74,7 @@ function forAjv(schema: Json): Json {
   return out;
 }
 
-export function loadContract(file = CONTRACT_PATH): Contract {
-  const document = readContractDocument(file);
+export function loadContract(document: Json = readContractDocument()): Contract {
   const byId = new Map<string, { method: string; path: string; operation: Json; pathItem: Json }>();
   for (const [p, pathItem] of Object.entries<Json>(document.paths)) {
     for (const method of METHODS) {
