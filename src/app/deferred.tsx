@@ -1,8 +1,11 @@
 // A component whose module loads on first use (or earlier, through preload()), so /login's first
-// paint does not download the signed-in parts of the shell. Unlike a bare React.lazy, once the
-// module is in, new instances render it at once (no Suspense fallback for a frame); an instance
-// that started lazy stays lazy, so a re-render never remounts what it shows.
+// paint does not download the signed-in parts of the shell and each page downloads its own code.
+// Unlike a bare React.lazy, once the module is in, new instances render it at once (no Suspense
+// fallback for a frame); an instance that started lazy stays lazy, so a re-render never remounts
+// what it shows. A download that fails (offline, or a deploy removed the file) shows a notice
+// with a way to try again in place, instead of taking the whole app down.
 import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
+import { ModuleLoadBoundary, ModuleLoadError } from './module-load-boundary';
 
 export interface Deferred<P> {
   (props: P): ReactNode;
@@ -17,19 +20,25 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
     (pending ??= load().then(
       (component) => (loaded = component),
       (error: unknown) => {
-        // A failed download (offline, a deploy removed the chunk) may be retried by the next render.
+        // React.lazy keeps a rejection for good: the next attempt needs a new lazy component.
         pending = null;
-        throw error;
+        Lazy = lazy(loadForReact);
+        throw new ModuleLoadError(error);
       },
     ));
-  const Lazy = lazy(async () => ({ default: await preload() }));
+  const loadForReact = async () => ({ default: await preload() });
+  let Lazy = lazy(loadForReact);
   function DeferredComponent(props: P) {
     const [Loaded] = useState(() => loaded);
     if (Loaded) return <Loaded {...props} />;
     return (
-      <Suspense fallback={fallback}>
-        <Lazy {...props} />
-      </Suspense>
+      <ModuleLoadBoundary>
+        {() => (
+          <Suspense fallback={fallback}>
+            <Lazy {...props} />
+          </Suspense>
+        )}
+      </ModuleLoadBoundary>
     );
   }
   return Object.assign(DeferredComponent, { preload });

@@ -1,20 +1,15 @@
 // Which screen each route shows. A route without an entry here is not built yet: it renders the
 // not-available page and stays out of the navigation. Adding a real page is one line here.
 // Pages load on demand (one chunk each), so /login and each page download only what they use.
-import { type ComponentType, lazy, Suspense } from 'react';
+import type { ComponentType } from 'react';
+import { deferred } from './deferred';
 import { LoadingPage } from './pages/loading-page';
 import { NotAvailablePage } from './pages/not-available-page';
 import type { RouteKey } from './paths';
 
+/** A page whose code downloads when its route is first shown (src/app/deferred.tsx). */
 function onDemand(load: () => Promise<ComponentType>): ComponentType {
-  const Lazy = lazy(async () => ({ default: await load() }));
-  return function OnDemandPage() {
-    return (
-      <Suspense fallback={<LoadingPage />}>
-        <Lazy />
-      </Suspense>
-    );
-  };
+  return deferred(load, <LoadingPage />) as ComponentType;
 }
 
 export const pages: Partial<Record<RouteKey, ComponentType>> = {

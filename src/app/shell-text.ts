@@ -29,6 +29,8 @@ export const PROFILE_ERROR_UNKNOWN = 'An unknown error occurred';
 
 export const CONFIGURATION_ERROR = 'Configuration error (see console) – please contact the administrator';
 export const BOOT_RETRY = 'Try again';
+// Not fixed by the specification: a part of the app whose code did not download (issue 23).
+export const MODULE_LOAD_FAILED = 'This part of the app could not be loaded. Check your connection and try again.';
 
 export const PLACEHOLDER_NAME = 'Unknown';
 export const GENDER_NOT_SPECIFIED = 'Not specified';

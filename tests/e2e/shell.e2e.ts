@@ -6,10 +6,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '../../machines/guard/roles.ts';
 import {
+  BOOT_RETRY,
   CONSENT_ACCEPT_LABEL,
   CONSENT_CONTINUE,
   CONSENT_TITLE,
   CONSENT_TICK_REQUIRED,
+  MODULE_LOAD_FAILED,
   NEW_VERSION_AVAILABLE,
   PORTAL_OPEN_RECORD,
   PORTAL_READ_ONLY,
@@ -395,6 +397,27 @@ describe('version banner', () => {
     await reloaded;
     await page.getByPlaceholder('Enter Your Email Here').waitFor();
     expect(await page.getByText(NEW_VERSION_AVAILABLE).count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('a page whose code does not download', () => {
+  it('shows the notice instead of a blank app, and "Try again" loads the page in place', async () => {
+    const { context, page } = await newPage();
+    const chunk = /\/assets\/appointments-page-[^/]*\.js$/;
+    // Offline for that one file, as after a dropped connection or a deploy that removed it.
+    await page.route(chunk, (route) => route.abort('internetdisconnected'));
+    expectFailedRequest(page, { path: chunk, status: 'network' });
+    await page.goto('/appointments');
+    await signIn(page, accounts.RECEPTION);
+    await waitForPath(page, '/appointments');
+    await page.getByText(MODULE_LOAD_FAILED).waitFor();
+    // The shell around it still works: the navigation is there.
+    expect(await page.getByRole('link', { name: 'Clients' }).count()).toBeGreaterThan(0);
+    await page.unroute(chunk);
+    await page.getByRole('button', { name: BOOT_RETRY }).click();
+    await page.getByRole('heading', { name: 'Appointments' }).first().waitFor();
+    expect(await page.getByText(MODULE_LOAD_FAILED).count()).toBe(0);
     await context.close();
   });
 });
