@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-const sourceRoots = ['src', 'machines', 'openapi', 'index.html', 'vite.config.ts', 'package.json', 'public'];
+// This file too: a build made by an older recipe (a development build, say) is made again.
+const sourceRoots = ['src', 'machines', 'openapi', 'index.html', 'vite.config.ts', 'package.json', 'public', 'server/spa-build.ts'];
 
 function newestMtime(entry: string): number {
   let stat: fs.Stats;
@@ -60,7 +61,10 @@ async function buildInChildProcess(projectRoot: string, outDir: string): Promise
   const viteCli = path.join(path.dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin/vite.js');
   const args = [viteCli, 'build', '--config', path.join(projectRoot, 'vite.config.ts'), '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'];
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: projectRoot, stdio: ['ignore', 'inherit', 'inherit'] });
+    // Always the production build: a server started by a test runner inherits NODE_ENV=test, and
+    // Vite then bundles React's development build, whose StrictMode starts every effect twice
+    // (each machine's actor started, stopped and started again, its requests sent twice).
+    const child = spawn(process.execPath, args, { cwd: projectRoot, env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'inherit', 'inherit'] });
     child.on('error', reject);
     child.on('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`building the web app failed (exit ${code ?? signal})`))));
   });

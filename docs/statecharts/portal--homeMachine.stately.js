@@ -4,53 +4,112 @@
 import { fromPromise, setup } from 'xstate';
 export const machine = setup({
   guards: {
+    "countsVisit": () => true,
   },
   actions: {
     "storeData": () => {},
+    "storeVisit": () => {},
   },
   actors: {
     "loadHome": fromPromise(async () => undefined),
+    "recordVisit": fromPromise(async () => undefined),
   },
   delays: {
   },
 }).createMachine({
     "id": "home",
-    "initial": "loading",
+    "type": "parallel",
     "states": {
-      "loading": {
-        "tags": [
-          "pending"
-        ],
-        "invoke": [
-          {
-            "id": "0.home.loading",
-            "src": "loadHome",
-            "onDone": [
+      "data": {
+        "initial": "loading",
+        "states": {
+          "loading": {
+            "tags": [
+              "pending"
+            ],
+            "invoke": [
               {
-                "target": "#home.ready",
-                "actions": [
-                  "storeData"
+                "id": "0.home.data.loading",
+                "src": "loadHome",
+                "onDone": [
+                  {
+                    "target": "#home.data.ready",
+                    "actions": [
+                      "storeData"
+                    ]
+                  }
+                ],
+                "onError": [
+                  {
+                    "target": "#home.data.failed"
+                  }
                 ]
               }
-            ],
-            "onError": [
-              {
-                "target": "#home.failed"
-              }
             ]
-          }
-        ]
-      },
-      "failed": {
-        "on": {
-          "home.retry": [
-            {
-              "target": "#home.loading"
+          },
+          "failed": {
+            "on": {
+              "home.retry": [
+                {
+                  "target": "#home.data.loading"
+                }
+              ]
             }
-          ]
+          },
+          "ready": {}
         }
       },
-      "ready": {}
+      "visit": {
+        "initial": "deciding",
+        "states": {
+          "deciding": {
+            "always": [
+              {
+                "target": "#home.visit.counting",
+                "guard": "countsVisit"
+              },
+              {
+                "target": "#home.visit.notCounted"
+              }
+            ]
+          },
+          "counting": {
+            "tags": [
+              "pending"
+            ],
+            "invoke": [
+              {
+                "id": "0.home.visit.counting",
+                "src": "recordVisit",
+                "onDone": [
+                  {
+                    "target": "#home.visit.counted",
+                    "actions": [
+                      "storeVisit"
+                    ]
+                  }
+                ],
+                "onError": [
+                  {
+                    "target": "#home.visit.failed"
+                  }
+                ]
+              }
+            ]
+          },
+          "failed": {
+            "on": {
+              "home.retry": [
+                {
+                  "target": "#home.visit.counting"
+                }
+              ]
+            }
+          },
+          "counted": {},
+          "notCounted": {}
+        }
+      }
     },
     "context": {}
   });

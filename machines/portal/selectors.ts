@@ -10,8 +10,16 @@ import type { thriveCheckMachine } from './thrive-check-machine.ts';
 type Loadable = 'loading' | 'failed' | 'ready';
 
 export const homeSelectors = {
-  mode: (s: SnapshotFrom<typeof homeMachine>): Loadable => (s.matches('ready') ? 'ready' : s.matches('failed') ? 'failed' : 'loading'),
+  /** Failed when the data or the visit's count failed (a retry redoes what failed); ready once both are in. */
+  mode: (s: SnapshotFrom<typeof homeMachine>): Loadable =>
+    s.matches({ data: 'failed' }) || s.matches({ visit: 'failed' })
+      ? 'failed'
+      : s.matches({ data: 'ready' }) && !s.matches({ visit: 'counting' })
+        ? 'ready'
+        : 'loading',
   data: (s: SnapshotFrom<typeof homeMachine>) => s.context.data,
+  /** The client's first opening of their home ("Welcome" rather than "Welcome back"); never for a reader. */
+  firstVisit: (s: SnapshotFrom<typeof homeMachine>) => s.context.firstVisit === true,
 };
 
 const WIZARD_STEPS = { healthGoals: 0, clientStory: 1, lifestyle: 2, family: 3 } as const;

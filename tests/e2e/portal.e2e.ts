@@ -2,7 +2,7 @@
 // and identity), signed in through the real /login: consent, home, onboarding left mid-way and
 // resumed where it stopped, the profile edited, a thrive check taken and seen in the history and
 // on home. Its own server and DATA_DIR, so no other suite's accounts are touched.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE } from '../../src/app/shell-text.ts';
 import { PORTAL_TEXT } from '../../src/features/portal/texts.ts';
@@ -53,6 +53,16 @@ async function choose(label: string, option: string) {
 
 describe('client portal (Chromium)', () => {
   it('signs in through /login, gives consent and lands on home', async () => {
+    // Each opening of the home counts one visit: the counts this browser asks for, and the server's answers.
+    const isVisit = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/users/users/me/home-views');
+    let counted = 0;
+    const views: number[] = [];
+    const onRequest = (request: Request) => void (isVisit(request) && counted++);
+    const onResponse = async (response: Response) => {
+      if (isVisit(response.request())) views.push(((await response.json()) as { views: number }).views);
+    };
+    page.on('request', onRequest);
+    page.on('response', onResponse);
     await page.goto('/login');
     await page.getByPlaceholder('Enter Your Email Here').fill(client.email);
     await page.getByPlaceholder('Enter Your Password Here').fill(client.password);
@@ -64,11 +74,19 @@ describe('client portal (Chromium)', () => {
     await expect.poll(() => page.getByRole('heading', { name: PORTAL_TEXT.greeting(client.firstName, true) }).isVisible(), { timeout: 15_000 }).toBe(true);
     // (Once the consent is saved and its dialog gone: a reload before would ask again.)
     await page.getByRole('dialog').waitFor({ state: 'detached' });
+    // One page load, one opening of the home (behind the dialog, and after it), one visit: the first.
+    await expect.poll(() => views).toEqual([1]);
+    expect(counted).toBe(1);
     await page.reload();
     await page.getByRole('heading', { name: PORTAL_TEXT.greeting(client.firstName) }).waitFor();
     await page.getByText(PORTAL_TEXT.onboardingProgress(0, 4)).waitFor();
     await page.getByText(PORTAL_TEXT.latestCheckEmpty).waitFor();
     await page.getByText(PORTAL_TEXT.programsEmpty).waitFor();
+    // The reload is the second opening, counted once.
+    await expect.poll(() => views).toEqual([1, 2]);
+    expect(counted).toBe(2);
+    page.off('request', onRequest);
+    page.off('response', onResponse);
   });
 
   it('completes two onboarding steps, leaves, and resumes at the third', async () => {

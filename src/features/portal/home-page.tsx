@@ -16,7 +16,7 @@ import { formatDate } from '../../lib/format';
 
 export function PortalHomePage() {
   const { clientId = '' } = useParams<{ clientId: string }>();
-  const { mode: state, data, retry } = usePortalHome(clientId);
+  const { mode: state, data, firstVisit, retry } = usePortalHome(clientId);
 
   if (state === 'failed') {
     return (
@@ -40,7 +40,7 @@ export function PortalHomePage() {
     );
   }
 
-  const { profile, enrollments, programs, checks, firstVisit } = data;
+  const { profile, enrollments, programs, checks } = data;
   const progress = onboardingProgress(profile as unknown as OnboardingAnswers);
   const latest = checks[0];
   const shortcuts = (Object.keys(portalRoutes) as Array<keyof typeof portalRoutes>).filter((k) => k !== 'portalHome' && isBuilt(k));

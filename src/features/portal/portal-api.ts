@@ -36,33 +36,21 @@ export function saveProfile(api: ApiClient, id: string, patch: Json): Promise<Pr
   return unwrap(api.PATCH('/users/user-profiles/{id}', { ...clientPath(id), body: patch as components['schemas']['ProfilePatch'] }));
 }
 
-// One visit per page load: the home can mount again within one load (the page behind the consent
-// dialog, then after it), and counting that as a second visit greeted a first-time client with
-// "Welcome back". A reload, or another browser, is a new visit.
-const visitOfThisLoad = new Map<string, Promise<{ first_visit: boolean }>>();
-
-function recordHomeVisit(api: ApiClient, id: string): Promise<{ first_visit: boolean }> {
-  let visit = visitOfThisLoad.get(id);
-  if (!visit) {
-    visit = unwrap(api.POST('/users/users/me/home-views', {}));
-    visitOfThisLoad.set(id, visit);
-    // A visit the server did not record is tried again by the next load of the home.
-    visit.catch(() => visitOfThisLoad.delete(id));
-  }
-  return visit;
-}
-
 /** Home: the profile, enrollments, the catalogue and the checks, together. */
-/** The home's data; the client's own opening is counted by the server (a reader's is not: it is no visit). */
-export async function loadHome(api: ApiClient, id: string, readOnly = false) {
-  const [profile, enrollments, programs, checks, view] = await Promise.all([
+export async function loadHome(api: ApiClient, id: string) {
+  const [profile, enrollments, programs, checks] = await Promise.all([
     getProfile(api, id),
     unwrap(api.GET('/users/user-program-enrollments', { params: { query: { user: Number(id) } } })),
     unwrap(api.GET('/programs/programs', {})),
     unwrap(api.GET('/users/thrive-checks', { params: { query: { user: Number(id) } } })),
-    readOnly ? null : recordHomeVisit(api, id),
   ]);
-  return { profile, enrollments, programs, checks, firstVisit: view?.first_visit === true };
+  return { profile, enrollments, programs, checks };
+}
+
+/** Counts the client's own opening of their home (the server counts); whether it was their first. */
+export async function recordHomeVisit(api: ApiClient): Promise<{ firstVisit: boolean }> {
+  const view = await unwrap(api.POST('/users/users/me/home-views', {}));
+  return { firstVisit: view.first_visit };
 }
 
 export type HomeData = Awaited<ReturnType<typeof loadHome>>;

@@ -4,6 +4,7 @@
 // The shell shows a portal page to the client whose portal it is, or read-only to a SUPER_ADMIN
 // (spec §6); opened by anyone but the client, the machines start read-only and offer no write.
 import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { emailChangeMachine } from '../../../machines/portal/email-change-machine';
 import { homeMachine } from '../../../machines/portal/home-machine';
@@ -22,6 +23,7 @@ import {
   loadCheckHistory,
   loadHome,
   type Profile,
+  recordHomeVisit,
   requestEmailChange,
   resendEmailCode,
   saveProfile,
@@ -36,10 +38,20 @@ function useReadsOnly(): boolean {
 export function usePortalHome(clientId: string) {
   const { api } = useShell();
   const readOnly = useReadsOnly();
-  const ref = useActorRef(homeMachine.provide({ actors: { loadHome: fromPromise(({ input }) => loadHome(api, input.clientId, readOnly)) } }), { input: { clientId } });
+  // The chart with its actors is made once, not at every render (each copy builds its state nodes).
+  const logic = useMemo(
+    () =>
+      homeMachine.provide({
+        actors: { loadHome: fromPromise(({ input }) => loadHome(api, input.clientId)), recordVisit: fromPromise(() => recordHomeVisit(api)) },
+      }),
+    [api],
+  );
+  // Only the client's own opening is a visit; a reader's (read-only) is not.
+  const ref = useActorRef(logic, { input: { clientId, countsVisit: !readOnly } });
   return {
     mode: useSelector(ref, homeSelectors.mode),
     data: useSelector(ref, homeSelectors.data) as HomeData | null,
+    firstVisit: useSelector(ref, homeSelectors.firstVisit),
     retry: () => ref.send({ type: 'home.retry' }),
   };
 }

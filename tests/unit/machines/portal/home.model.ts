@@ -1,14 +1,17 @@
-// The portal home's model: everything loads together, or fails and is retried.
+// The portal home's model: the data loads together, or fails and is retried; the client's opening
+// is counted once beside it (a reader's is not counted at all).
 import { homeMachine } from '../../../../machines/portal/home-machine.ts';
 import type { MachineModel } from '../../../support/model-paths.ts';
+
+const outcomes = {
+  loadHome: [{ output: { profile: {} } }, { error: new Error('offline') }],
+  recordVisit: [{ output: { firstVisit: true } }, { error: new Error('offline') }],
+};
 
 export const model: MachineModel = {
   machine: homeMachine,
   specs: [
-    {
-      input: { clientId: '7' },
-      events: [{ type: 'home.retry' }],
-      outcomes: { loadHome: [{ output: { profile: {} } }, { error: new Error('offline') }] },
-    },
+    { name: 'the client', input: { clientId: '7', countsVisit: true }, events: [{ type: 'home.retry' }], outcomes },
+    { name: 'a reader', input: { clientId: '7', countsVisit: false }, events: [{ type: 'home.retry' }], outcomes },
   ],
 };

@@ -4,6 +4,7 @@
 // fails unless every state and transition was covered (counts printed).
 import { describe, expect, it } from 'vitest';
 import { firstOpenStep, onboardingProgress } from '../../../../machines/portal/onboarding-rules';
+import { homeSelectors } from '../../../../machines/portal/selectors';
 import { ageInYears } from '../../../../machines/staff/age';
 import { describeModel } from '../../../support/model-paths.ts';
 import { confirmed, emailChanged, model as emailChangeModel } from './email-change.model.ts';
@@ -69,9 +70,21 @@ describeModel('email change', emailChangeModel, (snapshot, event) => {
   if (snapshot.matches('awaitingCode')) expect(snapshot.context.destination).toBeTruthy();
 });
 
-describeModel('portal home', homeModel, (snapshot) => {
-  if (snapshot.matches('loading')) expect(snapshot.hasTag('pending')).toBe(true);
-  if (snapshot.matches('ready')) expect(snapshot.context.data).not.toBeNull();
+describeModel('portal home', homeModel, (snapshot, event) => {
+  if (snapshot.matches({ data: 'loading' }) || snapshot.matches({ visit: 'counting' })) expect(snapshot.hasTag('pending')).toBe(true);
+  if (snapshot.matches({ data: 'ready' })) expect(snapshot.context.data).not.toBeNull();
+  // A reader's opening is never counted; the client's is counted once: a retry after a failed
+  // load leaves a counted visit as it is.
+  if (!snapshot.context.countsVisit) expect(snapshot.matches({ visit: 'notCounted' })).toBe(true);
+  if (event.type === 'home.retry' && snapshot.context.firstVisit !== null) expect(snapshot.matches({ visit: 'counted' })).toBe(true);
+  expect(homeSelectors.mode(snapshot)).toBe(
+    snapshot.matches({ data: 'failed' }) || snapshot.matches({ visit: 'failed' })
+      ? 'failed'
+      : snapshot.matches({ data: 'ready' }) && (snapshot.matches({ visit: 'counted' }) || snapshot.matches({ visit: 'notCounted' }))
+        ? 'ready'
+        : 'loading',
+  );
+  expect(homeSelectors.firstVisit(snapshot)).toBe(snapshot.context.countsVisit && snapshot.matches({ visit: 'counted' }));
 });
 
 // The rules the home page and the wizard share.
