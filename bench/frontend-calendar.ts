@@ -12,7 +12,7 @@ import { chromium } from 'playwright-core';
 import { addDays, localTime, zonedInstant } from '../machines/appointments/scheduling-rules.ts';
 import { rangeOf } from '../machines/appointments/calendar-machine.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/support/browser.ts';
-import { type Api, apiOf } from './lib/api.ts';
+import { type Api, apiOf } from '../tests/support/api-of.ts';
 import { type BenchOptions, type Figure, percentile, round, type SectionResult } from './lib/figures.ts';
 import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD } from './lib/servers.ts';
 

@@ -8,14 +8,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { type BrowserContext, chromium } from 'playwright-core';
-import { THERAPIES, type Therapy } from '../machines/visits/therapy-fields.ts';
-import { getHref, type RouteKey } from '../src/app/paths.ts';
+import { THERAPIES } from '../machines/visits/therapy-fields.ts';
+import { getHref } from '../src/app/paths.ts';
 import { CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE } from '../src/app/shell-text.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/support/browser.ts';
 import { createAccount, type E2eAccount, tokenOf } from '../tests/support/e2e-accounts.ts';
 import { freePort } from '../tests/support/server-process.ts';
 import { type BenchOptions, type Figure, type SectionResult } from './lib/figures.ts';
-import { arrangeRecords, type Records } from './lib/lighthouse-records.ts';
+import { arrangeRecords, CHART_ROUTES, type Records } from '../tests/support/record-pages.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const TARGETS: Partial<Record<(typeof CATEGORIES)[number], number>> = { performance: 95, accessibility: 100 };
@@ -101,7 +101,6 @@ const PORTAL_PAGES = ['home', 'profile', 'thrive-onboard', 'thrive-check', 'in-c
 const STAFF_PAGES = (client: number) => ['/clients', '/appointments', '/discovery', '/thrive-dashboard', `/thrive-dashboard/${client}`, `/client/${client}/details`, '/users', '/backoffice'];
 /** The record pages: a prospect and their discovery visit note (an ADMIN), a chart per therapy (the NURSE). */
 const DISCOVERY_PAGES = (r: Records) => [getHref('clientDiscovery', { clientId: r.prospect }), getHref('clientDiscoveryVisit', { clientId: r.prospect, visitId: r.discoveryVisit })];
-const CHART_ROUTES: Record<Therapy, RouteKey> = { iv: 'ivVisit', hbot: 'hbotVisit', pet: 'petVisit', red_light: 'redLightVisit', fir: 'firVisit' };
 const CHART_PAGES = (client: number, r: Records) => THERAPIES.map((therapy) => getHref(CHART_ROUTES[therapy], { clientId: client, visitId: r.visits[therapy] }));
 
 export async function runLighthouse(options: BenchOptions): Promise<SectionResult> {

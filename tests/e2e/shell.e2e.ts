@@ -5,6 +5,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '../../machines/guard/roles.ts';
+import { THERAPIES, type Therapy } from '../../machines/visits/therapy-fields.ts';
+import { getHref } from '../../src/app/paths.ts';
 import {
   BOOT_RETRY,
   CONSENT_ACCEPT_LABEL,
@@ -31,6 +33,7 @@ import { PORTAL_TEXT } from '../../src/features/portal/texts.ts';
 import { riskText } from '../../src/features/portal/thrive-check-explain.ts';
 import { expectFailedRequest, launchBrowser, watchConsole } from '../support/browser.ts';
 import { migratedDataDir } from '../support/db-template.ts';
+import { arrangeRecords, CHART_ROUTES, type Records } from '../support/record-pages.ts';
 import { completeFirstSignIn, createAccount, E2E_PASSWORD, type E2eAccount, globalSignOut } from '../support/e2e-accounts.ts';
 import { type ServerProcess, startServer } from '../support/server-process.ts';
 
@@ -43,6 +46,7 @@ let browser: Browser;
 const accounts = {} as Record<Role, E2eAccount>;
 let secondClient: E2eAccount;
 let adminToken: string;
+let records: Records;
 
 beforeAll(async () => {
   server = await startServer({
@@ -59,6 +63,7 @@ beforeAll(async () => {
   accounts.SUPER_ADMIN = { email: ADMIN_EMAIL, password: E2E_PASSWORD, role: 'SUPER_ADMIN', id: adminId, firstName: '', lastName: '' };
   for (const role of ROLES.filter((r) => r !== 'SUPER_ADMIN')) accounts[role] = await createAccount(server.baseUrl, admin.AccessToken, role, 'a');
   secondClient = await createAccount(server.baseUrl, admin.AccessToken, 'CLIENT', 'b');
+  records = await arrangeRecords(server.baseUrl, admin.AccessToken, accounts.CLIENT.id, 'sh');
 });
 
 afterAll(async () => {
@@ -148,9 +153,22 @@ describe('staff roles', () => {
       await waitForPath(page, '/clients');
       await page.locator('[data-layout="staff"] [data-guard="allowed"]').waitFor();
 
+      // Real records behind every page, so what a page loads is checked too (made-up ids answered
+      // 404s that only went unseen when the next page came first).
+      const client = accounts.CLIENT.id;
+      const chart = (therapy: Therapy) => getHref(CHART_ROUTES[therapy], { clientId: client, visitId: records.visits[therapy] });
       const allowed = thorough.includes(role)
-        ? ['/appointments', '/thrive-dashboard', '/thrive-dashboard/7', '/discovery', '/client/discovery/3', '/client/discovery/3/visit/9', '/client/3/details', '/client/iv/3/visit/4', '/client/hbot/3/visit/4', '/client/pet/3/visit/4', '/client/red_light/3/visit/4', '/client/fir/3/visit/4']
-        : ['/appointments', '/client/hbot/3/visit/4'];
+        ? [
+            '/appointments',
+            '/thrive-dashboard',
+            getHref('thriveDashboardUser', { id: client }),
+            '/discovery',
+            getHref('clientDiscovery', { clientId: records.prospect }),
+            getHref('clientDiscoveryVisit', { clientId: records.prospect, visitId: records.discoveryVisit }),
+            getHref('clientDetails', { clientId: client }),
+            ...THERAPIES.map(chart),
+          ]
+        : ['/appointments', chart('hbot')];
       for (const path of allowed) {
         await go(page, path);
         await page.locator(`[data-guard="allowed"]`).waitFor();

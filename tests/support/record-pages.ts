@@ -1,10 +1,12 @@
 // The records the record pages open on, made through the business API the way the clinic makes
-// them (the steps of tests/e2e/phone-widths.e2e.ts): an ADMIN enters a prospect and books their
+// them (the steps of tests/e2e/phone-widths.e2e.ts), for the Lighthouse bench and the shell's
+// guard e2e: an ADMIN enters a prospect and books their
 // discovery visit with a health coach at the first free time; a NURSE starts one chart per
 // therapy for the client (only a nurse or doctor charts).
 import { THERAPIES, type Therapy } from '../../machines/visits/therapy-fields.ts';
-import { createAccount, type E2eAccount, tokenOf } from '../../tests/support/e2e-accounts.ts';
-import { apiOf } from './api.ts';
+import type { RouteKey } from '../../src/app/paths.ts';
+import { createAccount, type E2eAccount, tokenOf } from './e2e-accounts.ts';
+import { apiOf } from './api-of.ts';
 
 export interface Records {
   prospect: number;
@@ -14,6 +16,9 @@ export interface Records {
   /** The nurse who started them, to open them as the person who charts. */
   nurse: E2eAccount;
 }
+
+/** The route of each therapy's chart. */
+export const CHART_ROUTES: Record<Therapy, RouteKey> = { iv: 'ivVisit', hbot: 'hbotVisit', pet: 'petVisit', red_light: 'redLightVisit', fir: 'firVisit' };
 
 const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
 const DAY_MS = 86_400_000;
