@@ -1,26 +1,10 @@
 // The sign-in feature's adapter: the authenticator's identity calls implemented with
 // aws-amplify/auth, the settings aws-amplify was configured with, and the Hub's 'auth' channel.
-// The machine declares the calls; this is the feature's only file that imports the SDK (tests
-// provide fakes instead).
+// The machine declares the calls; this file and the calls it loads on demand (sign-in-flows-api.ts)
+// are the feature's only modules that import the SDK (tests provide fakes instead).
 import { Amplify, type ResourcesConfig } from 'aws-amplify';
 import { Hub } from 'aws-amplify/utils';
-import {
-  autoSignIn,
-  confirmResetPassword,
-  confirmSignIn,
-  confirmSignUp,
-  confirmUserAttribute,
-  fetchAuthSession,
-  fetchUserAttributes,
-  getCurrentUser,
-  resendSignUpCode,
-  resetPassword,
-  sendUserAttributeVerificationCode,
-  signIn,
-  signInWithRedirect,
-  signOut,
-  signUp,
-} from 'aws-amplify/auth';
+import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
 import { fromPromise } from 'xstate';
 import type { AuthenticatorConfig, LoginMechanism } from '../../../machines/sign-in/config.ts';
 import { hubEventToMachineEvent } from '../../../machines/sign-in/hub-events.ts';
@@ -50,31 +34,56 @@ export async function loadCurrentUser(): Promise<AuthUser> {
   };
 }
 
+/**
+ * The calls behind a user's own steps: a chunk of their own that starts downloading once the
+ * first question (is anyone signed in?) is answered, so it is in by the time the form is used.
+ * A failed download is tried again by the next call.
+ */
+let flows: Promise<typeof import('./sign-in-flows-api.ts')> | null = null;
+function loadIdentityFlows(): Promise<typeof import('./sign-in-flows-api.ts')> {
+  return (flows ??= import('./sign-in-flows-api.ts').catch((error: unknown) => {
+    flows = null;
+    throw error;
+  }));
+}
+
+function preloadIdentityFlows(): void {
+  loadIdentityFlows().catch(() => {
+    // The call that needs them tries again.
+  });
+}
+
 export const amplifyActors = {
-  getCurrentUser: fromPromise<AuthUser, void>(() => loadCurrentUser()),
-  signIn: fromPromise<SignInOutput, { username: string; password: string }>(({ input }) => signIn(input)),
-  confirmSignIn: fromPromise<SignInOutput, ConfirmSignInInput>(({ input }) => confirmSignIn(input)),
-  signUp: fromPromise<SignUpOutput, SignUpInput>(({ input }) => signUp(input)),
-  confirmSignUp: fromPromise<SignUpOutput, { username: string; confirmationCode: string }>(({ input }) =>
-    confirmSignUp(input),
+  getCurrentUser: fromPromise<AuthUser, void>(async () => {
+    try {
+      return await loadCurrentUser();
+    } finally {
+      preloadIdentityFlows();
+    }
+  }),
+  signIn: fromPromise<SignInOutput, { username: string; password: string }>(async ({ input }) => (await loadIdentityFlows()).signIn(input)),
+  confirmSignIn: fromPromise<SignInOutput, ConfirmSignInInput>(async ({ input }) => (await loadIdentityFlows()).confirmSignIn(input)),
+  signUp: fromPromise<SignUpOutput, SignUpInput>(async ({ input }) => (await loadIdentityFlows()).signUp(input)),
+  confirmSignUp: fromPromise<SignUpOutput, { username: string; confirmationCode: string }>(async ({ input }) =>
+    (await loadIdentityFlows()).confirmSignUp(input),
   ),
-  resendSignUpCode: fromPromise<ResendCodeOutput, { username: string }>(({ input }) => resendSignUpCode(input)),
-  resetPassword: fromPromise<ResetPasswordOutput, { username: string }>(({ input }) => resetPassword(input)),
-  confirmResetPassword: fromPromise<void, { username: string; confirmationCode: string; newPassword: string }>(
-    ({ input }) => confirmResetPassword(input),
+  resendSignUpCode: fromPromise<ResendCodeOutput, { username: string }>(async ({ input }) => (await loadIdentityFlows()).resendSignUpCode(input)),
+  resetPassword: fromPromise<ResetPasswordOutput, { username: string }>(async ({ input }) => (await loadIdentityFlows()).resetPassword(input)),
+  confirmResetPassword: fromPromise<void, { username: string; confirmationCode: string; newPassword: string }>(async ({ input }) =>
+    (await loadIdentityFlows()).confirmResetPassword(input),
   ),
-  fetchUserAttributes: fromPromise<UserAttributes, void>(() => fetchUserAttributes()),
-  sendUserAttributeVerificationCode: fromPromise<ResendCodeOutput, { userAttributeKey: string }>(({ input }) =>
-    sendUserAttributeVerificationCode({ userAttributeKey: input.userAttributeKey as 'email' }),
+  fetchUserAttributes: fromPromise<UserAttributes, void>(async () => (await loadIdentityFlows()).fetchUserAttributes()),
+  sendUserAttributeVerificationCode: fromPromise<ResendCodeOutput, { userAttributeKey: string }>(async ({ input }) =>
+    (await loadIdentityFlows()).sendUserAttributeVerificationCode({ userAttributeKey: input.userAttributeKey as 'email' }),
   ),
-  confirmUserAttribute: fromPromise<void, { userAttributeKey: string; confirmationCode: string }>(({ input }) =>
-    confirmUserAttribute({ userAttributeKey: input.userAttributeKey as 'email', confirmationCode: input.confirmationCode }),
+  confirmUserAttribute: fromPromise<void, { userAttributeKey: string; confirmationCode: string }>(async ({ input }) =>
+    (await loadIdentityFlows()).confirmUserAttribute({ userAttributeKey: input.userAttributeKey as 'email', confirmationCode: input.confirmationCode }),
   ),
-  autoSignIn: fromPromise<SignInOutput, void>(() => autoSignIn()),
-  signInWithRedirect: fromPromise<void, { provider: string }>(({ input }) =>
-    signInWithRedirect({ provider: capitalize(input.provider) as 'Google' }),
+  autoSignIn: fromPromise<SignInOutput, void>(async () => (await loadIdentityFlows()).autoSignIn()),
+  signInWithRedirect: fromPromise<void, { provider: string }>(async ({ input }) =>
+    (await loadIdentityFlows()).signInWithRedirect({ provider: capitalize(input.provider) as 'Google' }),
   ),
-  signOut: fromPromise<void, void>(() => signOut()),
+  signOut: fromPromise<void, void>(async () => (await loadIdentityFlows()).signOut()),
 };
 
 function capitalize(value: string): string {
