@@ -110,7 +110,9 @@ describe('thrive dashboard (Chromium)', () => {
     await marker.getByText(LAB_FLAG_LABELS.high).waitFor();
     const trend = page.locator('[data-trend="blood_pressure"]');
     await expect.poll(() => trend.getAttribute('data-readings')).toBe('2');
-    const points = async () => trend.locator('.MuiMarkElement-root, [class*="MuiMarkElement"]').count();
+    // MUI X's own class for a point of a line (a production build has no component names in its
+    // style classes).
+    const points = async () => trend.locator('.MuiLineChart-mark').count();
     const before = await points();
 
     await page.getByRole('button', { name: THRIVE_TEXT.addMeasurement }).click();
