@@ -1,6 +1,7 @@
 // /user/home/{clientId}: greeting ("Welcome" on the first visit, "Welcome back" after), consent status, onboarding progress with a call to finish it,
 // programs with progress, the latest thrive check, appointments, completed therapy sessions (no chart) and shortcuts to the built portal pages.
 import { Box, Button, Card, CardContent, Chip, LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
+import { useDeferredValue } from 'react';
 import { Link, useParams } from 'wouter';
 import { type OnboardingAnswers, onboardingProgress } from '../../../machines/portal/onboarding-rules';
 import { programProgress } from '../../../machines/portal/program-progress';
@@ -16,7 +17,11 @@ import { formatDate } from '../../lib/format';
 
 export function PortalHomePage() {
   const { clientId = '' } = useParams<{ clientId: string }>();
-  const { mode: state, data, firstVisit, retry } = usePortalHome(clientId);
+  const { mode: state, data: loaded, firstVisit, retry } = usePortalHome(clientId);
+  // The loaded home is a large tree (cards, sections, their charts' actors): it renders as a
+  // deferred update, which React renders in slices between the browser's own work, not in one long
+  // task when the data arrives; the skeleton stays until it is in.
+  const data = useDeferredValue(state === 'ready' ? loaded : null);
 
   if (state === 'failed') {
     return (
@@ -25,7 +30,7 @@ export function PortalHomePage() {
       </PageFrame>
     );
   }
-  if (state === 'loading' || !data) {
+  if (!data) {
     return (
       <PageFrame title="Home" page="portal-home">
         <Box aria-busy="true" data-loading="home">

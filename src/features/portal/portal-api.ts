@@ -10,7 +10,7 @@ import { maskDestination } from '../../../machines/rules/masking';
 import type { components } from '../../../openapi/generated/api';
 import { refusedLocally, unwrap } from '../../lib/api-failure';
 import type { ApiClient } from '../../lib/api-client';
-import { type ContractSchema, contractErrors } from '../../lib/contract-validation';
+import type { ContractSchema } from '../../lib/contract-validation';
 
 export type Profile = components['schemas']['Profile'];
 export type Enrollment = components['schemas']['Enrollment'];
@@ -18,8 +18,12 @@ export type Program = components['schemas']['Program'];
 export type ThriveCheck = components['schemas']['ThriveCheck'];
 type Json = Record<string, unknown>;
 
-/** Refuses locally with the contract's own schema before anything is sent. */
-function checkAgainstContract(schema: ContractSchema, value: unknown): void {
+/**
+ * Refuses locally with the contract's own schema before anything is sent. The generated
+ * validators (145 KiB) load with the first write, not with every portal page that only reads.
+ */
+async function checkAgainstContract(schema: ContractSchema, value: unknown): Promise<void> {
+  const { contractErrors } = await import('../../lib/contract-validation');
   const errors = contractErrors(schema, value);
   if (Object.keys(errors).length) throw refusedLocally(errors);
 }
@@ -29,8 +33,8 @@ const clientPath = (id: string) => ({ params: { path: { id: Number(id) } } });
 export const getProfile = (api: ApiClient, id: string): Promise<Profile> => unwrap(api.GET('/users/user-profiles/{id}', clientPath(id)));
 
 /** Saves a profile patch under the contract's schema and the shared profile rules (the server's own). */
-export function saveProfile(api: ApiClient, id: string, patch: Json): Promise<Profile> {
-  checkAgainstContract('ProfilePatch', patch);
+export async function saveProfile(api: ApiClient, id: string, patch: Json): Promise<Profile> {
+  await checkAgainstContract('ProfilePatch', patch);
   const refused = profilePatchErrors(patch);
   if (Object.keys(refused).length) throw refusedLocally(refused);
   return unwrap(api.PATCH('/users/user-profiles/{id}', { ...clientPath(id), body: patch as components['schemas']['ProfilePatch'] }));
@@ -78,7 +82,7 @@ function clean(value: unknown): unknown {
 /** One onboarding step's answers, versioned and stamped, checked against the contract, saved. */
 export async function saveStep(api: ApiClient, id: string, step: OnboardingStep, draft: Json): Promise<Json> {
   const value = { ...(clean(draft) as Json), schema_version: 1, completed_at: new Date().toISOString() };
-  checkAgainstContract(STEP_SCHEMA[step], value);
+  await checkAgainstContract(STEP_SCHEMA[step], value);
   const saved = await unwrap(api.PATCH('/users/user-profiles/{id}', { ...clientPath(id), body: { [step]: value } as components['schemas']['ProfilePatch'] }));
   return saved[step] as Json;
 }
@@ -90,8 +94,8 @@ export async function loadCheckHistory(api: ApiClient, id: string): Promise<Chec
 }
 
 /** Sends the heart-risk input; the server scores it and stores the check it answers with. */
-export function createCheck(api: ApiClient, input: Record<string, string>): Promise<ThriveCheck> {
-  checkAgainstContract('ThriveCheckCreate', input);
+export async function createCheck(api: ApiClient, input: Record<string, string>): Promise<ThriveCheck> {
+  await checkAgainstContract('ThriveCheckCreate', input);
   return unwrap(api.POST('/users/thrive-checks', { body: input as unknown as components['schemas']['ThriveCheckCreate'] }));
 }
 

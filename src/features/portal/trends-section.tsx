@@ -2,14 +2,20 @@
 // against the latest values, and "Add reading" for their own weight or blood pressure, stored as
 // self-reported. Staff opening a client's portal read-only see it without the button.
 import { Alert, Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
-import { LineChart } from '@mui/x-charts/LineChart';
 import { useSnackbar } from 'notistack';
+import { lazy, Suspense } from 'react';
 import { METRIC_SPECS, type Metric, SELF_REPORTED_METRICS } from '../../../machines/thrive-dashboard/metrics';
 import { useShell } from '../../app/port';
-import { MeasurementFormDialog } from '../../lib/measurement-form-dialog';
 import { useAction, useRecord } from '../../lib/staff/hooks';
 import { addOwnReading, loadOwnTrends, type OwnTrends } from './trends-api';
 import { formatDate } from '../../lib/format';
+
+// Not on the home's first paint: the chart library (about 270 KiB) loads once there is a reading
+// to draw, and the reading form (its date field about 165 KiB) when it is first opened. A client
+// with no readings, who never adds one here, downloads and runs neither.
+const LineChart = lazy(async () => ({ default: (await import('@mui/x-charts/LineChart')).LineChart }));
+const MeasurementFormDialog = lazy(async () => ({ default: (await import('../../lib/measurement-form-dialog')).MeasurementFormDialog }));
+const CHART_HEIGHT = 200;
 
 export const TRENDS_TEXT = {
   title: 'Your trends',
@@ -42,7 +48,13 @@ function Trend({ metric, readings }: { metric: Metric; readings: OwnTrends['read
         {spec.label}: {last.value}
         {last.value2 !== null ? `/${last.value2}` : ''} {spec.unit} {last.source === 'client' && <Chip size="small" variant="outlined" label={TRENDS_TEXT.selfReported} />}
       </Typography>
-      <LineChart height={200} xAxis={[{ scaleType: 'point', data: rows.map((r) => `${formatDate(r.taken_at)}#${r.id}`), valueFormatter: (v: string) => v.split('#')[0] }]} series={series} />
+      <Suspense fallback={<Box sx={{ height: CHART_HEIGHT }} />}>
+        <LineChart
+          height={CHART_HEIGHT}
+          xAxis={[{ scaleType: 'point', data: rows.map((r) => `${formatDate(r.taken_at)}#${r.id}`), valueFormatter: (v: string) => v.split('#')[0] }]}
+          series={series}
+        />
+      </Suspense>
     </Box>
   );
 }
@@ -112,7 +124,11 @@ export function TrendsSection({ clientId }: { clientId: string }) {
           </Box>
         )}
       </CardContent>
-      <MeasurementFormDialog action={add} id="add-reading" metrics={SELF_REPORTED_METRICS} words={READING_WORDS} />
+      {add.isOpen && (
+        <Suspense fallback={null}>
+          <MeasurementFormDialog action={add} id="add-reading" metrics={SELF_REPORTED_METRICS} words={READING_WORDS} />
+        </Suspense>
+      )}
     </Card>
   );
 }

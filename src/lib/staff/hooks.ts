@@ -3,7 +3,7 @@
 // selectors (machines/staff/selectors.ts). Each feature wraps these in its own hooks
 // (`<feature>-hooks.ts`), handing over its adapter's calls; views call the feature's hooks.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { actionMachine } from '../../../machines/staff/action-machine';
 import { type ListPage, type ListQuery, listMachine } from '../../../machines/staff/list-machine';
@@ -15,7 +15,9 @@ export function useServerList(fetchPage: (query: ListQuery) => Promise<ListPage>
   // The actor is made once; it always calls the latest function (a new api client, say).
   const latest = useRef(fetchPage);
   latest.current = fetchPage;
-  const ref = useActorRef(listMachine.provide({ actors: { fetchPage: fromPromise(({ input }) => latest.current(input)) } }), { input: { query } });
+  // The chart with its actors is made once (each copy builds its state nodes), not at every render.
+  const [logic] = useState(() => listMachine.provide({ actors: { fetchPage: fromPromise(({ input }) => latest.current(input)) } }));
+  const ref = useActorRef(logic, { input: { query } });
   return {
     query: useSelector(ref, listSelectors.query),
     rows: useSelector(ref, listSelectors.rows),
@@ -40,12 +42,13 @@ export function useAction<Subject = unknown>(
 ) {
   const latest = useRef({ perform, onDone });
   latest.current = { perform, onDone };
-  const ref = useActorRef(
+  const [logic] = useState(() =>
     actionMachine.provide({
       actors: { perform: fromPromise(({ input }) => latest.current.perform(input.subject as Subject, input.values)) },
       actions: { notifyDone: (_, params) => latest.current.onDone(params.subject as Subject, params.output) },
     }),
   );
+  const ref = useActorRef(logic);
   return {
     isOpen: useSelector(ref, actionSelectors.isOpen),
     pending: useSelector(ref, actionSelectors.isPending),
@@ -70,7 +73,8 @@ export type ActionHandle<S = unknown> = ReturnType<typeof useAction<S>>;
 export function useRecord<T>(load: () => Promise<T>) {
   const latest = useRef(load);
   latest.current = load;
-  const ref = useActorRef(recordMachine.provide({ actors: { load: fromPromise<unknown, void>(() => latest.current()) } }));
+  const [logic] = useState(() => recordMachine.provide({ actors: { load: fromPromise<unknown, void>(() => latest.current()) } }));
+  const ref = useActorRef(logic);
   return {
     data: useSelector(ref, recordSelectors.data) as T | null,
     loading: useSelector(ref, recordSelectors.isLoading),

@@ -4,6 +4,7 @@
 // they return. Opened by anyone but the client (a SUPER_ADMIN reading the portal), the home's
 // appointments only read.
 import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
 import { type ActorRefFrom, fromPromise } from 'xstate';
 import { bookingMachine, type ClientOption, type Slot } from '../../../../machines/appointments/booking-machine';
 import { DEFAULT_TIME_ZONE } from '../../../../machines/appointments/scheduling-rules';
@@ -19,17 +20,20 @@ const VISIT_PAGE = 'portal-visit-page';
 
 export function useUpcoming(clientId: string) {
   const { api, auth } = useShell();
-  const ref = useActorRef(
-    upcomingMachine.provide({
-      actors: {
-        loadVisits: fromPromise(({ input }) => loadVisits(api, input.clientId)),
-        cancelVisit: fromPromise(({ input }) => cancelVisit(api, input.id, input.reason)),
-        loadStarts: fromPromise(({ input }) => loadStarts(api, input.appointment, input.rules)),
-        rescheduleVisit: fromPromise(({ input }) => rescheduleVisit(api, input.id, input.start)),
-      },
-    }),
-    { input: { clientId, readOnly: auth.role !== 'CLIENT' } },
+  // The chart with its actors is made once (each copy builds its state nodes), not at every render.
+  const logic = useMemo(
+    () =>
+      upcomingMachine.provide({
+        actors: {
+          loadVisits: fromPromise(({ input }) => loadVisits(api, input.clientId)),
+          cancelVisit: fromPromise(({ input }) => cancelVisit(api, input.id, input.reason)),
+          loadStarts: fromPromise(({ input }) => loadStarts(api, input.appointment, input.rules)),
+          rescheduleVisit: fromPromise(({ input }) => rescheduleVisit(api, input.id, input.start)),
+        },
+      }),
+    [api],
   );
+  const ref = useActorRef(logic, { input: { clientId, readOnly: auth.role !== 'CLIENT' } });
   // What is upcoming and what may change is judged when the list was loaded (the chart loads it
   // again when that changes with time; its guards and the server judge again at each request).
   return {
