@@ -55,14 +55,59 @@ function precompressedAssets(): Plugin {
   };
 }
 
+/**
+ * Modules loaded on demand that every page load still waits for before its first screen (the
+ * toasts, app-root.tsx): index.html names their chunks as <link rel="modulepreload">, so they
+ * download beside the entry instead of after it has run. They still run only when imported.
+ */
+const preloadedOnDemand = ['src/app/toasts.tsx'];
+
+function modulepreloadOnDemand(modules: string[]): Plugin {
+  return {
+    name: 'clinic-modulepreload-on-demand',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const files = new Set<string>();
+        const add = (fileName: string) => {
+          const chunk = bundle[fileName];
+          if (files.has(fileName) || chunk?.type !== 'chunk') return;
+          files.add(fileName);
+          for (const imported of chunk.imports) add(imported);
+        };
+        for (const m of modules) {
+          const chunk = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId?.split(path.sep).join('/').endsWith(`/${m}`));
+          if (!chunk) throw new Error(`modulepreloadOnDemand: no chunk loaded on demand for ${m}`);
+          add(chunk.fileName);
+        }
+        return [...files]
+          .filter((file) => !html.includes(`/${file}"`))
+          .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), versionFile(), precompressedAssets()],
+  plugins: [react(), versionFile(), precompressedAssets(), modulepreloadOnDemand(preloadedOnDemand)],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     manifest: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        // What the entry imports statically (React, MUI's core, Amplify's session, XState, the
+        // shell and the sign-in form) is one chunk instead of a dozen small shared ones: every page
+        // load needs all of it, and each extra file is one more request queued on the browser's
+        // six HTTP/1.1 connections before the first screen. Pages loaded on demand import from it.
+        codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] },
+      },
+    },
   },
   server: {
     port: Number(process.env.PORT ?? 3000),

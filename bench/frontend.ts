@@ -34,6 +34,12 @@ interface Transfer {
 
 const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(file)).length;
 
+/** The built files index.html itself names (its script, modulepreload and stylesheet links). */
+function htmlAssets(outDir: string): string[] {
+  const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  return [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+}
+
 /** The files a chunk needs before it runs: itself, its static imports, their CSS and assets. */
 function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
   const chunk = manifest[key];
@@ -210,6 +216,9 @@ export async function runFrontend(options: BenchOptions): Promise<SectionResult>
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
   if (!entry) throw new Error('the Vite manifest has no entry chunk');
   const initial = closure(manifest, entry);
+  // Chunks loaded on demand that index.html names all the same (modulepreload: the toasts every
+  // first screen waits for) download with every page: they are part of the initial transfer.
+  for (const f of htmlAssets(outDir)) initial.add(f);
   // Per built route: the entry's closure plus the route's own page chunk (if it has one). A route
   // without a page renders the not-available page from the entry.
   const perRoute = new Map<RouteKey, Transfer>();

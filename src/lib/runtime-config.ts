@@ -16,6 +16,15 @@ export function loadRuntimeConfig(): Promise<RuntimeConfig> {
   return fetchJson<RuntimeConfig>('/config.json', { cache: 'no-cache' });
 }
 
+/**
+ * The first version check of a page load: the /version.json that index.html preloads beside the
+ * scripts (this request matches the preload, so the answer names the build the page came from
+ * and the check does not wait for the app to start).
+ */
+export function fetchFirstVersion(): Promise<VersionInfo> {
+  return fetchJson<VersionInfo>('/version.json', { cache: 'no-cache' });
+}
+
 /** `/version.json?t=<timestamp>` with no-cache: the version banner compares these. */
 export function fetchVersion(now = Date.now()): Promise<VersionInfo> {
   return fetchJson<VersionInfo>(`/version.json?t=${now}`, { cache: 'no-cache', headers: { 'cache-control': 'no-cache' } });

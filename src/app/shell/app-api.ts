@@ -14,7 +14,7 @@ import type { AuthenticatorRef } from '../../features/sign-in/auth-provider';
 import { forgetVisitDrafts } from '../../features/visits/visit-drafts';
 import { type ApiClient, createApiClient } from '../../lib/api-client';
 import { setClinicFormat } from '../../lib/format';
-import { configureAmplify, fetchVersion, hasUserPool, loadRuntimeConfig } from '../../lib/runtime-config';
+import { configureAmplify, fetchFirstVersion, fetchVersion, hasUserPool, loadRuntimeConfig } from '../../lib/runtime-config';
 import { inactivitySettings, readStoredTimeout } from './inactivity-settings';
 import { routeInfo } from './route-info';
 import { createSessionPort } from './session-port';
@@ -120,12 +120,13 @@ export function createAppServices(config: RuntimeConfig, authenticator: Authenti
   let app: ActorRefFrom<typeof appMachine> | null = null;
   const session = () => app?.getSnapshot().children.session as ActorRefFrom<typeof appChildren.session> | undefined;
   const api = createApiClient({ baseUrl: config.apiBase, session: createSessionPort(session, readAccessToken) });
+  let versionChecks = 0;
 
   const logic = appMachine.provide({
     actors: {
       session: appChildren.session.provide({ actors: { refreshSession } }),
       version: appChildren.version.provide({
-        actors: { fetchVersion: fromPromise(async () => (await fetchVersion()).version) },
+        actors: { fetchVersion: fromPromise(async () => (await (versionChecks++ === 0 ? fetchFirstVersion() : fetchVersion())).version) },
         actions: { reloadPage: () => window.location.reload() },
       }),
       consent: appChildren.consent.provide({ actors: { recordConsent: fromPromise(({ input }) => recordConsent(api, input.clientId)) } }),

@@ -35,9 +35,8 @@ export async function loadCurrentUser(): Promise<AuthUser> {
 }
 
 /**
- * The calls behind a user's own steps: a chunk of their own that starts downloading once the
- * first question (is anyone signed in?) is answered, so it is in by the time the form is used.
- * A failed download is tried again by the next call.
+ * The calls behind a user's own steps: a chunk of their own, so /login's first paint does not
+ * wait for it. A failed download is tried again by the next call.
  */
 let flows: Promise<typeof import('./sign-in-flows-api.ts')> | null = null;
 function loadIdentityFlows(): Promise<typeof import('./sign-in-flows-api.ts')> {
@@ -47,10 +46,26 @@ function loadIdentityFlows(): Promise<typeof import('./sign-in-flows-api.ts')> {
   }));
 }
 
-function preloadIdentityFlows(): void {
-  loadIdentityFlows().catch(() => {
-    // The call that needs them tries again.
-  });
+/** How long after the first screen the chunk downloads when nobody has touched the page yet. */
+const IDENTITY_FLOWS_PRELOAD_DELAY_MS = 2000;
+const FIRST_USE = ['keydown', 'pointerdown', 'input'] as const;
+
+/**
+ * Once the first screen is decided, the chunk downloads at the user's first key or tap, or after
+ * a short delay, whichever comes first: on a slow connection it then does not compete with the
+ * form's own first paint, and it is in by the time a password has been typed.
+ */
+function preloadIdentityFlowsSoon(): void {
+  if (flows || typeof window === 'undefined') return;
+  const start = () => {
+    clearTimeout(timer);
+    for (const type of FIRST_USE) window.removeEventListener(type, start, true);
+    loadIdentityFlows().catch(() => {
+      // The call that needs them tries again.
+    });
+  };
+  const timer = setTimeout(start, IDENTITY_FLOWS_PRELOAD_DELAY_MS);
+  for (const type of FIRST_USE) window.addEventListener(type, start, { capture: true, once: true, passive: true });
 }
 
 export const amplifyActors = {
@@ -58,7 +73,7 @@ export const amplifyActors = {
     try {
       return await loadCurrentUser();
     } finally {
-      preloadIdentityFlows();
+      preloadIdentityFlowsSoon();
     }
   }),
   signIn: fromPromise<SignInOutput, { username: string; password: string }>(async ({ input }) => (await loadIdentityFlows()).signIn(input)),
