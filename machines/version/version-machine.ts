@@ -11,8 +11,10 @@ export const versionMachine = setup({
     events: {} as { type: 'visibility.hidden' } | { type: 'visibility.visible' } | { type: 'version.refresh' },
   },
   actors: {
-    // Provided by the view: GET /version.json?t=<timestamp> with no-cache, resolving to the version string.
-    fetchVersion: fromPromise<string>(async () => {
+    // Provided by the view: GET /version.json with no-cache, resolving to the version string. The
+    // first check of a page load (`first`) may take the answer index.html preloaded; later ones
+    // ask again (?t=<timestamp>).
+    fetchVersion: fromPromise<string, { first: boolean }>(async () => {
       throw new Error('fetchVersion not provided');
     }),
   },
@@ -33,6 +35,7 @@ export const versionMachine = setup({
     fetching: {
       invoke: {
         src: 'fetchVersion',
+        input: ({ context }) => ({ first: context.knownVersion === null }),
         onDone: [
           {
             guard: 'isFirstAnswer',

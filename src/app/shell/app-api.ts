@@ -120,13 +120,12 @@ export function createAppServices(config: RuntimeConfig, authenticator: Authenti
   let app: ActorRefFrom<typeof appMachine> | null = null;
   const session = () => app?.getSnapshot().children.session as ActorRefFrom<typeof appChildren.session> | undefined;
   const api = createApiClient({ baseUrl: config.apiBase, session: createSessionPort(session, readAccessToken) });
-  let versionChecks = 0;
 
   const logic = appMachine.provide({
     actors: {
       session: appChildren.session.provide({ actors: { refreshSession } }),
       version: appChildren.version.provide({
-        actors: { fetchVersion: fromPromise(async () => (await (versionChecks++ === 0 ? fetchFirstVersion() : fetchVersion())).version) },
+        actors: { fetchVersion: fromPromise(async ({ input }) => (await (input.first ? fetchFirstVersion() : fetchVersion())).version) },
         actions: { reloadPage: () => window.location.reload() },
       }),
       consent: appChildren.consent.provide({ actors: { recordConsent: fromPromise(({ input }) => recordConsent(api, input.clientId)) } }),
