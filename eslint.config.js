@@ -81,7 +81,9 @@ const boundaries = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'data/', 'docs/', 'openapi/generated/', 'bench/results/', '.tmp/', 'coverage/'] },
+  // What the project's commands write (build/: the server bundle and the web app `npm start` makes;
+  // data/: the default DATA_DIR) and what older checkouts wrote (dist*/) is not source.
+  { ignores: ['node_modules/', 'build/', 'dist/', 'dist.*/', 'data/', 'docs/', 'openapi/generated/', 'bench/results/', '.tmp/', 'coverage/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

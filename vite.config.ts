@@ -1,4 +1,4 @@
-// The SPA build. Writes dist/version.json (polled by the version banner), a manifest that the
+// The SPA build, into build/web/. Writes version.json (polled by the version banner), a manifest that the
 // front-end size benchmark reads, and brotli/gzip copies of every text asset so the server sends
 // compressed files without compressing on each request. In development, proxies the server's paths to `npm run dev`'s
 // watched server process.
@@ -12,7 +12,7 @@ const serverPort = Number(process.env.DEV_SERVER_PORT ?? 3001);
 const serverTarget = `http://127.0.0.1:${serverPort}`;
 
 function versionFile(): Plugin {
-  let outDir = 'dist';
+  let outDir = '';
   return {
     name: 'clinic-version-json',
     apply: 'build',
@@ -33,7 +33,7 @@ function versionFile(): Plugin {
 const compressible = /\.(js|mjs|css|svg|json|html|txt|map)$/;
 
 function precompressedAssets(): Plugin {
-  let outDir = 'dist';
+  let outDir = '';
   return {
     name: 'clinic-precompressed-assets',
     apply: 'build',
@@ -94,7 +94,7 @@ function modulepreloadOnDemand(modules: string[]): Plugin {
 export default defineConfig({
   plugins: [react(), versionFile(), precompressedAssets(), modulepreloadOnDemand(preloadedOnDemand)],
   build: {
-    outDir: 'dist',
+    outDir: 'build/web',
     emptyOutDir: true,
     manifest: true,
     sourcemap: false,

@@ -2,6 +2,9 @@
 // Each variable has a default that works on a fresh machine (see README "Environment").
 import path from 'node:path';
 
+/** The web app's build, relative to the project: under build/, the one folder start-up writes to. */
+export const DEFAULT_WEB_BUILD_DIR = 'build/web';
+
 export type IdentityProvider = 'builtin' | 'cognito';
 export type MailTransportKind = 'outbox' | 'smtp';
 
@@ -81,7 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     production: env.NODE_ENV === 'production',
     dataDir: path.resolve(orNull(env.DATA_DIR) ?? './data'),
     databaseUrl: orNull(env.DATABASE_URL),
-    distDir: path.resolve(orNull(env.DIST_DIR) ?? './dist'),
+    distDir: path.resolve(orNull(env.DIST_DIR) ?? DEFAULT_WEB_BUILD_DIR),
     serveSpa: flag(env.SERVE_SPA, true),
     identity: {
       provider,

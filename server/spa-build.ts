@@ -1,7 +1,8 @@
 // `npm start` builds the SPA when the build is missing or older than its sources, so a fresh
 // clone needs only `npm ci && npm start`. Builds are serialised by a lock directory and land
-// atomically (built beside dist/, then swapped in), so two servers starting together never
-// serve a half-written build.
+// atomically (built beside build/web/, then swapped in), so two servers starting together never
+// serve a half-written build. Everything a build writes stays under build/, which lint, typecheck
+// and git ignore: a server killed mid-build leaves nothing the tests or the next start trip on.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -30,25 +31,68 @@ export function spaBuildIsStale(projectRoot: string, distDir: string): boolean {
   return sourceRoots.some((entry) => newestMtime(path.join(projectRoot, entry)) > built);
 }
 
-async function withBuildLock<T>(lockDir: string, work: () => Promise<T>): Promise<T> {
-  const deadline = Date.now() + 5 * 60_000;
-  for (;;) {
-    try {
-      fs.mkdirSync(lockDir);
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      // A lock older than the longest build is left over from a killed process.
-      const lock = fs.statSync(lockDir, { throwIfNoEntry: false });
-      if (lock && Date.now() - lock.mtimeMs > 5 * 60_000) fs.rmSync(lockDir, { recursive: true, force: true });
-      if (Date.now() > deadline) throw new Error(`timed out waiting for another build (${lockDir})`, { cause: error });
-      await new Promise((r) => setTimeout(r, 250));
-    }
+/** Whether a process with this id is running (a lock or staging folder's owner). */
+function processAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, under another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+const OWNER_FILE = 'owner';
+// A lock whose owner cannot be read (killed between mkdir and writing its pid) is left over once
+// it is this old; a lock whose owner is dead is left over at once.
+const UNREADABLE_LOCK_MS = 10_000;
+// A live owner never holds the lock longer than the longest build.
+const LONGEST_BUILD_MS = 5 * 60_000;
+
+/** Takes the lock directory if it is free or left over by a dead process; false while another holds it. */
+export function tryBuildLock(lockDir: string): boolean {
+  try {
+    fs.mkdirSync(lockDir);
+    fs.writeFileSync(path.join(lockDir, OWNER_FILE), String(process.pid));
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const lock = fs.statSync(lockDir, { throwIfNoEntry: false });
+  if (!lock) return false;
+  let owner = NaN;
+  try {
+    owner = Number(fs.readFileSync(path.join(lockDir, OWNER_FILE), 'utf8').trim() || NaN);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const age = Date.now() - lock.mtimeMs;
+  const leftOver = Number.isNaN(owner) ? age > UNREADABLE_LOCK_MS : !processAlive(owner) || age > LONGEST_BUILD_MS;
+  if (leftOver) fs.rmSync(lockDir, { recursive: true, force: true });
+  return false;
+}
+
+export async function withBuildLock<T>(lockDir: string, work: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + LONGEST_BUILD_MS;
+  while (!tryBuildLock(lockDir)) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for another build (${lockDir})`);
+    await new Promise((r) => setTimeout(r, 250));
   }
   try {
     return await work();
   } finally {
     fs.rmSync(lockDir, { recursive: true, force: true });
+  }
+}
+
+/** Removes the staging and previous folders of builds whose process is gone (killed mid-build). */
+export function removeLeftoverBuilds(distDir: string): void {
+  const parent = path.dirname(distDir);
+  const pattern = new RegExp(`^${path.basename(distDir).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(staging|previous)-(\\d+)$`);
+  for (const name of fs.existsSync(parent) ? fs.readdirSync(parent) : []) {
+    const match = pattern.exec(name);
+    if (match && !processAlive(Number(match[2]))) fs.rmSync(path.join(parent, name), { recursive: true, force: true });
   }
 }
 
@@ -73,7 +117,9 @@ async function buildInChildProcess(projectRoot: string, outDir: string): Promise
 /** Builds the SPA into distDir unless another process finished an up-to-date build meanwhile. */
 export async function ensureSpaBuild(projectRoot: string, distDir: string): Promise<boolean> {
   if (!spaBuildIsStale(projectRoot, distDir)) return false;
+  fs.mkdirSync(path.dirname(distDir), { recursive: true });
   return withBuildLock(`${distDir}.build-lock`, async () => {
+    removeLeftoverBuilds(distDir);
     if (!spaBuildIsStale(projectRoot, distDir)) return false;
     const staging = `${distDir}.staging-${process.pid}`;
     await buildInChildProcess(projectRoot, staging);

@@ -19,7 +19,7 @@ export interface SpaIndex {
   send(reply: FastifyReply): FastifyReply;
 }
 
-/** Serves dist/ and returns the index.html sender the not-found handler falls back to. */
+/** Serves the web app's build and returns the index.html sender the not-found handler falls back to. */
 export async function registerSpa(app: FastifyInstance, distDir: string): Promise<SpaIndex> {
   const indexFile = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexFile)) {

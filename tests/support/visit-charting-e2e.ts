@@ -33,7 +33,7 @@ const SERVICE_NAMES: Record<Therapy, string> = { iv: 'IV drip', hbot: 'HBOT dive
 
 /** A server with NURSE, DOCTOR and CLIENT (plus `extraClients`), the nurse on duty all week and a service per therapy. */
 export async function arrangeVisitWorld(tag: string, extraClients = 0, roles: Role[] = ['NURSE', 'DOCTOR', 'CLIENT']): Promise<VisitWorld> {
-  // A private copy of the build: another suite's server rebuilding dist/ mid-run would 404 this page's chunks.
+  // A private copy of the build: another suite's server rebuilding build/web/ mid-run would 404 this page's chunks.
   const distDir = await privateBuild(tag);
   const { server, adminEmail, adminTemp } = await startStaffServer(tag, { env: { DIST_DIR: distDir } });
   const stop = server.stop;
