@@ -13,57 +13,12 @@ import { engines } from '../../support/engines.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';
 import { at, buildClinic, type Clinic } from './appointments/fixtures.ts';
 import { type Actor, addUser, api, contract } from './support.ts';
+import { AT_BOUNDS, dateFields, REFUSED, setAt } from '../../reliability/calendar-edges.ts';
 
 type Schema = Record<string, any>;
 
-/** Every date and date-time in a schema: its field path as the 400 names it, and its format. */
-function dateFields(schema: Schema | undefined, path: string[] = []): Array<{ path: string[]; format: 'date' | 'date-time' }> {
-  if (!schema || typeof schema !== 'object') return [];
-  if (schema.format === 'date' || schema.format === 'date-time') return [{ path, format: schema.format }];
-  const out: Array<{ path: string[]; format: 'date' | 'date-time' }> = [];
-  for (const [key, value] of Object.entries<Schema>(schema.properties ?? {})) out.push(...dateFields(value, [...path, key]));
-  if (schema.items) out.push(...dateFields(schema.items, [...path, '0']));
-  // A nullable object is written anyOf [object, null]: its fields are at the same path.
-  for (const variant of [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])]) out.push(...dateFields(variant, path));
-  return out;
-}
-
-/** A body holding `value` at `path` (objects and one-element arrays on the way), nothing else. */
-function bodyWith(path: string[], value: unknown): unknown {
-  if (path.length === 0) return value;
-  const [head, ...rest] = path;
-  return head === '0' ? [bodyWith(rest, value)] : { [head]: bodyWith(rest, value) };
-}
-
-const REFUSED_DATES: Array<[string, string]> = [
-  ['9999-12-31', DATE_TEXTS.outsideWindow],
-  ['9999-01-01', DATE_TEXTS.outsideWindow],
-  ['2101-01-01', DATE_TEXTS.outsideWindow],
-  ['1899-12-31', DATE_TEXTS.outsideWindow],
-  ['0001-01-01', DATE_TEXTS.outsideWindow],
-  ['0050-06-15', DATE_TEXTS.outsideWindow],
-  ['0099-12-31', DATE_TEXTS.outsideWindow],
-  ['2027-02-30', DATE_TEXTS.notADate],
-  ['2026-13-01', DATE_TEXTS.notADate],
-  ['2026-00-10', DATE_TEXTS.notADate],
-  ['2026-04-31', DATE_TEXTS.notADate],
-  ['2100-02-29', DATE_TEXTS.notADate],
-];
-const REFUSED_DATE_TIMES: Array<[string, string]> = [
-  ['9999-12-31T23:59:59Z', DATE_TEXTS.outsideWindow],
-  ['9999-06-01T10:00:00+05:30', DATE_TEXTS.outsideWindow],
-  ['2101-01-01T00:00:00Z', DATE_TEXTS.outsideWindow],
-  ['1899-12-31T23:59:59Z', DATE_TEXTS.outsideWindow],
-  ['0001-01-01T00:00:00Z', DATE_TEXTS.outsideWindow],
-  ['0050-06-15T10:00:00Z', DATE_TEXTS.outsideWindow],
-  ['0099-12-31T23:59:59+05:30', DATE_TEXTS.outsideWindow],
-  ['2027-02-30T10:00:00Z', DATE_TEXTS.notADateTime],
-  ['2026-13-01T10:00:00+05:30', DATE_TEXTS.notADateTime],
-  ['2026-00-10T10:00:00Z', DATE_TEXTS.notADateTime],
-  ['2026-03-02T10:00:00', DATE_TEXTS.notADateTime],
-];
-const ACCEPTED_DATES = ['1900-01-01', '2100-12-31', '2028-02-29'];
-const ACCEPTED_DATE_TIMES = ['1900-01-01T00:00:00Z', '2100-12-31T23:59:59+05:30', '2028-02-29T10:00:00Z'];
+const REFUSED_DATES = REFUSED.date;
+const REFUSED_DATE_TIMES = REFUSED['date-time'];
 
 describe.each(engines)('dates at the edge of the calendar on %s', (engine) => {
   let t: TestApp;
@@ -182,15 +137,15 @@ describe.each(engines)('dates at the edge of the calendar on %s', (engine) => {
             const res =
               where === 'query'
                 ? await t.app.inject({ method: op.method.toUpperCase() as 'GET', url: `${url}?${encodeURIComponent(name)}=${encodeURIComponent(value)}`, headers: { authorization: `Bearer ${superAdmin.accessToken}` } })
-                : await t.app.inject({ method: op.method.toUpperCase() as 'POST', url, headers: { authorization: `Bearer ${superAdmin.accessToken}` }, payload: bodyWith(field.path, value) as object });
+                : await t.app.inject({ method: op.method.toUpperCase() as 'POST', url, headers: { authorization: `Bearer ${superAdmin.accessToken}` }, payload: setAt(undefined, field.path, value) as object });
             return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : undefined };
           };
-          const refused = field.format === 'date' ? REFUSED_DATES : REFUSED_DATE_TIMES;
+          const refused = REFUSED[field.format];
           for (const [value, reason] of refused) {
             const res = await send(value);
             if (res.status !== 400 || !res.body?.errors?.[name]?.includes(reason)) problems.push(`${op.operationId} ${name}=${value}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
           }
-          for (const value of field.format === 'date' ? ACCEPTED_DATES : ACCEPTED_DATE_TIMES) {
+          for (const value of AT_BOUNDS[field.format]) {
             const res = await send(value);
             // The field's own rules may still refuse it (a birth date in the future); the calendar does not.
             const calendarRefusal = (res.body?.errors?.[name] ?? []).some((r: string) => (Object.values(DATE_TEXTS) as string[]).includes(r));
