@@ -21,6 +21,17 @@ export const DATE_TEXTS = {
   notADateTime: 'Must be a real date and time with its UTC offset, such as 2026-03-02T10:00:00+05:30.',
 } as const;
 
+/**
+ * A validator's refusal of a date said plainly (the window, a real calendar day) rather than as a
+ * regex or a format name; null for any other refusal. The server's 400 and the portal's forms use it.
+ */
+export function dateRefusal(keyword: string, params: Record<string, unknown>): string | null {
+  if (keyword === 'pattern' && params.pattern === DATE_WINDOW_PATTERN) return DATE_TEXTS.outsideWindow;
+  if (keyword === 'format' && params.format === 'date') return DATE_TEXTS.notADate;
+  if (keyword === 'format' && params.format === 'date-time') return DATE_TEXTS.notADateTime;
+  return null;
+}
+
 const DAY_MS = 86_400_000;
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
