@@ -1,18 +1,27 @@
 // The clinic's scheduling rules, pure: the clinic's time zone arithmetic, the start-time grid,
 // buffers, the late-cancellation window, and the free-slot search that availability and series
 // both use. The server feeds it rows; the browser can run the same rules for its hints.
+// Day arithmetic is the calendar's (machines/rules/calendar-dates.ts): day numbers, never text.
+import { addDays, eachDay, isDateTimeInWindow } from '../rules/calendar-dates.ts';
+
+export { addDays } from '../rules/calendar-dates.ts';
 
 export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
 export const DEFAULT_APPOINTMENT_DURATION = '00:30:00';
 /** A cancellation this soon after booking is never late (a slip of the finger, not a no-show risk). */
 export const GRACE_AFTER_BOOKING_MINUTES = 5;
 export const MAX_AVAILABILITY_DAYS = 31;
+/** How far ahead a booking may start unless the clinic sets otherwise (scheduling settings). */
+export const DEFAULT_BOOKING_HORIZON_DAYS = 730;
+export const MAX_BOOKING_HORIZON_DAYS = 3660;
+/** The longest span of days any scheduling walk covers (a series: 52 weeks and a few days). */
+export const MAX_SCHEDULING_SPAN_DAYS = 400;
 
 const MINUTE = 60_000;
 
-/** ISO 8601 date-time carrying its offset (`Z` or `+05:30`): the only times the API accepts. */
+/** ISO 8601 date-time carrying its offset (`Z` or `+05:30`), a real one inside the date window: the only times the API accepts. */
 export function hasUtcOffset(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/i.test(value) && !Number.isNaN(Date.parse(value));
+  return isDateTimeInWindow(value);
 }
 
 /** `HH:MM:SS` (a profile's appointment_duration) in minutes. */
@@ -82,10 +91,6 @@ export function localTime(zone: string, instant: number): LocalTime {
 export function isoWeekday(date: string): number {
   const day = new Date(`${date}T00:00:00Z`).getUTCDay();
   return day === 0 ? 7 : day;
-}
-
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /**
@@ -301,19 +306,25 @@ export function findSlots(search: SlotSearch): Slot[] {
   return slots;
 }
 
-/** The dates from `from` to `to` inclusive (YYYY-MM-DD). */
+/**
+ * The dates from `from` to `to` inclusive (YYYY-MM-DD), at most MAX_SCHEDULING_SPAN_DAYS of them:
+ * a longer or backwards range is a RangeError before anything is built (callers check first).
+ */
 export function dateRange(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
-  return out;
+  return eachDay(from, to, MAX_SCHEDULING_SPAN_DAYS);
 }
 
-/** The dates of a weekly series: `count` occurrences on the given ISO weekdays from `from`. */
+/**
+ * The dates of a weekly series: `count` occurrences on the given ISO weekdays from `from`. Every
+ * weekday comes round within 7 days, so the walk is at most `count` weeks and a day: bounded
+ * whatever the weekdays (none valid: nothing).
+ */
 export function seriesDates(from: string, weekdays: number[], count: number): string[] {
   const out: string[] = [];
-  for (let d = from; out.length < count; d = addDays(d, 1)) {
+  const steps = Math.min(Math.max(0, Math.floor(count)), 53) * 7 + 1;
+  for (let i = 0; i < steps && out.length < count; i++) {
+    const d = addDays(from, i);
     if (weekdays.includes(isoWeekday(d))) out.push(d);
-    if (out.length === 0 && d > addDays(from, 14)) break;
   }
   return out;
 }

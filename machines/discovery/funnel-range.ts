@@ -1,5 +1,7 @@
 // The funnel's date range rules, shared by the /discovery funnel chart (a range it would not send)
 // and the server's validation of GET discovery/funnel (the same range refused with 400).
+import { compareDates, daysBetween, isCalendarDate } from '../rules/calendar-dates.ts';
+
 export const FUNNEL_MAX_DAYS = 366;
 /** The range the funnel opens with: the last 90 days up to today. */
 export const FUNNEL_DEFAULT_DAYS = 90;
@@ -15,20 +17,13 @@ export const FUNNEL_RANGE_TEXTS = {
   rangeTooLong: `At most ${FUNNEL_MAX_DAYS} days.`,
 } as const;
 
-/** A calendar day as YYYY-MM-DD (not 2026-02-30, which Date would roll into March). */
-function isDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const time = Date.parse(`${value}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
-}
-const dayNumber = (value: string) => Date.parse(`${value}T00:00:00Z`) / 86_400_000;
-
 /** What is wrong with a range, by the server's field names; null when it can be asked for. */
 export function rangeProblem(range: FunnelRange): { field: 'date_from' | 'date_to'; reason: string } | null {
-  if (!isDay(range.from)) return { field: 'date_from', reason: FUNNEL_RANGE_TEXTS.dateNeeded };
-  if (!isDay(range.to)) return { field: 'date_to', reason: FUNNEL_RANGE_TEXTS.dateNeeded };
-  if (range.to < range.from) return { field: 'date_to', reason: FUNNEL_RANGE_TEXTS.rangeOrder };
-  if (dayNumber(range.to) - dayNumber(range.from) > FUNNEL_MAX_DAYS) return { field: 'date_to', reason: FUNNEL_RANGE_TEXTS.rangeTooLong };
+  // A calendar day as YYYY-MM-DD (not 2026-02-30, which Date would roll into March).
+  if (!isCalendarDate(range.from)) return { field: 'date_from', reason: FUNNEL_RANGE_TEXTS.dateNeeded };
+  if (!isCalendarDate(range.to)) return { field: 'date_to', reason: FUNNEL_RANGE_TEXTS.dateNeeded };
+  if (compareDates(range.to, range.from) < 0) return { field: 'date_to', reason: FUNNEL_RANGE_TEXTS.rangeOrder };
+  if (daysBetween(range.from, range.to) > FUNNEL_MAX_DAYS) return { field: 'date_to', reason: FUNNEL_RANGE_TEXTS.rangeTooLong };
   return null;
 }
 

@@ -2641,7 +2641,10 @@ export interface components {
             /** Format: date-time */
             completed_at?: string;
         };
-        /** @description ISO 8601 date-time with a UTC offset (`Z` or `+05:30`); times without one are refused. */
+        /**
+         * Format: date-time
+         * @description ISO 8601 date-time with a UTC offset (`Z` or `+05:30`); times without one are refused.
+         */
         OffsetDateTime: string;
         /** @description HH:MM on the clinic's clock; 24:00 is the end of the day (open round the clock with 00:00-24:00). */
         ClockTime: string;
@@ -2741,6 +2744,8 @@ export interface components {
             slot_minutes: number;
             late_cancel_hours: number;
             min_notice_minutes: number;
+            /** @description How many days ahead a booking may start (staff and online); availability stops there. */
+            booking_horizon_days: number;
             reminder_hours: number[];
             /** @enum {string} */
             reminder_channel: "email" | "sms";
@@ -2766,6 +2771,8 @@ export interface components {
             slot_minutes?: 5 | 10 | 15 | 20 | 30 | 60;
             late_cancel_hours?: number;
             min_notice_minutes?: number;
+            /** @description How many days ahead a booking may start; default 730 (two years). */
+            booking_horizon_days?: number;
             reminder_hours?: number[];
             /** @enum {string} */
             reminder_channel?: "email" | "sms";

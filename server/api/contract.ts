@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifySchema } from 'fastify';
 import { parse } from 'yaml';
+import { DATE_WINDOW, DATE_WINDOW_PATTERN } from '../../machines/rules/calendar-dates.ts';
 import { projectRoot } from '../project-root.ts';
 
 export const CONTRACT_PATH = path.join(projectRoot, 'openapi/openapi.yaml');
@@ -62,7 +63,22 @@ function inline(document: Json, node: Json, seen: string[] = []): Json {
   return out;
 }
 
-// OpenAPI-only keywords ajv would reject in strict mode.
+/**
+ * The contract's `x-date-window` (issue 42): the years every date and date-time must fall in. The
+ * validator and the browser's generated validators read it through this loader; the pattern it
+ * becomes is machines/rules/calendar-dates.ts's, so the two must say the same window.
+ */
+function dateWindowOf(document: Json): void {
+  const window = document?.['x-date-window'];
+  if (!window || window.first !== DATE_WINDOW.first || window.last !== DATE_WINDOW.last) {
+    throw new Error(`the contract's x-date-window ${JSON.stringify(window)} is not ${JSON.stringify(DATE_WINDOW)} (machines/rules/calendar-dates.ts)`);
+  }
+}
+
+const isDateFormat = (schema: Json) => schema.format === 'date' || schema.format === 'date-time';
+
+// OpenAPI-only keywords ajv would reject in strict mode; every date and date-time bounded to the
+// contract's date window (a real calendar day is ajv-formats' own `date`/`date-time` check).
 function forAjv(schema: Json): Json {
   if (Array.isArray(schema)) return schema.map(forAjv);
   if (!schema || typeof schema !== 'object') return schema;
@@ -71,10 +87,15 @@ function forAjv(schema: Json): Json {
     if (key === 'example' || key === 'examples' || key === 'xml' || key === 'externalDocs' || key === 'deprecated') continue;
     out[key] = key === 'properties' ? Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, forAjv(v)])) : forAjv(value);
   }
+  if (isDateFormat(schema)) {
+    if (schema.pattern !== undefined) throw new Error(`a ${schema.format} with its own pattern: the date window is the only pattern a date has`);
+    out.pattern = DATE_WINDOW_PATTERN;
+  }
   return out;
 }
 
 export function loadContract(document: Json = readContractDocument()): Contract {
+  dateWindowOf(document);
   const byId = new Map<string, { method: string; path: string; operation: Json; pathItem: Json }>();
   for (const [p, pathItem] of Object.entries<Json>(document.paths)) {
     for (const method of METHODS) {

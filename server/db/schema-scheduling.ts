@@ -17,6 +17,8 @@ export interface SchedulingSettingsTable {
   slot_minutes: Generated<number>;
   late_cancel_hours: Generated<number>;
   min_notice_minutes: Generated<number>;
+  /** How many days ahead a booking may start (1490; default 730). */
+  booking_horizon_days: Generated<number>;
   reminder_hours: Writable<number[]>;
   reminder_channel: Generated<'email' | 'sms'>;
   /** The intake call's join link, `{appointment}` replaced (0700; empty: none configured). */

@@ -1,6 +1,7 @@
 // Form validation from the contract itself: the validators generated from openapi.yaml
 // (scripts/generate-portal-validators.ts), so the portal refuses exactly what the API refuses.
 // Errors come back keyed by field path ("goals.0.description"), with the API's wording.
+import { dateRefusal } from '../../machines/rules/calendar-dates';
 import * as validators from '../../openapi/generated/portal-validators.js';
 
 export type ContractSchema = 'ProfilePatch' | 'HealthGoals' | 'ClientStory' | 'LifestyleHistory' | 'FamilyHistory' | 'ThriveCheckCreate';
@@ -18,6 +19,8 @@ function fieldOf(e: AjvError): string {
 function reasonOf(e: AjvError): string {
   if (e.keyword === 'required') return 'This field is required.';
   if (e.keyword === 'additionalProperties') return 'Unknown field.';
+  const date = dateRefusal(e.keyword, e.params);
+  if (date) return date;
   const allowed = e.params.allowedValues as unknown[] | undefined;
   return `${e.message ?? 'is invalid'}`.replace(/^must/, 'Must') + (allowed ? `: ${allowed.join(', ')}` : '');
 }

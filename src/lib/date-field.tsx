@@ -12,6 +12,7 @@ import { TimeField } from '@mui/x-date-pickers/TimeField';
 import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/en-in';
 import { useId, useState } from 'react';
+import { DATE_WINDOW } from '../../machines/rules/calendar-dates';
 import { clinicDatePattern, clinicFormat, clinicTimePattern } from './format';
 import { dateTimeLabels } from './labels';
 
@@ -70,8 +71,9 @@ export function DateField({ label, value, onChange, name, error, helperText, req
         format={clinicDatePattern()}
         disabled={disabled}
         disableFuture={disableFuture}
-        minDate={minDate ? fromDay(minDate) ?? undefined : undefined}
-        maxDate={maxDate ? fromDay(maxDate) ?? undefined : undefined}
+        // The API's date window (issue 42) unless the form narrows it.
+        minDate={fromDay(minDate ?? DATE_WINDOW.first) ?? undefined}
+        maxDate={fromDay(maxDate ?? DATE_WINDOW.last) ?? undefined}
         onChange={(next) => {
           onChange(setDraft(next));
         }}

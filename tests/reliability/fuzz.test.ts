@@ -12,6 +12,7 @@ import { buildTestApp, type TestApp } from '../support/test-app.ts';
 import { type Actor, addEnrollment, addProgram, addTarget, addUser } from '../integration/api/support.ts';
 import { NAUGHTY_STRINGS, unstorable } from './naughty-strings.ts';
 import { hostileArbitrary, idArbitrary, queryArbitrary, validArbitrary } from './schema-arbitrary.ts';
+import { fuzzCalendarEdges } from './calendar-edges.ts';
 import { FULL, recordReliability } from './summary.ts';
 import { ADMIN_ACTIONS, contract, contractViolation, identityAction, TEST_ADMIN_KEY } from './wire.ts';
 
@@ -19,6 +20,7 @@ import { ADMIN_ACTIONS, contract, contractViolation, identityAction, TEST_ADMIN_
 // read-back checks), wherever they run.
 const API_REQUESTS = (FULL ? 40_000 : 8_000) / engines.length;
 const IDENTITY_REQUESTS = (FULL ? 8_000 : 2_000) / engines.length;
+const CALENDAR_EDGE_REQUESTS = (FULL ? 6_000 : 1_200) / engines.length;
 // CI replays one fixed seed (a red build is reproducible); full mode explores a new one each run.
 const SEED = Number(process.env.FUZZ_SEED ?? (FULL ? Date.now() % 1_000_000 : 20_261_122));
 
@@ -139,6 +141,22 @@ describe.each(engines)('fuzzing on %s', (engine) => {
     }
     if (process.env.FUZZ_TIMING) console.log([...timing].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v.toFixed(0)}ms`).join('\n'));
     expect(failures, JSON.stringify(failures.slice(0, 3), null, 2)).toEqual([]);
+  }, 600_000);
+
+  it(`calendar edges: ${CALENDAR_EDGE_REQUESTS} requests with dates at and beyond the contract's window and impossible days, in every operation with a date`, async () => {
+    const ops = contract.operations().map((o) => ({ ...o, schema: contract.routeSchema(o.operationId) as Record<string, any> }));
+    const admin = actors.find((a) => a.role === 'SUPER_ADMIN')!;
+    const run = await fuzzCalendarEdges(t.app, {
+      ops,
+      token: admin.accessToken,
+      idFor: (path, i) => String((path.includes('enrollments') ? enrollments : path.includes('programs/') ? programs : targets)[i % 3]),
+      runs: CALENDAR_EDGE_REQUESTS,
+      seed: SEED + 3,
+    });
+    cases += run.cases;
+    failures.push(...run.failures);
+    expect(run.operations).toBeGreaterThan(20);
+    expect(run.failures, JSON.stringify(run.failures.slice(0, 3), null, 2)).toEqual([]);
   }, 600_000);
 
   it(`every identity action: ${IDENTITY_REQUESTS} requests, no 5xx, Cognito-shaped errors`, async () => {

@@ -75,6 +75,7 @@ export async function planBooking(db: Db, settings: SchedulingSettings, req: Boo
     timing = { ...timing, durationMinutes: Math.round((end - start) / 60_000) };
   }
   if (start <= now) throw badRequest('start', T.inThePast);
+  if (start > now + settings.booking_horizon_days * 86_400_000) throw badRequest('start', T.beyondHorizon(settings.booking_horizon_days));
   if (req.online && start < now + settings.min_notice_minutes * 60_000) throw badRequest('start', T.tooSoon(settings.min_notice_minutes));
   const end = start + timing.durationMinutes * 60_000;
   const held = occupied(start, timing);

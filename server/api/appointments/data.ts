@@ -12,6 +12,7 @@ export interface SchedulingSettings {
   slot_minutes: number;
   late_cancel_hours: number;
   min_notice_minutes: number;
+  booking_horizon_days: number;
   reminder_hours: number[];
   reminder_channel: 'email' | 'sms';
   video_link_template: string;
@@ -34,7 +35,7 @@ const iso = (v: unknown): string => new Date(v as string).toISOString();
 export async function getSettings(db: Db): Promise<SchedulingSettings> {
   const row = await db
     .selectFrom('scheduling_settings')
-    .select(['time_zone', 'slot_minutes', 'late_cancel_hours', 'min_notice_minutes', 'reminder_hours', 'reminder_channel', 'video_link_template'])
+    .select(['time_zone', 'slot_minutes', 'late_cancel_hours', 'min_notice_minutes', 'booking_horizon_days', 'reminder_hours', 'reminder_channel', 'video_link_template'])
     .executeTakeFirstOrThrow();
   return { ...row, reminder_hours: (row.reminder_hours as number[]).map(Number), video_link_template: row.video_link_template ?? '' };
 }

@@ -15,12 +15,13 @@ import { NOTICE_JOB, noticeHandler } from '../../jobs/notices.ts';
 import { reminderHandler, REMINDER_JOB } from '../../jobs/reminders.ts';
 import { startWorker } from '../../jobs/queue.ts';
 import type { MailTransport } from '../../mail/transport.ts';
+import { addDays, compareDates, daysBetween } from '../../../machines/rules/calendar-dates.ts';
 import {
-  dateRange,
   durationMinutes,
   findSlots,
   hasUtcOffset,
   isValidTimeZone,
+  localTime,
   MAX_AVAILABILITY_DAYS,
 } from '../../../machines/appointments/scheduling-rules.ts';
 import type { ApiContext } from '../context.ts';
@@ -34,6 +35,7 @@ import {
   findUserBrief,
   getSettings,
   insertService,
+  type SchedulingSettings,
   knownKinds,
   listAppointments,
   listKinds,
@@ -58,6 +60,11 @@ const audit = (db: Db, caller: Caller, action: AuditAction, client: number | nul
 
 function requireOffset(field: string, value: string | undefined): void {
   if (value !== undefined && !hasUtcOffset(value)) throw badRequest(field, T.noOffset);
+}
+
+/** The last clinic day a booking may start on: today plus the clinic's booking horizon. */
+function lastBookableDay(settings: SchedulingSettings): string {
+  return addDays(localTime(settings.time_zone, Date.now()).date, settings.booking_horizon_days);
 }
 
 function sendConflict(reply: FastifyReply, error: SchedulingConflict) {
@@ -216,7 +223,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
     }
     return db.transaction().execute(async (trx) => {
       const settings: Record<string, unknown> = {};
-      for (const key of ['time_zone', 'slot_minutes', 'late_cancel_hours', 'min_notice_minutes', 'reminder_channel', 'video_link_template'] as const) {
+      for (const key of ['time_zone', 'slot_minutes', 'late_cancel_hours', 'min_notice_minutes', 'booking_horizon_days', 'reminder_channel', 'video_link_template'] as const) {
         if (body[key] !== undefined) settings[key] = body[key];
       }
       if (body.reminder_hours !== undefined) settings.reminder_hours = sql`${sql.val(body.reminder_hours)}::int[]`;
@@ -354,14 +361,20 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
   app.get<{ Querystring: AvailabilityQuery }>('/appointments/availability', { schema: contract.routeSchema('getAvailability') }, async (request) => {
     const caller = callerOf(request);
     const q = request.query;
-    if (q.date_to < q.date_from) throw badRequest('date_to', T.rangeBackwards);
-    if (dateRange(q.date_from, q.date_to).length > MAX_AVAILABILITY_DAYS) throw badRequest('date_to', T.rangeTooLong(MAX_AVAILABILITY_DAYS));
+    // Days as numbers, the length checked before any range is built (the contract keeps both in its date window).
+    const span = daysBetween(q.date_from, q.date_to);
+    if (span < 0) throw badRequest('date_to', T.rangeBackwards);
+    if (span + 1 > MAX_AVAILABILITY_DAYS) throw badRequest('date_to', T.rangeTooLong(MAX_AVAILABILITY_DAYS));
     const service = await findService(db, q.service);
     if (!service) throw badRequest('service', T.noService);
     if (caller.role === 'CLIENT' && !(service.active && service.bookable_online)) throw notFound();
     if (!service.active) throw badRequest('service', T.inactiveService);
     const settings = await getSettings(db);
-    const calendar = await loadCalendar(db, settings, service, { from: q.date_from, to: q.date_to }, { staff: q.staff, resource: q.resource });
+    // Nothing past the booking horizon can be booked: a range starting there is refused, one running into it stops there.
+    const lastBookable = lastBookableDay(settings);
+    if (compareDates(q.date_from, lastBookable) > 0) throw badRequest('date_from', T.beyondHorizon(settings.booking_horizon_days));
+    const to = compareDates(q.date_to, lastBookable) > 0 ? lastBookable : q.date_to;
+    const calendar = await loadCalendar(db, settings, service, { from: q.date_from, to }, { staff: q.staff, resource: q.resource });
     const online = caller.role === 'CLIENT';
     const client = online ? await findUserBrief(db, caller.id) : undefined;
     const slots = findSlots({
@@ -398,6 +411,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
       if (!service.delivered_by.includes(member.role)) throw badRequest('staff', T.mayNotDeliver(member.role));
     }
     const settings = await getSettings(db);
+    if (compareDates(body.first_date, lastBookableDay(settings)) > 0) throw badRequest('first_date', T.beyondHorizon(settings.booking_horizon_days));
     const dryRun = body.dry_run === true;
     const DRY = Symbol('dry run');
     let planned: Awaited<ReturnType<typeof bookSeries>> | null = null;

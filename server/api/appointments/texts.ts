@@ -12,6 +12,7 @@ export const SCHEDULING_TEXTS = {
   outsideHours: 'Outside the clinic’s opening hours (or a holiday).',
   tooSoon: (minutes: number) => `Online bookings need at least ${minutes} minutes’ notice.`,
   inThePast: 'Must be in the future.',
+  beyondHorizon: (days: number) => `Bookings open at most ${days} days ahead.`,
   rangeTooLong: (days: number) => `The range may cover at most ${days} days.`,
   rangeBackwards: 'Must be on or after date_from.',
   unknownKind: 'No such resource kind.',

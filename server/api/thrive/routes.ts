@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { components } from '../../../openapi/generated/api.ts';
 import { targetFor, standing, isWorsening } from '../../../machines/thrive-dashboard/goals.ts';
 import { HEART_RISK_FLAG_PERCENT } from '../../../machines/thrive-dashboard/track-rules.ts';
+import { compareDates } from '../../../machines/rules/calendar-dates.ts';
 import { type Metric, readMeasurement, SELF_REPORTED_METRICS } from '../../../machines/thrive-dashboard/metrics.ts';
 import { callerOf } from '../../auth/bearer.ts';
 import type { Db } from '../../db/database.ts';
@@ -97,7 +98,7 @@ export async function thriveRoutes(app: FastifyInstance, ctx: ApiContext): Promi
       const caller = callerOf(request);
       if (!isStaff(caller.role)) throw forbidden(DENIED.staffOnly);
       const q = request.query;
-      if (q.from && q.to && q.from > q.to) throw badRequest('from', T.fromAfterTo);
+      if (q.from && q.to && compareDates(q.from, q.to) > 0) throw badRequest('from', T.fromAfterTo);
       const result = await attention(db, { ...q, page: q.page ?? 1, pageSize: q.page_size ?? 25 });
       await audit(db, caller, A.attention, null, request.id);
       return result;

@@ -1,4 +1,4 @@
-// The booking rules: minimum notice for online bookings, the late-cancellation window, the
+// The booking rules: minimum notice for online bookings, how far ahead bookings open, the late-cancellation window, the
 // reminder times and channel, the start-time grid and the video link template of intake calls.
 // None of these moves a booked appointment, so they save without an impact check.
 import { Alert, Button, MenuItem, Stack, TextField } from '@mui/material';
@@ -15,6 +15,7 @@ function Rules({ hours, reload }: { hours: SchedulingHours; reload: () => void }
   const { enqueueSnackbar } = useSnackbar();
   const [v, setV] = useState({
     min_notice_minutes: String(hours.min_notice_minutes),
+    booking_horizon_days: String(hours.booking_horizon_days),
     late_cancel_hours: String(hours.late_cancel_hours),
     reminder_hours: hours.reminder_hours.join(', '),
     reminder_channel: hours.reminder_channel,
@@ -32,6 +33,7 @@ function Rules({ hours, reload }: { hours: SchedulingHours; reload: () => void }
   const submit = () =>
     save.save({
       min_notice_minutes: Number(v.min_notice_minutes),
+      booking_horizon_days: Number(v.booking_horizon_days),
       late_cancel_hours: Number(v.late_cancel_hours),
       reminder_hours: v.reminder_hours
         .split(',')
@@ -53,6 +55,15 @@ function Rules({ hours, reload }: { hours: SchedulingHours; reload: () => void }
       <Stack spacing={2} sx={{ maxWidth: 560 }}>
         {save.error && <Alert severity="error">{save.error}</Alert>}
         <TextField size="small" type="number" label="Minimum notice for online bookings (minutes)" value={v.min_notice_minutes} onChange={(e) => setV({ ...v, min_notice_minutes: e.target.value })} error={!!err('min_notice_minutes')} helperText={err('min_notice_minutes')} />
+        <TextField
+          size="small"
+          type="number"
+          label="Bookings open ahead (days)"
+          value={v.booking_horizon_days}
+          onChange={(e) => setV({ ...v, booking_horizon_days: e.target.value })}
+          error={!!err('booking_horizon_days')}
+          helperText={err('booking_horizon_days') ?? 'How far ahead staff and clients may book; 730 is two years.'}
+        />
         <TextField size="small" type="number" label="Late-cancellation window (hours)" value={v.late_cancel_hours} onChange={(e) => setV({ ...v, late_cancel_hours: e.target.value })} error={!!err('late_cancel_hours')} helperText={err('late_cancel_hours')} />
         <TextField size="small" label="Reminders (hours before, comma-separated)" value={v.reminder_hours} onChange={(e) => setV({ ...v, reminder_hours: e.target.value })} error={!!err('reminder_hours')} helperText={err('reminder_hours') ?? 'e.g. 24, 2'} />
         <TextField select size="small" label="Reminders by" value={v.reminder_channel} onChange={(e) => setV({ ...v, reminder_channel: e.target.value as 'email' | 'sms' })}>

@@ -1,6 +1,8 @@
 // Booking, conflicts, buffers, bad input and the double-booking race, on each engine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEDULING_TEXTS as T } from '../../../../server/api/appointments/texts.ts';
+import { addDays } from '../../../../machines/appointments/scheduling-rules.ts';
+import { DATE_TEXTS } from '../../../../machines/rules/calendar-dates.ts';
 import { engines } from '../../../support/engines.ts';
 import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
 import { addTarget, api } from '../support.ts';
@@ -69,7 +71,7 @@ describe.each(engines)('appointments on %s', (engine) => {
 
   it.each([
     ['end before start', { end: 'T08:30:00+05:30' }, 'end', T.endBeforeStart],
-    ['a start without a UTC offset', { start: 'T11:00:00' }, 'start', T.noOffset],
+    ['a start without a UTC offset', { start: 'T11:00:00' }, 'start', DATE_TEXTS.notADateTime],
     ['outside opening hours', { start: 'T19:00:00+05:30' }, 'start', T.outsideHours],
     ['an unknown service', { service: 999999 }, 'service', T.noService],
     ['a role that may not deliver', { staff: 'doctor', service: 'iv' }, 'staff', T.mayNotDeliver('DOCTOR')],
@@ -90,7 +92,7 @@ describe.each(engines)('appointments on %s', (engine) => {
   });
 
   it('refuses a holiday and a staff member on leave', async () => {
-    const date = '2030-01-07';
+    const date = addDays(c.monday, 7 * 50);
     await api(t, c.admin, 'PATCH', '/appointments/hours', { holidays: [{ day: date, name: 'Test holiday' }] });
     const holiday = await api(t, c.reception, 'POST', '/appointments/appointments', { client: c.client.id, service: c.hbot, staff: c.nurse2, start: at(date, '10:00') });
     expect(holiday.status).toBe(400);
@@ -104,30 +106,31 @@ describe.each(engines)('appointments on %s', (engine) => {
   });
 
   it('the database refuses an overlap the API did not check (exclusion constraints, buffers included)', async () => {
-    const res = await api(t, c.reception, 'POST', '/appointments/appointments', { client: c.client.id, service: c.iv, staff: c.nurse2, start: at('2030-02-04', '10:00') });
+    const monday = addDays(c.monday, 7 * 54);
+    const res = await api(t, c.reception, 'POST', '/appointments/appointments', { client: c.client.id, service: c.iv, staff: c.nurse2, start: at(monday, '10:00') });
     expect(res.status).toBe(201);
     const row = await t.database.db.selectFrom('appointments').selectAll().where('id', '=', res.body.id).executeTakeFirstOrThrow();
     const { id: _id, ...copy } = row;
     await expect(
       t.database.db
         .insertInto('appointments')
-        .values({ ...copy, client_id: c.otherClient.id, starts_at: at('2030-02-04', '11:05'), ends_at: at('2030-02-04', '12:05'), occupied_from: at('2030-02-04', '11:05'), occupied_to: at('2030-02-04', '12:05') })
+        .values({ ...copy, client_id: c.otherClient.id, starts_at: at(monday, '11:05'), ends_at: at(monday, '12:05'), occupied_from: at(monday, '11:05'), occupied_to: at(monday, '12:05') })
         .execute(),
     ).rejects.toMatchObject({ code: '23P01' });
     await expect(
       t.database.db
         .insertInto('appointment_resources')
-        .values({ appointment_id: res.body.id, resource_id: c.chambers[0], occupied_from: at('2030-02-04', '09:00'), occupied_to: at('2030-02-04', '09:30') })
+        .values({ appointment_id: res.body.id, resource_id: c.chambers[0], occupied_from: at(monday, '09:00'), occupied_to: at(monday, '09:30') })
         .execute(),
     ).resolves.toBeDefined();
-    const other = await api(t, c.reception, 'POST', '/appointments/appointments', { client: c.otherClient.id, service: c.hbot, staff: c.doctor.id, start: at('2030-02-04', '09:00') });
+    const other = await api(t, c.reception, 'POST', '/appointments/appointments', { client: c.otherClient.id, service: c.hbot, staff: c.doctor.id, start: at(monday, '09:00') });
     expect(other.status).toBe(201);
     expect(other.body.resources).toEqual([c.chambers[1]]);
     // And a unit cannot be held twice at once, whatever writes it.
     await expect(
       t.database.db
         .insertInto('appointment_resources')
-        .values({ appointment_id: res.body.id, resource_id: c.chambers[1], occupied_from: at('2030-02-04', '10:00'), occupied_to: at('2030-02-04', '10:15') })
+        .values({ appointment_id: res.body.id, resource_id: c.chambers[1], occupied_from: at(monday, '10:00'), occupied_to: at(monday, '10:15') })
         .execute(),
     ).rejects.toMatchObject({ code: '23P01' });
   });
@@ -138,7 +141,7 @@ describe.each(engines)('appointments on %s', (engine) => {
     const nurses = await Promise.all(Array.from({ length: 20 }, () => staffMember(t, 'NURSE')));
     const clients = await Promise.all(Array.from({ length: 20 }, () => addTarget(t, 'CLIENT')));
     await setHours(t, c.admin, nurses);
-    const day = '2030-03-04';
+    const day = addDays(c.monday, 7 * 58);
     const answers = await Promise.all(
       nurses.map((nurse, i) =>
         api(t, c.reception, 'POST', '/appointments/appointments', { client: clients[i].id, service, staff: nurse, start: at(day, `10:${String(i * 2).padStart(2, '0')}`) }),
