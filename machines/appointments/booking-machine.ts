@@ -1,4 +1,5 @@
-// Booking one appointment (or a series): slot -> details -> confirm -> booked | conflict | failed.
+// Booking one appointment (or a series): slot -> details -> confirm -> booked | conflict | failed
+// (a time picked from the offers with the client and service known goes straight to confirm).
 // The same chart serves the front desk (a click on an empty time gives the slot; the receptionist
 // then finds the client and the service) and the portal (the client is known; the service comes
 // first, then a slot among the free ones). Every call is an actor provided from outside, so the
@@ -162,6 +163,12 @@ export const bookingMachine = setup({
     hasSlot: ({ context }) => context.slot !== null,
     hasServiceAndRange: ({ context }) => context.service !== null && context.range !== null,
     hasService: ({ context }) => context.service !== null,
+    // A time picked from the offers, with the client and service already known (the portal): the
+    // only step left is the one confirm, not a details step with its own "continue" before it.
+    isReadyAtPick: ({ context, event }) =>
+      event.type === 'booking.pickSlot' && context.client !== null && context.service !== null && offerAt(context.offers, event.slot) !== null,
+    // The times were chosen from a list of days (the portal): going back, or past a conflict, is to that list.
+    picksFromOffers: ({ context }) => context.range !== null,
     // The front desk may book a series whose first day is not offered (the series is checked as a whole).
     isReady: ({ context }) =>
       context.client !== null && context.service !== null && context.slot !== null && (context.series !== null || offerAt(context.offers, context.slot) !== null),
@@ -232,7 +239,10 @@ export const bookingMachine = setup({
       on: {
         'booking.selectService': { target: '.choosing', actions: 'setService', reenter: true },
         'booking.showRange': { target: '.choosing', actions: 'setRange', reenter: true },
-        'booking.pickSlot': { target: 'details', actions: 'setSlot' },
+        'booking.pickSlot': [
+          { guard: 'isReadyAtPick', target: 'confirm', actions: 'setSlot' },
+          { target: 'details', actions: 'setSlot' },
+        ],
       },
       states: {
         choosing: {
@@ -298,7 +308,7 @@ export const bookingMachine = setup({
     },
     confirm: {
       on: {
-        'booking.back': 'details',
+        'booking.back': [{ guard: 'picksFromOffers', target: 'slot' }, { target: 'details' }],
         'booking.submit': 'booking',
       },
     },
@@ -326,7 +336,7 @@ export const bookingMachine = setup({
     // Something was in the way and nothing was booked: another time, or other details.
     conflict: {
       on: {
-        'booking.back': 'details',
+        'booking.back': [{ guard: 'picksFromOffers', target: 'slot' }, { target: 'details' }],
         'booking.pickSlot': { target: 'details', actions: 'setSlot' },
       },
     },

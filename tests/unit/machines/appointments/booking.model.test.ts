@@ -1,11 +1,12 @@
 // Every path of the booking chart, replayed on the production machine: a booking needs a client,
 // a service and a time availability offers (or a series); a 409 lands in `conflict` with the
 // conflicts named and nothing booked; any other failure keeps its message and may be retried.
-import { expect } from 'vitest';
-import { offerAt } from '../../../../machines/appointments/booking-machine.ts';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { bookingMachine, offerAt } from '../../../../machines/appointments/booking-machine.ts';
 import { bookingSelectors } from '../../../../machines/appointments/selectors.ts';
 import { describeModel } from '../../../support/model-paths.ts';
-import { CONFLICT, FAILURE, model, RESULT } from './booking.model.ts';
+import { CLIENT, CONFLICT, FAILURE, model, OFFER, RESULT } from './booking.model.ts';
 
 describeModel('booking', model, (snapshot, event) => {
   const { context } = snapshot;
@@ -31,4 +32,35 @@ describeModel('booking', model, (snapshot, event) => {
   }
   expect(bookingSelectors.isBusy(snapshot)).toBe(snapshot.hasTag('pending'));
   expect(bookingSelectors.canContinue(snapshot)).toBe(snapshot.can({ type: 'booking.next' }));
+});
+
+describe('portal: one confirm (issue 32)', () => {
+  const portalBooking = () =>
+    createActor(
+      bookingMachine.provide({
+        actors: {
+          loadAvailability: fromPromise(async () => [OFFER]),
+          book: fromPromise(async () => RESULT),
+        },
+      }),
+      { input: { client: CLIENT, service: 3, range: { dateFrom: '2026-03-02', dateTo: '2026-03-15' } } },
+    ).start();
+
+  it('a free time picked from the offers is the confirm step itself: no details step with its own "continue" in between', async () => {
+    const actor = portalBooking();
+    await waitFor(actor, (s) => s.matches({ slot: 'ready' }));
+    actor.send({ type: 'booking.pickSlot', slot: { start: OFFER.start, end: OFFER.end } });
+    expect(bookingSelectors.step(actor.getSnapshot())).toBe('confirm');
+    actor.send({ type: 'booking.submit' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(actor.getSnapshot().matches('booked')).toBe(true);
+  });
+
+  it('back from the confirm (or from a conflict) is the list of free times, loaded again', async () => {
+    const actor = portalBooking();
+    await waitFor(actor, (s) => s.matches({ slot: 'ready' }));
+    actor.send({ type: 'booking.pickSlot', slot: { start: OFFER.start } });
+    actor.send({ type: 'booking.back' });
+    expect(actor.getSnapshot().matches({ slot: 'loading' })).toBe(true);
+  });
 });
