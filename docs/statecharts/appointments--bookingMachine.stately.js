@@ -8,7 +8,10 @@ export const machine = setup({
     "hasServiceAndRange": () => true,
     "hasSlot": () => true,
     "isConflict": () => true,
+    "isListedTime": () => true,
     "isReady": () => true,
+    "isReadyAtPick": () => true,
+    "picksFromOffers": () => true,
   },
   actions: {
     "clearError": () => {},
@@ -78,6 +81,13 @@ export const machine = setup({
             }
           ],
           "booking.pickSlot": [
+            {
+              "target": "#booking.confirm",
+              "guard": "isReadyAtPick",
+              "actions": [
+                "setSlot"
+              ]
+            },
             {
               "target": "#booking.details",
               "actions": [
@@ -159,6 +169,12 @@ export const machine = setup({
             }
           ],
           "booking.pickSlot": [
+            {
+              "guard": "isListedTime",
+              "actions": [
+                "setSlot"
+              ]
+            },
             {
               "target": "#booking.details.checking",
               "actions": [
@@ -274,6 +290,10 @@ export const machine = setup({
         "on": {
           "booking.back": [
             {
+              "target": "#booking.slot",
+              "guard": "picksFromOffers"
+            },
+            {
               "target": "#booking.details"
             }
           ],
@@ -327,6 +347,10 @@ export const machine = setup({
       "conflict": {
         "on": {
           "booking.back": [
+            {
+              "target": "#booking.slot",
+              "guard": "picksFromOffers"
+            },
             {
               "target": "#booking.details"
             }

@@ -1,4 +1,5 @@
-// Booking one appointment (or a series): slot -> details -> confirm -> booked | conflict | failed.
+// Booking one appointment (or a series): slot -> details -> confirm -> booked | conflict | failed
+// (a time picked from the offers with the client and service known goes straight to confirm).
 // The same chart serves the front desk (a click on an empty time gives the slot; the receptionist
 // then finds the client and the service) and the portal (the client is known; the service comes
 // first, then a slot among the free ones). Every call is an actor provided from outside, so the
@@ -9,6 +10,10 @@
 //   client    { id, label }                       a known client (portal); no search needed
 //   service   number                              a preselected service
 //   range     { dateFrom, dateTo }                the days `slot` offers free times for (portal)
+//   zone      string                              the clinic's time zone (its days), default Asia/Kolkata
+// The front desk's details list the free times of the slot's day for the service and the staff
+// member chosen (availability is asked for the next LOOKAHEAD_DAYS days at once), and the next
+// day with free times when that day is full; a time picked from that list needs no new check.
 // Events:
 //   booking.searchClients { text }    client search (name, phone, ABHA) -> actor searchClients(text)
 //   booking.selectClient  { client }  booking.selectService { service }  booking.selectStaff { staff | null }
@@ -21,6 +26,7 @@
 //                                           any other rejection is a Failure (machines/rules/failure.ts)
 import { assign, fromPromise, setup } from 'xstate';
 import { failureOf } from '../rules/failure.ts';
+import { addDays, DEFAULT_TIME_ZONE, localTime } from './scheduling-rules.ts';
 
 export interface Slot {
   /** ISO 8601 with offset. */
@@ -79,6 +85,7 @@ export interface Conflict {
 }
 
 export interface BookingContext {
+  zone: string;
   slot: Slot | null;
   range: DateRange | null;
   client: ClientOption | null;
@@ -99,6 +106,7 @@ export interface BookingInput {
   client?: ClientOption | null;
   service?: number | null;
   range?: DateRange | null;
+  zone?: string;
 }
 
 export type BookingEvent =
@@ -129,9 +137,36 @@ export function offerAt(offers: readonly Offer[], slot: Slot | null): Offer | nu
   return offers.find((o) => Date.parse(o.start) === at) ?? null;
 }
 
+/** How many days after the slot's the front desk's availability covers (to name the next free day). */
+export const LOOKAHEAD_DAYS = 14;
+
 /** The calendar day (YYYY-MM-DD) an ISO time carries: the clinic writes times in its own offset. */
 const dayOf = (iso: string) => iso.slice(0, 10);
-const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The clinic day (YYYY-MM-DD) of an instant. */
+export const clinicDayOf = (zone: string, iso: string) => localTime(zone, Date.parse(iso)).date;
+
+/** The offers a staff member may take (null: anyone). */
+const forStaff = (offers: readonly Offer[], staff: number | null) => (staff === null ? [...offers] : offers.filter((o) => o.staff.includes(staff)));
+
+/** The offer at the slot's start that the chosen staff member (or anyone, null) may take. */
+export function offerFor(offers: readonly Offer[], slot: Slot | null, staff: number | null): Offer | null {
+  const offer = offerAt(offers, slot);
+  return offer && (staff === null || offer.staff.includes(staff)) ? offer : null;
+}
+
+/** The free times of one clinic day, for the staff member chosen (or anyone). */
+export function freeTimesOn(offers: readonly Offer[], zone: string, day: string, staff: number | null): Offer[] {
+  return forStaff(offers, staff).filter((o) => clinicDayOf(zone, o.start) === day);
+}
+
+/** The first clinic day after `day` with free times for the staff member chosen (or anyone), and those times. */
+export function nextFreeDay(offers: readonly Offer[], zone: string, day: string, staff: number | null): { day: string; offers: Offer[] } | null {
+  const later = forStaff(offers, staff).filter((o) => clinicDayOf(zone, o.start) > day);
+  if (later.length === 0) return null;
+  const next = later.reduce((min, o) => (clinicDayOf(zone, o.start) < min ? clinicDayOf(zone, o.start) : min), clinicDayOf(zone, later[0].start));
+  return { day: next, offers: later.filter((o) => clinicDayOf(zone, o.start) === next) };
+}
 
 function conflictsOf(error: unknown): Conflict[] {
   const list = (error as { conflicts?: unknown } | null)?.conflicts;
@@ -162,9 +197,18 @@ export const bookingMachine = setup({
     hasSlot: ({ context }) => context.slot !== null,
     hasServiceAndRange: ({ context }) => context.service !== null && context.range !== null,
     hasService: ({ context }) => context.service !== null,
+    // A time picked from the offers, with the client and service already known (the portal): the
+    // only step left is the one confirm, not a details step with its own "continue" before it.
+    isReadyAtPick: ({ context, event }) =>
+      event.type === 'booking.pickSlot' && context.client !== null && context.service !== null && offerAt(context.offers, event.slot) !== null,
+    // The times were chosen from a list of days (the portal): going back, or past a conflict, is to that list.
+    picksFromOffers: ({ context }) => context.range !== null,
     // The front desk may book a series whose first day is not offered (the series is checked as a whole).
+    // A staff member chosen must be among those offered at that time.
     isReady: ({ context }) =>
-      context.client !== null && context.service !== null && context.slot !== null && (context.series !== null || offerAt(context.offers, context.slot) !== null),
+      context.client !== null && context.service !== null && context.slot !== null && (context.series !== null || offerFor(context.offers, context.slot, context.staff) !== null),
+    // A time taken from the free times listed: availability has just offered it, nothing to check again.
+    isListedTime: ({ context, event }) => event.type === 'booking.pickSlot' && offerAt(context.offers, event.slot) !== null,
     isConflict: (_, params: { error: unknown }) => failureOf(params.error).status === 409,
   },
   actions: {
@@ -181,13 +225,10 @@ export const bookingMachine = setup({
       staff: ({ context, event }) => (event.type === 'booking.pickSlot' ? (event.slot.staff ?? null) : context.staff),
       conflicts: [],
     }),
+    // The staff member clicked (or chosen) stays chosen: the free times listed are theirs, and a time
+    // they are not free at cannot be continued with.
     setOffers: assign({
       offers: (_, params: { offers: Offer[] }) => params.offers,
-      // The staff member clicked (or chosen) stays chosen only while availability offers them there.
-      staff: ({ context }, params: { offers: Offer[] }) => {
-        const offer = offerAt(params.offers, context.slot);
-        return offer && context.staff !== null && offer.staff.includes(context.staff) ? context.staff : null;
-      },
       error: null,
     }),
     setStaff: assign({ staff: ({ context, event }) => (event.type === 'booking.selectStaff' ? event.staff : context.staff) }),
@@ -204,6 +245,7 @@ export const bookingMachine = setup({
 }).createMachine({
   id: 'booking',
   context: ({ input }) => ({
+    zone: input?.zone ?? DEFAULT_TIME_ZONE,
     slot: input?.slot ?? null,
     range: input?.range ?? null,
     client: input?.client ?? null,
@@ -232,7 +274,10 @@ export const bookingMachine = setup({
       on: {
         'booking.selectService': { target: '.choosing', actions: 'setService', reenter: true },
         'booking.showRange': { target: '.choosing', actions: 'setRange', reenter: true },
-        'booking.pickSlot': { target: 'details', actions: 'setSlot' },
+        'booking.pickSlot': [
+          { guard: 'isReadyAtPick', target: 'confirm', actions: 'setSlot' },
+          { target: 'details', actions: 'setSlot' },
+        ],
       },
       states: {
         choosing: {
@@ -258,8 +303,12 @@ export const bookingMachine = setup({
         'booking.selectClient': { actions: 'setClient' },
         'booking.selectService': { target: '.checking', actions: 'setService' },
         'booking.selectStaff': { actions: 'setStaff' },
-        // Another time, typed in the dialog (the keyboard's way to move the clicked slot).
-        'booking.pickSlot': { target: '.checking', actions: 'setSlot' },
+        // A free time picked from those listed; or another time typed in the dialog (the keyboard's
+        // way to move the clicked slot), checked again.
+        'booking.pickSlot': [
+          { guard: 'isListedTime', actions: 'setSlot' },
+          { target: '.checking', actions: 'setSlot' },
+        ],
         'booking.setSeries': { actions: 'setSeries' },
         'booking.setNotes': { actions: 'setNotes' },
         'booking.next': { guard: 'isReady', target: 'confirm' },
@@ -275,8 +324,9 @@ export const bookingMachine = setup({
           invoke: {
             src: 'loadAvailability',
             // A start is an instant in UTC; its clinic day can be the UTC day before or after (a 01:00
-            // start in Asia/Kolkata is 19:30Z the previous day), so ask for the days around it.
-            input: ({ context }) => ({ service: context.service!, dateFrom: shiftDay(dayOf(context.slot!.start), -1), dateTo: shiftDay(dayOf(context.slot!.start), 1) }),
+            // start in Asia/Kolkata is 19:30Z the previous day), so ask from the day before; and the
+            // days after, to name the next free day when this one is full.
+            input: ({ context }) => ({ service: context.service!, dateFrom: addDays(dayOf(context.slot!.start), -1), dateTo: addDays(dayOf(context.slot!.start), LOOKAHEAD_DAYS) }),
             onDone: { target: 'editing', actions: { type: 'setOffers', params: ({ event }) => ({ offers: event.output }) } },
             onError: { target: 'editing', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
           },
@@ -298,7 +348,7 @@ export const bookingMachine = setup({
     },
     confirm: {
       on: {
-        'booking.back': 'details',
+        'booking.back': [{ guard: 'picksFromOffers', target: 'slot' }, { target: 'details' }],
         'booking.submit': 'booking',
       },
     },
@@ -326,7 +376,7 @@ export const bookingMachine = setup({
     // Something was in the way and nothing was booked: another time, or other details.
     conflict: {
       on: {
-        'booking.back': 'details',
+        'booking.back': [{ guard: 'picksFromOffers', target: 'slot' }, { target: 'details' }],
         'booking.pickSlot': { target: 'details', actions: 'setSlot' },
       },
     },
@@ -339,3 +389,16 @@ export const bookingMachine = setup({
     cancelled: { type: 'final' },
   },
 });
+
+/**
+ * The staff members the dialog lists for a service: everyone whose role delivers it, those with no
+ * working hours set marked (availability cannot offer them, and they are not left out unseen).
+ */
+export function staffChoicesFor<T extends { id: number; role: string }>(
+  service: { delivered_by: readonly string[] } | undefined,
+  staff: readonly T[],
+  withoutHours: ReadonlySet<number>,
+): Array<T & { noHours: boolean }> {
+  if (!service) return [];
+  return staff.filter((s) => service.delivered_by.includes(s.role)).map((s) => ({ ...s, noHours: withoutHours.has(s.id) }));
+}

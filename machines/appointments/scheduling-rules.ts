@@ -328,3 +328,44 @@ export function seriesDates(from: string, weekdays: number[], count: number): st
   }
   return out;
 }
+
+/**
+ * The first start on the clinic's grid (aligned to local midnight) at or after `from` while the
+ * clinic is open, looking `days` days ahead: where a new booking begins, so that the dialog never
+ * opens on a time the clinic is closed (after closing time it is the next day's opening). Null
+ * when the clinic is closed every one of those days.
+ */
+export function nextOpeningStart(zone: string, hours: WeeklyHours[], holidays: Set<string>, from: number, gridMinutes: number, days = 14): number | null {
+  const first = localTime(zone, from).date;
+  for (let i = 0; i <= days; i++) {
+    const date = addDays(first, i);
+    for (const window of openWindows(zone, [date], hours, holidays)) {
+      if (window.end <= from) continue;
+      const midnight = zonedInstant(zone, date, 0);
+      const earliest = Math.max(from, window.start);
+      const start = midnight + Math.ceil((earliest - midnight) / (gridMinutes * MINUTE)) * gridMinutes * MINUTE;
+      if (start < window.end) return start;
+    }
+  }
+  return null;
+}
+
+/** The roles that deliver at least one of these services (the staff who need working hours). */
+export function deliveringRoles(services: ReadonlyArray<{ delivered_by: readonly string[]; active?: boolean }>): Set<string> {
+  return new Set(services.filter((s) => s.active !== false).flatMap((s) => s.delivered_by));
+}
+
+/**
+ * The staff members with no working hours set: no weekly hours, and no extra shift that has not
+ * yet ended. Availability has no time of theirs to offer, so booking names them instead of
+ * leaving them out unseen.
+ */
+export function withoutWorkingHours(
+  staff: readonly number[],
+  weekly: ReadonlyArray<{ staff: number }>,
+  exceptions: ReadonlyArray<{ staff: number; kind: string; end: string }>,
+  now: number,
+): Set<number> {
+  const scheduled = new Set([...weekly.map((w) => w.staff), ...exceptions.filter((e) => e.kind === 'extra' && Date.parse(e.end) > now).map((e) => e.staff)]);
+  return new Set(staff.filter((id) => !scheduled.has(id)));
+}

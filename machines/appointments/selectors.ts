@@ -1,7 +1,7 @@
 // What the appointment views read from the booking and calendar snapshots, by name: views never
 // read state names or context fields directly.
 import type { SnapshotFrom } from 'xstate';
-import { type BookingContext, type bookingMachine, offerAt } from './booking-machine.ts';
+import { type BookingContext, type bookingMachine, clinicDayOf, freeTimesOn, nextFreeDay, offerFor } from './booking-machine.ts';
 import { type CalendarAppointment, type CalendarContext, type calendarMachine, rangeOf } from './calendar-machine.ts';
 import { RELEASED_STATUSES, type AppointmentStatus } from './appointment-lifecycle.ts';
 import type { portalBookingsMachine } from './portal-bookings-machine.ts';
@@ -31,8 +31,19 @@ export const bookingSelectors = {
   series: (s: BookingSnapshot) => s.context.series,
   notes: (s: BookingSnapshot) => s.context.notes,
   offers: (s: BookingSnapshot) => s.context.offers,
-  /** What availability offers at the chosen time (staff and free units), or null when nothing is free then. */
-  offer: (s: BookingSnapshot) => offerAt(s.context.offers, s.context.slot),
+  /** What availability offers at the chosen time (staff and free units) to the staff member chosen, or null when nothing is free then. */
+  offer: (s: BookingSnapshot) => offerFor(s.context.offers, s.context.slot, s.context.staff),
+  /** The clinic day of the chosen time. */
+  day: (s: BookingSnapshot) => (s.context.slot ? clinicDayOf(s.context.zone, s.context.slot.start) : null),
+  /** The free times of that day for the service and the staff member chosen (anyone when none is). */
+  freeTimes: (s: BookingSnapshot) => (s.context.slot && s.context.service !== null ? freeTimesOn(s.context.offers, s.context.zone, clinicDayOf(s.context.zone, s.context.slot.start), s.context.staff) : []),
+  /** When that day has no free time: the next day that has, with its times (null when none is known). */
+  nextFreeDay: (s: BookingSnapshot) => {
+    const { slot, service, offers, zone, staff } = s.context;
+    if (!slot || service === null) return null;
+    const day = clinicDayOf(zone, slot.start);
+    return freeTimesOn(offers, zone, day, staff).length > 0 ? null : nextFreeDay(offers, zone, day, staff);
+  },
   result: (s: BookingSnapshot) => s.context.result,
   conflicts: (s: BookingSnapshot) => s.context.conflicts,
   error: (s: BookingSnapshot) => s.context.error,

@@ -2,6 +2,7 @@
 // names or context fields directly.
 import type { SnapshotFrom } from 'xstate';
 import type { actionMachine } from './action-machine.ts';
+import type { inviteMachine } from './invite-machine.ts';
 import type { listMachine } from './list-machine.ts';
 import type { recordMachine } from './record-machine.ts';
 
@@ -38,4 +39,20 @@ export const recordSelectors = {
   error: (s: RecordSnapshot) => s.context.error,
   /** A failed load because the record does not exist (404), told apart from the rest. */
   isMissing: (s: RecordSnapshot) => s.matches('failed') && s.context.status === 404,
+};
+
+type InviteSnapshot = SnapshotFrom<typeof inviteMachine>;
+
+/** The invitation's steps as the users page shows them. */
+export const inviteSelectors = {
+  /** The person and role form is open (while it is being created too). */
+  isEditing: (s: InviteSnapshot) => s.matches('editing') || s.matches('creating'),
+  /** The new staff member's working hours are asked for (while they are being saved too). */
+  isAskingHours: (s: InviteSnapshot) => s.matches('askingHours') || s.matches('savingHours'),
+  isPending: (s: InviteSnapshot) => s.hasTag('pending'),
+  user: (s: InviteSnapshot) => s.context.user,
+  weekly: (s: InviteSnapshot) => s.context.weekly,
+  canSaveHours: (s: InviteSnapshot) => s.can({ type: 'invite.saveHours' }),
+  error: (s: InviteSnapshot) => s.context.error,
+  fieldErrors: (s: InviteSnapshot) => s.context.fieldErrors,
 };

@@ -34,8 +34,13 @@ import {
   CLOSE,
   CLIENT_ALERT_NOTE,
   CLIENT_ALLERGIES,
+  freeTimesOn,
+  nextFreeDayOn,
+  noFreeTimesOn,
+  STAFF,
+  staffWithoutHours,
 } from '../../src/features/appointments/texts.ts';
-import { formatClock } from '../../src/lib/format.ts';
+import { formatClock, formatWeekdayDate } from '../../src/lib/format.ts';
 import { accessibilityViolations } from '../support/accessibility.ts';
 import { expectFailedRequest, launchBrowser } from '../support/browser.ts';
 import { fillDateTimeFields } from '../support/date-field-e2e.ts';
@@ -288,6 +293,51 @@ describe('/appointments at 1280 px', () => {
 
   it('a portal booking reaches the front desk as a toast and a count until marked seen', async () => {
     await portalBookingSeen(1280);
+  });
+
+  it('the dialog lists the free times of the service, staff member and day, names the next free day when the day is full, and lists a nurse with no hours as such (issue 32)', async () => {
+    const nurse = world.accounts.NURSE!;
+    // A second nurse, invited without hours: listed, not left out, and not bookable.
+    const newcomer = await api('POST', '/users/users', { first_name: 'Nila', last_name: 'Varma', email: 'nila@clinic.test', role: 'NURSE' });
+    expect(newcomer.status).toBe(201);
+    // The nurse with hours is on leave all of a day eight days on: that day is full.
+    const full = addDays(today(), 8);
+    const next = addDays(full, 1);
+    const leave = await api('PATCH', '/appointments/hours', {
+      add_exceptions: [{ staff: nurse.id, kind: 'leave', start: at(full, '00:00'), end: at(next, '00:00'), note: 'Leave' }],
+    });
+    expect(leave.status).toBe(200);
+    const { context, page, errors } = await openAs('RECEPTION', 1280);
+    await page.getByRole('button', { name: NEW_APPOINTMENT }).click();
+    const dialog = page.getByRole('dialog', { name: NEW_APPOINTMENT });
+    await fillDateTimeFields(dialog, 'Start', `${full}T10:00`);
+    await dialog.getByLabel(CLIENT_SEARCH).fill('Rohan');
+    await page.getByRole('option', { name: /Rohan/ }).click();
+    await dialog.getByLabel(SERVICE).click();
+    await page.getByRole('option', { name: 'HBOT dive' }).click();
+    // The day is full: said so, with the next free day's times to pick from.
+    const fullLabel = formatWeekdayDate(full);
+    const nextLabel = formatWeekdayDate(next);
+    await dialog.getByText(`${noFreeTimesOn(fullLabel)} ${nextFreeDayOn(nextLabel)}`).waitFor();
+    expect(await dialog.getByRole('button', { name: CONTINUE }).isDisabled()).toBe(true);
+    const nextTimes = dialog.getByRole('group', { name: freeTimesOn(nextLabel) });
+    await nextTimes.getByRole('button', { name: formatClock(11 * 60), exact: true }).click();
+    // Picked: the day's free times, the one chosen pressed, and the staff who deliver HBOT listed.
+    const dayTimes = dialog.getByRole('group', { name: freeTimesOn(nextLabel) });
+    await dayTimes.getByRole('button', { name: formatClock(11 * 60), exact: true, pressed: true }).waitFor();
+    await dialog.getByLabel(STAFF, { exact: true }).click();
+    await page.getByRole('option', { name: staffWithoutHours('Nila Varma') }).waitFor();
+    expect(await page.getByRole('option', { name: staffWithoutHours('Nila Varma') }).getAttribute('aria-disabled')).toBe('true');
+    await page.getByRole('option', { name: new RegExp(`^${world.accounts.NURSE!.firstName}`) }).click();
+    await dayTimes.getByRole('button', { name: formatClock(11 * 60), exact: true, pressed: true }).waitFor();
+    await dialog.getByRole('button', { name: CONTINUE }).click();
+    await dialog.getByRole('button', { name: BOOK }).click();
+    await page.getByText(bookedToast(1)).waitFor();
+    const booked = (await appointmentsOf(clients.Rohan)).find((a) => Date.parse(a.start) === Date.parse(at(next, '11:00')));
+    expect(booked).toMatchObject({ status: 'booked' });
+    expect((await api('GET', `/appointments/appointments/${booked!.id}`)).body.staff).toBe(nurse.id);
+    expectNoConsoleErrors(errors);
+    await context.close();
   });
 
   it('a nurse checks a client in, starts and completes from the side panel', async () => {

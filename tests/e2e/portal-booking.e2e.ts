@@ -140,12 +140,13 @@ async function signedIn(account: E2eAccount, width: number): Promise<{ context: 
   return { context, page, errors };
 }
 
-/** Picks the first free time offered and books it. */
+/** Picks the first free time offered and books it: one confirm step, not two in a row (issue 32). */
 async function pickFirstTimeAndBook(page: Page) {
   const times = page.getByRole('group', { name: T.slotsTitle }).getByRole('button');
   await times.first().waitFor();
   await times.first().click();
-  await page.getByRole('button', { name: T.next }).click();
+  await page.locator('[data-step="confirm"]').getByRole('heading', { name: T.confirmTitle }).waitFor();
+  expect(await page.getByRole('button', { name: T.next }).count()).toBe(0);
   await page.getByRole('button', { name: T.book, exact: true }).click();
   await page.locator('[data-step="booked"]').waitFor();
 }

@@ -22,7 +22,7 @@ import {
   SETTINGS_SAVED,
   SUPER_ADMIN_EMAIL_LABEL,
 } from '../../src/features/backoffice/texts.ts';
-import { ACTIONS_FOR, NEW_USER, TOASTS, USERS_TITLE } from '../../src/features/users/texts.ts';
+import { ACTIONS_FOR, HOURS_LABEL, HOURS_LATER, HOURS_TITLE, NEW_USER, NO_WORKING_HOURS, SAVE_HOURS, TOASTS, USERS_TITLE } from '../../src/features/users/texts.ts';
 import { expectFailedRequest, launchBrowser } from '../support/browser.ts';
 import { arrangeAccounts, call, expectNoConsoleErrors, outbox, pageAs, type StaffWorld, startStaffServer } from '../support/staff-e2e.ts';
 
@@ -142,6 +142,50 @@ describe('/users', () => {
     const audit = await api('GET', `/audit/events?actor=${world.accounts.ADMIN!.id}&page_size=100`);
     const actions = audit.body.results.map((e: { action: string }) => e.action);
     for (const action of ['user.create', 'user.invitation.resend', 'role.change', 'user.password.reset', 'user.deactivate', 'user.reactivate']) expect(actions).toContain(action);
+    expectNoConsoleErrors(errors);
+    await context.close();
+  });
+
+  it('ADMIN invites a nurse and gives her working hours in the same flow; a nurse left for later is marked "no working hours set" (issue 32)', async () => {
+    // The clinic opens Monday to Saturday, 09:00-18:00, and nurses deliver a service.
+    expect((await api('PATCH', '/appointments/hours', { clinic_hours: [1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opens: '09:00', closes: '18:00' })) })).status).toBe(200);
+    expect((await api('POST', '/appointments/services', { name: 'Nurse consultation', therapy: 'consultation', duration_minutes: 30, delivered_by: ['NURSE'] })).status).toBe(201);
+    const { context, page, errors } = await pageAs(browser, world.server.baseUrl, world.accounts.ADMIN!, '/users');
+    await userRow(page, world.accounts.NURSE!.email).waitFor();
+    const invite = async (first: string, last: string, email: string) => {
+      await page.getByRole('button', { name: NEW_USER }).click();
+      const dialog = page.getByRole('dialog', { name: NEW_USER });
+      await dialog.getByLabel('First name').fill(first);
+      await dialog.getByLabel('Last name').fill(last);
+      await dialog.getByLabel('Email').fill(email);
+      await dialog.getByRole('combobox', { name: 'Role' }).click();
+      await page.getByRole('option', { name: 'Nurse' }).click();
+      await dialog.getByRole('button', { name: 'Create user' }).click();
+      await page.getByText(TOASTS.created(`${first} ${last}`, 'Nurse', email)).waitFor();
+      return page.getByRole('dialog', { name: HOURS_TITLE(`${first} ${last}`) });
+    };
+
+    // Asked for her hours at once, starting from the clinic's: Saturday off, then saved.
+    const hours = await invite('Nila', 'Varma', 'nila.varma@clinic.test');
+    const rows = hours.getByRole('group', { name: HOURS_LABEL('Nila Varma') });
+    await expect.poll(() => rows.getByRole('button', { name: /^Remove / }).count()).toBe(6);
+    await rows.getByRole('button', { name: 'Remove Saturday 09:00–18:00' }).click();
+    await hours.getByRole('button', { name: SAVE_HOURS }).click();
+    await page.getByText(TOASTS.hoursSaved('Nila Varma')).waitFor();
+    await hours.waitFor({ state: 'hidden' });
+    const nila = (await api('GET', '/users/users?search=nila.varma')).body.results[0].id as number;
+    const set = (await api('GET', '/appointments/hours')).body.staff_hours.filter((h: { staff: number }) => h.staff === nila);
+    expect(set.map((h: { weekday: number }) => h.weekday).sort()).toEqual([1, 2, 3, 4, 5]);
+    await userRow(page, 'nila.varma@clinic.test').waitFor();
+    expect(await userRow(page, 'nila.varma@clinic.test').getByText(NO_WORKING_HOURS).count()).toBe(0);
+
+    // Left for later: marked on the list until someone sets them.
+    const later = await invite('Omar', 'Khan', 'omar.khan@clinic.test');
+    await later.getByRole('button', { name: HOURS_LATER }).click();
+    await page.getByText(TOASTS.noHours('Omar Khan')).waitFor();
+    await userRow(page, 'omar.khan@clinic.test').getByText(NO_WORKING_HOURS).waitFor();
+    // A receptionist delivers no service: not asked, not marked.
+    await expect(userRow(page, world.accounts.RECEPTION!.email).innerText()).resolves.not.toContain(NO_WORKING_HOURS);
     expectNoConsoleErrors(errors);
     await context.close();
   });

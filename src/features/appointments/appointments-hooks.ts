@@ -102,7 +102,7 @@ export function useBooking(zone: string, slot: Slot, onBooked: (result: BookingR
         }),
       },
     }),
-    { input: { slot } },
+    { input: { slot, zone } },
   );
   return {
     step: useSelector(ref, bookingSelectors.step),
@@ -117,6 +117,9 @@ export function useBooking(zone: string, slot: Slot, onBooked: (result: BookingR
     series: useSelector(ref, bookingSelectors.series),
     notes: useSelector(ref, bookingSelectors.notes),
     offer: useSelector(ref, bookingSelectors.offer),
+    day: useSelector(ref, bookingSelectors.day),
+    freeTimes: useSelector(ref, bookingSelectors.freeTimes),
+    nextFreeDay: useSelector(ref, bookingSelectors.nextFreeDay),
     slot: useSelector(ref, bookingSelectors.slot),
     conflicts: useSelector(ref, bookingSelectors.conflicts),
     error: useSelector(ref, bookingSelectors.error),

@@ -18,7 +18,7 @@ import { CalendarView } from './calendar-view';
 import { offsetIso } from './clinic-time';
 import { ConflictLines } from './conflict-lines';
 import { NewPortalBookings } from './portal-bookings';
-import { zonedInstant } from '../../../machines/appointments/scheduling-rules';
+import { nextOpeningStart, zonedInstant } from '../../../machines/appointments/scheduling-rules';
 import {
   ANY,
   APPOINTMENTS_TITLE,
@@ -73,10 +73,13 @@ function Screen({ setup }: { setup: SchedulingSetup }) {
   const dateLabel = formatWeekdayDate(calendar.date, 'long');
   const { filters } = calendar;
   const newAppointmentSlot = (): Slot => {
-    // The next start on the clinic's grid from now, on the day shown (today when it is today).
+    // The clinic's next opening start on its grid from the day shown (from now, when that is today or
+    // past): after closing time it is the next day's opening, never "now" in a closed clinic.
     const now = Date.now();
+    const from = Math.max(now, zonedInstant(zone, calendar.date, 0));
     const step = setup.hours.slot_minutes * 60_000;
-    const next = calendar.date === today ? Math.ceil(now / step) * step : zonedInstant(zone, calendar.date, 9 * 60);
+    const holidays = new Set(setup.hours.holidays.map((h) => h.day));
+    const next = nextOpeningStart(zone, setup.hours.clinic_hours, holidays, from, setup.hours.slot_minutes) ?? Math.ceil(from / step) * step;
     return { start: offsetIso(next, zone), staff: filters.staff };
   };
 

@@ -1,6 +1,8 @@
 // The booking dialog opened by a click on an empty time (or the New appointment button): it renders
 // the booking chart's steps. Details: the time (editable from the keyboard), client search, service,
-// the staff and the free units availability offers at that time, a series option and notes; then a
+// the staff who deliver it (those with no working hours listed as such, not left out), the free
+// times of the day for that service and staff member (or the next free day's when the day is full)
+// and the free units at the time chosen, a series option and notes; then a
 // summary to confirm; then booked (the dialog closes), or the conflicts named with nothing saved.
 import {
   Alert,
@@ -20,12 +22,13 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import type { BookingResult, Slot } from '../../../machines/appointments/booking-machine';
-import { localTime, zonedInstant } from '../../../machines/appointments/scheduling-rules';
+import { type BookingResult, type Offer, type Slot, staffChoicesFor } from '../../../machines/appointments/booking-machine';
+import { localTime, withoutWorkingHours, zonedInstant } from '../../../machines/appointments/scheduling-rules';
+import { formatWeekdayDate } from '../../lib/format';
 import { DateTimeFields } from '../../lib/date-field';
 import type { SchedulingSetup } from './appointments-api';
 import { type BookingHandle, useBooking } from './appointments-hooks';
-import { dayAndClock, offsetIso } from './clinic-time';
+import { clockOf, dayAndClock, offsetIso } from './clinic-time';
 import { ConflictLines } from './conflict-lines';
 import {
   ANY_STAFF,
@@ -37,7 +40,11 @@ import {
   CLIENT_SEARCH,
   CONTINUE,
   FREE_UNITS,
+  freeTimesOn,
   NEW_APPOINTMENT,
+  NO_FREE_TIMES_AHEAD,
+  nextFreeDayOn,
+  noFreeTimesOn,
   NO_CLIENTS,
   NOTES,
   NOTHING_FREE,
@@ -47,6 +54,8 @@ import {
   SERIES_DAYS,
   SERVICE,
   STAFF,
+  staffHasNoHours,
+  staffWithoutHours,
   WEEKDAY_SHORT,
 } from './texts';
 
@@ -58,10 +67,67 @@ function localValue(iso: string, zone: string): string {
   return `${t.date}T${pad(Math.floor(t.minutes / 60))}:${pad(t.minutes % 60)}`;
 }
 
+/** The free times of one day as buttons: the one chosen pressed, any other picks it. */
+function TimeButtons({ label, offers, zone, chosen, onPick }: { label: string; offers: Offer[]; zone: string; chosen: string | null; onPick: (start: string) => void }) {
+  const at = chosen ? Date.parse(chosen) : NaN;
+  return (
+    <Box role="group" aria-label={label} data-testid="free-times" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+      {offers.map((o) => {
+        const pressed = Date.parse(o.start) === at;
+        return (
+          <Button key={o.start} size="small" variant={pressed ? 'contained' : 'outlined'} aria-pressed={pressed} onClick={() => onPick(o.start)}>
+            {clockOf(o.start, zone)}
+          </Button>
+        );
+      })}
+    </Box>
+  );
+}
+
+/** The free times of the chosen day for the service and staff member, or the next day that has some. */
+function FreeTimes({ booking, zone, staffName }: { booking: BookingHandle; zone: string; staffName: string | null }) {
+  const { day, freeTimes, nextFreeDay, send } = booking;
+  if (!day || booking.service === null || booking.checking) return null;
+  const pick = (start: string) => send({ type: 'booking.pickSlot', slot: { start, staff: booking.staff } });
+  const dayLabel = formatWeekdayDate(day);
+  if (freeTimes.length > 0) {
+    return (
+      <Box>
+        <Typography variant="subtitle2" component="h3" gutterBottom>
+          {freeTimesOn(dayLabel)}
+        </Typography>
+        <TimeButtons label={freeTimesOn(dayLabel)} offers={freeTimes} zone={zone} chosen={booking.slot?.start ?? null} onPick={pick} />
+      </Box>
+    );
+  }
+  if (staffName !== null) return <Alert severity="warning">{staffHasNoHours(staffName)}</Alert>;
+  if (!nextFreeDay) return <Alert severity="info">{noFreeTimesOn(dayLabel)} {NO_FREE_TIMES_AHEAD}</Alert>;
+  const nextLabel = formatWeekdayDate(nextFreeDay.day);
+  return (
+    <Box>
+      <Alert severity="info" sx={{ mb: 1 }}>
+        {noFreeTimesOn(dayLabel)} {nextFreeDayOn(nextLabel)}
+      </Alert>
+      <TimeButtons label={freeTimesOn(nextLabel)} offers={nextFreeDay.offers} zone={zone} chosen={null} onPick={pick} />
+    </Box>
+  );
+}
+
 function Details({ setup, booking }: { setup: SchedulingSetup; booking: BookingHandle }) {
   const zone = setup.hours.time_zone;
   const { send, offer, slot } = booking;
-  const offeredStaff = offer ? setup.staff.filter((s) => offer.staff.includes(s.id)) : [];
+  const withoutHours = withoutWorkingHours(
+    setup.staff.map((s) => s.id),
+    setup.hours.staff_hours,
+    setup.hours.staff_exceptions,
+    Date.now(),
+  );
+  const choices = staffChoicesFor(
+    setup.services.find((s) => s.id === booking.service),
+    setup.staff,
+    withoutHours,
+  );
+  const chosenWithoutHours = choices.find((s) => s.id === booking.staff && s.noHours);
   const resourceName = (id: number) => setup.resources.find((r) => r.id === id)?.name ?? `#${id}`;
   return (
     <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
@@ -103,17 +169,20 @@ function Details({ setup, booking }: { setup: SchedulingSetup; booking: BookingH
           <CircularProgress size={16} /> {CHECKING}
         </Typography>
       )}
-      {booking.service !== null && !booking.checking && !offer && !booking.series && <Alert severity="warning">{NOTHING_FREE}</Alert>}
+      {booking.service !== null && (
+        <TextField select label={STAFF} value={booking.staff ?? ''} onChange={(e) => send({ type: 'booking.selectStaff', staff: e.target.value === '' ? null : Number(e.target.value) })}>
+          <MenuItem value="">{ANY_STAFF}</MenuItem>
+          {choices.map((s) => (
+            <MenuItem key={s.id} value={s.id} disabled={s.noHours}>
+              {s.noHours ? staffWithoutHours(s.name) : s.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      <FreeTimes booking={booking} zone={zone} staffName={chosenWithoutHours ? chosenWithoutHours.name : null} />
+      {booking.service !== null && !booking.checking && !offer && !booking.series && !chosenWithoutHours && <Alert severity="warning">{NOTHING_FREE}</Alert>}
       {offer && (
         <>
-          <TextField select label={STAFF} value={booking.staff ?? ''} onChange={(e) => send({ type: 'booking.selectStaff', staff: e.target.value === '' ? null : Number(e.target.value) })}>
-            <MenuItem value="">{ANY_STAFF}</MenuItem>
-            {offeredStaff.map((s) => (
-              <MenuItem key={s.id} value={s.id}>
-                {s.name}
-              </MenuItem>
-            ))}
-          </TextField>
           {Object.keys(offer.resources).length > 0 && (
             <Typography variant="body2" data-testid="free-units">
               {FREE_UNITS}:{' '}

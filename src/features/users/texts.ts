@@ -28,7 +28,20 @@ export const TOASTS = {
   reactivate: (name: string) => `${name} can sign in again.`,
   resend: (_name: string, email: string) => `The invitation was sent again to ${email}.`,
   reset: (name: string, email: string) => `${name}'s password was reset. A code to choose a new one was emailed to ${email}.`,
+  hoursSaved: (name: string) => `${name}'s working hours were saved: they can be booked now.`,
+  noHours: (name: string) => `${name} has no working hours yet: the list and booking show them as such until an administrator sets them.`,
 };
+// A new staff member's working hours, asked for right after the invitation (issue 32).
+export const HOURS_TITLE = (name: string) => `Working hours: ${name}`;
+export const HOURS_INTRO = (name: string, role: string) =>
+  `${name} delivers services as ${role}. Set the weekly hours they work (the clinic's opening hours to start from); until they have hours, they cannot be booked.`;
+export const HOURS_LABEL = (name: string) => `${name}'s weekly hours`;
+export const SAVE_HOURS = 'Save hours';
+export const SAVING_HOURS = 'Saving…';
+export const HOURS_LATER = 'Later';
+/** The users list's mark on a staff member who delivers services and has no working hours. */
+export const NO_WORKING_HOURS = 'No working hours set';
+export const HOURS_COLUMN = 'Working hours';
 export const USER_DETAILS_CLOSE = 'Close';
 export const OPEN_USER = (name: string) => `Open ${name}`;
 export const INVITATION_WAITING = 'Invited; has not signed in yet';

@@ -1,6 +1,7 @@
-// The /users dialogs: a new staff (or client) user with a role, and changing a user's role. Both
-// offer only the roles the signed-in role may give.
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
+// The /users dialogs: a new staff (or client) user with a role, then (a role that delivers
+// services) their working hours; and changing a user's role. Both offer only the roles the
+// signed-in role may give.
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import type { Role } from '../../../machines/guard/roles';
 import { fieldError } from '../../lib/staff/confirm-dialog';
@@ -8,7 +9,9 @@ import { FormDialog } from '../../lib/staff/form-dialog';
 import { fullName, ROLE_LABELS } from '../../lib/staff/format';
 import type { ActionHandle } from '../../lib/staff/hooks';
 import { EMPTY_PERSON, PersonFields, personReady } from '../../lib/staff/person-fields';
-import { ACTION_LABELS, CREATE_USER, NEW_USER } from './texts';
+import { ShiftRows } from '../../lib/staff/shift-rows';
+import { ACTION_LABELS, CREATE_USER, HOURS_INTRO, HOURS_LABEL, HOURS_LATER, HOURS_TITLE, NEW_USER, SAVE_HOURS, SAVING_HOURS } from './texts';
+import type { InviteHandle } from './users-hooks';
 
 export interface UserRow {
   id: number;
@@ -78,6 +81,32 @@ export function ChangeRoleDialog({ action, roles }: { action: ActionHandle<UserR
         </Button>
         <Button variant="contained" disabled={!user || chosen === user.role || action.pending} onClick={() => action.submit({ role: chosen })}>
           {action.pending ? 'Saving…' : ACTION_LABELS.role}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** Right after inviting a staff member who delivers services: their weekly hours, or later on purpose. */
+export function WorkingHoursDialog({ invite }: { invite: InviteHandle }) {
+  const user = invite.user;
+  const name = user ? fullName(user) : '';
+  return (
+    <Dialog open={invite.askingHours} aria-labelledby="hours-title" fullWidth maxWidth="sm">
+      <DialogTitle id="hours-title">{HOURS_TITLE(name)}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ mt: 1 }}>
+          {invite.error && <Alert severity="error">{invite.error}</Alert>}
+          {user && <Typography>{HOURS_INTRO(name, ROLE_LABELS[user.role] ?? user.role)}</Typography>}
+          <ShiftRows label={HOURS_LABEL(name)} rows={invite.weekly} onChange={invite.setHours} />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={invite.later} disabled={invite.pending}>
+          {HOURS_LATER}
+        </Button>
+        <Button variant="contained" onClick={invite.saveHours} disabled={!invite.canSaveHours || invite.pending}>
+          {invite.pending ? SAVING_HOURS : SAVE_HOURS}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,6 +1,8 @@
 // /users calls: one page of users, creating one, changing a role (PATCH users/user-profiles),
 // and the account actions (deactivate, reactivate, resend invitation, reset password).
 import type { Role } from '../../../machines/guard/roles';
+import { deliveringRoles } from '../../../machines/appointments/scheduling-rules';
+import type { InvitedUser, WeeklyShift } from '../../../machines/staff/invite-machine';
 import type { ListPage, ListQuery } from '../../../machines/staff/list-machine';
 import type { ApiClient } from '../../lib/api-client';
 import { profileValue } from '../../../machines/rules/profile-rules';
@@ -49,3 +51,22 @@ export function runAction(api: ApiClient, id: number, action: 'deactivate' | 're
       return unwrap(api.POST('/users/users/{id}/reset-password', init));
   }
 }
+
+/**
+ * What the invitation and the list need to know of scheduling: the roles that deliver a service
+ * (asked for working hours), the clinic's opening hours (the hours a new staff member starts
+ * from), and who has weekly hours or extra shifts.
+ */
+export async function loadHoursFacts(api: ApiClient) {
+  const [services, hours] = await Promise.all([unwrap(api.GET('/appointments/services', {})), unwrap(api.GET('/appointments/hours', {}))]);
+  const openingHours: WeeklyShift[] = hours.clinic_hours.map((h) => ({ weekday: h.weekday, from: h.opens.slice(0, 5), to: h.closes.slice(0, 5) }));
+  return { deliveringRoles: [...deliveringRoles(services)], openingHours, staffHours: hours.staff_hours, staffExceptions: hours.staff_exceptions };
+}
+
+export type HoursFacts = Awaited<ReturnType<typeof loadHoursFacts>>;
+
+/** A staff member's weekly hours (replacing any they had). */
+export const saveWeeklyHours = (api: ApiClient, staff: number, weekly: WeeklyShift[]) =>
+  unwrap(api.PATCH('/appointments/hours', { body: { staff_hours: [{ staff, weekly: weekly.map((w) => ({ weekday: w.weekday, starts: w.from, ends: w.to })) }] } }));
+
+export const createStaffUser = async (api: ApiClient, values: Record<string, unknown>): Promise<InvitedUser> => (await createUser(api, values as never)) as InvitedUser;

@@ -16,9 +16,11 @@ import {
   ACTION_LABELS,
   ACTIONS_FOR,
   CONFIRM_TEXT,
+  HOURS_COLUMN,
   INVITATION_ACCEPTED,
   INVITATION_WAITING,
   NEW_USER,
+  NO_WORKING_HOURS,
   OPEN_USER,
   RETRY,
   USER_DETAILS_CLOSE,
@@ -28,7 +30,7 @@ import {
   USERS_SEARCH_LABEL,
   USERS_TITLE,
 } from './texts';
-import { ChangeRoleDialog, NewUserDialog, type UserRow } from './user-dialogs';
+import { ChangeRoleDialog, NewUserDialog, type UserRow, WorkingHoursDialog } from './user-dialogs';
 import { USER_SORT_FIELDS } from './users-api';
 import { useUsersPage } from './users-hooks';
 
@@ -106,7 +108,7 @@ function UserDetails({ user, mayAct, onPick, onClose }: { user: UserRow | null; 
 }
 
 export function UsersPage() {
-  const { list, create, role, account, roles, mayActOn, pick } = useUsersPage();
+  const { list, invite, openInvite, lacksHours, role, account, roles, mayActOn, pick } = useUsersPage();
   const [opened, setOpened] = useState<UserRow | null>(null);
   const phone = useMediaQuery(useTheme().breakpoints.down('md'));
   const columns: GridColDef<UserRow>[] = [
@@ -137,6 +139,14 @@ export function UsersPage() {
       sortable: false,
       renderCell: ({ row }) => <Chip size="small" label={row.is_active ? 'Active' : 'Deactivated'} color={row.is_active ? 'success' : 'default'} />,
     },
+    {
+      field: 'working_hours',
+      headerName: HOURS_COLUMN,
+      width: 190,
+      sortable: false,
+      // Who delivers services but has no hours is marked: booking lists them as such, not bookable.
+      renderCell: ({ row }) => (lacksHours(row) ? <Chip size="small" color="warning" variant="outlined" label={NO_WORKING_HOURS} data-no-hours={row.id} /> : null),
+    },
     { field: 'date_joined', headerName: 'Joined', width: 130, valueGetter: (v) => formatDate(v as string) },
     {
       field: 'actions',
@@ -152,7 +162,7 @@ export function UsersPage() {
   const pending = account.subject;
 
   return (
-    <GridPage page="users" title={USERS_TITLE} actionLabel={NEW_USER} onAction={() => create.open(null)}>
+    <GridPage page="users" title={USERS_TITLE} actionLabel={NEW_USER} onAction={openInvite}>
       <ServerGrid<UserRow>
         list={list}
         columns={shown}
@@ -176,7 +186,8 @@ export function UsersPage() {
         }}
         onClose={() => setOpened(null)}
       />
-      <NewUserDialog action={create} roles={roles} />
+      <NewUserDialog action={invite.form} roles={roles} />
+      <WorkingHoursDialog invite={invite} />
       <ChangeRoleDialog action={role} roles={roles} />
       <ConfirmDialog action={account} title={pending ? `${ACTION_LABELS[pending.action]}: ${fullName(pending.user)}` : ''} confirmLabel={pending ? ACTION_LABELS[pending.action] : 'Confirm'}>
         {pending && CONFIRM_TEXT[pending.action](fullName(pending.user), pending.user.email)}

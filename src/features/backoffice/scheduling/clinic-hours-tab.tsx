@@ -8,7 +8,7 @@ import { formatDate } from '../../../lib/format';
 import { ImpactDialog } from './impact-dialog';
 import { type HoursPatch, patchHours, previewHoursImpact, type SchedulingHours } from './scheduling-api';
 import { useHours, useImpactedChange } from './scheduling-hooks';
-import { hhmm, type Shift, ShiftRows } from './shift-rows';
+import { hhmm, type Shift, ShiftRows } from '../../../lib/staff/shift-rows';
 import { HOURS_SAVED } from './texts';
 
 function ClinicHours({ hours, reload }: { hours: SchedulingHours; reload: () => void }) {

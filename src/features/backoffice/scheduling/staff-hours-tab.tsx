@@ -9,7 +9,7 @@ import { formatDateTime, ROLE_LABELS } from '../../../lib/staff/format';
 import { ImpactDialog } from './impact-dialog';
 import { type HoursPatch, patchHours, previewHoursImpact, type SchedulingHours, type StaffMember } from './scheduling-api';
 import { useHours, useImpactedChange, useStaff } from './scheduling-hooks';
-import { hhmm, type Shift, ShiftRows } from './shift-rows';
+import { hhmm, type Shift, ShiftRows } from '../../../lib/staff/shift-rows';
 import { STAFF_HOURS_SAVED } from './texts';
 
 /** A wall-clock time in the clinic's zone (`2026-03-02T10:00` from DateTimeFields) as an instant with its offset. */

@@ -35,4 +35,4 @@ export const DROP_CHANGE = 'Cancel the change';
 export const CANCEL_REASON_LABEL = 'Reason given to the clients';
 export const DEFAULT_CANCEL_REASON = 'The clinic has changed its schedule.';
 
-export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+export { WEEKDAYS } from '../../../lib/staff/shift-rows';

@@ -2,7 +2,7 @@
 // portal (the client known, a service and a day range first, then a free slot), through details,
 // confirm, and the three endings of a booking: booked, a conflict (409 naming what is in the way),
 // or another failure with a retry. Snapshots are told apart by state and by what the view shows.
-import { bookingMachine, offerAt } from '../../../../machines/appointments/booking-machine.ts';
+import { bookingMachine, offerAt, offerFor } from '../../../../machines/appointments/booking-machine.ts';
 import type { MachineModel } from '../../../support/model-paths.ts';
 
 export const SLOT = { start: '2026-03-02T10:00:00+05:30', end: '2026-03-02T11:00:00+05:30', staff: 4 };
@@ -17,8 +17,12 @@ const events = [
   { type: 'booking.selectClient', client: CLIENT },
   { type: 'booking.selectService', service: 3 },
   { type: 'booking.selectStaff', staff: 5 },
+  // A staff member not free at the time offered: chosen all the same (their free times are listed), no continuing.
+  { type: 'booking.selectStaff', staff: 7 },
   { type: 'booking.showRange', dateFrom: '2026-03-02', dateTo: '2026-03-08' },
   { type: 'booking.pickSlot', slot: { start: OFFER.start, end: OFFER.end } },
+  // A time typed in the dialog that availability did not offer: checked again.
+  { type: 'booking.pickSlot', slot: { start: '2026-03-02T11:00:00+05:30' } },
   { type: 'booking.setSeries', series: { weekdays: [1, 3, 5], count: 10 } },
   { type: 'booking.setSeries', series: null },
   { type: 'booking.setNotes', notes: 'First session' },
@@ -43,16 +47,20 @@ const serializeState = (s: any) =>
     client: s.context.client !== null,
     service: s.context.service !== null,
     offer: offerAt(s.context.offers, s.context.slot) !== null,
+    offerForStaff: offerFor(s.context.offers, s.context.slot, s.context.staff) !== null,
     series: s.context.series !== null,
     staff: s.context.staff,
     range: s.context.range !== null,
     slot: s.context.slot !== null,
   });
 
+/** One path per state and event (a picked time apart from a typed one; an error by its status). */
+const edgeKey = (s: any, e: any) => `${JSON.stringify(s.value)}|${e.type}|${e.slot?.start ?? ''}|${s.context.offers.length}|${'error' in e ? 'e' : ''}${JSON.stringify(e.error?.status ?? '')}`;
+
 export const model: MachineModel = {
   machine: bookingMachine,
   specs: [
-    { name: 'front desk', input: { slot: SLOT }, events, outcomes, serializeState, edgeKey: (s, e) => `${JSON.stringify(s.value)}|${e.type}|${'error' in e ? 'e' : ''}${JSON.stringify((e as any).error?.status ?? '')}` },
-    { name: 'portal', input: { client: CLIENT }, events, outcomes, serializeState, edgeKey: (s, e) => `${JSON.stringify(s.value)}|${e.type}|${'error' in e ? 'e' : ''}${JSON.stringify((e as any).error?.status ?? '')}` },
+    { name: 'front desk', input: { slot: SLOT }, events, outcomes, serializeState, edgeKey },
+    { name: 'portal', input: { client: CLIENT }, events, outcomes, serializeState, edgeKey },
   ],
 };

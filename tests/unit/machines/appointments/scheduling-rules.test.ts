@@ -2,8 +2,11 @@
 // daylight-saving changes), the late-cancellation window, buffers and the slot search.
 import { describe, expect, it } from 'vitest';
 import {
+  deliveringRoles,
   durationMinutes,
   findSlots,
+  nextOpeningStart,
+  withoutWorkingHours,
   hasUtcOffset,
   isLateCancellation,
   localTime,
@@ -136,5 +139,40 @@ describe('slot search', () => {
 
   it('lists a weekly series on the chosen weekdays', () => {
     expect(seriesDates('2026-03-02', [1, 3, 5], 5)).toEqual(['2026-03-02', '2026-03-04', '2026-03-06', '2026-03-09', '2026-03-11']);
+  });
+});
+
+describe('where a new booking starts, and who has no hours (issue 32)', () => {
+  const zone = 'Asia/Kolkata';
+  // Monday to Saturday 09:00-18:00; Sunday closed.
+  const hours = [1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opens: '09:00', closes: '18:00' }));
+  const at = (date: string, hhmm: string) => zonedInstant(zone, date, Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5)));
+
+  it('during opening hours: the next start on the grid', () => {
+    expect(nextOpeningStart(zone, hours, new Set(), at('2026-03-02', '10:07'), 15)).toBe(at('2026-03-02', '10:15'));
+    expect(nextOpeningStart(zone, hours, new Set(), at('2026-03-02', '10:15'), 15)).toBe(at('2026-03-02', '10:15'));
+  });
+  it('before opening: the opening; after closing: the next open day\'s opening, never "now"', () => {
+    expect(nextOpeningStart(zone, hours, new Set(), at('2026-03-02', '06:00'), 15)).toBe(at('2026-03-02', '09:00'));
+    expect(nextOpeningStart(zone, hours, new Set(), at('2026-03-02', '18:00'), 15)).toBe(at('2026-03-03', '09:00'));
+    expect(nextOpeningStart(zone, hours, new Set(), at('2026-03-02', '21:40'), 15)).toBe(at('2026-03-03', '09:00'));
+    // Saturday evening: Sunday is closed, Monday a holiday, so Tuesday.
+    expect(nextOpeningStart(zone, hours, new Set(['2026-03-09']), at('2026-03-07', '19:00'), 15)).toBe(at('2026-03-10', '09:00'));
+  });
+  it('a clinic with no opening hours has no next opening', () => {
+    expect(nextOpeningStart(zone, [], new Set(), at('2026-03-02', '10:00'), 15)).toBeNull();
+  });
+  it('staff with no weekly hours and no extra shift still to come have no working hours', () => {
+    const now = Date.parse('2026-03-02T06:00:00Z');
+    const weekly = [{ staff: 4 }, { staff: 4 }];
+    const exceptions = [
+      { staff: 5, kind: 'extra', end: '2026-03-03T12:00:00Z' },
+      { staff: 6, kind: 'extra', end: '2026-03-01T12:00:00Z' },
+      { staff: 7, kind: 'leave', end: '2026-03-05T12:00:00Z' },
+    ];
+    expect([...withoutWorkingHours([4, 5, 6, 7, 8], weekly, exceptions, now)]).toEqual([6, 7, 8]);
+  });
+  it('the roles that need hours are those delivering an active service', () => {
+    expect([...deliveringRoles([{ delivered_by: ['NURSE'] }, { delivered_by: ['DOCTOR', 'NURSE'] }, { delivered_by: ['HEALTH_COACH'], active: false }])].sort()).toEqual(['DOCTOR', 'NURSE']);
   });
 });

@@ -1,8 +1,10 @@
 // Rows of weekly hours (a weekday, from, to), several a day for a break: the shared editor of a
-// staff member's shifts and the clinic's opening hours.
+// staff member's shifts and the clinic's opening hours (back office), and of a new staff member's
+// hours when they are invited (users).
 import { Button, IconButton, MenuItem, Stack, TextField } from '@mui/material';
-import { ClockField } from '../../../lib/date-field';
-import { WEEKDAYS } from './texts';
+import { ClockField } from '../date-field';
+
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
 export interface Shift {
   weekday: number;
