@@ -228,6 +228,10 @@ export const DEMO_STAFF_HOURS: Partial<Record<ClinicRole, Array<{ weekday: numbe
   DOCTOR: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, starts: '10:00', ends: '18:00' })),
   HEALTH_COACH: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, starts: '09:00', ends: '17:00' })),
   NUTRITIONIST: [2, 4, 6].map((weekday) => ({ weekday, starts: '09:00', ends: '15:00' })),
+  // The desk and the administrators work too (issue 32: every demo staff member has hours).
+  RECEPTION: [1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, starts: '08:00', ends: '20:00' })),
+  ADMIN: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, starts: '09:00', ends: '18:00' })),
+  SUPER_ADMIN: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, starts: '10:00', ends: '16:00' })),
 };
 
 /** Session packages: every fourth client bought 10 HBOT dives, every seventh 5 IV drips. */
@@ -239,3 +243,145 @@ export function demoPackages(clientCount: number): Array<{ client: number; thera
   }
   return out;
 }
+
+// ---- a clinic that can run a day (issue 32) ----
+
+/** Package plans the desk sells; the demo's sold packages are these. */
+export const DEMO_PACKAGE_PLANS = [
+  { name: 'HBOT 10 dives', therapy: 'hbot', sessions: 10, price_inr: 40000, validity_days: 180 },
+  { name: 'IV nutrient 5 drips', therapy: 'iv', sessions: 5, price_inr: 30000, validity_days: 120 },
+  { name: 'PEMF 8 sessions', therapy: 'pet', sessions: 8, price_inr: 12800, validity_days: 90 },
+  { name: 'Red light 12 sessions', therapy: 'red_light', sessions: 12, price_inr: 12000, validity_days: 90 },
+  { name: 'Infrared sauna 10 sessions', therapy: 'fir', sessions: 10, price_inr: 13000, validity_days: 120 },
+];
+
+/** Home collection reaches these PIN codes (Mumbai's western suburbs, around the clinic). */
+export const DEMO_LAB_PINCODES = [
+  { pincode: '400050', area: 'Bandra West', slot_capacity: 4 },
+  { pincode: '400051', area: 'Bandra East', slot_capacity: 3 },
+  { pincode: '400052', area: 'Khar West', slot_capacity: 3 },
+  { pincode: '400054', area: 'Santacruz West', slot_capacity: 3 },
+  { pincode: '400058', area: 'Andheri West', slot_capacity: 4 },
+];
+
+export interface DemoLabTest {
+  code: string;
+  name: string;
+  description: string;
+  price_inr: number;
+  fasting_hours: number;
+  sample_type: string;
+  report_hours: number;
+  markers: Array<{ code: string; name: string; unit: string; low: number; high: number; critical_low?: number; critical_high?: number }>;
+}
+
+/** The lab catalogue: single tests with their markers and adult reference ranges, and one profile of them. */
+export const DEMO_LAB_TESTS: DemoLabTest[] = [
+  {
+    code: 'CBC',
+    name: 'Complete blood count',
+    description: 'Haemoglobin, white cells and platelets.',
+    price_inr: 450,
+    fasting_hours: 0,
+    sample_type: 'Blood (EDTA)',
+    report_hours: 12,
+    markers: [
+      { code: 'HB', name: 'Haemoglobin', unit: 'g/dL', low: 12, high: 16, critical_low: 7 },
+      { code: 'WBC', name: 'White blood cells', unit: '10³/µL', low: 4, high: 11 },
+      { code: 'PLT', name: 'Platelets', unit: '10³/µL', low: 150, high: 450, critical_low: 50 },
+    ],
+  },
+  {
+    code: 'LIPID',
+    name: 'Lipid profile',
+    description: 'Cholesterol and triglycerides.',
+    price_inr: 700,
+    fasting_hours: 12,
+    sample_type: 'Blood (serum)',
+    report_hours: 24,
+    markers: [
+      { code: 'TC', name: 'Total cholesterol', unit: 'mg/dL', low: 120, high: 200 },
+      { code: 'HDL', name: 'HDL cholesterol', unit: 'mg/dL', low: 40, high: 90 },
+      { code: 'LDL', name: 'LDL cholesterol', unit: 'mg/dL', low: 50, high: 130 },
+      { code: 'TG', name: 'Triglycerides', unit: 'mg/dL', low: 40, high: 150 },
+    ],
+  },
+  {
+    code: 'HBA1C',
+    name: 'HbA1c',
+    description: 'Average blood sugar over three months.',
+    price_inr: 550,
+    fasting_hours: 0,
+    sample_type: 'Blood (EDTA)',
+    report_hours: 24,
+    markers: [{ code: 'HBA1C', name: 'HbA1c', unit: '%', low: 4, high: 5.6, critical_high: 10 }],
+  },
+  {
+    code: 'VITD',
+    name: 'Vitamin D (25-OH)',
+    description: 'Vitamin D level.',
+    price_inr: 1200,
+    fasting_hours: 0,
+    sample_type: 'Blood (serum)',
+    report_hours: 48,
+    markers: [{ code: 'VITD', name: 'Vitamin D (25-OH)', unit: 'ng/mL', low: 30, high: 100, critical_low: 10 }],
+  },
+  {
+    code: 'TSH',
+    name: 'Thyroid stimulating hormone',
+    description: 'Thyroid screening.',
+    price_inr: 400,
+    fasting_hours: 0,
+    sample_type: 'Blood (serum)',
+    report_hours: 24,
+    markers: [{ code: 'TSH', name: 'TSH', unit: 'mIU/L', low: 0.4, high: 4.5 }],
+  },
+];
+
+export const DEMO_LAB_PROFILE = {
+  code: 'THRIVE-BASIC',
+  name: 'Thrive basic health check',
+  description: 'Blood count, lipids, HbA1c, vitamin D and thyroid in one home visit.',
+  price_inr: 2600,
+  fasting_hours: 12,
+  sample_type: 'Blood',
+  report_hours: 48,
+  tests: ['CBC', 'LIPID', 'HBA1C', 'VITD', 'TSH'],
+};
+
+/** Prospects, one or two per stage of the pipeline, each reached by the chart's own steps. */
+export const DEMO_PROSPECTS: Array<{ first_name: string; last_name: string; phone: string; email: string; source: 'walk_in' | 'referral' | 'website_form' | 'event' | 'social' | 'other'; interests: string[]; path: string[]; reason?: string }> = [
+  { first_name: 'Ritika', last_name: 'Saxena', phone: '+919302588524', email: 'ritika.saxena@example.in', source: 'website_form', interests: ['HBOT'], path: [] },
+  { first_name: 'Mohan', last_name: 'Pillai', phone: '+919820011223', email: 'mohan.pillai@example.in', source: 'referral', interests: ['IV therapy'], path: ['contacted'] },
+  { first_name: 'Fatima', last_name: 'Sheikh', phone: '+919833044556', email: 'fatima.sheikh@example.in', source: 'social', interests: ['Red light therapy'], path: ['contacted', 'discovery_booked'] },
+  { first_name: 'Gopal', last_name: 'Krishnan', phone: '+919867077889', email: 'gopal.krishnan@example.in', source: 'event', interests: ['Metabolic Reset'], path: ['contacted', 'discovery_booked', 'discovery_done'] },
+  { first_name: 'Leela', last_name: 'Bhat', phone: '+919892022334', email: 'leela.bhat@example.in', source: 'walk_in', interests: ['FIR sauna'], path: ['contacted', 'discovery_booked', 'discovery_done', 'nurture'], reason: 'Wants to start after the festival season.' },
+  { first_name: 'Naveen', last_name: 'Goyal', phone: '+919819055667', email: 'naveen.goyal@example.in', source: 'website_form', interests: ['HBOT'], path: ['contacted', 'discovery_booked', 'no_show'] },
+  { first_name: 'Shalini', last_name: 'Mathur', phone: '+919821088990', email: 'shalini.mathur@example.in', source: 'referral', interests: ['PEMF'], path: ['contacted', 'discovery_booked', 'discovery_done', 'not_a_fit'], reason: 'Needs a cardiologist first.' },
+  { first_name: 'Tarun', last_name: 'Sethi', phone: '+919870011224', email: 'tarun.sethi@example.in', source: 'other', interests: ['IV therapy'], path: ['contacted', 'lost'], reason: 'Chose a clinic nearer home.' },
+];
+
+/** Support tickets: a new one, one the nurse answered (waiting on the client), one solved. */
+export const DEMO_TICKETS: Array<{ client: number; category: 'appointments' | 'billing' | 'reports' | 'the_app' | 'other'; subject: string; status: 'new' | 'pending' | 'solved'; messages: Array<{ from: 'client' | 'staff'; body: string }> }> = [
+  { client: 1, category: 'appointments', subject: 'Can I move Saturday’s HBOT dive?', status: 'new', messages: [{ from: 'client', body: 'I have a family function on Saturday morning. Is there a slot on Sunday or Monday evening?' }] },
+  {
+    client: 2,
+    category: 'reports',
+    subject: 'Vitamin D result looks low',
+    status: 'pending',
+    messages: [
+      { from: 'client', body: 'My report says vitamin D is 18. Should I be worried?' },
+      { from: 'staff', body: 'It is below the range; Dr Sundaram will go through it with you at your next visit. Could you tell us if you take any supplements now?' },
+    ],
+  },
+  {
+    client: 3,
+    category: 'billing',
+    subject: 'Receipt for my IV package',
+    status: 'solved',
+    messages: [
+      { from: 'client', body: 'Please send a receipt for the IV package I bought last week.' },
+      { from: 'staff', body: 'We have emailed the receipt to you. Anything else, just reply here.' },
+    ],
+  },
+];

@@ -1,6 +1,8 @@
 // `npm run seed:demo`: fills the configured database (DATA_DIR or DATABASE_URL, as `npm start`)
 // with a demo clinic: one staff user per role, 60 clients with profiles and onboarding answers,
-// 5 programs and enrollments. Idempotent: whatever exists (by email, by program name, a client
+// 5 programs and enrollments, scheduling (scripts/seed-scheduling.ts) and a day's work
+// (scripts/seed-day.ts: hours, package plans, lab catalogue and PIN codes, prospects, signed
+// charts, tickets). Idempotent: whatever exists (by email, by program name, a client
 // with enrollments) is left as it is. On PGlite, stop the server first (one process per DATA_DIR).
 import { sql } from 'kysely';
 import { createAadhaarVault } from '../server/api/aadhaar.ts';
@@ -17,6 +19,7 @@ import { createLogger } from '../server/logger.ts';
 import { createMailTransport } from '../server/mail/transport.ts';
 import { DEMO_DOMAIN, DEMO_PROGRAMS, DEMO_STAFF, type DemoPerson, demoClients } from './demo-data.ts';
 import { failureLine, firstAdministratorLines } from './seed-demo-report.ts';
+import { seedDay } from './seed-day.ts';
 import { seedScheduling } from './seed-scheduling.ts';
 
 const password = process.env.DEMO_PASSWORD || 'Thrive-Demo-2026!';
@@ -153,11 +156,20 @@ async function main(): Promise<void> {
       clientIds,
     );
 
+    const day = await seedDay(
+      db,
+      staff.map((person, i) => ({ id: staffIds[i], role: person.role })),
+      clientIds,
+    );
+
     console.log(`\nDemo clinic ready (${database.engine}): ${created} accounts created now, ${staff.length + clients.length} demo accounts in all, ${programIds.length} programs, ${enrollments} enrollments added now.`);
     console.log(
       scheduling
         ? `Scheduling: ${scheduling.resources} resources, ${scheduling.services} services (one per therapy), hours Mon-Sat 08:00-20:00, ${scheduling.packages} packages, ${scheduling.appointments} appointments over four weeks.`
         : 'Scheduling: already set up, left as it is.',
+    );
+    console.log(
+      `A day's work added now: hours for ${day.staffGivenHours} staff members, ${day.plans} package plans (${day.packagesPriced} sold packages priced), ${day.labTests} lab tests and profiles, ${day.pincodes} PIN codes served, ${day.prospects} prospects, ${day.visitsSigned} therapy charts signed, ${day.tickets} support tickets.`,
     );
     console.log(`Every demo account signs in with the password: ${password}\n`);
     console.log('Staff:');

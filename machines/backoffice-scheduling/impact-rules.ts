@@ -11,13 +11,14 @@ import {
   type WeeklyHours,
   workingWindows,
 } from '../appointments/scheduling-rules.ts';
+import { wordsInSentence } from '../rules/words.ts';
 
 const MINUTE = 60_000;
 
 export const IMPACT_REASONS = {
   serviceWithdrawn: 'The service would no longer be offered.',
   roleNotAllowed: (role: string) => `A ${role} would no longer be allowed to deliver it.`,
-  missingResource: (kind: string) => `It holds no ${kind.replace(/_/g, ' ')} that the service would need.`,
+  missingResource: (kind: string) => `It holds no ${wordsInSentence(kind)} that the service would need.`,
   newDuration: (minutes: number, was: number) => `It would last ${minutes} minutes instead of ${was}.`,
   buffersOverlap: 'With the new buffers it would overlap another appointment of the same staff member.',
   outsideClinicHours: 'It would fall outside the clinic’s opening hours.',

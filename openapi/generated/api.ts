@@ -2847,6 +2847,8 @@ export interface components {
                 from: components["schemas"]["AppointmentStatus"] | null;
                 to: components["schemas"]["AppointmentStatus"];
                 by: number;
+                /** @description Who changed it, as the clinic knows them ("Kavya Nair"); null when the user is gone. */
+                by_name?: string | null;
                 /** Format: date-time */
                 at: string;
                 reason: string;

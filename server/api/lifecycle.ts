@@ -4,6 +4,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { type LifecycleStep, stepTo } from '../../machines/lifecycle/lifecycle.ts';
 import { HttpError } from '../http/errors.ts';
+import { wordsInSentence } from '../../machines/rules/words.ts';
 
 /** The step from `from` to `to`, or a 409 naming both statuses. Call it before any write. */
 export function requireLifecycleStep(
@@ -14,6 +15,6 @@ export function requireLifecycleStep(
   options: { context?: Record<string, unknown>; extras?: Record<string, unknown> } = {},
 ): LifecycleStep {
   const step = stepTo(chart, from, to, options);
-  if (!step) throw new HttpError(409, `This ${entity} cannot go from ${from} to ${to}.`);
+  if (!step) throw new HttpError(409, `This ${entity} cannot go from ${wordsInSentence(from)} to ${wordsInSentence(to)}.`);
   return step;
 }

@@ -13,6 +13,8 @@ export interface IdentityContext {
   poolName: string;
   clientId: string;
   issuer: string;
+  /** Where a person signs in (PUBLIC_URL/login): the link an invitation carries. */
+  signInUrl: string;
   settings: IdentitySettings;
   allowSelfSignUp: boolean;
   mail: MailTransport;

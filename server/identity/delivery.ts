@@ -72,7 +72,7 @@ export async function sendInvitation(ctx: IdentityContext, db: Db, email: string
         `Username: ${username}`,
         `Temporary password: ${password}`,
         '',
-        'Sign in within 7 days; you will be asked to choose a new password.',
+        `Sign in at ${ctx.signInUrl} within 7 days; you will be asked to choose a new password.`,
         '',
         clinic,
       ].join('\n'),

@@ -113,6 +113,7 @@ export async function createIdentityRuntime(config: ServerConfig, db: Db, deps: 
     poolName: pool.poolId.split('_')[1],
     clientId: pool.clientId,
     issuer,
+    signInUrl: `${config.publicUrl}/login`,
     settings,
     allowSelfSignUp: config.identity.allowSelfSignUp,
     mail,

@@ -6,6 +6,7 @@
 // server's own rules: "A user with this email already exists.") is kept as it is.
 import type { FieldErrors } from '../../machines/rules/failure';
 import { postalCodeLabel } from './labels';
+import { words, wordsInSentence } from '../../machines/rules/words';
 
 /** What each field is called on screen. */
 export const FIELD_LABELS: Record<string, string> = {
@@ -70,8 +71,7 @@ export function fieldLabel(field: string): string {
   const last = field.split('.').filter((part) => !/^\d+$/.test(part)).pop() ?? field;
   if (last === 'zipcode') return postalCodeLabel();
   if (FIELD_LABELS[last]) return FIELD_LABELS[last];
-  const words = last.replace(/_/g, ' ').trim();
-  return words ? words[0].toUpperCase() + words.slice(1) : 'This field';
+  return last.trim() ? words(last) : 'This field';
 }
 
 /** One refused field's reason as a sentence. */
@@ -93,7 +93,7 @@ export function fieldSentence(field: string, reason: string): string {
   if (least) return least[1] === '1' ? `${label} cannot be empty.` : `${label} needs at least ${least[1]} ${least[2]}.`;
   const oneOf = /^Must be equal to one of the allowed values: (.*)$/.exec(reason);
   // The values in words ("non vegetarian", not the code non_vegetarian).
-  if (oneOf) return `${label}: choose one of ${oneOf[1].split(', ').map((v) => v.replace(/_/g, ' ')).join(', ')}.`;
+  if (oneOf) return `${label}: choose one of ${oneOf[1].split(', ').map(wordsInSentence).join(', ')}.`;
   if (/^Must be (integer|number)/.test(reason)) return `${label} must be a number.`;
   const bound = /^Must be (>=|>|<=|<) (-?[\d.]+)/.exec(reason);
   if (bound) return `${label} must be ${{ '>=': 'at least', '>': 'more than', '<=': 'at most', '<': 'less than' }[bound[1]]} ${bound[2]}.`;

@@ -3,6 +3,7 @@
 // ₹1,500. The app sets them once when /config.json has loaded, before any view renders; a view
 // never calls toLocale*String or Intl itself, so every page says a date the same way.
 import { addDays, localTime } from '../../machines/appointments/scheduling-rules';
+import { splitPhoneNumber } from '../../machines/rules/dial-codes';
 
 export interface ClinicFormat {
   locale: string;
@@ -184,4 +185,40 @@ export function clinicTimePattern(): string {
       return p.type === 'literal' ? p.value.replace(/[\u00a0\u202f]/g, ' ') : '';
     })
     .join('');
+}
+
+/** How a country's numbers are grouped when written (digits after the dial code); others: threes, a longer tail. */
+const PHONE_GROUPS: Record<string, number[]> = { '+91': [5, 5], '+1': [3, 3, 4], '+44': [4, 6], '+971': [2, 3, 4], '+65': [4, 4], '+61': [3, 3, 3] };
+
+/**
+ * +91 93025 88524: a stored number ("+919302588524") grouped as people write it, in the country of
+ * its dial code (the clinic's when it has none). The one place the app writes a phone number.
+ */
+export function formatPhone(value: string | null | undefined): string {
+  if (!value || !value.trim()) return NOTHING;
+  const compact = value.replace(/[\s-]/g, '');
+  if (!/^\+?\d+$/.test(compact)) return value;
+  const { dial, number } = splitPhoneNumber(compact.startsWith('+') ? compact : `${adopted().dialCode}${compact}`, adopted().dialCode);
+  const groups = PHONE_GROUPS[dial];
+  const sizes = groups && groups.reduce((a, b) => a + b, 0) === number.length ? groups : threes(number.length);
+  const parts: string[] = [];
+  let at = 0;
+  for (const size of sizes) {
+    parts.push(number.slice(at, at + size));
+    at += size;
+  }
+  return [dial, ...parts.filter(Boolean)].join(' ');
+}
+
+/** Threes, the last group of four or fewer: 3-3-4 for ten digits, 3-3-3 for nine. */
+function threes(length: number): number[] {
+  if (length <= 4) return [length];
+  const sizes: number[] = [];
+  let left = length;
+  while (left > 4) {
+    sizes.push(3);
+    left -= 3;
+  }
+  sizes.push(left);
+  return sizes;
 }

@@ -150,7 +150,7 @@ describe('client portal (Chromium)', () => {
     await page.getByRole('button', { name: PORTAL_TEXT.save }).click();
     await page.getByText(PORTAL_TEXT.saved).waitFor();
     await expect.poll(() => page.locator('[data-field="Gender"]').textContent()).toBe('Female');
-    expect(await page.locator('[data-field="Phone"]').textContent()).toBe('+919812345678');
+    expect(await page.locator('[data-field="Phone"]').textContent()).toBe('+91 98123 45678');
     expect(await page.locator('[data-field="Age"]').textContent()).toMatch(/^\d+ years$/);
     expect(await page.locator('[data-field="Aadhaar"]').textContent()).toBe('—');
   });

@@ -8,6 +8,7 @@ import { VISIT_TEXT as T } from '../../src/features/visits/texts.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { call, expectNoConsoleErrors } from '../support/staff-e2e.ts';
 import { arrangeVisitWorld, book, charter, checkInAndOpenChart, doctorSigns, expectNoSidewaysScroll, PHONE, staffAt, type VisitWorld } from '../support/visit-charting-e2e.ts';
+import { formatDate } from '../../src/lib/format.ts';
 
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 600_000 });
 
@@ -43,7 +44,7 @@ describe('an IV session at 360 px', () => {
     await c.frame.locator('[data-field="screening"]').getByText(T.screening.clear).waitFor();
     await c.vitals('vitals_before', { systolic: '118', diastolic: '76', heart_rate: '68', spo2: '99' });
     await c.choose('parameters', 'recipe-choice', 'Magnesium push');
-    await c.choose('parameters', 'lot-0', 'MG-360 · 10 g · expires 2099-12-31');
+    await c.choose('parameters', 'lot-0', `MG-360 · 10 g · expires ${formatDate('2099-12-31')}`);
     await c.parameters({
       prescriber: 'Dr Rao',
       insertion_time: '09:05',

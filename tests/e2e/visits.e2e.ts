@@ -19,6 +19,8 @@ import { E2E_PASSWORD } from '../support/e2e-accounts.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { arrangeAccounts, call, expectNoConsoleErrors, pageAs, type StaffWorld, startStaffServer } from '../support/staff-e2e.ts';
 import { openAppointment } from '../support/visit-charting-e2e.ts';
+import { words } from '../../machines/rules/words.ts';
+import { formatDate } from '../../src/lib/format.ts';
 
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 600_000 });
 
@@ -92,12 +94,12 @@ describe('therapy visit charting', () => {
     const parameters = page.locator('[data-section="parameters"]');
     const choose = async (section: string, field: string, option: string) => {
       await page.locator(`[data-section="${section}"] [data-field="${field}"]`).locator('..').click();
-      await page.getByRole('option', { name: option, exact: true }).click();
+      await page.getByRole('option', { name: words(option), exact: true }).click();
     };
     for (const [field, value] of [['systolic', '124'], ['diastolic', '80'], ['heart_rate', '72'], ['spo2', '98']]) await fill('vitals_before', field, value);
 
     await choose('parameters', 'recipe-choice', 'Hydration plus');
-    await choose('parameters', 'lot-0', 'VC-2031 · 20 g · expires 2099-12-31');
+    await choose('parameters', 'lot-0', `VC-2031 · 20 g · expires ${formatDate('2099-12-31')}`);
     await fill('parameters', 'prescriber', 'Dr Mehta');
     await fillClockField(parameters, 'Insertion time', '10:05');
     await choose('parameters', 'catheter_type', 'peripheral_iv');

@@ -2,6 +2,7 @@
 // off the network this machine does not have.
 import fs from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page, type Request } from 'playwright-core';
+import { watchScreenText } from './codes-on-screen.ts';
 
 export function chromiumPath(): string | null {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
@@ -30,7 +31,12 @@ export async function launchBrowser(): Promise<Browser> {
   });
   // Every context any test opens is watched for failed requests, whoever opens it.
   const open = browser.newContext.bind(browser);
-  browser.newContext = async (options) => watchRequests(await open(options));
+  // ... and for codes on screen (tests/support/codes-on-screen.ts).
+  browser.newContext = async (options) => {
+    const context = watchRequests(await open(options));
+    await watchScreenText(context);
+    return context;
+  };
   return browser;
 }
 

@@ -15,6 +15,7 @@ import { fillClockField } from './date-field-e2e.ts';
 import { privateBuild } from './private-build.ts';
 import { createAccount, type E2eAccount, tokenOf } from './e2e-accounts.ts';
 import { arrangeAccounts, call, signInAs, type StaffWorld, startStaffServer } from './staff-e2e.ts';
+import { words } from '../../machines/rules/words.ts';
 
 export const DESKTOP = 1280;
 export const PHONE = 360;
@@ -111,7 +112,8 @@ export function charter(page: Page) {
     async choose(section: string, name: string, option: string) {
       counts.clicks += 2;
       await field(section, name).locator('..').click();
-      await page.getByRole('option', { name: option, exact: true }).click();
+      // Tests name the stored choice; the list shows its words (machines/rules/words).
+      await page.getByRole('option', { name: words(option), exact: true }).click();
     },
     async click(target: ReturnType<Page['getByRole']>) {
       counts.clicks++;

@@ -18,6 +18,7 @@ import { enqueueReminders } from '../../jobs/reminders.ts';
 import { type AppointmentOut, findAppointment, findPackage, findUserBrief, recordStatus, type SchedulingSettings, type ServiceOut } from './data.ts';
 import { loadCalendar, timingOf } from './calendar.ts';
 import { SCHEDULING_TEXTS as T } from './texts.ts';
+import { wordsInSentence } from '../../../machines/rules/words.ts';
 
 export interface Conflict {
   kind: 'staff' | 'resource';
@@ -109,7 +110,7 @@ export async function planBooking(db: Db, settings: SchedulingSettings, req: Boo
     }
   }
   if (free.length === 0 || short.length) {
-    const detail = free.length === 0 ? (req.staff !== undefined ? T.staffTaken : T.nobodyFree) : T.resourceTaken(short.join(', '));
+    const detail = free.length === 0 ? (req.staff !== undefined ? T.staffTaken : T.nobodyFree) : T.resourceTaken(short.map(wordsInSentence).join(', '));
     throw new SchedulingConflict(detail, conflicts);
   }
   return { staff: free[0].id, resources, start, end, held };

@@ -174,10 +174,12 @@ export async function statusHistory(db: Db, id: number): Promise<StatusChange[]>
   const rows = await db
     .selectFrom('appointment_status_history')
     .select(['from_status', 'to_status', 'changed_by', 'changed_at', 'reason'])
+    // Who changed it, as the clinic knows them (never "Staff 69"; issue 32); null when the user is gone.
+    .select(sql<string | null>`(select nullif(trim(u.first_name || ' ' || u.last_name), '') from users u where u.id = changed_by)`.as('by_name'))
     .where('appointment_id', '=', id)
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({ from: r.from_status, to: r.to_status, by: r.changed_by, at: iso(r.changed_at), reason: r.reason }));
+  return rows.map((r) => ({ from: r.from_status, to: r.to_status, by: r.changed_by, by_name: r.by_name, at: iso(r.changed_at), reason: r.reason }));
 }
 
 export async function recordStatus(db: Db, id: number, from: AppointmentStatus | null, to: AppointmentStatus, by: number, reason: string): Promise<void> {

@@ -13,6 +13,7 @@ import { type ClinicSettingsRow, readClinicSettings, updateClinicSettings } from
 import { DENIED, forbidden, isAdmin, notFound } from '../policy.ts';
 import { isBase64 } from '../uploads.ts';
 import { LOGO_ERRORS } from './clinic-settings-texts.ts';
+import { DEFAULT_CLINIC_NAME } from '../../mail/clinic-name.ts';
 
 type Patch = components['schemas']['ClinicSettingsPatch'];
 type LogoUpload = components['schemas']['ClinicLogoUpload'];
@@ -26,6 +27,8 @@ export async function clinicSettingsRoutes(app: FastifyInstance, ctx: ApiContext
     const logo = await readLogoVersion(db);
     return {
       ...row,
+      // The name in use: the product's until the clinic names itself (the back office's field shows it).
+      name: row.name.trim() || DEFAULT_CLINIC_NAME,
       effective_super_admin_email: row.super_admin_email || ctx.supportEmail,
       logo_url: logo ? logoUrl(logo.sha256) : null,
       updated_at: new Date(row.updated_at).toISOString(),

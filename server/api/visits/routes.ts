@@ -54,6 +54,7 @@ import {
 } from './data.ts';
 import { isDiabetic } from './client-facts.ts';
 import { VISIT_TEXTS as T } from './texts.ts';
+import { wordsInSentence } from '../../../machines/rules/words.ts';
 
 type S = components['schemas'];
 
@@ -269,7 +270,7 @@ export async function therapyVisitRoutes(app: FastifyInstance, ctx: ApiContext):
     return withAudit(db, { actor: caller, action: act('visit.update'), client: visit.client_id, requestId: request.id }, async (trx) => {
       const current = (await findVisitRow(trx, visit.id, true))!;
       if (current.status === 'signed') throw new HttpError(409, T.locked);
-      if (!visitAccepts(current.status, 'visit.edit')) throw new HttpError(409, T.notEditable(current.status));
+      if (!visitAccepts(current.status, 'visit.edit')) throw new HttpError(409, T.notEditable(wordsInSentence(current.status)));
       if (current.version !== body.version) throw new HttpError(409, T.changedElsewhere);
       const changes: VisitChanges = {
         vitals_before: body.vitals_before,

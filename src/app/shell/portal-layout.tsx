@@ -33,8 +33,8 @@ export function PortalLayout({ clientId, onSignOut, children }: { clientId: stri
             component={Link}
             href={getHref('portalHome', { clientId })}
             data-testid="clinic-name"
-            noWrap
-            sx={{ color: 'inherit', textDecoration: 'none', mr: compact ? 0 : 2, minWidth: 0, flexShrink: 1 }}
+            // A long name wraps within its share of the bar, never cut short (issue 32).
+            sx={{ color: 'inherit', textDecoration: 'none', mr: compact ? 0 : 2, minWidth: 0, flexShrink: 1, whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.25, py: 0.5, maxWidth: compact ? 'none' : '30%' }}
           >
             {config.clinicName}
           </Typography>

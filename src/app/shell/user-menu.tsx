@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { selectDisplayName } from '../../../machines/app/selectors';
 import { ACCOUNT, accountMenuLabel, SIGN_OUT } from '../shell-text';
 import { useShell } from './shell-context';
+import { words } from '../../../machines/rules/words';
 
 function initials(label: string): string {
   const words = label.split(/[\s@.]+/).filter(Boolean);
@@ -44,7 +45,7 @@ export function UserMenu({ onSignOut, compact = false }: { onSignOut: () => void
         )}
         <Typography variant="body2" sx={{ px: 2, py: 1, overflowWrap: 'anywhere' }} color="text.secondary">
           {auth.user?.email}
-          {auth.role ? ` · ${auth.role}` : ''}
+          {auth.role ? ` · ${words(auth.role)}` : ''}
         </Typography>
         <Divider />
         <MenuItem

@@ -45,6 +45,7 @@ import {
   STATUS_HISTORY,
   STATUS_LABELS,
 } from './texts';
+import { personName, words } from '../../../machines/rules/words';
 
 /** A visit chart is opened once the client is here (the server's rule), and read after. */
 const CHARTABLE = new Set<string>(['checked_in', 'in_progress', 'completed']);
@@ -75,7 +76,7 @@ export function AppointmentPanel({
     change.open({ to }, input.kind === 'none' ? {} : input.initial);
     if (input.kind === 'none') change.submit({});
   };
-  const staffName = (sid: number) => setup.staff.find((s) => s.id === sid)?.name ?? `Staff ${sid}`;
+  const staffName = (sid: number, known?: string | null) => personName(setup.staff.find((s) => s.id === sid)?.name ?? known);
   return (
     // Above the staff layout's app bar (which sits above the navigation drawer), or the bar hides
     // the panel's title and Close button.
@@ -134,7 +135,7 @@ export function AppointmentPanel({
               ) : (
                 data.packages.map((p) => (
                   <Typography key={p.id} variant="body2">
-                    {sessionsLeft(p.therapy, p.sessions_left, p.sessions_total)}
+                    {sessionsLeft(words(p.therapy), p.sessions_left, p.sessions_total)}
                   </Typography>
                 ))
               )}
@@ -180,7 +181,7 @@ export function AppointmentPanel({
                   <ListItem key={`${h.at}-${i}`} disableGutters>
                     <ListItemText
                       primary={`${STATUS_LABELS[h.to] ?? h.to} · ${dayAndClock(h.at, zone)}`}
-                      secondary={[staffName(h.by), h.reason].filter(Boolean).join(' · ')}
+                      secondary={[staffName(h.by, h.by_name), h.reason].filter(Boolean).join(' · ')}
                     />
                   </ListItem>
                 ))}

@@ -19,7 +19,7 @@ import { holdsTime } from '../../../machines/appointments/selectors';
 import { openingByWeekday, type SchedulingSetup } from './appointments-api';
 import type { CalendarHandle } from './appointments-hooks';
 import { formatClock, formatDate, formatMonthYear, formatWeekdayDate } from '../../lib/format';
-import { dayToDrawn, drawnDay, fromDrawn, toDrawn } from './clinic-time';
+import { clockOf, dayToDrawn, drawnDay, fromDrawn, toDrawn } from './clinic-time';
 import { serviceColour } from './service-colours';
 import { CALENDAR_LABEL, STATUS_LABELS, STATUS_MARKS } from './texts';
 
@@ -180,6 +180,9 @@ export function CalendarView({
         '& .rbc-today': { backgroundColor: alpha(theme.palette.primary.main, 0.06) },
         '& .rbc-current-time-indicator': { backgroundColor: theme.palette.error.main, height: 2 },
         '& .rbc-event': { borderRadius: `${theme.shape.borderRadius}px`, ...theme.typography.caption },
+        // A short appointment's label wraps rather than running off the box; its tooltip and the
+        // agenda carry the whole of it (issue 32).
+        '& .rbc-event-content, & .rbc-event-label': { whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.2 },
         '& .rbc-event:focus-visible': { outline: `3px solid ${theme.palette.primary.dark}`, outlineOffset: 1 },
         '& .rbc-label': { ...theme.typography.caption },
       }}
@@ -230,6 +233,7 @@ export function CalendarView({
         slotPropGetter={slotPropGetter}
         eventPropGetter={eventPropGetter}
         components={{ event: AppointmentEvent }}
+        tooltipAccessor={(e: DrawnEvent) => `${clockOf(e.appointment.start, zone)}–${clockOf(e.appointment.end, zone)} · ${e.title} · ${STATUS_LABELS[e.appointment.status] ?? e.appointment.status}`}
         dayLayoutAlgorithm="no-overlap"
       />
     </Box>

@@ -4,12 +4,13 @@ import type { MoveConflict } from '../../../machines/appointments/calendar-machi
 import type { SchedulingSetup } from './appointments-api';
 import { clockOf } from './clinic-time';
 import { conflictLine } from './texts';
+import { personName } from '../../../machines/rules/words';
 
 export function ConflictLines({ setup, conflicts }: { setup: SchedulingSetup; conflicts: readonly MoveConflict[] }) {
   if (!conflicts.length) return null;
   const zone = setup.hours.time_zone;
   const name = (c: MoveConflict) =>
-    c.kind === 'staff' ? (setup.staff.find((s) => s.id === c.id)?.name ?? `Staff ${c.id}`) : (setup.resources.find((r) => r.id === c.id)?.name ?? `Resource ${c.id}`);
+    c.kind === 'staff' ? personName(setup.staff.find((s) => s.id === c.id)?.name) : (setup.resources.find((r) => r.id === c.id)?.name ?? 'A resource no longer listed');
   return (
     <List dense disablePadding data-testid="conflicts">
       {conflicts.map((c) => (

@@ -8,6 +8,7 @@ import type { ClientAppointment, ClientPackage } from './appointments-api';
 import { useClientAppointments } from './appointments-hooks';
 import { CANCELLED, EXPIRES, NO_APPOINTMENTS, NO_PACKAGES, PACKAGE_BALANCE, PAST, SELL_PACKAGE, SESSIONS_HELD, SESSIONS_LEFT, UPCOMING } from './appointments-texts';
 import { formatCurrency } from '../../lib/format';
+import { words } from '../../../machines/rules/words';
 
 const SELLERS = ['RECEPTION', 'ADMIN', 'SUPER_ADMIN'];
 const GONE = ['cancelled', 'rescheduled'];
@@ -33,7 +34,7 @@ function AppointmentList({ title, rows }: { title: string; rows: ClientAppointme
         <List dense aria-label={`${title} appointments`}>
           {rows.map((a) => (
             <ListItem key={a.id} disableGutters>
-              <ListItemText primary={`${formatDateTime(a.start)} · ${a.service_name}`} secondary={[a.status.replace(/_/g, ' '), a.status_reason].filter(Boolean).join(' — ')} />
+              <ListItemText primary={`${formatDateTime(a.start)} · ${a.service_name}`} secondary={[words(a.status), a.status_reason].filter(Boolean).join(' — ')} />
             </ListItem>
           ))}
         </List>
@@ -49,7 +50,7 @@ export function PackageBalance({ packages }: { packages: ClientPackage[] }) {
       {packages.map((p) => (
         <ListItem key={p.id} disableGutters>
           <ListItemText
-            primary={`${p.therapy}: ${SESSIONS_LEFT(p.sessions_left, p.sessions_total)}`}
+            primary={`${words(p.therapy)}: ${SESSIONS_LEFT(p.sessions_left, p.sessions_total)}`}
             secondary={[p.sessions_held ? SESSIONS_HELD(p.sessions_held) : '', p.expires_on ? EXPIRES(formatDate(p.expires_on)) : ''].filter(Boolean).join(' · ') || undefined}
           />
           {p.sessions_left === 0 && <Chip size="small" label="Used up" />}
@@ -97,7 +98,7 @@ export function AppointmentsSection({ clientId }: { clientId: number }) {
         <TextField select label="Package" value={plan} onChange={(e) => setPlan(e.target.value)}>
           {forSale.map((p) => (
             <MenuItem key={p.id} value={String(p.id)}>
-              {p.name} — {p.sessions} × {p.therapy}, {formatCurrency(p.price_inr)}
+              {p.name} — {p.sessions} {words(p.therapy)} sessions, {formatCurrency(p.price_inr)}
               {p.validity_days ? `, ${p.validity_days} days` : ''}
             </MenuItem>
           ))}

@@ -6,7 +6,7 @@ import { ageInYears } from '../../../machines/staff/age';
 import { type ClientAlert, clientAlerts, isBlocking } from '../../../machines/staff/client-alerts';
 import { getHref } from '../../app/port';
 import { contactMethodLabel } from '../../lib/labels';
-import { fullName } from '../../lib/staff/format';
+import { formatPhone, fullName } from '../../lib/staff/format';
 import type { UserDetail } from './details-api';
 import {
   ALERT_INACTIVE,
@@ -70,7 +70,7 @@ export function ClientHeader({ user }: { user: UserDetail }) {
             {facts} · {p.abha_number ? `ABHA ${p.abha_number}` : BANNER_NO_ABHA}
           </Typography>
           <Typography variant="body2" data-testid="client-contact" sx={{ overflowWrap: 'anywhere' }}>
-            {user.email} · {user.phone_number ?? BANNER_NO_PHONE} · prefers {contactMethodLabel(p.preferred_contact_method)}
+            {user.email} · {user.phone_number ? formatPhone(user.phone_number) : BANNER_NO_PHONE} · prefers {contactMethodLabel(p.preferred_contact_method)}
           </Typography>
         </Box>
       </Stack>

@@ -8,6 +8,7 @@ import { useCognitiveReview } from './cognitive-hooks';
 import { COGNITIVE_SECTION as T } from './cognitive-texts';
 import { DateField } from '../../lib/date-field';
 import { clinicToday, formatDate, formatDateTime } from '../../lib/format';
+import { words } from '../../../machines/rules/words';
 
 type Review = { id: number; comment: string; reviewer_name: string };
 type Run = { id: number; status: string; started_at: string; total: number | null; domains: Record<string, number> | null; progress: { tasks: unknown[] }; reviews: Review[] };
@@ -35,7 +36,7 @@ export function CognitiveSection({ clientId }: { clientId: number }) {
         <Box key={r.id} data-run={r.id}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Typography>{formatDateTime(r.started_at)}</Typography>
-            <Chip size="small" label={r.status} />
+            <Chip size="small" label={words(r.status)} />
             {r.total !== null && <Typography data-field="run-total">Total {r.total}</Typography>}
           </Stack>
           {r.domains && (

@@ -13,6 +13,7 @@ import { formatDate } from '../../lib/staff/format';
 import type { Enrollment, Program } from './details-api';
 import { useEnrollments } from './details-hooks';
 import { ENROL, ENROLLMENT_ACTIONS, NO_ENROLLMENTS } from './texts';
+import { words } from '../../../machines/rules/words';
 
 const today = () => clinicToday();
 
@@ -43,7 +44,7 @@ export function EnrollmentsSection({ clientId }: { clientId: number }) {
               <TableRow key={e.id} data-testid={`enrollment-${e.id}`}>
                 <TableCell>{e.program_name}</TableCell>
                 <TableCell>
-                  <Chip size="small" label={e.status} color={e.status === 'active' ? 'success' : e.status === 'paused' ? 'warning' : 'default'} />
+                  <Chip size="small" label={words(e.status)} color={e.status === 'active' ? 'success' : e.status === 'paused' ? 'warning' : 'default'} />
                 </TableCell>
                 <TableCell>{formatDate(e.start_date)}</TableCell>
                 <TableCell>{formatDate(e.end_date)}</TableCell>

@@ -9,6 +9,7 @@ import { useShell } from '../../app/port';
 import { ScrollTable } from '../../lib/scroll-table';
 import { loadClientReports } from './labs-api';
 import { LABS_SECTION } from './labs-texts';
+import { wordsInSentence } from '../../../machines/rules/words';
 
 
 const FLAG_COLOUR = { normal: 'success', low: 'warning', high: 'warning', critical: 'error' } as const;
@@ -40,7 +41,7 @@ export function LabsSection({ clientId }: { clientId: number }) {
               {report.results.map((r) => (
                 <TableRow key={`${r.person}-${r.marker}`}>
                   <TableCell>{report.people.find((p) => p.id === r.person)?.name}</TableCell>
-                  <TableCell>{r.marker_name} ({r.status})</TableCell>
+                  <TableCell>{r.marker_name} ({wordsInSentence(r.status)})</TableCell>
                   <TableCell>{r.value} {r.unit}</TableCell>
                   <TableCell>{r.low !== null && r.high !== null ? `${r.low}–${r.high}` : '—'}</TableCell>
                   <TableCell><Chip size="small" color={FLAG_COLOUR[r.flag]} label={LABS_SECTION.flag[r.flag]} /></TableCell>

@@ -8,10 +8,10 @@ import { ONBOARDING_SENTENCES } from './onboarding-sentences';
 /** Bookkeeping fields of the onboarding answers, not answers themselves. */
 const HIDDEN_KEYS = ['schema_version'];
 import { NOT_ANSWERED, ONBOARDING_TITLES } from './texts';
+import { words } from '../../../machines/rules/words';
 
 export function humanize(key: string): string {
-  const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1).toLowerCase();
+  return words(key);
 }
 
 function Answer({ value }: { value: unknown }) {

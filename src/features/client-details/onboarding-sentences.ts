@@ -2,13 +2,14 @@
 // poor", "Father — diabetes, from age 52"), from the contract's shapes (HealthGoals, ClientStory,
 // LifestyleHistory, FamilyHistory). Stored choices are identifiers; here they become words.
 import { formatDate } from '../../lib/staff/format';
+import { wordsInSentence } from '../../../machines/rules/words';
 
 type Answers = Record<string, unknown>;
 const obj = (v: unknown): Answers => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Answers) : {});
 const has = (v: unknown) => v !== undefined && v !== null && v !== '';
 
 /** `non_vegetarian` -> `non vegetarian`; `3_to_12_months` -> `3 to 12 months`. */
-export const words = (code: unknown) => String(code).replace(/_/g, ' ');
+export const words = (code: unknown) => wordsInSentence(String(code));
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const plural = (n: unknown, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 

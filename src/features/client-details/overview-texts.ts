@@ -1,9 +1,10 @@
 // What the record's Overview tab says of each event, in the clinic's words (issue 24).
+import { wordsInSentence } from '../../../machines/rules/words';
 export const TIMELINE = {
   consentGiven: (version: string) => `Gave consent (version ${version})`,
   consentWithdrawn: 'Withdrew consent',
   programStarted: (program: string) => `Started ${program}`,
-  programEnded: (program: string, status: string) => `${program}: ${status.replace(/_/g, ' ')}`,
+  programEnded: (program: string, status: string) => `${program}: ${wordsInSentence(status)}`,
   answered: (title: string) => `Answered ${title.toLowerCase()}`,
   booked: (service: string, when: string) => `Booked ${service} for ${when}`,
   attended: (service: string) => `Attended ${service}`,

@@ -2,12 +2,13 @@
 // filters and sorting all run on the server, so 10,000 clients cost what 25 do), the columns a
 // front desk needs (the client's status among them: prospective, active, inactive, archived, with
 // its filter), and the 'New client' dialog. Enter on a row opens the client's details.
-import { Chip } from '@mui/material';
+import { Box, Chip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { Link, useLocation } from 'wouter';
 import { ageInYears } from '../../../machines/staff/age';
 import { getHref } from '../../app/port';
-import { formatDateTime, fullName } from '../../lib/staff/format';
+import { formatDate, formatPhone, fullName } from '../../lib/staff/format';
+import { formatTime } from '../../lib/format';
 import { GridPage, ServerGrid } from '../../lib/staff/server-grid';
 import { CLIENT_SORT_FIELDS, type ClientStatus } from './clients-api';
 import { useClientsHub } from './clients-hooks';
@@ -27,7 +28,7 @@ const columns: GridColDef<Row>[] = [
     field: 'name',
     headerName: 'Name',
     flex: 1.2,
-    minWidth: 180,
+    minWidth: 150,
     valueGetter: (_v, row) => fullName(row),
     renderCell: ({ row }) => (
       <Link href={hrefOf(row)} tabIndex={-1}>
@@ -35,25 +36,37 @@ const columns: GridColDef<Row>[] = [
       </Link>
     ),
   },
-  { field: 'age', headerName: 'Age', width: 70, sortable: false, valueGetter: (_v, row) => ageInYears(row.date_of_birth) ?? '—' },
-  { field: 'phone_number', headerName: 'Phone', width: 150, sortable: false, valueGetter: (v) => v ?? '—' },
-  { field: 'email', headerName: 'Email', flex: 1.2, minWidth: 200, valueGetter: (v, row) => (isProspect(row) ? '—' : v) },
+  { field: 'age', headerName: 'Age', width: 56, sortable: false, valueGetter: (_v, row) => ageInYears(row.date_of_birth) ?? '—' },
+  { field: 'phone_number', headerName: 'Phone', width: 136, sortable: false, valueGetter: (v) => formatPhone(v as string | null) },
+  { field: 'email', headerName: 'Email', flex: 1.2, minWidth: 160, valueGetter: (v, row) => (isProspect(row) ? '—' : v) },
   {
     field: 'status',
     headerName: FILTER_STATUS,
-    width: 130,
+    width: 116,
     sortable: false,
     renderCell: ({ row }) => (row.is_active ? <Chip size="small" variant="outlined" color={row.status === 'active' ? 'success' : 'default'} label={CLIENT_STATUS_LABELS[row.status ?? 'active']} /> : <Chip size="small" label={DEACTIVATED} />),
   },
-  { field: 'programs', headerName: 'Programs', flex: 1, minWidth: 160, sortable: false, valueGetter: (_v, row) => (row.programs?.length ? row.programs.join(', ') : '—') },
+  { field: 'programs', headerName: 'Programs', flex: 1, minWidth: 110, sortable: false, valueGetter: (_v, row) => (row.programs?.length ? row.programs.join(', ') : '—') },
   {
     field: 'hipaa_consent',
     headerName: 'Consent',
-    width: 140,
+    width: 126,
     sortable: false,
     renderCell: ({ row }) => <Chip size="small" color={row.hipaa_consent ? 'success' : 'warning'} label={row.hipaa_consent ? CONSENTED : NOT_CONSENTED} />,
   },
-  { field: 'updated_at', headerName: 'Last updated', width: 180, sortable: false, valueGetter: (v) => formatDateTime(v as string | undefined) },
+  // The day above its time, so the whole column fits beside the others at 1280 px (issue 32).
+  {
+    field: 'updated_at',
+    headerName: 'Last updated',
+    width: 110,
+    sortable: false,
+    renderCell: ({ row }) => (
+      <Box component="span" sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', lineHeight: 1.25 }}>
+        <span>{formatDate(row.updated_at)}</span>
+        <span>{formatTime(row.updated_at)}</span>
+      </Box>
+    ),
+  },
 ];
 
 export function ClientsPage() {

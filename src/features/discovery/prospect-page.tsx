@@ -10,7 +10,7 @@ import { canConvert, movesFrom, needsFollowUp, needsReason } from '../../../mach
 import { getHref } from '../../app/port';
 import { useRecord } from '../../lib/staff/hooks';
 import { fieldError } from '../../lib/staff/confirm-dialog';
-import { formatDate, formatDateTime, fullName } from '../../lib/staff/format';
+import { formatDate, formatDateTime, formatPhone, fullName } from '../../lib/staff/format';
 import { DateField } from '../../lib/date-field';
 import { clinicToday } from '../../lib/format';
 import { FormDialog } from '../../lib/staff/form-dialog';
@@ -18,6 +18,7 @@ import type { ApiClient } from '../../lib/api-client';
 import { fetchSlots, type ProspectDetail } from './discovery-api';
 import { useProspect } from './discovery-hooks';
 import { DISCOVERY_TEXT as T, OUTCOME_LABELS, SOURCE_LABELS, STAGE_LABELS } from './texts';
+import { words } from '../../../machines/rules/words';
 
 const today = () => clinicToday();
 
@@ -41,7 +42,7 @@ function Section({ title, name, children }: { title: string; name: string; child
 function Details({ p }: { p: ProspectDetail }) {
   const rows: Array<[string, string]> = [
     [T.fields.email, p.email ?? '—'],
-    [T.fields.phone, p.phone ?? '—'],
+    [T.fields.phone, formatPhone(p.phone)],
     [T.fields.source, SOURCE_LABELS[p.source] + (p.referred_by ? ` (${p.referred_by})` : '')],
     [T.prospect.owner, p.owner_name ?? '—'],
     [T.prospect.nextAction, p.next_action ? `${p.next_action}${p.next_action_on ? ` · ${formatDate(p.next_action_on)}` : ''}` : '—'],
@@ -157,7 +158,7 @@ function ProspectView({ id }: { id: number }) {
               <List dense>
                 {p.visits.map((v) => (
                   <ListItem key={v.id} secondaryAction={<Link href={getHref('clientDiscoveryVisit', { clientId: p.id, visitId: v.id })}>{T.prospect.openVisit}</Link>}>
-                    <ListItemText primary={v.starts_at ? formatDateTime(v.starts_at) : '—'} secondary={`${v.status}${v.outcome ? ` · ${OUTCOME_LABELS[v.outcome]}` : ''}`} />
+                    <ListItemText primary={v.starts_at ? formatDateTime(v.starts_at) : '—'} secondary={`${words(v.status)}${v.outcome ? ` · ${OUTCOME_LABELS[v.outcome]}` : ''}`} />
                   </ListItem>
                 ))}
               </List>

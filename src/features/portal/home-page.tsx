@@ -14,6 +14,7 @@ import { UpcomingSection } from './booking/upcoming-section';
 import { TrendsSection } from './trends-section';
 import { CompletedSessionsSection } from './sessions/completed-sessions';
 import { formatDate } from '../../lib/format';
+import { words } from '../../../machines/rules/words';
 
 export function PortalHomePage() {
   const { clientId = '' } = useParams<{ clientId: string }>();
@@ -113,7 +114,7 @@ export function PortalHomePage() {
                   <Box key={e.id}>
                     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                       <Typography>{e.program_name}</Typography>
-                      <Chip size="small" label={e.status} />
+                      <Chip size="small" label={words(e.status)} />
                     </Stack>
                     {p && (
                       <>

@@ -13,12 +13,13 @@ import { formatDate } from '../../lib/format';
 import { LoadFailed, PageFrame } from './page-frame';
 import { useOnboarding } from './portal-hooks';
 import { PORTAL_TEXT } from './texts';
+import { words } from '../../../machines/rules/words';
 
 type Json = Record<string, any>;
 type Errors = Record<string, string[]>;
 
 
-const opt = (values: string[]) => values.map((v) => [v, v.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase())] as const);
+const opt = (values: string[]) => values.map((v) => [v, words(v)] as const);
 const GOAL_AREAS = opt(['weight', 'fitness', 'sleep', 'stress', 'nutrition', 'energy', 'heart_health', 'blood_sugar', 'digestion', 'mobility', 'longevity', 'other']);
 const PRIORITIES = opt(['high', 'medium', 'low']);
 const DURATIONS = [['under_3_months', 'Less than 3 months'], ['3_to_12_months', '3–12 months'], ['1_to_5_years', '1–5 years'], ['over_5_years', 'More than 5 years']] as const;

@@ -12,7 +12,7 @@ import { profilePatchOf } from '../../../machines/rules/profile-rules';
 import { ageInYears } from '../../../machines/staff/age';
 import { genderLabel } from '../../app/port';
 import { DateField } from '../../lib/date-field';
-import { clinicFormat, formatDate } from '../../lib/format';
+import { clinicFormat, formatDate, formatPhone } from '../../lib/format';
 import { CONTACT_METHOD_LABELS, contactMethodLabel, postalCodeLabel } from '../../lib/labels';
 import { LoadFailed, PageFrame } from './page-frame';
 import type { Profile } from './portal-api';
@@ -105,13 +105,13 @@ export function ProfilePage() {
               <Row label="Gender" value={genderLabel(profile.gender)} />
               <Row label="Date of birth" value={formatDate(profile.date_of_birth)} />
               <Row label="Age" value={PORTAL_TEXT.age(ageInYears(profile.date_of_birth))} />
-              <Row label="Phone" value={profile.phone_number ?? '—'} />
-              <Row label="Alternate phone" value={profile.alternate_phone ?? '—'} />
+              <Row label="Phone" value={formatPhone(profile.phone_number)} />
+              <Row label="Alternate phone" value={formatPhone(profile.alternate_phone)} />
               <Row label="Alternate email" value={profile.alternate_email ?? '—'} />
               <Row label="Preferred contact" value={contactMethodLabel(profile.preferred_contact_method)} />
               <Row label="Address" value={[profile.address_line_1, profile.address_line_2, profile.city, profile.state, profile.zipcode, profile.country].filter(Boolean).join(', ') || '—'} />
               <Row label="Occupation" value={[profile.occupation, profile.organization].filter(Boolean).join(', ') || '—'} />
-              <Row label="Emergency contact" value={profile.emergency_contact_name ? `${profile.emergency_contact_name} (${profile.emergency_contact_relation ?? '—'}) ${profile.emergency_contact_number ?? ''}` : '—'} />
+              <Row label="Emergency contact" value={profile.emergency_contact_name ? `${profile.emergency_contact_name} (${profile.emergency_contact_relation ?? '—'}) ${profile.emergency_contact_number ? formatPhone(profile.emergency_contact_number) : ''}` : '—'} />
               <Row label="ABHA number" value={profile.abha_number ?? '—'} />
               <Row label="Aadhaar" value={maskAadhaar(profile.aadhar_number)} />
             </Box>

@@ -17,6 +17,7 @@ import { useThriveClient } from './thrive-dashboard-hooks';
 import { STATUS_COLOURS } from './thrive-dashboard-page';
 import { LAB_FLAG_LABELS, RISK_FLAG_LABELS, THRIVE_TEXT as T, TRACK_LABELS } from './texts';
 import { TrendChart } from './trend-chart';
+import { words } from '../../../machines/rules/words';
 
 const STANDING_COLOURS: Record<RangeStanding | 'no_target', 'success' | 'warning' | 'error' | 'default'> = {
   in_range: 'success',
@@ -213,7 +214,7 @@ export function ThriveClientPage() {
             {data.packages.length === 0 && <Typography color="text.secondary">{T.noPackages}</Typography>}
             {data.packages.map((p) => (
               <Typography key={p.id} data-package={p.id}>
-                {p.therapy}: {T.sessionsLeft(p.sessions_used, p.sessions_left)}
+                {words(p.therapy)}: {T.sessionsLeft(p.sessions_used, p.sessions_left)}
                 {p.expires_on && ` (expires ${formatDate(p.expires_on)})`}
               </Typography>
             ))}

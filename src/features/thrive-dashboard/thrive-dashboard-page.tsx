@@ -16,6 +16,7 @@ import { GridPage, ServerGrid } from '../../lib/staff/server-grid';
 import type { AttentionRow, ThriveSummary, TileRow } from './thrive-dashboard-api';
 import { useThriveDashboard, useTileClients } from './thrive-dashboard-hooks';
 import { RISK_FLAG_LABELS, THRIVE_TEXT as T, TRACK_LABELS } from './texts';
+import { words } from '../../../machines/rules/words';
 
 type Row = AttentionRow & { id: number };
 
@@ -28,7 +29,7 @@ function clientColumn<R extends { client: number; first_name: string; last_name:
     field: 'name',
     headerName: 'Client',
     flex: 1.2,
-    minWidth: 170,
+    minWidth: 150,
     sortable: false,
     valueGetter: (_v, row) => fullName(row),
     renderCell: ({ row }) => (
@@ -41,22 +42,23 @@ function clientColumn<R extends { client: number; first_name: string; last_name:
 
 const columns: GridColDef<Row>[] = [
   clientColumn<Row>(),
-  { field: 'program_name', headerName: 'Program', flex: 1, minWidth: 150, sortable: false },
-  { field: 'status', headerName: 'Status', width: 120, sortable: false, renderCell: ({ row }) => <Chip size="small" color={STATUS_COLOURS[row.status]} label={TRACK_LABELS[row.status]} /> },
-  { field: 'attendance', headerName: T.attendance, width: 120, sortable: false, valueGetter: (v) => percent(v as number | null) },
-  { field: 'package_use', headerName: T.packageUse, width: 120, sortable: false, valueGetter: (v) => percent(v as number | null) },
-  { field: 'elapsed', headerName: T.elapsed, width: 150, sortable: false, valueGetter: (v) => percent(v as number) },
-  { field: 'last_visit', headerName: 'Last visit', width: 130, sortable: false, valueGetter: (v) => (v ? formatDate(v as string) : '—') },
+  { field: 'program_name', headerName: 'Program', flex: 1, minWidth: 120, sortable: false },
+  { field: 'status', headerName: 'Status', width: 100, sortable: false, renderCell: ({ row }) => <Chip size="small" color={STATUS_COLOURS[row.status]} label={TRACK_LABELS[row.status]} /> },
+  { field: 'attendance', headerName: T.attendance, width: 100, sortable: false, valueGetter: (v) => percent(v as number | null) },
+  { field: 'package_use', headerName: T.packageUse, width: 104, sortable: false, valueGetter: (v) => percent(v as number | null) },
+  { field: 'elapsed', headerName: T.elapsed, width: 136, sortable: false, valueGetter: (v) => percent(v as number) },
+  { field: 'last_visit', headerName: 'Last visit', width: 96, sortable: false, valueGetter: (v) => (v ? formatDate(v as string) : '—') },
   {
     field: 'flags',
     headerName: 'Reasons',
     flex: 1.4,
-    minWidth: 220,
+    minWidth: 170,
     sortable: false,
     renderCell: ({ row }) => (
-      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%' }}>
+      // The reasons wrap onto more lines (the row grows) rather than running off the grid (issue 32).
+      <Stack direction="row" useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 0.5, py: 1, minHeight: 52 }}>
         {row.flags.map((f) => (
-          <Chip key={f} size="small" variant="outlined" color="error" label={RISK_FLAG_LABELS[f]} />
+          <Chip key={f} size="small" variant="outlined" color="error" label={RISK_FLAG_LABELS[f]} sx={{ height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }} />
         ))}
       </Stack>
     ),
@@ -158,7 +160,7 @@ function SummaryView({ summary, open }: { summary: ThriveSummary; open: ThriveTi
     <>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2, flexWrap: "wrap" }} useFlexGap>
         <Tile name="active-enrollments" tile="active_enrollments" open={open === 'active_enrollments'} value={summary.active_enrollments} />
-        <Tile name="sessions-this-week" tile="sessions_this_week" open={open === 'sessions_this_week'} value={sessions} detail={summary.sessions_this_week.map((s) => `${s.therapy} ${s.sessions}`).join(', ')} />
+        <Tile name="sessions-this-week" tile="sessions_this_week" open={open === 'sessions_this_week'} value={sessions} detail={summary.sessions_this_week.map((s) => `${words(s.therapy)} ${s.sessions}`).join(', ')} />
         <Tile name="package-sessions-left" tile="package_sessions_left" open={open === 'package_sessions_left'} value={summary.package_sessions_left} />
         <Tile name="overdue" tile="overdue" open={open === 'overdue'} value={summary.overdue.forms + summary.overdue.thrive_checks} detail={T.overdueDetail(summary.overdue.forms, summary.overdue.thrive_checks)} />
         <Tile name="without-visit" tile="without_visit" open={open === 'without_visit'} value={summary.without_visit_30_days} />
@@ -221,6 +223,7 @@ export function ThriveDashboardPage() {
       </Typography>
       <Box>
         <ServerGrid<Row>
+          autoRowHeight
           list={attention}
           columns={columns}
           sortFields={{}}

@@ -10,7 +10,7 @@ import { getHref } from '../../app/port';
 import { contactMethodLabel } from '../../lib/labels';
 import { accountActions } from '../../../machines/staff/user-rules';
 import { ConfirmDialog } from '../../lib/staff/confirm-dialog';
-import { formatDate, fullName, ROLE_LABELS } from '../../lib/staff/format';
+import { formatDate, formatPhone, fullName, ROLE_LABELS } from '../../lib/staff/format';
 import { GridPage, ServerGrid } from '../../lib/staff/server-grid';
 import {
   ACTION_LABELS,
@@ -77,7 +77,7 @@ function UserDetails({ user, mayAct, onPick, onClose }: { user: UserRow | null; 
               <Typography component="dt" color="text.secondary">Email</Typography>
               <Typography component="dd">{user.email}</Typography>
               <Typography component="dt" color="text.secondary">{contactMethodLabel('phone')}</Typography>
-              <Typography component="dd">{user.phone_number || '—'}</Typography>
+              <Typography component="dd">{formatPhone(user.phone_number)}</Typography>
               <Typography component="dt" color="text.secondary">Role</Typography>
               <Typography component="dd">{ROLE_LABELS[user.role] ?? user.role}</Typography>
               <Typography component="dt" color="text.secondary">Status</Typography>

@@ -12,10 +12,11 @@ import { recipesOffered } from '../../../machines/visits/recipe-choices';
 import { clientRequiredFields } from '../../../machines/visits/visit-rules';
 import { getHref } from '../../app/port';
 import { ClockField } from '../../lib/date-field';
-import { formatDateTime } from '../../lib/staff/format';
+import { formatDate, formatDateTime } from '../../lib/staff/format';
 import { VISIT_TEXT as T } from './texts';
 import { VISIT_PRINT } from './visit-print';
 import { useVisitChoices, useVisitForm } from './visit-hooks';
+import { fieldPathList, words } from '../../../machines/rules/words';
 
 const page = (therapy: Therapy) =>
   function TherapyVisitPage() {
@@ -28,6 +29,12 @@ export const HbotVisitPage = page('hbot');
 export const PetVisitPage = page('pet');
 export const RedLightVisitPage = page('red_light');
 export const FirVisitPage = page('fir');
+
+/** A signed (locked) chart reads in the normal text colour, not the pale grey of a disabled form (issue 32). */
+const LOCKED_READABLE = {
+  '& .MuiInputBase-input.Mui-disabled, & .MuiSelect-select.Mui-disabled': { color: 'text.primary', WebkitTextFillColor: 'currentColor' },
+  '& .MuiInputLabel-root.Mui-disabled, & .MuiFormLabel-root.Mui-disabled': { color: 'text.secondary' },
+} as const;
 
 function SectionBox({ title, children, name }: { title: string; children: ReactNode; name: string }) {
   return (
@@ -42,7 +49,8 @@ function SectionBox({ title, children, name }: { title: string; children: ReactN
 
 function Field({ def, value, onChange, disabled, error, required }: { def: FieldDef; value: string; onChange: (v: string) => void; disabled: boolean; error?: string[]; required?: boolean }) {
   const label = def.unit ? `${def.label} (${def.unit})` : def.label;
-  const common = { label, value, disabled, required, error: Boolean(error), helperText: error?.[0], size: 'small' as const, sx: { minWidth: 180 }, slotProps: { htmlInput: { 'data-field': def.key } } };
+  // Wide enough for its whole label (an outlined field cuts a long one short), never wider than the screen (issue 32).
+  const common = { label, value, disabled, required, error: Boolean(error), helperText: error?.[0], size: 'small' as const, sx: { minWidth: `min(100%, ${Math.max(180, label.length * 8 + 48)}px)` }, slotProps: { htmlInput: { 'data-field': def.key } } };
   if (def.kind === 'choice' || def.kind === 'boolean') {
     const choices = def.kind === 'boolean' ? [T.yes, T.no] : (def.choices ?? []);
     return (
@@ -50,7 +58,7 @@ function Field({ def, value, onChange, disabled, error, required }: { def: Field
         <MenuItem value="">—</MenuItem>
         {choices.map((c) => (
           <MenuItem key={c} value={c}>
-            {c}
+            {words(c)}
           </MenuItem>
         ))}
       </TextField>
@@ -110,7 +118,7 @@ function VisitView({ therapy, clientId, id }: { therapy: Therapy; clientId: numb
   const lots = (choices.lots.data ?? []).filter((l) => !l.expired);
 
   return (
-    <Box sx={{ p: { xs: 1.5, md: 3 }, maxWidth: 1100 }} data-page="therapy-visit" data-status={visit.status}>
+    <Box sx={{ p: { xs: 1.5, md: 3 }, maxWidth: 1100, ...(locked ? LOCKED_READABLE : {}) }} data-page="therapy-visit" data-status={visit.status}>
       <GlobalStyles styles={VISIT_PRINT} />
       <Stack spacing={2}>
         <Box>
@@ -221,10 +229,10 @@ function VisitView({ therapy, clientId, id }: { therapy: Therapy; clientId: numb
                 // A lot at or below its low-stock level (the server's flag) is marked in the list and once chosen.
                 const chosenLow = lots.some((l) => String(l.id) === ing.lot && l.low);
                 return (
-                  <TextField key={`${ing.item}-${i}`} select size="small" label={T.lotFor(ing.item, ing.dose, ing.unit)} value={ing.lot} disabled={disabled} error={Boolean(fieldErrors[`parameters.ingredients.${i}.lot`])} helperText={fieldErrors[`parameters.ingredients.${i}.lot`]?.[0] ?? (chosenLow && !locked ? T.lowLotChosen : undefined)} slotProps={{ htmlInput: { 'data-field': `lot-${i}`, 'data-low': chosenLow } }} onChange={(e) => v.chooseLot(i, e.target.value)}>
+                  <TextField key={`${ing.item}-${i}`} select size="small" fullWidth label={T.lotFor(ing.item, ing.dose, ing.unit)} value={ing.lot} disabled={disabled} error={Boolean(fieldErrors[`parameters.ingredients.${i}.lot`])} helperText={fieldErrors[`parameters.ingredients.${i}.lot`]?.[0] ?? (chosenLow && !locked ? T.lowLotChosen : undefined)} slotProps={{ htmlInput: { 'data-field': `lot-${i}`, 'data-low': chosenLow } }} onChange={(e) => v.chooseLot(i, e.target.value)}>
                     {lots.filter((l) => l.item === ing.item || String(l.id) === ing.lot).map((l) => (
                       <MenuItem key={l.id} value={String(l.id)} data-low={l.low}>
-                        {`${l.lot_number} · ${l.quantity} ${l.unit} · ${T.expires(l.expires_on)}${l.low ? ` · ${T.lowLot}` : ''}`}
+                        {`${l.lot_number} · ${l.quantity} ${l.unit} · ${T.expires(formatDate(l.expires_on))}${l.low ? ` · ${T.lowLot}` : ''}`}
                       </MenuItem>
                     ))}
                   </TextField>
@@ -259,7 +267,7 @@ function VisitView({ therapy, clientId, id }: { therapy: Therapy; clientId: numb
         <SectionBox title={T.sections.adverse} name="adverse_events">
           {form.adverse_events.map((a, i) => (
             <Typography key={i} variant="body2">
-              {a.type} · {a.severity} · {a.action} · {a.outcome}
+              {a.type} · {words(a.severity)} · {a.action} · {a.outcome}
             </Typography>
           ))}
           {!locked && (
@@ -268,7 +276,7 @@ function VisitView({ therapy, clientId, id }: { therapy: Therapy; clientId: numb
               <TextField select size="small" label={T.adverse.severity} value={adverse.severity} onChange={(e) => setAdverse({ ...adverse, severity: e.target.value as typeof adverse.severity })} sx={{ minWidth: 120 }}>
                 {T.severities.map((s) => (
                   <MenuItem key={s} value={s}>
-                    {s}
+                    {words(s)}
                   </MenuItem>
                 ))}
               </TextField>
@@ -301,12 +309,12 @@ function VisitView({ therapy, clientId, id }: { therapy: Therapy; clientId: numb
           <Stack spacing={1} className="visit-actions">
             {visit.status === 'draft' && visit.blockers.length > 0 && (
               <Alert severity="info" data-field="blockers">
-                {T.blockers} {visit.blockers.join(', ')}
+                {T.blockers} {fieldPathList(visit.blockers, therapy)}
               </Alert>
             )}
             {visit.status === 'in_progress' && visit.missing.length > 0 && (
               <Alert severity="info" data-field="missing">
-                {T.missing} {visit.missing.join(', ')}
+                {T.missing} {fieldPathList(visit.missing, therapy)}
               </Alert>
             )}
             {v.steps.includes('aborted') && <TextField size="small" label={T.abortReason} value={reason} onChange={(e) => setReason(e.target.value)} />}

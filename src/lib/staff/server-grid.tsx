@@ -56,6 +56,8 @@ export function ServerGrid<Row extends GridValidRowModel>(props: {
   loadFailedText: string;
   retryLabel: string;
   onOpenRow?: (row: Row) => void;
+  /** Rows as tall as their content (a cell whose chips wrap), not one line each. */
+  autoRowHeight?: boolean;
 }) {
   const { list, sortFields, onOpenRow } = props;
   const { query } = list;
@@ -93,6 +95,7 @@ export function ServerGrid<Row extends GridValidRowModel>(props: {
           aria-label={props.title}
           rows={list.rows as unknown as Row[]}
           columns={props.columns}
+          getRowHeight={props.autoRowHeight ? () => 'auto' : undefined}
           rowCount={list.count}
           loading={list.loading}
           paginationMode="server"

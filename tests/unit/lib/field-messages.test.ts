@@ -14,7 +14,7 @@ describe('the field message catalogue', () => {
     expect(fieldSentence('city', 'Must NOT have more than 100 characters')).toBe('City can be at most 100 characters.');
     expect(fieldSentence('last_name', 'Must NOT have fewer than 1 characters')).toBe('Last name cannot be empty.');
     expect(fieldSentence('gender', 'Must be equal to one of the allowed values: M, F')).toBe('Gender: choose one of M, F.');
-    expect(fieldSentence('pattern', 'Must be equal to one of the allowed values: vegetarian, non_vegetarian, jain')).toBe('Pattern: choose one of vegetarian, non vegetarian, jain.');
+    expect(fieldSentence('pattern', 'Must be equal to one of the allowed values: vegetarian, non_vegetarian, jain')).toBe('Pattern: choose one of vegetarian, non-vegetarian, jain.');
     expect(fieldSentence('goals.0.description', 'This field is required.')).toBe('Description is required.');
     expect(fieldSentence('date_of_birth', 'Must not be in the future.')).toBe('Date of birth must not be in the future.');
     // Already written for people: kept.

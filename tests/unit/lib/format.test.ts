@@ -113,3 +113,21 @@ describe('the shapes screens ask for', () => {
     expect(clinicDatePattern()).toBe('DD.MM.YYYY');
   });
 });
+
+describe('phone numbers as people write them (issue 32)', () => {
+  afterEach(() => setClinicFormat(null));
+
+  it('groups a number by its dial code: 5 and 5 in India, 3-3-4 in North America', async () => {
+    const { formatPhone } = await import('../../../src/lib/format');
+    expect(formatPhone('+919302588524')).toBe('+91 93025 88524');
+    expect(formatPhone('+12025550143')).toBe('+1 202 555 0143');
+    expect(formatPhone('+447911123456')).toBe('+44 7911 123456');
+    // Already spaced or dashed, the same; without a dial code, the clinic's.
+    expect(formatPhone('+91 93025-88524')).toBe('+91 93025 88524');
+    expect(formatPhone('9302588524')).toBe('+91 93025 88524');
+    // A length the country does not use: threes.
+    expect(formatPhone('+9193025885')).toBe('+91 930 258 85');
+    expect(formatPhone(null)).toBe('—');
+    expect(formatPhone('ask at the desk')).toBe('ask at the desk');
+  });
+});

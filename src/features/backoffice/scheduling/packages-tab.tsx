@@ -12,6 +12,7 @@ import { useAction } from '../../../lib/staff/hooks';
 import { createPlan, type PackagePlan, patchPlan } from './scheduling-api';
 import { usePlans } from './scheduling-hooks';
 import { EDIT_PLAN, NEW_PLAN, PLAN_SAVED } from './texts';
+import { words } from '../../../../machines/rules/words';
 
 const EMPTY = { name: '', therapy: '', sessions: '10', price_inr: '0', validity_days: '180' };
 
@@ -71,7 +72,7 @@ export function PackagesTab() {
                 <TableCell>
                   {p.name} {!p.active && <Chip size="small" label="Inactive" />}
                 </TableCell>
-                <TableCell>{p.therapy}</TableCell>
+                <TableCell>{words(p.therapy)}</TableCell>
                 <TableCell>{p.sessions}</TableCell>
                 <TableCell>{formatCurrency(p.price_inr)}</TableCell>
                 <TableCell>{p.validity_days === null ? 'No expiry' : `${p.validity_days} days`}</TableCell>

@@ -32,6 +32,7 @@ import { createService, patchService, previewServiceImpact, type Service, type S
 import { useImpactedChange, useResources, useServices } from './scheduling-hooks';
 import { EDIT_SERVICE, NEW_SERVICE, SERVICE_SAVED } from './texts';
 import { useSnackbar } from 'notistack';
+import { wordsInSentence } from '../../../../machines/rules/words';
 
 const ROLES = ['NURSE', 'DOCTOR', 'HEALTH_COACH', 'NUTRITIONIST', 'RECEPTION', 'ADMIN', 'SUPER_ADMIN'] as const;
 type Role = (typeof ROLES)[number];
@@ -156,7 +157,7 @@ export function ServicesTab() {
               <TableCell>
                 {s.buffer_before_minutes} / {s.buffer_after_minutes}
               </TableCell>
-              <TableCell>{s.resources_needed.map((n) => `${n.units} × ${n.kind.replace(/_/g, ' ')}`).join(', ') || '—'}</TableCell>
+              <TableCell>{s.resources_needed.map((n) => `${n.units} × ${wordsInSentence(n.kind)}`).join(', ') || '—'}</TableCell>
               <TableCell>{s.delivered_by.map((r) => ROLE_LABELS[r] ?? r).join(', ')}</TableCell>
               <TableCell>{formatCurrency(s.price_inr)}</TableCell>
               <TableCell>{s.bookable_online ? 'Yes' : 'No'}</TableCell>

@@ -12,6 +12,7 @@ import { engines } from '../../../support/engines.ts';
 import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
 import { type Actor, addUser, api } from '../support.ts';
 import { addService, at, setHours, staffMember, upcomingMonday } from './fixtures.ts';
+import { wordsInSentence } from '../../../../machines/rules/words.ts';
 
 const statuses = statusesOf(appointmentLifecycle) as AppointmentStatus[];
 const pairs = statuses.flatMap((from) => statuses.filter((to) => to !== from).map((to) => ({ from, to })));
@@ -71,7 +72,7 @@ describe.each(engines)('the appointment lifecycle on %s', (engine) => {
       }
     } else {
       expect(res.status).toBe(409);
-      expect(res.body.detail).toBe(`This appointment cannot go from ${from} to ${to}.`);
+      expect(res.body.detail).toBe(`This appointment cannot go from ${wordsInSentence(from)} to ${wordsInSentence(to)}.`);
       expect(stored).toEqual({ status: from, status_reason: '' });
       expect(await counts(id)).toEqual(before);
     }

@@ -32,7 +32,10 @@ describe.each(engines)('clinic name on %s', (engine) => {
 
   it("is the product's until the clinic names itself, then the clinic's, in /config.json and in an invitation", async () => {
     expect((await config()).clinicName).toBe(DEFAULT_CLINIC_NAME);
+    // The back office's field shows the name in use, not an empty box (issue 32).
+    expect((await api(t, admin, 'GET', '/clinic/settings')).body.name).toBe(DEFAULT_CLINIC_NAME);
     expect((await api(t, admin, 'PATCH', '/clinic/settings', { name: 'Sunrise Wellness Kochi' })).status).toBe(200);
+    expect((await api(t, admin, 'GET', '/clinic/settings')).body.name).toBe('Sunrise Wellness Kochi');
     expect((await config()).clinicName).toBe('Sunrise Wellness Kochi');
 
     const email = uniqueEmail('named');
@@ -42,10 +45,13 @@ describe.each(engines)('clinic name on %s', (engine) => {
     expect(invitation.subject).toBe('Your temporary password · Sunrise Wellness Kochi');
     expect(invitation.body).toContain('An account has been created for you at Sunrise Wellness Kochi.');
     expect(invitation.body).not.toContain(DEFAULT_CLINIC_NAME);
+    // The link to sign in with (issue 32): the public origin's /login.
+    expect(invitation.body).toContain(`Sign in at ${t.runtime.config.publicUrl}/login within 7 days`);
 
     // A blank name is no name: the product's stands again.
     expect((await api(t, admin, 'PATCH', '/clinic/settings', { name: '' })).status).toBe(200);
     expect((await config()).clinicName).toBe(DEFAULT_CLINIC_NAME);
+    expect((await api(t, admin, 'GET', '/clinic/settings')).body.name).toBe(DEFAULT_CLINIC_NAME);
   });
 
   it('names the clinic in every message: reminders, cancellations, waitlist offers, enquiries, support replies and lab notices, by email and by SMS', async () => {

@@ -11,6 +11,7 @@ import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
 import { answer, PERFECT } from '../../../unit/machines/cognitive/answers.ts';
 import { type Actor, addUser, api } from '../support.ts';
 import { runIn } from './fixtures.ts';
+import { wordsInSentence } from '../../../../machines/rules/words.ts';
 
 type Status = 'in_progress' | 'paused' | 'completed' | 'incomplete';
 const statuses = statusesOf(runLifecycle) as Status[];
@@ -51,7 +52,7 @@ describe.each(engines)('the cognitive run lifecycle on %s', (engine) => {
       expect(await writes()).toBe(before + 1);
     } else {
       expect(res.status).toBe(409);
-      expect(res.body.detail).toBe(`This run cannot go from ${from} to ${to}.`);
+      expect(res.body.detail).toBe(`This run cannot go from ${wordsInSentence(from)} to ${wordsInSentence(to)}.`);
       expect(rows[0].status).toBe(from);
       expect(await writes()).toBe(before);
     }

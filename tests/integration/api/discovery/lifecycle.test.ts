@@ -11,6 +11,7 @@ import { engines } from '../../../support/engines.ts';
 import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
 import { type Actor, addUser, api } from '../support.ts';
 import { addProspect } from './fixtures.ts';
+import { wordsInSentence } from '../../../../machines/rules/words.ts';
 
 const EXTRAS = { reason: 'Moved to another city', nurture_on: '2026-12-01' };
 const stages = statusesOf(pipelineLifecycle);
@@ -48,7 +49,7 @@ describe.each(engines)('the prospect pipeline on %s', (engine) => {
       expect(await trail(id)).toBe(before + 2);
     } else {
       expect(res.status).toBe(409);
-      expect(res.body.detail).toBe(to === 'enrol' ? DISCOVERY_TEXTS.enrolByConverting : `This prospect cannot go from ${from} to ${to}.`);
+      expect(res.body.detail).toBe(to === 'enrol' ? DISCOVERY_TEXTS.enrolByConverting : `This prospect cannot go from ${wordsInSentence(from)} to ${wordsInSentence(to)}.`);
       expect(stored.body.stage).toBe(from);
       expect(await trail(id)).toBe(before);
     }

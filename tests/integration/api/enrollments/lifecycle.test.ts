@@ -8,6 +8,7 @@ import { statusesOf, stepTo } from '../../../../machines/lifecycle/lifecycle.ts'
 import { engines } from '../../../support/engines.ts';
 import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
 import { type Actor, addUser, api } from '../support.ts';
+import { wordsInSentence } from '../../../../machines/rules/words.ts';
 
 const statuses = statusesOf(enrollmentLifecycle);
 const pairs = statuses.flatMap((from) => statuses.filter((to) => to !== from).map((to) => ({ from, to, legal: stepTo(enrollmentLifecycle, from, to) !== null })));
@@ -51,7 +52,7 @@ describe.each(engines)('the enrollment lifecycle on %s', (engine) => {
       expect(await updates()).toBe(auditBefore + 1);
     } else {
       expect(res.status).toBe(409);
-      expect(res.body.detail).toBe(`This enrollment cannot go from ${from} to ${to}.`);
+      expect(res.body.detail).toBe(`This enrollment cannot go from ${wordsInSentence(from)} to ${wordsInSentence(to)}.`);
       expect(stored).toMatchObject({ status: from, notes: '' });
       expect(await updates()).toBe(auditBefore);
     }

@@ -10,6 +10,7 @@ import { engines } from '../../../support/engines.ts';
 import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
 import { type Actor, addUser, api } from '../support.ts';
 import { addCatalogue, addPincode, auditCount, type LabCatalogue, slotsFor } from './fixtures.ts';
+import { wordsInSentence } from '../../../../machines/rules/words.ts';
 
 const statuses = statusesOf(labOrderLifecycle) as LabOrderStatus[];
 const resultsFor = (to: string) => (to === 'ready' ? 2 : 1);
@@ -64,7 +65,7 @@ describe.each(engines)('the lab order lifecycle on %s', (engine) => {
       expect(await auditCount(t, 'lab.order.transition', client.id)).toBe(auditBefore + 1);
     } else {
       expect(res.status).toBe(409);
-      expect(res.body.detail).toBe(`This lab order cannot go from ${from} to ${to}.`);
+      expect(res.body.detail).toBe(`This lab order cannot go from ${wordsInSentence(from)} to ${wordsInSentence(to)}.`);
       expect(stored.status).toBe(from);
       expect(history).toBe(historyBefore);
       expect(await auditCount(t, 'lab.order.transition', client.id)).toBe(auditBefore);

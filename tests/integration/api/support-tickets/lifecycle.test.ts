@@ -8,6 +8,7 @@ import { engines } from '../../../support/engines.ts';
 import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
 import { type Actor, addUser, api } from '../support.ts';
 import { auditCount, openTicket } from './fixtures.ts';
+import { wordsInSentence } from '../../../../machines/rules/words.ts';
 
 const statuses = statusesOf(ticketLifecycle) as TicketStatus[];
 const now = new Date().toISOString();
@@ -45,7 +46,7 @@ describe.each(engines)('the ticket lifecycle on %s', (engine) => {
       expect(await auditCount(t, 'support.ticket.transition', client.id)).toBe(before + 1);
     } else {
       expect(res.status).toBe(409);
-      expect(res.body.detail).toBe(`This ticket cannot go from ${from} to ${to}.`);
+      expect(res.body.detail).toBe(`This ticket cannot go from ${wordsInSentence(from)} to ${wordsInSentence(to)}.`);
       expect(stored.status).toBe(from);
       expect(await auditCount(t, 'support.ticket.transition', client.id)).toBe(before);
     }

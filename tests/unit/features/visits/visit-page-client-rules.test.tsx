@@ -10,6 +10,7 @@ import { HbotVisitPage, IvVisitPage } from '../../../../src/features/visits/visi
 import { VISIT_TEXT as T } from '../../../../src/features/visits/texts';
 import { renderPage, type Sent } from '../discovery/render';
 import { visitRecord } from './visit-record';
+import { formatDate } from '../../../../src/lib/format';
 
 afterEach(cleanup);
 
@@ -55,6 +56,6 @@ describe('the visit page: glucose before for a diabetic client, low lots', () =>
     expect((document.querySelector('input[data-field="lot-0"]') as HTMLInputElement).dataset.low).toBe('true');
     await act(async () => fireEvent.mouseDown(screen.getByRole('combobox', { name: T.lotFor('Vitamin C', '5', 'g') })));
     const options = within(screen.getByRole('listbox')).getAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual([`VC-1 · 20 g · ${T.expires('2027-06-30')}`, `VC-2 · 3 g · ${T.expires('2027-06-30')} · ${T.lowLot}`]);
+    expect(options.map((o) => o.textContent)).toEqual([`VC-1 · 20 g · ${T.expires(formatDate('2027-06-30'))}`, `VC-2 · 3 g · ${T.expires(formatDate('2027-06-30'))} · ${T.lowLot}`]);
   });
 });
