@@ -50,7 +50,9 @@ export async function buildApp(runtime: Runtime, options: { logger: Logger; serv
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => crypto.randomUUID(),
-    trustProxy: true,
+    // Forwarded headers only from the proxies TRUST_PROXY names: off by default, so a caller
+    // cannot choose the address the per-IP limits count (config.ts).
+    trustProxy: runtime.config.trustProxy,
     forceCloseConnections: 'idle',
     ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
     schemaController: { compilersFactory: { buildSerializer: serializersOnFirstUse } },
