@@ -3107,7 +3107,10 @@ export interface components {
             opened_by: number;
             /** Format: date-time */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description The last change the reader can see: for a client, a reply either way, a status change or an assignment (never an internal note); for staff, every change.
+             */
             updated_at: string;
             /** Format: date-time */
             solved_at: string | null;
@@ -3115,6 +3118,7 @@ export interface components {
             closed_at: string | null;
         };
         SupportMessage: {
+            /** @description For staff, the message's own id. For a client, its number among the messages they see on this ticket (1, 2, 3…), so no gap tells of an internal note. */
             id: number;
             author: number;
             author_name: string;

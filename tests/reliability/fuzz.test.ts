@@ -317,7 +317,7 @@ describe('fuzzing forwarded headers on the rate-limited routes', () => {
     { requiredKeys: [] },
   ).map((headers) => Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, v.replace(/[^\x20-\x7e]/g, '')])));
 
-  const routes: { name: string; limit: number; send: (headers: Record<string, string>, i: number, remoteAddress: string) => ReturnType<TestApp['app']['inject']> }[] = [
+  const routes: { name: string; limit: number; send: (headers: Record<string, string>, i: number, remoteAddress: string) => Promise<{ statusCode: number; body: string }> }[] = [
     {
       name: 'POST /api/v1/discovery/enquiries',
       limit: LIMITS.enquiry,
@@ -327,7 +327,7 @@ describe('fuzzing forwarded headers on the rate-limited routes', () => {
     ...['InitiateAuth', 'SignUp', 'ForgotPassword', 'ResendConfirmationCode'].map((action) => ({
       name: `identity ${action}`,
       limit: LIMITS.identity,
-      send: (headers, i, remoteAddress) =>
+      send: (headers: Record<string, string>, i: number, remoteAddress: string) =>
         t.app.inject({
           method: 'POST',
           url: '/identity',
