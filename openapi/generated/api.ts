@@ -4127,6 +4127,15 @@ export interface components {
         };
     };
     responses: {
+        /** @description This Idempotency-Key was already used for a different request (`errors` names the header). */
+        IdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Bad input; `errors` names each field and the reason. */
         BadRequest: {
             headers: {
@@ -4183,6 +4192,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description One key per submission a person makes (the same key for each retry of it), 1 to 255 visible characters, e.g. a UUID. A repeat from the same caller with the same key and the same request gets the first answer back (header `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 422; a repeat while the first is still being written is 409. Keys are kept 24 hours. */
+        IdempotencyKey: string;
         Id: number;
         Page: number;
         PageSize: number;
@@ -5258,7 +5269,10 @@ export interface operations {
     createAppointment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description One key per submission a person makes (the same key for each retry of it), 1 to 255 visible characters, e.g. a UUID. A repeat from the same caller with the same key and the same request gets the first answer back (header `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 422; a repeat while the first is still being written is 409. Keys are kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5282,6 +5296,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["SchedulingConflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
         };
     };
     getAppointment: {
@@ -5875,7 +5890,10 @@ export interface operations {
     createSupportTicket: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description One key per submission a person makes (the same key for each retry of it), 1 to 255 visible characters, e.g. a UUID. A repeat from the same caller with the same key and the same request gets the first answer back (header `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 422; a repeat while the first is still being written is 409. Keys are kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5897,6 +5915,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
         };
     };
     getSupportTicket: {
@@ -6646,7 +6666,10 @@ export interface operations {
     createEnquiry: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description One key per submission a person makes (the same key for each retry of it), 1 to 255 visible characters, e.g. a UUID. A repeat from the same caller with the same key and the same request gets the first answer back (header `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 422; a repeat while the first is still being written is 409. Keys are kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6666,6 +6689,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             /** @description Too many enquiries from this address; try again later. */
             429: {
                 headers: {

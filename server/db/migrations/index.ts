@@ -30,6 +30,7 @@ import * as m1440 from './1440_lab_partner.ts';
 import * as m1460 from './1460_client_record_alerts.ts';
 import * as m1480 from './1480_audit_system_actor.ts';
 import * as m1490 from './1490_support_client_updated_at.ts';
+import * as m1495 from './1495_idempotency_keys.ts';
 import * as m1470 from './1470_clinic_logo.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '1470_clinic_logo': m1470,
   '1480_audit_system_actor': m1480,
   '1490_support_client_updated_at': m1490,
+  '1495_idempotency_keys': m1495,
 };
