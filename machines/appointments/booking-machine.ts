@@ -21,6 +21,7 @@
 //                                           any other rejection is a Failure (machines/rules/failure.ts)
 import { assign, fromPromise, setup } from 'xstate';
 import { failureOf } from '../rules/failure.ts';
+import { keyFor } from '../rules/submission-key.ts';
 
 export interface Slot {
   /** ISO 8601 with offset. */
@@ -64,6 +65,8 @@ export interface BookingRequest {
   staff: number | null;
   notes: string;
   series: SeriesChoice | null;
+  /** The submission's Idempotency-Key: the same for a resend of the same booking. */
+  key: string;
 }
 
 export interface BookingResult {
@@ -92,6 +95,8 @@ export interface BookingContext {
   result: BookingResult | null;
   conflicts: Conflict[];
   error: string | null;
+  /** The booking sent and its Idempotency-Key, so a resend of the same booking carries the same key. */
+  submission: { key: string; draft: Omit<BookingRequest, 'key'> } | null;
 }
 
 export interface BookingInput {
@@ -217,6 +222,7 @@ export const bookingMachine = setup({
     result: null,
     conflicts: [],
     error: null,
+    submission: null,
   }),
   initial: 'start',
   on: {
@@ -299,7 +305,19 @@ export const bookingMachine = setup({
     confirm: {
       on: {
         'booking.back': 'details',
-        'booking.submit': 'booking',
+        'booking.submit': {
+          target: 'booking',
+          actions: assign(({ context }) => ({
+            submission: keyFor(context.submission, {
+              client: context.client!.id,
+              service: context.service!,
+              start: context.slot!.start,
+              staff: context.staff,
+              notes: context.notes,
+              series: context.series,
+            }),
+          })),
+        },
       },
     },
     booking: {
@@ -307,14 +325,7 @@ export const bookingMachine = setup({
       entry: 'clearError',
       invoke: {
         src: 'book',
-        input: ({ context }) => ({
-          client: context.client!.id,
-          service: context.service!,
-          start: context.slot!.start,
-          staff: context.staff,
-          notes: context.notes,
-          series: context.series,
-        }),
+        input: ({ context }) => ({ ...context.submission!.draft, key: context.submission!.key }),
         onDone: { target: 'booked', actions: { type: 'setResult', params: ({ event }) => ({ result: event.output }) } },
         onError: [
           { guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) }, target: 'conflict', actions: { type: 'setConflicts', params: ({ event }) => ({ error: event.error }) } },
