@@ -1,7 +1,7 @@
 // The whole HTTP surface as one Fastify instance, built from already-opened parts so tests can
 // build it around a fresh database and drive it with inject() (server/main.ts owns listen and
 // shutdown).
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import type { Logger } from 'pino';
 import { apiDocs } from './api/docs.ts';
 import { businessApi } from './api/index.ts';
@@ -50,7 +50,9 @@ export async function buildApp(runtime: Runtime, options: { logger: Logger; serv
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => crypto.randomUUID(),
-    trustProxy: true,
+    // Forwarded headers only from the proxies TRUST_PROXY names: off by default, so a caller
+    // cannot choose the address the per-IP limits count (config.ts).
+    trustProxy: runtime.config.trustProxy as FastifyServerOptions['trustProxy'],
     forceCloseConnections: 'idle',
     ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
     schemaController: { compilersFactory: { buildSerializer: serializersOnFirstUse } },

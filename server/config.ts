@@ -1,5 +1,6 @@
 // Every setting the server reads from the environment, parsed once at start-up.
 // Each variable has a default that works on a fresh machine (see README "Environment").
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /** The web app's build, relative to the project: under build/, the one folder start-up writes to. */
@@ -37,6 +38,12 @@ export interface ServerConfig {
   adminTempPassword: string | null;
   supportEmail: string;
   logLevel: string;
+  /**
+   * Whose X-Forwarded-For/-Host/-Proto to believe (Fastify's trustProxy): false (the default)
+   * believes nobody, so a caller's address is the socket's and cannot be chosen by a header; a list
+   * of proxy addresses or CIDR ranges; or a hop count. `TRUST_PROXY`.
+   */
+  trustProxy: false | number | string[];
   /** Limits and browser access for /api/v1 (server/http/api-hardening.ts). */
   api: {
     /** Requests per minute from one client IP. */
@@ -105,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     adminTempPassword: orNull(env.ADMIN_TEMP_PASSWORD),
     supportEmail: (orNull(env.SUPPORT_EMAIL) ?? adminEmail).toLowerCase(),
     logLevel: orNull(env.LOG_LEVEL) ?? 'info',
+    trustProxy: trustProxy(env.TRUST_PROXY),
     api: {
       rateLimitPerIp: positiveInt(env, 'API_RATE_LIMIT_PER_IP', 6000),
       rateLimitPerToken: positiveInt(env, 'API_RATE_LIMIT_PER_TOKEN', 1200),
@@ -119,6 +127,36 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1) throw new ConfigError(`${name} must be a whole number of at least 1, got "${raw}"`);
   return value;
+}
+
+// proxy-addr's names for ranges (the same words Express and Fastify accept).
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * `TRUST_PROXY`: unset, empty, `false` or `0`: trust no forwarded header. A whole number: that many
+ * proxy hops in front. Otherwise a comma list of proxy addresses or CIDR ranges (`10.0.0.0/8`,
+ * `::1`, or `loopback`). `true` (trust every address) is refused: it is what lets any caller
+ * choose its own address and so walk past every per-address limit.
+ */
+export function trustProxy(raw: string | undefined): false | number | string[] {
+  const value = (raw ?? '').trim();
+  if (value === '' || value.toLowerCase() === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  if (value.toLowerCase() === 'true') {
+    throw new ConfigError('TRUST_PROXY=true would believe X-Forwarded-For from anyone; give the proxy addresses (e.g. 127.0.0.1 or 10.0.0.0/8) or a hop count');
+  }
+  const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const entry of entries) {
+    if (NAMED_RANGES.has(entry)) continue;
+    const [address, prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const bits = family === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+    if (!family || rest.length > 0 || !prefixOk) {
+      throw new ConfigError(`TRUST_PROXY: "${entry}" is not an address or CIDR range such as 10.0.0.0/8 (or a hop count)`);
+    }
+  }
+  return entries;
 }
 
 /** `CORS_ORIGINS`: comma-separated origins such as https://portal.example.com (scheme, host, port). */

@@ -7,6 +7,7 @@ import { bootstrapSuperAdmin } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { installProcessGuards } from './http/process-guards.ts';
 import { createIdentityRuntime } from './identity/index.ts';
 import { createLogger } from './logger.ts';
 import { createMailTransport } from './mail/transport.ts';
@@ -77,6 +78,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   const address = await app.listen({ port: config.port, host: config.host });
+  // Serving: from here on a stray rejection or throw is logged, not fatal (http/process-guards.ts).
+  // Before this a fault at start-up still exits, so the supervisor starts afresh.
+  installProcessGuards(log);
   // `npm run backup` finds this server (and its token) through DATA_DIR.
   unpublishBackup = publishBackupEndpoint(config.dataDir, { pid: process.pid, port: (app.server.address() as { port: number }).port, token: runtime.backupToken! });
   log.info({ address, public_url: config.publicUrl }, 'listening');

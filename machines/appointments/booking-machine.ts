@@ -26,6 +26,7 @@
 //                                           any other rejection is a Failure (machines/rules/failure.ts)
 import { assign, fromPromise, setup } from 'xstate';
 import { failureOf } from '../rules/failure.ts';
+import { keyFor } from '../rules/submission-key.ts';
 import { addDays, DEFAULT_TIME_ZONE, localTime } from './scheduling-rules.ts';
 
 export interface Slot {
@@ -70,6 +71,8 @@ export interface BookingRequest {
   staff: number | null;
   notes: string;
   series: SeriesChoice | null;
+  /** The submission's Idempotency-Key: the same for a resend of the same booking. */
+  key: string;
 }
 
 export interface BookingResult {
@@ -99,6 +102,8 @@ export interface BookingContext {
   result: BookingResult | null;
   conflicts: Conflict[];
   error: string | null;
+  /** The booking sent and its Idempotency-Key, so a resend of the same booking carries the same key. */
+  submission: { key: string; draft: Omit<BookingRequest, 'key'> } | null;
 }
 
 export interface BookingInput {
@@ -259,6 +264,7 @@ export const bookingMachine = setup({
     result: null,
     conflicts: [],
     error: null,
+    submission: null,
   }),
   initial: 'start',
   on: {
@@ -349,7 +355,19 @@ export const bookingMachine = setup({
     confirm: {
       on: {
         'booking.back': [{ guard: 'picksFromOffers', target: 'slot' }, { target: 'details' }],
-        'booking.submit': 'booking',
+        'booking.submit': {
+          target: 'booking',
+          actions: assign(({ context }) => ({
+            submission: keyFor(context.submission, {
+              client: context.client!.id,
+              service: context.service!,
+              start: context.slot!.start,
+              staff: context.staff,
+              notes: context.notes,
+              series: context.series,
+            }),
+          })),
+        },
       },
     },
     booking: {
@@ -357,14 +375,7 @@ export const bookingMachine = setup({
       entry: 'clearError',
       invoke: {
         src: 'book',
-        input: ({ context }) => ({
-          client: context.client!.id,
-          service: context.service!,
-          start: context.slot!.start,
-          staff: context.staff,
-          notes: context.notes,
-          series: context.series,
-        }),
+        input: ({ context }) => ({ ...context.submission!.draft, key: context.submission!.key }),
         onDone: { target: 'booked', actions: { type: 'setResult', params: ({ event }) => ({ result: event.output }) } },
         onError: [
           { guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) }, target: 'conflict', actions: { type: 'setConflicts', params: ({ event }) => ({ error: event.error }) } },

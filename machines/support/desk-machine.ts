@@ -9,6 +9,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { type FieldErrors, failureOf } from '../rules/failure.ts';
 import type { TicketCategory } from './support-rules.ts';
 import type { TicketStatus } from './ticket-lifecycle.ts';
+import { keyFor } from '../rules/submission-key.ts';
 
 export interface DeskQuery {
   status: TicketStatus[];
@@ -62,6 +63,8 @@ interface Context {
   message: string | null;
   fieldErrors: FieldErrors;
   notice: 'opened' | 'sent' | 'moved' | 'assigned' | null;
+  /** The ticket being opened and its Idempotency-Key, kept until it is opened (a resend after a failure reuses the key). */
+  submission: { key: string; draft: TicketDraft } | null;
 }
 
 type Event =
@@ -89,7 +92,7 @@ export const supportDeskMachine = setup({
   actors: {
     loadTickets: fromPromise<DeskPage, { client: number | null; query: DeskQuery }>(notProvided('loadTickets')),
     loadTicket: fromPromise<DeskTicket, { id: number }>(notProvided('loadTicket')),
-    createTicket: fromPromise<DeskTicket, { client: number | null; draft: TicketDraft }>(notProvided('createTicket')),
+    createTicket: fromPromise<DeskTicket, { client: number | null; draft: TicketDraft; key: string }>(notProvided('createTicket')),
     sendMessage: fromPromise<DeskTicket, { id: number; draft: ReplyDraft }>(notProvided('sendMessage')),
     moveTicket: fromPromise<DeskTicket, { id: number; to: TicketStatus }>(notProvided('moveTicket')),
     assignTicket: fromPromise<DeskTicket, { id: number; assignee: number | null }>(notProvided('assignTicket')),
@@ -99,6 +102,7 @@ export const supportDeskMachine = setup({
       const failure = failureOf((event as unknown as { error: unknown }).error);
       return { message: failure.message, fieldErrors: failure.fieldErrors, notice: null };
     }),
+    keySubmission: assign(({ context, event }) => ({ submission: keyFor(context.submission, (event as { draft: TicketDraft }).draft) })),
     showTicket: assign(({ event }) => ({ selected: (event as unknown as { output: DeskTicket }).output, message: null, fieldErrors: {} })),
   },
   guards: {
@@ -121,6 +125,7 @@ export const supportDeskMachine = setup({
     message: null,
     fieldErrors: {},
     notice: null,
+    submission: null,
   }),
   on: {
     'desk.query': {
@@ -149,7 +154,7 @@ export const supportDeskMachine = setup({
           on: {
             'desk.select': 'opening',
             'desk.deselect': { actions: assign({ selected: null, message: null, fieldErrors: {}, notice: null }) },
-            'desk.create': { guard: 'mayWrite', target: 'creating' },
+            'desk.create': { guard: 'mayWrite', target: 'creating', actions: 'keySubmission' },
             'desk.reply': { guard: 'mayReply', target: 'replying' },
             'desk.move': { guard: 'staffOnSelected', target: 'moving' },
             'desk.assign': { guard: 'staffOnSelected', target: 'assigning' },
@@ -168,8 +173,8 @@ export const supportDeskMachine = setup({
           tags: ['pending'],
           invoke: {
             src: 'createTicket',
-            input: ({ context, event }) => ({ client: context.client, draft: (event as { draft: TicketDraft }).draft }),
-            onDone: { target: '#supportDesk.loading', actions: ['showTicket', assign({ notice: 'opened' })] },
+            input: ({ context }) => ({ client: context.client, draft: context.submission!.draft, key: context.submission!.key }),
+            onDone: { target: '#supportDesk.loading', actions: ['showTicket', assign({ notice: 'opened', submission: null })] },
             onError: { target: 'idle', actions: 'showFailure' },
           },
         },

@@ -3116,7 +3116,10 @@ export interface components {
             opened_by: number;
             /** Format: date-time */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description The last change the reader can see: for a client, a reply either way, a status change or an assignment (never an internal note); for staff, every change.
+             */
             updated_at: string;
             /** Format: date-time */
             solved_at: string | null;
@@ -3124,6 +3127,7 @@ export interface components {
             closed_at: string | null;
         };
         SupportMessage: {
+            /** @description For staff, the message's own id. For a client, its number among the messages they see on this ticket (1, 2, 3…), so no gap tells of an internal note. */
             id: number;
             author: number;
             author_name: string;
@@ -4132,6 +4136,15 @@ export interface components {
         };
     };
     responses: {
+        /** @description This Idempotency-Key was already used for a different request (`errors` names the header). */
+        IdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Bad input; `errors` names each field and the reason. */
         BadRequest: {
             headers: {
@@ -4188,6 +4201,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description One key per submission a person makes (the same key for each retry of it), 1 to 255 visible characters, e.g. a UUID. A repeat from the same caller with the same key and the same request gets the first answer back (header `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 422; a repeat while the first is still being written is 409. Keys are kept 24 hours. */
+        IdempotencyKey: string;
         Id: number;
         Page: number;
         PageSize: number;
@@ -5263,7 +5278,10 @@ export interface operations {
     createAppointment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description One key per submission a person makes (the same key for each retry of it), 1 to 255 visible characters, e.g. a UUID. A repeat from the same caller with the same key and the same request gets the first answer back (header `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 422; a repeat while the first is still being written is 409. Keys are kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5287,6 +5305,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["SchedulingConflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
         };
     };
     getAppointment: {
@@ -5880,7 +5899,10 @@ export interface operations {
     createSupportTicket: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description One key per submission a person makes (the same key for each retry of it), 1 to 255 visible characters, e.g. a UUID. A repeat from the same caller with the same key and the same request gets the first answer back (header `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 422; a repeat while the first is still being written is 409. Keys are kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5902,6 +5924,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
         };
     };
     getSupportTicket: {
@@ -6651,7 +6675,10 @@ export interface operations {
     createEnquiry: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description One key per submission a person makes (the same key for each retry of it), 1 to 255 visible characters, e.g. a UUID. A repeat from the same caller with the same key and the same request gets the first answer back (header `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 422; a repeat while the first is still being written is 409. Keys are kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6671,6 +6698,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             /** @description Too many enquiries from this address; try again later. */
             429: {
                 headers: {

@@ -41,6 +41,8 @@ export interface Contract {
   /** One component schema, every $ref inlined (tests validate responses with these). */
   component(name: string): Json;
   operations(): Array<{ method: string; path: string; operationId: string; operation: Json }>;
+  /** Operations whose contract takes an Idempotency-Key header (server/http/idempotency.ts). */
+  idempotentOperations(): Set<string>;
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
@@ -107,6 +109,14 @@ export function loadContract(document: Json = readContractDocument()): Contract 
     document,
     component: (name) => forAjv(inline(document, document.components.schemas[name])),
     operations: () => [...byId.entries()].map(([operationId, o]) => ({ operationId, method: o.method, path: o.path, operation: o.operation })),
+    idempotentOperations() {
+      const ids = new Set<string>();
+      for (const [operationId, found] of byId) {
+        const parameters = inline(document, [...(found.pathItem.parameters ?? []), ...(found.operation.parameters ?? [])]) as Json[];
+        if (parameters.some((p) => p.in === 'header' && String(p.name).toLowerCase() === 'idempotency-key')) ids.add(operationId);
+      }
+      return ids;
+    },
     routeSchema(operationId) {
       const found = byId.get(operationId);
       if (!found) throw new Error(`no operation ${operationId} in the contract`);

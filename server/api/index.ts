@@ -6,6 +6,7 @@ import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
 import { registerBearerAuth } from '../auth/bearer.ts';
 import { compiledOnFirstUse } from '../http/compile-on-first-use.ts';
+import { registerIdempotency } from '../http/idempotency.ts';
 import { createAadhaarVault } from './aadhaar.ts';
 import type { ApiContext } from './context.ts';
 import { loadContract } from './contract.ts';
@@ -44,5 +45,7 @@ export async function businessApi(app: FastifyInstance): Promise<void> {
     findCaller: callerFinder(ctx),
     verifier: () => identity.accessTokens,
   });
+  // Writes a person may send twice: the operations whose contract takes an Idempotency-Key.
+  registerIdempotency(app, { db: ctx.db, operationIds: ctx.contract.idempotentOperations() });
   for (const routes of ROUTE_MODULES) await routes(app, ctx);
 }

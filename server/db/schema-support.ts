@@ -16,7 +16,10 @@ export interface SupportTicketsTable {
   assignee_id: number | null;
   opened_by: number;
   created_at: TimestampDefault;
+  /** Every change, internal notes included: the clinic's view. */
   updated_at: TimestampDefault;
+  /** Changes the client can see only (migration 1490): the client's view of `updated_at`. */
+  client_updated_at: TimestampDefault;
   solved_at: Timestamp | null;
   closed_at: Timestamp | null;
 }

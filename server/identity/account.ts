@@ -124,8 +124,10 @@ export class Account {
     this.checkClient(body);
     const username = requiredString(body, 'Username', 128);
     const user = await findUser(this.ctx.db, username);
-    if (!user) return { CodeDeliveryDetails: this.simulatedDelivery(username) };
-    if (user.status !== 'UNCONFIRMED') throw Errors.alreadyConfirmed();
+    // PreventUserExistenceErrors: an account that needs no code (confirmed, or created by staff)
+    // gets the same plausible delivery as an address with no account, and nothing is sent, so
+    // this action cannot tell which addresses are the clinic's clients.
+    if (!user || user.status !== 'UNCONFIRMED') return { CodeDeliveryDetails: this.simulatedDelivery(username) };
     return { CodeDeliveryDetails: await this.sendEmailCode(user, 'signup') };
   }
 

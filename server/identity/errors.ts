@@ -24,7 +24,6 @@ export const Errors = {
   sessionInvalid: e('NotAuthorizedException', 'Invalid session for the user.'),
   usernameExists: e('UsernameExistsException', 'An account with the given email already exists.'),
   aliasExists: e('AliasExistsException', 'An account with the email already exists.'),
-  alreadyConfirmed: e('InvalidParameterException', 'User is already confirmed.'),
   noVerifiedContact: e(
     'InvalidParameterException',
     'Cannot reset password for the user as there is no registered/verified email or phone_number',

@@ -5,13 +5,12 @@ import type { RuntimeConfig } from '../../openapi/runtime-config.ts';
 import { logoUrl } from '../../machines/rules/clinic-logo.ts';
 import { readPublicClinic } from '../api/data/public-clinic.ts';
 
-/** The origin the browser used: Host (or X-Forwarded-Host behind a proxy) and protocol. */
+/**
+ * The origin the browser used: Host and protocol, or X-Forwarded-Host and -Proto when the request
+ * came through a proxy TRUST_PROXY names (Fastify reads those only from a trusted proxy).
+ */
 export function requestOrigin(request: FastifyRequest): string {
-  const forwardedProto = String(request.headers['x-forwarded-proto'] ?? '').split(',')[0].trim();
-  const forwardedHost = String(request.headers['x-forwarded-host'] ?? '').split(',')[0].trim();
-  const protocol = forwardedProto || request.protocol;
-  const host = forwardedHost || request.headers.host || `localhost:${request.socket.localPort ?? 3000}`;
-  return `${protocol}://${host}`;
+  return `${request.protocol}://${request.host || `localhost:${request.socket.localPort ?? 3000}`}`;
 }
 
 export async function runtimeConfigRoutes(app: FastifyInstance): Promise<void> {

@@ -310,3 +310,72 @@ describe.each(engines)('fuzzing on %s', (engine) => {
     expect(cases).toBeGreaterThan(API_REQUESTS + IDENTITY_REQUESTS);
   }, 600_000);
 });
+
+// Forwarded-header spoofing on the rate-limited routes (issue 42): with the default TRUST_PROXY
+// (no proxy trusted), whatever a caller puts in X-Forwarded-For, Forwarded or X-Real-IP, one
+// socket address gets one allowance on each limited route.
+describe('fuzzing forwarded headers on the rate-limited routes', () => {
+  const LIMITS = { enquiry: 5, identity: 3, api: 12 };
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp('pglite', { env: { TRUST_PROXY: '', IDENTITY_RATE_LIMIT_PER_MINUTE: String(LIMITS.identity), API_RATE_LIMIT_PER_IP: String(LIMITS.api) } });
+  }, 180_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const address = fc.oneof(fc.ipV4(), fc.ipV6(), fc.ipV4Extended(), fc.constantFrom('unknown', '', '127.0.0.1', '::1', '0.0.0.0'), fc.string({ maxLength: 40 }));
+  const spoof = fc.record(
+    {
+      'x-forwarded-for': fc.array(address, { minLength: 1, maxLength: 4 }).map((list) => list.join(', ')),
+      forwarded: address.map((a) => `for="${a}";proto=https`),
+      'x-real-ip': address,
+      'x-forwarded-host': fc.domain(),
+    },
+    { requiredKeys: [] },
+  ).map((headers) => Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, v.replace(/[^\x20-\x7e]/g, '')])));
+
+  const routes: { name: string; limit: number; send: (headers: Record<string, string>, i: number, remoteAddress: string) => Promise<{ statusCode: number; body: string }> }[] = [
+    {
+      name: 'POST /api/v1/discovery/enquiries',
+      limit: LIMITS.enquiry,
+      send: (headers, i, remoteAddress) =>
+        t.app.inject({ method: 'POST', url: '/api/v1/discovery/enquiries', remoteAddress, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify({ name: 'Spoof Fuzz', email: `spoof.${remoteAddress}.${i}@example.com`, consent_to_contact: true }) }),
+    },
+    ...['InitiateAuth', 'SignUp', 'ForgotPassword', 'ResendConfirmationCode'].map((action) => ({
+      name: `identity ${action}`,
+      limit: LIMITS.identity,
+      send: (headers: Record<string, string>, i: number, remoteAddress: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/identity',
+          remoteAddress,
+          headers: { ...headers, 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${action}` },
+          payload: JSON.stringify({ ClientId: t.runtime.identity.clientId, Username: `spoof${i}@example.com`, Password: 'Spoof-Fuzz-1', AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: `spoof${i}@example.com`, PASSWORD: 'Spoof-Fuzz-1' } }),
+        }),
+    })),
+    {
+      name: 'GET /api/v1 (per-address limit)',
+      limit: LIMITS.api,
+      send: (headers, _i, remoteAddress) => t.app.inject({ method: 'GET', url: '/api/v1/programs/programs', remoteAddress, headers }),
+    },
+  ];
+
+  it('no spoofed forwarded header earns a caller more than its one allowance', async () => {
+    const headerSets = fc.sample(spoof, { seed: SEED, numRuns: 24 });
+    let sent = 0;
+    // Each route from its own socket address, so one route's allowance is not spent by another.
+    for (const [k, { name, limit, send }] of routes.entries()) {
+      let answered = 0;
+      for (let i = 0; i < headerSets.length; i++) {
+        const res = await send(headerSets[i], i, `192.0.2.${k + 1}`);
+        sent += 1;
+        expect(res.statusCode, `${name} ${JSON.stringify(headerSets[i])}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+        const limited = res.statusCode === 429 || JSON.parse(res.body).__type === 'TooManyRequestsException';
+        if (!limited) answered += 1;
+      }
+      expect(answered, `${name}: answered ${answered} of ${headerSets.length} spoofed requests from one address`).toBe(limit);
+    }
+    recordReliability({ area: 'fuzz forwarded headers', cases: sent, failures: 0, dataLost: 0, note: `seed ${SEED}` });
+  });
+});

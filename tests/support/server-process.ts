@@ -40,7 +40,9 @@ export async function startServer(options: { env?: Record<string, string>; dataD
     cwd: path.resolve(import.meta.dirname, '../..'),
     // DATABASE_URL is blanked unless the caller passes one: a test server must never land in
     // the CI's shared database (PGlite under the temporary DATA_DIR is the default).
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', DATABASE_URL: '', ...options.env },
+    // The tests' clients connect from loopback, which stands in for the clinic's proxy (each
+    // simulated caller brings its own X-Forwarded-For); TRUST_PROXY: '' tests the default.
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', DATABASE_URL: '', TRUST_PROXY: 'loopback', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => {

@@ -23,7 +23,10 @@ export async function buildTestApp(
   options: { env?: Record<string, string>; serveSpa?: boolean } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(engine);
-  const config: ServerConfig = loadConfig({ NODE_ENV: 'test', DATA_DIR: '.tmp/test-data', ...options.env });
+  // inject() and the test's own clients connect from loopback, which stands in for the clinic's
+  // proxy: tests give each simulated caller its own X-Forwarded-For. A test of the default (no
+  // proxy trusted) passes TRUST_PROXY: ''.
+  const config: ServerConfig = loadConfig({ NODE_ENV: 'test', DATA_DIR: '.tmp/test-data', TRUST_PROXY: 'loopback', ...options.env });
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const mail = createMailTransport({
     kind: config.mail.transport,

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ClinicRole } from '../../identity/contracts.ts';
 import { isRead, viewOf } from './record-views.ts';
+import { recordIdempotentWrite } from '../../http/idempotency.ts';
 
 /**
  * Every action the trail can hold: the contract's AuditAction enum (openapi.yaml). A new action is
@@ -95,6 +96,8 @@ export async function recordSystemAudit(db: Db, entry: { action: AuditAction; cl
 }
 
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+  // A write sent with an Idempotency-Key keeps its key in the same transaction (http/idempotency.ts).
+  if (entry.outcome === 'success') await recordIdempotentWrite(db, entry.requestId);
   const row = auditRow(entry);
   if (!row.view_id) {
     await db.insertInto('audit_events').values(row).execute();

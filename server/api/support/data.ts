@@ -1,6 +1,9 @@
 // Support's data access: tickets, their conversation and attachments. Every function takes the
 // caller's transaction (or the pool) so a write and its audit entry commit together. A client's
-// view of a ticket is built here without internal notes, so no route can leak one by accident.
+// view of a ticket is built here without internal notes, so no route can leak one by accident:
+// nor by a side channel. A client's `updated_at` is the ticket's `client_updated_at`, which an
+// internal note does not move, and a client's messages are numbered 1, 2, 3… among the messages
+// they see, so no gap in the numbers tells of a note between them.
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { components } from '../../../openapi/generated/api.ts';
@@ -35,6 +38,7 @@ function ticketQuery(db: Db) {
       't.opened_by',
       't.created_at',
       't.updated_at',
+      't.client_updated_at',
       't.solved_at',
       't.closed_at',
       sql<string>`c.first_name || ' ' || c.last_name`.as('client_name'),
@@ -44,7 +48,14 @@ function ticketQuery(db: Db) {
 
 type TicketRow = Awaited<ReturnType<ReturnType<typeof ticketQuery>['executeTakeFirstOrThrow']>>;
 
-function ticketOut(r: TicketRow): TicketOut {
+/** Who reads: a client sees only what is visible to them (module header). */
+export interface Audience {
+  forClient: boolean;
+}
+
+const STAFF: Audience = { forClient: false };
+
+function ticketOut(r: TicketRow, audience: Audience): TicketOut {
   return {
     id: r.id,
     client: r.client_id,
@@ -58,15 +69,15 @@ function ticketOut(r: TicketRow): TicketOut {
     assignee_name: r.assignee_name,
     opened_by: r.opened_by,
     created_at: iso(r.created_at),
-    updated_at: iso(r.updated_at),
+    updated_at: iso(audience.forClient ? r.client_updated_at : r.updated_at),
     solved_at: isoOrNull(r.solved_at),
     closed_at: isoOrNull(r.closed_at),
   };
 }
 
-export async function findTicket(db: Db, id: number): Promise<TicketOut | undefined> {
+export async function findTicket(db: Db, id: number, audience: Audience = STAFF): Promise<TicketOut | undefined> {
   const row = await ticketQuery(db).where('t.id', '=', id).executeTakeFirst();
-  return row ? ticketOut(row) : undefined;
+  return row ? ticketOut(row, audience) : undefined;
 }
 
 /** The ticket's status row, locked for the rest of the caller's transaction (one change at a time). */
@@ -75,8 +86,8 @@ export async function lockTicket(trx: Db, id: number) {
 }
 
 /** The ticket and its conversation; `forClient` leaves the clinic's internal notes out. */
-export async function ticketDetail(db: Db, id: number, audience: { forClient: boolean }): Promise<TicketDetailOut | undefined> {
-  const ticket = await findTicket(db, id);
+export async function ticketDetail(db: Db, id: number, audience: Audience): Promise<TicketDetailOut | undefined> {
+  const ticket = await findTicket(db, id, audience);
   if (!ticket) return undefined;
   const messages = await db
     .selectFrom('support_messages as m')
@@ -92,8 +103,8 @@ export async function ticketDetail(db: Db, id: number, audience: { forClient: bo
     : [];
   return {
     ...ticket,
-    messages: messages.map((m) => ({
-      id: m.id,
+    messages: messages.map((m, i) => ({
+      id: audience.forClient ? i + 1 : m.id,
       author: m.author_id,
       author_name: m.author_name,
       from_clinic: m.role !== 'CLIENT',
@@ -116,9 +127,11 @@ export interface TicketListQuery {
   ordering: string;
   page: number;
   pageSize: number;
+  audience: Audience;
 }
 
 const ORDER_COLUMNS = { created_at: 't.created_at', updated_at: 't.updated_at', status: 't.status', category: 't.category' } as const;
+const CLIENT_ORDER_COLUMNS = { ...ORDER_COLUMNS, updated_at: 't.client_updated_at' } as const;
 
 export async function listTickets(db: Db, q: TicketListQuery): Promise<{ count: number; results: TicketOut[] }> {
   let base = ticketQuery(db);
@@ -130,14 +143,14 @@ export async function listTickets(db: Db, q: TicketListQuery): Promise<{ count: 
   if (q.minAgeDays !== undefined) base = base.where('t.created_at', '<=', sql<Date>`now() - make_interval(days => ${q.minAgeDays}::int)`);
   const { n } = await base.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
   const descending = q.ordering.startsWith('-');
-  const column = ORDER_COLUMNS[q.ordering.replace(/^-/, '') as keyof typeof ORDER_COLUMNS];
+  const column = (q.audience.forClient ? CLIENT_ORDER_COLUMNS : ORDER_COLUMNS)[q.ordering.replace(/^-/, '') as keyof typeof ORDER_COLUMNS];
   const rows = await base
     .orderBy(column, descending ? 'desc' : 'asc')
     .orderBy('t.id', descending ? 'desc' : 'asc')
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize)
     .execute();
-  return { count: Number(n), results: rows.map(ticketOut) };
+  return { count: Number(n), results: rows.map((r) => ticketOut(r, q.audience)) };
 }
 
 export async function insertTicket(
@@ -158,7 +171,13 @@ export async function insertMessage(trx: Db, fields: { ticket: number; author: n
     .values({ ticket_id: fields.ticket, author_id: fields.author, internal: fields.internal, body: fields.body })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await trx.updateTable('support_tickets').set({ updated_at: new Date() }).where('id', '=', fields.ticket).execute();
+  // An internal note is the clinic's change only: the client's view of the ticket stays as it was.
+  const now = new Date();
+  await trx
+    .updateTable('support_tickets')
+    .set(fields.internal ? { updated_at: now } : { updated_at: now, client_updated_at: now })
+    .where('id', '=', fields.ticket)
+    .execute();
   return row.id;
 }
 
@@ -194,6 +213,7 @@ export async function setTicketStatus(trx: Db, id: number, to: TicketStatus, now
     .set({
       status: to,
       updated_at: now,
+      client_updated_at: now,
       ...(to === 'solved' ? { solved_at: now } : {}),
       ...(to === 'closed' ? { closed_at: now } : {}),
       ...(to === 'open' ? { solved_at: null } : {}),
@@ -203,7 +223,9 @@ export async function setTicketStatus(trx: Db, id: number, to: TicketStatus, now
 }
 
 export async function setAssignee(trx: Db, id: number, assignee: number | null): Promise<void> {
-  await trx.updateTable('support_tickets').set({ assignee_id: assignee, updated_at: new Date() }).where('id', '=', id).execute();
+  const now = new Date();
+  // The client's ticket shows who holds it, so a change of hands is theirs to see too.
+  await trx.updateTable('support_tickets').set({ assignee_id: assignee, updated_at: now, client_updated_at: now }).where('id', '=', id).execute();
 }
 
 function attachmentOut(r: { id: number; file_name: string; content_type: string; size_bytes: number; sha256: string; created_at: unknown }): AttachmentOut {

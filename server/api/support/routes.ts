@@ -100,7 +100,7 @@ export async function supportRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     }
     const status = q.status === undefined ? undefined : Array.isArray(q.status) ? q.status : [q.status];
     return db.transaction().execute(async (trx) => {
-      const page = await listTickets(trx, { client, status, category: q.category, assignee: q.assignee, minAgeDays: q.min_age_days, ordering: q.ordering, page: q.page, pageSize: q.page_size });
+      const page = await listTickets(trx, { client, status, category: q.category, assignee: q.assignee, minAgeDays: q.min_age_days, ordering: q.ordering, page: q.page, pageSize: q.page_size, audience: { forClient: !isStaff(caller.role) } });
       await audit(trx, caller, 'support.ticket.list', client ?? null, request.id);
       return { count: page.count, ...pageLinks(request, q.page, q.page_size, page.count), results: page.results };
     });

@@ -30,6 +30,8 @@ import * as m1440 from './1440_lab_partner.ts';
 import * as m1460 from './1460_client_record_alerts.ts';
 import * as m1480 from './1480_audit_system_actor.ts';
 import * as m1490 from './1490_booking_horizon.ts';
+import * as m1500 from './1500_support_client_updated_at.ts';
+import * as m1505 from './1505_idempotency_keys.ts';
 import * as m1470 from './1470_clinic_logo.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -62,4 +64,6 @@ export const migrations: Record<string, Migration> = {
   '1470_clinic_logo': m1470,
   '1480_audit_system_actor': m1480,
   '1490_booking_horizon': m1490,
+  '1500_support_client_updated_at': m1500,
+  '1505_idempotency_keys': m1505,
 };

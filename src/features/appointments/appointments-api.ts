@@ -157,6 +157,8 @@ export async function book(api: ApiClient, zone: string, request: BookingRequest
   }
   const created = await unwrapScheduling(
     api.POST('/appointments/appointments', {
+      // One key per booking confirmed (the same for a resend of it): a lost answer never books twice.
+      params: { header: { 'Idempotency-Key': request.key } },
       body: {
         client: request.client,
         service: request.service,

@@ -14,11 +14,19 @@ export type Appointment = components['schemas']['Appointment'];
 export type LabOrder = components['schemas']['LabOrder'];
 
 /** Uploads each file (the server checks what it really is) and answers their ids. */
+// A file already uploaded for a submission that is sent again (its Idempotency-Key reused) keeps
+// its upload: the resent request is then the same request, and the server answers it as the first.
+const uploaded = new WeakMap<File, number>();
+
 async function uploadAll(api: ApiClient, files: readonly unknown[]): Promise<number[]> {
   const ids: number[] = [];
   for (const file of files as File[]) {
-    const stored = await unwrap(api.POST('/support/attachments', { body: { file_name: file.name, content_base64: await base64Of(file) } }));
-    ids.push(stored.id);
+    let id = uploaded.get(file);
+    if (id === undefined) {
+      id = (await unwrap(api.POST('/support/attachments', { body: { file_name: file.name, content_base64: await base64Of(file) } }))).id;
+      uploaded.set(file, id);
+    }
+    ids.push(id);
   }
   return ids;
 }
@@ -44,10 +52,12 @@ export async function loadTickets(api: ApiClient, client: number | null, q: Desk
 
 export const loadTicket = (api: ApiClient, id: number) => unwrap(api.GET('/support/tickets/{id}', { params: { path: { id } } }));
 
-export async function createTicket(api: ApiClient, client: number | null, draft: TicketDraft) {
+/** Opens a ticket; `key` is the submission's Idempotency-Key (the same for a resend of it). */
+export async function createTicket(api: ApiClient, client: number | null, draft: TicketDraft, key: string) {
   const attachments = await uploadAll(api, draft.files);
   return unwrap(
     api.POST('/support/tickets', {
+      params: { header: { 'Idempotency-Key': key } },
       body: {
         ...(client !== null ? { client } : {}),
         category: draft.category,

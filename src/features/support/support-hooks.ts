@@ -17,7 +17,7 @@ export function useClientDesk(clientId: number) {
       actors: {
         loadTickets: fromPromise(async ({ input }) => (await loadTickets(api, input.client, input.query)) as unknown as { count: number; results: DeskTicket[] }),
         loadTicket: fromPromise(async ({ input }) => (await loadTicket(api, input.id)) as DeskTicket),
-        createTicket: fromPromise(async ({ input }) => (await createTicket(api, null, input.draft)) as DeskTicket),
+        createTicket: fromPromise(async ({ input }) => (await createTicket(api, null, input.draft, input.key)) as DeskTicket),
         sendMessage: fromPromise(async ({ input }) => (await sendMessage(api, input.id, input.draft)) as DeskTicket),
         moveTicket: fromPromise(async ({ input }) => (await moveTicket(api, input.id, input.to)) as DeskTicket),
         assignTicket: fromPromise(async ({ input }) => (await assignTicket(api, input.id, input.assignee)) as DeskTicket),

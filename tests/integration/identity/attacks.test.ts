@@ -88,6 +88,36 @@ describe.each(engines)('identity under attack (%s)', (engine) => {
     expect(tampered.body.message).toBe('Incorrect username or password.');
   });
 
+  it('answers a code resend alike for confirmed, staff-made, disabled and unknown accounts, and sends nothing', async () => {
+    const resend = (username: string) => identityCall(t, 'ResendConfirmationCode', { ClientId: clientId, Username: username });
+    const confirmed = await createSignedInUser(t, { email: 'resend.confirmed@example.com', role: 'CLIENT' });
+    await t.runtime.identity.admin.adminCreateUser({ Username: 'resend.invited@example.com', TemporaryPassword: 'Invited-Temp-1', MessageAction: 'SUPPRESS' });
+    const disabled = await createSignedInUser(t, { email: 'resend.disabled@example.com', role: 'CLIENT' });
+    await t.runtime.identity.admin.adminDisableUser({ Username: disabled.email });
+    const outboxSize = async () => (await sql<{ n: number }>`select count(*)::int as n from mail_outbox`.execute(t.database.db)).rows[0].n;
+    const before = await outboxSize();
+    // Each real address beside an unknown one with the same shape: the answers match field for field.
+    for (const [known, unknown] of [
+      [confirmed.email, 'resend.nobody.d@example.com'],
+      ['Resend.Invited@example.com', 'Resend.Nobody.d@example.com'],
+      [disabled.email, 'resend.someone.d@example.com'],
+    ]) {
+      const a = await resend(known);
+      const b = await resend(unknown);
+      expect(a.status).toBe(200);
+      expect(b.status).toBe(a.status);
+      expect(a.body).toEqual(b.body);
+      expect(a.body.CodeDeliveryDetails).toMatchObject({ DeliveryMedium: 'EMAIL', AttributeName: 'email' });
+    }
+    expect(await outboxSize()).toBe(before);
+    // An account that does wait for its code still gets one.
+    const signUp = await identityCall(t, 'SignUp', { ClientId: clientId, Username: 'resend.waiting@example.com', Password: 'Sign-Up-Pass-1', UserAttributes: [{ Name: 'email', Value: 'resend.waiting@example.com' }] });
+    expect(signUp.status).toBe(200);
+    const waiting = await resend('resend.waiting@example.com');
+    expect(waiting.body).toEqual((await resend('resend.nobody.g@example.com')).body);
+    expect(await outboxSize()).toBe(before + 2);
+  });
+
   it('completes a raw SRP sign-in and refuses a replayed answer', async () => {
     const u = await createSignedInUser(t, { email: 'replay@example.com', role: 'CLIENT' });
     const client = srpClient(t.runtime.identity.poolId);

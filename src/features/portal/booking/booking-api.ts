@@ -83,6 +83,7 @@ export async function bookVisit(api: ApiClient, request: BookingRequest, extras:
   if (request.staff !== null) body.staff = request.staff;
   if (extras.package !== null) body.package = extras.package;
   if (request.notes) body.notes = request.notes;
-  const created = await unwrap(api.POST('/appointments/appointments', { body }));
+  // One key per booking confirmed (the same for a resend of it): a lost answer never books twice.
+  const created = await unwrap(api.POST('/appointments/appointments', { params: { header: { 'Idempotency-Key': request.key } }, body }));
   return { appointments: [{ id: created.id, start: created.start }] };
 }

@@ -212,6 +212,50 @@ describe.each(engines)('support tickets on %s', (engine) => {
     expect(await outboxFor(t, texter.email)).toEqual([]);
   });
 
+  it('internal notes leave the client\u2019s view untouched: its updated_at, its place in their list, and message numbers without gaps', async () => {
+    const writer = await addUser(t, 'CLIENT', { first_name: 'Lata', last_name: 'Bose' });
+    const older = await openTicket(t, writer);
+    await new Promise((r) => setTimeout(r, 15));
+    const newer = await openTicket(t, writer);
+    const clientView = async (id: number) => (await api(t, writer, 'GET', `/support/tickets/${id}`)).body;
+    const clientList = async () => (await api(t, writer, 'GET', '/support/tickets?ordering=-updated_at&page_size=100')).body.results;
+    const staffView = async (id: number) => (await api(t, reception, 'GET', `/support/tickets/${id}`)).body;
+    const before = await clientView(older.id);
+    const listBefore = await clientList();
+    expect(listBefore.map((r: { id: number }) => r.id)).toEqual([newer.id, older.id]);
+    const staffBefore = await staffView(older.id);
+
+    // Notes of every kind (with a file too), on both tickets, spread over time.
+    const scan = await upload(t, nurse, 'accounts.pdf', PDF);
+    for (const [i, note] of [{ body: 'Checking with accounts.' }, { body: 'Accounts: refund due.', attachments: [scan.body.id] }, { body: 'Ping.' }].entries()) {
+      await new Promise((r) => setTimeout(r, 15));
+      expect((await api(t, i % 2 ? nurse : reception, 'POST', `/support/tickets/${older.id}/messages`, { ...note, internal: true })).status).toBe(201);
+    }
+    await api(t, nurse, 'POST', `/support/tickets/${newer.id}/messages`, { body: 'Duplicate of the other?', internal: true });
+    // The clinic sees its notes move the ticket; the client sees nothing at all change.
+    expect(new Date((await staffView(older.id)).updated_at).getTime()).toBeGreaterThan(new Date(staffBefore.updated_at).getTime());
+    expect(await clientView(older.id)).toEqual(before);
+    expect(await clientList()).toEqual(listBefore);
+
+    // A reply the client can see does move their view; their messages count 1, 2, 3 with no gap
+    // where the notes are, while the clinic's numbering is its own.
+    await new Promise((r) => setTimeout(r, 15));
+    await api(t, writer, 'POST', `/support/tickets/${older.id}/messages`, { body: 'Any news?' });
+    await api(t, nurse, 'POST', `/support/tickets/${older.id}/messages`, { body: 'Your refund is on its way.' });
+    const after = await clientView(older.id);
+    expect(new Date(after.updated_at).getTime()).toBeGreaterThan(new Date(before.updated_at).getTime());
+    expect(after.messages.map((m: { id: number }) => m.id)).toEqual([1, 2, 3]);
+    expect(after.messages.map((m: { body: string }) => m.body)).toEqual(['My card shows two charges for the 12 March session.', 'Any news?', 'Your refund is on its way.']);
+    expect((await clientList()).map((r: { id: number }) => r.id)).toEqual([older.id, newer.id]);
+    const staffIds = (await staffView(older.id)).messages.map((m: { id: number }) => m.id);
+    expect(staffIds).toHaveLength(6);
+    expect(staffIds).toEqual([...staffIds].sort((a, b) => a - b));
+    // A status change is the client's to see too.
+    const moved = await api(t, nurse, 'POST', `/support/tickets/${newer.id}/transitions`, { to: 'pending' });
+    expect(moved.status).toBe(200);
+    expect((await clientList()).map((r: { id: number }) => r.id)).toEqual([newer.id, older.id]);
+  });
+
   it('the queue filters by age on the server: only tickets opened at least that many days ago', async () => {
     const fresh = await openTicket(t, other);
     const old = await openTicket(t, other);
