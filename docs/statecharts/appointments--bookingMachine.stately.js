@@ -14,6 +14,7 @@ export const machine = setup({
     "picksFromOffers": () => true,
   },
   actions: {
+    "assign": () => {},
     "clearError": () => {},
     "setClient": () => {},
     "setClientResults": () => {},
@@ -299,7 +300,10 @@ export const machine = setup({
           ],
           "booking.submit": [
             {
-              "target": "#booking.booking"
+              "target": "#booking.booking",
+              "actions": [
+                "assign"
+              ]
             }
           ]
         }

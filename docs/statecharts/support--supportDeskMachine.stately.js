@@ -10,6 +10,7 @@ export const machine = setup({
   },
   actions: {
     "assign": () => {},
+    "keySubmission": () => {},
     "showFailure": () => {},
     "showTicket": () => {},
   },
@@ -93,7 +94,10 @@ export const machine = setup({
               "desk.create": [
                 {
                   "target": "#supportDesk.ready.creating",
-                  "guard": "mayWrite"
+                  "guard": "mayWrite",
+                  "actions": [
+                    "keySubmission"
+                  ]
                 }
               ],
               "desk.reply": [
