@@ -6,6 +6,7 @@ import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
 import { registerBearerAuth } from '../auth/bearer.ts';
 import { compiledOnFirstUse } from '../http/compile-on-first-use.ts';
+import { decimalIntegers } from '../http/decimal-params.ts';
 import { createAadhaarVault } from './aadhaar.ts';
 import type { ApiContext } from './context.ts';
 import { loadContract } from './contract.ts';
@@ -39,7 +40,10 @@ export async function businessApi(app: FastifyInstance): Promise<void> {
     if (!operationId) throw new Error(`${route.method} ${route.url} is not an operation of openapi/openapi.yaml`);
   });
   const ajv = validators();
-  app.setValidatorCompiler(({ schema, httpPart }) => compiledOnFirstUse(() => (httpPart === 'body' ? ajv.body : ajv.other).compile(schema)));
+  // Path ids and query integers: decimal digits only, before ajv converts them (http/decimal-params.ts).
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    compiledOnFirstUse(() => (httpPart === 'body' ? ajv.body.compile(schema) : ajv.other.compile(decimalIntegers(schema) as object))),
+  );
   registerBearerAuth(app, {
     findCaller: callerFinder(ctx),
     verifier: () => identity.accessTokens,
