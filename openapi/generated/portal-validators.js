@@ -8,14 +8,15 @@ import * as __dep3 from 'ajv-formats/dist/formats.js';
 function __member(ns, name) { if (name === 'default') return typeof ns.default === 'function' ? ns.default : ns.default.default; return ns[name] ?? ns.default[name]; }
 "use strict";
 export const ProfilePatch = validate10;
-const schema11 = {"description":"Profile fields (at least one), or the consent patch (exactly the three hipaa_consent\nfields). `role`, `clinic` and `appointment_duration` are staff-only. The user's own\nfields may also come nested in `user` (spec §7: \"user field and profile fields\"), applied\nwith the profile fields as one unit.\n","type":"object","additionalProperties":false,"minProperties":1,"properties":{"user":{"description":"The user's fields, saved in the same transaction as the profile fields. `email` is\ntaken only once the identity service has verified it (the client changed it there and\nentered the code sent to the new address); an unverified address is refused (400,\n`user.email`) and nothing is saved.\n","type":"object","additionalProperties":false,"minProperties":1,"properties":{"first_name":{"type":"string","minLength":1,"maxLength":100},"last_name":{"type":"string","minLength":1,"maxLength":100},"phone_number":{"description":"International format, e.g. +919812345678.","type":["string","null"],"pattern":"^\\+[1-9][0-9]{6,14}$"},"email":{"type":"string","format":"email","maxLength":254}}},"first_name":{"type":"string","minLength":1,"maxLength":100},"last_name":{"type":"string","minLength":1,"maxLength":100},"title":{"type":["string","null"],"maxLength":20},"gender":{"description":"M or F; null is shown as \"Not specified\".","type":["string","null"],"enum":["M","F",null]},"date_of_birth":{"type":["string","null"],"format":"date"},"phone_number":{"description":"International format, e.g. +919812345678.","type":["string","null"],"pattern":"^\\+[1-9][0-9]{6,14}$"},"alternate_phone":{"description":"International format, e.g. +919812345678.","type":["string","null"],"pattern":"^\\+[1-9][0-9]{6,14}$"},"alternate_email":{"type":["string","null"],"format":"email","maxLength":254},"preferred_contact_method":{"type":"string","enum":["phone","email","sms","whatsapp"]},"city":{"type":["string","null"],"maxLength":100},"state":{"type":["string","null"],"maxLength":100},"country":{"type":["string","null"],"maxLength":100},"zipcode":{"type":["string","null"],"pattern":"^[A-Za-z0-9 -]{3,10}$"},"address_line_1":{"type":["string","null"],"maxLength":200},"address_line_2":{"type":["string","null"],"maxLength":200},"profile_picture":{"type":["string","null"],"format":"uri","maxLength":2000},"role":{"type":"string","enum":["CLIENT","NURSE","RECEPTION","DOCTOR","HEALTH_COACH","NUTRITIONIST","ADMIN","SUPER_ADMIN"]},"occupation":{"type":["string","null"],"maxLength":100},"organization":{"type":["string","null"],"maxLength":100},"clinic":{"type":["string","null"],"maxLength":100},"emergency_contact_name":{"type":["string","null"],"maxLength":100},"emergency_contact_relation":{"type":["string","null"],"maxLength":50},"emergency_contact_number":{"description":"International format, e.g. +919812345678.","type":["string","null"],"pattern":"^\\+[1-9][0-9]{6,14}$"},"appointment_duration":{"type":"string","pattern":"^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"},"health_goals":{"description":"Empty (not answered yet) or the versioned onboarding answers.","anyOf":[{"type":"object","maxProperties":0},{"description":"Onboarding step 1, stored in the profile's `health_goals`.","type":"object","additionalProperties":false,"required":["schema_version","goals"],"properties":{"schema_version":{"type":"integer","const":1},"goals":{"type":"array","minItems":1,"maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["area","description","priority","target_date"],"properties":{"area":{"type":"string","enum":["weight","fitness","sleep","stress","nutrition","energy","heart_health","blood_sugar","digestion","mobility","longevity","other"]},"description":{"type":"string","minLength":1,"maxLength":500},"priority":{"type":"string","enum":["high","medium","low"]},"target_date":{"type":"string","format":"date"}}}},"motivation":{"type":"string","maxLength":2000,"description":"Why these goals matter now."},"completed_at":{"type":"string","format":"date-time"}}}]},"client_story":{"description":"Empty (not answered yet) or the versioned onboarding answers.","anyOf":[{"type":"object","maxProperties":0},{"description":"Onboarding step 2, stored in the profile's `client_story`.","type":"object","additionalProperties":false,"required":["schema_version","summary"],"properties":{"schema_version":{"type":"integer","const":1},"summary":{"type":"string","minLength":1,"maxLength":5000,"description":"In the client's own words: what brings them to the clinic."},"concern_duration":{"type":"string","enum":["under_3_months","3_to_12_months","1_to_5_years","over_5_years"]},"tried_before":{"type":"string","maxLength":2000},"what_helps":{"type":"string","maxLength":2000},"what_worsens":{"type":"string","maxLength":2000},"current_medications":{"type":"string","maxLength":2000},"allergies":{"type":"string","maxLength":2000},"success_in_six_months":{"type":"string","maxLength":2000},"completed_at":{"type":"string","format":"date-time"}}}]},"lifestyle_history":{"description":"Empty (not answered yet) or the versioned onboarding answers.","anyOf":[{"type":"object","maxProperties":0},{"description":"Onboarding step 3, stored in the profile's `lifestyle_history`.","type":"object","additionalProperties":false,"required":["schema_version","sleep","activity","diet","stress","alcohol","tobacco","caffeine","screen_time"],"properties":{"schema_version":{"type":"integer","const":1},"sleep":{"type":"object","additionalProperties":false,"required":["hours_per_night","quality"],"properties":{"hours_per_night":{"type":"number","minimum":0,"maximum":24},"quality":{"type":"string","enum":["poor","fair","good","excellent"]},"wakes_at_night":{"type":"boolean"}}},"activity":{"type":"object","additionalProperties":false,"required":["days_per_week","minutes_per_day"],"properties":{"days_per_week":{"type":"integer","minimum":0,"maximum":7},"minutes_per_day":{"type":"integer","minimum":0,"maximum":1440},"kinds":{"type":"string","maxLength":500}}},"diet":{"type":"object","additionalProperties":false,"required":["pattern","meals_per_day"],"properties":{"pattern":{"type":"string","enum":["vegetarian","eggetarian","non_vegetarian","vegan","jain","other"]},"meals_per_day":{"type":"integer","minimum":1,"maximum":10},"notes":{"type":"string","maxLength":1000}}},"stress":{"type":"object","additionalProperties":false,"required":["level"],"properties":{"level":{"type":"integer","minimum":1,"maximum":10},"sources":{"type":"string","maxLength":1000}}},"alcohol":{"type":"object","additionalProperties":false,"required":["frequency"],"properties":{"frequency":{"type":"string","enum":["never","occasionally","weekly","several_times_a_week","daily"]},"drinks_per_week":{"type":"integer","minimum":0,"maximum":200}}},"tobacco":{"type":"object","additionalProperties":false,"required":["status"],"properties":{"status":{"type":"string","enum":["never","former","current"]},"form":{"type":"string","enum":["cigarettes","bidi","chewing","vaping","other"]},"per_day":{"type":"integer","minimum":0,"maximum":200}}},"caffeine":{"type":"object","additionalProperties":false,"required":["cups_per_day"],"properties":{"cups_per_day":{"type":"integer","minimum":0,"maximum":50}}},"screen_time":{"type":"object","additionalProperties":false,"required":["hours_per_day"],"properties":{"hours_per_day":{"type":"number","minimum":0,"maximum":24}}},"completed_at":{"type":"string","format":"date-time"}}}]},"family_history":{"description":"Empty (not answered yet) or the versioned onboarding answers.","anyOf":[{"type":"object","maxProperties":0},{"description":"Onboarding step 4, stored in the profile's `family_history`.","type":"object","additionalProperties":false,"required":["schema_version","conditions"],"properties":{"schema_version":{"type":"integer","const":1},"conditions":{"type":"array","maxItems":30,"items":{"type":"object","additionalProperties":false,"required":["condition","relation"],"properties":{"condition":{"type":"string","enum":["heart_disease","stroke","hypertension","diabetes","high_cholesterol","cancer","dementia","mental_health","thyroid","kidney_disease","obesity","other"]},"relation":{"type":"string","enum":["mother","father","sibling","child","maternal_grandparent","paternal_grandparent","aunt_or_uncle","other"]},"age_at_onset":{"type":["integer","null"],"minimum":0,"maximum":120},"notes":{"type":"string","maxLength":500}}}},"none_known":{"type":"boolean","description":"The client knows of no family conditions (then conditions is empty)."},"completed_at":{"type":"string","format":"date-time"}}}]},"abha_number":{"type":["string","null"],"pattern":"^[0-9]{14}$"},"allergies":{"type":["string","null"],"minLength":1,"maxLength":500,"description":"Staff only."},"alert_notes":{"type":["string","null"],"minLength":1,"maxLength":500,"description":"Staff only."},"aadhar_number":{"type":["string","null"],"pattern":"^[0-9]{12}$","description":"12 digits with a valid Verhoeff check digit."},"hipaa_consent":{"type":"boolean","const":true},"hipaa_consent_date":{"type":"string","format":"date-time"},"hipaa_consent_version":{"type":"string","minLength":1,"maxLength":20}}};
+const schema11 = {"description":"Profile fields (at least one), or the consent patch (exactly the three hipaa_consent\nfields). `role`, `clinic` and `appointment_duration` are staff-only. The user's own\nfields may also come nested in `user` (spec §7: \"user field and profile fields\"), applied\nwith the profile fields as one unit.\n","type":"object","additionalProperties":false,"minProperties":1,"properties":{"user":{"description":"The user's fields, saved in the same transaction as the profile fields. `email` is\ntaken only once the identity service has verified it (the client changed it there and\nentered the code sent to the new address); an unverified address is refused (400,\n`user.email`) and nothing is saved.\n","type":"object","additionalProperties":false,"minProperties":1,"properties":{"first_name":{"type":"string","minLength":1,"maxLength":100,"pattern":"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"},"last_name":{"type":"string","minLength":1,"maxLength":100,"pattern":"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"},"phone_number":{"description":"International format, e.g. +919812345678.","type":["string","null"],"pattern":"^\\+[1-9][0-9]{6,14}$"},"email":{"type":"string","format":"email","maxLength":254}}},"first_name":{"type":"string","minLength":1,"maxLength":100,"pattern":"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"},"last_name":{"type":"string","minLength":1,"maxLength":100,"pattern":"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"},"title":{"type":["string","null"],"maxLength":20},"gender":{"description":"M or F; null is shown as \"Not specified\".","type":["string","null"],"enum":["M","F",null]},"date_of_birth":{"type":["string","null"],"format":"date"},"phone_number":{"description":"International format, e.g. +919812345678.","type":["string","null"],"pattern":"^\\+[1-9][0-9]{6,14}$"},"alternate_phone":{"description":"International format, e.g. +919812345678.","type":["string","null"],"pattern":"^\\+[1-9][0-9]{6,14}$"},"alternate_email":{"type":["string","null"],"format":"email","maxLength":254},"preferred_contact_method":{"type":"string","enum":["phone","email","sms","whatsapp"]},"city":{"type":["string","null"],"maxLength":100},"state":{"type":["string","null"],"maxLength":100},"country":{"type":["string","null"],"maxLength":100},"zipcode":{"type":["string","null"],"pattern":"^[A-Za-z0-9 -]{3,10}$"},"address_line_1":{"type":["string","null"],"maxLength":200},"address_line_2":{"type":["string","null"],"maxLength":200},"profile_picture":{"type":["string","null"],"format":"uri","maxLength":2000},"role":{"type":"string","enum":["CLIENT","NURSE","RECEPTION","DOCTOR","HEALTH_COACH","NUTRITIONIST","ADMIN","SUPER_ADMIN"]},"occupation":{"type":["string","null"],"maxLength":100},"organization":{"type":["string","null"],"maxLength":100},"clinic":{"type":["string","null"],"maxLength":100},"emergency_contact_name":{"type":["string","null"],"maxLength":100},"emergency_contact_relation":{"type":["string","null"],"maxLength":50},"emergency_contact_number":{"description":"International format, e.g. +919812345678.","type":["string","null"],"pattern":"^\\+[1-9][0-9]{6,14}$"},"appointment_duration":{"type":"string","pattern":"^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"},"health_goals":{"description":"Empty (not answered yet) or the versioned onboarding answers.","anyOf":[{"type":"object","maxProperties":0},{"description":"Onboarding step 1, stored in the profile's `health_goals`.","type":"object","additionalProperties":false,"required":["schema_version","goals"],"properties":{"schema_version":{"type":"integer","const":1},"goals":{"type":"array","minItems":1,"maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["area","description","priority","target_date"],"properties":{"area":{"type":"string","enum":["weight","fitness","sleep","stress","nutrition","energy","heart_health","blood_sugar","digestion","mobility","longevity","other"]},"description":{"type":"string","minLength":1,"maxLength":500,"pattern":"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"},"priority":{"type":"string","enum":["high","medium","low"]},"target_date":{"type":"string","format":"date"}}}},"motivation":{"type":"string","maxLength":2000,"description":"Why these goals matter now."},"completed_at":{"type":"string","format":"date-time"}}}]},"client_story":{"description":"Empty (not answered yet) or the versioned onboarding answers.","anyOf":[{"type":"object","maxProperties":0},{"description":"Onboarding step 2, stored in the profile's `client_story`.","type":"object","additionalProperties":false,"required":["schema_version","summary"],"properties":{"schema_version":{"type":"integer","const":1},"summary":{"type":"string","minLength":1,"maxLength":5000,"description":"In the client's own words: what brings them to the clinic.","pattern":"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"},"concern_duration":{"type":"string","enum":["under_3_months","3_to_12_months","1_to_5_years","over_5_years"]},"tried_before":{"type":"string","maxLength":2000},"what_helps":{"type":"string","maxLength":2000},"what_worsens":{"type":"string","maxLength":2000},"current_medications":{"type":"string","maxLength":2000},"allergies":{"type":"string","maxLength":2000},"success_in_six_months":{"type":"string","maxLength":2000},"completed_at":{"type":"string","format":"date-time"}}}]},"lifestyle_history":{"description":"Empty (not answered yet) or the versioned onboarding answers.","anyOf":[{"type":"object","maxProperties":0},{"description":"Onboarding step 3, stored in the profile's `lifestyle_history`.","type":"object","additionalProperties":false,"required":["schema_version","sleep","activity","diet","stress","alcohol","tobacco","caffeine","screen_time"],"properties":{"schema_version":{"type":"integer","const":1},"sleep":{"type":"object","additionalProperties":false,"required":["hours_per_night","quality"],"properties":{"hours_per_night":{"type":"number","minimum":0,"maximum":24},"quality":{"type":"string","enum":["poor","fair","good","excellent"]},"wakes_at_night":{"type":"boolean"}}},"activity":{"type":"object","additionalProperties":false,"required":["days_per_week","minutes_per_day"],"properties":{"days_per_week":{"type":"integer","minimum":0,"maximum":7},"minutes_per_day":{"type":"integer","minimum":0,"maximum":1440},"kinds":{"type":"string","maxLength":500}}},"diet":{"type":"object","additionalProperties":false,"required":["pattern","meals_per_day"],"properties":{"pattern":{"type":"string","enum":["vegetarian","eggetarian","non_vegetarian","vegan","jain","other"]},"meals_per_day":{"type":"integer","minimum":1,"maximum":10},"notes":{"type":"string","maxLength":1000}}},"stress":{"type":"object","additionalProperties":false,"required":["level"],"properties":{"level":{"type":"integer","minimum":1,"maximum":10},"sources":{"type":"string","maxLength":1000}}},"alcohol":{"type":"object","additionalProperties":false,"required":["frequency"],"properties":{"frequency":{"type":"string","enum":["never","occasionally","weekly","several_times_a_week","daily"]},"drinks_per_week":{"type":"integer","minimum":0,"maximum":200}}},"tobacco":{"type":"object","additionalProperties":false,"required":["status"],"properties":{"status":{"type":"string","enum":["never","former","current"]},"form":{"type":"string","enum":["cigarettes","bidi","chewing","vaping","other"]},"per_day":{"type":"integer","minimum":0,"maximum":200}}},"caffeine":{"type":"object","additionalProperties":false,"required":["cups_per_day"],"properties":{"cups_per_day":{"type":"integer","minimum":0,"maximum":50}}},"screen_time":{"type":"object","additionalProperties":false,"required":["hours_per_day"],"properties":{"hours_per_day":{"type":"number","minimum":0,"maximum":24}}},"completed_at":{"type":"string","format":"date-time"}}}]},"family_history":{"description":"Empty (not answered yet) or the versioned onboarding answers.","anyOf":[{"type":"object","maxProperties":0},{"description":"Onboarding step 4, stored in the profile's `family_history`.","type":"object","additionalProperties":false,"required":["schema_version","conditions"],"properties":{"schema_version":{"type":"integer","const":1},"conditions":{"type":"array","maxItems":30,"items":{"type":"object","additionalProperties":false,"required":["condition","relation"],"properties":{"condition":{"type":"string","enum":["heart_disease","stroke","hypertension","diabetes","high_cholesterol","cancer","dementia","mental_health","thyroid","kidney_disease","obesity","other"]},"relation":{"type":"string","enum":["mother","father","sibling","child","maternal_grandparent","paternal_grandparent","aunt_or_uncle","other"]},"age_at_onset":{"type":["integer","null"],"minimum":0,"maximum":120},"notes":{"type":"string","maxLength":500}}}},"none_known":{"type":"boolean","description":"The client knows of no family conditions (then conditions is empty)."},"completed_at":{"type":"string","format":"date-time"}}}]},"abha_number":{"type":["string","null"],"pattern":"^[0-9]{14}$"},"allergies":{"type":["string","null"],"minLength":1,"maxLength":500,"description":"Staff only.","pattern":"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"},"alert_notes":{"type":["string","null"],"minLength":1,"maxLength":500,"description":"Staff only.","pattern":"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"},"aadhar_number":{"type":["string","null"],"pattern":"^[0-9]{12}$","description":"12 digits with a valid Verhoeff check digit."},"hipaa_consent":{"type":"boolean","const":true},"hipaa_consent_date":{"type":"string","format":"date-time"},"hipaa_consent_version":{"type":"string","minLength":1,"maxLength":20,"pattern":"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = __member(__dep0, 'default');
-const pattern0 = new RegExp("^\\+[1-9][0-9]{6,14}$", "u");
-const pattern3 = new RegExp("^[A-Za-z0-9 -]{3,10}$", "u");
-const pattern5 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$", "u");
-const pattern6 = new RegExp("^[0-9]{14}$", "u");
-const pattern7 = new RegExp("^[0-9]{12}$", "u");
+const pattern0 = new RegExp("[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]", "u");
+const pattern2 = new RegExp("^\\+[1-9][0-9]{6,14}$", "u");
+const pattern7 = new RegExp("^[A-Za-z0-9 -]{3,10}$", "u");
+const pattern9 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$", "u");
+const pattern12 = new RegExp("^[0-9]{14}$", "u");
+const pattern15 = new RegExp("^[0-9]{12}$", "u");
 const formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 const formats2 = __member(__dep1, 'fullFormats').date;
 const formats6 = __member(__dep2, 'fullFormats').uri;
@@ -95,9 +96,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-else {
-const err6 = {instancePath:instancePath+"/user/first_name",schemaPath:"#/properties/user/properties/first_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern0.test(data1)){
+const err6 = {instancePath:instancePath+"/user/first_name",schemaPath:"#/properties/user/properties/first_name/pattern",keyword:"pattern",params:{pattern: "[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"},message:"must match pattern \""+"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"+"\""};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -107,11 +107,8 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data0.last_name !== undefined){
-let data2 = data0.last_name;
-if(typeof data2 === "string"){
-if(func3(data2) > 100){
-const err7 = {instancePath:instancePath+"/user/last_name",schemaPath:"#/properties/user/properties/last_name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+else {
+const err7 = {instancePath:instancePath+"/user/first_name",schemaPath:"#/properties/user/properties/first_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -120,8 +117,12 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(func3(data2) < 1){
-const err8 = {instancePath:instancePath+"/user/last_name",schemaPath:"#/properties/user/properties/last_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data0.last_name !== undefined){
+let data2 = data0.last_name;
+if(typeof data2 === "string"){
+if(func3(data2) > 100){
+const err8 = {instancePath:instancePath+"/user/last_name",schemaPath:"#/properties/user/properties/last_name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -130,9 +131,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-else {
-const err9 = {instancePath:instancePath+"/user/last_name",schemaPath:"#/properties/user/properties/last_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func3(data2) < 1){
+const err9 = {instancePath:instancePath+"/user/last_name",schemaPath:"#/properties/user/properties/last_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -141,11 +141,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-if(data0.phone_number !== undefined){
-let data3 = data0.phone_number;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err10 = {instancePath:instancePath+"/user/phone_number",schemaPath:"#/properties/user/properties/phone_number/type",keyword:"type",params:{type: schema11.properties.user.properties.phone_number.type},message:"must be string,null"};
+if(!pattern0.test(data2)){
+const err10 = {instancePath:instancePath+"/user/last_name",schemaPath:"#/properties/user/properties/last_name/pattern",keyword:"pattern",params:{pattern: "[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"},message:"must match pattern \""+"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -154,9 +151,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(typeof data3 === "string"){
-if(!pattern0.test(data3)){
-const err11 = {instancePath:instancePath+"/user/phone_number",schemaPath:"#/properties/user/properties/phone_number/pattern",keyword:"pattern",params:{pattern: "^\\+[1-9][0-9]{6,14}$"},message:"must match pattern \""+"^\\+[1-9][0-9]{6,14}$"+"\""};
+}
+else {
+const err11 = {instancePath:instancePath+"/user/last_name",schemaPath:"#/properties/user/properties/last_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -166,12 +163,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-}
-if(data0.email !== undefined){
-let data4 = data0.email;
-if(typeof data4 === "string"){
-if(func3(data4) > 254){
-const err12 = {instancePath:instancePath+"/user/email",schemaPath:"#/properties/user/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
+if(data0.phone_number !== undefined){
+let data3 = data0.phone_number;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err12 = {instancePath:instancePath+"/user/phone_number",schemaPath:"#/properties/user/properties/phone_number/type",keyword:"type",params:{type: schema11.properties.user.properties.phone_number.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -180,8 +175,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!(formats0.test(data4))){
-const err13 = {instancePath:instancePath+"/user/email",schemaPath:"#/properties/user/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
+if(typeof data3 === "string"){
+if(!pattern2.test(data3)){
+const err13 = {instancePath:instancePath+"/user/phone_number",schemaPath:"#/properties/user/properties/phone_number/pattern",keyword:"pattern",params:{pattern: "^\\+[1-9][0-9]{6,14}$"},message:"must match pattern \""+"^\\+[1-9][0-9]{6,14}$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -191,8 +187,12 @@ vErrors.push(err13);
 errors++;
 }
 }
-else {
-const err14 = {instancePath:instancePath+"/user/email",schemaPath:"#/properties/user/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data0.email !== undefined){
+let data4 = data0.email;
+if(typeof data4 === "string"){
+if(func3(data4) > 254){
+const err14 = {instancePath:instancePath+"/user/email",schemaPath:"#/properties/user/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -201,10 +201,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!(formats0.test(data4))){
+const err15 = {instancePath:instancePath+"/user/email",schemaPath:"#/properties/user/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -214,11 +212,8 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.first_name !== undefined){
-let data5 = data.first_name;
-if(typeof data5 === "string"){
-if(func3(data5) > 100){
-const err16 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+else {
+const err16 = {instancePath:instancePath+"/user/email",schemaPath:"#/properties/user/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -227,8 +222,10 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(func3(data5) < 1){
-const err17 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -238,8 +235,11 @@ vErrors.push(err17);
 errors++;
 }
 }
-else {
-const err18 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.first_name !== undefined){
+let data5 = data.first_name;
+if(typeof data5 === "string"){
+if(func3(data5) > 100){
+const err18 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -248,12 +248,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-if(data.last_name !== undefined){
-let data6 = data.last_name;
-if(typeof data6 === "string"){
-if(func3(data6) > 100){
-const err19 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(func3(data5) < 1){
+const err19 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -262,8 +258,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(func3(data6) < 1){
-const err20 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(!pattern0.test(data5)){
+const err20 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/pattern",keyword:"pattern",params:{pattern: "[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"},message:"must match pattern \""+"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"+"\""};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -274,7 +270,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err21 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -284,10 +280,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.title !== undefined){
-let data7 = data.title;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err22 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema11.properties.title.type},message:"must be string,null"};
+if(data.last_name !== undefined){
+let data6 = data.last_name;
+if(typeof data6 === "string"){
+if(func3(data6) > 100){
+const err22 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -296,9 +293,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(typeof data7 === "string"){
-if(func3(data7) > 20){
-const err23 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(func3(data6) < 1){
+const err23 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -307,12 +303,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-}
-if(data.gender !== undefined){
-let data8 = data.gender;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err24 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/type",keyword:"type",params:{type: schema11.properties.gender.type},message:"must be string,null"};
+if(!pattern0.test(data6)){
+const err24 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/pattern",keyword:"pattern",params:{pattern: "[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"},message:"must match pattern \""+"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"+"\""};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -321,8 +313,9 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(!(((data8 === "M") || (data8 === "F")) || (data8 === null))){
-const err25 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/enum",keyword:"enum",params:{allowedValues: schema11.properties.gender.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err25 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -332,10 +325,10 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.date_of_birth !== undefined){
-let data9 = data.date_of_birth;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err26 = {instancePath:instancePath+"/date_of_birth",schemaPath:"#/properties/date_of_birth/type",keyword:"type",params:{type: schema11.properties.date_of_birth.type},message:"must be string,null"};
+if(data.title !== undefined){
+let data7 = data.title;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err26 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema11.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -344,9 +337,9 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(typeof data9 === "string"){
-if(!(formats2.validate(data9))){
-const err27 = {instancePath:instancePath+"/date_of_birth",schemaPath:"#/properties/date_of_birth/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(typeof data7 === "string"){
+if(func3(data7) > 20){
+const err27 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -357,10 +350,10 @@ errors++;
 }
 }
 }
-if(data.phone_number !== undefined){
-let data10 = data.phone_number;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err28 = {instancePath:instancePath+"/phone_number",schemaPath:"#/properties/phone_number/type",keyword:"type",params:{type: schema11.properties.phone_number.type},message:"must be string,null"};
+if(data.gender !== undefined){
+let data8 = data.gender;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err28 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/type",keyword:"type",params:{type: schema11.properties.gender.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -369,9 +362,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(typeof data10 === "string"){
-if(!pattern0.test(data10)){
-const err29 = {instancePath:instancePath+"/phone_number",schemaPath:"#/properties/phone_number/pattern",keyword:"pattern",params:{pattern: "^\\+[1-9][0-9]{6,14}$"},message:"must match pattern \""+"^\\+[1-9][0-9]{6,14}$"+"\""};
+if(!(((data8 === "M") || (data8 === "F")) || (data8 === null))){
+const err29 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/enum",keyword:"enum",params:{allowedValues: schema11.properties.gender.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -381,11 +373,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-if(data.alternate_phone !== undefined){
-let data11 = data.alternate_phone;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err30 = {instancePath:instancePath+"/alternate_phone",schemaPath:"#/properties/alternate_phone/type",keyword:"type",params:{type: schema11.properties.alternate_phone.type},message:"must be string,null"};
+if(data.date_of_birth !== undefined){
+let data9 = data.date_of_birth;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err30 = {instancePath:instancePath+"/date_of_birth",schemaPath:"#/properties/date_of_birth/type",keyword:"type",params:{type: schema11.properties.date_of_birth.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -394,9 +385,9 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(typeof data11 === "string"){
-if(!pattern0.test(data11)){
-const err31 = {instancePath:instancePath+"/alternate_phone",schemaPath:"#/properties/alternate_phone/pattern",keyword:"pattern",params:{pattern: "^\\+[1-9][0-9]{6,14}$"},message:"must match pattern \""+"^\\+[1-9][0-9]{6,14}$"+"\""};
+if(typeof data9 === "string"){
+if(!(formats2.validate(data9))){
+const err31 = {instancePath:instancePath+"/date_of_birth",schemaPath:"#/properties/date_of_birth/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -407,10 +398,10 @@ errors++;
 }
 }
 }
-if(data.alternate_email !== undefined){
-let data12 = data.alternate_email;
-if((typeof data12 !== "string") && (data12 !== null)){
-const err32 = {instancePath:instancePath+"/alternate_email",schemaPath:"#/properties/alternate_email/type",keyword:"type",params:{type: schema11.properties.alternate_email.type},message:"must be string,null"};
+if(data.phone_number !== undefined){
+let data10 = data.phone_number;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err32 = {instancePath:instancePath+"/phone_number",schemaPath:"#/properties/phone_number/type",keyword:"type",params:{type: schema11.properties.phone_number.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -419,9 +410,9 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(typeof data12 === "string"){
-if(func3(data12) > 254){
-const err33 = {instancePath:instancePath+"/alternate_email",schemaPath:"#/properties/alternate_email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
+if(typeof data10 === "string"){
+if(!pattern2.test(data10)){
+const err33 = {instancePath:instancePath+"/phone_number",schemaPath:"#/properties/phone_number/pattern",keyword:"pattern",params:{pattern: "^\\+[1-9][0-9]{6,14}$"},message:"must match pattern \""+"^\\+[1-9][0-9]{6,14}$"+"\""};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -430,8 +421,12 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(!(formats0.test(data12))){
-const err34 = {instancePath:instancePath+"/alternate_email",schemaPath:"#/properties/alternate_email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
+}
+}
+if(data.alternate_phone !== undefined){
+let data11 = data.alternate_phone;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err34 = {instancePath:instancePath+"/alternate_phone",schemaPath:"#/properties/alternate_phone/type",keyword:"type",params:{type: schema11.properties.alternate_phone.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -440,12 +435,9 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-}
-if(data.preferred_contact_method !== undefined){
-let data13 = data.preferred_contact_method;
-if(typeof data13 !== "string"){
-const err35 = {instancePath:instancePath+"/preferred_contact_method",schemaPath:"#/properties/preferred_contact_method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data11 === "string"){
+if(!pattern2.test(data11)){
+const err35 = {instancePath:instancePath+"/alternate_phone",schemaPath:"#/properties/alternate_phone/pattern",keyword:"pattern",params:{pattern: "^\\+[1-9][0-9]{6,14}$"},message:"must match pattern \""+"^\\+[1-9][0-9]{6,14}$"+"\""};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -454,8 +446,12 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(!((((data13 === "phone") || (data13 === "email")) || (data13 === "sms")) || (data13 === "whatsapp"))){
-const err36 = {instancePath:instancePath+"/preferred_contact_method",schemaPath:"#/properties/preferred_contact_method/enum",keyword:"enum",params:{allowedValues: schema11.properties.preferred_contact_method.enum},message:"must be equal to one of the allowed values"};
+}
+}
+if(data.alternate_email !== undefined){
+let data12 = data.alternate_email;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err36 = {instancePath:instancePath+"/alternate_email",schemaPath:"#/properties/alternate_email/type",keyword:"type",params:{type: schema11.properties.alternate_email.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -464,11 +460,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-if(data.city !== undefined){
-let data14 = data.city;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err37 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: schema11.properties.city.type},message:"must be string,null"};
+if(typeof data12 === "string"){
+if(func3(data12) > 254){
+const err37 = {instancePath:instancePath+"/alternate_email",schemaPath:"#/properties/alternate_email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -477,9 +471,8 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(typeof data14 === "string"){
-if(func3(data14) > 100){
-const err38 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(!(formats0.test(data12))){
+const err38 = {instancePath:instancePath+"/alternate_email",schemaPath:"#/properties/alternate_email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -490,10 +483,10 @@ errors++;
 }
 }
 }
-if(data.state !== undefined){
-let data15 = data.state;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err39 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: schema11.properties.state.type},message:"must be string,null"};
+if(data.preferred_contact_method !== undefined){
+let data13 = data.preferred_contact_method;
+if(typeof data13 !== "string"){
+const err39 = {instancePath:instancePath+"/preferred_contact_method",schemaPath:"#/properties/preferred_contact_method/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -502,9 +495,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(typeof data15 === "string"){
-if(func3(data15) > 100){
-const err40 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(!((((data13 === "phone") || (data13 === "email")) || (data13 === "sms")) || (data13 === "whatsapp"))){
+const err40 = {instancePath:instancePath+"/preferred_contact_method",schemaPath:"#/properties/preferred_contact_method/enum",keyword:"enum",params:{allowedValues: schema11.properties.preferred_contact_method.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -514,11 +506,10 @@ vErrors.push(err40);
 errors++;
 }
 }
-}
-if(data.country !== undefined){
-let data16 = data.country;
-if((typeof data16 !== "string") && (data16 !== null)){
-const err41 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/type",keyword:"type",params:{type: schema11.properties.country.type},message:"must be string,null"};
+if(data.city !== undefined){
+let data14 = data.city;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err41 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: schema11.properties.city.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -527,9 +518,9 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(typeof data16 === "string"){
-if(func3(data16) > 100){
-const err42 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(typeof data14 === "string"){
+if(func3(data14) > 100){
+const err42 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -540,10 +531,10 @@ errors++;
 }
 }
 }
-if(data.zipcode !== undefined){
-let data17 = data.zipcode;
-if((typeof data17 !== "string") && (data17 !== null)){
-const err43 = {instancePath:instancePath+"/zipcode",schemaPath:"#/properties/zipcode/type",keyword:"type",params:{type: schema11.properties.zipcode.type},message:"must be string,null"};
+if(data.state !== undefined){
+let data15 = data.state;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err43 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: schema11.properties.state.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -552,9 +543,9 @@ vErrors.push(err43);
 }
 errors++;
 }
-if(typeof data17 === "string"){
-if(!pattern3.test(data17)){
-const err44 = {instancePath:instancePath+"/zipcode",schemaPath:"#/properties/zipcode/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9 -]{3,10}$"},message:"must match pattern \""+"^[A-Za-z0-9 -]{3,10}$"+"\""};
+if(typeof data15 === "string"){
+if(func3(data15) > 100){
+const err44 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -565,10 +556,10 @@ errors++;
 }
 }
 }
-if(data.address_line_1 !== undefined){
-let data18 = data.address_line_1;
-if((typeof data18 !== "string") && (data18 !== null)){
-const err45 = {instancePath:instancePath+"/address_line_1",schemaPath:"#/properties/address_line_1/type",keyword:"type",params:{type: schema11.properties.address_line_1.type},message:"must be string,null"};
+if(data.country !== undefined){
+let data16 = data.country;
+if((typeof data16 !== "string") && (data16 !== null)){
+const err45 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/type",keyword:"type",params:{type: schema11.properties.country.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -577,9 +568,9 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(typeof data18 === "string"){
-if(func3(data18) > 200){
-const err46 = {instancePath:instancePath+"/address_line_1",schemaPath:"#/properties/address_line_1/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(typeof data16 === "string"){
+if(func3(data16) > 100){
+const err46 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -590,10 +581,10 @@ errors++;
 }
 }
 }
-if(data.address_line_2 !== undefined){
-let data19 = data.address_line_2;
-if((typeof data19 !== "string") && (data19 !== null)){
-const err47 = {instancePath:instancePath+"/address_line_2",schemaPath:"#/properties/address_line_2/type",keyword:"type",params:{type: schema11.properties.address_line_2.type},message:"must be string,null"};
+if(data.zipcode !== undefined){
+let data17 = data.zipcode;
+if((typeof data17 !== "string") && (data17 !== null)){
+const err47 = {instancePath:instancePath+"/zipcode",schemaPath:"#/properties/zipcode/type",keyword:"type",params:{type: schema11.properties.zipcode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -602,9 +593,9 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(typeof data19 === "string"){
-if(func3(data19) > 200){
-const err48 = {instancePath:instancePath+"/address_line_2",schemaPath:"#/properties/address_line_2/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(typeof data17 === "string"){
+if(!pattern7.test(data17)){
+const err48 = {instancePath:instancePath+"/zipcode",schemaPath:"#/properties/zipcode/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9 -]{3,10}$"},message:"must match pattern \""+"^[A-Za-z0-9 -]{3,10}$"+"\""};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -615,10 +606,10 @@ errors++;
 }
 }
 }
-if(data.profile_picture !== undefined){
-let data20 = data.profile_picture;
-if((typeof data20 !== "string") && (data20 !== null)){
-const err49 = {instancePath:instancePath+"/profile_picture",schemaPath:"#/properties/profile_picture/type",keyword:"type",params:{type: schema11.properties.profile_picture.type},message:"must be string,null"};
+if(data.address_line_1 !== undefined){
+let data18 = data.address_line_1;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err49 = {instancePath:instancePath+"/address_line_1",schemaPath:"#/properties/address_line_1/type",keyword:"type",params:{type: schema11.properties.address_line_1.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -627,9 +618,9 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(typeof data20 === "string"){
-if(func3(data20) > 2000){
-const err50 = {instancePath:instancePath+"/profile_picture",schemaPath:"#/properties/profile_picture/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(typeof data18 === "string"){
+if(func3(data18) > 200){
+const err50 = {instancePath:instancePath+"/address_line_1",schemaPath:"#/properties/address_line_1/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -638,8 +629,12 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(!(formats6(data20))){
-const err51 = {instancePath:instancePath+"/profile_picture",schemaPath:"#/properties/profile_picture/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+}
+}
+if(data.address_line_2 !== undefined){
+let data19 = data.address_line_2;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err51 = {instancePath:instancePath+"/address_line_2",schemaPath:"#/properties/address_line_2/type",keyword:"type",params:{type: schema11.properties.address_line_2.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -648,12 +643,9 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-}
-if(data.role !== undefined){
-let data21 = data.role;
-if(typeof data21 !== "string"){
-const err52 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data19 === "string"){
+if(func3(data19) > 200){
+const err52 = {instancePath:instancePath+"/address_line_2",schemaPath:"#/properties/address_line_2/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -662,8 +654,12 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(!((((((((data21 === "CLIENT") || (data21 === "NURSE")) || (data21 === "RECEPTION")) || (data21 === "DOCTOR")) || (data21 === "HEALTH_COACH")) || (data21 === "NUTRITIONIST")) || (data21 === "ADMIN")) || (data21 === "SUPER_ADMIN"))){
-const err53 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema11.properties.role.enum},message:"must be equal to one of the allowed values"};
+}
+}
+if(data.profile_picture !== undefined){
+let data20 = data.profile_picture;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err53 = {instancePath:instancePath+"/profile_picture",schemaPath:"#/properties/profile_picture/type",keyword:"type",params:{type: schema11.properties.profile_picture.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -672,11 +668,9 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-if(data.occupation !== undefined){
-let data22 = data.occupation;
-if((typeof data22 !== "string") && (data22 !== null)){
-const err54 = {instancePath:instancePath+"/occupation",schemaPath:"#/properties/occupation/type",keyword:"type",params:{type: schema11.properties.occupation.type},message:"must be string,null"};
+if(typeof data20 === "string"){
+if(func3(data20) > 2000){
+const err54 = {instancePath:instancePath+"/profile_picture",schemaPath:"#/properties/profile_picture/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -685,9 +679,8 @@ vErrors.push(err54);
 }
 errors++;
 }
-if(typeof data22 === "string"){
-if(func3(data22) > 100){
-const err55 = {instancePath:instancePath+"/occupation",schemaPath:"#/properties/occupation/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(!(formats6(data20))){
+const err55 = {instancePath:instancePath+"/profile_picture",schemaPath:"#/properties/profile_picture/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -698,10 +691,10 @@ errors++;
 }
 }
 }
-if(data.organization !== undefined){
-let data23 = data.organization;
-if((typeof data23 !== "string") && (data23 !== null)){
-const err56 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/type",keyword:"type",params:{type: schema11.properties.organization.type},message:"must be string,null"};
+if(data.role !== undefined){
+let data21 = data.role;
+if(typeof data21 !== "string"){
+const err56 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -710,9 +703,8 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(typeof data23 === "string"){
-if(func3(data23) > 100){
-const err57 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(!((((((((data21 === "CLIENT") || (data21 === "NURSE")) || (data21 === "RECEPTION")) || (data21 === "DOCTOR")) || (data21 === "HEALTH_COACH")) || (data21 === "NUTRITIONIST")) || (data21 === "ADMIN")) || (data21 === "SUPER_ADMIN"))){
+const err57 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema11.properties.role.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -722,11 +714,10 @@ vErrors.push(err57);
 errors++;
 }
 }
-}
-if(data.clinic !== undefined){
-let data24 = data.clinic;
-if((typeof data24 !== "string") && (data24 !== null)){
-const err58 = {instancePath:instancePath+"/clinic",schemaPath:"#/properties/clinic/type",keyword:"type",params:{type: schema11.properties.clinic.type},message:"must be string,null"};
+if(data.occupation !== undefined){
+let data22 = data.occupation;
+if((typeof data22 !== "string") && (data22 !== null)){
+const err58 = {instancePath:instancePath+"/occupation",schemaPath:"#/properties/occupation/type",keyword:"type",params:{type: schema11.properties.occupation.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -735,9 +726,9 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(typeof data24 === "string"){
-if(func3(data24) > 100){
-const err59 = {instancePath:instancePath+"/clinic",schemaPath:"#/properties/clinic/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(typeof data22 === "string"){
+if(func3(data22) > 100){
+const err59 = {instancePath:instancePath+"/occupation",schemaPath:"#/properties/occupation/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -748,10 +739,10 @@ errors++;
 }
 }
 }
-if(data.emergency_contact_name !== undefined){
-let data25 = data.emergency_contact_name;
-if((typeof data25 !== "string") && (data25 !== null)){
-const err60 = {instancePath:instancePath+"/emergency_contact_name",schemaPath:"#/properties/emergency_contact_name/type",keyword:"type",params:{type: schema11.properties.emergency_contact_name.type},message:"must be string,null"};
+if(data.organization !== undefined){
+let data23 = data.organization;
+if((typeof data23 !== "string") && (data23 !== null)){
+const err60 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/type",keyword:"type",params:{type: schema11.properties.organization.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -760,9 +751,9 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(typeof data25 === "string"){
-if(func3(data25) > 100){
-const err61 = {instancePath:instancePath+"/emergency_contact_name",schemaPath:"#/properties/emergency_contact_name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(typeof data23 === "string"){
+if(func3(data23) > 100){
+const err61 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -773,10 +764,10 @@ errors++;
 }
 }
 }
-if(data.emergency_contact_relation !== undefined){
-let data26 = data.emergency_contact_relation;
-if((typeof data26 !== "string") && (data26 !== null)){
-const err62 = {instancePath:instancePath+"/emergency_contact_relation",schemaPath:"#/properties/emergency_contact_relation/type",keyword:"type",params:{type: schema11.properties.emergency_contact_relation.type},message:"must be string,null"};
+if(data.clinic !== undefined){
+let data24 = data.clinic;
+if((typeof data24 !== "string") && (data24 !== null)){
+const err62 = {instancePath:instancePath+"/clinic",schemaPath:"#/properties/clinic/type",keyword:"type",params:{type: schema11.properties.clinic.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -785,9 +776,9 @@ vErrors.push(err62);
 }
 errors++;
 }
-if(typeof data26 === "string"){
-if(func3(data26) > 50){
-const err63 = {instancePath:instancePath+"/emergency_contact_relation",schemaPath:"#/properties/emergency_contact_relation/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
+if(typeof data24 === "string"){
+if(func3(data24) > 100){
+const err63 = {instancePath:instancePath+"/clinic",schemaPath:"#/properties/clinic/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -798,10 +789,10 @@ errors++;
 }
 }
 }
-if(data.emergency_contact_number !== undefined){
-let data27 = data.emergency_contact_number;
-if((typeof data27 !== "string") && (data27 !== null)){
-const err64 = {instancePath:instancePath+"/emergency_contact_number",schemaPath:"#/properties/emergency_contact_number/type",keyword:"type",params:{type: schema11.properties.emergency_contact_number.type},message:"must be string,null"};
+if(data.emergency_contact_name !== undefined){
+let data25 = data.emergency_contact_name;
+if((typeof data25 !== "string") && (data25 !== null)){
+const err64 = {instancePath:instancePath+"/emergency_contact_name",schemaPath:"#/properties/emergency_contact_name/type",keyword:"type",params:{type: schema11.properties.emergency_contact_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -810,9 +801,9 @@ vErrors.push(err64);
 }
 errors++;
 }
-if(typeof data27 === "string"){
-if(!pattern0.test(data27)){
-const err65 = {instancePath:instancePath+"/emergency_contact_number",schemaPath:"#/properties/emergency_contact_number/pattern",keyword:"pattern",params:{pattern: "^\\+[1-9][0-9]{6,14}$"},message:"must match pattern \""+"^\\+[1-9][0-9]{6,14}$"+"\""};
+if(typeof data25 === "string"){
+if(func3(data25) > 100){
+const err65 = {instancePath:instancePath+"/emergency_contact_name",schemaPath:"#/properties/emergency_contact_name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -823,11 +814,10 @@ errors++;
 }
 }
 }
-if(data.appointment_duration !== undefined){
-let data28 = data.appointment_duration;
-if(typeof data28 === "string"){
-if(!pattern5.test(data28)){
-const err66 = {instancePath:instancePath+"/appointment_duration",schemaPath:"#/properties/appointment_duration/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"},message:"must match pattern \""+"^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"+"\""};
+if(data.emergency_contact_relation !== undefined){
+let data26 = data.emergency_contact_relation;
+if((typeof data26 !== "string") && (data26 !== null)){
+const err66 = {instancePath:instancePath+"/emergency_contact_relation",schemaPath:"#/properties/emergency_contact_relation/type",keyword:"type",params:{type: schema11.properties.emergency_contact_relation.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -836,14 +826,65 @@ vErrors.push(err66);
 }
 errors++;
 }
-}
-else {
-const err67 = {instancePath:instancePath+"/appointment_duration",schemaPath:"#/properties/appointment_duration/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data26 === "string"){
+if(func3(data26) > 50){
+const err67 = {instancePath:instancePath+"/emergency_contact_relation",schemaPath:"#/properties/emergency_contact_relation/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err67];
 }
 else {
 vErrors.push(err67);
+}
+errors++;
+}
+}
+}
+if(data.emergency_contact_number !== undefined){
+let data27 = data.emergency_contact_number;
+if((typeof data27 !== "string") && (data27 !== null)){
+const err68 = {instancePath:instancePath+"/emergency_contact_number",schemaPath:"#/properties/emergency_contact_number/type",keyword:"type",params:{type: schema11.properties.emergency_contact_number.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+if(typeof data27 === "string"){
+if(!pattern2.test(data27)){
+const err69 = {instancePath:instancePath+"/emergency_contact_number",schemaPath:"#/properties/emergency_contact_number/pattern",keyword:"pattern",params:{pattern: "^\\+[1-9][0-9]{6,14}$"},message:"must match pattern \""+"^\\+[1-9][0-9]{6,14}$"+"\""};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+}
+if(data.appointment_duration !== undefined){
+let data28 = data.appointment_duration;
+if(typeof data28 === "string"){
+if(!pattern9.test(data28)){
+const err70 = {instancePath:instancePath+"/appointment_duration",schemaPath:"#/properties/appointment_duration/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"},message:"must match pattern \""+"^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"+"\""};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+else {
+const err71 = {instancePath:instancePath+"/appointment_duration",schemaPath:"#/properties/appointment_duration/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
 }
 errors++;
 }
@@ -855,54 +896,7 @@ let valid2 = false;
 const _errs63 = errors;
 if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
 if(Object.keys(data29).length > 0){
-const err68 = {instancePath:instancePath+"/health_goals",schemaPath:"#/properties/health_goals/anyOf/0/maxProperties",keyword:"maxProperties",params:{limit: 0},message:"must NOT have more than 0 properties"};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-}
-else {
-const err69 = {instancePath:instancePath+"/health_goals",schemaPath:"#/properties/health_goals/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-var _valid0 = _errs63 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-const _errs65 = errors;
-if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
-if(data29.schema_version === undefined){
-const err70 = {instancePath:instancePath+"/health_goals",schemaPath:"#/properties/health_goals/anyOf/1/required",keyword:"required",params:{missingProperty: "schema_version"},message:"must have required property '"+"schema_version"+"'"};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-if(data29.goals === undefined){
-const err71 = {instancePath:instancePath+"/health_goals",schemaPath:"#/properties/health_goals/anyOf/1/required",keyword:"required",params:{missingProperty: "goals"},message:"must have required property '"+"goals"+"'"};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-for(const key2 in data29){
-if(!((((key2 === "schema_version") || (key2 === "goals")) || (key2 === "motivation")) || (key2 === "completed_at"))){
-const err72 = {instancePath:instancePath+"/health_goals",schemaPath:"#/properties/health_goals/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+const err72 = {instancePath:instancePath+"/health_goals",schemaPath:"#/properties/health_goals/anyOf/0/maxProperties",keyword:"maxProperties",params:{limit: 0},message:"must NOT have more than 0 properties"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -912,10 +906,8 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data29.schema_version !== undefined){
-let data30 = data29.schema_version;
-if(!((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30)))){
-const err73 = {instancePath:instancePath+"/health_goals/schema_version",schemaPath:"#/properties/health_goals/anyOf/1/properties/schema_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err73 = {instancePath:instancePath+"/health_goals",schemaPath:"#/properties/health_goals/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -924,8 +916,13 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(1 !== data30){
-const err74 = {instancePath:instancePath+"/health_goals/schema_version",schemaPath:"#/properties/health_goals/anyOf/1/properties/schema_version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
+var _valid0 = _errs63 === errors;
+valid2 = valid2 || _valid0;
+if(!valid2){
+const _errs65 = errors;
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if(data29.schema_version === undefined){
+const err74 = {instancePath:instancePath+"/health_goals",schemaPath:"#/properties/health_goals/anyOf/1/required",keyword:"required",params:{missingProperty: "schema_version"},message:"must have required property '"+"schema_version"+"'"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -934,12 +931,8 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
-if(data29.goals !== undefined){
-let data31 = data29.goals;
-if(Array.isArray(data31)){
-if(data31.length > 10){
-const err75 = {instancePath:instancePath+"/health_goals/goals",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items"};
+if(data29.goals === undefined){
+const err75 = {instancePath:instancePath+"/health_goals",schemaPath:"#/properties/health_goals/anyOf/1/required",keyword:"required",params:{missingProperty: "goals"},message:"must have required property '"+"goals"+"'"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -948,8 +941,9 @@ vErrors.push(err75);
 }
 errors++;
 }
-if(data31.length < 1){
-const err76 = {instancePath:instancePath+"/health_goals/goals",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+for(const key2 in data29){
+if(!((((key2 === "schema_version") || (key2 === "goals")) || (key2 === "motivation")) || (key2 === "completed_at"))){
+const err76 = {instancePath:instancePath+"/health_goals",schemaPath:"#/properties/health_goals/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -958,12 +952,11 @@ vErrors.push(err76);
 }
 errors++;
 }
-const len0 = data31.length;
-for(let i0=0; i0<len0; i0++){
-let data32 = data31[i0];
-if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
-if(data32.area === undefined){
-const err77 = {instancePath:instancePath+"/health_goals/goals/" + i0,schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/required",keyword:"required",params:{missingProperty: "area"},message:"must have required property '"+"area"+"'"};
+}
+if(data29.schema_version !== undefined){
+let data30 = data29.schema_version;
+if(!((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30)))){
+const err77 = {instancePath:instancePath+"/health_goals/schema_version",schemaPath:"#/properties/health_goals/anyOf/1/properties/schema_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -972,8 +965,8 @@ vErrors.push(err77);
 }
 errors++;
 }
-if(data32.description === undefined){
-const err78 = {instancePath:instancePath+"/health_goals/goals/" + i0,schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
+if(1 !== data30){
+const err78 = {instancePath:instancePath+"/health_goals/schema_version",schemaPath:"#/properties/health_goals/anyOf/1/properties/schema_version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -982,8 +975,12 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(data32.priority === undefined){
-const err79 = {instancePath:instancePath+"/health_goals/goals/" + i0,schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/required",keyword:"required",params:{missingProperty: "priority"},message:"must have required property '"+"priority"+"'"};
+}
+if(data29.goals !== undefined){
+let data31 = data29.goals;
+if(Array.isArray(data31)){
+if(data31.length > 10){
+const err79 = {instancePath:instancePath+"/health_goals/goals",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -992,8 +989,8 @@ vErrors.push(err79);
 }
 errors++;
 }
-if(data32.target_date === undefined){
-const err80 = {instancePath:instancePath+"/health_goals/goals/" + i0,schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/required",keyword:"required",params:{missingProperty: "target_date"},message:"must have required property '"+"target_date"+"'"};
+if(data31.length < 1){
+const err80 = {instancePath:instancePath+"/health_goals/goals",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1002,9 +999,12 @@ vErrors.push(err80);
 }
 errors++;
 }
-for(const key3 in data32){
-if(!((((key3 === "area") || (key3 === "description")) || (key3 === "priority")) || (key3 === "target_date"))){
-const err81 = {instancePath:instancePath+"/health_goals/goals/" + i0,schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+const len0 = data31.length;
+for(let i0=0; i0<len0; i0++){
+let data32 = data31[i0];
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+if(data32.area === undefined){
+const err81 = {instancePath:instancePath+"/health_goals/goals/" + i0,schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/required",keyword:"required",params:{missingProperty: "area"},message:"must have required property '"+"area"+"'"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1013,11 +1013,8 @@ vErrors.push(err81);
 }
 errors++;
 }
-}
-if(data32.area !== undefined){
-let data33 = data32.area;
-if(typeof data33 !== "string"){
-const err82 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/area",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/area/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data32.description === undefined){
+const err82 = {instancePath:instancePath+"/health_goals/goals/" + i0,schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1026,8 +1023,8 @@ vErrors.push(err82);
 }
 errors++;
 }
-if(!((((((((((((data33 === "weight") || (data33 === "fitness")) || (data33 === "sleep")) || (data33 === "stress")) || (data33 === "nutrition")) || (data33 === "energy")) || (data33 === "heart_health")) || (data33 === "blood_sugar")) || (data33 === "digestion")) || (data33 === "mobility")) || (data33 === "longevity")) || (data33 === "other"))){
-const err83 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/area",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/area/enum",keyword:"enum",params:{allowedValues: schema11.properties.health_goals.anyOf[1].properties.goals.items.properties.area.enum},message:"must be equal to one of the allowed values"};
+if(data32.priority === undefined){
+const err83 = {instancePath:instancePath+"/health_goals/goals/" + i0,schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/required",keyword:"required",params:{missingProperty: "priority"},message:"must have required property '"+"priority"+"'"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1036,12 +1033,8 @@ vErrors.push(err83);
 }
 errors++;
 }
-}
-if(data32.description !== undefined){
-let data34 = data32.description;
-if(typeof data34 === "string"){
-if(func3(data34) > 500){
-const err84 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/description",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(data32.target_date === undefined){
+const err84 = {instancePath:instancePath+"/health_goals/goals/" + i0,schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/required",keyword:"required",params:{missingProperty: "target_date"},message:"must have required property '"+"target_date"+"'"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1050,8 +1043,9 @@ vErrors.push(err84);
 }
 errors++;
 }
-if(func3(data34) < 1){
-const err85 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/description",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+for(const key3 in data32){
+if(!((((key3 === "area") || (key3 === "description")) || (key3 === "priority")) || (key3 === "target_date"))){
+const err85 = {instancePath:instancePath+"/health_goals/goals/" + i0,schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1061,8 +1055,10 @@ vErrors.push(err85);
 errors++;
 }
 }
-else {
-const err86 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/description",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data32.area !== undefined){
+let data33 = data32.area;
+if(typeof data33 !== "string"){
+const err86 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/area",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/area/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1071,11 +1067,8 @@ vErrors.push(err86);
 }
 errors++;
 }
-}
-if(data32.priority !== undefined){
-let data35 = data32.priority;
-if(typeof data35 !== "string"){
-const err87 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/priority",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((((((((((((data33 === "weight") || (data33 === "fitness")) || (data33 === "sleep")) || (data33 === "stress")) || (data33 === "nutrition")) || (data33 === "energy")) || (data33 === "heart_health")) || (data33 === "blood_sugar")) || (data33 === "digestion")) || (data33 === "mobility")) || (data33 === "longevity")) || (data33 === "other"))){
+const err87 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/area",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/area/enum",keyword:"enum",params:{allowedValues: schema11.properties.health_goals.anyOf[1].properties.goals.items.properties.area.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1084,8 +1077,12 @@ vErrors.push(err87);
 }
 errors++;
 }
-if(!(((data35 === "high") || (data35 === "medium")) || (data35 === "low"))){
-const err88 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/priority",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/priority/enum",keyword:"enum",params:{allowedValues: schema11.properties.health_goals.anyOf[1].properties.goals.items.properties.priority.enum},message:"must be equal to one of the allowed values"};
+}
+if(data32.description !== undefined){
+let data34 = data32.description;
+if(typeof data34 === "string"){
+if(func3(data34) > 500){
+const err88 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/description",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1094,12 +1091,8 @@ vErrors.push(err88);
 }
 errors++;
 }
-}
-if(data32.target_date !== undefined){
-let data36 = data32.target_date;
-if(typeof data36 === "string"){
-if(!(formats2.validate(data36))){
-const err89 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/target_date",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/target_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(func3(data34) < 1){
+const err89 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/description",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1108,9 +1101,8 @@ vErrors.push(err89);
 }
 errors++;
 }
-}
-else {
-const err90 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/target_date",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/target_date/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern0.test(data34)){
+const err90 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/description",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/description/pattern",keyword:"pattern",params:{pattern: "[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"},message:"must match pattern \""+"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"+"\""};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1120,9 +1112,8 @@ vErrors.push(err90);
 errors++;
 }
 }
-}
 else {
-const err91 = {instancePath:instancePath+"/health_goals/goals/" + i0,schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err91 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/description",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1132,9 +1123,10 @@ vErrors.push(err91);
 errors++;
 }
 }
-}
-else {
-const err92 = {instancePath:instancePath+"/health_goals/goals",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data32.priority !== undefined){
+let data35 = data32.priority;
+if(typeof data35 !== "string"){
+const err92 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/priority",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1143,12 +1135,8 @@ vErrors.push(err92);
 }
 errors++;
 }
-}
-if(data29.motivation !== undefined){
-let data37 = data29.motivation;
-if(typeof data37 === "string"){
-if(func3(data37) > 2000){
-const err93 = {instancePath:instancePath+"/health_goals/motivation",schemaPath:"#/properties/health_goals/anyOf/1/properties/motivation/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(!(((data35 === "high") || (data35 === "medium")) || (data35 === "low"))){
+const err93 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/priority",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/priority/enum",keyword:"enum",params:{allowedValues: schema11.properties.health_goals.anyOf[1].properties.goals.items.properties.priority.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1158,8 +1146,11 @@ vErrors.push(err93);
 errors++;
 }
 }
-else {
-const err94 = {instancePath:instancePath+"/health_goals/motivation",schemaPath:"#/properties/health_goals/anyOf/1/properties/motivation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data32.target_date !== undefined){
+let data36 = data32.target_date;
+if(typeof data36 === "string"){
+if(!(formats2.validate(data36))){
+const err94 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/target_date",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/target_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1169,11 +1160,8 @@ vErrors.push(err94);
 errors++;
 }
 }
-if(data29.completed_at !== undefined){
-let data38 = data29.completed_at;
-if(typeof data38 === "string"){
-if(!(formats10.validate(data38))){
-const err95 = {instancePath:instancePath+"/health_goals/completed_at",schemaPath:"#/properties/health_goals/anyOf/1/properties/completed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+else {
+const err95 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/target_date",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/target_date/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1183,8 +1171,9 @@ vErrors.push(err95);
 errors++;
 }
 }
+}
 else {
-const err96 = {instancePath:instancePath+"/health_goals/completed_at",schemaPath:"#/properties/health_goals/anyOf/1/properties/completed_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err96 = {instancePath:instancePath+"/health_goals/goals/" + i0,schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1196,7 +1185,7 @@ errors++;
 }
 }
 else {
-const err97 = {instancePath:instancePath+"/health_goals",schemaPath:"#/properties/health_goals/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err97 = {instancePath:instancePath+"/health_goals/goals",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1205,16 +1194,78 @@ vErrors.push(err97);
 }
 errors++;
 }
-var _valid0 = _errs65 === errors;
-valid2 = valid2 || _valid0;
 }
-if(!valid2){
-const err98 = {instancePath:instancePath+"/health_goals",schemaPath:"#/properties/health_goals/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(data29.motivation !== undefined){
+let data37 = data29.motivation;
+if(typeof data37 === "string"){
+if(func3(data37) > 2000){
+const err98 = {instancePath:instancePath+"/health_goals/motivation",schemaPath:"#/properties/health_goals/anyOf/1/properties/motivation/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err98];
 }
 else {
 vErrors.push(err98);
+}
+errors++;
+}
+}
+else {
+const err99 = {instancePath:instancePath+"/health_goals/motivation",schemaPath:"#/properties/health_goals/anyOf/1/properties/motivation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+if(data29.completed_at !== undefined){
+let data38 = data29.completed_at;
+if(typeof data38 === "string"){
+if(!(formats10.validate(data38))){
+const err100 = {instancePath:instancePath+"/health_goals/completed_at",schemaPath:"#/properties/health_goals/anyOf/1/properties/completed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+}
+else {
+const err101 = {instancePath:instancePath+"/health_goals/completed_at",schemaPath:"#/properties/health_goals/anyOf/1/properties/completed_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+}
+}
+else {
+const err102 = {instancePath:instancePath+"/health_goals",schemaPath:"#/properties/health_goals/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+var _valid0 = _errs65 === errors;
+valid2 = valid2 || _valid0;
+}
+if(!valid2){
+const err103 = {instancePath:instancePath+"/health_goals",schemaPath:"#/properties/health_goals/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
 }
 errors++;
 }
@@ -1237,23 +1288,23 @@ let valid7 = false;
 const _errs89 = errors;
 if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
 if(Object.keys(data39).length > 0){
-const err99 = {instancePath:instancePath+"/client_story",schemaPath:"#/properties/client_story/anyOf/0/maxProperties",keyword:"maxProperties",params:{limit: 0},message:"must NOT have more than 0 properties"};
+const err104 = {instancePath:instancePath+"/client_story",schemaPath:"#/properties/client_story/anyOf/0/maxProperties",keyword:"maxProperties",params:{limit: 0},message:"must NOT have more than 0 properties"};
 if(vErrors === null){
-vErrors = [err99];
+vErrors = [err104];
 }
 else {
-vErrors.push(err99);
+vErrors.push(err104);
 }
 errors++;
 }
 }
 else {
-const err100 = {instancePath:instancePath+"/client_story",schemaPath:"#/properties/client_story/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err105 = {instancePath:instancePath+"/client_story",schemaPath:"#/properties/client_story/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err100];
+vErrors = [err105];
 }
 else {
-vErrors.push(err100);
+vErrors.push(err105);
 }
 errors++;
 }
@@ -1263,65 +1314,7 @@ if(!valid7){
 const _errs91 = errors;
 if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
 if(data39.schema_version === undefined){
-const err101 = {instancePath:instancePath+"/client_story",schemaPath:"#/properties/client_story/anyOf/1/required",keyword:"required",params:{missingProperty: "schema_version"},message:"must have required property '"+"schema_version"+"'"};
-if(vErrors === null){
-vErrors = [err101];
-}
-else {
-vErrors.push(err101);
-}
-errors++;
-}
-if(data39.summary === undefined){
-const err102 = {instancePath:instancePath+"/client_story",schemaPath:"#/properties/client_story/anyOf/1/required",keyword:"required",params:{missingProperty: "summary"},message:"must have required property '"+"summary"+"'"};
-if(vErrors === null){
-vErrors = [err102];
-}
-else {
-vErrors.push(err102);
-}
-errors++;
-}
-for(const key4 in data39){
-if(!(func2.call(schema11.properties.client_story.anyOf[1].properties, key4))){
-const err103 = {instancePath:instancePath+"/client_story",schemaPath:"#/properties/client_story/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err103];
-}
-else {
-vErrors.push(err103);
-}
-errors++;
-}
-}
-if(data39.schema_version !== undefined){
-let data40 = data39.schema_version;
-if(!((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40)))){
-const err104 = {instancePath:instancePath+"/client_story/schema_version",schemaPath:"#/properties/client_story/anyOf/1/properties/schema_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err104];
-}
-else {
-vErrors.push(err104);
-}
-errors++;
-}
-if(1 !== data40){
-const err105 = {instancePath:instancePath+"/client_story/schema_version",schemaPath:"#/properties/client_story/anyOf/1/properties/schema_version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err105];
-}
-else {
-vErrors.push(err105);
-}
-errors++;
-}
-}
-if(data39.summary !== undefined){
-let data41 = data39.summary;
-if(typeof data41 === "string"){
-if(func3(data41) > 5000){
-const err106 = {instancePath:instancePath+"/client_story/summary",schemaPath:"#/properties/client_story/anyOf/1/properties/summary/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"};
+const err106 = {instancePath:instancePath+"/client_story",schemaPath:"#/properties/client_story/anyOf/1/required",keyword:"required",params:{missingProperty: "schema_version"},message:"must have required property '"+"schema_version"+"'"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1330,8 +1323,8 @@ vErrors.push(err106);
 }
 errors++;
 }
-if(func3(data41) < 1){
-const err107 = {instancePath:instancePath+"/client_story/summary",schemaPath:"#/properties/client_story/anyOf/1/properties/summary/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data39.summary === undefined){
+const err107 = {instancePath:instancePath+"/client_story",schemaPath:"#/properties/client_story/anyOf/1/required",keyword:"required",params:{missingProperty: "summary"},message:"must have required property '"+"summary"+"'"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1340,9 +1333,9 @@ vErrors.push(err107);
 }
 errors++;
 }
-}
-else {
-const err108 = {instancePath:instancePath+"/client_story/summary",schemaPath:"#/properties/client_story/anyOf/1/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key4 in data39){
+if(!(func2.call(schema11.properties.client_story.anyOf[1].properties, key4))){
+const err108 = {instancePath:instancePath+"/client_story",schemaPath:"#/properties/client_story/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1352,10 +1345,10 @@ vErrors.push(err108);
 errors++;
 }
 }
-if(data39.concern_duration !== undefined){
-let data42 = data39.concern_duration;
-if(typeof data42 !== "string"){
-const err109 = {instancePath:instancePath+"/client_story/concern_duration",schemaPath:"#/properties/client_story/anyOf/1/properties/concern_duration/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data39.schema_version !== undefined){
+let data40 = data39.schema_version;
+if(!((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40)))){
+const err109 = {instancePath:instancePath+"/client_story/schema_version",schemaPath:"#/properties/client_story/anyOf/1/properties/schema_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1364,8 +1357,8 @@ vErrors.push(err109);
 }
 errors++;
 }
-if(!((((data42 === "under_3_months") || (data42 === "3_to_12_months")) || (data42 === "1_to_5_years")) || (data42 === "over_5_years"))){
-const err110 = {instancePath:instancePath+"/client_story/concern_duration",schemaPath:"#/properties/client_story/anyOf/1/properties/concern_duration/enum",keyword:"enum",params:{allowedValues: schema11.properties.client_story.anyOf[1].properties.concern_duration.enum},message:"must be equal to one of the allowed values"};
+if(1 !== data40){
+const err110 = {instancePath:instancePath+"/client_story/schema_version",schemaPath:"#/properties/client_story/anyOf/1/properties/schema_version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1375,11 +1368,11 @@ vErrors.push(err110);
 errors++;
 }
 }
-if(data39.tried_before !== undefined){
-let data43 = data39.tried_before;
-if(typeof data43 === "string"){
-if(func3(data43) > 2000){
-const err111 = {instancePath:instancePath+"/client_story/tried_before",schemaPath:"#/properties/client_story/anyOf/1/properties/tried_before/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(data39.summary !== undefined){
+let data41 = data39.summary;
+if(typeof data41 === "string"){
+if(func3(data41) > 5000){
+const err111 = {instancePath:instancePath+"/client_story/summary",schemaPath:"#/properties/client_story/anyOf/1/properties/summary/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1388,9 +1381,8 @@ vErrors.push(err111);
 }
 errors++;
 }
-}
-else {
-const err112 = {instancePath:instancePath+"/client_story/tried_before",schemaPath:"#/properties/client_story/anyOf/1/properties/tried_before/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func3(data41) < 1){
+const err112 = {instancePath:instancePath+"/client_story/summary",schemaPath:"#/properties/client_story/anyOf/1/properties/summary/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1399,12 +1391,8 @@ vErrors.push(err112);
 }
 errors++;
 }
-}
-if(data39.what_helps !== undefined){
-let data44 = data39.what_helps;
-if(typeof data44 === "string"){
-if(func3(data44) > 2000){
-const err113 = {instancePath:instancePath+"/client_story/what_helps",schemaPath:"#/properties/client_story/anyOf/1/properties/what_helps/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(!pattern0.test(data41)){
+const err113 = {instancePath:instancePath+"/client_story/summary",schemaPath:"#/properties/client_story/anyOf/1/properties/summary/pattern",keyword:"pattern",params:{pattern: "[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"},message:"must match pattern \""+"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"+"\""};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -1415,7 +1403,7 @@ errors++;
 }
 }
 else {
-const err114 = {instancePath:instancePath+"/client_story/what_helps",schemaPath:"#/properties/client_story/anyOf/1/properties/what_helps/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err114 = {instancePath:instancePath+"/client_story/summary",schemaPath:"#/properties/client_story/anyOf/1/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -1425,11 +1413,10 @@ vErrors.push(err114);
 errors++;
 }
 }
-if(data39.what_worsens !== undefined){
-let data45 = data39.what_worsens;
-if(typeof data45 === "string"){
-if(func3(data45) > 2000){
-const err115 = {instancePath:instancePath+"/client_story/what_worsens",schemaPath:"#/properties/client_story/anyOf/1/properties/what_worsens/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(data39.concern_duration !== undefined){
+let data42 = data39.concern_duration;
+if(typeof data42 !== "string"){
+const err115 = {instancePath:instancePath+"/client_story/concern_duration",schemaPath:"#/properties/client_story/anyOf/1/properties/concern_duration/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -1438,9 +1425,8 @@ vErrors.push(err115);
 }
 errors++;
 }
-}
-else {
-const err116 = {instancePath:instancePath+"/client_story/what_worsens",schemaPath:"#/properties/client_story/anyOf/1/properties/what_worsens/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((((data42 === "under_3_months") || (data42 === "3_to_12_months")) || (data42 === "1_to_5_years")) || (data42 === "over_5_years"))){
+const err116 = {instancePath:instancePath+"/client_story/concern_duration",schemaPath:"#/properties/client_story/anyOf/1/properties/concern_duration/enum",keyword:"enum",params:{allowedValues: schema11.properties.client_story.anyOf[1].properties.concern_duration.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -1450,11 +1436,11 @@ vErrors.push(err116);
 errors++;
 }
 }
-if(data39.current_medications !== undefined){
-let data46 = data39.current_medications;
-if(typeof data46 === "string"){
-if(func3(data46) > 2000){
-const err117 = {instancePath:instancePath+"/client_story/current_medications",schemaPath:"#/properties/client_story/anyOf/1/properties/current_medications/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(data39.tried_before !== undefined){
+let data43 = data39.tried_before;
+if(typeof data43 === "string"){
+if(func3(data43) > 2000){
+const err117 = {instancePath:instancePath+"/client_story/tried_before",schemaPath:"#/properties/client_story/anyOf/1/properties/tried_before/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -1465,7 +1451,7 @@ errors++;
 }
 }
 else {
-const err118 = {instancePath:instancePath+"/client_story/current_medications",schemaPath:"#/properties/client_story/anyOf/1/properties/current_medications/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err118 = {instancePath:instancePath+"/client_story/tried_before",schemaPath:"#/properties/client_story/anyOf/1/properties/tried_before/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -1475,11 +1461,11 @@ vErrors.push(err118);
 errors++;
 }
 }
-if(data39.allergies !== undefined){
-let data47 = data39.allergies;
-if(typeof data47 === "string"){
-if(func3(data47) > 2000){
-const err119 = {instancePath:instancePath+"/client_story/allergies",schemaPath:"#/properties/client_story/anyOf/1/properties/allergies/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(data39.what_helps !== undefined){
+let data44 = data39.what_helps;
+if(typeof data44 === "string"){
+if(func3(data44) > 2000){
+const err119 = {instancePath:instancePath+"/client_story/what_helps",schemaPath:"#/properties/client_story/anyOf/1/properties/what_helps/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -1490,7 +1476,7 @@ errors++;
 }
 }
 else {
-const err120 = {instancePath:instancePath+"/client_story/allergies",schemaPath:"#/properties/client_story/anyOf/1/properties/allergies/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err120 = {instancePath:instancePath+"/client_story/what_helps",schemaPath:"#/properties/client_story/anyOf/1/properties/what_helps/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -1500,11 +1486,11 @@ vErrors.push(err120);
 errors++;
 }
 }
-if(data39.success_in_six_months !== undefined){
-let data48 = data39.success_in_six_months;
-if(typeof data48 === "string"){
-if(func3(data48) > 2000){
-const err121 = {instancePath:instancePath+"/client_story/success_in_six_months",schemaPath:"#/properties/client_story/anyOf/1/properties/success_in_six_months/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(data39.what_worsens !== undefined){
+let data45 = data39.what_worsens;
+if(typeof data45 === "string"){
+if(func3(data45) > 2000){
+const err121 = {instancePath:instancePath+"/client_story/what_worsens",schemaPath:"#/properties/client_story/anyOf/1/properties/what_worsens/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -1515,7 +1501,7 @@ errors++;
 }
 }
 else {
-const err122 = {instancePath:instancePath+"/client_story/success_in_six_months",schemaPath:"#/properties/client_story/anyOf/1/properties/success_in_six_months/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err122 = {instancePath:instancePath+"/client_story/what_worsens",schemaPath:"#/properties/client_story/anyOf/1/properties/what_worsens/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -1525,11 +1511,11 @@ vErrors.push(err122);
 errors++;
 }
 }
-if(data39.completed_at !== undefined){
-let data49 = data39.completed_at;
-if(typeof data49 === "string"){
-if(!(formats10.validate(data49))){
-const err123 = {instancePath:instancePath+"/client_story/completed_at",schemaPath:"#/properties/client_story/anyOf/1/properties/completed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(data39.current_medications !== undefined){
+let data46 = data39.current_medications;
+if(typeof data46 === "string"){
+if(func3(data46) > 2000){
+const err123 = {instancePath:instancePath+"/client_story/current_medications",schemaPath:"#/properties/client_story/anyOf/1/properties/current_medications/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -1540,7 +1526,7 @@ errors++;
 }
 }
 else {
-const err124 = {instancePath:instancePath+"/client_story/completed_at",schemaPath:"#/properties/client_story/anyOf/1/properties/completed_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err124 = {instancePath:instancePath+"/client_story/current_medications",schemaPath:"#/properties/client_story/anyOf/1/properties/current_medications/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -1550,9 +1536,11 @@ vErrors.push(err124);
 errors++;
 }
 }
-}
-else {
-const err125 = {instancePath:instancePath+"/client_story",schemaPath:"#/properties/client_story/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data39.allergies !== undefined){
+let data47 = data39.allergies;
+if(typeof data47 === "string"){
+if(func3(data47) > 2000){
+const err125 = {instancePath:instancePath+"/client_story/allergies",schemaPath:"#/properties/client_story/anyOf/1/properties/allergies/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -1561,16 +1549,89 @@ vErrors.push(err125);
 }
 errors++;
 }
-var _valid1 = _errs91 === errors;
-valid7 = valid7 || _valid1;
 }
-if(!valid7){
-const err126 = {instancePath:instancePath+"/client_story",schemaPath:"#/properties/client_story/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+else {
+const err126 = {instancePath:instancePath+"/client_story/allergies",schemaPath:"#/properties/client_story/anyOf/1/properties/allergies/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err126];
 }
 else {
 vErrors.push(err126);
+}
+errors++;
+}
+}
+if(data39.success_in_six_months !== undefined){
+let data48 = data39.success_in_six_months;
+if(typeof data48 === "string"){
+if(func3(data48) > 2000){
+const err127 = {instancePath:instancePath+"/client_story/success_in_six_months",schemaPath:"#/properties/client_story/anyOf/1/properties/success_in_six_months/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
+}
+errors++;
+}
+}
+else {
+const err128 = {instancePath:instancePath+"/client_story/success_in_six_months",schemaPath:"#/properties/client_story/anyOf/1/properties/success_in_six_months/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err128];
+}
+else {
+vErrors.push(err128);
+}
+errors++;
+}
+}
+if(data39.completed_at !== undefined){
+let data49 = data39.completed_at;
+if(typeof data49 === "string"){
+if(!(formats10.validate(data49))){
+const err129 = {instancePath:instancePath+"/client_story/completed_at",schemaPath:"#/properties/client_story/anyOf/1/properties/completed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err129];
+}
+else {
+vErrors.push(err129);
+}
+errors++;
+}
+}
+else {
+const err130 = {instancePath:instancePath+"/client_story/completed_at",schemaPath:"#/properties/client_story/anyOf/1/properties/completed_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err130];
+}
+else {
+vErrors.push(err130);
+}
+errors++;
+}
+}
+}
+else {
+const err131 = {instancePath:instancePath+"/client_story",schemaPath:"#/properties/client_story/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err131];
+}
+else {
+vErrors.push(err131);
+}
+errors++;
+}
+var _valid1 = _errs91 === errors;
+valid7 = valid7 || _valid1;
+}
+if(!valid7){
+const err132 = {instancePath:instancePath+"/client_story",schemaPath:"#/properties/client_story/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err132];
+}
+else {
+vErrors.push(err132);
 }
 errors++;
 }
@@ -1593,23 +1654,23 @@ let valid9 = false;
 const _errs116 = errors;
 if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
 if(Object.keys(data50).length > 0){
-const err127 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/0/maxProperties",keyword:"maxProperties",params:{limit: 0},message:"must NOT have more than 0 properties"};
+const err133 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/0/maxProperties",keyword:"maxProperties",params:{limit: 0},message:"must NOT have more than 0 properties"};
 if(vErrors === null){
-vErrors = [err127];
+vErrors = [err133];
 }
 else {
-vErrors.push(err127);
+vErrors.push(err133);
 }
 errors++;
 }
 }
 else {
-const err128 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err134 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err128];
+vErrors = [err134];
 }
 else {
-vErrors.push(err128);
+vErrors.push(err134);
 }
 errors++;
 }
@@ -1619,67 +1680,7 @@ if(!valid9){
 const _errs118 = errors;
 if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
 if(data50.schema_version === undefined){
-const err129 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "schema_version"},message:"must have required property '"+"schema_version"+"'"};
-if(vErrors === null){
-vErrors = [err129];
-}
-else {
-vErrors.push(err129);
-}
-errors++;
-}
-if(data50.sleep === undefined){
-const err130 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "sleep"},message:"must have required property '"+"sleep"+"'"};
-if(vErrors === null){
-vErrors = [err130];
-}
-else {
-vErrors.push(err130);
-}
-errors++;
-}
-if(data50.activity === undefined){
-const err131 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "activity"},message:"must have required property '"+"activity"+"'"};
-if(vErrors === null){
-vErrors = [err131];
-}
-else {
-vErrors.push(err131);
-}
-errors++;
-}
-if(data50.diet === undefined){
-const err132 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "diet"},message:"must have required property '"+"diet"+"'"};
-if(vErrors === null){
-vErrors = [err132];
-}
-else {
-vErrors.push(err132);
-}
-errors++;
-}
-if(data50.stress === undefined){
-const err133 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "stress"},message:"must have required property '"+"stress"+"'"};
-if(vErrors === null){
-vErrors = [err133];
-}
-else {
-vErrors.push(err133);
-}
-errors++;
-}
-if(data50.alcohol === undefined){
-const err134 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "alcohol"},message:"must have required property '"+"alcohol"+"'"};
-if(vErrors === null){
-vErrors = [err134];
-}
-else {
-vErrors.push(err134);
-}
-errors++;
-}
-if(data50.tobacco === undefined){
-const err135 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "tobacco"},message:"must have required property '"+"tobacco"+"'"};
+const err135 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "schema_version"},message:"must have required property '"+"schema_version"+"'"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -1688,8 +1689,8 @@ vErrors.push(err135);
 }
 errors++;
 }
-if(data50.caffeine === undefined){
-const err136 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "caffeine"},message:"must have required property '"+"caffeine"+"'"};
+if(data50.sleep === undefined){
+const err136 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "sleep"},message:"must have required property '"+"sleep"+"'"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -1698,8 +1699,8 @@ vErrors.push(err136);
 }
 errors++;
 }
-if(data50.screen_time === undefined){
-const err137 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "screen_time"},message:"must have required property '"+"screen_time"+"'"};
+if(data50.activity === undefined){
+const err137 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "activity"},message:"must have required property '"+"activity"+"'"};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -1708,9 +1709,8 @@ vErrors.push(err137);
 }
 errors++;
 }
-for(const key5 in data50){
-if(!(func2.call(schema11.properties.lifestyle_history.anyOf[1].properties, key5))){
-const err138 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(data50.diet === undefined){
+const err138 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "diet"},message:"must have required property '"+"diet"+"'"};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -1719,11 +1719,8 @@ vErrors.push(err138);
 }
 errors++;
 }
-}
-if(data50.schema_version !== undefined){
-let data51 = data50.schema_version;
-if(!((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51)))){
-const err139 = {instancePath:instancePath+"/lifestyle_history/schema_version",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/schema_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data50.stress === undefined){
+const err139 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "stress"},message:"must have required property '"+"stress"+"'"};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -1732,8 +1729,8 @@ vErrors.push(err139);
 }
 errors++;
 }
-if(1 !== data51){
-const err140 = {instancePath:instancePath+"/lifestyle_history/schema_version",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/schema_version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
+if(data50.alcohol === undefined){
+const err140 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "alcohol"},message:"must have required property '"+"alcohol"+"'"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -1742,12 +1739,8 @@ vErrors.push(err140);
 }
 errors++;
 }
-}
-if(data50.sleep !== undefined){
-let data52 = data50.sleep;
-if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
-if(data52.hours_per_night === undefined){
-const err141 = {instancePath:instancePath+"/lifestyle_history/sleep",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/required",keyword:"required",params:{missingProperty: "hours_per_night"},message:"must have required property '"+"hours_per_night"+"'"};
+if(data50.tobacco === undefined){
+const err141 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "tobacco"},message:"must have required property '"+"tobacco"+"'"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -1756,8 +1749,8 @@ vErrors.push(err141);
 }
 errors++;
 }
-if(data52.quality === undefined){
-const err142 = {instancePath:instancePath+"/lifestyle_history/sleep",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/required",keyword:"required",params:{missingProperty: "quality"},message:"must have required property '"+"quality"+"'"};
+if(data50.caffeine === undefined){
+const err142 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "caffeine"},message:"must have required property '"+"caffeine"+"'"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -1766,9 +1759,8 @@ vErrors.push(err142);
 }
 errors++;
 }
-for(const key6 in data52){
-if(!(((key6 === "hours_per_night") || (key6 === "quality")) || (key6 === "wakes_at_night"))){
-const err143 = {instancePath:instancePath+"/lifestyle_history/sleep",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+if(data50.screen_time === undefined){
+const err143 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "screen_time"},message:"must have required property '"+"screen_time"+"'"};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -1777,12 +1769,9 @@ vErrors.push(err143);
 }
 errors++;
 }
-}
-if(data52.hours_per_night !== undefined){
-let data53 = data52.hours_per_night;
-if(typeof data53 == "number"){
-if(data53 > 24 || isNaN(data53)){
-const err144 = {instancePath:instancePath+"/lifestyle_history/sleep/hours_per_night",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/properties/hours_per_night/maximum",keyword:"maximum",params:{comparison: "<=", limit: 24},message:"must be <= 24"};
+for(const key5 in data50){
+if(!(func2.call(schema11.properties.lifestyle_history.anyOf[1].properties, key5))){
+const err144 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -1791,8 +1780,11 @@ vErrors.push(err144);
 }
 errors++;
 }
-if(data53 < 0 || isNaN(data53)){
-const err145 = {instancePath:instancePath+"/lifestyle_history/sleep/hours_per_night",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/properties/hours_per_night/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data50.schema_version !== undefined){
+let data51 = data50.schema_version;
+if(!((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51)))){
+const err145 = {instancePath:instancePath+"/lifestyle_history/schema_version",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/schema_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -1801,9 +1793,8 @@ vErrors.push(err145);
 }
 errors++;
 }
-}
-else {
-const err146 = {instancePath:instancePath+"/lifestyle_history/sleep/hours_per_night",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/properties/hours_per_night/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(1 !== data51){
+const err146 = {instancePath:instancePath+"/lifestyle_history/schema_version",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/schema_version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -1813,10 +1804,11 @@ vErrors.push(err146);
 errors++;
 }
 }
-if(data52.quality !== undefined){
-let data54 = data52.quality;
-if(typeof data54 !== "string"){
-const err147 = {instancePath:instancePath+"/lifestyle_history/sleep/quality",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/properties/quality/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data50.sleep !== undefined){
+let data52 = data50.sleep;
+if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
+if(data52.hours_per_night === undefined){
+const err147 = {instancePath:instancePath+"/lifestyle_history/sleep",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/required",keyword:"required",params:{missingProperty: "hours_per_night"},message:"must have required property '"+"hours_per_night"+"'"};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -1825,8 +1817,8 @@ vErrors.push(err147);
 }
 errors++;
 }
-if(!((((data54 === "poor") || (data54 === "fair")) || (data54 === "good")) || (data54 === "excellent"))){
-const err148 = {instancePath:instancePath+"/lifestyle_history/sleep/quality",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/properties/quality/enum",keyword:"enum",params:{allowedValues: schema11.properties.lifestyle_history.anyOf[1].properties.sleep.properties.quality.enum},message:"must be equal to one of the allowed values"};
+if(data52.quality === undefined){
+const err148 = {instancePath:instancePath+"/lifestyle_history/sleep",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/required",keyword:"required",params:{missingProperty: "quality"},message:"must have required property '"+"quality"+"'"};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -1835,10 +1827,9 @@ vErrors.push(err148);
 }
 errors++;
 }
-}
-if(data52.wakes_at_night !== undefined){
-if(typeof data52.wakes_at_night !== "boolean"){
-const err149 = {instancePath:instancePath+"/lifestyle_history/sleep/wakes_at_night",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/properties/wakes_at_night/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+for(const key6 in data52){
+if(!(((key6 === "hours_per_night") || (key6 === "quality")) || (key6 === "wakes_at_night"))){
+const err149 = {instancePath:instancePath+"/lifestyle_history/sleep",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -1848,9 +1839,11 @@ vErrors.push(err149);
 errors++;
 }
 }
-}
-else {
-const err150 = {instancePath:instancePath+"/lifestyle_history/sleep",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data52.hours_per_night !== undefined){
+let data53 = data52.hours_per_night;
+if(typeof data53 == "number"){
+if(data53 > 24 || isNaN(data53)){
+const err150 = {instancePath:instancePath+"/lifestyle_history/sleep/hours_per_night",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/properties/hours_per_night/maximum",keyword:"maximum",params:{comparison: "<=", limit: 24},message:"must be <= 24"};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -1859,12 +1852,8 @@ vErrors.push(err150);
 }
 errors++;
 }
-}
-if(data50.activity !== undefined){
-let data56 = data50.activity;
-if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
-if(data56.days_per_week === undefined){
-const err151 = {instancePath:instancePath+"/lifestyle_history/activity",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/required",keyword:"required",params:{missingProperty: "days_per_week"},message:"must have required property '"+"days_per_week"+"'"};
+if(data53 < 0 || isNaN(data53)){
+const err151 = {instancePath:instancePath+"/lifestyle_history/sleep/hours_per_night",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/properties/hours_per_night/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -1873,8 +1862,9 @@ vErrors.push(err151);
 }
 errors++;
 }
-if(data56.minutes_per_day === undefined){
-const err152 = {instancePath:instancePath+"/lifestyle_history/activity",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/required",keyword:"required",params:{missingProperty: "minutes_per_day"},message:"must have required property '"+"minutes_per_day"+"'"};
+}
+else {
+const err152 = {instancePath:instancePath+"/lifestyle_history/sleep/hours_per_night",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/properties/hours_per_night/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -1883,9 +1873,11 @@ vErrors.push(err152);
 }
 errors++;
 }
-for(const key7 in data56){
-if(!(((key7 === "days_per_week") || (key7 === "minutes_per_day")) || (key7 === "kinds"))){
-const err153 = {instancePath:instancePath+"/lifestyle_history/activity",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+}
+if(data52.quality !== undefined){
+let data54 = data52.quality;
+if(typeof data54 !== "string"){
+const err153 = {instancePath:instancePath+"/lifestyle_history/sleep/quality",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/properties/quality/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -1894,11 +1886,8 @@ vErrors.push(err153);
 }
 errors++;
 }
-}
-if(data56.days_per_week !== undefined){
-let data57 = data56.days_per_week;
-if(!((typeof data57 == "number") && (!(data57 % 1) && !isNaN(data57)))){
-const err154 = {instancePath:instancePath+"/lifestyle_history/activity/days_per_week",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/days_per_week/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((((data54 === "poor") || (data54 === "fair")) || (data54 === "good")) || (data54 === "excellent"))){
+const err154 = {instancePath:instancePath+"/lifestyle_history/sleep/quality",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/properties/quality/enum",keyword:"enum",params:{allowedValues: schema11.properties.lifestyle_history.anyOf[1].properties.sleep.properties.quality.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -1907,9 +1896,10 @@ vErrors.push(err154);
 }
 errors++;
 }
-if(typeof data57 == "number"){
-if(data57 > 7 || isNaN(data57)){
-const err155 = {instancePath:instancePath+"/lifestyle_history/activity/days_per_week",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/days_per_week/maximum",keyword:"maximum",params:{comparison: "<=", limit: 7},message:"must be <= 7"};
+}
+if(data52.wakes_at_night !== undefined){
+if(typeof data52.wakes_at_night !== "boolean"){
+const err155 = {instancePath:instancePath+"/lifestyle_history/sleep/wakes_at_night",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/properties/wakes_at_night/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -1918,8 +1908,10 @@ vErrors.push(err155);
 }
 errors++;
 }
-if(data57 < 0 || isNaN(data57)){
-const err156 = {instancePath:instancePath+"/lifestyle_history/activity/days_per_week",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/days_per_week/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+else {
+const err156 = {instancePath:instancePath+"/lifestyle_history/sleep",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -1929,11 +1921,11 @@ vErrors.push(err156);
 errors++;
 }
 }
-}
-if(data56.minutes_per_day !== undefined){
-let data58 = data56.minutes_per_day;
-if(!((typeof data58 == "number") && (!(data58 % 1) && !isNaN(data58)))){
-const err157 = {instancePath:instancePath+"/lifestyle_history/activity/minutes_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/minutes_per_day/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data50.activity !== undefined){
+let data56 = data50.activity;
+if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
+if(data56.days_per_week === undefined){
+const err157 = {instancePath:instancePath+"/lifestyle_history/activity",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/required",keyword:"required",params:{missingProperty: "days_per_week"},message:"must have required property '"+"days_per_week"+"'"};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -1942,9 +1934,8 @@ vErrors.push(err157);
 }
 errors++;
 }
-if(typeof data58 == "number"){
-if(data58 > 1440 || isNaN(data58)){
-const err158 = {instancePath:instancePath+"/lifestyle_history/activity/minutes_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/minutes_per_day/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1440},message:"must be <= 1440"};
+if(data56.minutes_per_day === undefined){
+const err158 = {instancePath:instancePath+"/lifestyle_history/activity",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/required",keyword:"required",params:{missingProperty: "minutes_per_day"},message:"must have required property '"+"minutes_per_day"+"'"};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -1953,8 +1944,9 @@ vErrors.push(err158);
 }
 errors++;
 }
-if(data58 < 0 || isNaN(data58)){
-const err159 = {instancePath:instancePath+"/lifestyle_history/activity/minutes_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/minutes_per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+for(const key7 in data56){
+if(!(((key7 === "days_per_week") || (key7 === "minutes_per_day")) || (key7 === "kinds"))){
+const err159 = {instancePath:instancePath+"/lifestyle_history/activity",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -1964,12 +1956,10 @@ vErrors.push(err159);
 errors++;
 }
 }
-}
-if(data56.kinds !== undefined){
-let data59 = data56.kinds;
-if(typeof data59 === "string"){
-if(func3(data59) > 500){
-const err160 = {instancePath:instancePath+"/lifestyle_history/activity/kinds",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/kinds/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(data56.days_per_week !== undefined){
+let data57 = data56.days_per_week;
+if(!((typeof data57 == "number") && (!(data57 % 1) && !isNaN(data57)))){
+const err160 = {instancePath:instancePath+"/lifestyle_history/activity/days_per_week",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/days_per_week/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -1978,9 +1968,9 @@ vErrors.push(err160);
 }
 errors++;
 }
-}
-else {
-const err161 = {instancePath:instancePath+"/lifestyle_history/activity/kinds",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/kinds/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data57 == "number"){
+if(data57 > 7 || isNaN(data57)){
+const err161 = {instancePath:instancePath+"/lifestyle_history/activity/days_per_week",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/days_per_week/maximum",keyword:"maximum",params:{comparison: "<=", limit: 7},message:"must be <= 7"};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -1989,10 +1979,8 @@ vErrors.push(err161);
 }
 errors++;
 }
-}
-}
-else {
-const err162 = {instancePath:instancePath+"/lifestyle_history/activity",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data57 < 0 || isNaN(data57)){
+const err162 = {instancePath:instancePath+"/lifestyle_history/activity/days_per_week",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/days_per_week/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -2002,11 +1990,11 @@ vErrors.push(err162);
 errors++;
 }
 }
-if(data50.diet !== undefined){
-let data60 = data50.diet;
-if(data60 && typeof data60 == "object" && !Array.isArray(data60)){
-if(data60.pattern === undefined){
-const err163 = {instancePath:instancePath+"/lifestyle_history/diet",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/required",keyword:"required",params:{missingProperty: "pattern"},message:"must have required property '"+"pattern"+"'"};
+}
+if(data56.minutes_per_day !== undefined){
+let data58 = data56.minutes_per_day;
+if(!((typeof data58 == "number") && (!(data58 % 1) && !isNaN(data58)))){
+const err163 = {instancePath:instancePath+"/lifestyle_history/activity/minutes_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/minutes_per_day/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -2015,8 +2003,9 @@ vErrors.push(err163);
 }
 errors++;
 }
-if(data60.meals_per_day === undefined){
-const err164 = {instancePath:instancePath+"/lifestyle_history/diet",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/required",keyword:"required",params:{missingProperty: "meals_per_day"},message:"must have required property '"+"meals_per_day"+"'"};
+if(typeof data58 == "number"){
+if(data58 > 1440 || isNaN(data58)){
+const err164 = {instancePath:instancePath+"/lifestyle_history/activity/minutes_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/minutes_per_day/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1440},message:"must be <= 1440"};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -2025,9 +2014,8 @@ vErrors.push(err164);
 }
 errors++;
 }
-for(const key8 in data60){
-if(!(((key8 === "pattern") || (key8 === "meals_per_day")) || (key8 === "notes"))){
-const err165 = {instancePath:instancePath+"/lifestyle_history/diet",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+if(data58 < 0 || isNaN(data58)){
+const err165 = {instancePath:instancePath+"/lifestyle_history/activity/minutes_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/minutes_per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -2037,10 +2025,12 @@ vErrors.push(err165);
 errors++;
 }
 }
-if(data60.pattern !== undefined){
-let data61 = data60.pattern;
-if(typeof data61 !== "string"){
-const err166 = {instancePath:instancePath+"/lifestyle_history/diet/pattern",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data56.kinds !== undefined){
+let data59 = data56.kinds;
+if(typeof data59 === "string"){
+if(func3(data59) > 500){
+const err166 = {instancePath:instancePath+"/lifestyle_history/activity/kinds",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/kinds/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -2049,8 +2039,9 @@ vErrors.push(err166);
 }
 errors++;
 }
-if(!((((((data61 === "vegetarian") || (data61 === "eggetarian")) || (data61 === "non_vegetarian")) || (data61 === "vegan")) || (data61 === "jain")) || (data61 === "other"))){
-const err167 = {instancePath:instancePath+"/lifestyle_history/diet/pattern",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/properties/pattern/enum",keyword:"enum",params:{allowedValues: schema11.properties.lifestyle_history.anyOf[1].properties.diet.properties.pattern.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err167 = {instancePath:instancePath+"/lifestyle_history/activity/kinds",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/kinds/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -2060,10 +2051,9 @@ vErrors.push(err167);
 errors++;
 }
 }
-if(data60.meals_per_day !== undefined){
-let data62 = data60.meals_per_day;
-if(!((typeof data62 == "number") && (!(data62 % 1) && !isNaN(data62)))){
-const err168 = {instancePath:instancePath+"/lifestyle_history/diet/meals_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/properties/meals_per_day/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err168 = {instancePath:instancePath+"/lifestyle_history/activity",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -2072,9 +2062,12 @@ vErrors.push(err168);
 }
 errors++;
 }
-if(typeof data62 == "number"){
-if(data62 > 10 || isNaN(data62)){
-const err169 = {instancePath:instancePath+"/lifestyle_history/diet/meals_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/properties/meals_per_day/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10},message:"must be <= 10"};
+}
+if(data50.diet !== undefined){
+let data60 = data50.diet;
+if(data60 && typeof data60 == "object" && !Array.isArray(data60)){
+if(data60.pattern === undefined){
+const err169 = {instancePath:instancePath+"/lifestyle_history/diet",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/required",keyword:"required",params:{missingProperty: "pattern"},message:"must have required property '"+"pattern"+"'"};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -2083,8 +2076,8 @@ vErrors.push(err169);
 }
 errors++;
 }
-if(data62 < 1 || isNaN(data62)){
-const err170 = {instancePath:instancePath+"/lifestyle_history/diet/meals_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/properties/meals_per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data60.meals_per_day === undefined){
+const err170 = {instancePath:instancePath+"/lifestyle_history/diet",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/required",keyword:"required",params:{missingProperty: "meals_per_day"},message:"must have required property '"+"meals_per_day"+"'"};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -2093,13 +2086,9 @@ vErrors.push(err170);
 }
 errors++;
 }
-}
-}
-if(data60.notes !== undefined){
-let data63 = data60.notes;
-if(typeof data63 === "string"){
-if(func3(data63) > 1000){
-const err171 = {instancePath:instancePath+"/lifestyle_history/diet/notes",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/properties/notes/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+for(const key8 in data60){
+if(!(((key8 === "pattern") || (key8 === "meals_per_day")) || (key8 === "notes"))){
+const err171 = {instancePath:instancePath+"/lifestyle_history/diet",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -2109,8 +2098,10 @@ vErrors.push(err171);
 errors++;
 }
 }
-else {
-const err172 = {instancePath:instancePath+"/lifestyle_history/diet/notes",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data60.pattern !== undefined){
+let data61 = data60.pattern;
+if(typeof data61 !== "string"){
+const err172 = {instancePath:instancePath+"/lifestyle_history/diet/pattern",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -2119,10 +2110,8 @@ vErrors.push(err172);
 }
 errors++;
 }
-}
-}
-else {
-const err173 = {instancePath:instancePath+"/lifestyle_history/diet",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!((((((data61 === "vegetarian") || (data61 === "eggetarian")) || (data61 === "non_vegetarian")) || (data61 === "vegan")) || (data61 === "jain")) || (data61 === "other"))){
+const err173 = {instancePath:instancePath+"/lifestyle_history/diet/pattern",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/properties/pattern/enum",keyword:"enum",params:{allowedValues: schema11.properties.lifestyle_history.anyOf[1].properties.diet.properties.pattern.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -2132,11 +2121,10 @@ vErrors.push(err173);
 errors++;
 }
 }
-if(data50.stress !== undefined){
-let data64 = data50.stress;
-if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
-if(data64.level === undefined){
-const err174 = {instancePath:instancePath+"/lifestyle_history/stress",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/required",keyword:"required",params:{missingProperty: "level"},message:"must have required property '"+"level"+"'"};
+if(data60.meals_per_day !== undefined){
+let data62 = data60.meals_per_day;
+if(!((typeof data62 == "number") && (!(data62 % 1) && !isNaN(data62)))){
+const err174 = {instancePath:instancePath+"/lifestyle_history/diet/meals_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/properties/meals_per_day/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -2145,9 +2133,9 @@ vErrors.push(err174);
 }
 errors++;
 }
-for(const key9 in data64){
-if(!((key9 === "level") || (key9 === "sources"))){
-const err175 = {instancePath:instancePath+"/lifestyle_history/stress",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+if(typeof data62 == "number"){
+if(data62 > 10 || isNaN(data62)){
+const err175 = {instancePath:instancePath+"/lifestyle_history/diet/meals_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/properties/meals_per_day/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10},message:"must be <= 10"};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -2156,11 +2144,8 @@ vErrors.push(err175);
 }
 errors++;
 }
-}
-if(data64.level !== undefined){
-let data65 = data64.level;
-if(!((typeof data65 == "number") && (!(data65 % 1) && !isNaN(data65)))){
-const err176 = {instancePath:instancePath+"/lifestyle_history/stress/level",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data62 < 1 || isNaN(data62)){
+const err176 = {instancePath:instancePath+"/lifestyle_history/diet/meals_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/properties/meals_per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -2169,9 +2154,13 @@ vErrors.push(err176);
 }
 errors++;
 }
-if(typeof data65 == "number"){
-if(data65 > 10 || isNaN(data65)){
-const err177 = {instancePath:instancePath+"/lifestyle_history/stress/level",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/properties/level/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10},message:"must be <= 10"};
+}
+}
+if(data60.notes !== undefined){
+let data63 = data60.notes;
+if(typeof data63 === "string"){
+if(func3(data63) > 1000){
+const err177 = {instancePath:instancePath+"/lifestyle_history/diet/notes",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/properties/notes/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -2180,8 +2169,9 @@ vErrors.push(err177);
 }
 errors++;
 }
-if(data65 < 1 || isNaN(data65)){
-const err178 = {instancePath:instancePath+"/lifestyle_history/stress/level",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+else {
+const err178 = {instancePath:instancePath+"/lifestyle_history/diet/notes",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -2192,11 +2182,8 @@ errors++;
 }
 }
 }
-if(data64.sources !== undefined){
-let data66 = data64.sources;
-if(typeof data66 === "string"){
-if(func3(data66) > 1000){
-const err179 = {instancePath:instancePath+"/lifestyle_history/stress/sources",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/properties/sources/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+else {
+const err179 = {instancePath:instancePath+"/lifestyle_history/diet",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -2206,8 +2193,11 @@ vErrors.push(err179);
 errors++;
 }
 }
-else {
-const err180 = {instancePath:instancePath+"/lifestyle_history/stress/sources",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/properties/sources/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data50.stress !== undefined){
+let data64 = data50.stress;
+if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
+if(data64.level === undefined){
+const err180 = {instancePath:instancePath+"/lifestyle_history/stress",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/required",keyword:"required",params:{missingProperty: "level"},message:"must have required property '"+"level"+"'"};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -2216,10 +2206,9 @@ vErrors.push(err180);
 }
 errors++;
 }
-}
-}
-else {
-const err181 = {instancePath:instancePath+"/lifestyle_history/stress",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key9 in data64){
+if(!((key9 === "level") || (key9 === "sources"))){
+const err181 = {instancePath:instancePath+"/lifestyle_history/stress",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -2229,11 +2218,10 @@ vErrors.push(err181);
 errors++;
 }
 }
-if(data50.alcohol !== undefined){
-let data67 = data50.alcohol;
-if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
-if(data67.frequency === undefined){
-const err182 = {instancePath:instancePath+"/lifestyle_history/alcohol",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/required",keyword:"required",params:{missingProperty: "frequency"},message:"must have required property '"+"frequency"+"'"};
+if(data64.level !== undefined){
+let data65 = data64.level;
+if(!((typeof data65 == "number") && (!(data65 % 1) && !isNaN(data65)))){
+const err182 = {instancePath:instancePath+"/lifestyle_history/stress/level",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -2242,9 +2230,9 @@ vErrors.push(err182);
 }
 errors++;
 }
-for(const key10 in data67){
-if(!((key10 === "frequency") || (key10 === "drinks_per_week"))){
-const err183 = {instancePath:instancePath+"/lifestyle_history/alcohol",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
+if(typeof data65 == "number"){
+if(data65 > 10 || isNaN(data65)){
+const err183 = {instancePath:instancePath+"/lifestyle_history/stress/level",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/properties/level/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10},message:"must be <= 10"};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -2253,11 +2241,8 @@ vErrors.push(err183);
 }
 errors++;
 }
-}
-if(data67.frequency !== undefined){
-let data68 = data67.frequency;
-if(typeof data68 !== "string"){
-const err184 = {instancePath:instancePath+"/lifestyle_history/alcohol/frequency",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/properties/frequency/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data65 < 1 || isNaN(data65)){
+const err184 = {instancePath:instancePath+"/lifestyle_history/stress/level",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -2266,8 +2251,13 @@ vErrors.push(err184);
 }
 errors++;
 }
-if(!(((((data68 === "never") || (data68 === "occasionally")) || (data68 === "weekly")) || (data68 === "several_times_a_week")) || (data68 === "daily"))){
-const err185 = {instancePath:instancePath+"/lifestyle_history/alcohol/frequency",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/properties/frequency/enum",keyword:"enum",params:{allowedValues: schema11.properties.lifestyle_history.anyOf[1].properties.alcohol.properties.frequency.enum},message:"must be equal to one of the allowed values"};
+}
+}
+if(data64.sources !== undefined){
+let data66 = data64.sources;
+if(typeof data66 === "string"){
+if(func3(data66) > 1000){
+const err185 = {instancePath:instancePath+"/lifestyle_history/stress/sources",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/properties/sources/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -2277,10 +2267,8 @@ vErrors.push(err185);
 errors++;
 }
 }
-if(data67.drinks_per_week !== undefined){
-let data69 = data67.drinks_per_week;
-if(!((typeof data69 == "number") && (!(data69 % 1) && !isNaN(data69)))){
-const err186 = {instancePath:instancePath+"/lifestyle_history/alcohol/drinks_per_week",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/properties/drinks_per_week/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err186 = {instancePath:instancePath+"/lifestyle_history/stress/sources",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/properties/sources/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -2289,9 +2277,10 @@ vErrors.push(err186);
 }
 errors++;
 }
-if(typeof data69 == "number"){
-if(data69 > 200 || isNaN(data69)){
-const err187 = {instancePath:instancePath+"/lifestyle_history/alcohol/drinks_per_week",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/properties/drinks_per_week/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200"};
+}
+}
+else {
+const err187 = {instancePath:instancePath+"/lifestyle_history/stress",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -2300,8 +2289,12 @@ vErrors.push(err187);
 }
 errors++;
 }
-if(data69 < 0 || isNaN(data69)){
-const err188 = {instancePath:instancePath+"/lifestyle_history/alcohol/drinks_per_week",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/properties/drinks_per_week/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data50.alcohol !== undefined){
+let data67 = data50.alcohol;
+if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
+if(data67.frequency === undefined){
+const err188 = {instancePath:instancePath+"/lifestyle_history/alcohol",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/required",keyword:"required",params:{missingProperty: "frequency"},message:"must have required property '"+"frequency"+"'"};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -2310,11 +2303,9 @@ vErrors.push(err188);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err189 = {instancePath:instancePath+"/lifestyle_history/alcohol",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key10 in data67){
+if(!((key10 === "frequency") || (key10 === "drinks_per_week"))){
+const err189 = {instancePath:instancePath+"/lifestyle_history/alcohol",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -2324,11 +2315,10 @@ vErrors.push(err189);
 errors++;
 }
 }
-if(data50.tobacco !== undefined){
-let data70 = data50.tobacco;
-if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
-if(data70.status === undefined){
-const err190 = {instancePath:instancePath+"/lifestyle_history/tobacco",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(data67.frequency !== undefined){
+let data68 = data67.frequency;
+if(typeof data68 !== "string"){
+const err190 = {instancePath:instancePath+"/lifestyle_history/alcohol/frequency",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/properties/frequency/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -2337,9 +2327,8 @@ vErrors.push(err190);
 }
 errors++;
 }
-for(const key11 in data70){
-if(!(((key11 === "status") || (key11 === "form")) || (key11 === "per_day"))){
-const err191 = {instancePath:instancePath+"/lifestyle_history/tobacco",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
+if(!(((((data68 === "never") || (data68 === "occasionally")) || (data68 === "weekly")) || (data68 === "several_times_a_week")) || (data68 === "daily"))){
+const err191 = {instancePath:instancePath+"/lifestyle_history/alcohol/frequency",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/properties/frequency/enum",keyword:"enum",params:{allowedValues: schema11.properties.lifestyle_history.anyOf[1].properties.alcohol.properties.frequency.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -2349,10 +2338,10 @@ vErrors.push(err191);
 errors++;
 }
 }
-if(data70.status !== undefined){
-let data71 = data70.status;
-if(typeof data71 !== "string"){
-const err192 = {instancePath:instancePath+"/lifestyle_history/tobacco/status",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data67.drinks_per_week !== undefined){
+let data69 = data67.drinks_per_week;
+if(!((typeof data69 == "number") && (!(data69 % 1) && !isNaN(data69)))){
+const err192 = {instancePath:instancePath+"/lifestyle_history/alcohol/drinks_per_week",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/properties/drinks_per_week/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -2361,8 +2350,9 @@ vErrors.push(err192);
 }
 errors++;
 }
-if(!(((data71 === "never") || (data71 === "former")) || (data71 === "current"))){
-const err193 = {instancePath:instancePath+"/lifestyle_history/tobacco/status",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/properties/status/enum",keyword:"enum",params:{allowedValues: schema11.properties.lifestyle_history.anyOf[1].properties.tobacco.properties.status.enum},message:"must be equal to one of the allowed values"};
+if(typeof data69 == "number"){
+if(data69 > 200 || isNaN(data69)){
+const err193 = {instancePath:instancePath+"/lifestyle_history/alcohol/drinks_per_week",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/properties/drinks_per_week/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200"};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -2371,11 +2361,8 @@ vErrors.push(err193);
 }
 errors++;
 }
-}
-if(data70.form !== undefined){
-let data72 = data70.form;
-if(typeof data72 !== "string"){
-const err194 = {instancePath:instancePath+"/lifestyle_history/tobacco/form",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/properties/form/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data69 < 0 || isNaN(data69)){
+const err194 = {instancePath:instancePath+"/lifestyle_history/alcohol/drinks_per_week",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/properties/drinks_per_week/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -2384,8 +2371,11 @@ vErrors.push(err194);
 }
 errors++;
 }
-if(!(((((data72 === "cigarettes") || (data72 === "bidi")) || (data72 === "chewing")) || (data72 === "vaping")) || (data72 === "other"))){
-const err195 = {instancePath:instancePath+"/lifestyle_history/tobacco/form",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/properties/form/enum",keyword:"enum",params:{allowedValues: schema11.properties.lifestyle_history.anyOf[1].properties.tobacco.properties.form.enum},message:"must be equal to one of the allowed values"};
+}
+}
+}
+else {
+const err195 = {instancePath:instancePath+"/lifestyle_history/alcohol",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -2395,10 +2385,11 @@ vErrors.push(err195);
 errors++;
 }
 }
-if(data70.per_day !== undefined){
-let data73 = data70.per_day;
-if(!((typeof data73 == "number") && (!(data73 % 1) && !isNaN(data73)))){
-const err196 = {instancePath:instancePath+"/lifestyle_history/tobacco/per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/properties/per_day/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data50.tobacco !== undefined){
+let data70 = data50.tobacco;
+if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
+if(data70.status === undefined){
+const err196 = {instancePath:instancePath+"/lifestyle_history/tobacco",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -2407,9 +2398,9 @@ vErrors.push(err196);
 }
 errors++;
 }
-if(typeof data73 == "number"){
-if(data73 > 200 || isNaN(data73)){
-const err197 = {instancePath:instancePath+"/lifestyle_history/tobacco/per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/properties/per_day/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200"};
+for(const key11 in data70){
+if(!(((key11 === "status") || (key11 === "form")) || (key11 === "per_day"))){
+const err197 = {instancePath:instancePath+"/lifestyle_history/tobacco",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -2418,8 +2409,11 @@ vErrors.push(err197);
 }
 errors++;
 }
-if(data73 < 0 || isNaN(data73)){
-const err198 = {instancePath:instancePath+"/lifestyle_history/tobacco/per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/properties/per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data70.status !== undefined){
+let data71 = data70.status;
+if(typeof data71 !== "string"){
+const err198 = {instancePath:instancePath+"/lifestyle_history/tobacco/status",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -2428,11 +2422,8 @@ vErrors.push(err198);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err199 = {instancePath:instancePath+"/lifestyle_history/tobacco",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!(((data71 === "never") || (data71 === "former")) || (data71 === "current"))){
+const err199 = {instancePath:instancePath+"/lifestyle_history/tobacco/status",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/properties/status/enum",keyword:"enum",params:{allowedValues: schema11.properties.lifestyle_history.anyOf[1].properties.tobacco.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -2442,11 +2433,10 @@ vErrors.push(err199);
 errors++;
 }
 }
-if(data50.caffeine !== undefined){
-let data74 = data50.caffeine;
-if(data74 && typeof data74 == "object" && !Array.isArray(data74)){
-if(data74.cups_per_day === undefined){
-const err200 = {instancePath:instancePath+"/lifestyle_history/caffeine",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/caffeine/required",keyword:"required",params:{missingProperty: "cups_per_day"},message:"must have required property '"+"cups_per_day"+"'"};
+if(data70.form !== undefined){
+let data72 = data70.form;
+if(typeof data72 !== "string"){
+const err200 = {instancePath:instancePath+"/lifestyle_history/tobacco/form",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/properties/form/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -2455,9 +2445,8 @@ vErrors.push(err200);
 }
 errors++;
 }
-for(const key12 in data74){
-if(!(key12 === "cups_per_day")){
-const err201 = {instancePath:instancePath+"/lifestyle_history/caffeine",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/caffeine/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
+if(!(((((data72 === "cigarettes") || (data72 === "bidi")) || (data72 === "chewing")) || (data72 === "vaping")) || (data72 === "other"))){
+const err201 = {instancePath:instancePath+"/lifestyle_history/tobacco/form",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/properties/form/enum",keyword:"enum",params:{allowedValues: schema11.properties.lifestyle_history.anyOf[1].properties.tobacco.properties.form.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -2467,10 +2456,10 @@ vErrors.push(err201);
 errors++;
 }
 }
-if(data74.cups_per_day !== undefined){
-let data75 = data74.cups_per_day;
-if(!((typeof data75 == "number") && (!(data75 % 1) && !isNaN(data75)))){
-const err202 = {instancePath:instancePath+"/lifestyle_history/caffeine/cups_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/caffeine/properties/cups_per_day/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data70.per_day !== undefined){
+let data73 = data70.per_day;
+if(!((typeof data73 == "number") && (!(data73 % 1) && !isNaN(data73)))){
+const err202 = {instancePath:instancePath+"/lifestyle_history/tobacco/per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/properties/per_day/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -2479,9 +2468,9 @@ vErrors.push(err202);
 }
 errors++;
 }
-if(typeof data75 == "number"){
-if(data75 > 50 || isNaN(data75)){
-const err203 = {instancePath:instancePath+"/lifestyle_history/caffeine/cups_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/caffeine/properties/cups_per_day/maximum",keyword:"maximum",params:{comparison: "<=", limit: 50},message:"must be <= 50"};
+if(typeof data73 == "number"){
+if(data73 > 200 || isNaN(data73)){
+const err203 = {instancePath:instancePath+"/lifestyle_history/tobacco/per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/properties/per_day/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200"};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -2490,8 +2479,8 @@ vErrors.push(err203);
 }
 errors++;
 }
-if(data75 < 0 || isNaN(data75)){
-const err204 = {instancePath:instancePath+"/lifestyle_history/caffeine/cups_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/caffeine/properties/cups_per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data73 < 0 || isNaN(data73)){
+const err204 = {instancePath:instancePath+"/lifestyle_history/tobacco/per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/properties/per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -2504,7 +2493,7 @@ errors++;
 }
 }
 else {
-const err205 = {instancePath:instancePath+"/lifestyle_history/caffeine",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/caffeine/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err205 = {instancePath:instancePath+"/lifestyle_history/tobacco",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -2514,11 +2503,11 @@ vErrors.push(err205);
 errors++;
 }
 }
-if(data50.screen_time !== undefined){
-let data76 = data50.screen_time;
-if(data76 && typeof data76 == "object" && !Array.isArray(data76)){
-if(data76.hours_per_day === undefined){
-const err206 = {instancePath:instancePath+"/lifestyle_history/screen_time",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/screen_time/required",keyword:"required",params:{missingProperty: "hours_per_day"},message:"must have required property '"+"hours_per_day"+"'"};
+if(data50.caffeine !== undefined){
+let data74 = data50.caffeine;
+if(data74 && typeof data74 == "object" && !Array.isArray(data74)){
+if(data74.cups_per_day === undefined){
+const err206 = {instancePath:instancePath+"/lifestyle_history/caffeine",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/caffeine/required",keyword:"required",params:{missingProperty: "cups_per_day"},message:"must have required property '"+"cups_per_day"+"'"};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -2527,9 +2516,9 @@ vErrors.push(err206);
 }
 errors++;
 }
-for(const key13 in data76){
-if(!(key13 === "hours_per_day")){
-const err207 = {instancePath:instancePath+"/lifestyle_history/screen_time",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/screen_time/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
+for(const key12 in data74){
+if(!(key12 === "cups_per_day")){
+const err207 = {instancePath:instancePath+"/lifestyle_history/caffeine",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/caffeine/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -2539,11 +2528,10 @@ vErrors.push(err207);
 errors++;
 }
 }
-if(data76.hours_per_day !== undefined){
-let data77 = data76.hours_per_day;
-if(typeof data77 == "number"){
-if(data77 > 24 || isNaN(data77)){
-const err208 = {instancePath:instancePath+"/lifestyle_history/screen_time/hours_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/screen_time/properties/hours_per_day/maximum",keyword:"maximum",params:{comparison: "<=", limit: 24},message:"must be <= 24"};
+if(data74.cups_per_day !== undefined){
+let data75 = data74.cups_per_day;
+if(!((typeof data75 == "number") && (!(data75 % 1) && !isNaN(data75)))){
+const err208 = {instancePath:instancePath+"/lifestyle_history/caffeine/cups_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/caffeine/properties/cups_per_day/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -2552,8 +2540,9 @@ vErrors.push(err208);
 }
 errors++;
 }
-if(data77 < 0 || isNaN(data77)){
-const err209 = {instancePath:instancePath+"/lifestyle_history/screen_time/hours_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/screen_time/properties/hours_per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(typeof data75 == "number"){
+if(data75 > 50 || isNaN(data75)){
+const err209 = {instancePath:instancePath+"/lifestyle_history/caffeine/cups_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/caffeine/properties/cups_per_day/maximum",keyword:"maximum",params:{comparison: "<=", limit: 50},message:"must be <= 50"};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -2562,9 +2551,8 @@ vErrors.push(err209);
 }
 errors++;
 }
-}
-else {
-const err210 = {instancePath:instancePath+"/lifestyle_history/screen_time/hours_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/screen_time/properties/hours_per_day/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data75 < 0 || isNaN(data75)){
+const err210 = {instancePath:instancePath+"/lifestyle_history/caffeine/cups_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/caffeine/properties/cups_per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -2575,8 +2563,9 @@ errors++;
 }
 }
 }
+}
 else {
-const err211 = {instancePath:instancePath+"/lifestyle_history/screen_time",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/screen_time/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err211 = {instancePath:instancePath+"/lifestyle_history/caffeine",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/caffeine/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -2586,11 +2575,11 @@ vErrors.push(err211);
 errors++;
 }
 }
-if(data50.completed_at !== undefined){
-let data78 = data50.completed_at;
-if(typeof data78 === "string"){
-if(!(formats10.validate(data78))){
-const err212 = {instancePath:instancePath+"/lifestyle_history/completed_at",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/completed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(data50.screen_time !== undefined){
+let data76 = data50.screen_time;
+if(data76 && typeof data76 == "object" && !Array.isArray(data76)){
+if(data76.hours_per_day === undefined){
+const err212 = {instancePath:instancePath+"/lifestyle_history/screen_time",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/screen_time/required",keyword:"required",params:{missingProperty: "hours_per_day"},message:"must have required property '"+"hours_per_day"+"'"};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -2599,9 +2588,9 @@ vErrors.push(err212);
 }
 errors++;
 }
-}
-else {
-const err213 = {instancePath:instancePath+"/lifestyle_history/completed_at",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/completed_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key13 in data76){
+if(!(key13 === "hours_per_day")){
+const err213 = {instancePath:instancePath+"/lifestyle_history/screen_time",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/screen_time/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -2611,9 +2600,11 @@ vErrors.push(err213);
 errors++;
 }
 }
-}
-else {
-const err214 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data76.hours_per_day !== undefined){
+let data77 = data76.hours_per_day;
+if(typeof data77 == "number"){
+if(data77 > 24 || isNaN(data77)){
+const err214 = {instancePath:instancePath+"/lifestyle_history/screen_time/hours_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/screen_time/properties/hours_per_day/maximum",keyword:"maximum",params:{comparison: "<=", limit: 24},message:"must be <= 24"};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -2622,16 +2613,86 @@ vErrors.push(err214);
 }
 errors++;
 }
-var _valid2 = _errs118 === errors;
-valid9 = valid9 || _valid2;
-}
-if(!valid9){
-const err215 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(data77 < 0 || isNaN(data77)){
+const err215 = {instancePath:instancePath+"/lifestyle_history/screen_time/hours_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/screen_time/properties/hours_per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err215];
 }
 else {
 vErrors.push(err215);
+}
+errors++;
+}
+}
+else {
+const err216 = {instancePath:instancePath+"/lifestyle_history/screen_time/hours_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/screen_time/properties/hours_per_day/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err216];
+}
+else {
+vErrors.push(err216);
+}
+errors++;
+}
+}
+}
+else {
+const err217 = {instancePath:instancePath+"/lifestyle_history/screen_time",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/screen_time/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err217];
+}
+else {
+vErrors.push(err217);
+}
+errors++;
+}
+}
+if(data50.completed_at !== undefined){
+let data78 = data50.completed_at;
+if(typeof data78 === "string"){
+if(!(formats10.validate(data78))){
+const err218 = {instancePath:instancePath+"/lifestyle_history/completed_at",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/completed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err218];
+}
+else {
+vErrors.push(err218);
+}
+errors++;
+}
+}
+else {
+const err219 = {instancePath:instancePath+"/lifestyle_history/completed_at",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/completed_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err219];
+}
+else {
+vErrors.push(err219);
+}
+errors++;
+}
+}
+}
+else {
+const err220 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err220];
+}
+else {
+vErrors.push(err220);
+}
+errors++;
+}
+var _valid2 = _errs118 === errors;
+valid9 = valid9 || _valid2;
+}
+if(!valid9){
+const err221 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err221];
+}
+else {
+vErrors.push(err221);
 }
 errors++;
 }
@@ -2654,77 +2715,7 @@ let valid19 = false;
 const _errs187 = errors;
 if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
 if(Object.keys(data79).length > 0){
-const err216 = {instancePath:instancePath+"/family_history",schemaPath:"#/properties/family_history/anyOf/0/maxProperties",keyword:"maxProperties",params:{limit: 0},message:"must NOT have more than 0 properties"};
-if(vErrors === null){
-vErrors = [err216];
-}
-else {
-vErrors.push(err216);
-}
-errors++;
-}
-}
-else {
-const err217 = {instancePath:instancePath+"/family_history",schemaPath:"#/properties/family_history/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err217];
-}
-else {
-vErrors.push(err217);
-}
-errors++;
-}
-var _valid3 = _errs187 === errors;
-valid19 = valid19 || _valid3;
-if(!valid19){
-const _errs189 = errors;
-if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
-if(data79.schema_version === undefined){
-const err218 = {instancePath:instancePath+"/family_history",schemaPath:"#/properties/family_history/anyOf/1/required",keyword:"required",params:{missingProperty: "schema_version"},message:"must have required property '"+"schema_version"+"'"};
-if(vErrors === null){
-vErrors = [err218];
-}
-else {
-vErrors.push(err218);
-}
-errors++;
-}
-if(data79.conditions === undefined){
-const err219 = {instancePath:instancePath+"/family_history",schemaPath:"#/properties/family_history/anyOf/1/required",keyword:"required",params:{missingProperty: "conditions"},message:"must have required property '"+"conditions"+"'"};
-if(vErrors === null){
-vErrors = [err219];
-}
-else {
-vErrors.push(err219);
-}
-errors++;
-}
-for(const key14 in data79){
-if(!((((key14 === "schema_version") || (key14 === "conditions")) || (key14 === "none_known")) || (key14 === "completed_at"))){
-const err220 = {instancePath:instancePath+"/family_history",schemaPath:"#/properties/family_history/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err220];
-}
-else {
-vErrors.push(err220);
-}
-errors++;
-}
-}
-if(data79.schema_version !== undefined){
-let data80 = data79.schema_version;
-if(!((typeof data80 == "number") && (!(data80 % 1) && !isNaN(data80)))){
-const err221 = {instancePath:instancePath+"/family_history/schema_version",schemaPath:"#/properties/family_history/anyOf/1/properties/schema_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err221];
-}
-else {
-vErrors.push(err221);
-}
-errors++;
-}
-if(1 !== data80){
-const err222 = {instancePath:instancePath+"/family_history/schema_version",schemaPath:"#/properties/family_history/anyOf/1/properties/schema_version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
+const err222 = {instancePath:instancePath+"/family_history",schemaPath:"#/properties/family_history/anyOf/0/maxProperties",keyword:"maxProperties",params:{limit: 0},message:"must NOT have more than 0 properties"};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -2734,11 +2725,8 @@ vErrors.push(err222);
 errors++;
 }
 }
-if(data79.conditions !== undefined){
-let data81 = data79.conditions;
-if(Array.isArray(data81)){
-if(data81.length > 30){
-const err223 = {instancePath:instancePath+"/family_history/conditions",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/maxItems",keyword:"maxItems",params:{limit: 30},message:"must NOT have more than 30 items"};
+else {
+const err223 = {instancePath:instancePath+"/family_history",schemaPath:"#/properties/family_history/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -2747,12 +2735,13 @@ vErrors.push(err223);
 }
 errors++;
 }
-const len1 = data81.length;
-for(let i1=0; i1<len1; i1++){
-let data82 = data81[i1];
-if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
-if(data82.condition === undefined){
-const err224 = {instancePath:instancePath+"/family_history/conditions/" + i1,schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/required",keyword:"required",params:{missingProperty: "condition"},message:"must have required property '"+"condition"+"'"};
+var _valid3 = _errs187 === errors;
+valid19 = valid19 || _valid3;
+if(!valid19){
+const _errs189 = errors;
+if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
+if(data79.schema_version === undefined){
+const err224 = {instancePath:instancePath+"/family_history",schemaPath:"#/properties/family_history/anyOf/1/required",keyword:"required",params:{missingProperty: "schema_version"},message:"must have required property '"+"schema_version"+"'"};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -2761,8 +2750,8 @@ vErrors.push(err224);
 }
 errors++;
 }
-if(data82.relation === undefined){
-const err225 = {instancePath:instancePath+"/family_history/conditions/" + i1,schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/required",keyword:"required",params:{missingProperty: "relation"},message:"must have required property '"+"relation"+"'"};
+if(data79.conditions === undefined){
+const err225 = {instancePath:instancePath+"/family_history",schemaPath:"#/properties/family_history/anyOf/1/required",keyword:"required",params:{missingProperty: "conditions"},message:"must have required property '"+"conditions"+"'"};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -2771,9 +2760,9 @@ vErrors.push(err225);
 }
 errors++;
 }
-for(const key15 in data82){
-if(!((((key15 === "condition") || (key15 === "relation")) || (key15 === "age_at_onset")) || (key15 === "notes"))){
-const err226 = {instancePath:instancePath+"/family_history/conditions/" + i1,schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
+for(const key14 in data79){
+if(!((((key14 === "schema_version") || (key14 === "conditions")) || (key14 === "none_known")) || (key14 === "completed_at"))){
+const err226 = {instancePath:instancePath+"/family_history",schemaPath:"#/properties/family_history/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -2783,10 +2772,10 @@ vErrors.push(err226);
 errors++;
 }
 }
-if(data82.condition !== undefined){
-let data83 = data82.condition;
-if(typeof data83 !== "string"){
-const err227 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/condition",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/condition/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data79.schema_version !== undefined){
+let data80 = data79.schema_version;
+if(!((typeof data80 == "number") && (!(data80 % 1) && !isNaN(data80)))){
+const err227 = {instancePath:instancePath+"/family_history/schema_version",schemaPath:"#/properties/family_history/anyOf/1/properties/schema_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -2795,8 +2784,8 @@ vErrors.push(err227);
 }
 errors++;
 }
-if(!((((((((((((data83 === "heart_disease") || (data83 === "stroke")) || (data83 === "hypertension")) || (data83 === "diabetes")) || (data83 === "high_cholesterol")) || (data83 === "cancer")) || (data83 === "dementia")) || (data83 === "mental_health")) || (data83 === "thyroid")) || (data83 === "kidney_disease")) || (data83 === "obesity")) || (data83 === "other"))){
-const err228 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/condition",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/condition/enum",keyword:"enum",params:{allowedValues: schema11.properties.family_history.anyOf[1].properties.conditions.items.properties.condition.enum},message:"must be equal to one of the allowed values"};
+if(1 !== data80){
+const err228 = {instancePath:instancePath+"/family_history/schema_version",schemaPath:"#/properties/family_history/anyOf/1/properties/schema_version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -2806,10 +2795,11 @@ vErrors.push(err228);
 errors++;
 }
 }
-if(data82.relation !== undefined){
-let data84 = data82.relation;
-if(typeof data84 !== "string"){
-const err229 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/relation",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/relation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data79.conditions !== undefined){
+let data81 = data79.conditions;
+if(Array.isArray(data81)){
+if(data81.length > 30){
+const err229 = {instancePath:instancePath+"/family_history/conditions",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/maxItems",keyword:"maxItems",params:{limit: 30},message:"must NOT have more than 30 items"};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -2818,8 +2808,12 @@ vErrors.push(err229);
 }
 errors++;
 }
-if(!((((((((data84 === "mother") || (data84 === "father")) || (data84 === "sibling")) || (data84 === "child")) || (data84 === "maternal_grandparent")) || (data84 === "paternal_grandparent")) || (data84 === "aunt_or_uncle")) || (data84 === "other"))){
-const err230 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/relation",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/relation/enum",keyword:"enum",params:{allowedValues: schema11.properties.family_history.anyOf[1].properties.conditions.items.properties.relation.enum},message:"must be equal to one of the allowed values"};
+const len1 = data81.length;
+for(let i1=0; i1<len1; i1++){
+let data82 = data81[i1];
+if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
+if(data82.condition === undefined){
+const err230 = {instancePath:instancePath+"/family_history/conditions/" + i1,schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/required",keyword:"required",params:{missingProperty: "condition"},message:"must have required property '"+"condition"+"'"};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -2828,11 +2822,8 @@ vErrors.push(err230);
 }
 errors++;
 }
-}
-if(data82.age_at_onset !== undefined){
-let data85 = data82.age_at_onset;
-if((!((typeof data85 == "number") && (!(data85 % 1) && !isNaN(data85)))) && (data85 !== null)){
-const err231 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/age_at_onset",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/age_at_onset/type",keyword:"type",params:{type: schema11.properties.family_history.anyOf[1].properties.conditions.items.properties.age_at_onset.type},message:"must be integer,null"};
+if(data82.relation === undefined){
+const err231 = {instancePath:instancePath+"/family_history/conditions/" + i1,schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/required",keyword:"required",params:{missingProperty: "relation"},message:"must have required property '"+"relation"+"'"};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -2841,9 +2832,9 @@ vErrors.push(err231);
 }
 errors++;
 }
-if(typeof data85 == "number"){
-if(data85 > 120 || isNaN(data85)){
-const err232 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/age_at_onset",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/age_at_onset/maximum",keyword:"maximum",params:{comparison: "<=", limit: 120},message:"must be <= 120"};
+for(const key15 in data82){
+if(!((((key15 === "condition") || (key15 === "relation")) || (key15 === "age_at_onset")) || (key15 === "notes"))){
+const err232 = {instancePath:instancePath+"/family_history/conditions/" + i1,schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err232];
 }
@@ -2852,8 +2843,11 @@ vErrors.push(err232);
 }
 errors++;
 }
-if(data85 < 0 || isNaN(data85)){
-const err233 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/age_at_onset",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/age_at_onset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data82.condition !== undefined){
+let data83 = data82.condition;
+if(typeof data83 !== "string"){
+const err233 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/condition",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/condition/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err233];
 }
@@ -2862,13 +2856,8 @@ vErrors.push(err233);
 }
 errors++;
 }
-}
-}
-if(data82.notes !== undefined){
-let data86 = data82.notes;
-if(typeof data86 === "string"){
-if(func3(data86) > 500){
-const err234 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/notes",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/notes/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(!((((((((((((data83 === "heart_disease") || (data83 === "stroke")) || (data83 === "hypertension")) || (data83 === "diabetes")) || (data83 === "high_cholesterol")) || (data83 === "cancer")) || (data83 === "dementia")) || (data83 === "mental_health")) || (data83 === "thyroid")) || (data83 === "kidney_disease")) || (data83 === "obesity")) || (data83 === "other"))){
+const err234 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/condition",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/condition/enum",keyword:"enum",params:{allowedValues: schema11.properties.family_history.anyOf[1].properties.conditions.items.properties.condition.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err234];
 }
@@ -2878,8 +2867,10 @@ vErrors.push(err234);
 errors++;
 }
 }
-else {
-const err235 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/notes",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data82.relation !== undefined){
+let data84 = data82.relation;
+if(typeof data84 !== "string"){
+const err235 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/relation",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/relation/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err235];
 }
@@ -2888,10 +2879,8 @@ vErrors.push(err235);
 }
 errors++;
 }
-}
-}
-else {
-const err236 = {instancePath:instancePath+"/family_history/conditions/" + i1,schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!((((((((data84 === "mother") || (data84 === "father")) || (data84 === "sibling")) || (data84 === "child")) || (data84 === "maternal_grandparent")) || (data84 === "paternal_grandparent")) || (data84 === "aunt_or_uncle")) || (data84 === "other"))){
+const err236 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/relation",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/relation/enum",keyword:"enum",params:{allowedValues: schema11.properties.family_history.anyOf[1].properties.conditions.items.properties.relation.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err236];
 }
@@ -2901,9 +2890,10 @@ vErrors.push(err236);
 errors++;
 }
 }
-}
-else {
-const err237 = {instancePath:instancePath+"/family_history/conditions",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data82.age_at_onset !== undefined){
+let data85 = data82.age_at_onset;
+if((!((typeof data85 == "number") && (!(data85 % 1) && !isNaN(data85)))) && (data85 !== null)){
+const err237 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/age_at_onset",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/age_at_onset/type",keyword:"type",params:{type: schema11.properties.family_history.anyOf[1].properties.conditions.items.properties.age_at_onset.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err237];
 }
@@ -2912,10 +2902,9 @@ vErrors.push(err237);
 }
 errors++;
 }
-}
-if(data79.none_known !== undefined){
-if(typeof data79.none_known !== "boolean"){
-const err238 = {instancePath:instancePath+"/family_history/none_known",schemaPath:"#/properties/family_history/anyOf/1/properties/none_known/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(typeof data85 == "number"){
+if(data85 > 120 || isNaN(data85)){
+const err238 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/age_at_onset",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/age_at_onset/maximum",keyword:"maximum",params:{comparison: "<=", limit: 120},message:"must be <= 120"};
 if(vErrors === null){
 vErrors = [err238];
 }
@@ -2924,12 +2913,8 @@ vErrors.push(err238);
 }
 errors++;
 }
-}
-if(data79.completed_at !== undefined){
-let data88 = data79.completed_at;
-if(typeof data88 === "string"){
-if(!(formats10.validate(data88))){
-const err239 = {instancePath:instancePath+"/family_history/completed_at",schemaPath:"#/properties/family_history/anyOf/1/properties/completed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(data85 < 0 || isNaN(data85)){
+const err239 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/age_at_onset",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/age_at_onset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err239];
 }
@@ -2939,8 +2924,12 @@ vErrors.push(err239);
 errors++;
 }
 }
-else {
-const err240 = {instancePath:instancePath+"/family_history/completed_at",schemaPath:"#/properties/family_history/anyOf/1/properties/completed_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data82.notes !== undefined){
+let data86 = data82.notes;
+if(typeof data86 === "string"){
+if(func3(data86) > 500){
+const err240 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/notes",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/notes/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err240];
 }
@@ -2950,9 +2939,8 @@ vErrors.push(err240);
 errors++;
 }
 }
-}
 else {
-const err241 = {instancePath:instancePath+"/family_history",schemaPath:"#/properties/family_history/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err241 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/notes",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err241];
 }
@@ -2961,16 +2949,89 @@ vErrors.push(err241);
 }
 errors++;
 }
-var _valid3 = _errs189 === errors;
-valid19 = valid19 || _valid3;
 }
-if(!valid19){
-const err242 = {instancePath:instancePath+"/family_history",schemaPath:"#/properties/family_history/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+}
+else {
+const err242 = {instancePath:instancePath+"/family_history/conditions/" + i1,schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err242];
 }
 else {
 vErrors.push(err242);
+}
+errors++;
+}
+}
+}
+else {
+const err243 = {instancePath:instancePath+"/family_history/conditions",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err243];
+}
+else {
+vErrors.push(err243);
+}
+errors++;
+}
+}
+if(data79.none_known !== undefined){
+if(typeof data79.none_known !== "boolean"){
+const err244 = {instancePath:instancePath+"/family_history/none_known",schemaPath:"#/properties/family_history/anyOf/1/properties/none_known/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err244];
+}
+else {
+vErrors.push(err244);
+}
+errors++;
+}
+}
+if(data79.completed_at !== undefined){
+let data88 = data79.completed_at;
+if(typeof data88 === "string"){
+if(!(formats10.validate(data88))){
+const err245 = {instancePath:instancePath+"/family_history/completed_at",schemaPath:"#/properties/family_history/anyOf/1/properties/completed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err245];
+}
+else {
+vErrors.push(err245);
+}
+errors++;
+}
+}
+else {
+const err246 = {instancePath:instancePath+"/family_history/completed_at",schemaPath:"#/properties/family_history/anyOf/1/properties/completed_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err246];
+}
+else {
+vErrors.push(err246);
+}
+errors++;
+}
+}
+}
+else {
+const err247 = {instancePath:instancePath+"/family_history",schemaPath:"#/properties/family_history/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err247];
+}
+else {
+vErrors.push(err247);
+}
+errors++;
+}
+var _valid3 = _errs189 === errors;
+valid19 = valid19 || _valid3;
+}
+if(!valid19){
+const err248 = {instancePath:instancePath+"/family_history",schemaPath:"#/properties/family_history/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err248];
+}
+else {
+vErrors.push(err248);
 }
 errors++;
 }
@@ -2989,78 +3050,7 @@ vErrors = null;
 if(data.abha_number !== undefined){
 let data89 = data.abha_number;
 if((typeof data89 !== "string") && (data89 !== null)){
-const err243 = {instancePath:instancePath+"/abha_number",schemaPath:"#/properties/abha_number/type",keyword:"type",params:{type: schema11.properties.abha_number.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err243];
-}
-else {
-vErrors.push(err243);
-}
-errors++;
-}
-if(typeof data89 === "string"){
-if(!pattern6.test(data89)){
-const err244 = {instancePath:instancePath+"/abha_number",schemaPath:"#/properties/abha_number/pattern",keyword:"pattern",params:{pattern: "^[0-9]{14}$"},message:"must match pattern \""+"^[0-9]{14}$"+"\""};
-if(vErrors === null){
-vErrors = [err244];
-}
-else {
-vErrors.push(err244);
-}
-errors++;
-}
-}
-}
-if(data.allergies !== undefined){
-let data90 = data.allergies;
-if((typeof data90 !== "string") && (data90 !== null)){
-const err245 = {instancePath:instancePath+"/allergies",schemaPath:"#/properties/allergies/type",keyword:"type",params:{type: schema11.properties.allergies.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err245];
-}
-else {
-vErrors.push(err245);
-}
-errors++;
-}
-if(typeof data90 === "string"){
-if(func3(data90) > 500){
-const err246 = {instancePath:instancePath+"/allergies",schemaPath:"#/properties/allergies/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
-if(vErrors === null){
-vErrors = [err246];
-}
-else {
-vErrors.push(err246);
-}
-errors++;
-}
-if(func3(data90) < 1){
-const err247 = {instancePath:instancePath+"/allergies",schemaPath:"#/properties/allergies/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err247];
-}
-else {
-vErrors.push(err247);
-}
-errors++;
-}
-}
-}
-if(data.alert_notes !== undefined){
-let data91 = data.alert_notes;
-if((typeof data91 !== "string") && (data91 !== null)){
-const err248 = {instancePath:instancePath+"/alert_notes",schemaPath:"#/properties/alert_notes/type",keyword:"type",params:{type: schema11.properties.alert_notes.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err248];
-}
-else {
-vErrors.push(err248);
-}
-errors++;
-}
-if(typeof data91 === "string"){
-if(func3(data91) > 500){
-const err249 = {instancePath:instancePath+"/alert_notes",schemaPath:"#/properties/alert_notes/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+const err249 = {instancePath:instancePath+"/abha_number",schemaPath:"#/properties/abha_number/type",keyword:"type",params:{type: schema11.properties.abha_number.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err249];
 }
@@ -3069,8 +3059,9 @@ vErrors.push(err249);
 }
 errors++;
 }
-if(func3(data91) < 1){
-const err250 = {instancePath:instancePath+"/alert_notes",schemaPath:"#/properties/alert_notes/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(typeof data89 === "string"){
+if(!pattern12.test(data89)){
+const err250 = {instancePath:instancePath+"/abha_number",schemaPath:"#/properties/abha_number/pattern",keyword:"pattern",params:{pattern: "^[0-9]{14}$"},message:"must match pattern \""+"^[0-9]{14}$"+"\""};
 if(vErrors === null){
 vErrors = [err250];
 }
@@ -3081,10 +3072,10 @@ errors++;
 }
 }
 }
-if(data.aadhar_number !== undefined){
-let data92 = data.aadhar_number;
-if((typeof data92 !== "string") && (data92 !== null)){
-const err251 = {instancePath:instancePath+"/aadhar_number",schemaPath:"#/properties/aadhar_number/type",keyword:"type",params:{type: schema11.properties.aadhar_number.type},message:"must be string,null"};
+if(data.allergies !== undefined){
+let data90 = data.allergies;
+if((typeof data90 !== "string") && (data90 !== null)){
+const err251 = {instancePath:instancePath+"/allergies",schemaPath:"#/properties/allergies/type",keyword:"type",params:{type: schema11.properties.allergies.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err251];
 }
@@ -3093,9 +3084,9 @@ vErrors.push(err251);
 }
 errors++;
 }
-if(typeof data92 === "string"){
-if(!pattern7.test(data92)){
-const err252 = {instancePath:instancePath+"/aadhar_number",schemaPath:"#/properties/aadhar_number/pattern",keyword:"pattern",params:{pattern: "^[0-9]{12}$"},message:"must match pattern \""+"^[0-9]{12}$"+"\""};
+if(typeof data90 === "string"){
+if(func3(data90) > 500){
+const err252 = {instancePath:instancePath+"/allergies",schemaPath:"#/properties/allergies/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err252];
 }
@@ -3104,12 +3095,8 @@ vErrors.push(err252);
 }
 errors++;
 }
-}
-}
-if(data.hipaa_consent !== undefined){
-let data93 = data.hipaa_consent;
-if(typeof data93 !== "boolean"){
-const err253 = {instancePath:instancePath+"/hipaa_consent",schemaPath:"#/properties/hipaa_consent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(func3(data90) < 1){
+const err253 = {instancePath:instancePath+"/allergies",schemaPath:"#/properties/allergies/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err253];
 }
@@ -3118,8 +3105,8 @@ vErrors.push(err253);
 }
 errors++;
 }
-if(true !== data93){
-const err254 = {instancePath:instancePath+"/hipaa_consent",schemaPath:"#/properties/hipaa_consent/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+if(!pattern0.test(data90)){
+const err254 = {instancePath:instancePath+"/allergies",schemaPath:"#/properties/allergies/pattern",keyword:"pattern",params:{pattern: "[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"},message:"must match pattern \""+"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"+"\""};
 if(vErrors === null){
 vErrors = [err254];
 }
@@ -3129,11 +3116,11 @@ vErrors.push(err254);
 errors++;
 }
 }
-if(data.hipaa_consent_date !== undefined){
-let data94 = data.hipaa_consent_date;
-if(typeof data94 === "string"){
-if(!(formats10.validate(data94))){
-const err255 = {instancePath:instancePath+"/hipaa_consent_date",schemaPath:"#/properties/hipaa_consent_date/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+if(data.alert_notes !== undefined){
+let data91 = data.alert_notes;
+if((typeof data91 !== "string") && (data91 !== null)){
+const err255 = {instancePath:instancePath+"/alert_notes",schemaPath:"#/properties/alert_notes/type",keyword:"type",params:{type: schema11.properties.alert_notes.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err255];
 }
@@ -3142,9 +3129,9 @@ vErrors.push(err255);
 }
 errors++;
 }
-}
-else {
-const err256 = {instancePath:instancePath+"/hipaa_consent_date",schemaPath:"#/properties/hipaa_consent_date/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data91 === "string"){
+if(func3(data91) > 500){
+const err256 = {instancePath:instancePath+"/alert_notes",schemaPath:"#/properties/alert_notes/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err256];
 }
@@ -3153,12 +3140,8 @@ vErrors.push(err256);
 }
 errors++;
 }
-}
-if(data.hipaa_consent_version !== undefined){
-let data95 = data.hipaa_consent_version;
-if(typeof data95 === "string"){
-if(func3(data95) > 20){
-const err257 = {instancePath:instancePath+"/hipaa_consent_version",schemaPath:"#/properties/hipaa_consent_version/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(func3(data91) < 1){
+const err257 = {instancePath:instancePath+"/alert_notes",schemaPath:"#/properties/alert_notes/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err257];
 }
@@ -3167,8 +3150,8 @@ vErrors.push(err257);
 }
 errors++;
 }
-if(func3(data95) < 1){
-const err258 = {instancePath:instancePath+"/hipaa_consent_version",schemaPath:"#/properties/hipaa_consent_version/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(!pattern0.test(data91)){
+const err258 = {instancePath:instancePath+"/alert_notes",schemaPath:"#/properties/alert_notes/pattern",keyword:"pattern",params:{pattern: "[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"},message:"must match pattern \""+"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"+"\""};
 if(vErrors === null){
 vErrors = [err258];
 }
@@ -3178,8 +3161,11 @@ vErrors.push(err258);
 errors++;
 }
 }
-else {
-const err259 = {instancePath:instancePath+"/hipaa_consent_version",schemaPath:"#/properties/hipaa_consent_version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.aadhar_number !== undefined){
+let data92 = data.aadhar_number;
+if((typeof data92 !== "string") && (data92 !== null)){
+const err259 = {instancePath:instancePath+"/aadhar_number",schemaPath:"#/properties/aadhar_number/type",keyword:"type",params:{type: schema11.properties.aadhar_number.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err259];
 }
@@ -3188,10 +3174,9 @@ vErrors.push(err259);
 }
 errors++;
 }
-}
-}
-else {
-const err260 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data92 === "string"){
+if(!pattern15.test(data92)){
+const err260 = {instancePath:instancePath+"/aadhar_number",schemaPath:"#/properties/aadhar_number/pattern",keyword:"pattern",params:{pattern: "^[0-9]{12}$"},message:"must match pattern \""+"^[0-9]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err260];
 }
@@ -3200,12 +3185,118 @@ vErrors.push(err260);
 }
 errors++;
 }
+}
+}
+if(data.hipaa_consent !== undefined){
+let data93 = data.hipaa_consent;
+if(typeof data93 !== "boolean"){
+const err261 = {instancePath:instancePath+"/hipaa_consent",schemaPath:"#/properties/hipaa_consent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err261];
+}
+else {
+vErrors.push(err261);
+}
+errors++;
+}
+if(true !== data93){
+const err262 = {instancePath:instancePath+"/hipaa_consent",schemaPath:"#/properties/hipaa_consent/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err262];
+}
+else {
+vErrors.push(err262);
+}
+errors++;
+}
+}
+if(data.hipaa_consent_date !== undefined){
+let data94 = data.hipaa_consent_date;
+if(typeof data94 === "string"){
+if(!(formats10.validate(data94))){
+const err263 = {instancePath:instancePath+"/hipaa_consent_date",schemaPath:"#/properties/hipaa_consent_date/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err263];
+}
+else {
+vErrors.push(err263);
+}
+errors++;
+}
+}
+else {
+const err264 = {instancePath:instancePath+"/hipaa_consent_date",schemaPath:"#/properties/hipaa_consent_date/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err264];
+}
+else {
+vErrors.push(err264);
+}
+errors++;
+}
+}
+if(data.hipaa_consent_version !== undefined){
+let data95 = data.hipaa_consent_version;
+if(typeof data95 === "string"){
+if(func3(data95) > 20){
+const err265 = {instancePath:instancePath+"/hipaa_consent_version",schemaPath:"#/properties/hipaa_consent_version/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err265];
+}
+else {
+vErrors.push(err265);
+}
+errors++;
+}
+if(func3(data95) < 1){
+const err266 = {instancePath:instancePath+"/hipaa_consent_version",schemaPath:"#/properties/hipaa_consent_version/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err266];
+}
+else {
+vErrors.push(err266);
+}
+errors++;
+}
+if(!pattern0.test(data95)){
+const err267 = {instancePath:instancePath+"/hipaa_consent_version",schemaPath:"#/properties/hipaa_consent_version/pattern",keyword:"pattern",params:{pattern: "[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"},message:"must match pattern \""+"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"+"\""};
+if(vErrors === null){
+vErrors = [err267];
+}
+else {
+vErrors.push(err267);
+}
+errors++;
+}
+}
+else {
+const err268 = {instancePath:instancePath+"/hipaa_consent_version",schemaPath:"#/properties/hipaa_consent_version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err268];
+}
+else {
+vErrors.push(err268);
+}
+errors++;
+}
+}
+}
+else {
+const err269 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err269];
+}
+else {
+vErrors.push(err269);
+}
+errors++;
+}
 validate10.errors = vErrors;
 return errors === 0;
 }
 
 export const HealthGoals = validate11;
-const schema12 = {"description":"Onboarding step 1, stored in the profile's `health_goals`.","type":"object","additionalProperties":false,"required":["schema_version","goals"],"properties":{"schema_version":{"type":"integer","const":1},"goals":{"type":"array","minItems":1,"maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["area","description","priority","target_date"],"properties":{"area":{"type":"string","enum":["weight","fitness","sleep","stress","nutrition","energy","heart_health","blood_sugar","digestion","mobility","longevity","other"]},"description":{"type":"string","minLength":1,"maxLength":500},"priority":{"type":"string","enum":["high","medium","low"]},"target_date":{"type":"string","format":"date"}}}},"motivation":{"type":"string","maxLength":2000,"description":"Why these goals matter now."},"completed_at":{"type":"string","format":"date-time"}}};
+const schema12 = {"description":"Onboarding step 1, stored in the profile's `health_goals`.","type":"object","additionalProperties":false,"required":["schema_version","goals"],"properties":{"schema_version":{"type":"integer","const":1},"goals":{"type":"array","minItems":1,"maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["area","description","priority","target_date"],"properties":{"area":{"type":"string","enum":["weight","fitness","sleep","stress","nutrition","energy","heart_health","blood_sugar","digestion","mobility","longevity","other"]},"description":{"type":"string","minLength":1,"maxLength":500,"pattern":"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"},"priority":{"type":"string","enum":["high","medium","low"]},"target_date":{"type":"string","format":"date"}}}},"motivation":{"type":"string","maxLength":2000,"description":"Why these goals matter now."},"completed_at":{"type":"string","format":"date-time"}}};
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3391,9 +3482,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-else {
-const err16 = {instancePath:instancePath+"/goals/" + i0+"/description",schemaPath:"#/properties/goals/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern0.test(data4)){
+const err16 = {instancePath:instancePath+"/goals/" + i0+"/description",schemaPath:"#/properties/goals/items/properties/description/pattern",keyword:"pattern",params:{pattern: "[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"},message:"must match pattern \""+"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"+"\""};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3403,10 +3493,8 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data2.priority !== undefined){
-let data5 = data2.priority;
-if(typeof data5 !== "string"){
-const err17 = {instancePath:instancePath+"/goals/" + i0+"/priority",schemaPath:"#/properties/goals/items/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err17 = {instancePath:instancePath+"/goals/" + i0+"/description",schemaPath:"#/properties/goals/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3415,8 +3503,11 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(!(((data5 === "high") || (data5 === "medium")) || (data5 === "low"))){
-const err18 = {instancePath:instancePath+"/goals/" + i0+"/priority",schemaPath:"#/properties/goals/items/properties/priority/enum",keyword:"enum",params:{allowedValues: schema12.properties.goals.items.properties.priority.enum},message:"must be equal to one of the allowed values"};
+}
+if(data2.priority !== undefined){
+let data5 = data2.priority;
+if(typeof data5 !== "string"){
+const err18 = {instancePath:instancePath+"/goals/" + i0+"/priority",schemaPath:"#/properties/goals/items/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3425,12 +3516,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-if(data2.target_date !== undefined){
-let data6 = data2.target_date;
-if(typeof data6 === "string"){
-if(!(formats2.validate(data6))){
-const err19 = {instancePath:instancePath+"/goals/" + i0+"/target_date",schemaPath:"#/properties/goals/items/properties/target_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(!(((data5 === "high") || (data5 === "medium")) || (data5 === "low"))){
+const err19 = {instancePath:instancePath+"/goals/" + i0+"/priority",schemaPath:"#/properties/goals/items/properties/priority/enum",keyword:"enum",params:{allowedValues: schema12.properties.goals.items.properties.priority.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3440,8 +3527,11 @@ vErrors.push(err19);
 errors++;
 }
 }
-else {
-const err20 = {instancePath:instancePath+"/goals/" + i0+"/target_date",schemaPath:"#/properties/goals/items/properties/target_date/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data2.target_date !== undefined){
+let data6 = data2.target_date;
+if(typeof data6 === "string"){
+if(!(formats2.validate(data6))){
+const err20 = {instancePath:instancePath+"/goals/" + i0+"/target_date",schemaPath:"#/properties/goals/items/properties/target_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3451,9 +3541,8 @@ vErrors.push(err20);
 errors++;
 }
 }
-}
 else {
-const err21 = {instancePath:instancePath+"/goals/" + i0,schemaPath:"#/properties/goals/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err21 = {instancePath:instancePath+"/goals/" + i0+"/target_date",schemaPath:"#/properties/goals/items/properties/target_date/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3465,7 +3554,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/goals",schemaPath:"#/properties/goals/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err22 = {instancePath:instancePath+"/goals/" + i0,schemaPath:"#/properties/goals/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3475,11 +3564,9 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.motivation !== undefined){
-let data7 = data.motivation;
-if(typeof data7 === "string"){
-if(func3(data7) > 2000){
-const err23 = {instancePath:instancePath+"/motivation",schemaPath:"#/properties/motivation/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+}
+else {
+const err23 = {instancePath:instancePath+"/goals",schemaPath:"#/properties/goals/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3489,8 +3576,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-else {
-const err24 = {instancePath:instancePath+"/motivation",schemaPath:"#/properties/motivation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.motivation !== undefined){
+let data7 = data.motivation;
+if(typeof data7 === "string"){
+if(func3(data7) > 2000){
+const err24 = {instancePath:instancePath+"/motivation",schemaPath:"#/properties/motivation/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3500,11 +3590,8 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.completed_at !== undefined){
-let data8 = data.completed_at;
-if(typeof data8 === "string"){
-if(!(formats10.validate(data8))){
-const err25 = {instancePath:instancePath+"/completed_at",schemaPath:"#/properties/completed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+else {
+const err25 = {instancePath:instancePath+"/motivation",schemaPath:"#/properties/motivation/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3514,8 +3601,11 @@ vErrors.push(err25);
 errors++;
 }
 }
-else {
-const err26 = {instancePath:instancePath+"/completed_at",schemaPath:"#/properties/completed_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.completed_at !== undefined){
+let data8 = data.completed_at;
+if(typeof data8 === "string"){
+if(!(formats10.validate(data8))){
+const err26 = {instancePath:instancePath+"/completed_at",schemaPath:"#/properties/completed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3525,9 +3615,8 @@ vErrors.push(err26);
 errors++;
 }
 }
-}
 else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err27 = {instancePath:instancePath+"/completed_at",schemaPath:"#/properties/completed_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3536,12 +3625,24 @@ vErrors.push(err27);
 }
 errors++;
 }
+}
+}
+else {
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
 validate11.errors = vErrors;
 return errors === 0;
 }
 
 export const ClientStory = validate12;
-const schema13 = {"description":"Onboarding step 2, stored in the profile's `client_story`.","type":"object","additionalProperties":false,"required":["schema_version","summary"],"properties":{"schema_version":{"type":"integer","const":1},"summary":{"type":"string","minLength":1,"maxLength":5000,"description":"In the client's own words: what brings them to the clinic."},"concern_duration":{"type":"string","enum":["under_3_months","3_to_12_months","1_to_5_years","over_5_years"]},"tried_before":{"type":"string","maxLength":2000},"what_helps":{"type":"string","maxLength":2000},"what_worsens":{"type":"string","maxLength":2000},"current_medications":{"type":"string","maxLength":2000},"allergies":{"type":"string","maxLength":2000},"success_in_six_months":{"type":"string","maxLength":2000},"completed_at":{"type":"string","format":"date-time"}}};
+const schema13 = {"description":"Onboarding step 2, stored in the profile's `client_story`.","type":"object","additionalProperties":false,"required":["schema_version","summary"],"properties":{"schema_version":{"type":"integer","const":1},"summary":{"type":"string","minLength":1,"maxLength":5000,"description":"In the client's own words: what brings them to the clinic.","pattern":"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"},"concern_duration":{"type":"string","enum":["under_3_months","3_to_12_months","1_to_5_years","over_5_years"]},"tried_before":{"type":"string","maxLength":2000},"what_helps":{"type":"string","maxLength":2000},"what_worsens":{"type":"string","maxLength":2000},"current_medications":{"type":"string","maxLength":2000},"allergies":{"type":"string","maxLength":2000},"success_in_six_months":{"type":"string","maxLength":2000},"completed_at":{"type":"string","format":"date-time"}}};
 
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3625,9 +3726,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-else {
-const err7 = {instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern0.test(data1)){
+const err7 = {instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/pattern",keyword:"pattern",params:{pattern: "[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"},message:"must match pattern \""+"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"+"\""};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3637,10 +3737,8 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.concern_duration !== undefined){
-let data2 = data.concern_duration;
-if(typeof data2 !== "string"){
-const err8 = {instancePath:instancePath+"/concern_duration",schemaPath:"#/properties/concern_duration/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err8 = {instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3649,8 +3747,11 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!((((data2 === "under_3_months") || (data2 === "3_to_12_months")) || (data2 === "1_to_5_years")) || (data2 === "over_5_years"))){
-const err9 = {instancePath:instancePath+"/concern_duration",schemaPath:"#/properties/concern_duration/enum",keyword:"enum",params:{allowedValues: schema13.properties.concern_duration.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.concern_duration !== undefined){
+let data2 = data.concern_duration;
+if(typeof data2 !== "string"){
+const err9 = {instancePath:instancePath+"/concern_duration",schemaPath:"#/properties/concern_duration/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3659,12 +3760,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-if(data.tried_before !== undefined){
-let data3 = data.tried_before;
-if(typeof data3 === "string"){
-if(func3(data3) > 2000){
-const err10 = {instancePath:instancePath+"/tried_before",schemaPath:"#/properties/tried_before/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(!((((data2 === "under_3_months") || (data2 === "3_to_12_months")) || (data2 === "1_to_5_years")) || (data2 === "over_5_years"))){
+const err10 = {instancePath:instancePath+"/concern_duration",schemaPath:"#/properties/concern_duration/enum",keyword:"enum",params:{allowedValues: schema13.properties.concern_duration.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3674,8 +3771,11 @@ vErrors.push(err10);
 errors++;
 }
 }
-else {
-const err11 = {instancePath:instancePath+"/tried_before",schemaPath:"#/properties/tried_before/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.tried_before !== undefined){
+let data3 = data.tried_before;
+if(typeof data3 === "string"){
+if(func3(data3) > 2000){
+const err11 = {instancePath:instancePath+"/tried_before",schemaPath:"#/properties/tried_before/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3685,11 +3785,8 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.what_helps !== undefined){
-let data4 = data.what_helps;
-if(typeof data4 === "string"){
-if(func3(data4) > 2000){
-const err12 = {instancePath:instancePath+"/what_helps",schemaPath:"#/properties/what_helps/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+else {
+const err12 = {instancePath:instancePath+"/tried_before",schemaPath:"#/properties/tried_before/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3699,8 +3796,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-else {
-const err13 = {instancePath:instancePath+"/what_helps",schemaPath:"#/properties/what_helps/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.what_helps !== undefined){
+let data4 = data.what_helps;
+if(typeof data4 === "string"){
+if(func3(data4) > 2000){
+const err13 = {instancePath:instancePath+"/what_helps",schemaPath:"#/properties/what_helps/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3710,11 +3810,8 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.what_worsens !== undefined){
-let data5 = data.what_worsens;
-if(typeof data5 === "string"){
-if(func3(data5) > 2000){
-const err14 = {instancePath:instancePath+"/what_worsens",schemaPath:"#/properties/what_worsens/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+else {
+const err14 = {instancePath:instancePath+"/what_helps",schemaPath:"#/properties/what_helps/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3724,8 +3821,11 @@ vErrors.push(err14);
 errors++;
 }
 }
-else {
-const err15 = {instancePath:instancePath+"/what_worsens",schemaPath:"#/properties/what_worsens/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.what_worsens !== undefined){
+let data5 = data.what_worsens;
+if(typeof data5 === "string"){
+if(func3(data5) > 2000){
+const err15 = {instancePath:instancePath+"/what_worsens",schemaPath:"#/properties/what_worsens/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3735,11 +3835,8 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.current_medications !== undefined){
-let data6 = data.current_medications;
-if(typeof data6 === "string"){
-if(func3(data6) > 2000){
-const err16 = {instancePath:instancePath+"/current_medications",schemaPath:"#/properties/current_medications/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+else {
+const err16 = {instancePath:instancePath+"/what_worsens",schemaPath:"#/properties/what_worsens/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3749,8 +3846,11 @@ vErrors.push(err16);
 errors++;
 }
 }
-else {
-const err17 = {instancePath:instancePath+"/current_medications",schemaPath:"#/properties/current_medications/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.current_medications !== undefined){
+let data6 = data.current_medications;
+if(typeof data6 === "string"){
+if(func3(data6) > 2000){
+const err17 = {instancePath:instancePath+"/current_medications",schemaPath:"#/properties/current_medications/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3760,11 +3860,8 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.allergies !== undefined){
-let data7 = data.allergies;
-if(typeof data7 === "string"){
-if(func3(data7) > 2000){
-const err18 = {instancePath:instancePath+"/allergies",schemaPath:"#/properties/allergies/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+else {
+const err18 = {instancePath:instancePath+"/current_medications",schemaPath:"#/properties/current_medications/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3774,8 +3871,11 @@ vErrors.push(err18);
 errors++;
 }
 }
-else {
-const err19 = {instancePath:instancePath+"/allergies",schemaPath:"#/properties/allergies/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.allergies !== undefined){
+let data7 = data.allergies;
+if(typeof data7 === "string"){
+if(func3(data7) > 2000){
+const err19 = {instancePath:instancePath+"/allergies",schemaPath:"#/properties/allergies/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3785,11 +3885,8 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.success_in_six_months !== undefined){
-let data8 = data.success_in_six_months;
-if(typeof data8 === "string"){
-if(func3(data8) > 2000){
-const err20 = {instancePath:instancePath+"/success_in_six_months",schemaPath:"#/properties/success_in_six_months/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+else {
+const err20 = {instancePath:instancePath+"/allergies",schemaPath:"#/properties/allergies/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3799,8 +3896,11 @@ vErrors.push(err20);
 errors++;
 }
 }
-else {
-const err21 = {instancePath:instancePath+"/success_in_six_months",schemaPath:"#/properties/success_in_six_months/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.success_in_six_months !== undefined){
+let data8 = data.success_in_six_months;
+if(typeof data8 === "string"){
+if(func3(data8) > 2000){
+const err21 = {instancePath:instancePath+"/success_in_six_months",schemaPath:"#/properties/success_in_six_months/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3810,11 +3910,8 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.completed_at !== undefined){
-let data9 = data.completed_at;
-if(typeof data9 === "string"){
-if(!(formats10.validate(data9))){
-const err22 = {instancePath:instancePath+"/completed_at",schemaPath:"#/properties/completed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+else {
+const err22 = {instancePath:instancePath+"/success_in_six_months",schemaPath:"#/properties/success_in_six_months/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3824,8 +3921,11 @@ vErrors.push(err22);
 errors++;
 }
 }
-else {
-const err23 = {instancePath:instancePath+"/completed_at",schemaPath:"#/properties/completed_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.completed_at !== undefined){
+let data9 = data.completed_at;
+if(typeof data9 === "string"){
+if(!(formats10.validate(data9))){
+const err23 = {instancePath:instancePath+"/completed_at",schemaPath:"#/properties/completed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3835,14 +3935,25 @@ vErrors.push(err23);
 errors++;
 }
 }
-}
 else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err24 = {instancePath:instancePath+"/completed_at",schemaPath:"#/properties/completed_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
 }
 else {
 vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+else {
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
 }
 errors++;
 }

@@ -6,6 +6,7 @@
 //   404 {detail}                               unknown route
 //   500 {detail, request_id}                   anything unexpected, never a stack trace
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { BLANK_REASON, VISIBLE_TEXT_PATTERN } from '../../machines/rules/visible-text.ts';
 import { DECIMAL_DIGITS, DECIMAL_DIGITS_REASON } from './decimal-params.ts';
 
 /** An error a handler throws on purpose: its status and detail go to the client as they are. */
@@ -45,6 +46,7 @@ function reasonOf(item: ValidationItem): string {
   if (item.keyword === 'required') return 'This field is required.';
   if (item.keyword === 'additionalProperties') return 'Unknown field.';
   if (item.keyword === 'pattern' && params.pattern === DECIMAL_DIGITS) return DECIMAL_DIGITS_REASON;
+  if (item.keyword === 'pattern' && params.pattern === VISIBLE_TEXT_PATTERN) return BLANK_REASON;
   return `${item.message ?? 'is invalid'}`.replace(/^must/, 'Must') + (params.allowedValues ? `: ${(params.allowedValues as unknown[]).join(', ')}` : '');
 }
 

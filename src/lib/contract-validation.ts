@@ -2,6 +2,7 @@
 // (scripts/generate-portal-validators.ts), so the portal refuses exactly what the API refuses.
 // Errors come back keyed by field path ("goals.0.description"), with the API's wording.
 import * as validators from '../../openapi/generated/portal-validators.js';
+import { BLANK_REASON, VISIBLE_TEXT_PATTERN } from '../../machines/rules/visible-text';
 
 export type ContractSchema = 'ProfilePatch' | 'HealthGoals' | 'ClientStory' | 'LifestyleHistory' | 'FamilyHistory' | 'ThriveCheckCreate';
 export type FieldErrors = Record<string, string[]>;
@@ -18,6 +19,7 @@ function fieldOf(e: AjvError): string {
 function reasonOf(e: AjvError): string {
   if (e.keyword === 'required') return 'This field is required.';
   if (e.keyword === 'additionalProperties') return 'Unknown field.';
+  if (e.keyword === 'pattern' && e.params.pattern === VISIBLE_TEXT_PATTERN) return BLANK_REASON;
   const allowed = e.params.allowedValues as unknown[] | undefined;
   return `${e.message ?? 'is invalid'}`.replace(/^must/, 'Must') + (allowed ? `: ${allowed.join(', ')}` : '');
 }
