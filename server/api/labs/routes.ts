@@ -106,10 +106,11 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
     return client;
   }
 
-  /** A test's markers: each range in order, each code once. */
+  /** A test's markers: each range in order (critical bounds outside the normal one), each code once. */
   function checkMarkers(markers: S['LabMarkerCreate'][]): void {
     markers.forEach((m, i) => m.ranges.forEach((r, j) => {
       if (r.age_min > r.age_max || r.low > r.high) throw badRequest(`markers[${i}].ranges[${j}]`, E.rangeOrder);
+      if ((r.critical_low != null && r.critical_low > r.low) || (r.critical_high != null && r.critical_high < r.high)) throw badRequest(`markers[${i}].ranges[${j}]`, E.criticalInside);
     }));
     if (new Set(markers.map((m) => m.code)).size !== markers.length) throw badRequest('markers', E.codeTaken);
   }
