@@ -17,7 +17,7 @@ import { type Actor, addUser, api } from '../support.ts';
 type Numbers = Pick<TherapySettings, 'hbot_soft_min_ata' | 'hbot_soft_max_ata' | 'hbot_hard_max_ata' | 'hbot_glucose_warn_low' | 'hbot_glucose_warn_high' | 'systolic_block' | 'diastolic_block'>;
 
 const keepsOrder = (s: Numbers) => THERAPY_SETTING_ORDER.every(([low, high, mayEqual]) => (mayEqual ? s[low as keyof Numbers] <= s[high as keyof Numbers] : s[low as keyof Numbers] < s[high as keyof Numbers]));
-const numbersOf = (s: Record<string, unknown>): Numbers => Object.fromEntries(Object.keys(PATCH_FIELDS).map((k) => [k, s[k]])) as Numbers;
+const numbersOf = (s: object): Numbers => Object.fromEntries(Object.keys(PATCH_FIELDS).map((k) => [k, (s as Record<string, unknown>)[k]])) as Numbers;
 
 /** Each field over its whole contract range, pressures in tenths. */
 const PATCH_FIELDS = {
@@ -97,7 +97,7 @@ describe.each(engines)('settings that contradict each other on %s', (engine) => 
 
   it("a lab range's critical bounds stay outside its normal range", async () => {
     const range = { sex: null, age_min: 18, age_max: 120, low: 70, high: 99 };
-    const item = (critical: Record<string, number | null>, code: string) => ({
+    const item = (critical: { critical_low?: number | null; critical_high?: number | null }, code: string) => ({
       code,
       name: 'Glucose',
       kind: 'test',
