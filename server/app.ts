@@ -11,6 +11,7 @@ import type { Database } from './db/database.ts';
 import { apiHardening } from './http/api-hardening.ts';
 import { serializersOnFirstUse } from './http/compile-on-first-use.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { registerJsonDepthLimit } from './http/json-depth.ts';
 import { registerRequestLog } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerTextSafety } from './http/text-safety.ts';
@@ -70,6 +71,7 @@ export async function buildApp(runtime: Runtime, options: { logger: Logger; serv
     // Unknown non-API GETs are client-side routes: answer with the app's index.html.
     fallback: (request, reply) => (spa && isClientRoute(request) ? spa.send(reply) : null),
   });
+  registerJsonDepthLimit(app);
   registerTextSafety(app);
 
   await app.register(healthRoutes);

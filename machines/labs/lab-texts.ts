@@ -26,6 +26,7 @@ export const LAB_TEXTS = {
     noMarkersHere: 'Only a test has markers of its own.',
     codeTaken: 'An item with this code exists.',
     rangeOrder: 'The lower bound must not exceed the upper bound.',
+    criticalInside: 'A critical bound must not lie inside the normal range: critical low at or below low, critical high at or above high.',
     markerKept: 'A marker stays on its test once it is in the catalogue (past results name it): this one is missing.',
     unitKept: 'This marker has results in its unit: its unit cannot change.',
     notATest: 'Only a test has markers; a profile or package lists its tests.',

@@ -5,6 +5,8 @@
 // server answers 400 with the same reasons. The contract's schema (openapi.yaml) covers types,
 // lengths and patterns; these are the rules a schema cannot say.
 
+import { BLANK_REASON, isBlankText } from './visible-text.ts';
+
 export type FieldErrors = Record<string, string[]>;
 
 /** Text that may not be emptied: a profile always has a name. */
@@ -15,7 +17,7 @@ export const CHOICE_PROFILE_FIELDS = ['preferred_contact_method'] as const;
 export const CONTACT_METHODS = ['phone', 'email', 'sms', 'whatsapp'] as const;
 
 export const PROFILE_RULE_MESSAGES = {
-  required: 'This field is required.',
+  required: BLANK_REASON,
   dateOfBirthFuture: 'Must not be in the future.',
   dateOfBirthTooEarly: 'Must be on or after 1900-01-01.',
 } as const;
@@ -52,7 +54,7 @@ export function profilePatchErrors(patch: Record<string, unknown>, today: Date =
   const errors: FieldErrors = {};
   const add = (field: string, reason: string) => (errors[field] ??= []).push(reason);
   for (const field of REQUIRED_PROFILE_FIELDS) {
-    if (field in patch && (typeof patch[field] !== 'string' || (patch[field] as string).trim() === '')) add(field, PROFILE_RULE_MESSAGES.required);
+    if (field in patch && (typeof patch[field] !== 'string' || isBlankText(patch[field] as string))) add(field, PROFILE_RULE_MESSAGES.required);
   }
   for (const field of CHOICE_PROFILE_FIELDS) {
     if (field in patch && !patch[field]) add(field, PROFILE_RULE_MESSAGES.required);

@@ -23,13 +23,3 @@ export type AttachmentType = FileType;
 /** The file's real type from its magic bytes, or null when it is not an image or a PDF. */
 export const sniffAttachmentType: (bytes: Uint8Array) => AttachmentType | null = sniffFileType;
 
-/** A file name safe to put in a Content-Disposition header and a list: no paths, no control characters. */
-export function cleanFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = [...base]
-    .filter((ch) => ch.charCodeAt(0) >= 0x20 && ch.charCodeAt(0) !== 0x7f && ch !== '"')
-    .join('')
-    .trim()
-    .slice(0, 200);
-  return cleaned || 'attachment';
-}

@@ -28,6 +28,9 @@ export const VISIT_RULE_MESSAGES = {
   wavelengths: 'List wavelengths in nm between 380 and 1100, separated by commas (e.g. 660, 850).',
   ingredients: 'Each ingredient needs item, dose, unit and lot.',
   glucoseRange: 'The glucose warning range is upside down: the low mark must be below the high one.',
+  softChamberRange: 'The soft chamber range is upside down.',
+  softAboveHard: "A soft chamber's maximum pressure must not be above the hard chamber's.",
+  diastolicAboveSystolic: 'The blocking diastolic must be below the blocking systolic.',
   glucoseBeforeNeeded: 'Required before completing an HBOT session of a diabetic client.',
   glucoseLow: (value: number, low: number) => `Glucose before ${value} mg/dL is below the clinic's ${low} mg/dL.`,
   glucoseHigh: (value: number, high: number) => `Glucose before ${value} mg/dL is above the clinic's ${high} mg/dL.`,
@@ -222,4 +225,32 @@ export function screeningResult(therapy: Therapy, answers: Record<string, boolea
   const found = settings.contraindications[therapy].filter((c) => answers[c.key] === true);
   if (found.some((c) => c.severity === 'absolute')) return 'absolute';
   return found.length ? 'relative' : 'clear';
+}
+
+/**
+ * Settings that must keep their order, whichever of the two a change moves: [lower, upper, whether
+ * they may be equal, the reason]. A patch is checked as the whole settings it would leave.
+ */
+export const THERAPY_SETTING_ORDER: ReadonlyArray<readonly [keyof TherapySettings, keyof TherapySettings, boolean, string]> = [
+  ['hbot_soft_min_ata', 'hbot_soft_max_ata', true, VISIT_RULE_MESSAGES.softChamberRange],
+  ['hbot_soft_max_ata', 'hbot_hard_max_ata', true, VISIT_RULE_MESSAGES.softAboveHard],
+  ['hbot_soft_min_ata', 'hbot_hard_max_ata', true, VISIT_RULE_MESSAGES.softAboveHard],
+  ['hbot_glucose_warn_low', 'hbot_glucose_warn_high', false, VISIT_RULE_MESSAGES.glucoseRange],
+  ['diastolic_block', 'systolic_block', false, VISIT_RULE_MESSAGES.diastolicAboveSystolic],
+];
+
+/**
+ * The contradictions the settings `next` would hold, by field: each named by its lower field when
+ * `changed` moved that one, else by its upper field, so the form marks what was typed.
+ */
+export function therapySettingsErrors(next: TherapySettings, changed: Partial<Record<keyof TherapySettings, unknown>>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [lower, upper, mayEqual, reason] of THERAPY_SETTING_ORDER) {
+    const low = next[lower] as number;
+    const high = next[upper] as number;
+    if (mayEqual ? low <= high : low < high) continue;
+    const field = changed[lower] !== undefined ? lower : upper;
+    if (!errors[field]?.includes(reason)) add(errors, field, reason);
+  }
+  return errors;
 }

@@ -8,15 +8,16 @@ import * as __dep3 from 'ajv-formats/dist/formats.js';
 function __member(ns, name) { if (name === 'default') return typeof ns.default === 'function' ? ns.default : ns.default.default; return ns[name] ?? ns.default[name]; }
 "use strict";
 export const ProfilePatch = validate10;
-const schema11 = {"description":"Profile fields (at least one), or the consent patch (exactly the three hipaa_consent\nfields). `role`, `clinic` and `appointment_duration` are staff-only. The user's own\nfields may also come nested in `user` (spec §7: \"user field and profile fields\"), applied\nwith the profile fields as one unit.\n","type":"object","additionalProperties":false,"minProperties":1,"properties":{"user":{"description":"The user's fields, saved in the same transaction as the profile fields. `email` is\ntaken only once the identity service has verified it (the client changed it there and\nentered the code sent to the new address); an unverified address is refused (400,\n`user.email`) and nothing is saved.\n","type":"object","additionalProperties":false,"minProperties":1,"properties":{"first_name":{"type":"string","minLength":1,"maxLength":100},"last_name":{"type":"string","minLength":1,"maxLength":100},"phone_number":{"description":"International format, e.g. +919812345678.","type":["string","null"],"pattern":"^\\+[1-9][0-9]{6,14}$"},"email":{"type":"string","format":"email","maxLength":254}}},"first_name":{"type":"string","minLength":1,"maxLength":100},"last_name":{"type":"string","minLength":1,"maxLength":100},"title":{"type":["string","null"],"maxLength":20},"gender":{"description":"M or F; null is shown as \"Not specified\".","type":["string","null"],"enum":["M","F",null]},"date_of_birth":{"type":["string","null"],"format":"date","pattern":"^(19[0-9]{2}|20[0-9]{2}|2100)-"},"phone_number":{"description":"International format, e.g. +919812345678.","type":["string","null"],"pattern":"^\\+[1-9][0-9]{6,14}$"},"alternate_phone":{"description":"International format, e.g. +919812345678.","type":["string","null"],"pattern":"^\\+[1-9][0-9]{6,14}$"},"alternate_email":{"type":["string","null"],"format":"email","maxLength":254},"preferred_contact_method":{"type":"string","enum":["phone","email","sms","whatsapp"]},"city":{"type":["string","null"],"maxLength":100},"state":{"type":["string","null"],"maxLength":100},"country":{"type":["string","null"],"maxLength":100},"zipcode":{"type":["string","null"],"pattern":"^[A-Za-z0-9 -]{3,10}$"},"address_line_1":{"type":["string","null"],"maxLength":200},"address_line_2":{"type":["string","null"],"maxLength":200},"profile_picture":{"type":["string","null"],"format":"uri","maxLength":2000},"role":{"type":"string","enum":["CLIENT","NURSE","RECEPTION","DOCTOR","HEALTH_COACH","NUTRITIONIST","ADMIN","SUPER_ADMIN"]},"occupation":{"type":["string","null"],"maxLength":100},"organization":{"type":["string","null"],"maxLength":100},"clinic":{"type":["string","null"],"maxLength":100},"emergency_contact_name":{"type":["string","null"],"maxLength":100},"emergency_contact_relation":{"type":["string","null"],"maxLength":50},"emergency_contact_number":{"description":"International format, e.g. +919812345678.","type":["string","null"],"pattern":"^\\+[1-9][0-9]{6,14}$"},"appointment_duration":{"type":"string","pattern":"^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"},"health_goals":{"description":"Empty (not answered yet) or the versioned onboarding answers.","anyOf":[{"type":"object","maxProperties":0},{"description":"Onboarding step 1, stored in the profile's `health_goals`.","type":"object","additionalProperties":false,"required":["schema_version","goals"],"properties":{"schema_version":{"type":"integer","const":1},"goals":{"type":"array","minItems":1,"maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["area","description","priority","target_date"],"properties":{"area":{"type":"string","enum":["weight","fitness","sleep","stress","nutrition","energy","heart_health","blood_sugar","digestion","mobility","longevity","other"]},"description":{"type":"string","minLength":1,"maxLength":500},"priority":{"type":"string","enum":["high","medium","low"]},"target_date":{"type":"string","format":"date","pattern":"^(19[0-9]{2}|20[0-9]{2}|2100)-"}}}},"motivation":{"type":"string","maxLength":2000,"description":"Why these goals matter now."},"completed_at":{"type":"string","format":"date-time","pattern":"^(19[0-9]{2}|20[0-9]{2}|2100)-"}}}]},"client_story":{"description":"Empty (not answered yet) or the versioned onboarding answers.","anyOf":[{"type":"object","maxProperties":0},{"description":"Onboarding step 2, stored in the profile's `client_story`.","type":"object","additionalProperties":false,"required":["schema_version","summary"],"properties":{"schema_version":{"type":"integer","const":1},"summary":{"type":"string","minLength":1,"maxLength":5000,"description":"In the client's own words: what brings them to the clinic."},"concern_duration":{"type":"string","enum":["under_3_months","3_to_12_months","1_to_5_years","over_5_years"]},"tried_before":{"type":"string","maxLength":2000},"what_helps":{"type":"string","maxLength":2000},"what_worsens":{"type":"string","maxLength":2000},"current_medications":{"type":"string","maxLength":2000},"allergies":{"type":"string","maxLength":2000},"success_in_six_months":{"type":"string","maxLength":2000},"completed_at":{"type":"string","format":"date-time","pattern":"^(19[0-9]{2}|20[0-9]{2}|2100)-"}}}]},"lifestyle_history":{"description":"Empty (not answered yet) or the versioned onboarding answers.","anyOf":[{"type":"object","maxProperties":0},{"description":"Onboarding step 3, stored in the profile's `lifestyle_history`.","type":"object","additionalProperties":false,"required":["schema_version","sleep","activity","diet","stress","alcohol","tobacco","caffeine","screen_time"],"properties":{"schema_version":{"type":"integer","const":1},"sleep":{"type":"object","additionalProperties":false,"required":["hours_per_night","quality"],"properties":{"hours_per_night":{"type":"number","minimum":0,"maximum":24},"quality":{"type":"string","enum":["poor","fair","good","excellent"]},"wakes_at_night":{"type":"boolean"}}},"activity":{"type":"object","additionalProperties":false,"required":["days_per_week","minutes_per_day"],"properties":{"days_per_week":{"type":"integer","minimum":0,"maximum":7},"minutes_per_day":{"type":"integer","minimum":0,"maximum":1440},"kinds":{"type":"string","maxLength":500}}},"diet":{"type":"object","additionalProperties":false,"required":["pattern","meals_per_day"],"properties":{"pattern":{"type":"string","enum":["vegetarian","eggetarian","non_vegetarian","vegan","jain","other"]},"meals_per_day":{"type":"integer","minimum":1,"maximum":10},"notes":{"type":"string","maxLength":1000}}},"stress":{"type":"object","additionalProperties":false,"required":["level"],"properties":{"level":{"type":"integer","minimum":1,"maximum":10},"sources":{"type":"string","maxLength":1000}}},"alcohol":{"type":"object","additionalProperties":false,"required":["frequency"],"properties":{"frequency":{"type":"string","enum":["never","occasionally","weekly","several_times_a_week","daily"]},"drinks_per_week":{"type":"integer","minimum":0,"maximum":200}}},"tobacco":{"type":"object","additionalProperties":false,"required":["status"],"properties":{"status":{"type":"string","enum":["never","former","current"]},"form":{"type":"string","enum":["cigarettes","bidi","chewing","vaping","other"]},"per_day":{"type":"integer","minimum":0,"maximum":200}}},"caffeine":{"type":"object","additionalProperties":false,"required":["cups_per_day"],"properties":{"cups_per_day":{"type":"integer","minimum":0,"maximum":50}}},"screen_time":{"type":"object","additionalProperties":false,"required":["hours_per_day"],"properties":{"hours_per_day":{"type":"number","minimum":0,"maximum":24}}},"completed_at":{"type":"string","format":"date-time","pattern":"^(19[0-9]{2}|20[0-9]{2}|2100)-"}}}]},"family_history":{"description":"Empty (not answered yet) or the versioned onboarding answers.","anyOf":[{"type":"object","maxProperties":0},{"description":"Onboarding step 4, stored in the profile's `family_history`.","type":"object","additionalProperties":false,"required":["schema_version","conditions"],"properties":{"schema_version":{"type":"integer","const":1},"conditions":{"type":"array","maxItems":30,"items":{"type":"object","additionalProperties":false,"required":["condition","relation"],"properties":{"condition":{"type":"string","enum":["heart_disease","stroke","hypertension","diabetes","high_cholesterol","cancer","dementia","mental_health","thyroid","kidney_disease","obesity","other"]},"relation":{"type":"string","enum":["mother","father","sibling","child","maternal_grandparent","paternal_grandparent","aunt_or_uncle","other"]},"age_at_onset":{"type":["integer","null"],"minimum":0,"maximum":120},"notes":{"type":"string","maxLength":500}}}},"none_known":{"type":"boolean","description":"The client knows of no family conditions (then conditions is empty)."},"completed_at":{"type":"string","format":"date-time","pattern":"^(19[0-9]{2}|20[0-9]{2}|2100)-"}}}]},"abha_number":{"type":["string","null"],"pattern":"^[0-9]{14}$"},"allergies":{"type":["string","null"],"minLength":1,"maxLength":500,"description":"Staff only."},"alert_notes":{"type":["string","null"],"minLength":1,"maxLength":500,"description":"Staff only."},"aadhar_number":{"type":["string","null"],"pattern":"^[0-9]{12}$","description":"12 digits with a valid Verhoeff check digit."},"hipaa_consent":{"type":"boolean","const":true},"hipaa_consent_date":{"type":"string","format":"date-time","pattern":"^(19[0-9]{2}|20[0-9]{2}|2100)-"},"hipaa_consent_version":{"type":"string","minLength":1,"maxLength":20}}};
+const schema11 = {"description":"Profile fields (at least one), or the consent patch (exactly the three hipaa_consent\nfields). `role`, `clinic` and `appointment_duration` are staff-only. The user's own\nfields may also come nested in `user` (spec §7: \"user field and profile fields\"), applied\nwith the profile fields as one unit.\n","type":"object","additionalProperties":false,"minProperties":1,"properties":{"user":{"description":"The user's fields, saved in the same transaction as the profile fields. `email` is\ntaken only once the identity service has verified it (the client changed it there and\nentered the code sent to the new address); an unverified address is refused (400,\n`user.email`) and nothing is saved.\n","type":"object","additionalProperties":false,"minProperties":1,"properties":{"first_name":{"type":"string","minLength":1,"maxLength":100,"pattern":"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"},"last_name":{"type":"string","minLength":1,"maxLength":100,"pattern":"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"},"phone_number":{"description":"International format, e.g. +919812345678.","type":["string","null"],"pattern":"^\\+[1-9][0-9]{6,14}$"},"email":{"type":"string","format":"email","maxLength":254}}},"first_name":{"type":"string","minLength":1,"maxLength":100,"pattern":"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"},"last_name":{"type":"string","minLength":1,"maxLength":100,"pattern":"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"},"title":{"type":["string","null"],"maxLength":20},"gender":{"description":"M or F; null is shown as \"Not specified\".","type":["string","null"],"enum":["M","F",null]},"date_of_birth":{"type":["string","null"],"format":"date","pattern":"^(19[0-9]{2}|20[0-9]{2}|2100)-"},"phone_number":{"description":"International format, e.g. +919812345678.","type":["string","null"],"pattern":"^\\+[1-9][0-9]{6,14}$"},"alternate_phone":{"description":"International format, e.g. +919812345678.","type":["string","null"],"pattern":"^\\+[1-9][0-9]{6,14}$"},"alternate_email":{"type":["string","null"],"format":"email","maxLength":254},"preferred_contact_method":{"type":"string","enum":["phone","email","sms","whatsapp"]},"city":{"type":["string","null"],"maxLength":100},"state":{"type":["string","null"],"maxLength":100},"country":{"type":["string","null"],"maxLength":100},"zipcode":{"type":["string","null"],"pattern":"^[A-Za-z0-9 -]{3,10}$"},"address_line_1":{"type":["string","null"],"maxLength":200},"address_line_2":{"type":["string","null"],"maxLength":200},"profile_picture":{"type":["string","null"],"format":"uri","maxLength":2000},"role":{"type":"string","enum":["CLIENT","NURSE","RECEPTION","DOCTOR","HEALTH_COACH","NUTRITIONIST","ADMIN","SUPER_ADMIN"]},"occupation":{"type":["string","null"],"maxLength":100},"organization":{"type":["string","null"],"maxLength":100},"clinic":{"type":["string","null"],"maxLength":100},"emergency_contact_name":{"type":["string","null"],"maxLength":100},"emergency_contact_relation":{"type":["string","null"],"maxLength":50},"emergency_contact_number":{"description":"International format, e.g. +919812345678.","type":["string","null"],"pattern":"^\\+[1-9][0-9]{6,14}$"},"appointment_duration":{"type":"string","pattern":"^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"},"health_goals":{"description":"Empty (not answered yet) or the versioned onboarding answers.","anyOf":[{"type":"object","maxProperties":0},{"description":"Onboarding step 1, stored in the profile's `health_goals`.","type":"object","additionalProperties":false,"required":["schema_version","goals"],"properties":{"schema_version":{"type":"integer","const":1},"goals":{"type":"array","minItems":1,"maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["area","description","priority","target_date"],"properties":{"area":{"type":"string","enum":["weight","fitness","sleep","stress","nutrition","energy","heart_health","blood_sugar","digestion","mobility","longevity","other"]},"description":{"type":"string","minLength":1,"maxLength":500,"pattern":"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"},"priority":{"type":"string","enum":["high","medium","low"]},"target_date":{"type":"string","format":"date","pattern":"^(19[0-9]{2}|20[0-9]{2}|2100)-"}}}},"motivation":{"type":"string","maxLength":2000,"description":"Why these goals matter now."},"completed_at":{"type":"string","format":"date-time","pattern":"^(19[0-9]{2}|20[0-9]{2}|2100)-"}}}]},"client_story":{"description":"Empty (not answered yet) or the versioned onboarding answers.","anyOf":[{"type":"object","maxProperties":0},{"description":"Onboarding step 2, stored in the profile's `client_story`.","type":"object","additionalProperties":false,"required":["schema_version","summary"],"properties":{"schema_version":{"type":"integer","const":1},"summary":{"type":"string","minLength":1,"maxLength":5000,"description":"In the client's own words: what brings them to the clinic.","pattern":"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"},"concern_duration":{"type":"string","enum":["under_3_months","3_to_12_months","1_to_5_years","over_5_years"]},"tried_before":{"type":"string","maxLength":2000},"what_helps":{"type":"string","maxLength":2000},"what_worsens":{"type":"string","maxLength":2000},"current_medications":{"type":"string","maxLength":2000},"allergies":{"type":"string","maxLength":2000},"success_in_six_months":{"type":"string","maxLength":2000},"completed_at":{"type":"string","format":"date-time","pattern":"^(19[0-9]{2}|20[0-9]{2}|2100)-"}}}]},"lifestyle_history":{"description":"Empty (not answered yet) or the versioned onboarding answers.","anyOf":[{"type":"object","maxProperties":0},{"description":"Onboarding step 3, stored in the profile's `lifestyle_history`.","type":"object","additionalProperties":false,"required":["schema_version","sleep","activity","diet","stress","alcohol","tobacco","caffeine","screen_time"],"properties":{"schema_version":{"type":"integer","const":1},"sleep":{"type":"object","additionalProperties":false,"required":["hours_per_night","quality"],"properties":{"hours_per_night":{"type":"number","minimum":0,"maximum":24},"quality":{"type":"string","enum":["poor","fair","good","excellent"]},"wakes_at_night":{"type":"boolean"}}},"activity":{"type":"object","additionalProperties":false,"required":["days_per_week","minutes_per_day"],"properties":{"days_per_week":{"type":"integer","minimum":0,"maximum":7},"minutes_per_day":{"type":"integer","minimum":0,"maximum":1440},"kinds":{"type":"string","maxLength":500}}},"diet":{"type":"object","additionalProperties":false,"required":["pattern","meals_per_day"],"properties":{"pattern":{"type":"string","enum":["vegetarian","eggetarian","non_vegetarian","vegan","jain","other"]},"meals_per_day":{"type":"integer","minimum":1,"maximum":10},"notes":{"type":"string","maxLength":1000}}},"stress":{"type":"object","additionalProperties":false,"required":["level"],"properties":{"level":{"type":"integer","minimum":1,"maximum":10},"sources":{"type":"string","maxLength":1000}}},"alcohol":{"type":"object","additionalProperties":false,"required":["frequency"],"properties":{"frequency":{"type":"string","enum":["never","occasionally","weekly","several_times_a_week","daily"]},"drinks_per_week":{"type":"integer","minimum":0,"maximum":200}}},"tobacco":{"type":"object","additionalProperties":false,"required":["status"],"properties":{"status":{"type":"string","enum":["never","former","current"]},"form":{"type":"string","enum":["cigarettes","bidi","chewing","vaping","other"]},"per_day":{"type":"integer","minimum":0,"maximum":200}}},"caffeine":{"type":"object","additionalProperties":false,"required":["cups_per_day"],"properties":{"cups_per_day":{"type":"integer","minimum":0,"maximum":50}}},"screen_time":{"type":"object","additionalProperties":false,"required":["hours_per_day"],"properties":{"hours_per_day":{"type":"number","minimum":0,"maximum":24}}},"completed_at":{"type":"string","format":"date-time","pattern":"^(19[0-9]{2}|20[0-9]{2}|2100)-"}}}]},"family_history":{"description":"Empty (not answered yet) or the versioned onboarding answers.","anyOf":[{"type":"object","maxProperties":0},{"description":"Onboarding step 4, stored in the profile's `family_history`.","type":"object","additionalProperties":false,"required":["schema_version","conditions"],"properties":{"schema_version":{"type":"integer","const":1},"conditions":{"type":"array","maxItems":30,"items":{"type":"object","additionalProperties":false,"required":["condition","relation"],"properties":{"condition":{"type":"string","enum":["heart_disease","stroke","hypertension","diabetes","high_cholesterol","cancer","dementia","mental_health","thyroid","kidney_disease","obesity","other"]},"relation":{"type":"string","enum":["mother","father","sibling","child","maternal_grandparent","paternal_grandparent","aunt_or_uncle","other"]},"age_at_onset":{"type":["integer","null"],"minimum":0,"maximum":120},"notes":{"type":"string","maxLength":500}}}},"none_known":{"type":"boolean","description":"The client knows of no family conditions (then conditions is empty)."},"completed_at":{"type":"string","format":"date-time","pattern":"^(19[0-9]{2}|20[0-9]{2}|2100)-"}}}]},"abha_number":{"type":["string","null"],"pattern":"^[0-9]{14}$"},"allergies":{"type":["string","null"],"minLength":1,"maxLength":500,"description":"Staff only.","pattern":"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"},"alert_notes":{"type":["string","null"],"minLength":1,"maxLength":500,"description":"Staff only.","pattern":"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"},"aadhar_number":{"type":["string","null"],"pattern":"^[0-9]{12}$","description":"12 digits with a valid Verhoeff check digit."},"hipaa_consent":{"type":"boolean","const":true},"hipaa_consent_date":{"type":"string","format":"date-time","pattern":"^(19[0-9]{2}|20[0-9]{2}|2100)-"},"hipaa_consent_version":{"type":"string","minLength":1,"maxLength":20,"pattern":"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = __member(__dep0, 'default');
-const pattern0 = new RegExp("^\\+[1-9][0-9]{6,14}$", "u");
-const pattern1 = new RegExp("^(19[0-9]{2}|20[0-9]{2}|2100)-", "u");
-const pattern4 = new RegExp("^[A-Za-z0-9 -]{3,10}$", "u");
-const pattern6 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$", "u");
-const pattern12 = new RegExp("^[0-9]{14}$", "u");
-const pattern13 = new RegExp("^[0-9]{12}$", "u");
+const pattern0 = new RegExp("[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]", "u");
+const pattern2 = new RegExp("^\\+[1-9][0-9]{6,14}$", "u");
+const pattern5 = new RegExp("^(19[0-9]{2}|20[0-9]{2}|2100)-", "u");
+const pattern8 = new RegExp("^[A-Za-z0-9 -]{3,10}$", "u");
+const pattern10 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$", "u");
+const pattern18 = new RegExp("^[0-9]{14}$", "u");
+const pattern21 = new RegExp("^[0-9]{12}$", "u");
 const formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 const formats2 = __member(__dep1, 'fullFormats').date;
 const formats6 = __member(__dep2, 'fullFormats').uri;
@@ -96,9 +97,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-else {
-const err6 = {instancePath:instancePath+"/user/first_name",schemaPath:"#/properties/user/properties/first_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern0.test(data1)){
+const err6 = {instancePath:instancePath+"/user/first_name",schemaPath:"#/properties/user/properties/first_name/pattern",keyword:"pattern",params:{pattern: "[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"},message:"must match pattern \""+"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"+"\""};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -108,11 +108,8 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data0.last_name !== undefined){
-let data2 = data0.last_name;
-if(typeof data2 === "string"){
-if(func3(data2) > 100){
-const err7 = {instancePath:instancePath+"/user/last_name",schemaPath:"#/properties/user/properties/last_name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+else {
+const err7 = {instancePath:instancePath+"/user/first_name",schemaPath:"#/properties/user/properties/first_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -121,8 +118,12 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(func3(data2) < 1){
-const err8 = {instancePath:instancePath+"/user/last_name",schemaPath:"#/properties/user/properties/last_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data0.last_name !== undefined){
+let data2 = data0.last_name;
+if(typeof data2 === "string"){
+if(func3(data2) > 100){
+const err8 = {instancePath:instancePath+"/user/last_name",schemaPath:"#/properties/user/properties/last_name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -131,9 +132,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-else {
-const err9 = {instancePath:instancePath+"/user/last_name",schemaPath:"#/properties/user/properties/last_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func3(data2) < 1){
+const err9 = {instancePath:instancePath+"/user/last_name",schemaPath:"#/properties/user/properties/last_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -142,11 +142,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-if(data0.phone_number !== undefined){
-let data3 = data0.phone_number;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err10 = {instancePath:instancePath+"/user/phone_number",schemaPath:"#/properties/user/properties/phone_number/type",keyword:"type",params:{type: schema11.properties.user.properties.phone_number.type},message:"must be string,null"};
+if(!pattern0.test(data2)){
+const err10 = {instancePath:instancePath+"/user/last_name",schemaPath:"#/properties/user/properties/last_name/pattern",keyword:"pattern",params:{pattern: "[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"},message:"must match pattern \""+"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -155,9 +152,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(typeof data3 === "string"){
-if(!pattern0.test(data3)){
-const err11 = {instancePath:instancePath+"/user/phone_number",schemaPath:"#/properties/user/properties/phone_number/pattern",keyword:"pattern",params:{pattern: "^\\+[1-9][0-9]{6,14}$"},message:"must match pattern \""+"^\\+[1-9][0-9]{6,14}$"+"\""};
+}
+else {
+const err11 = {instancePath:instancePath+"/user/last_name",schemaPath:"#/properties/user/properties/last_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -167,12 +164,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-}
-if(data0.email !== undefined){
-let data4 = data0.email;
-if(typeof data4 === "string"){
-if(func3(data4) > 254){
-const err12 = {instancePath:instancePath+"/user/email",schemaPath:"#/properties/user/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
+if(data0.phone_number !== undefined){
+let data3 = data0.phone_number;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err12 = {instancePath:instancePath+"/user/phone_number",schemaPath:"#/properties/user/properties/phone_number/type",keyword:"type",params:{type: schema11.properties.user.properties.phone_number.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -181,8 +176,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!(formats0.test(data4))){
-const err13 = {instancePath:instancePath+"/user/email",schemaPath:"#/properties/user/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
+if(typeof data3 === "string"){
+if(!pattern2.test(data3)){
+const err13 = {instancePath:instancePath+"/user/phone_number",schemaPath:"#/properties/user/properties/phone_number/pattern",keyword:"pattern",params:{pattern: "^\\+[1-9][0-9]{6,14}$"},message:"must match pattern \""+"^\\+[1-9][0-9]{6,14}$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -192,8 +188,12 @@ vErrors.push(err13);
 errors++;
 }
 }
-else {
-const err14 = {instancePath:instancePath+"/user/email",schemaPath:"#/properties/user/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data0.email !== undefined){
+let data4 = data0.email;
+if(typeof data4 === "string"){
+if(func3(data4) > 254){
+const err14 = {instancePath:instancePath+"/user/email",schemaPath:"#/properties/user/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -202,10 +202,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!(formats0.test(data4))){
+const err15 = {instancePath:instancePath+"/user/email",schemaPath:"#/properties/user/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -215,11 +213,8 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.first_name !== undefined){
-let data5 = data.first_name;
-if(typeof data5 === "string"){
-if(func3(data5) > 100){
-const err16 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+else {
+const err16 = {instancePath:instancePath+"/user/email",schemaPath:"#/properties/user/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -228,8 +223,10 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(func3(data5) < 1){
-const err17 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -239,8 +236,11 @@ vErrors.push(err17);
 errors++;
 }
 }
-else {
-const err18 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.first_name !== undefined){
+let data5 = data.first_name;
+if(typeof data5 === "string"){
+if(func3(data5) > 100){
+const err18 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -249,12 +249,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-if(data.last_name !== undefined){
-let data6 = data.last_name;
-if(typeof data6 === "string"){
-if(func3(data6) > 100){
-const err19 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(func3(data5) < 1){
+const err19 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -263,8 +259,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(func3(data6) < 1){
-const err20 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(!pattern0.test(data5)){
+const err20 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/pattern",keyword:"pattern",params:{pattern: "[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"},message:"must match pattern \""+"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"+"\""};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -275,7 +271,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err21 = {instancePath:instancePath+"/first_name",schemaPath:"#/properties/first_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -285,10 +281,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.title !== undefined){
-let data7 = data.title;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err22 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema11.properties.title.type},message:"must be string,null"};
+if(data.last_name !== undefined){
+let data6 = data.last_name;
+if(typeof data6 === "string"){
+if(func3(data6) > 100){
+const err22 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -297,9 +294,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(typeof data7 === "string"){
-if(func3(data7) > 20){
-const err23 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(func3(data6) < 1){
+const err23 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -308,12 +304,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-}
-if(data.gender !== undefined){
-let data8 = data.gender;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err24 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/type",keyword:"type",params:{type: schema11.properties.gender.type},message:"must be string,null"};
+if(!pattern0.test(data6)){
+const err24 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/pattern",keyword:"pattern",params:{pattern: "[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"},message:"must match pattern \""+"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"+"\""};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -322,8 +314,9 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(!(((data8 === "M") || (data8 === "F")) || (data8 === null))){
-const err25 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/enum",keyword:"enum",params:{allowedValues: schema11.properties.gender.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err25 = {instancePath:instancePath+"/last_name",schemaPath:"#/properties/last_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -333,10 +326,10 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.date_of_birth !== undefined){
-let data9 = data.date_of_birth;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err26 = {instancePath:instancePath+"/date_of_birth",schemaPath:"#/properties/date_of_birth/type",keyword:"type",params:{type: schema11.properties.date_of_birth.type},message:"must be string,null"};
+if(data.title !== undefined){
+let data7 = data.title;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err26 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema11.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -345,9 +338,9 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(typeof data9 === "string"){
-if(!pattern1.test(data9)){
-const err27 = {instancePath:instancePath+"/date_of_birth",schemaPath:"#/properties/date_of_birth/pattern",keyword:"pattern",params:{pattern: "^(19[0-9]{2}|20[0-9]{2}|2100)-"},message:"must match pattern \""+"^(19[0-9]{2}|20[0-9]{2}|2100)-"+"\""};
+if(typeof data7 === "string"){
+if(func3(data7) > 20){
+const err27 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -356,8 +349,12 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(!(formats2.validate(data9))){
-const err28 = {instancePath:instancePath+"/date_of_birth",schemaPath:"#/properties/date_of_birth/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+}
+}
+if(data.gender !== undefined){
+let data8 = data.gender;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err28 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/type",keyword:"type",params:{type: schema11.properties.gender.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -366,12 +363,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-}
-if(data.phone_number !== undefined){
-let data10 = data.phone_number;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err29 = {instancePath:instancePath+"/phone_number",schemaPath:"#/properties/phone_number/type",keyword:"type",params:{type: schema11.properties.phone_number.type},message:"must be string,null"};
+if(!(((data8 === "M") || (data8 === "F")) || (data8 === null))){
+const err29 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/enum",keyword:"enum",params:{allowedValues: schema11.properties.gender.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -380,9 +373,11 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(typeof data10 === "string"){
-if(!pattern0.test(data10)){
-const err30 = {instancePath:instancePath+"/phone_number",schemaPath:"#/properties/phone_number/pattern",keyword:"pattern",params:{pattern: "^\\+[1-9][0-9]{6,14}$"},message:"must match pattern \""+"^\\+[1-9][0-9]{6,14}$"+"\""};
+}
+if(data.date_of_birth !== undefined){
+let data9 = data.date_of_birth;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err30 = {instancePath:instancePath+"/date_of_birth",schemaPath:"#/properties/date_of_birth/type",keyword:"type",params:{type: schema11.properties.date_of_birth.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -391,12 +386,9 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-}
-if(data.alternate_phone !== undefined){
-let data11 = data.alternate_phone;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err31 = {instancePath:instancePath+"/alternate_phone",schemaPath:"#/properties/alternate_phone/type",keyword:"type",params:{type: schema11.properties.alternate_phone.type},message:"must be string,null"};
+if(typeof data9 === "string"){
+if(!pattern5.test(data9)){
+const err31 = {instancePath:instancePath+"/date_of_birth",schemaPath:"#/properties/date_of_birth/pattern",keyword:"pattern",params:{pattern: "^(19[0-9]{2}|20[0-9]{2}|2100)-"},message:"must match pattern \""+"^(19[0-9]{2}|20[0-9]{2}|2100)-"+"\""};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -405,9 +397,8 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(typeof data11 === "string"){
-if(!pattern0.test(data11)){
-const err32 = {instancePath:instancePath+"/alternate_phone",schemaPath:"#/properties/alternate_phone/pattern",keyword:"pattern",params:{pattern: "^\\+[1-9][0-9]{6,14}$"},message:"must match pattern \""+"^\\+[1-9][0-9]{6,14}$"+"\""};
+if(!(formats2.validate(data9))){
+const err32 = {instancePath:instancePath+"/date_of_birth",schemaPath:"#/properties/date_of_birth/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -418,10 +409,10 @@ errors++;
 }
 }
 }
-if(data.alternate_email !== undefined){
-let data12 = data.alternate_email;
-if((typeof data12 !== "string") && (data12 !== null)){
-const err33 = {instancePath:instancePath+"/alternate_email",schemaPath:"#/properties/alternate_email/type",keyword:"type",params:{type: schema11.properties.alternate_email.type},message:"must be string,null"};
+if(data.phone_number !== undefined){
+let data10 = data.phone_number;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err33 = {instancePath:instancePath+"/phone_number",schemaPath:"#/properties/phone_number/type",keyword:"type",params:{type: schema11.properties.phone_number.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -430,9 +421,9 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(typeof data12 === "string"){
-if(func3(data12) > 254){
-const err34 = {instancePath:instancePath+"/alternate_email",schemaPath:"#/properties/alternate_email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
+if(typeof data10 === "string"){
+if(!pattern2.test(data10)){
+const err34 = {instancePath:instancePath+"/phone_number",schemaPath:"#/properties/phone_number/pattern",keyword:"pattern",params:{pattern: "^\\+[1-9][0-9]{6,14}$"},message:"must match pattern \""+"^\\+[1-9][0-9]{6,14}$"+"\""};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -441,8 +432,12 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(!(formats0.test(data12))){
-const err35 = {instancePath:instancePath+"/alternate_email",schemaPath:"#/properties/alternate_email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
+}
+}
+if(data.alternate_phone !== undefined){
+let data11 = data.alternate_phone;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err35 = {instancePath:instancePath+"/alternate_phone",schemaPath:"#/properties/alternate_phone/type",keyword:"type",params:{type: schema11.properties.alternate_phone.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -451,12 +446,9 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-}
-if(data.preferred_contact_method !== undefined){
-let data13 = data.preferred_contact_method;
-if(typeof data13 !== "string"){
-const err36 = {instancePath:instancePath+"/preferred_contact_method",schemaPath:"#/properties/preferred_contact_method/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data11 === "string"){
+if(!pattern2.test(data11)){
+const err36 = {instancePath:instancePath+"/alternate_phone",schemaPath:"#/properties/alternate_phone/pattern",keyword:"pattern",params:{pattern: "^\\+[1-9][0-9]{6,14}$"},message:"must match pattern \""+"^\\+[1-9][0-9]{6,14}$"+"\""};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -465,8 +457,12 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(!((((data13 === "phone") || (data13 === "email")) || (data13 === "sms")) || (data13 === "whatsapp"))){
-const err37 = {instancePath:instancePath+"/preferred_contact_method",schemaPath:"#/properties/preferred_contact_method/enum",keyword:"enum",params:{allowedValues: schema11.properties.preferred_contact_method.enum},message:"must be equal to one of the allowed values"};
+}
+}
+if(data.alternate_email !== undefined){
+let data12 = data.alternate_email;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err37 = {instancePath:instancePath+"/alternate_email",schemaPath:"#/properties/alternate_email/type",keyword:"type",params:{type: schema11.properties.alternate_email.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -475,11 +471,9 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-if(data.city !== undefined){
-let data14 = data.city;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err38 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: schema11.properties.city.type},message:"must be string,null"};
+if(typeof data12 === "string"){
+if(func3(data12) > 254){
+const err38 = {instancePath:instancePath+"/alternate_email",schemaPath:"#/properties/alternate_email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -488,9 +482,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(typeof data14 === "string"){
-if(func3(data14) > 100){
-const err39 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(!(formats0.test(data12))){
+const err39 = {instancePath:instancePath+"/alternate_email",schemaPath:"#/properties/alternate_email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -501,10 +494,10 @@ errors++;
 }
 }
 }
-if(data.state !== undefined){
-let data15 = data.state;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err40 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: schema11.properties.state.type},message:"must be string,null"};
+if(data.preferred_contact_method !== undefined){
+let data13 = data.preferred_contact_method;
+if(typeof data13 !== "string"){
+const err40 = {instancePath:instancePath+"/preferred_contact_method",schemaPath:"#/properties/preferred_contact_method/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -513,9 +506,8 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(typeof data15 === "string"){
-if(func3(data15) > 100){
-const err41 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(!((((data13 === "phone") || (data13 === "email")) || (data13 === "sms")) || (data13 === "whatsapp"))){
+const err41 = {instancePath:instancePath+"/preferred_contact_method",schemaPath:"#/properties/preferred_contact_method/enum",keyword:"enum",params:{allowedValues: schema11.properties.preferred_contact_method.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -525,11 +517,10 @@ vErrors.push(err41);
 errors++;
 }
 }
-}
-if(data.country !== undefined){
-let data16 = data.country;
-if((typeof data16 !== "string") && (data16 !== null)){
-const err42 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/type",keyword:"type",params:{type: schema11.properties.country.type},message:"must be string,null"};
+if(data.city !== undefined){
+let data14 = data.city;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err42 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: schema11.properties.city.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -538,9 +529,9 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(typeof data16 === "string"){
-if(func3(data16) > 100){
-const err43 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(typeof data14 === "string"){
+if(func3(data14) > 100){
+const err43 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -551,10 +542,10 @@ errors++;
 }
 }
 }
-if(data.zipcode !== undefined){
-let data17 = data.zipcode;
-if((typeof data17 !== "string") && (data17 !== null)){
-const err44 = {instancePath:instancePath+"/zipcode",schemaPath:"#/properties/zipcode/type",keyword:"type",params:{type: schema11.properties.zipcode.type},message:"must be string,null"};
+if(data.state !== undefined){
+let data15 = data.state;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err44 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/type",keyword:"type",params:{type: schema11.properties.state.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -563,9 +554,9 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(typeof data17 === "string"){
-if(!pattern4.test(data17)){
-const err45 = {instancePath:instancePath+"/zipcode",schemaPath:"#/properties/zipcode/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9 -]{3,10}$"},message:"must match pattern \""+"^[A-Za-z0-9 -]{3,10}$"+"\""};
+if(typeof data15 === "string"){
+if(func3(data15) > 100){
+const err45 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -576,10 +567,10 @@ errors++;
 }
 }
 }
-if(data.address_line_1 !== undefined){
-let data18 = data.address_line_1;
-if((typeof data18 !== "string") && (data18 !== null)){
-const err46 = {instancePath:instancePath+"/address_line_1",schemaPath:"#/properties/address_line_1/type",keyword:"type",params:{type: schema11.properties.address_line_1.type},message:"must be string,null"};
+if(data.country !== undefined){
+let data16 = data.country;
+if((typeof data16 !== "string") && (data16 !== null)){
+const err46 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/type",keyword:"type",params:{type: schema11.properties.country.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -588,9 +579,9 @@ vErrors.push(err46);
 }
 errors++;
 }
-if(typeof data18 === "string"){
-if(func3(data18) > 200){
-const err47 = {instancePath:instancePath+"/address_line_1",schemaPath:"#/properties/address_line_1/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(typeof data16 === "string"){
+if(func3(data16) > 100){
+const err47 = {instancePath:instancePath+"/country",schemaPath:"#/properties/country/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -601,10 +592,10 @@ errors++;
 }
 }
 }
-if(data.address_line_2 !== undefined){
-let data19 = data.address_line_2;
-if((typeof data19 !== "string") && (data19 !== null)){
-const err48 = {instancePath:instancePath+"/address_line_2",schemaPath:"#/properties/address_line_2/type",keyword:"type",params:{type: schema11.properties.address_line_2.type},message:"must be string,null"};
+if(data.zipcode !== undefined){
+let data17 = data.zipcode;
+if((typeof data17 !== "string") && (data17 !== null)){
+const err48 = {instancePath:instancePath+"/zipcode",schemaPath:"#/properties/zipcode/type",keyword:"type",params:{type: schema11.properties.zipcode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -613,9 +604,9 @@ vErrors.push(err48);
 }
 errors++;
 }
-if(typeof data19 === "string"){
-if(func3(data19) > 200){
-const err49 = {instancePath:instancePath+"/address_line_2",schemaPath:"#/properties/address_line_2/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(typeof data17 === "string"){
+if(!pattern8.test(data17)){
+const err49 = {instancePath:instancePath+"/zipcode",schemaPath:"#/properties/zipcode/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9 -]{3,10}$"},message:"must match pattern \""+"^[A-Za-z0-9 -]{3,10}$"+"\""};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -626,10 +617,10 @@ errors++;
 }
 }
 }
-if(data.profile_picture !== undefined){
-let data20 = data.profile_picture;
-if((typeof data20 !== "string") && (data20 !== null)){
-const err50 = {instancePath:instancePath+"/profile_picture",schemaPath:"#/properties/profile_picture/type",keyword:"type",params:{type: schema11.properties.profile_picture.type},message:"must be string,null"};
+if(data.address_line_1 !== undefined){
+let data18 = data.address_line_1;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err50 = {instancePath:instancePath+"/address_line_1",schemaPath:"#/properties/address_line_1/type",keyword:"type",params:{type: schema11.properties.address_line_1.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -638,9 +629,9 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(typeof data20 === "string"){
-if(func3(data20) > 2000){
-const err51 = {instancePath:instancePath+"/profile_picture",schemaPath:"#/properties/profile_picture/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(typeof data18 === "string"){
+if(func3(data18) > 200){
+const err51 = {instancePath:instancePath+"/address_line_1",schemaPath:"#/properties/address_line_1/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -649,8 +640,12 @@ vErrors.push(err51);
 }
 errors++;
 }
-if(!(formats6(data20))){
-const err52 = {instancePath:instancePath+"/profile_picture",schemaPath:"#/properties/profile_picture/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+}
+}
+if(data.address_line_2 !== undefined){
+let data19 = data.address_line_2;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err52 = {instancePath:instancePath+"/address_line_2",schemaPath:"#/properties/address_line_2/type",keyword:"type",params:{type: schema11.properties.address_line_2.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -659,12 +654,9 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-}
-if(data.role !== undefined){
-let data21 = data.role;
-if(typeof data21 !== "string"){
-const err53 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data19 === "string"){
+if(func3(data19) > 200){
+const err53 = {instancePath:instancePath+"/address_line_2",schemaPath:"#/properties/address_line_2/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -673,8 +665,12 @@ vErrors.push(err53);
 }
 errors++;
 }
-if(!((((((((data21 === "CLIENT") || (data21 === "NURSE")) || (data21 === "RECEPTION")) || (data21 === "DOCTOR")) || (data21 === "HEALTH_COACH")) || (data21 === "NUTRITIONIST")) || (data21 === "ADMIN")) || (data21 === "SUPER_ADMIN"))){
-const err54 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema11.properties.role.enum},message:"must be equal to one of the allowed values"};
+}
+}
+if(data.profile_picture !== undefined){
+let data20 = data.profile_picture;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err54 = {instancePath:instancePath+"/profile_picture",schemaPath:"#/properties/profile_picture/type",keyword:"type",params:{type: schema11.properties.profile_picture.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -683,11 +679,9 @@ vErrors.push(err54);
 }
 errors++;
 }
-}
-if(data.occupation !== undefined){
-let data22 = data.occupation;
-if((typeof data22 !== "string") && (data22 !== null)){
-const err55 = {instancePath:instancePath+"/occupation",schemaPath:"#/properties/occupation/type",keyword:"type",params:{type: schema11.properties.occupation.type},message:"must be string,null"};
+if(typeof data20 === "string"){
+if(func3(data20) > 2000){
+const err55 = {instancePath:instancePath+"/profile_picture",schemaPath:"#/properties/profile_picture/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -696,9 +690,8 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(typeof data22 === "string"){
-if(func3(data22) > 100){
-const err56 = {instancePath:instancePath+"/occupation",schemaPath:"#/properties/occupation/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(!(formats6(data20))){
+const err56 = {instancePath:instancePath+"/profile_picture",schemaPath:"#/properties/profile_picture/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -709,10 +702,10 @@ errors++;
 }
 }
 }
-if(data.organization !== undefined){
-let data23 = data.organization;
-if((typeof data23 !== "string") && (data23 !== null)){
-const err57 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/type",keyword:"type",params:{type: schema11.properties.organization.type},message:"must be string,null"};
+if(data.role !== undefined){
+let data21 = data.role;
+if(typeof data21 !== "string"){
+const err57 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -721,9 +714,8 @@ vErrors.push(err57);
 }
 errors++;
 }
-if(typeof data23 === "string"){
-if(func3(data23) > 100){
-const err58 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(!((((((((data21 === "CLIENT") || (data21 === "NURSE")) || (data21 === "RECEPTION")) || (data21 === "DOCTOR")) || (data21 === "HEALTH_COACH")) || (data21 === "NUTRITIONIST")) || (data21 === "ADMIN")) || (data21 === "SUPER_ADMIN"))){
+const err58 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema11.properties.role.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -733,11 +725,10 @@ vErrors.push(err58);
 errors++;
 }
 }
-}
-if(data.clinic !== undefined){
-let data24 = data.clinic;
-if((typeof data24 !== "string") && (data24 !== null)){
-const err59 = {instancePath:instancePath+"/clinic",schemaPath:"#/properties/clinic/type",keyword:"type",params:{type: schema11.properties.clinic.type},message:"must be string,null"};
+if(data.occupation !== undefined){
+let data22 = data.occupation;
+if((typeof data22 !== "string") && (data22 !== null)){
+const err59 = {instancePath:instancePath+"/occupation",schemaPath:"#/properties/occupation/type",keyword:"type",params:{type: schema11.properties.occupation.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -746,9 +737,9 @@ vErrors.push(err59);
 }
 errors++;
 }
-if(typeof data24 === "string"){
-if(func3(data24) > 100){
-const err60 = {instancePath:instancePath+"/clinic",schemaPath:"#/properties/clinic/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(typeof data22 === "string"){
+if(func3(data22) > 100){
+const err60 = {instancePath:instancePath+"/occupation",schemaPath:"#/properties/occupation/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -759,10 +750,10 @@ errors++;
 }
 }
 }
-if(data.emergency_contact_name !== undefined){
-let data25 = data.emergency_contact_name;
-if((typeof data25 !== "string") && (data25 !== null)){
-const err61 = {instancePath:instancePath+"/emergency_contact_name",schemaPath:"#/properties/emergency_contact_name/type",keyword:"type",params:{type: schema11.properties.emergency_contact_name.type},message:"must be string,null"};
+if(data.organization !== undefined){
+let data23 = data.organization;
+if((typeof data23 !== "string") && (data23 !== null)){
+const err61 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/type",keyword:"type",params:{type: schema11.properties.organization.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -771,9 +762,9 @@ vErrors.push(err61);
 }
 errors++;
 }
-if(typeof data25 === "string"){
-if(func3(data25) > 100){
-const err62 = {instancePath:instancePath+"/emergency_contact_name",schemaPath:"#/properties/emergency_contact_name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(typeof data23 === "string"){
+if(func3(data23) > 100){
+const err62 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -784,10 +775,10 @@ errors++;
 }
 }
 }
-if(data.emergency_contact_relation !== undefined){
-let data26 = data.emergency_contact_relation;
-if((typeof data26 !== "string") && (data26 !== null)){
-const err63 = {instancePath:instancePath+"/emergency_contact_relation",schemaPath:"#/properties/emergency_contact_relation/type",keyword:"type",params:{type: schema11.properties.emergency_contact_relation.type},message:"must be string,null"};
+if(data.clinic !== undefined){
+let data24 = data.clinic;
+if((typeof data24 !== "string") && (data24 !== null)){
+const err63 = {instancePath:instancePath+"/clinic",schemaPath:"#/properties/clinic/type",keyword:"type",params:{type: schema11.properties.clinic.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -796,9 +787,9 @@ vErrors.push(err63);
 }
 errors++;
 }
-if(typeof data26 === "string"){
-if(func3(data26) > 50){
-const err64 = {instancePath:instancePath+"/emergency_contact_relation",schemaPath:"#/properties/emergency_contact_relation/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
+if(typeof data24 === "string"){
+if(func3(data24) > 100){
+const err64 = {instancePath:instancePath+"/clinic",schemaPath:"#/properties/clinic/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -809,10 +800,10 @@ errors++;
 }
 }
 }
-if(data.emergency_contact_number !== undefined){
-let data27 = data.emergency_contact_number;
-if((typeof data27 !== "string") && (data27 !== null)){
-const err65 = {instancePath:instancePath+"/emergency_contact_number",schemaPath:"#/properties/emergency_contact_number/type",keyword:"type",params:{type: schema11.properties.emergency_contact_number.type},message:"must be string,null"};
+if(data.emergency_contact_name !== undefined){
+let data25 = data.emergency_contact_name;
+if((typeof data25 !== "string") && (data25 !== null)){
+const err65 = {instancePath:instancePath+"/emergency_contact_name",schemaPath:"#/properties/emergency_contact_name/type",keyword:"type",params:{type: schema11.properties.emergency_contact_name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -821,9 +812,9 @@ vErrors.push(err65);
 }
 errors++;
 }
-if(typeof data27 === "string"){
-if(!pattern0.test(data27)){
-const err66 = {instancePath:instancePath+"/emergency_contact_number",schemaPath:"#/properties/emergency_contact_number/pattern",keyword:"pattern",params:{pattern: "^\\+[1-9][0-9]{6,14}$"},message:"must match pattern \""+"^\\+[1-9][0-9]{6,14}$"+"\""};
+if(typeof data25 === "string"){
+if(func3(data25) > 100){
+const err66 = {instancePath:instancePath+"/emergency_contact_name",schemaPath:"#/properties/emergency_contact_name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -834,11 +825,10 @@ errors++;
 }
 }
 }
-if(data.appointment_duration !== undefined){
-let data28 = data.appointment_duration;
-if(typeof data28 === "string"){
-if(!pattern6.test(data28)){
-const err67 = {instancePath:instancePath+"/appointment_duration",schemaPath:"#/properties/appointment_duration/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"},message:"must match pattern \""+"^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"+"\""};
+if(data.emergency_contact_relation !== undefined){
+let data26 = data.emergency_contact_relation;
+if((typeof data26 !== "string") && (data26 !== null)){
+const err67 = {instancePath:instancePath+"/emergency_contact_relation",schemaPath:"#/properties/emergency_contact_relation/type",keyword:"type",params:{type: schema11.properties.emergency_contact_relation.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -847,14 +837,65 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-else {
-const err68 = {instancePath:instancePath+"/appointment_duration",schemaPath:"#/properties/appointment_duration/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data26 === "string"){
+if(func3(data26) > 50){
+const err68 = {instancePath:instancePath+"/emergency_contact_relation",schemaPath:"#/properties/emergency_contact_relation/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err68];
 }
 else {
 vErrors.push(err68);
+}
+errors++;
+}
+}
+}
+if(data.emergency_contact_number !== undefined){
+let data27 = data.emergency_contact_number;
+if((typeof data27 !== "string") && (data27 !== null)){
+const err69 = {instancePath:instancePath+"/emergency_contact_number",schemaPath:"#/properties/emergency_contact_number/type",keyword:"type",params:{type: schema11.properties.emergency_contact_number.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+if(typeof data27 === "string"){
+if(!pattern2.test(data27)){
+const err70 = {instancePath:instancePath+"/emergency_contact_number",schemaPath:"#/properties/emergency_contact_number/pattern",keyword:"pattern",params:{pattern: "^\\+[1-9][0-9]{6,14}$"},message:"must match pattern \""+"^\\+[1-9][0-9]{6,14}$"+"\""};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+}
+if(data.appointment_duration !== undefined){
+let data28 = data.appointment_duration;
+if(typeof data28 === "string"){
+if(!pattern10.test(data28)){
+const err71 = {instancePath:instancePath+"/appointment_duration",schemaPath:"#/properties/appointment_duration/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"},message:"must match pattern \""+"^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"+"\""};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+else {
+const err72 = {instancePath:instancePath+"/appointment_duration",schemaPath:"#/properties/appointment_duration/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
 }
 errors++;
 }
@@ -866,54 +907,7 @@ let valid2 = false;
 const _errs63 = errors;
 if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
 if(Object.keys(data29).length > 0){
-const err69 = {instancePath:instancePath+"/health_goals",schemaPath:"#/properties/health_goals/anyOf/0/maxProperties",keyword:"maxProperties",params:{limit: 0},message:"must NOT have more than 0 properties"};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-}
-else {
-const err70 = {instancePath:instancePath+"/health_goals",schemaPath:"#/properties/health_goals/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-var _valid0 = _errs63 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-const _errs65 = errors;
-if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
-if(data29.schema_version === undefined){
-const err71 = {instancePath:instancePath+"/health_goals",schemaPath:"#/properties/health_goals/anyOf/1/required",keyword:"required",params:{missingProperty: "schema_version"},message:"must have required property '"+"schema_version"+"'"};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-if(data29.goals === undefined){
-const err72 = {instancePath:instancePath+"/health_goals",schemaPath:"#/properties/health_goals/anyOf/1/required",keyword:"required",params:{missingProperty: "goals"},message:"must have required property '"+"goals"+"'"};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
-}
-for(const key2 in data29){
-if(!((((key2 === "schema_version") || (key2 === "goals")) || (key2 === "motivation")) || (key2 === "completed_at"))){
-const err73 = {instancePath:instancePath+"/health_goals",schemaPath:"#/properties/health_goals/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+const err73 = {instancePath:instancePath+"/health_goals",schemaPath:"#/properties/health_goals/anyOf/0/maxProperties",keyword:"maxProperties",params:{limit: 0},message:"must NOT have more than 0 properties"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -923,10 +917,8 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data29.schema_version !== undefined){
-let data30 = data29.schema_version;
-if(!((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30)))){
-const err74 = {instancePath:instancePath+"/health_goals/schema_version",schemaPath:"#/properties/health_goals/anyOf/1/properties/schema_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err74 = {instancePath:instancePath+"/health_goals",schemaPath:"#/properties/health_goals/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -935,8 +927,13 @@ vErrors.push(err74);
 }
 errors++;
 }
-if(1 !== data30){
-const err75 = {instancePath:instancePath+"/health_goals/schema_version",schemaPath:"#/properties/health_goals/anyOf/1/properties/schema_version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
+var _valid0 = _errs63 === errors;
+valid2 = valid2 || _valid0;
+if(!valid2){
+const _errs65 = errors;
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if(data29.schema_version === undefined){
+const err75 = {instancePath:instancePath+"/health_goals",schemaPath:"#/properties/health_goals/anyOf/1/required",keyword:"required",params:{missingProperty: "schema_version"},message:"must have required property '"+"schema_version"+"'"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -945,12 +942,8 @@ vErrors.push(err75);
 }
 errors++;
 }
-}
-if(data29.goals !== undefined){
-let data31 = data29.goals;
-if(Array.isArray(data31)){
-if(data31.length > 10){
-const err76 = {instancePath:instancePath+"/health_goals/goals",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items"};
+if(data29.goals === undefined){
+const err76 = {instancePath:instancePath+"/health_goals",schemaPath:"#/properties/health_goals/anyOf/1/required",keyword:"required",params:{missingProperty: "goals"},message:"must have required property '"+"goals"+"'"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -959,8 +952,9 @@ vErrors.push(err76);
 }
 errors++;
 }
-if(data31.length < 1){
-const err77 = {instancePath:instancePath+"/health_goals/goals",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+for(const key2 in data29){
+if(!((((key2 === "schema_version") || (key2 === "goals")) || (key2 === "motivation")) || (key2 === "completed_at"))){
+const err77 = {instancePath:instancePath+"/health_goals",schemaPath:"#/properties/health_goals/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -969,12 +963,11 @@ vErrors.push(err77);
 }
 errors++;
 }
-const len0 = data31.length;
-for(let i0=0; i0<len0; i0++){
-let data32 = data31[i0];
-if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
-if(data32.area === undefined){
-const err78 = {instancePath:instancePath+"/health_goals/goals/" + i0,schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/required",keyword:"required",params:{missingProperty: "area"},message:"must have required property '"+"area"+"'"};
+}
+if(data29.schema_version !== undefined){
+let data30 = data29.schema_version;
+if(!((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30)))){
+const err78 = {instancePath:instancePath+"/health_goals/schema_version",schemaPath:"#/properties/health_goals/anyOf/1/properties/schema_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -983,8 +976,8 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(data32.description === undefined){
-const err79 = {instancePath:instancePath+"/health_goals/goals/" + i0,schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
+if(1 !== data30){
+const err79 = {instancePath:instancePath+"/health_goals/schema_version",schemaPath:"#/properties/health_goals/anyOf/1/properties/schema_version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -993,8 +986,12 @@ vErrors.push(err79);
 }
 errors++;
 }
-if(data32.priority === undefined){
-const err80 = {instancePath:instancePath+"/health_goals/goals/" + i0,schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/required",keyword:"required",params:{missingProperty: "priority"},message:"must have required property '"+"priority"+"'"};
+}
+if(data29.goals !== undefined){
+let data31 = data29.goals;
+if(Array.isArray(data31)){
+if(data31.length > 10){
+const err80 = {instancePath:instancePath+"/health_goals/goals",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1003,8 +1000,8 @@ vErrors.push(err80);
 }
 errors++;
 }
-if(data32.target_date === undefined){
-const err81 = {instancePath:instancePath+"/health_goals/goals/" + i0,schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/required",keyword:"required",params:{missingProperty: "target_date"},message:"must have required property '"+"target_date"+"'"};
+if(data31.length < 1){
+const err81 = {instancePath:instancePath+"/health_goals/goals",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1013,9 +1010,12 @@ vErrors.push(err81);
 }
 errors++;
 }
-for(const key3 in data32){
-if(!((((key3 === "area") || (key3 === "description")) || (key3 === "priority")) || (key3 === "target_date"))){
-const err82 = {instancePath:instancePath+"/health_goals/goals/" + i0,schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+const len0 = data31.length;
+for(let i0=0; i0<len0; i0++){
+let data32 = data31[i0];
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+if(data32.area === undefined){
+const err82 = {instancePath:instancePath+"/health_goals/goals/" + i0,schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/required",keyword:"required",params:{missingProperty: "area"},message:"must have required property '"+"area"+"'"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1024,11 +1024,8 @@ vErrors.push(err82);
 }
 errors++;
 }
-}
-if(data32.area !== undefined){
-let data33 = data32.area;
-if(typeof data33 !== "string"){
-const err83 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/area",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/area/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data32.description === undefined){
+const err83 = {instancePath:instancePath+"/health_goals/goals/" + i0,schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1037,8 +1034,8 @@ vErrors.push(err83);
 }
 errors++;
 }
-if(!((((((((((((data33 === "weight") || (data33 === "fitness")) || (data33 === "sleep")) || (data33 === "stress")) || (data33 === "nutrition")) || (data33 === "energy")) || (data33 === "heart_health")) || (data33 === "blood_sugar")) || (data33 === "digestion")) || (data33 === "mobility")) || (data33 === "longevity")) || (data33 === "other"))){
-const err84 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/area",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/area/enum",keyword:"enum",params:{allowedValues: schema11.properties.health_goals.anyOf[1].properties.goals.items.properties.area.enum},message:"must be equal to one of the allowed values"};
+if(data32.priority === undefined){
+const err84 = {instancePath:instancePath+"/health_goals/goals/" + i0,schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/required",keyword:"required",params:{missingProperty: "priority"},message:"must have required property '"+"priority"+"'"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1047,12 +1044,8 @@ vErrors.push(err84);
 }
 errors++;
 }
-}
-if(data32.description !== undefined){
-let data34 = data32.description;
-if(typeof data34 === "string"){
-if(func3(data34) > 500){
-const err85 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/description",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(data32.target_date === undefined){
+const err85 = {instancePath:instancePath+"/health_goals/goals/" + i0,schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/required",keyword:"required",params:{missingProperty: "target_date"},message:"must have required property '"+"target_date"+"'"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1061,8 +1054,9 @@ vErrors.push(err85);
 }
 errors++;
 }
-if(func3(data34) < 1){
-const err86 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/description",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+for(const key3 in data32){
+if(!((((key3 === "area") || (key3 === "description")) || (key3 === "priority")) || (key3 === "target_date"))){
+const err86 = {instancePath:instancePath+"/health_goals/goals/" + i0,schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1072,8 +1066,10 @@ vErrors.push(err86);
 errors++;
 }
 }
-else {
-const err87 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/description",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data32.area !== undefined){
+let data33 = data32.area;
+if(typeof data33 !== "string"){
+const err87 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/area",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/area/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1082,11 +1078,8 @@ vErrors.push(err87);
 }
 errors++;
 }
-}
-if(data32.priority !== undefined){
-let data35 = data32.priority;
-if(typeof data35 !== "string"){
-const err88 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/priority",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((((((((((((data33 === "weight") || (data33 === "fitness")) || (data33 === "sleep")) || (data33 === "stress")) || (data33 === "nutrition")) || (data33 === "energy")) || (data33 === "heart_health")) || (data33 === "blood_sugar")) || (data33 === "digestion")) || (data33 === "mobility")) || (data33 === "longevity")) || (data33 === "other"))){
+const err88 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/area",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/area/enum",keyword:"enum",params:{allowedValues: schema11.properties.health_goals.anyOf[1].properties.goals.items.properties.area.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1095,8 +1088,12 @@ vErrors.push(err88);
 }
 errors++;
 }
-if(!(((data35 === "high") || (data35 === "medium")) || (data35 === "low"))){
-const err89 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/priority",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/priority/enum",keyword:"enum",params:{allowedValues: schema11.properties.health_goals.anyOf[1].properties.goals.items.properties.priority.enum},message:"must be equal to one of the allowed values"};
+}
+if(data32.description !== undefined){
+let data34 = data32.description;
+if(typeof data34 === "string"){
+if(func3(data34) > 500){
+const err89 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/description",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1105,12 +1102,8 @@ vErrors.push(err89);
 }
 errors++;
 }
-}
-if(data32.target_date !== undefined){
-let data36 = data32.target_date;
-if(typeof data36 === "string"){
-if(!pattern1.test(data36)){
-const err90 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/target_date",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/target_date/pattern",keyword:"pattern",params:{pattern: "^(19[0-9]{2}|20[0-9]{2}|2100)-"},message:"must match pattern \""+"^(19[0-9]{2}|20[0-9]{2}|2100)-"+"\""};
+if(func3(data34) < 1){
+const err90 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/description",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1119,8 +1112,8 @@ vErrors.push(err90);
 }
 errors++;
 }
-if(!(formats2.validate(data36))){
-const err91 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/target_date",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/target_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(!pattern0.test(data34)){
+const err91 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/description",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/description/pattern",keyword:"pattern",params:{pattern: "[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"},message:"must match pattern \""+"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"+"\""};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1131,7 +1124,7 @@ errors++;
 }
 }
 else {
-const err92 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/target_date",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/target_date/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err92 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/description",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1141,9 +1134,10 @@ vErrors.push(err92);
 errors++;
 }
 }
-}
-else {
-const err93 = {instancePath:instancePath+"/health_goals/goals/" + i0,schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data32.priority !== undefined){
+let data35 = data32.priority;
+if(typeof data35 !== "string"){
+const err93 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/priority",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1152,10 +1146,8 @@ vErrors.push(err93);
 }
 errors++;
 }
-}
-}
-else {
-const err94 = {instancePath:instancePath+"/health_goals/goals",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!(((data35 === "high") || (data35 === "medium")) || (data35 === "low"))){
+const err94 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/priority",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/priority/enum",keyword:"enum",params:{allowedValues: schema11.properties.health_goals.anyOf[1].properties.goals.items.properties.priority.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1165,11 +1157,11 @@ vErrors.push(err94);
 errors++;
 }
 }
-if(data29.motivation !== undefined){
-let data37 = data29.motivation;
-if(typeof data37 === "string"){
-if(func3(data37) > 2000){
-const err95 = {instancePath:instancePath+"/health_goals/motivation",schemaPath:"#/properties/health_goals/anyOf/1/properties/motivation/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(data32.target_date !== undefined){
+let data36 = data32.target_date;
+if(typeof data36 === "string"){
+if(!pattern5.test(data36)){
+const err95 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/target_date",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/target_date/pattern",keyword:"pattern",params:{pattern: "^(19[0-9]{2}|20[0-9]{2}|2100)-"},message:"must match pattern \""+"^(19[0-9]{2}|20[0-9]{2}|2100)-"+"\""};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1178,9 +1170,8 @@ vErrors.push(err95);
 }
 errors++;
 }
-}
-else {
-const err96 = {instancePath:instancePath+"/health_goals/motivation",schemaPath:"#/properties/health_goals/anyOf/1/properties/motivation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats2.validate(data36))){
+const err96 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/target_date",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/target_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1190,11 +1181,8 @@ vErrors.push(err96);
 errors++;
 }
 }
-if(data29.completed_at !== undefined){
-let data38 = data29.completed_at;
-if(typeof data38 === "string"){
-if(!pattern1.test(data38)){
-const err97 = {instancePath:instancePath+"/health_goals/completed_at",schemaPath:"#/properties/health_goals/anyOf/1/properties/completed_at/pattern",keyword:"pattern",params:{pattern: "^(19[0-9]{2}|20[0-9]{2}|2100)-"},message:"must match pattern \""+"^(19[0-9]{2}|20[0-9]{2}|2100)-"+"\""};
+else {
+const err97 = {instancePath:instancePath+"/health_goals/goals/" + i0+"/target_date",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/properties/target_date/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1203,8 +1191,10 @@ vErrors.push(err97);
 }
 errors++;
 }
-if(!(formats10.validate(data38))){
-const err98 = {instancePath:instancePath+"/health_goals/completed_at",schemaPath:"#/properties/health_goals/anyOf/1/properties/completed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+}
+else {
+const err98 = {instancePath:instancePath+"/health_goals/goals/" + i0,schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1214,8 +1204,9 @@ vErrors.push(err98);
 errors++;
 }
 }
+}
 else {
-const err99 = {instancePath:instancePath+"/health_goals/completed_at",schemaPath:"#/properties/health_goals/anyOf/1/properties/completed_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err99 = {instancePath:instancePath+"/health_goals/goals",schemaPath:"#/properties/health_goals/anyOf/1/properties/goals/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1225,9 +1216,11 @@ vErrors.push(err99);
 errors++;
 }
 }
-}
-else {
-const err100 = {instancePath:instancePath+"/health_goals",schemaPath:"#/properties/health_goals/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data29.motivation !== undefined){
+let data37 = data29.motivation;
+if(typeof data37 === "string"){
+if(func3(data37) > 2000){
+const err100 = {instancePath:instancePath+"/health_goals/motivation",schemaPath:"#/properties/health_goals/anyOf/1/properties/motivation/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1236,16 +1229,74 @@ vErrors.push(err100);
 }
 errors++;
 }
-var _valid0 = _errs65 === errors;
-valid2 = valid2 || _valid0;
 }
-if(!valid2){
-const err101 = {instancePath:instancePath+"/health_goals",schemaPath:"#/properties/health_goals/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+else {
+const err101 = {instancePath:instancePath+"/health_goals/motivation",schemaPath:"#/properties/health_goals/anyOf/1/properties/motivation/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err101];
 }
 else {
 vErrors.push(err101);
+}
+errors++;
+}
+}
+if(data29.completed_at !== undefined){
+let data38 = data29.completed_at;
+if(typeof data38 === "string"){
+if(!pattern5.test(data38)){
+const err102 = {instancePath:instancePath+"/health_goals/completed_at",schemaPath:"#/properties/health_goals/anyOf/1/properties/completed_at/pattern",keyword:"pattern",params:{pattern: "^(19[0-9]{2}|20[0-9]{2}|2100)-"},message:"must match pattern \""+"^(19[0-9]{2}|20[0-9]{2}|2100)-"+"\""};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+if(!(formats10.validate(data38))){
+const err103 = {instancePath:instancePath+"/health_goals/completed_at",schemaPath:"#/properties/health_goals/anyOf/1/properties/completed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+}
+else {
+const err104 = {instancePath:instancePath+"/health_goals/completed_at",schemaPath:"#/properties/health_goals/anyOf/1/properties/completed_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+}
+}
+else {
+const err105 = {instancePath:instancePath+"/health_goals",schemaPath:"#/properties/health_goals/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+var _valid0 = _errs65 === errors;
+valid2 = valid2 || _valid0;
+}
+if(!valid2){
+const err106 = {instancePath:instancePath+"/health_goals",schemaPath:"#/properties/health_goals/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
 }
 errors++;
 }
@@ -1268,23 +1319,23 @@ let valid7 = false;
 const _errs89 = errors;
 if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
 if(Object.keys(data39).length > 0){
-const err102 = {instancePath:instancePath+"/client_story",schemaPath:"#/properties/client_story/anyOf/0/maxProperties",keyword:"maxProperties",params:{limit: 0},message:"must NOT have more than 0 properties"};
+const err107 = {instancePath:instancePath+"/client_story",schemaPath:"#/properties/client_story/anyOf/0/maxProperties",keyword:"maxProperties",params:{limit: 0},message:"must NOT have more than 0 properties"};
 if(vErrors === null){
-vErrors = [err102];
+vErrors = [err107];
 }
 else {
-vErrors.push(err102);
+vErrors.push(err107);
 }
 errors++;
 }
 }
 else {
-const err103 = {instancePath:instancePath+"/client_story",schemaPath:"#/properties/client_story/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err108 = {instancePath:instancePath+"/client_story",schemaPath:"#/properties/client_story/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err103];
+vErrors = [err108];
 }
 else {
-vErrors.push(err103);
+vErrors.push(err108);
 }
 errors++;
 }
@@ -1294,65 +1345,7 @@ if(!valid7){
 const _errs91 = errors;
 if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
 if(data39.schema_version === undefined){
-const err104 = {instancePath:instancePath+"/client_story",schemaPath:"#/properties/client_story/anyOf/1/required",keyword:"required",params:{missingProperty: "schema_version"},message:"must have required property '"+"schema_version"+"'"};
-if(vErrors === null){
-vErrors = [err104];
-}
-else {
-vErrors.push(err104);
-}
-errors++;
-}
-if(data39.summary === undefined){
-const err105 = {instancePath:instancePath+"/client_story",schemaPath:"#/properties/client_story/anyOf/1/required",keyword:"required",params:{missingProperty: "summary"},message:"must have required property '"+"summary"+"'"};
-if(vErrors === null){
-vErrors = [err105];
-}
-else {
-vErrors.push(err105);
-}
-errors++;
-}
-for(const key4 in data39){
-if(!(func2.call(schema11.properties.client_story.anyOf[1].properties, key4))){
-const err106 = {instancePath:instancePath+"/client_story",schemaPath:"#/properties/client_story/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err106];
-}
-else {
-vErrors.push(err106);
-}
-errors++;
-}
-}
-if(data39.schema_version !== undefined){
-let data40 = data39.schema_version;
-if(!((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40)))){
-const err107 = {instancePath:instancePath+"/client_story/schema_version",schemaPath:"#/properties/client_story/anyOf/1/properties/schema_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err107];
-}
-else {
-vErrors.push(err107);
-}
-errors++;
-}
-if(1 !== data40){
-const err108 = {instancePath:instancePath+"/client_story/schema_version",schemaPath:"#/properties/client_story/anyOf/1/properties/schema_version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err108];
-}
-else {
-vErrors.push(err108);
-}
-errors++;
-}
-}
-if(data39.summary !== undefined){
-let data41 = data39.summary;
-if(typeof data41 === "string"){
-if(func3(data41) > 5000){
-const err109 = {instancePath:instancePath+"/client_story/summary",schemaPath:"#/properties/client_story/anyOf/1/properties/summary/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"};
+const err109 = {instancePath:instancePath+"/client_story",schemaPath:"#/properties/client_story/anyOf/1/required",keyword:"required",params:{missingProperty: "schema_version"},message:"must have required property '"+"schema_version"+"'"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1361,8 +1354,8 @@ vErrors.push(err109);
 }
 errors++;
 }
-if(func3(data41) < 1){
-const err110 = {instancePath:instancePath+"/client_story/summary",schemaPath:"#/properties/client_story/anyOf/1/properties/summary/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data39.summary === undefined){
+const err110 = {instancePath:instancePath+"/client_story",schemaPath:"#/properties/client_story/anyOf/1/required",keyword:"required",params:{missingProperty: "summary"},message:"must have required property '"+"summary"+"'"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1371,9 +1364,9 @@ vErrors.push(err110);
 }
 errors++;
 }
-}
-else {
-const err111 = {instancePath:instancePath+"/client_story/summary",schemaPath:"#/properties/client_story/anyOf/1/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key4 in data39){
+if(!(func2.call(schema11.properties.client_story.anyOf[1].properties, key4))){
+const err111 = {instancePath:instancePath+"/client_story",schemaPath:"#/properties/client_story/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1383,10 +1376,10 @@ vErrors.push(err111);
 errors++;
 }
 }
-if(data39.concern_duration !== undefined){
-let data42 = data39.concern_duration;
-if(typeof data42 !== "string"){
-const err112 = {instancePath:instancePath+"/client_story/concern_duration",schemaPath:"#/properties/client_story/anyOf/1/properties/concern_duration/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data39.schema_version !== undefined){
+let data40 = data39.schema_version;
+if(!((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40)))){
+const err112 = {instancePath:instancePath+"/client_story/schema_version",schemaPath:"#/properties/client_story/anyOf/1/properties/schema_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1395,8 +1388,8 @@ vErrors.push(err112);
 }
 errors++;
 }
-if(!((((data42 === "under_3_months") || (data42 === "3_to_12_months")) || (data42 === "1_to_5_years")) || (data42 === "over_5_years"))){
-const err113 = {instancePath:instancePath+"/client_story/concern_duration",schemaPath:"#/properties/client_story/anyOf/1/properties/concern_duration/enum",keyword:"enum",params:{allowedValues: schema11.properties.client_story.anyOf[1].properties.concern_duration.enum},message:"must be equal to one of the allowed values"};
+if(1 !== data40){
+const err113 = {instancePath:instancePath+"/client_story/schema_version",schemaPath:"#/properties/client_story/anyOf/1/properties/schema_version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -1406,11 +1399,11 @@ vErrors.push(err113);
 errors++;
 }
 }
-if(data39.tried_before !== undefined){
-let data43 = data39.tried_before;
-if(typeof data43 === "string"){
-if(func3(data43) > 2000){
-const err114 = {instancePath:instancePath+"/client_story/tried_before",schemaPath:"#/properties/client_story/anyOf/1/properties/tried_before/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(data39.summary !== undefined){
+let data41 = data39.summary;
+if(typeof data41 === "string"){
+if(func3(data41) > 5000){
+const err114 = {instancePath:instancePath+"/client_story/summary",schemaPath:"#/properties/client_story/anyOf/1/properties/summary/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -1419,9 +1412,8 @@ vErrors.push(err114);
 }
 errors++;
 }
-}
-else {
-const err115 = {instancePath:instancePath+"/client_story/tried_before",schemaPath:"#/properties/client_story/anyOf/1/properties/tried_before/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func3(data41) < 1){
+const err115 = {instancePath:instancePath+"/client_story/summary",schemaPath:"#/properties/client_story/anyOf/1/properties/summary/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -1430,12 +1422,8 @@ vErrors.push(err115);
 }
 errors++;
 }
-}
-if(data39.what_helps !== undefined){
-let data44 = data39.what_helps;
-if(typeof data44 === "string"){
-if(func3(data44) > 2000){
-const err116 = {instancePath:instancePath+"/client_story/what_helps",schemaPath:"#/properties/client_story/anyOf/1/properties/what_helps/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(!pattern0.test(data41)){
+const err116 = {instancePath:instancePath+"/client_story/summary",schemaPath:"#/properties/client_story/anyOf/1/properties/summary/pattern",keyword:"pattern",params:{pattern: "[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"},message:"must match pattern \""+"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"+"\""};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -1446,7 +1434,7 @@ errors++;
 }
 }
 else {
-const err117 = {instancePath:instancePath+"/client_story/what_helps",schemaPath:"#/properties/client_story/anyOf/1/properties/what_helps/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err117 = {instancePath:instancePath+"/client_story/summary",schemaPath:"#/properties/client_story/anyOf/1/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -1456,11 +1444,10 @@ vErrors.push(err117);
 errors++;
 }
 }
-if(data39.what_worsens !== undefined){
-let data45 = data39.what_worsens;
-if(typeof data45 === "string"){
-if(func3(data45) > 2000){
-const err118 = {instancePath:instancePath+"/client_story/what_worsens",schemaPath:"#/properties/client_story/anyOf/1/properties/what_worsens/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(data39.concern_duration !== undefined){
+let data42 = data39.concern_duration;
+if(typeof data42 !== "string"){
+const err118 = {instancePath:instancePath+"/client_story/concern_duration",schemaPath:"#/properties/client_story/anyOf/1/properties/concern_duration/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -1469,9 +1456,8 @@ vErrors.push(err118);
 }
 errors++;
 }
-}
-else {
-const err119 = {instancePath:instancePath+"/client_story/what_worsens",schemaPath:"#/properties/client_story/anyOf/1/properties/what_worsens/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((((data42 === "under_3_months") || (data42 === "3_to_12_months")) || (data42 === "1_to_5_years")) || (data42 === "over_5_years"))){
+const err119 = {instancePath:instancePath+"/client_story/concern_duration",schemaPath:"#/properties/client_story/anyOf/1/properties/concern_duration/enum",keyword:"enum",params:{allowedValues: schema11.properties.client_story.anyOf[1].properties.concern_duration.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -1481,11 +1467,11 @@ vErrors.push(err119);
 errors++;
 }
 }
-if(data39.current_medications !== undefined){
-let data46 = data39.current_medications;
-if(typeof data46 === "string"){
-if(func3(data46) > 2000){
-const err120 = {instancePath:instancePath+"/client_story/current_medications",schemaPath:"#/properties/client_story/anyOf/1/properties/current_medications/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(data39.tried_before !== undefined){
+let data43 = data39.tried_before;
+if(typeof data43 === "string"){
+if(func3(data43) > 2000){
+const err120 = {instancePath:instancePath+"/client_story/tried_before",schemaPath:"#/properties/client_story/anyOf/1/properties/tried_before/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -1496,7 +1482,7 @@ errors++;
 }
 }
 else {
-const err121 = {instancePath:instancePath+"/client_story/current_medications",schemaPath:"#/properties/client_story/anyOf/1/properties/current_medications/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err121 = {instancePath:instancePath+"/client_story/tried_before",schemaPath:"#/properties/client_story/anyOf/1/properties/tried_before/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -1506,11 +1492,11 @@ vErrors.push(err121);
 errors++;
 }
 }
-if(data39.allergies !== undefined){
-let data47 = data39.allergies;
-if(typeof data47 === "string"){
-if(func3(data47) > 2000){
-const err122 = {instancePath:instancePath+"/client_story/allergies",schemaPath:"#/properties/client_story/anyOf/1/properties/allergies/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(data39.what_helps !== undefined){
+let data44 = data39.what_helps;
+if(typeof data44 === "string"){
+if(func3(data44) > 2000){
+const err122 = {instancePath:instancePath+"/client_story/what_helps",schemaPath:"#/properties/client_story/anyOf/1/properties/what_helps/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -1521,7 +1507,7 @@ errors++;
 }
 }
 else {
-const err123 = {instancePath:instancePath+"/client_story/allergies",schemaPath:"#/properties/client_story/anyOf/1/properties/allergies/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err123 = {instancePath:instancePath+"/client_story/what_helps",schemaPath:"#/properties/client_story/anyOf/1/properties/what_helps/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -1531,11 +1517,11 @@ vErrors.push(err123);
 errors++;
 }
 }
-if(data39.success_in_six_months !== undefined){
-let data48 = data39.success_in_six_months;
-if(typeof data48 === "string"){
-if(func3(data48) > 2000){
-const err124 = {instancePath:instancePath+"/client_story/success_in_six_months",schemaPath:"#/properties/client_story/anyOf/1/properties/success_in_six_months/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(data39.what_worsens !== undefined){
+let data45 = data39.what_worsens;
+if(typeof data45 === "string"){
+if(func3(data45) > 2000){
+const err124 = {instancePath:instancePath+"/client_story/what_worsens",schemaPath:"#/properties/client_story/anyOf/1/properties/what_worsens/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -1546,7 +1532,7 @@ errors++;
 }
 }
 else {
-const err125 = {instancePath:instancePath+"/client_story/success_in_six_months",schemaPath:"#/properties/client_story/anyOf/1/properties/success_in_six_months/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err125 = {instancePath:instancePath+"/client_story/what_worsens",schemaPath:"#/properties/client_story/anyOf/1/properties/what_worsens/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -1556,11 +1542,11 @@ vErrors.push(err125);
 errors++;
 }
 }
-if(data39.completed_at !== undefined){
-let data49 = data39.completed_at;
-if(typeof data49 === "string"){
-if(!pattern1.test(data49)){
-const err126 = {instancePath:instancePath+"/client_story/completed_at",schemaPath:"#/properties/client_story/anyOf/1/properties/completed_at/pattern",keyword:"pattern",params:{pattern: "^(19[0-9]{2}|20[0-9]{2}|2100)-"},message:"must match pattern \""+"^(19[0-9]{2}|20[0-9]{2}|2100)-"+"\""};
+if(data39.current_medications !== undefined){
+let data46 = data39.current_medications;
+if(typeof data46 === "string"){
+if(func3(data46) > 2000){
+const err126 = {instancePath:instancePath+"/client_story/current_medications",schemaPath:"#/properties/client_story/anyOf/1/properties/current_medications/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -1569,8 +1555,9 @@ vErrors.push(err126);
 }
 errors++;
 }
-if(!(formats10.validate(data49))){
-const err127 = {instancePath:instancePath+"/client_story/completed_at",schemaPath:"#/properties/client_story/anyOf/1/properties/completed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+else {
+const err127 = {instancePath:instancePath+"/client_story/current_medications",schemaPath:"#/properties/client_story/anyOf/1/properties/current_medications/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -1580,8 +1567,11 @@ vErrors.push(err127);
 errors++;
 }
 }
-else {
-const err128 = {instancePath:instancePath+"/client_story/completed_at",schemaPath:"#/properties/client_story/anyOf/1/properties/completed_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data39.allergies !== undefined){
+let data47 = data39.allergies;
+if(typeof data47 === "string"){
+if(func3(data47) > 2000){
+const err128 = {instancePath:instancePath+"/client_story/allergies",schemaPath:"#/properties/client_story/anyOf/1/properties/allergies/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -1591,9 +1581,8 @@ vErrors.push(err128);
 errors++;
 }
 }
-}
 else {
-const err129 = {instancePath:instancePath+"/client_story",schemaPath:"#/properties/client_story/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err129 = {instancePath:instancePath+"/client_story/allergies",schemaPath:"#/properties/client_story/anyOf/1/properties/allergies/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -1602,16 +1591,88 @@ vErrors.push(err129);
 }
 errors++;
 }
-var _valid1 = _errs91 === errors;
-valid7 = valid7 || _valid1;
 }
-if(!valid7){
-const err130 = {instancePath:instancePath+"/client_story",schemaPath:"#/properties/client_story/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(data39.success_in_six_months !== undefined){
+let data48 = data39.success_in_six_months;
+if(typeof data48 === "string"){
+if(func3(data48) > 2000){
+const err130 = {instancePath:instancePath+"/client_story/success_in_six_months",schemaPath:"#/properties/client_story/anyOf/1/properties/success_in_six_months/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err130];
 }
 else {
 vErrors.push(err130);
+}
+errors++;
+}
+}
+else {
+const err131 = {instancePath:instancePath+"/client_story/success_in_six_months",schemaPath:"#/properties/client_story/anyOf/1/properties/success_in_six_months/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err131];
+}
+else {
+vErrors.push(err131);
+}
+errors++;
+}
+}
+if(data39.completed_at !== undefined){
+let data49 = data39.completed_at;
+if(typeof data49 === "string"){
+if(!pattern5.test(data49)){
+const err132 = {instancePath:instancePath+"/client_story/completed_at",schemaPath:"#/properties/client_story/anyOf/1/properties/completed_at/pattern",keyword:"pattern",params:{pattern: "^(19[0-9]{2}|20[0-9]{2}|2100)-"},message:"must match pattern \""+"^(19[0-9]{2}|20[0-9]{2}|2100)-"+"\""};
+if(vErrors === null){
+vErrors = [err132];
+}
+else {
+vErrors.push(err132);
+}
+errors++;
+}
+if(!(formats10.validate(data49))){
+const err133 = {instancePath:instancePath+"/client_story/completed_at",schemaPath:"#/properties/client_story/anyOf/1/properties/completed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err133];
+}
+else {
+vErrors.push(err133);
+}
+errors++;
+}
+}
+else {
+const err134 = {instancePath:instancePath+"/client_story/completed_at",schemaPath:"#/properties/client_story/anyOf/1/properties/completed_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err134];
+}
+else {
+vErrors.push(err134);
+}
+errors++;
+}
+}
+}
+else {
+const err135 = {instancePath:instancePath+"/client_story",schemaPath:"#/properties/client_story/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err135];
+}
+else {
+vErrors.push(err135);
+}
+errors++;
+}
+var _valid1 = _errs91 === errors;
+valid7 = valid7 || _valid1;
+}
+if(!valid7){
+const err136 = {instancePath:instancePath+"/client_story",schemaPath:"#/properties/client_story/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err136];
+}
+else {
+vErrors.push(err136);
 }
 errors++;
 }
@@ -1634,23 +1695,23 @@ let valid9 = false;
 const _errs116 = errors;
 if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
 if(Object.keys(data50).length > 0){
-const err131 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/0/maxProperties",keyword:"maxProperties",params:{limit: 0},message:"must NOT have more than 0 properties"};
+const err137 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/0/maxProperties",keyword:"maxProperties",params:{limit: 0},message:"must NOT have more than 0 properties"};
 if(vErrors === null){
-vErrors = [err131];
+vErrors = [err137];
 }
 else {
-vErrors.push(err131);
+vErrors.push(err137);
 }
 errors++;
 }
 }
 else {
-const err132 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err138 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err132];
+vErrors = [err138];
 }
 else {
-vErrors.push(err132);
+vErrors.push(err138);
 }
 errors++;
 }
@@ -1660,67 +1721,7 @@ if(!valid9){
 const _errs118 = errors;
 if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
 if(data50.schema_version === undefined){
-const err133 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "schema_version"},message:"must have required property '"+"schema_version"+"'"};
-if(vErrors === null){
-vErrors = [err133];
-}
-else {
-vErrors.push(err133);
-}
-errors++;
-}
-if(data50.sleep === undefined){
-const err134 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "sleep"},message:"must have required property '"+"sleep"+"'"};
-if(vErrors === null){
-vErrors = [err134];
-}
-else {
-vErrors.push(err134);
-}
-errors++;
-}
-if(data50.activity === undefined){
-const err135 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "activity"},message:"must have required property '"+"activity"+"'"};
-if(vErrors === null){
-vErrors = [err135];
-}
-else {
-vErrors.push(err135);
-}
-errors++;
-}
-if(data50.diet === undefined){
-const err136 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "diet"},message:"must have required property '"+"diet"+"'"};
-if(vErrors === null){
-vErrors = [err136];
-}
-else {
-vErrors.push(err136);
-}
-errors++;
-}
-if(data50.stress === undefined){
-const err137 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "stress"},message:"must have required property '"+"stress"+"'"};
-if(vErrors === null){
-vErrors = [err137];
-}
-else {
-vErrors.push(err137);
-}
-errors++;
-}
-if(data50.alcohol === undefined){
-const err138 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "alcohol"},message:"must have required property '"+"alcohol"+"'"};
-if(vErrors === null){
-vErrors = [err138];
-}
-else {
-vErrors.push(err138);
-}
-errors++;
-}
-if(data50.tobacco === undefined){
-const err139 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "tobacco"},message:"must have required property '"+"tobacco"+"'"};
+const err139 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "schema_version"},message:"must have required property '"+"schema_version"+"'"};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -1729,8 +1730,8 @@ vErrors.push(err139);
 }
 errors++;
 }
-if(data50.caffeine === undefined){
-const err140 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "caffeine"},message:"must have required property '"+"caffeine"+"'"};
+if(data50.sleep === undefined){
+const err140 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "sleep"},message:"must have required property '"+"sleep"+"'"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -1739,8 +1740,8 @@ vErrors.push(err140);
 }
 errors++;
 }
-if(data50.screen_time === undefined){
-const err141 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "screen_time"},message:"must have required property '"+"screen_time"+"'"};
+if(data50.activity === undefined){
+const err141 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "activity"},message:"must have required property '"+"activity"+"'"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -1749,9 +1750,8 @@ vErrors.push(err141);
 }
 errors++;
 }
-for(const key5 in data50){
-if(!(func2.call(schema11.properties.lifestyle_history.anyOf[1].properties, key5))){
-const err142 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(data50.diet === undefined){
+const err142 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "diet"},message:"must have required property '"+"diet"+"'"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -1760,11 +1760,8 @@ vErrors.push(err142);
 }
 errors++;
 }
-}
-if(data50.schema_version !== undefined){
-let data51 = data50.schema_version;
-if(!((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51)))){
-const err143 = {instancePath:instancePath+"/lifestyle_history/schema_version",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/schema_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data50.stress === undefined){
+const err143 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "stress"},message:"must have required property '"+"stress"+"'"};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -1773,8 +1770,8 @@ vErrors.push(err143);
 }
 errors++;
 }
-if(1 !== data51){
-const err144 = {instancePath:instancePath+"/lifestyle_history/schema_version",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/schema_version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
+if(data50.alcohol === undefined){
+const err144 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "alcohol"},message:"must have required property '"+"alcohol"+"'"};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -1783,12 +1780,8 @@ vErrors.push(err144);
 }
 errors++;
 }
-}
-if(data50.sleep !== undefined){
-let data52 = data50.sleep;
-if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
-if(data52.hours_per_night === undefined){
-const err145 = {instancePath:instancePath+"/lifestyle_history/sleep",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/required",keyword:"required",params:{missingProperty: "hours_per_night"},message:"must have required property '"+"hours_per_night"+"'"};
+if(data50.tobacco === undefined){
+const err145 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "tobacco"},message:"must have required property '"+"tobacco"+"'"};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -1797,8 +1790,8 @@ vErrors.push(err145);
 }
 errors++;
 }
-if(data52.quality === undefined){
-const err146 = {instancePath:instancePath+"/lifestyle_history/sleep",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/required",keyword:"required",params:{missingProperty: "quality"},message:"must have required property '"+"quality"+"'"};
+if(data50.caffeine === undefined){
+const err146 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "caffeine"},message:"must have required property '"+"caffeine"+"'"};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -1807,9 +1800,8 @@ vErrors.push(err146);
 }
 errors++;
 }
-for(const key6 in data52){
-if(!(((key6 === "hours_per_night") || (key6 === "quality")) || (key6 === "wakes_at_night"))){
-const err147 = {instancePath:instancePath+"/lifestyle_history/sleep",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+if(data50.screen_time === undefined){
+const err147 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/required",keyword:"required",params:{missingProperty: "screen_time"},message:"must have required property '"+"screen_time"+"'"};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -1818,12 +1810,9 @@ vErrors.push(err147);
 }
 errors++;
 }
-}
-if(data52.hours_per_night !== undefined){
-let data53 = data52.hours_per_night;
-if(typeof data53 == "number"){
-if(data53 > 24 || isNaN(data53)){
-const err148 = {instancePath:instancePath+"/lifestyle_history/sleep/hours_per_night",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/properties/hours_per_night/maximum",keyword:"maximum",params:{comparison: "<=", limit: 24},message:"must be <= 24"};
+for(const key5 in data50){
+if(!(func2.call(schema11.properties.lifestyle_history.anyOf[1].properties, key5))){
+const err148 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -1832,8 +1821,11 @@ vErrors.push(err148);
 }
 errors++;
 }
-if(data53 < 0 || isNaN(data53)){
-const err149 = {instancePath:instancePath+"/lifestyle_history/sleep/hours_per_night",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/properties/hours_per_night/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data50.schema_version !== undefined){
+let data51 = data50.schema_version;
+if(!((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51)))){
+const err149 = {instancePath:instancePath+"/lifestyle_history/schema_version",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/schema_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -1842,9 +1834,8 @@ vErrors.push(err149);
 }
 errors++;
 }
-}
-else {
-const err150 = {instancePath:instancePath+"/lifestyle_history/sleep/hours_per_night",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/properties/hours_per_night/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(1 !== data51){
+const err150 = {instancePath:instancePath+"/lifestyle_history/schema_version",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/schema_version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -1854,10 +1845,11 @@ vErrors.push(err150);
 errors++;
 }
 }
-if(data52.quality !== undefined){
-let data54 = data52.quality;
-if(typeof data54 !== "string"){
-const err151 = {instancePath:instancePath+"/lifestyle_history/sleep/quality",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/properties/quality/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data50.sleep !== undefined){
+let data52 = data50.sleep;
+if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
+if(data52.hours_per_night === undefined){
+const err151 = {instancePath:instancePath+"/lifestyle_history/sleep",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/required",keyword:"required",params:{missingProperty: "hours_per_night"},message:"must have required property '"+"hours_per_night"+"'"};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -1866,8 +1858,8 @@ vErrors.push(err151);
 }
 errors++;
 }
-if(!((((data54 === "poor") || (data54 === "fair")) || (data54 === "good")) || (data54 === "excellent"))){
-const err152 = {instancePath:instancePath+"/lifestyle_history/sleep/quality",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/properties/quality/enum",keyword:"enum",params:{allowedValues: schema11.properties.lifestyle_history.anyOf[1].properties.sleep.properties.quality.enum},message:"must be equal to one of the allowed values"};
+if(data52.quality === undefined){
+const err152 = {instancePath:instancePath+"/lifestyle_history/sleep",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/required",keyword:"required",params:{missingProperty: "quality"},message:"must have required property '"+"quality"+"'"};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -1876,10 +1868,9 @@ vErrors.push(err152);
 }
 errors++;
 }
-}
-if(data52.wakes_at_night !== undefined){
-if(typeof data52.wakes_at_night !== "boolean"){
-const err153 = {instancePath:instancePath+"/lifestyle_history/sleep/wakes_at_night",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/properties/wakes_at_night/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+for(const key6 in data52){
+if(!(((key6 === "hours_per_night") || (key6 === "quality")) || (key6 === "wakes_at_night"))){
+const err153 = {instancePath:instancePath+"/lifestyle_history/sleep",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -1889,9 +1880,11 @@ vErrors.push(err153);
 errors++;
 }
 }
-}
-else {
-const err154 = {instancePath:instancePath+"/lifestyle_history/sleep",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data52.hours_per_night !== undefined){
+let data53 = data52.hours_per_night;
+if(typeof data53 == "number"){
+if(data53 > 24 || isNaN(data53)){
+const err154 = {instancePath:instancePath+"/lifestyle_history/sleep/hours_per_night",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/properties/hours_per_night/maximum",keyword:"maximum",params:{comparison: "<=", limit: 24},message:"must be <= 24"};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -1900,12 +1893,8 @@ vErrors.push(err154);
 }
 errors++;
 }
-}
-if(data50.activity !== undefined){
-let data56 = data50.activity;
-if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
-if(data56.days_per_week === undefined){
-const err155 = {instancePath:instancePath+"/lifestyle_history/activity",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/required",keyword:"required",params:{missingProperty: "days_per_week"},message:"must have required property '"+"days_per_week"+"'"};
+if(data53 < 0 || isNaN(data53)){
+const err155 = {instancePath:instancePath+"/lifestyle_history/sleep/hours_per_night",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/properties/hours_per_night/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -1914,8 +1903,9 @@ vErrors.push(err155);
 }
 errors++;
 }
-if(data56.minutes_per_day === undefined){
-const err156 = {instancePath:instancePath+"/lifestyle_history/activity",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/required",keyword:"required",params:{missingProperty: "minutes_per_day"},message:"must have required property '"+"minutes_per_day"+"'"};
+}
+else {
+const err156 = {instancePath:instancePath+"/lifestyle_history/sleep/hours_per_night",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/properties/hours_per_night/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -1924,9 +1914,11 @@ vErrors.push(err156);
 }
 errors++;
 }
-for(const key7 in data56){
-if(!(((key7 === "days_per_week") || (key7 === "minutes_per_day")) || (key7 === "kinds"))){
-const err157 = {instancePath:instancePath+"/lifestyle_history/activity",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+}
+if(data52.quality !== undefined){
+let data54 = data52.quality;
+if(typeof data54 !== "string"){
+const err157 = {instancePath:instancePath+"/lifestyle_history/sleep/quality",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/properties/quality/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -1935,11 +1927,8 @@ vErrors.push(err157);
 }
 errors++;
 }
-}
-if(data56.days_per_week !== undefined){
-let data57 = data56.days_per_week;
-if(!((typeof data57 == "number") && (!(data57 % 1) && !isNaN(data57)))){
-const err158 = {instancePath:instancePath+"/lifestyle_history/activity/days_per_week",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/days_per_week/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((((data54 === "poor") || (data54 === "fair")) || (data54 === "good")) || (data54 === "excellent"))){
+const err158 = {instancePath:instancePath+"/lifestyle_history/sleep/quality",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/properties/quality/enum",keyword:"enum",params:{allowedValues: schema11.properties.lifestyle_history.anyOf[1].properties.sleep.properties.quality.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -1948,9 +1937,10 @@ vErrors.push(err158);
 }
 errors++;
 }
-if(typeof data57 == "number"){
-if(data57 > 7 || isNaN(data57)){
-const err159 = {instancePath:instancePath+"/lifestyle_history/activity/days_per_week",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/days_per_week/maximum",keyword:"maximum",params:{comparison: "<=", limit: 7},message:"must be <= 7"};
+}
+if(data52.wakes_at_night !== undefined){
+if(typeof data52.wakes_at_night !== "boolean"){
+const err159 = {instancePath:instancePath+"/lifestyle_history/sleep/wakes_at_night",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/properties/wakes_at_night/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -1959,8 +1949,10 @@ vErrors.push(err159);
 }
 errors++;
 }
-if(data57 < 0 || isNaN(data57)){
-const err160 = {instancePath:instancePath+"/lifestyle_history/activity/days_per_week",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/days_per_week/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+else {
+const err160 = {instancePath:instancePath+"/lifestyle_history/sleep",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/sleep/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -1970,11 +1962,11 @@ vErrors.push(err160);
 errors++;
 }
 }
-}
-if(data56.minutes_per_day !== undefined){
-let data58 = data56.minutes_per_day;
-if(!((typeof data58 == "number") && (!(data58 % 1) && !isNaN(data58)))){
-const err161 = {instancePath:instancePath+"/lifestyle_history/activity/minutes_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/minutes_per_day/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data50.activity !== undefined){
+let data56 = data50.activity;
+if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
+if(data56.days_per_week === undefined){
+const err161 = {instancePath:instancePath+"/lifestyle_history/activity",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/required",keyword:"required",params:{missingProperty: "days_per_week"},message:"must have required property '"+"days_per_week"+"'"};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -1983,9 +1975,8 @@ vErrors.push(err161);
 }
 errors++;
 }
-if(typeof data58 == "number"){
-if(data58 > 1440 || isNaN(data58)){
-const err162 = {instancePath:instancePath+"/lifestyle_history/activity/minutes_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/minutes_per_day/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1440},message:"must be <= 1440"};
+if(data56.minutes_per_day === undefined){
+const err162 = {instancePath:instancePath+"/lifestyle_history/activity",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/required",keyword:"required",params:{missingProperty: "minutes_per_day"},message:"must have required property '"+"minutes_per_day"+"'"};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -1994,8 +1985,9 @@ vErrors.push(err162);
 }
 errors++;
 }
-if(data58 < 0 || isNaN(data58)){
-const err163 = {instancePath:instancePath+"/lifestyle_history/activity/minutes_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/minutes_per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+for(const key7 in data56){
+if(!(((key7 === "days_per_week") || (key7 === "minutes_per_day")) || (key7 === "kinds"))){
+const err163 = {instancePath:instancePath+"/lifestyle_history/activity",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -2005,12 +1997,10 @@ vErrors.push(err163);
 errors++;
 }
 }
-}
-if(data56.kinds !== undefined){
-let data59 = data56.kinds;
-if(typeof data59 === "string"){
-if(func3(data59) > 500){
-const err164 = {instancePath:instancePath+"/lifestyle_history/activity/kinds",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/kinds/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(data56.days_per_week !== undefined){
+let data57 = data56.days_per_week;
+if(!((typeof data57 == "number") && (!(data57 % 1) && !isNaN(data57)))){
+const err164 = {instancePath:instancePath+"/lifestyle_history/activity/days_per_week",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/days_per_week/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -2019,9 +2009,9 @@ vErrors.push(err164);
 }
 errors++;
 }
-}
-else {
-const err165 = {instancePath:instancePath+"/lifestyle_history/activity/kinds",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/kinds/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data57 == "number"){
+if(data57 > 7 || isNaN(data57)){
+const err165 = {instancePath:instancePath+"/lifestyle_history/activity/days_per_week",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/days_per_week/maximum",keyword:"maximum",params:{comparison: "<=", limit: 7},message:"must be <= 7"};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -2030,10 +2020,8 @@ vErrors.push(err165);
 }
 errors++;
 }
-}
-}
-else {
-const err166 = {instancePath:instancePath+"/lifestyle_history/activity",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data57 < 0 || isNaN(data57)){
+const err166 = {instancePath:instancePath+"/lifestyle_history/activity/days_per_week",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/days_per_week/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -2043,11 +2031,11 @@ vErrors.push(err166);
 errors++;
 }
 }
-if(data50.diet !== undefined){
-let data60 = data50.diet;
-if(data60 && typeof data60 == "object" && !Array.isArray(data60)){
-if(data60.pattern === undefined){
-const err167 = {instancePath:instancePath+"/lifestyle_history/diet",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/required",keyword:"required",params:{missingProperty: "pattern"},message:"must have required property '"+"pattern"+"'"};
+}
+if(data56.minutes_per_day !== undefined){
+let data58 = data56.minutes_per_day;
+if(!((typeof data58 == "number") && (!(data58 % 1) && !isNaN(data58)))){
+const err167 = {instancePath:instancePath+"/lifestyle_history/activity/minutes_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/minutes_per_day/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -2056,8 +2044,9 @@ vErrors.push(err167);
 }
 errors++;
 }
-if(data60.meals_per_day === undefined){
-const err168 = {instancePath:instancePath+"/lifestyle_history/diet",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/required",keyword:"required",params:{missingProperty: "meals_per_day"},message:"must have required property '"+"meals_per_day"+"'"};
+if(typeof data58 == "number"){
+if(data58 > 1440 || isNaN(data58)){
+const err168 = {instancePath:instancePath+"/lifestyle_history/activity/minutes_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/minutes_per_day/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1440},message:"must be <= 1440"};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -2066,9 +2055,8 @@ vErrors.push(err168);
 }
 errors++;
 }
-for(const key8 in data60){
-if(!(((key8 === "pattern") || (key8 === "meals_per_day")) || (key8 === "notes"))){
-const err169 = {instancePath:instancePath+"/lifestyle_history/diet",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+if(data58 < 0 || isNaN(data58)){
+const err169 = {instancePath:instancePath+"/lifestyle_history/activity/minutes_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/minutes_per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -2078,10 +2066,12 @@ vErrors.push(err169);
 errors++;
 }
 }
-if(data60.pattern !== undefined){
-let data61 = data60.pattern;
-if(typeof data61 !== "string"){
-const err170 = {instancePath:instancePath+"/lifestyle_history/diet/pattern",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data56.kinds !== undefined){
+let data59 = data56.kinds;
+if(typeof data59 === "string"){
+if(func3(data59) > 500){
+const err170 = {instancePath:instancePath+"/lifestyle_history/activity/kinds",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/kinds/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -2090,8 +2080,9 @@ vErrors.push(err170);
 }
 errors++;
 }
-if(!((((((data61 === "vegetarian") || (data61 === "eggetarian")) || (data61 === "non_vegetarian")) || (data61 === "vegan")) || (data61 === "jain")) || (data61 === "other"))){
-const err171 = {instancePath:instancePath+"/lifestyle_history/diet/pattern",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/properties/pattern/enum",keyword:"enum",params:{allowedValues: schema11.properties.lifestyle_history.anyOf[1].properties.diet.properties.pattern.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err171 = {instancePath:instancePath+"/lifestyle_history/activity/kinds",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/properties/kinds/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -2101,10 +2092,9 @@ vErrors.push(err171);
 errors++;
 }
 }
-if(data60.meals_per_day !== undefined){
-let data62 = data60.meals_per_day;
-if(!((typeof data62 == "number") && (!(data62 % 1) && !isNaN(data62)))){
-const err172 = {instancePath:instancePath+"/lifestyle_history/diet/meals_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/properties/meals_per_day/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err172 = {instancePath:instancePath+"/lifestyle_history/activity",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/activity/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -2113,9 +2103,12 @@ vErrors.push(err172);
 }
 errors++;
 }
-if(typeof data62 == "number"){
-if(data62 > 10 || isNaN(data62)){
-const err173 = {instancePath:instancePath+"/lifestyle_history/diet/meals_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/properties/meals_per_day/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10},message:"must be <= 10"};
+}
+if(data50.diet !== undefined){
+let data60 = data50.diet;
+if(data60 && typeof data60 == "object" && !Array.isArray(data60)){
+if(data60.pattern === undefined){
+const err173 = {instancePath:instancePath+"/lifestyle_history/diet",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/required",keyword:"required",params:{missingProperty: "pattern"},message:"must have required property '"+"pattern"+"'"};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -2124,8 +2117,8 @@ vErrors.push(err173);
 }
 errors++;
 }
-if(data62 < 1 || isNaN(data62)){
-const err174 = {instancePath:instancePath+"/lifestyle_history/diet/meals_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/properties/meals_per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data60.meals_per_day === undefined){
+const err174 = {instancePath:instancePath+"/lifestyle_history/diet",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/required",keyword:"required",params:{missingProperty: "meals_per_day"},message:"must have required property '"+"meals_per_day"+"'"};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -2134,13 +2127,9 @@ vErrors.push(err174);
 }
 errors++;
 }
-}
-}
-if(data60.notes !== undefined){
-let data63 = data60.notes;
-if(typeof data63 === "string"){
-if(func3(data63) > 1000){
-const err175 = {instancePath:instancePath+"/lifestyle_history/diet/notes",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/properties/notes/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+for(const key8 in data60){
+if(!(((key8 === "pattern") || (key8 === "meals_per_day")) || (key8 === "notes"))){
+const err175 = {instancePath:instancePath+"/lifestyle_history/diet",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -2150,8 +2139,10 @@ vErrors.push(err175);
 errors++;
 }
 }
-else {
-const err176 = {instancePath:instancePath+"/lifestyle_history/diet/notes",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data60.pattern !== undefined){
+let data61 = data60.pattern;
+if(typeof data61 !== "string"){
+const err176 = {instancePath:instancePath+"/lifestyle_history/diet/pattern",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -2160,10 +2151,8 @@ vErrors.push(err176);
 }
 errors++;
 }
-}
-}
-else {
-const err177 = {instancePath:instancePath+"/lifestyle_history/diet",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!((((((data61 === "vegetarian") || (data61 === "eggetarian")) || (data61 === "non_vegetarian")) || (data61 === "vegan")) || (data61 === "jain")) || (data61 === "other"))){
+const err177 = {instancePath:instancePath+"/lifestyle_history/diet/pattern",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/properties/pattern/enum",keyword:"enum",params:{allowedValues: schema11.properties.lifestyle_history.anyOf[1].properties.diet.properties.pattern.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -2173,11 +2162,10 @@ vErrors.push(err177);
 errors++;
 }
 }
-if(data50.stress !== undefined){
-let data64 = data50.stress;
-if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
-if(data64.level === undefined){
-const err178 = {instancePath:instancePath+"/lifestyle_history/stress",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/required",keyword:"required",params:{missingProperty: "level"},message:"must have required property '"+"level"+"'"};
+if(data60.meals_per_day !== undefined){
+let data62 = data60.meals_per_day;
+if(!((typeof data62 == "number") && (!(data62 % 1) && !isNaN(data62)))){
+const err178 = {instancePath:instancePath+"/lifestyle_history/diet/meals_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/properties/meals_per_day/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -2186,9 +2174,9 @@ vErrors.push(err178);
 }
 errors++;
 }
-for(const key9 in data64){
-if(!((key9 === "level") || (key9 === "sources"))){
-const err179 = {instancePath:instancePath+"/lifestyle_history/stress",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+if(typeof data62 == "number"){
+if(data62 > 10 || isNaN(data62)){
+const err179 = {instancePath:instancePath+"/lifestyle_history/diet/meals_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/properties/meals_per_day/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10},message:"must be <= 10"};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -2197,11 +2185,8 @@ vErrors.push(err179);
 }
 errors++;
 }
-}
-if(data64.level !== undefined){
-let data65 = data64.level;
-if(!((typeof data65 == "number") && (!(data65 % 1) && !isNaN(data65)))){
-const err180 = {instancePath:instancePath+"/lifestyle_history/stress/level",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data62 < 1 || isNaN(data62)){
+const err180 = {instancePath:instancePath+"/lifestyle_history/diet/meals_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/properties/meals_per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -2210,9 +2195,13 @@ vErrors.push(err180);
 }
 errors++;
 }
-if(typeof data65 == "number"){
-if(data65 > 10 || isNaN(data65)){
-const err181 = {instancePath:instancePath+"/lifestyle_history/stress/level",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/properties/level/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10},message:"must be <= 10"};
+}
+}
+if(data60.notes !== undefined){
+let data63 = data60.notes;
+if(typeof data63 === "string"){
+if(func3(data63) > 1000){
+const err181 = {instancePath:instancePath+"/lifestyle_history/diet/notes",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/properties/notes/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -2221,8 +2210,9 @@ vErrors.push(err181);
 }
 errors++;
 }
-if(data65 < 1 || isNaN(data65)){
-const err182 = {instancePath:instancePath+"/lifestyle_history/stress/level",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+else {
+const err182 = {instancePath:instancePath+"/lifestyle_history/diet/notes",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -2233,11 +2223,8 @@ errors++;
 }
 }
 }
-if(data64.sources !== undefined){
-let data66 = data64.sources;
-if(typeof data66 === "string"){
-if(func3(data66) > 1000){
-const err183 = {instancePath:instancePath+"/lifestyle_history/stress/sources",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/properties/sources/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+else {
+const err183 = {instancePath:instancePath+"/lifestyle_history/diet",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/diet/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -2247,8 +2234,11 @@ vErrors.push(err183);
 errors++;
 }
 }
-else {
-const err184 = {instancePath:instancePath+"/lifestyle_history/stress/sources",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/properties/sources/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data50.stress !== undefined){
+let data64 = data50.stress;
+if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
+if(data64.level === undefined){
+const err184 = {instancePath:instancePath+"/lifestyle_history/stress",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/required",keyword:"required",params:{missingProperty: "level"},message:"must have required property '"+"level"+"'"};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -2257,10 +2247,9 @@ vErrors.push(err184);
 }
 errors++;
 }
-}
-}
-else {
-const err185 = {instancePath:instancePath+"/lifestyle_history/stress",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key9 in data64){
+if(!((key9 === "level") || (key9 === "sources"))){
+const err185 = {instancePath:instancePath+"/lifestyle_history/stress",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -2270,11 +2259,10 @@ vErrors.push(err185);
 errors++;
 }
 }
-if(data50.alcohol !== undefined){
-let data67 = data50.alcohol;
-if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
-if(data67.frequency === undefined){
-const err186 = {instancePath:instancePath+"/lifestyle_history/alcohol",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/required",keyword:"required",params:{missingProperty: "frequency"},message:"must have required property '"+"frequency"+"'"};
+if(data64.level !== undefined){
+let data65 = data64.level;
+if(!((typeof data65 == "number") && (!(data65 % 1) && !isNaN(data65)))){
+const err186 = {instancePath:instancePath+"/lifestyle_history/stress/level",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/properties/level/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -2283,9 +2271,9 @@ vErrors.push(err186);
 }
 errors++;
 }
-for(const key10 in data67){
-if(!((key10 === "frequency") || (key10 === "drinks_per_week"))){
-const err187 = {instancePath:instancePath+"/lifestyle_history/alcohol",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
+if(typeof data65 == "number"){
+if(data65 > 10 || isNaN(data65)){
+const err187 = {instancePath:instancePath+"/lifestyle_history/stress/level",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/properties/level/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10},message:"must be <= 10"};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -2294,11 +2282,8 @@ vErrors.push(err187);
 }
 errors++;
 }
-}
-if(data67.frequency !== undefined){
-let data68 = data67.frequency;
-if(typeof data68 !== "string"){
-const err188 = {instancePath:instancePath+"/lifestyle_history/alcohol/frequency",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/properties/frequency/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data65 < 1 || isNaN(data65)){
+const err188 = {instancePath:instancePath+"/lifestyle_history/stress/level",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/properties/level/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -2307,8 +2292,13 @@ vErrors.push(err188);
 }
 errors++;
 }
-if(!(((((data68 === "never") || (data68 === "occasionally")) || (data68 === "weekly")) || (data68 === "several_times_a_week")) || (data68 === "daily"))){
-const err189 = {instancePath:instancePath+"/lifestyle_history/alcohol/frequency",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/properties/frequency/enum",keyword:"enum",params:{allowedValues: schema11.properties.lifestyle_history.anyOf[1].properties.alcohol.properties.frequency.enum},message:"must be equal to one of the allowed values"};
+}
+}
+if(data64.sources !== undefined){
+let data66 = data64.sources;
+if(typeof data66 === "string"){
+if(func3(data66) > 1000){
+const err189 = {instancePath:instancePath+"/lifestyle_history/stress/sources",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/properties/sources/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -2318,10 +2308,8 @@ vErrors.push(err189);
 errors++;
 }
 }
-if(data67.drinks_per_week !== undefined){
-let data69 = data67.drinks_per_week;
-if(!((typeof data69 == "number") && (!(data69 % 1) && !isNaN(data69)))){
-const err190 = {instancePath:instancePath+"/lifestyle_history/alcohol/drinks_per_week",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/properties/drinks_per_week/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err190 = {instancePath:instancePath+"/lifestyle_history/stress/sources",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/properties/sources/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -2330,9 +2318,10 @@ vErrors.push(err190);
 }
 errors++;
 }
-if(typeof data69 == "number"){
-if(data69 > 200 || isNaN(data69)){
-const err191 = {instancePath:instancePath+"/lifestyle_history/alcohol/drinks_per_week",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/properties/drinks_per_week/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200"};
+}
+}
+else {
+const err191 = {instancePath:instancePath+"/lifestyle_history/stress",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/stress/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -2341,8 +2330,12 @@ vErrors.push(err191);
 }
 errors++;
 }
-if(data69 < 0 || isNaN(data69)){
-const err192 = {instancePath:instancePath+"/lifestyle_history/alcohol/drinks_per_week",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/properties/drinks_per_week/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data50.alcohol !== undefined){
+let data67 = data50.alcohol;
+if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
+if(data67.frequency === undefined){
+const err192 = {instancePath:instancePath+"/lifestyle_history/alcohol",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/required",keyword:"required",params:{missingProperty: "frequency"},message:"must have required property '"+"frequency"+"'"};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -2351,11 +2344,9 @@ vErrors.push(err192);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err193 = {instancePath:instancePath+"/lifestyle_history/alcohol",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key10 in data67){
+if(!((key10 === "frequency") || (key10 === "drinks_per_week"))){
+const err193 = {instancePath:instancePath+"/lifestyle_history/alcohol",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -2365,11 +2356,10 @@ vErrors.push(err193);
 errors++;
 }
 }
-if(data50.tobacco !== undefined){
-let data70 = data50.tobacco;
-if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
-if(data70.status === undefined){
-const err194 = {instancePath:instancePath+"/lifestyle_history/tobacco",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(data67.frequency !== undefined){
+let data68 = data67.frequency;
+if(typeof data68 !== "string"){
+const err194 = {instancePath:instancePath+"/lifestyle_history/alcohol/frequency",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/properties/frequency/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -2378,9 +2368,8 @@ vErrors.push(err194);
 }
 errors++;
 }
-for(const key11 in data70){
-if(!(((key11 === "status") || (key11 === "form")) || (key11 === "per_day"))){
-const err195 = {instancePath:instancePath+"/lifestyle_history/tobacco",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
+if(!(((((data68 === "never") || (data68 === "occasionally")) || (data68 === "weekly")) || (data68 === "several_times_a_week")) || (data68 === "daily"))){
+const err195 = {instancePath:instancePath+"/lifestyle_history/alcohol/frequency",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/properties/frequency/enum",keyword:"enum",params:{allowedValues: schema11.properties.lifestyle_history.anyOf[1].properties.alcohol.properties.frequency.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -2390,10 +2379,10 @@ vErrors.push(err195);
 errors++;
 }
 }
-if(data70.status !== undefined){
-let data71 = data70.status;
-if(typeof data71 !== "string"){
-const err196 = {instancePath:instancePath+"/lifestyle_history/tobacco/status",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data67.drinks_per_week !== undefined){
+let data69 = data67.drinks_per_week;
+if(!((typeof data69 == "number") && (!(data69 % 1) && !isNaN(data69)))){
+const err196 = {instancePath:instancePath+"/lifestyle_history/alcohol/drinks_per_week",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/properties/drinks_per_week/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -2402,8 +2391,9 @@ vErrors.push(err196);
 }
 errors++;
 }
-if(!(((data71 === "never") || (data71 === "former")) || (data71 === "current"))){
-const err197 = {instancePath:instancePath+"/lifestyle_history/tobacco/status",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/properties/status/enum",keyword:"enum",params:{allowedValues: schema11.properties.lifestyle_history.anyOf[1].properties.tobacco.properties.status.enum},message:"must be equal to one of the allowed values"};
+if(typeof data69 == "number"){
+if(data69 > 200 || isNaN(data69)){
+const err197 = {instancePath:instancePath+"/lifestyle_history/alcohol/drinks_per_week",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/properties/drinks_per_week/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200"};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -2412,11 +2402,8 @@ vErrors.push(err197);
 }
 errors++;
 }
-}
-if(data70.form !== undefined){
-let data72 = data70.form;
-if(typeof data72 !== "string"){
-const err198 = {instancePath:instancePath+"/lifestyle_history/tobacco/form",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/properties/form/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data69 < 0 || isNaN(data69)){
+const err198 = {instancePath:instancePath+"/lifestyle_history/alcohol/drinks_per_week",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/properties/drinks_per_week/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -2425,8 +2412,11 @@ vErrors.push(err198);
 }
 errors++;
 }
-if(!(((((data72 === "cigarettes") || (data72 === "bidi")) || (data72 === "chewing")) || (data72 === "vaping")) || (data72 === "other"))){
-const err199 = {instancePath:instancePath+"/lifestyle_history/tobacco/form",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/properties/form/enum",keyword:"enum",params:{allowedValues: schema11.properties.lifestyle_history.anyOf[1].properties.tobacco.properties.form.enum},message:"must be equal to one of the allowed values"};
+}
+}
+}
+else {
+const err199 = {instancePath:instancePath+"/lifestyle_history/alcohol",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/alcohol/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -2436,10 +2426,11 @@ vErrors.push(err199);
 errors++;
 }
 }
-if(data70.per_day !== undefined){
-let data73 = data70.per_day;
-if(!((typeof data73 == "number") && (!(data73 % 1) && !isNaN(data73)))){
-const err200 = {instancePath:instancePath+"/lifestyle_history/tobacco/per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/properties/per_day/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data50.tobacco !== undefined){
+let data70 = data50.tobacco;
+if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
+if(data70.status === undefined){
+const err200 = {instancePath:instancePath+"/lifestyle_history/tobacco",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -2448,9 +2439,9 @@ vErrors.push(err200);
 }
 errors++;
 }
-if(typeof data73 == "number"){
-if(data73 > 200 || isNaN(data73)){
-const err201 = {instancePath:instancePath+"/lifestyle_history/tobacco/per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/properties/per_day/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200"};
+for(const key11 in data70){
+if(!(((key11 === "status") || (key11 === "form")) || (key11 === "per_day"))){
+const err201 = {instancePath:instancePath+"/lifestyle_history/tobacco",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -2459,8 +2450,11 @@ vErrors.push(err201);
 }
 errors++;
 }
-if(data73 < 0 || isNaN(data73)){
-const err202 = {instancePath:instancePath+"/lifestyle_history/tobacco/per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/properties/per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data70.status !== undefined){
+let data71 = data70.status;
+if(typeof data71 !== "string"){
+const err202 = {instancePath:instancePath+"/lifestyle_history/tobacco/status",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -2469,11 +2463,8 @@ vErrors.push(err202);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err203 = {instancePath:instancePath+"/lifestyle_history/tobacco",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!(((data71 === "never") || (data71 === "former")) || (data71 === "current"))){
+const err203 = {instancePath:instancePath+"/lifestyle_history/tobacco/status",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/properties/status/enum",keyword:"enum",params:{allowedValues: schema11.properties.lifestyle_history.anyOf[1].properties.tobacco.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -2483,11 +2474,10 @@ vErrors.push(err203);
 errors++;
 }
 }
-if(data50.caffeine !== undefined){
-let data74 = data50.caffeine;
-if(data74 && typeof data74 == "object" && !Array.isArray(data74)){
-if(data74.cups_per_day === undefined){
-const err204 = {instancePath:instancePath+"/lifestyle_history/caffeine",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/caffeine/required",keyword:"required",params:{missingProperty: "cups_per_day"},message:"must have required property '"+"cups_per_day"+"'"};
+if(data70.form !== undefined){
+let data72 = data70.form;
+if(typeof data72 !== "string"){
+const err204 = {instancePath:instancePath+"/lifestyle_history/tobacco/form",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/properties/form/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -2496,9 +2486,8 @@ vErrors.push(err204);
 }
 errors++;
 }
-for(const key12 in data74){
-if(!(key12 === "cups_per_day")){
-const err205 = {instancePath:instancePath+"/lifestyle_history/caffeine",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/caffeine/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
+if(!(((((data72 === "cigarettes") || (data72 === "bidi")) || (data72 === "chewing")) || (data72 === "vaping")) || (data72 === "other"))){
+const err205 = {instancePath:instancePath+"/lifestyle_history/tobacco/form",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/properties/form/enum",keyword:"enum",params:{allowedValues: schema11.properties.lifestyle_history.anyOf[1].properties.tobacco.properties.form.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -2508,10 +2497,10 @@ vErrors.push(err205);
 errors++;
 }
 }
-if(data74.cups_per_day !== undefined){
-let data75 = data74.cups_per_day;
-if(!((typeof data75 == "number") && (!(data75 % 1) && !isNaN(data75)))){
-const err206 = {instancePath:instancePath+"/lifestyle_history/caffeine/cups_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/caffeine/properties/cups_per_day/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data70.per_day !== undefined){
+let data73 = data70.per_day;
+if(!((typeof data73 == "number") && (!(data73 % 1) && !isNaN(data73)))){
+const err206 = {instancePath:instancePath+"/lifestyle_history/tobacco/per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/properties/per_day/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -2520,9 +2509,9 @@ vErrors.push(err206);
 }
 errors++;
 }
-if(typeof data75 == "number"){
-if(data75 > 50 || isNaN(data75)){
-const err207 = {instancePath:instancePath+"/lifestyle_history/caffeine/cups_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/caffeine/properties/cups_per_day/maximum",keyword:"maximum",params:{comparison: "<=", limit: 50},message:"must be <= 50"};
+if(typeof data73 == "number"){
+if(data73 > 200 || isNaN(data73)){
+const err207 = {instancePath:instancePath+"/lifestyle_history/tobacco/per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/properties/per_day/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200"};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -2531,8 +2520,8 @@ vErrors.push(err207);
 }
 errors++;
 }
-if(data75 < 0 || isNaN(data75)){
-const err208 = {instancePath:instancePath+"/lifestyle_history/caffeine/cups_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/caffeine/properties/cups_per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data73 < 0 || isNaN(data73)){
+const err208 = {instancePath:instancePath+"/lifestyle_history/tobacco/per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/properties/per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -2545,7 +2534,7 @@ errors++;
 }
 }
 else {
-const err209 = {instancePath:instancePath+"/lifestyle_history/caffeine",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/caffeine/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err209 = {instancePath:instancePath+"/lifestyle_history/tobacco",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/tobacco/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -2555,11 +2544,11 @@ vErrors.push(err209);
 errors++;
 }
 }
-if(data50.screen_time !== undefined){
-let data76 = data50.screen_time;
-if(data76 && typeof data76 == "object" && !Array.isArray(data76)){
-if(data76.hours_per_day === undefined){
-const err210 = {instancePath:instancePath+"/lifestyle_history/screen_time",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/screen_time/required",keyword:"required",params:{missingProperty: "hours_per_day"},message:"must have required property '"+"hours_per_day"+"'"};
+if(data50.caffeine !== undefined){
+let data74 = data50.caffeine;
+if(data74 && typeof data74 == "object" && !Array.isArray(data74)){
+if(data74.cups_per_day === undefined){
+const err210 = {instancePath:instancePath+"/lifestyle_history/caffeine",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/caffeine/required",keyword:"required",params:{missingProperty: "cups_per_day"},message:"must have required property '"+"cups_per_day"+"'"};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -2568,9 +2557,9 @@ vErrors.push(err210);
 }
 errors++;
 }
-for(const key13 in data76){
-if(!(key13 === "hours_per_day")){
-const err211 = {instancePath:instancePath+"/lifestyle_history/screen_time",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/screen_time/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
+for(const key12 in data74){
+if(!(key12 === "cups_per_day")){
+const err211 = {instancePath:instancePath+"/lifestyle_history/caffeine",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/caffeine/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -2580,11 +2569,10 @@ vErrors.push(err211);
 errors++;
 }
 }
-if(data76.hours_per_day !== undefined){
-let data77 = data76.hours_per_day;
-if(typeof data77 == "number"){
-if(data77 > 24 || isNaN(data77)){
-const err212 = {instancePath:instancePath+"/lifestyle_history/screen_time/hours_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/screen_time/properties/hours_per_day/maximum",keyword:"maximum",params:{comparison: "<=", limit: 24},message:"must be <= 24"};
+if(data74.cups_per_day !== undefined){
+let data75 = data74.cups_per_day;
+if(!((typeof data75 == "number") && (!(data75 % 1) && !isNaN(data75)))){
+const err212 = {instancePath:instancePath+"/lifestyle_history/caffeine/cups_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/caffeine/properties/cups_per_day/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -2593,8 +2581,9 @@ vErrors.push(err212);
 }
 errors++;
 }
-if(data77 < 0 || isNaN(data77)){
-const err213 = {instancePath:instancePath+"/lifestyle_history/screen_time/hours_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/screen_time/properties/hours_per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(typeof data75 == "number"){
+if(data75 > 50 || isNaN(data75)){
+const err213 = {instancePath:instancePath+"/lifestyle_history/caffeine/cups_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/caffeine/properties/cups_per_day/maximum",keyword:"maximum",params:{comparison: "<=", limit: 50},message:"must be <= 50"};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -2603,9 +2592,8 @@ vErrors.push(err213);
 }
 errors++;
 }
-}
-else {
-const err214 = {instancePath:instancePath+"/lifestyle_history/screen_time/hours_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/screen_time/properties/hours_per_day/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data75 < 0 || isNaN(data75)){
+const err214 = {instancePath:instancePath+"/lifestyle_history/caffeine/cups_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/caffeine/properties/cups_per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -2616,8 +2604,9 @@ errors++;
 }
 }
 }
+}
 else {
-const err215 = {instancePath:instancePath+"/lifestyle_history/screen_time",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/screen_time/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err215 = {instancePath:instancePath+"/lifestyle_history/caffeine",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/caffeine/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -2627,11 +2616,11 @@ vErrors.push(err215);
 errors++;
 }
 }
-if(data50.completed_at !== undefined){
-let data78 = data50.completed_at;
-if(typeof data78 === "string"){
-if(!pattern1.test(data78)){
-const err216 = {instancePath:instancePath+"/lifestyle_history/completed_at",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/completed_at/pattern",keyword:"pattern",params:{pattern: "^(19[0-9]{2}|20[0-9]{2}|2100)-"},message:"must match pattern \""+"^(19[0-9]{2}|20[0-9]{2}|2100)-"+"\""};
+if(data50.screen_time !== undefined){
+let data76 = data50.screen_time;
+if(data76 && typeof data76 == "object" && !Array.isArray(data76)){
+if(data76.hours_per_day === undefined){
+const err216 = {instancePath:instancePath+"/lifestyle_history/screen_time",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/screen_time/required",keyword:"required",params:{missingProperty: "hours_per_day"},message:"must have required property '"+"hours_per_day"+"'"};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -2640,8 +2629,9 @@ vErrors.push(err216);
 }
 errors++;
 }
-if(!(formats10.validate(data78))){
-const err217 = {instancePath:instancePath+"/lifestyle_history/completed_at",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/completed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+for(const key13 in data76){
+if(!(key13 === "hours_per_day")){
+const err217 = {instancePath:instancePath+"/lifestyle_history/screen_time",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/screen_time/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err217];
 }
@@ -2651,8 +2641,11 @@ vErrors.push(err217);
 errors++;
 }
 }
-else {
-const err218 = {instancePath:instancePath+"/lifestyle_history/completed_at",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/completed_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data76.hours_per_day !== undefined){
+let data77 = data76.hours_per_day;
+if(typeof data77 == "number"){
+if(data77 > 24 || isNaN(data77)){
+const err218 = {instancePath:instancePath+"/lifestyle_history/screen_time/hours_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/screen_time/properties/hours_per_day/maximum",keyword:"maximum",params:{comparison: "<=", limit: 24},message:"must be <= 24"};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -2661,10 +2654,8 @@ vErrors.push(err218);
 }
 errors++;
 }
-}
-}
-else {
-const err219 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data77 < 0 || isNaN(data77)){
+const err219 = {instancePath:instancePath+"/lifestyle_history/screen_time/hours_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/screen_time/properties/hours_per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -2673,16 +2664,86 @@ vErrors.push(err219);
 }
 errors++;
 }
-var _valid2 = _errs118 === errors;
-valid9 = valid9 || _valid2;
 }
-if(!valid9){
-const err220 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+else {
+const err220 = {instancePath:instancePath+"/lifestyle_history/screen_time/hours_per_day",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/screen_time/properties/hours_per_day/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err220];
 }
 else {
 vErrors.push(err220);
+}
+errors++;
+}
+}
+}
+else {
+const err221 = {instancePath:instancePath+"/lifestyle_history/screen_time",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/screen_time/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err221];
+}
+else {
+vErrors.push(err221);
+}
+errors++;
+}
+}
+if(data50.completed_at !== undefined){
+let data78 = data50.completed_at;
+if(typeof data78 === "string"){
+if(!pattern5.test(data78)){
+const err222 = {instancePath:instancePath+"/lifestyle_history/completed_at",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/completed_at/pattern",keyword:"pattern",params:{pattern: "^(19[0-9]{2}|20[0-9]{2}|2100)-"},message:"must match pattern \""+"^(19[0-9]{2}|20[0-9]{2}|2100)-"+"\""};
+if(vErrors === null){
+vErrors = [err222];
+}
+else {
+vErrors.push(err222);
+}
+errors++;
+}
+if(!(formats10.validate(data78))){
+const err223 = {instancePath:instancePath+"/lifestyle_history/completed_at",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/completed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err223];
+}
+else {
+vErrors.push(err223);
+}
+errors++;
+}
+}
+else {
+const err224 = {instancePath:instancePath+"/lifestyle_history/completed_at",schemaPath:"#/properties/lifestyle_history/anyOf/1/properties/completed_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err224];
+}
+else {
+vErrors.push(err224);
+}
+errors++;
+}
+}
+}
+else {
+const err225 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err225];
+}
+else {
+vErrors.push(err225);
+}
+errors++;
+}
+var _valid2 = _errs118 === errors;
+valid9 = valid9 || _valid2;
+}
+if(!valid9){
+const err226 = {instancePath:instancePath+"/lifestyle_history",schemaPath:"#/properties/lifestyle_history/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err226];
+}
+else {
+vErrors.push(err226);
 }
 errors++;
 }
@@ -2705,77 +2766,7 @@ let valid19 = false;
 const _errs187 = errors;
 if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
 if(Object.keys(data79).length > 0){
-const err221 = {instancePath:instancePath+"/family_history",schemaPath:"#/properties/family_history/anyOf/0/maxProperties",keyword:"maxProperties",params:{limit: 0},message:"must NOT have more than 0 properties"};
-if(vErrors === null){
-vErrors = [err221];
-}
-else {
-vErrors.push(err221);
-}
-errors++;
-}
-}
-else {
-const err222 = {instancePath:instancePath+"/family_history",schemaPath:"#/properties/family_history/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err222];
-}
-else {
-vErrors.push(err222);
-}
-errors++;
-}
-var _valid3 = _errs187 === errors;
-valid19 = valid19 || _valid3;
-if(!valid19){
-const _errs189 = errors;
-if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
-if(data79.schema_version === undefined){
-const err223 = {instancePath:instancePath+"/family_history",schemaPath:"#/properties/family_history/anyOf/1/required",keyword:"required",params:{missingProperty: "schema_version"},message:"must have required property '"+"schema_version"+"'"};
-if(vErrors === null){
-vErrors = [err223];
-}
-else {
-vErrors.push(err223);
-}
-errors++;
-}
-if(data79.conditions === undefined){
-const err224 = {instancePath:instancePath+"/family_history",schemaPath:"#/properties/family_history/anyOf/1/required",keyword:"required",params:{missingProperty: "conditions"},message:"must have required property '"+"conditions"+"'"};
-if(vErrors === null){
-vErrors = [err224];
-}
-else {
-vErrors.push(err224);
-}
-errors++;
-}
-for(const key14 in data79){
-if(!((((key14 === "schema_version") || (key14 === "conditions")) || (key14 === "none_known")) || (key14 === "completed_at"))){
-const err225 = {instancePath:instancePath+"/family_history",schemaPath:"#/properties/family_history/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err225];
-}
-else {
-vErrors.push(err225);
-}
-errors++;
-}
-}
-if(data79.schema_version !== undefined){
-let data80 = data79.schema_version;
-if(!((typeof data80 == "number") && (!(data80 % 1) && !isNaN(data80)))){
-const err226 = {instancePath:instancePath+"/family_history/schema_version",schemaPath:"#/properties/family_history/anyOf/1/properties/schema_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err226];
-}
-else {
-vErrors.push(err226);
-}
-errors++;
-}
-if(1 !== data80){
-const err227 = {instancePath:instancePath+"/family_history/schema_version",schemaPath:"#/properties/family_history/anyOf/1/properties/schema_version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
+const err227 = {instancePath:instancePath+"/family_history",schemaPath:"#/properties/family_history/anyOf/0/maxProperties",keyword:"maxProperties",params:{limit: 0},message:"must NOT have more than 0 properties"};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -2785,11 +2776,8 @@ vErrors.push(err227);
 errors++;
 }
 }
-if(data79.conditions !== undefined){
-let data81 = data79.conditions;
-if(Array.isArray(data81)){
-if(data81.length > 30){
-const err228 = {instancePath:instancePath+"/family_history/conditions",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/maxItems",keyword:"maxItems",params:{limit: 30},message:"must NOT have more than 30 items"};
+else {
+const err228 = {instancePath:instancePath+"/family_history",schemaPath:"#/properties/family_history/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -2798,12 +2786,13 @@ vErrors.push(err228);
 }
 errors++;
 }
-const len1 = data81.length;
-for(let i1=0; i1<len1; i1++){
-let data82 = data81[i1];
-if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
-if(data82.condition === undefined){
-const err229 = {instancePath:instancePath+"/family_history/conditions/" + i1,schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/required",keyword:"required",params:{missingProperty: "condition"},message:"must have required property '"+"condition"+"'"};
+var _valid3 = _errs187 === errors;
+valid19 = valid19 || _valid3;
+if(!valid19){
+const _errs189 = errors;
+if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
+if(data79.schema_version === undefined){
+const err229 = {instancePath:instancePath+"/family_history",schemaPath:"#/properties/family_history/anyOf/1/required",keyword:"required",params:{missingProperty: "schema_version"},message:"must have required property '"+"schema_version"+"'"};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -2812,8 +2801,8 @@ vErrors.push(err229);
 }
 errors++;
 }
-if(data82.relation === undefined){
-const err230 = {instancePath:instancePath+"/family_history/conditions/" + i1,schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/required",keyword:"required",params:{missingProperty: "relation"},message:"must have required property '"+"relation"+"'"};
+if(data79.conditions === undefined){
+const err230 = {instancePath:instancePath+"/family_history",schemaPath:"#/properties/family_history/anyOf/1/required",keyword:"required",params:{missingProperty: "conditions"},message:"must have required property '"+"conditions"+"'"};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -2822,9 +2811,9 @@ vErrors.push(err230);
 }
 errors++;
 }
-for(const key15 in data82){
-if(!((((key15 === "condition") || (key15 === "relation")) || (key15 === "age_at_onset")) || (key15 === "notes"))){
-const err231 = {instancePath:instancePath+"/family_history/conditions/" + i1,schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
+for(const key14 in data79){
+if(!((((key14 === "schema_version") || (key14 === "conditions")) || (key14 === "none_known")) || (key14 === "completed_at"))){
+const err231 = {instancePath:instancePath+"/family_history",schemaPath:"#/properties/family_history/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -2834,10 +2823,10 @@ vErrors.push(err231);
 errors++;
 }
 }
-if(data82.condition !== undefined){
-let data83 = data82.condition;
-if(typeof data83 !== "string"){
-const err232 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/condition",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/condition/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data79.schema_version !== undefined){
+let data80 = data79.schema_version;
+if(!((typeof data80 == "number") && (!(data80 % 1) && !isNaN(data80)))){
+const err232 = {instancePath:instancePath+"/family_history/schema_version",schemaPath:"#/properties/family_history/anyOf/1/properties/schema_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err232];
 }
@@ -2846,8 +2835,8 @@ vErrors.push(err232);
 }
 errors++;
 }
-if(!((((((((((((data83 === "heart_disease") || (data83 === "stroke")) || (data83 === "hypertension")) || (data83 === "diabetes")) || (data83 === "high_cholesterol")) || (data83 === "cancer")) || (data83 === "dementia")) || (data83 === "mental_health")) || (data83 === "thyroid")) || (data83 === "kidney_disease")) || (data83 === "obesity")) || (data83 === "other"))){
-const err233 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/condition",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/condition/enum",keyword:"enum",params:{allowedValues: schema11.properties.family_history.anyOf[1].properties.conditions.items.properties.condition.enum},message:"must be equal to one of the allowed values"};
+if(1 !== data80){
+const err233 = {instancePath:instancePath+"/family_history/schema_version",schemaPath:"#/properties/family_history/anyOf/1/properties/schema_version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err233];
 }
@@ -2857,10 +2846,11 @@ vErrors.push(err233);
 errors++;
 }
 }
-if(data82.relation !== undefined){
-let data84 = data82.relation;
-if(typeof data84 !== "string"){
-const err234 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/relation",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/relation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data79.conditions !== undefined){
+let data81 = data79.conditions;
+if(Array.isArray(data81)){
+if(data81.length > 30){
+const err234 = {instancePath:instancePath+"/family_history/conditions",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/maxItems",keyword:"maxItems",params:{limit: 30},message:"must NOT have more than 30 items"};
 if(vErrors === null){
 vErrors = [err234];
 }
@@ -2869,8 +2859,12 @@ vErrors.push(err234);
 }
 errors++;
 }
-if(!((((((((data84 === "mother") || (data84 === "father")) || (data84 === "sibling")) || (data84 === "child")) || (data84 === "maternal_grandparent")) || (data84 === "paternal_grandparent")) || (data84 === "aunt_or_uncle")) || (data84 === "other"))){
-const err235 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/relation",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/relation/enum",keyword:"enum",params:{allowedValues: schema11.properties.family_history.anyOf[1].properties.conditions.items.properties.relation.enum},message:"must be equal to one of the allowed values"};
+const len1 = data81.length;
+for(let i1=0; i1<len1; i1++){
+let data82 = data81[i1];
+if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
+if(data82.condition === undefined){
+const err235 = {instancePath:instancePath+"/family_history/conditions/" + i1,schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/required",keyword:"required",params:{missingProperty: "condition"},message:"must have required property '"+"condition"+"'"};
 if(vErrors === null){
 vErrors = [err235];
 }
@@ -2879,11 +2873,8 @@ vErrors.push(err235);
 }
 errors++;
 }
-}
-if(data82.age_at_onset !== undefined){
-let data85 = data82.age_at_onset;
-if((!((typeof data85 == "number") && (!(data85 % 1) && !isNaN(data85)))) && (data85 !== null)){
-const err236 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/age_at_onset",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/age_at_onset/type",keyword:"type",params:{type: schema11.properties.family_history.anyOf[1].properties.conditions.items.properties.age_at_onset.type},message:"must be integer,null"};
+if(data82.relation === undefined){
+const err236 = {instancePath:instancePath+"/family_history/conditions/" + i1,schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/required",keyword:"required",params:{missingProperty: "relation"},message:"must have required property '"+"relation"+"'"};
 if(vErrors === null){
 vErrors = [err236];
 }
@@ -2892,9 +2883,9 @@ vErrors.push(err236);
 }
 errors++;
 }
-if(typeof data85 == "number"){
-if(data85 > 120 || isNaN(data85)){
-const err237 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/age_at_onset",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/age_at_onset/maximum",keyword:"maximum",params:{comparison: "<=", limit: 120},message:"must be <= 120"};
+for(const key15 in data82){
+if(!((((key15 === "condition") || (key15 === "relation")) || (key15 === "age_at_onset")) || (key15 === "notes"))){
+const err237 = {instancePath:instancePath+"/family_history/conditions/" + i1,schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err237];
 }
@@ -2903,8 +2894,11 @@ vErrors.push(err237);
 }
 errors++;
 }
-if(data85 < 0 || isNaN(data85)){
-const err238 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/age_at_onset",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/age_at_onset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data82.condition !== undefined){
+let data83 = data82.condition;
+if(typeof data83 !== "string"){
+const err238 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/condition",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/condition/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err238];
 }
@@ -2913,13 +2907,8 @@ vErrors.push(err238);
 }
 errors++;
 }
-}
-}
-if(data82.notes !== undefined){
-let data86 = data82.notes;
-if(typeof data86 === "string"){
-if(func3(data86) > 500){
-const err239 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/notes",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/notes/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(!((((((((((((data83 === "heart_disease") || (data83 === "stroke")) || (data83 === "hypertension")) || (data83 === "diabetes")) || (data83 === "high_cholesterol")) || (data83 === "cancer")) || (data83 === "dementia")) || (data83 === "mental_health")) || (data83 === "thyroid")) || (data83 === "kidney_disease")) || (data83 === "obesity")) || (data83 === "other"))){
+const err239 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/condition",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/condition/enum",keyword:"enum",params:{allowedValues: schema11.properties.family_history.anyOf[1].properties.conditions.items.properties.condition.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err239];
 }
@@ -2929,8 +2918,10 @@ vErrors.push(err239);
 errors++;
 }
 }
-else {
-const err240 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/notes",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data82.relation !== undefined){
+let data84 = data82.relation;
+if(typeof data84 !== "string"){
+const err240 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/relation",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/relation/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err240];
 }
@@ -2939,10 +2930,8 @@ vErrors.push(err240);
 }
 errors++;
 }
-}
-}
-else {
-const err241 = {instancePath:instancePath+"/family_history/conditions/" + i1,schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!((((((((data84 === "mother") || (data84 === "father")) || (data84 === "sibling")) || (data84 === "child")) || (data84 === "maternal_grandparent")) || (data84 === "paternal_grandparent")) || (data84 === "aunt_or_uncle")) || (data84 === "other"))){
+const err241 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/relation",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/relation/enum",keyword:"enum",params:{allowedValues: schema11.properties.family_history.anyOf[1].properties.conditions.items.properties.relation.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err241];
 }
@@ -2952,9 +2941,10 @@ vErrors.push(err241);
 errors++;
 }
 }
-}
-else {
-const err242 = {instancePath:instancePath+"/family_history/conditions",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data82.age_at_onset !== undefined){
+let data85 = data82.age_at_onset;
+if((!((typeof data85 == "number") && (!(data85 % 1) && !isNaN(data85)))) && (data85 !== null)){
+const err242 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/age_at_onset",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/age_at_onset/type",keyword:"type",params:{type: schema11.properties.family_history.anyOf[1].properties.conditions.items.properties.age_at_onset.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err242];
 }
@@ -2963,10 +2953,9 @@ vErrors.push(err242);
 }
 errors++;
 }
-}
-if(data79.none_known !== undefined){
-if(typeof data79.none_known !== "boolean"){
-const err243 = {instancePath:instancePath+"/family_history/none_known",schemaPath:"#/properties/family_history/anyOf/1/properties/none_known/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(typeof data85 == "number"){
+if(data85 > 120 || isNaN(data85)){
+const err243 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/age_at_onset",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/age_at_onset/maximum",keyword:"maximum",params:{comparison: "<=", limit: 120},message:"must be <= 120"};
 if(vErrors === null){
 vErrors = [err243];
 }
@@ -2975,12 +2964,8 @@ vErrors.push(err243);
 }
 errors++;
 }
-}
-if(data79.completed_at !== undefined){
-let data88 = data79.completed_at;
-if(typeof data88 === "string"){
-if(!pattern1.test(data88)){
-const err244 = {instancePath:instancePath+"/family_history/completed_at",schemaPath:"#/properties/family_history/anyOf/1/properties/completed_at/pattern",keyword:"pattern",params:{pattern: "^(19[0-9]{2}|20[0-9]{2}|2100)-"},message:"must match pattern \""+"^(19[0-9]{2}|20[0-9]{2}|2100)-"+"\""};
+if(data85 < 0 || isNaN(data85)){
+const err244 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/age_at_onset",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/age_at_onset/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err244];
 }
@@ -2989,8 +2974,13 @@ vErrors.push(err244);
 }
 errors++;
 }
-if(!(formats10.validate(data88))){
-const err245 = {instancePath:instancePath+"/family_history/completed_at",schemaPath:"#/properties/family_history/anyOf/1/properties/completed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+}
+if(data82.notes !== undefined){
+let data86 = data82.notes;
+if(typeof data86 === "string"){
+if(func3(data86) > 500){
+const err245 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/notes",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/notes/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err245];
 }
@@ -3001,7 +2991,7 @@ errors++;
 }
 }
 else {
-const err246 = {instancePath:instancePath+"/family_history/completed_at",schemaPath:"#/properties/family_history/anyOf/1/properties/completed_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err246 = {instancePath:instancePath+"/family_history/conditions/" + i1+"/notes",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/properties/notes/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err246];
 }
@@ -3013,7 +3003,7 @@ errors++;
 }
 }
 else {
-const err247 = {instancePath:instancePath+"/family_history",schemaPath:"#/properties/family_history/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err247 = {instancePath:instancePath+"/family_history/conditions/" + i1,schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err247];
 }
@@ -3022,16 +3012,87 @@ vErrors.push(err247);
 }
 errors++;
 }
-var _valid3 = _errs189 === errors;
-valid19 = valid19 || _valid3;
 }
-if(!valid19){
-const err248 = {instancePath:instancePath+"/family_history",schemaPath:"#/properties/family_history/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+}
+else {
+const err248 = {instancePath:instancePath+"/family_history/conditions",schemaPath:"#/properties/family_history/anyOf/1/properties/conditions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err248];
 }
 else {
 vErrors.push(err248);
+}
+errors++;
+}
+}
+if(data79.none_known !== undefined){
+if(typeof data79.none_known !== "boolean"){
+const err249 = {instancePath:instancePath+"/family_history/none_known",schemaPath:"#/properties/family_history/anyOf/1/properties/none_known/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err249];
+}
+else {
+vErrors.push(err249);
+}
+errors++;
+}
+}
+if(data79.completed_at !== undefined){
+let data88 = data79.completed_at;
+if(typeof data88 === "string"){
+if(!pattern5.test(data88)){
+const err250 = {instancePath:instancePath+"/family_history/completed_at",schemaPath:"#/properties/family_history/anyOf/1/properties/completed_at/pattern",keyword:"pattern",params:{pattern: "^(19[0-9]{2}|20[0-9]{2}|2100)-"},message:"must match pattern \""+"^(19[0-9]{2}|20[0-9]{2}|2100)-"+"\""};
+if(vErrors === null){
+vErrors = [err250];
+}
+else {
+vErrors.push(err250);
+}
+errors++;
+}
+if(!(formats10.validate(data88))){
+const err251 = {instancePath:instancePath+"/family_history/completed_at",schemaPath:"#/properties/family_history/anyOf/1/properties/completed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err251];
+}
+else {
+vErrors.push(err251);
+}
+errors++;
+}
+}
+else {
+const err252 = {instancePath:instancePath+"/family_history/completed_at",schemaPath:"#/properties/family_history/anyOf/1/properties/completed_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err252];
+}
+else {
+vErrors.push(err252);
+}
+errors++;
+}
+}
+}
+else {
+const err253 = {instancePath:instancePath+"/family_history",schemaPath:"#/properties/family_history/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err253];
+}
+else {
+vErrors.push(err253);
+}
+errors++;
+}
+var _valid3 = _errs189 === errors;
+valid19 = valid19 || _valid3;
+}
+if(!valid19){
+const err254 = {instancePath:instancePath+"/family_history",schemaPath:"#/properties/family_history/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err254];
+}
+else {
+vErrors.push(err254);
 }
 errors++;
 }
@@ -3050,78 +3111,7 @@ vErrors = null;
 if(data.abha_number !== undefined){
 let data89 = data.abha_number;
 if((typeof data89 !== "string") && (data89 !== null)){
-const err249 = {instancePath:instancePath+"/abha_number",schemaPath:"#/properties/abha_number/type",keyword:"type",params:{type: schema11.properties.abha_number.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err249];
-}
-else {
-vErrors.push(err249);
-}
-errors++;
-}
-if(typeof data89 === "string"){
-if(!pattern12.test(data89)){
-const err250 = {instancePath:instancePath+"/abha_number",schemaPath:"#/properties/abha_number/pattern",keyword:"pattern",params:{pattern: "^[0-9]{14}$"},message:"must match pattern \""+"^[0-9]{14}$"+"\""};
-if(vErrors === null){
-vErrors = [err250];
-}
-else {
-vErrors.push(err250);
-}
-errors++;
-}
-}
-}
-if(data.allergies !== undefined){
-let data90 = data.allergies;
-if((typeof data90 !== "string") && (data90 !== null)){
-const err251 = {instancePath:instancePath+"/allergies",schemaPath:"#/properties/allergies/type",keyword:"type",params:{type: schema11.properties.allergies.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err251];
-}
-else {
-vErrors.push(err251);
-}
-errors++;
-}
-if(typeof data90 === "string"){
-if(func3(data90) > 500){
-const err252 = {instancePath:instancePath+"/allergies",schemaPath:"#/properties/allergies/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
-if(vErrors === null){
-vErrors = [err252];
-}
-else {
-vErrors.push(err252);
-}
-errors++;
-}
-if(func3(data90) < 1){
-const err253 = {instancePath:instancePath+"/allergies",schemaPath:"#/properties/allergies/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err253];
-}
-else {
-vErrors.push(err253);
-}
-errors++;
-}
-}
-}
-if(data.alert_notes !== undefined){
-let data91 = data.alert_notes;
-if((typeof data91 !== "string") && (data91 !== null)){
-const err254 = {instancePath:instancePath+"/alert_notes",schemaPath:"#/properties/alert_notes/type",keyword:"type",params:{type: schema11.properties.alert_notes.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err254];
-}
-else {
-vErrors.push(err254);
-}
-errors++;
-}
-if(typeof data91 === "string"){
-if(func3(data91) > 500){
-const err255 = {instancePath:instancePath+"/alert_notes",schemaPath:"#/properties/alert_notes/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+const err255 = {instancePath:instancePath+"/abha_number",schemaPath:"#/properties/abha_number/type",keyword:"type",params:{type: schema11.properties.abha_number.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err255];
 }
@@ -3130,8 +3120,9 @@ vErrors.push(err255);
 }
 errors++;
 }
-if(func3(data91) < 1){
-const err256 = {instancePath:instancePath+"/alert_notes",schemaPath:"#/properties/alert_notes/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(typeof data89 === "string"){
+if(!pattern18.test(data89)){
+const err256 = {instancePath:instancePath+"/abha_number",schemaPath:"#/properties/abha_number/pattern",keyword:"pattern",params:{pattern: "^[0-9]{14}$"},message:"must match pattern \""+"^[0-9]{14}$"+"\""};
 if(vErrors === null){
 vErrors = [err256];
 }
@@ -3142,10 +3133,10 @@ errors++;
 }
 }
 }
-if(data.aadhar_number !== undefined){
-let data92 = data.aadhar_number;
-if((typeof data92 !== "string") && (data92 !== null)){
-const err257 = {instancePath:instancePath+"/aadhar_number",schemaPath:"#/properties/aadhar_number/type",keyword:"type",params:{type: schema11.properties.aadhar_number.type},message:"must be string,null"};
+if(data.allergies !== undefined){
+let data90 = data.allergies;
+if((typeof data90 !== "string") && (data90 !== null)){
+const err257 = {instancePath:instancePath+"/allergies",schemaPath:"#/properties/allergies/type",keyword:"type",params:{type: schema11.properties.allergies.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err257];
 }
@@ -3154,9 +3145,9 @@ vErrors.push(err257);
 }
 errors++;
 }
-if(typeof data92 === "string"){
-if(!pattern13.test(data92)){
-const err258 = {instancePath:instancePath+"/aadhar_number",schemaPath:"#/properties/aadhar_number/pattern",keyword:"pattern",params:{pattern: "^[0-9]{12}$"},message:"must match pattern \""+"^[0-9]{12}$"+"\""};
+if(typeof data90 === "string"){
+if(func3(data90) > 500){
+const err258 = {instancePath:instancePath+"/allergies",schemaPath:"#/properties/allergies/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err258];
 }
@@ -3165,12 +3156,8 @@ vErrors.push(err258);
 }
 errors++;
 }
-}
-}
-if(data.hipaa_consent !== undefined){
-let data93 = data.hipaa_consent;
-if(typeof data93 !== "boolean"){
-const err259 = {instancePath:instancePath+"/hipaa_consent",schemaPath:"#/properties/hipaa_consent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(func3(data90) < 1){
+const err259 = {instancePath:instancePath+"/allergies",schemaPath:"#/properties/allergies/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err259];
 }
@@ -3179,8 +3166,8 @@ vErrors.push(err259);
 }
 errors++;
 }
-if(true !== data93){
-const err260 = {instancePath:instancePath+"/hipaa_consent",schemaPath:"#/properties/hipaa_consent/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+if(!pattern0.test(data90)){
+const err260 = {instancePath:instancePath+"/allergies",schemaPath:"#/properties/allergies/pattern",keyword:"pattern",params:{pattern: "[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"},message:"must match pattern \""+"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"+"\""};
 if(vErrors === null){
 vErrors = [err260];
 }
@@ -3190,11 +3177,11 @@ vErrors.push(err260);
 errors++;
 }
 }
-if(data.hipaa_consent_date !== undefined){
-let data94 = data.hipaa_consent_date;
-if(typeof data94 === "string"){
-if(!pattern1.test(data94)){
-const err261 = {instancePath:instancePath+"/hipaa_consent_date",schemaPath:"#/properties/hipaa_consent_date/pattern",keyword:"pattern",params:{pattern: "^(19[0-9]{2}|20[0-9]{2}|2100)-"},message:"must match pattern \""+"^(19[0-9]{2}|20[0-9]{2}|2100)-"+"\""};
+}
+if(data.alert_notes !== undefined){
+let data91 = data.alert_notes;
+if((typeof data91 !== "string") && (data91 !== null)){
+const err261 = {instancePath:instancePath+"/alert_notes",schemaPath:"#/properties/alert_notes/type",keyword:"type",params:{type: schema11.properties.alert_notes.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err261];
 }
@@ -3203,8 +3190,9 @@ vErrors.push(err261);
 }
 errors++;
 }
-if(!(formats10.validate(data94))){
-const err262 = {instancePath:instancePath+"/hipaa_consent_date",schemaPath:"#/properties/hipaa_consent_date/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(typeof data91 === "string"){
+if(func3(data91) > 500){
+const err262 = {instancePath:instancePath+"/alert_notes",schemaPath:"#/properties/alert_notes/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err262];
 }
@@ -3213,9 +3201,8 @@ vErrors.push(err262);
 }
 errors++;
 }
-}
-else {
-const err263 = {instancePath:instancePath+"/hipaa_consent_date",schemaPath:"#/properties/hipaa_consent_date/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func3(data91) < 1){
+const err263 = {instancePath:instancePath+"/alert_notes",schemaPath:"#/properties/alert_notes/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err263];
 }
@@ -3224,12 +3211,8 @@ vErrors.push(err263);
 }
 errors++;
 }
-}
-if(data.hipaa_consent_version !== undefined){
-let data95 = data.hipaa_consent_version;
-if(typeof data95 === "string"){
-if(func3(data95) > 20){
-const err264 = {instancePath:instancePath+"/hipaa_consent_version",schemaPath:"#/properties/hipaa_consent_version/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(!pattern0.test(data91)){
+const err264 = {instancePath:instancePath+"/alert_notes",schemaPath:"#/properties/alert_notes/pattern",keyword:"pattern",params:{pattern: "[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"},message:"must match pattern \""+"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"+"\""};
 if(vErrors === null){
 vErrors = [err264];
 }
@@ -3238,8 +3221,12 @@ vErrors.push(err264);
 }
 errors++;
 }
-if(func3(data95) < 1){
-const err265 = {instancePath:instancePath+"/hipaa_consent_version",schemaPath:"#/properties/hipaa_consent_version/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+}
+if(data.aadhar_number !== undefined){
+let data92 = data.aadhar_number;
+if((typeof data92 !== "string") && (data92 !== null)){
+const err265 = {instancePath:instancePath+"/aadhar_number",schemaPath:"#/properties/aadhar_number/type",keyword:"type",params:{type: schema11.properties.aadhar_number.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err265];
 }
@@ -3248,9 +3235,9 @@ vErrors.push(err265);
 }
 errors++;
 }
-}
-else {
-const err266 = {instancePath:instancePath+"/hipaa_consent_version",schemaPath:"#/properties/hipaa_consent_version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data92 === "string"){
+if(!pattern21.test(data92)){
+const err266 = {instancePath:instancePath+"/aadhar_number",schemaPath:"#/properties/aadhar_number/pattern",keyword:"pattern",params:{pattern: "^[0-9]{12}$"},message:"must match pattern \""+"^[0-9]{12}$"+"\""};
 if(vErrors === null){
 vErrors = [err266];
 }
@@ -3261,8 +3248,10 @@ errors++;
 }
 }
 }
-else {
-const err267 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.hipaa_consent !== undefined){
+let data93 = data.hipaa_consent;
+if(typeof data93 !== "boolean"){
+const err267 = {instancePath:instancePath+"/hipaa_consent",schemaPath:"#/properties/hipaa_consent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err267];
 }
@@ -3271,12 +3260,114 @@ vErrors.push(err267);
 }
 errors++;
 }
+if(true !== data93){
+const err268 = {instancePath:instancePath+"/hipaa_consent",schemaPath:"#/properties/hipaa_consent/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err268];
+}
+else {
+vErrors.push(err268);
+}
+errors++;
+}
+}
+if(data.hipaa_consent_date !== undefined){
+let data94 = data.hipaa_consent_date;
+if(typeof data94 === "string"){
+if(!pattern5.test(data94)){
+const err269 = {instancePath:instancePath+"/hipaa_consent_date",schemaPath:"#/properties/hipaa_consent_date/pattern",keyword:"pattern",params:{pattern: "^(19[0-9]{2}|20[0-9]{2}|2100)-"},message:"must match pattern \""+"^(19[0-9]{2}|20[0-9]{2}|2100)-"+"\""};
+if(vErrors === null){
+vErrors = [err269];
+}
+else {
+vErrors.push(err269);
+}
+errors++;
+}
+if(!(formats10.validate(data94))){
+const err270 = {instancePath:instancePath+"/hipaa_consent_date",schemaPath:"#/properties/hipaa_consent_date/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err270];
+}
+else {
+vErrors.push(err270);
+}
+errors++;
+}
+}
+else {
+const err271 = {instancePath:instancePath+"/hipaa_consent_date",schemaPath:"#/properties/hipaa_consent_date/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err271];
+}
+else {
+vErrors.push(err271);
+}
+errors++;
+}
+}
+if(data.hipaa_consent_version !== undefined){
+let data95 = data.hipaa_consent_version;
+if(typeof data95 === "string"){
+if(func3(data95) > 20){
+const err272 = {instancePath:instancePath+"/hipaa_consent_version",schemaPath:"#/properties/hipaa_consent_version/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err272];
+}
+else {
+vErrors.push(err272);
+}
+errors++;
+}
+if(func3(data95) < 1){
+const err273 = {instancePath:instancePath+"/hipaa_consent_version",schemaPath:"#/properties/hipaa_consent_version/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err273];
+}
+else {
+vErrors.push(err273);
+}
+errors++;
+}
+if(!pattern0.test(data95)){
+const err274 = {instancePath:instancePath+"/hipaa_consent_version",schemaPath:"#/properties/hipaa_consent_version/pattern",keyword:"pattern",params:{pattern: "[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"},message:"must match pattern \""+"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"+"\""};
+if(vErrors === null){
+vErrors = [err274];
+}
+else {
+vErrors.push(err274);
+}
+errors++;
+}
+}
+else {
+const err275 = {instancePath:instancePath+"/hipaa_consent_version",schemaPath:"#/properties/hipaa_consent_version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err275];
+}
+else {
+vErrors.push(err275);
+}
+errors++;
+}
+}
+}
+else {
+const err276 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err276];
+}
+else {
+vErrors.push(err276);
+}
+errors++;
+}
 validate10.errors = vErrors;
 return errors === 0;
 }
 
 export const HealthGoals = validate11;
-const schema12 = {"description":"Onboarding step 1, stored in the profile's `health_goals`.","type":"object","additionalProperties":false,"required":["schema_version","goals"],"properties":{"schema_version":{"type":"integer","const":1},"goals":{"type":"array","minItems":1,"maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["area","description","priority","target_date"],"properties":{"area":{"type":"string","enum":["weight","fitness","sleep","stress","nutrition","energy","heart_health","blood_sugar","digestion","mobility","longevity","other"]},"description":{"type":"string","minLength":1,"maxLength":500},"priority":{"type":"string","enum":["high","medium","low"]},"target_date":{"type":"string","format":"date","pattern":"^(19[0-9]{2}|20[0-9]{2}|2100)-"}}}},"motivation":{"type":"string","maxLength":2000,"description":"Why these goals matter now."},"completed_at":{"type":"string","format":"date-time","pattern":"^(19[0-9]{2}|20[0-9]{2}|2100)-"}}};
+const schema12 = {"description":"Onboarding step 1, stored in the profile's `health_goals`.","type":"object","additionalProperties":false,"required":["schema_version","goals"],"properties":{"schema_version":{"type":"integer","const":1},"goals":{"type":"array","minItems":1,"maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["area","description","priority","target_date"],"properties":{"area":{"type":"string","enum":["weight","fitness","sleep","stress","nutrition","energy","heart_health","blood_sugar","digestion","mobility","longevity","other"]},"description":{"type":"string","minLength":1,"maxLength":500,"pattern":"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"},"priority":{"type":"string","enum":["high","medium","low"]},"target_date":{"type":"string","format":"date","pattern":"^(19[0-9]{2}|20[0-9]{2}|2100)-"}}}},"motivation":{"type":"string","maxLength":2000,"description":"Why these goals matter now."},"completed_at":{"type":"string","format":"date-time","pattern":"^(19[0-9]{2}|20[0-9]{2}|2100)-"}}};
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3462,9 +3553,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-else {
-const err16 = {instancePath:instancePath+"/goals/" + i0+"/description",schemaPath:"#/properties/goals/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern0.test(data4)){
+const err16 = {instancePath:instancePath+"/goals/" + i0+"/description",schemaPath:"#/properties/goals/items/properties/description/pattern",keyword:"pattern",params:{pattern: "[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"},message:"must match pattern \""+"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"+"\""};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3474,10 +3564,8 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data2.priority !== undefined){
-let data5 = data2.priority;
-if(typeof data5 !== "string"){
-const err17 = {instancePath:instancePath+"/goals/" + i0+"/priority",schemaPath:"#/properties/goals/items/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err17 = {instancePath:instancePath+"/goals/" + i0+"/description",schemaPath:"#/properties/goals/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3486,8 +3574,11 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(!(((data5 === "high") || (data5 === "medium")) || (data5 === "low"))){
-const err18 = {instancePath:instancePath+"/goals/" + i0+"/priority",schemaPath:"#/properties/goals/items/properties/priority/enum",keyword:"enum",params:{allowedValues: schema12.properties.goals.items.properties.priority.enum},message:"must be equal to one of the allowed values"};
+}
+if(data2.priority !== undefined){
+let data5 = data2.priority;
+if(typeof data5 !== "string"){
+const err18 = {instancePath:instancePath+"/goals/" + i0+"/priority",schemaPath:"#/properties/goals/items/properties/priority/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3496,12 +3587,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-if(data2.target_date !== undefined){
-let data6 = data2.target_date;
-if(typeof data6 === "string"){
-if(!pattern1.test(data6)){
-const err19 = {instancePath:instancePath+"/goals/" + i0+"/target_date",schemaPath:"#/properties/goals/items/properties/target_date/pattern",keyword:"pattern",params:{pattern: "^(19[0-9]{2}|20[0-9]{2}|2100)-"},message:"must match pattern \""+"^(19[0-9]{2}|20[0-9]{2}|2100)-"+"\""};
+if(!(((data5 === "high") || (data5 === "medium")) || (data5 === "low"))){
+const err19 = {instancePath:instancePath+"/goals/" + i0+"/priority",schemaPath:"#/properties/goals/items/properties/priority/enum",keyword:"enum",params:{allowedValues: schema12.properties.goals.items.properties.priority.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3510,8 +3597,12 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(!(formats2.validate(data6))){
-const err20 = {instancePath:instancePath+"/goals/" + i0+"/target_date",schemaPath:"#/properties/goals/items/properties/target_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+}
+if(data2.target_date !== undefined){
+let data6 = data2.target_date;
+if(typeof data6 === "string"){
+if(!pattern5.test(data6)){
+const err20 = {instancePath:instancePath+"/goals/" + i0+"/target_date",schemaPath:"#/properties/goals/items/properties/target_date/pattern",keyword:"pattern",params:{pattern: "^(19[0-9]{2}|20[0-9]{2}|2100)-"},message:"must match pattern \""+"^(19[0-9]{2}|20[0-9]{2}|2100)-"+"\""};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3520,9 +3611,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-else {
-const err21 = {instancePath:instancePath+"/goals/" + i0+"/target_date",schemaPath:"#/properties/goals/items/properties/target_date/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats2.validate(data6))){
+const err21 = {instancePath:instancePath+"/goals/" + i0+"/target_date",schemaPath:"#/properties/goals/items/properties/target_date/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3532,9 +3622,8 @@ vErrors.push(err21);
 errors++;
 }
 }
-}
 else {
-const err22 = {instancePath:instancePath+"/goals/" + i0,schemaPath:"#/properties/goals/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err22 = {instancePath:instancePath+"/goals/" + i0+"/target_date",schemaPath:"#/properties/goals/items/properties/target_date/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3546,7 +3635,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/goals",schemaPath:"#/properties/goals/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err23 = {instancePath:instancePath+"/goals/" + i0,schemaPath:"#/properties/goals/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3556,11 +3645,9 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.motivation !== undefined){
-let data7 = data.motivation;
-if(typeof data7 === "string"){
-if(func3(data7) > 2000){
-const err24 = {instancePath:instancePath+"/motivation",schemaPath:"#/properties/motivation/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+}
+else {
+const err24 = {instancePath:instancePath+"/goals",schemaPath:"#/properties/goals/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3570,8 +3657,11 @@ vErrors.push(err24);
 errors++;
 }
 }
-else {
-const err25 = {instancePath:instancePath+"/motivation",schemaPath:"#/properties/motivation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.motivation !== undefined){
+let data7 = data.motivation;
+if(typeof data7 === "string"){
+if(func3(data7) > 2000){
+const err25 = {instancePath:instancePath+"/motivation",schemaPath:"#/properties/motivation/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3581,11 +3671,8 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.completed_at !== undefined){
-let data8 = data.completed_at;
-if(typeof data8 === "string"){
-if(!pattern1.test(data8)){
-const err26 = {instancePath:instancePath+"/completed_at",schemaPath:"#/properties/completed_at/pattern",keyword:"pattern",params:{pattern: "^(19[0-9]{2}|20[0-9]{2}|2100)-"},message:"must match pattern \""+"^(19[0-9]{2}|20[0-9]{2}|2100)-"+"\""};
+else {
+const err26 = {instancePath:instancePath+"/motivation",schemaPath:"#/properties/motivation/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3594,8 +3681,12 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(!(formats10.validate(data8))){
-const err27 = {instancePath:instancePath+"/completed_at",schemaPath:"#/properties/completed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+if(data.completed_at !== undefined){
+let data8 = data.completed_at;
+if(typeof data8 === "string"){
+if(!pattern5.test(data8)){
+const err27 = {instancePath:instancePath+"/completed_at",schemaPath:"#/properties/completed_at/pattern",keyword:"pattern",params:{pattern: "^(19[0-9]{2}|20[0-9]{2}|2100)-"},message:"must match pattern \""+"^(19[0-9]{2}|20[0-9]{2}|2100)-"+"\""};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3604,9 +3695,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-else {
-const err28 = {instancePath:instancePath+"/completed_at",schemaPath:"#/properties/completed_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats10.validate(data8))){
+const err28 = {instancePath:instancePath+"/completed_at",schemaPath:"#/properties/completed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3616,9 +3706,8 @@ vErrors.push(err28);
 errors++;
 }
 }
-}
 else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err29 = {instancePath:instancePath+"/completed_at",schemaPath:"#/properties/completed_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3627,12 +3716,24 @@ vErrors.push(err29);
 }
 errors++;
 }
+}
+}
+else {
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
 validate11.errors = vErrors;
 return errors === 0;
 }
 
 export const ClientStory = validate12;
-const schema13 = {"description":"Onboarding step 2, stored in the profile's `client_story`.","type":"object","additionalProperties":false,"required":["schema_version","summary"],"properties":{"schema_version":{"type":"integer","const":1},"summary":{"type":"string","minLength":1,"maxLength":5000,"description":"In the client's own words: what brings them to the clinic."},"concern_duration":{"type":"string","enum":["under_3_months","3_to_12_months","1_to_5_years","over_5_years"]},"tried_before":{"type":"string","maxLength":2000},"what_helps":{"type":"string","maxLength":2000},"what_worsens":{"type":"string","maxLength":2000},"current_medications":{"type":"string","maxLength":2000},"allergies":{"type":"string","maxLength":2000},"success_in_six_months":{"type":"string","maxLength":2000},"completed_at":{"type":"string","format":"date-time","pattern":"^(19[0-9]{2}|20[0-9]{2}|2100)-"}}};
+const schema13 = {"description":"Onboarding step 2, stored in the profile's `client_story`.","type":"object","additionalProperties":false,"required":["schema_version","summary"],"properties":{"schema_version":{"type":"integer","const":1},"summary":{"type":"string","minLength":1,"maxLength":5000,"description":"In the client's own words: what brings them to the clinic.","pattern":"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"},"concern_duration":{"type":"string","enum":["under_3_months","3_to_12_months","1_to_5_years","over_5_years"]},"tried_before":{"type":"string","maxLength":2000},"what_helps":{"type":"string","maxLength":2000},"what_worsens":{"type":"string","maxLength":2000},"current_medications":{"type":"string","maxLength":2000},"allergies":{"type":"string","maxLength":2000},"success_in_six_months":{"type":"string","maxLength":2000},"completed_at":{"type":"string","format":"date-time","pattern":"^(19[0-9]{2}|20[0-9]{2}|2100)-"}}};
 
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3716,9 +3817,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-else {
-const err7 = {instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern0.test(data1)){
+const err7 = {instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/pattern",keyword:"pattern",params:{pattern: "[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"},message:"must match pattern \""+"[^\\s\\p{Cc}\\p{Cf}\\p{Z}\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u3164\\uFE00-\\uFE0F\\uFFA0]"+"\""};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3728,10 +3828,8 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.concern_duration !== undefined){
-let data2 = data.concern_duration;
-if(typeof data2 !== "string"){
-const err8 = {instancePath:instancePath+"/concern_duration",schemaPath:"#/properties/concern_duration/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err8 = {instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3740,8 +3838,11 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!((((data2 === "under_3_months") || (data2 === "3_to_12_months")) || (data2 === "1_to_5_years")) || (data2 === "over_5_years"))){
-const err9 = {instancePath:instancePath+"/concern_duration",schemaPath:"#/properties/concern_duration/enum",keyword:"enum",params:{allowedValues: schema13.properties.concern_duration.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.concern_duration !== undefined){
+let data2 = data.concern_duration;
+if(typeof data2 !== "string"){
+const err9 = {instancePath:instancePath+"/concern_duration",schemaPath:"#/properties/concern_duration/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3750,12 +3851,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-if(data.tried_before !== undefined){
-let data3 = data.tried_before;
-if(typeof data3 === "string"){
-if(func3(data3) > 2000){
-const err10 = {instancePath:instancePath+"/tried_before",schemaPath:"#/properties/tried_before/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(!((((data2 === "under_3_months") || (data2 === "3_to_12_months")) || (data2 === "1_to_5_years")) || (data2 === "over_5_years"))){
+const err10 = {instancePath:instancePath+"/concern_duration",schemaPath:"#/properties/concern_duration/enum",keyword:"enum",params:{allowedValues: schema13.properties.concern_duration.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3765,8 +3862,11 @@ vErrors.push(err10);
 errors++;
 }
 }
-else {
-const err11 = {instancePath:instancePath+"/tried_before",schemaPath:"#/properties/tried_before/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.tried_before !== undefined){
+let data3 = data.tried_before;
+if(typeof data3 === "string"){
+if(func3(data3) > 2000){
+const err11 = {instancePath:instancePath+"/tried_before",schemaPath:"#/properties/tried_before/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3776,11 +3876,8 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.what_helps !== undefined){
-let data4 = data.what_helps;
-if(typeof data4 === "string"){
-if(func3(data4) > 2000){
-const err12 = {instancePath:instancePath+"/what_helps",schemaPath:"#/properties/what_helps/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+else {
+const err12 = {instancePath:instancePath+"/tried_before",schemaPath:"#/properties/tried_before/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3790,8 +3887,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-else {
-const err13 = {instancePath:instancePath+"/what_helps",schemaPath:"#/properties/what_helps/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.what_helps !== undefined){
+let data4 = data.what_helps;
+if(typeof data4 === "string"){
+if(func3(data4) > 2000){
+const err13 = {instancePath:instancePath+"/what_helps",schemaPath:"#/properties/what_helps/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3801,11 +3901,8 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.what_worsens !== undefined){
-let data5 = data.what_worsens;
-if(typeof data5 === "string"){
-if(func3(data5) > 2000){
-const err14 = {instancePath:instancePath+"/what_worsens",schemaPath:"#/properties/what_worsens/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+else {
+const err14 = {instancePath:instancePath+"/what_helps",schemaPath:"#/properties/what_helps/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3815,8 +3912,11 @@ vErrors.push(err14);
 errors++;
 }
 }
-else {
-const err15 = {instancePath:instancePath+"/what_worsens",schemaPath:"#/properties/what_worsens/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.what_worsens !== undefined){
+let data5 = data.what_worsens;
+if(typeof data5 === "string"){
+if(func3(data5) > 2000){
+const err15 = {instancePath:instancePath+"/what_worsens",schemaPath:"#/properties/what_worsens/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3826,11 +3926,8 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.current_medications !== undefined){
-let data6 = data.current_medications;
-if(typeof data6 === "string"){
-if(func3(data6) > 2000){
-const err16 = {instancePath:instancePath+"/current_medications",schemaPath:"#/properties/current_medications/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+else {
+const err16 = {instancePath:instancePath+"/what_worsens",schemaPath:"#/properties/what_worsens/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3840,8 +3937,11 @@ vErrors.push(err16);
 errors++;
 }
 }
-else {
-const err17 = {instancePath:instancePath+"/current_medications",schemaPath:"#/properties/current_medications/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.current_medications !== undefined){
+let data6 = data.current_medications;
+if(typeof data6 === "string"){
+if(func3(data6) > 2000){
+const err17 = {instancePath:instancePath+"/current_medications",schemaPath:"#/properties/current_medications/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3851,11 +3951,8 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.allergies !== undefined){
-let data7 = data.allergies;
-if(typeof data7 === "string"){
-if(func3(data7) > 2000){
-const err18 = {instancePath:instancePath+"/allergies",schemaPath:"#/properties/allergies/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+else {
+const err18 = {instancePath:instancePath+"/current_medications",schemaPath:"#/properties/current_medications/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3865,8 +3962,11 @@ vErrors.push(err18);
 errors++;
 }
 }
-else {
-const err19 = {instancePath:instancePath+"/allergies",schemaPath:"#/properties/allergies/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.allergies !== undefined){
+let data7 = data.allergies;
+if(typeof data7 === "string"){
+if(func3(data7) > 2000){
+const err19 = {instancePath:instancePath+"/allergies",schemaPath:"#/properties/allergies/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3876,11 +3976,8 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.success_in_six_months !== undefined){
-let data8 = data.success_in_six_months;
-if(typeof data8 === "string"){
-if(func3(data8) > 2000){
-const err20 = {instancePath:instancePath+"/success_in_six_months",schemaPath:"#/properties/success_in_six_months/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+else {
+const err20 = {instancePath:instancePath+"/allergies",schemaPath:"#/properties/allergies/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3890,8 +3987,11 @@ vErrors.push(err20);
 errors++;
 }
 }
-else {
-const err21 = {instancePath:instancePath+"/success_in_six_months",schemaPath:"#/properties/success_in_six_months/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.success_in_six_months !== undefined){
+let data8 = data.success_in_six_months;
+if(typeof data8 === "string"){
+if(func3(data8) > 2000){
+const err21 = {instancePath:instancePath+"/success_in_six_months",schemaPath:"#/properties/success_in_six_months/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3901,11 +4001,8 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.completed_at !== undefined){
-let data9 = data.completed_at;
-if(typeof data9 === "string"){
-if(!pattern1.test(data9)){
-const err22 = {instancePath:instancePath+"/completed_at",schemaPath:"#/properties/completed_at/pattern",keyword:"pattern",params:{pattern: "^(19[0-9]{2}|20[0-9]{2}|2100)-"},message:"must match pattern \""+"^(19[0-9]{2}|20[0-9]{2}|2100)-"+"\""};
+else {
+const err22 = {instancePath:instancePath+"/success_in_six_months",schemaPath:"#/properties/success_in_six_months/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3914,8 +4011,12 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(!(formats10.validate(data9))){
-const err23 = {instancePath:instancePath+"/completed_at",schemaPath:"#/properties/completed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+if(data.completed_at !== undefined){
+let data9 = data.completed_at;
+if(typeof data9 === "string"){
+if(!pattern5.test(data9)){
+const err23 = {instancePath:instancePath+"/completed_at",schemaPath:"#/properties/completed_at/pattern",keyword:"pattern",params:{pattern: "^(19[0-9]{2}|20[0-9]{2}|2100)-"},message:"must match pattern \""+"^(19[0-9]{2}|20[0-9]{2}|2100)-"+"\""};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3924,9 +4025,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-else {
-const err24 = {instancePath:instancePath+"/completed_at",schemaPath:"#/properties/completed_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats10.validate(data9))){
+const err24 = {instancePath:instancePath+"/completed_at",schemaPath:"#/properties/completed_at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3936,14 +4036,25 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
 else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err25 = {instancePath:instancePath+"/completed_at",schemaPath:"#/properties/completed_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err25];
 }
 else {
 vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
 }
 errors++;
 }
@@ -4929,7 +5040,7 @@ errors++;
 if(data.completed_at !== undefined){
 let data27 = data.completed_at;
 if(typeof data27 === "string"){
-if(!pattern1.test(data27)){
+if(!pattern5.test(data27)){
 const err83 = {instancePath:instancePath+"/completed_at",schemaPath:"#/properties/completed_at/pattern",keyword:"pattern",params:{pattern: "^(19[0-9]{2}|20[0-9]{2}|2100)-"},message:"must match pattern \""+"^(19[0-9]{2}|20[0-9]{2}|2100)-"+"\""};
 if(vErrors === null){
 vErrors = [err83];
@@ -5232,7 +5343,7 @@ errors++;
 if(data.completed_at !== undefined){
 let data8 = data.completed_at;
 if(typeof data8 === "string"){
-if(!pattern1.test(data8)){
+if(!pattern5.test(data8)){
 const err21 = {instancePath:instancePath+"/completed_at",schemaPath:"#/properties/completed_at/pattern",keyword:"pattern",params:{pattern: "^(19[0-9]{2}|20[0-9]{2}|2100)-"},message:"must match pattern \""+"^(19[0-9]{2}|20[0-9]{2}|2100)-"+"\""};
 if(vErrors === null){
 vErrors = [err21];

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { FastifySchema } from 'fastify';
 import { parse } from 'yaml';
 import { DATE_WINDOW, DATE_WINDOW_PATTERN } from '../../machines/rules/calendar-dates.ts';
+import { VISIBLE_TEXT_PATTERN } from '../../machines/rules/visible-text.ts';
 import { projectRoot } from '../project-root.ts';
 
 export const CONTRACT_PATH = path.join(projectRoot, 'openapi/openapi.yaml');
@@ -96,6 +97,26 @@ function forAjv(schema: Json): Json {
   return out;
 }
 
+/**
+ * Text a request may not leave empty must show something: every string with a minLength of 1 or
+ * more and no format, choice or pattern of its own (the YAML's `pattern: '\S'` included) gets
+ * VISIBLE_TEXT_PATTERN, so a value that trims to nothing (spaces, tabs, U+FEFF, U+200B...) is a
+ * 400 naming the field on every such field, written in the YAML or added later, and in the
+ * portal's validators made from the same schemas.
+ */
+function visibleText(schema: Json): Json {
+  if (Array.isArray(schema)) return schema.map(visibleText);
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(schema)) {
+    out[key] = key === 'properties' ? Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, visibleText(v)])) : visibleText(value);
+  }
+  const isText = [out.type].flat().includes('string');
+  const freeText = out.format === undefined && out.enum === undefined && out.const === undefined && (out.pattern === undefined || out.pattern === '\\S');
+  if (isText && typeof out.minLength === 'number' && out.minLength >= 1 && freeText) out.pattern = VISIBLE_TEXT_PATTERN;
+  return out;
+}
+
 export function loadContract(document: Json = readContractDocument()): Contract {
   dateWindowOf(document);
   const byId = new Map<string, { method: string; path: string; operation: Json; pathItem: Json }>();
@@ -107,7 +128,7 @@ export function loadContract(document: Json = readContractDocument()): Contract 
   }
   return {
     document,
-    component: (name) => forAjv(inline(document, document.components.schemas[name])),
+    component: (name) => visibleText(forAjv(inline(document, document.components.schemas[name]))),
     operations: () => [...byId.entries()].map(([operationId, o]) => ({ operationId, method: o.method, path: o.path, operation: o.operation })),
     idempotentOperations() {
       const ids = new Set<string>();
@@ -137,7 +158,7 @@ export function loadContract(document: Json = readContractDocument()): Contract 
         };
       }
       const body = found.operation.requestBody?.content?.['application/json']?.schema;
-      if (body) schema.body = forAjv(inline(document, body));
+      if (body) schema.body = visibleText(forAjv(inline(document, body)));
       const response: Json = {};
       for (const [status, r] of Object.entries<Json>(found.operation.responses ?? {})) {
         const resolved = inline(document, r);

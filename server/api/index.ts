@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerBearerAuth } from '../auth/bearer.ts';
 import { compiledOnFirstUse } from '../http/compile-on-first-use.ts';
 import { registerIdempotency } from '../http/idempotency.ts';
+import { decimalIntegers } from '../http/decimal-params.ts';
 import { createAadhaarVault } from './aadhaar.ts';
 import type { ApiContext } from './context.ts';
 import { loadContract } from './contract.ts';
@@ -40,7 +41,10 @@ export async function businessApi(app: FastifyInstance): Promise<void> {
     if (!operationId) throw new Error(`${route.method} ${route.url} is not an operation of openapi/openapi.yaml`);
   });
   const ajv = validators();
-  app.setValidatorCompiler(({ schema, httpPart }) => compiledOnFirstUse(() => (httpPart === 'body' ? ajv.body : ajv.other).compile(schema)));
+  // Path ids and query integers: decimal digits only, before ajv converts them (http/decimal-params.ts).
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    compiledOnFirstUse(() => (httpPart === 'body' ? ajv.body.compile(schema) : ajv.other.compile(decimalIntegers(schema) as object))),
+  );
   registerBearerAuth(app, {
     findCaller: callerFinder(ctx),
     verifier: () => identity.accessTokens,

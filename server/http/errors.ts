@@ -7,6 +7,8 @@
 //   500 {detail, request_id}                   anything unexpected, never a stack trace
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { dateRefusal } from '../../machines/rules/calendar-dates.ts';
+import { BLANK_REASON, VISIBLE_TEXT_PATTERN } from '../../machines/rules/visible-text.ts';
+import { DECIMAL_DIGITS, DECIMAL_DIGITS_REASON } from './decimal-params.ts';
 
 /** An error a handler throws on purpose: its status and detail go to the client as they are. */
 export class HttpError extends Error {
@@ -46,6 +48,8 @@ function reasonOf(item: ValidationItem): string {
   if (item.keyword === 'additionalProperties') return 'Unknown field.';
   const date = dateRefusal(item.keyword, params);
   if (date) return date;
+  if (item.keyword === 'pattern' && params.pattern === DECIMAL_DIGITS) return DECIMAL_DIGITS_REASON;
+  if (item.keyword === 'pattern' && params.pattern === VISIBLE_TEXT_PATTERN) return BLANK_REASON;
   return `${item.message ?? 'is invalid'}`.replace(/^must/, 'Must') + (params.allowedValues ? `: ${(params.allowedValues as unknown[]).join(', ')}` : '');
 }
 

@@ -11,15 +11,27 @@ export const UNSTORABLE_REASON = 'Must not contain the NUL character or unpaired
 // eslint-disable-next-line no-control-regex
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** The dotted path of the first string (or key) holding unstorable text, or null. */
+/**
+ * The dotted path of the first string (or key) holding unstorable text, or null. A walk with its
+ * own stack, not recursion: no depth of input can overflow the call stack here.
+ */
 export function findUnstorableText(value: unknown, at = ''): string | null {
-  if (typeof value === 'string') return UNSTORABLE.test(value) ? at || 'body' : null;
-  if (!value || typeof value !== 'object') return null;
-  for (const [key, inner] of Object.entries(value)) {
-    const path = at ? `${at}.${key}` : key;
-    if (UNSTORABLE.test(key)) return path;
-    const found = findUnstorableText(inner, path);
-    if (found) return found;
+  // [what, its path, whether `what` is a key]: a key is checked before the value it holds.
+  const stack: Array<[unknown, string, boolean]> = [[value, at, false]];
+  while (stack.length > 0) {
+    const [node, path, isKey] = stack.pop()!;
+    if (typeof node === 'string') {
+      if (UNSTORABLE.test(node)) return path || 'body';
+      continue;
+    }
+    if (isKey || !node || typeof node !== 'object') continue;
+    const entries = Object.entries(node);
+    // Pushed last first, so fields are visited in order and the first bad one is named.
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, inner] = entries[i];
+      const innerPath = path ? `${path}.${key}` : key;
+      stack.push([inner, innerPath, false], [key, innerPath, true]);
+    }
   }
   return null;
 }

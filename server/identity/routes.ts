@@ -3,6 +3,8 @@
 // JWKS and OIDC discovery documents under /identity/<poolId>/.well-known/.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../http/errors.ts';
+import { JSON_TOO_DEEP_REASON, jsonNestsDeeperThan, jsonTooDeep } from '../http/json-depth.ts';
 import { IdentityError, type IdentityUser } from './contracts.ts';
 import { Errors } from './errors.ts';
 import type { Body } from './input.ts';
@@ -70,14 +72,20 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
   const limiter = new RateLimiter(service.ctx.db, 'action-per-ip', service.ctx.settings.rateLimitPerMinute);
 
   // Amplify and the AWS SDK send application/x-amz-json-1.1; take any body as text and parse it
-  // here so malformed input becomes Cognito's SerializationException, not a generic error.
+  // here so malformed input becomes Cognito's SerializationException, not a generic error. A body
+  // nested too deep is refused before anything parses or walks it (http/json-depth.ts).
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) =>
+    jsonNestsDeeperThan(body as string) ? done(jsonTooDeep(), undefined) : done(null, body),
+  );
 
   app.setErrorHandler((error, request, reply) => {
     const fe = error as { statusCode?: number; code?: string };
     if (fe.statusCode === 413 || fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return sendError(reply, request, new IdentityError('InvalidParameterException', 'Request body is too large.'), 413);
+    }
+    if (error instanceof HttpError && error.errors?.body?.[0] === JSON_TOO_DEEP_REASON) {
+      return sendError(reply, request, new IdentityError('InvalidParameterException', `Invalid request body: ${JSON_TOO_DEEP_REASON}`));
     }
     if (fe.statusCode && fe.statusCode < 500) {
       return sendError(reply, request, new IdentityError('SerializationException', 'Malformed request.'));

@@ -3,6 +3,7 @@
 // Errors come back keyed by field path ("goals.0.description"), with the API's wording.
 import { dateRefusal } from '../../machines/rules/calendar-dates';
 import * as validators from '../../openapi/generated/portal-validators.js';
+import { BLANK_REASON, VISIBLE_TEXT_PATTERN } from '../../machines/rules/visible-text';
 
 export type ContractSchema = 'ProfilePatch' | 'HealthGoals' | 'ClientStory' | 'LifestyleHistory' | 'FamilyHistory' | 'ThriveCheckCreate';
 export type FieldErrors = Record<string, string[]>;
@@ -21,6 +22,7 @@ function reasonOf(e: AjvError): string {
   if (e.keyword === 'additionalProperties') return 'Unknown field.';
   const date = dateRefusal(e.keyword, e.params);
   if (date) return date;
+  if (e.keyword === 'pattern' && e.params.pattern === VISIBLE_TEXT_PATTERN) return BLANK_REASON;
   const allowed = e.params.allowedValues as unknown[] | undefined;
   return `${e.message ?? 'is invalid'}`.replace(/^must/, 'Must') + (allowed ? `: ${allowed.join(', ')}` : '');
 }

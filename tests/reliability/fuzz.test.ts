@@ -2,7 +2,9 @@
 // serves, with inputs from the contract's schemas (valid and bent) plus the naughty-strings
 // corpus, and every identity action (user actions unsigned, admin actions SigV4-signed).
 // Never a 5xx; every 2xx matches the contract; every 4xx is a JSON error; afterwards every
-// stored record reads back valid, and free text comes back byte-exact.
+// stored record reads back valid, and free text comes back byte-exact. A watch (watchdog.ts)
+// bounds every request's time (a hang fails like a 5xx), asks /healthz and samples RSS during the
+// run, and the run prints its request, 5xx and hang counts.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profilePatchErrors } from '../../machines/rules/profile-rules.ts';
@@ -11,6 +13,11 @@ import { engines } from '../support/engines.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 import { type Actor, addEnrollment, addProgram, addTarget, addUser } from '../integration/api/support.ts';
 import { NAUGHTY_STRINGS, unstorable } from './naughty-strings.ts';
+import { BLANK_REASON, VISIBLE_TEXT_PATTERN } from '../../machines/rules/visible-text.ts';
+import { DECIMAL_DIGITS_REASON } from '../../server/http/decimal-params.ts';
+import { JSON_TOO_DEEP_REASON } from '../../server/http/json-depth.ts';
+import { blankTextBodyArbitrary, deepNestingArbitrary, integerParams, NON_DECIMAL_IDS } from './input-classes.ts';
+import { FuzzWatch, printWatch } from './watchdog.ts';
 import { hostileArbitrary, idArbitrary, queryArbitrary, validArbitrary } from './schema-arbitrary.ts';
 import { fuzzCalendarEdges } from './calendar-edges.ts';
 import { FULL, recordReliability } from './summary.ts';
@@ -54,9 +61,11 @@ describe.each(engines)('fuzzing on %s', (engine) => {
   const failures: Failure[] = [];
   let dataLost = 0;
   const notServed: string[] = [];
+  let watch: FuzzWatch;
 
   beforeAll(async () => {
     t = await buildTestApp(engine, { env: UNLIMITED });
+    watch = new FuzzWatch(t.app);
     for (const role of ROLES) actors.push(await addUser(t, role));
     for (let i = 0; i < 10; i++) targets.push((await addTarget(t, i < 7 ? 'CLIENT' : i < 9 ? 'NURSE' : 'ADMIN')).id);
     for (let i = 0; i < 3; i++) programs.push(await addProgram(t, `Fuzz program ${i}`));
@@ -64,13 +73,16 @@ describe.each(engines)('fuzzing on %s', (engine) => {
   });
 
   afterAll(async () => {
+    const watched = watch ? `; watched: ${watch.summary()}` : '';
+    if (watch) printWatch(`fuzz (${engine}) seed ${SEED}: ${watch.summary()}`);
     recordReliability({
       area: `fuzz (${engine})`,
       cases,
       failures: failures.length,
       dataLost,
-      note: `seed ${SEED}${notServed.length ? `; in the contract but not served: ${notServed.join(', ')}` : ''}`,
+      note: `seed ${SEED}${watched}${notServed.length ? `; in the contract but not served: ${notServed.join(', ')}` : ''}`,
     });
+    await watch?.stop();
     await t?.close();
   });
 
@@ -109,15 +121,22 @@ describe.each(engines)('fuzzing on %s', (engine) => {
       const path = op.path.replace(/\{(\w+)\}/g, () => (i % 2 === 0 ? s.ids[0] : String(live[i % live.length])));
       const url = `/api/v1${path}${query}`;
       const started = performance.now();
-      const res = await t.app.inject({
-        method: op.method.toUpperCase() as 'GET',
-        url,
-        headers: s.actor ? { authorization: `Bearer ${s.actor.accessToken}` } : {},
-        ...(payload !== undefined ? { payload: payload as object } : {}),
-      });
+      const label = describeRequest(op.method.toUpperCase(), url, payload);
+      const res = await watch.inject(
+        {
+          method: op.method.toUpperCase() as 'GET',
+          url,
+          headers: s.actor ? { authorization: `Bearer ${s.actor.accessToken}` } : {},
+          ...(payload !== undefined ? { payload: payload as object } : {}),
+        },
+        label,
+      );
       cases += 1;
       timing.set(op.operationId, (timing.get(op.operationId) ?? 0) + performance.now() - started);
-      const label = describeRequest(op.method.toUpperCase(), url, payload);
+      if (!res) {
+        fail(label, 0, 'hang: no answer in time', '');
+        continue;
+      }
       let body: unknown;
       try {
         body = res.body ? JSON.parse(res.body) : undefined;
@@ -157,6 +176,86 @@ describe.each(engines)('fuzzing on %s', (engine) => {
     failures.push(...run.failures);
     expect(run.operations).toBeGreaterThan(20);
     expect(run.failures, JSON.stringify(run.failures.slice(0, 3), null, 2)).toEqual([]);
+  }, 600_000);
+
+  // --- issue 42 input classes (input-classes.ts): deep nesting, blank text, non-decimal ids ---
+  it('every operation: over-deep bodies, blank text and non-decimal ids are 400 naming the field, never 5xx or a hang', async () => {
+    const perOp = FULL ? 6 : 2;
+    const ops = contract
+      .operations()
+      .map((o) => ({ ...o, schema: contract.routeSchema(o.operationId) as Record<string, any> }))
+      .filter((o) => t.app.hasRoute({ method: o.method.toUpperCase() as 'GET', url: `/api/v1${o.path.replace(/\{(\w+)\}/g, ':$1')}` }));
+    const wrong: Failure[] = [];
+    const signedIn = actors;
+    let n = 0;
+    const send = async (method: string, url: string, actor: Actor | null, payload: string | object | undefined, expect400: string | null, reason: string) => {
+      const label = describeRequest(method.toUpperCase(), url, typeof payload === 'string' ? `${payload.slice(0, 60)}…(${payload.length})` : payload);
+      const res = await watch.inject(
+        {
+          method: method.toUpperCase() as 'GET',
+          url,
+          headers: { ...(actor ? { authorization: `Bearer ${actor.accessToken}` } : {}), ...(payload !== undefined ? { 'content-type': 'application/json' } : {}) },
+          ...(payload !== undefined ? { payload } : {}),
+        },
+        label,
+      );
+      cases += 1;
+      if (!res) return wrong.push({ request: label, status: 0, why: 'hang: no answer in time', body: '' });
+      if (res.statusCode >= 500) return wrong.push({ request: label, status: res.statusCode, why: '5xx', body: res.body.slice(0, 300) });
+      if (expect400 === null) return;
+      let errors: Record<string, string[]> | undefined;
+      try {
+        errors = JSON.parse(res.body).errors;
+      } catch {
+        errors = undefined;
+      }
+      if (res.statusCode !== 400 || !errors?.[expect400]?.includes(reason)) wrong.push({ request: label, status: res.statusCode, why: `expected 400 naming ${expect400}: ${reason}`, body: res.body.slice(0, 300) });
+    };
+    const ids = (op: { path: string; schema: Record<string, any> }, name?: string, value?: string) =>
+      op.path.replace(/\{(\w+)\}/g, (_, p: string) => (p === name ? encodeURIComponent(value!) : String(op.schema.params?.properties?.[p]?.enum?.[0] ?? targets[0])));
+    for (const op of ops) {
+      const isPublic = Array.isArray(op.operation.security) && op.operation.security.length === 0;
+      const actorFor = () => (isPublic ? null : signedIn[n++ % signedIn.length]);
+      if (op.schema.body) {
+        for (const deep of fc.sample(deepNestingArbitrary, { numRuns: perOp, seed: SEED + n })) {
+          await send(op.method, `/api/v1${ids(op)}`, actorFor(), deep.text, 'body', JSON_TOO_DEEP_REASON);
+        }
+        // Anonymous on a signed-in route: refused before the body matters, still never a 5xx.
+        await send(op.method, `/api/v1${ids(op)}`, null, fc.sample(deepNestingArbitrary, { numRuns: 1, seed: SEED + n })[0].text, null, '');
+        const blank = blankTextBodyArbitrary(op.schema.body);
+        if (blank) {
+          for (const b of fc.sample(blank, { numRuns: perOp * 2, seed: SEED + n })) {
+            await send(op.method, `/api/v1${ids(op)}`, actorFor(), b.body as object, b.mustRefuse ? b.field : null, BLANK_REASON);
+          }
+        }
+      }
+      for (const name of integerParams(op.schema.params)) {
+        for (const bad of fc.sample(fc.constantFrom(...NON_DECIMAL_IDS), { numRuns: perOp, seed: SEED + n })) {
+          await send(op.method, `/api/v1${ids(op, name, bad)}`, actorFor(), op.schema.body ? {} : undefined, name, DECIMAL_DIGITS_REASON);
+        }
+      }
+      if (op.method === 'get') {
+        for (const name of integerParams(op.schema.querystring)) {
+          const bad = NON_DECIMAL_IDS[n % NON_DECIMAL_IDS.length];
+          const expected = op.schema.querystring.properties[name].type === 'array' ? `${name}.0` : name;
+          await send('get', `/api/v1${ids(op)}?${name}=${encodeURIComponent(bad)}`, actorFor(), undefined, expected, DECIMAL_DIGITS_REASON);
+        }
+      }
+    }
+    // Identity takes its own body parser: over-deep bodies are Cognito's InvalidParameterException.
+    for (const [i, deep] of fc.sample(deepNestingArbitrary, { numRuns: perOp * 10, seed: SEED + 3 }).entries()) {
+      const action = ['InitiateAuth', 'SignUp', 'ForgotPassword', 'GetUser', 'RespondToAuthChallenge', 'AdminGetUser'][i % 6];
+      const label = `identity ${action} deep ${deep.depth}`;
+      const res = await watch.inject({ method: 'POST', url: '/identity', headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${action}` }, payload: deep.text }, label);
+      cases += 1;
+      if (!res) wrong.push({ request: label, status: 0, why: 'hang: no answer in time', body: '' });
+      else if (res.statusCode !== 400 || JSON.parse(res.body).__type !== 'InvalidParameterException') wrong.push({ request: label, status: res.statusCode, why: 'expected InvalidParameterException', body: res.body.slice(0, 300) });
+    }
+    failures.push(...wrong);
+    const counts = new Map<string, number>();
+    for (const w of wrong) counts.set(w.why, (counts.get(w.why) ?? 0) + 1);
+    const byWhy = [...counts].map(([why, count]) => `${count} × ${why}`);
+    expect(wrong.slice(0, 5), byWhy.join('; ')).toEqual([]);
   }, 600_000);
 
   it(`every identity action: ${IDENTITY_REQUESTS} requests, no 5xx, Cognito-shaped errors`, async () => {
@@ -228,7 +327,8 @@ describe.each(engines)('fuzzing on %s', (engine) => {
     const admin = actors.find((a) => a.role === 'SUPER_ADMIN')!;
     const patchSchema = contract.routeSchema('patchProfile').body as Record<string, any>;
     const freeText = Object.entries<Record<string, any>>(patchSchema.properties)
-      .filter(([name, s]) => [s.type].flat().includes('string') && !s.format && !s.pattern && !s.enum && !['role', 'clinic', 'appointment_duration', 'hipaa_consent_version'].includes(name))
+      // Free text: no format, choice or pattern of its own (the contract's blank-text rule aside).
+      .filter(([name, s]) => [s.type].flat().includes('string') && !s.format && (!s.pattern || s.pattern === VISIBLE_TEXT_PATTERN) && !s.enum && !['role', 'clinic', 'appointment_duration', 'hipaa_consent_version'].includes(name))
       .map(([name, s]) => ({ name, max: (s.maxLength as number) ?? 100, min: (s.minLength as number) ?? 0 }));
     const jsonFields = Object.entries<Record<string, any>>(patchSchema.properties)
       // Free-form JSON only: an object with its own fixed fields (the nested `user`) is not one.
@@ -309,6 +409,17 @@ describe.each(engines)('fuzzing on %s', (engine) => {
     expect(invalid.slice(0, 10)).toEqual([]);
     expect(cases).toBeGreaterThan(API_REQUESTS + IDENTITY_REQUESTS);
   }, 600_000);
+
+  // --- the watch (watchdog.ts): the server stayed up through the whole run ---
+  it('the server stayed up: no request hung, /healthz answered 200 throughout, memory stayed bounded', async () => {
+    await watch.check('the whole run');
+    const report = watch.report();
+    expect(report.requests).toBeGreaterThan(API_REQUESTS);
+    expect(report.healthChecks).toBeGreaterThan(1);
+    expect(watch.hung.slice(0, 5)).toEqual([]);
+    expect(watch.unhealthy.slice(0, 5)).toEqual([]);
+    expect(report.fiveXx).toBe(0);
+  });
 });
 
 // Forwarded-header spoofing on the rate-limited routes (issue 42): with the default TRUST_PROXY

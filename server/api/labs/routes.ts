@@ -13,7 +13,7 @@ import type { components } from '../../../openapi/generated/api.ts';
 import { localTime } from '../../../machines/appointments/scheduling-rules.ts';
 import { ageOn, HOLD_MINUTES, isPdf, rangeFor, REPORT_MAX_BYTES, slotSuitsFasting } from '../../../machines/labs/lab-rules.ts';
 import { LAB_TEXTS } from '../../../machines/labs/lab-texts.ts';
-import { cleanFileName } from '../../../machines/support/support-rules.ts';
+import { cleanFileName } from '../../../machines/rules/file-types.ts';
 import { CANCELLABLE_STATUSES, type LabOrderStatus, labOrderLifecycle } from '../../../machines/labs/order-lifecycle.ts';
 import { callerOf } from '../../auth/bearer.ts';
 import type { Db } from '../../db/database.ts';
@@ -29,7 +29,7 @@ import * as data from './data.ts';
 import { labPartnerFrom } from './partner.ts';
 import { partnerTick, queuePartnerBooking, queuePartnerCancel } from './partner-sync.ts';
 import { recordResult } from './record-result.ts';
-import { isBase64, UPLOAD_BODY_LIMIT } from '../uploads.ts';
+import { attachmentDisposition, isBase64, UPLOAD_BODY_LIMIT } from '../uploads.ts';
 import { clinicWhen } from '../../mail/clinic-when.ts';
 
 type S = components['schemas'];
@@ -106,10 +106,11 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
     return client;
   }
 
-  /** A test's markers: each range in order, each code once. */
+  /** A test's markers: each range in order (critical bounds outside the normal one), each code once. */
   function checkMarkers(markers: S['LabMarkerCreate'][]): void {
     markers.forEach((m, i) => m.ranges.forEach((r, j) => {
       if (r.age_min > r.age_max || r.low > r.high) throw badRequest(`markers[${i}].ranges[${j}]`, E.rangeOrder);
+      if ((r.critical_low != null && r.critical_low > r.low) || (r.critical_high != null && r.critical_high < r.high)) throw badRequest(`markers[${i}].ranges[${j}]`, E.criticalInside);
     }));
     if (new Set(markers.map((m) => m.code)).size !== markers.length) throw badRequest('markers', E.codeTaken);
   }
@@ -444,7 +445,7 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
       if (!isPdf(content)) throw badRequest('content_base64', E.notPdf);
       const sha256 = createHash('sha256').update(content).digest('hex');
       const saved = await withAudit(db, { actor: caller, action: act('lab.report.pdf.attach'), client: order.client_id, requestId: request.id }, (trx) =>
-        data.savePdf(trx, { order: order.id, fileName: cleanFileName(file_name), content, sha256, by: caller.id }),
+        data.savePdf(trx, { order: order.id, fileName: cleanFileName(file_name, 'application/pdf'), content, sha256, by: caller.id }),
       );
       reply.code(201);
       return saved;
@@ -467,7 +468,7 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
       .code(200)
       .header('content-type', 'application/pdf')
       .header('content-length', String(content.length))
-      .header('content-disposition', `attachment; filename="${file.file_name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.file_name)}`)
+      .header('content-disposition', attachmentDisposition(file.file_name, 'application/pdf'))
       .header('digest', `sha-256=${Buffer.from(file.sha256, 'hex').toString('base64')}`)
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store')

@@ -5,7 +5,8 @@
 // ticket and every write is audited, the write's entry in its own transaction.
 import type { FastifyInstance } from 'fastify';
 import type { components } from '../../../openapi/generated/api.ts';
-import { ATTACHMENT_MAX_BYTES, cleanFileName, sniffAttachmentType } from '../../../machines/support/support-rules.ts';
+import { cleanFileName } from '../../../machines/rules/file-types.ts';
+import { ATTACHMENT_MAX_BYTES, type AttachmentType, sniffAttachmentType } from '../../../machines/support/support-rules.ts';
 import { SUPPORT_TEXTS } from '../../../machines/support/support-texts.ts';
 import { type TicketStatus, ticketLifecycle } from '../../../machines/support/ticket-lifecycle.ts';
 import { callerOf } from '../../auth/bearer.ts';
@@ -38,7 +39,7 @@ import {
   ticketDetail,
   uploadsAreFree,
 } from './data.ts';
-import { isBase64, UPLOAD_BODY_LIMIT } from '../uploads.ts';
+import { attachmentDisposition, isBase64, UPLOAD_BODY_LIMIT } from '../uploads.ts';
 
 type S = components['schemas'];
 const E = SUPPORT_TEXTS.errors;
@@ -239,7 +240,7 @@ export async function supportRoutes(app: FastifyInstance, ctx: ApiContext): Prom
       const type = sniffAttachmentType(content);
       if (!type) throw badRequest('content_base64', E.notAType);
       const created = await withAudit(db, { actor: caller, action: act('support.attachment.upload'), client: caller.role === 'CLIENT' ? caller.id : null, requestId: request.id }, (trx) =>
-        insertAttachment(trx, { uploader: caller.id, fileName: cleanFileName(file_name), type, content }),
+        insertAttachment(trx, { uploader: caller.id, fileName: cleanFileName(file_name, type), type, content }),
       );
       reply.code(201);
       return created;
@@ -263,7 +264,7 @@ export async function supportRoutes(app: FastifyInstance, ctx: ApiContext): Prom
       .code(200)
       .header('content-type', file.content_type)
       .header('content-length', String(content.length))
-      .header('content-disposition', `attachment; filename="${file.file_name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.file_name)}`)
+      .header('content-disposition', attachmentDisposition(file.file_name, file.content_type as AttachmentType))
       .header('digest', `sha-256=${Buffer.from(file.sha256, 'hex').toString('base64')}`)
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store')

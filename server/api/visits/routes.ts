@@ -11,7 +11,7 @@ import type { components } from '../../../openapi/generated/api.ts';
 import { isTherapy, type Therapy } from '../../../machines/visits/therapy-fields.ts';
 import { mayChart } from '../../../machines/visits/charting-roles.ts';
 import { type VisitStatus, visitAccepts, visitLifecycle } from '../../../machines/visits/visit-lifecycle.ts';
-import { clientRequiredErrors, computedValues, missingForCompletion, parameterErrors, screeningResult, startBlockers, type FieldErrors, VISIT_RULE_MESSAGES, vitalErrors, visitWarnings } from '../../../machines/visits/visit-rules.ts';
+import { clientRequiredErrors, computedValues, missingForCompletion, parameterErrors, screeningResult, startBlockers, therapySettingsErrors, type FieldErrors, vitalErrors, visitWarnings } from '../../../machines/visits/visit-rules.ts';
 import type { TherapySettings } from '../../../machines/visits/visit-settings.ts';
 import { callerOf } from '../../auth/bearer.ts';
 import type { Db } from '../../db/database.ts';
@@ -467,10 +467,9 @@ export async function therapyVisitRoutes(app: FastifyInstance, ctx: ApiContext):
       display_names: { ...current.display_names, ...body.display_names },
       contraindications: { ...current.contraindications, ...body.contraindications },
     } as TherapySettings;
-    if (next.hbot_soft_min_ata > next.hbot_soft_max_ata) throw badRequest(body.hbot_soft_min_ata !== undefined ? 'hbot_soft_min_ata' : 'hbot_soft_max_ata', 'The soft chamber range is upside down.');
-    if (next.hbot_glucose_warn_low >= next.hbot_glucose_warn_high) {
-      throw badRequest(body.hbot_glucose_warn_low !== undefined ? 'hbot_glucose_warn_low' : 'hbot_glucose_warn_high', VISIT_RULE_MESSAGES.glucoseRange);
-    }
+    // Settings that contradict each other (a soft chamber above the hard one, a low mark above the high one).
+    const contradictions = therapySettingsErrors(next, body);
+    if (Object.keys(contradictions).length) throw invalid(contradictions);
     for (const [therapy, list] of Object.entries(body.contraindications ?? {})) {
       const keys = (list ?? []).map((c) => c.key);
       if (new Set(keys).size !== keys.length) throw badRequest(`contraindications.${therapy}`, 'Each contraindication key may appear once.');

@@ -1,5 +1,6 @@
 // Refused fields read as sentences from one catalogue, whatever rule of the contract they broke.
 import { describe, expect, it } from 'vitest';
+import { BLANK_REASON } from '../../../machines/rules/visible-text';
 import { contractErrors } from '../../../src/lib/contract-validation';
 import { fieldLabel, fieldSentence, readableFieldErrors, refusalSummary } from '../../../src/lib/field-messages';
 
@@ -29,6 +30,14 @@ describe('the field message catalogue', () => {
     for (const sentence of Object.values(readable).flat()) expect(sentence).not.toMatch(/pattern|\^|\$|format "/);
     expect(refusalSummary({ abha_number: errors.abha_number })).toBe('ABHA number has 14 digits.');
     expect(refusalSummary({})).toBeNull();
+  });
+
+  it('calls a name of spaces or invisible characters missing, in the portal as from the server', () => {
+    for (const blank of [' ', '\t', '\uFEFF', '\u200B']) {
+      const errors = contractErrors('ProfilePatch', { first_name: blank });
+      expect(errors.first_name).toEqual([BLANK_REASON]);
+      expect(readableFieldErrors(errors).first_name).toEqual(['First name is required.']);
+    }
   });
 
   it('names a field it has no label for from its key', () => {
