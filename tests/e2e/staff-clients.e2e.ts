@@ -11,6 +11,7 @@ import { ALERT_NO_CONSENT, CONSENT_MISSING, ENROLLED, PROFILE_SAVED, RECORD_TAB_
 import { CLIENTS_EMPTY, CLIENTS_LOAD_FAILED, CLIENTS_TITLE, clientCreatedToast, NEW_CLIENT, RETRY } from '../../src/features/clients/texts.ts';
 import { expectFailedRequest, launchBrowser } from '../support/browser.ts';
 import { arrangeAccounts, call, expectNoConsoleErrors, outbox, pageAs, type StaffWorld, startStaffServer } from '../support/staff-e2e.ts';
+import { ROLE_LABELS } from '../../src/lib/staff/format.ts';
 
 const STAFF: Role[] = ['NURSE', 'RECEPTION', 'DOCTOR', 'HEALTH_COACH', 'NUTRITIONIST', 'ADMIN', 'SUPER_ADMIN'];
 
@@ -247,7 +248,7 @@ describe('/client/{clientId}/details', () => {
     await audit.waitFor();
     const coach = world.accounts.HEALTH_COACH!;
     // People by name and role, what they did in words (issue 24).
-    await audit.getByRole('row').filter({ hasText: `(${coach.role})` }).filter({ hasText: 'Changed the profile' }).first().waitFor();
+    await audit.getByRole('row').filter({ hasText: `(${ROLE_LABELS[coach.role]})` }).filter({ hasText: 'Changed the profile' }).first().waitFor();
     expect(await audit.getByText(/User #/).count()).toBe(0);
     await audit.getByRole('row').filter({ hasText: 'Opened the record' }).first().waitFor();
     await context.close();
