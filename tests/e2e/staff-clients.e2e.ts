@@ -12,6 +12,7 @@ import { CLIENTS_EMPTY, CLIENTS_LOAD_FAILED, CLIENTS_TITLE, clientCreatedToast, 
 import { expectFailedRequest, launchBrowser } from '../support/browser.ts';
 import { arrangeAccounts, call, expectNoConsoleErrors, outbox, pageAs, type StaffWorld, startStaffServer } from '../support/staff-e2e.ts';
 import { ROLE_LABELS } from '../../src/lib/staff/format.ts';
+import { words } from '../../machines/rules/words.ts';
 
 const STAFF: Role[] = ['NURSE', 'RECEPTION', 'DOCTOR', 'HEALTH_COACH', 'NUTRITIONIST', 'ADMIN', 'SUPER_ADMIN'];
 
@@ -219,13 +220,13 @@ describe('/client/{clientId}/details', () => {
     await row.getByRole('button', { name: 'Pause' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Pause' }).click();
     await page.getByText('Metabolic Reset: paused.').waitFor();
-    await row.getByText('paused', { exact: true }).waitFor();
+    await row.getByText(words('paused'), { exact: true }).waitFor();
     await row.getByRole('button', { name: 'Resume' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Resume' }).click();
-    await row.getByText('active', { exact: true }).waitFor();
+    await row.getByText(words('active'), { exact: true }).waitFor();
     await row.getByRole('button', { name: 'Complete' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Complete' }).click();
-    await row.getByText('completed', { exact: true }).waitFor();
+    await row.getByText(words('completed'), { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Enrol in a program' }).click();
     await page.getByRole('dialog').getByLabel('Program').click();
     await page.getByRole('option', { name: /Sleep Well/ }).click();
@@ -234,7 +235,7 @@ describe('/client/{clientId}/details', () => {
     const sleep = page.getByRole('row').filter({ hasText: 'Sleep Well' });
     await sleep.getByRole('button', { name: 'Cancel enrollment' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel enrollment' }).click();
-    await sleep.getByText('cancelled', { exact: true }).waitFor();
+    await sleep.getByText(words('cancelled'), { exact: true }).waitFor();
     const enrollments = await call(world.server.baseUrl, world.adminToken, 'GET', `/users/user-program-enrollments?user=${ids.Kavya}`);
     expect(enrollments.body.map((e: { program_name: string; status: string }) => `${e.program_name}:${e.status}`).sort()).toEqual(['Metabolic Reset:completed', 'Sleep Well:cancelled']);
     expectNoConsoleErrors(errors);
