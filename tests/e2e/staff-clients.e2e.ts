@@ -11,6 +11,8 @@ import { ALERT_NO_CONSENT, CONSENT_MISSING, ENROLLED, PROFILE_SAVED, RECORD_TAB_
 import { CLIENTS_EMPTY, CLIENTS_LOAD_FAILED, CLIENTS_TITLE, clientCreatedToast, NEW_CLIENT, RETRY } from '../../src/features/clients/texts.ts';
 import { expectFailedRequest, launchBrowser } from '../support/browser.ts';
 import { arrangeAccounts, call, expectNoConsoleErrors, outbox, pageAs, type StaffWorld, startStaffServer } from '../support/staff-e2e.ts';
+import { ROLE_LABELS } from '../../src/lib/staff/format.ts';
+import { words } from '../../machines/rules/words.ts';
 
 const STAFF: Role[] = ['NURSE', 'RECEPTION', 'DOCTOR', 'HEALTH_COACH', 'NUTRITIONIST', 'ADMIN', 'SUPER_ADMIN'];
 
@@ -218,13 +220,13 @@ describe('/client/{clientId}/details', () => {
     await row.getByRole('button', { name: 'Pause' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Pause' }).click();
     await page.getByText('Metabolic Reset: paused.').waitFor();
-    await row.getByText('paused', { exact: true }).waitFor();
+    await row.getByText(words('paused'), { exact: true }).waitFor();
     await row.getByRole('button', { name: 'Resume' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Resume' }).click();
-    await row.getByText('active', { exact: true }).waitFor();
+    await row.getByText(words('active'), { exact: true }).waitFor();
     await row.getByRole('button', { name: 'Complete' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Complete' }).click();
-    await row.getByText('completed', { exact: true }).waitFor();
+    await row.getByText(words('completed'), { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Enrol in a program' }).click();
     await page.getByRole('dialog').getByLabel('Program').click();
     await page.getByRole('option', { name: /Sleep Well/ }).click();
@@ -233,7 +235,7 @@ describe('/client/{clientId}/details', () => {
     const sleep = page.getByRole('row').filter({ hasText: 'Sleep Well' });
     await sleep.getByRole('button', { name: 'Cancel enrollment' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel enrollment' }).click();
-    await sleep.getByText('cancelled', { exact: true }).waitFor();
+    await sleep.getByText(words('cancelled'), { exact: true }).waitFor();
     const enrollments = await call(world.server.baseUrl, world.adminToken, 'GET', `/users/user-program-enrollments?user=${ids.Kavya}`);
     expect(enrollments.body.map((e: { program_name: string; status: string }) => `${e.program_name}:${e.status}`).sort()).toEqual(['Metabolic Reset:completed', 'Sleep Well:cancelled']);
     expectNoConsoleErrors(errors);
@@ -247,7 +249,7 @@ describe('/client/{clientId}/details', () => {
     await audit.waitFor();
     const coach = world.accounts.HEALTH_COACH!;
     // People by name and role, what they did in words (issue 24).
-    await audit.getByRole('row').filter({ hasText: `(${coach.role})` }).filter({ hasText: 'Changed the profile' }).first().waitFor();
+    await audit.getByRole('row').filter({ hasText: `(${ROLE_LABELS[coach.role]})` }).filter({ hasText: 'Changed the profile' }).first().waitFor();
     expect(await audit.getByText(/User #/).count()).toBe(0);
     await audit.getByRole('row').filter({ hasText: 'Opened the record' }).first().waitFor();
     await context.close();

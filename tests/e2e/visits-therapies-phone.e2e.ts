@@ -121,7 +121,7 @@ describe('therapy sessions at 360 px', () => {
     await c.saved();
     expectFailedRequest(page, { method: 'POST', path: `/api/v1/visits/therapy-visits/${id}/transitions`, status: 409 });
     await page.getByRole('button', { name: T.steps.in_progress, exact: true }).click();
-    await c.frame.locator('[data-field="error"]').getByText(VISIT_TEXTS.blocked(['screening.absolute'])).waitFor();
+    await c.frame.locator('[data-field="error"]').getByText(VISIT_TEXTS.blocked(['screening.absolute'], 'fir')).waitFor();
     expect(await c.frame.getAttribute('data-status')).toBe('draft');
     await expectNoSidewaysScroll(page, 'blocked FIR chart at 360 px');
 

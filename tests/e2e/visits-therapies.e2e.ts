@@ -13,6 +13,7 @@ import { VISIT_TEXT as T } from '../../src/features/visits/texts.ts';
 import { expectFailedRequest, launchBrowser } from '../support/browser.ts';
 import { call, expectNoConsoleErrors } from '../support/staff-e2e.ts';
 import { arrangeVisitWorld, book, charter, checkInAndOpenChart, DESKTOP, doctorSigns, expectNoSidewaysScroll, PHONE, staffAt, type VisitWorld } from '../support/visit-charting-e2e.ts';
+import { fieldPathWords } from '../../machines/rules/words.ts';
 
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 600_000 });
 
@@ -138,11 +139,11 @@ describe('therapy sessions charted by a nurse and signed by a doctor', () => {
     // 100 mW/cm² for 300 s is 30 J/cm²: under the clinic's 60, no warning.
     await c.frame.locator('[data-field="computed-dose"]').getByText(`${T.computed.dose}: 30`).waitFor();
     expect(await page.getByText(/^Dose .* is above the clinic's/).count()).toBe(0);
-    await c.frame.locator('[data-field="blockers"]').getByText('screening.needs_override').waitFor();
+    await c.frame.locator('[data-field="blockers"]').getByText(fieldPathWords('screening.needs_override')).waitFor();
     // Starting anyway is refused by the server and said on the chart.
     expectFailedRequest(page, { method: 'POST', path: `/api/v1/visits/therapy-visits/${id}/transitions`, status: 409 });
     await page.getByRole('button', { name: T.steps.in_progress, exact: true }).click();
-    await c.frame.locator('[data-field="error"]').getByText(VISIT_TEXTS.blocked(['screening.needs_override'])).waitFor();
+    await c.frame.locator('[data-field="error"]').getByText(VISIT_TEXTS.blocked(['screening.needs_override'], 'red_light')).waitFor();
     expect(await c.frame.getAttribute('data-status')).toBe('draft');
 
     // The doctor overrides it, with a reason, on their own device.

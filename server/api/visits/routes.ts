@@ -311,10 +311,10 @@ export async function therapyVisitRoutes(app: FastifyInstance, ctx: ApiContext):
         }
         const blockers = startBlockers(content, screening.state, current.vitals_override_reason !== null || overriding, settings);
         const missing = missingForCompletion(content);
-        if (current.status === 'draft' && body.to === 'in_progress' && blockers.length) throw new HttpError(409, T.blocked(blockers));
+        if (current.status === 'draft' && body.to === 'in_progress' && blockers.length) throw new HttpError(409, T.blocked(blockers, current.therapy as Therapy));
         // What this client needs in particular (glucose before HBOT when diabetic) is bad input, the field named.
         if (current.status === 'in_progress' && body.to === 'completed' && Object.keys(clientRequiredErrors(content)).length) throw invalid(clientRequiredErrors(content));
-        if (current.status === 'in_progress' && body.to === 'completed' && missing.length) throw new HttpError(409, T.missing(missing));
+        if (current.status === 'in_progress' && body.to === 'completed' && missing.length) throw new HttpError(409, T.missing(missing, current.therapy as Therapy));
         // The same chart the form asks decides here; nothing is written unless it is one step.
         requireLifecycleStep(visitLifecycle, 'visit', current.status, body.to, {
           extras: { blockers, missing, signer_id: caller.id, reason: body.reason },

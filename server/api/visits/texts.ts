@@ -1,4 +1,6 @@
 // What the therapy visit API says when it refuses, in one place (tests assert these).
+import { fieldPathList } from '../../../machines/rules/words.ts';
+import type { Therapy } from '../../../machines/visits/therapy-fields.ts';
 export const VISIT_TEXTS = {
   readOnly: 'Only a NURSE or DOCTOR may chart therapy visits.',
   doctorOnly: 'Only a DOCTOR may override this.',
@@ -12,8 +14,9 @@ export const VISIT_TEXTS = {
   locked: 'This visit is signed and locked; add a dated addendum instead.',
   notEditable: (status: string) => `A visit in status ${status} cannot change.`,
   changedElsewhere: 'This visit was changed on another device; reload it to see the other changes before saving yours.',
-  blocked: (blockers: string[]) => `The visit cannot start yet: ${blockers.join(', ')}.`,
-  missing: (missing: string[]) => `The visit cannot be completed yet; still empty: ${missing.join(', ')}.`,
+  // What stands in the way, by the fields' names (machines/rules/words), not their paths.
+  blocked: (blockers: string[], therapy?: Therapy) => `The visit cannot start yet: ${fieldPathList(blockers, therapy)}.`,
+  missing: (missing: string[], therapy?: Therapy) => `The visit cannot be completed yet; still empty: ${fieldPathList(missing, therapy)}.`,
   reasonNeeded: 'A reason is required.',
   overrideNotBlocking: 'There is nothing in the vitals to override.',
   addendumOnlySigned: 'Addenda are added to signed visits; edit the visit until it is signed.',

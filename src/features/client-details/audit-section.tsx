@@ -17,6 +17,7 @@ import {
 } from './audit-texts';
 import type { AuditEvent } from './details-api';
 import { useAuditTrail } from './details-hooks';
+import { personName } from '../../../machines/rules/words';
 
 // An action the contract does not know yet (a newer server) still shows, as its code.
 const actionWords = (action: string) => (AUDIT_ACTION_WORDS as Record<string, string>)[action] ?? action;
@@ -28,7 +29,7 @@ function who(e: AuditEvent, clientId: number) {
   if (e.actor === null || e.actor_role === 'SYSTEM') return 'The clinic system (automatic)';
   const role = ROLE_LABELS[e.actor_role] ?? e.actor_role;
   if (e.actor === clientId) return `The client (${role})`;
-  return `${e.actor_name ?? `User #${e.actor}`} (${e.actor_role})`;
+  return `${personName(e.actor_name)} (${role})`;
 }
 
 export function AuditSection({ clientId, view, base }: { clientId: number; view: AuditView; base: string }) {

@@ -8,6 +8,7 @@ import { ScrollTable } from '../../lib/scroll-table';
 import { useRecord } from '../../lib/staff/hooks';
 import { loadClientVisits, type VisitSummary } from './visits-api';
 import { VISITS_SECTION as T } from './visits-texts';
+import { words } from '../../../machines/rules/words';
 
 const STATUS_COLOUR = { draft: 'default', in_progress: 'info', completed: 'warning', signed: 'success', aborted: 'default' } as const;
 const whenOf = (v: VisitSummary) => v.signed_at ?? v.completed_at ?? v.started_at ?? v.created_at;
@@ -39,7 +40,7 @@ export function VisitsSection({ clientId }: { clientId: number }) {
         {visits.map((v) => (
           <TableRow key={v.id} data-visit={v.id}>
             <TableCell>{formatDateTime(whenOf(v))}</TableCell>
-            <TableCell>{names[v.therapy] ?? v.therapy}</TableCell>
+            <TableCell>{names[v.therapy] ?? words(v.therapy)}</TableCell>
             <TableCell>
               <Chip size="small" color={STATUS_COLOUR[v.status]} label={T.status[v.status] ?? v.status} />
             </TableCell>

@@ -123,7 +123,7 @@ function VisitView({ therapy, clientId, id }: { therapy: Therapy; clientId: numb
       <Stack spacing={2}>
         <Box>
           <Typography variant="h5" component="h1">
-            {settings?.display_names[therapy] ?? therapy} · {h.client_name}
+            {settings?.display_names[therapy] ?? words(therapy)} · {h.client_name}
             {h.age !== null ? ` · ${T.age(h.age)}` : ''}
           </Typography>
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }}>

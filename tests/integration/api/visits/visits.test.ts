@@ -94,7 +94,7 @@ describe.each(engines)('therapy visits on %s', (engine) => {
     await patch(nurse, v, { vitals_before: VITALS });
     const res = await move(doctor, v.id, { to: 'in_progress' });
     expect(res.status).toBe(409);
-    expect(res.body.detail).toContain('screening.absolute');
+    expect(res.body.detail).toBe(VISIT_TEXTS.blocked(['screening.absolute']));
   });
 
   it('refuses implausible values with the field named, and keeps warnings for unusual ones', async () => {
