@@ -15,6 +15,8 @@ export const VISIT_TEXTS = {
   blocked: (blockers: string[]) => `The visit cannot start yet: ${blockers.join(', ')}.`,
   missing: (missing: string[]) => `The visit cannot be completed yet; still empty: ${missing.join(', ')}.`,
   reasonNeeded: 'A reason is required.',
+  abortedChart: (reason: string) => `Visit aborted: ${reason}`,
+  beforeAppointment: (verb: 'completed' | 'signed', when: string) => `This visit cannot be ${verb} before its appointment starts (${when}).`,
   overrideNotBlocking: 'There is nothing in the vitals to override.',
   addendumOnlySigned: 'Addenda are added to signed visits; edit the visit until it is signed.',
   unknownRecipe: 'No such recipe.',
