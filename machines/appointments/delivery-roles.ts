@@ -16,9 +16,19 @@ export interface StepTaker {
   role: string;
 }
 
+/**
+ * Whether someone of `role` may take the step to `to` on an appointment of a service delivered by
+ * `deliveredBy`, whoever it is booked with (the panel's question: the staff member it is booked
+ * with always has a role that delivers its service, since booking refuses anyone else).
+ */
+export function roleMayTakeStep(role: string, deliveredBy: readonly string[], to: AppointmentStatus): boolean {
+  if (isBookingRole(role)) return true;
+  if (role === 'CLIENT') return false;
+  return DELIVERY_STATUSES.includes(to) && deliveredBy.includes(role);
+}
+
 /** Whether a staff member may take the step to `to` on an appointment booked with `staff` for a service delivered by `deliveredBy`. */
 export function staffMayTakeStep(who: StepTaker, appointment: { staff: number; delivered_by: readonly string[] }, to: AppointmentStatus): boolean {
-  if (isBookingRole(who.role)) return true;
   if (who.role === 'CLIENT') return false;
-  return DELIVERY_STATUSES.includes(to) && (appointment.staff === who.id || appointment.delivered_by.includes(who.role));
+  return roleMayTakeStep(who.role, appointment.delivered_by, to) || (DELIVERY_STATUSES.includes(to) && appointment.staff === who.id);
 }

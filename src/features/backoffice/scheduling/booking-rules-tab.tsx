@@ -16,6 +16,7 @@ function Rules({ hours, reload }: { hours: SchedulingHours; reload: () => void }
   const [v, setV] = useState({
     min_notice_minutes: String(hours.min_notice_minutes),
     late_cancel_hours: String(hours.late_cancel_hours),
+    check_in_window_hours: String(hours.check_in_window_hours),
     reminder_hours: hours.reminder_hours.join(', '),
     reminder_channel: hours.reminder_channel,
     slot_minutes: String(hours.slot_minutes),
@@ -33,6 +34,7 @@ function Rules({ hours, reload }: { hours: SchedulingHours; reload: () => void }
     save.save({
       min_notice_minutes: Number(v.min_notice_minutes),
       late_cancel_hours: Number(v.late_cancel_hours),
+      check_in_window_hours: Number(v.check_in_window_hours),
       reminder_hours: v.reminder_hours
         .split(',')
         .map((h) => h.trim())
@@ -54,6 +56,7 @@ function Rules({ hours, reload }: { hours: SchedulingHours; reload: () => void }
         {save.error && <Alert severity="error">{save.error}</Alert>}
         <TextField size="small" type="number" label="Minimum notice for online bookings (minutes)" value={v.min_notice_minutes} onChange={(e) => setV({ ...v, min_notice_minutes: e.target.value })} error={!!err('min_notice_minutes')} helperText={err('min_notice_minutes')} />
         <TextField size="small" type="number" label="Late-cancellation window (hours)" value={v.late_cancel_hours} onChange={(e) => setV({ ...v, late_cancel_hours: e.target.value })} error={!!err('late_cancel_hours')} helperText={err('late_cancel_hours')} />
+        <TextField size="small" type="number" label="Check-in opens (hours before the start)" value={v.check_in_window_hours} onChange={(e) => setV({ ...v, check_in_window_hours: e.target.value })} error={!!err('check_in_window_hours')} helperText={err('check_in_window_hours') ?? 'Until the end of the appointment’s day'} />
         <TextField size="small" label="Reminders (hours before, comma-separated)" value={v.reminder_hours} onChange={(e) => setV({ ...v, reminder_hours: e.target.value })} error={!!err('reminder_hours')} helperText={err('reminder_hours') ?? 'e.g. 24, 2'} />
         <TextField select size="small" label="Reminders by" value={v.reminder_channel} onChange={(e) => setV({ ...v, reminder_channel: e.target.value as 'email' | 'sms' })}>
           <MenuItem value="email">Email</MenuItem>
