@@ -4,6 +4,9 @@
 import { fromPromise, setup } from 'xstate';
 export const machine = setup({
   guards: {
+    "chartAborted": () => true,
+    "chartLetsComplete": () => true,
+    "checkInOpen": () => true,
     "startHasPassed": () => true,
   },
   actions: {
@@ -44,7 +47,8 @@ export const machine = setup({
           ],
           "appointment.check_in": [
             {
-              "target": "#appointment.checked_in"
+              "target": "#appointment.checked_in",
+              "guard": "checkInOpen"
             }
           ],
           "appointment.cancel": [
@@ -69,7 +73,8 @@ export const machine = setup({
         "on": {
           "appointment.check_in": [
             {
-              "target": "#appointment.checked_in"
+              "target": "#appointment.checked_in",
+              "guard": "checkInOpen"
             }
           ],
           "appointment.cancel": [
@@ -96,6 +101,12 @@ export const machine = setup({
             {
               "target": "#appointment.in_progress"
             }
+          ],
+          "appointment.abort": [
+            {
+              "target": "#appointment.cancelled",
+              "guard": "chartAborted"
+            }
           ]
         }
       },
@@ -103,7 +114,14 @@ export const machine = setup({
         "on": {
           "appointment.complete": [
             {
-              "target": "#appointment.completed"
+              "target": "#appointment.completed",
+              "guard": "chartLetsComplete"
+            }
+          ],
+          "appointment.abort": [
+            {
+              "target": "#appointment.cancelled",
+              "guard": "chartAborted"
             }
           ]
         }

@@ -5,10 +5,10 @@ import { fromPromise, setup } from 'xstate';
 export const machine = setup({
   guards: {
     "hasReason": () => true,
-    "hasSigner": () => true,
+    "hasSignerAndStarted": () => true,
     "hasText": () => true,
     "nothingBlocks": () => true,
-    "nothingMissing": () => true,
+    "nothingMissingAndStarted": () => true,
   },
   actions: {
   },
@@ -51,7 +51,7 @@ export const machine = setup({
           "visit.complete": [
             {
               "target": "#therapyVisit.completed",
-              "guard": "nothingMissing"
+              "guard": "nothingMissingAndStarted"
             }
           ],
           "visit.abort": [
@@ -72,7 +72,7 @@ export const machine = setup({
           "visit.sign": [
             {
               "target": "#therapyVisit.signed",
-              "guard": "hasSigner"
+              "guard": "hasSignerAndStarted"
             }
           ]
         }

@@ -132,6 +132,11 @@ function exactInstant(zone: string, date: string, minutes: number): number {
   return guess;
 }
 
+/** The instant the clinic's day holding `instant` ends: midnight after it on the clinic's clocks. */
+export function clinicDayEnd(zone: string, instant: number): number {
+  return zonedInstant(zone, addDays(localTime(zone, instant).date, 1), 0);
+}
+
 /** `HH:MM` or `HH:MM:SS` as minutes since midnight. */
 export function clockMinutes(value: string): number {
   const [h, m] = value.split(':').map(Number);

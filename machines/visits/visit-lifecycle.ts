@@ -3,6 +3,9 @@
 // completed once the required sections are filled, then signed by its clinician, which locks it for
 // good. After signing the only verb left is a dated addendum, signed by its author; the content of
 // a signed visit never changes again. A draft or a running visit can be aborted, with a reason.
+// A visit charted for an appointment is neither completed nor signed before that appointment's
+// start (`before_appointment`, issue 32); what each step does to the appointment is
+// machines/visits/appointment-coupling.ts.
 //
 // `visit.edit` and `visit.addendum` keep the visit in its status: the server asks the chart whether
 // a status accepts them (`visitAccepts`), so "signed refuses edits" is the chart's, not a route's.
@@ -20,6 +23,8 @@ export interface VisitExtras {
   signer_id?: number;
   reason?: string;
   text?: string;
+  /** True while the visit's appointment has not started yet (its start is still ahead). */
+  before_appointment?: boolean;
 }
 
 export type VisitVerb = 'visit.start' | 'visit.edit' | 'visit.complete' | 'visit.sign' | 'visit.abort' | 'visit.addendum';
@@ -36,10 +41,11 @@ export const visitLifecycle = setup({
   },
   guards: {
     nothingBlocks: ({ event }) => isEmptyList(event.blockers),
-    nothingMissing: ({ event }) => isEmptyList(event.missing),
-    hasSigner: ({ event }) => typeof event.signer_id === 'number' && Number.isInteger(event.signer_id) && event.signer_id > 0,
     hasReason: ({ event }) => hasText(event.reason),
     hasText: ({ event }) => hasText(event.text),
+    nothingMissingAndStarted: ({ event }) => isEmptyList(event.missing) && event.before_appointment !== true,
+    hasSignerAndStarted: ({ event }) =>
+      typeof event.signer_id === 'number' && Number.isInteger(event.signer_id) && event.signer_id > 0 && event.before_appointment !== true,
   },
 }).createMachine({
   id: 'therapyVisit',
@@ -55,14 +61,14 @@ export const visitLifecycle = setup({
     in_progress: {
       on: {
         'visit.edit': 'in_progress',
-        'visit.complete': { target: 'completed', guard: 'nothingMissing' },
+        'visit.complete': { target: 'completed', guard: 'nothingMissingAndStarted' },
         'visit.abort': abort,
       },
     },
     completed: {
       on: {
         'visit.edit': 'completed',
-        'visit.sign': { target: 'signed', guard: 'hasSigner' },
+        'visit.sign': { target: 'signed', guard: 'hasSignerAndStarted' },
       },
     },
     signed: {

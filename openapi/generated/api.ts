@@ -2743,6 +2743,8 @@ export interface components {
             time_zone: string;
             slot_minutes: number;
             late_cancel_hours: number;
+            /** @description Check-in opens this many hours before an appointment's start (and closes when its clinic day ends). */
+            check_in_window_hours: number;
             min_notice_minutes: number;
             /** @description How many days ahead a booking may start (staff and online); availability stops there. */
             booking_horizon_days: number;
@@ -2770,6 +2772,7 @@ export interface components {
             /** @enum {integer} */
             slot_minutes?: 5 | 10 | 15 | 20 | 30 | 60;
             late_cancel_hours?: number;
+            check_in_window_hours?: number;
             min_notice_minutes?: number;
             /** @description How many days ahead a booking may start; default 730 (two years). */
             booking_horizon_days?: number;
@@ -2837,10 +2840,22 @@ export interface components {
             cancelled_by: "client" | "clinic" | null;
             late_cancellation: boolean;
             status_reason: string;
+            /** @description The therapy visit chart opened for this appointment (it moves the appointment with it), or null. */
+            chart: components["schemas"]["AppointmentChart"] | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        AppointmentChart: {
+            id: number;
+            /** @enum {string} */
+            status: "draft" | "in_progress" | "completed" | "signed" | "aborted";
+            signed_by: number | null;
+            /** @description Who signed the chart */
+            signed_by_name: string | null;
+            /** Format: date-time */
+            signed_at: string | null;
         };
         AppointmentDetail: components["schemas"]["Appointment"] & {
             history: {

@@ -92,7 +92,7 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   row('thrive-checks.create.own', 'POST users/thrive-checks', 'own (staff are not clients: 400)', 201, 400, 400, 400),
   row('thrive-checks.create.client', 'POST users/thrive-checks (user)', 'another client', 404, 201, 201, 201),
   // Scheduling (server/api/appointments): the front desk books for anyone; clinical staff see all
-  // and move only the appointments they deliver.
+  // and move the appointments they deliver or whose service their role delivers.
   row('appointments.services.list', 'GET appointments/services', '—', 200, 200, 200, 200),
   row('appointments.services.create', 'POST appointments/services', '—', 403, 403, 201, 201),
   row('appointments.services.patch', 'PATCH appointments/services/{id}', '—', 403, 403, 200, 200),
@@ -110,7 +110,8 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   row('appointments.cancel.own', 'POST appointments/appointments/{id}/transitions (cancelled, in time)', 'own', 200, 403, 200, 200, 200),
   row('appointments.cancel.client', 'POST appointments/appointments/{id}/transitions (cancelled)', 'another client', 404, 403, 200, 200, 200),
   row('appointments.check-in.delivering', 'POST appointments/appointments/{id}/transitions (checked_in)', 'own / delivered by the caller', 403, 200, 200, 200),
-  row('appointments.check-in.other-staff', 'POST appointments/appointments/{id}/transitions (checked_in)', "another client / another's", 404, 403, 200, 200, 200),
+  // Any nurse on duty takes the delivery steps of a service NURSE delivers (issue 32); other roles do not.
+  { ...row('appointments.check-in.other-staff', 'POST appointments/appointments/{id}/transitions (checked_in)', "another client / another nurse's (a service NURSE delivers)", 404, 403, 200, 200, 200), roles: { NURSE: 200 } },
   row('appointments.availability', 'GET appointments/availability', '—', 200, 200, 200, 200),
   row('appointments.series.create', 'POST appointments/series', 'another client', 403, 403, 201, 201, 201),
   row('appointments.waitlist.list.own', 'GET appointments/waitlist?client={id}', 'own', 200, 200, 200, 200),

@@ -6,10 +6,11 @@
 // offers what these allow; the server decides with the same functions).
 import { ADMIN_ROLES, type Role as ClinicRole, ROLES, STAFF_ROLES } from '../../machines/guard/roles.ts';
 import { canManageRole } from '../../machines/staff/user-rules.ts';
+import { isBookingRole, staffMayTakeStep } from '../../machines/appointments/delivery-roles.ts';
 import type { Caller } from '../auth/bearer.ts';
 import { HttpError } from '../http/errors.ts';
 
-export { ADMIN_ROLES, canManageRole, ROLES };
+export { ADMIN_ROLES, canManageRole, isBookingRole, ROLES, staffMayTakeStep };
 export type { Caller };
 
 export const isStaff = (role: ClinicRole) => STAFF_ROLES.includes(role);

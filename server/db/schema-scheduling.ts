@@ -16,6 +16,8 @@ export interface SchedulingSettingsTable {
   time_zone: Generated<string>;
   slot_minutes: Generated<number>;
   late_cancel_hours: Generated<number>;
+  /** Check-in opens this many hours before the start (1490). */
+  check_in_window_hours: Generated<number>;
   min_notice_minutes: Generated<number>;
   /** How many days ahead a booking may start (1490; default 730). */
   booking_horizon_days: Generated<number>;

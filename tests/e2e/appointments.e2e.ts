@@ -31,6 +31,7 @@ import {
   STATUS_LABELS,
   statusChanged,
   OPEN_VISIT_CHART,
+  CHART_STATUS_LABELS,
   CLOSE,
   CLIENT_ALERT_NOTE,
   CLIENT_ALLERGIES,
@@ -340,8 +341,9 @@ describe('/appointments at 1280 px', () => {
     await context.close();
   });
 
-  it('a nurse checks a client in, starts and completes from the side panel', async () => {
-    const start = new Date(Math.ceil(Date.now() / 900_000) * 900_000 + 3 * 3_600_000).toISOString();
+  it('a nurse checks a client in and starts from the side panel, which opens the chart; the appointment completes with its chart', async () => {
+    // Within the check-in window (2 hours before the start by default).
+    const start = new Date(Math.ceil(Date.now() / 900_000) * 900_000 + 60 * 60_000).toISOString();
     const created = await api('POST', '/appointments/appointments', { client: clients.Meera, service: hbot, staff: world.accounts.NURSE!.id, start });
     expect(created.status).toBe(201);
     // Allergies and an alert note on the profile show on every appointment of hers (issue 24).
@@ -362,18 +364,24 @@ describe('/appointments at 1280 px', () => {
     await panel.getByRole('button', { name: ACTION_LABELS['appointment.check_in'] }).waitFor();
     expect(await panel.getByRole('button', { name: ACTION_LABELS['appointment.complete'] }).count()).toBe(0);
     expect(await panel.getByRole('button', { name: OPEN_VISIT_CHART }).count()).toBe(0);
-    for (const [event, to] of [
-      ['appointment.check_in', 'checked_in'],
-      ['appointment.start', 'in_progress'],
-      ['appointment.complete', 'completed'],
-    ] as const) {
-      await panel.getByRole('button', { name: ACTION_LABELS[event] }).click();
-      await page.getByText(statusChanged(STATUS_LABELS[to])).first().waitFor();
-      await expect.poll(() => panel.getByTestId('panel-status').innerText()).toBe(STATUS_LABELS[to]);
-      // An HBOT session: once the client is here, the nurse can open its visit chart.
-      if (to === 'checked_in') await panel.getByRole('button', { name: OPEN_VISIT_CHART }).waitFor();
-    }
-    expect((await api('GET', `/appointments/appointments/${created.body.id}`)).body.status).toBe('completed');
+    await panel.getByRole('button', { name: ACTION_LABELS['appointment.check_in'] }).click();
+    await page.getByText(statusChanged(STATUS_LABELS.checked_in)).first().waitFor();
+    await expect.poll(() => panel.getByTestId('panel-status').innerText()).toBe(STATUS_LABELS.checked_in);
+    // An HBOT session: once the client is here, the nurse can open its visit chart.
+    await panel.getByRole('button', { name: OPEN_VISIT_CHART }).waitFor();
+    // Start: the session is under way and its chart opens, her allergy and alert in view (issue 32).
+    await panel.getByRole('button', { name: ACTION_LABELS['appointment.start'] }).click();
+    await page.waitForURL(new RegExp(`/client/hbot/${clients.Meera}/visit/\\d+$`));
+    await page.locator('[data-field="alert"]').getByText(CLIENT_ALLERGIES('Penicillin')).waitFor();
+    await page.locator('[data-field="alert"]').getByText(CLIENT_ALERT_NOTE('Faints at the sight of needles')).waitFor();
+    expect((await api('GET', `/appointments/appointments/${created.body.id}`)).body).toMatchObject({ status: 'in_progress', chart: { status: 'draft' } });
+    // Back on the calendar: in progress, to be completed with its chart (no Complete of its own).
+    await page.goBack();
+    await page.getByRole('button', { name: 'Day', exact: true }).click();
+    if (day > today()) await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.locator(`.rbc-event:has([data-appointment="${created.body.id}"])`).click();
+    await expect.poll(() => panel.getByTestId('panel-status').innerText()).toBe(STATUS_LABELS.in_progress);
+    await panel.getByTestId('panel-chart').getByText(CHART_STATUS_LABELS.draft).waitFor();
     expect(await panel.getByRole('group', { name: 'Actions' }).count()).toBe(0);
     expect(await accessibilityViolations(page)).toEqual([]);
     // The panel's own Close button is reachable (not under the app bar) and closes it.
@@ -483,7 +491,7 @@ describe('/appointments at 360 px', () => {
     await portalBookingSeen(360);
   });
 
-  it('shows the day as an agenda; a nurse checks in and completes from the same panel', async () => {
+  it('shows the day as an agenda; a nurse checks in and starts from the same panel, which opens the chart', async () => {
     const start = new Date(Math.ceil(Date.now() / 900_000) * 900_000 + 60 * 60_000).toISOString();
     const day = localTime(ZONE, Date.parse(start)).date;
     const created = await api('POST', '/appointments/appointments', { client: clients.Rohan, service: hbot, staff: world.accounts.NURSE!.id, start });
@@ -496,17 +504,18 @@ describe('/appointments at 360 px', () => {
     await agenda.locator(`[data-appointment="${created.body.id}"]`).click();
     const panel = page.getByTestId('appointment-panel');
     await panel.getByTestId('client-banner').getByText('Rohan Mehta').waitFor();
-    for (const [event, to] of [
-      ['appointment.check_in', 'checked_in'],
-      ['appointment.start', 'in_progress'],
-      ['appointment.complete', 'completed'],
-    ] as const) {
-      await panel.getByRole('button', { name: ACTION_LABELS[event] }).click();
-      await expect.poll(() => panel.getByTestId('panel-status').innerText()).toBe(STATUS_LABELS[to]);
-      // An HBOT session: once the client is here, the nurse can open its visit chart.
-      if (to === 'checked_in') await panel.getByRole('button', { name: OPEN_VISIT_CHART }).waitFor();
-    }
-    expect((await api('GET', `/appointments/appointments/${created.body.id}`)).body.status).toBe('completed');
+    await panel.getByRole('button', { name: ACTION_LABELS['appointment.check_in'] }).click();
+    await expect.poll(() => panel.getByTestId('panel-status').innerText()).toBe(STATUS_LABELS.checked_in);
+    // An HBOT session: once the client is here, the nurse can open its visit chart.
+    await panel.getByRole('button', { name: OPEN_VISIT_CHART }).waitFor();
+    await panel.getByRole('button', { name: ACTION_LABELS['appointment.start'] }).click();
+    await page.waitForURL(new RegExp(`/client/hbot/${clients.Rohan}/visit/\\d+$`));
+    expect((await api('GET', `/appointments/appointments/${created.body.id}`)).body).toMatchObject({ status: 'in_progress', chart: { status: 'draft' } });
+    await page.goBack();
+    await agendaTo(page, day);
+    await agenda.locator(`[data-appointment="${created.body.id}"]`).click();
+    await expect.poll(() => panel.getByTestId('panel-status').innerText()).toBe(STATUS_LABELS.in_progress);
+    expect(await panel.getByRole('button', { name: ACTION_LABELS['appointment.complete'] }).count()).toBe(0);
     expect(await accessibilityViolations(page)).toEqual([]);
     expectNoConsoleErrors(errors);
     await context.close();

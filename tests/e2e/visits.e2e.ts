@@ -4,18 +4,20 @@
 // screening, vitals before, the IV (recipe, a lot per ingredient, insertion, infusion, removal),
 // starts, records vitals after, completes (the lot's stock goes down) and signs; the chart is then
 // locked, prints without the app's bar, navigation or buttons, and an edit sent after signing is
-// refused by the server (409). Then an ADMIN, in the back office's Therapies tab, changes a
+// refused by the server (409). Issue 32: the appointment is nurse A's, and nurse B (on duty) starts
+// it from the panel, which opens its chart with the client's allergy in view; completing the chart
+// completes the appointment (the calendar's panel says so, and who signed). Then an ADMIN, in the back office's Therapies tab, changes a
 // threshold and receives a lot that is at once low, and sees the low-stock warning.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { VISIT_TEXTS } from '../../server/api/visits/texts.ts';
-import { OPEN_VISIT_CHART } from '../../src/features/appointments/texts.ts';
+import { ACTION_LABELS, signedBy, STATUS_LABELS } from '../../src/features/appointments/texts.ts';
 import { VISITS_SECTION } from '../../src/features/client-details/visits-texts.ts';
 import { VISIT_TEXT as T } from '../../src/features/visits/texts.ts';
 import { THERAPIES_TEXT as TT } from '../../src/features/backoffice/therapies/texts.ts';
 import { TAB_LABELS } from '../../src/features/backoffice/scheduling/texts.ts';
 import { fillClockField, fillDateField } from '../support/date-field-e2e.ts';
-import { E2E_PASSWORD } from '../support/e2e-accounts.ts';
+import { createAccount, E2E_PASSWORD, type E2eAccount } from '../support/e2e-accounts.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { arrangeAccounts, call, expectNoConsoleErrors, pageAs, type StaffWorld, startStaffServer } from '../support/staff-e2e.ts';
 import { openAppointment } from '../support/visit-charting-e2e.ts';
@@ -39,7 +41,9 @@ async function tokenOf(baseUrl: string, email: string): Promise<string> {
 }
 
 let appointment = 0;
+let appointmentStart = 0;
 let lot = 0;
+let nurseB: E2eAccount;
 
 beforeAll(async () => {
   const { server, adminEmail, adminTemp } = await startStaffServer('visits');
@@ -51,7 +55,10 @@ beforeAll(async () => {
   expect((await api('PATCH', '/appointments/hours', { clinic_hours: week.map((weekday) => ({ weekday, opens: '00:00', closes: '24:00' })), staff_hours: [{ staff: nurse.id, weekly: week.map((weekday) => ({ weekday, starts: '00:00', ends: '24:00' })) }] })).status).toBe(200);
   const service = await api('POST', '/appointments/services', { name: 'IV drip', therapy: 'iv', duration_minutes: 60, delivered_by: ['NURSE'] });
   expect(service.status).toBe(201);
-  const start = new Date(Math.ceil((Date.now() + 2 * 86_400_000) / 3_600_000) * 3_600_000).toISOString();
+  // Nurse A's appointment, starting in a minute: inside the check-in window, and started before the
+  // chart is completed (a chart is not completed before its appointment's start).
+  appointmentStart = Date.now() + 60_000;
+  const start = new Date(appointmentStart).toISOString();
   const booked = await api('POST', '/appointments/appointments', { client: world.accounts.CLIENT!.id, service: service.body.id, staff: nurse.id, start });
   expect(booked.status, JSON.stringify(booked.body)).toBe(201);
   appointment = booked.body.id;
@@ -61,6 +68,9 @@ beforeAll(async () => {
   const stock = await api('POST', '/visits/stock-lots', { item: 'Vitamin C', lot_number: 'VC-2031', expires_on: '2099-12-31', quantity: 20, unit: 'g', low_at: 5 });
   expect(stock.status).toBe(201);
   lot = stock.body.id;
+  // Nurse B is on duty; the client has an allergy the clinic recorded.
+  nurseB = await createAccount(server.baseUrl, world.adminToken, 'NURSE', 'vb');
+  expect((await api('PATCH', `/users/user-profiles/${world.accounts.CLIENT!.id}`, { allergies: 'Penicillin' })).status).toBe(200);
 });
 
 afterAll(async () => {
@@ -71,14 +81,17 @@ afterAll(async () => {
 describe('therapy visit charting', () => {
   it('a nurse charts an IV from a checked-in appointment, completes and signs it; an edit after signing is refused', async () => {
     const base = world.server.baseUrl;
-    const nurse = world.accounts.NURSE!;
+    const nurse = nurseB;
     const client = world.accounts.CLIENT!;
     const nurseToken = await tokenOf(base, nurse.email);
-    // The nurse finds the checked-in appointment on the calendar and opens its chart from the panel.
+    // Nurse B finds nurse A's checked-in appointment on the calendar and starts it from the panel,
+    // which opens its chart.
     const { context, page, errors } = await pageAs(browser, base, nurse, '/appointments');
     await openAppointment(page, appointment);
-    await page.getByTestId('appointment-panel').getByRole('button', { name: OPEN_VISIT_CHART }).click();
+    await page.getByTestId('appointment-panel').getByRole('button', { name: ACTION_LABELS['appointment.start'], exact: true }).click();
     await page.waitForURL(new RegExp(`/client/iv/${client.id}/visit/\\d+$`));
+    // The client's allergy is on the chart, as on the record and the panel.
+    await page.locator('[data-field="alert"]').getByText('Allergies: Penicillin').waitFor();
     const id = Number(new URL(page.url()).pathname.split('/').pop());
     const started = Date.now();
     // Opening it again finds the same chart: one per appointment.
@@ -120,6 +133,8 @@ describe('therapy visit charting', () => {
     await page.getByRole('button', { name: T.steps.in_progress }).click();
     await expect.poll(() => frame.getAttribute('data-status')).toBe('in_progress');
     for (const [field, value] of [['systolic', '118'], ['diastolic', '76'], ['heart_rate', '70']]) await fill('vitals_after', field, value);
+    // Not before the appointment's start (issue 32).
+    await page.waitForTimeout(Math.max(0, appointmentStart - Date.now() + 1_000));
     await page.getByRole('button', { name: T.steps.completed }).click();
     await expect.poll(() => frame.getAttribute('data-status')).toBe('completed');
     await page.getByRole('button', { name: T.steps.signed }).click();
@@ -138,6 +153,12 @@ describe('therapy visit charting', () => {
     expect(await page.locator('[data-section="vitals_before"] [data-field="systolic"]').inputValue()).toBe('124');
     await page.emulateMedia({ media: 'screen' });
     expect(await page.locator('header').first().isVisible()).toBe(true);
+    // On the calendar the appointment is completed with its chart, and its panel says who signed.
+    await openAppointment(page, appointment);
+    const panel = page.getByTestId('appointment-panel');
+    await expect.poll(() => panel.getByTestId('panel-status').textContent()).toBe(STATUS_LABELS.completed);
+    await panel.getByTestId('panel-chart').getByText(signedBy(`${nurse.firstName} ${nurse.lastName}`)).waitFor();
+    await page.keyboard.press('Escape');
     // The client's record lists the signed visit and opens its chart.
     await page.goto(`/client/${client.id}/details?tab=visits`);
     const row = page.locator(`[data-section="visits"] [data-visit="${id}"]`);

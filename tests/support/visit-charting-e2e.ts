@@ -60,10 +60,19 @@ export async function arrangeVisitWorld(tag: string, extraClients = 0, roles: Ro
   return { ...world, services, others, nurseToken: await tokenOf(server.baseUrl, nurse.email) };
 }
 
-/** Books `therapy` for `client` with the nurse, `slot` hours after a start two days ahead; returns the appointment. */
+/** The latest start booked so far: a chart is completed or signed only once its appointment has started (issue 32). */
+let latestStart = 0;
+
+/**
+ * Books `therapy` for `client` with the nurse, one minute long, starting `slot` + 1 minutes from now
+ * (inside the check-in window, and started by the time a chart is completed); returns the appointment.
+ */
 export async function book(world: VisitWorld, therapy: Therapy, client: number, slot: number): Promise<number> {
-  const start = new Date(Math.ceil((Date.now() + 2 * 86_400_000) / 3_600_000) * 3_600_000 + slot * 3_600_000).toISOString();
-  const booked = await call(world.server.baseUrl, world.adminToken, 'POST', '/appointments/appointments', { client, service: world.services[therapy], staff: world.accounts.NURSE!.id, start });
+  const startMs = Date.now() + (slot + 1) * 60_000;
+  latestStart = Math.max(latestStart, startMs);
+  const start = new Date(startMs).toISOString();
+  const end = new Date(startMs + 60_000).toISOString();
+  const booked = await call(world.server.baseUrl, world.adminToken, 'POST', '/appointments/appointments', { client, service: world.services[therapy], staff: world.accounts.NURSE!.id, start, end });
   expect(booked.status, JSON.stringify(booked.body)).toBe(201);
   return booked.body.id;
 }
@@ -141,6 +150,8 @@ export function charter(page: Page) {
       await expect.poll(() => frame.getAttribute('data-status'), { timeout: 60_000 }).toBe(status);
     },
     async step(to: 'in_progress' | 'completed' | 'signed') {
+      // Every appointment booked here has started before a chart is completed or signed.
+      if (to !== 'in_progress') await page.waitForTimeout(Math.max(0, latestStart - Date.now() + 1_000));
       await c.click(page.getByRole('button', { name: T.steps[to], exact: true }));
       await c.status(to);
     },
@@ -164,7 +175,11 @@ export async function openAppointment(page: Page, appointment: number): Promise<
       await page.getByRole('button', { name: 'Next', exact: true }).click();
     }
   }
-  await event.click();
+  // The sessions booked here are a minute long and minutes apart (they start soon, so they can be
+  // checked in and completed), drawn close together in the day view, where the next one's label
+  // can lie over this one's edge: the click goes to this appointment itself.
+  await event.scrollIntoViewIfNeeded();
+  await event.dispatchEvent('click');
 }
 
 /** The nurse, on /appointments, finds the appointment, checks the client in and opens its chart; returns the visit. */

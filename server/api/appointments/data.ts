@@ -11,6 +11,8 @@ export interface SchedulingSettings {
   time_zone: string;
   slot_minutes: number;
   late_cancel_hours: number;
+  /** Check-in opens this many hours before an appointment's start. */
+  check_in_window_hours: number;
   min_notice_minutes: number;
   booking_horizon_days: number;
   reminder_hours: number[];
@@ -35,7 +37,7 @@ const iso = (v: unknown): string => new Date(v as string).toISOString();
 export async function getSettings(db: Db): Promise<SchedulingSettings> {
   const row = await db
     .selectFrom('scheduling_settings')
-    .select(['time_zone', 'slot_minutes', 'late_cancel_hours', 'min_notice_minutes', 'booking_horizon_days', 'reminder_hours', 'reminder_channel', 'video_link_template'])
+    .select(['time_zone', 'slot_minutes', 'late_cancel_hours', 'check_in_window_hours', 'min_notice_minutes', 'booking_horizon_days', 'reminder_hours', 'reminder_channel', 'video_link_template'])
     .executeTakeFirstOrThrow();
   return { ...row, reminder_hours: (row.reminder_hours as number[]).map(Number), video_link_template: row.video_link_template ?? '' };
 }
@@ -123,12 +125,21 @@ const APPOINTMENT_COLUMNS = sql`
   a.booked_by, a.notes, a.series_id as series, a.rescheduled_from, a.rescheduled_to,
   a.package_id as package, a.status, a.cancelled_by, a.late_cancellation, a.status_reason,
   a.created_at, a.updated_at,
+  (select json_build_object('id', v.id, 'status', v.status, 'signed_by', v.signed_by, 'signed_by_name', su.first_name || ' ' || su.last_name, 'signed_at', v.signed_at)
+     from therapy_visits v left join users su on su.id = v.signed_by where v.appointment_id = a.id) as chart,
   coalesce((select array_agg(r.resource_id order by r.resource_id) from appointment_resources r where r.appointment_id = a.id), '{}') as resources`;
+
+function chartOut(c: any): AppointmentOut['chart'] {
+  if (c === null || c === undefined) return null;
+  const chart = typeof c === 'string' ? JSON.parse(c) : c;
+  return { ...chart, signed_by_name: chart.signed_by === null ? null : chart.signed_by_name, signed_at: chart.signed_at === null ? null : iso(chart.signed_at) };
+}
 
 function appointmentOut(r: any): AppointmentOut {
   const { starts_at, ends_at, ...rest } = r;
   return {
     ...rest,
+    chart: chartOut(r.chart),
     resources: (r.resources as Array<number | string>).map(Number),
     start: iso(starts_at),
     end: iso(ends_at),

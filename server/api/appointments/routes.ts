@@ -223,7 +223,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
     }
     return db.transaction().execute(async (trx) => {
       const settings: Record<string, unknown> = {};
-      for (const key of ['time_zone', 'slot_minutes', 'late_cancel_hours', 'min_notice_minutes', 'booking_horizon_days', 'reminder_channel', 'video_link_template'] as const) {
+      for (const key of ['time_zone', 'slot_minutes', 'late_cancel_hours', 'check_in_window_hours', 'min_notice_minutes', 'booking_horizon_days', 'reminder_channel', 'video_link_template'] as const) {
         if (body[key] !== undefined) settings[key] = body[key];
       }
       if (body.reminder_hours !== undefined) settings.reminder_hours = sql`${sql.val(body.reminder_hours)}::int[]`;

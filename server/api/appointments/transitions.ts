@@ -1,22 +1,25 @@
 // Moving an appointment through its chart. Who may take which step is decided here; whether the
 // step exists at all is the chart's (requireLifecycleStep, a 409 before any write). Side effects
 // ride in the same transaction: units released, package sessions drawn, waitlist offers sent,
-// the replacement appointment of a reschedule booked.
+// the replacement appointment of a reschedule booked. A therapy visit's chart moves its appointment
+// with it (followChart), in the visit's transaction.
 import type { Db } from '../../db/database.ts';
 import type { MailTransport } from '../../mail/transport.ts';
 import { HttpError, badRequest } from '../../http/errors.ts';
-import { type AppointmentStatus, appointmentLifecycle, DELIVERY_STATUSES } from '../../../machines/appointments/appointment-lifecycle.ts';
-import { isLateCancellation, returnsPackageSession } from '../../../machines/appointments/scheduling-rules.ts';
+import { type AppointmentStatus, appointmentLifecycle, CHART_DONE_STATUSES, checkInWindow } from '../../../machines/appointments/appointment-lifecycle.ts';
+import { clinicDayEnd, isLateCancellation, returnsPackageSession } from '../../../machines/appointments/scheduling-rules.ts';
+import { appointmentWalk } from '../../../machines/visits/appointment-coupling.ts';
+import type { VisitStatus } from '../../../machines/visits/visit-lifecycle.ts';
+import { clinicWhen } from '../../mail/clinic-when.ts';
 import { requireLifecycleStep } from '../lifecycle.ts';
 import type { Caller } from '../policy.ts';
-import { forbidden, notFound } from '../policy.ts';
+import { forbidden, isBookingRole, notFound, staffMayTakeStep } from '../policy.ts';
 import { type AppointmentOut, drawPackageSession, findAppointment, findService, recordStatus, type SchedulingSettings } from './data.ts';
 import { book } from './booking.ts';
 import { offerFreedSlot } from './waitlist.ts';
 import { SCHEDULING_TEXTS as T } from './texts.ts';
 
-export const BOOKING_ROLES = ['RECEPTION', 'ADMIN', 'SUPER_ADMIN'] as const;
-export const isBookingRole = (role: string) => (BOOKING_ROLES as readonly string[]).includes(role);
+export { isBookingRole };
 
 export interface TransitionRequest {
   to: AppointmentStatus;
@@ -28,11 +31,23 @@ export interface TransitionRequest {
   cancelled_by?: 'client' | 'clinic';
 }
 
-/** Who may ask for this step on this appointment (403 otherwise; a client's stranger is 404 earlier). */
-export function mayMove(caller: Caller, appointment: AppointmentOut, to: AppointmentStatus): boolean {
-  if (isBookingRole(caller.role)) return true;
+/**
+ * Who may ask for this step on this appointment (403 otherwise; a client's stranger is 404 earlier):
+ * a client their own confirmation, reschedule or cancellation; staff as machines/appointments/delivery-roles.ts says.
+ */
+export function mayMove(caller: Caller, appointment: AppointmentOut, deliveredBy: readonly string[], to: AppointmentStatus): boolean {
   if (caller.role === 'CLIENT') return appointment.client === caller.id && ['cancelled', 'rescheduled', 'confirmed'].includes(to);
-  return DELIVERY_STATUSES.includes(to) && appointment.staff === caller.id;
+  return staffMayTakeStep(caller, { staff: appointment.staff, delivered_by: deliveredBy }, to);
+}
+
+/** What the appointment chart's guards read of an appointment now (machines/appointments/appointment-lifecycle.ts). */
+export function appointmentFacts(a: AppointmentOut, settings: Pick<SchedulingSettings, 'time_zone' | 'check_in_window_hours'>, now: Date) {
+  return {
+    startsAt: a.start,
+    now: now.toISOString(),
+    ...checkInWindow(a.start, settings.check_in_window_hours, (instant) => clinicDayEnd(settings.time_zone, instant)),
+    chart: a.chart?.status ?? null,
+  };
 }
 
 export async function moveAppointment(
@@ -46,10 +61,16 @@ export async function moveAppointment(
 ): Promise<{ appointment: AppointmentOut; replacement: AppointmentOut | null }> {
   const current = await findAppointment(trx, id, true);
   if (!current || (caller.role === 'CLIENT' && current.client !== caller.id)) throw notFound();
-  if (!mayMove(caller, current, req.to)) throw forbidden(caller.role === 'CLIENT' ? T.clientMayNot : T.deliveryOnly);
-  requireLifecycleStep(appointmentLifecycle, 'appointment', current.status, req.to, {
-    context: { startsAt: current.start, now: now.toISOString() },
-  });
+  const service = (await findService(trx, current.service))!;
+  if (!mayMove(caller, current, service.delivered_by, req.to)) throw forbidden(caller.role === 'CLIENT' ? T.clientMayNot : T.deliveryOnly);
+  const context = appointmentFacts(current, settings, now);
+  // What the chart refuses for time or for the visit chart, said in words before its generic 409.
+  if (req.to === 'checked_in' && (current.status === 'booked' || current.status === 'confirmed')) {
+    if (now.getTime() < Date.parse(context.checkInOpensAt)) throw new HttpError(409, T.checkInTooEarly(settings.check_in_window_hours, await clinicWhen(trx, context.checkInOpensAt)));
+    if (now.getTime() >= Date.parse(context.checkInClosesAt)) throw new HttpError(409, T.checkInDayOver);
+  }
+  if (req.to === 'completed' && current.status === 'in_progress' && context.chart !== null && !CHART_DONE_STATUSES.includes(context.chart)) throw new HttpError(409, T.completesWithChart);
+  requireLifecycleStep(appointmentLifecycle, 'appointment', current.status, req.to, { context });
   const reason = req.reason?.trim() ?? '';
   const byClient = caller.role === 'CLIENT' || req.cancelled_by === 'client';
   const late = byClient && isLateCancellation({ startsAt: current.start, bookedAt: current.created_at, now: now.toISOString(), windowHours: settings.late_cancel_hours });
@@ -77,7 +98,6 @@ export async function moveAppointment(
 
   let replacement: AppointmentOut | null = null;
   if (req.to === 'rescheduled') {
-    const service = (await findService(trx, current.service))!;
     replacement = await book(trx, settings, {
       client: current.client,
       service,
@@ -101,4 +121,33 @@ export async function moveAppointment(
     if (Date.parse(freed.start) > now.getTime()) await offerFreedSlot(trx, mail, settings, freed);
   }
   return { appointment: (await findAppointment(trx, id))!, replacement };
+}
+
+/**
+ * The appointment follows its visit chart (machines/visits/appointment-coupling.ts), inside the
+ * visit's transaction: started with it, completed with it (drawing the package session it holds),
+ * cancelled by the clinic when it is aborted (the session given back, the units freed). The steps
+ * are the appointment chart's, asked with the chart's new status; a walk it refuses is a 409 and
+ * the caller's transaction writes nothing. `by` is who moved the chart.
+ */
+export async function followChart(trx: Db, appointmentId: number, visitTo: VisitStatus, by: number, reason: string, now = new Date()): Promise<void> {
+  const current = await findAppointment(trx, appointmentId, true);
+  if (!current) return;
+  const walk = appointmentWalk(current.status, visitTo, { startsAt: current.start, now: now.toISOString() });
+  if (walk === null) throw new HttpError(409, T.chartLost(current.status.replace('_', ' ')));
+  let from = current.status;
+  for (const step of walk) {
+    requireLifecycleStep(appointmentLifecycle, 'appointment', from, step.to, { context: { startsAt: current.start, now: now.toISOString(), chart: visitTo } });
+    const changes: Record<string, unknown> = { status: step.to, status_reason: step.to === 'cancelled' ? reason : '', updated_at: now };
+    if (step.to === 'cancelled') {
+      changes.cancelled_by = 'clinic';
+      changes.late_cancellation = false;
+    }
+    await trx.updateTable('appointments').set(changes).where('id', '=', appointmentId).execute();
+    if (step.to === 'cancelled') await trx.updateTable('appointment_resources').set({ holding: false }).where('appointment_id', '=', appointmentId).execute();
+    await recordStatus(trx, appointmentId, from, step.to, by, step.to === 'cancelled' ? reason : '');
+    // Delivered: the package session is drawn (a clinic cancellation gives it back: nothing to do).
+    if (step.to === 'completed' && current.package !== null) await drawPackageSession(trx, current.package);
+    from = step.to;
+  }
 }

@@ -380,8 +380,8 @@ export async function previousVisit(db: Db, v: VisitRow): Promise<VisitRow | und
 
 export async function visitHeader(db: Db, v: VisitRow): Promise<S['TherapyVisitHeader']> {
   const client = (
-    await sql<{ name: string; date_of_birth: string | null; client_story: Record<string, unknown> | null }>`
-      select u.first_name || ' ' || u.last_name as name, p.date_of_birth::text as date_of_birth, p.client_story
+    await sql<{ name: string; date_of_birth: string | null; client_story: Record<string, unknown> | null; allergies: string | null; alert_notes: string | null }>`
+      select u.first_name || ' ' || u.last_name as name, p.date_of_birth::text as date_of_birth, p.client_story, p.allergies, p.alert_notes
       from users u left join user_profiles p on p.user_id = u.id where u.id = ${v.client_id}`.execute(db)
   ).rows[0];
   const staff = (await sql<{ name: string }>`select first_name || ' ' || last_name as name from users where id = ${v.staff_id}`.execute(db)).rows[0];
@@ -408,10 +408,14 @@ export async function visitHeader(db: Db, v: VisitRow): Promise<S['TherapyVisitH
   const alerts = ['allergies', 'current_medications']
     .map((k) => (typeof story[k] === 'string' && (story[k] as string).trim() ? `${k === 'allergies' ? 'Allergies' : 'Medications'}: ${(story[k] as string).trim()}` : null))
     .filter((a): a is string => a !== null);
+  // The clinic's own allergies and alert note (issue 24), as the record and the appointment panel show them (issue 32).
+  const clinicAlerts = [client?.allergies?.trim() ? `Allergies: ${client.allergies.trim()}` : null, client?.alert_notes?.trim() ? `Alert: ${client.alert_notes.trim()}` : null].filter(
+    (a): a is string => a !== null,
+  );
   return {
     client_name: client?.name ?? '',
     age: client?.date_of_birth ? ageOn(client.date_of_birth, new Date()) : null,
-    alerts,
+    alerts: [...clinicAlerts, ...alerts],
     appointment_starts_at: appointment ? iso(appointment.starts_at) : null,
     service_name: appointment?.service ?? null,
     resource_name: resource?.name ?? null,

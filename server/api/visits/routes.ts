@@ -20,6 +20,8 @@ import { type ApiContext, isUniqueViolation } from '../context.ts';
 import { type AuditAction, refuse, withAudit } from '../data/audit.ts';
 import { clinicToday } from '../data/clinic-settings.ts';
 import { requireLifecycleStep } from '../lifecycle.ts';
+import { followChart } from '../appointments/transitions.ts';
+import { clinicWhen } from '../../mail/clinic-when.ts';
 import { type Caller, forbidden, isAdmin, isStaff, notFound } from '../policy.ts';
 import {
   drawFromLot,
@@ -78,6 +80,11 @@ type VisitAction =
 const act = (action: VisitAction): AuditAction => action;
 
 const canChart = (caller: Caller) => mayChart(caller.role);
+
+async function appointmentStartOf(q: Db, appointment: number): Promise<Date | null> {
+  const row = await q.selectFrom('appointments').select('starts_at').where('id', '=', appointment).executeTakeFirst();
+  return row ? new Date(row.starts_at as Date) : null;
+}
 
 function invalid(errors: FieldErrors): HttpError {
   const fields = Object.keys(errors);
@@ -315,10 +322,18 @@ export async function therapyVisitRoutes(app: FastifyInstance, ctx: ApiContext):
         // What this client needs in particular (glucose before HBOT when diabetic) is bad input, the field named.
         if (current.status === 'in_progress' && body.to === 'completed' && Object.keys(clientRequiredErrors(content)).length) throw invalid(clientRequiredErrors(content));
         if (current.status === 'in_progress' && body.to === 'completed' && missing.length) throw new HttpError(409, T.missing(missing, current.therapy as Therapy));
+        // Not completed or signed before its appointment has started (issue 32), said in words.
+        const appointmentStart = current.appointment_id === null ? null : await appointmentStartOf(trx, current.appointment_id);
+        const beforeAppointment = appointmentStart !== null && Date.now() < appointmentStart.getTime();
+        if (beforeAppointment && (body.to === 'completed' || body.to === 'signed') && visitAccepts(current.status, body.to === 'completed' ? 'visit.complete' : 'visit.sign', { missing, signer_id: caller.id })) {
+          throw new HttpError(409, T.beforeAppointment(body.to, await clinicWhen(trx, appointmentStart!)));
+        }
         // The same chart the form asks decides here; nothing is written unless it is one step.
         requireLifecycleStep(visitLifecycle, 'visit', current.status, body.to, {
-          extras: { blockers, missing, signer_id: caller.id, reason: body.reason },
+          extras: { blockers, missing, signer_id: caller.id, reason: body.reason, before_appointment: beforeAppointment },
         });
+        // The appointment follows its chart in this transaction (machines/visits/appointment-coupling.ts).
+        if (current.appointment_id !== null) await followChart(trx, current.appointment_id, body.to, caller.id, body.to === 'aborted' ? T.abortedChart(body.reason!.trim()) : '');
         if (body.to === 'in_progress') {
           changes.started = true;
           changes.screen_id = screening.screen?.id ?? null;

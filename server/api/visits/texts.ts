@@ -18,6 +18,8 @@ export const VISIT_TEXTS = {
   blocked: (blockers: string[], therapy?: Therapy) => `The visit cannot start yet: ${fieldPathList(blockers, therapy)}.`,
   missing: (missing: string[], therapy?: Therapy) => `The visit cannot be completed yet; still empty: ${fieldPathList(missing, therapy)}.`,
   reasonNeeded: 'A reason is required.',
+  abortedChart: (reason: string) => `Visit aborted: ${reason}`,
+  beforeAppointment: (verb: 'completed' | 'signed', when: string) => `This visit cannot be ${verb} before its appointment starts (${when}).`,
   overrideNotBlocking: 'There is nothing in the vitals to override.',
   addendumOnlySigned: 'Addenda are added to signed visits; edit the visit until it is signed.',
   unknownRecipe: 'No such recipe.',

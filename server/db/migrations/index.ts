@@ -33,6 +33,7 @@ import * as m1490 from './1490_booking_horizon.ts';
 import * as m1500 from './1500_support_client_updated_at.ts';
 import * as m1505 from './1505_idempotency_keys.ts';
 import * as m1470 from './1470_clinic_logo.ts';
+import * as m1510 from './1510_check_in_window.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '1490_booking_horizon': m1490,
   '1500_support_client_updated_at': m1500,
   '1505_idempotency_keys': m1505,
+  '1510_check_in_window': m1510,
 };

@@ -7,9 +7,10 @@
 // visit chart from here (the one already opened for this appointment, or a new one).
 import { Alert, Box, Button, Chip, CircularProgress, Divider, Drawer, IconButton, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { appointmentLifecycle } from '../../../machines/appointments/appointment-lifecycle';
+import { appointmentLifecycle, checkInWindow } from '../../../machines/appointments/appointment-lifecycle';
+import { roleMayTakeStep } from '../../../machines/appointments/delivery-roles';
 import { isCompleteStart, stepInput } from '../../../machines/appointments/panel-steps';
-import { zonedInstant } from '../../../machines/appointments/scheduling-rules';
+import { clinicDayEnd, zonedInstant } from '../../../machines/appointments/scheduling-rules';
 import { nextSteps } from '../../../machines/lifecycle/lifecycle';
 import { ageInYears } from '../../../machines/staff/age';
 import { isTherapy, type Therapy } from '../../../machines/visits/therapy-fields';
@@ -26,6 +27,8 @@ import {
   AGE,
   CANCEL_REASON,
   CANCEL_TITLE,
+  CHART_LABEL,
+  CHART_STATUS_LABELS,
   CLIENT_ALERT_NOTE,
   CLIENT_ALERTS,
   CLIENT_ALLERGIES,
@@ -44,6 +47,7 @@ import {
   STAFF,
   STATUS_HISTORY,
   STATUS_LABELS,
+  signedBy,
 } from './texts';
 import { personName, words } from '../../../machines/rules/words';
 
@@ -65,10 +69,19 @@ export function AppointmentPanel({
   onReschedule: (start: string) => void;
 }) {
   const zone = setup.hours.time_zone;
-  const { record, change, chart, mayChart } = useAppointmentPanel(id, onChanged);
+  const { record, change, chart, mayChart, role } = useAppointmentPanel(id, onChanged);
   const data = record.data;
   const a = data?.appointment;
-  const steps = a ? nextSteps(appointmentLifecycle, a.status, { context: { startsAt: a.start, now: new Date().toISOString() } }) : [];
+  // The steps the appointment chart allows now (check-in window, its visit chart) that this person
+  // may take (machines/appointments/delivery-roles.ts, the server's rule too).
+  const deliveredBy = a ? (setup.services.find((s) => s.id === a.service)?.delivered_by ?? []) : [];
+  const facts = a && {
+    startsAt: a.start,
+    now: new Date().toISOString(),
+    ...checkInWindow(a.start, setup.hours.check_in_window_hours, (instant) => clinicDayEnd(zone, instant)),
+    chart: a.chart?.status ?? null,
+  };
+  const steps = a ? nextSteps(appointmentLifecycle, a.status, { context: facts! }).filter((step) => roleMayTakeStep(role, deliveredBy, step.to as AppointmentStatus)) : [];
   const subject = change.subject;
   // The rule of which steps ask first, and what they propose, is machines/appointments/panel-steps.
   const act = (to: AppointmentStatus, start: string) => {
@@ -126,6 +139,11 @@ export function AppointmentPanel({
             <Typography variant="body2">
               <strong>{RESOURCES}:</strong> {a.resources.map((r) => setup.resources.find((x) => x.id === r)?.name ?? `#${r}`).join(', ') || '—'}
             </Typography>
+            {a.chart && (
+              <Typography variant="body2" data-testid="panel-chart">
+                <strong>{CHART_LABEL}:</strong> {a.chart.status === 'signed' && a.chart.signed_by_name ? signedBy(a.chart.signed_by_name) : CHART_STATUS_LABELS[a.chart.status]}
+              </Typography>
+            )}
             <Box>
               <Typography variant="subtitle2" component="h3">
                 {PACKAGE_BALANCE}

@@ -10,7 +10,7 @@ import { type BookingResult, bookingMachine, type Slot } from '../../../machines
 import { calendarMachine, type CalendarColumns, type CalendarFilters, type CalendarView, type Move } from '../../../machines/appointments/calendar-machine';
 import { bookingSelectors, calendarSelectors } from '../../../machines/appointments/selectors';
 import { mayChart } from '../../../machines/visits/charting-roles';
-import type { Therapy } from '../../../machines/visits/therapy-fields';
+import { isTherapy, type Therapy } from '../../../machines/visits/therapy-fields';
 import { useShell } from '../../app/port';
 import { useAction, useRecord } from '../../lib/staff/hooks';
 import {
@@ -134,19 +134,26 @@ export function useAppointmentPanel(id: number, onChanged: () => void) {
   const { api, auth } = useShell();
   const { enqueueSnackbar } = useSnackbar();
   const record = useRecord(() => loadPanel(api, id));
-  const change = useAction<StatusChange | null>(
-    (subject, values) => changeStatus(api, id, { ...(subject as StatusChange), ...(values as Partial<StatusChange>) }),
-    (subject) => {
-      if (subject) enqueueSnackbar(statusChanged(STATUS_LABELS[subject.to] ?? subject.to), { variant: 'success' });
-      record.reload();
-      onChanged();
-    },
-  );
   const [, navigate] = useLocation();
   // "Open visit chart": the appointment's chart, opened or created, then shown.
   const chart = useAction<{ id: number; client: number; therapy: Therapy } | null>(
     (subject) => openVisitForAppointment(api, subject!),
     (_subject, visit) => navigate(visitChartHref(visit as { id: number; client: number; therapy: Therapy })),
   );
-  return { record, change, chart, mayChart: mayChart(auth.role) };
+  const charts = mayChart(auth.role);
+  const change = useAction<StatusChange | null>(
+    (subject, values) => changeStatus(api, id, { ...(subject as StatusChange), ...(values as Partial<StatusChange>) }),
+    (subject) => {
+      if (subject) enqueueSnackbar(statusChanged(STATUS_LABELS[subject.to] ?? subject.to), { variant: 'success' });
+      record.reload();
+      onChanged();
+      // "Start" on a therapy session opens its chart for whoever charts it (issue 32).
+      const a = record.data?.appointment;
+      if (subject?.to === 'in_progress' && a && charts && isTherapy(a.therapy)) {
+        chart.open({ id: a.id, client: a.client, therapy: a.therapy as Therapy });
+        chart.submit({});
+      }
+    },
+  );
+  return { record, change, chart, mayChart: charts, role: auth.role ?? '' };
 }

@@ -1,4 +1,5 @@
 // The therapy visit page's words, in one place.
+import { ABORT_CANCELS_APPOINTMENT } from '../../../machines/visits/appointment-coupling';
 export const VISIT_TEXT = {
   sessionOf: (n: number, m: number) => `Session ${n} of ${m}`,
   diabetic: 'Diabetic: glucose before HBOT',
@@ -52,6 +53,8 @@ export const VISIT_TEXT = {
   severities: ['mild', 'moderate', 'severe'] as const,
   steps: { in_progress: 'Start session', completed: 'Complete session', signed: 'Sign and lock', aborted: 'Abort' } as Record<string, string>,
   abortReason: 'Reason for aborting',
+  /** What aborting does to the visit's appointment (machines/visits/appointment-coupling.ts says it once). */
+  abortAppointment: ABORT_CANCELS_APPOINTMENT,
   overrideReason: 'Doctor’s override reason (blocking vitals)',
   blockers: 'Before starting:',
   missing: 'Before completing:',

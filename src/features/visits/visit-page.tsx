@@ -317,7 +317,9 @@ function VisitView({ therapy, clientId, id }: { therapy: Therapy; clientId: numb
                 {T.missing} {fieldPathList(visit.missing, therapy)}
               </Alert>
             )}
-            {v.steps.includes('aborted') && <TextField size="small" label={T.abortReason} value={reason} onChange={(e) => setReason(e.target.value)} />}
+            {v.steps.includes('aborted') && (
+              <TextField size="small" label={T.abortReason} value={reason} onChange={(e) => setReason(e.target.value)} helperText={visit.appointment !== null ? T.abortAppointment : undefined} />
+            )}
             {visit.status === 'draft' && visit.blockers.some((b) => b.endsWith('.blocking')) && (
               <TextField size="small" label={T.overrideReason} value={override} onChange={(e) => setOverride(e.target.value)} />
             )}

@@ -17,6 +17,7 @@ function Rules({ hours, reload }: { hours: SchedulingHours; reload: () => void }
     min_notice_minutes: String(hours.min_notice_minutes),
     booking_horizon_days: String(hours.booking_horizon_days),
     late_cancel_hours: String(hours.late_cancel_hours),
+    check_in_window_hours: String(hours.check_in_window_hours),
     reminder_hours: hours.reminder_hours.join(', '),
     reminder_channel: hours.reminder_channel,
     slot_minutes: String(hours.slot_minutes),
@@ -35,6 +36,7 @@ function Rules({ hours, reload }: { hours: SchedulingHours; reload: () => void }
       min_notice_minutes: Number(v.min_notice_minutes),
       booking_horizon_days: Number(v.booking_horizon_days),
       late_cancel_hours: Number(v.late_cancel_hours),
+      check_in_window_hours: Number(v.check_in_window_hours),
       reminder_hours: v.reminder_hours
         .split(',')
         .map((h) => h.trim())
@@ -65,6 +67,7 @@ function Rules({ hours, reload }: { hours: SchedulingHours; reload: () => void }
           helperText={err('booking_horizon_days') ?? 'How far ahead staff and clients may book; 730 is two years.'}
         />
         <TextField size="small" type="number" label="Late-cancellation window (hours)" value={v.late_cancel_hours} onChange={(e) => setV({ ...v, late_cancel_hours: e.target.value })} error={!!err('late_cancel_hours')} helperText={err('late_cancel_hours')} />
+        <TextField size="small" type="number" label="Check-in opens (hours before the start)" value={v.check_in_window_hours} onChange={(e) => setV({ ...v, check_in_window_hours: e.target.value })} error={!!err('check_in_window_hours')} helperText={err('check_in_window_hours') ?? 'Until the end of the appointment’s day'} />
         <TextField size="small" label="Reminders (hours before, comma-separated)" value={v.reminder_hours} onChange={(e) => setV({ ...v, reminder_hours: e.target.value })} error={!!err('reminder_hours')} helperText={err('reminder_hours') ?? 'e.g. 24, 2'} />
         <TextField select size="small" label="Reminders by" value={v.reminder_channel} onChange={(e) => setV({ ...v, reminder_channel: e.target.value as 'email' | 'sms' })}>
           <MenuItem value="email">Email</MenuItem>

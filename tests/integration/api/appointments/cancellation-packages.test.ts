@@ -1,12 +1,13 @@
 // Cancellation rules (late inside the window, never within 5 minutes of booking; clients must
 // call the clinic when late), who moves what, and package sessions: held while booked, drawn on
 // completion, a no-show or a late client cancellation, given back on a clinic or timely cancellation.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEDULING_TEXTS as T } from '../../../../server/api/appointments/texts.ts';
 import { addDays } from '../../../../machines/appointments/scheduling-rules.ts';
 import { engines } from '../../../support/engines.ts';
 import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
-import { api } from '../support.ts';
+import { addUser, api } from '../support.ts';
 import { at, buildClinic, type Clinic, setHours } from './fixtures.ts';
 
 const H = 3_600_000;
@@ -75,21 +76,50 @@ describe.each(engines)('cancellation and packages on %s', (engine) => {
     expect(noReason.status).toBe(409);
   });
 
-  it('clinical staff move only the appointments they deliver, and cannot cancel', async () => {
-    const mine = await api(t, c.reception, 'POST', '/appointments/appointments', { client: c.client.id, service: c.hbot, staff: c.nurse.id, start: at(addDays(c.monday, 3), '09:00') });
-    const theirs = await api(t, c.reception, 'POST', '/appointments/appointments', { client: c.client.id, service: c.hbot, staff: c.doctor.id, start: at(addDays(c.monday, 3), '09:00') });
+  it('staff whose role delivers the service move its appointments (any nurse on duty), others may not, and none cancels', async () => {
+    // Check-in opens 2 hours before the start (the default window): these start within the hour.
+    const mine = await api(t, c.reception, 'POST', '/appointments/appointments', { client: c.client.id, service: c.hbot, staff: c.nurse.id, start: soon(1) });
+    const doctors = await api(t, c.reception, 'POST', '/appointments/appointments', { client: c.otherClient.id, service: c.consult, staff: c.doctor.id, start: soon(1) });
+    expect([mine.status, doctors.status], JSON.stringify(mine.body)).toEqual([201, 201]);
     expect((await api(t, c.nurse, 'POST', `/appointments/appointments/${mine.body.id}/transitions`, { to: 'checked_in' })).status).toBe(200);
-    expect((await api(t, c.nurse, 'POST', `/appointments/appointments/${mine.body.id}/transitions`, { to: 'in_progress' })).status).toBe(200);
-    const other = await api(t, c.nurse, 'POST', `/appointments/appointments/${theirs.body.id}/transitions`, { to: 'checked_in' });
+    // Another nurse on duty starts nurse A's HBOT session (HBOT is delivered by NURSE and DOCTOR).
+    const nurseB = await addUser(t, 'NURSE');
+    const started = await api(t, nurseB, 'POST', `/appointments/appointments/${mine.body.id}/transitions`, { to: 'in_progress' });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    expect(started.body.appointment.status).toBe('in_progress');
+    // A doctor's consultation is delivered by DOCTOR only: a nurse takes none of its steps.
+    const other = await api(t, c.nurse, 'POST', `/appointments/appointments/${doctors.body.id}/transitions`, { to: 'checked_in' });
     expect(other.status).toBe(403);
     expect(other.body.detail).toBe(T.deliveryOnly);
-    const cancel = await api(t, c.doctor, 'POST', `/appointments/appointments/${theirs.body.id}/transitions`, { to: 'cancelled', reason: 'x' });
+    const cancel = await api(t, c.doctor, 'POST', `/appointments/appointments/${doctors.body.id}/transitions`, { to: 'cancelled', reason: 'x' });
     expect(cancel.status).toBe(403);
-    const selfCheckIn = await api(t, c.client, 'POST', `/appointments/appointments/${theirs.body.id}/transitions`, { to: 'checked_in' });
+    const selfCheckIn = await api(t, c.client, 'POST', `/appointments/appointments/${mine.body.id}/transitions`, { to: 'checked_in' });
     expect(selfCheckIn.status).toBe(403);
     expect(selfCheckIn.body.detail).toBe(T.clientMayNot);
     const seen = await api(t, c.nurse, 'GET', `/appointments/appointments?staff=${c.doctor.id}`);
-    expect(seen.body.map((a: { id: number }) => a.id)).toContain(theirs.body.id);
+    expect(seen.body.map((a: { id: number }) => a.id)).toContain(doctors.body.id);
+  });
+
+  it('check-in opens a set window before the start (a setting, default 2 hours) and closes when the day ends', async () => {
+    const later = await api(t, c.reception, 'POST', '/appointments/appointments', { client: c.client.id, service: c.consult, staff: c.doctor.id, start: soon(4) });
+    expect(later.status).toBe(201);
+    const early = await api(t, c.reception, 'POST', `/appointments/appointments/${later.body.id}/transitions`, { to: 'checked_in' });
+    expect(early.status).toBe(409);
+    expect(early.body.detail).toMatch(/^Too early to check in: check-in opens 2 hours before the start, at .+\.$/);
+    expect((await api(t, c.reception, 'GET', `/appointments/appointments/${later.body.id}`)).body.status).toBe('booked');
+    // The back office widens the window beside the other scheduling settings.
+    const wider = await api(t, c.admin, 'PATCH', '/appointments/hours', { check_in_window_hours: 6 });
+    expect(wider.body.check_in_window_hours).toBe(6);
+    expect((await api(t, c.admin, 'PATCH', '/appointments/hours', { check_in_window_hours: 25 })).status).toBe(400);
+    expect((await api(t, c.reception, 'POST', `/appointments/appointments/${later.body.id}/transitions`, { to: 'checked_in' })).status).toBe(200);
+    await api(t, c.admin, 'PATCH', '/appointments/hours', { check_in_window_hours: 2 });
+    // Its day over (moved to yesterday by the same amount everywhere): no check-in any more.
+    const missed = await api(t, c.reception, 'POST', '/appointments/appointments', { client: c.client.id, service: c.consult, staff: c.doctor.id, start: soon(7) });
+    const back = sql`interval '2 days'`;
+    await sql`update appointments set starts_at = starts_at - ${back}, ends_at = ends_at - ${back}, occupied_from = occupied_from - ${back}, occupied_to = occupied_to - ${back} where id = ${missed.body.id}`.execute(t.database.db);
+    const over = await api(t, c.reception, 'POST', `/appointments/appointments/${missed.body.id}/transitions`, { to: 'checked_in' });
+    expect(over.status).toBe(409);
+    expect(over.body.detail).toBe(T.checkInDayOver);
   });
 
   it('package sessions: held, drawn on completion and on a late client cancellation, given back on time', async () => {
@@ -98,7 +128,8 @@ describe.each(engines)('cancellation and packages on %s', (engine) => {
     const pkg = created.body.id as number;
     const left = async () => (await api(t, c.reception, 'GET', `/appointments/packages?client=${c.otherClient.id}`)).body.find((p: { id: number }) => p.id === pkg);
     const day = addDays(c.monday, 4);
-    const a = await api(t, c.reception, 'POST', '/appointments/appointments', { client: c.otherClient.id, service: c.hbot, start: at(day, '09:00'), package: pkg });
+    // Within the check-in window, so it can be checked in and completed here.
+    const a = await api(t, c.reception, 'POST', '/appointments/appointments', { client: c.otherClient.id, service: c.hbot, start: soon(1), package: pkg });
     const b = await api(t, c.reception, 'POST', '/appointments/appointments', { client: c.otherClient.id, service: c.hbot, start: at(day, '12:00'), package: pkg });
     const d = await api(t, c.reception, 'POST', '/appointments/appointments', { client: c.otherClient.id, service: c.hbot, start: soon(5), package: pkg });
     expect([a.status, b.status, d.status], JSON.stringify(d.body)).toEqual([201, 201, 201]);

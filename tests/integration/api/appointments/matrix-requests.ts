@@ -13,8 +13,11 @@ interface Shared {
 
 interface Fixtures {
   service: number;
+  /** A service only NURSE delivers. */
+  nursing: number;
   nurse: number;
   slot: number;
+  due: number;
 }
 
 const fixtures = new WeakMap<TestApp, Promise<Fixtures>>();
@@ -34,7 +37,11 @@ function setUp(t: TestApp, s: Shared): Promise<Fixtures> {
         delivered_by: ['NURSE', 'RECEPTION', 'DOCTOR', 'HEALTH_COACH', 'NUTRITIONIST', 'ADMIN', 'SUPER_ADMIN'],
         bookable_online: true,
       });
-      return { service, nurse, slot: 0 };
+      const nursing = await addService(t, admin, { name: 'Matrix nursing', therapy: 'consultation', duration_minutes: 20, delivered_by: ['NURSE'] });
+      // Check-in opens a day ahead here, so appointments moved to "soon" (dueSoon) may be checked in.
+      const wide = await api(t, admin, 'PATCH', '/appointments/hours', { check_in_window_hours: 24 });
+      if (wide.status !== 200) throw new Error(`check-in window: ${wide.status} ${JSON.stringify(wide.body)}`);
+      return { service, nursing, nurse, slot: 0, due: 0 };
     })();
     fixtures.set(t, f);
   }
@@ -50,11 +57,20 @@ function nextStart(f: Fixtures): string {
 }
 
 /** An appointment booked by the front desk (as the admin): for `client`, delivered by `staff`. */
-async function appointmentFor(t: TestApp, s: Shared, client: number, staff?: number): Promise<number> {
+async function appointmentFor(t: TestApp, s: Shared, client: number, staff?: number, service?: number): Promise<number> {
   const f = await setUp(t, s);
-  const res = await api(t, s.actors.ADMIN, 'POST', '/appointments/appointments', { client, service: f.service, staff: staff ?? f.nurse, start: nextStart(f) });
+  const res = await api(t, s.actors.ADMIN, 'POST', '/appointments/appointments', { client, service: service ?? f.service, staff: staff ?? f.nurse, start: nextStart(f) });
   if (res.status !== 201) throw new Error(`fixture appointment: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.id;
+}
+
+/** The appointment moved to start soon (20-minute steps from 10 minutes ahead), inside the check-in window. */
+async function dueSoon(t: TestApp, s: Shared, id: number): Promise<number> {
+  const f = await setUp(t, s);
+  const start = new Date(Date.now() + (10 + 20 * f.due++) * 60_000);
+  const end = new Date(start.getTime() + 20 * 60_000);
+  await t.database.db.updateTable('appointments').set({ starts_at: start, ends_at: end, occupied_from: start, occupied_to: end }).where('id', '=', id).execute();
+  return id;
 }
 
 const ownOrClient = (s: Shared, a: Actor) => (a.role === 'CLIENT' ? a.id : s.client);
@@ -91,10 +107,14 @@ export const appointmentMatrixRequests: Record<string, Builder> = {
     api(t, a, 'POST', `/appointments/appointments/${await appointmentFor(t, s, s.client)}/transitions`, { to: 'cancelled', reason: 'Clinic closed' }),
   'appointments.check-in.delivering': async (t, s, a) => {
     const staff = a.role === 'CLIENT' ? undefined : a.id;
-    return api(t, a, 'POST', `/appointments/appointments/${await appointmentFor(t, s, ownOrClient(s, a), staff)}/transitions`, { to: 'checked_in' });
+    const id = await dueSoon(t, s, await appointmentFor(t, s, ownOrClient(s, a), staff));
+    return api(t, a, 'POST', `/appointments/appointments/${id}/transitions`, { to: 'checked_in' });
   },
-  'appointments.check-in.other-staff': async (t, s, a) =>
-    api(t, a, 'POST', `/appointments/appointments/${await appointmentFor(t, s, s.client)}/transitions`, { to: 'checked_in' }),
+  'appointments.check-in.other-staff': async (t, s, a) => {
+    const f = await setUp(t, s);
+    const id = await dueSoon(t, s, await appointmentFor(t, s, s.client, f.nurse, f.nursing));
+    return api(t, a, 'POST', `/appointments/appointments/${id}/transitions`, { to: 'checked_in' });
+  },
   'appointments.availability': async (t, s, a) => api(t, a, 'GET', `/appointments/availability?service=${(await setUp(t, s)).service}&date_from=2031-01-06&date_to=2031-01-12`),
   'appointments.series.create': async (t, s, a) => {
     const f = await setUp(t, s);

@@ -10,7 +10,7 @@ import { engines } from '../../../support/engines.ts';
 import { latestTemporaryPassword, signIn } from '../../../support/identity.ts';
 import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
 import { addProgram, api, uniqueEmail } from '../support.ts';
-import { addProspect, type DiscoveryClinic, discoveryClinic, nextSlot } from './fixtures.ts';
+import { addProspect, type DiscoveryClinic, discoveryClinic, nextSlot, visitHeld } from './fixtures.ts';
 
 const HEART = { sex: 'male', age: '52', hdl_cholesterol: '42', total_cholesterol: '230', smoker: 'yes', diabetic: 'no', treats_hypertension: 'no', systolic_bp: '138' };
 
@@ -32,6 +32,7 @@ describe.each(engines)('discovery on %s', (engine) => {
     expect(visit.status).toBe(201);
     const note = await api(t, c.coach, 'PATCH', `/discovery/visits/${visit.body.id}`, { goals: 'Sleep through the night', health_and_lifestyle: 'Desk job', barriers: 'Time', heart_risk: HEART, outcome });
     expect(note.status).toBe(200);
+    await visitHeld(t, visit.body.id);
     expect((await api(t, c.coach, 'POST', `/discovery/visits/${visit.body.id}/sign`)).status).toBe(200);
     return { ...p, visit: visit.body.id as number };
   }
@@ -100,6 +101,12 @@ describe.each(engines)('discovery on %s', (engine) => {
     expect(note.body.heart_risk).toMatchObject({ points: 16, band: '25.3', in_validated_age_range: true });
     expect((await api(t, c.coach, 'POST', `/discovery/visits/${visit.body.id}/sign`)).body.errors).toEqual({ outcome: [T.outcomeNeeded] });
     await api(t, c.coach, 'PATCH', `/discovery/visits/${visit.body.id}`, { outcome: 'nurture' });
+    // Not before the visit (issue 32): a 409 in words, nothing signed.
+    const early = await api(t, c.coach, 'POST', `/discovery/visits/${visit.body.id}/sign`);
+    expect(early.status).toBe(409);
+    expect(early.body.detail).toMatch(/^This visit note cannot be signed before its visit \(.+\)\.$/);
+    expect((await api(t, c.coach, 'GET', `/discovery/visits/${visit.body.id}`)).body.status).toBe('draft');
+    await visitHeld(t, visit.body.id);
     const nurse = c.reception;
     expect((await api(t, nurse, 'POST', `/discovery/visits/${visit.body.id}/sign`)).body.detail).toBe(T.authorSigns);
     const signed = await api(t, c.coach, 'POST', `/discovery/visits/${visit.body.id}/sign`);

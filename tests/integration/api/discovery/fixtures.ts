@@ -53,3 +53,14 @@ export async function count(t: TestApp, query: ReturnType<typeof sql<{ n: number
   const { rows } = await query.execute(t.database.db);
   return Number(rows[0].n);
 }
+
+/**
+ * The visit has happened: its appointment moved 520 weeks back (same weekday and clock; every
+ * moved appointment by the same amount, so none collide), as a note is signed only after its
+ * visit (issue 32).
+ */
+export async function visitHeld(t: TestApp, visit: number): Promise<void> {
+  const back = sql`interval '520 weeks'`;
+  await sql`update appointments set starts_at = starts_at - ${back}, ends_at = ends_at - ${back}, occupied_from = occupied_from - ${back}, occupied_to = occupied_to - ${back}
+    where id = (select appointment_id from discovery_visits where id = ${visit})`.execute(t.database.db);
+}

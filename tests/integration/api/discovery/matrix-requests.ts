@@ -7,6 +7,7 @@ import type { ClinicRole } from '../../../../server/identity/contracts.ts';
 import type { TestApp } from '../../../support/test-app.ts';
 import { addService, at, setHours } from '../appointments/fixtures.ts';
 import { type Actor, type ApiResponse, api, uniqueEmail } from '../support.ts';
+import { visitHeld } from './fixtures.ts';
 
 interface Shared {
   actors: Record<ClinicRole, Actor>;
@@ -61,6 +62,7 @@ async function visit(t: TestApp, s: Shared, author: Actor): Promise<number> {
   const res = await api(t, booker, 'POST', '/discovery/visits', { prospect: await prospect(t, s), service: f.service, staff: booker.id, start: nextStart(f) });
   if (res.status !== 201) throw new Error(`fixture visit: ${res.status} ${JSON.stringify(res.body)}`);
   await api(t, booker, 'PATCH', `/discovery/visits/${res.body.id}`, { outcome: 'enrol' });
+  await visitHeld(t, res.body.id);
   return res.body.id;
 }
 

@@ -15,7 +15,8 @@ export async function checkedIn(
   o: { client: number; staff: number; therapy: Therapy | 'consultation'; sessions?: number; resource?: boolean },
 ): Promise<number> {
   const service = await addService(t, admin, { name: `Visit ${o.therapy} ${++slot}`, therapy: o.therapy, duration_minutes: 60, delivered_by: ['NURSE', 'DOCTOR'] });
-  const start = new Date(Date.UTC(2031, 0, 1) + slot * 3_600_000 * 2);
+  // In the past: a chart is completed and signed only once its appointment has started (issue 32).
+  const start = new Date(Date.UTC(2025, 0, 1) + slot * 3_600_000 * 2);
   const end = new Date(start.getTime() + 3_600_000);
   const db = t.database.db;
   const pkg = o.sessions

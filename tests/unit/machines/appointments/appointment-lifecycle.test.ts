@@ -6,7 +6,14 @@ import { describeModel } from '../../../support/model-paths.ts';
 import { model } from './appointment-lifecycle.model.ts';
 
 describeModel('appointment lifecycle', model, (snapshot) => {
-  if (snapshot.value === 'no_show') expect(Date.parse(snapshot.context.now)).toBeGreaterThanOrEqual(Date.parse(snapshot.context.startsAt));
+  const c = snapshot.context;
+  if (snapshot.value === 'no_show') expect(Date.parse(c.now)).toBeGreaterThanOrEqual(Date.parse(c.startsAt));
+  // Checked in only inside the window (the model's paths reach checked_in only through a check-in).
+  if (snapshot.value === 'checked_in' || snapshot.value === 'in_progress') {
+    expect(Date.parse(c.now)).toBeGreaterThanOrEqual(Date.parse(c.checkInOpensAt));
+    expect(Date.parse(c.now)).toBeLessThan(Date.parse(c.checkInClosesAt));
+  }
+  if (snapshot.value === 'completed') expect([null, 'completed', 'signed']).toContain(c.chart);
 });
 
 const past = { context: { startsAt: '2026-03-02T04:30:00Z', now: '2026-03-02T05:00:00Z' } };
@@ -32,10 +39,35 @@ describe('appointment chart as the server asks it', () => {
     for (const end of ['completed', ...RELEASED_STATUSES]) expect(nextSteps(appointmentLifecycle, end, past)).toEqual([]);
   });
 
-  it('cannot cancel or reschedule once the client is checked in', () => {
+  it('cannot cancel or reschedule once the client is checked in (unless its chart is aborted, below)', () => {
     for (const from of ['checked_in', 'in_progress']) {
       expect(stepTo(appointmentLifecycle, from, 'cancelled', past)).toBeNull();
       expect(stepTo(appointmentLifecycle, from, 'rescheduled', past)).toBeNull();
+    }
+  });
+});
+
+describe('time and the visit chart (issue 32)', () => {
+  const facts = (now: string, chart: string | null = null) => ({
+    context: { startsAt: '2026-03-02T04:30:00Z', now, checkInOpensAt: '2026-03-02T02:30:00Z', checkInClosesAt: '2026-03-02T18:30:00Z', chart },
+  });
+
+  it('checks in from the window before the start until the day ends, not before, not after', () => {
+    expect(stepTo(appointmentLifecycle, 'booked', 'checked_in', facts('2026-03-02T02:29:00Z'))).toBeNull();
+    expect(stepTo(appointmentLifecycle, 'booked', 'checked_in', facts('2026-03-02T02:30:00Z'))?.event).toBe('appointment.check_in');
+    expect(stepTo(appointmentLifecycle, 'confirmed', 'checked_in', facts('2026-03-02T18:29:00Z'))).not.toBeNull();
+    expect(stepTo(appointmentLifecycle, 'confirmed', 'checked_in', facts('2026-03-02T18:30:00Z'))).toBeNull();
+  });
+
+  it('completes with its chart once one is open, and is cancelled (abort) only by an aborted chart', () => {
+    const now = '2026-03-02T05:00:00Z';
+    expect(stepTo(appointmentLifecycle, 'in_progress', 'completed', facts(now, null))).not.toBeNull();
+    expect(stepTo(appointmentLifecycle, 'in_progress', 'completed', facts(now, 'draft'))).toBeNull();
+    expect(stepTo(appointmentLifecycle, 'in_progress', 'completed', facts(now, 'in_progress'))).toBeNull();
+    expect(stepTo(appointmentLifecycle, 'in_progress', 'completed', facts(now, 'completed'))).not.toBeNull();
+    for (const from of ['checked_in', 'in_progress']) {
+      expect(stepTo(appointmentLifecycle, from, 'cancelled', facts(now, 'aborted'))?.event).toBe('appointment.abort');
+      expect(stepTo(appointmentLifecycle, from, 'cancelled', facts(now, 'draft'))).toBeNull();
     }
   });
 });

@@ -24,6 +24,8 @@ describeModel('therapy visit lifecycle', model, (snapshot, event) => {
   if (event.type === 'visit.edit') expect(EDITABLE_STATUSES).toContain(snapshot.value);
   if (event.type === 'visit.start') expect(event.blockers).toEqual([]);
   if (event.type === 'visit.complete') expect(event.missing).toEqual([]);
+  // Never completed or signed before its appointment's start (issue 32).
+  if (event.type === 'visit.complete' || event.type === 'visit.sign') expect(event.before_appointment).not.toBe(true);
   if (event.type === 'visit.abort') expect(String(event.reason).trim()).not.toBe('');
   if (snapshot.value === 'signed' || snapshot.value === 'aborted') {
     expect(nextSteps(visitLifecycle, snapshot.value, { extras: EVERYTHING })).toEqual([]);
