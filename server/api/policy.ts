@@ -6,10 +6,11 @@
 // offers what these allow; the server decides with the same functions).
 import { ADMIN_ROLES, type Role as ClinicRole, ROLES, STAFF_ROLES } from '../../machines/guard/roles.ts';
 import { canManageRole } from '../../machines/staff/user-rules.ts';
+import { handlesCategory, runsLabDesk } from '../../machines/staff/work-routing.ts';
 import type { Caller } from '../auth/bearer.ts';
 import { HttpError } from '../http/errors.ts';
 
-export { ADMIN_ROLES, canManageRole, ROLES };
+export { ADMIN_ROLES, canManageRole, handlesCategory, ROLES, runsLabDesk };
 export type { Caller };
 
 export const isStaff = (role: ClinicRole) => STAFF_ROLES.includes(role);
@@ -29,6 +30,8 @@ export const DENIED = {
   ownAccount: 'You cannot delete your own account.',
   clinicOnly: (fields: string[]) => `Only clinic staff may change ${fields.join(', ')}.`,
   consentOthers: "Only the client may record their own consent.",
+  labDesk: 'Only the staff who run the lab desk may do this (back office: clinic settings).',
+  ticketCategory: (category: string) => `Your role does not answer ${category} tickets (back office: clinic settings).`,
 } as const;
 
 export function notFound(): HttpError {

@@ -28,6 +28,7 @@ import * as m1420 from './1420_thrive_flag_indexes.ts';
 import * as m1400 from './1400_stock_adjustments.ts';
 import * as m1440 from './1440_lab_partner.ts';
 import * as m1460 from './1460_client_record_alerts.ts';
+import * as m1490 from './1490_work_routing.ts';
 import * as m1480 from './1480_audit_system_actor.ts';
 import * as m1470 from './1470_clinic_logo.ts';
 
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '1460_client_record_alerts': m1460,
   '1470_clinic_logo': m1470,
   '1480_audit_system_actor': m1480,
+  '1490_work_routing': m1490,
 };

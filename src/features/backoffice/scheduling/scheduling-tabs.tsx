@@ -1,7 +1,6 @@
-// /backoffice's tabs: the programs and clinic details, the scheduling set-up, then the support queue, the lab desk and the therapy set-up.
+// /backoffice's tabs: the programs and clinic details, the scheduling set-up, then the lab desk and the therapy set-up (the support queue is /support's).
 import { Box, Tab, Tabs } from '@mui/material';
 import { type ReactNode, useState } from 'react';
-import { SupportQueueSection } from '../support/support-queue';
 import { LabDesk } from '../labs/lab-desk';
 import { TherapiesTab } from '../therapies/therapies-tab';
 import { BookingRulesTab } from './booking-rules-tab';
@@ -21,7 +20,6 @@ const PANELS: Record<Exclude<TabKey, 'general'>, () => ReactNode> = {
   clinicHours: () => <ClinicHoursTab />,
   packages: () => <PackagesTab />,
   rules: () => <BookingRulesTab />,
-  support: () => <SupportQueueSection />,
   labs: () => <LabDesk />,
   therapies: () => <TherapiesTab />,
 };

@@ -7,7 +7,6 @@ export const TAB_LABELS = {
   clinicHours: 'Opening hours',
   packages: 'Packages',
   rules: 'Booking rules',
-  support: 'Support',
   labs: 'Labs',
   therapies: 'Therapies',
 } as const;
