@@ -912,7 +912,7 @@ export interface paths {
         };
         /**
          * Support tickets, a page at a time (the staff queue; a client's own list)
-         * @description Staff see every ticket and filter by client, status, category, assignee and age; a client sees only their own (asking for another client's answers 404). Ordered by `ordering` (`created_at` ascending is oldest first: the age column).
+         * @description Staff see the tickets of the categories their role answers (clinic settings `ticket_routing`; ADMIN and SUPER_ADMIN every one) and filter by client, status, category, assignee and age; a client sees only their own (asking for another client's answers 404). Ordered by `ordering` (`created_at` ascending is oldest first: the age column).
          */
         get: operations["listSupportTickets"];
         put?: never;
@@ -5933,6 +5933,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };

@@ -35,3 +35,7 @@ export const CANCEL_REASON_LABEL = 'Reason given to the clients';
 export const DEFAULT_CANCEL_REASON = 'The clinic has changed its schedule.';
 
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+
+/** A package's therapy is chosen from those the services deliver (issue 32). */
+export const PLAN_THERAPY_HELP = 'The therapy its sessions pay for: booking one of its services uses a session.';
+export const NO_THERAPIES = 'No service delivers a therapy yet: add a service first (Services tab).';

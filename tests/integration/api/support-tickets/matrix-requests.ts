@@ -27,7 +27,7 @@ async function ticketOf(t: TestApp, s: Shared, a: Actor, client: number, categor
 async function attachmentOf(t: TestApp, s: Shared, a: Actor, client: number): Promise<number> {
   const opener = a.role === 'CLIENT' && client === a.id ? a : s.actors.RECEPTION;
   const file = await upload(t, opener, 'photo.png', PNG);
-  const res = await api(t, opener, 'POST', '/support/tickets', { ...(opener.role === 'CLIENT' ? {} : { client }), category: 'reports', subject: 'Photo', message: 'See the photo.', attachments: [file.body.id] });
+  const res = await api(t, opener, 'POST', '/support/tickets', { ...(opener.role === 'CLIENT' ? {} : { client }), category: 'other', subject: 'Photo', message: 'See the photo.', attachments: [file.body.id] });
   if (res.status !== 201) throw new Error(`fixture attachment: ${res.status} ${JSON.stringify(res.body)}`);
   return file.body.id;
 }
