@@ -210,8 +210,8 @@ describe('support (Chromium)', () => {
     await panel.getByRole('textbox', { name: T.reply }).fill('Your haemoglobin is normal.');
     await panel.getByRole('button', { name: T.send }).click();
     await panel.getByText('Your haemoglobin is normal.').waitFor({ timeout: 15_000 });
-    await panel.getByRole('button', { name: STAFF_STATUS_LABELS.solved }).click();
-    await expect.poll(() => panel.locator('[data-status]').getAttribute('data-status'), { timeout: 15_000 }).toBe('solved');
+    await panel.getByRole('button', { name: STAFF_STATUS_LABELS.pending }).click();
+    await expect.poll(() => panel.locator('[data-status]').getAttribute('data-status'), { timeout: 15_000 }).toBe('pending');
     expect(await queue.getByRole('gridcell', { name: 'Charged twice' }).count()).toBe(0);
     expect(staffErrors).toEqual([]);
     await context.close();
