@@ -49,7 +49,8 @@ beforeAll(async () => {
   clientId = res.body.id;
   const patch = await call(server.baseUrl, world.adminToken, 'PATCH', `/users/user-profiles/${clientId}`, { allergies: 'Penicillin', alert_notes: 'Faints during blood draws' });
   expect(patch.status).toBe(200);
-  const ticket = await call(server.baseUrl, world.adminToken, 'POST', '/support/tickets', { client: clientId, category: 'billing', subject: 'Invoice sent twice', message: 'Called the desk about a second invoice.' });
+  // 'Other' tickets are every clinical role's (machines/staff/work-routing.ts), so the nurse's timeline lists it.
+  const ticket = await call(server.baseUrl, world.adminToken, 'POST', '/support/tickets', { client: clientId, category: 'other', subject: 'Invoice sent twice', message: 'Called the desk about a second invoice.' });
   expect(ticket.status).toBe(201);
 });
 
