@@ -47,6 +47,8 @@ export interface RuntimeConfig {
   clinicLogo: string | null;
   /** The clinic's telephone dial code (default `+91`): what phone fields start with. */
   dialCode: string;
+  /** The roles that run the lab desk (back office clinic settings; default NURSE and ADMIN). Absent: the default. */
+  labDeskRoles?: string[];
 }
 
 /** The contract of /version.json, written by the build. */

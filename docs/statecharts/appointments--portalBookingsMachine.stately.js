@@ -10,6 +10,7 @@ export const machine = setup({
   actions: {
     "announce": () => {},
     "clearMarking": () => {},
+    "keepAnnounced": () => {},
     "rememberAnnounced": () => {},
     "setError": () => {},
     "setMarking": () => {},
@@ -41,6 +42,7 @@ export const machine = setup({
                 "actions": [
                   "announce",
                   "rememberAnnounced",
+                  "keepAnnounced",
                   "setUnseen"
                 ]
               },
@@ -111,6 +113,7 @@ export const machine = setup({
                 "actions": [
                   "announce",
                   "rememberAnnounced",
+                  "keepAnnounced",
                   "setUnseen",
                   "clearMarking"
                 ]

@@ -121,7 +121,10 @@ export const machine = setup({
             "src": "act",
             "onDone": [
               {
-                "target": "#labDesk.loading"
+                "target": "#labDesk.loading",
+                "actions": [
+                  "assign"
+                ]
               }
             ],
             "onError": [

@@ -2,7 +2,9 @@
 // bookings are fetched at once and again every minute; a booking not announced before is
 // announced (a toast, by the view), the count stays in the navigation until the staff member marks
 // the bookings seen. A failed fetch keeps the last count and tries again at the next tick. The
-// calls are actors from the adapter; the toast is an action the view provides.
+// calls are actors from the adapter; the toast is an action the view provides. Which bookings this
+// staff member was told of outlives the page (issue 32: once per booking, not on every load): the
+// chart starts from the ones the view kept for this user, and hands it the list after each toast.
 import { assign, fromPromise, setup } from 'xstate';
 import { failureOf } from '../rules/failure.ts';
 
@@ -42,6 +44,7 @@ export const portalBookingsMachine = setup({
   types: {
     context: {} as PortalBookingsContext,
     events: {} as PortalBookingsEvent,
+    input: {} as { announced?: number[] } | undefined,
   },
   actors: {
     loadUnseen: fromPromise<UnseenBookings>(async () => {
@@ -66,10 +69,12 @@ export const portalBookingsMachine = setup({
     setError: assign({ error: (_, params: { error: unknown }) => failureOf(params.error).message }),
     /** The toast: how many bookings are new since the last announcement. Provided by the view. */
     announce: (_, _params: { count: number }) => {},
+    /** Keeps the bookings this staff member was told of beyond the page (the view stores them per user). */
+    keepAnnounced: (_, _params: { announced: number[] }) => {},
   },
 }).createMachine({
   id: 'portalBookings',
-  context: { count: 0, appointments: [], announced: [], marking: [], error: null },
+  context: ({ input }) => ({ count: 0, appointments: [], announced: input?.announced ?? [], marking: [], error: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -83,6 +88,7 @@ export const portalBookingsMachine = setup({
             actions: [
               { type: 'announce', params: ({ context, event }) => ({ count: newOnes(context, event.output).length }) },
               { type: 'rememberAnnounced', params: ({ event }) => ({ unseen: event.output }) },
+              { type: 'keepAnnounced', params: ({ context }) => ({ announced: context.announced }) },
               { type: 'setUnseen', params: ({ event }) => ({ unseen: event.output }) },
             ],
           },
@@ -120,6 +126,7 @@ export const portalBookingsMachine = setup({
             actions: [
               { type: 'announce', params: ({ context, event }) => ({ count: newOnes(context, event.output).length }) },
               { type: 'rememberAnnounced', params: ({ event }) => ({ unseen: event.output }) },
+              { type: 'keepAnnounced', params: ({ context }) => ({ announced: context.announced }) },
               { type: 'setUnseen', params: ({ event }) => ({ unseen: event.output }) },
               'clearMarking',
             ],

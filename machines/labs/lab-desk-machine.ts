@@ -1,7 +1,8 @@
 // The lab desk (back office Labs tab, and a client's Labs section): the orders queue, optionally
 // for one client, with the catalogue (to know each order's markers) and the staff who can collect.
 // Staff assign a collector, move an order one step of the order chart, or enter a marker's result;
-// each act is one request, after which the queue is read again. A refusal is shown beside the queue.
+// each act is one request, after which the queue is read again. A refusal is shown beside the queue;
+// an act the server took (a result saved) is kept as `done` until the next one, so the desk says so.
 // On the Labs tab the same acts keep the catalogue (tests with markers and ranges, profiles,
 // packages) and the serviceable pincodes with their capacity per slot. While the order chart still
 // allows it, staff cancel an order, or move it whole through the reschedule sub-chart the portal's
@@ -85,6 +86,10 @@ export interface DeskContext extends DeskData {
   message: string | null;
   /** The order being moved, while its new slot is chosen (the sub-chart `reschedule` holds the slots). */
   moving: DeskOrder | null;
+  /** The act being sent now. */
+  pending: DeskAct | null;
+  /** The last act the server took (a result saved, an order moved): the desk says so until the next act. */
+  done: DeskAct | null;
 }
 
 export type DeskEvent =
@@ -144,7 +149,7 @@ export const labDeskMachine = setup({
   },
 }).createMachine({
   id: 'labDesk',
-  context: ({ input }) => ({ client: input.client, orders: [], catalogue: [], collectors: [], pincodes: [], message: null, moving: null }),
+  context: ({ input }) => ({ client: input.client, orders: [], catalogue: [], collectors: [], pincodes: [], message: null, moving: null, pending: null, done: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -160,8 +165,8 @@ export const labDeskMachine = setup({
       on: {
         // A catalogue edit saved in its own dialog: the desk reads everything again.
         'desk.reload': 'loading',
-        'desk.act': { target: 'acting', actions: assign({ message: null }) },
-        'desk.reschedule': { target: 'rescheduling', guard: 'movable', actions: assign({ message: null, moving: ({ context, event }) => context.orders.find((o) => o.id === event.order) ?? null }) },
+        'desk.act': { target: 'acting', actions: assign({ message: null, done: null, pending: ({ event }) => event.act }) },
+        'desk.reschedule': { target: 'rescheduling', guard: 'movable', actions: assign({ message: null, done: null, moving: ({ context, event }) => context.orders.find((o) => o.id === event.order) ?? null }) },
       },
     },
     rescheduling: {
@@ -183,8 +188,8 @@ export const labDeskMachine = setup({
       invoke: {
         src: 'act',
         input: ({ event }) => (event as { act: DeskAct }).act,
-        onDone: 'loading',
-        onError: { target: 'ready', actions: assign({ message: ({ event }) => errorText(event.error) }) },
+        onDone: { target: 'loading', actions: assign(({ context }) => ({ done: context.pending, pending: null })) },
+        onError: { target: 'ready', actions: assign({ pending: null, message: ({ event }) => errorText(event.error) }) },
       },
     },
   },

@@ -2,7 +2,9 @@
 // sent for processing, then results released in part and finally in full. Only an order whose
 // sample has not been taken can be cancelled; once collected, the lab owes the client a report.
 // The guards read what the step carries: assigning names a collector, and releasing counts the
-// markers resulted against those ordered, so "ready" can never be claimed with results missing.
+// markers resulted against those ordered, so "ready" can never be claimed with results missing;
+// partial results go out once at least one is entered (issue 32: a one-marker order resulted in
+// full could not be released in part from processing).
 import { setup } from 'xstate';
 import { nextSteps } from '../lifecycle/lifecycle.ts';
 
@@ -37,7 +39,9 @@ export const labOrderLifecycle = setup({
   },
   guards: {
     hasCollector: ({ event }) => event.by_partner === true || (typeof event.collector_id === 'number' && Number.isInteger(event.collector_id) && event.collector_id > 0),
-    someResulted: ({ event }) => count(event.resulted) > 0 && count(event.resulted) < count(event.expected),
+    // Partial results are whatever is entered so far, one marker or all of them: releasing them
+    // needs only one (a one-marker test resulted in full may still go out as partial first).
+    someResulted: ({ event }) => count(event.resulted) > 0,
     allResulted: ({ event }) => count(event.expected) > 0 && count(event.resulted) >= count(event.expected),
   },
 }).createMachine({

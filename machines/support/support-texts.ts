@@ -24,6 +24,12 @@ export const SUPPORT_TEXTS = {
   anyAge: 'Any age',
   olderThan: (days: number) => (days === 1 ? 'A day or older' : `${days} days or older`),
   closedNoReply: 'This ticket is closed. Open a new ticket if you need more help.',
+  /** Staff: the queue of the categories their role answers (issue 32). */
+  staffTitle: 'Support',
+  yourCategories: (labels: string[]) => `The tickets you answer: ${labels.join(', ')}. An administrator chooses who answers what in the back office.`,
+  noCategories: 'Your role answers no ticket category. An administrator chooses who answers what in the back office.',
+  openForClient: 'Open a ticket for this client',
+  done: { opened: 'Ticket opened.', sent: 'Sent.', moved: 'Status changed.', assigned: 'Assignee changed.' },
   errors: {
     noClient: 'No such client.',
     notYourAppointment: 'Not one of this client’s appointments.',

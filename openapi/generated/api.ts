@@ -912,7 +912,7 @@ export interface paths {
         };
         /**
          * Support tickets, a page at a time (the staff queue; a client's own list)
-         * @description Staff see every ticket and filter by client, status, category, assignee and age; a client sees only their own (asking for another client's answers 404). Ordered by `ordering` (`created_at` ascending is oldest first: the age column).
+         * @description Staff see the tickets of the categories their role answers (clinic settings `ticket_routing`; ADMIN and SUPER_ADMIN every one) and filter by client, status, category, assignee and age; a client sees only their own (asking for another client's answers 404). Ordered by `ordering` (`created_at` ascending is oldest first: the age column).
          */
         get: operations["listSupportTickets"];
         put?: never;
@@ -2473,8 +2473,21 @@ export interface components {
             dial_code: string;
             /** @description Where the logo is fetched (versioned by its checksum), or null when none is uploaded. */
             logo_url: string | null;
+            lab_desk_roles: components["schemas"]["LabDeskRoles"];
+            ticket_routing: components["schemas"]["TicketRouting"];
             /** Format: date-time */
             updated_at: string;
+        };
+        /** @description The roles that run the lab desk: move lab orders, enter results, attach the lab's PDF (default NURSE and ADMIN; SUPER_ADMIN always may). */
+        LabDeskRoles: ("NURSE" | "RECEPTION" | "DOCTOR" | "HEALTH_COACH" | "NUTRITIONIST" | "ADMIN")[];
+        TicketRoutingRoles: ("NURSE" | "RECEPTION" | "DOCTOR" | "HEALTH_COACH" | "NUTRITIONIST")[];
+        /** @description Which clinical roles open, answer and move the tickets of each category (ADMIN and SUPER_ADMIN answer every category). */
+        TicketRouting: {
+            appointments: components["schemas"]["TicketRoutingRoles"];
+            billing: components["schemas"]["TicketRoutingRoles"];
+            reports: components["schemas"]["TicketRoutingRoles"];
+            the_app: components["schemas"]["TicketRoutingRoles"];
+            other: components["schemas"]["TicketRoutingRoles"];
         };
         ClinicLogoUpload: {
             /** @description The image's bytes in base64 (PNG, JPEG or WebP, 1 MB at most once decoded). */
@@ -2495,6 +2508,8 @@ export interface components {
             /** @enum {string} */
             locale?: "en-IN" | "en-GB" | "en-US" | "en-AE" | "en-SG" | "en-AU";
             dial_code?: string;
+            lab_desk_roles?: components["schemas"]["LabDeskRoles"];
+            ticket_routing?: components["schemas"]["TicketRouting"];
         };
         /** @description Only the exact text `yes` counts as true; anything else is false. */
         YesNo: string;
@@ -5938,6 +5953,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["IdempotencyKeyReused"];
@@ -5965,6 +5981,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };

@@ -35,6 +35,8 @@ const row = (key: string, operation: string, target: string, client: Outcome, st
   ...(reception !== undefined ? { reception } : {}),
 });
 
+/** The lab desk's work (clinic settings, default NURSE and ADMIN): the other clinical roles are refused. */
+const LAB_DESK = (outcome: Outcome): Partial<Record<ClinicRole, Outcome>> => ({ NURSE: outcome });
 const CHARTING = (outcome: Outcome): Partial<Record<ClinicRole, Outcome>> => ({ NURSE: outcome, DOCTOR: outcome });
 const visitRow = (key: string, operation: string, target: string, client: Outcome, staff: Outcome, admin: Outcome, superAdmin: Outcome, roles?: Partial<Record<ClinicRole, Outcome>>): MatrixRow => ({
   ...row(key, operation, target, client, staff, admin, superAdmin),
@@ -155,8 +157,11 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   // staff work every ticket (assign, move along the chart, internal notes).
   row('support.tickets.list.own', 'GET support/tickets?client={id}', 'own', 200, 200, 200, 200),
   row('support.tickets.list.client', 'GET support/tickets?client={id}', 'another client', 404, 200, 200, 200),
-  row('support.tickets.create.own', 'POST support/tickets', 'own', 201, 201, 201, 201),
-  row('support.tickets.create.client', 'POST support/tickets (client)', 'another client', 404, 201, 201, 201),
+  // Staff below ADMIN open and work the categories their role answers (clinic settings): Billing is the front desk's.
+  row('support.tickets.create.own', 'POST support/tickets (billing)', 'own', 201, 403, 201, 201, 201),
+  row('support.tickets.create.client', 'POST support/tickets (client, billing)', 'another client', 404, 403, 201, 201, 201),
+  row('support.tickets.get.billing', 'GET support/tickets/{id} (billing)', 'another client', 404, 403, 200, 200, 200),
+  row('support.messages.reply.billing', 'POST support/tickets/{id}/messages (billing)', 'another client', 404, 403, 201, 201, 201),
   row('support.tickets.get.own', 'GET support/tickets/{id}', 'own', 200, 200, 200, 200),
   row('support.tickets.get.client', 'GET support/tickets/{id}', 'another client', 404, 200, 200, 200),
   row('support.tickets.assign.own', 'PATCH support/tickets/{id} (assignee)', 'own', 403, 200, 200, 200),
@@ -197,7 +202,8 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   row('cognitive.instruments.record.client', 'POST assessments/cognitive/instruments', 'another client', 403, 201, 201, 201),
   row('cognitive.reviews.create.client', 'POST assessments/cognitive/reviews', 'another client', 403, 201, 201, 201),
   // Labs (server/api/labs): a CLIENT holds slots, books, reads, reschedules and cancels their own
-  // orders and reads their own released reports; staff run the lab desk; ADMIN+ keep the catalogue.
+  // orders and reads their own released reports; staff book and cancel for a client; the lab desk's
+  // roles (clinic settings, default NURSE and ADMIN) move orders and enter results; ADMIN+ keep the catalogue.
   row('labs.catalogue.list', 'GET labs/catalogue', '—', 200, 200, 200, 200),
   row('labs.catalogue.create', 'POST labs/catalogue', '—', 403, 403, 201, 201),
   row('labs.catalogue.update', 'PATCH labs/catalogue/{id}', '—', 403, 403, 200, 200),
@@ -217,13 +223,13 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   row('labs.orders.reschedule.client', 'PATCH labs/orders/{id} (hold)', 'another client', 404, 200, 200, 200),
   row('labs.orders.cancel.own', 'POST labs/orders/{id}/transitions (cancelled)', 'own', 200, 200, 200, 200),
   row('labs.orders.cancel.client', 'POST labs/orders/{id}/transitions (cancelled)', 'another client', 404, 200, 200, 200),
-  row('labs.orders.assign.own', 'POST labs/orders/{id}/transitions (collector_assigned)', 'own', 403, 200, 200, 200),
+  visitRow('labs.orders.assign.own', 'POST labs/orders/{id}/transitions (collector_assigned)', 'own', 403, 403, 200, 200, LAB_DESK(200)),
   row('labs.results.list.own', 'GET labs/results?client={id}', 'own', 200, 200, 200, 200),
   row('labs.results.list.client', 'GET labs/results?client={id}', 'another client', 404, 200, 200, 200),
-  row('labs.results.enter.own', 'POST labs/results', 'own', 403, 201, 201, 201),
-  row('labs.results.enter.client', 'POST labs/results', 'another client', 404, 201, 201, 201),
-  row('labs.pdf.attach.own', 'POST labs/reports/{id}/pdf', 'own', 403, 201, 201, 201),
-  row('labs.pdf.attach.client', 'POST labs/reports/{id}/pdf', 'another client', 404, 201, 201, 201),
+  visitRow('labs.results.enter.own', 'POST labs/results', 'own', 403, 403, 201, 201, LAB_DESK(201)),
+  visitRow('labs.results.enter.client', 'POST labs/results', 'another client', 404, 403, 201, 201, LAB_DESK(201)),
+  visitRow('labs.pdf.attach.own', 'POST labs/reports/{id}/pdf', 'own', 403, 403, 201, 201, LAB_DESK(201)),
+  visitRow('labs.pdf.attach.client', 'POST labs/reports/{id}/pdf', 'another client', 404, 403, 201, 201, LAB_DESK(201)),
   row('labs.pdf.download.own', 'GET labs/reports/{id}/pdf', 'own (released)', 200, 200, 200, 200),
   row('labs.pdf.download.client', 'GET labs/reports/{id}/pdf', 'another client (released)', 404, 200, 200, 200),
   // Therapy visits (issue 17, server/api/visits): NURSE and DOCTOR chart, screen and sign; the other

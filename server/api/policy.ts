@@ -7,10 +7,11 @@
 import { ADMIN_ROLES, type Role as ClinicRole, ROLES, STAFF_ROLES } from '../../machines/guard/roles.ts';
 import { canManageRole } from '../../machines/staff/user-rules.ts';
 import { isBookingRole, staffMayTakeStep } from '../../machines/appointments/delivery-roles.ts';
+import { handlesCategory, runsLabDesk } from '../../machines/staff/work-routing.ts';
 import type { Caller } from '../auth/bearer.ts';
 import { HttpError } from '../http/errors.ts';
 
-export { ADMIN_ROLES, canManageRole, isBookingRole, ROLES, staffMayTakeStep };
+export { ADMIN_ROLES, canManageRole, handlesCategory, isBookingRole, ROLES, runsLabDesk, staffMayTakeStep };
 export type { Caller };
 
 export const isStaff = (role: ClinicRole) => STAFF_ROLES.includes(role);
@@ -30,6 +31,8 @@ export const DENIED = {
   ownAccount: 'You cannot delete your own account.',
   clinicOnly: (fields: string[]) => `Only clinic staff may change ${fields.join(', ')}.`,
   consentOthers: "Only the client may record their own consent.",
+  labDesk: 'Only the staff who run the lab desk may do this (back office: clinic settings).',
+  ticketCategory: (category: string) => `Your role does not answer ${category} tickets (back office: clinic settings).`,
 } as const;
 
 export function notFound(): HttpError {

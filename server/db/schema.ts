@@ -279,6 +279,9 @@ export interface ClinicSettingsTable {
   super_admin_email: string | null;
   locale: Generated<string>;
   dial_code: Generated<string>;
+  /** 1490: null = machines/staff/work-routing.ts's defaults. */
+  lab_desk_roles: unknown;
+  ticket_routing: unknown;
   updated_at: TimestampDefault;
   updated_by: number | null;
 }

@@ -32,6 +32,8 @@ export async function runtimeConfigRoutes(app: FastifyInstance): Promise<void> {
       locale: clinic.locale,
       timeZone: clinic.timeZone,
       dialCode: clinic.dialCode,
+      // Who runs the lab desk: the staff navigation offers the desk to them (issue 32).
+      labDeskRoles: clinic.labDeskRoles,
     };
     reply.header('cache-control', 'no-cache');
     return body;

@@ -9,6 +9,8 @@ export const BUILT_ROUTES: readonly RouteKey[] = [
   'appointments',
   'users',
   'backoffice',
+  'labDesk',
+  'support',
   'thriveDashboard',
   'thriveDashboardUser',
   'discovery',

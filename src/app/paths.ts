@@ -37,6 +37,8 @@ export const staffRoutes = {
   petVisit: { path: '/client/pet/:clientId/visit/:visitId', roles: STAFF_ROLES, section: 'clients' },
   redLightVisit: { path: '/client/red_light/:clientId/visit/:visitId', roles: STAFF_ROLES, section: 'clients' },
   firVisit: { path: '/client/fir/:clientId/visit/:visitId', roles: STAFF_ROLES, section: 'clients' },
+  support: { path: '/support', roles: STAFF_ROLES, label: 'Support' },
+  labDesk: { path: '/labs', roles: STAFF_ROLES, label: 'Lab desk' },
   backoffice: { path: '/backoffice', roles: ADMIN_ROLES, label: 'Back office' },
   users: { path: '/users', roles: ADMIN_ROLES, label: 'Users' },
 } as const satisfies Record<string, RouteDef>;

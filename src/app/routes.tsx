@@ -14,10 +14,18 @@ function onDemand(load: () => Promise<ComponentType>): ComponentType {
 
 export const pages: Partial<Record<RouteKey, ComponentType>> = {
   clients: onDemand(async () => (await import('../features/clients/clients-page')).ClientsPage),
-  clientDetails: onDemand(async () => (await import('../features/client-details/client-details-page')).ClientDetailsPage),
+  // The record composes the support domain's staff queue into its Support tab (issue 32).
+  clientDetails: onDemand(async () => {
+    const [{ ClientDetailsPage }, { SupportQueueSection }] = await Promise.all([import('../features/client-details/client-details-page'), import('../features/backoffice/support/support-queue')]);
+    return function ClientDetailsScreen() {
+      return <ClientDetailsPage supportQueue={SupportQueueSection} />;
+    };
+  }),
   users: onDemand(async () => (await import('../features/users/users-page')).UsersPage),
   appointments: onDemand(async () => (await import('../features/appointments/appointments-page')).AppointmentsPage),
   backoffice: onDemand(async () => (await import('../features/backoffice/backoffice-page')).BackofficePage),
+  support: onDemand(async () => (await import('../features/backoffice/support/support-page')).StaffSupportPage),
+  labDesk: onDemand(async () => (await import('../features/backoffice/labs/lab-desk-page')).LabDeskPage),
   thriveDashboard: onDemand(async () => (await import('../features/thrive-dashboard/thrive-dashboard-page')).ThriveDashboardPage),
   thriveDashboardUser: onDemand(async () => (await import('../features/thrive-dashboard/thrive-client-page')).ThriveClientPage),
   discovery: onDemand(async () => (await import('../features/discovery/discovery-page')).DiscoveryPage),

@@ -10,6 +10,8 @@ import { AUDIT_ACTION_WORDS, AUDIT_FILTER_LABEL, AUDIT_OUTCOME_WORDS } from '../
 import { LABS_SECTION } from '../../src/features/client-details/labs-texts.ts';
 import { BANNER_ALERT, BANNER_ALLERGIES, RECORD_TAB_LABELS } from '../../src/features/client-details/texts.ts';
 import { VISITS_SECTION } from '../../src/features/client-details/visits-texts.ts';
+import { DEFINE_PACKAGES, NO_PACKAGES_DEFINED, PACKAGE_BALANCE, PACKAGE_SOLD, SELL_PACKAGE, SESSIONS_LEFT } from '../../src/features/client-details/appointments-texts.ts';
+import { NEW_PLAN, TAB_LABELS } from '../../src/features/backoffice/scheduling/texts.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { arrangeAccounts, call, expectNoConsoleErrors, pageAs, type StaffWorld, startStaffServer } from '../support/staff-e2e.ts';
 
@@ -47,7 +49,8 @@ beforeAll(async () => {
   clientId = res.body.id;
   const patch = await call(server.baseUrl, world.adminToken, 'PATCH', `/users/user-profiles/${clientId}`, { allergies: 'Penicillin', alert_notes: 'Faints during blood draws' });
   expect(patch.status).toBe(200);
-  const ticket = await call(server.baseUrl, world.adminToken, 'POST', '/support/tickets', { client: clientId, category: 'billing', subject: 'Invoice sent twice', message: 'Called the desk about a second invoice.' });
+  // 'Other' tickets are every clinical role's (machines/staff/work-routing.ts), so the nurse's timeline lists it.
+  const ticket = await call(server.baseUrl, world.adminToken, 'POST', '/support/tickets', { client: clientId, category: 'other', subject: 'Invoice sent twice', message: 'Called the desk about a second invoice.' });
   expect(ticket.status).toBe(201);
 });
 
@@ -160,6 +163,43 @@ describe('the audit tab in the browser', () => {
     await expect.poll(filtered).toBeLessThan(total);
     expect(await filtered()).toBeGreaterThanOrEqual(22);
     for (const row of await auditRows(page).all()) expect(await row.innerText()).toContain('profile');
+    expectNoConsoleErrors(errors);
+    await context.close();
+  });
+});
+
+describe('selling a package (issue 32)', () => {
+  it('says why it cannot while none is defined, links ADMIN to where packages are defined, where the therapy is chosen from a list', async () => {
+    // A service delivers HBOT; no package is defined yet on this fresh clinic.
+    expect((await call(world.server.baseUrl, world.adminToken, 'POST', '/appointments/services', { name: 'HBOT 60 min', therapy: 'hbot', duration_minutes: 60, delivered_by: ['NURSE'] })).status).toBe(201);
+    const { context, page, errors } = await pageAs(browser, world.server.baseUrl, world.accounts.ADMIN!);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/client/${clientId}/details?tab=appointments`);
+    const balance = page.getByTestId('package-balance');
+    const why = balance.getByTestId('sell-package-why');
+    await why.waitFor();
+    expect(await why.innerText()).toBe(`${NO_PACKAGES_DEFINED} ${DEFINE_PACKAGES}`);
+    expect(await balance.getByRole('button', { name: SELL_PACKAGE }).isDisabled()).toBe(true);
+    await why.getByRole('link', { name: DEFINE_PACKAGES }).click();
+    await page.waitForURL((u) => u.pathname === '/backoffice' && u.searchParams.get('tab') === 'packages');
+    expect(await page.getByRole('tab', { name: TAB_LABELS.packages }).getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('button', { name: NEW_PLAN }).click();
+    const dialog = page.getByRole('dialog', { name: NEW_PLAN });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('HBOT ten');
+    // Chosen, not typed: the therapies the services deliver, in words.
+    await dialog.getByRole('combobox', { name: 'Therapy' }).click();
+    expect(await page.getByRole('option').allTextContents()).toEqual(['HBOT']);
+    await page.getByRole('option', { name: 'HBOT', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Save package' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await call(world.server.baseUrl, world.adminToken, 'GET', '/appointments/package-plans')).body).toMatchObject([{ name: 'HBOT ten', therapy: 'hbot' }]);
+    await page.goto(`/client/${clientId}/details?tab=appointments`);
+    await balance.getByRole('button', { name: SELL_PACKAGE }).click();
+    const sale = page.getByRole('dialog', { name: SELL_PACKAGE });
+    await sale.getByRole('button', { name: 'Sell' }).click();
+    await page.getByText(PACKAGE_SOLD).waitFor();
+    await page.getByRole('list', { name: PACKAGE_BALANCE }).getByText(SESSIONS_LEFT(10, 10), { exact: false }).waitFor();
+    expect(await balance.getByTestId('sell-package-why').count()).toBe(0);
     expectNoConsoleErrors(errors);
     await context.close();
   });

@@ -14,6 +14,7 @@ import { CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE } from '../../src/app/shell-text
 import { LABS_TEXT as T } from '../../src/features/portal/labs/texts.ts';
 import { LAB_DESK_TEXT as D } from '../../src/features/backoffice/labs/texts.ts';
 import { TAB_LABELS } from '../../src/features/backoffice/scheduling/texts.ts';
+import { getHref, staffRoutes } from '../../src/app/paths.ts';
 import { LABS_SECTION } from '../../src/features/client-details/labs-texts.ts';
 import { launchBrowser, watchConsole } from '../support/browser.ts';
 import { completeFirstSignIn, createAccount, E2E_PASSWORD, type E2eAccount } from '../support/e2e-accounts.ts';
@@ -165,9 +166,12 @@ describe('labs from the portal (Chromium)', () => {
     const outbox = (await (await fetch(`${server.baseUrl}/dev/outbox?to=${encodeURIComponent(client.email)}`)).json()) as { messages: { subject: string; body: string }[] };
     expect(outbox.messages.some((m) => m.subject === LAB_TEXTS.mail.confirmedSubject && m.body.includes(`#${id}`))).toBe(true);
 
-    // At the lab desk: a collector assigned, the sample collected and processed, a high value entered, the report released.
-    const desk = await pageAs(browser, server.baseUrl, { email: adminEmail, password: E2E_PASSWORD }, '/backoffice');
-    await desk.page.getByRole('tab', { name: TAB_LABELS.labs }).click();
+    // At the lab desk, run by a NURSE outside the back office (issue 32: /labs, in the nurse's
+    // navigation): a collector assigned, the sample collected and processed, a high value entered
+    // and confirmed, partial results released from processing, then the report.
+    const desk = await pageAs(browser, server.baseUrl, { email: nurse.email, password: nurse.password }, getHref('labDesk'));
+    await desk.page.getByRole('heading', { name: D.pageTitle, level: 1 }).waitFor();
+    expect(await desk.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: staffRoutes.labDesk.label }).count()).toBeGreaterThan(0);
     const card = desk.page.locator(`[data-order="${id}"]`);
     await card.waitFor();
     await card.getByLabel(D.collector).click();
@@ -181,7 +185,12 @@ describe('labs from the portal (Chromium)', () => {
     const field = D.value('Glucose, fasting', 'mg/dL', order.people[0].name);
     await card.getByRole('textbox', { name: field }).fill('112');
     await card.getByRole('button', { name: `${D.save} ${field}` }).click();
-    await expect.poll(async () => (await ok(api('GET', `/labs/results?client=${client.id}`), 'results')).find((r: { order: number }) => r.order === id)?.results.length, { timeout: 30_000 }).toBe(1);
+    await desk.page.getByTestId('lab-desk-done').getByText(D.saved('Glucose, fasting', 112, 'mg/dL', order.people[0].name)).waitFor({ timeout: 30_000 });
+    expect((await ok(api('GET', `/labs/results?client=${client.id}`), 'results')).find((r: { order: number }) => r.order === id)?.results.length).toBe(1);
+    // Every marker is in, and partial results still go out from processing (it was refused before).
+    await card.getByRole('button', { name: D.move.partial }).click();
+    await desk.page.locator(`[data-order="${id}"][data-status="partial"]`).waitFor();
+    expect(await desk.page.getByRole('alert').count()).toBe(0);
     await card.getByRole('button', { name: D.move.ready }).click();
     await desk.page.locator(`[data-order="${id}"][data-status="ready"]`).waitFor();
     // The client's record shows the report in its Labs section, flagged.

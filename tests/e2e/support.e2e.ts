@@ -13,8 +13,8 @@ import { runDueJobs } from '../../server/jobs/queue.ts';
 import { DEFAULT_CLINIC_NAME } from '../../server/mail/clinic-name.ts';
 import { autoCloseHandler, SUPPORT_AUTO_CLOSE_JOB } from '../../server/jobs/support-auto-close.ts';
 import { CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE } from '../../src/app/shell-text.ts';
-import { TAB_LABELS } from '../../src/features/backoffice/scheduling/texts.ts';
-import { SECTION_SUPPORT, TICKETS_LIST } from '../../src/features/client-details/support-texts.ts';
+import { getHref } from '../../src/app/paths.ts';
+import { SECTION_SUPPORT } from '../../src/features/client-details/support-texts.ts';
 import { launchBrowser, newContext, watchConsole } from '../support/browser.ts';
 import { migratedDataDir } from '../support/db-template.ts';
 import { completeFirstSignIn, createAccount, E2E_PASSWORD, type E2eAccount } from '../support/e2e-accounts.ts';
@@ -30,6 +30,7 @@ let server: ServerProcess;
 let browser: Browser;
 let client: E2eAccount;
 let nurse: E2eAccount;
+let desk: E2eAccount;
 let nurseToken: string;
 let page: Page;
 let errors: string[];
@@ -74,8 +75,10 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const admin = await completeFirstSignIn(server.baseUrl, ADMIN_EMAIL, ADMIN_TEMP);
   client = await createAccount(server.baseUrl, admin.AccessToken, 'CLIENT', 'support');
+  // Billing is the front desk's category (machines/staff/work-routing.ts): the API helper is RECEPTION.
+  desk = await createAccount(server.baseUrl, admin.AccessToken, 'RECEPTION', 'support');
+  nurseToken = await passwordSignIn(desk);
   nurse = await createAccount(server.baseUrl, admin.AccessToken, 'NURSE', 'support');
-  nurseToken = await passwordSignIn(nurse);
   await signIn();
   await page.getByLabel(CONSENT_ACCEPT_LABEL).check();
   await page.getByRole('button', { name: CONSENT_CONTINUE }).click();
@@ -129,7 +132,7 @@ describe('support (Chromium)', () => {
     await expect.poll(() => conversation.locator('[data-field="status"]').textContent()).toBe(STATUS_LABELS.open);
   });
 
-  it('the back office queue lists the open ticket; staff see the internal note and take the ticket', async () => {
+  it('the staff queue (/support) lists the open ticket; staff see the internal note and take the ticket', async () => {
     const context = await newContext(browser, server.baseUrl);
     const staffPage = await context.newPage();
     const staffErrors = watchConsole(staffPage);
@@ -138,18 +141,14 @@ describe('support (Chromium)', () => {
     await staffPage.getByPlaceholder('Enter Your Password Here').fill(E2E_PASSWORD);
     await staffPage.getByRole('button', { name: 'Sign in', exact: true }).click();
     await staffPage.waitForURL((u) => u.pathname !== '/login', { timeout: 20_000 });
-    // The client's ticket is open (the client replied last): the back office's nav item counts it.
+    // The client's ticket is open (the client replied last): the Support nav item counts it.
     await expect.poll(() => staffPage.getByTestId('support-queue-count').locator('.MuiBadge-badge').textContent(), { timeout: 15_000 }).toBe('1');
-    // The client's record lists the ticket, read-only.
+    // The client's record lists the ticket in the same queue, narrowed to the client.
     await staffPage.goto(`/client/${client.id}/details?tab=support`);
-    const tickets = staffPage.getByRole('region', { name: SECTION_SUPPORT }).getByRole('table', { name: TICKETS_LIST });
-    const row = tickets.getByRole('row').filter({ hasText: 'Charged twice' });
-    await row.waitFor({ timeout: 20_000 });
-    expect(await row.getByRole('cell').allTextContents()).toEqual(['Charged twice', 'Billing', STAFF_STATUS_LABELS.open, expect.any(String)]);
-    expect(await tickets.getByRole('button').count()).toBe(0);
-    await staffPage.goto('/backoffice');
-    // The queue is the back office's own Support tab.
-    await staffPage.getByRole('tab', { name: TAB_LABELS.support }).click();
+    const onRecord = staffPage.getByRole('region', { name: SECTION_SUPPORT }).locator('[data-section="support-queue"]');
+    await onRecord.getByRole('gridcell', { name: 'Charged twice' }).waitFor({ timeout: 20_000 });
+    await staffPage.goto(getHref('support'));
+    await staffPage.getByRole('heading', { name: T.staffTitle, level: 1 }).waitFor();
     const queue = staffPage.locator('[data-section="support-queue"]');
     await queue.getByRole('gridcell', { name: 'Charged twice' }).click({ timeout: 20_000 });
     const panel = staffPage.locator(`[data-queue-ticket="${ticket}"]`);
@@ -163,15 +162,57 @@ describe('support (Chromium)', () => {
     await panel.locator('input[data-field="staff-attachments"]').setInputFiles({ name: 'refund-letter.pdf', mimeType: 'application/pdf', buffer: PDF });
     await panel.getByRole('button', { name: T.send }).click();
     await panel.getByRole('button', { name: 'refund-letter.pdf' }).waitFor({ timeout: 15_000 });
+    await queue.getByTestId('support-done').getByText(T.done.sent).waitFor();
     const sent = (await asNurse('GET', `/support/tickets/${ticket}`)).body.messages.at(-1);
     expect(sent).toMatchObject({ body: 'The refund letter is attached.', internal: false, from_clinic: true });
     expect(sent.attachments).toEqual([expect.objectContaining({ file_name: 'refund-letter.pdf', content_type: 'application/pdf', size: PDF.length })]);
     // At a phone's width the queue still lists the ticket and the page does not scroll sideways.
     await staffPage.setViewportSize({ width: 360, height: 740 });
     await staffPage.reload();
-    await staffPage.getByRole('tab', { name: TAB_LABELS.support }).click();
     await queue.getByRole('gridcell', { name: 'Charged twice' }).waitFor({ timeout: 20_000 });
     expect(await staffPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(staffErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('a NURSE opens, answers and moves the tickets their role answers, from the client record and from /support, and not billing', async () => {
+    const context = await newContext(browser, server.baseUrl);
+    const staffPage = await context.newPage();
+    const staffErrors = watchConsole(staffPage);
+    await staffPage.goto('/login');
+    await staffPage.getByPlaceholder('Enter Your Email Here').fill(nurse.email);
+    await staffPage.getByPlaceholder('Enter Your Password Here').fill(nurse.password);
+    await staffPage.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await staffPage.waitForURL((u) => u.pathname !== '/login', { timeout: 20_000 });
+    // From the client's record: a ticket opened for the client, in a category a nurse answers.
+    await staffPage.goto(`/client/${client.id}/details?tab=support`);
+    const onRecord = staffPage.getByRole('region', { name: SECTION_SUPPORT }).locator('[data-section="support-queue"]');
+    await onRecord.getByTestId('support-categories').getByText(T.yourCategories(['Appointments', 'Reports', 'Other'])).waitFor({ timeout: 20_000 });
+    const form = onRecord.getByTestId('new-client-ticket');
+    await form.getByRole('combobox', { name: T.category }).click();
+    // Billing is not a nurse's: it is not offered.
+    expect(await staffPage.getByRole('option').allTextContents()).toEqual(['Appointments', 'Reports', 'Other']);
+    await staffPage.getByRole('option', { name: 'Reports', exact: true }).click();
+    await form.getByRole('textbox', { name: T.subject }).fill('Report explained by phone');
+    await form.getByRole('textbox', { name: T.message }).fill('Called the client about her haemoglobin.');
+    await form.getByRole('button', { name: T.send }).click();
+    await onRecord.getByTestId('support-done').getByText(T.done.opened).waitFor({ timeout: 15_000 });
+    await onRecord.getByRole('gridcell', { name: 'Report explained by phone' }).waitFor();
+    // The billing ticket is the front desk's: the nurse's list of this client does not show it.
+    expect(await onRecord.getByRole('gridcell', { name: 'Charged twice' }).count()).toBe(0);
+    // From the nurse's own queue: the new ticket, answered and moved along its chart.
+    await staffPage.goto(getHref('support'));
+    const queue = staffPage.locator('[data-section="support-queue"]');
+    await queue.getByRole('gridcell', { name: 'Report explained by phone' }).click({ timeout: 20_000 });
+    const opened = (await asNurse('GET', `/support/tickets?client=${client.id}&page_size=100`)).body;
+    expect(opened.results.map((r: { subject: string }) => r.subject)).not.toContain('Report explained by phone');
+    const panel = queue.locator('[data-queue-ticket]');
+    await panel.getByRole('textbox', { name: T.reply }).fill('Your haemoglobin is normal.');
+    await panel.getByRole('button', { name: T.send }).click();
+    await panel.getByText('Your haemoglobin is normal.').waitFor({ timeout: 15_000 });
+    await panel.getByRole('button', { name: STAFF_STATUS_LABELS.pending }).click();
+    await expect.poll(() => panel.locator('[data-status]').getAttribute('data-status'), { timeout: 15_000 }).toBe('pending');
+    expect(await queue.getByRole('gridcell', { name: 'Charged twice' }).count()).toBe(0);
     expect(staffErrors).toEqual([]);
     await context.close();
   });

@@ -1,6 +1,7 @@
 // The clinic's details (one row, migration 0350). The super administrator's email falls back to
 // the server's SUPPORT_EMAIL until an administrator sets one.
 import { localTime } from '../../../machines/appointments/scheduling-rules.ts';
+import { labDeskRolesOf, type RoutableRole, type TicketRouting, ticketRoutingOf } from '../../../machines/staff/work-routing.ts';
 import type { Db } from '../../db/database.ts';
 
 export const SETTINGS_TEXT_FIELDS = ['name', 'address_line_1', 'address_line_2', 'city', 'state', 'zipcode', 'country', 'phone', 'email'] as const;
@@ -23,34 +24,51 @@ export interface ClinicSettingsRow {
   super_admin_email: string | null;
   locale: string;
   dial_code: string;
+  /** Who runs the lab desk and which roles answer which tickets (issue 32); the defaults until set. */
+  lab_desk_roles: RoutableRole[];
+  ticket_routing: TicketRouting;
   updated_at: Date | string;
 }
 
 export type ClinicSettingsChanges = Partial<Omit<ClinicSettingsRow, 'updated_at'>>;
 
-const COLUMNS = [...SETTINGS_TEXT_FIELDS, 'super_admin_email', 'locale', 'dial_code', 'updated_at'] as const;
+const COLUMNS = [...SETTINGS_TEXT_FIELDS, 'super_admin_email', 'locale', 'dial_code', 'lab_desk_roles', 'ticket_routing', 'updated_at'] as const;
 
 export async function readClinicSettings(db: Db): Promise<ClinicSettingsRow> {
   const row = await db.selectFrom('clinic_settings').select(COLUMNS).where('id', '=', true).executeTakeFirst();
   // The migration inserts the row; a missing one reads as empty rather than failing the app.
-  return (
-    row ?? {
-      ...Object.fromEntries(SETTINGS_TEXT_FIELDS.map((f) => [f, ''])),
-      super_admin_email: null,
-      locale: DEFAULT_LOCALE,
-      dial_code: DEFAULT_DIAL_CODE,
-      updated_at: new Date(0),
-    }
-  ) as ClinicSettingsRow;
+  const found = row ?? {
+    ...Object.fromEntries(SETTINGS_TEXT_FIELDS.map((f) => [f, ''])),
+    super_admin_email: null,
+    locale: DEFAULT_LOCALE,
+    dial_code: DEFAULT_DIAL_CODE,
+    lab_desk_roles: null,
+    ticket_routing: null,
+    updated_at: new Date(0),
+  };
+  return { ...found, lab_desk_roles: labDeskRolesOf(found.lab_desk_roles), ticket_routing: ticketRoutingOf(found.ticket_routing) } as ClinicSettingsRow;
 }
 
 export async function updateClinicSettings(db: Db, changes: ClinicSettingsChanges, by: number): Promise<ClinicSettingsRow> {
+  // The two lists are stored as JSON (null stays the default).
+  const { lab_desk_roles, ticket_routing, ...rest } = changes;
+  const values = {
+    ...rest,
+    ...(lab_desk_roles !== undefined ? { lab_desk_roles: JSON.stringify(lab_desk_roles) } : {}),
+    ...(ticket_routing !== undefined ? { ticket_routing: JSON.stringify(ticket_routing) } : {}),
+  };
   await db
     .insertInto('clinic_settings')
-    .values({ id: true, ...changes, updated_at: new Date(), updated_by: by })
-    .onConflict((oc) => oc.column('id').doUpdateSet({ ...changes, updated_at: new Date(), updated_by: by }))
+    .values({ id: true, ...values, updated_at: new Date(), updated_by: by })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ ...values, updated_at: new Date(), updated_by: by }))
     .execute();
   return readClinicSettings(db);
+}
+
+/** Who does which work now: the lab desk's roles and the ticket routing (the defaults until set). */
+export async function readWorkRouting(db: Db): Promise<{ labDeskRoles: RoutableRole[]; ticketRouting: TicketRouting }> {
+  const row = await db.selectFrom('clinic_settings').select(['lab_desk_roles', 'ticket_routing']).where('id', '=', true).executeTakeFirst();
+  return { labDeskRoles: labDeskRolesOf(row?.lab_desk_roles ?? null), ticketRouting: ticketRoutingOf(row?.ticket_routing ?? null) };
 }
 
 /** The address /unauthorized shows: the one set on /backoffice, else SUPPORT_EMAIL. */

@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { DEFAULT_CLINIC_NAME, readClinicName } from '../../mail/clinic-name.ts';
+import { labDeskRolesOf } from '../../../machines/staff/work-routing.ts';
 import { readLogoVersion } from './clinic-logo.ts';
 import { DEFAULT_DIAL_CODE, DEFAULT_LOCALE, DEFAULT_TIME_ZONE, effectiveSuperAdminEmail, readClinicFormat } from './clinic-settings.ts';
 
@@ -15,12 +16,14 @@ export interface PublicClinic {
   locale: string;
   timeZone: string;
   dialCode: string;
+  /** Who runs the lab desk (the staff navigation offers it to them). */
+  labDeskRoles: string[];
 }
 
 export async function readPublicClinic(db: Db, supportEmail: string): Promise<PublicClinic> {
   try {
-    const { rows } = await sql<{ name: string | null; super_admin_email: string | null; locale: string | null; dial_code: string | null; time_zone: string | null; sha256: string | null }>`
-      select c.name, c.super_admin_email, c.locale, c.dial_code, s.time_zone, l.sha256
+    const { rows } = await sql<{ name: string | null; super_admin_email: string | null; locale: string | null; dial_code: string | null; lab_desk_roles: unknown; time_zone: string | null; sha256: string | null }>`
+      select c.name, c.super_admin_email, c.locale, c.dial_code, c.lab_desk_roles, s.time_zone, l.sha256
       from (select true as id) one
       left join clinic_settings c on c.id = one.id
       left join scheduling_settings s on s.id = one.id
@@ -33,10 +36,11 @@ export async function readPublicClinic(db: Db, supportEmail: string): Promise<Pu
       locale: row?.locale || DEFAULT_LOCALE,
       timeZone: row?.time_zone || DEFAULT_TIME_ZONE,
       dialCode: row?.dial_code || DEFAULT_DIAL_CODE,
+      labDeskRoles: labDeskRolesOf(row?.lab_desk_roles ?? null),
     };
   } catch {
     // A database still being migrated lacks some of the tables: each field falls back on its own.
     const [clinicName, logo, superAdminEmail, format] = await Promise.all([readClinicName(db), readLogoVersion(db), effectiveSuperAdminEmail(db, supportEmail), readClinicFormat(db)]);
-    return { clinicName, logoSha256: logo?.sha256 ?? null, superAdminEmail, ...format };
+    return { clinicName, logoSha256: logo?.sha256 ?? null, superAdminEmail, ...format, labDeskRoles: labDeskRolesOf(null) };
   }
 }

@@ -2,9 +2,10 @@
 // catalogue, pincodes and slots; ADMIN+ change the catalogue and pincodes. A CLIENT holds slots
 // and books only for themselves (family members are people on their order, not accounts), reads
 // only their own orders and released reports (another client's answer 404, audited as refused)
-// and may only cancel or reschedule their own order. Staff (every other role) run the lab desk:
-// book for a client, assign a collector, move orders along the order chart
-// (machines/labs/order-lifecycle.ts, else 409), enter results and attach the lab's PDF. Every
+// and may only cancel or reschedule their own order. Staff (every other role) book, cancel and
+// reschedule for a client; the staff who run the lab desk (clinic settings, default NURSE and
+// ADMIN) assign a collector, move orders along the order chart (machines/labs/order-lifecycle.ts,
+// else 409), enter results and attach the lab's PDF. Every
 // read of a client's record and every write is audited, the write's entry in its transaction.
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -24,7 +25,8 @@ import { getSettings } from '../appointments/data.ts';
 import type { ApiContext } from '../context.ts';
 import { type AuditAction, recordAudit, refuse, withAudit } from '../data/audit.ts';
 import { requireLifecycleStep } from '../lifecycle.ts';
-import { ADMIN_ROLES, type Caller, DENIED, forbidden, isStaff, notFound } from '../policy.ts';
+import { ADMIN_ROLES, type Caller, DENIED, forbidden, isStaff, notFound, runsLabDesk } from '../policy.ts';
+import { readWorkRouting } from '../data/clinic-settings.ts';
 import * as data from './data.ts';
 import { labPartnerFrom } from './partner.ts';
 import { partnerTick, queuePartnerBooking, queuePartnerCancel } from './partner-sync.ts';
@@ -91,6 +93,12 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
       throw notFound();
     }
     return order;
+  }
+
+  /** Staff outside the lab desk's roles (clinic settings) may read orders but not work them: 403, audited. */
+  async function requireLabDesk(caller: Caller, action: LabAction, client: number, requestId: string): Promise<void> {
+    if (runsLabDesk(caller.role, (await readWorkRouting(db)).labDeskRoles)) return;
+    await refuse(db, { actor: caller, action: act(action), client, requestId }, forbidden(DENIED.labDesk));
   }
 
   /** Whose record a client-scoped request is about: a client only their own (others 404, audited). */
@@ -358,10 +366,15 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
     const order = await visibleOrder(caller, request.params.id, 'lab.order.transition', request.id);
     const { to, collector, reason } = request.body;
     if (caller.role === 'CLIENT' && to !== 'cancelled') await refuse(db, { actor: caller, action: act('lab.order.transition'), client: order.client_id, requestId: request.id }, forbidden(E.clientCancelOnly));
+    // Cancelling stays the front desk's too (a client who rings); the lab's own steps are the desk's.
+    if (caller.role !== 'CLIENT' && to !== 'cancelled') await requireLabDesk(caller, 'lab.order.transition', order.client_id, request.id);
     if (collector !== undefined && !(await data.activeStaff(db, collector))) throw badRequest('collector', E.noCollector);
     return withAudit(db, { actor: caller, action: act('lab.order.transition'), client: order.client_id, requestId: request.id }, async (trx) => {
       const current = (await data.lockOrder(trx, order.id))!;
       const counts = await data.resultCounts(trx, order.id);
+      // Releasing with nothing entered is refused in words, not as a bare chart step.
+      if ((to === 'partial' || to === 'ready') && current.status !== to && counts.resulted === 0 && ['processing', 'partial'].includes(current.status)) throw new HttpError(409, E.noResultsYet);
+      if (to === 'ready' && (current.status === 'processing' || current.status === 'partial') && counts.resulted < counts.expected) throw new HttpError(409, E.resultsMissing(counts.resulted, counts.expected));
       // The same chart the lab desk asks for its buttons decides which status changes exist.
       requireLifecycleStep(labOrderLifecycle, 'lab order', current.status, to, { extras: { collector_id: collector, ...counts } });
       await data.setOrderStatus(trx, order.id, current.status, to, new Date(current.slot_start), caller.id, {
@@ -413,6 +426,7 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
     const body = request.body;
     const order = await visibleOrder(caller, body.order, 'lab.result.enter', request.id);
     if (!isStaff(caller.role)) await refuse(db, { actor: caller, action: act('lab.result.enter'), client: order.client_id, requestId: request.id }, forbidden(DENIED.staffOnly));
+    await requireLabDesk(caller, 'lab.result.enter', order.client_id, request.id);
     const person = await data.findPerson(db, order.id, body.person);
     if (!person) throw badRequest('person', E.notOnOrder);
     const markers = await data.orderMarkers(db, order.id);
@@ -436,6 +450,7 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
       const caller = callerOf(request);
       const order = await visibleOrder(caller, request.params.id, 'lab.report.pdf.attach', request.id);
       if (!isStaff(caller.role)) await refuse(db, { actor: caller, action: act('lab.report.pdf.attach'), client: order.client_id, requestId: request.id }, forbidden(DENIED.staffOnly));
+      await requireLabDesk(caller, 'lab.report.pdf.attach', order.client_id, request.id);
       const { file_name, content_base64 } = request.body;
       if (!isBase64(content_base64)) throw badRequest('content_base64', E.notBase64);
       const content = Buffer.from(content_base64, 'base64');

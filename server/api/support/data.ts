@@ -120,6 +120,8 @@ export interface TicketListQuery {
   client?: number;
   status?: TicketStatus[];
   category?: TicketOut['category'];
+  /** Only these categories (undefined: every one). */
+  categories?: TicketOut['category'][];
   /** 0: unassigned. */
   assignee?: number;
   /** Opened at least this many days ago. */
@@ -138,6 +140,8 @@ export async function listTickets(db: Db, q: TicketListQuery): Promise<{ count: 
   if (q.client !== undefined) base = base.where('t.client_id', '=', q.client);
   if (q.status?.length) base = base.where('t.status', 'in', q.status);
   if (q.category) base = base.where('t.category', '=', q.category);
+  // The categories the caller answers (staff outside ADMIN): the queue is theirs, not the whole clinic's.
+  if (q.categories) base = q.categories.length ? base.where('t.category', 'in', q.categories) : base.where(sql<boolean>`false`);
   if (q.assignee === 0) base = base.where('t.assignee_id', 'is', null);
   else if (q.assignee !== undefined) base = base.where('t.assignee_id', '=', q.assignee);
   if (q.minAgeDays !== undefined) base = base.where('t.created_at', '<=', sql<Date>`now() - make_interval(days => ${q.minAgeDays}::int)`);

@@ -1,8 +1,9 @@
 // /api/v1/support/*: tickets, their conversation and attachments (issue 21). Authorization: a
 // CLIENT opens, reads and replies on their own tickets only (another client's answers 404) and
-// never sees or writes internal notes; staff (every other role) work the whole queue: assign,
-// move tickets along the ticket chart, reply and add internal notes. Every read of a client's
-// ticket and every write is audited, the write's entry in its own transaction.
+// never sees or writes internal notes; staff work the queue of the categories their role answers
+// (ADMIN every one): assign, move tickets along the ticket chart, reply and add internal notes. Every read of a client's
+// ticket and every write is audited, the write's entry in its own transaction. Staff below ADMIN
+// see, open and work only the categories their role answers (clinic settings; issue 32).
 import type { FastifyInstance } from 'fastify';
 import type { components } from '../../../openapi/generated/api.ts';
 import { cleanFileName } from '../../../machines/rules/file-types.ts';
@@ -19,7 +20,10 @@ import type { MailTransport } from '../../mail/transport.ts';
 import { type ApiContext, pageLinks } from '../context.ts';
 import { type AuditAction, recordAudit, refuse, withAudit } from '../data/audit.ts';
 import { requireLifecycleStep } from '../lifecycle.ts';
-import { type Caller, DENIED, forbidden, isStaff, notFound } from '../policy.ts';
+import { CATEGORY_LABELS } from '../../../machines/support/support-rules.ts';
+import { categoriesFor } from '../../../machines/staff/work-routing.ts';
+import { readWorkRouting } from '../data/clinic-settings.ts';
+import { type Caller, DENIED, forbidden, handlesCategory, isStaff, notFound } from '../policy.ts';
 import {
   attachUploads,
   clientExists,
@@ -71,7 +75,13 @@ export async function supportRoutes(app: FastifyInstance, ctx: ApiContext): Prom
   const audit = (q: Db, caller: Caller, action: SupportAction, client: number | null, requestId: string, outcome: 'success' | 'denied' = 'success') =>
     recordAudit(q, { actor: caller, action: act(action), client, requestId, outcome });
 
-  /** The ticket, when the caller may see it: a client's other tickets answer 404 (and are audited as refused). */
+  /** Staff answer the categories their role is given (clinic settings; ADMIN every one): 403 otherwise, audited. */
+  async function requireCategory(caller: Caller, category: S['TicketCategory'], action: SupportAction, client: number, requestId: string): Promise<void> {
+    if (caller.role === 'CLIENT' || handlesCategory(caller.role, category, (await readWorkRouting(db)).ticketRouting)) return;
+    await refuse(db, { actor: caller, action: act(action), client, requestId }, forbidden(DENIED.ticketCategory(CATEGORY_LABELS[category])));
+  }
+
+  /** The ticket, when the caller may see it: a client's other tickets answer 404 (and are audited as refused); staff see the categories they answer. */
   async function visibleTicket(caller: Caller, id: number, action: SupportAction, requestId: string) {
     const ticket = await findTicket(db, id);
     if (!ticket) throw notFound();
@@ -79,6 +89,7 @@ export async function supportRoutes(app: FastifyInstance, ctx: ApiContext): Prom
       await audit(db, caller, action, ticket.client, requestId, 'denied');
       throw notFound();
     }
+    await requireCategory(caller, ticket.category, action, ticket.client, requestId);
     return ticket;
   }
 
@@ -100,8 +111,9 @@ export async function supportRoutes(app: FastifyInstance, ctx: ApiContext): Prom
       throw notFound();
     }
     const status = q.status === undefined ? undefined : Array.isArray(q.status) ? q.status : [q.status];
+    const categories = caller.role === 'CLIENT' ? undefined : categoriesFor(caller.role, (await readWorkRouting(db)).ticketRouting);
     return db.transaction().execute(async (trx) => {
-      const page = await listTickets(trx, { client, status, category: q.category, assignee: q.assignee, minAgeDays: q.min_age_days, ordering: q.ordering, page: q.page, pageSize: q.page_size, audience: { forClient: !isStaff(caller.role) } });
+      const page = await listTickets(trx, { client, status, category: q.category, categories, assignee: q.assignee, minAgeDays: q.min_age_days, ordering: q.ordering, page: q.page, pageSize: q.page_size, audience: { forClient: !isStaff(caller.role) } });
       await audit(trx, caller, 'support.ticket.list', client ?? null, request.id);
       return { count: page.count, ...pageLinks(request, q.page, q.page_size, page.count), results: page.results };
     });
@@ -119,6 +131,7 @@ export async function supportRoutes(app: FastifyInstance, ctx: ApiContext): Prom
       if (!(await clientExists(db, body.client))) throw badRequest('client', E.noClient);
       client = body.client;
     }
+    await requireCategory(caller, body.category, 'support.ticket.create', client, request.id);
     if (body.appointment !== undefined && !(await isClientsAppointment(db, body.appointment, client))) throw badRequest('appointment', E.notYourAppointment);
     if (body.lab_order !== undefined && !(await isClientsLabOrder(db, body.lab_order, client))) throw badRequest('lab_order', E.notYourLabOrder);
     const attachments = body.attachments ?? [];

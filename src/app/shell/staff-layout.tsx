@@ -6,6 +6,7 @@ import { useTheme } from '@mui/material/styles';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { type Role, roleIsAllowed } from '../../../machines/guard/roles';
+import { DEFAULT_LAB_DESK_ROLES, runsLabDesk } from '../../../machines/staff/work-routing';
 import { getHref, staffRoutes, staffSectionOf } from '../paths';
 import { isBuilt } from '../built-routes';
 import { PortalBookingsBadge, PortalBookingsProvider } from '../../features/appointments/portal-bookings';
@@ -17,26 +18,29 @@ import { UserMenu } from './user-menu';
 const SIDEBAR_WIDTH = 240;
 
 /**
- * The back office holds the support queue: its link shows how many tickets wait on the clinic.
+ * The Support link shows how many of the tickets this staff member answers wait on the clinic.
  * The Appointments link shows how many portal bookings this staff member has not seen.
  */
 function NavLabel({ item }: { item: { key: string; label: string } }) {
-  if (item.key === 'backoffice') return <SupportQueueBadge>{item.label}</SupportQueueBadge>;
+  if (item.key === 'support') return <SupportQueueBadge>{item.label}</SupportQueueBadge>;
   if (item.key === 'appointments') return <PortalBookingsBadge>{item.label}</PortalBookingsBadge>;
   return <>{item.label}</>;
 }
 
-export function staffNavigation(role: Role | null) {
+/** The links this role may open; the lab desk only for the roles that run it (clinic settings, in /config.json). */
+export function staffNavigation(role: Role | null, labDeskRoles: readonly string[] = DEFAULT_LAB_DESK_ROLES) {
   return (Object.keys(staffRoutes) as Array<keyof typeof staffRoutes>)
     .filter((key) => 'label' in staffRoutes[key] && isBuilt(key) && roleIsAllowed(role, staffRoutes[key].roles))
+    .filter((key) => key !== 'labDesk' || runsLabDesk(role, labDeskRoles))
     .map((key) => ({ key, label: (staffRoutes[key] as { label: string }).label, href: getHref(key) }));
 }
 
 function NavList({ role, onNavigate }: { role: Role | null; onNavigate?: () => void }) {
   const [location] = useLocation();
+  const { config } = useShell();
   return (
     <List component="nav" aria-label="Main">
-      {staffNavigation(role).map((item) => (
+      {staffNavigation(role, config.labDeskRoles).map((item) => (
         <ListItemButton key={item.key} component={Link} href={item.href} selected={staffSectionOf(location) === item.key} onClick={onNavigate}>
           <ListItemText primary={<NavLabel item={item} />} />
         </ListItemButton>
@@ -51,7 +55,7 @@ export function StaffLayout({ role, onSignOut, children }: { role: Role | null; 
   const mobile = useMediaQuery(theme.breakpoints.down('md'));
   const expanded = useMediaQuery(theme.breakpoints.up('lg'));
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const links = staffNavigation(role);
+  const links = staffNavigation(role, config.labDeskRoles);
   return (
     <PortalBookingsProvider>
       <Box sx={{ display: 'flex', minHeight: '100vh' }} data-layout="staff">

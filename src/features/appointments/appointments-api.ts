@@ -234,6 +234,31 @@ export async function loadUnseenPortalBookings(api: ApiClient, names: ClientName
   return withClientNames(api, names, await unwrap(api.GET('/appointments/portal-bookings', {})));
 }
 
+/** How many told bookings are kept per staff member in this browser (the newest; older ones are long seen). */
+const TOLD_KEPT = 500;
+const toldKey = (user: string) => `clinic.portal-bookings.told.${user}`;
+
+/** The portal bookings this staff member was told of (a toast) on an earlier page load in this browser. */
+export function readToldBookings(user: string | null): number[] {
+  if (!user) return [];
+  try {
+    const ids: unknown = JSON.parse(window.localStorage.getItem(toldKey(user)) ?? '[]');
+    return Array.isArray(ids) ? ids.filter((id): id is number => Number.isInteger(id)) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Keeps them for the next page load (issue 32: a booking is told once, not on every load). */
+export function keepToldBookings(user: string | null, ids: number[]): void {
+  if (!user) return;
+  try {
+    window.localStorage.setItem(toldKey(user), JSON.stringify(ids.slice(-TOLD_KEPT)));
+  } catch {
+    // Storage full or refused (private mode): the toast may come again on the next load, nothing worse.
+  }
+}
+
 /** Marks these portal bookings seen by the signed-in staff member; answers what is still unseen. */
 export async function markPortalBookingsSeen(api: ApiClient, names: ClientNames, ids: number[]): Promise<UnseenBookings> {
   return withClientNames(api, names, await unwrap(api.POST('/appointments/portal-bookings/seen', { body: { appointments: ids } })));

@@ -9,7 +9,7 @@ import { fromPromise } from 'xstate';
 import { portalBookingsMachine } from '../../../machines/appointments/portal-bookings-machine';
 import { portalBookingsSelectors } from '../../../machines/appointments/selectors';
 import { useShell } from '../../app/port';
-import { ClientNames, loadUnseenPortalBookings, markPortalBookingsSeen } from './appointments-api';
+import { ClientNames, keepToldBookings, loadUnseenPortalBookings, markPortalBookingsSeen, readToldBookings } from './appointments-api';
 import { dayAndClock } from './clinic-time';
 import { MARK_SEEN, NEW_PORTAL_BOOKINGS, portalBookingsToast } from './texts';
 
@@ -18,7 +18,9 @@ type PortalBookingsRef = ReturnType<typeof useActorRef<typeof portalBookingsMach
 const PortalBookingsContext = createContext<PortalBookingsRef | null>(null);
 
 export function PortalBookingsProvider({ children }: { children: ReactNode }) {
-  const { api } = useShell();
+  const { api, auth } = useShell();
+  // Told once per booking for each staff member: what this user was told of is kept in the browser per user.
+  const user = auth.user?.sub ?? null;
   const { enqueueSnackbar } = useSnackbar();
   const names = useRef(new ClientNames()).current;
   const latest = useRef({ api, enqueueSnackbar });
@@ -29,8 +31,12 @@ export function PortalBookingsProvider({ children }: { children: ReactNode }) {
         loadUnseen: fromPromise(() => loadUnseenPortalBookings(latest.current.api, names)),
         markSeen: fromPromise(({ input }) => markPortalBookingsSeen(latest.current.api, names, input.ids)),
       },
-      actions: { announce: (_, params) => latest.current.enqueueSnackbar(portalBookingsToast(params.count), { variant: 'info' }) },
+      actions: {
+        announce: (_, params) => latest.current.enqueueSnackbar(portalBookingsToast(params.count), { variant: 'info' }),
+        keepAnnounced: (_, params) => keepToldBookings(user, params.announced),
+      },
     }),
+    { input: { announced: readToldBookings(user) } },
   );
   return <PortalBookingsContext.Provider value={ref}>{children}</PortalBookingsContext.Provider>;
 }

@@ -6,6 +6,7 @@ import { Alert, Button, Grid, MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
 import type { ClinicSettings, ClinicSettingsPatch } from './backoffice-api';
 import { ClinicLogo } from './clinic-logo';
+import { WorkRoutingSection } from './work-routing-section';
 import { useClinicSettings, useSettingsSave } from './backoffice-hooks';
 import { DIAL_CODES } from '../../../machines/rules/dial-codes';
 import { PhoneField } from '../../lib/staff/phone-field';
@@ -97,6 +98,7 @@ export function ClinicSettingsSection() {
     <>
       <Form key={data.updated_at} settings={data} onSaved={settings.reload} />
       <ClinicLogo settings={data} onChanged={settings.reload} />
+      <WorkRoutingSection key={`routing-${data.updated_at}`} settings={data} onSaved={settings.reload} />
     </>
   );
 }

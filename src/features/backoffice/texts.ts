@@ -42,3 +42,13 @@ export const LOGO_SAVED = 'Logo saved.';
 export const LOGO_REMOVED = 'Logo removed.';
 export const LOGO_TOO_BIG = 'The logo may be at most 1 MB.';
 export const LOGO_PREVIEW_ALT = 'The clinic’s current logo';
+
+/** Who does which work (clinic settings, issue 32). */
+export const WORK_ROUTING = {
+  title: 'Who does which work',
+  help: 'The lab desk (/labs) enters and releases lab results; each ticket category is answered on /support and on the client’s record. Admins answer every ticket.',
+  work: 'Work',
+  labDesk: 'Lab desk',
+  tickets: (category: string) => `${category} tickets`,
+  save: 'Save who does which work',
+} as const;

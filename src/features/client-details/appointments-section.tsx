@@ -6,7 +6,10 @@ import { FormDialog } from '../../lib/staff/form-dialog';
 import { formatDate, formatDateTime } from '../../lib/staff/format';
 import type { ClientAppointment, ClientPackage } from './appointments-api';
 import { useClientAppointments } from './appointments-hooks';
-import { CANCELLED, EXPIRES, NO_APPOINTMENTS, NO_PACKAGES, PACKAGE_BALANCE, PAST, SELL_PACKAGE, SESSIONS_HELD, SESSIONS_LEFT, UPCOMING } from './appointments-texts';
+import { ASK_ADMIN_FOR_PACKAGES, CANCELLED, DEFINE_PACKAGES, EXPIRES, NO_APPOINTMENTS, NO_PACKAGES, NO_PACKAGES_DEFINED, PACKAGE_BALANCE, PAST, SELL_PACKAGE, SESSIONS_HELD, SESSIONS_LEFT, UPCOMING } from './appointments-texts';
+import { Link } from 'wouter';
+import { ADMIN_ROLES } from '../../../machines/guard/roles';
+import { getHref } from '../../app/port';
 import { formatCurrency } from '../../lib/format';
 import { words } from '../../../machines/rules/words';
 
@@ -61,7 +64,7 @@ export function PackageBalance({ packages }: { packages: ClientPackage[] }) {
 }
 
 export function AppointmentsSection({ clientId }: { clientId: number }) {
-  const { appointments, packages, plans, sale, role } = useClientAppointments(clientId);
+  const { appointments, packages, plans, plansLoaded, sale, role } = useClientAppointments(clientId);
   const [plan, setPlan] = useState('');
   const groups = groupAppointments((appointments.data ?? []) as ClientAppointment[]);
   const forSale = plans.filter((p) => p.active);
@@ -74,17 +77,30 @@ export function AppointmentsSection({ clientId }: { clientId: number }) {
         </Typography>
         {packages.data && <PackageBalance packages={packages.data as ClientPackage[]} />}
         {role && SELLERS.includes(role) && (
-          <Button
-            size="small"
-            variant="outlined"
-            disabled={forSale.length === 0}
-            onClick={() => {
-              setPlan(forSale[0] ? String(forSale[0].id) : '');
-              sale.open(null);
-            }}
-          >
-            {SELL_PACKAGE}
-          </Button>
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+            <Button
+              size="small"
+              variant="outlined"
+              disabled={forSale.length === 0}
+              aria-describedby={plansLoaded && forSale.length === 0 ? 'sell-package-why' : undefined}
+              onClick={() => {
+                setPlan(forSale[0] ? String(forSale[0].id) : '');
+                sale.open(null);
+              }}
+            >
+              {SELL_PACKAGE}
+            </Button>
+            {plansLoaded && forSale.length === 0 && (
+              <Typography id="sell-package-why" variant="body2" color="text.secondary" data-testid="sell-package-why">
+                {NO_PACKAGES_DEFINED}{' '}
+                {ADMIN_ROLES.includes(role) ? (
+                  <Link href={getHref('backoffice', {}, { tab: 'packages' })}>{DEFINE_PACKAGES}</Link>
+                ) : (
+                  ASK_ADMIN_FOR_PACKAGES
+                )}
+              </Typography>
+            )}
+          </Box>
         )}
       </Box>
       {appointments.data && (

@@ -11,3 +11,7 @@ export const PACKAGE_SOLD = 'Package sold.';
 export const SESSIONS_LEFT = (left: number, total: number) => `${left} of ${total} sessions left`;
 export const SESSIONS_HELD = (held: number) => `${held} booked`;
 export const EXPIRES = (date: string) => `valid until ${date}`;
+/** Selling a package when none is defined (issue 32): the button says why, and ADMIN is shown where packages are defined. */
+export const NO_PACKAGES_DEFINED = 'No package is defined yet, so there is none to sell.';
+export const ASK_ADMIN_FOR_PACKAGES = 'An administrator defines packages in the back office.';
+export const DEFINE_PACKAGES = 'Define packages';

@@ -22,7 +22,7 @@ import { LABS_SECTION } from './labs-texts';
 import { OnboardingSection } from './onboarding-section';
 import { OverviewSection } from './overview-section';
 import { ProfileSection } from './profile-section';
-import { SupportSection } from './support-section';
+import { SupportQueueSlot, SupportSection, type SupportQueueView } from './support-section';
 import { ThriveSection } from './thrive-section';
 import { VisitsSection } from './visits-section';
 import { VISITS_SECTION } from './visits-texts';
@@ -195,12 +195,15 @@ function RecordView({ clientId }: { clientId: number }) {
   );
 }
 
-export function ClientDetailsPage() {
+/** `supportQueue`: the support domain's staff queue, composed in by the route (src/app/routes.tsx). */
+export function ClientDetailsPage({ supportQueue = null }: { supportQueue?: SupportQueueView | null }) {
   const params = useParams<{ clientId: string }>();
   const clientId = Number(params.clientId);
   return (
-    <Box sx={{ p: { xs: 2, md: 3 }, pt: { xs: 0, md: 0 }, maxWidth: 1200, minWidth: 0 }} data-page="client-details">
-      {Number.isInteger(clientId) && clientId > 0 ? <RecordView key={clientId} clientId={clientId} /> : <Alert severity="error">{DETAILS_NOT_FOUND}</Alert>}
-    </Box>
+    <SupportQueueSlot.Provider value={supportQueue}>
+      <Box sx={{ p: { xs: 2, md: 3 }, pt: { xs: 0, md: 0 }, maxWidth: 1200, minWidth: 0 }} data-page="client-details">
+        {Number.isInteger(clientId) && clientId > 0 ? <RecordView key={clientId} clientId={clientId} /> : <Alert severity="error">{DETAILS_NOT_FOUND}</Alert>}
+      </Box>
+    </SupportQueueSlot.Provider>
   );
 }

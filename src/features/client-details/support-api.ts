@@ -1,5 +1,5 @@
-// The client record's Support section: the client's tickets, newest activity first (the only call
-// this section makes; staff answer tickets in the back office's queue, not here).
+// The client record's overview and timeline: the client's tickets, newest activity first (the
+// Support section itself is the staff queue narrowed to the client).
 import type { components } from '../../../openapi/generated/api';
 import type { ApiClient } from '../../lib/api-client';
 import { unwrap } from '../../lib/api-failure';

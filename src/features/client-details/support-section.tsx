@@ -1,40 +1,15 @@
-// The client record's Support section: the client's tickets (subject, category, status, last
-// update), read-only; staff work them in the back office's queue.
-import { Alert, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { CATEGORY_LABELS } from '../../../machines/support/support-rules';
-import { STAFF_STATUS_LABELS, SUPPORT_TEXTS } from '../../../machines/support/support-texts';
-import { ScrollTable } from '../../lib/scroll-table';
-import { formatDateTime } from '../../lib/staff/format';
-import type { ClientTicket } from './support-api';
-import { useClientTickets } from './support-hooks';
-import { LAST_UPDATE, NO_TICKETS, TICKETS_LIST } from './support-texts';
+// The client record's Support section: the staff support queue narrowed to this client (the
+// tickets of the categories the signed-in role answers), worked here as on /support (answer,
+// assign, move along the ticket chart), with a ticket opened for the client (issue 32). The queue
+// is the support domain's; the route composes it in (src/app/routes.tsx), as the architecture
+// has screens compose domains.
+import { type ComponentType, createContext, useContext } from 'react';
+
+export type SupportQueueView = ComponentType<{ client: number }>;
+
+export const SupportQueueSlot = createContext<SupportQueueView | null>(null);
 
 export function SupportSection({ clientId }: { clientId: number }) {
-  const tickets = useClientTickets(clientId);
-  const rows = (tickets.data?.results ?? []) as ClientTicket[];
-  if (tickets.failed) return <Alert severity="error">{tickets.error}</Alert>;
-  if (!tickets.data) return null;
-  if (rows.length === 0) return <Typography color="text.secondary">{NO_TICKETS}</Typography>;
-  return (
-    <ScrollTable size="small" aria-label={TICKETS_LIST} data-testid="client-tickets">
-      <TableHead>
-        <TableRow>
-          <TableCell>{SUPPORT_TEXTS.subject}</TableCell>
-          <TableCell>{SUPPORT_TEXTS.category}</TableCell>
-          <TableCell>{SUPPORT_TEXTS.status}</TableCell>
-          <TableCell>{LAST_UPDATE}</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {rows.map((t) => (
-          <TableRow key={t.id}>
-            <TableCell>{t.subject}</TableCell>
-            <TableCell>{CATEGORY_LABELS[t.category]}</TableCell>
-            <TableCell>{STAFF_STATUS_LABELS[t.status]}</TableCell>
-            <TableCell>{formatDateTime(t.updated_at)}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </ScrollTable>
-  );
+  const Queue = useContext(SupportQueueSlot);
+  return Queue ? <Queue client={clientId} /> : null;
 }

@@ -108,22 +108,38 @@ function NewSlot({ order, desk }: { order: DeskOrder; desk: ReturnType<typeof us
   );
 }
 
-/** The lab desk's queue; `client` narrows it to one client's orders. */
-export function LabDesk({ client = null }: { client?: number | null }) {
+/** What the desk says of the act the server took last: a result saved, an order moved. */
+function doneText(desk: ReturnType<typeof useLabDesk>): string | null {
+  const done = desk.context.done;
+  if (!done) return null;
+  const order = desk.context.orders.find((o) => o.id === ('order' in done ? done.order : -1));
+  if (done.kind === 'result') {
+    const marker = order ? orderMarkers(order, desk.context.catalogue).find((m) => m.id === done.marker) : undefined;
+    const person = order?.people.find((p) => p.id === done.person);
+    return T.saved(marker?.name ?? '', done.value, marker?.unit ?? '', person?.name ?? '');
+  }
+  if (done.kind === 'move') return T.moved(done.order, T.status[done.to]);
+  return null;
+}
+
+/** The lab desk's queue; `client` narrows it to one client's orders; `catalogue` adds the catalogue and pincodes (back office). */
+export function LabDesk({ client = null, catalogue = client === null }: { client?: number | null; catalogue?: boolean }) {
   const desk = useLabDesk(client);
+  const saved = doneText(desk);
   if (desk.state === 'failed') return <Alert severity="error" action={<Button onClick={() => desk.send({ type: 'desk.retry' })}>Retry</Button>}>The lab orders could not be loaded.</Alert>;
   // The catalogue forms stay mounted while the queue is read again, so a half-typed item survives a save elsewhere.
   const firstLoad = desk.state === 'loading' && desk.context.orders.length === 0;
   return (
     <Box data-lab-desk>
       {(desk.context.message ?? desk.reschedule.message) && <Alert severity="warning" role="alert" sx={{ mb: 2 }}>{desk.context.message ?? desk.reschedule.message}</Alert>}
+      {saved && <Alert severity="success" role="status" data-testid="lab-desk-done" sx={{ mb: 2 }}>{saved}</Alert>}
       {client === null && <Typography variant="h6" component="h2">{T.title}</Typography>}
       {firstLoad && <CircularProgress aria-label={T.title} />}
       {!firstLoad && desk.context.orders.length === 0 && <Typography>{T.empty}</Typography>}
       {desk.context.orders.map((order) => (
         <OrderCard key={order.id} order={order} desk={desk} />
       ))}
-      {client === null && <LabCatalogue desk={desk} />}
+      {catalogue && <LabCatalogue desk={desk} />}
     </Box>
   );
 }

@@ -1,6 +1,6 @@
 // The package catalogue: sessions of one therapy at a price, valid for some days from the sale.
 // A deactivated package is no longer sold; packages already sold keep their sessions and expiry.
-import { Alert, Button, Chip, Stack, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Button, Chip, MenuItem, Stack, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useShell } from '../../../app/port';
@@ -9,10 +9,24 @@ import { ScrollTable } from '../../../lib/scroll-table';
 import { ActiveToggleDialog, CatalogueItemButtons } from '../../../lib/staff/catalogue-item-actions';
 import { FormDialog } from '../../../lib/staff/form-dialog';
 import { useAction } from '../../../lib/staff/hooks';
-import { createPlan, type PackagePlan, patchPlan } from './scheduling-api';
-import { usePlans } from './scheduling-hooks';
-import { EDIT_PLAN, NEW_PLAN, PLAN_SAVED } from './texts';
-import { words } from '../../../../machines/rules/words';
+import { DEFAULT_THERAPY_SETTINGS } from '../../../../machines/visits/visit-settings';
+import { createPlan, type PackagePlan, patchPlan, type Service } from './scheduling-api';
+import { usePlans, useServices } from './scheduling-hooks';
+import { EDIT_PLAN, NEW_PLAN, NO_THERAPIES, PLAN_SAVED, PLAN_THERAPY_HELP } from './texts';
+
+/**
+ * The therapies a package may pay for (issue 32: chosen, not typed): those the clinic's services
+ * deliver, named as people say them (the charted therapies' names, else the services' names).
+ */
+export function therapyChoices(services: Pick<Service, 'therapy' | 'name'>[], keep?: string): Array<{ value: string; label: string }> {
+  const names = DEFAULT_THERAPY_SETTINGS.display_names as Record<string, string>;
+  const byTherapy = new Map<string, string[]>();
+  for (const s of services) byTherapy.set(s.therapy, [...(byTherapy.get(s.therapy) ?? []), s.name]);
+  if (keep && !byTherapy.has(keep)) byTherapy.set(keep, []);
+  return [...byTherapy.entries()]
+    .map(([value, serviceNames]) => ({ value, label: names[value] ?? (serviceNames.join(', ') || value) }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+}
 
 const EMPTY = { name: '', therapy: '', sessions: '10', price_inr: '0', validity_days: '180' };
 
@@ -20,7 +34,10 @@ export function PackagesTab() {
   const { api } = useShell();
   const { enqueueSnackbar } = useSnackbar();
   const plans = usePlans();
+  const services = useServices();
   const [form, setForm] = useState(EMPTY);
+  const choices = therapyChoices((services.data ?? []) as Service[], form.therapy || undefined);
+  const labelOf = (therapy: string) => choices.find((c) => c.value === therapy)?.label ?? therapy;
   const edit = useAction<PackagePlan | null>(
     (plan, v) => {
       const body = {
@@ -72,7 +89,7 @@ export function PackagesTab() {
                 <TableCell>
                   {p.name} {!p.active && <Chip size="small" label="Inactive" />}
                 </TableCell>
-                <TableCell>{words(p.therapy)}</TableCell>
+                <TableCell>{labelOf(p.therapy)}</TableCell>
                 <TableCell>{p.sessions}</TableCell>
                 <TableCell>{formatCurrency(p.price_inr)}</TableCell>
                 <TableCell>{p.validity_days === null ? 'No expiry' : `${p.validity_days} days`}</TableCell>
@@ -89,7 +106,13 @@ export function PackagesTab() {
       </Button>
       <FormDialog action={edit} id="plan" title={edit.subject ? EDIT_PLAN : NEW_PLAN} submitLabel="Save package" pendingLabel="Saving…" ready={!!form.name.trim() && !!form.therapy.trim()} onSubmit={() => edit.submit(form)}>
         <TextField label="Name" required value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} error={!!err('name')} helperText={err('name')} />
-        <TextField label="Therapy" required value={form.therapy} onChange={(e) => setForm({ ...form, therapy: e.target.value })} error={!!err('therapy')} helperText={err('therapy') ?? 'The therapy its sessions pay for, e.g. hbot'} />
+        <TextField select label="Therapy" required value={form.therapy} onChange={(e) => setForm({ ...form, therapy: e.target.value })} error={!!err('therapy') || choices.length === 0} helperText={err('therapy') ?? (choices.length === 0 ? NO_THERAPIES : PLAN_THERAPY_HELP)}>
+          {choices.map((c) => (
+            <MenuItem key={c.value} value={c.value}>
+              {c.label}
+            </MenuItem>
+          ))}
+        </TextField>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <TextField label="Sessions" type="number" required value={form.sessions} onChange={(e) => setForm({ ...form, sessions: e.target.value })} error={!!err('sessions')} helperText={err('sessions')} />
           <TextField label="Price (₹)" type="number" value={form.price_inr} onChange={(e) => setForm({ ...form, price_inr: e.target.value })} error={!!err('price_inr')} helperText={err('price_inr')} />

@@ -1,7 +1,7 @@
-// /backoffice's tabs: the programs and clinic details, the scheduling set-up, then the support queue, the lab desk and the therapy set-up.
+// /backoffice's tabs: the programs and clinic details, the scheduling set-up, then the lab desk and the therapy set-up (the support queue is /support's).
 import { Box, Tab, Tabs } from '@mui/material';
 import { type ReactNode, useState } from 'react';
-import { SupportQueueSection } from '../support/support-queue';
+import { useSearch } from 'wouter';
 import { LabDesk } from '../labs/lab-desk';
 import { TherapiesTab } from '../therapies/therapies-tab';
 import { BookingRulesTab } from './booking-rules-tab';
@@ -21,14 +21,15 @@ const PANELS: Record<Exclude<TabKey, 'general'>, () => ReactNode> = {
   clinicHours: () => <ClinicHoursTab />,
   packages: () => <PackagesTab />,
   rules: () => <BookingRulesTab />,
-  support: () => <SupportQueueSection />,
   labs: () => <LabDesk />,
   therapies: () => <TherapiesTab />,
 };
 
 /** The tab strip over `general` (the page's existing sections) and the scheduling panels; `notice` shows above it, knows the open tab and may open another. */
 export function BackofficeTabs({ general, notice }: { general: ReactNode; notice?: (tab: TabKey, open: (tab: TabKey) => void) => ReactNode }) {
-  const [tab, setTab] = useState<TabKey>('general');
+  // A link may open a tab (`/backoffice?tab=packages`: where a package is defined, from the client's record).
+  const asked = new URLSearchParams(useSearch()).get('tab');
+  const [tab, setTab] = useState<TabKey>(asked && asked in TAB_LABELS ? (asked as TabKey) : 'general');
   return (
     <>
       {notice?.(tab, setTab)}

@@ -7,7 +7,6 @@ export const TAB_LABELS = {
   clinicHours: 'Opening hours',
   packages: 'Packages',
   rules: 'Booking rules',
-  support: 'Support',
   labs: 'Labs',
   therapies: 'Therapies',
 } as const;
@@ -36,3 +35,7 @@ export const CANCEL_REASON_LABEL = 'Reason given to the clients';
 export const DEFAULT_CANCEL_REASON = 'The clinic has changed its schedule.';
 
 export { WEEKDAYS } from '../../../lib/staff/shift-rows';
+
+/** A package's therapy is chosen from those the services deliver (issue 32). */
+export const PLAN_THERAPY_HELP = 'The therapy its sessions pay for: booking one of its services uses a session.';
+export const NO_THERAPIES = 'No service delivers a therapy yet: add a service first (Services tab).';

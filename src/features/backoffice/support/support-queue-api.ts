@@ -1,6 +1,6 @@
-// The back office's support adapter: the only module of the staff queue that calls the API client.
+// The staff support adapter (/support and a client's record): the only module of the staff queue that calls the API client.
 // (Features do not share modules, so the client portal's support adapter is not imported here.)
-import type { DeskQuery, DeskTicket, ReplyDraft } from '../../../../machines/support/desk-machine';
+import type { DeskQuery, DeskTicket, ReplyDraft, TicketDraft } from '../../../../machines/support/desk-machine';
 import type { components } from '../../../../openapi/generated/api';
 import { unwrap } from '../../../lib/api-failure';
 import type { ApiClient } from '../../../lib/api-client';
@@ -10,11 +10,12 @@ export type QueueTicket = components['schemas']['SupportTicket'];
 export type QueueTicketDetail = components['schemas']['SupportTicketDetail'];
 export type QueueAttachment = components['schemas']['SupportAttachment'];
 
-export async function loadQueue(api: ApiClient, q: DeskQuery): Promise<{ count: number; results: DeskTicket[] }> {
+export async function loadQueue(api: ApiClient, q: DeskQuery, client: number | null = null): Promise<{ count: number; results: DeskTicket[] }> {
   return unwrap(
     api.GET('/support/tickets', {
       params: {
         query: {
+          ...(client !== null ? { client } : {}),
           ...(q.status.length ? { status: q.status } : {}),
           ...(q.category ? { category: q.category } : {}),
           ...(q.assignee !== null ? { assignee: q.assignee } : {}),
@@ -51,3 +52,19 @@ export const assignQueueTicket = (api: ApiClient, id: number, assignee: number |
 
 /** The signed-in staff member's clinic id ("assign to me"). */
 export const loadMe = async (api: ApiClient) => (await unwrap(api.GET('/users/users/me', {}))).id;
+
+/** A ticket staff open for a client (from the client's record), with its files uploaded first. */
+export async function openClientTicket(api: ApiClient, client: number, draft: TicketDraft) {
+  const attachments: number[] = [];
+  for (const file of draft.files as File[]) {
+    attachments.push((await unwrap(api.POST('/support/attachments', { body: { file_name: file.name, content_base64: await base64Of(file) } }))).id);
+  }
+  return unwrap(
+    api.POST('/support/tickets', {
+      body: { client, category: draft.category, subject: draft.subject, message: draft.message, ...(attachments.length ? { attachments } : {}) },
+    }),
+  );
+}
+
+/** Who answers which tickets (clinic settings): the categories the signed-in role is offered. */
+export const loadTicketRouting = async (api: ApiClient) => (await unwrap(api.GET('/clinic/settings', {}))).ticket_routing;

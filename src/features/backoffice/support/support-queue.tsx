@@ -1,5 +1,7 @@
-// The back office's support queue: every ticket in a server-side DataGrid (status, category,
-// assignee, age), filtered, sorted and paged by the server through the support desk machine; the
+// The staff support queue (/support, and one client's tickets on their record): the tickets of the
+// categories the signed-in role answers (clinic settings; the server filters and enforces it) in a
+// server-side DataGrid (status, category, assignee, age), filtered, sorted and paged by the server
+// through the support desk machine; on a client's record, a ticket opened for the client; the
 // chosen ticket's whole conversation, internal notes included, with assignment, the chart's next
 // statuses for staff, replies (a canned reply to start from) and internal notes, either carrying
 // images or PDFs the server checks; every file on the ticket downloads from here.
@@ -8,14 +10,28 @@ import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid'
 import { useActorRef, useSelector } from '@xstate/react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { type DeskTicket, supportDeskMachine } from '../../../../machines/support/desk-machine';
+import { type DeskTicket, type TicketDraft, supportDeskMachine } from '../../../../machines/support/desk-machine';
 import { deskSelectors } from '../../../../machines/support/selectors';
-import { CATEGORY_LABELS, TICKET_CATEGORIES, type TicketCategory } from '../../../../machines/support/support-rules';
+import { CATEGORY_LABELS, type TicketCategory } from '../../../../machines/support/support-rules';
+import { categoriesFor, ticketRoutingOf } from '../../../../machines/staff/work-routing';
 import { CANNED_REPLIES, STAFF_STATUS_LABELS, SUPPORT_TEXTS as T } from '../../../../machines/support/support-texts';
 import { TICKET_STATUSES, type TicketStatus } from '../../../../machines/support/ticket-lifecycle';
 import { useShell } from '../../../app/port';
 import { useRecord } from '../../../lib/staff/hooks';
-import { assignQueueTicket, loadMe, loadQueue, loadQueueTicket, moveQueueTicket, type QueueAttachment, type QueueTicket, type QueueTicketDetail, saveQueueAttachment, sendStaffMessage } from './support-queue-api';
+import {
+  assignQueueTicket,
+  loadMe,
+  loadQueue,
+  loadQueueTicket,
+  loadTicketRouting,
+  moveQueueTicket,
+  openClientTicket,
+  type QueueAttachment,
+  type QueueTicket,
+  type QueueTicketDetail,
+  saveQueueAttachment,
+  sendStaffMessage,
+} from './support-queue-api';
 import { AttachButton } from '../../../lib/attach-button';
 import { formatDateTime } from '../../../lib/format';
 
@@ -25,27 +41,29 @@ const ageOf = (iso: string) => {
   return days < 1 ? 'today' : `${days} d`;
 };
 
-function useQueue() {
-  const { api } = useShell();
+function useQueue(client: number | null) {
+  const { api, auth } = useShell();
   const ref = useActorRef(
     supportDeskMachine.provide({
       actors: {
-        loadTickets: fromPromise(({ input }) => loadQueue(api, input.query)),
+        loadTickets: fromPromise(({ input }) => loadQueue(api, input.query, input.client)),
         loadTicket: fromPromise(async ({ input }) => (await loadQueueTicket(api, input.id)) as DeskTicket),
-        createTicket: fromPromise(async (): Promise<DeskTicket> => {
-          throw new Error('Staff open tickets from the client’s record.');
-        }),
+        createTicket: fromPromise(async ({ input }) => (await openClientTicket(api, input.client!, input.draft)) as DeskTicket),
         sendMessage: fromPromise(async ({ input }) => (await sendStaffMessage(api, input.id, input.draft)) as DeskTicket),
         moveTicket: fromPromise(async ({ input }) => (await moveQueueTicket(api, input.id, input.to)) as DeskTicket),
         assignTicket: fromPromise(async ({ input }) => (await assignQueueTicket(api, input.id, input.assignee)) as DeskTicket),
       },
     }),
-    { input: { staff: true, query: { status: ['new', 'open'], ordering: 'created_at' } } },
+    // The queue opens on what waits on the clinic; a client's record on all of the client's tickets.
+    { input: { staff: true, client, query: client === null ? { status: ['new', 'open'], ordering: 'created_at' } : {} } },
   );
   // "Assign to me" needs the signed-in staff member's id; without it the button is not offered.
   const me = useRecord(() => loadMe(api)).data;
+  // The categories this role answers (clinic settings): the filter and a new ticket offer only these.
+  const routing = useRecord(() => loadTicketRouting(api)).data;
+  const mine = routing ? categoriesFor(auth.role, ticketRoutingOf(routing)) : null;
   const download = (file: QueueAttachment) => void saveQueueAttachment(api, file);
-  return { ref, me, download };
+  return { ref, me, mine, download };
 }
 
 /** The age filter's choices, in days. */
@@ -53,8 +71,11 @@ const AGE_FILTERS = [1, 3, 7, 14] as const;
 
 const SORT_FIELDS: Record<string, string> = { status: 'status', category: 'category', age: 'created_at' };
 
-export function SupportQueueSection() {
-  const { ref, me, download } = useQueue();
+/** The staff queue; `client` narrows it to one client's tickets and lets staff open one for them. */
+export function SupportQueueSection({ client = null }: { client?: number | null }) {
+  const { ref, me, mine, download } = useQueue(client);
+  const notice = useSelector(ref, deskSelectors.notice);
+  const fieldErrors = useSelector(ref, deskSelectors.fieldErrors);
   const tickets = useSelector(ref, deskSelectors.tickets) as unknown as QueueTicket[];
   const count = useSelector(ref, deskSelectors.count);
   const query = useSelector(ref, deskSelectors.query);
@@ -81,6 +102,17 @@ export function SupportQueueSection() {
   const send = (patch: Parameters<typeof ref.send>[0] extends infer E ? (E extends { type: 'desk.query'; patch: infer P } ? P : never) : never) => ref.send({ type: 'desk.query', patch });
   return (
     <Box data-section="support-queue">
+      {mine !== null && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="support-categories">
+          {mine.length ? T.yourCategories(mine.map((c) => CATEGORY_LABELS[c])) : T.noCategories}
+        </Alert>
+      )}
+      {client !== null && mine !== null && mine.length > 0 && <NewClientTicket categories={mine} pending={pending} errors={fieldErrors} onOpen={(draft) => ref.send({ type: 'desk.create', draft })} />}
+      {notice && (
+        <Alert severity="success" role="status" sx={{ mb: 2 }} data-testid="support-done">
+          {T.done[notice]}
+        </Alert>
+      )}
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
         <TextField select size="small" label={T.status} value={query.status.join(',')} onChange={(e) => send({ status: e.target.value ? (e.target.value.split(',') as TicketStatus[]) : [] })} sx={{ minWidth: 200 }}>
           <MenuItem value="">All statuses</MenuItem>
@@ -93,7 +125,7 @@ export function SupportQueueSection() {
         </TextField>
         <TextField select size="small" label={T.category} value={query.category ?? ''} onChange={(e) => send({ category: (e.target.value || null) as TicketCategory | null })} sx={{ minWidth: 160 }}>
           <MenuItem value="">All categories</MenuItem>
-          {TICKET_CATEGORIES.map((c) => (
+          {(mine ?? []).map((c) => (
             <MenuItem key={c} value={c}>
               {CATEGORY_LABELS[c]}
             </MenuItem>
@@ -147,6 +179,44 @@ export function SupportQueueSection() {
           onDownload={download}
         />
       )}
+    </Box>
+  );
+}
+
+/** A ticket staff open for the client whose record this is, in a category their role answers. */
+function NewClientTicket(props: { categories: TicketCategory[]; pending: boolean; errors: Record<string, string[] | undefined>; onOpen: (draft: TicketDraft) => void }) {
+  const [category, setCategory] = useState<TicketCategory | ''>('');
+  const [subject, setSubject] = useState('');
+  const [message, setMessage] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!category) return;
+    props.onOpen({ category, subject: subject.trim(), message, appointment: null, labOrder: null, files: [] });
+    setSubject('');
+    setMessage('');
+  };
+  const err = (f: string) => props.errors[f]?.join(' ');
+  return (
+    <Box component="form" onSubmit={submit} noValidate sx={{ mb: 2, p: 2, border: 1, borderColor: 'divider', borderRadius: 1 }} aria-label={T.openForClient} data-testid="new-client-ticket">
+      <Typography variant="subtitle1" component="h3" gutterBottom>
+        {T.openForClient}
+      </Typography>
+      <Stack spacing={1}>
+        <TextField select size="small" label={T.category} value={category} onChange={(e) => setCategory(e.target.value as TicketCategory)} error={!!err('category')} helperText={err('category')} sx={{ maxWidth: 320 }}>
+          {props.categories.map((c) => (
+            <MenuItem key={c} value={c}>
+              {CATEGORY_LABELS[c]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField size="small" label={T.subject} value={subject} onChange={(e) => setSubject(e.target.value)} error={!!err('subject')} helperText={err('subject')} />
+        <TextField label={T.message} value={message} onChange={(e) => setMessage(e.target.value)} multiline minRows={2} error={!!err('message')} helperText={err('message')} />
+        <Box>
+          <Button type="submit" variant="contained" disabled={props.pending || !category || !subject.trim() || !message.trim()}>
+            {T.send}
+          </Button>
+        </Box>
+      </Stack>
     </Box>
   );
 }

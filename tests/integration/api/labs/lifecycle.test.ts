@@ -6,6 +6,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statusesOf, stepTo } from '../../../../machines/lifecycle/lifecycle.ts';
 import { type LabOrderStatus, labOrderLifecycle } from '../../../../machines/labs/order-lifecycle.ts';
+import { LAB_TEXTS } from '../../../../machines/labs/lab-texts.ts';
+import { DENIED } from '../../../../server/api/policy.ts';
 import { engines } from '../../../support/engines.ts';
 import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
 import { type Actor, addUser, api } from '../support.ts';
@@ -21,6 +23,7 @@ const pairs = statuses.flatMap((from) =>
 describe.each(engines)('the lab order lifecycle on %s', (engine) => {
   let t: TestApp;
   let nurse: Actor;
+  let admin: Actor;
   let client: Actor;
   let cat: LabCatalogue;
   let pincode: string;
@@ -28,7 +31,7 @@ describe.each(engines)('the lab order lifecycle on %s', (engine) => {
   let next = 0;
   beforeAll(async () => {
     t = await buildTestApp(engine);
-    const admin = await addUser(t, 'ADMIN');
+    admin = await addUser(t, 'ADMIN');
     nurse = await addUser(t, 'NURSE');
     client = await addUser(t, 'CLIENT');
     cat = await addCatalogue(t, admin);
@@ -70,5 +73,48 @@ describe.each(engines)('the lab order lifecycle on %s', (engine) => {
       expect(history).toBe(historyBefore);
       expect(await auditCount(t, 'lab.order.transition', client.id)).toBe(auditBefore);
     }
+  });
+
+  it('releases partial results from processing once one is in, even when that is every result (issue 32)', async () => {
+    const hold = await api(t, client, 'POST', '/labs/slots', { pincode, start: slots[next++ % slots.length], items: [cat.haemoglobin.id] });
+    const order = await api(t, client, 'POST', '/labs/orders', { hold: hold.body.id, items: [cat.haemoglobin.id], people: [{ self: false, name: 'Asha Rao', age: 34, sex: 'F' }], address: 'Home' });
+    const id = order.body.id as number;
+    await t.database.db.updateTable('lab_orders').set({ status: 'processing' }).where('id', '=', id).execute();
+    // Nothing entered yet: refused in words, nothing written.
+    const early = await api(t, nurse, 'POST', `/labs/orders/${id}/transitions`, { to: 'partial' });
+    expect(early).toMatchObject({ status: 409, body: { detail: LAB_TEXTS.errors.noResultsYet } });
+    const saved = await api(t, nurse, 'POST', '/labs/results', { order: id, person: order.body.people[0].id, marker: cat.haemoglobin.marker, value: 13.2 });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    // The order's one marker for its one person is in: partial results still go out from processing.
+    const partial = await api(t, nurse, 'POST', `/labs/orders/${id}/transitions`, { to: 'partial' });
+    expect(partial.status, JSON.stringify(partial.body)).toBe(200);
+    expect(partial.body.status).toBe('partial');
+    expect((await api(t, client, 'GET', `/labs/results?client=${client.id}`)).body.find((r: { order: number }) => r.order === id).results).toHaveLength(1);
+  });
+
+  it('the lab desk is the clinic-settings roles\' (default NURSE and ADMIN): others read orders and cancel, not work them (issue 32)', async () => {
+    const reception = await addUser(t, 'RECEPTION');
+    const hold = await api(t, client, 'POST', '/labs/slots', { pincode, start: slots[next++ % slots.length], items: [cat.haemoglobin.id] });
+    const order = await api(t, client, 'POST', '/labs/orders', { hold: hold.body.id, items: [cat.haemoglobin.id], people: [{ self: false, name: 'Dev Rao', age: 36, sex: 'M' }], address: 'Home' });
+    const id = order.body.id as number;
+    await t.database.db.updateTable('lab_orders').set({ status: 'processing' }).where('id', '=', id).execute();
+    const entry = { order: id, person: order.body.people[0].id, marker: cat.haemoglobin.marker, value: 14 };
+    expect((await api(t, admin, 'GET', '/clinic/settings')).body.lab_desk_roles).toEqual(['NURSE', 'ADMIN']);
+    const refused = await api(t, reception, 'POST', '/labs/results', entry);
+    expect(refused).toMatchObject({ status: 403, body: { detail: DENIED.labDesk } });
+    expect((await api(t, reception, 'POST', `/labs/orders/${id}/transitions`, { to: 'partial' })).status).toBe(403);
+    expect((await api(t, reception, 'GET', `/labs/orders/${id}`)).status).toBe(200);
+    expect(await t.database.db.selectFrom('lab_results').select('id').where('order_id', '=', id).execute()).toEqual([]);
+    // The back office gives the desk to the front desk instead of the nurses.
+    const changed = await api(t, admin, 'PATCH', '/clinic/settings', { lab_desk_roles: ['RECEPTION', 'ADMIN'] });
+    expect(changed.body.lab_desk_roles).toEqual(['RECEPTION', 'ADMIN']);
+    expect((await api(t, reception, 'POST', '/labs/results', entry)).status).toBe(201);
+    expect((await api(t, nurse, 'POST', '/labs/results', entry)).status).toBe(403);
+    // /config.json tells the browser, so the staff navigation offers the desk to them.
+    expect(JSON.parse((await t.app.inject({ method: 'GET', url: '/config.json' })).body).labDeskRoles).toEqual(['RECEPTION', 'ADMIN']);
+    const bad = await api(t, admin, 'PATCH', '/clinic/settings', { lab_desk_roles: ['CLIENT'] });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.errors).join(' ')).toMatch(/lab_desk_roles/);
+    await api(t, admin, 'PATCH', '/clinic/settings', { lab_desk_roles: ['NURSE', 'ADMIN'] });
   });
 });

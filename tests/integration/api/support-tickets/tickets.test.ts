@@ -24,12 +24,15 @@ describe.each(engines)('support tickets on %s', (engine) => {
   let other: Actor;
   let reception: Actor;
   let nurse: Actor;
+  /** The front desk's second pair of hands: billing is the front desk's category (machines/staff/work-routing.ts). */
+  let accounts: Actor;
   beforeAll(async () => {
     t = await buildTestApp(engine);
     client = await addUser(t, 'CLIENT', { first_name: 'Meera', last_name: 'Iyer' });
     other = await addUser(t, 'CLIENT');
     reception = await addUser(t, 'RECEPTION', { first_name: 'Asha', last_name: 'Rao' });
     nurse = await addUser(t, 'NURSE');
+    accounts = await addUser(t, 'RECEPTION', { first_name: 'Kavya', last_name: 'Nair' });
   }, 180_000);
   afterAll(() => t.close());
 
@@ -52,13 +55,13 @@ describe.each(engines)('support tickets on %s', (engine) => {
     expect(queue.body.results.map((r: { id: number }) => r.id)).toContain(id);
 
     // Assignment, an internal note and a reply.
-    const assigned = await api(t, reception, 'PATCH', `/support/tickets/${id}`, { assignee: nurse.id });
-    expect(assigned.body).toMatchObject({ assignee: nurse.id });
-    const note = await api(t, nurse, 'POST', `/support/tickets/${id}/messages`, { body: NOTE, internal: true });
+    const assigned = await api(t, reception, 'PATCH', `/support/tickets/${id}`, { assignee: accounts.id });
+    expect(assigned.body).toMatchObject({ assignee: accounts.id });
+    const note = await api(t, accounts, 'POST', `/support/tickets/${id}/messages`, { body: NOTE, internal: true });
     expect(note.status).toBe(201);
     expect(note.body.status).toBe('new');
     expect(await outboxFor(t, client.email)).toHaveLength(0);
-    const replied = await api(t, nurse, 'POST', `/support/tickets/${id}/messages`, { body: 'We have refunded the second charge.' });
+    const replied = await api(t, accounts, 'POST', `/support/tickets/${id}/messages`, { body: 'We have refunded the second charge.' });
     expect(replied.status).toBe(201);
     expect(replied.body.status).toBe('open');
     const told = await outboxFor(t, client.email);
@@ -69,23 +72,23 @@ describe.each(engines)('support tickets on %s', (engine) => {
     expect(seen.status).toBe(200);
     expect(JSON.stringify(seen.body)).not.toContain(NOTE);
     expect(seen.body.messages.map((m: { internal: boolean }) => m.internal)).toEqual([false, false]);
-    const staffSees = await api(t, nurse, 'GET', `/support/tickets/${id}`);
+    const staffSees = await api(t, accounts, 'GET', `/support/tickets/${id}`);
     expect(staffSees.body.messages).toHaveLength(3);
 
     // Waiting on the client; their reply reopens it (and its answer has no note either).
-    expect((await api(t, nurse, 'POST', `/support/tickets/${id}/transitions`, { to: 'pending' })).body.status).toBe('pending');
+    expect((await api(t, accounts, 'POST', `/support/tickets/${id}/transitions`, { to: 'pending' })).body.status).toBe('pending');
     const clientReply = await api(t, client, 'POST', `/support/tickets/${id}/messages`, { body: 'Thank you, I see the refund.' });
     expect(clientReply.status).toBe(201);
     expect(clientReply.body.status).toBe('open');
     expect(JSON.stringify(clientReply.body)).not.toContain(NOTE);
 
     // Solved: the job waits a week; run early it leaves the ticket alone, a week later it closes it.
-    const solved = await api(t, nurse, 'POST', `/support/tickets/${id}/transitions`, { to: 'solved' });
+    const solved = await api(t, accounts, 'POST', `/support/tickets/${id}/transitions`, { to: 'solved' });
     expect(solved.body.status).toBe('solved');
     const job = await t.database.db.selectFrom('scheduled_jobs').select(['id', 'run_at', 'status']).where('kind', '=', SUPPORT_AUTO_CLOSE_JOB).where('dedupe_key', 'like', `support-close:${id}:%`).executeTakeFirstOrThrow();
     expect(new Date(job.run_at).getTime()).toBe(Date.parse(solved.body.solved_at) + 7 * DAY);
     // Staff cannot close it themselves: closing is the clock's step.
-    expect((await api(t, nurse, 'POST', `/support/tickets/${id}/transitions`, { to: 'closed' })).status).toBe(409);
+    expect((await api(t, accounts, 'POST', `/support/tickets/${id}/transitions`, { to: 'closed' })).status).toBe(409);
     await t.database.db.updateTable('scheduled_jobs').set({ run_at: new Date(Date.now() - 1000) }).where('id', '=', job.id).execute();
     const weekLater = () => new Date(Date.parse(solved.body.solved_at) + 7 * DAY + 60_000);
     await runDueJobs(t.database.db, { [SUPPORT_AUTO_CLOSE_JOB]: autoCloseHandler(weekLater) });
@@ -121,7 +124,7 @@ describe.each(engines)('support tickets on %s', (engine) => {
     expect(await auditCount(t, 'support.ticket.read', client.id, 'denied')).toBe(before + 1);
     expect((await api(t, other, 'POST', `/support/tickets/${id}/messages`, { body: 'hi' })).status).toBe(404);
     expect((await api(t, client, 'POST', `/support/tickets/${id}/transitions`, { to: 'solved' })).status).toBe(403);
-    expect((await api(t, client, 'PATCH', `/support/tickets/${id}`, { assignee: nurse.id })).status).toBe(403);
+    expect((await api(t, client, 'PATCH', `/support/tickets/${id}`, { assignee: accounts.id })).status).toBe(403);
     expect((await api(t, client, 'POST', `/support/tickets/${id}/messages`, { body: 'psst', internal: true })).status).toBe(403);
     // A client cannot open a ticket for someone else.
     expect((await api(t, other, 'POST', '/support/tickets', { client: client.id, category: 'other', subject: 'x', message: 'y' })).status).toBe(404);
@@ -155,7 +158,7 @@ describe.each(engines)('support tickets on %s', (engine) => {
     expect(createHash('sha256').update(res.rawPayload).digest('hex')).toBe(atLimit.body.sha256);
     expect(await auditCount(t, 'support.attachment.download', client.id)).toBe(before + 1);
     // Staff download it too; another client gets 404, and an attachment already used cannot be reused.
-    expect((await download(t, nurse, pdf.body.id)).statusCode).toBe(200);
+    expect((await download(t, accounts, pdf.body.id)).statusCode).toBe(200);
     expect((await download(t, other, pdf.body.id)).statusCode).toBe(404);
     expect((await api(t, client, 'POST', `/support/tickets/${id}/messages`, { body: 'again', attachments: [pdf.body.id] })).status).toBe(400);
     // An upload of someone else cannot be attached.
@@ -163,8 +166,8 @@ describe.each(engines)('support tickets on %s', (engine) => {
     expect((await api(t, client, 'POST', `/support/tickets/${id}/messages`, { body: 'mine?', attachments: [others.body.id] })).status).toBe(400);
 
     // A file on an internal note never reaches the client.
-    const staffFile = await upload(t, nurse, 'card-statement.png', PNG);
-    await api(t, nurse, 'POST', `/support/tickets/${id}/messages`, { body: 'Statement from accounts', internal: true, attachments: [staffFile.body.id] });
+    const staffFile = await upload(t, accounts, 'card-statement.png', PNG);
+    await api(t, accounts, 'POST', `/support/tickets/${id}/messages`, { body: 'Statement from accounts', internal: true, attachments: [staffFile.body.id] });
     expect((await download(t, client, staffFile.body.id)).statusCode).toBe(404);
     expect(JSON.stringify((await api(t, client, 'GET', `/support/tickets/${id}`)).body)).not.toContain('card-statement.png');
   }, 180_000);
@@ -172,13 +175,13 @@ describe.each(engines)('support tickets on %s', (engine) => {
   it('staff replies carry attachments too: checked by their bytes, downloaded by the ticket’s client (audited), never by another', async () => {
     const { id } = await openTicket(t, client);
     // Staff uploads are checked like a client's: a text file named .pdf is refused.
-    expect((await upload(t, nurse, 'letter.pdf', Buffer.from('not a pdf at all'))).body.errors).toEqual({ content_base64: [SUPPORT_TEXTS.errors.notAType] });
-    const letter = await upload(t, nurse, 'refund-letter.pdf', PDF);
+    expect((await upload(t, accounts, 'letter.pdf', Buffer.from('not a pdf at all'))).body.errors).toEqual({ content_base64: [SUPPORT_TEXTS.errors.notAType] });
+    const letter = await upload(t, accounts, 'refund-letter.pdf', PDF);
     expect(letter.body).toMatchObject({ content_type: 'application/pdf', size: PDF.length });
     expect(await auditCount(t, 'support.attachment.upload', null)).toBeGreaterThan(0);
     // Before it is sent the client cannot fetch it (it is nobody's ticket's yet).
     expect((await download(t, client, letter.body.id)).statusCode).toBe(404);
-    const replied = await api(t, nurse, 'POST', `/support/tickets/${id}/messages`, { body: 'The refund letter is attached.', attachments: [letter.body.id] });
+    const replied = await api(t, accounts, 'POST', `/support/tickets/${id}/messages`, { body: 'The refund letter is attached.', attachments: [letter.body.id] });
     expect(replied.status).toBe(201);
     const seen = await api(t, client, 'GET', `/support/tickets/${id}`);
     const fromClinic = seen.body.messages.find((m: { from_clinic: boolean }) => m.from_clinic);
@@ -194,7 +197,7 @@ describe.each(engines)('support tickets on %s', (engine) => {
     expect((await download(t, other, letter.body.id)).statusCode).toBe(404);
     expect(await auditCount(t, 'support.attachment.download', client.id, 'denied')).toBe(refused + 1);
     // One staff member's upload cannot be sent by another (an upload belongs to its uploader until sent).
-    const scan = await upload(t, nurse, 'scan.png', PNG);
+    const scan = await upload(t, accounts, 'scan.png', PNG);
     expect((await api(t, reception, 'POST', `/support/tickets/${id}/messages`, { body: 'Attached', attachments: [scan.body.id] })).body.errors).toEqual({ attachments: [SUPPORT_TEXTS.errors.unknownAttachment] });
   });
 
@@ -205,9 +208,9 @@ describe.each(engines)('support tickets on %s', (engine) => {
     const profile = await t.database.db.updateTable('user_profiles').set({ preferred_contact_method: 'sms' }).where('user_id', '=', texter.id).executeTakeFirst();
     if (Number(profile.numUpdatedRows) === 0) await t.database.db.insertInto('user_profiles').values({ user_id: texter.id, preferred_contact_method: 'sms', health_goals: {}, client_story: {}, lifestyle_history: {}, family_history: {} } as never).execute();
     const { id } = await openTicket(t, texter);
-    await api(t, nurse, 'POST', `/support/tickets/${id}/messages`, { body: 'Checking with accounts.', internal: true });
+    await api(t, accounts, 'POST', `/support/tickets/${id}/messages`, { body: 'Checking with accounts.', internal: true });
     expect(await outboxFor(t, phone)).toEqual([]);
-    await api(t, nurse, 'POST', `/support/tickets/${id}/messages`, { body: 'Refunded.' });
+    await api(t, accounts, 'POST', `/support/tickets/${id}/messages`, { body: 'Refunded.' });
     expect(await outboxFor(t, phone)).toEqual([{ channel: 'sms', recipient: phone, subject: null, body: SUPPORT_TEXTS.notify.sms(DEFAULT_CLINIC_NAME, id) }]);
     expect(await outboxFor(t, texter.email)).toEqual([]);
   });
@@ -292,8 +295,8 @@ describe.each(engines)('support tickets on %s', (engine) => {
     expect((await api(t, client, 'POST', '/support/tickets', { category: 'reports', subject: 'x', message: 'y', lab_order: 999999 })).body.errors).toEqual({ lab_order: [SUPPORT_TEXTS.errors.notYourLabOrder] });
     // Refused, nothing written.
     expect(await t.database.db.selectFrom('support_tickets').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).toEqual(before);
-    // Staff opening a ticket for a client may link that client's order, not another's.
-    expect((await api(t, reception, 'POST', '/support/tickets', { client: client.id, category: 'reports', subject: 'Called about a report', message: 'Late report.', lab_order: theirs })).status).toBe(400);
+    // Staff opening a ticket for a client may link that client's order, not another's (reports are the nurses').
+    expect((await api(t, nurse, 'POST', '/support/tickets', { client: client.id, category: 'reports', subject: 'Called about a report', message: 'Late report.', lab_order: theirs })).status).toBe(400);
   });
 
   it('links one of the client’s own appointments only, and staff open tickets for a client', async () => {
@@ -304,5 +307,48 @@ describe.each(engines)('support tickets on %s', (engine) => {
     expect(forClient.body).toMatchObject({ client: client.id, opened_by: reception.id });
     expect((await api(t, reception, 'POST', '/support/tickets', { category: 'other', subject: 'x', message: 'y' })).body.errors).toEqual({ client: ['This field is required.'] });
     expect((await api(t, reception, 'PATCH', `/support/tickets/${forClient.body.id}`, { assignee: client.id })).body.errors).toEqual({ assignee: [SUPPORT_TEXTS.errors.noAssignee] });
+  });
+
+  it('staff see, open and work the categories their role answers; the back office changes who (issue 32)', async () => {
+    const admin = await addUser(t, 'ADMIN');
+    const doctor = await addUser(t, 'DOCTOR');
+    const coach = await addUser(t, 'HEALTH_COACH');
+    const reports = await api(t, client, 'POST', '/support/tickets', { category: 'reports', subject: 'Routing reports', message: 'Is my report in?' });
+    const billing = await api(t, client, 'POST', '/support/tickets', { category: 'billing', subject: 'Routing billing', message: 'Invoice please.' });
+    expect([reports.status, billing.status]).toEqual([201, 201]);
+    const subjects = async (a: Actor) => (await api(t, a, 'GET', `/support/tickets?client=${client.id}&page_size=100`)).body.results.map((r: { subject: string }) => r.subject).filter((x: string) => x.startsWith('Routing'));
+    // The defaults (machines/staff/work-routing.ts): reports are the nurses' and doctors', billing the front desk's.
+    expect(await subjects(nurse)).toEqual(['Routing reports']);
+    expect(await subjects(doctor)).toEqual(['Routing reports']);
+    expect(await subjects(reception)).toEqual(['Routing billing']);
+    expect((await subjects(admin)).sort()).toEqual(['Routing billing', 'Routing reports']);
+    expect(await subjects(coach)).toEqual([]);
+    // Answering and moving: the nurse works the report ticket, and is refused the billing one (audited, nothing written).
+    expect((await api(t, nurse, 'POST', `/support/tickets/${reports.body.id}/messages`, { body: 'Your report is in.' })).status).toBe(201);
+    expect((await api(t, doctor, 'POST', `/support/tickets/${reports.body.id}/transitions`, { to: 'solved' })).status).toBe(200);
+    const deniedBefore = await auditCount(t, 'support.message.create', client.id, 'denied');
+    const refused = await api(t, nurse, 'POST', `/support/tickets/${billing.body.id}/messages`, { body: 'Not mine.' });
+    expect(refused).toMatchObject({ status: 403, body: { detail: 'Your role does not answer Billing tickets (back office: clinic settings).' } });
+    expect(await auditCount(t, 'support.message.create', client.id, 'denied')).toBe(deniedBefore + 1);
+    expect((await api(t, admin, 'GET', `/support/tickets/${billing.body.id}`)).body.messages).toHaveLength(1);
+    expect((await api(t, nurse, 'POST', `/support/tickets/${billing.body.id}/transitions`, { to: 'open' })).status).toBe(403);
+    // Opening from the client's record: a category the role answers, not another.
+    expect((await api(t, nurse, 'POST', '/support/tickets', { client: client.id, category: 'reports', subject: 'Routing nurse', message: 'Called about results.' })).status).toBe(201);
+    expect((await api(t, nurse, 'POST', '/support/tickets', { client: client.id, category: 'billing', subject: 'x', message: 'y' })).status).toBe(403);
+    // The back office gives billing to nurses too: the same nurse now works it.
+    const routing = (await api(t, admin, 'GET', '/clinic/settings')).body.ticket_routing;
+    expect(routing.billing).toEqual(['RECEPTION']);
+    const changed = await api(t, admin, 'PATCH', '/clinic/settings', { ticket_routing: { ...routing, billing: ['RECEPTION', 'NURSE'] } });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.ticket_routing.billing).toEqual(['NURSE', 'RECEPTION']);
+    expect((await api(t, nurse, 'POST', `/support/tickets/${billing.body.id}/messages`, { body: 'Sent again.' })).status).toBe(201);
+    expect((await subjects(nurse)).sort()).toEqual(['Routing billing', 'Routing nurse', 'Routing reports']);
+    // Bad routing is a 400 naming the field, and changes nothing; only an administrator changes it.
+    const bad = await api(t, admin, 'PATCH', '/clinic/settings', { ticket_routing: { ...routing, billing: ['CLIENT'] } });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.errors).join(' ')).toMatch(/ticket_routing/);
+    expect((await api(t, nurse, 'PATCH', '/clinic/settings', { ticket_routing: routing })).status).toBe(403);
+    expect((await api(t, admin, 'GET', '/clinic/settings')).body.ticket_routing.billing).toEqual(['NURSE', 'RECEPTION']);
+    await api(t, admin, 'PATCH', '/clinic/settings', { ticket_routing: routing });
   });
 });

@@ -174,3 +174,26 @@ describe('back office Labs tab: catalogue and pincodes', () => {
     await waitFor(() => expect(document.querySelector('[data-reschedule]')).toBeNull());
   });
 });
+
+describe('the lab desk says what it did (issue 32)', () => {
+  it('saving a result says it saved, naming the marker, the value and the person', async () => {
+    const { sent } = renderPage(<LabDesk catalogue={false} />, {
+      path: '/labs',
+      answer: (r: Sent) => {
+        if (r.path === '/labs/orders') return [200, [order(6, 'processing')]];
+        if (r.path === '/labs/catalogue' && r.method === 'GET') return [200, [fbs]];
+        if (r.path === '/users/users') return [200, page([])];
+        if (r.path === '/labs/pincodes') return [200, []];
+        if (r.path === '/labs/results' && r.method === 'POST') return [201, { id: 1 }];
+        return undefined;
+      },
+    });
+    const field = await screen.findByLabelText(T.value('Glucose', 'mg/dL', 'Meera Iyer'));
+    fireEvent.change(field, { target: { value: '85' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: `${T.save} ${T.value('Glucose', 'mg/dL', 'Meera Iyer')}` })));
+    await waitFor(() => expect(sent.find((r) => r.method === 'POST' && r.path === '/labs/results')?.body).toEqual({ order: 6, person: 9, marker: 11, value: 85 }));
+    expect((await screen.findByRole('status')).textContent).toBe(T.saved('Glucose', 85, 'mg/dL', 'Meera Iyer'));
+    // The desk outside the back office keeps no catalogue.
+    expect(document.querySelector('[data-lab-pincodes]')).toBeNull();
+  });
+});

@@ -13,6 +13,11 @@ export const TWO = { count: 2, appointments: [booking(8), booking(7)] };
 export const NEWER = { count: 1, appointments: [booking(9)] };
 export const FAILURE = { message: 'Server error: The server encountered an error. Please try again later.', fieldErrors: {}, status: 500 };
 export const announce = vi.fn();
+export const keepAnnounced = vi.fn();
+/** A page loaded again after booking 7 was told: the chart starts from what was kept for the user. */
+export const TOLD_BEFORE = [5];
+const TOLD = { count: 1, appointments: [booking(5)] };
+const TOLD_AND_NEW = { count: 2, appointments: [booking(6), booking(5)] };
 
 export const model: MachineModel = {
   machine: portalBookingsMachine,
@@ -23,9 +28,19 @@ export const model: MachineModel = {
         loadUnseen: [{ output: NONE }, { output: ONE }, { output: TWO }, { error: FAILURE }],
         markSeen: [{ output: NONE }, { output: NEWER }, { error: FAILURE }],
       },
-      actions: { announce },
+      actions: { announce, keepAnnounced },
       serializeState: (s) => JSON.stringify({ value: s.value, count: s.context.count, announced: s.context.announced, marking: s.context.marking, failed: s.context.error !== null }),
       edgeKey: (s, e) => `${JSON.stringify(s.value)}|${s.context.count}|${s.context.announced.length}|${e.type}|${JSON.stringify((e as any).ids ?? '')}|${JSON.stringify((e as any).output ?? (e as any).error?.status ?? '')}`,
+    },
+    {
+      input: { announced: TOLD_BEFORE },
+      events: [{ type: 'portalBookings.refresh' }, { type: 'portalBookings.markAllSeen' }],
+      outcomes: {
+        loadUnseen: [{ output: TOLD }, { output: TOLD_AND_NEW }],
+        markSeen: [{ output: NONE }],
+      },
+      actions: { announce, keepAnnounced },
+      serializeState: (s) => JSON.stringify({ value: s.value, count: s.context.count, announced: s.context.announced, marking: s.context.marking, failed: s.context.error !== null }),
     },
   ],
 };

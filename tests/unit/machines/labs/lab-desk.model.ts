@@ -18,6 +18,7 @@ export const model: MachineModel = {
         { type: 'desk.retry' },
         { type: 'desk.reload' },
         { type: 'desk.act', act: { kind: 'move', order: 4, to: 'collector_assigned', collector: 2 } },
+        { type: 'desk.act', act: { kind: 'result', order: 4, person: 9, marker: 3, value: 13.5 } },
         { type: 'desk.act', act: { kind: 'pincode', pincode: { pincode: '560035', area: 'HSR Layout', slot_capacity: 2 } } },
         { type: 'desk.reschedule', order: 4 },
         { type: 'desk.reschedule', order: 99 },
