@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEDULING_TEXTS as T } from '../../../../server/api/appointments/texts.ts';
 import { addDays } from '../../../../machines/appointments/scheduling-rules.ts';
 import { DATE_TEXTS } from '../../../../machines/rules/calendar-dates.ts';
+import { wordsInSentence } from '../../../../machines/rules/words.ts';
 import { engines } from '../../../support/engines.ts';
 import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
 import { addTarget, api } from '../support.ts';
@@ -49,8 +50,8 @@ describe.each(engines)('appointments on %s', (engine) => {
     const first = await api(t, c.reception, 'POST', '/appointments/appointments', { client: c.client.id, service: c.hbot, staff: c.doctor.id, start: at(c.monday, '09:30') });
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     const third = await api(t, c.reception, 'POST', '/appointments/appointments', { client: c.otherClient.id, service: c.hbot, staff: c.nurse2, start: at(c.monday, '10:00') });
-    expect(third.status).toBe(409);
-    expect(third.body.detail).toBe(T.resourceTaken('hbot_chamber'));
+    expect(third.status, JSON.stringify(third.body)).toBe(409);
+    expect(third.body.detail).toBe(T.resourceTaken(wordsInSentence('hbot_chamber')));
     expect(third.body.conflicts.map((x: { kind: string; id: number }) => `${x.kind}:${x.id}`).sort()).toEqual(c.chambers.map((id) => `resource:${id}`).sort());
   });
 

@@ -3,7 +3,7 @@
 import type { ClinicRole } from '../../../../server/identity/contracts.ts';
 import type { TestApp } from '../../../support/test-app.ts';
 import { type Actor, type ApiResponse, api } from '../support.ts';
-import { addService, at, setHours, staffMember } from './fixtures.ts';
+import { addService, halfHourAhead, setHours, staffMember } from './fixtures.ts';
 
 interface Shared {
   actors: Record<ClinicRole, Actor>;
@@ -39,13 +39,11 @@ function setUp(t: TestApp, s: Shared): Promise<Fixtures> {
   return f;
 }
 
-/** A booked appointment for `client` at a fresh half-hour of a day years ahead. */
+/** A booked appointment for `client` at a fresh half-hour of a day months ahead. */
 async function bookedFor(t: TestApp, s: Shared, client: number): Promise<number> {
   const f = await setUp(t, s);
-  const i = f.slot++;
-  const day = new Date(Date.UTC(2032, 2, 1) + Math.floor(i / 24) * 86_400_000).toISOString().slice(0, 10);
-  const minutes = 8 * 60 + (i % 24) * 30;
-  const start = at(day, `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`);
+  // From 200 days ahead: clear of the other matrices' bookings, inside the booking horizon.
+  const start = halfHourAhead(200, f.slot++);
   const res = await api(t, s.actors.ADMIN, 'POST', '/appointments/appointments', { client, service: f.service, staff: f.nurse, start });
   if (res.status !== 201) throw new Error(`fixture appointment: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.id;
@@ -54,10 +52,8 @@ async function bookedFor(t: TestApp, s: Shared, client: number): Promise<number>
 /** A booking the client made themself in the portal (an online-bookable service). */
 async function bookedOnline(t: TestApp, s: Shared): Promise<number> {
   const f = await setUp(t, s);
-  const i = f.slot++;
-  const day = new Date(Date.UTC(2032, 2, 1) + Math.floor(i / 24) * 86_400_000).toISOString().slice(0, 10);
-  const minutes = 8 * 60 + (i % 24) * 30;
-  const start = at(day, `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`);
+  // From 200 days ahead: clear of the other matrices' bookings, inside the booking horizon.
+  const start = halfHourAhead(200, f.slot++);
   const client = s.actors.CLIENT;
   const res = await api(t, client, 'POST', '/appointments/appointments', { client: client.id, service: f.online, staff: f.nurse, start });
   if (res.status !== 201) throw new Error(`fixture portal booking: ${res.status} ${JSON.stringify(res.body)}`);

@@ -34,6 +34,19 @@ export function upcomingMonday(zone = 'Asia/Kolkata', minDays = 3): string {
 
 export const at = (date: string, clock: string, offset = '+05:30') => `${date}T${clock}:00${offset}`;
 
+/**
+ * The i-th fresh half-hour (08:00-19:30, day after day) from a Monday `daysAhead` days from now:
+ * the authorization matrices book their fixtures there, each suite from its own day so their
+ * staff never collide, and all inside the clinic's booking horizon (730 days by default).
+ */
+export function halfHourAhead(daysAhead: number, i: number): string {
+  const first = new Date(Date.now() + daysAhead * 86_400_000);
+  first.setUTCDate(first.getUTCDate() + ((8 - first.getUTCDay()) % 7));
+  const day = new Date(first.getTime() + Math.floor(i / 24) * 86_400_000).toISOString().slice(0, 10);
+  const minutes = 8 * 60 + (i % 24) * 30;
+  return at(day, `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`);
+}
+
 export async function staffMember(t: TestApp, role: ClinicRole): Promise<number> {
   return (await addTarget(t, role)).id;
 }

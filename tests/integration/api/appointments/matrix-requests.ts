@@ -4,7 +4,7 @@
 import type { ClinicRole } from '../../../../server/identity/contracts.ts';
 import type { TestApp } from '../../../support/test-app.ts';
 import { type Actor, type ApiResponse, addTarget, api } from '../support.ts';
-import { addService, at, setHours, staffMember } from './fixtures.ts';
+import { addService, halfHourAhead, setHours, staffMember } from './fixtures.ts';
 
 interface Shared {
   actors: Record<ClinicRole, Actor>;
@@ -48,13 +48,11 @@ function setUp(t: TestApp, s: Shared): Promise<Fixtures> {
   return f;
 }
 
-/** A fresh start time: half-hour steps through 08:00-19:30, day after day, years ahead (never late). */
-function nextStart(f: Fixtures): string {
-  const i = f.slot++;
-  const day = new Date(Date.UTC(2031, 0, 6) + Math.floor(i / 24) * 86_400_000).toISOString().slice(0, 10);
-  const minutes = 8 * 60 + (i % 24) * 30;
-  return at(day, `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`);
-}
+/** A fresh start time: half-hour steps through 08:00-19:30, day after day, from a month ahead (never late). */
+const MATRIX_DAYS_AHEAD = 30;
+const nextStart = (f: Fixtures): string => halfHourAhead(MATRIX_DAYS_AHEAD, f.slot++);
+const AVAILABILITY_FROM = halfHourAhead(MATRIX_DAYS_AHEAD, 0).slice(0, 10);
+const AVAILABILITY_TO = halfHourAhead(MATRIX_DAYS_AHEAD + 6, 0).slice(0, 10);
 
 /** An appointment booked by the front desk (as the admin): for `client`, delivered by `staff`. */
 async function appointmentFor(t: TestApp, s: Shared, client: number, staff?: number, service?: number): Promise<number> {
@@ -115,7 +113,7 @@ export const appointmentMatrixRequests: Record<string, Builder> = {
     const id = await dueSoon(t, s, await appointmentFor(t, s, s.client, f.nurse, f.nursing));
     return api(t, a, 'POST', `/appointments/appointments/${id}/transitions`, { to: 'checked_in' });
   },
-  'appointments.availability': async (t, s, a) => api(t, a, 'GET', `/appointments/availability?service=${(await setUp(t, s)).service}&date_from=2031-01-06&date_to=2031-01-12`),
+  'appointments.availability': async (t, s, a) => api(t, a, 'GET', `/appointments/availability?service=${(await setUp(t, s)).service}&date_from=${AVAILABILITY_FROM}&date_to=${AVAILABILITY_TO}`),
   'appointments.series.create': async (t, s, a) => {
     const f = await setUp(t, s);
     const start = nextStart(f);

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { PipelineStage } from '../../../../machines/discovery/pipeline-lifecycle.ts';
 import type { ClinicRole } from '../../../../server/identity/contracts.ts';
 import type { TestApp } from '../../../support/test-app.ts';
-import { addService, at, setHours } from '../appointments/fixtures.ts';
+import { addService, halfHourAhead, setHours } from '../appointments/fixtures.ts';
 import { type Actor, type ApiResponse, api, uniqueEmail } from '../support.ts';
 import { visitHeld } from './fixtures.ts';
 
@@ -39,13 +39,8 @@ function setUp(t: TestApp, s: Shared): Promise<Fixtures> {
   return f;
 }
 
-/** A fresh start time years ahead, half-hour steps through the day. */
-function nextStart(f: Fixtures): string {
-  const i = f.slot++;
-  const day = new Date(Date.UTC(2033, 0, 3) + Math.floor(i / 24) * 86_400_000).toISOString().slice(0, 10);
-  const minutes = 8 * 60 + (i % 24) * 30;
-  return at(day, `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`);
-}
+/** A fresh start time from 400 days ahead (clear of the other matrices, inside the booking horizon), half-hour steps through the day. */
+const nextStart = (f: Fixtures): string => halfHourAhead(400, f.slot++);
 
 /** A prospect added by the coach, optionally already at `stage`. */
 async function prospect(t: TestApp, s: Shared, stage?: PipelineStage): Promise<number> {
