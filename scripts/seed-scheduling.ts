@@ -100,12 +100,13 @@ export async function seedScheduling(db: Db, mail: MailTransport, staff: Array<{
           const roll = rand();
           const desk = actorOf('RECEPTION');
           const deliverer = { id: created.staff, role: staff.find((s) => s.id === created.staff)!.role, sub: '' };
-          const move = (who: typeof desk, to: Parameters<typeof moveAppointment>[5]['to'], reason = '') => moveAppointment(trx, mail, settings, who, created.id, { to, reason });
+          // Each step at the moment it happened: check-in, start and completion keep the clinic's time rules.
+          const move = (who: typeof desk, to: Parameters<typeof moveAppointment>[5]['to'], reason = '', at = new Date()) => moveAppointment(trx, mail, settings, who, created.id, { to, reason }, at);
           if (start < Date.now()) {
             if (roll < 0.78) {
-              await move(desk, 'checked_in');
-              await move(deliverer, 'in_progress');
-              await move(deliverer, 'completed');
+              await move(desk, 'checked_in', '', new Date(start - 10 * 60_000));
+              await move(deliverer, 'in_progress', '', new Date(start));
+              await move(deliverer, 'completed', '', new Date(Math.min(Date.now(), Date.parse(created.end))));
             } else if (roll < 0.88) await move(desk, 'no_show');
             else await move(desk, 'cancelled', roll < 0.94 ? 'Client unwell' : 'Travelling for work');
           } else if (roll < 0.5) await move(desk, 'confirmed');

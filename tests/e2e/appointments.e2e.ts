@@ -507,7 +507,10 @@ describe('/appointments at 360 px', () => {
   });
 
   it('shows the day as an agenda; a nurse checks in and starts from the same panel, which opens the chart', async () => {
-    const start = new Date(Math.ceil(Date.now() / 900_000) * 900_000 + 60 * 60_000).toISOString();
+    // The nurse's hour ahead is the 1280 px session's: this one starts after it, with the clinic's
+    // check-in window widened to reach it (the back office's setting).
+    expect((await api('PATCH', '/appointments/hours', { check_in_window_hours: 6 })).status).toBe(200);
+    const start = new Date(Math.ceil(Date.now() / 900_000) * 900_000 + 195 * 60_000).toISOString();
     const day = localTime(ZONE, Date.parse(start)).date;
     const created = await api('POST', '/appointments/appointments', { client: clients.Rohan, service: hbot, staff: world.accounts.NURSE!.id, start });
     expect(created.status).toBe(201);

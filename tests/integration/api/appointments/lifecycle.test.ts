@@ -5,7 +5,7 @@
 // trail as they were.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppointmentStatus, appointmentLifecycle, RELEASED_STATUSES } from '../../../../machines/appointments/appointment-lifecycle.ts';
+import { type AppointmentStatus, appointmentLifecycle, checkInWindow, RELEASED_STATUSES } from '../../../../machines/appointments/appointment-lifecycle.ts';
 import { addDays } from '../../../../machines/appointments/scheduling-rules.ts';
 import { statusesOf, stepTo } from '../../../../machines/lifecycle/lifecycle.ts';
 import { engines } from '../../../support/engines.ts';
@@ -57,7 +57,12 @@ describe.each(engines)('the appointment lifecycle on %s', (engine) => {
     // Put the appointment in `from` as if it had got there (released statuses let go of their time).
     await t.database.db.updateTable('appointments').set({ status: from }).where('id', '=', id).execute();
     if (RELEASED_STATUSES.includes(from)) await t.database.db.updateTable('appointment_resources').set({ holding: false }).where('appointment_id', '=', id).execute();
-    const legal = stepTo(appointmentLifecycle, from, to, { context: { startsAt: created.body.start, now: new Date().toISOString() } }) !== null;
+    const facts = { startsAt: created.body.start, now: new Date().toISOString() };
+    // Days ahead, check-in is not open yet (the clinic's window, 2 hours by default): the chart
+    // with the window is what the server enforces; without it, the steps the window alone refuses.
+    const window = checkInWindow(created.body.start, 2, (instant) => instant + 86_400_000);
+    const legal = stepTo(appointmentLifecycle, from, to, { context: { ...facts, ...window } }) !== null;
+    const refusedByWindowOnly = !legal && stepTo(appointmentLifecycle, from, to, { context: facts }) !== null;
     const before = await counts(id);
     const res = await api(t, reception, 'POST', `/appointments/appointments/${id}/transitions`, { to, reason: 'Lifecycle test', ...(to === 'rescheduled' ? { start: at(day, '15:00') } : {}) });
     const stored = await t.database.db.selectFrom('appointments').select(['status', 'status_reason']).where('id', '=', id).executeTakeFirstOrThrow();
@@ -70,6 +75,11 @@ describe.each(engines)('the appointment lifecycle on %s', (engine) => {
         expect(res.body.replacement).toMatchObject({ status: 'booked', rescheduled_from: id, start: new Date(at(day, '15:00')).toISOString() });
         expect(res.body.appointment.rescheduled_to).toBe(res.body.replacement.id);
       }
+    } else if (refusedByWindowOnly) {
+      expect(res.status).toBe(409);
+      expect(res.body.detail).toMatch(/^Too early to check in: check-in opens 2 hours before the start, at /);
+      expect(stored).toEqual({ status: from, status_reason: '' });
+      expect(await counts(id)).toEqual(before);
     } else {
       expect(res.status).toBe(409);
       expect(res.body.detail).toBe(`This appointment cannot go from ${wordsInSentence(from)} to ${wordsInSentence(to)}.`);
