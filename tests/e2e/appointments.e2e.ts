@@ -507,13 +507,17 @@ describe('/appointments at 360 px', () => {
   });
 
   it('shows the day as an agenda; a nurse checks in and starts from the same panel, which opens the chart', async () => {
-    // The nurse's hour ahead is the 1280 px session's: this one starts after it, with the clinic's
-    // check-in window widened to reach it (the back office's setting).
-    expect((await api('PATCH', '/appointments/hours', { check_in_window_hours: 6 })).status).toBe(200);
-    const start = new Date(Math.ceil(Date.now() / 900_000) * 900_000 + 195 * 60_000).toISOString();
+    // The nurse's hour ahead is the 1280 px session's: this one takes her next free time after it,
+    // with the clinic's check-in window widened to reach it (the back office's setting).
+    expect((await api('PATCH', '/appointments/hours', { check_in_window_hours: 8 })).status).toBe(200);
+    const today = localTime(ZONE, Date.now()).date;
+    const free = await api('GET', `/appointments/availability?service=${hbot}&staff=${world.accounts.NURSE!.id}&date_from=${today}&date_to=${addDays(today, 1)}`);
+    const soon = (free.body.slots as { start: string }[]).find((slot) => Date.parse(slot.start) > Date.now() + 15 * 60_000);
+    expect(soon && Date.parse(soon.start) - Date.now(), 'a free time within the widened window').toBeLessThan(7 * 3_600_000);
+    const start = soon!.start;
     const day = localTime(ZONE, Date.parse(start)).date;
     const created = await api('POST', '/appointments/appointments', { client: clients.Rohan, service: hbot, staff: world.accounts.NURSE!.id, start });
-    expect(created.status).toBe(201);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
     const { context, page, errors } = await openAs('NURSE', 360);
     // Near midnight the hour ahead is tomorrow: the agenda steps there.
     await agendaTo(page, day);

@@ -78,6 +78,8 @@ function routeTable(): Record<RouteKey, { path: string; ready: string } | undefi
     thriveDashboard: staff(getHref('thriveDashboard')),
     thriveDashboardUser: staff(getHref('thriveDashboardUser', { id: client.id })),
     discovery: staff(getHref('discovery')),
+    support: staff(getHref('support')),
+    labDesk: staff(getHref('labDesk')),
     clientDiscovery: staff(getHref('clientDiscovery', { clientId: ids.prospect })),
     clientDiscoveryVisit: staff(getHref('clientDiscoveryVisit', { clientId: ids.prospect, visitId: ids.discoveryVisit })),
     ivVisit: visit('iv', 'ivVisit'),

@@ -217,9 +217,10 @@ describe.each(engines)('support tickets on %s', (engine) => {
 
   it('internal notes leave the client\u2019s view untouched: its updated_at, its place in their list, and message numbers without gaps', async () => {
     const writer = await addUser(t, 'CLIENT', { first_name: 'Lata', last_name: 'Bose' });
-    const older = await openTicket(t, writer);
+    // Tickets of a category both the front desk and nurses answer (the clinic's routing).
+    const older = await openTicket(t, writer, { category: 'appointments' });
     await new Promise((r) => setTimeout(r, 15));
-    const newer = await openTicket(t, writer);
+    const newer = await openTicket(t, writer, { category: 'appointments' });
     const clientView = async (id: number) => (await api(t, writer, 'GET', `/support/tickets/${id}`)).body;
     const clientList = async () => (await api(t, writer, 'GET', '/support/tickets?ordering=-updated_at&page_size=100')).body.results;
     const staffView = async (id: number) => (await api(t, reception, 'GET', `/support/tickets/${id}`)).body;
