@@ -12,6 +12,7 @@ import { BANNER_ALERT, BANNER_ALLERGIES, RECORD_TAB_LABELS } from '../../src/fea
 import { VISITS_SECTION } from '../../src/features/client-details/visits-texts.ts';
 import { DEFINE_PACKAGES, NO_PACKAGES_DEFINED, PACKAGE_BALANCE, PACKAGE_SOLD, SELL_PACKAGE, SESSIONS_LEFT } from '../../src/features/client-details/appointments-texts.ts';
 import { NEW_PLAN, TAB_LABELS } from '../../src/features/backoffice/scheduling/texts.ts';
+import { ROLE_LABELS } from '../../src/lib/staff/format.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { arrangeAccounts, call, expectNoConsoleErrors, pageAs, type StaffWorld, startStaffServer } from '../support/staff-e2e.ts';
 
@@ -108,7 +109,7 @@ describe.each([1280, 360])('the client record at %i px', (width) => {
     const count = async () => Number((await page.getByTestId('audit-count').innerText()).split(' ')[0]);
     await page.getByTestId('audit-count').waitFor();
     const before = await count();
-    await expect(page.getByRole('table', { name: 'Audit trail' }).innerText()).resolves.toContain('(ADMIN)');
+    await expect(page.getByRole('table', { name: 'Audit trail' }).innerText()).resolves.toContain(`(${ROLE_LABELS.ADMIN})`);
     await expect(page.getByRole('table', { name: 'Audit trail' }).innerText()).resolves.toContain('Opened the record');
     expect(await page.getByRole('table', { name: 'Audit trail' }).getByText('User #').count()).toBe(0);
     await notWider(page);
