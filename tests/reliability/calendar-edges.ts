@@ -44,14 +44,17 @@ export function setAt(base: unknown, path: string[], value: unknown): unknown {
   return object;
 }
 
+// Keys the JSON parser refuses as prototype poisoning, before the schema is read.
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
 /**
  * The rest of the request storable: text the safety check refuses before the schema is read (a NUL,
- * a lone surrogate) would answer for the date, which the main fuzz run tries anyway.
+ * a lone surrogate, a prototype key) would answer for the date, which the main fuzz run tries anyway.
  */
 function storable(value: unknown): unknown {
   if (typeof value === 'string') return unstorable(value) ? 'x' : value;
   if (Array.isArray(value)) return value.map(storable);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [unstorable(k) ? 'x' : k, storable(v)]));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [unstorable(k) || PROTOTYPE_KEYS.has(k) ? 'x' : k, storable(v)]));
   return value;
 }
 
