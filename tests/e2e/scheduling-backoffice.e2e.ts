@@ -10,6 +10,7 @@ import { IMPACT_REASONS } from '../../machines/backoffice-scheduling/impact-rule
 import { IMPACT_TITLE, KEEP_AS_EXCEPTIONS, STAFF_HOURS_SAVED, TAB_LABELS } from '../../src/features/backoffice/scheduling/texts.ts';
 import { PACKAGE_BALANCE, PACKAGE_SOLD, SELL_PACKAGE, SESSIONS_LEFT } from '../../src/features/client-details/appointments-texts.ts';
 import { dateTimeLabels } from '../../src/lib/labels.ts';
+import { words } from '../../machines/rules/words.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { fillClockField, fillDateTimeFields } from '../support/date-field-e2e.ts';
 import { arrangeAccounts, call, expectNoConsoleErrors, newPage, signInAs, type StaffWorld, startStaffServer } from '../support/staff-e2e.ts';
@@ -116,7 +117,7 @@ describe.each([1280, 360])('scheduling back office at %i px', (width) => {
     await expect(sale.getByRole('combobox', { name: 'Package' }).innerText()).resolves.toContain('IV ten');
     await sale.getByRole('button', { name: 'Sell' }).click();
     await page.getByText(PACKAGE_SOLD).waitFor();
-    await page.getByRole('list', { name: PACKAGE_BALANCE }).getByText(`iv: ${SESSIONS_LEFT(10, 10)}`).waitFor();
+    await page.getByRole('list', { name: PACKAGE_BALANCE }).getByText(`${words('iv')}: ${SESSIONS_LEFT(10, 10)}`).waitFor();
     const packages = await api('GET', `/appointments/packages?client=${a.client}`);
     expect(packages.body).toMatchObject([{ therapy: 'iv', sessions_total: 10, sessions_left: 10 }]);
     expect(plan).toBeGreaterThan(0);

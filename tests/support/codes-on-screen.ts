@@ -3,11 +3,12 @@
 // changes (document.body.innerText: what is rendered, so not input values, hidden nodes or
 // attributes); a snake_case word or "Staff <number>" in it is recorded, and
 // tests/e2e/setup-failed-requests.ts fails the test it happened in. E-mail addresses, web
-// addresses, paths and file names are not prose and are left out. A test that types such a word
+// addresses, paths, file names and browsers' user agents are not prose and are left out. A test that types such a word
 // on purpose declares it with `allowOnScreen` first.
 import type { BrowserContext, Page } from 'playwright-core';
 
 const NOT_PROSE = [
+  /Mozilla\/5\.0 \([^)]*\)/g, // a browser's own description of itself (the audit trail's device), e.g. "Linux x86_64" (before paths, which would take its first word)
   /\S+@\S+/g, // e-mail addresses
   /\b[a-z][a-z0-9+.-]*:\/\/\S+/gi, // web addresses
   /\S*\/\S*/g, // paths

@@ -9,9 +9,12 @@ describe('codes on screen', () => {
     expect(codesIn('Status: checked_in.')).toEqual(['checked_in']);
   });
 
-  it('leaves words, e-mail addresses, web addresses, paths and file names alone', () => {
+  it('leaves words, e-mail addresses, web addresses, paths, file names and user agents alone', () => {
     expect(codesIn('Before starting: Systolic BP before, Heart rate before. Staff: Kavya Nair. 10 HBOT sessions')).toEqual([]);
     expect(codesIn('first_last@clinic.test https://x.test/a_b /client/red_light/4/visit/9 lab_report_2026.pdf')).toEqual([]);
     expect(codesIn('Staff member, Staff')).toEqual([]);
+    // The audit trail's device: the browser's own words, not ours.
+    expect(codesIn('The client — Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko)')).toEqual([]);
+    expect(codesIn('Device: x86_64 cpu_arch')).toEqual(['x86_64', 'cpu_arch']);
   });
 });
