@@ -40,7 +40,12 @@ export interface DateFieldProps extends PickerFieldProps {
 }
 
 const DAY = 'YYYY-MM-DD';
-const toDay = (value: Dayjs | null) => (value && value.isValid() ? value.format(DAY) : '');
+// A day outside the API's date window is not a value yet: typing a year passes through ones such
+// as 0202 on its way to 2026, and the form would act on each (a request the API refuses).
+const toDay = (value: Dayjs | null) => {
+  const day = value && value.isValid() ? value.format(DAY) : '';
+  return day && day >= DATE_WINDOW.first && day <= DATE_WINDOW.last ? day : '';
+};
 const fromDay = (value: string) => (value ? dayjs(value) : null);
 
 // dayjs names India's locale en-in; other clinic locales fall back to its English, since the field's

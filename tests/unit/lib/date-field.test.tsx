@@ -7,7 +7,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DateTimeFields } from '../../../src/lib/date-field';
+import { DateField, DateTimeFields } from '../../../src/lib/date-field';
 import { clinicTimePattern, formatDate } from '../../../src/lib/format';
 import { dateTimeLabels } from '../../../src/lib/labels';
 import { dateInput, typeDay as putDay } from '../../support/date-field-view';
@@ -97,6 +97,20 @@ describe('DateTimeFields', () => {
     expect(given.every((v) => v === '')).toBe(true);
     typeKeys(names.date, '15112026');
     expect(given.at(-1)).toBe('2026-11-15T14:30');
+  });
+
+  it('a day field alone gives nothing for a year outside the date window while it is typed (0202), then the day', () => {
+    const given: string[] = [];
+    function DayForm() {
+      const [value, setValue] = useState('');
+      return <DateField label="Day" value={value} onChange={(v) => { given.push(v); setValue(v); }} />;
+    }
+    render(<DayForm />);
+    typeKeys('Day', '1511202');
+    expect(sections('Day')).toBe('15/11/0202');
+    expect(given.every((v) => v === '')).toBe(true);
+    typeKeys('Day', '15112026');
+    expect(given.at(-1)).toBe('2026-11-15');
   });
 
   it('keeps a half-typed entry while the form keeps its old value, then gives the new one when whole', () => {
