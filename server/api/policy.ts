@@ -7,7 +7,8 @@
 import { ADMIN_ROLES, type Role as ClinicRole, ROLES, STAFF_ROLES } from '../../machines/guard/roles.ts';
 import { canManageRole } from '../../machines/staff/user-rules.ts';
 import { isBookingRole, staffMayTakeStep } from '../../machines/appointments/delivery-roles.ts';
-import { handlesCategory, runsLabDesk } from '../../machines/staff/work-routing.ts';
+import type { TicketCategory } from '../../machines/support/support-rules.ts';
+import { categoriesFor, handlesCategory, runsLabDesk, type TicketRouting } from '../../machines/staff/work-routing.ts';
 import type { Caller } from '../auth/bearer.ts';
 import { HttpError } from '../http/errors.ts';
 
@@ -16,6 +17,16 @@ export type { Caller };
 
 export const isStaff = (role: ClinicRole) => STAFF_ROLES.includes(role);
 export const isAdmin = (role: ClinicRole) => ADMIN_ROLES.includes(role);
+
+/**
+ * Which ticket categories a caller works: a client every one of their own tickets (ownership is
+ * checked per ticket), staff the categories the clinic routes to their role (issue 32).
+ */
+export const answersCategory = (caller: Caller, category: TicketCategory, routing: TicketRouting) =>
+  !isStaff(caller.role) || handlesCategory(caller.role, category, routing);
+/** The categories a staff caller's ticket lists are narrowed to; undefined (no narrowing) for a client. */
+export const answeredCategories = (caller: Caller, routing: TicketRouting): TicketCategory[] | undefined =>
+  isStaff(caller.role) ? categoriesFor(caller.role, routing) : undefined;
 
 /** Profile fields only the clinic sets. */
 export const CLINIC_ONLY_FIELDS = ['role', 'clinic', 'appointment_duration', 'allergies', 'alert_notes'] as const;

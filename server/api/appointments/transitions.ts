@@ -13,7 +13,7 @@ import type { VisitStatus } from '../../../machines/visits/visit-lifecycle.ts';
 import { clinicWhen } from '../../mail/clinic-when.ts';
 import { requireLifecycleStep } from '../lifecycle.ts';
 import type { Caller } from '../policy.ts';
-import { forbidden, isBookingRole, notFound, staffMayTakeStep } from '../policy.ts';
+import { forbidden, isBookingRole, isStaff, notFound, staffMayTakeStep } from '../policy.ts';
 import { type AppointmentOut, drawPackageSession, findAppointment, findService, recordStatus, type SchedulingSettings } from './data.ts';
 import { book } from './booking.ts';
 import { offerFreedSlot } from './waitlist.ts';
@@ -62,7 +62,7 @@ export async function moveAppointment(
   const current = await findAppointment(trx, id, true);
   if (!current || (caller.role === 'CLIENT' && current.client !== caller.id)) throw notFound();
   const service = (await findService(trx, current.service))!;
-  if (!mayMove(caller, current, service.delivered_by, req.to)) throw forbidden(caller.role === 'CLIENT' ? T.clientMayNot : T.deliveryOnly);
+  if (!mayMove(caller, current, service.delivered_by, req.to)) throw forbidden(isStaff(caller.role) ? T.deliveryOnly : T.clientMayNot);
   const context = appointmentFacts(current, settings, now);
   // What the chart refuses for time or for the visit chart, said in words before its generic 409.
   if (req.to === 'checked_in' && (current.status === 'booked' || current.status === 'confirmed')) {

@@ -21,9 +21,8 @@ import { type ApiContext, pageLinks } from '../context.ts';
 import { type AuditAction, recordAudit, refuse, withAudit } from '../data/audit.ts';
 import { requireLifecycleStep } from '../lifecycle.ts';
 import { CATEGORY_LABELS } from '../../../machines/support/support-rules.ts';
-import { categoriesFor } from '../../../machines/staff/work-routing.ts';
 import { readWorkRouting } from '../data/clinic-settings.ts';
-import { type Caller, DENIED, forbidden, handlesCategory, isStaff, notFound } from '../policy.ts';
+import { answeredCategories, answersCategory, type Caller, DENIED, forbidden, isStaff, notFound } from '../policy.ts';
 import {
   attachUploads,
   clientExists,
@@ -77,7 +76,7 @@ export async function supportRoutes(app: FastifyInstance, ctx: ApiContext): Prom
 
   /** Staff answer the categories their role is given (clinic settings; ADMIN every one): 403 otherwise, audited. */
   async function requireCategory(caller: Caller, category: S['TicketCategory'], action: SupportAction, client: number, requestId: string): Promise<void> {
-    if (caller.role === 'CLIENT' || handlesCategory(caller.role, category, (await readWorkRouting(db)).ticketRouting)) return;
+    if (answersCategory(caller, category, (await readWorkRouting(db)).ticketRouting)) return;
     await refuse(db, { actor: caller, action: act(action), client, requestId }, forbidden(DENIED.ticketCategory(CATEGORY_LABELS[category])));
   }
 
@@ -111,7 +110,7 @@ export async function supportRoutes(app: FastifyInstance, ctx: ApiContext): Prom
       throw notFound();
     }
     const status = q.status === undefined ? undefined : Array.isArray(q.status) ? q.status : [q.status];
-    const categories = caller.role === 'CLIENT' ? undefined : categoriesFor(caller.role, (await readWorkRouting(db)).ticketRouting);
+    const categories = answeredCategories(caller, (await readWorkRouting(db)).ticketRouting);
     return db.transaction().execute(async (trx) => {
       const page = await listTickets(trx, { client, status, category: q.category, categories, assignee: q.assignee, minAgeDays: q.min_age_days, ordering: q.ordering, page: q.page, pageSize: q.page_size, audience: { forClient: !isStaff(caller.role) } });
       await audit(trx, caller, 'support.ticket.list', client ?? null, request.id);
