@@ -25,6 +25,8 @@ export interface FieldDef {
   choices?: readonly string[];
   /** Needed before the visit can be completed. */
   required?: boolean;
+  /** A clock field that starts at the appointment's start while empty (issue 32): the chart records the session's times, not when the form was opened. */
+  fromAppointment?: boolean;
 }
 
 const num = (key: string, label: string, unit: string, min: number, max: number, more: Partial<FieldDef> = {}): FieldDef => ({ key, label, kind: 'number', unit, min, max, ...more });
@@ -51,7 +53,7 @@ export const THERAPY_FIELDS: Record<Therapy, readonly FieldDef[]> = {
     text('base_fluid', 'Base fluid', { required: true }),
     int('bag_volume', 'Bag volume', 'mL', 25, 2000, { required: true }),
     text('prescriber', 'Prescriber', { required: true }),
-    time('insertion_time', 'Insertion time', { required: true }),
+    time('insertion_time', 'Insertion time', { required: true, fromAppointment: true }),
     choice('catheter_type', 'Catheter type', ['peripheral_iv', 'butterfly', 'midline'], { required: true }),
     int('gauge', 'Gauge', 'G', 14, 27, { required: true }),
     int('catheter_length', 'Catheter length', 'mm', 10, 200),
@@ -62,7 +64,7 @@ export const THERAPY_FIELDS: Record<Therapy, readonly FieldDef[]> = {
     text('dressing', 'Dressing'),
     choice('delivery', 'Delivery', ['pump', 'gravity'], { required: true }),
     int('rate', 'Rate', 'mL/h', 1, 2000, { warnHigh: 500, required: true }),
-    time('infusion_start', 'Infusion start', { required: true }),
+    time('infusion_start', 'Infusion start', { required: true, fromAppointment: true }),
     time('infusion_stop', 'Infusion stop', { required: true }),
     int('volume_given', 'Volume given', 'mL', 0, 2000, { required: true }),
     text('site_checks', 'Site checks'),

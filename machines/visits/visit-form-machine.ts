@@ -14,7 +14,7 @@ import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { failureOf } from '../rules/failure.ts';
 import type { Therapy } from './therapy-fields.ts';
 import { changesOf, rebaseForm, replayChanges, type VisitChanges } from './visit-rebase.ts';
-import { type AdverseEventEntry, EMPTY_VISIT_FORM, type FormIngredient, formOf, type Section, sectionsOf, type VisitEventEntry, type VisitForm, type VisitRecord, type VisitSections, withParameters } from './visit-form.ts';
+import { type AdverseEventEntry, EMPTY_VISIT_FORM, type FormIngredient, formOf, formWithSessionTimes, type Section, sectionsOf, type VisitEventEntry, type VisitForm, type VisitRecord, type VisitSections, withParameters } from './visit-form.ts';
 
 export interface VisitFormContext {
   visit: VisitRecord | null;
@@ -119,7 +119,11 @@ export const visitFormMachine = setup({
     /** Keeps this device's unsent changes on the device, or forgets them (null: all saved). Provided by the adapter. */
     storeDraft: (_, _params: { changes: VisitChanges | null }) => {},
     /** A visit read or stepped: the form shows what the server stored. */
-    setVisit: assign((_, params: { visit: VisitRecord }) => ({ visit: params.visit, form: formOf(params.visit), base: formOf(params.visit), kept: [], pending: false, attempts: 0, error: null, fieldErrors: {} })),
+    setVisit: assign((_, params: { visit: VisitRecord }) => {
+      // The session clocks an open chart starts with count as read, not as typed: nothing is saved on opening.
+      const form = formWithSessionTimes(params.visit);
+      return { visit: params.visit, form, base: form, kept: [], pending: false, attempts: 0, error: null, fieldErrors: {} };
+    }),
     /** A save answered: the version moves on, the form keeps what was typed meanwhile. */
     setSaved: assign((_, params: { visit: VisitRecord }) => ({ visit: params.visit, base: formOf(params.visit), attempts: 0, error: null, fieldErrors: {} })),
     /** The changes kept on this device, replayed onto the version just read (what both changed keeps the server's). */

@@ -38,6 +38,8 @@ export interface VisitRecord {
   notes: string;
   /** The client's screening for this therapy that the visit goes by, when there is one. */
   screen?: { id: number } | null;
+  /** The appointment's start on the clinic's clock (HH:MM), read by the adapter in the clinic's zone; none without an appointment. */
+  appointment_clock?: string | null;
 }
 
 export interface VisitForm {
@@ -79,6 +81,22 @@ export function formOf(v: VisitRecord): VisitForm {
     adverse_events: v.adverse_events,
     notes: v.notes,
   };
+}
+
+/** Charts still being written, whose empty session clocks start at the appointment's. */
+const OPEN_STATUSES = ['draft', 'in_progress'];
+
+/**
+ * The form of a visit, its empty session clocks (fields marked fromAppointment) set to the
+ * appointment's start while the chart is open (issue 32): a chart written after the session
+ * records the session's time, not the hour it was typed. Stored with the chart's next save.
+ */
+export function formWithSessionTimes(v: VisitRecord): VisitForm {
+  const form = formOf(v);
+  if (!v.appointment_clock || !OPEN_STATUSES.includes(v.status)) return form;
+  const parameters = { ...form.parameters };
+  for (const def of THERAPY_FIELDS[v.therapy]) if (def.fromAppointment && !parameters[def.key]) parameters[def.key] = v.appointment_clock;
+  return { ...form, parameters };
 }
 
 /** A typed value as the API stores it: numbers as numbers, yes/no as booleans; text that is not a number is sent as typed, for the server to name. */

@@ -20,11 +20,8 @@ let browser: Browser;
 const email = 'priya.enquiry@clinic.test';
 
 /** The first Monday at least three days ahead (UTC date; the clinic is open every day here). */
-function monday(): string {
-  const d = new Date(Date.now() + 3 * 86_400_000);
-  while (d.getUTCDay() !== 1) d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
+/** Today on the clinic's calendar (India's zone, the clinic's default). */
+const clinicToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
 
 beforeAll(async () => {
   const { server, adminEmail, adminTemp } = await startStaffServer('discovery');
@@ -34,7 +31,9 @@ beforeAll(async () => {
   const coach = world.accounts.HEALTH_COACH!;
   const week = [1, 2, 3, 4, 5, 6, 7];
   expect(
-    (await api('PATCH', '/appointments/hours', { clinic_hours: week.map((weekday) => ({ weekday, opens: '08:00', closes: '20:00' })), staff_hours: [{ staff: coach.id, weekly: week.map((weekday) => ({ weekday, starts: '08:00', ends: '20:00' })) }] })).status,
+    // Open round the clock in five-minute slots with no notice: the first free time is minutes away
+    // whenever this runs, and a note is signed only once its visit has begun (issue 32).
+    (await api('PATCH', '/appointments/hours', { clinic_hours: week.map((weekday) => ({ weekday, opens: '00:00', closes: '24:00' })), staff_hours: [{ staff: coach.id, weekly: week.map((weekday) => ({ weekday, starts: '00:00', ends: '24:00' })) }], slot_minutes: 5, min_notice_minutes: 0 })).status,
   ).toBe(200);
   expect((await api('POST', '/appointments/services', { name: 'Discovery visit', therapy: 'discovery', duration_minutes: 45, delivered_by: ['HEALTH_COACH'] })).status).toBe(201);
 });
@@ -74,7 +73,7 @@ describe('discovery', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel(T.prospect.service).click();
     await page.getByRole('option', { name: 'Discovery visit' }).click();
-    await fillDateField(dialog, T.prospect.day, monday());
+    await fillDateField(dialog, T.prospect.day, clinicToday());
     await dialog.getByLabel(T.prospect.slot).click();
     await page.getByRole('option').first().click();
     await dialog.getByRole('button', { name: T.prospect.bookVisit }).click();
@@ -89,6 +88,10 @@ describe('discovery', () => {
     await page.getByRole('option', { name: 'Enrol' }).click();
     await page.getByRole('button', { name: T.visit.save }).click();
     await page.getByText(T.visit.saved).waitFor();
+    // Signed once the visit has begun (issue 32): its first free time is at most minutes away.
+    const visitId = Number(new URL(page.url()).pathname.split('/').pop());
+    const startsAt = (await call(base, world.adminToken, 'GET', `/discovery/visits/${visitId}`)).body.starts_at as string;
+    await page.waitForTimeout(Math.max(0, Date.parse(startsAt) - Date.now() + 1_000));
     await page.getByRole('button', { name: T.visit.sign }).click();
     await page.locator('[data-field="locked"]').waitFor();
     expect(await page.getByLabel(T.visit.goals).isDisabled()).toBe(true);

@@ -3,6 +3,7 @@
 // and a refused attempt on someone's record is on the trail). Stage moves are steps of the
 // pipeline chart (machines/discovery/pipeline-lifecycle.ts) or 409. Every write commits with its
 // audit entry; every read of a prospect leaves one. Enquiries are public (`security: []`).
+import { clinicWhen } from '../../mail/clinic-when.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import type { components } from '../../../openapi/generated/api.ts';
@@ -250,6 +251,8 @@ export async function discoveryRoutes(app: FastifyInstance, ctx: ApiContext): Pr
     if (visit.author !== caller.id) await refuse(db, { actor: caller, action: 'discovery.visit.sign', client: visit.prospect, requestId: request.id }, forbidden(T.authorSigns));
     if (visit.status === 'signed') throw new HttpError(409, T.visitSigned);
     if (!visit.outcome) throw badRequest('outcome', T.outcomeNeeded);
+    // A note is signed once its visit has happened (issue 32), never ahead of it.
+    if (visit.starts_at !== null && Date.now() < Date.parse(visit.starts_at)) throw new HttpError(409, T.beforeVisit(await clinicWhen(db, visit.starts_at)));
     return withAudit(db, { actor: caller, action: 'discovery.visit.sign', client: visit.prospect, requestId: request.id }, async (trx) => {
       const current = (await findVisit(trx, visit.id, true))!;
       if (current.status === 'signed') throw new HttpError(409, T.visitSigned);

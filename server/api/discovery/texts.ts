@@ -17,6 +17,7 @@ export const DISCOVERY_TEXTS = {
   visitSigned: 'This visit note is signed and locked.',
   authorSigns: 'Only the author of this visit note may sign it.',
   outcomeNeeded: 'Choose the outcome before signing.',
+  beforeVisit: (when: string) => `This visit note cannot be signed before its visit (${when}).`,
   consentNeeded: 'We can only get back to you if you agree to be contacted.',
   enquiryReceived: 'Thank you. The clinic will get in touch with you soon.',
   enquiryLimit: 'Too many enquiries from this address. Please try again later.',

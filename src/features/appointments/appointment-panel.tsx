@@ -28,7 +28,7 @@ import {
   CANCEL_REASON,
   CANCEL_TITLE,
   CHART_LABEL,
-  CHART_STATUS_LABELS,
+  chartStatusText,
   CLIENT_ALERT_NOTE,
   CLIENT_ALERTS,
   CLIENT_ALLERGIES,
@@ -47,7 +47,6 @@ import {
   STAFF,
   STATUS_HISTORY,
   STATUS_LABELS,
-  signedBy,
 } from './texts';
 import { personName, words } from '../../../machines/rules/words';
 
@@ -141,7 +140,7 @@ export function AppointmentPanel({
             </Typography>
             {a.chart && (
               <Typography variant="body2" data-testid="panel-chart">
-                <strong>{CHART_LABEL}:</strong> {a.chart.status === 'signed' && a.chart.signed_by_name ? signedBy(a.chart.signed_by_name) : CHART_STATUS_LABELS[a.chart.status]}
+                <strong>{CHART_LABEL}:</strong> {chartStatusText(a.chart)}
               </Typography>
             )}
             <Box>

@@ -105,16 +105,8 @@ export const PACKAGE_BALANCE = 'Package balance';
 export const NO_PACKAGE = 'No package';
 export const sessionsLeft = (therapy: string, left: number, total: number) => `${therapy}: ${left} of ${total} sessions left`;
 export const STATUS_HISTORY = 'Status history';
-/** The appointment's visit chart, as the panel and the client record say it (issue 32). */
-export const CHART_LABEL = 'Visit chart';
-export const CHART_STATUS_LABELS: Record<string, string> = {
-  draft: 'Opened, not started',
-  in_progress: 'In progress',
-  completed: 'Completed, not signed yet',
-  signed: 'Signed',
-  aborted: 'Aborted',
-};
-export const signedBy = (name: string) => `Signed by ${name}`;
+// The appointment's visit chart in words: shared with the client record, so kept with the appointments' chart.
+export { CHART_LABEL, CHART_STATUS_LABELS, chartStatusText, signedBy } from '../../../machines/appointments/chart-texts';
 export const CANCEL_REASON = 'Reason for cancelling';
 export const CANCEL_TITLE = 'Cancel the appointment';
 export const KEEP = 'Keep it';

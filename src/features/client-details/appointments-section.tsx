@@ -12,6 +12,7 @@ import { ADMIN_ROLES } from '../../../machines/guard/roles';
 import { getHref } from '../../app/port';
 import { formatCurrency } from '../../lib/format';
 import { words } from '../../../machines/rules/words';
+import { CHART_LABEL, chartStatusText } from '../../../machines/appointments/chart-texts';
 
 const SELLERS = ['RECEPTION', 'ADMIN', 'SUPER_ADMIN'];
 const GONE = ['cancelled', 'rescheduled'];
@@ -37,7 +38,7 @@ function AppointmentList({ title, rows }: { title: string; rows: ClientAppointme
         <List dense aria-label={`${title} appointments`}>
           {rows.map((a) => (
             <ListItem key={a.id} disableGutters>
-              <ListItemText primary={`${formatDateTime(a.start)} · ${a.service_name}`} secondary={[words(a.status), a.status_reason].filter(Boolean).join(' — ')} />
+              <ListItemText primary={`${formatDateTime(a.start)} · ${a.service_name}`} secondary={[words(a.status), a.status_reason, a.chart ? `${CHART_LABEL}: ${chartStatusText(a.chart)}` : ''].filter(Boolean).join(' — ')} />
             </ListItem>
           ))}
         </List>

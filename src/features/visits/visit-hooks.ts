@@ -11,10 +11,19 @@ import type { VisitChanges } from '../../../machines/visits/visit-rebase';
 import { visitFormSelectors as sel } from '../../../machines/visits/selectors';
 import type { Therapy } from '../../../machines/visits/therapy-fields';
 import type { AdverseEventEntry } from '../../../machines/visits/visit-form';
+import { localTime } from '../../../machines/appointments/scheduling-rules';
 import { useShell } from '../../app/port';
+import { clinicFormat } from '../../lib/format';
 import { useRecord } from '../../lib/staff/hooks';
 import { visitDrafts } from './visit-drafts';
 import { addAddendum, fetchLots, fetchPreviousParameters, fetchRecipes, fetchSettings, fetchVisit, moveVisit, overrideScreen, recordScreen, saveVisit, type TherapyVisit } from './visits-api';
+
+/** The appointment's start as the clinic's clock reads it (HH:MM), for the chart's session times. */
+function appointmentClock(startsAt: string | null | undefined): string | null {
+  if (!startsAt) return null;
+  const { minutes } = localTime(clinicFormat().timeZone, Date.parse(startsAt));
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
 
 export function useVisitForm(id: number) {
   const { api, auth } = useShell();
@@ -27,7 +36,7 @@ export function useVisitForm(id: number) {
   const asRecord = async (p: Promise<TherapyVisit>) => {
     const v = await p;
     client.current = v.client;
-    return v as unknown as VisitRecord;
+    return { ...v, appointment_clock: appointmentClock(v.header?.appointment_starts_at) } as unknown as VisitRecord;
   };
   const ref = useActorRef(
     visitFormMachine.provide({

@@ -101,6 +101,11 @@ describe.each(engines)('discovery on %s', (engine) => {
     expect(note.body.heart_risk).toMatchObject({ points: 16, band: '25.3', in_validated_age_range: true });
     expect((await api(t, c.coach, 'POST', `/discovery/visits/${visit.body.id}/sign`)).body.errors).toEqual({ outcome: [T.outcomeNeeded] });
     await api(t, c.coach, 'PATCH', `/discovery/visits/${visit.body.id}`, { outcome: 'nurture' });
+    // Not before the visit (issue 32): a 409 in words, nothing signed.
+    const early = await api(t, c.coach, 'POST', `/discovery/visits/${visit.body.id}/sign`);
+    expect(early.status).toBe(409);
+    expect(early.body.detail).toMatch(/^This visit note cannot be signed before its visit \(.+\)\.$/);
+    expect((await api(t, c.coach, 'GET', `/discovery/visits/${visit.body.id}`)).body.status).toBe('draft');
     await visitHeld(t, visit.body.id);
     const nurse = c.reception;
     expect((await api(t, nurse, 'POST', `/discovery/visits/${visit.body.id}/sign`)).body.detail).toBe(T.authorSigns);
