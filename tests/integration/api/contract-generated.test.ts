@@ -28,16 +28,29 @@ describe('generated API types', () => {
     expect(committed === (await contractJson()), 'openapi/generated/openapi.json is stale: run npm run openapi:generate').toBe(true);
   });
 
-  it('are made from every domain file: a change to one shows in the bundle', async () => {
+  /** The contract's files copied aside, one domain file edited, bundled from the copy's root. */
+  async function stagedContract(file: string, edit: (text: string) => string): Promise<string> {
     const staged = fs.mkdtempSync(path.join(os.tmpdir(), 'contract-'));
     try {
       fs.cpSync(path.join(root, 'openapi'), staged, { recursive: true });
-      const part = path.join(staged, 'domains/visits.yaml');
-      fs.writeFileSync(part, fs.readFileSync(part, 'utf8').replace(/(\n {4}StockLotCreate:\n)/, '$1      description: staged\n'));
-      const bundled = JSON.parse(await contractJson(path.join(staged, 'openapi.yaml')));
-      expect(bundled.components.schemas.StockLotCreate.description).toBe('staged');
+      const part = path.join(staged, 'domains', file);
+      fs.writeFileSync(part, edit(fs.readFileSync(part, 'utf8')));
+      return await contractJson(path.join(staged, 'openapi.yaml'));
     } finally {
       fs.rmSync(staged, { recursive: true, force: true });
     }
+  }
+
+  it('are made from every domain file: a change to one shows in the bundle', async () => {
+    const bundled = JSON.parse(await stagedContract('visits.yaml', (text) => text.replace(/(\n {4}StockLotCreate:\n)/, '$1      description: staged\n')));
+    expect(bundled.components.schemas.StockLotCreate.description).toBe('staged');
+  });
+
+  it('refuse a domain file path the root does not list, and a schema nothing refers to', async () => {
+    const unlisted = (text: string) =>
+      text
+        .replace('\npaths:\n', '\npaths:\n  /visits/unlisted:\n    get:\n      operationId: unlistedVisits\n      responses:\n        \'204\': { description: None. }\n')
+        .replace('\n  schemas:\n', '\n  schemas:\n    Unreferenced: { type: object }\n');
+    await expect(stagedContract('visits.yaml', unlisted)).rejects.toThrow(/path \/visits\/unlisted \(list it in openapi.yaml\)[\s\S]*components.schemas.Unreferenced/);
   });
 });
