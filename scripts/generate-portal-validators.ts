@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import standaloneModule from 'ajv/dist/standalone/index.js';
-import { loadContract, parseContractYaml } from '../server/api/contract.ts';
+import { loadContract } from '../server/api/contract.ts';
+import { bundleContract } from './generate-contract-json.ts';
 
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv, opts?: unknown) => Ajv;
 const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ?? standaloneModule) as (ajv: Ajv, refs: Record<string, string>) => string;
@@ -25,10 +26,10 @@ export function portalValidatorsTypes(): string {
 
 /**
  * The module's text: CommonJS `require`s of ajv's runtime helpers turned into imports. Read from
- * the YAML itself, so the validators never lag behind a stale openapi.json.
+ * the YAML itself (its files bundled), so the validators never lag behind a stale openapi.json.
  */
-export function portalValidatorsSource(contractFile?: string): string {
-  const contract = loadContract(parseContractYaml(contractFile));
+export async function portalValidatorsSource(contractFile?: string): Promise<string> {
+  const contract = loadContract(await bundleContract(contractFile));
   const ajv = new Ajv({ allErrors: true, strict: false, code: { source: true, esm: true, lines: true } });
   addFormats(ajv);
   for (const name of PORTAL_SCHEMAS) ajv.addSchema(contract.component(name), name);
@@ -48,9 +49,9 @@ export function portalValidatorsSource(contractFile?: string): string {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  // Optional arguments: another contract file and output path (used to generate from a staged copy).
+  // Optional arguments: another contract root file and output path (to generate from a staged copy).
   const [contractFile, out = VALIDATORS_PATH] = process.argv.slice(2);
-  fs.writeFileSync(out, portalValidatorsSource(contractFile));
+  fs.writeFileSync(out, await portalValidatorsSource(contractFile));
   fs.writeFileSync(out.replace(/\.js$/, '.d.ts'), portalValidatorsTypes());
   console.log(`wrote ${path.relative(process.cwd(), out)}`);
 }

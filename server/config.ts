@@ -1,5 +1,5 @@
 // Every setting the server reads from the environment, parsed once at start-up.
-// Each variable has a default that works on a fresh machine (see README "Environment").
+// Each variable has a default that works on a fresh machine (see docs/operations.md "Environment").
 import { isIP } from 'node:net';
 import path from 'node:path';
 

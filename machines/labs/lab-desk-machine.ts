@@ -65,7 +65,7 @@ export interface DeskCatalogueEntry extends Omit<CatalogueItem, 'markers'> {
   markers: { id: number; code: string; name: string; unit: string; ranges: DeskRange[] }[];
 }
 
-/** An edit of a catalogue item: the fields that changed (README: PATCH labs/catalogue/{id}). */
+/** An edit of a catalogue item: the fields that changed (docs/labs.md: PATCH labs/catalogue/{id}). */
 export type DeskCatalogueEdit = Partial<Pick<DeskCatalogueItem, 'name' | 'description' | 'price_inr' | 'fasting_hours' | 'sample_type' | 'report_hours' | 'markers' | 'tests'>> & { active?: boolean };
 
 export interface DeskData {

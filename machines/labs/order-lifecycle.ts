@@ -17,7 +17,7 @@ export const CANCELLABLE_STATUSES: readonly LabOrderStatus[] = ['booked', 'colle
 /** What a step may carry: the collector assigned (or a partner lab that sends its own), how many markers have a result of how many ordered. */
 export interface LabOrderExtras {
   collector_id?: number;
-  /** The order is booked with a partner lab, whose own collector comes (README "Lab partners"). */
+  /** The order is booked with a partner lab, whose own collector comes (docs/labs.md). */
   by_partner?: boolean;
   resulted?: number;
   expected?: number;

@@ -1,5 +1,5 @@
 // On Track / At Risk / Off Track: how a client in an active program is doing, from attendance
-// and package use against how much of the program has elapsed (README "Thrive dashboard: On
+// and package use against how much of the program has elapsed (docs/thrive-dashboard.md, "On
 // Track rules"). The server computes the same label in SQL from the same thresholds
 // (server/api/thrive/sql.ts), so a page and the needs-attention table never disagree.
 

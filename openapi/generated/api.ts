@@ -1959,34 +1959,12 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        Error: {
-            detail: string;
-            /** @description Machine-readable reason, on every 401 and 403: token_missing (sign in), token_expired and token_invalid (refresh once, then retry), account_disabled (back to sign-in, no refresh), no_account (signed in, no user at this clinic), forbidden (not allowed). */
-            code?: components["schemas"]["ErrorCode"];
-            errors?: {
-                [key: string]: string[];
-            };
-            request_id?: string;
-        };
-        /** @enum {string} */
-        ErrorCode: "token_missing" | "token_expired" | "token_invalid" | "account_disabled" | "no_account" | "forbidden";
         /** @enum {string} */
         Role: "CLIENT" | "NURSE" | "RECEPTION" | "DOCTOR" | "HEALTH_COACH" | "NUTRITIONIST" | "ADMIN" | "SUPER_ADMIN";
         /** @enum {string} */
         UserOrdering: "first_name" | "-first_name" | "last_name" | "-last_name" | "email" | "-email" | "date_joined" | "-date_joined" | "role" | "-role";
-        /**
-         * @description M or F; null is shown as "Not specified".
-         * @enum {string|null}
-         */
-        Gender: "M" | "F" | null;
         /** @enum {string} */
-        ContactMethod: "phone" | "email" | "sms" | "whatsapp";
-        /** @description International format, e.g. +919812345678. */
-        PhoneNumber: string | null;
-        Attribute: {
-            Name: string;
-            Value: string;
-        };
+        ClientStatus: "prospective" | "active" | "inactive" | "archived";
         UserSummary: {
             id: number;
             /** Format: email */
@@ -2016,10 +1994,6 @@ export interface components {
             /** @description In lists, for ADMIN and SUPER_ADMIN: the account never signed in (still on its temporary password), so its invitation may be resent. */
             awaiting_first_sign_in?: boolean;
         };
-        PortalHomeView: {
-            first_visit: boolean;
-            views: number;
-        };
         UserPage: {
             count: number;
             /** @description URL of the next page */
@@ -2028,533 +2002,26 @@ export interface components {
             previous: string | null;
             results: components["schemas"]["UserSummary"][];
         };
-        UserDetail: {
-            id: number;
-            /** Format: email */
-            email: string;
-            first_name: string;
-            last_name: string;
-            phone_number: string | null;
-            role: components["schemas"]["Role"];
-            is_active: boolean;
-            /** Format: date-time */
-            date_joined: string;
-            Profile: components["schemas"]["Profile"];
-            UserAttributes: components["schemas"]["Attribute"][];
+        /** @enum {string} */
+        ErrorCode: "token_missing" | "token_expired" | "token_invalid" | "account_disabled" | "no_account" | "forbidden";
+        Error: {
+            detail: string;
+            /** @description Machine-readable reason, on every 401 and 403: token_missing (sign in), token_expired and token_invalid (refresh once, then retry), account_disabled (back to sign-in, no refresh), no_account (signed in, no user at this clinic), forbidden (not allowed). */
+            code?: components["schemas"]["ErrorCode"];
+            errors?: {
+                [key: string]: string[];
+            };
+            request_id?: string;
         };
-        Profile: {
-            user_profile_id: number;
-            /** @description The user's id. */
-            client_id: number;
-            first_name: string;
-            last_name: string;
-            title: string | null;
-            gender: components["schemas"]["Gender"];
-            /** Format: date */
-            date_of_birth: string | null;
-            phone_number: string | null;
-            alternate_phone: string | null;
-            alternate_email: string | null;
-            preferred_contact_method: components["schemas"]["ContactMethod"];
-            city: string | null;
-            state: string | null;
-            country: string | null;
-            zipcode: string | null;
-            address_line_1: string | null;
-            address_line_2: string | null;
-            profile_picture: string | null;
-            email: string;
-            role: components["schemas"]["Role"];
-            occupation: string | null;
-            organization: string | null;
-            clinic: string | null;
-            emergency_contact_name: string | null;
-            emergency_contact_relation: string | null;
-            emergency_contact_number: string | null;
-            /** @description HH:MM:SS, default 00:30:00 */
-            appointment_duration: string;
-            health_goals: {
-                [key: string]: unknown;
-            };
-            client_story: {
-                [key: string]: unknown;
-            };
-            lifestyle_history: {
-                [key: string]: unknown;
-            };
-            family_history: {
-                [key: string]: unknown;
-            };
-            abha_number: string | null;
-            /** @description What the client is allergic to, as staff wrote it ("Penicillin, peanuts"); shown on the record and on every appointment. */
-            allergies: string | null;
-            /** @description What staff must know before seeing the client; shown on the record and on every appointment. */
-            alert_notes: string | null;
-            /** @description The full 12 digits for the client themself; "XXXX XXXX 1234" for everyone else. */
-            aadhar_number: string | null;
-            hipaa_consent: boolean;
-            /** Format: date-time */
-            hipaa_consent_date: string | null;
-            hipaa_consent_version: string | null;
-            is_active: boolean;
-        };
+        /** @description International format, e.g. +919812345678. */
+        PhoneNumber: string | null;
         /**
-         * @description Profile fields (at least one), or the consent patch (exactly the three hipaa_consent
-         *     fields). `role`, `clinic` and `appointment_duration` are staff-only. The user's own
-         *     fields may also come nested in `user` (spec §7: "user field and profile fields"), applied
-         *     with the profile fields as one unit.
+         * @description M or F; null is shown as "Not specified".
+         * @enum {string|null}
          */
-        ProfilePatch: {
-            /**
-             * @description The user's fields, saved in the same transaction as the profile fields. `email` is
-             *     taken only once the identity service has verified it (the client changed it there and
-             *     entered the code sent to the new address); an unverified address is refused (400,
-             *     `user.email`) and nothing is saved.
-             */
-            user?: {
-                first_name?: string;
-                last_name?: string;
-                phone_number?: components["schemas"]["PhoneNumber"];
-                /** Format: email */
-                email?: string;
-            };
-            first_name?: string;
-            last_name?: string;
-            title?: string | null;
-            gender?: components["schemas"]["Gender"];
-            /** Format: date */
-            date_of_birth?: string | null;
-            phone_number?: components["schemas"]["PhoneNumber"];
-            alternate_phone?: components["schemas"]["PhoneNumber"];
-            /** Format: email */
-            alternate_email?: string | null;
-            preferred_contact_method?: components["schemas"]["ContactMethod"];
-            city?: string | null;
-            state?: string | null;
-            country?: string | null;
-            zipcode?: string | null;
-            address_line_1?: string | null;
-            address_line_2?: string | null;
-            /** Format: uri */
-            profile_picture?: string | null;
-            role?: components["schemas"]["Role"];
-            occupation?: string | null;
-            organization?: string | null;
-            clinic?: string | null;
-            emergency_contact_name?: string | null;
-            emergency_contact_relation?: string | null;
-            emergency_contact_number?: components["schemas"]["PhoneNumber"];
-            appointment_duration?: string;
-            /** @description Empty (not answered yet) or the versioned onboarding answers. */
-            health_goals?: Record<string, never> | components["schemas"]["HealthGoals"];
-            /** @description Empty (not answered yet) or the versioned onboarding answers. */
-            client_story?: Record<string, never> | components["schemas"]["ClientStory"];
-            /** @description Empty (not answered yet) or the versioned onboarding answers. */
-            lifestyle_history?: Record<string, never> | components["schemas"]["LifestyleHistory"];
-            /** @description Empty (not answered yet) or the versioned onboarding answers. */
-            family_history?: Record<string, never> | components["schemas"]["FamilyHistory"];
-            abha_number?: string | null;
-            /** @description Staff only. */
-            allergies?: string | null;
-            /** @description Staff only. */
-            alert_notes?: string | null;
-            /** @description 12 digits with a valid Verhoeff check digit. */
-            aadhar_number?: string | null;
-            /** @constant */
-            hipaa_consent?: true;
-            /** Format: date-time */
-            hipaa_consent_date?: string;
-            hipaa_consent_version?: string;
-        };
-        /** @description The user and, optionally, any profile fields (not role-only or consent fields). */
-        UserCreate: {
-            /** Format: email */
-            email: string;
-            first_name: string;
-            last_name: string;
-            role: components["schemas"]["Role"];
-            phone_number?: components["schemas"]["PhoneNumber"];
-            title?: string | null;
-            gender?: components["schemas"]["Gender"];
-            /** Format: date */
-            date_of_birth?: string | null;
-            alternate_phone?: components["schemas"]["PhoneNumber"];
-            /** Format: email */
-            alternate_email?: string | null;
-            preferred_contact_method?: components["schemas"]["ContactMethod"];
-            city?: string | null;
-            state?: string | null;
-            country?: string | null;
-            zipcode?: string | null;
-            address_line_1?: string | null;
-            address_line_2?: string | null;
-            /** Format: uri */
-            profile_picture?: string | null;
-            occupation?: string | null;
-            organization?: string | null;
-            clinic?: string | null;
-            emergency_contact_name?: string | null;
-            emergency_contact_relation?: string | null;
-            emergency_contact_number?: components["schemas"]["PhoneNumber"];
-            appointment_duration?: string;
-            /** @description Empty (not answered yet) or the versioned onboarding answers. */
-            health_goals?: Record<string, never> | components["schemas"]["HealthGoals"];
-            /** @description Empty (not answered yet) or the versioned onboarding answers. */
-            client_story?: Record<string, never> | components["schemas"]["ClientStory"];
-            /** @description Empty (not answered yet) or the versioned onboarding answers. */
-            lifestyle_history?: Record<string, never> | components["schemas"]["LifestyleHistory"];
-            /** @description Empty (not answered yet) or the versioned onboarding answers. */
-            family_history?: Record<string, never> | components["schemas"]["FamilyHistory"];
-            abha_number?: string | null;
-            aadhar_number?: string | null;
-            allergies?: string | null;
-            alert_notes?: string | null;
-        };
+        Gender: "M" | "F" | null;
         /** @enum {string} */
-        EnrollmentStatus: "active" | "paused" | "completed" | "cancelled";
-        Enrollment: {
-            id: number;
-            user: number;
-            program: number;
-            program_name: string;
-            status: components["schemas"]["EnrollmentStatus"];
-            /** Format: date */
-            start_date: string;
-            /** Format: date */
-            end_date: string | null;
-            notes: string;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-        };
-        EnrollmentCreate: {
-            user: number;
-            program: number;
-            status?: components["schemas"]["EnrollmentStatus"];
-            /** Format: date */
-            start_date: string;
-            /** Format: date */
-            end_date?: string | null;
-            notes?: string;
-        };
-        EnrollmentPatch: {
-            program?: number;
-            status?: components["schemas"]["EnrollmentStatus"];
-            /** Format: date */
-            start_date?: string;
-            /** Format: date */
-            end_date?: string | null;
-            notes?: string;
-        };
-        Program: {
-            id: number;
-            name: string;
-            description: string;
-            duration_weeks: number;
-            /** @description Whole rupees. */
-            price_inr: number;
-            active: boolean;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-        };
-        ProgramCreate: {
-            name: string;
-            description?: string;
-            duration_weeks: number;
-            price_inr: number;
-            active?: boolean;
-        };
-        ProgramPatch: {
-            name?: string;
-            description?: string;
-            duration_weeks?: number;
-            price_inr?: number;
-            active?: boolean;
-        };
-        /** @enum {string} */
-        AuditAction: "visit.list" | "visit.read" | "visit.create" | "visit.update" | "visit.transition" | "visit.addendum" | "visit.screen.list" | "visit.screen.create" | "visit.screen.override" | "visit.settings.update" | "visit.recipe.create" | "visit.stock.create" | "visit.session.list" | "visit.recipe.update" | "visit.stock.adjust" | "visit.stock.history" | "discovery.prospect.list" | "discovery.prospect.read" | "discovery.prospect.create" | "discovery.prospect.update" | "discovery.prospect.transition" | "discovery.prospect.call" | "discovery.prospect.convert" | "discovery.visit.list" | "discovery.visit.read" | "discovery.visit.create" | "discovery.visit.update" | "discovery.visit.sign" | "discovery.enquiry" | "discovery.funnel" | "thrive.summary" | "thrive.attention" | "thrive.tile" | "thrive.client.read" | "measurement.list" | "measurement.create" | "measurement.correct" | "user.create" | "user.read" | "record.view" | "user.delete" | "profile.read" | "profile.update" | "profile.create" | "role.change" | "consent.record" | "enrollment.list" | "enrollment.create" | "enrollment.update" | "enrollment.delete" | "thrive_check.create" | "thrive_check.list" | "profile.email_sync" | "user.deactivate" | "user.reactivate" | "user.invitation.resend" | "user.password.reset" | "consent.read" | "consent.withdraw" | "settings.update" | "settings.logo.upload" | "settings.logo.remove" | "appointment.list" | "appointment.read" | "appointment.create" | "appointment.transition" | "appointment.series" | "appointment.seen" | "waitlist.list" | "waitlist.create" | "waitlist.accept" | "package.list" | "package.create" | "scheduling.configure" | "support.ticket.list" | "support.ticket.read" | "support.ticket.create" | "support.ticket.assign" | "support.ticket.transition" | "support.message.create" | "support.attachment.upload" | "support.attachment.download" | "cognitive.results.list" | "cognitive.run.start" | "cognitive.run.save" | "cognitive.run.complete" | "cognitive.instrument.record" | "cognitive.review.create" | "lab.catalogue.create" | "lab.catalogue.update" | "lab.pincode.save" | "lab.slot.hold" | "lab.order.list" | "lab.order.read" | "lab.order.create" | "lab.order.reschedule" | "lab.order.transition" | "lab.report.list" | "lab.result.enter" | "lab.report.pdf.attach" | "lab.report.pdf.download";
-        /** @enum {string} */
-        CognitiveTaskKind: "recall_immediate" | "digit_span_forward" | "digit_span_backward" | "simple_reaction" | "choice_reaction" | "symbol_coding" | "connect_numbers" | "connect_alternating" | "recall_delayed";
-        CognitiveResponse: {
-            /** @description The item answered (its index in the task). */
-            item: number;
-            value: string;
-            /** @description Milliseconds from the item shown to the answer. */
-            rt_ms: number;
-        };
-        CognitiveTaskRecord: {
-            task: components["schemas"]["CognitiveTaskKind"];
-            responses: components["schemas"]["CognitiveResponse"][];
-            timed_out: boolean;
-        };
-        CognitiveProgress: {
-            /** @description The finished tasks, in the battery's order. */
-            tasks: components["schemas"]["CognitiveTaskRecord"][];
-        };
-        CognitiveDomainScores: {
-            memory: number;
-            attention: number;
-            processing_speed: number;
-            executive_function: number;
-        };
-        /** @enum {string} */
-        CognitiveRunStatus: "in_progress" | "paused" | "completed" | "incomplete";
-        CognitiveReview: {
-            id: number;
-            run: number | null;
-            instrument: number | null;
-            comment: string;
-            reviewer: number;
-            reviewer_name: string;
-            /** Format: date-time */
-            reviewed_at: string;
-        };
-        CognitiveRun: {
-            id: number;
-            client: number;
-            /** @description Builds the battery (machines/cognitive/battery.ts). */
-            seed: number;
-            battery_version: number;
-            status: components["schemas"]["CognitiveRunStatus"];
-            /** Format: date-time */
-            started_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            /** Format: date-time */
-            completed_at: string | null;
-            progress: components["schemas"]["CognitiveProgress"];
-            domains: components["schemas"]["CognitiveDomainScores"] | null;
-            /** @description The raw figures each task gave (words recalled, spans, median times, errors). */
-            measures: {
-                [key: string]: number | null;
-            } | null;
-            total: number | null;
-            reviews: components["schemas"]["CognitiveReview"][];
-        };
-        CognitiveRunCreate: {
-            /** @description The client; a client may omit it. */
-            client?: number;
-        };
-        CognitiveRunSave: {
-            /** @enum {string} */
-            status?: "in_progress" | "paused" | "incomplete";
-            progress?: components["schemas"]["CognitiveProgress"];
-        };
-        CognitiveRunComplete: {
-            progress: components["schemas"]["CognitiveProgress"];
-        };
-        CognitiveInstrumentDomain: {
-            domain: string;
-            score: number;
-            max: number;
-        };
-        CognitiveInstrumentCreate: {
-            client: number;
-            /** @description e.g. MoCA, MoCA-B, SAGE, MMSE */
-            instrument: string;
-            /** @description e.g. 8.1, form 2 */
-            form: string;
-            version: string;
-            language: string;
-            /** @description Where and how it was given (quiet room, hearing aids worn, ...). */
-            setting: string;
-            /** Format: date */
-            administered_on: string;
-            total: number;
-            max_total: number;
-            domains: components["schemas"]["CognitiveInstrumentDomain"][];
-            administrator: string;
-            interpretation: string;
-        };
-        CognitiveInstrument: {
-            id: number;
-            client: number;
-            instrument: string;
-            form: string;
-            version: string;
-            language: string;
-            setting: string;
-            /** Format: date */
-            administered_on: string;
-            total: number;
-            max_total: number;
-            domains: components["schemas"]["CognitiveInstrumentDomain"][];
-            administrator: string;
-            interpretation: string;
-            recorded_by: number;
-            /** Format: date-time */
-            recorded_at: string;
-            reviews: components["schemas"]["CognitiveReview"][];
-        };
-        CognitiveReviewCreate: {
-            run?: number;
-            instrument?: number;
-            comment: string;
-        };
-        CognitiveResults: {
-            runs: components["schemas"]["CognitiveRun"][];
-            instruments: components["schemas"]["CognitiveInstrument"][];
-        };
-        /** @enum {string} */
-        AuditOutcome: "success" | "denied";
-        AuditEvent: {
-            id: number;
-            /** Format: date-time */
-            occurred_at: string;
-            /** @description The user who acted; null for the system actor (a change no clinic user made */
-            actor: number | null;
-            /** @description The actor's role, or SYSTEM for the system actor. */
-            actor_role: components["schemas"]["Role"] | "SYSTEM";
-            action: components["schemas"]["AuditAction"];
-            /** @description The user whose record was touched. */
-            client: number | null;
-            request_id: string;
-            outcome: components["schemas"]["AuditOutcome"];
-            /** @description The actor's name and title as the clinic knows them ("Dr Meera Rao"); null when the user is gone. */
-            actor_name?: string | null;
-            /** @description For `record.view`, what one page view of the record read (one event per view); null otherwise. */
-            reads?: components["schemas"]["AuditAction"][] | null;
-        };
-        AuditEventPage: {
-            count: number;
-            next: string | null;
-            previous: string | null;
-            results: components["schemas"]["AuditEvent"][];
-        };
-        ConsentRecord: {
-            id: number;
-            version: string;
-            /**
-             * Format: date-time
-             * @description When the client consented or withdrew (for a paper form
-             */
-            consented_at: string;
-            /** @description The user who recorded it. */
-            recorded_by: number;
-            user_agent: string | null;
-            /** Format: date-time */
-            recorded_at: string;
-            /** @enum {string} */
-            decision: "given" | "withdrawn";
-            /** @description Why staff recorded it on the client's behalf; null when the client recorded it. */
-            reason: string | null;
-        };
-        ConsentOnBehalf: {
-            /** @enum {string} */
-            decision: "given" | "withdrawn";
-            /**
-             * Format: date
-             * @description The day the client signed the form (not in the future).
-             */
-            signed_on: string;
-            /** @description Why staff record it (for example */
-            reason: string;
-        };
-        ClinicSettings: {
-            name: string;
-            address_line_1: string;
-            address_line_2: string;
-            city: string;
-            state: string;
-            zipcode: string;
-            country: string;
-            phone: string;
-            email: string;
-            /** @description Set here; null means SUPPORT_EMAIL. */
-            super_admin_email: string | null;
-            /** @description The address /unauthorized shows now. */
-            effective_super_admin_email: string;
-            /** @description How dates, times, numbers and amounts are written (default en-IN: 23/11/2026, 10:30 am, ₹1,500). */
-            locale: string;
-            /** @description What phone fields start with (default +91). */
-            dial_code: string;
-            /** @description Where the logo is fetched (versioned by its checksum), or null when none is uploaded. */
-            logo_url: string | null;
-            lab_desk_roles: components["schemas"]["LabDeskRoles"];
-            ticket_routing: components["schemas"]["TicketRouting"];
-            /** Format: date-time */
-            updated_at: string;
-        };
-        /** @description The roles that run the lab desk: move lab orders, enter results, attach the lab's PDF (default NURSE and ADMIN; SUPER_ADMIN always may). */
-        LabDeskRoles: ("NURSE" | "RECEPTION" | "DOCTOR" | "HEALTH_COACH" | "NUTRITIONIST" | "ADMIN")[];
-        TicketRoutingRoles: ("NURSE" | "RECEPTION" | "DOCTOR" | "HEALTH_COACH" | "NUTRITIONIST")[];
-        /** @description Which clinical roles open, answer and move the tickets of each category (ADMIN and SUPER_ADMIN answer every category). */
-        TicketRouting: {
-            appointments: components["schemas"]["TicketRoutingRoles"];
-            billing: components["schemas"]["TicketRoutingRoles"];
-            reports: components["schemas"]["TicketRoutingRoles"];
-            the_app: components["schemas"]["TicketRoutingRoles"];
-            other: components["schemas"]["TicketRoutingRoles"];
-        };
-        ClinicLogoUpload: {
-            /** @description The image's bytes in base64 (PNG, JPEG or WebP, 1 MB at most once decoded). */
-            content_base64: string;
-        };
-        ClinicSettingsPatch: {
-            name?: string;
-            address_line_1?: string;
-            address_line_2?: string;
-            city?: string;
-            state?: string;
-            zipcode?: string;
-            country?: string;
-            phone?: string;
-            email?: string;
-            /** Format: email */
-            super_admin_email?: string | null;
-            /** @enum {string} */
-            locale?: "en-IN" | "en-GB" | "en-US" | "en-AE" | "en-SG" | "en-AU";
-            dial_code?: string;
-            lab_desk_roles?: components["schemas"]["LabDeskRoles"];
-            ticket_routing?: components["schemas"]["TicketRouting"];
-        };
-        /** @description Only the exact text `yes` counts as true; anything else is false. */
-        YesNo: string;
-        /** @description Read as an integer (parseInt semantics, "120.9" is 120); text that is no number is refused. */
-        HeartRiskNumber: number | string;
-        ThriveCheckCreate: {
-            /** @description The client; a client may omit it. */
-            user?: number;
-            /** @description Only the exact text `male` is male; anything else scores as female. */
-            sex: string;
-            age: components["schemas"]["HeartRiskNumber"];
-            hdl_cholesterol: components["schemas"]["HeartRiskNumber"];
-            total_cholesterol: components["schemas"]["HeartRiskNumber"];
-            smoker: components["schemas"]["YesNo"];
-            diabetic: components["schemas"]["YesNo"];
-            treats_hypertension: components["schemas"]["YesNo"];
-            systolic_bp: components["schemas"]["HeartRiskNumber"];
-        };
-        ThriveCheck: {
-            id: number;
-            user: number;
-            recorded_by: number;
-            /** Format: date-time */
-            taken_at: string;
-            /** @enum {string} */
-            sex: "male" | "female";
-            age: number;
-            /** @description mg/dL */
-            hdl_cholesterol: number;
-            /** @description mg/dL */
-            total_cholesterol: number;
-            smoker: boolean;
-            diabetic: boolean;
-            treats_hypertension: boolean;
-            /** @description mmHg */
-            systolic_bp: number;
-            points: number;
-            /** @description 10-year risk in %, capped at 30; the "<1" band gives 1. */
-            riskPercentage: number;
-            /** @description The table text: "<1", "13.3" or ">30". */
-            band: string;
-            /** @description The model was derived for ages 30-74. */
-            in_validated_age_range: boolean;
-            model: string;
-        };
+        ContactMethod: "phone" | "email" | "sms" | "whatsapp";
         /** Format: date */
         OnboardingDate: string;
         HealthGoal: {
@@ -2656,15 +2123,419 @@ export interface components {
             /** Format: date-time */
             completed_at?: string;
         };
+        /** @description The user and, optionally, any profile fields (not role-only or consent fields). */
+        UserCreate: {
+            /** Format: email */
+            email: string;
+            first_name: string;
+            last_name: string;
+            role: components["schemas"]["Role"];
+            phone_number?: components["schemas"]["PhoneNumber"];
+            title?: string | null;
+            gender?: components["schemas"]["Gender"];
+            /** Format: date */
+            date_of_birth?: string | null;
+            alternate_phone?: components["schemas"]["PhoneNumber"];
+            /** Format: email */
+            alternate_email?: string | null;
+            preferred_contact_method?: components["schemas"]["ContactMethod"];
+            city?: string | null;
+            state?: string | null;
+            country?: string | null;
+            zipcode?: string | null;
+            address_line_1?: string | null;
+            address_line_2?: string | null;
+            /** Format: uri */
+            profile_picture?: string | null;
+            occupation?: string | null;
+            organization?: string | null;
+            clinic?: string | null;
+            emergency_contact_name?: string | null;
+            emergency_contact_relation?: string | null;
+            emergency_contact_number?: components["schemas"]["PhoneNumber"];
+            appointment_duration?: string;
+            /** @description Empty (not answered yet) or the versioned onboarding answers. */
+            health_goals?: Record<string, never> | components["schemas"]["HealthGoals"];
+            /** @description Empty (not answered yet) or the versioned onboarding answers. */
+            client_story?: Record<string, never> | components["schemas"]["ClientStory"];
+            /** @description Empty (not answered yet) or the versioned onboarding answers. */
+            lifestyle_history?: Record<string, never> | components["schemas"]["LifestyleHistory"];
+            /** @description Empty (not answered yet) or the versioned onboarding answers. */
+            family_history?: Record<string, never> | components["schemas"]["FamilyHistory"];
+            abha_number?: string | null;
+            aadhar_number?: string | null;
+            allergies?: string | null;
+            alert_notes?: string | null;
+        };
+        Profile: {
+            user_profile_id: number;
+            /** @description The user's id. */
+            client_id: number;
+            first_name: string;
+            last_name: string;
+            title: string | null;
+            gender: components["schemas"]["Gender"];
+            /** Format: date */
+            date_of_birth: string | null;
+            phone_number: string | null;
+            alternate_phone: string | null;
+            alternate_email: string | null;
+            preferred_contact_method: components["schemas"]["ContactMethod"];
+            city: string | null;
+            state: string | null;
+            country: string | null;
+            zipcode: string | null;
+            address_line_1: string | null;
+            address_line_2: string | null;
+            profile_picture: string | null;
+            email: string;
+            role: components["schemas"]["Role"];
+            occupation: string | null;
+            organization: string | null;
+            clinic: string | null;
+            emergency_contact_name: string | null;
+            emergency_contact_relation: string | null;
+            emergency_contact_number: string | null;
+            /** @description HH:MM:SS, default 00:30:00 */
+            appointment_duration: string;
+            health_goals: {
+                [key: string]: unknown;
+            };
+            client_story: {
+                [key: string]: unknown;
+            };
+            lifestyle_history: {
+                [key: string]: unknown;
+            };
+            family_history: {
+                [key: string]: unknown;
+            };
+            abha_number: string | null;
+            /** @description What the client is allergic to, as staff wrote it ("Penicillin, peanuts"); shown on the record and on every appointment. */
+            allergies: string | null;
+            /** @description What staff must know before seeing the client; shown on the record and on every appointment. */
+            alert_notes: string | null;
+            /** @description The full 12 digits for the client themself; "XXXX XXXX 1234" for everyone else. */
+            aadhar_number: string | null;
+            hipaa_consent: boolean;
+            /** Format: date-time */
+            hipaa_consent_date: string | null;
+            hipaa_consent_version: string | null;
+            is_active: boolean;
+        };
+        Attribute: {
+            Name: string;
+            Value: string;
+        };
+        UserDetail: {
+            id: number;
+            /** Format: email */
+            email: string;
+            first_name: string;
+            last_name: string;
+            phone_number: string | null;
+            role: components["schemas"]["Role"];
+            is_active: boolean;
+            /** Format: date-time */
+            date_joined: string;
+            Profile: components["schemas"]["Profile"];
+            UserAttributes: components["schemas"]["Attribute"][];
+        };
+        PortalHomeView: {
+            first_visit: boolean;
+            views: number;
+        };
+        ConsentRecord: {
+            id: number;
+            version: string;
+            /**
+             * Format: date-time
+             * @description When the client consented or withdrew (for a paper form
+             */
+            consented_at: string;
+            /** @description The user who recorded it. */
+            recorded_by: number;
+            user_agent: string | null;
+            /** Format: date-time */
+            recorded_at: string;
+            /** @enum {string} */
+            decision: "given" | "withdrawn";
+            /** @description Why staff recorded it on the client's behalf; null when the client recorded it. */
+            reason: string | null;
+        };
+        ConsentOnBehalf: {
+            /** @enum {string} */
+            decision: "given" | "withdrawn";
+            /**
+             * Format: date
+             * @description The day the client signed the form (not in the future).
+             */
+            signed_on: string;
+            /** @description Why staff record it (for example */
+            reason: string;
+        };
+        /** @description The roles that run the lab desk: move lab orders, enter results, attach the lab's PDF (default NURSE and ADMIN; SUPER_ADMIN always may). */
+        LabDeskRoles: ("NURSE" | "RECEPTION" | "DOCTOR" | "HEALTH_COACH" | "NUTRITIONIST" | "ADMIN")[];
+        TicketRoutingRoles: ("NURSE" | "RECEPTION" | "DOCTOR" | "HEALTH_COACH" | "NUTRITIONIST")[];
+        /** @description Which clinical roles open, answer and move the tickets of each category (ADMIN and SUPER_ADMIN answer every category). */
+        TicketRouting: {
+            appointments: components["schemas"]["TicketRoutingRoles"];
+            billing: components["schemas"]["TicketRoutingRoles"];
+            reports: components["schemas"]["TicketRoutingRoles"];
+            the_app: components["schemas"]["TicketRoutingRoles"];
+            other: components["schemas"]["TicketRoutingRoles"];
+        };
+        ClinicSettings: {
+            name: string;
+            address_line_1: string;
+            address_line_2: string;
+            city: string;
+            state: string;
+            zipcode: string;
+            country: string;
+            phone: string;
+            email: string;
+            /** @description Set here; null means SUPPORT_EMAIL. */
+            super_admin_email: string | null;
+            /** @description The address /unauthorized shows now. */
+            effective_super_admin_email: string;
+            /** @description How dates, times, numbers and amounts are written (default en-IN: 23/11/2026, 10:30 am, ₹1,500). */
+            locale: string;
+            /** @description What phone fields start with (default +91). */
+            dial_code: string;
+            /** @description Where the logo is fetched (versioned by its checksum), or null when none is uploaded. */
+            logo_url: string | null;
+            lab_desk_roles: components["schemas"]["LabDeskRoles"];
+            ticket_routing: components["schemas"]["TicketRouting"];
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ClinicSettingsPatch: {
+            name?: string;
+            address_line_1?: string;
+            address_line_2?: string;
+            city?: string;
+            state?: string;
+            zipcode?: string;
+            country?: string;
+            phone?: string;
+            email?: string;
+            /** Format: email */
+            super_admin_email?: string | null;
+            /** @enum {string} */
+            locale?: "en-IN" | "en-GB" | "en-US" | "en-AE" | "en-SG" | "en-AU";
+            dial_code?: string;
+            lab_desk_roles?: components["schemas"]["LabDeskRoles"];
+            ticket_routing?: components["schemas"]["TicketRouting"];
+        };
+        ClinicLogoUpload: {
+            /** @description The image's bytes in base64 (PNG, JPEG or WebP, 1 MB at most once decoded). */
+            content_base64: string;
+        };
         /**
-         * Format: date-time
-         * @description ISO 8601 date-time with a UTC offset (`Z` or `+05:30`); times without one are refused.
+         * @description Profile fields (at least one), or the consent patch (exactly the three hipaa_consent
+         *     fields). `role`, `clinic` and `appointment_duration` are staff-only. The user's own
+         *     fields may also come nested in `user` (spec §7: "user field and profile fields"), applied
+         *     with the profile fields as one unit.
          */
-        OffsetDateTime: string;
-        /** @description HH:MM on the clinic's clock; 24:00 is the end of the day (open round the clock with 00:00-24:00). */
-        ClockTime: string;
-        /** @description ISO weekday, 1 = Monday. */
-        Weekday: number;
+        ProfilePatch: {
+            /**
+             * @description The user's fields, saved in the same transaction as the profile fields. `email` is
+             *     taken only once the identity service has verified it (the client changed it there and
+             *     entered the code sent to the new address); an unverified address is refused (400,
+             *     `user.email`) and nothing is saved.
+             */
+            user?: {
+                first_name?: string;
+                last_name?: string;
+                phone_number?: components["schemas"]["PhoneNumber"];
+                /** Format: email */
+                email?: string;
+            };
+            first_name?: string;
+            last_name?: string;
+            title?: string | null;
+            gender?: components["schemas"]["Gender"];
+            /** Format: date */
+            date_of_birth?: string | null;
+            phone_number?: components["schemas"]["PhoneNumber"];
+            alternate_phone?: components["schemas"]["PhoneNumber"];
+            /** Format: email */
+            alternate_email?: string | null;
+            preferred_contact_method?: components["schemas"]["ContactMethod"];
+            city?: string | null;
+            state?: string | null;
+            country?: string | null;
+            zipcode?: string | null;
+            address_line_1?: string | null;
+            address_line_2?: string | null;
+            /** Format: uri */
+            profile_picture?: string | null;
+            role?: components["schemas"]["Role"];
+            occupation?: string | null;
+            organization?: string | null;
+            clinic?: string | null;
+            emergency_contact_name?: string | null;
+            emergency_contact_relation?: string | null;
+            emergency_contact_number?: components["schemas"]["PhoneNumber"];
+            appointment_duration?: string;
+            /** @description Empty (not answered yet) or the versioned onboarding answers. */
+            health_goals?: Record<string, never> | components["schemas"]["HealthGoals"];
+            /** @description Empty (not answered yet) or the versioned onboarding answers. */
+            client_story?: Record<string, never> | components["schemas"]["ClientStory"];
+            /** @description Empty (not answered yet) or the versioned onboarding answers. */
+            lifestyle_history?: Record<string, never> | components["schemas"]["LifestyleHistory"];
+            /** @description Empty (not answered yet) or the versioned onboarding answers. */
+            family_history?: Record<string, never> | components["schemas"]["FamilyHistory"];
+            abha_number?: string | null;
+            /** @description Staff only. */
+            allergies?: string | null;
+            /** @description Staff only. */
+            alert_notes?: string | null;
+            /** @description 12 digits with a valid Verhoeff check digit. */
+            aadhar_number?: string | null;
+            /** @constant */
+            hipaa_consent?: true;
+            /** Format: date-time */
+            hipaa_consent_date?: string;
+            hipaa_consent_version?: string;
+        };
+        /** @enum {string} */
+        EnrollmentStatus: "active" | "paused" | "completed" | "cancelled";
+        Enrollment: {
+            id: number;
+            user: number;
+            program: number;
+            program_name: string;
+            status: components["schemas"]["EnrollmentStatus"];
+            /** Format: date */
+            start_date: string;
+            /** Format: date */
+            end_date: string | null;
+            notes: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        EnrollmentCreate: {
+            user: number;
+            program: number;
+            status?: components["schemas"]["EnrollmentStatus"];
+            /** Format: date */
+            start_date: string;
+            /** Format: date */
+            end_date?: string | null;
+            notes?: string;
+        };
+        EnrollmentPatch: {
+            program?: number;
+            status?: components["schemas"]["EnrollmentStatus"];
+            /** Format: date */
+            start_date?: string;
+            /** Format: date */
+            end_date?: string | null;
+            notes?: string;
+        };
+        Program: {
+            id: number;
+            name: string;
+            description: string;
+            duration_weeks: number;
+            /** @description Whole rupees. */
+            price_inr: number;
+            active: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ProgramCreate: {
+            name: string;
+            description?: string;
+            duration_weeks: number;
+            price_inr: number;
+            active?: boolean;
+        };
+        ProgramPatch: {
+            name?: string;
+            description?: string;
+            duration_weeks?: number;
+            price_inr?: number;
+            active?: boolean;
+        };
+        /** @enum {string} */
+        AuditAction: "visit.list" | "visit.read" | "visit.create" | "visit.update" | "visit.transition" | "visit.addendum" | "visit.screen.list" | "visit.screen.create" | "visit.screen.override" | "visit.settings.update" | "visit.recipe.create" | "visit.stock.create" | "visit.session.list" | "visit.recipe.update" | "visit.stock.adjust" | "visit.stock.history" | "discovery.prospect.list" | "discovery.prospect.read" | "discovery.prospect.create" | "discovery.prospect.update" | "discovery.prospect.transition" | "discovery.prospect.call" | "discovery.prospect.convert" | "discovery.visit.list" | "discovery.visit.read" | "discovery.visit.create" | "discovery.visit.update" | "discovery.visit.sign" | "discovery.enquiry" | "discovery.funnel" | "thrive.summary" | "thrive.attention" | "thrive.tile" | "thrive.client.read" | "measurement.list" | "measurement.create" | "measurement.correct" | "user.create" | "user.read" | "record.view" | "user.delete" | "profile.read" | "profile.update" | "profile.create" | "role.change" | "consent.record" | "enrollment.list" | "enrollment.create" | "enrollment.update" | "enrollment.delete" | "thrive_check.create" | "thrive_check.list" | "profile.email_sync" | "user.deactivate" | "user.reactivate" | "user.invitation.resend" | "user.password.reset" | "consent.read" | "consent.withdraw" | "settings.update" | "settings.logo.upload" | "settings.logo.remove" | "appointment.list" | "appointment.read" | "appointment.create" | "appointment.transition" | "appointment.series" | "appointment.seen" | "waitlist.list" | "waitlist.create" | "waitlist.accept" | "package.list" | "package.create" | "scheduling.configure" | "support.ticket.list" | "support.ticket.read" | "support.ticket.create" | "support.ticket.assign" | "support.ticket.transition" | "support.message.create" | "support.attachment.upload" | "support.attachment.download" | "cognitive.results.list" | "cognitive.run.start" | "cognitive.run.save" | "cognitive.run.complete" | "cognitive.instrument.record" | "cognitive.review.create" | "lab.catalogue.create" | "lab.catalogue.update" | "lab.pincode.save" | "lab.slot.hold" | "lab.order.list" | "lab.order.read" | "lab.order.create" | "lab.order.reschedule" | "lab.order.transition" | "lab.report.list" | "lab.result.enter" | "lab.report.pdf.attach" | "lab.report.pdf.download";
+        /** @enum {string} */
+        AuditOutcome: "success" | "denied";
+        AuditEvent: {
+            id: number;
+            /** Format: date-time */
+            occurred_at: string;
+            /** @description The user who acted; null for the system actor (a change no clinic user made */
+            actor: number | null;
+            /** @description The actor's role, or SYSTEM for the system actor. */
+            actor_role: components["schemas"]["Role"] | "SYSTEM";
+            action: components["schemas"]["AuditAction"];
+            /** @description The user whose record was touched. */
+            client: number | null;
+            request_id: string;
+            outcome: components["schemas"]["AuditOutcome"];
+            /** @description The actor's name and title as the clinic knows them ("Dr Meera Rao"); null when the user is gone. */
+            actor_name?: string | null;
+            /** @description For `record.view`, what one page view of the record read (one event per view); null otherwise. */
+            reads?: components["schemas"]["AuditAction"][] | null;
+        };
+        AuditEventPage: {
+            count: number;
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["AuditEvent"][];
+        };
+        ThriveCheck: {
+            id: number;
+            user: number;
+            recorded_by: number;
+            /** Format: date-time */
+            taken_at: string;
+            /** @enum {string} */
+            sex: "male" | "female";
+            age: number;
+            /** @description mg/dL */
+            hdl_cholesterol: number;
+            /** @description mg/dL */
+            total_cholesterol: number;
+            smoker: boolean;
+            diabetic: boolean;
+            treats_hypertension: boolean;
+            /** @description mmHg */
+            systolic_bp: number;
+            points: number;
+            /** @description 10-year risk in %, capped at 30; the "<1" band gives 1. */
+            riskPercentage: number;
+            /** @description The table text: "<1", "13.3" or ">30". */
+            band: string;
+            /** @description The model was derived for ages 30-74. */
+            in_validated_age_range: boolean;
+            model: string;
+        };
+        /** @description Read as an integer (parseInt semantics, "120.9" is 120); text that is no number is refused. */
+        HeartRiskNumber: number | string;
+        /** @description Only the exact text `yes` counts as true; anything else is false. */
+        YesNo: string;
+        ThriveCheckCreate: {
+            /** @description The client; a client may omit it. */
+            user?: number;
+            /** @description Only the exact text `male` is male; anything else scores as female. */
+            sex: string;
+            age: components["schemas"]["HeartRiskNumber"];
+            hdl_cholesterol: components["schemas"]["HeartRiskNumber"];
+            total_cholesterol: components["schemas"]["HeartRiskNumber"];
+            smoker: components["schemas"]["YesNo"];
+            diabetic: components["schemas"]["YesNo"];
+            treats_hypertension: components["schemas"]["YesNo"];
+            systolic_bp: components["schemas"]["HeartRiskNumber"];
+        };
         ResourceNeed: {
             kind: string;
             units: number;
@@ -2733,15 +2604,14 @@ export interface components {
             name?: string;
             active?: boolean;
         };
+        /** @description ISO weekday, 1 = Monday. */
+        Weekday: number;
+        /** @description HH:MM on the clinic's clock; 24:00 is the end of the day (open round the clock with 00:00-24:00). */
+        ClockTime: string;
         OpeningHours: {
             weekday: components["schemas"]["Weekday"];
             opens: components["schemas"]["ClockTime"];
             closes: components["schemas"]["ClockTime"];
-        };
-        StaffShift: {
-            weekday: components["schemas"]["Weekday"];
-            starts: components["schemas"]["ClockTime"];
-            ends: components["schemas"]["ClockTime"];
         };
         StaffException: {
             id: number;
@@ -2782,6 +2652,16 @@ export interface components {
             }[];
             staff_exceptions: components["schemas"]["StaffException"][];
         };
+        StaffShift: {
+            weekday: components["schemas"]["Weekday"];
+            starts: components["schemas"]["ClockTime"];
+            ends: components["schemas"]["ClockTime"];
+        };
+        /**
+         * Format: date-time
+         * @description ISO 8601 date-time with a UTC offset (`Z` or `+05:30`); times without one are refused.
+         */
+        OffsetDateTime: string;
         SchedulingHoursPatch: {
             time_zone?: string;
             /** @enum {integer} */
@@ -2820,6 +2700,16 @@ export interface components {
         AppointmentStatus: "requested" | "booked" | "confirmed" | "checked_in" | "in_progress" | "completed" | "cancelled" | "no_show" | "rescheduled";
         /** @enum {string} */
         Channel: "in_clinic" | "video" | "phone";
+        AppointmentChart: {
+            id: number;
+            /** @enum {string} */
+            status: "draft" | "in_progress" | "completed" | "signed" | "aborted";
+            signed_by: number | null;
+            /** @description Who signed the chart */
+            signed_by_name: string | null;
+            /** Format: date-time */
+            signed_at: string | null;
+        };
         Appointment: {
             id: number;
             client: number;
@@ -2862,27 +2752,9 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        AppointmentChart: {
-            id: number;
-            /** @enum {string} */
-            status: "draft" | "in_progress" | "completed" | "signed" | "aborted";
-            signed_by: number | null;
-            /** @description Who signed the chart */
-            signed_by_name: string | null;
-            /** Format: date-time */
-            signed_at: string | null;
-        };
-        AppointmentDetail: components["schemas"]["Appointment"] & {
-            history: {
-                from: components["schemas"]["AppointmentStatus"] | null;
-                to: components["schemas"]["AppointmentStatus"];
-                by: number;
-                /** @description Who changed it, as the clinic knows them ("Kavya Nair"); null when the user is gone. */
-                by_name?: string | null;
-                /** Format: date-time */
-                at: string;
-                reason: string;
-            }[];
+        /** @description The client's answers stored with the appointment: the screening questions staff would otherwise ask at check-in, or the pre-call form of an intake call (question key to answer). */
+        VisitAnswers: {
+            [key: string]: string;
         };
         AppointmentCreate: {
             client: number;
@@ -2900,28 +2772,31 @@ export interface components {
             status?: "requested" | "booked";
             answers?: components["schemas"]["VisitAnswers"];
         };
-        /** @description The client's answers stored with the appointment: the screening questions staff would otherwise ask at check-in, or the pre-call form of an intake call (question key to answer). */
-        VisitAnswers: {
-            [key: string]: string;
-        };
-        BookingRules: {
-            time_zone: string;
-            min_notice_minutes: number;
-            late_cancel_hours: number;
-            /** @description A client's cancellation this soon after booking is never late. */
-            grace_minutes: number;
-            /** @description A video call's join link is given this long before its start. */
-            join_opens_minutes: number;
-            /** @description Therapies a client books online only from a package with a session left. */
-            credit_therapies: string[];
-        };
-        AppointmentVisit: {
-            appointment: number;
-            answers: components["schemas"]["VisitAnswers"] | null;
-            /** @description Only for a video call */
-            join_url: string | null;
+        ConflictItem: {
+            /** @enum {string} */
+            kind: "staff" | "resource";
+            /** @description The staff member or resource unit. */
+            id: number;
             /** Format: date-time */
-            join_opens_at: string | null;
+            start: string;
+            /** Format: date-time */
+            end: string;
+        };
+        SchedulingConflictBody: {
+            detail: string;
+            conflicts?: components["schemas"]["ConflictItem"][];
+        };
+        AppointmentDetail: components["schemas"]["Appointment"] & {
+            history: {
+                from: components["schemas"]["AppointmentStatus"] | null;
+                to: components["schemas"]["AppointmentStatus"];
+                by: number;
+                /** @description Who changed it, as the clinic knows them ("Kavya Nair"); null when the user is gone. */
+                by_name?: string | null;
+                /** Format: date-time */
+                at: string;
+                reason: string;
+            }[];
         };
         AppointmentTransition: {
             to: components["schemas"]["AppointmentStatus"];
@@ -2939,20 +2814,6 @@ export interface components {
         AppointmentMoved: {
             appointment: components["schemas"]["Appointment"];
             replacement: components["schemas"]["Appointment"] | null;
-        };
-        ConflictItem: {
-            /** @enum {string} */
-            kind: "staff" | "resource";
-            /** @description The staff member or resource unit. */
-            id: number;
-            /** Format: date-time */
-            start: string;
-            /** Format: date-time */
-            end: string;
-        };
-        SchedulingConflictBody: {
-            detail: string;
-            conflicts?: components["schemas"]["ConflictItem"][];
         };
         Availability: {
             service: number;
@@ -3063,6 +2924,25 @@ export interface components {
             /** Format: date */
             expires_on?: string | null;
         };
+        BookingRules: {
+            time_zone: string;
+            min_notice_minutes: number;
+            late_cancel_hours: number;
+            /** @description A client's cancellation this soon after booking is never late. */
+            grace_minutes: number;
+            /** @description A video call's join link is given this long before its start. */
+            join_opens_minutes: number;
+            /** @description Therapies a client books online only from a package with a session left. */
+            credit_therapies: string[];
+        };
+        AppointmentVisit: {
+            appointment: number;
+            answers: components["schemas"]["VisitAnswers"] | null;
+            /** @description Only for a video call */
+            join_url: string | null;
+            /** Format: date-time */
+            join_opens_at: string | null;
+        };
         PackagePlan: {
             id: number;
             name: string;
@@ -3115,22 +2995,6 @@ export interface components {
         TicketStatus: "new" | "open" | "pending" | "on_hold" | "solved" | "closed";
         /** @enum {string} */
         TicketCategory: "appointments" | "billing" | "reports" | "the_app" | "other";
-        SupportAttachment: {
-            id: number;
-            file_name: string;
-            /** @enum {string} */
-            content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf";
-            /** @description Bytes. */
-            size: number;
-            sha256: string;
-            /** Format: date-time */
-            created_at: string;
-        };
-        SupportAttachmentUpload: {
-            file_name: string;
-            /** @description The file's bytes in base64 (10 MB at most once decoded). */
-            content_base64: string;
-        };
         SupportTicket: {
             id: number;
             client: number;
@@ -3156,22 +3020,6 @@ export interface components {
             /** Format: date-time */
             closed_at: string | null;
         };
-        SupportMessage: {
-            /** @description For staff, the message's own id. For a client, its number among the messages they see on this ticket (1, 2, 3…), so no gap tells of an internal note. */
-            id: number;
-            author: number;
-            author_name: string;
-            from_clinic: boolean;
-            /** @description An internal note; never in a client's answer. */
-            internal: boolean;
-            body: string;
-            /** Format: date-time */
-            created_at: string;
-            attachments: components["schemas"]["SupportAttachment"][];
-        };
-        SupportTicketDetail: components["schemas"]["SupportTicket"] & {
-            messages: components["schemas"]["SupportMessage"][];
-        };
         SupportTicketPage: {
             count: number;
             next: string | null;
@@ -3188,6 +3036,33 @@ export interface components {
             lab_order?: number;
             attachments?: number[];
         };
+        SupportAttachment: {
+            id: number;
+            file_name: string;
+            /** @enum {string} */
+            content_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp" | "application/pdf";
+            /** @description Bytes. */
+            size: number;
+            sha256: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        SupportMessage: {
+            /** @description For staff, the message's own id. For a client, its number among the messages they see on this ticket (1, 2, 3…), so no gap tells of an internal note. */
+            id: number;
+            author: number;
+            author_name: string;
+            from_clinic: boolean;
+            /** @description An internal note; never in a client's answer. */
+            internal: boolean;
+            body: string;
+            /** Format: date-time */
+            created_at: string;
+            attachments: components["schemas"]["SupportAttachment"][];
+        };
+        SupportTicketDetail: components["schemas"]["SupportTicket"] & {
+            messages: components["schemas"]["SupportMessage"][];
+        };
         SupportTicketPatch: {
             assignee?: number | null;
         };
@@ -3200,56 +3075,10 @@ export interface components {
             internal: boolean;
             attachments?: number[];
         };
-        /** @enum {string} */
-        Metric: "weight" | "height" | "waist" | "body_fat" | "blood_pressure" | "resting_heart_rate" | "spo2" | "fasting_glucose" | "hba1c" | "total_cholesterol" | "hdl_cholesterol" | "ldl_cholesterol" | "triglycerides" | "vo2max" | "grip_strength" | "sleep_hours";
-        /** @enum {string} */
-        TrackStatus: "on_track" | "at_risk" | "off_track";
-        /** @enum {string} */
-        RiskFlag: "heart_risk" | "worsening_goal" | "adverse_event";
-        Measurement: {
-            id: number;
-            client: number;
-            metric: components["schemas"]["Metric"];
-            /** @description In the metric's canonical unit (systolic for blood pressure). */
-            value: number;
-            /** @description Diastolic */
-            value2: number | null;
-            unit: string;
-            entered_value: number;
-            entered_unit: string;
-            /** Format: date-time */
-            taken_at: string;
-            /**
-             * @description `client` is self-reported.
-             * @enum {string}
-             */
-            source: "staff" | "client" | "thrive_check" | "lab";
-            entered_by: number;
-            corrects: number | null;
-            correction_reason: string | null;
-            /** @description The correction that replaced this reading */
-            corrected_by: number | null;
-            /** Format: date-time */
-            created_at: string;
-        };
-        MeasurementCreate: {
-            /** @description Staff name the client; a client's own by default. */
-            client?: number;
-            metric: components["schemas"]["Metric"];
-            value: number;
-            value2?: number | null;
-            unit: string;
-            /**
-             * Format: date-time
-             * @description Defaults to now; never in the future.
-             */
-            taken_at?: string;
-        };
-        MeasurementCorrection: {
-            value: number;
-            value2?: number | null;
-            unit: string;
-            reason: string;
+        SupportAttachmentUpload: {
+            file_name: string;
+            /** @description The file's bytes in base64 (10 MB at most once decoded). */
+            content_base64: string;
         };
         ThriveSummary: {
             active_enrollments: number;
@@ -3276,6 +3105,10 @@ export interface components {
                 sessions: number;
             }[];
         };
+        /** @enum {string} */
+        TrackStatus: "on_track" | "at_risk" | "off_track";
+        /** @enum {string} */
+        RiskFlag: "heart_risk" | "worsening_goal" | "adverse_event";
         ThriveAttentionRow: {
             enrollment: number;
             client: number;
@@ -3317,6 +3150,8 @@ export interface components {
             total: number;
             results: components["schemas"]["ThriveTileRow"][];
         };
+        /** @enum {string} */
+        Metric: "weight" | "height" | "waist" | "body_fat" | "blood_pressure" | "resting_heart_rate" | "spo2" | "fasting_glucose" | "hba1c" | "total_cholesterol" | "hdl_cholesterol" | "ldl_cholesterol" | "triglycerides" | "vo2max" | "grip_strength" | "sleep_hours";
         ThriveGoal: {
             area: string;
             description: string;
@@ -3329,6 +3164,32 @@ export interface components {
             /** @enum {string} */
             standing: "in_range" | "near" | "out_of_range" | "no_reading" | "no_target";
             worsening: boolean;
+        };
+        Measurement: {
+            id: number;
+            client: number;
+            metric: components["schemas"]["Metric"];
+            /** @description In the metric's canonical unit (systolic for blood pressure). */
+            value: number;
+            /** @description Diastolic */
+            value2: number | null;
+            unit: string;
+            entered_value: number;
+            entered_unit: string;
+            /** Format: date-time */
+            taken_at: string;
+            /**
+             * @description `client` is self-reported.
+             * @enum {string}
+             */
+            source: "staff" | "client" | "thrive_check" | "lab";
+            entered_by: number;
+            corrects: number | null;
+            correction_reason: string | null;
+            /** @description The correction that replaced this reading */
+            corrected_by: number | null;
+            /** Format: date-time */
+            created_at: string;
         };
         ThriveClient: {
             client: {
@@ -3378,19 +3239,29 @@ export interface components {
             }[];
             flags: components["schemas"]["RiskFlag"][];
         };
+        MeasurementCreate: {
+            /** @description Staff name the client; a client's own by default. */
+            client?: number;
+            metric: components["schemas"]["Metric"];
+            value: number;
+            value2?: number | null;
+            unit: string;
+            /**
+             * Format: date-time
+             * @description Defaults to now; never in the future.
+             */
+            taken_at?: string;
+        };
+        MeasurementCorrection: {
+            value: number;
+            value2?: number | null;
+            unit: string;
+            reason: string;
+        };
         /** @enum {string} */
         PipelineStage: "new" | "contacted" | "discovery_booked" | "discovery_done" | "enrol" | "nurture" | "not_a_fit" | "no_show" | "lost";
         /** @enum {string} */
         ProspectSource: "walk_in" | "referral" | "website_form" | "event" | "social" | "other";
-        /** @enum {string} */
-        ClientStatus: "prospective" | "active" | "inactive" | "archived";
-        /** @enum {string} */
-        DiscoveryOutcome: "enrol" | "nurture" | "not_a_fit" | "no_show";
-        ProspectInterests: string[];
-        /** @description The pre-visit questionnaire's answers, by question. */
-        ProspectQuestionnaire: {
-            [key: string]: string;
-        };
         Prospect: {
             /** @description The client's id (a prospect is a client with status prospective). */
             id: number;
@@ -3431,6 +3302,11 @@ export interface components {
             previous: string | null;
             results: components["schemas"]["Prospect"][];
         };
+        ProspectInterests: string[];
+        /** @description The pre-visit questionnaire's answers, by question. */
+        ProspectQuestionnaire: {
+            [key: string]: string;
+        };
         ProspectCreate: {
             first_name: string;
             /** @default  */
@@ -3451,22 +3327,6 @@ export interface components {
             /** @description Save even though the phone or email matches someone. */
             confirm_duplicate?: boolean;
         };
-        ProspectPatch: {
-            first_name?: string;
-            last_name?: string;
-            /** Format: email */
-            email?: string | null;
-            phone?: components["schemas"]["PhoneNumber"];
-            source?: components["schemas"]["ProspectSource"];
-            referred_by?: string;
-            owner?: number | null;
-            next_action?: string;
-            /** Format: date */
-            next_action_on?: string | null;
-            interests?: components["schemas"]["ProspectInterests"];
-            notes?: string;
-            questionnaire?: components["schemas"]["ProspectQuestionnaire"];
-        };
         ProspectDuplicates: {
             detail: string;
             duplicates: {
@@ -3478,12 +3338,6 @@ export interface components {
                 matched_on: "email" | "phone";
             }[];
         };
-        ProspectTransition: {
-            to: components["schemas"]["PipelineStage"];
-            reason?: string;
-            /** Format: date */
-            nurture_on?: string;
-        };
         StageChange: {
             from: components["schemas"]["PipelineStage"] | null;
             to: components["schemas"]["PipelineStage"];
@@ -3492,39 +3346,12 @@ export interface components {
             /** Format: date-time */
             occurred_at: string;
         };
-        ProspectCallCreate: {
-            summary: string;
-        };
         ProspectCall: {
             id: number;
             summary: string;
             actor: number;
             /** Format: date-time */
             occurred_at: string;
-        };
-        ProspectDetail: components["schemas"]["Prospect"] & {
-            history: components["schemas"]["StageChange"][];
-            calls: components["schemas"]["ProspectCall"][];
-            visits: components["schemas"]["DiscoveryVisit"][];
-        };
-        ProspectConvert: {
-            /**
-             * Format: email
-             * @description The sign-in email; the prospect's own when omitted.
-             */
-            email?: string;
-            /** @description Enrol in this program too. */
-            program?: number;
-            /**
-             * Format: date
-             * @description The enrollment's start (today when omitted).
-             */
-            start_date?: string;
-        };
-        ProspectConversion: {
-            prospect: components["schemas"]["Prospect"];
-            client: number;
-            enrollment: number | null;
         };
         HeartRiskEstimate: {
             input: {
@@ -3535,16 +3362,8 @@ export interface components {
             band: string;
             in_validated_age_range: boolean;
         };
-        DiscoveryHeartRiskInput: {
-            sex: string;
-            age: components["schemas"]["HeartRiskNumber"];
-            hdl_cholesterol: components["schemas"]["HeartRiskNumber"];
-            total_cholesterol: components["schemas"]["HeartRiskNumber"];
-            smoker: components["schemas"]["YesNo"];
-            diabetic: components["schemas"]["YesNo"];
-            treats_hypertension: components["schemas"]["YesNo"];
-            systolic_bp: components["schemas"]["HeartRiskNumber"];
-        };
+        /** @enum {string} */
+        DiscoveryOutcome: "enrol" | "nurture" | "not_a_fit" | "no_show";
         DiscoveryVisit: {
             id: number;
             prospect: number;
@@ -3570,6 +3389,55 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        ProspectDetail: components["schemas"]["Prospect"] & {
+            history: components["schemas"]["StageChange"][];
+            calls: components["schemas"]["ProspectCall"][];
+            visits: components["schemas"]["DiscoveryVisit"][];
+        };
+        ProspectPatch: {
+            first_name?: string;
+            last_name?: string;
+            /** Format: email */
+            email?: string | null;
+            phone?: components["schemas"]["PhoneNumber"];
+            source?: components["schemas"]["ProspectSource"];
+            referred_by?: string;
+            owner?: number | null;
+            next_action?: string;
+            /** Format: date */
+            next_action_on?: string | null;
+            interests?: components["schemas"]["ProspectInterests"];
+            notes?: string;
+            questionnaire?: components["schemas"]["ProspectQuestionnaire"];
+        };
+        ProspectTransition: {
+            to: components["schemas"]["PipelineStage"];
+            reason?: string;
+            /** Format: date */
+            nurture_on?: string;
+        };
+        ProspectCallCreate: {
+            summary: string;
+        };
+        ProspectConvert: {
+            /**
+             * Format: email
+             * @description The sign-in email; the prospect's own when omitted.
+             */
+            email?: string;
+            /** @description Enrol in this program too. */
+            program?: number;
+            /**
+             * Format: date
+             * @description The enrollment's start (today when omitted).
+             */
+            start_date?: string;
+        };
+        ProspectConversion: {
+            prospect: components["schemas"]["Prospect"];
+            client: number;
+            enrollment: number | null;
+        };
         DiscoveryVisitCreate: {
             prospect: number;
             service: number;
@@ -3578,6 +3446,16 @@ export interface components {
             start: string;
             /** @enum {string} */
             channel?: "in_clinic" | "video" | "phone";
+        };
+        DiscoveryHeartRiskInput: {
+            sex: string;
+            age: components["schemas"]["HeartRiskNumber"];
+            hdl_cholesterol: components["schemas"]["HeartRiskNumber"];
+            total_cholesterol: components["schemas"]["HeartRiskNumber"];
+            smoker: components["schemas"]["YesNo"];
+            diabetic: components["schemas"]["YesNo"];
+            treats_hypertension: components["schemas"]["YesNo"];
+            systolic_bp: components["schemas"]["HeartRiskNumber"];
         };
         DiscoveryVisitPatch: {
             goals?: string;
@@ -3624,11 +3502,129 @@ export interface components {
             detail: string;
         };
         /** @enum {string} */
-        LabOrderStatus: "booked" | "collector_assigned" | "collected" | "processing" | "partial" | "ready" | "cancelled";
+        CognitiveRunStatus: "in_progress" | "paused" | "completed" | "incomplete";
+        /** @enum {string} */
+        CognitiveTaskKind: "recall_immediate" | "digit_span_forward" | "digit_span_backward" | "simple_reaction" | "choice_reaction" | "symbol_coding" | "connect_numbers" | "connect_alternating" | "recall_delayed";
+        CognitiveResponse: {
+            /** @description The item answered (its index in the task). */
+            item: number;
+            value: string;
+            /** @description Milliseconds from the item shown to the answer. */
+            rt_ms: number;
+        };
+        CognitiveTaskRecord: {
+            task: components["schemas"]["CognitiveTaskKind"];
+            responses: components["schemas"]["CognitiveResponse"][];
+            timed_out: boolean;
+        };
+        CognitiveProgress: {
+            /** @description The finished tasks, in the battery's order. */
+            tasks: components["schemas"]["CognitiveTaskRecord"][];
+        };
+        CognitiveDomainScores: {
+            memory: number;
+            attention: number;
+            processing_speed: number;
+            executive_function: number;
+        };
+        CognitiveReview: {
+            id: number;
+            run: number | null;
+            instrument: number | null;
+            comment: string;
+            reviewer: number;
+            reviewer_name: string;
+            /** Format: date-time */
+            reviewed_at: string;
+        };
+        CognitiveRun: {
+            id: number;
+            client: number;
+            /** @description Builds the battery (machines/cognitive/battery.ts). */
+            seed: number;
+            battery_version: number;
+            status: components["schemas"]["CognitiveRunStatus"];
+            /** Format: date-time */
+            started_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            completed_at: string | null;
+            progress: components["schemas"]["CognitiveProgress"];
+            domains: components["schemas"]["CognitiveDomainScores"] | null;
+            /** @description The raw figures each task gave (words recalled, spans, median times, errors). */
+            measures: {
+                [key: string]: number | null;
+            } | null;
+            total: number | null;
+            reviews: components["schemas"]["CognitiveReview"][];
+        };
+        CognitiveInstrumentDomain: {
+            domain: string;
+            score: number;
+            max: number;
+        };
+        CognitiveInstrument: {
+            id: number;
+            client: number;
+            instrument: string;
+            form: string;
+            version: string;
+            language: string;
+            setting: string;
+            /** Format: date */
+            administered_on: string;
+            total: number;
+            max_total: number;
+            domains: components["schemas"]["CognitiveInstrumentDomain"][];
+            administrator: string;
+            interpretation: string;
+            recorded_by: number;
+            /** Format: date-time */
+            recorded_at: string;
+            reviews: components["schemas"]["CognitiveReview"][];
+        };
+        CognitiveResults: {
+            runs: components["schemas"]["CognitiveRun"][];
+            instruments: components["schemas"]["CognitiveInstrument"][];
+        };
+        CognitiveRunCreate: {
+            /** @description The client; a client may omit it. */
+            client?: number;
+        };
+        CognitiveRunSave: {
+            /** @enum {string} */
+            status?: "in_progress" | "paused" | "incomplete";
+            progress?: components["schemas"]["CognitiveProgress"];
+        };
+        CognitiveRunComplete: {
+            progress: components["schemas"]["CognitiveProgress"];
+        };
+        CognitiveInstrumentCreate: {
+            client: number;
+            /** @description e.g. MoCA, MoCA-B, SAGE, MMSE */
+            instrument: string;
+            /** @description e.g. 8.1, form 2 */
+            form: string;
+            version: string;
+            language: string;
+            /** @description Where and how it was given (quiet room, hearing aids worn, ...). */
+            setting: string;
+            /** Format: date */
+            administered_on: string;
+            total: number;
+            max_total: number;
+            domains: components["schemas"]["CognitiveInstrumentDomain"][];
+            administrator: string;
+            interpretation: string;
+        };
+        CognitiveReviewCreate: {
+            run?: number;
+            instrument?: number;
+            comment: string;
+        };
         /** @enum {string} */
         LabSex: "M" | "F";
-        /** @enum {string} */
-        LabFlag: "normal" | "low" | "high" | "critical";
         LabReferenceRange: {
             /** @description null for either sex. */
             sex: components["schemas"]["LabSex"] | null;
@@ -3639,14 +3635,31 @@ export interface components {
             critical_low?: number | null;
             critical_high?: number | null;
         };
-        LabMarkerCreate: {
+        LabMarker: {
+            id: number;
             code: string;
             name: string;
             unit: string;
             ranges: components["schemas"]["LabReferenceRange"][];
         };
-        LabMarker: {
+        LabCatalogueItem: {
             id: number;
+            code: string;
+            name: string;
+            /** @enum {string} */
+            kind: "test" | "profile" | "package";
+            description: string;
+            price_inr: number;
+            /** @description The longest fasting any of its tests needs. */
+            fasting_hours: number;
+            sample_type: string;
+            report_hours: number;
+            active: boolean;
+            /** @description Every marker it measures (a profile's or package's come from its tests). */
+            markers: components["schemas"]["LabMarker"][];
+            tests: number[];
+        };
+        LabMarkerCreate: {
             code: string;
             name: string;
             unit: string;
@@ -3682,23 +3695,6 @@ export interface components {
             /** @description The tests a profile or package includes (replaces the list). */
             tests?: number[];
         };
-        LabCatalogueItem: {
-            id: number;
-            code: string;
-            name: string;
-            /** @enum {string} */
-            kind: "test" | "profile" | "package";
-            description: string;
-            price_inr: number;
-            /** @description The longest fasting any of its tests needs. */
-            fasting_hours: number;
-            sample_type: string;
-            report_hours: number;
-            active: boolean;
-            /** @description Every marker it measures (a profile's or package's come from its tests). */
-            markers: components["schemas"]["LabMarker"][];
-            tests: number[];
-        };
         LabPincode: {
             pincode: string;
             area: string;
@@ -3729,28 +3725,8 @@ export interface components {
             /** Format: date-time */
             expires_at: string;
         };
-        LabPersonCreate: {
-            /** @description The client themself (name */
-            self: boolean;
-            name?: string;
-            age?: number;
-            sex?: components["schemas"]["LabSex"];
-        };
-        LabOrderCreate: {
-            hold: number;
-            items: number[];
-            people: components["schemas"]["LabPersonCreate"][];
-            address: string;
-        };
-        LabOrderReschedule: {
-            hold: number;
-        };
-        LabOrderTransition: {
-            to: components["schemas"]["LabOrderStatus"];
-            /** @description The staff member who collects (to collector_assigned). */
-            collector?: number;
-            reason?: string;
-        };
+        /** @enum {string} */
+        LabOrderStatus: "booked" | "collector_assigned" | "collected" | "processing" | "partial" | "ready" | "cancelled";
         LabPerson: {
             id: number;
             self: boolean;
@@ -3794,12 +3770,30 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
-        LabResultEntry: {
-            order: number;
-            person: number;
-            marker: number;
-            value: number;
+        LabPersonCreate: {
+            /** @description The client themself (name */
+            self: boolean;
+            name?: string;
+            age?: number;
+            sex?: components["schemas"]["LabSex"];
         };
+        LabOrderCreate: {
+            hold: number;
+            items: number[];
+            people: components["schemas"]["LabPersonCreate"][];
+            address: string;
+        };
+        LabOrderReschedule: {
+            hold: number;
+        };
+        LabOrderTransition: {
+            to: components["schemas"]["LabOrderStatus"];
+            /** @description The staff member who collects (to collector_assigned). */
+            collector?: number;
+            reason?: string;
+        };
+        /** @enum {string} */
+        LabFlag: "normal" | "low" | "high" | "critical";
         LabResult: {
             id: number;
             order: number;
@@ -3825,6 +3819,14 @@ export interface components {
                 at: string;
             }[];
         };
+        LabReportPdf: {
+            order: number;
+            file_name: string;
+            size: number;
+            sha256: string;
+            /** Format: date-time */
+            uploaded_at: string;
+        };
         LabReport: {
             order: number;
             status: components["schemas"]["LabOrderStatus"];
@@ -3834,21 +3836,34 @@ export interface components {
             results: components["schemas"]["LabResult"][];
             pdf: components["schemas"]["LabReportPdf"] | null;
         };
+        LabResultEntry: {
+            order: number;
+            person: number;
+            marker: number;
+            value: number;
+        };
         LabReportPdfUpload: {
             file_name: string;
             /** @description The PDF's bytes in base64 (10 MB at most once decoded). */
             content_base64: string;
         };
-        LabReportPdf: {
-            order: number;
-            file_name: string;
-            size: number;
-            sha256: string;
-            /** Format: date-time */
-            uploaded_at: string;
-        };
         /** @enum {string} */
         Therapy: "iv" | "hbot" | "pet" | "red_light" | "fir";
+        /** @description A session the client had, as the portal shows it: which therapy, when, how long and with whom (first name). Nothing of the chart: no vitals, parameters, notes, events or warnings. */
+        CompletedSession: {
+            id: number;
+            therapy: components["schemas"]["Therapy"];
+            /** @description The clinic's display name (back office settings). */
+            therapy_name: string;
+            /**
+             * Format: date-time
+             * @description When the session started (or was completed
+             */
+            date: string;
+            /** @description From start to completion; null when the start was not recorded. */
+            duration_minutes: number | null;
+            staff_first_name: string | null;
+        };
         /** @enum {string} */
         TherapyVisitStatus: "draft" | "in_progress" | "completed" | "signed" | "aborted";
         TherapyVisitSummary: {
@@ -3867,20 +3882,10 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
-        /** @description A session the client had, as the portal shows it: which therapy, when, how long and with whom (first name). Nothing of the chart: no vitals, parameters, notes, events or warnings. */
-        CompletedSession: {
-            id: number;
-            therapy: components["schemas"]["Therapy"];
-            /** @description The clinic's display name (back office settings). */
-            therapy_name: string;
-            /**
-             * Format: date-time
-             * @description When the session started (or was completed
-             */
-            date: string;
-            /** @description From start to completion; null when the start was not recorded. */
-            duration_minutes: number | null;
-            staff_first_name: string | null;
+        TherapyVisitCreate: {
+            appointment?: number;
+            client?: number;
+            therapy?: components["schemas"]["Therapy"];
         };
         TherapyVisitHeader: {
             client_name: string;
@@ -3893,6 +3898,26 @@ export interface components {
             staff_name: string;
             session_number: number | null;
             session_total: number | null;
+        };
+        ContraindicationScreen: {
+            id: number;
+            client: number;
+            therapy: components["schemas"]["Therapy"];
+            answers: {
+                [key: string]: boolean;
+            };
+            /** @enum {string} */
+            result: "clear" | "relative" | "absolute";
+            notes: string;
+            screened_by: number;
+            /** Format: date-time */
+            screened_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            override_reason: string | null;
+            overridden_by: number | null;
+            /** Format: date-time */
+            overridden_at: string | null;
         };
         TherapyVisitEvent: {
             /** Format: date-time */
@@ -3974,11 +3999,6 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        TherapyVisitCreate: {
-            appointment?: number;
-            client?: number;
-            therapy?: components["schemas"]["Therapy"];
-        };
         TherapyVisitPatch: {
             version: number;
             vitals_before?: {
@@ -4009,26 +4029,6 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        ContraindicationScreen: {
-            id: number;
-            client: number;
-            therapy: components["schemas"]["Therapy"];
-            answers: {
-                [key: string]: boolean;
-            };
-            /** @enum {string} */
-            result: "clear" | "relative" | "absolute";
-            notes: string;
-            screened_by: number;
-            /** Format: date-time */
-            screened_at: string;
-            /** Format: date-time */
-            expires_at: string;
-            override_reason: string | null;
-            overridden_by: number | null;
-            /** Format: date-time */
-            overridden_at: string | null;
-        };
         ContraindicationScreenCreate: {
             client: number;
             therapy: components["schemas"]["Therapy"];
@@ -4040,18 +4040,18 @@ export interface components {
         ContraindicationOverride: {
             reason: string;
         };
-        Contraindication: {
-            key: string;
-            label: string;
-            /** @enum {string} */
-            severity: "absolute" | "relative";
-        };
         TherapyNames: {
             iv?: string;
             hbot?: string;
             pet?: string;
             red_light?: string;
             fir?: string;
+        };
+        Contraindication: {
+            key: string;
+            label: string;
+            /** @enum {string} */
+            severity: "absolute" | "relative";
         };
         TherapyContraindications: {
             iv?: components["schemas"]["Contraindication"][];
@@ -4121,21 +4121,21 @@ export interface components {
             low: boolean;
             expired: boolean;
         };
+        StockLotCreate: {
+            item: string;
+            lot_number: string;
+            /** Format: date */
+            expires_on: string;
+            quantity: number;
+            unit: string;
+            low_at?: number;
+        };
         IvRecipePatch: {
             name?: string;
             base_fluid?: string;
             bag_volume?: number;
             ingredients?: components["schemas"]["IvRecipeIngredient"][];
             active?: boolean;
-        };
-        StockAdjustmentCreate: {
-            /**
-             * @description received adds, wasted and expired take away, count sets the counted quantity.
-             * @enum {string}
-             */
-            kind: "received" | "wasted" | "expired" | "count";
-            quantity: number;
-            reason: string;
         };
         StockMovement: {
             id: number;
@@ -4155,26 +4155,17 @@ export interface components {
             /** Format: date-time */
             at: string;
         };
-        StockLotCreate: {
-            item: string;
-            lot_number: string;
-            /** Format: date */
-            expires_on: string;
+        StockAdjustmentCreate: {
+            /**
+             * @description received adds, wasted and expired take away, count sets the counted quantity.
+             * @enum {string}
+             */
+            kind: "received" | "wasted" | "expired" | "count";
             quantity: number;
-            unit: string;
-            low_at?: number;
+            reason: string;
         };
     };
     responses: {
-        /** @description This Idempotency-Key was already used for a different request (`errors` names the header). */
-        IdempotencyKeyReused: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
         /** @description Bad input; `errors` names each field and the reason. */
         BadRequest: {
             headers: {
@@ -4229,13 +4220,22 @@ export interface components {
                 "application/json": components["schemas"]["SchedulingConflictBody"];
             };
         };
+        /** @description This Idempotency-Key was already used for a different request (`errors` names the header). */
+        IdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
-        /** @description One key per submission a person makes (the same key for each retry of it), 1 to 255 visible characters, e.g. a UUID. A repeat from the same caller with the same key and the same request gets the first answer back (header `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 422; a repeat while the first is still being written is 409. Keys are kept 24 hours. */
-        IdempotencyKey: string;
-        Id: number;
         Page: number;
         PageSize: number;
+        Id: number;
+        /** @description One key per submission a person makes (the same key for each retry of it), 1 to 255 visible characters, e.g. a UUID. A repeat from the same caller with the same key and the same request gets the first answer back (header `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 422; a repeat while the first is still being written is 409. Keys are kept 24 hours. */
+        IdempotencyKey: string;
     };
     requestBodies: never;
     headers: never;

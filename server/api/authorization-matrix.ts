@@ -1,5 +1,5 @@
 // The authorization matrix: what each role gets from each operation, on their own record and on
-// someone else's. The README's table is rendered from this, and the integration test
+// someone else's. docs/authorization.md's table is rendered from this, and the integration test
 // tests/integration/api/authorization-matrix.test.ts runs every row for every role over HTTP.
 // The server decides with server/api/policy.ts; this table is the independent statement of
 // what that policy must produce.
@@ -269,7 +269,7 @@ export function expectedOutcome(r: MatrixRow, role: ClinicRole): Outcome {
   return r.staff;
 }
 
-/** The README table. */
+/** The table of docs/authorization.md. */
 export function renderAuthorizationMatrix(): string {
   const lines = [
     '| operation | record | CLIENT | NURSE, RECEPTION, DOCTOR, HEALTH_COACH, NUTRITIONIST | ADMIN | SUPER_ADMIN |',

@@ -1,36 +1,27 @@
-// openapi/openapi.yaml is the one source of the API's shapes: routes take their Fastify schemas
-// (params, querystring, body, responses) from its operations, so what the server validates is
-// what the contract says and what the browser's generated types say.
+// openapi/openapi.yaml (with the domain files it refers to, openapi/domains/) is the one source of
+// the API's shapes: routes take their Fastify schemas (params, querystring, body, responses) from
+// its operations, so what the server validates is what the contract says and what the browser's
+// generated types say.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifySchema } from 'fastify';
-import { parse } from 'yaml';
 import { DATE_WINDOW, DATE_WINDOW_PATTERN } from '../../machines/rules/calendar-dates.ts';
 import { VISIBLE_TEXT_PATTERN } from '../../machines/rules/visible-text.ts';
 import { projectRoot } from '../project-root.ts';
 
+/** The contract's root file: its paths refer to one file per domain under openapi/domains/. */
 export const CONTRACT_PATH = path.join(projectRoot, 'openapi/openapi.yaml');
 /**
- * The same contract already parsed, written by `npm run openapi:generate` beside the generated
- * types: reading it takes a few milliseconds where parsing the YAML took about half a second of
- * every server start and every test app. tests/integration/api/contract-generated.test.ts fails
- * when it no longer matches the YAML.
+ * The same contract bundled into one document, written by `npm run openapi:generate` beside the
+ * generated types (scripts/generate-contract-json.ts): reading it takes a few milliseconds where
+ * parsing the YAML took about half a second of every server start and every test app.
+ * tests/integration/api/contract-generated.test.ts fails when it no longer matches the YAML.
  */
 export const CONTRACT_JSON_PATH = path.join(projectRoot, 'openapi/generated/openapi.json');
 
 /** The contract as the server reads it: the generated JSON. */
 export function readContractDocument(): Json {
   return JSON.parse(fs.readFileSync(CONTRACT_JSON_PATH, 'utf8'));
-}
-
-/** A contract YAML file parsed: the source of that JSON, or a staged copy a generator is given. */
-export function parseContractYaml(file = CONTRACT_PATH): Json {
-  return parse(fs.readFileSync(file, 'utf8'));
-}
-
-/** The JSON `npm run openapi:generate` writes for the YAML contract. */
-export function contractJson(): string {
-  return `${JSON.stringify(parseContractYaml(), null, 1)}\n`;
 }
 
 type Json = any;

@@ -1,4 +1,4 @@
-// Who may do what, decided on the server for every request (README "Authorization matrix").
+// Who may do what, decided on the server for every request (docs/authorization.md).
 // Ownership answers differ by audience: another user's record answers 404 to a CLIENT (its
 // existence is not theirs to learn) and 403 to staff lacking the right.
 //

@@ -3,7 +3,7 @@
 // process keeps serving. Node's default would exit on either, taking every other request and the
 // clinic's whole day with it; a handler's own error is already answered 500 (http/errors.ts) and
 // a job's is retried (jobs/queue.ts). If the process dies anyway (out of memory, kill -9), the
-// supervisor in the production recipe restarts it (README "Production", deploy/thrive-clinic.service).
+// supervisor in the production recipe restarts it (docs/operations.md "Production", deploy/thrive-clinic.service).
 import type { Logger } from 'pino';
 
 export interface ProcessGuards {

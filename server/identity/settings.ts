@@ -1,4 +1,4 @@
-// Identity settings beyond server/config.ts, read from the same environment (README "Identity").
+// Identity settings beyond server/config.ts, read from the same environment (docs/identity.md).
 import { ConfigError } from '../config.ts';
 
 export type MfaConfiguration = 'OFF' | 'OPTIONAL' | 'ON';

@@ -1,4 +1,4 @@
-// The production recipe (README "Production", deploy/thrive-clinic.service), tried for real:
+// The production recipe (docs/operations.md "Production", deploy/thrive-clinic.service), tried for real:
 //   - faults that escape every handler (a promise nobody awaits rejects, a callback throws) while
 //     requests are in flight are logged and the process keeps serving;
 //   - kill -9 while writes sent with Idempotency-Keys are in flight, then every one resent with its

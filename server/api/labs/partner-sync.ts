@@ -45,7 +45,7 @@ export async function queuePartnerCancel(trx: Db, order: number): Promise<void> 
   await enqueue(trx, { kind: LAB_PARTNER_CANCEL_JOB, dedupeKey: `lab-partner-cancel:${order}`, runAt: new Date(), payload: { order } });
 }
 
-/** What the partner is told: the wire format in README "Lab partners". */
+/** What the partner is told: the wire format in docs/labs.md. */
 async function bookingOf(q: Db, id: number): Promise<PartnerBooking | null> {
   const order = await data.findOrder(q, id);
   if (!order) return null;

@@ -2,7 +2,7 @@
 // results come back. Four verbs (book, cancel, status, results). The built-in lab desk is the default:
 // staff collect and enter results in the clinic's own screens, so the desk adapter reads what
 // they recorded. A partner lab with an HTTP API is used only when LAB_PARTNER_URL is set; its
-// wire format is in README ("Lab partners"). There is no fake partner in production code: the
+// wire format is in docs/labs.md. There is no fake partner in production code: the
 // contract test starts its own.
 import { LAB_ORDER_STATUSES, type LabOrderStatus } from '../../../machines/labs/order-lifecycle.ts';
 import type { Db } from '../../db/database.ts';
@@ -75,7 +75,7 @@ export function labDesk(db: Db): LabPartner {
   };
 }
 
-/** A partner lab's HTTP API (README "Lab partners"): JSON over HTTPS with a bearer key. */
+/** A partner lab's HTTP API (docs/labs.md): JSON over HTTPS with a bearer key. */
 export function httpLabPartner(options: { baseUrl: string; apiKey: string; timeoutMs?: number; fetch?: typeof fetch }): LabPartner {
   const base = options.baseUrl.replace(/\/+$/, '');
   const fetcher = options.fetch ?? fetch;

@@ -61,7 +61,7 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
   const mail: MailTransport = app.runtime.mail;
   // The built-in lab desk unless LAB_PARTNER_URL and LAB_PARTNER_KEY name a partner lab; then
   // bookings go to it after their commit and its statuses and results are polled
-  // (LAB_PARTNER_POLL_MS, 0 turns the poller off; README "Lab partners").
+  // (LAB_PARTNER_POLL_MS, 0 turns the poller off; docs/labs.md).
   const partner = labPartnerFrom(process.env, db);
   const partnerPollMs = Number(process.env.LAB_PARTNER_POLL_MS ?? 60_000);
   if (partner.kind === 'http' && partnerPollMs > 0) {

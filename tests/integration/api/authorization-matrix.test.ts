@@ -1,4 +1,4 @@
-// Generated from server/api/authorization-matrix.ts (the table in the README): every operation
+// Generated from server/api/authorization-matrix.ts (the table in docs/authorization.md): every operation
 // × every role × own/another's record, over HTTP with real tokens, on each engine.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -112,10 +112,10 @@ const requests: Record<string, Builder> = {
 };
 
 describe('the authorization matrix', () => {
-  it('has a request for every row, and the README shows the same table', () => {
+  it('has a request for every row, and docs/authorization.md shows the same table', () => {
     expect(Object.keys(requests).sort()).toEqual(AUTHORIZATION_MATRIX.map((r) => r.key).sort());
-    const readme = fs.readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
-    expect(readme).toContain(renderAuthorizationMatrix());
+    const page = fs.readFileSync(path.resolve(import.meta.dirname, '../../../docs/authorization.md'), 'utf8');
+    expect(page).toContain(renderAuthorizationMatrix());
   });
 });
 

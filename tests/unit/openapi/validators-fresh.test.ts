@@ -1,6 +1,6 @@
 // The browser's form validation is the contract's: openapi/generated/portal-validators.js must be
-// what scripts/generate-portal-validators.ts makes from openapi.yaml today, and it must accept and
-// refuse what the server's validator does.
+// what scripts/generate-portal-validators.ts makes from the contract's YAML files today, and it must
+// accept and refuse what the server's validator does.
 import fs from 'node:fs';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
@@ -14,8 +14,8 @@ import { HEALTH_GOALS } from '../../integration/api/thrive-checks/fixtures.ts';
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;
 
 describe('portal validators generated from the contract', () => {
-  it('are fresh (run `npm run openapi:generate` after changing openapi.yaml)', () => {
-    expect(fs.readFileSync(VALIDATORS_PATH, 'utf8')).toBe(portalValidatorsSource());
+  it('are fresh (run `npm run openapi:generate` after changing openapi.yaml or openapi/domains/)', async () => {
+    expect(fs.readFileSync(VALIDATORS_PATH, 'utf8')).toBe(await portalValidatorsSource());
   });
 
   const contract = loadContract();

@@ -1,4 +1,4 @@
-// The thrive dashboard's rules: the On Track table (README "Thrive dashboard"), unit
+// The thrive dashboard's rules: the On Track table (docs/thrive-dashboard.md), unit
 // conversions, plausibility with the field named, goal targets and trends.
 import { describe, expect, it } from 'vitest';
 import { isWorsening, standing, targetFor } from '../../../../machines/thrive-dashboard/goals.ts';
@@ -6,7 +6,7 @@ import { bodyMassIndex, fromCanonical, MEASUREMENT_TEXTS, readMeasurement, toCan
 import { trackStatus } from '../../../../machines/thrive-dashboard/track-rules.ts';
 
 describe('On Track / At Risk / Off Track', () => {
-  // elapsed, attendance, package use → status (the table in README.md)
+  // elapsed, attendance, package use → status (the table in docs/thrive-dashboard.md)
   it.each([
     [0.5, 1, 0.5, 'on_track'],
     [0.5, 0.8, 0.3, 'on_track'],
