@@ -8,6 +8,7 @@ import { runLifecycle } from '../../../../machines/cognitive/run-lifecycle.ts';
 import { enrollmentLifecycle } from '../../../../machines/enrollment/enrollment-lifecycle.ts';
 import { labOrderLifecycle } from '../../../../machines/labs/order-lifecycle.ts';
 import { ticketLifecycle } from '../../../../machines/support/ticket-lifecycle.ts';
+import { visitLifecycle } from '../../../../machines/visits/visit-lifecycle.ts';
 import type { Steps, TransitionTable } from '../../../support/transition-table.ts';
 
 // ---- Appointment: requested → booked → confirmed → checked-in → in-progress → completed;
@@ -144,4 +145,46 @@ export const runTable: TransitionTable = {
   ],
 };
 
-export const lifecycleTables = [appointmentTable, labOrderTable, ticketTable, enrollmentTable, runTable];
+// ---- Therapy visit chart: draft → in-progress → completed → locked (signed, + addenda); aborted
+// (with a reason). Started once nothing blocks it (screening, vitals), completed once the required
+// sections are filled, signed by its clinician; after signing only a dated addendum with its text.
+// Edits keep the status and stop at signing. Neither completed nor signed before the visit's
+// appointment has begun (issue 32).
+
+const READY = { blockers: [], missing: [], signer_id: 4, reason: 'The client felt faint.', text: 'Called the client the next day.', before_appointment: false };
+
+export const visitTable: TransitionTable = {
+  chart: visitLifecycle,
+  source: 'design/domain.md (TherapyVisit) and issue 32 (not before the appointment)',
+  statuses: ['draft', 'in_progress', 'completed', 'signed', 'aborted'],
+  verbs: ['visit.start', 'visit.edit', 'visit.complete', 'visit.sign', 'visit.abort', 'visit.addendum'],
+  cases: [
+    {
+      name: 'nothing blocks or is missing, a signer, a reason and a text, the appointment begun',
+      extras: READY,
+      steps: {
+        draft: { 'visit.start': 'in_progress', 'visit.edit': 'draft', 'visit.abort': 'aborted' },
+        in_progress: { 'visit.edit': 'in_progress', 'visit.complete': 'completed', 'visit.abort': 'aborted' },
+        completed: { 'visit.edit': 'completed', 'visit.sign': 'signed' },
+        signed: { 'visit.addendum': 'signed' },
+      },
+    },
+    {
+      name: 'screening blocks, sections missing, no signer, reason or text',
+      extras: { blockers: ['screening'], missing: ['vitals_after'] },
+      steps: { draft: { 'visit.edit': 'draft' }, in_progress: { 'visit.edit': 'in_progress' }, completed: { 'visit.edit': 'completed' } },
+    },
+    {
+      name: 'all in order but the appointment not begun',
+      extras: { ...READY, before_appointment: true },
+      steps: {
+        draft: { 'visit.start': 'in_progress', 'visit.edit': 'draft', 'visit.abort': 'aborted' },
+        in_progress: { 'visit.edit': 'in_progress', 'visit.abort': 'aborted' },
+        completed: { 'visit.edit': 'completed' },
+        signed: { 'visit.addendum': 'signed' },
+      },
+    },
+  ],
+};
+
+export const lifecycleTables = [appointmentTable, labOrderTable, ticketTable, enrollmentTable, runTable, visitTable];
