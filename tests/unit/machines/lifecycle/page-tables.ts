@@ -2,6 +2,7 @@
 // project guide, the section named beside each) and the issues that asked for each chart; the
 // oracle the charts are checked against (tests/support/transition-table.ts), read from no chart.
 import { consentMachine } from '../../../../machines/consent/consent-machine.ts';
+import { versionMachine } from '../../../../machines/version/version-machine.ts';
 import type { TransitionTable } from '../../../support/transition-table.ts';
 
 // ---- HIPAA consent (spec: the authorization modal, Consent, the toasts): shown only when the
@@ -29,4 +30,29 @@ export const consentTable: TransitionTable = {
   ],
 };
 
-export const pageTables = [consentTable];
+// ---- Version check (spec: Version check, GET /version.json, constants): the first fetch records
+// the version; a later, different one shows the 'A new version is available!' banner, whose
+// 'Refresh Now' reloads the page; polled every 5 minutes; a failed poll waits for the next. A hidden
+// tab stops polling and checks again when it is shown (the version-banner issue).
+
+const POLL = 'xstate.after.versionPollInterval.version.waiting';
+const versionSteps = (answer: string) => ({
+  fetching: { 'xstate.done.actor.fetchVersion': answer, 'xstate.error.actor.fetchVersion': 'waiting', 'visibility.hidden': 'paused' },
+  waiting: { [POLL]: 'fetching', 'visibility.hidden': 'paused' },
+  paused: { 'visibility.visible': 'fetching' },
+  updateAvailable: { 'version.refresh': 'updateAvailable / reloadPage' },
+});
+
+export const versionTable: TransitionTable = {
+  chart: versionMachine,
+  source: 'clinic-spec.md (Version check, GET /version.json, poll interval) and the version-banner issue (hidden tabs)',
+  statuses: ['fetching', 'waiting', 'paused', 'updateAvailable'],
+  verbs: ['xstate.done.actor.fetchVersion', 'xstate.error.actor.fetchVersion', 'visibility.hidden', 'visibility.visible', 'version.refresh', POLL],
+  cases: [
+    { name: 'the first answer', context: { knownVersion: null }, extras: { output: '1.4.0' }, steps: versionSteps('waiting / recordVersion') },
+    { name: 'the same version again', context: { knownVersion: '1.4.0' }, extras: { output: '1.4.0' }, steps: versionSteps('waiting') },
+    { name: 'a new version', context: { knownVersion: '1.4.0' }, extras: { output: '1.5.0' }, steps: versionSteps('updateAvailable') },
+  ],
+};
+
+export const pageTables = [consentTable, versionTable];
