@@ -2,6 +2,7 @@
 // project guide, the section named beside each) and the issues that asked for each chart; the
 // oracle the charts are checked against (tests/support/transition-table.ts), read from no chart.
 import { consentMachine } from '../../../../machines/consent/consent-machine.ts';
+import { sessionMachine } from '../../../../machines/session/session-machine.ts';
 import { versionMachine } from '../../../../machines/version/version-machine.ts';
 import type { TransitionTable } from '../../../support/transition-table.ts';
 
@@ -55,4 +56,30 @@ export const versionTable: TransitionTable = {
   ],
 };
 
-export const pageTables = [consentTable, versionTable];
+// ---- Session (spec: Session, the 401/403 rule): an expired or invalid token triggers one refresh
+// and retry, and a request rejected meanwhile waits for that same refresh; a failed refresh ends
+// the session (the alert and /login are the ended state's effects). A request that used a token
+// older than the last refresh's is retried with the new one, no refresh. A disabled account ends
+// the session at once (the disabled-account issue); a new sign-in starts it again.
+
+// null: the chart does nothing (the transport retries the request with the newer token).
+const sessionSteps = (rejected: string | null) => ({
+  active: { ...(rejected ? { 'session.tokenRejected': rejected } : {}), 'session.accountDisabled': 'disabled' },
+  refreshing: { 'xstate.done.actor.refreshSession': 'active / storeToken', 'xstate.error.actor.refreshSession': 'expired', 'session.accountDisabled': 'disabled' },
+  expired: { 'session.started': 'active' },
+  disabled: { 'session.started': 'active' },
+});
+
+export const sessionTable: TransitionTable = {
+  chart: sessionMachine,
+  source: 'clinic-spec.md (Session, 401/403 refresh and retry) and the disabled-account issue',
+  statuses: ['active', 'refreshing', 'expired', 'disabled'],
+  verbs: ['session.tokenRejected', 'session.accountDisabled', 'session.started', 'xstate.done.actor.refreshSession', 'xstate.error.actor.refreshSession'],
+  cases: [
+    { name: 'no refresh yet', context: { accessToken: null }, extras: { token: 'first', output: 'second' }, steps: sessionSteps('refreshing') },
+    { name: 'the token of the last refresh rejected', context: { accessToken: 'second' }, extras: { token: 'second', output: 'third' }, steps: sessionSteps('refreshing') },
+    { name: 'a request with a token older than the last refresh', context: { accessToken: 'second' }, extras: { token: 'first', output: 'third' }, steps: sessionSteps(null) },
+  ],
+};
+
+export const pageTables = [consentTable, versionTable, sessionTable];
