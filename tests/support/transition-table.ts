@@ -90,7 +90,8 @@ export function disagreements(table: TransitionTable): string[] {
   const { chart } = table;
   const out: string[] = [];
   const statuses = leavesOf(chart);
-  if (JSON.stringify(statuses) !== JSON.stringify(table.statuses)) out.push(`states: chart ${statuses.join(', ')}; table ${table.statuses.join(', ')}`);
+  // The same states, in any order (the order of a chart's states is no transition).
+  if (JSON.stringify([...statuses].sort()) !== JSON.stringify([...table.statuses].sort())) out.push(`states: chart ${statuses.join(', ')}; table ${table.statuses.join(', ')}`);
   const verbs = verbsOf(chart);
   if (JSON.stringify(verbs) !== JSON.stringify([...table.verbs].sort())) out.push(`events: chart ${verbs.join(', ')}; table ${[...table.verbs].sort().join(', ')}`);
   for (const c of table.cases) {

@@ -5,6 +5,7 @@
 // read from a chart.
 import { appointmentLifecycle } from '../../../../machines/appointments/appointment-lifecycle.ts';
 import { runLifecycle } from '../../../../machines/cognitive/run-lifecycle.ts';
+import { pipelineLifecycle } from '../../../../machines/discovery/pipeline-lifecycle.ts';
 import { enrollmentLifecycle } from '../../../../machines/enrollment/enrollment-lifecycle.ts';
 import { labOrderLifecycle } from '../../../../machines/labs/order-lifecycle.ts';
 import { ticketLifecycle } from '../../../../machines/support/ticket-lifecycle.ts';
@@ -187,4 +188,41 @@ export const visitTable: TransitionTable = {
   ],
 };
 
-export const lifecycleTables = [appointmentTable, labOrderTable, ticketTable, enrollmentTable, runTable, visitTable];
+// ---- Prospect pipeline (design/domain.md: Discovery area, DiscoveryVisit; the discovery issue as
+// README's Discovery section tells it): new → contacted → discovery_booked → discovery_done →
+// enrol / nurture / not_a_fit / no_show, and lost, with a reason, from any open stage. Enrol only
+// by converting the prospect; nurture with a date to follow up.
+
+const pipelineSteps = (facts: { reason: boolean; followUp: boolean; converting: boolean }): Steps => {
+  const none: Record<string, string> = {};
+  const lose = facts.reason ? { 'prospect.lose': 'lost' } : none;
+  const nurture = facts.followUp ? { 'prospect.nurture': 'nurture' } : none;
+  const outcomes: Record<string, string> = {
+    ...(facts.converting ? { 'prospect.enrol': 'enrol' } : none),
+    ...nurture,
+    ...(facts.reason ? { 'prospect.not_a_fit': 'not_a_fit' } : none),
+  };
+  return {
+    new: { 'prospect.contact': 'contacted', 'prospect.book': 'discovery_booked', ...lose },
+    // A first contact is a screener call, and screeners end in enrol, nurture or not now: nurture.
+    contacted: { 'prospect.book': 'discovery_booked', ...nurture, ...lose },
+    discovery_booked: { 'prospect.hold': 'discovery_done', 'prospect.no_show': 'no_show', ...lose },
+    discovery_done: { ...outcomes, ...lose },
+    nurture: { 'prospect.contact': 'contacted', 'prospect.book': 'discovery_booked', ...lose },
+    // A missed visit is booked again, or the prospect is nurtured until a later date.
+    no_show: { 'prospect.book': 'discovery_booked', ...nurture, ...lose },
+  };
+};
+
+export const pipelineTable: TransitionTable = {
+  chart: pipelineLifecycle,
+  source: 'design/domain.md (Discovery area, DiscoveryVisit) and README.md (Discovery: the pipeline)',
+  statuses: ['new', 'contacted', 'discovery_booked', 'discovery_done', 'enrol', 'nurture', 'not_a_fit', 'no_show', 'lost'],
+  verbs: ['prospect.contact', 'prospect.book', 'prospect.hold', 'prospect.no_show', 'prospect.enrol', 'prospect.nurture', 'prospect.not_a_fit', 'prospect.lose'],
+  cases: [
+    { name: 'a reason, a follow-up date, converting', extras: { reason: 'Moved away.', nurture_on: '2026-04-01', converting: true }, steps: pipelineSteps({ reason: true, followUp: true, converting: true }) },
+    { name: 'a plain stage move', extras: {}, steps: pipelineSteps({ reason: false, followUp: false, converting: false }) },
+  ],
+};
+
+export const lifecycleTables = [appointmentTable, labOrderTable, ticketTable, enrollmentTable, runTable, visitTable, pipelineTable];
