@@ -2,6 +2,7 @@
 // project guide, the section named beside each) and the issues that asked for each chart; the
 // oracle the charts are checked against (tests/support/transition-table.ts), read from no chart.
 import { consentMachine } from '../../../../machines/consent/consent-machine.ts';
+import { guardMachine } from '../../../../machines/guard/guard-machine.ts';
 import { sessionMachine } from '../../../../machines/session/session-machine.ts';
 import { versionMachine } from '../../../../machines/version/version-machine.ts';
 import type { TransitionTable } from '../../../support/transition-table.ts';
@@ -82,4 +83,29 @@ export const sessionTable: TransitionTable = {
   ],
 };
 
-export const pageTables = [consentTable, versionTable, sessionTable];
+// ---- Access guard (spec: Access guard, roles, errors, constants): a spinner for 150 ms; no role
+// goes to /login remembering the origin; an allowed role sees the page (SUPER_ADMIN passes every
+// guarded route); any other role goes to /unauthorized. A role that changes while the page is
+// shown (signed out elsewhere) is judged again.
+
+const DELAY = 'xstate.after.guardDelay.guard.waiting';
+const guardSteps = (verdict: string) => ({
+  waiting: { [DELAY]: verdict, 'guard.roleChanged': 'waiting / setRole' },
+  allowed: { 'guard.roleChanged': `${verdict} / setRole` },
+});
+const STAFF_PAGE = { allowedRoles: ['NURSE', 'DOCTOR'], origin: '/clients?page=2' };
+
+export const guardTable: TransitionTable = {
+  chart: guardMachine,
+  source: 'clinic-spec.md (Access guard, the role table, errors, guard delay)',
+  statuses: ['waiting', 'deciding', 'allowed', 'toLogin', 'toUnauthorized'],
+  verbs: ['guard.roleChanged', DELAY],
+  cases: [
+    { name: 'no role', context: { ...STAFF_PAGE, role: null }, extras: { role: null }, start: 'waiting', steps: guardSteps('toLogin') },
+    { name: 'an allowed role', context: { ...STAFF_PAGE, role: 'NURSE' }, extras: { role: 'NURSE' }, start: 'waiting', steps: guardSteps('allowed') },
+    { name: 'SUPER_ADMIN, not in the list', context: { ...STAFF_PAGE, role: 'SUPER_ADMIN' }, extras: { role: 'SUPER_ADMIN' }, start: 'waiting', steps: guardSteps('allowed') },
+    { name: 'a role not allowed', context: { ...STAFF_PAGE, role: 'CLIENT' }, extras: { role: 'CLIENT' }, start: 'waiting', steps: guardSteps('toUnauthorized') },
+  ],
+};
+
+export const pageTables = [consentTable, versionTable, sessionTable, guardTable];
