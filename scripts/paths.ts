@@ -129,14 +129,29 @@ export function renderPaths(f: MachineFigures): string {
   return lines.join('\n');
 }
 
-async function main() {
+/** The figures of every machine under machines/, from every model under tests/. */
+export async function allFigures(): Promise<MachineFigures[]> {
+  // One after the other: imported at once, a machine's module may load twice (under vitest), and a
+  // model's machine would not be the one found here.
   const machines = await findMachines();
   const models = await findModels();
   // Generating the sign-in paths logs the unsupported-provider errors the machine reports.
   const consoleError = console.error;
   console.error = () => {};
-  const figures = machines.map((m) => figuresOf(m, models));
-  console.error = consoleError;
+  try {
+    return machines.map((m) => figuresOf(m, models));
+  } finally {
+    console.error = consoleError;
+  }
+}
+
+/** Every .paths.md file `npm run paths` writes, by name, with its content. */
+export function renderAllPaths(figures: MachineFigures[]): Map<string, string> {
+  return new Map(figures.map((f) => [pathsFileName(f.machine), renderPaths(f)]));
+}
+
+async function main() {
+  const figures = await allFigures();
   fs.mkdirSync(CHARTS_DIR, { recursive: true });
   const rows = figures.map((f) => [
     f.machine.file.replace(/^machines\//, '') + (f.machine.exportName ? ` ${f.machine.exportName}` : ''),
@@ -158,9 +173,10 @@ async function main() {
   );
   const untested = figures.filter((f) => !f.generated.length).map((f) => f.machine.exportName);
   if (untested.length) console.log(`\nwithout a model file (tests/**/<name>.model.ts): ${untested.join(', ')}`);
-  for (const f of figures) fs.writeFileSync(path.join(CHARTS_DIR, pathsFileName(f.machine)), renderPaths(f));
+  const files = renderAllPaths(figures);
+  for (const [name, content] of files) fs.writeFileSync(path.join(CHARTS_DIR, name), content);
   for (const name of fs.readdirSync(CHARTS_DIR)) {
-    if (name.endsWith('.paths.md') && !figures.some((f) => pathsFileName(f.machine) === name)) fs.rmSync(path.join(CHARTS_DIR, name));
+    if (name.endsWith('.paths.md') && !files.has(name)) fs.rmSync(path.join(CHARTS_DIR, name));
   }
   console.log(`\npaths: wrote ${figures.length} path lists to ${path.relative(ROOT, CHARTS_DIR)}/*.paths.md`);
 }

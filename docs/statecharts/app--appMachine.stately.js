@@ -4,7 +4,9 @@
 import { fromPromise, setup } from 'xstate';
 export const machine = setup({
   guards: {
+    "authRead": () => true,
     "consentGiven": () => true,
+    "guardChecking": () => true,
     "isClientWithoutId": () => true,
     "isOtherUser": () => true,
     "isPlaceholder": () => true,
@@ -15,10 +17,8 @@ export const machine = setup({
     "isSignedIn": () => true,
     "isStaff": () => true,
     "needsConsent": () => true,
-    "not": () => true,
   },
   actions: {
-    "enqueueActions": () => {},
     "forgetExpiry": () => {},
     "forgetUser": () => {},
     "forwardActivity": () => {},
@@ -34,6 +34,7 @@ export const machine = setup({
     "storeFailure": () => {},
     "storeLoaded": () => {},
     "storeRoute": () => {},
+    "tellGuardSignedOut": () => {},
   },
   actors: {
     "consent": fromPromise(async () => undefined),
@@ -223,9 +224,13 @@ export const machine = setup({
                 },
                 {
                   "target": "#app.auth.signedOut",
+                  "guard": "guardChecking",
                   "actions": [
-                    "enqueueActions"
+                    "tellGuardSignedOut"
                   ]
+                },
+                {
+                  "target": "#app.auth.signedOut"
                 }
               ],
               "app.signOut": [
@@ -287,7 +292,7 @@ export const machine = setup({
                     ],
                     "invoke": [
                       {
-                        "id": "0.app.auth.signedIn.profile.loading",
+                        "id": "loadProfile",
                         "src": "loadProfile",
                         "onDone": [
                           {
@@ -431,7 +436,7 @@ export const machine = setup({
                   "prefetching": {
                     "invoke": [
                       {
-                        "id": "0.app.auth.signedIn.users.prefetching",
+                        "id": "prefetchUsers",
                         "src": "prefetchUsers",
                         "onDone": [
                           {
@@ -500,7 +505,7 @@ export const machine = setup({
                 "always": [
                   {
                     "target": "#app.route.guarded.checking",
-                    "guard": "not"
+                    "guard": "authRead"
                   }
                 ]
               },

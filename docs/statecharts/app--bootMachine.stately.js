@@ -7,7 +7,7 @@ export const machine = setup({
     "isNetworkFailure": () => true,
   },
   actions: {
-    "assign": () => {},
+    "storeConfig": () => {},
   },
   actors: {
     "loadConfiguration": fromPromise(async () => undefined),
@@ -24,13 +24,13 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.boot.loading",
+            "id": "loadConfiguration",
             "src": "loadConfiguration",
             "onDone": [
               {
                 "target": "#boot.ready",
                 "actions": [
-                  "assign"
+                  "storeConfig"
                 ]
               }
             ],

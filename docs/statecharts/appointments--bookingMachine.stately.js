@@ -14,8 +14,8 @@ export const machine = setup({
     "picksFromOffers": () => true,
   },
   actions: {
-    "assign": () => {},
     "clearError": () => {},
+    "keySubmission": () => {},
     "setClient": () => {},
     "setClientResults": () => {},
     "setConflicts": () => {},
@@ -112,7 +112,7 @@ export const machine = setup({
             ],
             "invoke": [
               {
-                "id": "0.booking.slot.loading",
+                "id": "loadAvailability",
                 "src": "loadAvailability",
                 "onDone": [
                   {
@@ -227,7 +227,7 @@ export const machine = setup({
             ],
             "invoke": [
               {
-                "id": "0.booking.details.loading",
+                "id": "loadAvailability",
                 "src": "loadAvailability",
                 "onDone": [
                   {
@@ -263,7 +263,7 @@ export const machine = setup({
             ],
             "invoke": [
               {
-                "id": "0.booking.details.searching",
+                "id": "searchClients",
                 "src": "searchClients",
                 "onDone": [
                   {
@@ -302,7 +302,7 @@ export const machine = setup({
             {
               "target": "#booking.booking",
               "actions": [
-                "assign"
+                "keySubmission"
               ]
             }
           ]
@@ -317,7 +317,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.booking.booking",
+            "id": "book",
             "src": "book",
             "onDone": [
               {

@@ -62,7 +62,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.calendar.loading",
+            "id": "loadRange",
             "src": "loadRange",
             "onDone": [
               {
@@ -181,7 +181,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.calendar.saving",
+            "id": "saveMove",
             "src": "saveMove",
             "onDone": [
               {

@@ -33,7 +33,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.portalBookings.loading",
+            "id": "loadUnseen",
             "src": "loadUnseen",
             "onDone": [
               {
@@ -104,7 +104,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.portalBookings.marking",
+            "id": "markSeen",
             "src": "markSeen",
             "onDone": [
               {

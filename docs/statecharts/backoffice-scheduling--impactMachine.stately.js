@@ -8,9 +8,13 @@ export const machine = setup({
     "nothingImpacted": () => true,
   },
   actions: {
-    "assign": () => {},
+    "forgetImpact": () => {},
     "notifySaved": () => {},
     "setFailure": () => {},
+    "setImpact": () => {},
+    "setReason": () => {},
+    "startOver": () => {},
+    "takeChange": () => {},
   },
   actors: {
     "applyChange": fromPromise(async () => undefined),
@@ -29,7 +33,7 @@ export const machine = setup({
             {
               "target": "#impact.checking",
               "actions": [
-                "assign"
+                "takeChange"
               ]
             }
           ]
@@ -41,20 +45,20 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.impact.checking",
+            "id": "previewImpact",
             "src": "previewImpact",
             "onDone": [
               {
                 "target": "#impact.saving",
                 "guard": "nothingImpacted",
                 "actions": [
-                  "assign"
+                  "setImpact"
                 ]
               },
               {
                 "target": "#impact.deciding",
                 "actions": [
-                  "assign"
+                  "setImpact"
                 ]
               }
             ],
@@ -80,7 +84,7 @@ export const machine = setup({
             {
               "target": "#impact.saving",
               "actions": [
-                "assign"
+                "setReason"
               ]
             }
           ],
@@ -88,7 +92,7 @@ export const machine = setup({
             {
               "target": "#impact.editing",
               "actions": [
-                "assign"
+                "forgetImpact"
               ]
             }
           ]
@@ -100,7 +104,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.impact.saving",
+            "id": "applyChange",
             "src": "applyChange",
             "onDone": [
               {
@@ -136,7 +140,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.impact.cancelling",
+            "id": "cancelImpacted",
             "src": "cancelImpacted",
             "onDone": [
               {
@@ -163,7 +167,7 @@ export const machine = setup({
             {
               "target": "#impact.editing",
               "actions": [
-                "assign"
+                "startOver"
               ]
             }
           ],
@@ -171,7 +175,7 @@ export const machine = setup({
             {
               "target": "#impact.checking",
               "actions": [
-                "assign"
+                "takeChange"
               ]
             }
           ]

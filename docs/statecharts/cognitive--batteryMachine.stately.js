@@ -10,7 +10,7 @@ export const machine = setup({
     "isTimedTask": () => true,
     "itemContinuesAfterAnswer": () => true,
     "itemShowsAtOnce": () => true,
-    "not": () => true,
+    "noPractice": () => true,
     "practiceEndsWithAnswer": () => true,
     "practiceShowsAtOnce": () => true,
     "taskEndsWithAnswer": () => true,
@@ -80,7 +80,7 @@ export const machine = setup({
               "task.begin": [
                 {
                   "target": "#cognitiveBattery.task.test",
-                  "guard": "not"
+                  "guard": "noPractice"
                 }
               ],
               "battery.pause": [
@@ -240,7 +240,7 @@ export const machine = setup({
             ],
             "invoke": [
               {
-                "id": "0.cognitiveBattery.task.saving",
+                "id": "saveProgress",
                 "src": "saveProgress",
                 "onDone": [
                   {
@@ -287,7 +287,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.cognitiveBattery.pausing",
+            "id": "saveProgress",
             "src": "saveProgress",
             "onDone": [
               {
@@ -323,7 +323,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.cognitiveBattery.resuming",
+            "id": "saveProgress",
             "src": "saveProgress",
             "onDone": [
               {
@@ -357,7 +357,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.cognitiveBattery.completing",
+            "id": "completeRun",
             "src": "completeRun",
             "onDone": [
               {

@@ -31,7 +31,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.cognitivePage.loading",
+            "id": "loadResults",
             "src": "loadResults",
             "onDone": [
               {
@@ -90,7 +90,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.cognitivePage.starting",
+            "id": "startRun",
             "src": "startRun",
             "onDone": [
               {

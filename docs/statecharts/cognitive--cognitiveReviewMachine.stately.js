@@ -27,7 +27,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.cognitiveReview.loading",
+            "id": "loadResults",
             "src": "loadResults",
             "onDone": [
               {
@@ -74,7 +74,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.cognitiveReview.recording",
+            "id": "recordInstrument",
             "src": "recordInstrument",
             "onDone": [
               {
@@ -101,7 +101,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.cognitiveReview.commenting",
+            "id": "addComment",
             "src": "addComment",
             "onDone": [
               {

@@ -75,7 +75,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.consent.saving",
+            "id": "recordConsent",
             "src": "recordConsent",
             "onDone": [
               {

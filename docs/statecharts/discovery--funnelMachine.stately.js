@@ -58,7 +58,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.funnel.loading",
+            "id": "fetchFunnel",
             "src": "fetchFunnel",
             "onDone": [
               {

@@ -32,7 +32,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.visitNote.loading",
+            "id": "loadNote",
             "src": "loadNote",
             "onDone": [
               {
@@ -107,7 +107,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.visitNote.saving",
+            "id": "saveNote",
             "src": "saveNote",
             "onDone": [
               {
@@ -143,7 +143,7 @@ export const machine = setup({
           "saving": {
             "invoke": [
               {
-                "id": "0.visitNote.signing.saving",
+                "id": "saveNote",
                 "src": "saveNote",
                 "onDone": [
                   {
@@ -167,7 +167,7 @@ export const machine = setup({
           "sealing": {
             "invoke": [
               {
-                "id": "0.visitNote.signing.sealing",
+                "id": "signNote",
                 "src": "signNote",
                 "onDone": [
                   {

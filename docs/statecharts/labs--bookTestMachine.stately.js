@@ -10,7 +10,24 @@ export const machine = setup({
     "someChosen": () => true,
   },
   actions: {
-    "assign": () => {},
+    "addPerson": () => {},
+    "clearMessage": () => {},
+    "dropHold": () => {},
+    "editPerson": () => {},
+    "expireHold": () => {},
+    "removePerson": () => {},
+    "sayBadPincode": () => {},
+    "sayNotServed": () => {},
+    "sayPeopleIncomplete": () => {},
+    "setAddress": () => {},
+    "setHold": () => {},
+    "setOrder": () => {},
+    "setPincode": () => {},
+    "setSlots": () => {},
+    "showError": () => {},
+    "showStart": () => {},
+    "startAgain": () => {},
+    "toggleTest": () => {},
   },
   actors: {
     "checkPincode": fromPromise(async () => undefined),
@@ -29,13 +46,13 @@ export const machine = setup({
       "loading": {
         "invoke": [
           {
-            "id": "0.bookTest.loading",
+            "id": "loadStart",
             "src": "loadStart",
             "onDone": [
               {
                 "target": "#bookTest.pincode",
                 "actions": [
-                  "assign"
+                  "showStart"
                 ]
               }
             ],
@@ -61,7 +78,7 @@ export const machine = setup({
           "book.pincode": [
             {
               "actions": [
-                "assign"
+                "setPincode"
               ]
             }
           ],
@@ -72,7 +89,7 @@ export const machine = setup({
             },
             {
               "actions": [
-                "assign"
+                "sayBadPincode"
               ]
             }
           ]
@@ -81,20 +98,20 @@ export const machine = setup({
       "checkingPincode": {
         "invoke": [
           {
-            "id": "0.bookTest.checkingPincode",
+            "id": "checkPincode",
             "src": "checkPincode",
             "onDone": [
               {
                 "target": "#bookTest.tests",
                 "guard": "served",
                 "actions": [
-                  "assign"
+                  "clearMessage"
                 ]
               },
               {
                 "target": "#bookTest.pincode",
                 "actions": [
-                  "assign"
+                  "sayNotServed"
                 ]
               }
             ],
@@ -102,7 +119,7 @@ export const machine = setup({
               {
                 "target": "#bookTest.pincode",
                 "actions": [
-                  "assign"
+                  "showError"
                 ]
               }
             ]
@@ -114,7 +131,7 @@ export const machine = setup({
           "book.toggle": [
             {
               "actions": [
-                "assign"
+                "toggleTest"
               ]
             }
           ],
@@ -134,13 +151,13 @@ export const machine = setup({
       "loadingSlots": {
         "invoke": [
           {
-            "id": "0.bookTest.loadingSlots",
+            "id": "loadSlots",
             "src": "loadSlots",
             "onDone": [
               {
                 "target": "#bookTest.slots",
                 "actions": [
-                  "assign"
+                  "setSlots"
                 ]
               }
             ],
@@ -148,7 +165,7 @@ export const machine = setup({
               {
                 "target": "#bookTest.tests",
                 "actions": [
-                  "assign"
+                  "showError"
                 ]
               }
             ]
@@ -161,7 +178,7 @@ export const machine = setup({
             {
               "target": "#bookTest.holding",
               "actions": [
-                "assign"
+                "clearMessage"
               ]
             }
           ],
@@ -169,7 +186,7 @@ export const machine = setup({
             {
               "target": "#bookTest.tests",
               "actions": [
-                "assign"
+                "clearMessage"
               ]
             }
           ]
@@ -178,13 +195,13 @@ export const machine = setup({
       "holding": {
         "invoke": [
           {
-            "id": "0.bookTest.holding",
+            "id": "holdSlot",
             "src": "holdSlot",
             "onDone": [
               {
                 "target": "#bookTest.held",
                 "actions": [
-                  "assign"
+                  "setHold"
                 ]
               }
             ],
@@ -192,7 +209,7 @@ export const machine = setup({
               {
                 "target": "#bookTest.loadingSlots",
                 "actions": [
-                  "assign"
+                  "showError"
                 ]
               }
             ]
@@ -206,7 +223,7 @@ export const machine = setup({
             {
               "target": "#bookTest.slots",
               "actions": [
-                "assign"
+                "dropHold"
               ]
             }
           ]
@@ -216,7 +233,7 @@ export const machine = setup({
             {
               "target": "#bookTest.loadingSlots",
               "actions": [
-                "assign"
+                "expireHold"
               ]
             }
           ]
@@ -227,28 +244,28 @@ export const machine = setup({
               "book.person": [
                 {
                   "actions": [
-                    "assign"
+                    "editPerson"
                   ]
                 }
               ],
               "book.addPerson": [
                 {
                   "actions": [
-                    "assign"
+                    "addPerson"
                   ]
                 }
               ],
               "book.removePerson": [
                 {
                   "actions": [
-                    "assign"
+                    "removePerson"
                   ]
                 }
               ],
               "book.address": [
                 {
                   "actions": [
-                    "assign"
+                    "setAddress"
                   ]
                 }
               ],
@@ -257,12 +274,12 @@ export const machine = setup({
                   "target": "#bookTest.held.review",
                   "guard": "peopleReady",
                   "actions": [
-                    "assign"
+                    "clearMessage"
                   ]
                 },
                 {
                   "actions": [
-                    "assign"
+                    "sayPeopleIncomplete"
                   ]
                 }
               ]
@@ -285,13 +302,13 @@ export const machine = setup({
           "confirming": {
             "invoke": [
               {
-                "id": "0.bookTest.held.confirming",
+                "id": "placeOrder",
                 "src": "placeOrder",
                 "onDone": [
                   {
                     "target": "#bookTest.done",
                     "actions": [
-                      "assign"
+                      "setOrder"
                     ]
                   }
                 ],
@@ -299,7 +316,7 @@ export const machine = setup({
                   {
                     "target": "#bookTest.held.review",
                     "actions": [
-                      "assign"
+                      "showError"
                     ]
                   }
                 ]
@@ -314,7 +331,7 @@ export const machine = setup({
             {
               "target": "#bookTest.tests",
               "actions": [
-                "assign"
+                "startAgain"
               ]
             }
           ]

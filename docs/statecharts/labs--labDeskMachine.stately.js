@@ -4,12 +4,18 @@
 import { fromPromise, setup } from 'xstate';
 export const machine = setup({
   guards: {
-    "guard": () => true,
     "movable": () => true,
+    "moved": () => true,
   },
   actions: {
-    "assign": () => {},
-    "sendTo": () => {},
+    "endMove": () => {},
+    "markDone": () => {},
+    "passBack": () => {},
+    "passPick": () => {},
+    "showDesk": () => {},
+    "showError": () => {},
+    "startAct": () => {},
+    "startMove": () => {},
   },
   actors: {
     "act": fromPromise(async () => undefined),
@@ -25,13 +31,13 @@ export const machine = setup({
       "loading": {
         "invoke": [
           {
-            "id": "0.labDesk.loading",
+            "id": "loadDesk",
             "src": "loadDesk",
             "onDone": [
               {
                 "target": "#labDesk.ready",
                 "actions": [
-                  "assign"
+                  "showDesk"
                 ]
               }
             ],
@@ -63,7 +69,7 @@ export const machine = setup({
             {
               "target": "#labDesk.acting",
               "actions": [
-                "assign"
+                "startAct"
               ]
             }
           ],
@@ -72,7 +78,7 @@ export const machine = setup({
               "target": "#labDesk.rescheduling",
               "guard": "movable",
               "actions": [
-                "assign"
+                "startMove"
               ]
             }
           ]
@@ -86,12 +92,12 @@ export const machine = setup({
             "onDone": [
               {
                 "target": "#labDesk.loading",
-                "guard": "guard"
+                "guard": "moved"
               },
               {
                 "target": "#labDesk.ready",
                 "actions": [
-                  "assign"
+                  "endMove"
                 ]
               }
             ]
@@ -101,14 +107,14 @@ export const machine = setup({
           "desk.pick": [
             {
               "actions": [
-                "sendTo"
+                "passPick"
               ]
             }
           ],
           "desk.back": [
             {
               "actions": [
-                "sendTo"
+                "passBack"
               ]
             }
           ]
@@ -117,13 +123,13 @@ export const machine = setup({
       "acting": {
         "invoke": [
           {
-            "id": "0.labDesk.acting",
+            "id": "act",
             "src": "act",
             "onDone": [
               {
                 "target": "#labDesk.loading",
                 "actions": [
-                  "assign"
+                  "markDone"
                 ]
               }
             ],
@@ -131,7 +137,7 @@ export const machine = setup({
               {
                 "target": "#labDesk.ready",
                 "actions": [
-                  "assign"
+                  "showError"
                 ]
               }
             ]

@@ -5,11 +5,16 @@ import { fromPromise, setup } from 'xstate';
 export const machine = setup({
   guards: {
     "changeable": () => true,
-    "guard": () => true,
+    "moved": () => true,
   },
   actions: {
-    "assign": () => {},
-    "sendTo": () => {},
+    "clearMessage": () => {},
+    "endMove": () => {},
+    "passBack": () => {},
+    "passPick": () => {},
+    "showError": () => {},
+    "showOrders": () => {},
+    "startMove": () => {},
   },
   actors: {
     "cancelOrder": fromPromise(async () => undefined),
@@ -25,13 +30,13 @@ export const machine = setup({
       "loading": {
         "invoke": [
           {
-            "id": "0.myLabOrders.loading",
+            "id": "loadOrders",
             "src": "loadOrders",
             "onDone": [
               {
                 "target": "#myLabOrders.ready",
                 "actions": [
-                  "assign"
+                  "showOrders"
                 ]
               }
             ],
@@ -59,7 +64,7 @@ export const machine = setup({
               "target": "#myLabOrders.cancelling",
               "guard": "changeable",
               "actions": [
-                "assign"
+                "clearMessage"
               ]
             }
           ],
@@ -68,7 +73,7 @@ export const machine = setup({
               "target": "#myLabOrders.rescheduling",
               "guard": "changeable",
               "actions": [
-                "assign"
+                "startMove"
               ]
             }
           ]
@@ -77,7 +82,7 @@ export const machine = setup({
       "cancelling": {
         "invoke": [
           {
-            "id": "0.myLabOrders.cancelling",
+            "id": "cancelOrder",
             "src": "cancelOrder",
             "onDone": [
               {
@@ -88,7 +93,7 @@ export const machine = setup({
               {
                 "target": "#myLabOrders.ready",
                 "actions": [
-                  "assign"
+                  "showError"
                 ]
               }
             ]
@@ -103,12 +108,12 @@ export const machine = setup({
             "onDone": [
               {
                 "target": "#myLabOrders.loading",
-                "guard": "guard"
+                "guard": "moved"
               },
               {
                 "target": "#myLabOrders.ready",
                 "actions": [
-                  "assign"
+                  "endMove"
                 ]
               }
             ]
@@ -118,14 +123,14 @@ export const machine = setup({
           "orders.pick": [
             {
               "actions": [
-                "sendTo"
+                "passPick"
               ]
             }
           ],
           "orders.back": [
             {
               "actions": [
-                "sendTo"
+                "passBack"
               ]
             }
           ]

@@ -6,7 +6,9 @@ export const machine = setup({
   guards: {
   },
   actions: {
-    "assign": () => {},
+    "pickMarker": () => {},
+    "setSummary": () => {},
+    "showReports": () => {},
   },
   actors: {
     "loadReports": fromPromise(async () => undefined),
@@ -21,13 +23,13 @@ export const machine = setup({
       "loading": {
         "invoke": [
           {
-            "id": "0.reports.loading",
+            "id": "loadReports",
             "src": "loadReports",
             "onDone": [
               {
                 "target": "#reports.ready",
                 "actions": [
-                  "assign"
+                  "showReports"
                 ]
               }
             ],
@@ -54,7 +56,7 @@ export const machine = setup({
           "reports.marker": [
             {
               "actions": [
-                "assign"
+                "pickMarker"
               ]
             }
           ]
@@ -63,13 +65,13 @@ export const machine = setup({
           "summarising": {
             "invoke": [
               {
-                "id": "0.reports.ready.summarising",
+                "id": "loadSummary",
                 "src": "loadSummary",
                 "onDone": [
                   {
                     "target": "#reports.ready.summarised",
                     "actions": [
-                      "assign"
+                      "setSummary"
                     ]
                   }
                 ],

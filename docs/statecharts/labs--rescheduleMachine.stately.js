@@ -7,7 +7,10 @@ export const machine = setup({
     "anotherSlot": () => true,
   },
   actions: {
-    "assign": () => {},
+    "clearMessage": () => {},
+    "markMoved": () => {},
+    "setSlots": () => {},
+    "showError": () => {},
   },
   actors: {
     "loadSlots": fromPromise(async () => undefined),
@@ -22,13 +25,13 @@ export const machine = setup({
       "loadingSlots": {
         "invoke": [
           {
-            "id": "0.labReschedule.loadingSlots",
+            "id": "loadSlots",
             "src": "loadSlots",
             "onDone": [
               {
                 "target": "#labReschedule.choosing",
                 "actions": [
-                  "assign"
+                  "setSlots"
                 ]
               }
             ],
@@ -36,7 +39,7 @@ export const machine = setup({
               {
                 "target": "#labReschedule.unavailable",
                 "actions": [
-                  "assign"
+                  "showError"
                 ]
               }
             ]
@@ -50,7 +53,7 @@ export const machine = setup({
               "target": "#labReschedule.moving",
               "guard": "anotherSlot",
               "actions": [
-                "assign"
+                "clearMessage"
               ]
             }
           ],
@@ -58,7 +61,7 @@ export const machine = setup({
             {
               "target": "#labReschedule.closed",
               "actions": [
-                "assign"
+                "clearMessage"
               ]
             }
           ]
@@ -67,13 +70,13 @@ export const machine = setup({
       "moving": {
         "invoke": [
           {
-            "id": "0.labReschedule.moving",
+            "id": "moveOrder",
             "src": "moveOrder",
             "onDone": [
               {
                 "target": "#labReschedule.moved",
                 "actions": [
-                  "assign"
+                  "markMoved"
                 ]
               }
             ],
@@ -81,7 +84,7 @@ export const machine = setup({
               {
                 "target": "#labReschedule.choosing",
                 "actions": [
-                  "assign"
+                  "showError"
                 ]
               }
             ]

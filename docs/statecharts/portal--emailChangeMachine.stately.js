@@ -41,7 +41,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.emailChange.requesting",
+            "id": "requestChange",
             "src": "requestChange",
             "onDone": [
               {
@@ -90,7 +90,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.emailChange.resending",
+            "id": "resendCode",
             "src": "resendCode",
             "onDone": [
               {
@@ -117,7 +117,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.emailChange.confirming",
+            "id": "confirmChange",
             "src": "confirmChange",
             "onDone": [
               {

@@ -29,7 +29,7 @@ export const machine = setup({
             ],
             "invoke": [
               {
-                "id": "0.home.data.loading",
+                "id": "loadHome",
                 "src": "loadHome",
                 "onDone": [
                   {
@@ -79,7 +79,7 @@ export const machine = setup({
             ],
             "invoke": [
               {
-                "id": "0.home.visit.counting",
+                "id": "recordVisit",
                 "src": "recordVisit",
                 "onDone": [
                   {

@@ -32,7 +32,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.onboarding.loading",
+            "id": "loadAnswers",
             "src": "loadAnswers",
             "onDone": [
               {
@@ -104,7 +104,7 @@ export const machine = setup({
             ],
             "invoke": [
               {
-                "id": "0.onboarding.healthGoals.saving",
+                "id": "saveStep",
                 "src": "saveStep",
                 "onDone": [
                   {
@@ -153,7 +153,7 @@ export const machine = setup({
             ],
             "invoke": [
               {
-                "id": "0.onboarding.clientStory.saving",
+                "id": "saveStep",
                 "src": "saveStep",
                 "onDone": [
                   {
@@ -202,7 +202,7 @@ export const machine = setup({
             ],
             "invoke": [
               {
-                "id": "0.onboarding.lifestyle.saving",
+                "id": "saveStep",
                 "src": "saveStep",
                 "onDone": [
                   {
@@ -251,7 +251,7 @@ export const machine = setup({
             ],
             "invoke": [
               {
-                "id": "0.onboarding.family.saving",
+                "id": "saveStep",
                 "src": "saveStep",
                 "onDone": [
                   {

@@ -29,7 +29,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.profileEdit.loading",
+            "id": "loadProfile",
             "src": "loadProfile",
             "onDone": [
               {
@@ -106,7 +106,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.profileEdit.saving",
+            "id": "saveProfile",
             "src": "saveProfile",
             "onDone": [
               {

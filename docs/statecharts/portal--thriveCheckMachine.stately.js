@@ -28,7 +28,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.thriveCheck.loading",
+            "id": "loadHistory",
             "src": "loadHistory",
             "onDone": [
               {
@@ -78,7 +78,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.thriveCheck.submitting",
+            "id": "submitCheck",
             "src": "submitCheck",
             "onDone": [
               {

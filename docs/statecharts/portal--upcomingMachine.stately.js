@@ -34,7 +34,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.upcoming.loading",
+            "id": "loadVisits",
             "src": "loadVisits",
             "onDone": [
               {
@@ -116,7 +116,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.upcoming.cancelling",
+            "id": "cancelVisit",
             "src": "cancelVisit",
             "onDone": [
               {
@@ -143,7 +143,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.upcoming.findingStarts",
+            "id": "loadStarts",
             "src": "loadStarts",
             "onDone": [
               {
@@ -187,7 +187,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.upcoming.rescheduling",
+            "id": "rescheduleVisit",
             "src": "rescheduleVisit",
             "onDone": [
               {

@@ -33,7 +33,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.visitBooking.loading",
+            "id": "loadCatalogue",
             "src": "loadCatalogue",
             "onDone": [
               {

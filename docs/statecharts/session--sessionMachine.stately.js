@@ -45,7 +45,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.session.refreshing",
+            "id": "refreshSession",
             "src": "refreshSession",
             "onDone": [
               {

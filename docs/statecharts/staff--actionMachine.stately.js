@@ -55,7 +55,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.action.submitting",
+            "id": "perform",
             "src": "perform",
             "onDone": [
               {

@@ -63,7 +63,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.invite.creating",
+            "id": "createUser",
             "src": "createUser",
             "onDone": [
               {
@@ -127,7 +127,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.invite.savingHours",
+            "id": "saveHours",
             "src": "saveHours",
             "onDone": [
               {

@@ -80,7 +80,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.list.loading",
+            "id": "fetchPage",
             "src": "fetchPage",
             "onDone": [
               {

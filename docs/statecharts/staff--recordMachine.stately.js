@@ -30,7 +30,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.record.loading",
+            "id": "load",
             "src": "load",
             "onDone": [
               {

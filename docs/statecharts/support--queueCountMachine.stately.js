@@ -41,7 +41,7 @@ export const machine = setup({
       "counting": {
         "invoke": [
           {
-            "id": "0.queueCount.counting",
+            "id": "countTickets",
             "src": "countTickets",
             "onDone": [
               {

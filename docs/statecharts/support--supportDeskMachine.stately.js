@@ -9,9 +9,12 @@ export const machine = setup({
     "staffOnSelected": () => true,
   },
   actions: {
-    "assign": () => {},
+    "deselect": () => {},
+    "forgetSubmission": () => {},
     "keySubmission": () => {},
+    "setQuery": () => {},
     "showFailure": () => {},
+    "showPage": () => {},
     "showTicket": () => {},
   },
   actors: {
@@ -32,7 +35,7 @@ export const machine = setup({
         {
           "target": "#supportDesk.loading",
           "actions": [
-            "assign"
+            "setQuery"
           ]
         }
       ]
@@ -44,13 +47,13 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.supportDesk.loading",
+            "id": "loadTickets",
             "src": "loadTickets",
             "onDone": [
               {
                 "target": "#supportDesk.ready",
                 "actions": [
-                  "assign"
+                  "showPage"
                 ]
               }
             ],
@@ -87,7 +90,7 @@ export const machine = setup({
               "desk.deselect": [
                 {
                   "actions": [
-                    "assign"
+                    "deselect"
                   ]
                 }
               ],
@@ -126,14 +129,13 @@ export const machine = setup({
             ],
             "invoke": [
               {
-                "id": "0.supportDesk.ready.opening",
+                "id": "loadTicket",
                 "src": "loadTicket",
                 "onDone": [
                   {
                     "target": "#supportDesk.ready.idle",
                     "actions": [
-                      "showTicket",
-                      "assign"
+                      "showTicket"
                     ]
                   }
                 ],
@@ -154,14 +156,14 @@ export const machine = setup({
             ],
             "invoke": [
               {
-                "id": "0.supportDesk.ready.creating",
+                "id": "createTicket",
                 "src": "createTicket",
                 "onDone": [
                   {
                     "target": "#supportDesk.loading",
                     "actions": [
                       "showTicket",
-                      "assign"
+                      "forgetSubmission"
                     ]
                   }
                 ],
@@ -182,14 +184,13 @@ export const machine = setup({
             ],
             "invoke": [
               {
-                "id": "0.supportDesk.ready.replying",
+                "id": "sendMessage",
                 "src": "sendMessage",
                 "onDone": [
                   {
                     "target": "#supportDesk.loading",
                     "actions": [
-                      "showTicket",
-                      "assign"
+                      "showTicket"
                     ]
                   }
                 ],
@@ -210,14 +211,13 @@ export const machine = setup({
             ],
             "invoke": [
               {
-                "id": "0.supportDesk.ready.moving",
+                "id": "moveTicket",
                 "src": "moveTicket",
                 "onDone": [
                   {
                     "target": "#supportDesk.loading",
                     "actions": [
-                      "showTicket",
-                      "assign"
+                      "showTicket"
                     ]
                   }
                 ],
@@ -238,14 +238,13 @@ export const machine = setup({
             ],
             "invoke": [
               {
-                "id": "0.supportDesk.ready.assigning",
+                "id": "assignTicket",
                 "src": "assignTicket",
                 "onDone": [
                   {
                     "target": "#supportDesk.loading",
                     "actions": [
-                      "showTicket",
-                      "assign"
+                      "showTicket"
                     ]
                   }
                 ],

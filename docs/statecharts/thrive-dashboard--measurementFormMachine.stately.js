@@ -8,7 +8,12 @@ export const machine = setup({
     "refused": () => true,
   },
   actions: {
-    "assign": () => {},
+    "reset": () => {},
+    "setMetric": () => {},
+    "setTakenAt": () => {},
+    "setUnit": () => {},
+    "setValue": () => {},
+    "setValue2": () => {},
     "submit": () => {},
   },
   actors: {
@@ -23,7 +28,7 @@ export const machine = setup({
         {
           "target": "#measurementForm.judging",
           "actions": [
-            "assign"
+            "setMetric"
           ]
         }
       ],
@@ -31,7 +36,7 @@ export const machine = setup({
         {
           "target": "#measurementForm.judging",
           "actions": [
-            "assign"
+            "setValue"
           ]
         }
       ],
@@ -39,7 +44,7 @@ export const machine = setup({
         {
           "target": "#measurementForm.judging",
           "actions": [
-            "assign"
+            "setValue2"
           ]
         }
       ],
@@ -47,7 +52,7 @@ export const machine = setup({
         {
           "target": "#measurementForm.judging",
           "actions": [
-            "assign"
+            "setUnit"
           ]
         }
       ],
@@ -55,7 +60,7 @@ export const machine = setup({
         {
           "target": "#measurementForm.judging",
           "actions": [
-            "assign"
+            "setTakenAt"
           ]
         }
       ],
@@ -63,7 +68,7 @@ export const machine = setup({
         {
           "target": "#measurementForm.judging",
           "actions": [
-            "assign"
+            "reset"
           ]
         }
       ]

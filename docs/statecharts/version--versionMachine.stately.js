@@ -24,7 +24,7 @@ export const machine = setup({
       "fetching": {
         "invoke": [
           {
-            "id": "0.version.fetching",
+            "id": "fetchVersion",
             "src": "fetchVersion",
             "onDone": [
               {

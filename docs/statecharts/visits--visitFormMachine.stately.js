@@ -59,7 +59,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.visitForm.loading",
+            "id": "loadVisit",
             "src": "loadVisit",
             "onDone": [
               {
@@ -93,7 +93,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.visitForm.restoring",
+            "id": "readDraft",
             "src": "readDraft",
             "onDone": [
               {
@@ -240,7 +240,7 @@ export const machine = setup({
             ],
             "invoke": [
               {
-                "id": "0.visitForm.editing.saving",
+                "id": "saveVisit",
                 "src": "saveVisit",
                 "onDone": [
                   {
@@ -368,7 +368,7 @@ export const machine = setup({
             ],
             "invoke": [
               {
-                "id": "0.visitForm.editing.offline",
+                "id": "watchConnection",
                 "src": "watchConnection"
               }
             ],
@@ -504,7 +504,7 @@ export const machine = setup({
             ],
             "invoke": [
               {
-                "id": "0.visitForm.editing.copying",
+                "id": "loadPrevious",
                 "src": "loadPrevious",
                 "onDone": [
                   {
@@ -537,7 +537,7 @@ export const machine = setup({
           "saving": {
             "invoke": [
               {
-                "id": "0.visitForm.moving.saving",
+                "id": "saveVisit",
                 "src": "saveVisit",
                 "onDone": [
                   {
@@ -574,7 +574,7 @@ export const machine = setup({
           "stepping": {
             "invoke": [
               {
-                "id": "0.visitForm.moving.stepping",
+                "id": "moveVisit",
                 "src": "moveVisit",
                 "onDone": [
                   {
@@ -610,7 +610,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.visitForm.screening",
+            "id": "recordScreen",
             "src": "recordScreen",
             "onDone": [
               {
@@ -634,7 +634,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.visitForm.overriding",
+            "id": "overrideScreen",
             "src": "overrideScreen",
             "onDone": [
               {
@@ -715,7 +715,7 @@ export const machine = setup({
         ],
         "invoke": [
           {
-            "id": "0.visitForm.rebasing",
+            "id": "loadVisit",
             "src": "loadVisit",
             "onDone": [
               {
@@ -770,7 +770,7 @@ export const machine = setup({
             ],
             "invoke": [
               {
-                "id": "0.visitForm.locked.adding",
+                "id": "addAddendum",
                 "src": "addAddendum",
                 "onDone": [
                   {

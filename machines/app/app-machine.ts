@@ -8,7 +8,7 @@
 // `guard` for each guarded page. Their effects come back here as events (sendParent), so one chart
 // decides; the view provides the actors (identity, API, browser subscriptions) and the effect
 // actions (navigate, notify, signOut), and renders the snapshot.
-import { type ActorRefFrom, assign, enqueueActions, fromCallback, fromPromise, not, sendParent, sendTo, setup, stateIn } from 'xstate';
+import { type ActorRefFrom, assign, fromCallback, fromPromise, not, sendParent, sendTo, setup, stateIn } from 'xstate';
 import { consentMachine, isUsableClientId } from '../consent/consent-machine';
 import { guardMachine } from '../guard/guard-machine';
 import type { Role } from '../guard/roles';
@@ -122,6 +122,12 @@ export const appChildren = {
   }),
 };
 
+// Built outside setup() so their types do not depend on the guard map they are part of.
+// The guard decides on the role, so it waits until the stored session has been read.
+const authRead = not(stateIn({ auth: 'restoring' }));
+// Only while a guarded page is being checked is there a guard to tell about a sign-out.
+const guardChecking = stateIn({ route: { guarded: 'checking' } });
+
 export const appMachine = setup({
   types: {
     context: {} as AppContext,
@@ -167,6 +173,8 @@ export const appMachine = setup({
     consentGiven: (_, params: { output: unknown }) => (params.output as { consented?: boolean } | undefined)?.consented === true,
     isPublicRoute: (_, params: { route: RouteInfo }) => params.route.roles === null,
     isSameRoute: ({ context }, params: { route: RouteInfo }) => context.route?.key === params.route.key,
+    authRead,
+    guardChecking,
   },
   actions: {
     storeAuth: assign((_, params: { user: SignedInUser | null; role: Role | null }) => ({ user: params.user, role: params.role })),
@@ -183,6 +191,8 @@ export const appMachine = setup({
     startSession: sendTo('session', { type: 'session.started' }),
     forwardActivity: sendTo('inactivity', { type: 'user.activity' }),
     forwardVisibility: sendTo('version', (_, params: { type: 'visibility.hidden' | 'visibility.visible' }) => ({ type: params.type })),
+    // Signed out elsewhere: only while a guarded page is being checked is there a guard to tell.
+    tellGuardSignedOut: sendTo('guard', { type: 'guard.roleChanged', role: null }),
     // Effects the view provides.
     /** Fetch the signed-in frames' code: once signed in, or while a session is restored on any
      *  page but /login (a reload, a bookmark), so it arrives with the session, not after it. */
@@ -269,13 +279,8 @@ export const appMachine = setup({
               },
               { guard: { type: 'isSignedIn', params: ({ event }) => event } },
               // Signed out elsewhere (another tab, the identity service): the guard sends the page to /login.
-              {
-                target: 'signedOut',
-                actions: enqueueActions(({ enqueue, check }) => {
-                  // Only while a guarded page is being checked is there a guard to tell.
-                  if (check(stateIn({ route: { guarded: 'checking' } }))) enqueue.sendTo('guard', { type: 'guard.roleChanged', role: null });
-                }),
-              },
+              { guard: 'guardChecking', target: 'signedOut', actions: 'tellGuardSignedOut' },
+              { target: 'signedOut' },
             ],
             'app.signOut': { target: 'signedOut', actions: ['signOut', { type: 'navigate', params: { to: 'login' } }] },
             'session.ended': { target: 'signedOut', actions: ['signOut', { type: 'navigate', params: { to: 'login' } }] },
@@ -291,6 +296,7 @@ export const appMachine = setup({
                 loading: {
                   tags: 'pending',
                   invoke: {
+                    id: 'loadProfile',
                     src: 'loadProfile',
                     onDone: [
                       {
@@ -355,7 +361,7 @@ export const appMachine = setup({
               initial: 'deciding',
               states: {
                 deciding: { always: [{ guard: 'isStaff', target: 'prefetching' }, { target: 'notNeeded' }] },
-                prefetching: { invoke: { src: 'prefetchUsers', onDone: 'fetched', onError: 'fetched' } },
+                prefetching: { invoke: { id: 'prefetchUsers', src: 'prefetchUsers', onDone: 'fetched', onError: 'fetched' } },
                 fetched: {},
                 notNeeded: {},
               },
@@ -387,9 +393,8 @@ export const appMachine = setup({
         guarded: {
           initial: 'waitingForAuth',
           states: {
-            // The guard decides on the role, so it waits until the stored session is read.
             waitingForAuth: {
-              always: { guard: not(stateIn({ auth: 'restoring' })), target: 'checking' },
+              always: { guard: 'authRead', target: 'checking' },
             },
             checking: {
               invoke: {

@@ -23,6 +23,9 @@ export const bootMachine = setup({
   guards: {
     isNetworkFailure: (_, params: { error: unknown }) => (params.error as BootFailure | undefined)?.kind === 'network',
   },
+  actions: {
+    storeConfig: assign((_, params: { config: unknown }) => ({ config: params.config })),
+  },
 }).createMachine({
   id: 'boot',
   context: { config: null },
@@ -31,8 +34,9 @@ export const bootMachine = setup({
     loading: {
       tags: 'pending',
       invoke: {
+        id: 'loadConfiguration',
         src: 'loadConfiguration',
-        onDone: { target: 'ready', actions: assign({ config: ({ event }) => event.output }) },
+        onDone: { target: 'ready', actions: { type: 'storeConfig', params: ({ event }) => ({ config: event.output }) } },
         onError: [
           { guard: { type: 'isNetworkFailure', params: ({ event }) => ({ error: event.error }) }, target: 'networkFailed' },
           { target: 'configurationFailed' },

@@ -246,6 +246,17 @@ export const bookingMachine = setup({
     }),
     setError: assign({ error: (_, params: { error: unknown }) => failureOf(params.error).message }),
     clearError: assign({ error: null }),
+    // One key per booking asked for: a retry of the same booking is recognised by the server.
+    keySubmission: assign(({ context }) => ({
+      submission: keyFor(context.submission, {
+        client: context.client!.id,
+        service: context.service!,
+        start: context.slot!.start,
+        staff: context.staff,
+        notes: context.notes,
+        series: context.series,
+      }),
+    })),
   },
 }).createMachine({
   id: 'booking',
@@ -292,6 +303,7 @@ export const bookingMachine = setup({
         loading: {
           tags: 'pending',
           invoke: {
+            id: 'loadAvailability',
             src: 'loadAvailability',
             input: ({ context }) => ({ service: context.service!, ...context.range! }),
             onDone: { target: 'ready', actions: { type: 'setOffers', params: ({ event }) => ({ offers: event.output }) } },
@@ -328,6 +340,7 @@ export const bookingMachine = setup({
         loading: {
           tags: 'pending',
           invoke: {
+            id: 'loadAvailability',
             src: 'loadAvailability',
             // A start is an instant in UTC; its clinic day can be the UTC day before or after (a 01:00
             // start in Asia/Kolkata is 19:30Z the previous day), so ask from the day before; and the
@@ -343,6 +356,7 @@ export const bookingMachine = setup({
         searching: {
           tags: 'pending',
           invoke: {
+            id: 'searchClients',
             src: 'searchClients',
             input: ({ context }) => context.searchText,
             onDone: { target: 'editing', actions: { type: 'setClientResults', params: ({ event }) => ({ clients: event.output }) } },
@@ -357,16 +371,7 @@ export const bookingMachine = setup({
         'booking.back': [{ guard: 'picksFromOffers', target: 'slot' }, { target: 'details' }],
         'booking.submit': {
           target: 'booking',
-          actions: assign(({ context }) => ({
-            submission: keyFor(context.submission, {
-              client: context.client!.id,
-              service: context.service!,
-              start: context.slot!.start,
-              staff: context.staff,
-              notes: context.notes,
-              series: context.series,
-            }),
-          })),
+          actions: 'keySubmission',
         },
       },
     },
@@ -374,6 +379,7 @@ export const bookingMachine = setup({
       tags: 'pending',
       entry: 'clearError',
       invoke: {
+        id: 'book',
         src: 'book',
         input: ({ context }) => ({ ...context.submission!.draft, key: context.submission!.key }),
         onDone: { target: 'booked', actions: { type: 'setResult', params: ({ event }) => ({ result: event.output }) } },

@@ -193,6 +193,7 @@ export const calendarMachine = setup({
         'calendar.setDate': { target: 'loading', actions: 'setDate', reenter: true },
       },
       invoke: {
+        id: 'loadRange',
         src: 'loadRange',
         input: ({ context }) => rangeOf(context.view, context.date),
         onDone: { target: 'ready', actions: { type: 'setAppointments', params: ({ event }) => ({ appointments: event.output }) } },
@@ -219,6 +220,7 @@ export const calendarMachine = setup({
     saving: {
       tags: 'pending',
       invoke: {
+        id: 'saveMove',
         src: 'saveMove',
         input: ({ context }) => context.pending!,
         onDone: { target: 'loading', actions: ['setSaved', 'notifySaved'] },

@@ -80,6 +80,7 @@ export const portalBookingsMachine = setup({
     loading: {
       tags: 'pending',
       invoke: {
+        id: 'loadUnseen',
         src: 'loadUnseen',
         onDone: [
           {
@@ -116,6 +117,7 @@ export const portalBookingsMachine = setup({
     marking: {
       tags: 'pending',
       invoke: {
+        id: 'markSeen',
         src: 'markSeen',
         input: ({ context }) => ({ ids: context.marking }),
         // The answer is what is still unseen: a booking that arrived meanwhile is announced too.

@@ -55,6 +55,12 @@ export const impactMachine = setup({
       const failure = failureOf(params.error);
       return { error: failure.message, fieldErrors: failure.fieldErrors };
     }),
+    // A new change starts its check afresh: nothing of the last one's impact, reason or failure.
+    takeChange: assign((_, params: { change: unknown }) => ({ change: params.change, impact: null, reason: '', error: null, fieldErrors: {} })),
+    setImpact: assign((_, params: { impact: ImpactPreview }) => ({ impact: params.impact })),
+    setReason: assign((_, params: { reason: string }) => ({ reason: params.reason.trim() })),
+    forgetImpact: assign({ impact: null }),
+    startOver: assign({ impact: null, reason: '', error: null, fieldErrors: {} }),
   },
   guards: {
     nothingImpacted: (_, params: { impact: ImpactPreview }) => params.impact.total === 0,
@@ -67,20 +73,18 @@ export const impactMachine = setup({
   states: {
     editing: {
       on: {
-        'change.save': {
-          target: 'checking',
-          actions: assign(({ event }) => ({ change: event.change, impact: null, reason: '', error: null, fieldErrors: {} })),
-        },
+        'change.save': { target: 'checking', actions: { type: 'takeChange', params: ({ event }) => ({ change: event.change }) } },
       },
     },
     checking: {
       tags: 'pending',
       invoke: {
+        id: 'previewImpact',
         src: 'previewImpact',
         input: ({ context }) => ({ change: context.change }),
         onDone: [
-          { guard: { type: 'nothingImpacted', params: ({ event }) => ({ impact: event.output }) }, target: 'saving', actions: assign({ impact: ({ event }) => event.output }) },
-          { target: 'deciding', actions: assign({ impact: ({ event }) => event.output }) },
+          { guard: { type: 'nothingImpacted', params: ({ event }) => ({ impact: event.output }) }, target: 'saving', actions: { type: 'setImpact', params: ({ event }) => ({ impact: event.output }) } },
+          { target: 'deciding', actions: { type: 'setImpact', params: ({ event }) => ({ impact: event.output }) } },
         ],
         onError: { target: 'editing', actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) } },
       },
@@ -88,13 +92,14 @@ export const impactMachine = setup({
     deciding: {
       on: {
         'impact.keep': 'saving',
-        'impact.cancelAppointments': { target: 'saving', actions: assign({ reason: ({ event }) => event.reason.trim() }) },
-        'impact.abandon': { target: 'editing', actions: assign({ impact: null }) },
+        'impact.cancelAppointments': { target: 'saving', actions: { type: 'setReason', params: ({ event }) => ({ reason: event.reason }) } },
+        'impact.abandon': { target: 'editing', actions: 'forgetImpact' },
       },
     },
     saving: {
       tags: 'pending',
       invoke: {
+        id: 'applyChange',
         src: 'applyChange',
         input: ({ context }) => ({ change: context.change }),
         onDone: [
@@ -107,6 +112,7 @@ export const impactMachine = setup({
     cancelling: {
       tags: 'pending',
       invoke: {
+        id: 'cancelImpacted',
         src: 'cancelImpacted',
         input: ({ context }) => ({ appointments: context.impact!.appointments.map((a) => a.appointment.id), reason: context.reason }),
         onDone: { target: 'saved', actions: { type: 'notifySaved', params: ({ context }) => ({ cancelled: context.impact!.appointments.length }) } },
@@ -116,11 +122,8 @@ export const impactMachine = setup({
     },
     saved: {
       on: {
-        'change.dismiss': { target: 'editing', actions: assign({ impact: null, reason: '', error: null, fieldErrors: {} }) },
-        'change.save': {
-          target: 'checking',
-          actions: assign(({ event }) => ({ change: event.change, impact: null, reason: '', error: null, fieldErrors: {} })),
-        },
+        'change.dismiss': { target: 'editing', actions: 'startOver' },
+        'change.save': { target: 'checking', actions: { type: 'takeChange', params: ({ event }) => ({ change: event.change }) } },
       },
     },
   },

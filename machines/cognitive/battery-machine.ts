@@ -91,6 +91,7 @@ export const batteryMachine = setup({
   },
   guards: {
     hasPractice: ({ context }) => hasPractice(context),
+    noPractice: not('hasPractice'),
     itemShowsAtOnce: ({ context }) => (itemOnScreen(context, false)?.present_ms ?? 0) === 0,
     practiceShowsAtOnce: ({ context }) => (itemOnScreen(context, true)?.present_ms ?? 0) === 0,
     wasPaused: ({ context }) => context.paused,
@@ -165,7 +166,7 @@ export const batteryMachine = setup({
         instructions: {
           on: {
             'task.practice': { guard: 'hasPractice', target: 'practice' },
-            'task.begin': { guard: not('hasPractice'), target: 'test' },
+            'task.begin': { guard: 'noPractice', target: 'test' },
             'battery.pause': '#cognitiveBattery.pausing',
           },
         },
@@ -214,6 +215,7 @@ export const batteryMachine = setup({
         saving: {
           tags: 'pending',
           invoke: {
+            id: 'saveProgress',
             src: 'saveProgress',
             input: ({ context }) => ({ runId: context.runId, status: 'in_progress' as const, progress: { tasks: context.records } }),
             onDone: [
@@ -229,6 +231,7 @@ export const batteryMachine = setup({
     pausing: {
       tags: 'pending',
       invoke: {
+        id: 'saveProgress',
         src: 'saveProgress',
         input: ({ context }) => ({ runId: context.runId, status: 'paused' as const, progress: { tasks: context.records } }),
         onDone: { target: 'paused', actions: 'markPaused' },
@@ -239,6 +242,7 @@ export const batteryMachine = setup({
     resuming: {
       tags: 'pending',
       invoke: {
+        id: 'saveProgress',
         src: 'saveProgress',
         input: ({ context }) => ({ runId: context.runId, status: 'in_progress' as const, progress: { tasks: context.records } }),
         onDone: [{ guard: 'allTasksDone', target: 'completing', actions: 'markResumed' }, { target: 'task', actions: 'markResumed' }],
@@ -248,6 +252,7 @@ export const batteryMachine = setup({
     completing: {
       tags: 'pending',
       invoke: {
+        id: 'completeRun',
         src: 'completeRun',
         input: ({ context }) => ({ runId: context.runId, progress: { tasks: context.records } }),
         onDone: { target: 'finished', actions: { type: 'storeScores', params: ({ event }) => ({ scores: event.output }) } },

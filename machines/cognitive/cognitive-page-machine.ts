@@ -61,6 +61,7 @@ export const cognitivePageMachine = setup({
     loading: {
       tags: 'pending',
       invoke: {
+        id: 'loadResults',
         src: 'loadResults',
         input: ({ context }) => ({ clientId: context.clientId }),
         onDone: [
@@ -82,6 +83,7 @@ export const cognitivePageMachine = setup({
     starting: {
       tags: 'pending',
       invoke: {
+        id: 'startRun',
         src: 'startRun',
         input: ({ context }) => ({ clientId: context.clientId }),
         onDone: { target: 'taking', actions: { type: 'storeRun', params: ({ event }) => ({ run: event.output }) } },

@@ -45,6 +45,7 @@ export const cognitiveReviewMachine = setup({
     loading: {
       tags: 'pending',
       invoke: {
+        id: 'loadResults',
         src: 'loadResults',
         input: ({ context }) => ({ clientId: context.clientId }),
         onDone: { target: 'ready', actions: { type: 'storeResults', params: ({ event }) => ({ results: event.output }) } },
@@ -61,6 +62,7 @@ export const cognitiveReviewMachine = setup({
     recording: {
       tags: 'pending',
       invoke: {
+        id: 'recordInstrument',
         src: 'recordInstrument',
         input: ({ context, event }) => ({ clientId: context.clientId, draft: event.type === 'review.record' ? event.draft : {} }),
         onDone: { target: 'loading', actions: 'clearFailure' },
@@ -70,6 +72,7 @@ export const cognitiveReviewMachine = setup({
     commenting: {
       tags: 'pending',
       invoke: {
+        id: 'addComment',
         src: 'addComment',
         input: ({ event }) => ({ draft: event.type === 'review.comment' ? event.draft : { comment: '' } }),
         onDone: { target: 'loading', actions: 'clearFailure' },

@@ -74,6 +74,7 @@ export const consentMachine = setup({
     saving: {
       tags: 'pending',
       invoke: {
+        id: 'recordConsent',
         src: 'recordConsent',
         input: ({ context }) => ({ clientId: context.clientId }),
         onDone: 'accepted',

@@ -74,6 +74,7 @@ export const funnelMachine = setup({
       tags: 'pending',
       on: { 'funnel.reload': { target: 'loading', reenter: true } },
       invoke: {
+        id: 'fetchFunnel',
         src: 'fetchFunnel',
         input: ({ context }) => context.range,
         onDone: { target: 'ready', actions: { type: 'setFigures', params: ({ event }) => ({ figures: event.output }) } },

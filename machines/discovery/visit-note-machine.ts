@@ -60,6 +60,7 @@ export const visitNoteMachine = setup({
     loading: {
       tags: 'pending',
       invoke: {
+        id: 'loadNote',
         src: 'loadNote',
         onDone: [
           { guard: { type: 'isSigned', params: ({ event }) => ({ note: event.output }) }, target: 'locked', actions: { type: 'setNote', params: ({ event }) => ({ note: event.output }) } },
@@ -82,6 +83,7 @@ export const visitNoteMachine = setup({
     saving: {
       tags: 'pending',
       invoke: {
+        id: 'saveNote',
         src: 'saveNote',
         input: ({ context }) => valuesOf(context.form),
         onDone: { target: 'editing', actions: [{ type: 'setNote', params: ({ event }) => ({ note: event.output }) }, { type: 'notify', params: { what: 'saved' } }] },
@@ -94,6 +96,7 @@ export const visitNoteMachine = setup({
       states: {
         saving: {
           invoke: {
+            id: 'saveNote',
             src: 'saveNote',
             input: ({ context }) => valuesOf(context.form),
             onDone: { target: 'sealing', actions: { type: 'setNote', params: ({ event }) => ({ note: event.output }) } },
@@ -102,6 +105,7 @@ export const visitNoteMachine = setup({
         },
         sealing: {
           invoke: {
+            id: 'signNote',
             src: 'signNote',
             onDone: { target: '#visitNote.locked', actions: [{ type: 'setNote', params: ({ event }) => ({ note: event.output }) }, { type: 'notify', params: { what: 'signed' } }] },
             onError: { target: '#visitNote.editing', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },

@@ -99,6 +99,11 @@ export function peopleReady(people: Person[], address: string): boolean {
   return people.every((p) => p.self || (p.name.trim() !== '' && /^\d{1,3}$/.test(p.age) && Number(p.age) <= 120 && (p.sex === 'M' || p.sex === 'F')));
 }
 
+/** The first person of a booking: the client themself when their profile allows it, else a blank one. */
+function firstPerson(self: boolean): Person {
+  return { self, name: '', age: '', sex: '' };
+}
+
 /** What the order costs: every chosen item for every person. */
 export function orderTotal(catalogue: CatalogueItem[], chosen: number[], people: number): number {
   return catalogue.filter((i) => chosen.includes(i.id)).reduce((sum, i) => sum + i.price_inr, 0) * people;
@@ -129,9 +134,41 @@ export const bookTestMachine = setup({
   },
   guards: {
     pincodeWellFormed: ({ context }) => PINCODE_PATTERN.test(context.pincode),
-    served: ({ event }) => (event as unknown as { output: boolean }).output === true,
+    served: (_, params: { served: boolean }) => params.served === true,
     someChosen: ({ context }) => context.chosen.length > 0,
     peopleReady: ({ context }) => peopleReady(context.people, context.address),
+  },
+  actions: {
+    showStart: assign((_, start: BookingStart) => ({
+      catalogue: start.catalogue,
+      address: start.address,
+      pincode: start.pincode,
+      selfReady: start.selfReady,
+      people: [firstPerson(start.selfReady)],
+    })),
+    setPincode: assign((_, params: { value: string }) => ({ pincode: params.value.trim(), message: null })),
+    clearMessage: assign({ message: null }),
+    sayBadPincode: assign({ message: BOOK_TEST_MESSAGES.badPincode }),
+    sayNotServed: assign({ message: BOOK_TEST_MESSAGES.notServed }),
+    sayPeopleIncomplete: assign({ message: BOOK_TEST_MESSAGES.peopleIncomplete }),
+    showError: assign((_, params: { error: unknown }) => ({ message: errorText(params.error) })),
+    toggleTest: assign(({ context }, params: { id: number }) => ({
+      chosen: context.chosen.includes(params.id) ? context.chosen.filter((i) => i !== params.id) : [...context.chosen, params.id],
+    })),
+    setSlots: assign((_, params: { slots: LabSlotOffer[] }) => ({ slots: params.slots })),
+    setHold: assign((_, params: { hold: Hold }) => ({ hold: params.hold })),
+    dropHold: assign({ hold: null }),
+    // The hold ran out before the order was confirmed: the client chooses a slot again.
+    expireHold: assign({ hold: null, message: BOOK_TEST_MESSAGES.holdExpired }),
+    // Only the people the client adds are edited here; the client themself comes from the profile.
+    editPerson: assign(({ context }, params: { index: number; field: 'name' | 'age' | 'sex'; value: string }) => ({
+      people: context.people.map((p, i) => (i === params.index && !p.self ? { ...p, [params.field]: params.value } : p)),
+    })),
+    addPerson: assign(({ context }) => ({ people: [...context.people, firstPerson(false)] })),
+    removePerson: assign(({ context }, params: { index: number }) => ({ people: context.people.filter((_, i) => i !== params.index) })),
+    setAddress: assign((_, params: { value: string }) => ({ address: params.value })),
+    setOrder: assign((_, params: { order: BookedOrder }) => ({ order: params.order, hold: null })),
+    startAgain: assign(({ context }) => ({ chosen: [], slots: [], order: null, message: null, people: [firstPerson(context.selfReady)] })),
   },
   delays: {
     holdExpiry: ({ context }) => Math.max(0, context.hold?.ttl_ms ?? 0),
@@ -155,17 +192,12 @@ export const bookTestMachine = setup({
   states: {
     loading: {
       invoke: {
+        id: 'loadStart',
         src: 'loadStart',
         input: ({ context }) => ({ clientId: context.clientId }),
         onDone: {
           target: 'pincode',
-          actions: assign(({ event }) => ({
-            catalogue: event.output.catalogue,
-            address: event.output.address,
-            pincode: event.output.pincode,
-            selfReady: event.output.selfReady,
-            people: event.output.selfReady ? [{ self: true, name: '', age: '', sex: '' as const }] : [{ self: false, name: '', age: '', sex: '' as const }],
-          })),
+          actions: { type: 'showStart', params: ({ event }) => event.output },
         },
         onError: 'failed',
       },
@@ -175,25 +207,26 @@ export const bookTestMachine = setup({
     },
     pincode: {
       on: {
-        'book.pincode': { actions: assign(({ event }) => ({ pincode: event.value.trim(), message: null })) },
-        'book.checkPincode': [{ guard: 'pincodeWellFormed', target: 'checkingPincode' }, { actions: assign({ message: BOOK_TEST_MESSAGES.badPincode }) }],
+        'book.pincode': { actions: { type: 'setPincode', params: ({ event }) => ({ value: event.value }) } },
+        'book.checkPincode': [{ guard: 'pincodeWellFormed', target: 'checkingPincode' }, { actions: 'sayBadPincode' }],
       },
     },
     checkingPincode: {
       invoke: {
+        id: 'checkPincode',
         src: 'checkPincode',
         input: ({ context }) => ({ pincode: context.pincode }),
         onDone: [
-          { guard: 'served', target: 'tests', actions: assign({ message: null }) },
-          { target: 'pincode', actions: assign({ message: BOOK_TEST_MESSAGES.notServed }) },
+          { guard: { type: 'served', params: ({ event }) => ({ served: event.output }) }, target: 'tests', actions: 'clearMessage' },
+          { target: 'pincode', actions: 'sayNotServed' },
         ],
-        onError: { target: 'pincode', actions: assign({ message: ({ event }) => errorText(event.error) }) },
+        onError: { target: 'pincode', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     tests: {
       on: {
         'book.toggle': {
-          actions: assign({ chosen: ({ context, event }) => (context.chosen.includes(event.id) ? context.chosen.filter((i) => i !== event.id) : [...context.chosen, event.id]) }),
+          actions: { type: 'toggleTest', params: ({ event }) => ({ id: event.id }) },
         },
         'book.toSlots': { guard: 'someChosen', target: 'loadingSlots' },
         'book.back': 'pincode',
@@ -201,44 +234,42 @@ export const bookTestMachine = setup({
     },
     loadingSlots: {
       invoke: {
+        id: 'loadSlots',
         src: 'loadSlots',
         input: ({ context }) => ({ pincode: context.pincode, items: context.chosen }),
-        onDone: { target: 'slots', actions: assign({ slots: ({ event }) => event.output }) },
-        onError: { target: 'tests', actions: assign({ message: ({ event }) => errorText(event.error) }) },
+        onDone: { target: 'slots', actions: { type: 'setSlots', params: ({ event }) => ({ slots: event.output }) } },
+        onError: { target: 'tests', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     slots: {
       on: {
-        'book.pick': { target: 'holding', actions: assign({ message: null }) },
-        'book.back': { target: 'tests', actions: assign({ message: null }) },
+        'book.pick': { target: 'holding', actions: 'clearMessage' },
+        'book.back': { target: 'tests', actions: 'clearMessage' },
       },
     },
     holding: {
       invoke: {
+        id: 'holdSlot',
         src: 'holdSlot',
         input: ({ context, event }) => ({ pincode: context.pincode, start: (event as { start: string }).start, items: context.chosen }),
-        onDone: { target: 'held', actions: assign({ hold: ({ event }) => event.output }) },
+        onDone: { target: 'held', actions: { type: 'setHold', params: ({ event }) => ({ hold: event.output }) } },
         // A full slot (someone else took the last place): the list is read again with the reason shown.
-        onError: { target: 'loadingSlots', actions: assign({ message: ({ event }) => errorText(event.error) }) },
+        onError: { target: 'loadingSlots', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     held: {
       after: {
-        holdExpiry: { target: 'loadingSlots', actions: assign({ hold: null, message: BOOK_TEST_MESSAGES.holdExpired }) },
+        holdExpiry: { target: 'loadingSlots', actions: 'expireHold' },
       },
       initial: 'people',
       states: {
         people: {
           on: {
-            'book.person': {
-              actions: assign({
-                people: ({ context, event }) => context.people.map((p, i) => (i === event.index && !p.self ? { ...p, [event.field]: event.value } : p)),
-              }),
-            },
-            'book.addPerson': { actions: assign({ people: ({ context }) => [...context.people, { self: false, name: '', age: '', sex: '' as const }] }) },
-            'book.removePerson': { actions: assign({ people: ({ context, event }) => context.people.filter((_, i) => i !== event.index) }) },
-            'book.address': { actions: assign({ address: ({ event }) => event.value }) },
-            'book.review': [{ guard: 'peopleReady', target: 'review', actions: assign({ message: null }) }, { actions: assign({ message: BOOK_TEST_MESSAGES.peopleIncomplete }) }],
+            'book.person': { actions: { type: 'editPerson', params: ({ event }) => ({ index: event.index, field: event.field, value: event.value }) } },
+            'book.addPerson': { actions: 'addPerson' },
+            'book.removePerson': { actions: { type: 'removePerson', params: ({ event }) => ({ index: event.index }) } },
+            'book.address': { actions: { type: 'setAddress', params: ({ event }) => ({ value: event.value }) } },
+            'book.review': [{ guard: 'peopleReady', target: 'review', actions: 'clearMessage' }, { actions: 'sayPeopleIncomplete' }],
           },
         },
         review: {
@@ -249,23 +280,21 @@ export const bookTestMachine = setup({
         },
         confirming: {
           invoke: {
+            id: 'placeOrder',
             src: 'placeOrder',
             input: ({ context }) => ({ hold: context.hold!.id, items: context.chosen, people: context.people, address: context.address }),
-            onDone: { target: '#bookTest.done', actions: assign({ order: ({ event }) => event.output, hold: null }) },
-            onError: { target: 'review', actions: assign({ message: ({ event }) => errorText(event.error) }) },
+            onDone: { target: '#bookTest.done', actions: { type: 'setOrder', params: ({ event }) => ({ order: event.output }) } },
+            onError: { target: 'review', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
       },
       on: {
-        'book.back': { target: 'slots', actions: assign({ hold: null }) },
+        'book.back': { target: 'slots', actions: 'dropHold' },
       },
     },
     done: {
       on: {
-        'book.again': {
-          target: 'tests',
-          actions: assign(({ context }) => ({ chosen: [], slots: [], order: null, message: null, people: context.selfReady ? [{ self: true, name: '', age: '', sex: '' as const }] : [{ self: false, name: '', age: '', sex: '' as const }] })),
-        },
+        'book.again': { target: 'tests', actions: 'startAgain' },
       },
     },
   },

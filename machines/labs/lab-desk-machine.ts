@@ -11,7 +11,7 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { nextSteps } from '../lifecycle/lifecycle.ts';
 import type { CatalogueItem } from './book-test-machine.ts';
-import { type RescheduleMove, type RescheduleOrder, rescheduleMachine } from './reschedule-machine.ts';
+import { type RescheduleMove, type RescheduleOrder, type RescheduleOutcome, rescheduleMachine } from './reschedule-machine.ts';
 import { type LabOrderStatus, labOrderLifecycle, orderChangeable } from './order-lifecycle.ts';
 
 export interface DeskOrder {
@@ -146,6 +146,18 @@ export const labDeskMachine = setup({
       const order = event.type === 'desk.reschedule' ? context.orders.find((o) => o.id === event.order) : undefined;
       return order !== undefined && deskCanCancel(order.status);
     },
+    // The reschedule dialog closed having moved the order: the desk reads everything again.
+    moved: (_, outcome: RescheduleOutcome) => outcome.moved,
+  },
+  actions: {
+    showDesk: assign((_, data: DeskData) => ({ ...data, moving: null })),
+    startAct: assign((_, params: { act: DeskAct }) => ({ message: null, done: null, pending: params.act })),
+    startMove: assign(({ context }, params: { order: number }) => ({ message: null, done: null, moving: context.orders.find((o) => o.id === params.order) ?? null })),
+    endMove: assign((_, outcome: RescheduleOutcome) => ({ moving: null, message: outcome.message })),
+    passPick: sendTo('reschedule', (_, params: { start: string }) => ({ type: 'reschedule.pick' as const, start: params.start })),
+    passBack: sendTo('reschedule', { type: 'reschedule.back' as const }),
+    markDone: assign(({ context }) => ({ done: context.pending, pending: null })),
+    showError: assign((_, params: { error: unknown }) => ({ pending: null, message: errorText(params.error) })),
   },
 }).createMachine({
   id: 'labDesk',
@@ -154,9 +166,10 @@ export const labDeskMachine = setup({
   states: {
     loading: {
       invoke: {
+        id: 'loadDesk',
         src: 'loadDesk',
         input: ({ context }) => ({ client: context.client }),
-        onDone: { target: 'ready', actions: assign(({ event }) => ({ ...event.output, moving: null })) },
+        onDone: { target: 'ready', actions: { type: 'showDesk', params: ({ event }) => event.output } },
         onError: 'failed',
       },
     },
@@ -165,8 +178,8 @@ export const labDeskMachine = setup({
       on: {
         // A catalogue edit saved in its own dialog: the desk reads everything again.
         'desk.reload': 'loading',
-        'desk.act': { target: 'acting', actions: assign({ message: null, done: null, pending: ({ event }) => event.act }) },
-        'desk.reschedule': { target: 'rescheduling', guard: 'movable', actions: assign({ message: null, done: null, moving: ({ context, event }) => context.orders.find((o) => o.id === event.order) ?? null }) },
+        'desk.act': { target: 'acting', actions: { type: 'startAct', params: ({ event }) => ({ act: event.act }) } },
+        'desk.reschedule': { target: 'rescheduling', guard: 'movable', actions: { type: 'startMove', params: ({ event }) => ({ order: event.order }) } },
       },
     },
     rescheduling: {
@@ -175,21 +188,22 @@ export const labDeskMachine = setup({
         src: 'reschedule',
         input: ({ context }) => ({ order: toReschedule(context.moving!) }),
         onDone: [
-          { guard: ({ event }) => event.output.moved, target: 'loading' },
-          { target: 'ready', actions: assign({ moving: null, message: ({ event }) => event.output.message }) },
+          { guard: { type: 'moved', params: ({ event }) => event.output }, target: 'loading' },
+          { target: 'ready', actions: { type: 'endMove', params: ({ event }) => event.output } },
         ],
       },
       on: {
-        'desk.pick': { actions: sendTo('reschedule', ({ event }) => ({ type: 'reschedule.pick' as const, start: event.start })) },
-        'desk.back': { actions: sendTo('reschedule', { type: 'reschedule.back' as const }) },
+        'desk.pick': { actions: { type: 'passPick', params: ({ event }) => ({ start: event.start }) } },
+        'desk.back': { actions: 'passBack' },
       },
     },
     acting: {
       invoke: {
+        id: 'act',
         src: 'act',
         input: ({ event }) => (event as { act: DeskAct }).act,
-        onDone: { target: 'loading', actions: assign(({ context }) => ({ done: context.pending, pending: null })) },
-        onError: { target: 'ready', actions: assign({ pending: null, message: ({ event }) => errorText(event.error) }) },
+        onDone: { target: 'loading', actions: 'markDone' },
+        onError: { target: 'ready', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
   },

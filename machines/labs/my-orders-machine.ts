@@ -4,7 +4,7 @@
 // (machines/labs/reschedule-machine.ts; picks and Back are passed on to it). After a change the
 // list is read again; a refusal is shown beside the list.
 import { assign, fromPromise, sendTo, setup } from 'xstate';
-import { type RescheduleOrder, rescheduleMachine } from './reschedule-machine.ts';
+import { type RescheduleOrder, type RescheduleOutcome, rescheduleMachine } from './reschedule-machine.ts';
 import { type LabOrderStatus, orderChangeable } from './order-lifecycle.ts';
 
 export { orderChangeable };
@@ -63,6 +63,17 @@ export const myOrdersMachine = setup({
       const order = 'order' in event ? orderOf(context, event.order) : null;
       return order !== null && orderChangeable(order.status);
     },
+    // The reschedule dialog closed having moved the order: the list is read again.
+    moved: (_, outcome: RescheduleOutcome) => outcome.moved,
+  },
+  actions: {
+    showOrders: assign((_, params: { orders: ClientOrder[] }) => ({ orders: params.orders, moving: null })),
+    clearMessage: assign({ message: null }),
+    startMove: assign(({ context }, params: { order: number }) => ({ message: null, moving: orderOf(context, params.order) })),
+    endMove: assign((_, outcome: RescheduleOutcome) => ({ moving: null, message: outcome.message })),
+    passPick: sendTo('reschedule', (_, params: { start: string }) => ({ type: 'reschedule.pick' as const, start: params.start })),
+    passBack: sendTo('reschedule', { type: 'reschedule.back' as const }),
+    showError: assign((_, params: { error: unknown }) => ({ message: errorText(params.error) })),
   },
 }).createMachine({
   id: 'myLabOrders',
@@ -71,25 +82,27 @@ export const myOrdersMachine = setup({
   states: {
     loading: {
       invoke: {
+        id: 'loadOrders',
         src: 'loadOrders',
         input: ({ context }) => ({ clientId: context.clientId }),
-        onDone: { target: 'ready', actions: assign({ orders: ({ event }) => event.output, moving: null }) },
+        onDone: { target: 'ready', actions: { type: 'showOrders', params: ({ event }) => ({ orders: event.output }) } },
         onError: 'failed',
       },
     },
     failed: { on: { 'orders.retry': 'loading' } },
     ready: {
       on: {
-        'orders.cancel': { target: 'cancelling', guard: 'changeable', actions: assign({ message: null }) },
-        'orders.reschedule': { target: 'rescheduling', guard: 'changeable', actions: assign({ message: null, moving: ({ context, event }) => orderOf(context, event.order) }) },
+        'orders.cancel': { target: 'cancelling', guard: 'changeable', actions: 'clearMessage' },
+        'orders.reschedule': { target: 'rescheduling', guard: 'changeable', actions: { type: 'startMove', params: ({ event }) => ({ order: event.order }) } },
       },
     },
     cancelling: {
       invoke: {
+        id: 'cancelOrder',
         src: 'cancelOrder',
         input: ({ event }) => ({ order: (event as { order: number }).order }),
         onDone: 'loading',
-        onError: { target: 'ready', actions: assign({ message: ({ event }) => errorText(event.error) }) },
+        onError: { target: 'ready', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     rescheduling: {
@@ -98,13 +111,13 @@ export const myOrdersMachine = setup({
         src: 'reschedule',
         input: ({ context }) => ({ order: toReschedule(context.moving!) }),
         onDone: [
-          { guard: ({ event }) => event.output.moved, target: 'loading' },
-          { target: 'ready', actions: assign({ moving: null, message: ({ event }) => event.output.message }) },
+          { guard: { type: 'moved', params: ({ event }) => event.output }, target: 'loading' },
+          { target: 'ready', actions: { type: 'endMove', params: ({ event }) => event.output } },
         ],
       },
       on: {
-        'orders.pick': { actions: sendTo('reschedule', ({ event }) => ({ type: 'reschedule.pick' as const, start: event.start })) },
-        'orders.back': { actions: sendTo('reschedule', { type: 'reschedule.back' as const }) },
+        'orders.pick': { actions: { type: 'passPick', params: ({ event }) => ({ start: event.start }) } },
+        'orders.back': { actions: 'passBack' },
       },
     },
   },

@@ -71,6 +71,12 @@ export const reportsMachine = setup({
       throw new Error('loadSummary not provided');
     }),
   },
+  actions: {
+    // The first marker of the reports is the one the trend shows until the client picks another.
+    showReports: assign((_, params: { reports: Report[] }) => ({ reports: params.reports, marker: markersOf(params.reports)[0]?.code ?? null })),
+    setSummary: assign((_, params: { summary: HealthSummary }) => ({ summary: params.summary })),
+    pickMarker: assign((_, params: { code: string }) => ({ marker: params.code })),
+  },
 }).createMachine({
   id: 'reports',
   context: ({ input }) => ({ clientId: input.clientId, reports: [], marker: null, summary: null }),
@@ -78,9 +84,10 @@ export const reportsMachine = setup({
   states: {
     loading: {
       invoke: {
+        id: 'loadReports',
         src: 'loadReports',
         input: ({ context }) => ({ clientId: context.clientId }),
-        onDone: { target: 'ready', actions: assign(({ event }) => ({ reports: event.output, marker: markersOf(event.output)[0]?.code ?? null })) },
+        onDone: { target: 'ready', actions: { type: 'showReports', params: ({ event }) => ({ reports: event.output }) } },
         onError: 'failed',
       },
     },
@@ -90,16 +97,17 @@ export const reportsMachine = setup({
       states: {
         summarising: {
           invoke: {
+            id: 'loadSummary',
             src: 'loadSummary',
             input: ({ context }) => ({ clientId: context.clientId }),
-            onDone: { target: 'summarised', actions: assign({ summary: ({ event }) => event.output }) },
+            onDone: { target: 'summarised', actions: { type: 'setSummary', params: ({ event }) => ({ summary: event.output }) } },
             // No summary rather than a failed page: the reports are what the page is for.
             onError: 'summarised',
           },
         },
         summarised: {},
       },
-      on: { 'reports.marker': { actions: assign({ marker: ({ event }) => event.code }) } },
+      on: { 'reports.marker': { actions: { type: 'pickMarker', params: ({ event }) => ({ code: event.code }) } } },
     },
   },
 });

@@ -61,6 +61,12 @@ export const rescheduleMachine = setup({
     // The slot it is in now is no move; a full slot cannot be taken.
     anotherSlot: ({ context, event }) => event.type === 'reschedule.pick' && event.start !== context.order.start && context.slots.some((s) => s.start === event.start && s.places_left > 0),
   },
+  actions: {
+    setSlots: assign((_, params: { slots: LabSlotOffer[] }) => ({ slots: params.slots })),
+    clearMessage: assign({ message: null }),
+    showError: assign((_, params: { error: unknown }) => ({ message: errorText(params.error) })),
+    markMoved: assign({ moved: true, message: null }),
+  },
 }).createMachine({
   id: 'labReschedule',
   context: ({ input }) => ({ order: input.order, slots: [], message: null, moved: false }),
@@ -68,20 +74,22 @@ export const rescheduleMachine = setup({
   states: {
     loadingSlots: {
       invoke: {
+        id: 'loadSlots',
         src: 'loadSlots',
         input: ({ context }) => ({ pincode: context.order.pincode, items: context.order.items }),
-        onDone: { target: 'choosing', actions: assign({ slots: ({ event }) => event.output }) },
-        onError: { target: 'unavailable', actions: assign({ message: ({ event }) => errorText(event.error) }) },
+        onDone: { target: 'choosing', actions: { type: 'setSlots', params: ({ event }) => ({ slots: event.output }) } },
+        onError: { target: 'unavailable', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     choosing: {
       on: {
-        'reschedule.pick': { target: 'moving', guard: 'anotherSlot', actions: assign({ message: null }) },
-        'reschedule.back': { target: 'closed', actions: assign({ message: null }) },
+        'reschedule.pick': { target: 'moving', guard: 'anotherSlot', actions: 'clearMessage' },
+        'reschedule.back': { target: 'closed', actions: 'clearMessage' },
       },
     },
     moving: {
       invoke: {
+        id: 'moveOrder',
         src: 'moveOrder',
         input: ({ context, event }) => ({
           order: context.order.id,
@@ -90,8 +98,8 @@ export const rescheduleMachine = setup({
           start: (event as { start: string }).start,
           items: context.order.items,
         }),
-        onDone: { target: 'moved', actions: assign({ moved: true, message: null }) },
-        onError: { target: 'choosing', actions: assign({ message: ({ event }) => errorText(event.error) }) },
+        onDone: { target: 'moved', actions: 'markMoved' },
+        onError: { target: 'choosing', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     moved: { type: 'final' },

@@ -49,6 +49,7 @@ export const emailChangeMachine = setup({
     requesting: {
       tags: 'pending',
       invoke: {
+        id: 'requestChange',
         src: 'requestChange',
         input: ({ context }) => ({ email: context.email }),
         onDone: { target: 'awaitingCode', actions: { type: 'storeDestination', params: ({ event }) => ({ destination: event.output }) } },
@@ -65,6 +66,7 @@ export const emailChangeMachine = setup({
     resending: {
       tags: 'pending',
       invoke: {
+        id: 'resendCode',
         src: 'resendCode',
         input: ({ context }) => ({ email: context.email }),
         onDone: { target: 'awaitingCode', actions: { type: 'storeDestination', params: ({ event }) => ({ destination: event.output }) } },
@@ -74,6 +76,7 @@ export const emailChangeMachine = setup({
     confirming: {
       tags: 'pending',
       invoke: {
+        id: 'confirmChange',
         src: 'confirmChange',
         input: ({ event }) => ({ code: event.type === 'email.confirm' ? event.code : '' }),
         onDone: { target: 'changed', actions: { type: 'emailChanged', params: ({ event }) => ({ profile: event.output }) } },

@@ -40,6 +40,7 @@ export const homeMachine = setup({
         loading: {
           tags: 'pending',
           invoke: {
+            id: 'loadHome',
             src: 'loadHome',
             input: ({ context }) => ({ clientId: context.clientId }),
             onDone: { target: 'ready', actions: { type: 'storeData', params: ({ event }) => ({ data: event.output }) } },
@@ -58,6 +59,7 @@ export const homeMachine = setup({
         counting: {
           tags: 'pending',
           invoke: {
+            id: 'recordVisit',
             src: 'recordVisit',
             onDone: { target: 'counted', actions: { type: 'storeVisit', params: ({ event }) => event.output } },
             onError: 'failed',

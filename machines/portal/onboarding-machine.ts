@@ -68,6 +68,7 @@ export const onboardingMachine = setup({
     loading: {
       tags: 'pending',
       invoke: {
+        id: 'loadAnswers',
         src: 'loadAnswers',
         input: ({ context }) => ({ clientId: context.clientId }),
         onDone: { target: 'resuming', actions: { type: 'storeAnswers', params: ({ event }) => ({ answers: event.output }) } },
@@ -95,6 +96,7 @@ export const onboardingMachine = setup({
         saving: {
           tags: 'pending',
           invoke: {
+            id: 'saveStep',
             src: 'saveStep',
             input: ({ context, event }) => ({ clientId: context.clientId, step: 'health_goals' as const, value: event.type === 'onboarding.next' ? event.value : {} }),
             onDone: { target: '#onboarding.clientStory', actions: { type: 'storeSaved', params: ({ event }) => ({ step: 'health_goals' as const, value: event.output }) } },
@@ -110,6 +112,7 @@ export const onboardingMachine = setup({
         saving: {
           tags: 'pending',
           invoke: {
+            id: 'saveStep',
             src: 'saveStep',
             input: ({ context, event }) => ({ clientId: context.clientId, step: 'client_story' as const, value: event.type === 'onboarding.next' ? event.value : {} }),
             onDone: { target: '#onboarding.lifestyle', actions: { type: 'storeSaved', params: ({ event }) => ({ step: 'client_story' as const, value: event.output }) } },
@@ -125,6 +128,7 @@ export const onboardingMachine = setup({
         saving: {
           tags: 'pending',
           invoke: {
+            id: 'saveStep',
             src: 'saveStep',
             input: ({ context, event }) => ({ clientId: context.clientId, step: 'lifestyle_history' as const, value: event.type === 'onboarding.next' ? event.value : {} }),
             onDone: { target: '#onboarding.family', actions: { type: 'storeSaved', params: ({ event }) => ({ step: 'lifestyle_history' as const, value: event.output }) } },
@@ -140,6 +144,7 @@ export const onboardingMachine = setup({
         saving: {
           tags: 'pending',
           invoke: {
+            id: 'saveStep',
             src: 'saveStep',
             input: ({ context, event }) => ({ clientId: context.clientId, step: 'family_history' as const, value: event.type === 'onboarding.next' ? event.value : {} }),
             onDone: { target: '#onboarding.complete', actions: { type: 'storeSaved', params: ({ event }) => ({ step: 'family_history' as const, value: event.output }) } },

@@ -50,6 +50,7 @@ export const profileEditMachine = setup({
     loading: {
       tags: 'pending',
       invoke: {
+        id: 'loadProfile',
         src: 'loadProfile',
         input: ({ context }) => ({ clientId: context.clientId }),
         onDone: [
@@ -77,6 +78,7 @@ export const profileEditMachine = setup({
     saving: {
       tags: 'pending',
       invoke: {
+        id: 'saveProfile',
         src: 'saveProfile',
         input: ({ context, event }) => ({ clientId: context.clientId, patch: event.type === 'profile.save' ? event.patch : {} }),
         onDone: { target: 'viewing', actions: { type: 'storeSaved', params: ({ event }) => ({ profile: event.output }) } },

@@ -75,6 +75,7 @@ export const thriveCheckMachine = setup({
     loading: {
       tags: 'pending',
       invoke: {
+        id: 'loadHistory',
         src: 'loadHistory',
         input: ({ context }) => ({ clientId: context.clientId }),
         onDone: [
@@ -91,6 +92,7 @@ export const thriveCheckMachine = setup({
     submitting: {
       tags: 'pending',
       invoke: {
+        id: 'submitCheck',
         src: 'submitCheck',
         input: ({ context, event }) => ({ clientId: context.clientId, input: event.type === 'check.submit' ? event.input : {} }),
         onDone: { target: 'result', actions: { type: 'storeResult', params: ({ event }) => ({ check: event.output }) } },

@@ -91,6 +91,7 @@ export const upcomingMachine = setup({
     loading: {
       tags: 'pending',
       invoke: {
+        id: 'loadVisits',
         src: 'loadVisits',
         input: ({ context }) => ({ clientId: context.clientId }),
         onDone: { target: 'ready', actions: { type: 'storeVisits', params: ({ event }) => event.output } },
@@ -114,6 +115,7 @@ export const upcomingMachine = setup({
     cancelling: {
       tags: 'pending',
       invoke: {
+        id: 'cancelVisit',
         src: 'cancelVisit',
         input: ({ context, event }) => ({ id: context.chosen!, reason: event.type === 'upcoming.confirmCancel' ? event.reason : '' }),
         onDone: { target: 'loading', actions: 'noteCancelled' },
@@ -123,6 +125,7 @@ export const upcomingMachine = setup({
     findingStarts: {
       tags: 'pending',
       invoke: {
+        id: 'loadStarts',
         src: 'loadStarts',
         input: ({ context }) => ({ appointment: context.appointments.find((a) => a.id === context.chosen)!, rules: context.rules! }),
         onDone: { target: 'choosingStart', actions: { type: 'storeStarts', params: ({ event }) => ({ starts: event.output }) } },
@@ -138,6 +141,7 @@ export const upcomingMachine = setup({
     rescheduling: {
       tags: 'pending',
       invoke: {
+        id: 'rescheduleVisit',
         src: 'rescheduleVisit',
         input: ({ context, event }) => ({ id: context.chosen!, start: event.type === 'upcoming.pickStart' ? event.start : '' }),
         onDone: { target: 'loading', actions: 'noteRescheduled' },

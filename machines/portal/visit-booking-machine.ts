@@ -164,6 +164,7 @@ export const visitBookingMachine = setup({
     loading: {
       tags: 'pending',
       invoke: {
+        id: 'loadCatalogue',
         src: 'loadCatalogue',
         input: ({ context }) => ({ clientId: context.clientId }),
         onDone: { target: 'choosing', actions: { type: 'storeCatalogue', params: ({ event }) => event.output } },

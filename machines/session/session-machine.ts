@@ -48,6 +48,7 @@ export const sessionMachine = setup({
     refreshing: {
       tags: 'pending',
       invoke: {
+        id: 'refreshSession',
         src: 'refreshSession',
         onDone: { target: 'active', actions: { type: 'storeToken', params: ({ event }) => ({ token: event.output }) } },
         onError: 'expired',

@@ -61,6 +61,7 @@ export const actionMachine = setup({
     submitting: {
       tags: 'pending',
       invoke: {
+        id: 'perform',
         src: 'perform',
         input: ({ context }) => ({ subject: context.subject, values: context.values }),
         onDone: { target: 'closed', actions: { type: 'notifyDone', params: ({ context, event }) => ({ subject: context.subject, output: event.output }) } },

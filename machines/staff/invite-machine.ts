@@ -101,6 +101,7 @@ export const inviteMachine = setup({
     creating: {
       tags: 'pending',
       invoke: {
+        id: 'createUser',
         src: 'createUser',
         input: ({ context }) => context.values,
         onDone: [
@@ -135,6 +136,7 @@ export const inviteMachine = setup({
       tags: 'pending',
       entry: 'clearError',
       invoke: {
+        id: 'saveHours',
         src: 'saveHours',
         input: ({ context }) => ({ staff: context.user!.id, weekly: context.weekly }),
         onDone: { target: 'closed', actions: { type: 'notifyHoursSaved', params: ({ context }) => ({ user: context.user! }) } },

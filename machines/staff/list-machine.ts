@@ -100,6 +100,7 @@ export const listMachine = setup({
     loading: {
       tags: 'pending',
       invoke: {
+        id: 'fetchPage',
         src: 'fetchPage',
         input: ({ context }) => context.query,
         onDone: { target: 'ready', actions: { type: 'setPageResult', params: ({ event }) => ({ page: event.output }) } },

@@ -50,6 +50,7 @@ export const recordMachine = setup({
       entry: 'clearQueue',
       on: { 'record.reload': { actions: 'queueReload' } },
       invoke: {
+        id: 'load',
         src: 'load',
         onDone: [
           { guard: 'reloadQueued', target: 'loading', reenter: true, actions: { type: 'setData', params: ({ event }) => ({ data: event.output }) } },

@@ -98,12 +98,19 @@ export const supportDeskMachine = setup({
     assignTicket: fromPromise<DeskTicket, { id: number; assignee: number | null }>(notProvided('assignTicket')),
   },
   actions: {
-    showFailure: assign(({ event }) => {
-      const failure = failureOf((event as unknown as { error: unknown }).error);
+    showFailure: assign((_, params: { error: unknown }) => {
+      const failure = failureOf(params.error);
       return { message: failure.message, fieldErrors: failure.fieldErrors, notice: null };
     }),
-    keySubmission: assign(({ context, event }) => ({ submission: keyFor(context.submission, (event as { draft: TicketDraft }).draft) })),
-    showTicket: assign(({ event }) => ({ selected: (event as unknown as { output: DeskTicket }).output, message: null, fieldErrors: {} })),
+    // One key per ticket asked for: a retry of the same ticket is recognised by the server.
+    keySubmission: assign(({ context }, params: { draft: TicketDraft }) => ({ submission: keyFor(context.submission, params.draft) })),
+    forgetSubmission: assign({ submission: null }),
+    // The ticket as the server answered it, and what the view tells about the write (null: nothing).
+    showTicket: assign((_, params: { ticket: DeskTicket; notice: Context['notice'] }) => ({ selected: params.ticket, message: null, fieldErrors: {}, notice: params.notice })),
+    deselect: assign({ selected: null, message: null, fieldErrors: {}, notice: null }),
+    // A new filter or sort starts again at the first page; paging keeps the rest.
+    setQuery: assign(({ context }, params: { patch: Partial<DeskQuery> }) => ({ query: { ...context.query, page: 0, ...params.patch } })),
+    showPage: assign((_, page: DeskPage) => ({ count: page.count, tickets: page.results })),
   },
   guards: {
     mayWrite: ({ context }) => !context.readOnly,
@@ -130,18 +137,18 @@ export const supportDeskMachine = setup({
   on: {
     'desk.query': {
       target: '.loading',
-      // A new filter or sort starts again at the first page; paging keeps the rest.
-      actions: assign(({ context, event }) => ({ query: { ...context.query, page: 0, ...event.patch } })),
+      actions: { type: 'setQuery', params: ({ event }) => ({ patch: event.patch }) },
     },
   },
   states: {
     loading: {
       tags: ['pending'],
       invoke: {
+        id: 'loadTickets',
         src: 'loadTickets',
         input: ({ context }) => ({ client: context.client, query: context.query }),
-        onDone: { target: 'ready', actions: assign(({ event }) => ({ count: event.output.count, tickets: event.output.results })) },
-        onError: { target: 'failed', actions: 'showFailure' },
+        onDone: { target: 'ready', actions: { type: 'showPage', params: ({ event }) => event.output } },
+        onError: { target: 'failed', actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     failed: {
@@ -153,8 +160,8 @@ export const supportDeskMachine = setup({
         idle: {
           on: {
             'desk.select': 'opening',
-            'desk.deselect': { actions: assign({ selected: null, message: null, fieldErrors: {}, notice: null }) },
-            'desk.create': { guard: 'mayWrite', target: 'creating', actions: 'keySubmission' },
+            'desk.deselect': { actions: 'deselect' },
+            'desk.create': { guard: 'mayWrite', target: 'creating', actions: { type: 'keySubmission', params: ({ event }) => ({ draft: event.draft }) } },
             'desk.reply': { guard: 'mayReply', target: 'replying' },
             'desk.move': { guard: 'staffOnSelected', target: 'moving' },
             'desk.assign': { guard: 'staffOnSelected', target: 'assigning' },
@@ -163,46 +170,51 @@ export const supportDeskMachine = setup({
         opening: {
           tags: ['pending'],
           invoke: {
+            id: 'loadTicket',
             src: 'loadTicket',
             input: ({ event }) => ({ id: (event as { id: number }).id }),
-            onDone: { target: 'idle', actions: ['showTicket', assign({ notice: null })] },
-            onError: { target: 'idle', actions: 'showFailure' },
+            onDone: { target: 'idle', actions: { type: 'showTicket', params: ({ event }) => ({ ticket: event.output, notice: null }) } },
+            onError: { target: 'idle', actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         creating: {
           tags: ['pending'],
           invoke: {
+            id: 'createTicket',
             src: 'createTicket',
             input: ({ context }) => ({ client: context.client, draft: context.submission!.draft, key: context.submission!.key }),
-            onDone: { target: '#supportDesk.loading', actions: ['showTicket', assign({ notice: 'opened', submission: null })] },
-            onError: { target: 'idle', actions: 'showFailure' },
+            onDone: { target: '#supportDesk.loading', actions: [{ type: 'showTicket', params: ({ event }) => ({ ticket: event.output, notice: 'opened' }) }, 'forgetSubmission'] },
+            onError: { target: 'idle', actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         replying: {
           tags: ['pending'],
           invoke: {
+            id: 'sendMessage',
             src: 'sendMessage',
             input: ({ context, event }) => ({ id: context.selected!.id, draft: (event as { draft: ReplyDraft }).draft }),
-            onDone: { target: '#supportDesk.loading', actions: ['showTicket', assign({ notice: 'sent' })] },
-            onError: { target: 'idle', actions: 'showFailure' },
+            onDone: { target: '#supportDesk.loading', actions: { type: 'showTicket', params: ({ event }) => ({ ticket: event.output, notice: 'sent' }) } },
+            onError: { target: 'idle', actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         moving: {
           tags: ['pending'],
           invoke: {
+            id: 'moveTicket',
             src: 'moveTicket',
             input: ({ context, event }) => ({ id: context.selected!.id, to: (event as { to: TicketStatus }).to }),
-            onDone: { target: '#supportDesk.loading', actions: ['showTicket', assign({ notice: 'moved' })] },
-            onError: { target: 'idle', actions: 'showFailure' },
+            onDone: { target: '#supportDesk.loading', actions: { type: 'showTicket', params: ({ event }) => ({ ticket: event.output, notice: 'moved' }) } },
+            onError: { target: 'idle', actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         assigning: {
           tags: ['pending'],
           invoke: {
+            id: 'assignTicket',
             src: 'assignTicket',
             input: ({ context, event }) => ({ id: context.selected!.id, assignee: (event as { assignee: number | null }).assignee }),
-            onDone: { target: '#supportDesk.loading', actions: ['showTicket', assign({ notice: 'assigned' })] },
-            onError: { target: 'idle', actions: 'showFailure' },
+            onDone: { target: '#supportDesk.loading', actions: { type: 'showTicket', params: ({ event }) => ({ ticket: event.output, notice: 'assigned' }) } },
+            onError: { target: 'idle', actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) } },
           },
         },
       },

@@ -39,6 +39,7 @@ export const queueCountMachine = setup({
   states: {
     counting: {
       invoke: {
+        id: 'countTickets',
         src: 'countTickets',
         onDone: { target: 'counted', actions: { type: 'setCount', params: ({ event }) => ({ count: event.output }) } },
         onError: 'counted',

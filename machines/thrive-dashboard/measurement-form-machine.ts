@@ -78,21 +78,25 @@ export const measurementFormMachine = setup({
   actions: {
     // Provided by the view: hands the body to the dialog's action chart.
     submit: (_, _params: { body: MeasurementBody }) => {},
+    // Another metric brings its own unit; a second value (the diastolic) belongs to blood pressure only.
+    setMetric: assign((_, params: { metric: MeasurementFormContext['metric'] }) => ({ metric: params.metric, unit: METRIC_SPECS[params.metric].unit, value2: '' })),
+    setValue: assign((_, params: { value: string }) => ({ value: params.value })),
+    setValue2: assign((_, params: { value: string }) => ({ value2: params.value })),
+    setUnit: assign((_, params: { unit: MeasurementFormContext['unit'] }) => ({ unit: params.unit })),
+    setTakenAt: assign((_, params: { value: MeasurementFormContext['takenAt'] }) => ({ takenAt: params.value })),
+    reset: assign(({ context }) => initial(context.metrics)),
   },
 }).createMachine({
   id: 'measurementForm',
   context: ({ input }) => initial(input.metrics),
   initial: 'judging',
   on: {
-    'form.metric': {
-      target: '.judging',
-      actions: assign(({ event }) => ({ metric: event.metric, unit: METRIC_SPECS[event.metric].unit, value2: '' })),
-    },
-    'form.value': { target: '.judging', actions: assign({ value: ({ event }) => event.value }) },
-    'form.value2': { target: '.judging', actions: assign({ value2: ({ event }) => event.value }) },
-    'form.unit': { target: '.judging', actions: assign({ unit: ({ event }) => event.unit }) },
-    'form.takenAt': { target: '.judging', actions: assign({ takenAt: ({ event }) => event.value }) },
-    'form.reset': { target: '.judging', actions: assign(({ context }) => initial(context.metrics)) },
+    'form.metric': { target: '.judging', actions: { type: 'setMetric', params: ({ event }) => ({ metric: event.metric }) } },
+    'form.value': { target: '.judging', actions: { type: 'setValue', params: ({ event }) => ({ value: event.value }) } },
+    'form.value2': { target: '.judging', actions: { type: 'setValue2', params: ({ event }) => ({ value: event.value }) } },
+    'form.unit': { target: '.judging', actions: { type: 'setUnit', params: ({ event }) => ({ unit: event.unit }) } },
+    'form.takenAt': { target: '.judging', actions: { type: 'setTakenAt', params: ({ event }) => ({ value: event.value }) } },
+    'form.reset': { target: '.judging', actions: 'reset' },
   },
   states: {
     judging: {

@@ -34,6 +34,7 @@ export const versionMachine = setup({
   states: {
     fetching: {
       invoke: {
+        id: 'fetchVersion',
         src: 'fetchVersion',
         input: ({ context }) => ({ first: context.knownVersion === null }),
         onDone: [

@@ -190,6 +190,7 @@ export const visitFormMachine = setup({
     loading: {
       tags: 'pending',
       invoke: {
+        id: 'loadVisit',
         src: 'loadVisit',
         onDone: [
           { guard: { type: 'isClosed', params: ({ event }) => ({ visit: event.output }) }, target: 'locked', actions: { type: 'setVisit', params: ({ event }) => ({ visit: event.output }) } },
@@ -204,6 +205,7 @@ export const visitFormMachine = setup({
     restoring: {
       tags: 'pending',
       invoke: {
+        id: 'readDraft',
         src: 'readDraft',
         onDone: [
           {
@@ -259,6 +261,7 @@ export const visitFormMachine = setup({
             'visit.copyLast': {},
           },
           invoke: {
+            id: 'saveVisit',
             src: 'saveVisit',
             input: ({ context }) => ({ version: context.visit!.version, sections: sectionsOf(context.form, context.visit!.therapy) }),
             onDone: [
@@ -279,7 +282,7 @@ export const visitFormMachine = setup({
         // for that try.
         offline: {
           tags: 'offline',
-          invoke: { src: 'watchConnection' },
+          invoke: { id: 'watchConnection', src: 'watchConnection' },
           on: { ...QUEUED, 'connection.online': 'saving' },
           after: { retry: 'saving' },
         },
@@ -294,6 +297,7 @@ export const visitFormMachine = setup({
         copying: {
           tags: 'pending',
           invoke: {
+            id: 'loadPrevious',
             src: 'loadPrevious',
             onDone: { target: 'unsaved', actions: [{ type: 'copyParameters', params: ({ event }) => ({ parameters: event.output }) }, keep] },
             onError: { target: 'saved', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
@@ -307,6 +311,7 @@ export const visitFormMachine = setup({
       states: {
         saving: {
           invoke: {
+            id: 'saveVisit',
             src: 'saveVisit',
             input: ({ context }) => ({ version: context.visit!.version, sections: sectionsOf(context.form, context.visit!.therapy) }),
             onDone: { target: 'stepping', actions: [{ type: 'setSaved', params: ({ event }) => ({ visit: event.output }) }, forget] },
@@ -318,6 +323,7 @@ export const visitFormMachine = setup({
         },
         stepping: {
           invoke: {
+            id: 'moveVisit',
             src: 'moveVisit',
             input: ({ context }) => context.move!,
             onDone: [
@@ -332,6 +338,7 @@ export const visitFormMachine = setup({
     screening: {
       tags: 'pending',
       invoke: {
+        id: 'recordScreen',
         src: 'recordScreen',
         input: ({ context, event }) => ({ therapy: context.visit!.therapy, answers: event.type === 'screen.record' ? event.answers : {} }),
         onDone: 'loading',
@@ -343,6 +350,7 @@ export const visitFormMachine = setup({
     overriding: {
       tags: 'pending',
       invoke: {
+        id: 'overrideScreen',
         src: 'overrideScreen',
         input: ({ context, event }) => ({ screen: context.visit!.screen!.id, reason: event.type === 'screen.override' ? event.reason : '' }),
         onDone: 'loading',
@@ -365,6 +373,7 @@ export const visitFormMachine = setup({
     rebasing: {
       tags: 'pending',
       invoke: {
+        id: 'loadVisit',
         src: 'loadVisit',
         onDone: [
           { guard: { type: 'isClosed', params: ({ event }) => ({ visit: event.output }) }, target: 'locked', actions: { type: 'setVisit', params: ({ event }) => ({ visit: event.output }) } },
@@ -384,6 +393,7 @@ export const visitFormMachine = setup({
         adding: {
           tags: 'pending',
           invoke: {
+            id: 'addAddendum',
             src: 'addAddendum',
             input: ({ event }) => ({ text: event.type === 'visit.addendum' ? event.text : '' }),
             onDone: { target: 'idle', actions: { type: 'setVisit', params: ({ event }) => ({ visit: event.output }) } },

@@ -47,14 +47,14 @@ export function rebaseForm(base: VisitForm, mine: VisitForm, theirs: VisitForm):
       kept.push(whole);
       continue;
     }
-    (form as unknown as Record<string, unknown>)[whole] = mine[whole];
+    Object.assign(form, { [whole]: mine[whole] });
     replayed = true;
   }
   for (const list of ['events', 'adverse_events'] as const) {
     const known = new Set([...base[list], ...theirs[list]].map((e) => JSON.stringify(e)));
     const added = (mine[list] as unknown[]).filter((e) => !known.has(JSON.stringify(e)));
     if (added.length) {
-      (form as unknown as Record<string, unknown[]>)[list] = [...theirs[list], ...added];
+      Object.assign(form, { [list]: [...theirs[list], ...added] });
       replayed = true;
     }
   }

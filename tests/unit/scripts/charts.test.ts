@@ -63,4 +63,27 @@ describe('statechart diagrams and visualiser files', () => {
       expect(shape(machine), `${statelyFileName(f)} differs from ${f.file}`).toEqual(shape(f.machine));
     }
   });
+
+  // House style: the visualiser shows a guard or action by its name, so an inline one is an
+  // anonymous stub there ("assign", "guard"); an invoke without an id gets a generated one
+  // ("0.supportDesk.loading") that tests and charts would have to spell.
+  it('names every guard, action and invoke of every machine', async () => {
+    const anonymous: string[] = [];
+    for (const { file, machine } of await findMachines()) {
+      for (const node of [machine.root, ...getStateNodes(machine.root)] as any[]) {
+        const transitions: any[] = [...[...node.transitions.values()].flat(), ...(node.always ?? [])];
+        for (const t of transitions) {
+          const on = `${file} ${node.id} on ${t.eventType || '(always)'}`;
+          if (typeof t.guard === 'function') anonymous.push(`${on}: guard ${t.guard.type ?? t.guard.name}`);
+          for (const a of t.actions ?? []) if (typeof a === 'function') anonymous.push(`${on}: action ${a.type ?? a.name}`);
+        }
+        // The written entry and exit (the node's own also hold the timers xstate adds for `after`).
+        for (const key of ['entry', 'exit'] as const) {
+          for (const a of [node.config[key] ?? []].flat()) if (typeof a === 'function') anonymous.push(`${file} ${node.id} ${key}: action ${a.type ?? a.name}`);
+        }
+        for (const invoke of node.invoke) if (/^\d+\./.test(invoke.id)) anonymous.push(`${file} ${node.id}: invoke ${invoke.src} without an id`);
+      }
+    }
+    expect(anonymous).toEqual([]);
+  });
 });

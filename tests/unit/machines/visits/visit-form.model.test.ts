@@ -57,7 +57,7 @@ describeModel('therapy visit form', model, (snapshot, event) => {
     expect(lastKept()).toBeNull();
   }
   // The device storage unreadable: the visit as read.
-  if (event.type === 'xstate.error.actor.0.visitForm.restoring') {
+  if (event.type === 'xstate.error.actor.readDraft') {
     expect(snapshot.matches({ editing: 'saved' })).toBe(true);
     expect(storeDraft).not.toHaveBeenCalled();
   }
