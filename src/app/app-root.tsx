@@ -4,8 +4,8 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { RuntimeConfig } from '../../openapi/runtime-config';
-import { AuthProvider, useAuthenticatorRef } from '../features/sign-in/auth-provider';
-import { LoginPage } from '../features/sign-in/login-page';
+import { AuthProvider, useAuthenticatorRef } from '../features/identity/auth-provider';
+import { LoginPage } from '../features/identity/login-page';
 import { BootScreen } from './boot-screen';
 import { deferred } from './deferred';
 import { LoadingPage } from './pages/loading-page';

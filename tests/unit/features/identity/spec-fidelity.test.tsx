@@ -16,8 +16,8 @@ import type { AuthenticatorConfig } from '../../../../machines/sign-in/config.ts
 import { changeValue, validateForm } from '../../../../machines/sign-in/form.ts';
 import { UNSUPPORTED_SIGN_IN_STEP } from '../../../../machines/sign-in/texts.ts';
 import type { SignInOutput } from '../../../../machines/sign-in/types.ts';
-import { AuthProvider } from '../../../../src/features/sign-in/auth-provider.tsx';
-import { Authenticator } from '../../../../src/features/sign-in/authenticator.tsx';
+import { AuthProvider } from '../../../../src/features/identity/auth-provider.tsx';
+import { Authenticator } from '../../../../src/features/identity/authenticator.tsx';
 import { BASE_CONFIG } from '../../machines/sign-in/authenticator.model.ts';
 
 afterEach(cleanup);
