@@ -1,5 +1,5 @@
 // The app's public port: everything a feature may take from the app shell. Features import this
-// module and src/app/paths.ts, never src/app/shell/* or src/app/routes.tsx (lint enforces it).
+// module and src/app/paths.ts, never src/app/shell/* or src/app/routes/index.tsx (lint enforces it).
 export { useShell, type Shell, type ShellAuth } from './shell/shell-context';
 export { getHref, portalRoutes, staffRoutes, type RouteKey } from './paths';
 export { genderLabel } from './shell/profile-errors';

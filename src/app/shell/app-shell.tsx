@@ -15,7 +15,7 @@ import { deferred } from '../deferred';
 import { useNotify } from '../notify';
 import { LoadingPage } from '../pages/loading-page';
 import { getHref, portalRoutes, safeReturnPath, staffRoutes } from '../paths';
-import { pageFor } from '../routes';
+import { pageFor } from '../routes/index';
 import { CONSENT_SAVE_FAILED, CONSENT_TICK_REQUIRED, SIGNED_OUT_FOR_INACTIVITY } from '../shell-text';
 import { type AppServices, createAppServices } from './app-api';
 import { GuardedRoute } from './guarded-route';

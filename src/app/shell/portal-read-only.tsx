@@ -8,7 +8,7 @@ import { Alert, Box, Button, Typography } from '@mui/material';
 import { Link } from 'wouter';
 import { isBuilt } from '../built-routes';
 import { getHref, portalRoutes } from '../paths';
-import { pageFor } from '../routes';
+import { pageFor } from '../routes/index';
 import { PORTAL_OPEN_RECORD, PORTAL_READ_ONLY, PORTAL_WRITE_REFUSED_TEXT, PORTAL_WRITE_REFUSED_TITLE } from '../shell-text';
 import { GuardedRoute } from './guarded-route';
 

@@ -23,7 +23,7 @@ import { OnboardingSection } from './onboarding-section';
 import { OverviewSection } from './overview-section';
 import { ProfileSection } from './profile-section';
 import { SupportQueueSlot, SupportSection, type SupportQueueView } from './support-section';
-import { ThriveSection } from './thrive-section';
+import { ThriveSection } from './thrive-checks-section';
 import { VisitsSection } from './visits-section';
 import { VISITS_SECTION } from './visits-texts';
 import { SECTION_APPOINTMENTS } from './appointments-texts';
@@ -195,7 +195,7 @@ function RecordView({ clientId }: { clientId: number }) {
   );
 }
 
-/** `supportQueue`: the support domain's staff queue, composed in by the route (src/app/routes.tsx). */
+/** `supportQueue`: the support domain's staff queue, composed in by the route (src/app/routes/index.tsx). */
 export function ClientDetailsPage({ supportQueue = null }: { supportQueue?: SupportQueueView | null }) {
   const params = useParams<{ clientId: string }>();
   const clientId = Number(params.clientId);

@@ -11,7 +11,7 @@ import { usePortalHome } from './portal-hooks';
 import { PORTAL_TEXT } from './texts';
 import { riskText } from './thrive-check-explain';
 import { UpcomingSection } from './booking/upcoming-section';
-import { TrendsSection } from './trends-section';
+import { TrendsSection } from '../thrive/trends-section';
 import { CompletedSessionsSection } from './sessions/completed-sessions';
 import { formatDate } from '../../lib/format';
 import { words } from '../../../machines/rules/words';

@@ -6,7 +6,7 @@ import { Alert, Box, Button, Card, CardContent, MenuItem, Skeleton, Stack, TextF
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useState } from 'react';
 import { useParams } from 'wouter';
-import { HEART_RISK_LIMITS } from '../../domain/heartRisk';
+import { HEART_RISK_LIMITS } from '../../../machines/rules/heart-risk';
 import { LoadFailed, PageFrame } from './page-frame';
 import type { ThriveCheck } from './portal-api';
 import { useThriveCheck } from './portal-hooks';

@@ -7,12 +7,12 @@
 import { MenuItem, Stack, TextField } from '@mui/material';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRef } from 'react';
-import { type MeasurementBody, measurementFormMachine } from '../../machines/thrive-dashboard/measurement-form-machine';
-import { METRIC_SPECS, type Metric } from '../../machines/thrive-dashboard/metrics';
-import { measurementFormSelectors as sel } from '../../machines/thrive-dashboard/selectors';
-import { DateTimeFields } from './date-field';
-import { FormDialog } from './staff/form-dialog';
-import type { ActionHandle } from './staff/hooks';
+import { type MeasurementBody, measurementFormMachine } from '../../../machines/thrive-dashboard/measurement-form-machine';
+import { METRIC_SPECS, type Metric } from '../../../machines/thrive-dashboard/metrics';
+import { measurementFormSelectors as sel } from '../../../machines/thrive-dashboard/selectors';
+import { DateTimeFields } from '../../lib/date-field';
+import { FormDialog } from '../../lib/staff/form-dialog';
+import type { ActionHandle } from '../../lib/staff/hooks';
 
 export interface MeasurementFormWords {
   title: string;

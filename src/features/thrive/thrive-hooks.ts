@@ -5,7 +5,7 @@ import { useSnackbar } from 'notistack';
 import { useRef } from 'react';
 import { useShell } from '../../app/port';
 import { useAction, useRecord, useServerList } from '../../lib/staff/hooks';
-import { addMeasurement, fetchAssessments, fetchAttentionPage, fetchTilePage, type ThriveTile, fetchClient, fetchFilterOptions, fetchMeasurements, fetchSummary, type MeasurementCreate } from './thrive-dashboard-api';
+import { addMeasurement, fetchAssessments, fetchAttentionPage, fetchTilePage, type ThriveTile, fetchClient, fetchFilterOptions, fetchMeasurements, fetchSummary, type MeasurementCreate } from './thrive-api';
 import { THRIVE_TEXT } from './texts';
 
 export function useThriveDashboard() {

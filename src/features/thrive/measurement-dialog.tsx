@@ -1,7 +1,7 @@
 // "Add measurement" for staff: every metric, and when it was taken (the shared reading form in
-// src/lib/measurement-form-dialog.tsx, the same one a client's "Add reading" uses).
+// src/features/thrive/measurement-form-dialog.tsx, the same one a client's "Add reading" uses).
 import { METRICS, type Metric } from '../../../machines/thrive-dashboard/metrics';
-import { MeasurementFormDialog } from '../../lib/measurement-form-dialog';
+import { MeasurementFormDialog } from './measurement-form-dialog';
 import type { ActionHandle } from '../../lib/staff/hooks';
 import { THRIVE_TEXT as T } from './texts';
 

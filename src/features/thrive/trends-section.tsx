@@ -14,7 +14,7 @@ import { formatDate } from '../../lib/format';
 // to draw, and the reading form (its date field about 165 KiB) when it is first opened. A client
 // with no readings, who never adds one here, downloads and runs neither.
 const LineChart = lazy(async () => ({ default: (await import('@mui/x-charts/LineChart')).LineChart }));
-const MeasurementFormDialog = lazy(async () => ({ default: (await import('../../lib/measurement-form-dialog')).MeasurementFormDialog }));
+const MeasurementFormDialog = lazy(async () => ({ default: (await import('./measurement-form-dialog')).MeasurementFormDialog }));
 const CHART_HEIGHT = 200;
 
 export const TRENDS_TEXT = {

@@ -5,7 +5,7 @@ import { ChartsReferenceLine } from '@mui/x-charts/ChartsReferenceLine';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { METRIC_SPECS, type Metric } from '../../../machines/thrive-dashboard/metrics';
 import { formatDate } from '../../lib/staff/format';
-import type { Measurement } from './thrive-dashboard-api';
+import type { Measurement } from './thrive-api';
 import { THRIVE_TEXT as T } from './texts';
 
 export function TrendChart({ metric, readings, band }: { metric: Metric; readings: Measurement[]; band?: { low: number; high: number } }) {

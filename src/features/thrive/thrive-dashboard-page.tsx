@@ -13,8 +13,8 @@ import { getHref } from '../../app/port';
 import { formatNumber } from '../../lib/format';
 import { formatDate, formatDateTime, fullName } from '../../lib/staff/format';
 import { GridPage, ServerGrid } from '../../lib/staff/server-grid';
-import type { AttentionRow, ThriveSummary, TileRow } from './thrive-dashboard-api';
-import { useThriveDashboard, useTileClients } from './thrive-dashboard-hooks';
+import type { AttentionRow, ThriveSummary, TileRow } from './thrive-api';
+import { useThriveDashboard, useTileClients } from './thrive-hooks';
 import { RISK_FLAG_LABELS, THRIVE_TEXT as T, TRACK_LABELS } from './texts';
 import { words } from '../../../machines/rules/words';
 
