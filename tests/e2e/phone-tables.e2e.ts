@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORD_TABS, tabSearch } from '../../machines/client-record/record-tabs.ts';
 import { getHref } from '../../src/app/paths.ts';
 import { UNAUTHORIZED_TITLE } from '../../src/app/shell-text.ts';
-import { TAB_LABELS } from '../../src/features/backoffice/scheduling/texts.ts';
+import { TAB_LABELS } from '../../src/features/appointments/scheduling/texts.ts';
 import { ACTIONS_FOR } from '../../src/features/users/texts.ts';
 import { clinicToday } from '../../src/lib/format.ts';
 import { launchBrowser } from '../support/browser.ts';

@@ -16,16 +16,16 @@ export const pages: Partial<Record<RouteKey, ComponentType>> = {
   clients: onDemand(async () => (await import('../../features/clients/clients-page')).ClientsPage),
   // The record composes the support domain's staff queue into its Support tab (issue 32).
   clientDetails: onDemand(async () => {
-    const [{ ClientDetailsPage }, { SupportQueueSection }] = await Promise.all([import('../../features/client-details/client-details-page'), import('../../features/backoffice/support/support-queue')]);
+    const [{ ClientDetailsPage }, { SupportQueueSection }] = await Promise.all([import('../../features/client-details/client-details-page'), import('../../features/support/support-queue')]);
     return function ClientDetailsScreen() {
       return <ClientDetailsPage supportQueue={SupportQueueSection} />;
     };
   }),
   users: onDemand(async () => (await import('../../features/users/users-page')).UsersPage),
   appointments: onDemand(async () => (await import('../../features/appointments/appointments-page')).AppointmentsPage),
-  backoffice: onDemand(async () => (await import('../../features/backoffice/backoffice-page')).BackofficePage),
-  support: onDemand(async () => (await import('../../features/backoffice/support/support-page')).StaffSupportPage),
-  labDesk: onDemand(async () => (await import('../../features/backoffice/labs/lab-desk-page')).LabDeskPage),
+  backoffice: onDemand(async () => (await import('./backoffice/backoffice-page')).BackofficePage),
+  support: onDemand(async () => (await import('../../features/support/staff-support-page')).StaffSupportPage),
+  labDesk: onDemand(async () => (await import('../../features/labs/lab-desk-page')).LabDeskPage),
   thriveDashboard: onDemand(async () => (await import('../../features/thrive/thrive-dashboard-page')).ThriveDashboardPage),
   thriveDashboardUser: onDemand(async () => (await import('../../features/thrive/thrive-client-page')).ThriveClientPage),
   discovery: onDemand(async () => (await import('../../features/discovery/discovery-page')).DiscoveryPage),
@@ -42,10 +42,10 @@ export const pages: Partial<Record<RouteKey, ComponentType>> = {
   portalProfile: onDemand(async () => (await import('../../features/portal/profile-page')).ProfilePage),
   portalCognitive: onDemand(async () => (await import('../../features/cognitive/cognitive-page')).CognitivePage),
   portalSupport: onDemand(async () => (await import('../../features/support/support-page')).SupportPage),
-  portalInClinic: onDemand(async () => (await import('../../features/portal/booking/visit-booking-page')).InClinicPage),
-  portalIntakeCall: onDemand(async () => (await import('../../features/portal/booking/visit-booking-page')).IntakeCallPage),
-  portalBookTest: onDemand(async () => (await import('../../features/portal/labs/book-test-page')).BookTestPage),
-  portalReports: onDemand(async () => (await import('../../features/portal/labs/reports-page')).ReportsPage),
+  portalInClinic: onDemand(async () => (await import('../../features/appointments/visit-booking-page')).InClinicPage),
+  portalIntakeCall: onDemand(async () => (await import('../../features/appointments/visit-booking-page')).IntakeCallPage),
+  portalBookTest: onDemand(async () => (await import('../../features/labs/book-test-page')).BookTestPage),
+  portalReports: onDemand(async () => (await import('../../features/labs/reports-page')).ReportsPage),
 };
 
 export function pageFor(key: RouteKey): ComponentType {

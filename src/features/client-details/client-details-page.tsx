@@ -8,26 +8,26 @@ import { Link, useParams, useSearch } from 'wouter';
 import { auditViewOf, type RecordTab, tabOf, tabSearch, visibleTabs } from '../../../machines/client-record/record-tabs';
 import { ADMIN_ROLES } from '../../../machines/guard/roles';
 import { getHref, ShellContext, useShell } from '../../app/port';
-import { AppointmentsSection } from './appointments-section';
+import { AppointmentsSection } from '../appointments/client-appointments-section';
 import { AuditSection } from './audit-section';
 import { ClientHeader } from './client-header';
-import { CognitiveSection } from './cognitive-section';
-import { COGNITIVE_SECTION } from './cognitive-texts';
+import { CognitiveSection } from '../cognitive/client-cognitive-section';
+import { COGNITIVE_SECTION } from '../cognitive/client-cognitive-texts';
 import { ConsentSection } from './consent-section';
 import { recordViewClient, type ThriveCheck, type UserDetail } from './details-api';
 import { useClientRecord } from './details-hooks';
 import { EnrollmentsSection } from './enrollments-section';
-import { LabsSection } from './labs-section';
-import { LABS_SECTION } from './labs-texts';
+import { LabsSection } from '../labs/client-labs-section';
+import { LABS_SECTION } from '../labs/client-labs-texts';
 import { OnboardingSection } from './onboarding-section';
 import { OverviewSection } from './overview-section';
 import { ProfileSection } from './profile-section';
-import { SupportQueueSlot, SupportSection, type SupportQueueView } from './support-section';
+import { SupportQueueSlot, SupportSection, type SupportQueueView } from '../support/client-support-section';
 import { ThriveSection } from './thrive-checks-section';
-import { VisitsSection } from './visits-section';
-import { VISITS_SECTION } from './visits-texts';
-import { SECTION_APPOINTMENTS } from './appointments-texts';
-import { SECTION_SUPPORT } from './support-texts';
+import { VisitsSection } from '../visits/client-visits-section';
+import { VISITS_SECTION } from '../visits/client-visits-texts';
+import { SECTION_APPOINTMENTS } from '../appointments/client-appointments-texts';
+import { SECTION_SUPPORT } from '../support/client-support-texts';
 import {
   DETAILS_LOAD_FAILED,
   DETAILS_NOT_FOUND,

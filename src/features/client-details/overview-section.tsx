@@ -4,14 +4,14 @@ import { Alert, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useShell } from '../../app/port';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { useRecord } from '../../lib/staff/hooks';
-import { type ClientAppointment, clientAppointments } from './appointments-api';
+import { type ClientAppointment, clientAppointments } from '../appointments/client-appointments-api';
 import type { ConsentRecord, Enrollment, Profile } from './details-api';
 import { useConsentHistory, useEnrollmentList } from './details-hooks';
 import { TIMELINE } from './overview-texts';
-import { type ClientTicket, clientTickets } from './support-api';
+import { type ClientTicket, clientTickets } from '../support/client-support-api';
 import { OVERVIEW_EMPTY } from './texts';
 import { timeline } from './timeline';
-import { loadClientVisits } from './visits-api';
+import { loadClientVisits } from '../visits/client-visits-api';
 
 export function OverviewSection({ profile }: { profile: Profile }) {
   const { api } = useShell();

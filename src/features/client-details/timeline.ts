@@ -2,10 +2,10 @@
 // rule over what the sections already load, so it is tested without a browser.
 import type { components } from '../../../openapi/generated/api';
 import { formatDateTime } from '../../lib/format';
-import type { ClientAppointment } from './appointments-api';
+import type { ClientAppointment } from '../appointments/client-appointments-api';
 import type { ConsentRecord, Enrollment, Profile } from './details-api';
 import { TIMELINE as T } from './overview-texts';
-import type { ClientTicket } from './support-api';
+import type { ClientTicket } from '../support/client-support-api';
 import { ONBOARDING_TITLES } from './texts';
 
 type VisitSummary = components['schemas']['TherapyVisitSummary'];

@@ -2,7 +2,7 @@
 // wording: the page offers a screening that the clinic reviews.
 import type { TaskKind } from '../../../machines/cognitive/battery';
 import type { Domain } from '../../../machines/cognitive/scoring';
-import { COGNITIVE_DOMAIN_NAMES } from '../../lib/cognitive-domains';
+import { COGNITIVE_DOMAIN_NAMES } from './cognitive-domains';
 
 export const COGNITIVE_TEXT = {
   title: 'Cognitive assessment',

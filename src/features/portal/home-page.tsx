@@ -10,9 +10,9 @@ import { LoadFailed, PageFrame } from './page-frame';
 import { usePortalHome } from './portal-hooks';
 import { PORTAL_TEXT } from './texts';
 import { riskText } from './thrive-check-explain';
-import { UpcomingSection } from './booking/upcoming-section';
+import { UpcomingSection } from '../appointments/upcoming-section';
 import { TrendsSection } from '../thrive/trends-section';
-import { CompletedSessionsSection } from './sessions/completed-sessions';
+import { CompletedSessionsSection } from '../visits/completed-sessions';
 import { formatDate } from '../../lib/format';
 import { words } from '../../../machines/rules/words';
 

@@ -1,10 +1,10 @@
 // The record's Overview (issue 24): recent events across the record's sections, in words, newest
 // first, at most twenty.
 import { describe, expect, it } from 'vitest';
-import type { ClientAppointment } from '../../../../src/features/client-details/appointments-api';
+import type { ClientAppointment } from '../../../../src/features/appointments/client-appointments-api';
 import type { ConsentRecord, Enrollment, Profile } from '../../../../src/features/client-details/details-api';
 import { TIMELINE } from '../../../../src/features/client-details/overview-texts';
-import type { ClientTicket } from '../../../../src/features/client-details/support-api';
+import type { ClientTicket } from '../../../../src/features/support/client-support-api';
 import { timeline } from '../../../../src/features/client-details/timeline';
 import { formatDateTime } from '../../../../src/lib/format';
 
