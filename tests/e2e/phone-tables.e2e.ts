@@ -11,7 +11,7 @@ import { RECORD_TABS, tabSearch } from '../../machines/client-record/record-tabs
 import { getHref } from '../../src/app/paths.ts';
 import { UNAUTHORIZED_TITLE } from '../../src/app/shell-text.ts';
 import { TAB_LABELS } from '../../src/features/appointments/scheduling/texts.ts';
-import { ACTIONS_FOR } from '../../src/features/users/texts.ts';
+import { ACTIONS_FOR } from '../../src/features/clients/users-texts.ts';
 import { clinicToday } from '../../src/lib/format.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { createAccount, type E2eAccount } from '../support/e2e-accounts.ts';

@@ -16,12 +16,12 @@ export const pages: Partial<Record<RouteKey, ComponentType>> = {
   clients: onDemand(async () => (await import('../../features/clients/clients-page')).ClientsPage),
   // The record composes the support domain's staff queue into its Support tab (issue 32).
   clientDetails: onDemand(async () => {
-    const [{ ClientDetailsPage }, { SupportQueueSection }] = await Promise.all([import('../../features/client-details/client-details-page'), import('../../features/support/support-queue')]);
+    const [{ ClientDetailsPage }, { SupportQueueSection }] = await Promise.all([import('./client-record/client-details-page'), import('../../features/support/support-queue')]);
     return function ClientDetailsScreen() {
       return <ClientDetailsPage supportQueue={SupportQueueSection} />;
     };
   }),
-  users: onDemand(async () => (await import('../../features/users/users-page')).UsersPage),
+  users: onDemand(async () => (await import('../../features/clients/users-page')).UsersPage),
   appointments: onDemand(async () => (await import('../../features/appointments/appointments-page')).AppointmentsPage),
   backoffice: onDemand(async () => (await import('./backoffice/backoffice-page')).BackofficePage),
   support: onDemand(async () => (await import('../../features/support/staff-support-page')).StaffSupportPage),
@@ -36,10 +36,10 @@ export const pages: Partial<Record<RouteKey, ComponentType>> = {
   petVisit: onDemand(async () => (await import('../../features/visits/visit-page')).PetVisitPage),
   redLightVisit: onDemand(async () => (await import('../../features/visits/visit-page')).RedLightVisitPage),
   firVisit: onDemand(async () => (await import('../../features/visits/visit-page')).FirVisitPage),
-  portalHome: onDemand(async () => (await import('../../features/portal/home-page')).PortalHomePage),
-  portalThriveCheck: onDemand(async () => (await import('../../features/portal/thrive-check-page')).ThriveCheckPage),
-  portalOnboard: onDemand(async () => (await import('../../features/portal/onboarding-page')).OnboardingPage),
-  portalProfile: onDemand(async () => (await import('../../features/portal/profile-page')).ProfilePage),
+  portalHome: onDemand(async () => (await import('./portal-home-page')).PortalHomePage),
+  portalThriveCheck: onDemand(async () => (await import('../../features/clients/portal/thrive-check-page')).ThriveCheckPage),
+  portalOnboard: onDemand(async () => (await import('../../features/clients/portal/onboarding-page')).OnboardingPage),
+  portalProfile: onDemand(async () => (await import('../../features/clients/portal/profile-page')).ProfilePage),
   portalCognitive: onDemand(async () => (await import('../../features/cognitive/cognitive-page')).CognitivePage),
   portalSupport: onDemand(async () => (await import('../../features/support/support-page')).SupportPage),
   portalInClinic: onDemand(async () => (await import('../../features/appointments/visit-booking-page')).InClinicPage),

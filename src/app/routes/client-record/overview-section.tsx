@@ -1,0 +1,46 @@
+// The record's first tab: what happened lately across the record (consent, programs, onboarding,
+// appointments, therapy sessions and support), newest first.
+import { Alert, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { useShell } from '../../port';
+import { formatDate, formatDateTime } from '../../../lib/format';
+import { useRecord } from '../../../lib/staff/hooks';
+import { type ClientAppointment, clientAppointments } from '../../../features/appointments/client-appointments-api';
+import type { ConsentRecord, Enrollment, Profile } from '../../../features/clients/record/details-api';
+import { useConsentHistory, useEnrollmentList } from '../../../features/clients/record/details-hooks';
+import { TIMELINE } from './overview-texts';
+import { type ClientTicket, clientTickets } from '../../../features/support/client-support-api';
+import { OVERVIEW_EMPTY } from '../../../features/clients/record/texts';
+import { timeline } from './timeline';
+import { loadClientVisits } from '../../../features/visits/client-visits-api';
+
+export function OverviewSection({ profile }: { profile: Profile }) {
+  const { api } = useShell();
+  const client = profile.client_id;
+  const consent = useConsentHistory(client);
+  const enrollments = useEnrollmentList(client);
+  const appointments = useRecord(() => clientAppointments(api, client));
+  const visits = useRecord(() => loadClientVisits(api, client));
+  const tickets = useRecord(() => clientTickets(api, client));
+  const sources = [consent, enrollments, appointments, visits, tickets];
+  const failed = sources.find((s) => s.failed && !s.data);
+  if (failed) return <Alert severity="error">{failed.error}</Alert>;
+  if (sources.some((s) => !s.data)) return null;
+  const events = timeline({
+    profile,
+    consent: consent.data as ConsentRecord[],
+    enrollments: enrollments.data as Enrollment[],
+    appointments: appointments.data as ClientAppointment[],
+    visits: visits.data!,
+    tickets: (tickets.data?.results ?? []) as ClientTicket[],
+  });
+  if (!events.length) return <Typography color="text.secondary">{OVERVIEW_EMPTY}</Typography>;
+  return (
+    <List dense aria-label={TIMELINE.list} data-testid="record-timeline">
+      {events.map((e, i) => (
+        <ListItem key={i} disableGutters>
+          <ListItemText primary={e.text} secondary={e.day ? formatDate(e.at) : formatDateTime(e.at)} />
+        </ListItem>
+      ))}
+    </List>
+  );
+}
