@@ -25,6 +25,7 @@ const under = (file, dir) => file === dir || file.startsWith(`${dir}/`);
 const featureOf = (file) => file.match(/^src\/features\/([^/]+)\//)?.[1] ?? null;
 const isAdapter = (file) => /-api\.tsx?$/.test(file);
 const withoutExtension = (file) => file.replace(/\.(tsx?|jsx?)$/, '');
+const PUBLIC_ENTRIES = ['', '/index', '/shell'];
 
 /** Why `file` may not import `source`, or null. Exported for tests/unit/lint/boundaries.test.ts. */
 export function boundaryViolation(file, source, typeOnly = false) {
@@ -52,12 +53,21 @@ export function boundaryViolation(file, source, typeOnly = false) {
     return `only a feature's adapter module (<feature>-api.ts) uses the API client ('${source}')`;
   }
   const feature = featureOf(file);
-  if (feature && target) {
-    const other = featureOf(`${target}/`);
-    if (other && other !== feature) return `src/features/${feature} may not import another feature's files (src/features/${other})`;
-    if (under(target, 'src/app') && !['src/app/port', 'src/app/paths'].includes(withoutExtension(target))) {
-      return `features import the app only through src/app/port.ts and src/app/paths.ts ('${source}')`;
+  const other = target ? featureOf(`${target}/`) : null;
+  if (other && other !== feature) {
+    // A domain is entered through its public entry alone: index.ts (what route modules compose and
+    // the rare word another domain shares) or shell.ts (the little the app shell needs eagerly, kept
+    // apart so the first download does not carry the domain's pages). Screens that combine
+    // domains are route modules (src/app/routes/); src/lib, being generic, imports none.
+    const entry = withoutExtension(target).slice(`src/features/${other}`.length);
+    if (under(file, 'src/lib')) return `src/lib is generic: it imports no domain ('${source}')`;
+    if (!PUBLIC_ENTRIES.includes(entry)) {
+      const who = feature ? `src/features/${feature}` : 'the app';
+      return `${who} may not import another domain's internals ('${source}'): only its public entry src/features/${other}/index.ts`;
     }
+  }
+  if (feature && target && under(target, 'src/app') && !['src/app/port', 'src/app/paths'].includes(withoutExtension(target))) {
+    return `features import the app only through src/app/port.ts and src/app/paths.ts ('${source}')`;
   }
   return null;
 }
@@ -65,7 +75,7 @@ export function boundaryViolation(file, source, typeOnly = false) {
 const boundaries = {
   rules: {
     imports: {
-      meta: { type: 'problem', docs: { description: 'The import boundaries of docs: machines pure, views thin, features apart, server without src/' }, schema: [] },
+      meta: { type: 'problem', docs: { description: 'The import boundaries of docs: machines pure, views thin, domains met only through their public entries, server without src/' }, schema: [] },
       create(context) {
         const file = path.relative(ROOT, context.filename).split(path.sep).join('/');
         const check = (node) => {

@@ -4,8 +4,8 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { RuntimeConfig } from '../../openapi/runtime-config';
-import { AuthProvider, useAuthenticatorRef } from '../features/identity/auth-provider';
-import { LoginPage } from '../features/identity/login-page';
+import { AuthProvider, useAuthenticatorRef } from '../features/identity/shell';
+import { LoginPage } from '../features/identity/shell';
 import { BootScreen } from './boot-screen';
 import { deferred } from './deferred';
 import { LoadingPage } from './pages/loading-page';

@@ -13,39 +13,39 @@ function onDemand(load: () => Promise<ComponentType>): ComponentType {
 }
 
 export const pages: Partial<Record<RouteKey, ComponentType>> = {
-  clients: onDemand(async () => (await import('../../features/clients/clients-page')).ClientsPage),
+  clients: onDemand(async () => (await import('../../features/clients')).ClientsPage),
   // The record composes the support domain's staff queue into its Support tab (issue 32).
   clientDetails: onDemand(async () => {
-    const [{ ClientDetailsPage }, { SupportQueueSection }] = await Promise.all([import('./client-record/client-details-page'), import('../../features/support/support-queue')]);
+    const [{ ClientDetailsPage }, { SupportQueueSection }] = await Promise.all([import('./client-record/client-details-page'), import('../../features/support')]);
     return function ClientDetailsScreen() {
       return <ClientDetailsPage supportQueue={SupportQueueSection} />;
     };
   }),
-  users: onDemand(async () => (await import('../../features/clients/users-page')).UsersPage),
-  appointments: onDemand(async () => (await import('../../features/appointments/appointments-page')).AppointmentsPage),
+  users: onDemand(async () => (await import('../../features/clients')).UsersPage),
+  appointments: onDemand(async () => (await import('../../features/appointments')).AppointmentsPage),
   backoffice: onDemand(async () => (await import('./backoffice/backoffice-page')).BackofficePage),
-  support: onDemand(async () => (await import('../../features/support/staff-support-page')).StaffSupportPage),
-  labDesk: onDemand(async () => (await import('../../features/labs/lab-desk-page')).LabDeskPage),
-  thriveDashboard: onDemand(async () => (await import('../../features/thrive/thrive-dashboard-page')).ThriveDashboardPage),
-  thriveDashboardUser: onDemand(async () => (await import('../../features/thrive/thrive-client-page')).ThriveClientPage),
-  discovery: onDemand(async () => (await import('../../features/discovery/discovery-page')).DiscoveryPage),
-  clientDiscovery: onDemand(async () => (await import('../../features/discovery/prospect-page')).ProspectPage),
-  clientDiscoveryVisit: onDemand(async () => (await import('../../features/discovery/visit-page')).VisitPage),
-  ivVisit: onDemand(async () => (await import('../../features/visits/visit-page')).IvVisitPage),
-  hbotVisit: onDemand(async () => (await import('../../features/visits/visit-page')).HbotVisitPage),
-  petVisit: onDemand(async () => (await import('../../features/visits/visit-page')).PetVisitPage),
-  redLightVisit: onDemand(async () => (await import('../../features/visits/visit-page')).RedLightVisitPage),
-  firVisit: onDemand(async () => (await import('../../features/visits/visit-page')).FirVisitPage),
+  support: onDemand(async () => (await import('../../features/support')).StaffSupportPage),
+  labDesk: onDemand(async () => (await import('../../features/labs')).LabDeskPage),
+  thriveDashboard: onDemand(async () => (await import('../../features/thrive')).ThriveDashboardPage),
+  thriveDashboardUser: onDemand(async () => (await import('../../features/thrive')).ThriveClientPage),
+  discovery: onDemand(async () => (await import('../../features/discovery')).DiscoveryPage),
+  clientDiscovery: onDemand(async () => (await import('../../features/discovery')).ProspectPage),
+  clientDiscoveryVisit: onDemand(async () => (await import('../../features/discovery')).VisitPage),
+  ivVisit: onDemand(async () => (await import('../../features/visits')).IvVisitPage),
+  hbotVisit: onDemand(async () => (await import('../../features/visits')).HbotVisitPage),
+  petVisit: onDemand(async () => (await import('../../features/visits')).PetVisitPage),
+  redLightVisit: onDemand(async () => (await import('../../features/visits')).RedLightVisitPage),
+  firVisit: onDemand(async () => (await import('../../features/visits')).FirVisitPage),
   portalHome: onDemand(async () => (await import('./portal-home-page')).PortalHomePage),
-  portalThriveCheck: onDemand(async () => (await import('../../features/clients/portal/thrive-check-page')).ThriveCheckPage),
-  portalOnboard: onDemand(async () => (await import('../../features/clients/portal/onboarding-page')).OnboardingPage),
-  portalProfile: onDemand(async () => (await import('../../features/clients/portal/profile-page')).ProfilePage),
-  portalCognitive: onDemand(async () => (await import('../../features/cognitive/cognitive-page')).CognitivePage),
-  portalSupport: onDemand(async () => (await import('../../features/support/support-page')).SupportPage),
-  portalInClinic: onDemand(async () => (await import('../../features/appointments/visit-booking-page')).InClinicPage),
-  portalIntakeCall: onDemand(async () => (await import('../../features/appointments/visit-booking-page')).IntakeCallPage),
-  portalBookTest: onDemand(async () => (await import('../../features/labs/book-test-page')).BookTestPage),
-  portalReports: onDemand(async () => (await import('../../features/labs/reports-page')).ReportsPage),
+  portalThriveCheck: onDemand(async () => (await import('../../features/clients')).ThriveCheckPage),
+  portalOnboard: onDemand(async () => (await import('../../features/clients')).OnboardingPage),
+  portalProfile: onDemand(async () => (await import('../../features/clients')).ProfilePage),
+  portalCognitive: onDemand(async () => (await import('../../features/cognitive')).CognitivePage),
+  portalSupport: onDemand(async () => (await import('../../features/support')).SupportPage),
+  portalInClinic: onDemand(async () => (await import('../../features/appointments')).InClinicPage),
+  portalIntakeCall: onDemand(async () => (await import('../../features/appointments')).IntakeCallPage),
+  portalBookTest: onDemand(async () => (await import('../../features/labs')).BookTestPage),
+  portalReports: onDemand(async () => (await import('../../features/labs')).ReportsPage),
 };
 
 export function pageFor(key: RouteKey): ComponentType {

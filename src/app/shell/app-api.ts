@@ -10,8 +10,8 @@ import { bootMachine, type BootFailure } from '../../../machines/app/boot-machin
 import { CONSENT_VERSION, isUsableClientId } from '../../../machines/consent/consent-machine';
 import { asRole } from '../../../machines/guard/roles';
 import { selectStatus } from '../../../machines/sign-in/selectors';
-import type { AuthenticatorRef } from '../../features/identity/auth-provider';
-import { forgetVisitDrafts } from '../../features/visits/visit-drafts';
+import type { AuthenticatorRef } from '../../features/identity/shell';
+import { forgetVisitDrafts } from '../../features/visits/shell';
 import { type ApiClient, createApiClient } from '../../lib/api-client';
 import { setClinicFormat } from '../../lib/format';
 import { configureAmplify, fetchFirstVersion, fetchVersion, hasUserPool, loadRuntimeConfig } from '../../lib/runtime-config';

@@ -10,7 +10,7 @@ import type { RuntimeConfig } from '../../../openapi/runtime-config';
 import type { Notice } from '../../../machines/app/app-machine';
 import { portalViewOf, selectPhase, selectPortalClient, selectRole, selectRoute, selectUser } from '../../../machines/app/selectors';
 import type { Role } from '../../../machines/guard/roles';
-import type { AuthenticatorRef } from '../../features/identity/auth-provider';
+import type { AuthenticatorRef } from '../../features/identity/shell';
 import { deferred } from '../deferred';
 import { useNotify } from '../notify';
 import { LoadingPage } from '../pages/loading-page';

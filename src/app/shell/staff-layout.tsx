@@ -9,7 +9,7 @@ import { type Role, roleIsAllowed } from '../../../machines/guard/roles';
 import { DEFAULT_LAB_DESK_ROLES, runsLabDesk } from '../../../machines/staff/work-routing';
 import { getHref, staffRoutes, staffSectionOf } from '../paths';
 import { isBuilt } from '../built-routes';
-import { PortalBookingsBadge, PortalBookingsProvider } from '../../features/appointments/portal-bookings';
+import { PortalBookingsBadge, PortalBookingsProvider } from '../../features/appointments/shell';
 import { SupportQueueBadge } from './support-badge';
 import { OPEN_NAVIGATION } from '../shell-text';
 import { useShell } from './shell-context';

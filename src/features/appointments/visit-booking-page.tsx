@@ -6,7 +6,7 @@ import { Alert, Box, Button, Card, CardActions, CardContent, CircularProgress, F
 import { Link, useParams } from 'wouter';
 import type { VisitKind } from '../../../machines/portal/visit-booking-machine';
 import { getHref } from '../../app/port';
-import { LoadFailed, PageFrame } from '../clients/portal/page-frame';
+import { LoadFailed, PageFrame } from '../../lib/page-frame';
 import { useVisitBooking } from './portal-booking-hooks';
 import { BookingStep } from './booking-step';
 import { BOOKING_TEXT as T } from './portal-booking-texts';

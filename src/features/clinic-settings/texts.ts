@@ -24,12 +24,6 @@ export const LOCALE_OPTIONS: Array<[string, string]> = [
   ['en-SG', 'Singapore (23/11/2026, 10:30 am)'],
   ['en-AU', 'Australia (23/11/2026, 10:30 am)'],
 ];
-/** The stock warning above the back office's tabs (any lot low or expired), with a way to the Therapies tab. */
-export const STOCK_WARNING = {
-  low: (n: number, lots: string) => `${n === 1 ? '1 stock lot is' : `${n} stock lots are`} at or below the low-stock level: ${lots}.`,
-  expired: (n: number, lots: string) => `${n === 1 ? '1 expired lot still has' : `${n} expired lots still have`} stock: ${lots}.`,
-  open: 'Open the Therapies tab',
-} as const;
 
 // The clinic logo (issue 24), on the clinic details tab.
 export const LOGO_HEADING = 'Logo';

@@ -4,7 +4,7 @@ import { Alert, Box, Button, Card, CardActions, CardContent, Checkbox, CircularP
 import { Link, useParams } from 'wouter';
 import { getHref } from '../../app/port';
 import { formatDate, formatDateTime, formatTime } from '../../lib/format';
-import { LoadFailed, PageFrame } from '../clients/portal/page-frame';
+import { LoadFailed, PageFrame } from '../../lib/page-frame';
 import { useBookTest } from './labs-hooks';
 import { MyOrders } from './my-orders';
 import { LABS_TEXT as T } from './texts';

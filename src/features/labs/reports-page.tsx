@@ -11,8 +11,8 @@ import { rangeBarPosition } from '../../../machines/labs/lab-rules';
 import type { ReportResult } from '../../../machines/labs/reports-machine';
 import { formatDate } from '../../lib/format';
 import { ScrollTable } from '../../lib/scroll-table';
-import { riskText } from '../clients/portal/thrive-check-explain';
-import { LoadFailed, PageFrame } from '../clients/portal/page-frame';
+import { riskText } from '../clients';
+import { LoadFailed, PageFrame } from '../../lib/page-frame';
 import { useReports } from './labs-hooks';
 import { LABS_TEXT as T } from './texts';
 

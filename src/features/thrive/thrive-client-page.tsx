@@ -9,7 +9,7 @@ import { Link as RouterLink, useParams } from 'wouter';
 import { latestOwnMarkers } from '../../../machines/thrive-dashboard/lab-markers';
 import { METRIC_SPECS, type Metric } from '../../../machines/thrive-dashboard/metrics';
 import type { RangeStanding } from '../../../machines/thrive-dashboard/goals';
-import { COGNITIVE_DOMAIN_NAMES } from '../cognitive/cognitive-domains';
+import { COGNITIVE_DOMAIN_NAMES } from '../cognitive';
 import { formatDate, formatDateTime, fullName } from '../../lib/staff/format';
 import { MeasurementDialog } from './measurement-dialog';
 import type { CognitiveResults, LabReport, Measurement, ThriveClient } from './thrive-api';

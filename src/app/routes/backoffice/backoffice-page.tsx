@@ -2,11 +2,11 @@
 // further tabs the scheduling set-up (scheduling/) and the support queue (support/). A stock
 // warning above the tabs opens the Therapies tab when an IV stock lot is low or expired.
 import { Box, Paper, Typography } from '@mui/material';
-import { ClinicSettingsSection } from '../../../features/clinic-settings/clinic-settings-section';
-import { ProgramsSection } from '../../../features/clinic-settings/programs-section';
+import { ClinicSettingsSection } from '../../../features/clinic-settings';
+import { ProgramsSection } from '../../../features/clinic-settings';
 import { BackofficeTabs } from './backoffice-tabs';
-import { StockWarning } from '../../../features/visits/therapies/stock-warning';
-import { BACKOFFICE_TITLE, CLINIC_TITLE, PROGRAMS_TITLE } from '../../../features/clinic-settings/texts';
+import { StockWarning } from '../../../features/visits';
+import { BACKOFFICE_TITLE, CLINIC_TITLE, PROGRAMS_TITLE } from '../../../features/clinic-settings';
 
 export function BackofficePage() {
   return (

@@ -2,15 +2,15 @@
 import { Box, Tab, Tabs } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { useSearch } from 'wouter';
-import { LabDesk } from '../../../features/labs/lab-desk';
-import { TherapiesTab } from '../../../features/visits/therapies/therapies-tab';
-import { BookingRulesTab } from '../../../features/appointments/scheduling/booking-rules-tab';
-import { ClinicHoursTab } from '../../../features/appointments/scheduling/clinic-hours-tab';
-import { PackagesTab } from '../../../features/appointments/scheduling/packages-tab';
-import { ResourcesTab } from '../../../features/appointments/scheduling/resources-tab';
-import { ServicesTab } from '../../../features/appointments/scheduling/services-tab';
-import { StaffHoursTab } from '../../../features/appointments/scheduling/staff-hours-tab';
-import { TAB_LABELS } from '../../../features/appointments/scheduling/texts';
+import { LabDesk } from '../../../features/labs';
+import { TherapiesTab } from '../../../features/visits';
+import { BookingRulesTab } from '../../../features/appointments';
+import { ClinicHoursTab } from '../../../features/appointments';
+import { PackagesTab } from '../../../features/appointments';
+import { ResourcesTab } from '../../../features/appointments';
+import { ServicesTab } from '../../../features/appointments';
+import { StaffHoursTab } from '../../../features/appointments';
+import { TAB_LABELS } from '../../../features/appointments';
 
 type TabKey = keyof typeof TAB_LABELS;
 

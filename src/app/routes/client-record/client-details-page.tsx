@@ -8,26 +8,26 @@ import { Link, useParams, useSearch } from 'wouter';
 import { auditViewOf, type RecordTab, tabOf, tabSearch, visibleTabs } from '../../../../machines/client-record/record-tabs';
 import { ADMIN_ROLES } from '../../../../machines/guard/roles';
 import { getHref, ShellContext, useShell } from '../../port';
-import { AppointmentsSection } from '../../../features/appointments/client-appointments-section';
-import { AuditSection } from '../../../features/clients/record/audit-section';
-import { ClientHeader } from '../../../features/clients/record/client-header';
-import { CognitiveSection } from '../../../features/cognitive/client-cognitive-section';
-import { COGNITIVE_SECTION } from '../../../features/cognitive/client-cognitive-texts';
-import { ConsentSection } from '../../../features/clients/record/consent-section';
-import { recordViewClient, type ThriveCheck, type UserDetail } from '../../../features/clients/record/details-api';
-import { useClientRecord } from '../../../features/clients/record/details-hooks';
-import { EnrollmentsSection } from '../../../features/clients/record/enrollments-section';
-import { LabsSection } from '../../../features/labs/client-labs-section';
-import { LABS_SECTION } from '../../../features/labs/client-labs-texts';
-import { OnboardingSection } from '../../../features/clients/record/onboarding-section';
+import { AppointmentsSection } from '../../../features/appointments';
+import { AuditSection } from '../../../features/clients';
+import { ClientHeader } from '../../../features/clients';
+import { CognitiveSection } from '../../../features/cognitive';
+import { COGNITIVE_SECTION } from '../../../features/cognitive';
+import { ConsentSection } from '../../../features/clients';
+import { recordViewClient, type ThriveCheck, type UserDetail } from '../../../features/clients';
+import { useClientRecord } from '../../../features/clients';
+import { EnrollmentsSection } from '../../../features/clients';
+import { LabsSection } from '../../../features/labs';
+import { LABS_SECTION } from '../../../features/labs';
+import { OnboardingSection } from '../../../features/clients';
 import { OverviewSection } from './overview-section';
-import { ProfileSection } from '../../../features/clients/record/profile-section';
-import { SupportQueueSlot, SupportSection, type SupportQueueView } from '../../../features/support/client-support-section';
-import { ThriveSection } from '../../../features/clients/record/thrive-checks-section';
-import { VisitsSection } from '../../../features/visits/client-visits-section';
-import { VISITS_SECTION } from '../../../features/visits/client-visits-texts';
-import { SECTION_APPOINTMENTS } from '../../../features/appointments/client-appointments-texts';
-import { SECTION_SUPPORT } from '../../../features/support/client-support-texts';
+import { ProfileSection } from '../../../features/clients';
+import { SupportQueueSlot, SupportSection, type SupportQueueView } from '../../../features/support';
+import { ThriveSection } from '../../../features/clients';
+import { VisitsSection } from '../../../features/visits';
+import { VISITS_SECTION } from '../../../features/visits';
+import { SECTION_APPOINTMENTS } from '../../../features/appointments';
+import { SECTION_SUPPORT } from '../../../features/support';
 import {
   DETAILS_LOAD_FAILED,
   DETAILS_NOT_FOUND,
@@ -38,7 +38,7 @@ import {
   SECTION_PROFILE,
   SECTION_PROGRAMS,
   SECTION_THRIVE,
-} from '../../../features/clients/record/texts';
+} from '../../../features/clients';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;

@@ -4,14 +4,14 @@ import { Alert, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useShell } from '../../port';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useRecord } from '../../../lib/staff/hooks';
-import { type ClientAppointment, clientAppointments } from '../../../features/appointments/client-appointments-api';
-import type { ConsentRecord, Enrollment, Profile } from '../../../features/clients/record/details-api';
-import { useConsentHistory, useEnrollmentList } from '../../../features/clients/record/details-hooks';
+import { type ClientAppointment, clientAppointments } from '../../../features/appointments';
+import type { ConsentRecord, Enrollment, Profile } from '../../../features/clients';
+import { useConsentHistory, useEnrollmentList } from '../../../features/clients';
 import { TIMELINE } from './overview-texts';
-import { type ClientTicket, clientTickets } from '../../../features/support/client-support-api';
-import { OVERVIEW_EMPTY } from '../../../features/clients/record/texts';
+import { type ClientTicket, clientTickets } from '../../../features/support';
+import { OVERVIEW_EMPTY } from '../../../features/clients';
 import { timeline } from './timeline';
-import { loadClientVisits } from '../../../features/visits/client-visits-api';
+import { loadClientVisits } from '../../../features/visits';
 
 export function OverviewSection({ profile }: { profile: Profile }) {
   const { api } = useShell();

@@ -2,11 +2,11 @@
 // rule over what the sections already load, so it is tested without a browser.
 import type { components } from '../../../../openapi/generated/api';
 import { formatDateTime } from '../../../lib/format';
-import type { ClientAppointment } from '../../../features/appointments/client-appointments-api';
-import type { ConsentRecord, Enrollment, Profile } from '../../../features/clients/record/details-api';
+import type { ClientAppointment } from '../../../features/appointments';
+import type { ConsentRecord, Enrollment, Profile } from '../../../features/clients';
 import { TIMELINE as T } from './overview-texts';
-import type { ClientTicket } from '../../../features/support/client-support-api';
-import { ONBOARDING_TITLES } from '../../../features/clients/record/texts';
+import type { ClientTicket } from '../../../features/support';
+import { ONBOARDING_TITLES } from '../../../features/clients';
 
 type VisitSummary = components['schemas']['TherapyVisitSummary'];
 

@@ -10,7 +10,7 @@ import { isStepDone, type OnboardingStep, ONBOARDING_STEPS } from '../../../../m
 import { getHref } from '../../../app/port';
 import { DateField } from '../../../lib/date-field';
 import { formatDate } from '../../../lib/format';
-import { LoadFailed, PageFrame } from './page-frame';
+import { LoadFailed, PageFrame } from '../../../lib/page-frame';
 import { useOnboarding } from './portal-hooks';
 import { PORTAL_TEXT } from './texts';
 import { words } from '../../../../machines/rules/words';

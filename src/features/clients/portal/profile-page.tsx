@@ -14,7 +14,7 @@ import { genderLabel } from '../../../app/port';
 import { DateField } from '../../../lib/date-field';
 import { clinicFormat, formatDate, formatPhone } from '../../../lib/format';
 import { CONTACT_METHOD_LABELS, contactMethodLabel, postalCodeLabel } from '../../../lib/labels';
-import { LoadFailed, PageFrame } from './page-frame';
+import { LoadFailed, PageFrame } from '../../../lib/page-frame';
 import type { Profile } from './portal-api';
 import { useEmailChange, useProfileEditor } from './portal-hooks';
 import { PORTAL_TEXT } from './texts';

@@ -16,8 +16,6 @@ export const PORTAL_TEXT = {
   latestCheckEmpty: 'No thrive check yet. It takes two minutes if you know your blood pressure and cholesterol.',
   takeCheck: 'Take a thrive check',
   shortcutsTitle: 'Shortcuts',
-  loadFailed: 'We could not load this page. Please try again.',
-  retry: 'Try again',
   // Profile
   profileTitle: 'Your profile',
   edit: 'Edit',

@@ -7,7 +7,7 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import { useState } from 'react';
 import { useParams } from 'wouter';
 import { HEART_RISK_LIMITS } from '../../../../machines/rules/heart-risk';
-import { LoadFailed, PageFrame } from './page-frame';
+import { LoadFailed, PageFrame } from '../../../lib/page-frame';
 import type { ThriveCheck } from './portal-api';
 import { useThriveCheck } from './portal-hooks';
 import { PORTAL_TEXT } from './texts';

@@ -7,7 +7,7 @@ import { needsAttention, stockAttention } from '../../../../machines/visits/stoc
 import { useShell } from '../../../app/port';
 import { useRecord } from '../../../lib/staff/hooks';
 import { fetchLots, type StockLot } from './therapies-api';
-import { STOCK_WARNING as T } from '../../clinic-settings/texts';
+import { STOCK_WARNING as T } from './texts';
 
 const names = (lots: StockLot[]) => lots.map((l) => `${l.item} ${l.lot_number}`).join(', ');
 

@@ -83,3 +83,10 @@ export const THERAPIES_TEXT = {
   retry: 'Retry',
   saving: 'Saving…',
 } as const;
+
+/** The stock warning above the back office's tabs (any lot low or expired), with a way to the Therapies tab. */
+export const STOCK_WARNING = {
+  low: (n: number, lots: string) => `${n === 1 ? '1 stock lot is' : `${n} stock lots are`} at or below the low-stock level: ${lots}.`,
+  expired: (n: number, lots: string) => `${n === 1 ? '1 expired lot still has' : `${n} expired lots still have`} stock: ${lots}.`,
+  open: 'Open the Therapies tab',
+} as const;

@@ -6,7 +6,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, describe, expect, it } from 'vitest';
 import { BackofficePage } from '../../../../src/app/routes/backoffice/backoffice-page';
 import { TAB_LABELS } from '../../../../src/features/appointments/scheduling/texts';
-import { STOCK_WARNING as T } from '../../../../src/features/clinic-settings/texts';
+import { STOCK_WARNING as T } from '../../../../src/features/visits/therapies/texts';
 import { renderPage, type Sent } from '../discovery/render';
 
 afterEach(cleanup);

@@ -2,7 +2,12 @@
 // notice with a retry.
 import { Alert, Box, Button, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { PORTAL_TEXT } from './texts';
+
+/** The failed-load notice's words, the same on every portal page. */
+export const PAGE_FRAME_TEXT = {
+  loadFailed: 'We could not load this page. Please try again.',
+  retry: 'Try again',
+};
 
 export function PageFrame({ title, page, children }: { title: string; page: string; children: ReactNode }) {
   return (
@@ -17,8 +22,8 @@ export function PageFrame({ title, page, children }: { title: string; page: stri
 
 export function LoadFailed({ onRetry }: { onRetry: () => void }) {
   return (
-    <Alert severity="error" action={<Button onClick={onRetry}>{PORTAL_TEXT.retry}</Button>}>
-      {PORTAL_TEXT.loadFailed}
+    <Alert severity="error" action={<Button onClick={onRetry}>{PAGE_FRAME_TEXT.retry}</Button>}>
+      {PAGE_FRAME_TEXT.loadFailed}
     </Alert>
   );
 }
