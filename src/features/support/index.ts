@@ -1,6 +1,6 @@
 // The support domain's public entry: what route modules (src/app/routes/) compose, and all another
 // domain may take from this one (lint forbids importing the domain's other files from outside).
-export { clientTickets, type ClientTicket } from './client-support-api';
+export { clientTickets, type Ticket as ClientTicket } from './support-api';
 export { SupportQueueSlot, SupportSection, type SupportQueueView } from './client-support-section';
 export { SECTION_SUPPORT } from './client-support-texts';
 export { StaffSupportPage } from './staff-support-page';

@@ -19,19 +19,19 @@ import { TICKET_STATUSES, type TicketStatus } from '../../../machines/support/ti
 import { useShell } from '../../app/port';
 import { useRecord } from '../../lib/staff/hooks';
 import {
-  assignQueueTicket,
+  assignTicket,
+  type Attachment,
   loadMe,
-  loadQueue,
-  loadQueueTicket,
+  loadTicket,
   loadTicketRouting,
-  moveQueueTicket,
+  loadTickets,
+  moveTicket,
   openClientTicket,
-  type QueueAttachment,
-  type QueueTicket,
-  type QueueTicketDetail,
-  saveQueueAttachment,
-  sendStaffMessage,
-} from './support-queue-api';
+  saveAttachment,
+  sendMessage,
+  type Ticket,
+  type TicketDetail,
+} from './support-api';
 import { AttachButton } from '../../lib/attach-button';
 import { formatDateTime } from '../../lib/format';
 
@@ -46,12 +46,12 @@ function useQueue(client: number | null) {
   const ref = useActorRef(
     supportDeskMachine.provide({
       actors: {
-        loadTickets: fromPromise(({ input }) => loadQueue(api, input.query, input.client)),
-        loadTicket: fromPromise(async ({ input }) => (await loadQueueTicket(api, input.id)) as DeskTicket),
+        loadTickets: fromPromise(({ input }) => loadTickets(api, input.client, input.query) as Promise<{ count: number; results: DeskTicket[] }>),
+        loadTicket: fromPromise(async ({ input }) => (await loadTicket(api, input.id)) as DeskTicket),
         createTicket: fromPromise(async ({ input }) => (await openClientTicket(api, input.client!, input.draft)) as DeskTicket),
-        sendMessage: fromPromise(async ({ input }) => (await sendStaffMessage(api, input.id, input.draft)) as DeskTicket),
-        moveTicket: fromPromise(async ({ input }) => (await moveQueueTicket(api, input.id, input.to)) as DeskTicket),
-        assignTicket: fromPromise(async ({ input }) => (await assignQueueTicket(api, input.id, input.assignee)) as DeskTicket),
+        sendMessage: fromPromise(async ({ input }) => (await sendMessage(api, input.id, input.draft)) as DeskTicket),
+        moveTicket: fromPromise(async ({ input }) => (await moveTicket(api, input.id, input.to)) as DeskTicket),
+        assignTicket: fromPromise(async ({ input }) => (await assignTicket(api, input.id, input.assignee)) as DeskTicket),
       },
     }),
     // The queue opens on what waits on the clinic; a client's record on all of the client's tickets.
@@ -62,7 +62,7 @@ function useQueue(client: number | null) {
   // The categories this role answers (clinic settings): the filter and a new ticket offer only these.
   const routing = useRecord(() => loadTicketRouting(api)).data;
   const mine = routing ? categoriesFor(auth.role, ticketRoutingOf(routing)) : null;
-  const download = (file: QueueAttachment) => void saveQueueAttachment(api, file);
+  const download = (file: Attachment) => void saveAttachment(api, file);
   return { ref, me, mine, download };
 }
 
@@ -76,14 +76,14 @@ export function SupportQueueSection({ client = null }: { client?: number | null 
   const { ref, me, mine, download } = useQueue(client);
   const notice = useSelector(ref, deskSelectors.notice);
   const fieldErrors = useSelector(ref, deskSelectors.fieldErrors);
-  const tickets = useSelector(ref, deskSelectors.tickets) as unknown as QueueTicket[];
+  const tickets = useSelector(ref, deskSelectors.tickets) as unknown as Ticket[];
   const count = useSelector(ref, deskSelectors.count);
   const query = useSelector(ref, deskSelectors.query);
   const pending = useSelector(ref, deskSelectors.pending);
   const message = useSelector(ref, deskSelectors.message);
-  const selected = useSelector(ref, deskSelectors.selected) as unknown as QueueTicketDetail | null;
+  const selected = useSelector(ref, deskSelectors.selected) as unknown as TicketDetail | null;
   const moves = useSelector(ref, deskSelectors.moves);
-  const columns = useMemo<GridColDef<QueueTicket>[]>(
+  const columns = useMemo<GridColDef<Ticket>[]>(
     () => [
       { field: 'id', headerName: '#', width: 70, sortable: false },
       { field: 'subject', headerName: T.subject, flex: 1, minWidth: 180, sortable: false },
@@ -222,14 +222,14 @@ function NewClientTicket(props: { categories: TicketCategory[]; pending: boolean
 }
 
 function TicketPanel(props: {
-  ticket: QueueTicketDetail;
+  ticket: TicketDetail;
   moves: TicketStatus[];
   me: number | null;
   pending: boolean;
   onMove: (to: TicketStatus) => void;
   onAssign: (assignee: number | null) => void;
   onReply: (body: string, internal: boolean, files: File[]) => void;
-  onDownload: (file: QueueAttachment) => void;
+  onDownload: (file: Attachment) => void;
 }) {
   const { ticket } = props;
   const [body, setBody] = useState('');

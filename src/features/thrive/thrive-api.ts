@@ -1,6 +1,8 @@
-// The thrive dashboard's calls: the clinic summary, one page of the needs-attention table for
-// the grid's query, the filter options (programs, coaches), one client's dashboard and
-// measurements, adding a measurement, and one page of the clients behind a summary tile.
+// The thrive domain's adapter: the staff dashboard's clinic summary, one page of the
+// needs-attention table for the grid's query, the filter options (programs, coaches), one
+// client's dashboard and measurements, adding a measurement, one page of the clients behind a
+// summary tile; and the portal's trends (the client's own goals and readings, and a reading they
+// report themselves), read through the same calls.
 import type { components } from '../../../openapi/generated/api';
 import type { ListPage, ListQuery } from '../../../machines/staff/list-machine';
 import type { ApiClient } from '../../lib/api-client';
@@ -49,7 +51,17 @@ export async function fetchFilterOptions(api: ApiClient) {
 
 export const fetchClient = (api: ApiClient, id: number) => unwrap(api.GET('/thrive/clients/{id}', { params: { path: { id } } }));
 
-export const fetchMeasurements = (api: ApiClient, client: number) => unwrap(api.GET('/thrive/measurements', { params: { query: { client } } }));
+/** The client's measurements, every metric or the one named. */
+export const fetchMeasurements = (api: ApiClient, client: number, metric?: Measurement['metric']) =>
+  unwrap(api.GET('/thrive/measurements', { params: { query: { client, ...(metric ? { metric } : {}) } } }));
+
+export type OwnTrends = { goals: S['ThriveGoal'][]; readings: Measurement[] };
+
+/** The portal's trends: the client's goals against their latest values, with their weight and blood-pressure readings. */
+export async function loadOwnTrends(api: ApiClient, client: number): Promise<OwnTrends> {
+  const [dashboard, weight, pressure] = await Promise.all([fetchClient(api, client), fetchMeasurements(api, client, 'weight'), fetchMeasurements(api, client, 'blood_pressure')]);
+  return { goals: dashboard.goals, readings: [...weight, ...pressure] };
+}
 
 export const addMeasurement = (api: ApiClient, body: MeasurementCreate) => unwrap(api.POST('/thrive/measurements', { body }));
 

@@ -7,7 +7,7 @@ import { lazy, Suspense } from 'react';
 import { METRIC_SPECS, type Metric, SELF_REPORTED_METRICS } from '../../../machines/thrive-dashboard/metrics';
 import { useShell } from '../../app/port';
 import { useAction, useRecord } from '../../lib/staff/hooks';
-import { addOwnReading, loadOwnTrends, type OwnTrends } from './trends-api';
+import { addMeasurement, loadOwnTrends, type OwnTrends } from './thrive-api';
 import { formatDate } from '../../lib/format';
 
 // Not on the home's first paint: the chart library (about 270 KiB) loads once there is a reading
@@ -76,7 +76,7 @@ export function TrendsSection({ clientId }: { clientId: string }) {
   const { enqueueSnackbar } = useSnackbar();
   const trends = useRecord(() => loadOwnTrends(api, Number(clientId)));
   const add = useAction<null>(
-    (_s, values) => addOwnReading(api, values as never),
+    (_s, values) => addMeasurement(api, values as never),
     () => {
       enqueueSnackbar(TRENDS_TEXT.added, { variant: 'success' });
       trends.reload();

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ClientAppointment } from '../../../../src/features/appointments/client-appointments-api';
 import type { ConsentRecord, Enrollment, Profile } from '../../../../src/features/clients/record/details-api';
 import { TIMELINE } from '../../../../src/app/routes/client-record/overview-texts';
-import type { ClientTicket } from '../../../../src/features/support/client-support-api';
+import type { Ticket as ClientTicket } from '../../../../src/features/support/support-api';
 import { timeline } from '../../../../src/app/routes/client-record/timeline';
 import { formatDateTime } from '../../../../src/lib/format';
 
