@@ -7,7 +7,7 @@ import { fromPromise } from 'xstate';
 import { reportsMachine } from '../../../machines/labs/reports-machine';
 import { useShell } from '../../app/port';
 import { ScrollTable } from '../../lib/scroll-table';
-import { loadClientReports } from './client-labs-api';
+import { loadReports } from './labs-api';
 import { LABS_SECTION } from './client-labs-texts';
 import { wordsInSentence } from '../../../machines/rules/words';
 
@@ -16,7 +16,7 @@ const FLAG_COLOUR = { normal: 'success', low: 'warning', high: 'warning', critic
 
 export function LabsSection({ clientId }: { clientId: number }) {
   const { api } = useShell();
-  const ref = useActorRef(reportsMachine.provide({ actors: { loadReports: fromPromise(({ input }) => loadClientReports(api, input.clientId)) } }), { input: { clientId: String(clientId) } });
+  const ref = useActorRef(reportsMachine.provide({ actors: { loadReports: fromPromise(({ input }) => loadReports(api, input.clientId)) } }), { input: { clientId: String(clientId) } });
   const state = useSelector(ref, (s) => s.value as string);
   const reports = useSelector(ref, (s) => s.context.reports);
   if (state === 'loading') return <CircularProgress aria-label={LABS_SECTION.title} />;

@@ -13,7 +13,7 @@ import { ScrollTable } from '../../lib/scroll-table';
 import { ActiveToggleDialog, CatalogueItemButtons } from '../../lib/staff/catalogue-item-actions';
 import { FormDialog } from '../../lib/staff/form-dialog';
 import { useAction } from '../../lib/staff/hooks';
-import { editCatalogueItem } from './lab-desk-api';
+import { editCatalogueItem } from './labs-api';
 import { LAB_DESK_TEXT as T } from './desk-texts';
 
 interface Desk {

@@ -11,7 +11,7 @@ import { useShell } from '../../app/port';
 import { formatDateTime } from '../../lib/format';
 import { NewSlotPicker, useReschedule } from './lab-reschedule';
 import { LabCatalogue } from './lab-catalogue';
-import { deskAct, loadDesk, loadDeskSlots, moveDeskOrder } from './lab-desk-api';
+import { deskAct, loadDesk, loadSlots, moveOrder } from './labs-api';
 import { LAB_DESK_TEXT as T } from './desk-texts';
 
 function useLabDesk(client: number | null) {
@@ -23,8 +23,8 @@ function useLabDesk(client: number | null) {
         act: fromPromise(({ input }) => deskAct(api, input)),
         reschedule: rescheduleMachine.provide({
           actors: {
-            loadSlots: fromPromise(({ input }) => loadDeskSlots(api, input)),
-            moveOrder: fromPromise(({ input }) => moveDeskOrder(api, { ...input, client: input.client! })),
+            loadSlots: fromPromise(({ input }) => loadSlots(api, input)),
+            moveOrder: fromPromise(({ input }) => moveOrder(api, { ...input, client: input.client! })),
           },
         }),
       },

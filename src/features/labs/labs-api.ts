@@ -1,6 +1,8 @@
-// The adapter of the portal's lab pages (issue 20): the only module of these pages that calls the
-// API client. Each function is an actor's work for the booking chart or the reports chart
-// (machines/labs/); failures are ApiFailures with the §8 text.
+// The labs domain's adapter: the only labs module that calls the API client, for the portal's lab
+// pages (issue 20), the client record's Labs section and the lab desk (back office Labs tab).
+// Each function is an actor's work for a chart in machines/labs/; failures are ApiFailures with
+// the §8 text.
+import type { DeskAct, DeskCatalogueEdit, DeskCatalogueEntry, DeskData, DeskOrder } from '../../../machines/labs/lab-desk-machine';
 import type { BookedOrder, BookingStart, CatalogueItem, Hold, LabSlotOffer, Person } from '../../../machines/labs/book-test-machine';
 import type { ClientOrder } from '../../../machines/labs/my-orders-machine';
 import type { Report } from '../../../machines/labs/reports-machine';
@@ -38,9 +40,12 @@ export async function cancelOrder(api: ApiClient, order: number): Promise<void> 
   await unwrap(api.POST('/labs/orders/{id}/transitions', { params: { path: { id: order } }, body: { to: 'cancelled' } }));
 }
 
-/** Rescheduling moves the whole order: hold the new slot, then move the order onto the hold. */
-export async function moveOrder(api: ApiClient, q: { order: number; pincode: string; start: string; items: number[] }): Promise<void> {
-  const hold = await unwrap(api.POST('/labs/slots', { body: { pincode: q.pincode, start: q.start, items: q.items } }));
+/**
+ * Rescheduling moves the whole order: hold the new slot, then move the order onto the hold. The
+ * lab desk names the client it holds the slot for; a client holds for themselves.
+ */
+export async function moveOrder(api: ApiClient, q: { order: number; pincode: string; start: string; items: number[]; client?: number }): Promise<void> {
+  const hold = await unwrap(api.POST('/labs/slots', { body: { ...(q.client !== undefined ? { client: q.client } : {}), pincode: q.pincode, start: q.start, items: q.items } }));
   await unwrap(api.PATCH('/labs/orders/{id}', { params: { path: { id: q.order } }, body: { hold: hold.id } }));
 }
 
@@ -66,3 +71,38 @@ export async function downloadReportPdf(api: ApiClient, order: number, fileName:
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+// The lab desk: reads the queue, the catalogue and the nurses who collect; sends one act at a time.
+const OPEN = ['booked', 'collector_assigned', 'collected', 'processing', 'partial', 'ready'] as const;
+
+export async function loadDesk(api: ApiClient, client: number | null): Promise<DeskData> {
+  const [orders, catalogue, nurses, pincodes] = await Promise.all([
+    unwrap(api.GET('/labs/orders', { params: { query: { status: [...OPEN], ...(client !== null ? { client } : {}) } } })),
+    // The Labs tab keeps the catalogue, inactive items too; a client's Labs section needs the markers only.
+    unwrap(api.GET('/labs/catalogue', { params: { query: { all: client === null } } })),
+    unwrap(api.GET('/users/users', { params: { query: { role: 'NURSE', page_size: 100 } } })),
+    // A client's Labs section has no use for the pincode list; only the Labs tab keeps it.
+    client === null ? unwrap(api.GET('/labs/pincodes', {})) : Promise.resolve([]),
+  ]);
+  return {
+    pincodes,
+    orders: orders as DeskOrder[],
+    catalogue: catalogue as DeskCatalogueEntry[],
+    collectors: nurses.results.map((u: { id: number; first_name: string; last_name: string }) => ({ id: u.id, name: `${u.first_name} ${u.last_name}`.trim() })),
+  };
+}
+
+export async function deskAct(api: ApiClient, act: DeskAct): Promise<void> {
+  if (act.kind === 'pincode') {
+    await unwrap(api.POST('/labs/pincodes', { body: { ...act.pincode, active: act.pincode.active ?? true } }));
+  } else if (act.kind === 'catalogue') {
+    await unwrap(api.POST('/labs/catalogue', { body: act.item }));
+  } else if (act.kind === 'move') {
+    await unwrap(api.POST('/labs/orders/{id}/transitions', { params: { path: { id: act.order } }, body: { to: act.to, ...(act.collector !== undefined ? { collector: act.collector } : {}) } }));
+  } else {
+    await unwrap(api.POST('/labs/results', { body: { order: act.order, person: act.person, marker: act.marker, value: act.value } }));
+  }
+}
+
+/** An edit of a catalogue item, or its Deactivate/Activate (ADMIN+ on the server). */
+export const editCatalogueItem = (api: ApiClient, id: number, edit: DeskCatalogueEdit) => unwrap(api.PATCH('/labs/catalogue/{id}', { params: { path: { id } }, body: edit }));
