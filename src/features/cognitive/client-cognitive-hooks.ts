@@ -5,14 +5,14 @@ import { fromPromise } from 'xstate';
 import { type CommentDraft, cognitiveReviewMachine, type InstrumentDraft } from '../../../machines/cognitive/review-machine';
 import { cognitiveReviewSelectors } from '../../../machines/cognitive/selectors';
 import { useShell } from '../../app/port';
-import { addComment, cognitiveResults, recordInstrument } from './client-cognitive-api';
+import { addComment, loadResults, recordInstrument } from './cognitive-api';
 
 export function useCognitiveReview(clientId: number) {
   const { api } = useShell();
   const ref = useActorRef(
     cognitiveReviewMachine.provide({
       actors: {
-        loadResults: fromPromise(({ input }) => cognitiveResults(api, input.clientId)),
+        loadResults: fromPromise(({ input }) => loadResults(api, input.clientId)),
         recordInstrument: fromPromise(({ input }) => recordInstrument(api, input.clientId, input.draft)),
         addComment: fromPromise(({ input }) => addComment(api, input.draft)),
       },

@@ -6,7 +6,7 @@ import { useShell } from '../../app/port';
 import { formatDateTime } from '../../lib/format';
 import { ScrollTable } from '../../lib/scroll-table';
 import { useRecord } from '../../lib/staff/hooks';
-import { loadClientVisits, type VisitSummary } from './client-visits-api';
+import { loadClientVisits, type VisitSummary } from './visits-api';
 import { VISITS_SECTION as T } from './client-visits-texts';
 import { words } from '../../../machines/rules/words';
 

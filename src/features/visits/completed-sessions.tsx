@@ -5,7 +5,7 @@ import { Alert, Button, Card, CardContent, Stack, Typography } from '@mui/materi
 import { useShell } from '../../app/port';
 import { formatDate } from '../../lib/format';
 import { useRecord } from '../../lib/staff/hooks';
-import { type CompletedSession, loadCompletedSessions } from './sessions-api';
+import { type CompletedSession, loadCompletedSessions } from './visits-api';
 import { SESSIONS_TEXT as T } from './sessions-texts';
 
 function line(s: CompletedSession): string {

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { ActiveToggleDialog, CatalogueItemButtons } from '../../../lib/staff/catalogue-item-actions';
 import { FormDialog } from '../../../lib/staff/form-dialog';
 import type { ActionHandle } from '../../../lib/staff/hooks';
-import type { IvRecipe } from './therapies-api';
+import type { IvRecipe } from '../visits-api';
 import { THERAPIES_TEXT as T } from './texts';
 
 interface Row { item: string; dose: string; unit: string }

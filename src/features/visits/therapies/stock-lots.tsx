@@ -28,7 +28,7 @@ import { FormDialog } from '../../../lib/staff/form-dialog';
 import { DateField } from '../../../lib/date-field';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { ScrollTable } from '../../../lib/scroll-table';
-import type { AdjustmentKind, StockLot, StockMovement } from './therapies-api';
+import type { AdjustmentKind, StockLot, StockMovement } from '../visits-api';
 import { useLotHistory } from './therapies-hooks';
 import { THERAPIES_TEXT as T } from './texts';
 

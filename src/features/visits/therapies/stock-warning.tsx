@@ -6,7 +6,7 @@ import { Alert, Button } from '@mui/material';
 import { needsAttention, stockAttention } from '../../../../machines/visits/stock-attention';
 import { useShell } from '../../../app/port';
 import { useRecord } from '../../../lib/staff/hooks';
-import { fetchLots, type StockLot } from './therapies-api';
+import { fetchLots, type StockLot } from '../visits-api';
 import { STOCK_WARNING as T } from './texts';
 
 const names = (lots: StockLot[]) => lots.map((l) => `${l.item} ${l.lot_number}`).join(', ');

@@ -20,7 +20,7 @@ import {
   type StockMovement,
   type TherapySettings,
   updateRecipe,
-} from './therapies-api';
+} from '../visits-api';
 import { THERAPIES_TEXT as T } from './texts';
 
 type S = components['schemas'];

@@ -6,7 +6,7 @@ import { Alert, Box, Button, Grid, IconButton, MenuItem, Stack, TextField, Typog
 import { useState } from 'react';
 import { THERAPIES, type Therapy } from '../../../../machines/visits/therapy-fields';
 import type { Contraindication, ContraindicationSeverity } from '../../../../machines/visits/visit-settings';
-import type { TherapySettings } from './therapies-api';
+import type { TherapySettings } from '../visits-api';
 import type { ActionHandle } from '../../../lib/staff/hooks';
 import { THERAPIES_TEXT as T } from './texts';
 
