@@ -2,7 +2,7 @@
 import { useSnackbar } from 'notistack';
 import { useShell } from '../../app/port';
 import { useAction, useRecord } from '../../lib/staff/hooks';
-import { clientAppointments, clientPackages, type PackagePlan, packagePlans, sellPackage } from './client-appointments-api';
+import { clientAppointments, clientPackages, type PackagePlan, packagePlans, sellPackage } from './appointments-api';
 import { PACKAGE_SOLD } from './client-appointments-texts';
 
 export function useClientAppointments(clientId: number) {

@@ -4,7 +4,7 @@ import { Alert, Box, Button, Chip, List, ListItem, ListItemText, MenuItem, TextF
 import { useState } from 'react';
 import { FormDialog } from '../../lib/staff/form-dialog';
 import { formatDate, formatDateTime } from '../../lib/staff/format';
-import type { ClientAppointment, ClientPackage } from './client-appointments-api';
+import type { ClientAppointment, ClientPackage } from './appointments-api';
 import { useClientAppointments } from './client-appointments-hooks';
 import { ASK_ADMIN_FOR_PACKAGES, CANCELLED, DEFINE_PACKAGES, EXPIRES, NO_APPOINTMENTS, NO_PACKAGES, NO_PACKAGES_DEFINED, PACKAGE_BALANCE, PAST, SELL_PACKAGE, SESSIONS_HELD, SESSIONS_LEFT, UPCOMING } from './client-appointments-texts';
 import { Link } from 'wouter';

@@ -1,7 +1,7 @@
 // The appointments domain's public entry: what route modules (src/app/routes/) compose, and all another
 // domain may take from this one (lint forbids importing the domain's other files from outside).
 export { AppointmentsPage } from './appointments-page';
-export { clientAppointments, type ClientAppointment } from './client-appointments-api';
+export { clientAppointments, type ClientAppointment } from './appointments-api';
 export { AppointmentsSection } from './client-appointments-section';
 export { SECTION_APPOINTMENTS } from './client-appointments-texts';
 export { BookingRulesTab } from './scheduling/booking-rules-tab';

@@ -13,7 +13,7 @@ import { upcomingMachine } from '../../../machines/portal/upcoming-machine';
 import { clinicDate } from '../../../machines/portal/upcoming-rules';
 import { type CallChannel, type VisitKind, visitBookingMachine } from '../../../machines/portal/visit-booking-machine';
 import { useShell } from '../../app/port';
-import { bookVisit, cancelVisit, type ListedVisit, loadCatalogue, loadOffers, loadStarts, loadVisits, rescheduleVisit } from './portal-booking-api';
+import { bookVisit, cancelVisit, type ListedVisit, loadAvailability, loadCatalogue, loadStarts, loadVisits, rescheduleVisit } from './appointments-api';
 
 /** The visit-booking actor's system id: the booking call reads the answers and reports back to it. */
 const VISIT_PAGE = 'portal-visit-page';
@@ -67,7 +67,7 @@ export function useVisitBooking(clientId: string, kind: VisitKind) {
         loadCatalogue: fromPromise(({ input }) => loadCatalogue(api, input.clientId)),
         booking: bookingMachine.provide({
           actors: {
-            loadAvailability: fromPromise(({ input }) => loadOffers(api, input)),
+            loadAvailability: fromPromise(({ input }) => loadAvailability(api, input)),
             searchClients: fromPromise<ClientOption[], string>(async () => []),
             // The time comes from the booking chart; the package, channel and answers from this page's chart,
             // which hears of the booking as soon as the server has it.

@@ -6,7 +6,7 @@ import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useShell } from '../../../app/port';
 import { useAction } from '../../../lib/staff/hooks';
-import { type HoursPatch, patchHours, type SchedulingHours } from './scheduling-api';
+import { type HoursPatch, patchHours, type SchedulingHours } from '../appointments-api';
 import { useHours } from './scheduling-hooks';
 import { RULES_SAVED } from './texts';
 

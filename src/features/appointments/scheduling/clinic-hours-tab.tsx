@@ -6,7 +6,7 @@ import { useShell } from '../../../app/port';
 import { DateField } from '../../../lib/date-field';
 import { formatDate } from '../../../lib/format';
 import { ImpactDialog } from './impact-dialog';
-import { type HoursPatch, patchHours, previewHoursImpact, type SchedulingHours } from './scheduling-api';
+import { type HoursPatch, patchHours, previewHoursImpact, type SchedulingHours } from '../appointments-api';
 import { useHours, useImpactedChange } from './scheduling-hooks';
 import { hhmm, type Shift, ShiftRows } from '../../../lib/staff/shift-rows';
 import { HOURS_SAVED } from './texts';

@@ -10,7 +10,7 @@ import { ActiveToggleDialog, CatalogueItemButtons } from '../../../lib/staff/cat
 import { FormDialog } from '../../../lib/staff/form-dialog';
 import { useAction } from '../../../lib/staff/hooks';
 import { DEFAULT_THERAPY_SETTINGS } from '../../../../machines/visits/visit-settings';
-import { createPlan, type PackagePlan, patchPlan, type Service } from './scheduling-api';
+import { createPlan, type PackagePlan, patchPlan, type Service } from '../appointments-api';
 import { usePlans, useServices } from './scheduling-hooks';
 import { EDIT_PLAN, NEW_PLAN, NO_THERAPIES, PLAN_SAVED, PLAN_THERAPY_HELP } from './texts';
 

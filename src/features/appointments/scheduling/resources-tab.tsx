@@ -9,7 +9,7 @@ import { ScrollTable } from '../../../lib/scroll-table';
 import { ConfirmDialog } from '../../../lib/staff/confirm-dialog';
 import { FormDialog } from '../../../lib/staff/form-dialog';
 import { useAction } from '../../../lib/staff/hooks';
-import { createResource, patchResource, type Resource } from './scheduling-api';
+import { createResource, patchResource, type Resource } from '../appointments-api';
 import { useResources } from './scheduling-hooks';
 import { NEW_RESOURCE, RESOURCE_SAVED } from './texts';
 

@@ -9,7 +9,7 @@ import { type ImpactPreview, impactMachine } from '../../../../machines/backoffi
 import { impactSelectors } from '../../../../machines/backoffice-scheduling/selectors';
 import { useShell } from '../../../app/port';
 import { useRecord } from '../../../lib/staff/hooks';
-import { cancelImpacted, getHours, listPlans, listResources, listServices, listStaff, type Impact } from './scheduling-api';
+import { cancelImpacted, getHours, listPlans, listResources, listServices, listStaff, type Impact } from '../appointments-api';
 import { CANCELLED_TOO } from './texts';
 
 export function useServices() {

@@ -28,7 +28,7 @@ import { ScrollTable } from '../../../lib/scroll-table';
 import { ROLE_LABELS } from '../../../lib/staff/format';
 import { useAction } from '../../../lib/staff/hooks';
 import { ImpactDialog } from './impact-dialog';
-import { createService, patchService, previewServiceImpact, type Service, type ServicePatch } from './scheduling-api';
+import { createService, patchService, previewServiceImpact, type Service, type ServicePatch } from '../appointments-api';
 import { useImpactedChange, useResources, useServices } from './scheduling-hooks';
 import { EDIT_SERVICE, NEW_SERVICE, SERVICE_SAVED } from './texts';
 import { useSnackbar } from 'notistack';

@@ -7,7 +7,7 @@ import { useShell } from '../../../app/port';
 import { DateTimeFields } from '../../../lib/date-field';
 import { formatDateTime, ROLE_LABELS } from '../../../lib/staff/format';
 import { ImpactDialog } from './impact-dialog';
-import { type HoursPatch, patchHours, previewHoursImpact, type SchedulingHours, type StaffMember } from './scheduling-api';
+import { type HoursPatch, patchHours, previewHoursImpact, type SchedulingHours, type StaffMember } from '../appointments-api';
 import { useHours, useImpactedChange, useStaff } from './scheduling-hooks';
 import { hhmm, type Shift, ShiftRows } from '../../../lib/staff/shift-rows';
 import { STAFF_HOURS_SAVED } from './texts';

@@ -1,7 +1,7 @@
 // The record's Overview (issue 24): recent events across the record's sections, in words, newest
 // first, at most twenty.
 import { describe, expect, it } from 'vitest';
-import type { ClientAppointment } from '../../../../src/features/appointments/client-appointments-api';
+import type { ClientAppointment } from '../../../../src/features/appointments/appointments-api';
 import type { ConsentRecord, Enrollment, Profile } from '../../../../src/features/clients/record/details-api';
 import { TIMELINE } from '../../../../src/app/routes/client-record/overview-texts';
 import type { Ticket as ClientTicket } from '../../../../src/features/support/support-api';
