@@ -10,7 +10,7 @@ export { ThriveCheckPage } from './portal/thrive-check-page';
 export { AuditSection } from './record/audit-section';
 export { ClientHeader } from './record/client-header';
 export { ConsentSection } from './record/consent-section';
-export { recordViewClient, type ConsentRecord, type Enrollment, type Profile, type ThriveCheck, type UserDetail } from './record/details-api';
+export { recordViewClient, type ConsentRecord, type Enrollment, type Profile, type ThriveCheck, type UserDetail } from './clients-api';
 export { useClientRecord, useConsentHistory, useEnrollmentList } from './record/details-hooks';
 export { EnrollmentsSection } from './record/enrollments-section';
 export { OnboardingSection } from './record/onboarding-section';

@@ -15,7 +15,7 @@ import { fullName, ROLE_LABELS } from '../../lib/staff/format';
 import { type ActionHandle, useAction, useRecord, useServerList } from '../../lib/staff/hooks';
 import { TOASTS, type UserAction } from './users-texts';
 import type { UserRow } from './user-dialogs';
-import { changeRole, createStaffUser, fetchUsersPage, loadHoursFacts, runAction, saveWeeklyHours } from './users-api';
+import { changeRole, createStaffUser, fetchUsersPage, loadHoursFacts, runAction, saveWeeklyHours } from './clients-api';
 
 /** The invite chart: the person and role, then (a role that delivers services) their working hours. */
 function useInvite(onChanged: () => void) {

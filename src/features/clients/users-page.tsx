@@ -31,7 +31,7 @@ import {
   USERS_TITLE,
 } from './users-texts';
 import { ChangeRoleDialog, NewUserDialog, type UserRow, WorkingHoursDialog } from './user-dialogs';
-import { USER_SORT_FIELDS } from './users-api';
+import { USER_SORT_FIELDS } from './clients-api';
 import { useUsersPage } from './users-hooks';
 
 /**

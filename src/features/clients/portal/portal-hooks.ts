@@ -29,7 +29,7 @@ import {
   saveProfile,
   saveStep,
   type ThriveCheck,
-} from './portal-api';
+} from '../clients-api';
 
 function useReadsOnly(): boolean {
   return useShell().auth.role !== 'CLIENT';

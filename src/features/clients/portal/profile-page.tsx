@@ -15,7 +15,7 @@ import { DateField } from '../../../lib/date-field';
 import { clinicFormat, formatDate, formatPhone } from '../../../lib/format';
 import { CONTACT_METHOD_LABELS, contactMethodLabel, postalCodeLabel } from '../../../lib/labels';
 import { LoadFailed, PageFrame } from '../../../lib/page-frame';
-import type { Profile } from './portal-api';
+import type { Profile } from '../clients-api';
 import { useEmailChange, useProfileEditor } from './portal-hooks';
 import { PORTAL_TEXT } from './texts';
 

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useParams } from 'wouter';
 import { HEART_RISK_LIMITS } from '../../../../machines/rules/heart-risk';
 import { LoadFailed, PageFrame } from '../../../lib/page-frame';
-import type { ThriveCheck } from './portal-api';
+import type { ThriveCheck } from '../clients-api';
 import { useThriveCheck } from './portal-hooks';
 import { PORTAL_TEXT } from './texts';
 import { explanation, riskText } from './thrive-check-explain';

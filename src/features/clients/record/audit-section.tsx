@@ -15,7 +15,7 @@ import {
   AUDIT_READ_LIST,
   AUDIT_READ_WORDS,
 } from './audit-texts';
-import type { AuditEvent } from './details-api';
+import type { AuditEvent } from '../clients-api';
 import { useAuditTrail } from './details-hooks';
 import { personName } from '../../../../machines/rules/words';
 

@@ -7,7 +7,7 @@ import { type ClientAlert, clientAlerts, isBlocking } from '../../../../machines
 import { getHref } from '../../../app/port';
 import { contactMethodLabel } from '../../../lib/labels';
 import { formatPhone, fullName } from '../../../lib/staff/format';
-import type { UserDetail } from './details-api';
+import type { UserDetail } from '../clients-api';
 import {
   ALERT_INACTIVE,
   ALERT_NO_CONSENT,

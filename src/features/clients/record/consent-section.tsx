@@ -9,7 +9,7 @@ import { DateField } from '../../../lib/date-field';
 import { clinicToday } from '../../../lib/format';
 import { formatDate, formatDateTime } from '../../../lib/staff/format';
 import { FormDialog } from '../../../lib/staff/form-dialog';
-import type { ConsentRecord, Profile } from './details-api';
+import type { ConsentRecord, Profile } from '../clients-api';
 import { useConsentHistory, useConsentOnBehalf } from './details-hooks';
 import {
   CONSENT_DECISION_GIVEN,

@@ -17,9 +17,9 @@ import {
   listEnrollments,
   listPrograms,
   recordConsentOnBehalf,
-  saveProfile,
+  saveRecordProfile,
   thriveChecks,
-} from './details-api';
+} from '../clients-api';
 import { CONSENT_FORM_RECORDED, CONSENT_WITHDRAWAL_RECORDED, ENROLLED, ENROLLMENT_CHANGED, PROFILE_SAVED } from './texts';
 
 export type EnrollmentChange = { enrollment: Enrollment; step: EnrollmentStep };
@@ -33,7 +33,7 @@ export function useProfileSave(clientId: number, current: Record<string, unknown
   const { api } = useShell();
   const { enqueueSnackbar } = useSnackbar();
   return useAction<null>(
-    (_s, draft) => saveProfile(api, clientId, draft as Record<string, string>, current),
+    (_s, draft) => saveRecordProfile(api, clientId, draft as Record<string, string>, current),
     () => {
       enqueueSnackbar(PROFILE_SAVED, { variant: 'success' });
       onSaved();

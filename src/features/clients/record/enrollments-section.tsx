@@ -10,7 +10,7 @@ import { FormDialog } from '../../../lib/staff/form-dialog';
 import { DateField } from '../../../lib/date-field';
 import { clinicToday } from '../../../lib/format';
 import { formatDate } from '../../../lib/staff/format';
-import type { Enrollment, Program } from './details-api';
+import type { Enrollment, Program } from '../clients-api';
 import { useEnrollments } from './details-hooks';
 import { ENROL, ENROLLMENT_ACTIONS, NO_ENROLLMENTS } from './texts';
 import { words } from '../../../../machines/rules/words';

@@ -2,7 +2,7 @@
 // readable cards: keys become labels, lists become bullet points, nested answers indent.
 import { Box, Card, CardContent, Grid, Typography } from '@mui/material';
 import { formatDate, formatDateTime } from '../../../lib/staff/format';
-import type { Profile } from './details-api';
+import type { Profile } from '../clients-api';
 import { ONBOARDING_SENTENCES } from './onboarding-sentences';
 
 /** Bookkeeping fields of the onboarding answers, not answers themselves. */

@@ -6,7 +6,7 @@ import { PHONE_PROFILE_FIELDS, profilePatchOf } from '../../../../machines/rules
 import { DateField } from '../../../lib/date-field';
 import { CONTACT_METHOD_LABELS, postalCodeLabel } from '../../../lib/labels';
 import { PhoneField } from '../../../lib/staff/phone-field';
-import type { Profile, ProfilePatch } from './details-api';
+import type { Profile, ProfilePatch } from '../clients-api';
 import { useProfileSave } from './details-hooks';
 import { SAVE_PROFILE } from './texts';
 

@@ -2,7 +2,7 @@
 import { Alert, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { ScrollTable } from '../../../lib/scroll-table';
 import { formatDateTime } from '../../../lib/staff/format';
-import type { ThriveCheck } from './details-api';
+import type { ThriveCheck } from '../clients-api';
 
 export function ThriveSection({ checks, error }: { checks: ThriveCheck[]; error: string | null }) {
   if (error) return <Alert severity="error">{error}</Alert>;

@@ -2,7 +2,7 @@
 // first, at most twenty.
 import { describe, expect, it } from 'vitest';
 import type { ClientAppointment } from '../../../../src/features/appointments/appointments-api';
-import type { ConsentRecord, Enrollment, Profile } from '../../../../src/features/clients/record/details-api';
+import type { ConsentRecord, Enrollment, Profile } from '../../../../src/features/clients/clients-api';
 import { TIMELINE } from '../../../../src/app/routes/client-record/overview-texts';
 import type { Ticket as ClientTicket } from '../../../../src/features/support/support-api';
 import { timeline } from '../../../../src/app/routes/client-record/timeline';
