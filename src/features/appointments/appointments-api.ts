@@ -279,9 +279,6 @@ async function withClientNames(api: ApiClient, names: ClientNames, unseen: { cou
   return { count: unseen.count, appointments: unseen.appointments.map((a) => ({ ...a, client_name: names.get(a.client) ?? null })) };
 }
 
-/** Where a visit's chart lives: /client/{therapy}/{clientId}/visit/{visitId} (spec §2). */
-export const visitChartHref = (visit: { therapy: Therapy; client: number; id: number }) => `/client/${visit.therapy}/${visit.client}/visit/${visit.id}`;
-
 /**
  * The chart of a checked-in appointment: the one already opened for it, or a new one. One chart
  * per appointment is the server's rule, so a chart opened meanwhile on another device (409) is

@@ -25,8 +25,8 @@ import {
   saveMove,
   searchClients,
   type StatusChange,
-  visitChartHref,
 } from './appointments-api';
+import { visitChartHref } from '../../app/paths';
 import { bookedToast, MOVE_SAVED, STATUS_LABELS, statusChanged } from './texts';
 
 export function useSchedulingSetup() {

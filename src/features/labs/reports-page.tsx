@@ -6,6 +6,7 @@
 import { Box, Button, Card, CardContent, Chip, CircularProgress, GlobalStyles, MenuItem, Stack, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { Link as RouterLink, useParams } from 'wouter';
+import { getHref } from '../../app/paths';
 import { hasSummary, type HealthSummary } from '../../../machines/labs/health-summary';
 import { rangeBarPosition } from '../../../machines/labs/lab-rules';
 import type { ReportResult } from '../../../machines/labs/reports-machine';
@@ -40,7 +41,7 @@ function Summary({ summary, clientId }: { summary: HealthSummary; clientId: stri
           <Typography variant="subtitle1" component="h3">{T.thriveTitle}</Typography>
           <Typography>{T.thriveLine(formatDate(thrive.taken_at), riskText(thrive.band))}</Typography>
           <Typography variant="body2" color="text.secondary">{T.thriveFigures(thrive)}</Typography>
-          <Button component={RouterLink} href={`/user/thrive-check/${clientId}`} size="small" data-print="hide">{T.seeThriveCheck}</Button>
+          <Button component={RouterLink} href={getHref('portalThriveCheck', { clientId })} size="small" data-print="hide">{T.seeThriveCheck}</Button>
         </Box>
       )}
       {cognitive.length > 0 && (

@@ -6,6 +6,7 @@
 import { Alert, Box, Button, Card, CardContent, Chip, LinearProgress, List, ListItem, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { Link as RouterLink, useParams } from 'wouter';
+import { getHref } from '../../app/paths';
 import { latestOwnMarkers } from '../../../machines/thrive-dashboard/lab-markers';
 import { METRIC_SPECS, type Metric } from '../../../machines/thrive-dashboard/metrics';
 import type { RangeStanding } from '../../../machines/thrive-dashboard/goals';
@@ -111,7 +112,7 @@ function Cognitive({ results, clientId }: { results: CognitiveResults; clientId:
           {formatDate(i.administered_on)} · {i.instrument} · <strong>{i.total} / {i.max_total}</strong>
         </Typography>
       ))}
-      <Button component={RouterLink} href={`/client/${clientId}/details`} size="small" sx={{ alignSelf: 'flex-start' }}>
+      <Button component={RouterLink} href={getHref('clientDetails', { clientId })} size="small" sx={{ alignSelf: 'flex-start' }}>
         {T.reviewOnRecord}
       </Button>
     </Stack>

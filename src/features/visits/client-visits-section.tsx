@@ -2,6 +2,7 @@
 // was started, signed or opened, linked to the chart itself. Charting happens on the chart's page.
 import { Alert, Button, Chip, CircularProgress, Link, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { Link as RouterLink } from 'wouter';
+import { visitChartHref } from '../../app/paths';
 import { useShell } from '../../app/port';
 import { formatDateTime } from '../../lib/format';
 import { ScrollTable } from '../../lib/scroll-table';
@@ -45,7 +46,7 @@ export function VisitsSection({ clientId }: { clientId: number }) {
               <Chip size="small" color={STATUS_COLOUR[v.status]} label={T.status[v.status] ?? v.status} />
             </TableCell>
             <TableCell>
-              <Link component={RouterLink} href={`/client/${v.therapy}/${v.client}/visit/${v.id}`}>
+              <Link component={RouterLink} href={visitChartHref(v)}>
                 {T.open}
               </Link>
             </TableCell>
