@@ -72,8 +72,26 @@ export function boundaryViolation(file, source, typeOnly = false) {
   return null;
 }
 
+/** A relative import without the file's extension, or null: one style everywhere, the one Node needs on the server. */
+export function extensionMissing(source) {
+  if (!source.startsWith('.') || /\.(tsx?|jsx?|mjs|json)$/.test(source)) return null;
+  return `a relative import names its file's extension ('${source}.ts' or '.tsx'), as everywhere in machines/, server/ and src/`;
+}
+
 const boundaries = {
   rules: {
+    extensions: {
+      meta: { type: 'problem', docs: { description: 'One import-extension style: relative imports name the file (./x.ts)' }, schema: [] },
+      create(context) {
+        const check = (node) => {
+          const source = node.source;
+          if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
+          const reason = extensionMissing(source.value);
+          if (reason) context.report({ node: source, message: reason });
+        };
+        return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+      },
+    },
     imports: {
       meta: { type: 'problem', docs: { description: 'The import boundaries of docs: machines pure, views thin, domains met only through their public entries, server without src/' }, schema: [] },
       create(context) {
@@ -112,7 +130,7 @@ export default tseslint.config(
   {
     files: ['machines/**/*.{ts,tsx}', 'server/**/*.{ts,tsx}', 'src/**/*.{ts,tsx}'],
     plugins: { boundaries },
-    rules: { 'boundaries/imports': 'error' },
+    rules: { 'boundaries/imports': 'error', 'boundaries/extensions': 'error' },
   },
   {
     // A machine reaches the network only through actors provided from outside.

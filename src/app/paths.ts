@@ -1,7 +1,7 @@
 // The route table (spec §2): every path the app knows, who may open it, and how to build a link
 // to it. Links always come from `getHref`, never from strings assembled elsewhere.
-import { ADMIN_ROLES, type Role, STAFF_ROLES } from '../../machines/guard/roles';
-import type { Therapy } from '../../machines/visits/therapy-fields';
+import { ADMIN_ROLES, type Role, STAFF_ROLES } from '../../machines/guard/roles.ts';
+import type { Therapy } from '../../machines/visits/therapy-fields.ts';
 
 type Params = Record<string, string | number>;
 

@@ -3,8 +3,8 @@
 // signed in (a user without a role has nowhere else to go), sign-in for a visitor.
 import { Box, Button, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'wouter';
-import { getHref } from '../paths';
-import { SIGN_OUT, UNAUTHORIZED_HOME, UNAUTHORIZED_SIGN_IN, UNAUTHORIZED_TITLE, unauthorizedText } from '../shell-text';
+import { getHref } from '../paths.ts';
+import { SIGN_OUT, UNAUTHORIZED_HOME, UNAUTHORIZED_SIGN_IN, UNAUTHORIZED_TITLE, unauthorizedText } from '../shell-text.ts';
 
 interface UnauthorizedPageProps {
   superAdminEmail: string;

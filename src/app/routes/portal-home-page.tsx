@@ -3,18 +3,16 @@
 import { Box, Button, Card, CardContent, Chip, LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
 import { useDeferredValue } from 'react';
 import { Link, useParams } from 'wouter';
-import { type OnboardingAnswers, onboardingProgress } from '../../../machines/portal/onboarding-rules';
-import { programProgress } from '../../../machines/portal/program-progress';
-import { getHref, isBuilt, portalRoutes } from '../port';
-import { LoadFailed, PageFrame } from '../../lib/page-frame';
-import { usePortalHome } from '../../features/clients';
-import { PORTAL_TEXT } from '../../features/clients';
-import { riskText } from '../../features/clients';
-import { UpcomingSection } from '../../features/appointments';
-import { TrendsSection } from '../../features/thrive';
-import { CompletedSessionsSection } from '../../features/visits';
-import { formatDate } from '../../lib/format';
-import { words } from '../../../machines/rules/words';
+import { type OnboardingAnswers, onboardingProgress } from '../../../machines/portal/onboarding-rules.ts';
+import { programProgress } from '../../../machines/portal/program-progress.ts';
+import { getHref, isBuilt, portalRoutes } from '../port.ts';
+import { LoadFailed, PageFrame } from '../../lib/page-frame.tsx';
+import { PORTAL_TEXT, riskText, usePortalHome } from '../../features/clients/index.ts';
+import { UpcomingSection } from '../../features/appointments/index.ts';
+import { TrendsSection } from '../../features/thrive/index.ts';
+import { CompletedSessionsSection } from '../../features/visits/index.ts';
+import { formatDate } from '../../lib/format.ts';
+import { words } from '../../../machines/rules/words.ts';
 
 export function PortalHomePage() {
   const { clientId = '' } = useParams<{ clientId: string }>();

@@ -4,20 +4,19 @@
 // work for a chart in machines/appointments/ or machines/portal/, or a record a page loads;
 // failures are ApiFailures (§8 message), and a scheduling 409 also carries the `conflicts` the
 // server named, which the charts read.
-import type { BookingRequest, BookingResult, ClientOption, Offer } from '../../../machines/appointments/booking-machine';
-import type { CalendarAppointment, DayRange, Move } from '../../../machines/appointments/calendar-machine';
-import type { UnseenBookings } from '../../../machines/appointments/portal-bookings-machine';
-import { addDays, isoWeekday, localTime, zonedInstant } from '../../../machines/appointments/scheduling-rules';
-import type { PortalAppointment, PortalBookingRules } from '../../../machines/portal/upcoming-rules';
-import { clinicDate, isUpcoming } from '../../../machines/portal/upcoming-rules';
-import type { VisitList } from '../../../machines/portal/upcoming-machine';
-import type { VisitCatalogue } from '../../../machines/portal/visit-booking-machine';
-import type { Therapy } from '../../../machines/visits/therapy-fields';
-import type { components } from '../../../openapi/generated/api';
-import { ApiFailure, unwrap } from '../../lib/api-failure';
-import type { ApiClient } from '../../lib/api-client';
-import { fullName } from '../../lib/staff/format';
-import { offsetIso } from './clinic-time';
+import type { BookingRequest, BookingResult, ClientOption, Offer } from '../../../machines/appointments/booking-machine.ts';
+import type { CalendarAppointment, DayRange, Move } from '../../../machines/appointments/calendar-machine.ts';
+import type { UnseenBookings } from '../../../machines/appointments/portal-bookings-machine.ts';
+import { addDays, isoWeekday, localTime, zonedInstant } from '../../../machines/appointments/scheduling-rules.ts';
+import { clinicDate, isUpcoming, type PortalAppointment, type PortalBookingRules } from '../../../machines/portal/upcoming-rules.ts';
+import type { VisitList } from '../../../machines/portal/upcoming-machine.ts';
+import type { VisitCatalogue } from '../../../machines/portal/visit-booking-machine.ts';
+import type { Therapy } from '../../../machines/visits/therapy-fields.ts';
+import type { components } from '../../../openapi/generated/api.ts';
+import { ApiFailure, unwrap } from '../../lib/api-failure.ts';
+import type { ApiClient } from '../../lib/api-client.ts';
+import { fullName } from '../../lib/staff/format.ts';
+import { offsetIso } from './clinic-time.ts';
 
 export type Appointment = components['schemas']['Appointment'];
 export type AppointmentDetail = components['schemas']['AppointmentDetail'];

@@ -4,10 +4,10 @@
 import { Alert, Box, Button, Chip, CircularProgress, Stack, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { bookingMachine } from '../../../machines/appointments/booking-machine';
-import { useBookingStep } from './portal-booking-hooks';
-import { BOOKING_TEXT as T } from './portal-booking-texts';
-import { formatDay, formatTime, formatWhen } from './booking-when';
+import type { bookingMachine } from '../../../machines/appointments/booking-machine.ts';
+import { useBookingStep } from './portal-booking-hooks.ts';
+import { BOOKING_TEXT as T } from './portal-booking-texts.ts';
+import { formatDay, formatTime, formatWhen } from './booking-when.ts';
 
 export function BookingStep({ bookingRef, serviceName, timeZone }: { bookingRef: ActorRefFrom<typeof bookingMachine>; serviceName: string; timeZone: string }) {
   const b = useBookingStep(bookingRef);

@@ -1,9 +1,9 @@
 // The Appointments section's records and the package sale, on the staff machines.
 import { useSnackbar } from 'notistack';
-import { useShell } from '../../app/port';
-import { useAction, useRecord } from '../../lib/staff/hooks';
-import { clientAppointments, clientPackages, type PackagePlan, packagePlans, sellPackage } from './appointments-api';
-import { PACKAGE_SOLD } from './client-appointments-texts';
+import { useShell } from '../../app/port.ts';
+import { useAction, useRecord } from '../../lib/staff/hooks.ts';
+import { clientAppointments, clientPackages, type PackagePlan, packagePlans, sellPackage } from './appointments-api.ts';
+import { PACKAGE_SOLD } from './client-appointments-texts.ts';
 
 export function useClientAppointments(clientId: number) {
   const { api, auth } = useShell();

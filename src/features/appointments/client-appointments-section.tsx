@@ -2,16 +2,16 @@
 // package balance, and (front desk and administrators) selling a package from the catalogue.
 import { Alert, Box, Button, Chip, List, ListItem, ListItemText, MenuItem, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { FormDialog } from '../../lib/staff/form-dialog';
-import { formatDate, formatDateTime } from '../../lib/staff/format';
-import type { ClientAppointment, ClientPackage } from './appointments-api';
-import { useClientAppointments } from './client-appointments-hooks';
-import { ASK_ADMIN_FOR_PACKAGES, CANCELLED, DEFINE_PACKAGES, EXPIRES, NO_APPOINTMENTS, NO_PACKAGES, NO_PACKAGES_DEFINED, PACKAGE_BALANCE, PAST, SELL_PACKAGE, SESSIONS_HELD, SESSIONS_LEFT, UPCOMING } from './client-appointments-texts';
+import { FormDialog } from '../../lib/staff/form-dialog.tsx';
+import { formatDate, formatDateTime } from '../../lib/staff/format.ts';
+import type { ClientAppointment, ClientPackage } from './appointments-api.ts';
+import { useClientAppointments } from './client-appointments-hooks.ts';
+import { ASK_ADMIN_FOR_PACKAGES, CANCELLED, DEFINE_PACKAGES, EXPIRES, NO_APPOINTMENTS, NO_PACKAGES, NO_PACKAGES_DEFINED, PACKAGE_BALANCE, PAST, SELL_PACKAGE, SESSIONS_HELD, SESSIONS_LEFT, UPCOMING } from './client-appointments-texts.ts';
 import { Link } from 'wouter';
-import { ADMIN_ROLES } from '../../../machines/guard/roles';
-import { getHref } from '../../app/port';
-import { formatCurrency } from '../../lib/format';
-import { words } from '../../../machines/rules/words';
+import { ADMIN_ROLES } from '../../../machines/guard/roles.ts';
+import { getHref } from '../../app/port.ts';
+import { formatCurrency } from '../../lib/format.ts';
+import { words } from '../../../machines/rules/words.ts';
 
 const SELLERS = ['RECEPTION', 'ADMIN', 'SUPER_ADMIN'];
 const GONE = ['cancelled', 'rescheduled'];

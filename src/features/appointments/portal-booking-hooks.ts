@@ -6,14 +6,14 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { type ActorRefFrom, fromPromise } from 'xstate';
-import { bookingMachine, type ClientOption, type Slot } from '../../../machines/appointments/booking-machine';
-import { DEFAULT_TIME_ZONE } from '../../../machines/appointments/scheduling-rules';
-import { portalBookingSelectors, upcomingSelectors, visitSelectors } from '../../../machines/portal/booking-selectors';
-import { upcomingMachine } from '../../../machines/portal/upcoming-machine';
-import { clinicDate } from '../../../machines/portal/upcoming-rules';
-import { type CallChannel, type VisitKind, visitBookingMachine } from '../../../machines/portal/visit-booking-machine';
-import { useShell } from '../../app/port';
-import { bookVisit, cancelVisit, type ListedVisit, loadAvailability, loadCatalogue, loadStarts, loadVisits, rescheduleVisit } from './appointments-api';
+import { bookingMachine, type ClientOption, type Slot } from '../../../machines/appointments/booking-machine.ts';
+import { DEFAULT_TIME_ZONE } from '../../../machines/appointments/scheduling-rules.ts';
+import { portalBookingSelectors, upcomingSelectors, visitSelectors } from '../../../machines/portal/booking-selectors.ts';
+import { upcomingMachine } from '../../../machines/portal/upcoming-machine.ts';
+import { clinicDate } from '../../../machines/portal/upcoming-rules.ts';
+import { type CallChannel, type VisitKind, visitBookingMachine } from '../../../machines/portal/visit-booking-machine.ts';
+import { useShell } from '../../app/port.ts';
+import { bookVisit, cancelVisit, type ListedVisit, loadAvailability, loadCatalogue, loadStarts, loadVisits, rescheduleVisit } from './appointments-api.ts';
 
 /** The visit-booking actor's system id: the booking call reads the answers and reports back to it. */
 const VISIT_PAGE = 'portal-visit-page';

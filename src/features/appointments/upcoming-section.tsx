@@ -5,10 +5,10 @@
 import { Alert, Box, Button, Card, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { getHref, isBuilt } from '../../app/port';
-import { useUpcoming } from './portal-booking-hooks';
-import { BOOKING_TEXT as T } from './portal-booking-texts';
-import { formatWhen } from './booking-when';
+import { getHref, isBuilt } from '../../app/port.ts';
+import { useUpcoming } from './portal-booking-hooks.ts';
+import { BOOKING_TEXT as T } from './portal-booking-texts.ts';
+import { formatWhen } from './booking-when.ts';
 
 export function UpcomingSection({ clientId }: { clientId: string }) {
   const v = useUpcoming(clientId);

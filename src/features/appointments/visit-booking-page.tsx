@@ -4,13 +4,13 @@
 // the visit-booking chart and the booking chart it invokes.
 import { Alert, Box, Button, Card, CardActions, CardContent, CircularProgress, FormControlLabel, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
 import { Link, useParams } from 'wouter';
-import type { VisitKind } from '../../../machines/portal/visit-booking-machine';
-import { getHref } from '../../app/port';
-import { LoadFailed, PageFrame } from '../../lib/page-frame';
-import { useVisitBooking } from './portal-booking-hooks';
-import { BookingStep } from './booking-step';
-import { BOOKING_TEXT as T } from './portal-booking-texts';
-import { formatWhen } from './booking-when';
+import type { VisitKind } from '../../../machines/portal/visit-booking-machine.ts';
+import { getHref } from '../../app/port.ts';
+import { LoadFailed, PageFrame } from '../../lib/page-frame.tsx';
+import { useVisitBooking } from './portal-booking-hooks.ts';
+import { BookingStep } from './booking-step.tsx';
+import { BOOKING_TEXT as T } from './portal-booking-texts.ts';
+import { formatWhen } from './booking-when.ts';
 
 export function InClinicPage() {
   return <VisitBookingPage kind="in_clinic" />;

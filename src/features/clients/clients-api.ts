@@ -7,23 +7,23 @@
 // a page loads; failures are ApiFailures carrying the §8 message and the fields the server (or the
 // same rules, checked here first) refused.
 import { confirmUserAttribute, sendUserAttributeVerificationCode, updateUserAttributes } from 'aws-amplify/auth';
-import { deliveringRoles } from '../../../machines/appointments/scheduling-rules';
-import { AUDIT_PAGE_SIZE, type AuditView } from '../../../machines/client-record/record-tabs';
-import { type ConsentOnBehalfForm, consentOnBehalfErrors } from '../../../machines/consent/consent-on-behalf-rules';
-import { endDateOnEnding, isEnding } from '../../../machines/enrollment/enrollment-rules';
-import type { Role } from '../../../machines/guard/roles';
-import type { OnboardingAnswers, OnboardingStep } from '../../../machines/portal/onboarding-rules';
-import type { CheckHistory } from '../../../machines/portal/thrive-check-machine';
-import { maskDestination } from '../../../machines/rules/masking';
-import { profilePatchErrors, profilePatchOf, profileValue } from '../../../machines/rules/profile-rules';
-import type { InvitedUser, WeeklyShift } from '../../../machines/staff/invite-machine';
-import type { ListPage, ListQuery } from '../../../machines/staff/list-machine';
-import type { components } from '../../../openapi/generated/api';
-import type { ApiClient } from '../../lib/api-client';
-import { refusedLocally, unwrap } from '../../lib/api-failure';
-import type { ContractSchema, FieldErrors } from '../../lib/contract-validation';
-import { clinicToday } from '../../lib/format';
-import { pageParams } from '../../lib/staff/list-query';
+import { deliveringRoles } from '../../../machines/appointments/scheduling-rules.ts';
+import { AUDIT_PAGE_SIZE, type AuditView } from '../../../machines/client-record/record-tabs.ts';
+import { type ConsentOnBehalfForm, consentOnBehalfErrors } from '../../../machines/consent/consent-on-behalf-rules.ts';
+import { endDateOnEnding, isEnding } from '../../../machines/enrollment/enrollment-rules.ts';
+import type { Role } from '../../../machines/guard/roles.ts';
+import type { OnboardingAnswers, OnboardingStep } from '../../../machines/portal/onboarding-rules.ts';
+import type { CheckHistory } from '../../../machines/portal/thrive-check-machine.ts';
+import { maskDestination } from '../../../machines/rules/masking.ts';
+import { profilePatchErrors, profilePatchOf, profileValue } from '../../../machines/rules/profile-rules.ts';
+import type { InvitedUser, WeeklyShift } from '../../../machines/staff/invite-machine.ts';
+import type { ListPage, ListQuery } from '../../../machines/staff/list-machine.ts';
+import type { components } from '../../../openapi/generated/api.ts';
+import type { ApiClient } from '../../lib/api-client.ts';
+import { refusedLocally, unwrap } from '../../lib/api-failure.ts';
+import type { ContractSchema, FieldErrors } from '../../lib/contract-validation.ts';
+import { clinicToday } from '../../lib/format.ts';
+import { pageParams } from '../../lib/staff/list-query.ts';
 
 export type UserDetail = components['schemas']['UserDetail'];
 export type Profile = components['schemas']['Profile'];
@@ -40,7 +40,7 @@ type Json = Record<string, unknown>;
  * load with the first write, not with every page that only reads.
  */
 async function contractRefusals(schema: ContractSchema, value: unknown): Promise<FieldErrors> {
-  const { contractErrors } = await import('../../lib/contract-validation');
+  const { contractErrors } = await import('../../lib/contract-validation.ts');
   return contractErrors(schema, value);
 }
 

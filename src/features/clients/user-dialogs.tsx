@@ -3,15 +3,15 @@
 // signed-in role may give.
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import type { Role } from '../../../machines/guard/roles';
-import { fieldError } from '../../lib/staff/confirm-dialog';
-import { FormDialog } from '../../lib/staff/form-dialog';
-import { fullName, ROLE_LABELS } from '../../lib/staff/format';
-import type { ActionHandle } from '../../lib/staff/hooks';
-import { EMPTY_PERSON, PersonFields, personReady } from '../../lib/staff/person-fields';
-import { ShiftRows } from '../../lib/staff/shift-rows';
-import { ACTION_LABELS, CREATE_USER, HOURS_INTRO, HOURS_LABEL, HOURS_LATER, HOURS_TITLE, NEW_USER, SAVE_HOURS, SAVING_HOURS } from './users-texts';
-import type { InviteHandle } from './users-hooks';
+import type { Role } from '../../../machines/guard/roles.ts';
+import { fieldError } from '../../lib/staff/confirm-dialog.tsx';
+import { FormDialog } from '../../lib/staff/form-dialog.tsx';
+import { fullName, ROLE_LABELS } from '../../lib/staff/format.ts';
+import type { ActionHandle } from '../../lib/staff/hooks.ts';
+import { EMPTY_PERSON, PersonFields, personReady } from '../../lib/staff/person-fields.tsx';
+import { ShiftRows } from '../../lib/staff/shift-rows.tsx';
+import { ACTION_LABELS, CREATE_USER, HOURS_INTRO, HOURS_LABEL, HOURS_LATER, HOURS_TITLE, NEW_USER, SAVE_HOURS, SAVING_HOURS } from './users-texts.ts';
+import type { InviteHandle } from './users-hooks.ts';
 
 export interface UserRow {
   id: number;

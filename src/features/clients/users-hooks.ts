@@ -5,17 +5,17 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useSnackbar } from 'notistack';
 import { useRef } from 'react';
 import { fromPromise } from 'xstate';
-import { withoutWorkingHours } from '../../../machines/appointments/scheduling-rules';
-import type { Role } from '../../../machines/guard/roles';
-import { type InvitedUser, inviteMachine, needsWorkingHours, type WeeklyShift } from '../../../machines/staff/invite-machine';
-import { inviteSelectors } from '../../../machines/staff/selectors';
-import { assignableRoles, canActOn } from '../../../machines/staff/user-rules';
-import { useShell } from '../../app/port';
-import { fullName, ROLE_LABELS } from '../../lib/staff/format';
-import { type ActionHandle, useAction, useRecord, useServerList } from '../../lib/staff/hooks';
-import { TOASTS, type UserAction } from './users-texts';
-import type { UserRow } from './user-dialogs';
-import { changeRole, createStaffUser, fetchUsersPage, loadHoursFacts, runAction, saveWeeklyHours } from './clients-api';
+import { withoutWorkingHours } from '../../../machines/appointments/scheduling-rules.ts';
+import type { Role } from '../../../machines/guard/roles.ts';
+import { type InvitedUser, inviteMachine, needsWorkingHours, type WeeklyShift } from '../../../machines/staff/invite-machine.ts';
+import { inviteSelectors } from '../../../machines/staff/selectors.ts';
+import { assignableRoles, canActOn } from '../../../machines/staff/user-rules.ts';
+import { useShell } from '../../app/port.ts';
+import { fullName, ROLE_LABELS } from '../../lib/staff/format.ts';
+import { type ActionHandle, useAction, useRecord, useServerList } from '../../lib/staff/hooks.ts';
+import { TOASTS, type UserAction } from './users-texts.ts';
+import type { UserRow } from './user-dialogs.tsx';
+import { changeRole, createStaffUser, fetchUsersPage, loadHoursFacts, runAction, saveWeeklyHours } from './clients-api.ts';
 
 /** The invite chart: the person and role, then (a role that delivers services) their working hours. */
 function useInvite(onChanged: () => void) {

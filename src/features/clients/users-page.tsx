@@ -6,12 +6,12 @@ import { useTheme } from '@mui/material/styles';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { getHref } from '../../app/port';
-import { contactMethodLabel } from '../../lib/labels';
-import { accountActions } from '../../../machines/staff/user-rules';
-import { ConfirmDialog } from '../../lib/staff/confirm-dialog';
-import { formatDate, formatPhone, fullName, ROLE_LABELS } from '../../lib/staff/format';
-import { GridPage, ServerGrid } from '../../lib/staff/server-grid';
+import { getHref } from '../../app/port.ts';
+import { contactMethodLabel } from '../../lib/labels.ts';
+import { accountActions } from '../../../machines/staff/user-rules.ts';
+import { ConfirmDialog } from '../../lib/staff/confirm-dialog.tsx';
+import { formatDate, formatPhone, fullName, ROLE_LABELS } from '../../lib/staff/format.ts';
+import { GridPage, ServerGrid } from '../../lib/staff/server-grid.tsx';
 import {
   ACTION_LABELS,
   ACTIONS_FOR,
@@ -29,10 +29,10 @@ import {
   USERS_LOAD_FAILED,
   USERS_SEARCH_LABEL,
   USERS_TITLE,
-} from './users-texts';
-import { ChangeRoleDialog, NewUserDialog, type UserRow, WorkingHoursDialog } from './user-dialogs';
-import { USER_SORT_FIELDS } from './clients-api';
-import { useUsersPage } from './users-hooks';
+} from './users-texts.ts';
+import { ChangeRoleDialog, NewUserDialog, type UserRow, WorkingHoursDialog } from './user-dialogs.tsx';
+import { USER_SORT_FIELDS } from './clients-api.ts';
+import { useUsersPage } from './users-hooks.ts';
 
 /**
  * A name is a target 24 px tall at least (WCAG 2.5.8): a long one reaches the row's actions button

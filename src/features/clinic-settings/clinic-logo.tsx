@@ -3,10 +3,10 @@
 // sending a file it would refuse.
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useRef, useState } from 'react';
-import { LOGO_ACCEPT, LOGO_MAX_BYTES } from '../../../machines/rules/clinic-logo';
-import type { ClinicSettings } from './clinic-settings-api';
-import { useLogoChange } from './clinic-settings-hooks';
-import { LOGO_HEADING, LOGO_HELP, LOGO_NONE, LOGO_PREVIEW_ALT, LOGO_REMOVE, LOGO_REPLACE, LOGO_TOO_BIG, LOGO_UPLOAD } from './texts';
+import { LOGO_ACCEPT, LOGO_MAX_BYTES } from '../../../machines/rules/clinic-logo.ts';
+import type { ClinicSettings } from './clinic-settings-api.ts';
+import { useLogoChange } from './clinic-settings-hooks.ts';
+import { LOGO_HEADING, LOGO_HELP, LOGO_NONE, LOGO_PREVIEW_ALT, LOGO_REMOVE, LOGO_REPLACE, LOGO_TOO_BIG, LOGO_UPLOAD } from './texts.ts';
 
 export function ClinicLogo({ settings, onChanged }: { settings: ClinicSettings; onChanged: () => void }) {
   const change = useLogoChange(onChanged);

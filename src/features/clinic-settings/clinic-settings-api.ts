@@ -1,8 +1,8 @@
 // /backoffice calls: the program catalogue, the clinic settings and its logo.
-import type { components } from '../../../openapi/generated/api';
-import type { ApiClient } from '../../lib/api-client';
-import { unwrap } from '../../lib/api-failure';
-import { base64Of } from '../../lib/files';
+import type { components } from '../../../openapi/generated/api.ts';
+import type { ApiClient } from '../../lib/api-client.ts';
+import { unwrap } from '../../lib/api-failure.ts';
+import { base64Of } from '../../lib/files.ts';
 
 export type Program = components['schemas']['Program'];
 export type ClinicSettings = components['schemas']['ClinicSettings'];

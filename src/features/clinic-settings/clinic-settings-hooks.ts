@@ -1,10 +1,10 @@
 // /backoffice's machines bound to its adapter: the program catalogue with editing and
 // (de)activating, and the clinic settings with saving and the logo; each success toasts and reloads.
 import { useSnackbar } from 'notistack';
-import { useShell } from '../../app/port';
-import { useAction, useRecord } from '../../lib/staff/hooks';
-import { type ClinicSettings, type ClinicSettingsPatch, createProgram, getSettings, listAllPrograms, type Program, patchProgram, patchSettings, removeLogo, uploadLogo } from './clinic-settings-api';
-import { LOGO_REMOVED, LOGO_SAVED, PROGRAM_ACTIVATED, PROGRAM_DEACTIVATED, PROGRAM_SAVED, SETTINGS_SAVED } from './texts';
+import { useShell } from '../../app/port.ts';
+import { useAction, useRecord } from '../../lib/staff/hooks.ts';
+import { type ClinicSettings, type ClinicSettingsPatch, createProgram, getSettings, listAllPrograms, type Program, patchProgram, patchSettings, removeLogo, uploadLogo } from './clinic-settings-api.ts';
+import { LOGO_REMOVED, LOGO_SAVED, PROGRAM_ACTIVATED, PROGRAM_DEACTIVATED, PROGRAM_SAVED, SETTINGS_SAVED } from './texts.ts';
 
 export function usePrograms() {
   const { api } = useShell();

@@ -4,13 +4,13 @@
 // and the logo the sign-in page shows.
 import { Alert, Button, Grid, MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
-import type { ClinicSettings, ClinicSettingsPatch } from './clinic-settings-api';
-import { ClinicLogo } from './clinic-logo';
-import { WorkRoutingSection } from './work-routing-section';
-import { useClinicSettings, useSettingsSave } from './clinic-settings-hooks';
-import { DIAL_CODES } from '../../../machines/rules/dial-codes';
-import { PhoneField } from '../../lib/staff/phone-field';
-import { DIAL_CODE_LABEL, LOCALE_LABEL, LOCALE_OPTIONS, SAVE_SETTINGS, SUPER_ADMIN_EMAIL_HELP, SUPER_ADMIN_EMAIL_LABEL } from './texts';
+import type { ClinicSettings, ClinicSettingsPatch } from './clinic-settings-api.ts';
+import { ClinicLogo } from './clinic-logo.tsx';
+import { WorkRoutingSection } from './work-routing-section.tsx';
+import { useClinicSettings, useSettingsSave } from './clinic-settings-hooks.ts';
+import { DIAL_CODES } from '../../../machines/rules/dial-codes.ts';
+import { PhoneField } from '../../lib/staff/phone-field.tsx';
+import { DIAL_CODE_LABEL, LOCALE_LABEL, LOCALE_OPTIONS, SAVE_SETTINGS, SUPER_ADMIN_EMAIL_HELP, SUPER_ADMIN_EMAIL_LABEL } from './texts.ts';
 
 const FIELDS: Array<[keyof ClinicSettingsPatch, string]> = [
   ['name', 'Clinic name'],

@@ -1,14 +1,14 @@
 // The program catalogue: create, edit, deactivate (a program with enrollments is kept and
 // deactivated, never deleted, so past enrollments keep their program).
 import { Alert, Button, Chip, Stack, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
-import { ScrollTable } from '../../lib/scroll-table';
+import { ScrollTable } from '../../lib/scroll-table.tsx';
 import { useState } from 'react';
-import { ActiveToggleDialog, CatalogueItemButtons } from '../../lib/staff/catalogue-item-actions';
-import { FormDialog } from '../../lib/staff/form-dialog';
-import type { Program } from './clinic-settings-api';
-import { usePrograms } from './clinic-settings-hooks';
-import { EDIT_PROGRAM, NEW_PROGRAM, NO_PROGRAMS, SAVE_PROGRAM } from './texts';
-import { formatCurrency } from '../../lib/format';
+import { ActiveToggleDialog, CatalogueItemButtons } from '../../lib/staff/catalogue-item-actions.tsx';
+import { FormDialog } from '../../lib/staff/form-dialog.tsx';
+import type { Program } from './clinic-settings-api.ts';
+import { usePrograms } from './clinic-settings-hooks.ts';
+import { EDIT_PROGRAM, NEW_PROGRAM, NO_PROGRAMS, SAVE_PROGRAM } from './texts.ts';
+import { formatCurrency } from '../../lib/format.ts';
 
 const EMPTY = { name: '', description: '', duration_weeks: '12', price_inr: '0' };
 

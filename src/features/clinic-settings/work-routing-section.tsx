@@ -4,12 +4,12 @@
 // the server decides with the same rules (machines/staff/work-routing.ts).
 import { Alert, Button, Checkbox, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
-import { CATEGORY_LABELS, TICKET_CATEGORIES, type TicketCategory } from '../../../machines/support/support-rules';
-import { labDeskRolesOf, ROUTABLE_ROLES, type RoutableRole, TICKET_ROLES, type TicketRole, type TicketRouting, ticketRoutingOf } from '../../../machines/staff/work-routing';
-import { ScrollTable } from '../../lib/scroll-table';
-import type { ClinicSettings } from './clinic-settings-api';
-import { useSettingsSave } from './clinic-settings-hooks';
-import { WORK_ROUTING } from './texts';
+import { CATEGORY_LABELS, TICKET_CATEGORIES, type TicketCategory } from '../../../machines/support/support-rules.ts';
+import { labDeskRolesOf, ROUTABLE_ROLES, type RoutableRole, TICKET_ROLES, type TicketRole, type TicketRouting, ticketRoutingOf } from '../../../machines/staff/work-routing.ts';
+import { ScrollTable } from '../../lib/scroll-table.tsx';
+import type { ClinicSettings } from './clinic-settings-api.ts';
+import { useSettingsSave } from './clinic-settings-hooks.ts';
+import { WORK_ROUTING } from './texts.ts';
 
 const ROLE_WORDS: Record<RoutableRole, string> = { NURSE: 'Nurse', RECEPTION: 'Reception', DOCTOR: 'Doctor', HEALTH_COACH: 'Health coach', NUTRITIONIST: 'Nutritionist', ADMIN: 'Admin' };
 

@@ -2,10 +2,10 @@
 // named selectors and sends the events returned here.
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { type CommentDraft, cognitiveReviewMachine, type InstrumentDraft } from '../../../machines/cognitive/review-machine';
-import { cognitiveReviewSelectors } from '../../../machines/cognitive/selectors';
-import { useShell } from '../../app/port';
-import { addComment, loadResults, recordInstrument } from './cognitive-api';
+import { type CommentDraft, cognitiveReviewMachine, type InstrumentDraft } from '../../../machines/cognitive/review-machine.ts';
+import { cognitiveReviewSelectors } from '../../../machines/cognitive/selectors.ts';
+import { useShell } from '../../app/port.ts';
+import { addComment, loadResults, recordInstrument } from './cognitive-api.ts';
 
 export function useCognitiveReview(clientId: number) {
   const { api } = useShell();

@@ -4,11 +4,11 @@
 // scores, administrator, interpretation: never the items) and a comment the client sees.
 import { Alert, Box, Button, Chip, Divider, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
-import { useCognitiveReview } from './client-cognitive-hooks';
-import { COGNITIVE_SECTION as T } from './client-cognitive-texts';
-import { DateField } from '../../lib/date-field';
-import { clinicToday, formatDate, formatDateTime } from '../../lib/format';
-import { words } from '../../../machines/rules/words';
+import { useCognitiveReview } from './client-cognitive-hooks.ts';
+import { COGNITIVE_SECTION as T } from './client-cognitive-texts.ts';
+import { DateField } from '../../lib/date-field.tsx';
+import { clinicToday, formatDate, formatDateTime } from '../../lib/format.ts';
+import { words } from '../../../machines/rules/words.ts';
 
 type Review = { id: number; comment: string; reviewer_name: string };
 type Run = { id: number; status: string; started_at: string; total: number | null; domains: Record<string, number> | null; progress: { tasks: unknown[] }; reviews: Review[] };

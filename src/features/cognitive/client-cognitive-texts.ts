@@ -1,5 +1,5 @@
 // Texts of the cognitive section of a client's record (tests assert them).
-import { COGNITIVE_DOMAIN_NAMES } from './cognitive-domains';
+import { COGNITIVE_DOMAIN_NAMES } from './cognitive-domains.ts';
 
 export const COGNITIVE_SECTION = {
   title: 'Cognitive assessment',

@@ -1,13 +1,13 @@
 // The cognitive domain's adapter: the only cognitive module that calls the API client. Each
 // function is an actor's work for the page or battery machine, or for the client record's
 // section (a client's results, recording an in-clinic instrument's result, commenting on one).
-import type { RunProgress } from '../../../machines/cognitive/battery-machine';
-import type { CommentDraft, InstrumentDraft } from '../../../machines/cognitive/review-machine';
-import type { Results, StoredRun } from '../../../machines/cognitive/cognitive-page-machine';
-import type { BatteryScores } from '../../../machines/cognitive/scoring';
-import type { components } from '../../../openapi/generated/api';
-import { unwrap } from '../../lib/api-failure';
-import type { ApiClient } from '../../lib/api-client';
+import type { RunProgress } from '../../../machines/cognitive/battery-machine.ts';
+import type { CommentDraft, InstrumentDraft } from '../../../machines/cognitive/review-machine.ts';
+import type { Results, StoredRun } from '../../../machines/cognitive/cognitive-page-machine.ts';
+import type { BatteryScores } from '../../../machines/cognitive/scoring.ts';
+import type { components } from '../../../openapi/generated/api.ts';
+import { unwrap } from '../../lib/api-failure.ts';
+import type { ApiClient } from '../../lib/api-client.ts';
 
 type S = components['schemas'];
 export type CognitiveRun = components['schemas']['CognitiveRun'];

@@ -6,9 +6,8 @@ import { Amplify, type ResourcesConfig } from 'aws-amplify';
 import { Hub } from 'aws-amplify/utils';
 import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
 import { fromPromise } from 'xstate';
-import type { AuthenticatorConfig, LoginMechanism } from '../../../machines/sign-in/config.ts';
+import { type AuthenticatorConfig, isAllowedSignUpAttribute, type LoginMechanism } from '../../../machines/sign-in/config.ts';
 import { hubEventToMachineEvent } from '../../../machines/sign-in/hub-events.ts';
-import { isAllowedSignUpAttribute } from '../../../machines/sign-in/config.ts';
 import type { SignUpInput } from '../../../machines/sign-in/form.ts';
 import type {
   AuthEvent,

@@ -2,12 +2,12 @@
 // review (pay at collection) → confirmation. Renders the booking chart (machines/labs/book-test-machine.ts).
 import { Alert, Box, Button, Card, CardActions, CardContent, Checkbox, CircularProgress, FormControlLabel, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { Link, useParams } from 'wouter';
-import { getHref } from '../../app/port';
-import { formatDate, formatDateTime, formatTime } from '../../lib/format';
-import { LoadFailed, PageFrame } from '../../lib/page-frame';
-import { useBookTest } from './labs-hooks';
-import { MyOrders } from './my-orders';
-import { LABS_TEXT as T } from './texts';
+import { getHref } from '../../app/port.ts';
+import { formatDate, formatDateTime, formatTime } from '../../lib/format.ts';
+import { LoadFailed, PageFrame } from '../../lib/page-frame.tsx';
+import { useBookTest } from './labs-hooks.ts';
+import { MyOrders } from './my-orders.tsx';
+import { LABS_TEXT as T } from './texts.ts';
 
 export function BookTestPage() {
   const { clientId = '' } = useParams<{ clientId: string }>();

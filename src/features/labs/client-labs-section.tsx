@@ -4,12 +4,12 @@
 import { Alert, Box, Button, Chip, CircularProgress, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { reportsMachine } from '../../../machines/labs/reports-machine';
-import { useShell } from '../../app/port';
-import { ScrollTable } from '../../lib/scroll-table';
-import { loadReports } from './labs-api';
-import { LABS_SECTION } from './client-labs-texts';
-import { wordsInSentence } from '../../../machines/rules/words';
+import { reportsMachine } from '../../../machines/labs/reports-machine.ts';
+import { useShell } from '../../app/port.ts';
+import { ScrollTable } from '../../lib/scroll-table.tsx';
+import { loadReports } from './labs-api.ts';
+import { LABS_SECTION } from './client-labs-texts.ts';
+import { wordsInSentence } from '../../../machines/rules/words.ts';
 
 
 const FLAG_COLOUR = { normal: 'success', low: 'warning', high: 'warning', critical: 'error' } as const;

@@ -6,15 +6,15 @@
 // offered for new bookings; orders that have it keep it.
 import { Box, Button, Card, CardContent, Chip, MenuItem, Stack, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import type { DeskAct, DeskCatalogueEdit, DeskCatalogueEntry, DeskCatalogueItem, DeskContext, DeskRange } from '../../../machines/labs/lab-desk-machine';
-import { useShell } from '../../app/port';
-import { formatCurrency } from '../../lib/format';
-import { ScrollTable } from '../../lib/scroll-table';
-import { ActiveToggleDialog, CatalogueItemButtons } from '../../lib/staff/catalogue-item-actions';
-import { FormDialog } from '../../lib/staff/form-dialog';
-import { useAction } from '../../lib/staff/hooks';
-import { editCatalogueItem } from './labs-api';
-import { LAB_DESK_TEXT as T } from './desk-texts';
+import type { DeskAct, DeskCatalogueEdit, DeskCatalogueEntry, DeskCatalogueItem, DeskContext, DeskRange } from '../../../machines/labs/lab-desk-machine.ts';
+import { useShell } from '../../app/port.ts';
+import { formatCurrency } from '../../lib/format.ts';
+import { ScrollTable } from '../../lib/scroll-table.tsx';
+import { ActiveToggleDialog, CatalogueItemButtons } from '../../lib/staff/catalogue-item-actions.tsx';
+import { FormDialog } from '../../lib/staff/form-dialog.tsx';
+import { useAction } from '../../lib/staff/hooks.ts';
+import { editCatalogueItem } from './labs-api.ts';
+import { LAB_DESK_TEXT as T } from './desk-texts.ts';
 
 interface Desk {
   state: string;

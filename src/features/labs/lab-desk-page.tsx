@@ -2,11 +2,10 @@
 // settings, default NURSE and ADMIN): the open orders, each moved along the order chart, and a
 // value per marker once processing. The catalogue and pincodes stay in the back office.
 import { Alert, Box, Typography } from '@mui/material';
-import { runsLabDesk } from '../../../machines/staff/work-routing';
-import { DEFAULT_LAB_DESK_ROLES } from '../../../machines/staff/work-routing';
-import { useShell } from '../../app/port';
-import { LabDesk } from './lab-desk';
-import { LAB_DESK_TEXT as T } from './desk-texts';
+import { DEFAULT_LAB_DESK_ROLES, runsLabDesk } from '../../../machines/staff/work-routing.ts';
+import { useShell } from '../../app/port.ts';
+import { LabDesk } from './lab-desk.tsx';
+import { LAB_DESK_TEXT as T } from './desk-texts.ts';
 
 export function LabDeskPage() {
   const { auth, config } = useShell();

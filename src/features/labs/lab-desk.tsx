@@ -5,14 +5,14 @@ import { Alert, Box, Button, Card, CardContent, CircularProgress, MenuItem, Stac
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
-import { type DeskOrder, deskCanCancel, deskMoves, labDeskMachine, orderMarkers } from '../../../machines/labs/lab-desk-machine';
-import { rescheduleMachine } from '../../../machines/labs/reschedule-machine';
-import { useShell } from '../../app/port';
-import { formatDateTime } from '../../lib/format';
-import { NewSlotPicker, useReschedule } from './lab-reschedule';
-import { LabCatalogue } from './lab-catalogue';
-import { deskAct, loadDesk, loadSlots, moveOrder } from './labs-api';
-import { LAB_DESK_TEXT as T } from './desk-texts';
+import { type DeskOrder, deskCanCancel, deskMoves, labDeskMachine, orderMarkers } from '../../../machines/labs/lab-desk-machine.ts';
+import { rescheduleMachine } from '../../../machines/labs/reschedule-machine.ts';
+import { useShell } from '../../app/port.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { NewSlotPicker, useReschedule } from './lab-reschedule.tsx';
+import { LabCatalogue } from './lab-catalogue.tsx';
+import { deskAct, loadDesk, loadSlots, moveOrder } from './labs-api.ts';
+import { LAB_DESK_TEXT as T } from './desk-texts.ts';
 
 function useLabDesk(client: number | null) {
   const { api } = useShell();

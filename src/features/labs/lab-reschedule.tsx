@@ -5,9 +5,9 @@
 import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useSelector } from '@xstate/react';
 import type { AnyActorRef } from 'xstate';
-import type { LabSlotOffer } from '../../../machines/labs/book-test-machine';
-import type { RescheduleContext } from '../../../machines/labs/reschedule-machine';
-import { formatDate, formatTime } from '../../lib/format';
+import type { LabSlotOffer } from '../../../machines/labs/book-test-machine.ts';
+import type { RescheduleContext } from '../../../machines/labs/reschedule-machine.ts';
+import { formatDate, formatTime } from '../../lib/format.ts';
 
 export interface RescheduleView {
   step: 'loadingSlots' | 'choosing' | 'moving' | null;

@@ -2,13 +2,13 @@
 // pages (issue 20), the client record's Labs section and the lab desk (back office Labs tab).
 // Each function is an actor's work for a chart in machines/labs/; failures are ApiFailures with
 // the §8 text.
-import type { DeskAct, DeskCatalogueEdit, DeskCatalogueEntry, DeskData, DeskOrder } from '../../../machines/labs/lab-desk-machine';
-import type { BookedOrder, BookingStart, CatalogueItem, Hold, LabSlotOffer, Person } from '../../../machines/labs/book-test-machine';
-import type { ClientOrder } from '../../../machines/labs/my-orders-machine';
-import type { Report } from '../../../machines/labs/reports-machine';
-import { type CognitiveRows, type HealthSummary, healthSummary, type ThriveCheckRow } from '../../../machines/labs/health-summary';
-import { unwrap } from '../../lib/api-failure';
-import type { ApiClient } from '../../lib/api-client';
+import type { DeskAct, DeskCatalogueEdit, DeskCatalogueEntry, DeskData, DeskOrder } from '../../../machines/labs/lab-desk-machine.ts';
+import type { BookedOrder, BookingStart, CatalogueItem, Hold, LabSlotOffer, Person } from '../../../machines/labs/book-test-machine.ts';
+import type { ClientOrder } from '../../../machines/labs/my-orders-machine.ts';
+import type { Report } from '../../../machines/labs/reports-machine.ts';
+import { type CognitiveRows, type HealthSummary, healthSummary, type ThriveCheckRow } from '../../../machines/labs/health-summary.ts';
+import { unwrap } from '../../lib/api-failure.ts';
+import type { ApiClient } from '../../lib/api-client.ts';
 
 /** What the booking starts from: the catalogue, and the address and pincode on the client's profile. */
 export async function loadStart(api: ApiClient, clientId: string): Promise<BookingStart> {

@@ -2,13 +2,13 @@
 // once with the adapter's calls as its actors; `useSelector` reads what the views render.
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { bookTestMachine, orderTotal } from '../../../machines/labs/book-test-machine';
-import { myOrdersMachine } from '../../../machines/labs/my-orders-machine';
-import { markersOf, reportsMachine, trendOf } from '../../../machines/labs/reports-machine';
-import { rescheduleMachine } from '../../../machines/labs/reschedule-machine';
-import { useReschedule } from './lab-reschedule';
-import { useShell } from '../../app/port';
-import { cancelOrder, checkPincode, downloadReportPdf, holdSlot, loadOrders, loadReports, loadSlots, loadSummary, loadStart, moveOrder, placeOrder } from './labs-api';
+import { bookTestMachine, orderTotal } from '../../../machines/labs/book-test-machine.ts';
+import { myOrdersMachine } from '../../../machines/labs/my-orders-machine.ts';
+import { markersOf, reportsMachine, trendOf } from '../../../machines/labs/reports-machine.ts';
+import { rescheduleMachine } from '../../../machines/labs/reschedule-machine.ts';
+import { useReschedule } from './lab-reschedule.tsx';
+import { useShell } from '../../app/port.ts';
+import { cancelOrder, checkPincode, downloadReportPdf, holdSlot, loadOrders, loadReports, loadSlots, loadSummary, loadStart, moveOrder, placeOrder } from './labs-api.ts';
 
 export function useBookTest(clientId: string) {
   const { api } = useShell();

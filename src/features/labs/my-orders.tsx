@@ -2,11 +2,11 @@
 // (phone masked by the server); while no sample is taken, cancel it or move it to another slot.
 // Renders the chart in machines/labs/my-orders-machine.ts.
 import { Alert, Box, Button, Card, CardActions, CardContent, CircularProgress, Typography } from '@mui/material';
-import { orderChangeable } from '../../../machines/labs/my-orders-machine';
-import { formatDateTime } from '../../lib/format';
-import { NewSlotPicker } from './lab-reschedule';
-import { useMyOrders } from './labs-hooks';
-import { LABS_TEXT as T } from './texts';
+import { orderChangeable } from '../../../machines/labs/my-orders-machine.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { NewSlotPicker } from './lab-reschedule.tsx';
+import { useMyOrders } from './labs-hooks.ts';
+import { LABS_TEXT as T } from './texts.ts';
 
 export function MyOrders({ clientId }: { clientId: string }) {
   const o = useMyOrders(clientId);

@@ -6,16 +6,16 @@
 import { Box, Button, Card, CardContent, Chip, CircularProgress, GlobalStyles, MenuItem, Stack, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { Link as RouterLink, useParams } from 'wouter';
-import { getHref } from '../../app/paths';
-import { hasSummary, type HealthSummary } from '../../../machines/labs/health-summary';
-import { rangeBarPosition } from '../../../machines/labs/lab-rules';
-import type { ReportResult } from '../../../machines/labs/reports-machine';
-import { formatDate } from '../../lib/format';
-import { ScrollTable } from '../../lib/scroll-table';
-import { riskText } from '../clients';
-import { LoadFailed, PageFrame } from '../../lib/page-frame';
-import { useReports } from './labs-hooks';
-import { LABS_TEXT as T } from './texts';
+import { getHref } from '../../app/paths.ts';
+import { hasSummary, type HealthSummary } from '../../../machines/labs/health-summary.ts';
+import { rangeBarPosition } from '../../../machines/labs/lab-rules.ts';
+import type { ReportResult } from '../../../machines/labs/reports-machine.ts';
+import { formatDate } from '../../lib/format.ts';
+import { ScrollTable } from '../../lib/scroll-table.tsx';
+import { riskText } from '../clients/index.ts';
+import { LoadFailed, PageFrame } from '../../lib/page-frame.tsx';
+import { useReports } from './labs-hooks.ts';
+import { LABS_TEXT as T } from './texts.ts';
 
 const FLAG_COLOUR = { normal: 'success', low: 'warning', high: 'warning', critical: 'error' } as const;
 const PRINT = '@media print { header, nav, .MuiDrawer-root, .MuiAppBar-root, [data-print="hide"] { display: none !important; } [data-page="portal-reports"] { max-width: none !important; } }';

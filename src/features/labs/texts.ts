@@ -1,6 +1,6 @@
 // Every sentence of the portal's lab pages, in one place (the e2e test asserts them).
-import { LAB_TEXTS } from '../../../machines/labs/lab-texts';
-import { formatCurrency } from '../../lib/format';
+import { LAB_TEXTS } from '../../../machines/labs/lab-texts.ts';
+import { formatCurrency } from '../../lib/format.ts';
 
 export const LABS_TEXT = {
   bookTitle: 'Book a test',

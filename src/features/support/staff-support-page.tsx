@@ -1,8 +1,8 @@
 // /support (staff): the queue of the tickets the signed-in role answers (clinic settings; ADMIN
 // every category), worked here: opened, answered, assigned and moved along the ticket chart.
 import { Box, Typography } from '@mui/material';
-import { SupportQueueSection } from './support-queue';
-import { SUPPORT_TEXTS as T } from '../../../machines/support/support-texts';
+import { SupportQueueSection } from './support-queue.tsx';
+import { SUPPORT_TEXTS as T } from '../../../machines/support/support-texts.ts';
 
 export function StaffSupportPage() {
   return (

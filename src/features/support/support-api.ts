@@ -3,11 +3,11 @@
 // (its Support tab, overview and timeline). Each function is an actor's work for the support desk
 // machine (machines/support/desk-machine.ts); failures are ApiFailures carrying the §8 message and
 // the fields the server refused.
-import type { DeskQuery, ReplyDraft, TicketDraft } from '../../../machines/support/desk-machine';
-import type { components } from '../../../openapi/generated/api';
-import { unwrap } from '../../lib/api-failure';
-import type { ApiClient } from '../../lib/api-client';
-import { base64Of, saveBlob } from '../../lib/files';
+import type { DeskQuery, ReplyDraft, TicketDraft } from '../../../machines/support/desk-machine.ts';
+import type { components } from '../../../openapi/generated/api.ts';
+import { unwrap } from '../../lib/api-failure.ts';
+import type { ApiClient } from '../../lib/api-client.ts';
+import { base64Of, saveBlob } from '../../lib/files.ts';
 
 export type Ticket = components['schemas']['SupportTicket'];
 export type TicketDetail = components['schemas']['SupportTicketDetail'];

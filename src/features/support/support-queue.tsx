@@ -10,14 +10,14 @@ import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid'
 import { useActorRef, useSelector } from '@xstate/react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { type DeskTicket, type TicketDraft, supportDeskMachine } from '../../../machines/support/desk-machine';
-import { deskSelectors } from '../../../machines/support/selectors';
-import { CATEGORY_LABELS, type TicketCategory } from '../../../machines/support/support-rules';
-import { categoriesFor, ticketRoutingOf } from '../../../machines/staff/work-routing';
-import { CANNED_REPLIES, STAFF_STATUS_LABELS, SUPPORT_TEXTS as T } from '../../../machines/support/support-texts';
-import { TICKET_STATUSES, type TicketStatus } from '../../../machines/support/ticket-lifecycle';
-import { useShell } from '../../app/port';
-import { useRecord } from '../../lib/staff/hooks';
+import { type DeskTicket, type TicketDraft, supportDeskMachine } from '../../../machines/support/desk-machine.ts';
+import { deskSelectors } from '../../../machines/support/selectors.ts';
+import { CATEGORY_LABELS, type TicketCategory } from '../../../machines/support/support-rules.ts';
+import { categoriesFor, ticketRoutingOf } from '../../../machines/staff/work-routing.ts';
+import { CANNED_REPLIES, STAFF_STATUS_LABELS, SUPPORT_TEXTS as T } from '../../../machines/support/support-texts.ts';
+import { TICKET_STATUSES, type TicketStatus } from '../../../machines/support/ticket-lifecycle.ts';
+import { useShell } from '../../app/port.ts';
+import { useRecord } from '../../lib/staff/hooks.ts';
 import {
   assignTicket,
   type Attachment,
@@ -31,9 +31,9 @@ import {
   sendMessage,
   type Ticket,
   type TicketDetail,
-} from './support-api';
-import { AttachButton } from '../../lib/attach-button';
-import { formatDateTime } from '../../lib/format';
+} from './support-api.ts';
+import { AttachButton } from '../../lib/attach-button.tsx';
+import { formatDateTime } from '../../lib/format.ts';
 
 const DAY = 86_400_000;
 const ageOf = (iso: string) => {

@@ -7,12 +7,12 @@
 import { MenuItem, Stack, TextField } from '@mui/material';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRef } from 'react';
-import { type MeasurementBody, measurementFormMachine } from '../../../machines/thrive-dashboard/measurement-form-machine';
-import { METRIC_SPECS, type Metric } from '../../../machines/thrive-dashboard/metrics';
-import { measurementFormSelectors as sel } from '../../../machines/thrive-dashboard/selectors';
-import { DateTimeFields } from '../../lib/date-field';
-import { FormDialog } from '../../lib/staff/form-dialog';
-import type { ActionHandle } from '../../lib/staff/hooks';
+import { type MeasurementBody, measurementFormMachine } from '../../../machines/thrive-dashboard/measurement-form-machine.ts';
+import { METRIC_SPECS, type Metric } from '../../../machines/thrive-dashboard/metrics.ts';
+import { measurementFormSelectors as sel } from '../../../machines/thrive-dashboard/selectors.ts';
+import { DateTimeFields } from '../../lib/date-field.tsx';
+import { FormDialog } from '../../lib/staff/form-dialog.tsx';
+import type { ActionHandle } from '../../lib/staff/hooks.ts';
 
 export interface MeasurementFormWords {
   title: string;

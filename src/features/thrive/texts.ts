@@ -1,6 +1,6 @@
 // Every string of the thrive dashboard that tests assert, in one place.
-import { TRACK_LABELS, RISK_FLAG_LABELS } from '../../../machines/thrive-dashboard/track-rules';
-import { formatNumber } from '../../lib/format';
+import { TRACK_LABELS, RISK_FLAG_LABELS } from '../../../machines/thrive-dashboard/track-rules.ts';
+import { formatNumber } from '../../lib/format.ts';
 
 export { TRACK_LABELS, RISK_FLAG_LABELS };
 

@@ -3,11 +3,11 @@
 // client's dashboard and measurements, adding a measurement, one page of the clients behind a
 // summary tile; and the portal's trends (the client's own goals and readings, and a reading they
 // report themselves), read through the same calls.
-import type { components } from '../../../openapi/generated/api';
-import type { ListPage, ListQuery } from '../../../machines/staff/list-machine';
-import type { ApiClient } from '../../lib/api-client';
-import { unwrap } from '../../lib/api-failure';
-import { clinicDayFrom } from '../../lib/format';
+import type { components } from '../../../openapi/generated/api.ts';
+import type { ListPage, ListQuery } from '../../../machines/staff/list-machine.ts';
+import type { ApiClient } from '../../lib/api-client.ts';
+import { unwrap } from '../../lib/api-failure.ts';
+import { clinicDayFrom } from '../../lib/format.ts';
 
 type S = components['schemas'];
 export type ThriveSummary = S['ThriveSummary'];

@@ -6,19 +6,19 @@
 import { Alert, Box, Button, Card, CardContent, Chip, LinearProgress, List, ListItem, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { Link as RouterLink, useParams } from 'wouter';
-import { getHref } from '../../app/paths';
-import { latestOwnMarkers } from '../../../machines/thrive-dashboard/lab-markers';
-import { METRIC_SPECS, type Metric } from '../../../machines/thrive-dashboard/metrics';
-import type { RangeStanding } from '../../../machines/thrive-dashboard/goals';
-import { COGNITIVE_DOMAIN_NAMES } from '../cognitive';
-import { formatDate, formatDateTime, fullName } from '../../lib/staff/format';
-import { MeasurementDialog } from './measurement-dialog';
-import type { CognitiveResults, LabReport, Measurement, ThriveClient } from './thrive-api';
-import { useThriveClient } from './thrive-hooks';
-import { STATUS_COLOURS } from './thrive-dashboard-page';
-import { LAB_FLAG_LABELS, RISK_FLAG_LABELS, THRIVE_TEXT as T, TRACK_LABELS } from './texts';
-import { TrendChart } from './trend-chart';
-import { words } from '../../../machines/rules/words';
+import { getHref } from '../../app/paths.ts';
+import { latestOwnMarkers } from '../../../machines/thrive-dashboard/lab-markers.ts';
+import { METRIC_SPECS, type Metric } from '../../../machines/thrive-dashboard/metrics.ts';
+import type { RangeStanding } from '../../../machines/thrive-dashboard/goals.ts';
+import { COGNITIVE_DOMAIN_NAMES } from '../cognitive/index.ts';
+import { formatDate, formatDateTime, fullName } from '../../lib/staff/format.ts';
+import { MeasurementDialog } from './measurement-dialog.tsx';
+import type { CognitiveResults, LabReport, Measurement, ThriveClient } from './thrive-api.ts';
+import { useThriveClient } from './thrive-hooks.ts';
+import { STATUS_COLOURS } from './thrive-dashboard-page.tsx';
+import { LAB_FLAG_LABELS, RISK_FLAG_LABELS, THRIVE_TEXT as T, TRACK_LABELS } from './texts.ts';
+import { TrendChart } from './trend-chart.tsx';
+import { words } from '../../../machines/rules/words.ts';
 
 const STANDING_COLOURS: Record<RangeStanding | 'no_target', 'success' | 'warning' | 'error' | 'default'> = {
   in_range: 'success',

@@ -7,16 +7,16 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { Link, useLocation, useSearch } from 'wouter';
-import { type ThriveTile, tileOf } from '../../../machines/thrive-dashboard/tiles';
-import { TRACK_STATUSES, type TrackStatus } from '../../../machines/thrive-dashboard/track-rules';
-import { getHref } from '../../app/port';
-import { formatNumber } from '../../lib/format';
-import { formatDate, formatDateTime, fullName } from '../../lib/staff/format';
-import { GridPage, ServerGrid } from '../../lib/staff/server-grid';
-import type { AttentionRow, ThriveSummary, TileRow } from './thrive-api';
-import { useThriveDashboard, useTileClients } from './thrive-hooks';
-import { RISK_FLAG_LABELS, THRIVE_TEXT as T, TRACK_LABELS } from './texts';
-import { words } from '../../../machines/rules/words';
+import { type ThriveTile, tileOf } from '../../../machines/thrive-dashboard/tiles.ts';
+import { TRACK_STATUSES, type TrackStatus } from '../../../machines/thrive-dashboard/track-rules.ts';
+import { getHref } from '../../app/port.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { formatDate, formatDateTime, fullName } from '../../lib/staff/format.ts';
+import { GridPage, ServerGrid } from '../../lib/staff/server-grid.tsx';
+import type { AttentionRow, ThriveSummary, TileRow } from './thrive-api.ts';
+import { useThriveDashboard, useTileClients } from './thrive-hooks.ts';
+import { RISK_FLAG_LABELS, THRIVE_TEXT as T, TRACK_LABELS } from './texts.ts';
+import { words } from '../../../machines/rules/words.ts';
 
 type Row = AttentionRow & { id: number };
 

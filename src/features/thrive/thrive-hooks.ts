@@ -3,10 +3,10 @@
 // measurements as records, and Add measurement as an action (the dialog).
 import { useSnackbar } from 'notistack';
 import { useRef } from 'react';
-import { useShell } from '../../app/port';
-import { useAction, useRecord, useServerList } from '../../lib/staff/hooks';
-import { addMeasurement, fetchAssessments, fetchAttentionPage, fetchTilePage, type ThriveTile, fetchClient, fetchFilterOptions, fetchMeasurements, fetchSummary, type MeasurementCreate } from './thrive-api';
-import { THRIVE_TEXT } from './texts';
+import { useShell } from '../../app/port.ts';
+import { useAction, useRecord, useServerList } from '../../lib/staff/hooks.ts';
+import { addMeasurement, fetchAssessments, fetchAttentionPage, fetchTilePage, type ThriveTile, fetchClient, fetchFilterOptions, fetchMeasurements, fetchSummary, type MeasurementCreate } from './thrive-api.ts';
+import { THRIVE_TEXT } from './texts.ts';
 
 export function useThriveDashboard() {
   const { api } = useShell();

@@ -3,10 +3,10 @@
 import { Card, CardContent, Typography } from '@mui/material';
 import { ChartsReferenceLine } from '@mui/x-charts/ChartsReferenceLine';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { METRIC_SPECS, type Metric } from '../../../machines/thrive-dashboard/metrics';
-import { formatDate } from '../../lib/staff/format';
-import type { Measurement } from './thrive-api';
-import { THRIVE_TEXT as T } from './texts';
+import { METRIC_SPECS, type Metric } from '../../../machines/thrive-dashboard/metrics.ts';
+import { formatDate } from '../../lib/staff/format.ts';
+import type { Measurement } from './thrive-api.ts';
+import { THRIVE_TEXT as T } from './texts.ts';
 
 export function TrendChart({ metric, readings, band }: { metric: Metric; readings: Measurement[]; band?: { low: number; high: number } }) {
   const spec = METRIC_SPECS[metric];

@@ -4,17 +4,17 @@
 import { Alert, Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { lazy, Suspense } from 'react';
-import { METRIC_SPECS, type Metric, SELF_REPORTED_METRICS } from '../../../machines/thrive-dashboard/metrics';
-import { useShell } from '../../app/port';
-import { useAction, useRecord } from '../../lib/staff/hooks';
-import { addMeasurement, loadOwnTrends, type OwnTrends } from './thrive-api';
-import { formatDate } from '../../lib/format';
+import { METRIC_SPECS, type Metric, SELF_REPORTED_METRICS } from '../../../machines/thrive-dashboard/metrics.ts';
+import { useShell } from '../../app/port.ts';
+import { useAction, useRecord } from '../../lib/staff/hooks.ts';
+import { addMeasurement, loadOwnTrends, type OwnTrends } from './thrive-api.ts';
+import { formatDate } from '../../lib/format.ts';
 
 // Not on the home's first paint: the chart library (about 270 KiB) loads once there is a reading
 // to draw, and the reading form (its date field about 165 KiB) when it is first opened. A client
 // with no readings, who never adds one here, downloads and runs neither.
 const LineChart = lazy(async () => ({ default: (await import('@mui/x-charts/LineChart')).LineChart }));
-const MeasurementFormDialog = lazy(async () => ({ default: (await import('./measurement-form-dialog')).MeasurementFormDialog }));
+const MeasurementFormDialog = lazy(async () => ({ default: (await import('./measurement-form-dialog.tsx')).MeasurementFormDialog }));
 const CHART_HEIGHT = 200;
 
 export const TRENDS_TEXT = {

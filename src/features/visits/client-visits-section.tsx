@@ -2,14 +2,14 @@
 // was started, signed or opened, linked to the chart itself. Charting happens on the chart's page.
 import { Alert, Button, Chip, CircularProgress, Link, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { Link as RouterLink } from 'wouter';
-import { visitChartHref } from '../../app/paths';
-import { useShell } from '../../app/port';
-import { formatDateTime } from '../../lib/format';
-import { ScrollTable } from '../../lib/scroll-table';
-import { useRecord } from '../../lib/staff/hooks';
-import { loadClientVisits, type VisitSummary } from './visits-api';
-import { VISITS_SECTION as T } from './client-visits-texts';
-import { words } from '../../../machines/rules/words';
+import { visitChartHref } from '../../app/paths.ts';
+import { useShell } from '../../app/port.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { ScrollTable } from '../../lib/scroll-table.tsx';
+import { useRecord } from '../../lib/staff/hooks.ts';
+import { loadClientVisits, type VisitSummary } from './visits-api.ts';
+import { VISITS_SECTION as T } from './client-visits-texts.ts';
+import { words } from '../../../machines/rules/words.ts';
 
 const STATUS_COLOUR = { draft: 'default', in_progress: 'info', completed: 'warning', signed: 'success', aborted: 'default' } as const;
 const whenOf = (v: VisitSummary) => v.signed_at ?? v.completed_at ?? v.started_at ?? v.created_at;

@@ -2,11 +2,11 @@
 // display name), the date, how long and with whom. Nothing of the chart reaches the portal: the
 // server's answer has no vitals, parameters or notes to show.
 import { Alert, Button, Card, CardContent, Stack, Typography } from '@mui/material';
-import { useShell } from '../../app/port';
-import { formatDate } from '../../lib/format';
-import { useRecord } from '../../lib/staff/hooks';
-import { type CompletedSession, loadCompletedSessions } from './visits-api';
-import { SESSIONS_TEXT as T } from './sessions-texts';
+import { useShell } from '../../app/port.ts';
+import { formatDate } from '../../lib/format.ts';
+import { useRecord } from '../../lib/staff/hooks.ts';
+import { type CompletedSession, loadCompletedSessions } from './visits-api.ts';
+import { SESSIONS_TEXT as T } from './sessions-texts.ts';
 
 function line(s: CompletedSession): string {
   return [s.therapy_name, formatDate(s.date), s.duration_minutes !== null ? T.minutes(s.duration_minutes) : null, s.staff_first_name ? T.with(s.staff_first_name) : null]

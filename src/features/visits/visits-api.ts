@@ -3,12 +3,12 @@
 // screening; the client record's list of a client's visits and the portal's completed sessions;
 // and the Therapies tab's settings, IV recipes (added, edited, deactivated) and stock lots
 // (received, adjusted with a reason, and each lot's history of movements).
-import type { components } from '../../../openapi/generated/api';
-import type { MoveRequest } from '../../../machines/visits/visit-form-machine';
-import type { VisitSections } from '../../../machines/visits/visit-form';
-import type { Therapy } from '../../../machines/visits/therapy-fields';
-import type { ApiClient } from '../../lib/api-client';
-import { unwrap } from '../../lib/api-failure';
+import type { components } from '../../../openapi/generated/api.ts';
+import type { MoveRequest } from '../../../machines/visits/visit-form-machine.ts';
+import type { VisitSections } from '../../../machines/visits/visit-form.ts';
+import type { Therapy } from '../../../machines/visits/therapy-fields.ts';
+import type { ApiClient } from '../../lib/api-client.ts';
+import { unwrap } from '../../lib/api-failure.ts';
 
 type S = components['schemas'];
 export type TherapyVisit = S['TherapyVisit'];

@@ -68,6 +68,25 @@ describe('npm run lint: import boundaries', () => {
   });
 });
 
+describe('npm run lint: one import-extension style', () => {
+  async function extensionErrors(file: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(`${code}\nexport {};\n`, { filePath: path.join(ROOT, file) });
+    return result.messages.filter((m) => m.ruleId === 'boundaries/extensions').map((m) => m.message);
+  }
+
+  it('reports a relative import without its extension, in src/, machines/ and server/', async () => {
+    expect(await extensionErrors('src/features/demo/demo-page.tsx', "import { x } from './demo-api';")).toEqual([
+      "a relative import names its file's extension ('./demo-api.ts' or '.tsx'), as everywhere in machines/, server/ and src/",
+    ]);
+    expect(await extensionErrors('machines/demo/demo-machine.ts', "import { ROLES } from '../guard/roles';")).toHaveLength(1);
+    expect(await extensionErrors('server/api/demo.ts', "export const load = () => import('./demo-data');")).toHaveLength(1);
+  });
+
+  it('allows named files and packages', async () => {
+    expect(await extensionErrors('src/features/demo/demo-page.tsx', "import { x } from './demo-api.ts';\nimport { Y } from './y.tsx';\nimport { z } from 'xstate';")).toEqual([]);
+  });
+});
+
 describe('npm run lint: domains meet only in route modules', () => {
   // The portal home, a real route module, as it stands passes; pointed at one domain's internal
   // file instead of its public entry, the same source fails.
@@ -75,14 +94,14 @@ describe('npm run lint: domains meet only in route modules', () => {
   const source = fs.readFileSync(path.join(ROOT, file), 'utf8');
 
   it('the portal home route composes domains through their public entries', async () => {
-    expect(source).toMatch(/from '..\/..\/features\/thrive';/);
+    expect(source).toMatch(/from '..\/..\/features\/thrive\/index.ts';/);
     expect(await boundaryErrors(file, source)).toEqual([]);
   });
 
   it('the same route reaching into a domain\'s file is refused', async () => {
-    const reaching = source.replace("from '../../features/thrive';", "from '../../features/thrive/trends-section';");
+    const reaching = source.replace("from '../../features/thrive/index.ts';", "from '../../features/thrive/trends-section.tsx';");
     expect(await boundaryErrors(file, reaching)).toEqual([
-      "boundaries/imports: the app may not import another domain's internals ('../../features/thrive/trends-section'): only its public entry src/features/thrive/index.ts",
+      "boundaries/imports: the app may not import another domain's internals ('../../features/thrive/trends-section.tsx'): only its public entry src/features/thrive/index.ts",
     ]);
   });
 });

@@ -2,11 +2,9 @@
 // further tabs the scheduling set-up (scheduling/) and the support queue (support/). A stock
 // warning above the tabs opens the Therapies tab when an IV stock lot is low or expired.
 import { Box, Paper, Typography } from '@mui/material';
-import { ClinicSettingsSection } from '../../../features/clinic-settings';
-import { ProgramsSection } from '../../../features/clinic-settings';
-import { BackofficeTabs } from './backoffice-tabs';
-import { StockWarning } from '../../../features/visits';
-import { BACKOFFICE_TITLE, CLINIC_TITLE, PROGRAMS_TITLE } from '../../../features/clinic-settings';
+import { BACKOFFICE_TITLE, CLINIC_TITLE, ClinicSettingsSection, PROGRAMS_TITLE, ProgramsSection } from '../../../features/clinic-settings/index.ts';
+import { BackofficeTabs } from './backoffice-tabs.tsx';
+import { StockWarning } from '../../../features/visits/index.ts';
 
 export function BackofficePage() {
   return (

@@ -2,15 +2,9 @@
 import { Box, Tab, Tabs } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { useSearch } from 'wouter';
-import { LabDesk } from '../../../features/labs';
-import { TherapiesTab } from '../../../features/visits';
-import { BookingRulesTab } from '../../../features/appointments';
-import { ClinicHoursTab } from '../../../features/appointments';
-import { PackagesTab } from '../../../features/appointments';
-import { ResourcesTab } from '../../../features/appointments';
-import { ServicesTab } from '../../../features/appointments';
-import { StaffHoursTab } from '../../../features/appointments';
-import { TAB_LABELS } from '../../../features/appointments';
+import { LabDesk } from '../../../features/labs/index.ts';
+import { TherapiesTab } from '../../../features/visits/index.ts';
+import { BookingRulesTab, ClinicHoursTab, PackagesTab, ResourcesTab, ServicesTab, StaffHoursTab, TAB_LABELS } from '../../../features/appointments/index.ts';
 
 type TabKey = keyof typeof TAB_LABELS;
 

@@ -5,29 +5,16 @@
 import { Alert, Box, Button, CircularProgress, Paper, Tab, Tabs, Typography } from '@mui/material';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
-import { auditViewOf, type RecordTab, tabOf, tabSearch, visibleTabs } from '../../../../machines/client-record/record-tabs';
-import { ADMIN_ROLES } from '../../../../machines/guard/roles';
-import { getHref, ShellContext, useShell } from '../../port';
-import { AppointmentsSection } from '../../../features/appointments';
-import { AuditSection } from '../../../features/clients';
-import { ClientHeader } from '../../../features/clients';
-import { CognitiveSection } from '../../../features/cognitive';
-import { COGNITIVE_SECTION } from '../../../features/cognitive';
-import { ConsentSection } from '../../../features/clients';
-import { recordViewClient, type ThriveCheck, type UserDetail } from '../../../features/clients';
-import { useClientRecord } from '../../../features/clients';
-import { EnrollmentsSection } from '../../../features/clients';
-import { LabsSection } from '../../../features/labs';
-import { LABS_SECTION } from '../../../features/labs';
-import { OnboardingSection } from '../../../features/clients';
-import { OverviewSection } from './overview-section';
-import { ProfileSection } from '../../../features/clients';
-import { SupportQueueSlot, SupportSection, type SupportQueueView } from '../../../features/support';
-import { ThriveSection } from '../../../features/clients';
-import { VisitsSection } from '../../../features/visits';
-import { VISITS_SECTION } from '../../../features/visits';
-import { SECTION_APPOINTMENTS } from '../../../features/appointments';
-import { SECTION_SUPPORT } from '../../../features/support';
+import { auditViewOf, type RecordTab, tabOf, tabSearch, visibleTabs } from '../../../../machines/client-record/record-tabs.ts';
+import { ADMIN_ROLES } from '../../../../machines/guard/roles.ts';
+import { getHref, ShellContext, useShell } from '../../port.ts';
+import { AppointmentsSection, SECTION_APPOINTMENTS } from '../../../features/appointments/index.ts';
+import { AuditSection, ClientHeader, ConsentSection, EnrollmentsSection, OnboardingSection, ProfileSection, recordViewClient, type ThriveCheck, ThriveSection, useClientRecord, type UserDetail } from '../../../features/clients/index.ts';
+import { COGNITIVE_SECTION, CognitiveSection } from '../../../features/cognitive/index.ts';
+import { LABS_SECTION, LabsSection } from '../../../features/labs/index.ts';
+import { OverviewSection } from './overview-section.tsx';
+import { SECTION_SUPPORT, SupportQueueSlot, type SupportQueueView, SupportSection } from '../../../features/support/index.ts';
+import { VISITS_SECTION, VisitsSection } from '../../../features/visits/index.ts';
 import {
   DETAILS_LOAD_FAILED,
   DETAILS_NOT_FOUND,
@@ -38,7 +25,7 @@ import {
   SECTION_PROFILE,
   SECTION_PROGRAMS,
   SECTION_THRIVE,
-} from '../../../features/clients';
+} from '../../../features/clients/index.ts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;

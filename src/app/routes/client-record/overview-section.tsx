@@ -1,17 +1,15 @@
 // The record's first tab: what happened lately across the record (consent, programs, onboarding,
 // appointments, therapy sessions and support), newest first.
 import { Alert, List, ListItem, ListItemText, Typography } from '@mui/material';
-import { useShell } from '../../port';
-import { formatDate, formatDateTime } from '../../../lib/format';
-import { useRecord } from '../../../lib/staff/hooks';
-import { type ClientAppointment, clientAppointments } from '../../../features/appointments';
-import type { ConsentRecord, Enrollment, Profile } from '../../../features/clients';
-import { useConsentHistory, useEnrollmentList } from '../../../features/clients';
-import { TIMELINE } from './overview-texts';
-import { type ClientTicket, clientTickets } from '../../../features/support';
-import { OVERVIEW_EMPTY } from '../../../features/clients';
-import { timeline } from './timeline';
-import { loadClientVisits } from '../../../features/visits';
+import { useShell } from '../../port.ts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { useRecord } from '../../../lib/staff/hooks.ts';
+import { type ClientAppointment, clientAppointments } from '../../../features/appointments/index.ts';
+import { type ConsentRecord, type Enrollment, OVERVIEW_EMPTY, type Profile, useConsentHistory, useEnrollmentList } from '../../../features/clients/index.ts';
+import { TIMELINE } from './overview-texts.ts';
+import { type ClientTicket, clientTickets } from '../../../features/support/index.ts';
+import { timeline } from './timeline.ts';
+import { loadClientVisits } from '../../../features/visits/index.ts';
 
 export function OverviewSection({ profile }: { profile: Profile }) {
   const { api } = useShell();

@@ -1,5 +1,5 @@
 // What the record's Overview tab says of each event, in the clinic's words (issue 24).
-import { wordsInSentence } from '../../../../machines/rules/words';
+import { wordsInSentence } from '../../../../machines/rules/words.ts';
 export const TIMELINE = {
   consentGiven: (version: string) => `Gave consent (version ${version})`,
   consentWithdrawn: 'Withdrew consent',

@@ -1,12 +1,11 @@
 // The record's Overview: what happened lately across the record's sections, newest first. A pure
 // rule over what the sections already load, so it is tested without a browser.
-import type { components } from '../../../../openapi/generated/api';
-import { formatDateTime } from '../../../lib/format';
-import type { ClientAppointment } from '../../../features/appointments';
-import type { ConsentRecord, Enrollment, Profile } from '../../../features/clients';
-import { TIMELINE as T } from './overview-texts';
-import type { ClientTicket } from '../../../features/support';
-import { ONBOARDING_TITLES } from '../../../features/clients';
+import type { components } from '../../../../openapi/generated/api.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import type { ClientAppointment } from '../../../features/appointments/index.ts';
+import { type ConsentRecord, type Enrollment, ONBOARDING_TITLES, type Profile } from '../../../features/clients/index.ts';
+import { TIMELINE as T } from './overview-texts.ts';
+import type { ClientTicket } from '../../../features/support/index.ts';
 
 type VisitSummary = components['schemas']['TherapyVisitSummary'];
 

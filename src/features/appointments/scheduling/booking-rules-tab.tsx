@@ -4,11 +4,11 @@
 import { Alert, Button, MenuItem, Stack, TextField } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
-import { useShell } from '../../../app/port';
-import { useAction } from '../../../lib/staff/hooks';
-import { type HoursPatch, patchHours, type SchedulingHours } from '../appointments-api';
-import { useHours } from './scheduling-hooks';
-import { RULES_SAVED } from './texts';
+import { useShell } from '../../../app/port.ts';
+import { useAction } from '../../../lib/staff/hooks.ts';
+import { type HoursPatch, patchHours, type SchedulingHours } from '../appointments-api.ts';
+import { useHours } from './scheduling-hooks.ts';
+import { RULES_SAVED } from './texts.ts';
 
 function Rules({ hours, reload }: { hours: SchedulingHours; reload: () => void }) {
   const { api } = useShell();

@@ -2,14 +2,14 @@
 // would leave outside before they are saved.
 import { Alert, Box, Button, IconButton, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useShell } from '../../../app/port';
-import { DateField } from '../../../lib/date-field';
-import { formatDate } from '../../../lib/format';
-import { ImpactDialog } from './impact-dialog';
-import { type HoursPatch, patchHours, previewHoursImpact, type SchedulingHours } from '../appointments-api';
-import { useHours, useImpactedChange } from './scheduling-hooks';
-import { hhmm, type Shift, ShiftRows } from '../../../lib/staff/shift-rows';
-import { HOURS_SAVED } from './texts';
+import { useShell } from '../../../app/port.ts';
+import { DateField } from '../../../lib/date-field.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { ImpactDialog } from './impact-dialog.tsx';
+import { type HoursPatch, patchHours, previewHoursImpact, type SchedulingHours } from '../appointments-api.ts';
+import { useHours, useImpactedChange } from './scheduling-hooks.ts';
+import { hhmm, type Shift, ShiftRows } from '../../../lib/staff/shift-rows.tsx';
+import { HOURS_SAVED } from './texts.ts';
 
 function ClinicHours({ hours, reload }: { hours: SchedulingHours; reload: () => void }) {
   const { api } = useShell();

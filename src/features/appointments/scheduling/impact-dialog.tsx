@@ -2,9 +2,9 @@
 // them with a message to each client, or drop the change (nothing saved yet).
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { formatDateTime } from '../../../lib/staff/format';
-import type { ImpactedChange } from './scheduling-hooks';
-import { CANCEL_AND_NOTIFY, CANCEL_REASON_LABEL, DEFAULT_CANCEL_REASON, DROP_CHANGE, IMPACT_INTRO, IMPACT_MORE, IMPACT_TITLE, KEEP_AS_EXCEPTIONS } from './texts';
+import { formatDateTime } from '../../../lib/staff/format.ts';
+import type { ImpactedChange } from './scheduling-hooks.ts';
+import { CANCEL_AND_NOTIFY, CANCEL_REASON_LABEL, DEFAULT_CANCEL_REASON, DROP_CHANGE, IMPACT_INTRO, IMPACT_MORE, IMPACT_TITLE, KEEP_AS_EXCEPTIONS } from './texts.ts';
 
 export function ImpactDialog({ change }: { change: Pick<ImpactedChange, 'deciding' | 'abandon' | 'keep' | 'cancelAppointments'> }) {
   const impact = change.deciding;

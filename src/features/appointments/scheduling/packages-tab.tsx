@@ -3,16 +3,16 @@
 import { Alert, Button, Chip, MenuItem, Stack, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
-import { useShell } from '../../../app/port';
-import { formatCurrency } from '../../../lib/format';
-import { ScrollTable } from '../../../lib/scroll-table';
-import { ActiveToggleDialog, CatalogueItemButtons } from '../../../lib/staff/catalogue-item-actions';
-import { FormDialog } from '../../../lib/staff/form-dialog';
-import { useAction } from '../../../lib/staff/hooks';
-import { DEFAULT_THERAPY_SETTINGS } from '../../../../machines/visits/visit-settings';
-import { createPlan, type PackagePlan, patchPlan, type Service } from '../appointments-api';
-import { usePlans, useServices } from './scheduling-hooks';
-import { EDIT_PLAN, NEW_PLAN, NO_THERAPIES, PLAN_SAVED, PLAN_THERAPY_HELP } from './texts';
+import { useShell } from '../../../app/port.ts';
+import { formatCurrency } from '../../../lib/format.ts';
+import { ScrollTable } from '../../../lib/scroll-table.tsx';
+import { ActiveToggleDialog, CatalogueItemButtons } from '../../../lib/staff/catalogue-item-actions.tsx';
+import { FormDialog } from '../../../lib/staff/form-dialog.tsx';
+import { useAction } from '../../../lib/staff/hooks.ts';
+import { DEFAULT_THERAPY_SETTINGS } from '../../../../machines/visits/visit-settings.ts';
+import { createPlan, type PackagePlan, patchPlan, type Service } from '../appointments-api.ts';
+import { usePlans, useServices } from './scheduling-hooks.ts';
+import { EDIT_PLAN, NEW_PLAN, NO_THERAPIES, PLAN_SAVED, PLAN_THERAPY_HELP } from './texts.ts';
 
 /**
  * The therapies a package may pay for (issue 32: chosen, not typed): those the clinic's services

@@ -4,14 +4,14 @@
 import { Alert, Button, Chip, MenuItem, TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
-import { useShell } from '../../../app/port';
-import { ScrollTable } from '../../../lib/scroll-table';
-import { ConfirmDialog } from '../../../lib/staff/confirm-dialog';
-import { FormDialog } from '../../../lib/staff/form-dialog';
-import { useAction } from '../../../lib/staff/hooks';
-import { createResource, patchResource, type Resource } from '../appointments-api';
-import { useResources } from './scheduling-hooks';
-import { NEW_RESOURCE, RESOURCE_SAVED } from './texts';
+import { useShell } from '../../../app/port.ts';
+import { ScrollTable } from '../../../lib/scroll-table.tsx';
+import { ConfirmDialog } from '../../../lib/staff/confirm-dialog.tsx';
+import { FormDialog } from '../../../lib/staff/form-dialog.tsx';
+import { useAction } from '../../../lib/staff/hooks.ts';
+import { createResource, patchResource, type Resource } from '../appointments-api.ts';
+import { useResources } from './scheduling-hooks.ts';
+import { NEW_RESOURCE, RESOURCE_SAVED } from './texts.ts';
 
 const NEW_KIND = '__new__';
 const EMPTY = { name: '', kind: '', newKind: '', newLabel: '' };

@@ -5,12 +5,12 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useSnackbar } from 'notistack';
 import { useRef } from 'react';
 import { fromPromise } from 'xstate';
-import { type ImpactPreview, impactMachine } from '../../../../machines/backoffice-scheduling/impact-machine';
-import { impactSelectors } from '../../../../machines/backoffice-scheduling/selectors';
-import { useShell } from '../../../app/port';
-import { useRecord } from '../../../lib/staff/hooks';
-import { cancelImpacted, getHours, listPlans, listResources, listServices, listStaff, type Impact } from '../appointments-api';
-import { CANCELLED_TOO } from './texts';
+import { type ImpactPreview, impactMachine } from '../../../../machines/backoffice-scheduling/impact-machine.ts';
+import { impactSelectors } from '../../../../machines/backoffice-scheduling/selectors.ts';
+import { useShell } from '../../../app/port.ts';
+import { useRecord } from '../../../lib/staff/hooks.ts';
+import { cancelImpacted, getHours, listPlans, listResources, listServices, listStaff, type Impact } from '../appointments-api.ts';
+import { CANCELLED_TOO } from './texts.ts';
 
 export function useServices() {
   const { api } = useShell();

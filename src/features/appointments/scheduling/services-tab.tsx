@@ -22,17 +22,17 @@ import {
   TextField,
 } from '@mui/material';
 import { useState } from 'react';
-import { useShell } from '../../../app/port';
-import { formatCurrency } from '../../../lib/format';
-import { ScrollTable } from '../../../lib/scroll-table';
-import { ROLE_LABELS } from '../../../lib/staff/format';
-import { useAction } from '../../../lib/staff/hooks';
-import { ImpactDialog } from './impact-dialog';
-import { createService, patchService, previewServiceImpact, type Service, type ServicePatch } from '../appointments-api';
-import { useImpactedChange, useResources, useServices } from './scheduling-hooks';
-import { EDIT_SERVICE, NEW_SERVICE, SERVICE_SAVED } from './texts';
+import { useShell } from '../../../app/port.ts';
+import { formatCurrency } from '../../../lib/format.ts';
+import { ScrollTable } from '../../../lib/scroll-table.tsx';
+import { ROLE_LABELS } from '../../../lib/staff/format.ts';
+import { useAction } from '../../../lib/staff/hooks.ts';
+import { ImpactDialog } from './impact-dialog.tsx';
+import { createService, patchService, previewServiceImpact, type Service, type ServicePatch } from '../appointments-api.ts';
+import { useImpactedChange, useResources, useServices } from './scheduling-hooks.ts';
+import { EDIT_SERVICE, NEW_SERVICE, SERVICE_SAVED } from './texts.ts';
 import { useSnackbar } from 'notistack';
-import { wordsInSentence } from '../../../../machines/rules/words';
+import { wordsInSentence } from '../../../../machines/rules/words.ts';
 
 const ROLES = ['NURSE', 'DOCTOR', 'HEALTH_COACH', 'NUTRITIONIST', 'RECEPTION', 'ADMIN', 'SUPER_ADMIN'] as const;
 type Role = (typeof ROLES)[number];

@@ -2,15 +2,15 @@
 // appointments it would leave outside their hours before it is saved.
 import { Alert, Box, Button, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { zonedInstant } from '../../../../machines/appointments/scheduling-rules';
-import { useShell } from '../../../app/port';
-import { DateTimeFields } from '../../../lib/date-field';
-import { formatDateTime, ROLE_LABELS } from '../../../lib/staff/format';
-import { ImpactDialog } from './impact-dialog';
-import { type HoursPatch, patchHours, previewHoursImpact, type SchedulingHours, type StaffMember } from '../appointments-api';
-import { useHours, useImpactedChange, useStaff } from './scheduling-hooks';
-import { hhmm, type Shift, ShiftRows } from '../../../lib/staff/shift-rows';
-import { STAFF_HOURS_SAVED } from './texts';
+import { zonedInstant } from '../../../../machines/appointments/scheduling-rules.ts';
+import { useShell } from '../../../app/port.ts';
+import { DateTimeFields } from '../../../lib/date-field.tsx';
+import { formatDateTime, ROLE_LABELS } from '../../../lib/staff/format.ts';
+import { ImpactDialog } from './impact-dialog.tsx';
+import { type HoursPatch, patchHours, previewHoursImpact, type SchedulingHours, type StaffMember } from '../appointments-api.ts';
+import { useHours, useImpactedChange, useStaff } from './scheduling-hooks.ts';
+import { hhmm, type Shift, ShiftRows } from '../../../lib/staff/shift-rows.tsx';
+import { STAFF_HOURS_SAVED } from './texts.ts';
 
 /** A wall-clock time in the clinic's zone (`2026-03-02T10:00` from DateTimeFields) as an instant with its offset. */
 function clinicInstant(zone: string, local: string): string {

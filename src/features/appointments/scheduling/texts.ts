@@ -34,7 +34,7 @@ export const DROP_CHANGE = 'Cancel the change';
 export const CANCEL_REASON_LABEL = 'Reason given to the clients';
 export const DEFAULT_CANCEL_REASON = 'The clinic has changed its schedule.';
 
-export { WEEKDAYS } from '../../../lib/staff/shift-rows';
+export { WEEKDAYS } from '../../../lib/staff/shift-rows.tsx';
 
 /** A package's therapy is chosen from those the services deliver (issue 32). */
 export const PLAN_THERAPY_HELP = 'The therapy its sessions pay for: booking one of its services uses a session.';

@@ -6,14 +6,14 @@
 import { Alert, Box, Button, Card, CardContent, Checkbox, FormControlLabel, MenuItem, Skeleton, Stack, Step, StepLabel, Stepper, TextField, Typography } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'wouter';
-import { isStepDone, type OnboardingStep, ONBOARDING_STEPS } from '../../../../machines/portal/onboarding-rules';
-import { getHref } from '../../../app/port';
-import { DateField } from '../../../lib/date-field';
-import { formatDate } from '../../../lib/format';
-import { LoadFailed, PageFrame } from '../../../lib/page-frame';
-import { useOnboarding } from './portal-hooks';
-import { PORTAL_TEXT } from './texts';
-import { words } from '../../../../machines/rules/words';
+import { isStepDone, type OnboardingStep, ONBOARDING_STEPS } from '../../../../machines/portal/onboarding-rules.ts';
+import { getHref } from '../../../app/port.ts';
+import { DateField } from '../../../lib/date-field.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { LoadFailed, PageFrame } from '../../../lib/page-frame.tsx';
+import { useOnboarding } from './portal-hooks.ts';
+import { PORTAL_TEXT } from './texts.ts';
+import { words } from '../../../../machines/rules/words.ts';
 
 type Json = Record<string, any>;
 type Errors = Record<string, string[]>;

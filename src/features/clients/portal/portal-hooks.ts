@@ -6,14 +6,14 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
-import { emailChangeMachine } from '../../../../machines/portal/email-change-machine';
-import { homeMachine } from '../../../../machines/portal/home-machine';
-import { onboardingMachine } from '../../../../machines/portal/onboarding-machine';
-import type { OnboardingAnswers } from '../../../../machines/portal/onboarding-rules';
-import { type ProfileData, profileEditMachine } from '../../../../machines/portal/profile-edit-machine';
-import { emailChangeSelectors, homeSelectors, onboardingSelectors, profileEditSelectors, thriveCheckSelectors } from '../../../../machines/portal/selectors';
-import { type StoredCheck, thriveCheckMachine } from '../../../../machines/portal/thrive-check-machine';
-import { useShell } from '../../../app/port';
+import { emailChangeMachine } from '../../../../machines/portal/email-change-machine.ts';
+import { homeMachine } from '../../../../machines/portal/home-machine.ts';
+import { onboardingMachine } from '../../../../machines/portal/onboarding-machine.ts';
+import type { OnboardingAnswers } from '../../../../machines/portal/onboarding-rules.ts';
+import { type ProfileData, profileEditMachine } from '../../../../machines/portal/profile-edit-machine.ts';
+import { emailChangeSelectors, homeSelectors, onboardingSelectors, profileEditSelectors, thriveCheckSelectors } from '../../../../machines/portal/selectors.ts';
+import { type StoredCheck, thriveCheckMachine } from '../../../../machines/portal/thrive-check-machine.ts';
+import { useShell } from '../../../app/port.ts';
 import {
   confirmEmailChange,
   createCheck,
@@ -29,7 +29,7 @@ import {
   saveProfile,
   saveStep,
   type ThriveCheck,
-} from '../clients-api';
+} from '../clients-api.ts';
 
 function useReadsOnly(): boolean {
   return useShell().auth.role !== 'CLIENT';

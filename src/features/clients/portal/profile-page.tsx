@@ -6,18 +6,18 @@
 import { Alert, Box, Button, Card, CardContent, MenuItem, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useParams } from 'wouter';
-import { DIAL_CODES, splitPhoneNumber } from '../../../../machines/rules/dial-codes';
-import { maskAadhaar } from '../../../../machines/rules/masking';
-import { profilePatchOf } from '../../../../machines/rules/profile-rules';
-import { ageInYears } from '../../../../machines/staff/age';
-import { genderLabel } from '../../../app/port';
-import { DateField } from '../../../lib/date-field';
-import { clinicFormat, formatDate, formatPhone } from '../../../lib/format';
-import { CONTACT_METHOD_LABELS, contactMethodLabel, postalCodeLabel } from '../../../lib/labels';
-import { LoadFailed, PageFrame } from '../../../lib/page-frame';
-import type { Profile } from '../clients-api';
-import { useEmailChange, useProfileEditor } from './portal-hooks';
-import { PORTAL_TEXT } from './texts';
+import { DIAL_CODES, splitPhoneNumber } from '../../../../machines/rules/dial-codes.ts';
+import { maskAadhaar } from '../../../../machines/rules/masking.ts';
+import { profilePatchOf } from '../../../../machines/rules/profile-rules.ts';
+import { ageInYears } from '../../../../machines/staff/age.ts';
+import { genderLabel } from '../../../app/port.ts';
+import { DateField } from '../../../lib/date-field.tsx';
+import { clinicFormat, formatDate, formatPhone } from '../../../lib/format.ts';
+import { CONTACT_METHOD_LABELS, contactMethodLabel, postalCodeLabel } from '../../../lib/labels.ts';
+import { LoadFailed, PageFrame } from '../../../lib/page-frame.tsx';
+import type { Profile } from '../clients-api.ts';
+import { useEmailChange, useProfileEditor } from './portal-hooks.ts';
+import { PORTAL_TEXT } from './texts.ts';
 
 const TEXT_FIELDS = [
   ['title', 'Title'],

@@ -1,6 +1,6 @@
 // Plain-language reading of a stored heart-risk result for the client (the numbers are the
 // server's, as it scored and stored them; this only words them).
-import { PORTAL_TEXT } from './texts';
+import { PORTAL_TEXT } from './texts.ts';
 
 export function riskText(band: string): string {
   return band === '<1' ? '<1%' : band === '>30' ? '>30%' : `${band}%`;

@@ -6,13 +6,13 @@ import { Alert, Box, Button, Card, CardContent, MenuItem, Skeleton, Stack, TextF
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useState } from 'react';
 import { useParams } from 'wouter';
-import { HEART_RISK_LIMITS } from '../../../../machines/rules/heart-risk';
-import { LoadFailed, PageFrame } from '../../../lib/page-frame';
-import type { ThriveCheck } from '../clients-api';
-import { useThriveCheck } from './portal-hooks';
-import { PORTAL_TEXT } from './texts';
-import { explanation, riskText } from './thrive-check-explain';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { HEART_RISK_LIMITS } from '../../../../machines/rules/heart-risk.ts';
+import { LoadFailed, PageFrame } from '../../../lib/page-frame.tsx';
+import type { ThriveCheck } from '../clients-api.ts';
+import { useThriveCheck } from './portal-hooks.ts';
+import { PORTAL_TEXT } from './texts.ts';
+import { explanation, riskText } from './thrive-check-explain.ts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
 
 type Form = Record<'sex' | 'age' | 'hdl_cholesterol' | 'total_cholesterol' | 'smoker' | 'diabetic' | 'treats_hypertension' | 'systolic_bp', string>;
 

@@ -2,9 +2,9 @@
 // words; paged and filtered on the server, the page and filter being the URL's (record-tabs.ts).
 import { Alert, Chip, ListSubheader, MenuItem, Pagination, PaginationItem, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { Link, useLocation } from 'wouter';
-import { auditSearch, type AuditView, pageCount } from '../../../../machines/client-record/record-tabs';
-import { ScrollTable } from '../../../lib/scroll-table';
-import { formatDateTime, ROLE_LABELS } from '../../../lib/staff/format';
+import { auditSearch, type AuditView, pageCount } from '../../../../machines/client-record/record-tabs.ts';
+import { ScrollTable } from '../../../lib/scroll-table.tsx';
+import { formatDateTime, ROLE_LABELS } from '../../../lib/staff/format.ts';
 import {
   AUDIT_ACTION_WORDS,
   AUDIT_ALL_ACTIONS,
@@ -14,10 +14,10 @@ import {
   AUDIT_OUTCOME_WORDS,
   AUDIT_READ_LIST,
   AUDIT_READ_WORDS,
-} from './audit-texts';
-import type { AuditEvent } from '../clients-api';
-import { useAuditTrail } from './details-hooks';
-import { personName } from '../../../../machines/rules/words';
+} from './audit-texts.ts';
+import type { AuditEvent } from '../clients-api.ts';
+import { useAuditTrail } from './details-hooks.ts';
+import { personName } from '../../../../machines/rules/words.ts';
 
 // An action the contract does not know yet (a newer server) still shows, as its code.
 const actionWords = (action: string) => (AUDIT_ACTION_WORDS as Record<string, string>)[action] ?? action;

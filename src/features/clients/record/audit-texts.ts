@@ -1,7 +1,7 @@
 // The Audit tab's words: what each action the server can record means, what a page view read, and
 // how an event ended. Keyed by the contract's AuditAction, so an action added to the contract does
 // not compile until it has words here (tests/unit/features/clients/audit-texts.test.ts).
-import type { components } from '../../../../openapi/generated/api';
+import type { components } from '../../../../openapi/generated/api.ts';
 
 export type AuditAction = components['schemas']['AuditAction'];
 export type AuditOutcome = components['schemas']['AuditOutcome'];

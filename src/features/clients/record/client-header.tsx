@@ -2,12 +2,12 @@
 // client is, how to reach them, consent, and what staff must notice first — allergies and alerts.
 import { Avatar, Box, Chip, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { Link } from 'wouter';
-import { ageInYears } from '../../../../machines/staff/age';
-import { type ClientAlert, clientAlerts, isBlocking } from '../../../../machines/staff/client-alerts';
-import { getHref } from '../../../app/port';
-import { contactMethodLabel } from '../../../lib/labels';
-import { formatPhone, fullName } from '../../../lib/staff/format';
-import type { UserDetail } from '../clients-api';
+import { ageInYears } from '../../../../machines/staff/age.ts';
+import { type ClientAlert, clientAlerts, isBlocking } from '../../../../machines/staff/client-alerts.ts';
+import { getHref } from '../../../app/port.ts';
+import { contactMethodLabel } from '../../../lib/labels.ts';
+import { formatPhone, fullName } from '../../../lib/staff/format.ts';
+import type { UserDetail } from '../clients-api.ts';
 import {
   ALERT_INACTIVE,
   ALERT_NO_CONSENT,
@@ -19,7 +19,7 @@ import {
   BANNER_CONSENT_GIVEN,
   BANNER_NO_ABHA,
   BANNER_NO_PHONE,
-} from './texts';
+} from './texts.ts';
 
 const GENDER: Record<string, string> = { M: 'Male', F: 'Female' };
 

@@ -1,16 +1,16 @@
 // Consent status and history (every consent recorded, newest first: the client's own in the app,
 // and the signed paper forms staff record for them, given or withdrawn, with the reason).
 import { Alert, Box, Button, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
-import { ScrollTable } from '../../../lib/scroll-table';
+import { ScrollTable } from '../../../lib/scroll-table.tsx';
 import { useState } from 'react';
-import { CONSENT_REASON_MAX } from '../../../../machines/consent/consent-on-behalf-rules';
-import { fieldError } from '../../../lib/staff/confirm-dialog';
-import { DateField } from '../../../lib/date-field';
-import { clinicToday } from '../../../lib/format';
-import { formatDate, formatDateTime } from '../../../lib/staff/format';
-import { FormDialog } from '../../../lib/staff/form-dialog';
-import type { ConsentRecord, Profile } from '../clients-api';
-import { useConsentHistory, useConsentOnBehalf } from './details-hooks';
+import { CONSENT_REASON_MAX } from '../../../../machines/consent/consent-on-behalf-rules.ts';
+import { fieldError } from '../../../lib/staff/confirm-dialog.tsx';
+import { DateField } from '../../../lib/date-field.tsx';
+import { clinicToday } from '../../../lib/format.ts';
+import { formatDate, formatDateTime } from '../../../lib/staff/format.ts';
+import { FormDialog } from '../../../lib/staff/form-dialog.tsx';
+import type { ConsentRecord, Profile } from '../clients-api.ts';
+import { useConsentHistory, useConsentOnBehalf } from './details-hooks.ts';
 import {
   CONSENT_DECISION_GIVEN,
   CONSENT_DECISION_LABEL,
@@ -26,7 +26,7 @@ import {
   CONSENT_RECORD_FORM,
   CONSENT_SIGNED_ON,
   CONSENT_WITHDRAWN_NOTE,
-} from './texts';
+} from './texts.ts';
 
 // The clinic's day, not UTC's: before 05:30 in India UTC still says yesterday.
 const today = () => clinicToday();

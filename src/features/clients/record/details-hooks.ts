@@ -2,10 +2,10 @@
 // (enrollments, programs, consent history, audit trail, thrive checks) and their actions (save
 // the profile, enrol, take an enrollment one step along its chart). Views call these hooks.
 import { useSnackbar } from 'notistack';
-import type { AuditView } from '../../../../machines/client-record/record-tabs';
-import type { EnrollmentStep } from '../../../../machines/enrollment/enrollment-rules';
-import { useShell } from '../../../app/port';
-import { useAction, useRecord } from '../../../lib/staff/hooks';
+import type { AuditView } from '../../../../machines/client-record/record-tabs.ts';
+import type { EnrollmentStep } from '../../../../machines/enrollment/enrollment-rules.ts';
+import { useShell } from '../../../app/port.ts';
+import { useAction, useRecord } from '../../../lib/staff/hooks.ts';
 import {
   auditTrail,
   changeEnrollmentStatus,
@@ -19,8 +19,8 @@ import {
   recordConsentOnBehalf,
   saveRecordProfile,
   thriveChecks,
-} from '../clients-api';
-import { CONSENT_FORM_RECORDED, CONSENT_WITHDRAWAL_RECORDED, ENROLLED, ENROLLMENT_CHANGED, PROFILE_SAVED } from './texts';
+} from '../clients-api.ts';
+import { CONSENT_FORM_RECORDED, CONSENT_WITHDRAWAL_RECORDED, ENROLLED, ENROLLMENT_CHANGED, PROFILE_SAVED } from './texts.ts';
 
 export type EnrollmentChange = { enrollment: Enrollment; step: EnrollmentStep };
 

@@ -2,18 +2,18 @@
 // (machines/enrollment: pause, resume, complete, cancel; each confirmed and toasted), and
 // enrolling in an active program.
 import { Alert, Button, Chip, MenuItem, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
-import { ScrollTable } from '../../../lib/scroll-table';
+import { ScrollTable } from '../../../lib/scroll-table.tsx';
 import { useState } from 'react';
-import { enrollmentSteps } from '../../../../machines/enrollment/enrollment-rules';
-import { ConfirmDialog } from '../../../lib/staff/confirm-dialog';
-import { FormDialog } from '../../../lib/staff/form-dialog';
-import { DateField } from '../../../lib/date-field';
-import { clinicToday } from '../../../lib/format';
-import { formatDate } from '../../../lib/staff/format';
-import type { Enrollment, Program } from '../clients-api';
-import { useEnrollments } from './details-hooks';
-import { ENROL, ENROLLMENT_ACTIONS, NO_ENROLLMENTS } from './texts';
-import { words } from '../../../../machines/rules/words';
+import { enrollmentSteps } from '../../../../machines/enrollment/enrollment-rules.ts';
+import { ConfirmDialog } from '../../../lib/staff/confirm-dialog.tsx';
+import { FormDialog } from '../../../lib/staff/form-dialog.tsx';
+import { DateField } from '../../../lib/date-field.tsx';
+import { clinicToday } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/staff/format.ts';
+import type { Enrollment, Program } from '../clients-api.ts';
+import { useEnrollments } from './details-hooks.ts';
+import { ENROL, ENROLLMENT_ACTIONS, NO_ENROLLMENTS } from './texts.ts';
+import { words } from '../../../../machines/rules/words.ts';
 
 const today = () => clinicToday();
 

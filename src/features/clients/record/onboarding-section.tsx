@@ -1,14 +1,14 @@
 // The onboarding answers (health_goals, client_story, lifestyle_history, family_history) as
 // readable cards: keys become labels, lists become bullet points, nested answers indent.
 import { Box, Card, CardContent, Grid, Typography } from '@mui/material';
-import { formatDate, formatDateTime } from '../../../lib/staff/format';
-import type { Profile } from '../clients-api';
-import { ONBOARDING_SENTENCES } from './onboarding-sentences';
+import { formatDate, formatDateTime } from '../../../lib/staff/format.ts';
+import type { Profile } from '../clients-api.ts';
+import { ONBOARDING_SENTENCES } from './onboarding-sentences.ts';
 
 /** Bookkeeping fields of the onboarding answers, not answers themselves. */
 const HIDDEN_KEYS = ['schema_version'];
-import { NOT_ANSWERED, ONBOARDING_TITLES } from './texts';
-import { words } from '../../../../machines/rules/words';
+import { NOT_ANSWERED, ONBOARDING_TITLES } from './texts.ts';
+import { words } from '../../../../machines/rules/words.ts';
 
 export function humanize(key: string): string {
   return words(key);

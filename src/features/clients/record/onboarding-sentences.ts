@@ -1,8 +1,8 @@
 // The onboarding answers as sentences a nurse reads at a glance ("Diet: Jain", "Sleep quality:
 // poor", "Father — diabetes, from age 52"), from the contract's shapes (HealthGoals, ClientStory,
 // LifestyleHistory, FamilyHistory). Stored choices are identifiers; here they become words.
-import { formatDate } from '../../../lib/staff/format';
-import { wordsInSentence } from '../../../../machines/rules/words';
+import { formatDate } from '../../../lib/staff/format.ts';
+import { wordsInSentence } from '../../../../machines/rules/words.ts';
 
 type Answers = Record<string, unknown>;
 const obj = (v: unknown): Answers => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Answers) : {});

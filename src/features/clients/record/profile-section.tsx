@@ -2,13 +2,13 @@
 // same rules as the portal's profile page and the server (machines/rules/profile-rules.ts).
 import { Alert, Button, Grid, MenuItem, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
-import { PHONE_PROFILE_FIELDS, profilePatchOf } from '../../../../machines/rules/profile-rules';
-import { DateField } from '../../../lib/date-field';
-import { CONTACT_METHOD_LABELS, postalCodeLabel } from '../../../lib/labels';
-import { PhoneField } from '../../../lib/staff/phone-field';
-import type { Profile, ProfilePatch } from '../clients-api';
-import { useProfileSave } from './details-hooks';
-import { SAVE_PROFILE } from './texts';
+import { PHONE_PROFILE_FIELDS, profilePatchOf } from '../../../../machines/rules/profile-rules.ts';
+import { DateField } from '../../../lib/date-field.tsx';
+import { CONTACT_METHOD_LABELS, postalCodeLabel } from '../../../lib/labels.ts';
+import { PhoneField } from '../../../lib/staff/phone-field.tsx';
+import type { Profile, ProfilePatch } from '../clients-api.ts';
+import { useProfileSave } from './details-hooks.ts';
+import { SAVE_PROFILE } from './texts.ts';
 
 type Field = { name: keyof ProfilePatch & keyof Profile; label: string; type?: string; options?: Array<[string, string]> };
 

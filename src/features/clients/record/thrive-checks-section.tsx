@@ -1,8 +1,8 @@
 // The client's thrive checks: each with the points and risk band the server scored and stored.
 import { Alert, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { ScrollTable } from '../../../lib/scroll-table';
-import { formatDateTime } from '../../../lib/staff/format';
-import type { ThriveCheck } from '../clients-api';
+import { ScrollTable } from '../../../lib/scroll-table.tsx';
+import { formatDateTime } from '../../../lib/staff/format.ts';
+import type { ThriveCheck } from '../clients-api.ts';
 
 export function ThriveSection({ checks, error }: { checks: ThriveCheck[]; error: string | null }) {
   if (error) return <Alert severity="error">{error}</Alert>;

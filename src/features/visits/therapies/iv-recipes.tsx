@@ -4,11 +4,11 @@
 // theirs). The server's field errors show beside the field they name.
 import { Alert, Box, Button, Grid, IconButton, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { ActiveToggleDialog, CatalogueItemButtons } from '../../../lib/staff/catalogue-item-actions';
-import { FormDialog } from '../../../lib/staff/form-dialog';
-import type { ActionHandle } from '../../../lib/staff/hooks';
-import type { IvRecipe } from '../visits-api';
-import { THERAPIES_TEXT as T } from './texts';
+import { ActiveToggleDialog, CatalogueItemButtons } from '../../../lib/staff/catalogue-item-actions.tsx';
+import { FormDialog } from '../../../lib/staff/form-dialog.tsx';
+import type { ActionHandle } from '../../../lib/staff/hooks.ts';
+import type { IvRecipe } from '../visits-api.ts';
+import { THERAPIES_TEXT as T } from './texts.ts';
 
 interface Row { item: string; dose: string; unit: string }
 const EMPTY_ROW: Row = { item: '', dose: '', unit: '' };

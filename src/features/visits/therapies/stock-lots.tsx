@@ -23,14 +23,14 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import type { ActionHandle } from '../../../lib/staff/hooks';
-import { FormDialog } from '../../../lib/staff/form-dialog';
-import { DateField } from '../../../lib/date-field';
-import { formatDate, formatDateTime } from '../../../lib/format';
-import { ScrollTable } from '../../../lib/scroll-table';
-import type { AdjustmentKind, StockLot, StockMovement } from '../visits-api';
-import { useLotHistory } from './therapies-hooks';
-import { THERAPIES_TEXT as T } from './texts';
+import type { ActionHandle } from '../../../lib/staff/hooks.ts';
+import { FormDialog } from '../../../lib/staff/form-dialog.tsx';
+import { DateField } from '../../../lib/date-field.tsx';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { ScrollTable } from '../../../lib/scroll-table.tsx';
+import type { AdjustmentKind, StockLot, StockMovement } from '../visits-api.ts';
+import { useLotHistory } from './therapies-hooks.ts';
+import { THERAPIES_TEXT as T } from './texts.ts';
 
 const FIELDS = [
   ['item', T.item],

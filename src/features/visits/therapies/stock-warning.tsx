@@ -3,11 +3,11 @@
 // server's flags), a banner names the lots and opens the Therapies tab, where lots are received
 // and adjusted. Nothing shows while the lots load, when they cannot be read, or when all is well.
 import { Alert, Button } from '@mui/material';
-import { needsAttention, stockAttention } from '../../../../machines/visits/stock-attention';
-import { useShell } from '../../../app/port';
-import { useRecord } from '../../../lib/staff/hooks';
-import { fetchLots, type StockLot } from '../visits-api';
-import { STOCK_WARNING as T } from './texts';
+import { needsAttention, stockAttention } from '../../../../machines/visits/stock-attention.ts';
+import { useShell } from '../../../app/port.ts';
+import { useRecord } from '../../../lib/staff/hooks.ts';
+import { fetchLots, type StockLot } from '../visits-api.ts';
+import { STOCK_WARNING as T } from './texts.ts';
 
 const names = (lots: StockLot[]) => lots.map((l) => `${l.item} ${l.lot_number}`).join(', ');
 

@@ -2,10 +2,10 @@
 // and their saves as actions (each success toasts and reloads what it changed); a lot's history
 // is a record of its own, loaded when its view opens.
 import { useSnackbar } from 'notistack';
-import type { components } from '../../../../openapi/generated/api';
-import { useShell } from '../../../app/port';
-import type { ApiClient } from '../../../lib/api-client';
-import { useAction, useRecord } from '../../../lib/staff/hooks';
+import type { components } from '../../../../openapi/generated/api.ts';
+import { useShell } from '../../../app/port.ts';
+import type { ApiClient } from '../../../lib/api-client.ts';
+import { useAction, useRecord } from '../../../lib/staff/hooks.ts';
 import {
   adjustLot,
   createRecipe,
@@ -20,8 +20,8 @@ import {
   type StockMovement,
   type TherapySettings,
   updateRecipe,
-} from '../visits-api';
-import { THERAPIES_TEXT as T } from './texts';
+} from '../visits-api.ts';
+import { THERAPIES_TEXT as T } from './texts.ts';
 
 type S = components['schemas'];
 

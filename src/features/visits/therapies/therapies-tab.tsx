@@ -2,12 +2,12 @@
 // loaded on its own so one that fails does not hide the others.
 import { Alert, Button, CircularProgress, Paper, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import type { RecordHandle } from '../../../lib/staff/hooks';
-import { IvRecipes } from './iv-recipes';
-import { StockLots } from './stock-lots';
-import { useIvRecipes, useStockLots, useTherapySettings } from './therapies-hooks';
-import { TherapySettingsForm } from './therapy-settings-form';
-import { THERAPIES_TEXT as T } from './texts';
+import type { RecordHandle } from '../../../lib/staff/hooks.ts';
+import { IvRecipes } from './iv-recipes.tsx';
+import { StockLots } from './stock-lots.tsx';
+import { useIvRecipes, useStockLots, useTherapySettings } from './therapies-hooks.ts';
+import { TherapySettingsForm } from './therapy-settings-form.tsx';
+import { THERAPIES_TEXT as T } from './texts.ts';
 
 function Section<D>({ id, title, record, children }: { id: string; title: string; record: RecordHandle<D>; children: (data: D) => ReactNode }) {
   return (

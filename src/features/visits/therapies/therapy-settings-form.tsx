@@ -4,11 +4,11 @@
 // errors show beside the field they name.
 import { Alert, Box, Button, Grid, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { THERAPIES, type Therapy } from '../../../../machines/visits/therapy-fields';
-import type { Contraindication, ContraindicationSeverity } from '../../../../machines/visits/visit-settings';
-import type { TherapySettings } from '../visits-api';
-import type { ActionHandle } from '../../../lib/staff/hooks';
-import { THERAPIES_TEXT as T } from './texts';
+import { THERAPIES, type Therapy } from '../../../../machines/visits/therapy-fields.ts';
+import type { Contraindication, ContraindicationSeverity } from '../../../../machines/visits/visit-settings.ts';
+import type { TherapySettings } from '../visits-api.ts';
+import type { ActionHandle } from '../../../lib/staff/hooks.ts';
+import { THERAPIES_TEXT as T } from './texts.ts';
 
 type NumberKey = keyof typeof T.numbers;
 const NUMBER_KEYS = Object.keys(T.numbers) as NumberKey[];
