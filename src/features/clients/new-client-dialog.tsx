@@ -6,7 +6,7 @@ import { DateField } from '../../lib/date-field.tsx';
 import { fieldError } from '../../lib/staff/confirm-dialog.tsx';
 import { FormDialog } from '../../lib/staff/form-dialog.tsx';
 import type { ActionHandle } from '../../lib/staff/hooks.ts';
-import { EMPTY_PERSON, PersonFields, personReady } from '../../lib/staff/person-fields.tsx';
+import { EMPTY_PERSON, PersonFields, personReady } from './person-fields.tsx';
 import { CREATE_CLIENT, NEW_CLIENT } from './texts.ts';
 
 const EMPTY = { ...EMPTY_PERSON, date_of_birth: '', gender: '' };

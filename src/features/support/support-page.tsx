@@ -10,7 +10,7 @@ import { CATEGORY_LABELS, TICKET_CATEGORIES, type TicketCategory } from '../../.
 import { STATUS_LABELS, SUPPORT_TEXTS as T } from '../../../machines/support/support-texts.ts';
 import { saveAttachment, type TicketDetail } from './support-api.ts';
 import { type ClientDesk, useClientDesk, useLinkableAppointments, useLinkableLabOrders } from './support-hooks.ts';
-import { AttachButton } from '../../lib/attach-button.tsx';
+import { AttachButton } from './attach-button.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 
 const when = (iso: string) => formatDateTime(iso);

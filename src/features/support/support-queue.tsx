@@ -32,7 +32,7 @@ import {
   type Ticket,
   type TicketDetail,
 } from './support-api.ts';
-import { AttachButton } from '../../lib/attach-button.tsx';
+import { AttachButton } from './attach-button.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 
 const DAY = 86_400_000;

@@ -2,8 +2,8 @@
 // last name, the email the invitation goes to, and the phone (starting with the clinic's dial
 // code); each shows the reason it was refused.
 import { Stack, TextField } from '@mui/material';
-import { fieldError } from './confirm-dialog.tsx';
-import { PhoneField } from './phone-field.tsx';
+import { fieldError } from '../../lib/staff/confirm-dialog.tsx';
+import { PhoneField } from '../../lib/staff/phone-field.tsx';
 
 export const EMPTY_PERSON = { first_name: '', last_name: '', email: '', phone_number: '' };
 export type PersonValues = typeof EMPTY_PERSON;
