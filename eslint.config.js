@@ -23,7 +23,13 @@ function resolveLocal(fromFile, source) {
 }
 const under = (file, dir) => file === dir || file.startsWith(`${dir}/`);
 const featureOf = (file) => file.match(/^src\/features\/([^/]+)\//)?.[1] ?? null;
-const isAdapter = (file) => /-api\.tsx?$/.test(file);
+// A domain's one adapter is named after it (src/features/labs/labs-api.ts), with at most a part
+// loaded on demand beside it (identity-flows-api.ts); the app shell has its own (app-api.ts).
+const isAdapter = (file) => {
+  const domain = featureOf(file);
+  if (domain) return new RegExp(`^src/features/${domain}/${domain}(-[a-z]+)?-api\\.ts$`).test(file);
+  return file === 'src/app/shell/app-api.ts';
+};
 const withoutExtension = (file) => file.replace(/\.(tsx?|jsx?)$/, '');
 const PUBLIC_ENTRIES = ['', '/index', '/shell'];
 
@@ -47,10 +53,10 @@ export function boundaryViolation(file, source, typeOnly = false) {
   const isView = (under(file, 'src/features') || under(file, 'src/app')) && !isAdapter(file);
   // A type-only import calls nothing; machines stay strict (xstate only) all the same.
   if (isView && bare && !typeOnly && VIEW_FORBIDDEN.test(bare)) {
-    return `only a feature's adapter module (<feature>-api.ts) calls '${bare}'; views send events to machines`;
+    return `only a domain's adapter (src/features/<domain>/<domain>-api.ts) calls '${bare}'; views send events to machines`;
   }
   if (isView && target && !typeOnly && withoutExtension(target) === withoutExtension(FETCH_WRAPPER)) {
-    return `only a feature's adapter module (<feature>-api.ts) uses the API client ('${source}')`;
+    return `only a domain's adapter (src/features/<domain>/<domain>-api.ts) uses the API client ('${source}')`;
   }
   const feature = featureOf(file);
   const other = target ? featureOf(`${target}/`) : null;

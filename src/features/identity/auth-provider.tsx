@@ -6,7 +6,7 @@ import type { ActorRefFrom } from 'xstate';
 import { authenticatorMachine } from '../../../machines/sign-in/authenticator-machine.ts';
 import type { AuthenticatorConfig, InitialScreen } from '../../../machines/sign-in/config.ts';
 import { type AuthStatus, selectStatus } from '../../../machines/sign-in/selectors.ts';
-import { amplifyActors, configuredAuthenticatorConfig, listenToAuthEvents } from './sign-in-api.ts';
+import { amplifyActors, configuredAuthenticatorConfig, listenToAuthEvents } from './identity-api.ts';
 
 export type AuthenticatorRef = ActorRefFrom<typeof authenticatorMachine>;
 type AuthenticatorActors = Parameters<typeof authenticatorMachine.provide>[0]['actors'];

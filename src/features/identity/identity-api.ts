@@ -1,6 +1,6 @@
 // The sign-in feature's adapter: the authenticator's identity calls implemented with
 // aws-amplify/auth, the settings aws-amplify was configured with, and the Hub's 'auth' channel.
-// The machine declares the calls; this file and the calls it loads on demand (sign-in-flows-api.ts)
+// The machine declares the calls; this file and the calls it loads on demand (identity-flows-api.ts)
 // are the feature's only modules that import the SDK (tests provide fakes instead).
 import { Amplify, type ResourcesConfig } from 'aws-amplify';
 import { Hub } from 'aws-amplify/utils';
@@ -37,9 +37,9 @@ export async function loadCurrentUser(): Promise<AuthUser> {
  * The calls behind a user's own steps: a chunk of their own, so /login's first paint does not
  * wait for it. A failed download is tried again by the next call.
  */
-let flows: Promise<typeof import('./sign-in-flows-api.ts')> | null = null;
-function loadIdentityFlows(): Promise<typeof import('./sign-in-flows-api.ts')> {
-  return (flows ??= import('./sign-in-flows-api.ts').catch((error: unknown) => {
+let flows: Promise<typeof import('./identity-flows-api.ts')> | null = null;
+function loadIdentityFlows(): Promise<typeof import('./identity-flows-api.ts')> {
+  return (flows ??= import('./identity-flows-api.ts').catch((error: unknown) => {
     flows = null;
     throw error;
   }));
