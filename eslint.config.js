@@ -23,8 +23,15 @@ function resolveLocal(fromFile, source) {
 }
 const under = (file, dir) => file === dir || file.startsWith(`${dir}/`);
 const featureOf = (file) => file.match(/^src\/features\/([^/]+)\//)?.[1] ?? null;
-const isAdapter = (file) => /-api\.tsx?$/.test(file);
+// A domain's one adapter is named after it (src/features/labs/labs-api.ts), with at most a part
+// loaded on demand beside it (identity-flows-api.ts); the app shell has its own (app-api.ts).
+const isAdapter = (file) => {
+  const domain = featureOf(file);
+  if (domain) return new RegExp(`^src/features/${domain}/${domain}(-[a-z]+)?-api\\.ts$`).test(file);
+  return file === 'src/app/shell/app-api.ts';
+};
 const withoutExtension = (file) => file.replace(/\.(tsx?|jsx?)$/, '');
+const PUBLIC_ENTRIES = ['', '/index', '/shell'];
 
 /** Why `file` may not import `source`, or null. Exported for tests/unit/lint/boundaries.test.ts. */
 export function boundaryViolation(file, source, typeOnly = false) {
@@ -46,26 +53,53 @@ export function boundaryViolation(file, source, typeOnly = false) {
   const isView = (under(file, 'src/features') || under(file, 'src/app')) && !isAdapter(file);
   // A type-only import calls nothing; machines stay strict (xstate only) all the same.
   if (isView && bare && !typeOnly && VIEW_FORBIDDEN.test(bare)) {
-    return `only a feature's adapter module (<feature>-api.ts) calls '${bare}'; views send events to machines`;
+    return `only a domain's adapter (src/features/<domain>/<domain>-api.ts) calls '${bare}'; views send events to machines`;
   }
   if (isView && target && !typeOnly && withoutExtension(target) === withoutExtension(FETCH_WRAPPER)) {
-    return `only a feature's adapter module (<feature>-api.ts) uses the API client ('${source}')`;
+    return `only a domain's adapter (src/features/<domain>/<domain>-api.ts) uses the API client ('${source}')`;
   }
   const feature = featureOf(file);
-  if (feature && target) {
-    const other = featureOf(`${target}/`);
-    if (other && other !== feature) return `src/features/${feature} may not import another feature's files (src/features/${other})`;
-    if (under(target, 'src/app') && !['src/app/port', 'src/app/paths'].includes(withoutExtension(target))) {
-      return `features import the app only through src/app/port.ts and src/app/paths.ts ('${source}')`;
+  const other = target ? featureOf(`${target}/`) : null;
+  if (other && other !== feature) {
+    // A domain is entered through its public entry alone: index.ts (what route modules compose and
+    // the rare word another domain shares) or shell.ts (the little the app shell needs eagerly, kept
+    // apart so the first download does not carry the domain's pages). Screens that combine
+    // domains are route modules (src/app/routes/); src/lib, being generic, imports none.
+    const entry = withoutExtension(target).slice(`src/features/${other}`.length);
+    if (under(file, 'src/lib')) return `src/lib is generic: it imports no domain ('${source}')`;
+    if (!PUBLIC_ENTRIES.includes(entry)) {
+      const who = feature ? `src/features/${feature}` : 'the app';
+      return `${who} may not import another domain's internals ('${source}'): only its public entry src/features/${other}/index.ts`;
     }
+  }
+  if (feature && target && under(target, 'src/app') && !['src/app/port', 'src/app/paths'].includes(withoutExtension(target))) {
+    return `features import the app only through src/app/port.ts and src/app/paths.ts ('${source}')`;
   }
   return null;
 }
 
+/** A relative import without the file's extension, or null: one style everywhere, the one Node needs on the server. */
+export function extensionMissing(source) {
+  if (!source.startsWith('.') || /\.(tsx?|jsx?|mjs|json)$/.test(source)) return null;
+  return `a relative import names its file's extension ('${source}.ts' or '.tsx'), as everywhere in machines/, server/ and src/`;
+}
+
 const boundaries = {
   rules: {
+    extensions: {
+      meta: { type: 'problem', docs: { description: 'One import-extension style: relative imports name the file (./x.ts)' }, schema: [] },
+      create(context) {
+        const check = (node) => {
+          const source = node.source;
+          if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
+          const reason = extensionMissing(source.value);
+          if (reason) context.report({ node: source, message: reason });
+        };
+        return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+      },
+    },
     imports: {
-      meta: { type: 'problem', docs: { description: 'The import boundaries of docs: machines pure, views thin, features apart, server without src/' }, schema: [] },
+      meta: { type: 'problem', docs: { description: 'The import boundaries of docs: machines pure, views thin, domains met only through their public entries, server without src/' }, schema: [] },
       create(context) {
         const file = path.relative(ROOT, context.filename).split(path.sep).join('/');
         const check = (node) => {
@@ -102,7 +136,7 @@ export default tseslint.config(
   {
     files: ['machines/**/*.{ts,tsx}', 'server/**/*.{ts,tsx}', 'src/**/*.{ts,tsx}'],
     plugins: { boundaries },
-    rules: { 'boundaries/imports': 'error' },
+    rules: { 'boundaries/imports': 'error', 'boundaries/extensions': 'error' },
   },
   {
     // A machine reaches the network only through actors provided from outside.

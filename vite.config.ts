@@ -100,6 +100,11 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
+      // A route module takes its page from a domain's public entry (src/features/<domain>/index.ts),
+      // which names every screen of the domain. The domains' modules do nothing when imported (they
+      // declare components, hooks and calls), so a module none of whose exports a chunk uses is left
+      // out of it: each route's chunk carries its own page, not the whole domain.
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]src[\\/]features[\\/]/.test(id) },
       output: {
         // What the entry imports statically (React, MUI's core, Amplify's session, XState, the
         // shell and the sign-in form) is one chunk instead of a dozen small shared ones: every page

@@ -113,13 +113,13 @@ async function viteBuildOnce(root: string, outDir: string, inline: boolean): Pro
 }
 
 /**
- * The route table's pages, read from src/app/routes.tsx itself (its TypeScript syntax tree, not a
+ * The route table's pages, read from src/app/routes/index.tsx itself (its TypeScript syntax tree, not a
  * pattern over its text): every property of the exported `pages` object is a built route, and the
  * module its initializer imports with `import('...')` (inside `onDemand(...)`, `lazy(...)` or any
  * other wrapper) is that page's own chunk. A page imported statically has no chunk of its own (it
  * is in the entry). Returns route key -> source path (null when the page is in the entry).
  */
-export function routePages(file = path.join(projectRoot, 'src/app/routes.tsx')): Map<string, string | null> {
+export function routePages(file = path.join(projectRoot, 'src/app/routes/index.tsx')): Map<string, string | null> {
   const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const resolve = (spec: string) => {
     const base = path.resolve(path.dirname(file), spec);
@@ -223,7 +223,7 @@ export async function runFrontend(options: BenchOptions): Promise<SectionResult>
   // without a page renders the not-available page from the entry.
   const perRoute = new Map<RouteKey, Transfer>();
   const unknown = [...pages.keys()].filter((k) => !(k in paths));
-  if (unknown.length) throw new Error(`src/app/routes.tsx has pages for routes src/app/paths.ts does not know: ${unknown.join(', ')}`);
+  if (unknown.length) throw new Error(`src/app/routes/index.tsx has pages for routes src/app/paths.ts does not know: ${unknown.join(', ')}`);
   for (const key of Object.keys(paths) as RouteKey[]) {
     if (!pages.has(key) && key !== 'login') continue;
     const src = pages.get(key);
@@ -272,8 +272,8 @@ export async function runFrontend(options: BenchOptions): Promise<SectionResult>
   const chunks = Object.values(manifest).filter((c) => c.file.endsWith('.js')).length;
   const notes = [
     lazy.size === 0
-      ? `No route is loaded on demand (no page in src/app/routes.tsx imports its module with import(...)): every route downloads the same entry files. The build has ${chunks} JS chunk${chunks === 1 ? '' : 's'}${chunks > 1 ? '; the others load on demand inside a screen and are not counted' : ''}.`
-      : `Routes loaded on demand (read from the \`pages\` table in src/app/routes.tsx): ${[...lazy.keys()].map((k) => paths[k as RouteKey]?.path ?? k).join(', ')}; each downloads the entry chunk plus its own page chunk.`,
+      ? `No route is loaded on demand (no page in src/app/routes/index.tsx imports its module with import(...)): every route downloads the same entry files. The build has ${chunks} JS chunk${chunks === 1 ? '' : 's'}${chunks > 1 ? '; the others load on demand inside a screen and are not counted' : ''}.`
+      : `Routes loaded on demand (read from the \`pages\` table in src/app/routes/index.tsx): ${[...lazy.keys()].map((k) => paths[k as RouteKey]?.path ?? k).join(', ')}; each downloads the entry chunk plus its own page chunk.`,
     ...(notBuilt.length ? [`Not built yet (the not-available page, in the entry; not measured): ${notBuilt.map((k) => paths[k].path).join(', ')}.`] : []),
     'Sizes are gzip (level 6) of the built files; index.html counted once per route. Runtime data (/config.json, API calls) is not counted.',
   ];

@@ -9,12 +9,12 @@
 // decides; the view provides the actors (identity, API, browser subscriptions) and the effect
 // actions (navigate, notify, signOut), and renders the snapshot.
 import { type ActorRefFrom, assign, fromCallback, fromPromise, not, sendParent, sendTo, setup, stateIn } from 'xstate';
-import { consentMachine, isUsableClientId } from '../consent/consent-machine';
-import { guardMachine } from '../guard/guard-machine';
-import type { Role } from '../guard/roles';
-import { type InactivityInput, inactivityMachine } from '../inactivity/inactivity-machine';
-import { sessionMachine } from '../session/session-machine';
-import { versionMachine } from '../version/version-machine';
+import { consentMachine, isUsableClientId } from '../consent/consent-machine.ts';
+import { guardMachine } from '../guard/guard-machine.ts';
+import type { Role } from '../guard/roles.ts';
+import { type InactivityInput, inactivityMachine } from '../inactivity/inactivity-machine.ts';
+import { sessionMachine } from '../session/session-machine.ts';
+import { versionMachine } from '../version/version-machine.ts';
 
 export interface ProfileSummary {
   /** The user's id, as the portal routes and users/user-profiles/{id} use it; null when unknown. */

@@ -1,8 +1,8 @@
 // What the shell reads from an app snapshot. Views never read state names: they ask these.
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { isUsableClientId } from '../consent/consent-machine';
-import type { Role } from '../guard/roles';
-import type { appChildren, appMachine, ProfileLoadFailure, ProfileSummary } from './app-machine';
+import { isUsableClientId } from '../consent/consent-machine.ts';
+import type { Role } from '../guard/roles.ts';
+import type { appChildren, appMachine, ProfileLoadFailure, ProfileSummary } from './app-machine.ts';
 
 export type AppSnapshot = SnapshotFrom<typeof appMachine>;
 

@@ -2,7 +2,7 @@
 // an allowed role -> the child route, otherwise -> /unauthorized (replacing history, origin
 // remembered). Navigation is an action the view provides.
 import { assign, setup } from 'xstate';
-import { type Role, roleIsAllowed } from './roles';
+import { type Role, roleIsAllowed } from './roles.ts';
 
 export const GUARD_DELAY_MS = 150;
 

@@ -1,6 +1,6 @@
 // What the signed-in role may do to users, mirroring the server's policy (server/api/policy.ts
 // canManageRole): the /users page offers only these, the server decides anyway.
-import { ROLES, type Role } from '../guard/roles';
+import { ROLES, type Role } from '../guard/roles.ts';
 
 const ADMINS: readonly Role[] = ['ADMIN', 'SUPER_ADMIN'];
 

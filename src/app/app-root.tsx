@@ -3,19 +3,18 @@
 // sign-in component's AuthProvider and the app shell render.
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { RuntimeConfig } from '../../openapi/runtime-config';
-import { AuthProvider, useAuthenticatorRef } from '../features/sign-in/auth-provider';
-import { LoginPage } from '../features/sign-in/login-page';
-import { BootScreen } from './boot-screen';
-import { deferred } from './deferred';
-import { LoadingPage } from './pages/loading-page';
-import { AppShell } from './shell/app-shell';
-import { bootLogic } from './shell/app-api';
-import { theme } from './theme';
+import type { RuntimeConfig } from '../../openapi/runtime-config.ts';
+import { AuthProvider, LoginPage, useAuthenticatorRef } from '../features/identity/shell.ts';
+import { BootScreen } from './boot-screen.tsx';
+import { deferred } from './deferred.tsx';
+import { LoadingPage } from './pages/loading-page.tsx';
+import { AppShell } from './shell/app-shell.tsx';
+import { bootLogic } from './shell/app-api.ts';
+import { theme } from './theme.ts';
 
 // The toast library is not part of the first paint: it downloads while /config.json loads (the
 // boot screen shows meanwhile), so it is normally in before the app renders.
-const ToastProvider = deferred(async () => (await import('./toasts')).ToastProvider, <LoadingPage />);
+const ToastProvider = deferred(async () => (await import('./toasts.tsx')).ToastProvider, <LoadingPage />);
 void ToastProvider.preload().catch(() => {
   // Rendering tries again.
 });

@@ -2,8 +2,8 @@
 // configuration error, or a network error the user may retry.
 import { Alert, Box, Button, CircularProgress } from '@mui/material';
 import { useSelector } from '@xstate/react';
-import type { BootActor } from '../../machines/app/boot-machine';
-import { BOOT_RETRY, CONFIGURATION_ERROR, PROFILE_ERROR_NETWORK } from './shell-text';
+import type { BootActor } from '../../machines/app/boot-machine.ts';
+import { BOOT_RETRY, CONFIGURATION_ERROR, PROFILE_ERROR_NETWORK } from './shell-text.ts';
 
 export { CONFIGURATION_ERROR };
 

@@ -1,7 +1,7 @@
 // Which routes have a real screen. Kept apart from routes.tsx (which imports the pages) so a page
 // can ask "is this route built?" through the port without importing itself back; a unit test
 // checks that this list and routes.tsx's page table name the same routes.
-import type { RouteKey } from './paths';
+import type { RouteKey } from './paths.ts';
 
 export const BUILT_ROUTES: readonly RouteKey[] = [
   'clients',

@@ -5,7 +5,7 @@
 // what it shows. A download that fails (offline, or a deploy removed the file) shows a notice
 // with a way to try again in place, instead of taking the whole app down.
 import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
-import { ModuleLoadBoundary, ModuleLoadError } from './module-load-boundary';
+import { ModuleLoadBoundary, ModuleLoadError } from './module-load-boundary.tsx';
 
 export interface Deferred<P> {
   (props: P): ReactNode;

@@ -3,7 +3,7 @@
 // as it would without this boundary.
 import { Alert, Box, Button } from '@mui/material';
 import { Component, type ReactNode } from 'react';
-import { BOOT_RETRY, MODULE_LOAD_FAILED } from './shell-text';
+import { BOOT_RETRY, MODULE_LOAD_FAILED } from './shell-text.ts';
 
 /** A module of the app that did not arrive. */
 export class ModuleLoadError extends Error {

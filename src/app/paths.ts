@@ -1,6 +1,7 @@
 // The route table (spec §2): every path the app knows, who may open it, and how to build a link
 // to it. Links always come from `getHref`, never from strings assembled elsewhere.
-import { ADMIN_ROLES, type Role, STAFF_ROLES } from '../../machines/guard/roles';
+import { ADMIN_ROLES, type Role, STAFF_ROLES } from '../../machines/guard/roles.ts';
+import type { Therapy } from '../../machines/visits/therapy-fields.ts';
 
 type Params = Record<string, string | number>;
 
@@ -74,6 +75,14 @@ export function getHref(key: RouteKey, params: Params = {}, query?: Record<strin
   });
   const search = query ? new URLSearchParams(query).toString() : '';
   return search ? `${href}?${search}` : href;
+}
+
+/** Each therapy's visit chart route (spec §2: /client/{therapy}/{clientId}/visit/{visitId}). */
+const VISIT_CHART_ROUTES = { iv: 'ivVisit', hbot: 'hbotVisit', pet: 'petVisit', red_light: 'redLightVisit', fir: 'firVisit' } as const satisfies Record<Therapy, RouteKey>;
+
+/** Where a visit's chart lives, from the visit's therapy, client and id. */
+export function visitChartHref(visit: { therapy: Therapy; client: number; id: number }): string {
+  return getHref(VISIT_CHART_ROUTES[visit.therapy], { clientId: visit.client, visitId: visit.id });
 }
 
 /** The staff navigation entry a location belongs to: its own route's, or the entry its page sits

@@ -7,7 +7,7 @@ import { styled } from '@mui/material/styles';
 import { MaterialDesignContent, SnackbarProvider, useSnackbar } from 'notistack';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { type ReactNode, useCallback } from 'react';
-import { type Notify, NotifyContext } from './notify';
+import { type Notify, NotifyContext } from './notify.ts';
 
 export const TOAST_DURATION_MS = 5000;
 

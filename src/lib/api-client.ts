@@ -7,7 +7,7 @@
 // its sharing between concurrent failures and what happens when it fails belong to the session
 // machine: this layer only asks the port and never toasts or navigates. No request timeout.
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
-import type { paths } from '../../openapi/generated/api';
+import type { paths } from '../../openapi/generated/api.ts';
 
 export interface SessionPort {
   /** The stored session's access token (aws-amplify's fetchAuthSession), or null when signed out. */

@@ -2,9 +2,9 @@
 // 401, 403 and 5xx have their fixed texts, anything else shows the server's `detail` or 'An
 // unknown error occurred'. Every feature's adapter unwraps its openapi-fetch calls here, so a
 // machine receives a Failure whose message is already the §8 text, with the server's field reasons.
-import type { FieldErrors, Failure } from '../../machines/rules/failure';
-import { PROFILE_ERROR_401, PROFILE_ERROR_403, PROFILE_ERROR_5XX, PROFILE_ERROR_NETWORK, PROFILE_ERROR_UNKNOWN } from '../app/shell-text';
-import { readableFieldErrors, refusalSummary } from './field-messages';
+import type { FieldErrors, Failure } from '../../machines/rules/failure.ts';
+import { PROFILE_ERROR_401, PROFILE_ERROR_403, PROFILE_ERROR_5XX, PROFILE_ERROR_NETWORK, PROFILE_ERROR_UNKNOWN } from '../app/shell-text.ts';
+import { readableFieldErrors, refusalSummary } from './field-messages.ts';
 
 export const NETWORK_FAILURE = PROFILE_ERROR_NETWORK;
 

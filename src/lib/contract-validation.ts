@@ -1,9 +1,9 @@
 // Form validation from the contract itself: the validators generated from openapi.yaml
 // (scripts/generate-portal-validators.ts), so the portal refuses exactly what the API refuses.
 // Errors come back keyed by field path ("goals.0.description"), with the API's wording.
-import { dateRefusal } from '../../machines/rules/calendar-dates';
+import { dateRefusal } from '../../machines/rules/calendar-dates.ts';
 import * as validators from '../../openapi/generated/portal-validators.js';
-import { BLANK_REASON, VISIBLE_TEXT_PATTERN } from '../../machines/rules/visible-text';
+import { BLANK_REASON, VISIBLE_TEXT_PATTERN } from '../../machines/rules/visible-text.ts';
 
 export type ContractSchema = 'ProfilePatch' | 'HealthGoals' | 'ClientStory' | 'LifestyleHistory' | 'FamilyHistory' | 'ThriveCheckCreate';
 export type FieldErrors = Record<string, string[]>;

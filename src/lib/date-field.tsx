@@ -12,9 +12,9 @@ import { TimeField } from '@mui/x-date-pickers/TimeField';
 import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/en-in';
 import { useId, useState } from 'react';
-import { DATE_WINDOW } from '../../machines/rules/calendar-dates';
-import { clinicDatePattern, clinicFormat, clinicTimePattern } from './format';
-import { dateTimeLabels } from './labels';
+import { DATE_WINDOW } from '../../machines/rules/calendar-dates.ts';
+import { clinicDatePattern, clinicFormat, clinicTimePattern } from './format.ts';
+import { dateTimeLabels } from './labels.ts';
 
 /** What both fields take: a string value in the API's form, '' for none or not yet whole. */
 interface PickerFieldProps {

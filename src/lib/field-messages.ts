@@ -4,9 +4,9 @@
 // the contract; every failure passes through here once (ApiFailure), so every form says "ABHA
 // number has 14 digits." and never the pattern. A reason already written for people (the
 // server's own rules: "A user with this email already exists.") is kept as it is.
-import type { FieldErrors } from '../../machines/rules/failure';
-import { postalCodeLabel } from './labels';
-import { words, wordsInSentence } from '../../machines/rules/words';
+import type { FieldErrors } from '../../machines/rules/failure.ts';
+import { postalCodeLabel } from './labels.ts';
+import { words, wordsInSentence } from '../../machines/rules/words.ts';
 
 /** What each field is called on screen. */
 export const FIELD_LABELS: Record<string, string> = {

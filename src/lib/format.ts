@@ -2,8 +2,8 @@
 // zone (back office settings, through /config.json; India's until set): 23/11/2026, 10:30 am,
 // ₹1,500. The app sets them once when /config.json has loaded, before any view renders; a view
 // never calls toLocale*String or Intl itself, so every page says a date the same way.
-import { addDays, localTime } from '../../machines/appointments/scheduling-rules';
-import { splitPhoneNumber } from '../../machines/rules/dial-codes';
+import { addDays, localTime } from '../../machines/appointments/scheduling-rules.ts';
+import { splitPhoneNumber } from '../../machines/rules/dial-codes.ts';
 
 export interface ClinicFormat {
   locale: string;

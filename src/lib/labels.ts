@@ -1,7 +1,7 @@
 // Stored codes as the words people read, in the clinic's country where that matters: "Phone", not
 // "phone"; "PIN code" for an Indian clinic (the postal code's name follows the clinic's locale).
 // Also the names a field built of two gives its halves.
-import { clinicFormat } from './format';
+import { clinicFormat } from './format.ts';
 
 export const CONTACT_METHOD_LABELS: Record<string, string> = {
   phone: 'Phone',

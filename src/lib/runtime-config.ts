@@ -4,7 +4,7 @@
 import { Amplify } from 'aws-amplify';
 import { parseAmplifyConfig } from 'aws-amplify/utils';
 import type { CognitoUserPoolConfig } from '@aws-amplify/core';
-import type { RuntimeConfig, VersionInfo } from '../../openapi/runtime-config';
+import type { RuntimeConfig, VersionInfo } from '../../openapi/runtime-config.ts';
 
 export async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> {
   const response = await fetch(url, init);

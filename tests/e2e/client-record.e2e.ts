@@ -5,13 +5,13 @@
 // never wider than the viewport.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { TIMELINE } from '../../src/features/client-details/overview-texts.ts';
-import { AUDIT_ACTION_WORDS, AUDIT_FILTER_LABEL, AUDIT_OUTCOME_WORDS } from '../../src/features/client-details/audit-texts.ts';
-import { LABS_SECTION } from '../../src/features/client-details/labs-texts.ts';
-import { BANNER_ALERT, BANNER_ALLERGIES, RECORD_TAB_LABELS } from '../../src/features/client-details/texts.ts';
-import { VISITS_SECTION } from '../../src/features/client-details/visits-texts.ts';
-import { DEFINE_PACKAGES, NO_PACKAGES_DEFINED, PACKAGE_BALANCE, PACKAGE_SOLD, SELL_PACKAGE, SESSIONS_LEFT } from '../../src/features/client-details/appointments-texts.ts';
-import { NEW_PLAN, TAB_LABELS } from '../../src/features/backoffice/scheduling/texts.ts';
+import { TIMELINE } from '../../src/app/routes/client-record/overview-texts.ts';
+import { AUDIT_ACTION_WORDS, AUDIT_FILTER_LABEL, AUDIT_OUTCOME_WORDS } from '../../src/features/clients/record/audit-texts.ts';
+import { LABS_SECTION } from '../../src/features/labs/client-labs-texts.ts';
+import { BANNER_ALERT, BANNER_ALLERGIES, RECORD_TAB_LABELS } from '../../src/features/clients/record/texts.ts';
+import { VISITS_SECTION } from '../../src/features/visits/client-visits-texts.ts';
+import { DEFINE_PACKAGES, NO_PACKAGES_DEFINED, PACKAGE_BALANCE, PACKAGE_SOLD, SELL_PACKAGE, SESSIONS_LEFT } from '../../src/features/appointments/client-appointments-texts.ts';
+import { NEW_PLAN, TAB_LABELS } from '../../src/features/appointments/scheduling/texts.ts';
 import { ROLE_LABELS } from '../../src/lib/staff/format.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { arrangeAccounts, call, expectNoConsoleErrors, pageAs, type StaffWorld, startStaffServer } from '../support/staff-e2e.ts';

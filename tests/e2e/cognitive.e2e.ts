@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectedAnswer, generateBattery, type Item, nextItem, type Response, type Task } from '../../machines/cognitive/battery.ts';
 import { CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE } from '../../src/app/shell-text.ts';
-import { COGNITIVE_SECTION } from '../../src/features/client-details/cognitive-texts.ts';
+import { COGNITIVE_SECTION } from '../../src/features/cognitive/client-cognitive-texts.ts';
 import { COGNITIVE_TEXT as T } from '../../src/features/cognitive/texts.ts';
 import { launchBrowser, newContext, watchConsole } from '../support/browser.ts';
 import { migratedDataDir } from '../support/db-template.ts';

@@ -3,7 +3,7 @@
 // 23/11/2026 and times as 9:00 am, lower case, through src/lib/format.ts.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PROFILE_SAVED, SAVE_PROFILE } from '../../src/features/client-details/texts.ts';
+import { PROFILE_SAVED, SAVE_PROFILE } from '../../src/features/clients/record/texts.ts';
 import { clinicToday, formatDate } from '../../src/lib/format.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { arrangeAccounts, call, expectNoConsoleErrors, pageAs, type StaffWorld, startStaffServer } from '../support/staff-e2e.ts';

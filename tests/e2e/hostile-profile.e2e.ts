@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { arrangeAccounts, call, pageAs, type StaffWorld, startStaffServer } from '../support/staff-e2e.ts';
-import { SECTION_PROFILE } from '../../src/features/client-details/texts.ts';
+import { SECTION_PROFILE } from '../../src/features/clients/record/texts.ts';
 
 const FIRST = '<img src=x onerror="window.__xss=1">';
 const LAST = '<script>window.__xss=2</script>Rao';

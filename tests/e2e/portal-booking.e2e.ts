@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEDULING_TEXTS } from '../../server/api/appointments/texts.ts';
 import { VISIT_PREPARATION } from '../../machines/portal/visit-preparation.ts';
 import { CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE } from '../../src/app/shell-text.ts';
-import { BOOKING_TEXT as T } from '../../src/features/portal/booking/texts.ts';
+import { BOOKING_TEXT as T } from '../../src/features/appointments/portal-booking-texts.ts';
 import { sql } from 'kysely';
 import { openDatabase } from '../../server/db/database.ts';
 import { launchBrowser, watchConsole } from '../support/browser.ts';

@@ -5,7 +5,7 @@
 import type { Browser, Page, Request, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE } from '../../src/app/shell-text.ts';
-import { PORTAL_TEXT } from '../../src/features/portal/texts.ts';
+import { PORTAL_TEXT } from '../../src/features/clients/portal/texts.ts';
 import { launchBrowser, newContext, watchConsole } from '../support/browser.ts';
 import { fillDateField } from '../support/date-field-e2e.ts';
 import { migratedDataDir } from '../support/db-template.ts';

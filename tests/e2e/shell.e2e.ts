@@ -29,8 +29,8 @@ import {
 } from '../../src/app/shell-text.ts';
 import { formatDate } from '../../src/lib/format.ts';
 import { INACTIVITY_TIMEOUT_STORAGE_KEY } from '../../src/app/shell/inactivity-settings.ts';
-import { PORTAL_TEXT } from '../../src/features/portal/texts.ts';
-import { riskText } from '../../src/features/portal/thrive-check-explain.ts';
+import { PORTAL_TEXT } from '../../src/features/clients/portal/texts.ts';
+import { riskText } from '../../src/features/clients/portal/thrive-check-explain.ts';
 import { expectFailedRequest, launchBrowser, watchConsole } from '../support/browser.ts';
 import { migratedDataDir } from '../support/db-template.ts';
 import { arrangeRecords, CHART_ROUTES, type Records } from '../support/record-pages.ts';

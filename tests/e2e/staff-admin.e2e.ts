@@ -21,8 +21,8 @@ import {
   SAVE_SETTINGS,
   SETTINGS_SAVED,
   SUPER_ADMIN_EMAIL_LABEL,
-} from '../../src/features/backoffice/texts.ts';
-import { ACTIONS_FOR, HOURS_LABEL, HOURS_LATER, HOURS_TITLE, NEW_USER, NO_WORKING_HOURS, SAVE_HOURS, TOASTS, USERS_TITLE } from '../../src/features/users/texts.ts';
+} from '../../src/features/clinic-settings/texts.ts';
+import { ACTIONS_FOR, HOURS_LABEL, HOURS_LATER, HOURS_TITLE, NEW_USER, NO_WORKING_HOURS, SAVE_HOURS, TOASTS, USERS_TITLE } from '../../src/features/clients/users-texts.ts';
 import { expectFailedRequest, launchBrowser } from '../support/browser.ts';
 import { arrangeAccounts, call, expectNoConsoleErrors, outbox, pageAs, type StaffWorld, startStaffServer } from '../support/staff-e2e.ts';
 

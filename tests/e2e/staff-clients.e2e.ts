@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ageInYears } from '../../machines/staff/age.ts';
 import type { Role } from '../../machines/guard/roles.ts';
-import { ALERT_NO_CONSENT, CONSENT_MISSING, ENROLLED, PROFILE_SAVED, RECORD_TAB_LABELS, SECTION_AUDIT, SECTION_ONBOARDING } from '../../src/features/client-details/texts.ts';
+import { ALERT_NO_CONSENT, CONSENT_MISSING, ENROLLED, PROFILE_SAVED, RECORD_TAB_LABELS, SECTION_AUDIT, SECTION_ONBOARDING } from '../../src/features/clients/record/texts.ts';
 import { CLIENTS_EMPTY, CLIENTS_LOAD_FAILED, CLIENTS_TITLE, clientCreatedToast, NEW_CLIENT, RETRY } from '../../src/features/clients/texts.ts';
 import { expectFailedRequest, launchBrowser } from '../support/browser.ts';
 import { arrangeAccounts, call, expectNoConsoleErrors, outbox, pageAs, type StaffWorld, startStaffServer } from '../support/staff-e2e.ts';

@@ -14,7 +14,7 @@ import {
   CONSENT_RECORD_FORM,
   CONSENT_SIGNED_ON,
   CONSENT_WITHDRAWAL_RECORDED,
-} from '../../src/features/client-details/texts.ts';
+} from '../../src/features/clients/record/texts.ts';
 import { clinicToday } from '../../src/lib/format.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { fillDateField } from '../support/date-field-e2e.ts';

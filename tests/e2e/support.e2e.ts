@@ -14,7 +14,7 @@ import { DEFAULT_CLINIC_NAME } from '../../server/mail/clinic-name.ts';
 import { autoCloseHandler, SUPPORT_AUTO_CLOSE_JOB } from '../../server/jobs/support-auto-close.ts';
 import { CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE } from '../../src/app/shell-text.ts';
 import { getHref } from '../../src/app/paths.ts';
-import { SECTION_SUPPORT } from '../../src/features/client-details/support-texts.ts';
+import { SECTION_SUPPORT } from '../../src/features/support/client-support-texts.ts';
 import { launchBrowser, newContext, watchConsole } from '../support/browser.ts';
 import { migratedDataDir } from '../support/db-template.ts';
 import { completeFirstSignIn, createAccount, E2E_PASSWORD, type E2eAccount } from '../support/e2e-accounts.ts';

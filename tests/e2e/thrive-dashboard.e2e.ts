@@ -6,8 +6,8 @@
 // adds a self-reported weight on /user/home and sees it in their trend, marked self-reported.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LAB_FLAG_LABELS, THRIVE_TEXT, TRACK_LABELS } from '../../src/features/thrive-dashboard/texts.ts';
-import { TRENDS_TEXT } from '../../src/features/portal/trends-section.tsx';
+import { LAB_FLAG_LABELS, THRIVE_TEXT, TRACK_LABELS } from '../../src/features/thrive/texts.ts';
+import { TRENDS_TEXT } from '../../src/features/thrive/trends-section.tsx';
 import { CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE } from '../../src/app/shell-text.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { fillDateTimeFields } from '../support/date-field-e2e.ts';

@@ -11,7 +11,7 @@ import { recordIdempotentWrite } from '../../http/idempotency.ts';
 /**
  * Every action the trail can hold: the contract's AuditAction enum (openapi.yaml). A new action is
  * named there first, and the record's Audit tab needs words for it before anything compiles
- * (src/features/client-details/audit-texts.ts).
+ * (src/features/clients/record/audit-texts.ts).
  */
 export type AuditAction = components['schemas']['AuditAction'];
 

@@ -1,7 +1,7 @@
 // The honest page for a route whose screen belongs to a later piece of work: it says so, and
 // the navigation does not link to it.
 import { Box, Typography } from '@mui/material';
-import { NOT_AVAILABLE_TEXT, NOT_AVAILABLE_TITLE } from '../shell-text';
+import { NOT_AVAILABLE_TEXT, NOT_AVAILABLE_TITLE } from '../shell-text.ts';
 
 export function NotAvailablePage() {
   return (

@@ -3,7 +3,8 @@
 // signed in (a user without a role has nowhere else to go), sign-in for a visitor.
 import { Box, Button, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'wouter';
-import { SIGN_OUT, UNAUTHORIZED_HOME, UNAUTHORIZED_SIGN_IN, UNAUTHORIZED_TITLE, unauthorizedText } from '../shell-text';
+import { getHref } from '../paths.ts';
+import { SIGN_OUT, UNAUTHORIZED_HOME, UNAUTHORIZED_SIGN_IN, UNAUTHORIZED_TITLE, unauthorizedText } from '../shell-text.ts';
 
 interface UnauthorizedPageProps {
   superAdminEmail: string;
@@ -28,7 +29,7 @@ export function UnauthorizedPage({ superAdminEmail, onSignOut, hasHome = false }
       </Typography>
       <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 3, flexWrap: 'wrap' }}>
         {hasHome && (
-          <Button component={RouterLink} href="/" variant="contained">
+          <Button component={RouterLink} href={getHref('home')} variant="contained">
             {UNAUTHORIZED_HOME}
           </Button>
         )}
@@ -37,7 +38,7 @@ export function UnauthorizedPage({ superAdminEmail, onSignOut, hasHome = false }
             {SIGN_OUT}
           </Button>
         ) : (
-          <Button component={RouterLink} href="/login" variant="contained">
+          <Button component={RouterLink} href={getHref('login')} variant="contained">
             {UNAUTHORIZED_SIGN_IN}
           </Button>
         )}

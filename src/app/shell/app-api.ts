@@ -4,20 +4,20 @@
 // activity, visibility) that turn into events for the chart.
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { type ActorRefFrom, fromCallback, fromPromise } from 'xstate';
-import type { RuntimeConfig } from '../../../openapi/runtime-config';
-import { type AppEvent, appChildren, appMachine, type LoadedProfile, type ProfileLoadFailure } from '../../../machines/app/app-machine';
-import { bootMachine, type BootFailure } from '../../../machines/app/boot-machine';
-import { CONSENT_VERSION, isUsableClientId } from '../../../machines/consent/consent-machine';
-import { asRole } from '../../../machines/guard/roles';
-import { selectStatus } from '../../../machines/sign-in/selectors';
-import type { AuthenticatorRef } from '../../features/sign-in/auth-provider';
-import { forgetVisitDrafts } from '../../features/visits/visit-drafts';
-import { type ApiClient, createApiClient } from '../../lib/api-client';
-import { setClinicFormat } from '../../lib/format';
-import { configureAmplify, fetchFirstVersion, fetchVersion, hasUserPool, loadRuntimeConfig } from '../../lib/runtime-config';
-import { inactivitySettings, readStoredTimeout } from './inactivity-settings';
-import { routeInfo } from './route-info';
-import { createSessionPort } from './session-port';
+import type { RuntimeConfig } from '../../../openapi/runtime-config.ts';
+import { type AppEvent, appChildren, appMachine, type LoadedProfile, type ProfileLoadFailure } from '../../../machines/app/app-machine.ts';
+import { bootMachine, type BootFailure } from '../../../machines/app/boot-machine.ts';
+import { CONSENT_VERSION, isUsableClientId } from '../../../machines/consent/consent-machine.ts';
+import { asRole } from '../../../machines/guard/roles.ts';
+import { selectStatus } from '../../../machines/sign-in/selectors.ts';
+import type { AuthenticatorRef } from '../../features/identity/shell.ts';
+import { forgetVisitDrafts } from '../../features/visits/shell.ts';
+import { type ApiClient, createApiClient } from '../../lib/api-client.ts';
+import { setClinicFormat } from '../../lib/format.ts';
+import { configureAmplify, fetchFirstVersion, fetchVersion, hasUserPool, loadRuntimeConfig } from '../../lib/runtime-config.ts';
+import { inactivitySettings, readStoredTimeout } from './inactivity-settings.ts';
+import { routeInfo } from './route-info.ts';
+import { createSessionPort } from './session-port.ts';
 
 async function readAccessToken(): Promise<string | null> {
   try {

@@ -14,13 +14,13 @@ import {
   Typography,
 } from '@mui/material';
 import { useSelector } from '@xstate/react';
-import type { ProfileSummary } from '../../../machines/app/app-machine';
-import { selectConsent } from '../../../machines/app/selectors';
-import { CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE, CONSENT_PROCESSING, CONSENT_TITLE } from '../shell-text';
-import { ConsentText } from './consent-text';
-import { modalRoot } from './modal-root';
-import { useShell } from './shell-context';
-import { formatDate } from '../../lib/format';
+import type { ProfileSummary } from '../../../machines/app/app-machine.ts';
+import { selectConsent } from '../../../machines/app/selectors.ts';
+import { CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE, CONSENT_PROCESSING, CONSENT_TITLE } from '../shell-text.ts';
+import { ConsentText } from './consent-text.tsx';
+import { modalRoot } from './modal-root.ts';
+import { useShell } from './shell-context.tsx';
+import { formatDate } from '../../lib/format.ts';
 
 /** The app machine's `consent` child, while it asks. */
 export function ConsentDialog({ client }: { client: ProfileSummary }) {

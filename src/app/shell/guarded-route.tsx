@@ -2,9 +2,9 @@
 // for 150 ms, then the page or a redirect); this renders the page once that guard allows it.
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
-import { selectGuard, selectRoute } from '../../../machines/app/selectors';
-import { LoadingPage } from '../pages/loading-page';
-import { useShell } from './shell-context';
+import { selectGuard, selectRoute } from '../../../machines/app/selectors.ts';
+import { LoadingPage } from '../pages/loading-page.tsx';
+import { useShell } from './shell-context.tsx';
 
 export function GuardedRoute({ routeKey, children }: { routeKey: string; children: ReactNode }) {
   const { app } = useShell();

@@ -1,6 +1,6 @@
 // Automatic logoff settings (HIPAA 164.312(a)(2)(iii)): 15 minutes; the localStorage key below can
 // only shorten it (tests and clinics with shared workstations), never lengthen it.
-import { INACTIVITY_TIMEOUT_MS, INACTIVITY_WARNING_MS } from '../../../machines/inactivity/inactivity-machine';
+import { INACTIVITY_TIMEOUT_MS, INACTIVITY_WARNING_MS } from '../../../machines/inactivity/inactivity-machine.ts';
 
 export const INACTIVITY_TIMEOUT_STORAGE_KEY = 'clinic.inactivityTimeoutMs';
 

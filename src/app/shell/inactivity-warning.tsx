@@ -2,10 +2,10 @@
 // Any input counts as activity (the app machine's activity watcher) and dismisses the warning.
 import { Dialog, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useSelector } from '@xstate/react';
-import { selectInactivity } from '../../../machines/app/selectors';
-import { INACTIVITY_WARNING_TITLE, inactivityWarningText } from '../shell-text';
-import { modalRoot } from './modal-root';
-import { useShell } from './shell-context';
+import { selectInactivity } from '../../../machines/app/selectors.ts';
+import { INACTIVITY_WARNING_TITLE, inactivityWarningText } from '../shell-text.ts';
+import { modalRoot } from './modal-root.ts';
+import { useShell } from './shell-context.tsx';
 
 export function InactivityWarning() {
   const { app } = useShell();

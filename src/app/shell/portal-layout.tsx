@@ -6,11 +6,11 @@ import { AppBar, Box, Drawer, IconButton, List, ListItemButton, ListItemText, To
 import { useTheme } from '@mui/material/styles';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { getHref, portalRoutes } from '../paths';
-import { isBuilt } from '../built-routes';
-import { OPEN_NAVIGATION } from '../shell-text';
-import { useShell } from './shell-context';
-import { UserMenu } from './user-menu';
+import { getHref, portalRoutes } from '../paths.ts';
+import { isBuilt } from '../built-routes.ts';
+import { OPEN_NAVIGATION } from '../shell-text.ts';
+import { useShell } from './shell-context.tsx';
+import { UserMenu } from './user-menu.tsx';
 
 export function PortalLayout({ clientId, onSignOut, children }: { clientId: string; onSignOut: () => void; children: ReactNode }) {
   const { config } = useShell();

@@ -6,11 +6,11 @@
 // The server audits every read of the client's records, whoever reads them.
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { Link } from 'wouter';
-import { isBuilt } from '../built-routes';
-import { getHref, portalRoutes } from '../paths';
-import { pageFor } from '../routes';
-import { PORTAL_OPEN_RECORD, PORTAL_READ_ONLY, PORTAL_WRITE_REFUSED_TEXT, PORTAL_WRITE_REFUSED_TITLE } from '../shell-text';
-import { GuardedRoute } from './guarded-route';
+import { isBuilt } from '../built-routes.ts';
+import { getHref, portalRoutes } from '../paths.ts';
+import { pageFor } from '../routes/index.tsx';
+import { PORTAL_OPEN_RECORD, PORTAL_READ_ONLY, PORTAL_WRITE_REFUSED_TEXT, PORTAL_WRITE_REFUSED_TITLE } from '../shell-text.ts';
+import { GuardedRoute } from './guarded-route.tsx';
 
 type PortalKey = keyof typeof portalRoutes;
 

@@ -1,9 +1,9 @@
 // The dismissible §8 banner shown when the signed-in user's profile could not be loaded.
 import { Alert } from '@mui/material';
 import { useSelector } from '@xstate/react';
-import { selectProfileBanner } from '../../../machines/app/selectors';
-import { profileErrorText } from './profile-errors';
-import { useShell } from './shell-context';
+import { selectProfileBanner } from '../../../machines/app/selectors.ts';
+import { profileErrorText } from './profile-errors.ts';
+import { useShell } from './shell-context.tsx';
 
 export function ProfileBanner() {
   const { app } = useShell();

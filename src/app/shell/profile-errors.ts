@@ -1,7 +1,7 @@
 // The §8 profile-load banner text for a failure: the one failure wording (src/lib/api-failure.ts).
-import type { ProfileLoadFailure } from '../../../machines/app/app-machine';
-import { failureText } from '../../lib/api-failure';
-import { GENDER_NOT_SPECIFIED, PROFILE_ERROR_UNKNOWN } from '../shell-text';
+import type { ProfileLoadFailure } from '../../../machines/app/app-machine.ts';
+import { failureText } from '../../lib/api-failure.ts';
+import { GENDER_NOT_SPECIFIED, PROFILE_ERROR_UNKNOWN } from '../shell-text.ts';
 
 export function profileErrorText(failure: ProfileLoadFailure | null): string {
   if (!failure) return PROFILE_ERROR_UNKNOWN;

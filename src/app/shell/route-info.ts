@@ -1,9 +1,9 @@
 // Which route a location is and who may open it, for the app machine's `route.changed`: /login
 // and /unauthorized are open to anyone (roles null); a page of the route table needs its roles;
 // / and unknown paths need a role (the router then sends each role home).
-import { ROLES } from '../../../machines/guard/roles';
-import type { RouteInfo } from '../../../machines/app/app-machine';
-import { otherRoutes, portalRoutes, staffRoutes } from '../paths';
+import { ROLES } from '../../../machines/guard/roles.ts';
+import type { RouteInfo } from '../../../machines/app/app-machine.ts';
+import { otherRoutes, portalRoutes, staffRoutes } from '../paths.ts';
 
 function matches(pattern: string, pathname: string): boolean {
   const source = pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:(\w+)/g, '[^/]+');

@@ -2,9 +2,9 @@
 // until the user dismisses it or signs in again (the app machine keeps it).
 import { Alert, Box } from '@mui/material';
 import { useSelector } from '@xstate/react';
-import { selectSessionExpired } from '../../../machines/app/selectors';
-import { SESSION_EXPIRED } from '../shell-text';
-import { useShell } from './shell-context';
+import { selectSessionExpired } from '../../../machines/app/selectors.ts';
+import { SESSION_EXPIRED } from '../shell-text.ts';
+import { useShell } from './shell-context.tsx';
 
 export function SessionExpiredAlert() {
   const { app } = useShell();

@@ -3,8 +3,8 @@
 // refresh is running (so concurrent rejections wait on the same refresh). A disabled account is
 // one event: the machine ends the session.
 import { type ActorRefFrom, waitFor } from 'xstate';
-import type { sessionMachine } from '../../../machines/session/session-machine';
-import type { SessionPort } from '../../lib/api-client';
+import type { sessionMachine } from '../../../machines/session/session-machine.ts';
+import type { SessionPort } from '../../lib/api-client.ts';
 
 /** `session` gives the running session actor (the app machine's child), or undefined when there is none. */
 export function createSessionPort(session: () => ActorRefFrom<typeof sessionMachine> | undefined, readAccessToken: () => Promise<string | null>): SessionPort {

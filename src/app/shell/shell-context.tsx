@@ -1,10 +1,10 @@
 // What every screen of the signed-in app reads: the runtime configuration, the one API client,
 // the signed-in identity and the app actor (the shell's chart, machines/app).
 import { createContext, useContext } from 'react';
-import type { RuntimeConfig } from '../../../openapi/runtime-config';
-import type { AppActor } from '../../../machines/app/app-machine';
-import type { Role } from '../../../machines/guard/roles';
-import type { ApiClient } from '../../lib/api-client';
+import type { RuntimeConfig } from '../../../openapi/runtime-config.ts';
+import type { AppActor } from '../../../machines/app/app-machine.ts';
+import type { Role } from '../../../machines/guard/roles.ts';
+import type { ApiClient } from '../../lib/api-client.ts';
 
 export interface ShellAuth {
   status: 'configuring' | 'unauthenticated' | 'authenticated';

@@ -5,15 +5,15 @@ import { AppBar, Box, Drawer, IconButton, List, ListItemButton, ListItemText, To
 import { useTheme } from '@mui/material/styles';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { type Role, roleIsAllowed } from '../../../machines/guard/roles';
-import { DEFAULT_LAB_DESK_ROLES, runsLabDesk } from '../../../machines/staff/work-routing';
-import { getHref, staffRoutes, staffSectionOf } from '../paths';
-import { isBuilt } from '../built-routes';
-import { PortalBookingsBadge, PortalBookingsProvider } from '../../features/appointments/portal-bookings';
-import { SupportQueueBadge } from './support-badge';
-import { OPEN_NAVIGATION } from '../shell-text';
-import { useShell } from './shell-context';
-import { UserMenu } from './user-menu';
+import { type Role, roleIsAllowed } from '../../../machines/guard/roles.ts';
+import { DEFAULT_LAB_DESK_ROLES, runsLabDesk } from '../../../machines/staff/work-routing.ts';
+import { getHref, staffRoutes, staffSectionOf } from '../paths.ts';
+import { isBuilt } from '../built-routes.ts';
+import { PortalBookingsBadge, PortalBookingsProvider } from '../../features/appointments/shell.ts';
+import { SupportQueueBadge } from './support-badge.tsx';
+import { OPEN_NAVIGATION } from '../shell-text.ts';
+import { useShell } from './shell-context.tsx';
+import { UserMenu } from './user-menu.tsx';
 
 const SIDEBAR_WIDTH = 240;
 

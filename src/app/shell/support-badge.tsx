@@ -6,10 +6,10 @@ import { Badge } from '@mui/material';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { fromCallback, fromPromise } from 'xstate';
-import { type QueueCountEvent, queueCountMachine } from '../../../machines/support/queue-count-machine';
-import { queueCountSelectors } from '../../../machines/support/selectors';
-import { countTicketsNeedingStaff, LOCATION_EVENTS } from './app-api';
-import { useShell } from './shell-context';
+import { type QueueCountEvent, queueCountMachine } from '../../../machines/support/queue-count-machine.ts';
+import { queueCountSelectors } from '../../../machines/support/selectors.ts';
+import { countTicketsNeedingStaff, LOCATION_EVENTS } from './app-api.ts';
+import { useShell } from './shell-context.tsx';
 
 export function SupportQueueBadge({ children }: { children: ReactNode }) {
   const { api } = useShell();

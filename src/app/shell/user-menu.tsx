@@ -3,10 +3,10 @@
 import { Avatar, Button, Divider, IconButton, Menu, MenuItem, Typography } from '@mui/material';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { selectDisplayName } from '../../../machines/app/selectors';
-import { ACCOUNT, accountMenuLabel, SIGN_OUT } from '../shell-text';
-import { useShell } from './shell-context';
-import { words } from '../../../machines/rules/words';
+import { selectDisplayName } from '../../../machines/app/selectors.ts';
+import { ACCOUNT, accountMenuLabel, SIGN_OUT } from '../shell-text.ts';
+import { useShell } from './shell-context.tsx';
+import { words } from '../../../machines/rules/words.ts';
 
 function initials(label: string): string {
   const words = label.split(/[\s@.]+/).filter(Boolean);

@@ -2,9 +2,9 @@
 // when a newer build is deployed a polite live region announces it and 'Refresh Now' reloads.
 import { Alert, Button } from '@mui/material';
 import { useSelector } from '@xstate/react';
-import { selectVersion } from '../../../machines/app/selectors';
-import { NEW_VERSION_AVAILABLE, REFRESH_NOW } from '../shell-text';
-import { useShell } from './shell-context';
+import { selectVersion } from '../../../machines/app/selectors.ts';
+import { NEW_VERSION_AVAILABLE, REFRESH_NOW } from '../shell-text.ts';
+import { useShell } from './shell-context.tsx';
 
 export function VersionBanner() {
   const { app } = useShell();

@@ -1,12 +1,12 @@
 // Below 768 px the screen is one day as a list: each appointment with its time, client, service,
 // staff and status, opening the same side panel (the same actions) as the calendar.
 import { Box, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
-import type { CalendarAppointment } from '../../../machines/appointments/calendar-machine';
-import type { SchedulingSetup } from './appointments-api';
-import type { CalendarHandle } from './appointments-hooks';
-import { clockOf } from './clinic-time';
-import { serviceColour } from './service-colours';
-import { AGENDA_LABEL, NO_APPOINTMENTS_DAY, STATUS_LABELS, STATUS_MARKS } from './texts';
+import type { CalendarAppointment } from '../../../machines/appointments/calendar-machine.ts';
+import type { SchedulingSetup } from './appointments-api.ts';
+import type { CalendarHandle } from './appointments-hooks.ts';
+import { clockOf } from './clinic-time.ts';
+import { serviceColour } from './service-colours.ts';
+import { AGENDA_LABEL, NO_APPOINTMENTS_DAY, STATUS_LABELS, STATUS_MARKS } from './texts.ts';
 
 export function AgendaList({ setup, calendar, appointments }: { setup: SchedulingSetup; calendar: CalendarHandle; appointments: CalendarAppointment[] }) {
   const zone = setup.hours.time_zone;

@@ -7,21 +7,21 @@
 // visit chart from here (the one already opened for this appointment, or a new one).
 import { Alert, Box, Button, Chip, CircularProgress, Divider, Drawer, IconButton, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { appointmentLifecycle, checkInWindow } from '../../../machines/appointments/appointment-lifecycle';
-import { roleMayTakeStep } from '../../../machines/appointments/delivery-roles';
-import { isCompleteStart, stepInput } from '../../../machines/appointments/panel-steps';
-import { clinicDayEnd, zonedInstant } from '../../../machines/appointments/scheduling-rules';
-import { nextSteps } from '../../../machines/lifecycle/lifecycle';
-import { ageInYears } from '../../../machines/staff/age';
-import { isTherapy, type Therapy } from '../../../machines/visits/therapy-fields';
-import { clientAlerts, isBlocking } from '../../../machines/staff/client-alerts';
-import { DateTimeFields } from '../../lib/date-field';
-import { fullName } from '../../lib/staff/format';
-import { FormDialog } from '../../lib/staff/form-dialog';
-import type { ActionHandle } from '../../lib/staff/hooks';
-import type { AppointmentStatus, SchedulingSetup, StatusChange } from './appointments-api';
-import { useAppointmentPanel } from './appointments-hooks';
-import { clockOf, dayAndClock, offsetIso } from './clinic-time';
+import { appointmentLifecycle, checkInWindow } from '../../../machines/appointments/appointment-lifecycle.ts';
+import { roleMayTakeStep } from '../../../machines/appointments/delivery-roles.ts';
+import { isCompleteStart, stepInput } from '../../../machines/appointments/panel-steps.ts';
+import { clinicDayEnd, zonedInstant } from '../../../machines/appointments/scheduling-rules.ts';
+import { nextSteps } from '../../../machines/lifecycle/lifecycle.ts';
+import { ageInYears } from '../../../machines/staff/age.ts';
+import { isTherapy, type Therapy } from '../../../machines/visits/therapy-fields.ts';
+import { clientAlerts, isBlocking } from '../../../machines/staff/client-alerts.ts';
+import { DateTimeFields } from '../../lib/date-field.tsx';
+import { fullName } from '../../lib/staff/format.ts';
+import { FormDialog } from '../../lib/staff/form-dialog.tsx';
+import type { ActionHandle } from '../../lib/staff/hooks.ts';
+import type { AppointmentStatus, SchedulingSetup, StatusChange } from './appointments-api.ts';
+import { useAppointmentPanel } from './appointments-hooks.ts';
+import { clockOf, dayAndClock, offsetIso } from './clinic-time.ts';
 import {
   ACTION_LABELS,
   AGE,
@@ -47,8 +47,8 @@ import {
   STAFF,
   STATUS_HISTORY,
   STATUS_LABELS,
-} from './texts';
-import { personName, words } from '../../../machines/rules/words';
+} from './texts.ts';
+import { personName, words } from '../../../machines/rules/words.ts';
 
 /** A visit chart is opened once the client is here (the server's rule), and read after. */
 const CHARTABLE = new Set<string>(['checked_in', 'in_progress', 'completed']);

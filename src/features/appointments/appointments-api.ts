@@ -1,17 +1,22 @@
-// The appointments screen's calls: the only module of this feature that calls the API client
-// (openapi-fetch). Each function is an actor's work for the booking and calendar charts or a
-// record the page loads; failures are ApiFailures (§8 message), and a scheduling 409 also carries
-// the `conflicts` the server named, which the charts read.
-import type { BookingRequest, BookingResult, ClientOption, Offer } from '../../../machines/appointments/booking-machine';
-import type { CalendarAppointment, DayRange, Move } from '../../../machines/appointments/calendar-machine';
-import type { UnseenBookings } from '../../../machines/appointments/portal-bookings-machine';
-import { addDays, isoWeekday, localTime, zonedInstant } from '../../../machines/appointments/scheduling-rules';
-import type { Therapy } from '../../../machines/visits/therapy-fields';
-import type { components } from '../../../openapi/generated/api';
-import { ApiFailure, unwrap } from '../../lib/api-failure';
-import type { ApiClient } from '../../lib/api-client';
-import { fullName } from '../../lib/staff/format';
-import { offsetIso } from './clinic-time';
+// The appointments domain's adapter: the only appointments module that calls the API client
+// (openapi-fetch), for the staff calendar, the client record's Appointments section, the portal's
+// booking pages (issue 16) and the back office's scheduling set-up. Each function is an actor's
+// work for a chart in machines/appointments/ or machines/portal/, or a record a page loads;
+// failures are ApiFailures (§8 message), and a scheduling 409 also carries the `conflicts` the
+// server named, which the charts read.
+import type { BookingRequest, BookingResult, ClientOption, Offer } from '../../../machines/appointments/booking-machine.ts';
+import type { CalendarAppointment, DayRange, Move } from '../../../machines/appointments/calendar-machine.ts';
+import type { UnseenBookings } from '../../../machines/appointments/portal-bookings-machine.ts';
+import { addDays, isoWeekday, localTime, zonedInstant } from '../../../machines/appointments/scheduling-rules.ts';
+import { clinicDate, isUpcoming, type PortalAppointment, type PortalBookingRules } from '../../../machines/portal/upcoming-rules.ts';
+import type { VisitList } from '../../../machines/portal/upcoming-machine.ts';
+import type { VisitCatalogue } from '../../../machines/portal/visit-booking-machine.ts';
+import type { Therapy } from '../../../machines/visits/therapy-fields.ts';
+import type { components } from '../../../openapi/generated/api.ts';
+import { ApiFailure, unwrap } from '../../lib/api-failure.ts';
+import type { ApiClient } from '../../lib/api-client.ts';
+import { fullName } from '../../lib/staff/format.ts';
+import { offsetIso } from './clinic-time.ts';
 
 export type Appointment = components['schemas']['Appointment'];
 export type AppointmentDetail = components['schemas']['AppointmentDetail'];
@@ -21,6 +26,7 @@ export type SchedulingHours = components['schemas']['SchedulingHours'];
 export type Package = components['schemas']['Package'];
 export type AppointmentStatus = components['schemas']['AppointmentStatus'];
 type StaffRole = components['schemas']['StaffRole'];
+type S = components['schemas'];
 
 export interface StaffMember {
   id: number;
@@ -272,9 +278,6 @@ async function withClientNames(api: ApiClient, names: ClientNames, unseen: { cou
   return { count: unseen.count, appointments: unseen.appointments.map((a) => ({ ...a, client_name: names.get(a.client) ?? null })) };
 }
 
-/** Where a visit's chart lives: /client/{therapy}/{clientId}/visit/{visitId} (spec §2). */
-export const visitChartHref = (visit: { therapy: Therapy; client: number; id: number }) => `/client/${visit.therapy}/${visit.client}/visit/${visit.id}`;
-
 /**
  * The chart of a checked-in appointment: the one already opened for it, or a new one. One chart
  * per appointment is the server's rule, so a chart opened meanwhile on another device (409) is
@@ -292,4 +295,125 @@ export async function openVisitForAppointment(api: ApiClient, appointment: { id:
     if (again) return again;
     throw error;
   }
+}
+
+// The client record's Appointments section: the client's appointments and package balance, the
+// clinic's package catalogue and the sale of a package.
+export type ClientAppointment = components['schemas']['Appointment'];
+export type ClientPackage = components['schemas']['Package'];
+
+export const clientAppointments = (api: ApiClient, client: number) => unwrap(api.GET('/appointments/appointments', { params: { query: { client, limit: 1000 } } }));
+export const clientPackages = (api: ApiClient, client: number) => unwrap(api.GET('/appointments/packages', { params: { query: { client } } }));
+export const packagePlans = (api: ApiClient) => unwrap(api.GET('/appointments/package-plans', {}));
+export const sellPackage = (api: ApiClient, plan: number, client: number) =>
+  unwrap(api.POST('/appointments/package-plans/{id}/sell', { params: { path: { id: plan } }, body: { client } }));
+
+// The portal's booking pages: the upcoming-visits chart, the visit-booking chart and the booking
+// chart it invokes.
+/** An upcoming video call with its join link, when the server gives it (from 10 minutes before). */
+export type ListedVisit = PortalAppointment & { join_url?: string | null; join_opens_at?: string | null };
+
+/** The client's appointments and the rules they are changed under; video calls with their join link. */
+export async function loadVisits(api: ApiClient, clientId: string): Promise<VisitList> {
+  const [rules, appointments] = await Promise.all([
+    unwrap(api.GET('/appointments/booking-rules', {})),
+    unwrap(api.GET('/appointments/appointments', { params: { query: { client: Number(clientId), limit: 500 } } })),
+  ]);
+  const now = Date.now();
+  const listed: ListedVisit[] = await Promise.all(
+    (appointments as PortalAppointment[]).map(async (a) => {
+      if (a.channel !== 'video' || !isUpcoming(a, now)) return a;
+      const visit = await unwrap(api.GET('/appointments/appointments/{id}/visit', { params: { path: { id: a.id } } }));
+      return { ...a, join_url: visit.join_url, join_opens_at: visit.join_opens_at };
+    }),
+  );
+  return { rules: rules as PortalBookingRules, appointments: listed };
+}
+
+export const cancelVisit = (api: ApiClient, id: number, reason: string) =>
+  unwrap(api.POST('/appointments/appointments/{id}/transitions', { params: { path: { id } }, body: { to: 'cancelled', reason } }));
+
+export const rescheduleVisit = (api: ApiClient, id: number, start: string) =>
+  unwrap(api.POST('/appointments/appointments/{id}/transitions', { params: { path: { id } }, body: { to: 'rescheduled', start } }));
+
+/**
+ * Free starts for moving a visit: the next two weeks, its own time left out, only when the person
+ * who delivers it is free (a move keeps them; a time free only with someone else would be refused).
+ */
+export async function loadStarts(api: ApiClient, appointment: PortalAppointment, rules: PortalBookingRules): Promise<string[]> {
+  const now = Date.now();
+  const offers = await loadAvailability(api, { service: appointment.service, dateFrom: clinicDate(rules.time_zone, now), dateTo: clinicDate(rules.time_zone, now, 13) });
+  const own = Date.parse(appointment.start);
+  const withSameStaff = offers.filter((o) => appointment.staff === undefined || o.staff.includes(appointment.staff));
+  return [...new Set(withSameStaff.map((o) => o.start))].filter((s) => Date.parse(s) !== own);
+}
+
+/** What the booking pages offer: the online services, the client's packages, the clinic's zone. */
+export async function loadCatalogue(api: ApiClient, clientId: string): Promise<VisitCatalogue> {
+  const [services, packages, rules] = await Promise.all([
+    unwrap(api.GET('/appointments/services', {})),
+    unwrap(api.GET('/appointments/packages', { params: { query: { client: Number(clientId) } } })),
+    unwrap(api.GET('/appointments/booking-rules', {})),
+  ]);
+  return { services: services as VisitCatalogue['services'], packages, timeZone: rules.time_zone };
+}
+
+export interface VisitExtras {
+  package: number | null;
+  channel: S['Channel'];
+  answers: Record<string, string>;
+}
+
+/** Books the chosen time with the package it is paid from, the channel and the answers, in one request. */
+export async function bookVisit(api: ApiClient, request: BookingRequest, extras: VisitExtras): Promise<BookingResult> {
+  const body: components['schemas']['AppointmentCreate'] = {
+    client: request.client,
+    service: request.service,
+    start: request.start,
+    channel: extras.channel,
+    answers: extras.answers,
+  };
+  if (request.staff !== null) body.staff = request.staff;
+  if (extras.package !== null) body.package = extras.package;
+  if (request.notes) body.notes = request.notes;
+  // One key per booking confirmed (the same for a resend of it): a lost answer never books twice.
+  const created = await unwrap(api.POST('/appointments/appointments', { params: { header: { 'Idempotency-Key': request.key } }, body }));
+  return { appointments: [{ id: created.id, start: created.start }] };
+}
+
+// The back office's scheduling set-up: services, resources, hours and booking rules, the package
+// catalogue, and the impact check before a change.
+export type ServicePatch = S['ServicePatch'];
+export type ResourceList = S['ResourceList'];
+export type HoursPatch = S['SchedulingHoursPatch'];
+export type PackagePlan = S['PackagePlan'];
+export type PackagePlanCreate = S['PackagePlanCreate'];
+export type Impact = S['SchedulingImpact'];
+/** Every staff role that may hold working hours. */
+const HOURS_ROLES = ['NURSE', 'DOCTOR', 'HEALTH_COACH', 'NUTRITIONIST', 'RECEPTION', 'ADMIN', 'SUPER_ADMIN'] as const;
+
+export const listServices = (api: ApiClient) => unwrap(api.GET('/appointments/services', {}));
+export const createService = (api: ApiClient, body: S['ServiceCreate']) => unwrap(api.POST('/appointments/services', { body }));
+export const patchService = (api: ApiClient, id: number, body: ServicePatch) => unwrap(api.PATCH('/appointments/services/{id}', { params: { path: { id } }, body }));
+export const previewServiceImpact = (api: ApiClient, id: number, body: ServicePatch) =>
+  unwrap(api.POST('/appointments/services/{id}/impact', { params: { path: { id } }, body }));
+
+export const listResources = (api: ApiClient) => unwrap(api.GET('/appointments/resources', {}));
+export const createResource = (api: ApiClient, body: S['ResourceCreate']) => unwrap(api.POST('/appointments/resources', { body }));
+export const patchResource = (api: ApiClient, id: number, body: S['ResourcePatch']) => unwrap(api.PATCH('/appointments/resources/{id}', { params: { path: { id } }, body }));
+
+export const getHours = (api: ApiClient) => unwrap(api.GET('/appointments/hours', {}));
+export const patchHours = (api: ApiClient, body: HoursPatch) => unwrap(api.PATCH('/appointments/hours', { body }));
+export const previewHoursImpact = (api: ApiClient, body: HoursPatch) => unwrap(api.POST('/appointments/hours/impact', { body }));
+export const cancelImpacted = (api: ApiClient, appointments: number[], reason: string) =>
+  unwrap(api.POST('/appointments/impacted/cancel', { body: { appointments, reason } }));
+
+export const listPlans = (api: ApiClient) => unwrap(api.GET('/appointments/package-plans', {}));
+export const createPlan = (api: ApiClient, body: PackagePlanCreate) => unwrap(api.POST('/appointments/package-plans', { body }));
+export const patchPlan = (api: ApiClient, id: number, body: S['PackagePlanPatch']) => unwrap(api.PATCH('/appointments/package-plans/{id}', { params: { path: { id } }, body }));
+
+/** Everyone who may hold working hours (every staff role), by last name. */
+export async function listStaff(api: ApiClient): Promise<StaffMember[]> {
+  const pages = await Promise.all(HOURS_ROLES.map((role) => unwrap(api.GET('/users/users', { params: { query: { role, page_size: 100, ordering: 'last_name' } } }))));
+  return pages.flatMap((page) => page.results.map((u) => ({ id: u.id, name: [u.first_name, u.last_name].filter(Boolean).join(' ') || u.email, role: u.role ?? '' })));
 }

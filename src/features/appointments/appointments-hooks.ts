@@ -6,13 +6,13 @@ import { useSnackbar } from 'notistack';
 import { useRef } from 'react';
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
-import { type BookingResult, bookingMachine, type Slot } from '../../../machines/appointments/booking-machine';
-import { calendarMachine, type CalendarColumns, type CalendarFilters, type CalendarView, type Move } from '../../../machines/appointments/calendar-machine';
-import { bookingSelectors, calendarSelectors } from '../../../machines/appointments/selectors';
-import { mayChart } from '../../../machines/visits/charting-roles';
-import { isTherapy, type Therapy } from '../../../machines/visits/therapy-fields';
-import { useShell } from '../../app/port';
-import { useAction, useRecord } from '../../lib/staff/hooks';
+import { type BookingResult, bookingMachine, type Slot } from '../../../machines/appointments/booking-machine.ts';
+import { calendarMachine, type CalendarColumns, type CalendarFilters, type CalendarView, type Move } from '../../../machines/appointments/calendar-machine.ts';
+import { bookingSelectors, calendarSelectors } from '../../../machines/appointments/selectors.ts';
+import { mayChart } from '../../../machines/visits/charting-roles.ts';
+import { isTherapy, type Therapy } from '../../../machines/visits/therapy-fields.ts';
+import { useShell } from '../../app/port.ts';
+import { useAction, useRecord } from '../../lib/staff/hooks.ts';
 import {
   book,
   changeStatus,
@@ -25,9 +25,9 @@ import {
   saveMove,
   searchClients,
   type StatusChange,
-  visitChartHref,
-} from './appointments-api';
-import { bookedToast, MOVE_SAVED, STATUS_LABELS, statusChanged } from './texts';
+} from './appointments-api.ts';
+import { visitChartHref } from '../../app/paths.ts';
+import { bookedToast, MOVE_SAVED, STATUS_LABELS, statusChanged } from './texts.ts';
 
 export function useSchedulingSetup() {
   const { api } = useShell();

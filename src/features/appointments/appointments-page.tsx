@@ -5,20 +5,20 @@
 import { Alert, Box, Button, CircularProgress, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useMemo, useState } from 'react';
-import type { Slot } from '../../../machines/appointments/booking-machine';
-import { stepDate } from '../../../machines/appointments/calendar-machine';
-import { visibleAppointments } from '../../../machines/appointments/selectors';
-import { clinicToday, formatWeekdayDate } from '../../lib/format';
-import { AgendaList } from './agenda-list';
-import { AppointmentPanel } from './appointment-panel';
-import type { SchedulingSetup } from './appointments-api';
-import { useCalendar, useSchedulingSetup } from './appointments-hooks';
-import { BookingDialog } from './booking-dialog';
-import { CalendarView } from './calendar-view';
-import { offsetIso } from './clinic-time';
-import { ConflictLines } from './conflict-lines';
-import { NewPortalBookings } from './portal-bookings';
-import { nextOpeningStart, zonedInstant } from '../../../machines/appointments/scheduling-rules';
+import type { Slot } from '../../../machines/appointments/booking-machine.ts';
+import { stepDate } from '../../../machines/appointments/calendar-machine.ts';
+import { visibleAppointments } from '../../../machines/appointments/selectors.ts';
+import { clinicToday, formatWeekdayDate } from '../../lib/format.ts';
+import { AgendaList } from './agenda-list.tsx';
+import { AppointmentPanel } from './appointment-panel.tsx';
+import type { SchedulingSetup } from './appointments-api.ts';
+import { useCalendar, useSchedulingSetup } from './appointments-hooks.ts';
+import { BookingDialog } from './booking-dialog.tsx';
+import { CalendarView } from './calendar-view.tsx';
+import { offsetIso } from './clinic-time.ts';
+import { ConflictLines } from './conflict-lines.tsx';
+import { NewPortalBookings } from './portal-bookings.tsx';
+import { nextOpeningStart, zonedInstant } from '../../../machines/appointments/scheduling-rules.ts';
 import {
   ANY,
   APPOINTMENTS_TITLE,
@@ -41,7 +41,7 @@ import {
   TODAY,
   VIEW_LABEL,
   WEEK,
-} from './texts';
+} from './texts.ts';
 
 function Filter({ label, value, options, onChange }: { label: string; value: string; options: Array<[string, string]>; onChange: (value: string) => void }) {
   return (

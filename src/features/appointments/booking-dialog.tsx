@@ -22,14 +22,14 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { type BookingResult, type Offer, type Slot, staffChoicesFor } from '../../../machines/appointments/booking-machine';
-import { localTime, withoutWorkingHours, zonedInstant } from '../../../machines/appointments/scheduling-rules';
-import { formatWeekdayDate } from '../../lib/format';
-import { DateTimeFields } from '../../lib/date-field';
-import type { SchedulingSetup } from './appointments-api';
-import { type BookingHandle, useBooking } from './appointments-hooks';
-import { clockOf, dayAndClock, offsetIso } from './clinic-time';
-import { ConflictLines } from './conflict-lines';
+import { type BookingResult, type Offer, type Slot, staffChoicesFor } from '../../../machines/appointments/booking-machine.ts';
+import { localTime, withoutWorkingHours, zonedInstant } from '../../../machines/appointments/scheduling-rules.ts';
+import { formatWeekdayDate } from '../../lib/format.ts';
+import { DateTimeFields } from '../../lib/date-field.tsx';
+import type { SchedulingSetup } from './appointments-api.ts';
+import { type BookingHandle, useBooking } from './appointments-hooks.ts';
+import { clockOf, dayAndClock, offsetIso } from './clinic-time.ts';
+import { ConflictLines } from './conflict-lines.tsx';
 import {
   ANY_STAFF,
   BACK,
@@ -57,7 +57,7 @@ import {
   staffHasNoHours,
   staffWithoutHours,
   WEEKDAY_SHORT,
-} from './texts';
+} from './texts.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

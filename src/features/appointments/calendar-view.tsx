@@ -12,16 +12,16 @@ import { Calendar, dayjsLocalizer, type EventProps, type Formats, type SlotInfo 
 import dragAndDropModule, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
-import type { Slot } from '../../../machines/appointments/booking-machine';
-import type { CalendarAppointment } from '../../../machines/appointments/calendar-machine';
-import { isoWeekday } from '../../../machines/appointments/scheduling-rules';
-import { holdsTime } from '../../../machines/appointments/selectors';
-import { openingByWeekday, type SchedulingSetup } from './appointments-api';
-import type { CalendarHandle } from './appointments-hooks';
-import { formatClock, formatDate, formatMonthYear, formatWeekdayDate } from '../../lib/format';
-import { clockOf, dayToDrawn, drawnDay, fromDrawn, toDrawn } from './clinic-time';
-import { serviceColour } from './service-colours';
-import { CALENDAR_LABEL, STATUS_LABELS, STATUS_MARKS } from './texts';
+import type { Slot } from '../../../machines/appointments/booking-machine.ts';
+import type { CalendarAppointment } from '../../../machines/appointments/calendar-machine.ts';
+import { isoWeekday } from '../../../machines/appointments/scheduling-rules.ts';
+import { holdsTime } from '../../../machines/appointments/selectors.ts';
+import { openingByWeekday, type SchedulingSetup } from './appointments-api.ts';
+import type { CalendarHandle } from './appointments-hooks.ts';
+import { formatClock, formatDate, formatMonthYear, formatWeekdayDate } from '../../lib/format.ts';
+import { clockOf, dayToDrawn, drawnDay, fromDrawn, toDrawn } from './clinic-time.ts';
+import { serviceColour } from './service-colours.ts';
+import { CALENDAR_LABEL, STATUS_LABELS, STATUS_MARKS } from './texts.ts';
 
 // The calendar chart asks for Monday-to-Sunday weeks (ISO weeks, as the clinic's rota is kept), so
 // the drawn week must start on Monday too; dayjs's English locale starts it on Sunday, and the

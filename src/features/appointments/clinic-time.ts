@@ -1,8 +1,8 @@
 // The calendar component draws in the browser's own zone; the clinic runs on its zone (settings).
 // So times cross over as wall clocks: an appointment at 10:00 in the clinic is drawn as a Date whose
 // browser-local clock reads 10:00, and a drop at a drawn 11:15 is 11:15 on the clinic's clock.
-import { localTime, zonedInstant, zoneOffsetMinutes } from '../../../machines/appointments/scheduling-rules';
-import { formatTime, formatWeekdayDateTime } from '../../lib/format';
+import { localTime, zonedInstant, zoneOffsetMinutes } from '../../../machines/appointments/scheduling-rules.ts';
+import { formatTime, formatWeekdayDateTime } from '../../lib/format.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -1,10 +1,10 @@
 // The conflicts a 409 names, in the desk's words: who or what is taken, and when.
 import { List, ListItem } from '@mui/material';
-import type { MoveConflict } from '../../../machines/appointments/calendar-machine';
-import type { SchedulingSetup } from './appointments-api';
-import { clockOf } from './clinic-time';
-import { conflictLine } from './texts';
-import { personName } from '../../../machines/rules/words';
+import type { MoveConflict } from '../../../machines/appointments/calendar-machine.ts';
+import type { SchedulingSetup } from './appointments-api.ts';
+import { clockOf } from './clinic-time.ts';
+import { conflictLine } from './texts.ts';
+import { personName } from '../../../machines/rules/words.ts';
 
 export function ConflictLines({ setup, conflicts }: { setup: SchedulingSetup; conflicts: readonly MoveConflict[] }) {
   if (!conflicts.length) return null;

@@ -6,12 +6,12 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useSnackbar } from 'notistack';
 import { createContext, type ReactNode, useContext, useRef } from 'react';
 import { fromPromise } from 'xstate';
-import { portalBookingsMachine } from '../../../machines/appointments/portal-bookings-machine';
-import { portalBookingsSelectors } from '../../../machines/appointments/selectors';
-import { useShell } from '../../app/port';
-import { ClientNames, keepToldBookings, loadUnseenPortalBookings, markPortalBookingsSeen, readToldBookings } from './appointments-api';
-import { dayAndClock } from './clinic-time';
-import { MARK_SEEN, NEW_PORTAL_BOOKINGS, portalBookingsToast } from './texts';
+import { portalBookingsMachine } from '../../../machines/appointments/portal-bookings-machine.ts';
+import { portalBookingsSelectors } from '../../../machines/appointments/selectors.ts';
+import { useShell } from '../../app/port.ts';
+import { ClientNames, keepToldBookings, loadUnseenPortalBookings, markPortalBookingsSeen, readToldBookings } from './appointments-api.ts';
+import { dayAndClock } from './clinic-time.ts';
+import { MARK_SEEN, NEW_PORTAL_BOOKINGS, portalBookingsToast } from './texts.ts';
 
 type PortalBookingsRef = ReturnType<typeof useActorRef<typeof portalBookingsMachine>>;
 

@@ -106,7 +106,7 @@ export const NO_PACKAGE = 'No package';
 export const sessionsLeft = (therapy: string, left: number, total: number) => `${therapy}: ${left} of ${total} sessions left`;
 export const STATUS_HISTORY = 'Status history';
 // The appointment's visit chart in words: shared with the client record, so kept with the appointments' chart.
-export { CHART_LABEL, CHART_STATUS_LABELS, chartStatusText, signedBy } from '../../../machines/appointments/chart-texts';
+export { CHART_LABEL, CHART_STATUS_LABELS, chartStatusText, signedBy } from '../../../machines/appointments/chart-texts.ts';
 export const CANCEL_REASON = 'Reason for cancelling';
 export const CANCEL_TITLE = 'Cancel the appointment';
 export const KEEP = 'Keep it';

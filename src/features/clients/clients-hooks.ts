@@ -1,11 +1,11 @@
 // The clients hub's machines bound to its adapter: the server-side list of clients, the program
 // catalogue for the filter (a record machine, not an effect), and the New client action.
 import { useSnackbar } from 'notistack';
-import { useShell } from '../../app/port';
-import { fullName } from '../../lib/staff/format';
-import { useAction, useRecord, useServerList } from '../../lib/staff/hooks';
-import { createClient, fetchClientsPage, fetchPrograms, type NewClient } from './clients-api';
-import { clientCreatedToast } from './texts';
+import { useShell } from '../../app/port.ts';
+import { fullName } from '../../lib/staff/format.ts';
+import { useAction, useRecord, useServerList } from '../../lib/staff/hooks.ts';
+import { createClient, fetchClientsPage, fetchPrograms, type NewClient } from './clients-api.ts';
+import { clientCreatedToast } from './texts.ts';
 
 export function useClientsHub() {
   const { api } = useShell();

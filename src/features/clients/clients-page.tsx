@@ -5,15 +5,15 @@
 import { Box, Chip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { Link, useLocation } from 'wouter';
-import { ageInYears } from '../../../machines/staff/age';
-import { getHref } from '../../app/port';
-import { formatDate, formatPhone, fullName } from '../../lib/staff/format';
-import { formatTime } from '../../lib/format';
-import { GridPage, ServerGrid } from '../../lib/staff/server-grid';
-import { CLIENT_SORT_FIELDS, type ClientStatus } from './clients-api';
-import { useClientsHub } from './clients-hooks';
-import { NewClientDialog } from './new-client-dialog';
-import { ANY_STATUS, CLIENT_STATUS_LABELS, CLIENTS_EMPTY, CLIENTS_LOAD_FAILED, DEACTIVATED, CLIENTS_SEARCH_LABEL, CLIENTS_TITLE, CONSENTED, FILTER_CONSENT, FILTER_PROGRAM, FILTER_STATUS, NEW_CLIENT, NOT_CONSENTED, RETRY } from './texts';
+import { ageInYears } from '../../../machines/staff/age.ts';
+import { getHref } from '../../app/port.ts';
+import { formatDate, formatPhone, fullName } from '../../lib/staff/format.ts';
+import { formatTime } from '../../lib/format.ts';
+import { GridPage, ServerGrid } from '../../lib/staff/server-grid.tsx';
+import { CLIENT_SORT_FIELDS, type ClientStatus } from './clients-api.ts';
+import { useClientsHub } from './clients-hooks.ts';
+import { NewClientDialog } from './new-client-dialog.tsx';
+import { ANY_STATUS, CLIENT_STATUS_LABELS, CLIENTS_EMPTY, CLIENTS_LOAD_FAILED, DEACTIVATED, CLIENTS_SEARCH_LABEL, CLIENTS_TITLE, CONSENTED, FILTER_CONSENT, FILTER_PROGRAM, FILTER_STATUS, NEW_CLIENT, NOT_CONSENTED, RETRY } from './texts.ts';
 
 type Row = { id: number; first_name: string; last_name: string; email: string; phone_number: string | null; is_active: boolean; status?: ClientStatus; date_of_birth?: string | null; programs?: string[]; hipaa_consent?: boolean; updated_at?: string };
 

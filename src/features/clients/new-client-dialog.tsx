@@ -2,12 +2,12 @@
 // server creates the sign-in account and emails the invitation; the toast says so.
 import { MenuItem, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
-import { DateField } from '../../lib/date-field';
-import { fieldError } from '../../lib/staff/confirm-dialog';
-import { FormDialog } from '../../lib/staff/form-dialog';
-import type { ActionHandle } from '../../lib/staff/hooks';
-import { EMPTY_PERSON, PersonFields, personReady } from '../../lib/staff/person-fields';
-import { CREATE_CLIENT, NEW_CLIENT } from './texts';
+import { DateField } from '../../lib/date-field.tsx';
+import { fieldError } from '../../lib/staff/confirm-dialog.tsx';
+import { FormDialog } from '../../lib/staff/form-dialog.tsx';
+import type { ActionHandle } from '../../lib/staff/hooks.ts';
+import { EMPTY_PERSON, PersonFields, personReady } from './person-fields.tsx';
+import { CREATE_CLIENT, NEW_CLIENT } from './texts.ts';
 
 const EMPTY = { ...EMPTY_PERSON, date_of_birth: '', gender: '' };
 

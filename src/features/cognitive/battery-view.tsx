@@ -3,9 +3,9 @@
 // Enter press them), arrow and digit keys where a task asks for them, one column at 360 px.
 import { Alert, Box, Button, LinearProgress, Stack, TextField, Typography } from '@mui/material';
 import { type KeyboardEvent, useLayoutEffect, useState } from 'react';
-import { connectStep, type Item } from '../../../machines/cognitive/battery';
-import { type BatteryRef, useBattery } from './cognitive-hooks';
-import { COGNITIVE_TEXT as T, TASK_TEXT } from './texts';
+import { connectStep, type Item } from '../../../machines/cognitive/battery.ts';
+import { type BatteryRef, useBattery } from './cognitive-hooks.ts';
+import { COGNITIVE_TEXT as T, TASK_TEXT } from './texts.ts';
 
 const BIG = { minHeight: 56, fontSize: '1.25rem', px: 3 } as const;
 

@@ -3,11 +3,11 @@
 // named selectors of machines/cognitive/selectors.ts and send the events these hooks return.
 import { useActorRef, useSelector } from '@xstate/react';
 import { type ActorRefFrom, fromPromise } from 'xstate';
-import { batteryMachine } from '../../../machines/cognitive/battery-machine';
-import { cognitivePageMachine } from '../../../machines/cognitive/cognitive-page-machine';
-import { batterySelectors, cognitivePageSelectors } from '../../../machines/cognitive/selectors';
-import { useShell } from '../../app/port';
-import { completeRun, loadResults, saveProgress, startRun } from './cognitive-api';
+import { batteryMachine } from '../../../machines/cognitive/battery-machine.ts';
+import { cognitivePageMachine } from '../../../machines/cognitive/cognitive-page-machine.ts';
+import { batterySelectors, cognitivePageSelectors } from '../../../machines/cognitive/selectors.ts';
+import { useShell } from '../../app/port.ts';
+import { completeRun, loadResults, saveProgress, startRun } from './cognitive-api.ts';
 
 export function useCognitivePage(clientId: string) {
   const { api, auth } = useShell();

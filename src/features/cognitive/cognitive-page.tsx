@@ -4,12 +4,12 @@
 // the results only.
 import { Alert, Box, Button, Card, CardContent, Chip, Skeleton, Stack, Typography } from '@mui/material';
 import { useParams } from 'wouter';
-import { changeSince, DOMAINS } from '../../../machines/cognitive/scoring';
-import { formatDate } from '../../lib/format';
-import { BatteryView } from './battery-view';
-import type { CognitiveInstrument, CognitiveRun } from './cognitive-api';
-import { useCognitivePage } from './cognitive-hooks';
-import { COGNITIVE_TEXT as T, DOMAIN_TEXT } from './texts';
+import { changeSince, DOMAINS } from '../../../machines/cognitive/scoring.ts';
+import { formatDate } from '../../lib/format.ts';
+import { BatteryView } from './battery-view.tsx';
+import type { CognitiveInstrument, CognitiveRun } from './cognitive-api.ts';
+import { useCognitivePage } from './cognitive-hooks.ts';
+import { COGNITIVE_TEXT as T, DOMAIN_TEXT } from './texts.ts';
 
 export function CognitivePage() {
   const { clientId = '' } = useParams<{ clientId: string }>();

@@ -1,8 +1,8 @@
 // Every text of the cognitive assessment page, in one place (tests assert them). No diagnosis
 // wording: the page offers a screening that the clinic reviews.
-import type { TaskKind } from '../../../machines/cognitive/battery';
-import type { Domain } from '../../../machines/cognitive/scoring';
-import { COGNITIVE_DOMAIN_NAMES } from '../../lib/cognitive-domains';
+import type { TaskKind } from '../../../machines/cognitive/battery.ts';
+import type { Domain } from '../../../machines/cognitive/scoring.ts';
+import { COGNITIVE_DOMAIN_NAMES } from './cognitive-domains.ts';
 
 export const COGNITIVE_TEXT = {
   title: 'Cognitive assessment',

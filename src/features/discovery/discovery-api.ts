@@ -1,13 +1,13 @@
 // Discovery's calls: the pipeline (a page for the grid, everything for the board), the funnel,
 // one prospect with its history, stage moves, calls, booking a visit (availability from
 // scheduling), the visit note and its signature, and converting.
-import type { components } from '../../../openapi/generated/api';
-import type { ListPage, ListQuery } from '../../../machines/staff/list-machine';
-import type { ApiClient } from '../../lib/api-client';
-import { ApiFailure, unwrap } from '../../lib/api-failure';
-import { clinicDayFrom } from '../../lib/format';
-import { pageParams } from '../../lib/staff/list-query';
-import { CLIENT_STATUS_WORDS, DISCOVERY_TEXT as T } from './texts';
+import type { components } from '../../../openapi/generated/api.ts';
+import type { ListPage, ListQuery } from '../../../machines/staff/list-machine.ts';
+import type { ApiClient } from '../../lib/api-client.ts';
+import { ApiFailure, unwrap } from '../../lib/api-failure.ts';
+import { clinicDayFrom } from '../../lib/format.ts';
+import { pageParams } from '../../lib/staff/list-query.ts';
+import { CLIENT_STATUS_WORDS, DISCOVERY_TEXT as T } from './texts.ts';
 
 type S = components['schemas'];
 export type Prospect = S['Prospect'];

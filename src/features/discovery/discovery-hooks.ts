@@ -6,14 +6,14 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useSnackbar } from 'notistack';
 import { useRef } from 'react';
 import { fromPromise } from 'xstate';
-import { funnelMachine } from '../../../machines/discovery/funnel-machine';
-import { funnelSelectors, noteSelectors } from '../../../machines/discovery/selectors';
-import type { HeartField, NoteField, NoteValues, VisitNote } from '../../../machines/discovery/visit-note';
-import { visitNoteMachine } from '../../../machines/discovery/visit-note-machine';
-import { useShell } from '../../app/port';
-import type { ApiClient } from '../../lib/api-client';
-import { clinicToday } from '../../lib/format';
-import { useAction, useRecord, useServerList } from '../../lib/staff/hooks';
+import { funnelMachine } from '../../../machines/discovery/funnel-machine.ts';
+import { funnelSelectors, noteSelectors } from '../../../machines/discovery/selectors.ts';
+import type { HeartField, NoteField, NoteValues, VisitNote } from '../../../machines/discovery/visit-note.ts';
+import { visitNoteMachine } from '../../../machines/discovery/visit-note-machine.ts';
+import { useShell } from '../../app/port.ts';
+import type { ApiClient } from '../../lib/api-client.ts';
+import { clinicToday } from '../../lib/format.ts';
+import { useAction, useRecord, useServerList } from '../../lib/staff/hooks.ts';
 import {
   bookVisit,
   convertProspect,
@@ -37,8 +37,8 @@ import {
   saveVisit,
   signVisit,
   type Stage,
-} from './discovery-api';
-import { DISCOVERY_TEXT as T } from './texts';
+} from './discovery-api.ts';
+import { DISCOVERY_TEXT as T } from './texts.ts';
 
 export interface MoveRequest {
   prospect: Prospect;

@@ -5,20 +5,20 @@
 import { Alert, Box, Button, Card, CardContent, Chip, LinearProgress, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
-import type { PipelineStage } from '../../../machines/discovery/pipeline-lifecycle';
-import { canConvert, movesFrom, needsFollowUp, needsReason } from '../../../machines/discovery/pipeline-rules';
-import { getHref } from '../../app/port';
-import { useRecord } from '../../lib/staff/hooks';
-import { fieldError } from '../../lib/staff/confirm-dialog';
-import { formatDate, formatDateTime, formatPhone, fullName } from '../../lib/staff/format';
-import { DateField } from '../../lib/date-field';
-import { clinicToday } from '../../lib/format';
-import { FormDialog } from '../../lib/staff/form-dialog';
-import type { ApiClient } from '../../lib/api-client';
-import { fetchSlots, type ProspectDetail } from './discovery-api';
-import { useProspect } from './discovery-hooks';
-import { DISCOVERY_TEXT as T, OUTCOME_LABELS, SOURCE_LABELS, STAGE_LABELS } from './texts';
-import { words } from '../../../machines/rules/words';
+import type { PipelineStage } from '../../../machines/discovery/pipeline-lifecycle.ts';
+import { canConvert, movesFrom, needsFollowUp, needsReason } from '../../../machines/discovery/pipeline-rules.ts';
+import { getHref } from '../../app/port.ts';
+import { useRecord } from '../../lib/staff/hooks.ts';
+import { fieldError } from '../../lib/staff/confirm-dialog.tsx';
+import { formatDate, formatDateTime, formatPhone, fullName } from '../../lib/staff/format.ts';
+import { DateField } from '../../lib/date-field.tsx';
+import { clinicToday } from '../../lib/format.ts';
+import { FormDialog } from '../../lib/staff/form-dialog.tsx';
+import type { ApiClient } from '../../lib/api-client.ts';
+import { fetchSlots, type ProspectDetail } from './discovery-api.ts';
+import { useProspect } from './discovery-hooks.ts';
+import { DISCOVERY_TEXT as T, OUTCOME_LABELS, SOURCE_LABELS, STAGE_LABELS } from './texts.ts';
+import { words } from '../../../machines/rules/words.ts';
 
 const today = () => clinicToday();
 

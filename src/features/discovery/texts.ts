@@ -1,5 +1,5 @@
 // Every word the discovery screens show, in one place (tests assert these).
-import type { PipelineStage } from '../../../machines/discovery/pipeline-lifecycle';
+import type { PipelineStage } from '../../../machines/discovery/pipeline-lifecycle.ts';
 
 export const STAGE_LABELS: Record<PipelineStage, string> = {
   new: 'New',

@@ -5,11 +5,11 @@
 // (machines/discovery/visit-note-machine.ts): the page renders its form and sends its events.
 import { Alert, Box, Button, LinearProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { Link, useParams } from 'wouter';
-import type { HeartField, NoteField } from '../../../machines/discovery/visit-note';
-import { getHref } from '../../app/port';
-import { formatDateTime } from '../../lib/staff/format';
-import { useVisit } from './discovery-hooks';
-import { DISCOVERY_TEXT as T, OUTCOME_LABELS } from './texts';
+import type { HeartField, NoteField } from '../../../machines/discovery/visit-note.ts';
+import { getHref } from '../../app/port.ts';
+import { formatDateTime } from '../../lib/staff/format.ts';
+import { useVisit } from './discovery-hooks.ts';
+import { DISCOVERY_TEXT as T, OUTCOME_LABELS } from './texts.ts';
 
 export function VisitPage() {
   const params = useParams<{ clientId: string; visitId: string }>();

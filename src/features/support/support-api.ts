@@ -1,11 +1,13 @@
-// Support's adapter: the only support module that calls the API client (openapi-fetch). Each
-// function is an actor's work for the support desk machine (machines/support/desk-machine.ts);
-// failures are ApiFailures carrying the §8 message and the fields the server refused.
-import type { DeskQuery, ReplyDraft, TicketDraft } from '../../../machines/support/desk-machine';
-import type { components } from '../../../openapi/generated/api';
-import { unwrap } from '../../lib/api-failure';
-import type { ApiClient } from '../../lib/api-client';
-import { base64Of, saveBlob } from '../../lib/files';
+// Support's adapter: the only support module that calls the API client (openapi-fetch), for the
+// client's own desk (/support on the portal), the staff queue (/support) and a client's record
+// (its Support tab, overview and timeline). Each function is an actor's work for the support desk
+// machine (machines/support/desk-machine.ts); failures are ApiFailures carrying the §8 message and
+// the fields the server refused.
+import type { DeskQuery, ReplyDraft, TicketDraft } from '../../../machines/support/desk-machine.ts';
+import type { components } from '../../../openapi/generated/api.ts';
+import { unwrap } from '../../lib/api-failure.ts';
+import type { ApiClient } from '../../lib/api-client.ts';
+import { base64Of, saveBlob } from '../../lib/files.ts';
 
 export type Ticket = components['schemas']['SupportTicket'];
 export type TicketDetail = components['schemas']['SupportTicketDetail'];
@@ -52,6 +54,16 @@ export async function loadTickets(api: ApiClient, client: number | null, q: Desk
 
 export const loadTicket = (api: ApiClient, id: number) => unwrap(api.GET('/support/tickets/{id}', { params: { path: { id } } }));
 
+/** A ticket staff open for a client (from the client's record), with its files uploaded first. */
+export async function openClientTicket(api: ApiClient, client: number, draft: TicketDraft) {
+  const attachments = await uploadAll(api, draft.files);
+  return unwrap(
+    api.POST('/support/tickets', {
+      body: { client, category: draft.category, subject: draft.subject, message: draft.message, ...(attachments.length ? { attachments } : {}) },
+    }),
+  );
+}
+
 /** Opens a ticket; `key` is the submission's Idempotency-Key (the same for a resend of it). */
 export async function createTicket(api: ApiClient, client: number | null, draft: TicketDraft, key: string) {
   const attachments = await uploadAll(api, draft.files);
@@ -91,3 +103,13 @@ export async function saveAttachment(api: ApiClient, file: Attachment): Promise<
   const blob = await unwrap(api.GET('/support/attachments/{id}', { params: { path: { id: file.id } }, parseAs: 'blob' }) as Promise<{ data?: Blob; error?: unknown; response: Response }>);
   saveBlob(blob, file.file_name);
 }
+
+/** The signed-in staff member's clinic id ("assign to me"). */
+export const loadMe = async (api: ApiClient) => (await unwrap(api.GET('/users/users/me', {}))).id;
+
+/** Who answers which tickets (clinic settings): the categories the signed-in role is offered. */
+export const loadTicketRouting = async (api: ApiClient) => (await unwrap(api.GET('/clinic/settings', {}))).ticket_routing;
+
+/** The client record's overview and timeline: the client's tickets, newest activity first. */
+export const clientTickets = (api: ApiClient, client: number) =>
+  unwrap(api.GET('/support/tickets', { params: { query: { client, ordering: '-updated_at', page_size: 100 } } }));

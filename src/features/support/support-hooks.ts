@@ -3,11 +3,11 @@
 // Opened by anyone but the client (a SUPER_ADMIN in the client's portal) the desk only reads.
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { type DeskTicket, type ReplyDraft, supportDeskMachine, type TicketDraft } from '../../../machines/support/desk-machine';
-import { deskSelectors } from '../../../machines/support/selectors';
-import { useShell } from '../../app/port';
-import { useRecord } from '../../lib/staff/hooks';
-import { type Appointment, assignTicket, createTicket, type LabOrder, loadAppointments, loadLabOrders, loadTicket, loadTickets, moveTicket, sendMessage, type Ticket, type TicketDetail } from './support-api';
+import { type DeskTicket, type ReplyDraft, supportDeskMachine, type TicketDraft } from '../../../machines/support/desk-machine.ts';
+import { deskSelectors } from '../../../machines/support/selectors.ts';
+import { useShell } from '../../app/port.ts';
+import { useRecord } from '../../lib/staff/hooks.ts';
+import { type Appointment, assignTicket, createTicket, type LabOrder, loadAppointments, loadLabOrders, loadTicket, loadTickets, moveTicket, sendMessage, type Ticket, type TicketDetail } from './support-api.ts';
 
 export function useClientDesk(clientId: number) {
   const { api, auth } = useShell();

@@ -5,13 +5,13 @@
 import { Alert, Box, Button, Card, CardActionArea, CardContent, Chip, MenuItem, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'wouter';
-import { useShell } from '../../app/port';
-import { CATEGORY_LABELS, TICKET_CATEGORIES, type TicketCategory } from '../../../machines/support/support-rules';
-import { STATUS_LABELS, SUPPORT_TEXTS as T } from '../../../machines/support/support-texts';
-import { saveAttachment, type TicketDetail } from './support-api';
-import { type ClientDesk, useClientDesk, useLinkableAppointments, useLinkableLabOrders } from './support-hooks';
-import { AttachButton } from '../../lib/attach-button';
-import { formatDateTime } from '../../lib/format';
+import { useShell } from '../../app/port.ts';
+import { CATEGORY_LABELS, TICKET_CATEGORIES, type TicketCategory } from '../../../machines/support/support-rules.ts';
+import { STATUS_LABELS, SUPPORT_TEXTS as T } from '../../../machines/support/support-texts.ts';
+import { saveAttachment, type TicketDetail } from './support-api.ts';
+import { type ClientDesk, useClientDesk, useLinkableAppointments, useLinkableLabOrders } from './support-hooks.ts';
+import { AttachButton } from './attach-button.tsx';
+import { formatDateTime } from '../../lib/format.ts';
 
 const when = (iso: string) => formatDateTime(iso);
 

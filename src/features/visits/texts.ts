@@ -1,5 +1,5 @@
 // The therapy visit page's words, in one place.
-import { ABORT_CANCELS_APPOINTMENT } from '../../../machines/visits/appointment-coupling';
+import { ABORT_CANCELS_APPOINTMENT } from '../../../machines/visits/appointment-coupling.ts';
 export const VISIT_TEXT = {
   sessionOf: (n: number, m: number) => `Session ${n} of ${m}`,
   diabetic: 'Diabetic: glucose before HBOT',

@@ -5,7 +5,7 @@
 // as the server has everything, and every entry is removed at sign-out (a shared clinic computer:
 // this is health data). The visit chart (machines/visits/visit-form-machine.ts) never touches the
 // storage: visit-hooks.ts provides these calls as its `readDraft` actor and `storeDraft` action.
-import type { VisitChanges } from '../../../machines/visits/visit-rebase';
+import type { VisitChanges } from '../../../machines/visits/visit-rebase.ts';
 
 const PREFIX = 'thrive.visit-draft.v1:';
 

@@ -5,18 +5,17 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRef } from 'react';
 import { fromCallback, fromPromise } from 'xstate';
-import type { Section, VisitRecord, VisitSections } from '../../../machines/visits/visit-form';
-import { type MoveRequest, type RecipeChoice, visitFormMachine } from '../../../machines/visits/visit-form-machine';
-import type { VisitChanges } from '../../../machines/visits/visit-rebase';
-import { visitFormSelectors as sel } from '../../../machines/visits/selectors';
-import type { Therapy } from '../../../machines/visits/therapy-fields';
-import type { AdverseEventEntry } from '../../../machines/visits/visit-form';
-import { localTime } from '../../../machines/appointments/scheduling-rules';
-import { useShell } from '../../app/port';
-import { clinicFormat } from '../../lib/format';
-import { useRecord } from '../../lib/staff/hooks';
-import { visitDrafts } from './visit-drafts';
-import { addAddendum, fetchLots, fetchPreviousParameters, fetchRecipes, fetchSettings, fetchVisit, moveVisit, overrideScreen, recordScreen, saveVisit, type TherapyVisit } from './visits-api';
+import { type AdverseEventEntry, type Section, type VisitRecord, type VisitSections } from '../../../machines/visits/visit-form.ts';
+import { type MoveRequest, type RecipeChoice, visitFormMachine } from '../../../machines/visits/visit-form-machine.ts';
+import type { VisitChanges } from '../../../machines/visits/visit-rebase.ts';
+import { visitFormSelectors as sel } from '../../../machines/visits/selectors.ts';
+import type { Therapy } from '../../../machines/visits/therapy-fields.ts';
+import { localTime } from '../../../machines/appointments/scheduling-rules.ts';
+import { useShell } from '../../app/port.ts';
+import { clinicFormat } from '../../lib/format.ts';
+import { useRecord } from '../../lib/staff/hooks.ts';
+import { visitDrafts } from './visit-drafts.ts';
+import { addAddendum, fetchLots, fetchPreviousParameters, fetchRecipes, fetchSettings, fetchVisit, moveVisit, overrideScreen, recordScreen, saveVisit, type TherapyVisit } from './visits-api.ts';
 
 /** The appointment's start as the clinic's clock reads it (HH:MM), for the chart's session times. */
 function appointmentClock(startsAt: string | null | undefined): string | null {

@@ -6,17 +6,17 @@
 import { Alert, Box, Button, Checkbox, Chip, FormControlLabel, GlobalStyles, LinearProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { useParams } from 'wouter';
-import { type FieldDef, THERAPY_FIELDS, type Therapy, VITAL_FIELDS } from '../../../machines/visits/therapy-fields';
-import type { Section } from '../../../machines/visits/visit-form';
-import { recipesOffered } from '../../../machines/visits/recipe-choices';
-import { clientRequiredFields } from '../../../machines/visits/visit-rules';
-import { getHref } from '../../app/port';
-import { ClockField } from '../../lib/date-field';
-import { formatDate, formatDateTime } from '../../lib/staff/format';
-import { VISIT_TEXT as T } from './texts';
-import { VISIT_PRINT } from './visit-print';
-import { useVisitChoices, useVisitForm } from './visit-hooks';
-import { fieldPathList, words } from '../../../machines/rules/words';
+import { type FieldDef, THERAPY_FIELDS, type Therapy, VITAL_FIELDS } from '../../../machines/visits/therapy-fields.ts';
+import type { Section } from '../../../machines/visits/visit-form.ts';
+import { recipesOffered } from '../../../machines/visits/recipe-choices.ts';
+import { clientRequiredFields } from '../../../machines/visits/visit-rules.ts';
+import { getHref } from '../../app/port.ts';
+import { ClockField } from '../../lib/date-field.tsx';
+import { formatDate, formatDateTime } from '../../lib/staff/format.ts';
+import { VISIT_TEXT as T } from './texts.ts';
+import { VISIT_PRINT } from './visit-print.ts';
+import { useVisitChoices, useVisitForm } from './visit-hooks.ts';
+import { fieldPathList, words } from '../../../machines/rules/words.ts';
 
 const page = (therapy: Therapy) =>
   function TherapyVisitPage() {

@@ -3,8 +3,8 @@
 // with it keeps its name. These are that row's two buttons and the confirmation, worded once.
 import { Button } from '@mui/material';
 import type { ReactNode } from 'react';
-import { ConfirmDialog } from './confirm-dialog';
-import type { ActionHandle } from './hooks';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import type { ActionHandle } from './hooks.ts';
 
 export interface CatalogueItem {
   name: string;

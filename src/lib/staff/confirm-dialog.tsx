@@ -2,7 +2,7 @@
 // Cancel, and a confirm button that shows progress; the server's refusal stays in the dialog.
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import type { ReactNode } from 'react';
-import type { ActionHandle } from './hooks';
+import type { ActionHandle } from './hooks.ts';
 
 export function ConfirmDialog<S>({ action, title, confirmLabel, children }: { action: ActionHandle<S>; title: string; confirmLabel: string; children: ReactNode }) {
   return (

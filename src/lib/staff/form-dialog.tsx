@@ -3,7 +3,7 @@
 // behind it decides when it is open, pending or refused.
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import type { ReactNode } from 'react';
-import type { ActionHandle } from './hooks';
+import type { ActionHandle } from './hooks.ts';
 
 export function FormDialog<S>(props: {
   action: ActionHandle<S>;

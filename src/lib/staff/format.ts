@@ -4,7 +4,7 @@ export function fullName(user: { first_name?: string | null; last_name?: string 
 }
 
 // Dates are written by the one formatting module, in the clinic's locale and time zone.
-export { formatDate, formatDateTime, formatPhone } from '../format';
+export { formatDate, formatDateTime, formatPhone } from '../format.ts';
 
 export const ROLE_LABELS: Record<string, string> = {
   CLIENT: 'Client',

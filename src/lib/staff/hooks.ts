@@ -5,10 +5,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { actionMachine } from '../../../machines/staff/action-machine';
-import { type ListPage, type ListQuery, listMachine } from '../../../machines/staff/list-machine';
-import { recordMachine } from '../../../machines/staff/record-machine';
-import { actionSelectors, listSelectors, recordSelectors } from '../../../machines/staff/selectors';
+import { actionMachine } from '../../../machines/staff/action-machine.ts';
+import { type ListPage, type ListQuery, listMachine } from '../../../machines/staff/list-machine.ts';
+import { recordMachine } from '../../../machines/staff/record-machine.ts';
+import { actionSelectors, listSelectors, recordSelectors } from '../../../machines/staff/selectors.ts';
 
 /** A server-side list; `fetchPage` is the adapter's call for one page of the query. */
 export function useServerList(fetchPage: (query: ListQuery) => Promise<ListPage>, query?: Partial<ListQuery>) {

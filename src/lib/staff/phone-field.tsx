@@ -2,8 +2,8 @@
 // and the value given back is the stored form, "+919812345678" (empty while no number is typed).
 import { MenuItem, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
-import { DIAL_CODES, splitPhoneNumber } from '../../../machines/rules/dial-codes';
-import { clinicFormat } from '../format';
+import { DIAL_CODES, splitPhoneNumber } from '../../../machines/rules/dial-codes.ts';
+import { clinicFormat } from '../format.ts';
 
 export function PhoneField({
   label,

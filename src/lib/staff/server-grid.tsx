@@ -4,7 +4,7 @@
 import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { DataGrid, type GridColDef, type GridRowParams, type GridSortModel, type GridValidRowModel } from '@mui/x-data-grid';
 import { type ReactNode, useMemo } from 'react';
-import type { ServerList } from './hooks';
+import type { ServerList } from './hooks.ts';
 
 export interface GridFilter {
   name: string;

@@ -2,7 +2,7 @@
 // staff member's shifts and the clinic's opening hours (back office), and of a new staff member's
 // hours when they are invited (users).
 import { Button, IconButton, MenuItem, Stack, TextField } from '@mui/material';
-import { ClockField } from '../date-field';
+import { ClockField } from '../date-field.tsx';
 
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 

@@ -4,8 +4,8 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { createRoot } from 'react-dom/client';
 import { theme } from '../../../src/app/theme.ts';
-import { AuthProvider } from '../../../src/features/sign-in/auth-provider.tsx';
-import { Authenticator } from '../../../src/features/sign-in/authenticator.tsx';
+import { AuthProvider } from '../../../src/features/identity/auth-provider.tsx';
+import { Authenticator } from '../../../src/features/identity/authenticator.tsx';
 import { configureAmplify, loadRuntimeConfig } from '../../../src/lib/runtime-config.ts';
 
 const config = await loadRuntimeConfig();

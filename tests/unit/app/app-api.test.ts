@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RuntimeConfig } from '../../../openapi/runtime-config';
 import { createAppServices, loadOwnProfile, recordConsent } from '../../../src/app/shell/app-api';
-import type { AuthenticatorRef } from '../../../src/features/sign-in/auth-provider';
+import type { AuthenticatorRef } from '../../../src/features/identity/auth-provider';
 import { visitDrafts } from '../../../src/features/visits/visit-drafts';
 import type { ApiClient } from '../../../src/lib/api-client';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ROLES, STAFF_ROLES } from '../../../machines/guard/roles';
 import { BUILT_ROUTES } from '../../../src/app/built-routes';
 import { isBuilt } from '../../../src/app/port';
-import { pages } from '../../../src/app/routes';
+import { pages } from '../../../src/app/routes/index';
 import { routeInfo } from '../../../src/app/shell/route-info';
 
 describe('built routes', () => {

@@ -25,6 +25,6 @@ describe('front-end benchmark routes', () => {
       expect(Object.keys(paths)).toContain(key);
       if (src !== null) expect(src).toMatch(/^src\/.+\.tsx?$/);
     }
-    expect(pages.get('clients')).toBe('src/features/clients/clients-page.tsx');
+    expect(pages.get('clients')).toBe('src/app/routes/clients.ts');
   });
 });

@@ -12,8 +12,8 @@ import { authenticatorMachine } from '../../../../machines/sign-in/authenticator
 import { errorMessage } from '../../../../machines/sign-in/errors.ts';
 import { type Screen, selectScreen, selectStatus } from '../../../../machines/sign-in/selectors.ts';
 import { MFA_TEXTS, TEXTS, UNSUPPORTED_SIGN_IN_STEP } from '../../../../machines/sign-in/texts.ts';
-import { AuthProvider, useAuth } from '../../../../src/features/sign-in/auth-provider.tsx';
-import { Authenticator } from '../../../../src/features/sign-in/authenticator.tsx';
+import { AuthProvider, useAuth } from '../../../../src/features/identity/auth-provider.tsx';
+import { Authenticator } from '../../../../src/features/identity/authenticator.tsx';
 import {
   allStates,
   allTransitions,

@@ -1,0 +1,126 @@
+// The client record's Appointments section: upcoming, past and cancelled appointments, the
+// package balance, and (front desk and administrators) selling a package from the catalogue.
+import { Alert, Box, Button, Chip, List, ListItem, ListItemText, MenuItem, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { FormDialog } from '../../lib/staff/form-dialog.tsx';
+import { formatDate, formatDateTime } from '../../lib/staff/format.ts';
+import type { ClientAppointment, ClientPackage } from './appointments-api.ts';
+import { useClientAppointments } from './client-appointments-hooks.ts';
+import { ASK_ADMIN_FOR_PACKAGES, CANCELLED, DEFINE_PACKAGES, EXPIRES, NO_APPOINTMENTS, NO_PACKAGES, NO_PACKAGES_DEFINED, PACKAGE_BALANCE, PAST, SELL_PACKAGE, SESSIONS_HELD, SESSIONS_LEFT, UPCOMING } from './client-appointments-texts.ts';
+import { Link } from 'wouter';
+import { ADMIN_ROLES } from '../../../machines/guard/roles.ts';
+import { getHref } from '../../app/port.ts';
+import { formatCurrency } from '../../lib/format.ts';
+import { words } from '../../../machines/rules/words.ts';
+import { CHART_LABEL, chartStatusText } from '../../../machines/appointments/chart-texts.ts';
+
+const SELLERS = ['RECEPTION', 'ADMIN', 'SUPER_ADMIN'];
+const GONE = ['cancelled', 'rescheduled'];
+const DONE = ['completed', 'no_show'];
+
+/** Upcoming (soonest first), past (latest first) and cancelled (latest first). */
+export function groupAppointments(rows: ClientAppointment[], now = Date.now()) {
+  const upcoming = rows.filter((a) => !GONE.includes(a.status) && !DONE.includes(a.status) && Date.parse(a.end) >= now);
+  const past = rows.filter((a) => !GONE.includes(a.status) && !upcoming.includes(a)).reverse();
+  const cancelled = rows.filter((a) => GONE.includes(a.status)).reverse();
+  return { upcoming, past, cancelled };
+}
+
+function AppointmentList({ title, rows }: { title: string; rows: ClientAppointment[] }) {
+  return (
+    <Box sx={{ mb: 2 }}>
+      <Typography variant="subtitle1" component="h3">
+        {title} ({rows.length})
+      </Typography>
+      {rows.length === 0 ? (
+        <Typography color="text.secondary">{NO_APPOINTMENTS}</Typography>
+      ) : (
+        <List dense aria-label={`${title} appointments`}>
+          {rows.map((a) => (
+            <ListItem key={a.id} disableGutters>
+              <ListItemText primary={`${formatDateTime(a.start)} · ${a.service_name}`} secondary={[words(a.status), a.status_reason, a.chart ? `${CHART_LABEL}: ${chartStatusText(a.chart)}` : ''].filter(Boolean).join(' — ')} />
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </Box>
+  );
+}
+
+export function PackageBalance({ packages }: { packages: ClientPackage[] }) {
+  if (packages.length === 0) return <Typography color="text.secondary">{NO_PACKAGES}</Typography>;
+  return (
+    <List dense aria-label={PACKAGE_BALANCE}>
+      {packages.map((p) => (
+        <ListItem key={p.id} disableGutters>
+          <ListItemText
+            primary={`${words(p.therapy)}: ${SESSIONS_LEFT(p.sessions_left, p.sessions_total)}`}
+            secondary={[p.sessions_held ? SESSIONS_HELD(p.sessions_held) : '', p.expires_on ? EXPIRES(formatDate(p.expires_on)) : ''].filter(Boolean).join(' · ') || undefined}
+          />
+          {p.sessions_left === 0 && <Chip size="small" label="Used up" />}
+        </ListItem>
+      ))}
+    </List>
+  );
+}
+
+export function AppointmentsSection({ clientId }: { clientId: number }) {
+  const { appointments, packages, plans, plansLoaded, sale, role } = useClientAppointments(clientId);
+  const [plan, setPlan] = useState('');
+  const groups = groupAppointments((appointments.data ?? []) as ClientAppointment[]);
+  const forSale = plans.filter((p) => p.active);
+  return (
+    <>
+      {(appointments.failed || packages.failed) && <Alert severity="error">{appointments.error ?? packages.error}</Alert>}
+      <Box sx={{ mb: 2 }} data-testid="package-balance">
+        <Typography variant="subtitle1" component="h3">
+          {PACKAGE_BALANCE}
+        </Typography>
+        {packages.data && <PackageBalance packages={packages.data as ClientPackage[]} />}
+        {role && SELLERS.includes(role) && (
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+            <Button
+              size="small"
+              variant="outlined"
+              disabled={forSale.length === 0}
+              aria-describedby={plansLoaded && forSale.length === 0 ? 'sell-package-why' : undefined}
+              onClick={() => {
+                setPlan(forSale[0] ? String(forSale[0].id) : '');
+                sale.open(null);
+              }}
+            >
+              {SELL_PACKAGE}
+            </Button>
+            {plansLoaded && forSale.length === 0 && (
+              <Typography id="sell-package-why" variant="body2" color="text.secondary" data-testid="sell-package-why">
+                {NO_PACKAGES_DEFINED}{' '}
+                {ADMIN_ROLES.includes(role) ? (
+                  <Link href={getHref('backoffice', {}, { tab: 'packages' })}>{DEFINE_PACKAGES}</Link>
+                ) : (
+                  ASK_ADMIN_FOR_PACKAGES
+                )}
+              </Typography>
+            )}
+          </Box>
+        )}
+      </Box>
+      {appointments.data && (
+        <>
+          <AppointmentList title={UPCOMING} rows={groups.upcoming} />
+          <AppointmentList title={PAST} rows={groups.past} />
+          <AppointmentList title={CANCELLED} rows={groups.cancelled} />
+        </>
+      )}
+      <FormDialog action={sale} id="sell-package" title={SELL_PACKAGE} submitLabel="Sell" pendingLabel="Selling…" ready={!!plan} onSubmit={() => sale.submit({ plan })}>
+        <TextField select label="Package" value={plan} onChange={(e) => setPlan(e.target.value)}>
+          {forSale.map((p) => (
+            <MenuItem key={p.id} value={String(p.id)}>
+              {p.name} — {p.sessions} {words(p.therapy)} sessions, {formatCurrency(p.price_inr)}
+              {p.validity_days ? `, ${p.validity_days} days` : ''}
+            </MenuItem>
+          ))}
+        </TextField>
+      </FormDialog>
+    </>
+  );
+}

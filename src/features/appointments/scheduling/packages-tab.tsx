@@ -1,0 +1,125 @@
+// The package catalogue: sessions of one therapy at a price, valid for some days from the sale.
+// A deactivated package is no longer sold; packages already sold keep their sessions and expiry.
+import { Alert, Button, Chip, MenuItem, Stack, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { useShell } from '../../../app/port.ts';
+import { formatCurrency } from '../../../lib/format.ts';
+import { ScrollTable } from '../../../lib/scroll-table.tsx';
+import { ActiveToggleDialog, CatalogueItemButtons } from '../../../lib/staff/catalogue-item-actions.tsx';
+import { FormDialog } from '../../../lib/staff/form-dialog.tsx';
+import { useAction } from '../../../lib/staff/hooks.ts';
+import { DEFAULT_THERAPY_SETTINGS } from '../../../../machines/visits/visit-settings.ts';
+import { createPlan, type PackagePlan, patchPlan, type Service } from '../appointments-api.ts';
+import { usePlans, useServices } from './scheduling-hooks.ts';
+import { EDIT_PLAN, NEW_PLAN, NO_THERAPIES, PLAN_SAVED, PLAN_THERAPY_HELP } from './texts.ts';
+
+/**
+ * The therapies a package may pay for (issue 32: chosen, not typed): those the clinic's services
+ * deliver, named as people say them (the charted therapies' names, else the services' names).
+ */
+export function therapyChoices(services: Pick<Service, 'therapy' | 'name'>[], keep?: string): Array<{ value: string; label: string }> {
+  const names = DEFAULT_THERAPY_SETTINGS.display_names as Record<string, string>;
+  const byTherapy = new Map<string, string[]>();
+  for (const s of services) byTherapy.set(s.therapy, [...(byTherapy.get(s.therapy) ?? []), s.name]);
+  if (keep && !byTherapy.has(keep)) byTherapy.set(keep, []);
+  return [...byTherapy.entries()]
+    .map(([value, serviceNames]) => ({ value, label: names[value] ?? (serviceNames.join(', ') || value) }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+}
+
+const EMPTY = { name: '', therapy: '', sessions: '10', price_inr: '0', validity_days: '180' };
+
+export function PackagesTab() {
+  const { api } = useShell();
+  const { enqueueSnackbar } = useSnackbar();
+  const plans = usePlans();
+  const services = useServices();
+  const [form, setForm] = useState(EMPTY);
+  const choices = therapyChoices((services.data ?? []) as Service[], form.therapy || undefined);
+  const labelOf = (therapy: string) => choices.find((c) => c.value === therapy)?.label ?? therapy;
+  const edit = useAction<PackagePlan | null>(
+    (plan, v) => {
+      const body = {
+        name: String(v.name).trim(),
+        therapy: String(v.therapy).trim(),
+        sessions: Number(v.sessions),
+        price_inr: Number(v.price_inr),
+        validity_days: String(v.validity_days).trim() === '' ? null : Number(v.validity_days),
+      };
+      return plan ? patchPlan(api, plan.id, body) : createPlan(api, body);
+    },
+    (_p, out) => {
+      enqueueSnackbar(PLAN_SAVED((out as PackagePlan).name), { variant: 'success' });
+      plans.reload();
+    },
+  );
+  const toggle = useAction<PackagePlan | null>(
+    (plan) => patchPlan(api, plan!.id, { active: !plan!.active }),
+    (_p, out) => {
+      enqueueSnackbar(PLAN_SAVED((out as PackagePlan).name), { variant: 'success' });
+      plans.reload();
+    },
+  );
+  const openEdit = (plan: PackagePlan | null) => {
+    setForm(plan ? { name: plan.name, therapy: plan.therapy, sessions: String(plan.sessions), price_inr: String(plan.price_inr), validity_days: plan.validity_days === null ? '' : String(plan.validity_days) } : EMPTY);
+    edit.open(plan);
+  };
+  const rows = (plans.data ?? []) as PackagePlan[];
+  const err = (f: string) => edit.fieldErrors[f]?.join(' ');
+  return (
+    <>
+      {plans.failed && <Alert severity="error">{plans.error}</Alert>}
+      {rows.length === 0 && plans.data !== null && <Typography color="text.secondary">No packages yet.</Typography>}
+      {rows.length > 0 && (
+        <ScrollTable size="small" aria-label="Packages">
+          <TableHead>
+            <TableRow>
+              <TableCell>Package</TableCell>
+              <TableCell>Therapy</TableCell>
+              <TableCell>Sessions</TableCell>
+              <TableCell>Price</TableCell>
+              <TableCell>Valid for</TableCell>
+              <TableCell align="right">Actions</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((p) => (
+              <TableRow key={p.id}>
+                <TableCell>
+                  {p.name} {!p.active && <Chip size="small" label="Inactive" />}
+                </TableCell>
+                <TableCell>{labelOf(p.therapy)}</TableCell>
+                <TableCell>{p.sessions}</TableCell>
+                <TableCell>{formatCurrency(p.price_inr)}</TableCell>
+                <TableCell>{p.validity_days === null ? 'No expiry' : `${p.validity_days} days`}</TableCell>
+                <TableCell align="right">
+                  <CatalogueItemButtons item={p} onEdit={openEdit} toggle={toggle} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </ScrollTable>
+      )}
+      <Button sx={{ mt: 2 }} variant="outlined" onClick={() => openEdit(null)}>
+        {NEW_PLAN}
+      </Button>
+      <FormDialog action={edit} id="plan" title={edit.subject ? EDIT_PLAN : NEW_PLAN} submitLabel="Save package" pendingLabel="Saving…" ready={!!form.name.trim() && !!form.therapy.trim()} onSubmit={() => edit.submit(form)}>
+        <TextField label="Name" required value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} error={!!err('name')} helperText={err('name')} />
+        <TextField select label="Therapy" required value={form.therapy} onChange={(e) => setForm({ ...form, therapy: e.target.value })} error={!!err('therapy') || choices.length === 0} helperText={err('therapy') ?? (choices.length === 0 ? NO_THERAPIES : PLAN_THERAPY_HELP)}>
+          {choices.map((c) => (
+            <MenuItem key={c.value} value={c.value}>
+              {c.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField label="Sessions" type="number" required value={form.sessions} onChange={(e) => setForm({ ...form, sessions: e.target.value })} error={!!err('sessions')} helperText={err('sessions')} />
+          <TextField label="Price (₹)" type="number" value={form.price_inr} onChange={(e) => setForm({ ...form, price_inr: e.target.value })} error={!!err('price_inr')} helperText={err('price_inr')} />
+          <TextField label="Valid for (days)" type="number" value={form.validity_days} onChange={(e) => setForm({ ...form, validity_days: e.target.value })} error={!!err('validity_days')} helperText={err('validity_days') ?? 'Empty: no expiry'} />
+        </Stack>
+      </FormDialog>
+      <ActiveToggleDialog toggle={toggle} whenDeactivated='It is no longer sold; packages already sold keep their sessions and expiry.' whenActivated='It is sold again.' />
+    </>
+  );
+}

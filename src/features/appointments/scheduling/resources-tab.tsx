@@ -1,0 +1,104 @@
+// Rooms and equipment by kind (a kind is a pool: any free unit serves). A new kind comes with
+// its first resource; a resource taken out of service is deactivated, never deleted, so the
+// appointments that held it keep their record.
+import { Alert, Button, Chip, MenuItem, TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { useShell } from '../../../app/port.ts';
+import { ScrollTable } from '../../../lib/scroll-table.tsx';
+import { ConfirmDialog } from '../../../lib/staff/confirm-dialog.tsx';
+import { FormDialog } from '../../../lib/staff/form-dialog.tsx';
+import { useAction } from '../../../lib/staff/hooks.ts';
+import { createResource, patchResource, type Resource } from '../appointments-api.ts';
+import { useResources } from './scheduling-hooks.ts';
+import { NEW_RESOURCE, RESOURCE_SAVED } from './texts.ts';
+
+const NEW_KIND = '__new__';
+const EMPTY = { name: '', kind: '', newKind: '', newLabel: '' };
+
+export function ResourcesTab() {
+  const { api } = useShell();
+  const { enqueueSnackbar } = useSnackbar();
+  const resources = useResources();
+  const [form, setForm] = useState(EMPTY);
+  const done = (_s: unknown, out: unknown) => {
+    enqueueSnackbar(RESOURCE_SAVED((out as Resource).name), { variant: 'success' });
+    resources.reload();
+  };
+  const create = useAction<null>((_s, v) => {
+    const isNew = v.kind === NEW_KIND;
+    return createResource(api, { name: String(v.name).trim(), kind: isNew ? String(v.newKind).trim() : String(v.kind), ...(isNew && String(v.newLabel).trim() ? { kind_label: String(v.newLabel).trim() } : {}) });
+  }, done);
+  const toggle = useAction<Resource | null>((r) => patchResource(api, r!.id, { active: !r!.active }), done);
+  const kinds = resources.data?.kinds ?? [];
+  const label = (kind: string) => kinds.find((k) => k.kind === kind)?.label ?? kind;
+  const rows = resources.data?.resources ?? [];
+  const err = (f: string) => create.fieldErrors[f]?.join(' ');
+  return (
+    <>
+      {resources.failed && <Alert severity="error">{resources.error}</Alert>}
+      <ScrollTable size="small" aria-label="Resources">
+        <TableHead>
+          <TableRow>
+            <TableCell>Resource</TableCell>
+            <TableCell>Kind</TableCell>
+            <TableCell align="right">Actions</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((r) => (
+            <TableRow key={r.id}>
+              <TableCell>
+                {r.name} {!r.active && <Chip size="small" label="Out of service" />}
+              </TableCell>
+              <TableCell>{label(r.kind)}</TableCell>
+              <TableCell align="right">
+                <Button size="small" onClick={() => toggle.open(r)}>
+                  {r.active ? 'Take out of service' : 'Back in service'}
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </ScrollTable>
+      <Button
+        sx={{ mt: 2 }}
+        variant="outlined"
+        onClick={() => {
+          setForm({ ...EMPTY, kind: kinds[0]?.kind ?? NEW_KIND });
+          create.open(null);
+        }}
+      >
+        {NEW_RESOURCE}
+      </Button>
+      <FormDialog
+        action={create}
+        id="resource"
+        title={NEW_RESOURCE}
+        submitLabel="Save resource"
+        pendingLabel="Saving…"
+        ready={!!form.name.trim() && (form.kind !== NEW_KIND || !!form.newKind.trim())}
+        onSubmit={() => create.submit(form)}
+      >
+        <TextField label="Name" required value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} error={!!err('name')} helperText={err('name')} />
+        <TextField select label="Kind" value={form.kind} onChange={(e) => setForm({ ...form, kind: e.target.value })}>
+          {kinds.map((k) => (
+            <MenuItem key={k.kind} value={k.kind}>
+              {k.label}
+            </MenuItem>
+          ))}
+          <MenuItem value={NEW_KIND}>A new kind…</MenuItem>
+        </TextField>
+        {form.kind === NEW_KIND && (
+          <>
+            <TextField label="New kind (code)" required value={form.newKind} onChange={(e) => setForm({ ...form, newKind: e.target.value })} error={!!err('kind')} helperText={err('kind') ?? 'Lower case, e.g. cryo_chamber'} />
+            <TextField label="New kind (label)" value={form.newLabel} onChange={(e) => setForm({ ...form, newLabel: e.target.value })} />
+          </>
+        )}
+      </FormDialog>
+      <ConfirmDialog action={toggle} title={toggle.subject ? toggle.subject.name : ''} confirmLabel={toggle.subject?.active ? 'Take out of service' : 'Back in service'}>
+        {toggle.subject?.active ? 'No new appointment will hold it; booked ones keep it.' : 'Appointments may hold it again.'}
+      </ConfirmDialog>
+    </>
+  );
+}

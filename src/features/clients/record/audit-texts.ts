@@ -1,0 +1,196 @@
+// The Audit tab's words: what each action the server can record means, what a page view read, and
+// how an event ended. Keyed by the contract's AuditAction, so an action added to the contract does
+// not compile until it has words here (tests/unit/features/clients/audit-texts.test.ts).
+import type { components } from '../../../../openapi/generated/api.ts';
+
+export type AuditAction = components['schemas']['AuditAction'];
+export type AuditOutcome = components['schemas']['AuditOutcome'];
+/** The reads a record page view folds into its one event (server/api/data/record-views.ts). */
+export type AuditRead = Extract<AuditAction, `${string}.list` | `${string}.read`>;
+
+export const AUDIT_ALL_ACTIONS = 'Every action';
+export const AUDIT_FILTER_LABEL = 'What happened';
+export const AUDIT_COUNT = (count: number) => (count === 1 ? '1 event' : `${count} events`);
+export const AUDIT_READ_LIST = (reads: string) => `Read: ${reads}`;
+
+export const AUDIT_OUTCOME_WORDS: Record<AuditOutcome, string> = {
+  success: 'Done',
+  denied: 'Refused',
+};
+
+export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
+  'record.view': 'Opened the record',
+  'user.read': 'Opened the record',
+  'user.create': 'Created the user',
+  'user.delete': 'Removed the user',
+  'user.deactivate': 'Deactivated the user',
+  'user.reactivate': 'Reactivated the user',
+  'user.invitation.resend': 'Resent the invitation',
+  'user.password.reset': 'Reset the password',
+  'profile.read': 'Opened the profile',
+  'profile.create': 'Created the profile',
+  'profile.update': 'Changed the profile',
+  'profile.email_sync': 'Updated the sign-in email',
+  'role.change': 'Changed the role',
+  'consent.read': 'Read the consent history',
+  'consent.record': 'Recorded consent',
+  'consent.withdraw': 'Withdrew consent',
+  'enrollment.list': 'Opened the enrollments',
+  'enrollment.create': 'Enrolled in a program',
+  'enrollment.update': 'Changed an enrollment',
+  'enrollment.delete': 'Removed an enrollment',
+  'thrive_check.list': 'Read the thrive checks',
+  'thrive_check.create': 'Recorded a thrive check',
+  'thrive.summary': 'Read the thrive summary',
+  'thrive.attention': 'Read who needs attention',
+  'thrive.tile': 'Read a thrive dashboard tile',
+  'thrive.client.read': 'Opened the thrive dashboard',
+  'measurement.list': 'Read the measurements',
+  'measurement.create': 'Recorded a measurement',
+  'measurement.correct': 'Corrected a measurement',
+  'appointment.list': 'Read the appointments',
+  'appointment.read': 'Opened an appointment',
+  'appointment.create': 'Booked an appointment',
+  'appointment.series': 'Booked a series of appointments',
+  'appointment.transition': 'Changed an appointment',
+  'appointment.seen': 'Acknowledged new bookings',
+  'waitlist.list': 'Read the waitlist',
+  'waitlist.create': 'Joined the waitlist',
+  'waitlist.accept': 'Accepted a waitlist offer',
+  'package.list': 'Read the packages',
+  'package.create': 'Sold a package',
+  'scheduling.configure': 'Changed the scheduling setup',
+  'settings.update': 'Changed the clinic settings',
+  'settings.logo.upload': 'Uploaded the clinic logo',
+  'settings.logo.remove': 'Removed the clinic logo',
+  'visit.list': 'Read the visits',
+  'visit.read': 'Opened a visit',
+  'visit.create': 'Started a visit',
+  'visit.update': 'Changed a visit',
+  'visit.transition': 'Changed the status of a visit',
+  'visit.addendum': 'Added an addendum to a visit',
+  'visit.screen.list': 'Read the contraindication screens',
+  'visit.screen.create': 'Recorded a contraindication screen',
+  'visit.screen.override': 'Overrode a contraindication',
+  'visit.session.list': 'Read the completed sessions',
+  'visit.settings.update': 'Changed the therapy settings',
+  'visit.recipe.create': 'Added an IV recipe',
+  'visit.recipe.update': 'Changed an IV recipe',
+  'visit.stock.create': 'Added a stock lot',
+  'visit.stock.adjust': 'Adjusted stock',
+  'visit.stock.history': 'Read the stock history',
+  'support.ticket.list': 'Read the support tickets',
+  'support.ticket.read': 'Opened a support ticket',
+  'support.ticket.create': 'Raised a support ticket',
+  'support.ticket.assign': 'Assigned a support ticket',
+  'support.ticket.transition': 'Changed the status of a support ticket',
+  'support.message.create': 'Wrote on a support ticket',
+  'support.attachment.upload': 'Attached a file to a support ticket',
+  'support.attachment.download': 'Downloaded a support ticket file',
+  'cognitive.results.list': 'Read the cognitive results',
+  'cognitive.run.start': 'Started a cognitive assessment',
+  'cognitive.run.save': 'Saved a cognitive assessment in progress',
+  'cognitive.run.complete': 'Completed a cognitive assessment',
+  'cognitive.instrument.record': 'Recorded a cognitive test score',
+  'cognitive.review.create': 'Reviewed the cognitive results',
+  'lab.catalogue.create': 'Added a lab test to the catalogue',
+  'lab.catalogue.update': 'Changed a lab catalogue entry',
+  'lab.pincode.save': 'Saved a lab collection area',
+  'lab.slot.hold': 'Held a lab collection slot',
+  'lab.order.list': 'Read the lab orders',
+  'lab.order.read': 'Opened a lab order',
+  'lab.order.create': 'Ordered lab tests',
+  'lab.order.reschedule': 'Rescheduled a lab collection',
+  'lab.order.transition': 'Changed the status of a lab order',
+  'lab.report.list': 'Read the lab reports',
+  'lab.result.enter': 'Recorded a lab result',
+  'lab.report.pdf.attach': 'Attached a lab report file',
+  'lab.report.pdf.download': 'Downloaded a lab report file',
+  'discovery.prospect.list': 'Read the prospects',
+  'discovery.prospect.read': 'Opened the prospect',
+  'discovery.prospect.create': 'Added the prospect',
+  'discovery.prospect.update': 'Changed the prospect',
+  'discovery.prospect.transition': 'Moved the prospect to another stage',
+  'discovery.prospect.call': 'Logged a call',
+  'discovery.prospect.convert': 'Made the prospect a client',
+  'discovery.visit.list': 'Read the discovery visits',
+  'discovery.visit.read': 'Opened a discovery visit',
+  'discovery.visit.create': 'Booked a discovery visit',
+  'discovery.visit.update': 'Changed a discovery visit',
+  'discovery.visit.sign': 'Signed a discovery visit',
+  'discovery.enquiry': 'Sent an enquiry',
+  'discovery.funnel': 'Read the discovery funnel',
+};
+
+/** What a page view read, as the end of "Read: …" ("the profile, visits, support tickets"). */
+export const AUDIT_READ_WORDS: Record<AuditRead, string> = {
+  'user.read': 'the profile',
+  'profile.read': 'the profile',
+  'consent.read': 'the consent history',
+  'enrollment.list': 'the enrollments',
+  'thrive_check.list': 'the thrive checks',
+  'thrive.client.read': 'the thrive dashboard',
+  'measurement.list': 'measurements',
+  'appointment.list': 'the appointments',
+  'appointment.read': 'an appointment',
+  'waitlist.list': 'the waitlist',
+  'package.list': 'the packages',
+  'visit.list': 'visits',
+  'visit.read': 'a visit',
+  'visit.screen.list': 'contraindication screens',
+  'visit.session.list': 'completed sessions',
+  'support.ticket.list': 'support tickets',
+  'support.ticket.read': 'a support ticket',
+  'cognitive.results.list': 'cognitive results',
+  'lab.order.list': 'lab orders',
+  'lab.order.read': 'a lab order',
+  'lab.report.list': 'lab reports',
+  'discovery.prospect.list': 'prospects',
+  'discovery.prospect.read': 'the prospect',
+  'discovery.visit.list': 'discovery visits',
+  'discovery.visit.read': 'a discovery visit',
+};
+
+/**
+ * The filter's choices: every action that names a client, grouped as the record's tabs are.
+ * `user.read` is left out: a page view's event is `record.view`, which has the same words.
+ */
+export const AUDIT_FILTER_GROUPS: ReadonlyArray<{ label: string; actions: readonly AuditAction[] }> = [
+  { label: 'Record and account', actions: ['record.view', 'profile.read', 'profile.create', 'profile.update', 'profile.email_sync', 'role.change', 'user.create', 'user.deactivate', 'user.reactivate', 'user.invitation.resend', 'user.password.reset', 'user.delete'] },
+  { label: 'Consent', actions: ['consent.read', 'consent.record', 'consent.withdraw'] },
+  { label: 'Programs', actions: ['enrollment.list', 'enrollment.create', 'enrollment.update', 'enrollment.delete'] },
+  { label: 'Appointments', actions: ['appointment.list', 'appointment.read', 'appointment.create', 'appointment.series', 'appointment.transition', 'waitlist.list', 'waitlist.create', 'waitlist.accept', 'package.list', 'package.create'] },
+  { label: 'Visits', actions: ['visit.list', 'visit.read', 'visit.create', 'visit.update', 'visit.transition', 'visit.addendum', 'visit.screen.list', 'visit.screen.create', 'visit.screen.override', 'visit.session.list'] },
+  { label: 'Labs', actions: ['lab.order.list', 'lab.order.read', 'lab.slot.hold', 'lab.order.create', 'lab.order.reschedule', 'lab.order.transition', 'lab.report.list', 'lab.result.enter', 'lab.report.pdf.attach', 'lab.report.pdf.download'] },
+  { label: 'Thrive', actions: ['thrive.client.read', 'thrive_check.list', 'thrive_check.create', 'measurement.list', 'measurement.create', 'measurement.correct'] },
+  { label: 'Cognitive', actions: ['cognitive.results.list', 'cognitive.run.start', 'cognitive.run.save', 'cognitive.run.complete', 'cognitive.instrument.record', 'cognitive.review.create'] },
+  { label: 'Support', actions: ['support.ticket.list', 'support.ticket.read', 'support.ticket.create', 'support.ticket.assign', 'support.ticket.transition', 'support.message.create', 'support.attachment.upload', 'support.attachment.download'] },
+  { label: 'Discovery', actions: ['discovery.enquiry', 'discovery.prospect.read', 'discovery.prospect.create', 'discovery.prospect.update', 'discovery.prospect.transition', 'discovery.prospect.call', 'discovery.prospect.convert', 'discovery.visit.list', 'discovery.visit.read', 'discovery.visit.create', 'discovery.visit.update', 'discovery.visit.sign'] },
+];
+
+/**
+ * Not offered by the filter: what the server records with no client (the clinic's setup and
+ * dashboards, the prospect list), and `user.read`, which on a record is its view's `record.view`.
+ */
+export const AUDIT_UNFILTERED: readonly AuditAction[] = [
+  'user.read',
+  'settings.update',
+  'settings.logo.upload',
+  'settings.logo.remove',
+  'scheduling.configure',
+  'appointment.seen',
+  'visit.settings.update',
+  'visit.recipe.create',
+  'visit.recipe.update',
+  'visit.stock.create',
+  'visit.stock.adjust',
+  'visit.stock.history',
+  'lab.catalogue.create',
+  'lab.catalogue.update',
+  'lab.pincode.save',
+  'thrive.summary',
+  'thrive.attention',
+  'thrive.tile',
+  'discovery.prospect.list',
+  'discovery.funnel',
+];

@@ -1,0 +1,90 @@
+// Programs and enrollments: the client's enrollments with the steps their chart allows now
+// (machines/enrollment: pause, resume, complete, cancel; each confirmed and toasted), and
+// enrolling in an active program.
+import { Alert, Button, Chip, MenuItem, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { ScrollTable } from '../../../lib/scroll-table.tsx';
+import { useState } from 'react';
+import { enrollmentSteps } from '../../../../machines/enrollment/enrollment-rules.ts';
+import { ConfirmDialog } from '../../../lib/staff/confirm-dialog.tsx';
+import { FormDialog } from '../../../lib/staff/form-dialog.tsx';
+import { DateField } from '../../../lib/date-field.tsx';
+import { clinicToday } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/staff/format.ts';
+import type { Enrollment, Program } from '../clients-api.ts';
+import { useEnrollments } from './details-hooks.ts';
+import { ENROL, ENROLLMENT_ACTIONS, NO_ENROLLMENTS } from './texts.ts';
+import { words } from '../../../../machines/rules/words.ts';
+
+const today = () => clinicToday();
+
+export function EnrollmentsSection({ clientId }: { clientId: number }) {
+  const { enrollments, programs, change, create, openEnrol } = useEnrollments(clientId);
+  const [form, setForm] = useState({ program: '', start_date: today(), notes: '' });
+  const rows = (enrollments.data ?? []) as Enrollment[];
+  const pending = change.subject;
+
+  return (
+    <>
+      {enrollments.failed && <Alert severity="error">{enrollments.error}</Alert>}
+      {rows.length === 0 && !enrollments.loading && !enrollments.failed && <Typography color="text.secondary">{NO_ENROLLMENTS}</Typography>}
+      {rows.length > 0 && (
+        <ScrollTable size="small" aria-label="Enrollments">
+          <TableHead>
+            <TableRow>
+              <TableCell>Program</TableCell>
+              <TableCell>Status</TableCell>
+              <TableCell>Start</TableCell>
+              <TableCell>End</TableCell>
+              <TableCell>Notes</TableCell>
+              <TableCell align="right">Actions</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((e) => (
+              <TableRow key={e.id} data-testid={`enrollment-${e.id}`}>
+                <TableCell>{e.program_name}</TableCell>
+                <TableCell>
+                  <Chip size="small" label={words(e.status)} color={e.status === 'active' ? 'success' : e.status === 'paused' ? 'warning' : 'default'} />
+                </TableCell>
+                <TableCell>{formatDate(e.start_date)}</TableCell>
+                <TableCell>{formatDate(e.end_date)}</TableCell>
+                <TableCell>{e.notes}</TableCell>
+                <TableCell align="right">
+                  {enrollmentSteps(e.status).map((step) => (
+                    <Button key={step.verb} size="small" onClick={() => change.open({ enrollment: e, step })}>
+                      {ENROLLMENT_ACTIONS[step.verb].label}
+                    </Button>
+                  ))}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </ScrollTable>
+      )}
+      <Button
+        sx={{ mt: 2 }}
+        variant="outlined"
+        onClick={() => {
+          setForm({ program: '', start_date: today(), notes: '' });
+          openEnrol();
+        }}
+      >
+        {ENROL}
+      </Button>
+      <ConfirmDialog action={change} title={pending ? `${ENROLLMENT_ACTIONS[pending.step.verb].label}: ${pending.enrollment.program_name}` : ''} confirmLabel={pending ? ENROLLMENT_ACTIONS[pending.step.verb].label : 'Confirm'}>
+        {pending && `The enrollment in ${pending.enrollment.program_name} becomes ${pending.step.to}.`}
+      </ConfirmDialog>
+      <FormDialog action={create} id="enrol" title={ENROL} submitLabel="Enrol" pendingLabel="Enrolling…" ready={!!form.program} onSubmit={() => create.submit(form)} maxWidth="xs">
+        <TextField select label="Program" required value={form.program} onChange={(e) => setForm((f) => ({ ...f, program: e.target.value }))}>
+          {(programs as Program[]).map((p) => (
+            <MenuItem key={p.id} value={String(p.id)}>
+              {p.name} ({p.duration_weeks} weeks)
+            </MenuItem>
+          ))}
+        </TextField>
+        <DateField label="Start date" required value={form.start_date} onChange={(start_date) => setForm((f) => ({ ...f, start_date }))} />
+        <TextField label="Notes" multiline minRows={2} value={form.notes} onChange={(e) => setForm((f) => ({ ...f, notes: e.target.value }))} />
+      </FormDialog>
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+// /backoffice calls: the program catalogue, the clinic settings and its logo.
+import type { components } from '../../../openapi/generated/api.ts';
+import type { ApiClient } from '../../lib/api-client.ts';
+import { unwrap } from '../../lib/api-failure.ts';
+import { base64Of } from '../../lib/files.ts';
+
+export type Program = components['schemas']['Program'];
+export type ClinicSettings = components['schemas']['ClinicSettings'];
+export type ClinicSettingsPatch = components['schemas']['ClinicSettingsPatch'];
+
+export const listAllPrograms = (api: ApiClient) => unwrap(api.GET('/programs/programs', {}));
+export const createProgram = (api: ApiClient, body: components['schemas']['ProgramCreate']) => unwrap(api.POST('/programs/programs', { body }));
+export const patchProgram = (api: ApiClient, id: number, body: components['schemas']['ProgramPatch']) =>
+  unwrap(api.PATCH('/programs/programs/{id}', { params: { path: { id } }, body }));
+export const getSettings = (api: ApiClient) => unwrap(api.GET('/clinic/settings', {}));
+export const patchSettings = (api: ApiClient, body: ClinicSettingsPatch) => unwrap(api.PATCH('/clinic/settings', { body }));
+export const uploadLogo = async (api: ApiClient, file: Blob) => unwrap(api.PUT('/clinic/logo', { body: { content_base64: await base64Of(file) } }));
+export const removeLogo = (api: ApiClient) => unwrap(api.DELETE('/clinic/logo', {}));

@@ -1,0 +1,77 @@
+// The program catalogue: create, edit, deactivate (a program with enrollments is kept and
+// deactivated, never deleted, so past enrollments keep their program).
+import { Alert, Button, Chip, Stack, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { ScrollTable } from '../../lib/scroll-table.tsx';
+import { useState } from 'react';
+import { ActiveToggleDialog, CatalogueItemButtons } from '../../lib/staff/catalogue-item-actions.tsx';
+import { FormDialog } from '../../lib/staff/form-dialog.tsx';
+import type { Program } from './clinic-settings-api.ts';
+import { usePrograms } from './clinic-settings-hooks.ts';
+import { EDIT_PROGRAM, NEW_PROGRAM, NO_PROGRAMS, SAVE_PROGRAM } from './texts.ts';
+import { formatCurrency } from '../../lib/format.ts';
+
+const EMPTY = { name: '', description: '', duration_weeks: '12', price_inr: '0' };
+
+export function ProgramsSection() {
+  const { programs, edit, toggle } = usePrograms();
+  const [form, setForm] = useState(EMPTY);
+  const openEdit = (program: Program | null) => {
+    setForm(program ? { name: program.name, description: program.description, duration_weeks: String(program.duration_weeks), price_inr: String(program.price_inr) } : EMPTY);
+    edit.open(program);
+  };
+  const rows = (programs.data ?? []) as Program[];
+  const err = (f: string) => edit.fieldErrors[f]?.join(' ');
+  return (
+    <>
+      {programs.failed && <Alert severity="error">{programs.error}</Alert>}
+      {rows.length === 0 && programs.data !== null && <Typography color="text.secondary">{NO_PROGRAMS}</Typography>}
+      {rows.length > 0 && (
+        <ScrollTable size="small" aria-label="Programs">
+          <TableHead>
+            <TableRow>
+              <TableCell>Name</TableCell>
+              <TableCell>Weeks</TableCell>
+              <TableCell>Price</TableCell>
+              <TableCell>Status</TableCell>
+              <TableCell align="right">Actions</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((p) => (
+              <TableRow key={p.id}>
+                <TableCell>
+                  {p.name}
+                  {p.description && (
+                    <Typography variant="body2" color="text.secondary">
+                      {p.description}
+                    </Typography>
+                  )}
+                </TableCell>
+                <TableCell>{p.duration_weeks}</TableCell>
+                <TableCell>{formatCurrency(p.price_inr)}</TableCell>
+                <TableCell>
+                  <Chip size="small" label={p.active ? 'Active' : 'Inactive'} color={p.active ? 'success' : 'default'} />
+                </TableCell>
+                <TableCell align="right">
+                  <CatalogueItemButtons item={p} onEdit={openEdit} toggle={toggle} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </ScrollTable>
+      )}
+      <Button sx={{ mt: 2 }} variant="outlined" onClick={() => openEdit(null)}>
+        {NEW_PROGRAM}
+      </Button>
+      <FormDialog action={edit} id="program" title={edit.subject ? EDIT_PROGRAM : NEW_PROGRAM} submitLabel={SAVE_PROGRAM} pendingLabel="Saving…" ready={!!form.name.trim()} onSubmit={() => edit.submit(form)}>
+        <TextField label="Name" required value={form.name} onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))} error={!!err('name')} helperText={err('name')} />
+        <TextField label="Description" multiline minRows={2} value={form.description} onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))} />
+        <Stack direction="row" spacing={2}>
+          <TextField label="Duration (weeks)" type="number" required value={form.duration_weeks} onChange={(e) => setForm((f) => ({ ...f, duration_weeks: e.target.value }))} error={!!err('duration_weeks')} helperText={err('duration_weeks')} />
+          <TextField label="Price (₹)" type="number" required value={form.price_inr} onChange={(e) => setForm((f) => ({ ...f, price_inr: e.target.value }))} error={!!err('price_inr')} helperText={err('price_inr')} />
+        </Stack>
+      </FormDialog>
+      <ActiveToggleDialog toggle={toggle} whenDeactivated='Current enrollments continue; the program is no longer offered for new ones.' whenActivated='The program is offered for new enrollments again.' />
+    </>
+  );
+}

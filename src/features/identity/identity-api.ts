@@ -1,0 +1,148 @@
+// The sign-in feature's adapter: the authenticator's identity calls implemented with
+// aws-amplify/auth, the settings aws-amplify was configured with, and the Hub's 'auth' channel.
+// The machine declares the calls; this file and the calls it loads on demand (identity-flows-api.ts)
+// are the feature's only modules that import the SDK (tests provide fakes instead).
+import { Amplify, type ResourcesConfig } from 'aws-amplify';
+import { Hub } from 'aws-amplify/utils';
+import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
+import { fromPromise } from 'xstate';
+import { type AuthenticatorConfig, isAllowedSignUpAttribute, type LoginMechanism } from '../../../machines/sign-in/config.ts';
+import { hubEventToMachineEvent } from '../../../machines/sign-in/hub-events.ts';
+import type { SignUpInput } from '../../../machines/sign-in/form.ts';
+import type {
+  AuthEvent,
+  AuthUser,
+  ConfirmSignInInput,
+  ResendCodeOutput,
+  ResetPasswordOutput,
+  SignInOutput,
+  SignUpOutput,
+  UserAttributes,
+} from '../../../machines/sign-in/types.ts';
+
+/** The signed-in user: identity from getCurrentUser, email and `custom:role` from the ID token. */
+export async function loadCurrentUser(): Promise<AuthUser> {
+  const current = await getCurrentUser();
+  const session = await fetchAuthSession();
+  const claims = session.tokens?.idToken?.payload ?? {};
+  return {
+    username: current.username,
+    userId: current.userId,
+    email: typeof claims.email === 'string' ? claims.email : (current.signInDetails?.loginId ?? ''),
+    role: typeof claims['custom:role'] === 'string' ? claims['custom:role'] : '',
+  };
+}
+
+/**
+ * The calls behind a user's own steps: a chunk of their own, so /login's first paint does not
+ * wait for it. A failed download is tried again by the next call.
+ */
+let flows: Promise<typeof import('./identity-flows-api.ts')> | null = null;
+function loadIdentityFlows(): Promise<typeof import('./identity-flows-api.ts')> {
+  return (flows ??= import('./identity-flows-api.ts').catch((error: unknown) => {
+    flows = null;
+    throw error;
+  }));
+}
+
+/** How long after the first screen the chunk downloads when nobody has touched the page yet. */
+const IDENTITY_FLOWS_PRELOAD_DELAY_MS = 2000;
+const FIRST_USE = ['keydown', 'pointerdown', 'input'] as const;
+
+/**
+ * Once the first screen is decided, the chunk downloads at the user's first key or tap, or after
+ * a short delay, whichever comes first: on a slow connection it then does not compete with the
+ * form's own first paint, and it is in by the time a password has been typed.
+ */
+function preloadIdentityFlowsSoon(): void {
+  if (flows || typeof window === 'undefined') return;
+  const start = () => {
+    clearTimeout(timer);
+    for (const type of FIRST_USE) window.removeEventListener(type, start, true);
+    loadIdentityFlows().catch(() => {
+      // The call that needs them tries again.
+    });
+  };
+  const timer = setTimeout(start, IDENTITY_FLOWS_PRELOAD_DELAY_MS);
+  for (const type of FIRST_USE) window.addEventListener(type, start, { capture: true, once: true, passive: true });
+}
+
+export const amplifyActors = {
+  getCurrentUser: fromPromise<AuthUser, void>(async () => {
+    try {
+      return await loadCurrentUser();
+    } finally {
+      preloadIdentityFlowsSoon();
+    }
+  }),
+  signIn: fromPromise<SignInOutput, { username: string; password: string }>(async ({ input }) => (await loadIdentityFlows()).signIn(input)),
+  confirmSignIn: fromPromise<SignInOutput, ConfirmSignInInput>(async ({ input }) => (await loadIdentityFlows()).confirmSignIn(input)),
+  signUp: fromPromise<SignUpOutput, SignUpInput>(async ({ input }) => (await loadIdentityFlows()).signUp(input)),
+  confirmSignUp: fromPromise<SignUpOutput, { username: string; confirmationCode: string }>(async ({ input }) =>
+    (await loadIdentityFlows()).confirmSignUp(input),
+  ),
+  resendSignUpCode: fromPromise<ResendCodeOutput, { username: string }>(async ({ input }) => (await loadIdentityFlows()).resendSignUpCode(input)),
+  resetPassword: fromPromise<ResetPasswordOutput, { username: string }>(async ({ input }) => (await loadIdentityFlows()).resetPassword(input)),
+  confirmResetPassword: fromPromise<void, { username: string; confirmationCode: string; newPassword: string }>(async ({ input }) =>
+    (await loadIdentityFlows()).confirmResetPassword(input),
+  ),
+  fetchUserAttributes: fromPromise<UserAttributes, void>(async () => (await loadIdentityFlows()).fetchUserAttributes()),
+  sendUserAttributeVerificationCode: fromPromise<ResendCodeOutput, { userAttributeKey: string }>(async ({ input }) =>
+    (await loadIdentityFlows()).sendUserAttributeVerificationCode({ userAttributeKey: input.userAttributeKey as 'email' }),
+  ),
+  confirmUserAttribute: fromPromise<void, { userAttributeKey: string; confirmationCode: string }>(async ({ input }) =>
+    (await loadIdentityFlows()).confirmUserAttribute({ userAttributeKey: input.userAttributeKey as 'email', confirmationCode: input.confirmationCode }),
+  ),
+  autoSignIn: fromPromise<SignInOutput, void>(async () => (await loadIdentityFlows()).autoSignIn()),
+  signInWithRedirect: fromPromise<void, { provider: string }>(async ({ input }) =>
+    (await loadIdentityFlows()).signInWithRedirect({ provider: capitalize(input.provider) as 'Google' }),
+  ),
+  signOut: fromPromise<void, void>(async () => (await loadIdentityFlows()).signOut()),
+};
+
+function capitalize(value: string): string {
+  return value.charAt(0).toUpperCase() + value.slice(1);
+}
+
+/** Reads the authenticator's settings from the configured aws-amplify resources. */
+export function authenticatorConfigFrom(resources: ResourcesConfig): AuthenticatorConfig {
+  const cognito = resources.Auth?.Cognito;
+  const loginWith = cognito?.loginWith;
+  const mechanisms: LoginMechanism[] = [];
+  if (loginWith?.email) mechanisms.push('email');
+  if (loginWith?.phone) mechanisms.push('phone_number');
+  if (loginWith?.username || mechanisms.length === 0) mechanisms.push('username');
+  const format = cognito?.passwordFormat;
+  const providers = (loginWith?.oauth?.providers ?? []).map((p) =>
+    (typeof p === 'string' ? p : p.custom).toLowerCase(),
+  );
+  return {
+    loginMechanisms: mechanisms,
+    signUpAttributes: Object.entries(cognito?.userAttributes ?? {})
+      .filter(([name, spec]) => (spec as { required?: boolean } | undefined)?.required && isAllowedSignUpAttribute(name))
+      .map(([name]) => name),
+    passwordSettings: format
+      ? {
+          minLength: format.minLength ?? 8,
+          requireLowercase: Boolean(format.requireLowercase),
+          requireUppercase: Boolean(format.requireUppercase),
+          requireNumbers: Boolean(format.requireNumbers),
+          requireSymbols: Boolean(format.requireSpecialCharacters),
+        }
+      : null,
+    socialProviders: providers,
+  };
+}
+
+/** The authenticator's settings from the resources aws-amplify was configured with at start-up. */
+export function configuredAuthenticatorConfig(): AuthenticatorConfig {
+  return authenticatorConfigFrom(Amplify.getConfig());
+}
+
+/** Forwards the Hub's 'auth' events the machine knows as machine events; returns the unsubscribe. */
+export function listenToAuthEvents(send: (event: AuthEvent) => void): () => void {
+  return Hub.listen('auth', ({ payload }) => {
+    const event = hubEventToMachineEvent(payload.event);
+    if (event) send(event);
+  });
+}
