@@ -106,6 +106,11 @@ export function useUsersPage() {
     list,
     invite,
     /** Opens the invitation with what scheduling says: who delivers services, the clinic's hours. */
+    /**
+     * Whether scheduling's facts are in (or could not be had): an invitation opened before them
+     * would not know that a nurse delivers services, and would skip asking for her hours.
+     */
+    inviteReady: !facts.loading,
     openInvite: () => invite.ref.send({ type: 'invite.open', deliveringRoles: known?.deliveringRoles ?? [], openingHours: known?.openingHours ?? [] }),
     /** A staff member of a role that delivers services with no working hours set (marked on the list). */
     lacksHours: (row: UserRow) =>

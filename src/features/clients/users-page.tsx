@@ -108,7 +108,7 @@ function UserDetails({ user, mayAct, onPick, onClose }: { user: UserRow | null; 
 }
 
 export function UsersPage() {
-  const { list, invite, openInvite, lacksHours, role, account, roles, mayActOn, pick } = useUsersPage();
+  const { list, invite, inviteReady, openInvite, lacksHours, role, account, roles, mayActOn, pick } = useUsersPage();
   const [opened, setOpened] = useState<UserRow | null>(null);
   const phone = useMediaQuery(useTheme().breakpoints.down('md'));
   const columns: GridColDef<UserRow>[] = [
@@ -162,7 +162,7 @@ export function UsersPage() {
   const pending = account.subject;
 
   return (
-    <GridPage page="users" title={USERS_TITLE} actionLabel={NEW_USER} onAction={openInvite}>
+    <GridPage page="users" title={USERS_TITLE} actionLabel={NEW_USER} onAction={openInvite} actionReady={inviteReady}>
       <ServerGrid<UserRow>
         list={list}
         columns={shown}

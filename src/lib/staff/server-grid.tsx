@@ -28,15 +28,29 @@ export function sortModelOf(ordering: string | null, sortFields: Record<string, 
   return field ? [{ field, sort: ordering.startsWith('-') ? 'desc' : 'asc' }] : [];
 }
 
-/** A staff list page: its heading with the page's one creating action, then the grid and dialogs. */
-export function GridPage({ page, title, actionLabel, onAction, children }: { page: string; title: string; actionLabel: string; onAction: () => void; children: ReactNode }) {
+/** A staff list page: its heading with the page's one creating action (offered once what it needs has loaded), then the grid and dialogs. */
+export function GridPage({
+  page,
+  title,
+  actionLabel,
+  onAction,
+  actionReady = true,
+  children,
+}: {
+  page: string;
+  title: string;
+  actionLabel: string;
+  onAction: () => void;
+  actionReady?: boolean;
+  children: ReactNode;
+}) {
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }} data-page={page}>
       <Stack direction="row" sx={{ alignItems: 'center', mb: 2 }}>
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
           {title}
         </Typography>
-        <Button variant="contained" onClick={onAction}>
+        <Button variant="contained" onClick={onAction} disabled={!actionReady}>
           {actionLabel}
         </Button>
       </Stack>

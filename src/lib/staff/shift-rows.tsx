@@ -17,8 +17,9 @@ export function ShiftRows({ rows, onChange, label }: { rows: Shift[]; onChange: 
   return (
     <Stack spacing={1} role="group" aria-label={label}>
       {rows.map((r, i) => (
-        <Stack key={i} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <TextField select size="small" label="Day" value={r.weekday} onChange={(e) => set(i, { weekday: Number(e.target.value) })} sx={{ minWidth: 130 }}>
+        // Wide enough for "Wednesday" whole; on a phone the row wraps rather than cut a day's name.
+        <Stack key={i} direction="row" useFlexGap spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <TextField select size="small" label="Day" value={r.weekday} onChange={(e) => set(i, { weekday: Number(e.target.value) })} sx={{ minWidth: 190 }}>
             {WEEKDAYS.map((d, n) => (
               <MenuItem key={d} value={n + 1}>
                 {d}
