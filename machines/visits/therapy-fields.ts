@@ -88,7 +88,7 @@ export const THERAPY_FIELDS: Record<Therapy, readonly FieldDef[]> = {
     yes('checklist_grounding', 'Grounding checked', { required: true }),
     int('oneill_grade', "Ear equalisation (O'Neill grade)", '', 0, 2, { warnHigh: 0 }),
     // Required for a diabetic client (visit-rules clientRequiredFields); warned against the clinic's settings.
-    int('glucose_before', 'Glucose before (diabetic clients)', 'mg/dL', 20, 600),
+    int('glucose_before', 'Glucose before (if diabetic)', 'mg/dL', 20, 600),
     text('early_stop_reason', 'Reason for an early stop'),
   ],
   pet: [

@@ -38,11 +38,11 @@ import {
   STATUS_LABELS,
   statusChanged,
 } from '../../src/features/appointments/texts.ts';
-import { LAB_DESK_TEXT as D } from '../../src/features/backoffice/labs/texts.ts';
-import { SESSIONS_LEFT } from '../../src/features/client-details/appointments-texts.ts';
-import { BOOKING_TEXT as B } from '../../src/features/portal/booking/texts.ts';
-import { LABS_TEXT as L } from '../../src/features/portal/labs/texts.ts';
-import { HOURS_LABEL, HOURS_TITLE, NEW_USER, NO_WORKING_HOURS, SAVE_HOURS, TOASTS, USERS_SEARCH_LABEL, USERS_TITLE } from '../../src/features/users/texts.ts';
+import { LAB_DESK_TEXT as D } from '../../src/features/labs/desk-texts.ts';
+import { SESSIONS_LEFT } from '../../src/features/appointments/client-appointments-texts.ts';
+import { BOOKING_TEXT as B } from '../../src/features/appointments/portal-booking-texts.ts';
+import { LABS_TEXT as L } from '../../src/features/labs/texts.ts';
+import { HOURS_LABEL, HOURS_TITLE, NEW_USER, NO_WORKING_HOURS, SAVE_HOURS, TOASTS, USERS_SEARCH_LABEL, USERS_TITLE } from '../../src/features/clients/users-texts.ts';
 import { VISIT_TEXT as V } from '../../src/features/visits/texts.ts';
 import { VISIT_PREPARATION } from '../../machines/portal/visit-preparation.ts';
 import { TEXTS as SIGN_IN } from '../../machines/sign-in/texts.ts';

@@ -15,7 +15,7 @@ import {
 } from '../../../machines/appointments/scheduling-rules.ts';
 import type { AppointmentStatus } from '../../../machines/appointments/appointment-lifecycle.ts';
 import { enqueueReminders } from '../../jobs/reminders.ts';
-import { type AppointmentOut, findAppointment, findPackage, findUserBrief, recordStatus, type SchedulingSettings, type ServiceOut } from './data.ts';
+import { type AppointmentOut, findAppointment, findPackage, findUserBrief, listPackages, recordStatus, type SchedulingSettings, type ServiceOut } from './data.ts';
 import { loadCalendar, timingOf } from './calendar.ts';
 import { SCHEDULING_TEXTS as T } from './texts.ts';
 import { wordsInSentence } from '../../../machines/rules/words.ts';
@@ -46,6 +46,11 @@ export interface BookingRequest {
   channel: 'in_clinic' | 'video' | 'phone';
   notes: string;
   package?: number;
+  /**
+   * Staff booking a therapy for a client who holds a package of it, naming none: the session is
+   * drawn from that package (issue 32: the desk books, the package shows one session fewer).
+   */
+  drawFromPackage?: boolean;
   status: Extract<AppointmentStatus, 'requested' | 'booked'>;
   series?: number;
   rescheduledFrom?: number;
@@ -140,13 +145,22 @@ function isExclusionViolation(error: unknown): boolean {
   return (error as { code?: string } | null)?.code === '23P01';
 }
 
+/** The client's package of the service's therapy a session is drawn from: one with a session left on the day, the soonest to expire first; none when they hold none. */
+async function packageToDraw(trx: Db, req: BookingRequest, day: string): Promise<number | undefined> {
+  const usable = (await listPackages(trx, req.client)).filter((p) => p.therapy === req.service.therapy && p.sessions_left > 0 && (p.expires_on === null || p.expires_on >= day));
+  usable.sort((a, b) => (a.expires_on ?? '9999-12-31').localeCompare(b.expires_on ?? '9999-12-31') || a.id - b.id);
+  return usable[0]?.id;
+}
+
 /** Writes a planned booking: the row, its units, its first status, its reminders. */
 export async function insertBooking(trx: Db, settings: SchedulingSettings, req: BookingRequest, plan: BookingPlan): Promise<AppointmentOut> {
+  const day = localTime(settings.time_zone, plan.start).date;
+  if (req.package === undefined && req.drawFromPackage) req = { ...req, package: await packageToDraw(trx, req, day) };
   if (req.package !== undefined) {
     const pkg = await findPackage(trx, req.package, true);
     if (!pkg || pkg.client !== req.client) throw badRequest('package', T.noPackage);
     if (pkg.therapy !== req.service.therapy) throw badRequest('package', T.packageTherapy);
-    const expired = pkg.expires_on !== null && pkg.expires_on < localTime(settings.time_zone, plan.start).date;
+    const expired = pkg.expires_on !== null && pkg.expires_on < day;
     if (pkg.sessions_left <= 0 || expired) throw badRequest('package', T.packageUsedUp);
   }
   let id: number;

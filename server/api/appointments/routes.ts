@@ -303,6 +303,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
       channel: body.channel ?? 'in_clinic',
       notes: body.notes ?? '',
       package: body.package,
+      drawFromPackage: isStaff(caller.role),
       status: body.status ?? 'booked',
       bookedBy: caller.id,
       online: caller.role === 'CLIENT',

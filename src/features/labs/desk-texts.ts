@@ -12,7 +12,10 @@ export const LAB_DESK_TEXT = {
   moved: (order: number, status: string) => `Order #${order} is now ${status.toLowerCase()}.`,
   pageTitle: 'Lab desk',
   notYours: 'Your role does not run the lab desk. An administrator chooses who does in the back office (General: Who does which work).',
+  /** A result field's name (what it says to a screen reader) and, shorter, what its label shows under the person's name. */
   value: (marker: string, unit: string, person: string) => `${marker} (${unit}) for ${person}`,
+  marker: (marker: string, unit: string) => `${marker} (${unit})`,
+  resultsFor: (person: string) => `Results for ${person}`,
   cancel: 'Cancel order',
   reschedule: 'Reschedule',
   chooseNewSlot: (id: number) => `Choose a new slot for order #${id}`,

@@ -74,18 +74,23 @@ function OrderCard({ order, desk }: { order: DeskOrder; desk: ReturnType<typeof 
         {entering && (
           <Box sx={{ mt: 2 }}>
             <Typography variant="subtitle2" component="h4">{T.results}</Typography>
-            {order.people.map((person) =>
-              markers.map((m) => {
-                const key = `${person.id}-${m.id}`;
-                const label = T.value(m.name, m.unit, person.name);
-                return (
-                  <Stack key={key} direction="row" spacing={1} sx={{ mt: 1 }} component="form" onSubmit={(e) => { e.preventDefault(); desk.send({ type: 'desk.act', act: { kind: 'result', order: order.id, person: person.id, marker: m.id, value: Number(values[key]) } }); }}>
-                    <TextField size="small" label={label} value={values[key] ?? ''} onChange={(e) => setValues({ ...values, [key]: e.target.value })} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
-                    <Button type="submit" disabled={busy || !/^-?\d+(\.\d+)?$/.test(values[key] ?? '')} aria-label={`${T.save} ${label}`}>{T.save}</Button>
-                  </Stack>
-                );
-              }),
-            )}
+            {order.people.map((person) => (
+              // Each person's markers under their name: the field shows the marker and its unit
+              // whole, and tells a screen reader whose result it is.
+              <Box key={person.id} role="group" aria-label={T.resultsFor(person.name)} sx={{ mt: 1 }}>
+                <Typography variant="body2" color="text.secondary">{person.name}</Typography>
+                {markers.map((m) => {
+                  const key = `${person.id}-${m.id}`;
+                  const label = T.value(m.name, m.unit, person.name);
+                  return (
+                    <Stack key={key} direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center' }} component="form" onSubmit={(e) => { e.preventDefault(); desk.send({ type: 'desk.act', act: { kind: 'result', order: order.id, person: person.id, marker: m.id, value: Number(values[key]) } }); }}>
+                      <TextField size="small" label={T.marker(m.name, m.unit)} value={values[key] ?? ''} onChange={(e) => setValues({ ...values, [key]: e.target.value })} sx={{ flexGrow: 1, maxWidth: 360 }} slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': label } }} />
+                      <Button type="submit" disabled={busy || !/^-?\d+(\.\d+)?$/.test(values[key] ?? '')} aria-label={`${T.save} ${label}`}>{T.save}</Button>
+                    </Stack>
+                  );
+                })}
+              </Box>
+            ))}
           </Box>
         )}
       </CardContent>

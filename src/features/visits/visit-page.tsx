@@ -3,7 +3,7 @@
 // therapy's parameters (drawn from machines/visits/therapy-fields.ts), event log, adverse events,
 // vitals after, notes, then the chart's steps; a signed visit is read only with its addenda. What
 // to show and allow is the visit form chart's; a visit of another therapy or client is not found.
-import { Alert, Box, Button, Checkbox, Chip, FormControlLabel, GlobalStyles, LinearProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Checkbox, Chip, FormControlLabel, GlobalStyles, InputAdornment, LinearProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { useParams } from 'wouter';
 import { type FieldDef, THERAPY_FIELDS, type Therapy, VITAL_FIELDS } from '../../../machines/visits/therapy-fields.ts';
@@ -48,9 +48,12 @@ function SectionBox({ title, children, name }: { title: string; children: ReactN
 }
 
 function Field({ def, value, onChange, disabled, error, required }: { def: FieldDef; value: string; onChange: (v: string) => void; disabled: boolean; error?: string[]; required?: boolean }) {
-  const label = def.unit ? `${def.label} (${def.unit})` : def.label;
-  // Wide enough for its whole label (an outlined field cuts a long one short), never wider than the screen (issue 32).
-  const common = { label, value, disabled, required, error: Boolean(error), helperText: error?.[0], size: 'small' as const, sx: { minWidth: `min(100%, ${Math.max(180, label.length * 8 + 48)}px)` }, slotProps: { htmlInput: { 'data-field': def.key } } };
+  const label = def.label;
+  // The unit sits at the field's end, not in its label, so a long label stays whole on a phone; the
+  // field is wide enough for its whole label (an outlined field cuts a long one short), never wider
+  // than the screen (issue 32).
+  const unit = def.unit ? { input: { endAdornment: <InputAdornment position="end">{def.unit}</InputAdornment> } } : {};
+  const common = { label, value, disabled, required, error: Boolean(error), helperText: error?.[0], size: 'small' as const, sx: { minWidth: `min(100%, ${Math.max(180, label.length * 8 + 48 + (def.unit ? def.unit.length * 8 + 16 : 0))}px)` }, slotProps: { ...unit, htmlInput: { 'data-field': def.key } } };
   if (def.kind === 'choice' || def.kind === 'boolean') {
     const choices = def.kind === 'boolean' ? [T.yes, T.no] : (def.choices ?? []);
     return (

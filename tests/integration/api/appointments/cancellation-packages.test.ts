@@ -157,6 +157,26 @@ describe.each(engines)('cancellation and packages on %s', (engine) => {
     expect(theirs.status).toBe(404);
   });
 
+  it('the desk books a therapy for a package holder without naming the package: the session comes from it, the soonest to expire first (issue 32)', async () => {
+    const holder = await addUser(t, 'CLIENT', { first_name: 'Package', last_name: 'Holder' });
+    const later = (await api(t, c.reception, 'POST', '/appointments/packages', { client: holder.id, therapy: 'hbot', sessions_total: 2, expires_on: addDays(c.monday, 200) })).body.id as number;
+    const sooner = (await api(t, c.reception, 'POST', '/appointments/packages', { client: holder.id, therapy: 'hbot', sessions_total: 1, expires_on: addDays(c.monday, 30) })).body.id as number;
+    const packages = async () => (await api(t, c.reception, 'GET', `/appointments/packages?client=${holder.id}`)).body as Array<{ id: number; sessions_held: number }>;
+    const first = await api(t, c.reception, 'POST', '/appointments/appointments', { client: holder.id, service: c.hbot, start: soon(7) });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(first.body.package).toBe(sooner);
+    const second = await api(t, c.reception, 'POST', '/appointments/appointments', { client: holder.id, service: c.hbot, start: soon(9) });
+    expect(second.body.package).toBe(later);
+    expect((await packages()).map((p) => [p.id, p.sessions_held])).toEqual([
+      [later, 1],
+      [sooner, 1],
+    ]);
+    // A therapy they hold no package of, and a consultation: booked, on no package.
+    const consult = await api(t, c.reception, 'POST', '/appointments/appointments', { client: holder.id, service: c.consult, start: soon(11) });
+    expect(consult.status).toBe(201);
+    expect(consult.body.package).toBeNull();
+  });
+
   it('rescheduling links both appointments and frees the old time', async () => {
     const day = addDays(c.monday, 5);
     const first = await api(t, c.reception, 'POST', '/appointments/appointments', { client: c.client.id, service: c.iv, staff: c.nurse.id, start: at(day, '10:00') });
