@@ -83,8 +83,8 @@ function OrderCard({ order, desk }: { order: DeskOrder; desk: ReturnType<typeof 
                   const key = `${person.id}-${m.id}`;
                   const label = T.value(m.name, m.unit, person.name);
                   return (
-                    <Stack key={key} direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center' }} component="form" onSubmit={(e) => { e.preventDefault(); desk.send({ type: 'desk.act', act: { kind: 'result', order: order.id, person: person.id, marker: m.id, value: Number(values[key]) } }); }}>
-                      <TextField size="small" label={T.marker(m.name, m.unit)} value={values[key] ?? ''} onChange={(e) => setValues({ ...values, [key]: e.target.value })} sx={{ flexGrow: 1, maxWidth: 360 }} slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': label } }} />
+                    <Stack key={key} direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1, alignItems: { xs: 'flex-start', sm: 'center' } }} component="form" onSubmit={(e) => { e.preventDefault(); desk.send({ type: 'desk.act', act: { kind: 'result', order: order.id, person: person.id, marker: m.id, value: Number(values[key]) } }); }}>
+                      <TextField size="small" label={T.marker(m.name, m.unit)} value={values[key] ?? ''} onChange={(e) => setValues({ ...values, [key]: e.target.value })} sx={{ flexGrow: 1, width: { xs: '100%', sm: 'auto' }, maxWidth: { sm: 360 } }} slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': label } }} />
                       <Button type="submit" disabled={busy || !/^-?\d+(\.\d+)?$/.test(values[key] ?? '')} aria-label={`${T.save} ${label}`}>{T.save}</Button>
                     </Stack>
                   );
