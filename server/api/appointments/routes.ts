@@ -52,6 +52,10 @@ import { SCHEDULING_TEXTS as T } from './texts.ts';
 import { isBookingRole, moveAppointment } from './transitions.ts';
 import { requireCredit, saveAnswers } from './portal-visits.ts';
 import { findOffer, insertWaitlistEntry, listWaitlist, lockOffersOfSlot, markOfferGone, settleOffers } from './waitlist.ts';
+import { type ScopeRule, scopedClient } from '../client-scope.ts';
+
+/** Whose list: a client's own always; staff's choice, which must be a user (404 otherwise). */
+const LISTED: ScopeRule = { clients: 'own', staffName: 'user' };
 
 type S = components['schemas'];
 
@@ -85,18 +89,6 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
     app.addHook('onClose', () => worker.stop());
   }
 
-  /** Whose list: a client's own always; staff's choice, which must be a user (404 otherwise). */
-  async function listedClient(caller: Caller, asked: number | undefined, action: AuditAction, requestId: string): Promise<number | undefined> {
-    if (caller.role === 'CLIENT') {
-      if (asked !== undefined && asked !== caller.id) {
-        if (await findUserBrief(db, asked)) await audit(db, caller, action, asked, requestId, 'denied');
-        throw notFound();
-      }
-      return caller.id;
-    }
-    if (asked !== undefined && !(await findUserBrief(db, asked))) throw notFound();
-    return asked;
-  }
 
   // --- services ---------------------------------------------------------------------------
   app.get('/appointments/services', { schema: contract.routeSchema('listServices') }, async (request) => {
@@ -257,7 +249,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
     const q = request.query;
     requireOffset('start_after', q.start_after);
     requireOffset('start_before', q.start_before);
-    const client = await listedClient(caller, q.client, 'appointment.list', request.id);
+    const client = await scopedClient(db, { caller, asked: q.client, action: 'appointment.list', requestId: request.id }, LISTED);
     return db.transaction().execute(async (trx) => {
       const rows = await listAppointments(trx, { ...q, client });
       await audit(trx, caller, 'appointment.list', client ?? null, request.id);
@@ -470,7 +462,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
   // --- waitlist ---------------------------------------------------------------------------
   app.get<{ Querystring: { client?: number } }>('/appointments/waitlist', { schema: contract.routeSchema('listWaitlist') }, async (request) => {
     const caller = callerOf(request);
-    const client = await listedClient(caller, request.query.client, 'waitlist.list', request.id);
+    const client = await scopedClient(db, { caller, asked: request.query.client, action: 'waitlist.list', requestId: request.id }, LISTED);
     return db.transaction().execute(async (trx) => {
       const rows = await listWaitlist(trx, client);
       await audit(trx, caller, 'waitlist.list', client ?? null, request.id);
@@ -559,7 +551,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
   // --- packages ---------------------------------------------------------------------------
   app.get<{ Querystring: { client?: number } }>('/appointments/packages', { schema: contract.routeSchema('listPackages') }, async (request) => {
     const caller = callerOf(request);
-    const client = await listedClient(caller, request.query.client, 'package.list', request.id);
+    const client = await scopedClient(db, { caller, asked: request.query.client, action: 'package.list', requestId: request.id }, LISTED);
     return db.transaction().execute(async (trx) => {
       const rows = await listPackages(trx, client);
       await audit(trx, caller, 'package.list', client ?? null, request.id);

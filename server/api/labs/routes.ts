@@ -33,6 +33,10 @@ import { partnerTick, queuePartnerBooking, queuePartnerCancel } from './partner-
 import { recordResult } from './record-result.ts';
 import { attachmentDisposition, isBase64, UPLOAD_BODY_LIMIT } from '../uploads.ts';
 import { clinicWhen } from '../../mail/clinic-when.ts';
+import { namedClient, type ScopeRule, scopedClient } from '../client-scope.ts';
+
+/** Whose orders and reports: a client only their own (others 404, audited); staff any client's. */
+const CLIENT_RECORD: ScopeRule = { clients: 'own', staffName: 'client' };
 
 type S = components['schemas'];
 const E = LAB_TEXTS.errors;
@@ -101,18 +105,6 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
     await refuse(db, { actor: caller, action: act(action), client, requestId }, forbidden(DENIED.labDesk));
   }
 
-  /** Whose record a client-scoped request is about: a client only their own (others 404, audited). */
-  async function clientScope(caller: Caller, client: number | undefined, action: LabAction, requestId: string): Promise<number | undefined> {
-    if (caller.role === 'CLIENT') {
-      if (client !== undefined && client !== caller.id) {
-        if (await data.clientExists(db, client)) await audit(db, caller, action, client, requestId, 'denied');
-        throw notFound();
-      }
-      return caller.id;
-    }
-    if (client !== undefined && !(await data.clientExists(db, client))) throw notFound();
-    return client;
-  }
 
   /** A test's markers: each range in order (critical bounds outside the normal one), each code once. */
   function checkMarkers(markers: S['LabMarkerCreate'][]): void {
@@ -243,18 +235,12 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
   app.post<{ Body: S['LabHoldCreate'] }>('/labs/slots', { schema: contract.routeSchema('holdLabSlot') }, async (request, reply) => {
     const caller = callerOf(request);
     const body = request.body;
-    let client: number;
-    if (caller.role === 'CLIENT') {
-      if (body.client !== undefined && body.client !== caller.id) {
-        if (await data.clientExists(db, body.client)) await audit(db, caller, 'lab.slot.hold', body.client, request.id, 'denied');
-        throw notFound();
-      }
-      client = caller.id;
-    } else {
-      if (body.client === undefined) throw badRequest('client', E.clientRequired);
-      if (!(await data.clientExists(db, body.client))) throw badRequest('client', E.noClient);
-      client = body.client;
-    }
+    const client = await namedClient(db, { caller, asked: body.client, action: act('lab.slot.hold'), requestId: request.id }, {
+      clients: 'own',
+      staffName: 'client',
+      unnamed: () => badRequest('client', E.clientRequired),
+      outside: () => badRequest('client', E.noClient),
+    });
     if (!(await data.servedPincode(db, body.pincode))) throw badRequest('pincode', E.notServed);
     const { fasting } = await chosenItems(body.items, 'items');
     const start = await validSlot(body.start, fasting, 'start');
@@ -274,7 +260,7 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
   type OrderQuery = { client?: number; status?: LabOrderStatus | LabOrderStatus[] };
   app.get<{ Querystring: OrderQuery }>('/labs/orders', { schema: contract.routeSchema('listLabOrders') }, async (request) => {
     const caller = callerOf(request);
-    const client = await clientScope(caller, request.query.client, 'lab.order.list', request.id);
+    const client = await scopedClient(db, { caller, asked: request.query.client, action: act('lab.order.list'), requestId: request.id }, CLIENT_RECORD);
     const status = request.query.status === undefined ? undefined : Array.isArray(request.query.status) ? request.query.status : [request.query.status];
     return db.transaction().execute(async (trx) => {
       const ids = await data.listOrders(trx, { client, status });
@@ -414,7 +400,7 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
 
   app.get<{ Querystring: { client: number } }>('/labs/results', { schema: contract.routeSchema('listLabReports') }, async (request) => {
     const caller = callerOf(request);
-    const client = (await clientScope(caller, request.query.client, 'lab.report.list', request.id))!;
+    const client = (await scopedClient(db, { caller, asked: request.query.client, action: act('lab.report.list'), requestId: request.id }, CLIENT_RECORD))!;
     return db.transaction().execute(async (trx) => {
       await audit(trx, caller, 'lab.report.list', client, request.id);
       return reportsOf(trx, client, caller.role === 'CLIENT');

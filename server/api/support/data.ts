@@ -269,10 +269,6 @@ export async function isStaffMember(db: Db, id: number): Promise<boolean> {
   return row !== undefined && row.role !== 'CLIENT';
 }
 
-export async function clientExists(db: Db, id: number): Promise<boolean> {
-  const row = await db.selectFrom('users').select('role').where('id', '=', id).executeTakeFirst();
-  return row?.role === 'CLIENT';
-}
 
 export async function isClientsLabOrder(db: Db, order: number, client: number): Promise<boolean> {
   const row = await db.selectFrom('lab_orders').select('id').where('id', '=', order).where('client_id', '=', client).executeTakeFirst();

@@ -22,10 +22,10 @@ import { type AuditAction, recordAudit, refuse, withAudit } from '../data/audit.
 import { requireLifecycleStep } from '../lifecycle.ts';
 import { CATEGORY_LABELS } from '../../../machines/support/support-rules.ts';
 import { readWorkRouting } from '../data/clinic-settings.ts';
+import { namedClient, scopedClient } from '../client-scope.ts';
 import { answeredCategories, answersCategory, type Caller, DENIED, forbidden, isStaff, notFound } from '../policy.ts';
 import {
   attachUploads,
-  clientExists,
   contactOf,
   findAttachment,
   findTicket,
@@ -99,16 +99,7 @@ export async function supportRoutes(app: FastifyInstance, ctx: ApiContext): Prom
   app.get<{ Querystring: ListQuery }>('/support/tickets', { schema: contract.routeSchema('listSupportTickets') }, async (request) => {
     const caller = callerOf(request);
     const q = request.query;
-    let client = q.client;
-    if (caller.role === 'CLIENT') {
-      if (client !== undefined && client !== caller.id) {
-        if (await clientExists(db, client)) await audit(db, caller, 'support.ticket.list', client, request.id, 'denied');
-        throw notFound();
-      }
-      client = caller.id;
-    } else if (client !== undefined && !(await clientExists(db, client))) {
-      throw notFound();
-    }
+    const client = await scopedClient(db, { caller, asked: q.client, action: 'support.ticket.list', requestId: request.id }, { clients: 'own', staffName: 'client' });
     const status = q.status === undefined ? undefined : Array.isArray(q.status) ? q.status : [q.status];
     const categories = answeredCategories(caller, (await readWorkRouting(db)).ticketRouting);
     return db.transaction().execute(async (trx) => {
@@ -121,15 +112,12 @@ export async function supportRoutes(app: FastifyInstance, ctx: ApiContext): Prom
   app.post<{ Body: S['SupportTicketCreate'] }>('/support/tickets', { schema: contract.routeSchema('createSupportTicket') }, async (request, reply) => {
     const caller = callerOf(request);
     const body = request.body;
-    let client: number;
-    if (caller.role === 'CLIENT') {
-      if (body.client !== undefined && body.client !== caller.id) throw notFound();
-      client = caller.id;
-    } else {
-      if (body.client === undefined) throw badRequest('client', 'This field is required.');
-      if (!(await clientExists(db, body.client))) throw badRequest('client', E.noClient);
-      client = body.client;
-    }
+    const client = await namedClient(db, { caller, asked: body.client, action: 'support.ticket.create', requestId: request.id }, {
+      clients: 'own',
+      staffName: 'client',
+      unnamed: () => badRequest('client', 'This field is required.'),
+      outside: () => badRequest('client', E.noClient),
+    });
     await requireCategory(caller, body.category, 'support.ticket.create', client, request.id);
     if (body.appointment !== undefined && !(await isClientsAppointment(db, body.appointment, client))) throw badRequest('appointment', E.notYourAppointment);
     if (body.lab_order !== undefined && !(await isClientsLabOrder(db, body.lab_order, client))) throw badRequest('lab_order', E.notYourLabOrder);

@@ -35,6 +35,10 @@ import {
 } from './data.ts';
 import type { ThriveTile } from './sql.ts';
 import { THRIVE_TEXTS as T } from './texts.ts';
+import { namedClient, type ScopeRule } from '../client-scope.ts';
+
+/** A client's own record always (another's 404, audited); staff name an existing client. */
+const CLIENT_RECORD = { clients: 'own', staffName: 'client', unnamed: () => badRequest('client', T.clientRequired) } satisfies ScopeRule;
 
 type S = components['schemas'];
 
@@ -64,24 +68,6 @@ export async function thriveRoutes(app: FastifyInstance, ctx: ApiContext): Promi
   const { db, contract } = ctx;
   const audit = (d: Db, caller: Caller, action: AuditAction, client: number | null, requestId: string, outcome: 'success' | 'denied' = 'success') =>
     recordAudit(d, { actor: caller, action, client, requestId, outcome });
-
-  /**
-   * The client whose record is asked for: a client's own always (another's is 404, audited as
-   * denied when it exists); for staff, an existing CLIENT (404 otherwise).
-   */
-  async function clientOf(caller: Caller, asked: number | undefined, action: AuditAction, requestId: string): Promise<number> {
-    if (caller.role === 'CLIENT') {
-      if (asked !== undefined && asked !== caller.id) {
-        if (await findUser(db, asked)) await audit(db, caller, action, asked, requestId, 'denied');
-        throw notFound();
-      }
-      return caller.id;
-    }
-    if (asked === undefined) throw badRequest('client', T.clientRequired);
-    const user = await findUser(db, asked);
-    if (!user || user.role !== 'CLIENT') throw notFound();
-    return asked;
-  }
 
   app.get('/thrive/summary', { schema: contract.routeSchema('getThriveSummary') }, async (request) => {
     const caller = callerOf(request);
@@ -120,7 +106,7 @@ export async function thriveRoutes(app: FastifyInstance, ctx: ApiContext): Promi
 
   app.get<{ Params: { id: number } }>('/thrive/clients/:id', { schema: contract.routeSchema('getThriveClient') }, async (request) => {
     const caller = callerOf(request);
-    const client = await clientOf(caller, request.params.id, A.client, request.id);
+    const client = await namedClient(db, { caller, asked: request.params.id, action: A.client, requestId: request.id }, CLIENT_RECORD);
     const user = (await findUser(db, client))!;
     const [enrollments, packages, heartRisk, next, latest, source, adverse] = await Promise.all([
       clientEnrollments(db, client),
@@ -181,7 +167,7 @@ export async function thriveRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     { schema: contract.routeSchema('listMeasurements') },
     async (request) => {
       const caller = callerOf(request);
-      const client = await clientOf(caller, request.query.client, A.list, request.id);
+      const client = await namedClient(db, { caller, asked: request.query.client, action: A.list, requestId: request.id }, CLIENT_RECORD);
       return db.transaction().execute(async (trx) => {
         const rows = await listMeasurements(trx, client, request.query.metric, request.query.history ?? false);
         await audit(trx, caller, A.list, client, request.id);
@@ -193,7 +179,7 @@ export async function thriveRoutes(app: FastifyInstance, ctx: ApiContext): Promi
   app.post<{ Body: S['MeasurementCreate'] }>('/thrive/measurements', { schema: contract.routeSchema('createMeasurement') }, async (request, reply) => {
     const caller = callerOf(request);
     const body = request.body;
-    const client = await clientOf(caller, body.client ?? (isStaff(caller.role) ? undefined : caller.id), A.create, request.id);
+    const client = await namedClient(db, { caller, asked: body.client ?? (isStaff(caller.role) ? undefined : caller.id), action: A.create, requestId: request.id }, CLIENT_RECORD);
     if (caller.role === 'CLIENT' && !SELF_REPORTED_METRICS.includes(body.metric)) {
       await refuse(db, { actor: caller, action: A.create, client, requestId: request.id }, forbidden(T.selfReportedOnly));
     }

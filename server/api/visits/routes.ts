@@ -22,7 +22,7 @@ import { clinicToday } from '../data/clinic-settings.ts';
 import { requireLifecycleStep } from '../lifecycle.ts';
 import { followChart } from '../appointments/transitions.ts';
 import { clinicWhen } from '../../mail/clinic-when.ts';
-import { type Caller, forbidden, isAdmin, isStaff, notFound } from '../policy.ts';
+import { type Caller, forbidden, isAdmin, isClientRole, isStaff, notFound } from '../policy.ts';
 import {
   drawFromLot,
   findLot,
@@ -57,6 +57,12 @@ import {
 import { isDiabetic } from './client-facts.ts';
 import { VISIT_TEXTS as T } from './texts.ts';
 import { wordsInSentence } from '../../../machines/rules/words.ts';
+import { type ScopeRule, scopedClient } from '../client-scope.ts';
+
+/** Screens are the clinic's working record: staff on a client (400 for anyone else), never a client (404, audited). */
+/** A client's own visits (another's 404, audited). */
+const OWN_VISITS: ScopeRule = { clients: 'own', staffName: 'user' };
+const SCREENED_CLIENT: ScopeRule = { clients: 'none', staffName: 'client', outside: () => badRequest('client', T.notClient) };
 
 type S = components['schemas'];
 
@@ -189,12 +195,8 @@ export async function therapyVisitRoutes(app: FastifyInstance, ctx: ApiContext):
     async (request) => {
       const caller = callerOf(request);
       const q = request.query;
-      if (caller.role === 'CLIENT') {
-        if (q.client !== undefined && q.client !== caller.id) {
-          const other = await isClient(db, q.client);
-          if (other) await refuse(db, { actor: caller, action: act('visit.list'), client: q.client, requestId: request.id }, notFound());
-          throw notFound();
-        }
+      if (isClientRole(caller.role)) {
+        await scopedClient(db, { caller, asked: q.client, action: act('visit.list'), requestId: request.id }, OWN_VISITS);
         // A client sees that a session happened, never its chart.
         const statuses: VisitStatus[] = q.status ? (['completed', 'signed'].includes(q.status) ? [q.status] : []) : ['completed', 'signed'];
         return withAudit(db, { actor: caller, action: act('visit.list'), client: caller.id, requestId: request.id }, async (trx) =>
@@ -398,22 +400,13 @@ export async function therapyVisitRoutes(app: FastifyInstance, ctx: ApiContext):
 
   // ---- contraindication screens ----
 
-  async function staffOnClient(caller: Caller, client: number, action: VisitAction, requestId: string): Promise<void> {
-    if (isStaff(caller.role)) {
-      if (!(await isClient(db, client))) throw badRequest('client', T.notClient);
-      return;
-    }
-    if (await isClient(db, client)) await refuse(db, { actor: caller, action: act(action), client, requestId }, notFound());
-    throw notFound();
-  }
-
   app.get<{ Querystring: { client: number; therapy?: Therapy } }>(
     '/visits/contraindication-screens',
     { schema: contract.routeSchema('listContraindicationScreens') },
     async (request) => {
       const caller = callerOf(request);
       const { client, therapy } = request.query;
-      await staffOnClient(caller, client, 'visit.screen.list', request.id);
+      await scopedClient(db, { caller, asked: client, action: act('visit.screen.list'), requestId: request.id }, SCREENED_CLIENT);
       return withAudit(db, { actor: caller, action: act('visit.screen.list'), client, requestId: request.id }, (trx) => listScreens(trx, client, therapy));
     },
   );
@@ -424,7 +417,7 @@ export async function therapyVisitRoutes(app: FastifyInstance, ctx: ApiContext):
     async (request, reply) => {
       const caller = callerOf(request);
       const body = request.body;
-      await staffOnClient(caller, body.client, 'visit.screen.create', request.id);
+      await scopedClient(db, { caller, asked: body.client, action: act('visit.screen.create'), requestId: request.id }, SCREENED_CLIENT);
       await chartingOnly(caller, 'visit.screen.create', body.client, request.id);
       const settings = await getTherapySettings(db);
       const known = new Set(settings.contraindications[body.therapy].map((c) => c.key));
