@@ -28,7 +28,7 @@ export async function saveAnswers(trx: Db, appointment: number, answers: Record<
 export async function portalVisitRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   const { db, contract } = ctx;
 
-  app.get('/appointments/booking-rules', { schema: contract.routeSchema('getBookingRules') }, async () => {
+  app.get('/appointments/booking-rules', { schema: contract.routeSchema('getBookingRules'), config: { access: { roles: 'signed-in', client: 'none' } } }, async () => {
     const settings = await getSettings(db);
     return {
       time_zone: settings.time_zone,
@@ -40,7 +40,7 @@ export async function portalVisitRoutes(app: FastifyInstance, ctx: ApiContext): 
     };
   });
 
-  app.get<{ Params: { id: number } }>('/appointments/appointments/:id/visit', { schema: contract.routeSchema('getAppointmentVisit') }, async (request) => {
+  app.get<{ Params: { id: number } }>('/appointments/appointments/:id/visit', { schema: contract.routeSchema('getAppointmentVisit'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
     const caller = callerOf(request);
     const seen = await findAppointment(db, request.params.id);
     if (!seen) throw notFound();

@@ -26,7 +26,7 @@ import {
 } from '../../../machines/appointments/scheduling-rules.ts';
 import type { ApiContext } from '../context.ts';
 import { type AuditAction, recordAudit } from '../data/audit.ts';
-import { type Caller, DENIED, forbidden, isAdmin, isStaff, notFound } from '../policy.ts';
+import { type Caller, forbidden, isStaff, notFound } from '../policy.ts';
 import { type BookingRequest, book, bookingTransaction, explainConflict, SchedulingConflict } from './booking.ts';
 import { loadCalendar, timingOf } from './calendar.ts';
 import {
@@ -91,7 +91,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
 
 
   // --- services ---------------------------------------------------------------------------
-  app.get('/appointments/services', { schema: contract.routeSchema('listServices') }, async (request) => {
+  app.get('/appointments/services', { schema: contract.routeSchema('listServices'), config: { access: { roles: 'signed-in', client: 'none' } } }, async (request) => {
     const caller = callerOf(request);
     return listServices(db, !isStaff(caller.role));
   });
@@ -104,9 +104,8 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
     }
   }
 
-  app.post<{ Body: S['ServiceCreate'] }>('/appointments/services', { schema: contract.routeSchema('createService') }, async (request, reply) => {
+  app.post<{ Body: S['ServiceCreate'] }>('/appointments/services', { schema: contract.routeSchema('createService'), config: { access: { roles: 'admins', client: 'none' } } }, async (request, reply) => {
     const caller = callerOf(request);
-    if (!isAdmin(caller.role)) throw forbidden(DENIED.adminOnly);
     await checkService(request.body as ServiceFields);
     const created = await db.transaction().execute(async (trx) => {
       const row = await insertService(trx, request.body as ServiceFields);
@@ -117,9 +116,8 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
     return created;
   });
 
-  app.patch<{ Params: { id: number }; Body: S['ServicePatch'] }>('/appointments/services/:id', { schema: contract.routeSchema('patchService') }, async (request) => {
+  app.patch<{ Params: { id: number }; Body: S['ServicePatch'] }>('/appointments/services/:id', { schema: contract.routeSchema('patchService'), config: { access: { roles: 'admins', client: 'none' } } }, async (request) => {
     const caller = callerOf(request);
-    if (!isAdmin(caller.role)) throw forbidden(DENIED.adminOnly);
     if (!(await findService(db, request.params.id))) throw notFound();
     await checkService(request.body as ServiceFields);
     return db.transaction().execute(async (trx) => {
@@ -130,14 +128,12 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
   });
 
   // --- resources --------------------------------------------------------------------------
-  app.get('/appointments/resources', { schema: contract.routeSchema('listResources') }, async (request) => {
-    if (!isStaff(callerOf(request).role)) throw forbidden(DENIED.staffOnly);
+  app.get('/appointments/resources', { schema: contract.routeSchema('listResources'), config: { access: { roles: 'staff', client: 'none' } } }, async () => {
     return { kinds: await listKinds(db), resources: await listResources(db) };
   });
 
-  app.post<{ Body: S['ResourceCreate'] }>('/appointments/resources', { schema: contract.routeSchema('createResource') }, async (request, reply) => {
+  app.post<{ Body: S['ResourceCreate'] }>('/appointments/resources', { schema: contract.routeSchema('createResource'), config: { access: { roles: 'admins', client: 'none' } } }, async (request, reply) => {
     const caller = callerOf(request);
-    if (!isAdmin(caller.role)) throw forbidden(DENIED.adminOnly);
     const body = request.body;
     const created = await db.transaction().execute(async (trx) => {
       await trx
@@ -157,9 +153,8 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
     return created;
   });
 
-  app.patch<{ Params: { id: number }; Body: S['ResourcePatch'] }>('/appointments/resources/:id', { schema: contract.routeSchema('patchResource') }, async (request) => {
+  app.patch<{ Params: { id: number }; Body: S['ResourcePatch'] }>('/appointments/resources/:id', { schema: contract.routeSchema('patchResource'), config: { access: { roles: 'admins', client: 'none' } } }, async (request) => {
     const caller = callerOf(request);
-    if (!isAdmin(caller.role)) throw forbidden(DENIED.adminOnly);
     if (!(await findResource(db, request.params.id))) throw notFound();
     return db.transaction().execute(async (trx) => {
       await trx.updateTable('resources').set(request.body).where('id', '=', request.params.id).execute();
@@ -186,14 +181,12 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
     };
   }
 
-  app.get('/appointments/hours', { schema: contract.routeSchema('getSchedulingHours') }, async (request) => {
-    if (!isStaff(callerOf(request).role)) throw forbidden(DENIED.staffOnly);
+  app.get('/appointments/hours', { schema: contract.routeSchema('getSchedulingHours'), config: { access: { roles: 'staff', client: 'none' } } }, async () => {
     return hoursOut(db);
   });
 
-  app.patch<{ Body: S['SchedulingHoursPatch'] }>('/appointments/hours', { schema: contract.routeSchema('patchSchedulingHours') }, async (request) => {
+  app.patch<{ Body: S['SchedulingHoursPatch'] }>('/appointments/hours', { schema: contract.routeSchema('patchSchedulingHours'), config: { access: { roles: 'admins', client: 'none' } } }, async (request) => {
     const caller = callerOf(request);
-    if (!isAdmin(caller.role)) throw forbidden(DENIED.adminOnly);
     const body = request.body;
     if (body.time_zone !== undefined && !isValidTimeZone(body.time_zone)) throw badRequest('time_zone', T.badZone);
     (body.clinic_hours ?? []).forEach((h, i) => {
@@ -244,7 +237,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
 
   // --- appointments -----------------------------------------------------------------------
   type ListQuery = { client?: number; staff?: number; resource?: number; status?: string; start_after?: string; start_before?: string; limit: number };
-  app.get<{ Querystring: ListQuery }>('/appointments/appointments', { schema: contract.routeSchema('listAppointments') }, async (request) => {
+  app.get<{ Querystring: ListQuery }>('/appointments/appointments', { schema: contract.routeSchema('listAppointments'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
     const caller = callerOf(request);
     const q = request.query;
     requireOffset('start_after', q.start_after);
@@ -257,7 +250,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
     });
   });
 
-  app.get<{ Params: { id: number } }>('/appointments/appointments/:id', { schema: contract.routeSchema('getAppointment') }, async (request) => {
+  app.get<{ Params: { id: number } }>('/appointments/appointments/:id', { schema: contract.routeSchema('getAppointment'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
     const caller = callerOf(request);
     const seen = await findAppointment(db, request.params.id);
     if (!seen) throw notFound();
@@ -301,7 +294,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
     };
   }
 
-  app.post<{ Body: S['AppointmentCreate'] }>('/appointments/appointments', { schema: contract.routeSchema('createAppointment') }, async (request, reply) => {
+  app.post<{ Body: S['AppointmentCreate'] }>('/appointments/appointments', { schema: contract.routeSchema('createAppointment'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request, reply) => {
     const caller = callerOf(request);
     const req = await bookingRequest(caller, request.body);
     const settings = await getSettings(db);
@@ -322,7 +315,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
 
   app.post<{ Params: { id: number }; Body: S['AppointmentTransition'] }>(
     '/appointments/appointments/:id/transitions',
-    { schema: contract.routeSchema('transitionAppointment') },
+    { schema: contract.routeSchema('transitionAppointment'), config: { access: { roles: 'signed-in', client: 'own' } } },
     async (request, reply) => {
       const caller = callerOf(request);
       requireOffset('start', request.body.start);
@@ -350,7 +343,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
 
   // --- availability -----------------------------------------------------------------------
   type AvailabilityQuery = { service: number; date_from: string; date_to: string; staff?: number; resource?: number };
-  app.get<{ Querystring: AvailabilityQuery }>('/appointments/availability', { schema: contract.routeSchema('getAvailability') }, async (request) => {
+  app.get<{ Querystring: AvailabilityQuery }>('/appointments/availability', { schema: contract.routeSchema('getAvailability'), config: { access: { roles: 'signed-in', client: 'none' } } }, async (request) => {
     const caller = callerOf(request);
     const q = request.query;
     // Days as numbers, the length checked before any range is built (the contract keeps both in its date window).
@@ -388,9 +381,8 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
   });
 
   // --- series -----------------------------------------------------------------------------
-  app.post<{ Body: S['SeriesCreate'] }>('/appointments/series', { schema: contract.routeSchema('createSeries') }, async (request, reply) => {
+  app.post<{ Body: S['SeriesCreate'] }>('/appointments/series', { schema: contract.routeSchema('createSeries'), config: { access: { roles: 'booking', client: 'any', denied: T.bookingRolesOnly } } }, async (request, reply) => {
     const caller = callerOf(request);
-    if (!isBookingRole(caller.role)) throw forbidden(T.bookingRolesOnly);
     const body = request.body;
     const service = await findService(db, body.service);
     if (!service) throw badRequest('service', T.noService);
@@ -460,7 +452,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
   });
 
   // --- waitlist ---------------------------------------------------------------------------
-  app.get<{ Querystring: { client?: number } }>('/appointments/waitlist', { schema: contract.routeSchema('listWaitlist') }, async (request) => {
+  app.get<{ Querystring: { client?: number } }>('/appointments/waitlist', { schema: contract.routeSchema('listWaitlist'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
     const caller = callerOf(request);
     const client = await scopedClient(db, { caller, asked: request.query.client, action: 'waitlist.list', requestId: request.id }, LISTED);
     return db.transaction().execute(async (trx) => {
@@ -470,7 +462,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
     });
   });
 
-  app.post<{ Body: S['WaitlistEntryCreate'] }>('/appointments/waitlist', { schema: contract.routeSchema('createWaitlistEntry') }, async (request, reply) => {
+  app.post<{ Body: S['WaitlistEntryCreate'] }>('/appointments/waitlist', { schema: contract.routeSchema('createWaitlistEntry'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request, reply) => {
     const caller = callerOf(request);
     const body = request.body;
     if (caller.role === 'CLIENT') {
@@ -501,7 +493,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
     return created;
   });
 
-  app.post<{ Params: { id: number } }>('/appointments/waitlist/offers/:id/accept', { schema: contract.routeSchema('acceptWaitlistOffer') }, async (request, reply) => {
+  app.post<{ Params: { id: number } }>('/appointments/waitlist/offers/:id/accept', { schema: contract.routeSchema('acceptWaitlistOffer'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request, reply) => {
     const caller = callerOf(request);
     const offer = await findOffer(db, request.params.id);
     if (!offer || (caller.role === 'CLIENT' && offer.client !== caller.id)) throw notFound();
@@ -549,7 +541,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
   });
 
   // --- packages ---------------------------------------------------------------------------
-  app.get<{ Querystring: { client?: number } }>('/appointments/packages', { schema: contract.routeSchema('listPackages') }, async (request) => {
+  app.get<{ Querystring: { client?: number } }>('/appointments/packages', { schema: contract.routeSchema('listPackages'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
     const caller = callerOf(request);
     const client = await scopedClient(db, { caller, asked: request.query.client, action: 'package.list', requestId: request.id }, LISTED);
     return db.transaction().execute(async (trx) => {
@@ -559,9 +551,8 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
     });
   });
 
-  app.post<{ Body: S['PackageCreate'] }>('/appointments/packages', { schema: contract.routeSchema('createPackage') }, async (request, reply) => {
+  app.post<{ Body: S['PackageCreate'] }>('/appointments/packages', { schema: contract.routeSchema('createPackage'), config: { access: { roles: 'booking', client: 'any', denied: T.bookingRolesOnly } } }, async (request, reply) => {
     const caller = callerOf(request);
-    if (!isBookingRole(caller.role)) throw forbidden(T.bookingRolesOnly);
     const body = request.body;
     const client = await findUserBrief(db, body.client);
     if (!client || client.role !== 'CLIENT') throw badRequest('client', T.noClient);

@@ -52,7 +52,7 @@ async function ownRun(db: Db, request: FastifyRequest, caller: Caller, id: numbe
 export async function cognitiveAssessmentRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   const { db, contract } = ctx;
 
-  app.get<{ Querystring: { client?: number } }>('/assessments/cognitive/results', { schema: contract.routeSchema('listCognitiveResults') }, async (request) => {
+  app.get<{ Querystring: { client?: number } }>('/assessments/cognitive/results', { schema: contract.routeSchema('listCognitiveResults'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
     const caller = callerOf(request);
     const client = request.query.client ?? (isStaff(caller.role) ? undefined : caller.id);
     if (client === undefined) throw badRequest('client', T.clientRequired);
@@ -70,7 +70,7 @@ export async function cognitiveAssessmentRoutes(app: FastifyInstance, ctx: ApiCo
     return results;
   });
 
-  app.post<{ Body: S['CognitiveRunCreate'] }>('/assessments/cognitive/runs', { schema: contract.routeSchema('startCognitiveRun') }, async (request, reply) => {
+  app.post<{ Body: S['CognitiveRunCreate'] }>('/assessments/cognitive/runs', { schema: contract.routeSchema('startCognitiveRun'), config: { access: { roles: 'clients', client: 'own', denied: T.clientsOnly, refusal: 'audited' } } }, async (request, reply) => {
     const caller = callerOf(request);
     const client = request.body.client ?? caller.id;
     const intent = { actor: caller, action: START, client: client === caller.id ? caller.id : null, requestId: request.id };
@@ -85,7 +85,7 @@ export async function cognitiveAssessmentRoutes(app: FastifyInstance, ctx: ApiCo
     return reply.code(201).send(run);
   });
 
-  app.patch<{ Params: { id: number }; Body: S['CognitiveRunSave'] }>('/assessments/cognitive/runs/:id', { schema: contract.routeSchema('saveCognitiveRun') }, async (request) => {
+  app.patch<{ Params: { id: number }; Body: S['CognitiveRunSave'] }>('/assessments/cognitive/runs/:id', { schema: contract.routeSchema('saveCognitiveRun'), config: { access: { roles: 'clients', client: 'own', denied: T.clientsOnly, refusal: 'audited' } } }, async (request) => {
     const caller = callerOf(request);
     const owned = await ownRun(db, request, caller, request.params.id, SAVE);
     const { status, progress } = request.body;
@@ -104,7 +104,7 @@ export async function cognitiveAssessmentRoutes(app: FastifyInstance, ctx: ApiCo
 
   app.post<{ Params: { id: number }; Body: S['CognitiveRunComplete'] }>(
     '/assessments/cognitive/runs/:id/complete',
-    { schema: contract.routeSchema('completeCognitiveRun') },
+    { schema: contract.routeSchema('completeCognitiveRun'), config: { access: { roles: 'clients', client: 'own', denied: T.clientsOnly, refusal: 'audited' } } },
     async (request) => {
       const caller = callerOf(request);
       const owned = await ownRun(db, request, caller, request.params.id, COMPLETE);
@@ -128,7 +128,7 @@ export async function cognitiveAssessmentRoutes(app: FastifyInstance, ctx: ApiCo
     },
   );
 
-  app.post<{ Body: S['CognitiveInstrumentCreate'] }>('/assessments/cognitive/instruments', { schema: contract.routeSchema('recordCognitiveInstrument') }, async (request, reply) => {
+  app.post<{ Body: S['CognitiveInstrumentCreate'] }>('/assessments/cognitive/instruments', { schema: contract.routeSchema('recordCognitiveInstrument'), config: { access: { roles: 'staff', client: 'any', refusal: 'audited' } } }, async (request, reply) => {
     const caller = callerOf(request);
     const { client, ...fields } = request.body;
     if (!isStaff(caller.role)) await refuse(db, { actor: caller, action: RECORD, client: null, requestId: request.id }, forbidden(DENIED.staffOnly));
@@ -143,7 +143,7 @@ export async function cognitiveAssessmentRoutes(app: FastifyInstance, ctx: ApiCo
     return reply.code(201).send(recorded);
   });
 
-  app.post<{ Body: S['CognitiveReviewCreate'] }>('/assessments/cognitive/reviews', { schema: contract.routeSchema('reviewCognitiveResult') }, async (request, reply) => {
+  app.post<{ Body: S['CognitiveReviewCreate'] }>('/assessments/cognitive/reviews', { schema: contract.routeSchema('reviewCognitiveResult'), config: { access: { roles: 'staff', client: 'any', refusal: 'audited' } } }, async (request, reply) => {
     const caller = callerOf(request);
     const { run: runId, instrument: instrumentId, comment } = request.body;
     if (!isStaff(caller.role)) await refuse(db, { actor: caller, action: REVIEW, client: null, requestId: request.id }, forbidden(DENIED.staffOnly));

@@ -72,7 +72,7 @@ export async function discoveryRoutes(app: FastifyInstance, ctx: ApiContext): Pr
     if (owner !== undefined && owner !== null && !(await isActiveStaff(db, owner))) throw badRequest('owner', T.noOwner);
   }
 
-  app.get<{ Querystring: ListQuery }>('/discovery/prospects', { schema: contract.routeSchema('listProspects') }, async (request) => {
+  app.get<{ Querystring: ListQuery }>('/discovery/prospects', { schema: contract.routeSchema('listProspects'), config: { access: { roles: 'staff', client: 'none', denied: T.staffOnly, refusal: 'audited' } } }, async (request) => {
     const caller = callerOf(request);
     await staffOnly(caller, 'discovery.prospect.list', null, request.id);
     const q = request.query;
@@ -84,7 +84,7 @@ export async function discoveryRoutes(app: FastifyInstance, ctx: ApiContext): Pr
     return { count, ...pageLinks(request, q.page, q.page_size, count), results: rows };
   });
 
-  app.post<{ Body: S['ProspectCreate'] }>('/discovery/prospects', { schema: contract.routeSchema('createProspect') }, async (request, reply) => {
+  app.post<{ Body: S['ProspectCreate'] }>('/discovery/prospects', { schema: contract.routeSchema('createProspect'), config: { access: { roles: 'staff', client: 'none', denied: T.staffOnly, refusal: 'audited' } } }, async (request, reply) => {
     const caller = callerOf(request);
     await staffOnly(caller, 'discovery.prospect.create', null, request.id);
     const body = request.body;
@@ -104,7 +104,7 @@ export async function discoveryRoutes(app: FastifyInstance, ctx: ApiContext): Pr
     return created;
   });
 
-  app.get<{ Params: { id: number } }>('/discovery/prospects/:id', { schema: contract.routeSchema('getProspect') }, async (request) => {
+  app.get<{ Params: { id: number } }>('/discovery/prospects/:id', { schema: contract.routeSchema('getProspect'), config: { access: { roles: 'staff', client: 'any', denied: T.staffOnly, refusal: 'audited' } } }, async (request) => {
     const caller = callerOf(request);
     const id = request.params.id;
     await prospectFor(caller, id, 'discovery.prospect.read', request.id);
@@ -114,7 +114,7 @@ export async function discoveryRoutes(app: FastifyInstance, ctx: ApiContext): Pr
     });
   });
 
-  app.patch<{ Params: { id: number }; Body: S['ProspectPatch'] }>('/discovery/prospects/:id', { schema: contract.routeSchema('patchProspect') }, async (request) => {
+  app.patch<{ Params: { id: number }; Body: S['ProspectPatch'] }>('/discovery/prospects/:id', { schema: contract.routeSchema('patchProspect'), config: { access: { roles: 'staff', client: 'any', denied: T.staffOnly, refusal: 'audited' } } }, async (request) => {
     const caller = callerOf(request);
     const body = request.body;
     const prospect = await prospectFor(caller, request.params.id, 'discovery.prospect.update', request.id);
@@ -133,7 +133,7 @@ export async function discoveryRoutes(app: FastifyInstance, ctx: ApiContext): Pr
 
   app.post<{ Params: { id: number }; Body: S['ProspectTransition'] }>(
     '/discovery/prospects/:id/transitions',
-    { schema: contract.routeSchema('transitionProspect') },
+    { schema: contract.routeSchema('transitionProspect'), config: { access: { roles: 'staff', client: 'any', denied: T.staffOnly, refusal: 'audited' } } },
     async (request) => {
       const caller = callerOf(request);
       const body = request.body;
@@ -153,7 +153,7 @@ export async function discoveryRoutes(app: FastifyInstance, ctx: ApiContext): Pr
     },
   );
 
-  app.post<{ Params: { id: number }; Body: S['ProspectCallCreate'] }>('/discovery/prospects/:id/calls', { schema: contract.routeSchema('logProspectCall') }, async (request, reply) => {
+  app.post<{ Params: { id: number }; Body: S['ProspectCallCreate'] }>('/discovery/prospects/:id/calls', { schema: contract.routeSchema('logProspectCall'), config: { access: { roles: 'staff', client: 'any', denied: T.staffOnly, refusal: 'audited' } } }, async (request, reply) => {
     const caller = callerOf(request);
     const prospect = await prospectFor(caller, request.params.id, 'discovery.prospect.call', request.id);
     const call = await withAudit(db, { actor: caller, action: 'discovery.prospect.call', client: prospect.id, requestId: request.id }, (trx) =>
@@ -163,19 +163,19 @@ export async function discoveryRoutes(app: FastifyInstance, ctx: ApiContext): Pr
     return call;
   });
 
-  app.post<{ Params: { id: number }; Body: S['ProspectConvert'] }>('/discovery/prospects/:id/convert', { schema: contract.routeSchema('convertProspect') }, async (request) => {
+  app.post<{ Params: { id: number }; Body: S['ProspectConvert'] }>('/discovery/prospects/:id/convert', { schema: contract.routeSchema('convertProspect'), config: { access: { roles: 'staff', client: 'any', denied: T.staffOnly, refusal: 'audited' } } }, async (request) => {
     const caller = callerOf(request);
     const prospect = await prospectFor(caller, request.params.id, 'discovery.prospect.convert', request.id);
     return convertProspect(db, ctx.identityAdmin(), request.log, caller, request.id, prospect, request.body);
   });
 
-  app.get<{ Querystring: { prospect: number } }>('/discovery/visits', { schema: contract.routeSchema('listDiscoveryVisits') }, async (request) => {
+  app.get<{ Querystring: { prospect: number } }>('/discovery/visits', { schema: contract.routeSchema('listDiscoveryVisits'), config: { access: { roles: 'staff', client: 'any', denied: T.staffOnly, refusal: 'audited' } } }, async (request) => {
     const caller = callerOf(request);
     const prospect = await prospectFor(caller, request.query.prospect, 'discovery.visit.list', request.id);
     return withAudit(db, { actor: caller, action: 'discovery.visit.list', client: prospect.id, requestId: request.id }, (trx) => listVisits(trx, prospect.id));
   });
 
-  app.post<{ Body: S['DiscoveryVisitCreate'] }>('/discovery/visits', { schema: contract.routeSchema('createDiscoveryVisit') }, async (request, reply) => {
+  app.post<{ Body: S['DiscoveryVisitCreate'] }>('/discovery/visits', { schema: contract.routeSchema('createDiscoveryVisit'), config: { access: { roles: 'staff', client: 'any', denied: T.staffOnly, refusal: 'audited' } } }, async (request, reply) => {
     const caller = callerOf(request);
     const body = request.body;
     const found = await findProspect(db, body.prospect);
@@ -219,13 +219,13 @@ export async function discoveryRoutes(app: FastifyInstance, ctx: ApiContext): Pr
     return visit;
   }
 
-  app.get<{ Params: { id: number } }>('/discovery/visits/:id', { schema: contract.routeSchema('getDiscoveryVisit') }, async (request) => {
+  app.get<{ Params: { id: number } }>('/discovery/visits/:id', { schema: contract.routeSchema('getDiscoveryVisit'), config: { access: { roles: 'staff', client: 'any', denied: T.staffOnly, refusal: 'audited' } } }, async (request) => {
     const caller = callerOf(request);
     const visit = await visitFor(caller, request.params.id, 'discovery.visit.read', request.id);
     return withAudit(db, { actor: caller, action: 'discovery.visit.read', client: visit.prospect, requestId: request.id }, async (trx) => (await findVisit(trx, visit.id))!);
   });
 
-  app.patch<{ Params: { id: number }; Body: S['DiscoveryVisitPatch'] }>('/discovery/visits/:id', { schema: contract.routeSchema('patchDiscoveryVisit') }, async (request) => {
+  app.patch<{ Params: { id: number }; Body: S['DiscoveryVisitPatch'] }>('/discovery/visits/:id', { schema: contract.routeSchema('patchDiscoveryVisit'), config: { access: { roles: 'staff', client: 'any', denied: T.staffOnly, refusal: 'audited' } } }, async (request) => {
     const caller = callerOf(request);
     const body = request.body;
     const visit = await visitFor(caller, request.params.id, 'discovery.visit.update', request.id);
@@ -244,7 +244,7 @@ export async function discoveryRoutes(app: FastifyInstance, ctx: ApiContext): Pr
     });
   });
 
-  app.post<{ Params: { id: number } }>('/discovery/visits/:id/sign', { schema: contract.routeSchema('signDiscoveryVisit') }, async (request) => {
+  app.post<{ Params: { id: number } }>('/discovery/visits/:id/sign', { schema: contract.routeSchema('signDiscoveryVisit'), config: { access: { roles: 'staff', client: 'any', denied: T.staffOnly, refusal: 'audited' } } }, async (request) => {
     const caller = callerOf(request);
     const visit = await visitFor(caller, request.params.id, 'discovery.visit.sign', request.id);
     if (visit.author !== caller.id) await refuse(db, { actor: caller, action: 'discovery.visit.sign', client: visit.prospect, requestId: request.id }, forbidden(T.authorSigns));
@@ -261,7 +261,7 @@ export async function discoveryRoutes(app: FastifyInstance, ctx: ApiContext): Pr
     });
   });
 
-  app.get<{ Querystring: { date_from: string; date_to: string } }>('/discovery/funnel', { schema: contract.routeSchema('getDiscoveryFunnel') }, async (request) => {
+  app.get<{ Querystring: { date_from: string; date_to: string } }>('/discovery/funnel', { schema: contract.routeSchema('getDiscoveryFunnel'), config: { access: { roles: 'staff', client: 'none', denied: T.staffOnly, refusal: 'audited' } } }, async (request) => {
     const caller = callerOf(request);
     await staffOnly(caller, 'discovery.funnel', null, request.id);
     const { date_from, date_to } = request.query;
@@ -277,7 +277,7 @@ export async function discoveryRoutes(app: FastifyInstance, ctx: ApiContext): Pr
 
   app.post<{ Body: S['EnquiryCreate'] }>(
     '/discovery/enquiries',
-    { schema: contract.routeSchema('createEnquiry'), config: { public: true } as object },
+    { schema: contract.routeSchema('createEnquiry'), config: { public: true, access: { roles: 'public', client: 'none' } } },
     async (request, reply) => {
       await receiveEnquiry(db, mail, publicUrl, request.ip, request.id, request.body);
       reply.code(201);

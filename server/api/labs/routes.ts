@@ -25,7 +25,7 @@ import { getSettings } from '../appointments/data.ts';
 import type { ApiContext } from '../context.ts';
 import { type AuditAction, recordAudit, refuse, withAudit } from '../data/audit.ts';
 import { requireLifecycleStep } from '../lifecycle.ts';
-import { ADMIN_ROLES, type Caller, DENIED, forbidden, isStaff, notFound, runsLabDesk } from '../policy.ts';
+import { type Caller, DENIED, forbidden, isStaff, notFound, runsLabDesk } from '../policy.ts';
 import { readWorkRouting } from '../data/clinic-settings.ts';
 import * as data from './data.ts';
 import { labPartnerFrom } from './partner.ts';
@@ -58,7 +58,6 @@ type LabAction =
 const act = (action: LabAction): AuditAction => action;
 
 const RELEASED: readonly LabOrderStatus[] = ['partial', 'ready'];
-const isAdmin = (caller: Caller) => ADMIN_ROLES.includes(caller.role);
 
 export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   const { db, contract } = ctx;
@@ -115,10 +114,6 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
     if (new Set(markers.map((m) => m.code)).size !== markers.length) throw badRequest('markers', E.codeTaken);
   }
 
-  async function adminOnly(caller: Caller): Promise<void> {
-    if (!isAdmin(caller)) throw forbidden(DENIED.adminOnly);
-  }
-
   /** The catalogue items asked for (every one active), with the longest fasting among them. */
   async function chosenItems(ids: number[], field: string) {
     const unique = [...new Set(ids)];
@@ -153,14 +148,13 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
   }
 
   // --- catalogue and pincodes ----------------------------------------------------------------
-  app.get<{ Querystring: { all: boolean } }>('/labs/catalogue', { schema: contract.routeSchema('listLabCatalogue') }, async (request) => {
+  app.get<{ Querystring: { all: boolean } }>('/labs/catalogue', { schema: contract.routeSchema('listLabCatalogue'), config: { access: { roles: 'signed-in', client: 'none' } } }, async (request) => {
     const caller = callerOf(request);
     return data.catalogue(db, { all: request.query.all && isStaff(caller.role) });
   });
 
-  app.post<{ Body: S['LabCatalogueCreate'] }>('/labs/catalogue', { schema: contract.routeSchema('createLabCatalogueItem') }, async (request, reply) => {
+  app.post<{ Body: S['LabCatalogueCreate'] }>('/labs/catalogue', { schema: contract.routeSchema('createLabCatalogueItem'), config: { access: { roles: 'admins', client: 'none' } } }, async (request, reply) => {
     const caller = callerOf(request);
-    await adminOnly(caller);
     const body = request.body;
     const markers = body.markers ?? [];
     const tests = body.tests ?? [];
@@ -181,9 +175,8 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
 
   // An edit, or Deactivate/Activate: a deactivated item is no longer offered for new bookings
   // (the catalogue and chosenItems read active items only); orders that have it keep it.
-  app.patch<{ Params: { id: number }; Body: S['LabCatalogueUpdate'] }>('/labs/catalogue/:id', { schema: contract.routeSchema('updateLabCatalogueItem') }, async (request) => {
+  app.patch<{ Params: { id: number }; Body: S['LabCatalogueUpdate'] }>('/labs/catalogue/:id', { schema: contract.routeSchema('updateLabCatalogueItem'), config: { access: { roles: 'admins', client: 'none' } } }, async (request) => {
     const caller = callerOf(request);
-    await adminOnly(caller);
     const id = request.params.id;
     const body = request.body;
     const item = await data.lockCatalogueItem(db, id);
@@ -207,18 +200,17 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
     return (await data.catalogue(db, { all: true, ids: [id] }))[0];
   });
 
-  app.get<{ Querystring: { pincode?: string } }>('/labs/pincodes', { schema: contract.routeSchema('listLabPincodes') }, async (request) => data.listPincodes(db, request.query.pincode));
+  app.get<{ Querystring: { pincode?: string } }>('/labs/pincodes', { schema: contract.routeSchema('listLabPincodes'), config: { access: { roles: 'signed-in', client: 'none' } } }, async (request) => data.listPincodes(db, request.query.pincode));
 
-  app.post<{ Body: S['LabPincode'] }>('/labs/pincodes', { schema: contract.routeSchema('saveLabPincode') }, async (request, reply) => {
+  app.post<{ Body: S['LabPincode'] }>('/labs/pincodes', { schema: contract.routeSchema('saveLabPincode'), config: { access: { roles: 'admins', client: 'none' } } }, async (request, reply) => {
     const caller = callerOf(request);
-    await adminOnly(caller);
     const saved = await withAudit(db, { actor: caller, action: act('lab.pincode.save'), client: null, requestId: request.id }, (trx) => data.savePincode(trx, request.body));
     reply.code(201);
     return saved;
   });
 
   // --- slots and holds -----------------------------------------------------------------------
-  app.get<{ Querystring: { pincode: string; items?: number[] } }>('/labs/slots', { schema: contract.routeSchema('listLabSlots') }, async (request) => {
+  app.get<{ Querystring: { pincode: string; items?: number[] } }>('/labs/slots', { schema: contract.routeSchema('listLabSlots'), config: { access: { roles: 'signed-in', client: 'none' } } }, async (request) => {
     const q = request.query;
     const served = await data.servedPincode(db, q.pincode);
     if (!served) throw badRequest('pincode', E.notServed);
@@ -232,7 +224,7 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
     return starts.map((start) => ({ start: new Date(start).toISOString(), capacity: served.slot_capacity, places_left: Math.max(0, served.slot_capacity - (taken.get(start) ?? 0)) }));
   });
 
-  app.post<{ Body: S['LabHoldCreate'] }>('/labs/slots', { schema: contract.routeSchema('holdLabSlot') }, async (request, reply) => {
+  app.post<{ Body: S['LabHoldCreate'] }>('/labs/slots', { schema: contract.routeSchema('holdLabSlot'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request, reply) => {
     const caller = callerOf(request);
     const body = request.body;
     const client = await namedClient(db, { caller, asked: body.client, action: act('lab.slot.hold'), requestId: request.id }, {
@@ -258,7 +250,7 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
 
   // --- orders --------------------------------------------------------------------------------
   type OrderQuery = { client?: number; status?: LabOrderStatus | LabOrderStatus[] };
-  app.get<{ Querystring: OrderQuery }>('/labs/orders', { schema: contract.routeSchema('listLabOrders') }, async (request) => {
+  app.get<{ Querystring: OrderQuery }>('/labs/orders', { schema: contract.routeSchema('listLabOrders'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
     const caller = callerOf(request);
     const client = await scopedClient(db, { caller, asked: request.query.client, action: act('lab.order.list'), requestId: request.id }, CLIENT_RECORD);
     const status = request.query.status === undefined ? undefined : Array.isArray(request.query.status) ? request.query.status : [request.query.status];
@@ -280,7 +272,7 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
     return hold;
   }
 
-  app.post<{ Body: S['LabOrderCreate'] }>('/labs/orders', { schema: contract.routeSchema('createLabOrder') }, async (request, reply) => {
+  app.post<{ Body: S['LabOrderCreate'] }>('/labs/orders', { schema: contract.routeSchema('createLabOrder'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request, reply) => {
     const caller = callerOf(request);
     const body = request.body;
     const held = await data.lockHold(db, body.hold);
@@ -321,7 +313,7 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
     return data.orderOut(db, id, { forClient: caller.role === 'CLIENT' });
   });
 
-  app.get<{ Params: { id: number } }>('/labs/orders/:id', { schema: contract.routeSchema('getLabOrder') }, async (request) => {
+  app.get<{ Params: { id: number } }>('/labs/orders/:id', { schema: contract.routeSchema('getLabOrder'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
     const caller = callerOf(request);
     const order = await visibleOrder(caller, request.params.id, 'lab.order.read', request.id);
     return db.transaction().execute(async (trx) => {
@@ -330,7 +322,7 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
     });
   });
 
-  app.patch<{ Params: { id: number }; Body: S['LabOrderReschedule'] }>('/labs/orders/:id', { schema: contract.routeSchema('rescheduleLabOrder') }, async (request) => {
+  app.patch<{ Params: { id: number }; Body: S['LabOrderReschedule'] }>('/labs/orders/:id', { schema: contract.routeSchema('rescheduleLabOrder'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
     const caller = callerOf(request);
     const order = await visibleOrder(caller, request.params.id, 'lab.order.reschedule', request.id);
     return withAudit(db, { actor: caller, action: act('lab.order.reschedule'), client: order.client_id, requestId: request.id }, async (trx) => {
@@ -347,7 +339,7 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
     });
   });
 
-  app.post<{ Params: { id: number }; Body: S['LabOrderTransition'] }>('/labs/orders/:id/transitions', { schema: contract.routeSchema('transitionLabOrder') }, async (request) => {
+  app.post<{ Params: { id: number }; Body: S['LabOrderTransition'] }>('/labs/orders/:id/transitions', { schema: contract.routeSchema('transitionLabOrder'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
     const caller = callerOf(request);
     const order = await visibleOrder(caller, request.params.id, 'lab.order.transition', request.id);
     const { to, collector, reason } = request.body;
@@ -398,7 +390,7 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
     }));
   }
 
-  app.get<{ Querystring: { client: number } }>('/labs/results', { schema: contract.routeSchema('listLabReports') }, async (request) => {
+  app.get<{ Querystring: { client: number } }>('/labs/results', { schema: contract.routeSchema('listLabReports'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
     const caller = callerOf(request);
     const client = (await scopedClient(db, { caller, asked: request.query.client, action: act('lab.report.list'), requestId: request.id }, CLIENT_RECORD))!;
     return db.transaction().execute(async (trx) => {
@@ -407,7 +399,7 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
     });
   });
 
-  app.post<{ Body: S['LabResultEntry'] }>('/labs/results', { schema: contract.routeSchema('enterLabResult') }, async (request, reply) => {
+  app.post<{ Body: S['LabResultEntry'] }>('/labs/results', { schema: contract.routeSchema('enterLabResult'), config: { access: { roles: 'staff', client: 'any', refusal: 'audited' } } }, async (request, reply) => {
     const caller = callerOf(request);
     const body = request.body;
     const order = await visibleOrder(caller, body.order, 'lab.result.enter', request.id);
@@ -431,7 +423,7 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
   // --- the lab's PDF -------------------------------------------------------------------------
   app.post<{ Params: { id: number }; Body: S['LabReportPdfUpload'] }>(
     '/labs/reports/:id/pdf',
-    { schema: contract.routeSchema('attachLabReportPdf'), bodyLimit: UPLOAD_BODY_LIMIT },
+    { schema: contract.routeSchema('attachLabReportPdf'), config: { access: { roles: 'staff', client: 'any', refusal: 'audited' } }, bodyLimit: UPLOAD_BODY_LIMIT },
     async (request, reply) => {
       const caller = callerOf(request);
       const order = await visibleOrder(caller, request.params.id, 'lab.report.pdf.attach', request.id);
@@ -453,7 +445,7 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
     },
   );
 
-  app.get<{ Params: { id: number } }>('/labs/reports/:id/pdf', { schema: contract.routeSchema('downloadLabReportPdf') }, async (request, reply) => {
+  app.get<{ Params: { id: number } }>('/labs/reports/:id/pdf', { schema: contract.routeSchema('downloadLabReportPdf'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request, reply) => {
     const caller = callerOf(request);
     const order = await visibleOrder(caller, request.params.id, 'lab.report.pdf.download', request.id);
     if (caller.role === 'CLIENT' && !RELEASED.includes(order.status)) throw notFound();

@@ -35,9 +35,9 @@ export async function clinicSettingsRoutes(app: FastifyInstance, ctx: ApiContext
     };
   };
 
-  app.get('/clinic/settings', { schema: contract.routeSchema('getClinicSettings') }, async () => present(await readClinicSettings(db)));
+  app.get('/clinic/settings', { schema: contract.routeSchema('getClinicSettings'), config: { access: { roles: 'signed-in', client: 'none' } } }, async () => present(await readClinicSettings(db)));
 
-  app.patch<{ Body: Patch }>('/clinic/settings', { schema: contract.routeSchema('patchClinicSettings') }, async (request) => {
+  app.patch<{ Body: Patch }>('/clinic/settings', { schema: contract.routeSchema('patchClinicSettings'), config: { access: { roles: 'admins', client: 'none', refusal: 'audited' } } }, async (request) => {
     const caller = callerOf(request);
     const audit = { actor: caller, action: 'settings.update', client: null, requestId: request.id } as const;
     if (!isAdmin(caller.role)) await refuse(db, audit, forbidden(DENIED.adminOnly));
@@ -48,7 +48,7 @@ export async function clinicSettingsRoutes(app: FastifyInstance, ctx: ApiContext
     return present(row);
   });
 
-  app.put<{ Body: LogoUpload }>('/clinic/logo', { schema: contract.routeSchema('uploadClinicLogo'), bodyLimit: LOGO_BODY_LIMIT }, async (request) => {
+  app.put<{ Body: LogoUpload }>('/clinic/logo', { schema: contract.routeSchema('uploadClinicLogo'), config: { access: { roles: 'admins', client: 'none', refusal: 'audited' } }, bodyLimit: LOGO_BODY_LIMIT }, async (request) => {
     const caller = callerOf(request);
     const audit = { actor: caller, action: 'settings.logo.upload', client: null, requestId: request.id } as const;
     if (!isAdmin(caller.role)) await refuse(db, audit, forbidden(DENIED.adminOnly));
@@ -64,7 +64,7 @@ export async function clinicSettingsRoutes(app: FastifyInstance, ctx: ApiContext
     return present(await readClinicSettings(db));
   });
 
-  app.delete('/clinic/logo', { schema: contract.routeSchema('removeClinicLogo') }, async (request) => {
+  app.delete('/clinic/logo', { schema: contract.routeSchema('removeClinicLogo'), config: { access: { roles: 'admins', client: 'none', refusal: 'audited' } } }, async (request) => {
     const caller = callerOf(request);
     const audit = { actor: caller, action: 'settings.logo.remove', client: null, requestId: request.id } as const;
     if (!isAdmin(caller.role)) await refuse(db, audit, forbidden(DENIED.adminOnly));

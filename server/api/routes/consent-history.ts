@@ -17,7 +17,7 @@ export const CONSENT_FOR_CLIENTS_ONLY = 'Consent is recorded for clients only.';
 
 export async function consentHistoryRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   const { db, contract } = ctx;
-  app.get<{ Params: { id: number } }>('/users/user-profiles/:id/consent-history', { schema: contract.routeSchema('listConsentHistory') }, async (request) => {
+  app.get<{ Params: { id: number } }>('/users/user-profiles/:id/consent-history', { schema: contract.routeSchema('listConsentHistory'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
     const caller = callerOf(request);
     const id = request.params.id;
     const allowed = caller.id === id || isStaff(caller.role);
@@ -30,7 +30,7 @@ export async function consentHistoryRoutes(app: FastifyInstance, ctx: ApiContext
 
   app.post<{ Params: { id: number }; Body: ConsentOnBehalfForm }>(
     '/users/user-profiles/:id/consent-history',
-    { schema: contract.routeSchema('recordConsentOnBehalf') },
+    { schema: contract.routeSchema('recordConsentOnBehalf'), config: { access: { roles: 'staff', client: 'any', refusal: 'audited' } } },
     async (request, reply) => {
       const caller = callerOf(request);
       const id = request.params.id;

@@ -29,7 +29,7 @@ const CREATE: AuditAction = 'thrive_check.create';
 export async function thriveCheckRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   const { db, contract } = ctx;
 
-  app.get<{ Querystring: { user?: number } }>('/users/thrive-checks', { schema: contract.routeSchema('listThriveChecks') }, async (request) => {
+  app.get<{ Querystring: { user?: number } }>('/users/thrive-checks', { schema: contract.routeSchema('listThriveChecks'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
     const caller = callerOf(request);
     const user = request.query.user ?? (isStaff(caller.role) ? undefined : caller.id);
     if (user === undefined) throw badRequest('user', THRIVE_CHECK_ERRORS.userRequired);
@@ -45,7 +45,7 @@ export async function thriveCheckRoutes(app: FastifyInstance, ctx: ApiContext): 
     return rows;
   });
 
-  app.post<{ Body: ThriveCheckCreate }>('/users/thrive-checks', { schema: contract.routeSchema('createThriveCheck') }, async (request, reply) => {
+  app.post<{ Body: ThriveCheckCreate }>('/users/thrive-checks', { schema: contract.routeSchema('createThriveCheck'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request, reply) => {
     const caller = callerOf(request);
     const { user: asked, ...input } = request.body;
     const user = asked ?? caller.id;

@@ -96,7 +96,7 @@ export async function supportRoutes(app: FastifyInstance, ctx: ApiContext): Prom
 
   // --- tickets ----------------------------------------------------------------------------
   type ListQuery = { client?: number; status?: TicketStatus[]; category?: S['TicketCategory']; assignee?: number; min_age_days?: number; ordering: string; page: number; page_size: number };
-  app.get<{ Querystring: ListQuery }>('/support/tickets', { schema: contract.routeSchema('listSupportTickets') }, async (request) => {
+  app.get<{ Querystring: ListQuery }>('/support/tickets', { schema: contract.routeSchema('listSupportTickets'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
     const caller = callerOf(request);
     const q = request.query;
     const client = await scopedClient(db, { caller, asked: q.client, action: 'support.ticket.list', requestId: request.id }, { clients: 'own', staffName: 'client' });
@@ -109,7 +109,7 @@ export async function supportRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     });
   });
 
-  app.post<{ Body: S['SupportTicketCreate'] }>('/support/tickets', { schema: contract.routeSchema('createSupportTicket') }, async (request, reply) => {
+  app.post<{ Body: S['SupportTicketCreate'] }>('/support/tickets', { schema: contract.routeSchema('createSupportTicket'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request, reply) => {
     const caller = callerOf(request);
     const body = request.body;
     const client = await namedClient(db, { caller, asked: body.client, action: 'support.ticket.create', requestId: request.id }, {
@@ -134,7 +134,7 @@ export async function supportRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     return detailFor(db, caller, id);
   });
 
-  app.get<{ Params: { id: number } }>('/support/tickets/:id', { schema: contract.routeSchema('getSupportTicket') }, async (request) => {
+  app.get<{ Params: { id: number } }>('/support/tickets/:id', { schema: contract.routeSchema('getSupportTicket'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
     const caller = callerOf(request);
     const ticket = await visibleTicket(caller, request.params.id, 'support.ticket.read', request.id);
     return db.transaction().execute(async (trx) => {
@@ -143,7 +143,7 @@ export async function supportRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     });
   });
 
-  app.patch<{ Params: { id: number }; Body: S['SupportTicketPatch'] }>('/support/tickets/:id', { schema: contract.routeSchema('patchSupportTicket') }, async (request) => {
+  app.patch<{ Params: { id: number }; Body: S['SupportTicketPatch'] }>('/support/tickets/:id', { schema: contract.routeSchema('patchSupportTicket'), config: { access: { roles: 'staff', client: 'any', refusal: 'audited' } } }, async (request) => {
     const caller = callerOf(request);
     const ticket = await visibleTicket(caller, request.params.id, 'support.ticket.assign', request.id);
     if (!isStaff(caller.role)) await refuse(db, { actor: caller, action: act('support.ticket.assign'), client: ticket.client, requestId: request.id }, forbidden(DENIED.staffOnly));
@@ -157,7 +157,7 @@ export async function supportRoutes(app: FastifyInstance, ctx: ApiContext): Prom
 
   app.post<{ Params: { id: number }; Body: S['SupportTicketTransition'] }>(
     '/support/tickets/:id/transitions',
-    { schema: contract.routeSchema('transitionSupportTicket') },
+    { schema: contract.routeSchema('transitionSupportTicket'), config: { access: { roles: 'staff', client: 'any', refusal: 'audited' } } },
     async (request) => {
       const caller = callerOf(request);
       const ticket = await visibleTicket(caller, request.params.id, 'support.ticket.transition', request.id);
@@ -179,7 +179,7 @@ export async function supportRoutes(app: FastifyInstance, ctx: ApiContext): Prom
 
   app.post<{ Params: { id: number }; Body: S['SupportMessageCreate'] }>(
     '/support/tickets/:id/messages',
-    { schema: contract.routeSchema('createSupportMessage') },
+    { schema: contract.routeSchema('createSupportMessage'), config: { access: { roles: 'signed-in', client: 'own' } } },
     async (request, reply) => {
       const caller = callerOf(request);
       const body = request.body;
@@ -228,7 +228,7 @@ export async function supportRoutes(app: FastifyInstance, ctx: ApiContext): Prom
   // --- attachments ------------------------------------------------------------------------
   app.post<{ Body: S['SupportAttachmentUpload'] }>(
     '/support/attachments',
-    { schema: contract.routeSchema('uploadSupportAttachment'), bodyLimit: UPLOAD_BODY_LIMIT },
+    { schema: contract.routeSchema('uploadSupportAttachment'), config: { access: { roles: 'signed-in', client: 'own' } }, bodyLimit: UPLOAD_BODY_LIMIT },
     async (request, reply) => {
       const caller = callerOf(request);
       const { file_name, content_base64 } = request.body;
@@ -247,7 +247,7 @@ export async function supportRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     },
   );
 
-  app.get<{ Params: { id: number } }>('/support/attachments/:id', { schema: contract.routeSchema('downloadSupportAttachment') }, async (request, reply) => {
+  app.get<{ Params: { id: number } }>('/support/attachments/:id', { schema: contract.routeSchema('downloadSupportAttachment'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request, reply) => {
     const caller = callerOf(request);
     const file = await findAttachment(db, request.params.id);
     if (!file) throw notFound();

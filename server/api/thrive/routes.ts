@@ -16,7 +16,7 @@ import { badRequest, HttpError } from '../../http/errors.ts';
 import { type ApiContext, isUniqueViolation } from '../context.ts';
 import { type AuditAction, recordAudit, refuse, withAudit } from '../data/audit.ts';
 import { findUser } from '../data/users.ts';
-import { type Caller, DENIED, forbidden, isStaff, notFound } from '../policy.ts';
+import { type Caller, forbidden, isStaff, notFound } from '../policy.ts';
 import {
   attention,
   clientEnrollments,
@@ -69,9 +69,8 @@ export async function thriveRoutes(app: FastifyInstance, ctx: ApiContext): Promi
   const audit = (d: Db, caller: Caller, action: AuditAction, client: number | null, requestId: string, outcome: 'success' | 'denied' = 'success') =>
     recordAudit(d, { actor: caller, action, client, requestId, outcome });
 
-  app.get('/thrive/summary', { schema: contract.routeSchema('getThriveSummary') }, async (request) => {
+  app.get('/thrive/summary', { schema: contract.routeSchema('getThriveSummary'), config: { access: { roles: 'staff', client: 'none' } } }, async (request) => {
     const caller = callerOf(request);
-    if (!isStaff(caller.role)) throw forbidden(DENIED.staffOnly);
     const result = await summary(db);
     await audit(db, caller, A.summary, null, request.id);
     return result;
@@ -79,10 +78,9 @@ export async function thriveRoutes(app: FastifyInstance, ctx: ApiContext): Promi
 
   app.get<{ Querystring: { page?: number; page_size?: number; program?: number; coach?: number; from?: string; to?: string; status?: S['TrackStatus']; search?: string } }>(
     '/thrive/attention',
-    { schema: contract.routeSchema('listThriveAttention') },
+    { schema: contract.routeSchema('listThriveAttention'), config: { access: { roles: 'staff', client: 'none' } } },
     async (request) => {
       const caller = callerOf(request);
-      if (!isStaff(caller.role)) throw forbidden(DENIED.staffOnly);
       const q = request.query;
       if (q.from && q.to && compareDates(q.from, q.to) > 0) throw badRequest('from', T.fromAfterTo);
       const result = await attention(db, { ...q, page: q.page ?? 1, pageSize: q.page_size ?? 25 });
@@ -94,17 +92,16 @@ export async function thriveRoutes(app: FastifyInstance, ctx: ApiContext): Promi
   // The clients behind one summary tile: names of many clients, staff only, audited as a clinic-wide read like the table.
   app.get<{ Params: { tile: ThriveTile }; Querystring: { page?: number; page_size?: number } }>(
     '/thrive/tiles/:tile',
-    { schema: contract.routeSchema('listThriveTile') },
+    { schema: contract.routeSchema('listThriveTile'), config: { access: { roles: 'staff', client: 'none' } } },
     async (request) => {
       const caller = callerOf(request);
-      if (!isStaff(caller.role)) throw forbidden(DENIED.staffOnly);
       const result = await tilePage(db, request.params.tile, request.query.page ?? 1, request.query.page_size ?? 25);
       await audit(db, caller, A.tile, null, request.id);
       return result;
     },
   );
 
-  app.get<{ Params: { id: number } }>('/thrive/clients/:id', { schema: contract.routeSchema('getThriveClient') }, async (request) => {
+  app.get<{ Params: { id: number } }>('/thrive/clients/:id', { schema: contract.routeSchema('getThriveClient'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
     const caller = callerOf(request);
     const client = await namedClient(db, { caller, asked: request.params.id, action: A.client, requestId: request.id }, CLIENT_RECORD);
     const user = (await findUser(db, client))!;
@@ -164,7 +161,7 @@ export async function thriveRoutes(app: FastifyInstance, ctx: ApiContext): Promi
 
   app.get<{ Querystring: { client?: number; metric?: Metric; history?: boolean } }>(
     '/thrive/measurements',
-    { schema: contract.routeSchema('listMeasurements') },
+    { schema: contract.routeSchema('listMeasurements'), config: { access: { roles: 'signed-in', client: 'own' } } },
     async (request) => {
       const caller = callerOf(request);
       const client = await namedClient(db, { caller, asked: request.query.client, action: A.list, requestId: request.id }, CLIENT_RECORD);
@@ -176,7 +173,7 @@ export async function thriveRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     },
   );
 
-  app.post<{ Body: S['MeasurementCreate'] }>('/thrive/measurements', { schema: contract.routeSchema('createMeasurement') }, async (request, reply) => {
+  app.post<{ Body: S['MeasurementCreate'] }>('/thrive/measurements', { schema: contract.routeSchema('createMeasurement'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request, reply) => {
     const caller = callerOf(request);
     const body = request.body;
     const client = await namedClient(db, { caller, asked: body.client ?? (isStaff(caller.role) ? undefined : caller.id), action: A.create, requestId: request.id }, CLIENT_RECORD);
@@ -202,7 +199,7 @@ export async function thriveRoutes(app: FastifyInstance, ctx: ApiContext): Promi
 
   app.post<{ Params: { id: number }; Body: S['MeasurementCorrection'] }>(
     '/thrive/measurements/:id/corrections',
-    { schema: contract.routeSchema('correctMeasurement') },
+    { schema: contract.routeSchema('correctMeasurement'), config: { access: { roles: 'signed-in', client: 'own' } } },
     async (request, reply) => {
       const caller = callerOf(request);
       const original = await findMeasurement(db, request.params.id);

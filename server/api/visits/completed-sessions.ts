@@ -54,7 +54,7 @@ export async function listCompletedSessions(db: Db, client: number): Promise<Com
 export async function completedSessionRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   const { db, contract } = ctx;
 
-  app.get<{ Querystring: { client: number } }>('/visits/completed-sessions', { schema: contract.routeSchema('listCompletedSessions') }, async (request) => {
+  app.get<{ Querystring: { client: number } }>('/visits/completed-sessions', { schema: contract.routeSchema('listCompletedSessions'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
     const caller = callerOf(request);
     const { client } = request.query;
     // A client their own list; staff anyone's (a client id that names nobody has no record, and no
