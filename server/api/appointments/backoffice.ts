@@ -15,9 +15,9 @@ import { readClinicName } from '../../mail/clinic-name.ts';
 import { addDays, hasUtcOffset, type Interval, isValidTimeZone, localTime } from '../../../machines/appointments/scheduling-rules.ts';
 import { type BookedAppointment, hoursImpact, serviceImpact, type StaffRules } from '../../../machines/backoffice-scheduling/impact-rules.ts';
 import type { ApiContext } from '../context.ts';
-import { recordAudit, withAudit } from '../data/audit.ts';
-import { notFound } from '../policy.ts';
-import { findAppointment, findService, findUserBrief, getSettings, listPackages } from './data.ts';
+import { withAudit } from '../data/audit.ts';
+import { isClientRole, notFound } from '../policy.ts';
+import { type AppointmentOut, findAppointment, findService, findUserBrief, getSettings, listPackages } from './data.ts';
 import { SCHEDULING_TEXTS as T } from './texts.ts';
 import { moveAppointment } from './transitions.ts';
 
@@ -132,7 +132,7 @@ export async function schedulingBackofficeRoutes(app: FastifyInstance, ctx: ApiC
     const plan = await findPlan(db, request.params.id);
     if (!plan) throw notFound();
     const client = await findUserBrief(db, request.body.client);
-    if (!client || client.role !== 'CLIENT') throw badRequest('client', T.noClient);
+    if (!client || !isClientRole(client.role)) throw badRequest('client', T.noClient);
     if (!plan.active) throw new HttpError(409, BACKOFFICE_TEXTS.planInactive);
     const settings = await getSettings(db);
     // Valid through the clinic's date `validity_days` from today (the day of sale counts as the first).
@@ -226,7 +226,7 @@ export async function schedulingBackofficeRoutes(app: FastifyInstance, ctx: ApiC
       if (!['requested', 'booked', 'confirmed'].includes(found.status) || Date.parse(found.start) <= Date.now()) throw badRequest(`appointments.${i}`, BACKOFFICE_TEXTS.notCancellable);
     }
     const settings = await getSettings(db);
-    const cancelled = await db.transaction().execute(async (trx) => {
+    const cancelled = await withAudit<AppointmentOut[]>(db, { actor: caller, action: 'appointment.transition', client: (out) => out.map((a) => a.client), requestId: request.id }, async (trx) => {
       const out = [];
       for (const id of ids) {
         const { appointment } = await moveAppointment(trx, mail, settings, caller, id, { to: 'cancelled', reason, cancelled_by: 'clinic' });
@@ -238,7 +238,6 @@ export async function schedulingBackofficeRoutes(app: FastifyInstance, ctx: ApiC
           subject: BACKOFFICE_TEXTS.cancelledSubject,
           body: BACKOFFICE_TEXTS.cancelled(await readClinicName(trx), appointment.service_name, await clinicWhen(trx, appointment.start), reason),
         });
-        await recordAudit(trx, { actor: caller, action: 'appointment.transition', client: appointment.client, requestId: request.id, outcome: 'success' });
         out.push(appointment);
       }
       return out;

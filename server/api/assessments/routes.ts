@@ -21,7 +21,7 @@ import { type AuditAction, recordAudit, refuse, withAudit } from '../data/audit.
 import { clinicToday } from '../data/clinic-settings.ts';
 import { findUser } from '../data/users.ts';
 import { requireLifecycleStep } from '../lifecycle.ts';
-import { type Caller, DENIED, forbidden, isStaff, notFound, othersRecord } from '../policy.ts';
+import { type Caller, DENIED, forbidden, isClientRole, isStaff, notFound, othersRecord } from '../policy.ts';
 import { closeAbandonedRuns, findInstrument, findRun, insertInstrument, insertReview, insertRun, listResults, lockClientRuns, updateRun } from './data.ts';
 import { COGNITIVE_TEXTS as T } from './texts.ts';
 
@@ -44,7 +44,7 @@ async function ownRun(db: Db, request: FastifyRequest, caller: Caller, id: numbe
   const run = await findRun(db, id);
   if (!run) throw notFound();
   if (run.client_id !== caller.id) {
-    await refuse(db, { actor: caller, action, client: run.client_id, requestId: request.id }, caller.role === 'CLIENT' ? notFound() : forbidden(T.clientsOnly));
+    await refuse(db, { actor: caller, action, client: run.client_id, requestId: request.id }, isClientRole(caller.role) ? notFound() : forbidden(T.clientsOnly));
   }
   return run;
 }
@@ -74,7 +74,7 @@ export async function cognitiveAssessmentRoutes(app: FastifyInstance, ctx: ApiCo
     const caller = callerOf(request);
     const client = request.body.client ?? caller.id;
     const intent = { actor: caller, action: START, client: client === caller.id ? caller.id : null, requestId: request.id };
-    if (caller.role !== 'CLIENT') await refuse(db, intent, forbidden(T.clientsOnly));
+    if (!isClientRole(caller.role)) await refuse(db, intent, forbidden(T.clientsOnly));
     if (client !== caller.id) await refuse(db, intent, notFound());
     const run = await withAudit(db, intent, async (trx) => {
       // One open run at a time: starting again keeps the earlier one as incomplete.
@@ -134,7 +134,7 @@ export async function cognitiveAssessmentRoutes(app: FastifyInstance, ctx: ApiCo
     if (!isStaff(caller.role)) await refuse(db, { actor: caller, action: RECORD, client: null, requestId: request.id }, forbidden(DENIED.staffOnly));
     const target = await findUser(db, client);
     if (!target) throw badRequest('client', T.noUser);
-    if (target.role !== 'CLIENT') throw badRequest('client', T.notAClient);
+    if (!isClientRole(target.role)) throw badRequest('client', T.notAClient);
     if (fields.total > fields.max_total) throw badRequest('total', T.totalOverMax);
     const over = fields.domains.findIndex((d) => d.score > d.max);
     if (over >= 0) throw badRequest(`domains.${over}.score`, T.domainOverMax);

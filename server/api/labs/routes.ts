@@ -23,9 +23,9 @@ import { readClinicName } from '../../mail/clinic-name.ts';
 import type { MailTransport } from '../../mail/transport.ts';
 import { getSettings } from '../appointments/data.ts';
 import type { ApiContext } from '../context.ts';
-import { type AuditAction, recordAudit, refuse, withAudit } from '../data/audit.ts';
+import { type AuditAction, refuse, withAudit } from '../data/audit.ts';
 import { requireLifecycleStep } from '../lifecycle.ts';
-import { type Caller, DENIED, forbidden, isStaff, notFound, runsLabDesk } from '../policy.ts';
+import { type Caller, DENIED, forbidden, isClientRole, isStaff, notFound, runsLabDesk } from '../policy.ts';
 import { readWorkRouting } from '../data/clinic-settings.ts';
 import * as data from './data.ts';
 import { labPartnerFrom } from './partner.ts';
@@ -84,16 +84,12 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
     });
   }
 
-  const audit = (q: Db, caller: Caller, action: LabAction, client: number | null, requestId: string, outcome: 'success' | 'denied' = 'success') =>
-    recordAudit(q, { actor: caller, action: act(action), client, requestId, outcome });
-
   /** The order, when the caller may see it: another client's order answers 404 (audited as refused). */
   async function visibleOrder(caller: Caller, id: number, action: LabAction, requestId: string) {
     const order = await data.findOrder(db, id);
     if (!order) throw notFound();
-    if (caller.role === 'CLIENT' && order.client_id !== caller.id) {
-      await audit(db, caller, action, order.client_id, requestId, 'denied');
-      throw notFound();
+    if (isClientRole(caller.role) && order.client_id !== caller.id) {
+      await refuse(db, { actor: caller, action: act(action), client: order.client_id, requestId: requestId }, notFound());
     }
     return order;
   }
@@ -254,11 +250,10 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
     const caller = callerOf(request);
     const client = await scopedClient(db, { caller, asked: request.query.client, action: act('lab.order.list'), requestId: request.id }, CLIENT_RECORD);
     const status = request.query.status === undefined ? undefined : Array.isArray(request.query.status) ? request.query.status : [request.query.status];
-    return db.transaction().execute(async (trx) => {
+    return withAudit(db, { actor: caller, action: act('lab.order.list'), client: client ?? null, requestId: request.id }, async (trx) => {
       const ids = await data.listOrders(trx, { client, status });
-      await audit(trx, caller, 'lab.order.list', client ?? null, request.id);
       const out = [];
-      for (const id of ids) out.push(await data.orderOut(trx, id, { forClient: caller.role === 'CLIENT' }));
+      for (const id of ids) out.push(await data.orderOut(trx, id, { forClient: isClientRole(caller.role) }));
       return out;
     });
   });
@@ -277,9 +272,8 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
     const body = request.body;
     const held = await data.lockHold(db, body.hold);
     if (!held) throw badRequest('hold', E.holdGone);
-    if (caller.role === 'CLIENT' && held.client_id !== caller.id) {
-      await audit(db, caller, 'lab.order.create', held.client_id, request.id, 'denied');
-      throw notFound();
+    if (isClientRole(caller.role) && held.client_id !== caller.id) {
+      await refuse(db, { actor: caller, action: act('lab.order.create'), client: held.client_id, requestId: request.id }, notFound());
     }
     const client = held.client_id;
     const { items, fasting } = await chosenItems(body.items, 'items');
@@ -310,15 +304,14 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
       return order;
     });
     reply.code(201);
-    return data.orderOut(db, id, { forClient: caller.role === 'CLIENT' });
+    return data.orderOut(db, id, { forClient: isClientRole(caller.role) });
   });
 
   app.get<{ Params: { id: number } }>('/labs/orders/:id', { schema: contract.routeSchema('getLabOrder'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
     const caller = callerOf(request);
     const order = await visibleOrder(caller, request.params.id, 'lab.order.read', request.id);
-    return db.transaction().execute(async (trx) => {
-      await audit(trx, caller, 'lab.order.read', order.client_id, request.id);
-      return data.orderOut(trx, order.id, { forClient: caller.role === 'CLIENT' });
+    return withAudit(db, { actor: caller, action: act('lab.order.read'), client: order.client_id, requestId: request.id }, async (trx) => {
+      return data.orderOut(trx, order.id, { forClient: isClientRole(caller.role) });
     });
   });
 
@@ -335,7 +328,7 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
       if (!slotSuitsFasting(Math.floor(localTime(zone, new Date(hold.slot_start).getTime()).minutes / 60), fasting)) throw badRequest('hold', E.morningOnly);
       await data.moveOrder(trx, order.id, current.status, new Date(hold.slot_start), caller.id);
       await data.useHold(trx, hold.id, order.id);
-      return data.orderOut(trx, order.id, { forClient: caller.role === 'CLIENT' });
+      return data.orderOut(trx, order.id, { forClient: isClientRole(caller.role) });
     });
   });
 
@@ -343,9 +336,9 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
     const caller = callerOf(request);
     const order = await visibleOrder(caller, request.params.id, 'lab.order.transition', request.id);
     const { to, collector, reason } = request.body;
-    if (caller.role === 'CLIENT' && to !== 'cancelled') await refuse(db, { actor: caller, action: act('lab.order.transition'), client: order.client_id, requestId: request.id }, forbidden(E.clientCancelOnly));
+    if (isClientRole(caller.role) && to !== 'cancelled') await refuse(db, { actor: caller, action: act('lab.order.transition'), client: order.client_id, requestId: request.id }, forbidden(E.clientCancelOnly));
     // Cancelling stays the front desk's too (a client who rings); the lab's own steps are the desk's.
-    if (caller.role !== 'CLIENT' && to !== 'cancelled') await requireLabDesk(caller, 'lab.order.transition', order.client_id, request.id);
+    if (!isClientRole(caller.role) && to !== 'cancelled') await requireLabDesk(caller, 'lab.order.transition', order.client_id, request.id);
     if (collector !== undefined && !(await data.activeStaff(db, collector))) throw badRequest('collector', E.noCollector);
     return withAudit(db, { actor: caller, action: act('lab.order.transition'), client: order.client_id, requestId: request.id }, async (trx) => {
       const current = (await data.lockOrder(trx, order.id))!;
@@ -361,7 +354,7 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
       });
       // An order booked with the partner lab is called off there too, after this commits (retried).
       if (to === 'cancelled' && current.by_partner) await queuePartnerCancel(trx, order.id);
-      return data.orderOut(trx, order.id, { forClient: caller.role === 'CLIENT' });
+      return data.orderOut(trx, order.id, { forClient: isClientRole(caller.role) });
     });
   });
 
@@ -393,9 +386,8 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
   app.get<{ Querystring: { client: number } }>('/labs/results', { schema: contract.routeSchema('listLabReports'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
     const caller = callerOf(request);
     const client = (await scopedClient(db, { caller, asked: request.query.client, action: act('lab.report.list'), requestId: request.id }, CLIENT_RECORD))!;
-    return db.transaction().execute(async (trx) => {
-      await audit(trx, caller, 'lab.report.list', client, request.id);
-      return reportsOf(trx, client, caller.role === 'CLIENT');
+    return withAudit(db, { actor: caller, action: act('lab.report.list'), client: client, requestId: request.id }, async (trx) => {
+      return reportsOf(trx, client, isClientRole(caller.role));
     });
   });
 
@@ -448,10 +440,12 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
   app.get<{ Params: { id: number } }>('/labs/reports/:id/pdf', { schema: contract.routeSchema('downloadLabReportPdf'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request, reply) => {
     const caller = callerOf(request);
     const order = await visibleOrder(caller, request.params.id, 'lab.report.pdf.download', request.id);
-    if (caller.role === 'CLIENT' && !RELEASED.includes(order.status)) throw notFound();
-    const file = await data.findPdf(db, order.id);
-    if (!file) throw notFound();
-    await audit(db, caller, 'lab.report.pdf.download', order.client_id, request.id);
+    if (isClientRole(caller.role) && !RELEASED.includes(order.status)) throw notFound();
+    const file = await withAudit(db, { actor: caller, action: act('lab.report.pdf.download'), client: order.client_id, requestId: request.id }, async (trx) => {
+      const found = await data.findPdf(trx, order.id);
+      if (!found) throw notFound();
+      return found;
+    });
     const content = Buffer.from(file.content);
     const CHUNK = 64 * 1024;
     function* chunks() {

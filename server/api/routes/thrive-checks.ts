@@ -12,7 +12,7 @@ import { type AuditAction, recordAudit, refuse, withAudit } from '../data/audit.
 import { insertThriveCheck, listThriveChecks } from '../data/thrive-checks.ts';
 import { findUser } from '../data/users.ts';
 import { measurementsFromThriveCheck } from '../thrive/data.ts';
-import { DENIED, isStaff, othersRecord } from '../policy.ts';
+import { DENIED, isClientRole, isStaff, othersRecord } from '../policy.ts';
 
 type ThriveCheckCreate = components['schemas']['ThriveCheckCreate'];
 
@@ -54,7 +54,7 @@ export async function thriveCheckRoutes(app: FastifyInstance, ctx: ApiContext): 
     }
     const target = await findUser(db, user);
     if (!target) throw badRequest('user', THRIVE_CHECK_ERRORS.noUser);
-    if (target.role !== 'CLIENT') throw badRequest('user', THRIVE_CHECK_ERRORS.notAClient);
+    if (!isClientRole(target.role)) throw badRequest('user', THRIVE_CHECK_ERRORS.notAClient);
     let result;
     try {
       result = calculateHeartRisk(input as HeartRiskInput);

@@ -22,7 +22,7 @@ import { clinicToday } from '../data/clinic-settings.ts';
 import { requireLifecycleStep } from '../lifecycle.ts';
 import { followChart } from '../appointments/transitions.ts';
 import { clinicWhen } from '../../mail/clinic-when.ts';
-import { type Caller, forbidden, isClientRole, isStaff, notFound } from '../policy.ts';
+import { type Caller, forbidden, isClientRole, isDoctor, isStaff, notFound } from '../policy.ts';
 import {
   drawFromLot,
   findLot,
@@ -300,7 +300,7 @@ export async function therapyVisitRoutes(app: FastifyInstance, ctx: ApiContext):
       if (body.to === 'aborted' && !body.reason?.trim()) throw badRequest('reason', T.reasonNeeded);
       const overriding = body.override_reason !== undefined;
       if (overriding && !body.override_reason!.trim()) throw badRequest('override_reason', T.reasonNeeded);
-      if (overriding && caller.role !== 'DOCTOR') throw forbidden(T.doctorOnly);
+      if (overriding && !isDoctor(caller.role)) throw forbidden(T.doctorOnly);
       const settings = await getTherapySettings(db);
       return withAudit(db, { actor: caller, action: act('visit.transition'), client: visit.client_id, requestId: request.id }, async (trx) => {
         const current = (await findVisitRow(trx, visit.id, true))!;
@@ -439,7 +439,7 @@ export async function therapyVisitRoutes(app: FastifyInstance, ctx: ApiContext):
         throw notFound();
       }
       if (!screen) throw notFound();
-      if (caller.role !== 'DOCTOR') await refuse(db, { actor: caller, action: act('visit.screen.override'), client: screen.client, requestId: request.id }, forbidden(T.doctorOnly));
+      if (!isDoctor(caller.role)) await refuse(db, { actor: caller, action: act('visit.screen.override'), client: screen.client, requestId: request.id }, forbidden(T.doctorOnly));
       if (!reason) throw badRequest('reason', T.reasonNeeded);
       return withAudit(db, { actor: caller, action: act('visit.screen.override'), client: screen.client, requestId: request.id }, async (trx) => {
         const current = (await findScreen(trx, screen.id, true))!;
