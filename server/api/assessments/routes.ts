@@ -24,6 +24,7 @@ import { requireLifecycleStep } from '../lifecycle.ts';
 import { type Caller, DENIED, forbidden, isClientRole, isStaff, notFound, othersRecord } from '../policy.ts';
 import { closeAbandonedRuns, findInstrument, findRun, insertInstrument, insertReview, insertRun, listResults, lockClientRuns, updateRun } from './data.ts';
 import { COGNITIVE_TEXTS as T } from './texts.ts';
+import { admit } from '../route-access.ts';
 
 type S = components['schemas'];
 
@@ -131,7 +132,7 @@ export async function cognitiveAssessmentRoutes(app: FastifyInstance, ctx: ApiCo
   app.post<{ Body: S['CognitiveInstrumentCreate'] }>('/assessments/cognitive/instruments', { schema: contract.routeSchema('recordCognitiveInstrument'), config: { access: { roles: 'staff', client: 'any', refusal: 'audited' } } }, async (request, reply) => {
     const caller = callerOf(request);
     const { client, ...fields } = request.body;
-    if (!isStaff(caller.role)) await refuse(db, { actor: caller, action: RECORD, client: null, requestId: request.id }, forbidden(DENIED.staffOnly));
+    await admit(db, request, { action: RECORD, client: null, requestId: request.id });
     const target = await findUser(db, client);
     if (!target) throw badRequest('client', T.noUser);
     if (!isClientRole(target.role)) throw badRequest('client', T.notAClient);
@@ -146,7 +147,7 @@ export async function cognitiveAssessmentRoutes(app: FastifyInstance, ctx: ApiCo
   app.post<{ Body: S['CognitiveReviewCreate'] }>('/assessments/cognitive/reviews', { schema: contract.routeSchema('reviewCognitiveResult'), config: { access: { roles: 'staff', client: 'any', refusal: 'audited' } } }, async (request, reply) => {
     const caller = callerOf(request);
     const { run: runId, instrument: instrumentId, comment } = request.body;
-    if (!isStaff(caller.role)) await refuse(db, { actor: caller, action: REVIEW, client: null, requestId: request.id }, forbidden(DENIED.staffOnly));
+    await admit(db, request, { action: REVIEW, client: null, requestId: request.id });
     if (runId === undefined && instrumentId === undefined) throw badRequest('run', T.reviewTarget);
     if (!comment.trim()) throw badRequest('comment', T.emptyComment);
     let client: number;

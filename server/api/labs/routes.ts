@@ -34,6 +34,7 @@ import { recordResult } from './record-result.ts';
 import { attachmentDisposition, isBase64, UPLOAD_BODY_LIMIT } from '../uploads.ts';
 import { clinicWhen } from '../../mail/clinic-when.ts';
 import { namedClient, type ScopeRule, scopedClient } from '../client-scope.ts';
+import { admit } from '../route-access.ts';
 
 /** Whose orders and reports: a client only their own (others 404, audited); staff any client's. */
 const CLIENT_RECORD: ScopeRule = { clients: 'own', staffName: 'client' };
@@ -395,7 +396,7 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
     const caller = callerOf(request);
     const body = request.body;
     const order = await visibleOrder(caller, body.order, 'lab.result.enter', request.id);
-    if (!isStaff(caller.role)) await refuse(db, { actor: caller, action: act('lab.result.enter'), client: order.client_id, requestId: request.id }, forbidden(DENIED.staffOnly));
+    await admit(db, request, { action: act('lab.result.enter'), client: order.client_id, requestId: request.id });
     await requireLabDesk(caller, 'lab.result.enter', order.client_id, request.id);
     const person = await data.findPerson(db, order.id, body.person);
     if (!person) throw badRequest('person', E.notOnOrder);
@@ -419,7 +420,7 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
     async (request, reply) => {
       const caller = callerOf(request);
       const order = await visibleOrder(caller, request.params.id, 'lab.report.pdf.attach', request.id);
-      if (!isStaff(caller.role)) await refuse(db, { actor: caller, action: act('lab.report.pdf.attach'), client: order.client_id, requestId: request.id }, forbidden(DENIED.staffOnly));
+      await admit(db, request, { action: act('lab.report.pdf.attach'), client: order.client_id, requestId: request.id });
       await requireLabDesk(caller, 'lab.report.pdf.attach', order.client_id, request.id);
       const { file_name, content_base64 } = request.body;
       if (!isBase64(content_base64)) throw badRequest('content_base64', E.notBase64);

@@ -43,6 +43,7 @@ import {
   uploadsAreFree,
 } from './data.ts';
 import { attachmentDisposition, isBase64, UPLOAD_BODY_LIMIT } from '../uploads.ts';
+import { admit } from '../route-access.ts';
 
 type S = components['schemas'];
 const E = SUPPORT_TEXTS.errors;
@@ -140,7 +141,7 @@ export async function supportRoutes(app: FastifyInstance, ctx: ApiContext): Prom
   app.patch<{ Params: { id: number }; Body: S['SupportTicketPatch'] }>('/support/tickets/:id', { schema: contract.routeSchema('patchSupportTicket'), config: { access: { roles: 'staff', client: 'any', refusal: 'audited' } } }, async (request) => {
     const caller = callerOf(request);
     const ticket = await visibleTicket(caller, request.params.id, 'support.ticket.assign', request.id);
-    if (!isStaff(caller.role)) await refuse(db, { actor: caller, action: act('support.ticket.assign'), client: ticket.client, requestId: request.id }, forbidden(DENIED.staffOnly));
+    await admit(db, request, { action: act('support.ticket.assign'), client: ticket.client, requestId: request.id });
     const assignee = request.body.assignee ?? null;
     if (assignee !== null && !(await isStaffMember(db, assignee))) throw badRequest('assignee', E.noAssignee);
     return withAudit(db, { actor: caller, action: act('support.ticket.assign'), client: ticket.client, requestId: request.id }, async (trx) => {
@@ -155,7 +156,7 @@ export async function supportRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     async (request) => {
       const caller = callerOf(request);
       const ticket = await visibleTicket(caller, request.params.id, 'support.ticket.transition', request.id);
-      if (!isStaff(caller.role)) await refuse(db, { actor: caller, action: act('support.ticket.transition'), client: ticket.client, requestId: request.id }, forbidden(DENIED.staffOnly));
+      await admit(db, request, { action: act('support.ticket.transition'), client: ticket.client, requestId: request.id });
       const to = request.body.to;
       return withAudit(db, { actor: caller, action: act('support.ticket.transition'), client: ticket.client, requestId: request.id }, async (trx) => {
         const current = (await lockTicket(trx, ticket.id))!;
