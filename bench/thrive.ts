@@ -20,7 +20,7 @@ import pg from 'pg';
 import { openDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { attention, summary } from '../server/api/thrive/data.ts';
-import { fromScratch } from '../server/api/thrive/sql-reference.ts';
+import { fromScratch } from '../tests/support/thrive-sql-reference.ts';
 import { BACKFILL, WATCHED_TABLES } from '../server/db/migrations/0910_thrive_rollup.ts';
 import { type Figure, percentile, round } from './lib/figures.ts';
 

@@ -10,6 +10,7 @@ import { IdentityError } from '../identity/contracts.ts';
 import { type ApiContext, isUniqueViolation } from './context.ts';
 import { recordAudit, withAudit } from './data/audit.ts';
 import { insertUserWithProfile } from './data/provision.ts';
+import { isClientRole } from './policy.ts';
 
 export function callerFinder(ctx: ApiContext) {
   return async (sub: string, request: { username: string; requestId: string }): Promise<CallerRecord | undefined> => {
@@ -20,7 +21,7 @@ export function callerFinder(ctx: ApiContext) {
       .where('u.sub', '=', sub)
       .executeTakeFirst();
     if (found) {
-      if (found.role === 'CLIENT' && found.profile_id === null && found.is_active) {
+      if (isClientRole(found.role) && found.profile_id === null && found.is_active) {
         const actor = { id: found.id, role: found.role };
         await withAudit(ctx.db, { actor, action: 'profile.create', client: found.id, requestId: request.requestId }, (trx) =>
           trx.insertInto('user_profiles').values({ user_id: found.id }).onConflict((oc) => oc.column('user_id').doNothing()).execute(),

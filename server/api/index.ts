@@ -12,6 +12,7 @@ import { createAadhaarVault } from './aadhaar.ts';
 import type { ApiContext } from './context.ts';
 import { loadContract } from './contract.ts';
 import { callerFinder } from './first-access.ts';
+import { registerAccessHook } from './route-access.ts';
 import { ROUTE_MODULES } from './routes/index.ts';
 
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
@@ -51,5 +52,7 @@ export async function businessApi(app: FastifyInstance): Promise<void> {
   });
   // Writes a person may send twice: the operations whose contract takes an Idempotency-Key.
   registerIdempotency(app, { db: ctx.db, operationIds: ctx.contract.idempotentOperations() });
+  // Who may call each operation: its declaration (route-access.ts), checked after the idempotency replay as the handlers did.
+  registerAccessHook(app);
   for (const routes of ROUTE_MODULES) await routes(app, ctx);
 }

@@ -16,6 +16,10 @@ export { ADMIN_ROLES, canManageRole, handlesCategory, isBookingRole, ROLES, runs
 export type { Caller };
 
 export const isStaff = (role: ClinicRole) => STAFF_ROLES.includes(role);
+/** A client of the clinic (the caller, or the person a request names): they reach their own record only. */
+export const isClientRole = (role: ClinicRole) => role === 'CLIENT';
+/** A doctor: the one role that may override a screening or chart against its result. */
+export const isDoctor = (role: ClinicRole) => role === 'DOCTOR';
 export const isAdmin = (role: ClinicRole) => ADMIN_ROLES.includes(role);
 
 /**
@@ -52,7 +56,7 @@ export function notFound(): HttpError {
 
 /** Another user's record the caller may not touch: 404 to a client, 403 to staff. */
 export function othersRecord(caller: Caller, detail: string): HttpError {
-  return caller.role === 'CLIENT' ? notFound() : new HttpError(403, detail);
+  return isClientRole(caller.role) ? notFound() : new HttpError(403, detail);
 }
 
 export function forbidden(detail: string): HttpError {

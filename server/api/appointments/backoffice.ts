@@ -15,11 +15,11 @@ import { readClinicName } from '../../mail/clinic-name.ts';
 import { addDays, hasUtcOffset, type Interval, isValidTimeZone, localTime } from '../../../machines/appointments/scheduling-rules.ts';
 import { type BookedAppointment, hoursImpact, serviceImpact, type StaffRules } from '../../../machines/backoffice-scheduling/impact-rules.ts';
 import type { ApiContext } from '../context.ts';
-import { recordAudit, withAudit } from '../data/audit.ts';
-import { type Caller, DENIED, forbidden, isAdmin, isStaff, notFound } from '../policy.ts';
-import { findAppointment, findService, findUserBrief, getSettings, listPackages } from './data.ts';
+import { withAudit } from '../data/audit.ts';
+import { isClientRole, notFound } from '../policy.ts';
+import { type AppointmentOut, findAppointment, findService, findUserBrief, getSettings, listPackages } from './data.ts';
 import { SCHEDULING_TEXTS as T } from './texts.ts';
-import { isBookingRole, moveAppointment } from './transitions.ts';
+import { moveAppointment } from './transitions.ts';
 
 type S = components['schemas'];
 
@@ -93,19 +93,13 @@ export async function schedulingBackofficeRoutes(app: FastifyInstance, ctx: ApiC
   const { db, contract } = ctx;
   const mail = app.runtime.mail;
 
-  const requireAdmin = (caller: Caller) => {
-    if (!isAdmin(caller.role)) throw forbidden(DENIED.adminOnly);
-  };
-
   // --- the package catalogue --------------------------------------------------------------
-  app.get('/appointments/package-plans', { schema: contract.routeSchema('listPackagePlans') }, async (request) => {
-    if (!isStaff(callerOf(request).role)) throw forbidden(DENIED.staffOnly);
+  app.get('/appointments/package-plans', { schema: contract.routeSchema('listPackagePlans'), config: { access: { roles: 'staff', client: 'none' } } }, async () => {
     return db.selectFrom('package_plans').select([...PLAN_COLUMNS]).orderBy('active', 'desc').orderBy('name').orderBy('id').execute();
   });
 
-  app.post<{ Body: S['PackagePlanCreate'] }>('/appointments/package-plans', { schema: contract.routeSchema('createPackagePlan') }, async (request, reply) => {
+  app.post<{ Body: S['PackagePlanCreate'] }>('/appointments/package-plans', { schema: contract.routeSchema('createPackagePlan'), config: { access: { roles: 'admins', client: 'none' } } }, async (request, reply) => {
     const caller = callerOf(request);
-    requireAdmin(caller);
     const b = request.body;
     const created = await withAudit(db, { actor: caller, action: 'scheduling.configure', requestId: request.id, client: null }, async (trx) => {
       const { id } = await trx
@@ -119,9 +113,8 @@ export async function schedulingBackofficeRoutes(app: FastifyInstance, ctx: ApiC
     return created;
   });
 
-  app.patch<{ Params: { id: number }; Body: S['PackagePlanPatch'] }>('/appointments/package-plans/:id', { schema: contract.routeSchema('patchPackagePlan') }, async (request) => {
+  app.patch<{ Params: { id: number }; Body: S['PackagePlanPatch'] }>('/appointments/package-plans/:id', { schema: contract.routeSchema('patchPackagePlan'), config: { access: { roles: 'admins', client: 'none' } } }, async (request) => {
     const caller = callerOf(request);
-    requireAdmin(caller);
     if (!(await findPlan(db, request.params.id))) throw notFound();
     const b = request.body;
     return withAudit(db, { actor: caller, action: 'scheduling.configure', requestId: request.id, client: null }, async (trx) => {
@@ -134,13 +127,12 @@ export async function schedulingBackofficeRoutes(app: FastifyInstance, ctx: ApiC
     });
   });
 
-  app.post<{ Params: { id: number }; Body: S['PackageSale'] }>('/appointments/package-plans/:id/sell', { schema: contract.routeSchema('sellPackagePlan') }, async (request, reply) => {
+  app.post<{ Params: { id: number }; Body: S['PackageSale'] }>('/appointments/package-plans/:id/sell', { schema: contract.routeSchema('sellPackagePlan'), config: { access: { roles: 'booking', client: 'any', denied: T.bookingRolesOnly } } }, async (request, reply) => {
     const caller = callerOf(request);
-    if (!isBookingRole(caller.role)) throw forbidden(T.bookingRolesOnly);
     const plan = await findPlan(db, request.params.id);
     if (!plan) throw notFound();
     const client = await findUserBrief(db, request.body.client);
-    if (!client || client.role !== 'CLIENT') throw badRequest('client', T.noClient);
+    if (!client || !isClientRole(client.role)) throw badRequest('client', T.noClient);
     if (!plan.active) throw new HttpError(409, BACKOFFICE_TEXTS.planInactive);
     const settings = await getSettings(db);
     // Valid through the clinic's date `validity_days` from today (the day of sale counts as the first).
@@ -158,9 +150,7 @@ export async function schedulingBackofficeRoutes(app: FastifyInstance, ctx: ApiC
   });
 
   // --- impact of a change -----------------------------------------------------------------
-  app.post<{ Params: { id: number }; Body: S['ServicePatch'] }>('/appointments/services/:id/impact', { schema: contract.routeSchema('previewServiceImpact') }, async (request) => {
-    const caller = callerOf(request);
-    requireAdmin(caller);
+  app.post<{ Params: { id: number }; Body: S['ServicePatch'] }>('/appointments/services/:id/impact', { schema: contract.routeSchema('previewServiceImpact'), config: { access: { roles: 'admins', client: 'none' } } }, async (request) => {
     const current = await findService(db, request.params.id);
     if (!current) throw notFound();
     const next = { ...current, ...request.body };
@@ -184,9 +174,7 @@ export async function schedulingBackofficeRoutes(app: FastifyInstance, ctx: ApiC
     return impactOut(db, serviceImpact(next, booked, busy, hours));
   });
 
-  app.post<{ Body: S['SchedulingHoursPatch'] }>('/appointments/hours/impact', { schema: contract.routeSchema('previewHoursImpact') }, async (request) => {
-    const caller = callerOf(request);
-    requireAdmin(caller);
+  app.post<{ Body: S['SchedulingHoursPatch'] }>('/appointments/hours/impact', { schema: contract.routeSchema('previewHoursImpact'), config: { access: { roles: 'admins', client: 'none' } } }, async (request) => {
     const b = request.body;
     if (b.time_zone !== undefined && !isValidTimeZone(b.time_zone)) throw badRequest('time_zone', T.badZone);
     (b.add_exceptions ?? []).forEach((e, i) => {
@@ -227,9 +215,8 @@ export async function schedulingBackofficeRoutes(app: FastifyInstance, ctx: ApiC
     return impactOut(db, hoursImpact(rules, booked));
   });
 
-  app.post<{ Body: S['ImpactedCancel'] }>('/appointments/impacted/cancel', { schema: contract.routeSchema('cancelImpactedAppointments') }, async (request) => {
+  app.post<{ Body: S['ImpactedCancel'] }>('/appointments/impacted/cancel', { schema: contract.routeSchema('cancelImpactedAppointments'), config: { access: { roles: 'admins', client: 'none' } } }, async (request) => {
     const caller = callerOf(request);
-    requireAdmin(caller);
     const reason = request.body.reason.trim();
     if (!reason) throw badRequest('reason', T.reasonRequired);
     const ids = [...new Set(request.body.appointments)];
@@ -239,7 +226,7 @@ export async function schedulingBackofficeRoutes(app: FastifyInstance, ctx: ApiC
       if (!['requested', 'booked', 'confirmed'].includes(found.status) || Date.parse(found.start) <= Date.now()) throw badRequest(`appointments.${i}`, BACKOFFICE_TEXTS.notCancellable);
     }
     const settings = await getSettings(db);
-    const cancelled = await db.transaction().execute(async (trx) => {
+    const cancelled = await withAudit<AppointmentOut[]>(db, { actor: caller, action: 'appointment.transition', client: (out) => out.map((a) => a.client), requestId: request.id }, async (trx) => {
       const out = [];
       for (const id of ids) {
         const { appointment } = await moveAppointment(trx, mail, settings, caller, id, { to: 'cancelled', reason, cancelled_by: 'clinic' });
@@ -251,7 +238,6 @@ export async function schedulingBackofficeRoutes(app: FastifyInstance, ctx: ApiC
           subject: BACKOFFICE_TEXTS.cancelledSubject,
           body: BACKOFFICE_TEXTS.cancelled(await readClinicName(trx), appointment.service_name, await clinicWhen(trx, appointment.start), reason),
         });
-        await recordAudit(trx, { actor: caller, action: 'appointment.transition', client: appointment.client, requestId: request.id, outcome: 'success' });
         out.push(appointment);
       }
       return out;

@@ -19,6 +19,7 @@ import { type AppointmentOut, findAppointment, findPackage, findUserBrief, listP
 import { loadCalendar, timingOf } from './calendar.ts';
 import { SCHEDULING_TEXTS as T } from './texts.ts';
 import { wordsInSentence } from '../../../machines/rules/words.ts';
+import { isClientRole } from '../policy.ts';
 
 export interface Conflict {
   kind: 'staff' | 'resource';
@@ -72,7 +73,7 @@ const iso = (t: number) => new Date(t).toISOString();
 /** Checks a booking against hours, roles, calendars and pools; throws 400 or SchedulingConflict. */
 export async function planBooking(db: Db, settings: SchedulingSettings, req: BookingRequest, now = Date.now()): Promise<BookingPlan> {
   const client = await findUserBrief(db, req.client);
-  if (!client || client.role !== 'CLIENT') throw badRequest('client', T.noClient);
+  if (!client || !isClientRole(client.role)) throw badRequest('client', T.noClient);
   const start = Date.parse(req.start);
   let timing: ServiceTiming = timingOf(req.service, durationMinutes(client.appointment_duration));
   if (req.end !== undefined) {
@@ -89,7 +90,7 @@ export async function planBooking(db: Db, settings: SchedulingSettings, req: Boo
   let staffRole: string | undefined;
   if (req.staff !== undefined) {
     const member = await findUserBrief(db, req.staff);
-    if (!member || member.role === 'CLIENT' || !member.is_active) throw badRequest('staff', T.noStaff);
+    if (!member || isClientRole(member.role) || !member.is_active) throw badRequest('staff', T.noStaff);
     staffRole = member.role;
     if (!req.service.delivered_by.includes(member.role)) throw badRequest('staff', T.mayNotDeliver(member.role));
   }

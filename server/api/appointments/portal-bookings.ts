@@ -12,7 +12,6 @@ import type { Db } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { ApiContext } from '../context.ts';
 import { withAudit } from '../data/audit.ts';
-import { type Caller, DENIED, forbidden, isStaff } from '../policy.ts';
 import { findAppointment } from './data.ts';
 
 type S = components['schemas'];
@@ -45,19 +44,13 @@ async function unseen(db: Db, staffId: number): Promise<S['UnseenPortalBookings'
 export async function portalBookingRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   const { db, contract } = ctx;
 
-  const requireStaff = (caller: Caller) => {
-    if (!isStaff(caller.role)) throw forbidden(DENIED.staffOnly);
-  };
-
-  app.get('/appointments/portal-bookings', { schema: contract.routeSchema('listUnseenPortalBookings') }, async (request) => {
+  app.get('/appointments/portal-bookings', { schema: contract.routeSchema('listUnseenPortalBookings'), config: { access: { roles: 'staff', client: 'none' } } }, async (request) => {
     const caller = callerOf(request);
-    requireStaff(caller);
     return withAudit(db, { actor: caller, action: 'appointment.list', requestId: request.id, client: null }, (trx) => unseen(trx, caller.id));
   });
 
-  app.post<{ Body: S['PortalBookingsSeen'] }>('/appointments/portal-bookings/seen', { schema: contract.routeSchema('markPortalBookingsSeen') }, async (request) => {
+  app.post<{ Body: S['PortalBookingsSeen'] }>('/appointments/portal-bookings/seen', { schema: contract.routeSchema('markPortalBookingsSeen'), config: { access: { roles: 'staff', client: 'none' } } }, async (request) => {
     const caller = callerOf(request);
-    requireStaff(caller);
     const ids = request.body.appointments;
     const { rows } = await sql<{ id: number }>`
       select id from appointments where id = any(${sql.val([...new Set(ids)])}::int[]) and booked_by = client_id`.execute(db);

@@ -9,14 +9,14 @@ import { badRequest } from '../../http/errors.ts';
 import { GRACE_AFTER_BOOKING_MINUTES } from '../../../machines/appointments/scheduling-rules.ts';
 import { CREDIT_THERAPIES, JOIN_OPENS_MINUTES, joinIsOpen, joinOpensAt, joinUrl, paidFromCredits } from '../../../machines/portal/visit-preparation.ts';
 import type { ApiContext } from '../context.ts';
-import { recordAudit, withAudit } from '../data/audit.ts';
-import { notFound, type Caller } from '../policy.ts';
+import { refuse, withAudit } from '../data/audit.ts';
+import { type Caller, isClientRole, notFound } from '../policy.ts';
 import { findAppointment, getSettings, type ServiceOut } from './data.ts';
 import { PORTAL_BOOKING_TEXTS as T } from './portal-texts.ts';
 
 /** A client books an in-clinic therapy online only from a package (whether it has a session left is the booking's own check). */
 export function requireCredit(caller: Caller, service: ServiceOut, channel: string, pkg: number | undefined): void {
-  if (caller.role === 'CLIENT' && channel === 'in_clinic' && paidFromCredits(service.therapy) && pkg === undefined) throw badRequest('package', T.noCredit);
+  if (isClientRole(caller.role) && channel === 'in_clinic' && paidFromCredits(service.therapy) && pkg === undefined) throw badRequest('package', T.noCredit);
 }
 
 /** Stores the answers given at booking with the appointment, in the booking's transaction. */
@@ -28,7 +28,7 @@ export async function saveAnswers(trx: Db, appointment: number, answers: Record<
 export async function portalVisitRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   const { db, contract } = ctx;
 
-  app.get('/appointments/booking-rules', { schema: contract.routeSchema('getBookingRules') }, async () => {
+  app.get('/appointments/booking-rules', { schema: contract.routeSchema('getBookingRules'), config: { access: { roles: 'signed-in', client: 'none' } } }, async () => {
     const settings = await getSettings(db);
     return {
       time_zone: settings.time_zone,
@@ -40,13 +40,12 @@ export async function portalVisitRoutes(app: FastifyInstance, ctx: ApiContext): 
     };
   });
 
-  app.get<{ Params: { id: number } }>('/appointments/appointments/:id/visit', { schema: contract.routeSchema('getAppointmentVisit') }, async (request) => {
+  app.get<{ Params: { id: number } }>('/appointments/appointments/:id/visit', { schema: contract.routeSchema('getAppointmentVisit'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
     const caller = callerOf(request);
     const seen = await findAppointment(db, request.params.id);
     if (!seen) throw notFound();
-    if (caller.role === 'CLIENT' && seen.client !== caller.id) {
-      await recordAudit(db, { actor: caller, action: 'appointment.read', client: seen.client, requestId: request.id, outcome: 'denied' });
-      throw notFound();
+    if (isClientRole(caller.role) && seen.client !== caller.id) {
+      await refuse(db, { actor: caller, action: 'appointment.read', client: seen.client, requestId: request.id }, notFound());
     }
     return withAudit(db, { actor: caller, action: 'appointment.read', client: seen.client, requestId: request.id }, async (trx) => {
       const row = await trx.selectFrom('appointment_answers').select('answers').where('appointment_id', '=', seen.id).executeTakeFirst();

@@ -25,8 +25,8 @@ import {
   MAX_AVAILABILITY_DAYS,
 } from '../../../machines/appointments/scheduling-rules.ts';
 import type { ApiContext } from '../context.ts';
-import { type AuditAction, recordAudit } from '../data/audit.ts';
-import { type Caller, DENIED, forbidden, isAdmin, isStaff, notFound } from '../policy.ts';
+import { refuse, withAudit } from '../data/audit.ts';
+import { type Caller, forbidden, isClientRole, isStaff, notFound } from '../policy.ts';
 import { type BookingRequest, book, bookingTransaction, explainConflict, SchedulingConflict } from './booking.ts';
 import { loadCalendar, timingOf } from './calendar.ts';
 import {
@@ -52,11 +52,12 @@ import { SCHEDULING_TEXTS as T } from './texts.ts';
 import { isBookingRole, moveAppointment } from './transitions.ts';
 import { requireCredit, saveAnswers } from './portal-visits.ts';
 import { findOffer, insertWaitlistEntry, listWaitlist, lockOffersOfSlot, markOfferGone, settleOffers } from './waitlist.ts';
+import { type ScopeRule, scopedClient } from '../client-scope.ts';
+
+/** Whose list: a client's own always; staff's choice, which must be a user (404 otherwise). */
+const LISTED: ScopeRule = { clients: 'own', staffName: 'user' };
 
 type S = components['schemas'];
-
-const audit = (db: Db, caller: Caller, action: AuditAction, client: number | null, requestId: string, outcome: 'success' | 'denied' = 'success') =>
-  recordAudit(db, { actor: caller, action, client, requestId, outcome });
 
 function requireOffset(field: string, value: string | undefined): void {
   if (value !== undefined && !hasUtcOffset(value)) throw badRequest(field, T.noOffset);
@@ -85,21 +86,9 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
     app.addHook('onClose', () => worker.stop());
   }
 
-  /** Whose list: a client's own always; staff's choice, which must be a user (404 otherwise). */
-  async function listedClient(caller: Caller, asked: number | undefined, action: AuditAction, requestId: string): Promise<number | undefined> {
-    if (caller.role === 'CLIENT') {
-      if (asked !== undefined && asked !== caller.id) {
-        if (await findUserBrief(db, asked)) await audit(db, caller, action, asked, requestId, 'denied');
-        throw notFound();
-      }
-      return caller.id;
-    }
-    if (asked !== undefined && !(await findUserBrief(db, asked))) throw notFound();
-    return asked;
-  }
 
   // --- services ---------------------------------------------------------------------------
-  app.get('/appointments/services', { schema: contract.routeSchema('listServices') }, async (request) => {
+  app.get('/appointments/services', { schema: contract.routeSchema('listServices'), config: { access: { roles: 'signed-in', client: 'none' } } }, async (request) => {
     const caller = callerOf(request);
     return listServices(db, !isStaff(caller.role));
   });
@@ -112,42 +101,36 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
     }
   }
 
-  app.post<{ Body: S['ServiceCreate'] }>('/appointments/services', { schema: contract.routeSchema('createService') }, async (request, reply) => {
+  app.post<{ Body: S['ServiceCreate'] }>('/appointments/services', { schema: contract.routeSchema('createService'), config: { access: { roles: 'admins', client: 'none' } } }, async (request, reply) => {
     const caller = callerOf(request);
-    if (!isAdmin(caller.role)) throw forbidden(DENIED.adminOnly);
     await checkService(request.body as ServiceFields);
-    const created = await db.transaction().execute(async (trx) => {
+    const created = await withAudit(db, { actor: caller, action: 'scheduling.configure', client: null, requestId: request.id }, async (trx) => {
       const row = await insertService(trx, request.body as ServiceFields);
-      await audit(trx, caller, 'scheduling.configure', null, request.id);
       return row;
     });
     reply.code(201);
     return created;
   });
 
-  app.patch<{ Params: { id: number }; Body: S['ServicePatch'] }>('/appointments/services/:id', { schema: contract.routeSchema('patchService') }, async (request) => {
+  app.patch<{ Params: { id: number }; Body: S['ServicePatch'] }>('/appointments/services/:id', { schema: contract.routeSchema('patchService'), config: { access: { roles: 'admins', client: 'none' } } }, async (request) => {
     const caller = callerOf(request);
-    if (!isAdmin(caller.role)) throw forbidden(DENIED.adminOnly);
     if (!(await findService(db, request.params.id))) throw notFound();
     await checkService(request.body as ServiceFields);
-    return db.transaction().execute(async (trx) => {
+    return withAudit(db, { actor: caller, action: 'scheduling.configure', client: null, requestId: request.id }, async (trx) => {
       const row = await updateService(trx, request.params.id, request.body as ServiceFields);
-      await audit(trx, caller, 'scheduling.configure', null, request.id);
       return row;
     });
   });
 
   // --- resources --------------------------------------------------------------------------
-  app.get('/appointments/resources', { schema: contract.routeSchema('listResources') }, async (request) => {
-    if (!isStaff(callerOf(request).role)) throw forbidden(DENIED.staffOnly);
+  app.get('/appointments/resources', { schema: contract.routeSchema('listResources'), config: { access: { roles: 'staff', client: 'none' } } }, async () => {
     return { kinds: await listKinds(db), resources: await listResources(db) };
   });
 
-  app.post<{ Body: S['ResourceCreate'] }>('/appointments/resources', { schema: contract.routeSchema('createResource') }, async (request, reply) => {
+  app.post<{ Body: S['ResourceCreate'] }>('/appointments/resources', { schema: contract.routeSchema('createResource'), config: { access: { roles: 'admins', client: 'none' } } }, async (request, reply) => {
     const caller = callerOf(request);
-    if (!isAdmin(caller.role)) throw forbidden(DENIED.adminOnly);
     const body = request.body;
-    const created = await db.transaction().execute(async (trx) => {
+    const created = await withAudit(db, { actor: caller, action: 'scheduling.configure', client: null, requestId: request.id }, async (trx) => {
       await trx
         .insertInto('resource_kinds')
         .values({ kind: body.kind, label: body.kind_label ?? body.kind.replace(/_/g, ' ') })
@@ -158,20 +141,17 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
         .values({ name: body.name, kind: body.kind, active: body.active ?? true })
         .returning(['id', 'name', 'kind', 'active'])
         .executeTakeFirstOrThrow();
-      await audit(trx, caller, 'scheduling.configure', null, request.id);
       return row;
     });
     reply.code(201);
     return created;
   });
 
-  app.patch<{ Params: { id: number }; Body: S['ResourcePatch'] }>('/appointments/resources/:id', { schema: contract.routeSchema('patchResource') }, async (request) => {
+  app.patch<{ Params: { id: number }; Body: S['ResourcePatch'] }>('/appointments/resources/:id', { schema: contract.routeSchema('patchResource'), config: { access: { roles: 'admins', client: 'none' } } }, async (request) => {
     const caller = callerOf(request);
-    if (!isAdmin(caller.role)) throw forbidden(DENIED.adminOnly);
     if (!(await findResource(db, request.params.id))) throw notFound();
-    return db.transaction().execute(async (trx) => {
+    return withAudit(db, { actor: caller, action: 'scheduling.configure', client: null, requestId: request.id }, async (trx) => {
       await trx.updateTable('resources').set(request.body).where('id', '=', request.params.id).execute();
-      await audit(trx, caller, 'scheduling.configure', null, request.id);
       return (await findResource(trx, request.params.id))!;
     });
   });
@@ -194,14 +174,12 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
     };
   }
 
-  app.get('/appointments/hours', { schema: contract.routeSchema('getSchedulingHours') }, async (request) => {
-    if (!isStaff(callerOf(request).role)) throw forbidden(DENIED.staffOnly);
+  app.get('/appointments/hours', { schema: contract.routeSchema('getSchedulingHours'), config: { access: { roles: 'staff', client: 'none' } } }, async () => {
     return hoursOut(db);
   });
 
-  app.patch<{ Body: S['SchedulingHoursPatch'] }>('/appointments/hours', { schema: contract.routeSchema('patchSchedulingHours') }, async (request) => {
+  app.patch<{ Body: S['SchedulingHoursPatch'] }>('/appointments/hours', { schema: contract.routeSchema('patchSchedulingHours'), config: { access: { roles: 'admins', client: 'none' } } }, async (request) => {
     const caller = callerOf(request);
-    if (!isAdmin(caller.role)) throw forbidden(DENIED.adminOnly);
     const body = request.body;
     if (body.time_zone !== undefined && !isValidTimeZone(body.time_zone)) throw badRequest('time_zone', T.badZone);
     (body.clinic_hours ?? []).forEach((h, i) => {
@@ -209,7 +187,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
     });
     for (const [i, s] of (body.staff_hours ?? []).entries()) {
       const member = await findUserBrief(db, s.staff);
-      if (!member || member.role === 'CLIENT') throw badRequest(`staff_hours.${i}.staff`, T.noStaff);
+      if (!member || isClientRole(member.role)) throw badRequest(`staff_hours.${i}.staff`, T.noStaff);
       s.weekly.forEach((w, j) => {
         if (w.ends <= w.starts) throw badRequest(`staff_hours.${i}.weekly.${j}.ends`, T.endBeforeStart);
       });
@@ -219,9 +197,9 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
       requireOffset(`add_exceptions.${i}.end`, e.end);
       if (Date.parse(e.end) <= Date.parse(e.start)) throw badRequest(`add_exceptions.${i}.end`, T.endBeforeStart);
       const member = await findUserBrief(db, e.staff);
-      if (!member || member.role === 'CLIENT') throw badRequest(`add_exceptions.${i}.staff`, T.noStaff);
+      if (!member || isClientRole(member.role)) throw badRequest(`add_exceptions.${i}.staff`, T.noStaff);
     }
-    return db.transaction().execute(async (trx) => {
+    return withAudit(db, { actor: caller, action: 'scheduling.configure', client: null, requestId: request.id }, async (trx) => {
       const settings: Record<string, unknown> = {};
       for (const key of ['time_zone', 'slot_minutes', 'late_cancel_hours', 'check_in_window_hours', 'min_notice_minutes', 'booking_horizon_days', 'reminder_channel', 'video_link_template'] as const) {
         if (body[key] !== undefined) settings[key] = body[key];
@@ -245,46 +223,42 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
       for (const e of body.add_exceptions ?? []) {
         await trx.insertInto('staff_hour_exceptions').values({ staff_id: e.staff, kind: e.kind, starts_at: new Date(e.start), ends_at: new Date(e.end), note: e.note ?? '' }).execute();
       }
-      await audit(trx, caller, 'scheduling.configure', null, request.id);
       return hoursOut(trx);
     });
   });
 
   // --- appointments -----------------------------------------------------------------------
   type ListQuery = { client?: number; staff?: number; resource?: number; status?: string; start_after?: string; start_before?: string; limit: number };
-  app.get<{ Querystring: ListQuery }>('/appointments/appointments', { schema: contract.routeSchema('listAppointments') }, async (request) => {
+  app.get<{ Querystring: ListQuery }>('/appointments/appointments', { schema: contract.routeSchema('listAppointments'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
     const caller = callerOf(request);
     const q = request.query;
     requireOffset('start_after', q.start_after);
     requireOffset('start_before', q.start_before);
-    const client = await listedClient(caller, q.client, 'appointment.list', request.id);
-    return db.transaction().execute(async (trx) => {
+    const client = await scopedClient(db, { caller, asked: q.client, action: 'appointment.list', requestId: request.id }, LISTED);
+    return withAudit(db, { actor: caller, action: 'appointment.list', client: client ?? null, requestId: request.id }, async (trx) => {
       const rows = await listAppointments(trx, { ...q, client });
-      await audit(trx, caller, 'appointment.list', client ?? null, request.id);
       return rows;
     });
   });
 
-  app.get<{ Params: { id: number } }>('/appointments/appointments/:id', { schema: contract.routeSchema('getAppointment') }, async (request) => {
+  app.get<{ Params: { id: number } }>('/appointments/appointments/:id', { schema: contract.routeSchema('getAppointment'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
     const caller = callerOf(request);
     const seen = await findAppointment(db, request.params.id);
     if (!seen) throw notFound();
-    if (caller.role === 'CLIENT' && seen.client !== caller.id) {
+    if (isClientRole(caller.role) && seen.client !== caller.id) {
       // Another client's appointment: refused as if absent, and the attempt is on the record.
-      await audit(db, caller, 'appointment.read', seen.client, request.id, 'denied');
-      throw notFound();
+      await refuse(db, { actor: caller, action: 'appointment.read', client: seen.client, requestId: request.id }, notFound());
     }
-    return db.transaction().execute(async (trx) => {
+    return withAudit<{ client: number }>(db, { actor: caller, action: 'appointment.read', client: (found) => found.client, requestId: request.id }, async (trx) => {
       const found = await findAppointment(trx, request.params.id);
       if (!found) throw notFound();
-      await audit(trx, caller, 'appointment.read', found.client, request.id);
       return { ...found, history: await statusHistory(trx, found.id) };
     });
   });
 
   /** The booking request, or the reason the caller may not make it. */
   async function bookingRequest(caller: Caller, body: S['AppointmentCreate']): Promise<BookingRequest> {
-    if (caller.role === 'CLIENT') {
+    if (isClientRole(caller.role)) {
       if (body.client !== caller.id) throw notFound();
     } else if (!isBookingRole(caller.role)) throw forbidden(T.bookingRolesOnly);
     requireOffset('start', body.start);
@@ -292,7 +266,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
     const service = await findService(db, body.service);
     if (!service) throw badRequest('service', T.noService);
     if (!service.active) throw badRequest('service', T.inactiveService);
-    if (caller.role === 'CLIENT' && !service.bookable_online) throw forbidden(T.notOnline);
+    if (isClientRole(caller.role) && !service.bookable_online) throw forbidden(T.notOnline);
     requireCredit(caller, service, body.channel ?? 'in_clinic', body.package);
     return {
       client: body.client,
@@ -306,21 +280,25 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
       drawFromPackage: isStaff(caller.role),
       status: body.status ?? 'booked',
       bookedBy: caller.id,
-      online: caller.role === 'CLIENT',
+      online: isClientRole(caller.role),
     };
   }
 
-  app.post<{ Body: S['AppointmentCreate'] }>('/appointments/appointments', { schema: contract.routeSchema('createAppointment') }, async (request, reply) => {
+  app.post<{ Body: S['AppointmentCreate'] }>('/appointments/appointments', { schema: contract.routeSchema('createAppointment'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request, reply) => {
     const caller = callerOf(request);
     const req = await bookingRequest(caller, request.body);
     const settings = await getSettings(db);
     try {
-      const created = await bookingTransaction(db, async (trx) => {
-        const row = await book(trx, settings, req);
-        await saveAnswers(trx, row.id, request.body.answers);
-        await audit(trx, caller, 'appointment.create', row.client, request.id);
-        return row;
-      });
+      const created = await withAudit<Awaited<ReturnType<typeof book>>>(
+        db,
+        { actor: caller, action: 'appointment.create', client: (row) => row.client, requestId: request.id },
+        async (trx) => {
+          const row = await book(trx, settings, req);
+          await saveAnswers(trx, row.id, request.body.answers);
+          return row;
+        },
+        bookingTransaction,
+      );
       reply.code(201);
       return created;
     } catch (error) {
@@ -331,25 +309,25 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
 
   app.post<{ Params: { id: number }; Body: S['AppointmentTransition'] }>(
     '/appointments/appointments/:id/transitions',
-    { schema: contract.routeSchema('transitionAppointment') },
+    { schema: contract.routeSchema('transitionAppointment'), config: { access: { roles: 'signed-in', client: 'own' } } },
     async (request, reply) => {
       const caller = callerOf(request);
       requireOffset('start', request.body.start);
       requireOffset('end', request.body.end);
-      if (caller.role === 'CLIENT') {
+      if (isClientRole(caller.role)) {
         const seen = await findAppointment(db, request.params.id);
         if (seen && seen.client !== caller.id) {
-          await audit(db, caller, 'appointment.transition', seen.client, request.id, 'denied');
-          throw notFound();
+          await refuse(db, { actor: caller, action: 'appointment.transition', client: seen.client, requestId: request.id }, notFound());
         }
       }
       const settings = await getSettings(db);
       try {
-        return await bookingTransaction(db, async (trx) => {
-          const moved = await moveAppointment(trx, mail, settings, caller, request.params.id, request.body);
-          await audit(trx, caller, 'appointment.transition', moved.appointment.client, request.id);
-          return moved;
-        });
+        return await withAudit<Awaited<ReturnType<typeof moveAppointment>>>(
+          db,
+          { actor: caller, action: 'appointment.transition', client: (moved) => moved.appointment.client, requestId: request.id },
+          (trx) => moveAppointment(trx, mail, settings, caller, request.params.id, request.body),
+          bookingTransaction,
+        );
       } catch (error) {
         if (error instanceof SchedulingConflict) return sendConflict(reply, error);
         throw error;
@@ -359,7 +337,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
 
   // --- availability -----------------------------------------------------------------------
   type AvailabilityQuery = { service: number; date_from: string; date_to: string; staff?: number; resource?: number };
-  app.get<{ Querystring: AvailabilityQuery }>('/appointments/availability', { schema: contract.routeSchema('getAvailability') }, async (request) => {
+  app.get<{ Querystring: AvailabilityQuery }>('/appointments/availability', { schema: contract.routeSchema('getAvailability'), config: { access: { roles: 'signed-in', client: 'none' } } }, async (request) => {
     const caller = callerOf(request);
     const q = request.query;
     // Days as numbers, the length checked before any range is built (the contract keeps both in its date window).
@@ -368,7 +346,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
     if (span + 1 > MAX_AVAILABILITY_DAYS) throw badRequest('date_to', T.rangeTooLong(MAX_AVAILABILITY_DAYS));
     const service = await findService(db, q.service);
     if (!service) throw badRequest('service', T.noService);
-    if (caller.role === 'CLIENT' && !(service.active && service.bookable_online)) throw notFound();
+    if (isClientRole(caller.role) && !(service.active && service.bookable_online)) throw notFound();
     if (!service.active) throw badRequest('service', T.inactiveService);
     const settings = await getSettings(db);
     // Nothing past the booking horizon can be booked: a range starting there is refused, one running into it stops there.
@@ -376,7 +354,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
     if (compareDates(q.date_from, lastBookable) > 0) throw badRequest('date_from', T.beyondHorizon(settings.booking_horizon_days));
     const to = compareDates(q.date_to, lastBookable) > 0 ? lastBookable : q.date_to;
     const calendar = await loadCalendar(db, settings, service, { from: q.date_from, to }, { staff: q.staff, resource: q.resource });
-    const online = caller.role === 'CLIENT';
+    const online = isClientRole(caller.role);
     const client = online ? await findUserBrief(db, caller.id) : undefined;
     const slots = findSlots({
       zone: settings.time_zone,
@@ -397,18 +375,17 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
   });
 
   // --- series -----------------------------------------------------------------------------
-  app.post<{ Body: S['SeriesCreate'] }>('/appointments/series', { schema: contract.routeSchema('createSeries') }, async (request, reply) => {
+  app.post<{ Body: S['SeriesCreate'] }>('/appointments/series', { schema: contract.routeSchema('createSeries'), config: { access: { roles: 'booking', client: 'any', denied: T.bookingRolesOnly } } }, async (request, reply) => {
     const caller = callerOf(request);
-    if (!isBookingRole(caller.role)) throw forbidden(T.bookingRolesOnly);
     const body = request.body;
     const service = await findService(db, body.service);
     if (!service) throw badRequest('service', T.noService);
     if (!service.active) throw badRequest('service', T.inactiveService);
     const client = await findUserBrief(db, body.client);
-    if (!client || client.role !== 'CLIENT') throw badRequest('client', T.noClient);
+    if (!client || !isClientRole(client.role)) throw badRequest('client', T.noClient);
     if (body.staff !== undefined) {
       const member = await findUserBrief(db, body.staff);
-      if (!member || member.role === 'CLIENT') throw badRequest('staff', T.noStaff);
+      if (!member || isClientRole(member.role)) throw badRequest('staff', T.noStaff);
       if (!service.delivered_by.includes(member.role)) throw badRequest('staff', T.mayNotDeliver(member.role));
     }
     const settings = await getSettings(db);
@@ -417,7 +394,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
     const DRY = Symbol('dry run');
     let planned: Awaited<ReturnType<typeof bookSeries>> | null = null;
     try {
-      const result = await bookingTransaction(db, async (trx) => {
+      const result = await withAudit(db, { actor: caller, action: 'appointment.series', client: body.client, requestId: request.id }, async (trx) => {
         const { id } = await trx.insertInto('appointment_series').values({ created_by: caller.id }).returning('id').executeTakeFirstOrThrow();
         const booked = await bookSeries(
           trx,
@@ -443,9 +420,8 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
           planned = booked;
           throw DRY;
         }
-        await audit(trx, caller, 'appointment.series', body.client, request.id);
         return { series: id, ...booked };
-      });
+      }, bookingTransaction);
       reply.code(201);
       return { series: result.series, occurrences: result.occurrences, appointments: result.booked };
     } catch (error) {
@@ -469,31 +445,30 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
   });
 
   // --- waitlist ---------------------------------------------------------------------------
-  app.get<{ Querystring: { client?: number } }>('/appointments/waitlist', { schema: contract.routeSchema('listWaitlist') }, async (request) => {
+  app.get<{ Querystring: { client?: number } }>('/appointments/waitlist', { schema: contract.routeSchema('listWaitlist'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
     const caller = callerOf(request);
-    const client = await listedClient(caller, request.query.client, 'waitlist.list', request.id);
-    return db.transaction().execute(async (trx) => {
+    const client = await scopedClient(db, { caller, asked: request.query.client, action: 'waitlist.list', requestId: request.id }, LISTED);
+    return withAudit(db, { actor: caller, action: 'waitlist.list', client: client ?? null, requestId: request.id }, async (trx) => {
       const rows = await listWaitlist(trx, client);
-      await audit(trx, caller, 'waitlist.list', client ?? null, request.id);
       return rows;
     });
   });
 
-  app.post<{ Body: S['WaitlistEntryCreate'] }>('/appointments/waitlist', { schema: contract.routeSchema('createWaitlistEntry') }, async (request, reply) => {
+  app.post<{ Body: S['WaitlistEntryCreate'] }>('/appointments/waitlist', { schema: contract.routeSchema('createWaitlistEntry'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request, reply) => {
     const caller = callerOf(request);
     const body = request.body;
-    if (caller.role === 'CLIENT') {
+    if (isClientRole(caller.role)) {
       if (body.client !== caller.id) throw notFound();
     } else if (!isBookingRole(caller.role)) throw forbidden(T.bookingRolesOnly);
     const service = await findService(db, body.service);
     if (!service || !service.active) throw badRequest('service', T.noService);
-    if (caller.role === 'CLIENT' && !service.bookable_online) throw forbidden(T.notOnline);
+    if (isClientRole(caller.role) && !service.bookable_online) throw forbidden(T.notOnline);
     const client = await findUserBrief(db, body.client);
-    if (!client || client.role !== 'CLIENT') throw badRequest('client', T.noClient);
+    if (!client || !isClientRole(client.role)) throw badRequest('client', T.noClient);
     const earliest = body.earliest ?? '00:00';
     const latest = body.latest ?? '23:59';
     if (latest <= earliest) throw badRequest('latest', T.endBeforeStart.replace('start', 'earliest'));
-    const created = await db.transaction().execute(async (trx) => {
+    const created = await withAudit(db, { actor: caller, action: 'waitlist.create', client: body.client, requestId: request.id }, async (trx) => {
       const row = await insertWaitlistEntry(trx, {
         client: body.client,
         service: body.service,
@@ -503,23 +478,22 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
         channel: body.channel ?? 'email',
         createdBy: caller.id,
       });
-      await audit(trx, caller, 'waitlist.create', body.client, request.id);
       return row;
     });
     reply.code(201);
     return created;
   });
 
-  app.post<{ Params: { id: number } }>('/appointments/waitlist/offers/:id/accept', { schema: contract.routeSchema('acceptWaitlistOffer') }, async (request, reply) => {
+  app.post<{ Params: { id: number } }>('/appointments/waitlist/offers/:id/accept', { schema: contract.routeSchema('acceptWaitlistOffer'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request, reply) => {
     const caller = callerOf(request);
     const offer = await findOffer(db, request.params.id);
-    if (!offer || (caller.role === 'CLIENT' && offer.client !== caller.id)) throw notFound();
-    if (caller.role !== 'CLIENT' && !isBookingRole(caller.role)) throw forbidden(T.bookingRolesOnly);
+    if (!offer || (isClientRole(caller.role) && offer.client !== caller.id)) throw notFound();
+    if (!isClientRole(caller.role) && !isBookingRole(caller.role)) throw forbidden(T.bookingRolesOnly);
     if (offer.status !== 'open') return sendConflict(reply, new SchedulingConflict(offer.status === 'gone' ? T.offerGone : T.offerNotOpen, []));
     const service = (await findService(db, offer.service))!;
     const settings = await getSettings(db);
     try {
-      const created = await bookingTransaction(db, async (trx) => {
+      const created = await withAudit(db, { actor: caller, action: 'waitlist.accept', client: offer.client, requestId: request.id }, async (trx) => {
         // Lock every offer of the freed slot, in one order: two accepts queue up instead of
         // deadlocking (each would otherwise hold its own offer and wait for the other's).
         await lockOffersOfSlot(trx, offer.freed);
@@ -538,9 +512,8 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
           online: false,
         });
         await settleOffers(trx, mail, settings, offer, row.id, service.name);
-        await audit(trx, caller, 'waitlist.accept', offer.client, request.id);
         return row;
-      });
+      }, bookingTransaction);
       reply.code(201);
       return created;
     } catch (error) {
@@ -558,29 +531,26 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
   });
 
   // --- packages ---------------------------------------------------------------------------
-  app.get<{ Querystring: { client?: number } }>('/appointments/packages', { schema: contract.routeSchema('listPackages') }, async (request) => {
+  app.get<{ Querystring: { client?: number } }>('/appointments/packages', { schema: contract.routeSchema('listPackages'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
     const caller = callerOf(request);
-    const client = await listedClient(caller, request.query.client, 'package.list', request.id);
-    return db.transaction().execute(async (trx) => {
+    const client = await scopedClient(db, { caller, asked: request.query.client, action: 'package.list', requestId: request.id }, LISTED);
+    return withAudit(db, { actor: caller, action: 'package.list', client: client ?? null, requestId: request.id }, async (trx) => {
       const rows = await listPackages(trx, client);
-      await audit(trx, caller, 'package.list', client ?? null, request.id);
       return rows;
     });
   });
 
-  app.post<{ Body: S['PackageCreate'] }>('/appointments/packages', { schema: contract.routeSchema('createPackage') }, async (request, reply) => {
+  app.post<{ Body: S['PackageCreate'] }>('/appointments/packages', { schema: contract.routeSchema('createPackage'), config: { access: { roles: 'booking', client: 'any', denied: T.bookingRolesOnly } } }, async (request, reply) => {
     const caller = callerOf(request);
-    if (!isBookingRole(caller.role)) throw forbidden(T.bookingRolesOnly);
     const body = request.body;
     const client = await findUserBrief(db, body.client);
-    if (!client || client.role !== 'CLIENT') throw badRequest('client', T.noClient);
-    const created = await db.transaction().execute(async (trx) => {
+    if (!client || !isClientRole(client.role)) throw badRequest('client', T.noClient);
+    const created = await withAudit(db, { actor: caller, action: 'package.create', client: body.client, requestId: request.id }, async (trx) => {
       const { id } = await trx
         .insertInto('packages')
         .values({ client_id: body.client, therapy: body.therapy, sessions_total: body.sessions_total, expires_on: body.expires_on ?? null })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await audit(trx, caller, 'package.create', body.client, request.id);
       return (await listPackages(trx, body.client)).find((p) => p.id === id)!;
     });
     reply.code(201);

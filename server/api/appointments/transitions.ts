@@ -13,7 +13,7 @@ import type { VisitStatus } from '../../../machines/visits/visit-lifecycle.ts';
 import { clinicWhen } from '../../mail/clinic-when.ts';
 import { requireLifecycleStep } from '../lifecycle.ts';
 import type { Caller } from '../policy.ts';
-import { forbidden, isBookingRole, isStaff, notFound, staffMayTakeStep } from '../policy.ts';
+import { forbidden, isBookingRole, isClientRole, isStaff, notFound, staffMayTakeStep } from '../policy.ts';
 import { type AppointmentOut, drawPackageSession, findAppointment, findService, recordStatus, type SchedulingSettings } from './data.ts';
 import { book } from './booking.ts';
 import { offerFreedSlot } from './waitlist.ts';
@@ -36,7 +36,7 @@ export interface TransitionRequest {
  * a client their own confirmation, reschedule or cancellation; staff as machines/appointments/delivery-roles.ts says.
  */
 export function mayMove(caller: Caller, appointment: AppointmentOut, deliveredBy: readonly string[], to: AppointmentStatus): boolean {
-  if (caller.role === 'CLIENT') return appointment.client === caller.id && ['cancelled', 'rescheduled', 'confirmed'].includes(to);
+  if (isClientRole(caller.role)) return appointment.client === caller.id && ['cancelled', 'rescheduled', 'confirmed'].includes(to);
   return staffMayTakeStep(caller, { staff: appointment.staff, delivered_by: deliveredBy }, to);
 }
 
@@ -60,7 +60,7 @@ export async function moveAppointment(
   now = new Date(),
 ): Promise<{ appointment: AppointmentOut; replacement: AppointmentOut | null }> {
   const current = await findAppointment(trx, id, true);
-  if (!current || (caller.role === 'CLIENT' && current.client !== caller.id)) throw notFound();
+  if (!current || (isClientRole(caller.role) && current.client !== caller.id)) throw notFound();
   const service = (await findService(trx, current.service))!;
   if (!mayMove(caller, current, service.delivered_by, req.to)) throw forbidden(isStaff(caller.role) ? T.deliveryOnly : T.clientMayNot);
   const context = appointmentFacts(current, settings, now);
@@ -72,13 +72,13 @@ export async function moveAppointment(
   if (req.to === 'completed' && current.status === 'in_progress' && context.chart !== null && !CHART_DONE_STATUSES.includes(context.chart)) throw new HttpError(409, T.completesWithChart);
   requireLifecycleStep(appointmentLifecycle, 'appointment', current.status, req.to, { context });
   const reason = req.reason?.trim() ?? '';
-  const byClient = caller.role === 'CLIENT' || req.cancelled_by === 'client';
+  const byClient = isClientRole(caller.role) || req.cancelled_by === 'client';
   const late = byClient && isLateCancellation({ startsAt: current.start, bookedAt: current.created_at, now: now.toISOString(), windowHours: settings.late_cancel_hours });
-  if (caller.role === 'CLIENT' && (req.to === 'cancelled' || req.to === 'rescheduled') && late) throw new HttpError(409, T.clientLate);
+  if (isClientRole(caller.role) && (req.to === 'cancelled' || req.to === 'rescheduled') && late) throw new HttpError(409, T.clientLate);
   if (req.to === 'cancelled' && !reason) throw badRequest('reason', T.reasonRequired);
   if (req.to === 'rescheduled' && !req.start) throw badRequest('start', T.startRequired);
   if (req.end !== undefined && (req.to !== 'rescheduled' || !req.start)) throw badRequest('end', T.endOnlyWithReschedule);
-  if (req.end !== undefined && caller.role === 'CLIENT') throw badRequest('end', T.clientNoLength);
+  if (req.end !== undefined && isClientRole(caller.role)) throw badRequest('end', T.clientNoLength);
 
   const changes: Record<string, unknown> = { status: req.to, status_reason: reason, updated_at: now };
   if (req.to === 'cancelled') {
@@ -112,7 +112,7 @@ export async function moveAppointment(
       series: current.series ?? undefined,
       rescheduledFrom: current.id,
       bookedBy: caller.id,
-      online: caller.role === 'CLIENT',
+      online: isClientRole(caller.role),
     });
     await trx.updateTable('appointments').set({ rescheduled_to: replacement.id }).where('id', '=', id).execute();
   }

@@ -3,6 +3,11 @@
 import { sql } from 'kysely';
 import type { components } from '../../../openapi/generated/api.ts';
 import type { Db } from '../../db/database.ts';
+import { runLifecycle } from '../../../machines/cognitive/run-lifecycle.ts';
+import { statusesOf, stepTo } from '../../../machines/lifecycle/lifecycle.ts';
+
+/** The statuses an abandoned run is closed from: those the run chart lets step to incomplete (run.abandon). */
+const ABANDONABLE = statusesOf(runLifecycle).filter((status) => stepTo(runLifecycle, status, 'incomplete')) as RunStatus[];
 
 type S = components['schemas'];
 export type CognitiveRun = S['CognitiveRun'];
@@ -34,7 +39,7 @@ export async function closeAbandonedRuns(db: Db, client: number, all = false): P
     .updateTable('cognitive_runs')
     .set({ status: 'incomplete', updated_at: sql`now()` as never })
     .where('client_id', '=', client)
-    .where('status', 'in', ['in_progress', 'paused'])
+    .where('status', 'in', ABANDONABLE)
     .$if(!all, (q) => q.where(sql<boolean>`(started_at at time zone ${CLINIC_ZONE})::date < (now() at time zone ${CLINIC_ZONE})::date`))
     .execute();
 }

@@ -21,9 +21,10 @@ import { type AuditAction, recordAudit, refuse, withAudit } from '../data/audit.
 import { clinicToday } from '../data/clinic-settings.ts';
 import { findUser } from '../data/users.ts';
 import { requireLifecycleStep } from '../lifecycle.ts';
-import { type Caller, DENIED, forbidden, isStaff, notFound, othersRecord } from '../policy.ts';
+import { type Caller, DENIED, forbidden, isClientRole, isStaff, notFound, othersRecord } from '../policy.ts';
 import { closeAbandonedRuns, findInstrument, findRun, insertInstrument, insertReview, insertRun, listResults, lockClientRuns, updateRun } from './data.ts';
 import { COGNITIVE_TEXTS as T } from './texts.ts';
+import { admit } from '../route-access.ts';
 
 type S = components['schemas'];
 
@@ -44,7 +45,7 @@ async function ownRun(db: Db, request: FastifyRequest, caller: Caller, id: numbe
   const run = await findRun(db, id);
   if (!run) throw notFound();
   if (run.client_id !== caller.id) {
-    await refuse(db, { actor: caller, action, client: run.client_id, requestId: request.id }, caller.role === 'CLIENT' ? notFound() : forbidden(T.clientsOnly));
+    await refuse(db, { actor: caller, action, client: run.client_id, requestId: request.id }, isClientRole(caller.role) ? notFound() : forbidden(T.clientsOnly));
   }
   return run;
 }
@@ -52,7 +53,7 @@ async function ownRun(db: Db, request: FastifyRequest, caller: Caller, id: numbe
 export async function cognitiveAssessmentRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   const { db, contract } = ctx;
 
-  app.get<{ Querystring: { client?: number } }>('/assessments/cognitive/results', { schema: contract.routeSchema('listCognitiveResults') }, async (request) => {
+  app.get<{ Querystring: { client?: number } }>('/assessments/cognitive/results', { schema: contract.routeSchema('listCognitiveResults'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
     const caller = callerOf(request);
     const client = request.query.client ?? (isStaff(caller.role) ? undefined : caller.id);
     if (client === undefined) throw badRequest('client', T.clientRequired);
@@ -70,11 +71,11 @@ export async function cognitiveAssessmentRoutes(app: FastifyInstance, ctx: ApiCo
     return results;
   });
 
-  app.post<{ Body: S['CognitiveRunCreate'] }>('/assessments/cognitive/runs', { schema: contract.routeSchema('startCognitiveRun') }, async (request, reply) => {
+  app.post<{ Body: S['CognitiveRunCreate'] }>('/assessments/cognitive/runs', { schema: contract.routeSchema('startCognitiveRun'), config: { access: { roles: 'clients', client: 'own', denied: T.clientsOnly, refusal: 'audited' } } }, async (request, reply) => {
     const caller = callerOf(request);
     const client = request.body.client ?? caller.id;
     const intent = { actor: caller, action: START, client: client === caller.id ? caller.id : null, requestId: request.id };
-    if (caller.role !== 'CLIENT') await refuse(db, intent, forbidden(T.clientsOnly));
+    if (!isClientRole(caller.role)) await refuse(db, intent, forbidden(T.clientsOnly));
     if (client !== caller.id) await refuse(db, intent, notFound());
     const run = await withAudit(db, intent, async (trx) => {
       // One open run at a time: starting again keeps the earlier one as incomplete.
@@ -85,7 +86,7 @@ export async function cognitiveAssessmentRoutes(app: FastifyInstance, ctx: ApiCo
     return reply.code(201).send(run);
   });
 
-  app.patch<{ Params: { id: number }; Body: S['CognitiveRunSave'] }>('/assessments/cognitive/runs/:id', { schema: contract.routeSchema('saveCognitiveRun') }, async (request) => {
+  app.patch<{ Params: { id: number }; Body: S['CognitiveRunSave'] }>('/assessments/cognitive/runs/:id', { schema: contract.routeSchema('saveCognitiveRun'), config: { access: { roles: 'clients', client: 'own', denied: T.clientsOnly, refusal: 'audited' } } }, async (request) => {
     const caller = callerOf(request);
     const owned = await ownRun(db, request, caller, request.params.id, SAVE);
     const { status, progress } = request.body;
@@ -104,7 +105,7 @@ export async function cognitiveAssessmentRoutes(app: FastifyInstance, ctx: ApiCo
 
   app.post<{ Params: { id: number }; Body: S['CognitiveRunComplete'] }>(
     '/assessments/cognitive/runs/:id/complete',
-    { schema: contract.routeSchema('completeCognitiveRun') },
+    { schema: contract.routeSchema('completeCognitiveRun'), config: { access: { roles: 'clients', client: 'own', denied: T.clientsOnly, refusal: 'audited' } } },
     async (request) => {
       const caller = callerOf(request);
       const owned = await ownRun(db, request, caller, request.params.id, COMPLETE);
@@ -128,13 +129,13 @@ export async function cognitiveAssessmentRoutes(app: FastifyInstance, ctx: ApiCo
     },
   );
 
-  app.post<{ Body: S['CognitiveInstrumentCreate'] }>('/assessments/cognitive/instruments', { schema: contract.routeSchema('recordCognitiveInstrument') }, async (request, reply) => {
+  app.post<{ Body: S['CognitiveInstrumentCreate'] }>('/assessments/cognitive/instruments', { schema: contract.routeSchema('recordCognitiveInstrument'), config: { access: { roles: 'staff', client: 'any', refusal: 'audited' } } }, async (request, reply) => {
     const caller = callerOf(request);
     const { client, ...fields } = request.body;
-    if (!isStaff(caller.role)) await refuse(db, { actor: caller, action: RECORD, client: null, requestId: request.id }, forbidden(DENIED.staffOnly));
+    await admit(db, request, { action: RECORD, client: null, requestId: request.id });
     const target = await findUser(db, client);
     if (!target) throw badRequest('client', T.noUser);
-    if (target.role !== 'CLIENT') throw badRequest('client', T.notAClient);
+    if (!isClientRole(target.role)) throw badRequest('client', T.notAClient);
     if (fields.total > fields.max_total) throw badRequest('total', T.totalOverMax);
     const over = fields.domains.findIndex((d) => d.score > d.max);
     if (over >= 0) throw badRequest(`domains.${over}.score`, T.domainOverMax);
@@ -143,10 +144,10 @@ export async function cognitiveAssessmentRoutes(app: FastifyInstance, ctx: ApiCo
     return reply.code(201).send(recorded);
   });
 
-  app.post<{ Body: S['CognitiveReviewCreate'] }>('/assessments/cognitive/reviews', { schema: contract.routeSchema('reviewCognitiveResult') }, async (request, reply) => {
+  app.post<{ Body: S['CognitiveReviewCreate'] }>('/assessments/cognitive/reviews', { schema: contract.routeSchema('reviewCognitiveResult'), config: { access: { roles: 'staff', client: 'any', refusal: 'audited' } } }, async (request, reply) => {
     const caller = callerOf(request);
     const { run: runId, instrument: instrumentId, comment } = request.body;
-    if (!isStaff(caller.role)) await refuse(db, { actor: caller, action: REVIEW, client: null, requestId: request.id }, forbidden(DENIED.staffOnly));
+    await admit(db, request, { action: REVIEW, client: null, requestId: request.id });
     if (runId === undefined && instrumentId === undefined) throw badRequest('run', T.reviewTarget);
     if (!comment.trim()) throw badRequest('comment', T.emptyComment);
     let client: number;

@@ -28,8 +28,11 @@ export interface AuditIntent<T> {
   actor: AuditEntry['actor'];
   action: AuditAction;
   requestId: string;
-  /** The client whose record it is; a function of the result when the write creates them. */
-  client: number | null | ((result: NoInfer<T>) => number | null);
+  /**
+   * The client whose record it is; a function of the result when the write creates them, or names
+   * several (a bulk change records one entry per client, all in the one transaction).
+   */
+  client: number | null | ((result: NoInfer<T>) => number | null | readonly number[]);
   /** Also recorded, for a write that is two acts at once (a profile edit that changes the role). */
   also?: AuditAction[];
   /** `denied` for a refused read that still runs in the transaction; `success` otherwise. */
@@ -46,13 +49,17 @@ export async function withAudit<T>(
   db: Db,
   intent: AuditIntent<T>,
   write: (trx: Db) => Promise<T>,
+  /** How the transaction runs: one attempt, or a booking's retries on a serialization conflict. */
+  transaction: (db: Db, work: (trx: Db) => Promise<T>) => Promise<T> = (d, work) => d.transaction().execute(work),
 ): Promise<T> {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const result = await write(trx);
-    const client = typeof intent.client === 'function' ? intent.client(result) : intent.client;
+    const named = typeof intent.client === 'function' ? intent.client(result) : intent.client;
     const outcome = intent.outcome ?? 'success';
-    for (const action of [intent.action, ...(intent.also ?? [])]) {
-      await recordAudit(trx, { actor: intent.actor, action, client, requestId: intent.requestId, outcome });
+    for (const client of Array.isArray(named) ? named : [named as number | null]) {
+      for (const action of [intent.action, ...(intent.also ?? [])]) {
+        await recordAudit(trx, { actor: intent.actor, action, client, requestId: intent.requestId, outcome });
+      }
     }
     return result;
   });

@@ -4,7 +4,7 @@
 // pipeline chart (machines/discovery/pipeline-lifecycle.ts) or 409. Every write commits with its
 // audit entry; every read of a prospect leaves one. Enquiries are public (`security: []`).
 import { clinicWhen } from '../../mail/clinic-when.ts';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { components } from '../../../openapi/generated/api.ts';
 import { rangeProblem } from '../../../machines/discovery/funnel-range.ts';
@@ -18,10 +18,10 @@ import { book, bookingTransaction, explainConflict, SchedulingConflict, type Boo
 import { findService, getSettings } from '../appointments/data.ts';
 import { SCHEDULING_TEXTS } from '../appointments/texts.ts';
 import { type ApiContext, pageLinks } from '../context.ts';
-import { type AuditAction, recordAudit, refuse, withAudit } from '../data/audit.ts';
+import { type AuditAction, refuse, withAudit } from '../data/audit.ts';
 import { findProgram } from '../data/programs.ts';
 import { requireLifecycleStep } from '../lifecycle.ts';
-import { type Caller, forbidden, isStaff, notFound } from '../policy.ts';
+import { forbidden, notFound } from '../policy.ts';
 import { convertProspect } from './convert.ts';
 import {
   findDuplicates,
@@ -45,6 +45,7 @@ import {
 } from './data.ts';
 import { receiveEnquiry } from './enquiries.ts';
 import { DISCOVERY_TEXTS as T } from './texts.ts';
+import { admit } from '../route-access.ts';
 
 type S = components['schemas'];
 type ListQuery = { page: number; page_size: number; search?: string; stage?: PipelineStage; owner?: number; source?: S['ProspectSource']; due?: string; ordering?: string };
@@ -54,17 +55,14 @@ export async function discoveryRoutes(app: FastifyInstance, ctx: ApiContext): Pr
   const mail = app.runtime.mail;
   const publicUrl = app.runtime.config.publicUrl;
 
-  /** Staff only; a client's attempt on a record is refused on the trail. */
-  async function staffOnly(caller: Caller, action: AuditAction, client: number | null, requestId: string): Promise<void> {
-    if (isStaff(caller.role)) return;
-    if (client !== null) await refuse(db, { actor: caller, action, client, requestId }, forbidden(T.staffOnly));
-    throw forbidden(T.staffOnly);
-  }
+  /** Staff only (the route's declaration); a client's attempt on a record is refused on the trail. */
+  const staffOnly = (request: FastifyRequest, action: AuditAction, client: number | null) =>
+    admit(db, request, client !== null ? { action, client, requestId: request.id } : null);
 
   /** The prospect, or 404; staff only. */
-  async function prospectFor(caller: Caller, id: number, action: AuditAction, requestId: string): Promise<ProspectOut> {
+  async function prospectFor(request: FastifyRequest, id: number, action: AuditAction): Promise<ProspectOut> {
     const prospect = await findProspect(db, id);
-    await staffOnly(caller, action, prospect ? id : null, requestId);
+    await staffOnly(request, action, prospect ? id : null);
     if (!prospect) throw notFound();
     return prospect;
   }
@@ -73,21 +71,17 @@ export async function discoveryRoutes(app: FastifyInstance, ctx: ApiContext): Pr
     if (owner !== undefined && owner !== null && !(await isActiveStaff(db, owner))) throw badRequest('owner', T.noOwner);
   }
 
-  app.get<{ Querystring: ListQuery }>('/discovery/prospects', { schema: contract.routeSchema('listProspects') }, async (request) => {
+  app.get<{ Querystring: ListQuery }>('/discovery/prospects', { schema: contract.routeSchema('listProspects'), config: { access: { roles: 'staff', client: 'none', denied: T.staffOnly } } }, async (request) => {
     const caller = callerOf(request);
-    await staffOnly(caller, 'discovery.prospect.list', null, request.id);
     const q = request.query;
-    const { count, rows } = await db.transaction().execute(async (trx) => {
-      const page = await listProspects(trx, { page: q.page, pageSize: q.page_size, search: q.search, stage: q.stage, owner: q.owner, source: q.source, due: q.due, ordering: q.ordering });
-      await recordAudit(trx, { actor: caller, action: 'discovery.prospect.list', client: null, requestId: request.id, outcome: 'success' });
-      return page;
-    });
+    const { count, rows } = await withAudit(db, { actor: caller, action: 'discovery.prospect.list', client: null, requestId: request.id }, (trx) =>
+      listProspects(trx, { page: q.page, pageSize: q.page_size, search: q.search, stage: q.stage, owner: q.owner, source: q.source, due: q.due, ordering: q.ordering }),
+    );
     return { count, ...pageLinks(request, q.page, q.page_size, count), results: rows };
   });
 
-  app.post<{ Body: S['ProspectCreate'] }>('/discovery/prospects', { schema: contract.routeSchema('createProspect') }, async (request, reply) => {
+  app.post<{ Body: S['ProspectCreate'] }>('/discovery/prospects', { schema: contract.routeSchema('createProspect'), config: { access: { roles: 'staff', client: 'none', denied: T.staffOnly } } }, async (request, reply) => {
     const caller = callerOf(request);
-    await staffOnly(caller, 'discovery.prospect.create', null, request.id);
     const body = request.body;
     const email = body.email?.trim() || null;
     const phone = body.phone?.trim() || null;
@@ -105,20 +99,20 @@ export async function discoveryRoutes(app: FastifyInstance, ctx: ApiContext): Pr
     return created;
   });
 
-  app.get<{ Params: { id: number } }>('/discovery/prospects/:id', { schema: contract.routeSchema('getProspect') }, async (request) => {
+  app.get<{ Params: { id: number } }>('/discovery/prospects/:id', { schema: contract.routeSchema('getProspect'), config: { access: { roles: 'staff', client: 'any', denied: T.staffOnly, refusal: 'audited' } } }, async (request) => {
     const caller = callerOf(request);
     const id = request.params.id;
-    await prospectFor(caller, id, 'discovery.prospect.read', request.id);
+    await prospectFor(request, id, 'discovery.prospect.read');
     return withAudit(db, { actor: caller, action: 'discovery.prospect.read', client: id, requestId: request.id }, async (trx) => {
       const prospect = (await findProspect(trx, id))!;
       return { ...prospect, history: await stageHistory(trx, id), calls: await listCalls(trx, id), visits: await listVisits(trx, id) };
     });
   });
 
-  app.patch<{ Params: { id: number }; Body: S['ProspectPatch'] }>('/discovery/prospects/:id', { schema: contract.routeSchema('patchProspect') }, async (request) => {
+  app.patch<{ Params: { id: number }; Body: S['ProspectPatch'] }>('/discovery/prospects/:id', { schema: contract.routeSchema('patchProspect'), config: { access: { roles: 'staff', client: 'any', denied: T.staffOnly, refusal: 'audited' } } }, async (request) => {
     const caller = callerOf(request);
     const body = request.body;
-    const prospect = await prospectFor(caller, request.params.id, 'discovery.prospect.update', request.id);
+    const prospect = await prospectFor(request, request.params.id, 'discovery.prospect.update');
     if (prospect.client_status !== 'prospective') {
       for (const field of ['first_name', 'last_name', 'email', 'phone'] as const) if (body[field] !== undefined) throw badRequest(field, T.notProspect);
     }
@@ -134,11 +128,11 @@ export async function discoveryRoutes(app: FastifyInstance, ctx: ApiContext): Pr
 
   app.post<{ Params: { id: number }; Body: S['ProspectTransition'] }>(
     '/discovery/prospects/:id/transitions',
-    { schema: contract.routeSchema('transitionProspect') },
+    { schema: contract.routeSchema('transitionProspect'), config: { access: { roles: 'staff', client: 'any', denied: T.staffOnly, refusal: 'audited' } } },
     async (request) => {
       const caller = callerOf(request);
       const body = request.body;
-      const prospect = await prospectFor(caller, request.params.id, 'discovery.prospect.transition', request.id);
+      const prospect = await prospectFor(request, request.params.id, 'discovery.prospect.transition');
       if (body.to === 'enrol') throw new HttpError(409, T.enrolByConverting);
       if ((body.to === 'lost' || body.to === 'not_a_fit') && !body.reason?.trim()) throw badRequest('reason', T.reasonNeeded);
       if (body.to === 'nurture' && !body.nurture_on) throw badRequest('nurture_on', T.nurtureDateNeeded);
@@ -154,9 +148,9 @@ export async function discoveryRoutes(app: FastifyInstance, ctx: ApiContext): Pr
     },
   );
 
-  app.post<{ Params: { id: number }; Body: S['ProspectCallCreate'] }>('/discovery/prospects/:id/calls', { schema: contract.routeSchema('logProspectCall') }, async (request, reply) => {
+  app.post<{ Params: { id: number }; Body: S['ProspectCallCreate'] }>('/discovery/prospects/:id/calls', { schema: contract.routeSchema('logProspectCall'), config: { access: { roles: 'staff', client: 'any', denied: T.staffOnly, refusal: 'audited' } } }, async (request, reply) => {
     const caller = callerOf(request);
-    const prospect = await prospectFor(caller, request.params.id, 'discovery.prospect.call', request.id);
+    const prospect = await prospectFor(request, request.params.id, 'discovery.prospect.call');
     const call = await withAudit(db, { actor: caller, action: 'discovery.prospect.call', client: prospect.id, requestId: request.id }, (trx) =>
       insertCall(trx, prospect.id, request.body.summary, caller.id),
     );
@@ -164,23 +158,23 @@ export async function discoveryRoutes(app: FastifyInstance, ctx: ApiContext): Pr
     return call;
   });
 
-  app.post<{ Params: { id: number }; Body: S['ProspectConvert'] }>('/discovery/prospects/:id/convert', { schema: contract.routeSchema('convertProspect') }, async (request) => {
+  app.post<{ Params: { id: number }; Body: S['ProspectConvert'] }>('/discovery/prospects/:id/convert', { schema: contract.routeSchema('convertProspect'), config: { access: { roles: 'staff', client: 'any', denied: T.staffOnly, refusal: 'audited' } } }, async (request) => {
     const caller = callerOf(request);
-    const prospect = await prospectFor(caller, request.params.id, 'discovery.prospect.convert', request.id);
+    const prospect = await prospectFor(request, request.params.id, 'discovery.prospect.convert');
     return convertProspect(db, ctx.identityAdmin(), request.log, caller, request.id, prospect, request.body);
   });
 
-  app.get<{ Querystring: { prospect: number } }>('/discovery/visits', { schema: contract.routeSchema('listDiscoveryVisits') }, async (request) => {
+  app.get<{ Querystring: { prospect: number } }>('/discovery/visits', { schema: contract.routeSchema('listDiscoveryVisits'), config: { access: { roles: 'staff', client: 'any', denied: T.staffOnly, refusal: 'audited' } } }, async (request) => {
     const caller = callerOf(request);
-    const prospect = await prospectFor(caller, request.query.prospect, 'discovery.visit.list', request.id);
+    const prospect = await prospectFor(request, request.query.prospect, 'discovery.visit.list');
     return withAudit(db, { actor: caller, action: 'discovery.visit.list', client: prospect.id, requestId: request.id }, (trx) => listVisits(trx, prospect.id));
   });
 
-  app.post<{ Body: S['DiscoveryVisitCreate'] }>('/discovery/visits', { schema: contract.routeSchema('createDiscoveryVisit') }, async (request, reply) => {
+  app.post<{ Body: S['DiscoveryVisitCreate'] }>('/discovery/visits', { schema: contract.routeSchema('createDiscoveryVisit'), config: { access: { roles: 'staff', client: 'any', denied: T.staffOnly, refusal: 'audited' } } }, async (request, reply) => {
     const caller = callerOf(request);
     const body = request.body;
     const found = await findProspect(db, body.prospect);
-    await staffOnly(caller, 'discovery.visit.create', found ? found.id : null, request.id);
+    await staffOnly(request, 'discovery.visit.create', found ? found.id : null);
     if (!found) throw badRequest('prospect', T.notProspect);
     if (!hasUtcOffset(body.start)) throw badRequest('start', SCHEDULING_TEXTS.noOffset);
     const service = await findService(db, body.service);
@@ -191,16 +185,20 @@ export async function discoveryRoutes(app: FastifyInstance, ctx: ApiContext): Pr
     const settings = await getSettings(db);
     const booking: BookingRequest = { client: found.id, service, staff: body.staff, start: body.start, channel, notes: '', status: 'booked', bookedBy: caller.id, online: false };
     try {
-      const visit = await bookingTransaction(db, async (trx) => {
-        const current = (await findProspect(trx, found.id, true))!;
-        requireLifecycleStep(pipelineLifecycle, 'prospect', current.stage, 'discovery_booked');
-        const appointment = await book(trx, settings, booking);
-        const id = await insertVisit(trx, { prospect: current.id, appointment: appointment.id, author: caller.id, channel });
-        await moveStage(trx, current, 'discovery_booked', {}, caller.id);
-        await recordAudit(trx, { actor: caller, action: 'appointment.create', client: current.id, requestId: request.id, outcome: 'success' });
-        await recordAudit(trx, { actor: caller, action: 'discovery.visit.create', client: current.id, requestId: request.id, outcome: 'success' });
-        return (await findVisit(trx, id))!;
-      });
+      // Booking the visit is two acts on the prospect's record: the appointment and the visit.
+      const visit = await withAudit(
+        db,
+        { actor: caller, action: 'appointment.create', also: ['discovery.visit.create'], client: found.id, requestId: request.id },
+        async (trx) => {
+          const current = (await findProspect(trx, found.id, true))!;
+          requireLifecycleStep(pipelineLifecycle, 'prospect', current.stage, 'discovery_booked');
+          const appointment = await book(trx, settings, booking);
+          const id = await insertVisit(trx, { prospect: current.id, appointment: appointment.id, author: caller.id, channel });
+          await moveStage(trx, current, 'discovery_booked', {}, caller.id);
+          return (await findVisit(trx, id))!;
+        },
+        bookingTransaction,
+      );
       reply.code(201);
       return visit;
     } catch (error) {
@@ -213,23 +211,23 @@ export async function discoveryRoutes(app: FastifyInstance, ctx: ApiContext): Pr
   });
 
   /** The visit, or 404; staff only. */
-  async function visitFor(caller: Caller, id: number, action: AuditAction, requestId: string) {
+  async function visitFor(request: FastifyRequest, id: number, action: AuditAction) {
     const visit = await findVisit(db, id);
-    await staffOnly(caller, action, visit ? visit.prospect : null, requestId);
+    await staffOnly(request, action, visit ? visit.prospect : null);
     if (!visit) throw notFound();
     return visit;
   }
 
-  app.get<{ Params: { id: number } }>('/discovery/visits/:id', { schema: contract.routeSchema('getDiscoveryVisit') }, async (request) => {
+  app.get<{ Params: { id: number } }>('/discovery/visits/:id', { schema: contract.routeSchema('getDiscoveryVisit'), config: { access: { roles: 'staff', client: 'any', denied: T.staffOnly, refusal: 'audited' } } }, async (request) => {
     const caller = callerOf(request);
-    const visit = await visitFor(caller, request.params.id, 'discovery.visit.read', request.id);
+    const visit = await visitFor(request, request.params.id, 'discovery.visit.read');
     return withAudit(db, { actor: caller, action: 'discovery.visit.read', client: visit.prospect, requestId: request.id }, async (trx) => (await findVisit(trx, visit.id))!);
   });
 
-  app.patch<{ Params: { id: number }; Body: S['DiscoveryVisitPatch'] }>('/discovery/visits/:id', { schema: contract.routeSchema('patchDiscoveryVisit') }, async (request) => {
+  app.patch<{ Params: { id: number }; Body: S['DiscoveryVisitPatch'] }>('/discovery/visits/:id', { schema: contract.routeSchema('patchDiscoveryVisit'), config: { access: { roles: 'staff', client: 'any', denied: T.staffOnly, refusal: 'audited' } } }, async (request) => {
     const caller = callerOf(request);
     const body = request.body;
-    const visit = await visitFor(caller, request.params.id, 'discovery.visit.update', request.id);
+    const visit = await visitFor(request, request.params.id, 'discovery.visit.update');
     if (visit.status === 'signed') throw new HttpError(409, T.visitSigned);
     const changes: VisitChanges = { ...body, heart_risk: undefined };
     if (body.heart_risk !== undefined) changes.heart_risk = body.heart_risk === null ? null : estimate(body.heart_risk);
@@ -245,9 +243,9 @@ export async function discoveryRoutes(app: FastifyInstance, ctx: ApiContext): Pr
     });
   });
 
-  app.post<{ Params: { id: number } }>('/discovery/visits/:id/sign', { schema: contract.routeSchema('signDiscoveryVisit') }, async (request) => {
+  app.post<{ Params: { id: number } }>('/discovery/visits/:id/sign', { schema: contract.routeSchema('signDiscoveryVisit'), config: { access: { roles: 'staff', client: 'any', denied: T.staffOnly, refusal: 'audited' } } }, async (request) => {
     const caller = callerOf(request);
-    const visit = await visitFor(caller, request.params.id, 'discovery.visit.sign', request.id);
+    const visit = await visitFor(request, request.params.id, 'discovery.visit.sign');
     if (visit.author !== caller.id) await refuse(db, { actor: caller, action: 'discovery.visit.sign', client: visit.prospect, requestId: request.id }, forbidden(T.authorSigns));
     if (visit.status === 'signed') throw new HttpError(409, T.visitSigned);
     if (!visit.outcome) throw badRequest('outcome', T.outcomeNeeded);
@@ -264,23 +262,18 @@ export async function discoveryRoutes(app: FastifyInstance, ctx: ApiContext): Pr
     });
   });
 
-  app.get<{ Querystring: { date_from: string; date_to: string } }>('/discovery/funnel', { schema: contract.routeSchema('getDiscoveryFunnel') }, async (request) => {
+  app.get<{ Querystring: { date_from: string; date_to: string } }>('/discovery/funnel', { schema: contract.routeSchema('getDiscoveryFunnel'), config: { access: { roles: 'staff', client: 'none', denied: T.staffOnly } } }, async (request) => {
     const caller = callerOf(request);
-    await staffOnly(caller, 'discovery.funnel', null, request.id);
     const { date_from, date_to } = request.query;
     // The same rule the funnel chart keeps before it asks.
     const problem = rangeProblem({ from: date_from, to: date_to });
     if (problem) throw badRequest(problem.field, problem.reason);
-    return db.transaction().execute(async (trx) => {
-      const figures = await funnel(trx, date_from, date_to);
-      await recordAudit(trx, { actor: caller, action: 'discovery.funnel', client: null, requestId: request.id, outcome: 'success' });
-      return figures;
-    });
+    return withAudit(db, { actor: caller, action: 'discovery.funnel', client: null, requestId: request.id }, (trx) => funnel(trx, date_from, date_to));
   });
 
   app.post<{ Body: S['EnquiryCreate'] }>(
     '/discovery/enquiries',
-    { schema: contract.routeSchema('createEnquiry'), config: { public: true } as object },
+    { schema: contract.routeSchema('createEnquiry'), config: { public: true, access: { roles: 'public', client: 'none' } } },
     async (request, reply) => {
       await receiveEnquiry(db, mail, publicUrl, request.ip, request.id, request.body);
       reply.code(201);

@@ -248,9 +248,6 @@ export async function useHold(trx: Db, id: number, order: number): Promise<void>
 
 // --- orders ---------------------------------------------------------------------------------
 
-export async function clientExists(db: Db, id: number): Promise<boolean> {
-  return !!(await db.selectFrom('users').select('id').where('id', '=', id).where('role', '=', 'CLIENT').executeTakeFirst());
-}
 
 export async function activeStaff(db: Db, id: number) {
   return db.selectFrom('users').select(['id', 'first_name', 'last_name', 'phone_number']).where('id', '=', id).where('role', '<>', 'CLIENT').where('is_active', '=', true).executeTakeFirst();

@@ -23,9 +23,9 @@ import { readClinicName } from '../../mail/clinic-name.ts';
 import type { MailTransport } from '../../mail/transport.ts';
 import { getSettings } from '../appointments/data.ts';
 import type { ApiContext } from '../context.ts';
-import { type AuditAction, recordAudit, refuse, withAudit } from '../data/audit.ts';
+import { type AuditAction, refuse, withAudit } from '../data/audit.ts';
 import { requireLifecycleStep } from '../lifecycle.ts';
-import { ADMIN_ROLES, type Caller, DENIED, forbidden, isStaff, notFound, runsLabDesk } from '../policy.ts';
+import { type Caller, DENIED, forbidden, isClientRole, isStaff, notFound, runsLabDesk } from '../policy.ts';
 import { readWorkRouting } from '../data/clinic-settings.ts';
 import * as data from './data.ts';
 import { labPartnerFrom } from './partner.ts';
@@ -33,6 +33,11 @@ import { partnerTick, queuePartnerBooking, queuePartnerCancel } from './partner-
 import { recordResult } from './record-result.ts';
 import { attachmentDisposition, isBase64, UPLOAD_BODY_LIMIT } from '../uploads.ts';
 import { clinicWhen } from '../../mail/clinic-when.ts';
+import { namedClient, type ScopeRule, scopedClient } from '../client-scope.ts';
+import { admit } from '../route-access.ts';
+
+/** Whose orders and reports: a client only their own (others 404, audited); staff any client's. */
+const CLIENT_RECORD: ScopeRule = { clients: 'own', staffName: 'client' };
 
 type S = components['schemas'];
 const E = LAB_TEXTS.errors;
@@ -54,7 +59,6 @@ type LabAction =
 const act = (action: LabAction): AuditAction => action;
 
 const RELEASED: readonly LabOrderStatus[] = ['partial', 'ready'];
-const isAdmin = (caller: Caller) => ADMIN_ROLES.includes(caller.role);
 
 export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   const { db, contract } = ctx;
@@ -81,16 +85,12 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
     });
   }
 
-  const audit = (q: Db, caller: Caller, action: LabAction, client: number | null, requestId: string, outcome: 'success' | 'denied' = 'success') =>
-    recordAudit(q, { actor: caller, action: act(action), client, requestId, outcome });
-
   /** The order, when the caller may see it: another client's order answers 404 (audited as refused). */
   async function visibleOrder(caller: Caller, id: number, action: LabAction, requestId: string) {
     const order = await data.findOrder(db, id);
     if (!order) throw notFound();
-    if (caller.role === 'CLIENT' && order.client_id !== caller.id) {
-      await audit(db, caller, action, order.client_id, requestId, 'denied');
-      throw notFound();
+    if (isClientRole(caller.role) && order.client_id !== caller.id) {
+      await refuse(db, { actor: caller, action: act(action), client: order.client_id, requestId: requestId }, notFound());
     }
     return order;
   }
@@ -101,18 +101,6 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
     await refuse(db, { actor: caller, action: act(action), client, requestId }, forbidden(DENIED.labDesk));
   }
 
-  /** Whose record a client-scoped request is about: a client only their own (others 404, audited). */
-  async function clientScope(caller: Caller, client: number | undefined, action: LabAction, requestId: string): Promise<number | undefined> {
-    if (caller.role === 'CLIENT') {
-      if (client !== undefined && client !== caller.id) {
-        if (await data.clientExists(db, client)) await audit(db, caller, action, client, requestId, 'denied');
-        throw notFound();
-      }
-      return caller.id;
-    }
-    if (client !== undefined && !(await data.clientExists(db, client))) throw notFound();
-    return client;
-  }
 
   /** A test's markers: each range in order (critical bounds outside the normal one), each code once. */
   function checkMarkers(markers: S['LabMarkerCreate'][]): void {
@@ -121,10 +109,6 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
       if ((r.critical_low != null && r.critical_low > r.low) || (r.critical_high != null && r.critical_high < r.high)) throw badRequest(`markers[${i}].ranges[${j}]`, E.criticalInside);
     }));
     if (new Set(markers.map((m) => m.code)).size !== markers.length) throw badRequest('markers', E.codeTaken);
-  }
-
-  async function adminOnly(caller: Caller): Promise<void> {
-    if (!isAdmin(caller)) throw forbidden(DENIED.adminOnly);
   }
 
   /** The catalogue items asked for (every one active), with the longest fasting among them. */
@@ -161,14 +145,13 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
   }
 
   // --- catalogue and pincodes ----------------------------------------------------------------
-  app.get<{ Querystring: { all: boolean } }>('/labs/catalogue', { schema: contract.routeSchema('listLabCatalogue') }, async (request) => {
+  app.get<{ Querystring: { all: boolean } }>('/labs/catalogue', { schema: contract.routeSchema('listLabCatalogue'), config: { access: { roles: 'signed-in', client: 'none' } } }, async (request) => {
     const caller = callerOf(request);
     return data.catalogue(db, { all: request.query.all && isStaff(caller.role) });
   });
 
-  app.post<{ Body: S['LabCatalogueCreate'] }>('/labs/catalogue', { schema: contract.routeSchema('createLabCatalogueItem') }, async (request, reply) => {
+  app.post<{ Body: S['LabCatalogueCreate'] }>('/labs/catalogue', { schema: contract.routeSchema('createLabCatalogueItem'), config: { access: { roles: 'admins', client: 'none' } } }, async (request, reply) => {
     const caller = callerOf(request);
-    await adminOnly(caller);
     const body = request.body;
     const markers = body.markers ?? [];
     const tests = body.tests ?? [];
@@ -189,9 +172,8 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
 
   // An edit, or Deactivate/Activate: a deactivated item is no longer offered for new bookings
   // (the catalogue and chosenItems read active items only); orders that have it keep it.
-  app.patch<{ Params: { id: number }; Body: S['LabCatalogueUpdate'] }>('/labs/catalogue/:id', { schema: contract.routeSchema('updateLabCatalogueItem') }, async (request) => {
+  app.patch<{ Params: { id: number }; Body: S['LabCatalogueUpdate'] }>('/labs/catalogue/:id', { schema: contract.routeSchema('updateLabCatalogueItem'), config: { access: { roles: 'admins', client: 'none' } } }, async (request) => {
     const caller = callerOf(request);
-    await adminOnly(caller);
     const id = request.params.id;
     const body = request.body;
     const item = await data.lockCatalogueItem(db, id);
@@ -215,18 +197,17 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
     return (await data.catalogue(db, { all: true, ids: [id] }))[0];
   });
 
-  app.get<{ Querystring: { pincode?: string } }>('/labs/pincodes', { schema: contract.routeSchema('listLabPincodes') }, async (request) => data.listPincodes(db, request.query.pincode));
+  app.get<{ Querystring: { pincode?: string } }>('/labs/pincodes', { schema: contract.routeSchema('listLabPincodes'), config: { access: { roles: 'signed-in', client: 'none' } } }, async (request) => data.listPincodes(db, request.query.pincode));
 
-  app.post<{ Body: S['LabPincode'] }>('/labs/pincodes', { schema: contract.routeSchema('saveLabPincode') }, async (request, reply) => {
+  app.post<{ Body: S['LabPincode'] }>('/labs/pincodes', { schema: contract.routeSchema('saveLabPincode'), config: { access: { roles: 'admins', client: 'none' } } }, async (request, reply) => {
     const caller = callerOf(request);
-    await adminOnly(caller);
     const saved = await withAudit(db, { actor: caller, action: act('lab.pincode.save'), client: null, requestId: request.id }, (trx) => data.savePincode(trx, request.body));
     reply.code(201);
     return saved;
   });
 
   // --- slots and holds -----------------------------------------------------------------------
-  app.get<{ Querystring: { pincode: string; items?: number[] } }>('/labs/slots', { schema: contract.routeSchema('listLabSlots') }, async (request) => {
+  app.get<{ Querystring: { pincode: string; items?: number[] } }>('/labs/slots', { schema: contract.routeSchema('listLabSlots'), config: { access: { roles: 'signed-in', client: 'none' } } }, async (request) => {
     const q = request.query;
     const served = await data.servedPincode(db, q.pincode);
     if (!served) throw badRequest('pincode', E.notServed);
@@ -240,21 +221,15 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
     return starts.map((start) => ({ start: new Date(start).toISOString(), capacity: served.slot_capacity, places_left: Math.max(0, served.slot_capacity - (taken.get(start) ?? 0)) }));
   });
 
-  app.post<{ Body: S['LabHoldCreate'] }>('/labs/slots', { schema: contract.routeSchema('holdLabSlot') }, async (request, reply) => {
+  app.post<{ Body: S['LabHoldCreate'] }>('/labs/slots', { schema: contract.routeSchema('holdLabSlot'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request, reply) => {
     const caller = callerOf(request);
     const body = request.body;
-    let client: number;
-    if (caller.role === 'CLIENT') {
-      if (body.client !== undefined && body.client !== caller.id) {
-        if (await data.clientExists(db, body.client)) await audit(db, caller, 'lab.slot.hold', body.client, request.id, 'denied');
-        throw notFound();
-      }
-      client = caller.id;
-    } else {
-      if (body.client === undefined) throw badRequest('client', E.clientRequired);
-      if (!(await data.clientExists(db, body.client))) throw badRequest('client', E.noClient);
-      client = body.client;
-    }
+    const client = await namedClient(db, { caller, asked: body.client, action: act('lab.slot.hold'), requestId: request.id }, {
+      clients: 'own',
+      staffName: 'client',
+      unnamed: () => badRequest('client', E.clientRequired),
+      outside: () => badRequest('client', E.noClient),
+    });
     if (!(await data.servedPincode(db, body.pincode))) throw badRequest('pincode', E.notServed);
     const { fasting } = await chosenItems(body.items, 'items');
     const start = await validSlot(body.start, fasting, 'start');
@@ -272,15 +247,14 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
 
   // --- orders --------------------------------------------------------------------------------
   type OrderQuery = { client?: number; status?: LabOrderStatus | LabOrderStatus[] };
-  app.get<{ Querystring: OrderQuery }>('/labs/orders', { schema: contract.routeSchema('listLabOrders') }, async (request) => {
+  app.get<{ Querystring: OrderQuery }>('/labs/orders', { schema: contract.routeSchema('listLabOrders'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
     const caller = callerOf(request);
-    const client = await clientScope(caller, request.query.client, 'lab.order.list', request.id);
+    const client = await scopedClient(db, { caller, asked: request.query.client, action: act('lab.order.list'), requestId: request.id }, CLIENT_RECORD);
     const status = request.query.status === undefined ? undefined : Array.isArray(request.query.status) ? request.query.status : [request.query.status];
-    return db.transaction().execute(async (trx) => {
+    return withAudit(db, { actor: caller, action: act('lab.order.list'), client: client ?? null, requestId: request.id }, async (trx) => {
       const ids = await data.listOrders(trx, { client, status });
-      await audit(trx, caller, 'lab.order.list', client ?? null, request.id);
       const out = [];
-      for (const id of ids) out.push(await data.orderOut(trx, id, { forClient: caller.role === 'CLIENT' }));
+      for (const id of ids) out.push(await data.orderOut(trx, id, { forClient: isClientRole(caller.role) }));
       return out;
     });
   });
@@ -294,14 +268,13 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
     return hold;
   }
 
-  app.post<{ Body: S['LabOrderCreate'] }>('/labs/orders', { schema: contract.routeSchema('createLabOrder') }, async (request, reply) => {
+  app.post<{ Body: S['LabOrderCreate'] }>('/labs/orders', { schema: contract.routeSchema('createLabOrder'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request, reply) => {
     const caller = callerOf(request);
     const body = request.body;
     const held = await data.lockHold(db, body.hold);
     if (!held) throw badRequest('hold', E.holdGone);
-    if (caller.role === 'CLIENT' && held.client_id !== caller.id) {
-      await audit(db, caller, 'lab.order.create', held.client_id, request.id, 'denied');
-      throw notFound();
+    if (isClientRole(caller.role) && held.client_id !== caller.id) {
+      await refuse(db, { actor: caller, action: act('lab.order.create'), client: held.client_id, requestId: request.id }, notFound());
     }
     const client = held.client_id;
     const { items, fasting } = await chosenItems(body.items, 'items');
@@ -332,19 +305,18 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
       return order;
     });
     reply.code(201);
-    return data.orderOut(db, id, { forClient: caller.role === 'CLIENT' });
+    return data.orderOut(db, id, { forClient: isClientRole(caller.role) });
   });
 
-  app.get<{ Params: { id: number } }>('/labs/orders/:id', { schema: contract.routeSchema('getLabOrder') }, async (request) => {
+  app.get<{ Params: { id: number } }>('/labs/orders/:id', { schema: contract.routeSchema('getLabOrder'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
     const caller = callerOf(request);
     const order = await visibleOrder(caller, request.params.id, 'lab.order.read', request.id);
-    return db.transaction().execute(async (trx) => {
-      await audit(trx, caller, 'lab.order.read', order.client_id, request.id);
-      return data.orderOut(trx, order.id, { forClient: caller.role === 'CLIENT' });
+    return withAudit(db, { actor: caller, action: act('lab.order.read'), client: order.client_id, requestId: request.id }, async (trx) => {
+      return data.orderOut(trx, order.id, { forClient: isClientRole(caller.role) });
     });
   });
 
-  app.patch<{ Params: { id: number }; Body: S['LabOrderReschedule'] }>('/labs/orders/:id', { schema: contract.routeSchema('rescheduleLabOrder') }, async (request) => {
+  app.patch<{ Params: { id: number }; Body: S['LabOrderReschedule'] }>('/labs/orders/:id', { schema: contract.routeSchema('rescheduleLabOrder'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
     const caller = callerOf(request);
     const order = await visibleOrder(caller, request.params.id, 'lab.order.reschedule', request.id);
     return withAudit(db, { actor: caller, action: act('lab.order.reschedule'), client: order.client_id, requestId: request.id }, async (trx) => {
@@ -357,17 +329,17 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
       if (!slotSuitsFasting(Math.floor(localTime(zone, new Date(hold.slot_start).getTime()).minutes / 60), fasting)) throw badRequest('hold', E.morningOnly);
       await data.moveOrder(trx, order.id, current.status, new Date(hold.slot_start), caller.id);
       await data.useHold(trx, hold.id, order.id);
-      return data.orderOut(trx, order.id, { forClient: caller.role === 'CLIENT' });
+      return data.orderOut(trx, order.id, { forClient: isClientRole(caller.role) });
     });
   });
 
-  app.post<{ Params: { id: number }; Body: S['LabOrderTransition'] }>('/labs/orders/:id/transitions', { schema: contract.routeSchema('transitionLabOrder') }, async (request) => {
+  app.post<{ Params: { id: number }; Body: S['LabOrderTransition'] }>('/labs/orders/:id/transitions', { schema: contract.routeSchema('transitionLabOrder'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
     const caller = callerOf(request);
     const order = await visibleOrder(caller, request.params.id, 'lab.order.transition', request.id);
     const { to, collector, reason } = request.body;
-    if (caller.role === 'CLIENT' && to !== 'cancelled') await refuse(db, { actor: caller, action: act('lab.order.transition'), client: order.client_id, requestId: request.id }, forbidden(E.clientCancelOnly));
+    if (isClientRole(caller.role) && to !== 'cancelled') await refuse(db, { actor: caller, action: act('lab.order.transition'), client: order.client_id, requestId: request.id }, forbidden(E.clientCancelOnly));
     // Cancelling stays the front desk's too (a client who rings); the lab's own steps are the desk's.
-    if (caller.role !== 'CLIENT' && to !== 'cancelled') await requireLabDesk(caller, 'lab.order.transition', order.client_id, request.id);
+    if (!isClientRole(caller.role) && to !== 'cancelled') await requireLabDesk(caller, 'lab.order.transition', order.client_id, request.id);
     if (collector !== undefined && !(await data.activeStaff(db, collector))) throw badRequest('collector', E.noCollector);
     return withAudit(db, { actor: caller, action: act('lab.order.transition'), client: order.client_id, requestId: request.id }, async (trx) => {
       const current = (await data.lockOrder(trx, order.id))!;
@@ -383,7 +355,7 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
       });
       // An order booked with the partner lab is called off there too, after this commits (retried).
       if (to === 'cancelled' && current.by_partner) await queuePartnerCancel(trx, order.id);
-      return data.orderOut(trx, order.id, { forClient: caller.role === 'CLIENT' });
+      return data.orderOut(trx, order.id, { forClient: isClientRole(caller.role) });
     });
   });
 
@@ -412,20 +384,19 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
     }));
   }
 
-  app.get<{ Querystring: { client: number } }>('/labs/results', { schema: contract.routeSchema('listLabReports') }, async (request) => {
+  app.get<{ Querystring: { client: number } }>('/labs/results', { schema: contract.routeSchema('listLabReports'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
     const caller = callerOf(request);
-    const client = (await clientScope(caller, request.query.client, 'lab.report.list', request.id))!;
-    return db.transaction().execute(async (trx) => {
-      await audit(trx, caller, 'lab.report.list', client, request.id);
-      return reportsOf(trx, client, caller.role === 'CLIENT');
+    const client = (await scopedClient(db, { caller, asked: request.query.client, action: act('lab.report.list'), requestId: request.id }, CLIENT_RECORD))!;
+    return withAudit(db, { actor: caller, action: act('lab.report.list'), client: client, requestId: request.id }, async (trx) => {
+      return reportsOf(trx, client, isClientRole(caller.role));
     });
   });
 
-  app.post<{ Body: S['LabResultEntry'] }>('/labs/results', { schema: contract.routeSchema('enterLabResult') }, async (request, reply) => {
+  app.post<{ Body: S['LabResultEntry'] }>('/labs/results', { schema: contract.routeSchema('enterLabResult'), config: { access: { roles: 'staff', client: 'any', refusal: 'audited' } } }, async (request, reply) => {
     const caller = callerOf(request);
     const body = request.body;
     const order = await visibleOrder(caller, body.order, 'lab.result.enter', request.id);
-    if (!isStaff(caller.role)) await refuse(db, { actor: caller, action: act('lab.result.enter'), client: order.client_id, requestId: request.id }, forbidden(DENIED.staffOnly));
+    await admit(db, request, { action: act('lab.result.enter'), client: order.client_id, requestId: request.id });
     await requireLabDesk(caller, 'lab.result.enter', order.client_id, request.id);
     const person = await data.findPerson(db, order.id, body.person);
     if (!person) throw badRequest('person', E.notOnOrder);
@@ -445,11 +416,11 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
   // --- the lab's PDF -------------------------------------------------------------------------
   app.post<{ Params: { id: number }; Body: S['LabReportPdfUpload'] }>(
     '/labs/reports/:id/pdf',
-    { schema: contract.routeSchema('attachLabReportPdf'), bodyLimit: UPLOAD_BODY_LIMIT },
+    { schema: contract.routeSchema('attachLabReportPdf'), config: { access: { roles: 'staff', client: 'any', refusal: 'audited' } }, bodyLimit: UPLOAD_BODY_LIMIT },
     async (request, reply) => {
       const caller = callerOf(request);
       const order = await visibleOrder(caller, request.params.id, 'lab.report.pdf.attach', request.id);
-      if (!isStaff(caller.role)) await refuse(db, { actor: caller, action: act('lab.report.pdf.attach'), client: order.client_id, requestId: request.id }, forbidden(DENIED.staffOnly));
+      await admit(db, request, { action: act('lab.report.pdf.attach'), client: order.client_id, requestId: request.id });
       await requireLabDesk(caller, 'lab.report.pdf.attach', order.client_id, request.id);
       const { file_name, content_base64 } = request.body;
       if (!isBase64(content_base64)) throw badRequest('content_base64', E.notBase64);
@@ -467,13 +438,15 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
     },
   );
 
-  app.get<{ Params: { id: number } }>('/labs/reports/:id/pdf', { schema: contract.routeSchema('downloadLabReportPdf') }, async (request, reply) => {
+  app.get<{ Params: { id: number } }>('/labs/reports/:id/pdf', { schema: contract.routeSchema('downloadLabReportPdf'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request, reply) => {
     const caller = callerOf(request);
     const order = await visibleOrder(caller, request.params.id, 'lab.report.pdf.download', request.id);
-    if (caller.role === 'CLIENT' && !RELEASED.includes(order.status)) throw notFound();
-    const file = await data.findPdf(db, order.id);
-    if (!file) throw notFound();
-    await audit(db, caller, 'lab.report.pdf.download', order.client_id, request.id);
+    if (isClientRole(caller.role) && !RELEASED.includes(order.status)) throw notFound();
+    const file = await withAudit(db, { actor: caller, action: act('lab.report.pdf.download'), client: order.client_id, requestId: request.id }, async (trx) => {
+      const found = await data.findPdf(trx, order.id);
+      if (!found) throw notFound();
+      return found;
+    });
     const content = Buffer.from(file.content);
     const CHUNK = 64 * 1024;
     function* chunks() {

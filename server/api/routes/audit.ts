@@ -1,17 +1,14 @@
 // audit/events: the trail of health-record access, for ADMIN and SUPER_ADMIN.
 import type { FastifyInstance } from 'fastify';
-import { callerOf } from '../../auth/bearer.ts';
 import { type ApiContext, pageLinks } from '../context.ts';
 import { type AuditAction, listAudit } from '../data/audit.ts';
 import { registerRecordViews } from '../data/record-views.ts';
-import { DENIED, forbidden, isAdmin } from '../policy.ts';
 
 type Query = { page: number; page_size: number; client?: number; actor?: number; action?: AuditAction; from?: string; to?: string };
 
 export async function auditRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   registerRecordViews(app);
-  app.get<{ Querystring: Query }>('/audit/events', { schema: ctx.contract.routeSchema('listAuditEvents') }, async (request) => {
-    if (!isAdmin(callerOf(request).role)) throw forbidden(DENIED.adminOnly);
+  app.get<{ Querystring: Query }>('/audit/events', { schema: ctx.contract.routeSchema('listAuditEvents'), config: { access: { roles: 'admins', client: 'none' } } }, async (request) => {
     const q = request.query;
     const { count, rows } = await listAudit(ctx.db, {
       page: q.page,

@@ -5,15 +5,16 @@ import type { FastifyInstance } from 'fastify';
 import type { components } from '../../../openapi/generated/api.ts';
 import { callerOf } from '../../auth/bearer.ts';
 import type { ApiContext } from '../context.ts';
-import { refuse, withAudit } from '../data/audit.ts';
+import { withAudit } from '../data/audit.ts';
 import { LOGO_MAX_BYTES, logoTypeOf, logoUrl } from '../../../machines/rules/clinic-logo.ts';
 import { badRequest } from '../../http/errors.ts';
 import { readLogoVersion, removeLogo, saveLogo } from '../data/clinic-logo.ts';
 import { type ClinicSettingsRow, readClinicSettings, updateClinicSettings } from '../data/clinic-settings.ts';
-import { DENIED, forbidden, isAdmin, notFound } from '../policy.ts';
+import { notFound } from '../policy.ts';
 import { isBase64 } from '../uploads.ts';
 import { LOGO_ERRORS } from './clinic-settings-texts.ts';
 import { DEFAULT_CLINIC_NAME } from '../../mail/clinic-name.ts';
+import { admit } from '../route-access.ts';
 
 type Patch = components['schemas']['ClinicSettingsPatch'];
 type LogoUpload = components['schemas']['ClinicLogoUpload'];
@@ -35,12 +36,12 @@ export async function clinicSettingsRoutes(app: FastifyInstance, ctx: ApiContext
     };
   };
 
-  app.get('/clinic/settings', { schema: contract.routeSchema('getClinicSettings') }, async () => present(await readClinicSettings(db)));
+  app.get('/clinic/settings', { schema: contract.routeSchema('getClinicSettings'), config: { access: { roles: 'signed-in', client: 'none' } } }, async () => present(await readClinicSettings(db)));
 
-  app.patch<{ Body: Patch }>('/clinic/settings', { schema: contract.routeSchema('patchClinicSettings') }, async (request) => {
+  app.patch<{ Body: Patch }>('/clinic/settings', { schema: contract.routeSchema('patchClinicSettings'), config: { access: { roles: 'admins', client: 'none', refusal: 'audited' } } }, async (request) => {
     const caller = callerOf(request);
     const audit = { actor: caller, action: 'settings.update', client: null, requestId: request.id } as const;
-    if (!isAdmin(caller.role)) await refuse(db, audit, forbidden(DENIED.adminOnly));
+    await admit(db, request, audit);
     const changes: Patch = { ...request.body };
     for (const [key, value] of Object.entries(changes)) if (typeof value === 'string') (changes as Record<string, unknown>)[key] = value.trim();
     if (changes.super_admin_email !== undefined) changes.super_admin_email = changes.super_admin_email?.toLowerCase() || null;
@@ -48,10 +49,10 @@ export async function clinicSettingsRoutes(app: FastifyInstance, ctx: ApiContext
     return present(row);
   });
 
-  app.put<{ Body: LogoUpload }>('/clinic/logo', { schema: contract.routeSchema('uploadClinicLogo'), bodyLimit: LOGO_BODY_LIMIT }, async (request) => {
+  app.put<{ Body: LogoUpload }>('/clinic/logo', { schema: contract.routeSchema('uploadClinicLogo'), config: { access: { roles: 'admins', client: 'none', refusal: 'audited' } }, bodyLimit: LOGO_BODY_LIMIT }, async (request) => {
     const caller = callerOf(request);
     const audit = { actor: caller, action: 'settings.logo.upload', client: null, requestId: request.id } as const;
-    if (!isAdmin(caller.role)) await refuse(db, audit, forbidden(DENIED.adminOnly));
+    await admit(db, request, audit);
     const { content_base64 } = request.body;
     if (!isBase64(content_base64)) throw badRequest('content_base64', LOGO_ERRORS.notBase64);
     const content = Buffer.from(content_base64, 'base64');
@@ -64,10 +65,10 @@ export async function clinicSettingsRoutes(app: FastifyInstance, ctx: ApiContext
     return present(await readClinicSettings(db));
   });
 
-  app.delete('/clinic/logo', { schema: contract.routeSchema('removeClinicLogo') }, async (request) => {
+  app.delete('/clinic/logo', { schema: contract.routeSchema('removeClinicLogo'), config: { access: { roles: 'admins', client: 'none', refusal: 'audited' } } }, async (request) => {
     const caller = callerOf(request);
     const audit = { actor: caller, action: 'settings.logo.remove', client: null, requestId: request.id } as const;
-    if (!isAdmin(caller.role)) await refuse(db, audit, forbidden(DENIED.adminOnly));
+    await admit(db, request, audit);
     const removed = await withAudit(db, audit, (trx) => removeLogo(trx));
     if (!removed) throw notFound();
     return present(await readClinicSettings(db));

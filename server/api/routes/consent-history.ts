@@ -11,13 +11,13 @@ import type { ApiContext } from '../context.ts';
 import { refuse, withAudit } from '../data/audit.ts';
 import { listConsentHistory, recordConsentOnBehalf } from '../data/consent-history.ts';
 import { findUser } from '../data/users.ts';
-import { DENIED, forbidden, isStaff, notFound, othersRecord } from '../policy.ts';
+import { DENIED, forbidden, isClientRole, isStaff, notFound, othersRecord } from '../policy.ts';
 
 export const CONSENT_FOR_CLIENTS_ONLY = 'Consent is recorded for clients only.';
 
 export async function consentHistoryRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   const { db, contract } = ctx;
-  app.get<{ Params: { id: number } }>('/users/user-profiles/:id/consent-history', { schema: contract.routeSchema('listConsentHistory') }, async (request) => {
+  app.get<{ Params: { id: number } }>('/users/user-profiles/:id/consent-history', { schema: contract.routeSchema('listConsentHistory'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
     const caller = callerOf(request);
     const id = request.params.id;
     const allowed = caller.id === id || isStaff(caller.role);
@@ -30,7 +30,7 @@ export async function consentHistoryRoutes(app: FastifyInstance, ctx: ApiContext
 
   app.post<{ Params: { id: number }; Body: ConsentOnBehalfForm }>(
     '/users/user-profiles/:id/consent-history',
-    { schema: contract.routeSchema('recordConsentOnBehalf') },
+    { schema: contract.routeSchema('recordConsentOnBehalf'), config: { access: { roles: 'staff', client: 'any', refusal: 'audited' } } },
     async (request, reply) => {
       const caller = callerOf(request);
       const id = request.params.id;
@@ -41,7 +41,7 @@ export async function consentHistoryRoutes(app: FastifyInstance, ctx: ApiContext
       if (!found) throw notFound();
       // A client gives consent in the app's own dialog; another client's record does not exist for them.
       if (!isStaff(caller.role)) await refuse(db, audit, caller.id === id ? forbidden(DENIED.staffOnly) : notFound());
-      if (found.role !== 'CLIENT') throw badRequest('id', CONSENT_FOR_CLIENTS_ONLY);
+      if (!isClientRole(found.role)) throw badRequest('id', CONSENT_FOR_CLIENTS_ONLY);
       const errors = consentOnBehalfErrors(body);
       const fields = Object.keys(errors);
       if (fields.length) throw new HttpError(400, `Invalid ${fields[0]}: ${errors[fields[0]][0]}`, errors);

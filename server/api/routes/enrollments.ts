@@ -27,7 +27,7 @@ export async function enrollmentRoutes(app: FastifyInstance, ctx: ApiContext): P
 
   app.get<{ Querystring: { user?: number } }>(
     '/users/user-program-enrollments',
-    { schema: contract.routeSchema('listEnrollments') },
+    { schema: contract.routeSchema('listEnrollments'), config: { access: { roles: 'signed-in', client: 'own' } } },
     async (request) => {
       const caller = callerOf(request);
       // A client's list is always their own, whatever they ask for.
@@ -47,7 +47,7 @@ export async function enrollmentRoutes(app: FastifyInstance, ctx: ApiContext): P
 
   app.post<{ Body: EnrollmentCreate }>(
     '/users/user-program-enrollments',
-    { schema: contract.routeSchema('createEnrollment') },
+    { schema: contract.routeSchema('createEnrollment'), config: { access: { roles: 'staff', client: 'any', refusal: 'audited' } } },
     async (request, reply) => {
       const caller = callerOf(request);
       const body = request.body;
@@ -77,7 +77,7 @@ export async function enrollmentRoutes(app: FastifyInstance, ctx: ApiContext): P
 
   app.patch<{ Params: { id: number }; Body: EnrollmentPatch }>(
     '/users/user-program-enrollments/:id',
-    { schema: contract.routeSchema('patchEnrollment') },
+    { schema: contract.routeSchema('patchEnrollment'), config: { access: { roles: 'staff', client: 'any', refusal: 'audited' } } },
     async (request) => {
       const caller = callerOf(request);
       const body = request.body;
@@ -109,7 +109,7 @@ export async function enrollmentRoutes(app: FastifyInstance, ctx: ApiContext): P
 
   app.delete<{ Params: { id: number } }>(
     '/users/user-program-enrollments/:id',
-    { schema: contract.routeSchema('deleteEnrollment') },
+    { schema: contract.routeSchema('deleteEnrollment'), config: { access: { roles: 'staff', client: 'any', refusal: 'audited' } } },
     async (request, reply) => {
       const caller = callerOf(request);
       const current = await findEnrollment(db, request.params.id);

@@ -5,15 +5,13 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { callerOf } from '../../auth/bearer.ts';
 import type { ApiContext } from '../context.ts';
-import { forbidden } from '../policy.ts';
 
 export const HOME_VIEWS_CLIENT_ONLY = 'Only a client has a portal home.';
 
 export async function portalHomeViewRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   const { db, contract } = ctx;
-  app.post('/users/users/me/home-views', { schema: contract.routeSchema('recordPortalHomeView') }, async (request) => {
+  app.post('/users/users/me/home-views', { schema: contract.routeSchema('recordPortalHomeView'), config: { access: { roles: 'clients', client: 'own', denied: HOME_VIEWS_CLIENT_ONLY } } }, async (request) => {
     const caller = callerOf(request);
-    if (caller.role !== 'CLIENT') throw forbidden(HOME_VIEWS_CLIENT_ONLY);
     // One statement: two tabs opening the home at once count two views and one first visit.
     const row = await db
       .insertInto('portal_home_views')

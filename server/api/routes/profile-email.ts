@@ -22,7 +22,7 @@ const SYNC: AuditAction = 'profile.email_sync';
 
 export async function profileEmailRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   const { db, contract } = ctx;
-  app.post<{ Params: { id: number } }>('/users/user-profiles/:id/email-sync', { schema: contract.routeSchema('syncProfileEmail') }, async (request) => {
+  app.post<{ Params: { id: number } }>('/users/user-profiles/:id/email-sync', { schema: contract.routeSchema('syncProfileEmail'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
     const caller = callerOf(request);
     const id = request.params.id;
     const target = await findUser(db, id);

@@ -49,7 +49,7 @@ function profilePatchDenial(caller: Caller, target: UserRow, body: ProfilePatch)
 export async function profileRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   const { db, contract } = ctx;
 
-  app.get<{ Params: { id: number } }>('/users/user-profiles/:id', { schema: contract.routeSchema('getProfile') }, async (request) => {
+  app.get<{ Params: { id: number } }>('/users/user-profiles/:id', { schema: contract.routeSchema('getProfile'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
     const caller = callerOf(request);
     const id = request.params.id;
     const own = caller.id === id;
@@ -63,7 +63,7 @@ export async function profileRoutes(app: FastifyInstance, ctx: ApiContext): Prom
 
   app.patch<{ Params: { id: number }; Body: ProfilePatch }>(
     '/users/user-profiles/:id',
-    { schema: contract.routeSchema('patchProfile') },
+    { schema: contract.routeSchema('patchProfile'), config: { access: { roles: 'signed-in', client: 'own' } } },
     async (request) => {
       const caller = callerOf(request);
       const id = request.params.id;

@@ -12,7 +12,7 @@ import { type AuditAction, recordAudit, refuse, withAudit } from '../data/audit.
 import { insertThriveCheck, listThriveChecks } from '../data/thrive-checks.ts';
 import { findUser } from '../data/users.ts';
 import { measurementsFromThriveCheck } from '../thrive/data.ts';
-import { DENIED, isStaff, othersRecord } from '../policy.ts';
+import { DENIED, isClientRole, isStaff, othersRecord } from '../policy.ts';
 
 type ThriveCheckCreate = components['schemas']['ThriveCheckCreate'];
 
@@ -29,7 +29,7 @@ const CREATE: AuditAction = 'thrive_check.create';
 export async function thriveCheckRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   const { db, contract } = ctx;
 
-  app.get<{ Querystring: { user?: number } }>('/users/thrive-checks', { schema: contract.routeSchema('listThriveChecks') }, async (request) => {
+  app.get<{ Querystring: { user?: number } }>('/users/thrive-checks', { schema: contract.routeSchema('listThriveChecks'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
     const caller = callerOf(request);
     const user = request.query.user ?? (isStaff(caller.role) ? undefined : caller.id);
     if (user === undefined) throw badRequest('user', THRIVE_CHECK_ERRORS.userRequired);
@@ -45,7 +45,7 @@ export async function thriveCheckRoutes(app: FastifyInstance, ctx: ApiContext): 
     return rows;
   });
 
-  app.post<{ Body: ThriveCheckCreate }>('/users/thrive-checks', { schema: contract.routeSchema('createThriveCheck') }, async (request, reply) => {
+  app.post<{ Body: ThriveCheckCreate }>('/users/thrive-checks', { schema: contract.routeSchema('createThriveCheck'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request, reply) => {
     const caller = callerOf(request);
     const { user: asked, ...input } = request.body;
     const user = asked ?? caller.id;
@@ -54,7 +54,7 @@ export async function thriveCheckRoutes(app: FastifyInstance, ctx: ApiContext): 
     }
     const target = await findUser(db, user);
     if (!target) throw badRequest('user', THRIVE_CHECK_ERRORS.noUser);
-    if (target.role !== 'CLIENT') throw badRequest('user', THRIVE_CHECK_ERRORS.notAClient);
+    if (!isClientRole(target.role)) throw badRequest('user', THRIVE_CHECK_ERRORS.notAClient);
     let result;
     try {
       result = calculateHeartRisk(input as HeartRiskInput);

@@ -53,7 +53,7 @@ export async function userAdminRoutes(app: FastifyInstance, ctx: ApiContext): Pr
     return { ...presentUser(row), ...extras.get(id) };
   }
 
-  app.post<Params>('/users/users/:id/deactivate', { schema: contract.routeSchema('deactivateUser') }, async (request) => {
+  app.post<Params>('/users/users/:id/deactivate', { schema: contract.routeSchema('deactivateUser'), config: { access: { roles: 'admins', client: 'any', refusal: 'audited' } } }, async (request) => {
     const { caller, target } = await authorize(request, 'user.deactivate');
     if (target.is_active) {
       // Identity first, outside the transaction (the built-in service shares this database).
@@ -76,7 +76,7 @@ export async function userAdminRoutes(app: FastifyInstance, ctx: ApiContext): Pr
     return summary(target.id);
   });
 
-  app.post<Params>('/users/users/:id/reactivate', { schema: contract.routeSchema('reactivateUser') }, async (request) => {
+  app.post<Params>('/users/users/:id/reactivate', { schema: contract.routeSchema('reactivateUser'), config: { access: { roles: 'admins', client: 'any', refusal: 'audited' } } }, async (request) => {
     const { caller, target } = await authorize(request, 'user.reactivate');
     try {
       await ctx.identityAdmin().adminEnableUser({ Username: target.username });
@@ -90,7 +90,7 @@ export async function userAdminRoutes(app: FastifyInstance, ctx: ApiContext): Pr
     return summary(target.id);
   });
 
-  app.post<Params>('/users/users/:id/resend-invitation', { schema: contract.routeSchema('resendInvitation') }, async (request, reply) => {
+  app.post<Params>('/users/users/:id/resend-invitation', { schema: contract.routeSchema('resendInvitation'), config: { access: { roles: 'admins', client: 'any', refusal: 'audited' } } }, async (request, reply) => {
     const { caller, target } = await authorize(request, 'user.invitation.resend');
     if (!target.is_active) throw new HttpError(409, USER_ADMIN_TEXT.inactive);
     try {
@@ -106,7 +106,7 @@ export async function userAdminRoutes(app: FastifyInstance, ctx: ApiContext): Pr
     return reply.send();
   });
 
-  app.post<Params>('/users/users/:id/reset-password', { schema: contract.routeSchema('resetUserPassword') }, async (request, reply) => {
+  app.post<Params>('/users/users/:id/reset-password', { schema: contract.routeSchema('resetUserPassword'), config: { access: { roles: 'admins', client: 'any', refusal: 'audited' } } }, async (request, reply) => {
     const { caller, target } = await authorize(request, 'user.password.reset');
     if (!target.is_active) throw new HttpError(409, USER_ADMIN_TEXT.inactive);
     try {

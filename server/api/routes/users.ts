@@ -23,9 +23,8 @@ export const EMAIL_TAKEN = 'A user with this email already exists.';
 export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   const { db, contract } = ctx;
 
-  app.get<{ Querystring: ListQuery }>('/users/users', { schema: contract.routeSchema('listUsers') }, async (request) => {
+  app.get<{ Querystring: ListQuery }>('/users/users', { schema: contract.routeSchema('listUsers'), config: { access: { roles: 'staff', client: 'none' } } }, async (request) => {
     const caller = callerOf(request);
-    if (!isStaff(caller.role)) throw forbidden(DENIED.staffOnly);
     const q = request.query;
     const { count, rows } = await listUsers(db, {
       page: q.page,
@@ -48,14 +47,14 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     };
   });
 
-  app.get('/users/users/me', { schema: contract.routeSchema('getCurrentUser') }, async (request) => {
+  app.get('/users/users/me', { schema: contract.routeSchema('getCurrentUser'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
     const caller = callerOf(request);
     const row = await withAudit(db, { actor: caller, action: 'user.read', client: caller.id, requestId: request.id }, (trx) => findProfile(trx, caller.id));
     if (!row) throw notFound();
     return presentUserDetail(row, { reveal: true, vault: ctx.aadhaar });
   });
 
-  app.get<{ Params: { id: number } }>('/users/users/:id', { schema: contract.routeSchema('getUser') }, async (request) => {
+  app.get<{ Params: { id: number } }>('/users/users/:id', { schema: contract.routeSchema('getUser'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
     const caller = callerOf(request);
     const id = request.params.id;
     const own = caller.id === id;
@@ -67,10 +66,9 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     return presentUserDetail(row, { reveal: own, vault: ctx.aadhaar });
   });
 
-  app.post<{ Body: UserCreate }>('/users/users', { schema: contract.routeSchema('createUser') }, async (request, reply) => {
+  app.post<{ Body: UserCreate }>('/users/users', { schema: contract.routeSchema('createUser'), config: { access: { roles: 'staff', client: 'none' } } }, async (request, reply) => {
     const caller = callerOf(request);
     const body = request.body;
-    if (!isStaff(caller.role)) throw forbidden(DENIED.staffOnly);
     if (!canManageRole(caller.role, body.role)) throw forbidden(DENIED.manageRole(body.role));
     if (body.aadhar_number && !aadhaarValid(body.aadhar_number)) throw badRequest('aadhar_number', AADHAAR_INVALID);
     const email = body.email.toLowerCase();
@@ -138,7 +136,7 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     }
   });
 
-  app.delete<{ Params: { id: number } }>('/users/users/:id', { schema: contract.routeSchema('deleteUser') }, async (request, reply) => {
+  app.delete<{ Params: { id: number } }>('/users/users/:id', { schema: contract.routeSchema('deleteUser'), config: { access: { roles: 'admins', client: 'any', refusal: 'audited' } } }, async (request, reply) => {
     const caller = callerOf(request);
     const id = request.params.id;
     const target = await findUser(db, id);

@@ -10,6 +10,7 @@ import type { components } from '../../../openapi/generated/api.ts';
 import type { TicketStatus } from '../../../machines/support/ticket-lifecycle.ts';
 import type { AttachmentType } from '../../../machines/support/support-rules.ts';
 import type { Db } from '../../db/database.ts';
+import { isClientRole } from '../policy.ts';
 
 type S = components['schemas'];
 export type TicketOut = S['SupportTicket'];
@@ -107,7 +108,7 @@ export async function ticketDetail(db: Db, id: number, audience: Audience): Prom
       id: audience.forClient ? i + 1 : m.id,
       author: m.author_id,
       author_name: m.author_name,
-      from_clinic: m.role !== 'CLIENT',
+      from_clinic: !isClientRole(m.role),
       internal: m.internal,
       body: m.body,
       created_at: iso(m.created_at),
@@ -266,13 +267,9 @@ export async function findAttachment(db: Db, id: number) {
 /** Staff who may hold a ticket. */
 export async function isStaffMember(db: Db, id: number): Promise<boolean> {
   const row = await db.selectFrom('users').select('role').where('id', '=', id).where('is_active', '=', true).executeTakeFirst();
-  return row !== undefined && row.role !== 'CLIENT';
+  return row !== undefined && !isClientRole(row.role);
 }
 
-export async function clientExists(db: Db, id: number): Promise<boolean> {
-  const row = await db.selectFrom('users').select('role').where('id', '=', id).executeTakeFirst();
-  return row?.role === 'CLIENT';
-}
 
 export async function isClientsLabOrder(db: Db, order: number, client: number): Promise<boolean> {
   const row = await db.selectFrom('lab_orders').select('id').where('id', '=', order).where('client_id', '=', client).executeTakeFirst();

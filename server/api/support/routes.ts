@@ -18,14 +18,14 @@ import { autoCloseHandler, enqueueAutoClose, SUPPORT_AUTO_CLOSE_JOB } from '../.
 import { readClinicName } from '../../mail/clinic-name.ts';
 import type { MailTransport } from '../../mail/transport.ts';
 import { type ApiContext, pageLinks } from '../context.ts';
-import { type AuditAction, recordAudit, refuse, withAudit } from '../data/audit.ts';
+import { type AuditAction, refuse, withAudit } from '../data/audit.ts';
 import { requireLifecycleStep } from '../lifecycle.ts';
 import { CATEGORY_LABELS } from '../../../machines/support/support-rules.ts';
 import { readWorkRouting } from '../data/clinic-settings.ts';
-import { answeredCategories, answersCategory, type Caller, DENIED, forbidden, isStaff, notFound } from '../policy.ts';
+import { namedClient, scopedClient } from '../client-scope.ts';
+import { answeredCategories, answersCategory, type Caller, DENIED, forbidden, isClientRole, isStaff, notFound } from '../policy.ts';
 import {
   attachUploads,
-  clientExists,
   contactOf,
   findAttachment,
   findTicket,
@@ -43,6 +43,7 @@ import {
   uploadsAreFree,
 } from './data.ts';
 import { attachmentDisposition, isBase64, UPLOAD_BODY_LIMIT } from '../uploads.ts';
+import { admit } from '../route-access.ts';
 
 type S = components['schemas'];
 const E = SUPPORT_TEXTS.errors;
@@ -71,9 +72,6 @@ export async function supportRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     app.addHook('onClose', () => worker.stop());
   }
 
-  const audit = (q: Db, caller: Caller, action: SupportAction, client: number | null, requestId: string, outcome: 'success' | 'denied' = 'success') =>
-    recordAudit(q, { actor: caller, action: act(action), client, requestId, outcome });
-
   /** Staff answer the categories their role is given (clinic settings; ADMIN every one): 403 otherwise, audited. */
   async function requireCategory(caller: Caller, category: S['TicketCategory'], action: SupportAction, client: number, requestId: string): Promise<void> {
     if (answersCategory(caller, category, (await readWorkRouting(db)).ticketRouting)) return;
@@ -84,52 +82,38 @@ export async function supportRoutes(app: FastifyInstance, ctx: ApiContext): Prom
   async function visibleTicket(caller: Caller, id: number, action: SupportAction, requestId: string) {
     const ticket = await findTicket(db, id);
     if (!ticket) throw notFound();
-    if (caller.role === 'CLIENT' && ticket.client !== caller.id) {
-      await audit(db, caller, action, ticket.client, requestId, 'denied');
-      throw notFound();
+    if (isClientRole(caller.role) && ticket.client !== caller.id) {
+      await refuse(db, { actor: caller, action: act(action), client: ticket.client, requestId: requestId }, notFound());
     }
     await requireCategory(caller, ticket.category, action, ticket.client, requestId);
     return ticket;
   }
 
-  const detailFor = async (q: Db, caller: Caller, id: number) => (await ticketDetail(q, id, { forClient: caller.role === 'CLIENT' }))!;
+  const detailFor = async (q: Db, caller: Caller, id: number) => (await ticketDetail(q, id, { forClient: isClientRole(caller.role) }))!;
 
   // --- tickets ----------------------------------------------------------------------------
   type ListQuery = { client?: number; status?: TicketStatus[]; category?: S['TicketCategory']; assignee?: number; min_age_days?: number; ordering: string; page: number; page_size: number };
-  app.get<{ Querystring: ListQuery }>('/support/tickets', { schema: contract.routeSchema('listSupportTickets') }, async (request) => {
+  app.get<{ Querystring: ListQuery }>('/support/tickets', { schema: contract.routeSchema('listSupportTickets'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
     const caller = callerOf(request);
     const q = request.query;
-    let client = q.client;
-    if (caller.role === 'CLIENT') {
-      if (client !== undefined && client !== caller.id) {
-        if (await clientExists(db, client)) await audit(db, caller, 'support.ticket.list', client, request.id, 'denied');
-        throw notFound();
-      }
-      client = caller.id;
-    } else if (client !== undefined && !(await clientExists(db, client))) {
-      throw notFound();
-    }
+    const client = await scopedClient(db, { caller, asked: q.client, action: 'support.ticket.list', requestId: request.id }, { clients: 'own', staffName: 'client' });
     const status = q.status === undefined ? undefined : Array.isArray(q.status) ? q.status : [q.status];
     const categories = answeredCategories(caller, (await readWorkRouting(db)).ticketRouting);
-    return db.transaction().execute(async (trx) => {
+    return withAudit(db, { actor: caller, action: act('support.ticket.list'), client: client ?? null, requestId: request.id }, async (trx) => {
       const page = await listTickets(trx, { client, status, category: q.category, categories, assignee: q.assignee, minAgeDays: q.min_age_days, ordering: q.ordering, page: q.page, pageSize: q.page_size, audience: { forClient: !isStaff(caller.role) } });
-      await audit(trx, caller, 'support.ticket.list', client ?? null, request.id);
       return { count: page.count, ...pageLinks(request, q.page, q.page_size, page.count), results: page.results };
     });
   });
 
-  app.post<{ Body: S['SupportTicketCreate'] }>('/support/tickets', { schema: contract.routeSchema('createSupportTicket') }, async (request, reply) => {
+  app.post<{ Body: S['SupportTicketCreate'] }>('/support/tickets', { schema: contract.routeSchema('createSupportTicket'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request, reply) => {
     const caller = callerOf(request);
     const body = request.body;
-    let client: number;
-    if (caller.role === 'CLIENT') {
-      if (body.client !== undefined && body.client !== caller.id) throw notFound();
-      client = caller.id;
-    } else {
-      if (body.client === undefined) throw badRequest('client', 'This field is required.');
-      if (!(await clientExists(db, body.client))) throw badRequest('client', E.noClient);
-      client = body.client;
-    }
+    const client = await namedClient(db, { caller, asked: body.client, action: 'support.ticket.create', requestId: request.id }, {
+      clients: 'own',
+      staffName: 'client',
+      unnamed: () => badRequest('client', 'This field is required.'),
+      outside: () => badRequest('client', E.noClient),
+    });
     await requireCategory(caller, body.category, 'support.ticket.create', client, request.id);
     if (body.appointment !== undefined && !(await isClientsAppointment(db, body.appointment, client))) throw badRequest('appointment', E.notYourAppointment);
     if (body.lab_order !== undefined && !(await isClientsLabOrder(db, body.lab_order, client))) throw badRequest('lab_order', E.notYourLabOrder);
@@ -146,19 +130,18 @@ export async function supportRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     return detailFor(db, caller, id);
   });
 
-  app.get<{ Params: { id: number } }>('/support/tickets/:id', { schema: contract.routeSchema('getSupportTicket') }, async (request) => {
+  app.get<{ Params: { id: number } }>('/support/tickets/:id', { schema: contract.routeSchema('getSupportTicket'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
     const caller = callerOf(request);
     const ticket = await visibleTicket(caller, request.params.id, 'support.ticket.read', request.id);
-    return db.transaction().execute(async (trx) => {
-      await audit(trx, caller, 'support.ticket.read', ticket.client, request.id);
+    return withAudit(db, { actor: caller, action: act('support.ticket.read'), client: ticket.client, requestId: request.id }, async (trx) => {
       return detailFor(trx, caller, ticket.id);
     });
   });
 
-  app.patch<{ Params: { id: number }; Body: S['SupportTicketPatch'] }>('/support/tickets/:id', { schema: contract.routeSchema('patchSupportTicket') }, async (request) => {
+  app.patch<{ Params: { id: number }; Body: S['SupportTicketPatch'] }>('/support/tickets/:id', { schema: contract.routeSchema('patchSupportTicket'), config: { access: { roles: 'staff', client: 'any', refusal: 'audited' } } }, async (request) => {
     const caller = callerOf(request);
     const ticket = await visibleTicket(caller, request.params.id, 'support.ticket.assign', request.id);
-    if (!isStaff(caller.role)) await refuse(db, { actor: caller, action: act('support.ticket.assign'), client: ticket.client, requestId: request.id }, forbidden(DENIED.staffOnly));
+    await admit(db, request, { action: act('support.ticket.assign'), client: ticket.client, requestId: request.id });
     const assignee = request.body.assignee ?? null;
     if (assignee !== null && !(await isStaffMember(db, assignee))) throw badRequest('assignee', E.noAssignee);
     return withAudit(db, { actor: caller, action: act('support.ticket.assign'), client: ticket.client, requestId: request.id }, async (trx) => {
@@ -169,11 +152,11 @@ export async function supportRoutes(app: FastifyInstance, ctx: ApiContext): Prom
 
   app.post<{ Params: { id: number }; Body: S['SupportTicketTransition'] }>(
     '/support/tickets/:id/transitions',
-    { schema: contract.routeSchema('transitionSupportTicket') },
+    { schema: contract.routeSchema('transitionSupportTicket'), config: { access: { roles: 'staff', client: 'any', refusal: 'audited' } } },
     async (request) => {
       const caller = callerOf(request);
       const ticket = await visibleTicket(caller, request.params.id, 'support.ticket.transition', request.id);
-      if (!isStaff(caller.role)) await refuse(db, { actor: caller, action: act('support.ticket.transition'), client: ticket.client, requestId: request.id }, forbidden(DENIED.staffOnly));
+      await admit(db, request, { action: act('support.ticket.transition'), client: ticket.client, requestId: request.id });
       const to = request.body.to;
       return withAudit(db, { actor: caller, action: act('support.ticket.transition'), client: ticket.client, requestId: request.id }, async (trx) => {
         const current = (await lockTicket(trx, ticket.id))!;
@@ -191,13 +174,13 @@ export async function supportRoutes(app: FastifyInstance, ctx: ApiContext): Prom
 
   app.post<{ Params: { id: number }; Body: S['SupportMessageCreate'] }>(
     '/support/tickets/:id/messages',
-    { schema: contract.routeSchema('createSupportMessage') },
+    { schema: contract.routeSchema('createSupportMessage'), config: { access: { roles: 'signed-in', client: 'own' } } },
     async (request, reply) => {
       const caller = callerOf(request);
       const body = request.body;
       const ticket = await visibleTicket(caller, request.params.id, 'support.message.create', request.id);
       const internal = body.internal === true;
-      const fromClient = caller.role === 'CLIENT';
+      const fromClient = isClientRole(caller.role);
       if (fromClient && internal) await refuse(db, { actor: caller, action: act('support.message.create'), client: ticket.client, requestId: request.id }, forbidden(E.clientNotes));
       const attachments = body.attachments ?? [];
       if (!(await uploadsAreFree(db, attachments, caller.id))) throw badRequest('attachments', E.unknownAttachment);
@@ -240,7 +223,7 @@ export async function supportRoutes(app: FastifyInstance, ctx: ApiContext): Prom
   // --- attachments ------------------------------------------------------------------------
   app.post<{ Body: S['SupportAttachmentUpload'] }>(
     '/support/attachments',
-    { schema: contract.routeSchema('uploadSupportAttachment'), bodyLimit: UPLOAD_BODY_LIMIT },
+    { schema: contract.routeSchema('uploadSupportAttachment'), config: { access: { roles: 'signed-in', client: 'own' } }, bodyLimit: UPLOAD_BODY_LIMIT },
     async (request, reply) => {
       const caller = callerOf(request);
       const { file_name, content_base64 } = request.body;
@@ -251,7 +234,7 @@ export async function supportRoutes(app: FastifyInstance, ctx: ApiContext): Prom
       // What the bytes are, not what the name or the browser says they are.
       const type = sniffAttachmentType(content);
       if (!type) throw badRequest('content_base64', E.notAType);
-      const created = await withAudit(db, { actor: caller, action: act('support.attachment.upload'), client: caller.role === 'CLIENT' ? caller.id : null, requestId: request.id }, (trx) =>
+      const created = await withAudit(db, { actor: caller, action: act('support.attachment.upload'), client: isClientRole(caller.role) ? caller.id : null, requestId: request.id }, (trx) =>
         insertAttachment(trx, { uploader: caller.id, fileName: cleanFileName(file_name, type), type, content }),
       );
       reply.code(201);
@@ -259,19 +242,20 @@ export async function supportRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     },
   );
 
-  app.get<{ Params: { id: number } }>('/support/attachments/:id', { schema: contract.routeSchema('downloadSupportAttachment') }, async (request, reply) => {
+  app.get<{ Params: { id: number } }>('/support/attachments/:id', { schema: contract.routeSchema('downloadSupportAttachment'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request, reply) => {
     const caller = callerOf(request);
     const file = await findAttachment(db, request.params.id);
     if (!file) throw notFound();
     const client = file.client_id ?? null;
     const own = file.uploaded_by === caller.id;
     const allowed = isStaff(caller.role) || own || (client === caller.id && file.internal === false);
+    const intent = { actor: caller, action: act('support.attachment.download'), requestId: request.id };
     if (!allowed) {
-      if (client !== null) await audit(db, caller, 'support.attachment.download', client, request.id, 'denied');
+      if (client !== null) await refuse(db, { ...intent, client }, notFound());
       throw notFound();
     }
-    await audit(db, caller, 'support.attachment.download', client ?? (caller.role === 'CLIENT' ? caller.id : null), request.id);
-    const content = Buffer.from(file.content);
+    // The file was read above; the transaction records that it is handed over.
+    const content = await withAudit(db, { ...intent, client: client ?? (isClientRole(caller.role) ? caller.id : null) }, async () => Buffer.from(file.content));
     return reply
       .code(200)
       .header('content-type', file.content_type)

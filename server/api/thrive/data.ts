@@ -113,10 +113,12 @@ export async function lastTwo(db: Db, client: number, metric: string): Promise<n
  * into compiling for longer (over 100 ms) than the query runs.
  */
 function withoutJit<T>(db: Db, read: (trx: Db) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (trx) => {
+  const off = async (trx: Db) => {
     await sql`set local jit = off`.execute(trx);
     return read(trx);
-  });
+  };
+  // Inside the route's audited transaction already (withAudit): the setting holds to its end.
+  return db.isTransaction ? off(db) : db.transaction().execute(off);
 }
 
 /** The clinic's tiles and charts; `source` is the roll-up, or the from-scratch reference. */

@@ -11,12 +11,11 @@ import { HEART_RISK_FLAG_PERCENT } from '../../../machines/thrive-dashboard/trac
 import { compareDates } from '../../../machines/rules/calendar-dates.ts';
 import { type Metric, readMeasurement, SELF_REPORTED_METRICS } from '../../../machines/thrive-dashboard/metrics.ts';
 import { callerOf } from '../../auth/bearer.ts';
-import type { Db } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { type ApiContext, isUniqueViolation } from '../context.ts';
-import { type AuditAction, recordAudit, refuse, withAudit } from '../data/audit.ts';
+import { type AuditAction, refuse, withAudit } from '../data/audit.ts';
 import { findUser } from '../data/users.ts';
-import { type Caller, DENIED, forbidden, isStaff, notFound } from '../policy.ts';
+import { forbidden, isClientRole, isStaff, notFound } from '../policy.ts';
 import {
   attention,
   clientEnrollments,
@@ -35,6 +34,10 @@ import {
 } from './data.ts';
 import type { ThriveTile } from './sql.ts';
 import { THRIVE_TEXTS as T } from './texts.ts';
+import { namedClient, type ScopeRule } from '../client-scope.ts';
+
+/** A client's own record always (another's 404, audited); staff name an existing client. */
+const CLIENT_RECORD = { clients: 'own', staffName: 'client', unnamed: () => badRequest('client', T.clientRequired) } satisfies ScopeRule;
 
 type S = components['schemas'];
 
@@ -62,65 +65,36 @@ function readingOrRefuse(input: { metric: string; value: number; value2?: number
 
 export async function thriveRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   const { db, contract } = ctx;
-  const audit = (d: Db, caller: Caller, action: AuditAction, client: number | null, requestId: string, outcome: 'success' | 'denied' = 'success') =>
-    recordAudit(d, { actor: caller, action, client, requestId, outcome });
 
-  /**
-   * The client whose record is asked for: a client's own always (another's is 404, audited as
-   * denied when it exists); for staff, an existing CLIENT (404 otherwise).
-   */
-  async function clientOf(caller: Caller, asked: number | undefined, action: AuditAction, requestId: string): Promise<number> {
-    if (caller.role === 'CLIENT') {
-      if (asked !== undefined && asked !== caller.id) {
-        if (await findUser(db, asked)) await audit(db, caller, action, asked, requestId, 'denied');
-        throw notFound();
-      }
-      return caller.id;
-    }
-    if (asked === undefined) throw badRequest('client', T.clientRequired);
-    const user = await findUser(db, asked);
-    if (!user || user.role !== 'CLIENT') throw notFound();
-    return asked;
-  }
-
-  app.get('/thrive/summary', { schema: contract.routeSchema('getThriveSummary') }, async (request) => {
+  app.get('/thrive/summary', { schema: contract.routeSchema('getThriveSummary'), config: { access: { roles: 'staff', client: 'none' } } }, async (request) => {
     const caller = callerOf(request);
-    if (!isStaff(caller.role)) throw forbidden(DENIED.staffOnly);
-    const result = await summary(db);
-    await audit(db, caller, A.summary, null, request.id);
-    return result;
+    return withAudit(db, { actor: caller, action: A.summary, client: null, requestId: request.id }, (trx) => summary(trx));
   });
 
   app.get<{ Querystring: { page?: number; page_size?: number; program?: number; coach?: number; from?: string; to?: string; status?: S['TrackStatus']; search?: string } }>(
     '/thrive/attention',
-    { schema: contract.routeSchema('listThriveAttention') },
+    { schema: contract.routeSchema('listThriveAttention'), config: { access: { roles: 'staff', client: 'none' } } },
     async (request) => {
       const caller = callerOf(request);
-      if (!isStaff(caller.role)) throw forbidden(DENIED.staffOnly);
       const q = request.query;
       if (q.from && q.to && compareDates(q.from, q.to) > 0) throw badRequest('from', T.fromAfterTo);
-      const result = await attention(db, { ...q, page: q.page ?? 1, pageSize: q.page_size ?? 25 });
-      await audit(db, caller, A.attention, null, request.id);
-      return result;
+      return withAudit(db, { actor: caller, action: A.attention, client: null, requestId: request.id }, (trx) => attention(trx, { ...q, page: q.page ?? 1, pageSize: q.page_size ?? 25 }));
     },
   );
 
   // The clients behind one summary tile: names of many clients, staff only, audited as a clinic-wide read like the table.
   app.get<{ Params: { tile: ThriveTile }; Querystring: { page?: number; page_size?: number } }>(
     '/thrive/tiles/:tile',
-    { schema: contract.routeSchema('listThriveTile') },
+    { schema: contract.routeSchema('listThriveTile'), config: { access: { roles: 'staff', client: 'none' } } },
     async (request) => {
       const caller = callerOf(request);
-      if (!isStaff(caller.role)) throw forbidden(DENIED.staffOnly);
-      const result = await tilePage(db, request.params.tile, request.query.page ?? 1, request.query.page_size ?? 25);
-      await audit(db, caller, A.tile, null, request.id);
-      return result;
+      return withAudit(db, { actor: caller, action: A.tile, client: null, requestId: request.id }, (trx) => tilePage(trx, request.params.tile, request.query.page ?? 1, request.query.page_size ?? 25));
     },
   );
 
-  app.get<{ Params: { id: number } }>('/thrive/clients/:id', { schema: contract.routeSchema('getThriveClient') }, async (request) => {
+  app.get<{ Params: { id: number } }>('/thrive/clients/:id', { schema: contract.routeSchema('getThriveClient'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
     const caller = callerOf(request);
-    const client = await clientOf(caller, request.params.id, A.client, request.id);
+    const client = await namedClient(db, { caller, asked: request.params.id, action: A.client, requestId: request.id }, CLIENT_RECORD);
     const user = (await findUser(db, client))!;
     const [enrollments, packages, heartRisk, next, latest, source, adverse] = await Promise.all([
       clientEnrollments(db, client),
@@ -154,8 +128,8 @@ export async function thriveRoutes(app: FastifyInstance, ctx: ApiContext): Promi
     if (lastRisk !== undefined && lastRisk >= HEART_RISK_FLAG_PERCENT) flags.push('heart_risk');
     if (goals.some((g) => g.worsening)) flags.push('worsening_goal');
     if (adverse) flags.push('adverse_event');
-    await audit(db, caller, A.client, client, request.id);
-    return {
+    // Read above from the clinic's tables; the transaction records that the overview is handed over.
+    return withAudit(db, { actor: caller, action: A.client, client, requestId: request.id }, async () => ({
       client: { id: user.id, first_name: user.first_name, last_name: user.last_name },
       goals,
       latest,
@@ -173,28 +147,27 @@ export async function thriveRoutes(app: FastifyInstance, ctx: ApiContext): Promi
       heart_risk: heartRisk,
       next_appointments: next,
       flags,
-    };
+    }));
   });
 
   app.get<{ Querystring: { client?: number; metric?: Metric; history?: boolean } }>(
     '/thrive/measurements',
-    { schema: contract.routeSchema('listMeasurements') },
+    { schema: contract.routeSchema('listMeasurements'), config: { access: { roles: 'signed-in', client: 'own' } } },
     async (request) => {
       const caller = callerOf(request);
-      const client = await clientOf(caller, request.query.client, A.list, request.id);
-      return db.transaction().execute(async (trx) => {
+      const client = await namedClient(db, { caller, asked: request.query.client, action: A.list, requestId: request.id }, CLIENT_RECORD);
+      return withAudit(db, { actor: caller, action: A.list, client: client, requestId: request.id }, async (trx) => {
         const rows = await listMeasurements(trx, client, request.query.metric, request.query.history ?? false);
-        await audit(trx, caller, A.list, client, request.id);
         return rows;
       });
     },
   );
 
-  app.post<{ Body: S['MeasurementCreate'] }>('/thrive/measurements', { schema: contract.routeSchema('createMeasurement') }, async (request, reply) => {
+  app.post<{ Body: S['MeasurementCreate'] }>('/thrive/measurements', { schema: contract.routeSchema('createMeasurement'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request, reply) => {
     const caller = callerOf(request);
     const body = request.body;
-    const client = await clientOf(caller, body.client ?? (isStaff(caller.role) ? undefined : caller.id), A.create, request.id);
-    if (caller.role === 'CLIENT' && !SELF_REPORTED_METRICS.includes(body.metric)) {
+    const client = await namedClient(db, { caller, asked: body.client ?? (isStaff(caller.role) ? undefined : caller.id), action: A.create, requestId: request.id }, CLIENT_RECORD);
+    if (isClientRole(caller.role) && !SELF_REPORTED_METRICS.includes(body.metric)) {
       await refuse(db, { actor: caller, action: A.create, client, requestId: request.id }, forbidden(T.selfReportedOnly));
     }
     const reading = readingOrRefuse(body);
@@ -207,7 +180,7 @@ export async function thriveRoutes(app: FastifyInstance, ctx: ApiContext): Promi
         enteredValue: body.value,
         enteredUnit: body.unit,
         takenAt,
-        source: caller.role === 'CLIENT' ? 'client' : 'staff',
+        source: isClientRole(caller.role) ? 'client' : 'staff',
         enteredBy: caller.id,
       }),
     );
@@ -216,12 +189,12 @@ export async function thriveRoutes(app: FastifyInstance, ctx: ApiContext): Promi
 
   app.post<{ Params: { id: number }; Body: S['MeasurementCorrection'] }>(
     '/thrive/measurements/:id/corrections',
-    { schema: contract.routeSchema('correctMeasurement') },
+    { schema: contract.routeSchema('correctMeasurement'), config: { access: { roles: 'signed-in', client: 'own' } } },
     async (request, reply) => {
       const caller = callerOf(request);
       const original = await findMeasurement(db, request.params.id);
       if (!original) throw notFound();
-      if (caller.role === 'CLIENT') {
+      if (isClientRole(caller.role)) {
         const intent = { actor: caller, action: A.correct, client: original.client, requestId: request.id };
         if (original.client !== caller.id) await refuse(db, intent, notFound());
         if (original.source !== 'client') await refuse(db, intent, forbidden(T.correctOwnOnly));
@@ -237,7 +210,7 @@ export async function thriveRoutes(app: FastifyInstance, ctx: ApiContext): Promi
             enteredValue: body.value,
             enteredUnit: body.unit,
             takenAt: original.taken_at,
-            source: caller.role === 'CLIENT' ? 'client' : 'staff',
+            source: isClientRole(caller.role) ? 'client' : 'staff',
             enteredBy: caller.id,
             corrects: { id: original.id, reason: body.reason.trim() },
           }),

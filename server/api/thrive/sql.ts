@@ -4,7 +4,7 @@
 // is computed here: elapsed program time, the few due appointments still ahead of now (subtracted
 // from the roll-up's counts), "overdue" and "in the last 30 days". The On Track thresholds are
 // the ones in machines/thrive-dashboard, rendered into the SQL, so the page's rules and the
-// server's never drift apart. sql-reference.ts computes the same from scratch.
+// server's never drift apart. tests/support/thrive-sql-reference.ts computes the same from scratch.
 import { type RawBuilder, sql } from 'kysely';
 import { THRIVE_TILES, type ThriveTile } from '../../../machines/thrive-dashboard/tiles.ts';
 import { ADVERSE_EVENT_FLAG_DAYS, HEART_RISK_FLAG_PERCENT, TRACK_THRESHOLDS as T } from '../../../machines/thrive-dashboard/track-rules.ts';

@@ -13,9 +13,9 @@ import type { Therapy } from '../../../machines/visits/therapy-fields.ts';
 import { callerOf } from '../../auth/bearer.ts';
 import type { Db } from '../../db/database.ts';
 import type { ApiContext } from '../context.ts';
-import { type AuditAction, refuse, withAudit } from '../data/audit.ts';
-import { isStaff, notFound } from '../policy.ts';
-import { getTherapySettings, isClient, userExists } from './data.ts';
+import { type AuditAction, withAudit } from '../data/audit.ts';
+import { scopedClient } from '../client-scope.ts';
+import { getTherapySettings } from './data.ts';
 
 type CompletedSession = components['schemas']['CompletedSession'];
 
@@ -54,15 +54,12 @@ export async function listCompletedSessions(db: Db, client: number): Promise<Com
 export async function completedSessionRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   const { db, contract } = ctx;
 
-  app.get<{ Querystring: { client: number } }>('/visits/completed-sessions', { schema: contract.routeSchema('listCompletedSessions') }, async (request) => {
+  app.get<{ Querystring: { client: number } }>('/visits/completed-sessions', { schema: contract.routeSchema('listCompletedSessions'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
     const caller = callerOf(request);
     const { client } = request.query;
-    if (!isStaff(caller.role) && client !== caller.id) {
-      if (await isClient(db, client)) await refuse(db, { actor: caller, action: ACTION, client, requestId: request.id }, notFound());
-      throw notFound();
-    }
-    // A client id that names nobody has no record (and no audit subject); anyone else's list may be empty.
-    if (!(await userExists(db, client))) throw notFound();
+    // A client their own list; staff anyone's (a client id that names nobody has no record, and no
+    // audit subject); anyone else's list may be empty.
+    await scopedClient(db, { caller, asked: client, action: ACTION, requestId: request.id }, { clients: 'own', staffName: 'user' });
     return withAudit(db, { actor: caller, action: ACTION, client, requestId: request.id }, (trx) => listCompletedSessions(trx, client));
   });
 }

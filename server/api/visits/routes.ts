@@ -22,7 +22,7 @@ import { clinicToday } from '../data/clinic-settings.ts';
 import { requireLifecycleStep } from '../lifecycle.ts';
 import { followChart } from '../appointments/transitions.ts';
 import { clinicWhen } from '../../mail/clinic-when.ts';
-import { type Caller, forbidden, isAdmin, isStaff, notFound } from '../policy.ts';
+import { type Caller, forbidden, isClientRole, isDoctor, isStaff, notFound } from '../policy.ts';
 import {
   drawFromLot,
   findLot,
@@ -57,6 +57,12 @@ import {
 import { isDiabetic } from './client-facts.ts';
 import { VISIT_TEXTS as T } from './texts.ts';
 import { wordsInSentence } from '../../../machines/rules/words.ts';
+import { type ScopeRule, scopedClient } from '../client-scope.ts';
+
+/** Screens are the clinic's working record: staff on a client (400 for anyone else), never a client (404, audited). */
+/** A client's own visits (another's 404, audited). */
+const OWN_VISITS: ScopeRule = { clients: 'own', staffName: 'user' };
+const SCREENED_CLIENT: ScopeRule = { clients: 'none', staffName: 'client', outside: () => badRequest('client', T.notClient) };
 
 type S = components['schemas'];
 
@@ -152,10 +158,6 @@ export async function therapyVisitRoutes(app: FastifyInstance, ctx: ApiContext):
     throw forbidden(T.readOnly);
   }
 
-  function backOfficeOnly(caller: Caller): void {
-    if (!isAdmin(caller.role)) throw forbidden(T.adminOnly);
-  }
-
   /**
    * A deactivated recipe is not offered for new charting: a visit may keep the recipe it already
    * has (past visits keep theirs), but may not switch to one taken out of use.
@@ -185,16 +187,12 @@ export async function therapyVisitRoutes(app: FastifyInstance, ctx: ApiContext):
 
   app.get<{ Querystring: { client?: number; therapy?: Therapy; status?: VisitStatus } }>(
     '/visits/therapy-visits',
-    { schema: contract.routeSchema('listTherapyVisits') },
+    { schema: contract.routeSchema('listTherapyVisits'), config: { access: { roles: 'signed-in', client: 'own' } } },
     async (request) => {
       const caller = callerOf(request);
       const q = request.query;
-      if (caller.role === 'CLIENT') {
-        if (q.client !== undefined && q.client !== caller.id) {
-          const other = await isClient(db, q.client);
-          if (other) await refuse(db, { actor: caller, action: act('visit.list'), client: q.client, requestId: request.id }, notFound());
-          throw notFound();
-        }
+      if (isClientRole(caller.role)) {
+        await scopedClient(db, { caller, asked: q.client, action: act('visit.list'), requestId: request.id }, OWN_VISITS);
         // A client sees that a session happened, never its chart.
         const statuses: VisitStatus[] = q.status ? (['completed', 'signed'].includes(q.status) ? [q.status] : []) : ['completed', 'signed'];
         return withAudit(db, { actor: caller, action: act('visit.list'), client: caller.id, requestId: request.id }, async (trx) =>
@@ -210,10 +208,9 @@ export async function therapyVisitRoutes(app: FastifyInstance, ctx: ApiContext):
     },
   );
 
-  app.post<{ Body: S['TherapyVisitCreate'] }>('/visits/therapy-visits', { schema: contract.routeSchema('createTherapyVisit') }, async (request, reply) => {
+  app.post<{ Body: S['TherapyVisitCreate'] }>('/visits/therapy-visits', { schema: contract.routeSchema('createTherapyVisit'), config: { access: { roles: 'staff', client: 'any', denied: T.readOnly } } }, async (request, reply) => {
     const caller = callerOf(request);
     const body = request.body;
-    if (caller.role === 'CLIENT') throw forbidden(T.readOnly);
     await chartingOnly(caller, 'visit.create', null, request.id);
     let fields: { client: number; therapy: Therapy; appointment: number | null; resource: number | null; package: number | null };
     if (body.appointment !== undefined) {
@@ -254,14 +251,14 @@ export async function therapyVisitRoutes(app: FastifyInstance, ctx: ApiContext):
     }
   });
 
-  app.get<{ Params: { id: number } }>('/visits/therapy-visits/:id', { schema: contract.routeSchema('getTherapyVisit') }, async (request) => {
+  app.get<{ Params: { id: number } }>('/visits/therapy-visits/:id', { schema: contract.routeSchema('getTherapyVisit'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
     const caller = callerOf(request);
     const visit = await visitFor(caller, request.params.id, 'visit.read', request.id);
     const settings = await getTherapySettings(db);
     return withAudit(db, { actor: caller, action: act('visit.read'), client: visit.client_id, requestId: request.id }, (trx) => present(trx, visit, settings));
   });
 
-  app.patch<{ Params: { id: number }; Body: S['TherapyVisitPatch'] }>('/visits/therapy-visits/:id', { schema: contract.routeSchema('patchTherapyVisit') }, async (request) => {
+  app.patch<{ Params: { id: number }; Body: S['TherapyVisitPatch'] }>('/visits/therapy-visits/:id', { schema: contract.routeSchema('patchTherapyVisit'), config: { access: { roles: 'staff', client: 'any', denied: T.readOnly, refusal: 'audited' } } }, async (request) => {
     const caller = callerOf(request);
     const body = request.body;
     const visit = await visitFor(caller, request.params.id, 'visit.update', request.id);
@@ -294,7 +291,7 @@ export async function therapyVisitRoutes(app: FastifyInstance, ctx: ApiContext):
 
   app.post<{ Params: { id: number }; Body: S['TherapyVisitTransition'] }>(
     '/visits/therapy-visits/:id/transitions',
-    { schema: contract.routeSchema('transitionTherapyVisit') },
+    { schema: contract.routeSchema('transitionTherapyVisit'), config: { access: { roles: 'staff', client: 'any', denied: T.readOnly, refusal: 'audited' } } },
     async (request) => {
       const caller = callerOf(request);
       const body = request.body;
@@ -303,7 +300,7 @@ export async function therapyVisitRoutes(app: FastifyInstance, ctx: ApiContext):
       if (body.to === 'aborted' && !body.reason?.trim()) throw badRequest('reason', T.reasonNeeded);
       const overriding = body.override_reason !== undefined;
       if (overriding && !body.override_reason!.trim()) throw badRequest('override_reason', T.reasonNeeded);
-      if (overriding && caller.role !== 'DOCTOR') throw forbidden(T.doctorOnly);
+      if (overriding && !isDoctor(caller.role)) throw forbidden(T.doctorOnly);
       const settings = await getTherapySettings(db);
       return withAudit(db, { actor: caller, action: act('visit.transition'), client: visit.client_id, requestId: request.id }, async (trx) => {
         const current = (await findVisitRow(trx, visit.id, true))!;
@@ -364,7 +361,7 @@ export async function therapyVisitRoutes(app: FastifyInstance, ctx: ApiContext):
 
   app.post<{ Params: { id: number }; Body: S['TherapyVisitAddendumCreate'] }>(
     '/visits/therapy-visits/:id/addenda',
-    { schema: contract.routeSchema('addTherapyVisitAddendum') },
+    { schema: contract.routeSchema('addTherapyVisitAddendum'), config: { access: { roles: 'staff', client: 'any', denied: T.readOnly, refusal: 'audited' } } },
     async (request, reply) => {
       const caller = callerOf(request);
       const text = request.body.text.trim();
@@ -385,7 +382,7 @@ export async function therapyVisitRoutes(app: FastifyInstance, ctx: ApiContext):
 
   app.get<{ Params: { id: number } }>(
     '/visits/therapy-visits/:id/previous-settings',
-    { schema: contract.routeSchema('getPreviousTherapySettings') },
+    { schema: contract.routeSchema('getPreviousTherapySettings'), config: { access: { roles: 'signed-in', client: 'own' } } },
     async (request) => {
       const caller = callerOf(request);
       const visit = await visitFor(caller, request.params.id, 'visit.read', request.id);
@@ -398,33 +395,24 @@ export async function therapyVisitRoutes(app: FastifyInstance, ctx: ApiContext):
 
   // ---- contraindication screens ----
 
-  async function staffOnClient(caller: Caller, client: number, action: VisitAction, requestId: string): Promise<void> {
-    if (isStaff(caller.role)) {
-      if (!(await isClient(db, client))) throw badRequest('client', T.notClient);
-      return;
-    }
-    if (await isClient(db, client)) await refuse(db, { actor: caller, action: act(action), client, requestId }, notFound());
-    throw notFound();
-  }
-
   app.get<{ Querystring: { client: number; therapy?: Therapy } }>(
     '/visits/contraindication-screens',
-    { schema: contract.routeSchema('listContraindicationScreens') },
+    { schema: contract.routeSchema('listContraindicationScreens'), config: { access: { roles: 'staff', client: 'any', refusal: 'audited' } } },
     async (request) => {
       const caller = callerOf(request);
       const { client, therapy } = request.query;
-      await staffOnClient(caller, client, 'visit.screen.list', request.id);
+      await scopedClient(db, { caller, asked: client, action: act('visit.screen.list'), requestId: request.id }, SCREENED_CLIENT);
       return withAudit(db, { actor: caller, action: act('visit.screen.list'), client, requestId: request.id }, (trx) => listScreens(trx, client, therapy));
     },
   );
 
   app.post<{ Body: S['ContraindicationScreenCreate'] }>(
     '/visits/contraindication-screens',
-    { schema: contract.routeSchema('createContraindicationScreen') },
+    { schema: contract.routeSchema('createContraindicationScreen'), config: { access: { roles: 'staff', client: 'any', refusal: 'audited' } } },
     async (request, reply) => {
       const caller = callerOf(request);
       const body = request.body;
-      await staffOnClient(caller, body.client, 'visit.screen.create', request.id);
+      await scopedClient(db, { caller, asked: body.client, action: act('visit.screen.create'), requestId: request.id }, SCREENED_CLIENT);
       await chartingOnly(caller, 'visit.screen.create', body.client, request.id);
       const settings = await getTherapySettings(db);
       const known = new Set(settings.contraindications[body.therapy].map((c) => c.key));
@@ -441,7 +429,7 @@ export async function therapyVisitRoutes(app: FastifyInstance, ctx: ApiContext):
 
   app.post<{ Params: { id: number }; Body: S['ContraindicationOverride'] }>(
     '/visits/contraindication-screens/:id/override',
-    { schema: contract.routeSchema('overrideContraindicationScreen') },
+    { schema: contract.routeSchema('overrideContraindicationScreen'), config: { access: { roles: 'staff', client: 'any', refusal: 'audited' } } },
     async (request) => {
       const caller = callerOf(request);
       const reason = request.body.reason.trim();
@@ -451,7 +439,7 @@ export async function therapyVisitRoutes(app: FastifyInstance, ctx: ApiContext):
         throw notFound();
       }
       if (!screen) throw notFound();
-      if (caller.role !== 'DOCTOR') await refuse(db, { actor: caller, action: act('visit.screen.override'), client: screen.client, requestId: request.id }, forbidden(T.doctorOnly));
+      if (!isDoctor(caller.role)) await refuse(db, { actor: caller, action: act('visit.screen.override'), client: screen.client, requestId: request.id }, forbidden(T.doctorOnly));
       if (!reason) throw badRequest('reason', T.reasonNeeded);
       return withAudit(db, { actor: caller, action: act('visit.screen.override'), client: screen.client, requestId: request.id }, async (trx) => {
         const current = (await findScreen(trx, screen.id, true))!;
@@ -465,15 +453,12 @@ export async function therapyVisitRoutes(app: FastifyInstance, ctx: ApiContext):
 
   // ---- the back office: settings, recipes, lots ----
 
-  app.get('/visits/therapy-settings', { schema: contract.routeSchema('getTherapySettings') }, async (request) => {
-    const caller = callerOf(request);
-    if (!isStaff(caller.role)) throw forbidden(T.readOnly);
+  app.get('/visits/therapy-settings', { schema: contract.routeSchema('getTherapySettings'), config: { access: { roles: 'staff', client: 'none', denied: T.readOnly } } }, async () => {
     return getTherapySettings(db);
   });
 
-  app.patch<{ Body: S['TherapySettingsPatch'] }>('/visits/therapy-settings', { schema: contract.routeSchema('patchTherapySettings') }, async (request) => {
+  app.patch<{ Body: S['TherapySettingsPatch'] }>('/visits/therapy-settings', { schema: contract.routeSchema('patchTherapySettings'), config: { access: { roles: 'admins', client: 'none', denied: T.adminOnly } } }, async (request) => {
     const caller = callerOf(request);
-    backOfficeOnly(caller);
     const body = request.body;
     const current = await getTherapySettings(db);
     const next: TherapySettings = {
@@ -495,15 +480,12 @@ export async function therapyVisitRoutes(app: FastifyInstance, ctx: ApiContext):
     });
   });
 
-  app.get('/visits/iv-recipes', { schema: contract.routeSchema('listIvRecipes') }, async (request) => {
-    const caller = callerOf(request);
-    if (!isStaff(caller.role)) throw forbidden(T.readOnly);
+  app.get('/visits/iv-recipes', { schema: contract.routeSchema('listIvRecipes'), config: { access: { roles: 'staff', client: 'none', denied: T.readOnly } } }, async () => {
     return listRecipes(db);
   });
 
-  app.post<{ Body: S['IvRecipeCreate'] }>('/visits/iv-recipes', { schema: contract.routeSchema('createIvRecipe') }, async (request, reply) => {
+  app.post<{ Body: S['IvRecipeCreate'] }>('/visits/iv-recipes', { schema: contract.routeSchema('createIvRecipe'), config: { access: { roles: 'admins', client: 'none', denied: T.adminOnly } } }, async (request, reply) => {
     const caller = callerOf(request);
-    backOfficeOnly(caller);
     try {
       const recipe = await withAudit(db, { actor: caller, action: act('visit.recipe.create'), client: null, requestId: request.id }, (trx) => insertRecipe(trx, request.body));
       reply.code(201);
@@ -514,9 +496,8 @@ export async function therapyVisitRoutes(app: FastifyInstance, ctx: ApiContext):
     }
   });
 
-  app.patch<{ Params: { id: number }; Body: S['IvRecipePatch'] }>('/visits/iv-recipes/:id', { schema: contract.routeSchema('patchIvRecipe') }, async (request) => {
+  app.patch<{ Params: { id: number }; Body: S['IvRecipePatch'] }>('/visits/iv-recipes/:id', { schema: contract.routeSchema('patchIvRecipe'), config: { access: { roles: 'admins', client: 'none', denied: T.adminOnly } } }, async (request) => {
     const caller = callerOf(request);
-    backOfficeOnly(caller);
     try {
       return await withAudit(db, { actor: caller, action: act('visit.recipe.update'), client: null, requestId: request.id }, async (trx) => {
         const recipe = await updateRecipe(trx, request.params.id, request.body);
@@ -529,15 +510,12 @@ export async function therapyVisitRoutes(app: FastifyInstance, ctx: ApiContext):
     }
   });
 
-  app.get<{ Querystring: { item?: string } }>('/visits/stock-lots', { schema: contract.routeSchema('listStockLots') }, async (request) => {
-    const caller = callerOf(request);
-    if (!isStaff(caller.role)) throw forbidden(T.readOnly);
+  app.get<{ Querystring: { item?: string } }>('/visits/stock-lots', { schema: contract.routeSchema('listStockLots'), config: { access: { roles: 'staff', client: 'none', denied: T.readOnly } } }, async (request) => {
     return listLots(db, request.query.item);
   });
 
-  app.post<{ Body: S['StockLotCreate'] }>('/visits/stock-lots', { schema: contract.routeSchema('createStockLot') }, async (request, reply) => {
+  app.post<{ Body: S['StockLotCreate'] }>('/visits/stock-lots', { schema: contract.routeSchema('createStockLot'), config: { access: { roles: 'admins', client: 'none', denied: T.adminOnly } } }, async (request, reply) => {
     const caller = callerOf(request);
-    backOfficeOnly(caller);
     try {
       const lot = await withAudit(db, { actor: caller, action: act('visit.stock.create'), client: null, requestId: request.id }, (trx) => insertLot(trx, request.body, caller.id, T.lotArrived));
       reply.code(201);
@@ -550,19 +528,17 @@ export async function therapyVisitRoutes(app: FastifyInstance, ctx: ApiContext):
 
   // ---- stock adjustments: every change to a lot is a movement with its balance ----
 
-  app.get<{ Params: { id: number } }>('/visits/stock-lots/:id/adjustments', { schema: contract.routeSchema('listStockMovements') }, async (request) => {
+  app.get<{ Params: { id: number } }>('/visits/stock-lots/:id/adjustments', { schema: contract.routeSchema('listStockMovements'), config: { access: { roles: 'staff', client: 'none', denied: T.readOnly } } }, async (request) => {
     const caller = callerOf(request);
-    if (!isStaff(caller.role)) throw forbidden(T.readOnly);
     if (!(await findLot(db, request.params.id))) throw notFound();
     return withAudit(db, { actor: caller, action: act('visit.stock.history'), client: null, requestId: request.id }, (trx) => listMovements(trx, request.params.id));
   });
 
   app.post<{ Params: { id: number }; Body: S['StockAdjustmentCreate'] }>(
     '/visits/stock-lots/:id/adjustments',
-    { schema: contract.routeSchema('adjustStockLot') },
+    { schema: contract.routeSchema('adjustStockLot'), config: { access: { roles: 'admins', client: 'none', denied: T.adminOnly } } },
     async (request, reply) => {
       const caller = callerOf(request);
-      backOfficeOnly(caller);
       const { kind, quantity, reason } = request.body;
       if (kind !== 'count' && quantity === 0) throw badRequest('quantity', T.adjustmentNotZero);
       if (!reason.trim()) throw badRequest('reason', T.reasonNeeded);

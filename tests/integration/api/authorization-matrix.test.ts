@@ -1,10 +1,12 @@
-// Generated from server/api/authorization-matrix.ts (the table in docs/authorization.md): every operation
+// Generated from tests/support/authorization-matrix.ts (the table in docs/authorization.md): every operation
 // × every role × own/another's record, over HTTP with real tokens, on each engine.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTHORIZATION_MATRIX, expectedOutcome, renderAuthorizationMatrix } from '../../../server/api/authorization-matrix.ts';
+import { AUTHORIZATION_MATRIX, expectedOutcome, renderAuthorizationMatrix } from '../../support/authorization-matrix.ts';
+import { loadContract } from '../../../server/api/contract.ts';
 import { ROLES } from '../../../server/api/policy.ts';
+import { admits, declaredAccess } from '../../../server/api/route-access.ts';
 import type { ClinicRole } from '../../../server/identity/contracts.ts';
 import { engines } from '../../support/engines.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';
@@ -132,6 +134,24 @@ describe.each(engines)('authorization matrix on %s', (engine) => {
     s.program = await addProgram(t, 'Metabolic Reset');
   }, 180_000);
   afterAll(() => t.close());
+
+  // The routes' own declarations (route options `config.access`): every operation of the contract
+  // has one, and a role a declaration leaves out is refused on every row of that operation.
+  it('every operation declares its roles and client scope, and the table agrees with them', () => {
+    const declared = declaredAccess();
+    const operations = loadContract().operations();
+    expect(operations.filter((o) => !declared.has(o.operationId)).map((o) => o.operationId)).toEqual([]);
+    for (const row of AUTHORIZATION_MATRIX) {
+      const [method, target] = row.operation.split(' ');
+      const path = `/${target.split('?')[0]}`;
+      const operation = operations.find((o) => o.method === method.toLowerCase() && o.path === path);
+      expect(operation, `${row.key}: ${row.operation} is an operation of the contract`).toBeDefined();
+      const access = declared.get(operation!.operationId)!;
+      for (const role of ROLES) {
+        if (!admits(access, role)) expect([403, 404], `${row.key} as ${role} (declared ${access.roles})`).toContain(expectedOutcome(row, role));
+      }
+    }
+  });
 
   const cases = AUTHORIZATION_MATRIX.flatMap((row) => ROLES.map((role) => ({ row, role, expected: expectedOutcome(row, role) })));
   it.each(cases)('$row.operation on $row.target as $role → $expected', async ({ row, role, expected }) => {

@@ -1,4 +1,4 @@
-// The scheduling rows of the authorization matrix (server/api/authorization-matrix.ts): one
+// The scheduling rows of the authorization matrix (tests/support/authorization-matrix.ts): one
 // request per row, run for every role by tests/integration/api/authorization-matrix.test.ts.
 // Each request books its own appointment at a fresh time, so rows never collide.
 import type { ClinicRole } from '../../../../server/identity/contracts.ts';

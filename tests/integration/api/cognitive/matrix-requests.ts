@@ -1,4 +1,4 @@
-// The cognitive assessment rows of the authorization matrix (server/api/authorization-matrix.ts):
+// The cognitive assessment rows of the authorization matrix (tests/support/authorization-matrix.ts):
 // one request per row, run for every role by tests/integration/api/authorization-matrix.test.ts.
 // Each request works on a run of its own, put straight into the status it needs.
 import { generateBattery } from '../../../../machines/cognitive/battery.ts';

@@ -1,4 +1,4 @@
-// The discovery rows of the authorization matrix (server/api/authorization-matrix.ts): one request
+// The discovery rows of the authorization matrix (tests/support/authorization-matrix.ts): one request
 // per row, run for every role by tests/integration/api/authorization-matrix.test.ts. Each request
 // works on its own prospect, so rows never depend on each other.
 import { sql } from 'kysely';

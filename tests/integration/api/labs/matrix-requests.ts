@@ -1,4 +1,4 @@
-// The labs rows of the authorization matrix (server/api/authorization-matrix.ts): one request per
+// The labs rows of the authorization matrix (tests/support/authorization-matrix.ts): one request per
 // row, run for every role by tests/integration/api/authorization-matrix.test.ts. "Own" is the
 // client's own order for a CLIENT and the shared client's for staff. Orders are made the way the
 // lab desk makes them (the front desk books, a nurse moves them along), each on its own slot.

@@ -1,4 +1,4 @@
-// The support rows of the authorization matrix (server/api/authorization-matrix.ts): one request
+// The support rows of the authorization matrix (tests/support/authorization-matrix.ts): one request
 // per row, run for every role by tests/integration/api/authorization-matrix.test.ts. "Own" is
 // the client's own ticket for a CLIENT and the shared client's ticket for staff.
 import type { ClinicRole } from '../../../../server/identity/contracts.ts';

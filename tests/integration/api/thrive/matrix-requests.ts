@@ -1,4 +1,4 @@
-// The thrive dashboard's rows of the authorization matrix (server/api/authorization-matrix.ts):
+// The thrive dashboard's rows of the authorization matrix (tests/support/authorization-matrix.ts):
 // one request per row, run for every role by tests/integration/api/authorization-matrix.test.ts.
 import type { ClinicRole } from '../../../../server/identity/contracts.ts';
 import type { TestApp } from '../../../support/test-app.ts';

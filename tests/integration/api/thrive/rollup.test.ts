@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attention, clientEnrollments, summary, tilePage } from '../../../../server/api/thrive/data.ts';
 import { THRIVE_TILES } from '../../../../server/api/thrive/sql.ts';
-import { fromScratch } from '../../../../server/api/thrive/sql-reference.ts';
+import { fromScratch } from '../../../support/thrive-sql-reference.ts';
 import type { Db } from '../../../../server/db/database.ts';
 import { createTestDatabase, engines, type TestDatabase } from '../../../support/engines.ts';
 

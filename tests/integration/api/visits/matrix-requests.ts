@@ -1,4 +1,4 @@
-// The therapy visit rows of the authorization matrix (server/api/authorization-matrix.ts): one
+// The therapy visit rows of the authorization matrix (tests/support/authorization-matrix.ts): one
 // request per row, run for every role by tests/integration/api/authorization-matrix.test.ts. Each
 // request works on a visit or screen of its own, made by the clinic's nurse or doctor.
 import type { ClinicRole } from '../../../../server/identity/contracts.ts';

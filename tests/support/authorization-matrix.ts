@@ -1,9 +1,9 @@
 // The authorization matrix: what each role gets from each operation, on their own record and on
 // someone else's. docs/authorization.md's table is rendered from this, and the integration test
 // tests/integration/api/authorization-matrix.test.ts runs every row for every role over HTTP.
-// The server decides with server/api/policy.ts; this table is the independent statement of
-// what that policy must produce.
-import type { ClinicRole } from '../identity/contracts.ts';
+// The server decides with server/api/policy.ts and each route's access declaration
+// (server/api/route-access.ts); this table is the independent statement of what they must produce.
+import type { ClinicRole } from '../../server/identity/contracts.ts';
 
 export type Outcome = 200 | 201 | 204 | 400 | 403 | 404;
 

@@ -2,9 +2,9 @@
 // (sql.ts, migration 0910) must always equal. Not served: the roll-up tests compare the two on
 // random data, and `npm run bench:thrive` times this as the baseline.
 import { type RawBuilder, sql } from 'kysely';
-import { GOAL_AREA_TARGETS, HEALTHY_BMI } from '../../../machines/thrive-dashboard/goals.ts';
-import type { EnrollmentFilter, TrackedSource } from './sql.ts';
-import { FLAGS, recentAdverse, STATUS } from './sql.ts';
+import { GOAL_AREA_TARGETS, HEALTHY_BMI } from '../../machines/thrive-dashboard/goals.ts';
+import type { EnrollmentFilter, TrackedSource } from '../../server/api/thrive/sql.ts';
+import { FLAGS, recentAdverse, STATUS } from '../../server/api/thrive/sql.ts';
 
 function where(f: EnrollmentFilter): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`e.status = 'active'`];
