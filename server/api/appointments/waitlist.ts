@@ -3,16 +3,27 @@
 // mail transport, in the cancelling transaction); the first to accept books it, and the others are
 // told it is gone. The exclusion constraints decide between two accepts at the same moment.
 import { sql } from 'kysely';
+import type { AnyStateMachine } from 'xstate';
 import type { components } from '../../../openapi/generated/api.ts';
 import type { Db } from '../../db/database.ts';
 import { readClinicName } from '../../mail/clinic-name.ts';
 import type { MailTransport } from '../../mail/transport.ts';
 import { clockMinutes, localTime } from '../../../machines/appointments/scheduling-rules.ts';
 import { clinicWhen } from '../../mail/clinic-when.ts';
+import { type WaitlistEntryStatus, type WaitlistOfferStatus, waitlistEntryLifecycle, waitlistOfferLifecycle } from '../../../machines/appointments/waitlist-lifecycle.ts';
+import { statusesOf, stepTo } from '../../../machines/lifecycle/lifecycle.ts';
+import { requireLifecycleStep } from '../lifecycle.ts';
+import { SchedulingConflict } from './booking.ts';
 import type { AppointmentOut, SchedulingSettings } from './data.ts';
-import { MESSAGES } from './texts.ts';
+import { MESSAGES, SCHEDULING_TEXTS as T } from './texts.ts';
 
 export type WaitlistEntryOut = components['schemas']['WaitlistEntry'];
+
+/** The statuses the waitlist charts let step to `to`: the only rows an update may move. */
+const mayStepTo = (chart: AnyStateMachine, to: string) => statusesOf(chart).filter((status) => stepTo(chart, status, to));
+const OFFER_MAY_BE_ACCEPTED = mayStepTo(waitlistOfferLifecycle, 'accepted') as WaitlistOfferStatus[];
+const OFFER_MAY_GO = mayStepTo(waitlistOfferLifecycle, 'gone') as WaitlistOfferStatus[];
+const ENTRY_MAY_BE_BOOKED = mayStepTo(waitlistEntryLifecycle, 'booked') as WaitlistEntryStatus[];
 
 export async function listWaitlist(db: Db, client?: number): Promise<WaitlistEntryOut[]> {
   const { rows } = await sql<any>`
@@ -71,7 +82,7 @@ export async function offerFreedSlot(trx: Db, mail: MailTransport, settings: Sch
   const { rows } = await sql<Recipient & { earliest: string; latest: string }>`
     select e.id as entry, e.channel, u.email, u.phone_number as phone, e.earliest::text as earliest, e.latest::text as latest
     from waitlist_entries e join users u on u.id = e.client_id
-    where e.status = 'waiting' and e.service_id = ${freed.service} and e.client_id <> ${freed.client}
+    where e.status in (${sql.join(ENTRY_MAY_BE_BOOKED)}) and e.service_id = ${freed.service} and e.client_id <> ${freed.client}
       and ${local.weekday}::smallint = any(e.weekdays)
     order by e.id`.execute(trx);
   const matching = rows.filter((r) => clockMinutes(r.earliest) <= local.minutes && local.minutes <= clockMinutes(r.latest));
@@ -110,13 +121,16 @@ export async function findOffer(db: Db, id: number, forUpdate = false): Promise<
   return r && { ...r, start: new Date(r.starts_at).toISOString(), end: new Date(r.ends_at).toISOString() };
 }
 
-/** The winner's bookkeeping: this offer accepted, the entry booked, every other offer of the slot gone (and told). */
+
+/** The winner's bookkeeping: this offer accepted, the entry booked, every other offer of the slot gone (and told); each as its chart allows. */
 export async function settleOffers(trx: Db, mail: MailTransport, settings: SchedulingSettings, offer: OfferRow, appointment: number, serviceName: string): Promise<void> {
-  await trx.updateTable('waitlist_offers').set({ status: 'accepted', appointment_id: appointment }).where('id', '=', offer.id).execute();
-  await trx.updateTable('waitlist_entries').set({ status: 'booked' }).where('id', '=', offer.entry).execute();
+  requireLifecycleStep(waitlistOfferLifecycle, 'waitlist offer', offer.status, 'accepted');
+  const accepted = await trx.updateTable('waitlist_offers').set({ status: 'accepted', appointment_id: appointment }).where('id', '=', offer.id).where('status', 'in', OFFER_MAY_BE_ACCEPTED).executeTakeFirst();
+  const booked = await trx.updateTable('waitlist_entries').set({ status: 'booked' }).where('id', '=', offer.entry).where('status', 'in', ENTRY_MAY_BE_BOOKED).executeTakeFirst();
+  if (Number(accepted.numUpdatedRows) !== 1 || Number(booked.numUpdatedRows) !== 1) throw new SchedulingConflict(T.offerGone, []);
   const { rows } = await sql<Recipient & { id: number }>`
     update waitlist_offers o set status = 'gone' from waitlist_entries e, users u
-    where o.freed_appointment_id = ${offer.freed} and o.id <> ${offer.id} and o.status = 'open'
+    where o.freed_appointment_id = ${offer.freed} and o.id <> ${offer.id} and o.status in (${sql.join(OFFER_MAY_GO)})
       and e.id = o.entry_id and u.id = e.client_id
     returning o.id, e.id as entry, e.channel, u.email, u.phone_number as phone`.execute(trx);
   const when = await clinicWhen(trx, offer.start);
@@ -129,5 +143,5 @@ export async function lockOffersOfSlot(trx: Db, freed: number): Promise<void> {
 }
 
 export async function markOfferGone(db: Db, id: number): Promise<void> {
-  await db.updateTable('waitlist_offers').set({ status: 'gone' }).where('id', '=', id).where('status', '=', 'open').execute();
+  await db.updateTable('waitlist_offers').set({ status: 'gone' }).where('id', '=', id).where('status', 'in', OFFER_MAY_GO).execute();
 }

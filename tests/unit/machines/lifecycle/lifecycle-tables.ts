@@ -5,6 +5,7 @@
 // read from a chart.
 import { appointmentLifecycle } from '../../../../machines/appointments/appointment-lifecycle.ts';
 import { runLifecycle } from '../../../../machines/cognitive/run-lifecycle.ts';
+import { waitlistEntryLifecycle, waitlistOfferLifecycle } from '../../../../machines/appointments/waitlist-lifecycle.ts';
 import { pipelineLifecycle } from '../../../../machines/discovery/pipeline-lifecycle.ts';
 import { enrollmentLifecycle } from '../../../../machines/enrollment/enrollment-lifecycle.ts';
 import { labOrderLifecycle } from '../../../../machines/labs/order-lifecycle.ts';
@@ -225,4 +226,23 @@ export const pipelineTable: TransitionTable = {
   ],
 };
 
-export const lifecycleTables = [appointmentTable, labOrderTable, ticketTable, enrollmentTable, runTable, visitTable, pipelineTable];
+// ---- Waitlist (issue «Scheduling core»): an entry waits until one of its offers is accepted; an
+// offer of a freed slot is accepted by the first client, and every other offer of that slot is gone.
+
+const waitlistEntryTable: TransitionTable = {
+  chart: waitlistEntryLifecycle,
+  source: 'the scheduling core issue (the first to accept books the freed slot)',
+  statuses: ['waiting', 'booked'],
+  verbs: ['entry.book'],
+  cases: [{ name: 'any entry', steps: { waiting: { 'entry.book': 'booked' } } }],
+};
+
+const waitlistOfferTable: TransitionTable = {
+  chart: waitlistOfferLifecycle,
+  source: 'the scheduling core issue (the others are told it is gone)',
+  statuses: ['open', 'accepted', 'gone'],
+  verbs: ['offer.accept', 'offer.withdraw'],
+  cases: [{ name: 'any offer', steps: { open: { 'offer.accept': 'accepted', 'offer.withdraw': 'gone' } } }],
+};
+
+export const lifecycleTables = [appointmentTable, labOrderTable, ticketTable, enrollmentTable, runTable, visitTable, pipelineTable, waitlistEntryTable, waitlistOfferTable];
