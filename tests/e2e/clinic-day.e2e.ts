@@ -52,7 +52,7 @@ import { tokenOf } from '../support/e2e-accounts.ts';
 import { privateBuild } from '../support/private-build.ts';
 import type { ServerProcess } from '../support/server-process.ts';
 import { call, expectNoConsoleErrors, outbox, signInAs, startStaffServer } from '../support/staff-e2e.ts';
-import { charter, openAppointment } from '../support/visit-charting-e2e.ts';
+import { charter, HBOT_BEFORE_DIVE, openAppointment, VITALS_BEFORE } from '../support/visit-charting-e2e.ts';
 
 vi.setConfig({ testTimeout: 600_000, hookTimeout: 900_000 });
 
@@ -280,20 +280,8 @@ describe('a clinic day on the demo data', () => {
     await c.frame.waitFor();
     await c.click(page.getByRole('button', { name: V.recordScreening }));
     await c.frame.locator('[data-field="screening"]').getByText(V.screening.clear).waitFor();
-    await c.vitals('vitals_before', { systolic: '122', diastolic: '78', heart_rate: '70', spo2: '98' });
-    await c.parameters({
-      chamber_type: { choose: 'soft' },
-      ata: '1.3',
-      pressurise_minutes: '8',
-      hold_minutes: '60',
-      depressurise_minutes: '5',
-      oxygen_by_mask: { choose: V.yes },
-      concentrator_percent: '90',
-      checklist_cotton: { choose: V.yes },
-      checklist_no_lotions: { choose: V.yes },
-      checklist_no_devices: { choose: V.yes },
-      checklist_grounding: { choose: V.yes },
-    });
+    await c.vitals('vitals_before', VITALS_BEFORE);
+    await c.parameters(HBOT_BEFORE_DIVE);
     await c.saved();
     await c.step('in_progress');
     await c.parameters({ oneill_grade: '0' });

@@ -12,7 +12,7 @@ import { VISIT_TEXTS } from '../../server/api/visits/texts.ts';
 import { VISIT_TEXT as T } from '../../src/features/visits/texts.ts';
 import { expectFailedRequest, launchBrowser } from '../support/browser.ts';
 import { call, expectNoConsoleErrors } from '../support/staff-e2e.ts';
-import { arrangeVisitWorld, book, charter, checkInAndOpenChart, DESKTOP, doctorSigns, expectNoSidewaysScroll, PHONE, staffAt, type VisitWorld } from '../support/visit-charting-e2e.ts';
+import { arrangeVisitWorld, book, charter, checkInAndOpenChart, DESKTOP, doctorSigns, expectNoSidewaysScroll, HBOT_BEFORE_DIVE, PHONE, staffAt, type VisitWorld, VITALS_BEFORE } from '../support/visit-charting-e2e.ts';
 import { fieldPathWords } from '../../machines/rules/words.ts';
 
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 600_000 });
@@ -50,21 +50,8 @@ describe('therapy sessions charted by a nurse and signed by a doctor', () => {
     await c.frame.locator('[data-field="screening"]').getByText(T.screening.missing).waitFor();
     await c.click(page.getByRole('button', { name: T.recordScreening }));
     await c.frame.locator('[data-field="screening"]').getByText(T.screening.clear).waitFor();
-    await c.vitals('vitals_before', { systolic: '122', diastolic: '78', heart_rate: '70', spo2: '98' });
-    await c.parameters({
-      chamber_type: { choose: 'soft' },
-      ata: '1.3',
-      pressurise_minutes: '8',
-      hold_minutes: '60',
-      depressurise_minutes: '5',
-      oxygen_by_mask: { choose: T.yes },
-      concentrator_percent: '90',
-      // The pre-dive checklist: cotton only, no lotions or petroleum, no battery devices, grounding.
-      checklist_cotton: { choose: T.yes },
-      checklist_no_lotions: { choose: T.yes },
-      checklist_no_devices: { choose: T.yes },
-      checklist_grounding: { choose: T.yes },
-    });
+    await c.vitals('vitals_before', VITALS_BEFORE);
+    await c.parameters(HBOT_BEFORE_DIVE);
     await c.saved();
     await expectNoSidewaysScroll(page, 'HBOT chart at 1280 px');
     await c.step('in_progress');

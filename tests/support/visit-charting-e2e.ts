@@ -103,6 +103,24 @@ export async function expectNoSidewaysScroll(page: Page, where: string): Promise
 /** The therapies' time fields by key, with their labels: clock fields, typed section by section. */
 const CLOCK_LABELS = new Map(Object.values(THERAPY_FIELDS).flatMap((defs) => defs.filter((d) => d.kind === 'time').map((d) => [d.key, d.label] as const)));
 
+/** Vitals before a session, as the suites type them. */
+export const VITALS_BEFORE = { systolic: '122', diastolic: '78', heart_rate: '70', spo2: '98' };
+
+/** An HBOT dive's settings before it starts, with the pre-dive checklist (cotton only, no lotions or petroleum, no battery devices, grounding). */
+export const HBOT_BEFORE_DIVE: Record<string, string | { choose: string }> = {
+  chamber_type: { choose: 'soft' },
+  ata: '1.3',
+  pressurise_minutes: '8',
+  hold_minutes: '60',
+  depressurise_minutes: '5',
+  oxygen_by_mask: { choose: T.yes },
+  concentrator_percent: '90',
+  checklist_cotton: { choose: T.yes },
+  checklist_no_lotions: { choose: T.yes },
+  checklist_no_devices: { choose: T.yes },
+  checklist_grounding: { choose: T.yes },
+};
+
 /** Fills and steps a visit chart, counting clicks and fields typed. */
 export function charter(page: Page) {
   const counts = { clicks: 0, fields: 0 };
