@@ -52,7 +52,6 @@ describe('the long-function lister', () => {
 // Still to split (issue 33), each at most its length today: the list only shrinks. A function
 // that grows, a new one over the limit, or one split but left here all fail.
 const NOT_YET_SPLIT: Record<string, number> = {
-  'server/api/thrive/routes.ts thriveRoutes': 161,
   'server/api/appointments/backoffice.ts schedulingBackofficeRoutes': 156,
   'server/api/routes/users.ts userRoutes': 156,
 };
