@@ -320,3 +320,42 @@ export async function insertPackage(db: Db, p: Schemas['PackageCreate']): Promis
     .executeTakeFirstOrThrow();
   return (await listPackages(db, p.client)).find((pk) => pk.id === id)!;
 }
+
+const PLAN_COLUMNS = ['id', 'name', 'therapy', 'sessions', 'price_inr', 'validity_days', 'active'] as const;
+
+/** The package catalogue, active plans first. */
+export async function listPlans(db: Db) {
+  return db.selectFrom('package_plans').select([...PLAN_COLUMNS]).orderBy('active', 'desc').orderBy('name').orderBy('id').execute();
+}
+
+export async function findPlan(db: Db, id: number) {
+  return db.selectFrom('package_plans').select([...PLAN_COLUMNS]).where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertPlan(db: Db, b: Schemas['PackagePlanCreate']) {
+  const { id } = await db
+    .insertInto('package_plans')
+    .values({ name: b.name.trim(), therapy: b.therapy, sessions: b.sessions, price_inr: b.price_inr ?? 0, validity_days: b.validity_days ?? null, active: b.active ?? true })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return (await findPlan(db, id))!;
+}
+
+export async function updatePlan(db: Db, id: number, b: Schemas['PackagePlanPatch']) {
+  await db
+    .updateTable('package_plans')
+    .set({ ...b, ...(b.name !== undefined ? { name: b.name.trim() } : {}), updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+  return (await findPlan(db, id))!;
+}
+
+/** A plan sold to a client: a package of its sessions at its price, valid until `expires` (null: no end). */
+export async function sellPlan(db: Db, plan: { id: number; therapy: string; sessions: number; price_inr: number }, client: number, expires: string | null): Promise<PackageOut> {
+  const { id } = await db
+    .insertInto('packages')
+    .values({ client_id: client, therapy: plan.therapy, sessions_total: plan.sessions, expires_on: expires, plan_id: plan.id, price_inr: plan.price_inr })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return (await listPackages(db, client)).find((p) => p.id === id)!;
+}

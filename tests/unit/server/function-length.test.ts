@@ -49,25 +49,9 @@ describe('the long-function lister', () => {
   });
 });
 
-// Still to split (issue 33), each at most its length today: the list only shrinks. A function
-// that grows, a new one over the limit, or one split but left here all fail.
-const NOT_YET_SPLIT: Record<string, number> = {
-  'server/api/appointments/backoffice.ts schedulingBackofficeRoutes': 156,
-  'server/api/routes/users.ts userRoutes': 156,
-};
-
 describe('server/', () => {
-  const found = serverLongFunctions();
-
-  it(`has no function over ${MAX_FUNCTION_LINES} lines but those still to split, none grown`, () => {
-    const over = found
-      .filter((f) => !(f.lines <= (NOT_YET_SPLIT[`${f.file} ${f.name}`] ?? 0)))
-      .map((f) => `${f.file}:${f.line} ${f.name} (${f.lines} lines)`);
+  it(`has no function over ${MAX_FUNCTION_LINES} lines`, () => {
+    const over = serverLongFunctions().map((f) => `${f.file}:${f.line} ${f.name} (${f.lines} lines)`);
     expect(over).toEqual([]);
-  });
-
-  it('lists as still to split only functions that still are over the limit', () => {
-    const long = new Set(found.map((f) => `${f.file} ${f.name}`));
-    expect(Object.keys(NOT_YET_SPLIT).filter((key) => !long.has(key))).toEqual([]);
   });
 });
