@@ -17,7 +17,18 @@ import { type BookedAppointment, hoursImpact, serviceImpact, type StaffRules } f
 import type { ApiContext } from '../context.ts';
 import { withAudit } from '../data/audit.ts';
 import { notFound } from '../policy.ts';
-import { type AppointmentOut, findAppointment, findService, findUserBrief, getSettings } from './data.ts';
+import {
+  type AppointmentOut,
+  clinicHoursText,
+  findAppointment,
+  findService,
+  findUserBrief,
+  getSettings,
+  holidayDays,
+  staffBusyAhead,
+  staffExceptions,
+  staffWeeklyHours,
+} from './data.ts';
 import { BACKOFFICE_TEXTS, SCHEDULING_TEXTS as T } from './texts.ts';
 import { moveAppointment } from './transitions.ts';
 import { packagePlanRoutes } from './package-plans-routes.ts';
@@ -93,18 +104,12 @@ export async function schedulingBackofficeRoutes(app: FastifyInstance, ctx: ApiC
     const staffIds = [...new Set(booked.map((a) => a.staff))];
     const busy = new Map<number, Array<Interval & { id: number }>>();
     if (staffIds.length) {
-      const { rows } = await sql<{ id: number; staff: number; f: string; t: string }>`
-        select a.id, a.staff_id as staff, a.occupied_from as f, a.occupied_to as t from appointments a
-        where a.status not in ('cancelled', 'no_show', 'rescheduled') and a.occupied_to >= now()
-          and a.staff_id = any(${sql.val(staffIds)}::int[])`.execute(db);
+      const rows = await staffBusyAhead(db, staffIds);
       for (const r of rows) busy.set(r.staff, [...(busy.get(r.staff) ?? []), { id: r.id, start: ms(r.f), end: ms(r.t) }]);
     }
     const staffRules = await staffRulesOf(db, staffIds);
     const settings = await getSettings(db);
-    const [clinicHours, holidays] = await Promise.all([
-      db.selectFrom('clinic_hours').select(['weekday', sql<string>`opens::text`.as('opens'), sql<string>`closes::text`.as('closes')]).execute(),
-      db.selectFrom('clinic_holidays').select(sql<string>`day::text`.as('day')).execute(),
-    ]);
+    const [clinicHours, holidays] = await Promise.all([clinicHoursText(db), holidayDays(db)]);
     const hours = { zone: settings.time_zone, clinicHours, holidays: new Set(holidays.map((h) => h.day)), staff: staffRules };
     return impactOut(db, serviceImpact(next, booked, busy, hours));
   });
@@ -119,9 +124,9 @@ export async function schedulingBackofficeRoutes(app: FastifyInstance, ctx: ApiC
     });
     const settings = await getSettings(db);
     const [clinicHours, holidays, exceptions] = await Promise.all([
-      b.clinic_hours ?? db.selectFrom('clinic_hours').select(['weekday', sql<string>`opens::text`.as('opens'), sql<string>`closes::text`.as('closes')]).execute(),
-      b.holidays ?? db.selectFrom('clinic_holidays').select(sql<string>`day::text`.as('day')).execute(),
-      db.selectFrom('staff_hour_exceptions').select(['id', 'staff_id', 'kind', 'starts_at', 'ends_at']).execute(),
+      b.clinic_hours ?? clinicHoursText(db),
+      b.holidays ?? holidayDays(db),
+      staffExceptions(db),
     ]);
     const removed = new Set(b.remove_exceptions ?? []);
     const changedStaff = new Set<number>([
@@ -134,7 +139,7 @@ export async function schedulingBackofficeRoutes(app: FastifyInstance, ctx: ApiC
       const given = b.staff_hours?.find((s) => s.staff === id);
       const weekly = given
         ? given.weekly.map((w) => ({ weekday: w.weekday, opens: w.starts, closes: w.ends }))
-        : await db.selectFrom('staff_hours').select(['weekday', sql<string>`starts::text`.as('opens'), sql<string>`ends::text`.as('closes')]).where('staff_id', '=', id).execute();
+        : await staffWeeklyHours(db, id);
       const kept = exceptions
         .filter((e) => e.staff_id === id && !removed.has(e.id))
         .map((e) => ({ kind: e.kind, start: ms(e.starts_at), end: ms(e.ends_at) }));

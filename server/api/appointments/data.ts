@@ -359,3 +359,29 @@ export async function sellPlan(db: Db, plan: { id: number; therapy: string; sess
     .executeTakeFirstOrThrow();
   return (await listPackages(db, client)).find((p) => p.id === id)!;
 }
+
+// What a change's impact is checked against: hours as 'HH:MM:SS' text, as the impact rules read them.
+export async function clinicHoursText(db: Db) {
+  return db.selectFrom('clinic_hours').select(['weekday', sql<string>`opens::text`.as('opens'), sql<string>`closes::text`.as('closes')]).execute();
+}
+
+export async function holidayDays(db: Db) {
+  return db.selectFrom('clinic_holidays').select(sql<string>`day::text`.as('day')).execute();
+}
+
+export async function staffExceptions(db: Db) {
+  return db.selectFrom('staff_hour_exceptions').select(['id', 'staff_id', 'kind', 'starts_at', 'ends_at']).execute();
+}
+
+export async function staffWeeklyHours(db: Db, staff: number) {
+  return db.selectFrom('staff_hours').select(['weekday', sql<string>`starts::text`.as('opens'), sql<string>`ends::text`.as('closes')]).where('staff_id', '=', staff).execute();
+}
+
+/** The times these staff are taken from now on (any appointment not cancelled, missed or moved). */
+export async function staffBusyAhead(db: Db, staffIds: number[]) {
+  const { rows } = await sql<{ id: number; staff: number; f: string; t: string }>`
+    select a.id, a.staff_id as staff, a.occupied_from as f, a.occupied_to as t from appointments a
+    where a.status not in ('cancelled', 'no_show', 'rescheduled') and a.occupied_to >= now()
+      and a.staff_id = any(${sql.val(staffIds)}::int[])`.execute(db);
+  return rows;
+}
