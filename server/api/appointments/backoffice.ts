@@ -8,39 +8,39 @@ import { sql } from 'kysely';
 import type { components } from '../../../openapi/generated/api.ts';
 import { callerOf } from '../../auth/bearer.ts';
 import type { Db } from '../../db/database.ts';
-import { HttpError, badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../http/errors.ts';
 import { deliverWith } from '../../jobs/notices.ts';
 import { clinicWhen } from '../../mail/clinic-when.ts';
 import { readClinicName } from '../../mail/clinic-name.ts';
-import { addDays, hasUtcOffset, type Interval, isValidTimeZone, localTime } from '../../../machines/appointments/scheduling-rules.ts';
+import { hasUtcOffset, type Interval, isValidTimeZone } from '../../../machines/appointments/scheduling-rules.ts';
 import { type BookedAppointment, hoursImpact, serviceImpact, type StaffRules } from '../../../machines/backoffice-scheduling/impact-rules.ts';
 import type { ApiContext } from '../context.ts';
 import { withAudit } from '../data/audit.ts';
-import { isClientRole, notFound } from '../policy.ts';
-import { type AppointmentOut, findAppointment, findService, findUserBrief, getSettings, listPackages } from './data.ts';
-import { SCHEDULING_TEXTS as T } from './texts.ts';
+import { notFound } from '../policy.ts';
+import {
+  type AppointmentOut,
+  clinicHoursText,
+  findAppointment,
+  findService,
+  findUserBrief,
+  getSettings,
+  holidayDays,
+  staffBusyAhead,
+  staffExceptions,
+  staffWeeklyHours,
+} from './data.ts';
+import { BACKOFFICE_TEXTS, SCHEDULING_TEXTS as T } from './texts.ts';
 import { moveAppointment } from './transitions.ts';
+import { packagePlanRoutes } from './package-plans-routes.ts';
 
 type S = components['schemas'];
 
-export const BACKOFFICE_TEXTS = {
-  planInactive: 'This package is no longer sold (inactive).',
-  notCancellable: 'Only booked appointments that have not started may be cancelled here.',
-  cancelledSubject: 'Your appointment was cancelled',
-  cancelled: (clinic: string, service: string, when: string, reason: string) =>
-    `Your ${service} appointment on ${when} was cancelled by ${clinic}: ${reason.replace(/[.!?]?$/, '.')} Please contact ${clinic} or book a new time in the portal.`,
-} as const;
+export { BACKOFFICE_TEXTS } from './texts.ts';
 
 /** An impact list shows this many appointments in full; `total` counts them all. */
 export const IMPACT_LIST_LIMIT = 200;
 /** Statuses still ahead of the client: the ones a rule change can break. */
 const AHEAD = sql`a.status in ('requested', 'booked', 'confirmed')`;
-
-const PLAN_COLUMNS = ['id', 'name', 'therapy', 'sessions', 'price_inr', 'validity_days', 'active'] as const;
-
-async function findPlan(db: Db, id: number) {
-  return db.selectFrom('package_plans').select([...PLAN_COLUMNS]).where('id', '=', id).executeTakeFirst();
-}
 
 const ms = (v: unknown) => new Date(v as string).getTime();
 
@@ -93,61 +93,7 @@ export async function schedulingBackofficeRoutes(app: FastifyInstance, ctx: ApiC
   const { db, contract } = ctx;
   const mail = app.runtime.mail;
 
-  // --- the package catalogue --------------------------------------------------------------
-  app.get('/appointments/package-plans', { schema: contract.routeSchema('listPackagePlans'), config: { access: { roles: 'staff', client: 'none' } } }, async () => {
-    return db.selectFrom('package_plans').select([...PLAN_COLUMNS]).orderBy('active', 'desc').orderBy('name').orderBy('id').execute();
-  });
-
-  app.post<{ Body: S['PackagePlanCreate'] }>('/appointments/package-plans', { schema: contract.routeSchema('createPackagePlan'), config: { access: { roles: 'admins', client: 'none' } } }, async (request, reply) => {
-    const caller = callerOf(request);
-    const b = request.body;
-    const created = await withAudit(db, { actor: caller, action: 'scheduling.configure', requestId: request.id, client: null }, async (trx) => {
-      const { id } = await trx
-        .insertInto('package_plans')
-        .values({ name: b.name.trim(), therapy: b.therapy, sessions: b.sessions, price_inr: b.price_inr ?? 0, validity_days: b.validity_days ?? null, active: b.active ?? true })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return (await findPlan(trx, id))!;
-    });
-    reply.code(201);
-    return created;
-  });
-
-  app.patch<{ Params: { id: number }; Body: S['PackagePlanPatch'] }>('/appointments/package-plans/:id', { schema: contract.routeSchema('patchPackagePlan'), config: { access: { roles: 'admins', client: 'none' } } }, async (request) => {
-    const caller = callerOf(request);
-    if (!(await findPlan(db, request.params.id))) throw notFound();
-    const b = request.body;
-    return withAudit(db, { actor: caller, action: 'scheduling.configure', requestId: request.id, client: null }, async (trx) => {
-      await trx
-        .updateTable('package_plans')
-        .set({ ...b, ...(b.name !== undefined ? { name: b.name.trim() } : {}), updated_at: new Date() })
-        .where('id', '=', request.params.id)
-        .execute();
-      return (await findPlan(trx, request.params.id))!;
-    });
-  });
-
-  app.post<{ Params: { id: number }; Body: S['PackageSale'] }>('/appointments/package-plans/:id/sell', { schema: contract.routeSchema('sellPackagePlan'), config: { access: { roles: 'booking', client: 'any', denied: T.bookingRolesOnly } } }, async (request, reply) => {
-    const caller = callerOf(request);
-    const plan = await findPlan(db, request.params.id);
-    if (!plan) throw notFound();
-    const client = await findUserBrief(db, request.body.client);
-    if (!client || !isClientRole(client.role)) throw badRequest('client', T.noClient);
-    if (!plan.active) throw new HttpError(409, BACKOFFICE_TEXTS.planInactive);
-    const settings = await getSettings(db);
-    // Valid through the clinic's date `validity_days` from today (the day of sale counts as the first).
-    const expires = plan.validity_days === null ? null : addDays(localTime(settings.time_zone, Date.now()).date, plan.validity_days - 1);
-    const sold = await withAudit(db, { actor: caller, action: 'package.create', requestId: request.id, client: client.id }, async (trx) => {
-      const { id } = await trx
-        .insertInto('packages')
-        .values({ client_id: client.id, therapy: plan.therapy, sessions_total: plan.sessions, expires_on: expires, plan_id: plan.id, price_inr: plan.price_inr })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return (await listPackages(trx, client.id)).find((p) => p.id === id)!;
-    });
-    reply.code(201);
-    return sold;
-  });
+  packagePlanRoutes(app, ctx);
 
   // --- impact of a change -----------------------------------------------------------------
   app.post<{ Params: { id: number }; Body: S['ServicePatch'] }>('/appointments/services/:id/impact', { schema: contract.routeSchema('previewServiceImpact'), config: { access: { roles: 'admins', client: 'none' } } }, async (request) => {
@@ -158,18 +104,12 @@ export async function schedulingBackofficeRoutes(app: FastifyInstance, ctx: ApiC
     const staffIds = [...new Set(booked.map((a) => a.staff))];
     const busy = new Map<number, Array<Interval & { id: number }>>();
     if (staffIds.length) {
-      const { rows } = await sql<{ id: number; staff: number; f: string; t: string }>`
-        select a.id, a.staff_id as staff, a.occupied_from as f, a.occupied_to as t from appointments a
-        where a.status not in ('cancelled', 'no_show', 'rescheduled') and a.occupied_to >= now()
-          and a.staff_id = any(${sql.val(staffIds)}::int[])`.execute(db);
+      const rows = await staffBusyAhead(db, staffIds);
       for (const r of rows) busy.set(r.staff, [...(busy.get(r.staff) ?? []), { id: r.id, start: ms(r.f), end: ms(r.t) }]);
     }
     const staffRules = await staffRulesOf(db, staffIds);
     const settings = await getSettings(db);
-    const [clinicHours, holidays] = await Promise.all([
-      db.selectFrom('clinic_hours').select(['weekday', sql<string>`opens::text`.as('opens'), sql<string>`closes::text`.as('closes')]).execute(),
-      db.selectFrom('clinic_holidays').select(sql<string>`day::text`.as('day')).execute(),
-    ]);
+    const [clinicHours, holidays] = await Promise.all([clinicHoursText(db), holidayDays(db)]);
     const hours = { zone: settings.time_zone, clinicHours, holidays: new Set(holidays.map((h) => h.day)), staff: staffRules };
     return impactOut(db, serviceImpact(next, booked, busy, hours));
   });
@@ -184,9 +124,9 @@ export async function schedulingBackofficeRoutes(app: FastifyInstance, ctx: ApiC
     });
     const settings = await getSettings(db);
     const [clinicHours, holidays, exceptions] = await Promise.all([
-      b.clinic_hours ?? db.selectFrom('clinic_hours').select(['weekday', sql<string>`opens::text`.as('opens'), sql<string>`closes::text`.as('closes')]).execute(),
-      b.holidays ?? db.selectFrom('clinic_holidays').select(sql<string>`day::text`.as('day')).execute(),
-      db.selectFrom('staff_hour_exceptions').select(['id', 'staff_id', 'kind', 'starts_at', 'ends_at']).execute(),
+      b.clinic_hours ?? clinicHoursText(db),
+      b.holidays ?? holidayDays(db),
+      staffExceptions(db),
     ]);
     const removed = new Set(b.remove_exceptions ?? []);
     const changedStaff = new Set<number>([
@@ -199,7 +139,7 @@ export async function schedulingBackofficeRoutes(app: FastifyInstance, ctx: ApiC
       const given = b.staff_hours?.find((s) => s.staff === id);
       const weekly = given
         ? given.weekly.map((w) => ({ weekday: w.weekday, opens: w.starts, closes: w.ends }))
-        : await db.selectFrom('staff_hours').select(['weekday', sql<string>`starts::text`.as('opens'), sql<string>`ends::text`.as('closes')]).where('staff_id', '=', id).execute();
+        : await staffWeeklyHours(db, id);
       const kept = exceptions
         .filter((e) => e.staff_id === id && !removed.has(e.id))
         .map((e) => ({ kind: e.kind, start: ms(e.starts_at), end: ms(e.ends_at) }));

@@ -240,3 +240,148 @@ export async function findUserBrief(db: Db, id: number): Promise<UserBrief | und
     .where('u.id', '=', id)
     .executeTakeFirst();
 }
+
+/** A new resource, its kind created on first use (labelled from its key unless named). */
+export async function insertResource(db: Db, r: Schemas['ResourceCreate']): Promise<ResourceOut> {
+  await db
+    .insertInto('resource_kinds')
+    .values({ kind: r.kind, label: r.kind_label ?? r.kind.replace(/_/g, ' ') })
+    .onConflict((oc) => oc.column('kind').doNothing())
+    .execute();
+  return db
+    .insertInto('resources')
+    .values({ name: r.name, kind: r.kind, active: r.active ?? true })
+    .returning(['id', 'name', 'kind', 'active'])
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateResource(db: Db, id: number, fields: Schemas['ResourcePatch']): Promise<ResourceOut> {
+  await db.updateTable('resources').set(fields).where('id', '=', id).execute();
+  return (await findResource(db, id))!;
+}
+
+/** The clinic's settings with its opening hours, holidays, staff hours and their exceptions. */
+export async function schedulingHours(q: Db) {
+  const settings = await getSettings(q);
+  const [clinicHours, holidays, staffHours, exceptions] = await Promise.all([
+    q.selectFrom('clinic_hours').select(['weekday', sql<string>`to_char(opens, 'HH24:MI')`.as('opens'), sql<string>`to_char(closes, 'HH24:MI')`.as('closes')]).orderBy('weekday').orderBy('opens').execute(),
+    q.selectFrom('clinic_holidays').select([sql<string>`day::text`.as('day'), 'name']).orderBy('day').execute(),
+    q.selectFrom('staff_hours').select(['staff_id as staff', 'weekday', sql<string>`to_char(starts, 'HH24:MI')`.as('starts'), sql<string>`to_char(ends, 'HH24:MI')`.as('ends')]).orderBy('staff_id').orderBy('weekday').orderBy('starts').execute(),
+    q.selectFrom('staff_hour_exceptions').select(['id', 'staff_id as staff', 'kind', 'starts_at', 'ends_at', 'note']).orderBy('starts_at').execute(),
+  ]);
+  return {
+    ...settings,
+    clinic_hours: clinicHours,
+    holidays,
+    staff_hours: staffHours,
+    staff_exceptions: exceptions.map((e) => ({ id: e.id, staff: e.staff, kind: e.kind, start: new Date(e.starts_at).toISOString(), end: new Date(e.ends_at).toISOString(), note: e.note })),
+  };
+}
+
+/** Writes a checked hours change: the settings given, and each list given replaces the old one. */
+export async function saveSchedulingHours(trx: Db, body: Schemas['SchedulingHoursPatch'], by: number): Promise<void> {
+  const settings: Record<string, unknown> = {};
+  for (const key of ['time_zone', 'slot_minutes', 'late_cancel_hours', 'check_in_window_hours', 'min_notice_minutes', 'booking_horizon_days', 'reminder_channel', 'video_link_template'] as const) {
+    if (body[key] !== undefined) settings[key] = body[key];
+  }
+  if (body.reminder_hours !== undefined) settings.reminder_hours = sql`${sql.val(body.reminder_hours)}::int[]`;
+  await trx.updateTable('scheduling_settings').set({ ...settings, updated_at: new Date(), updated_by: by }).execute();
+  if (body.clinic_hours) {
+    await trx.deleteFrom('clinic_hours').execute();
+    if (body.clinic_hours.length) await trx.insertInto('clinic_hours').values(body.clinic_hours).execute();
+  }
+  if (body.holidays) {
+    await trx.deleteFrom('clinic_holidays').execute();
+    const unique = [...new Map(body.holidays.map((h) => [h.day, { day: h.day, name: h.name ?? '' }])).values()];
+    if (unique.length) await trx.insertInto('clinic_holidays').values(unique).execute();
+  }
+  for (const s of body.staff_hours ?? []) {
+    await trx.deleteFrom('staff_hours').where('staff_id', '=', s.staff).execute();
+    if (s.weekly.length) await trx.insertInto('staff_hours').values(s.weekly.map((w) => ({ staff_id: s.staff, ...w }))).execute();
+  }
+  if (body.remove_exceptions?.length) await trx.deleteFrom('staff_hour_exceptions').where('id', 'in', body.remove_exceptions).execute();
+  for (const e of body.add_exceptions ?? []) {
+    await trx.insertInto('staff_hour_exceptions').values({ staff_id: e.staff, kind: e.kind, starts_at: new Date(e.start), ends_at: new Date(e.end), note: e.note ?? '' }).execute();
+  }
+}
+
+/** A new (empty) series; its appointments are booked under its id. */
+export async function insertSeries(db: Db, createdBy: number): Promise<number> {
+  const { id } = await db.insertInto('appointment_series').values({ created_by: createdBy }).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+/** A client's new package of sessions, as the package list shows it. */
+export async function insertPackage(db: Db, p: Schemas['PackageCreate']): Promise<PackageOut> {
+  const { id } = await db
+    .insertInto('packages')
+    .values({ client_id: p.client, therapy: p.therapy, sessions_total: p.sessions_total, expires_on: p.expires_on ?? null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return (await listPackages(db, p.client)).find((pk) => pk.id === id)!;
+}
+
+const PLAN_COLUMNS = ['id', 'name', 'therapy', 'sessions', 'price_inr', 'validity_days', 'active'] as const;
+
+/** The package catalogue, active plans first. */
+export async function listPlans(db: Db) {
+  return db.selectFrom('package_plans').select([...PLAN_COLUMNS]).orderBy('active', 'desc').orderBy('name').orderBy('id').execute();
+}
+
+export async function findPlan(db: Db, id: number) {
+  return db.selectFrom('package_plans').select([...PLAN_COLUMNS]).where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertPlan(db: Db, b: Schemas['PackagePlanCreate']) {
+  const { id } = await db
+    .insertInto('package_plans')
+    .values({ name: b.name.trim(), therapy: b.therapy, sessions: b.sessions, price_inr: b.price_inr ?? 0, validity_days: b.validity_days ?? null, active: b.active ?? true })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return (await findPlan(db, id))!;
+}
+
+export async function updatePlan(db: Db, id: number, b: Schemas['PackagePlanPatch']) {
+  await db
+    .updateTable('package_plans')
+    .set({ ...b, ...(b.name !== undefined ? { name: b.name.trim() } : {}), updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+  return (await findPlan(db, id))!;
+}
+
+/** A plan sold to a client: a package of its sessions at its price, valid until `expires` (null: no end). */
+export async function sellPlan(db: Db, plan: { id: number; therapy: string; sessions: number; price_inr: number }, client: number, expires: string | null): Promise<PackageOut> {
+  const { id } = await db
+    .insertInto('packages')
+    .values({ client_id: client, therapy: plan.therapy, sessions_total: plan.sessions, expires_on: expires, plan_id: plan.id, price_inr: plan.price_inr })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return (await listPackages(db, client)).find((p) => p.id === id)!;
+}
+
+// What a change's impact is checked against: hours as 'HH:MM:SS' text, as the impact rules read them.
+export async function clinicHoursText(db: Db) {
+  return db.selectFrom('clinic_hours').select(['weekday', sql<string>`opens::text`.as('opens'), sql<string>`closes::text`.as('closes')]).execute();
+}
+
+export async function holidayDays(db: Db) {
+  return db.selectFrom('clinic_holidays').select(sql<string>`day::text`.as('day')).execute();
+}
+
+export async function staffExceptions(db: Db) {
+  return db.selectFrom('staff_hour_exceptions').select(['id', 'staff_id', 'kind', 'starts_at', 'ends_at']).execute();
+}
+
+export async function staffWeeklyHours(db: Db, staff: number) {
+  return db.selectFrom('staff_hours').select(['weekday', sql<string>`starts::text`.as('opens'), sql<string>`ends::text`.as('closes')]).where('staff_id', '=', staff).execute();
+}
+
+/** The times these staff are taken from now on (any appointment not cancelled, missed or moved). */
+export async function staffBusyAhead(db: Db, staffIds: number[]) {
+  const { rows } = await sql<{ id: number; staff: number; f: string; t: string }>`
+    select a.id, a.staff_id as staff, a.occupied_from as f, a.occupied_to as t from appointments a
+    where a.status not in ('cancelled', 'no_show', 'rescheduled') and a.occupied_to >= now()
+      and a.staff_id = any(${sql.val(staffIds)}::int[])`.execute(db);
+  return rows;
+}

@@ -54,3 +54,12 @@ export const MESSAGES = {
   goneSubject: 'The slot has been taken',
   gone: (clinic: string, service: string, when: string) => `${clinic}: the ${service} slot on ${when} has been taken by someone else. You stay on the waitlist.`,
 } as const;
+
+// The scheduling back office's words (package catalogue and impact cancellations).
+export const BACKOFFICE_TEXTS = {
+  planInactive: 'This package is no longer sold (inactive).',
+  notCancellable: 'Only booked appointments that have not started may be cancelled here.',
+  cancelledSubject: 'Your appointment was cancelled',
+  cancelled: (clinic: string, service: string, when: string, reason: string) =>
+    `Your ${service} appointment on ${when} was cancelled by ${clinic}: ${reason.replace(/[.!?]?$/, '.')} Please contact ${clinic} or book a new time in the portal.`,
+} as const;

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { components } from '../../../openapi/generated/api.ts';
-import type { PipelineStage } from '../../../machines/discovery/pipeline-lifecycle.ts';
+import { PIPELINE_STAGES, type PipelineStage } from '../../../machines/discovery/pipeline-lifecycle.ts';
 import type { Db } from '../../db/database.ts';
 import { insertUserWithProfile } from '../data/provision.ts';
 
@@ -372,4 +372,44 @@ export async function signVisit(trx: Db, id: number): Promise<void> {
 export async function isActiveStaff(db: Db, id: number): Promise<boolean> {
   const row = await db.selectFrom('users').select('id').where('id', '=', id).where('role', '!=', 'CLIENT').where('is_active', '=', true).executeTakeFirst();
   return row !== undefined;
+}
+
+/** The funnel over prospects created in the range: stages reached, and prospects and conversions by source and owner. */
+export async function funnel(db: Db, from: string, to: string): Promise<S['DiscoveryFunnel']> {
+  const inRange = sql<boolean>`p.created_at >= ${from}::date and p.created_at < (${to}::date + 1)`;
+  const reached = await db
+    .selectFrom('discovery_stage_history as h')
+    .innerJoin('discovery_prospects as p', 'p.id', 'h.prospect_id')
+    .select(['h.to_stage as stage', sql<number>`count(distinct h.prospect_id)::int`.as('n')])
+    .where(inRange)
+    .groupBy('h.to_stage')
+    .execute();
+  const counts = new Map(reached.map((r) => [r.stage, Number(r.n)]));
+  const bySource = await db
+    .selectFrom('discovery_prospects as p')
+    .select(['p.source', sql<number>`count(*)::int`.as('prospects'), sql<number>`count(*) filter (where p.stage = 'enrol')::int`.as('converted')])
+    .where(inRange)
+    .groupBy('p.source')
+    .orderBy('p.source')
+    .execute();
+  const byOwner = await db
+    .selectFrom('discovery_prospects as p')
+    .leftJoin('users as o', 'o.id', 'p.owner_id')
+    .select([
+      'p.owner_id as owner',
+      sql<string>`coalesce(o.first_name || ' ' || o.last_name, '')`.as('name'),
+      sql<number>`count(*)::int`.as('prospects'),
+      sql<number>`count(*) filter (where p.stage = 'enrol')::int`.as('converted'),
+    ])
+    .where(inRange)
+    .groupBy(['p.owner_id', 'o.first_name', 'o.last_name'])
+    .orderBy('p.owner_id')
+    .execute();
+  return {
+    date_from: from,
+    date_to: to,
+    stages: PIPELINE_STAGES.map((stage) => ({ stage, count: counts.get(stage) ?? 0 })),
+    by_source: bySource.map((r) => ({ source: r.source, prospects: Number(r.prospects), converted: Number(r.converted) })),
+    by_owner: byOwner.map((r) => ({ owner: r.owner, name: r.name, prospects: Number(r.prospects), converted: Number(r.converted) })),
+  };
 }

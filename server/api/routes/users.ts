@@ -20,6 +20,31 @@ type ListQuery = { page: number; page_size: number; search?: string; role?: User
 
 export const EMAIL_TAKEN = 'A user with this email already exists.';
 
+/** The new user's sign-in account; an email the identity service already holds is a 400 on `email`. */
+async function createSignInAccount(admin: ReturnType<ApiContext['identityAdmin']>, body: UserCreate, email: string) {
+  try {
+    return await admin.adminCreateUser({
+      Username: email,
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+        { Name: 'given_name', Value: body.first_name },
+        { Name: 'family_name', Value: body.last_name },
+        { Name: 'custom:role', Value: body.role },
+      ],
+      DesiredDeliveryMediums: ['EMAIL'],
+    });
+  } catch (error) {
+    if (error instanceof IdentityError && (error.type === 'UsernameExistsException' || error.type === 'AliasExistsException')) {
+      throw badRequest('email', EMAIL_TAKEN);
+    }
+    if (error instanceof IdentityError && error.type === 'InvalidParameterException') {
+      throw new HttpError(400, `Invalid request: ${error.message}`, { body: [error.message] });
+    }
+    throw error;
+  }
+}
+
 export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   const { db, contract } = ctx;
 
@@ -76,28 +101,7 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
 
     // The identity account first: if it fails, nothing has been written here.
     const admin = ctx.identityAdmin();
-    let created: Awaited<ReturnType<typeof admin.adminCreateUser>>;
-    try {
-      created = await admin.adminCreateUser({
-        Username: email,
-        UserAttributes: [
-          { Name: 'email', Value: email },
-          { Name: 'email_verified', Value: 'true' },
-          { Name: 'given_name', Value: body.first_name },
-          { Name: 'family_name', Value: body.last_name },
-          { Name: 'custom:role', Value: body.role },
-        ],
-        DesiredDeliveryMediums: ['EMAIL'],
-      });
-    } catch (error) {
-      if (error instanceof IdentityError && (error.type === 'UsernameExistsException' || error.type === 'AliasExistsException')) {
-        throw badRequest('email', EMAIL_TAKEN);
-      }
-      if (error instanceof IdentityError && error.type === 'InvalidParameterException') {
-        throw new HttpError(400, `Invalid request: ${error.message}`, { body: [error.message] });
-      }
-      throw error;
-    }
+    const created = await createSignInAccount(admin, body, email);
     const sub = created.User.Attributes.find((a) => a.Name === 'sub')?.Value;
     const username = created.User.Username;
     try {

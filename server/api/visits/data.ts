@@ -431,3 +431,27 @@ function ageOn(birth: string, now: Date): number {
   if (now.getUTCMonth() + 1 < m || (now.getUTCMonth() + 1 === m && now.getUTCDate() < d)) age -= 1;
   return age;
 }
+
+/** When a visit's appointment starts (null when there is no such appointment). */
+export async function appointmentStartOf(q: Db, appointment: number): Promise<Date | null> {
+  const row = await q.selectFrom('appointments').select('starts_at').where('id', '=', appointment).executeTakeFirst();
+  return row ? new Date(row.starts_at as Date) : null;
+}
+
+/** The appointment a visit is charted for, with its service's therapy (undefined when none). */
+export async function appointmentForVisit(db: Db, id: number) {
+  return (
+    await db
+      .selectFrom('appointments')
+      .innerJoin('services', 'services.id', 'appointments.service_id')
+      .select(['appointments.id', 'appointments.client_id', 'appointments.status', 'appointments.package_id', 'services.therapy'])
+      .where('appointments.id', '=', id)
+      .execute()
+  )[0];
+}
+
+/** The first resource (by id) an appointment holds: the chamber or chair the visit uses. */
+export async function firstResourceOf(db: Db, appointment: number): Promise<number | null> {
+  const resource = (await db.selectFrom('appointment_resources').select('resource_id').where('appointment_id', '=', appointment).orderBy('resource_id').execute())[0];
+  return resource?.resource_id ?? null;
+}
