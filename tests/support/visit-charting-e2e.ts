@@ -60,7 +60,13 @@ export async function arrangeVisitWorld(tag: string, extraClients = 0, roles: Ro
   return { ...world, services, others, nurseToken: await tokenOf(server.baseUrl, nurse.email) };
 }
 
-/** The latest start booked so far: a chart is completed or signed only once its appointment has started (issue 32). */
+/**
+ * A chart is completed or signed only once its appointment has started (issue 32): when each
+ * appointment booked here starts, and so each chart opened for one; for a chart opened otherwise,
+ * the latest start booked so far.
+ */
+const appointmentStarts = new Map<number, number>();
+const chartStarts = new Map<number, number>();
 let latestStart = 0;
 
 /**
@@ -74,6 +80,7 @@ export async function book(world: VisitWorld, therapy: Therapy, client: number, 
   const end = new Date(startMs + 60_000).toISOString();
   const booked = await call(world.server.baseUrl, world.adminToken, 'POST', '/appointments/appointments', { client, service: world.services[therapy], staff: world.accounts.NURSE!.id, start, end });
   expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+  appointmentStarts.set(booked.body.id, startMs);
   return booked.body.id;
 }
 
@@ -168,8 +175,11 @@ export function charter(page: Page) {
       await expect.poll(() => frame.getAttribute('data-status'), { timeout: 60_000 }).toBe(status);
     },
     async step(to: 'in_progress' | 'completed' | 'signed') {
-      // Every appointment booked here has started before a chart is completed or signed.
-      if (to !== 'in_progress') await page.waitForTimeout(Math.max(0, latestStart - Date.now() + 1_000));
+      // This chart's appointment has started before it is completed or signed.
+      if (to !== 'in_progress') {
+        const chart = Number(new URL(page.url()).pathname.split('/').pop());
+        await page.waitForTimeout(Math.max(0, (chartStarts.get(chart) ?? latestStart) - Date.now() + 1_000));
+      }
       await c.click(page.getByRole('button', { name: T.steps[to], exact: true }));
       await c.status(to);
     },
@@ -209,7 +219,10 @@ export async function checkInAndOpenChart(page: Page, appointment: number, thera
   await open.click();
   clicks.clicks += 3;
   await page.waitForURL(new RegExp(`/client/${therapy}/${client}/visit/\\d+$`));
-  return Number(new URL(page.url()).pathname.split('/').pop());
+  const visit = Number(new URL(page.url()).pathname.split('/').pop());
+  const start = appointmentStarts.get(appointment);
+  if (start !== undefined) chartStarts.set(visit, start);
+  return visit;
 }
 
 /** The chart a DOCTOR signs: opened on their own device, signed, locked; the server names them as signer. */
