@@ -128,5 +128,6 @@ describe('discovery', () => {
     expectNoConsoleErrors(client.errors);
     await client.context.close();
     void signInAs;
-  });
+    // Up to a slot's length waiting for the visit to begin, besides the walk itself.
+  }, 600_000);
 });

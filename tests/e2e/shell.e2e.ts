@@ -422,7 +422,8 @@ describe('version banner', () => {
 describe('a page whose code does not download', () => {
   it('shows the notice instead of a blank app, and "Try again" loads the page in place', async () => {
     const { context, page } = await newPage();
-    const chunk = /\/assets\/appointments-page-[^/]*\.js$/;
+    // The appointments route's own chunk (src/app/routes/appointments.ts), not its domain's adapter.
+    const chunk = /\/assets\/appointments-[\w-]{8}\.js$/;
     // Offline for that one file, as after a dropped connection or a deploy that removed it.
     await page.route(chunk, (route) => route.abort('internetdisconnected'));
     expectFailedRequest(page, { path: chunk, status: 'network' });
