@@ -434,6 +434,9 @@ describe('a clinic day on the demo data', () => {
   it('every page of the day reads whole at 360 px', async () => {
     const byWho = new Map<string, typeof visited>();
     for (const v of visited) byWho.set(v.who.email, [...(byWho.get(v.who.email) ?? []), v]);
+    // The walk's pages, as each of its five people saw them: a pass over nothing would prove nothing.
+    expect([...byWho.keys()].sort()).toEqual([client.email, NEW_NURSE.email, demoStaff('ADMIN').email, demoStaff('DOCTOR').email, demoStaff('RECEPTION').email].sort());
+    expect(visited.length).toBeGreaterThanOrEqual(10);
     for (const [email, pages] of byWho) {
       const isClient = email === client.email;
       const opened = isClient ? await clientPage(360) : await staffPage(pages[0].who, pages[0].path.split('?')[0], 360);
