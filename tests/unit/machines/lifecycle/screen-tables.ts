@@ -3,6 +3,10 @@
 // user can do on the screen and where that leaves it, and what an answer of the server does. The
 // oracle the charts are checked against (tests/support/transition-table.ts), read from no chart.
 import { bootMachine } from '../../../../machines/app/boot-machine.ts';
+import { cognitivePageMachine } from '../../../../machines/cognitive/cognitive-page-machine.ts';
+import { funnelMachine } from '../../../../machines/discovery/funnel-machine.ts';
+import { rescheduleMachine } from '../../../../machines/labs/reschedule-machine.ts';
+import { thriveCheckMachine } from '../../../../machines/portal/thrive-check-machine.ts';
 import { cognitiveReviewMachine } from '../../../../machines/cognitive/review-machine.ts';
 import { inactivityMachine } from '../../../../machines/inactivity/inactivity-machine.ts';
 import { emailChangeMachine } from '../../../../machines/portal/email-change-machine.ts';
@@ -226,4 +230,119 @@ export const profileEditTable: TransitionTable = {
   ],
 };
 
-export const screenTables = [inactivityTable, bootTable, queueCountTable, actionTable, recordTable, cognitiveReviewTable, emailChangeTable, profileEditTable];
+// ---- The /discovery funnel (issue 18, docs/discovery.md): the figures for a date range of at
+// most 366 days; every change of the range asks again, and a range the server would refuse (a
+// missing date, the end before the start, more than a year) is not sent but waits, with the
+// reason, to be mended; a reload (after a change on the board) asks again, so does a retry.
+
+const FUNNEL = { range: { from: '2026-01-01', to: '2026-03-01' }, figures: null, error: null, problem: null };
+const funnelSteps = (from: string, to: string) => {
+  const change = { 'funnel.from': `${from} / setRange`, 'funnel.to': `${to} / setRange` };
+  return {
+    loading: { ...change, 'funnel.reload': 'loading', [done('fetchFunnel')]: 'ready / setFigures', [error('fetchFunnel')]: 'failed / setError' },
+    ready: { ...change, 'funnel.reload': 'loading' },
+    failed: { ...change, 'funnel.retry': 'loading', 'funnel.reload': 'loading' },
+    invalid: change,
+  };
+};
+
+export const funnelTable: TransitionTable = {
+  chart: funnelMachine,
+  source: 'issue 18 and docs/discovery.md (the funnel tab: a range of at most 366 days, never sent when the server would refuse it)',
+  statuses: ['loading', 'ready', 'failed', 'invalid'],
+  verbs: ['funnel.from', 'funnel.to', 'funnel.reload', 'funnel.retry', done('fetchFunnel'), error('fetchFunnel')],
+  cases: [
+    { name: 'a date inside the range', context: FUNNEL, extras: { ...ANSWERED, date: '2026-02-01' }, steps: funnelSteps('loading', 'loading') },
+    { name: 'no date', context: FUNNEL, extras: { ...ANSWERED, date: '' }, steps: funnelSteps('invalid', 'invalid') },
+    { name: 'a date before the start', context: FUNNEL, extras: { ...ANSWERED, date: '2025-12-01' }, steps: funnelSteps('loading', 'invalid') },
+    { name: 'a date over a year before the end', context: FUNNEL, extras: { ...ANSWERED, date: '2024-12-01' }, steps: funnelSteps('invalid', 'invalid') },
+    { name: 'a date over a year after the start', context: FUNNEL, extras: { ...ANSWERED, date: '2027-06-01' }, steps: funnelSteps('invalid', 'invalid') },
+  ],
+};
+
+// ---- The client's cognitive screening page (issue 21): their results load (retry on failure);
+// the client starts a run, or resumes today's open one, and takes the battery; when it ends the
+// results load again. A refused start stays with the reason. Read-only (a SUPER_ADMIN in the
+// client's portal, spec §6), only the results show.
+
+const COGNITIVE = { clientId: '21', run: null, failure: null };
+const OPEN_RUN = { id: 4, seed: 99, status: 'paused', progress: {} };
+const cognitiveSteps = (loaded: string, resume: Record<string, string>) => ({
+  loading: { [done('loadResults')]: `${loaded} / storeResults`, [error('loadResults')]: 'loadFailed' },
+  loadFailed: { 'page.retry': 'loading' },
+  ready: { 'page.start': 'starting', ...resume },
+  starting: { [done('startRun')]: 'taking / storeRun', [error('startRun')]: 'ready / storeFailure' },
+  taking: { [done('battery')]: 'loading / clearRun' },
+});
+const COGNITIVE_ANSWERS = { output: { runs: [], instruments: [] }, error: { status: 400, detail: 'Refused.' } };
+
+export const cognitivePageTable: TransitionTable = {
+  chart: cognitivePageMachine,
+  source: 'issue 21 and docs/cognitive-and-support.md (the client starts or resumes a run; results again after it) and clinic-spec.md §6 (SUPER_ADMIN reads)',
+  statuses: ['loading', 'loadFailed', 'reading', 'ready', 'starting', 'taking'],
+  verbs: ['page.start', 'page.resume', 'page.retry', done('loadResults'), error('loadResults'), done('startRun'), error('startRun'), done('battery')],
+  cases: [
+    { name: 'no open run', context: { ...COGNITIVE, readOnly: false, results: { runs: [], instruments: [] } }, extras: COGNITIVE_ANSWERS, start: 'loading', steps: cognitiveSteps('ready', {}) },
+    { name: 'a run paused today', context: { ...COGNITIVE, readOnly: false, results: { runs: [OPEN_RUN], instruments: [] } }, extras: COGNITIVE_ANSWERS, steps: cognitiveSteps('ready', { 'page.resume': 'taking / takeOpenRun' }) },
+    { name: 'a completed run only', context: { ...COGNITIVE, readOnly: false, results: { runs: [{ ...OPEN_RUN, status: 'completed' }], instruments: [] } }, extras: COGNITIVE_ANSWERS, steps: cognitiveSteps('ready', {}) },
+    { name: 'a SUPER_ADMIN reading', context: { ...COGNITIVE, readOnly: true, results: { runs: [], instruments: [] } }, extras: COGNITIVE_ANSWERS, steps: cognitiveSteps('reading', {}) },
+  ],
+};
+
+// ---- The thrive check (issue 7; spec §3 heart-risk input): past checks and the profile load
+// (retry on failure); the client fills the form and submits it; the stored, scored result shows,
+// and they may take another; refused fields return to the form. Read-only, only past checks show.
+
+const CHECK = { clientId: '21', history: [], prefill: { sex: '', age: '' }, latest: null, fieldErrors: {}, message: null };
+const CHECK_ANSWERS = { output: { history: [], profile: { gender: 'F', date_of_birth: '1980-01-01' }, id: 3, taken_at: '2026-03-01' }, error: { status: 400, detail: 'Refused.' }, input: { sex: 'female' } };
+const checkSteps = (loaded: string) => ({
+  loading: { [done('loadHistory')]: `${loaded} / storeHistory`, [error('loadHistory')]: 'loadFailed' },
+  loadFailed: { 'check.retry': 'loading' },
+  editing: { 'check.submit': 'submitting' },
+  submitting: { [done('submitCheck')]: 'result / storeResult', [error('submitCheck')]: 'editing / storeFailure' },
+  result: { 'check.again': 'editing / clearResult' },
+});
+
+export const thriveCheckTable: TransitionTable = {
+  chart: thriveCheckMachine,
+  source: 'issue 7 (the portal thrive check) and clinic-spec.md §3 (heart-risk input), §6 (SUPER_ADMIN reads)',
+  statuses: ['loading', 'loadFailed', 'reading', 'editing', 'submitting', 'result'],
+  verbs: ['check.submit', 'check.again', 'check.retry', done('loadHistory'), error('loadHistory'), done('submitCheck'), error('submitCheck')],
+  cases: [
+    { name: 'the client', context: { ...CHECK, readOnly: false }, extras: CHECK_ANSWERS, start: 'loading', steps: checkSteps('editing') },
+    { name: 'a SUPER_ADMIN reading', context: { ...CHECK, readOnly: true }, extras: CHECK_ANSWERS, steps: checkSteps('reading') },
+  ],
+};
+
+// ---- Moving a lab order to another slot (issue 20, docs/labs.md: PATCH moves the whole order to
+// another hold while it can still be cancelled), from the lab desk and from My orders: the slots
+// load (if they cannot, it ends saying why); another slot with places left may be picked (not the
+// one it is in, not a full one); a refused move returns to the choice with the reason; going back
+// ends it with nothing moved.
+
+const NOW_AT = '2026-03-02T01:30:00Z';
+const FREE = '2026-03-02T02:30:00Z';
+const FULL = '2026-03-02T03:30:00Z';
+const ORDER = { order: { id: 5, client: 21, pincode: '411001', start: NOW_AT, items: [1] }, message: null, moved: false, slots: [{ start: NOW_AT, places_left: 3 }, { start: FREE, places_left: 2 }, { start: FULL, places_left: 0 }] };
+const rescheduleSteps = (pick: Record<string, string>) => ({
+  loadingSlots: { [done('loadSlots')]: 'choosing / setSlots', [error('loadSlots')]: 'unavailable / showError' },
+  choosing: { ...pick, 'reschedule.back': 'closed / clearMessage' },
+  moving: { [done('moveOrder')]: 'moved / markMoved', [error('moveOrder')]: 'choosing / showError' },
+});
+const RESCHEDULE_ANSWERS = { output: [], error: new Error('That slot has just filled up.') };
+
+export const rescheduleTable: TransitionTable = {
+  chart: rescheduleMachine,
+  source: 'issue 20 and docs/labs.md (PATCH moves the whole order to another hold), from the lab desk and My orders',
+  statuses: ['loadingSlots', 'choosing', 'moving', 'moved', 'closed', 'unavailable'],
+  verbs: ['reschedule.pick', 'reschedule.back', done('loadSlots'), error('loadSlots'), done('moveOrder'), error('moveOrder')],
+  cases: [
+    { name: 'another slot with places', context: ORDER, extras: { ...RESCHEDULE_ANSWERS, start: FREE }, start: 'loadingSlots', steps: rescheduleSteps({ 'reschedule.pick': 'moving / clearMessage' }) },
+    { name: 'a full slot', context: ORDER, extras: { ...RESCHEDULE_ANSWERS, start: FULL }, steps: rescheduleSteps({}) },
+    { name: 'the slot it is in', context: ORDER, extras: { ...RESCHEDULE_ANSWERS, start: NOW_AT }, steps: rescheduleSteps({}) },
+    { name: 'a slot not offered', context: ORDER, extras: { ...RESCHEDULE_ANSWERS, start: '2026-03-09T02:30:00Z' }, steps: rescheduleSteps({}) },
+  ],
+};
+
+export const screenTables = [inactivityTable, bootTable, queueCountTable, actionTable, recordTable, cognitiveReviewTable, emailChangeTable, profileEditTable,
+  funnelTable, cognitivePageTable, thriveCheckTable, rescheduleTable];
