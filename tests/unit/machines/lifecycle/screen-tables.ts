@@ -5,6 +5,9 @@
 import { bootMachine } from '../../../../machines/app/boot-machine.ts';
 import { cognitivePageMachine } from '../../../../machines/cognitive/cognitive-page-machine.ts';
 import { funnelMachine } from '../../../../machines/discovery/funnel-machine.ts';
+import { reportsMachine } from '../../../../machines/labs/reports-machine.ts';
+import { listMachine } from '../../../../machines/staff/list-machine.ts';
+import { measurementFormMachine } from '../../../../machines/thrive-dashboard/measurement-form-machine.ts';
 import { rescheduleMachine } from '../../../../machines/labs/reschedule-machine.ts';
 import { thriveCheckMachine } from '../../../../machines/portal/thrive-check-machine.ts';
 import { cognitiveReviewMachine } from '../../../../machines/cognitive/review-machine.ts';
@@ -344,5 +347,111 @@ export const rescheduleTable: TransitionTable = {
   ],
 };
 
+// ---- "Add measurement" (issue 19, docs/thrive-dashboard.md, Measurements): a reading is
+// incomplete until its numbers are typed (blood pressure takes two), refused while the metric's
+// plausible range refuses it (a weight of 720 kg), ready otherwise; only a ready reading is sent.
+// Another metric brings its own unit and drops the diastolic; every change judges it again.
+
+const FORM_EVENTS = ['form.metric', 'form.value', 'form.value2', 'form.unit', 'form.takenAt', 'form.reset'] as const;
+/** Each change, where it leaves the reading (from any state: the form judges it again). */
+const formSteps = (after: Record<(typeof FORM_EVENTS)[number], string>) => {
+  const changes = {
+    'form.metric': `${after['form.metric']} / setMetric`,
+    'form.value': `${after['form.value']} / setValue`,
+    'form.value2': `${after['form.value2']} / setValue2`,
+    'form.unit': `${after['form.unit']} / setUnit`,
+    'form.takenAt': `${after['form.takenAt']} / setTakenAt`,
+    'form.reset': `${after['form.reset']} / reset`,
+  };
+  return { judging: changes, incomplete: changes, invalid: changes, ready: { ...changes, 'form.submit': 'ready / submit' } };
+};
+const READING = { metrics: ['weight', 'blood_pressure'], metric: 'weight', value: '', value2: '', unit: 'kg', takenAt: '' };
+
+export const measurementFormTable: TransitionTable = {
+  chart: measurementFormMachine,
+  source: 'issue 19 and docs/thrive-dashboard.md (Measurements: plausible ranges, blood pressure as one reading, units)',
+  statuses: ['judging', 'incomplete', 'invalid', 'ready'],
+  verbs: [...FORM_EVENTS, 'form.submit'],
+  cases: [
+    {
+      name: 'nothing typed yet, then a weight of 72',
+      context: READING,
+      extras: { metric: 'weight', value: '72', unit: 'kg' },
+      start: 'incomplete',
+      steps: formSteps({ 'form.metric': 'incomplete', 'form.value': 'ready', 'form.value2': 'incomplete', 'form.unit': 'incomplete', 'form.takenAt': 'incomplete', 'form.reset': 'incomplete' }),
+    },
+    {
+      name: 'a weight of 720 kg typed',
+      context: { ...READING, value: '720' },
+      extras: { metric: 'weight', value: '72', unit: 'kg' },
+      steps: formSteps({ 'form.metric': 'invalid', 'form.value': 'ready', 'form.value2': 'invalid', 'form.unit': 'invalid', 'form.takenAt': 'invalid', 'form.reset': 'incomplete' }),
+    },
+    {
+      name: 'a blood pressure with its systolic only, then 80 typed',
+      context: { ...READING, metric: 'blood_pressure', value: '120', unit: 'mmHg' },
+      extras: { metric: 'blood_pressure', value: '80', unit: 'mmHg' },
+      steps: formSteps({ 'form.metric': 'incomplete', 'form.value': 'incomplete', 'form.value2': 'ready', 'form.unit': 'incomplete', 'form.takenAt': 'incomplete', 'form.reset': 'incomplete' }),
+    },
+    {
+      name: 'a weight of 72 kg, then a change to blood pressure',
+      context: { ...READING, value: '72' },
+      extras: { metric: 'blood_pressure', value: '72', unit: 'lb' },
+      steps: formSteps({ 'form.metric': 'incomplete', 'form.value': 'ready', 'form.value2': 'ready', 'form.unit': 'ready', 'form.takenAt': 'ready', 'form.reset': 'incomplete' }),
+    },
+  ],
+};
+
+// ---- The client's reports (issue 20, /user/reports): the released reports load (retry on
+// failure); the client picks the marker whose trend shows; once shown, the summary of their checks
+// and cognitive results loads beside them, and a summary that cannot be read is simply left out.
+
+const pickMarker = (at: string) => ({ 'reports.marker': `${at} / pickMarker` });
+
+export const reportsTable: TransitionTable = {
+  chart: reportsMachine,
+  source: 'issue 20 (the portal\'s reports: trend by marker, the health summary beside them)',
+  statuses: ['loading', 'failed', 'ready.summarising', 'ready.summarised'],
+  verbs: ['reports.retry', 'reports.marker', done('loadReports'), error('loadReports'), done('loadSummary'), error('loadSummary')],
+  cases: [{
+    name: 'a client\'s reports',
+    context: { clientId: '21', reports: [], marker: null, summary: null },
+    extras: { output: [], error: { status: 500 }, code: 'HBA1C' },
+    start: 'loading',
+    steps: {
+      loading: { [done('loadReports')]: 'ready.summarising / showReports', [error('loadReports')]: 'failed' },
+      failed: { 'reports.retry': 'loading' },
+      'ready.summarising': { ...pickMarker('ready.summarising'), [done('loadSummary')]: 'ready.summarised / setSummary', [error('loadSummary')]: 'ready.summarised' },
+      'ready.summarised': pickMarker('ready.summarised'),
+    },
+  }],
+};
+
+// ---- A server-side list (the staff pages: the clients hub, the users list): every change of page,
+// order or filter fetches exactly one page; search waits for typing to pause (300 ms); a reload
+// fetches again; a failed fetch offers a retry.
+
+const SEARCH_PAUSE = 'xstate.after.searchPause.list.typing';
+const QUERY_CHANGES = { 'list.page': 'loading / setPage', 'list.sort': 'loading / setOrdering', 'list.filter': 'loading / setFilter', 'list.search': 'typing / setSearch', 'list.reload': 'loading' };
+
+export const listTable: TransitionTable = {
+  chart: listMachine,
+  source: 'the staff pages (/clients, /users: server-side pages, search after a pause, filters)',
+  statuses: ['typing', 'loading', 'ready', 'failed'],
+  verbs: ['list.page', 'list.sort', 'list.search', 'list.filter', 'list.reload', 'list.retry', done('fetchPage'), error('fetchPage'), SEARCH_PAUSE],
+  cases: [{
+    name: 'the clients hub',
+    context: { query: { page: 0, pageSize: 25, search: '', ordering: null, filters: {} }, rows: [], count: 0, error: null },
+    extras: { page: 1, pageSize: 25, ordering: 'last_name', search: 'sha', name: 'status', value: 'active', output: { count: 0, rows: [] }, error: { status: 500 } },
+    start: 'loading',
+    steps: {
+      typing: { ...QUERY_CHANGES, [SEARCH_PAUSE]: 'loading' },
+      loading: { ...QUERY_CHANGES, [done('fetchPage')]: 'ready / setPageResult', [error('fetchPage')]: 'failed / setError' },
+      ready: QUERY_CHANGES,
+      failed: { ...QUERY_CHANGES, 'list.retry': 'loading' },
+    },
+  }],
+};
+
 export const screenTables = [inactivityTable, bootTable, queueCountTable, actionTable, recordTable, cognitiveReviewTable, emailChangeTable, profileEditTable,
-  funnelTable, cognitivePageTable, thriveCheckTable, rescheduleTable];
+  funnelTable, cognitivePageTable, thriveCheckTable, rescheduleTable,
+  measurementFormTable, reportsTable, listTable];
