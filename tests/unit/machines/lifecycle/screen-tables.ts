@@ -2,6 +2,9 @@
 // hand from the issue or specification section that asked for each screen, named beside it: what a
 // user can do on the screen and where that leaves it, and what an answer of the server does. The
 // oracle the charts are checked against (tests/support/transition-table.ts), read from no chart.
+import { impactMachine } from '../../../../machines/backoffice-scheduling/impact-machine.ts';
+import { visitNoteMachine } from '../../../../machines/discovery/visit-note-machine.ts';
+import { myOrdersMachine } from '../../../../machines/labs/my-orders-machine.ts';
 import { bootMachine } from '../../../../machines/app/boot-machine.ts';
 import { cognitivePageMachine } from '../../../../machines/cognitive/cognitive-page-machine.ts';
 import { funnelMachine } from '../../../../machines/discovery/funnel-machine.ts';
@@ -452,6 +455,97 @@ export const listTable: TransitionTable = {
   }],
 };
 
+// ---- A discovery visit's note (issue 18, docs/discovery.md: "its note is signed by its author and
+// then locked"): the note loads (retry on failure); a signed one is only read; a draft is edited
+// and saved (the page says so); "Sign and lock", once an outcome is chosen, saves what is on
+// screen and then signs it; a refusal of either returns to the form as typed, with the reason.
+
+const NOTE = { goals: 'Sleep', health_and_lifestyle: '', barriers: '', heart_risk: null, recommended_program: null, recommended_therapies: [], outcome: null };
+const HEART = { sex: '', age: '', hdl_cholesterol: '', total_cholesterol: '', smoker: '', diabetic: '', treats_hypertension: '', systolic_bp: '' };
+const FORM = { goals: 'Sleep', health_and_lifestyle: '', barriers: '', heart: HEART, recommended_program: '', recommended_therapies: '', outcome: '' };
+const noteSteps = (loaded: string, sign: Record<string, string>) => ({
+  loading: { [done('loadNote')]: `${loaded} / setNote`, [error('loadNote')]: 'failed / setError' },
+  failed: { 'note.retry': 'loading / clearError' },
+  editing: { 'note.edit': 'editing / edit', 'note.heart': 'editing / editHeart', 'note.save': 'saving', ...sign },
+  saving: { [done('saveNote')]: 'editing / setNote, notify', [error('saveNote')]: 'editing / setError' },
+  'signing.saving': { [done('saveNote')]: 'signing.sealing / setNote', [error('saveNote')]: 'editing / setError' },
+  'signing.sealing': { [done('signNote')]: 'locked / setNote, notify', [error('signNote')]: 'editing / setError' },
+});
+const noteExtras = (status: string) => ({ output: { ...NOTE, status }, error: { status: 400, detail: 'Refused.' }, field: 'goals', value: 'Sleep better' });
+
+export const visitNoteTable: TransitionTable = {
+  chart: visitNoteMachine,
+  source: 'issue 18 and docs/discovery.md (the discovery visit note: signed by its author, then locked)',
+  statuses: ['loading', 'failed', 'editing', 'saving', 'signing.saving', 'signing.sealing', 'locked'],
+  verbs: ['note.edit', 'note.heart', 'note.save', 'note.sign', 'note.retry', done('loadNote'), error('loadNote'), done('saveNote'), error('saveNote'), done('signNote'), error('signNote')],
+  cases: [
+    { name: 'a draft, no outcome chosen', context: { note: null, form: FORM, error: null, fieldErrors: {} }, extras: noteExtras('draft'), start: 'loading', steps: noteSteps('editing', {}) },
+    { name: 'a draft with its outcome', context: { note: null, form: { ...FORM, outcome: 'enrol' }, error: null, fieldErrors: {} }, extras: noteExtras('draft'), steps: noteSteps('editing', { 'note.sign': 'signing.saving' }) },
+    { name: 'a signed note', context: { note: null, form: { ...FORM, outcome: 'enrol' }, error: null, fieldErrors: {} }, extras: noteExtras('signed'), steps: noteSteps('locked', { 'note.sign': 'signing.saving' }) },
+  ],
+};
+
+// ---- My lab orders (issue 20, /user/book-test): the orders load (retry on failure); while the
+// order chart still lets it be cancelled (no sample taken), the client cancels an order or moves it
+// to another slot (the reschedule dialog, picks and Back passed to it); after a cancellation or a
+// move the list loads again; a refusal, or a dialog closed without a move, returns to the list.
+
+const clientOrder = (id: number, status: string) => ({ id, status, start: '2026-03-02T01:30:00Z', pincode: '411001', address: 'Pune', total_inr: 900, items: [{ id: 1, name: 'HbA1c' }], people: [{ name: 'Asha' }], collector_name: null, collector_phone: null });
+const ORDERS = { clientId: '21', orders: [clientOrder(1, 'booked'), clientOrder(2, 'collector_assigned'), clientOrder(3, 'collected')], moving: clientOrder(1, 'booked'), message: null };
+const ordersSteps = (change: Record<string, string>, closed: string) => ({
+  loading: { [done('loadOrders')]: 'ready / showOrders', [error('loadOrders')]: 'failed' },
+  failed: { 'orders.retry': 'loading' },
+  ready: change,
+  cancelling: { [done('cancelOrder')]: 'loading', [error('cancelOrder')]: 'ready / showError' },
+  rescheduling: { 'orders.pick': 'rescheduling / passPick', 'orders.back': 'rescheduling / passBack', [done('reschedule')]: closed },
+});
+const CHANGE = { 'orders.cancel': 'cancelling / clearMessage', 'orders.reschedule': 'rescheduling / startMove' };
+const orderExtras = (order: number, moved: boolean) => ({ order, start: '2026-03-03T01:30:00Z', output: moved ? { moved: true, message: null } : { moved: false, message: null }, error: new Error('Refused.') });
+
+export const myOrdersTable: TransitionTable = {
+  chart: myOrdersMachine,
+  source: 'issue 20 and docs/labs.md (a client cancels or moves an order while it can still be cancelled)',
+  statuses: ['loading', 'failed', 'ready', 'cancelling', 'rescheduling'],
+  verbs: ['orders.retry', 'orders.cancel', 'orders.reschedule', 'orders.pick', 'orders.back', done('loadOrders'), error('loadOrders'), done('cancelOrder'), error('cancelOrder'), done('reschedule')],
+  cases: [
+    { name: 'a booked order, moved', context: ORDERS, extras: orderExtras(1, true), steps: ordersSteps(CHANGE, 'loading') },
+    { name: 'an order with its collector, dialog closed unmoved', context: ORDERS, extras: orderExtras(2, false), steps: ordersSteps(CHANGE, 'ready / endMove') },
+    { name: 'an order whose sample is taken', context: ORDERS, extras: orderExtras(3, false), steps: ordersSteps({}, 'ready / endMove') },
+    { name: 'an order not in the list', context: ORDERS, extras: orderExtras(9, false), steps: ordersSteps({}, 'ready / endMove') },
+  ],
+};
+
+// ---- Saving a change to the clinic's rules with its impact checked first (issue 16, the
+// scheduling back office; docs/scheduling.md): nothing is written before the administrator
+// decides. With no booked appointment broken the change is saved at once; otherwise they keep the
+// appointments (save only), cancel them with a reason (save, then cancel and tell the clients), or
+// drop the change. A failed check or save returns to the form with the reason; a failed
+// cancellation still leaves the change saved, saying so.
+
+const IMPACTED = { total: 2, appointments: [{ appointment: { id: 7 }, reasons: ['outside hours'] }, { appointment: { id: 8 }, reasons: ['outside hours'] }] };
+const impactSteps = (checked: string, saved: string) => ({
+  editing: { 'change.save': 'checking / takeChange' },
+  checking: { [done('previewImpact')]: `${checked} / setImpact`, [error('previewImpact')]: 'editing / setFailure' },
+  deciding: { 'impact.keep': 'saving', 'impact.cancelAppointments': 'saving / setReason', 'impact.abandon': 'editing / forgetImpact' },
+  saving: { [done('applyChange')]: saved, [error('applyChange')]: 'editing / setFailure' },
+  cancelling: { [done('cancelImpacted')]: 'saved / notifySaved', [error('cancelImpacted')]: 'saved / setFailure' },
+  saved: { 'change.dismiss': 'editing / startOver', 'change.save': 'checking / takeChange' },
+});
+const impactExtras = (total: number) => ({ change: { hours: [] }, reason: 'Doctor away', output: total ? IMPACTED : { total: 0, appointments: [] }, error: { status: 400, detail: 'Refused.' } });
+
+export const impactTable: TransitionTable = {
+  chart: impactMachine,
+  source: 'issue 16 and docs/scheduling.md (the back office\'s impact check: keep, cancel and tell, or drop the change)',
+  statuses: ['editing', 'checking', 'deciding', 'saving', 'cancelling', 'saved'],
+  verbs: ['change.save', 'impact.keep', 'impact.cancelAppointments', 'impact.abandon', 'change.dismiss', done('previewImpact'), error('previewImpact'), done('applyChange'), error('applyChange'), done('cancelImpacted'), error('cancelImpacted')],
+  cases: [
+    { name: 'nothing broken', context: { change: { hours: [] }, impact: { total: 0, appointments: [] }, reason: '', error: null, fieldErrors: {} }, extras: impactExtras(0), start: 'editing', steps: impactSteps('saving', 'saved / notifySaved') },
+    { name: 'two appointments broken, kept', context: { change: { hours: [] }, impact: IMPACTED, reason: '', error: null, fieldErrors: {} }, extras: impactExtras(2), steps: impactSteps('deciding', 'saved / notifySaved') },
+    { name: 'two appointments broken, cancelled with a reason', context: { change: { hours: [] }, impact: IMPACTED, reason: 'Doctor away', error: null, fieldErrors: {} }, extras: impactExtras(2), steps: impactSteps('deciding', 'cancelling') },
+  ],
+};
+
 export const screenTables = [inactivityTable, bootTable, queueCountTable, actionTable, recordTable, cognitiveReviewTable, emailChangeTable, profileEditTable,
   funnelTable, cognitivePageTable, thriveCheckTable, rescheduleTable,
-  measurementFormTable, reportsTable, listTable];
+  measurementFormTable, reportsTable, listTable,
+  visitNoteTable, myOrdersTable, impactTable];
