@@ -2,6 +2,8 @@
 // hand from the issue or specification section that asked for each screen, named beside it: what a
 // user can do on the screen and where that leaves it, and what an answer of the server does. The
 // oracle the charts are checked against (tests/support/transition-table.ts), read from no chart.
+import { portalBookingsMachine } from '../../../../machines/appointments/portal-bookings-machine.ts';
+import { inviteMachine } from '../../../../machines/staff/invite-machine.ts';
 import { impactMachine } from '../../../../machines/backoffice-scheduling/impact-machine.ts';
 import { visitNoteMachine } from '../../../../machines/discovery/visit-note-machine.ts';
 import { myOrdersMachine } from '../../../../machines/labs/my-orders-machine.ts';
@@ -545,7 +547,67 @@ export const impactTable: TransitionTable = {
   ],
 };
 
+// ---- Portal bookings shown to staff until seen (issue 16; once per booking, issue 32): the staff
+// member's unseen bookings are fetched at once and every minute (or when asked); a booking not
+// announced before is announced, once; the count stays until they mark some, or all, seen, and the
+// answer to that is what is still unseen (a booking arrived meanwhile is announced too). A failed
+// fetch or mark keeps the last count until the next tick.
+
+const POLL_TICK = 'xstate.after.pollInterval.portalBookings.watching';
+const BOOKING = { id: 1, client: 21, service: 2, service_name: 'HBOT', staff: 5, start: '2026-03-02T04:30:00Z', client_name: 'Asha Rao' };
+const ANNOUNCE = 'watching / announce, rememberAnnounced, keepAnnounced, setUnseen';
+const bookingsSteps = (answered: string, mark: Record<string, string>) => ({
+  loading: { [done('loadUnseen')]: answered, [error('loadUnseen')]: 'watching / setError' },
+  watching: { [POLL_TICK]: 'loading', 'portalBookings.refresh': 'loading', ...mark },
+  marking: { [done('markSeen')]: `${answered}, clearMarking`, [error('markSeen')]: 'watching / setError, clearMarking' },
+});
+const MARK = { 'portalBookings.markSeen': 'marking / setMarking', 'portalBookings.markAllSeen': 'marking / setMarking' };
+const BOOKINGS = { count: 1, appointments: [BOOKING], marking: [], error: null };
+const bookingsExtras = (ids: number[], appointments: (typeof BOOKING)[]) => ({ ids, output: { count: appointments.length, appointments }, error: { status: 500 } });
+
+export const portalBookingsTable: TransitionTable = {
+  chart: portalBookingsMachine,
+  source: 'issue 16 (portal bookings shown to staff until seen, polled every minute) and issue 32 (announced once per booking)',
+  statuses: ['loading', 'watching', 'marking'],
+  verbs: ['portalBookings.refresh', 'portalBookings.markSeen', 'portalBookings.markAllSeen', done('loadUnseen'), error('loadUnseen'), done('markSeen'), error('markSeen'), POLL_TICK],
+  cases: [
+    { name: 'a booking not announced yet', context: { ...BOOKINGS, announced: [] }, extras: bookingsExtras([1], [BOOKING]), steps: bookingsSteps(ANNOUNCE, MARK) },
+    { name: 'a booking announced before', context: { ...BOOKINGS, announced: [1] }, extras: bookingsExtras([1], [BOOKING]), steps: bookingsSteps('watching / setUnseen', MARK) },
+    { name: 'nothing unseen, nothing named', context: { ...BOOKINGS, count: 0, appointments: [], announced: [1] }, extras: bookingsExtras([], []), steps: bookingsSteps('watching / setUnseen', {}) },
+  ],
+};
+
+// ---- Inviting a staff member (/users, New user; issue 32): the person and a role;
+// a role that delivers services is then asked for weekly hours (prefilled with the clinic's opening
+// hours), saved when every row is whole, or left for later on purpose; any other role is done once
+// invited. A refusal returns to the form, or to the hours, with the reason.
+
+const OPENING = [{ weekday: 1, from: '09:00', to: '17:00' }];
+const INVITE = { deliveringRoles: ['NURSE', 'DOCTOR'], openingHours: OPENING, values: {}, user: { id: 5, email: 'n@example.in', first_name: 'N', last_name: 'K', role: 'NURSE' }, error: null, fieldErrors: {} };
+const inviteSteps = (invited: string, saveHours: Record<string, string>) => ({
+  closed: { 'invite.open': 'editing / storeFacts' },
+  editing: { 'invite.submit': 'creating / storeValues', 'invite.cancel': 'closed' },
+  creating: { [done('createUser')]: `${invited} / storeUser, notifyInvited`, [error('createUser')]: 'editing / storeFailure' },
+  askingHours: { 'invite.setHours': 'askingHours / storeWeekly', 'invite.later': 'closed / notifyNoHours', ...saveHours },
+  savingHours: { [done('saveHours')]: 'closed / notifyHoursSaved', [error('saveHours')]: 'askingHours / storeFailure' },
+});
+const inviteExtras = (role: string) => ({ deliveringRoles: ['NURSE', 'DOCTOR'], openingHours: OPENING, values: { role }, weekly: OPENING, output: { ...INVITE.user, role }, error: { status: 400, detail: 'Refused.' } });
+
+export const inviteTable: TransitionTable = {
+  chart: inviteMachine,
+  source: 'issue 32 (a staff member whose role delivers services is asked for weekly hours, or later on purpose)',
+  statuses: ['closed', 'editing', 'creating', 'askingHours', 'savingHours'],
+  verbs: ['invite.open', 'invite.submit', 'invite.cancel', 'invite.setHours', 'invite.saveHours', 'invite.later', done('createUser'), error('createUser'), done('saveHours'), error('saveHours')],
+  cases: [
+    { name: 'a nurse, the opening hours kept', context: { ...INVITE, weekly: OPENING }, extras: inviteExtras('NURSE'), start: 'closed', steps: inviteSteps('askingHours', { 'invite.saveHours': 'savingHours' }) },
+    { name: 'a receptionist (no service)', context: { ...INVITE, weekly: OPENING }, extras: inviteExtras('RECEPTION'), steps: inviteSteps('closed', { 'invite.saveHours': 'savingHours' }) },
+    { name: 'a nurse, a shift ending before it starts', context: { ...INVITE, weekly: [{ weekday: 1, from: '17:00', to: '09:00' }] }, extras: inviteExtras('NURSE'), steps: inviteSteps('askingHours', {}) },
+    { name: 'a nurse, every row removed', context: { ...INVITE, weekly: [] }, extras: inviteExtras('NURSE'), steps: inviteSteps('askingHours', {}) },
+  ],
+};
+
 export const screenTables = [inactivityTable, bootTable, queueCountTable, actionTable, recordTable, cognitiveReviewTable, emailChangeTable, profileEditTable,
   funnelTable, cognitivePageTable, thriveCheckTable, rescheduleTable,
   measurementFormTable, reportsTable, listTable,
-  visitNoteTable, myOrdersTable, impactTable];
+  visitNoteTable, myOrdersTable, impactTable,
+  portalBookingsTable, inviteTable];
