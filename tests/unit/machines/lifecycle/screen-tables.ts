@@ -18,6 +18,8 @@ import { thriveCheckMachine } from '../../../../machines/portal/thrive-check-mac
 import { cognitiveReviewMachine } from '../../../../machines/cognitive/review-machine.ts';
 import { inactivityMachine } from '../../../../machines/inactivity/inactivity-machine.ts';
 import { emailChangeMachine } from '../../../../machines/portal/email-change-machine.ts';
+import { onboardingMachine } from '../../../../machines/portal/onboarding-machine.ts';
+import { upcomingMachine } from '../../../../machines/portal/upcoming-machine.ts';
 import { profileEditMachine } from '../../../../machines/portal/profile-edit-machine.ts';
 import { actionMachine } from '../../../../machines/staff/action-machine.ts';
 import { recordMachine } from '../../../../machines/staff/record-machine.ts';
@@ -606,8 +608,88 @@ export const inviteTable: TransitionTable = {
   ],
 };
 
+// ---- The portal home's appointments (issue 16): upcoming visits the client may cancel (after
+// confirming, with a reason) or move (to a free start) until the late-cancellation window, except
+// within 5 minutes of booking; inside it, or once started or done, they contact the clinic
+// instead. A done change loads the list again; a refusal is shown; Back returns to the list. The
+// list looks again by itself when it changes with time. Read-only (a SUPER_ADMIN), it only reads.
+
+const HOUR = 3_600_000;
+const NOW = Date.now();
+const at = (ms: number) => new Date(NOW + ms).toISOString();
+const visit = (id: number, start: number, booked: number, status = 'booked') => ({ id, service: 2, service_name: 'HBOT', therapy: 'hbot', start: at(start), end: at(start + HOUR), channel: 'in_clinic', status, created_at: at(booked) });
+const VISITS = [visit(1, 72 * HOUR, -240 * HOUR), visit(2, 2 * HOUR, -120 * HOUR), visit(3, 2 * HOUR, -2 * 60_000), visit(4, -48 * HOUR, -240 * HOUR, 'completed')];
+const UPCOMING = { clientId: '21', rules: { time_zone: 'Asia/Kolkata', late_cancel_hours: 24, min_notice_minutes: 60 }, appointments: VISITS, loadedAt: NOW, chosen: 1, starts: [], message: null, notice: null };
+const LIST_CHANGES = 'xstate.after.untilListChanges.upcoming.ready';
+const upcomingSteps = (change: Record<string, string>) => ({
+  loading: { [done('loadVisits')]: 'ready / storeVisits', [error('loadVisits')]: 'failed / storeFailure' },
+  failed: { 'upcoming.retry': 'loading' },
+  ready: { [LIST_CHANGES]: 'loading', ...change },
+  confirmingCancel: { 'upcoming.confirmCancel': 'cancelling', 'upcoming.back': 'ready / clearMessage' },
+  cancelling: { [done('cancelVisit')]: 'loading / noteCancelled', [error('cancelVisit')]: 'ready / storeFailure' },
+  findingStarts: { [done('loadStarts')]: 'choosingStart / storeStarts', [error('loadStarts')]: 'ready / storeFailure' },
+  choosingStart: { 'upcoming.pickStart': 'rescheduling', 'upcoming.back': 'ready / clearMessage' },
+  rescheduling: { [done('rescheduleVisit')]: 'loading / noteRescheduled', [error('rescheduleVisit')]: 'choosingStart / storeFailure' },
+});
+const MAY_CHANGE = { 'upcoming.cancel': 'confirmingCancel / choose', 'upcoming.reschedule': 'findingStarts / choose' };
+const upcomingExtras = (id: number) => ({ id, reason: 'Travelling', start: at(96 * HOUR), output: { rules: UPCOMING.rules, appointments: VISITS }, error: { status: 409, detail: 'Too late to change online.' } });
+
+export const upcomingTable: TransitionTable = {
+  chart: upcomingMachine,
+  source: 'issue 16 (the portal\'s upcoming visits: cancel and reschedule outside the late-cancellation window) and clinic-spec.md §6 (SUPER_ADMIN reads)',
+  statuses: ['loading', 'failed', 'ready', 'confirmingCancel', 'cancelling', 'findingStarts', 'choosingStart', 'rescheduling'],
+  verbs: ['upcoming.retry', 'upcoming.cancel', 'upcoming.reschedule', 'upcoming.confirmCancel', 'upcoming.pickStart', 'upcoming.back', LIST_CHANGES,
+    done('loadVisits'), error('loadVisits'), done('cancelVisit'), error('cancelVisit'), done('loadStarts'), error('loadStarts'), done('rescheduleVisit'), error('rescheduleVisit')],
+  cases: [
+    { name: 'a visit in three days', context: { ...UPCOMING, readOnly: false }, extras: upcomingExtras(1), steps: upcomingSteps(MAY_CHANGE) },
+    { name: 'a visit in two hours, booked days ago (late)', context: { ...UPCOMING, readOnly: false }, extras: upcomingExtras(2), steps: upcomingSteps({}) },
+    { name: 'a visit in two hours, booked two minutes ago', context: { ...UPCOMING, readOnly: false }, extras: upcomingExtras(3), steps: upcomingSteps(MAY_CHANGE) },
+    { name: 'a past visit', context: { ...UPCOMING, readOnly: false }, extras: upcomingExtras(4), steps: upcomingSteps({}) },
+    { name: 'a visit not in the list', context: { ...UPCOMING, readOnly: false }, extras: upcomingExtras(9), steps: upcomingSteps({}) },
+    { name: 'a SUPER_ADMIN reading, a visit in three days', context: { ...UPCOMING, readOnly: true }, extras: upcomingExtras(1), steps: upcomingSteps({}) },
+  ],
+};
+
+// ---- The thrive onboarding wizard (issue 7): four steps in order (health goals, client story,
+// lifestyle, family history), each saved when the client moves on (a refusal stays on the step with
+// the fields named), Back to the step before; on opening it resumes at the first step not saved,
+// and once all four are saved it is complete and may be reviewed from the start. Read-only (a
+// SUPER_ADMIN), the answers are only read.
+
+const SAVED = { schema_version: 1 };
+const ANSWERS_NONE = { health_goals: {}, client_story: {}, lifestyle_history: {}, family_history: {} };
+const wizardSteps = (resumed: string) => ({
+  loading: { [done('loadAnswers')]: `${resumed} / storeAnswers`, [error('loadAnswers')]: 'loadFailed' },
+  loadFailed: { 'onboarding.retry': 'loading' },
+  'healthGoals.editing': { 'onboarding.next': 'healthGoals.saving' },
+  'healthGoals.saving': { [done('saveStep')]: 'clientStory.editing / storeSaved', [error('saveStep')]: 'healthGoals.editing / storeFailure' },
+  'clientStory.editing': { 'onboarding.next': 'clientStory.saving', 'onboarding.back': 'healthGoals.editing / clearErrors' },
+  'clientStory.saving': { [done('saveStep')]: 'lifestyle.editing / storeSaved', [error('saveStep')]: 'clientStory.editing / storeFailure' },
+  'lifestyle.editing': { 'onboarding.next': 'lifestyle.saving', 'onboarding.back': 'clientStory.editing / clearErrors' },
+  'lifestyle.saving': { [done('saveStep')]: 'family.editing / storeSaved', [error('saveStep')]: 'lifestyle.editing / storeFailure' },
+  'family.editing': { 'onboarding.next': 'family.saving', 'onboarding.back': 'lifestyle.editing / clearErrors' },
+  'family.saving': { [done('saveStep')]: 'complete / storeSaved', [error('saveStep')]: 'family.editing / storeFailure' },
+  complete: { 'onboarding.review': 'healthGoals.editing' },
+});
+const wizard = (readOnly: boolean) => ({ clientId: '21', readOnly, answers: ANSWERS_NONE, fieldErrors: {}, message: null });
+const wizardExtras = (output: Record<string, unknown>) => ({ output, value: { goal: 'Sleep' }, error: { status: 400, detail: 'Refused.' } });
+
+export const onboardingTable: TransitionTable = {
+  chart: onboardingMachine,
+  source: 'issue 7 (the thrive onboarding wizard: four steps, saved per step, resumed at the first unsaved) and clinic-spec.md §6 (SUPER_ADMIN reads)',
+  statuses: ['loading', 'loadFailed', 'resuming', 'healthGoals.editing', 'healthGoals.saving', 'clientStory.editing', 'clientStory.saving', 'lifestyle.editing', 'lifestyle.saving', 'family.editing', 'family.saving', 'complete', 'reading'],
+  verbs: ['onboarding.next', 'onboarding.back', 'onboarding.retry', 'onboarding.review', done('loadAnswers'), error('loadAnswers'), done('saveStep'), error('saveStep')],
+  cases: [
+    { name: 'nothing saved yet', context: wizard(false), extras: wizardExtras(ANSWERS_NONE), start: 'loading', steps: wizardSteps('healthGoals.editing') },
+    { name: 'the first two steps saved', context: wizard(false), extras: wizardExtras({ ...ANSWERS_NONE, health_goals: SAVED, client_story: SAVED }), steps: wizardSteps('lifestyle.editing') },
+    { name: 'only the third step saved', context: wizard(false), extras: wizardExtras({ ...ANSWERS_NONE, lifestyle_history: SAVED }), steps: wizardSteps('healthGoals.editing') },
+    { name: 'all four saved', context: wizard(false), extras: wizardExtras({ health_goals: SAVED, client_story: SAVED, lifestyle_history: SAVED, family_history: SAVED }), steps: wizardSteps('complete') },
+    { name: 'a SUPER_ADMIN reading', context: wizard(true), extras: wizardExtras(ANSWERS_NONE), steps: wizardSteps('reading') },
+  ],
+};
+
 export const screenTables = [inactivityTable, bootTable, queueCountTable, actionTable, recordTable, cognitiveReviewTable, emailChangeTable, profileEditTable,
   funnelTable, cognitivePageTable, thriveCheckTable, rescheduleTable,
   measurementFormTable, reportsTable, listTable,
   visitNoteTable, myOrdersTable, impactTable,
-  portalBookingsTable, inviteTable];
+  portalBookingsTable, inviteTable, upcomingTable, onboardingTable];
