@@ -6,6 +6,7 @@ import { portalBookingsMachine } from '../../../../machines/appointments/portal-
 import { inviteMachine } from '../../../../machines/staff/invite-machine.ts';
 import { impactMachine } from '../../../../machines/backoffice-scheduling/impact-machine.ts';
 import { visitNoteMachine } from '../../../../machines/discovery/visit-note-machine.ts';
+import { labDeskMachine } from '../../../../machines/labs/lab-desk-machine.ts';
 import { myOrdersMachine } from '../../../../machines/labs/my-orders-machine.ts';
 import { bootMachine } from '../../../../machines/app/boot-machine.ts';
 import { cognitivePageMachine } from '../../../../machines/cognitive/cognitive-page-machine.ts';
@@ -23,6 +24,7 @@ import { upcomingMachine } from '../../../../machines/portal/upcoming-machine.ts
 import { profileEditMachine } from '../../../../machines/portal/profile-edit-machine.ts';
 import { actionMachine } from '../../../../machines/staff/action-machine.ts';
 import { recordMachine } from '../../../../machines/staff/record-machine.ts';
+import { supportDeskMachine } from '../../../../machines/support/desk-machine.ts';
 import { queueCountMachine } from '../../../../machines/support/queue-count-machine.ts';
 import type { TransitionTable } from '../../../support/transition-table.ts';
 
@@ -688,8 +690,90 @@ export const onboardingTable: TransitionTable = {
   ],
 };
 
+// ---- The lab desk (issue 20, docs/labs.md: the clinic's own lab desk): the orders queue loads
+// (retry on failure); staff assign a collector, move an order a step, enter a result or edit the
+// catalogue and pincodes, each one request after which the queue loads again (a refusal is shown
+// beside it); a catalogue edit saved in its own dialog reloads it. While the order can still be
+// cancelled staff move it to another slot (the reschedule dialog, picks and Back passed on); a
+// move loads the queue again, a dialog closed unmoved returns to it.
+
+const deskOrder = (id: number, status: string) => ({ id, client: 21, client_name: 'Asha Rao', status, start: '2026-03-02T01:30:00Z', address: 'Pune', pincode: '411001', items: [{ id: 1, name: 'HbA1c' }], people: [], collector_name: null });
+const DESK = { client: null, orders: [deskOrder(1, 'booked'), deskOrder(2, 'collector_assigned'), deskOrder(3, 'collected')], catalogue: [], collectors: [], pincodes: [], message: null, moving: deskOrder(1, 'booked'), pending: null, done: null };
+const labDeskSteps = (reschedule: Record<string, string>, closed: string) => ({
+  loading: { [done('loadDesk')]: 'ready / showDesk', [error('loadDesk')]: 'failed' },
+  failed: { 'desk.retry': 'loading' },
+  ready: { 'desk.reload': 'loading', 'desk.act': 'acting / startAct', ...reschedule },
+  rescheduling: { 'desk.pick': 'rescheduling / passPick', 'desk.back': 'rescheduling / passBack', [done('reschedule')]: closed },
+  acting: { [done('act')]: 'loading / markDone', [error('act')]: 'ready / showError' },
+});
+const MOVE = { 'desk.reschedule': 'rescheduling / startMove' };
+const labDeskExtras = (order: number, moved: boolean) => ({
+  order, act: { kind: 'move', order, to: 'collected' }, start: '2026-03-03T01:30:00Z',
+  output: { moved, message: null, orders: [], catalogue: [], collectors: [], pincodes: [] }, error: new Error('Refused.'),
+});
+
+export const labDeskTable: TransitionTable = {
+  chart: labDeskMachine,
+  source: 'issue 20 and docs/labs.md (the lab desk: collectors, order steps, results, catalogue; an order moved while it can be cancelled)',
+  statuses: ['loading', 'failed', 'ready', 'rescheduling', 'acting'],
+  verbs: ['desk.retry', 'desk.reload', 'desk.act', 'desk.reschedule', 'desk.pick', 'desk.back', done('loadDesk'), error('loadDesk'), done('act'), error('act'), done('reschedule')],
+  cases: [
+    { name: 'a booked order, moved', context: DESK, extras: labDeskExtras(1, true), start: 'loading', steps: labDeskSteps(MOVE, 'loading') },
+    { name: 'an order with its collector, dialog closed unmoved', context: DESK, extras: labDeskExtras(2, false), steps: labDeskSteps(MOVE, 'ready / endMove') },
+    { name: 'an order whose sample is taken', context: DESK, extras: labDeskExtras(3, false), steps: labDeskSteps({}, 'ready / endMove') },
+    { name: 'an order not in the queue', context: DESK, extras: labDeskExtras(9, false), steps: labDeskSteps({}, 'ready / endMove') },
+  ],
+};
+
+// ---- The support desk (issue 21, docs/cognitive-and-support.md): a client's tickets, and the
+// clinic's queue. A page of tickets loads for a query (a new filter, sort or page asks again, from
+// anywhere); one ticket opens with its conversation; a client or staff opens a ticket and replies
+// on the one open (internal notes are staff's only); staff move the ticket along its chart and
+// assign it. After a write the list loads again; a refusal stays with the reason. Read-only (a
+// SUPER_ADMIN in a client's portal), it only reads.
+
+const TICKET = { id: 4, status: 'open', client: 21, subject: 'Report missing' };
+const SUPPORT = { client: 21, query: { status: [], category: null, assignee: null, minAgeDays: null, ordering: '-updated_at', page: 0, pageSize: 25 }, count: 1, tickets: [TICKET], message: null, fieldErrors: {}, notice: null, submission: null };
+const supportSteps = (writes: Partial<Record<'desk.create' | 'desk.reply' | 'desk.move' | 'desk.assign', string>>) => {
+  const query = { 'desk.query': 'loading / setQuery' };
+  const written = (id: string, also = '') => ({ ...query, [done(id)]: `loading / showTicket${also}`, [error(id)]: 'ready.idle / showFailure' });
+  return {
+    loading: { ...query, [done('loadTickets')]: 'ready.idle / showPage', [error('loadTickets')]: 'failed / showFailure' },
+    failed: { ...query, 'desk.retry': 'loading' },
+    'ready.idle': { ...query, 'desk.select': 'ready.opening', 'desk.deselect': 'ready.idle / deselect', ...writes },
+    'ready.opening': { ...query, [done('loadTicket')]: 'ready.idle / showTicket', [error('loadTicket')]: 'ready.idle / showFailure' },
+    'ready.creating': written('createTicket', ', forgetSubmission'),
+    'ready.replying': written('sendMessage'),
+    'ready.moving': written('moveTicket'),
+    'ready.assigning': written('assignTicket'),
+  };
+};
+const supportExtras = (internal: boolean) => ({
+  id: 4, patch: { page: 1 }, to: 'pending', assignee: 7, output: { ...TICKET, count: 1, results: [TICKET] }, error: { status: 400, detail: 'Refused.' },
+  draft: { category: 'billing', subject: 'Invoice', message: 'Please resend.', appointment: null, labOrder: null, files: [], body: 'Thanks.', internal },
+});
+const CREATE = { 'desk.create': 'ready.creating / keySubmission' };
+
+export const supportDeskTable: TransitionTable = {
+  chart: supportDeskMachine,
+  source: 'issue 21 and docs/cognitive-and-support.md (tickets, replies, internal notes never reach a client, staff steps and assignment) and clinic-spec.md §6 (SUPER_ADMIN reads)',
+  statuses: ['loading', 'failed', 'ready.idle', 'ready.opening', 'ready.creating', 'ready.replying', 'ready.moving', 'ready.assigning'],
+  verbs: ['desk.retry', 'desk.query', 'desk.select', 'desk.deselect', 'desk.create', 'desk.reply', 'desk.move', 'desk.assign',
+    done('loadTickets'), error('loadTickets'), done('loadTicket'), error('loadTicket'), done('createTicket'), error('createTicket'),
+    done('sendMessage'), error('sendMessage'), done('moveTicket'), error('moveTicket'), done('assignTicket'), error('assignTicket')],
+  cases: [
+    { name: 'a client on their open ticket, a reply', context: { ...SUPPORT, staff: false, readOnly: false, selected: TICKET }, extras: supportExtras(false), steps: supportSteps({ ...CREATE, 'desk.reply': 'ready.replying' }) },
+    { name: 'a client on their open ticket, an internal note', context: { ...SUPPORT, staff: false, readOnly: false, selected: TICKET }, extras: supportExtras(true), steps: supportSteps(CREATE) },
+    { name: 'a client, no ticket open', context: { ...SUPPORT, staff: false, readOnly: false, selected: null }, extras: supportExtras(false), steps: supportSteps(CREATE) },
+    { name: 'staff on a ticket, an internal note', context: { ...SUPPORT, staff: true, readOnly: false, selected: TICKET }, extras: supportExtras(true), steps: supportSteps({ ...CREATE, 'desk.reply': 'ready.replying', 'desk.move': 'ready.moving', 'desk.assign': 'ready.assigning' }) },
+    { name: 'staff, no ticket open', context: { ...SUPPORT, staff: true, readOnly: false, selected: null }, extras: supportExtras(false), steps: supportSteps(CREATE) },
+    { name: 'a SUPER_ADMIN reading a client\'s ticket', context: { ...SUPPORT, staff: false, readOnly: true, selected: TICKET }, extras: supportExtras(false), steps: supportSteps({}) },
+  ],
+};
+
 export const screenTables = [inactivityTable, bootTable, queueCountTable, actionTable, recordTable, cognitiveReviewTable, emailChangeTable, profileEditTable,
   funnelTable, cognitivePageTable, thriveCheckTable, rescheduleTable,
   measurementFormTable, reportsTable, listTable,
   visitNoteTable, myOrdersTable, impactTable,
-  portalBookingsTable, inviteTable, upcomingTable, onboardingTable];
+  portalBookingsTable, inviteTable, upcomingTable, onboardingTable,
+  labDeskTable, supportDeskTable];
