@@ -21,6 +21,7 @@ import { inactivityMachine } from '../../../../machines/inactivity/inactivity-ma
 import { emailChangeMachine } from '../../../../machines/portal/email-change-machine.ts';
 import { onboardingMachine } from '../../../../machines/portal/onboarding-machine.ts';
 import { upcomingMachine } from '../../../../machines/portal/upcoming-machine.ts';
+import { visitBookingMachine } from '../../../../machines/portal/visit-booking-machine.ts';
 import { profileEditMachine } from '../../../../machines/portal/profile-edit-machine.ts';
 import { actionMachine } from '../../../../machines/staff/action-machine.ts';
 import { recordMachine } from '../../../../machines/staff/record-machine.ts';
@@ -771,9 +772,53 @@ export const supportDeskTable: TransitionTable = {
   ],
 };
 
+// ---- Booking from the portal (issue 16): an in-clinic therapy paid from package credits, or a
+// phone or video call with a health coach or nurse. Services, packages and rules load (retry on
+// failure); an in-clinic therapy needs a package session left (else the reason is shown and the
+// choice stays); then every screening question answered (for a call, at least what it is about),
+// and the booking dialog picks and books a time; closing the dialog returns to the answers, which
+// are kept; Back returns to the choice; once booked the client may book another.
+
+const TODAY = '2026-03-02';
+const service = (id: number, therapy: string, delivered_by: string[], more: Record<string, unknown> = {}) => ({ id, name: therapy, therapy, duration_minutes: 60, delivered_by, bookable_online: true, active: true, ...more });
+const SERVICES = [service(1, 'hbot', ['NURSE']), service(2, 'red_light', ['NURSE']), service(3, 'intake_call', ['HEALTH_COACH']), service(4, 'fir', ['NURSE'], { bookable_online: false })];
+const PACKAGES = [{ id: 8, therapy: 'hbot', sessions_left: 2, expires_on: '2026-06-30' }, { id: 9, therapy: 'red_light', sessions_left: 0, expires_on: null }];
+const HBOT_ANSWERS = { unwell_today: 'No', pregnant: 'No', medication_changes: 'No', ear_sinus: 'No', claustrophobia: 'No', implant: 'No' };
+const visitBooking = (kind: string, chosen: number, answers: Record<string, string>) => ({
+  clientId: '21', clientLabel: 'Asha Rao', kind, today: TODAY, services: SERVICES, packages: PACKAGES, timeZone: 'Asia/Kolkata',
+  service: SERVICES.find((s) => s.id === chosen), package: null, answers, channel: kind === 'call' ? 'phone' : 'in_clinic', booked: null, message: null,
+});
+const visitSteps = (select: string, next: Record<string, string>) => ({
+  loading: { [done('loadCatalogue')]: 'choosing / storeCatalogue', [error('loadCatalogue')]: 'failed / storeFailure' },
+  failed: { 'visit.retry': 'loading' },
+  choosing: { 'visit.selectService': select },
+  preparing: { 'visit.answer': 'preparing / storeAnswer', 'visit.setChannel': 'preparing / storeChannel', 'visit.back': 'choosing / reset', ...next },
+  booking: { 'visit.booked': 'booked / storeBooked', [done('booking')]: 'preparing' },
+  booked: { 'visit.again': 'loading / reset' },
+});
+const visitExtras = (chosen: number) => ({ service: chosen, key: 'reason', value: 'Sleep', channel: 'video', start: '2026-03-04T04:30:00Z', output: { services: SERVICES, packages: PACKAGES, timeZone: 'Asia/Kolkata' }, error: { status: 500 } });
+const NEXT = { 'visit.next': 'booking' };
+
+export const visitBookingTable: TransitionTable = {
+  chart: visitBookingMachine,
+  source: 'issue 16 (portal booking: in-clinic therapies from package credits, calls with a coach or nurse, screening first)',
+  statuses: ['loading', 'failed', 'choosing', 'preparing', 'booking', 'booked'],
+  verbs: ['visit.retry', 'visit.selectService', 'visit.answer', 'visit.setChannel', 'visit.next', 'visit.back', 'visit.booked', 'visit.again', done('loadCatalogue'), error('loadCatalogue'), done('booking')],
+  cases: [
+    { name: 'HBOT with sessions left, screening answered', context: visitBooking('in_clinic', 1, HBOT_ANSWERS), extras: visitExtras(1), steps: visitSteps('preparing / chooseService', NEXT) },
+    { name: 'HBOT with sessions left, one question unanswered', context: visitBooking('in_clinic', 1, { ...HBOT_ANSWERS, implant: ' ' }), extras: visitExtras(1), steps: visitSteps('preparing / chooseService', {}) },
+    { name: 'red light with no session left', context: visitBooking('in_clinic', 2, {}), extras: visitExtras(2), steps: visitSteps('choosing / refuseService', {}) },
+    { name: 'a call chosen on the in-clinic page', context: visitBooking('in_clinic', 1, HBOT_ANSWERS), extras: visitExtras(3), steps: visitSteps('choosing / refuseService', NEXT) },
+    { name: 'a therapy not bookable online', context: visitBooking('in_clinic', 1, HBOT_ANSWERS), extras: visitExtras(4), steps: visitSteps('choosing / refuseService', NEXT) },
+    { name: 'an intake call, what it is about given', context: visitBooking('call', 3, { reason: 'Sleep' }), extras: visitExtras(3), steps: visitSteps('preparing / chooseService', NEXT) },
+    { name: 'an intake call, nothing answered', context: visitBooking('call', 3, {}), extras: visitExtras(3), steps: visitSteps('preparing / chooseService', {}) },
+    { name: 'a therapy chosen on the call page', context: visitBooking('call', 3, {}), extras: visitExtras(1), steps: visitSteps('choosing / refuseService', {}) },
+  ],
+};
+
 export const screenTables = [inactivityTable, bootTable, queueCountTable, actionTable, recordTable, cognitiveReviewTable, emailChangeTable, profileEditTable,
   funnelTable, cognitivePageTable, thriveCheckTable, rescheduleTable,
   measurementFormTable, reportsTable, listTable,
   visitNoteTable, myOrdersTable, impactTable,
   portalBookingsTable, inviteTable, upcomingTable, onboardingTable,
-  labDeskTable, supportDeskTable];
+  labDeskTable, supportDeskTable, visitBookingTable];
