@@ -34,7 +34,11 @@ export interface TransitionTable {
   chart: AnyStateMachine;
   /** Where the table comes from. */
   source: string;
-  /** Every resting state of the chart: a lifecycle's statuses, a page chart's leaf states. */
+  /**
+   * Every resting state of the chart: a lifecycle's statuses, a page chart's leaf states; for a
+   * parallel chart, the combinations of its regions' states the table pins ("data.ready |
+   * visit.counting"), which together name every leaf.
+   */
   statuses: string[];
   /** Every event the chart answers somewhere (an invoked actor's as `xstate.done.actor.<id>`). */
   verbs: string[];
@@ -64,17 +68,34 @@ function verbsOf(chart: AnyStateMachine): string[] {
   return [...new Set([chart.root, ...nodesOf(chart)].flatMap((node) => [...node.ownEvents]))].sort();
 }
 
-/** "asking.ticked" → { asking: 'ticked' }. */
+/**
+ * "asking.ticked" → { asking: 'ticked' }; a parallel chart's state is its regions' paths joined by
+ * " | " ("data.ready | visit.counting" → { data: 'ready', visit: 'counting' }).
+ */
 function valueOf(path: string): StateValue {
-  const keys = path.split('.');
-  return keys.slice(0, -1).reduceRight<StateValue>((inner, key) => ({ [key]: inner }), keys[keys.length - 1]);
+  const merge = (into: Record<string, unknown>, keys: string[]) => {
+    if (keys.length === 1) return Object.assign(into, { [keys[0]]: {} });
+    into[keys[0]] = merge((into[keys[0]] as Record<string, unknown> | undefined) ?? {}, keys.slice(1));
+    return into;
+  };
+  const tree = path.split(' | ').reduce<Record<string, unknown>>((into, one) => merge(into, one.split('.')), {});
+  // A leaf is its parent's string value: { asking: { ticked: {} } } → { asking: 'ticked' }.
+  const collapse = (node: Record<string, unknown>): StateValue => {
+    const entries = Object.entries(node);
+    if (entries.length === 1 && Object.keys(entries[0][1] as object).length === 0) return entries[0][0];
+    return Object.fromEntries(entries.map(([key, inner]) => [key, Object.keys(inner as object).length === 0 ? {} : collapse(inner as Record<string, unknown>)])) as StateValue;
+  };
+  return collapse(tree);
 }
 
-/** { asking: 'ticked' } → "asking.ticked" (one region at every level). */
+/** { asking: 'ticked' } → "asking.ticked"; every region of a parallel state, sorted, joined by " | ". */
 function pathOf(value: StateValue): string {
-  if (typeof value === 'string') return value;
-  const [key, inner] = Object.entries(value)[0];
-  return inner === undefined || (typeof inner === 'object' && Object.keys(inner).length === 0) ? key : `${key}.${pathOf(inner as StateValue)}`;
+  const leaves = (v: StateValue, prefix: string): string[] => {
+    if (typeof v === 'string') return [`${prefix}${v}`];
+    return Object.entries(v).flatMap(([key, inner]) =>
+      inner === undefined || (typeof inner === 'object' && Object.keys(inner).length === 0) ? [`${prefix}${key}`] : leaves(inner as StateValue, `${prefix}${key}.`));
+  };
+  return leaves(value, '').sort().join(' | ');
 }
 
 /** The named actions a transition of `snapshot` on `event` runs, written after its target. */
@@ -91,7 +112,9 @@ export function disagreements(table: TransitionTable): string[] {
   const out: string[] = [];
   const statuses = leavesOf(chart);
   // The same states, in any order (the order of a chart's states is no transition).
-  if (JSON.stringify([...statuses].sort()) !== JSON.stringify([...table.statuses].sort())) out.push(`states: chart ${statuses.join(', ')}; table ${table.statuses.join(', ')}`);
+  // (A parallel chart's table lists states of all its regions; together they name every leaf.)
+  const named = [...new Set(table.statuses.flatMap((s) => s.split(' | ')))];
+  if (JSON.stringify([...statuses].sort()) !== JSON.stringify(named.sort())) out.push(`states: chart ${statuses.join(', ')}; table ${named.join(', ')}`);
   const verbs = verbsOf(chart);
   if (JSON.stringify(verbs) !== JSON.stringify([...table.verbs].sort())) out.push(`events: chart ${verbs.join(', ')}; table ${[...table.verbs].sort().join(', ')}`);
   for (const c of table.cases) {

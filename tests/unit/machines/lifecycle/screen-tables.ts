@@ -19,6 +19,7 @@ import { thriveCheckMachine } from '../../../../machines/portal/thrive-check-mac
 import { cognitiveReviewMachine } from '../../../../machines/cognitive/review-machine.ts';
 import { inactivityMachine } from '../../../../machines/inactivity/inactivity-machine.ts';
 import { emailChangeMachine } from '../../../../machines/portal/email-change-machine.ts';
+import { homeMachine } from '../../../../machines/portal/home-machine.ts';
 import { onboardingMachine } from '../../../../machines/portal/onboarding-machine.ts';
 import { upcomingMachine } from '../../../../machines/portal/upcoming-machine.ts';
 import { visitBookingMachine } from '../../../../machines/portal/visit-booking-machine.ts';
@@ -96,7 +97,7 @@ export const bootTable: TransitionTable = {
 // the last figure.
 
 const countSteps = (moved: string | null) => {
-  const move = moved ? { 'queue.navigated': moved } : {};
+  const move: Record<string, string> = moved ? { 'queue.navigated': moved } : {};
   return {
     counting: { ...move, [done('countTickets')]: 'counted / setCount', [error('countTickets')]: 'counted' },
     counted: move,
@@ -816,9 +817,42 @@ export const visitBookingTable: TransitionTable = {
   ],
 };
 
+// ---- The portal home (issue 7; the visit count, issue 24: "Welcome" on the first opening,
+// "Welcome back" after): the home's data loads, and a failure offers a retry; beside it the
+// client's own opening is counted once, so a retry counts it again only if counting it failed; a
+// reader's opening (a SUPER_ADMIN's) is no visit. Two regions: the data, and the visit.
+
+/** `decided`: where the visit region goes once it has decided whether this opening counts. */
+const homeSteps = (decided: string) => ({
+  'data.loading | visit.deciding': { [done('loadHome')]: `data.ready | ${decided} / storeData`, [error('loadHome')]: `data.failed | ${decided}` },
+  'data.loading | visit.counting': {
+    [done('loadHome')]: 'data.ready | visit.counting / storeData', [error('loadHome')]: 'data.failed | visit.counting',
+    [done('recordVisit')]: 'data.loading | visit.counted / storeVisit', [error('recordVisit')]: 'data.loading | visit.failed',
+  },
+  'data.failed | visit.failed': { 'home.retry': 'data.loading | visit.counting' },
+  'data.failed | visit.counted': { 'home.retry': 'data.loading | visit.counted' },
+  'data.ready | visit.failed': { 'home.retry': 'data.ready | visit.counting' },
+  'data.failed | visit.notCounted': { 'home.retry': 'data.loading | visit.notCounted' },
+});
+const HOME_ANSWERS = { output: { firstVisit: true }, error: { status: 500 } };
+
+export const homeTable: TransitionTable = {
+  chart: homeMachine,
+  source: 'issue 7 (the portal home, a retry after a failed load) and issue 24 (each opening counted once; a reader\'s is no visit)',
+  statuses: [
+    'data.loading | visit.deciding', 'data.loading | visit.counting', 'data.failed | visit.failed', 'data.failed | visit.counted', 'data.ready | visit.failed',
+    'data.ready | visit.counted', 'data.ready | visit.notCounted', 'data.failed | visit.notCounted',
+  ],
+  verbs: ['home.retry', done('loadHome'), error('loadHome'), done('recordVisit'), error('recordVisit')],
+  cases: [
+    { name: 'the client opens their home', context: { clientId: '21', countsVisit: true, data: null, firstVisit: null }, extras: HOME_ANSWERS, start: 'data.loading | visit.counting', steps: homeSteps('visit.counting') },
+    { name: 'a SUPER_ADMIN reads it', context: { clientId: '21', countsVisit: false, data: null, firstVisit: null }, extras: HOME_ANSWERS, start: 'data.loading | visit.notCounted', steps: homeSteps('visit.notCounted') },
+  ],
+};
+
 export const screenTables = [inactivityTable, bootTable, queueCountTable, actionTable, recordTable, cognitiveReviewTable, emailChangeTable, profileEditTable,
   funnelTable, cognitivePageTable, thriveCheckTable, rescheduleTable,
   measurementFormTable, reportsTable, listTable,
   visitNoteTable, myOrdersTable, impactTable,
   portalBookingsTable, inviteTable, upcomingTable, onboardingTable,
-  labDeskTable, supportDeskTable, visitBookingTable];
+  labDeskTable, supportDeskTable, visitBookingTable, homeTable];
