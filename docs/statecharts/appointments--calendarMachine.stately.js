@@ -100,6 +100,12 @@ export const machine = setup({
               ],
               "reenter": true
             }
+          ],
+          "calendar.reload": [
+            {
+              "target": "#calendar.loading",
+              "reenter": true
+            }
           ]
         }
       },
@@ -271,6 +277,11 @@ export const machine = setup({
       "failed": {
         "on": {
           "calendar.retry": [
+            {
+              "target": "#calendar.loading"
+            }
+          ],
+          "calendar.reload": [
             {
               "target": "#calendar.loading"
             }

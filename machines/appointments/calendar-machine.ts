@@ -191,6 +191,9 @@ export const calendarMachine = setup({
       on: {
         'calendar.setView': { target: 'loading', actions: 'setView', reenter: true },
         'calendar.setDate': { target: 'loading', actions: 'setDate', reenter: true },
+        // A change made elsewhere while the days load (a booking, the panel's actions): the load
+        // under way may have read them before it, so it starts again.
+        'calendar.reload': { target: 'loading', reenter: true },
       },
       invoke: {
         id: 'loadRange',
@@ -242,6 +245,7 @@ export const calendarMachine = setup({
     failed: {
       on: {
         'calendar.retry': 'loading',
+        'calendar.reload': 'loading',
         'calendar.setView': { target: 'loading', actions: 'setView' },
         'calendar.setDate': { target: 'loading', actions: 'setDate' },
       },

@@ -2,6 +2,7 @@
 // hand from the issue or specification section that asked for each screen, named beside it: what a
 // user can do on the screen and where that leaves it, and what an answer of the server does. The
 // oracle the charts are checked against (tests/support/transition-table.ts), read from no chart.
+import { calendarMachine } from '../../../../machines/appointments/calendar-machine.ts';
 import { portalBookingsMachine } from '../../../../machines/appointments/portal-bookings-machine.ts';
 import { inviteMachine } from '../../../../machines/staff/invite-machine.ts';
 import { impactMachine } from '../../../../machines/backoffice-scheduling/impact-machine.ts';
@@ -850,9 +851,50 @@ export const homeTable: TransitionTable = {
   ],
 };
 
+// ---- The appointments calendar (issue 16, docs/scheduling.md): the days shown load (retry on
+// failure); another view or date loads again, from anywhere but the middle of a drag; columns,
+// filters and the open appointment change what is shown, never what is loaded. An appointment is
+// dragged (or moved by keyboard, or rescheduled from its panel) to a new time; the move is saved
+// and the days load again, or refused and snapped back with the conflicts named until dismissed or
+// the next move. A change made elsewhere (a booking, the panel's actions) reloads the days; one
+// made while they are loading loads them once more, since the load under way may predate it.
+
+const CALENDAR_MOVE = { id: 41, start: '2026-03-02T06:30:00Z', end: '2026-03-02T07:30:00Z', staff: 5 };
+const CALENDAR = {
+  view: 'week', date: '2026-03-04', columns: 'staff', filters: { staff: null, resourceKind: null, service: null, status: null }, dragging: null, pending: CALENDAR_MOVE, conflicts: [], error: null, selected: null,
+  appointments: [{ id: 41, client: 21, service: 3, staff: 4, resources: [2], start: '2026-03-02T04:30:00Z', end: '2026-03-02T05:30:00Z', status: 'booked' }],
+};
+const SHOWN = (at: string) => ({ 'calendar.setColumns': `${at} / setColumns`, 'calendar.setFilter': `${at} / setFilter`, 'calendar.select': `${at} / select` });
+/** `drop`: a dropped appointment's move; `moves`: that and a reschedule from the panel. */
+const calendarSteps = (drop: Record<string, string>, moves: Record<string, string>) => ({
+  loading: { ...SHOWN('loading'), 'calendar.setView': 'loading / setView', 'calendar.setDate': 'loading / setDate', 'calendar.reload': 'loading', [done('loadRange')]: 'ready / setAppointments', [error('loadRange')]: 'failed / setError' },
+  ready: { ...SHOWN('ready'), 'calendar.setView': 'loading / setView', 'calendar.setDate': 'loading / setDate', 'calendar.reload': 'loading', 'calendar.dragStart': 'dragging / setDragging', ...moves },
+  dragging: { ...SHOWN('dragging'), 'calendar.dragCancel': 'ready / clearDragging', ...drop },
+  saving: { ...SHOWN('saving'), [done('saveMove')]: 'loading / setSaved, notifySaved', [error('saveMove')]: 'refused / setRefused' },
+  refused: {
+    ...SHOWN('refused'), 'calendar.dismiss': 'ready / clearRefusal', 'calendar.dragStart': 'dragging / clearRefusal, setDragging', ...moves,
+    'calendar.setView': 'loading / clearRefusal, setView', 'calendar.setDate': 'loading / clearRefusal, setDate', 'calendar.reload': 'loading / clearRefusal',
+  },
+  failed: { ...SHOWN('failed'), 'calendar.retry': 'loading', 'calendar.reload': 'loading', 'calendar.setView': 'loading / setView', 'calendar.setDate': 'loading / setDate' },
+});
+const DROP = { 'calendar.drop': 'saving / setPending' };
+const calendarExtras = (id: number) => ({ id, move: { ...CALENDAR_MOVE, id }, start: CALENDAR_MOVE.start, view: 'day', date: '2026-03-11', columns: 'resource', name: 'status', value: 'booked', output: [], error: { status: 409, detail: 'The time is taken.' } });
+
+export const calendarTable: TransitionTable = {
+  chart: calendarMachine,
+  source: 'issue 16 and docs/scheduling.md (the appointments calendar: views, filters, drag to move, conflicts snapped back)',
+  statuses: ['loading', 'ready', 'dragging', 'saving', 'refused', 'failed'],
+  verbs: ['calendar.setView', 'calendar.setDate', 'calendar.setColumns', 'calendar.setFilter', 'calendar.select', 'calendar.reload', 'calendar.dragStart', 'calendar.dragCancel',
+    'calendar.drop', 'calendar.reschedule', 'calendar.dismiss', 'calendar.retry', done('loadRange'), error('loadRange'), done('saveMove'), error('saveMove')],
+  cases: [
+    { name: 'an appointment shown', context: CALENDAR, extras: calendarExtras(41), steps: calendarSteps(DROP, { ...DROP, 'calendar.reschedule': 'saving / setPendingReschedule' }) },
+    { name: 'an appointment not shown', context: CALENDAR, extras: calendarExtras(999), steps: calendarSteps({}, {}) },
+  ],
+};
+
 export const screenTables = [inactivityTable, bootTable, queueCountTable, actionTable, recordTable, cognitiveReviewTable, emailChangeTable, profileEditTable,
   funnelTable, cognitivePageTable, thriveCheckTable, rescheduleTable,
   measurementFormTable, reportsTable, listTable,
   visitNoteTable, myOrdersTable, impactTable,
   portalBookingsTable, inviteTable, upcomingTable, onboardingTable,
-  labDeskTable, supportDeskTable, visitBookingTable, homeTable];
+  labDeskTable, supportDeskTable, visitBookingTable, homeTable, calendarTable];
