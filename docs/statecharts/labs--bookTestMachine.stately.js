@@ -218,16 +218,6 @@ export const machine = setup({
       },
       "held": {
         "initial": "people",
-        "on": {
-          "book.back": [
-            {
-              "target": "#bookTest.slots",
-              "actions": [
-                "dropHold"
-              ]
-            }
-          ]
-        },
         "after": {
           "holdExpiry": [
             {
@@ -280,6 +270,14 @@ export const machine = setup({
                 {
                   "actions": [
                     "sayPeopleIncomplete"
+                  ]
+                }
+              ],
+              "book.back": [
+                {
+                  "target": "#bookTest.slots",
+                  "actions": [
+                    "dropHold"
                   ]
                 }
               ]

@@ -270,6 +270,8 @@ export const bookTestMachine = setup({
             'book.removePerson': { actions: { type: 'removePerson', params: ({ event }) => ({ index: event.index }) } },
             'book.address': { actions: { type: 'setAddress', params: ({ event }) => ({ value: event.value }) } },
             'book.review': [{ guard: 'peopleReady', target: 'review', actions: 'clearMessage' }, { actions: 'sayPeopleIncomplete' }],
+            // Back to the slots gives up the hold; not while the order is being placed (confirming).
+            'book.back': { target: '#bookTest.slots', actions: 'dropHold' },
           },
         },
         review: {
@@ -287,9 +289,6 @@ export const bookTestMachine = setup({
             onError: { target: 'review', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
-      },
-      on: {
-        'book.back': { target: 'slots', actions: 'dropHold' },
       },
     },
     done: {
