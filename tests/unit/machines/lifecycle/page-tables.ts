@@ -1,11 +1,12 @@
 // Page charts' transition tables, written by hand from the specification (clinic-spec.md in the
 // project guide, the section named beside each) and the issues that asked for each chart; the
 // oracle the charts are checked against (tests/support/transition-table.ts), read from no chart.
+import { appMachine } from '../../../../machines/app/app-machine.ts';
 import { consentMachine } from '../../../../machines/consent/consent-machine.ts';
 import { guardMachine } from '../../../../machines/guard/guard-machine.ts';
 import { sessionMachine } from '../../../../machines/session/session-machine.ts';
 import { versionMachine } from '../../../../machines/version/version-machine.ts';
-import type { TransitionTable } from '../../../support/transition-table.ts';
+import type { Steps, TransitionTable } from '../../../support/transition-table.ts';
 
 // ---- HIPAA consent (spec: the authorization modal, Consent, the toasts): shown only when the
 // signed-in role and the client's are both CLIENT and consent is false; 'Continue to the app' needs
@@ -108,4 +109,176 @@ export const guardTable: TransitionTable = {
   ],
 };
 
-export const pageTables = [consentTable, versionTable, sessionTable, guardTable];
+// ---- The app's own lifecycle (spec §2 routes and the authorization modal, §3 the missing-profile
+// placeholder, §4 the sign-in component's two overall states, consent and the access guard, §6
+// the users list prefetched for non-clients, §8 the profile banner and the session alert). Three
+// regions: who is signed in, their profile, and the page on screen.
+//
+// Who: while the stored session is read nothing is decided; an authenticated user is signed in,
+// anything else signed out. Signed in, another account signing in (a second tab) starts over with
+// theirs, and signing out (here, elsewhere, the session ending, the inactivity logoff) signs out;
+// a guarded page being checked is told, so its guard sends it to /login. Input and the tab's
+// visibility are passed on to the inactivity and version children; the session alert is
+// remembered until dismissed or the next sign-in. Profile: it loads; a failure shows the
+// dismissible banner; a missing one is the placeholder (a client without a usable id waits for the
+// record and asks again); a client who has not consented is asked, and the consent recorded
+// makes the app ready (the placeholder's row is read again). A non-client's users list is
+// fetched. Page: a public page shows at once; a guarded one waits for the stored session, then its
+// guard decides; the same page with another query is no new check; a guard's redirect navigates.
+
+const U1 = { username: 'asha', sub: 'a', email: 'asha@example.in' };
+const U2 = { username: 'nila', sub: 'b', email: 'nila@example.in' };
+const ASHA = { client_id: '21', first_name: 'Asha', last_name: 'Rao', gender: 'F', role: 'client', hipaa_consent: false };
+const PLACEHOLDER = { client_id: '21', first_name: 'Unknown', last_name: '', gender: null, role: 'client', hipaa_consent: false };
+const NURSE = { client_id: '5', first_name: 'Nila', last_name: 'K', gender: 'F', role: 'nurse', hipaa_consent: false };
+const HOME = { key: 'home', origin: '/user/home/21', roles: ['CLIENT'] };
+const LOGIN = { key: 'login', origin: '/login', roles: null };
+const CLIENTS = { key: 'clients', origin: '/clients', roles: ['NURSE', 'DOCTOR'] };
+const SIGNED_IN = { inactivity: { timeoutMs: 900_000, warningMs: 60_000 }, user: U1, failure: null, sessionExpired: false };
+const RECORD_RETRY = 'xstate.after.profileRetry.app.auth.signedIn.profile.awaitingRecord';
+
+/** A state of the app chart: who (restoring, signedOut, or signed in with profile and users) and the page. */
+type AppAt = { auth: 'restoring' | 'signedOut'; route: string } | { profile: string; users: string; route: string };
+const at = (a: AppAt) => ('auth' in a ? `auth.${a.auth} | route.${a.route}` : `auth.signedIn.profile.${a.profile} | auth.signedIn.users.${a.users} | route.${a.route}`);
+
+interface AppFacts {
+  /** What `auth.changed` reports: the same user signed in, another, signed out, or still configuring. */
+  signIn: 'same' | 'other' | 'out' | 'configuring';
+  /** Whether the user `auth.changed` reports is staff (their users list is fetched). */
+  newStaff: boolean;
+  /** Where `route.changed` leads: the same page, a public one, a guarded one. */
+  route: 'same' | 'public' | 'guarded';
+  /** Where the profile stands once it has loaded. */
+  loaded: string;
+  /** Where a recorded consent leaves the profile (null: the consent chart's end is not taken). */
+  consented: string | null;
+  /** Where the passing states settle with the case's facts: the placeholder, the consent check, the users' decision. */
+  settled: { placeholder: string; checkingConsent: string; users: string };
+}
+
+/** Passing states rest where the case's facts send them; a deciding page goes on to its kind (and a guarded one to its check once the session is read). */
+function settle(a: AppAt, f: AppFacts): AppAt {
+  const routeOf = (route: string, authRead: boolean) => {
+    const r = route === 'deciding' ? 'guarded.waitingForAuth' : route; // the case's pages on screen are guarded
+    return r === 'guarded.waitingForAuth' && authRead ? 'guarded.checking' : r;
+  };
+  if ('auth' in a) return { ...a, route: routeOf(a.route, a.auth !== 'restoring') };
+  const profile = a.profile === 'placeholder' ? f.settled.placeholder : a.profile === 'checkingConsent' ? f.settled.checkingConsent : a.profile;
+  return { profile, users: a.users === 'deciding' ? f.settled.users : a.users, route: routeOf(a.route, true) };
+}
+
+/**
+ * Each state's cells: an event is answered by the states the chart is in when it arrives (a
+ * passing state answers nothing of its own), and where it leads then settles.
+ */
+function appSteps(states: AppAt[], f: AppFacts): Steps {
+  const steps: Steps = {};
+  for (const a of states) {
+    const go = (to: AppAt) => at(settle(to, f));
+    const here = go(a);
+    const cells: Record<string, string> = {
+      'visibility.hidden': `${here} / forwardVisibility`,
+      'visibility.visible': `${here} / forwardVisibility`,
+      'notice.dismiss': `${here} / forgetExpiry`,
+      'session.expiredAlert': `${here} / rememberExpiry`,
+      'guard.redirect': `${here} / navigate`,
+      'route.changed': f.route === 'same' ? `${here} / storeRoute` : `${go({ ...a, route: f.route === 'public' ? 'public' : 'deciding' })} / storeRoute`,
+    };
+    const signedIn = (route: string): AppAt => ({ profile: 'loading', users: f.newStaff ? 'prefetching' : 'notNeeded', route });
+    if ('auth' in a && a.auth === 'restoring') {
+      if (f.signIn === 'same' || f.signIn === 'other') cells['auth.changed'] = `${go(signedIn(a.route))} / storeAuth`;
+      if (f.signIn === 'out') cells['auth.changed'] = go({ auth: 'signedOut', route: a.route });
+    } else if ('auth' in a) {
+      cells['session.ended'] = `${here} / navigate`;
+      if (f.signIn === 'same' || f.signIn === 'other') cells['auth.changed'] = `${go(signedIn(a.route))} / forgetExpiry, storeAuth`;
+    } else {
+      const out = go({ auth: 'signedOut', route: a.route });
+      cells['user.activity'] = `${here} / forwardActivity`;
+      cells['app.signOut'] = `${out} / signOut, navigate`;
+      cells['session.ended'] = `${out} / signOut, navigate`;
+      cells['inactivity.timedOut'] = `${out} / signOut, notify, navigate`;
+      if (f.signIn === 'other') cells['auth.changed'] = `${go(signedIn(a.route))} / forgetUser, storeAuth`;
+      if (f.signIn === 'out' || f.signIn === 'configuring') cells['auth.changed'] = a.route === 'guarded.checking' ? `${out} / tellGuardSignedOut` : out;
+      const profile = (p: string, actions = '') => `${go({ ...a, profile: p })}${actions}`;
+      if (a.profile === 'loading') {
+        cells[done('loadProfile')] = profile(f.loaded, ' / storeLoaded');
+        cells[error('loadProfile')] = profile('failed.bannerShown', ' / storeFailure');
+      }
+      if (a.profile === 'failed.bannerShown') cells['banner.dismiss'] = profile('failed.bannerDismissed');
+      if (a.profile === 'awaitingRecord') cells[RECORD_RETRY] = profile('loading');
+      if (a.profile === 'consentRequired') {
+        cells['consent.tickRequired'] = `${here} / notify`;
+        cells['consent.saveFailed'] = `${here} / notify`;
+        if (f.consented) cells[done('consent')] = profile(f.consented, f.consented === 'ready' ? ' / markConsented' : '');
+      }
+      if (a.users === 'prefetching') {
+        cells[done('prefetchUsers')] = go({ ...a, users: 'fetched' });
+        cells[error('prefetchUsers')] = go({ ...a, users: 'fetched' });
+      }
+    }
+    steps[at(a)] = cells;
+  }
+  return steps;
+}
+
+const done = (id: string) => `xstate.done.actor.${id}`;
+const error = (id: string) => `xstate.error.actor.${id}`;
+const APP_STATES: AppAt[] = [
+  { auth: 'restoring', route: 'unknown' },
+  { auth: 'restoring', route: 'guarded.waitingForAuth' },
+  { auth: 'signedOut', route: 'public' },
+  { auth: 'signedOut', route: 'guarded.checking' },
+  { profile: 'loading', users: 'prefetching', route: 'guarded.checking' },
+  { profile: 'failed.bannerShown', users: 'fetched', route: 'public' },
+  { profile: 'failed.bannerDismissed', users: 'notNeeded', route: 'public' },
+  { profile: 'awaitingRecord', users: 'notNeeded', route: 'guarded.checking' },
+  { profile: 'consentRequired', users: 'notNeeded', route: 'guarded.checking' },
+  { profile: 'ready', users: 'fetched', route: 'public' },
+  { profile: 'placeholder', users: 'deciding', route: 'deciding' },
+  { profile: 'checkingConsent', users: 'deciding', route: 'guarded.waitingForAuth' },
+];
+const appExtras = (signIn: { status: string; user: unknown; role: string | null }, route: unknown, output: Record<string, unknown>) =>
+  ({ ...signIn, route, output, error: { kind: 'network' }, to: 'login', origin: '/user/home/21' });
+
+export const appTable: TransitionTable = {
+  chart: appMachine,
+  source: 'clinic-spec.md §2 (routes, the authorization modal), §3 (the placeholder profile), §4 (two overall states, consent, access guard), §6 (users prefetched), §8 (banner, session alert)',
+  statuses: APP_STATES.map(at),
+  verbs: ['auth.changed', 'app.signOut', 'route.changed', 'banner.dismiss', 'notice.dismiss', 'user.activity', 'visibility.hidden', 'visibility.visible', 'session.expiredAlert',
+    'session.ended', 'inactivity.timedOut', 'consent.tickRequired', 'consent.saveFailed', 'guard.redirect', done('loadProfile'), error('loadProfile'), done('prefetchUsers'),
+    error('prefetchUsers'), done('consent'), RECORD_RETRY],
+  cases: [
+    {
+      name: 'a client who has not consented, signed in again, the same page',
+      context: { ...SIGNED_IN, role: 'CLIENT', profile: ASHA, route: HOME },
+      extras: appExtras({ status: 'authenticated', user: U1, role: 'CLIENT' }, { ...HOME, origin: '/user/home/21?tab=2' }, { userId: 21, profile: ASHA, consented: true }),
+      steps: appSteps(APP_STATES, { signIn: 'same', newStaff: false, route: 'same', loaded: 'consentRequired', consented: 'ready', settled: { placeholder: 'consentRequired', checkingConsent: 'consentRequired', users: 'notNeeded' } }),
+    },
+    {
+      name: 'a client; a nurse signs in in another tab; the login page; no profile row',
+      context: { ...SIGNED_IN, role: 'CLIENT', profile: ASHA, route: HOME },
+      extras: appExtras({ status: 'authenticated', user: U2, role: 'NURSE' }, LOGIN, { userId: 21, profile: null, consented: false }),
+      steps: appSteps(APP_STATES, { signIn: 'other', newStaff: true, route: 'public', loaded: 'consentRequired', consented: null, settled: { placeholder: 'consentRequired', checkingConsent: 'consentRequired', users: 'notNeeded' } }),
+    },
+    {
+      name: 'a client signed out elsewhere; another guarded page; no user record',
+      context: { ...SIGNED_IN, role: 'CLIENT', profile: ASHA, route: HOME },
+      extras: appExtras({ status: 'unauthenticated', user: null, role: null }, CLIENTS, { userId: null, profile: null, consented: true }),
+      steps: appSteps(APP_STATES, { signIn: 'out', newStaff: false, route: 'guarded', loaded: 'awaitingRecord', consented: 'ready', settled: { placeholder: 'consentRequired', checkingConsent: 'consentRequired', users: 'notNeeded' } }),
+    },
+    {
+      name: 'a client on the placeholder, the sign-in component configuring; the consent recorded',
+      context: { ...SIGNED_IN, role: 'CLIENT', profile: PLACEHOLDER, route: HOME },
+      extras: appExtras({ status: 'configuring', user: null, role: null }, HOME, { userId: 21, profile: { ...ASHA, hipaa_consent: true }, consented: true }),
+      steps: appSteps(APP_STATES, { signIn: 'configuring', newStaff: false, route: 'same', loaded: 'ready', consented: 'loading', settled: { placeholder: 'consentRequired', checkingConsent: 'consentRequired', users: 'notNeeded' } }),
+    },
+    {
+      name: 'a nurse, signed in again; the clients page',
+      context: { ...SIGNED_IN, role: 'NURSE', profile: NURSE, route: CLIENTS },
+      extras: appExtras({ status: 'authenticated', user: U1, role: 'NURSE' }, HOME, { userId: 5, profile: NURSE, consented: false }),
+      steps: appSteps(APP_STATES, { signIn: 'same', newStaff: true, route: 'guarded', loaded: 'ready', consented: null, settled: { placeholder: 'ready', checkingConsent: 'ready', users: 'prefetching' } }),
+    },
+  ],
+};
+
+export const pageTables = [consentTable, versionTable, sessionTable, guardTable, appTable];
