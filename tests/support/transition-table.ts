@@ -135,7 +135,9 @@ export function disagreements(table: TransitionTable): string[] {
       for (const verb of table.verbs) {
         const event = { ...c.extras, type: verb } as EventObject;
         const expected = c.steps[from]?.[verb] ?? null;
-        const to = snapshot.can(event) ? landing(chart, snapshot, event) : null;
+        // A chart resting in one of its own final states is done: its actor answers nothing more.
+        const done = (snapshot._nodes as AnyStateNode[]).some((node) => node.type === 'final' && node.parent === chart.root);
+        const to = !done && snapshot.can(event) ? landing(chart, snapshot, event) : null;
         if (to !== expected) out.push(`${c.name}: ${from} --${verb}--> chart ${to ?? 'refuses'}, table ${expected ?? 'refuses'}`);
       }
     }

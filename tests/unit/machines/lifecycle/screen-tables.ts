@@ -2,6 +2,7 @@
 // hand from the issue or specification section that asked for each screen, named beside it: what a
 // user can do on the screen and where that leaves it, and what an answer of the server does. The
 // oracle the charts are checked against (tests/support/transition-table.ts), read from no chart.
+import { bookingMachine } from '../../../../machines/appointments/booking-machine.ts';
 import { calendarMachine } from '../../../../machines/appointments/calendar-machine.ts';
 import { portalBookingsMachine } from '../../../../machines/appointments/portal-bookings-machine.ts';
 import { inviteMachine } from '../../../../machines/staff/invite-machine.ts';
@@ -30,7 +31,7 @@ import { actionMachine } from '../../../../machines/staff/action-machine.ts';
 import { recordMachine } from '../../../../machines/staff/record-machine.ts';
 import { supportDeskMachine } from '../../../../machines/support/desk-machine.ts';
 import { queueCountMachine } from '../../../../machines/support/queue-count-machine.ts';
-import type { TransitionTable } from '../../../support/transition-table.ts';
+import type { Steps, TransitionTable } from '../../../support/transition-table.ts';
 
 /** The answer (`done`) and failure (`error`) events of an invoked actor. */
 const done = (id: string) => `xstate.done.actor.${id}`;
@@ -954,9 +955,124 @@ export const bookTestTable: TransitionTable = {
   ],
 };
 
+// ---- Booking an appointment or a series (issue 16, docs/scheduling.md), at the front desk (a
+// time clicked; the client found by a search that waits for typing to pause, the service, the staff
+// member among those free) and in the portal (the client known; a service and a range of days give
+// the free times). A time picked from the free ones with the client and service known goes
+// straight to the one confirm; otherwise details, whose continue needs the client, the service,
+// the time and (unless a series, checked as a whole) a free staff member there; a time not among
+// those listed is checked again. Confirming books it: booked, or a conflict (another time, or other
+// details) or a failure (retry, or back to confirm). Back goes a step back (to the free times when
+// they were chosen from a list). Cancel ends it from anywhere.
+
+const AT = '2026-03-02T10:00:00+05:30';
+const ELSEWHEN = '2026-03-02T12:00:00+05:30';
+const OFFER = { start: AT, end: '2026-03-02T11:00:00+05:30', staff: [4], resources: {} };
+const CLIENT_ASHA = { id: 21, label: 'Asha Rao' };
+const BOOKING_BASE = { zone: 'Asia/Kolkata', clientResults: [], searchText: '', notes: '', result: null, conflicts: [], error: null, submission: { key: 'k1', draft: { client: 21, service: 3, start: AT } } };
+const SEARCH_PAUSE_BOOKING = 'xstate.after.searchPause.booking.details.typing';
+
+interface BookingFacts {
+  /** The context: a service chosen, a range of days given. */
+  service: boolean;
+  range: boolean;
+  /** A picked time goes straight to confirm (from the free times), or is listed among the details' free times. */
+  readyAtPick: boolean;
+  listed: boolean;
+  /** Details' continue is taken. */
+  ready: boolean;
+  /** What booking it answers: a conflict (409) or another failure. */
+  refusal: 'conflict / setConflicts' | 'failed / setError';
+}
+
+/** Where the passing states rest: the free times load once a service and days are known; the details' once a service is. */
+const bookingRest = (at: string, f: { service: boolean; range: boolean }) =>
+  at === 'slot.choosing' ? (f.service && f.range ? 'slot.loading' : 'slot.choosing') : at === 'details.checking' ? (f.service ? 'details.loading' : 'details.editing') : at;
+
+function bookingSteps(f: BookingFacts): Steps {
+  const rest = (at: string, facts: Partial<BookingFacts> = {}) => bookingRest(at, { ...f, ...facts });
+  const back = f.range ? rest('slot.choosing') : rest('details.checking');
+  const slot = (at: string) => ({
+    'booking.selectService': `${rest('slot.choosing', { service: true })} / setService`,
+    'booking.showRange': `${rest('slot.choosing', { range: true })} / setRange`,
+    'booking.pickSlot': f.readyAtPick ? 'confirm / setSlot' : `${rest('details.checking')} / setSlot`,
+    ...(at === 'slot.loading' ? { [done('loadAvailability')]: 'slot.ready / setOffers', [error('loadAvailability')]: 'slot.ready / setError' } : {}),
+  });
+  // (A change that stays where it is lets a passing state rest where it would have.)
+  const details = (at: string) => ({
+    'booking.searchClients': 'details.typing / setSearchText',
+    'booking.selectClient': `${rest(at)} / setClient`,
+    'booking.selectService': `${rest('details.checking', { service: true })} / setService`,
+    'booking.selectStaff': `${rest(at)} / setStaff`,
+    'booking.pickSlot': f.listed ? `${rest(at)} / setSlot` : `${rest('details.checking')} / setSlot`,
+    'booking.setSeries': `${rest(at)} / setSeries`,
+    'booking.setNotes': `${rest(at)} / setNotes`,
+    'booking.back': rest('slot.choosing'),
+    ...(f.ready ? { 'booking.next': 'confirm' } : {}),
+    ...(at === 'details.loading' ? { [done('loadAvailability')]: 'details.editing / setOffers', [error('loadAvailability')]: 'details.editing / setError' } : {}),
+    ...(at === 'details.typing' ? { [SEARCH_PAUSE_BOOKING]: 'details.searching' } : {}),
+    ...(at === 'details.searching' ? { [done('searchClients')]: 'details.editing / setClientResults', [error('searchClients')]: 'details.editing / setError' } : {}),
+  });
+  const steps: Steps = {
+    start: {},
+    'slot.choosing': slot('slot.choosing'), 'slot.loading': slot('slot.loading'), 'slot.ready': slot('slot.ready'),
+    'details.checking': details('details.checking'), 'details.loading': details('details.loading'), 'details.typing': details('details.typing'),
+    'details.searching': details('details.searching'), 'details.editing': details('details.editing'),
+    confirm: { 'booking.back': back, 'booking.submit': 'booking / keySubmission' },
+    booking: { [done('book')]: 'booked / setResult', [error('book')]: f.refusal },
+    booked: {},
+    conflict: { 'booking.back': back, 'booking.pickSlot': `${rest('details.checking')} / setSlot` },
+    failed: { 'booking.retry': 'booking', 'booking.back': 'confirm' },
+    cancelled: {},
+  };
+  // Cancel, from anywhere it is still open (booked and cancelled end it).
+  for (const at of Object.keys(steps)) if (at !== 'booked' && at !== 'cancelled') steps[at]['booking.cancel'] = 'cancelled';
+  return steps;
+}
+const bookingExtras = (slot: string, status: number) => ({
+  slot: { start: slot }, service: 3, client: CLIENT_ASHA, staff: 4, text: 'asha', series: null, notes: 'First visit', dateFrom: '2026-03-02', dateTo: '2026-03-15',
+  output: [OFFER], error: { status, detail: status === 409 ? 'The time is taken.' : 'Server error.' },
+});
+
+export const bookingTable: TransitionTable = {
+  chart: bookingMachine,
+  source: 'issue 16 and docs/scheduling.md (booking at the front desk and in the portal: free times, details, confirm, conflicts)',
+  statuses: ['start', 'slot.choosing', 'slot.loading', 'slot.ready', 'details.checking', 'details.loading', 'details.typing', 'details.searching', 'details.editing',
+    'confirm', 'booking', 'booked', 'conflict', 'failed', 'cancelled'],
+  verbs: ['booking.cancel', 'booking.selectService', 'booking.showRange', 'booking.pickSlot', 'booking.searchClients', 'booking.selectClient', 'booking.selectStaff',
+    'booking.setSeries', 'booking.setNotes', 'booking.next', 'booking.back', 'booking.submit', 'booking.retry', SEARCH_PAUSE_BOOKING,
+    done('loadAvailability'), error('loadAvailability'), done('searchClients'), error('searchClients'), done('book'), error('book')],
+  cases: [
+    {
+      name: 'the front desk: a time clicked, the client, service and a free staff member chosen; the time taken meanwhile',
+      context: { ...BOOKING_BASE, slot: { start: AT }, client: CLIENT_ASHA, service: 3, range: null, offers: [OFFER], staff: 4, series: null },
+      extras: bookingExtras(AT, 409),
+      steps: bookingSteps({ service: true, range: false, readyAtPick: true, listed: true, ready: true, refusal: 'conflict / setConflicts' }),
+    },
+    {
+      name: 'the portal: the client known, a service and days given, a time not offered; the server failing',
+      context: { ...BOOKING_BASE, slot: { start: ELSEWHEN }, client: CLIENT_ASHA, service: 3, range: { dateFrom: '2026-03-02', dateTo: '2026-03-15' }, offers: [OFFER], staff: null, series: null },
+      extras: bookingExtras(ELSEWHEN, 500),
+      steps: bookingSteps({ service: true, range: true, readyAtPick: false, listed: false, ready: false, refusal: 'failed / setError' }),
+    },
+    {
+      name: 'the front desk: a time clicked, the client found, no service yet',
+      context: { ...BOOKING_BASE, slot: { start: AT }, client: CLIENT_ASHA, service: null, range: null, offers: [], staff: null, series: null },
+      extras: bookingExtras(AT, 409),
+      steps: bookingSteps({ service: false, range: false, readyAtPick: false, listed: false, ready: false, refusal: 'conflict / setConflicts' }),
+    },
+    {
+      name: 'the front desk: a weekly series whose first day is not offered',
+      context: { ...BOOKING_BASE, slot: { start: ELSEWHEN }, client: CLIENT_ASHA, service: 3, range: null, offers: [OFFER], staff: 4, series: { weekdays: [1], count: 6 } },
+      extras: bookingExtras(ELSEWHEN, 409),
+      steps: bookingSteps({ service: true, range: false, readyAtPick: false, listed: false, ready: true, refusal: 'conflict / setConflicts' }),
+    },
+  ],
+};
+
 export const screenTables = [inactivityTable, bootTable, queueCountTable, actionTable, recordTable, cognitiveReviewTable, emailChangeTable, profileEditTable,
   funnelTable, cognitivePageTable, thriveCheckTable, rescheduleTable,
   measurementFormTable, reportsTable, listTable,
   visitNoteTable, myOrdersTable, impactTable,
   portalBookingsTable, inviteTable, upcomingTable, onboardingTable,
-  labDeskTable, supportDeskTable, visitBookingTable, homeTable, calendarTable, bookTestTable];
+  labDeskTable, supportDeskTable, visitBookingTable, homeTable, calendarTable, bookTestTable, bookingTable];
