@@ -25,6 +25,8 @@ export interface TableCase {
   context?: Record<string, unknown>;
   /** What every event carries (a collector, results counted, a reason). */
   extras?: Record<string, unknown>;
+  /** What one event carries beyond the extras (an actor's own answer, by its done or error event). */
+  payloads?: Record<string, Record<string, unknown>>;
   /** Where the chart rests once started with `context` as its input (after its eventless decisions). */
   start?: string;
   steps: Steps;
@@ -133,7 +135,7 @@ export function disagreements(table: TransitionTable): string[] {
         (snapshot._nodes as AnyStateNode[]).flatMap((node) => node.invoke.map((invoke) => [invoke.id, createEmptyActor()])),
       );
       for (const verb of table.verbs) {
-        const event = { ...c.extras, type: verb } as EventObject;
+        const event = { ...c.extras, ...c.payloads?.[verb], type: verb } as EventObject;
         const expected = c.steps[from]?.[verb] ?? null;
         // A chart resting in one of its own final states is done: its actor answers nothing more.
         const done = (snapshot._nodes as AnyStateNode[]).some((node) => node.type === 'final' && node.parent === chart.root);

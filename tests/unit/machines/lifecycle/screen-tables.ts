@@ -31,6 +31,8 @@ import { actionMachine } from '../../../../machines/staff/action-machine.ts';
 import { recordMachine } from '../../../../machines/staff/record-machine.ts';
 import { supportDeskMachine } from '../../../../machines/support/desk-machine.ts';
 import { queueCountMachine } from '../../../../machines/support/queue-count-machine.ts';
+import { EMPTY_VISIT_FORM } from '../../../../machines/visits/visit-form.ts';
+import { visitFormMachine } from '../../../../machines/visits/visit-form-machine.ts';
 import type { Steps, TransitionTable } from '../../../support/transition-table.ts';
 
 /** The answer (`done`) and failure (`error`) events of an invoked actor. */
@@ -1070,9 +1072,134 @@ export const bookingTable: TransitionTable = {
   ],
 };
 
+// ---- A therapy visit's page (issue 17, docs/visits.md: autosave, one device's changes
+// never overwrite another's, a visit closed once signed): the visit loads (retry on failure); a
+// signed or aborted one is read only and takes dated addenda. A draft first replays the changes
+// this device kept and never saved (a field the server changed since keeps the server's value),
+// then each change is kept on the device and saved after a pause in typing; a change typed during
+// a save is saved after it. A save another device's change refused (409) shows the conflict,
+// keeps what is typed, and a reload replays it onto theirs; no answer keeps trying (at once when
+// back online), a server failure too; a refused field waits for the next change. A step (start,
+// complete, sign, abort) and copying the last settings wait for a save in flight; a step first
+// saves what is on screen. Screening, and a doctor's override of what it found, read the visit again.
+
+const VISIT_BASE = { id: 5, client: 9, therapy: 'pet', vitals_before: { systolic: 120 }, vitals_after: {}, parameters: { device: 'Mat' }, events: [], adverse_events: [], notes: '' };
+const DRAFT_VISIT = { ...VISIT_BASE, status: 'draft', version: 1, screen: { id: 11 } };
+const SIGNED_VISIT = { ...VISIT_BASE, status: 'signed', version: 4 };
+const STARTED_VISIT = { ...VISIT_BASE, status: 'in_progress', version: 3 };
+const KEPT_NOTES = { fields: [], notes: { was: '', now: 'typed offline' }, events: [], adverse_events: [] };
+const KEPT_STALE = { fields: [{ section: 'vitals_before', key: 'systolic', was: '110', now: '135' }], events: [], adverse_events: [] };
+const AUTOSAVE = 'xstate.after.autosave.visitForm.editing.unsaved';
+const RETRY_OFFLINE = 'xstate.after.retry.visitForm.editing.offline';
+const RETRY_FAILED = 'xstate.after.retry.visitForm.editing.retrying';
+const CHANGES = { 'form.edit': 'edit', 'form.notes': 'editNotes', 'form.recipe': 'chooseRecipe', 'form.lot': 'chooseLot', 'form.addEvent': 'addEvent', 'form.addAdverse': 'addAdverse' };
+/** Each change of the form, to `to`, with its action, the device's copy and `more`. */
+const changes = (to: string, more = '') => Object.fromEntries(Object.entries(CHANGES).map(([verb, action]) => [verb, `${to} / ${action}, storeDraft${more}`]));
+
+interface VisitFacts {
+  /** What the load (and the reload after a conflict) reads: a closed visit, or a draft. */
+  closed: boolean;
+  /** What the device kept: replayed, all lost to newer server values, or nothing (or unreadable). */
+  kept: 'replayed' | 'lost' | 'none';
+  /** A change typed while the save was in flight. */
+  pending: boolean;
+  /** How the save is refused: 409, no answer, 5xx, or a field. */
+  refusal: 'conflict' | 'offline' | 'unavailable' | 'refused';
+  /** This device typed something of its own before the conflict (replayed onto theirs). */
+  own: boolean;
+  /** The visit has a screening a doctor may override. */
+  screened: boolean;
+  /** The step's answer closes the visit. */
+  stepCloses: boolean;
+}
+
+function visitFormSteps(f: VisitFacts): Steps {
+  const refusal = {
+    conflict: 'conflict / setError', offline: 'editing.offline / clearPending, countAttempt', unavailable: 'editing.retrying / clearPending, countAttempt', refused: 'editing.refused / setError, clearPending',
+  }[f.refusal];
+  // Anywhere on the form: a change, copying the last settings, a step, the screening and its override.
+  const editing = {
+    ...changes('editing.unsaved'), 'visit.copyLast': 'editing.copying', 'visit.move': 'moving.saving / setMove', 'screen.record': 'screening',
+    ...(f.screened ? { 'screen.override': 'overriding' } : {}),
+  };
+  const loaded = f.closed ? 'locked.idle / setVisit' : 'restoring / setVisit';
+  return {
+    loading: { [done('loadVisit')]: loaded, [error('loadVisit')]: 'failed / setError' },
+    restoring: {
+      [done('readDraft')]: { replayed: 'editing.unsaved / restore, storeDraft', lost: 'editing.saved / restore, storeDraft', none: 'editing.saved' }[f.kept],
+      [error('readDraft')]: 'editing.saved',
+    },
+    failed: { 'visit.reload': 'loading / clearError' },
+    'editing.saved': editing,
+    'editing.unsaved': { ...editing, [AUTOSAVE]: 'editing.saving' },
+    // A change during the save is taken, kept and saved after it; a step or a copy waits.
+    'editing.saving': {
+      ...Object.fromEntries(Object.entries(editing).filter(([verb]) => verb !== 'visit.copyLast' && verb !== 'visit.move')), ...changes('editing.saving', ', markPending'),
+      [done('saveVisit')]: f.pending ? 'editing.unsaved / setSaved, clearPending, storeDraft' : 'editing.saved / setSaved, storeDraft',
+      [error('saveVisit')]: refusal,
+    },
+    'editing.offline': { ...editing, ...changes('editing.offline'), 'connection.online': 'editing.saving', [RETRY_OFFLINE]: 'editing.saving' },
+    'editing.retrying': { ...editing, ...changes('editing.retrying'), [RETRY_FAILED]: 'editing.saving' },
+    'editing.refused': editing,
+    'editing.copying': { ...editing, [done('loadPrevious')]: 'editing.unsaved / copyParameters, storeDraft', [error('loadPrevious')]: 'editing.saved / setError' },
+    'moving.saving': { [done('saveVisit')]: 'moving.stepping / setSaved, storeDraft', [error('saveVisit')]: f.refusal === 'conflict' ? 'conflict / setError' : 'editing.refused / setError' },
+    'moving.stepping': { [done('moveVisit')]: f.stepCloses ? 'locked.idle / setVisit' : 'editing.saved / setVisit', [error('moveVisit')]: 'editing.refused / setError' },
+    screening: { [done('recordScreen')]: 'loading', [error('recordScreen')]: 'editing.refused / setError' },
+    overriding: { [done('overrideScreen')]: 'loading', [error('overrideScreen')]: 'editing.refused / setError' },
+    conflict: { ...changes('conflict'), 'visit.reload': 'rebasing' },
+    rebasing: {
+      [done('loadVisit')]: f.closed ? 'locked.idle / setVisit' : f.own ? 'editing.unsaved / rebase, storeDraft' : 'editing.saved / rebase, storeDraft',
+      [error('loadVisit')]: 'conflict / setError',
+    },
+    'locked.idle': { 'visit.addendum': 'locked.adding' },
+    'locked.adding': { [done('addAddendum')]: 'locked.idle / setVisit', [error('addAddendum')]: 'locked.idle / setError' },
+  };
+}
+const FAILURES = {
+  conflict: { message: 'Changed on another device', fieldErrors: {}, status: 409 },
+  offline: { message: 'No answer', fieldErrors: {}, status: 0 },
+  unavailable: { message: 'The server had a problem', fieldErrors: {}, status: 503 },
+  refused: { message: 'Invalid vitals_before.systolic', fieldErrors: { 'vitals_before.systolic': ['Must be between 60 and 260 mmHg.'] }, status: 400 },
+};
+const visitPayloads = (f: VisitFacts, kept: unknown) => ({
+  [done('loadVisit')]: { output: f.closed ? SIGNED_VISIT : DRAFT_VISIT },
+  [done('readDraft')]: { output: kept },
+  [done('saveVisit')]: { output: { ...DRAFT_VISIT, version: 2 } },
+  [error('saveVisit')]: { error: FAILURES[f.refusal] },
+  [done('moveVisit')]: { output: f.stepCloses ? SIGNED_VISIT : STARTED_VISIT },
+  [done('loadPrevious')]: { output: { device: 'Mat 2' } },
+  [done('addAddendum')]: { output: SIGNED_VISIT },
+  'form.addEvent': { entry: { at: '2026-11-23T10:00:00.000Z', text: 'Started' } },
+  'form.addAdverse': { entry: { type: 'Dizziness', severity: 'mild', action: 'Rest', outcome: 'Resolved' } },
+});
+const VISIT_EXTRAS = {
+  section: 'vitals_before', field: 'systolic', value: '130', index: 0, lot: '7', to: 'signed', answers: { epilepsy: false }, reason: 'Controlled for years', text: 'Called: well.',
+  recipe: { id: 3, base_fluid: 'Normal saline', bag_volume: 250, ingredients: [{ item: 'Vitamin C', dose: 5, unit: 'g' }] }, output: {}, error: FAILURES.refused,
+};
+const visitContext = (visit: unknown, pending: boolean, form = EMPTY_VISIT_FORM) =>
+  ({ visit, form, base: EMPTY_VISIT_FORM, kept: [], pending, attempts: 0, move: { to: 'signed' }, error: null, fieldErrors: {} });
+
+const visitCase = (name: string, f: VisitFacts, kept: unknown, visit: unknown, form = EMPTY_VISIT_FORM) =>
+  ({ name, context: visitContext(visit, f.pending, form), extras: VISIT_EXTRAS, payloads: visitPayloads(f, kept), steps: visitFormSteps(f) });
+
+export const visitFormTable: TransitionTable = {
+  chart: visitFormMachine,
+  source: 'issue 17 and docs/visits.md (autosave, changes kept on the device, conflicts never overwritten, steps, screening, addenda)',
+  statuses: ['loading', 'restoring', 'failed', 'editing.saved', 'editing.unsaved', 'editing.saving', 'editing.offline', 'editing.retrying', 'editing.refused', 'editing.copying',
+    'moving.saving', 'moving.stepping', 'screening', 'overriding', 'conflict', 'rebasing', 'locked.idle', 'locked.adding'],
+  verbs: [...Object.keys(CHANGES), 'visit.copyLast', 'visit.move', 'screen.record', 'screen.override', 'visit.reload', 'visit.addendum', 'connection.online', AUTOSAVE, RETRY_OFFLINE, RETRY_FAILED,
+    ...['loadVisit', 'readDraft', 'saveVisit', 'moveVisit', 'loadPrevious', 'recordScreen', 'overrideScreen', 'addAddendum'].flatMap((id) => [done(id), error(id)])],
+  cases: [
+    visitCase('a screened draft, nothing kept; another device changed it meanwhile', { closed: false, kept: 'none', pending: false, refusal: 'conflict', own: false, screened: true, stepCloses: false }, null, DRAFT_VISIT),
+    visitCase('notes kept offline replayed; a change typed during the save; no answer; signed elsewhere', { closed: true, kept: 'replayed', pending: true, refusal: 'offline', own: true, screened: false, stepCloses: true }, KEPT_NOTES, STARTED_VISIT, { ...EMPTY_VISIT_FORM, notes: 'typed here' }),
+    visitCase('a kept systolic lost to the server\'s newer one; the server failing', { closed: false, kept: 'lost', pending: false, refusal: 'unavailable', own: true, screened: true, stepCloses: false }, KEPT_STALE, DRAFT_VISIT, { ...EMPTY_VISIT_FORM, notes: 'typed here' }),
+    visitCase('a field refused; the step signs it', { closed: false, kept: 'none', pending: false, refusal: 'refused', own: false, screened: false, stepCloses: true }, null, STARTED_VISIT),
+  ],
+};
+
 export const screenTables = [inactivityTable, bootTable, queueCountTable, actionTable, recordTable, cognitiveReviewTable, emailChangeTable, profileEditTable,
   funnelTable, cognitivePageTable, thriveCheckTable, rescheduleTable,
   measurementFormTable, reportsTable, listTable,
   visitNoteTable, myOrdersTable, impactTable,
   portalBookingsTable, inviteTable, upcomingTable, onboardingTable,
-  labDeskTable, supportDeskTable, visitBookingTable, homeTable, calendarTable, bookTestTable, bookingTable];
+  labDeskTable, supportDeskTable, visitBookingTable, homeTable, calendarTable, bookTestTable, bookingTable, visitFormTable];
