@@ -8,8 +8,8 @@
 import type { CallerRecord } from '../auth/bearer.ts';
 import { IdentityError } from '../identity/contracts.ts';
 import { type ApiContext, isUniqueViolation } from './context.ts';
-import { recordAudit, withAudit } from './data/audit.ts';
-import { insertUserWithProfile } from './data/provision.ts';
+import { recordAudit, withAudit } from './audit/data.ts';
+import { insertUserWithProfile } from './people/provision.ts';
 import { isClientRole } from './policy.ts';
 
 export function callerFinder(ctx: ApiContext) {

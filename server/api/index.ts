@@ -13,7 +13,7 @@ import type { ApiContext } from './context.ts';
 import { loadContract } from './contract.ts';
 import { callerFinder } from './first-access.ts';
 import { registerAccessHook } from './route-access.ts';
-import { ROUTE_MODULES } from './routes/index.ts';
+import { ROUTE_MODULES } from './routes.ts';
 
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
 

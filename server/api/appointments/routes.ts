@@ -4,7 +4,8 @@
 // HEALTH_COACH and NUTRITIONIST see all and move the ones they deliver; a CLIENT books
 // online-bookable services for themselves and sees only their own (another client's is 404);
 // ADMIN and SUPER_ADMIN manage services, resources and hours. Every write is audited in its
-// own transaction.
+// own transaction. The scheduling back office (backoffice.ts), the portal's visits
+// (portal-visits.ts) and the portal bookings shown to staff (portal-bookings.ts) are registered here too.
 import type { FastifyInstance } from 'fastify';
 import { NOTICE_JOB, noticeHandler } from '../../jobs/notices.ts';
 import { reminderHandler, REMINDER_JOB } from '../../jobs/reminders.ts';
@@ -13,8 +14,11 @@ import type { MailTransport } from '../../mail/transport.ts';
 import type { ApiContext } from '../context.ts';
 import { appointmentListRoutes } from './appointments-routes.ts';
 import { availabilityRoutes } from './availability-routes.ts';
+import { schedulingBackofficeRoutes } from './backoffice.ts';
 import { hoursRoutes } from './hours-routes.ts';
 import { packageRoutes } from './packages-routes.ts';
+import { portalBookingRoutes } from './portal-bookings.ts';
+import { portalVisitRoutes } from './portal-visits.ts';
 import { resourceRoutes } from './resources-routes.ts';
 import { seriesRoutes } from './series-routes.ts';
 import { serviceRoutes } from './services-routes.ts';
@@ -42,4 +46,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
   seriesRoutes(app, ctx);
   waitlistRoutes(app, ctx, mail);
   packageRoutes(app, ctx);
+  await schedulingBackofficeRoutes(app, ctx);
+  await portalVisitRoutes(app, ctx);
+  await portalBookingRoutes(app, ctx);
 }

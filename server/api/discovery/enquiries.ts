@@ -9,7 +9,7 @@ import type { Db } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { readClinicName } from '../../mail/clinic-name.ts';
 import type { MailTransport } from '../../mail/transport.ts';
-import { recordAudit } from '../data/audit.ts';
+import { recordAudit } from '../audit/data.ts';
 import { findDuplicates, insertProspect } from './data.ts';
 import { DISCOVERY_TEXTS as T, ENQUIRY_LIMIT_PER_HOUR } from './texts.ts';
 

@@ -6,10 +6,10 @@ import { badRequest } from '../../http/errors.ts';
 import { callerOf } from '../../auth/bearer.ts';
 import type { ApiContext } from '../context.ts';
 import { requireLifecycleStep } from '../lifecycle.ts';
-import { recordAudit, refuse, withAudit } from '../data/audit.ts';
-import { deleteEnrollment, type EnrollmentFields, findEnrollment, insertEnrollment, listEnrollments, updateEnrollment } from '../data/enrollments.ts';
-import { findProgram } from '../data/programs.ts';
-import { findUser } from '../data/users.ts';
+import { recordAudit, refuse, withAudit } from '../audit/data.ts';
+import { deleteEnrollment, type EnrollmentFields, findEnrollment, insertEnrollment, listEnrollments, updateEnrollment } from './enrollments-data.ts';
+import { findProgram } from './data.ts';
+import { findUser } from '../people/data.ts';
 import { DENIED, forbidden, isStaff, notFound, othersRecord } from '../policy.ts';
 
 type EnrollmentCreate = components['schemas']['EnrollmentCreate'];

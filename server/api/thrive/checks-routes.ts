@@ -8,10 +8,10 @@ import { type HeartRiskInput, HeartRiskInputError, calculateHeartRisk } from '..
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { callerOf } from '../../auth/bearer.ts';
 import type { ApiContext } from '../context.ts';
-import { type AuditAction, recordAudit, refuse, withAudit } from '../data/audit.ts';
-import { insertThriveCheck, listThriveChecks } from '../data/thrive-checks.ts';
-import { findUser } from '../data/users.ts';
-import { measurementsFromThriveCheck } from '../thrive/data.ts';
+import { type AuditAction, recordAudit, refuse, withAudit } from '../audit/data.ts';
+import { insertThriveCheck, listThriveChecks } from './checks-data.ts';
+import { findUser } from '../people/data.ts';
+import { measurementsFromThriveCheck } from './data.ts';
 import { DENIED, isClientRole, isStaff, othersRecord } from '../policy.ts';
 
 type ThriveCheckCreate = components['schemas']['ThriveCheckCreate'];

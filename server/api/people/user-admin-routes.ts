@@ -8,9 +8,9 @@ import { HttpError } from '../../http/errors.ts';
 import { IdentityError } from '../../identity/contracts.ts';
 import { callerOf } from '../../auth/bearer.ts';
 import type { ApiContext } from '../context.ts';
-import { type AuditAction, recordAudit, refuse, withAudit } from '../data/audit.ts';
-import { listExtras } from '../data/user-list-extras.ts';
-import { findUser, type UserRow } from '../data/users.ts';
+import { type AuditAction, recordAudit, refuse, withAudit } from '../audit/data.ts';
+import { listExtras } from './list-extras.ts';
+import { findUser, type UserRow } from './data.ts';
 import { type Caller, canManageRole, DENIED, forbidden, isAdmin, isStaff, notFound, othersRecord } from '../policy.ts';
 import { presentUser } from '../present.ts';
 

@@ -3,8 +3,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ClinicRole } from '../../identity/contracts.ts';
-import { type AuditEntry, auditRow } from './audit.ts';
-import { applyListFilters, type ListFilters } from './user-list-extras.ts';
+import { type AuditEntry, auditRow } from '../audit/data.ts';
+import { applyListFilters, type ListFilters } from './list-extras.ts';
 
 export interface UserRow {
   id: number;
@@ -134,7 +134,7 @@ export async function findProfileAudited(db: Db, userId: number, audit: Omit<Aud
           .onConflict((oc) => oc.columns(['view_id', 'actor_id', 'client_id']).where('view_id', 'is not', null).doNothing())
           .returning('id'),
       )
-      // ...but is listed under the view's event (record-views.ts).
+      // ...but is listed under the view's event (audit/record-views.ts).
       .with('read', (qc) =>
         qc
           .insertInto('audit_view_reads')
