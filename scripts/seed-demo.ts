@@ -6,7 +6,7 @@
 // with enrollments) is left as it is. On PGlite, stop the server first (one process per DATA_DIR).
 import { sql } from 'kysely';
 import { createAadhaarVault } from '../server/api/aadhaar.ts';
-import { insertUserWithProfile } from '../server/api/data/provision.ts';
+import { insertUserWithProfile } from '../server/api/people/provision.ts';
 import { bootstrapSuperAdmin } from '../server/bootstrap.ts';
 import { loadConfig } from '../server/config.ts';
 import type { Db } from '../server/db/database.ts';

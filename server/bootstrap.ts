@@ -7,7 +7,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from './db/database.ts';
 import { type IdentityAdmin, IdentityError } from './identity/contracts.ts';
-import { insertUserWithProfile } from './api/data/provision.ts';
+import { insertUserWithProfile } from './api/people/provision.ts';
 import type { ServerConfig } from './config.ts';
 
 const BOOTSTRAP_LOCK = 0x7c11_0200;

@@ -6,7 +6,7 @@
 // declaration (route-access.ts, `client`), so the rule is stated once per route, decided here.
 import type { Db } from '../db/database.ts';
 import type { HttpError } from '../http/errors.ts';
-import { type AuditAction, refuse } from './data/audit.ts';
+import { type AuditAction, refuse } from './audit/data.ts';
 import { type Caller, isClientRole, notFound } from './policy.ts';
 
 export interface ClientAsk {

@@ -8,8 +8,8 @@
 import type { CallerRecord } from '../auth/bearer.ts';
 import { IdentityError } from '../identity/contracts.ts';
 import { type ApiContext, isUniqueViolation } from './context.ts';
-import { recordAudit, withAudit } from './data/audit.ts';
-import { insertUserWithProfile } from './data/provision.ts';
+import { withAudit } from './audit/data.ts';
+import { insertUserWithProfile } from './people/provision.ts';
 import { isClientRole } from './policy.ts';
 
 export function callerFinder(ctx: ApiContext) {
@@ -44,8 +44,10 @@ async function createClient(ctx: ApiContext, sub: string, request: { username: s
   const attribute = (name: string) => identityUser?.Attributes.find((a) => a.Name === name)?.Value;
   if (!identityUser || attribute('sub') !== sub || attribute('custom:role') !== 'CLIENT') return undefined;
   try {
-    const id = await ctx.db.transaction().execute(async (trx) => {
-      const created = await insertUserWithProfile(trx, {
+    // The new client is the actor: they acted on their own record.
+    const audit = { actor: (created: number) => ({ id: created, role: 'CLIENT' as const }), action: 'user.create' as const, client: (created: number) => created, requestId: request.requestId };
+    const id = await withAudit<number>(ctx.db, audit, (trx) =>
+      insertUserWithProfile(trx, {
         sub,
         username: identityUser.Username,
         email: attribute('email') ?? identityUser.Username,
@@ -54,10 +56,8 @@ async function createClient(ctx: ApiContext, sub: string, request: { username: s
         last_name: attribute('family_name') ?? '',
         phone_number: attribute('phone_number') ?? null,
         role: 'CLIENT',
-      });
-      await recordAudit(trx, { actor: { id: created, role: 'CLIENT' }, action: 'user.create', client: created, requestId: request.requestId, outcome: 'success' });
-      return created;
-    });
+      }),
+    );
     return { id, role: 'CLIENT', is_active: true };
   } catch (error) {
     // Two first requests at once: the other one created the records.

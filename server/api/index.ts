@@ -8,12 +8,13 @@ import { registerBearerAuth } from '../auth/bearer.ts';
 import { compiledOnFirstUse } from '../http/compile-on-first-use.ts';
 import { registerIdempotency } from '../http/idempotency.ts';
 import { decimalIntegers } from '../http/decimal-params.ts';
+import { startJobWorkers } from '../jobs/index.ts';
 import { createAadhaarVault } from './aadhaar.ts';
 import type { ApiContext } from './context.ts';
 import { loadContract } from './contract.ts';
 import { callerFinder } from './first-access.ts';
 import { registerAccessHook } from './route-access.ts';
-import { ROUTE_MODULES } from './routes/index.ts';
+import { ROUTE_MODULES } from './routes.ts';
 
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
 
@@ -54,5 +55,10 @@ export async function businessApi(app: FastifyInstance): Promise<void> {
   registerIdempotency(app, { db: ctx.db, operationIds: ctx.contract.idempotentOperations() });
   // Who may call each operation: its declaration (route-access.ts), checked after the idempotency replay as the handlers did.
   registerAccessHook(app);
+  // The job workers (scheduling's reminders and notices, support's auto-close): one table, server/jobs/index.ts.
+  const workers = startJobWorkers({ db: ctx.db, mail: runtime.mail, log: app.log });
+  app.addHook('onClose', async () => {
+    for (const worker of workers) await worker.stop();
+  });
   for (const routes of ROUTE_MODULES) await routes(app, ctx);
 }

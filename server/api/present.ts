@@ -3,7 +3,7 @@
 import type { components } from '../../openapi/generated/api.ts';
 import type { AttributeType } from '../identity/contracts.ts';
 import { type AadhaarVault, maskAadhaar } from './aadhaar.ts';
-import { JSON_COLUMNS, PROFILE_COLUMNS, type ProfileRow, type UserRow } from './data/users.ts';
+import { JSON_COLUMNS, PROFILE_COLUMNS, type ProfileRow, type UserRow } from './people/data.ts';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 

@@ -11,7 +11,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf } from '../auth/bearer.ts';
 import type { Db } from '../db/database.ts';
-import { type AuditEntry, refuse } from './data/audit.ts';
+import { type AuditEntry, refuse } from './audit/data.ts';
 import { DENIED, forbidden, isAdmin, isBookingRole, isClientRole, isStaff } from './policy.ts';
 import type { Role } from '../../machines/guard/roles.ts';
 

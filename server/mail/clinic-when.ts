@@ -2,7 +2,7 @@
 // time zone) and written the clinic's way (its locale from /backoffice): "Mon, 2 Mar, 2026, 10:00 am"
 // for en-IN, "Mon, Mar 2, 2026, 10:00 AM" for en-US. One place, so reminders, cancellations,
 // waitlist offers and lab confirmations read alike and follow the settings the browser follows.
-import { readClinicFormat, type ClinicFormat } from '../api/data/clinic-settings.ts';
+import { readClinicFormat, type ClinicFormat } from '../api/clinic/data.ts';
 import type { Db } from '../db/database.ts';
 
 export function formatClinicWhen(instant: string | Date, format: Pick<ClinicFormat, 'locale' | 'timeZone'>): string {

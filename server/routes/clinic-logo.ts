@@ -2,7 +2,7 @@
 // API and its bearer check). The URL /config.json gives carries the checksum, so a version may be
 // cached for good; a new upload is a new URL. Served as the type its bytes were checked to be.
 import type { FastifyInstance } from 'fastify';
-import { readLogo } from '../api/data/clinic-logo.ts';
+import { readLogo } from '../api/clinic/logo.ts';
 
 export async function clinicLogoRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { v?: string } }>('/clinic-logo', async (request, reply) => {

@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RuntimeConfig } from '../../openapi/runtime-config.ts';
 import { logoUrl } from '../../machines/rules/clinic-logo.ts';
-import { readPublicClinic } from '../api/data/public-clinic.ts';
+import { readPublicClinic } from '../api/clinic/public-clinic.ts';
 
 /**
  * The origin the browser used: Host and protocol, or X-Forwarded-Host and -Proto when the request

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../machines/guard/roles.ts';
 import { unauthorizedText } from '../../src/app/shell-text.ts';
 import { LOGO_ALT } from '../../machines/sign-in/texts.ts';
-import { LOGO_ERRORS } from '../../server/api/routes/clinic-settings-texts.ts';
+import { LOGO_ERRORS } from '../../server/api/clinic/texts.ts';
 import {
   LOGO_NONE,
   LOGO_PREVIEW_ALT,

@@ -7,7 +7,7 @@ import type { MailTransport } from '../../mail/transport.ts';
 import { badRequest } from '../../http/errors.ts';
 import { scopedClient } from '../client-scope.ts';
 import type { ApiContext } from '../context.ts';
-import { refuse, withAudit } from '../data/audit.ts';
+import { refuse, withAudit } from '../audit/data.ts';
 import { type Caller, forbidden, isClientRole, isStaff, notFound } from '../policy.ts';
 import { type BookingRequest, book, bookingTransaction, explainConflict, SchedulingConflict } from './booking.ts';
 import { findAppointment, findService, getSettings, listAppointments, statusHistory } from './data.ts';

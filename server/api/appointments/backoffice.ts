@@ -15,7 +15,7 @@ import { readClinicName } from '../../mail/clinic-name.ts';
 import { hasUtcOffset, type Interval, isValidTimeZone } from '../../../machines/appointments/scheduling-rules.ts';
 import { type BookedAppointment, hoursImpact, serviceImpact, type StaffRules } from '../../../machines/backoffice-scheduling/impact-rules.ts';
 import type { ApiContext } from '../context.ts';
-import { withAudit } from '../data/audit.ts';
+import { withAudit } from '../audit/data.ts';
 import { notFound } from '../policy.ts';
 import {
   type AppointmentOut,

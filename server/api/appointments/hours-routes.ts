@@ -5,7 +5,7 @@ import { isValidTimeZone } from '../../../machines/appointments/scheduling-rules
 import { callerOf } from '../../auth/bearer.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { ApiContext } from '../context.ts';
-import { withAudit } from '../data/audit.ts';
+import { withAudit } from '../audit/data.ts';
 import { isClientRole } from '../policy.ts';
 import { findUserBrief, saveSchedulingHours, schedulingHours } from './data.ts';
 import { requireOffset, type S } from './route-helpers.ts';

@@ -5,7 +5,7 @@ import { addDays, localTime } from '../../../machines/appointments/scheduling-ru
 import { callerOf } from '../../auth/bearer.ts';
 import { HttpError, badRequest } from '../../http/errors.ts';
 import type { ApiContext } from '../context.ts';
-import { withAudit } from '../data/audit.ts';
+import { withAudit } from '../audit/data.ts';
 import { isClientRole, notFound } from '../policy.ts';
 import { findPlan, findUserBrief, getSettings, insertPlan, listPlans, sellPlan, updatePlan } from './data.ts';
 import type { S } from './route-helpers.ts';

@@ -5,7 +5,7 @@ import { callerOf } from '../../auth/bearer.ts';
 import { badRequest } from '../../http/errors.ts';
 import { scopedClient } from '../client-scope.ts';
 import type { ApiContext } from '../context.ts';
-import { withAudit } from '../data/audit.ts';
+import { withAudit } from '../audit/data.ts';
 import { isClientRole } from '../policy.ts';
 import { findUserBrief, insertPackage, listPackages } from './data.ts';
 import { LISTED, type S } from './route-helpers.ts';

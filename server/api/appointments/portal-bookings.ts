@@ -11,7 +11,7 @@ import { callerOf } from '../../auth/bearer.ts';
 import type { Db } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { ApiContext } from '../context.ts';
-import { withAudit } from '../data/audit.ts';
+import { withAudit } from '../audit/data.ts';
 import { findAppointment } from './data.ts';
 
 type S = components['schemas'];

@@ -9,7 +9,7 @@ import { badRequest } from '../../http/errors.ts';
 import { GRACE_AFTER_BOOKING_MINUTES } from '../../../machines/appointments/scheduling-rules.ts';
 import { CREDIT_THERAPIES, JOIN_OPENS_MINUTES, joinIsOpen, joinOpensAt, joinUrl, paidFromCredits } from '../../../machines/portal/visit-preparation.ts';
 import type { ApiContext } from '../context.ts';
-import { refuse, withAudit } from '../data/audit.ts';
+import { refuse, withAudit } from '../audit/data.ts';
 import { type Caller, isClientRole, notFound } from '../policy.ts';
 import { findAppointment, getSettings, type ServiceOut } from './data.ts';
 import { PORTAL_BOOKING_TEXTS as T } from './portal-texts.ts';

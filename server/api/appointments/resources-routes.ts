@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../../auth/bearer.ts';
 import type { ApiContext } from '../context.ts';
-import { withAudit } from '../data/audit.ts';
+import { withAudit } from '../audit/data.ts';
 import { notFound } from '../policy.ts';
 import { findResource, insertResource, listKinds, listResources, updateResource } from './data.ts';
 import type { S } from './route-helpers.ts';

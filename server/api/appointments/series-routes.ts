@@ -5,7 +5,7 @@ import { compareDates } from '../../../machines/rules/calendar-dates.ts';
 import { callerOf } from '../../auth/bearer.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { ApiContext } from '../context.ts';
-import { withAudit } from '../data/audit.ts';
+import { withAudit } from '../audit/data.ts';
 import { isClientRole } from '../policy.ts';
 import { bookingTransaction } from './booking.ts';
 import { findService, findUserBrief, getSettings, insertSeries } from './data.ts';

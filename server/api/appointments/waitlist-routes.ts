@@ -6,7 +6,7 @@ import { HttpError, badRequest } from '../../http/errors.ts';
 import type { MailTransport } from '../../mail/transport.ts';
 import { scopedClient } from '../client-scope.ts';
 import type { ApiContext } from '../context.ts';
-import { withAudit } from '../data/audit.ts';
+import { withAudit } from '../audit/data.ts';
 import { forbidden, isClientRole, notFound } from '../policy.ts';
 import { book, bookingTransaction, SchedulingConflict } from './booking.ts';
 import { findService, findUserBrief, getSettings } from './data.ts';

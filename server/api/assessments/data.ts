@@ -4,10 +4,13 @@ import { sql } from 'kysely';
 import type { components } from '../../../openapi/generated/api.ts';
 import type { Db } from '../../db/database.ts';
 import { runLifecycle } from '../../../machines/cognitive/run-lifecycle.ts';
-import { statusesOf, stepTo } from '../../../machines/lifecycle/lifecycle.ts';
+import { nextSteps, statusesOf, stepTo } from '../../../machines/lifecycle/lifecycle.ts';
 
 /** The statuses an abandoned run is closed from: those the run chart lets step to incomplete (run.abandon). */
 const ABANDONABLE = statusesOf(runLifecycle).filter((status) => stepTo(runLifecycle, status, 'incomplete')) as RunStatus[];
+
+/** Whether a run has ended: its chart has no step out of its status (completed, incomplete). */
+export const runEnded = (status: RunStatus): boolean => nextSteps(runLifecycle, status).length === 0;
 
 type S = components['schemas'];
 export type CognitiveRun = S['CognitiveRun'];
@@ -22,10 +25,6 @@ const day = (d: Date | string) => (d instanceof Date ? d.toISOString().slice(0, 
 const CLINIC_ZONE = sql<string>`coalesce((select time_zone from scheduling_settings limit 1), 'Asia/Kolkata')`;
 
 /**
- * Open runs of the client whose day has ended (in the clinic's time zone), or every open run
- * when a new one starts, are kept as incomplete. Runs in the caller's transaction.
- */
-/**
  * Serializes a client's run starts: without it two starts at once each close the open runs they
  * see and insert their own, leaving the client with two open runs (the kill -9 test's finding on
  * PostgreSQL). The lock is the client's user row, held to the end of the transaction.
@@ -34,6 +33,11 @@ export async function lockClientRuns(trx: Db, client: number): Promise<void> {
   await sql`select id from users where id = ${client} for update`.execute(trx);
 }
 
+/**
+ * Open runs of the client whose day has ended (in the clinic's time zone), or every open run
+ * when a new one starts, are kept as incomplete: the run chart's `run.abandon`, taken by every run
+ * in a status it allows it from. Runs in the caller's transaction.
+ */
 export async function closeAbandonedRuns(db: Db, client: number, all = false): Promise<void> {
   await db
     .updateTable('cognitive_runs')

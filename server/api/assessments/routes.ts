@@ -17,12 +17,12 @@ import { callerOf } from '../../auth/bearer.ts';
 import type { Db } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import type { ApiContext } from '../context.ts';
-import { type AuditAction, recordAudit, refuse, withAudit } from '../data/audit.ts';
-import { clinicToday } from '../data/clinic-settings.ts';
-import { findUser } from '../data/users.ts';
+import { type AuditAction, refuse, withAudit } from '../audit/data.ts';
+import { clinicToday } from '../clinic/data.ts';
+import { findUser } from '../people/data.ts';
 import { requireLifecycleStep } from '../lifecycle.ts';
 import { type Caller, DENIED, forbidden, isClientRole, isStaff, notFound, othersRecord } from '../policy.ts';
-import { closeAbandonedRuns, findInstrument, findRun, insertInstrument, insertReview, insertRun, listResults, lockClientRuns, updateRun } from './data.ts';
+import { closeAbandonedRuns, findInstrument, findRun, insertInstrument, insertReview, insertRun, listResults, lockClientRuns, runEnded, updateRun } from './data.ts';
 import { COGNITIVE_TEXTS as T } from './texts.ts';
 import { admit } from '../route-access.ts';
 
@@ -58,14 +58,18 @@ export async function cognitiveAssessmentRoutes(app: FastifyInstance, ctx: ApiCo
     const client = request.query.client ?? (isStaff(caller.role) ? undefined : caller.id);
     if (client === undefined) throw badRequest('client', T.clientRequired);
     const allowed = isStaff(caller.role) || client === caller.id;
-    const results = await db.transaction().execute(async (trx) => {
-      const exists = (await findUser(trx, client)) !== undefined;
-      if (exists) await recordAudit(trx, { actor: caller, action: LIST, client, requestId: request.id, outcome: allowed ? 'success' : 'denied' });
-      if (!allowed) return null;
-      if (!exists) return undefined;
-      await closeAbandonedRuns(trx, client);
-      return listResults(trx, client);
-    });
+    // The read is audited (refused or not) when the client exists.
+    const { results } = await withAudit(
+      db,
+      { actor: caller, action: LIST, client: ({ exists }) => (exists ? client : []), requestId: request.id, outcome: allowed ? 'success' : 'denied' },
+      async (trx: Db) => {
+        const exists = (await findUser(trx, client)) !== undefined;
+        if (!allowed) return { exists, results: null };
+        if (!exists) return { exists, results: undefined };
+        await closeAbandonedRuns(trx, client);
+        return { exists, results: await listResults(trx, client) };
+      },
+    );
     if (results === null) throw othersRecord(caller, DENIED.staffOnly);
     if (results === undefined) throw notFound();
     return results;
@@ -98,7 +102,7 @@ export async function cognitiveAssessmentRoutes(app: FastifyInstance, ctx: ApiCo
       await closeAbandonedRuns(trx, owned.client_id);
       const run = (await findRun(trx, owned.id, true))!;
       if (status && status !== run.status) requireLifecycleStep(runLifecycle, 'run', run.status, status);
-      else if (run.status === 'completed' || run.status === 'incomplete') throw new HttpError(409, T.runEnded);
+      else if (runEnded(run.status)) throw new HttpError(409, T.runEnded);
       return updateRun(trx, run.id, { status, progress });
     });
   });

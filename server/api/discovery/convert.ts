@@ -11,10 +11,10 @@ import { pipelineLifecycle } from '../../../machines/discovery/pipeline-lifecycl
 import type { Db } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { IdentityError, type IdentityAdmin } from '../../identity/contracts.ts';
-import { withAudit } from '../data/audit.ts';
-import { clinicToday } from '../data/clinic-settings.ts';
-import { findProgram } from '../data/programs.ts';
-import { emailTaken } from '../data/users.ts';
+import { withAudit } from '../audit/data.ts';
+import { clinicToday } from '../clinic/data.ts';
+import { findProgram } from '../programs/data.ts';
+import { emailTaken } from '../people/data.ts';
 import { requireLifecycleStep } from '../lifecycle.ts';
 import type { Caller } from '../policy.ts';
 import { findProspect, listVisits, moveStage, type ProspectOut } from './data.ts';

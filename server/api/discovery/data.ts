@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { components } from '../../../openapi/generated/api.ts';
 import { PIPELINE_STAGES, type PipelineStage } from '../../../machines/discovery/pipeline-lifecycle.ts';
 import type { Db } from '../../db/database.ts';
-import { insertUserWithProfile } from '../data/provision.ts';
+import { insertUserWithProfile } from '../people/provision.ts';
 
 type S = components['schemas'];
 export type ProspectOut = S['Prospect'];

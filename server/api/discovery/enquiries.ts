@@ -9,7 +9,7 @@ import type { Db } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { readClinicName } from '../../mail/clinic-name.ts';
 import type { MailTransport } from '../../mail/transport.ts';
-import { recordAudit } from '../data/audit.ts';
+import { inCallersTransaction, withAudit } from '../audit/data.ts';
 import { findDuplicates, insertProspect } from './data.ts';
 import { DISCOVERY_TEXTS as T, ENQUIRY_LIMIT_PER_HOUR } from './texts.ts';
 
@@ -69,25 +69,33 @@ export async function receiveEnquiry(db: Db, mail: MailTransport, publicUrl: str
     const duplicate = (await findDuplicates(trx, { email, phone }))[0];
     const questionnaire: Record<string, string> = {};
     if (body.message?.trim()) questionnaire.message = body.message.trim();
-    const id = await insertProspect(
+    // The enquirer acted on their own record: the prospect it creates, audited in this transaction.
+    const audit = { actor: (prospect: number) => ({ id: prospect, role: 'CLIENT' as const }), action: 'discovery.enquiry' as const, client: (prospect: number) => prospect, requestId };
+    const id = await withAudit<number>(
       trx,
-      {
-        first_name: first,
-        last_name: rest.join(' '),
-        email,
-        phone,
-        source: 'website_form',
-        owner: owner?.id ?? null,
-        interests: body.interest?.trim() ? [body.interest.trim()] : [],
-        questionnaire,
-        consent_to_contact: true,
-        possible_duplicate_of: duplicate?.id ?? null,
+      audit,
+      async (t) => {
+        const prospect = await insertProspect(
+          t,
+          {
+            first_name: first,
+            last_name: rest.join(' '),
+            email,
+            phone,
+            source: 'website_form',
+            owner: owner?.id ?? null,
+            interests: body.interest?.trim() ? [body.interest.trim()] : [],
+            questionnaire,
+            consent_to_contact: true,
+            possible_duplicate_of: duplicate?.id ?? null,
+          },
+          null,
+        );
+        await t.insertInto('discovery_enquiries').values({ prospect_id: prospect, sender_hash: sender }).execute();
+        return prospect;
       },
-      null,
+      inCallersTransaction,
     );
-    await trx.insertInto('discovery_enquiries').values({ prospect_id: id, sender_hash: sender }).execute();
-    // The enquirer acted on their own record.
-    await recordAudit(trx, { actor: { id, role: 'CLIENT' }, action: 'discovery.enquiry', client: id, requestId, outcome: 'success' });
     if (owner) {
       await mail.send({ channel: 'email', to: owner.email, subject: T.ownerNotice.subject, body: T.ownerNotice.body(await readClinicName(trx), `${publicUrl}/client/discovery/${id}`) }, trx);
     }

@@ -6,7 +6,7 @@ import { type PipelineStage, pipelineLifecycle } from '../../../machines/discove
 import { callerOf } from '../../auth/bearer.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { type ApiContext, pageLinks } from '../context.ts';
-import { withAudit } from '../data/audit.ts';
+import { withAudit } from '../audit/data.ts';
 import { requireLifecycleStep } from '../lifecycle.ts';
 import { convertProspect } from './convert.ts';
 import { findDuplicates, findProspect, insertCall, insertProspect, listCalls, listProspects, listVisits, moveStage, type ProspectChanges, type ProspectOut, stageHistory, updateProspect } from './data.ts';

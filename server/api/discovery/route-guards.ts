@@ -3,7 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
-import type { AuditAction } from '../data/audit.ts';
+import type { AuditAction } from '../audit/data.ts';
 import { notFound } from '../policy.ts';
 import { admit } from '../route-access.ts';
 import { findProspect, findVisit, isActiveStaff, type ProspectOut } from './data.ts';

@@ -9,7 +9,7 @@ import type { components } from '../../../openapi/generated/api.ts';
 import { callerOf } from '../../auth/bearer.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { ApiContext } from '../context.ts';
-import { withAudit } from '../data/audit.ts';
+import { withAudit } from '../audit/data.ts';
 import { funnel } from './data.ts';
 import { receiveEnquiry } from './enquiries.ts';
 import { prospectRoutes } from './prospects-routes.ts';

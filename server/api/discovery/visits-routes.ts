@@ -12,8 +12,8 @@ import { book, bookingTransaction, explainConflict, SchedulingConflict, type Boo
 import { findService, getSettings } from '../appointments/data.ts';
 import { SCHEDULING_TEXTS } from '../appointments/texts.ts';
 import type { ApiContext } from '../context.ts';
-import { refuse, withAudit } from '../data/audit.ts';
-import { findProgram } from '../data/programs.ts';
+import { refuse, withAudit } from '../audit/data.ts';
+import { findProgram } from '../programs/data.ts';
 import { requireLifecycleStep } from '../lifecycle.ts';
 import { forbidden } from '../policy.ts';
 import { findProspect, findVisit, insertVisit, listVisits, moveStage, signVisit, updateVisit, type VisitChanges } from './data.ts';

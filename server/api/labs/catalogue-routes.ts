@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../../auth/bearer.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { ApiContext } from '../context.ts';
-import { withAudit } from '../data/audit.ts';
+import { withAudit } from '../audit/data.ts';
 import { isStaff, notFound } from '../policy.ts';
 import * as data from './data.ts';
 import { act, checkMarkers, E, type S } from './route-helpers.ts';

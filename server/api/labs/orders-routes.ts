@@ -11,7 +11,7 @@ import type { MailTransport } from '../../mail/transport.ts';
 import { getSettings } from '../appointments/data.ts';
 import { scopedClient } from '../client-scope.ts';
 import type { ApiContext } from '../context.ts';
-import { refuse, withAudit } from '../data/audit.ts';
+import { refuse, withAudit } from '../audit/data.ts';
 import { requireLifecycleStep } from '../lifecycle.ts';
 import { forbidden, isClientRole, notFound } from '../policy.ts';
 import * as data from './data.ts';

@@ -20,7 +20,7 @@ import type { Db } from '../../db/database.ts';
 import { enqueue, type JobHandler, runDueJobs } from '../../jobs/queue.ts';
 import type { MailTransport } from '../../mail/transport.ts';
 import { HttpError } from '../../http/errors.ts';
-import { recordSystemAudit } from '../data/audit.ts';
+import { recordSystemAudit } from '../audit/data.ts';
 import { requireLifecycleStep } from '../lifecycle.ts';
 import * as data from './data.ts';
 import type { LabPartner, PartnerBooking } from './partner.ts';

@@ -9,7 +9,7 @@ import { callerOf } from '../../auth/bearer.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { MailTransport } from '../../mail/transport.ts';
 import type { ApiContext } from '../context.ts';
-import { withAudit } from '../data/audit.ts';
+import { withAudit } from '../audit/data.ts';
 import { isClientRole, notFound } from '../policy.ts';
 import { admit } from '../route-access.ts';
 import { attachmentDisposition, isBase64, UPLOAD_BODY_LIMIT } from '../uploads.ts';

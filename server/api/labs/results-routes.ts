@@ -7,7 +7,7 @@ import { badRequest, HttpError } from '../../http/errors.ts';
 import type { MailTransport } from '../../mail/transport.ts';
 import { scopedClient } from '../client-scope.ts';
 import type { ApiContext } from '../context.ts';
-import { withAudit } from '../data/audit.ts';
+import { withAudit } from '../audit/data.ts';
 import { isClientRole } from '../policy.ts';
 import { admit } from '../route-access.ts';
 import * as data from './data.ts';

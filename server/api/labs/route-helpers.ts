@@ -13,8 +13,8 @@ import { clinicWhen } from '../../mail/clinic-when.ts';
 import type { MailTransport } from '../../mail/transport.ts';
 import { getSettings } from '../appointments/data.ts';
 import type { ScopeRule } from '../client-scope.ts';
-import { type AuditAction, refuse } from '../data/audit.ts';
-import { readWorkRouting } from '../data/clinic-settings.ts';
+import { type AuditAction, refuse } from '../audit/data.ts';
+import { readWorkRouting } from '../clinic/data.ts';
 import { type Caller, DENIED, forbidden, isClientRole, notFound, runsLabDesk } from '../policy.ts';
 import * as data from './data.ts';
 

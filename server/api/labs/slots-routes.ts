@@ -8,7 +8,7 @@ import type { MailTransport } from '../../mail/transport.ts';
 import { getSettings } from '../appointments/data.ts';
 import { namedClient } from '../client-scope.ts';
 import type { ApiContext } from '../context.ts';
-import { withAudit } from '../data/audit.ts';
+import { withAudit } from '../audit/data.ts';
 import * as data from './data.ts';
 import { act, E, labGuards, type S } from './route-helpers.ts';
 

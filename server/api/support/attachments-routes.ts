@@ -6,7 +6,7 @@ import { ATTACHMENT_MAX_BYTES, type AttachmentType, sniffAttachmentType } from '
 import { callerOf } from '../../auth/bearer.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { ApiContext } from '../context.ts';
-import { refuse, withAudit } from '../data/audit.ts';
+import { refuse, withAudit } from '../audit/data.ts';
 import { isClientRole, isStaff, notFound } from '../policy.ts';
 import { attachmentDisposition, isBase64, UPLOAD_BODY_LIMIT } from '../uploads.ts';
 import { findAttachment, insertAttachment } from './data.ts';

@@ -8,7 +8,7 @@ import { HttpError, badRequest } from '../../http/errors.ts';
 import { readClinicName } from '../../mail/clinic-name.ts';
 import type { MailTransport } from '../../mail/transport.ts';
 import type { ApiContext } from '../context.ts';
-import { refuse, withAudit } from '../data/audit.ts';
+import { refuse, withAudit } from '../audit/data.ts';
 import { requireLifecycleStep } from '../lifecycle.ts';
 import { forbidden, isClientRole } from '../policy.ts';
 import { attachUploads, contactOf, insertMessage, lockTicket, setTicketStatus, uploadsAreFree } from './data.ts';

@@ -5,8 +5,8 @@ import type { components } from '../../../openapi/generated/api.ts';
 import { CATEGORY_LABELS } from '../../../machines/support/support-rules.ts';
 import { SUPPORT_TEXTS } from '../../../machines/support/support-texts.ts';
 import type { Db } from '../../db/database.ts';
-import { type AuditAction, refuse } from '../data/audit.ts';
-import { readWorkRouting } from '../data/clinic-settings.ts';
+import { type AuditAction, refuse } from '../audit/data.ts';
+import { readWorkRouting } from '../clinic/data.ts';
 import { answersCategory, type Caller, DENIED, forbidden, isClientRole, notFound } from '../policy.ts';
 import { findTicket, ticketDetail } from './data.ts';
 

@@ -6,7 +6,7 @@ import { callerOf } from '../../auth/bearer.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { namedClient } from '../client-scope.ts';
 import { type ApiContext, isUniqueViolation } from '../context.ts';
-import { refuse, withAudit } from '../data/audit.ts';
+import { refuse, withAudit } from '../audit/data.ts';
 import { forbidden, isClientRole, isStaff, notFound } from '../policy.ts';
 import { findMeasurement, insertMeasurement, listMeasurements } from './data.ts';
 import { A, CLIENT_RECORD, type S } from './route-helpers.ts';

@@ -2,7 +2,7 @@
 import type { components } from '../../../openapi/generated/api.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { ScopeRule } from '../client-scope.ts';
-import type { AuditAction } from '../data/audit.ts';
+import type { AuditAction } from '../audit/data.ts';
 import { THRIVE_TEXTS as T } from './texts.ts';
 
 /** A client's own record always (another's 404, audited); staff name an existing client. */

@@ -6,7 +6,7 @@ import { therapySettingsErrors } from '../../../machines/visits/visit-rules.ts';
 import { callerOf } from '../../auth/bearer.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { type ApiContext, isUniqueViolation } from '../context.ts';
-import { withAudit } from '../data/audit.ts';
+import { withAudit } from '../audit/data.ts';
 import { notFound } from '../policy.ts';
 import { adjustLot, findLot, getTherapySettings, insertLot, insertRecipe, listLots, listMovements, listRecipes, saveTherapySettings, updateRecipe } from './data.ts';
 import { act, invalid, type S } from './route-helpers.ts';

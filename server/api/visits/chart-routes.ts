@@ -9,7 +9,7 @@ import { callerOf } from '../../auth/bearer.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { scopedClient } from '../client-scope.ts';
 import { type ApiContext, isUniqueViolation } from '../context.ts';
-import { withAudit } from '../data/audit.ts';
+import { withAudit } from '../audit/data.ts';
 import { isClientRole } from '../policy.ts';
 import { appointmentForVisit, findVisitRow, firstResourceOf, getTherapySettings, insertVisit, isClient, listVisits, updateVisit, userExists, type VisitChanges } from './data.ts';
 import { act, checkIv, checkRecipeOffered, invalid, OWN_VISITS, present, type S, visitGuards } from './route-helpers.ts';

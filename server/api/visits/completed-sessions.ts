@@ -13,13 +13,13 @@ import type { Therapy } from '../../../machines/visits/therapy-fields.ts';
 import { callerOf } from '../../auth/bearer.ts';
 import type { Db } from '../../db/database.ts';
 import type { ApiContext } from '../context.ts';
-import { type AuditAction, withAudit } from '../data/audit.ts';
+import { type AuditAction, withAudit } from '../audit/data.ts';
 import { scopedClient } from '../client-scope.ts';
 import { getTherapySettings } from './data.ts';
 
 type CompletedSession = components['schemas']['CompletedSession'];
 
-// The contract's AuditAction lists it; the shared union in data/audit.ts stays untouched.
+// The contract's AuditAction lists it; the shared union in audit/data.ts stays untouched.
 const ACTION: AuditAction = 'visit.session.list';
 
 interface SessionRow {

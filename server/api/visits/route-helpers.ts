@@ -8,8 +8,8 @@ import type { TherapySettings } from '../../../machines/visits/visit-settings.ts
 import type { Db } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { type ScopeRule } from '../client-scope.ts';
-import { type AuditAction, refuse } from '../data/audit.ts';
-import { clinicToday } from '../data/clinic-settings.ts';
+import { type AuditAction, refuse } from '../audit/data.ts';
+import { clinicToday } from '../clinic/data.ts';
 import { type Caller, forbidden, isStaff, notFound } from '../policy.ts';
 import { isDiabetic } from './client-facts.ts';
 import { findLot, findRecipe, findVisitRow, listAddenda, screeningFor, type VisitRow, visitHeader } from './data.ts';

@@ -8,6 +8,7 @@
 // a visit or screen is audited, the write's entry in its own transaction.
 import type { FastifyInstance } from 'fastify';
 import type { ApiContext } from '../context.ts';
+import { completedSessionRoutes } from './completed-sessions.ts';
 import { visitBackOfficeRoutes } from './back-office-routes.ts';
 import { chartRoutes } from './chart-routes.ts';
 import { screenRoutes } from './screens-routes.ts';
@@ -18,4 +19,5 @@ export async function therapyVisitRoutes(app: FastifyInstance, ctx: ApiContext):
   visitTransitionRoutes(app, ctx);
   screenRoutes(app, ctx);
   visitBackOfficeRoutes(app, ctx);
+  await completedSessionRoutes(app, ctx);
 }

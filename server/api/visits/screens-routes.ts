@@ -7,7 +7,7 @@ import { callerOf } from '../../auth/bearer.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { scopedClient } from '../client-scope.ts';
 import type { ApiContext } from '../context.ts';
-import { refuse, withAudit } from '../data/audit.ts';
+import { refuse, withAudit } from '../audit/data.ts';
 import { forbidden, isDoctor, isStaff, notFound } from '../policy.ts';
 import { findScreen, getTherapySettings, insertScreen, listScreens, overrideScreen } from './data.ts';
 import { act, invalid, type S, SCREENED_CLIENT, visitGuards } from './route-helpers.ts';

@@ -10,7 +10,7 @@ import { badRequest, HttpError } from '../../http/errors.ts';
 import { clinicWhen } from '../../mail/clinic-when.ts';
 import { followChart } from '../appointments/transitions.ts';
 import type { ApiContext } from '../context.ts';
-import { withAudit } from '../data/audit.ts';
+import { withAudit } from '../audit/data.ts';
 import { requireLifecycleStep } from '../lifecycle.ts';
 import { forbidden, isDoctor } from '../policy.ts';
 import { isDiabetic } from './client-facts.ts';

@@ -207,7 +207,7 @@ export const auditTrail = (api: ApiClient, client: number, view: AuditView) =>
 
 /**
  * The API client of one page view of the record: its reads carry the view's id, so the server
- * records the whole view as one audit event (server/api/data/record-views.ts).
+ * records the whole view as one audit event (server/api/audit/record-views.ts).
  */
 export function recordViewClient(api: ApiClient, viewId: string): ApiClient {
   const GET = ((path: string, init?: { headers?: Record<string, string> }) =>

@@ -4,7 +4,7 @@
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { expect } from 'vitest';
-import { insertUserWithProfile } from '../../../server/api/data/provision.ts';
+import { insertUserWithProfile } from '../../../server/api/people/provision.ts';
 import { loadContract } from '../../../server/api/contract.ts';
 import type { ClinicRole } from '../../../server/identity/contracts.ts';
 import { createSignedInUser, type SignedInUser } from '../../support/identity.ts';

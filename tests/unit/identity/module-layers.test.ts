@@ -31,7 +31,7 @@ describe('server module layers', () => {
     expect(importsOf('server/api/policy.ts')).toContain('../../machines/guard/roles.ts');
   });
 
-  it('registers route modules from one table (server/api/routes/index.ts), none by hand in server/api/index.ts', () => {
+  it('registers route modules from one table (server/api/routes.ts), none by hand in server/api/index.ts', () => {
     const text = fs.readFileSync(path.join(ROOT, 'server/api/index.ts'), 'utf8');
     expect(text.match(/await \w+Routes\(app/g) ?? []).toEqual([]);
     expect(text).toContain('for (const routes of ROUTE_MODULES) await routes(app, ctx);');

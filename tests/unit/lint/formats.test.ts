@@ -9,7 +9,7 @@ const FORMAT_MODULE = path.join('src', 'lib', 'format.ts');
 const OWN_FORMATTING = /\.toLocale(?:Date|Time)?String\s*\(|\bIntl\s*\.\s*(?:DateTimeFormat|NumberFormat|RelativeTimeFormat)\b|\.toDateString\s*\(|\.toTimeString\s*\(/;
 // "Today" (or a day counted from now) cut from the UTC instant: yesterday in Kolkata until 05:30.
 // The clinic's day comes from clinicToday/clinicDayFrom (src/lib/format.ts) or, on the server,
-// clinicToday (server/api/data/clinic-settings.ts), both on scheduling's wall-calendar rule.
+// clinicToday (server/api/clinic/data.ts), both on scheduling's wall-calendar rule.
 const UTC_TODAY = /new\s+Date\(\s*(?:Date\.now\(\)[^;]*?)?\)\s*\.toISOString\(\)\s*\.(?:(?:slice|substring|substr)\(\s*0\s*,\s*10\s*\)|split\(\s*['"]T['"]\s*\))/;
 
 function sources(dir: string): string[] {

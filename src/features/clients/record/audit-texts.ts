@@ -5,7 +5,7 @@ import type { components } from '../../../../openapi/generated/api.ts';
 
 export type AuditAction = components['schemas']['AuditAction'];
 export type AuditOutcome = components['schemas']['AuditOutcome'];
-/** The reads a record page view folds into its one event (server/api/data/record-views.ts). */
+/** The reads a record page view folds into its one event (server/api/audit/record-views.ts). */
 export type AuditRead = Extract<AuditAction, `${string}.list` | `${string}.read`>;
 
 export const AUDIT_ALL_ACTIONS = 'Every action';

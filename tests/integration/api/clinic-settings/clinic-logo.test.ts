@@ -3,7 +3,7 @@
 // served as the checked type with nosniff and cached by version; staff below ADMIN cannot change it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGO_MAX_BYTES, logoUrl } from '../../../../machines/rules/clinic-logo.ts';
-import { LOGO_ERRORS } from '../../../../server/api/routes/clinic-settings-texts.ts';
+import { LOGO_ERRORS } from '../../../../server/api/clinic/texts.ts';
 import { engines } from '../../../support/engines.ts';
 import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
 import { type Actor, addUser, api } from '../support.ts';

@@ -3,7 +3,7 @@
 // refused with the field and the reason and changes nothing; the client's own consent is unchanged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_ON_BEHALF_MESSAGES } from '../../../../machines/consent/consent-on-behalf-rules.ts';
-import { CONSENT_FOR_CLIENTS_ONLY } from '../../../../server/api/routes/consent-history.ts';
+import { CONSENT_FOR_CLIENTS_ONLY } from '../../../../server/api/people/consent-history-routes.ts';
 import { engines } from '../../../support/engines.ts';
 import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
 import { type Actor, addUser, api } from '../support.ts';

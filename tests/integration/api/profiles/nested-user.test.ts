@@ -3,8 +3,8 @@
 // identity service has verified it; any refusal leaves everything as it was.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMAIL_SYNC_ERRORS } from '../../../../server/api/routes/profile-email.ts';
-import { USER_FIELD_TWICE } from '../../../../server/api/routes/profiles.ts';
+import { EMAIL_SYNC_ERRORS } from '../../../../server/api/people/profile-email-routes.ts';
+import { USER_FIELD_TWICE } from '../../../../server/api/people/profiles-routes.ts';
 import { engines } from '../../../support/engines.ts';
 import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
 import { type Actor, addUser, api, uniqueEmail } from '../support.ts';

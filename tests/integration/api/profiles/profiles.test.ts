@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AADHAAR_INVALID, aadhaarValid } from '../../../../server/api/aadhaar.ts';
-import { CONSENT_PATCH_SHAPE } from '../../../../server/api/routes/profiles.ts';
+import { CONSENT_PATCH_SHAPE } from '../../../../server/api/people/profiles-routes.ts';
 import { engines } from '../../../support/engines.ts';
 import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
 import { type Actor, addProgram, addUser, api, verhoeffCheckDigit } from '../support.ts';

@@ -1,8 +1,8 @@
 // Programs and enrollments: the catalogue, enrolling, changing and ending an enrollment, and what
 // a client sees of them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENROLLMENT_ERRORS } from '../../../../server/api/routes/enrollments.ts';
-import { PROGRAM_IN_USE, PROGRAM_NAME_TAKEN } from '../../../../server/api/routes/programs.ts';
+import { ENROLLMENT_ERRORS } from '../../../../server/api/programs/enrollments-routes.ts';
+import { PROGRAM_IN_USE, PROGRAM_NAME_TAKEN } from '../../../../server/api/programs/programs-routes.ts';
 import { engines } from '../../../support/engines.ts';
 import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
 import { type Actor, addUser, api } from '../support.ts';

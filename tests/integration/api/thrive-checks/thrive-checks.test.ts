@@ -5,8 +5,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calculateHeartRisk } from '../../../../machines/rules/heart-risk.ts';
-import { EMAIL_SYNC_ERRORS } from '../../../../server/api/routes/profile-email.ts';
-import { THRIVE_CHECK_ERRORS } from '../../../../server/api/routes/thrive-checks.ts';
+import { EMAIL_SYNC_ERRORS } from '../../../../server/api/people/profile-email-routes.ts';
+import { THRIVE_CHECK_ERRORS } from '../../../../server/api/thrive/checks-routes.ts';
 import { engines } from '../../../support/engines.ts';
 import { identityCall, latestCode } from '../../../support/identity.ts';
 import { buildTestApp, type TestApp } from '../../../support/test-app.ts';

@@ -4,7 +4,7 @@
 // /backoffice (which also feed /config.json's superAdminEmail). Each operation is run for every
 // role, and checked against the contract (api() in tests/integration/api/support.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { USER_ADMIN_TEXT } from '../../../../server/api/routes/user-admin.ts';
+import { USER_ADMIN_TEXT } from '../../../../server/api/people/user-admin-routes.ts';
 import type { ClinicRole } from '../../../../server/identity/contracts.ts';
 import { engines } from '../../../support/engines.ts';
 import { identityCall, latestCode, latestMessage, latestTemporaryPassword, signIn } from '../../../support/identity.ts';

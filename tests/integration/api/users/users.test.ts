@@ -2,7 +2,7 @@
 // account as one unit, and removing one.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMAIL_TAKEN } from '../../../../server/api/routes/users.ts';
+import { EMAIL_TAKEN } from '../../../../server/api/people/users-routes.ts';
 import { engines } from '../../../support/engines.ts';
 import { latestTemporaryPassword } from '../../../support/identity.ts';
 import { buildTestApp, type TestApp } from '../../../support/test-app.ts';

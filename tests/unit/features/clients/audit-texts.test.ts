@@ -1,11 +1,11 @@
 // The record's Audit tab has words for every action the server can record. The server's list is
-// the contract's AuditAction enum: data/audit.ts types every recordAudit/withAudit call with it, and
+// the contract's AuditAction enum: server/api/audit/data.ts types every recordAudit/withAudit call with it, and
 // no call site may cast its way around that type.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContract } from '../../../../server/api/contract.ts';
-import { isRead } from '../../../../server/api/data/record-views.ts';
+import { isRead } from '../../../../server/api/audit/record-views.ts';
 import {
   AUDIT_ACTION_WORDS,
   AUDIT_FILTER_GROUPS,
@@ -58,7 +58,7 @@ describe('the Audit tab words', () => {
 
   it('are needed for every action the server records: no call site casts past the contract type', () => {
     const casts = serverFiles('server')
-      .filter((f) => !f.endsWith(path.join('data', 'audit.ts')))
+      .filter((f) => !f.endsWith(path.join('audit', 'data.ts')))
       .filter((f) => /as (unknown as )?AuditAction\b/.test(fs.readFileSync(f, 'utf8')));
     expect(casts).toEqual([]);
   });

@@ -5,14 +5,14 @@ import type { FastifyInstance } from 'fastify';
 import type { components } from '../../../openapi/generated/api.ts';
 import { callerOf } from '../../auth/bearer.ts';
 import type { ApiContext } from '../context.ts';
-import { withAudit } from '../data/audit.ts';
+import { withAudit } from '../audit/data.ts';
 import { LOGO_MAX_BYTES, logoTypeOf, logoUrl } from '../../../machines/rules/clinic-logo.ts';
 import { badRequest } from '../../http/errors.ts';
-import { readLogoVersion, removeLogo, saveLogo } from '../data/clinic-logo.ts';
-import { type ClinicSettingsRow, readClinicSettings, updateClinicSettings } from '../data/clinic-settings.ts';
+import { readLogoVersion, removeLogo, saveLogo } from './logo.ts';
+import { type ClinicSettingsRow, readClinicSettings, updateClinicSettings } from './data.ts';
 import { notFound } from '../policy.ts';
 import { isBase64 } from '../uploads.ts';
-import { LOGO_ERRORS } from './clinic-settings-texts.ts';
+import { LOGO_ERRORS } from './texts.ts';
 import { DEFAULT_CLINIC_NAME } from '../../mail/clinic-name.ts';
 import { admit } from '../route-access.ts';
 

@@ -5,8 +5,8 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { DEFAULT_CLINIC_NAME, readClinicName } from '../../mail/clinic-name.ts';
 import { labDeskRolesOf } from '../../../machines/staff/work-routing.ts';
-import { readLogoVersion } from './clinic-logo.ts';
-import { DEFAULT_DIAL_CODE, DEFAULT_LOCALE, DEFAULT_TIME_ZONE, effectiveSuperAdminEmail, readClinicFormat } from './clinic-settings.ts';
+import { readLogoVersion } from './logo.ts';
+import { DEFAULT_DIAL_CODE, DEFAULT_LOCALE, DEFAULT_TIME_ZONE, effectiveSuperAdminEmail, readClinicFormat } from './data.ts';
 
 export interface PublicClinic {
   clinicName: string;

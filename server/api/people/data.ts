@@ -3,8 +3,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ClinicRole } from '../../identity/contracts.ts';
-import { type AuditEntry, auditRow } from './audit.ts';
-import { applyListFilters, type ListFilters } from './user-list-extras.ts';
+import { type AuditEntry, auditedRead } from '../audit/data.ts';
+import { applyListFilters, type ListFilters } from './list-extras.ts';
 
 export interface UserRow {
   id: number;
@@ -109,57 +109,12 @@ export async function findProfile(db: Db, userId: number): Promise<ProfileRow | 
  * The event is written only when the user exists.
  */
 export async function findProfileAudited(db: Db, userId: number, audit: Omit<AuditEntry, 'client'>): Promise<ProfileRow | undefined> {
-  const row = auditRow({ ...audit, client: userId });
-  return (
-    db
-      .with('logged', (qc) =>
-        qc
-          .insertInto('audit_events')
-          .columns(['actor_id', 'actor_role', 'action', 'client_id', 'request_id', 'outcome', 'view_id'])
-          .expression(
-            qc
-              .selectFrom('users')
-              .select([
-                sql<number>`${row.actor_id}::int`.as('actor_id'),
-                sql<string>`${row.actor_role}::text`.as('actor_role'),
-                sql<string>`${row.action}::text`.as('action'),
-                'id',
-                sql<string>`${row.request_id}::text`.as('request_id'),
-                sql<string>`${row.outcome}::text`.as('outcome'),
-                sql<string | null>`${row.view_id}::uuid`.as('view_id'),
-              ])
-              .where('id', '=', userId),
-          )
-          // One page view of the record is one event: a later read of the view adds none.
-          .onConflict((oc) => oc.columns(['view_id', 'actor_id', 'client_id']).where('view_id', 'is not', null).doNothing())
-          .returning('id'),
-      )
-      // ...but is listed under the view's event (record-views.ts).
-      .with('read', (qc) =>
-        qc
-          .insertInto('audit_view_reads')
-          .columns(['view_id', 'actor_id', 'client_id', 'action', 'request_id'])
-          .expression(
-            qc
-              .selectFrom('users')
-              .select([
-                sql<string>`${row.view_id}::uuid`.as('view_id'),
-                sql<number>`${row.actor_id}::int`.as('actor_id'),
-                'id',
-                sql<string>`${audit.action}::text`.as('action'),
-                sql<string>`${row.request_id}::text`.as('request_id'),
-              ])
-              .where('id', '=', userId)
-              .where(sql<boolean>`${row.view_id}::uuid is not null`),
-          )
-          .returning('id'),
-      )
-      .selectFrom('users as u')
-      .innerJoin('user_profiles as p', 'p.user_id', 'u.id')
-      .select(PROFILE_SELECT)
-      .where('u.id', '=', userId)
-      .executeTakeFirst() as Promise<ProfileRow | undefined>
-  );
+  return auditedRead(db, { ...audit, client: userId })
+    .selectFrom('users as u')
+    .innerJoin('user_profiles as p', 'p.user_id', 'u.id')
+    .select(PROFILE_SELECT)
+    .where('u.id', '=', userId)
+    .executeTakeFirst() as Promise<ProfileRow | undefined>;
 }
 
 export const ORDERINGS: Record<string, [string, 'asc' | 'desc']> = {

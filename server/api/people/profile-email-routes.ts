@@ -8,8 +8,8 @@ import { HttpError } from '../../http/errors.ts';
 import { IdentityError } from '../../identity/contracts.ts';
 import { callerOf } from '../../auth/bearer.ts';
 import type { ApiContext } from '../context.ts';
-import { type AuditAction, refuse, withAudit } from '../data/audit.ts';
-import { findProfile, findUser } from '../data/users.ts';
+import { type AuditAction, refuse, withAudit } from '../audit/data.ts';
+import { findProfile, findUser } from './data.ts';
 import { canManageRole, DENIED, isStaff, othersRecord } from '../policy.ts';
 import { presentProfile } from '../present.ts';
 

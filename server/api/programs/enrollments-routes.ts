@@ -4,12 +4,13 @@ import type { components } from '../../../openapi/generated/api.ts';
 import { enrollmentLifecycle } from '../../../machines/enrollment/enrollment-lifecycle.ts';
 import { badRequest } from '../../http/errors.ts';
 import { callerOf } from '../../auth/bearer.ts';
+import type { Db } from '../../db/database.ts';
 import type { ApiContext } from '../context.ts';
 import { requireLifecycleStep } from '../lifecycle.ts';
-import { recordAudit, refuse, withAudit } from '../data/audit.ts';
-import { deleteEnrollment, type EnrollmentFields, findEnrollment, insertEnrollment, listEnrollments, updateEnrollment } from '../data/enrollments.ts';
-import { findProgram } from '../data/programs.ts';
-import { findUser } from '../data/users.ts';
+import { refuse, withAudit } from '../audit/data.ts';
+import { deleteEnrollment, type EnrollmentFields, findEnrollment, insertEnrollment, listEnrollments, updateEnrollment } from './enrollments-data.ts';
+import { findProgram } from './data.ts';
+import { findUser } from '../people/data.ts';
 import { DENIED, forbidden, isStaff, notFound, othersRecord } from '../policy.ts';
 
 type EnrollmentCreate = components['schemas']['EnrollmentCreate'];
@@ -33,13 +34,15 @@ export async function enrollmentRoutes(app: FastifyInstance, ctx: ApiContext): P
       // A client's list is always their own, whatever they ask for.
       const user = isStaff(caller.role) ? request.query.user : (request.query.user ?? caller.id);
       const allowed = isStaff(caller.role) || user === caller.id;
-      const rows = await db.transaction().execute(async (trx) => {
-        const exists = user === undefined || (await findUser(trx, user)) !== undefined;
-        if (exists) {
-          await recordAudit(trx, { actor: caller, action: 'enrollment.list', client: user ?? null, requestId: request.id, outcome: allowed ? 'success' : 'denied' });
-        }
-        return allowed && exists ? listEnrollments(trx, user) : null;
-      });
+      // The read is audited (refused or not) when the client exists; a client nobody has is not on the trail.
+      const { rows } = await withAudit(
+        db,
+        { actor: caller, action: 'enrollment.list', client: ({ exists }) => (exists ? (user ?? null) : []), requestId: request.id, outcome: allowed ? 'success' : 'denied' },
+        async (trx: Db) => {
+          const exists = user === undefined || (await findUser(trx, user)) !== undefined;
+          return { exists, rows: allowed && exists ? await listEnrollments(trx, user) : null };
+        },
+      );
       if (!allowed) throw othersRecord(caller, DENIED.staffOnly);
       return rows ?? [];
     },

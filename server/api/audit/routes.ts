@@ -1,8 +1,8 @@
 // audit/events: the trail of health-record access, for ADMIN and SUPER_ADMIN.
 import type { FastifyInstance } from 'fastify';
 import { type ApiContext, pageLinks } from '../context.ts';
-import { type AuditAction, listAudit } from '../data/audit.ts';
-import { registerRecordViews } from '../data/record-views.ts';
+import { type AuditAction, listAudit } from './data.ts';
+import { registerRecordViews } from './record-views.ts';
 
 type Query = { page: number; page_size: number; client?: number; actor?: number; action?: AuditAction; from?: string; to?: string };
 

@@ -8,9 +8,9 @@ import { HttpError } from '../../http/errors.ts';
 import { IdentityError } from '../../identity/contracts.ts';
 import { callerOf } from '../../auth/bearer.ts';
 import type { ApiContext } from '../context.ts';
-import { type AuditAction, recordAudit, refuse, withAudit } from '../data/audit.ts';
-import { listExtras } from '../data/user-list-extras.ts';
-import { findUser, type UserRow } from '../data/users.ts';
+import { type AuditAction, refuse, withAudit } from '../audit/data.ts';
+import { listExtras } from './list-extras.ts';
+import { findUser, type UserRow } from './data.ts';
 import { type Caller, canManageRole, DENIED, forbidden, isAdmin, isStaff, notFound, othersRecord } from '../policy.ts';
 import { presentUser } from '../present.ts';
 
@@ -101,7 +101,8 @@ export async function userAdminRoutes(app: FastifyInstance, ctx: ApiContext): Pr
       if (type === 'UserNotFoundException') throw new HttpError(409, USER_ADMIN_TEXT.accountRemoved);
       throw error;
     }
-    await recordAudit(db, { actor: caller, action: 'user.invitation.resend', client: target.id, requestId: request.id, outcome: 'success' });
+    // The identity service's change is outside the database: its entry is recorded once it succeeded.
+    await withAudit(db, { actor: caller, action: 'user.invitation.resend', client: target.id, requestId: request.id }, async () => undefined);
     reply.code(204);
     return reply.send();
   });
@@ -119,7 +120,7 @@ export async function userAdminRoutes(app: FastifyInstance, ctx: ApiContext): Pr
       }
       throw error;
     }
-    await recordAudit(db, { actor: caller, action: 'user.password.reset', client: target.id, requestId: request.id, outcome: 'success' });
+    await withAudit(db, { actor: caller, action: 'user.password.reset', client: target.id, requestId: request.id }, async () => undefined);
     reply.code(204);
     return reply.send();
   });

@@ -7,11 +7,11 @@ import { IdentityError } from '../../identity/contracts.ts';
 import { callerOf } from '../../auth/bearer.ts';
 import { AADHAAR_INVALID, aadhaarValid } from '../aadhaar.ts';
 import { type ApiContext, isUniqueViolation, pageLinks } from '../context.ts';
-import { usernamesAwaitingFirstSignIn } from '../data/awaiting-sign-in.ts';
-import { refuse, withAudit } from '../data/audit.ts';
-import { insertUserWithProfile } from '../data/provision.ts';
-import { listExtras } from '../data/user-list-extras.ts';
-import { emailTaken, findProfile, findProfileAudited, findUser, JSON_COLUMNS, listUsers, PROFILE_COLUMNS, type ProfileRow } from '../data/users.ts';
+import { usernamesAwaitingFirstSignIn } from './awaiting-sign-in.ts';
+import { refuse, withAudit } from '../audit/data.ts';
+import { insertUserWithProfile } from './provision.ts';
+import { listExtras } from './list-extras.ts';
+import { emailTaken, findProfile, findProfileAudited, findUser, JSON_COLUMNS, listUsers, PROFILE_COLUMNS, type ProfileRow } from './data.ts';
 import { canManageRole, DENIED, forbidden, isAdmin, isStaff, notFound, othersRecord } from '../policy.ts';
 import { presentUser, presentUserDetail } from '../present.ts';
 

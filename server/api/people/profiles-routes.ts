@@ -9,11 +9,11 @@ import { IdentityError } from '../../identity/contracts.ts';
 import { callerOf } from '../../auth/bearer.ts';
 import { AADHAAR_INVALID, aadhaarValid } from '../aadhaar.ts';
 import type { ApiContext } from '../context.ts';
-import { type AuditAction, refuse, withAudit } from '../data/audit.ts';
-import { findProfile, findProfileAudited, findUser, JSON_COLUMNS, PROFILE_COLUMNS, type UserRow } from '../data/users.ts';
+import { type AuditAction, refuse, withAudit } from '../audit/data.ts';
+import { findProfile, findProfileAudited, findUser, JSON_COLUMNS, PROFILE_COLUMNS, type UserRow } from './data.ts';
 import { type Caller, CLINIC_ONLY_FIELDS, CONSENT_FIELDS, canManageRole, DENIED, forbidden, isAdmin, isStaff, notFound, othersRecord } from '../policy.ts';
 import { presentProfile } from '../present.ts';
-import { EMAIL_SYNC_ERRORS } from './profile-email.ts';
+import { EMAIL_SYNC_ERRORS } from './profile-email-routes.ts';
 
 type ProfilePatch = components['schemas']['ProfilePatch'];
 

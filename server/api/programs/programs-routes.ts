@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { components } from '../../../openapi/generated/api.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { type ApiContext, isUniqueViolation } from '../context.ts';
-import { deleteProgram, findProgram, insertProgram, listPrograms, programInUse, updateProgram } from '../data/programs.ts';
+import { deleteProgram, findProgram, insertProgram, listPrograms, programInUse, updateProgram } from './data.ts';
 import { notFound } from '../policy.ts';
 
 export const PROGRAM_NAME_TAKEN = 'A program with this name already exists.';

@@ -7,11 +7,12 @@ import type { components } from '../../../openapi/generated/api.ts';
 import { type HeartRiskInput, HeartRiskInputError, calculateHeartRisk } from '../../../machines/rules/heart-risk.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { callerOf } from '../../auth/bearer.ts';
+import type { Db } from '../../db/database.ts';
 import type { ApiContext } from '../context.ts';
-import { type AuditAction, recordAudit, refuse, withAudit } from '../data/audit.ts';
-import { insertThriveCheck, listThriveChecks } from '../data/thrive-checks.ts';
-import { findUser } from '../data/users.ts';
-import { measurementsFromThriveCheck } from '../thrive/data.ts';
+import { type AuditAction, refuse, withAudit } from '../audit/data.ts';
+import { insertThriveCheck, listThriveChecks } from './checks-data.ts';
+import { findUser } from '../people/data.ts';
+import { measurementsFromThriveCheck } from './data.ts';
 import { DENIED, isClientRole, isStaff, othersRecord } from '../policy.ts';
 
 type ThriveCheckCreate = components['schemas']['ThriveCheckCreate'];
@@ -34,12 +35,16 @@ export async function thriveCheckRoutes(app: FastifyInstance, ctx: ApiContext): 
     const user = request.query.user ?? (isStaff(caller.role) ? undefined : caller.id);
     if (user === undefined) throw badRequest('user', THRIVE_CHECK_ERRORS.userRequired);
     const allowed = isStaff(caller.role) || user === caller.id;
-    const rows = await db.transaction().execute(async (trx) => {
-      const exists = (await findUser(trx, user)) !== undefined;
-      if (exists) await recordAudit(trx, { actor: caller, action: LIST, client: user, requestId: request.id, outcome: allowed ? 'success' : 'denied' });
-      if (!allowed) return null;
-      return exists ? listThriveChecks(trx, user) : undefined;
-    });
+    // The read is audited (refused or not) when the client exists.
+    const { rows } = await withAudit(
+      db,
+      { actor: caller, action: LIST, client: ({ exists }) => (exists ? user : []), requestId: request.id, outcome: allowed ? 'success' : 'denied' },
+      async (trx: Db) => {
+        const exists = (await findUser(trx, user)) !== undefined;
+        if (!allowed) return { exists, rows: null };
+        return { exists, rows: exists ? await listThriveChecks(trx, user) : undefined };
+      },
+    );
     if (rows === null) throw othersRecord(caller, DENIED.staffOnly);
     if (rows === undefined) throw new HttpError(404, DENIED.notFound);
     return rows;

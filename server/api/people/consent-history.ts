@@ -1,5 +1,5 @@
-// The consent history (append-only): the client's own consent from the app (routes/profiles.ts)
-// and what staff record on the client's behalf from a signed paper form (routes/consent-history.ts).
+// The consent history (append-only): the client's own consent from the app (profiles-routes.ts)
+// and what staff record on the client's behalf from a signed paper form (consent-history-routes.ts).
 import type { Db } from '../../db/database.ts';
 
 export async function listConsentHistory(db: Db, userId: number) {

@@ -8,9 +8,9 @@ import { type ConsentOnBehalfForm, consentOnBehalfErrors } from '../../../machin
 import { callerOf } from '../../auth/bearer.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import type { ApiContext } from '../context.ts';
-import { refuse, withAudit } from '../data/audit.ts';
-import { listConsentHistory, recordConsentOnBehalf } from '../data/consent-history.ts';
-import { findUser } from '../data/users.ts';
+import { refuse, withAudit } from '../audit/data.ts';
+import { listConsentHistory, recordConsentOnBehalf } from './consent-history.ts';
+import { findUser } from './data.ts';
 import { DENIED, forbidden, isClientRole, isStaff, notFound, othersRecord } from '../policy.ts';
 
 export const CONSENT_FOR_CLIENTS_ONLY = 'Consent is recorded for clients only.';
