@@ -27,7 +27,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { failureOf } from '../rules/failure.ts';
 import { keyFor } from '../rules/submission-key.ts';
-import { addDays, DEFAULT_TIME_ZONE, localTime } from './scheduling-rules.ts';
+import { addDays, clampSeriesCount, DEFAULT_TIME_ZONE, localTime } from './scheduling-rules.ts';
 
 export interface Slot {
   /** ISO 8601 with offset. */
@@ -237,7 +237,8 @@ export const bookingMachine = setup({
       error: null,
     }),
     setStaff: assign({ staff: ({ context, event }) => (event.type === 'booking.selectStaff' ? event.staff : context.staff) }),
-    setSeries: assign({ series: ({ context, event }) => (event.type === 'booking.setSeries' ? event.series : context.series) }),
+    // A count as typed is held to the contract's bounds (scheduling-rules.ts, the server's too).
+    setSeries: assign({ series: ({ context, event }) => (event.type === 'booking.setSeries' ? event.series && { ...event.series, count: clampSeriesCount(event.series.count) } : context.series) }),
     setNotes: assign({ notes: ({ context, event }) => (event.type === 'booking.setNotes' ? event.notes : context.notes) }),
     setResult: assign({ result: (_, params: { result: BookingResult }) => params.result, error: null, conflicts: [] }),
     setConflicts: assign({

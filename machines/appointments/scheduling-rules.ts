@@ -14,6 +14,8 @@ export const MAX_AVAILABILITY_DAYS = 31;
 /** How far ahead a booking may start unless the clinic sets otherwise (scheduling settings). */
 export const DEFAULT_BOOKING_HORIZON_DAYS = 730;
 export const MAX_BOOKING_HORIZON_DAYS = 3660;
+/** How many occurrences a weekly series books (the contract's bounds on `count`). */
+export const SERIES_OCCURRENCES = { min: 1, max: 52 } as const;
 /** The longest span of days any scheduling walk covers (a series: 52 weeks and a few days). */
 export const MAX_SCHEDULING_SPAN_DAYS = 400;
 
@@ -326,12 +328,36 @@ export function dateRange(from: string, to: string): string[] {
  */
 export function seriesDates(from: string, weekdays: number[], count: number): string[] {
   const out: string[] = [];
-  const steps = Math.min(Math.max(0, Math.floor(count)), 53) * 7 + 1;
+  const steps = Math.min(Math.max(0, Math.floor(count)), SERIES_OCCURRENCES.max + 1) * 7 + 1;
   for (let i = 0; i < steps && out.length < count; i++) {
     const d = addDays(from, i);
     if (weekdays.includes(isoWeekday(d))) out.push(d);
   }
   return out;
+}
+
+/** A series' count as typed: a whole number of occurrences within the contract's bounds (an empty or unreadable entry: one). */
+export function clampSeriesCount(typed: string | number): number {
+  return Math.min(SERIES_OCCURRENCES.max, Math.max(SERIES_OCCURRENCES.min, Number(typed) || SERIES_OCCURRENCES.min));
+}
+
+/** The calendar's hours when the clinic has no opening hours set: 8 am to 8 pm. */
+export const DEFAULT_VISIBLE_HOURS = { opens: 8 * 60, closes: 20 * 60 } as const;
+
+/**
+ * The hours the calendar draws (minutes after midnight): from the earliest opening to the latest
+ * closing of the week, whatever the day, so every week is drawn alike.
+ */
+export function visibleHours(opening: ReadonlyMap<number, ReadonlyArray<{ opens: number; closes: number }>>): { opens: number; closes: number } {
+  const rows = [...opening.values()].flat();
+  if (rows.length === 0) return DEFAULT_VISIBLE_HOURS;
+  return { opens: Math.min(...rows.map((r) => r.opens)), closes: Math.max(...rows.map((r) => r.closes)) };
+}
+
+/** Whether the clinic is open at `minutes` after midnight of `day` (a holiday: never). */
+export function isOpenAt(opening: ReadonlyMap<number, ReadonlyArray<{ opens: number; closes: number }>>, holidays: ReadonlySet<string>, day: string, minutes: number): boolean {
+  if (holidays.has(day)) return false;
+  return (opening.get(isoWeekday(day)) ?? []).some((r) => minutes >= r.opens && minutes < r.closes);
 }
 
 /**

@@ -7,6 +7,7 @@ import type { Db } from '../../db/database.ts';
 import type { MailTransport } from '../../mail/transport.ts';
 import { HttpError, badRequest } from '../../http/errors.ts';
 import { type AppointmentStatus, appointmentLifecycle, CHART_DONE_STATUSES, checkInWindow } from '../../../machines/appointments/appointment-lifecycle.ts';
+import { missingForStep } from '../../../machines/appointments/panel-steps.ts';
 import { clinicDayEnd, isLateCancellation, returnsPackageSession } from '../../../machines/appointments/scheduling-rules.ts';
 import { appointmentWalk } from '../../../machines/visits/appointment-coupling.ts';
 import type { VisitStatus } from '../../../machines/visits/visit-lifecycle.ts';
@@ -75,8 +76,10 @@ export async function moveAppointment(
   const byClient = isClientRole(caller.role) || req.cancelled_by === 'client';
   const late = byClient && isLateCancellation({ startsAt: current.start, bookedAt: current.created_at, now: now.toISOString(), windowHours: settings.late_cancel_hours });
   if (isClientRole(caller.role) && (req.to === 'cancelled' || req.to === 'rescheduled') && late) throw new HttpError(409, T.clientLate);
-  if (req.to === 'cancelled' && !reason) throw badRequest('reason', T.reasonRequired);
-  if (req.to === 'rescheduled' && !req.start) throw badRequest('start', T.startRequired);
+  // The panel's dialogs wait for the same fields (machines/appointments/panel-steps.ts).
+  const missing = missingForStep(req.to, { reason, start: req.start });
+  if (missing === 'reason') throw badRequest('reason', T.reasonRequired);
+  if (missing === 'start') throw badRequest('start', T.startRequired);
   if (req.end !== undefined && (req.to !== 'rescheduled' || !req.start)) throw badRequest('end', T.endOnlyWithReschedule);
   if (req.end !== undefined && isClientRole(caller.role)) throw badRequest('end', T.clientNoLength);
 

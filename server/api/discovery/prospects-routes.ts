@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { components } from '../../../openapi/generated/api.ts';
 import { type PipelineStage, pipelineLifecycle } from '../../../machines/discovery/pipeline-lifecycle.ts';
+import { moveMissing } from '../../../machines/discovery/prospect-forms.ts';
 import { callerOf } from '../../auth/bearer.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { type ApiContext, pageLinks } from '../context.ts';
@@ -84,8 +85,10 @@ export function prospectRoutes(app: FastifyInstance, ctx: ApiContext): void {
       const body = request.body;
       const prospect = await prospectFor(request, request.params.id, 'discovery.prospect.transition');
       if (body.to === 'enrol') throw new HttpError(409, T.enrolByConverting);
-      if ((body.to === 'lost' || body.to === 'not_a_fit') && !body.reason?.trim()) throw badRequest('reason', T.reasonNeeded);
-      if (body.to === 'nurture' && !body.nurture_on) throw badRequest('nurture_on', T.nurtureDateNeeded);
+      // The board and the prospect page wait for the same fields (machines/discovery/prospect-forms.ts).
+      const missing = moveMissing(body.to, body);
+      if (missing === 'reason') throw badRequest('reason', T.reasonNeeded);
+      if (missing === 'nurture_on') throw badRequest('nurture_on', T.nurtureDateNeeded);
       const extras = { reason: body.reason, nurture_on: body.nurture_on };
       // The same chart the board asks before a card may be dropped decides here.
       requireLifecycleStep(pipelineLifecycle, 'prospect', prospect.stage, body.to, { extras });

@@ -7,11 +7,8 @@
 // visit chart from here (the one already opened for this appointment, or a new one).
 import { Alert, Box, Button, Chip, CircularProgress, Divider, Drawer, IconButton, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { appointmentLifecycle, checkInWindow } from '../../../machines/appointments/appointment-lifecycle.ts';
-import { roleMayTakeStep } from '../../../machines/appointments/delivery-roles.ts';
-import { isCompleteStart, stepInput } from '../../../machines/appointments/panel-steps.ts';
-import { clinicDayEnd, zonedInstant } from '../../../machines/appointments/scheduling-rules.ts';
-import { nextSteps } from '../../../machines/lifecycle/lifecycle.ts';
+import { canCancelWith, canRescheduleTo, panelSteps, stepInput } from '../../../machines/appointments/panel-steps.ts';
+import { zonedInstant } from '../../../machines/appointments/scheduling-rules.ts';
 import { ageInYears } from '../../../machines/staff/age.ts';
 import { isTherapy, type Therapy } from '../../../machines/visits/therapy-fields.ts';
 import { clientAlerts, isBlocking } from '../../../machines/staff/client-alerts.ts';
@@ -71,16 +68,10 @@ export function AppointmentPanel({
   const { record, change, chart, mayChart, role } = useAppointmentPanel(id, onChanged);
   const data = record.data;
   const a = data?.appointment;
-  // The steps the appointment chart allows now (check-in window, its visit chart) that this person
-  // may take (machines/appointments/delivery-roles.ts, the server's rule too).
+  // The steps the appointment chart allows at the time it was read that this person may take
+  // (machines/appointments/panel-steps.ts, the server's rules too).
   const deliveredBy = a ? (setup.services.find((s) => s.id === a.service)?.delivered_by ?? []) : [];
-  const facts = a && {
-    startsAt: a.start,
-    now: new Date().toISOString(),
-    ...checkInWindow(a.start, setup.hours.check_in_window_hours, (instant) => clinicDayEnd(zone, instant)),
-    chart: a.chart?.status ?? null,
-  };
-  const steps = a ? nextSteps(appointmentLifecycle, a.status, { context: facts! }).filter((step) => roleMayTakeStep(role, deliveredBy, step.to as AppointmentStatus)) : [];
+  const steps = a ? panelSteps(a, { now: data.readAt, zone, checkInWindowHours: setup.hours.check_in_window_hours, role, deliveredBy }) : [];
   const subject = change.subject;
   // The rule of which steps ask first, and what they propose, is machines/appointments/panel-steps.
   const act = (to: AppointmentStatus, start: string) => {
@@ -236,7 +227,7 @@ function CancelDialog({ change, initial }: { change: StatusAction; initial: stri
       title={CANCEL_TITLE}
       submitLabel={ACTION_LABELS['appointment.cancel']}
       pendingLabel="Cancelling…"
-      ready={reason.trim().length > 0}
+      ready={canCancelWith(reason)}
       onSubmit={() => change.submit({ reason: reason.trim() })}
     >
       <TextField label={CANCEL_REASON} required fullWidth multiline minRows={2} value={reason} onChange={(e) => setReason(e.target.value)} autoFocus />
@@ -254,7 +245,7 @@ function RescheduleDialog({ change, initial, onReschedule }: { change: StatusAct
       title={RESCHEDULE_TITLE}
       submitLabel={SAVE}
       pendingLabel="Saving…"
-      ready={isCompleteStart(start)}
+      ready={canRescheduleTo(start)}
       onSubmit={() => onReschedule(start)}
     >
       <DateTimeFields label={NEW_START} fullWidth value={start} onChange={setStart} />

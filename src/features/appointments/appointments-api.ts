@@ -198,7 +198,8 @@ export async function loadPanel(api: ApiClient, id: number) {
     unwrap(api.GET('/users/users/{id}', { params: { path: { id: appointment.client } } })),
     unwrap(api.GET('/appointments/packages', { params: { query: { client: appointment.client } } })),
   ]);
-  return { appointment, client, packages };
+  // When it was read: the steps offered are the ones the chart allows at that moment (the check-in window).
+  return { appointment, client, packages, readAt: new Date().toISOString() };
 }
 
 export type PanelData = Awaited<ReturnType<typeof loadPanel>>;

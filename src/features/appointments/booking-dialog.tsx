@@ -23,7 +23,7 @@ import {
   Typography,
 } from '@mui/material';
 import { type BookingResult, type Offer, type Slot, staffChoicesFor } from '../../../machines/appointments/booking-machine.ts';
-import { localTime, withoutWorkingHours, zonedInstant } from '../../../machines/appointments/scheduling-rules.ts';
+import { localTime, SERIES_OCCURRENCES, withoutWorkingHours, zonedInstant } from '../../../machines/appointments/scheduling-rules.ts';
 import { formatWeekdayDate } from '../../lib/format.ts';
 import { DateTimeFields } from '../../lib/date-field.tsx';
 import type { SchedulingSetup } from './appointments-api.ts';
@@ -222,8 +222,8 @@ function Details({ setup, booking }: { setup: SchedulingSetup; booking: BookingH
             size="small"
             sx={{ width: 110 }}
             value={booking.series.count}
-            slotProps={{ htmlInput: { min: 1, max: 52 } }}
-            onChange={(e) => send({ type: 'booking.setSeries', series: { ...booking.series!, count: Math.min(52, Math.max(1, Number(e.target.value) || 1)) } })}
+            slotProps={{ htmlInput: { min: SERIES_OCCURRENCES.min, max: SERIES_OCCURRENCES.max } }}
+            onChange={(e) => send({ type: 'booking.setSeries', series: { ...booking.series!, count: Number(e.target.value) } })}
           />
         </Box>
       )}

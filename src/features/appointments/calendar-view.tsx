@@ -14,7 +14,7 @@ import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import type { Slot } from '../../../machines/appointments/booking-machine.ts';
 import type { CalendarAppointment } from '../../../machines/appointments/calendar-machine.ts';
-import { isoWeekday } from '../../../machines/appointments/scheduling-rules.ts';
+import { isOpenAt, visibleHours } from '../../../machines/appointments/scheduling-rules.ts';
 import { holdsTime } from '../../../machines/appointments/selectors.ts';
 import { openingByWeekday, type SchedulingSetup } from './appointments-api.ts';
 import type { CalendarHandle } from './appointments-hooks.ts';
@@ -123,22 +123,15 @@ export function CalendarView({
     [appointments, columns, pending, serviceName, zone],
   );
 
-  // The hours drawn: from the earliest opening to the latest closing of the week.
+  // The hours drawn (machines/appointments/scheduling-rules.ts), as the drawn wall clock's Dates.
   const [min, max] = useMemo(() => {
-    const rows = [...opening.values()].flat();
-    const opens = rows.length ? Math.min(...rows.map((r) => r.opens)) : 8 * 60;
-    const closes = rows.length ? Math.max(...rows.map((r) => r.closes)) : 20 * 60;
+    const { opens, closes } = visibleHours(opening);
     const base = new Date(2000, 0, 1);
     return [new Date(2000, 0, 1, Math.floor(opens / 60), opens % 60), closes >= 1440 ? new Date(base.getTime() + 86_399_000) : new Date(2000, 0, 1, Math.floor(closes / 60), closes % 60)];
   }, [opening]);
 
   const isOpen = useCallback(
-    (date: Date) => {
-      const day = drawnDay(date);
-      if (holidays.has(day)) return false;
-      const minutes = date.getHours() * 60 + date.getMinutes();
-      return (opening.get(isoWeekday(day)) ?? []).some((r) => minutes >= r.opens && minutes < r.closes);
-    },
+    (date: Date) => isOpenAt(opening, holidays, drawnDay(date), date.getHours() * 60 + date.getMinutes()),
     [opening, holidays],
   );
 

@@ -13,6 +13,7 @@ import { getHref } from '../../app/port.ts';
 import { formatCurrency } from '../../lib/format.ts';
 import { words } from '../../../machines/rules/words.ts';
 import { CHART_LABEL, chartStatusText } from '../../../machines/appointments/chart-texts.ts';
+import { canSellPackage } from '../../../machines/appointments/setup-forms.ts';
 
 const SELLERS = ['RECEPTION', 'ADMIN', 'SUPER_ADMIN'];
 const GONE = ['cancelled', 'rescheduled'];
@@ -111,7 +112,7 @@ export function AppointmentsSection({ clientId }: { clientId: number }) {
           <AppointmentList title={CANCELLED} rows={groups.cancelled} />
         </>
       )}
-      <FormDialog action={sale} id="sell-package" title={SELL_PACKAGE} submitLabel="Sell" pendingLabel="Selling…" ready={!!plan} onSubmit={() => sale.submit({ plan })}>
+      <FormDialog action={sale} id="sell-package" title={SELL_PACKAGE} submitLabel="Sell" pendingLabel="Selling…" ready={canSellPackage(plan)} onSubmit={() => sale.submit({ plan })}>
         <TextField select label="Package" value={plan} onChange={(e) => setPlan(e.target.value)}>
           {forSale.map((p) => (
             <MenuItem key={p.id} value={String(p.id)}>

@@ -11,6 +11,7 @@ import { Link, useLocation } from 'wouter';
 import { conversionRate } from '../../../machines/discovery/funnel-range.ts';
 import { OPEN_STAGES, type PipelineStage } from '../../../machines/discovery/pipeline-lifecycle.ts';
 import { canMove, needsFollowUp, needsReason } from '../../../machines/discovery/pipeline-rules.ts';
+import { canSaveProspect, canSubmitMove, EMPTY_PROSPECT_FORM, moveFields, prospectBody } from '../../../machines/discovery/prospect-forms.ts';
 import { getHref } from '../../app/port.ts';
 import { DateField } from '../../lib/date-field.tsx';
 import { fieldError } from '../../lib/staff/confirm-dialog.tsx';
@@ -181,7 +182,7 @@ function FunnelTab({ funnel }: { funnel: FunnelHandle }) {
   );
 }
 
-const EMPTY = { first_name: '', last_name: '', email: '', phone: '', source: 'walk_in', referred_by: '', owner: '', next_action: '', next_action_on: '', interests: '', notes: '' };
+const EMPTY = EMPTY_PROSPECT_FORM;
 
 export function DiscoveryPage() {
   const [, navigate] = useLocation();
@@ -209,21 +210,7 @@ export function DiscoveryPage() {
     }
   };
 
-  const submitProspect = () =>
-    d.create.submit({
-      first_name: form.first_name.trim(),
-      last_name: form.last_name.trim(),
-      email: form.email.trim() || null,
-      phone: form.phone.trim() || null,
-      source: form.source,
-      referred_by: form.referred_by,
-      owner: form.owner ? Number(form.owner) : null,
-      next_action: form.next_action,
-      next_action_on: form.next_action_on || null,
-      interests: form.interests.split(',').map((s) => s.trim()).filter(Boolean),
-      notes: form.notes,
-      ...(confirmDuplicate ? { confirm_duplicate: true } : {}),
-    });
+  const submitProspect = () => d.create.submit(prospectBody(form, confirmDuplicate));
 
   const moving = d.move.subject as MoveRequest | null;
   return (
@@ -268,7 +255,7 @@ export function DiscoveryPage() {
         title={T.newProspect}
         submitLabel={duplicate ? T.saveAnyway : T.save}
         pendingLabel="Saving…"
-        ready={!!form.first_name.trim() && !!(form.email.trim() || form.phone.trim()) && (!duplicate || confirmDuplicate)}
+        ready={canSaveProspect(form, { warned: duplicate, confirmed: confirmDuplicate })}
         onSubmit={submitProspect}
         onExited={() => {
           setForm(EMPTY);
@@ -316,8 +303,8 @@ export function DiscoveryPage() {
         title={moving ? `${fullName(moving.prospect)}: ${STAGE_LABELS[moving.to]}` : T.prospect.move}
         submitLabel={T.prospect.move}
         pendingLabel="Moving…"
-        ready={!moving || ((!needsReason(moving.to) || !!moveForm.reason.trim()) && (!needsFollowUp(moving.to) || !!moveForm.nurture_on))}
-        onSubmit={() => d.move.submit(moving && needsFollowUp(moving.to) ? { nurture_on: moveForm.nurture_on } : { reason: moveForm.reason })}
+        ready={!moving || canSubmitMove(moving.to, moveForm)}
+        onSubmit={() => d.move.submit(moving ? moveFields(moving.to, moveForm) : {})}
         onExited={() => setMoveForm({ reason: '', nurture_on: '' })}
         maxWidth="xs"
       >

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import type { PipelineStage } from '../../../machines/discovery/pipeline-lifecycle.ts';
 import { canConvert, movesFrom, needsFollowUp, needsReason } from '../../../machines/discovery/pipeline-rules.ts';
+import { canBookVisit, canConvertWith, canLogCall, canSubmitMove, conversionBody, moveFields } from '../../../machines/discovery/prospect-forms.ts';
 import { getHref } from '../../app/port.ts';
 import { useRecord } from '../../lib/staff/hooks.ts';
 import { fieldError } from '../../lib/staff/confirm-dialog.tsx';
@@ -222,7 +223,7 @@ function ProspectView({ id }: { id: number }) {
         <TextField label={T.fields.notes} value={details.notes} onChange={(e) => setDetails((d) => ({ ...d, notes: e.target.value }))} multiline minRows={2} fullWidth />
       </FormDialog>
 
-      <FormDialog action={h.call} id="log-call" title={T.prospect.logCall} submitLabel={T.save} pendingLabel="Saving…" ready={!!summary.trim()} onSubmit={() => h.call.submit({ summary })} onExited={() => setSummary('')} maxWidth="xs">
+      <FormDialog action={h.call} id="log-call" title={T.prospect.logCall} submitLabel={T.save} pendingLabel="Saving…" ready={canLogCall(summary)} onSubmit={() => h.call.submit({ summary })} onExited={() => setSummary('')} maxWidth="xs">
         <TextField label={T.prospect.summary} value={summary} onChange={(e) => setSummary(e.target.value)} multiline minRows={3} required fullWidth />
       </FormDialog>
 
@@ -232,8 +233,8 @@ function ProspectView({ id }: { id: number }) {
         title={T.prospect.move}
         submitLabel={T.prospect.move}
         pendingLabel="Moving…"
-        ready={!!moveForm.to && (!needsReason(to) || !!moveForm.reason.trim()) && (!needsFollowUp(to) || !!moveForm.nurture_on)}
-        onSubmit={() => h.move.submit({ to, ...(needsFollowUp(to) ? { nurture_on: moveForm.nurture_on } : needsReason(to) ? { reason: moveForm.reason } : {}) })}
+        ready={canSubmitMove(moveForm.to as PipelineStage | '', moveForm)}
+        onSubmit={() => h.move.submit({ to, ...moveFields(to, moveForm) })}
         onExited={() => setMoveForm({ to: '', reason: '', nurture_on: '' })}
         maxWidth="xs"
       >
@@ -260,7 +261,7 @@ function ProspectView({ id }: { id: number }) {
         title={T.prospect.bookVisit}
         submitLabel={T.prospect.bookVisit}
         pendingLabel="Booking…"
-        ready={!!booking.service && !!booking.start}
+        ready={canBookVisit(booking)}
         onSubmit={() => h.book.submit({ service: booking.service, start: booking.start })}
         onExited={() => setBooking({ service: '', day: today(), start: '' })}
       >
@@ -283,8 +284,8 @@ function ProspectView({ id }: { id: number }) {
         title={T.prospect.convert}
         submitLabel={T.prospect.convert}
         pendingLabel="Converting…"
-        ready={!!conversion.email.trim()}
-        onSubmit={() => h.convert.submit({ email: conversion.email.trim(), ...(conversion.program ? { program: Number(conversion.program), start_date: conversion.start_date } : {}) })}
+        ready={canConvertWith(conversion)}
+        onSubmit={() => h.convert.submit(conversionBody(conversion))}
       >
         <TextField label={T.prospect.signInEmail} type="email" value={conversion.email} onChange={(e) => setConversion((c) => ({ ...c, email: e.target.value }))} error={!!fieldError(h.convert, 'email')} helperText={fieldError(h.convert, 'email')} required fullWidth />
         <TextField select label={T.prospect.program} value={conversion.program} onChange={(e) => setConversion((c) => ({ ...c, program: e.target.value }))} fullWidth>

@@ -14,21 +14,21 @@ export function BookTestPage() {
   const b = useBookTest(clientId);
   const c = b.context;
   const page = 'portal-book-test';
-  if (b.step === 'failed') {
+  if (b.failed) {
     return (
       <PageFrame title={T.bookTitle} page={page}>
         <LoadFailed onRetry={() => b.send({ type: 'book.retry' })} />
       </PageFrame>
     );
   }
-  if (b.step === 'loading') {
+  if (b.loading) {
     return (
       <PageFrame title={T.bookTitle} page={page}>
         <CircularProgress aria-label={T.bookTitle} />
       </PageFrame>
     );
   }
-  const busy = ['checkingPincode', 'loadingSlots', 'holding', 'held.confirming'].includes(b.step);
+  const busy = b.busy;
   return (
     <PageFrame title={T.bookTitle} page={page}>
       {c.message && (
@@ -36,7 +36,7 @@ export function BookTestPage() {
           {c.message}
         </Alert>
       )}
-      {(b.step === 'pincode' || b.step === 'checkingPincode') && (
+      {b.asksPincode && (
         <Box component="form" onSubmit={(e) => { e.preventDefault(); b.send({ type: 'book.checkPincode' }); }}>
           <Typography sx={{ mb: 2 }}>{T.pincodeIntro}</Typography>
           <Stack direction="row" spacing={2}>
@@ -45,7 +45,7 @@ export function BookTestPage() {
           </Stack>
         </Box>
       )}
-      {b.step === 'tests' && (
+      {b.picksTests && (
         <>
           <Typography sx={{ mb: 1 }}>{T.served(c.pincode)}</Typography>
           <Typography variant="h5" component="h2" sx={{ mb: 1 }}>{T.chooseTests}</Typography>
@@ -69,7 +69,7 @@ export function BookTestPage() {
         </>
       )}
       {busy && <CircularProgress aria-label={T.bookTitle} />}
-      {b.step === 'slots' && (
+      {b.picksSlot && (
         <>
           <Typography variant="h5" component="h2" sx={{ mb: 1 }}>{T.chooseSlot}</Typography>
           {b.fasting >= 10 && <Typography sx={{ mb: 1 }}>{T.fastingMorning}</Typography>}
@@ -89,12 +89,12 @@ export function BookTestPage() {
           <Button onClick={() => b.send({ type: 'book.back' })}>{T.back}</Button>
         </>
       )}
-      {b.step.startsWith('held.') && c.hold && (
+      {b.holdsSlot && c.hold && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {formatDateTime(c.hold.start)}. {T.heldUntil(formatTime(c.hold.expires_at))}
         </Alert>
       )}
-      {b.step === 'held.people' && (
+      {b.asksPeople && (
         <Box component="form" onSubmit={(e) => { e.preventDefault(); b.send({ type: 'book.review' }); }}>
           <Typography variant="h5" component="h2" sx={{ mb: 1 }}>{T.people}</Typography>
           <Stack spacing={2} sx={{ mb: 2 }}>
@@ -125,7 +125,7 @@ export function BookTestPage() {
           </Stack>
         </Box>
       )}
-      {(b.step === 'held.review' || b.step === 'held.confirming') && (
+      {b.reviews && (
         <Card>
           <CardContent>
             <Typography variant="h5" component="h2">{T.review}</Typography>
@@ -141,7 +141,7 @@ export function BookTestPage() {
           </CardActions>
         </Card>
       )}
-      {b.step === 'done' && c.order && (
+      {b.done && c.order && (
         <Box>
           <Alert severity="success" sx={{ mb: 2 }} role="status" data-booked={c.order.id}>{T.booked(c.order.id)}</Alert>
           <Typography sx={{ mb: 2 }}>{formatDateTime(c.order.start)} · {T.total(c.order.total_inr)}</Typography>

@@ -4,6 +4,7 @@
 import { Alert, Box, Button, Chip, CircularProgress, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
+import { reportsSelectors } from '../../../machines/labs/lab-selectors.ts';
 import { reportsMachine } from '../../../machines/labs/reports-machine.ts';
 import { useShell } from '../../app/port.ts';
 import { ScrollTable } from '../../lib/scroll-table.tsx';
@@ -17,10 +18,11 @@ const FLAG_COLOUR = { normal: 'success', low: 'warning', high: 'warning', critic
 export function LabsSection({ clientId }: { clientId: number }) {
   const { api } = useShell();
   const ref = useActorRef(reportsMachine.provide({ actors: { loadReports: fromPromise(({ input }) => loadReports(api, input.clientId)) } }), { input: { clientId: String(clientId) } });
-  const state = useSelector(ref, (s) => s.value as string);
+  const loading = useSelector(ref, reportsSelectors.isLoading);
+  const failed = useSelector(ref, reportsSelectors.isFailed);
   const reports = useSelector(ref, (s) => s.context.reports);
-  if (state === 'loading') return <CircularProgress aria-label={LABS_SECTION.title} />;
-  if (state === 'failed') return <Alert severity="error" action={<Button onClick={() => ref.send({ type: 'reports.retry' })}>{LABS_SECTION.retry}</Button>}>{LABS_SECTION.failed}</Alert>;
+  if (loading) return <CircularProgress aria-label={LABS_SECTION.title} />;
+  if (failed) return <Alert severity="error" action={<Button onClick={() => ref.send({ type: 'reports.retry' })}>{LABS_SECTION.retry}</Button>}>{LABS_SECTION.failed}</Alert>;
   if (reports.length === 0) return <Typography>{LABS_SECTION.empty}</Typography>;
   return (
     <Box data-section="labs">

@@ -6,7 +6,8 @@
 // offered for new bookings; orders that have it keep it.
 import { Box, Button, Card, CardContent, Chip, MenuItem, Stack, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import type { DeskAct, DeskCatalogueEdit, DeskCatalogueEntry, DeskCatalogueItem, DeskContext, DeskRange } from '../../../machines/labs/lab-desk-machine.ts';
+import { BLANK_EDIT, canSaveEdit, catalogueEdit, type EditForm, editForm, type MarkerForm, markerForms, NEW_ITEM, NEW_MARKER, NEW_RANGE, newCatalogueItem, type RangeForm, typedNumber } from '../../../machines/labs/catalogue-forms.ts';
+import type { DeskAct, DeskCatalogueEntry, DeskCatalogueItem, DeskContext } from '../../../machines/labs/lab-desk-machine.ts';
 import { useShell } from '../../app/port.ts';
 import { formatCurrency } from '../../lib/format.ts';
 import { ScrollTable } from '../../lib/scroll-table.tsx';
@@ -17,33 +18,15 @@ import { editCatalogueItem } from './labs-api.ts';
 import { LAB_DESK_TEXT as T } from './desk-texts.ts';
 
 interface Desk {
-  state: string;
+  /** The desk chart is not waiting for staff (loading, saving): the forms' buttons wait. */
+  busy: boolean;
   context: DeskContext;
   send: (event: { type: 'desk.act'; act: DeskAct } | { type: 'desk.reload' }) => void;
 }
 
-type RangeForm = Record<'sex' | 'age_min' | 'age_max' | 'low' | 'high' | 'critical_low' | 'critical_high', string>;
-type MarkerForm = { code: string; name: string; unit: string; ranges: RangeForm[] };
-
-const NEW_RANGE: RangeForm = { sex: '', age_min: '0', age_max: '120', low: '', high: '', critical_low: '', critical_high: '' };
-const NEW_MARKER: MarkerForm = { code: '', name: '', unit: '', ranges: [NEW_RANGE] };
-const NEW_ITEM = { code: '', name: '', kind: 'test' as DeskCatalogueItem['kind'], description: '', price_inr: '', fasting_hours: '0', sample_type: '', report_hours: '24' };
-
-// An empty or unreadable number is sent as it is (null in JSON): the server names the field and refuses it.
-const num = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
-const orNull = (text: string) => (text.trim() === '' ? null : Number(text));
-
-const text = (n: number | null) => (n === null ? '' : String(n));
-const rangeForm = (r: DeskRange): RangeForm => ({ sex: r.sex ?? '', age_min: String(r.age_min), age_max: String(r.age_max), low: String(r.low), high: String(r.high), critical_low: text(r.critical_low), critical_high: text(r.critical_high) });
-const markerOut = (m: MarkerForm) => ({ code: m.code.trim(), name: m.name.trim(), unit: m.unit.trim(), ranges: m.ranges.map(rangeOf) });
-
-function rangeOf(r: RangeForm): DeskRange {
-  return { sex: r.sex === 'M' || r.sex === 'F' ? r.sex : null, age_min: num(r.age_min), age_max: num(r.age_max), low: num(r.low), high: num(r.high), critical_low: orNull(r.critical_low), critical_high: orNull(r.critical_high) };
-}
-
 function PincodeSection({ desk }: { desk: Desk }) {
   const [form, setForm] = useState({ pincode: '', area: '', slot_capacity: '4' });
-  const busy = desk.state !== 'ready';
+  const busy = desk.busy;
   return (
     <Box component="section" aria-labelledby="lab-pincodes" sx={{ mb: 3 }} data-lab-pincodes>
       <Typography id="lab-pincodes" variant="h6" component="h2">{T.pincodes}</Typography>
@@ -53,7 +36,7 @@ function PincodeSection({ desk }: { desk: Desk }) {
           <li key={p.pincode} data-pincode={p.pincode}>{T.pincodeLine(p)}</li>
         ))}
       </Box>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} component="form" onSubmit={(e) => { e.preventDefault(); desk.send({ type: 'desk.act', act: { kind: 'pincode', pincode: { pincode: form.pincode.trim(), area: form.area.trim(), slot_capacity: num(form.slot_capacity) } } }); }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} component="form" onSubmit={(e) => { e.preventDefault(); desk.send({ type: 'desk.act', act: { kind: 'pincode', pincode: { pincode: form.pincode.trim(), area: form.area.trim(), slot_capacity: typedNumber(form.slot_capacity) } } }); }}>
         <TextField size="small" label={T.pincode} value={form.pincode} slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }} onChange={(e) => setForm({ ...form, pincode: e.target.value })} />
         <TextField size="small" label={T.area} value={form.area} onChange={(e) => setForm({ ...form, area: e.target.value })} />
         <TextField size="small" label={T.slotCapacity} value={form.slot_capacity} slotProps={{ htmlInput: { inputMode: 'numeric' } }} onChange={(e) => setForm({ ...form, slot_capacity: e.target.value })} />
@@ -95,32 +78,10 @@ function MarkerFields({ marker, index, onChange, onRemove, codeLocked = false }:
   );
 }
 
-type EditForm = Record<'name' | 'description' | 'price_inr' | 'fasting_hours' | 'sample_type' | 'report_hours', string>;
-
-const editForm = (c: DeskCatalogueEntry): EditForm => ({ name: c.name, description: c.description, price_inr: String(c.price_inr), fasting_hours: String(c.fasting_hours), sample_type: c.sample_type, report_hours: String(c.report_hours) });
-
-/** What an edit sends: the fields that changed, a test's whole marker list, a profile's tests. */
-export function catalogueEdit(item: DeskCatalogueEntry, form: EditForm, markers: MarkerForm[], tests: number[]): DeskCatalogueEdit {
-  const before = editForm(item);
-  const edit: DeskCatalogueEdit = {};
-  if (form.name.trim() !== before.name) edit.name = form.name.trim();
-  if (form.description.trim() !== before.description) edit.description = form.description.trim();
-  if (form.price_inr !== before.price_inr) edit.price_inr = num(form.price_inr);
-  if (form.fasting_hours !== before.fasting_hours) edit.fasting_hours = num(form.fasting_hours);
-  if (form.sample_type.trim() !== before.sample_type) edit.sample_type = form.sample_type.trim();
-  if (form.report_hours !== before.report_hours) edit.report_hours = num(form.report_hours);
-  if (item.kind === 'test') {
-    const out = markers.map(markerOut);
-    const was = item.markers.map((m) => ({ code: m.code, name: m.name, unit: m.unit, ranges: m.ranges }));
-    if (JSON.stringify(out) !== JSON.stringify(was)) edit.markers = out;
-  } else if (JSON.stringify([...tests].sort()) !== JSON.stringify([...item.tests].sort())) edit.tests = tests;
-  return edit;
-}
-
 /** The edit dialog and the Deactivate/Activate confirmation of the catalogue's rows. */
 function useItemEdits(desk: Desk) {
   const { api } = useShell();
-  const [form, setForm] = useState<EditForm>(editForm({ name: '', description: '', price_inr: 0, fasting_hours: 0, sample_type: '', report_hours: 24 } as DeskCatalogueEntry));
+  const [form, setForm] = useState<EditForm>(BLANK_EDIT);
   const [markers, setMarkers] = useState<MarkerForm[]>([]);
   const [tests, setTests] = useState<number[]>([]);
   const reload = () => desk.send({ type: 'desk.reload' });
@@ -128,7 +89,7 @@ function useItemEdits(desk: Desk) {
   const toggle = useAction<DeskCatalogueEntry | null>((item) => editCatalogueItem(api, item!.id, { active: !item!.active }), reload);
   const start = (item: DeskCatalogueEntry) => {
     setForm(editForm(item));
-    setMarkers(item.markers.map((m) => ({ code: m.code, name: m.name, unit: m.unit, ranges: m.ranges.map(rangeForm) })));
+    setMarkers(markerForms(item));
     setTests(item.tests);
     action.open(item);
   };
@@ -144,7 +105,7 @@ function EditItemDialog({ edit, catalogue }: { edit: ReturnType<typeof useItemEd
     <TextField size="small" label={label} value={form[name]} error={!!err(name)} helperText={err(name)} slotProps={numeric ? { htmlInput: { inputMode: 'numeric' } } : {}} onChange={(e) => setForm({ ...form, [name]: e.target.value })} />
   );
   return (
-    <FormDialog action={edit.action} id="lab-item" title={item ? T.editTitle(item.name) : ''} submitLabel={T.saveItem} pendingLabel={T.saving} ready={!!form.name.trim() && !!form.sample_type.trim()} onSubmit={() => edit.action.submit()}>
+    <FormDialog action={edit.action} id="lab-item" title={item ? T.editTitle(item.name) : ''} submitLabel={T.saveItem} pendingLabel={T.saving} ready={canSaveEdit(form)} onSubmit={() => edit.action.submit()}>
       {field('name', T.name)}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
         {field('price_inr', T.price, true)}
@@ -179,22 +140,9 @@ function CatalogueSection({ desk }: { desk: Desk }) {
   const [item, setItem] = useState(NEW_ITEM);
   const [markers, setMarkers] = useState<MarkerForm[]>([NEW_MARKER]);
   const [tests, setTests] = useState<number[]>([]);
-  const busy = desk.state !== 'ready';
+  const busy = desk.busy;
   const isTest = item.kind === 'test';
-  const save = () => {
-    const body: DeskCatalogueItem = {
-      code: item.code.trim(),
-      name: item.name.trim(),
-      kind: item.kind,
-      ...(item.description.trim() ? { description: item.description.trim() } : {}),
-      price_inr: num(item.price_inr),
-      fasting_hours: num(item.fasting_hours),
-      sample_type: item.sample_type.trim(),
-      report_hours: num(item.report_hours),
-      ...(isTest ? { markers: markers.map(markerOut) } : { tests }),
-    };
-    desk.send({ type: 'desk.act', act: { kind: 'catalogue', item: body } });
-  };
+  const save = () => desk.send({ type: 'desk.act', act: { kind: 'catalogue', item: newCatalogueItem(item, markers, tests) } });
   return (
     <Box component="section" aria-labelledby="lab-catalogue" sx={{ mb: 3 }} data-lab-catalogue>
       <Typography id="lab-catalogue" variant="h6" component="h2">{T.catalogue}</Typography>

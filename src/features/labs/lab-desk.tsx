@@ -6,6 +6,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import { type DeskOrder, deskCanCancel, deskMoves, labDeskMachine, orderMarkers } from '../../../machines/labs/lab-desk-machine.ts';
+import { labDeskSelectors } from '../../../machines/labs/lab-selectors.ts';
 import { rescheduleMachine } from '../../../machines/labs/reschedule-machine.ts';
 import { useShell } from '../../app/port.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -31,13 +32,13 @@ function useLabDesk(client: number | null) {
     }),
     { input: { client } },
   );
-  return { state: useSelector(ref, (s) => s.value as string), context: useSelector(ref, (s) => s.context), send: ref.send, reschedule: useReschedule(ref) };
+  return { loading: useSelector(ref, labDeskSelectors.isLoading), failed: useSelector(ref, labDeskSelectors.isFailed), busy: useSelector(ref, labDeskSelectors.isBusy), context: useSelector(ref, (s) => s.context), send: ref.send, reschedule: useReschedule(ref) };
 }
 
 function OrderCard({ order, desk }: { order: DeskOrder; desk: ReturnType<typeof useLabDesk> }) {
   const [collector, setCollector] = useState('');
   const [values, setValues] = useState<Record<string, string>>({});
-  const busy = desk.state !== 'ready';
+  const busy = desk.busy;
   const markers = orderMarkers(order, desk.context.catalogue);
   const entering = ['processing', 'partial', 'ready'].includes(order.status);
   return (
@@ -131,9 +132,9 @@ function doneText(desk: ReturnType<typeof useLabDesk>): string | null {
 export function LabDesk({ client = null, catalogue = client === null }: { client?: number | null; catalogue?: boolean }) {
   const desk = useLabDesk(client);
   const saved = doneText(desk);
-  if (desk.state === 'failed') return <Alert severity="error" action={<Button onClick={() => desk.send({ type: 'desk.retry' })}>Retry</Button>}>The lab orders could not be loaded.</Alert>;
+  if (desk.failed) return <Alert severity="error" action={<Button onClick={() => desk.send({ type: 'desk.retry' })}>Retry</Button>}>The lab orders could not be loaded.</Alert>;
   // The catalogue forms stay mounted while the queue is read again, so a half-typed item survives a save elsewhere.
-  const firstLoad = desk.state === 'loading' && desk.context.orders.length === 0;
+  const firstLoad = desk.loading && desk.context.orders.length === 0;
   return (
     <Box data-lab-desk>
       {(desk.context.message ?? desk.reschedule.message) && <Alert severity="warning" role="alert" sx={{ mb: 2 }}>{desk.context.message ?? desk.reschedule.message}</Alert>}

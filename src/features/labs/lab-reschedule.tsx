@@ -4,27 +4,33 @@
 // day by day; the current slot and full ones cannot be picked. Each page gives its own words.
 import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useSelector } from '@xstate/react';
-import type { AnyActorRef } from 'xstate';
+import type { AnyActorRef, SnapshotFrom } from 'xstate';
 import type { LabSlotOffer } from '../../../machines/labs/book-test-machine.ts';
-import type { RescheduleContext } from '../../../machines/labs/reschedule-machine.ts';
+import { rescheduleSelectors } from '../../../machines/labs/lab-selectors.ts';
+import type { rescheduleMachine } from '../../../machines/labs/reschedule-machine.ts';
+
+type RescheduleSnapshot = SnapshotFrom<typeof rescheduleMachine>;
 import { formatDate, formatTime } from '../../lib/format.ts';
 
 export interface RescheduleView {
-  step: 'loadingSlots' | 'choosing' | 'moving' | null;
+  /** The sub-chart is at work: loading slots, choosing, moving. */
+  open: boolean;
+  loadingSlots: boolean;
+  choosing: boolean;
   slots: LabSlotOffer[];
   message: string | null;
 }
 
-const NONE: RescheduleView = { step: null, slots: [], message: null };
+const NONE: RescheduleView = { open: false, loadingSlots: false, choosing: false, slots: [], message: null };
+const same = (a: RescheduleView, b: RescheduleView) => a.open === b.open && a.loadingSlots === b.loadingSlots && a.choosing === b.choosing && a.slots === b.slots && a.message === b.message;
 
 /** The reschedule sub-chart invoked (as `reschedule`) by `parent`, while there is one. */
 export function useReschedule(parent: AnyActorRef): RescheduleView {
   const child = useSelector(parent, (s) => (s.children as Record<string, AnyActorRef | undefined>).reschedule);
-  return useSelector(child, (s) => {
-    if (!s || s.status !== 'active') return NONE;
-    const context = s.context as RescheduleContext;
-    return { step: s.value as RescheduleView['step'], slots: context.slots, message: context.message };
-  }, (a, b) => a.step === b.step && a.slots === b.slots && a.message === b.message) ?? NONE;
+  return useSelector(child, (s: RescheduleSnapshot | undefined) => {
+    if (!s || !rescheduleSelectors.isOpen(s)) return NONE;
+    return { open: true, loadingSlots: rescheduleSelectors.isLoadingSlots(s), choosing: rescheduleSelectors.isChoosing(s), slots: s.context.slots, message: s.context.message };
+  }, same) ?? NONE;
 }
 
 export function NewSlotPicker(props: {
@@ -38,12 +44,12 @@ export function NewSlotPicker(props: {
   onBack: () => void;
 }) {
   const { order, view } = props;
-  const choosing = view.step === 'choosing';
+  const choosing = view.choosing;
   return (
     <Box sx={{ mt: 2 }} data-reschedule={order.id}>
       <Typography variant="subtitle2" component="h4" sx={{ mb: 1 }}>{props.title}</Typography>
-      {view.step === 'loadingSlots' && <CircularProgress aria-label={props.title} />}
-      {view.step !== 'loadingSlots' && view.slots.length === 0 && <Typography>{props.noSlots}</Typography>}
+      {view.loadingSlots && <CircularProgress aria-label={props.title} />}
+      {!view.loadingSlots && view.slots.length === 0 && <Typography>{props.noSlots}</Typography>}
       {[...new Set(view.slots.map((s) => formatDate(s.start)))].map((day) => (
         <Box key={day} sx={{ mb: 1 }}>
           <Typography variant="body2">{day}</Typography>

@@ -3,6 +3,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { bookTestMachine, orderTotal } from '../../../machines/labs/book-test-machine.ts';
+import { bookTestSelectors, myOrdersSelectors, reportsSelectors } from '../../../machines/labs/lab-selectors.ts';
 import { myOrdersMachine } from '../../../machines/labs/my-orders-machine.ts';
 import { markersOf, reportsMachine, trendOf } from '../../../machines/labs/reports-machine.ts';
 import { rescheduleMachine } from '../../../machines/labs/reschedule-machine.ts';
@@ -24,11 +25,19 @@ export function useBookTest(clientId: string) {
     }),
     { input: { clientId } },
   );
-  const step = useSelector(ref, (s) => (typeof s.value === 'string' ? s.value : `held.${(s.value as { held: string }).held}`));
   const context = useSelector(ref, (s) => s.context);
   const chosenItems = context.catalogue.filter((i) => context.chosen.includes(i.id));
   return {
-    step,
+    loading: useSelector(ref, bookTestSelectors.isLoading),
+    failed: useSelector(ref, bookTestSelectors.isFailed),
+    busy: useSelector(ref, bookTestSelectors.isBusy),
+    asksPincode: useSelector(ref, bookTestSelectors.asksPincode),
+    picksTests: useSelector(ref, bookTestSelectors.picksTests),
+    picksSlot: useSelector(ref, bookTestSelectors.picksSlot),
+    holdsSlot: useSelector(ref, bookTestSelectors.holdsSlot),
+    asksPeople: useSelector(ref, bookTestSelectors.asksPeople),
+    reviews: useSelector(ref, bookTestSelectors.reviews),
+    done: useSelector(ref, bookTestSelectors.isDone),
     context,
     chosenItems,
     fasting: Math.max(0, ...chosenItems.map((i) => i.fasting_hours)),
@@ -43,12 +52,12 @@ export function useReports(clientId: string) {
     reportsMachine.provide({ actors: { loadReports: fromPromise(({ input }) => loadReports(api, input.clientId)), loadSummary: fromPromise(({ input }) => loadSummary(api, input.clientId)) } }),
     { input: { clientId } },
   );
-  const state = useSelector(ref, (s) => (s.matches('ready') ? 'ready' : (s.value as 'loading' | 'failed')));
   const summary = useSelector(ref, (s) => s.context.summary);
   const reports = useSelector(ref, (s) => s.context.reports);
   const marker = useSelector(ref, (s) => s.context.marker);
   return {
-    state,
+    loading: useSelector(ref, reportsSelectors.isLoading),
+    failed: useSelector(ref, reportsSelectors.isFailed),
     reports,
     summary,
     marker,
@@ -77,5 +86,5 @@ export function useMyOrders(clientId: string) {
     }),
     { input: { clientId } },
   );
-  return { step: useSelector(ref, (s) => s.value as string), context: useSelector(ref, (s) => s.context), send: ref.send, reschedule: useReschedule(ref) };
+  return { loading: useSelector(ref, myOrdersSelectors.isLoading), failed: useSelector(ref, myOrdersSelectors.isFailed), busy: useSelector(ref, myOrdersSelectors.isBusy), context: useSelector(ref, (s) => s.context), send: ref.send, reschedule: useReschedule(ref) };
 }

@@ -11,14 +11,14 @@ import { LABS_TEXT as T } from './texts.ts';
 export function MyOrders({ clientId }: { clientId: string }) {
   const o = useMyOrders(clientId);
   const c = o.context;
-  const busy = o.step !== 'ready';
+  const busy = o.busy;
   return (
     <Box component="section" aria-labelledby="my-lab-orders" sx={{ mt: 4 }} data-my-orders>
       <Typography id="my-lab-orders" variant="h5" component="h2" sx={{ mb: 1 }}>{T.myOrders}</Typography>
-      {o.step === 'failed' && <Alert severity="error" action={<Button onClick={() => o.send({ type: 'orders.retry' })}>{T.retry}</Button>}>{T.ordersFailed}</Alert>}
-      {o.step === 'loading' && c.orders.length === 0 && <CircularProgress aria-label={T.myOrders} />}
+      {o.failed && <Alert severity="error" action={<Button onClick={() => o.send({ type: 'orders.retry' })}>{T.retry}</Button>}>{T.ordersFailed}</Alert>}
+      {o.loading && c.orders.length === 0 && <CircularProgress aria-label={T.myOrders} />}
       {(c.message ?? o.reschedule.message) && <Alert severity="warning" role="alert" sx={{ mb: 2 }}>{c.message ?? o.reschedule.message}</Alert>}
-      {o.step !== 'loading' && o.step !== 'failed' && c.orders.length === 0 && <Typography>{T.noOrders}</Typography>}
+      {!o.loading && !o.failed && c.orders.length === 0 && <Typography>{T.noOrders}</Typography>}
       {c.orders.map((order) => (
         <Card key={order.id} variant="outlined" sx={{ mb: 2 }} data-order={order.id} data-status={order.status} data-start={order.start}>
           <CardContent>
@@ -32,7 +32,7 @@ export function MyOrders({ clientId }: { clientId: string }) {
               <Button color="error" disabled={busy} onClick={() => o.send({ type: 'orders.cancel', order: order.id })}>{T.cancelOrder}</Button>
             </CardActions>
           )}
-          {c.moving?.id === order.id && o.reschedule.step !== null && (
+          {c.moving?.id === order.id && o.reschedule.open && (
             <CardContent>
               <NewSlotPicker
                 order={order}

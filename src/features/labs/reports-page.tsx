@@ -62,14 +62,14 @@ export function ReportsPage() {
   const { clientId = '' } = useParams<{ clientId: string }>();
   const r = useReports(clientId);
   const page = 'portal-reports';
-  if (r.state === 'failed') {
+  if (r.failed) {
     return (
       <PageFrame title={T.reportsTitle} page={page}>
         <LoadFailed onRetry={r.retry} />
       </PageFrame>
     );
   }
-  if (r.state === 'loading') {
+  if (r.loading) {
     return (
       <PageFrame title={T.reportsTitle} page={page}>
         <CircularProgress aria-label={T.reportsTitle} />

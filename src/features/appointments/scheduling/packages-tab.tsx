@@ -9,6 +9,7 @@ import { ScrollTable } from '../../../lib/scroll-table.tsx';
 import { ActiveToggleDialog, CatalogueItemButtons } from '../../../lib/staff/catalogue-item-actions.tsx';
 import { FormDialog } from '../../../lib/staff/form-dialog.tsx';
 import { useAction } from '../../../lib/staff/hooks.ts';
+import { canSavePlan, EMPTY_PLAN_FORM, planBody, planForm } from '../../../../machines/appointments/setup-forms.ts';
 import { DEFAULT_THERAPY_SETTINGS } from '../../../../machines/visits/visit-settings.ts';
 import { createPlan, type PackagePlan, patchPlan, type Service } from '../appointments-api.ts';
 import { usePlans, useServices } from './scheduling-hooks.ts';
@@ -28,25 +29,18 @@ export function therapyChoices(services: Pick<Service, 'therapy' | 'name'>[], ke
     .sort((a, b) => a.label.localeCompare(b.label));
 }
 
-const EMPTY = { name: '', therapy: '', sessions: '10', price_inr: '0', validity_days: '180' };
 
 export function PackagesTab() {
   const { api } = useShell();
   const { enqueueSnackbar } = useSnackbar();
   const plans = usePlans();
   const services = useServices();
-  const [form, setForm] = useState(EMPTY);
+  const [form, setForm] = useState(EMPTY_PLAN_FORM);
   const choices = therapyChoices((services.data ?? []) as Service[], form.therapy || undefined);
   const labelOf = (therapy: string) => choices.find((c) => c.value === therapy)?.label ?? therapy;
   const edit = useAction<PackagePlan | null>(
     (plan, v) => {
-      const body = {
-        name: String(v.name).trim(),
-        therapy: String(v.therapy).trim(),
-        sessions: Number(v.sessions),
-        price_inr: Number(v.price_inr),
-        validity_days: String(v.validity_days).trim() === '' ? null : Number(v.validity_days),
-      };
+      const body = v as ReturnType<typeof planBody>;
       return plan ? patchPlan(api, plan.id, body) : createPlan(api, body);
     },
     (_p, out) => {
@@ -62,7 +56,7 @@ export function PackagesTab() {
     },
   );
   const openEdit = (plan: PackagePlan | null) => {
-    setForm(plan ? { name: plan.name, therapy: plan.therapy, sessions: String(plan.sessions), price_inr: String(plan.price_inr), validity_days: plan.validity_days === null ? '' : String(plan.validity_days) } : EMPTY);
+    setForm(planForm(plan));
     edit.open(plan);
   };
   const rows = (plans.data ?? []) as PackagePlan[];
@@ -104,7 +98,7 @@ export function PackagesTab() {
       <Button sx={{ mt: 2 }} variant="outlined" onClick={() => openEdit(null)}>
         {NEW_PLAN}
       </Button>
-      <FormDialog action={edit} id="plan" title={edit.subject ? EDIT_PLAN : NEW_PLAN} submitLabel="Save package" pendingLabel="Saving…" ready={!!form.name.trim() && !!form.therapy.trim()} onSubmit={() => edit.submit(form)}>
+      <FormDialog action={edit} id="plan" title={edit.subject ? EDIT_PLAN : NEW_PLAN} submitLabel="Save package" pendingLabel="Saving…" ready={canSavePlan(form)} onSubmit={() => edit.submit(planBody(form))}>
         <TextField label="Name" required value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} error={!!err('name')} helperText={err('name')} />
         <TextField select label="Therapy" required value={form.therapy} onChange={(e) => setForm({ ...form, therapy: e.target.value })} error={!!err('therapy') || choices.length === 0} helperText={err('therapy') ?? (choices.length === 0 ? NO_THERAPIES : PLAN_THERAPY_HELP)}>
           {choices.map((c) => (

@@ -9,26 +9,22 @@ import { ScrollTable } from '../../../lib/scroll-table.tsx';
 import { ConfirmDialog } from '../../../lib/staff/confirm-dialog.tsx';
 import { FormDialog } from '../../../lib/staff/form-dialog.tsx';
 import { useAction } from '../../../lib/staff/hooks.ts';
+import { canSaveResource, EMPTY_RESOURCE_FORM, NEW_RESOURCE_KIND, resourceBody } from '../../../../machines/appointments/setup-forms.ts';
 import { createResource, patchResource, type Resource } from '../appointments-api.ts';
 import { useResources } from './scheduling-hooks.ts';
 import { NEW_RESOURCE, RESOURCE_SAVED } from './texts.ts';
 
-const NEW_KIND = '__new__';
-const EMPTY = { name: '', kind: '', newKind: '', newLabel: '' };
 
 export function ResourcesTab() {
   const { api } = useShell();
   const { enqueueSnackbar } = useSnackbar();
   const resources = useResources();
-  const [form, setForm] = useState(EMPTY);
+  const [form, setForm] = useState(EMPTY_RESOURCE_FORM);
   const done = (_s: unknown, out: unknown) => {
     enqueueSnackbar(RESOURCE_SAVED((out as Resource).name), { variant: 'success' });
     resources.reload();
   };
-  const create = useAction<null>((_s, v) => {
-    const isNew = v.kind === NEW_KIND;
-    return createResource(api, { name: String(v.name).trim(), kind: isNew ? String(v.newKind).trim() : String(v.kind), ...(isNew && String(v.newLabel).trim() ? { kind_label: String(v.newLabel).trim() } : {}) });
-  }, done);
+  const create = useAction<null>((_s, v) => createResource(api, v as ReturnType<typeof resourceBody>), done);
   const toggle = useAction<Resource | null>((r) => patchResource(api, r!.id, { active: !r!.active }), done);
   const kinds = resources.data?.kinds ?? [];
   const label = (kind: string) => kinds.find((k) => k.kind === kind)?.label ?? kind;
@@ -65,7 +61,7 @@ export function ResourcesTab() {
         sx={{ mt: 2 }}
         variant="outlined"
         onClick={() => {
-          setForm({ ...EMPTY, kind: kinds[0]?.kind ?? NEW_KIND });
+          setForm({ ...EMPTY_RESOURCE_FORM, kind: kinds[0]?.kind ?? NEW_RESOURCE_KIND });
           create.open(null);
         }}
       >
@@ -77,8 +73,8 @@ export function ResourcesTab() {
         title={NEW_RESOURCE}
         submitLabel="Save resource"
         pendingLabel="Saving…"
-        ready={!!form.name.trim() && (form.kind !== NEW_KIND || !!form.newKind.trim())}
-        onSubmit={() => create.submit(form)}
+        ready={canSaveResource(form)}
+        onSubmit={() => create.submit(resourceBody(form))}
       >
         <TextField label="Name" required value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} error={!!err('name')} helperText={err('name')} />
         <TextField select label="Kind" value={form.kind} onChange={(e) => setForm({ ...form, kind: e.target.value })}>
@@ -87,9 +83,9 @@ export function ResourcesTab() {
               {k.label}
             </MenuItem>
           ))}
-          <MenuItem value={NEW_KIND}>A new kind…</MenuItem>
+          <MenuItem value={NEW_RESOURCE_KIND}>A new kind…</MenuItem>
         </TextField>
-        {form.kind === NEW_KIND && (
+        {form.kind === NEW_RESOURCE_KIND && (
           <>
             <TextField label="New kind (code)" required value={form.newKind} onChange={(e) => setForm({ ...form, newKind: e.target.value })} error={!!err('kind')} helperText={err('kind') ?? 'Lower case, e.g. cryo_chamber'} />
             <TextField label="New kind (label)" value={form.newLabel} onChange={(e) => setForm({ ...form, newLabel: e.target.value })} />

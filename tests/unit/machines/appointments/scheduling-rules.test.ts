@@ -1,7 +1,12 @@
 // The pure scheduling rules: clinic time zones (Asia/Kolkata, and New York across both
 // daylight-saving changes), the late-cancellation window, buffers and the slot search.
 import { describe, expect, it } from 'vitest';
+import { loadContract } from '../../../../server/api/contract.ts';
 import {
+  clampSeriesCount,
+  isOpenAt,
+  SERIES_OCCURRENCES,
+  visibleHours,
   deliveringRoles,
   durationMinutes,
   findSlots,
@@ -174,5 +179,50 @@ describe('where a new booking starts, and who has no hours (issue 32)', () => {
   });
   it('the roles that need hours are those delivering an active service', () => {
     expect([...deliveringRoles([{ delivered_by: ['NURSE'] }, { delivered_by: ['DOCTOR', 'NURSE'] }, { delivered_by: ['HEALTH_COACH'], active: false }])].sort()).toEqual(['DOCTOR', 'NURSE']);
+  });
+});
+
+describe("a series' count", () => {
+  it("is the contract's bounds on `count`", () => {
+    const count = loadContract().document.components.schemas.SeriesCreate.properties.count;
+    expect(SERIES_OCCURRENCES).toEqual({ min: count.minimum, max: count.maximum });
+  });
+
+  it('is held within them as typed, an empty or unreadable entry being one', () => {
+    expect(clampSeriesCount('10')).toBe(10);
+    expect(clampSeriesCount('0')).toBe(1);
+    expect(clampSeriesCount('')).toBe(1);
+    expect(clampSeriesCount('abc')).toBe(1);
+    expect(clampSeriesCount('-4')).toBe(1);
+    expect(clampSeriesCount('53')).toBe(52);
+    expect(clampSeriesCount(400)).toBe(52);
+  });
+
+  it('books as many occurrences as asked, up to the most', () => {
+    expect(seriesDates('2026-11-23', [1], 52)).toHaveLength(52);
+  });
+});
+
+describe("the calendar's hours", () => {
+  const opening = new Map([
+    [1, [{ opens: 9 * 60, closes: 13 * 60 }, { opens: 14 * 60, closes: 18 * 60 }]],
+    [6, [{ opens: 7 * 60 + 30, closes: 12 * 60 }]],
+  ]);
+
+  it('run from the earliest opening to the latest closing of the week', () => {
+    expect(visibleHours(opening)).toEqual({ opens: 450, closes: 1080 });
+  });
+
+  it('are 8 am to 8 pm when no hours are set', () => {
+    expect(visibleHours(new Map())).toEqual({ opens: 480, closes: 1200 });
+  });
+
+  it('shade what is closed: between the rows, other days, holidays', () => {
+    const none = new Set<string>();
+    expect(isOpenAt(opening, none, '2026-11-23', 9 * 60)).toBe(true);
+    expect(isOpenAt(opening, none, '2026-11-23', 13 * 60)).toBe(false);
+    expect(isOpenAt(opening, none, '2026-11-23', 18 * 60)).toBe(false);
+    expect(isOpenAt(opening, none, '2026-11-24', 10 * 60)).toBe(false);
+    expect(isOpenAt(opening, new Set(['2026-11-23']), '2026-11-23', 10 * 60)).toBe(false);
   });
 });
