@@ -22,7 +22,7 @@ import type { ApiClient } from '../../lib/api-client.ts';
 import { refusedLocally, unwrap } from '../../lib/api-failure.ts';
 import type { ContractSchema, FieldErrors } from '../../lib/contract-validation.ts';
 import { clinicToday } from '../../lib/format.ts';
-import { pageParams } from '../../lib/staff/list-query.ts';
+import { pageParams, serverPage } from '../../lib/staff/list-query.ts';
 import { listPrograms } from '../clinic-settings/index.ts';
 
 export type UserDetail = components['schemas']['UserDetail'];
@@ -59,7 +59,7 @@ export const CLIENT_SORT_FIELDS: Record<string, string> = { name: 'last_name', e
 
 export async function fetchClientsPage(api: ApiClient, q: ListQuery): Promise<ListPage> {
   const f = q.filters;
-  const data = await unwrap(
+  return serverPage(
     api.GET('/users/users', {
       params: {
         query: {
@@ -74,7 +74,6 @@ export async function fetchClientsPage(api: ApiClient, q: ListQuery): Promise<Li
       },
     }),
   );
-  return { count: data.count, rows: data.results as ListPage['rows'] };
 }
 
 export interface NewClient {
@@ -115,7 +114,7 @@ export const USER_SORT_FIELDS: Record<string, string> = { name: 'last_name', ema
 
 export async function fetchUsersPage(api: ApiClient, q: ListQuery): Promise<ListPage> {
   const f = q.filters;
-  const data = await unwrap(
+  return serverPage(
     api.GET('/users/users', {
       params: {
         query: {
@@ -126,7 +125,6 @@ export async function fetchUsersPage(api: ApiClient, q: ListQuery): Promise<List
       },
     }),
   );
-  return { count: data.count, rows: data.results as ListPage['rows'] };
 }
 
 export function createUser(api: ApiClient, v: { first_name: string; last_name: string; email: string; role: Role; phone_number?: string }) {

@@ -7,7 +7,7 @@ import type { ListPage, ListQuery } from '../../../machines/staff/list-machine.t
 import type { ApiClient } from '../../lib/api-client.ts';
 import { ApiFailure, unwrap } from '../../lib/api-failure.ts';
 import { clinicDayFrom } from '../../lib/format.ts';
-import { pageParams } from '../../lib/staff/list-query.ts';
+import { pageParams, serverPage } from '../../lib/staff/list-query.ts';
 import { loadAvailability } from '../appointments/index.ts';
 import { listUsers } from '../clients/index.ts';
 import { CLIENT_STATUS_WORDS, DISCOVERY_TEXT as T } from './texts.ts';
@@ -23,7 +23,7 @@ export type Stage = S['PipelineStage'];
 
 export async function fetchProspectPage(api: ApiClient, q: ListQuery): Promise<ListPage> {
   const f = q.filters;
-  const data = await unwrap(
+  return serverPage(
     api.GET('/discovery/prospects', {
       params: {
         query: {
@@ -36,7 +36,6 @@ export async function fetchProspectPage(api: ApiClient, q: ListQuery): Promise<L
       },
     }),
   );
-  return { count: data.count, rows: data.results as unknown as ListPage['rows'] };
 }
 
 /** The open pipeline for the board (the newest 100 of each open stage). */

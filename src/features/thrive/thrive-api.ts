@@ -9,6 +9,7 @@ import type { ListPage, ListQuery } from '../../../machines/staff/list-machine.t
 import type { ApiClient } from '../../lib/api-client.ts';
 import { unwrap } from '../../lib/api-failure.ts';
 import { clinicDayFrom } from '../../lib/format.ts';
+import { serverPage } from '../../lib/staff/list-query.ts';
 import { listUsers } from '../clients/index.ts';
 import { listPrograms } from '../clinic-settings/index.ts';
 import { cognitiveResults } from '../cognitive/index.ts';
@@ -28,7 +29,7 @@ export const fetchSummary = (api: ApiClient) => unwrap(api.GET('/thrive/summary'
 
 export async function fetchAttentionPage(api: ApiClient, q: ListQuery): Promise<ListPage> {
   const f = q.filters;
-  const data = await unwrap(
+  return serverPage(
     api.GET('/thrive/attention', {
       params: {
         query: {
@@ -42,8 +43,8 @@ export async function fetchAttentionPage(api: ApiClient, q: ListQuery): Promise<
         },
       },
     }),
+    (r) => ({ ...r, id: r.enrollment }),
   );
-  return { count: data.count, rows: data.results.map((r) => ({ ...r, id: r.enrollment })) as unknown as ListPage['rows'] };
 }
 
 export async function fetchFilterOptions(api: ApiClient) {
