@@ -23,7 +23,7 @@ export const pages: Partial<Record<RouteKey, ComponentType>> = {
       return <ClientDetailsPage supportQueue={SupportQueueSection} />;
     };
   }),
-  users: onDemand(async () => (await import('./users.ts')).UsersPage),
+  users: onDemand(async () => (await import('./users.tsx')).UsersPage),
   appointments: onDemand(async () => (await import('./appointments.ts')).AppointmentsPage),
   backoffice: onDemand(async () => (await import('./backoffice/backoffice-page.tsx')).BackofficePage),
   support: onDemand(async () => (await import('./support.ts')).StaffSupportPage),

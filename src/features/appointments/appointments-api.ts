@@ -7,15 +7,16 @@
 import type { BookingRequest, BookingResult, ClientOption, Offer } from '../../../machines/appointments/booking-machine.ts';
 import type { CalendarAppointment, DayRange, Move } from '../../../machines/appointments/calendar-machine.ts';
 import type { UnseenBookings } from '../../../machines/appointments/portal-bookings-machine.ts';
-import { addDays, isoWeekday, localTime, zonedInstant } from '../../../machines/appointments/scheduling-rules.ts';
+import { addDays, deliveringRoles, isoWeekday, localTime, zonedInstant } from '../../../machines/appointments/scheduling-rules.ts';
 import { clinicDate, isUpcoming, type PortalAppointment, type PortalBookingRules } from '../../../machines/portal/upcoming-rules.ts';
 import type { VisitList } from '../../../machines/portal/upcoming-machine.ts';
 import type { VisitCatalogue } from '../../../machines/portal/visit-booking-machine.ts';
-import type { Therapy } from '../../../machines/visits/therapy-fields.ts';
-import type { components } from '../../../openapi/generated/api.ts';
+import type { WeeklyShift } from '../../../machines/staff/invite-machine.ts';
+import type { components, operations } from '../../../openapi/generated/api.ts';
 import { ApiFailure, unwrap } from '../../lib/api-failure.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { fullName } from '../../lib/staff/format.ts';
+import { getClient, listUsers } from '../clients/index.ts';
 import { offsetIso } from './clinic-time.ts';
 
 export type Appointment = components['schemas']['Appointment'];
@@ -83,7 +84,7 @@ export async function loadSetup(api: ApiClient): Promise<SchedulingSetup> {
   ]);
   // The columns are the people who deliver services (a receptionist books, but holds no time).
   const roles = STAFF_ROLES.filter((role) => services.some((s) => s.delivered_by.includes(role)));
-  const pages = await Promise.all(roles.map((role) => unwrap(api.GET('/users/users', { params: { query: { role, page_size: 100, ordering: 'last_name' } } }))));
+  const pages = await Promise.all(roles.map((role) => listUsers(api, { role, page_size: 100, ordering: 'last_name' })));
   const staff = pages.flatMap((page) => page.results.map((u) => ({ id: u.id, name: fullName(u), role: u.role ?? '' })));
   return { hours, services: services.filter((s) => s.active), resources: resourceList.resources.filter((r) => r.active), kinds: resourceList.kinds, staff };
 }
@@ -98,7 +99,7 @@ export class ClientNames {
     const missing = [...new Set(ids)].filter((id) => !this.names.has(id));
     await Promise.all(
       missing.map(async (id) => {
-        const user = await unwrap(api.GET('/users/users/{id}', { params: { path: { id } } }));
+        const user = await getClient(api, id);
         this.names.set(id, fullName({ first_name: user.Profile?.first_name ?? user.first_name, last_name: user.Profile?.last_name ?? user.last_name }));
       }),
     );
@@ -128,7 +129,7 @@ export async function loadRange(api: ApiClient, zone: string, range: DayRange, n
 /** Clients matching a name or phone, or with this ABHA number (the clients list's own search). */
 export async function searchClients(api: ApiClient, text: string): Promise<ClientOption[]> {
   if (!text.trim()) return [];
-  const page = await unwrap(api.GET('/users/users', { params: { query: { role: 'CLIENT', search: text.trim(), page_size: 10 } } }));
+  const page = await listUsers(api, { role: 'CLIENT', search: text.trim(), page_size: 10 });
   return page.results.map((u) => ({ id: u.id, label: [fullName(u), u.phone_number].filter(Boolean).join(' · ') }));
 }
 
@@ -195,7 +196,7 @@ export async function saveMove(api: ApiClient, move: Move): Promise<Appointment 
 export async function loadPanel(api: ApiClient, id: number) {
   const appointment = await unwrap(api.GET('/appointments/appointments/{id}', { params: { path: { id } } }));
   const [client, packages] = await Promise.all([
-    unwrap(api.GET('/users/users/{id}', { params: { path: { id: appointment.client } } })),
+    getClient(api, appointment.client),
     unwrap(api.GET('/appointments/packages', { params: { query: { client: appointment.client } } })),
   ]);
   // When it was read: the steps offered are the ones the chart allows at that moment (the check-in window).
@@ -279,31 +280,15 @@ async function withClientNames(api: ApiClient, names: ClientNames, unseen: { cou
   return { count: unseen.count, appointments: unseen.appointments.map((a) => ({ ...a, client_name: names.get(a.client) ?? null })) };
 }
 
-/**
- * The chart of a checked-in appointment: the one already opened for it, or a new one. One chart
- * per appointment is the server's rule, so a chart opened meanwhile on another device (409) is
- * looked up again rather than reported as a failure.
- */
-export async function openVisitForAppointment(api: ApiClient, appointment: { id: number; client: number; therapy: Therapy }) {
-  const existing = async () =>
-    (await unwrap(api.GET('/visits/therapy-visits', { params: { query: { client: appointment.client, therapy: appointment.therapy } } }))).find((v) => v.appointment === appointment.id);
-  const found = await existing();
-  if (found) return found;
-  try {
-    return await unwrap(api.POST('/visits/therapy-visits', { body: { appointment: appointment.id } }));
-  } catch (error) {
-    const again = error instanceof ApiFailure && error.status === 409 ? await existing() : undefined;
-    if (again) return again;
-    throw error;
-  }
-}
-
 // The client record's Appointments section: the client's appointments and package balance, the
 // clinic's package catalogue and the sale of a package.
 export type ClientAppointment = components['schemas']['Appointment'];
 export type ClientPackage = components['schemas']['Package'];
 
-export const clientAppointments = (api: ApiClient, client: number) => unwrap(api.GET('/appointments/appointments', { params: { query: { client, limit: 1000 } } }));
+export type AppointmentQuery = NonNullable<operations['listAppointments']['parameters']['query']>;
+/** The appointments the query asks for (a client's, a range's). */
+export const listAppointments = (api: ApiClient, query: AppointmentQuery) => unwrap(api.GET('/appointments/appointments', { params: { query } }));
+export const clientAppointments = (api: ApiClient, client: number) => listAppointments(api, { client, limit: 1000 });
 export const clientPackages = (api: ApiClient, client: number) => unwrap(api.GET('/appointments/packages', { params: { query: { client } } }));
 export const packagePlans = (api: ApiClient) => unwrap(api.GET('/appointments/package-plans', {}));
 export const sellPackage = (api: ApiClient, plan: number, client: number) =>
@@ -415,6 +400,23 @@ export const patchPlan = (api: ApiClient, id: number, body: S['PackagePlanPatch'
 
 /** Everyone who may hold working hours (every staff role), by last name. */
 export async function listStaff(api: ApiClient): Promise<StaffMember[]> {
-  const pages = await Promise.all(HOURS_ROLES.map((role) => unwrap(api.GET('/users/users', { params: { query: { role, page_size: 100, ordering: 'last_name' } } }))));
+  const pages = await Promise.all(HOURS_ROLES.map((role) => listUsers(api, { role, page_size: 100, ordering: 'last_name' })));
   return pages.flatMap((page) => page.results.map((u) => ({ id: u.id, name: [u.first_name, u.last_name].filter(Boolean).join(' ') || u.email, role: u.role ?? '' })));
 }
+
+/**
+ * What the invitation and the list of users need to know of scheduling: the roles that deliver a
+ * service (asked for working hours), the clinic's opening hours (the hours a new staff member
+ * starts from), and who has weekly hours or extra shifts.
+ */
+export async function loadHoursFacts(api: ApiClient) {
+  const [services, hours] = await Promise.all([listServices(api), getHours(api)]);
+  const openingHours: WeeklyShift[] = hours.clinic_hours.map((h) => ({ weekday: h.weekday, from: h.opens.slice(0, 5), to: h.closes.slice(0, 5) }));
+  return { deliveringRoles: [...deliveringRoles(services)], openingHours, staffHours: hours.staff_hours, staffExceptions: hours.staff_exceptions };
+}
+
+export type HoursFacts = Awaited<ReturnType<typeof loadHoursFacts>>;
+
+/** A staff member's weekly hours (replacing any they had). */
+export const saveWeeklyHours = (api: ApiClient, staff: number, weekly: WeeklyShift[]) =>
+  patchHours(api, { staff_hours: [{ staff, weekly: weekly.map((w) => ({ weekday: w.weekday, starts: w.from, ends: w.to })) }] });

@@ -21,11 +21,11 @@ import {
   loadPanel,
   loadRange,
   loadSetup,
-  openVisitForAppointment,
   saveMove,
   searchClients,
   type StatusChange,
 } from './appointments-api.ts';
+import { openVisitForAppointment } from '../visits/index.ts';
 import { visitChartHref } from '../../app/paths.ts';
 import { bookedToast, MOVE_SAVED, STATUS_LABELS, statusChanged } from './texts.ts';
 

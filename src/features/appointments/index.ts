@@ -1,7 +1,7 @@
 // The appointments domain's public entry: what route modules (src/app/routes/) compose, and all another
 // domain may take from this one (lint forbids importing the domain's other files from outside).
 export { AppointmentsPage } from './appointments-page.tsx';
-export { clientAppointments, type ClientAppointment } from './appointments-api.ts';
+export { clientAppointments, listAppointments, listServices, loadAvailability, loadHoursFacts, saveWeeklyHours, type ClientAppointment, type HoursFacts } from './appointments-api.ts';
 export { AppointmentsSection } from './client-appointments-section.tsx';
 export { SECTION_APPOINTMENTS } from './client-appointments-texts.ts';
 export { BookingRulesTab } from './scheduling/booking-rules-tab.tsx';

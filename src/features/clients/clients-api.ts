@@ -7,7 +7,6 @@
 // a page loads; failures are ApiFailures carrying the §8 message and the fields the server (or the
 // same rules, checked here first) refused.
 import { confirmUserAttribute, sendUserAttributeVerificationCode, updateUserAttributes } from 'aws-amplify/auth';
-import { deliveringRoles } from '../../../machines/appointments/scheduling-rules.ts';
 import { AUDIT_PAGE_SIZE, type AuditView } from '../../../machines/client-record/record-tabs.ts';
 import { type ConsentOnBehalfForm, consentOnBehalfErrors } from '../../../machines/consent/consent-on-behalf-rules.ts';
 import { endDateOnEnding, isEnding } from '../../../machines/enrollment/enrollment-rules.ts';
@@ -16,14 +15,15 @@ import type { OnboardingAnswers, OnboardingStep } from '../../../machines/portal
 import type { CheckHistory } from '../../../machines/portal/thrive-check-machine.ts';
 import { maskDestination } from '../../../machines/rules/masking.ts';
 import { profilePatchErrors, profilePatchOf, profileValue } from '../../../machines/rules/profile-rules.ts';
-import type { InvitedUser, WeeklyShift } from '../../../machines/staff/invite-machine.ts';
+import type { InvitedUser } from '../../../machines/staff/invite-machine.ts';
 import type { ListPage, ListQuery } from '../../../machines/staff/list-machine.ts';
-import type { components } from '../../../openapi/generated/api.ts';
+import type { components, operations } from '../../../openapi/generated/api.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { refusedLocally, unwrap } from '../../lib/api-failure.ts';
 import type { ContractSchema, FieldErrors } from '../../lib/contract-validation.ts';
 import { clinicToday } from '../../lib/format.ts';
-import { pageParams } from '../../lib/staff/list-query.ts';
+import { pageParams, serverPage } from '../../lib/staff/list-query.ts';
+import { listPrograms } from '../clinic-settings/index.ts';
 
 export type UserDetail = components['schemas']['UserDetail'];
 export type Profile = components['schemas']['Profile'];
@@ -59,7 +59,7 @@ export const CLIENT_SORT_FIELDS: Record<string, string> = { name: 'last_name', e
 
 export async function fetchClientsPage(api: ApiClient, q: ListQuery): Promise<ListPage> {
   const f = q.filters;
-  const data = await unwrap(
+  return serverPage(
     api.GET('/users/users', {
       params: {
         query: {
@@ -74,11 +74,6 @@ export async function fetchClientsPage(api: ApiClient, q: ListQuery): Promise<Li
       },
     }),
   );
-  return { count: data.count, rows: data.results as ListPage['rows'] };
-}
-
-export async function fetchPrograms(api: ApiClient) {
-  return unwrap(api.GET('/programs/programs', {}));
 }
 
 export interface NewClient {
@@ -104,12 +99,22 @@ export async function createClient(api: ApiClient, values: NewClient) {
   return unwrap(api.POST('/users/users', { body }));
 }
 
+// The people reads other domains take through src/features/clients/index.ts (staff columns, client
+// names and search, the collectors and coaches, the signed-in member's id).
+export type UserQuery = NonNullable<operations['listUsers']['parameters']['query']>;
+
+/** One page of the clinic's people, as the query asks (role, search, ordering, page size). */
+export const listUsers = (api: ApiClient, query: UserQuery) => unwrap(api.GET('/users/users', { params: { query } }));
+
+/** The signed-in user's clinic id. */
+export const myUserId = async (api: ApiClient) => (await unwrap(api.GET('/users/users/me', {}))).id;
+
 // /users: the clinic's people.
 export const USER_SORT_FIELDS: Record<string, string> = { name: 'last_name', email: 'email', role: 'role', date_joined: 'date_joined' };
 
 export async function fetchUsersPage(api: ApiClient, q: ListQuery): Promise<ListPage> {
   const f = q.filters;
-  const data = await unwrap(
+  return serverPage(
     api.GET('/users/users', {
       params: {
         query: {
@@ -120,7 +125,6 @@ export async function fetchUsersPage(api: ApiClient, q: ListQuery): Promise<List
       },
     }),
   );
-  return { count: data.count, rows: data.results as ListPage['rows'] };
 }
 
 export function createUser(api: ApiClient, v: { first_name: string; last_name: string; email: string; role: Role; phone_number?: string }) {
@@ -148,23 +152,6 @@ export function runAction(api: ApiClient, id: number, action: 'deactivate' | 're
   }
 }
 
-/**
- * What the invitation and the list need to know of scheduling: the roles that deliver a service
- * (asked for working hours), the clinic's opening hours (the hours a new staff member starts
- * from), and who has weekly hours or extra shifts.
- */
-export async function loadHoursFacts(api: ApiClient) {
-  const [services, hours] = await Promise.all([unwrap(api.GET('/appointments/services', {})), unwrap(api.GET('/appointments/hours', {}))]);
-  const openingHours: WeeklyShift[] = hours.clinic_hours.map((h) => ({ weekday: h.weekday, from: h.opens.slice(0, 5), to: h.closes.slice(0, 5) }));
-  return { deliveringRoles: [...deliveringRoles(services)], openingHours, staffHours: hours.staff_hours, staffExceptions: hours.staff_exceptions };
-}
-
-export type HoursFacts = Awaited<ReturnType<typeof loadHoursFacts>>;
-
-/** A staff member's weekly hours (replacing any they had). */
-export const saveWeeklyHours = (api: ApiClient, staff: number, weekly: WeeklyShift[]) =>
-  unwrap(api.PATCH('/appointments/hours', { body: { staff_hours: [{ staff, weekly: weekly.map((w) => ({ weekday: w.weekday, starts: w.from, ends: w.to })) }] } }));
-
 export const createStaffUser = async (api: ApiClient, values: Record<string, unknown>): Promise<InvitedUser> => (await createUser(api, values as never)) as InvitedUser;
 
 // The client record.
@@ -179,7 +166,6 @@ export async function saveRecordProfile(api: ApiClient, id: number, draft: Recor
   return unwrap(api.PATCH('/users/user-profiles/{id}', { params: { path: { id } }, body: patch as ProfilePatch }));
 }
 export const listEnrollments = (api: ApiClient, user: number) => unwrap(api.GET('/users/user-program-enrollments', { params: { query: { user } } }));
-export const listPrograms = (api: ApiClient) => unwrap(api.GET('/programs/programs', { params: { query: { active: true } } }));
 export const enrol = (api: ApiClient, body: components['schemas']['EnrollmentCreate']) => unwrap(api.POST('/users/user-program-enrollments', { body }));
 
 /** One step of the enrollment's chart; an ending step also records the end date. */
@@ -238,7 +224,7 @@ export async function loadHome(api: ApiClient, id: string) {
   const [profile, enrollments, programs, checks] = await Promise.all([
     getProfile(api, id),
     listEnrollments(api, Number(id)),
-    fetchPrograms(api),
+    listPrograms(api),
     thriveChecks(api, Number(id)),
   ]);
   return { profile, enrollments, programs, checks };

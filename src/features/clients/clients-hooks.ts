@@ -4,14 +4,15 @@ import { useSnackbar } from 'notistack';
 import { useShell } from '../../app/port.ts';
 import { fullName } from '../../lib/staff/format.ts';
 import { useAction, useRecord, useServerList } from '../../lib/staff/hooks.ts';
-import { createClient, fetchClientsPage, fetchPrograms, type NewClient } from './clients-api.ts';
+import { listPrograms } from '../clinic-settings/index.ts';
+import { createClient, fetchClientsPage, type NewClient } from './clients-api.ts';
 import { clientCreatedToast } from './texts.ts';
 
 export function useClientsHub() {
   const { api } = useShell();
   const { enqueueSnackbar } = useSnackbar();
   const list = useServerList((q) => fetchClientsPage(api, q));
-  const programs = useRecord(() => fetchPrograms(api));
+  const programs = useRecord(() => listPrograms(api));
   const newClient = useAction<null>(
     (_s, values) => createClient(api, values as unknown as NewClient),
     (_s, output) => {

@@ -1,6 +1,8 @@
 // /users's machines bound to its adapter: the server-side list, inviting a user (and a new staff
 // member's working hours, the invite chart), changing a role, and the account actions; each
-// success toasts and reloads the list.
+// success toasts and reloads the list. What scheduling knows (who delivers services, the clinic's
+// hours, saving a new member's hours) comes from the appointments domain through the route module
+// (src/app/routes/users.tsx), as a StaffScheduling.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useSnackbar } from 'notistack';
 import { useRef } from 'react';
@@ -15,19 +17,27 @@ import { fullName, ROLE_LABELS } from '../../lib/staff/format.ts';
 import { type ActionHandle, useAction, useRecord, useServerList } from '../../lib/staff/hooks.ts';
 import { TOASTS, type UserAction } from './users-texts.ts';
 import type { UserRow } from './user-dialogs.tsx';
-import { changeRole, createStaffUser, fetchUsersPage, loadHoursFacts, runAction, saveWeeklyHours } from './clients-api.ts';
+import type { ApiClient } from '../../lib/api-client.ts';
+import type { HoursFacts } from '../appointments/index.ts';
+import { changeRole, createStaffUser, fetchUsersPage, runAction } from './clients-api.ts';
+
+/** Scheduling's reads and write the users page needs, provided by its route module. */
+export interface StaffScheduling {
+  loadHoursFacts(api: ApiClient): Promise<HoursFacts>;
+  saveWeeklyHours(api: ApiClient, staff: number, weekly: WeeklyShift[]): Promise<unknown>;
+}
 
 /** The invite chart: the person and role, then (a role that delivers services) their working hours. */
-function useInvite(onChanged: () => void) {
+function useInvite(scheduling: StaffScheduling, onChanged: () => void) {
   const { api } = useShell();
   const { enqueueSnackbar } = useSnackbar();
-  const latest = useRef({ api, enqueueSnackbar, onChanged });
-  latest.current = { api, enqueueSnackbar, onChanged };
+  const latest = useRef({ api, enqueueSnackbar, onChanged, scheduling });
+  latest.current = { api, enqueueSnackbar, onChanged, scheduling };
   const ref = useActorRef(
     inviteMachine.provide({
       actors: {
         createUser: fromPromise(({ input }) => createStaffUser(latest.current.api, input)),
-        saveHours: fromPromise(({ input }) => saveWeeklyHours(latest.current.api, input.staff, input.weekly)),
+        saveHours: fromPromise(({ input }) => latest.current.scheduling.saveWeeklyHours(latest.current.api, input.staff, input.weekly)),
       },
       actions: {
         notifyInvited: (_, { user }: { user: InvitedUser }) => {
@@ -78,12 +88,12 @@ export type InviteHandle = ReturnType<typeof useInvite>;
 
 export type AccountAction = Exclude<UserAction, 'role'>;
 
-export function useUsersPage() {
+export function useUsersPage(scheduling: StaffScheduling) {
   const { api, auth } = useShell();
   const { enqueueSnackbar } = useSnackbar();
   const list = useServerList((q) => fetchUsersPage(api, q));
-  const facts = useRecord(() => loadHoursFacts(api));
-  const invite = useInvite(() => {
+  const facts = useRecord(() => scheduling.loadHoursFacts(api));
+  const invite = useInvite(scheduling, () => {
     list.reload();
     facts.reload();
   });

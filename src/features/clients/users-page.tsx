@@ -32,7 +32,7 @@ import {
 } from './users-texts.ts';
 import { ChangeRoleDialog, NewUserDialog, type UserRow, WorkingHoursDialog } from './user-dialogs.tsx';
 import { USER_SORT_FIELDS } from './clients-api.ts';
-import { useUsersPage } from './users-hooks.ts';
+import { type StaffScheduling, useUsersPage } from './users-hooks.ts';
 
 /**
  * A name is a target 24 px tall at least (WCAG 2.5.8): a long one reaches the row's actions button
@@ -107,8 +107,9 @@ function UserDetails({ user, mayAct, onPick, onClose }: { user: UserRow | null; 
   );
 }
 
-export function UsersPage() {
-  const { list, invite, inviteReady, openInvite, lacksHours, role, account, roles, mayActOn, pick } = useUsersPage();
+/** /users; `scheduling` is the appointments domain's part, composed by the route module. */
+export function UsersPage({ scheduling }: { scheduling: StaffScheduling }) {
+  const { list, invite, inviteReady, openInvite, lacksHours, role, account, roles, mayActOn, pick } = useUsersPage(scheduling);
   const [opened, setOpened] = useState<UserRow | null>(null);
   const phone = useMediaQuery(useTheme().breakpoints.down('md'));
   const columns: GridColDef<UserRow>[] = [

@@ -1,4 +1,6 @@
-// /backoffice calls: the program catalogue, the clinic settings and its logo.
+// The clinic-settings domain's adapter: the program catalogue, the clinic settings and its logo
+// (the back office), and the reads other domains take through src/features/clinic-settings/index.ts
+// (the programs, who answers which tickets).
 import type { components } from '../../../openapi/generated/api.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { unwrap } from '../../lib/api-failure.ts';
@@ -8,7 +10,8 @@ export type Program = components['schemas']['Program'];
 export type ClinicSettings = components['schemas']['ClinicSettings'];
 export type ClinicSettingsPatch = components['schemas']['ClinicSettingsPatch'];
 
-export const listAllPrograms = (api: ApiClient) => unwrap(api.GET('/programs/programs', {}));
+/** The program catalogue; `{ active: true }` for the programs open to enrolment. */
+export const listPrograms = (api: ApiClient, query: { active?: boolean } = {}) => unwrap(api.GET('/programs/programs', { params: { query } }));
 export const createProgram = (api: ApiClient, body: components['schemas']['ProgramCreate']) => unwrap(api.POST('/programs/programs', { body }));
 export const patchProgram = (api: ApiClient, id: number, body: components['schemas']['ProgramPatch']) =>
   unwrap(api.PATCH('/programs/programs/{id}', { params: { path: { id } }, body }));

@@ -3,13 +3,13 @@
 import { useSnackbar } from 'notistack';
 import { useShell } from '../../app/port.ts';
 import { useAction, useRecord } from '../../lib/staff/hooks.ts';
-import { type ClinicSettings, type ClinicSettingsPatch, createProgram, getSettings, listAllPrograms, type Program, patchProgram, patchSettings, removeLogo, uploadLogo } from './clinic-settings-api.ts';
+import { type ClinicSettings, type ClinicSettingsPatch, createProgram, getSettings, listPrograms, type Program, patchProgram, patchSettings, removeLogo, uploadLogo } from './clinic-settings-api.ts';
 import { LOGO_REMOVED, LOGO_SAVED, PROGRAM_ACTIVATED, PROGRAM_DEACTIVATED, PROGRAM_SAVED, SETTINGS_SAVED } from './texts.ts';
 
 export function usePrograms() {
   const { api } = useShell();
   const { enqueueSnackbar } = useSnackbar();
-  const programs = useRecord(() => listAllPrograms(api));
+  const programs = useRecord(() => listPrograms(api));
   const edit = useAction<Program | null>(
     (program, v) => {
       const body = { name: String(v.name).trim(), description: String(v.description).trim(), duration_weeks: Number(v.duration_weeks), price_inr: Number(v.price_inr) };

@@ -3,3 +3,4 @@
 export { ClinicSettingsSection } from './clinic-settings-section.tsx';
 export { ProgramsSection } from './programs-section.tsx';
 export { BACKOFFICE_TITLE, CLINIC_TITLE, PROGRAMS_TITLE } from './texts.ts';
+export { getSettings, listPrograms } from './clinic-settings-api.ts';

@@ -1,7 +1,6 @@
 // The program catalogue: create, edit, deactivate (a program with enrollments is kept and
 // deactivated, never deleted, so past enrollments keep their program).
-import { Alert, Button, Chip, Stack, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
-import { ScrollTable } from '../../lib/scroll-table.tsx';
+import { Alert, Button, Chip, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { ActiveToggleDialog, CatalogueItemButtons } from '../../lib/staff/catalogue-item-actions.tsx';
 import { FormDialog } from '../../lib/staff/form-dialog.tsx';
@@ -9,6 +8,7 @@ import type { Program } from './clinic-settings-api.ts';
 import { usePrograms } from './clinic-settings-hooks.ts';
 import { EDIT_PROGRAM, NEW_PROGRAM, NO_PROGRAMS, SAVE_PROGRAM } from './texts.ts';
 import { formatCurrency } from '../../lib/format.ts';
+import { RecordTable } from '../../lib/record-table.tsx';
 
 const EMPTY = { name: '', description: '', duration_weeks: '12', price_inr: '0' };
 
@@ -26,39 +26,29 @@ export function ProgramsSection() {
       {programs.failed && <Alert severity="error">{programs.error}</Alert>}
       {rows.length === 0 && programs.data !== null && <Typography color="text.secondary">{NO_PROGRAMS}</Typography>}
       {rows.length > 0 && (
-        <ScrollTable size="small" aria-label="Programs">
-          <TableHead>
-            <TableRow>
-              <TableCell>Name</TableCell>
-              <TableCell>Weeks</TableCell>
-              <TableCell>Price</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell align="right">Actions</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((p) => (
-              <TableRow key={p.id}>
-                <TableCell>
+        <RecordTable
+          label="Programs"
+          rows={rows}
+          columns={[
+            {
+              header: 'Name',
+              cell: (p) => (
+                <>
                   {p.name}
                   {p.description && (
                     <Typography variant="body2" color="text.secondary">
                       {p.description}
                     </Typography>
                   )}
-                </TableCell>
-                <TableCell>{p.duration_weeks}</TableCell>
-                <TableCell>{formatCurrency(p.price_inr)}</TableCell>
-                <TableCell>
-                  <Chip size="small" label={p.active ? 'Active' : 'Inactive'} color={p.active ? 'success' : 'default'} />
-                </TableCell>
-                <TableCell align="right">
-                  <CatalogueItemButtons item={p} onEdit={openEdit} toggle={toggle} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </ScrollTable>
+                </>
+              ),
+            },
+            { header: 'Weeks', cell: (p) => p.duration_weeks },
+            { header: 'Price', cell: (p) => formatCurrency(p.price_inr) },
+            { header: 'Status', cell: (p) => <Chip size="small" label={p.active ? 'Active' : 'Inactive'} color={p.active ? 'success' : 'default'} /> },
+          ]}
+          actions={(p) => <CatalogueItemButtons item={p} onEdit={openEdit} toggle={toggle} />}
+        />
       )}
       <Button sx={{ mt: 2 }} variant="outlined" onClick={() => openEdit(null)}>
         {NEW_PROGRAM}

@@ -14,8 +14,12 @@ export type CognitiveRun = components['schemas']['CognitiveRun'];
 export type CognitiveInstrument = components['schemas']['CognitiveInstrument'];
 export type CognitiveResults = components['schemas']['CognitiveResults'];
 
+/** A client's cognitive results as the contract gives them (other domains read them through index.ts). */
+export const cognitiveResults = (api: ApiClient, clientId: string | number): Promise<CognitiveResults> =>
+  unwrap(api.GET('/assessments/cognitive/results', { params: { query: { client: Number(clientId) } } }));
+
 export async function loadResults(api: ApiClient, clientId: string | number): Promise<Results> {
-  return (await unwrap(api.GET('/assessments/cognitive/results', { params: { query: { client: Number(clientId) } } }))) as unknown as Results;
+  return (await cognitiveResults(api, clientId)) as unknown as Results;
 }
 
 export async function startRun(api: ApiClient, clientId: string): Promise<StoredRun> {

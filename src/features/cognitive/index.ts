@@ -4,3 +4,4 @@ export { CognitiveSection } from './client-cognitive-section.tsx';
 export { COGNITIVE_SECTION } from './client-cognitive-texts.ts';
 export { COGNITIVE_DOMAIN_NAMES } from './cognitive-domains.ts';
 export { CognitivePage } from './cognitive-page.tsx';
+export { cognitiveResults } from './cognitive-api.ts';

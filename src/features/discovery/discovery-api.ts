@@ -1,12 +1,15 @@
-// Discovery's calls: the pipeline (a page for the grid, everything for the board), the funnel,
+// Discovery's adapter: the pipeline (a page for the grid, everything for the board), the funnel,
 // one prospect with its history, stage moves, calls, booking a visit (availability from
-// scheduling), the visit note and its signature, and converting.
+// scheduling's adapter, the staff from the clients domain's), the visit note and its signature,
+// and converting.
 import type { components } from '../../../openapi/generated/api.ts';
 import type { ListPage, ListQuery } from '../../../machines/staff/list-machine.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { ApiFailure, unwrap } from '../../lib/api-failure.ts';
 import { clinicDayFrom } from '../../lib/format.ts';
-import { pageParams } from '../../lib/staff/list-query.ts';
+import { pageParams, serverPage } from '../../lib/staff/list-query.ts';
+import { loadAvailability } from '../appointments/index.ts';
+import { listUsers } from '../clients/index.ts';
 import { CLIENT_STATUS_WORDS, DISCOVERY_TEXT as T } from './texts.ts';
 
 type S = components['schemas'];
@@ -20,7 +23,7 @@ export type Stage = S['PipelineStage'];
 
 export async function fetchProspectPage(api: ApiClient, q: ListQuery): Promise<ListPage> {
   const f = q.filters;
-  const data = await unwrap(
+  return serverPage(
     api.GET('/discovery/prospects', {
       params: {
         query: {
@@ -33,7 +36,6 @@ export async function fetchProspectPage(api: ApiClient, q: ListQuery): Promise<L
       },
     }),
   );
-  return { count: data.count, rows: data.results as unknown as ListPage['rows'] };
 }
 
 /** The open pipeline for the board (the newest 100 of each open stage). */
@@ -43,7 +45,7 @@ export async function fetchBoard(api: ApiClient): Promise<Prospect[]> {
   return pages.flatMap((p) => p.results);
 }
 
-export const fetchStaff = async (api: ApiClient) => (await unwrap(api.GET('/users/users', { params: { query: { page_size: 100 } } }))).results.filter((u) => u.role !== 'CLIENT');
+export const fetchStaff = async (api: ApiClient) => (await listUsers(api, { page_size: 100 })).results.filter((u) => u.role !== 'CLIENT');
 
 export const fetchFunnel = (api: ApiClient, date_from: string, date_to: string) => unwrap(api.GET('/discovery/funnel', { params: { query: { date_from, date_to } } }));
 
@@ -74,11 +76,8 @@ export const logCall = (api: ApiClient, id: number, summary: string) => unwrap(a
 
 export const convertProspect = (api: ApiClient, id: number, body: S['ProspectConvert']) => unwrap(api.POST('/discovery/prospects/{id}/convert', { params: { path: { id } }, body }));
 
-export const fetchServices = (api: ApiClient) => unwrap(api.GET('/appointments/services', {}));
-
-export const fetchPrograms = (api: ApiClient) => unwrap(api.GET('/programs/programs', {}));
-
-export const fetchSlots = (api: ApiClient, service: number, day: string) => unwrap(api.GET('/appointments/availability', { params: { query: { service, date_from: day, date_to: day } } }));
+/** The free times of one service on one day (scheduling's availability). */
+export const fetchSlots = async (api: ApiClient, service: number, day: string) => ({ slots: await loadAvailability(api, { service, dateFrom: day, dateTo: day }) });
 
 export const bookVisit = (api: ApiClient, body: S['DiscoveryVisitCreate']) => unwrap(api.POST('/discovery/visits', { body }));
 

@@ -14,6 +14,8 @@ import { useShell } from '../../app/port.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { clinicToday } from '../../lib/format.ts';
 import { useAction, useRecord, useServerList } from '../../lib/staff/hooks.ts';
+import { listServices } from '../appointments/index.ts';
+import { listPrograms } from '../clinic-settings/index.ts';
 import {
   bookVisit,
   convertProspect,
@@ -23,10 +25,8 @@ import {
   type Funnel,
   fetchBoard,
   fetchFunnel,
-  fetchPrograms,
   fetchProspect,
   fetchProspectPage,
-  fetchServices,
   fetchStaff,
   fetchVisit,
   logCall,
@@ -101,8 +101,8 @@ export function useProspect(id: number) {
   const { api } = useShell();
   const { enqueueSnackbar } = useSnackbar();
   const prospect = useRecord(() => fetchProspect(api, id));
-  const services = useRecord(() => fetchServices(api));
-  const programs = useRecord(() => fetchPrograms(api));
+  const services = useRecord(() => listServices(api));
+  const programs = useRecord(() => listPrograms(api));
   const done = (text: string) => () => {
     enqueueSnackbar(text, { variant: 'success' });
     prospect.reload();
@@ -131,7 +131,7 @@ export function useVisit(id: number) {
       actions: { notify: (_, params) => latest.current.enqueueSnackbar(params.what === 'signed' ? T.visit.signed : T.visit.saved, { variant: 'success' }) },
     }),
   );
-  const programs = useRecord(() => fetchPrograms(api));
+  const programs = useRecord(() => listPrograms(api));
   return {
     // The machine keeps what the adapter answered: the contract's visit.
     note: useSelector(ref, noteSelectors.note) as DiscoveryVisit | null,

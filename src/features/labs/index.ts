@@ -6,3 +6,4 @@ export { LABS_SECTION } from './client-labs-texts.ts';
 export { LabDeskPage } from './lab-desk-page.tsx';
 export { LabDesk } from './lab-desk.tsx';
 export { ReportsPage } from './reports-page.tsx';
+export { clientLabOrders, clientLabReports } from './labs-api.ts';

@@ -1,7 +1,8 @@
 // The labs domain's adapter: the only labs module that calls the API client, for the portal's lab
 // pages (issue 20), the client record's Labs section and the lab desk (back office Labs tab).
 // Each function is an actor's work for a chart in machines/labs/; failures are ApiFailures with
-// the §8 text.
+// the §8 text. The profile, thrive checks, nurses and cognitive results come from their domains'
+// adapters; the orders and reports are read here for other domains too (src/features/labs/index.ts).
 import type { DeskAct, DeskCatalogueEdit, DeskCatalogueEntry, DeskData, DeskOrder } from '../../../machines/labs/lab-desk-machine.ts';
 import type { BookedOrder, BookingStart, CatalogueItem, Hold, LabSlotOffer, Person } from '../../../machines/labs/book-test-machine.ts';
 import type { ClientOrder } from '../../../machines/labs/my-orders-machine.ts';
@@ -9,10 +10,12 @@ import type { Report } from '../../../machines/labs/reports-machine.ts';
 import { type CognitiveRows, type HealthSummary, healthSummary, type ThriveCheckRow } from '../../../machines/labs/health-summary.ts';
 import { unwrap } from '../../lib/api-failure.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
+import { getProfile, listUsers, thriveChecks } from '../clients/index.ts';
+import { cognitiveResults } from '../cognitive/index.ts';
 
 /** What the booking starts from: the catalogue, and the address and pincode on the client's profile. */
 export async function loadStart(api: ApiClient, clientId: string): Promise<BookingStart> {
-  const [catalogue, profile] = await Promise.all([unwrap(api.GET('/labs/catalogue', {})), unwrap(api.GET('/users/user-profiles/{id}', { params: { path: { id: Number(clientId) } } }))]);
+  const [catalogue, profile] = await Promise.all([unwrap(api.GET('/labs/catalogue', {})), getProfile(api, clientId)]);
   const address = [profile.address_line_1, profile.address_line_2, profile.city, profile.state].filter((part) => part && String(part).trim()).join(', ');
   return { catalogue: catalogue as CatalogueItem[], address, pincode: profile.zipcode ?? '', selfReady: Boolean(profile.gender && profile.date_of_birth) };
 }
@@ -34,7 +37,11 @@ export async function placeOrder(api: ApiClient, q: { hold: number; items: numbe
   return { id: order.id, start: order.start, total_inr: order.total_inr };
 }
 
-export const loadOrders = async (api: ApiClient, clientId: string): Promise<ClientOrder[]> => (await unwrap(api.GET('/labs/orders', { params: { query: { client: Number(clientId) } } }))) as ClientOrder[];
+/** A client's lab orders and lab reports as the contract gives them (other domains read them through index.ts). */
+export const clientLabOrders = (api: ApiClient, client: number) => unwrap(api.GET('/labs/orders', { params: { query: { client } } }));
+export const clientLabReports = (api: ApiClient, client: number) => unwrap(api.GET('/labs/results', { params: { query: { client } } }));
+
+export const loadOrders = async (api: ApiClient, clientId: string): Promise<ClientOrder[]> => (await clientLabOrders(api, Number(clientId))) as ClientOrder[];
 
 export async function cancelOrder(api: ApiClient, order: number): Promise<void> {
   await unwrap(api.POST('/labs/orders/{id}/transitions', { params: { path: { id: order } }, body: { to: 'cancelled' } }));
@@ -49,14 +56,14 @@ export async function moveOrder(api: ApiClient, q: { order: number; pincode: str
   await unwrap(api.PATCH('/labs/orders/{id}', { params: { path: { id: q.order } }, body: { hold: hold.id } }));
 }
 
-export const loadReports = async (api: ApiClient, clientId: string): Promise<Report[]> => (await unwrap(api.GET('/labs/results', { params: { query: { client: Number(clientId) } } }))) as Report[];
+export const loadReports = async (api: ApiClient, clientId: string): Promise<Report[]> => (await clientLabReports(api, Number(clientId))) as Report[];
 
 /** The client's own thrive checks and cognitive results, summarised (the APIs answer a client only about themselves). */
 export async function loadSummary(api: ApiClient, clientId: string): Promise<HealthSummary> {
   const id = Number(clientId);
   const [checks, cognitive] = await Promise.all([
-    unwrap(api.GET('/users/thrive-checks', { params: { query: { user: id } } })),
-    unwrap(api.GET('/assessments/cognitive/results', { params: { query: { client: id } } })),
+    thriveChecks(api, id),
+    cognitiveResults(api, id),
   ]);
   return healthSummary(checks as ThriveCheckRow[], cognitive as CognitiveRows);
 }
@@ -80,7 +87,7 @@ export async function loadDesk(api: ApiClient, client: number | null): Promise<D
     unwrap(api.GET('/labs/orders', { params: { query: { status: [...OPEN], ...(client !== null ? { client } : {}) } } })),
     // The Labs tab keeps the catalogue, inactive items too; a client's Labs section needs the markers only.
     unwrap(api.GET('/labs/catalogue', { params: { query: { all: client === null } } })),
-    unwrap(api.GET('/users/users', { params: { query: { role: 'NURSE', page_size: 100 } } })),
+    listUsers(api, { role: 'NURSE', page_size: 100 }),
     // A client's Labs section has no use for the pincode list; only the Labs tab keeps it.
     client === null ? unwrap(api.GET('/labs/pincodes', {})) : Promise.resolve([]),
   ]);

@@ -2,12 +2,17 @@
 // client's own desk (/support on the portal), the staff queue (/support) and a client's record
 // (its Support tab, overview and timeline). Each function is an actor's work for the support desk
 // machine (machines/support/desk-machine.ts); failures are ApiFailures carrying the §8 message and
-// the fields the server refused.
+// the fields the server refused. What a ticket may be about (appointments, lab orders), who is
+// signed in and the ticket routing are read through their own domains' adapters.
 import type { DeskQuery, ReplyDraft, TicketDraft } from '../../../machines/support/desk-machine.ts';
 import type { components } from '../../../openapi/generated/api.ts';
 import { unwrap } from '../../lib/api-failure.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { base64Of, saveBlob } from '../../lib/files.ts';
+import { listAppointments } from '../appointments/index.ts';
+import { myUserId } from '../clients/index.ts';
+import { getSettings } from '../clinic-settings/index.ts';
+import { clientLabOrders } from '../labs/index.ts';
 
 export type Ticket = components['schemas']['SupportTicket'];
 export type TicketDetail = components['schemas']['SupportTicketDetail'];
@@ -93,10 +98,10 @@ export const moveTicket = (api: ApiClient, id: number, to: Ticket['status']) => 
 export const assignTicket = (api: ApiClient, id: number, assignee: number | null) => unwrap(api.PATCH('/support/tickets/{id}', { params: { path: { id } }, body: { assignee } }));
 
 /** The client's appointments a ticket may be about. */
-export const loadAppointments = (api: ApiClient, client: number) => unwrap(api.GET('/appointments/appointments', { params: { query: { client } } }));
+export const loadAppointments = (api: ApiClient, client: number) => listAppointments(api, { client });
 
 /** The client's lab orders a ticket may be about. */
-export const loadLabOrders = (api: ApiClient, client: number) => unwrap(api.GET('/labs/orders', { params: { query: { client } } }));
+export const loadLabOrders = (api: ApiClient, client: number) => clientLabOrders(api, client);
 
 /** Saves an attachment through the browser (the download carries the session's token, so it is fetched, not linked). */
 export async function saveAttachment(api: ApiClient, file: Attachment): Promise<void> {
@@ -105,10 +110,10 @@ export async function saveAttachment(api: ApiClient, file: Attachment): Promise<
 }
 
 /** The signed-in staff member's clinic id ("assign to me"). */
-export const loadMe = async (api: ApiClient) => (await unwrap(api.GET('/users/users/me', {}))).id;
+export const loadMe = myUserId;
 
 /** Who answers which tickets (clinic settings): the categories the signed-in role is offered. */
-export const loadTicketRouting = async (api: ApiClient) => (await unwrap(api.GET('/clinic/settings', {}))).ticket_routing;
+export const loadTicketRouting = async (api: ApiClient) => (await getSettings(api)).ticket_routing;
 
 /** The client record's overview and timeline: the client's tickets, newest activity first. */
 export const clientTickets = (api: ApiClient, client: number) =>

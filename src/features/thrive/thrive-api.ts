@@ -2,12 +2,18 @@
 // needs-attention table for the grid's query, the filter options (programs, coaches), one
 // client's dashboard and measurements, adding a measurement, one page of the clients behind a
 // summary tile; and the portal's trends (the client's own goals and readings, and a reading they
-// report themselves), read through the same calls.
+// report themselves), read through the same calls. Programs, coaches, cognitive results and lab
+// reports come from their own domains' adapters.
 import type { components } from '../../../openapi/generated/api.ts';
 import type { ListPage, ListQuery } from '../../../machines/staff/list-machine.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { unwrap } from '../../lib/api-failure.ts';
 import { clinicDayFrom } from '../../lib/format.ts';
+import { serverPage } from '../../lib/staff/list-query.ts';
+import { listUsers } from '../clients/index.ts';
+import { listPrograms } from '../clinic-settings/index.ts';
+import { cognitiveResults } from '../cognitive/index.ts';
+import { clientLabReports } from '../labs/index.ts';
 
 type S = components['schemas'];
 export type ThriveSummary = S['ThriveSummary'];
@@ -23,7 +29,7 @@ export const fetchSummary = (api: ApiClient) => unwrap(api.GET('/thrive/summary'
 
 export async function fetchAttentionPage(api: ApiClient, q: ListQuery): Promise<ListPage> {
   const f = q.filters;
-  const data = await unwrap(
+  return serverPage(
     api.GET('/thrive/attention', {
       params: {
         query: {
@@ -37,14 +43,14 @@ export async function fetchAttentionPage(api: ApiClient, q: ListQuery): Promise<
         },
       },
     }),
+    (r) => ({ ...r, id: r.enrollment }),
   );
-  return { count: data.count, rows: data.results.map((r) => ({ ...r, id: r.enrollment })) as unknown as ListPage['rows'] };
 }
 
 export async function fetchFilterOptions(api: ApiClient) {
   const [programs, coaches] = await Promise.all([
-    unwrap(api.GET('/programs/programs', {})),
-    unwrap(api.GET('/users/users', { params: { query: { role: 'HEALTH_COACH', page_size: 100 } } })),
+    listPrograms(api),
+    listUsers(api, { role: 'HEALTH_COACH', page_size: 100 }),
   ]);
   return { programs, coaches: coaches.results };
 }
@@ -70,10 +76,7 @@ export type LabReport = S['LabReport'];
 
 /** What the client's other records add to their dashboard: screening and in-clinic cognitive results, and lab reports. */
 export async function fetchAssessments(api: ApiClient, client: number): Promise<{ cognitive: CognitiveResults; labs: LabReport[] }> {
-  const [cognitive, labs] = await Promise.all([
-    unwrap(api.GET('/assessments/cognitive/results', { params: { query: { client } } })),
-    unwrap(api.GET('/labs/results', { params: { query: { client } } })),
-  ]);
+  const [cognitive, labs] = await Promise.all([cognitiveResults(api, client), clientLabReports(api, client)]);
   return { cognitive, labs };
 }
 

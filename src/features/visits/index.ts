@@ -1,6 +1,6 @@
 // The visits domain's public entry: what route modules (src/app/routes/) compose, and all another
 // domain may take from this one (lint forbids importing the domain's other files from outside).
-export { loadClientVisits } from './visits-api.ts';
+export { loadClientVisits, openVisitForAppointment } from './visits-api.ts';
 export { VisitsSection } from './client-visits-section.tsx';
 export { VISITS_SECTION } from './client-visits-texts.ts';
 export { CompletedSessionsSection } from './completed-sessions.tsx';

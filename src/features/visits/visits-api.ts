@@ -2,13 +2,14 @@
 // saves (with the version it was edited on), status steps, addenda, "copy last settings",
 // screening; the client record's list of a client's visits and the portal's completed sessions;
 // and the Therapies tab's settings, IV recipes (added, edited, deactivated) and stock lots
-// (received, adjusted with a reason, and each lot's history of movements).
+// (received, adjusted with a reason, and each lot's history of movements); and the chart the
+// calendar opens for a checked-in appointment (src/features/visits/index.ts).
 import type { components } from '../../../openapi/generated/api.ts';
 import type { MoveRequest } from '../../../machines/visits/visit-form-machine.ts';
 import type { VisitSections } from '../../../machines/visits/visit-form.ts';
 import type { Therapy } from '../../../machines/visits/therapy-fields.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
-import { unwrap } from '../../lib/api-failure.ts';
+import { ApiFailure, unwrap } from '../../lib/api-failure.ts';
 
 type S = components['schemas'];
 export type TherapyVisit = S['TherapyVisit'];
@@ -60,3 +61,22 @@ export const fetchLots = (api: ApiClient) => unwrap(api.GET('/visits/stock-lots'
 export const receiveLot = (api: ApiClient, body: S['StockLotCreate']) => unwrap(api.POST('/visits/stock-lots', { body }));
 export const adjustLot = (api: ApiClient, id: number, body: S['StockAdjustmentCreate']) => unwrap(api.POST('/visits/stock-lots/{id}/adjustments', { params: { path: { id } }, body }));
 export const fetchMovements = (api: ApiClient, id: number) => unwrap(api.GET('/visits/stock-lots/{id}/adjustments', { params: { path: { id } } }));
+
+/**
+ * The chart of a checked-in appointment: the one already opened for it, or a new one. One chart
+ * per appointment is the server's rule, so a chart opened meanwhile on another device (409) is
+ * looked up again rather than reported as a failure.
+ */
+export async function openVisitForAppointment(api: ApiClient, appointment: { id: number; client: number; therapy: Therapy }) {
+  const existing = async () =>
+    (await unwrap(api.GET('/visits/therapy-visits', { params: { query: { client: appointment.client, therapy: appointment.therapy } } }))).find((v) => v.appointment === appointment.id);
+  const found = await existing();
+  if (found) return found;
+  try {
+    return await unwrap(api.POST('/visits/therapy-visits', { body: { appointment: appointment.id } }));
+  } catch (error) {
+    const again = error instanceof ApiFailure && error.status === 409 ? await existing() : undefined;
+    if (again) return again;
+    throw error;
+  }
+}

@@ -1,11 +1,10 @@
 // The package catalogue: sessions of one therapy at a price, valid for some days from the sale.
 // A deactivated package is no longer sold; packages already sold keep their sessions and expiry.
-import { Alert, Button, Chip, MenuItem, Stack, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Button, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useShell } from '../../../app/port.ts';
 import { formatCurrency } from '../../../lib/format.ts';
-import { ScrollTable } from '../../../lib/scroll-table.tsx';
 import { ActiveToggleDialog, CatalogueItemButtons } from '../../../lib/staff/catalogue-item-actions.tsx';
 import { FormDialog } from '../../../lib/staff/form-dialog.tsx';
 import { useAction } from '../../../lib/staff/hooks.ts';
@@ -14,6 +13,7 @@ import { DEFAULT_THERAPY_SETTINGS } from '../../../../machines/visits/visit-sett
 import { createPlan, type PackagePlan, patchPlan, type Service } from '../appointments-api.ts';
 import { usePlans, useServices } from './scheduling-hooks.ts';
 import { EDIT_PLAN, NEW_PLAN, NO_THERAPIES, PLAN_SAVED, PLAN_THERAPY_HELP } from './texts.ts';
+import { RecordTable } from '../../../lib/record-table.tsx';
 
 /**
  * The therapies a package may pay for (issue 32: chosen, not typed): those the clinic's services
@@ -66,34 +66,18 @@ export function PackagesTab() {
       {plans.failed && <Alert severity="error">{plans.error}</Alert>}
       {rows.length === 0 && plans.data !== null && <Typography color="text.secondary">No packages yet.</Typography>}
       {rows.length > 0 && (
-        <ScrollTable size="small" aria-label="Packages">
-          <TableHead>
-            <TableRow>
-              <TableCell>Package</TableCell>
-              <TableCell>Therapy</TableCell>
-              <TableCell>Sessions</TableCell>
-              <TableCell>Price</TableCell>
-              <TableCell>Valid for</TableCell>
-              <TableCell align="right">Actions</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((p) => (
-              <TableRow key={p.id}>
-                <TableCell>
-                  {p.name} {!p.active && <Chip size="small" label="Inactive" />}
-                </TableCell>
-                <TableCell>{labelOf(p.therapy)}</TableCell>
-                <TableCell>{p.sessions}</TableCell>
-                <TableCell>{formatCurrency(p.price_inr)}</TableCell>
-                <TableCell>{p.validity_days === null ? 'No expiry' : `${p.validity_days} days`}</TableCell>
-                <TableCell align="right">
-                  <CatalogueItemButtons item={p} onEdit={openEdit} toggle={toggle} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </ScrollTable>
+        <RecordTable
+          label="Packages"
+          rows={rows}
+          columns={[
+            { header: 'Package', cell: (p) => <>{p.name} {!p.active && <Chip size="small" label="Inactive" />}</> },
+            { header: 'Therapy', cell: (p) => labelOf(p.therapy) },
+            { header: 'Sessions', cell: (p) => p.sessions },
+            { header: 'Price', cell: (p) => formatCurrency(p.price_inr) },
+            { header: 'Valid for', cell: (p) => (p.validity_days === null ? 'No expiry' : `${p.validity_days} days`) },
+          ]}
+          actions={(p) => <CatalogueItemButtons item={p} onEdit={openEdit} toggle={toggle} />}
+        />
       )}
       <Button sx={{ mt: 2 }} variant="outlined" onClick={() => openEdit(null)}>
         {NEW_PLAN}

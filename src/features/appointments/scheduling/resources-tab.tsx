@@ -1,11 +1,10 @@
 // Rooms and equipment by kind (a kind is a pool: any free unit serves). A new kind comes with
 // its first resource; a resource taken out of service is deactivated, never deleted, so the
 // appointments that held it keep their record.
-import { Alert, Button, Chip, MenuItem, TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
+import { Alert, Button, Chip, MenuItem, TextField } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useShell } from '../../../app/port.ts';
-import { ScrollTable } from '../../../lib/scroll-table.tsx';
 import { ConfirmDialog } from '../../../lib/staff/confirm-dialog.tsx';
 import { FormDialog } from '../../../lib/staff/form-dialog.tsx';
 import { useAction } from '../../../lib/staff/hooks.ts';
@@ -13,6 +12,7 @@ import { canSaveResource, EMPTY_RESOURCE_FORM, NEW_RESOURCE_KIND, resourceBody }
 import { createResource, patchResource, type Resource } from '../appointments-api.ts';
 import { useResources } from './scheduling-hooks.ts';
 import { NEW_RESOURCE, RESOURCE_SAVED } from './texts.ts';
+import { RecordTable } from '../../../lib/record-table.tsx';
 
 
 export function ResourcesTab() {
@@ -33,30 +33,19 @@ export function ResourcesTab() {
   return (
     <>
       {resources.failed && <Alert severity="error">{resources.error}</Alert>}
-      <ScrollTable size="small" aria-label="Resources">
-        <TableHead>
-          <TableRow>
-            <TableCell>Resource</TableCell>
-            <TableCell>Kind</TableCell>
-            <TableCell align="right">Actions</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((r) => (
-            <TableRow key={r.id}>
-              <TableCell>
-                {r.name} {!r.active && <Chip size="small" label="Out of service" />}
-              </TableCell>
-              <TableCell>{label(r.kind)}</TableCell>
-              <TableCell align="right">
-                <Button size="small" onClick={() => toggle.open(r)}>
-                  {r.active ? 'Take out of service' : 'Back in service'}
-                </Button>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </ScrollTable>
+      <RecordTable
+        label="Resources"
+        rows={rows}
+        columns={[
+          { header: 'Resource', cell: (r) => <>{r.name} {!r.active && <Chip size="small" label="Out of service" />}</> },
+          { header: 'Kind', cell: (r) => label(r.kind) },
+        ]}
+        actions={(r) => (
+          <Button size="small" onClick={() => toggle.open(r)}>
+            {r.active ? 'Take out of service' : 'Back in service'}
+          </Button>
+        )}
+      />
       <Button
         sx={{ mt: 2 }}
         variant="outlined"

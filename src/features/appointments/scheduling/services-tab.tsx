@@ -15,16 +15,11 @@ import {
   FormLabel,
   Stack,
   Switch,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   TextField,
 } from '@mui/material';
 import { useState } from 'react';
 import { useShell } from '../../../app/port.ts';
 import { formatCurrency } from '../../../lib/format.ts';
-import { ScrollTable } from '../../../lib/scroll-table.tsx';
 import { ROLE_LABELS } from '../../../lib/staff/format.ts';
 import { useAction } from '../../../lib/staff/hooks.ts';
 import { ImpactDialog } from './impact-dialog.tsx';
@@ -33,6 +28,7 @@ import { useImpactedChange, useResources, useServices } from './scheduling-hooks
 import { EDIT_SERVICE, NEW_SERVICE, SERVICE_SAVED } from './texts.ts';
 import { useSnackbar } from 'notistack';
 import { wordsInSentence } from '../../../../machines/rules/words.ts';
+import { RecordTable } from '../../../lib/record-table.tsx';
 
 const ROLES = ['NURSE', 'DOCTOR', 'HEALTH_COACH', 'NUTRITIONIST', 'RECEPTION', 'ADMIN', 'SUPER_ADMIN'] as const;
 type Role = (typeof ROLES)[number];
@@ -134,42 +130,24 @@ export function ServicesTab() {
   return (
     <>
       {services.failed && <Alert severity="error">{services.error}</Alert>}
-      <ScrollTable size="small" aria-label="Services">
-        <TableHead>
-          <TableRow>
-            <TableCell>Service</TableCell>
-            <TableCell>Minutes</TableCell>
-            <TableCell>Buffers</TableCell>
-            <TableCell>Needs</TableCell>
-            <TableCell>Delivered by</TableCell>
-            <TableCell>Price</TableCell>
-            <TableCell>Online</TableCell>
-            <TableCell align="right">Actions</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((s) => (
-            <TableRow key={s.id}>
-              <TableCell>
-                {s.name} {!s.active && <Chip size="small" label="Inactive" />}
-              </TableCell>
-              <TableCell>{s.duration_minutes ?? 'Client’s'}</TableCell>
-              <TableCell>
-                {s.buffer_before_minutes} / {s.buffer_after_minutes}
-              </TableCell>
-              <TableCell>{s.resources_needed.map((n) => `${n.units} × ${wordsInSentence(n.kind)}`).join(', ') || '—'}</TableCell>
-              <TableCell>{s.delivered_by.map((r) => ROLE_LABELS[r] ?? r).join(', ')}</TableCell>
-              <TableCell>{formatCurrency(s.price_inr)}</TableCell>
-              <TableCell>{s.bookable_online ? 'Yes' : 'No'}</TableCell>
-              <TableCell align="right">
-                <Button size="small" onClick={() => openEdit(s)} aria-label={`Edit ${s.name}`}>
-                  Edit
-                </Button>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </ScrollTable>
+      <RecordTable
+        label="Services"
+        rows={rows}
+        columns={[
+          { header: 'Service', cell: (s) => <>{s.name} {!s.active && <Chip size="small" label="Inactive" />}</> },
+          { header: 'Minutes', cell: (s) => s.duration_minutes ?? 'Client’s' },
+          { header: 'Buffers', cell: (s) => `${s.buffer_before_minutes} / ${s.buffer_after_minutes}` },
+          { header: 'Needs', cell: (s) => s.resources_needed.map((n) => `${n.units} × ${wordsInSentence(n.kind)}`).join(', ') || '—' },
+          { header: 'Delivered by', cell: (s) => s.delivered_by.map((r) => ROLE_LABELS[r] ?? r).join(', ') },
+          { header: 'Price', cell: (s) => formatCurrency(s.price_inr) },
+          { header: 'Online', cell: (s) => (s.bookable_online ? 'Yes' : 'No') },
+        ]}
+        actions={(s) => (
+          <Button size="small" onClick={() => openEdit(s)} aria-label={`Edit ${s.name}`}>
+            Edit
+          </Button>
+        )}
+      />
       <Button sx={{ mt: 2 }} variant="outlined" onClick={openNew}>
         {NEW_SERVICE}
       </Button>

@@ -1,9 +1,8 @@
 // For ADMIN and SUPER_ADMIN: who opened or changed this record, newest first, named and in
 // words; paged and filtered on the server, the page and filter being the URL's (record-tabs.ts).
-import { Alert, Chip, ListSubheader, MenuItem, Pagination, PaginationItem, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Chip, ListSubheader, MenuItem, Pagination, PaginationItem, TextField, Typography } from '@mui/material';
 import { Link, useLocation } from 'wouter';
 import { auditSearch, type AuditView, pageCount } from '../../../../machines/client-record/record-tabs.ts';
-import { ScrollTable } from '../../../lib/scroll-table.tsx';
 import { formatDateTime, ROLE_LABELS } from '../../../lib/staff/format.ts';
 import {
   AUDIT_ACTION_WORDS,
@@ -18,6 +17,7 @@ import {
 import type { AuditEvent } from '../clients-api.ts';
 import { useAuditTrail } from './details-hooks.ts';
 import { personName } from '../../../../machines/rules/words.ts';
+import { RecordTable } from '../../../lib/record-table.tsx';
 
 // An action the contract does not know yet (a newer server) still shows, as its code.
 const actionWords = (action: string) => (AUDIT_ACTION_WORDS as Record<string, string>)[action] ?? action;
@@ -63,35 +63,28 @@ export function AuditSection({ clientId, view, base }: { clientId: number; view:
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="audit-count">
             {AUDIT_COUNT(page.count)}
           </Typography>
-          <ScrollTable size="small" aria-label="Audit trail">
-              <TableHead>
-                <TableRow>
-                  <TableCell>When</TableCell>
-                  <TableCell>Who</TableCell>
-                  <TableCell>What</TableCell>
-                  <TableCell>Outcome</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {page.results.map((e) => (
-                  <TableRow key={e.id}>
-                    <TableCell>{formatDateTime(e.occurred_at)}</TableCell>
-                    <TableCell>{who(e, clientId)}</TableCell>
-                    <TableCell>
-                      {actionWords(e.action)}
-                      {e.reads && e.reads.length > 0 && (
-                        <Typography variant="caption" component="div" color="text.secondary">
-                          {AUDIT_READ_LIST(e.reads.map(readWords).join(', '))}
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell>
-                      <Chip size="small" label={outcomeWords(e.outcome)} color={e.outcome === 'success' ? 'default' : 'error'} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-          </ScrollTable>
+          <RecordTable
+            label="Audit trail"
+            rows={page.results}
+            columns={[
+              { header: 'When', cell: (e) => formatDateTime(e.occurred_at) },
+              { header: 'Who', cell: (e) => who(e, clientId) },
+              {
+                header: 'What',
+                cell: (e) => (
+                  <>
+                    {actionWords(e.action)}
+                    {e.reads && e.reads.length > 0 && (
+                      <Typography variant="caption" component="div" color="text.secondary">
+                        {AUDIT_READ_LIST(e.reads.map(readWords).join(', '))}
+                      </Typography>
+                    )}
+                  </>
+                ),
+              },
+              { header: 'Outcome', cell: (e) => <Chip size="small" label={outcomeWords(e.outcome)} color={e.outcome === 'success' ? 'default' : 'error'} /> },
+            ]}
+          />
           {page.count > 0 && (
             <Pagination
               sx={{ mt: 2 }}

@@ -15,11 +15,11 @@ import {
   enrol,
   getClient,
   listEnrollments,
-  listPrograms,
   recordConsentOnBehalf,
   saveRecordProfile,
   thriveChecks,
 } from '../clients-api.ts';
+import { listPrograms } from '../../clinic-settings/index.ts';
 import { CONSENT_FORM_RECORDED, CONSENT_WITHDRAWAL_RECORDED, ENROLLED, ENROLLMENT_CHANGED, PROFILE_SAVED } from './texts.ts';
 
 export type EnrollmentChange = { enrollment: Enrollment; step: EnrollmentStep };
@@ -45,7 +45,7 @@ export function useEnrollments(clientId: number) {
   const { api } = useShell();
   const { enqueueSnackbar } = useSnackbar();
   const enrollments = useRecord(() => listEnrollments(api, clientId));
-  const programs = useRecord(() => listPrograms(api));
+  const programs = useRecord(() => listPrograms(api, { active: true }));
   const change = useAction<EnrollmentChange>(
     ({ enrollment, step }) => changeEnrollmentStatus(api, enrollment, step.to),
     ({ enrollment, step }) => {

@@ -1,8 +1,7 @@
 // Programs and enrollments: the client's enrollments with the steps their chart allows now
 // (machines/enrollment: pause, resume, complete, cancel; each confirmed and toasted), and
 // enrolling in an active program.
-import { Alert, Button, Chip, MenuItem, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
-import { ScrollTable } from '../../../lib/scroll-table.tsx';
+import { Alert, Button, Chip, MenuItem, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { enrollmentSteps } from '../../../../machines/enrollment/enrollment-rules.ts';
 import { ConfirmDialog } from '../../../lib/staff/confirm-dialog.tsx';
@@ -14,6 +13,7 @@ import type { Enrollment, Program } from '../clients-api.ts';
 import { useEnrollments } from './details-hooks.ts';
 import { ENROL, ENROLLMENT_ACTIONS, NO_ENROLLMENTS } from './texts.ts';
 import { words } from '../../../../machines/rules/words.ts';
+import { RecordTable } from '../../../lib/record-table.tsx';
 
 const today = () => clinicToday();
 
@@ -28,38 +28,25 @@ export function EnrollmentsSection({ clientId }: { clientId: number }) {
       {enrollments.failed && <Alert severity="error">{enrollments.error}</Alert>}
       {rows.length === 0 && !enrollments.loading && !enrollments.failed && <Typography color="text.secondary">{NO_ENROLLMENTS}</Typography>}
       {rows.length > 0 && (
-        <ScrollTable size="small" aria-label="Enrollments">
-          <TableHead>
-            <TableRow>
-              <TableCell>Program</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell>Start</TableCell>
-              <TableCell>End</TableCell>
-              <TableCell>Notes</TableCell>
-              <TableCell align="right">Actions</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((e) => (
-              <TableRow key={e.id} data-testid={`enrollment-${e.id}`}>
-                <TableCell>{e.program_name}</TableCell>
-                <TableCell>
-                  <Chip size="small" label={words(e.status)} color={e.status === 'active' ? 'success' : e.status === 'paused' ? 'warning' : 'default'} />
-                </TableCell>
-                <TableCell>{formatDate(e.start_date)}</TableCell>
-                <TableCell>{formatDate(e.end_date)}</TableCell>
-                <TableCell>{e.notes}</TableCell>
-                <TableCell align="right">
-                  {enrollmentSteps(e.status).map((step) => (
-                    <Button key={step.verb} size="small" onClick={() => change.open({ enrollment: e, step })}>
-                      {ENROLLMENT_ACTIONS[step.verb].label}
-                    </Button>
-                  ))}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </ScrollTable>
+        <RecordTable
+          label="Enrollments"
+          rows={rows}
+          rowProps={(e) => ({ 'data-testid': `enrollment-${e.id}` })}
+          columns={[
+            { header: 'Program', cell: (e) => e.program_name },
+            { header: 'Status', cell: (e) => <Chip size="small" label={words(e.status)} color={e.status === 'active' ? 'success' : e.status === 'paused' ? 'warning' : 'default'} /> },
+            { header: 'Start', cell: (e) => formatDate(e.start_date) },
+            { header: 'End', cell: (e) => formatDate(e.end_date) },
+            { header: 'Notes', cell: (e) => e.notes },
+          ]}
+          actions={(e) =>
+            enrollmentSteps(e.status).map((step) => (
+              <Button key={step.verb} size="small" onClick={() => change.open({ enrollment: e, step })}>
+                {ENROLLMENT_ACTIONS[step.verb].label}
+              </Button>
+            ))
+          }
+        />
       )}
       <Button
         sx={{ mt: 2 }}
