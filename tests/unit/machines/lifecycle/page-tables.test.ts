@@ -5,10 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { guardMachine } from '../../../../machines/guard/guard-machine.ts';
 import { versionMachine } from '../../../../machines/version/version-machine.ts';
 import { cellsOf, expectChartFollowsTable } from '../../../support/transition-table.ts';
+import { authenticatorTable } from './authenticator-table.ts';
 import { pageTables } from './page-tables.ts';
 
 describe('page charts against their transition tables', () => {
-  for (const table of pageTables) {
+  for (const table of [...pageTables, authenticatorTable]) {
     it(`${table.chart.id} follows its table (${cellsOf(table)} cells, from ${table.source})`, () => {
       expectChartFollowsTable(table);
     });

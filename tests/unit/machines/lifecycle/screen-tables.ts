@@ -12,6 +12,7 @@ import { bookTestMachine } from '../../../../machines/labs/book-test-machine.ts'
 import { labDeskMachine } from '../../../../machines/labs/lab-desk-machine.ts';
 import { myOrdersMachine } from '../../../../machines/labs/my-orders-machine.ts';
 import { bootMachine } from '../../../../machines/app/boot-machine.ts';
+import { batteryMachine } from '../../../../machines/cognitive/battery-machine.ts';
 import { cognitivePageMachine } from '../../../../machines/cognitive/cognitive-page-machine.ts';
 import { funnelMachine } from '../../../../machines/discovery/funnel-machine.ts';
 import { reportsMachine } from '../../../../machines/labs/reports-machine.ts';
@@ -1197,9 +1198,98 @@ export const visitFormTable: TransitionTable = {
   ],
 };
 
+// ---- One run of the cognitive screening (issue 21, docs/cognitive-and-support.md): the tasks in
+// order, each with its instructions, a practice item with feedback (practised again, or begun),
+// then its items, each shown for its time before answers are taken; the timed task ends when its
+// time runs out. A finished task is saved as the run's progress (a failed save is retried) and
+// the last completes the run (retried too). A run pauses while reading, practising or answering,
+// never while a save is in flight, and resumes from the saved progress; a run paused earlier
+// resumes when started. (Every task of the table's battery has a practice item, so a task without
+// one, begun from its instructions, and a trail answer that keeps its item, are left to the model
+// test: the chart reads the current task's practice item in those states.)
+
+const PRACTICE_FOR = 'xstate.after.practiceFor.cognitiveBattery.task.practice.presenting';
+const PRESENT_FOR = 'xstate.after.presentFor.cognitiveBattery.task.test.presenting';
+const TIME_LIMIT = 'xstate.after.taskTimeLimit.cognitiveBattery.task.test';
+const REACTION = { kind: 'reaction', side: null, present_ms: 500 };
+const SYMBOL = { kind: 'symbol', symbol: 0, present_ms: 0 };
+const RUN_BATTERY = {
+  seed: 7, words: [], symbols: [0b101010101],
+  tasks: [
+    { kind: 'simple_reaction', practice: { ...REACTION, present_ms: 0 }, items: [REACTION, REACTION], time_limit_ms: null },
+    { kind: 'symbol_coding', practice: SYMBOL, items: [SYMBOL, SYMBOL], time_limit_ms: 90_000 },
+  ],
+};
+const RUN = { runId: 4, battery: RUN_BATTERY, records: [], practice: [], practiceRight: null, shownAt: null, timedOut: false, scores: null, failure: null };
+
+interface RunFacts {
+  /** Where starting leads: resuming a paused run, or the task's instructions. */
+  start: string;
+  /** The answer ends the task (its last item), or moves to the next item. */
+  answerEnds: boolean;
+  /** The task is timed. */
+  timed: boolean;
+  /** The task is the run's last (its save completes the run). */
+  last: boolean;
+  /** The task's items are answered as soon as they show (nothing to study first). */
+  atOnce: boolean;
+}
+
+function runSteps(f: RunFacts): Steps {
+  const PAUSE = { 'battery.pause': 'pausing' };
+  const answer = f.answerEnds ? 'task.saving / recordAnswer, finishTask' : 'task.test.presenting / recordAnswer, moveToNextItem';
+  const timeUp: Record<string, string> = f.timed ? { [TIME_LIMIT]: 'task.saving / markTimedOut, finishTask' } : {};
+  return {
+    intro: { 'battery.start': f.start },
+    'task.instructions': { 'task.practice': 'task.practice.responding', ...PAUSE },
+    'task.practice.presenting': { [PRACTICE_FOR]: 'task.practice.responding', ...PAUSE },
+    'task.practice.responding': { 'item.shown': 'task.practice.responding / noteShown', 'task.answer': 'task.practice.feedback / recordPractice, judgePractice', ...PAUSE },
+    'task.practice.feedback': { 'task.practice': 'task.practice.responding', 'task.begin': f.atOnce ? 'task.test.responding' : 'task.test.presenting', ...PAUSE },
+    'task.test.presenting': { [PRESENT_FOR]: 'task.test.responding', ...timeUp, ...PAUSE },
+    'task.test.responding': { 'item.shown': 'task.test.responding / noteShown', 'task.answer': answer, ...timeUp, ...PAUSE },
+    'task.saving': { [done('saveProgress')]: f.last ? 'completing / nextTask' : 'task.instructions / nextTask, clearFailure', [error('saveProgress')]: 'task.saveFailed / storeFailure' },
+    'task.saveFailed': { 'battery.retry': 'task.saving' },
+    pausing: { [done('saveProgress')]: 'paused / markPaused', [error('saveProgress')]: 'paused / storeFailure' },
+    paused: { 'battery.resume': 'resuming' },
+    resuming: { [done('saveProgress')]: 'task.instructions / markResumed', [error('saveProgress')]: 'paused / storeFailure' },
+    completing: { [done('completeRun')]: 'finished / storeScores', [error('completeRun')]: 'completeFailed / storeFailure' },
+    completeFailed: { 'battery.retry': 'completing' },
+  };
+}
+const RUN_EXTRAS = { value: '1', at: 1_000, output: { memory: 80 }, error: { status: 500 } };
+
+export const batteryTable: TransitionTable = {
+  chart: batteryMachine,
+  source: 'issue 21 and docs/cognitive-and-support.md (instructions, practice, timed items, pause and resume within the day)',
+  statuses: ['intro', 'task.instructions', 'task.practice.presenting', 'task.practice.responding', 'task.practice.feedback', 'task.test.presenting', 'task.test.responding',
+    'task.saving', 'task.saveFailed', 'pausing', 'paused', 'resuming', 'completing', 'completeFailed', 'finished'],
+  verbs: ['battery.start', 'task.practice', 'task.begin', 'item.shown', 'task.answer', 'battery.pause', 'battery.resume', 'battery.retry', PRACTICE_FOR, PRESENT_FOR, TIME_LIMIT,
+    done('saveProgress'), error('saveProgress'), done('completeRun'), error('completeRun')],
+  cases: [
+    {
+      name: 'the first task (untimed, each item shown half a second), its first item',
+      context: { ...RUN, paused: false, taskIndex: 0, itemIndex: 0, current: [] },
+      extras: RUN_EXTRAS,
+      steps: runSteps({ start: 'task.instructions', answerEnds: false, timed: false, last: false, atOnce: false }),
+    },
+    {
+      name: 'the last task (timed, answered at once), its last item',
+      context: { ...RUN, paused: false, taskIndex: 1, itemIndex: 1, current: [{ item: 0, value: '1', rt_ms: 800 }] },
+      extras: RUN_EXTRAS,
+      steps: runSteps({ start: 'task.instructions', answerEnds: true, timed: true, last: true, atOnce: true }),
+    },
+    {
+      name: 'a run paused earlier, at its first task',
+      context: { ...RUN, paused: true, taskIndex: 0, itemIndex: 0, current: [] },
+      extras: RUN_EXTRAS,
+      steps: runSteps({ start: 'resuming', answerEnds: false, timed: false, last: false, atOnce: false }),
+    },
+  ],
+};
+
 export const screenTables = [inactivityTable, bootTable, queueCountTable, actionTable, recordTable, cognitiveReviewTable, emailChangeTable, profileEditTable,
   funnelTable, cognitivePageTable, thriveCheckTable, rescheduleTable,
   measurementFormTable, reportsTable, listTable,
   visitNoteTable, myOrdersTable, impactTable,
   portalBookingsTable, inviteTable, upcomingTable, onboardingTable,
-  labDeskTable, supportDeskTable, visitBookingTable, homeTable, calendarTable, bookTestTable, bookingTable, visitFormTable];
+  labDeskTable, supportDeskTable, visitBookingTable, homeTable, calendarTable, bookTestTable, bookingTable, visitFormTable, batteryTable];
