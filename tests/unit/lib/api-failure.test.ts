@@ -2,8 +2,8 @@
 // texts; anything else is the server's detail or 'An unknown error occurred'; field reasons read as
 // the catalogue's sentences (src/lib/field-messages.ts), the server's detail kept beside them.
 import { describe, expect, it } from 'vitest';
-import { ApiFailure, failureText, refusedLocally, unwrap } from '../../../src/lib/api-failure';
-import { PROFILE_ERROR_401, PROFILE_ERROR_403, PROFILE_ERROR_5XX, PROFILE_ERROR_NETWORK, PROFILE_ERROR_UNKNOWN } from '../../../src/app/shell-text';
+import { ApiFailure, failureText, refusedLocally, unwrap } from '../../../src/lib/api-failure.ts';
+import { PROFILE_ERROR_401, PROFILE_ERROR_403, PROFILE_ERROR_5XX, PROFILE_ERROR_NETWORK, PROFILE_ERROR_UNKNOWN } from '../../../src/app/shell-text.ts';
 
 const answer = (status: number, body?: unknown) => ({ response: new Response(null, { status }), ...(status < 400 ? { data: body } : { error: body }) });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCompleteStart, stepInput } from '../../../../machines/appointments/panel-steps';
+import { isCompleteStart, stepInput } from '../../../../machines/appointments/panel-steps.ts';
 
 describe('what a panel step asks before it is sent', () => {
   it.each(['confirmed', 'checked_in', 'in_progress', 'completed', 'no_show'] as const)('%s is sent at once', (to) => {
