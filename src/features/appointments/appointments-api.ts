@@ -13,7 +13,7 @@ import type { VisitList } from '../../../machines/portal/upcoming-machine.ts';
 import type { VisitCatalogue } from '../../../machines/portal/visit-booking-machine.ts';
 import type { WeeklyShift } from '../../../machines/staff/invite-machine.ts';
 import type { components, operations } from '../../../openapi/generated/api.ts';
-import { ApiFailure, unwrap } from '../../lib/api-failure.ts';
+import { ApiFailure, unwrap, unwrapRefusal } from '../../lib/api-failure.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { fullName } from '../../lib/staff/format.ts';
 import { getClient, listUsers } from '../clients/index.ts';
@@ -53,26 +53,12 @@ class SchedulingRefusal extends ApiFailure {
   }
 }
 
-interface FetchResult<T> {
-  data?: T;
-  error?: unknown;
-  response: Response;
-}
-
 /** Like `unwrap`, keeping a 409's conflicts for the charts. */
-async function unwrapScheduling<T>(call: Promise<FetchResult<T>>): Promise<T> {
-  let result: FetchResult<T>;
-  try {
-    result = await call;
-  } catch {
-    throw new ApiFailure(0);
-  }
-  if (result.response.status === 409) {
-    const body = (result.error ?? {}) as { detail?: string; conflicts?: components['schemas']['ConflictItem'][] };
-    throw new SchedulingRefusal(409, body.detail ?? null, body.conflicts ?? []);
-  }
-  return unwrap(Promise.resolve(result));
-}
+const unwrapScheduling = <T>(call: Parameters<typeof unwrap<T>>[0]): Promise<T> =>
+  unwrapRefusal(call, 409, (error) => {
+    const body = (error ?? {}) as { detail?: string; conflicts?: components['schemas']['ConflictItem'][] };
+    return new SchedulingRefusal(409, body.detail ?? null, body.conflicts ?? []);
+  });
 
 const STAFF_ROLES: StaffRole[] = ['NURSE', 'RECEPTION', 'DOCTOR', 'HEALTH_COACH', 'NUTRITIONIST', 'ADMIN', 'SUPER_ADMIN'];
 
