@@ -1,6 +1,8 @@
 // The appointments domain's adapter: the only appointments module that calls the API client
 // (openapi-fetch), for the staff calendar, the client record's Appointments section, the portal's
-// booking pages (issue 16) and the back office's scheduling set-up. Each function is an actor's
+// booking pages (issue 16), the back office's scheduling set-up and the hours facts the users page
+// is given by its route module. Staff, client names and client search are the clients domain's
+// reads (its index.ts); a checked-in appointment's chart is opened by visits'. Each function is an actor's
 // work for a chart in machines/appointments/ or machines/portal/, or a record a page loads;
 // failures are ApiFailures (§8 message), and a scheduling 409 also carries the `conflicts` the
 // server named, which the charts read.
