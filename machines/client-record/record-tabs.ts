@@ -31,9 +31,15 @@ export function tabOf(search: string, isAdmin: boolean): RecordTab {
   return visibleTabs(isAdmin).find((tab) => tab === wanted) ?? 'overview';
 }
 
+/** The query of a tab's link, for getHref (none: the overview is the record's plain address). */
+export function tabQuery(tab: RecordTab): Record<string, string> | undefined {
+  return tab === 'overview' ? undefined : { tab };
+}
+
 /** The search part of a tab's link (the overview is the record's plain address). */
 export function tabSearch(tab: RecordTab): string {
-  return tab === 'overview' ? '' : `?tab=${tab}`;
+  const query = tabQuery(tab);
+  return query ? `?${new URLSearchParams(query).toString()}` : '';
 }
 
 export const AUDIT_PAGE_SIZE = 20;
@@ -51,12 +57,14 @@ export function auditViewOf(search: string): AuditView {
   return { page: Number.isInteger(page) && page >= 1 ? page : 1, action: params.get('action') || null };
 }
 
-/** The audit tab's link for a page and filter; changing the filter starts again at page 1. */
+/** The query of the audit tab's link for a page and filter, for getHref; changing the filter starts again at page 1. */
+export function auditQuery(view: AuditView): Record<string, string> {
+  return { tab: 'audit', ...(view.action ? { action: view.action } : {}), ...(view.page > 1 ? { page: String(view.page) } : {}) };
+}
+
+/** The search part of the audit tab's link for a page and filter. */
 export function auditSearch(view: AuditView): string {
-  const params = new URLSearchParams({ tab: 'audit' });
-  if (view.action) params.set('action', view.action);
-  if (view.page > 1) params.set('page', String(view.page));
-  return `?${params.toString()}`;
+  return `?${new URLSearchParams(auditQuery(view)).toString()}`;
 }
 
 export function pageCount(count: number, pageSize = AUDIT_PAGE_SIZE): number {

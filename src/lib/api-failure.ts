@@ -60,3 +60,20 @@ export async function unwrap<T>(call: Promise<FetchResult<T>>): Promise<T> {
   const body = (result.error ?? {}) as { detail?: unknown; errors?: FieldErrors };
   throw new ApiFailure(result.response.status, typeof body.detail === 'string' ? body.detail : null, body.errors ?? {});
 }
+
+/**
+ * Like `unwrap`, where one refusal says more than its detail: `refusal` makes the failure of an
+ * answer with that status from its body (a scheduling 409's conflicts, a new prospect's possible
+ * duplicates), or answers null to leave it to `unwrap`.
+ */
+export async function unwrapRefusal<T>(call: Promise<FetchResult<T>>, status: number, refusal: (body: unknown) => ApiFailure | null): Promise<T> {
+  let result: FetchResult<T>;
+  try {
+    result = await call;
+  } catch {
+    throw new ApiFailure(0);
+  }
+  const failure = result.response.status === status ? refusal(result.error) : null;
+  if (failure) throw failure;
+  return unwrap(Promise.resolve(result));
+}

@@ -1,6 +1,8 @@
 // The appointments domain's adapter: the only appointments module that calls the API client
 // (openapi-fetch), for the staff calendar, the client record's Appointments section, the portal's
-// booking pages (issue 16) and the back office's scheduling set-up. Each function is an actor's
+// booking pages (issue 16), the back office's scheduling set-up and the hours facts the users page
+// is given by its route module. Staff, client names and client search are the clients domain's
+// reads (its index.ts); a checked-in appointment's chart is opened by visits'. Each function is an actor's
 // work for a chart in machines/appointments/ or machines/portal/, or a record a page loads;
 // failures are ApiFailures (§8 message), and a scheduling 409 also carries the `conflicts` the
 // server named, which the charts read.
@@ -13,7 +15,7 @@ import type { VisitList } from '../../../machines/portal/upcoming-machine.ts';
 import type { VisitCatalogue } from '../../../machines/portal/visit-booking-machine.ts';
 import type { WeeklyShift } from '../../../machines/staff/invite-machine.ts';
 import type { components, operations } from '../../../openapi/generated/api.ts';
-import { ApiFailure, unwrap } from '../../lib/api-failure.ts';
+import { ApiFailure, unwrap, unwrapRefusal } from '../../lib/api-failure.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { fullName } from '../../lib/staff/format.ts';
 import { getClient, listUsers } from '../clients/index.ts';
@@ -53,26 +55,12 @@ class SchedulingRefusal extends ApiFailure {
   }
 }
 
-interface FetchResult<T> {
-  data?: T;
-  error?: unknown;
-  response: Response;
-}
-
 /** Like `unwrap`, keeping a 409's conflicts for the charts. */
-async function unwrapScheduling<T>(call: Promise<FetchResult<T>>): Promise<T> {
-  let result: FetchResult<T>;
-  try {
-    result = await call;
-  } catch {
-    throw new ApiFailure(0);
-  }
-  if (result.response.status === 409) {
-    const body = (result.error ?? {}) as { detail?: string; conflicts?: components['schemas']['ConflictItem'][] };
-    throw new SchedulingRefusal(409, body.detail ?? null, body.conflicts ?? []);
-  }
-  return unwrap(Promise.resolve(result));
-}
+const unwrapScheduling = <T>(call: Parameters<typeof unwrap<T>>[0]): Promise<T> =>
+  unwrapRefusal(call, 409, (error) => {
+    const body = (error ?? {}) as { detail?: string; conflicts?: components['schemas']['ConflictItem'][] };
+    return new SchedulingRefusal(409, body.detail ?? null, body.conflicts ?? []);
+  });
 
 const STAFF_ROLES: StaffRole[] = ['NURSE', 'RECEPTION', 'DOCTOR', 'HEALTH_COACH', 'NUTRITIONIST', 'ADMIN', 'SUPER_ADMIN'];
 

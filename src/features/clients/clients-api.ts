@@ -1,11 +1,13 @@
 // The clients-and-people domain's adapter: the only module of the domain that calls the API client
 // (openapi-fetch) or the identity service (aws-amplify). For staff: the clients hub (one page of
-// clients, the program filter, a new client), /users (one page of users, inviting, roles, account
-// actions, working hours) and the client record (profile, enrollments, consent, audit trail, thrive
-// checks; each read audited on the server). For the client: the portal's home, profile, email
-// change, onboarding and thrive check. Each function is an actor's work for a machine or a record
-// a page loads; failures are ApiFailures carrying the §8 message and the fields the server (or the
-// same rules, checked here first) refused.
+// clients, a new client), /users (one page of users, inviting, roles, account actions) and the
+// client record (profile, enrollments, consent, audit trail, thrive checks; each read audited on the
+// server). For the client: the portal's home, profile, email change, onboarding and thrive check.
+// For other domains, through src/features/clients/index.ts: the people reads (listUsers, getClient,
+// getProfile, thriveChecks, myUserId). The programs come from clinic-settings' adapter, working
+// hours from appointments'. Each function is an actor's work for a machine or a record a page
+// loads; failures are ApiFailures carrying the §8 message and the fields the server (or the same
+// rules, checked here first) refused.
 import { confirmUserAttribute, sendUserAttributeVerificationCode, updateUserAttributes } from 'aws-amplify/auth';
 import { AUDIT_PAGE_SIZE, type AuditView } from '../../../machines/client-record/record-tabs.ts';
 import { type ConsentOnBehalfForm, consentOnBehalfErrors } from '../../../machines/consent/consent-on-behalf-rules.ts';

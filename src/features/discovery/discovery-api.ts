@@ -5,7 +5,7 @@
 import type { components } from '../../../openapi/generated/api.ts';
 import type { ListPage, ListQuery } from '../../../machines/staff/list-machine.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
-import { ApiFailure, unwrap } from '../../lib/api-failure.ts';
+import { ApiFailure, unwrap, unwrapRefusal } from '../../lib/api-failure.ts';
 import { clinicDayFrom } from '../../lib/format.ts';
 import { pageParams, serverPage } from '../../lib/staff/list-query.ts';
 import { loadAvailability } from '../appointments/index.ts';
@@ -53,15 +53,10 @@ export const fetchFunnel = (api: ApiClient, date_from: string, date_to: string) 
  * A new prospect. A possible duplicate is refused before anything is saved (409); the failure's
  * message then names the people matched, so the form can show them and offer "Save anyway".
  */
-export async function createProspect(api: ApiClient, body: ProspectCreate) {
-  const result = await api.POST('/discovery/prospects', { body }).catch(() => {
-    throw new ApiFailure(0);
-  });
-  if (result.response.status === 409 && result.error && 'duplicates' in result.error) {
-    throw new ApiFailure(409, duplicateText(result.error.duplicates));
-  }
-  return unwrap(Promise.resolve(result));
-}
+export const createProspect = (api: ApiClient, body: ProspectCreate) =>
+  unwrapRefusal(api.POST('/discovery/prospects', { body }), 409, (error) =>
+    error && typeof error === 'object' && 'duplicates' in error ? new ApiFailure(409, duplicateText((error as S['ProspectDuplicates']).duplicates)) : null,
+  );
 
 export const duplicateText = (duplicates: S['ProspectDuplicates']['duplicates']) =>
   `${T.duplicateWarning} ${duplicates.map((d) => `${[d.first_name, d.last_name].join(' ').trim()} (${CLIENT_STATUS_WORDS[d.status]}, same ${d.matched_on})`).join('; ')}.`;

@@ -2,11 +2,11 @@
 // profile is the placeholder's case, with the user's real id), that consent is never sent with
 // an unusable id, and that signing out leaves no visit's unsent changes on the computer (issue 17).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RuntimeConfig } from '../../../openapi/runtime-config';
-import { createAppServices, loadOwnProfile, recordConsent } from '../../../src/app/shell/app-api';
-import type { AuthenticatorRef } from '../../../src/features/identity/auth-provider';
-import { visitDrafts } from '../../../src/features/visits/visit-drafts';
-import type { ApiClient } from '../../../src/lib/api-client';
+import type { RuntimeConfig } from '../../../openapi/runtime-config.ts';
+import { createAppServices, loadOwnProfile, recordConsent } from '../../../src/app/shell/app-api.ts';
+import type { AuthenticatorRef } from '../../../src/features/identity/auth-provider.tsx';
+import { visitDrafts } from '../../../src/features/visits/visit-drafts.ts';
+import type { ApiClient } from '../../../src/lib/api-client.ts';
 
 const answer = (status: number, data?: unknown, error?: unknown) => ({ response: new Response(null, { status }), data, error });
 

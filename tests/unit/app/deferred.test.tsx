@@ -5,8 +5,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Component, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferred } from '../../../src/app/deferred';
-import { BOOT_RETRY, MODULE_LOAD_FAILED } from '../../../src/app/shell-text';
+import { deferred } from '../../../src/app/deferred.tsx';
+import { BOOT_RETRY, MODULE_LOAD_FAILED } from '../../../src/app/shell-text.ts';
 
 afterEach(cleanup);
 

@@ -1,11 +1,11 @@
 // The route table's helpers: which routes are built (asked through the port, without importing
 // the pages), and which route a location is for the app machine's guard.
 import { describe, expect, it } from 'vitest';
-import { ROLES, STAFF_ROLES } from '../../../machines/guard/roles';
-import { BUILT_ROUTES } from '../../../src/app/built-routes';
-import { isBuilt } from '../../../src/app/port';
-import { pages } from '../../../src/app/routes/index';
-import { routeInfo } from '../../../src/app/shell/route-info';
+import { ROLES, STAFF_ROLES } from '../../../machines/guard/roles.ts';
+import { BUILT_ROUTES } from '../../../src/app/built-routes.ts';
+import { isBuilt } from '../../../src/app/port.ts';
+import { pages } from '../../../src/app/routes/index.tsx';
+import { routeInfo } from '../../../src/app/shell/route-info.ts';
 
 describe('built routes', () => {
   it('names exactly the routes that have a page', () => {

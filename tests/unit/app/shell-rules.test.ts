@@ -1,13 +1,13 @@
 // The shell's pure rules: links from the route table, where sign-in may return to, the §8
 // banner texts, the placeholder profile and the inactivity settings.
 import { describe, expect, it } from 'vitest';
-import { INACTIVITY_TIMEOUT_MS } from '../../../machines/inactivity/inactivity-machine';
-import { placeholderProfile } from '../../../machines/app/app-machine';
-import { roleIsAllowed } from '../../../machines/guard/roles';
-import { getHref, paths, portalRoutes, safeReturnPath, staffRoutes, staffSectionOf } from '../../../src/app/paths';
-import { genderLabel, profileErrorText } from '../../../src/app/shell/profile-errors';
-import { inactivitySettings } from '../../../src/app/shell/inactivity-settings';
-import * as text from '../../../src/app/shell-text';
+import { INACTIVITY_TIMEOUT_MS } from '../../../machines/inactivity/inactivity-machine.ts';
+import { placeholderProfile } from '../../../machines/app/app-machine.ts';
+import { roleIsAllowed } from '../../../machines/guard/roles.ts';
+import { getHref, paths, portalRoutes, safeReturnPath, staffRoutes, staffSectionOf } from '../../../src/app/paths.ts';
+import { genderLabel, profileErrorText } from '../../../src/app/shell/profile-errors.ts';
+import { inactivitySettings } from '../../../src/app/shell/inactivity-settings.ts';
+import * as text from '../../../src/app/shell-text.ts';
 
 describe('the staff navigation entry a page sits under', () => {
   it('is the page\'s own entry, or Clients for a record and its visit charts, Discovery for a prospect', () => {

@@ -2,9 +2,9 @@
 // answers like the business API does (401/403 {code, detail}, or only {detail} from an older server).
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { sessionMachine } from '../../../machines/session/session-machine';
-import { createSessionPort } from '../../../src/app/shell/session-port';
-import { createApiClient, isWellFormedToken } from '../../../src/lib/api-client';
+import { sessionMachine } from '../../../machines/session/session-machine.ts';
+import { createSessionPort } from '../../../src/app/shell/session-port.ts';
+import { createApiClient, isWellFormedToken } from '../../../src/lib/api-client.ts';
 
 const OLD = 'aaa.bbb.old';
 const NEW = 'aaa.bbb.new';

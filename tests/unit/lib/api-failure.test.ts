@@ -2,8 +2,8 @@
 // texts; anything else is the server's detail or 'An unknown error occurred'; field reasons read as
 // the catalogue's sentences (src/lib/field-messages.ts), the server's detail kept beside them.
 import { describe, expect, it } from 'vitest';
-import { ApiFailure, failureText, refusedLocally, unwrap } from '../../../src/lib/api-failure';
-import { PROFILE_ERROR_401, PROFILE_ERROR_403, PROFILE_ERROR_5XX, PROFILE_ERROR_NETWORK, PROFILE_ERROR_UNKNOWN } from '../../../src/app/shell-text';
+import { ApiFailure, failureText, refusedLocally, unwrap, unwrapRefusal } from '../../../src/lib/api-failure.ts';
+import { PROFILE_ERROR_401, PROFILE_ERROR_403, PROFILE_ERROR_5XX, PROFILE_ERROR_NETWORK, PROFILE_ERROR_UNKNOWN } from '../../../src/app/shell-text.ts';
 
 const answer = (status: number, body?: unknown) => ({ response: new Response(null, { status }), ...(status < 400 ? { data: body } : { error: body }) });
 
@@ -39,5 +39,15 @@ describe('API failures in the words of spec §8', () => {
       message: 'Date of birth must not be in the future.',
       fieldErrors: { date_of_birth: ['Date of birth must not be in the future.'] },
     });
+  });
+
+  it('lets one refusal say more than its detail, and leaves every other answer to unwrap', async () => {
+    const conflicts = (body: unknown) => ((body as { conflicts?: unknown[] }).conflicts ? new ApiFailure(409, 'In the way.') : null);
+    expect(await unwrapRefusal(Promise.resolve(answer(200, { id: 4 })), 409, conflicts)).toEqual({ id: 4 });
+    expect(await unwrapRefusal(Promise.resolve(answer(409, { detail: 'Taken.', conflicts: [1] })), 409, conflicts).catch((e) => e)).toMatchObject({ status: 409, message: 'In the way.' });
+    // The same status without what the refusal reads, or another status: unwrap's failure.
+    expect(await unwrapRefusal(Promise.resolve(answer(409, { detail: 'Taken.' })), 409, conflicts).catch((e) => e)).toMatchObject({ status: 409, message: 'Taken.' });
+    expect(await unwrapRefusal(Promise.resolve(answer(500, { conflicts: [1] })), 409, conflicts).catch((e) => e)).toMatchObject({ status: 500, message: PROFILE_ERROR_5XX });
+    expect(await unwrapRefusal(Promise.reject(new TypeError('Failed to fetch')), 409, conflicts).catch((e) => e)).toMatchObject({ status: 0, message: PROFILE_ERROR_NETWORK });
   });
 });

@@ -7,10 +7,10 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DateField, DateTimeFields } from '../../../src/lib/date-field';
-import { clinicTimePattern, formatDate } from '../../../src/lib/format';
-import { dateTimeLabels } from '../../../src/lib/labels';
-import { dateInput, typeDay as putDay } from '../../support/date-field-view';
+import { DateField, DateTimeFields } from '../../../src/lib/date-field.tsx';
+import { clinicTimePattern, formatDate } from '../../../src/lib/format.ts';
+import { dateTimeLabels } from '../../../src/lib/labels.ts';
+import { dateInput, typeDay as putDay } from '../../support/date-field-view.ts';
 
 afterEach(cleanup);
 

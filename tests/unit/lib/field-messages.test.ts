@@ -1,8 +1,8 @@
 // Refused fields read as sentences from one catalogue, whatever rule of the contract they broke.
 import { describe, expect, it } from 'vitest';
-import { BLANK_REASON } from '../../../machines/rules/visible-text';
-import { contractErrors } from '../../../src/lib/contract-validation';
-import { fieldLabel, fieldSentence, readableFieldErrors, refusalSummary } from '../../../src/lib/field-messages';
+import { BLANK_REASON } from '../../../machines/rules/visible-text.ts';
+import { contractErrors } from '../../../src/lib/contract-validation.ts';
+import { fieldLabel, fieldSentence, readableFieldErrors, refusalSummary } from '../../../src/lib/field-messages.ts';
 
 describe('the field message catalogue', () => {
   it('says what to do instead of quoting the rule', () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { clinicDatePattern, clinicDayFrom, clinicFormat, clinicTimePattern, clinicToday, DEFAULT_FORMAT, formatCurrency, formatDate, formatDateTime, formatNumber, formatTime, setClinicFormat } from '../../../src/lib/format';
+import { clinicDatePattern, clinicDayFrom, clinicFormat, clinicTimePattern, clinicToday, DEFAULT_FORMAT, formatCurrency, formatDate, formatDateTime, formatNumber, formatTime, setClinicFormat } from '../../../src/lib/format.ts';
 
 afterEach(() => setClinicFormat(null));
 
@@ -71,7 +71,7 @@ describe('the one formatting module', () => {
 
 describe("the clinic's words for stored codes", () => {
   it('names contact methods in words and the postal code the way the clinic’s country does', async () => {
-    const { contactMethodLabel, postalCodeLabel } = await import('../../../src/lib/labels');
+    const { contactMethodLabel, postalCodeLabel } = await import('../../../src/lib/labels.ts');
     expect(contactMethodLabel('phone')).toBe('Phone');
     expect(contactMethodLabel('whatsapp')).toBe('WhatsApp');
     expect(postalCodeLabel()).toBe('PIN code');
@@ -80,7 +80,7 @@ describe("the clinic's words for stored codes", () => {
   });
 
   it("starts a phone without a number on the clinic's dial code; the sign-in component keeps +1", async () => {
-    const { splitPhoneNumber } = await import('../../../machines/rules/dial-codes');
+    const { splitPhoneNumber } = await import('../../../machines/rules/dial-codes.ts');
     expect(splitPhoneNumber('', clinicFormat().dialCode)).toEqual({ dial: '+91', number: '' });
     expect(splitPhoneNumber('+447700900123', '+91')).toEqual({ dial: '+44', number: '7700900123' });
     expect(splitPhoneNumber('')).toEqual({ dial: '+1', number: '' });
@@ -89,7 +89,7 @@ describe("the clinic's words for stored codes", () => {
 
 describe('the shapes screens ask for', () => {
   it('names a weekday, a month and a wall clock in the clinic locale', async () => {
-    const { formatWeekdayDate, formatWeekdayDateTime, formatMonthYear, formatClock } = await import('../../../src/lib/format');
+    const { formatWeekdayDate, formatWeekdayDateTime, formatMonthYear, formatClock } = await import('../../../src/lib/format.ts');
     expect(formatWeekdayDate('2026-11-23')).toBe('Mon, 23/11/2026');
     expect(formatWeekdayDate('2026-11-23', 'long')).toBe('Monday, 23/11/2026');
     expect(formatWeekdayDateTime('2026-11-23T05:00:00Z')).toBe('Mon, 23/11/2026, 10:30 am');
@@ -105,7 +105,7 @@ describe('the shapes screens ask for', () => {
   });
 
   it("gives date fields the clinic's order: dd/mm/yyyy in India", async () => {
-    const { clinicDatePattern } = await import('../../../src/lib/format');
+    const { clinicDatePattern } = await import('../../../src/lib/format.ts');
     expect(clinicDatePattern()).toBe('DD/MM/YYYY');
     setClinicFormat({ locale: 'en-US' });
     expect(clinicDatePattern()).toBe('MM/DD/YYYY');
@@ -118,7 +118,7 @@ describe('phone numbers as people write them (issue 32)', () => {
   afterEach(() => setClinicFormat(null));
 
   it('groups a number by its dial code: 5 and 5 in India, 3-3-4 in North America', async () => {
-    const { formatPhone } = await import('../../../src/lib/format');
+    const { formatPhone } = await import('../../../src/lib/format.ts');
     expect(formatPhone('+919302588524')).toBe('+91 93025 88524');
     expect(formatPhone('+12025550143')).toBe('+1 202 555 0143');
     expect(formatPhone('+447911123456')).toBe('+44 7911 123456');

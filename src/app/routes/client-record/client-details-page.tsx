@@ -5,7 +5,7 @@
 import { Alert, Box, Button, CircularProgress, Paper, Tab, Tabs, Typography } from '@mui/material';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
-import { auditViewOf, type RecordTab, tabOf, tabSearch, visibleTabs } from '../../../../machines/client-record/record-tabs.ts';
+import { auditViewOf, type RecordTab, tabOf, tabQuery, visibleTabs } from '../../../../machines/client-record/record-tabs.ts';
 import { ADMIN_ROLES } from '../../../../machines/guard/roles.ts';
 import { getHref, ShellContext, useShell } from '../../port.ts';
 import { AppointmentsSection, SECTION_APPOINTMENTS } from '../../../features/appointments/index.ts';
@@ -48,12 +48,11 @@ function newViewId(): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-function TabBody({ tab, user, clientId, search, base, reload, thrive }: {
+function TabBody({ tab, user, clientId, search, reload, thrive }: {
   tab: RecordTab;
   user: UserDetail;
   clientId: number;
   search: string;
-  base: string;
   reload: () => void;
   thrive: { data: unknown; failed: boolean; error: string | null };
 }) {
@@ -123,7 +122,7 @@ function TabBody({ tab, user, clientId, search, base, reload, thrive }: {
     case 'audit':
       return (
         <Section title={SECTION_AUDIT}>
-          <AuditSection key={search} clientId={clientId} view={auditViewOf(search)} base={base} />
+          <AuditSection key={search} clientId={clientId} view={auditViewOf(search)} />
         </Section>
       );
   }
@@ -134,7 +133,6 @@ function ClientRecord({ clientId }: { clientId: number }) {
   const search = useSearch();
   const isAdmin = !!role && ADMIN_ROLES.includes(role);
   const tab = tabOf(search, isAdmin);
-  const base = getHref('clientDetails', { clientId });
   const user = record.data as UserDetail | null;
   if (!user) {
     if (record.failed) {
@@ -160,11 +158,11 @@ function ClientRecord({ clientId }: { clientId: number }) {
       <ClientHeader user={user} />
       <Tabs value={tab} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Client record" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
         {visibleTabs(isAdmin).map((t) => (
-          <Tab key={t} value={t} label={RECORD_TAB_LABELS[t]} component={Link} href={`${base}${tabSearch(t)}`} id={`record-tab-${t}`} aria-controls="record-tabpanel" />
+          <Tab key={t} value={t} label={RECORD_TAB_LABELS[t]} component={Link} href={getHref('clientDetails', { clientId }, tabQuery(t))} id={`record-tab-${t}`} aria-controls="record-tabpanel" />
         ))}
       </Tabs>
       <Box role="tabpanel" id="record-tabpanel" aria-labelledby={`record-tab-${tab}`} sx={{ minWidth: 0 }}>
-        <TabBody tab={tab} user={user} clientId={clientId} search={search} base={base} reload={record.reload} thrive={thrive} />
+        <TabBody tab={tab} user={user} clientId={clientId} search={search} reload={record.reload} thrive={thrive} />
       </Box>
     </>
   );

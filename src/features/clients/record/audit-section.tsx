@@ -2,7 +2,8 @@
 // words; paged and filtered on the server, the page and filter being the URL's (record-tabs.ts).
 import { Alert, Chip, ListSubheader, MenuItem, Pagination, PaginationItem, TextField, Typography } from '@mui/material';
 import { Link, useLocation } from 'wouter';
-import { auditSearch, type AuditView, pageCount } from '../../../../machines/client-record/record-tabs.ts';
+import { auditQuery, type AuditView, pageCount } from '../../../../machines/client-record/record-tabs.ts';
+import { getHref } from '../../../app/port.ts';
 import { formatDateTime, ROLE_LABELS } from '../../../lib/staff/format.ts';
 import {
   AUDIT_ACTION_WORDS,
@@ -32,11 +33,11 @@ function who(e: AuditEvent, clientId: number) {
   return `${personName(e.actor_name)} (${role})`;
 }
 
-export function AuditSection({ clientId, view, base }: { clientId: number; view: AuditView; base: string }) {
+export function AuditSection({ clientId, view }: { clientId: number; view: AuditView }) {
   const trail = useAuditTrail(clientId, view);
   const [, navigate] = useLocation();
   const page = trail.data as { count: number; results: AuditEvent[] } | null;
-  const href = (next: AuditView) => `${base}${auditSearch(next)}`;
+  const href = (next: AuditView) => getHref('clientDetails', { clientId }, auditQuery(next));
   return (
     <>
       <TextField

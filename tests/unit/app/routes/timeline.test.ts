@@ -1,12 +1,12 @@
 // The record's Overview (issue 24): recent events across the record's sections, in words, newest
 // first, at most twenty.
 import { describe, expect, it } from 'vitest';
-import type { ClientAppointment } from '../../../../src/features/appointments/appointments-api';
-import type { ConsentRecord, Enrollment, Profile } from '../../../../src/features/clients/clients-api';
-import { TIMELINE } from '../../../../src/app/routes/client-record/overview-texts';
-import type { Ticket as ClientTicket } from '../../../../src/features/support/support-api';
-import { timeline } from '../../../../src/app/routes/client-record/timeline';
-import { formatDateTime } from '../../../../src/lib/format';
+import type { ClientAppointment } from '../../../../src/features/appointments/appointments-api.ts';
+import type { ConsentRecord, Enrollment, Profile } from '../../../../src/features/clients/clients-api.ts';
+import { TIMELINE } from '../../../../src/app/routes/client-record/overview-texts.ts';
+import type { Ticket as ClientTicket } from '../../../../src/features/support/support-api.ts';
+import { timeline } from '../../../../src/app/routes/client-record/timeline.ts';
+import { formatDateTime } from '../../../../src/lib/format.ts';
 
 const profile = { client_id: 7, lifestyle_history: { completed_at: '2026-03-02T06:00:00Z' } } as unknown as Profile;
 const consent = [

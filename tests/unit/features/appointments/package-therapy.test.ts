@@ -1,7 +1,7 @@
 // A package's therapy is chosen from the therapies the clinic's services deliver, named in words
 // (issue 32: typing "HBOT" was refused with "Therapy is not in the expected form.").
 import { describe, expect, it } from 'vitest';
-import { therapyChoices } from '../../../../src/features/appointments/scheduling/packages-tab';
+import { therapyChoices } from '../../../../src/features/appointments/scheduling/packages-tab.tsx';
 
 describe('package therapy choices', () => {
   it('are the services’ therapies once each, named as people say them, the code kept as the value', () => {

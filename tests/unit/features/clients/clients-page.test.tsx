@@ -4,9 +4,9 @@
 // discovery page with no sign-in email shown.
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ClientsPage } from '../../../../src/features/clients/clients-page';
-import { ANY_STATUS, CLIENT_STATUS_LABELS, DEACTIVATED, FILTER_STATUS } from '../../../../src/features/clients/texts';
-import { page, renderPage, type Sent } from '../discovery/render';
+import { ClientsPage } from '../../../../src/features/clients/clients-page.tsx';
+import { ANY_STATUS, CLIENT_STATUS_LABELS, DEACTIVATED, FILTER_STATUS } from '../../../../src/features/clients/texts.ts';
+import { page, renderPage, type Sent } from '../discovery/render.tsx';
 
 afterEach(cleanup);
 

@@ -1,8 +1,8 @@
 // The plain-language reading of a thrive check: the §9 cap and "<1" shown as words, the
 // validated-age warning only outside 30-74.
 import { describe, expect, it } from 'vitest';
-import { explanation, riskText } from '../../../../src/features/clients/portal/thrive-check-explain';
-import { PORTAL_TEXT } from '../../../../src/features/clients/portal/texts';
+import { explanation, riskText } from '../../../../src/features/clients/portal/thrive-check-explain.ts';
+import { PORTAL_TEXT } from '../../../../src/features/clients/portal/texts.ts';
 
 describe('thrive check explanation', () => {
   it('words the band', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientStorySentences, familySentences, lifestyleSentences, NO_FAMILY_CONDITIONS } from '../../../../src/features/clients/record/onboarding-sentences';
+import { clientStorySentences, familySentences, lifestyleSentences, NO_FAMILY_CONDITIONS } from '../../../../src/features/clients/record/onboarding-sentences.ts';
 
 describe('onboarding answers as sentences', () => {
   it('reads the lifestyle answers with their labels, not codes', () => {

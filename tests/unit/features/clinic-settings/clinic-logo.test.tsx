@@ -5,9 +5,9 @@
 // DELETE and the preview goes.
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ClinicSettingsSection } from '../../../../src/features/clinic-settings/clinic-settings-section';
-import { LOGO_NONE, LOGO_PREVIEW_ALT, LOGO_REMOVE, LOGO_TOO_BIG, LOGO_UPLOAD } from '../../../../src/features/clinic-settings/texts';
-import { renderPage, type Sent } from '../discovery/render';
+import { ClinicSettingsSection } from '../../../../src/features/clinic-settings/clinic-settings-section.tsx';
+import { LOGO_NONE, LOGO_PREVIEW_ALT, LOGO_REMOVE, LOGO_TOO_BIG, LOGO_UPLOAD } from '../../../../src/features/clinic-settings/texts.ts';
+import { renderPage, type Sent } from '../discovery/render.tsx';
 
 afterEach(cleanup);
 

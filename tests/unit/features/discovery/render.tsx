@@ -7,8 +7,8 @@ import { SnackbarProvider } from 'notistack';
 import type { ReactNode } from 'react';
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { ShellContext, type Shell } from '../../../../src/app/shell/shell-context';
-import { createApiClient } from '../../../../src/lib/api-client';
+import { ShellContext, type Shell } from '../../../../src/app/shell/shell-context.tsx';
+import { createApiClient } from '../../../../src/lib/api-client.ts';
 
 export interface Sent {
   method: string;

@@ -6,16 +6,16 @@
 // in the prospect's stage, and the visit note saves, signs and then stays locked.
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultRange, FUNNEL_RANGE_TEXTS } from '../../../../machines/discovery/funnel-range';
-import { OPEN_STAGES, type PipelineStage } from '../../../../machines/discovery/pipeline-lifecycle';
-import { movesFrom } from '../../../../machines/discovery/pipeline-rules';
-import { DiscoveryPage } from '../../../../src/features/discovery/discovery-page';
-import { ProspectPage } from '../../../../src/features/discovery/prospect-page';
-import { DISCOVERY_TEXT as T, OUTCOME_LABELS, STAGE_LABELS } from '../../../../src/features/discovery/texts';
-import { VisitPage } from '../../../../src/features/discovery/visit-page';
-import { clinicToday, formatDate } from '../../../../src/lib/format';
-import { dateInput, typeDay } from '../../../support/date-field-view';
-import { type Answer, page, renderPage, type Sent } from './render';
+import { defaultRange, FUNNEL_RANGE_TEXTS } from '../../../../machines/discovery/funnel-range.ts';
+import { OPEN_STAGES, type PipelineStage } from '../../../../machines/discovery/pipeline-lifecycle.ts';
+import { movesFrom } from '../../../../machines/discovery/pipeline-rules.ts';
+import { DiscoveryPage } from '../../../../src/features/discovery/discovery-page.tsx';
+import { ProspectPage } from '../../../../src/features/discovery/prospect-page.tsx';
+import { DISCOVERY_TEXT as T, OUTCOME_LABELS, STAGE_LABELS } from '../../../../src/features/discovery/texts.ts';
+import { VisitPage } from '../../../../src/features/discovery/visit-page.tsx';
+import { clinicToday, formatDate } from '../../../../src/lib/format.ts';
+import { dateInput, typeDay } from '../../../support/date-field-view.ts';
+import { type Answer, page, renderPage, type Sent } from './render.tsx';
 
 afterEach(cleanup);
 

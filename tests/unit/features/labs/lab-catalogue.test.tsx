@@ -6,9 +6,9 @@
 // (confirmed, saying what happens to orders that have it); the catalogue is read with inactive items.
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LabDesk } from '../../../../src/features/labs/lab-desk';
-import { LAB_DESK_TEXT as T } from '../../../../src/features/labs/desk-texts';
-import { page, renderPage, type Sent } from '../discovery/render';
+import { LabDesk } from '../../../../src/features/labs/lab-desk.tsx';
+import { LAB_DESK_TEXT as T } from '../../../../src/features/labs/desk-texts.ts';
+import { page, renderPage, type Sent } from '../discovery/render.tsx';
 
 afterEach(cleanup);
 

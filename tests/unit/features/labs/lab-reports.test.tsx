@@ -5,9 +5,9 @@
 // when the client has neither, and none when they cannot be read (the reports still show).
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ReportsPage } from '../../../../src/features/labs/reports-page';
-import { LABS_TEXT as T } from '../../../../src/features/labs/texts';
-import { renderPage, type Sent } from '../discovery/render';
+import { ReportsPage } from '../../../../src/features/labs/reports-page.tsx';
+import { LABS_TEXT as T } from '../../../../src/features/labs/texts.ts';
+import { renderPage, type Sent } from '../discovery/render.tsx';
 
 afterEach(cleanup);
 

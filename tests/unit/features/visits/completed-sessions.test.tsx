@@ -5,10 +5,10 @@
 // retry that asks again.
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CompletedSessionsSection } from '../../../../src/features/visits/completed-sessions';
-import { SESSIONS_TEXT as T } from '../../../../src/features/visits/sessions-texts';
-import { formatDate } from '../../../../src/lib/format';
-import { renderPage, type Sent } from '../discovery/render';
+import { CompletedSessionsSection } from '../../../../src/features/visits/completed-sessions.tsx';
+import { SESSIONS_TEXT as T } from '../../../../src/features/visits/sessions-texts.ts';
+import { formatDate } from '../../../../src/lib/format.ts';
+import { renderPage, type Sent } from '../discovery/render.tsx';
 
 afterEach(cleanup);
 

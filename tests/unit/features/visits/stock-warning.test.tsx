@@ -4,10 +4,10 @@
 // (the tab warns itself) and comes back read afresh; with nothing flagged, no banner.
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BackofficePage } from '../../../../src/app/routes/backoffice/backoffice-page';
-import { TAB_LABELS } from '../../../../src/features/appointments/scheduling/texts';
-import { STOCK_WARNING as T } from '../../../../src/features/visits/therapies/texts';
-import { renderPage, type Sent } from '../discovery/render';
+import { BackofficePage } from '../../../../src/app/routes/backoffice/backoffice-page.tsx';
+import { TAB_LABELS } from '../../../../src/features/appointments/scheduling/texts.ts';
+import { STOCK_WARNING as T } from '../../../../src/features/visits/therapies/texts.ts';
+import { renderPage, type Sent } from '../discovery/render.tsx';
 
 afterEach(cleanup);
 

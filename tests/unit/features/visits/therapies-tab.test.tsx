@@ -7,11 +7,11 @@
 // history lists each movement with its change, balance, reason or visit, and who recorded it.
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_THERAPY_SETTINGS } from '../../../../machines/visits/visit-settings';
-import { TherapiesTab } from '../../../../src/features/visits/therapies/therapies-tab';
-import { THERAPIES_TEXT as T } from '../../../../src/features/visits/therapies/texts';
-import { dateInput, typeDay } from '../../../support/date-field-view';
-import { renderPage, type Sent } from '../discovery/render';
+import { DEFAULT_THERAPY_SETTINGS } from '../../../../machines/visits/visit-settings.ts';
+import { TherapiesTab } from '../../../../src/features/visits/therapies/therapies-tab.tsx';
+import { THERAPIES_TEXT as T } from '../../../../src/features/visits/therapies/texts.ts';
+import { dateInput, typeDay } from '../../../support/date-field-view.ts';
+import { renderPage, type Sent } from '../discovery/render.tsx';
 
 afterEach(cleanup);
 

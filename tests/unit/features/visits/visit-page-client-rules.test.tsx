@@ -5,12 +5,12 @@
 // lot list and, once chosen, under the field.
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_THERAPY_SETTINGS } from '../../../../machines/visits/visit-settings';
-import { HbotVisitPage, IvVisitPage } from '../../../../src/features/visits/visit-page';
-import { VISIT_TEXT as T } from '../../../../src/features/visits/texts';
-import { renderPage, type Sent } from '../discovery/render';
-import { visitRecord } from './visit-record';
-import { formatDate } from '../../../../src/lib/format';
+import { DEFAULT_THERAPY_SETTINGS } from '../../../../machines/visits/visit-settings.ts';
+import { HbotVisitPage, IvVisitPage } from '../../../../src/features/visits/visit-page.tsx';
+import { VISIT_TEXT as T } from '../../../../src/features/visits/texts.ts';
+import { renderPage, type Sent } from '../discovery/render.tsx';
+import { visitRecord } from './visit-record.ts';
+import { formatDate } from '../../../../src/lib/format.ts';
 
 afterEach(cleanup);
 

@@ -3,11 +3,11 @@
 // visit without it; a visit that already has it still shows it, chosen, beside the active ones.
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_THERAPY_SETTINGS } from '../../../../machines/visits/visit-settings';
-import { IvVisitPage } from '../../../../src/features/visits/visit-page';
-import { VISIT_TEXT as T } from '../../../../src/features/visits/texts';
-import { renderPage, type Sent } from '../discovery/render';
-import { visitRecord } from './visit-record';
+import { DEFAULT_THERAPY_SETTINGS } from '../../../../machines/visits/visit-settings.ts';
+import { IvVisitPage } from '../../../../src/features/visits/visit-page.tsx';
+import { VISIT_TEXT as T } from '../../../../src/features/visits/texts.ts';
+import { renderPage, type Sent } from '../discovery/render.tsx';
+import { visitRecord } from './visit-record.ts';
 
 afterEach(cleanup);
 

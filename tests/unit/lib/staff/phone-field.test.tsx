@@ -4,7 +4,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PhoneField } from '../../../../src/lib/staff/phone-field';
+import { PhoneField } from '../../../../src/lib/staff/phone-field.tsx';
 
 afterEach(cleanup);
 

@@ -3,10 +3,10 @@
 // after every step the chart's promises are checked on the snapshot and on what the path did.
 import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
-import { isUsableClientId } from '../../../../machines/consent/consent-machine';
-import { selectPhase, selectPortalClient, selectProfileBanner, selectSessionExpired } from '../../../../machines/app/selectors';
-import { describeModel } from '../../../support/model-paths';
-import { model, spies } from './app.model';
+import { isUsableClientId } from '../../../../machines/consent/consent-machine.ts';
+import { selectPhase, selectPortalClient, selectProfileBanner, selectSessionExpired } from '../../../../machines/app/selectors.ts';
+import { describeModel } from '../../../support/model-paths.ts';
+import { model, spies } from './app.model.ts';
 
 function check(snapshot: any, event: AnyEventObject) {
   const phase = selectPhase(snapshot);

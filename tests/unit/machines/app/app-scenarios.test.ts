@@ -3,10 +3,10 @@
 // /login until dismissed or the next sign-in (not a 5-second toast).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import { appChildren, appMachine, PROFILE_RETRY_MS, type LoadedProfile } from '../../../../machines/app/app-machine';
-import { selectDisplayName, selectPhase, selectPortalClient, selectSessionExpired } from '../../../../machines/app/selectors';
-import { genderLabel } from '../../../../src/app/shell/profile-errors';
-import { EVENTS, LOADED } from './app.model';
+import { appChildren, appMachine, PROFILE_RETRY_MS, type LoadedProfile } from '../../../../machines/app/app-machine.ts';
+import { selectDisplayName, selectPhase, selectPortalClient, selectSessionExpired } from '../../../../machines/app/selectors.ts';
+import { genderLabel } from '../../../../src/app/shell/profile-errors.ts';
+import { EVENTS, LOADED } from './app.model.ts';
 
 afterEach(() => vi.useRealTimers());
 

@@ -4,9 +4,9 @@
 // (app-machine.test.ts) and on the rendered shell (app-views.test.tsx).
 import { vi } from 'vitest';
 import type { AnyEventObject } from 'xstate';
-import { appMachine, type AppEvent } from '../../../../machines/app/app-machine';
-import { STAFF_ROLES } from '../../../../machines/guard/roles';
-import { coveringPaths, type MachineModel, type ModelSpec } from '../../../support/model-paths';
+import { appMachine, type AppEvent } from '../../../../machines/app/app-machine.ts';
+import { STAFF_ROLES } from '../../../../machines/guard/roles.ts';
+import { coveringPaths, type MachineModel, type ModelSpec } from '../../../support/model-paths.ts';
 
 export const spies = { navigate: vi.fn(), notify: vi.fn(), signOut: vi.fn() };
 

@@ -2,9 +2,9 @@
 // says so and offers a retry. Model paths over the boot machine, and the adapter's classification.
 import { describe, expect, it, vi } from 'vitest';
 import type { AnyEventObject } from 'xstate';
-import { describeModel } from '../../../support/model-paths';
-import { loadConfiguration } from '../../../../src/app/shell/app-api';
-import { model } from './boot.model';
+import { describeModel } from '../../../support/model-paths.ts';
+import { loadConfiguration } from '../../../../src/app/shell/app-api.ts';
+import { model } from './boot.model.ts';
 
 describeModel('boot', model, (snapshot: any, event: AnyEventObject) => {
   if (event.type.startsWith('xstate.error.actor')) {

@@ -1,7 +1,7 @@
 // Spec §6 (issue 22, 5): who sees a portal page of which client, and how.
 import { describe, expect, it } from 'vitest';
-import { portalViewOf } from '../../../../machines/app/selectors';
-import { paths, portalRoutes } from '../../../../src/app/paths';
+import { portalViewOf } from '../../../../machines/app/selectors.ts';
+import { paths, portalRoutes } from '../../../../src/app/paths.ts';
 
 describe('portalViewOf', () => {
   it('a client uses their own portal and is sent to it from anyone else’s', () => {

@@ -3,9 +3,9 @@
 // sign in), and on signing in, whatever the page.
 import { createActor, fromCallback } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
-import { appChildren, appMachine } from '../../../../machines/app/app-machine';
-import { deferredActors } from '../../../support/model-paths';
-import { EVENTS } from './app.model';
+import { appChildren, appMachine } from '../../../../machines/app/app-machine.ts';
+import { deferredActors } from '../../../support/model-paths.ts';
+import { EVENTS } from './app.model.ts';
 
 describe('the app chart preloads the signed-in frames', () => {
   it('asks on the restore (unless on /login) and again once signed in', () => {

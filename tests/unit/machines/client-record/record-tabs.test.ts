@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditSearch, auditViewOf, pageCount, tabOf, tabSearch, visibleTabs } from '../../../../machines/client-record/record-tabs';
+import { auditSearch, auditViewOf, pageCount, tabOf, tabSearch, visibleTabs } from '../../../../machines/client-record/record-tabs.ts';
 
 describe('the client record’s tabs', () => {
   it('opens the tab the URL names, the overview when it names none or an unknown one', () => {

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
-import { describeModel } from '../../../support/model-paths';
-import { model, spies } from './consent.model';
+import { describeModel } from '../../../support/model-paths.ts';
+import { model, spies } from './consent.model.ts';
 
 function check(snapshot: any, event: AnyEventObject) {
   if (event.type === 'consent.submit' && snapshot.matches({ asking: 'unticked' })) expect(spies.toastTickRequired).toHaveBeenCalledTimes(1);

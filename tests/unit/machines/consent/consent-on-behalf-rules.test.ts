@@ -1,6 +1,6 @@
 // Issue 22, 12: the signed-form rules the client details page and the server share.
 import { describe, expect, it } from 'vitest';
-import { CONSENT_ON_BEHALF_MESSAGES as M, consentOnBehalfErrors } from '../../../../machines/consent/consent-on-behalf-rules';
+import { CONSENT_ON_BEHALF_MESSAGES as M, consentOnBehalfErrors } from '../../../../machines/consent/consent-on-behalf-rules.ts';
 
 const NOW = new Date('2026-11-23T10:00:00Z');
 

@@ -1,8 +1,8 @@
 // The consent machine's model: a client who has not consented (with a usable id), and the cases
 // where no modal shows: staff, a client who already consented, no usable client id.
 import { vi } from 'vitest';
-import { consentMachine } from '../../../../machines/consent/consent-machine';
-import type { MachineModel, ModelSpec } from '../../../support/model-paths';
+import { consentMachine } from '../../../../machines/consent/consent-machine.ts';
+import type { MachineModel, ModelSpec } from '../../../support/model-paths.ts';
 
 export const spies = { toastTickRequired: vi.fn(), toastSaveFailed: vi.fn(), consentRecorded: vi.fn() };
 

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { describeModel } from '../../../support/model-paths';
-import { ORIGIN, model, spies } from './guard.model';
+import { describeModel } from '../../../support/model-paths.ts';
+import { ORIGIN, model, spies } from './guard.model.ts';
 
 function check(snapshot: any) {
   if (snapshot.matches('waiting')) expect(snapshot.hasTag('pending')).toBe(true);

@@ -1,8 +1,8 @@
 // The guard machine's model: a nurse on a nurse page, no role, SUPER_ADMIN on a page that lists
 // nobody, and the role changing while the page shows.
 import { vi } from 'vitest';
-import { guardMachine } from '../../../../machines/guard/guard-machine';
-import type { MachineModel, ModelSpec } from '../../../support/model-paths';
+import { guardMachine } from '../../../../machines/guard/guard-machine.ts';
+import type { MachineModel, ModelSpec } from '../../../support/model-paths.ts';
 
 export const spies = { redirectToLogin: vi.fn(), redirectToUnauthorized: vi.fn() };
 export const ORIGIN = '/clients?page=2';

@@ -1,7 +1,7 @@
 // The inactivity machine's model: input, the warning timer and the sign-out timer.
 import { vi } from 'vitest';
-import { inactivityMachine } from '../../../../machines/inactivity/inactivity-machine';
-import type { MachineModel } from '../../../support/model-paths';
+import { inactivityMachine } from '../../../../machines/inactivity/inactivity-machine.ts';
+import type { MachineModel } from '../../../support/model-paths.ts';
 
 export const spies = { signOut: vi.fn() };
 

@@ -3,9 +3,9 @@
 // a real actor with its actors resolved or rejected, spies cleared before each path, and the run
 // fails unless every state and transition was covered (counts printed).
 import { describe, expect, it } from 'vitest';
-import { firstOpenStep, onboardingProgress } from '../../../../machines/portal/onboarding-rules';
-import { homeSelectors } from '../../../../machines/portal/selectors';
-import { ageInYears } from '../../../../machines/staff/age';
+import { firstOpenStep, onboardingProgress } from '../../../../machines/portal/onboarding-rules.ts';
+import { homeSelectors } from '../../../../machines/portal/selectors.ts';
+import { ageInYears } from '../../../../machines/staff/age.ts';
 import { describeModel } from '../../../support/model-paths.ts';
 import { confirmed, emailChanged, model as emailChangeModel } from './email-change.model.ts';
 import { model as homeModel } from './home.model.ts';

@@ -9,7 +9,7 @@ import {
   HeartRiskInputError,
   readInteger,
   riskForPoints,
-} from '../../../../machines/rules/heart-risk';
+} from '../../../../machines/rules/heart-risk.ts';
 
 const PUBLISHED = {
   male: {

@@ -2,8 +2,8 @@
 // sees only what that path did.
 import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
-import { describeModel } from '../../../support/model-paths';
-import { model, spies } from './session.model';
+import { describeModel } from '../../../support/model-paths.ts';
+import { model, spies } from './session.model.ts';
 
 const order = (spy: { mock: { invocationCallOrder: number[] } }, fromEnd = 1) => spy.mock.invocationCallOrder.at(-fromEnd);
 

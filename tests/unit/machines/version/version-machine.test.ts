@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type AnyEventObject, createActor, fromPromise } from 'xstate';
-import { versionMachine } from '../../../../machines/version/version-machine';
-import { describeModel } from '../../../support/model-paths';
-import { model, spies } from './version.model';
+import { versionMachine } from '../../../../machines/version/version-machine.ts';
+import { describeModel } from '../../../support/model-paths.ts';
+import { model, spies } from './version.model.ts';
 
 describeModel('version', model, (snapshot: any, event: AnyEventObject) => {
   if (snapshot.matches('updateAvailable')) expect(snapshot.context.knownVersion).not.toBeNull();

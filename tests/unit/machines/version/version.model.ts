@@ -1,8 +1,8 @@
 // The version machine's model: the first answer, the same again, a new build, a failed check,
 // the tab hiding and returning, and Refresh Now.
 import { vi } from 'vitest';
-import { versionMachine } from '../../../../machines/version/version-machine';
-import type { MachineModel } from '../../../support/model-paths';
+import { versionMachine } from '../../../../machines/version/version-machine.ts';
+import type { MachineModel } from '../../../support/model-paths.ts';
 
 export const spies = { reloadPage: vi.fn() };
 

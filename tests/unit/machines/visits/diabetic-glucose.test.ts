@@ -2,8 +2,8 @@
 // complete a diabetic client's HBOT visit (not another therapy's, not a non-diabetic client's),
 // named with its reason; warned below or above the clinic's marks, which are settings.
 import { describe, expect, it } from 'vitest';
-import { clientRequiredErrors, clientRequiredFields, missingForCompletion, type VisitContent, VISIT_RULE_MESSAGES, visitWarnings } from '../../../../machines/visits/visit-rules';
-import { DEFAULT_THERAPY_SETTINGS } from '../../../../machines/visits/visit-settings';
+import { clientRequiredErrors, clientRequiredFields, missingForCompletion, type VisitContent, VISIT_RULE_MESSAGES, visitWarnings } from '../../../../machines/visits/visit-rules.ts';
+import { DEFAULT_THERAPY_SETTINGS } from '../../../../machines/visits/visit-settings.ts';
 
 const VITALS = { systolic: 120, diastolic: 80, heart_rate: 70 };
 const HBOT = {

@@ -1,6 +1,6 @@
 // A deactivated IV recipe is not offered for a visit, unless it is the recipe the visit already has.
 import { describe, expect, it } from 'vitest';
-import { recipesOffered } from '../../../../machines/visits/recipe-choices';
+import { recipesOffered } from '../../../../machines/visits/recipe-choices.ts';
 
 const recipes = [
   { id: 1, name: 'Myers', active: true },

@@ -2,7 +2,7 @@
 // not a second low-stock rule. A low lot that expired counts as expired; an expired lot counts only
 // while stock is left in it.
 import { describe, expect, it } from 'vitest';
-import { needsAttention, stockAttention } from '../../../../machines/visits/stock-attention';
+import { needsAttention, stockAttention } from '../../../../machines/visits/stock-attention.ts';
 
 const lot = (lot_number: string, quantity: number, low: boolean, expired: boolean) => ({ item: 'Vitamin C', lot_number, quantity, low, expired });
 
