@@ -1,7 +1,7 @@
 // The demo clinic's people and programs (scripts/seed-demo.ts writes them). Deterministic: the
 // same list every run, so seeding twice finds everything already there.
 import type { ClinicRole } from '../server/identity/contracts.ts';
-import { verhoeffCheckDigit } from '../server/api/aadhaar.ts';
+import { verhoeffCheckDigit } from '../server/api/people/aadhaar.ts';
 
 export interface DemoPerson {
   email: string;

@@ -5,7 +5,7 @@
 // charts, tickets). Idempotent: whatever exists (by email, by program name, a client
 // with enrollments) is left as it is. On PGlite, stop the server first (one process per DATA_DIR).
 import { sql } from 'kysely';
-import { createAadhaarVault } from '../server/api/aadhaar.ts';
+import { createAadhaarVault } from '../server/api/people/aadhaar.ts';
 import { insertUserWithProfile } from '../server/api/people/provision.ts';
 import { bootstrapSuperAdmin } from '../server/bootstrap.ts';
 import { loadConfig } from '../server/config.ts';

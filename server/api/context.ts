@@ -2,7 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { IdentityAdmin } from '../identity/contracts.ts';
-import type { AadhaarVault } from './aadhaar.ts';
+import type { AadhaarVault } from './people/aadhaar.ts';
 import type { Contract } from './contract.ts';
 
 export interface ApiContext {

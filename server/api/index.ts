@@ -9,10 +9,10 @@ import { compiledOnFirstUse } from '../http/compile-on-first-use.ts';
 import { registerIdempotency } from '../http/idempotency.ts';
 import { decimalIntegers } from '../http/decimal-params.ts';
 import { startJobWorkers } from '../jobs/index.ts';
-import { createAadhaarVault } from './aadhaar.ts';
+import { createAadhaarVault } from './people/aadhaar.ts';
 import type { ApiContext } from './context.ts';
 import { loadContract } from './contract.ts';
-import { callerFinder } from './first-access.ts';
+import { callerFinder } from './people/first-access.ts';
 import { registerAccessHook } from './route-access.ts';
 import { ROUTE_MODULES } from './routes.ts';
 

@@ -2,7 +2,7 @@
 // folder's routes.ts registers the contract operations it serves from the shared ApiContext.
 import type { FastifyInstance } from 'fastify';
 import { appointmentRoutes } from './appointments/routes.ts';
-import { cognitiveAssessmentRoutes } from './assessments/routes.ts';
+import { cognitiveAssessmentRoutes } from './cognitive/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { clinicSettingsRoutes } from './clinic/routes.ts';
 import type { ApiContext } from './context.ts';

@@ -189,7 +189,7 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   row('discovery.visits.patch', 'PATCH discovery/visits/{id}', "a coach's note", 403, 200, 200, 200),
   row('discovery.visits.sign.own', 'POST discovery/visits/{id}/sign', 'own note (a client: a coach\'s)', 403, 200, 200, 200),
   row('discovery.funnel', 'GET discovery/funnel', '—', 403, 200, 200, 200),
-  row('discovery.enquiries.create', 'POST discovery/enquiries (no sign-in)', '—', 201, 201, 201, 201),  // Cognitive assessment (server/api/assessments): a CLIENT takes the battery and reads results for
+  row('discovery.enquiries.create', 'POST discovery/enquiries (no sign-in)', '—', 201, 201, 201, 201),  // Cognitive assessment (server/api/cognitive): a CLIENT takes the battery and reads results for
   // themselves only; staff read any client's, record in-clinic instruments and comment, never take a run.
   row('cognitive.results.own', 'GET assessments/cognitive/results?client={id}', 'own', 200, 200, 200, 200),
   row('cognitive.results.client', 'GET assessments/cognitive/results?client={id}', 'another client', 404, 200, 200, 200),

@@ -13,7 +13,7 @@ import { findService, findUserBrief, getSettings } from './data.ts';
 import { LISTED, type S, sendConflict } from './route-helpers.ts';
 import { SCHEDULING_TEXTS as T } from './texts.ts';
 import { isBookingRole } from './transitions.ts';
-import { findOffer, insertWaitlistEntry, listWaitlist, lockOffersOfSlot, markOfferGone, settleOffers } from './waitlist.ts';
+import { findOffer, insertWaitlistEntry, listWaitlist, lockOffersOfSlot, markOfferGone, offerMayBeAccepted, settleOffers } from './waitlist.ts';
 
 /** Lists and adds waitlist entries and accepts offers; the others of a slot are told through `mail`. */
 export function waitlistRoutes(app: FastifyInstance, ctx: ApiContext, mail: MailTransport): void {
@@ -62,7 +62,7 @@ export function waitlistRoutes(app: FastifyInstance, ctx: ApiContext, mail: Mail
     const offer = await findOffer(db, request.params.id);
     if (!offer || (isClientRole(caller.role) && offer.client !== caller.id)) throw notFound();
     if (!isClientRole(caller.role) && !isBookingRole(caller.role)) throw forbidden(T.bookingRolesOnly);
-    if (offer.status !== 'open') return sendConflict(reply, new SchedulingConflict(offer.status === 'gone' ? T.offerGone : T.offerNotOpen, []));
+    if (!offerMayBeAccepted(offer.status)) return sendConflict(reply, new SchedulingConflict(offer.status === 'gone' ? T.offerGone : T.offerNotOpen, []));
     const service = (await findService(db, offer.service))!;
     const settings = await getSettings(db);
     try {
@@ -71,7 +71,7 @@ export function waitlistRoutes(app: FastifyInstance, ctx: ApiContext, mail: Mail
         // deadlocking (each would otherwise hold its own offer and wait for the other's).
         await lockOffersOfSlot(trx, offer.freed);
         const locked = await findOffer(trx, offer.id);
-        if (!locked || locked.status !== 'open') throw new SchedulingConflict(T.offerGone, []);
+        if (!locked || !offerMayBeAccepted(locked.status)) throw new SchedulingConflict(T.offerGone, []);
         const row = await book(trx, settings, {
           client: offer.client,
           service,

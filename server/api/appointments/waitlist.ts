@@ -25,6 +25,9 @@ const OFFER_MAY_BE_ACCEPTED = mayStepTo(waitlistOfferLifecycle, 'accepted') as W
 const OFFER_MAY_GO = mayStepTo(waitlistOfferLifecycle, 'gone') as WaitlistOfferStatus[];
 const ENTRY_MAY_BE_BOOKED = mayStepTo(waitlistEntryLifecycle, 'booked') as WaitlistEntryStatus[];
 
+/** Whether the offer chart lets an offer in `status` be accepted (offer.accept). */
+export const offerMayBeAccepted = (status: WaitlistOfferStatus): boolean => OFFER_MAY_BE_ACCEPTED.includes(status);
+
 export async function listWaitlist(db: Db, client?: number): Promise<WaitlistEntryOut[]> {
   const { rows } = await sql<any>`
     select e.id, e.client_id as client, e.service_id as service, e.weekdays, to_char(e.earliest, 'HH24:MI') as earliest,
@@ -108,7 +111,7 @@ export interface OfferRow {
   start: string;
   end: string;
   staff: number;
-  status: 'open' | 'accepted' | 'gone';
+  status: WaitlistOfferStatus;
   channel: 'email' | 'sms';
 }
 

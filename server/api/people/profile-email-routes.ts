@@ -11,7 +11,7 @@ import type { ApiContext } from '../context.ts';
 import { type AuditAction, refuse, withAudit } from '../audit/data.ts';
 import { findProfile, findUser } from './data.ts';
 import { canManageRole, DENIED, isStaff, othersRecord } from '../policy.ts';
-import { presentProfile } from '../present.ts';
+import { presentProfile } from './present.ts';
 
 export const EMAIL_SYNC_ERRORS = {
   notVerified: 'The new email address is not verified yet: enter the code sent to it first.',

@@ -7,12 +7,12 @@ import { sql } from 'kysely';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { IdentityError } from '../../identity/contracts.ts';
 import { callerOf } from '../../auth/bearer.ts';
-import { AADHAAR_INVALID, aadhaarValid } from '../aadhaar.ts';
+import { AADHAAR_INVALID, aadhaarValid } from './aadhaar.ts';
 import type { ApiContext } from '../context.ts';
 import { type AuditAction, refuse, withAudit } from '../audit/data.ts';
 import { findProfile, findProfileAudited, findUser, JSON_COLUMNS, PROFILE_COLUMNS, type UserRow } from './data.ts';
 import { type Caller, CLINIC_ONLY_FIELDS, CONSENT_FIELDS, canManageRole, DENIED, forbidden, isAdmin, isStaff, notFound, othersRecord } from '../policy.ts';
-import { presentProfile } from '../present.ts';
+import { presentProfile } from './present.ts';
 import { EMAIL_SYNC_ERRORS } from './profile-email-routes.ts';
 
 type ProfilePatch = components['schemas']['ProfilePatch'];

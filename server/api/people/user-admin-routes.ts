@@ -12,7 +12,7 @@ import { type AuditAction, refuse, withAudit } from '../audit/data.ts';
 import { listExtras } from './list-extras.ts';
 import { findUser, type UserRow } from './data.ts';
 import { type Caller, canManageRole, DENIED, forbidden, isAdmin, isStaff, notFound, othersRecord } from '../policy.ts';
-import { presentUser } from '../present.ts';
+import { presentUser } from './present.ts';
 
 export const USER_ADMIN_TEXT = {
   ownAccount: 'You cannot do this to your own account.',

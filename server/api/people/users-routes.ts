@@ -5,7 +5,7 @@ import type { components } from '../../../openapi/generated/api.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { IdentityError } from '../../identity/contracts.ts';
 import { callerOf } from '../../auth/bearer.ts';
-import { AADHAAR_INVALID, aadhaarValid } from '../aadhaar.ts';
+import { AADHAAR_INVALID, aadhaarValid } from './aadhaar.ts';
 import { type ApiContext, isUniqueViolation, pageLinks } from '../context.ts';
 import { usernamesAwaitingFirstSignIn } from './awaiting-sign-in.ts';
 import { refuse, withAudit } from '../audit/data.ts';
@@ -13,7 +13,7 @@ import { insertUserWithProfile } from './provision.ts';
 import { listExtras } from './list-extras.ts';
 import { emailTaken, findProfile, findProfileAudited, findUser, JSON_COLUMNS, listUsers, PROFILE_COLUMNS, type ProfileRow } from './data.ts';
 import { canManageRole, DENIED, forbidden, isAdmin, isStaff, notFound, othersRecord } from '../policy.ts';
-import { presentUser, presentUserDetail } from '../present.ts';
+import { presentUser, presentUserDetail } from './present.ts';
 
 type UserCreate = components['schemas']['UserCreate'];
 type ListQuery = { page: number; page_size: number; search?: string; role?: UserCreate['role']; is_active?: boolean; ordering?: string; program?: number; consent?: boolean; status?: components['schemas']['ClientStatus'] };

@@ -163,7 +163,7 @@ const cases: Case[] = [
   c('uploadSupportAttachment', 'POST', () => '/support/attachments', ['content_base64'], { file_name: 'scan.png', content_base64: 'not base64!' }),
   c('uploadSupportAttachment', 'POST', () => '/support/attachments', ['content_base64'], { file_name: 'scan.png', content_base64: Buffer.from('plain text, not an image').toString('base64') }),
   c('downloadSupportAttachment', 'GET', () => '/support/attachments/abc', ['id']),
-  // cognitive assessment (server/api/assessments)
+  // cognitive assessment (server/api/cognitive)
   c('listCognitiveResults', 'GET', () => '/assessments/cognitive/results?client=abc', ['client']),
   c('startCognitiveRun', 'POST', () => '/assessments/cognitive/runs', ['client'], { client: 'me' }),
   c('saveCognitiveRun', 'PATCH', () => '/assessments/cognitive/runs/abc', ['id'], { status: 'paused' }),

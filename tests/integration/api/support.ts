@@ -97,7 +97,7 @@ export async function api(
 }
 
 /** A valid Aadhaar number (Verhoeff check digit) built from 11 digits. */
-export { verhoeffCheckDigit } from '../../../server/api/aadhaar.ts';
+export { verhoeffCheckDigit } from '../../../server/api/people/aadhaar.ts';
 
 /** A user who exists in identity and in the clinic but is not signed in (a record to act on). */
 export async function addTarget(t: TestApp, role: ClinicRole, options: { first_name?: string; last_name?: string } = {}): Promise<{ id: number; email: string; username: string }> {

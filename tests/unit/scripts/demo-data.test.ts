@@ -2,7 +2,7 @@
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { aadhaarValid } from '../../../server/api/aadhaar.ts';
+import { aadhaarValid } from '../../../server/api/people/aadhaar.ts';
 import { loadContract } from '../../../server/api/contract.ts';
 import { ROLES } from '../../../server/api/policy.ts';
 import { DEMO_PROGRAMS, DEMO_STAFF, demoClients } from '../../../scripts/demo-data.ts';

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateBattery } from '../../../../machines/cognitive/battery.ts';
 import { scoreBattery } from '../../../../machines/cognitive/scoring.ts';
-import { COGNITIVE_TEXTS } from '../../../../server/api/assessments/texts.ts';
+import { COGNITIVE_TEXTS } from '../../../../server/api/cognitive/texts.ts';
 import { engines } from '../../../support/engines.ts';
 import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
 import { answer, MIDDLING, PERFECT } from '../../../unit/machines/cognitive/answers.ts';

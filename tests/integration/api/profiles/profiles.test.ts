@@ -2,7 +2,7 @@
 // and its history, and the audit trail every access leaves.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AADHAAR_INVALID, aadhaarValid } from '../../../../server/api/aadhaar.ts';
+import { AADHAAR_INVALID, aadhaarValid } from '../../../../server/api/people/aadhaar.ts';
 import { CONSENT_PATCH_SHAPE } from '../../../../server/api/people/profiles-routes.ts';
 import { engines } from '../../../support/engines.ts';
 import { buildTestApp, type TestApp } from '../../../support/test-app.ts';

@@ -1,8 +1,8 @@
 // Aadhaar numbers: 12 digits whose last is a Verhoeff check digit. Stored sealed (AES-256-GCM
 // under a key derived from the server secret), shown in full only to the client themself and
 // masked to everyone else; the value never reaches a log line.
-import { createSealer, resolveIdentitySecret } from '../identity/secret.ts';
-import type { ServerConfig } from '../config.ts';
+import { createSealer, resolveIdentitySecret } from '../../identity/secret.ts';
+import type { ServerConfig } from '../../config.ts';
 
 const D = [
   [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],

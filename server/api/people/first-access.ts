@@ -5,12 +5,12 @@
 // self sign-up, or an account made in the identity console). Both are audited as the client's own
 // act. Staff are never created this way: an identity claiming a staff role with no clinic user
 // stays refused (403 no_account) until an administrator sets them up.
-import type { CallerRecord } from '../auth/bearer.ts';
-import { IdentityError } from '../identity/contracts.ts';
-import { type ApiContext, isUniqueViolation } from './context.ts';
-import { withAudit } from './audit/data.ts';
-import { insertUserWithProfile } from './people/provision.ts';
-import { isClientRole } from './policy.ts';
+import type { CallerRecord } from '../../auth/bearer.ts';
+import { IdentityError } from '../../identity/contracts.ts';
+import { type ApiContext, isUniqueViolation } from '../context.ts';
+import { withAudit } from '../audit/data.ts';
+import { insertUserWithProfile } from './provision.ts';
+import { isClientRole } from '../policy.ts';
 
 export function callerFinder(ctx: ApiContext) {
   return async (sub: string, request: { username: string; requestId: string }): Promise<CallerRecord | undefined> => {

@@ -1,9 +1,9 @@
 // Rows to the contract's shapes (openapi.yaml: UserSummary, UserDetail, Profile), typed by the
 // generated contract so a renamed or missing field fails the typecheck.
-import type { components } from '../../openapi/generated/api.ts';
-import type { AttributeType } from '../identity/contracts.ts';
+import type { components } from '../../../openapi/generated/api.ts';
+import type { AttributeType } from '../../identity/contracts.ts';
 import { type AadhaarVault, maskAadhaar } from './aadhaar.ts';
-import { JSON_COLUMNS, PROFILE_COLUMNS, type ProfileRow, type UserRow } from './people/data.ts';
+import { JSON_COLUMNS, PROFILE_COLUMNS, type ProfileRow, type UserRow } from './data.ts';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
