@@ -18,6 +18,12 @@ export const CONSENT_ON_BEHALF_MESSAGES = {
 } as const;
 
 export const CONSENT_REASON_MAX = 500;
+
+/**
+ * The form's required answers are given (a signing date and a reason): the dialog's button waits
+ * for them; anything else wrong is refused by consentOnBehalfErrors, in the browser and on the server.
+ */
+export const consentFormFilledIn = (form: Pick<ConsentOnBehalfForm, 'signed_on' | 'reason'>): boolean => !!form.signed_on && !!form.reason.trim();
 const EARLIEST_SIGNED = '2000-01-01';
 
 /** The form's refusals by field (empty when it may be recorded); `reason` counts once trimmed. */

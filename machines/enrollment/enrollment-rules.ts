@@ -1,6 +1,7 @@
 // What the staff record offers for an enrollment, read from its chart: the verbs allowed in its
 // status (and the status each leads to), and the end date an ending step records.
 import { nextSteps } from '../lifecycle/lifecycle.ts';
+import { hasText, isChosen } from '../rules/form-rules.ts';
 import { type EnrollmentStatus, enrollmentLifecycle } from './enrollment-lifecycle.ts';
 
 export type EnrollmentVerb = 'pause' | 'resume' | 'complete' | 'cancel';
@@ -28,3 +29,22 @@ export function endDateOnEnding(enrollment: { start_date: string; end_date: stri
   if (enrollment.end_date) return enrollment.end_date;
   return today < enrollment.start_date ? enrollment.start_date : today;
 }
+
+/** A client is enrolled once a program is picked (the start date comes filled in). */
+export const canEnrol = (form: { program: string }): boolean => isChosen(form.program);
+
+export type ProgramForm = {
+  name: string;
+  description: string;
+  duration_weeks: string;
+  price_inr: string;
+};
+
+export const EMPTY_PROGRAM_FORM: ProgramForm = { name: '', description: '', duration_weeks: '12', price_inr: '0' };
+
+/** The form for a program being edited, or the empty one for a new program. */
+export const programForm = (program: { name: string; description: string; duration_weeks: number; price_inr: number } | null): ProgramForm =>
+  program ? { name: program.name, description: program.description, duration_weeks: String(program.duration_weeks), price_inr: String(program.price_inr) } : EMPTY_PROGRAM_FORM;
+
+/** A program is saved with a name (the server checks the numbers and names any it refuses). */
+export const canSaveProgram = (form: ProgramForm): boolean => hasText(form.name);

@@ -35,3 +35,10 @@ export const visitFormSelectors = {
   /** The statuses the chart allows from here (the buttons shown). */
   steps: (s: Snapshot): string[] => (s.context.visit && !s.matches('locked') ? nextSteps(visitLifecycle, s.context.visit.status, { extras: EVERYTHING }).map((step) => step.to) : []),
 };
+
+/**
+ * Whether the loaded visit is the one the address names: a visit of another therapy or another
+ * client is "not found" there, never shown under the wrong client's name.
+ */
+export const isVisitAt = (visit: { therapy: string; client: number }, address: { therapy: string; clientId: number }): boolean =>
+  visit.therapy === address.therapy && visit.client === address.clientId;

@@ -24,3 +24,6 @@ export function stockAttention<L extends FlaggedLot>(lots: readonly L[]): StockA
 }
 
 export const needsAttention = (a: StockAttention<FlaggedLot>): boolean => a.low.length > 0 || a.expired.length > 0;
+
+/** The lots a dose may be drawn from on a visit: every lot the server has not flagged expired. */
+export const usableLots = <L extends Pick<FlaggedLot, 'expired'>>(lots: readonly L[]): L[] => lots.filter((l) => !l.expired);

@@ -10,6 +10,7 @@ import { deferred } from './deferred.tsx';
 import { LoadingPage } from './pages/loading-page.tsx';
 import { AppShell } from './shell/app-shell.tsx';
 import { bootLogic } from './shell/app-api.ts';
+import { selectBootConfig } from '../../machines/app/shell-selectors.ts';
 import { theme } from './theme.ts';
 
 // The toast library is not part of the first paint: it downloads while /config.json loads (the
@@ -21,7 +22,7 @@ void ToastProvider.preload().catch(() => {
 
 export function AppRoot({ logic = bootLogic }: { logic?: typeof bootLogic }) {
   const boot = useActorRef(logic);
-  const config = useSelector(boot, (s) => (s.matches('ready') ? (s.context.config as RuntimeConfig) : null));
+  const config = useSelector(boot, selectBootConfig) as RuntimeConfig | null;
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />

@@ -3,12 +3,13 @@
 import { Alert, Box, Button, CircularProgress } from '@mui/material';
 import { useSelector } from '@xstate/react';
 import type { BootActor } from '../../machines/app/boot-machine.ts';
+import { selectBootScreen } from '../../machines/app/shell-selectors.ts';
 import { BOOT_RETRY, CONFIGURATION_ERROR, PROFILE_ERROR_NETWORK } from './shell-text.ts';
 
 export { CONFIGURATION_ERROR };
 
 export function BootScreen({ boot }: { boot: BootActor }) {
-  const state = useSelector(boot, (s) => (s.matches('networkFailed') ? 'network' : s.matches('configurationFailed') ? 'configuration' : 'loading'));
+  const state = useSelector(boot, selectBootScreen);
   if (state === 'loading') {
     return (
       <Box role="status" aria-live="polite" sx={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>

@@ -16,6 +16,7 @@ import {
 import { useSelector } from '@xstate/react';
 import type { ProfileSummary } from '../../../machines/app/app-machine.ts';
 import { selectConsent } from '../../../machines/app/selectors.ts';
+import { selectConsentOpen, selectConsentSaving, selectConsentTicked } from '../../../machines/app/shell-selectors.ts';
 import { CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE, CONSENT_PROCESSING, CONSENT_TITLE } from '../shell-text.ts';
 import { ConsentText } from './consent-text.tsx';
 import { modalRoot } from './modal-root.ts';
@@ -32,9 +33,9 @@ export function ConsentDialog({ client }: { client: ProfileSummary }) {
 
 function ConsentDialogView({ consent, client }: { consent: NonNullable<ReturnType<typeof selectConsent>>; client: ProfileSummary }) {
   const { config } = useShell();
-  const open = useSelector(consent, (s) => s.matches('asking') || s.matches('saving'));
-  const ticked = useSelector(consent, (s) => s.matches({ asking: 'ticked' }) || s.matches('saving'));
-  const saving = useSelector(consent, (s) => s.hasTag('pending'));
+  const open = useSelector(consent, selectConsentOpen);
+  const ticked = useSelector(consent, selectConsentTicked);
+  const saving = useSelector(consent, selectConsentSaving);
   const today = formatDate(new Date());
   const name = `${client.first_name} ${client.last_name}`.trim();
 

@@ -3,6 +3,7 @@
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { selectGuard, selectRoute } from '../../../machines/app/selectors.ts';
+import { selectRouteAllowed } from '../../../machines/app/shell-selectors.ts';
 import { LoadingPage } from '../pages/loading-page.tsx';
 import { useShell } from './shell-context.tsx';
 
@@ -10,7 +11,7 @@ export function GuardedRoute({ routeKey, children }: { routeKey: string; childre
   const { app } = useShell();
   const route = useSelector(app, selectRoute);
   const guard = useSelector(app, selectGuard);
-  const allowed = useSelector(guard, (s) => s?.matches('allowed') ?? false);
+  const allowed = useSelector(guard, selectRouteAllowed);
   // data-guard marks the moment the child route shows (end-to-end tests wait for it).
   return allowed && route?.key === routeKey ? (
     <div data-guard="allowed" style={{ display: 'contents' }}>

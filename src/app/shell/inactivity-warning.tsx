@@ -3,6 +3,7 @@
 import { Dialog, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useSelector } from '@xstate/react';
 import { selectInactivity } from '../../../machines/app/selectors.ts';
+import { selectInactivityWarning } from '../../../machines/app/shell-selectors.ts';
 import { INACTIVITY_WARNING_TITLE, inactivityWarningText } from '../shell-text.ts';
 import { modalRoot } from './modal-root.ts';
 import { useShell } from './shell-context.tsx';
@@ -10,7 +11,7 @@ import { useShell } from './shell-context.tsx';
 export function InactivityWarning() {
   const { app } = useShell();
   const inactivity = useSelector(app, selectInactivity);
-  const warning = useSelector(inactivity, (s) => s?.matches('warning') ?? false);
+  const warning = useSelector(inactivity, selectInactivityWarning);
   const warningMs = useSelector(app, (s) => s.context.inactivity.warningMs);
   return (
     <Dialog open={warning} container={modalRoot} aria-labelledby="inactivity-title" aria-describedby="inactivity-text" data-testid="inactivity-warning">

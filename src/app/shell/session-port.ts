@@ -4,6 +4,7 @@
 // one event: the machine ends the session.
 import { type ActorRefFrom, waitFor } from 'xstate';
 import type { sessionMachine } from '../../../machines/session/session-machine.ts';
+import { isSessionActive, isSessionSettled } from '../../../machines/app/shell-selectors.ts';
 import type { SessionPort } from '../../lib/api-client.ts';
 
 /** `session` gives the running session actor (the app machine's child), or undefined when there is none. */
@@ -14,8 +15,8 @@ export function createSessionPort(session: () => ActorRefFrom<typeof sessionMach
       const actor = session();
       if (!actor) return null;
       actor.send({ type: 'session.tokenRejected', token });
-      const settled = await waitFor(actor, (s) => !s.matches('refreshing'));
-      if (!settled.matches('active')) return null;
+      const settled = await waitFor(actor, isSessionSettled);
+      if (!isSessionActive(settled)) return null;
       return settled.context.accessToken ?? (await readAccessToken());
     },
     accountDisabled() {

@@ -3,13 +3,14 @@
 import { Alert, Button } from '@mui/material';
 import { useSelector } from '@xstate/react';
 import { selectVersion } from '../../../machines/app/selectors.ts';
+import { selectUpdateAvailable } from '../../../machines/app/shell-selectors.ts';
 import { NEW_VERSION_AVAILABLE, REFRESH_NOW } from '../shell-text.ts';
 import { useShell } from './shell-context.tsx';
 
 export function VersionBanner() {
   const { app } = useShell();
   const version = useSelector(app, selectVersion);
-  const updateAvailable = useSelector(version, (s) => s?.matches('updateAvailable') ?? false);
+  const updateAvailable = useSelector(version, selectUpdateAvailable);
   return (
     <div role="status" aria-live="polite">
       {updateAvailable && (

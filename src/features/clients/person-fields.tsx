@@ -4,9 +4,9 @@
 import { Stack, TextField } from '@mui/material';
 import { fieldError } from '../../lib/staff/confirm-dialog.tsx';
 import { PhoneField } from '../../lib/staff/phone-field.tsx';
+import type { PersonValues } from '../../../machines/staff/account-forms.ts';
 
-export const EMPTY_PERSON = { first_name: '', last_name: '', email: '', phone_number: '' };
-export type PersonValues = typeof EMPTY_PERSON;
+export { EMPTY_PERSON, personReady } from '../../../machines/staff/account-forms.ts';
 
 export const PERSON_TEXT = {
   firstName: 'First name',
@@ -16,8 +16,6 @@ export const PERSON_TEXT = {
   emailHelp: 'The invitation goes to this address.',
 } as const;
 
-/** Whether the required person fields are filled in. */
-export const personReady = (v: PersonValues) => !!(v.first_name.trim() && v.last_name.trim() && v.email.trim());
 
 export function PersonFields({
   values,

@@ -8,7 +8,8 @@ import { fieldError } from '../../lib/staff/confirm-dialog.tsx';
 import { FormDialog } from '../../lib/staff/form-dialog.tsx';
 import { fullName, ROLE_LABELS } from '../../lib/staff/format.ts';
 import type { ActionHandle } from '../../lib/staff/hooks.ts';
-import { EMPTY_PERSON, PersonFields, personReady } from './person-fields.tsx';
+import { EMPTY_PERSON, PersonFields } from './person-fields.tsx';
+import { canCreateUser } from '../../../machines/staff/account-forms.ts';
 import { ShiftRows } from '../../lib/staff/shift-rows.tsx';
 import { ACTION_LABELS, CREATE_USER, HOURS_INTRO, HOURS_LABEL, HOURS_LATER, HOURS_TITLE, NEW_USER, SAVE_HOURS, SAVING_HOURS } from './users-texts.ts';
 import type { InviteHandle } from './users-hooks.ts';
@@ -50,7 +51,7 @@ export function NewUserDialog({ action, roles }: { action: ActionHandle<null>; r
       title={NEW_USER}
       submitLabel={CREATE_USER}
       pendingLabel="Creating…"
-      ready={personReady(values) && !!values.role}
+      ready={canCreateUser(values)}
       onSubmit={() => action.submit(values)}
       onExited={() => setValues(EMPTY)}
     >

@@ -4,19 +4,19 @@ import { Alert, Button, Chip, Stack, TextField, Typography } from '@mui/material
 import { useState } from 'react';
 import { ActiveToggleDialog, CatalogueItemButtons } from '../../lib/staff/catalogue-item-actions.tsx';
 import { FormDialog } from '../../lib/staff/form-dialog.tsx';
+import { canSaveProgram, EMPTY_PROGRAM_FORM, programForm } from '../../../machines/enrollment/enrollment-rules.ts';
 import type { Program } from './clinic-settings-api.ts';
 import { usePrograms } from './clinic-settings-hooks.ts';
 import { EDIT_PROGRAM, NEW_PROGRAM, NO_PROGRAMS, SAVE_PROGRAM } from './texts.ts';
 import { formatCurrency } from '../../lib/format.ts';
 import { RecordTable } from '../../lib/record-table.tsx';
 
-const EMPTY = { name: '', description: '', duration_weeks: '12', price_inr: '0' };
 
 export function ProgramsSection() {
   const { programs, edit, toggle } = usePrograms();
-  const [form, setForm] = useState(EMPTY);
+  const [form, setForm] = useState(EMPTY_PROGRAM_FORM);
   const openEdit = (program: Program | null) => {
-    setForm(program ? { name: program.name, description: program.description, duration_weeks: String(program.duration_weeks), price_inr: String(program.price_inr) } : EMPTY);
+    setForm(programForm(program));
     edit.open(program);
   };
   const rows = (programs.data ?? []) as Program[];
@@ -53,7 +53,7 @@ export function ProgramsSection() {
       <Button sx={{ mt: 2 }} variant="outlined" onClick={() => openEdit(null)}>
         {NEW_PROGRAM}
       </Button>
-      <FormDialog action={edit} id="program" title={edit.subject ? EDIT_PROGRAM : NEW_PROGRAM} submitLabel={SAVE_PROGRAM} pendingLabel="Saving…" ready={!!form.name.trim()} onSubmit={() => edit.submit(form)}>
+      <FormDialog action={edit} id="program" title={edit.subject ? EDIT_PROGRAM : NEW_PROGRAM} submitLabel={SAVE_PROGRAM} pendingLabel="Saving…" ready={canSaveProgram(form)} onSubmit={() => edit.submit(form)}>
         <TextField label="Name" required value={form.name} onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))} error={!!err('name')} helperText={err('name')} />
         <TextField label="Description" multiline minRows={2} value={form.description} onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))} />
         <Stack direction="row" spacing={2}>

@@ -10,6 +10,8 @@ import { type FieldDef, THERAPY_FIELDS, type Therapy, VITAL_FIELDS } from '../..
 import type { Section } from '../../../machines/visits/visit-form.ts';
 import { recipesOffered } from '../../../machines/visits/recipe-choices.ts';
 import { clientRequiredFields } from '../../../machines/visits/visit-rules.ts';
+import { isVisitAt } from '../../../machines/visits/selectors.ts';
+import { usableLots } from '../../../machines/visits/stock-attention.ts';
 import { getHref } from '../../app/port.ts';
 import { ClockField } from '../../lib/date-field.tsx';
 import { formatDate, formatDateTime } from '../../lib/staff/format.ts';
@@ -97,7 +99,7 @@ function VisitView({ therapy, clientId, id }: { therapy: Therapy; clientId: numb
     );
   }
   if (v.loading || !visit) return <LinearProgress aria-busy="true" />;
-  if (visit.therapy !== therapy || visit.client !== clientId) {
+  if (!isVisitAt(visit, { therapy, clientId })) {
     return (
       <Alert severity="warning" sx={{ m: 3 }} data-page="visit-not-found">
         {T.notFound}
@@ -118,7 +120,7 @@ function VisitView({ therapy, clientId, id }: { therapy: Therapy; clientId: numb
     </Stack>
   );
   const warnings = visit.warnings;
-  const lots = (choices.lots.data ?? []).filter((l) => !l.expired);
+  const lots = usableLots(choices.lots.data ?? []);
 
   return (
     <Box sx={{ p: { xs: 1.5, md: 3 }, maxWidth: 1100, ...(locked ? LOCKED_READABLE : {}) }} data-page="therapy-visit" data-status={visit.status}>

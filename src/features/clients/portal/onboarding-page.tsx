@@ -6,6 +6,7 @@
 import { Alert, Box, Button, Card, CardContent, Checkbox, FormControlLabel, MenuItem, Skeleton, Stack, Step, StepLabel, Stepper, TextField, Typography } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'wouter';
+import { addCondition, addGoal, canAddGoal, canRemoveGoal, initialDraft, removeAt, setNoneKnown, setPath, typedAnswer, valueAt } from '../../../../machines/portal/onboarding-draft.ts';
 import { isStepDone, type OnboardingStep, ONBOARDING_STEPS } from '../../../../machines/portal/onboarding-rules.ts';
 import { getHref } from '../../../app/port.ts';
 import { DateField } from '../../../lib/date-field.tsx';
@@ -29,7 +30,7 @@ const RELATIONS = opt(['mother', 'father', 'sibling', 'child', 'maternal_grandpa
 /** A field bound to a path of the draft (a date picker for a date), showing the contract's error for that path. */
 function Field(props: { label: string; path: string; draft: Json; set: (path: string, v: unknown) => void; errors: Errors; readOnly: boolean; kind?: 'text' | 'number' | 'date' | 'multiline'; options?: ReadonlyArray<readonly [string, string]>; helper?: string }) {
   const { label, path, draft, set, errors, kind = 'text', options } = props;
-  const value = path.split('.').reduce((o: any, k) => o?.[k], draft);
+  const value: any = valueAt(draft, path);
   const error = errors[path]?.[0];
   if (props.readOnly) {
     const shown = value === undefined || value === null || value === '' ? '—' : kind === 'date' ? formatDate(String(value)) : (options?.find(([v]) => v === value)?.[1] ?? String(value));
@@ -47,7 +48,7 @@ function Field(props: { label: string; path: string; draft: Json; set: (path: st
       minRows={kind === 'multiline' ? 3 : undefined}
       inputMode={kind === 'number' ? 'decimal' : undefined}
       value={value ?? ''}
-      onChange={(e) => set(path, kind === 'number' ? (e.target.value === '' ? undefined : Number(e.target.value)) : e.target.value === '' && kind !== 'multiline' ? undefined : e.target.value)}
+      onChange={(e) => set(path, typedAnswer(kind, e.target.value))}
       error={!!error}
       helperText={error ?? props.helper}
       fullWidth
@@ -76,32 +77,6 @@ function Answer({ label, value, path }: { label: string; value: string; path: st
 function Flag({ label, checked, readOnly, onChange }: { label: string; checked: boolean; readOnly: boolean; onChange: (checked: boolean) => void }) {
   if (readOnly) return <Answer label={label} value={checked ? PORTAL_TEXT.yes : PORTAL_TEXT.no} path={label} />;
   return <FormControlLabel control={<Checkbox checked={checked} onChange={(e) => onChange(e.target.checked)} />} label={label} />;
-}
-
-function setPath(draft: Json, path: string, value: unknown): Json {
-  const keys = path.split('.');
-  const copy: Json = Array.isArray(draft) ? [...draft] : { ...draft };
-  let at: any = copy;
-  for (const [i, k] of keys.entries()) {
-    if (i === keys.length - 1) {
-      if (value === undefined) delete at[k];
-      else at[k] = value;
-    } else {
-      at[k] = Array.isArray(at[k]) ? [...at[k]] : { ...(at[k] ?? {}) };
-      at = at[k];
-    }
-  }
-  return copy;
-}
-
-const blankGoal = () => ({ area: '', description: '', priority: 'medium', target_date: '' });
-
-function initialDraft(step: OnboardingStep, saved: Json): Json {
-  if (saved?.schema_version === 1) return saved;
-  if (step === 'health_goals') return { schema_version: 1, goals: [blankGoal()] };
-  if (step === 'family_history') return { schema_version: 1, conditions: [] };
-  if (step === 'lifestyle_history') return { schema_version: 1, sleep: {}, activity: {}, diet: {}, stress: {}, alcohol: {}, tobacco: {}, caffeine: {}, screen_time: {} };
-  return { schema_version: 1 };
 }
 
 export function OnboardingPage() {
@@ -202,9 +177,9 @@ function StepForm(props: { step: OnboardingStep; saved: Json; errors: Errors; me
                   <Field {...f} label="Priority" path={`goals.${i}.priority`} options={PRIORITIES} />
                   <Field {...f} label="Target date" path={`goals.${i}.target_date`} kind="date" />
                 </Stack>
-                {goals.length > 1 && !readOnly && (
+                {canRemoveGoal(draft) && !readOnly && (
                   <Box>
-                    <Button color="error" onClick={() => set('goals', goals.filter((__, j) => j !== i))}>
+                    <Button color="error" onClick={() => setDraft((d) => removeAt(d, 'goals', i))}>
                       {PORTAL_TEXT.removeGoal}
                     </Button>
                   </Box>
@@ -215,7 +190,7 @@ function StepForm(props: { step: OnboardingStep; saved: Json; errors: Errors; me
         ))}
         {!readOnly && (
           <Box>
-            <Button onClick={() => set('goals', [...goals, blankGoal()])} disabled={goals.length >= 10}>
+            <Button onClick={() => setDraft(addGoal)} disabled={!canAddGoal(draft)}>
               {PORTAL_TEXT.addGoal}
             </Button>
           </Box>
@@ -286,7 +261,7 @@ function StepForm(props: { step: OnboardingStep; saved: Json; errors: Errors; me
           label={PORTAL_TEXT.noFamilyConditions}
           checked={!!draft.none_known}
           readOnly={readOnly}
-          onChange={(checked) => setDraft((d) => ({ ...d, none_known: checked, conditions: checked ? [] : d.conditions }))}
+          onChange={(checked) => setDraft((d) => setNoneKnown(d, checked))}
         />
         {conditions.map((_, i) => (
           <Stack key={i} direction={{ xs: 'column', sm: 'row' }} spacing={2} data-condition={i}>
@@ -294,7 +269,7 @@ function StepForm(props: { step: OnboardingStep; saved: Json; errors: Errors; me
             <Field {...f} label="Relation" path={`conditions.${i}.relation`} options={RELATIONS} />
             <Field {...f} label="Age at onset" path={`conditions.${i}.age_at_onset`} kind="number" />
             {!readOnly && (
-              <Button color="error" onClick={() => set('conditions', conditions.filter((__, j) => j !== i))}>
+              <Button color="error" onClick={() => setDraft((d) => removeAt(d, 'conditions', i))}>
                 {PORTAL_TEXT.removeGoal}
               </Button>
             )}
@@ -302,7 +277,7 @@ function StepForm(props: { step: OnboardingStep; saved: Json; errors: Errors; me
         ))}
         {!readOnly && (
           <Box>
-            <Button disabled={!!draft.none_known} onClick={() => set('conditions', [...conditions, { condition: '', relation: '' }])}>
+            <Button disabled={!!draft.none_known} onClick={() => setDraft(addCondition)}>
               {PORTAL_TEXT.addCondition}
             </Button>
           </Box>

@@ -3,7 +3,7 @@
 import { Alert, Box, Button, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { ScrollTable } from '../../../lib/scroll-table.tsx';
 import { useState } from 'react';
-import { CONSENT_REASON_MAX } from '../../../../machines/consent/consent-on-behalf-rules.ts';
+import { CONSENT_REASON_MAX, consentFormFilledIn } from '../../../../machines/consent/consent-on-behalf-rules.ts';
 import { fieldError } from '../../../lib/staff/confirm-dialog.tsx';
 import { DateField } from '../../../lib/date-field.tsx';
 import { clinicToday } from '../../../lib/format.ts';
@@ -88,7 +88,7 @@ export function ConsentSection({ profile, onChanged }: { profile: Profile; onCha
         title={CONSENT_FORM_TITLE}
         submitLabel={CONSENT_FORM_SUBMIT}
         pendingLabel={CONSENT_FORM_PENDING}
-        ready={Boolean(form.signed_on && form.reason.trim())}
+        ready={consentFormFilledIn(form)}
         onSubmit={() => record.submit(form)}
         onExited={() => setForm(EMPTY)}
       >

@@ -3,7 +3,7 @@
 // enrolling in an active program.
 import { Alert, Button, Chip, MenuItem, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { enrollmentSteps } from '../../../../machines/enrollment/enrollment-rules.ts';
+import { canEnrol, enrollmentSteps } from '../../../../machines/enrollment/enrollment-rules.ts';
 import { ConfirmDialog } from '../../../lib/staff/confirm-dialog.tsx';
 import { FormDialog } from '../../../lib/staff/form-dialog.tsx';
 import { DateField } from '../../../lib/date-field.tsx';
@@ -61,7 +61,7 @@ export function EnrollmentsSection({ clientId }: { clientId: number }) {
       <ConfirmDialog action={change} title={pending ? `${ENROLLMENT_ACTIONS[pending.step.verb].label}: ${pending.enrollment.program_name}` : ''} confirmLabel={pending ? ENROLLMENT_ACTIONS[pending.step.verb].label : 'Confirm'}>
         {pending && `The enrollment in ${pending.enrollment.program_name} becomes ${pending.step.to}.`}
       </ConfirmDialog>
-      <FormDialog action={create} id="enrol" title={ENROL} submitLabel="Enrol" pendingLabel="Enrolling…" ready={!!form.program} onSubmit={() => create.submit(form)} maxWidth="xs">
+      <FormDialog action={create} id="enrol" title={ENROL} submitLabel="Enrol" pendingLabel="Enrolling…" ready={canEnrol(form)} onSubmit={() => create.submit(form)} maxWidth="xs">
         <TextField select label="Program" required value={form.program} onChange={(e) => setForm((f) => ({ ...f, program: e.target.value }))}>
           {(programs as Program[]).map((p) => (
             <MenuItem key={p.id} value={String(p.id)}>

@@ -7,16 +7,12 @@ import { useState } from 'react';
 import { ActiveToggleDialog, CatalogueItemButtons } from '../../../lib/staff/catalogue-item-actions.tsx';
 import { FormDialog } from '../../../lib/staff/form-dialog.tsx';
 import type { ActionHandle } from '../../../lib/staff/hooks.ts';
+import { canSaveRecipe, EMPTY_INGREDIENT, EMPTY_RECIPE, type IngredientRow, type RecipeDraft, recipeBody, recipeDraft } from '../../../../machines/visits/stock-forms.ts';
 import type { IvRecipe } from '../visits-api.ts';
 import { THERAPIES_TEXT as T } from './texts.ts';
 
-interface Row { item: string; dose: string; unit: string }
-const EMPTY_ROW: Row = { item: '', dose: '', unit: '' };
-const numberOrText = (text: string) => (/^\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : text);
-
-export function recipeBody(name: string, fluid: string, volume: string, rows: Row[]) {
-  return { name: name.trim(), base_fluid: fluid.trim(), bag_volume: numberOrText(volume), ingredients: rows.map((r) => ({ item: r.item.trim(), dose: numberOrText(r.dose), unit: r.unit.trim() })) };
-}
+type Row = IngredientRow;
+const EMPTY_ROW = EMPTY_INGREDIENT;
 
 type Errors = Record<string, string[]>;
 
@@ -52,7 +48,7 @@ function RecipeForm({ create }: { create: ActionHandle<null> }) {
   const fe = create.fieldErrors;
   const err = (f: string) => fe[f]?.join(' ');
   return (
-    <form noValidate aria-label={T.newRecipe} onSubmit={(e) => { e.preventDefault(); create.save(recipeBody(name, fluid, volume, rows)); }}>
+    <form noValidate aria-label={T.newRecipe} onSubmit={(e) => { e.preventDefault(); create.save(recipeBody({ name, fluid, volume, rows })); }}>
       <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>{T.newRecipe}</Typography>
       {create.error && <Alert severity="error" sx={{ my: 1 }}>{create.error}</Alert>}
       <Grid container spacing={2} sx={{ mt: 0 }}>
@@ -68,13 +64,11 @@ function RecipeForm({ create }: { create: ActionHandle<null> }) {
   );
 }
 
-interface Draft { name: string; fluid: string; volume: string; rows: Row[] }
-const draftOf = (r: IvRecipe): Draft => ({ name: r.name, fluid: r.base_fluid, volume: String(r.bag_volume), rows: r.ingredients.map((i) => ({ item: i.item, dose: String(i.dose), unit: i.unit })) });
+type Draft = RecipeDraft;
 
 /** The recipe's fields in a dialog; everything shown is sent, so what is saved is what was seen. */
 function EditRecipeDialog({ edit, draft, setDraft }: { edit: ActionHandle<IvRecipe | null>; draft: Draft; setDraft: (update: (d: Draft) => Draft) => void }) {
   const err = (f: string) => edit.fieldErrors[f]?.join(' ');
-  const ready = !!draft.name.trim() && !!draft.fluid.trim() && !!draft.volume.trim() && draft.rows.length > 0;
   return (
     <FormDialog
       action={edit}
@@ -82,8 +76,8 @@ function EditRecipeDialog({ edit, draft, setDraft }: { edit: ActionHandle<IvReci
       title={edit.subject ? T.editRecipe(edit.subject.name) : ''}
       submitLabel={T.saveEdit}
       pendingLabel={T.saving}
-      ready={ready}
-      onSubmit={() => edit.submit(recipeBody(draft.name, draft.fluid, draft.volume, draft.rows))}
+      ready={canSaveRecipe(draft)}
+      onSubmit={() => edit.submit(recipeBody(draft))}
     >
       <TextField size="small" label={T.recipeName} required value={draft.name} onChange={(e) => setDraft((d) => ({ ...d, name: e.target.value }))} error={!!err('name')} helperText={err('name')} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
@@ -96,9 +90,9 @@ function EditRecipeDialog({ edit, draft, setDraft }: { edit: ActionHandle<IvReci
 }
 
 export function IvRecipes({ recipes, create, edit, toggle }: { recipes: IvRecipe[]; create: ActionHandle<null>; edit: ActionHandle<IvRecipe | null>; toggle: ActionHandle<IvRecipe | null> }) {
-  const [draft, setDraft] = useState<Draft>({ name: '', fluid: '', volume: '', rows: [EMPTY_ROW] });
+  const [draft, setDraft] = useState<Draft>(EMPTY_RECIPE);
   const openEdit = (r: IvRecipe) => {
-    setDraft(draftOf(r));
+    setDraft(recipeDraft(r));
     edit.open(r);
   };
   return (

@@ -28,30 +28,20 @@ import { FormDialog } from '../../../lib/staff/form-dialog.tsx';
 import { DateField } from '../../../lib/date-field.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { ScrollTable } from '../../../lib/scroll-table.tsx';
+import { type AdjustmentForm, adjustmentBody, canAdjust, type LotField, lotBody, NUMERIC_LOT_FIELDS } from '../../../../machines/visits/stock-forms.ts';
 import type { AdjustmentKind, StockLot, StockMovement } from '../visits-api.ts';
 import { useLotHistory } from './therapies-hooks.ts';
 import { THERAPIES_TEXT as T } from './texts.ts';
 
-const FIELDS = [
+const FIELDS: ReadonlyArray<readonly [LotField, string]> = [
   ['item', T.item],
   ['lot_number', T.lotNumber],
   ['expires_on', T.expiresOn],
   ['quantity', T.quantity],
   ['unit', T.unit],
   ['low_at', T.lowAt],
-] as const;
-type Field = (typeof FIELDS)[number][0];
-const NUMERIC: Field[] = ['quantity', 'low_at'];
-
-export function lotBody(values: Record<Field, string>) {
-  const body: Record<string, unknown> = {};
-  for (const [f] of FIELDS) {
-    const text = values[f].trim();
-    if (f === 'low_at' && text === '') continue;
-    body[f] = NUMERIC.includes(f) && /^\d+(\.\d+)?$/.test(text) ? Number(text) : text;
-  }
-  return body;
-}
+];
+type Field = LotField;
 
 function ReceiveLot({ receive }: { receive: ActionHandle<null> }) {
   const [values, setValues] = useState(Object.fromEntries(FIELDS.map(([f]) => [f, ''])) as Record<Field, string>);
@@ -72,7 +62,7 @@ function ReceiveLot({ receive }: { receive: ActionHandle<null> }) {
                   fullWidth
                   size="small"
                   label={label}
-                  slotProps={NUMERIC.includes(f) ? { htmlInput: { inputMode: 'decimal' } } : undefined}
+                  slotProps={NUMERIC_LOT_FIELDS.includes(f) ? { htmlInput: { inputMode: 'decimal' } } : undefined}
                   value={values[f]}
                   onChange={(e) => change(e.target.value)}
                   error={!!err}
@@ -89,12 +79,7 @@ function ReceiveLot({ receive }: { receive: ActionHandle<null> }) {
 }
 
 const KINDS: AdjustmentKind[] = ['received', 'wasted', 'expired', 'count'];
-const EMPTY_ADJUSTMENT = { kind: 'received' as AdjustmentKind, quantity: '', reason: '' };
-
-export function adjustmentBody(values: typeof EMPTY_ADJUSTMENT) {
-  const text = values.quantity.trim();
-  return { kind: values.kind, quantity: /^\d+(\.\d+)?$/.test(text) ? Number(text) : text, reason: values.reason.trim() };
-}
+const EMPTY_ADJUSTMENT: AdjustmentForm<AdjustmentKind> = { kind: 'received', quantity: '', reason: '' };
 
 function AdjustDialog({ adjust }: { adjust: ActionHandle<StockLot | null> }) {
   const [values, setValues] = useState(EMPTY_ADJUSTMENT);
@@ -107,7 +92,7 @@ function AdjustDialog({ adjust }: { adjust: ActionHandle<StockLot | null> }) {
       title={lot ? T.adjustTitle(lot.item, lot.lot_number) : ''}
       submitLabel={T.saveAdjustment}
       pendingLabel={T.saving}
-      ready={!!values.quantity.trim() && !!values.reason.trim()}
+      ready={canAdjust(values)}
       onSubmit={() => adjust.submit(adjustmentBody(values))}
       onExited={() => setValues(EMPTY_ADJUSTMENT)}
       maxWidth="xs"

@@ -1,6 +1,6 @@
 // Issue 22, 12: the signed-form rules the client details page and the server share.
 import { describe, expect, it } from 'vitest';
-import { CONSENT_ON_BEHALF_MESSAGES as M, consentOnBehalfErrors } from '../../../../machines/consent/consent-on-behalf-rules.ts';
+import { CONSENT_ON_BEHALF_MESSAGES as M, consentFormFilledIn, consentOnBehalfErrors } from '../../../../machines/consent/consent-on-behalf-rules.ts';
 
 const NOW = new Date('2026-11-23T10:00:00Z');
 
@@ -20,5 +20,17 @@ describe('consentOnBehalfErrors', () => {
     expect(consentOnBehalfErrors({ decision: 'given', signed_on: '2026-11-25', reason: 'ok' }, NOW)).toEqual({ signed_on: [M.signedInFuture] });
     expect(consentOnBehalfErrors({ decision: 'given', signed_on: '2026-11-24', reason: 'ok' }, NOW)).toEqual({});
     expect(consentOnBehalfErrors({ decision: 'given', signed_on: '1999-12-31', reason: 'ok' }, NOW)).toEqual({ signed_on: [M.signedTooEarly] });
+  });
+});
+
+describe('consentFormFilledIn', () => {
+  it('waits for a signing date and a reason; the rest is for the errors above', () => {
+    expect(consentFormFilledIn({ signed_on: '', reason: 'Paper form' })).toBe(false);
+    expect(consentFormFilledIn({ signed_on: '2026-11-20', reason: '  ' })).toBe(false);
+    expect(consentFormFilledIn({ signed_on: '2026-11-20', reason: 'Paper form' })).toBe(true);
+    // Filled in, yet refused: a date in the future is named by the shared rules, not by a disabled button.
+    const future = { decision: 'given' as const, signed_on: '2027-01-01', reason: 'Paper form' };
+    expect(consentFormFilledIn(future)).toBe(true);
+    expect(consentOnBehalfErrors(future, NOW).signed_on).toEqual([M.signedInFuture]);
   });
 });

@@ -2,7 +2,7 @@
 // not a second low-stock rule. A low lot that expired counts as expired; an expired lot counts only
 // while stock is left in it.
 import { describe, expect, it } from 'vitest';
-import { needsAttention, stockAttention } from '../../../../machines/visits/stock-attention.ts';
+import { needsAttention, stockAttention, usableLots } from '../../../../machines/visits/stock-attention.ts';
 
 const lot = (lot_number: string, quantity: number, low: boolean, expired: boolean) => ({ item: 'Vitamin C', lot_number, quantity, low, expired });
 
@@ -23,5 +23,16 @@ describe('stock attention', () => {
     const a = stockAttention([lot('A', 1, false, false), lot('B', 0, true, true)]);
     expect(a).toEqual({ low: [], expired: [] });
     expect(needsAttention(a)).toBe(false);
+  });
+});
+
+describe('the lots a dose is drawn from', () => {
+  it('are every lot the server has not flagged expired', () => {
+    const lots = [
+      { id: 1, expired: false },
+      { id: 2, expired: true },
+      { id: 3, expired: false },
+    ];
+    expect(usableLots(lots).map((l) => l.id)).toEqual([1, 3]);
   });
 });
