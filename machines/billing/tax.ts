@@ -4,8 +4,7 @@
 // rounded to the paisa (half up) on its own; across States IGST at the full rate, rounded the same
 // way; an exempt line (or any line of a clinic not registered for GST) carries no tax. The
 // document's total is the lines' totals with a round-off line to the nearest rupee, in figures and
-// in words (Indian numbering: lakh, crore). Pure.
-import { ToWords } from 'to-words';
+// in words (Indian numbering: lakh, crore, by the function the caller passes). Pure.
 import type { BillingDocumentKind, BillingLine, BillingTotals, TaxHead } from './billing-document.ts';
 
 export interface LineInput {
@@ -84,16 +83,11 @@ export function roundOffPaise(totalPaise: number): number {
   return rupees * 100 - totalPaise;
 }
 
-const toWords = new ToWords({ localeCode: 'en-IN' });
-
-/** An amount in words with Indian numbering: "One Lakh Twenty Thousand Rupees Only". */
-export function amountInWords(paise: number): string {
-  if (!Number.isInteger(paise) || paise < 0) throw new Error('amountInWords takes whole paise, 0 or more');
-  return toWords.convert(paise / 100, { currency: true });
-}
+/** Paise in words with Indian numbering (server/api/billing/amount-in-words.ts; machines/ imports no word library). */
+export type InWords = (paise: number) => string;
 
 /** The document's totals: the sums of its lines, the round-off to the rupee and the total in words. */
-export function documentTotals(lines: readonly BillingLine[]): BillingTotals {
+export function documentTotals(lines: readonly BillingLine[], inWords: InWords): BillingTotals {
   const sum = (pick: (line: BillingLine) => number) => lines.reduce((total, line) => total + pick(line), 0);
   const beforeRounding = sum((line) => line.totalPaise);
   const roundOff = roundOffPaise(beforeRounding);
@@ -105,7 +99,7 @@ export function documentTotals(lines: readonly BillingLine[]): BillingTotals {
     igstPaise: sum((line) => line.igst?.amountPaise ?? 0),
     roundOffPaise: roundOff,
     totalPaise,
-    totalInWords: amountInWords(totalPaise),
+    totalInWords: inWords(totalPaise),
   };
 }
 

@@ -2,7 +2,8 @@
 // clinic (27) billing within its State (CGST + SGST) and across States (IGST), with exempt and
 // discounted lines, must match to the paisa.
 import { describe, expect, it } from 'vitest';
-import { advanceLine, amountInWords, creditLine, documentTitle, documentTotals, type LineInput, priceLine, roundHalfUp, roundOffPaise, saleDocumentKind, taxAt } from '../../../../machines/billing/tax.ts';
+import { amountInWords } from '../../../../server/api/billing/amount-in-words.ts';
+import { advanceLine, creditLine, documentTitle, documentTotals, type LineInput, priceLine, roundHalfUp, roundOffPaise, saleDocumentKind, taxAt } from '../../../../machines/billing/tax.ts';
 
 const line = (over: Partial<LineInput>): LineInput => ({ description: 'x', code: '999312', quantity: 1, unitPricePaise: 0, discountPaise: 0, rateBasisPoints: 0, exempt: false, fromPackage: null, ...over });
 const INTRA = { registered: true, intraState: true };
@@ -48,7 +49,7 @@ describe('the hand-computed fixture', () => {
     expect(lines[0].cgst?.rateBasisPoints).toBe(900);
     // Taxable 3,15,000 + 2,49,998 + 80,000 + 99,998 = 7,44,996; CGST 28,350 + 6,250 + 9,000 = 43,600 (SGST the same);
     // 7,44,996 + 87,200 = 8,32,196 paise = ₹8,321.96 → ₹8,322: round-off +4 paise, total 8,32,200.
-    expect(documentTotals(lines)).toEqual({
+    expect(documentTotals(lines, amountInWords)).toEqual({
       taxablePaise: 744996,
       cgstPaise: 43600,
       sgstPaise: 43600,
@@ -75,7 +76,7 @@ describe('the hand-computed fixture', () => {
     ]);
     // Taxable 1,90,000 + 4,999 + 50,000 = 2,44,999; IGST 34,200 + 250 = 34,450.
     // 2,24,200 + 5,249 + 50,000 = 2,79,449 paise = ₹2,794.49 → ₹2,794: round-off −49, total 2,79,400.
-    expect(documentTotals(lines)).toMatchObject({ taxablePaise: 244999, cgstPaise: 0, igstPaise: 34450, roundOffPaise: -49, totalPaise: 279400, totalInWords: 'Two Thousand Seven Hundred Ninety Four Rupees Only' });
+    expect(documentTotals(lines, amountInWords)).toMatchObject({ taxablePaise: 244999, cgstPaise: 0, igstPaise: 34450, roundOffPaise: -49, totalPaise: 279400, totalInWords: 'Two Thousand Seven Hundred Ninety Four Rupees Only' });
   });
 
   it('rounds 50 paise up and 49 down', () => {
