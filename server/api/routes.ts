@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { appointmentRoutes } from './appointments/routes.ts';
 import { cognitiveAssessmentRoutes } from './cognitive/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
+import { billingRoutes } from './billing/routes.ts';
 import { clinicSettingsRoutes } from './clinic/routes.ts';
 import type { ApiContext } from './context.ts';
 import { discoveryRoutes } from './discovery/routes.ts';
@@ -28,4 +29,5 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   cognitiveAssessmentRoutes,
   labRoutes,
   therapyVisitRoutes,
+  billingRoutes,
 ];
