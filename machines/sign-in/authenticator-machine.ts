@@ -2,7 +2,7 @@
 // setup, signOut), the sign-in screens each with an edit/submit/error structure, and
 // authenticated. Every identity call is an invoked promise actor that the app provides with
 // `.provide({ actors })`; the defaults here only reject, so nothing in this file touches the network.
-import { assertEvent, assign, type DoneActorEvent, type ErrorActorEvent, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { type AuthenticatorConfig, type InitialScreen, SUPPORTED_SOCIAL_PROVIDERS } from './config.ts';
 import {
   changeValue,
@@ -89,72 +89,14 @@ export const SIGN_IN_NEXT_STEPS = [
   { guard: 'isEmailSetupStep', steps: ['CONTINUE_SIGN_IN_WITH_EMAIL_SETUP'], target: '#setupEmail', keepsStep: true },
 ] as const satisfies ReadonlyArray<{ guard: string; steps: readonly string[]; target: string; keepsStep: boolean }>;
 
-type SignInStepGuard = (typeof SIGN_IN_NEXT_STEPS)[number]['guard'];
-
 /** The row of SIGN_IN_NEXT_STEPS a sign-in answer takes, or undefined for an unsupported step. */
 export function nextSignInStep(output: SignInOutput | undefined) {
   const step = output?.nextStep?.signInStep;
   return SIGN_IN_NEXT_STEPS.find((row) => (row.steps as readonly string[]).includes(step ?? ''));
 }
 
-/** The guard of each row: true when the answer takes that row (the first match wins, as in the table). */
-const signInStepGuards = Object.fromEntries(
-  SIGN_IN_NEXT_STEPS.map((row) => [row.guard, (_: unknown, params: { output: SignInOutput | undefined }) => nextSignInStep(params.output) === row]),
-) as Record<SignInStepGuard, (_: unknown, params: { output: SignInOutput | undefined }) => boolean>;
-
-// Done and error events are typed where they arrive (an invoke's onDone/onError); these pass the
-// actor's output or error on to the named guards and actions as parameters.
-const signInOutput = ({ event }: { event: DoneActorEvent<SignInOutput> }) => ({ output: event.output });
-const signUpOutput = ({ event }: { event: DoneActorEvent<SignUpOutput> }) => ({ output: event.output });
-const remoteError = { type: 'setRemoteError', params: ({ event }: { event: ErrorActorEvent }) => ({ error: event.error }) } as const;
-const codeDelivery = {
-  type: 'setCodeDeliveryDetails',
-  params: ({ event }: { event: DoneActorEvent<ResendCodeOutput | ResetPasswordOutput | SignUpOutput> }) => ({ output: event.output }),
-} as const;
-
-/** The onDone candidates of a sign-in challenge, from SIGN_IN_NEXT_STEPS, then the unsupported step. */
-function afterSignInStep() {
-  return [
-    ...SIGN_IN_NEXT_STEPS.map((row) => ({
-      guard: { type: row.guard, params: signInOutput },
-      target: row.target,
-      actions: row.keepsStep ? [{ type: 'setSignInStep' as const, params: signInOutput }] : [],
-    })),
-    { target: 'error', actions: 'setUnsupportedStepError' as const },
-  ];
-}
-
-// ---- The form screens' shared structure: edit → submit (pending) → error, fields on the screen ----
-
-/** Field events every form screen handles, plus the screen's own way out. */
-function formEvents<TOut extends Record<string, unknown>>(out: TOut) {
-  return { 'form.change': { actions: 'changeField' as const }, 'form.blur': { actions: 'blurField' as const }, ...out };
-}
-
-/** What a form's submit may do on its way to `submit`, besides the transition. */
-type SubmitAction = 'clearFormError' | 'setUsernameFromForm' | 'setSignUpUsername' | 'setVerifyAttribute';
-
-/**
- * A submit: a complete form has its values trimmed (§5: when used, not while typed) and goes to
- * `submit` (after `actions`); an incomplete one flags its empty fields.
- */
-function submitWhenValid(actions: SubmitAction[] = []) {
-  return [
-    { guard: 'isFormValid' as const, target: 'submit', actions: ['trimValues' as const, ...actions] },
-    { actions: 'touchAllFields' as const },
-  ];
-}
-
-/** The error state of a form screen: re-submit, dismiss the message, or resend a code where the screen offers it. */
-function errorState(submitActions: SubmitAction[] = [], options: { resend?: boolean } = {}) {
-  return {
-    on: {
-      'form.submit': submitWhenValid(['clearFormError', ...submitActions]),
-      'form.dismissError': { target: 'edit', actions: 'clearFormError' as const },
-      ...(options.resend ? { 'code.resend': { target: 'resend', actions: 'clearFormError' as const } } : {}),
-    },
-  };
-}
+/** The parameters of a sign-in step guard: the answer of signIn, confirmSignIn or autoSignIn. */
+type SignInStepParams = { output: SignInOutput | undefined };
 
 /** A forced new password, with the user attributes the pool requires (sent as userAttributes). */
 function forcedPasswordInput(values: FormValues, attributes: readonly string[]): ConfirmSignInInput {
@@ -162,32 +104,6 @@ function forcedPasswordInput(values: FormValues, attributes: readonly string[]):
   return {
     challengeResponse: values.password ?? '',
     ...(Object.keys(userAttributes).length ? { options: { userAttributes } } : {}),
-  };
-}
-
-const initForm = (form: FormName) => ({ type: 'initForm' as const, params: { form } });
-
-/** A screen that answers a sign-in challenge with confirmSignIn (a code, a new password, an MFA type, an email). */
-function challengeScreen(form: FormName, answer: (context: AuthenticatorContext) => ConfirmSignInInput) {
-  return {
-    id: form,
-    entry: initForm(form),
-    initial: 'edit' as const,
-    on: formEvents({ 'nav.signIn': { target: '#signIn' } }),
-    states: {
-      edit: { on: { 'form.submit': submitWhenValid() } },
-      submit: {
-        tags: 'pending' as const,
-        invoke: {
-          id: 'confirmSignIn',
-          src: 'confirmSignIn' as const,
-          input: ({ context }: { context: AuthenticatorContext }) => answer(context),
-          onDone: afterSignInStep(),
-          onError: { target: 'error', actions: remoteError },
-        },
-      },
-      error: errorState(),
-    },
   };
 }
 
@@ -234,7 +150,16 @@ export const authenticatorMachine = setup({
     isInitialSignUp: ({ context }) => context.initialScreen === 'signUp',
     isInitialForgotPassword: ({ context }) => context.initialScreen === 'forgotPassword',
     isFormValid: ({ context }) => isFormComplete(context.form, context.config, context.values, context.requiredAttributes),
-    ...signInStepGuards,
+    // One guard per row of SIGN_IN_NEXT_STEPS: true when the answer takes that row (the first
+    // matching row wins, as in the table, so no answer satisfies two of them).
+    isSignInComplete: (_, { output }: SignInStepParams) => nextSignInStep(output)?.guard === 'isSignInComplete',
+    isNewPasswordRequired: (_, { output }: SignInStepParams) => nextSignInStep(output)?.guard === 'isNewPasswordRequired',
+    isResetPasswordStep: (_, { output }: SignInStepParams) => nextSignInStep(output)?.guard === 'isResetPasswordStep',
+    isConfirmSignUpStep: (_, { output }: SignInStepParams) => nextSignInStep(output)?.guard === 'isConfirmSignUpStep',
+    isConfirmSignInCodeStep: (_, { output }: SignInStepParams) => nextSignInStep(output)?.guard === 'isConfirmSignInCodeStep',
+    isTotpSetupStep: (_, { output }: SignInStepParams) => nextSignInStep(output)?.guard === 'isTotpSetupStep',
+    isMfaSelectionStep: (_, { output }: SignInStepParams) => nextSignInStep(output)?.guard === 'isMfaSelectionStep',
+    isEmailSetupStep: (_, { output }: SignInStepParams) => nextSignInStep(output)?.guard === 'isEmailSetupStep',
     isSignUpDone: (_, { output }: { output: SignUpOutput | undefined }) => output?.nextStep?.signUpStep === 'DONE',
     isAutoSignInStep: (_, { output }: { output: SignUpOutput | undefined }) => output?.nextStep?.signUpStep === 'COMPLETE_AUTO_SIGN_IN',
     isUserAlreadyConfirmed: (_, { error }: { error: unknown }) =>
@@ -381,15 +306,35 @@ export const authenticatorMachine = setup({
           },
         },
 
+        // Every form screen below has the same shape, written out on each so the chart reads as
+        // it runs: entering the screen starts its form (initForm), form.change and form.blur
+        // update the fields on the screen, and edit → submit (tagged pending while the identity
+        // call runs) → error. A submit of a complete form trims its values (§5: when used, not
+        // while typed) and goes to submit; an incomplete one flags its empty fields
+        // (touchAllFields). From error the user re-submits (clearing the message), dismisses it,
+        // or resends a code where the screen offers one.
+        //
+        // A screen that submits a sign-in challenge (signIn, confirmSignIn, setupTotp,
+        // forceNewPassword, selectMfaType, setupEmail) takes the rows of SIGN_IN_NEXT_STEPS in its
+        // onDone, in the table's order, then shows UNSUPPORTED_SIGN_IN_STEP for a step no row
+        // names (tests/unit/machines/sign-in/next-steps.test.ts holds them to the table).
         signIn: {
           id: 'signIn',
-          entry: initForm('signIn'),
+          entry: { type: 'initForm', params: { form: 'signIn' } },
           initial: 'edit',
-          on: formEvents({ 'nav.signUp': { target: '#signUp' }, 'nav.forgotPassword': { target: '#forgotPassword' } }),
+          on: {
+            'form.change': { actions: 'changeField' },
+            'form.blur': { actions: 'blurField' },
+            'nav.signUp': { target: '#signUp' },
+            'nav.forgotPassword': { target: '#forgotPassword' },
+          },
           states: {
             edit: {
               on: {
-                'form.submit': submitWhenValid(['setUsernameFromForm']),
+                'form.submit': [
+                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'setUsernameFromForm'] },
+                  { actions: 'touchAllFields' },
+                ],
                 'social.signIn': [
                   { guard: 'isConfiguredProvider', target: 'redirect', actions: 'setProvider' },
                   { actions: 'logUnsupportedProvider' },
@@ -402,8 +347,47 @@ export const authenticatorMachine = setup({
                 id: 'signIn',
                 src: 'signIn',
                 input: ({ context }) => ({ username: context.username, password: context.values.password ?? '' }),
-                onDone: afterSignInStep(),
-                onError: { target: 'error', actions: remoteError },
+                onDone: [
+                  {
+                    guard: { type: 'isSignInComplete', params: ({ event }) => ({ output: event.output }) },
+                    target: '#transition',
+                  },
+                  {
+                    guard: { type: 'isNewPasswordRequired', params: ({ event }) => ({ output: event.output }) },
+                    target: '#forceNewPassword',
+                    actions: { type: 'setSignInStep', params: ({ event }) => ({ output: event.output }) },
+                  },
+                  {
+                    guard: { type: 'isResetPasswordStep', params: ({ event }) => ({ output: event.output }) },
+                    target: '#forgotPassword.submit',
+                  },
+                  {
+                    guard: { type: 'isConfirmSignUpStep', params: ({ event }) => ({ output: event.output }) },
+                    target: '#confirmSignUp.resend',
+                  },
+                  {
+                    guard: { type: 'isConfirmSignInCodeStep', params: ({ event }) => ({ output: event.output }) },
+                    target: '#confirmSignIn',
+                    actions: { type: 'setSignInStep', params: ({ event }) => ({ output: event.output }) },
+                  },
+                  {
+                    guard: { type: 'isTotpSetupStep', params: ({ event }) => ({ output: event.output }) },
+                    target: '#setupTotp',
+                    actions: { type: 'setSignInStep', params: ({ event }) => ({ output: event.output }) },
+                  },
+                  {
+                    guard: { type: 'isMfaSelectionStep', params: ({ event }) => ({ output: event.output }) },
+                    target: '#selectMfaType',
+                    actions: { type: 'setSignInStep', params: ({ event }) => ({ output: event.output }) },
+                  },
+                  {
+                    guard: { type: 'isEmailSetupStep', params: ({ event }) => ({ output: event.output }) },
+                    target: '#setupEmail',
+                    actions: { type: 'setSignInStep', params: ({ event }) => ({ output: event.output }) },
+                  },
+                  { target: 'error', actions: 'setUnsupportedStepError' },
+                ],
+                onError: { target: 'error', actions: { type: 'setRemoteError', params: ({ event }) => ({ error: event.error }) } },
               },
             },
             redirect: {
@@ -412,22 +396,37 @@ export const authenticatorMachine = setup({
                 id: 'signInWithRedirect',
                 src: 'signInWithRedirect',
                 input: ({ context }) => ({ provider: context.provider }),
-                onError: { target: 'error', actions: remoteError },
+                onError: { target: 'error', actions: { type: 'setRemoteError', params: ({ event }) => ({ error: event.error }) } },
               },
             },
-            error: errorState(['setUsernameFromForm']),
+            error: {
+              on: {
+                'form.submit': [
+                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'clearFormError', 'setUsernameFromForm'] },
+                  { actions: 'touchAllFields' },
+                ],
+                'form.dismissError': { target: 'edit', actions: 'clearFormError' },
+              },
+            },
           },
         },
 
         signUp: {
           id: 'signUp',
-          entry: initForm('signUp'),
+          entry: { type: 'initForm', params: { form: 'signUp' } },
           initial: 'edit',
-          on: formEvents({ 'nav.signIn': { target: '#signIn' } }),
+          on: {
+            'form.change': { actions: 'changeField' },
+            'form.blur': { actions: 'blurField' },
+            'nav.signIn': { target: '#signIn' },
+          },
           states: {
             edit: {
               on: {
-                'form.submit': submitWhenValid(['setSignUpUsername']),
+                'form.submit': [
+                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'setSignUpUsername'] },
+                  { actions: 'touchAllFields' },
+                ],
                 'social.signIn': [
                   { guard: 'isConfiguredProvider', target: '#signIn.redirect', actions: 'setProvider' },
                   { actions: 'logUnsupportedProvider' },
@@ -441,25 +440,43 @@ export const authenticatorMachine = setup({
                 src: 'signUp',
                 input: ({ context }) => signUpPayload(context.config, context.values),
                 onDone: [
-                  { guard: { type: 'isAutoSignInStep', params: signUpOutput }, target: '#autoSignIn' },
-                  { guard: { type: 'isSignUpDone', params: signUpOutput }, target: '#signIn' },
-                  { target: '#confirmSignUp', actions: codeDelivery },
+                  { guard: { type: 'isAutoSignInStep', params: ({ event }) => ({ output: event.output }) }, target: '#autoSignIn' },
+                  { guard: { type: 'isSignUpDone', params: ({ event }) => ({ output: event.output }) }, target: '#signIn' },
+                  { target: '#confirmSignUp', actions: { type: 'setCodeDeliveryDetails', params: ({ event }) => ({ output: event.output }) } },
                 ],
-                onError: { target: 'error', actions: remoteError },
+                onError: { target: 'error', actions: { type: 'setRemoteError', params: ({ event }) => ({ error: event.error }) } },
               },
             },
-            error: errorState(['setSignUpUsername']),
+            error: {
+              on: {
+                'form.submit': [
+                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'clearFormError', 'setSignUpUsername'] },
+                  { actions: 'touchAllFields' },
+                ],
+                'form.dismissError': { target: 'edit', actions: 'clearFormError' },
+              },
+            },
           },
         },
 
         confirmSignUp: {
           id: 'confirmSignUp',
-          entry: initForm('confirmSignUp'),
+          entry: { type: 'initForm', params: { form: 'confirmSignUp' } },
           initial: 'edit',
-          on: formEvents({ 'nav.signIn': { target: '#signIn' } }),
+          on: {
+            'form.change': { actions: 'changeField' },
+            'form.blur': { actions: 'blurField' },
+            'nav.signIn': { target: '#signIn' },
+          },
           states: {
             edit: {
-              on: { 'form.submit': submitWhenValid(), 'code.resend': { target: 'resend' } },
+              on: {
+                'form.submit': [
+                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues'] },
+                  { actions: 'touchAllFields' },
+                ],
+                'code.resend': { target: 'resend' },
+              },
             },
             resend: {
               tags: 'pending',
@@ -467,10 +484,10 @@ export const authenticatorMachine = setup({
                 id: 'resendSignUpCode',
                 src: 'resendSignUpCode',
                 input: ({ context }) => ({ username: context.username }),
-                onDone: { target: 'edit', actions: codeDelivery },
+                onDone: { target: 'edit', actions: { type: 'setCodeDeliveryDetails', params: ({ event }) => ({ output: event.output }) } },
                 onError: [
-                  { guard: { type: 'isUserAlreadyConfirmed', params: remoteError.params }, target: '#signIn' },
-                  { target: 'error', actions: remoteError },
+                  { guard: { type: 'isUserAlreadyConfirmed', params: ({ event }) => ({ error: event.error }) }, target: '#signIn' },
+                  { target: 'error', actions: { type: 'setRemoteError', params: ({ event }) => ({ error: event.error }) } },
                 ],
               },
             },
@@ -483,11 +500,23 @@ export const authenticatorMachine = setup({
                   username: context.username,
                   confirmationCode: context.values.confirmation_code ?? '',
                 }),
-                onDone: [{ guard: { type: 'isAutoSignInStep', params: signUpOutput }, target: '#autoSignIn' }, { target: '#signIn' }],
-                onError: { target: 'error', actions: remoteError },
+                onDone: [
+                  { guard: { type: 'isAutoSignInStep', params: ({ event }) => ({ output: event.output }) }, target: '#autoSignIn' },
+                  { target: '#signIn' },
+                ],
+                onError: { target: 'error', actions: { type: 'setRemoteError', params: ({ event }) => ({ error: event.error }) } },
               },
             },
-            error: errorState([], { resend: true }),
+            error: {
+              on: {
+                'form.submit': [
+                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'clearFormError'] },
+                  { actions: 'touchAllFields' },
+                ],
+                'form.dismissError': { target: 'edit', actions: 'clearFormError' },
+                'code.resend': { target: 'resend', actions: 'clearFormError' },
+              },
+            },
           },
         },
 
@@ -497,50 +526,469 @@ export const authenticatorMachine = setup({
           invoke: {
             id: 'autoSignIn',
             src: 'autoSignIn',
-            onDone: [{ guard: { type: 'isSignInComplete', params: signInOutput }, target: '#transition' }, { target: '#signIn' }],
+            onDone: [
+              { guard: { type: 'isSignInComplete', params: ({ event }) => ({ output: event.output }) }, target: '#transition' },
+              { target: '#signIn' },
+            ],
             onError: { target: '#signIn' },
           },
         },
 
-        confirmSignIn: challengeScreen('confirmSignIn', (context) => ({ challengeResponse: context.values.confirmation_code ?? '' })),
+        // The challenge screens answer a sign-in challenge with confirmSignIn (a code, a new
+        // password with the attributes the pool requires, an MFA type, an email).
+        confirmSignIn: {
+          id: 'confirmSignIn',
+          entry: { type: 'initForm', params: { form: 'confirmSignIn' } },
+          initial: 'edit',
+          on: {
+            'form.change': { actions: 'changeField' },
+            'form.blur': { actions: 'blurField' },
+            'nav.signIn': { target: '#signIn' },
+          },
+          states: {
+            edit: {
+              on: {
+                'form.submit': [
+                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues'] },
+                  { actions: 'touchAllFields' },
+                ],
+              },
+            },
+            submit: {
+              tags: 'pending',
+              invoke: {
+                id: 'confirmSignIn',
+                src: 'confirmSignIn',
+                input: ({ context }) => ({ challengeResponse: context.values.confirmation_code ?? '' }),
+                onDone: [
+                  {
+                    guard: { type: 'isSignInComplete', params: ({ event }) => ({ output: event.output }) },
+                    target: '#transition',
+                  },
+                  {
+                    guard: { type: 'isNewPasswordRequired', params: ({ event }) => ({ output: event.output }) },
+                    target: '#forceNewPassword',
+                    actions: { type: 'setSignInStep', params: ({ event }) => ({ output: event.output }) },
+                  },
+                  {
+                    guard: { type: 'isResetPasswordStep', params: ({ event }) => ({ output: event.output }) },
+                    target: '#forgotPassword.submit',
+                  },
+                  {
+                    guard: { type: 'isConfirmSignUpStep', params: ({ event }) => ({ output: event.output }) },
+                    target: '#confirmSignUp.resend',
+                  },
+                  {
+                    guard: { type: 'isConfirmSignInCodeStep', params: ({ event }) => ({ output: event.output }) },
+                    target: '#confirmSignIn',
+                    actions: { type: 'setSignInStep', params: ({ event }) => ({ output: event.output }) },
+                  },
+                  {
+                    guard: { type: 'isTotpSetupStep', params: ({ event }) => ({ output: event.output }) },
+                    target: '#setupTotp',
+                    actions: { type: 'setSignInStep', params: ({ event }) => ({ output: event.output }) },
+                  },
+                  {
+                    guard: { type: 'isMfaSelectionStep', params: ({ event }) => ({ output: event.output }) },
+                    target: '#selectMfaType',
+                    actions: { type: 'setSignInStep', params: ({ event }) => ({ output: event.output }) },
+                  },
+                  {
+                    guard: { type: 'isEmailSetupStep', params: ({ event }) => ({ output: event.output }) },
+                    target: '#setupEmail',
+                    actions: { type: 'setSignInStep', params: ({ event }) => ({ output: event.output }) },
+                  },
+                  { target: 'error', actions: 'setUnsupportedStepError' },
+                ],
+                onError: { target: 'error', actions: { type: 'setRemoteError', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+            error: {
+              on: {
+                'form.submit': [
+                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'clearFormError'] },
+                  { actions: 'touchAllFields' },
+                ],
+                'form.dismissError': { target: 'edit', actions: 'clearFormError' },
+              },
+            },
+          },
+        },
 
-        setupTotp: challengeScreen('setupTotp', (context) => ({ challengeResponse: context.values.confirmation_code ?? '' })),
+        setupTotp: {
+          id: 'setupTotp',
+          entry: { type: 'initForm', params: { form: 'setupTotp' } },
+          initial: 'edit',
+          on: {
+            'form.change': { actions: 'changeField' },
+            'form.blur': { actions: 'blurField' },
+            'nav.signIn': { target: '#signIn' },
+          },
+          states: {
+            edit: {
+              on: {
+                'form.submit': [
+                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues'] },
+                  { actions: 'touchAllFields' },
+                ],
+              },
+            },
+            submit: {
+              tags: 'pending',
+              invoke: {
+                id: 'confirmSignIn',
+                src: 'confirmSignIn',
+                input: ({ context }) => ({ challengeResponse: context.values.confirmation_code ?? '' }),
+                onDone: [
+                  {
+                    guard: { type: 'isSignInComplete', params: ({ event }) => ({ output: event.output }) },
+                    target: '#transition',
+                  },
+                  {
+                    guard: { type: 'isNewPasswordRequired', params: ({ event }) => ({ output: event.output }) },
+                    target: '#forceNewPassword',
+                    actions: { type: 'setSignInStep', params: ({ event }) => ({ output: event.output }) },
+                  },
+                  {
+                    guard: { type: 'isResetPasswordStep', params: ({ event }) => ({ output: event.output }) },
+                    target: '#forgotPassword.submit',
+                  },
+                  {
+                    guard: { type: 'isConfirmSignUpStep', params: ({ event }) => ({ output: event.output }) },
+                    target: '#confirmSignUp.resend',
+                  },
+                  {
+                    guard: { type: 'isConfirmSignInCodeStep', params: ({ event }) => ({ output: event.output }) },
+                    target: '#confirmSignIn',
+                    actions: { type: 'setSignInStep', params: ({ event }) => ({ output: event.output }) },
+                  },
+                  {
+                    guard: { type: 'isTotpSetupStep', params: ({ event }) => ({ output: event.output }) },
+                    target: '#setupTotp',
+                    actions: { type: 'setSignInStep', params: ({ event }) => ({ output: event.output }) },
+                  },
+                  {
+                    guard: { type: 'isMfaSelectionStep', params: ({ event }) => ({ output: event.output }) },
+                    target: '#selectMfaType',
+                    actions: { type: 'setSignInStep', params: ({ event }) => ({ output: event.output }) },
+                  },
+                  {
+                    guard: { type: 'isEmailSetupStep', params: ({ event }) => ({ output: event.output }) },
+                    target: '#setupEmail',
+                    actions: { type: 'setSignInStep', params: ({ event }) => ({ output: event.output }) },
+                  },
+                  { target: 'error', actions: 'setUnsupportedStepError' },
+                ],
+                onError: { target: 'error', actions: { type: 'setRemoteError', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+            error: {
+              on: {
+                'form.submit': [
+                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'clearFormError'] },
+                  { actions: 'touchAllFields' },
+                ],
+                'form.dismissError': { target: 'edit', actions: 'clearFormError' },
+              },
+            },
+          },
+        },
 
-        forceNewPassword: challengeScreen('forceNewPassword', (context) => forcedPasswordInput(context.values, context.requiredAttributes)),
+        forceNewPassword: {
+          id: 'forceNewPassword',
+          entry: { type: 'initForm', params: { form: 'forceNewPassword' } },
+          initial: 'edit',
+          on: {
+            'form.change': { actions: 'changeField' },
+            'form.blur': { actions: 'blurField' },
+            'nav.signIn': { target: '#signIn' },
+          },
+          states: {
+            edit: {
+              on: {
+                'form.submit': [
+                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues'] },
+                  { actions: 'touchAllFields' },
+                ],
+              },
+            },
+            submit: {
+              tags: 'pending',
+              invoke: {
+                id: 'confirmSignIn',
+                src: 'confirmSignIn',
+                input: ({ context }) => forcedPasswordInput(context.values, context.requiredAttributes),
+                onDone: [
+                  {
+                    guard: { type: 'isSignInComplete', params: ({ event }) => ({ output: event.output }) },
+                    target: '#transition',
+                  },
+                  {
+                    guard: { type: 'isNewPasswordRequired', params: ({ event }) => ({ output: event.output }) },
+                    target: '#forceNewPassword',
+                    actions: { type: 'setSignInStep', params: ({ event }) => ({ output: event.output }) },
+                  },
+                  {
+                    guard: { type: 'isResetPasswordStep', params: ({ event }) => ({ output: event.output }) },
+                    target: '#forgotPassword.submit',
+                  },
+                  {
+                    guard: { type: 'isConfirmSignUpStep', params: ({ event }) => ({ output: event.output }) },
+                    target: '#confirmSignUp.resend',
+                  },
+                  {
+                    guard: { type: 'isConfirmSignInCodeStep', params: ({ event }) => ({ output: event.output }) },
+                    target: '#confirmSignIn',
+                    actions: { type: 'setSignInStep', params: ({ event }) => ({ output: event.output }) },
+                  },
+                  {
+                    guard: { type: 'isTotpSetupStep', params: ({ event }) => ({ output: event.output }) },
+                    target: '#setupTotp',
+                    actions: { type: 'setSignInStep', params: ({ event }) => ({ output: event.output }) },
+                  },
+                  {
+                    guard: { type: 'isMfaSelectionStep', params: ({ event }) => ({ output: event.output }) },
+                    target: '#selectMfaType',
+                    actions: { type: 'setSignInStep', params: ({ event }) => ({ output: event.output }) },
+                  },
+                  {
+                    guard: { type: 'isEmailSetupStep', params: ({ event }) => ({ output: event.output }) },
+                    target: '#setupEmail',
+                    actions: { type: 'setSignInStep', params: ({ event }) => ({ output: event.output }) },
+                  },
+                  { target: 'error', actions: 'setUnsupportedStepError' },
+                ],
+                onError: { target: 'error', actions: { type: 'setRemoteError', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+            error: {
+              on: {
+                'form.submit': [
+                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'clearFormError'] },
+                  { actions: 'touchAllFields' },
+                ],
+                'form.dismissError': { target: 'edit', actions: 'clearFormError' },
+              },
+            },
+          },
+        },
 
-        selectMfaType: challengeScreen('selectMfaType', (context) => ({ challengeResponse: context.values.mfa_type ?? '' })),
+        selectMfaType: {
+          id: 'selectMfaType',
+          entry: { type: 'initForm', params: { form: 'selectMfaType' } },
+          initial: 'edit',
+          on: {
+            'form.change': { actions: 'changeField' },
+            'form.blur': { actions: 'blurField' },
+            'nav.signIn': { target: '#signIn' },
+          },
+          states: {
+            edit: {
+              on: {
+                'form.submit': [
+                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues'] },
+                  { actions: 'touchAllFields' },
+                ],
+              },
+            },
+            submit: {
+              tags: 'pending',
+              invoke: {
+                id: 'confirmSignIn',
+                src: 'confirmSignIn',
+                input: ({ context }) => ({ challengeResponse: context.values.mfa_type ?? '' }),
+                onDone: [
+                  {
+                    guard: { type: 'isSignInComplete', params: ({ event }) => ({ output: event.output }) },
+                    target: '#transition',
+                  },
+                  {
+                    guard: { type: 'isNewPasswordRequired', params: ({ event }) => ({ output: event.output }) },
+                    target: '#forceNewPassword',
+                    actions: { type: 'setSignInStep', params: ({ event }) => ({ output: event.output }) },
+                  },
+                  {
+                    guard: { type: 'isResetPasswordStep', params: ({ event }) => ({ output: event.output }) },
+                    target: '#forgotPassword.submit',
+                  },
+                  {
+                    guard: { type: 'isConfirmSignUpStep', params: ({ event }) => ({ output: event.output }) },
+                    target: '#confirmSignUp.resend',
+                  },
+                  {
+                    guard: { type: 'isConfirmSignInCodeStep', params: ({ event }) => ({ output: event.output }) },
+                    target: '#confirmSignIn',
+                    actions: { type: 'setSignInStep', params: ({ event }) => ({ output: event.output }) },
+                  },
+                  {
+                    guard: { type: 'isTotpSetupStep', params: ({ event }) => ({ output: event.output }) },
+                    target: '#setupTotp',
+                    actions: { type: 'setSignInStep', params: ({ event }) => ({ output: event.output }) },
+                  },
+                  {
+                    guard: { type: 'isMfaSelectionStep', params: ({ event }) => ({ output: event.output }) },
+                    target: '#selectMfaType',
+                    actions: { type: 'setSignInStep', params: ({ event }) => ({ output: event.output }) },
+                  },
+                  {
+                    guard: { type: 'isEmailSetupStep', params: ({ event }) => ({ output: event.output }) },
+                    target: '#setupEmail',
+                    actions: { type: 'setSignInStep', params: ({ event }) => ({ output: event.output }) },
+                  },
+                  { target: 'error', actions: 'setUnsupportedStepError' },
+                ],
+                onError: { target: 'error', actions: { type: 'setRemoteError', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+            error: {
+              on: {
+                'form.submit': [
+                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'clearFormError'] },
+                  { actions: 'touchAllFields' },
+                ],
+                'form.dismissError': { target: 'edit', actions: 'clearFormError' },
+              },
+            },
+          },
+        },
 
-        setupEmail: challengeScreen('setupEmail', (context) => ({ challengeResponse: context.values.email ?? '' })),
+        setupEmail: {
+          id: 'setupEmail',
+          entry: { type: 'initForm', params: { form: 'setupEmail' } },
+          initial: 'edit',
+          on: {
+            'form.change': { actions: 'changeField' },
+            'form.blur': { actions: 'blurField' },
+            'nav.signIn': { target: '#signIn' },
+          },
+          states: {
+            edit: {
+              on: {
+                'form.submit': [
+                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues'] },
+                  { actions: 'touchAllFields' },
+                ],
+              },
+            },
+            submit: {
+              tags: 'pending',
+              invoke: {
+                id: 'confirmSignIn',
+                src: 'confirmSignIn',
+                input: ({ context }) => ({ challengeResponse: context.values.email ?? '' }),
+                onDone: [
+                  {
+                    guard: { type: 'isSignInComplete', params: ({ event }) => ({ output: event.output }) },
+                    target: '#transition',
+                  },
+                  {
+                    guard: { type: 'isNewPasswordRequired', params: ({ event }) => ({ output: event.output }) },
+                    target: '#forceNewPassword',
+                    actions: { type: 'setSignInStep', params: ({ event }) => ({ output: event.output }) },
+                  },
+                  {
+                    guard: { type: 'isResetPasswordStep', params: ({ event }) => ({ output: event.output }) },
+                    target: '#forgotPassword.submit',
+                  },
+                  {
+                    guard: { type: 'isConfirmSignUpStep', params: ({ event }) => ({ output: event.output }) },
+                    target: '#confirmSignUp.resend',
+                  },
+                  {
+                    guard: { type: 'isConfirmSignInCodeStep', params: ({ event }) => ({ output: event.output }) },
+                    target: '#confirmSignIn',
+                    actions: { type: 'setSignInStep', params: ({ event }) => ({ output: event.output }) },
+                  },
+                  {
+                    guard: { type: 'isTotpSetupStep', params: ({ event }) => ({ output: event.output }) },
+                    target: '#setupTotp',
+                    actions: { type: 'setSignInStep', params: ({ event }) => ({ output: event.output }) },
+                  },
+                  {
+                    guard: { type: 'isMfaSelectionStep', params: ({ event }) => ({ output: event.output }) },
+                    target: '#selectMfaType',
+                    actions: { type: 'setSignInStep', params: ({ event }) => ({ output: event.output }) },
+                  },
+                  {
+                    guard: { type: 'isEmailSetupStep', params: ({ event }) => ({ output: event.output }) },
+                    target: '#setupEmail',
+                    actions: { type: 'setSignInStep', params: ({ event }) => ({ output: event.output }) },
+                  },
+                  { target: 'error', actions: 'setUnsupportedStepError' },
+                ],
+                onError: { target: 'error', actions: { type: 'setRemoteError', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+            error: {
+              on: {
+                'form.submit': [
+                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'clearFormError'] },
+                  { actions: 'touchAllFields' },
+                ],
+                'form.dismissError': { target: 'edit', actions: 'clearFormError' },
+              },
+            },
+          },
+        },
 
         forgotPassword: {
           id: 'forgotPassword',
-          entry: initForm('forgotPassword'),
+          entry: { type: 'initForm', params: { form: 'forgotPassword' } },
           initial: 'edit',
-          on: formEvents({ 'nav.signIn': { target: '#signIn' } }),
+          on: {
+            'form.change': { actions: 'changeField' },
+            'form.blur': { actions: 'blurField' },
+            'nav.signIn': { target: '#signIn' },
+          },
           states: {
-            edit: { on: { 'form.submit': submitWhenValid(['setUsernameFromForm']) } },
+            edit: {
+              on: {
+                'form.submit': [
+                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'setUsernameFromForm'] },
+                  { actions: 'touchAllFields' },
+                ],
+              },
+            },
             submit: {
               tags: 'pending',
               invoke: {
                 id: 'resetPassword',
                 src: 'resetPassword',
                 input: ({ context }) => ({ username: context.username }),
-                onDone: { target: '#confirmResetPassword', actions: codeDelivery },
-                onError: { target: 'error', actions: remoteError },
+                onDone: { target: '#confirmResetPassword', actions: { type: 'setCodeDeliveryDetails', params: ({ event }) => ({ output: event.output }) } },
+                onError: { target: 'error', actions: { type: 'setRemoteError', params: ({ event }) => ({ error: event.error }) } },
               },
             },
-            error: errorState(['setUsernameFromForm']),
+            error: {
+              on: {
+                'form.submit': [
+                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'clearFormError', 'setUsernameFromForm'] },
+                  { actions: 'touchAllFields' },
+                ],
+                'form.dismissError': { target: 'edit', actions: 'clearFormError' },
+              },
+            },
           },
         },
 
         confirmResetPassword: {
           id: 'confirmResetPassword',
-          entry: initForm('confirmResetPassword'),
+          entry: { type: 'initForm', params: { form: 'confirmResetPassword' } },
           initial: 'edit',
-          on: formEvents({ 'nav.signIn': { target: '#signIn' } }),
+          on: {
+            'form.change': { actions: 'changeField' },
+            'form.blur': { actions: 'blurField' },
+            'nav.signIn': { target: '#signIn' },
+          },
           states: {
             edit: {
-              on: { 'form.submit': submitWhenValid(), 'code.resend': { target: 'resend' } },
+              on: {
+                'form.submit': [
+                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues'] },
+                  { actions: 'touchAllFields' },
+                ],
+                'code.resend': { target: 'resend' },
+              },
             },
             resend: {
               tags: 'pending',
@@ -548,8 +996,8 @@ export const authenticatorMachine = setup({
                 id: 'resetPassword',
                 src: 'resetPassword',
                 input: ({ context }) => ({ username: context.username }),
-                onDone: { target: 'edit', actions: codeDelivery },
-                onError: { target: 'error', actions: remoteError },
+                onDone: { target: 'edit', actions: { type: 'setCodeDeliveryDetails', params: ({ event }) => ({ output: event.output }) } },
+                onError: { target: 'error', actions: { type: 'setRemoteError', params: ({ event }) => ({ error: event.error }) } },
               },
             },
             submit: {
@@ -563,10 +1011,19 @@ export const authenticatorMachine = setup({
                   newPassword: context.values.password ?? '',
                 }),
                 onDone: { target: '#signIn' },
-                onError: { target: 'error', actions: remoteError },
+                onError: { target: 'error', actions: { type: 'setRemoteError', params: ({ event }) => ({ error: event.error }) } },
               },
             },
-            error: errorState([], { resend: true }),
+            error: {
+              on: {
+                'form.submit': [
+                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'clearFormError'] },
+                  { actions: 'touchAllFields' },
+                ],
+                'form.dismissError': { target: 'edit', actions: 'clearFormError' },
+                'code.resend': { target: 'resend', actions: 'clearFormError' },
+              },
+            },
           },
         },
 
@@ -590,32 +1047,62 @@ export const authenticatorMachine = setup({
 
         verifyUser: {
           id: 'verifyUser',
-          entry: initForm('verifyUser'),
+          entry: { type: 'initForm', params: { form: 'verifyUser' } },
           initial: 'edit',
-          on: formEvents({ 'verify.skip': { target: '#authenticated' } }),
+          on: {
+            'form.change': { actions: 'changeField' },
+            'form.blur': { actions: 'blurField' },
+            'verify.skip': { target: '#authenticated' },
+          },
           states: {
-            edit: { on: { 'form.submit': submitWhenValid(['setVerifyAttribute']) } },
+            edit: {
+              on: {
+                'form.submit': [
+                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'setVerifyAttribute'] },
+                  { actions: 'touchAllFields' },
+                ],
+              },
+            },
             submit: {
               tags: 'pending',
               invoke: {
                 id: 'sendUserAttributeVerificationCode',
                 src: 'sendUserAttributeVerificationCode',
                 input: ({ context }) => ({ userAttributeKey: context.verifyAttribute }),
-                onDone: { target: '#confirmVerifyUser', actions: codeDelivery },
-                onError: { target: 'error', actions: remoteError },
+                onDone: { target: '#confirmVerifyUser', actions: { type: 'setCodeDeliveryDetails', params: ({ event }) => ({ output: event.output }) } },
+                onError: { target: 'error', actions: { type: 'setRemoteError', params: ({ event }) => ({ error: event.error }) } },
               },
             },
-            error: errorState(['setVerifyAttribute']),
+            error: {
+              on: {
+                'form.submit': [
+                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'clearFormError', 'setVerifyAttribute'] },
+                  { actions: 'touchAllFields' },
+                ],
+                'form.dismissError': { target: 'edit', actions: 'clearFormError' },
+              },
+            },
           },
         },
 
         confirmVerifyUser: {
           id: 'confirmVerifyUser',
-          entry: initForm('confirmVerifyUser'),
+          entry: { type: 'initForm', params: { form: 'confirmVerifyUser' } },
           initial: 'edit',
-          on: formEvents({ 'verify.skip': { target: '#authenticated' } }),
+          on: {
+            'form.change': { actions: 'changeField' },
+            'form.blur': { actions: 'blurField' },
+            'verify.skip': { target: '#authenticated' },
+          },
           states: {
-            edit: { on: { 'form.submit': submitWhenValid() } },
+            edit: {
+              on: {
+                'form.submit': [
+                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues'] },
+                  { actions: 'touchAllFields' },
+                ],
+              },
+            },
             submit: {
               tags: 'pending',
               invoke: {
@@ -626,10 +1113,18 @@ export const authenticatorMachine = setup({
                   confirmationCode: context.values.confirmation_code ?? '',
                 }),
                 onDone: { target: '#authenticated' },
-                onError: { target: 'error', actions: remoteError },
+                onError: { target: 'error', actions: { type: 'setRemoteError', params: ({ event }) => ({ error: event.error }) } },
               },
             },
-            error: errorState(),
+            error: {
+              on: {
+                'form.submit': [
+                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'clearFormError'] },
+                  { actions: 'touchAllFields' },
+                ],
+                'form.dismissError': { target: 'edit', actions: 'clearFormError' },
+              },
+            },
           },
         },
       },
