@@ -277,7 +277,7 @@ export function manualProblem(form: ManualForm, rates: number[]): 'description' 
   if (!form.description.trim() || form.description.trim().length > 300) return 'description';
   if (form.code.trim() && !/^[0-9]{4,8}$/.test(form.code.trim())) return 'code';
   if (rupeesToPaise(form.price) === null) return 'price';
-  if (!form.exempt && !rates.includes(Number(form.rate))) return 'rate';
+  if (!form.exempt && (form.rate.trim() === '' || !rates.includes(Number(form.rate)))) return 'rate';
   return null;
 }
 
