@@ -5,10 +5,8 @@ import type { BillingDocumentKind } from '../../../machines/billing/billing-docu
 import type { DeskFilter } from '../../../machines/billing/billing-desk-machine.ts';
 import type { BillingDocumentStatus } from '../../../machines/billing/invoice-lifecycle.ts';
 
-const INR = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** ₹1,18,000.50 from 11800050 paise (en-IN grouping: lakh, crore). */
-export const formatPaise = (paise: number): string => INR.format(paise / 100);
+/** ₹1,18,000.50 from 11800050 paise (src/lib/format.ts: the clinic's locale, en-IN grouping in lakh and crore). */
+export { formatPaise } from '../../lib/format.ts';
 
 const rate = (bp: number) => `${bp / 100}%`;
 
