@@ -104,10 +104,11 @@ export class GatewayError extends Error {
   }
 }
 
-/** A webhook we do not accept: `status` is what to answer (400 malformed, 401 bad signature). */
+/** A webhook we do not accept: `status` is what to answer (400 malformed, 401 bad signature), `field` what is wrong. */
 export class WebhookRefused extends Error {
   constructor(
     readonly status: 400 | 401,
+    readonly field: 'X-Razorpay-Signature' | 'x-razorpay-event-id' | 'body',
     message: string,
   ) {
     super(message);
@@ -216,10 +217,10 @@ function readEvent(rawBody: string, eventId: string): GatewayEvent {
   try {
     body = JSON.parse(rawBody) as Json;
   } catch {
-    throw new WebhookRefused(400, 'The webhook body is not JSON.');
+    throw new WebhookRefused(400, 'body', 'The webhook body is not JSON.');
   }
   if (!body || typeof body !== 'object' || body.entity !== 'event' || typeof body.event !== 'string') {
-    throw new WebhookRefused(400, 'The webhook body is not a Razorpay event.');
+    throw new WebhookRefused(400, 'body', 'The webhook body is not a Razorpay event.');
   }
   const link = entityOf(body.payload, 'payment_link');
   const order = entityOf(body.payload, 'order');
@@ -234,7 +235,7 @@ function readEvent(rawBody: string, eventId: string): GatewayEvent {
       payment: payment ? readPayment(payment) : null,
     };
   } catch (error) {
-    if (error instanceof GatewayError) throw new WebhookRefused(400, error.message);
+    if (error instanceof GatewayError) throw new WebhookRefused(400, 'body', error.message);
     throw error;
   }
 }
@@ -314,14 +315,14 @@ export function razorpayGateway(settings: RazorpaySettings, options: { fetch?: t
     },
     verifyWebhook(rawBody, headers) {
       const signature = header(headers, 'x-razorpay-signature');
-      if (!signature) throw new WebhookRefused(400, 'The webhook carries no X-Razorpay-Signature.');
+      if (!signature) throw new WebhookRefused(400, 'X-Razorpay-Signature', 'The webhook carries no X-Razorpay-Signature.');
       const text = typeof rawBody === 'string' ? rawBody : rawBody.toString('utf8');
       // The SDK's check: hex HMAC-SHA256 of the body with the webhook secret. (Its 2.9.8 compares
       // the hex strings with ===; the signature is of the whole body, so a timing difference
       // tells a caller nothing it could use to forge another body's.)
-      if (!validateWebhookSignature(text, signature, settings.webhookSecret)) throw new WebhookRefused(401, 'The webhook signature does not match.');
+      if (!validateWebhookSignature(text, signature, settings.webhookSecret)) throw new WebhookRefused(401, 'X-Razorpay-Signature', 'The webhook signature does not match.');
       const eventId = header(headers, 'x-razorpay-event-id');
-      if (!eventId) throw new WebhookRefused(400, 'The webhook carries no x-razorpay-event-id.');
+      if (!eventId) throw new WebhookRefused(400, 'x-razorpay-event-id', 'The webhook carries no x-razorpay-event-id.');
       return readEvent(text, eventId);
     },
     verifyCallback(query) {

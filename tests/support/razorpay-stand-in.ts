@@ -20,6 +20,11 @@ export interface StandInOptions {
   webhookSecret: string;
   /** Where webhooks go (our POST /api/v1/billing/payments/razorpay/webhook); none are sent without it. */
   webhookUrl?: string | null;
+  /**
+   * Instead of posting to `webhookUrl`, hands each delivery to this (a test app's inject()); it
+   * answers the HTTP status our server gave.
+   */
+  webhookSink?: ((request: { headers: Record<string, string>; body: string }) => Promise<number>) | null;
   port?: number;
   host?: string;
 }
@@ -124,12 +129,14 @@ export class RazorpayStandIn {
   /** Every webhook posted, in order, with the status our server answered. */
   readonly deliveries: Delivery[] = [];
   webhookUrl: string | null;
+  webhookSink: StandInOptions['webhookSink'];
   private readonly byCode = new Map<string, string>();
   private server: http.Server | null = null;
   private base = '';
 
   constructor(private readonly options: StandInOptions) {
     this.webhookUrl = options.webhookUrl ?? null;
+    this.webhookSink = options.webhookSink ?? null;
   }
 
   /** The API base URL, e.g. http://127.0.0.1:41234 (RAZORPAY_API_URL). */
@@ -401,9 +408,11 @@ ${open ? `<form method="post" action="/i/${escapeHtml(code)}/pay"><button type="
 
   private async deliver(event: string, body: string, eventId: string, signature: string | null): Promise<Delivery> {
     let status = 0;
-    if (this.webhookUrl) {
-      const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'Razorpay-Webhook/v1', 'x-razorpay-event-id': eventId };
-      if (signature) headers['x-razorpay-signature'] = signature;
+    const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'Razorpay-Webhook/v1', 'x-razorpay-event-id': eventId };
+    if (signature) headers['x-razorpay-signature'] = signature;
+    if (this.webhookSink) {
+      status = await this.webhookSink({ headers, body });
+    } else if (this.webhookUrl) {
       try {
         const res = await fetch(this.webhookUrl, { method: 'POST', headers, body, signal: AbortSignal.timeout(5_000) });
         status = res.status;
