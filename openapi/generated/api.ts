@@ -1955,6 +1955,292 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/billing/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The clinic's tax settings (RECEPTION, ADMIN, SUPER_ADMIN)
+         * @description Until an ADMIN saves them, the legal name and address are empty, there is no GSTIN (bills of supply only), and the rates offered are 0, 5, 18 and 40 %.
+         */
+        get: operations["getBillingSettings"];
+        /**
+         * Set the clinic's tax settings (ADMIN)
+         * @description The whole settings. A GSTIN must pass its check character and start with `state_code`. Each series prefix leaves room for `/YY-YY/NNNNN` within the 16 characters of a document number. A rate in use by a service, package plan, lab item or product cannot leave `gst_rates_bp` (400 naming it). Documents already issued keep what they printed.
+         */
+        put: operations["putBillingSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/item-tax": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tax data of every service, package plan and lab item (RECEPTION, ADMIN, SUPER_ADMIN)
+         * @description An item never set shows code null, rate 0 and not exempt (`set` false).
+         */
+        get: operations["listBillingItemTax"];
+        /**
+         * Set one item's SAC/HSN code, GST rate and exempt flag (ADMIN)
+         * @description The rate must be one of the settings' `gst_rates_bp`. Whether a service is exempt healthcare is the clinic's accountant's decision. Drafts pick the new data up when their lines are next built; issued documents keep theirs.
+         */
+        put: operations["putBillingItemTax"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Products sold on manual lines (supplements and the like) (RECEPTION, ADMIN, SUPER_ADMIN) */
+        get: operations["listBillingProducts"];
+        put?: never;
+        /** Add a product (ADMIN) */
+        post: operations["createBillingProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a product no document names (ADMIN); one on a document is 409 (retire it instead) */
+        delete: operations["deleteBillingProduct"];
+        options?: never;
+        head?: never;
+        /** Change a product, or retire it (`active` false) (ADMIN) */
+        patch: operations["updateBillingProduct"];
+        trace?: never;
+    };
+    "/billing/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Billing documents (staff by client, status, kind, dates; a CLIENT their own, "My invoices")
+         * @description A CLIENT sees only their own issued documents (never drafts); naming another client is 404. Staff (RECEPTION, ADMIN, SUPER_ADMIN) see any, drafts included; deleted drafts only when `status` asks for them. Dates are the clinic-local issue date (a draft's creation date). Newest first.
+         */
+        get: operations["listBillingDocuments"];
+        put?: never;
+        /**
+         * Start a draft invoice (RECEPTION, ADMIN)
+         * @description `from` says where its lines come from:
+         *     - `appointment` ("Bill this visit", `source` = appointment id): only a checked-in or
+         *       completed appointment (else 409); its service's line, or, when the session was drawn
+         *       from a package, a ₹0 line "from package <plan name>". An appointment already on a live
+         *       (not deleted) document is 409.
+         *     - `lab_order` (`source` = lab order id): one line per ordered item; not a cancelled order.
+         *     - `package_sale` (`source` = the sold package's id): the plan's price as one line.
+         *     - `manual`: only the `lines` sent.
+         *     `lines` adds manual lines (products or free lines) to any of them. The client is the
+         *     source's; with `manual`, `client` is required. The recipient is the client's name and
+         *     address unless `recipient` says otherwise (a business client's GSTIN makes it B2B).
+         *     The place of supply is the clinic's State (services performed at the clinic, s.12(4)
+         *     IGST Act) unless `place_of_supply_state_code` names another, which makes the lines IGST.
+         */
+        post: operations["createBillingDraft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/documents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One document with its lines, totals, payments and credit notes
+         * @description A CLIENT only their own issued document (a draft or another's is 404).
+         */
+        get: operations["getBillingDocument"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a draft (RECEPTION, ADMIN); an issued document is 409
+         * @description A draft has no number, so deleting it leaves no gap; it stays listed as `deleted` when asked for.
+         */
+        delete: operations["deleteBillingDraft"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit a draft's lines, recipient, place of supply or note (RECEPTION, ADMIN)
+         * @description Only a draft; an issued document never changes (409). `lines`, when sent, is the draft's whole list: an item with `line` keeps that existing line (its source stays) with the changes it carries; an item without `line` is a new manual line; lines left out are removed.
+         */
+        patch: operations["updateBillingDraft"];
+        trace?: never;
+    };
+    "/billing/documents/{id}/issue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a draft (RECEPTION, ADMIN)
+         * @description The draft takes the next number of its series for the financial year (consecutive, no gap,
+         *     no duplicate, even when issued concurrently), the clinic-local date, and a frozen snapshot
+         *     (`issued`) of everything it prints. Its kind follows its lines: a tax invoice when any line
+         *     is taxable and the clinic has a GSTIN (taxable and exempt lines together only for an
+         *     unregistered recipient, as an invoice-cum-bill of supply, Rule 46A; to a registered one,
+         *     409: bill the exempt lines separately); a bill of supply when every line is exempt or the
+         *     clinic has no GSTIN. A draft with no lines, tax settings not saved, or an unregistered
+         *     recipient of a taxable value of ₹50,000 or more without an address and State, is 409.
+         *     A document that comes to ₹0 is paid at once.
+         */
+        post: operations["issueBillingDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/documents/{id}/credit-notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a credit note against an issued invoice or bill of supply (RECEPTION, ADMIN)
+         * @description Without `lines`, the whole document (what earlier credit notes left); with `lines`, the chosen lines, each whole or by a taxable amount (its tax worked out at the line's rate). It is numbered in the credit-note series at once and references the document. Crediting everything that is left moves the document to `credited`. `refund` pays money back (at most what was paid and not yet refunded). A credit note of more than is left is 409.
+         */
+        post: operations["createBillingCreditNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/documents/{id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a payment on an issued invoice or bill of supply (RECEPTION, ADMIN)
+         * @description Cash (`tendered_paise` at least the amount; the change is given back), card (the terminal's `reference`), UPI (its UTR as `reference`, 12 digits) or an unused advance (`advance`: the receipt voucher's id, of the same client). Part payments and several methods on one document; the amount is at most what is still due (409 otherwise). The document moves to partially paid or paid. A draft, a credited or paid one is 409.
+         */
+        post: operations["recordBillingPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/documents/{id}/upi": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The UPI link for what is still due on a document (RECEPTION, ADMIN, SUPER_ADMIN; a CLIENT their own)
+         * @description `upi://pay?pa=<VPA>&pn=<payee name>&am=<rupees.paise>&cu=INR&tn=<document number>`, each value percent-encoded, for the screen's and the portal's QR code. 409 when nothing is due (a draft, a paid or credited document) or the settings have no UPI VPA. Reception marks the money received with its UTR (recordBillingPayment).
+         */
+        get: operations["getBillingUpiPayload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/advances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A client's advance receipts and what is left of each (RECEPTION, ADMIN, SUPER_ADMIN; a CLIENT their own) */
+        get: operations["listBillingAdvances"];
+        put?: never;
+        /**
+         * Take money before the service and issue its receipt voucher (RECEPTION, ADMIN)
+         * @description Numbered in the receipt series at once (Rule 50). The amount received includes GST at `gst_rate_bp` (18 % when the rate is not yet known, Rule 50 proviso; 0 with `exempt`). Applied later to an invoice as a payment with `method: advance`.
+         */
+        post: operations["createBillingAdvance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A client's balance, for the appointment panel and the record's banner (staff who bill, DOCTOR, NURSE; a CLIENT their own) */
+        get: operations["getBillingBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4163,6 +4449,410 @@ export interface components {
             kind: "received" | "wasted" | "expired" | "count";
             quantity: number;
             reason: string;
+        };
+        /** @description One per series; each at most 4 letters, digits or '-' so `PREFIX/26-27/00042` fits in 16. */
+        BillingSeriesPrefixes: {
+            invoice: string;
+            bill_of_supply: string;
+            credit_note: string;
+            receipt: string;
+        };
+        BillingSettings: {
+            legal_name: string;
+            gstin: string | null;
+            state_code: string;
+            state_name: string;
+            address: string;
+            series_prefixes: components["schemas"]["BillingSeriesPrefixes"];
+            upi_vpa: string | null;
+            upi_payee_name: string | null;
+            invoice_note: string | null;
+            gst_rates_bp: number[];
+            /** @description false until an ADMIN saves them; nothing is issued before. */
+            configured: boolean;
+        };
+        /** @description 15 characters, state code, PAN, entity, Z and a check character (Luhn mod 36). */
+        Gstin: string;
+        /** @description Two-digit GST State code (27 Maharashtra, 29 Karnataka, 97 Other Territory). */
+        GstStateCode: string;
+        BillingSettingsUpdate: {
+            legal_name: string;
+            /** @description null: not registered, bills of supply only. */
+            gstin?: components["schemas"]["Gstin"] | null;
+            state_code: components["schemas"]["GstStateCode"];
+            address: string;
+            series_prefixes: components["schemas"]["BillingSeriesPrefixes"];
+            /** @description The clinic's UPI id */
+            upi_vpa?: string | null;
+            upi_payee_name?: string | null;
+            /** @description Printed at the foot (bank details */
+            invoice_note?: string | null;
+            /** @description The rates the clinic offers, in basis points (default 0, 500, 1800, 4000). */
+            gst_rates_bp?: number[];
+        };
+        /** @enum {string} */
+        BillingItemKind: "service" | "package_plan" | "lab_item";
+        BillingItemTax: {
+            item_kind: components["schemas"]["BillingItemKind"];
+            item_id: number;
+            name: string;
+            price_paise: number;
+            code: string | null;
+            gst_rate_bp: number;
+            exempt: boolean;
+            set: boolean;
+        };
+        /** @description SAC (services, e.g. 999312) or HSN (goods, e.g. 2106), 4 to 8 digits. */
+        SacHsnCode: string;
+        BillingItemTaxUpdate: {
+            item_kind: components["schemas"]["BillingItemKind"];
+            item_id: number;
+            code: components["schemas"]["SacHsnCode"] | null;
+            gst_rate_bp: number;
+            exempt: boolean;
+        };
+        BillingProduct: {
+            id: number;
+            name: string;
+            code: string | null;
+            unit_price_paise: number;
+            gst_rate_bp: number;
+            exempt: boolean;
+            active: boolean;
+        };
+        BillingProductCreate: {
+            name: string;
+            code?: components["schemas"]["SacHsnCode"] | null;
+            unit_price_paise: number;
+            gst_rate_bp: number;
+            exempt: boolean;
+            active?: boolean;
+        };
+        BillingProductUpdate: {
+            name?: string;
+            code?: components["schemas"]["SacHsnCode"] | null;
+            unit_price_paise?: number;
+            gst_rate_bp?: number;
+            exempt?: boolean;
+            active?: boolean;
+        };
+        /**
+         * @description machines/billing/invoice-lifecycle.ts. Credit notes and receipts are born issued and stay so.
+         * @enum {string}
+         */
+        BillingDocumentStatus: "draft" | "issued" | "partially_paid" | "paid" | "credited" | "deleted";
+        /** @enum {string} */
+        BillingDocumentKind: "invoice" | "bill_of_supply" | "credit_note" | "receipt";
+        BillingDocumentSummary: {
+            id: number;
+            client: number;
+            client_name: string;
+            kind: components["schemas"]["BillingDocumentKind"];
+            status: components["schemas"]["BillingDocumentStatus"];
+            number: string | null;
+            /** Format: date */
+            issued_on: string | null;
+            total_paise: number;
+            /** @description Still due (0 for credit notes and receipts). */
+            balance_paise: number;
+            /** Format: date-time */
+            created_at: string;
+        };
+        BillingDocumentPage: {
+            count: number;
+            results: components["schemas"]["BillingDocumentSummary"][];
+        };
+        /** @description A line. On update, `line` names an existing line to keep (only quantity, discount, description and unit price may change on it). Otherwise a product (`product`: its name, code, price and tax, which the other fields may override) or a free line (`description`, `unit_price_paise` and `gst_rate_bp` required; `exempt` default false). */
+        BillingLineInput: {
+            line?: number;
+            product?: number;
+            description?: string;
+            code?: components["schemas"]["SacHsnCode"] | null;
+            /** @default 1 */
+            quantity: number;
+            unit_price_paise?: number;
+            /** @description At most quantity × unit price. */
+            discount_paise?: number;
+            gst_rate_bp?: number;
+            exempt?: boolean;
+        };
+        BillingRecipientInput: {
+            name?: string;
+            address?: string | null;
+            /** @description A business client's GSTIN (B2B). */
+            gstin?: components["schemas"]["Gstin"] | null;
+            state_code?: components["schemas"]["GstStateCode"] | null;
+        };
+        BillingDraftCreate: {
+            /** @enum {string} */
+            from: "appointment" | "lab_order" | "package_sale" | "manual";
+            /** @description The appointment */
+            source?: number;
+            /** @description Required with manual; otherwise the source's client. */
+            client?: number;
+            lines?: components["schemas"]["BillingLineInput"][];
+            recipient?: components["schemas"]["BillingRecipientInput"];
+            place_of_supply_state_code?: components["schemas"]["GstStateCode"];
+            note?: string | null;
+        };
+        BillingRecipient: {
+            name: string;
+            address: string | null;
+            gstin: string | null;
+            state_code: string | null;
+        };
+        /**
+         * @description Where a line came from; `package_session` is a session drawn from a package (₹0).
+         * @enum {string}
+         */
+        BillingLineOrigin: "service" | "package_session" | "package_plan" | "lab_item" | "product" | "manual";
+        BillingLine: {
+            id: number;
+            origin: components["schemas"]["BillingLineOrigin"];
+            description: string;
+            code: string | null;
+            quantity: number;
+            unit_price_paise: number;
+            discount_paise: number;
+            taxable_paise: number;
+            gst_rate_bp: number;
+            exempt: boolean;
+            cgst_paise: number;
+            sgst_paise: number;
+            igst_paise: number;
+            total_paise: number;
+            /** @description The plan's name for a session drawn from a package. */
+            from_package: string | null;
+            product: number | null;
+            /** @description How much of its taxable value credit notes have taken back. */
+            credited_taxable_paise?: number;
+        };
+        BillingTotals: {
+            taxable_paise: number;
+            cgst_paise: number;
+            sgst_paise: number;
+            igst_paise: number;
+            round_off_paise: number;
+            total_paise: number;
+            total_in_words: string;
+        };
+        /** @enum {string} */
+        BillingPaymentMethod: "cash" | "card" | "upi" | "advance" | "online";
+        BillingPayment: {
+            id: number;
+            method: components["schemas"]["BillingPaymentMethod"];
+            amount_paise: number;
+            tendered_paise: number | null;
+            change_paise: number | null;
+            reference: string | null;
+            /** @description The receipt voucher an advance payment came from. */
+            advance: number | null;
+            /** Format: date-time */
+            received_at: string;
+        };
+        BillingRefund: {
+            id: number;
+            credit_note: number;
+            /** @enum {string} */
+            method: "cash" | "card" | "upi";
+            amount_paise: number;
+            reference: string | null;
+            /** Format: date-time */
+            refunded_at: string;
+        };
+        BillingDocumentLink: {
+            id: number;
+            kind: components["schemas"]["BillingDocumentKind"];
+            number: string | null;
+            /** Format: date */
+            issued_on: string | null;
+            total_paise: number;
+        };
+        IssuedGstState: {
+            code: string;
+            name: string;
+        };
+        IssuedTaxHead: {
+            rateBasisPoints: number;
+            amountPaise: number;
+        };
+        IssuedBillingLine: {
+            description: string;
+            code: string | null;
+            quantity: number;
+            unitPricePaise: number;
+            discountPaise: number;
+            taxablePaise: number;
+            exempt: boolean;
+            cgst: components["schemas"]["IssuedTaxHead"] | null;
+            sgst: components["schemas"]["IssuedTaxHead"] | null;
+            igst: components["schemas"]["IssuedTaxHead"] | null;
+            totalPaise: number;
+            fromPackage: string | null;
+        };
+        IssuedBillingDocument: {
+            kind: components["schemas"]["BillingDocumentKind"];
+            number: string;
+            issuedOn: string;
+            financialYear: string;
+            supplier: {
+                legalName: string;
+                address: string;
+                gstin: string | null;
+                state: components["schemas"]["IssuedGstState"];
+            };
+            recipient: {
+                name: string;
+                address: string | null;
+                gstin: string | null;
+                state: components["schemas"]["IssuedGstState"] | null;
+            };
+            placeOfSupply: components["schemas"]["IssuedGstState"];
+            reverseCharge: boolean;
+            lines: components["schemas"]["IssuedBillingLine"][];
+            totals: {
+                taxablePaise: number;
+                cgstPaise: number;
+                sgstPaise: number;
+                igstPaise: number;
+                roundOffPaise: number;
+                totalPaise: number;
+                totalInWords: string;
+            };
+            references: {
+                kind: components["schemas"]["BillingDocumentKind"];
+                number: string;
+                issuedOn: string;
+            }[];
+            payments: {
+                /** @enum {string} */
+                method: "cash" | "card" | "upi" | "online";
+                reference: string | null;
+                amountPaise: number;
+                receivedOn: string;
+            }[];
+            note: string | null;
+        };
+        BillingDocument: {
+            id: number;
+            client: number;
+            client_name: string;
+            /** @description A draft's is what it would be issued as now. */
+            kind: components["schemas"]["BillingDocumentKind"];
+            status: components["schemas"]["BillingDocumentStatus"];
+            number: string | null;
+            /** Format: date */
+            issued_on: string | null;
+            /** @description "2026-27". */
+            financial_year: string | null;
+            source: {
+                /** @enum {string} */
+                from: "appointment" | "lab_order" | "package_sale" | "manual" | "credit" | "advance";
+                /** @description The appointment */
+                id: number | null;
+            };
+            recipient: components["schemas"]["BillingRecipient"];
+            place_of_supply_state_code: string;
+            lines: components["schemas"]["BillingLine"][];
+            totals: components["schemas"]["BillingTotals"];
+            paid_paise: number;
+            credited_paise: number;
+            refunded_paise: number;
+            /** @description Total less payments and credit notes (0 for credit notes and receipts). */
+            balance_paise: number;
+            payments: components["schemas"]["BillingPayment"][];
+            refunds: components["schemas"]["BillingRefund"][];
+            /** @description Credit notes issued against this document. */
+            credit_notes: components["schemas"]["BillingDocumentLink"][];
+            /** @description A credit note's original document. */
+            credits: components["schemas"]["BillingDocumentLink"] | null;
+            note: string | null;
+            /** @description The frozen snapshot; null for a draft. */
+            issued: components["schemas"]["IssuedBillingDocument"] | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        BillingDraftUpdate: {
+            lines?: components["schemas"]["BillingLineInput"][];
+            recipient?: components["schemas"]["BillingRecipientInput"];
+            place_of_supply_state_code?: components["schemas"]["GstStateCode"];
+            note?: string | null;
+        };
+        BillingCreditLineInput: {
+            /** @description A line of the document credited. */
+            line: number;
+            /** @description Part of its taxable value (default: all that is left of it). */
+            taxable_paise?: number;
+        };
+        BillingRefundInput: {
+            /** @enum {string} */
+            method: "cash" | "card" | "upi";
+            amount_paise: number;
+            reference?: string;
+        };
+        BillingCreditNoteCreate: {
+            reason: string;
+            lines?: components["schemas"]["BillingCreditLineInput"][];
+            refund?: components["schemas"]["BillingRefundInput"];
+        };
+        BillingPaymentCreate: {
+            /** @enum {string} */
+            method: "cash" | "card" | "upi" | "advance";
+            amount_paise: number;
+            /** @description Cash handed over (cash only; default the amount). */
+            tendered_paise?: number;
+            /** @description Card terminal reference (card */
+            reference?: string;
+            /** @description The receipt voucher (method advance */
+            advance?: number;
+        };
+        BillingUpiPayload: {
+            /** @description upi://pay?pa=…&pn=…&am=…&cu=INR&tn=… */
+            uri: string;
+            amount_paise: number;
+            payee_vpa: string;
+            payee_name: string;
+            /** @description The document number. */
+            note: string;
+        };
+        BillingAdvance: {
+            /** @description The receipt voucher's document id. */
+            id: number;
+            client: number;
+            number: string;
+            /** Format: date */
+            issued_on: string;
+            amount_paise: number;
+            applied_paise: number;
+            unused_paise: number;
+            /** @enum {string} */
+            method: "cash" | "card" | "upi";
+            reference: string | null;
+        };
+        BillingAdvanceCreate: {
+            client: number;
+            /** @description What was received */
+            amount_paise: number;
+            /** @enum {string} */
+            method: "cash" | "card" | "upi";
+            tendered_paise?: number;
+            reference?: string;
+            /** @description What it is for (default "Advance"). */
+            description?: string;
+            code?: components["schemas"]["SacHsnCode"] | null;
+            gst_rate_bp?: number;
+            exempt?: boolean;
+        };
+        BillingBalance: {
+            client: number;
+            /** @description Still due on issued invoices and bills of supply. */
+            unpaid_paise: number;
+            unused_advance_paise: number;
+            /** @description unpaid less unused advances (negative when the clinic holds more than is due). */
+            net_due_paise: number;
+            open_documents: components["schemas"]["BillingDocumentSummary"][];
         };
     };
     responses: {
@@ -7900,6 +8590,576 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    getBillingSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    putBillingSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillingSettingsUpdate"];
+            };
+        };
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listBillingItemTax: {
+        parameters: {
+            query?: {
+                item_kind?: components["schemas"]["BillingItemKind"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The items, by kind then name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingItemTax"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    putBillingItemTax: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillingItemTaxUpdate"];
+            };
+        };
+        responses: {
+            /** @description The item's tax data. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingItemTax"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listBillingProducts: {
+        parameters: {
+            query?: {
+                /** @description Inactive ones too. */
+                all?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The products, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingProduct"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createBillingProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillingProductCreate"];
+            };
+        };
+        responses: {
+            /** @description The product. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingProduct"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    deleteBillingProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    updateBillingProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillingProductUpdate"];
+            };
+        };
+        responses: {
+            /** @description The product. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingProduct"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listBillingDocuments: {
+        parameters: {
+            query?: {
+                client?: number;
+                status?: components["schemas"]["BillingDocumentStatus"][];
+                kind?: components["schemas"]["BillingDocumentKind"][];
+                date_from?: string;
+                date_to?: string;
+                page?: components["parameters"]["Page"];
+                page_size?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of documents. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingDocumentPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createBillingDraft: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per submission a person makes (the same key for each retry of it), 1 to 255 visible characters, e.g. a UUID. A repeat from the same caller with the same key and the same request gets the first answer back (header `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 422; a repeat while the first is still being written is 409. Keys are kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillingDraftCreate"];
+            };
+        };
+        responses: {
+            /** @description The draft. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
+        };
+    };
+    getBillingDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteBillingDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    updateBillingDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillingDraftUpdate"];
+            };
+        };
+        responses: {
+            /** @description The draft. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    issueBillingDocument: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per submission a person makes (the same key for each retry of it), 1 to 255 visible characters, e.g. a UUID. A repeat from the same caller with the same key and the same request gets the first answer back (header `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 422; a repeat while the first is still being written is 409. Keys are kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The issued document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
+        };
+    };
+    createBillingCreditNote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per submission a person makes (the same key for each retry of it), 1 to 255 visible characters, e.g. a UUID. A repeat from the same caller with the same key and the same request gets the first answer back (header `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 422; a repeat while the first is still being written is 409. Keys are kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillingCreditNoteCreate"];
+            };
+        };
+        responses: {
+            /** @description The credit note. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
+        };
+    };
+    recordBillingPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per submission a person makes (the same key for each retry of it), 1 to 255 visible characters, e.g. a UUID. A repeat from the same caller with the same key and the same request gets the first answer back (header `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 422; a repeat while the first is still being written is 409. Keys are kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillingPaymentCreate"];
+            };
+        };
+        responses: {
+            /** @description The document with the payment. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
+        };
+    };
+    getBillingUpiPayload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payload. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingUpiPayload"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listBillingAdvances: {
+        parameters: {
+            query: {
+                client: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The advances, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingAdvance"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createBillingAdvance: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per submission a person makes (the same key for each retry of it), 1 to 255 visible characters, e.g. a UUID. A repeat from the same caller with the same key and the same request gets the first answer back (header `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 422; a repeat while the first is still being written is 409. Keys are kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillingAdvanceCreate"];
+            };
+        };
+        responses: {
+            /** @description The advance. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingAdvance"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
+        };
+    };
+    getBillingBalance: {
+        parameters: {
+            query: {
+                client: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The balance. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingBalance"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
 }

@@ -11,6 +11,7 @@ import { enrollmentLifecycle } from '../../../../machines/enrollment/enrollment-
 import { labOrderLifecycle } from '../../../../machines/labs/order-lifecycle.ts';
 import { ticketLifecycle } from '../../../../machines/support/ticket-lifecycle.ts';
 import { visitLifecycle } from '../../../../machines/visits/visit-lifecycle.ts';
+import { billingDocumentLifecycle } from '../../../../machines/billing/invoice-lifecycle.ts';
 import type { Steps, TransitionTable } from '../../../support/transition-table.ts';
 
 // ---- Appointment: requested → booked → confirmed → checked-in → in-progress → completed;
@@ -245,4 +246,48 @@ const waitlistOfferTable: TransitionTable = {
   cases: [{ name: 'any offer', steps: { open: { 'offer.accept': 'accepted', 'offer.withdraw': 'gone' } } }],
 };
 
-export const lifecycleTables = [appointmentTable, labOrderTable, ticketTable, enrollmentTable, runTable, visitTable, pipelineTable, waitlistEntryTable, waitlistOfferTable];
+
+// ---- Billing document (issue 34): "draft → issued → partially paid → paid; an issued document
+// never changes; mistakes are corrected by a credit note that references it (whole or part), with
+// a refund when money was taken. Drafts can be edited and deleted." A credit note for all that is
+// left credits the document; one that leaves nothing due settles it; a document of ₹0 is paid on
+// issue. A paid document takes no more payments; credited and deleted ones take nothing.
+
+const billingSteps = (more: { draft: Record<string, string>; issued: Record<string, string>; partially_paid: Record<string, string>; paid: Record<string, string> }): Steps => ({
+  draft: { 'billing.delete': 'deleted', ...more.draft },
+  issued: more.issued,
+  partially_paid: more.partially_paid,
+  paid: more.paid,
+});
+
+export const billingDocumentTable: TransitionTable = {
+  chart: billingDocumentLifecycle,
+  source: 'issue 34 (Invoices: the lifecycle chart; credit notes)',
+  statuses: ['draft', 'issued', 'partially_paid', 'paid', 'credited', 'deleted'],
+  verbs: ['billing.issue', 'billing.delete', 'billing.pay', 'billing.credit'],
+  cases: [
+    {
+      name: 'money still due after the step, a credit note of part',
+      extras: { due_paise: 5000, credits_all: false },
+      steps: billingSteps({ draft: { 'billing.issue': 'issued' }, issued: { 'billing.pay': 'partially_paid' }, partially_paid: {}, paid: {} }),
+    },
+    {
+      name: 'nothing due after the step, a credit note of part',
+      extras: { due_paise: 0, credits_all: false },
+      steps: billingSteps({ draft: { 'billing.issue': 'paid' }, issued: { 'billing.pay': 'paid', 'billing.credit': 'paid' }, partially_paid: { 'billing.pay': 'paid', 'billing.credit': 'paid' }, paid: {} }),
+    },
+    {
+      name: 'a credit note of everything left',
+      extras: { due_paise: 0, credits_all: true },
+      steps: billingSteps({
+        draft: { 'billing.issue': 'paid' },
+        issued: { 'billing.pay': 'paid', 'billing.credit': 'credited' },
+        partially_paid: { 'billing.pay': 'paid', 'billing.credit': 'credited' },
+        paid: { 'billing.credit': 'credited' },
+      }),
+    },
+    { name: 'nothing said about money', extras: {}, steps: billingSteps({ draft: {}, issued: {}, partially_paid: {}, paid: {} }) },
+  ],
+};
+
+export const lifecycleTables = [appointmentTable, labOrderTable, ticketTable, enrollmentTable, runTable, visitTable, pipelineTable, waitlistEntryTable, waitlistOfferTable, billingDocumentTable];
