@@ -2857,7 +2857,7 @@ export interface components {
             active?: boolean;
         };
         /** @enum {string} */
-        AuditAction: "billing.document.pdf" | "billing.document.email" | "billing.payment_link.create" | "billing.payment.online" | "billing.payment.flag" | "billing.payment_flag.list" | "visit.list" | "visit.read" | "visit.create" | "visit.update" | "visit.transition" | "visit.addendum" | "visit.screen.list" | "visit.screen.create" | "visit.screen.override" | "visit.settings.update" | "visit.recipe.create" | "visit.stock.create" | "visit.session.list" | "visit.recipe.update" | "visit.stock.adjust" | "visit.stock.history" | "discovery.prospect.list" | "discovery.prospect.read" | "discovery.prospect.create" | "discovery.prospect.update" | "discovery.prospect.transition" | "discovery.prospect.call" | "discovery.prospect.convert" | "discovery.visit.list" | "discovery.visit.read" | "discovery.visit.create" | "discovery.visit.update" | "discovery.visit.sign" | "discovery.enquiry" | "discovery.funnel" | "thrive.summary" | "thrive.attention" | "thrive.tile" | "thrive.client.read" | "measurement.list" | "measurement.create" | "measurement.correct" | "user.create" | "user.read" | "record.view" | "user.delete" | "profile.read" | "profile.update" | "profile.create" | "role.change" | "consent.record" | "enrollment.list" | "enrollment.create" | "enrollment.update" | "enrollment.delete" | "thrive_check.create" | "thrive_check.list" | "profile.email_sync" | "user.deactivate" | "user.reactivate" | "user.invitation.resend" | "user.password.reset" | "consent.read" | "consent.withdraw" | "settings.update" | "settings.logo.upload" | "settings.logo.remove" | "appointment.list" | "appointment.read" | "appointment.create" | "appointment.transition" | "appointment.series" | "appointment.seen" | "waitlist.list" | "waitlist.create" | "waitlist.accept" | "package.list" | "package.create" | "scheduling.configure" | "support.ticket.list" | "support.ticket.read" | "support.ticket.create" | "support.ticket.assign" | "support.ticket.transition" | "support.message.create" | "support.attachment.upload" | "support.attachment.download" | "cognitive.results.list" | "cognitive.run.start" | "cognitive.run.save" | "cognitive.run.complete" | "cognitive.instrument.record" | "cognitive.review.create" | "lab.catalogue.create" | "lab.catalogue.update" | "lab.pincode.save" | "lab.slot.hold" | "lab.order.list" | "lab.order.read" | "lab.order.create" | "lab.order.reschedule" | "lab.order.transition" | "lab.report.list" | "lab.result.enter" | "lab.report.pdf.attach" | "lab.report.pdf.download";
+        AuditAction: "billing.document.pdf" | "billing.document.email" | "billing.payment_link.create" | "billing.payment.online" | "billing.payment.flag" | "billing.payment_flag.list" | "visit.list" | "visit.read" | "visit.create" | "visit.update" | "visit.transition" | "visit.addendum" | "visit.screen.list" | "visit.screen.create" | "visit.screen.override" | "visit.settings.update" | "visit.recipe.create" | "visit.stock.create" | "visit.session.list" | "visit.recipe.update" | "visit.stock.adjust" | "visit.stock.history" | "discovery.prospect.list" | "discovery.prospect.read" | "discovery.prospect.create" | "discovery.prospect.update" | "discovery.prospect.transition" | "discovery.prospect.call" | "discovery.prospect.convert" | "discovery.visit.list" | "discovery.visit.read" | "discovery.visit.create" | "discovery.visit.update" | "discovery.visit.sign" | "discovery.enquiry" | "discovery.funnel" | "thrive.summary" | "thrive.attention" | "thrive.tile" | "thrive.client.read" | "measurement.list" | "measurement.create" | "measurement.correct" | "user.create" | "user.read" | "record.view" | "user.delete" | "profile.read" | "profile.update" | "profile.create" | "role.change" | "consent.record" | "enrollment.list" | "enrollment.create" | "enrollment.update" | "enrollment.delete" | "thrive_check.create" | "thrive_check.list" | "profile.email_sync" | "user.deactivate" | "user.reactivate" | "user.invitation.resend" | "user.password.reset" | "consent.read" | "consent.withdraw" | "settings.update" | "settings.logo.upload" | "settings.logo.remove" | "appointment.list" | "appointment.read" | "appointment.create" | "appointment.transition" | "appointment.series" | "appointment.seen" | "waitlist.list" | "waitlist.create" | "waitlist.accept" | "package.list" | "package.create" | "scheduling.configure" | "support.ticket.list" | "support.ticket.read" | "support.ticket.create" | "support.ticket.assign" | "support.ticket.transition" | "support.message.create" | "support.attachment.upload" | "support.attachment.download" | "cognitive.results.list" | "cognitive.run.start" | "cognitive.run.save" | "cognitive.run.complete" | "cognitive.instrument.record" | "cognitive.review.create" | "lab.catalogue.create" | "lab.catalogue.update" | "lab.pincode.save" | "lab.slot.hold" | "lab.order.list" | "lab.order.read" | "lab.order.create" | "lab.order.reschedule" | "lab.order.transition" | "lab.report.list" | "lab.result.enter" | "lab.report.pdf.attach" | "lab.report.pdf.download" | "billing.settings.update" | "billing.item_tax.update" | "billing.product.create" | "billing.product.update" | "billing.product.delete" | "billing.document.list" | "billing.document.read" | "billing.document.create" | "billing.document.update" | "billing.document.delete" | "billing.document.issue" | "billing.credit_note.create" | "billing.payment.create" | "billing.advance.list" | "billing.advance.create" | "billing.balance.read";
         /** @enum {string} */
         AuditOutcome: "success" | "denied";
         AuditEvent: {
@@ -4588,10 +4588,10 @@ export interface components {
             state_code: components["schemas"]["GstStateCode"];
             address: string;
             series_prefixes: components["schemas"]["BillingSeriesPrefixes"];
-            /** @description The clinic's UPI id */
+            /** @description The clinic's UPI id, e.g. clinic@okicici. */
             upi_vpa?: string | null;
             upi_payee_name?: string | null;
-            /** @description Printed at the foot (bank details */
+            /** @description Printed at the foot (bank details, terms). */
             invoice_note?: string | null;
             /** @description The rates the clinic offers, in basis points (default 0, 500, 1800, 4000). */
             gst_rates_bp?: number[];
@@ -4692,7 +4692,7 @@ export interface components {
         BillingDraftCreate: {
             /** @enum {string} */
             from: "appointment" | "lab_order" | "package_sale" | "manual";
-            /** @description The appointment */
+            /** @description The appointment, lab order or sold package (not with manual). */
             source?: number;
             /** @description Required with manual; otherwise the source's client. */
             client?: number;
@@ -4854,7 +4854,7 @@ export interface components {
             source: {
                 /** @enum {string} */
                 from: "appointment" | "lab_order" | "package_sale" | "manual" | "credit" | "advance";
-                /** @description The appointment */
+                /** @description The appointment, lab order, sold package or credited document. */
                 id: number | null;
             };
             recipient: components["schemas"]["BillingRecipient"];
@@ -4909,9 +4909,9 @@ export interface components {
             amount_paise: number;
             /** @description Cash handed over (cash only; default the amount). */
             tendered_paise?: number;
-            /** @description Card terminal reference (card */
+            /** @description Card terminal reference (card, required) or UPI UTR (upi, required, 12 digits). */
             reference?: string;
-            /** @description The receipt voucher (method advance */
+            /** @description The receipt voucher (method advance, required). */
             advance?: number;
         };
         BillingUpiPayload: {
@@ -4983,7 +4983,7 @@ export interface components {
         };
         BillingAdvanceCreate: {
             client: number;
-            /** @description What was received */
+            /** @description What was received, GST included. */
             amount_paise: number;
             /** @enum {string} */
             method: "cash" | "card" | "upi";
