@@ -1,10 +1,18 @@
-// Who may do what in billing (issue 34): RECEPTION and ADMIN bill and take payments; SUPER_ADMIN
-// reads (the route guard lets it through everywhere; it is offered no write); DOCTOR and NURSE
-// see a client's balance. The server's route access says the same for every operation.
-import type { Role } from '../guard/roles.ts';
+// Who may do what with billing (issue 34, "Who may"): RECEPTION and ADMIN bill and take payments;
+// DOCTOR and NURSE see a client's balance; a CLIENT sees and pays only their own; SUPER_ADMIN
+// reads. The clinic's tax settings, tax data and products are back office (ADMIN). Pure.
 
-export const BILLING_ROLES: readonly Role[] = ['RECEPTION', 'ADMIN'];
-export const BALANCE_ROLES: readonly Role[] = ['RECEPTION', 'ADMIN', 'SUPER_ADMIN', 'DOCTOR', 'NURSE'];
+/** Bill, issue, credit, take payments and advances. */
+export const BILLING_ROLES = ['RECEPTION', 'ADMIN'] as const;
+/** Read documents, settings, products and tax data (staff side). */
+export const BILLING_READERS = ['RECEPTION', 'ADMIN', 'SUPER_ADMIN'] as const;
+/** Read a client's balance (the appointment panel and the record's banner). */
+export const BALANCE_READERS = ['NURSE', 'DOCTOR', ...BILLING_READERS] as const;
+/** Keep the tax settings, the items' tax data and the products. */
+export const BILLING_ADMINS = ['ADMIN'] as const;
 
-export const mayBill = (role: Role | null): boolean => role !== null && BILLING_ROLES.includes(role);
-export const seesBalance = (role: Role | null): boolean => role !== null && BALANCE_ROLES.includes(role);
+const among = (roles: readonly string[]) => (role: string) => roles.includes(role);
+export const billsClients = among(BILLING_ROLES);
+export const readsBilling = among(BILLING_READERS);
+export const readsBalance = among(BALANCE_READERS);
+export const keepsBillingSettings = among(BILLING_ADMINS);

@@ -1,7 +1,7 @@
 // "Bill this visit" on a checked-in or completed appointment, for those who bill: one press starts
 // a draft from the appointment (its service, or a ₹0 line from its package) and opens it.
 import { Alert, Box, Button } from '@mui/material';
-import { mayBill } from '../../../machines/billing/billing-roles.ts';
+import { billsClients } from '../../../machines/billing/billing-roles.ts';
 import { billableAppointment } from '../../../machines/billing/client-billing-machine.ts';
 import { useShell } from '../../app/port.ts';
 import { useBillVisit } from './billing-hooks.ts';
@@ -26,7 +26,7 @@ export function AppointmentBilling({ appointment }: { appointment: { id: number;
   return (
     <>
       <ClientBalance client={appointment.client} />
-      {mayBill(auth.role) && billableAppointment(appointment.status) && <BillVisitButton key={appointment.id} appointment={appointment.id} />}
+      {billsClients(auth.role ?? '') && billableAppointment(appointment.status) && <BillVisitButton key={appointment.id} appointment={appointment.id} />}
     </>
   );
 }

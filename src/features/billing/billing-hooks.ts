@@ -5,7 +5,7 @@ import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import { billingDeskMachine } from '../../../machines/billing/billing-desk-machine.ts';
 import { billingDocumentMachine } from '../../../machines/billing/billing-document-machine.ts';
-import { mayBill } from '../../../machines/billing/billing-roles.ts';
+import { billsClients } from '../../../machines/billing/billing-roles.ts';
 import { billVisitMachine, clientBalanceMachine } from '../../../machines/billing/client-billing-machine.ts';
 import { getHref, useShell } from '../../app/port.ts';
 import { createVisitDraft, documentAct, getDocument, loadBalance, loadDocument, loadDocuments, loadUpi } from './billing-api.ts';
@@ -27,7 +27,7 @@ export function useBillingDocument(id: number) {
         act: fromPromise(({ input }) => documentAct(api, input)),
       },
     }),
-    { input: { id, mayBill: mayBill(auth.role) } },
+    { input: { id, mayBill: billsClients(auth.role ?? '') } },
   );
   const snapshot = useSelector(ref, (s) => s);
   return {

@@ -3,7 +3,7 @@
 // page for those who bill. Shown to the roles that see balances (machines/billing/billing-roles.ts).
 import { Box, Button, Chip, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { Link } from 'wouter';
-import { mayBill, seesBalance } from '../../../machines/billing/billing-roles.ts';
+import { billsClients, readsBalance } from '../../../machines/billing/billing-roles.ts';
 import { getHref, useShell } from '../../app/port.ts';
 import { useClientBalance } from './billing-hooks.ts';
 import { BILLING_TEXT as T, formatPaise } from './billing-texts.ts';
@@ -37,6 +37,6 @@ function Balance({ client, links }: { client: number; links: boolean }) {
 /** The balance, for the roles that see one; nothing for the others. */
 export function ClientBalance({ client }: { client: number }) {
   const { auth } = useShell();
-  if (!seesBalance(auth.role)) return null;
-  return <Balance client={client} links={mayBill(auth.role) || auth.role === 'SUPER_ADMIN'} />;
+  if (!readsBalance(auth.role ?? '')) return null;
+  return <Balance client={client} links={billsClients(auth.role ?? '') || auth.role === 'SUPER_ADMIN'} />;
 }
