@@ -9,7 +9,9 @@ export const machine = setup({
     "canAddProduct": () => true,
     "canCredit": () => true,
     "canDelete": () => true,
+    "canDownload": () => true,
     "canEdit": () => true,
+    "canEmail": () => true,
     "canIssue": () => true,
     "canPay": () => true,
     "canSaveDraft": () => true,
@@ -27,6 +29,8 @@ export const machine = setup({
     "addProduct": () => {},
     "credit": () => {},
     "discardDraft": () => {},
+    "download": () => {},
+    "email": () => {},
     "issue": () => {},
     "openCredit": () => {},
     "openPayment": () => {},
@@ -187,6 +191,24 @@ export const machine = setup({
                   "guard": "canDelete",
                   "actions": [
                     "remove"
+                  ]
+                }
+              ],
+              "doc.pdf": [
+                {
+                  "target": "#billingDocumentPage.ready.saving",
+                  "guard": "canDownload",
+                  "actions": [
+                    "download"
+                  ]
+                }
+              ],
+              "doc.email": [
+                {
+                  "target": "#billingDocumentPage.ready.saving",
+                  "guard": "canEmail",
+                  "actions": [
+                    "email"
                   ]
                 }
               ],

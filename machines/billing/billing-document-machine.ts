@@ -5,7 +5,8 @@
 // with the amount tendered and the change, card with the terminal's reference, UPI with its QR
 // and the UTR) and credit notes on chosen lines (with a refund of money taken). While it is still
 // due and nothing else is open, it is read again every few seconds, so a payment made online
-// shows without reloading. What the document allows is the lifecycle chart's answer
+// shows without reloading. An issued document's PDF (frozen at issue) is downloaded or emailed to
+// the client. What the document allows is the lifecycle chart's answer
 // (invoice-lifecycle.ts); who may act is the caller's role (`mayBill`), and the server checks both.
 import { assign, fromPromise, setup } from 'xstate';
 import type { BillingDocumentKind } from './billing-document.ts';
@@ -163,6 +164,8 @@ export type DocumentAct =
   | { kind: 'save'; id: number; lines: LineInput[] }
   | { kind: 'issue'; id: number; key: string }
   | { kind: 'delete'; id: number }
+  | { kind: 'pdf'; id: number; fileName: string }
+  | { kind: 'email'; id: number }
   | { kind: 'pay'; id: number; key: string; payment: PaymentInput }
   | { kind: 'credit'; id: number; key: string; credit: CreditInput };
 
@@ -206,6 +209,8 @@ export type BillingDocumentPageEvent =
   | { type: 'draft.discard' }
   | { type: 'doc.issue' }
   | { type: 'doc.delete' }
+  | { type: 'doc.pdf' }
+  | { type: 'doc.email' }
   | { type: 'pay.open' }
   | { type: 'pay.method'; method: PayMethod }
   | { type: 'pay.set'; field: 'amount' | 'tendered' | 'reference'; value: string }
@@ -335,6 +340,12 @@ export function creditInput(form: CreditForm): CreditInput {
   };
 }
 
+/** An issued document (not a draft, not a deleted one) has its PDF, frozen at issue. */
+export const hasPdf = (document: BillingDoc | null): boolean => document !== null && document.number !== null && document.status !== 'draft' && document.status !== 'deleted';
+
+/** The file a document's PDF is saved as: its number, with the slashes a file name cannot hold. */
+export const pdfFileName = (document: BillingDoc): string => `${(document.number ?? `draft-${document.id}`).replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`;
+
 /** A document still waiting for money (issued, partly paid): read again while open. */
 export const awaitingPayment = (document: BillingDoc | null): boolean => document !== null && takesPayments(document.status) && document.balance_paise > 0;
 
@@ -377,6 +388,8 @@ export const billingDocumentMachine = setup({
     canSaveDraft: ({ context }) => context.mayBill && context.dirty && context.document !== null && editable(context.document.status) && context.draft.every((l) => draftLineProblem(l) === null),
     canIssue: ({ context }) => context.mayBill && !context.dirty && context.document !== null && editable(context.document.status) && context.document.lines.length > 0,
     canDelete: ({ context }) => context.mayBill && context.document !== null && editable(context.document.status),
+    canDownload: ({ context }) => hasPdf(context.document),
+    canEmail: ({ context }) => context.mayBill && hasPdf(context.document),
     canPay: ({ context }) => context.mayBill && awaitingPayment(context.document),
     canSubmitPayment: ({ context }) => context.document !== null && paymentProblem(context.payment, context.document.balance_paise) === null,
     canCredit: ({ context }) => context.mayBill && context.document !== null && creditable(context.document.status) && (context.document.kind === 'invoice' || context.document.kind === 'bill_of_supply'),
@@ -409,6 +422,8 @@ export const billingDocumentMachine = setup({
     saveDraft: assign(({ context }) => ({ pending: { kind: 'save' as const, id: context.id, lines: draftInput(context.draft) }, done: null, error: null })),
     issue: assign(({ context }) => keyedAct(context, { kind: 'issue', id: context.id })),
     remove: assign(({ context }) => ({ pending: { kind: 'delete' as const, id: context.id }, done: null, error: null })),
+    download: assign(({ context }) => ({ pending: { kind: 'pdf' as const, id: context.id, fileName: pdfFileName(context.document!) }, done: null, error: null })),
+    email: assign(({ context }) => ({ pending: { kind: 'email' as const, id: context.id }, done: null, error: null })),
     pay: assign(({ context }) => keyedAct(context, { kind: 'pay', id: context.id, payment: paymentInput(context.payment) })),
     credit: assign(({ context }) => keyedAct(context, { kind: 'credit', id: context.id, credit: creditInput(context.credit) })),
     actDone: assign(({ context }, document: BillingDoc | null) => ({
@@ -481,6 +496,8 @@ export const billingDocumentMachine = setup({
             'draft.save': { guard: 'canSaveDraft', target: 'saving', actions: 'saveDraft' },
             'doc.issue': { guard: 'canIssue', target: 'saving', actions: 'issue' },
             'doc.delete': { guard: 'canDelete', target: 'saving', actions: 'remove' },
+            'doc.pdf': { guard: 'canDownload', target: 'saving', actions: 'download' },
+            'doc.email': { guard: 'canEmail', target: 'saving', actions: 'email' },
             'pay.open': { guard: 'canPay', target: 'paying', actions: 'openPayment' },
             'credit.open': { guard: 'canCredit', target: 'crediting', actions: 'openCredit' },
           },

@@ -13,6 +13,15 @@ const keyed = (key: string) => ({ header: { 'Idempotency-Key': key } });
 
 const DESK_PAGE_SIZE = 100;
 
+function saveFile(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 /** The desk's documents with the statuses asked for, newest first. */
 export const loadDocuments = async (api: ApiClient, statuses: BillingDocumentStatus[]): Promise<DeskPage> =>
   (await unwrap(api.GET('/billing/documents', { params: { query: { status: statuses, page_size: DESK_PAGE_SIZE } } }))) as DeskPage;
@@ -37,6 +46,15 @@ export async function documentAct(api: ApiClient, act: DocumentAct): Promise<Bil
       return (await unwrap(api.POST('/billing/documents/{id}/issue', { params: { path, ...keyed(act.key) } }))) as BillingDoc;
     case 'delete':
       await unwrap(api.DELETE('/billing/documents/{id}', { params: { path } }));
+      return null;
+    case 'pdf': {
+      // The PDF frozen at issue, saved as a file by the browser (the download is on the client's audit trail).
+      const blob = await unwrap(api.GET('/billing/documents/{id}/pdf', { params: { path }, parseAs: 'blob' }));
+      saveFile(blob as Blob, act.fileName);
+      return null;
+    }
+    case 'email':
+      await unwrap(api.POST('/billing/documents/{id}/email', { params: { path } }));
       return null;
     case 'pay':
       return (await unwrap(api.POST('/billing/documents/{id}/payments', { params: { path, ...keyed(act.key) }, body: act.payment }))) as BillingDoc;

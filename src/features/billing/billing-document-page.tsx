@@ -5,7 +5,7 @@
 // Renders the document chart (machines/billing/billing-document-machine.ts).
 import { Alert, Box, Button, Chip, CircularProgress, Divider, IconButton, Link as MuiLink, Paper, Stack, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { Link, useParams } from 'wouter';
-import { type BillingDoc, type DocLine, draftLineProblem, type DraftLine, rupeesToPaise } from '../../../machines/billing/billing-document-machine.ts';
+import { type BillingDoc, type DocLine, draftLineProblem, type DraftLine, hasPdf, rupeesToPaise } from '../../../machines/billing/billing-document-machine.ts';
 import { creditable, editable, takesPayments } from '../../../machines/billing/invoice-lifecycle.ts';
 import { getHref } from '../../app/port.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
@@ -226,8 +226,14 @@ function Payments({ doc }: { doc: BillingDoc }) {
 
 function Actions({ doc, view }: { doc: BillingDoc; view: DocumentView }) {
   const { mayBill, dirty } = view.context;
-  if (!mayBill) return null;
-  const can = (type: 'draft.save' | 'doc.issue' | 'doc.delete' | 'pay.open' | 'credit.open' | 'draft.discard') => view.snapshot.can({ type });
+  const can = (type: 'draft.save' | 'doc.issue' | 'doc.delete' | 'doc.pdf' | 'doc.email' | 'pay.open' | 'credit.open' | 'draft.discard') => view.snapshot.can({ type });
+  // SUPER_ADMIN reads: the PDF only.
+  const pdf = hasPdf(doc) && (
+    <Button variant="outlined" disabled={!can('doc.pdf')} onClick={() => view.send({ type: 'doc.pdf' })}>
+      {T.downloadPdf}
+    </Button>
+  );
+  if (!mayBill) return pdf ? <Stack direction="row" sx={{ mt: 2 }}>{pdf}</Stack> : null;
   const draft = editable(doc.status);
   const credits = creditable(doc.status) && (doc.kind === 'invoice' || doc.kind === 'bill_of_supply');
   return (
@@ -254,6 +260,12 @@ function Actions({ doc, view }: { doc: BillingDoc; view: DocumentView }) {
       {credits && (
         <Button variant="outlined" disabled={!can('credit.open')} onClick={() => view.send({ type: 'credit.open' })}>
           {T.creditNote}
+        </Button>
+      )}
+      {pdf}
+      {hasPdf(doc) && (
+        <Button disabled={!can('doc.email')} onClick={() => view.send({ type: 'doc.email' })}>
+          {T.emailClient}
         </Button>
       )}
     </Stack>

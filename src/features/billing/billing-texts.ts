@@ -66,7 +66,9 @@ export const BILLING_TEXT = {
   issue: 'Issue',
   deleteDraft: 'Delete draft',
   deleted: 'The draft was deleted.',
-  done: { save: 'Draft saved.', issue: 'Issued.', delete: 'The draft was deleted.', pay: 'Payment recorded.', credit: 'Credit note issued.' },
+  downloadPdf: 'Download PDF',
+  emailClient: 'Email to client',
+  done: { save: 'Draft saved.', issue: 'Issued.', delete: 'The draft was deleted.', pay: 'Payment recorded.', credit: 'Credit note issued.', pdf: 'PDF downloaded.', email: 'The PDF was emailed to the client.' },
 
   // Payments.
   payments: 'Payments',

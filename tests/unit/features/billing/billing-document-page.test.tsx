@@ -114,7 +114,7 @@ describe('a draft', () => {
   it('offers SUPER_ADMIN no action: it reads', async () => {
     mount([DRAFT], { role: 'SUPER_ADMIN' });
     await screen.findByRole('table', { name: T.lines });
-    for (const name of [T.saveDraft, T.issue, T.deleteDraft, T.takePayment, T.creditNote]) expect(screen.queryByRole('button', { name })).toBeNull();
+    for (const name of [T.saveDraft, T.issue, T.deleteDraft, T.takePayment, T.creditNote, T.downloadPdf]) expect(screen.queryByRole('button', { name })).toBeNull();
     expect(screen.queryByLabelText(T.quantityOf('IV therapy session'))).toBeNull();
   });
 });
@@ -184,6 +184,19 @@ describe('an issued document', () => {
     expect(sent.find((r) => r.path === '/billing/documents/7/credit-notes')!.body).toEqual({ reason: 'Service not given', lines: [{ line: 1 }] });
     expect(screen.getByTestId('billing-status').textContent).toBe(T.status.credited);
     screen.getByRole('link', { name: T.creditLink('CN/26-27/00001', '₹1,180.00') });
+  });
+
+  it('emails its PDF to the client; SUPER_ADMIN may download it, and nothing else', async () => {
+    const { sent } = mount([PAID], { acts: (r) => (r.path === '/billing/documents/7/email' ? [200, { detail: 'Sent.', to: 'meera@example.com' }] : undefined) });
+    await screen.findByRole('table', { name: T.lines });
+    await act(async () => fireEvent.click(button(T.emailClient)));
+    await screen.findByText(T.done.email);
+    expect(sent.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/billing/documents/7/email']);
+    cleanup();
+    mount([PAID], { role: 'SUPER_ADMIN' });
+    await screen.findByRole('table', { name: T.lines });
+    button(T.downloadPdf);
+    for (const name of [T.emailClient, T.creditNote, T.takePayment]) expect(screen.queryByRole('button', { name })).toBeNull();
   });
 
   it('is read again while due, so a payment made online shows without reloading', async () => {

@@ -79,6 +79,8 @@ const editEvents = [
 ];
 
 const moneyEvents = [
+  { type: 'doc.pdf' },
+  { type: 'doc.email' },
   { type: 'pay.open' },
   { type: 'pay.method', method: 'upi' },
   { type: 'pay.method', method: 'card' },

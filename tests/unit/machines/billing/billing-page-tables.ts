@@ -66,6 +66,9 @@ const EDITS = {
   'draft.discard': 'ready.idle / discardDraft',
 };
 
+/** An issued document's PDF, downloaded or emailed to the client. */
+const ISSUED_ACTS = { 'doc.pdf': 'ready.saving / download', 'doc.email': 'ready.saving / email' };
+
 const with_ = (steps: Steps, state: string, cells: Record<string, string>): Steps => ({ ...steps, [state]: { ...steps[state], ...cells } });
 
 const CARD = { method: 'card', ...answer(DRAFT), ...EXTRAS };
@@ -75,11 +78,11 @@ const VALID_CREDIT = { lines: [1], reason: 'Service not given', refundMethod: 'c
 
 export const billingDocumentTable: TransitionTable = {
   chart: billingDocumentMachine,
-  source: 'issue 34 (Invoices: drafts edited and deleted, issued never changes, credit notes; Payments: cash, card, UPI; Done means: seen paid without reloading)',
+  source: 'issue 34 (Invoices: drafts edited and deleted, issued never changes, credit notes; Payments: cash, card, UPI; Documents: staff download and email the PDF; Done means: seen paid without reloading)',
   statuses: ['loading', 'failed', 'ready.idle', 'ready.refreshing', 'ready.paying.form', 'ready.paying.upi', 'ready.crediting', 'ready.saving', 'deleted'],
   verbs: [
     'doc.retry', 'line.addProduct', 'line.addManual', 'line.quantity', 'line.discount', 'line.remove', 'manual.set', 'manual.exempt', 'draft.save', 'draft.discard', 'doc.issue', 'doc.delete',
-    'pay.open', 'pay.method', 'pay.set', 'pay.submit', 'credit.open', 'credit.toggle', 'credit.set', 'credit.refundMethod', 'credit.submit', 'form.close',
+    'doc.pdf', 'doc.email', 'pay.open', 'pay.method', 'pay.set', 'pay.submit', 'credit.open', 'credit.toggle', 'credit.set', 'credit.refundMethod', 'credit.submit', 'form.close',
     done('loadDocument'), error('loadDocument'), done('refreshDocument'), error('refreshDocument'), done('loadUpi'), error('loadUpi'), done('act'), error('act'), POLL,
   ],
   cases: [
@@ -119,7 +122,7 @@ export const billingDocumentTable: TransitionTable = {
       context: page(PART_PAID, { payment: VALID_PAYMENT, credit: VALID_CREDIT }),
       extras: UPI,
       steps: with_(
-        with_(with_(with_(common('upi'), 'ready.idle', { 'pay.open': 'ready.paying.form / openPayment', 'credit.open': 'ready.crediting / openCredit', [POLL]: 'ready.refreshing' }), 'ready.paying.form', { 'pay.submit': 'ready.saving / pay' }), 'ready.crediting', { 'credit.submit': 'ready.saving / credit' }),
+        with_(with_(with_(common('upi'), 'ready.idle', { ...ISSUED_ACTS, 'pay.open': 'ready.paying.form / openPayment', 'credit.open': 'ready.crediting / openCredit', [POLL]: 'ready.refreshing' }), 'ready.paying.form', { 'pay.submit': 'ready.saving / pay' }), 'ready.crediting', { 'credit.submit': 'ready.saving / credit' }),
         'ready.saving',
         {},
       ),
@@ -129,7 +132,7 @@ export const billingDocumentTable: TransitionTable = {
       context: page(PART_PAID, { payment: VALID_PAYMENT, pending: { kind: 'pay', id: 7, key: 'k', payment: { method: 'cash', amount_paise: 50_000 } } }),
       extras: UPI,
       steps: with_(
-        with_(with_(common('upi'), 'ready.idle', { 'pay.open': 'ready.paying.form / openPayment', 'credit.open': 'ready.crediting / openCredit', [POLL]: 'ready.refreshing' }), 'ready.paying.form', { 'pay.submit': 'ready.saving / pay' }),
+        with_(with_(common('upi'), 'ready.idle', { ...ISSUED_ACTS, 'pay.open': 'ready.paying.form / openPayment', 'credit.open': 'ready.crediting / openCredit', [POLL]: 'ready.refreshing' }), 'ready.paying.form', { 'pay.submit': 'ready.saving / pay' }),
         'ready.saving',
         { [error('act')]: 'ready.paying.form / actFailed' },
       ),
@@ -138,13 +141,19 @@ export const billingDocumentTable: TransitionTable = {
       name: 'a credit note refused: back to its form with the reason',
       context: page(PART_PAID, { pending: { kind: 'credit', id: 7, key: 'k', credit: { reason: 'x', lines: [{ line: 1 }] } } }),
       extras: UPI,
-      steps: with_(with_(common('upi'), 'ready.idle', { 'pay.open': 'ready.paying.form / openPayment', 'credit.open': 'ready.crediting / openCredit', [POLL]: 'ready.refreshing' }), 'ready.saving', { [error('act')]: 'ready.crediting / actFailed' }),
+      steps: with_(with_(common('upi'), 'ready.idle', { ...ISSUED_ACTS, 'pay.open': 'ready.paying.form / openPayment', 'credit.open': 'ready.crediting / openCredit', [POLL]: 'ready.refreshing' }), 'ready.saving', { [error('act')]: 'ready.crediting / actFailed' }),
     },
     {
       name: 'a paid document: no payment, no re-reading; a credit note still',
       context: page(PAID),
       extras: UPI,
-      steps: with_(common('upi'), 'ready.idle', { 'credit.open': 'ready.crediting / openCredit' }),
+      steps: with_(common('upi'), 'ready.idle', { ...ISSUED_ACTS, 'credit.open': 'ready.crediting / openCredit' }),
+    },
+    {
+      name: 'an issued document seen by SUPER_ADMIN: its PDF, and re-read while due; nothing else',
+      context: page(PART_PAID, { mayBill: false }),
+      extras: UPI,
+      steps: with_(common('upi'), 'ready.idle', { 'doc.pdf': 'ready.saving / download', [POLL]: 'ready.refreshing' }),
     },
     {
       name: 'a draft being deleted: the page ends',

@@ -19,7 +19,8 @@ describeModel('billing document page', documentModel, (snapshot) => {
   // Something is sent only as the act it is, and issuing, a payment and a credit note carry their key.
   if (snapshot.matches({ ready: 'saving' })) {
     expect(c.pending).not.toBeNull();
-    if (c.pending.kind !== 'save' && c.pending.kind !== 'delete') expect(c.pending.key).toMatch(/^[0-9a-f]{32}$/);
+    if (['issue', 'pay', 'credit'].includes(c.pending.kind)) expect(c.pending.key).toMatch(/^[0-9a-f]{32}$/);
+    if (c.pending.kind === 'pdf') expect(c.pending.fileName).toBe('INV-26-27-00042.pdf');
   }
   // A refusal is said, and nothing is reported done.
   if (c.error !== null && snapshot.value !== 'failed') expect(c.done).toBeNull();
