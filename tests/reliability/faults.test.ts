@@ -14,6 +14,7 @@ import { engines } from '../support/engines.ts';
 import { freePort, type ServerProcess, startServer } from '../support/server-process.ts';
 import { killDuringBookings } from './scheduling-faults.ts';
 import { killDuringPackageSales } from './package-sale-faults.ts';
+import { killDuringBilling } from './billing-faults.ts';
 import { killDuringAnsweredBookings } from './portal-booking-faults.ts';
 import { killDuringImpactedCancels, killDuringSeenMarks } from './portal-seen-faults.ts';
 import { killDuringSupportWrites } from './support-faults.ts';
@@ -130,6 +131,13 @@ describe.each(engines)('faults on %s', (engine) => {
     const { env, dataDir } = await freshStore('clinic-faults-package-sales-');
     const outcome = await killDuringPackageSales({ start: () => startServer({ env, dataDir }), token: adminToken });
     recordReliability({ area: `SIGKILL during package sales (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent catalogue sales to five clients' });
+    expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
+  }, 600_000);
+
+  it('SIGKILL during invoice issuing and payments: no issued number lost or repeated, no acknowledged payment lost', async () => {
+    const { env, dataDir } = await freshStore('clinic-faults-billing-');
+    const outcome = await killDuringBilling({ start: () => startServer({ env, dataDir }), token: adminToken });
+    recordReliability({ area: `SIGKILL during invoice issuing and payments (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '240 concurrent issues, then a payment on each issued invoice at once' });
     expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);
 
