@@ -6,6 +6,7 @@
 import { Alert, Box, Button, Chip, CircularProgress, Divider, IconButton, Link as MuiLink, Paper, Stack, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { Link, useParams } from 'wouter';
 import { type BillingDoc, type DocLine, draftLineProblem, type DraftLine, hasPdf, rupeesToPaise } from '../../../machines/billing/billing-document-machine.ts';
+import { gstStateName } from '../../../machines/billing/gstin.ts';
 import { creditable, editable, takesPayments } from '../../../machines/billing/invoice-lifecycle.ts';
 import { getHref } from '../../app/port.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
@@ -298,9 +299,9 @@ function DocumentBody({ doc, view }: { doc: BillingDoc; view: DocumentView }) {
         <Typography variant="body2">{doc.recipient.name}</Typography>
         {doc.recipient.address && <Typography variant="body2">{doc.recipient.address}</Typography>}
         {doc.recipient.gstin && <Typography variant="body2">{T.gstin(doc.recipient.gstin)}</Typography>}
-        <Typography variant="body2">{T.placeOfSupply(doc.place_of_supply_state_code)}</Typography>
+        <Typography variant="body2">{T.placeOfSupply(doc.place_of_supply_state_code, gstStateName(doc.place_of_supply_state_code))}</Typography>
       </Paper>
-      {error && (
+      {error && !view.paying && !view.crediting && (
         <Alert severity="error" role="alert" sx={{ mb: 2 }}>
           {error}
         </Alert>

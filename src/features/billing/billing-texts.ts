@@ -29,7 +29,7 @@ export const BILLING_TEXT = {
   documentTitle: (kind: string, number: string | null) => (number ? `${kind} ${number}` : `${kind} (draft)`),
   billedTo: 'Billed to',
   gstin: (gstin: string) => `GSTIN ${gstin}`,
-  placeOfSupply: (code: string) => `Place of supply: State code ${code}`,
+  placeOfSupply: (code: string, name: string | null) => `Place of supply: ${name ? `${name} (${code})` : `State code ${code}`}`,
   issuedOn: (date: string) => `Issued on ${date}`,
   creditsDocument: (number: string) => `Credit note against ${number}`,
   lines: 'Lines',

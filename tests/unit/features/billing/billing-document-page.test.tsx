@@ -57,7 +57,7 @@ describe('a draft', () => {
     expect(within(table).queryByRole('columnheader', { name: T.lineColumns.igst })).toBeNull();
     expect(screen.getByTestId('billing-total').textContent).toBe('₹1,180.00');
     screen.getByText(T.inWords(DRAFT.totals.total_in_words));
-    screen.getByText(T.placeOfSupply('29'));
+    screen.getByText(T.placeOfSupply('29', 'Karnataka'));
   });
 
   it('adds a product, saves the whole list of lines, and issues only once saved', async () => {
