@@ -10,6 +10,8 @@ export const BUILT_ROUTES: readonly RouteKey[] = [
   'users',
   'backoffice',
   'labDesk',
+  'billing',
+  'billingDocument',
   'support',
   'thriveDashboard',
   'thriveDashboardUser',

@@ -2,6 +2,7 @@
 // to it. Links always come from `getHref`, never from strings assembled elsewhere.
 import { ADMIN_ROLES, type Role, STAFF_ROLES } from '../../machines/guard/roles.ts';
 import type { Therapy } from '../../machines/visits/therapy-fields.ts';
+import { BILLING_ROLES } from '../../machines/billing/billing-roles.ts';
 
 type Params = Record<string, string | number>;
 
@@ -40,6 +41,9 @@ export const staffRoutes = {
   firVisit: { path: '/client/fir/:clientId/visit/:visitId', roles: STAFF_ROLES, section: 'clients' },
   support: { path: '/support', roles: STAFF_ROLES, label: 'Support' },
   labDesk: { path: '/labs', roles: STAFF_ROLES, label: 'Lab desk' },
+  // Billing (issue 34): RECEPTION and ADMIN bill and take payments; SUPER_ADMIN passes and reads.
+  billing: { path: '/billing', roles: BILLING_ROLES, label: 'Billing' },
+  billingDocument: { path: '/billing/documents/:id', roles: BILLING_ROLES, section: 'billing' },
   backoffice: { path: '/backoffice', roles: ADMIN_ROLES, label: 'Back office' },
   users: { path: '/users', roles: ADMIN_ROLES, label: 'Users' },
 } as const satisfies Record<string, RouteDef>;

@@ -149,6 +149,12 @@ export function formatCurrency(rupees: number | null | undefined): string {
   return numberFormat(`inr:${whole}`, { style: 'currency', currency: 'INR', minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: whole ? 0 : 2 }).format(rupees);
 }
 
+/** ₹1,18,000.50 from integer paise, always with two decimals: the figures of a bill (issue 34). */
+export function formatPaise(paise: number | null | undefined): string {
+  if (paise === null || paise === undefined || !Number.isFinite(paise)) return NOTHING;
+  return numberFormat('inr:paise', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(paise / 100);
+}
+
 /**
  * The clinic's calendar day, `YYYY-MM-DD`, at an instant (now unless given): what "today" means
  * for a date input, a due filter or an end date. Never the UTC day (`toISOString().slice(0, 10)`),

@@ -422,7 +422,7 @@ describe('version banner', () => {
 describe('a page whose code does not download', () => {
   it('shows the notice instead of a blank app, and "Try again" loads the page in place', async () => {
     const { context, page } = await newPage();
-    // The appointments route's own chunk (src/app/routes/appointments.ts), not its domain's adapter.
+    // The appointments route's own chunk (src/app/routes/appointments.tsx), not its domain's adapter.
     const chunk = /\/assets\/appointments-[\w-]{8}\.js$/;
     // Offline for that one file, as after a dropped connection or a deploy that removed it.
     await page.route(chunk, (route) => route.abort('internetdisconnected'));

@@ -24,10 +24,12 @@ export const pages: Partial<Record<RouteKey, ComponentType>> = {
     };
   }),
   users: onDemand(async () => (await import('./users.tsx')).UsersPage),
-  appointments: onDemand(async () => (await import('./appointments.ts')).AppointmentsPage),
+  appointments: onDemand(async () => (await import('./appointments.tsx')).AppointmentsPage),
   backoffice: onDemand(async () => (await import('./backoffice/backoffice-page.tsx')).BackofficePage),
   support: onDemand(async () => (await import('./support.ts')).StaffSupportPage),
   labDesk: onDemand(async () => (await import('./lab-desk.ts')).LabDeskPage),
+  billing: onDemand(async () => (await import('./billing.ts')).BillingDeskPage),
+  billingDocument: onDemand(async () => (await import('./billing-document.ts')).BillingDocumentPage),
   thriveDashboard: onDemand(async () => (await import('./thrive-dashboard.ts')).ThriveDashboardPage),
   thriveDashboardUser: onDemand(async () => (await import('./thrive-dashboard-user.ts')).ThriveClientPage),
   discovery: onDemand(async () => (await import('./discovery.ts')).DiscoveryPage),

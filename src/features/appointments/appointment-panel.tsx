@@ -4,9 +4,11 @@
 // asks for a reason; reschedule for the new start, which the calendar's chart saves as a move (the
 // same conflict check, refusal and snap back as a drag, on the calendar and on the day agenda).
 // For a therapy service, once the client is checked in, the nurse or doctor delivering it opens the
-// visit chart from here (the one already opened for this appointment, or a new one).
+// visit chart from here (the one already opened for this appointment, or a new one). The client's
+// billing balance and "Bill this visit" come from the billing domain through a slot
+// (appointment-slots.ts) the route module fills.
 import { Alert, Box, Button, Chip, CircularProgress, Divider, Drawer, IconButton, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import { canCancelWith, canRescheduleTo, panelSteps, stepInput } from '../../../machines/appointments/panel-steps.ts';
 import { zonedInstant } from '../../../machines/appointments/scheduling-rules.ts';
 import { ageInYears } from '../../../machines/staff/age.ts';
@@ -16,6 +18,7 @@ import { DateTimeFields } from '../../lib/date-field.tsx';
 import { fullName } from '../../lib/staff/format.ts';
 import { FormDialog } from '../../lib/staff/form-dialog.tsx';
 import type { ActionHandle } from '../../lib/staff/hooks.ts';
+import { AppointmentBillingSlot } from './appointment-slots.ts';
 import type { AppointmentStatus, SchedulingSetup, StatusChange } from './appointments-api.ts';
 import { useAppointmentPanel } from './appointments-hooks.ts';
 import { clockOf, dayAndClock, offsetIso } from './clinic-time.ts';
@@ -65,6 +68,7 @@ export function AppointmentPanel({
   onReschedule: (start: string) => void;
 }) {
   const zone = setup.hours.time_zone;
+  const Billing = useContext(AppointmentBillingSlot);
   const { record, change, chart, mayChart, role } = useAppointmentPanel(id, onChanged);
   const data = record.data;
   const a = data?.appointment;
@@ -174,6 +178,7 @@ export function AppointmentPanel({
                 {chart.error && <Alert severity="error">{chart.error}</Alert>}
               </Box>
             )}
+            {Billing && <Billing appointment={{ id: a.id, client: a.client, status: a.status }} />}
             {change.error && !change.isOpen && <Alert severity="error">{change.error}</Alert>}
             {change.error && change.isOpen && subject && subject.to !== 'cancelled' && subject.to !== 'rescheduled' && (
               <Alert severity="error" action={<Button onClick={change.cancel}>{CLOSE}</Button>}>

@@ -1,5 +1,6 @@
 // The appointments domain's public entry: what route modules (src/app/routes/) compose, and all another
 // domain may take from this one (lint forbids importing the domain's other files from outside).
+export { AppointmentBillingSlot, type AppointmentBillingView } from './appointment-slots.ts';
 export { AppointmentsPage } from './appointments-page.tsx';
 export { clientAppointments, listAppointments, listServices, loadAvailability, loadHoursFacts, saveWeeklyHours, type ClientAppointment, type HoursFacts } from './appointments-api.ts';
 export { AppointmentsSection } from './client-appointments-section.tsx';

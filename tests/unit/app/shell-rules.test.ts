@@ -30,14 +30,14 @@ describe('the staff navigation entry a page sits under', () => {
 });
 
 describe('route table', () => {
-  it('has every route of spec §2, and the staff queue and lab desk of issue 32', () => {
+  it('has every route of spec §2, the staff queue and lab desk of issue 32, and the billing desk of issue 34', () => {
     expect(Object.values(paths).map((r) => r.path).sort()).toEqual(
       [
         '/', '/login', '/unauthorized', '/clients', '/thrive-dashboard', '/thrive-dashboard/:id', '/appointments', '/discovery',
         '/client/discovery/:clientId', '/client/discovery/:clientId/visit/:visitId', '/client/:clientId/details',
         '/client/iv/:clientId/visit/:visitId', '/client/hbot/:clientId/visit/:visitId', '/client/pet/:clientId/visit/:visitId',
         '/client/red_light/:clientId/visit/:visitId', '/client/fir/:clientId/visit/:visitId', '/backoffice', '/users',
-        '/support', '/labs',
+        '/support', '/labs', '/billing', '/billing/documents/:id',
         ...['home', 'reports', 'profile', 'thrive-onboard', 'book-test', 'thrive-check', 'cognitive-assessment', 'intake-call', 'in-clinic', 'support'].map((s) => `/user/${s}/:clientId`),
       ].sort(),
     );

@@ -10,6 +10,7 @@ import { ADMIN_ROLES } from '../../../../machines/guard/roles.ts';
 import { getHref, ShellContext, useShell } from '../../port.ts';
 import { AppointmentsSection, SECTION_APPOINTMENTS } from '../../../features/appointments/index.ts';
 import { AuditSection, ClientHeader, ConsentSection, EnrollmentsSection, OnboardingSection, ProfileSection, recordViewClient, type ThriveCheck, ThriveSection, useClientRecord, type UserDetail } from '../../../features/clients/index.ts';
+import { ClientBalance } from '../../../features/billing/index.ts';
 import { COGNITIVE_SECTION, CognitiveSection } from '../../../features/cognitive/index.ts';
 import { LABS_SECTION, LabsSection } from '../../../features/labs/index.ts';
 import { OverviewSection } from './overview-section.tsx';
@@ -155,7 +156,7 @@ function ClientRecord({ clientId }: { clientId: number }) {
   }
   return (
     <>
-      <ClientHeader user={user} />
+      <ClientHeader user={user} balance={<ClientBalance client={clientId} />} />
       <Tabs value={tab} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Client record" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
         {visibleTabs(isAdmin).map((t) => (
           <Tab key={t} value={t} label={RECORD_TAB_LABELS[t]} component={Link} href={getHref('clientDetails', { clientId }, tabQuery(t))} id={`record-tab-${t}`} aria-controls="record-tabpanel" />

@@ -19,6 +19,12 @@ export const AUDIT_OUTCOME_WORDS: Record<AuditOutcome, string> = {
 };
 
 export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
+  'billing.document.pdf': "Downloaded an invoice's PDF",
+  'billing.document.email': 'Emailed an invoice',
+  'billing.payment_link.create': 'Opened a link to pay online',
+  'billing.payment.online': 'Payment received online',
+  'billing.payment.flag': 'Held an online payment for reception',
+  'billing.payment_flag.list': 'Read the held online payments',
   'record.view': 'Opened the record',
   'user.read': 'Opened the record',
   'user.create': 'Created the user',
@@ -140,6 +146,7 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
 
 /** What a page view read, as the end of "Read: …" ("the profile, visits, support tickets"). */
 export const AUDIT_READ_WORDS: Record<AuditRead, string> = {
+  'billing.payment_flag.list': 'held online payments',
   'user.read': 'the profile',
   'profile.read': 'the profile',
   'consent.read': 'the consent history',
@@ -178,6 +185,7 @@ export const AUDIT_READ_WORDS: Record<AuditRead, string> = {
 export const AUDIT_FILTER_GROUPS: ReadonlyArray<{ label: string; actions: readonly AuditAction[] }> = [
   { label: 'Record and account', actions: ['record.view', 'profile.read', 'profile.create', 'profile.update', 'profile.email_sync', 'role.change', 'user.create', 'user.deactivate', 'user.reactivate', 'user.invitation.resend', 'user.password.reset', 'user.delete'] },
   { label: 'Consent', actions: ['consent.read', 'consent.record', 'consent.withdraw'] },
+  { label: 'Invoice documents and online payments', actions: ['billing.document.pdf', 'billing.document.email', 'billing.payment_link.create', 'billing.payment.online', 'billing.payment.flag'] },
   { label: 'Programs', actions: ['enrollment.list', 'enrollment.create', 'enrollment.update', 'enrollment.delete'] },
   { label: 'Appointments', actions: ['appointment.list', 'appointment.read', 'appointment.create', 'appointment.series', 'appointment.transition', 'waitlist.list', 'waitlist.create', 'waitlist.accept', 'package.list', 'package.create'] },
   { label: 'Visits', actions: ['visit.list', 'visit.read', 'visit.create', 'visit.update', 'visit.transition', 'visit.addendum', 'visit.screen.list', 'visit.screen.create', 'visit.screen.override', 'visit.session.list'] },
@@ -194,6 +202,7 @@ export const AUDIT_FILTER_GROUPS: ReadonlyArray<{ label: string; actions: readon
  * dashboards, the prospect list), and `user.read`, which on a record is its view's `record.view`.
  */
 export const AUDIT_UNFILTERED: readonly AuditAction[] = [
+  'billing.payment_flag.list',
   'user.read',
   'settings.update',
   'settings.logo.upload',

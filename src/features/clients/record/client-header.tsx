@@ -1,6 +1,7 @@
 // The record's banner, visible while the record scrolls (sticky under the app bar): who the
 // client is, how to reach them, consent, and what staff must notice first — allergies and alerts.
 import { Avatar, Box, Chip, Link as MuiLink, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ageInYears } from '../../../../machines/staff/age.ts';
 import { type ClientAlert, clientAlerts, isBlocking } from '../../../../machines/staff/client-alerts.ts';
@@ -32,7 +33,8 @@ const ALERT_TEXT: Record<ClientAlert, string> = {
 
 const initials = (user: UserDetail) => `${user.first_name.charAt(0)}${user.last_name.charAt(0)}`.toUpperCase();
 
-export function ClientHeader({ user }: { user: UserDetail }) {
+/** `balance`: the client's billing balance, composed in by the record's route (the billing domain's). */
+export function ClientHeader({ user, balance }: { user: UserDetail; balance?: ReactNode }) {
   const p = user.Profile;
   const age = ageInYears(p.date_of_birth);
   const facts = [age !== null ? `${age} years` : null, GENDER[p.gender ?? ''] ?? 'Not specified'].filter(Boolean).join(' · ');
@@ -82,6 +84,7 @@ export function ClientHeader({ user }: { user: UserDetail }) {
           <Chip key={alert} label={ALERT_TEXT[alert]} color={isBlocking(alert) ? 'error' : 'warning'} size="small" />
         ))}
       </Stack>
+      {balance && <Box sx={{ mt: 1 }}>{balance}</Box>}
     </Box>
   );
 }

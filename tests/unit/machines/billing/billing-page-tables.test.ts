@@ -1,0 +1,21 @@
+// The billing document page chart against its hand-written transition table (./billing-page-tables.ts),
+// and the poll interval the issue's "seen paid without reloading" rests on.
+import { describe, expect, it } from 'vitest';
+import { billingDocumentMachine, POLL_INTERVAL_MS } from '../../../../machines/billing/billing-document-machine.ts';
+import { cellsOf, expectChartFollowsTable } from '../../../support/transition-table.ts';
+import { billingDeskTable, billingDocumentTable } from './billing-page-tables.ts';
+
+describe('billing document page against its transition table', () => {
+  it(`follows its table (${cellsOf(billingDocumentTable)} cells, from ${billingDocumentTable.source})`, () => {
+    expectChartFollowsTable(billingDocumentTable);
+  });
+
+  it(`the desk follows its table (${cellsOf(billingDeskTable)} cells, from ${billingDeskTable.source})`, () => {
+    expectChartFollowsTable(billingDeskTable);
+  });
+
+  it('re-reads an open document still due every 5 seconds', () => {
+    expect(POLL_INTERVAL_MS).toBe(5_000);
+    expect(billingDocumentMachine.implementations.delays).toEqual({ pollInterval: 5_000 });
+  });
+});
