@@ -82,7 +82,7 @@ export async function issueCreditNote(trx: Db, id: number, body: S['BillingCredi
   if (to !== doc.status) requireLifecycleStep(billingDocumentLifecycle, 'billing document', doc.status, to, { extras: { due_paise: dueAfter, credits_all: creditsAll } });
   const { day, fy } = await clinicToday(trx);
   const references = [{ kind: doc.kind, number: doc.number!, issuedOn: doc.snapshot.issuedOn }];
-  const refund = body.refund ? [{ method: body.refund.method, reference: body.refund.reference ?? null, amountPaise: body.refund.amount_paise, receivedOn: day }] : [];
+  const refund = body.refund ? [{ method: body.refund.method, reference: body.refund.reference?.trim() ?? null, amountPaise: body.refund.amount_paise, receivedOn: day }] : [];
   const number = await nextNumber(trx, 'credit_note', fy, settings.prefixes.credit_note);
   const snapshot = snapshotOf({ kind: 'credit_note', number, day, fy, settings, recipient: doc.recipient, placeOfSupply: doc.place_of_supply, lines, references, payments: refund, note: body.reason.trim() });
   const { id: note } = await trx
@@ -136,7 +136,7 @@ export async function issueCreditNote(trx: Db, id: number, body: S['BillingCredi
       .execute();
   }
   if (body.refund) {
-    await trx.insertInto('billing_refunds').values({ document_id: id, credit_note_id: note, method: body.refund.method, amount_paise: body.refund.amount_paise, reference: body.refund.reference ?? null, refunded_by: by }).execute();
+    await trx.insertInto('billing_refunds').values({ document_id: id, credit_note_id: note, method: body.refund.method, amount_paise: body.refund.amount_paise, reference: body.refund.reference?.trim() ?? null, refunded_by: by }).execute();
   }
   if (to !== doc.status) await trx.updateTable('billing_documents').set({ status: to, updated_at: new Date() }).where('id', '=', id).execute();
   return note;

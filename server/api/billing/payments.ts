@@ -26,7 +26,8 @@ export interface PaymentInput {
 }
 
 /** The method's own fields: cash's tendered amount and change, a card's or UPI's reference (400 naming the field). */
-export function methodFields(p: PaymentInput): { tendered: number | null; change: number | null; reference: string | null } {
+export function methodFields(input: PaymentInput): { tendered: number | null; change: number | null; reference: string | null } {
+  const p = { ...input, reference: input.reference?.trim() };
   if (p.tendered_paise !== undefined && p.method !== 'cash') throw badRequest('tendered_paise', T.tenderedNotCash);
   if (p.advance !== undefined && p.method !== 'advance') throw badRequest('advance', T.advanceNotForMethod);
   if (p.method === 'cash') {

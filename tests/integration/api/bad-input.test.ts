@@ -249,6 +249,32 @@ const cases: Case[] = [
   c('attachLabReportPdf', 'POST', () => '/labs/reports/abc/pdf', ['id'], { file_name: 'r.pdf', content_base64: 'JVBERi0=' }),
   c('attachLabReportPdf', 'POST', () => '/labs/reports/1/pdf', ['file_name', 'content_base64'], {}),
   c('downloadLabReportPdf', 'GET', () => '/labs/reports/abc/pdf', ['id']),
+  // billing (server/api/billing, issue 34)
+  c('putBillingSettings', 'PUT', () => '/billing/settings', ['legal_name', 'state_code', 'address', 'series_prefixes'], {}),
+  c('putBillingSettings', 'PUT', () => '/billing/settings', ['gstin', 'series_prefixes.invoice'], { legal_name: 'Thrive', state_code: '27', address: 'Mumbai', gstin: '27aapfu0939f1zv', series_prefixes: { invoice: 'INVOICE', bill_of_supply: 'BOS', credit_note: 'CN', receipt: 'RV' } }),
+  c('listBillingItemTax', 'GET', () => '/billing/item-tax?item_kind=spa', ['item_kind']),
+  c('putBillingItemTax', 'PUT', () => '/billing/item-tax', ['item_kind', 'item_id', 'code', 'gst_rate_bp', 'exempt'], {}),
+  c('listBillingProducts', 'GET', () => '/billing/products?all=perhaps', ['all']),
+  c('createBillingProduct', 'POST', () => '/billing/products', ['name', 'unit_price_paise', 'gst_rate_bp', 'exempt'], {}),
+  c('createBillingProduct', 'POST', () => '/billing/products', ['unit_price_paise', 'code'], { name: 'Omega 3', unit_price_paise: -1, code: 'ABC', gst_rate_bp: 1800, exempt: false }),
+  c('updateBillingProduct', 'PATCH', () => '/billing/products/abc', ['id'], { active: false }),
+  c('updateBillingProduct', 'PATCH', () => '/billing/products/1', ['body'], {}),
+  c('deleteBillingProduct', 'DELETE', () => '/billing/products/0', ['id']),
+  c('listBillingDocuments', 'GET', () => '/billing/documents?status=lost', ['status.0']),
+  c('listBillingDocuments', 'GET', () => '/billing/documents?date_from=2026-02-30', ['date_from']),
+  c('createBillingDraft', 'POST', () => '/billing/documents', ['from'], {}),
+  c('createBillingDraft', 'POST', () => '/billing/documents', ['lines.0.quantity'], { from: 'manual', client: 1, lines: [{ description: 'Tea', unit_price_paise: 100, gst_rate_bp: 0, quantity: 0 }] }),
+  c('getBillingDocument', 'GET', () => '/billing/documents/abc', ['id']),
+  c('updateBillingDraft', 'PATCH', () => '/billing/documents/1', ['body'], {}),
+  c('deleteBillingDraft', 'DELETE', () => '/billing/documents/abc', ['id']),
+  c('issueBillingDocument', 'POST', () => '/billing/documents/abc/issue', ['id']),
+  c('createBillingCreditNote', 'POST', () => '/billing/documents/1/credit-notes', ['reason'], {}),
+  c('recordBillingPayment', 'POST', () => '/billing/documents/1/payments', ['method', 'amount_paise'], {}),
+  c('recordBillingPayment', 'POST', () => '/billing/documents/1/payments', ['method'], { method: 'cheque', amount_paise: 100 }),
+  c('getBillingUpiPayload', 'GET', () => '/billing/documents/abc/upi', ['id']),
+  c('listBillingAdvances', 'GET', () => '/billing/advances', ['client']),
+  c('createBillingAdvance', 'POST', () => '/billing/advances', ['client', 'amount_paise', 'method'], {}),
+  c('getBillingBalance', 'GET', () => '/billing/balance', ['client']),
 ];
 
 describe('bad-input coverage', () => {
@@ -281,7 +307,8 @@ describe.each(engines)('bad input on %s', (engine) => {
         (select count(*) from discovery_prospects), (select count(*) from discovery_visits), (select count(*) from discovery_calls), (select count(*) from discovery_enquiries),
         (select count(*) from therapy_visits), (select max(updated_at) from therapy_visits), (select count(*) from therapy_visit_addenda), (select count(*) from contraindication_screens),
         (select count(*) from therapy_settings), (select count(*) from iv_recipes), (select count(*) from stock_lots), (select count(*) from stock_movements),
-        (select count(*) from lab_catalogue), (select md5(coalesce(string_agg(c::text, '|' order by c.id), '')) from lab_catalogue c), (select count(*) from lab_pincodes), (select count(*) from lab_holds), (select count(*) from lab_orders), (select count(*) from lab_results), (select count(*) from lab_report_files), (select count(*) from clinic_logo)) as s`.execute(t.database.db)
+        (select count(*) from lab_catalogue), (select md5(coalesce(string_agg(c::text, '|' order by c.id), '')) from lab_catalogue c), (select count(*) from lab_pincodes), (select count(*) from lab_holds), (select count(*) from lab_orders), (select count(*) from lab_results), (select count(*) from lab_report_files), (select count(*) from clinic_logo),
+        (select count(*) from billing_settings), (select count(*) from billing_item_tax), (select count(*) from billing_products), (select count(*) from billing_documents), (select count(*) from billing_payments)) as s`.execute(t.database.db)
     ).rows[0].s;
   beforeAll(async () => {
     t = await buildTestApp(engine);
