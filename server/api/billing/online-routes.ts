@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { callerOf } from '../../auth/bearer.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
+import { jsonNestsDeeperThan, jsonTooDeep } from '../../http/json-depth.ts';
 import { paymentGatewayFrom, type RazorpayGateway, WebhookRefused } from '../../payments/razorpay-gateway.ts';
 import type { ApiContext } from '../context.ts';
 import { withAudit } from '../audit/data.ts';
@@ -72,7 +73,8 @@ export function onlinePaymentRoutes(app: FastifyInstance, ctx: ApiContext): void
   // (a re-serialised body would not match, and Razorpay adds fields as it likes).
   app.register(async (raw) => {
     raw.removeContentTypeParser('application/json');
-    raw.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    // Kept as text, with the app's depth limit all the same (no event nests 64 levels).
+    raw.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => (jsonNestsDeeperThan(body as string) ? done(jsonTooDeep(), undefined) : done(null, body)));
     raw.post(
       '/billing/payments/razorpay/webhook',
       { schema: rawBodySchema(contract.routeSchema('receiveRazorpayWebhook')), config: { public: true, access: { roles: 'public', client: 'none' } } },
