@@ -73,7 +73,7 @@ export const taxSettingsMachine = setup({
     showSettings: assign((_, params: { settings: TaxSettings }) => ({ form: formOf(params.settings), rates: params.settings.gst_rates_bp, configured: params.settings.configured })),
     edit: assign(({ context }, params: { field: TaxSettingsField; value: string }) => ({ form: editForm(context.form, params.field, params.value), saved: false, message: null })),
     markSaved: assign({ saved: true, message: null }),
-    showRefusal: assign((_, params: { error: unknown }) => ({ message: params.error instanceof Error ? params.error.message : String(params.error) })),
+    showRefusal: assign((_, params: { error: unknown }) => ({ saved: false, message: params.error instanceof Error ? params.error.message : String(params.error) })),
   },
 }).createMachine({
   id: 'taxSettings',

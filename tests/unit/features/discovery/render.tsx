@@ -20,7 +20,7 @@ export interface Sent {
 /** The server's answer: [status, body]; undefined answers 404. */
 export type Answer = (request: Sent) => [number, unknown] | undefined | Promise<[number, unknown] | undefined>;
 
-export function renderPage(page: ReactNode, options: { path: string; route?: string; answer: Answer }) {
+export function renderPage(page: ReactNode, options: { path: string; route?: string; answer: Answer; role?: Shell['auth']['role'] }) {
   const sent: Sent[] = [];
   const fetchImpl = async (request: Request) => {
     const url = new URL(request.url);
@@ -35,12 +35,12 @@ export function renderPage(page: ReactNode, options: { path: string; route?: str
     session: { accessToken: async () => 'token', tokenRejected: async () => null, accountDisabled: () => {} },
     fetch: fetchImpl as typeof fetch,
   });
-  const shell = { api, config: {} as never, auth: { status: 'authenticated', role: 'HEALTH_COACH', user: null, signOut: () => {} }, app: {} as never } as Shell;
+  const shell = { api, config: {} as never, auth: { status: 'authenticated', role: options.role ?? 'HEALTH_COACH', user: null, signOut: () => {} }, app: {} as never } as Shell;
   const location = memoryLocation({ path: options.path, record: true });
   const view = render(
     <ShellContext.Provider value={shell}>
       <SnackbarProvider>
-        <Router hook={location.hook}>{options.route ? <Route path={options.route}>{page}</Route> : page}</Router>
+        <Router hook={location.hook} searchHook={location.searchHook}>{options.route ? <Route path={options.route}>{page}</Route> : page}</Router>
       </SnackbarProvider>
     </ShellContext.Provider>,
   );
