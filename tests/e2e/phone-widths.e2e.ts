@@ -97,6 +97,7 @@ function routeTable(): Record<RouteKey, { path: string; ready: string } | undefi
     portalIntakeCall: portal('portalIntakeCall'),
     portalBookTest: portal('portalBookTest'),
     portalReports: portal('portalReports'),
+    portalInvoices: portal('portalInvoices'),
   } as Record<RouteKey, { path: string; ready: string } | undefined>;
 }
 

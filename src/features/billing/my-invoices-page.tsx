@@ -23,10 +23,10 @@ function returnedDocument(search: string): number | null {
   return Number.isInteger(id) && id > 0 ? id : null;
 }
 
-function InvoiceCard({ invoice, onOpen, disabled }: { invoice: InvoiceSummary; onOpen: () => void; disabled: boolean }) {
+function InvoiceCard({ invoice, onOpen }: { invoice: InvoiceSummary; onOpen: () => void }) {
   return (
     <Card variant="outlined" component="li" sx={{ listStyle: 'none' }} data-invoice={invoice.id} data-status={invoice.status}>
-      <CardActionArea onClick={onOpen} disabled={disabled} aria-label={`${T.open} ${invoice.number ?? ''}`.trim()}>
+      <CardActionArea onClick={onOpen} aria-label={`${T.open} ${invoice.number ?? ''}`.trim()}>
         <CardContent>
           <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', flexWrap: 'wrap', gap: 1 }}>
             <Typography variant="subtitle1" component="h2" sx={{ overflowWrap: 'anywhere' }}>{invoice.number}</Typography>
@@ -218,7 +218,7 @@ export function MyInvoicesPage() {
             {c.invoices.length === 0 && <Typography>{T.none}</Typography>}
             <Stack component="ul" spacing={1} aria-label={T.listLabel} sx={{ p: 0, m: 0 }} data-my-invoices>
               {c.invoices.map((invoice) => (
-                <InvoiceCard key={invoice.id} invoice={invoice} disabled={false} onOpen={() => m.send({ type: 'invoices.open', id: invoice.id })} />
+                <InvoiceCard key={invoice.id} invoice={invoice} onOpen={() => m.send({ type: 'invoices.open', id: invoice.id })} />
               ))}
             </Stack>
           </>

@@ -63,5 +63,4 @@ export const MY_INVOICES_TEXT = {
   confirming: 'Checking your payment…',
   notYetPaid: 'We have not yet received the payment. If you paid, it will show here shortly: use Refresh.',
   refresh: 'Refresh',
-  download: 'Download PDF',
 };
