@@ -3,15 +3,13 @@
 import type { BillingDocumentKind } from '../../../machines/billing/billing-document.ts';
 import type { BillingDocumentStatus } from '../../../machines/billing/invoice-lifecycle.ts';
 import type { InvoicePayment } from '../../../machines/billing/my-invoices-machine.ts';
+import { formatCurrency, formatNumber } from '../../lib/format.ts';
 
-/** ₹1,180.00: paise as rupees with two decimals, Indian grouping. */
-export function rupees(paise: number): string {
-  const sign = paise < 0 ? '−' : '';
-  return `${sign}₹${(Math.abs(paise) / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
+/** Paise as rupees in the clinic's format (₹1,180; ₹1,180.50 when there are paise). */
+export const rupees = (paise: number): string => formatCurrency(paise / 100);
 
 /** 1800 basis points → "18%"; 250 → "2.5%". */
-export const percent = (bp: number): string => `${(bp / 100).toLocaleString('en-IN', { maximumFractionDigits: 2 })}%`;
+export const percent = (bp: number): string => `${formatNumber(bp / 100)}%`;
 
 export const MY_INVOICES_TEXT = {
   title: 'My invoices',
