@@ -8,6 +8,18 @@ export const DEFAULT_WEB_BUILD_DIR = 'build/web';
 
 export type IdentityProvider = 'builtin' | 'cognito';
 export type MailTransportKind = 'outbox' | 'smtp';
+export type PaymentsProvider = 'none' | 'razorpay';
+
+/** Razorpay's keys (Dashboard → Account & Settings → API keys, and the webhook's own secret). */
+export interface RazorpaySettings {
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  /** Razorpay's API; a local stand-in's in tests and `npm run dev`. */
+  apiUrl: string;
+}
+
+export const RAZORPAY_API_URL = 'https://api.razorpay.com';
 
 export interface ServerConfig {
   port: number;
@@ -34,6 +46,12 @@ export interface ServerConfig {
     };
   };
   mail: { transport: MailTransportKind; smtpUrl: string | null };
+  /**
+   * The online payment gateway (issue 34), off unless `PAYMENTS_PROVIDER=razorpay`; then
+   * `RAZORPAY_KEY_ID`, `RAZORPAY_KEY_SECRET` and `RAZORPAY_WEBHOOK_SECRET` are required and
+   * `RAZORPAY_API_URL` may point at a stand-in.
+   */
+  payments: { provider: PaymentsProvider; razorpay: RazorpaySettings | null };
   adminEmail: string;
   adminTempPassword: string | null;
   supportEmail: string;
@@ -108,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       },
     },
     mail: { transport, smtpUrl: orNull(env.SMTP_URL) },
+    payments: paymentsConfig(env),
     adminEmail,
     adminTempPassword: orNull(env.ADMIN_TEMP_PASSWORD),
     supportEmail: (orNull(env.SUPPORT_EMAIL) ?? adminEmail).toLowerCase(),
@@ -117,6 +136,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       rateLimitPerIp: positiveInt(env, 'API_RATE_LIMIT_PER_IP', 6000),
       rateLimitPerToken: positiveInt(env, 'API_RATE_LIMIT_PER_TOKEN', 1200),
       corsOrigins: corsOrigins(env.CORS_ORIGINS),
+    },
+  };
+}
+
+/** `PAYMENTS_PROVIDER` (unset, empty or `none`: no online payments) and the provider's keys. */
+export function paymentsConfig(env: NodeJS.ProcessEnv): ServerConfig['payments'] {
+  const provider = (orNull(env.PAYMENTS_PROVIDER?.trim()) ?? 'none').toLowerCase();
+  if (provider === 'none') return { provider: 'none', razorpay: null };
+  if (provider !== 'razorpay') throw new ConfigError(`PAYMENTS_PROVIDER must be none or razorpay, got "${env.PAYMENTS_PROVIDER}"`);
+  const names = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const;
+  const missing = names.filter((name) => !orNull(env[name]?.trim()));
+  if (missing.length > 0) throw new ConfigError(`PAYMENTS_PROVIDER=razorpay needs ${missing.join(', ')}`);
+  const rawUrl = orNull(env.RAZORPAY_API_URL?.trim()) ?? RAZORPAY_API_URL;
+  let apiUrl: URL;
+  try {
+    apiUrl = new URL(rawUrl);
+  } catch {
+    throw new ConfigError(`RAZORPAY_API_URL: "${rawUrl}" is not a URL such as ${RAZORPAY_API_URL}`);
+  }
+  if (apiUrl.protocol !== 'https:' && apiUrl.protocol !== 'http:') {
+    throw new ConfigError(`RAZORPAY_API_URL: "${rawUrl}" is not an http(s) URL`);
+  }
+  return {
+    provider: 'razorpay',
+    razorpay: {
+      keyId: env.RAZORPAY_KEY_ID!.trim(),
+      keySecret: env.RAZORPAY_KEY_SECRET!.trim(),
+      webhookSecret: env.RAZORPAY_WEBHOOK_SECRET!.trim(),
+      apiUrl: apiUrl.toString().replace(/\/+$/, ''),
     },
   };
 }

@@ -2203,6 +2203,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/billing/documents/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * An issued document as its PDF
+         * @description Drawn from the snapshot frozen at issue (never from data changed since) with the clinic's logo: title by kind, number, date, supplier and recipient with GSTIN and State code, place of supply, reverse charge, the lines with their tax, round-off, the total in figures and words, references and payments. RECEPTION, ADMIN and SUPER_ADMIN any client's; a CLIENT their own. A draft has none (409). On the client's audit trail.
+         */
+        get: operations["downloadBillingDocumentPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/documents/{id}/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email an issued document's PDF to its client (RECEPTION, ADMIN)
+         * @description The same PDF as the download, attached to an email to the client's address on file (409 when there is none, or for a draft). On the client's audit trail.
+         */
+        post: operations["emailBillingDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/documents/{id}/payment-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open (or reuse) the online payment link for what is due
+         * @description Only with the online gateway configured (PAYMENTS_PROVIDER=razorpay; otherwise 404). A Razorpay payment link for what is due on an issued invoice or bill of supply: the open one when it is still for that amount (200), else a new one (201; a stale one is cancelled). Its `url` is the hosted checkout; after paying, the browser returns to the client's invoices in the portal, and the payment is recorded when Razorpay's webhook arrives. A CLIENT for their own documents; RECEPTION and ADMIN for anyone's. 409 when the document takes no payments or less than ₹1 is due; 502 when the gateway does not answer.
+         */
+        post: operations["openBillingPaymentLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/payment-flags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Online payments refused and left for reception (RECEPTION, ADMIN, SUPER_ADMIN)
+         * @description Payments Razorpay reported that were not recorded: an amount other than the link's, a document that no longer takes that much, or a link we do not know. Oldest first.
+         */
+        get: operations["listBillingPaymentFlags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/payments/razorpay/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Razorpay's webhook (no bearer token; signed)
+         * @description Public, and believed only when `X-Razorpay-Signature` is the hex HMAC-SHA256 of the raw body with the webhook secret (missing: 400, wrong: 401; nothing is stored). Deduplicated on `x-razorpay-event-id`: the same event twice records one payment. `payment_link.paid`, `payment_link.partially_paid` and `order.paid` record an `online` payment on the document (which moves to partially paid or paid); a payment whose amount differs from its link, or that the document can no longer take, is not recorded but flagged for reception (`/billing/payment-flags`), still answered 200 so Razorpay does not retry it. 404 when the gateway is not configured.
+         */
+        post: operations["receiveRazorpayWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/billing/advances": {
         parameters: {
             query?: never;
@@ -2751,7 +2857,7 @@ export interface components {
             active?: boolean;
         };
         /** @enum {string} */
-        AuditAction: "visit.list" | "visit.read" | "visit.create" | "visit.update" | "visit.transition" | "visit.addendum" | "visit.screen.list" | "visit.screen.create" | "visit.screen.override" | "visit.settings.update" | "visit.recipe.create" | "visit.stock.create" | "visit.session.list" | "visit.recipe.update" | "visit.stock.adjust" | "visit.stock.history" | "discovery.prospect.list" | "discovery.prospect.read" | "discovery.prospect.create" | "discovery.prospect.update" | "discovery.prospect.transition" | "discovery.prospect.call" | "discovery.prospect.convert" | "discovery.visit.list" | "discovery.visit.read" | "discovery.visit.create" | "discovery.visit.update" | "discovery.visit.sign" | "discovery.enquiry" | "discovery.funnel" | "thrive.summary" | "thrive.attention" | "thrive.tile" | "thrive.client.read" | "measurement.list" | "measurement.create" | "measurement.correct" | "user.create" | "user.read" | "record.view" | "user.delete" | "profile.read" | "profile.update" | "profile.create" | "role.change" | "consent.record" | "enrollment.list" | "enrollment.create" | "enrollment.update" | "enrollment.delete" | "thrive_check.create" | "thrive_check.list" | "profile.email_sync" | "user.deactivate" | "user.reactivate" | "user.invitation.resend" | "user.password.reset" | "consent.read" | "consent.withdraw" | "settings.update" | "settings.logo.upload" | "settings.logo.remove" | "appointment.list" | "appointment.read" | "appointment.create" | "appointment.transition" | "appointment.series" | "appointment.seen" | "waitlist.list" | "waitlist.create" | "waitlist.accept" | "package.list" | "package.create" | "scheduling.configure" | "support.ticket.list" | "support.ticket.read" | "support.ticket.create" | "support.ticket.assign" | "support.ticket.transition" | "support.message.create" | "support.attachment.upload" | "support.attachment.download" | "cognitive.results.list" | "cognitive.run.start" | "cognitive.run.save" | "cognitive.run.complete" | "cognitive.instrument.record" | "cognitive.review.create" | "lab.catalogue.create" | "lab.catalogue.update" | "lab.pincode.save" | "lab.slot.hold" | "lab.order.list" | "lab.order.read" | "lab.order.create" | "lab.order.reschedule" | "lab.order.transition" | "lab.report.list" | "lab.result.enter" | "lab.report.pdf.attach" | "lab.report.pdf.download";
+        AuditAction: "billing.document.pdf" | "billing.document.email" | "billing.payment_link.create" | "billing.payment.online" | "billing.payment.flag" | "billing.payment_flag.list" | "visit.list" | "visit.read" | "visit.create" | "visit.update" | "visit.transition" | "visit.addendum" | "visit.screen.list" | "visit.screen.create" | "visit.screen.override" | "visit.settings.update" | "visit.recipe.create" | "visit.stock.create" | "visit.session.list" | "visit.recipe.update" | "visit.stock.adjust" | "visit.stock.history" | "discovery.prospect.list" | "discovery.prospect.read" | "discovery.prospect.create" | "discovery.prospect.update" | "discovery.prospect.transition" | "discovery.prospect.call" | "discovery.prospect.convert" | "discovery.visit.list" | "discovery.visit.read" | "discovery.visit.create" | "discovery.visit.update" | "discovery.visit.sign" | "discovery.enquiry" | "discovery.funnel" | "thrive.summary" | "thrive.attention" | "thrive.tile" | "thrive.client.read" | "measurement.list" | "measurement.create" | "measurement.correct" | "user.create" | "user.read" | "record.view" | "user.delete" | "profile.read" | "profile.update" | "profile.create" | "role.change" | "consent.record" | "enrollment.list" | "enrollment.create" | "enrollment.update" | "enrollment.delete" | "thrive_check.create" | "thrive_check.list" | "profile.email_sync" | "user.deactivate" | "user.reactivate" | "user.invitation.resend" | "user.password.reset" | "consent.read" | "consent.withdraw" | "settings.update" | "settings.logo.upload" | "settings.logo.remove" | "appointment.list" | "appointment.read" | "appointment.create" | "appointment.transition" | "appointment.series" | "appointment.seen" | "waitlist.list" | "waitlist.create" | "waitlist.accept" | "package.list" | "package.create" | "scheduling.configure" | "support.ticket.list" | "support.ticket.read" | "support.ticket.create" | "support.ticket.assign" | "support.ticket.transition" | "support.message.create" | "support.attachment.upload" | "support.attachment.download" | "cognitive.results.list" | "cognitive.run.start" | "cognitive.run.save" | "cognitive.run.complete" | "cognitive.instrument.record" | "cognitive.review.create" | "lab.catalogue.create" | "lab.catalogue.update" | "lab.pincode.save" | "lab.slot.hold" | "lab.order.list" | "lab.order.read" | "lab.order.create" | "lab.order.reschedule" | "lab.order.transition" | "lab.report.list" | "lab.result.enter" | "lab.report.pdf.attach" | "lab.report.pdf.download" | "billing.settings.update" | "billing.item_tax.update" | "billing.product.create" | "billing.product.update" | "billing.product.delete" | "billing.document.list" | "billing.document.read" | "billing.document.create" | "billing.document.update" | "billing.document.delete" | "billing.document.issue" | "billing.credit_note.create" | "billing.payment.create" | "billing.advance.list" | "billing.advance.create" | "billing.balance.read";
         /** @enum {string} */
         AuditOutcome: "success" | "denied";
         AuditEvent: {
@@ -4482,10 +4588,10 @@ export interface components {
             state_code: components["schemas"]["GstStateCode"];
             address: string;
             series_prefixes: components["schemas"]["BillingSeriesPrefixes"];
-            /** @description The clinic's UPI id */
+            /** @description The clinic's UPI id, e.g. clinic@okicici. */
             upi_vpa?: string | null;
             upi_payee_name?: string | null;
-            /** @description Printed at the foot (bank details */
+            /** @description Printed at the foot (bank details, terms). */
             invoice_note?: string | null;
             /** @description The rates the clinic offers, in basis points (default 0, 500, 1800, 4000). */
             gst_rates_bp?: number[];
@@ -4586,7 +4692,7 @@ export interface components {
         BillingDraftCreate: {
             /** @enum {string} */
             from: "appointment" | "lab_order" | "package_sale" | "manual";
-            /** @description The appointment */
+            /** @description The appointment, lab order or sold package (not with manual). */
             source?: number;
             /** @description Required with manual; otherwise the source's client. */
             client?: number;
@@ -4748,7 +4854,7 @@ export interface components {
             source: {
                 /** @enum {string} */
                 from: "appointment" | "lab_order" | "package_sale" | "manual" | "credit" | "advance";
-                /** @description The appointment */
+                /** @description The appointment, lab order, sold package or credited document. */
                 id: number | null;
             };
             recipient: components["schemas"]["BillingRecipient"];
@@ -4803,9 +4909,9 @@ export interface components {
             amount_paise: number;
             /** @description Cash handed over (cash only; default the amount). */
             tendered_paise?: number;
-            /** @description Card terminal reference (card */
+            /** @description Card terminal reference (card, required) or UPI UTR (upi, required, 12 digits). */
             reference?: string;
-            /** @description The receipt voucher (method advance */
+            /** @description The receipt voucher (method advance, required). */
             advance?: number;
         };
         BillingUpiPayload: {
@@ -4816,6 +4922,50 @@ export interface components {
             payee_name: string;
             /** @description The document number. */
             note: string;
+        };
+        BillingDocumentEmailed: {
+            detail: string;
+            to: string;
+        };
+        BillingPaymentLink: {
+            document: number;
+            /** @description Razorpay's plink_… id. */
+            link_id: string;
+            /** @description The hosted checkout (short_url). */
+            url: string;
+            amount_paise: number;
+            /** @enum {string} */
+            status: "created" | "partially_paid" | "paid" | "expired" | "cancelled";
+            /** Format: date-time */
+            created_at: string;
+        };
+        BillingPaymentFlag: {
+            id: number;
+            document: number | null;
+            number: string | null;
+            client: number | null;
+            payment_id: string;
+            link_id: string | null;
+            amount_paise: number;
+            expected_paise: number | null;
+            /** @enum {string} */
+            reason: "amount_mismatch" | "not_payable" | "unknown_link";
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description Razorpay's event envelope (checked as raw text against its signature before it is read). */
+        RazorpayWebhookEvent: {
+            /** @enum {string} */
+            entity: "event";
+            account_id?: string;
+            event: string;
+            contains?: string[];
+            payload?: Record<string, never>;
+            created_at?: number;
+        };
+        RazorpayWebhookOutcome: {
+            /** @enum {string} */
+            outcome: "recorded" | "already_recorded" | "flagged" | "ignored" | "duplicate";
         };
         BillingAdvance: {
             /** @description The receipt voucher's document id. */
@@ -4833,7 +4983,7 @@ export interface components {
         };
         BillingAdvanceCreate: {
             client: number;
-            /** @description What was received */
+            /** @description What was received, GST included. */
             amount_paise: number;
             /** @enum {string} */
             method: "cash" | "card" | "upi";
@@ -9075,6 +9225,165 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    downloadBillingDocumentPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF, with `Content-Disposition` naming it by its number. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    emailBillingDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sent (or, with MAIL_TRANSPORT=outbox, recorded). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingDocumentEmailed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    openBillingPaymentLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The open link, reused. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingPaymentLink"];
+                };
+            };
+            /** @description A new link. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingPaymentLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            /** @description The payment gateway did not answer. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBillingPaymentFlags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The open flags. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingPaymentFlag"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    receiveRazorpayWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Razorpay-Signature"?: string;
+                "x-razorpay-event-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RazorpayWebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged, with what it did. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RazorpayWebhookOutcome"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The signature does not match. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
         };
     };
     listBillingAdvances: {

@@ -47,6 +47,10 @@ export const DENIED = {
   clinicOnly: (fields: string[]) => `Only clinic staff may change ${fields.join(', ')}.`,
   consentOthers: "Only the client may record their own consent.",
   labDesk: 'Only the staff who run the lab desk may do this (back office: clinic settings).',
+  billing: 'Only RECEPTION or an ADMIN may bill and take payments.',
+  billingRead: 'Only RECEPTION, an ADMIN or a SUPER_ADMIN may read billing.',
+  billingAdmin: "Only an ADMIN may change the clinic's tax settings and products.",
+  balanceRead: "Only the staff who bill, a DOCTOR or a NURSE may read a client's balance.",
   ticketCategory: (category: string) => `Your role does not answer ${category} tickets (back office: clinic settings).`,
 } as const;
 

@@ -14,12 +14,13 @@ import type { Db } from '../db/database.ts';
 import { type AuditEntry, refuse } from './data/audit.ts';
 import { DENIED, forbidden, isAdmin, isBookingRole, isClientRole, isStaff } from './policy.ts';
 import type { Role } from '../../machines/guard/roles.ts';
+import { billsClients, keepsBillingSettings, readsBalance, readsBilling } from '../../machines/billing/billing-roles.ts';
 
 /**
  * Who may call: anyone (no token), anyone signed in, clinic staff, ADMIN and SUPER_ADMIN, the roles
  * that book for others (the front desk and admins), clients only.
  */
-export type Audience = 'public' | 'signed-in' | 'staff' | 'admins' | 'booking' | 'clients';
+export type Audience = 'public' | 'signed-in' | 'staff' | 'admins' | 'booking' | 'clients' | 'billing' | 'billing-readers' | 'billing-admins' | 'billing-own' | 'balance-own';
 
 /**
  * Whose record: `none` (the clinic's, nobody's in particular), `own` (a client their own, staff any
@@ -49,6 +50,13 @@ const AUDIENCE: Record<Exclude<Audience, 'public' | 'signed-in'>, { admits: (rol
   admins: { admits: isAdmin, denied: DENIED.adminOnly },
   booking: { admits: isBookingRole },
   clients: { admits: isClientRole },
+  // Billing (issue 34): the front desk and ADMIN bill; SUPER_ADMIN reads; ADMIN keeps the tax
+  // settings; a client reads their own documents and balance; DOCTOR and NURSE read balances.
+  billing: { admits: billsClients, denied: DENIED.billing },
+  'billing-readers': { admits: readsBilling, denied: DENIED.billingRead },
+  'billing-admins': { admits: keepsBillingSettings, denied: DENIED.billingAdmin },
+  'billing-own': { admits: (role) => isClientRole(role) || readsBilling(role), denied: DENIED.billingRead },
+  'balance-own': { admits: (role) => isClientRole(role) || readsBalance(role), denied: DENIED.balanceRead },
 };
 
 /** Whether a role is among a declaration's audience. */

@@ -9,6 +9,7 @@ import type { PortalBookingTables } from './schema-portal-booking.ts';
 import type { DiscoveryTables } from './schema-discovery.ts';
 import type { SupportTables } from './schema-support.ts';
 import type { LabTables } from './schema-labs.ts';
+import type { BillingTables } from './schema-billing.ts';
 import type { ThriveTables } from './schema-thrive.ts';
 import type { SchedulingBackofficeTables } from './schema-scheduling-backoffice.ts';
 
@@ -295,7 +296,7 @@ export interface PortalHomeViewsTable {
 }
 
 /** Every table, by the name queries use (schema-qualified outside `public`). */
-export interface Database extends CognitiveTables, SchedulingTables, DiscoveryTables, SupportTables, SchedulingBackofficeTables, ThriveTables, PortalBookingTables, LabTables {
+export interface Database extends CognitiveTables, SchedulingTables, DiscoveryTables, SupportTables, SchedulingBackofficeTables, ThriveTables, PortalBookingTables, LabTables, BillingTables {
   mail_outbox: MailOutboxTable;
   'identity.pool': IdentityPoolTable;
   'identity.users': IdentityUsersTable;

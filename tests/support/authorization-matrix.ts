@@ -43,6 +43,13 @@ const visitRow = (key: string, operation: string, target: string, client: Outcom
   ...(roles ? { roles } : {}),
 });
 
+
+/** Billing (issue 34): RECEPTION bills (`front`), DOCTOR and NURSE read balances (`balance`). */
+const billingRow = (key: string, operation: string, target: string, client: Outcome, front: Outcome, admin: Outcome, superAdmin: Outcome, balance?: Outcome): MatrixRow => ({
+  ...row(key, operation, target, client, 403, admin, superAdmin, front),
+  ...(balance !== undefined ? { roles: { NURSE: balance, DOCTOR: balance } } : {}),
+});
+
 export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   row('users.list', 'GET users/users', '—', 403, 200, 200, 200),
   row('users.me', 'GET users/users/me', 'own', 200, 200, 200, 200),
@@ -258,6 +265,34 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   visitRow('iv-recipes.patch', 'PATCH visits/iv-recipes/{id}', '—', 403, 403, 200, 200),
   visitRow('stock-lots.history', 'GET visits/stock-lots/{id}/adjustments', '—', 403, 200, 200, 200),
   visitRow('stock-lots.adjust', 'POST visits/stock-lots/{id}/adjustments (received)', '—', 403, 403, 201, 201),
+  // Billing (server/api/billing, issue 34): RECEPTION and ADMIN bill and take payments; SUPER_ADMIN
+  // reads; ADMIN keeps the tax settings, tax data and products; a CLIENT reads their own issued
+  // documents, advances and balance; DOCTOR and NURSE read a client's balance.
+  billingRow('billing.settings.get', 'GET billing/settings', '—', 403, 200, 200, 200),
+  billingRow('billing.settings.put', 'PUT billing/settings', '—', 403, 403, 200, 403),
+  billingRow('billing.item-tax.list', 'GET billing/item-tax', '—', 403, 200, 200, 200),
+  billingRow('billing.item-tax.put', 'PUT billing/item-tax', 'a service', 403, 403, 200, 403),
+  billingRow('billing.products.list', 'GET billing/products', '—', 403, 200, 200, 200),
+  billingRow('billing.products.create', 'POST billing/products', '—', 403, 403, 201, 403),
+  billingRow('billing.products.patch', 'PATCH billing/products/{id}', 'a product', 403, 403, 200, 403),
+  billingRow('billing.products.delete', 'DELETE billing/products/{id}', 'a product on no document', 403, 403, 204, 403),
+  billingRow('billing.documents.list.own', 'GET billing/documents?client={id}', 'own', 200, 200, 200, 200),
+  billingRow('billing.documents.list.client', 'GET billing/documents?client={id}', 'another client', 404, 200, 200, 200),
+  billingRow('billing.documents.create.client', 'POST billing/documents (manual)', 'another client', 403, 201, 201, 403),
+  billingRow('billing.documents.get.own', 'GET billing/documents/{id}', 'own (issued)', 200, 200, 200, 200),
+  billingRow('billing.documents.get.client', 'GET billing/documents/{id}', 'another client', 404, 200, 200, 200),
+  billingRow('billing.documents.patch.client', 'PATCH billing/documents/{id} (draft)', 'another client', 403, 200, 200, 403),
+  billingRow('billing.documents.delete.client', 'DELETE billing/documents/{id} (draft)', 'another client', 403, 204, 204, 403),
+  billingRow('billing.documents.issue.client', 'POST billing/documents/{id}/issue', 'another client', 403, 200, 200, 403),
+  billingRow('billing.credit-notes.create.client', 'POST billing/documents/{id}/credit-notes', 'another client', 403, 201, 201, 403),
+  billingRow('billing.payments.create.client', 'POST billing/documents/{id}/payments (cash)', 'another client', 403, 201, 201, 403),
+  billingRow('billing.upi.own', 'GET billing/documents/{id}/upi', 'own', 200, 200, 200, 200),
+  billingRow('billing.upi.client', 'GET billing/documents/{id}/upi', 'another client', 404, 200, 200, 200),
+  billingRow('billing.advances.list.own', 'GET billing/advances?client={id}', 'own', 200, 200, 200, 200),
+  billingRow('billing.advances.list.client', 'GET billing/advances?client={id}', 'another client', 404, 200, 200, 200),
+  billingRow('billing.advances.create.client', 'POST billing/advances', 'another client', 403, 201, 201, 403),
+  billingRow('billing.balance.own', 'GET billing/balance?client={id}', 'own', 200, 200, 200, 200, 200),
+  billingRow('billing.balance.client', 'GET billing/balance?client={id}', 'another client', 404, 200, 200, 200, 200),
 ];
 
 export function expectedOutcome(r: MatrixRow, role: ClinicRole): Outcome {

@@ -6,6 +6,7 @@ import { discoveryRoutes } from '../discovery/routes.ts';
 import { cognitiveAssessmentRoutes } from '../assessments/routes.ts';
 import { supportRoutes } from '../support/routes.ts';
 import { labRoutes } from '../labs/routes.ts';
+import { billingRoutes } from '../billing/routes.ts';
 import { therapyVisitRoutes } from '../visits/routes.ts';
 import { completedSessionRoutes } from '../visits/completed-sessions.ts';
 import { schedulingBackofficeRoutes } from '../appointments/backoffice.ts';
@@ -50,4 +51,5 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   therapyVisitRoutes,
   completedSessionRoutes,
   portalHomeViewRoutes,
+  billingRoutes,
 ];

@@ -19,6 +19,12 @@ export const AUDIT_OUTCOME_WORDS: Record<AuditOutcome, string> = {
 };
 
 export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
+  'billing.document.pdf': "Downloaded an invoice's PDF",
+  'billing.document.email': 'Emailed an invoice',
+  'billing.payment_link.create': 'Opened a link to pay online',
+  'billing.payment.online': 'Payment received online',
+  'billing.payment.flag': 'Held an online payment for reception',
+  'billing.payment_flag.list': 'Read the held online payments',
   'record.view': 'Opened the record',
   'user.read': 'Opened the record',
   'user.create': 'Created the user',
@@ -106,6 +112,22 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   'lab.result.enter': 'Recorded a lab result',
   'lab.report.pdf.attach': 'Attached a lab report file',
   'lab.report.pdf.download': 'Downloaded a lab report file',
+  'billing.settings.update': 'Changed the tax settings',
+  'billing.item_tax.update': 'Changed the tax data of a service or package',
+  'billing.product.create': 'Added a product',
+  'billing.product.update': 'Changed a product',
+  'billing.product.delete': 'Deleted a product',
+  'billing.document.list': 'Read the invoices',
+  'billing.document.read': 'Opened an invoice',
+  'billing.document.create': 'Started a draft invoice',
+  'billing.document.update': 'Changed a draft invoice',
+  'billing.document.delete': 'Deleted a draft invoice',
+  'billing.document.issue': 'Issued an invoice',
+  'billing.credit_note.create': 'Issued a credit note',
+  'billing.payment.create': 'Took a payment',
+  'billing.advance.list': 'Read the advances',
+  'billing.advance.create': 'Took an advance',
+  'billing.balance.read': 'Read the balance',
   'discovery.prospect.list': 'Read the prospects',
   'discovery.prospect.read': 'Opened the prospect',
   'discovery.prospect.create': 'Added the prospect',
@@ -124,6 +146,7 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
 
 /** What a page view read, as the end of "Read: …" ("the profile, visits, support tickets"). */
 export const AUDIT_READ_WORDS: Record<AuditRead, string> = {
+  'billing.payment_flag.list': 'held online payments',
   'user.read': 'the profile',
   'profile.read': 'the profile',
   'consent.read': 'the consent history',
@@ -145,6 +168,10 @@ export const AUDIT_READ_WORDS: Record<AuditRead, string> = {
   'lab.order.list': 'lab orders',
   'lab.order.read': 'a lab order',
   'lab.report.list': 'lab reports',
+  'billing.document.list': 'invoices',
+  'billing.document.read': 'an invoice',
+  'billing.advance.list': 'advances',
+  'billing.balance.read': 'the balance',
   'discovery.prospect.list': 'prospects',
   'discovery.prospect.read': 'the prospect',
   'discovery.visit.list': 'discovery visits',
@@ -158,10 +185,12 @@ export const AUDIT_READ_WORDS: Record<AuditRead, string> = {
 export const AUDIT_FILTER_GROUPS: ReadonlyArray<{ label: string; actions: readonly AuditAction[] }> = [
   { label: 'Record and account', actions: ['record.view', 'profile.read', 'profile.create', 'profile.update', 'profile.email_sync', 'role.change', 'user.create', 'user.deactivate', 'user.reactivate', 'user.invitation.resend', 'user.password.reset', 'user.delete'] },
   { label: 'Consent', actions: ['consent.read', 'consent.record', 'consent.withdraw'] },
+  { label: 'Invoice documents and online payments', actions: ['billing.document.pdf', 'billing.document.email', 'billing.payment_link.create', 'billing.payment.online', 'billing.payment.flag'] },
   { label: 'Programs', actions: ['enrollment.list', 'enrollment.create', 'enrollment.update', 'enrollment.delete'] },
   { label: 'Appointments', actions: ['appointment.list', 'appointment.read', 'appointment.create', 'appointment.series', 'appointment.transition', 'waitlist.list', 'waitlist.create', 'waitlist.accept', 'package.list', 'package.create'] },
   { label: 'Visits', actions: ['visit.list', 'visit.read', 'visit.create', 'visit.update', 'visit.transition', 'visit.addendum', 'visit.screen.list', 'visit.screen.create', 'visit.screen.override', 'visit.session.list'] },
   { label: 'Labs', actions: ['lab.order.list', 'lab.order.read', 'lab.slot.hold', 'lab.order.create', 'lab.order.reschedule', 'lab.order.transition', 'lab.report.list', 'lab.result.enter', 'lab.report.pdf.attach', 'lab.report.pdf.download'] },
+  { label: 'Billing', actions: ['billing.document.list', 'billing.document.read', 'billing.document.create', 'billing.document.update', 'billing.document.delete', 'billing.document.issue', 'billing.credit_note.create', 'billing.payment.create', 'billing.advance.list', 'billing.advance.create', 'billing.balance.read'] },
   { label: 'Thrive', actions: ['thrive.client.read', 'thrive_check.list', 'thrive_check.create', 'measurement.list', 'measurement.create', 'measurement.correct'] },
   { label: 'Cognitive', actions: ['cognitive.results.list', 'cognitive.run.start', 'cognitive.run.save', 'cognitive.run.complete', 'cognitive.instrument.record', 'cognitive.review.create'] },
   { label: 'Support', actions: ['support.ticket.list', 'support.ticket.read', 'support.ticket.create', 'support.ticket.assign', 'support.ticket.transition', 'support.message.create', 'support.attachment.upload', 'support.attachment.download'] },
@@ -173,6 +202,7 @@ export const AUDIT_FILTER_GROUPS: ReadonlyArray<{ label: string; actions: readon
  * dashboards, the prospect list), and `user.read`, which on a record is its view's `record.view`.
  */
 export const AUDIT_UNFILTERED: readonly AuditAction[] = [
+  'billing.payment_flag.list',
   'user.read',
   'settings.update',
   'settings.logo.upload',
@@ -188,6 +218,11 @@ export const AUDIT_UNFILTERED: readonly AuditAction[] = [
   'lab.catalogue.create',
   'lab.catalogue.update',
   'lab.pincode.save',
+  'billing.settings.update',
+  'billing.item_tax.update',
+  'billing.product.create',
+  'billing.product.update',
+  'billing.product.delete',
   'thrive.summary',
   'thrive.attention',
   'thrive.tile',

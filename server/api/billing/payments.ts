@@ -1,0 +1,129 @@
+// Money in: payments on an issued invoice or bill of supply (cash with change, card with its
+// terminal reference, UPI with its UTR, or from an unused advance), advances taken before the
+// service (each a receipt voucher, numbered at once, Rule 50), and a client's balance. Each runs
+// in the caller's transaction with the document's row locked, so two payments at once never take
+// more than is due; a UTR is recorded once (unique index).
+import { billingDocumentLifecycle, takesPayments } from '../../../machines/billing/invoice-lifecycle.ts';
+import { advanceLine } from '../../../machines/billing/tax.ts';
+import { UPI_UTR } from '../../../machines/billing/upi.ts';
+import type { Db } from '../../db/database.ts';
+import type { BillingPaymentMethod } from '../../db/schema-billing.ts';
+import { badRequest, HttpError } from '../../http/errors.ts';
+import { requireLifecycleStep } from '../lifecycle.ts';
+import { notFound } from '../policy.ts';
+import { advanceLeft, dueOf, findDocument, moneyOf, recipientOf } from './data.ts';
+import { regimeOf } from './drafting.ts';
+import { clinicToday, issuingSettings, nextNumber, snapshotOf } from './issuing.ts';
+import { BILLING_TEXTS as T, type S } from './route-helpers.ts';
+import { summaryOut } from './present.ts';
+
+export interface PaymentInput {
+  method: BillingPaymentMethod;
+  amount_paise: number;
+  tendered_paise?: number;
+  reference?: string;
+  advance?: number;
+}
+
+/** The method's own fields: cash's tendered amount and change, a card's or UPI's reference (400 naming the field). */
+export function methodFields(p: PaymentInput): { tendered: number | null; change: number | null; reference: string | null } {
+  if (p.tendered_paise !== undefined && p.method !== 'cash') throw badRequest('tendered_paise', T.tenderedNotCash);
+  if (p.advance !== undefined && p.method !== 'advance') throw badRequest('advance', T.advanceNotForMethod);
+  if (p.method === 'cash') {
+    const tendered = p.tendered_paise ?? p.amount_paise;
+    if (tendered < p.amount_paise) throw badRequest('tendered_paise', T.tenderedShort);
+    return { tendered, change: tendered - p.amount_paise, reference: p.reference ?? null };
+  }
+  if ((p.method === 'card' || p.method === 'upi' || p.method === 'online') && !p.reference) throw badRequest('reference', T.referenceRequired);
+  if (p.method === 'upi' && !UPI_UTR.test(p.reference!)) throw badRequest('reference', T.utrShape);
+  if (p.method === 'advance' && p.advance === undefined) throw badRequest('advance', T.advanceRequired);
+  return { tendered: null, change: null, reference: p.reference ?? null };
+}
+
+/** A UPI UTR already recorded is a 409, not a 500. */
+async function uniqueUtr<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') throw new HttpError(409, T.utrTaken);
+    throw error;
+  }
+}
+
+/**
+ * Records a payment on document `id` in `trx` (the gateway's confirmed payments come here too,
+ * method `online`): at most what is due, and the document moves to partially paid or paid.
+ */
+export async function recordPayment(trx: Db, id: number, p: PaymentInput, by: number | null): Promise<void> {
+  const fields = methodFields(p);
+  const doc = await findDocument(trx, id, true);
+  if (!doc || doc.status === 'deleted') throw notFound();
+  if (doc.kind === 'credit_note' || doc.kind === 'receipt' || !takesPayments(doc.status)) throw new HttpError(409, T.noPayments);
+  const due = dueOf(doc, await moneyOf(trx, id));
+  if (p.amount_paise > due) throw new HttpError(409, T.tooMuch(Math.max(0, due)));
+  if (p.method === 'advance') {
+    const receipt = await findDocument(trx, p.advance!, true);
+    if (!receipt || receipt.kind !== 'receipt' || receipt.client_id !== doc.client_id) throw badRequest('advance', T.advanceUnknown);
+    const left = await advanceLeft(trx, receipt);
+    if (p.amount_paise > left) throw new HttpError(409, T.advanceShort(left));
+  }
+  const dueAfter = due - p.amount_paise;
+  const to = dueAfter <= 0 ? 'paid' : 'partially_paid';
+  if (to !== doc.status) requireLifecycleStep(billingDocumentLifecycle, 'billing document', doc.status, to, { extras: { due_paise: dueAfter } });
+  await uniqueUtr(
+    trx
+      .insertInto('billing_payments')
+      .values({ document_id: id, method: p.method, amount_paise: p.amount_paise, tendered_paise: fields.tendered, change_paise: fields.change, reference: fields.reference, advance_id: p.method === 'advance' ? p.advance! : null, recorded_by: by })
+      .execute(),
+  );
+  if (to !== doc.status) await trx.updateTable('billing_documents').set({ status: to, updated_at: new Date() }).where('id', '=', id).execute();
+}
+
+/** Takes an advance for `b.client` in `trx`: a receipt voucher numbered at once, with the money received on it; its id. */
+export async function takeAdvance(trx: Db, b: S['BillingAdvanceCreate'], by: number): Promise<number> {
+  const fields = methodFields({ method: b.method, amount_paise: b.amount_paise, tendered_paise: b.tendered_paise, reference: b.reference });
+  const settings = await issuingSettings(trx);
+  const rate = b.exempt ? 0 : (b.gst_rate_bp ?? 1800);
+  if (!b.exempt && !settings.ratesBp.includes(rate)) throw badRequest('gst_rate_bp', T.rateNotOffered(settings.ratesBp));
+  const recipient = await recipientOf(trx, b.client);
+  const line = advanceLine(b.description?.trim() ?? 'Advance', b.code ?? null, b.amount_paise, rate, b.exempt ?? false, regimeOf(settings, settings.stateCode));
+  const { day, fy } = await clinicToday(trx);
+  const number = await nextNumber(trx, 'receipt', fy, settings.prefixes.receipt);
+  const payments = [{ method: b.method, reference: fields.reference, amountPaise: b.amount_paise, receivedOn: day }];
+  const snapshot = snapshotOf({ kind: 'receipt', number, day, fy, settings, recipient, placeOfSupply: settings.stateCode, lines: [line], payments, note: null });
+  const { id } = await trx
+    .insertInto('billing_documents')
+    .values({ client_id: b.client, kind: 'receipt', status: 'issued', number, issued_on: day, financial_year: fy, source_from: 'advance', source_id: null, credits_document_id: null, recipient: JSON.stringify(recipient), place_of_supply: settings.stateCode, note: null, credit_reason: null, total_paise: snapshot.totals.totalPaise, snapshot: JSON.stringify(snapshot), created_by: by })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('billing_lines')
+    .values({ document_id: id, position: 0, origin: 'manual', item_id: null, product_id: null, credits_line_id: null, description: line.description, code: line.code, quantity: 1, unit_price_paise: line.unitPricePaise, discount_paise: 0, gst_rate_bp: rate, exempt: line.exempt, from_package: null, taxable_paise: line.taxablePaise, cgst_paise: line.cgst?.amountPaise ?? 0, sgst_paise: line.sgst?.amountPaise ?? 0, igst_paise: line.igst?.amountPaise ?? 0, total_paise: line.totalPaise })
+    .execute();
+  await uniqueUtr(trx.insertInto('billing_payments').values({ document_id: id, method: b.method, amount_paise: b.amount_paise, tendered_paise: fields.tendered, change_paise: fields.change, reference: fields.reference, advance_id: null, recorded_by: by }).execute());
+  return id;
+}
+
+export async function advancesOf(db: Db, client: number): Promise<S['BillingAdvance'][]> {
+  const receipts = await db.selectFrom('billing_documents').selectAll().where('client_id', '=', client).where('kind', '=', 'receipt').orderBy('id', 'desc').execute();
+  const out: S['BillingAdvance'][] = [];
+  for (const r of receipts) {
+    const left = await advanceLeft(db, r);
+    const paid = await db.selectFrom('billing_payments').select(['method', 'reference']).where('document_id', '=', r.id).orderBy('id').executeTakeFirstOrThrow();
+    out.push({ id: r.id, client: client, number: r.number!, issued_on: r.snapshot!.issuedOn, amount_paise: Number(r.total_paise), applied_paise: Number(r.total_paise) - left, unused_paise: left, method: paid.method as 'cash' | 'card' | 'upi', reference: paid.reference });
+  }
+  return out;
+}
+
+export async function balanceOf(db: Db, client: number): Promise<S['BillingBalance']> {
+  const open = await db.selectFrom('billing_documents').selectAll().where('client_id', '=', client).where('kind', 'in', ['invoice', 'bill_of_supply']).where('status', 'in', ['issued', 'partially_paid']).orderBy('id').execute();
+  const documents = [];
+  let unpaid = 0;
+  for (const doc of open) {
+    const summary = await summaryOut(db, doc);
+    unpaid += Math.max(0, summary.balance_paise);
+    documents.push(summary);
+  }
+  const unused = (await advancesOf(db, client)).reduce((sum, a) => sum + a.unused_paise, 0);
+  return { client, unpaid_paise: unpaid, unused_advance_paise: unused, net_due_paise: unpaid - unused, open_documents: documents };
+}
