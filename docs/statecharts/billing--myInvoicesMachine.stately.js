@@ -6,12 +6,14 @@ export const machine = setup({
   guards: {
     "awaitingPayment": () => true,
     "canPayOnline": () => true,
+    "noGateway": () => true,
     "returning": () => true,
   },
   actions: {
     "clearMessage": () => {},
     "close": () => {},
     "countCheck": () => {},
+    "dropGateway": () => {},
     "goToGateway": () => {},
     "openFailed": () => {},
     "payFailed": () => {},
@@ -178,6 +180,13 @@ export const machine = setup({
               }
             ],
             "onError": [
+              {
+                "target": "#myInvoices.viewing",
+                "guard": "noGateway",
+                "actions": [
+                  "dropGateway"
+                ]
+              },
               {
                 "target": "#myInvoices.viewing",
                 "actions": [

@@ -1,11 +1,12 @@
 // "My invoices" on the portal (/user/invoices/{clientId}, issue 34): the client's issued documents
 // load; one opens with its lines, taxes, total in words and payments, and, while money is due, the
-// UPI link the page draws as a QR code. Where the online gateway is configured, "Pay online" asks
-// for the document's payment link and leaves for the gateway's hosted page (the `goToGateway`
-// action, provided by the view's hook); the gateway sends the browser back to this page naming the
-// document (`returnTo`), which opens it again and, while the payment is not yet recorded (the
-// gateway's webhook may arrive a moment after the browser), reads it again a few times. A
-// SUPER_ADMIN reads a client's portal (`readOnly`): nothing is paid from there.
+// UPI link the page draws as a QR code. "Pay online" asks for the document's payment link and
+// leaves for the gateway's hosted page (the `goToGateway` action, provided by the view's hook). The
+// contract tells a clinic without the gateway only by the link's 404, so that answer takes the
+// button away for the rest of the visit (`gateway` false) and says so. The gateway sends the
+// browser back to this page naming the document (`returnTo`), which opens it again and, while the
+// payment is not yet recorded (the webhook may arrive a moment after the browser), reads it again
+// a few times. A SUPER_ADMIN reads a client's portal (`readOnly`): nothing is paid from there.
 import { assign, fromPromise, setup } from 'xstate';
 import type { BillingDocumentKind } from './billing-document.ts';
 import { type BillingDocumentStatus, takesPayments } from './invoice-lifecycle.ts';
@@ -81,6 +82,8 @@ export interface OpenedInvoice {
 export interface MyInvoicesContext {
   clientId: string;
   readOnly: boolean;
+  /** False once the server said it has no online gateway (the payment link's 404). */
+  gateway: boolean;
   /** The document the gateway sent the browser back for, until its payment is seen (or the reads run out). */
   returnTo: number | null;
   /** Reads of the returned document so far. */
@@ -88,7 +91,7 @@ export interface MyInvoicesContext {
   invoices: InvoiceSummary[];
   selected: number | null;
   opened: OpenedInvoice | null;
-  message: 'openFailed' | 'payFailed' | 'notYetPaid' | null;
+  message: 'openFailed' | 'payFailed' | 'noGateway' | 'notYetPaid' | null;
 }
 
 export type MyInvoicesEvent =
@@ -126,7 +129,9 @@ export const myInvoicesMachine = setup({
     returning: ({ context }) => context.returnTo !== null,
     // Back from the gateway and the payment not seen yet: read again, a few times.
     awaitingPayment: ({ context }, opened: OpenedInvoice) => context.returnTo === opened.document.id && invoiceDue(opened.document) && context.checks < RETURN_CHECKS,
-    canPayOnline: ({ context }) => !context.readOnly && context.opened !== null && context.opened.online && invoiceDue(context.opened.document),
+    canPayOnline: ({ context }) => !context.readOnly && context.gateway && context.opened !== null && context.opened.online && invoiceDue(context.opened.document),
+    // The payment link's 404 for the client's own open document: the clinic has no online gateway.
+    noGateway: (_, params: { error: unknown }) => (params.error as { status?: unknown } | null)?.status === 404,
   },
   actions: {
     showList: assign((_, params: { invoices: InvoiceSummary[] }) => ({ invoices: params.invoices })),
@@ -148,11 +153,12 @@ export const myInvoicesMachine = setup({
     clearMessage: assign({ message: null }),
     openFailed: assign({ selected: null, opened: null, returnTo: null, message: 'openFailed' as const }),
     payFailed: assign({ message: 'payFailed' as const }),
+    dropGateway: assign({ gateway: false, message: 'noGateway' as const }),
     goToGateway: (_, _params: { url: string }) => {},
   },
 }).createMachine({
   id: 'myInvoices',
-  context: ({ input }) => ({ clientId: input.clientId, readOnly: input.readOnly, returnTo: input.returnTo, checks: 0, invoices: [], selected: null, opened: null, message: null }),
+  context: ({ input }) => ({ clientId: input.clientId, readOnly: input.readOnly, gateway: true, returnTo: input.returnTo, checks: 0, invoices: [], selected: null, opened: null, message: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -200,7 +206,10 @@ export const myInvoicesMachine = setup({
         src: 'startPayment',
         input: ({ context }) => ({ id: context.selected! }),
         onDone: { target: 'redirecting', actions: { type: 'goToGateway', params: ({ event }) => ({ url: event.output }) } },
-        onError: { target: 'viewing', actions: 'payFailed' },
+        onError: [
+          { guard: { type: 'noGateway', params: ({ event }) => ({ error: event.error }) }, target: 'viewing', actions: 'dropGateway' },
+          { target: 'viewing', actions: 'payFailed' },
+        ],
       },
     },
     // The browser is leaving for the gateway's hosted page.

@@ -6,6 +6,7 @@ import type { InvoiceDetail, InvoiceSummary, OpenedInvoice, UpiPayload } from '.
 import { invoiceDue } from '../../../machines/billing/my-invoices-machine.ts';
 import { ApiFailure, unwrap } from '../../lib/api-failure.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
+import { saveBlob } from '../../lib/files.ts';
 
 /** The documents a client is billed on: invoices and bills of supply, then credit notes and receipts (newest first, all of them). */
 export async function loadMyInvoices(api: ApiClient, clientId: string): Promise<InvoiceSummary[]> {
@@ -41,6 +42,18 @@ export async function loadMyInvoice(api: ApiClient, id: number): Promise<OpenedI
     credited_paise: d.credited_paise,
   };
   const upi = invoiceDue(document) ? await upiPayload(api, id) : null;
-  return { document, upi, online: false };
+  // Online payment is offered on what is due; a clinic without the gateway answers the link with 404.
+  return { document, upi, online: invoiceDue(document) };
 }
 
+
+/** The gateway's hosted checkout for what is due on a document (opened, or the open one reused). */
+export async function startOnlinePayment(api: ApiClient, id: number): Promise<string> {
+  const link = await unwrap(api.POST('/billing/documents/{id}/payment-link', { params: { path: { id } } }));
+  return link.url;
+}
+
+/** The issued document's PDF, saved under its number (the download is audited on the server). */
+export async function downloadInvoicePdf(api: ApiClient, id: number, fileName: string): Promise<void> {
+  saveBlob((await unwrap(api.GET('/billing/documents/{id}/pdf', { params: { path: { id } }, parseAs: 'blob' }))) as Blob, fileName);
+}

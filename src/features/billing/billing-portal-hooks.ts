@@ -5,7 +5,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { myInvoicesMachine } from '../../../machines/billing/my-invoices-machine.ts';
 import { useShell } from '../../app/port.ts';
-import { loadMyInvoice, loadMyInvoices } from './billing-portal-api.ts';
+import { downloadInvoicePdf, loadMyInvoice, loadMyInvoices, startOnlinePayment } from './billing-portal-api.ts';
 
 export function useMyInvoices(clientId: string, returnTo: number | null) {
   const { api, auth } = useShell();
@@ -14,6 +14,7 @@ export function useMyInvoices(clientId: string, returnTo: number | null) {
       actors: {
         loadInvoices: fromPromise(({ input }) => loadMyInvoices(api, input.clientId)),
         loadInvoice: fromPromise(({ input }) => loadMyInvoice(api, input.id)),
+        startPayment: fromPromise(({ input }) => startOnlinePayment(api, input.id)),
       },
       actions: { goToGateway: (_, params) => window.location.assign(params.url) },
     }),
@@ -23,7 +24,10 @@ export function useMyInvoices(clientId: string, returnTo: number | null) {
   return {
     step: useSelector(ref, (s) => s.value as 'loading' | 'failed' | 'list' | 'opening' | 'confirming' | 'viewing' | 'paying' | 'redirecting'),
     context: useSelector(ref, (s) => s.context),
+    // "Pay online" shows while the chart allows it, and stays (held) while the browser leaves for the gateway.
+    offersOnline: useSelector(ref, (s) => s.can({ type: 'invoices.payOnline' }) || s.matches('paying') || s.matches('redirecting')),
     canPayOnline: useSelector(ref, (s) => s.can({ type: 'invoices.payOnline' })),
     send: ref.send,
+    download: (id: number, number: string) => downloadInvoicePdf(api, id, `${number.replace(/\//g, '-')}.pdf`),
   };
 }

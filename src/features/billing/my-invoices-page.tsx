@@ -5,6 +5,7 @@
 // back) opens that document and reads it until the payment shows. Renders the chart in
 // machines/billing/my-invoices-machine.ts; a SUPER_ADMIN reads it without paying.
 import { Alert, Box, Button, Card, CardActionArea, CardContent, Chip, CircularProgress, Divider, Stack, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { useSnackbar } from 'notistack';
 import { useParams, useSearch } from 'wouter';
 import { invoiceDue, type InvoiceDetail, type InvoiceLine, type InvoiceSummary, type OpenedInvoice } from '../../../machines/billing/my-invoices-machine.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
@@ -145,7 +146,7 @@ function Payments({ d }: { d: InvoiceDetail }) {
   );
 }
 
-function PayPanel({ opened, canPayOnline, busy, onPayOnline }: { opened: OpenedInvoice; canPayOnline: boolean; busy: boolean; onPayOnline: () => void }) {
+function PayPanel({ opened, offered, canPayOnline, busy, onPayOnline }: { opened: OpenedInvoice; offered: boolean; canPayOnline: boolean; busy: boolean; onPayOnline: () => void }) {
   const { document: d, upi } = opened;
   if (!invoiceDue(d)) return null;
   return (
@@ -159,7 +160,7 @@ function PayPanel({ opened, canPayOnline, busy, onPayOnline }: { opened: OpenedI
             <Button href={upi.uri} variant="outlined">{T.openUpiApp}</Button>
           </Stack>
         )}
-        {opened.online && (
+        {offered && (
           <Box sx={{ mt: upi ? 2 : 0, textAlign: 'center' }}>
             <Button variant="contained" size="large" disabled={!canPayOnline || busy} onClick={onPayOnline} data-pay-online>{T.payOnline}</Button>
           </Box>
@@ -169,7 +170,8 @@ function PayPanel({ opened, canPayOnline, busy, onPayOnline }: { opened: OpenedI
   );
 }
 
-function Document({ opened, phone, step, canPayOnline, send }: { opened: OpenedInvoice; phone: boolean; step: string; canPayOnline: boolean; send: ReturnType<typeof useMyInvoices>['send'] }) {
+function Document({ opened, phone, step, offersOnline, canPayOnline, send, download }: { opened: OpenedInvoice; phone: boolean; step: string; offersOnline: boolean; canPayOnline: boolean; send: ReturnType<typeof useMyInvoices>['send']; download: () => Promise<void> }) {
+  const { enqueueSnackbar } = useSnackbar();
   const d = opened.document;
   return (
     <Box component="article" aria-labelledby="invoice-title" data-document={d.id} data-status={d.status} data-balance={d.balance_paise}>
@@ -181,11 +183,12 @@ function Document({ opened, phone, step, canPayOnline, send }: { opened: OpenedI
       {phone ? <LineCards lines={d.lines} /> : <LineTable lines={d.lines} />}
       <Totals d={d} />
       <Payments d={d} />
-      <PayPanel opened={opened} canPayOnline={canPayOnline} busy={step !== 'viewing'} onPayOnline={() => send({ type: 'invoices.payOnline' })} />
+      <PayPanel opened={opened} offered={offersOnline} canPayOnline={canPayOnline} busy={step !== 'viewing'} onPayOnline={() => send({ type: 'invoices.payOnline' })} />
       <Divider sx={{ my: 2 }} />
       <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
         <Button onClick={() => send({ type: 'invoices.close' })}>{T.back}</Button>
         <Button onClick={() => send({ type: 'invoices.refresh' })} disabled={step !== 'viewing'}>{T.refresh}</Button>
+        {d.number && <Button variant="outlined" onClick={() => download().catch(() => enqueueSnackbar(T.downloadFailed, { variant: 'error' }))}>{T.download}</Button>}
       </Stack>
     </Box>
   );
@@ -206,12 +209,12 @@ export function MyInvoicesPage() {
   }
   return (
     <PageFrame title={T.title} page={PAGE}>
-      {c.message && <Alert severity={c.message === 'notYetPaid' ? 'info' : 'error'} role="alert" sx={{ mb: 2 }}>{T[c.message]}</Alert>}
+      {c.message && <Alert severity={c.message === 'notYetPaid' || c.message === 'noGateway' ? 'info' : 'error'} role="alert" sx={{ mb: 2 }}>{T[c.message]}</Alert>}
       {(m.step === 'loading' || m.step === 'opening') && <CircularProgress aria-label={m.step === 'loading' ? T.title : T.loadingDocument} />}
       {m.step === 'confirming' && <Alert severity="info" sx={{ mb: 2 }}>{T.confirming}</Alert>}
       {(m.step === 'paying' || m.step === 'redirecting') && <Alert severity="info" sx={{ mb: 2 }}>{T.payingOnline}</Alert>}
       {c.opened && m.step !== 'list' ? (
-        <Document opened={c.opened} phone={phone} step={m.step} canPayOnline={m.canPayOnline} send={m.send} />
+        <Document opened={c.opened} phone={phone} step={m.step} offersOnline={m.offersOnline} canPayOnline={m.canPayOnline} send={m.send} download={() => m.download(c.opened!.document.id, c.opened!.document.number ?? String(c.opened!.document.id))} />
       ) : (
         m.step === 'list' && (
           <>

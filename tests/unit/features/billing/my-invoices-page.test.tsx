@@ -4,7 +4,7 @@
 // document opens and is read again until it shows paid. The real page, hooks, chart and adapter;
 // only the server is played.
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MyInvoicesPage } from '../../../../src/features/billing/my-invoices-page';
 import { MY_INVOICES_TEXT as T, rupees } from '../../../../src/features/billing/portal-texts';
 import { DUE, OLDER, PAID, summaryOf, UPI } from '../../machines/billing/billing-fixtures';
@@ -14,7 +14,7 @@ afterEach(cleanup);
 
 const document_ = (d: typeof DUE) => ({ ...d, client: 21, client_name: 'Meera Iyer', financial_year: '2026-27', source: { from: 'appointment', id: 3 }, recipient: { name: 'Meera Iyer', address: null, gstin: null, state_code: null }, place_of_supply_state_code: '27', refunded_paise: 0, refunds: [], credit_notes: [], credits: null, note: null, issued: null, created_at: '2026-11-20T05:00:00Z', updated_at: '2026-11-20T05:00:00Z' });
 
-function mount(options: { path?: string; role?: 'CLIENT' | 'SUPER_ADMIN'; reads?: (typeof DUE)[]; upi?: 'none' } = {}) {
+function mount(options: { path?: string; role?: 'CLIENT' | 'SUPER_ADMIN'; reads?: (typeof DUE)[]; upi?: 'none'; link?: [number, unknown] } = {}) {
   const reads = [...(options.reads ?? [DUE])];
   return renderPage(<MyInvoicesPage />, {
     path: options.path ?? '/user/invoices/21',
@@ -23,6 +23,7 @@ function mount(options: { path?: string; role?: 'CLIENT' | 'SUPER_ADMIN'; reads?
     answer: (r: Sent) => {
       if (r.path === '/billing/documents') return [200, page([summaryOf(DUE), OLDER])];
       if (r.path === '/billing/documents/12') return [200, document_(reads.length > 1 ? reads.shift()! : reads[0])];
+      if (r.path === '/billing/documents/12/payment-link' && r.method === 'POST') return options.link ?? [201, { document: 12, link_id: 'plink_1', url: 'https://rzp.example/l/plink_1', amount_paise: 118_000, status: 'created', created_at: '2026-11-20T06:00:00Z' }];
       if (r.path === '/billing/documents/12/upi') return options.upi === 'none' ? [409, { detail: 'No UPI id is set.' }] : [200, UPI];
       return undefined;
     },
@@ -42,7 +43,38 @@ describe('My invoices', () => {
     expect(sent.find((r) => r.path === '/billing/documents')!.query.get('client')).toBe('21');
   });
 
-  it('opens a document: its lines, taxes, total in words, and the UPI QR of what is due; no online payment without a gateway', async () => {
+  it('pays an open document online: the payment link, and the browser leaves for the gateway\'s page', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    try {
+      const { sent } = mount();
+      fireEvent.click(await screen.findByRole('button', { name: `${T.open} ${DUE.number}` }));
+      await act(async () => fireEvent.click(await screen.findByRole('button', { name: T.payOnline })));
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('https://rzp.example/l/plink_1'));
+      expect(sent.filter((r) => r.path === '/billing/documents/12/payment-link').map((r) => r.method)).toEqual(['POST']);
+      expect(screen.getByText(T.payingOnline)).toBeTruthy();
+    } finally {
+      assign.mockRestore();
+    }
+  });
+
+  it('takes "Pay online" away when the clinic has no gateway (the link\'s 404), keeping the UPI QR', async () => {
+    mount({ link: [404, { detail: 'Not found.' }] });
+    fireEvent.click(await screen.findByRole('button', { name: `${T.open} ${DUE.number}` }));
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: T.payOnline })));
+    expect(await screen.findByText(T.noGateway)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: T.payOnline })).toBeNull();
+    expect(screen.getByRole('img', { name: T.upiQrLabel(rupees(118_000), UPI.note) })).toBeTruthy();
+  });
+
+  it('offers a SUPER_ADMIN reading the portal no payment', async () => {
+    const { sent } = mount({ role: 'SUPER_ADMIN' });
+    fireEvent.click(await screen.findByRole('button', { name: `${T.open} ${DUE.number}` }));
+    await screen.findByRole('heading', { name: `${T.kind.invoice} ${DUE.number}` });
+    expect(screen.queryByRole('button', { name: T.payOnline })).toBeNull();
+    expect(sent.some((r) => r.method !== 'GET')).toBe(false);
+  });
+
+  it('opens a document: its lines, taxes, total in words, and the UPI QR of what is due', async () => {
     mount();
     fireEvent.click(await screen.findByRole('button', { name: `${T.open} ${DUE.number}` }));
     await screen.findByRole('heading', { name: `${T.kind.invoice} ${DUE.number}` });
@@ -55,7 +87,7 @@ describe('My invoices', () => {
     expect(qr.getAttribute('data-upi-qr')).toBe(UPI.uri);
     expect(qr.querySelector('path')!.getAttribute('d')!.length).toBeGreaterThan(100);
     expect(screen.getByRole('link', { name: T.openUpiApp }).getAttribute('href')).toBe(UPI.uri);
-    expect(screen.queryByRole('button', { name: T.payOnline })).toBeNull();
+    expect(screen.getByRole('button', { name: T.download })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: T.back }));
     await screen.findByRole('list', { name: T.listLabel });
   });

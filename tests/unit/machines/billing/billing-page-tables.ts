@@ -12,20 +12,21 @@ import { CATALOGUE, OPEN_DUE, OPEN_OFFLINE, OPEN_PAID, SETTINGS } from './billin
 // ---- My invoices: the list loads (or fails and is tried again); a document opens (or the list
 // says it could not); an open one is closed, read again, or paid online: only by the client, only
 // while money is due, only where the gateway is configured; the payment link sends the browser to
-// the gateway (a refusal stays on the document). Back from the gateway the document opens and is
+// the gateway (a refusal stays on the document; the link's 404, a clinic without the gateway, also
+// takes the button away). Back from the gateway the document opens and is
 // read again every little while until it is paid, three reads at most, then the page says so.
 
 const RECHECK = 'xstate.after.returnCheckDelay.myInvoices.confirming';
-const CLIENT = { clientId: '21', readOnly: false, returnTo: null, checks: 0, invoices: [], selected: 12, opened: OPEN_DUE, message: null };
+const CLIENT = { clientId: '21', readOnly: false, gateway: true, returnTo: null, checks: 0, invoices: [], selected: 12, opened: OPEN_DUE, message: null };
 
-const invoiceSteps = (pays: boolean, opened = 'viewing / showInvoice, settleReturn', loaded = 'list / showList') => ({
+const invoiceSteps = (pays: boolean, opened = 'viewing / showInvoice, settleReturn', loaded = 'list / showList', refused = 'viewing / payFailed') => ({
   loading: { 'xstate.done.actor.loadInvoices': loaded, 'xstate.error.actor.loadInvoices': 'failed' },
   failed: { 'invoices.retry': 'loading' },
   list: { 'invoices.open': 'opening / select' },
   opening: { 'xstate.done.actor.loadInvoice': opened, 'xstate.error.actor.loadInvoice': 'list / openFailed' },
   confirming: { [RECHECK]: 'opening', 'invoices.close': 'list / close' },
   viewing: { 'invoices.close': 'list / close', 'invoices.refresh': 'opening / clearMessage', ...(pays ? { 'invoices.payOnline': 'paying / clearMessage' } : {}) },
-  paying: { 'xstate.done.actor.startPayment': 'redirecting / goToGateway', 'xstate.error.actor.startPayment': 'viewing / payFailed' },
+  paying: { 'xstate.done.actor.startPayment': 'redirecting / goToGateway', 'xstate.error.actor.startPayment': refused },
   redirecting: {},
 });
 
@@ -49,9 +50,11 @@ export const myInvoicesTable: TransitionTable = {
   ],
   cases: [
     { name: 'the client on an unpaid invoice, the gateway configured', context: CLIENT, extras: { id: 12, output: OPEN_DUE }, start: 'loading', steps: invoiceSteps(true) },
+    { name: 'the clinic has no online gateway (the link answered 404)', context: CLIENT, extras: { id: 12, output: OPEN_DUE, error: { status: 404 } }, steps: invoiceSteps(true, undefined, undefined, 'viewing / dropGateway') },
+    { name: 'the gateway gone for this visit', context: { ...CLIENT, gateway: false }, extras: { id: 12, output: OPEN_DUE }, steps: invoiceSteps(false) },
     { name: 'a SUPER_ADMIN reading the portal', context: { ...CLIENT, readOnly: true }, extras: { id: 12, output: OPEN_DUE }, steps: invoiceSteps(false) },
     { name: 'a paid invoice', context: { ...CLIENT, opened: OPEN_PAID }, extras: { id: 12, output: OPEN_PAID }, steps: invoiceSteps(false) },
-    { name: 'no online gateway', context: { ...CLIENT, opened: OPEN_OFFLINE }, extras: { id: 12, output: OPEN_OFFLINE }, steps: invoiceSteps(false) },
+    { name: 'a document the server offers no online payment for', context: { ...CLIENT, opened: OPEN_OFFLINE }, extras: { id: 12, output: OPEN_OFFLINE }, steps: invoiceSteps(false) },
     {
       name: 'back from the gateway, the payment not seen yet',
       context: { ...CLIENT, returnTo: 12 },

@@ -10,6 +10,7 @@ describeModel('my invoices', model, (snapshot) => {
   if (snapshot.value === 'paying' || snapshot.value === 'redirecting') {
     expect(c.readOnly).toBe(false);
     expect(c.opened.online).toBe(true);
+    expect(c.gateway).toBe(true);
     expect(invoiceDue(c.opened.document)).toBe(true);
   }
   // Leaving for the gateway happens once, with the payment link, and only on the way to `redirecting`.
@@ -29,4 +30,6 @@ describeModel('my invoices', model, (snapshot) => {
     expect(row?.status).toBe(c.opened.document.status);
   }
   if (snapshot.value === 'list') expect(c.opened).toBeNull();
+  // Without a gateway the page says so once and never asks for a link again.
+  if (c.message === 'noGateway') expect(c.gateway).toBe(false);
 });

@@ -1,6 +1,6 @@
 // "My invoices" chart's model: the list loads or fails; a document opens (due with the gateway,
 // paid, or not at all); an open one is read again or paid online (the payment link, or a refusal);
-// the gateway's return opens the document and reads it until it is paid, a few times at most; a
+// the clinic without the gateway answers the link 404 and the button goes; the gateway's return opens the document and reads it until it is paid, a few times at most; a
 // SUPER_ADMIN reading the portal never starts a payment.
 import { vi } from 'vitest';
 import { myInvoicesMachine } from '../../../../machines/billing/my-invoices-machine.ts';
@@ -13,7 +13,7 @@ const events = [{ type: 'invoices.retry' }, { type: 'invoices.open', id: 12 }, {
 const outcomes = {
   loadInvoices: [{ output: [summaryOf(DUE), OLDER] }, { error: new Error('offline') }],
   loadInvoice: [{ output: OPEN_DUE }, { output: OPEN_PAID }, { error: new Error('offline') }],
-  startPayment: [{ output: GATEWAY_URL }, { error: new Error('gateway down') }],
+  startPayment: [{ output: GATEWAY_URL }, { error: Object.assign(new Error('The payment gateway did not answer.'), { status: 502 }) }, { error: Object.assign(new Error('Not found.'), { status: 404 }) }],
 };
 
 /** The browser's departure for the gateway (the page's hook leaves with window.location). */
