@@ -1,7 +1,7 @@
 // `npm run bench`: every benchmark in one run, written to bench/results/latest.json and
 // latest.md. `npm run bench -- --quick` runs each for a few seconds and checks only that it
 // produces numbers (CI), writing quick.json/quick.md instead. `--only a,b` runs some sections
-// (frontend, frontend-calendar, lighthouse, scale, memory, api, identity, scheduling).
+// (frontend, frontend-calendar, lighthouse, scale, memory, api, identity, scheduling, billing).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,6 +33,7 @@ const sections: Section[] = [
   { key: 'api', title: 'Business API (bench:api)', run: async (o) => (await import('./external.ts')).runExternal('api', 'Business API (bench:api)', o) },
   { key: 'identity', title: 'Identity (bench:identity)', run: async (o) => (await import('./external.ts')).runExternal('identity', 'Identity (bench:identity)', o) },
   { key: 'scheduling', title: 'Scheduling on PostgreSQL (bench:scheduling)', run: async (o) => (await import('./external.ts')).runExternal('scheduling', 'Scheduling on PostgreSQL (bench:scheduling)', o) },
+  { key: 'billing', title: 'Invoice issuing on PostgreSQL (bench:billing)', run: async (o) => (await import('./external.ts')).runExternal('billing', 'Invoice issuing on PostgreSQL (bench:billing)', o) },
 ];
 
 /**

@@ -49,6 +49,7 @@ export const DENIED = {
   labDesk: 'Only the staff who run the lab desk may do this (back office: clinic settings).',
   billing: 'Only RECEPTION or an ADMIN may bill and take payments.',
   billingRead: 'Only RECEPTION, an ADMIN or a SUPER_ADMIN may read billing.',
+  billingPay: 'Only the client, RECEPTION or an ADMIN may open a link to pay an invoice online.',
   billingAdmin: "Only an ADMIN may change the clinic's tax settings and products.",
   balanceRead: "Only the staff who bill, a DOCTOR or a NURSE may read a client's balance.",
   ticketCategory: (category: string) => `Your role does not answer ${category} tickets (back office: clinic settings).`,

@@ -20,7 +20,7 @@ import { billsClients, keepsBillingSettings, readsBalance, readsBilling } from '
  * Who may call: anyone (no token), anyone signed in, clinic staff, ADMIN and SUPER_ADMIN, the roles
  * that book for others (the front desk and admins), clients only.
  */
-export type Audience = 'public' | 'signed-in' | 'staff' | 'admins' | 'booking' | 'clients' | 'billing' | 'billing-readers' | 'billing-admins' | 'billing-own' | 'balance-own';
+export type Audience = 'public' | 'signed-in' | 'staff' | 'admins' | 'booking' | 'clients' | 'billing' | 'billing-readers' | 'billing-admins' | 'billing-own' | 'billing-pay' | 'balance-own';
 
 /**
  * Whose record: `none` (the clinic's, nobody's in particular), `own` (a client their own, staff any
@@ -56,6 +56,8 @@ const AUDIENCE: Record<Exclude<Audience, 'public' | 'signed-in'>, { admits: (rol
   'billing-readers': { admits: readsBilling, denied: DENIED.billingRead },
   'billing-admins': { admits: keepsBillingSettings, denied: DENIED.billingAdmin },
   'billing-own': { admits: (role) => isClientRole(role) || readsBilling(role), denied: DENIED.billingRead },
+  // Paying online (issue 34): a client their own invoice, or the staff who take payments for anyone.
+  'billing-pay': { admits: (role) => isClientRole(role) || billsClients(role), denied: DENIED.billingPay },
   'balance-own': { admits: (role) => isClientRole(role) || readsBalance(role), denied: DENIED.balanceRead },
 };
 

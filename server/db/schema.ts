@@ -10,6 +10,7 @@ import type { DiscoveryTables } from './schema-discovery.ts';
 import type { SupportTables } from './schema-support.ts';
 import type { LabTables } from './schema-labs.ts';
 import type { BillingTables } from './schema-billing.ts';
+import type { BillingOnlineTables } from './schema-billing-online.ts';
 import type { ThriveTables } from './schema-thrive.ts';
 import type { SchedulingBackofficeTables } from './schema-scheduling-backoffice.ts';
 
@@ -33,6 +34,16 @@ export interface MailOutboxTable {
   subject: string | null;
   body: string;
   created_at: TimestampDefault;
+}
+
+/** What an outbox email carried (1540_billing_online): names and checksums, not the bytes. */
+export interface MailOutboxAttachmentsTable {
+  id: Generated<number>;
+  outbox_id: number;
+  filename: string;
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
 }
 
 // ---- identity (0100, 0101): the built-in Cognito-compatible service ----
@@ -296,8 +307,9 @@ export interface PortalHomeViewsTable {
 }
 
 /** Every table, by the name queries use (schema-qualified outside `public`). */
-export interface Database extends CognitiveTables, SchedulingTables, DiscoveryTables, SupportTables, SchedulingBackofficeTables, ThriveTables, PortalBookingTables, LabTables, BillingTables {
+export interface Database extends CognitiveTables, SchedulingTables, DiscoveryTables, SupportTables, SchedulingBackofficeTables, ThriveTables, PortalBookingTables, LabTables, BillingTables, BillingOnlineTables {
   mail_outbox: MailOutboxTable;
+  mail_outbox_attachments: MailOutboxAttachmentsTable;
   'identity.pool': IdentityPoolTable;
   'identity.users': IdentityUsersTable;
   'identity.signing_keys': IdentitySigningKeysTable;

@@ -2,16 +2,33 @@
 // `outbox` (the default) stores each message in the database so a clinic can run with no mail
 // server and tests can read codes from /dev/outbox; `smtp` hands email to an SMTP server.
 // Logs name the channel and the outbox row, never the address or the text (health data rules).
+import { createHash } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
 import { readClinicName } from './clinic-name.ts';
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
 
 export interface OutgoingMessage {
   channel: 'email' | 'sms';
   to: string;
   subject?: string;
   body: string;
+  /** Files an email carries (a billing document's PDF). The outbox keeps their name, type, size and checksum. */
+  attachments?: MailAttachment[];
+}
+
+/** What the outbox keeps of an attachment. */
+export interface OutboxAttachment {
+  filename: string;
+  content_type: string;
+  size: number;
+  sha256: string;
 }
 
 export interface MailTransport {
@@ -30,6 +47,7 @@ export interface OutboxRow {
   subject: string | null;
   body: string;
   created_at: string;
+  attachments: OutboxAttachment[];
 }
 
 async function record(db: Db, message: OutgoingMessage): Promise<number> {
@@ -43,6 +61,18 @@ async function record(db: Db, message: OutgoingMessage): Promise<number> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  for (const file of message.attachments ?? []) {
+    await db
+      .insertInto('mail_outbox_attachments')
+      .values({
+        outbox_id: row.id,
+        filename: file.filename,
+        content_type: file.contentType,
+        size_bytes: file.content.length,
+        sha256: createHash('sha256').update(file.content).digest('hex'),
+      })
+      .execute();
+  }
   return Number(row.id);
 }
 
@@ -78,6 +108,7 @@ export function createMailTransport(options: {
         to: message.to,
         subject: message.subject,
         text: message.body,
+        attachments: (message.attachments ?? []).map((file) => ({ filename: file.filename, contentType: file.contentType, content: file.content })),
       });
       options.log.info({ channel: 'email' }, 'message sent over SMTP');
     },
@@ -100,9 +131,20 @@ export async function readOutbox(db: Db, to: string | null, limit = 100): Promis
     .limit(limit);
   if (to) query = query.where((eb) => eb(eb.fn('lower', ['recipient']), '=', to.toLowerCase()));
   const rows = await query.execute();
+  const files = rows.length === 0
+    ? []
+    : await db
+        .selectFrom('mail_outbox_attachments')
+        .select(['outbox_id', 'filename', 'content_type', 'size_bytes', 'sha256'])
+        .where('outbox_id', 'in', rows.map((r) => r.id))
+        .orderBy('id')
+        .execute();
   return rows.map((r) => ({
     ...r,
     id: Number(r.id),
     created_at: new Date(r.created_at).toISOString(),
+    attachments: files
+      .filter((f) => Number(f.outbox_id) === Number(r.id))
+      .map((f) => ({ filename: f.filename, content_type: f.content_type, size: f.size_bytes, sha256: f.sha256 })),
   })) as OutboxRow[];
 }

@@ -14,6 +14,9 @@ import { engines } from '../support/engines.ts';
 import { freePort, type ServerProcess, startServer } from '../support/server-process.ts';
 import { killDuringBookings } from './scheduling-faults.ts';
 import { killDuringPackageSales } from './package-sale-faults.ts';
+import { killDuringBilling } from './billing-faults.ts';
+import { killDuringWebhooks } from './billing-online-faults.ts';
+import { razorpayEnv, RAZORPAY_KEYS, startRazorpayStandIn } from '../support/razorpay-stand-in.ts';
 import { killDuringAnsweredBookings } from './portal-booking-faults.ts';
 import { killDuringImpactedCancels, killDuringSeenMarks } from './portal-seen-faults.ts';
 import { killDuringSupportWrites } from './support-faults.ts';
@@ -130,6 +133,22 @@ describe.each(engines)('faults on %s', (engine) => {
     const { env, dataDir } = await freshStore('clinic-faults-package-sales-');
     const outcome = await killDuringPackageSales({ start: () => startServer({ env, dataDir }), token: adminToken });
     recordReliability({ area: `SIGKILL during package sales (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent catalogue sales to five clients' });
+    expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
+  }, 600_000);
+
+  it('SIGKILL during invoice issuing and payments: no issued number lost or repeated, no acknowledged payment lost', async () => {
+    const { env, dataDir } = await freshStore('clinic-faults-billing-');
+    const outcome = await killDuringBilling({ start: () => startServer({ env, dataDir }), token: adminToken });
+    recordReliability({ area: `SIGKILL during invoice issuing and payments (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '240 concurrent issues, then a payment on each issued invoice at once' });
+    expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
+  }, 600_000);
+
+  it('SIGKILL during Razorpay webhooks: every acknowledged online payment kept, none recorded twice when they come again', async () => {
+    const { env, dataDir } = await freshStore('clinic-faults-webhooks-');
+    const standIn = await startRazorpayStandIn(RAZORPAY_KEYS);
+    cleanups.push(() => standIn.close());
+    const outcome = await killDuringWebhooks({ standIn, start: () => startServer({ env: { ...env, ...razorpayEnv(standIn) }, dataDir }), token: adminToken });
+    recordReliability({ area: `SIGKILL during Razorpay webhooks (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '150 signed payment_link.paid webhooks at once, then all delivered again' });
     expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);
 

@@ -22,6 +22,7 @@ import { hostileArbitrary, idArbitrary, queryArbitrary, validArbitrary } from '.
 import { fuzzCalendarEdges } from './calendar-edges.ts';
 import { FULL, recordReliability } from './summary.ts';
 import { ADMIN_ACTIONS, contract, contractViolation, identityAction, TEST_ADMIN_KEY } from './wire.ts';
+import { billingFixtures } from './billing-fuzz.ts';
 
 // Split over the engines: one CI run sends at least 10,000 requests in all (with the
 // read-back checks), wherever they run.
@@ -57,6 +58,8 @@ describe.each(engines)('fuzzing on %s', (engine) => {
   const targets: number[] = [];
   let programs: number[] = [];
   let enrollments: number[] = [];
+  // Billing documents (drafts and issued) the billing operations' path ids aim at (issue 34).
+  const billingDocuments: number[] = [];
   let cases = 0;
   const failures: Failure[] = [];
   let dataLost = 0;
@@ -70,6 +73,7 @@ describe.each(engines)('fuzzing on %s', (engine) => {
     for (let i = 0; i < 10; i++) targets.push((await addTarget(t, i < 7 ? 'CLIENT' : i < 9 ? 'NURSE' : 'ADMIN')).id);
     for (let i = 0; i < 3; i++) programs.push(await addProgram(t, `Fuzz program ${i}`));
     for (const user of targets.slice(0, 3)) enrollments.push(await addEnrollment(t, user, programs[0]));
+    billingDocuments.push(...(await billingFixtures(t, actors, targets.slice(0, 2))));
   });
 
   afterAll(async () => {
@@ -100,7 +104,7 @@ describe.each(engines)('fuzzing on %s', (engine) => {
         return served;
       });
     expect(ops.length).toBeGreaterThan(10);
-    const idsFor = (path: string) => (path.includes('enrollments') ? enrollments : path.includes('programs/') ? programs : targets);
+    const idsFor = (path: string) => (path.includes('enrollments') ? enrollments : path.includes('programs/') ? programs : path.includes('billing/documents/') ? billingDocuments : targets);
     // One arbitrary per operation, built once: path ids, query string, body (valid or bent).
     const requestArb = fc.constantFrom(...ops).chain((op) =>
       fc.record({
@@ -404,6 +408,12 @@ describe.each(engines)('fuzzing on %s', (engine) => {
       const res = await get(`/programs/programs/${id}`);
       const why = res.status === 200 ? contractViolation('getProgram', 200, res.body) : `status ${res.status}`;
       if (why) invalid.push(`/programs/programs/${id}: ${why}`);
+    }
+    const billingRows = await t.database.db.selectFrom('billing_documents').select('id').where('status', '<>', 'deleted').execute();
+    for (const { id } of billingRows) {
+      const res = await get(`/billing/documents/${id}`);
+      const why = res.status === 200 ? contractViolation('getBillingDocument', 200, res.body) : `status ${res.status}`;
+      if (why) invalid.push(`/billing/documents/${id}: ${why}`);
     }
     failures.push(...invalid.map((m) => ({ request: m, status: 0, why: 'invalid stored row', body: '' })));
     expect(invalid.slice(0, 10)).toEqual([]);

@@ -8,7 +8,7 @@ import { CLIENT_PASSWORD, clientToken } from './portal-seen-faults.ts';
 const VIEWS = 300;
 
 /** The client's token after the restart: signing in again with the password they chose. */
-async function signInAgain(baseUrl: string, email: string): Promise<string> {
+export async function signInAgain(baseUrl: string, email: string): Promise<string> {
   const config = (await (await fetch(`${baseUrl}/config.json`)).json()) as { amplify: { auth: { user_pool_client_id: string } } };
   const res = await fetch(`${baseUrl}/identity`, {
     method: 'POST',

@@ -293,6 +293,14 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   billingRow('billing.advances.create.client', 'POST billing/advances', 'another client', 403, 201, 201, 403),
   billingRow('billing.balance.own', 'GET billing/balance?client={id}', 'own', 200, 200, 200, 200, 200),
   billingRow('billing.balance.client', 'GET billing/balance?client={id}', 'another client', 404, 200, 200, 200, 200),
+  // Issued documents as PDFs and paying online (the matrix's app runs the Razorpay stand-in).
+  billingRow('billing.pdf.own', 'GET billing/documents/{id}/pdf', 'own (issued)', 200, 200, 200, 200),
+  billingRow('billing.pdf.client', 'GET billing/documents/{id}/pdf', 'another client', 404, 200, 200, 200),
+  billingRow('billing.email.client', 'POST billing/documents/{id}/email', 'another client', 403, 200, 200, 403),
+  billingRow('billing.payment-link.own', 'POST billing/documents/{id}/payment-link', 'own (issued)', 201, 201, 201, 403),
+  billingRow('billing.payment-link.client', 'POST billing/documents/{id}/payment-link', 'another client', 404, 201, 201, 403),
+  billingRow('billing.payment-flags.list', 'GET billing/payment-flags', '—', 403, 200, 200, 200),
+  row('billing.webhook.unsigned', 'POST billing/payments/razorpay/webhook (no sign-in, unsigned)', '—', 400, 400, 400, 400),
 ];
 
 export function expectedOutcome(r: MatrixRow, role: ClinicRole): Outcome {

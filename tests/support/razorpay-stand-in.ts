@@ -427,6 +427,14 @@ ${open ? `<form method="post" action="/i/${escapeHtml(code)}/pay"><button type="
   }
 }
 
+/** Keys a test's app and stand-in share (test keys: nothing real is signed with them). */
+export const RAZORPAY_KEYS = { keyId: 'rzp_test_StandInKey00', keySecret: 'stand-in-key-secret-0', webhookSecret: 'stand-in-webhook-secret-0' } as const;
+
+/** The server's environment for paying online through `standIn` (server/config.ts). */
+export function razorpayEnv(standIn: RazorpayStandIn, keys: { keyId: string; keySecret: string; webhookSecret: string } = RAZORPAY_KEYS): Record<string, string> {
+  return { PAYMENTS_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: keys.keyId, RAZORPAY_KEY_SECRET: keys.keySecret, RAZORPAY_WEBHOOK_SECRET: keys.webhookSecret, RAZORPAY_API_URL: standIn.url };
+}
+
 /** Starts a stand-in on a free loopback port. */
 export async function startRazorpayStandIn(options: StandInOptions): Promise<RazorpayStandIn> {
   return new RazorpayStandIn(options).start();

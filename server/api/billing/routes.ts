@@ -8,7 +8,9 @@
 // status moves only along machines/billing/invoice-lifecycle.ts, and an issued one never changes.
 import type { FastifyInstance } from 'fastify';
 import type { ApiContext } from '../context.ts';
+import { documentPdfRoutes } from './document-pdf-routes.ts';
 import { documentRoutes } from './documents-routes.ts';
+import { onlinePaymentRoutes } from './online-routes.ts';
 import { paymentRoutes } from './payments-routes.ts';
 import { productRoutes } from './products-routes.ts';
 import { settingsRoutes } from './settings-routes.ts';
@@ -18,4 +20,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: ApiContext): Prom
   productRoutes(app, ctx);
   documentRoutes(app, ctx);
   paymentRoutes(app, ctx);
+  // Issued documents as PDFs (downloaded, emailed) and online payments (issue 34, docs/operations.md).
+  documentPdfRoutes(app, ctx, app.runtime.mail);
+  onlinePaymentRoutes(app, ctx);
 }

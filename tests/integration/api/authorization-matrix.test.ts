@@ -9,6 +9,7 @@ import { ROLES } from '../../../server/api/policy.ts';
 import { admits, declaredAccess } from '../../../server/api/route-access.ts';
 import type { ClinicRole } from '../../../server/identity/contracts.ts';
 import { engines } from '../../support/engines.ts';
+import { RAZORPAY_KEYS, razorpayEnv, RazorpayStandIn, startRazorpayStandIn } from '../../support/razorpay-stand-in.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';
 import { appointmentMatrixRequests } from './appointments/matrix-requests.ts';
 import { cognitiveMatrixRequests } from './cognitive/matrix-requests.ts';
@@ -125,9 +126,12 @@ describe('the authorization matrix', () => {
 
 describe.each(engines)('authorization matrix on %s', (engine) => {
   let t: TestApp;
+  let standIn: RazorpayStandIn;
   const s = {} as Shared;
   beforeAll(async () => {
-    t = await buildTestApp(engine);
+    // Paying online is on, against the local Razorpay stand-in, so its rows answer as in a clinic that has it.
+    standIn = await startRazorpayStandIn(RAZORPAY_KEYS);
+    t = await buildTestApp(engine, { env: razorpayEnv(standIn) });
     s.actors = {} as Record<ClinicRole, Actor>;
     for (const role of ROLES) s.actors[role] = await addUser(t, role);
     s.client = (await addTarget(t, 'CLIENT')).id;
@@ -135,7 +139,10 @@ describe.each(engines)('authorization matrix on %s', (engine) => {
     s.admin = (await addTarget(t, 'ADMIN')).id;
     s.program = await addProgram(t, 'Metabolic Reset');
   }, 180_000);
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await standIn.close();
+  });
 
   // The routes' own declarations (route options `config.access`): every operation of the contract
   // has one, and a role a declaration leaves out is refused on every row of that operation.

@@ -24,6 +24,11 @@ const c = (operationId: string, method: Method, url: (ids: Ids) => string, field
 const validUser = { email: 'new.person@example.in', first_name: 'Nisha', last_name: 'Verma', role: 'CLIENT' };
 
 const cases: Case[] = [
+  // Billing documents and online payments (issue 34): ids, and Razorpay's signature header.
+  c('downloadBillingDocumentPdf', 'GET', () => '/billing/documents/abc/pdf', ['id']),
+  c('emailBillingDocument', 'POST', () => '/billing/documents/0/email', ['id']),
+  c('openBillingPaymentLink', 'POST', () => '/billing/documents/2147483648/payment-link', ['id']),
+  c('receiveRazorpayWebhook', 'POST', () => '/billing/payments/razorpay/webhook', ['X-Razorpay-Signature'], { entity: 'event', event: 'payment_link.paid', payload: {} }),
   c('listUsers', 'GET', () => '/users/users?page=0', ['page']),
   c('listUsers', 'GET', () => '/users/users?page_size=101', ['page_size']),
   c('listUsers', 'GET', () => '/users/users?role=KING', ['role']),

@@ -56,7 +56,21 @@ async function productFor(t: TestApp, s: Shared): Promise<number> {
   return res.body.id;
 }
 
+/** A request whose success is not JSON (a PDF): its refusals still are. */
+async function raw(t: TestApp, a: Actor, method: 'GET' | 'POST', url: string): Promise<ApiResponse> {
+  const res = await t.app.inject({ method, url: `/api/v1${url}`, headers: { authorization: `Bearer ${a.accessToken}` } });
+  const json = String(res.headers['content-type'] ?? '').startsWith('application/json');
+  return { status: res.statusCode, body: json ? JSON.parse(res.body) : undefined, headers: res.headers };
+}
+
 export const billingMatrixRequests: Record<string, Builder> = {
+  'billing.pdf.own': async (t, s, a) => raw(t, a, 'GET', `/billing/documents/${await issuedFor(t, s, ownOrClient(s, a))}/pdf`),
+  'billing.pdf.client': async (t, s, a) => raw(t, a, 'GET', `/billing/documents/${await issuedFor(t, s, s.client)}/pdf`),
+  'billing.email.client': async (t, s, a) => api(t, a, 'POST', `/billing/documents/${await issuedFor(t, s, s.client)}/email`),
+  'billing.payment-link.own': async (t, s, a) => api(t, a, 'POST', `/billing/documents/${await issuedFor(t, s, ownOrClient(s, a))}/payment-link`),
+  'billing.payment-link.client': async (t, s, a) => api(t, a, 'POST', `/billing/documents/${await issuedFor(t, s, s.client)}/payment-link`),
+  'billing.payment-flags.list': (t, _s, a) => api(t, a, 'GET', '/billing/payment-flags'),
+  'billing.webhook.unsigned': (t) => api(t, null, 'POST', '/billing/payments/razorpay/webhook', { entity: 'event', event: 'payment_link.paid', payload: {} }),
   'billing.settings.get': (t, _s, a) => api(t, a, 'GET', '/billing/settings'),
   'billing.settings.put': (t, _s, a) => api(t, a, 'PUT', '/billing/settings', SETTINGS),
   'billing.item-tax.list': async (t, s, a) => (await setup(t, s), api(t, a, 'GET', '/billing/item-tax')),
