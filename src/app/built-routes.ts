@@ -33,6 +33,7 @@ export const BUILT_ROUTES: readonly RouteKey[] = [
   'portalIntakeCall',
   'portalBookTest',
   'portalReports',
+  'portalInvoices',
 ];
 
 export function isBuilt(key: RouteKey): boolean {

@@ -59,6 +59,8 @@ export const portalRoutes = {
   portalIntakeCall: { path: '/user/intake-call/:clientId', roles: CLIENT, label: 'Intake call' },
   portalInClinic: { path: '/user/in-clinic/:clientId', roles: CLIENT, label: 'In clinic' },
   portalSupport: { path: '/user/support/:clientId', roles: CLIENT, label: 'Support' },
+  // The client's billing documents (issue 34); a SUPER_ADMIN reads them, the page offers no payment.
+  portalInvoices: { path: '/user/invoices/:clientId', roles: CLIENT, label: 'My invoices', readsOnly: true },
 } as const satisfies Record<string, RouteDef>;
 
 export const otherRoutes = {

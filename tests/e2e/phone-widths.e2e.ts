@@ -3,6 +3,9 @@
 // viewport, and every visible button, link and field is on screen or inside a box that scrolls (a
 // table's card, the grid). Also the clinic's identity:
 // the name set on /backoffice on /login, in the top bars, in the page title and the consent text.
+// My invoices (issue 34) on the client's phone: the issued invoice in the list, then its lines as
+// cards, the total in words and the UPI QR code of what is due; without the online gateway, "Pay
+// online" says it is not available and goes while the QR stays.
 // One server, one browser, one signed-in context per role.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +14,7 @@ import { BUILT_ROUTES } from '../../src/app/built-routes.ts';
 import { getHref, type RouteKey } from '../../src/app/paths.ts';
 import { accountMenuLabel, CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE, OPEN_NAVIGATION } from '../../src/app/shell-text.ts';
 import { NEW_APPOINTMENT } from '../../src/features/appointments/texts.ts';
+import { MY_INVOICES_TEXT as INVOICES } from '../../src/features/billing/portal-texts.ts';
 import { dateTimeLabels } from '../../src/lib/labels.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { createAccount, type E2eAccount } from '../support/e2e-accounts.ts';
@@ -24,10 +28,11 @@ let world: StaffWorld;
 let browser: Browser;
 let client: E2eAccount;
 const ids: Record<string, number> = {};
+let invoiceNumber: string;
 
 beforeAll(async () => {
   const { server, adminEmail, adminTemp } = await startStaffServer('phones', { engine: 'pglite' });
-  world = await arrangeAccounts(server, adminEmail, adminTemp, ['HEALTH_COACH', 'NURSE'], 'ph');
+  world = await arrangeAccounts(server, adminEmail, adminTemp, ['HEALTH_COACH', 'NURSE', 'ADMIN', 'RECEPTION'], 'ph');
   browser = await launchBrowser();
   const api = async (method: string, path: string, body?: unknown, token = world.adminToken) => {
     const res = await call(server.baseUrl, token, method, path, body);
@@ -56,6 +61,41 @@ beforeAll(async () => {
   // Only a nurse or doctor charts a therapy visit.
   const nurse = await tokenOf(server.baseUrl, world.accounts.NURSE!.email);
   for (const therapy of ['iv', 'hbot', 'pet', 'red_light', 'fir']) ids[therapy] = (await api('POST', '/visits/therapy-visits', { client: client.id, therapy }, nurse)).id;
+  // The clinic's tax settings with a UPI id, and an invoice reception issued to the client.
+  const admin = await tokenOf(server.baseUrl, world.accounts.ADMIN!.email);
+  const reception = await tokenOf(server.baseUrl, world.accounts.RECEPTION!.email);
+  await api(
+    'PUT',
+    '/billing/settings',
+    {
+      legal_name: 'Sunrise Wellness Private Limited',
+      gstin: '27AAPFU0939F1ZV',
+      state_code: '27',
+      address: '12 Linking Road, Bandra West, Mumbai 400050',
+      series_prefixes: { invoice: 'INV', bill_of_supply: 'BOS', credit_note: 'CN', receipt: 'RV' },
+      upi_vpa: 'sunrise@okicici',
+      upi_payee_name: 'Sunrise Wellness',
+      invoice_note: null,
+      gst_rates_bp: [0, 500, 1800, 4000],
+    },
+    admin,
+  );
+  const draft = await api(
+    'POST',
+    '/billing/documents',
+    {
+      from: 'manual',
+      client: client.id,
+      lines: [
+        { description: 'Vitamin D3 60 000 IU softgels, strip of four', code: '2106', quantity: 2, unit_price_paise: 45_050, gst_rate_bp: 1800 },
+        { description: 'Hyperbaric oxygen therapy session, 60 minutes', code: '999722', unit_price_paise: 350_000, discount_paise: 25_000, gst_rate_bp: 1800 },
+      ],
+    },
+    reception,
+  );
+  const issued = await api('POST', `/billing/documents/${draft.id}/issue`, undefined, reception);
+  ids.invoice = issued.id;
+  invoiceNumber = issued.number;
 }, 300_000);
 
 afterAll(async () => {
@@ -80,6 +120,8 @@ function routeTable(): Record<RouteKey, { path: string; ready: string } | undefi
     discovery: staff(getHref('discovery')),
     support: staff(getHref('support')),
     labDesk: staff(getHref('labDesk')),
+    billing: staff(getHref('billing')),
+    billingDocument: staff(getHref('billingDocument', { id: ids.invoice })),
     clientDiscovery: staff(getHref('clientDiscovery', { clientId: ids.prospect })),
     clientDiscoveryVisit: staff(getHref('clientDiscoveryVisit', { clientId: ids.prospect, visitId: ids.discoveryVisit })),
     ivVisit: visit('iv', 'ivVisit'),
@@ -97,6 +139,7 @@ function routeTable(): Record<RouteKey, { path: string; ready: string } | undefi
     portalIntakeCall: portal('portalIntakeCall'),
     portalBookTest: portal('portalBookTest'),
     portalReports: portal('portalReports'),
+    portalInvoices: portal('portalInvoices'),
   } as Record<RouteKey, { path: string; ready: string } | undefined>;
 }
 
@@ -158,7 +201,28 @@ describe('every real route at 360 px', () => {
         expect(cut).toEqual([]);
       }
     }
-    expectNoConsoleErrors(errors);
+
+    // My invoices: the issued invoice in the list, then the invoice with its lines as cards and the QR.
+    const invoices = getHref('portalInvoices', { clientId: client.id });
+    await page.goto(invoices);
+    await settled(page, '[data-my-invoices]');
+    const card = page.locator(`[data-invoice="${ids.invoice}"]`);
+    expect(await card.getAttribute('data-status')).toBe('issued');
+    await card.getByRole('button').click();
+    await settled(page, `[data-document="${ids.invoice}"]`);
+    expect(await page.locator('li[data-line]').count()).toBe(2);
+    const qr = page.locator('[data-upi-uri]');
+    expect(await qr.getAttribute('data-upi-uri')).toContain('pa=sunrise%40okicici');
+    expect(await qr.getAttribute('data-upi-uri')).toContain(`tn=${encodeURIComponent(invoiceNumber)}`);
+    expect((await qr.boundingBox())!.width).toBeGreaterThan(150);
+    await expectFits(page, `${invoices} (document)`);
+    // No gateway configured here: the button says so and goes; the QR stays.
+    await page.getByRole('button', { name: INVOICES.payOnline }).click();
+    await page.getByText(INVOICES.noGateway).waitFor();
+    expect(await page.getByRole('button', { name: INVOICES.payOnline }).count()).toBe(0);
+    expect(await qr.count()).toBe(1);
+    // The gateway's absence is the one 404 this walk expects.
+    expectNoConsoleErrors(errors.filter((e) => !/404/.test(e)));
     await context.close();
   });
 

@@ -50,6 +50,7 @@ export const pages: Partial<Record<RouteKey, ComponentType>> = {
   portalIntakeCall: onDemand(async () => (await import('./portal-visit-booking.ts')).IntakeCallPage),
   portalBookTest: onDemand(async () => (await import('./portal-book-test.ts')).BookTestPage),
   portalReports: onDemand(async () => (await import('./portal-reports.ts')).ReportsPage),
+  portalInvoices: onDemand(async () => (await import('./portal-invoices.ts')).MyInvoicesPage),
 };
 
 export function pageFor(key: RouteKey): ComponentType {

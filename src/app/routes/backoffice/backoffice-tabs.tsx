@@ -1,12 +1,15 @@
-// /backoffice's tabs: the programs and clinic details, the scheduling set-up, then the lab desk and the therapy set-up (the support queue is /support's).
+// /backoffice's tabs: the programs and clinic details, the scheduling set-up, then the lab desk, the therapy set-up and billing's tax settings (the support queue is /support's).
 import { Box, Tab, Tabs } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { useSearch } from 'wouter';
 import { LabDesk } from '../../../features/labs/index.ts';
 import { TherapiesTab } from '../../../features/visits/index.ts';
+import { BILLING_TAB_LABEL, BillingSettingsTab } from '../../../features/billing/index.ts';
 import { BookingRulesTab, ClinicHoursTab, PackagesTab, ResourcesTab, ServicesTab, StaffHoursTab, TAB_LABELS } from '../../../features/appointments/index.ts';
 
-type TabKey = keyof typeof TAB_LABELS;
+// The scheduling tabs, then billing's (issue 34).
+const LABELS = { ...TAB_LABELS, billing: BILLING_TAB_LABEL };
+type TabKey = keyof typeof LABELS;
 
 const PANELS: Record<Exclude<TabKey, 'general'>, () => ReactNode> = {
   services: () => <ServicesTab />,
@@ -17,19 +20,20 @@ const PANELS: Record<Exclude<TabKey, 'general'>, () => ReactNode> = {
   rules: () => <BookingRulesTab />,
   labs: () => <LabDesk />,
   therapies: () => <TherapiesTab />,
+  billing: () => <BillingSettingsTab />,
 };
 
 /** The tab strip over `general` (the page's existing sections) and the scheduling panels; `notice` shows above it, knows the open tab and may open another. */
 export function BackofficeTabs({ general, notice }: { general: ReactNode; notice?: (tab: TabKey, open: (tab: TabKey) => void) => ReactNode }) {
   // A link may open a tab (`/backoffice?tab=packages`: where a package is defined, from the client's record).
   const asked = new URLSearchParams(useSearch()).get('tab');
-  const [tab, setTab] = useState<TabKey>(asked && asked in TAB_LABELS ? (asked as TabKey) : 'general');
+  const [tab, setTab] = useState<TabKey>(asked && asked in LABELS ? (asked as TabKey) : 'general');
   return (
     <>
       {notice?.(tab, setTab)}
       <Tabs value={tab} onChange={(_e, v: TabKey) => setTab(v)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Back office sections" sx={{ mb: 2 }}>
-        {(Object.keys(TAB_LABELS) as TabKey[]).map((k) => (
-          <Tab key={k} value={k} label={TAB_LABELS[k]} id={`backoffice-tab-${k}`} aria-controls={`backoffice-panel-${k}`} />
+        {(Object.keys(LABELS) as TabKey[]).map((k) => (
+          <Tab key={k} value={k} label={LABELS[k]} id={`backoffice-tab-${k}`} aria-controls={`backoffice-panel-${k}`} />
         ))}
       </Tabs>
       <Box role="tabpanel" id={`backoffice-panel-${tab}`} aria-labelledby={`backoffice-tab-${tab}`}>

@@ -2,16 +2,17 @@
 // Billing on the appointment panel and the record's banner (issue 34): the client's balance
 // (unpaid, unused advances) for the roles that see one, and "Bill this visit" for those who bill,
 // on a checked-in or completed appointment only: it starts a draft from the appointment and opens it.
+import type { Role } from '../../../../machines/guard/roles.ts';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppointmentBilling, ClientBalance } from '../../../../src/features/billing/index';
-import { BILLING_TEXT as T } from '../../../../src/features/billing/billing-texts';
-import { renderPage } from '../discovery/render';
-import { BALANCE } from '../../machines/billing/client-billing.model';
+import { AppointmentBilling, ClientBalance } from '../../../../src/features/billing/index.ts';
+import { BILLING_TEXT as T } from '../../../../src/features/billing/billing-texts.ts';
+import { renderPage } from '../discovery/render.tsx';
+import { BALANCE } from '../../machines/billing/client-billing.model.ts';
 
 afterEach(cleanup);
 
-function mount(role: string, status: string, refuse = false) {
+function mount(role: Role, status: string, refuse = false) {
   return renderPage(<AppointmentBilling appointment={{ id: 31, client: 21, status }} />, {
     path: '/appointments',
     role,

@@ -4,9 +4,9 @@
 // each links to its page; another status filter reads the list again; a failed read offers Retry.
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BillingDeskPage } from '../../../../src/features/billing/billing-desk-page';
-import { BILLING_TEXT as T, formatPaise } from '../../../../src/features/billing/billing-texts';
-import { renderPage, type Sent } from '../discovery/render';
+import { BillingDeskPage } from '../../../../src/features/billing/billing-desk-page.tsx';
+import { BILLING_TEXT as T, formatPaise } from '../../../../src/features/billing/billing-texts.ts';
+import { renderPage, type Sent } from '../discovery/render.tsx';
 
 afterEach(cleanup);
 

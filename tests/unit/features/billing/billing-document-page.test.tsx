@@ -5,13 +5,14 @@
 // partly paid takes the rest in cash with the change shown, or by UPI from a QR code with its UTR;
 // a credit note reverses a line; while it is due it is read again, so a payment made online shows
 // without reloading. SUPER_ADMIN reads and is offered no action.
+import type { Role } from '../../../../machines/guard/roles.ts';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BillingDocumentPage } from '../../../../src/features/billing/billing-document-page';
-import { BILLING_TEXT as T, formatPaise } from '../../../../src/features/billing/billing-texts';
-import { renderPage, type Sent } from '../discovery/render';
-import { DRAFT, ISSUED, PAID, PART_PAID, PRODUCTS, RATES } from '../../machines/billing/billing-fixtures';
-import type { BillingDoc } from '../../../../machines/billing/billing-document-machine';
+import { BillingDocumentPage } from '../../../../src/features/billing/billing-document-page.tsx';
+import { BILLING_TEXT as T, formatPaise } from '../../../../src/features/billing/billing-texts.ts';
+import { renderPage, type Sent } from '../discovery/render.tsx';
+import { DRAFT, ISSUED, PAID, PART_PAID, PRODUCTS, RATES } from '../../machines/billing/billing-fixtures.ts';
+import type { BillingDoc } from '../../../../machines/billing/billing-document-machine.ts';
 
 afterEach(() => {
   cleanup();
@@ -22,7 +23,7 @@ const SETTINGS = { gst_rates_bp: RATES };
 const UPI = { uri: 'upi://pay?pa=clinic%40okicici&pn=Thrive%20Clinic&am=680.00&cu=INR&tn=INV%2F26-27%2F00042', amount_paise: 68_000, payee_vpa: 'clinic@okicici', payee_name: 'Thrive Clinic', note: 'INV/26-27/00042' };
 
 /** The server: the document as it is now (`docs` in turn for each read), and what each act answers. */
-function mount(docs: BillingDoc[], options: { role?: string; acts?: (r: Sent) => [number, unknown] | undefined } = {}) {
+function mount(docs: BillingDoc[], options: { role?: Role; acts?: (r: Sent) => [number, unknown] | undefined } = {}) {
   let reads = 0;
   return renderPage(<BillingDocumentPage />, {
     path: '/billing/documents/7',

@@ -20,7 +20,7 @@ export interface Sent {
 /** The server's answer: [status, body]; undefined answers 404. */
 export type Answer = (request: Sent) => [number, unknown] | undefined | Promise<[number, unknown] | undefined>;
 
-export function renderPage(page: ReactNode, options: { path: string; route?: string; answer: Answer; role?: string }) {
+export function renderPage(page: ReactNode, options: { path: string; route?: string; answer: Answer; role?: Shell['auth']['role'] }) {
   const sent: Sent[] = [];
   const fetchImpl = async (request: Request) => {
     const url = new URL(request.url);
@@ -40,7 +40,7 @@ export function renderPage(page: ReactNode, options: { path: string; route?: str
   const view = render(
     <ShellContext.Provider value={shell}>
       <SnackbarProvider>
-        <Router hook={location.hook}>{options.route ? <Route path={options.route}>{page}</Route> : page}</Router>
+        <Router hook={location.hook} searchHook={location.searchHook}>{options.route ? <Route path={options.route}>{page}</Route> : page}</Router>
       </SnackbarProvider>
     </ShellContext.Provider>,
   );

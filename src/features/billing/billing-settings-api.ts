@@ -1,0 +1,53 @@
+// The billing adapter of the back office's Billing tab (issue 34): the clinic's tax settings, the
+// tax data of every service, package plan and lab item, and the products catalogue. The only
+// module of that tab that calls the API client; each function is an actor's work for
+// machines/billing/tax-settings-machine.ts or billing-catalogue-machine.ts. Failures are
+// ApiFailures with the §8 text (a 400 names the field and the reason).
+import type { Catalogue, Editing } from '../../../machines/billing/billing-catalogue-machine.ts';
+import { rupeesToPaise, type TaxSettingsForm } from '../../../machines/billing/settings-form.ts';
+import type { TaxSettings } from '../../../machines/billing/tax-settings-machine.ts';
+import { unwrap } from '../../lib/api-failure.ts';
+import type { ApiClient } from '../../lib/api-client.ts';
+
+export const loadTaxSettings = (api: ApiClient): Promise<TaxSettings> => unwrap(api.GET('/billing/settings', {}));
+
+const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
+
+export function saveTaxSettings(api: ApiClient, form: TaxSettingsForm, rates: number[]): Promise<TaxSettings> {
+  return unwrap(
+    api.PUT('/billing/settings', {
+      body: {
+        legal_name: form.legal_name.trim(),
+        gstin: orNull(form.gstin),
+        state_code: form.state_code,
+        address: form.address.trim(),
+        series_prefixes: form.prefixes,
+        upi_vpa: orNull(form.upi_vpa),
+        upi_payee_name: orNull(form.upi_payee_name),
+        invoice_note: orNull(form.invoice_note),
+        gst_rates_bp: rates,
+      },
+    }),
+  );
+}
+
+export async function loadCatalogue(api: ApiClient): Promise<Catalogue> {
+  const [settings, items, products] = await Promise.all([unwrap(api.GET('/billing/settings', {})), unwrap(api.GET('/billing/item-tax', {})), unwrap(api.GET('/billing/products', { params: { query: { all: true } } }))]);
+  return { rates: settings.gst_rates_bp, items, products };
+}
+
+/** Saves the row being edited: an item's tax data, or a product (added when it has no id). */
+export async function saveCatalogueRow(api: ApiClient, { target, form }: Editing): Promise<void> {
+  const tax = { code: orNull(form.code), gst_rate_bp: form.gst_rate_bp, exempt: form.exempt };
+  if (target.kind === 'item') {
+    await unwrap(api.PUT('/billing/item-tax', { body: { item_kind: target.item_kind, item_id: target.item_id, ...tax } }));
+    return;
+  }
+  const product = { ...tax, name: form.name.trim(), unit_price_paise: rupeesToPaise(form.price)!, active: form.active };
+  if (target.id === null) await unwrap(api.POST('/billing/products', { body: product }));
+  else await unwrap(api.PATCH('/billing/products/{id}', { params: { path: { id: target.id } }, body: product }));
+}
+
+export async function deleteProduct(api: ApiClient, id: number): Promise<void> {
+  await unwrap(api.DELETE('/billing/products/{id}', { params: { path: { id } } }));
+}

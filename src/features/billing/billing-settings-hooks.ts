@@ -1,0 +1,51 @@
+// The back office's billing forms bound to their adapter (billing-settings-api.ts): each chart made
+// once with the adapter's calls as its actors; the views read snapshots through these selectors.
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { billingCatalogueMachine } from '../../../machines/billing/billing-catalogue-machine.ts';
+import { productProblems, taxSettingsProblems, codeProblem } from '../../../machines/billing/settings-form.ts';
+import { taxSettingsMachine } from '../../../machines/billing/tax-settings-machine.ts';
+import { useShell } from '../../app/port.ts';
+import { deleteProduct, loadCatalogue, loadTaxSettings, saveCatalogueRow, saveTaxSettings } from './billing-settings-api.ts';
+
+export function useTaxSettings() {
+  const { api } = useShell();
+  const ref = useActorRef(
+    taxSettingsMachine.provide({
+      actors: {
+        loadSettings: fromPromise(() => loadTaxSettings(api)),
+        saveSettings: fromPromise(({ input }) => saveTaxSettings(api, input.form, input.rates)),
+      },
+    }),
+  );
+  const context = useSelector(ref, (s) => s.context);
+  return {
+    step: useSelector(ref, (s) => s.value as 'loading' | 'failed' | 'editing' | 'saving'),
+    context,
+    problems: taxSettingsProblems(context.form),
+    canSave: useSelector(ref, (s) => s.can({ type: 'settings.save' })),
+    send: ref.send,
+  };
+}
+
+export function useBillingCatalogue() {
+  const { api } = useShell();
+  const ref = useActorRef(
+    billingCatalogueMachine.provide({
+      actors: {
+        loadCatalogue: fromPromise(() => loadCatalogue(api)),
+        saveRow: fromPromise(({ input }) => saveCatalogueRow(api, input)),
+        deleteProduct: fromPromise(({ input }) => deleteProduct(api, input.id)),
+      },
+    }),
+  );
+  const context = useSelector(ref, (s) => s.context);
+  const editing = context.editing;
+  return {
+    step: useSelector(ref, (s) => s.value as 'loading' | 'failed' | 'ready' | 'editing' | 'saving' | 'deleting'),
+    context,
+    problems: editing ? (editing.target.kind === 'product' ? productProblems(editing.form, context.rates) : { code: codeProblem(editing.form.code) ?? undefined }) : {},
+    canSave: useSelector(ref, (s) => s.can({ type: 'catalogue.save' })),
+    send: ref.send,
+  };
+}
