@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, unit + integration (vitest; on PostgreSQL too when DATABASE_URL
+// `npm test`: typecheck, lint, format check, unit + integration (vitest; on PostgreSQL too when DATABASE_URL
 // is set), then end to end in Chromium. Ends with one summary line of passed/failed counts.
 // Without Chromium the e2e stage is skipped loudly, unless REQUIRE_E2E=1 makes that a failure.
 import { spawnSync } from 'node:child_process';
@@ -49,7 +49,13 @@ fs.rmSync(e2eReport, { force: true });
 
 run('typecheck', bin('tsc'), ['--noEmit']);
 run('lint', bin('eslint'), ['.']);
-console.log(process.env.DATABASE_URL ? '\nintegration engines: PGlite and PostgreSQL (DATABASE_URL)' : '\nintegration engines: PGlite only (set DATABASE_URL to add PostgreSQL)');
+// The formatter's verdict (Prettier, .prettierrc.json): `npm run format` rewrites what it flags.
+run('format', bin('prettier'), ['--check', '.']);
+console.log(
+  process.env.DATABASE_URL
+    ? '\nintegration engines: PGlite and PostgreSQL (DATABASE_URL)'
+    : '\nintegration engines: PGlite only (set DATABASE_URL to add PostgreSQL)',
+);
 clearReliabilityResults();
 run('unit + integration', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`], vitestCounts(unitReport));
 // The reliability suite (tests/reliability) ran in its short form above: its table.
@@ -95,7 +101,9 @@ if (slowest.length) {
 console.log('\n━━ summary');
 for (const s of stages) {
   const status = s.skipped ? 'SKIPPED' : s.ok ? 'ok' : 'FAILED';
-  console.log(`  ${s.name.padEnd(20)} ${status.padEnd(8)} ${String(s.passed).padStart(5)} passed ${String(s.failed).padStart(4)} failed  ${s.seconds.toFixed(1)}s`);
+  console.log(
+    `  ${s.name.padEnd(20)} ${status.padEnd(8)} ${String(s.passed).padStart(5)} passed ${String(s.failed).padStart(4)} failed  ${s.seconds.toFixed(1)}s`,
+  );
 }
 const passed = stages.reduce((n, s) => n + s.passed, 0);
 const failed = stages.reduce((n, s) => n + s.failed, 0);
