@@ -19,7 +19,10 @@ const FETCH_WRAPPER = 'src/lib/api-client.ts';
 /** The project-relative path an import resolves to (relative imports), without extension guessing. */
 function resolveLocal(fromFile, source) {
   if (!source.startsWith('.')) return null;
-  return path.relative(ROOT, path.resolve(path.dirname(fromFile), source)).split(path.sep).join('/');
+  return path
+    .relative(ROOT, path.resolve(path.dirname(fromFile), source))
+    .split(path.sep)
+    .join('/');
 }
 const under = (file, dir) => file === dir || file.startsWith(`${dir}/`);
 const featureOf = (file) => file.match(/^src\/features\/([^/]+)\//)?.[1] ?? null;
@@ -99,7 +102,11 @@ const boundaries = {
       },
     },
     imports: {
-      meta: { type: 'problem', docs: { description: 'The import boundaries of docs: machines pure, views thin, domains met only through their public entries, server without src/' }, schema: [] },
+      meta: {
+        type: 'problem',
+        docs: { description: 'The import boundaries of docs: machines pure, views thin, domains met only through their public entries, server without src/' },
+        schema: [],
+      },
       create(context) {
         const file = path.relative(ROOT, context.filename).split(path.sep).join('/');
         const check = (node) => {
@@ -150,7 +157,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-globals': [
         'error',
-        ...['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource'].map((name) => ({ name, message: 'machines/ is pure: provide a network call as an actor with .provide()' })),
+        ...['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource'].map((name) => ({
+          name,
+          message: 'machines/ is pure: provide a network call as an actor with .provide()',
+        })),
       ],
     },
   },

@@ -22,10 +22,7 @@ function versionFile(): Plugin {
     closeBundle() {
       const pkg = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { version: string };
       const builtAt = new Date().toISOString();
-      fs.writeFileSync(
-        path.join(outDir, 'version.json'),
-        `${JSON.stringify({ version: `${pkg.version}+${builtAt.replace(/[-:.TZ]/g, '')}`, builtAt })}\n`,
-      );
+      fs.writeFileSync(path.join(outDir, 'version.json'), `${JSON.stringify({ version: `${pkg.version}+${builtAt.replace(/[-:.TZ]/g, '')}`, builtAt })}\n`);
     },
   };
 }

@@ -38,8 +38,70 @@ const TARGETS = {
 } as const;
 type EndpointKind = keyof typeof TARGETS;
 
-const FIRST = ['Aarav', 'Priya', 'Rahul', 'Ananya', 'Vikram', 'Diya', 'Arjun', 'Kavya', 'Rohan', 'Meera', 'Karan', 'Isha', 'Nikhil', 'Sneha', 'Aditya', 'Pooja', 'Siddharth', 'Riya', 'Manoj', 'Lakshmi'];
-const LAST = ['Sharma', 'Verma', 'Iyer', 'Nair', 'Reddy', 'Patel', 'Shah', 'Mehta', 'Gupta', 'Singh', 'Kapoor', 'Chopra', 'Banerjee', 'Das', 'Menon', 'Pillai', 'Naidu', 'Joshi', 'Kulkarni', 'Agarwal', 'Bose', 'Khan', 'Fernandes', 'Gill', 'Sandhu', 'Chatterjee', 'Mukherjee', 'Deshpande', 'Qureshi', 'Saxena', 'Malhotra', 'Bhatia', 'Rao', 'Hegde', 'Kamath', 'Shetty', 'Pandey', 'Mishra', 'Tiwari', 'Dubey'];
+const FIRST = [
+  'Aarav',
+  'Priya',
+  'Rahul',
+  'Ananya',
+  'Vikram',
+  'Diya',
+  'Arjun',
+  'Kavya',
+  'Rohan',
+  'Meera',
+  'Karan',
+  'Isha',
+  'Nikhil',
+  'Sneha',
+  'Aditya',
+  'Pooja',
+  'Siddharth',
+  'Riya',
+  'Manoj',
+  'Lakshmi',
+];
+const LAST = [
+  'Sharma',
+  'Verma',
+  'Iyer',
+  'Nair',
+  'Reddy',
+  'Patel',
+  'Shah',
+  'Mehta',
+  'Gupta',
+  'Singh',
+  'Kapoor',
+  'Chopra',
+  'Banerjee',
+  'Das',
+  'Menon',
+  'Pillai',
+  'Naidu',
+  'Joshi',
+  'Kulkarni',
+  'Agarwal',
+  'Bose',
+  'Khan',
+  'Fernandes',
+  'Gill',
+  'Sandhu',
+  'Chatterjee',
+  'Mukherjee',
+  'Deshpande',
+  'Qureshi',
+  'Saxena',
+  'Malhotra',
+  'Bhatia',
+  'Rao',
+  'Hegde',
+  'Kamath',
+  'Shetty',
+  'Pandey',
+  'Mishra',
+  'Tiwari',
+  'Dubey',
+];
 
 async function loadUsers(t: TestApp, count: number): Promise<void> {
   const db = t.database.db;
@@ -116,7 +178,10 @@ async function benchEngine(engine: Engine): Promise<Pair[]> {
     t.app.register(async (bare) => {
       bare.get('/bench/bare/users', async () => {
         const { count, rows } = await listUsers(db, { page: 1, pageSize: 25, search: SEARCH, isActive: true });
-        const extras = await listExtras(db, rows.map((r) => r.id));
+        const extras = await listExtras(
+          db,
+          rows.map((r) => r.id),
+        );
         return { count, next: null, previous: null, results: rows.map((r) => ({ ...r, ...extras.get(r.id) })) };
       });
       // The real route's statement, audit insert included, as the signed-in admin.
@@ -128,9 +193,11 @@ async function benchEngine(engine: Engine): Promise<Pair[]> {
     await loadUsers(t, USERS);
     console.log(`[${engine}] loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     const signed = await createSignedInUser(t, { email: 'bench.admin@bench.example', role: 'ADMIN' });
-    await t.database.db.transaction().execute((trx) =>
-      insertUserWithProfile(trx, { sub: signed.sub, username: signed.username, email: signed.email, first_name: 'Bench', last_name: 'Admin', role: 'ADMIN' }),
-    );
+    await t.database.db
+      .transaction()
+      .execute((trx) =>
+        insertUserWithProfile(trx, { sub: signed.sub, username: signed.username, email: signed.email, first_name: 'Bench', last_name: 'Admin', role: 'ADMIN' }),
+      );
     const admin = await db.selectFrom('users').select('id').where('sub', '=', signed.sub).executeTakeFirstOrThrow();
     actor = { id: admin.id as number, role: 'ADMIN' };
     const base = await t.listen();
@@ -140,8 +207,18 @@ async function benchEngine(engine: Engine): Promise<Pair[]> {
     if (check.status !== 200) throw new Error(`API answered ${check.status}`);
     console.log(`[${engine}] search "${SEARCH}" matches ${body.count.toLocaleString('en-IN')} users`);
     const endpoints: Array<{ kind: EndpointKind; name: string; api: string; bare: string }> = [
-      { kind: 'search', name: `GET users/users?search=${SEARCH}&page_size=25`, api: `${base}/api/v1/users/users?search=${SEARCH}&page_size=25`, bare: `${base}/bench/bare/users` },
-      { kind: 'profile', name: 'GET users/user-profiles/{id}', api: `${base}/api/v1/users/user-profiles/${profileId}`, bare: `${base}/bench/bare/user-profiles/${profileId}` },
+      {
+        kind: 'search',
+        name: `GET users/users?search=${SEARCH}&page_size=25`,
+        api: `${base}/api/v1/users/users?search=${SEARCH}&page_size=25`,
+        bare: `${base}/bench/bare/users`,
+      },
+      {
+        kind: 'profile',
+        name: 'GET users/user-profiles/{id}',
+        api: `${base}/api/v1/users/user-profiles/${profileId}`,
+        bare: `${base}/bench/bare/user-profiles/${profileId}`,
+      },
     ];
     const pairs: Pair[] = [];
     for (const e of endpoints) {
@@ -150,8 +227,11 @@ async function benchEngine(engine: Engine): Promise<Pair[]> {
       await autocannon(e.bare, {}, 2);
       const bare = await autocannon(e.bare, {}, SECONDS);
       pairs.push({ engine, kind: e.kind, endpoint: e.name, api, bare });
-      console.log(`[${engine}] ${e.name}: API ${api.rps.toFixed(0)} req/s (p50 ${api.p50} ms, p99 ${api.p99} ms) | bare ${bare.rps.toFixed(0)} req/s (p50 ${bare.p50} ms, p99 ${bare.p99} ms) | ratio ${ratioText(api, bare)}`);
-      if (api.errors || api.non2xx || bare.errors || bare.non2xx) console.log(`[${engine}]   errors: API ${api.errors}/${api.non2xx} non-2xx, bare ${bare.errors}/${bare.non2xx}`);
+      console.log(
+        `[${engine}] ${e.name}: API ${api.rps.toFixed(0)} req/s (p50 ${api.p50} ms, p99 ${api.p99} ms) | bare ${bare.rps.toFixed(0)} req/s (p50 ${bare.p50} ms, p99 ${bare.p99} ms) | ratio ${ratioText(api, bare)}`,
+      );
+      if (api.errors || api.non2xx || bare.errors || bare.non2xx)
+        console.log(`[${engine}]   errors: API ${api.errors}/${api.non2xx} non-2xx, bare ${bare.errors}/${bare.non2xx}`);
     }
     return pairs;
   } finally {
@@ -174,7 +254,9 @@ async function main(): Promise<void> {
       `${p.engine.padEnd(9)} ${p.endpoint.padEnd(46)} ${p.api.rps.toFixed(0).padStart(9)} ${String(p.api.p50).padStart(7)} ${String(p.api.p99).padStart(7)} ${p.bare.rps.toFixed(0).padStart(12)} ${String(p.bare.p50).padStart(7)} ${String(p.bare.p99).padStart(7)} ${ratioText(p.api, p.bare).padStart(7)}`,
     );
   }
-  console.log(`Targets on PostgreSQL: search ratio >= ${TARGETS.search.ratio} and p99 < ${TARGETS.search.p99Ms} ms; profile ratio >= ${TARGETS.profile.ratio}.`);
+  console.log(
+    `Targets on PostgreSQL: search ratio >= ${TARGETS.search.ratio} and p99 < ${TARGETS.search.p99Ms} ms; profile ratio >= ${TARGETS.profile.ratio}.`,
+  );
 
   if (jsonOut) {
     const figures: Figure[] = [];
@@ -182,13 +264,31 @@ async function main(): Promise<void> {
       const pg = p.engine === 'postgres';
       const ratio = p.api.rps > 0 && p.bare.rps > 0 ? p.api.rps / p.bare.rps : null;
       const target = TARGETS[p.kind];
-      figures.push({ name: `${p.engine} ${p.endpoint} req/s`, value: p.api.rps, unit: 'req/s', compared: { label: 'bare route', value: p.bare.rps, unit: 'req/s' } });
-      figures.push({ name: `${p.engine} ${p.endpoint} ratio`, value: ratio, unit: 'x', ...(pg ? { target: `>= ${target.ratio}`, met: ratio === null ? null : ratio >= target.ratio } : {}) });
+      figures.push({
+        name: `${p.engine} ${p.endpoint} req/s`,
+        value: p.api.rps,
+        unit: 'req/s',
+        compared: { label: 'bare route', value: p.bare.rps, unit: 'req/s' },
+      });
+      figures.push({
+        name: `${p.engine} ${p.endpoint} ratio`,
+        value: ratio,
+        unit: 'x',
+        ...(pg ? { target: `>= ${target.ratio}`, met: ratio === null ? null : ratio >= target.ratio } : {}),
+      });
       figures.push({ name: `${p.engine} ${p.endpoint} p50`, value: p.api.p50, unit: 'ms', compared: { label: 'bare route', value: p.bare.p50, unit: 'ms' } });
       const p99Target = pg && target.p99Ms !== null ? { target: `< ${target.p99Ms} ms`, met: p.api.p99 < target.p99Ms } : {};
-      figures.push({ name: `${p.engine} ${p.endpoint} p99`, value: p.api.p99, unit: 'ms', compared: { label: 'bare route', value: p.bare.p99, unit: 'ms' }, ...p99Target });
+      figures.push({
+        name: `${p.engine} ${p.endpoint} p99`,
+        value: p.api.p99,
+        unit: 'ms',
+        compared: { label: 'bare route', value: p.bare.p99, unit: 'ms' },
+        ...p99Target,
+      });
     }
-    const notes = [`${USERS} users, ${CONNECTIONS} connections, ${SECONDS} s per run; the bare profile route runs the real route's statement, audit insert included`];
+    const notes = [
+      `${USERS} users, ${CONNECTIONS} connections, ${SECONDS} s per run; the bare profile route runs the real route's statement, audit insert included`,
+    ];
     fs.writeFileSync(jsonOut, JSON.stringify({ machine: machineAtEnd(machine), figures, notes }, null, 2));
   }
 }

@@ -65,16 +65,24 @@ async function main(): Promise<void> {
     await migrateToLatest(db);
     // --- the clinic: tax settings, a front-desk user, clients and one draft per issue -----------
     await sql`insert into billing_settings (legal_name, gstin, state_code, address, series_prefixes, gst_rates_bp)
-      values ('Bench Wellness', '27AAPFU0939F1ZV', '27', '1 Bench Road, Mumbai', '{"invoice":"INV","bill_of_supply":"BOS","credit_note":"CN","receipt":"RV"}', '[0,500,1800,4000]')`.execute(db);
+      values ('Bench Wellness', '27AAPFU0939F1ZV', '27', '1 Bench Road, Mumbai', '{"invoice":"INV","bill_of_supply":"BOS","credit_note":"CN","receipt":"RV"}', '[0,500,1800,4000]')`.execute(
+      db,
+    );
     await sql`insert into users (sub, username, email, first_name, last_name, role)
-      select 'bill-' || i, 'bill-' || i, 'bill' || i || '@bench.test', 'Client', 'C' || i, case when i = 0 then 'RECEPTION' else 'CLIENT' end from generate_series(0, 100) i`.execute(db);
+      select 'bill-' || i, 'bill-' || i, 'bill' || i || '@bench.test', 'Client', 'C' || i, case when i = 0 then 'RECEPTION' else 'CLIENT' end from generate_series(0, 100) i`.execute(
+      db,
+    );
     await sql`insert into user_profiles (user_id) select id from users`.execute(db);
     const desk = (await sql<{ id: number }>`select id from users where role = 'RECEPTION'`.execute(db)).rows[0].id;
     await sql`insert into billing_documents (client_id, status, source_from, recipient, place_of_supply, created_by)
       select u.id, 'draft', 'manual', json_build_object('name', u.first_name || ' ' || u.last_name, 'address', null, 'gstin', null, 'state_code', null), '27', ${desk}
-      from generate_series(1, ${ISSUES}) g join users u on u.role = 'CLIENT' and u.id = (select min(id) from users where role = 'CLIENT') + g % 100`.execute(db);
+      from generate_series(1, ${ISSUES}) g join users u on u.role = 'CLIENT' and u.id = (select min(id) from users where role = 'CLIENT') + g % 100`.execute(
+      db,
+    );
     await sql`insert into billing_lines (document_id, position, origin, description, code, quantity, unit_price_paise, discount_paise, gst_rate_bp, exempt, taxable_paise, cgst_paise, sgst_paise, igst_paise, total_paise)
-      select d.id, p, 'manual', 'Line ' || p, '999722', 1 + p, 99900 + d.id, 0, 1800, false, 0, 0, 0, 0, 0 from billing_documents d, generate_series(0, 2) p`.execute(db);
+      select d.id, p, 'manual', 'Line ' || p, '999722', 1 + p, 99900 + d.id, 0, 1800, false, 0, 0, 0, 0, 0 from billing_documents d, generate_series(0, 2) p`.execute(
+      db,
+    );
     await sql`create table bench_bare (id serial primary key, document integer not null, number text not null)`.execute(db);
     const drafts = (await sql<{ id: number }>`select id from billing_documents order by id`.execute(db)).rows.map((r) => r.id);
     notes.push(`${drafts.length} drafts of 3 lines each, issued by ${CONNECTIONS} connections at once`);
@@ -88,23 +96,44 @@ async function main(): Promise<void> {
     let failed = 0;
     const issue = await contended(drafts.length, async (i) => {
       try {
-        await withAudit(db, { actor: { id: desk, role: 'RECEPTION' }, action: 'billing.document.issue', client: null, requestId: `bench-${i}` }, (trx) => issueDraft(trx, drafts[i]));
+        await withAudit(db, { actor: { id: desk, role: 'RECEPTION' }, action: 'billing.document.issue', client: null, requestId: `bench-${i}` }, (trx) =>
+          issueDraft(trx, drafts[i]),
+        );
       } catch (error) {
         failed++;
         if (failed < 4) notes.push(`issue failed: ${(error as Error).message}`);
       }
     });
 
-    const serials = (await sql<{ number: string }>`select number from billing_documents where kind = 'invoice' order by id`.execute(db)).rows.map((r) => Number(r.number.split('/')[2])).sort((a, b) => a - b);
+    const serials = (await sql<{ number: string }>`select number from billing_documents where kind = 'invoice' order by id`.execute(db)).rows
+      .map((r) => Number(r.number.split('/')[2]))
+      .sort((a, b) => a - b);
     const gaps = serials.filter((n, i) => n !== i + 1).length;
     const duplicates = serials.length - new Set(serials).size;
     const p95 = percentile(issue.times, 95);
     const bareP95 = percentile(bare.times, 95);
     figures.push(
-      { name: `issue p50 (${CONNECTIONS} concurrent)`, value: round(percentile(issue.times, 50), 2), unit: 'ms', compared: { label: 'bare insert p50', value: round(percentile(bare.times, 50), 2), unit: 'ms' } },
-      { name: `issue p95 (${CONNECTIONS} concurrent)`, value: round(p95, 2), unit: 'ms', compared: { label: 'bare insert p95', value: round(bareP95, 2), unit: 'ms' }, target: '< 50 ms', met: p95 < 50 },
+      {
+        name: `issue p50 (${CONNECTIONS} concurrent)`,
+        value: round(percentile(issue.times, 50), 2),
+        unit: 'ms',
+        compared: { label: 'bare insert p50', value: round(percentile(bare.times, 50), 2), unit: 'ms' },
+      },
+      {
+        name: `issue p95 (${CONNECTIONS} concurrent)`,
+        value: round(p95, 2),
+        unit: 'ms',
+        compared: { label: 'bare insert p95', value: round(bareP95, 2), unit: 'ms' },
+        target: '< 50 ms',
+        met: p95 < 50,
+      },
       { name: 'issue p95 / bare insert p95', value: round(p95 / bareP95, 1), unit: 'x' },
-      { name: 'issues/s', value: round(drafts.length / issue.seconds), unit: 'req/s', compared: { label: 'bare inserts/s', value: round(drafts.length / bare.seconds), unit: 'req/s' } },
+      {
+        name: 'issues/s',
+        value: round(drafts.length / issue.seconds),
+        unit: 'req/s',
+        compared: { label: 'bare inserts/s', value: round(drafts.length / bare.seconds), unit: 'req/s' },
+      },
       { name: 'issues failed (must be 0)', value: failed, unit: 'requests', target: '0', met: failed === 0 },
       { name: 'invoice numbers out of 1..n (gaps, must be 0)', value: gaps, unit: 'numbers', target: '0', met: gaps === 0 && serials.length === drafts.length },
       { name: 'duplicate invoice numbers (must be 0)', value: duplicates, unit: 'numbers', target: '0', met: duplicates === 0 },

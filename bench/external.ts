@@ -35,7 +35,13 @@ export async function runExternal(name: 'api' | 'identity' | 'scheduling' | 'bil
   const started = Date.now();
   const script = path.join(projectRoot, 'bench', `${name}.ts`);
   if (!fs.existsSync(script)) {
-    return { section, status: 'not available', figures: [], notes: [`bench/${name}.ts does not exist yet (npm run bench:${name}); no figures reported`], durationMs: 0 };
+    return {
+      section,
+      status: 'not available',
+      figures: [],
+      notes: [`bench/${name}.ts does not exist yet (npm run bench:${name}); no figures reported`],
+      durationMs: 0,
+    };
   }
   const jsonFile = path.join(options.workDir, `${name}.json`);
   const args = ['--import', 'tsx', script, '--json', jsonFile, ...(options.quick ? ['--quick'] : [])];
@@ -61,7 +67,13 @@ export async function runExternal(name: 'api' | 'identity' | 'scheduling' | 'bil
   const tail = output.trim().split('\n').slice(-15).join('\n');
   if (code !== 0) return { section, status: 'failed', figures: [], notes: [`bench/${name}.ts exited: ${code}`, tail], durationMs: Date.now() - started };
   if (!fs.existsSync(jsonFile)) {
-    return { section, status: 'failed', figures: [], notes: [`bench/${name}.ts ran but wrote no JSON (it needs --json <file>)`, tail], durationMs: Date.now() - started };
+    return {
+      section,
+      status: 'failed',
+      figures: [],
+      notes: [`bench/${name}.ts ran but wrote no JSON (it needs --json <file>)`, tail],
+      durationMs: Date.now() - started,
+    };
   }
   const { figures, notes } = toFigures(JSON.parse(fs.readFileSync(jsonFile, 'utf8')));
   return { section, status: 'ok', figures, notes, durationMs: Date.now() - started };

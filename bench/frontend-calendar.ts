@@ -55,9 +55,13 @@ interface Arranged {
 async function arrange(api: Api, options: BenchOptions): Promise<Arranged> {
   const tag = Date.now().toString(36);
   const staff: number[] = [];
-  for (let i = 1; i <= STAFF; i++) staff.push((await api('POST', '/users/users', { email: `cal-nurse-${i}-${tag}@bench.test`, first_name: 'Nurse', last_name: `N${i}`, role: 'NURSE' })).id);
+  for (let i = 1; i <= STAFF; i++)
+    staff.push((await api('POST', '/users/users', { email: `cal-nurse-${i}-${tag}@bench.test`, first_name: 'Nurse', last_name: `N${i}`, role: 'NURSE' })).id);
   const clients: number[] = [];
-  for (let i = 1; i <= CLIENTS; i++) clients.push((await api('POST', '/users/users', { email: `cal-client-${i}-${tag}@bench.test`, first_name: 'Client', last_name: `C${i}`, role: 'CLIENT' })).id);
+  for (let i = 1; i <= CLIENTS; i++)
+    clients.push(
+      (await api('POST', '/users/users', { email: `cal-client-${i}-${tag}@bench.test`, first_name: 'Client', last_name: `C${i}`, role: 'CLIENT' })).id,
+    );
   const clock = (h: number) => `${String(h).padStart(2, '0')}:00`;
   await api('PATCH', '/appointments/hours', {
     slot_minutes: 15,
@@ -66,11 +70,20 @@ async function arrange(api: Api, options: BenchOptions): Promise<Arranged> {
   });
   const hours = await api('GET', '/appointments/hours');
   const zone: string = hours.time_zone;
-  const service = (await api('POST', '/appointments/services', { name: `Calendar bench session ${tag}`, therapy: 'consultation', duration_minutes: DURATION, delivered_by: ['NURSE'] })).id;
+  const service = (
+    await api('POST', '/appointments/services', {
+      name: `Calendar bench session ${tag}`,
+      therapy: 'consultation',
+      duration_minutes: DURATION,
+      delivered_by: ['NURSE'],
+    })
+  ).id;
   const today = localTime(zone, Date.now()).date;
   const monday = addDays(rangeOf('week', today).dateFrom, 7);
   const places: Array<{ staff: number; start: string }> = [];
-  for (let d = 0; d < 6; d++) for (let h = OPENS; h < CLOSES; h++) for (const s of staff) places.push({ staff: s, start: new Date(zonedInstant(zone, addDays(monday, d), h * 60)).toISOString() });
+  for (let d = 0; d < 6; d++)
+    for (let h = OPENS; h < CLOSES; h++)
+      for (const s of staff) places.push({ staff: s, start: new Date(zonedInstant(zone, addDays(monday, d), h * 60)).toISOString() });
   const chosen = places.slice(0, APPOINTMENTS);
   options.log(`  booking ${chosen.length} appointments through the API (week of ${monday}, ${STAFF} staff, ${CLIENTS} clients)...`);
   const t0 = Date.now();
@@ -79,7 +92,12 @@ async function arrange(api: Api, options: BenchOptions): Promise<Arranged> {
     await api('POST', '/appointments/appointments', { client: clients[n++ % CLIENTS], service, staff: p.staff, start: p.start });
   });
   // The baseline week: one appointment, on its Wednesday at 09:00.
-  await api('POST', '/appointments/appointments', { client: clients[0], service, staff: staff[0], start: new Date(zonedInstant(zone, addDays(monday, 9), 9 * 60)).toISOString() });
+  await api('POST', '/appointments/appointments', {
+    client: clients[0],
+    service,
+    staff: staff[0],
+    start: new Date(zonedInstant(zone, addDays(monday, 9), 9 * 60)).toISOString(),
+  });
   options.log(`    booked in ${round((Date.now() - t0) / 1000)} s`);
   return { zone, busyWeek: monday, baselineWeek: addDays(monday, 7), baselineCount: 1 };
 }
@@ -118,8 +136,14 @@ async function timedStep(page: Page, name: 'Next' | 'Previous', count: number): 
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(async () => {
-      const shown = await page.locator('.rbc-event').count().catch(() => -1);
-      const label = await page.getByTestId('calendar-date').innerText().catch(() => '?');
+      const shown = await page
+        .locator('.rbc-event')
+        .count()
+        .catch(() => -1);
+      const label = await page
+        .getByTestId('calendar-date')
+        .innerText()
+        .catch(() => '?');
       await page.screenshot({ path: '/tmp/frontend-calendar-timeout.png' }).catch(() => {});
       reject(new Error(`"${name}": ${count} appointments not drawn after ${WAIT_MS / 1000} s (${shown} drawn, the calendar on ${label})`));
     }, WAIT_MS);
@@ -161,7 +185,9 @@ async function timedDrag(page: Page, id: number): Promise<number> {
   });
   const saved = page.waitForResponse((r) => r.request().method() === 'POST' && /\/transitions$/.test(new URL(r.url()).pathname), { timeout: WAIT_MS });
   // The reload that follows the save (set up now: it may end before the save's own wait returns).
-  const reloaded = page.waitForResponse((r) => r.request().method() === 'GET' && new URL(r.url()).pathname === '/api/v1/appointments/appointments', { timeout: WAIT_MS });
+  const reloaded = page.waitForResponse((r) => r.request().method() === 'GET' && new URL(r.url()).pathname === '/api/v1/appointments/appointments', {
+    timeout: WAIT_MS,
+  });
   reloaded.catch(() => {}); // awaited below; never an unhandled rejection when the save fails first
   await page.mouse.move(x, y);
   await page.mouse.down();
@@ -187,7 +213,8 @@ export async function runFrontendCalendar(options: BenchOptions): Promise<Sectio
   const started = Date.now();
   const section = 'Front end: calendar week view (500 appointments)';
   const executablePath = chromiumPath();
-  if (!executablePath) return { section, status: 'not available', figures: [], notes: ['Chromium not found (apt-get install -y chromium or CHROMIUM_PATH)'], durationMs: 0 };
+  if (!executablePath)
+    return { section, status: 'not available', figures: [], notes: ['Chromium not found (apt-get install -y chromium or CHROMIUM_PATH)'], durationMs: 0 };
   const samples = options.quick ? 2 : 7;
 
   const bench = await options.server('pglite');
@@ -242,10 +269,18 @@ export async function runFrontendCalendar(options: BenchOptions): Promise<Sectio
     await context.close();
 
     const p = (xs: number[], q: number) => round(percentile(xs, q), 1);
-    const med = (xs: Array<{ totalMs: number }>) => p(xs.map((x) => x.totalMs), 50);
+    const med = (xs: Array<{ totalMs: number }>) =>
+      p(
+        xs.map((x) => x.totalMs),
+        50,
+      );
     const renderBusy = med(busy);
     const renderBase = med(baseline);
-    const afterData = (xs: Array<{ totalMs: number; fetchMs: number }>) => p(xs.map((x) => Math.max(0, x.totalMs - x.fetchMs)), 50);
+    const afterData = (xs: Array<{ totalMs: number; fetchMs: number }>) =>
+      p(
+        xs.map((x) => Math.max(0, x.totalMs - x.fetchMs)),
+        50,
+      );
     const inpBusy = Math.max(...dragBusy);
     const inpBase = Math.max(...dragBaseline);
     const figures: Figure[] = [
@@ -256,7 +291,16 @@ export async function runFrontendCalendar(options: BenchOptions): Promise<Sectio
         compared: { label: `same week view with ${arranged.baselineCount} appointment`, value: renderBase, unit: 'ms' },
         target: `< ${RENDER_TARGET_MS} ms`,
         met: renderBusy < RENDER_TARGET_MS,
-        note: `ratio ${round(renderBusy / renderBase, 2)}x; p95 ${p(busy.map((x) => x.totalMs), 95)} ms; of the median step, the API fetches took ${p(busy.map((x) => x.fetchMs), 50)} ms (baseline ${p(baseline.map((x) => x.fetchMs), 50)} ms)`,
+        note: `ratio ${round(renderBusy / renderBase, 2)}x; p95 ${p(
+          busy.map((x) => x.totalMs),
+          95,
+        )} ms; of the median step, the API fetches took ${p(
+          busy.map((x) => x.fetchMs),
+          50,
+        )} ms (baseline ${p(
+          baseline.map((x) => x.fetchMs),
+          50,
+        )} ms)`,
       },
       { name: 'week view render ratio 500 / baseline', value: round(renderBusy / renderBase, 2), unit: 'x' },
       {
@@ -280,7 +324,7 @@ export async function runFrontendCalendar(options: BenchOptions): Promise<Sectio
     const notes = [
       `${samples} samples each (${options.quick ? 'quick mode' : 'full run'}), after one untimed visit to each week; Chromium headless at 1440x900, ${STAFF} staff columns per day, clinic time zone ${arranged.zone}; the server is \`npm start\` on PGlite on loopback.`,
       'Render: from the click on "Next"/"Previous" (the event\'s timestamp) to the second animation frame after the expected number of .rbc-event elements is in the page; includes the GET of the week\'s appointments.',
-      'INP: Event Timing entries with an interaction id (pointer down, pointer up / click) during a 15-minute drag of one appointment, the save (POST .../transitions) included in the page\'s work but not its network wait; an interaction under 16 ms has no entry and counts as 16 ms.',
+      "INP: Event Timing entries with an interaction id (pointer down, pointer up / click) during a 15-minute drag of one appointment, the save (POST .../transitions) included in the page's work but not its network wait; an interaction under 16 ms has no entry and counts as 16 ms.",
     ];
     return { section, status: 'ok', figures, notes, durationMs: Date.now() - started };
   } finally {

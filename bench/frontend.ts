@@ -267,7 +267,12 @@ export async function runFrontend(options: BenchOptions): Promise<SectionResult>
     const t = perRoute.get(keys[0])!;
     const label = keys.length === perRoute.size ? `every route (${keys.length})` : keys.map((k) => paths[k].path).join(', ');
     figures.push({ name: `JS for ${label}`, value: kb(t.js), unit: 'KiB gzip' });
-    figures.push({ name: `CSS for ${label}`, value: kb(t.css), unit: 'KiB gzip', note: t.css === 0 ? 'no CSS files: styles are emitted at run time (Emotion)' : undefined });
+    figures.push({
+      name: `CSS for ${label}`,
+      value: kb(t.css),
+      unit: 'KiB gzip',
+      note: t.css === 0 ? 'no CSS files: styles are emitted at run time (Emotion)' : undefined,
+    });
   }
   const chunks = Object.values(manifest).filter((c) => c.file.endsWith('.js')).length;
   const notes = [

@@ -57,7 +57,14 @@ async function call(baseUrl: string, action: string, body: unknown) {
 const GET_USER_HEADERS = { authorization: 'AWS4-HMAC-SHA256 Credential=local/20250101/ap-south-1/cognito-idp/aws4_request' };
 
 async function getUserThroughput(url: string, accessToken: string, headers: Record<string, string> = GET_USER_HEADERS) {
-  await autocannon({ url, method: 'POST', connections: CONCURRENCY, duration: 1, headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.GetUser', ...headers }, body: JSON.stringify({ AccessToken: accessToken }) }); // warm-up
+  await autocannon({
+    url,
+    method: 'POST',
+    connections: CONCURRENCY,
+    duration: 1,
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.GetUser', ...headers },
+    body: JSON.stringify({ AccessToken: accessToken }),
+  }); // warm-up
   const result = await autocannon({
     url,
     method: 'POST',
@@ -66,7 +73,8 @@ async function getUserThroughput(url: string, accessToken: string, headers: Reco
     headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.GetUser', ...headers },
     body: JSON.stringify({ AccessToken: accessToken }),
   });
-  if (result.non2xx > 0 || result.errors > 0 || result['2xx'] === 0) throw new Error(`GetUser on ${url}: ${result['2xx']} ok, ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0 || result['2xx'] === 0)
+    throw new Error(`GetUser on ${url}: ${result['2xx']} ok, ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { perSecond: result.requests.average, non2xx: result.non2xx, errors: result.errors, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
@@ -96,7 +104,11 @@ async function startCognitoLocal() {
   await client.send(new AdminCreateUserCommand({ UserPoolId: poolId, Username: 'bench@example.com', TemporaryPassword: PASSWORD, MessageAction: 'SUPPRESS' }));
   await client.send(new AdminSetUserPasswordCommand({ UserPoolId: poolId, Username: 'bench@example.com', Password: PASSWORD, Permanent: true }));
   const auth = await client.send(
-    new InitiateAuthCommand({ ClientId: appClient.UserPoolClient!.ClientId!, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: 'bench@example.com', PASSWORD } }),
+    new InitiateAuthCommand({
+      ClientId: appClient.UserPoolClient!.ClientId!,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: 'bench@example.com', PASSWORD },
+    }),
   );
   return {
     url: `${endpoint}/`,
@@ -110,7 +122,11 @@ async function startCognitoLocal() {
 
 async function signInWith(baseUrl: string, poolId: string, clientId: string, username: string, password: string): Promise<string> {
   const client = srpClient(poolId);
-  const started = await call(baseUrl, 'InitiateAuth', { ClientId: clientId, AuthFlow: 'USER_SRP_AUTH', AuthParameters: { USERNAME: username, SRP_A: client.srpA } });
+  const started = await call(baseUrl, 'InitiateAuth', {
+    ClientId: clientId,
+    AuthFlow: 'USER_SRP_AUTH',
+    AuthParameters: { USERNAME: username, SRP_A: client.srpA },
+  });
   const done = await call(baseUrl, 'RespondToAuthChallenge', {
     ClientId: clientId,
     ChallengeName: 'PASSWORD_VERIFIER',
@@ -153,8 +169,16 @@ async function main() {
   console.log(`identity benchmark on ${engine}; ${describeMachine(machine)}`);
 
   const times = await serverTimePerSignIn(engine);
-  console.log(`SRP sign-in server time (InitiateAuth + RespondToAuthChallenge), ${SEQUENTIAL} sequential: p50 ${percentile(times, 50).toFixed(2)} ms, p99 ${percentile(times, 99).toFixed(2)} ms`);
-  figures.push({ name: `SRP sign-in server time p50 (${SEQUENTIAL} sequential)`, value: percentile(times, 50), unit: 'ms', target: '< 5 ms', met: percentile(times, 50) < 5 });
+  console.log(
+    `SRP sign-in server time (InitiateAuth + RespondToAuthChallenge), ${SEQUENTIAL} sequential: p50 ${percentile(times, 50).toFixed(2)} ms, p99 ${percentile(times, 99).toFixed(2)} ms`,
+  );
+  figures.push({
+    name: `SRP sign-in server time p50 (${SEQUENTIAL} sequential)`,
+    value: percentile(times, 50),
+    unit: 'ms',
+    target: '< 5 ms',
+    met: percentile(times, 50) < 5,
+  });
   figures.push({ name: `SRP sign-in server time p99 (${SEQUENTIAL} sequential)`, value: percentile(times, 99), unit: 'ms' });
 
   // 2 and 3: the real server in its own process, like cognito-local below.
@@ -178,8 +202,15 @@ async function main() {
       }),
     );
     const elapsed = (Date.now() - started) / 1000;
-    console.log(`SRP sign-ins per second, ${CONCURRENCY} concurrent clients: ${(completed / elapsed).toFixed(1)} (${completed} in ${elapsed.toFixed(1)} s; client SRP math shares the CPU)`);
-    figures.push({ name: `SRP sign-ins per second, ${CONCURRENCY} concurrent`, value: completed / elapsed, unit: '/s', note: 'server in its own process; the clients\' SRP math runs in the benchmark process on the same cores' });
+    console.log(
+      `SRP sign-ins per second, ${CONCURRENCY} concurrent clients: ${(completed / elapsed).toFixed(1)} (${completed} in ${elapsed.toFixed(1)} s; client SRP math shares the CPU)`,
+    );
+    figures.push({
+      name: `SRP sign-ins per second, ${CONCURRENCY} concurrent`,
+      value: completed / elapsed,
+      unit: '/s',
+      note: "server in its own process; the clients' SRP math runs in the benchmark process on the same cores",
+    });
     ours = await getUserThroughput(`${baseUrl}/identity`, await signIn());
     console.log(`GetUser, built-in service (own process): ${ours.perSecond.toFixed(0)} req/s (p50 ${ours.p50} ms, p99 ${ours.p99} ms)`);
   } finally {
@@ -192,12 +223,20 @@ async function main() {
     console.log(`GetUser, cognito-local (own process):    ${theirs.perSecond.toFixed(0)} req/s (p50 ${theirs.p50} ms, p99 ${theirs.p99} ms)`);
     const ratio = ours.perSecond / theirs.perSecond;
     console.log(`GetUser throughput ratio (built-in / cognito-local): ${ratio.toFixed(2)}x`);
-    figures.push({ name: 'GetUser throughput, built-in', value: ours.perSecond, unit: 'req/s', compared: { label: 'cognito-local', value: theirs.perSecond, unit: 'req/s' }, note: `p50 ${ours.p50} ms, p99 ${ours.p99} ms (cognito-local p50 ${theirs.p50} ms, p99 ${theirs.p99} ms); both in their own process, same autocannon load` });
+    figures.push({
+      name: 'GetUser throughput, built-in',
+      value: ours.perSecond,
+      unit: 'req/s',
+      compared: { label: 'cognito-local', value: theirs.perSecond, unit: 'req/s' },
+      note: `p50 ${ours.p50} ms, p99 ${ours.p99} ms (cognito-local p50 ${theirs.p50} ms, p99 ${theirs.p99} ms); both in their own process, same autocannon load`,
+    });
     figures.push({ name: 'GetUser throughput ratio built-in / cognito-local', value: ratio, unit: 'x', target: '>= 2x', met: ratio >= 2 });
   } finally {
     local.stop();
   }
-  const notes = [`identity on ${engine}; ${SEQUENTIAL} sequential sign-ins (server time in-process), ${SECONDS} s load runs against each service in its own process`];
+  const notes = [
+    `identity on ${engine}; ${SEQUENTIAL} sequential sign-ins (server time in-process), ${SECONDS} s load runs against each service in its own process`,
+  ];
   if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify({ machine: machineAtEnd(machine), figures, notes }, null, 2));
 }
 

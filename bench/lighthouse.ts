@@ -51,7 +51,8 @@ async function audit(url: string, port: number): Promise<{ scores: Record<string
     scores[id] = category?.score == null ? null : Math.round(category.score * 100);
     for (const ref of category?.auditRefs ?? []) {
       const a = lhr.audits[ref.id] as Audit | undefined;
-      if (ref.weight > 0 && a && a.score !== null && a.score < 0.9) failing.push(`${id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}${id === 'accessibility' ? failedOn(a) : ''}`);
+      if (ref.weight > 0 && a && a.score !== null && a.score < 0.9)
+        failing.push(`${id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}${id === 'accessibility' ? failedOn(a) : ''}`);
     }
   }
   return { scores, failing };
@@ -61,7 +62,13 @@ async function audit(url: string, port: number): Promise<{ scores: Record<string
  * A real sign-in through our login page in the profile Lighthouse uses; the consent is accepted
  * so the home page is the one a returning client sees.
  */
-async function signIn(context: BrowserContext, base: string, account: { id: number; email: string; password: string }, landing: string, consents: boolean): Promise<void> {
+async function signIn(
+  context: BrowserContext,
+  base: string,
+  account: { id: number; email: string; password: string },
+  landing: string,
+  consents: boolean,
+): Promise<void> {
   const page = await context.newPage();
   const refused: string[] = [];
   page.on('response', (r) => {
@@ -72,10 +79,21 @@ async function signIn(context: BrowserContext, base: string, account: { id: numb
     await page.getByPlaceholder('Enter Your Email Here').fill(account.email);
     await page.getByPlaceholder('Enter Your Password Here').fill(account.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL((u) => u.pathname === landing, { timeout: 30_000 }).catch(async () => {
-      const text = (await page.locator('body').innerText().catch(() => '')).slice(0, 300).replace(/\s+/g, ' ');
-      throw new Error(`the sign-in did not reach ${landing} (at ${new URL(page.url()).pathname}; page says "${text}"; refused requests: ${refused.join(', ') || 'none'})`);
-    });
+    await page
+      .waitForURL((u) => u.pathname === landing, { timeout: 30_000 })
+      .catch(async () => {
+        const text = (
+          await page
+            .locator('body')
+            .innerText()
+            .catch(() => '')
+        )
+          .slice(0, 300)
+          .replace(/\s+/g, ' ');
+        throw new Error(
+          `the sign-in did not reach ${landing} (at ${new URL(page.url()).pathname}; page says "${text}"; refused requests: ${refused.join(', ') || 'none'})`,
+        );
+      });
     if (!consents) return;
     const dialog = page.getByRole('dialog');
     await dialog.waitFor({ timeout: 15_000 });
@@ -97,17 +115,42 @@ async function profileFor(workDir: string, name: string, executablePath: string)
 }
 
 /** Every built route a CLIENT opens in the portal, and every staff page an ADMIN opens (spec §2). */
-const PORTAL_PAGES = ['home', 'profile', 'thrive-onboard', 'thrive-check', 'in-clinic', 'intake-call', 'book-test', 'reports', 'cognitive-assessment', 'support'];
-const STAFF_PAGES = (client: number) => ['/clients', '/appointments', '/discovery', '/thrive-dashboard', `/thrive-dashboard/${client}`, `/client/${client}/details`, '/users', '/backoffice'];
+const PORTAL_PAGES = [
+  'home',
+  'profile',
+  'thrive-onboard',
+  'thrive-check',
+  'in-clinic',
+  'intake-call',
+  'book-test',
+  'reports',
+  'cognitive-assessment',
+  'support',
+];
+const STAFF_PAGES = (client: number) => [
+  '/clients',
+  '/appointments',
+  '/discovery',
+  '/thrive-dashboard',
+  `/thrive-dashboard/${client}`,
+  `/client/${client}/details`,
+  '/users',
+  '/backoffice',
+];
 /** The record pages: a prospect and their discovery visit note (an ADMIN), a chart per therapy (the NURSE). */
-const DISCOVERY_PAGES = (r: Records) => [getHref('clientDiscovery', { clientId: r.prospect }), getHref('clientDiscoveryVisit', { clientId: r.prospect, visitId: r.discoveryVisit })];
-const CHART_PAGES = (client: number, r: Records) => THERAPIES.map((therapy) => getHref(CHART_ROUTES[therapy], { clientId: client, visitId: r.visits[therapy] }));
+const DISCOVERY_PAGES = (r: Records) => [
+  getHref('clientDiscovery', { clientId: r.prospect }),
+  getHref('clientDiscoveryVisit', { clientId: r.prospect, visitId: r.discoveryVisit }),
+];
+const CHART_PAGES = (client: number, r: Records) =>
+  THERAPIES.map((therapy) => getHref(CHART_ROUTES[therapy], { clientId: client, visitId: r.visits[therapy] }));
 
 export async function runLighthouse(options: BenchOptions): Promise<SectionResult> {
   const started = Date.now();
   const section = 'Front end: Lighthouse (mobile emulation)';
   const executablePath = chromiumPath();
-  if (!executablePath) return { section, status: 'not available', figures: [], notes: ['Chromium not found (apt-get install -y chromium or CHROMIUM_PATH)'], durationMs: 0 };
+  if (!executablePath)
+    return { section, status: 'not available', figures: [], notes: ['Chromium not found (apt-get install -y chromium or CHROMIUM_PATH)'], durationMs: 0 };
 
   const bench = await options.server('pglite');
   const base = bench.server.baseUrl;
@@ -164,7 +207,9 @@ export async function runLighthouse(options: BenchOptions): Promise<SectionResul
       if (!client) throw new Error('the CLIENT account was not made');
       records = await arrangeRecords(base, await tokenOf(base, admin.email, admin.password), client.id, `lh${tag}`);
     } catch (error) {
-      notes.push(`not audited: the discovery prospect and visit note pages and the five therapy visit charts, whose records could not be arranged: ${(error as Error).message}`);
+      notes.push(
+        `not audited: the discovery prospect and visit note pages and the five therapy visit charts, whose records could not be arranged: ${(error as Error).message}`,
+      );
     }
     const staff = await profileFor(options.workDir, 'staff', executablePath);
     try {
@@ -205,6 +250,8 @@ export async function runLighthouse(options: BenchOptions): Promise<SectionResul
     }
     if (result.failing.length) notes.push(`${label} audits below 90: ${result.failing.join('; ')}`);
   }
-  notes.push('Lighthouse 12 defaults: Moto G Power emulation, simulated slow 4G and 4x CPU slowdown; the server is `npm start` on PGlite over plain HTTP on loopback.');
+  notes.push(
+    'Lighthouse 12 defaults: Moto G Power emulation, simulated slow 4G and 4x CPU slowdown; the server is `npm start` on PGlite over plain HTTP on loopback.',
+  );
   return { section, status: 'ok', figures, notes, durationMs: Date.now() - started };
 }

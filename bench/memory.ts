@@ -45,7 +45,12 @@ export async function runMemory(options: BenchOptions): Promise<SectionResult> {
     const ok = result['2xx'];
     if (result.non2xx > 0 || ok === 0) throw new Error(`${engine}: load test had ${result.non2xx} non-2xx answers and ${ok} 2xx`);
     figures.push({ name: `${engine}: RSS after start`, value: round(atStart), unit: 'MiB' });
-    figures.push({ name: `${engine}: peak RSS during API load`, value: round(peak), unit: 'MiB', compared: { label: 'after start', value: round(atStart), unit: 'MiB' } });
+    figures.push({
+      name: `${engine}: peak RSS during API load`,
+      value: round(peak),
+      unit: 'MiB',
+      compared: { label: 'after start', value: round(atStart), unit: 'MiB' },
+    });
     figures.push({
       name: `${engine}: RSS after API load`,
       value: round(afterLoad),
@@ -54,6 +59,8 @@ export async function runMemory(options: BenchOptions): Promise<SectionResult> {
       note: `${seconds} s, 10 connections, GET /api/v1/users/users: ${ok.toLocaleString('en-US')} requests, ${round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
     });
   }
-  notes.push('RSS of the `npm start` process (VmRSS from /proc), serving the built app too. With PGlite the embedded database is inside that process; with PostgreSQL the database server\'s own memory is not counted.');
+  notes.push(
+    "RSS of the `npm start` process (VmRSS from /proc), serving the built app too. With PGlite the embedded database is inside that process; with PostgreSQL the database server's own memory is not counted.",
+  );
   return { section, status: figures.length ? 'ok' : 'not available', figures, notes, durationMs: Date.now() - started };
 }

@@ -27,13 +27,29 @@ const sections: Section[] = [
   // Sections other modules add (bench/frontend-calendar.ts: a calendar week view) run on the build
   // the front end made, after the memory section (they load the shared servers); a module not
   // written yet is "not available".
-  { key: 'frontend-calendar', title: 'Front end: calendar week view', run: (o) => optionalSection('frontend-calendar', 'runFrontendCalendar', 'Front end: calendar week view', o) },
+  {
+    key: 'frontend-calendar',
+    title: 'Front end: calendar week view',
+    run: (o) => optionalSection('frontend-calendar', 'runFrontendCalendar', 'Front end: calendar week view', o),
+  },
   { key: 'lighthouse', title: 'Front end: Lighthouse (mobile)', run: async (o) => (await import('./lighthouse.ts')).runLighthouse(o) },
   { key: 'scale', title: 'Scale: clients-list search (PostgreSQL)', run: async (o) => (await import('./scale.ts')).runScale(o) },
   { key: 'api', title: 'Business API (bench:api)', run: async (o) => (await import('./external.ts')).runExternal('api', 'Business API (bench:api)', o) },
-  { key: 'identity', title: 'Identity (bench:identity)', run: async (o) => (await import('./external.ts')).runExternal('identity', 'Identity (bench:identity)', o) },
-  { key: 'scheduling', title: 'Scheduling on PostgreSQL (bench:scheduling)', run: async (o) => (await import('./external.ts')).runExternal('scheduling', 'Scheduling on PostgreSQL (bench:scheduling)', o) },
-  { key: 'billing', title: 'Invoice issuing on PostgreSQL (bench:billing)', run: async (o) => (await import('./external.ts')).runExternal('billing', 'Invoice issuing on PostgreSQL (bench:billing)', o) },
+  {
+    key: 'identity',
+    title: 'Identity (bench:identity)',
+    run: async (o) => (await import('./external.ts')).runExternal('identity', 'Identity (bench:identity)', o),
+  },
+  {
+    key: 'scheduling',
+    title: 'Scheduling on PostgreSQL (bench:scheduling)',
+    run: async (o) => (await import('./external.ts')).runExternal('scheduling', 'Scheduling on PostgreSQL (bench:scheduling)', o),
+  },
+  {
+    key: 'billing',
+    title: 'Invoice issuing on PostgreSQL (bench:billing)',
+    run: async (o) => (await import('./external.ts')).runExternal('billing', 'Invoice issuing on PostgreSQL (bench:billing)', o),
+  },
 ];
 
 /**
@@ -44,7 +60,8 @@ const sections: Section[] = [
  */
 async function optionalSection(name: string, exportName: string, title: string, o: BenchOptions): Promise<SectionResult> {
   const file = path.join(import.meta.dirname, `${name}.ts`);
-  if (!fs.existsSync(file)) return { section: title, status: 'not available', figures: [], notes: [`bench/${name}.ts does not exist yet; no figures reported`], durationMs: 0 };
+  if (!fs.existsSync(file))
+    return { section: title, status: 'not available', figures: [], notes: [`bench/${name}.ts does not exist yet; no figures reported`], durationMs: 0 };
   const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
   const run = module[exportName];
   if (typeof run !== 'function') throw new Error(`bench/${name}.ts does not export ${exportName}(options)`);
@@ -77,14 +94,22 @@ async function main(): Promise<void> {
       console.log(`\n-- ${s.title}`);
       // A quick run only checks that every section produces numbers; its figures are not quoted.
       const quiet = quick ? null : await waitForQuietMachine();
-      const startedAt = quiet && `section started at 1-minute load ${quiet.load} after waiting ${quiet.waitedS} s for the machine to settle${quiet.settled ? '' : ' (it did not: other work was running)'}`;
+      const startedAt =
+        quiet &&
+        `section started at 1-minute load ${quiet.load} after waiting ${quiet.waitedS} s for the machine to settle${quiet.settled ? '' : ' (it did not: other work was running)'}`;
       if (startedAt) console.log(`   ${startedAt}`);
       const t0 = Date.now();
       let result: SectionResult;
       try {
         result = await s.run(options);
       } catch (error) {
-        result = { section: s.title, status: 'failed', figures: [], notes: [`error: ${(error as Error).stack ?? error}`.slice(0, 4000)], durationMs: Date.now() - t0 };
+        result = {
+          section: s.title,
+          status: 'failed',
+          figures: [],
+          notes: [`error: ${(error as Error).stack ?? error}`.slice(0, 4000)],
+          durationMs: Date.now() - t0,
+        };
       }
       if (startedAt) result.notes.push(startedAt);
       results.push(result);

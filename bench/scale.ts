@@ -7,14 +7,94 @@ import pg from 'pg';
 import { type BenchOptions, type Figure, percentile, round, type SectionResult } from './lib/figures.ts';
 import { postgresAvailable } from './lib/servers.ts';
 
-const FIRST = ['Asha', 'Rahul', 'Priya', 'Vikram', 'Meera', 'Arjun', 'Kavya', 'Rohan', 'Ananya', 'Siddharth', 'Isha', 'Karan',
-  'Neha', 'Aditya', 'Pooja', 'Manish', 'Divya', 'Nikhil', 'Sneha', 'Rajesh', 'Lakshmi', 'Suresh', 'Fatima', 'Imran', 'Deepa',
-  'Anil', 'Gita', 'Harish', 'Jaya', 'Kiran', 'Leela', 'Mohan', 'Nisha', 'Omkar', 'Parvati', 'Ravi', 'Sunita', 'Tarun', 'Uma',
-  'Varun', 'Zara'];
-const LAST = ['Sharma', 'Verma', 'Iyer', 'Nair', 'Reddy', 'Patel', 'Gupta', 'Khan', 'Singh', 'Das', 'Menon', 'Pillai', 'Rao',
-  'Joshi', 'Kulkarni', 'Desai', 'Mehta', 'Shah', 'Bose', 'Chatterjee', 'Banerjee', 'Mukherjee', 'Kapoor', 'Malhotra', 'Chopra',
-  'Bhat', 'Hegde', 'Shetty', 'Naidu', 'Chauhan', 'Yadav', 'Mishra', 'Pandey', 'Tiwari', 'Saxena', 'Agarwal', 'Jain', 'Thomas',
-  'Fernandes', 'Dsouza', 'Qureshi', 'Ansari', 'Sethi'];
+const FIRST = [
+  'Asha',
+  'Rahul',
+  'Priya',
+  'Vikram',
+  'Meera',
+  'Arjun',
+  'Kavya',
+  'Rohan',
+  'Ananya',
+  'Siddharth',
+  'Isha',
+  'Karan',
+  'Neha',
+  'Aditya',
+  'Pooja',
+  'Manish',
+  'Divya',
+  'Nikhil',
+  'Sneha',
+  'Rajesh',
+  'Lakshmi',
+  'Suresh',
+  'Fatima',
+  'Imran',
+  'Deepa',
+  'Anil',
+  'Gita',
+  'Harish',
+  'Jaya',
+  'Kiran',
+  'Leela',
+  'Mohan',
+  'Nisha',
+  'Omkar',
+  'Parvati',
+  'Ravi',
+  'Sunita',
+  'Tarun',
+  'Uma',
+  'Varun',
+  'Zara',
+];
+const LAST = [
+  'Sharma',
+  'Verma',
+  'Iyer',
+  'Nair',
+  'Reddy',
+  'Patel',
+  'Gupta',
+  'Khan',
+  'Singh',
+  'Das',
+  'Menon',
+  'Pillai',
+  'Rao',
+  'Joshi',
+  'Kulkarni',
+  'Desai',
+  'Mehta',
+  'Shah',
+  'Bose',
+  'Chatterjee',
+  'Banerjee',
+  'Mukherjee',
+  'Kapoor',
+  'Malhotra',
+  'Chopra',
+  'Bhat',
+  'Hegde',
+  'Shetty',
+  'Naidu',
+  'Chauhan',
+  'Yadav',
+  'Mishra',
+  'Pandey',
+  'Tiwari',
+  'Saxena',
+  'Agarwal',
+  'Jain',
+  'Thomas',
+  'Fernandes',
+  'Dsouza',
+  'Qureshi',
+  'Ansari',
+  'Sethi',
+];
 
 const PHONE_MULTIPLIER = 7919; // prime, coprime with 10^8: every i below 10^8 gets its own number
 
@@ -102,7 +182,10 @@ async function measure(baseUrl: string, token: string, count: number, queries: n
 function curve(points: Array<{ size: number; p50: number; p95: number }>): string {
   const max = Math.max(...points.map((p) => p.p95));
   return points
-    .map((p) => `${p.size.toLocaleString('en-US').padStart(9)} clients | ${'#'.repeat(Math.max(1, Math.round((p.p95 / max) * 40))).padEnd(40)} p50 ${round(p.p50)} ms, p95 ${round(p.p95)} ms`)
+    .map(
+      (p) =>
+        `${p.size.toLocaleString('en-US').padStart(9)} clients | ${'#'.repeat(Math.max(1, Math.round((p.p95 / max) * 40))).padEnd(40)} p50 ${round(p.p50)} ms, p95 ${round(p.p95)} ms`,
+    )
     .join('\n');
 }
 
@@ -155,7 +238,13 @@ export async function runScale(options: BenchOptions): Promise<SectionResult> {
         note: 'quick mode: the 1,000,000 target is judged only in a full run',
       });
     } else {
-      figures.push({ name: 'p95 ratio 1,000,000 / 10,000', value: round(biggest.p95 / base.p95, 2), unit: 'x', target: '<= 2x', met: biggest.p95 <= 2 * base.p95 });
+      figures.push({
+        name: 'p95 ratio 1,000,000 / 10,000',
+        value: round(biggest.p95 / base.p95, 2),
+        unit: 'x',
+        target: '<= 2x',
+        met: biggest.p95 <= 2 * base.p95,
+      });
     }
     return {
       section,

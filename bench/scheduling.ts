@@ -66,9 +66,13 @@ async function main(): Promise<void> {
     await sql`insert into users (sub, username, email, first_name, last_name, role)
       select 'client-' || i, 'client-' || i, 'client' || i || '@bench.test', 'Client', 'C' || i, 'CLIENT' from generate_series(1, 1000) i`.execute(db);
     await sql`insert into user_profiles (user_id) select id from users`.execute(db);
-    await sql`insert into staff_hours (staff_id, weekday, starts, ends) select u.id, d, '08:00', '20:00' from users u, generate_series(1, 7) d where u.role = 'NURSE'`.execute(db);
+    await sql`insert into staff_hours (staff_id, weekday, starts, ends) select u.id, d, '08:00', '20:00' from users u, generate_series(1, 7) d where u.role = 'NURSE'`.execute(
+      db,
+    );
     const kinds = ['hbot_chamber', 'iv_chair', 'pemf_mat'];
-    await sql`insert into resources (name, kind) select 'Unit ' || i, (${sql.val(kinds)}::text[])[1 + (i - 1) % 3] from generate_series(1, ${RESOURCES}) i`.execute(db);
+    await sql`insert into resources (name, kind) select 'Unit ' || i, (${sql.val(kinds)}::text[])[1 + (i - 1) % 3] from generate_series(1, ${RESOURCES}) i`.execute(
+      db,
+    );
     await sql`insert into services (name, therapy, duration_minutes, buffer_after_minutes, resources_needed, delivered_by)
       values ('HBOT dive', 'hbot', 60, 15, '[{"kind":"hbot_chamber","units":1}]', array['NURSE']),
              ('Follow-up', 'consultation', 60, 15, '[]', array['NURSE'])`.execute(db);
@@ -124,7 +128,16 @@ async function main(): Promise<void> {
       const s = await getSettings(db);
       const svc = (await findService(db, service.id))!;
       const calendar = await loadCalendar(db, s, svc, { from, to: addDays(from, 6) });
-      const slots = findSlots({ zone: s.time_zone, dates: calendar.dates, gridMinutes: s.slot_minutes, timing: timingOf(svc, 30), clinicOpen: calendar.clinicOpen, staff: calendar.staff, pools: calendar.pools, earliest: Date.now() });
+      const slots = findSlots({
+        zone: s.time_zone,
+        dates: calendar.dates,
+        gridMinutes: s.slot_minutes,
+        timing: timingOf(svc, 30),
+        clinicOpen: calendar.clinicOpen,
+        staff: calendar.staff,
+        pools: calendar.pools,
+        earliest: Date.now(),
+      });
       api.push(performance.now() - started);
       slotCount += slots.length;
     }
@@ -133,13 +146,31 @@ async function main(): Promise<void> {
       const a = new Date(zonedInstant('UTC', addDays(from, -1), 0)).toISOString();
       const b = new Date(zonedInstant('UTC', addDays(from, 9), 0)).toISOString();
       const started = performance.now();
-      await bare.query(`select staff_id, occupied_from, occupied_to from appointments where staff_id = any($1::int[]) and tstzrange(occupied_from, occupied_to) && tstzrange($2, $3) and status not in ('cancelled', 'no_show', 'rescheduled') order by occupied_from`, [staffIds, a, b]);
-      await bare.query(`select resource_id, occupied_from, occupied_to from appointment_resources where resource_id = any($1::int[]) and tstzrange(occupied_from, occupied_to) && tstzrange($2, $3) and holding order by occupied_from`, [units.map((u) => u.id), a, b]);
+      await bare.query(
+        `select staff_id, occupied_from, occupied_to from appointments where staff_id = any($1::int[]) and tstzrange(occupied_from, occupied_to) && tstzrange($2, $3) and status not in ('cancelled', 'no_show', 'rescheduled') order by occupied_from`,
+        [staffIds, a, b],
+      );
+      await bare.query(
+        `select resource_id, occupied_from, occupied_to from appointment_resources where resource_id = any($1::int[]) and tstzrange(occupied_from, occupied_to) && tstzrange($2, $3) and holding order by occupied_from`,
+        [units.map((u) => u.id), a, b],
+      );
       bareRuns.push(performance.now() - started);
     }
     figures.push(
-      { name: 'availability 7 days p50', value: round(percentile(api, 50)), unit: 'ms', compared: { label: 'bare calendar queries p50', value: round(percentile(bareRuns, 50)), unit: 'ms' } },
-      { name: 'availability 7 days p95', value: round(percentile(api, 95)), unit: 'ms', compared: { label: 'bare calendar queries p95', value: round(percentile(bareRuns, 95)), unit: 'ms' }, target: '< 50 ms', met: percentile(api, 95) < 50 },
+      {
+        name: 'availability 7 days p50',
+        value: round(percentile(api, 50)),
+        unit: 'ms',
+        compared: { label: 'bare calendar queries p50', value: round(percentile(bareRuns, 50)), unit: 'ms' },
+      },
+      {
+        name: 'availability 7 days p95',
+        value: round(percentile(api, 95)),
+        unit: 'ms',
+        compared: { label: 'bare calendar queries p95', value: round(percentile(bareRuns, 95)), unit: 'ms' },
+        target: '< 50 ms',
+        met: percentile(api, 95) < 50,
+      },
       { name: 'availability slots found per query (mean)', value: round(slotCount / windows.length), unit: 'slots' },
     );
 
@@ -212,9 +243,24 @@ async function main(): Promise<void> {
     const attempts = counts.booked + counts.conflict + counts.refused + counts.failed;
 
     figures.push(
-      { name: `booking attempts/s (${CONNECTIONS} connections, one day)`, value: round(attempts / bookSeconds), unit: 'req/s', compared: { label: 'bare inserts/s', value: round((bareCounts.inserted + bareCounts.excluded) / bareSeconds), unit: 'req/s' } },
-      { name: 'bookings made', value: counts.booked, unit: 'appointments', compared: { label: 'bare rows inserted', value: bareCounts.inserted, unit: 'rows' } },
-      { name: 'bookings refused as conflicts (409)', value: counts.conflict, unit: 'requests', compared: { label: 'bare inserts refused by the constraint', value: bareCounts.excluded, unit: 'rows' } },
+      {
+        name: `booking attempts/s (${CONNECTIONS} connections, one day)`,
+        value: round(attempts / bookSeconds),
+        unit: 'req/s',
+        compared: { label: 'bare inserts/s', value: round((bareCounts.inserted + bareCounts.excluded) / bareSeconds), unit: 'req/s' },
+      },
+      {
+        name: 'bookings made',
+        value: counts.booked,
+        unit: 'appointments',
+        compared: { label: 'bare rows inserted', value: bareCounts.inserted, unit: 'rows' },
+      },
+      {
+        name: 'bookings refused as conflicts (409)',
+        value: counts.conflict,
+        unit: 'requests',
+        compared: { label: 'bare inserts refused by the constraint', value: bareCounts.excluded, unit: 'rows' },
+      },
       { name: 'bookings failed otherwise (must be 0)', value: counts.failed, unit: 'requests', target: '0', met: counts.failed === 0 },
     );
     if (failures.size) notes.push(`booking failures by code: ${[...failures].map(([k, v]) => `${k} x${v}`).join(', ')}`);

@@ -24,7 +24,9 @@ const partial = `${out}.partial`;
 async function viaServer(): Promise<string | null> {
   const endpoint = readBackupEndpoint(config.dataDir);
   if (!endpoint) return null;
-  const res = await fetch(`http://127.0.0.1:${endpoint.port}${BACKUP_PATH}`, { method: 'POST', headers: { authorization: `Bearer ${endpoint.token}` } }).catch(() => null);
+  const res = await fetch(`http://127.0.0.1:${endpoint.port}${BACKUP_PATH}`, { method: 'POST', headers: { authorization: `Bearer ${endpoint.token}` } }).catch(
+    () => null,
+  );
   if (!res) return null; // stale file: the server is gone
   if (!res.ok) throw new Error(`the running server refused the backup: ${res.status} ${await res.text()}`);
   return res.text();
@@ -40,7 +42,8 @@ async function main() {
     try {
       database = await openDatabase(config);
     } catch (error) {
-      if (error instanceof DataDirLockedError) throw new Error(`${error.message}; and its backup endpoint did not answer (is it still starting?)`, { cause: error });
+      if (error instanceof DataDirLockedError)
+        throw new Error(`${error.message}; and its backup endpoint did not answer (is it still starting?)`, { cause: error });
       throw error;
     }
     const fd = fs.openSync(partial, 'w', 0o600);

@@ -27,16 +27,129 @@ export const DEMO_STAFF: Array<Pick<DemoPerson, 'first_name' | 'last_name' | 'ro
 ];
 
 export const DEMO_PROGRAMS = [
-  { name: 'Metabolic Reset', description: 'Twelve weeks to steadier blood sugar: nutrition plan, CGM review, weekly coaching.', duration_weeks: 12, price_inr: 45000 },
-  { name: 'Heart Health Foundations', description: 'Blood pressure and lipid care with monthly doctor review and guided activity.', duration_weeks: 16, price_inr: 60000 },
-  { name: 'Sleep & Stress Recovery', description: 'Sleep hygiene, breathwork, red light and sauna sessions, fortnightly coaching.', duration_weeks: 8, price_inr: 32000 },
-  { name: 'Healthy Weight Journey', description: 'Body composition tracking, meal plans and strength routines over six months.', duration_weeks: 24, price_inr: 72000 },
+  {
+    name: 'Metabolic Reset',
+    description: 'Twelve weeks to steadier blood sugar: nutrition plan, CGM review, weekly coaching.',
+    duration_weeks: 12,
+    price_inr: 45000,
+  },
+  {
+    name: 'Heart Health Foundations',
+    description: 'Blood pressure and lipid care with monthly doctor review and guided activity.',
+    duration_weeks: 16,
+    price_inr: 60000,
+  },
+  {
+    name: 'Sleep & Stress Recovery',
+    description: 'Sleep hygiene, breathwork, red light and sauna sessions, fortnightly coaching.',
+    duration_weeks: 8,
+    price_inr: 32000,
+  },
+  {
+    name: 'Healthy Weight Journey',
+    description: 'Body composition tracking, meal plans and strength routines over six months.',
+    duration_weeks: 24,
+    price_inr: 72000,
+  },
   { name: 'Longevity Check-in', description: 'Yearly membership: quarterly labs, thrive checks and a personal plan.', duration_weeks: 52, price_inr: 120000 },
 ];
 
-const FEMALE = ['Aadhya', 'Ananya', 'Diya', 'Ishita', 'Kavya', 'Lakshmi', 'Meera', 'Nandini', 'Pooja', 'Priya', 'Radhika', 'Riya', 'Saanvi', 'Shreya', 'Sneha', 'Tanvi', 'Uma', 'Vidya', 'Yamini', 'Zoya', 'Farah', 'Gurpreet', 'Harini', 'Jyoti', 'Kiran', 'Madhuri', 'Nisha', 'Padma', 'Sunita', 'Swati'];
-const MALE = ['Aarav', 'Aditya', 'Amit', 'Arjun', 'Deepak', 'Farhan', 'Gaurav', 'Harish', 'Imran', 'Karan', 'Manoj', 'Nikhil', 'Pranav', 'Rahul', 'Rajesh', 'Rohan', 'Sameer', 'Siddharth', 'Suresh', 'Varun', 'Vihaan', 'Yash', 'Abhishek', 'Balaji', 'Chetan', 'Dinesh', 'Ganesh', 'Hitesh', 'Jatin', 'Kunal'];
-const SURNAMES = ['Sharma', 'Verma', 'Iyer', 'Nair', 'Reddy', 'Patel', 'Shah', 'Mehta', 'Gupta', 'Singh', 'Kapoor', 'Chopra', 'Banerjee', 'Chatterjee', 'Mukherjee', 'Das', 'Menon', 'Pillai', 'Naidu', 'Joshi', 'Kulkarni', 'Deshpande', 'Agarwal', 'Bose', 'Khan', 'Qureshi', 'Fernandes', 'DSouza', 'Gill', 'Sandhu'];
+const FEMALE = [
+  'Aadhya',
+  'Ananya',
+  'Diya',
+  'Ishita',
+  'Kavya',
+  'Lakshmi',
+  'Meera',
+  'Nandini',
+  'Pooja',
+  'Priya',
+  'Radhika',
+  'Riya',
+  'Saanvi',
+  'Shreya',
+  'Sneha',
+  'Tanvi',
+  'Uma',
+  'Vidya',
+  'Yamini',
+  'Zoya',
+  'Farah',
+  'Gurpreet',
+  'Harini',
+  'Jyoti',
+  'Kiran',
+  'Madhuri',
+  'Nisha',
+  'Padma',
+  'Sunita',
+  'Swati',
+];
+const MALE = [
+  'Aarav',
+  'Aditya',
+  'Amit',
+  'Arjun',
+  'Deepak',
+  'Farhan',
+  'Gaurav',
+  'Harish',
+  'Imran',
+  'Karan',
+  'Manoj',
+  'Nikhil',
+  'Pranav',
+  'Rahul',
+  'Rajesh',
+  'Rohan',
+  'Sameer',
+  'Siddharth',
+  'Suresh',
+  'Varun',
+  'Vihaan',
+  'Yash',
+  'Abhishek',
+  'Balaji',
+  'Chetan',
+  'Dinesh',
+  'Ganesh',
+  'Hitesh',
+  'Jatin',
+  'Kunal',
+];
+const SURNAMES = [
+  'Sharma',
+  'Verma',
+  'Iyer',
+  'Nair',
+  'Reddy',
+  'Patel',
+  'Shah',
+  'Mehta',
+  'Gupta',
+  'Singh',
+  'Kapoor',
+  'Chopra',
+  'Banerjee',
+  'Chatterjee',
+  'Mukherjee',
+  'Das',
+  'Menon',
+  'Pillai',
+  'Naidu',
+  'Joshi',
+  'Kulkarni',
+  'Deshpande',
+  'Agarwal',
+  'Bose',
+  'Khan',
+  'Qureshi',
+  'Fernandes',
+  'DSouza',
+  'Gill',
+  'Sandhu',
+];
 const PLACES: Array<[string, string, string]> = [
   ['Mumbai', 'Maharashtra', '4000'],
   ['Pune', 'Maharashtra', '4110'],
@@ -51,7 +164,18 @@ const PLACES: Array<[string, string, string]> = [
   ['Chandigarh', 'Chandigarh', '1600'],
   ['Lucknow', 'Uttar Pradesh', '2260'],
 ];
-const STREETS = ['MG Road', 'Linking Road', 'Anna Salai', 'Park Street', 'FC Road', 'Banjara Hills Road 12', 'Indiranagar 100 Feet Road', 'Marine Drive', 'CG Road', 'MI Road'];
+const STREETS = [
+  'MG Road',
+  'Linking Road',
+  'Anna Salai',
+  'Park Street',
+  'FC Road',
+  'Banjara Hills Road 12',
+  'Indiranagar 100 Feet Road',
+  'Marine Drive',
+  'CG Road',
+  'MI Road',
+];
 const OCCUPATIONS: Array<[string, string]> = [
   ['Software engineer', 'Infosys'],
   ['Teacher', 'Delhi Public School'],
@@ -68,31 +192,89 @@ const OCCUPATIONS: Array<[string, string]> = [
 ];
 type GoalArea = 'weight' | 'fitness' | 'sleep' | 'stress' | 'nutrition' | 'energy' | 'heart_health' | 'blood_sugar' | 'digestion' | 'mobility' | 'longevity';
 const GOALS: Array<Array<[GoalArea, string]>> = [
-  [['blood_sugar', 'Bring my HbA1c below 6.0'], ['weight', 'Lose 6 kg']],
-  [['sleep', 'Sleep 7 hours most nights'], ['stress', 'Feel less anxious at work']],
-  [['heart_health', 'Keep blood pressure under 130/80'], ['fitness', 'Walk 8,000 steps a day']],
-  [['fitness', 'Run a 10 km race'], ['mobility', 'Get back to running after a knee injury']],
-  [['digestion', 'Less acidity and bloating'], ['nutrition', 'Eat more protein and fibre']],
-  [['energy', 'More energy in the afternoons'], ['nutrition', 'Cut down on sugar']],
-  [['longevity', 'Stay active and independent into my seventies'], ['heart_health', 'Lower my LDL cholesterol']],
+  [
+    ['blood_sugar', 'Bring my HbA1c below 6.0'],
+    ['weight', 'Lose 6 kg'],
+  ],
+  [
+    ['sleep', 'Sleep 7 hours most nights'],
+    ['stress', 'Feel less anxious at work'],
+  ],
+  [
+    ['heart_health', 'Keep blood pressure under 130/80'],
+    ['fitness', 'Walk 8,000 steps a day'],
+  ],
+  [
+    ['fitness', 'Run a 10 km race'],
+    ['mobility', 'Get back to running after a knee injury'],
+  ],
+  [
+    ['digestion', 'Less acidity and bloating'],
+    ['nutrition', 'Eat more protein and fibre'],
+  ],
+  [
+    ['energy', 'More energy in the afternoons'],
+    ['nutrition', 'Cut down on sugar'],
+  ],
+  [
+    ['longevity', 'Stay active and independent into my seventies'],
+    ['heart_health', 'Lower my LDL cholesterol'],
+  ],
 ];
 const STORIES: Array<{ summary: string; concern_duration: 'under_3_months' | '3_to_12_months' | '1_to_5_years' | 'over_5_years'; tried_before: string }> = [
-  { summary: 'Diagnosed with prediabetes at a company health check last year; I want to avoid medication.', concern_duration: '3_to_12_months', tried_before: 'Cut out sweets for a month.' },
-  { summary: 'Long hours and travel have disturbed my sleep for two years; coffee keeps the day going.', concern_duration: '1_to_5_years', tried_before: 'Melatonin, meditation apps.' },
-  { summary: 'My father had a heart attack at 58 and I want to get ahead of the family history.', concern_duration: 'over_5_years', tried_before: 'Yearly check-ups only.' },
-  { summary: 'I gained weight after my second child and want a routine I can keep.', concern_duration: '1_to_5_years', tried_before: 'Keto diet for three months.' },
-  { summary: 'Recovering from a knee injury and want to return to running safely.', concern_duration: 'under_3_months', tried_before: 'Physiotherapy twice a week.' },
-  { summary: 'I feel tired most afternoons; recent tests showed low vitamin D and B12.', concern_duration: '3_to_12_months', tried_before: 'Vitamin D supplements.' },
+  {
+    summary: 'Diagnosed with prediabetes at a company health check last year; I want to avoid medication.',
+    concern_duration: '3_to_12_months',
+    tried_before: 'Cut out sweets for a month.',
+  },
+  {
+    summary: 'Long hours and travel have disturbed my sleep for two years; coffee keeps the day going.',
+    concern_duration: '1_to_5_years',
+    tried_before: 'Melatonin, meditation apps.',
+  },
+  {
+    summary: 'My father had a heart attack at 58 and I want to get ahead of the family history.',
+    concern_duration: 'over_5_years',
+    tried_before: 'Yearly check-ups only.',
+  },
+  {
+    summary: 'I gained weight after my second child and want a routine I can keep.',
+    concern_duration: '1_to_5_years',
+    tried_before: 'Keto diet for three months.',
+  },
+  {
+    summary: 'Recovering from a knee injury and want to return to running safely.',
+    concern_duration: 'under_3_months',
+    tried_before: 'Physiotherapy twice a week.',
+  },
+  {
+    summary: 'I feel tired most afternoons; recent tests showed low vitamin D and B12.',
+    concern_duration: '3_to_12_months',
+    tried_before: 'Vitamin D supplements.',
+  },
 ];
 const DIETS = ['vegetarian', 'eggetarian', 'non_vegetarian', 'vegan', 'jain'] as const;
 const ALCOHOL = ['never', 'occasionally', 'weekly', 'several_times_a_week'] as const;
 const SLEEP_QUALITY = ['poor', 'fair', 'good', 'excellent'] as const;
 const FAMILY: Array<Array<{ condition: string; relation: string; age_at_onset: number | null }>> = [
-  [{ condition: 'diabetes', relation: 'father', age_at_onset: 52 }, { condition: 'hypertension', relation: 'father', age_at_onset: 48 }, { condition: 'thyroid', relation: 'mother', age_at_onset: 40 }],
-  [{ condition: 'heart_disease', relation: 'father', age_at_onset: 58 }, { condition: 'diabetes', relation: 'mother', age_at_onset: 60 }],
+  [
+    { condition: 'diabetes', relation: 'father', age_at_onset: 52 },
+    { condition: 'hypertension', relation: 'father', age_at_onset: 48 },
+    { condition: 'thyroid', relation: 'mother', age_at_onset: 40 },
+  ],
+  [
+    { condition: 'heart_disease', relation: 'father', age_at_onset: 58 },
+    { condition: 'diabetes', relation: 'mother', age_at_onset: 60 },
+  ],
   [{ condition: 'cancer', relation: 'mother', age_at_onset: 55 }],
-  [{ condition: 'hypertension', relation: 'father', age_at_onset: 50 }, { condition: 'high_cholesterol', relation: 'sibling', age_at_onset: 38 }],
-  [{ condition: 'stroke', relation: 'paternal_grandparent', age_at_onset: 65 }, { condition: 'diabetes', relation: 'mother', age_at_onset: null }],
+  [
+    { condition: 'hypertension', relation: 'father', age_at_onset: 50 },
+    { condition: 'high_cholesterol', relation: 'sibling', age_at_onset: 38 },
+  ],
+  [
+    { condition: 'stroke', relation: 'paternal_grandparent', age_at_onset: 65 },
+    { condition: 'diabetes', relation: 'mother', age_at_onset: null },
+  ],
   [],
 ];
 const RELATIONS = ['Spouse', 'Father', 'Mother', 'Brother', 'Sister', 'Friend'];
@@ -115,7 +297,7 @@ export function demoClients(count = 60): DemoPerson[] {
   const people: DemoPerson[] = [];
   for (let i = 0; i < count; i++) {
     const female = i % 2 === 0;
-    const first_name = female ? FEMALE[(i / 2) % FEMALE.length | 0] : MALE[((i - 1) / 2) % MALE.length | 0];
+    const first_name = female ? FEMALE[((i / 2) % FEMALE.length) | 0] : MALE[(((i - 1) / 2) % MALE.length) | 0];
     const last_name = SURNAMES[(i * 7) % SURNAMES.length];
     const [city, state, pin] = pick(PLACES);
     const [occupation, organization] = pick(OCCUPATIONS);
@@ -152,15 +334,29 @@ export function demoClients(count = 60): DemoPerson[] {
         abha_number: i % 2 === 0 ? digits(14) : null,
         health_goals: {
           schema_version: 1,
-          goals: goals.map(([area, description], g) => ({ area, description, priority: g === 0 ? 'high' : 'medium', target_date: `2026-${String(6 + g * 3).padStart(2, '0')}-30` })),
+          goals: goals.map(([area, description], g) => ({
+            area,
+            description,
+            priority: g === 0 ? 'high' : 'medium',
+            target_date: `2026-${String(6 + g * 3).padStart(2, '0')}-30`,
+          })),
           motivation: pick(['For my family', 'More energy for work', 'To age well', 'My doctor advised it']),
           completed_at: '2026-01-15T10:00:00.000Z',
         },
-        client_story: { schema_version: 1, ...pick(STORIES), success_in_six_months: 'Feeling in charge of my health again.', completed_at: '2026-01-15T10:05:00.000Z' },
+        client_story: {
+          schema_version: 1,
+          ...pick(STORIES),
+          success_in_six_months: 'Feeling in charge of my health again.',
+          completed_at: '2026-01-15T10:05:00.000Z',
+        },
         lifestyle_history: {
           schema_version: 1,
           sleep: { hours_per_night: 5 + Math.floor(rnd() * 4), quality: pick(SLEEP_QUALITY), wakes_at_night: rnd() < 0.4 },
-          activity: { days_per_week: Math.floor(rnd() * 6), minutes_per_day: pick([0, 20, 30, 45, 60]), kinds: pick(['walking', 'yoga', 'gym', 'badminton', 'cycling']) },
+          activity: {
+            days_per_week: Math.floor(rnd() * 6),
+            minutes_per_day: pick([0, 20, 30, 45, 60]),
+            kinds: pick(['walking', 'yoga', 'gym', 'badminton', 'cycling']),
+          },
           diet: { pattern: pick(DIETS), meals_per_day: pick([2, 3, 3, 4]) },
           stress: { level: 1 + Math.floor(rnd() * 10), sources: pick(['work deadlines', 'commute', 'caring for parents', 'finances']) },
           alcohol: { frequency: pick(ALCOHOL) },
@@ -209,14 +405,94 @@ export interface DemoService {
 
 /** One service per therapy; durations and buffers as a wellness clinic runs them. */
 export const DEMO_SERVICES: DemoService[] = [
-  { name: 'IV nutrient drip', therapy: 'iv', duration_minutes: 60, buffer_before_minutes: 10, buffer_after_minutes: 15, resources_needed: [{ kind: 'iv_chair', units: 1 }], delivered_by: ['NURSE', 'DOCTOR'], price_inr: 6500, bookable_online: false },
-  { name: 'HBOT dive', therapy: 'hbot', duration_minutes: 90, buffer_before_minutes: 10, buffer_after_minutes: 15, resources_needed: [{ kind: 'hbot_chamber', units: 1 }], delivered_by: ['NURSE'], price_inr: 4500, bookable_online: true },
-  { name: 'PEMF session', therapy: 'pet', duration_minutes: 30, buffer_before_minutes: 0, buffer_after_minutes: 10, resources_needed: [{ kind: 'pemf_mat', units: 1 }], delivered_by: ['NURSE'], price_inr: 1800, bookable_online: true },
-  { name: 'Red-light therapy', therapy: 'red_light', duration_minutes: 20, buffer_before_minutes: 0, buffer_after_minutes: 5, resources_needed: [{ kind: 'red_light_panel', units: 1 }], delivered_by: ['NURSE'], price_inr: 1200, bookable_online: true },
-  { name: 'Infrared sauna', therapy: 'fir', duration_minutes: 40, buffer_before_minutes: 0, buffer_after_minutes: 20, resources_needed: [{ kind: 'infrared_sauna', units: 1 }], delivered_by: ['NURSE'], price_inr: 1500, bookable_online: true },
-  { name: 'Doctor consultation', therapy: 'consultation', duration_minutes: null, buffer_before_minutes: 0, buffer_after_minutes: 5, resources_needed: [{ kind: 'consult_room', units: 1 }], delivered_by: ['DOCTOR'], price_inr: 1500, bookable_online: true },
-  { name: 'Discovery call', therapy: 'discovery', duration_minutes: 30, buffer_before_minutes: 0, buffer_after_minutes: 0, resources_needed: [], delivered_by: ['HEALTH_COACH'], price_inr: 0, bookable_online: true },
-  { name: 'Intake call', therapy: 'intake_call', duration_minutes: 45, buffer_before_minutes: 0, buffer_after_minutes: 5, resources_needed: [], delivered_by: ['HEALTH_COACH', 'NUTRITIONIST'], price_inr: 0, bookable_online: true },
+  {
+    name: 'IV nutrient drip',
+    therapy: 'iv',
+    duration_minutes: 60,
+    buffer_before_minutes: 10,
+    buffer_after_minutes: 15,
+    resources_needed: [{ kind: 'iv_chair', units: 1 }],
+    delivered_by: ['NURSE', 'DOCTOR'],
+    price_inr: 6500,
+    bookable_online: false,
+  },
+  {
+    name: 'HBOT dive',
+    therapy: 'hbot',
+    duration_minutes: 90,
+    buffer_before_minutes: 10,
+    buffer_after_minutes: 15,
+    resources_needed: [{ kind: 'hbot_chamber', units: 1 }],
+    delivered_by: ['NURSE'],
+    price_inr: 4500,
+    bookable_online: true,
+  },
+  {
+    name: 'PEMF session',
+    therapy: 'pet',
+    duration_minutes: 30,
+    buffer_before_minutes: 0,
+    buffer_after_minutes: 10,
+    resources_needed: [{ kind: 'pemf_mat', units: 1 }],
+    delivered_by: ['NURSE'],
+    price_inr: 1800,
+    bookable_online: true,
+  },
+  {
+    name: 'Red-light therapy',
+    therapy: 'red_light',
+    duration_minutes: 20,
+    buffer_before_minutes: 0,
+    buffer_after_minutes: 5,
+    resources_needed: [{ kind: 'red_light_panel', units: 1 }],
+    delivered_by: ['NURSE'],
+    price_inr: 1200,
+    bookable_online: true,
+  },
+  {
+    name: 'Infrared sauna',
+    therapy: 'fir',
+    duration_minutes: 40,
+    buffer_before_minutes: 0,
+    buffer_after_minutes: 20,
+    resources_needed: [{ kind: 'infrared_sauna', units: 1 }],
+    delivered_by: ['NURSE'],
+    price_inr: 1500,
+    bookable_online: true,
+  },
+  {
+    name: 'Doctor consultation',
+    therapy: 'consultation',
+    duration_minutes: null,
+    buffer_before_minutes: 0,
+    buffer_after_minutes: 5,
+    resources_needed: [{ kind: 'consult_room', units: 1 }],
+    delivered_by: ['DOCTOR'],
+    price_inr: 1500,
+    bookable_online: true,
+  },
+  {
+    name: 'Discovery call',
+    therapy: 'discovery',
+    duration_minutes: 30,
+    buffer_before_minutes: 0,
+    buffer_after_minutes: 0,
+    resources_needed: [],
+    delivered_by: ['HEALTH_COACH'],
+    price_inr: 0,
+    bookable_online: true,
+  },
+  {
+    name: 'Intake call',
+    therapy: 'intake_call',
+    duration_minutes: 45,
+    buffer_before_minutes: 0,
+    buffer_after_minutes: 5,
+    resources_needed: [],
+    delivered_by: ['HEALTH_COACH', 'NUTRITIONIST'],
+    price_inr: 0,
+    bookable_online: true,
+  },
 ];
 
 /** Monday to Saturday, 08:00-20:00; closed on Sundays. */
@@ -350,20 +626,108 @@ export const DEMO_LAB_PROFILE = {
 };
 
 /** Prospects, one or two per stage of the pipeline, each reached by the chart's own steps. */
-export const DEMO_PROSPECTS: Array<{ first_name: string; last_name: string; phone: string; email: string; source: 'walk_in' | 'referral' | 'website_form' | 'event' | 'social' | 'other'; interests: string[]; path: string[]; reason?: string }> = [
-  { first_name: 'Ritika', last_name: 'Saxena', phone: '+919302588524', email: 'ritika.saxena@example.in', source: 'website_form', interests: ['HBOT'], path: [] },
-  { first_name: 'Mohan', last_name: 'Pillai', phone: '+919820011223', email: 'mohan.pillai@example.in', source: 'referral', interests: ['IV therapy'], path: ['contacted'] },
-  { first_name: 'Fatima', last_name: 'Sheikh', phone: '+919833044556', email: 'fatima.sheikh@example.in', source: 'social', interests: ['Red light therapy'], path: ['contacted', 'discovery_booked'] },
-  { first_name: 'Gopal', last_name: 'Krishnan', phone: '+919867077889', email: 'gopal.krishnan@example.in', source: 'event', interests: ['Metabolic Reset'], path: ['contacted', 'discovery_booked', 'discovery_done'] },
-  { first_name: 'Leela', last_name: 'Bhat', phone: '+919892022334', email: 'leela.bhat@example.in', source: 'walk_in', interests: ['FIR sauna'], path: ['contacted', 'discovery_booked', 'discovery_done', 'nurture'], reason: 'Wants to start after the festival season.' },
-  { first_name: 'Naveen', last_name: 'Goyal', phone: '+919819055667', email: 'naveen.goyal@example.in', source: 'website_form', interests: ['HBOT'], path: ['contacted', 'discovery_booked', 'no_show'] },
-  { first_name: 'Shalini', last_name: 'Mathur', phone: '+919821088990', email: 'shalini.mathur@example.in', source: 'referral', interests: ['PEMF'], path: ['contacted', 'discovery_booked', 'discovery_done', 'not_a_fit'], reason: 'Needs a cardiologist first.' },
-  { first_name: 'Tarun', last_name: 'Sethi', phone: '+919870011224', email: 'tarun.sethi@example.in', source: 'other', interests: ['IV therapy'], path: ['contacted', 'lost'], reason: 'Chose a clinic nearer home.' },
+export const DEMO_PROSPECTS: Array<{
+  first_name: string;
+  last_name: string;
+  phone: string;
+  email: string;
+  source: 'walk_in' | 'referral' | 'website_form' | 'event' | 'social' | 'other';
+  interests: string[];
+  path: string[];
+  reason?: string;
+}> = [
+  {
+    first_name: 'Ritika',
+    last_name: 'Saxena',
+    phone: '+919302588524',
+    email: 'ritika.saxena@example.in',
+    source: 'website_form',
+    interests: ['HBOT'],
+    path: [],
+  },
+  {
+    first_name: 'Mohan',
+    last_name: 'Pillai',
+    phone: '+919820011223',
+    email: 'mohan.pillai@example.in',
+    source: 'referral',
+    interests: ['IV therapy'],
+    path: ['contacted'],
+  },
+  {
+    first_name: 'Fatima',
+    last_name: 'Sheikh',
+    phone: '+919833044556',
+    email: 'fatima.sheikh@example.in',
+    source: 'social',
+    interests: ['Red light therapy'],
+    path: ['contacted', 'discovery_booked'],
+  },
+  {
+    first_name: 'Gopal',
+    last_name: 'Krishnan',
+    phone: '+919867077889',
+    email: 'gopal.krishnan@example.in',
+    source: 'event',
+    interests: ['Metabolic Reset'],
+    path: ['contacted', 'discovery_booked', 'discovery_done'],
+  },
+  {
+    first_name: 'Leela',
+    last_name: 'Bhat',
+    phone: '+919892022334',
+    email: 'leela.bhat@example.in',
+    source: 'walk_in',
+    interests: ['FIR sauna'],
+    path: ['contacted', 'discovery_booked', 'discovery_done', 'nurture'],
+    reason: 'Wants to start after the festival season.',
+  },
+  {
+    first_name: 'Naveen',
+    last_name: 'Goyal',
+    phone: '+919819055667',
+    email: 'naveen.goyal@example.in',
+    source: 'website_form',
+    interests: ['HBOT'],
+    path: ['contacted', 'discovery_booked', 'no_show'],
+  },
+  {
+    first_name: 'Shalini',
+    last_name: 'Mathur',
+    phone: '+919821088990',
+    email: 'shalini.mathur@example.in',
+    source: 'referral',
+    interests: ['PEMF'],
+    path: ['contacted', 'discovery_booked', 'discovery_done', 'not_a_fit'],
+    reason: 'Needs a cardiologist first.',
+  },
+  {
+    first_name: 'Tarun',
+    last_name: 'Sethi',
+    phone: '+919870011224',
+    email: 'tarun.sethi@example.in',
+    source: 'other',
+    interests: ['IV therapy'],
+    path: ['contacted', 'lost'],
+    reason: 'Chose a clinic nearer home.',
+  },
 ];
 
 /** Support tickets: a new one, one the nurse answered (waiting on the client), one solved. */
-export const DEMO_TICKETS: Array<{ client: number; category: 'appointments' | 'billing' | 'reports' | 'the_app' | 'other'; subject: string; status: 'new' | 'pending' | 'solved'; messages: Array<{ from: 'client' | 'staff'; body: string }> }> = [
-  { client: 1, category: 'appointments', subject: 'Can I move Saturday’s HBOT dive?', status: 'new', messages: [{ from: 'client', body: 'I have a family function on Saturday morning. Is there a slot on Sunday or Monday evening?' }] },
+export const DEMO_TICKETS: Array<{
+  client: number;
+  category: 'appointments' | 'billing' | 'reports' | 'the_app' | 'other';
+  subject: string;
+  status: 'new' | 'pending' | 'solved';
+  messages: Array<{ from: 'client' | 'staff'; body: string }>;
+}> = [
+  {
+    client: 1,
+    category: 'appointments',
+    subject: 'Can I move Saturday’s HBOT dive?',
+    status: 'new',
+    messages: [{ from: 'client', body: 'I have a family function on Saturday morning. Is there a slot on Sunday or Monday evening?' }],
+  },
   {
     client: 2,
     category: 'reports',
@@ -371,7 +735,10 @@ export const DEMO_TICKETS: Array<{ client: number; category: 'appointments' | 'b
     status: 'pending',
     messages: [
       { from: 'client', body: 'My report says vitamin D is 18. Should I be worried?' },
-      { from: 'staff', body: 'It is below the range; Dr Sundaram will go through it with you at your next visit. Could you tell us if you take any supplements now?' },
+      {
+        from: 'staff',
+        body: 'It is below the range; Dr Sundaram will go through it with you at your next visit. Could you tell us if you take any supplements now?',
+      },
     ],
   },
   {

@@ -36,7 +36,8 @@ function leftOut(root: string, bundled: Json): string[] {
     const part = parse(fs.readFileSync(path.join(dir, file), 'utf8')) ?? {};
     for (const p of Object.keys(part.paths ?? {})) if (!bundled.paths?.[p]) missing.push(`domains/${file}: path ${p} (list it in openapi.yaml)`);
     for (const [type, named] of Object.entries<Json>(part.components ?? {})) {
-      for (const name of Object.keys(named ?? {})) if (!bundled.components?.[type]?.[name]) missing.push(`domains/${file}: components.${type}.${name} (nothing refers to it)`);
+      for (const name of Object.keys(named ?? {}))
+        if (!bundled.components?.[type]?.[name]) missing.push(`domains/${file}: components.${type}.${name} (nothing refers to it)`);
     }
   }
   return missing;

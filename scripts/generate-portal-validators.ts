@@ -13,7 +13,10 @@ import { loadContract } from '../server/api/contract.ts';
 import { bundleContract } from './generate-contract-json.ts';
 
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv, opts?: unknown) => Ajv;
-const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ?? standaloneModule) as (ajv: Ajv, refs: Record<string, string>) => string;
+const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).default ?? standaloneModule) as (
+  ajv: Ajv,
+  refs: Record<string, string>,
+) => string;
 
 export const PORTAL_SCHEMAS = ['ProfilePatch', 'HealthGoals', 'ClientStory', 'LifestyleHistory', 'FamilyHistory', 'ThriveCheckCreate'] as const;
 export const VALIDATORS_PATH = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../openapi/generated/portal-validators.js');

@@ -90,7 +90,10 @@ export function projectCycles(root = ROOT): string[][] {
     const targets = runtimeImports(fs.readFileSync(file, 'utf8'))
       .map((s) => resolve(file, s, known))
       .filter((t): t is string => t !== null);
-    graph.set(path.relative(root, file), targets.map((t) => path.relative(root, t)));
+    graph.set(
+      path.relative(root, file),
+      targets.map((t) => path.relative(root, t)),
+    );
   }
   return findCycles(graph);
 }

@@ -10,14 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
-import {
-  allStates,
-  allTransitions,
-  generatedPaths,
-  type MachineModel,
-  type ModelPath,
-  selectedPaths,
-} from '../tests/support/model-paths.ts';
+import { allStates, allTransitions, generatedPaths, type MachineModel, type ModelPath, selectedPaths } from '../tests/support/model-paths.ts';
 import { CHARTS_DIR, chartFileName, findMachines, type FoundMachine, ROOT } from './charts.ts';
 
 function modelFiles(dir: string): string[] {
@@ -168,8 +161,14 @@ async function main() {
   for (const row of rows) console.log(line(row));
   const total = (pick: (f: MachineFigures) => number) => figures.reduce((sum, f) => sum + pick(f), 0);
   console.log(
-    line(['total', String(total((f) => f.states)), String(total((f) => f.transitions)), String(total((f) => f.generated.length)),
-      String(total((f) => f.replayed.length)), String(total((f) => f.onViews))]),
+    line([
+      'total',
+      String(total((f) => f.states)),
+      String(total((f) => f.transitions)),
+      String(total((f) => f.generated.length)),
+      String(total((f) => f.replayed.length)),
+      String(total((f) => f.onViews)),
+    ]),
   );
   const untested = figures.filter((f) => !f.generated.length).map((f) => f.machine.exportName);
   if (untested.length) console.log(`\nwithout a model file (tests/**/<name>.model.ts): ${untested.join(', ')}`);

@@ -22,7 +22,9 @@ async function main() {
     const iterator = readline.createInterface({ input: fs.createReadStream(file, 'utf8'), crlfDelay: Infinity })[Symbol.asyncIterator]();
     const counts = await restoreDatabase(database.db, { [Symbol.asyncIterator]: () => iterator });
     const rows = Object.values(counts).reduce((a, b) => a + b, 0);
-    console.log(`restored ${file}: ${Object.keys(counts).length} tables, ${rows} rows into ${database.engine === 'pglite' ? config.dataDir : 'the PostgreSQL database'}`);
+    console.log(
+      `restored ${file}: ${Object.keys(counts).length} tables, ${rows} rows into ${database.engine === 'pglite' ? config.dataDir : 'the PostgreSQL database'}`,
+    );
   } finally {
     await database.close();
   }

@@ -11,15 +11,7 @@ import { getSettings } from '../server/api/appointments/data.ts';
 import { insertProspect, recordStage } from '../server/api/discovery/data.ts';
 import type { Db } from '../server/db/database.ts';
 import type { ClinicRole } from '../server/identity/contracts.ts';
-import {
-  DEMO_LAB_PINCODES,
-  DEMO_LAB_PROFILE,
-  DEMO_LAB_TESTS,
-  DEMO_PACKAGE_PLANS,
-  DEMO_PROSPECTS,
-  DEMO_STAFF_HOURS,
-  DEMO_TICKETS,
-} from './demo-data.ts';
+import { DEMO_LAB_PINCODES, DEMO_LAB_PROFILE, DEMO_LAB_TESTS, DEMO_PACKAGE_PLANS, DEMO_PROSPECTS, DEMO_STAFF_HOURS, DEMO_TICKETS } from './demo-data.ts';
 
 export interface DaySeedResult {
   staffGivenHours: number;
@@ -51,8 +43,27 @@ const PARAMETERS: Record<string, Record<string, unknown>> = {
     checklist_grounding: true,
     oneill_grade: 0,
   },
-  pet: { device: 'PEMF mat A', applicator: 'mat', frequency: 10, intensity: 50, intensity_unit: 'µT', duration_minutes: 30, body_area: 'Whole body', metal_removed: true },
-  red_light: { device: 'Red-light panel', source: 'led', wavelengths: '660, 850', mode: 'continuous', irradiance: 100, distance: 15, seconds_per_area: 300, areas: 'Knees', eye_protection: true },
+  pet: {
+    device: 'PEMF mat A',
+    applicator: 'mat',
+    frequency: 10,
+    intensity: 50,
+    intensity_unit: 'µT',
+    duration_minutes: 30,
+    body_area: 'Whole body',
+    metal_removed: true,
+  },
+  red_light: {
+    device: 'Red-light panel',
+    source: 'led',
+    wavelengths: '660, 850',
+    mode: 'continuous',
+    irradiance: 100,
+    distance: 15,
+    seconds_per_area: 300,
+    areas: 'Knees',
+    eye_protection: true,
+  },
   fir: { cabin: 'Infrared sauna cabin', temperature: 55, duration_minutes: 30, weight_before: 70.2, weight_after: 69.8, fluids_taken: 500 },
 };
 
@@ -66,7 +77,10 @@ export async function seedDay(db: Db, staff: Array<{ id: number; role: ClinicRol
     if (!weekly) continue;
     const has = await db.selectFrom('staff_hours').select('id').where('staff_id', '=', member.id).limit(1).executeTakeFirst();
     if (has) continue;
-    await db.insertInto('staff_hours').values(weekly.map((w) => ({ staff_id: member.id, ...w }))).execute();
+    await db
+      .insertInto('staff_hours')
+      .values(weekly.map((w) => ({ staff_id: member.id, ...w })))
+      .execute();
     result.staffGivenHours++;
   }
 
@@ -106,13 +120,30 @@ export async function seedDay(db: Db, staff: Array<{ id: number; role: ClinicRol
     }
     const { markers, ...item } = test;
     await db.transaction().execute(async (trx) => {
-      const { id } = await trx.insertInto('lab_catalogue').values({ ...item, kind: 'test' }).returning('id').executeTakeFirstOrThrow();
+      const { id } = await trx
+        .insertInto('lab_catalogue')
+        .values({ ...item, kind: 'test' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       testIds.set(test.code, id);
       for (const [position, m] of markers.entries()) {
-        const marker = await trx.insertInto('lab_markers').values({ test_id: id, code: m.code, name: m.name, unit: m.unit, position }).returning('id').executeTakeFirstOrThrow();
+        const marker = await trx
+          .insertInto('lab_markers')
+          .values({ test_id: id, code: m.code, name: m.name, unit: m.unit, position })
+          .returning('id')
+          .executeTakeFirstOrThrow();
         await trx
           .insertInto('lab_reference_ranges')
-          .values({ marker_id: marker.id, sex: null, age_min: 18, age_max: 120, low: m.low, high: m.high, critical_low: m.critical_low ?? null, critical_high: m.critical_high ?? null })
+          .values({
+            marker_id: marker.id,
+            sex: null,
+            age_min: 18,
+            age_max: 120,
+            low: m.low,
+            high: m.high,
+            critical_low: m.critical_low ?? null,
+            critical_high: m.critical_high ?? null,
+          })
           .execute();
       }
     });
@@ -121,8 +152,15 @@ export async function seedDay(db: Db, staff: Array<{ id: number; role: ClinicRol
   if (!(await db.selectFrom('lab_catalogue').select('id').where('code', '=', DEMO_LAB_PROFILE.code).executeTakeFirst())) {
     const { tests, ...item } = DEMO_LAB_PROFILE;
     await db.transaction().execute(async (trx) => {
-      const { id } = await trx.insertInto('lab_catalogue').values({ ...item, kind: 'profile' }).returning('id').executeTakeFirstOrThrow();
-      await trx.insertInto('lab_catalogue_items').values(tests.map((code) => ({ parent_id: id, test_id: testIds.get(code)! }))).execute();
+      const { id } = await trx
+        .insertInto('lab_catalogue')
+        .values({ ...item, kind: 'profile' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('lab_catalogue_items')
+        .values(tests.map((code) => ({ parent_id: id, test_id: testIds.get(code)! })))
+        .execute();
     });
     result.labTests++;
   }
@@ -135,7 +173,20 @@ export async function seedDay(db: Db, staff: Array<{ id: number; role: ClinicRol
     const found = await db.selectFrom('discovery_prospects').select('id').where('email', '=', p.email).executeTakeFirst();
     if (found) continue;
     await db.transaction().execute(async (trx) => {
-      const id = await insertProspect(trx, { first_name: p.first_name, last_name: p.last_name, phone: p.phone, email: p.email, source: p.source, interests: p.interests, owner: coach, consent_to_contact: true }, coach);
+      const id = await insertProspect(
+        trx,
+        {
+          first_name: p.first_name,
+          last_name: p.last_name,
+          phone: p.phone,
+          email: p.email,
+          source: p.source,
+          interests: p.interests,
+          owner: coach,
+          consent_to_contact: true,
+        },
+        coach,
+      );
       let from: string = 'new';
       for (const to of p.path) {
         const reason = to === p.path.at(-1) ? (p.reason ?? '') : '';
@@ -161,7 +212,16 @@ export async function seedDay(db: Db, staff: Array<{ id: number; role: ClinicRol
   const doctor = byRole('DOCTOR');
   const charted = (await sql<{ id: number }>`select id from therapy_visits where status = 'signed' limit 1`.execute(db)).rows[0];
   if (!charted) {
-    const { rows } = await sql<{ id: number; client_id: number; therapy: string; staff_id: number; package_id: number | null; starts_at: Date; ends_at: Date; resource_id: number | null }>`
+    const { rows } = await sql<{
+      id: number;
+      client_id: number;
+      therapy: string;
+      staff_id: number;
+      package_id: number | null;
+      starts_at: Date;
+      ends_at: Date;
+      resource_id: number | null;
+    }>`
       select a.id, a.client_id, s.therapy, a.staff_id, a.package_id, a.starts_at, a.ends_at,
         (select ar.resource_id from appointment_resources ar where ar.appointment_id = a.id limit 1) as resource_id
       from appointments a join services s on s.id = a.service_id
@@ -176,7 +236,9 @@ export async function seedDay(db: Db, staff: Array<{ id: number; role: ClinicRol
       await sql`insert into therapy_visits (client_id, therapy, appointment_id, resource_id, staff_id, package_id, status, vitals_before, vitals_after, parameters, events, notes,
           started_at, completed_at, signed_by, signed_at, created_by, created_at, updated_at)
         values (${a.client_id}, ${a.therapy}, ${a.id}, ${a.resource_id}, ${a.staff_id}, ${a.package_id}, 'signed', ${JSON.stringify(VITALS_BEFORE)}::jsonb, ${JSON.stringify(VITALS_AFTER)}::jsonb,
-          ${JSON.stringify(PARAMETERS[a.therapy])}::jsonb, ${events}::jsonb, 'Tolerated well. Next session as booked.', ${started}, ${ended}, ${doctor}, ${signed}, ${a.staff_id}, ${started}, ${ended})`.execute(db);
+          ${JSON.stringify(PARAMETERS[a.therapy])}::jsonb, ${events}::jsonb, 'Tolerated well. Next session as booked.', ${started}, ${ended}, ${doctor}, ${signed}, ${a.staff_id}, ${started}, ${ended})`.execute(
+        db,
+      );
       result.visitsSigned++;
     }
   }

@@ -25,6 +25,7 @@ export function firstAdministratorLines(first: FirstAdministrator | null, adminE
 
 /** One line for a failure a person can fix; anything else keeps its stack for a bug report. */
 export function failureLine(error: unknown): string | null {
-  if (error instanceof DataDirLockedError) return `seed:demo: ${error.message}. Stop the server that uses it (or set DATA_DIR to another directory) and run npm run seed:demo again.`;
+  if (error instanceof DataDirLockedError)
+    return `seed:demo: ${error.message}. Stop the server that uses it (or set DATA_DIR to another directory) and run npm run seed:demo again.`;
   return null;
 }

@@ -25,8 +25,17 @@ import { seedScheduling } from './seed-scheduling.ts';
 const password = process.env.DEMO_PASSWORD || 'Thrive-Demo-2026!';
 const STATUSES = ['active', 'active', 'active', 'paused', 'completed', 'cancelled'] as const;
 
-async function ensureAccount(db: Db, admin: IdentityAdmin, person: DemoPerson, seal: (v: string) => { sealed: string; last4: string }): Promise<{ id: number; created: boolean }> {
-  const existing = await db.selectFrom('users').select('id').where(sql`lower(email)`, '=', person.email).executeTakeFirst();
+async function ensureAccount(
+  db: Db,
+  admin: IdentityAdmin,
+  person: DemoPerson,
+  seal: (v: string) => { sealed: string; last4: string },
+): Promise<{ id: number; created: boolean }> {
+  const existing = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql`lower(email)`, '=', person.email)
+    .executeTakeFirst();
   if (existing) return { id: existing.id, created: false };
   let user: Awaited<ReturnType<IdentityAdmin['adminGetUser']>>;
   try {
@@ -55,10 +64,23 @@ async function ensureAccount(db: Db, admin: IdentityAdmin, person: DemoPerson, s
     profile.aadhar_last4 = sealed.last4;
   }
   const id = await db.transaction().execute(async (trx) => {
-    const id = await insertUserWithProfile(trx, { sub, username: user.Username, email: person.email, first_name: person.first_name, last_name: person.last_name, role: person.role, phone_number: person.phone_number, profile });
+    const id = await insertUserWithProfile(trx, {
+      sub,
+      username: user.Username,
+      email: person.email,
+      first_name: person.first_name,
+      last_name: person.last_name,
+      role: person.role,
+      phone_number: person.phone_number,
+      profile,
+    });
     if (person.consent) {
       const when = new Date(Date.now() - 30 * 86_400_000);
-      await trx.updateTable('user_profiles').set({ hipaa_consent: true, hipaa_consent_date: when, hipaa_consent_version: '1.0' }).where('user_id', '=', id).execute();
+      await trx
+        .updateTable('user_profiles')
+        .set({ hipaa_consent: true, hipaa_consent_date: when, hipaa_consent_version: '1.0' })
+        .where('user_id', '=', id)
+        .execute();
       await trx.insertInto('consent_history').values({ user_id: id, version: '1.0', consented_at: when, recorded_by: id, user_agent: 'seed-demo' }).execute();
     }
     return id;
@@ -122,7 +144,11 @@ async function main(): Promise<void> {
 
     const programIds: number[] = [];
     for (const program of DEMO_PROGRAMS) {
-      const found = await db.selectFrom('programs').select('id').where(sql`lower(name)`, '=', program.name.toLowerCase()).executeTakeFirst();
+      const found = await db
+        .selectFrom('programs')
+        .select('id')
+        .where(sql`lower(name)`, '=', program.name.toLowerCase())
+        .executeTakeFirst();
       programIds.push(found ? found.id : (await db.insertInto('programs').values(program).returning('id').executeTakeFirstOrThrow()).id);
     }
 
@@ -143,7 +169,12 @@ async function main(): Promise<void> {
           status,
           start_date: start.toISOString().slice(0, 10),
           end_date: end ? end.toISOString().slice(0, 10) : null,
-          notes: status === 'paused' ? 'Paused while travelling; resume next month.' : status === 'cancelled' ? 'Moved to another city.' : 'Weekly check-ins on track.',
+          notes:
+            status === 'paused'
+              ? 'Paused while travelling; resume next month.'
+              : status === 'cancelled'
+                ? 'Moved to another city.'
+                : 'Weekly check-ins on track.',
         })
         .execute();
       enrollments++;
@@ -162,7 +193,9 @@ async function main(): Promise<void> {
       clientIds,
     );
 
-    console.log(`\nDemo clinic ready (${database.engine}): ${created} accounts created now, ${staff.length + clients.length} demo accounts in all, ${programIds.length} programs, ${enrollments} enrollments added now.`);
+    console.log(
+      `\nDemo clinic ready (${database.engine}): ${created} accounts created now, ${staff.length + clients.length} demo accounts in all, ${programIds.length} programs, ${enrollments} enrollments added now.`,
+    );
     console.log(
       scheduling
         ? `Scheduling: ${scheduling.resources} resources, ${scheduling.services} services (one per therapy), hours Mon-Sat 08:00-20:00, ${scheduling.packages} packages, ${scheduling.appointments} appointments over four weeks.`
@@ -179,7 +212,11 @@ async function main(): Promise<void> {
     const first = await db.selectFrom('users').select(['email', 'username']).where('role', '=', 'SUPER_ADMIN').orderBy('id').executeTakeFirst();
     const status = first ? (await identity.admin.adminGetUser({ Username: first.username }).catch(() => null))?.UserStatus : undefined;
     console.log('');
-    for (const line of firstAdministratorLines(first ? { email: first.email, waitingForFirstSignIn: status === 'FORCE_CHANGE_PASSWORD' } : null, config.adminEmail)) console.log(line);
+    for (const line of firstAdministratorLines(
+      first ? { email: first.email, waitingForFirstSignIn: status === 'FORCE_CHANGE_PASSWORD' } : null,
+      config.adminEmail,
+    ))
+      console.log(line);
   } finally {
     await database.close();
   }

@@ -30,7 +30,12 @@ function random(seed: number): () => number {
   };
 }
 
-export async function seedScheduling(db: Db, mail: MailTransport, staff: Array<{ id: number; role: ClinicRole }>, clients: number[]): Promise<SchedulingSeedResult | null> {
+export async function seedScheduling(
+  db: Db,
+  mail: MailTransport,
+  staff: Array<{ id: number; role: ClinicRole }>,
+  clients: number[],
+): Promise<SchedulingSeedResult | null> {
   const existing = await db.selectFrom('services').select('id').limit(1).executeTakeFirst();
   if (existing) return null;
   const reception = staff.find((s) => s.role === 'RECEPTION')!;
@@ -46,7 +51,11 @@ export async function seedScheduling(db: Db, mail: MailTransport, staff: Array<{
     await trx.insertInto('clinic_hours').values(DEMO_CLINIC_HOURS).execute();
     for (const member of staff) {
       const weekly = DEMO_STAFF_HOURS[member.role];
-      if (weekly) await trx.insertInto('staff_hours').values(weekly.map((w) => ({ staff_id: member.id, ...w }))).execute();
+      if (weekly)
+        await trx
+          .insertInto('staff_hours')
+          .values(weekly.map((w) => ({ staff_id: member.id, ...w })))
+          .execute();
     }
   });
   const settings = await getSettings(db);
@@ -95,13 +104,22 @@ export async function seedScheduling(db: Db, mail: MailTransport, staff: Array<{
       try {
         await db.transaction().execute(async (trx) => {
           const created = await insertBooking(trx, settings, req, await planBooking(trx, settings, req, bookedAt));
-          await trx.updateTable('appointments').set({ created_at: new Date(bookedAt) }).where('id', '=', created.id).execute();
-          await trx.updateTable('appointment_status_history').set({ changed_at: new Date(bookedAt) }).where('appointment_id', '=', created.id).execute();
+          await trx
+            .updateTable('appointments')
+            .set({ created_at: new Date(bookedAt) })
+            .where('id', '=', created.id)
+            .execute();
+          await trx
+            .updateTable('appointment_status_history')
+            .set({ changed_at: new Date(bookedAt) })
+            .where('appointment_id', '=', created.id)
+            .execute();
           const roll = rand();
           const desk = actorOf('RECEPTION');
           const deliverer = { id: created.staff, role: staff.find((s) => s.id === created.staff)!.role, sub: '' };
           // Each step at the moment it happened: check-in, start and completion keep the clinic's time rules.
-          const move = (who: typeof desk, to: Parameters<typeof moveAppointment>[5]['to'], reason = '', at = new Date()) => moveAppointment(trx, mail, settings, who, created.id, { to, reason }, at);
+          const move = (who: typeof desk, to: Parameters<typeof moveAppointment>[5]['to'], reason = '', at = new Date()) =>
+            moveAppointment(trx, mail, settings, who, created.id, { to, reason }, at);
           if (start < Date.now()) {
             if (roll < 0.78) {
               await move(desk, 'checked_in', '', new Date(start - 10 * 60_000));

@@ -63,8 +63,7 @@ export async function buildApp(runtime: Runtime, options: { logger: Logger; serv
   registerRequestLog(app);
   registerSecurityHeaders(app, {
     https: runtime.config.publicUrl.startsWith('https://'),
-    connectSources:
-      runtime.identity.provider === 'cognito' ? [`https://cognito-idp.${runtime.identity.region}.amazonaws.com`] : [],
+    connectSources: runtime.identity.provider === 'cognito' ? [`https://cognito-idp.${runtime.identity.region}.amazonaws.com`] : [],
   });
   let spa: SpaIndex | null = null;
   registerErrorHandling(app, {

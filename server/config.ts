@@ -193,7 +193,10 @@ export function trustProxy(raw: string | undefined): false | number | string[] {
   if (value.toLowerCase() === 'true') {
     throw new ConfigError('TRUST_PROXY=true would believe X-Forwarded-For from anyone; give the proxy addresses (e.g. 127.0.0.1 or 10.0.0.0/8) or a hop count');
   }
-  const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const entry of entries) {
     if (NAMED_RANGES.has(entry)) continue;
     const [address, prefix, ...rest] = entry.split('/');
@@ -210,7 +213,10 @@ export function trustProxy(raw: string | undefined): false | number | string[] {
 /** `CORS_ORIGINS`: comma-separated origins such as https://portal.example.com (scheme, host, port). */
 function corsOrigins(raw: string | undefined): string[] {
   const origins: string[] = [];
-  for (const item of (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const item of (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     let url: URL;
     try {
       url = new URL(item);

@@ -82,7 +82,11 @@ async function main(): Promise<void> {
   // Before this a fault at start-up still exits, so the supervisor starts afresh.
   installProcessGuards(log);
   // `npm run backup` finds this server (and its token) through DATA_DIR.
-  unpublishBackup = publishBackupEndpoint(config.dataDir, { pid: process.pid, port: (app.server.address() as { port: number }).port, token: runtime.backupToken! });
+  unpublishBackup = publishBackupEndpoint(config.dataDir, {
+    pid: process.pid,
+    port: (app.server.address() as { port: number }).port,
+    token: runtime.backupToken!,
+  });
   log.info({ address, public_url: config.publicUrl }, 'listening');
 }
 

@@ -47,7 +47,10 @@ export function renderMarkdown(report: BenchReport): string {
     }
     if (s.notes.length) lines.push('');
   }
-  return `${lines.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  return `${lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }
 
 /** The console form: one line per figure. */

@@ -44,7 +44,14 @@ export const PLACEHOLDER_FIRST_NAME = 'Unknown';
 
 /** Spec §3: "a placeholder is used: name Unknown, gender Not specified, role client". */
 export function placeholderProfile(userId: number | null): ProfileSummary {
-  return { client_id: userId === null ? null : String(userId), first_name: PLACEHOLDER_FIRST_NAME, last_name: '', gender: null, role: 'client', hipaa_consent: false };
+  return {
+    client_id: userId === null ? null : String(userId),
+    first_name: PLACEHOLDER_FIRST_NAME,
+    last_name: '',
+    gender: null,
+    role: 'client',
+    hipaa_consent: false,
+  };
 }
 
 export interface SignedInUser {
@@ -117,7 +124,11 @@ export const appChildren = {
   guard: guardMachine.provide({
     actions: {
       redirectToLogin: sendParent((_, params: { origin: string }) => ({ type: 'guard.redirect' as const, to: 'login' as const, origin: params.origin })),
-      redirectToUnauthorized: sendParent((_, params: { origin: string }) => ({ type: 'guard.redirect' as const, to: 'unauthorized' as const, origin: params.origin })),
+      redirectToUnauthorized: sendParent((_, params: { origin: string }) => ({
+        type: 'guard.redirect' as const,
+        to: 'unauthorized' as const,
+        origin: params.origin,
+      })),
     },
   }),
 };
@@ -384,10 +395,7 @@ export const appMachine = setup({
       states: {
         unknown: {},
         deciding: {
-          always: [
-            { guard: { type: 'isPublicRoute', params: ({ context }) => ({ route: context.route! }) }, target: 'public' },
-            { target: 'guarded' },
-          ],
+          always: [{ guard: { type: 'isPublicRoute', params: ({ context }) => ({ route: context.route! }) }, target: 'public' }, { target: 'guarded' }],
         },
         public: {},
         guarded: {

@@ -29,8 +29,7 @@ export function selectProfileBanner(s: AppSnapshot): { failure: ProfileLoadFailu
 /** The client whose portal shows: once their profile is in (consent asked or given) and has a usable id. */
 export function selectPortalClient(s: AppSnapshot): (ProfileSummary & { client_id: string }) | null {
   const p = s.context.profile;
-  const settled =
-    s.matches({ auth: { signedIn: { profile: 'consentRequired' } } }) || s.matches({ auth: { signedIn: { profile: 'ready' } } });
+  const settled = s.matches({ auth: { signedIn: { profile: 'consentRequired' } } }) || s.matches({ auth: { signedIn: { profile: 'ready' } } });
   return settled && p && isUsableClientId(p.client_id) ? (p as ProfileSummary & { client_id: string }) : null;
 }
 

@@ -16,16 +16,7 @@
 // nothing was delivered in full and a new chart cannot be opened on the same appointment.
 import { setup } from 'xstate';
 
-export type AppointmentStatus =
-  | 'requested'
-  | 'booked'
-  | 'confirmed'
-  | 'checked_in'
-  | 'in_progress'
-  | 'completed'
-  | 'cancelled'
-  | 'no_show'
-  | 'rescheduled';
+export type AppointmentStatus = 'requested' | 'booked' | 'confirmed' | 'checked_in' | 'in_progress' | 'completed' | 'cancelled' | 'no_show' | 'rescheduled';
 
 /** Statuses that no longer hold their time: the slot, the staff member and the resources are free again. */
 export const RELEASED_STATUSES: readonly AppointmentStatus[] = ['cancelled', 'no_show', 'rescheduled'];
@@ -67,8 +58,7 @@ export const appointmentLifecycle = setup({
   },
   guards: {
     // Nobody is a no-show before their appointment has begun.
-    startHasPassed: ({ context }) =>
-      context.startsAt !== null && context.now !== null && Date.parse(context.now) >= Date.parse(context.startsAt),
+    startHasPassed: ({ context }) => context.startsAt !== null && context.now !== null && Date.parse(context.now) >= Date.parse(context.startsAt),
     // Not earlier than the window before the start, not after the appointment's day has ended.
     checkInOpen: ({ context }) => {
       const now = at(context.now);
@@ -144,7 +134,11 @@ export const DELIVERY_STATUSES: readonly AppointmentStatus[] = ['checked_in', 'i
  * clocks show midnight after the given instant (scheduling-rules' zonedInstant, passed in so this
  * chart file stays self-contained for the visualiser).
  */
-export function checkInWindow(startsAt: string, windowHours: number, endOfDay: (instant: number) => number): { checkInOpensAt: string; checkInClosesAt: string } {
+export function checkInWindow(
+  startsAt: string,
+  windowHours: number,
+  endOfDay: (instant: number) => number,
+): { checkInOpensAt: string; checkInClosesAt: string } {
   const start = Date.parse(startsAt);
   return { checkInOpensAt: new Date(start - windowHours * 3_600_000).toISOString(), checkInClosesAt: new Date(endOfDay(start)).toISOString() };
 }

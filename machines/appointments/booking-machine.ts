@@ -211,7 +211,10 @@ export const bookingMachine = setup({
     // The front desk may book a series whose first day is not offered (the series is checked as a whole).
     // A staff member chosen must be among those offered at that time.
     isReady: ({ context }) =>
-      context.client !== null && context.service !== null && context.slot !== null && (context.series !== null || offerFor(context.offers, context.slot, context.staff) !== null),
+      context.client !== null &&
+      context.service !== null &&
+      context.slot !== null &&
+      (context.series !== null || offerFor(context.offers, context.slot, context.staff) !== null),
     // A time taken from the free times listed: availability has just offered it, nothing to check again.
     isListedTime: ({ context, event }) => event.type === 'booking.pickSlot' && offerAt(context.offers, event.slot) !== null,
     isConflict: (_, params: { error: unknown }) => failureOf(params.error).status === 409,
@@ -224,7 +227,9 @@ export const bookingMachine = setup({
       service: ({ context, event }) => (event.type === 'booking.selectService' ? event.service : context.service),
       offers: [],
     }),
-    setRange: assign({ range: ({ context, event }) => (event.type === 'booking.showRange' ? { dateFrom: event.dateFrom, dateTo: event.dateTo } : context.range) }),
+    setRange: assign({
+      range: ({ context, event }) => (event.type === 'booking.showRange' ? { dateFrom: event.dateFrom, dateTo: event.dateTo } : context.range),
+    }),
     setSlot: assign({
       slot: ({ context, event }) => (event.type === 'booking.pickSlot' ? event.slot : context.slot),
       staff: ({ context, event }) => (event.type === 'booking.pickSlot' ? (event.slot.staff ?? null) : context.staff),
@@ -238,7 +243,10 @@ export const bookingMachine = setup({
     }),
     setStaff: assign({ staff: ({ context, event }) => (event.type === 'booking.selectStaff' ? event.staff : context.staff) }),
     // A count as typed is held to the contract's bounds (scheduling-rules.ts, the server's too).
-    setSeries: assign({ series: ({ context, event }) => (event.type === 'booking.setSeries' ? event.series && { ...event.series, count: clampSeriesCount(event.series.count) } : context.series) }),
+    setSeries: assign({
+      series: ({ context, event }) =>
+        event.type === 'booking.setSeries' ? event.series && { ...event.series, count: clampSeriesCount(event.series.count) } : context.series,
+    }),
     setNotes: assign({ notes: ({ context, event }) => (event.type === 'booking.setNotes' ? event.notes : context.notes) }),
     setResult: assign({ result: (_, params: { result: BookingResult }) => params.result, error: null, conflicts: [] }),
     setConflicts: assign({
@@ -346,7 +354,11 @@ export const bookingMachine = setup({
             // A start is an instant in UTC; its clinic day can be the UTC day before or after (a 01:00
             // start in Asia/Kolkata is 19:30Z the previous day), so ask from the day before; and the
             // days after, to name the next free day when this one is full.
-            input: ({ context }) => ({ service: context.service!, dateFrom: addDays(dayOf(context.slot!.start), -1), dateTo: addDays(dayOf(context.slot!.start), LOOKAHEAD_DAYS) }),
+            input: ({ context }) => ({
+              service: context.service!,
+              dateFrom: addDays(dayOf(context.slot!.start), -1),
+              dateTo: addDays(dayOf(context.slot!.start), LOOKAHEAD_DAYS),
+            }),
             onDone: { target: 'editing', actions: { type: 'setOffers', params: ({ event }) => ({ offers: event.output }) } },
             onError: { target: 'editing', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
           },
@@ -385,7 +397,11 @@ export const bookingMachine = setup({
         input: ({ context }) => ({ ...context.submission!.draft, key: context.submission!.key }),
         onDone: { target: 'booked', actions: { type: 'setResult', params: ({ event }) => ({ result: event.output }) } },
         onError: [
-          { guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) }, target: 'conflict', actions: { type: 'setConflicts', params: ({ event }) => ({ error: event.error }) } },
+          {
+            guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
+            target: 'conflict',
+            actions: { type: 'setConflicts', params: ({ event }) => ({ error: event.error }) },
+          },
           { target: 'failed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
         ],
       },

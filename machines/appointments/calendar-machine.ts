@@ -135,12 +135,18 @@ export const calendarMachine = setup({
     setDate: assign({ date: ({ context, event }) => (event.type === 'calendar.setDate' ? event.date : context.date) }),
     setColumns: assign({ columns: ({ context, event }) => (event.type === 'calendar.setColumns' ? event.columns : context.columns) }),
     setFilter: assign({
-      filters: ({ context, event }) => (event.type === 'calendar.setFilter' ? { ...context.filters, [event.name]: event.value === '' ? null : event.value } : context.filters),
+      filters: ({ context, event }) =>
+        event.type === 'calendar.setFilter' ? { ...context.filters, [event.name]: event.value === '' ? null : event.value } : context.filters,
     }),
     select: assign({ selected: ({ context, event }) => (event.type === 'calendar.select' ? event.id : context.selected) }),
     setDragging: assign({ dragging: ({ context, event }) => (event.type === 'calendar.dragStart' ? event.id : context.dragging) }),
     clearDragging: assign({ dragging: null }),
-    setPending: assign({ pending: ({ context, event }) => (event.type === 'calendar.drop' ? event.move : context.pending), dragging: null, conflicts: [], error: null }),
+    setPending: assign({
+      pending: ({ context, event }) => (event.type === 'calendar.drop' ? event.move : context.pending),
+      dragging: null,
+      conflicts: [],
+      error: null,
+    }),
     setPendingReschedule: assign({
       pending: ({ context, event }) => {
         if (event.type !== 'calendar.reschedule') return context.pending;

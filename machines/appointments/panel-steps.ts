@@ -9,10 +9,7 @@ import { type AppointmentStatus, appointmentLifecycle, checkInWindow } from './a
 import { roleMayTakeStep } from './delivery-roles.ts';
 import { clinicDayEnd, localTime } from './scheduling-rules.ts';
 
-export type StepInput =
-  | { kind: 'none' }
-  | { kind: 'reason'; initial: { reason: string } }
-  | { kind: 'start'; initial: { start: string } };
+export type StepInput = { kind: 'none' } | { kind: 'reason'; initial: { reason: string } } | { kind: 'start'; initial: { start: string } };
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -63,5 +60,7 @@ export function panelSteps(
     ...checkInWindow(appointment.start, at.checkInWindowHours, (instant) => clinicDayEnd(at.zone, instant)),
     chart: appointment.chart?.status ?? null,
   };
-  return nextSteps(appointmentLifecycle, appointment.status, { context: facts }).filter((step) => roleMayTakeStep(at.role, at.deliveredBy, step.to as AppointmentStatus));
+  return nextSteps(appointmentLifecycle, appointment.status, { context: facts }).filter((step) =>
+    roleMayTakeStep(at.role, at.deliveredBy, step.to as AppointmentStatus),
+  );
 }

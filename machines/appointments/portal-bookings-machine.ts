@@ -36,7 +36,8 @@ export interface PortalBookingsContext {
   error: string | null;
 }
 
-export type PortalBookingsEvent = { type: 'portalBookings.refresh' } | { type: 'portalBookings.markSeen'; ids: number[] } | { type: 'portalBookings.markAllSeen' };
+export type PortalBookingsEvent =
+  { type: 'portalBookings.refresh' } | { type: 'portalBookings.markSeen'; ids: number[] } | { type: 'portalBookings.markAllSeen' };
 
 const newOnes = (context: PortalBookingsContext, unseen: UnseenBookings) => unseen.appointments.filter((a) => !context.announced.includes(a.id));
 

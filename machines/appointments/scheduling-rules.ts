@@ -355,7 +355,12 @@ export function visibleHours(opening: ReadonlyMap<number, ReadonlyArray<{ opens:
 }
 
 /** Whether the clinic is open at `minutes` after midnight of `day` (a holiday: never). */
-export function isOpenAt(opening: ReadonlyMap<number, ReadonlyArray<{ opens: number; closes: number }>>, holidays: ReadonlySet<string>, day: string, minutes: number): boolean {
+export function isOpenAt(
+  opening: ReadonlyMap<number, ReadonlyArray<{ opens: number; closes: number }>>,
+  holidays: ReadonlySet<string>,
+  day: string,
+  minutes: number,
+): boolean {
   if (holidays.has(day)) return false;
   return (opening.get(isoWeekday(day)) ?? []).some((r) => minutes >= r.opens && minutes < r.closes);
 }

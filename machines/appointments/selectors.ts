@@ -36,7 +36,10 @@ export const bookingSelectors = {
   /** The clinic day of the chosen time. */
   day: (s: BookingSnapshot) => (s.context.slot ? clinicDayOf(s.context.zone, s.context.slot.start) : null),
   /** The free times of that day for the service and the staff member chosen (anyone when none is). */
-  freeTimes: (s: BookingSnapshot) => (s.context.slot && s.context.service !== null ? freeTimesOn(s.context.offers, s.context.zone, clinicDayOf(s.context.zone, s.context.slot.start), s.context.staff) : []),
+  freeTimes: (s: BookingSnapshot) =>
+    s.context.slot && s.context.service !== null
+      ? freeTimesOn(s.context.offers, s.context.zone, clinicDayOf(s.context.zone, s.context.slot.start), s.context.staff)
+      : [],
   /** When that day has no free time: the next day that has, with its times (null when none is known). */
   nextFreeDay: (s: BookingSnapshot) => {
     const { slot, service, offers, zone, staff } = s.context;

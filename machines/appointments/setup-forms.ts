@@ -21,7 +21,11 @@ export const canSaveResource = (form: ResourceForm): boolean => hasText(form.nam
 /** The resource as the contract takes it. */
 export function resourceBody(form: ResourceForm): { name: string; kind: string; kind_label?: string } {
   const isNew = form.kind === NEW_RESOURCE_KIND;
-  return { name: form.name.trim(), kind: isNew ? form.newKind.trim() : form.kind, ...(isNew && form.newLabel.trim() ? { kind_label: form.newLabel.trim() } : {}) };
+  return {
+    name: form.name.trim(),
+    kind: isNew ? form.newKind.trim() : form.kind,
+    ...(isNew && form.newLabel.trim() ? { kind_label: form.newLabel.trim() } : {}),
+  };
 }
 
 export interface PlanForm {
@@ -37,7 +41,13 @@ export const EMPTY_PLAN_FORM: PlanForm = { name: '', therapy: '', sessions: '10'
 /** The form for a plan being edited, or the empty one for a new plan. */
 export function planForm(plan: { name: string; therapy: string; sessions: number; price_inr: number; validity_days: number | null } | null): PlanForm {
   if (!plan) return EMPTY_PLAN_FORM;
-  return { name: plan.name, therapy: plan.therapy, sessions: String(plan.sessions), price_inr: String(plan.price_inr), validity_days: plan.validity_days === null ? '' : String(plan.validity_days) };
+  return {
+    name: plan.name,
+    therapy: plan.therapy,
+    sessions: String(plan.sessions),
+    price_inr: String(plan.price_inr),
+    validity_days: plan.validity_days === null ? '' : String(plan.validity_days),
+  };
 }
 
 /** A name and a therapy (the server checks the numbers and names any it refuses). */

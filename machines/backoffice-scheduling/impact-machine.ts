@@ -83,7 +83,11 @@ export const impactMachine = setup({
         src: 'previewImpact',
         input: ({ context }) => ({ change: context.change }),
         onDone: [
-          { guard: { type: 'nothingImpacted', params: ({ event }) => ({ impact: event.output }) }, target: 'saving', actions: { type: 'setImpact', params: ({ event }) => ({ impact: event.output }) } },
+          {
+            guard: { type: 'nothingImpacted', params: ({ event }) => ({ impact: event.output }) },
+            target: 'saving',
+            actions: { type: 'setImpact', params: ({ event }) => ({ impact: event.output }) },
+          },
           { target: 'deciding', actions: { type: 'setImpact', params: ({ event }) => ({ impact: event.output }) } },
         ],
         onError: { target: 'editing', actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) } },

@@ -2,15 +2,7 @@
 // server judges with it before an administrator saves a service or someone's hours, so no change
 // silently breaks what is booked. Appointments are never moved by these rules; the administrator
 // decides (keep them as exceptions, cancel and notify, or drop the change).
-import {
-  addDays,
-  type Interval,
-  localTime,
-  openWindows,
-  overlaps,
-  type WeeklyHours,
-  workingWindows,
-} from '../appointments/scheduling-rules.ts';
+import { addDays, type Interval, localTime, openWindows, overlaps, type WeeklyHours, workingWindows } from '../appointments/scheduling-rules.ts';
 import { wordsInSentence } from '../rules/words.ts';
 
 const MINUTE = 60_000;
@@ -61,7 +53,12 @@ const withReasons = (list: Impact[]) => list.filter((i) => i.reasons.length > 0)
  * the time their other appointments hold (sorted or not); `hours`, the clinic's and those staff
  * members' current hours, against which a longer length or wider buffers are judged too.
  */
-export function serviceImpact(next: ServiceRules, booked: BookedAppointment[], busy: Map<number, Array<Interval & { id: number }>>, hours?: HoursRules): Impact[] {
+export function serviceImpact(
+  next: ServiceRules,
+  booked: BookedAppointment[],
+  busy: Map<number, Array<Interval & { id: number }>>,
+  hours?: HoursRules,
+): Impact[] {
   const outgrown = new Map(hours ? lengthImpact(next, booked, hours).map((i) => [i.id, i.reasons]) : []);
   return withReasons(
     booked.map((a) => {
@@ -135,6 +132,11 @@ export function lengthImpact(next: ServiceRules, booked: BookedAppointment[], ho
     const to = a.start + (minutes + next.buffer_after_minutes) * MINUTE;
     if (from < a.occupiedFrom || to > a.occupiedTo) grown.push({ ...a, end: a.start + minutes * MINUTE, occupiedFrom: from, occupiedTo: to });
   }
-  const already = new Map(hoursImpact(hours, booked.filter((a) => grown.some((g) => g.id === a.id))).map((i) => [i.id, new Set(i.reasons)]));
+  const already = new Map(
+    hoursImpact(
+      hours,
+      booked.filter((a) => grown.some((g) => g.id === a.id)),
+    ).map((i) => [i.id, new Set(i.reasons)]),
+  );
   return withReasons(hoursImpact(hours, grown).map((i) => ({ id: i.id, reasons: i.reasons.filter((r) => !already.get(i.id)?.has(r)) })));
 }

@@ -94,7 +94,8 @@ export const billingCatalogueMachine = setup({
       if (!e) return false;
       return e.target.kind === 'item' ? itemTaxValid(e.form, context.rates) : productValid(e.form, context.rates);
     },
-    itemKnown: ({ context }, params: { item_kind: ItemKind; item_id: number }) => context.items.some((i) => i.item_kind === params.item_kind && i.item_id === params.item_id),
+    itemKnown: ({ context }, params: { item_kind: ItemKind; item_id: number }) =>
+      context.items.some((i) => i.item_kind === params.item_kind && i.item_id === params.item_id),
     productKnown: ({ context }, params: { id: number }) => context.products.some((p) => p.id === params.id),
   },
   actions: {
@@ -103,14 +104,28 @@ export const billingCatalogueMachine = setup({
       const item = context.items.find((i) => i.item_kind === params.item_kind && i.item_id === params.item_id)!;
       // An item never set offers the clinic's first rate rather than a rate it may not offer.
       const rate = context.rates.includes(item.gst_rate_bp) ? item.gst_rate_bp : (context.rates[0] ?? 0);
-      return { message: null, editing: { target: { kind: 'item' as const, item_kind: item.item_kind, item_id: item.item_id }, form: formFor({ ...item, gst_rate_bp: rate }, item.price_paise, true) } };
+      return {
+        message: null,
+        editing: {
+          target: { kind: 'item' as const, item_kind: item.item_kind, item_id: item.item_id },
+          form: formFor({ ...item, gst_rate_bp: rate }, item.price_paise, true),
+        },
+      };
     }),
     editProduct: assign(({ context }, params: { id: number }) => {
       const p = context.products.find((x) => x.id === params.id)!;
       return { message: null, editing: { target: { kind: 'product' as const, id: p.id }, form: formFor(p, p.unit_price_paise, p.active) } };
     }),
-    newProduct: assign(({ context }) => ({ message: null, editing: { target: { kind: 'product' as const, id: null }, form: { name: '', price: '', code: '', gst_rate_bp: context.rates[0] ?? 0, exempt: false, active: true } } })),
-    change: assign(({ context }, params: { field: ProductField; value: string | number | boolean }) => ({ editing: context.editing && { ...context.editing, form: { ...context.editing.form, [params.field]: params.value } } })),
+    newProduct: assign(({ context }) => ({
+      message: null,
+      editing: {
+        target: { kind: 'product' as const, id: null },
+        form: { name: '', price: '', code: '', gst_rate_bp: context.rates[0] ?? 0, exempt: false, active: true },
+      },
+    })),
+    change: assign(({ context }, params: { field: ProductField; value: string | number | boolean }) => ({
+      editing: context.editing && { ...context.editing, form: { ...context.editing.form, [params.field]: params.value } },
+    })),
     stopEditing: assign({ editing: null, message: null }),
     showRefusal: assign((_, params: { error: unknown }) => ({ message: errorText(params.error) })),
     clearMessage: assign({ message: null }),
@@ -131,8 +146,16 @@ export const billingCatalogueMachine = setup({
     failed: { on: { 'catalogue.retry': 'loading' } },
     ready: {
       on: {
-        'catalogue.editItem': { target: 'editing', guard: { type: 'itemKnown', params: ({ event }) => event }, actions: { type: 'editItem', params: ({ event }) => event } },
-        'catalogue.editProduct': { target: 'editing', guard: { type: 'productKnown', params: ({ event }) => event }, actions: { type: 'editProduct', params: ({ event }) => event } },
+        'catalogue.editItem': {
+          target: 'editing',
+          guard: { type: 'itemKnown', params: ({ event }) => event },
+          actions: { type: 'editItem', params: ({ event }) => event },
+        },
+        'catalogue.editProduct': {
+          target: 'editing',
+          guard: { type: 'productKnown', params: ({ event }) => event },
+          actions: { type: 'editProduct', params: ({ event }) => event },
+        },
         'catalogue.newProduct': { target: 'editing', actions: 'newProduct' },
         'catalogue.delete': { target: 'deleting', guard: { type: 'productKnown', params: ({ event }) => event }, actions: 'clearMessage' },
       },

@@ -86,7 +86,11 @@ export const billingDeskMachine = setup({
     },
     ready: {
       on: {
-        'desk.filter': { guard: { type: 'otherFilter', params: ({ event }) => ({ filter: event.filter }) }, target: 'loading', actions: { type: 'setFilter', params: ({ event }) => ({ filter: event.filter }) } },
+        'desk.filter': {
+          guard: { type: 'otherFilter', params: ({ event }) => ({ filter: event.filter }) },
+          target: 'loading',
+          actions: { type: 'setFilter', params: ({ event }) => ({ filter: event.filter }) },
+        },
       },
     },
   },

@@ -64,7 +64,15 @@ export interface BillingDoc {
   recipient: { name: string; address: string | null; gstin: string | null; state_code: string | null };
   place_of_supply_state_code: string;
   lines: DocLine[];
-  totals: { taxable_paise: number; cgst_paise: number; sgst_paise: number; igst_paise: number; round_off_paise: number; total_paise: number; total_in_words: string };
+  totals: {
+    taxable_paise: number;
+    cgst_paise: number;
+    sgst_paise: number;
+    igst_paise: number;
+    round_off_paise: number;
+    total_paise: number;
+    total_in_words: string;
+  };
   paid_paise: number;
   credited_paise: number;
   refunded_paise: number;
@@ -236,7 +244,8 @@ export function rupeesToPaise(text: string): number | null {
 }
 
 /** Paise as a rupee amount a field shows ("1180.50", "1180"). */
-export const paiseToRupees = (paise: number): string => (paise % 100 === 0 ? String(paise / 100) : `${Math.floor(paise / 100)}.${String(paise % 100).padStart(2, '0')}`);
+export const paiseToRupees = (paise: number): string =>
+  paise % 100 === 0 ? String(paise / 100) : `${Math.floor(paise / 100)}.${String(paise % 100).padStart(2, '0')}`;
 
 const quantityOf = (text: string): number | null => (/^\d{1,5}$/.test(text.trim()) && Number(text) >= 1 && Number(text) <= 10_000 ? Number(text) : null);
 
@@ -256,7 +265,15 @@ export function draftInput(lines: DraftLine[]): LineInput[] {
     const discount_paise = l.discount.trim() === '' ? 0 : rupeesToPaise(l.discount)!;
     if (l.line !== null) return { line: l.line, quantity, discount_paise };
     if (l.product !== null) return { product: l.product, quantity, discount_paise };
-    return { description: l.description, ...(l.code ? { code: l.code } : {}), quantity, unit_price_paise: l.unit_price_paise, discount_paise, gst_rate_bp: l.gst_rate_bp, exempt: l.exempt };
+    return {
+      description: l.description,
+      ...(l.code ? { code: l.code } : {}),
+      quantity,
+      unit_price_paise: l.unit_price_paise,
+      discount_paise,
+      gst_rate_bp: l.gst_rate_bp,
+      exempt: l.exempt,
+    };
   });
 }
 
@@ -317,7 +334,8 @@ export function paymentInput(form: PaymentForm): PaymentInput {
 export const refundable = (document: BillingDoc): number => Math.max(0, document.paid_paise - document.refunded_paise);
 
 /** A line still has something to credit. */
-export const lineCreditable = (line: DocLine): boolean => line.taxable_paise - (line.credited_taxable_paise ?? 0) > 0 || (line.taxable_paise === 0 && !line.credited_taxable_paise);
+export const lineCreditable = (line: DocLine): boolean =>
+  line.taxable_paise - (line.credited_taxable_paise ?? 0) > 0 || (line.taxable_paise === 0 && !line.credited_taxable_paise);
 
 /** Why the credit note cannot be sent as typed, or null. */
 export function creditProblem(form: CreditForm, document: BillingDoc): 'lines' | 'reason' | 'refund' | null {
@@ -336,12 +354,15 @@ export function creditInput(form: CreditForm): CreditInput {
   return {
     reason: form.reason.trim(),
     lines: form.lines.map((line) => ({ line })),
-    ...(form.refundMethod !== '' ? { refund: { method: form.refundMethod, amount_paise: rupeesToPaise(form.refundAmount)!, ...(reference ? { reference } : {}) } } : {}),
+    ...(form.refundMethod !== ''
+      ? { refund: { method: form.refundMethod, amount_paise: rupeesToPaise(form.refundAmount)!, ...(reference ? { reference } : {}) } }
+      : {}),
   };
 }
 
 /** An issued document (not a draft, not a deleted one) has its PDF, frozen at issue. */
-export const hasPdf = (document: BillingDoc | null): boolean => document !== null && document.number !== null && document.status !== 'draft' && document.status !== 'deleted';
+export const hasPdf = (document: BillingDoc | null): boolean =>
+  document !== null && document.number !== null && document.status !== 'draft' && document.status !== 'deleted';
 
 /** The file a document's PDF is saved as: its number, with the slashes a file name cannot hold. */
 export const pdfFileName = (document: BillingDoc): string => `${(document.number ?? `draft-${document.id}`).replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`;
@@ -351,7 +372,12 @@ export const awaitingPayment = (document: BillingDoc | null): boolean => documen
 
 const EMPTY_MANUAL: ManualForm = { description: '', code: '', price: '', rate: '', exempt: false };
 const EMPTY_CREDIT: CreditForm = { lines: [], reason: '', refundMethod: '', refundAmount: '', refundReference: '' };
-const paymentFor = (document: BillingDoc | null, method: PayMethod = 'cash'): PaymentForm => ({ method, amount: document ? paiseToRupees(document.balance_paise) : '', tendered: '', reference: '' });
+const paymentFor = (document: BillingDoc | null, method: PayMethod = 'cash'): PaymentForm => ({
+  method,
+  amount: document ? paiseToRupees(document.balance_paise) : '',
+  tendered: '',
+  reference: '',
+});
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** The act to send, keyed: the same key as the last submission when it is the same one again. */
@@ -383,16 +409,28 @@ export const billingDocumentMachine = setup({
   delays: { pollInterval: POLL_INTERVAL_MS },
   guards: {
     canEdit: ({ context }) => context.mayBill && context.document !== null && editable(context.document.status),
-    canAddProduct: ({ context }, params: { product: number }) => context.mayBill && context.document !== null && editable(context.document.status) && context.products.some((p) => p.id === params.product && p.active),
-    canAddManual: ({ context }) => context.mayBill && context.document !== null && editable(context.document.status) && manualProblem(context.manual, context.rates) === null,
-    canSaveDraft: ({ context }) => context.mayBill && context.dirty && context.document !== null && editable(context.document.status) && context.draft.every((l) => draftLineProblem(l) === null),
-    canIssue: ({ context }) => context.mayBill && !context.dirty && context.document !== null && editable(context.document.status) && context.document.lines.length > 0,
+    canAddProduct: ({ context }, params: { product: number }) =>
+      context.mayBill && context.document !== null && editable(context.document.status) && context.products.some((p) => p.id === params.product && p.active),
+    canAddManual: ({ context }) =>
+      context.mayBill && context.document !== null && editable(context.document.status) && manualProblem(context.manual, context.rates) === null,
+    canSaveDraft: ({ context }) =>
+      context.mayBill &&
+      context.dirty &&
+      context.document !== null &&
+      editable(context.document.status) &&
+      context.draft.every((l) => draftLineProblem(l) === null),
+    canIssue: ({ context }) =>
+      context.mayBill && !context.dirty && context.document !== null && editable(context.document.status) && context.document.lines.length > 0,
     canDelete: ({ context }) => context.mayBill && context.document !== null && editable(context.document.status),
     canDownload: ({ context }) => hasPdf(context.document),
     canEmail: ({ context }) => context.mayBill && hasPdf(context.document),
     canPay: ({ context }) => context.mayBill && awaitingPayment(context.document),
     canSubmitPayment: ({ context }) => context.document !== null && paymentProblem(context.payment, context.document.balance_paise) === null,
-    canCredit: ({ context }) => context.mayBill && context.document !== null && creditable(context.document.status) && (context.document.kind === 'invoice' || context.document.kind === 'bill_of_supply'),
+    canCredit: ({ context }) =>
+      context.mayBill &&
+      context.document !== null &&
+      creditable(context.document.status) &&
+      (context.document.kind === 'invoice' || context.document.kind === 'bill_of_supply'),
     canSubmitCredit: ({ context }) => context.document !== null && creditProblem(context.credit, context.document) === null,
     awaitingPayment: ({ context }) => awaitingPayment(context.document),
     upiNeeded: (_, params: { method: PayMethod }) => params.method === 'upi',
@@ -401,28 +439,73 @@ export const billingDocumentMachine = setup({
     wasCrediting: ({ context }) => context.pending?.kind === 'credit',
   },
   actions: {
-    showData: assign((_, data: DocumentData) => ({ document: data.document, products: data.products, rates: data.rates, draft: draftOf(data.document), dirty: false, error: null })),
+    showData: assign((_, data: DocumentData) => ({
+      document: data.document,
+      products: data.products,
+      rates: data.rates,
+      draft: draftOf(data.document),
+      dirty: false,
+      error: null,
+    })),
     showDocument: assign(({ context }, document: BillingDoc) => (context.dirty ? { document } : { document, draft: draftOf(document) })),
     showError: assign((_, params: { error: unknown }) => ({ error: errorText(params.error) })),
     addProduct: assign(({ context }, params: { product: number }) => {
       const p = context.products.find((x) => x.id === params.product)!;
-      const line: DraftLine = { key: `new-${context.added}`, line: null, product: p.id, description: p.name, code: p.code, unit_price_paise: p.unit_price_paise, gst_rate_bp: p.gst_rate_bp, exempt: p.exempt, from_package: null, quantity: '1', discount: '' };
+      const line: DraftLine = {
+        key: `new-${context.added}`,
+        line: null,
+        product: p.id,
+        description: p.name,
+        code: p.code,
+        unit_price_paise: p.unit_price_paise,
+        gst_rate_bp: p.gst_rate_bp,
+        exempt: p.exempt,
+        from_package: null,
+        quantity: '1',
+        discount: '',
+      };
       return { draft: [...context.draft, line], added: context.added + 1, dirty: true, done: null, error: null };
     }),
     addManual: assign(({ context }) => {
       const m = context.manual;
-      const line: DraftLine = { key: `new-${context.added}`, line: null, product: null, description: m.description.trim(), code: m.code.trim() || null, unit_price_paise: rupeesToPaise(m.price)!, gst_rate_bp: m.exempt ? 0 : Number(m.rate), exempt: m.exempt, from_package: null, quantity: '1', discount: '' };
+      const line: DraftLine = {
+        key: `new-${context.added}`,
+        line: null,
+        product: null,
+        description: m.description.trim(),
+        code: m.code.trim() || null,
+        unit_price_paise: rupeesToPaise(m.price)!,
+        gst_rate_bp: m.exempt ? 0 : Number(m.rate),
+        exempt: m.exempt,
+        from_package: null,
+        quantity: '1',
+        discount: '',
+      };
       return { draft: [...context.draft, line], added: context.added + 1, manual: EMPTY_MANUAL, dirty: true, done: null, error: null };
     }),
-    setQuantity: assign(({ context }, params: { key: string; value: string }) => ({ draft: context.draft.map((l) => (l.key === params.key ? { ...l, quantity: params.value } : l)), dirty: true, done: null })),
-    setDiscount: assign(({ context }, params: { key: string; value: string }) => ({ draft: context.draft.map((l) => (l.key === params.key ? { ...l, discount: params.value } : l)), dirty: true, done: null })),
+    setQuantity: assign(({ context }, params: { key: string; value: string }) => ({
+      draft: context.draft.map((l) => (l.key === params.key ? { ...l, quantity: params.value } : l)),
+      dirty: true,
+      done: null,
+    })),
+    setDiscount: assign(({ context }, params: { key: string; value: string }) => ({
+      draft: context.draft.map((l) => (l.key === params.key ? { ...l, discount: params.value } : l)),
+      dirty: true,
+      done: null,
+    })),
     removeLine: assign(({ context }, params: { key: string }) => ({ draft: context.draft.filter((l) => l.key !== params.key), dirty: true, done: null })),
-    setManual: assign(({ context }, params: { field: keyof ManualForm; value: string | boolean }) => ({ manual: { ...context.manual, [params.field]: params.value } })),
+    setManual: assign(({ context }, params: { field: keyof ManualForm; value: string | boolean }) => ({
+      manual: { ...context.manual, [params.field]: params.value },
+    })),
     discardDraft: assign(({ context }) => ({ draft: context.document ? draftOf(context.document) : [], dirty: false, error: null })),
     saveDraft: assign(({ context }) => ({ pending: { kind: 'save' as const, id: context.id, lines: draftInput(context.draft) }, done: null, error: null })),
     issue: assign(({ context }) => keyedAct(context, { kind: 'issue', id: context.id })),
     remove: assign(({ context }) => ({ pending: { kind: 'delete' as const, id: context.id }, done: null, error: null })),
-    download: assign(({ context }) => ({ pending: { kind: 'pdf' as const, id: context.id, fileName: pdfFileName(context.document!) }, done: null, error: null })),
+    download: assign(({ context }) => ({
+      pending: { kind: 'pdf' as const, id: context.id, fileName: pdfFileName(context.document!) },
+      done: null,
+      error: null,
+    })),
     email: assign(({ context }) => ({ pending: { kind: 'email' as const, id: context.id }, done: null, error: null })),
     pay: assign(({ context }) => keyedAct(context, { kind: 'pay', id: context.id, payment: paymentInput(context.payment) })),
     credit: assign(({ context }) => keyedAct(context, { kind: 'credit', id: context.id, credit: creditInput(context.credit) })),
@@ -434,14 +517,21 @@ export const billingDocumentMachine = setup({
     actFailed: assign((_, params: { error: unknown }) => ({ pending: null, error: errorText(params.error) })),
     openPayment: assign(({ context }) => ({ payment: paymentFor(context.document), upi: null, upiError: null, done: null, error: null })),
     setMethod: assign(({ context }, params: { method: PayMethod }) => ({ payment: { ...context.payment, method: params.method, reference: '' } })),
-    setPayment: assign(({ context }, params: { field: 'amount' | 'tendered' | 'reference'; value: string }) => ({ payment: { ...context.payment, [params.field]: params.value } })),
+    setPayment: assign(({ context }, params: { field: 'amount' | 'tendered' | 'reference'; value: string }) => ({
+      payment: { ...context.payment, [params.field]: params.value },
+    })),
     showUpi: assign((_, upi: UpiPayload) => ({ upi, upiError: null })),
     upiFailed: assign((_, params: { error: unknown }) => ({ upi: null, upiError: errorText(params.error) })),
     openCredit: assign(() => ({ credit: EMPTY_CREDIT, done: null, error: null })),
     toggleCreditLine: assign(({ context }, params: { line: number }) => ({
-      credit: { ...context.credit, lines: context.credit.lines.includes(params.line) ? context.credit.lines.filter((l) => l !== params.line) : [...context.credit.lines, params.line] },
+      credit: {
+        ...context.credit,
+        lines: context.credit.lines.includes(params.line) ? context.credit.lines.filter((l) => l !== params.line) : [...context.credit.lines, params.line],
+      },
     })),
-    setCredit: assign(({ context }, params: { field: 'reason' | 'refundAmount' | 'refundReference'; value: string }) => ({ credit: { ...context.credit, [params.field]: params.value } })),
+    setCredit: assign(({ context }, params: { field: 'reason' | 'refundAmount' | 'refundReference'; value: string }) => ({
+      credit: { ...context.credit, [params.field]: params.value },
+    })),
     setRefundMethod: assign(({ context }, params: { method: '' | PayMethod }) => ({ credit: { ...context.credit, refundMethod: params.method } })),
   },
 }).createMachine({
@@ -485,7 +575,10 @@ export const billingDocumentMachine = setup({
         idle: {
           after: { pollInterval: { guard: 'awaitingPayment', target: 'refreshing' } },
           on: {
-            'line.addProduct': { guard: { type: 'canAddProduct', params: ({ event }) => ({ product: event.product }) }, actions: { type: 'addProduct', params: ({ event }) => ({ product: event.product }) } },
+            'line.addProduct': {
+              guard: { type: 'canAddProduct', params: ({ event }) => ({ product: event.product }) },
+              actions: { type: 'addProduct', params: ({ event }) => ({ product: event.product }) },
+            },
             'manual.set': { guard: 'canEdit', actions: { type: 'setManual', params: ({ event }) => ({ field: event.field, value: event.value }) } },
             'manual.exempt': { guard: 'canEdit', actions: { type: 'setManual', params: ({ event }) => ({ field: 'exempt' as const, value: event.value }) } },
             'line.addManual': { guard: 'canAddManual', actions: 'addManual' },
@@ -522,7 +615,11 @@ export const billingDocumentMachine = setup({
             form: {
               on: {
                 'pay.method': [
-                  { guard: { type: 'upiNeeded', params: ({ event }) => ({ method: event.method }) }, target: 'upi', actions: { type: 'setMethod', params: ({ event }) => ({ method: event.method }) } },
+                  {
+                    guard: { type: 'upiNeeded', params: ({ event }) => ({ method: event.method }) },
+                    target: 'upi',
+                    actions: { type: 'setMethod', params: ({ event }) => ({ method: event.method }) },
+                  },
                   { actions: { type: 'setMethod', params: ({ event }) => ({ method: event.method }) } },
                 ],
                 'pay.submit': { guard: 'canSubmitPayment', target: '#billingDocumentPage.ready.saving', actions: 'pay' },

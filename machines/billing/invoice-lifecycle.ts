@@ -40,20 +40,32 @@ export const billingDocumentLifecycle = setup({
   states: {
     draft: {
       on: {
-        'billing.issue': [{ target: 'paid', guard: 'settled' }, { target: 'issued', guard: 'owing' }],
+        'billing.issue': [
+          { target: 'paid', guard: 'settled' },
+          { target: 'issued', guard: 'owing' },
+        ],
         'billing.delete': 'deleted',
       },
     },
     issued: {
       on: {
-        'billing.pay': [{ target: 'paid', guard: 'settled' }, { target: 'partially_paid', guard: 'owing' }],
-        'billing.credit': [{ target: 'credited', guard: 'creditsAll' }, { target: 'paid', guard: 'settled' }],
+        'billing.pay': [
+          { target: 'paid', guard: 'settled' },
+          { target: 'partially_paid', guard: 'owing' },
+        ],
+        'billing.credit': [
+          { target: 'credited', guard: 'creditsAll' },
+          { target: 'paid', guard: 'settled' },
+        ],
       },
     },
     partially_paid: {
       on: {
         'billing.pay': [{ target: 'paid', guard: 'settled' }],
-        'billing.credit': [{ target: 'credited', guard: 'creditsAll' }, { target: 'paid', guard: 'settled' }],
+        'billing.credit': [
+          { target: 'credited', guard: 'creditsAll' },
+          { target: 'paid', guard: 'settled' },
+        ],
       },
     },
     paid: {

@@ -128,8 +128,10 @@ export const myInvoicesMachine = setup({
   guards: {
     returning: ({ context }) => context.returnTo !== null,
     // Back from the gateway and the payment not seen yet: read again, a few times.
-    awaitingPayment: ({ context }, opened: OpenedInvoice) => context.returnTo === opened.document.id && invoiceDue(opened.document) && context.checks < RETURN_CHECKS,
-    canPayOnline: ({ context }) => !context.readOnly && context.gateway && context.opened !== null && context.opened.online && invoiceDue(context.opened.document),
+    awaitingPayment: ({ context }, opened: OpenedInvoice) =>
+      context.returnTo === opened.document.id && invoiceDue(opened.document) && context.checks < RETURN_CHECKS,
+    canPayOnline: ({ context }) =>
+      !context.readOnly && context.gateway && context.opened !== null && context.opened.online && invoiceDue(context.opened.document),
     // The payment link's 404 for the client's own open document: the clinic has no online gateway.
     noGateway: (_, params: { error: unknown }) => (params.error as { status?: unknown } | null)?.status === 404,
   },
@@ -140,7 +142,11 @@ export const myInvoicesMachine = setup({
     // The opened document, and its line in the list brought up to date.
     showInvoice: assign(({ context }, params: { opened: OpenedInvoice }) => {
       const d = params.opened.document;
-      const invoices = context.invoices.map((i) => (i.id === d.id ? { id: d.id, kind: d.kind, status: d.status, number: d.number, issued_on: d.issued_on, total_paise: d.total_paise, balance_paise: d.balance_paise } : i));
+      const invoices = context.invoices.map((i) =>
+        i.id === d.id
+          ? { id: d.id, kind: d.kind, status: d.status, number: d.number, issued_on: d.issued_on, total_paise: d.total_paise, balance_paise: d.balance_paise }
+          : i,
+      );
       return { opened: params.opened, invoices };
     }),
     countCheck: assign(({ context }) => ({ checks: context.checks + 1 })),
@@ -158,7 +164,17 @@ export const myInvoicesMachine = setup({
   },
 }).createMachine({
   id: 'myInvoices',
-  context: ({ input }) => ({ clientId: input.clientId, readOnly: input.readOnly, gateway: true, returnTo: input.returnTo, checks: 0, invoices: [], selected: null, opened: null, message: null }),
+  context: ({ input }) => ({
+    clientId: input.clientId,
+    readOnly: input.readOnly,
+    gateway: true,
+    returnTo: input.returnTo,
+    checks: 0,
+    invoices: [],
+    selected: null,
+    opened: null,
+    message: null,
+  }),
   initial: 'loading',
   states: {
     loading: {
@@ -183,8 +199,18 @@ export const myInvoicesMachine = setup({
         src: 'loadInvoice',
         input: ({ context }) => ({ id: context.selected! }),
         onDone: [
-          { guard: { type: 'awaitingPayment', params: ({ event }) => event.output }, target: 'confirming', actions: [{ type: 'showInvoice', params: ({ event }) => ({ opened: event.output }) }, 'countCheck'] },
-          { target: 'viewing', actions: [{ type: 'showInvoice', params: ({ event }) => ({ opened: event.output }) }, { type: 'settleReturn', params: ({ event }) => ({ opened: event.output }) }] },
+          {
+            guard: { type: 'awaitingPayment', params: ({ event }) => event.output },
+            target: 'confirming',
+            actions: [{ type: 'showInvoice', params: ({ event }) => ({ opened: event.output }) }, 'countCheck'],
+          },
+          {
+            target: 'viewing',
+            actions: [
+              { type: 'showInvoice', params: ({ event }) => ({ opened: event.output }) },
+              { type: 'settleReturn', params: ({ event }) => ({ opened: event.output }) },
+            ],
+          },
         ],
         onError: { target: 'list', actions: 'openFailed' },
       },

@@ -29,16 +29,17 @@ const SAC_HSN = /^[0-9]{4,8}$/;
 /** Each field's problem, in words for the field's helper text; a field without one is absent. */
 export function taxSettingsProblems(form: TaxSettingsForm): Partial<Record<TaxSettingsField, string>> {
   const out: Partial<Record<TaxSettingsField, string>> = {};
-  if (!form.legal_name.trim()) out.legal_name = 'Enter the clinic\'s legal name.';
+  if (!form.legal_name.trim()) out.legal_name = "Enter the clinic's legal name.";
   else if (form.legal_name.length > 200) out.legal_name = 'At most 200 characters.';
-  if (!gstStateName(form.state_code)) out.state_code = 'Choose the clinic\'s State.';
+  if (!gstStateName(form.state_code)) out.state_code = "Choose the clinic's State.";
   const gstin = form.gstin.trim();
   if (gstin) {
     const problem = gstinProblem(gstin);
     if (problem) out.gstin = problem;
-    else if (!out.state_code && gstin.slice(0, 2) !== form.state_code) out.gstin = `This GSTIN is registered in ${gstStateName(gstin.slice(0, 2))}, not ${gstStateName(form.state_code)}.`;
+    else if (!out.state_code && gstin.slice(0, 2) !== form.state_code)
+      out.gstin = `This GSTIN is registered in ${gstStateName(gstin.slice(0, 2))}, not ${gstStateName(form.state_code)}.`;
   }
-  if (!form.address.trim()) out.address = 'Enter the clinic\'s address.';
+  if (!form.address.trim()) out.address = "Enter the clinic's address.";
   else if (form.address.length > 1000) out.address = 'At most 1000 characters.';
   for (const series of SERIES) {
     const prefix = form.prefixes[series];
@@ -69,10 +70,11 @@ export function codeProblem(code: string): string | null {
 
 /** Why a rate is refused: only the clinic's own rates may be chosen. */
 export function rateProblem(rateBp: number, rates: readonly number[]): string | null {
-  return rates.includes(rateBp) ? null : 'Choose one of the clinic\'s GST rates.';
+  return rates.includes(rateBp) ? null : "Choose one of the clinic's GST rates.";
 }
 
-export const itemTaxValid = (form: ItemTaxForm, rates: readonly number[]): boolean => codeProblem(form.code) === null && rateProblem(form.gst_rate_bp, rates) === null;
+export const itemTaxValid = (form: ItemTaxForm, rates: readonly number[]): boolean =>
+  codeProblem(form.code) === null && rateProblem(form.gst_rate_bp, rates) === null;
 
 /** A product as the form holds it; the price typed in rupees ("1180.50"). */
 export interface ProductForm extends ItemTaxForm {
@@ -99,7 +101,7 @@ export function paiseToRupees(paise: number): string {
 
 export function productProblems(form: ProductForm, rates: readonly number[]): Partial<Record<'name' | 'price' | 'code' | 'gst_rate_bp', string>> {
   const out: Partial<Record<'name' | 'price' | 'code' | 'gst_rate_bp', string>> = {};
-  if (!form.name.trim()) out.name = 'Enter the product\'s name.';
+  if (!form.name.trim()) out.name = "Enter the product's name.";
   else if (form.name.length > 200) out.name = 'At most 200 characters.';
   if (rupeesToPaise(form.price) === null) out.price = 'Enter the price in rupees, e.g. 450 or 450.50.';
   const code = codeProblem(form.code);

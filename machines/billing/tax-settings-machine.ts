@@ -51,7 +51,16 @@ export function editForm(form: TaxSettingsForm, field: TaxSettingsField, value: 
   return { ...form, [field]: field === 'gstin' ? value.toUpperCase() : value };
 }
 
-const EMPTY: TaxSettingsForm = { legal_name: '', gstin: '', state_code: '', address: '', prefixes: { invoice: '', bill_of_supply: '', credit_note: '', receipt: '' }, upi_vpa: '', upi_payee_name: '', invoice_note: '' };
+const EMPTY: TaxSettingsForm = {
+  legal_name: '',
+  gstin: '',
+  state_code: '',
+  address: '',
+  prefixes: { invoice: '', bill_of_supply: '', credit_note: '', receipt: '' },
+  upi_vpa: '',
+  upi_payee_name: '',
+  invoice_note: '',
+};
 
 export const taxSettingsMachine = setup({
   types: {
@@ -70,10 +79,21 @@ export const taxSettingsMachine = setup({
     canSubmit: ({ context }) => taxSettingsValid(context.form),
   },
   actions: {
-    showSettings: assign((_, params: { settings: TaxSettings }) => ({ form: formOf(params.settings), rates: params.settings.gst_rates_bp, configured: params.settings.configured })),
-    edit: assign(({ context }, params: { field: TaxSettingsField; value: string }) => ({ form: editForm(context.form, params.field, params.value), saved: false, message: null })),
+    showSettings: assign((_, params: { settings: TaxSettings }) => ({
+      form: formOf(params.settings),
+      rates: params.settings.gst_rates_bp,
+      configured: params.settings.configured,
+    })),
+    edit: assign(({ context }, params: { field: TaxSettingsField; value: string }) => ({
+      form: editForm(context.form, params.field, params.value),
+      saved: false,
+      message: null,
+    })),
     markSaved: assign({ saved: true, message: null }),
-    showRefusal: assign((_, params: { error: unknown }) => ({ saved: false, message: params.error instanceof Error ? params.error.message : String(params.error) })),
+    showRefusal: assign((_, params: { error: unknown }) => ({
+      saved: false,
+      message: params.error instanceof Error ? params.error.message : String(params.error),
+    })),
   },
 }).createMachine({
   id: 'taxSettings',

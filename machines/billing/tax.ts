@@ -55,7 +55,8 @@ export function taxHeads(taxablePaise: number, rateBasisPoints: number, taxed: b
   return { cgst: head(rateBasisPoints / 2, half), sgst: head(rateBasisPoints / 2, half), igst: null };
 }
 
-const taxOf = (line: Pick<BillingLine, 'cgst' | 'sgst' | 'igst'>): number => (line.cgst?.amountPaise ?? 0) + (line.sgst?.amountPaise ?? 0) + (line.igst?.amountPaise ?? 0);
+const taxOf = (line: Pick<BillingLine, 'cgst' | 'sgst' | 'igst'>): number =>
+  (line.cgst?.amountPaise ?? 0) + (line.sgst?.amountPaise ?? 0) + (line.igst?.amountPaise ?? 0);
 
 /** One priced line. Throws on a line lineProblem refuses (the server asks it first). */
 export function priceLine(input: LineInput, regime: TaxRegime): BillingLine {
@@ -108,7 +109,14 @@ export function documentTotals(lines: readonly BillingLine[], inWords: InWords):
  * (amount × 10000 / (10000 + rate), rounded half up), the tax is what is left, split CGST/SGST
  * with the odd paisa on CGST. An exempt advance, or one to a clinic not registered, is all value.
  */
-export function advanceLine(description: string, code: string | null, amountPaise: number, rateBasisPoints: number, exempt: boolean, regime: TaxRegime): BillingLine {
+export function advanceLine(
+  description: string,
+  code: string | null,
+  amountPaise: number,
+  rateBasisPoints: number,
+  exempt: boolean,
+  regime: TaxRegime,
+): BillingLine {
   const taxed = regime.registered && !exempt;
   const taxablePaise = taxed ? roundHalfUp(amountPaise * 10_000, 10_000 + rateBasisPoints) : amountPaise;
   const tax = amountPaise - taxablePaise;
@@ -118,7 +126,18 @@ export function advanceLine(description: string, code: string | null, amountPais
     : regime.intraState
       ? { cgst: head(rateBasisPoints / 2, cgst), sgst: head(rateBasisPoints / 2, tax - cgst), igst: null }
       : { cgst: null, sgst: null, igst: head(rateBasisPoints, tax) };
-  return { description, code, quantity: 1, unitPricePaise: taxablePaise, discountPaise: 0, taxablePaise, exempt, ...heads, totalPaise: amountPaise, fromPackage: null };
+  return {
+    description,
+    code,
+    quantity: 1,
+    unitPricePaise: taxablePaise,
+    discountPaise: 0,
+    taxablePaise,
+    exempt,
+    ...heads,
+    totalPaise: amountPaise,
+    fromPackage: null,
+  };
 }
 
 /** What credit notes have already taken back from one line: its taxable value and tax per head. */
@@ -129,7 +148,8 @@ export interface CreditedSoFar {
   igstPaise: number;
 }
 
-const rest = (original: TaxHead | null, credited: number): TaxHead | null => (original ? head(original.rateBasisPoints, original.amountPaise - credited) : null);
+const rest = (original: TaxHead | null, credited: number): TaxHead | null =>
+  original ? head(original.rateBasisPoints, original.amountPaise - credited) : null;
 
 /**
  * A credit note's line against one line of the original: `taxablePaise` of its value (all that is
@@ -175,7 +195,8 @@ export function saleDocumentKind(lines: readonly { exempt: boolean }[], supplier
   const exempt = lines.filter((line) => line.exempt).length;
   if (exempt === lines.length) return { kind: 'bill_of_supply', title: 'Bill of Supply' };
   if (exempt === 0) return { kind: 'invoice', title: 'Tax Invoice' };
-  if (recipientRegistered) return { refused: 'Taxable and exempt lines go on one document only for an unregistered recipient (Rule 46A): bill the exempt lines separately.' };
+  if (recipientRegistered)
+    return { refused: 'Taxable and exempt lines go on one document only for an unregistered recipient (Rule 46A): bill the exempt lines separately.' };
   return { kind: 'invoice', title: 'Invoice-cum-Bill of Supply' };
 }
 

@@ -9,7 +9,18 @@
 // and when an answer came (`task.answer`), each with its timestamp, so the machine stays pure
 // and every response keeps its time. Saving and completing are actors the adapter provides.
 import { assign, fromPromise, not, setup } from 'xstate';
-import { type Battery, generateBattery, type Item, nextItem, practiceOf, type Response, type Task, type TaskRecord, isCorrect, connectStep } from './battery.ts';
+import {
+  type Battery,
+  generateBattery,
+  type Item,
+  nextItem,
+  practiceOf,
+  type Response,
+  type Task,
+  type TaskRecord,
+  isCorrect,
+  connectStep,
+} from './battery.ts';
 import type { BatteryScores } from './scoring.ts';
 import { type Failure, failureOf } from '../rules/failure.ts';
 
@@ -151,11 +162,7 @@ export const batteryMachine = setup({
     // What the screening is (one the clinic reviews), how long it takes, that it can be paused.
     intro: {
       on: {
-        'battery.start': [
-          { guard: 'wasPaused', target: 'resuming' },
-          { guard: 'allTasksDone', target: 'completing' },
-          { target: 'task' },
-        ],
+        'battery.start': [{ guard: 'wasPaused', target: 'resuming' }, { guard: 'allTasksDone', target: 'completing' }, { target: 'task' }],
       },
     },
     task: {
@@ -245,7 +252,10 @@ export const batteryMachine = setup({
         id: 'saveProgress',
         src: 'saveProgress',
         input: ({ context }) => ({ runId: context.runId, status: 'in_progress' as const, progress: { tasks: context.records } }),
-        onDone: [{ guard: 'allTasksDone', target: 'completing', actions: 'markResumed' }, { target: 'task', actions: 'markResumed' }],
+        onDone: [
+          { guard: 'allTasksDone', target: 'completing', actions: 'markResumed' },
+          { target: 'task', actions: 'markResumed' },
+        ],
         onError: { target: 'paused', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
       },
     },

@@ -57,12 +57,66 @@ export interface Battery {
 
 /** The app's own word list: common, concrete, short nouns. */
 export const WORD_LIST: readonly string[] = [
-  'apple', 'river', 'candle', 'garden', 'pencil', 'window', 'basket', 'button', 'carpet', 'ladder',
-  'lemon', 'mirror', 'needle', 'pillow', 'rabbit', 'saddle', 'tiger', 'tunnel', 'violin', 'wallet',
-  'anchor', 'bottle', 'cactus', 'donkey', 'engine', 'feather', 'guitar', 'hammer', 'island', 'jacket',
-  'kettle', 'lizard', 'magnet', 'napkin', 'orange', 'parrot', 'quilt', 'rocket', 'spoon', 'teapot',
-  'umbrella', 'village', 'walnut', 'yogurt', 'zipper', 'bridge', 'cherry', 'desert', 'forest', 'harbor',
-  'iron', 'jungle', 'kitten', 'lantern', 'meadow', 'pepper', 'planet', 'ribbon', 'statue', 'tomato',
+  'apple',
+  'river',
+  'candle',
+  'garden',
+  'pencil',
+  'window',
+  'basket',
+  'button',
+  'carpet',
+  'ladder',
+  'lemon',
+  'mirror',
+  'needle',
+  'pillow',
+  'rabbit',
+  'saddle',
+  'tiger',
+  'tunnel',
+  'violin',
+  'wallet',
+  'anchor',
+  'bottle',
+  'cactus',
+  'donkey',
+  'engine',
+  'feather',
+  'guitar',
+  'hammer',
+  'island',
+  'jacket',
+  'kettle',
+  'lizard',
+  'magnet',
+  'napkin',
+  'orange',
+  'parrot',
+  'quilt',
+  'rocket',
+  'spoon',
+  'teapot',
+  'umbrella',
+  'village',
+  'walnut',
+  'yogurt',
+  'zipper',
+  'bridge',
+  'cherry',
+  'desert',
+  'forest',
+  'harbor',
+  'iron',
+  'jungle',
+  'kitten',
+  'lantern',
+  'meadow',
+  'pepper',
+  'planet',
+  'ribbon',
+  'statue',
+  'tomato',
 ];
 
 export const SIZES = {
@@ -161,12 +215,37 @@ export function generateBattery(seed: number): Battery {
   const codingItem = (): Item => ({ kind: 'symbol', symbol: between(random, 0, 8), present_ms: 0 });
   const tasks: Record<TaskKind, Task> = {
     recall_immediate: { kind: 'recall_immediate', practice: recall(practiceWords), items: [recall(words)], time_limit_ms: null },
-    digit_span_forward: { kind: 'digit_span_forward', practice: spanItems(random, [2])[0], items: spanItems(random, SIZES.forwardLengths), time_limit_ms: null },
-    digit_span_backward: { kind: 'digit_span_backward', practice: spanItems(random, [2])[0], items: spanItems(random, SIZES.backwardLengths), time_limit_ms: null },
-    simple_reaction: { kind: 'simple_reaction', practice: reactionItems(random, 1, false)[0], items: reactionItems(random, SIZES.simpleTrials, false), time_limit_ms: null },
-    choice_reaction: { kind: 'choice_reaction', practice: reactionItems(random, 1, true)[0], items: reactionItems(random, SIZES.choiceTrials, true), time_limit_ms: null },
+    digit_span_forward: {
+      kind: 'digit_span_forward',
+      practice: spanItems(random, [2])[0],
+      items: spanItems(random, SIZES.forwardLengths),
+      time_limit_ms: null,
+    },
+    digit_span_backward: {
+      kind: 'digit_span_backward',
+      practice: spanItems(random, [2])[0],
+      items: spanItems(random, SIZES.backwardLengths),
+      time_limit_ms: null,
+    },
+    simple_reaction: {
+      kind: 'simple_reaction',
+      practice: reactionItems(random, 1, false)[0],
+      items: reactionItems(random, SIZES.simpleTrials, false),
+      time_limit_ms: null,
+    },
+    choice_reaction: {
+      kind: 'choice_reaction',
+      practice: reactionItems(random, 1, true)[0],
+      items: reactionItems(random, SIZES.choiceTrials, true),
+      time_limit_ms: null,
+    },
     symbol_coding: { kind: 'symbol_coding', practice: codingItem(), items: [...Array(SIZES.codingItems)].map(codingItem), time_limit_ms: SIZES.codingMs },
-    connect_numbers: { kind: 'connect_numbers', practice: connectItem(random, 'connect_numbers', 4), items: [connectItem(random, 'connect_numbers', SIZES.connectTargets)], time_limit_ms: null },
+    connect_numbers: {
+      kind: 'connect_numbers',
+      practice: connectItem(random, 'connect_numbers', 4),
+      items: [connectItem(random, 'connect_numbers', SIZES.connectTargets)],
+      time_limit_ms: null,
+    },
     connect_alternating: {
       kind: 'connect_alternating',
       practice: connectItem(random, 'connect_alternating', 4),
@@ -200,7 +279,14 @@ export interface TaskRecord {
 
 /** The words of a recall answer: lower case, split on anything that is not a letter, each once. */
 export function recalledWords(value: string): string[] {
-  return [...new Set(value.toLowerCase().split(/[^a-z]+/).filter(Boolean))];
+  return [
+    ...new Set(
+      value
+        .toLowerCase()
+        .split(/[^a-z]+/)
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /** The answer an item expects (recall has none single: any listed word counts). */
@@ -243,7 +329,12 @@ export function nextItem(task: Task, responses: Response[]): number | null {
   const item = task.items[last.item];
   switch (item.kind) {
     case 'connect': {
-      const done = connectStep(task, item, responses.filter((r) => r.item === last.item)) >= item.targets.length;
+      const done =
+        connectStep(
+          task,
+          item,
+          responses.filter((r) => r.item === last.item),
+        ) >= item.targets.length;
       if (!done) return last.item;
       break;
     }

@@ -94,7 +94,14 @@ export const cognitivePageMachine = setup({
       invoke: {
         id: 'battery',
         src: 'battery',
-        input: ({ context }) => ({ run: { id: context.run!.id, seed: context.run!.seed, status: context.run!.status === 'paused' ? ('paused' as const) : ('in_progress' as const), progress: context.run!.progress } }),
+        input: ({ context }) => ({
+          run: {
+            id: context.run!.id,
+            seed: context.run!.seed,
+            status: context.run!.status === 'paused' ? ('paused' as const) : ('in_progress' as const),
+            progress: context.run!.progress,
+          },
+        }),
         onDone: { target: 'loading', actions: 'clearRun' },
       },
     },

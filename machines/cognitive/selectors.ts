@@ -46,13 +46,13 @@ export const batterySelectors = {
   /** The item to show: during the practice, the practice item. */
   item: (s: BatterySnapshot) => itemOnScreen(s.context, s.matches({ task: 'practice' })) ?? null,
   /** Answers given to the item on screen (a trail's taps so far). */
-  itemAnswers: (s: BatterySnapshot) =>
-    s.matches({ task: 'practice' }) ? s.context.practice : s.context.current.filter((r) => r.item === s.context.itemIndex),
+  itemAnswers: (s: BatterySnapshot) => (s.matches({ task: 'practice' }) ? s.context.practice : s.context.current.filter((r) => r.item === s.context.itemIndex)),
   practiceRight: (s: BatterySnapshot) => s.context.practiceRight,
   symbols: (s: BatterySnapshot) => s.context.battery.symbols,
   seed: (s: BatterySnapshot) => s.context.battery.seed,
   /** Identifies the item on screen, so a view reports each showing once. */
-  itemKey: (s: BatterySnapshot) => `${s.context.taskIndex}:${s.matches({ task: 'practice' }) ? 'p' : 't'}:${s.context.itemIndex}:${s.context.practice.length === 0 && s.context.current.length === 0 ? 0 : 1}`,
+  itemKey: (s: BatterySnapshot) =>
+    `${s.context.taskIndex}:${s.matches({ task: 'practice' }) ? 'p' : 't'}:${s.context.itemIndex}:${s.context.practice.length === 0 && s.context.current.length === 0 ? 0 : 1}`,
   started: (s: BatterySnapshot) => s.context.records.length > 0 || s.context.paused,
   scores: (s: BatterySnapshot) => s.context.scores,
   failure: (s: BatterySnapshot) => s.context.failure?.message ?? null,
@@ -65,7 +65,17 @@ export type PageView = 'loading' | 'failed' | 'reading' | 'ready' | 'starting' |
 
 export const cognitivePageSelectors = {
   view: (s: PageSnapshot): PageView =>
-    s.matches('loadFailed') ? 'failed' : s.matches('reading') ? 'reading' : s.matches('ready') ? 'ready' : s.matches('starting') ? 'starting' : s.matches('taking') ? 'taking' : 'loading',
+    s.matches('loadFailed')
+      ? 'failed'
+      : s.matches('reading')
+        ? 'reading'
+        : s.matches('ready')
+          ? 'ready'
+          : s.matches('starting')
+            ? 'starting'
+            : s.matches('taking')
+              ? 'taking'
+              : 'loading',
   results: (s: PageSnapshot) => s.context.results,
   openRun: (s: PageSnapshot) => openRunOf(s.context.results),
   failure: (s: PageSnapshot) => s.context.failure?.message ?? null,
@@ -76,7 +86,12 @@ export const cognitivePageSelectors = {
 type ReviewSnapshot = SnapshotFrom<typeof cognitiveReviewMachine>;
 
 export const cognitiveReviewSelectors = {
-  view: (s: ReviewSnapshot): 'loading' | 'failed' | 'ready' => (s.matches('loadFailed') ? 'failed' : s.matches('loading') && s.context.results.runs.length + s.context.results.instruments.length === 0 ? 'loading' : 'ready'),
+  view: (s: ReviewSnapshot): 'loading' | 'failed' | 'ready' =>
+    s.matches('loadFailed')
+      ? 'failed'
+      : s.matches('loading') && s.context.results.runs.length + s.context.results.instruments.length === 0
+        ? 'loading'
+        : 'ready',
   results: (s: ReviewSnapshot) => s.context.results,
   pending: (s: ReviewSnapshot) => s.hasTag('pending'),
   failure: (s: ReviewSnapshot) => s.context.failure?.message ?? null,

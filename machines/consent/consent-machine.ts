@@ -33,7 +33,8 @@ export const consentMachine = setup({
   },
   guards: {
     needsConsent: ({ context }) =>
-      context.signedInRole?.toUpperCase() === 'CLIENT' && context.clientRole?.toUpperCase() === 'CLIENT' &&
+      context.signedInRole?.toUpperCase() === 'CLIENT' &&
+      context.clientRole?.toUpperCase() === 'CLIENT' &&
       !context.hasConsented &&
       isUsableClientId(context.clientId),
   },

@@ -19,7 +19,19 @@ export interface ProspectForm {
   notes: string;
 }
 
-export const EMPTY_PROSPECT_FORM: ProspectForm = { first_name: '', last_name: '', email: '', phone: '', source: 'walk_in', referred_by: '', owner: '', next_action: '', next_action_on: '', interests: '', notes: '' };
+export const EMPTY_PROSPECT_FORM: ProspectForm = {
+  first_name: '',
+  last_name: '',
+  email: '',
+  phone: '',
+  source: 'walk_in',
+  referred_by: '',
+  owner: '',
+  next_action: '',
+  next_action_on: '',
+  interests: '',
+  notes: '',
+};
 
 /**
  * A first name and a way to reach them (an email or a phone); once the server has warned of a
@@ -66,7 +78,10 @@ export function moveMissing(to: PipelineStage, fields: MoveFields): 'reason' | '
 export const canSubmitMove = (to: PipelineStage | '', fields: MoveFields): boolean => to !== '' && moveMissing(to, fields) === null;
 
 /** What a move sends beside its stage: the follow-up date, or the reason, when the stage asks for it. */
-export function moveFields(to: PipelineStage, form: { reason: string; nurture_on: string }): { nurture_on: string } | { reason: string } | Record<string, never> {
+export function moveFields(
+  to: PipelineStage,
+  form: { reason: string; nurture_on: string },
+): { nurture_on: string } | { reason: string } | Record<string, never> {
   if (needsFollowUp(to)) return { nurture_on: form.nurture_on };
   if (needsReason(to)) return { reason: form.reason };
   return {};

@@ -40,7 +40,9 @@ export const visitNoteMachine = setup({
   actions: {
     setNote: assign((_, params: { note: VisitNote }) => ({ note: params.note, form: formOf(params.note), error: null, fieldErrors: {} })),
     edit: assign(({ context, event }) => (event.type === 'note.edit' ? { form: { ...context.form, [event.field]: event.value } } : {})),
-    editHeart: assign(({ context, event }) => (event.type === 'note.heart' ? { form: { ...context.form, heart: { ...context.form.heart, [event.field]: event.value } } } : {})),
+    editHeart: assign(({ context, event }) =>
+      event.type === 'note.heart' ? { form: { ...context.form, heart: { ...context.form.heart, [event.field]: event.value } } } : {},
+    ),
     setError: assign((_, params: { error: unknown }) => {
       const failure = failureOf(params.error);
       return { error: failure.message, fieldErrors: failure.fieldErrors };
@@ -63,7 +65,11 @@ export const visitNoteMachine = setup({
         id: 'loadNote',
         src: 'loadNote',
         onDone: [
-          { guard: { type: 'isSigned', params: ({ event }) => ({ note: event.output }) }, target: 'locked', actions: { type: 'setNote', params: ({ event }) => ({ note: event.output }) } },
+          {
+            guard: { type: 'isSigned', params: ({ event }) => ({ note: event.output }) },
+            target: 'locked',
+            actions: { type: 'setNote', params: ({ event }) => ({ note: event.output }) },
+          },
           { target: 'editing', actions: { type: 'setNote', params: ({ event }) => ({ note: event.output }) } },
         ],
         onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
@@ -86,7 +92,13 @@ export const visitNoteMachine = setup({
         id: 'saveNote',
         src: 'saveNote',
         input: ({ context }) => valuesOf(context.form),
-        onDone: { target: 'editing', actions: [{ type: 'setNote', params: ({ event }) => ({ note: event.output }) }, { type: 'notify', params: { what: 'saved' } }] },
+        onDone: {
+          target: 'editing',
+          actions: [
+            { type: 'setNote', params: ({ event }) => ({ note: event.output }) },
+            { type: 'notify', params: { what: 'saved' } },
+          ],
+        },
         onError: { target: 'editing', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
@@ -107,7 +119,13 @@ export const visitNoteMachine = setup({
           invoke: {
             id: 'signNote',
             src: 'signNote',
-            onDone: { target: '#visitNote.locked', actions: [{ type: 'setNote', params: ({ event }) => ({ note: event.output }) }, { type: 'notify', params: { what: 'signed' } }] },
+            onDone: {
+              target: '#visitNote.locked',
+              actions: [
+                { type: 'setNote', params: ({ event }) => ({ note: event.output }) },
+                { type: 'notify', params: { what: 'signed' } },
+              ],
+            },
             onError: { target: '#visitNote.editing', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
           },
         },

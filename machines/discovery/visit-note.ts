@@ -29,9 +29,26 @@ export interface NoteForm {
 export type NoteField = Exclude<keyof NoteForm, 'heart'>;
 export type HeartField = keyof HeartRiskInput;
 
-export const EMPTY_HEART: HeartRiskInput = { sex: 'female', age: '', hdl_cholesterol: '', total_cholesterol: '', smoker: 'no', diabetic: 'no', treats_hypertension: 'no', systolic_bp: '' };
+export const EMPTY_HEART: HeartRiskInput = {
+  sex: 'female',
+  age: '',
+  hdl_cholesterol: '',
+  total_cholesterol: '',
+  smoker: 'no',
+  diabetic: 'no',
+  treats_hypertension: 'no',
+  systolic_bp: '',
+};
 
-export const EMPTY_FORM: NoteForm = { goals: '', health_and_lifestyle: '', barriers: '', heart: EMPTY_HEART, recommended_program: '', recommended_therapies: '', outcome: '' };
+export const EMPTY_FORM: NoteForm = {
+  goals: '',
+  health_and_lifestyle: '',
+  barriers: '',
+  heart: EMPTY_HEART,
+  recommended_program: '',
+  recommended_therapies: '',
+  outcome: '',
+};
 
 export function formOf(note: VisitNote): NoteForm {
   return {

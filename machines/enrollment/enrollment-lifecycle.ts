@@ -4,11 +4,7 @@ import { setup } from 'xstate';
 
 export type EnrollmentStatus = 'active' | 'paused' | 'completed' | 'cancelled';
 
-export type EnrollmentEvent =
-  | { type: 'enrollment.pause' }
-  | { type: 'enrollment.resume' }
-  | { type: 'enrollment.complete' }
-  | { type: 'enrollment.cancel' };
+export type EnrollmentEvent = { type: 'enrollment.pause' } | { type: 'enrollment.resume' } | { type: 'enrollment.complete' } | { type: 'enrollment.cancel' };
 
 export const enrollmentLifecycle = setup({
   types: {

@@ -13,7 +13,10 @@ export interface EnrollmentStep {
 
 /** The verbs the chart allows from `status`, in chart order (none once ended). */
 export function enrollmentSteps(status: string): EnrollmentStep[] {
-  return nextSteps(enrollmentLifecycle, status).map((step) => ({ verb: step.event.replace(/^enrollment\./, '') as EnrollmentVerb, to: step.to as EnrollmentStatus }));
+  return nextSteps(enrollmentLifecycle, status).map((step) => ({
+    verb: step.event.replace(/^enrollment\./, '') as EnrollmentVerb,
+    to: step.to as EnrollmentStatus,
+  }));
 }
 
 /** Whether a status ends the enrollment (a final state of the chart). */
@@ -44,7 +47,9 @@ export const EMPTY_PROGRAM_FORM: ProgramForm = { name: '', description: '', dura
 
 /** The form for a program being edited, or the empty one for a new program. */
 export const programForm = (program: { name: string; description: string; duration_weeks: number; price_inr: number } | null): ProgramForm =>
-  program ? { name: program.name, description: program.description, duration_weeks: String(program.duration_weeks), price_inr: String(program.price_inr) } : EMPTY_PROGRAM_FORM;
+  program
+    ? { name: program.name, description: program.description, duration_weeks: String(program.duration_weeks), price_inr: String(program.price_inr) }
+    : EMPTY_PROGRAM_FORM;
 
 /** A program is saved with a name (the server checks the numbers and names any it refuses). */
 export const canSaveProgram = (form: ProgramForm): boolean => hasText(form.name);

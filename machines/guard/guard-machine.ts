@@ -40,11 +40,7 @@ export const guardMachine = setup({
       on: { 'guard.roleChanged': { actions: 'setRole' } },
     },
     deciding: {
-      always: [
-        { guard: 'hasNoRole', target: 'toLogin' },
-        { guard: 'isAllowed', target: 'allowed' },
-        { target: 'toUnauthorized' },
-      ],
+      always: [{ guard: 'hasNoRole', target: 'toLogin' }, { guard: 'isAllowed', target: 'allowed' }, { target: 'toUnauthorized' }],
     },
     allowed: {
       on: { 'guard.roleChanged': { target: 'deciding', actions: 'setRole' } },

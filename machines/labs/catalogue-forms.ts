@@ -8,7 +8,16 @@ import type { DeskCatalogueEdit, DeskCatalogueEntry, DeskCatalogueItem, DeskRang
 
 export type RangeForm = Record<'sex' | 'age_min' | 'age_max' | 'low' | 'high' | 'critical_low' | 'critical_high', string>;
 export type MarkerForm = { code: string; name: string; unit: string; ranges: RangeForm[] };
-export type ItemForm = { code: string; name: string; kind: DeskCatalogueItem['kind']; description: string; price_inr: string; fasting_hours: string; sample_type: string; report_hours: string };
+export type ItemForm = {
+  code: string;
+  name: string;
+  kind: DeskCatalogueItem['kind'];
+  description: string;
+  price_inr: string;
+  fasting_hours: string;
+  sample_type: string;
+  report_hours: string;
+};
 export type EditForm = Record<'name' | 'description' | 'price_inr' | 'fasting_hours' | 'sample_type' | 'report_hours', string>;
 
 export const NEW_RANGE: RangeForm = { sex: '', age_min: '0', age_max: '120', low: '', high: '', critical_low: '', critical_high: '' };
@@ -20,16 +29,33 @@ export const typedNumber = (text: string) => (text.trim() === '' ? Number.NaN : 
 const orNull = (text: string) => (text.trim() === '' ? null : Number(text));
 const text = (n: number | null) => (n === null ? '' : String(n));
 
-export const rangeForm = (r: DeskRange): RangeForm => ({ sex: r.sex ?? '', age_min: String(r.age_min), age_max: String(r.age_max), low: String(r.low), high: String(r.high), critical_low: text(r.critical_low), critical_high: text(r.critical_high) });
+export const rangeForm = (r: DeskRange): RangeForm => ({
+  sex: r.sex ?? '',
+  age_min: String(r.age_min),
+  age_max: String(r.age_max),
+  low: String(r.low),
+  high: String(r.high),
+  critical_low: text(r.critical_low),
+  critical_high: text(r.critical_high),
+});
 
 export function rangeOf(r: RangeForm): DeskRange {
-  return { sex: r.sex === 'M' || r.sex === 'F' ? r.sex : null, age_min: typedNumber(r.age_min), age_max: typedNumber(r.age_max), low: typedNumber(r.low), high: typedNumber(r.high), critical_low: orNull(r.critical_low), critical_high: orNull(r.critical_high) };
+  return {
+    sex: r.sex === 'M' || r.sex === 'F' ? r.sex : null,
+    age_min: typedNumber(r.age_min),
+    age_max: typedNumber(r.age_max),
+    low: typedNumber(r.low),
+    high: typedNumber(r.high),
+    critical_low: orNull(r.critical_low),
+    critical_high: orNull(r.critical_high),
+  };
 }
 
 export const markerOut = (m: MarkerForm) => ({ code: m.code.trim(), name: m.name.trim(), unit: m.unit.trim(), ranges: m.ranges.map(rangeOf) });
 
 /** A test's markers as the edit form shows them. */
-export const markerForms = (item: DeskCatalogueEntry): MarkerForm[] => item.markers.map((m) => ({ code: m.code, name: m.name, unit: m.unit, ranges: m.ranges.map(rangeForm) }));
+export const markerForms = (item: DeskCatalogueEntry): MarkerForm[] =>
+  item.markers.map((m) => ({ code: m.code, name: m.name, unit: m.unit, ranges: m.ranges.map(rangeForm) }));
 
 /** The new item as the server takes it: a test with its markers, a profile or package with its tests. */
 export function newCatalogueItem(item: ItemForm, markers: MarkerForm[], tests: number[]): DeskCatalogueItem {

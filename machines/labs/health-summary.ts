@@ -44,7 +44,9 @@ const SCREENING_MAX = 100;
 export function healthSummary(checks: ThriveCheckRow[], cognitive: CognitiveRows): HealthSummary {
   const thrive = [...checks].sort((a, b) => Date.parse(b.taken_at) - Date.parse(a.taken_at) || b.id - a.id)[0] ?? null;
   const lines: CognitiveLine[] = [
-    ...cognitive.runs.filter((r) => r.status === 'completed' && r.total !== null && r.completed_at).map((r) => ({ key: `run-${r.id}`, date: r.completed_at!, test: null, score: r.total!, max: SCREENING_MAX })),
+    ...cognitive.runs
+      .filter((r) => r.status === 'completed' && r.total !== null && r.completed_at)
+      .map((r) => ({ key: `run-${r.id}`, date: r.completed_at!, test: null, score: r.total!, max: SCREENING_MAX })),
     ...cognitive.instruments.map((i) => ({ key: `instrument-${i.id}`, date: i.administered_on, test: i.instrument, score: i.total, max: i.max_total })),
   ];
   lines.sort((a, b) => Date.parse(b.date) - Date.parse(a.date));

@@ -66,7 +66,9 @@ export interface DeskCatalogueEntry extends Omit<CatalogueItem, 'markers'> {
 }
 
 /** An edit of a catalogue item: the fields that changed (docs/labs.md: PATCH labs/catalogue/{id}). */
-export type DeskCatalogueEdit = Partial<Pick<DeskCatalogueItem, 'name' | 'description' | 'price_inr' | 'fasting_hours' | 'sample_type' | 'report_hours' | 'markers' | 'tests'>> & { active?: boolean };
+export type DeskCatalogueEdit = Partial<
+  Pick<DeskCatalogueItem, 'name' | 'description' | 'price_inr' | 'fasting_hours' | 'sample_type' | 'report_hours' | 'markers' | 'tests'>
+> & { active?: boolean };
 
 export interface DeskData {
   orders: DeskOrder[];
@@ -104,7 +106,13 @@ export type DeskEvent =
 export type DeskMove = RescheduleMove & { client: number };
 
 /** What the reschedule sub-chart needs of an order on the desk. */
-export const toReschedule = (o: DeskOrder): RescheduleOrder => ({ id: o.id, client: o.client, pincode: o.pincode, start: o.start, items: o.items.map((i) => i.id) });
+export const toReschedule = (o: DeskOrder): RescheduleOrder => ({
+  id: o.id,
+  client: o.client,
+  pincode: o.pincode,
+  start: o.start,
+  items: o.items.map((i) => i.id),
+});
 
 /** The moves the chart offers staff for an order now (a desk never cancels for the client here). */
 export function deskMoves(status: LabOrderStatus): LabOrderStatus[] {
@@ -152,7 +160,11 @@ export const labDeskMachine = setup({
   actions: {
     showDesk: assign((_, data: DeskData) => ({ ...data, moving: null })),
     startAct: assign((_, params: { act: DeskAct }) => ({ message: null, done: null, pending: params.act })),
-    startMove: assign(({ context }, params: { order: number }) => ({ message: null, done: null, moving: context.orders.find((o) => o.id === params.order) ?? null })),
+    startMove: assign(({ context }, params: { order: number }) => ({
+      message: null,
+      done: null,
+      moving: context.orders.find((o) => o.id === params.order) ?? null,
+    })),
     endMove: assign((_, outcome: RescheduleOutcome) => ({ moving: null, message: outcome.message })),
     passPick: sendTo('reschedule', (_, params: { start: string }) => ({ type: 'reschedule.pick' as const, start: params.start })),
     passBack: sendTo('reschedule', { type: 'reschedule.back' as const }),
@@ -161,7 +173,17 @@ export const labDeskMachine = setup({
   },
 }).createMachine({
   id: 'labDesk',
-  context: ({ input }) => ({ client: input.client, orders: [], catalogue: [], collectors: [], pincodes: [], message: null, moving: null, pending: null, done: null }),
+  context: ({ input }) => ({
+    client: input.client,
+    orders: [],
+    catalogue: [],
+    collectors: [],
+    pincodes: [],
+    message: null,
+    moving: null,
+    pending: null,
+    done: null,
+  }),
   initial: 'loading',
   states: {
     loading: {

@@ -21,7 +21,8 @@ export const LAB_TEXTS = {
     notOnOrder: 'This marker is not part of the order for this person.',
     notCollected: 'Results can be entered once the sample is processing.',
     noResultsYet: 'Enter at least one result before releasing results.',
-    resultsMissing: (entered: number, expected: number) => `The report needs every result: ${entered} of ${expected} are entered. Release partial results instead, or enter the rest.`,
+    resultsMissing: (entered: number, expected: number) =>
+      `The report needs every result: ${entered} of ${expected} are entered. Release partial results instead, or enter the rest.`,
     markersRequired: 'A test needs at least one marker.',
     testsRequired: 'A profile or package includes at least one test.',
     testsAreTests: 'A profile or package includes tests only.',

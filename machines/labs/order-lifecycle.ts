@@ -38,7 +38,8 @@ export const labOrderLifecycle = setup({
     events: {} as LabOrderEvent,
   },
   guards: {
-    hasCollector: ({ event }) => event.by_partner === true || (typeof event.collector_id === 'number' && Number.isInteger(event.collector_id) && event.collector_id > 0),
+    hasCollector: ({ event }) =>
+      event.by_partner === true || (typeof event.collector_id === 'number' && Number.isInteger(event.collector_id) && event.collector_id > 0),
     // Partial results are whatever is entered so far, one marker or all of them: releasing them
     // needs only one (a one-marker test resulted in full may still go out as partial first).
     someResulted: ({ event }) => count(event.resulted) > 0,

@@ -42,7 +42,8 @@ export function trendOf(reports: Report[], code: string): { start: string; value
   const points: { start: string; value: number; flag: ReportResult['flag'] }[] = [];
   for (const report of reports) {
     const self = report.people.find((p) => p.self);
-    for (const r of report.results) if ((r.marker_code ?? r.marker_name) === code && (!self || r.person === self.id)) points.push({ start: report.start, value: r.value, flag: r.flag });
+    for (const r of report.results)
+      if ((r.marker_code ?? r.marker_name) === code && (!self || r.person === self.id)) points.push({ start: report.start, value: r.value, flag: r.flag });
   }
   return points.sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
 }
@@ -50,10 +51,11 @@ export function trendOf(reports: Report[], code: string): { start: string; value
 /** Every marker with a value in any report, by code, with its name and unit. */
 export function markersOf(reports: Report[]): { code: string; name: string; unit: string }[] {
   const seen = new Map<string, { code: string; name: string; unit: string }>();
-  for (const report of reports) for (const r of report.results) {
-    const code = r.marker_code ?? r.marker_name;
-    if (!seen.has(code)) seen.set(code, { code, name: r.marker_name, unit: r.unit });
-  }
+  for (const report of reports)
+    for (const r of report.results) {
+      const code = r.marker_code ?? r.marker_name;
+      if (!seen.has(code)) seen.set(code, { code, name: r.marker_name, unit: r.unit });
+    }
   return [...seen.values()];
 }
 

@@ -59,7 +59,8 @@ export const rescheduleMachine = setup({
   },
   guards: {
     // The slot it is in now is no move; a full slot cannot be taken.
-    anotherSlot: ({ context, event }) => event.type === 'reschedule.pick' && event.start !== context.order.start && context.slots.some((s) => s.start === event.start && s.places_left > 0),
+    anotherSlot: ({ context, event }) =>
+      event.type === 'reschedule.pick' && event.start !== context.order.start && context.slots.some((s) => s.start === event.start && s.places_left > 0),
   },
   actions: {
     setSlots: assign((_, params: { slots: LabSlotOffer[] }) => ({ slots: params.slots })),

@@ -16,7 +16,9 @@ export const upcomingSelectors = {
   upcoming: (s: Upcoming, now = s.context.loadedAt): Array<PortalAppointment & { change: 'change' | 'contact' | 'none' }> =>
     s.context.rules === null
       ? []
-      : s.context.appointments.filter((a) => isUpcoming(a, now)).map((a) => ({ ...a, change: s.context.readOnly ? ('none' as const) : clientChange(a, s.context.rules!, now) })),
+      : s.context.appointments
+          .filter((a) => isUpcoming(a, now))
+          .map((a) => ({ ...a, change: s.context.readOnly ? ('none' as const) : clientChange(a, s.context.rules!, now) })),
   past: (s: Upcoming, now = s.context.loadedAt): PortalAppointment[] => s.context.appointments.filter((a) => isPast(a, now)).reverse(),
   confirmingCancel: (s: Upcoming) => s.matches('confirmingCancel') || s.matches('cancelling'),
   choosingStart: (s: Upcoming) => s.matches('findingStarts') || s.matches('choosingStart') || s.matches('rescheduling'),
@@ -34,7 +36,17 @@ type Visit = SnapshotFrom<typeof visitBookingMachine>;
 
 export const visitSelectors = {
   view: (s: Visit): 'loading' | 'failed' | 'choosing' | 'preparing' | 'booking' | 'booked' =>
-    s.matches('failed') ? 'failed' : s.matches('loading') ? 'loading' : s.matches('choosing') ? 'choosing' : s.matches('preparing') ? 'preparing' : s.matches('booking') ? 'booking' : 'booked',
+    s.matches('failed')
+      ? 'failed'
+      : s.matches('loading')
+        ? 'loading'
+        : s.matches('choosing')
+          ? 'choosing'
+          : s.matches('preparing')
+            ? 'preparing'
+            : s.matches('booking')
+              ? 'booking'
+              : 'booked',
   /** The services this page offers, each with the client's balance and whether it can be booked now. */
   services: (s: Visit) =>
     servicesFor(s.context.kind, s.context.services).map((service) => ({
@@ -64,7 +76,19 @@ type Booking = SnapshotFrom<typeof bookingMachine>;
 /** The invoked booking chart, as the portal shows it: free times, the chosen one, confirm, the ending. */
 export const portalBookingSelectors = {
   step: (s: Booking): 'slots' | 'details' | 'confirm' | 'booking' | 'conflict' | 'failed' | 'done' =>
-    s.matches('slot') ? 'slots' : s.matches('details') ? 'details' : s.matches('confirm') ? 'confirm' : s.matches('booking') ? 'booking' : s.matches('conflict') ? 'conflict' : s.matches('failed') ? 'failed' : 'done',
+    s.matches('slot')
+      ? 'slots'
+      : s.matches('details')
+        ? 'details'
+        : s.matches('confirm')
+          ? 'confirm'
+          : s.matches('booking')
+            ? 'booking'
+            : s.matches('conflict')
+              ? 'conflict'
+              : s.matches('failed')
+                ? 'failed'
+                : 'done',
   offers: (s: Booking) => s.context.offers,
   slot: (s: Booking) => s.context.slot,
   offered: (s: Booking) => offerAt(s.context.offers, s.context.slot) !== null,

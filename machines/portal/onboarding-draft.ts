@@ -17,7 +17,18 @@ export function initialDraft(step: OnboardingStep, saved: Draft | null | undefin
   if (saved?.schema_version === ONBOARDING_SCHEMA_VERSION) return saved;
   if (step === 'health_goals') return { schema_version: ONBOARDING_SCHEMA_VERSION, goals: [blankGoal()] };
   if (step === 'family_history') return { schema_version: ONBOARDING_SCHEMA_VERSION, conditions: [] };
-  if (step === 'lifestyle_history') return { schema_version: ONBOARDING_SCHEMA_VERSION, sleep: {}, activity: {}, diet: {}, stress: {}, alcohol: {}, tobacco: {}, caffeine: {}, screen_time: {} };
+  if (step === 'lifestyle_history')
+    return {
+      schema_version: ONBOARDING_SCHEMA_VERSION,
+      sleep: {},
+      activity: {},
+      diet: {},
+      stress: {},
+      alcohol: {},
+      tobacco: {},
+      caffeine: {},
+      screen_time: {},
+    };
   return { schema_version: ONBOARDING_SCHEMA_VERSION };
 }
 
@@ -56,7 +67,12 @@ export const canAddGoal = (draft: Draft): boolean => (draft.goals ?? []).length 
 export const addGoal = (draft: Draft): Draft => setPath(draft, 'goals', [...(draft.goals ?? []), blankGoal()]);
 /** A goal may be removed while another stays. */
 export const canRemoveGoal = (draft: Draft): boolean => (draft.goals ?? []).length > 1;
-export const removeAt = (draft: Draft, list: 'goals' | 'conditions', index: number): Draft => setPath(draft, list, (draft[list] ?? []).filter((_: unknown, j: number) => j !== index));
+export const removeAt = (draft: Draft, list: 'goals' | 'conditions', index: number): Draft =>
+  setPath(
+    draft,
+    list,
+    (draft[list] ?? []).filter((_: unknown, j: number) => j !== index),
+  );
 export const addCondition = (draft: Draft): Draft => setPath(draft, 'conditions', [...(draft.conditions ?? []), blankCondition()]);
 /** "No known conditions" ticked clears the list; unticked, the list is as it was. */
 export const setNoneKnown = (draft: Draft, checked: boolean): Draft => ({ ...draft, none_known: checked, conditions: checked ? [] : draft.conditions });

@@ -19,10 +19,7 @@ export const onboardingMachine = setup({
     context: {} as { clientId: string; readOnly: boolean; answers: Answers; fieldErrors: FieldErrors; message: string | null },
     input: {} as { clientId: string; readOnly?: boolean },
     events: {} as
-      | { type: 'onboarding.next'; value: Record<string, unknown> }
-      | { type: 'onboarding.back' }
-      | { type: 'onboarding.retry' }
-      | { type: 'onboarding.review' },
+      { type: 'onboarding.next'; value: Record<string, unknown> } | { type: 'onboarding.back' } | { type: 'onboarding.retry' } | { type: 'onboarding.review' },
   },
   actors: {
     // GET users/user-profiles/{id}: the four objects as stored.
@@ -98,8 +95,15 @@ export const onboardingMachine = setup({
           invoke: {
             id: 'saveStep',
             src: 'saveStep',
-            input: ({ context, event }) => ({ clientId: context.clientId, step: 'health_goals' as const, value: event.type === 'onboarding.next' ? event.value : {} }),
-            onDone: { target: '#onboarding.clientStory', actions: { type: 'storeSaved', params: ({ event }) => ({ step: 'health_goals' as const, value: event.output }) } },
+            input: ({ context, event }) => ({
+              clientId: context.clientId,
+              step: 'health_goals' as const,
+              value: event.type === 'onboarding.next' ? event.value : {},
+            }),
+            onDone: {
+              target: '#onboarding.clientStory',
+              actions: { type: 'storeSaved', params: ({ event }) => ({ step: 'health_goals' as const, value: event.output }) },
+            },
             onError: { target: 'editing', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.error, SAVE_FAILED) }) } },
           },
         },
@@ -114,8 +118,15 @@ export const onboardingMachine = setup({
           invoke: {
             id: 'saveStep',
             src: 'saveStep',
-            input: ({ context, event }) => ({ clientId: context.clientId, step: 'client_story' as const, value: event.type === 'onboarding.next' ? event.value : {} }),
-            onDone: { target: '#onboarding.lifestyle', actions: { type: 'storeSaved', params: ({ event }) => ({ step: 'client_story' as const, value: event.output }) } },
+            input: ({ context, event }) => ({
+              clientId: context.clientId,
+              step: 'client_story' as const,
+              value: event.type === 'onboarding.next' ? event.value : {},
+            }),
+            onDone: {
+              target: '#onboarding.lifestyle',
+              actions: { type: 'storeSaved', params: ({ event }) => ({ step: 'client_story' as const, value: event.output }) },
+            },
             onError: { target: 'editing', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.error, SAVE_FAILED) }) } },
           },
         },
@@ -130,8 +141,15 @@ export const onboardingMachine = setup({
           invoke: {
             id: 'saveStep',
             src: 'saveStep',
-            input: ({ context, event }) => ({ clientId: context.clientId, step: 'lifestyle_history' as const, value: event.type === 'onboarding.next' ? event.value : {} }),
-            onDone: { target: '#onboarding.family', actions: { type: 'storeSaved', params: ({ event }) => ({ step: 'lifestyle_history' as const, value: event.output }) } },
+            input: ({ context, event }) => ({
+              clientId: context.clientId,
+              step: 'lifestyle_history' as const,
+              value: event.type === 'onboarding.next' ? event.value : {},
+            }),
+            onDone: {
+              target: '#onboarding.family',
+              actions: { type: 'storeSaved', params: ({ event }) => ({ step: 'lifestyle_history' as const, value: event.output }) },
+            },
             onError: { target: 'editing', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.error, SAVE_FAILED) }) } },
           },
         },
@@ -146,8 +164,15 @@ export const onboardingMachine = setup({
           invoke: {
             id: 'saveStep',
             src: 'saveStep',
-            input: ({ context, event }) => ({ clientId: context.clientId, step: 'family_history' as const, value: event.type === 'onboarding.next' ? event.value : {} }),
-            onDone: { target: '#onboarding.complete', actions: { type: 'storeSaved', params: ({ event }) => ({ step: 'family_history' as const, value: event.output }) } },
+            input: ({ context, event }) => ({
+              clientId: context.clientId,
+              step: 'family_history' as const,
+              value: event.type === 'onboarding.next' ? event.value : {},
+            }),
+            onDone: {
+              target: '#onboarding.complete',
+              actions: { type: 'storeSaved', params: ({ event }) => ({ step: 'family_history' as const, value: event.output }) },
+            },
             onError: { target: 'editing', actions: { type: 'storeFailure', params: ({ event }) => ({ failure: failureOf(event.error, SAVE_FAILED) }) } },
           },
         },

@@ -12,7 +12,14 @@ const SAVE_FAILED = 'Could not save your profile. Please try again.';
 
 export const profileEditMachine = setup({
   types: {
-    context: {} as { clientId: string; readOnly: boolean; profile: ProfileData | null; fieldErrors: Record<string, string[]>; message: string | null; saved: boolean },
+    context: {} as {
+      clientId: string;
+      readOnly: boolean;
+      profile: ProfileData | null;
+      fieldErrors: Record<string, string[]>;
+      message: string | null;
+      saved: boolean;
+    },
     input: {} as { clientId: string; readOnly?: boolean },
     events: {} as
       | { type: 'profile.edit' }

@@ -69,7 +69,15 @@ export const thriveCheckMachine = setup({
   },
 }).createMachine({
   id: 'thriveCheck',
-  context: ({ input }) => ({ clientId: input.clientId, readOnly: input.readOnly === true, history: [], prefill: { sex: '', age: '' }, latest: null, fieldErrors: {}, message: null }),
+  context: ({ input }) => ({
+    clientId: input.clientId,
+    readOnly: input.readOnly === true,
+    history: [],
+    prefill: { sex: '', age: '' },
+    latest: null,
+    fieldErrors: {},
+    message: null,
+  }),
   initial: 'loading',
   states: {
     loading: {

@@ -85,7 +85,17 @@ export const upcomingMachine = setup({
   },
 }).createMachine({
   id: 'upcoming',
-  context: ({ input }) => ({ clientId: input.clientId, readOnly: input.readOnly ?? false, rules: null, appointments: [], loadedAt: 0, chosen: null, starts: [], message: null, notice: null }),
+  context: ({ input }) => ({
+    clientId: input.clientId,
+    readOnly: input.readOnly ?? false,
+    rules: null,
+    appointments: [],
+    loadedAt: 0,
+    chosen: null,
+    starts: [],
+    message: null,
+    notice: null,
+  }),
   initial: 'loading',
   states: {
     loading: {

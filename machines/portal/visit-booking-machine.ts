@@ -131,7 +131,13 @@ export const visitBookingMachine = setup({
       if (event.type !== 'visit.selectService') return {};
       const service = context.services.find((s) => s.id === event.service) ?? null;
       const credit = service && context.kind === 'in_clinic' ? creditFor(service.therapy, context.packages, context.today) : null;
-      return { service, package: credit?.id ?? null, answers: {}, channel: context.kind === 'call' ? ('phone' as const) : ('in_clinic' as const), message: null };
+      return {
+        service,
+        package: credit?.id ?? null,
+        answers: {},
+        channel: context.kind === 'call' ? ('phone' as const) : ('in_clinic' as const),
+        message: null,
+      };
     }),
     refuseService: assign({ message: 'noCredit' }),
     storeAnswer: assign({
@@ -174,10 +180,7 @@ export const visitBookingMachine = setup({
     failed: { on: { 'visit.retry': 'loading' } },
     choosing: {
       on: {
-        'visit.selectService': [
-          { guard: 'mayBook', target: 'preparing', actions: 'chooseService' },
-          { actions: 'refuseService' },
-        ],
+        'visit.selectService': [{ guard: 'mayBook', target: 'preparing', actions: 'chooseService' }, { actions: 'refuseService' }],
       },
     },
     preparing: {

@@ -48,6 +48,8 @@ export function cleanFileName(name: string, type: FileType): string {
   if (found && !isTypes(found)) found = extensionOf((stem = stem.slice(0, -found[0].length)));
   const suffix = found && isTypes(found) ? found[0] : `.${extensions[0]}`;
   if (found && isTypes(found)) stem = stem.slice(0, -found[0].length);
-  stem = Array.from(stem.replace(/[.\s]+$/u, '')).slice(0, MAX_NAME - suffix.length).join('');
+  stem = Array.from(stem.replace(/[.\s]+$/u, ''))
+    .slice(0, MAX_NAME - suffix.length)
+    .join('');
   return `${stem || 'attachment'}${suffix}`;
 }

@@ -41,11 +41,7 @@ export function passwordErrors(password: string, settings: PasswordSettings | nu
 }
 
 /** 'Your passwords must match' when they differ and both were touched, or both are long enough to compare. */
-export function confirmPasswordError(
-  password: string,
-  confirm: string,
-  touched: { password: boolean; confirm: boolean },
-): string | null {
+export function confirmPasswordError(password: string, confirm: string, touched: { password: boolean; confirm: boolean }): string | null {
   if (password === confirm) return null;
   const bothTouched = touched.password && touched.confirm;
   const bothLong = password.length >= CONFIRM_PASSWORD_THRESHOLD && confirm.length >= CONFIRM_PASSWORD_THRESHOLD;

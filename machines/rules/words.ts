@@ -66,7 +66,7 @@ export function wordsInSentence(code: string | null | undefined): string {
 }
 
 /** Words that keep their capital inside a sentence (names). */
-const PROPER = new Set(['whatsapp'])
+const PROPER = new Set(['whatsapp']);
 
 /** A yes/no answer: "Yes", "No", or "—" when not answered. */
 export function yesNo(value: boolean | null | undefined): string {

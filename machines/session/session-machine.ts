@@ -6,10 +6,7 @@
 // actions the view provides.
 import { assign, fromPromise, setup } from 'xstate';
 
-export type SessionEvent =
-  | { type: 'session.tokenRejected'; token: string | null }
-  | { type: 'session.accountDisabled' }
-  | { type: 'session.started' };
+export type SessionEvent = { type: 'session.tokenRejected'; token: string | null } | { type: 'session.accountDisabled' } | { type: 'session.started' };
 
 export const sessionMachine = setup({
   types: {
@@ -24,8 +21,7 @@ export const sessionMachine = setup({
   },
   guards: {
     // The rejected request used an older token than the one the last refresh produced: retry with that.
-    isStaleToken: ({ context, event }) =>
-      event.type === 'session.tokenRejected' && context.accessToken !== null && event.token !== context.accessToken,
+    isStaleToken: ({ context, event }) => event.type === 'session.tokenRejected' && context.accessToken !== null && event.token !== context.accessToken,
   },
   actions: {
     storeToken: assign({ accessToken: (_, params: { token: string }) => params.token }),

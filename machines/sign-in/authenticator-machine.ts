@@ -132,16 +132,10 @@ export const authenticatorMachine = setup({
     confirmSignUp: notProvided<SignUpOutput, { username: string; confirmationCode: string }>('confirmSignUp'),
     resendSignUpCode: notProvided<ResendCodeOutput, { username: string }>('resendSignUpCode'),
     resetPassword: notProvided<ResetPasswordOutput, { username: string }>('resetPassword'),
-    confirmResetPassword: notProvided<void, { username: string; confirmationCode: string; newPassword: string }>(
-      'confirmResetPassword',
-    ),
+    confirmResetPassword: notProvided<void, { username: string; confirmationCode: string; newPassword: string }>('confirmResetPassword'),
     fetchUserAttributes: notProvided<UserAttributes, void>('fetchUserAttributes'),
-    sendUserAttributeVerificationCode: notProvided<ResendCodeOutput, { userAttributeKey: string }>(
-      'sendUserAttributeVerificationCode',
-    ),
-    confirmUserAttribute: notProvided<void, { userAttributeKey: string; confirmationCode: string }>(
-      'confirmUserAttribute',
-    ),
+    sendUserAttributeVerificationCode: notProvided<ResendCodeOutput, { userAttributeKey: string }>('sendUserAttributeVerificationCode'),
+    confirmUserAttribute: notProvided<void, { userAttributeKey: string; confirmationCode: string }>('confirmUserAttribute'),
     autoSignIn: notProvided<SignInOutput, void>('autoSignIn'),
     signInWithRedirect: notProvided<void, { provider: string }>('signInWithRedirect'),
     signOut: notProvided<void, void>('signOut'),
@@ -162,8 +156,7 @@ export const authenticatorMachine = setup({
     isEmailSetupStep: (_, { output }: SignInStepParams) => nextSignInStep(output)?.guard === 'isEmailSetupStep',
     isSignUpDone: (_, { output }: { output: SignUpOutput | undefined }) => output?.nextStep?.signUpStep === 'DONE',
     isAutoSignInStep: (_, { output }: { output: SignUpOutput | undefined }) => output?.nextStep?.signUpStep === 'COMPLETE_AUTO_SIGN_IN',
-    isUserAlreadyConfirmed: (_, { error }: { error: unknown }) =>
-      (error as { message?: unknown } | null)?.message === 'User is already confirmed.',
+    isUserAlreadyConfirmed: (_, { error }: { error: unknown }) => (error as { message?: unknown } | null)?.message === 'User is already confirmed.',
     hasUnverifiedContact: (_, { output }: { output: UserAttributes | undefined }) => {
       const attributes = output ?? {};
       const hasContact = Boolean(attributes.email || attributes.phone_number);
@@ -172,10 +165,7 @@ export const authenticatorMachine = setup({
     isConfiguredProvider: ({ context, event }) => {
       assertEvent(event, 'social.signIn');
       const provider = event.provider.toLowerCase();
-      return (
-        context.config.socialProviders.includes(provider) &&
-        (SUPPORTED_SOCIAL_PROVIDERS as readonly string[]).includes(provider)
-      );
+      return context.config.socialProviders.includes(provider) && (SUPPORTED_SOCIAL_PROVIDERS as readonly string[]).includes(provider);
     },
   },
   actions: {
@@ -287,11 +277,7 @@ export const authenticatorMachine = setup({
               },
             },
             setup: {
-              always: [
-                { guard: 'isInitialSignUp', target: '#signUp' },
-                { guard: 'isInitialForgotPassword', target: '#forgotPassword' },
-                { target: '#signIn' },
-              ],
+              always: [{ guard: 'isInitialSignUp', target: '#signUp' }, { guard: 'isInitialForgotPassword', target: '#forgotPassword' }, { target: '#signIn' }],
             },
             signOut: {
               id: 'signOut',
@@ -331,14 +317,8 @@ export const authenticatorMachine = setup({
           states: {
             edit: {
               on: {
-                'form.submit': [
-                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'setUsernameFromForm'] },
-                  { actions: 'touchAllFields' },
-                ],
-                'social.signIn': [
-                  { guard: 'isConfiguredProvider', target: 'redirect', actions: 'setProvider' },
-                  { actions: 'logUnsupportedProvider' },
-                ],
+                'form.submit': [{ guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'setUsernameFromForm'] }, { actions: 'touchAllFields' }],
+                'social.signIn': [{ guard: 'isConfiguredProvider', target: 'redirect', actions: 'setProvider' }, { actions: 'logUnsupportedProvider' }],
               },
             },
             submit: {
@@ -423,14 +403,8 @@ export const authenticatorMachine = setup({
           states: {
             edit: {
               on: {
-                'form.submit': [
-                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'setSignUpUsername'] },
-                  { actions: 'touchAllFields' },
-                ],
-                'social.signIn': [
-                  { guard: 'isConfiguredProvider', target: '#signIn.redirect', actions: 'setProvider' },
-                  { actions: 'logUnsupportedProvider' },
-                ],
+                'form.submit': [{ guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'setSignUpUsername'] }, { actions: 'touchAllFields' }],
+                'social.signIn': [{ guard: 'isConfiguredProvider', target: '#signIn.redirect', actions: 'setProvider' }, { actions: 'logUnsupportedProvider' }],
               },
             },
             submit: {
@@ -471,10 +445,7 @@ export const authenticatorMachine = setup({
           states: {
             edit: {
               on: {
-                'form.submit': [
-                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues'] },
-                  { actions: 'touchAllFields' },
-                ],
+                'form.submit': [{ guard: 'isFormValid', target: 'submit', actions: ['trimValues'] }, { actions: 'touchAllFields' }],
                 'code.resend': { target: 'resend' },
               },
             },
@@ -509,10 +480,7 @@ export const authenticatorMachine = setup({
             },
             error: {
               on: {
-                'form.submit': [
-                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'clearFormError'] },
-                  { actions: 'touchAllFields' },
-                ],
+                'form.submit': [{ guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'clearFormError'] }, { actions: 'touchAllFields' }],
                 'form.dismissError': { target: 'edit', actions: 'clearFormError' },
                 'code.resend': { target: 'resend', actions: 'clearFormError' },
               },
@@ -526,10 +494,7 @@ export const authenticatorMachine = setup({
           invoke: {
             id: 'autoSignIn',
             src: 'autoSignIn',
-            onDone: [
-              { guard: { type: 'isSignInComplete', params: ({ event }) => ({ output: event.output }) }, target: '#transition' },
-              { target: '#signIn' },
-            ],
+            onDone: [{ guard: { type: 'isSignInComplete', params: ({ event }) => ({ output: event.output }) }, target: '#transition' }, { target: '#signIn' }],
             onError: { target: '#signIn' },
           },
         },
@@ -548,10 +513,7 @@ export const authenticatorMachine = setup({
           states: {
             edit: {
               on: {
-                'form.submit': [
-                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues'] },
-                  { actions: 'touchAllFields' },
-                ],
+                'form.submit': [{ guard: 'isFormValid', target: 'submit', actions: ['trimValues'] }, { actions: 'touchAllFields' }],
               },
             },
             submit: {
@@ -605,10 +567,7 @@ export const authenticatorMachine = setup({
             },
             error: {
               on: {
-                'form.submit': [
-                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'clearFormError'] },
-                  { actions: 'touchAllFields' },
-                ],
+                'form.submit': [{ guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'clearFormError'] }, { actions: 'touchAllFields' }],
                 'form.dismissError': { target: 'edit', actions: 'clearFormError' },
               },
             },
@@ -627,10 +586,7 @@ export const authenticatorMachine = setup({
           states: {
             edit: {
               on: {
-                'form.submit': [
-                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues'] },
-                  { actions: 'touchAllFields' },
-                ],
+                'form.submit': [{ guard: 'isFormValid', target: 'submit', actions: ['trimValues'] }, { actions: 'touchAllFields' }],
               },
             },
             submit: {
@@ -684,10 +640,7 @@ export const authenticatorMachine = setup({
             },
             error: {
               on: {
-                'form.submit': [
-                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'clearFormError'] },
-                  { actions: 'touchAllFields' },
-                ],
+                'form.submit': [{ guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'clearFormError'] }, { actions: 'touchAllFields' }],
                 'form.dismissError': { target: 'edit', actions: 'clearFormError' },
               },
             },
@@ -706,10 +659,7 @@ export const authenticatorMachine = setup({
           states: {
             edit: {
               on: {
-                'form.submit': [
-                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues'] },
-                  { actions: 'touchAllFields' },
-                ],
+                'form.submit': [{ guard: 'isFormValid', target: 'submit', actions: ['trimValues'] }, { actions: 'touchAllFields' }],
               },
             },
             submit: {
@@ -763,10 +713,7 @@ export const authenticatorMachine = setup({
             },
             error: {
               on: {
-                'form.submit': [
-                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'clearFormError'] },
-                  { actions: 'touchAllFields' },
-                ],
+                'form.submit': [{ guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'clearFormError'] }, { actions: 'touchAllFields' }],
                 'form.dismissError': { target: 'edit', actions: 'clearFormError' },
               },
             },
@@ -785,10 +732,7 @@ export const authenticatorMachine = setup({
           states: {
             edit: {
               on: {
-                'form.submit': [
-                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues'] },
-                  { actions: 'touchAllFields' },
-                ],
+                'form.submit': [{ guard: 'isFormValid', target: 'submit', actions: ['trimValues'] }, { actions: 'touchAllFields' }],
               },
             },
             submit: {
@@ -842,10 +786,7 @@ export const authenticatorMachine = setup({
             },
             error: {
               on: {
-                'form.submit': [
-                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'clearFormError'] },
-                  { actions: 'touchAllFields' },
-                ],
+                'form.submit': [{ guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'clearFormError'] }, { actions: 'touchAllFields' }],
                 'form.dismissError': { target: 'edit', actions: 'clearFormError' },
               },
             },
@@ -864,10 +805,7 @@ export const authenticatorMachine = setup({
           states: {
             edit: {
               on: {
-                'form.submit': [
-                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues'] },
-                  { actions: 'touchAllFields' },
-                ],
+                'form.submit': [{ guard: 'isFormValid', target: 'submit', actions: ['trimValues'] }, { actions: 'touchAllFields' }],
               },
             },
             submit: {
@@ -921,10 +859,7 @@ export const authenticatorMachine = setup({
             },
             error: {
               on: {
-                'form.submit': [
-                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'clearFormError'] },
-                  { actions: 'touchAllFields' },
-                ],
+                'form.submit': [{ guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'clearFormError'] }, { actions: 'touchAllFields' }],
                 'form.dismissError': { target: 'edit', actions: 'clearFormError' },
               },
             },
@@ -943,10 +878,7 @@ export const authenticatorMachine = setup({
           states: {
             edit: {
               on: {
-                'form.submit': [
-                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'setUsernameFromForm'] },
-                  { actions: 'touchAllFields' },
-                ],
+                'form.submit': [{ guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'setUsernameFromForm'] }, { actions: 'touchAllFields' }],
               },
             },
             submit: {
@@ -983,10 +915,7 @@ export const authenticatorMachine = setup({
           states: {
             edit: {
               on: {
-                'form.submit': [
-                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues'] },
-                  { actions: 'touchAllFields' },
-                ],
+                'form.submit': [{ guard: 'isFormValid', target: 'submit', actions: ['trimValues'] }, { actions: 'touchAllFields' }],
                 'code.resend': { target: 'resend' },
               },
             },
@@ -1016,10 +945,7 @@ export const authenticatorMachine = setup({
             },
             error: {
               on: {
-                'form.submit': [
-                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'clearFormError'] },
-                  { actions: 'touchAllFields' },
-                ],
+                'form.submit': [{ guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'clearFormError'] }, { actions: 'touchAllFields' }],
                 'form.dismissError': { target: 'edit', actions: 'clearFormError' },
                 'code.resend': { target: 'resend', actions: 'clearFormError' },
               },
@@ -1057,10 +983,7 @@ export const authenticatorMachine = setup({
           states: {
             edit: {
               on: {
-                'form.submit': [
-                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'setVerifyAttribute'] },
-                  { actions: 'touchAllFields' },
-                ],
+                'form.submit': [{ guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'setVerifyAttribute'] }, { actions: 'touchAllFields' }],
               },
             },
             submit: {
@@ -1097,10 +1020,7 @@ export const authenticatorMachine = setup({
           states: {
             edit: {
               on: {
-                'form.submit': [
-                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues'] },
-                  { actions: 'touchAllFields' },
-                ],
+                'form.submit': [{ guard: 'isFormValid', target: 'submit', actions: ['trimValues'] }, { actions: 'touchAllFields' }],
               },
             },
             submit: {
@@ -1118,10 +1038,7 @@ export const authenticatorMachine = setup({
             },
             error: {
               on: {
-                'form.submit': [
-                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'clearFormError'] },
-                  { actions: 'touchAllFields' },
-                ],
+                'form.submit': [{ guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'clearFormError'] }, { actions: 'touchAllFields' }],
                 'form.dismissError': { target: 'edit', actions: 'clearFormError' },
               },
             },

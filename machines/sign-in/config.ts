@@ -14,8 +14,23 @@ export interface AuthenticatorConfig {
 
 /** §3: the attributes a sign-up form may ask for, plus any `custom:` attribute. */
 export const ALLOWED_SIGN_UP_ATTRIBUTES = [
-  'address', 'birthdate', 'email', 'family_name', 'gender', 'given_name', 'locale', 'middle_name', 'name',
-  'nickname', 'phone_number', 'picture', 'preferred_username', 'profile', 'updated_at', 'website', 'zoneinfo',
+  'address',
+  'birthdate',
+  'email',
+  'family_name',
+  'gender',
+  'given_name',
+  'locale',
+  'middle_name',
+  'name',
+  'nickname',
+  'phone_number',
+  'picture',
+  'preferred_username',
+  'profile',
+  'updated_at',
+  'website',
+  'zoneinfo',
 ] as const;
 
 export const SUPPORTED_SOCIAL_PROVIDERS = ['amazon', 'apple', 'facebook', 'google'] as const;
@@ -39,9 +54,7 @@ export interface AuthOutputsLike {
 }
 
 export function toAuthenticatorConfig(auth: AuthOutputsLike | undefined): AuthenticatorConfig {
-  const usernameAttributes = (auth?.username_attributes ?? []).filter(
-    (a): a is LoginMechanism => a === 'email' || a === 'phone_number',
-  );
+  const usernameAttributes = (auth?.username_attributes ?? []).filter((a): a is LoginMechanism => a === 'email' || a === 'phone_number');
   const policy = auth?.password_policy;
   return {
     loginMechanisms: usernameAttributes.length ? usernameAttributes : ['username'],

@@ -1,13 +1,7 @@
 // The sign-in forms: which fields each screen has and how its values are validated (spec §3, §5).
 // Pure functions the authenticator machine calls from its actions and guards.
 import { DEFAULT_DIAL_CODE } from '../rules/dial-codes.ts';
-import {
-  confirmPasswordError,
-  normalizePhoneNumber,
-  normalizeValue,
-  passwordErrors,
-  REQUIRED_FIELD,
-} from '../rules/validation.ts';
+import { confirmPasswordError, normalizePhoneNumber, normalizeValue, passwordErrors, REQUIRED_FIELD } from '../rules/validation.ts';
 import type { AuthenticatorConfig } from './config.ts';
 
 export type FormName =
@@ -149,8 +143,7 @@ export function signUpPayload(config: AuthenticatorConfig, typed: FormValues): S
     if (field === 'password' || field === 'confirm_password' || field === 'username') continue;
     const value = values[field] ?? '';
     if (!value) continue;
-    userAttributes[field] =
-      field === 'phone_number' ? normalizePhoneNumber(values.country_code ?? DEFAULT_DIAL_CODE, value) : value;
+    userAttributes[field] = field === 'phone_number' ? normalizePhoneNumber(values.country_code ?? DEFAULT_DIAL_CODE, value) : value;
   }
   const username = alias === 'username' ? (values.username ?? '') : (userAttributes[alias] ?? '');
   return { username, password: values.password ?? '', options: { autoSignIn: true, userAttributes } };

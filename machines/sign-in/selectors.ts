@@ -67,10 +67,8 @@ export function selectHasFieldErrors(state: AuthenticatorSnapshot): boolean {
 }
 
 /** The submit button is disabled while validation errors exist or a request is pending (§2). */
-export const selectSubmitDisabled = (state: AuthenticatorSnapshot): boolean =>
-  selectIsPending(state) || selectHasFieldErrors(state);
+export const selectSubmitDisabled = (state: AuthenticatorSnapshot): boolean => selectIsPending(state) || selectHasFieldErrors(state);
 
-export const selectFields = (state: AuthenticatorSnapshot): string[] =>
-  formFields(state.context.form, state.context.config, state.context.requiredAttributes);
+export const selectFields = (state: AuthenticatorSnapshot): string[] => formFields(state.context.form, state.context.config, state.context.requiredAttributes);
 
 export const selectFormError = (state: AuthenticatorSnapshot): string | null => state.context.formError;

@@ -23,8 +23,7 @@ export const TEXTS = {
   weEmailedYou: 'We Emailed You',
   weTextedYou: 'We Texted You',
   weSentACode: 'We Sent A Code',
-  networkError:
-    'Network error: Unable to connect to the authentication server. Please check your internet connection.',
+  networkError: 'Network error: Unable to connect to the authentication server. Please check your internet connection.',
   signInWith: (provider: string) => `Sign In with ${provider}`,
   signUpWith: (provider: string) => `Sign Up with ${provider}`,
 } as const;

@@ -73,7 +73,9 @@ export const inviteMachine = setup({
     notifyHoursSaved: (_, _params: { user: InvitedUser }) => {},
     notifyNoHours: (_, _params: { user: InvitedUser }) => {},
     storeFacts: assign(({ event }) =>
-      event.type === 'invite.open' ? { deliveringRoles: event.deliveringRoles, openingHours: event.openingHours, values: {}, user: null, weekly: [], error: null, fieldErrors: {} } : {},
+      event.type === 'invite.open'
+        ? { deliveringRoles: event.deliveringRoles, openingHours: event.openingHours, values: {}, user: null, weekly: [], error: null, fieldErrors: {} }
+        : {},
     ),
     storeValues: assign({ values: ({ context, event }) => (event.type === 'invite.submit' ? event.values : context.values), error: null, fieldErrors: {} }),
     storeUser: assign({ user: (_, params: { user: InvitedUser }) => params.user, weekly: ({ context }) => context.openingHours }),

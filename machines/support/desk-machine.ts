@@ -106,7 +106,12 @@ export const supportDeskMachine = setup({
     keySubmission: assign(({ context }, params: { draft: TicketDraft }) => ({ submission: keyFor(context.submission, params.draft) })),
     forgetSubmission: assign({ submission: null }),
     // The ticket as the server answered it, and what the view tells about the write (null: nothing).
-    showTicket: assign((_, params: { ticket: DeskTicket; notice: Context['notice'] }) => ({ selected: params.ticket, message: null, fieldErrors: {}, notice: params.notice })),
+    showTicket: assign((_, params: { ticket: DeskTicket; notice: Context['notice'] }) => ({
+      selected: params.ticket,
+      message: null,
+      fieldErrors: {},
+      notice: params.notice,
+    })),
     deselect: assign({ selected: null, message: null, fieldErrors: {}, notice: null }),
     // A new filter or sort starts again at the first page; paging keeps the rest.
     setQuery: assign(({ context }, params: { patch: Partial<DeskQuery> }) => ({ query: { ...context.query, page: 0, ...params.patch } })),
@@ -183,7 +188,10 @@ export const supportDeskMachine = setup({
             id: 'createTicket',
             src: 'createTicket',
             input: ({ context }) => ({ client: context.client, draft: context.submission!.draft, key: context.submission!.key }),
-            onDone: { target: '#supportDesk.loading', actions: [{ type: 'showTicket', params: ({ event }) => ({ ticket: event.output, notice: 'opened' }) }, 'forgetSubmission'] },
+            onDone: {
+              target: '#supportDesk.loading',
+              actions: [{ type: 'showTicket', params: ({ event }) => ({ ticket: event.output, notice: 'opened' }) }, 'forgetSubmission'],
+            },
             onError: { target: 'idle', actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) } },
           },
         },

@@ -22,4 +22,3 @@ export type AttachmentType = FileType;
 
 /** The file's real type from its magic bytes, or null when it is not an image or a PDF. */
 export const sniffAttachmentType: (bytes: Uint8Array) => AttachmentType | null = sniffFileType;
-

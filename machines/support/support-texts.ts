@@ -46,7 +46,8 @@ export const SUPPORT_TEXTS = {
   notify: {
     // The clinic's name (set on /backoffice) says who replied, in the subject and the SMS alike.
     subject: (clinic: string) => `${clinic} replied to your support ticket`,
-    body: (clinic: string, ticket: number, subject: string) => `${clinic} replied to your ticket #${ticket} “${subject}”. Sign in to the portal to read it and reply.`,
+    body: (clinic: string, ticket: number, subject: string) =>
+      `${clinic} replied to your ticket #${ticket} “${subject}”. Sign in to the portal to read it and reply.`,
     sms: (clinic: string, ticket: number) => `${clinic} replied to your support ticket #${ticket}. Sign in to the portal to read it.`,
   },
 } as const;
@@ -66,6 +67,10 @@ export const STAFF_STATUS_LABELS = { ...STATUS_LABELS, pending: 'Pending (waitin
 /** Replies the clinic sends often; staff pick one and edit it before sending. */
 export const CANNED_REPLIES = [
   { id: 'thanks', title: 'Thanks, looking into it', body: 'Thank you for writing to us. We are looking into this and will get back to you shortly.' },
-  { id: 'more-info', title: 'Need more details', body: 'Could you tell us a little more (the date, the appointment or the screen you were on)? That helps us sort this out quickly.' },
+  {
+    id: 'more-info',
+    title: 'Need more details',
+    body: 'Could you tell us a little more (the date, the appointment or the screen you were on)? That helps us sort this out quickly.',
+  },
   { id: 'resolved', title: 'Resolved', body: 'This should now be resolved. If anything is still not right, just reply to this ticket.' },
 ] as const;

@@ -44,7 +44,10 @@ export const ticketLifecycle = setup({
     byClient: ({ context }) => context.by === 'client',
     // Closing is the clock's job, seven days after solving, so a client always has a week to reply.
     solvedLongEnough: ({ context }) =>
-      context.by === 'clock' && context.solvedAt !== null && context.now !== null && Date.parse(context.now) - Date.parse(context.solvedAt) >= AUTO_CLOSE_DAYS * DAY,
+      context.by === 'clock' &&
+      context.solvedAt !== null &&
+      context.now !== null &&
+      Date.parse(context.now) - Date.parse(context.solvedAt) >= AUTO_CLOSE_DAYS * DAY,
   },
 }).createMachine({
   id: 'ticket',

@@ -27,7 +27,8 @@ export function latestOwnMarkers(reports: readonly MarkerReport[]): LatestMarker
     for (const r of report.results) {
       if (!self.has(r.person)) continue;
       const seen = latest.get(r.marker);
-      if (!seen || Date.parse(seen.at) < Date.parse(report.start)) latest.set(r.marker, { marker: r.marker, name: r.marker_name, value: r.value, unit: r.unit, flag: r.flag, at: report.start });
+      if (!seen || Date.parse(seen.at) < Date.parse(report.start))
+        latest.set(r.marker, { marker: r.marker, name: r.marker_name, value: r.value, unit: r.unit, flag: r.flag, at: report.start });
     }
   }
   return [...latest.values()];

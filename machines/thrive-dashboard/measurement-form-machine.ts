@@ -79,7 +79,11 @@ export const measurementFormMachine = setup({
     // Provided by the view: hands the body to the dialog's action chart.
     submit: (_, _params: { body: MeasurementBody }) => {},
     // Another metric brings its own unit; a second value (the diastolic) belongs to blood pressure only.
-    setMetric: assign((_, params: { metric: MeasurementFormContext['metric'] }) => ({ metric: params.metric, unit: METRIC_SPECS[params.metric].unit, value2: '' })),
+    setMetric: assign((_, params: { metric: MeasurementFormContext['metric'] }) => ({
+      metric: params.metric,
+      unit: METRIC_SPECS[params.metric].unit,
+      value2: '',
+    })),
     setValue: assign((_, params: { value: string }) => ({ value: params.value })),
     setValue2: assign((_, params: { value: string }) => ({ value2: params.value })),
     setUnit: assign((_, params: { unit: MeasurementFormContext['unit'] }) => ({ unit: params.unit })),

@@ -118,13 +118,20 @@ export function readMeasurement(input: ReadingInput): { reading: Reading } | { e
   if (value === undefined) return { errors: { unit: MEASUREMENT_TEXTS.unknownUnit(metric) } };
   const errors: Record<string, string> = {};
   if (!Number.isFinite(value) || value < spec.min || value > spec.max) {
-    errors.value = MEASUREMENT_TEXTS.implausible(spec.label, input.value, input.unit, round(fromCanonical(metric, spec.min, input.unit)!), round(fromCanonical(metric, spec.max, input.unit)!));
+    errors.value = MEASUREMENT_TEXTS.implausible(
+      spec.label,
+      input.value,
+      input.unit,
+      round(fromCanonical(metric, spec.min, input.unit)!),
+      round(fromCanonical(metric, spec.max, input.unit)!),
+    );
   }
   const value2 = input.value2 ?? null;
   if (spec.second) {
     const s = spec.second;
     if (value2 === null) errors.value2 = MEASUREMENT_TEXTS.diastolicRequired;
-    else if (!Number.isFinite(value2) || value2 < s.min || value2 > s.max) errors.value2 = MEASUREMENT_TEXTS.implausible(s.label, value2, spec.unit, s.min, s.max);
+    else if (!Number.isFinite(value2) || value2 < s.min || value2 > s.max)
+      errors.value2 = MEASUREMENT_TEXTS.implausible(s.label, value2, spec.unit, s.min, s.max);
     else if (!errors.value && value2 >= value) errors.value2 = MEASUREMENT_TEXTS.diastolicAboveSystolic;
   } else if (value2 !== null) {
     errors.value2 = MEASUREMENT_TEXTS.diastolicOnlyForPressure;

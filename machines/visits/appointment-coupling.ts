@@ -47,7 +47,11 @@ export function appointmentWalk(from: AppointmentStatus, visitTo: VisitStatus, f
   }
   for (const first of steps(from)) {
     const second = steps(first.to).find((s) => s.to === target);
-    if (second) return [{ event: first.event, to: first.to as AppointmentStatus }, { event: second.event, to: target }];
+    if (second)
+      return [
+        { event: first.event, to: first.to as AppointmentStatus },
+        { event: second.event, to: target },
+      ];
   }
   return null;
 }

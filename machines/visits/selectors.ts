@@ -33,7 +33,8 @@ export const visitFormSelectors = {
     return 'saved';
   },
   /** The statuses the chart allows from here (the buttons shown). */
-  steps: (s: Snapshot): string[] => (s.context.visit && !s.matches('locked') ? nextSteps(visitLifecycle, s.context.visit.status, { extras: EVERYTHING }).map((step) => step.to) : []),
+  steps: (s: Snapshot): string[] =>
+    s.context.visit && !s.matches('locked') ? nextSteps(visitLifecycle, s.context.visit.status, { extras: EVERYTHING }).map((step) => step.to) : [],
 };
 
 /**

@@ -55,7 +55,12 @@ export interface RecipeDraft {
 export const EMPTY_RECIPE: RecipeDraft = { name: '', fluid: '', volume: '', rows: [EMPTY_INGREDIENT] };
 
 /** A recipe as its edit dialog shows it. */
-export const recipeDraft = (r: { name: string; base_fluid: string; bag_volume: number; ingredients: { item: string; dose: number; unit: string }[] }): RecipeDraft => ({
+export const recipeDraft = (r: {
+  name: string;
+  base_fluid: string;
+  bag_volume: number;
+  ingredients: { item: string; dose: number; unit: string }[];
+}): RecipeDraft => ({
   name: r.name,
   fluid: r.base_fluid,
   volume: String(r.bag_volume),
@@ -66,5 +71,10 @@ export const recipeDraft = (r: { name: string; base_fluid: string; bag_volume: n
 export const canSaveRecipe = (d: RecipeDraft): boolean => hasText(d.name) && hasText(d.fluid) && hasText(d.volume) && d.rows.length > 0;
 
 export function recipeBody(d: RecipeDraft) {
-  return { name: d.name.trim(), base_fluid: d.fluid.trim(), bag_volume: numberOrText(d.volume), ingredients: d.rows.map((r) => ({ item: r.item.trim(), dose: numberOrText(r.dose), unit: r.unit.trim() })) };
+  return {
+    name: d.name.trim(),
+    base_fluid: d.fluid.trim(),
+    bag_volume: numberOrText(d.volume),
+    ingredients: d.rows.map((r) => ({ item: r.item.trim(), dose: numberOrText(r.dose), unit: r.unit.trim() })),
+  };
 }

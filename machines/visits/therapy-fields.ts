@@ -29,10 +29,32 @@ export interface FieldDef {
   fromAppointment?: boolean;
 }
 
-const num = (key: string, label: string, unit: string, min: number, max: number, more: Partial<FieldDef> = {}): FieldDef => ({ key, label, kind: 'number', unit, min, max, ...more });
-const int = (key: string, label: string, unit: string, min: number, max: number, more: Partial<FieldDef> = {}): FieldDef => ({ key, label, kind: 'integer', unit, min, max, ...more });
+const num = (key: string, label: string, unit: string, min: number, max: number, more: Partial<FieldDef> = {}): FieldDef => ({
+  key,
+  label,
+  kind: 'number',
+  unit,
+  min,
+  max,
+  ...more,
+});
+const int = (key: string, label: string, unit: string, min: number, max: number, more: Partial<FieldDef> = {}): FieldDef => ({
+  key,
+  label,
+  kind: 'integer',
+  unit,
+  min,
+  max,
+  ...more,
+});
 const text = (key: string, label: string, more: Partial<FieldDef> = {}): FieldDef => ({ key, label, kind: 'text', ...more });
-const choice = (key: string, label: string, choices: readonly string[], more: Partial<FieldDef> = {}): FieldDef => ({ key, label, kind: 'choice', choices, ...more });
+const choice = (key: string, label: string, choices: readonly string[], more: Partial<FieldDef> = {}): FieldDef => ({
+  key,
+  label,
+  kind: 'choice',
+  choices,
+  ...more,
+});
 const yes = (key: string, label: string, more: Partial<FieldDef> = {}): FieldDef => ({ key, label, kind: 'boolean', ...more });
 const time = (key: string, label: string, more: Partial<FieldDef> = {}): FieldDef => ({ key, label, kind: 'time', ...more });
 

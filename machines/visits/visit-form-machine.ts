@@ -14,7 +14,20 @@ import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { failureOf } from '../rules/failure.ts';
 import type { Therapy } from './therapy-fields.ts';
 import { changesOf, rebaseForm, replayChanges, type VisitChanges } from './visit-rebase.ts';
-import { type AdverseEventEntry, EMPTY_VISIT_FORM, type FormIngredient, formOf, formWithSessionTimes, type Section, sectionsOf, type VisitEventEntry, type VisitForm, type VisitRecord, type VisitSections, withParameters } from './visit-form.ts';
+import {
+  type AdverseEventEntry,
+  EMPTY_VISIT_FORM,
+  type FormIngredient,
+  formOf,
+  formWithSessionTimes,
+  type Section,
+  sectionsOf,
+  type VisitEventEntry,
+  type VisitForm,
+  type VisitRecord,
+  type VisitSections,
+  withParameters,
+} from './visit-form.ts';
 
 export interface VisitFormContext {
   visit: VisitRecord | null;
@@ -147,18 +160,30 @@ export const visitFormMachine = setup({
       if (event.type !== 'form.recipe') return {};
       const r = event.recipe;
       const ingredients: FormIngredient[] = r.ingredients.map((i) => ({ item: i.item, dose: String(i.dose), unit: i.unit, lot: '' }));
-      return { form: { ...context.form, parameters: { ...context.form.parameters, recipe: String(r.id), base_fluid: r.base_fluid, bag_volume: String(r.bag_volume) }, ingredients } };
+      return {
+        form: {
+          ...context.form,
+          parameters: { ...context.form.parameters, recipe: String(r.id), base_fluid: r.base_fluid, bag_volume: String(r.bag_volume) },
+          ingredients,
+        },
+      };
     }),
     chooseLot: assign(({ context, event }) => {
       if (event.type !== 'form.lot') return {};
       return { form: { ...context.form, ingredients: context.form.ingredients.map((i, n) => (n === event.index ? { ...i, lot: event.lot } : i)) } };
     }),
-    addEvent: assign(({ context, event }) => (event.type === 'form.addEvent' ? { form: { ...context.form, events: [...context.form.events, event.entry] } } : {})),
-    addAdverse: assign(({ context, event }) => (event.type === 'form.addAdverse' ? { form: { ...context.form, adverse_events: [...context.form.adverse_events, event.entry] } } : {})),
+    addEvent: assign(({ context, event }) =>
+      event.type === 'form.addEvent' ? { form: { ...context.form, events: [...context.form.events, event.entry] } } : {},
+    ),
+    addAdverse: assign(({ context, event }) =>
+      event.type === 'form.addAdverse' ? { form: { ...context.form, adverse_events: [...context.form.adverse_events, event.entry] } } : {},
+    ),
     copyParameters: assign(({ context }, params: { parameters: Record<string, unknown> }) => ({
       form: context.visit ? withParameters(context.form, context.visit.therapy, params.parameters) : context.form,
     })),
-    setMove: assign(({ event }) => (event.type === 'visit.move' ? { move: { to: event.to, reason: event.reason, override_reason: event.override_reason } } : {})),
+    setMove: assign(({ event }) =>
+      event.type === 'visit.move' ? { move: { to: event.to, reason: event.reason, override_reason: event.override_reason } } : {},
+    ),
     markPending: assign({ pending: true }),
     clearPending: assign({ pending: false }),
     setError: assign((_, params: { error: unknown }) => {
@@ -193,7 +218,11 @@ export const visitFormMachine = setup({
         id: 'loadVisit',
         src: 'loadVisit',
         onDone: [
-          { guard: { type: 'isClosed', params: ({ event }) => ({ visit: event.output }) }, target: 'locked', actions: { type: 'setVisit', params: ({ event }) => ({ visit: event.output }) } },
+          {
+            guard: { type: 'isClosed', params: ({ event }) => ({ visit: event.output }) },
+            target: 'locked',
+            actions: { type: 'setVisit', params: ({ event }) => ({ visit: event.output }) },
+          },
           { target: 'restoring', actions: { type: 'setVisit', params: ({ event }) => ({ visit: event.output }) } },
         ],
         onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
@@ -265,14 +294,26 @@ export const visitFormMachine = setup({
             src: 'saveVisit',
             input: ({ context }) => ({ version: context.visit!.version, sections: sectionsOf(context.form, context.visit!.therapy) }),
             onDone: [
-              { guard: 'hasPending', target: 'unsaved', actions: [{ type: 'setSaved', params: ({ event }) => ({ visit: event.output }) }, 'clearPending', keep] },
+              {
+                guard: 'hasPending',
+                target: 'unsaved',
+                actions: [{ type: 'setSaved', params: ({ event }) => ({ visit: event.output }) }, 'clearPending', keep],
+              },
               // The server has all that was sent: nothing stays on the device.
               { target: 'saved', actions: [{ type: 'setSaved', params: ({ event }) => ({ visit: event.output }) }, forget] },
             ],
             onError: [
-              { guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) }, target: '#visitForm.conflict', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+              {
+                guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
+                target: '#visitForm.conflict',
+                actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+              },
               { guard: { type: 'isOffline', params: ({ event }) => ({ error: event.error }) }, target: 'offline', actions: ['clearPending', 'countAttempt'] },
-              { guard: { type: 'isUnavailable', params: ({ event }) => ({ error: event.error }) }, target: 'retrying', actions: ['clearPending', 'countAttempt'] },
+              {
+                guard: { type: 'isUnavailable', params: ({ event }) => ({ error: event.error }) },
+                target: 'retrying',
+                actions: ['clearPending', 'countAttempt'],
+              },
               { target: 'refused', actions: [{ type: 'setError', params: ({ event }) => ({ error: event.error }) }, 'clearPending'] },
             ],
           },
@@ -316,7 +357,11 @@ export const visitFormMachine = setup({
             input: ({ context }) => ({ version: context.visit!.version, sections: sectionsOf(context.form, context.visit!.therapy) }),
             onDone: { target: 'stepping', actions: [{ type: 'setSaved', params: ({ event }) => ({ visit: event.output }) }, forget] },
             onError: [
-              { guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) }, target: '#visitForm.conflict', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+              {
+                guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
+                target: '#visitForm.conflict',
+                actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+              },
               { target: '#visitForm.editing.refused', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
             ],
           },
@@ -327,7 +372,11 @@ export const visitFormMachine = setup({
             src: 'moveVisit',
             input: ({ context }) => context.move!,
             onDone: [
-              { guard: { type: 'isClosed', params: ({ event }) => ({ visit: event.output }) }, target: '#visitForm.locked', actions: { type: 'setVisit', params: ({ event }) => ({ visit: event.output }) } },
+              {
+                guard: { type: 'isClosed', params: ({ event }) => ({ visit: event.output }) },
+                target: '#visitForm.locked',
+                actions: { type: 'setVisit', params: ({ event }) => ({ visit: event.output }) },
+              },
               { target: '#visitForm.editing', actions: { type: 'setVisit', params: ({ event }) => ({ visit: event.output }) } },
             ],
             onError: { target: '#visitForm.editing.refused', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
@@ -376,8 +425,16 @@ export const visitFormMachine = setup({
         id: 'loadVisit',
         src: 'loadVisit',
         onDone: [
-          { guard: { type: 'isClosed', params: ({ event }) => ({ visit: event.output }) }, target: 'locked', actions: { type: 'setVisit', params: ({ event }) => ({ visit: event.output }) } },
-          { guard: { type: 'replays', params: ({ event }) => ({ visit: event.output }) }, target: 'editing.unsaved', actions: [{ type: 'rebase', params: ({ event }) => ({ visit: event.output }) }, keep] },
+          {
+            guard: { type: 'isClosed', params: ({ event }) => ({ visit: event.output }) },
+            target: 'locked',
+            actions: { type: 'setVisit', params: ({ event }) => ({ visit: event.output }) },
+          },
+          {
+            guard: { type: 'replays', params: ({ event }) => ({ visit: event.output }) },
+            target: 'editing.unsaved',
+            actions: [{ type: 'rebase', params: ({ event }) => ({ visit: event.output }) }, keep],
+          },
           { target: 'editing', actions: [{ type: 'rebase', params: ({ event }) => ({ visit: event.output }) }, keep] },
         ],
         onError: { target: 'conflict', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },

@@ -145,5 +145,9 @@ export function sectionsOf(form: VisitForm, therapy: Therapy): VisitSections {
 
 /** "Copy last settings": the previous visit's parameters in the form (vitals and notes stay this visit's). */
 export function withParameters(form: VisitForm, therapy: Therapy, parameters: Record<string, unknown>): VisitForm {
-  return { ...form, parameters: sectionText(THERAPY_FIELDS[therapy], parameters), ingredients: therapy === 'iv' ? ingredientsOf(parameters.ingredients) : form.ingredients };
+  return {
+    ...form,
+    parameters: sectionText(THERAPY_FIELDS[therapy], parameters),
+    ingredients: therapy === 'iv' ? ingredientsOf(parameters.ingredients) : form.ingredients,
+  };
 }

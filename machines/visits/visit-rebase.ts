@@ -100,8 +100,18 @@ export function changesOf(base: VisitForm, mine: VisitForm): VisitChanges | null
  * so a field the server changed since keeps the server's value and is named, never overwritten.
  */
 export function replayChanges(changes: VisitChanges, theirs: VisitForm): Rebased {
-  const base: VisitForm = { ...theirs, vitals_before: { ...theirs.vitals_before }, vitals_after: { ...theirs.vitals_after }, parameters: { ...theirs.parameters } };
-  const mine: VisitForm = { ...theirs, vitals_before: { ...theirs.vitals_before }, vitals_after: { ...theirs.vitals_after }, parameters: { ...theirs.parameters } };
+  const base: VisitForm = {
+    ...theirs,
+    vitals_before: { ...theirs.vitals_before },
+    vitals_after: { ...theirs.vitals_after },
+    parameters: { ...theirs.parameters },
+  };
+  const mine: VisitForm = {
+    ...theirs,
+    vitals_before: { ...theirs.vitals_before },
+    vitals_after: { ...theirs.vitals_after },
+    parameters: { ...theirs.parameters },
+  };
   for (const { section, key, was, now } of changes.fields) {
     base[section][key] = was;
     mine[section][key] = now;

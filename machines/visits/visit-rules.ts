@@ -94,10 +94,20 @@ function ingredientErrors(value: unknown): FieldErrors {
       (i) =>
         isPlainObject(i) &&
         Object.keys(i).every((k) => ['item', 'dose', 'unit', 'lot'].includes(k)) &&
-        typeof i.item === 'string' && i.item.trim() !== '' && i.item.length <= 200 &&
-        typeof i.dose === 'number' && Number.isFinite(i.dose) && i.dose > 0 && i.dose <= 100000 &&
-        typeof i.unit === 'string' && i.unit.trim() !== '' && i.unit.length <= 20 &&
-        typeof i.lot === 'number' && Number.isInteger(i.lot) && i.lot > 0 && i.lot <= 2147483647,
+        typeof i.item === 'string' &&
+        i.item.trim() !== '' &&
+        i.item.length <= 200 &&
+        typeof i.dose === 'number' &&
+        Number.isFinite(i.dose) &&
+        i.dose > 0 &&
+        i.dose <= 100000 &&
+        typeof i.unit === 'string' &&
+        i.unit.trim() !== '' &&
+        i.unit.length <= 20 &&
+        typeof i.lot === 'number' &&
+        Number.isInteger(i.lot) &&
+        i.lot > 0 &&
+        i.lot <= 2147483647,
     );
   if (!ok) add(errors, 'parameters.ingredients', VISIT_RULE_MESSAGES.ingredients);
   return errors;
@@ -113,11 +123,13 @@ export function parameterErrors(therapy: Therapy, value: unknown, settings: Ther
     if (value.chamber_type === 'soft' && (value.ata < settings.hbot_soft_min_ata || value.ata > settings.hbot_soft_max_ata)) {
       add(errors, 'parameters.ata', VISIT_RULE_MESSAGES.softChamber(settings.hbot_soft_min_ata, settings.hbot_soft_max_ata));
     }
-    if (value.chamber_type === 'hard' && value.ata > settings.hbot_hard_max_ata) add(errors, 'parameters.ata', VISIT_RULE_MESSAGES.hardChamber(settings.hbot_hard_max_ata));
+    if (value.chamber_type === 'hard' && value.ata > settings.hbot_hard_max_ata)
+      add(errors, 'parameters.ata', VISIT_RULE_MESSAGES.hardChamber(settings.hbot_hard_max_ata));
   }
   if (therapy === 'red_light' && typeof value.wavelengths === 'string' && value.wavelengths.trim() !== '') {
     const parts = value.wavelengths.split(',').map((p) => p.trim());
-    if (!parts.every((p) => /^\d{3,4}$/.test(p) && Number(p) >= 380 && Number(p) <= 1100)) add(errors, 'parameters.wavelengths', VISIT_RULE_MESSAGES.wavelengths);
+    if (!parts.every((p) => /^\d{3,4}$/.test(p) && Number(p) >= 380 && Number(p) <= 1100))
+      add(errors, 'parameters.wavelengths', VISIT_RULE_MESSAGES.wavelengths);
   }
   return errors;
 }
@@ -170,8 +182,10 @@ export function clientRequiredErrors(v: VisitContent): FieldErrors {
 function glucoseWarnings(v: VisitContent, settings: TherapySettings): Warning[] {
   const glucose = v.parameters.glucose_before;
   if (v.therapy !== 'hbot' || typeof glucose !== 'number') return [];
-  if (glucose < settings.hbot_glucose_warn_low) return [{ field: 'parameters.glucose_before', message: VISIT_RULE_MESSAGES.glucoseLow(glucose, settings.hbot_glucose_warn_low) }];
-  if (glucose > settings.hbot_glucose_warn_high) return [{ field: 'parameters.glucose_before', message: VISIT_RULE_MESSAGES.glucoseHigh(glucose, settings.hbot_glucose_warn_high) }];
+  if (glucose < settings.hbot_glucose_warn_low)
+    return [{ field: 'parameters.glucose_before', message: VISIT_RULE_MESSAGES.glucoseLow(glucose, settings.hbot_glucose_warn_low) }];
+  if (glucose > settings.hbot_glucose_warn_high)
+    return [{ field: 'parameters.glucose_before', message: VISIT_RULE_MESSAGES.glucoseHigh(glucose, settings.hbot_glucose_warn_high) }];
   return [];
 }
 

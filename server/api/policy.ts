@@ -45,7 +45,7 @@ export const DENIED = {
   ownRole: 'Nobody may change their own role.',
   ownAccount: 'You cannot delete your own account.',
   clinicOnly: (fields: string[]) => `Only clinic staff may change ${fields.join(', ')}.`,
-  consentOthers: "Only the client may record their own consent.",
+  consentOthers: 'Only the client may record their own consent.',
   labDesk: 'Only the staff who run the lab desk may do this (back office: clinic settings).',
   billing: 'Only RECEPTION or an ADMIN may bill and take payments.',
   billingRead: 'Only RECEPTION, an ADMIN or a SUPER_ADMIN may read billing.',

@@ -20,7 +20,19 @@ import { billsClients, keepsBillingSettings, readsBalance, readsBilling } from '
  * Who may call: anyone (no token), anyone signed in, clinic staff, ADMIN and SUPER_ADMIN, the roles
  * that book for others (the front desk and admins), clients only.
  */
-export type Audience = 'public' | 'signed-in' | 'staff' | 'admins' | 'booking' | 'clients' | 'billing' | 'billing-readers' | 'billing-admins' | 'billing-own' | 'billing-pay' | 'balance-own';
+export type Audience =
+  | 'public'
+  | 'signed-in'
+  | 'staff'
+  | 'admins'
+  | 'booking'
+  | 'clients'
+  | 'billing'
+  | 'billing-readers'
+  | 'billing-admins'
+  | 'billing-own'
+  | 'billing-pay'
+  | 'balance-own';
 
 /**
  * Whose record: `none` (the clinic's, nobody's in particular), `own` (a client their own, staff any
@@ -95,7 +107,8 @@ export function registerAccessHook(app: FastifyInstance): void {
     const access = route.config?.access;
     if (!access) throw new Error(`${operationId} declares no access (config.access: roles and client)`);
     if ((access.roles === 'public') !== (route.config?.public === true)) throw new Error(`${operationId}: only a public operation declares roles 'public'`);
-    if ((access.roles === 'clients' || access.roles === 'booking') && !access.denied) throw new Error(`${operationId}: a ${access.roles} operation words its refusal (denied)`);
+    if ((access.roles === 'clients' || access.roles === 'booking') && !access.denied)
+      throw new Error(`${operationId}: a ${access.roles} operation words its refusal (denied)`);
     declared.set(operationId, access);
   });
   app.addHook('preHandler', async (request) => {

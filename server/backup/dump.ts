@@ -28,7 +28,11 @@ export interface TableInfo {
   columns: string[];
 }
 
-const q = (name: string) => name.split('.').map((part) => `"${part.replace(/"/g, '""')}"`).join('.');
+const q = (name: string) =>
+  name
+    .split('.')
+    .map((part) => `"${part.replace(/"/g, '""')}"`)
+    .join('.');
 
 /** Every data table in foreign-key order (referenced tables first). */
 export async function listTables(db: Db): Promise<TableInfo[]> {
@@ -73,24 +77,28 @@ export async function appliedMigrations(db: Db): Promise<string[]> {
 
 /** Writes the whole database, one consistent snapshot, through `write` (one line per call). */
 export async function dumpDatabase(db: Db, engine: Engine, write: (line: string) => Promise<void> | void): Promise<Record<string, number>> {
-  return db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(async (trx) => {
-    const header: BackupHeader = {
-      format: BACKUP_FORMAT,
-      version: BACKUP_VERSION,
-      created_at: new Date().toISOString(),
-      engine,
-      migrations: await appliedMigrations(trx),
-    };
-    await write(JSON.stringify(header));
-    const counts: Record<string, number> = {};
-    for (const table of await listTables(trx)) {
-      const rows = (await sql<{ row: string }>`select row_to_json(t)::text as row from ${sql.raw(q(table.name))} t order by 1`.execute(trx)).rows;
-      for (const { row } of rows) await write(`{"table":${JSON.stringify(table.name)},"row":${row}}`);
-      counts[table.name] = rows.length;
-    }
-    await write(JSON.stringify({ end: true, tables: counts }));
-    return counts;
-  });
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute(async (trx) => {
+      const header: BackupHeader = {
+        format: BACKUP_FORMAT,
+        version: BACKUP_VERSION,
+        created_at: new Date().toISOString(),
+        engine,
+        migrations: await appliedMigrations(trx),
+      };
+      await write(JSON.stringify(header));
+      const counts: Record<string, number> = {};
+      for (const table of await listTables(trx)) {
+        const rows = (await sql<{ row: string }>`select row_to_json(t)::text as row from ${sql.raw(q(table.name))} t order by 1`.execute(trx)).rows;
+        for (const { row } of rows) await write(`{"table":${JSON.stringify(table.name)},"row":${row}}`);
+        counts[table.name] = rows.length;
+      }
+      await write(JSON.stringify({ end: true, tables: counts }));
+      return counts;
+    });
 }
 
 export class RestoreError extends Error {}
@@ -129,7 +137,9 @@ export async function restoreDatabase(db: Db, lines: AsyncIterable<string> | Ite
         header = item as BackupHeader;
         const here = await appliedMigrations(trx);
         if (JSON.stringify(here) !== JSON.stringify(header.migrations)) {
-          throw new RestoreError(`the backup was taken at migrations [${header.migrations.join(', ')}] but this database has [${here.join(', ')}]; restore with the same version of the application`);
+          throw new RestoreError(
+            `the backup was taken at migrations [${header.migrations.join(', ')}] but this database has [${here.join(', ')}]; restore with the same version of the application`,
+          );
         }
         // Triggers (append-only guards, history writers) must not fire while rows are copied.
         await sql`set local session_replication_role = replica`.execute(trx);

@@ -36,7 +36,10 @@ export async function backupRoutes(app: FastifyInstance, options: { token: strin
     await dumpDatabase(database.db, database.engine, (line) => {
       lines.push(line);
     });
-    return reply.type('application/x-ndjson; charset=utf-8').header('cache-control', 'no-store').send(`${lines.join('\n')}\n`);
+    return reply
+      .type('application/x-ndjson; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(`${lines.join('\n')}\n`);
   });
 }
 

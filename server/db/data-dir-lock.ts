@@ -29,9 +29,7 @@ export function acquireDataDirLock(dataDir: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number(fs.readFileSync(file, 'utf8'));
       if (Number.isInteger(holder) && holder !== process.pid && alive(holder)) {
-        throw new DataDirLockedError(
-          `DATA_DIR ${dataDir} is in use by process ${holder}; PGlite allows one server per data directory`,
-        );
+        throw new DataDirLockedError(`DATA_DIR ${dataDir} is in use by process ${holder}; PGlite allows one server per data directory`);
       }
       fs.rmSync(file, { force: true });
     }

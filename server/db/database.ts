@@ -26,10 +26,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export async function openDatabase(options: {
-  databaseUrl: string | null;
-  dataDir: string;
-}): Promise<Database> {
+export async function openDatabase(options: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
   return openPglite(options.dataDir);
 }
@@ -75,13 +72,18 @@ await client.close();
 async function initialiseDataDirectory(dir: string): Promise<void> {
   if (fs.existsSync(path.join(dir, 'PG_VERSION'))) return;
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', INITDB, dir], { cwd: path.dirname(fileURLToPath(import.meta.url)), stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, ['--input-type=module', '-e', INITDB, dir], {
+      cwd: path.dirname(fileURLToPath(import.meta.url)),
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk) => {
       stderr += chunk;
     });
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`initialising the PGlite data directory failed (exit ${code}): ${stderr.slice(-2000)}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`initialising the PGlite data directory failed (exit ${code}): ${stderr.slice(-2000)}`)),
+    );
   });
 }
 

@@ -150,7 +150,11 @@ export interface UsersTable {
   deactivated_at: Timestamp | null;
   search_text: ColumnType<string, never, never>;
   /** 0800_discovery: a prospect is a client not yet converted (no sign-in). */
-  status: ColumnType<'prospective' | 'active' | 'inactive' | 'archived', 'prospective' | 'active' | 'inactive' | 'archived' | undefined, 'prospective' | 'active' | 'inactive' | 'archived'>;
+  status: ColumnType<
+    'prospective' | 'active' | 'inactive' | 'archived',
+    'prospective' | 'active' | 'inactive' | 'archived' | undefined,
+    'prospective' | 'active' | 'inactive' | 'archived'
+  >;
 }
 
 type JsonObject = JSONColumnType<Record<string, unknown>, string | Record<string, unknown> | undefined, string | Record<string, unknown>>;
@@ -307,7 +311,18 @@ export interface PortalHomeViewsTable {
 }
 
 /** Every table, by the name queries use (schema-qualified outside `public`). */
-export interface Database extends CognitiveTables, SchedulingTables, DiscoveryTables, SupportTables, SchedulingBackofficeTables, ThriveTables, PortalBookingTables, LabTables, BillingTables, BillingOnlineTables {
+export interface Database
+  extends
+    CognitiveTables,
+    SchedulingTables,
+    DiscoveryTables,
+    SupportTables,
+    SchedulingBackofficeTables,
+    ThriveTables,
+    PortalBookingTables,
+    LabTables,
+    BillingTables,
+    BillingOnlineTables {
   mail_outbox: MailOutboxTable;
   mail_outbox_attachments: MailOutboxAttachmentsTable;
   'identity.pool': IdentityPoolTable;

@@ -66,13 +66,11 @@ export function validationErrors(validation: ValidationItem[]): Record<string, s
   return errors;
 }
 
-export function sendError(
-  reply: FastifyReply,
-  status: number,
-  detail: string,
-  extra: Record<string, unknown> = {},
-) {
-  return reply.code(status).type('application/json; charset=utf-8').send({ detail, ...extra });
+export function sendError(reply: FastifyReply, status: number, detail: string, extra: Record<string, unknown> = {}) {
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send({ detail, ...extra });
 }
 
 export function registerErrorHandling(

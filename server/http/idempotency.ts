@@ -112,7 +112,9 @@ export function registerIdempotency(app: FastifyInstance, options: { db: Db; ope
     // A 5xx is not kept as the answer: a row left without one (its write committed) answers 409.
     if (!scope.recorded || reply.statusCode >= 500) return payload;
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
-    await sql`update idempotency_keys set status = ${reply.statusCode}, body = ${body} where caller_key = ${scope.callerKey} and request_id = ${scope.requestId}`.execute(db);
+    await sql`update idempotency_keys set status = ${reply.statusCode}, body = ${body} where caller_key = ${scope.callerKey} and request_id = ${scope.requestId}`.execute(
+      db,
+    );
     return payload;
   });
   app.addHook('onResponse', async (request) => {

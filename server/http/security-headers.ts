@@ -17,10 +17,7 @@ export function contentSecurityPolicy(connectSources: string[]): string {
   ].join('; ');
 }
 
-export function registerSecurityHeaders(
-  app: FastifyInstance,
-  options: { https: boolean; connectSources: string[] },
-): void {
+export function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean; connectSources: string[] }): void {
   const csp = contentSecurityPolicy(options.connectSources);
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('content-security-policy', csp);

@@ -57,8 +57,7 @@ export function registerTextSafety(app: FastifyInstance): void {
         return; // identity answers malformed JSON itself
       }
     }
-    const where =
-      findUnstorableText(request.params, '') ?? findUnstorableText(request.query, '') ?? (body === undefined ? null : findUnstorableText(body, ''));
+    const where = findUnstorableText(request.params, '') ?? findUnstorableText(request.query, '') ?? (body === undefined ? null : findUnstorableText(body, ''));
     if (!where) return;
     if (identity) return identityRefusal(reply, request, where);
     return sendError(reply, 400, `Invalid ${where}: ${UNSTORABLE_REASON}`, { errors: { [where]: [UNSTORABLE_REASON] } });

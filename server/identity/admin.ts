@@ -66,9 +66,12 @@ export class BuiltinAdmin implements IdentityAdmin {
     const username = normaliseUsername(String(input?.Username ?? ''));
     if (!EMAIL.test(username)) throw invalidParameter('Username should be an email.');
     const given = this.attributes(input.UserAttributes);
-    const password = input.TemporaryPassword === undefined ? generateTemporaryPassword() : assertAcceptablePassword(input.TemporaryPassword, 'other', 'temporaryPassword');
+    const password =
+      input.TemporaryPassword === undefined ? generateTemporaryPassword() : assertAcceptablePassword(input.TemporaryPassword, 'other', 'temporaryPassword');
     if (input.MessageAction !== undefined && input.MessageAction !== 'RESEND' && input.MessageAction !== 'SUPPRESS') {
-      throw invalidParameter("1 validation error detected: Value at 'messageAction' failed to satisfy constraint: Member must satisfy enum value set: [RESEND, SUPPRESS]");
+      throw invalidParameter(
+        "1 validation error detected: Value at 'messageAction' failed to satisfy constraint: Member must satisfy enum value set: [RESEND, SUPPRESS]",
+      );
     }
     if (input.MessageAction === 'RESEND') {
       const existing = await this.user(username);
@@ -183,7 +186,11 @@ export class BuiltinAdmin implements IdentityAdmin {
     if (!Number.isInteger(limit) || limit < 1 || limit > 60) {
       throw invalidParameter("1 validation error detected: Value at 'limit' failed to satisfy constraint: Member must have value less than or equal to 60");
     }
-    let query = this.ctx.db.selectFrom('identity.users').selectAll().orderBy('username').limit(limit + 1);
+    let query = this.ctx.db
+      .selectFrom('identity.users')
+      .selectAll()
+      .orderBy('username')
+      .limit(limit + 1);
     if (input.Filter) {
       const m = /^\s*([\w:]+)\s*(\^?=)\s*"((?:[^"\\]|\\.)*)"\s*$/.exec(input.Filter);
       if (!m) throw invalidParameter('Invalid search filter.');
@@ -212,8 +219,6 @@ export class BuiltinAdmin implements IdentityAdmin {
     const rows = (await query.execute()) as unknown as UserRow[];
     const page = rows.slice(0, limit);
     const users = page.map((r) => toIdentityUser(normalise(r as unknown as Record<string, unknown>)));
-    return rows.length > limit
-      ? { Users: users, PaginationToken: Buffer.from(page[page.length - 1].username).toString('base64url') }
-      : { Users: users };
+    return rows.length > limit ? { Users: users, PaginationToken: Buffer.from(page[page.length - 1].username).toString('base64url') } : { Users: users };
   }
 }

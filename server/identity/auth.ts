@@ -133,7 +133,16 @@ export class Auth {
     const real = Boolean(user?.srp_sealed);
     // The block carries the whole SRP state; single use is recorded when it is answered.
     const sid = randomBytes(32).toString('base64url');
-    const block: SecretBlock = { f: real ? 0 : 1, sid, sub: real ? user!.sub : randomUUID(), user: userId, A: A.toString(16), B: B.toString(16), b: b.toString(16), iat: Date.now() };
+    const block: SecretBlock = {
+      f: real ? 0 : 1,
+      sid,
+      sub: real ? user!.sub : randomUUID(),
+      user: userId,
+      A: A.toString(16),
+      B: B.toString(16),
+      b: b.toString(16),
+      iat: Date.now(),
+    };
     return {
       ChallengeName: 'PASSWORD_VERIFIER',
       ChallengeParameters: {
@@ -159,7 +168,17 @@ export class Auth {
     if (!when || Math.abs(when.getTime() - Date.now()) > CLOCK_SKEW_MS) throw Errors.incorrectCredentials();
     if (block.f !== 0) {
       // A simulated challenge for an unknown user: the same work, the same answer.
-      verifyClaim({ poolName: this.ctx.poolName, userId: block.user, verifierHex: this.simulatedVerifier(block.user).verifier, A: BigInt(`0x${block.A}`), B: BigInt(`0x${block.B}`), b: BigInt(`0x${block.b}`), secretBlock, timestamp, signature });
+      verifyClaim({
+        poolName: this.ctx.poolName,
+        userId: block.user,
+        verifierHex: this.simulatedVerifier(block.user).verifier,
+        A: BigInt(`0x${block.A}`),
+        B: BigInt(`0x${block.B}`),
+        b: BigInt(`0x${block.b}`),
+        secretBlock,
+        timestamp,
+        signature,
+      });
       await findUserBySub(this.ctx.db, block.sub);
       await sql`update identity.users set last_attempt_at = now() where sub = ${block.sub}`.execute(this.ctx.db);
       throw Errors.incorrectCredentials();
@@ -240,13 +259,7 @@ export class Auth {
 
   /** True when afterPassword() would go straight to tokens, with nothing to write or ask first. */
   private straightToTokens(user: UserRow): boolean {
-    return (
-      user.enabled &&
-      user.status === 'CONFIRMED' &&
-      user.failed_attempts === 0 &&
-      !user.lockout_until &&
-      !this.mfa.asksForSecondFactor(user)
-    );
+    return user.enabled && user.status === 'CONFIRMED' && user.failed_attempts === 0 && !user.lockout_until && !this.mfa.asksForSecondFactor(user);
   }
 
   /** Account state checks, then the next challenge or the tokens. */

@@ -71,7 +71,11 @@ export async function consumeCode(
   const expected = Buffer.from(row.code_hash);
   const given = Buffer.from(digest(ctx, sub, purpose, options.attribute ?? row.attribute ?? null, code));
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-    await db.updateTable('identity.codes').set({ attempts: row.attempts + 1 }).where('id', '=', row.id).execute();
+    await db
+      .updateTable('identity.codes')
+      .set({ attempts: row.attempts + 1 })
+      .where('id', '=', row.id)
+      .execute();
     throw mismatch();
   }
   const spent = await db

@@ -16,14 +16,7 @@ export interface AttributeType {
   Value: string;
 }
 
-export type UserStatus =
-  | 'UNCONFIRMED'
-  | 'CONFIRMED'
-  | 'FORCE_CHANGE_PASSWORD'
-  | 'RESET_REQUIRED'
-  | 'ARCHIVED'
-  | 'UNKNOWN'
-  | 'EXTERNAL_PROVIDER';
+export type UserStatus = 'UNCONFIRMED' | 'CONFIRMED' | 'FORCE_CHANGE_PASSWORD' | 'RESET_REQUIRED' | 'ARCHIVED' | 'UNKNOWN' | 'EXTERNAL_PROVIDER';
 
 export interface IdentityUser {
   /** The username (our pool uses the email, lower-cased). */

@@ -54,7 +54,12 @@ export async function sendCode(
         ? `Your ${clinic} sign-in code is`
         : `Your ${clinic} verification code is`;
   await ctx.mail.send(
-    { channel: to.channel, to: to.address, subject: `${SUBJECTS[purpose]} · ${clinic}`, body: `${lead} ${code}\n\nIf you did not ask for it, ignore this message.` },
+    {
+      channel: to.channel,
+      to: to.address,
+      subject: `${SUBJECTS[purpose]} · ${clinic}`,
+      body: `${lead} ${code}\n\nIf you did not ask for it, ignore this message.`,
+    },
     db,
   );
 }

@@ -24,10 +24,7 @@ export const Errors = {
   sessionInvalid: e('NotAuthorizedException', 'Invalid session for the user.'),
   usernameExists: e('UsernameExistsException', 'An account with the given email already exists.'),
   aliasExists: e('AliasExistsException', 'An account with the email already exists.'),
-  noVerifiedContact: e(
-    'InvalidParameterException',
-    'Cannot reset password for the user as there is no registered/verified email or phone_number',
-  ),
+  noVerifiedContact: e('InvalidParameterException', 'Cannot reset password for the user as there is no registered/verified email or phone_number'),
   limitExceeded: e('LimitExceededException', 'Attempt limit exceeded, please try after some time.'),
   tooManyRequests: e('TooManyRequestsException', 'Too many requests, please try after some time.'),
   invalidRefreshToken: e('NotAuthorizedException', 'Invalid Refresh Token'),
@@ -39,10 +36,7 @@ export const Errors = {
   accessTokenInvalid: e('NotAuthorizedException', 'Invalid Access Token'),
   signUpNotPermitted: e('NotAuthorizedException', 'SignUp is not permitted for this user pool'),
   missingAuthentication: e('MissingAuthenticationTokenException', 'Missing Authentication Token'),
-  invalidSignature: e(
-    'UnrecognizedClientException',
-    'The security token included in the request is invalid.',
-  ),
+  invalidSignature: e('UnrecognizedClientException', 'The security token included in the request is invalid.'),
 } as const;
 
 export function invalidParameter(message: string): IdentityError {
@@ -50,8 +44,5 @@ export function invalidParameter(message: string): IdentityError {
 }
 
 export function validation(field: string, constraint: string): IdentityError {
-  return new IdentityError(
-    'InvalidParameterException',
-    `1 validation error detected: Value at '${field}' failed to satisfy constraint: ${constraint}`,
-  );
+  return new IdentityError('InvalidParameterException', `1 validation error detected: Value at '${field}' failed to satisfy constraint: ${constraint}`);
 }

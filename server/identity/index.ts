@@ -102,9 +102,7 @@ export async function createIdentityRuntime(config: ServerConfig, db: Db, deps: 
   const log = deps.log ?? pino({ level: 'silent' });
   const secret = resolveIdentitySecret(config);
   const pool = await ensurePool(db, config.identity.poolId);
-  const mail =
-    deps.mail ??
-    createMailTransport({ kind: config.mail.transport, smtpUrl: config.mail.smtpUrl, fromAddress: config.supportEmail, db, log });
+  const mail = deps.mail ?? createMailTransport({ kind: config.mail.transport, smtpUrl: config.mail.smtpUrl, fromAddress: config.supportEmail, db, log });
   const issuer = `${config.publicUrl}/identity/${pool.poolId}`;
   const service = new BuiltinIdentityService({
     db,

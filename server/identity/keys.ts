@@ -48,9 +48,7 @@ export class SigningKeys {
     const next = new Map<string, SigningKey>();
     for (const r of rows) {
       const existing = this.keys.get(r.kid);
-      const privateKey =
-        existing?.privateKey ??
-        createPrivateKey({ key: this.openPrivateKey(r.private_sealed), format: 'der', type: 'pkcs8' });
+      const privateKey = existing?.privateKey ?? createPrivateKey({ key: this.openPrivateKey(r.private_sealed), format: 'der', type: 'pkcs8' });
       const publicJwk = (typeof r.public_jwk === 'string' ? JSON.parse(r.public_jwk) : r.public_jwk) as JWK;
       next.set(r.kid, {
         kid: r.kid,
@@ -83,12 +81,7 @@ export class SigningKeys {
     const jwk = { ...publicKey.export({ format: 'jwk' }), kid, alg: 'RS256', use: 'sig' } as JWK;
     const der = privateKey.export({ format: 'der', type: 'pkcs8' });
     await this.ctx.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('identity.signing_keys')
-        .set({ retired_at: new Date() })
-        .where('token_use', '=', use)
-        .where('retired_at', 'is', null)
-        .execute();
+      await trx.updateTable('identity.signing_keys').set({ retired_at: new Date() }).where('token_use', '=', use).where('retired_at', 'is', null).execute();
       await trx
         .insertInto('identity.signing_keys')
         .values({

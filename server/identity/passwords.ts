@@ -23,7 +23,10 @@ export function policyViolation(password: string): string | null {
  */
 export function assertAcceptablePassword(password: unknown, style: 'signUp' | 'other', field = 'password'): string {
   if (typeof password !== 'string' || password.length === 0) {
-    throw new IdentityError('InvalidParameterException', `1 validation error detected: Value at '${field}' failed to satisfy constraint: Member must not be null`);
+    throw new IdentityError(
+      'InvalidParameterException',
+      `1 validation error detected: Value at '${field}' failed to satisfy constraint: Member must not be null`,
+    );
   }
   if (password.length > MAX_PASSWORD_LENGTH) {
     throw new IdentityError(

@@ -35,10 +35,7 @@ export async function ensurePool(db: Db, pinnedPoolId: string | null): Promise<P
   await sql`insert into identity.pool (singleton, pool_id, client_id)
             values (true, ${pinnedPoolId ?? fresh.poolId}, ${fresh.clientId})
             on conflict (singleton) do nothing`.execute(db);
-  const row = await db
-    .selectFrom('identity.pool')
-    .select(['pool_id', 'client_id'])
-    .executeTakeFirstOrThrow();
+  const row = await db.selectFrom('identity.pool').select(['pool_id', 'client_id']).executeTakeFirstOrThrow();
   if (pinnedPoolId && row.pool_id !== pinnedPoolId) {
     await sql`update identity.pool set pool_id = ${pinnedPoolId}`.execute(db);
     return { poolId: pinnedPoolId, clientId: row.client_id };

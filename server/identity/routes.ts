@@ -152,7 +152,10 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
   const wellKnown = (path: string) => `/identity/:poolId/.well-known/${path}`;
   const poolCheck = (request: FastifyRequest<{ Params: { poolId: string } }>, reply: FastifyReply) => {
     if (request.params.poolId !== service.ctx.poolId) {
-      reply.code(404).type('application/json').send({ detail: `Not found: unknown user pool ${request.params.poolId.slice(0, 64)}` });
+      reply
+        .code(404)
+        .type('application/json')
+        .send({ detail: `Not found: unknown user pool ${request.params.poolId.slice(0, 64)}` });
       return false;
     }
     return true;

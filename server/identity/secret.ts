@@ -14,9 +14,7 @@ export class MissingIdentitySecretError extends Error {}
 export function resolveIdentitySecret(config: ServerConfig): string {
   if (config.identity.secret) return config.identity.secret;
   if (config.production) {
-    throw new MissingIdentitySecretError(
-      'IDENTITY_SECRET is required when NODE_ENV=production (it seals the identity service secrets at rest)',
-    );
+    throw new MissingIdentitySecretError('IDENTITY_SECRET is required when NODE_ENV=production (it seals the identity service secrets at rest)');
   }
   const file = path.join(config.dataDir, SECRET_FILE);
   try {
@@ -74,7 +72,10 @@ export function createSealer(secret: string): Sealer {
       return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]);
     },
     digest(purpose, value) {
-      return createHash('sha256').update(keyFor(`digest:${purpose}`)).update(value).digest('base64url');
+      return createHash('sha256')
+        .update(keyFor(`digest:${purpose}`))
+        .update(value)
+        .digest('base64url');
     },
   };
 }

@@ -23,7 +23,9 @@ function parseAmzDate(value: string): Date | null {
 export async function verifySigV4(request: SignedRequest, key: { accessKeyId: string; secretAccessKey: string }): Promise<boolean> {
   const auth = request.headers.authorization;
   if (typeof auth !== 'string') return false;
-  const m = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(auth);
+  const m = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(
+    auth,
+  );
   if (!m) return false;
   const [, accessKeyId, , region, service, signedHeaders, signature] = m;
   if (accessKeyId !== key.accessKeyId) return false;

@@ -89,10 +89,7 @@ export class Tokens implements AccessTokenVerifier {
       auth_time: authTime,
     };
     // Both signatures at once, each on a thread-pool thread.
-    const [AccessToken, IdToken] = await Promise.all([
-      this.sign('access', access, s.accessTokenMinutes, now),
-      this.sign('id', id, s.idTokenMinutes, now),
-    ]);
+    const [AccessToken, IdToken] = await Promise.all([this.sign('access', access, s.accessTokenMinutes, now), this.sign('id', id, s.idTokenMinutes, now)]);
     return { AccessToken, IdToken, ExpiresIn: s.accessTokenMinutes * 60, TokenType: 'Bearer' };
   }
 
@@ -161,7 +158,10 @@ export class Tokens implements AccessTokenVerifier {
         .where('rotated_at', 'is', null)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) return false;
-      await trx.insertInto('identity.refresh_tokens').values({ token_hash: hashToken(next), origin_jti: found.origin_jti }).execute();
+      await trx
+        .insertInto('identity.refresh_tokens')
+        .values({ token_hash: hashToken(next), origin_jti: found.origin_jti })
+        .execute();
       return true;
     });
     if (!spent) {

@@ -32,7 +32,9 @@ export function autoCloseHandler(clock: () => Date = () => new Date()): JobHandl
     if (!ticket || ticket.status !== 'solved' || !ticket.solved_at) return 'skipped';
     if (new Date(ticket.solved_at).getTime() !== Date.parse(String(job.payload.solved_at))) return 'skipped';
     const now = clock();
-    const step = stepTo(ticketLifecycle, 'solved', 'closed', { context: { by: 'clock', solvedAt: new Date(ticket.solved_at).toISOString(), now: now.toISOString() } });
+    const step = stepTo(ticketLifecycle, 'solved', 'closed', {
+      context: { by: 'clock', solvedAt: new Date(ticket.solved_at).toISOString(), now: now.toISOString() },
+    });
     // Due by the database's clock but not yet by this one (clocks drift): the queue retries later.
     if (!step) throw new NotYetDue();
     await setTicketStatus(trx, ticket.id, 'closed', now);

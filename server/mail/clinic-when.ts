@@ -6,7 +6,15 @@ import { readClinicFormat, type ClinicFormat } from '../api/clinic/data.ts';
 import type { Db } from '../db/database.ts';
 
 export function formatClinicWhen(instant: string | Date, format: Pick<ClinicFormat, 'locale' | 'timeZone'>): string {
-  return new Intl.DateTimeFormat(format.locale, { timeZone: format.timeZone, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(instant));
+  return new Intl.DateTimeFormat(format.locale, {
+    timeZone: format.timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(instant));
 }
 
 /** The instant as the clinic writes it, read from its current settings. */

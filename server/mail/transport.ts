@@ -76,13 +76,7 @@ async function record(db: Db, message: OutgoingMessage): Promise<number> {
   return Number(row.id);
 }
 
-export function createMailTransport(options: {
-  kind: 'outbox' | 'smtp';
-  smtpUrl: string | null;
-  fromAddress: string;
-  db: Db;
-  log: Logger;
-}): MailTransport {
+export function createMailTransport(options: { kind: 'outbox' | 'smtp'; smtpUrl: string | null; fromAddress: string; db: Db; log: Logger }): MailTransport {
   if (options.kind === 'outbox') {
     return {
       kind: 'outbox',
@@ -117,28 +111,22 @@ export function createMailTransport(options: {
 
 /** Newest first, optionally only one recipient's (case-insensitive). */
 export async function readOutbox(db: Db, to: string | null, limit = 100): Promise<OutboxRow[]> {
-  let query = db
-    .selectFrom('mail_outbox')
-    .select([
-      'id',
-      'channel',
-      'recipient as to',
-      'subject',
-      'body',
-      'created_at',
-    ])
-    .orderBy('id', 'desc')
-    .limit(limit);
+  let query = db.selectFrom('mail_outbox').select(['id', 'channel', 'recipient as to', 'subject', 'body', 'created_at']).orderBy('id', 'desc').limit(limit);
   if (to) query = query.where((eb) => eb(eb.fn('lower', ['recipient']), '=', to.toLowerCase()));
   const rows = await query.execute();
-  const files = rows.length === 0
-    ? []
-    : await db
-        .selectFrom('mail_outbox_attachments')
-        .select(['outbox_id', 'filename', 'content_type', 'size_bytes', 'sha256'])
-        .where('outbox_id', 'in', rows.map((r) => r.id))
-        .orderBy('id')
-        .execute();
+  const files =
+    rows.length === 0
+      ? []
+      : await db
+          .selectFrom('mail_outbox_attachments')
+          .select(['outbox_id', 'filename', 'content_type', 'size_bytes', 'sha256'])
+          .where(
+            'outbox_id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .orderBy('id')
+          .execute();
   return rows.map((r) => ({
     ...r,
     id: Number(r.id),

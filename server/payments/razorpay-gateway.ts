@@ -320,13 +320,20 @@ export function razorpayGateway(settings: RazorpaySettings, options: { fetch?: t
       // The SDK's check: hex HMAC-SHA256 of the body with the webhook secret. (Its 2.9.8 compares
       // the hex strings with ===; the signature is of the whole body, so a timing difference
       // tells a caller nothing it could use to forge another body's.)
-      if (!validateWebhookSignature(text, signature, settings.webhookSecret)) throw new WebhookRefused(401, 'X-Razorpay-Signature', 'The webhook signature does not match.');
+      if (!validateWebhookSignature(text, signature, settings.webhookSecret))
+        throw new WebhookRefused(401, 'X-Razorpay-Signature', 'The webhook signature does not match.');
       const eventId = header(headers, 'x-razorpay-event-id');
       if (!eventId) throw new WebhookRefused(400, 'x-razorpay-event-id', 'The webhook carries no x-razorpay-event-id.');
       return readEvent(text, eventId);
     },
     verifyCallback(query) {
-      const fields = ['razorpay_payment_id', 'razorpay_payment_link_id', 'razorpay_payment_link_reference_id', 'razorpay_payment_link_status', 'razorpay_signature'] as const;
+      const fields = [
+        'razorpay_payment_id',
+        'razorpay_payment_link_id',
+        'razorpay_payment_link_reference_id',
+        'razorpay_payment_link_status',
+        'razorpay_signature',
+      ] as const;
       const values = fields.map((field) => query[field]);
       if (!values.every((value): value is string => typeof value === 'string' && value.length > 0)) return null;
       const [payment_id, payment_link_id, payment_link_reference_id, payment_link_status, signature] = values;
@@ -345,7 +352,10 @@ export function razorpayGateway(settings: RazorpaySettings, options: { fetch?: t
 }
 
 /** The configured gateway, or null when online payments are off (PAYMENTS_PROVIDER unset or none). */
-export function paymentGatewayFrom(payments: { provider: string; razorpay: RazorpaySettings | null }, options?: { fetch?: typeof fetch }): RazorpayGateway | null {
+export function paymentGatewayFrom(
+  payments: { provider: string; razorpay: RazorpaySettings | null },
+  options?: { fetch?: typeof fetch },
+): RazorpayGateway | null {
   if (payments.provider !== 'razorpay' || !payments.razorpay) return null;
   return razorpayGateway(payments.razorpay, options);
 }

@@ -38,8 +38,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  const send = (reply: FastifyReply) =>
-    reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  const send = (reply: FastifyReply) => reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
   app.get('/', (_request, reply) => send(reply));
   return { send };
 }

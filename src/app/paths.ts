@@ -84,7 +84,10 @@ export function getHref(key: RouteKey, params: Params = {}, query?: Record<strin
 }
 
 /** Each therapy's visit chart route (spec §2: /client/{therapy}/{clientId}/visit/{visitId}). */
-const VISIT_CHART_ROUTES = { iv: 'ivVisit', hbot: 'hbotVisit', pet: 'petVisit', red_light: 'redLightVisit', fir: 'firVisit' } as const satisfies Record<Therapy, RouteKey>;
+const VISIT_CHART_ROUTES = { iv: 'ivVisit', hbot: 'hbotVisit', pet: 'petVisit', red_light: 'redLightVisit', fir: 'firVisit' } as const satisfies Record<
+  Therapy,
+  RouteKey
+>;
 
 /** Where a visit's chart lives, from the visit's therapy, client and id. */
 export function visitChartHref(visit: { therapy: Therapy; client: number; id: number }): string {

@@ -20,8 +20,7 @@ export const CONSENT_PROCESSING = 'Processing...';
 export const CONSENT_TICK_REQUIRED = 'Please accept the terms by checking the box';
 export const CONSENT_SAVE_FAILED = 'Failed to record consent. Please try again.';
 
-export const PROFILE_ERROR_NETWORK =
-  'Network error: Unable to connect to the API server. Please check your internet connection or contact support.';
+export const PROFILE_ERROR_NETWORK = 'Network error: Unable to connect to the API server. Please check your internet connection or contact support.';
 export const PROFILE_ERROR_401 = 'Authentication error: Your session may have expired. Please try logging in again.';
 export const PROFILE_ERROR_403 = "Authorization error: You don't have permission to access this resource.";
 export const PROFILE_ERROR_5XX = 'Server error: The server encountered an error. Please try again later.';
@@ -41,8 +40,7 @@ export const inactivityWarningText = (seconds: number) =>
 export const SIGNED_OUT_FOR_INACTIVITY = 'You were signed out after a period of inactivity.';
 
 export const NOT_AVAILABLE_TITLE = 'Not available yet';
-export const NOT_AVAILABLE_TEXT =
-  'This part of the clinic application has not been built yet. Everything you can reach from the navigation works.';
+export const NOT_AVAILABLE_TEXT = 'This part of the clinic application has not been built yet. Everything you can reach from the navigation works.';
 
 export const SIGN_OUT = 'Sign out';
 // Not fixed by the specification: the compact bar below 768 px (issue 24).
@@ -54,4 +52,5 @@ export const accountMenuLabel = (name: string) => `Account: ${name}`;
 export const PORTAL_READ_ONLY = "You are viewing this client's portal. It is read-only: changes are made from the client's record.";
 export const PORTAL_OPEN_RECORD = "Open the client's record";
 export const PORTAL_WRITE_REFUSED_TITLE = 'Only the client can use this page';
-export const PORTAL_WRITE_REFUSED_TEXT = "This page saves answers as the client, so it is not open in the read-only view. Make changes from the client's record.";
+export const PORTAL_WRITE_REFUSED_TEXT =
+  "This page saves answers as the client, so it is not open in the read-only view. Make changes from the client's record.";

@@ -27,7 +27,12 @@ export const PHONE_TOASTS_QUERY = '(max-width: 599.95px)';
 export function ToastProvider({ children }: { children: ReactNode }) {
   const phone = useMediaQuery(PHONE_TOASTS_QUERY);
   return (
-    <SnackbarProvider anchorOrigin={phone ? { vertical: 'bottom', horizontal: 'center' } : { vertical: 'top', horizontal: 'right' }} autoHideDuration={TOAST_DURATION_MS} maxSnack={3} Components={TOAST_COMPONENTS}>
+    <SnackbarProvider
+      anchorOrigin={phone ? { vertical: 'bottom', horizontal: 'center' } : { vertical: 'top', horizontal: 'right' }}
+      autoHideDuration={TOAST_DURATION_MS}
+      maxSnack={3}
+      Components={TOAST_COMPONENTS}
+    >
       <ShellNotify>{children}</ShellNotify>
     </SnackbarProvider>
   );

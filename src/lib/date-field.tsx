@@ -66,7 +66,21 @@ function useDraft(value: string, read: (value: string) => Dayjs | null, write: (
   return [state.value === value ? state.draft : read(value), change] as const;
 }
 
-export function DateField({ label, value, onChange, name, error, helperText, required, fullWidth, size, disabled, disableFuture, minDate, maxDate }: DateFieldProps) {
+export function DateField({
+  label,
+  value,
+  onChange,
+  name,
+  error,
+  helperText,
+  required,
+  fullWidth,
+  size,
+  disabled,
+  disableFuture,
+  minDate,
+  maxDate,
+}: DateFieldProps) {
   const [draft, setDraft] = useDraft(value, fromDay, toDay);
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={adapterLocale()}>

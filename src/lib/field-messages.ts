@@ -68,7 +68,11 @@ const FORMAT_SENTENCES: Record<string, (label: string) => string> = {
 
 /** The on-screen name of a field path ("goals.0.description" → "Description"). */
 export function fieldLabel(field: string): string {
-  const last = field.split('.').filter((part) => !/^\d+$/.test(part)).pop() ?? field;
+  const last =
+    field
+      .split('.')
+      .filter((part) => !/^\d+$/.test(part))
+      .pop() ?? field;
   if (last === 'zipcode') return postalCodeLabel();
   if (FIELD_LABELS[last]) return FIELD_LABELS[last];
   return last.trim() ? words(last) : 'This field';

@@ -146,7 +146,12 @@ export function formatNumber(value: number | null | undefined): string {
 export function formatCurrency(rupees: number | null | undefined): string {
   if (rupees === null || rupees === undefined || Number.isNaN(rupees)) return NOTHING;
   const whole = Number.isInteger(rupees);
-  return numberFormat(`inr:${whole}`, { style: 'currency', currency: 'INR', minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: whole ? 0 : 2 }).format(rupees);
+  return numberFormat(`inr:${whole}`, {
+    style: 'currency',
+    currency: 'INR',
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: whole ? 0 : 2,
+  }).format(rupees);
 }
 
 /** ₹1,18,000.50 from integer paise, always with two decimals: the figures of a bill (issue 34). */

@@ -29,12 +29,22 @@ let nurse: E2eAccount;
 const records = { prospect: '', chart: '' };
 
 beforeAll(async () => {
-  server = await startServer({ env: { ADMIN_EMAIL, ADMIN_TEMP_PASSWORD: ADMIN_TEMP, MAIL_TRANSPORT: 'outbox', LOG_LEVEL: 'warn', DATABASE_URL: '' }, dataDir: await migratedDataDir('clinic-e2e-a11y-'), timeoutMs: 240_000 });
+  server = await startServer({
+    env: { ADMIN_EMAIL, ADMIN_TEMP_PASSWORD: ADMIN_TEMP, MAIL_TRANSPORT: 'outbox', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    dataDir: await migratedDataDir('clinic-e2e-a11y-'),
+    timeoutMs: 240_000,
+  });
   browser = await launchBrowser();
   const admin = await completeFirstSignIn(server.baseUrl, ADMIN_EMAIL, ADMIN_TEMP);
   client = await createAccount(server.baseUrl, admin.AccessToken, 'CLIENT', 'a11y');
   nurse = await createAccount(server.baseUrl, admin.AccessToken, 'NURSE', 'a11y');
-  const prospect = await call(server.baseUrl, admin.AccessToken, 'POST', '/discovery/prospects', { first_name: 'Lakshmi', last_name: 'Iyer', email: 'lakshmi-a11y@clinic.test', source: 'website_form', questionnaire: { message: 'I sleep badly.' } });
+  const prospect = await call(server.baseUrl, admin.AccessToken, 'POST', '/discovery/prospects', {
+    first_name: 'Lakshmi',
+    last_name: 'Iyer',
+    email: 'lakshmi-a11y@clinic.test',
+    source: 'website_form',
+    questionnaire: { message: 'I sleep badly.' },
+  });
   expect(prospect.status, JSON.stringify(prospect.body)).toBe(201);
   records.prospect = getHref('clientDiscovery', { clientId: prospect.body.id });
   // Only a nurse or doctor charts.

@@ -102,7 +102,13 @@ beforeAll(async () => {
   expect(service.status).toBe(201);
   hbot = service.body.id;
   // Bookable online and paid at the visit: what a client books in the portal without a package.
-  const consultation = await api('POST', '/appointments/services', { name: 'Nurse consultation', therapy: 'consultation', duration_minutes: 30, delivered_by: ['NURSE'], bookable_online: true });
+  const consultation = await api('POST', '/appointments/services', {
+    name: 'Nurse consultation',
+    therapy: 'consultation',
+    duration_minutes: 30,
+    delivered_by: ['NURSE'],
+    bookable_online: true,
+  });
   expect(consultation.status).toBe(201);
   consult = consultation.body.id;
   for (const [first, last, phone, abha] of [
@@ -110,7 +116,15 @@ beforeAll(async () => {
     ['Rohan', 'Mehta', '+919812345602', null],
     ['Meera', 'Nair', '+919812345603', null],
   ]) {
-    const res = await api('POST', '/users/users', { first_name: first, last_name: last, email: `${first!.toLowerCase()}@clinic.test`, phone_number: phone, role: 'CLIENT', date_of_birth: '1988-04-12', ...(abha ? { abha_number: abha } : {}) });
+    const res = await api('POST', '/users/users', {
+      first_name: first,
+      last_name: last,
+      email: `${first!.toLowerCase()}@clinic.test`,
+      phone_number: phone,
+      role: 'CLIENT',
+      date_of_birth: '1988-04-12',
+      ...(abha ? { abha_number: abha } : {}),
+    });
     expect(res.status).toBe(201);
     clients[first!] = res.body.id;
   }
@@ -144,7 +158,13 @@ const chamberTaken = (hour: number) => `Chamber A is taken from ${formatClock(ho
 
 /** The appointments of a client on the server, as the admin reads them. */
 async function appointmentsOf(client: number) {
-  return (await api('GET', `/appointments/appointments?client=${client}`)).body as Array<{ id: number; start: string; end: string; status: string; rescheduled_to: number | null }>;
+  return (await api('GET', `/appointments/appointments?client=${client}`)).body as Array<{
+    id: number;
+    start: string;
+    end: string;
+    status: string;
+    rescheduled_to: number | null;
+  }>;
 }
 
 /** Books through the dialog, finding the client by `search` (a name, a phone or an ABHA number). */
@@ -347,7 +367,9 @@ describe('/appointments at 1280 px', () => {
     const created = await api('POST', '/appointments/appointments', { client: clients.Meera, service: hbot, staff: world.accounts.NURSE!.id, start });
     expect(created.status).toBe(201);
     // Allergies and an alert note on the profile show on every appointment of hers (issue 24).
-    expect((await api('PATCH', `/users/user-profiles/${clients.Meera}`, { allergies: 'Penicillin', alert_notes: 'Faints at the sight of needles' })).status).toBe(200);
+    expect(
+      (await api('PATCH', `/users/user-profiles/${clients.Meera}`, { allergies: 'Penicillin', alert_notes: 'Faints at the sight of needles' })).status,
+    ).toBe(200);
     const { context, page, errors } = await openAs('NURSE', 1280);
     await page.getByRole('button', { name: 'Day', exact: true }).click();
     const day = localTime(ZONE, Date.parse(start)).date;
@@ -399,12 +421,20 @@ describe('/appointments at 1280 px', () => {
  */
 async function portalBookingSeen(width: number) {
   const start = new Date(Math.ceil(Date.now() / 900_000) * 900_000 + (width === 360 ? 5 : 4) * 3_600_000).toISOString();
-  const booked = await call(world.server.baseUrl, meeraToken, 'POST', '/appointments/appointments', { client: clients.Meera, service: consult, start, channel: 'in_clinic' });
+  const booked = await call(world.server.baseUrl, meeraToken, 'POST', '/appointments/appointments', {
+    client: clients.Meera,
+    service: consult,
+    start,
+    channel: 'in_clinic',
+  });
   expect(booked.status, JSON.stringify(booked.body)).toBe(201);
   const { context, page, errors } = await openAs('RECEPTION', width);
   await page.getByText(portalBookingsToast(1)).waitFor();
   const list = page.getByTestId('new-portal-bookings');
-  await list.locator(`[data-appointment="${booked.body.id}"]`).getByText(/Nurse consultation · Meera Nair/).waitFor();
+  await list
+    .locator(`[data-appointment="${booked.body.id}"]`)
+    .getByText(/Nurse consultation · Meera Nair/)
+    .waitFor();
   // The count on the Appointments link: in the bar at 1280 px, in the drawer at 360 px.
   if (width === 360) await page.getByRole('button', { name: 'Open navigation' }).click();
   const count = page.getByRole('navigation', { name: 'Main' }).getByTestId('portal-bookings-count').locator('.MuiBadge-badge').first();
@@ -413,7 +443,11 @@ async function portalBookingSeen(width: number) {
   // At a phone's width the toast covers neither the menu nor the clinic's name nor the page's title (issue 32).
   if (width === 360) {
     const toast = (await page.getByText(portalBookingsToast(1)).boundingBox())!;
-    for (const covered of [page.getByRole('button', { name: 'Open navigation' }), page.getByTestId('clinic-name'), page.getByRole('heading', { level: 1 }).first()]) {
+    for (const covered of [
+      page.getByRole('button', { name: 'Open navigation' }),
+      page.getByTestId('clinic-name'),
+      page.getByRole('heading', { level: 1 }).first(),
+    ]) {
       if ((await covered.count()) === 0) continue;
       const box = (await covered.boundingBox())!;
       const overlaps = toast.x < box.x + box.width && box.x < toast.x + toast.width && toast.y < box.y + box.height && box.y < toast.y + toast.height;
@@ -438,7 +472,9 @@ async function portalBookingSeen(width: number) {
   expect((await answered).status()).toBe(200);
   await page.getByTestId('calendar-date').waitFor();
   if (width === 360) await page.getByRole('button', { name: 'Open navigation' }).click();
-  await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).getByTestId('portal-bookings-count').locator('.MuiBadge-invisible').count()).toBeGreaterThan(0);
+  await expect
+    .poll(() => page.getByRole('navigation', { name: 'Main' }).getByTestId('portal-bookings-count').locator('.MuiBadge-invisible').count())
+    .toBeGreaterThan(0);
   expect(await list.count()).toBe(0);
   expectNoConsoleErrors(errors);
   await context.close();
@@ -450,7 +486,11 @@ async function receptionToken(): Promise<string> {
   const res = await fetch(`${world.server.baseUrl}/identity`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-    body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.amplify.auth.user_pool_client_id, AuthParameters: { USERNAME: world.accounts.RECEPTION!.email, PASSWORD: world.accounts.RECEPTION!.password } }),
+    body: JSON.stringify({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: config.amplify.auth.user_pool_client_id,
+      AuthParameters: { USERNAME: world.accounts.RECEPTION!.email, PASSWORD: world.accounts.RECEPTION!.password },
+    }),
   });
   return ((await res.json()) as { AuthenticationResult: { AccessToken: string } }).AuthenticationResult.AccessToken;
 }
@@ -511,7 +551,10 @@ describe('/appointments at 360 px', () => {
     // with the clinic's check-in window widened to reach it (the back office's setting).
     expect((await api('PATCH', '/appointments/hours', { check_in_window_hours: 8 })).status).toBe(200);
     const today = localTime(ZONE, Date.now()).date;
-    const free = await api('GET', `/appointments/availability?service=${hbot}&staff=${world.accounts.NURSE!.id}&date_from=${today}&date_to=${addDays(today, 1)}`);
+    const free = await api(
+      'GET',
+      `/appointments/availability?service=${hbot}&staff=${world.accounts.NURSE!.id}&date_from=${today}&date_to=${addDays(today, 1)}`,
+    );
     const soon = (free.body.slots as { start: string }[]).find((slot) => Date.parse(slot.start) > Date.now() + 15 * 60_000);
     expect(soon && Date.parse(soon.start) - Date.now(), 'a free time within the widened window').toBeLessThan(7 * 3_600_000);
     const start = soon!.start;

@@ -10,7 +10,14 @@ import { AUDIT_ACTION_WORDS, AUDIT_FILTER_LABEL, AUDIT_OUTCOME_WORDS } from '../
 import { LABS_SECTION } from '../../src/features/labs/client-labs-texts.ts';
 import { BANNER_ALERT, BANNER_ALLERGIES, RECORD_TAB_LABELS } from '../../src/features/clients/record/texts.ts';
 import { VISITS_SECTION } from '../../src/features/visits/client-visits-texts.ts';
-import { DEFINE_PACKAGES, NO_PACKAGES_DEFINED, PACKAGE_BALANCE, PACKAGE_SOLD, SELL_PACKAGE, SESSIONS_LEFT } from '../../src/features/appointments/client-appointments-texts.ts';
+import {
+  DEFINE_PACKAGES,
+  NO_PACKAGES_DEFINED,
+  PACKAGE_BALANCE,
+  PACKAGE_SOLD,
+  SELL_PACKAGE,
+  SESSIONS_LEFT,
+} from '../../src/features/appointments/client-appointments-texts.ts';
 import { NEW_PLAN, TAB_LABELS } from '../../src/features/appointments/scheduling/texts.ts';
 import { ROLE_LABELS } from '../../src/lib/staff/format.ts';
 import { launchBrowser } from '../support/browser.ts';
@@ -48,10 +55,18 @@ beforeAll(async () => {
   });
   expect(res.status).toBe(201);
   clientId = res.body.id;
-  const patch = await call(server.baseUrl, world.adminToken, 'PATCH', `/users/user-profiles/${clientId}`, { allergies: 'Penicillin', alert_notes: 'Faints during blood draws' });
+  const patch = await call(server.baseUrl, world.adminToken, 'PATCH', `/users/user-profiles/${clientId}`, {
+    allergies: 'Penicillin',
+    alert_notes: 'Faints during blood draws',
+  });
   expect(patch.status).toBe(200);
   // 'Other' tickets are every clinical role's (machines/staff/work-routing.ts), so the nurse's timeline lists it.
-  const ticket = await call(server.baseUrl, world.adminToken, 'POST', '/support/tickets', { client: clientId, category: 'other', subject: 'Invoice sent twice', message: 'Called the desk about a second invoice.' });
+  const ticket = await call(server.baseUrl, world.adminToken, 'POST', '/support/tickets', {
+    client: clientId,
+    category: 'other',
+    subject: 'Invoice sent twice',
+    message: 'Called the desk about a second invoice.',
+  });
   expect(ticket.status).toBe(201);
 });
 
@@ -94,7 +109,10 @@ describe.each([1280, 360])('the client record at %i px', (width) => {
     await page.getByText('Father — diabetes, from age 52').waitFor();
     expect(await page.getByRole('tab', { name: RECORD_TAB_LABELS.onboarding }).getAttribute('aria-selected')).toBe('true');
     // The left navigation (expanded from 1024 px; a menu below) marks Clients while a record is open.
-    if (width >= 1024) expect(await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Clients' }).getAttribute('class')).toContain('Mui-selected');
+    if (width >= 1024)
+      expect(await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Clients' }).getAttribute('class')).toContain(
+        'Mui-selected',
+      );
     await notWider(page);
 
     // Scrolled to the bottom, the banner is still on screen.
@@ -172,7 +190,16 @@ describe('the audit tab in the browser', () => {
 describe('selling a package (issue 32)', () => {
   it('says why it cannot while none is defined, links ADMIN to where packages are defined, where the therapy is chosen from a list', async () => {
     // A service delivers HBOT; no package is defined yet on this fresh clinic.
-    expect((await call(world.server.baseUrl, world.adminToken, 'POST', '/appointments/services', { name: 'HBOT 60 min', therapy: 'hbot', duration_minutes: 60, delivered_by: ['NURSE'] })).status).toBe(201);
+    expect(
+      (
+        await call(world.server.baseUrl, world.adminToken, 'POST', '/appointments/services', {
+          name: 'HBOT 60 min',
+          therapy: 'hbot',
+          duration_minutes: 60,
+          delivered_by: ['NURSE'],
+        })
+      ).status,
+    ).toBe(201);
     const { context, page, errors } = await pageAs(browser, world.server.baseUrl, world.accounts.ADMIN!);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`/client/${clientId}/details?tab=appointments`);
@@ -193,7 +220,9 @@ describe('selling a package (issue 32)', () => {
     await page.getByRole('option', { name: 'HBOT', exact: true }).click();
     await dialog.getByRole('button', { name: 'Save package' }).click();
     await dialog.waitFor({ state: 'detached' });
-    expect((await call(world.server.baseUrl, world.adminToken, 'GET', '/appointments/package-plans')).body).toMatchObject([{ name: 'HBOT ten', therapy: 'hbot' }]);
+    expect((await call(world.server.baseUrl, world.adminToken, 'GET', '/appointments/package-plans')).body).toMatchObject([
+      { name: 'HBOT ten', therapy: 'hbot' },
+    ]);
     await page.goto(`/client/${clientId}/details?tab=appointments`);
     await balance.getByRole('button', { name: SELL_PACKAGE }).click();
     const sale = page.getByRole('dialog', { name: SELL_PACKAGE });

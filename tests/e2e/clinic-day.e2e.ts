@@ -42,7 +42,16 @@ import { LAB_DESK_TEXT as D } from '../../src/features/labs/desk-texts.ts';
 import { SESSIONS_LEFT } from '../../src/features/appointments/client-appointments-texts.ts';
 import { BOOKING_TEXT as B } from '../../src/features/appointments/portal-booking-texts.ts';
 import { LABS_TEXT as L } from '../../src/features/labs/texts.ts';
-import { HOURS_LABEL, HOURS_TITLE, NEW_USER, NO_WORKING_HOURS, SAVE_HOURS, TOASTS, USERS_SEARCH_LABEL, USERS_TITLE } from '../../src/features/clients/users-texts.ts';
+import {
+  HOURS_LABEL,
+  HOURS_TITLE,
+  NEW_USER,
+  NO_WORKING_HOURS,
+  SAVE_HOURS,
+  TOASTS,
+  USERS_SEARCH_LABEL,
+  USERS_TITLE,
+} from '../../src/features/clients/users-texts.ts';
 import { VISIT_TEXT as V } from '../../src/features/visits/texts.ts';
 import { VISIT_PREPARATION } from '../../machines/portal/visit-preparation.ts';
 import { TEXTS as SIGN_IN } from '../../machines/sign-in/texts.ts';
@@ -84,7 +93,15 @@ beforeAll(async () => {
   // The demo clinic, seeded into a migrated PGlite by `npm run seed:demo`'s own script.
   const dataDir = await migratedDataDir('clinic-e2e-day-');
   const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed-demo.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_EMAIL: 'day-admin@clinic.test', ADMIN_TEMP_PASSWORD: 'Temp#Staff1234', MAIL_TRANSPORT: 'outbox', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      ADMIN_EMAIL: 'day-admin@clinic.test',
+      ADMIN_TEMP_PASSWORD: 'Temp#Staff1234',
+      MAIL_TRANSPORT: 'outbox',
+      LOG_LEVEL: 'warn',
+    },
     encoding: 'utf8',
     timeout: 600_000,
   });
@@ -95,7 +112,14 @@ beforeAll(async () => {
   adminToken = await tokenOf(server.baseUrl, demoStaff('SUPER_ADMIN').email, DEMO_PASSWORD);
 
   // Open round the clock with five-minute slots and no notice; a spare chamber (see the header).
-  await ok(api('PATCH', '/appointments/hours', { clinic_hours: EVERY_DAY.map((weekday) => ({ weekday, opens: '00:00', closes: '24:00' })), slot_minutes: 5, min_notice_minutes: 0 }), 'hours');
+  await ok(
+    api('PATCH', '/appointments/hours', {
+      clinic_hours: EVERY_DAY.map((weekday) => ({ weekday, opens: '00:00', closes: '24:00' })),
+      slot_minutes: 5,
+      min_notice_minutes: 0,
+    }),
+    'hours',
+  );
   await ok(api('POST', '/appointments/resources', { name: 'Chamber for the day', kind: 'hbot_chamber' }), 'chamber');
 
   // The first demo client with an HBOT package and an alert on her record.
@@ -104,8 +128,11 @@ beforeAll(async () => {
     const found = (await ok(api('GET', `/users/users?search=${encodeURIComponent(people[i].email)}`), 'client')).results[0];
     const profile = await ok(api('GET', `/users/user-profiles/${found.id}`), 'profile');
     const packages = await ok(api('GET', `/appointments/packages?client=${found.id}`), 'packages');
-    const hbot = (Array.isArray(packages) ? packages : packages.results).find((p: { therapy: string; sessions_left: number }) => p.therapy === 'hbot' && p.sessions_left > 1);
-    if (profile.alert_notes && hbot && profile.hipaa_consent) client = { id: found.id, email: people[i].email, name: `${people[i].first_name} ${people[i].last_name}`, alert: profile.alert_notes };
+    const hbot = (Array.isArray(packages) ? packages : packages.results).find(
+      (p: { therapy: string; sessions_left: number }) => p.therapy === 'hbot' && p.sessions_left > 1,
+    );
+    if (profile.alert_notes && hbot && profile.hipaa_consent)
+      client = { id: found.id, email: people[i].email, name: `${people[i].first_name} ${people[i].last_name}`, alert: profile.alert_notes };
   }
   expect(client, 'a demo client with an HBOT package and an alert').toBeTruthy();
 }, 900_000);
@@ -241,7 +268,10 @@ describe('a clinic day on the demo data', () => {
     await page.getByRole('button', { name: NEW_APPOINTMENT }).click();
     const dialog = page.getByRole('dialog', { name: NEW_APPOINTMENT });
     await dialog.getByLabel(CLIENT_SEARCH).fill(client.name);
-    await page.getByRole('option', { name: new RegExp(client.name) }).first().click();
+    await page
+      .getByRole('option', { name: new RegExp(client.name) })
+      .first()
+      .click();
     await dialog.getByLabel(SERVICE).click();
     await page.getByRole('option', { name: 'HBOT dive' }).click();
     await dialog.getByLabel(STAFF, { exact: true }).click();
@@ -253,7 +283,11 @@ describe('a clinic day on the demo data', () => {
     await dialog.getByRole('button', { name: BOOK }).click();
     await page.getByText(bookedToast(1)).waitFor();
     await dialog.waitFor({ state: 'detached' });
-    const hers = (await ok(api('GET', `/appointments/appointments?client=${client.id}`), 'appointments')) as Array<{ id: number; start: string; status: string }>;
+    const hers = (await ok(api('GET', `/appointments/appointments?client=${client.id}`), 'appointments')) as Array<{
+      id: number;
+      start: string;
+      status: string;
+    }>;
     const ours = hers.filter((a) => a.status === 'booked').sort((a, b) => b.id - a.id)[0];
     appointment = { id: ours.id, start: ours.start };
     expect(Date.parse(appointment.start) - Date.now()).toBeLessThan(15 * 60_000);
@@ -268,7 +302,7 @@ describe('a clinic day on the demo data', () => {
     await context.close();
   });
 
-  it('the new NURSE starts from the panel, charts with the client\'s alert in view and completes', async () => {
+  it("the new NURSE starts from the panel, charts with the client's alert in view and completes", async () => {
     const nurse = { email: NEW_NURSE.email, password: NEW_NURSE.password };
     const { context, page, errors } = await staffPage(nurse, '/appointments');
     await openAppointment(page, appointment.id);
@@ -317,7 +351,10 @@ describe('a clinic day on the demo data', () => {
     await balance.getByText(new RegExp(SESSIONS_LEFT(packageLeftBefore - 1, 0).replace(/ 0 /, ' \\d+ '))).waitFor();
     // And its row there says the chart is signed, by whom.
     const signed = (await ok(api('GET', `/appointments/appointments/${appointment.id}`), 'appointment')).chart;
-    await page.getByText(`${CHART_LABEL}: ${chartStatusText(signed)}`).first().waitFor();
+    await page
+      .getByText(`${CHART_LABEL}: ${chartStatusText(signed)}`)
+      .first()
+      .waitFor();
     expect(chartStatusText(signed)).toBe(signedBy(signed.signed_by_name));
     await seen(page, doctor, 'package-balance');
     expectNoConsoleErrors(errors);
@@ -374,11 +411,18 @@ describe('a clinic day on the demo data', () => {
     }
     const order = await ok(api('GET', `/labs/orders/${orderId}`), 'order');
     const person = order.people[0].name;
-    for (const [marker, unit, value] of [['Haemoglobin', 'g/dL', '13.4'], ['White blood cells', '10³/µL', '6.2'], ['Platelets', '10³/µL', '240']]) {
+    for (const [marker, unit, value] of [
+      ['Haemoglobin', 'g/dL', '13.4'],
+      ['White blood cells', '10³/µL', '6.2'],
+      ['Platelets', '10³/µL', '240'],
+    ]) {
       const field = D.value(marker, unit, person);
       await card.getByRole('textbox', { name: field }).fill(value);
       await card.getByRole('button', { name: `${D.save} ${field}` }).click();
-      await desk.page.getByTestId('lab-desk-done').getByText(D.saved(marker, Number(value), unit, person)).waitFor({ timeout: 30_000 });
+      await desk.page
+        .getByTestId('lab-desk-done')
+        .getByText(D.saved(marker, Number(value), unit, person))
+        .waitFor({ timeout: 30_000 });
     }
     await seen(desk.page, nurse, D.pageTitle);
     await card.getByRole('button', { name: D.move.ready }).click();
@@ -435,7 +479,9 @@ describe('a clinic day on the demo data', () => {
     const byWho = new Map<string, typeof visited>();
     for (const v of visited) byWho.set(v.who.email, [...(byWho.get(v.who.email) ?? []), v]);
     // The walk's pages, as each of its five people saw them: a pass over nothing would prove nothing.
-    expect([...byWho.keys()].sort()).toEqual([client.email, NEW_NURSE.email, demoStaff('ADMIN').email, demoStaff('DOCTOR').email, demoStaff('RECEPTION').email].sort());
+    expect([...byWho.keys()].sort()).toEqual(
+      [client.email, NEW_NURSE.email, demoStaff('ADMIN').email, demoStaff('DOCTOR').email, demoStaff('RECEPTION').email].sort(),
+    );
     expect(visited.length).toBeGreaterThanOrEqual(10);
     for (const [email, pages] of byWho) {
       const isClient = email === client.email;

@@ -29,7 +29,11 @@ let distDir: string;
 
 beforeAll(async () => {
   distDir = await privateBuild('cognitive');
-  server = await startServer({ env: { ADMIN_EMAIL, ADMIN_TEMP_PASSWORD: ADMIN_TEMP, MAIL_TRANSPORT: 'outbox', LOG_LEVEL: 'warn', DATABASE_URL: '', DIST_DIR: distDir }, dataDir: await migratedDataDir('clinic-e2e-cognitive-'), timeoutMs: 240_000 });
+  server = await startServer({
+    env: { ADMIN_EMAIL, ADMIN_TEMP_PASSWORD: ADMIN_TEMP, MAIL_TRANSPORT: 'outbox', LOG_LEVEL: 'warn', DATABASE_URL: '', DIST_DIR: distDir },
+    dataDir: await migratedDataDir('clinic-e2e-cognitive-'),
+    timeoutMs: 240_000,
+  });
   browser = await launchBrowser();
   const admin = await completeFirstSignIn(server.baseUrl, ADMIN_EMAIL, ADMIN_TEMP);
   client = await createAccount(server.baseUrl, admin.AccessToken, 'CLIENT', 'cognitive');
@@ -74,8 +78,15 @@ const battery = (p: Page) => p.locator('[data-battery]');
 const fitsWidth = (p: Page) =>
   p.evaluate(() => {
     if (document.documentElement.scrollWidth <= window.innerWidth) return true;
-    const out = [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5 && e.getClientRects().length > 0);
-    return out.slice(0, 5).map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].slice(0, 2).join('.')} ${Math.round(e.getBoundingClientRect().right)}px: ${(e.textContent ?? '').slice(0, 40)}`);
+    const out = [...document.querySelectorAll('body *')].filter(
+      (e) => e.getBoundingClientRect().right > window.innerWidth + 0.5 && e.getClientRects().length > 0,
+    );
+    return out
+      .slice(0, 5)
+      .map(
+        (e) =>
+          `${e.tagName.toLowerCase()}.${[...e.classList].slice(0, 2).join('.')} ${Math.round(e.getBoundingClientRect().right)}px: ${(e.textContent ?? '').slice(0, 40)}`,
+      );
   });
 
 async function waitView(p: Page, views: string[]) {
@@ -175,6 +186,9 @@ describe('cognitive assessment (Chromium)', () => {
     await context.close();
 
     await page.goto(`/user/cognitive-assessment/${client.id}`);
-    await page.locator('[data-instrument] [data-field="instrument-total"]').filter({ hasText: T.scoreOutOf(26, 30) }).waitFor({ timeout: 20_000 });
+    await page
+      .locator('[data-instrument] [data-field="instrument-total"]')
+      .filter({ hasText: T.scoreOutOf(26, 30) })
+      .waitFor({ timeout: 20_000 });
   }, 120_000);
 });

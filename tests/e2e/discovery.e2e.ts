@@ -33,9 +33,19 @@ beforeAll(async () => {
   expect(
     // Open round the clock in five-minute slots with no notice: the first free time is minutes away
     // whenever this runs, and a note is signed only once its visit has begun (issue 32).
-    (await api('PATCH', '/appointments/hours', { clinic_hours: week.map((weekday) => ({ weekday, opens: '00:00', closes: '24:00' })), staff_hours: [{ staff: coach.id, weekly: week.map((weekday) => ({ weekday, starts: '00:00', ends: '24:00' })) }], slot_minutes: 5, min_notice_minutes: 0 })).status,
+    (
+      await api('PATCH', '/appointments/hours', {
+        clinic_hours: week.map((weekday) => ({ weekday, opens: '00:00', closes: '24:00' })),
+        staff_hours: [{ staff: coach.id, weekly: week.map((weekday) => ({ weekday, starts: '00:00', ends: '24:00' })) }],
+        slot_minutes: 5,
+        min_notice_minutes: 0,
+      })
+    ).status,
   ).toBe(200);
-  expect((await api('POST', '/appointments/services', { name: 'Discovery visit', therapy: 'discovery', duration_minutes: 45, delivered_by: ['HEALTH_COACH'] })).status).toBe(201);
+  expect(
+    (await api('POST', '/appointments/services', { name: 'Discovery visit', therapy: 'discovery', duration_minutes: 45, delivered_by: ['HEALTH_COACH'] }))
+      .status,
+  ).toBe(201);
 });
 
 afterAll(async () => {

@@ -18,7 +18,13 @@ beforeAll(async () => {
   const { server, adminEmail, adminTemp } = await startStaffServer('formats');
   world = await arrangeAccounts(server, adminEmail, adminTemp, ['ADMIN'], 'fmt');
   browser = await launchBrowser();
-  const res = await call(server.baseUrl, world.adminToken, 'POST', '/users/users', { first_name: 'Meena', last_name: 'Pillai', email: 'meena.pillai@clinic.test', date_of_birth: '1988-04-12', role: 'CLIENT' });
+  const res = await call(server.baseUrl, world.adminToken, 'POST', '/users/users', {
+    first_name: 'Meena',
+    last_name: 'Pillai',
+    email: 'meena.pillai@clinic.test',
+    date_of_birth: '1988-04-12',
+    role: 'CLIENT',
+  });
   expect(res.status).toBe(201);
   clientId = res.body.id;
 });
@@ -36,7 +42,10 @@ describe("India's formats (Chromium)", () => {
     await expect.poll(() => field.inputValue(), { timeout: 20_000 }).toBe('12/04/1988');
     // The picker, not the browser's own date box.
     expect(await page.locator('input[type="date"][name="date_of_birth"]').count()).toBe(0);
-    await page.getByRole('button', { name: /choose date/i }).first().waitFor();
+    await page
+      .getByRole('button', { name: /choose date/i })
+      .first()
+      .waitFor();
     const day = page.getByRole('spinbutton', { name: 'Day' }).first();
     await day.click();
     await page.keyboard.type('15061985');

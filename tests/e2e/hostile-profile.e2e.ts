@@ -22,7 +22,12 @@ beforeAll(async () => {
   const { server, adminEmail, adminTemp } = await startStaffServer('hostile', { engine: 'pglite' });
   world = await arrangeAccounts(server, adminEmail, adminTemp, ['NURSE'], 'h');
   browser = await launchBrowser();
-  const created = await call(server.baseUrl, world.adminToken, 'POST', '/users/users', { first_name: FIRST, last_name: LAST, email: 'hostile.client@clinic.test', role: 'CLIENT' });
+  const created = await call(server.baseUrl, world.adminToken, 'POST', '/users/users', {
+    first_name: FIRST,
+    last_name: LAST,
+    email: 'hostile.client@clinic.test',
+    role: 'CLIENT',
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   clientId = created.body.id;
   const patched = await call(server.baseUrl, world.adminToken, 'PATCH', `/users/user-profiles/${clientId}`, PROFILE);

@@ -41,7 +41,8 @@ const hourOf = (iso: string) => Number(new Intl.DateTimeFormat('en-GB', { timeZo
 
 /** Moves an order along the desk's steps and enters one result per person, as the lab desk does. */
 async function deskCompletes(order: { id: number; people: { id: number }[] }, value: number) {
-  for (const to of ['collector_assigned', 'collected', 'processing']) await ok(api('POST', `/labs/orders/${order.id}/transitions`, { to, collector: nurse.id }), to);
+  for (const to of ['collector_assigned', 'collected', 'processing'])
+    await ok(api('POST', `/labs/orders/${order.id}/transitions`, { to, collector: nurse.id }), to);
   for (const person of order.people) await ok(api('POST', '/labs/results', { order: order.id, person: person.id, marker: glucose.marker, value }), 'result');
   await ok(api('POST', `/labs/orders/${order.id}/transitions`, { to: 'ready' }), 'ready');
 }
@@ -54,7 +55,16 @@ beforeAll(async () => {
   adminToken = (await completeFirstSignIn(server.baseUrl, started.adminEmail, started.adminTemp)).AccessToken;
   nurse = await createAccount(server.baseUrl, adminToken, 'NURSE', TAG);
   client = await createAccount(server.baseUrl, adminToken, 'CLIENT', TAG);
-  await ok(api('PATCH', `/users/user-profiles/${client.id}`, { gender: 'F', date_of_birth: '1984-03-09', address_line_1: '14 Koramangala 5th Block', city: 'Bengaluru', zipcode: PINCODE }), 'profile');
+  await ok(
+    api('PATCH', `/users/user-profiles/${client.id}`, {
+      gender: 'F',
+      date_of_birth: '1984-03-09',
+      address_line_1: '14 Koramangala 5th Block',
+      city: 'Bengaluru',
+      zipcode: PINCODE,
+    }),
+    'profile',
+  );
 }, 600_000);
 
 afterAll(async () => {
@@ -73,7 +83,10 @@ describe('labs from the portal (Chromium)', () => {
     await pincodes.getByLabel(D.area, { exact: true }).fill('Koramangala');
     await pincodes.getByLabel(D.slotCapacity, { exact: true }).fill('3');
     await pincodes.getByRole('button', { name: D.savePincode }).click();
-    await pincodes.locator(`[data-pincode="${PINCODE}"]`).getByText(D.pincodeLine({ pincode: PINCODE, area: 'Koramangala', slot_capacity: 3 })).waitFor();
+    await pincodes
+      .locator(`[data-pincode="${PINCODE}"]`)
+      .getByText(D.pincodeLine({ pincode: PINCODE, area: 'Koramangala', slot_capacity: 3 }))
+      .waitFor();
 
     const catalogue = page.locator('[data-lab-catalogue]');
     const fill = async (scope: typeof catalogue, label: string, value: string) => scope.getByLabel(label, { exact: true }).fill(value);
@@ -89,7 +102,10 @@ describe('labs from the portal (Chromium)', () => {
     await fill(marker, D.unit, 'mg/dL');
     // Women 70–99, men 70–105: the client (a woman of 42) is read against hers.
     await marker.getByRole('button', { name: D.addRange }).click();
-    for (const [index, sex, high] of [[0, D.female, '99'], [1, D.male, '105']] as const) {
+    for (const [index, sex, high] of [
+      [0, D.female, '99'],
+      [1, D.male, '105'],
+    ] as const) {
       const range = marker.locator(`[data-range="${index}"]`);
       await range.getByLabel(D.sex).click();
       await page.getByRole('option', { name: sex, exact: true }).click();
@@ -116,7 +132,10 @@ describe('labs from the portal (Chromium)', () => {
     glucose = { id: created.id, marker: created.markers[0].id };
     // An earlier report of the client's, booked at the desk: the first point of the trend.
     const slots = await ok(api('GET', `/labs/slots?pincode=${PINCODE}&items=${glucose.id}`), 'slots');
-    const hold = await ok(api('POST', '/labs/slots', { client: client.id, pincode: PINCODE, start: slots[slots.length - 1].start, items: [glucose.id] }), 'hold');
+    const hold = await ok(
+      api('POST', '/labs/slots', { client: client.id, pincode: PINCODE, start: slots[slots.length - 1].start, items: [glucose.id] }),
+      'hold',
+    );
     const earlier = await ok(api('POST', '/labs/orders', { hold: hold.id, items: [glucose.id], people: [{ self: true }], address: 'Home' }), 'earlier order');
     await deskCompletes(earlier, 92);
   }, 300_000);
@@ -163,7 +182,9 @@ describe('labs from the portal (Chromium)', () => {
     expect(await booked.textContent()).toBe(T.booked(id));
     const order = await ok(api('GET', `/labs/orders/${id}`), 'order');
     expect(order).toMatchObject({ status: 'booked', start: seven, client: client.id, payment: 'at_collection' });
-    const outbox = (await (await fetch(`${server.baseUrl}/dev/outbox?to=${encodeURIComponent(client.email)}`)).json()) as { messages: { subject: string; body: string }[] };
+    const outbox = (await (await fetch(`${server.baseUrl}/dev/outbox?to=${encodeURIComponent(client.email)}`)).json()) as {
+      messages: { subject: string; body: string }[];
+    };
     expect(outbox.messages.some((m) => m.subject === LAB_TEXTS.mail.confirmedSubject && m.body.includes(`#${id}`))).toBe(true);
 
     // At the lab desk, run by a NURSE outside the back office (issue 32: /labs, in the nurse's
@@ -185,7 +206,10 @@ describe('labs from the portal (Chromium)', () => {
     const field = D.value('Glucose, fasting', 'mg/dL', order.people[0].name);
     await card.getByRole('textbox', { name: field }).fill('112');
     await card.getByRole('button', { name: `${D.save} ${field}` }).click();
-    await desk.page.getByTestId('lab-desk-done').getByText(D.saved('Glucose, fasting', 112, 'mg/dL', order.people[0].name)).waitFor({ timeout: 30_000 });
+    await desk.page
+      .getByTestId('lab-desk-done')
+      .getByText(D.saved('Glucose, fasting', 112, 'mg/dL', order.people[0].name))
+      .waitFor({ timeout: 30_000 });
     expect((await ok(api('GET', `/labs/results?client=${client.id}`), 'results')).find((r: { order: number }) => r.order === id)?.results.length).toBe(1);
     // Every marker is in, and partial results still go out from processing (it was refused before).
     await card.getByRole('button', { name: D.move.partial }).click();

@@ -36,24 +36,70 @@ beforeAll(async () => {
   };
   const nurse = world.accounts.NURSE!;
   client = await createAccount(server.baseUrl, world.adminToken, 'CLIENT', 'pt');
-  await api('PATCH', `/users/user-profiles/${client.id}`, { gender: 'F', date_of_birth: '1984-03-09', address_line_1: '14 Koramangala 5th Block', city: 'Bengaluru', zipcode: PINCODE });
+  await api('PATCH', `/users/user-profiles/${client.id}`, {
+    gender: 'F',
+    date_of_birth: '1984-03-09',
+    address_line_1: '14 Koramangala 5th Block',
+    city: 'Bengaluru',
+    zipcode: PINCODE,
+  });
   // Consent recorded at the desk: a row in its history, and the portal opens without the dialog.
-  await api('POST', `/users/user-profiles/${client.id}/consent-history`, { decision: 'given', signed_on: clinicToday(), reason: 'Signed the paper form at the front desk on her first visit.' });
+  await api('POST', `/users/user-profiles/${client.id}/consent-history`, {
+    decision: 'given',
+    signed_on: clinicToday(),
+    reason: 'Signed the paper form at the front desk on her first visit.',
+  });
 
   // The back office's catalogues, each with a row as long as a clinic writes them.
   const program = await api('POST', '/programs/programs', { name: 'Metabolic Reset with weekly coaching', duration_weeks: 12, price_inr: 30000 });
   await api('POST', '/appointments/resources', { name: 'Hyperbaric chamber A (monoplace)', kind: 'hbot_chamber' });
-  await api('POST', '/appointments/services', { name: 'Hyperbaric oxygen therapy session', therapy: 'hbot', duration_minutes: 90, buffer_before_minutes: 10, buffer_after_minutes: 15, resources_needed: [{ kind: 'hbot_chamber', units: 1 }], delivered_by: ['NURSE', 'DOCTOR'], price_inr: 6500, bookable_online: true });
-  await api('POST', '/appointments/package-plans', { name: 'Hyperbaric oxygen, ten sessions', therapy: 'hbot', sessions: 10, price_inr: 55000, validity_days: 180 });
-  await api('POST', '/visits/stock-lots', { item: 'Magnesium sulfate 50% injection', lot_number: 'MG-2031-0042', expires_on: '2099-12-31', quantity: 10, unit: 'g', low_at: 2 });
+  await api('POST', '/appointments/services', {
+    name: 'Hyperbaric oxygen therapy session',
+    therapy: 'hbot',
+    duration_minutes: 90,
+    buffer_before_minutes: 10,
+    buffer_after_minutes: 15,
+    resources_needed: [{ kind: 'hbot_chamber', units: 1 }],
+    delivered_by: ['NURSE', 'DOCTOR'],
+    price_inr: 6500,
+    bookable_online: true,
+  });
+  await api('POST', '/appointments/package-plans', {
+    name: 'Hyperbaric oxygen, ten sessions',
+    therapy: 'hbot',
+    sessions: 10,
+    price_inr: 55000,
+    validity_days: 180,
+  });
+  await api('POST', '/visits/stock-lots', {
+    item: 'Magnesium sulfate 50% injection',
+    lot_number: 'MG-2031-0042',
+    expires_on: '2099-12-31',
+    quantity: 10,
+    unit: 'g',
+    low_at: 2,
+  });
 
   // The client's record: an enrollment, a therapy visit, a released lab report, an assessment, a ticket and a thrive check.
   await api('POST', '/users/user-program-enrollments', { user: client.id, program: program.id, start_date: clinicToday() });
   await api('POST', '/visits/therapy-visits', { client: client.id, therapy: 'hbot' }, await tokenOf(server.baseUrl, nurse.email));
   await api('POST', '/labs/pincodes', { pincode: PINCODE, area: 'Koramangala', slot_capacity: 3 });
   const fbs = await api('POST', '/labs/catalogue', {
-    code: 'FBS', name: 'Glucose, fasting', kind: 'test', price_inr: 150, fasting_hours: 10, sample_type: 'Blood (fluoride)', report_hours: 12,
-    markers: [{ code: 'GLU-F', name: 'Fasting glucose', unit: 'mg/dL', ranges: [{ sex: null, age_min: 18, age_max: 120, low: 70, high: 99, critical_low: 40, critical_high: 400 }] }],
+    code: 'FBS',
+    name: 'Glucose, fasting',
+    kind: 'test',
+    price_inr: 150,
+    fasting_hours: 10,
+    sample_type: 'Blood (fluoride)',
+    report_hours: 12,
+    markers: [
+      {
+        code: 'GLU-F',
+        name: 'Fasting glucose',
+        unit: 'mg/dL',
+        ranges: [{ sex: null, age_min: 18, age_max: 120, low: 70, high: 99, critical_low: 40, critical_high: 400 }],
+      },
+    ],
   });
   const slots = await api('GET', `/labs/slots?pincode=${PINCODE}&items=${fbs.id}`);
   const hold = await api('POST', '/labs/slots', { client: client.id, pincode: PINCODE, start: slots[0].start, items: [fbs.id] });
@@ -62,11 +108,36 @@ beforeAll(async () => {
   await api('POST', '/labs/results', { order: order.id, person: order.people[0].id, marker: fbs.markers[0].id, value: 112 });
   await api('POST', `/labs/orders/${order.id}/transitions`, { to: 'ready' });
   await api('POST', '/assessments/cognitive/instruments', {
-    client: client.id, instrument: 'MoCA', form: '8.1', version: '8.1', language: 'English', setting: 'Quiet room',
-    administered_on: clinicToday(), total: 27, max_total: 30, domains: [], administrator: 'Nurse Asha', interpretation: '',
+    client: client.id,
+    instrument: 'MoCA',
+    form: '8.1',
+    version: '8.1',
+    language: 'English',
+    setting: 'Quiet room',
+    administered_on: clinicToday(),
+    total: 27,
+    max_total: 30,
+    domains: [],
+    administrator: 'Nurse Asha',
+    interpretation: '',
   });
-  await api('POST', '/support/tickets', { client: client.id, category: 'the_app', subject: 'Cannot open my lab report on my phone', message: 'The report page would not load from the app.' });
-  await api('POST', '/users/thrive-checks', { user: client.id, sex: 'female', age: 42, hdl_cholesterol: 45, total_cholesterol: 210, smoker: 'no', diabetic: 'no', treats_hypertension: 'no', systolic_bp: 132 });
+  await api('POST', '/support/tickets', {
+    client: client.id,
+    category: 'the_app',
+    subject: 'Cannot open my lab report on my phone',
+    message: 'The report page would not load from the app.',
+  });
+  await api('POST', '/users/thrive-checks', {
+    user: client.id,
+    sex: 'female',
+    age: 42,
+    hdl_cholesterol: 45,
+    total_cholesterol: 210,
+    smoker: 'no',
+    diabetic: 'no',
+    treats_hypertension: 'no',
+    systolic_bp: 132,
+  });
 }, 300_000);
 
 afterAll(async () => {
@@ -78,7 +149,9 @@ afterAll(async () => {
 async function expectTablesScroll(page: Page, scope: string, label: string) {
   const tables = page.locator(`${scope} table`);
   await tables.first().locator('tbody tr').first().waitFor();
-  const loose = await tables.evaluateAll((all) => all.filter((t) => !t.parentElement?.matches('[data-scroll-container="table"]')).map((t) => t.getAttribute('aria-label') ?? t.outerHTML.slice(0, 80)));
+  const loose = await tables.evaluateAll((all) =>
+    all.filter((t) => !t.parentElement?.matches('[data-scroll-container="table"]')).map((t) => t.getAttribute('aria-label') ?? t.outerHTML.slice(0, 80)),
+  );
   expect({ label, loose }).toEqual({ label, loose: [] });
 }
 
@@ -140,7 +213,10 @@ describe('tables with rows at 360 px', () => {
     const box = (await actions.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(360);
-    const scrolled = await page.evaluate(() => ({ page: window.scrollX, grids: Array.from(document.querySelectorAll('.MuiDataGrid-virtualScroller'), (g) => g.scrollLeft) }));
+    const scrolled = await page.evaluate(() => ({
+      page: window.scrollX,
+      grids: Array.from(document.querySelectorAll('.MuiDataGrid-virtualScroller'), (g) => g.scrollLeft),
+    }));
     expect(scrolled).toEqual({ page: 0, grids: [0] });
     await expectFits(page, '/users');
     expectNoConsoleErrors(errors);

@@ -48,11 +48,23 @@ beforeAll(async () => {
     clinic_hours: week.map((weekday) => ({ weekday, opens: '00:00', closes: '23:59' })),
     staff_hours: [{ staff: coach.id, weekly: week.map((weekday) => ({ weekday, starts: '00:00', ends: '23:59' })) }],
   });
-  const service = await api('POST', '/appointments/services', { name: 'Discovery visit', therapy: 'discovery', duration_minutes: 45, delivered_by: ['HEALTH_COACH'] });
+  const service = await api('POST', '/appointments/services', {
+    name: 'Discovery visit',
+    therapy: 'discovery',
+    duration_minutes: 45,
+    delivered_by: ['HEALTH_COACH'],
+  });
   const sent = await fetch(`${server.baseUrl}/api/v1/discovery/enquiries`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Lakshmi Narayanan Subramaniam', email: 'lakshmi.phone@clinic.test', phone: '+919876500099', interest: 'HBOT', message: 'Long name, small screen.', consent_to_contact: true }),
+    body: JSON.stringify({
+      name: 'Lakshmi Narayanan Subramaniam',
+      email: 'lakshmi.phone@clinic.test',
+      phone: '+919876500099',
+      interest: 'HBOT',
+      message: 'Long name, small screen.',
+      consent_to_contact: true,
+    }),
   });
   expect(sent.status).toBe(201);
   ids.prospect = (await api('GET', '/discovery/prospects?search=Lakshmi')).results[0].id;
@@ -60,7 +72,8 @@ beforeAll(async () => {
   ids.discoveryVisit = (await api('POST', '/discovery/visits', { prospect: ids.prospect, service: service.id, staff: coach.id, start })).id;
   // Only a nurse or doctor charts a therapy visit.
   const nurse = await tokenOf(server.baseUrl, world.accounts.NURSE!.email);
-  for (const therapy of ['iv', 'hbot', 'pet', 'red_light', 'fir']) ids[therapy] = (await api('POST', '/visits/therapy-visits', { client: client.id, therapy }, nurse)).id;
+  for (const therapy of ['iv', 'hbot', 'pet', 'red_light', 'fir'])
+    ids[therapy] = (await api('POST', '/visits/therapy-visits', { client: client.id, therapy }, nurse)).id;
   // The clinic's tax settings with a UPI id, and an invoice reception issued to the client.
   const admin = await tokenOf(server.baseUrl, world.accounts.ADMIN!.email);
   const reception = await tokenOf(server.baseUrl, world.accounts.RECEPTION!.email);
@@ -106,7 +119,10 @@ afterAll(async () => {
 /** Each built route's path here and the element that says its page is in. */
 function routeTable(): Record<RouteKey, { path: string; ready: string } | undefined> {
   const c = { clientId: client.id };
-  const visit = (therapy: string, key: RouteKey) => ({ path: getHref(key, { clientId: client.id, visitId: ids[therapy] }), ready: '[data-page="therapy-visit"]' });
+  const visit = (therapy: string, key: RouteKey) => ({
+    path: getHref(key, { clientId: client.id, visitId: ids[therapy] }),
+    ready: '[data-page="therapy-visit"]',
+  });
   const staff = (path: string) => ({ path, ready: '[data-guard="allowed"]' });
   const portal = (key: RouteKey) => ({ path: getHref(key, c), ready: '[data-guard="allowed"]' });
   return {
@@ -197,7 +213,9 @@ describe('every real route at 360 px', () => {
         // Every question of the check reads whole: no label cut off with an ellipsis.
         const labels = page.getByRole('form', { name: 'Heart-risk check' }).locator('.MuiInputLabel-root');
         expect(await labels.count()).toBe(8);
-        const cut = await labels.evaluateAll((all) => all.filter((l) => l.scrollWidth > l.clientWidth + 1 || l.getBoundingClientRect().right > window.innerWidth).map((l) => l.textContent));
+        const cut = await labels.evaluateAll((all) =>
+          all.filter((l) => l.scrollWidth > l.clientWidth + 1 || l.getBoundingClientRect().right > window.innerWidth).map((l) => l.textContent),
+        );
         expect(cut).toEqual([]);
       }
     }

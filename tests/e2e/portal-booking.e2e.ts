@@ -51,7 +51,11 @@ async function tokenOf(account: Pick<E2eAccount, 'email'>): Promise<string> {
   const res = await fetch(`${server.baseUrl}/identity`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-    body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.amplify.auth.user_pool_client_id, AuthParameters: { USERNAME: account.email, PASSWORD: E2E_PASSWORD } }),
+    body: JSON.stringify({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: config.amplify.auth.user_pool_client_id,
+      AuthParameters: { USERNAME: account.email, PASSWORD: E2E_PASSWORD },
+    }),
   });
   return ((await res.json()) as { AuthenticationResult: { AccessToken: string } }).AuthenticationResult.AccessToken;
 }
@@ -69,24 +73,65 @@ beforeAll(async () => {
   phone = await createAccount(server.baseUrl, adminToken, 'CLIENT', 'booking-phone');
   const api = (method: string, path: string, body?: unknown) => call(server.baseUrl, adminToken, method, path, body);
   // Open round the clock, so free times exist whenever this runs.
-  await ok(api('PATCH', '/appointments/hours', {
-    clinic_hours: EVERY_DAY.map((weekday) => ({ weekday, opens: '00:00', closes: '24:00' })),
-    staff_hours: [nurse.id, coach.id].map((staff) => ({ staff, weekly: EVERY_DAY.map((weekday) => ({ weekday, starts: '00:00', ends: '24:00' })) })),
-    video_link_template: LINK_TEMPLATE,
-  }), 'hours');
+  await ok(
+    api('PATCH', '/appointments/hours', {
+      clinic_hours: EVERY_DAY.map((weekday) => ({ weekday, opens: '00:00', closes: '24:00' })),
+      staff_hours: [nurse.id, coach.id].map((staff) => ({ staff, weekly: EVERY_DAY.map((weekday) => ({ weekday, starts: '00:00', ends: '24:00' })) })),
+      video_link_template: LINK_TEMPLATE,
+    }),
+    'hours',
+  );
   await ok(api('POST', '/appointments/resources', { name: 'Chamber A', kind: 'hbot_chamber' }), 'chamber');
-  await ok(api('POST', '/appointments/services', { name: 'HBOT dive', therapy: 'hbot', duration_minutes: 60, resources_needed: [{ kind: 'hbot_chamber', units: 1 }], delivered_by: ['NURSE'], bookable_online: true }), 'hbot');
-  await ok(api('POST', '/appointments/services', { name: 'Red light session', therapy: 'red_light', duration_minutes: 20, delivered_by: ['NURSE'], bookable_online: true }), 'red light');
-  intakeService = (await ok(api('POST', '/appointments/services', { name: 'Intake call', therapy: 'intake_call', duration_minutes: 30, delivered_by: ['HEALTH_COACH', 'NURSE'], bookable_online: true }), 'intake')).id;
+  await ok(
+    api('POST', '/appointments/services', {
+      name: 'HBOT dive',
+      therapy: 'hbot',
+      duration_minutes: 60,
+      resources_needed: [{ kind: 'hbot_chamber', units: 1 }],
+      delivered_by: ['NURSE'],
+      bookable_online: true,
+    }),
+    'hbot',
+  );
+  await ok(
+    api('POST', '/appointments/services', {
+      name: 'Red light session',
+      therapy: 'red_light',
+      duration_minutes: 20,
+      delivered_by: ['NURSE'],
+      bookable_online: true,
+    }),
+    'red light',
+  );
+  intakeService = (
+    await ok(
+      api('POST', '/appointments/services', {
+        name: 'Intake call',
+        therapy: 'intake_call',
+        duration_minutes: 30,
+        delivered_by: ['HEALTH_COACH', 'NURSE'],
+        bookable_online: true,
+      }),
+      'intake',
+    )
+  ).id;
   const quarter = (ms: number) => new Date(Math.ceil(ms / 900_000) * 900_000).toISOString();
   for (const client of [desk, phone]) {
     await ok(api('POST', '/appointments/packages', { client: client.id, therapy: 'hbot', sessions_total: 3 }), 'package');
     // Booked by the front desk now, starting in 3 hours: inside the 24-hour window once the
     // 5 minutes after booking are over (arranged in the database before the late test).
-    const booked = await ok(api('POST', '/appointments/appointments', { client: client.id, service: intakeService, start: quarter(Date.now() + 3 * 3_600_000), channel: 'phone' }), 'late visit');
+    const booked = await ok(
+      api('POST', '/appointments/appointments', { client: client.id, service: intakeService, start: quarter(Date.now() + 3 * 3_600_000), channel: 'phone' }),
+      'late visit',
+    );
     late[client.email] = { id: booked.id };
   }
-  ahead = (await ok(api('POST', '/appointments/appointments', { client: phone.id, service: intakeService, start: quarter(Date.now() + 3 * 86_400_000), channel: 'phone' }), 'visit ahead')).id;
+  ahead = (
+    await ok(
+      api('POST', '/appointments/appointments', { client: phone.id, service: intakeService, start: quarter(Date.now() + 3 * 86_400_000), channel: 'phone' }),
+      'visit ahead',
+    )
+  ).id;
 }, 600_000);
 
 afterAll(async () => {
@@ -169,7 +214,11 @@ describe('booking from the portal (Chromium)', () => {
       for (const step of VISIT_PREPARATION.hbot.steps) await page.getByText(step).waitFor();
       const toTimes = page.getByRole('button', { name: T.toTimes });
       expect(await toTimes.isDisabled()).toBe(true);
-      for (const q of VISIT_PREPARATION.hbot.screening) await page.getByRole('radiogroup', { name: q.text }).getByLabel(q.key === 'ear_sinus' ? T.yes : T.no, { exact: true }).check();
+      for (const q of VISIT_PREPARATION.hbot.screening)
+        await page
+          .getByRole('radiogroup', { name: q.text })
+          .getByLabel(q.key === 'ear_sinus' ? T.yes : T.no, { exact: true })
+          .check();
       await toTimes.click();
       await pickFirstTimeAndBook(page);
 
@@ -214,12 +263,15 @@ describe('booking from the portal (Chromium)', () => {
     await context.close();
   }, 300_000);
 
-  it('1280 px: on a video call starting in a little over 10 minutes, the join link (the clinic\'s template) appears on home at 10 minutes before, without a reload', async () => {
+  it("1280 px: on a video call starting in a little over 10 minutes, the join link (the clinic's template) appears on home at 10 minutes before, without a reload", async () => {
     const { context, page, errors } = await signedIn(desk, 1280);
     // Booked by the desk once the client is on home (a sign-in on a busy machine takes its time):
     // 75 seconds before the link opens.
     const start = new Date(Date.now() + 10 * 60_000 + 75_000).toISOString();
-    const booked = await ok(call(server.baseUrl, adminToken, 'POST', '/appointments/appointments', { client: desk.id, service: intakeService, start, channel: 'video' }), 'video call');
+    const booked = await ok(
+      call(server.baseUrl, adminToken, 'POST', '/appointments/appointments', { client: desk.id, service: intakeService, start, channel: 'video' }),
+      'video call',
+    );
     await page.reload();
     const row = page.locator(`[data-appointment="${booked.id}"]`);
     await row.getByText(/The join link appears at/).waitFor();
@@ -257,8 +309,14 @@ describe('booking from the portal (Chromium)', () => {
   }, 300_000);
 
   it('inside the late-cancellation window (booked more than 5 minutes before): "Contact the clinic to cancel", at both widths, and the server refuses', async () => {
-    await bookedMinutesAgo(Object.values(late).map((l) => l.id), 10);
-    for (const [account, width] of [[desk, 1280], [phone, 360]] as const) {
+    await bookedMinutesAgo(
+      Object.values(late).map((l) => l.id),
+      10,
+    );
+    for (const [account, width] of [
+      [desk, 1280],
+      [phone, 360],
+    ] as const) {
       const { context, page, errors } = await signedIn(account, width);
       const row = page.locator(`[data-appointment="${late[account.email].id}"]`);
       await row.getByRole('button', { name: T.contactToCancel }).waitFor();
@@ -266,7 +324,10 @@ describe('booking from the portal (Chromium)', () => {
       expect(await row.getByRole('button', { name: T.cancel, exact: true }).count()).toBe(0);
       expect(await row.getByRole('button', { name: T.reschedule }).count()).toBe(0);
       await row.getByText(T.lateHint(24)).waitFor();
-      const refused = await call(server.baseUrl, await tokenOf(account), 'POST', `/appointments/appointments/${late[account.email].id}/transitions`, { to: 'cancelled', reason: 'Busy' });
+      const refused = await call(server.baseUrl, await tokenOf(account), 'POST', `/appointments/appointments/${late[account.email].id}/transitions`, {
+        to: 'cancelled',
+        reason: 'Busy',
+      });
       expect(refused.status).toBe(409);
       expect(refused.body.detail).toBe(SCHEDULING_TEXTS.clientLate);
       const still = await call(server.baseUrl, adminToken, 'GET', `/appointments/appointments/${late[account.email].id}`);

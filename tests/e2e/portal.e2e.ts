@@ -30,7 +30,11 @@ async function storedProfile(): Promise<Record<string, unknown>> {
 }
 
 beforeAll(async () => {
-  server = await startServer({ env: { ADMIN_EMAIL, ADMIN_TEMP_PASSWORD: ADMIN_TEMP, MAIL_TRANSPORT: 'outbox', LOG_LEVEL: 'warn', DATABASE_URL: '' }, dataDir: await migratedDataDir('clinic-e2e-portal-'), timeoutMs: 240_000 });
+  server = await startServer({
+    env: { ADMIN_EMAIL, ADMIN_TEMP_PASSWORD: ADMIN_TEMP, MAIL_TRANSPORT: 'outbox', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    dataDir: await migratedDataDir('clinic-e2e-portal-'),
+    timeoutMs: 240_000,
+  });
   browser = await launchBrowser();
   const admin = await completeFirstSignIn(server.baseUrl, ADMIN_EMAIL, ADMIN_TEMP);
   adminToken = admin.AccessToken;
@@ -168,7 +172,10 @@ describe('client portal (Chromium)', () => {
     // The city changes too: a refused form saves none of its fields, not just the bad one.
     await page.getByLabel('City').fill('Nashik');
     await page.getByRole('button', { name: PORTAL_TEXT.save }).click();
-    await page.getByText(/^PIN code is 3 to 10 letters or digits/).first().waitFor();
+    await page
+      .getByText(/^PIN code is 3 to 10 letters or digits/)
+      .first()
+      .waitFor();
     await page.getByRole('button', { name: PORTAL_TEXT.cancel }).click();
     page.off('request', onRequest);
     // Nothing was sent, the record is as it was, and the page shows the stored address again.

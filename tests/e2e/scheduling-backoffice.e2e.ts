@@ -37,8 +37,17 @@ beforeAll(async () => {
   const { server, adminEmail, adminTemp } = await startStaffServer('sched-backoffice');
   world = await arrangeAccounts(server, adminEmail, adminTemp, ['ADMIN'], 'sb');
   browser = await launchBrowser();
-  expect((await api('PATCH', '/appointments/hours', { time_zone: ZONE, clinic_hours: EVERY_DAY.map((weekday) => ({ weekday, opens: '08:00', closes: '20:00' })) })).status).toBe(200);
-  const created = await api('POST', '/appointments/services', { name: 'IV drip', therapy: 'iv', duration_minutes: 60, delivered_by: ['NURSE'], price_inr: 6000 });
+  expect(
+    (await api('PATCH', '/appointments/hours', { time_zone: ZONE, clinic_hours: EVERY_DAY.map((weekday) => ({ weekday, opens: '08:00', closes: '20:00' })) }))
+      .status,
+  ).toBe(200);
+  const created = await api('POST', '/appointments/services', {
+    name: 'IV drip',
+    therapy: 'iv',
+    duration_minutes: 60,
+    delivered_by: ['NURSE'],
+    price_inr: 6000,
+  });
   expect(created.status).toBe(201);
   service = created.body.id;
   const sold = await api('POST', '/appointments/package-plans', { name: 'IV ten', therapy: 'iv', sessions: 10, price_inr: 50000, validity_days: 180 });
@@ -55,11 +64,24 @@ afterAll(async () => {
 async function arrange(first: string, client: string) {
   const nurse = await api('POST', '/users/users', { first_name: first, last_name: 'Rao', email: `${first.toLowerCase()}.rao@clinic.test`, role: 'NURSE' });
   expect(nurse.status).toBe(201);
-  const hours = await api('PATCH', '/appointments/hours', { staff_hours: [{ staff: nurse.body.id, weekly: EVERY_DAY.map((weekday) => ({ weekday, starts: '08:00', ends: '20:00' })) }] });
+  const hours = await api('PATCH', '/appointments/hours', {
+    staff_hours: [{ staff: nurse.body.id, weekly: EVERY_DAY.map((weekday) => ({ weekday, starts: '08:00', ends: '20:00' })) }],
+  });
   expect(hours.status).toBe(200);
-  const person = await api('POST', '/users/users', { first_name: client, last_name: 'Iyer', email: `${client.toLowerCase()}.iyer@clinic.test`, role: 'CLIENT', phone_number: '+919812345678' });
+  const person = await api('POST', '/users/users', {
+    first_name: client,
+    last_name: 'Iyer',
+    email: `${client.toLowerCase()}.iyer@clinic.test`,
+    role: 'CLIENT',
+    phone_number: '+919812345678',
+  });
   expect(person.status).toBe(201);
-  const booked = await api('POST', '/appointments/appointments', { client: person.body.id, service, staff: nurse.body.id, start: `${nextMonday()}T10:00:00+05:30` });
+  const booked = await api('POST', '/appointments/appointments', {
+    client: person.body.id,
+    service,
+    staff: nurse.body.id,
+    start: `${nextMonday()}T10:00:00+05:30`,
+  });
   expect(booked.status, JSON.stringify(booked.body)).toBe(201);
   return { nurse: nurse.body.id as number, nurseName: `${first} Rao`, client: person.body.id as number, appointment: booked.body.id as number };
 }
@@ -88,7 +110,9 @@ describe.each([1280, 360])('scheduling back office at %i px', (width) => {
     await page.getByText(STAFF_HOURS_SAVED(a.nurseName)).waitFor();
 
     const hours = await api('GET', '/appointments/hours');
-    expect(hours.body.staff_hours.filter((h: { staff: number; weekday: number }) => h.staff === a.nurse && h.weekday === 1)).toEqual([{ staff: a.nurse, weekday: 1, starts: '14:00', ends: '20:00' }]);
+    expect(hours.body.staff_hours.filter((h: { staff: number; weekday: number }) => h.staff === a.nurse && h.weekday === 1)).toEqual([
+      { staff: a.nurse, weekday: 1, starts: '14:00', ends: '20:00' },
+    ]);
     const kept = await api('GET', `/appointments/appointments/${a.appointment}`);
     expect(kept.body.status).toBe('booked');
 
@@ -105,7 +129,11 @@ describe.each([1280, 360])('scheduling back office at %i px', (width) => {
     // Monday's appointment still lies outside her new hours, so this change lists it too: kept again.
     await page.getByRole('dialog', { name: IMPACT_TITLE }).getByRole('button', { name: KEEP_AS_EXCEPTIONS }).click();
     await expect
-      .poll(async () => ((await api('GET', '/appointments/hours')).body.staff_exceptions as Array<{ staff: number; kind: string; start: string; end: string }>).filter((e) => e.staff === a.nurse && e.kind === 'leave').map((e) => ({ start: Date.parse(e.start), end: Date.parse(e.end) })))
+      .poll(async () =>
+        ((await api('GET', '/appointments/hours')).body.staff_exceptions as Array<{ staff: number; kind: string; start: string; end: string }>)
+          .filter((e) => e.staff === a.nurse && e.kind === 'leave')
+          .map((e) => ({ start: Date.parse(e.start), end: Date.parse(e.end) })),
+      )
       .toEqual([{ start: Date.parse(`${tuesday}T09:00:00+05:30`), end: Date.parse(`${tuesday}T12:30:00+05:30`) }]);
 
     // The client record: the appointment is upcoming; a package sold there shows its balance.
@@ -117,7 +145,10 @@ describe.each([1280, 360])('scheduling back office at %i px', (width) => {
     await expect(sale.getByRole('combobox', { name: 'Package' }).innerText()).resolves.toContain('IV ten');
     await sale.getByRole('button', { name: 'Sell' }).click();
     await page.getByText(PACKAGE_SOLD).waitFor();
-    await page.getByRole('list', { name: PACKAGE_BALANCE }).getByText(`${words('iv')}: ${SESSIONS_LEFT(10, 10)}`).waitFor();
+    await page
+      .getByRole('list', { name: PACKAGE_BALANCE })
+      .getByText(`${words('iv')}: ${SESSIONS_LEFT(10, 10)}`)
+      .waitFor();
     const packages = await api('GET', `/appointments/packages?client=${a.client}`);
     expect(packages.body).toMatchObject([{ therapy: 'iv', sessions_total: 10, sessions_left: 10 }]);
     expect(plan).toBeGreaterThan(0);

@@ -231,14 +231,28 @@ describe('SUPER_ADMIN in a client portal (issue 22, 5)', () => {
     // The client's records, as their care team would have recorded them: a profile field, one
     // onboarding step and one thrive check.
     const asAdmin = (method: string, path: string, body: unknown) =>
-      fetch(`${server.baseUrl}/api/v1/${path}`, { method, headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(`${server.baseUrl}/api/v1/${path}`, {
+        method,
+        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     const goal = 'Walk 8000 steps a day';
     const patched = await asAdmin('PATCH', `users/user-profiles/${client.id}`, {
       city: 'Pune',
       health_goals: { schema_version: 1, goals: [{ area: 'fitness', description: goal, priority: 'high', target_date: '2027-03-31' }] },
     });
     expect(patched.status).toBe(200);
-    const checked = await asAdmin('POST', 'users/thrive-checks', { user: client.id, sex: 'female', age: 52, hdl_cholesterol: 45, total_cholesterol: 210, smoker: 'no', diabetic: 'no', treats_hypertension: 'no', systolic_bp: 132 });
+    const checked = await asAdmin('POST', 'users/thrive-checks', {
+      user: client.id,
+      sex: 'female',
+      age: 52,
+      hdl_cholesterol: 45,
+      total_cholesterol: 210,
+      smoker: 'no',
+      diabetic: 'no',
+      treats_hypertension: 'no',
+      systolic_bp: 132,
+    });
     expect(checked.status).toBe(201);
     const check = (await checked.json()) as { band: string; points: number };
 

@@ -186,7 +186,10 @@ describe('sign-in component end to end', () => {
     const seen = (await outbox(server.baseUrl, NEW_USER)).length;
     await submit(page, TEXTS.createAccount).click();
     await heading(page, TEXTS.weEmailedYou).waitFor();
-    await page.getByText(/n\*+t@example\.com|\*\*\*/).first().waitFor();
+    await page
+      .getByText(/n\*+t@example\.com|\*\*\*/)
+      .first()
+      .waitFor();
     await field(page, 'confirmation_code').fill(await nextCode(server.baseUrl, NEW_USER, seen));
     await submit(page, TEXTS.confirm).click();
     await expectSignedIn(page, NEW_USER);

@@ -95,7 +95,13 @@ it('lists and searches 10,000 clients one page at a time', async () => {
   await expect.poll(() => grid.locator('[role="row"][data-id]').count()).toBe(1);
   const searchPaint = Date.now() - t1;
 
-  const pages = seen.map((s) => ({ page: s.url.searchParams.get('page'), size: Number(s.url.searchParams.get('page_size')), search: s.url.searchParams.get('search'), results: s.results, count: s.count }));
+  const pages = seen.map((s) => ({
+    page: s.url.searchParams.get('page'),
+    size: Number(s.url.searchParams.get('page_size')),
+    search: s.url.searchParams.get('search'),
+    results: s.results,
+    count: s.count,
+  }));
   // Never the whole list: every request asks for one page of at most 100 and gets at most that.
   expect(pages.length).toBeGreaterThanOrEqual(3);
   for (const p of pages) {

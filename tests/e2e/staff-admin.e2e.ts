@@ -22,7 +22,17 @@ import {
   SETTINGS_SAVED,
   SUPER_ADMIN_EMAIL_LABEL,
 } from '../../src/features/clinic-settings/texts.ts';
-import { ACTIONS_FOR, HOURS_LABEL, HOURS_LATER, HOURS_TITLE, NEW_USER, NO_WORKING_HOURS, SAVE_HOURS, TOASTS, USERS_TITLE } from '../../src/features/clients/users-texts.ts';
+import {
+  ACTIONS_FOR,
+  HOURS_LABEL,
+  HOURS_LATER,
+  HOURS_TITLE,
+  NEW_USER,
+  NO_WORKING_HOURS,
+  SAVE_HOURS,
+  TOASTS,
+  USERS_TITLE,
+} from '../../src/features/clients/users-texts.ts';
 import { expectFailedRequest, launchBrowser } from '../support/browser.ts';
 import { arrangeAccounts, call, expectNoConsoleErrors, outbox, pageAs, type StaffWorld, startStaffServer } from '../support/staff-e2e.ts';
 
@@ -61,7 +71,9 @@ async function roleOptions(page: Page): Promise<string[]> {
 }
 
 async function act(page: Page, name: string, action: string, confirm = action) {
-  await userRow(page, name).getByRole('button', { name: ACTIONS_FOR(name) }).click();
+  await userRow(page, name)
+    .getByRole('button', { name: ACTIONS_FOR(name) })
+    .click();
   await page.getByRole('menuitem', { name: action }).click();
   await page.getByRole('dialog').getByRole('button', { name: confirm }).click();
 }
@@ -92,7 +104,9 @@ describe('/users', () => {
     expect((await outbox(world.server.baseUrl, 'lata.desai@clinic.test')).filter((m) => /Temporary password: /.test(m.body))).toHaveLength(2);
 
     // Change the role; the role dialog offers no ADMIN.
-    await userRow(page, 'Lata Desai').getByRole('button', { name: ACTIONS_FOR('Lata Desai') }).click();
+    await userRow(page, 'Lata Desai')
+      .getByRole('button', { name: ACTIONS_FOR('Lata Desai') })
+      .click();
     await page.getByRole('menuitem', { name: 'Change role' }).click();
     const roleDialog = page.getByRole('dialog');
     await roleDialog.getByRole('combobox', { name: 'New role' }).click();
@@ -106,7 +120,9 @@ describe('/users', () => {
     const doctor = world.accounts.DOCTOR!;
     const doctorName = `${doctor.firstName} ${doctor.lastName}`;
     // The doctor has signed in: no invitation to resend (issue 24); Lata has not, so hers is offered.
-    await userRow(page, doctorName).getByRole('button', { name: ACTIONS_FOR(doctorName) }).click();
+    await userRow(page, doctorName)
+      .getByRole('button', { name: ACTIONS_FOR(doctorName) })
+      .click();
     await page.getByRole('menuitem', { name: 'Reset password' }).waitFor();
     expect(await page.getByRole('menuitem', { name: 'Resend invitation' }).count()).toBe(0);
     await page.keyboard.press('Escape');
@@ -135,21 +151,35 @@ describe('/users', () => {
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Active' }).click();
     await userRow(page, world.accounts.SUPER_ADMIN!.email).waitFor();
-    expect(await userRow(page, world.accounts.SUPER_ADMIN!.email).getByRole('button', { name: /^Actions for/ }).count()).toBe(0);
-    expect(await userRow(page, world.accounts.ADMIN!.email).getByRole('button', { name: /^Actions for/ }).count()).toBe(0);
+    expect(
+      await userRow(page, world.accounts.SUPER_ADMIN!.email)
+        .getByRole('button', { name: /^Actions for/ })
+        .count(),
+    ).toBe(0);
+    expect(
+      await userRow(page, world.accounts.ADMIN!.email)
+        .getByRole('button', { name: /^Actions for/ })
+        .count(),
+    ).toBe(0);
 
     // Each action is in the audit trail.
     const audit = await api('GET', `/audit/events?actor=${world.accounts.ADMIN!.id}&page_size=100`);
     const actions = audit.body.results.map((e: { action: string }) => e.action);
-    for (const action of ['user.create', 'user.invitation.resend', 'role.change', 'user.password.reset', 'user.deactivate', 'user.reactivate']) expect(actions).toContain(action);
+    for (const action of ['user.create', 'user.invitation.resend', 'role.change', 'user.password.reset', 'user.deactivate', 'user.reactivate'])
+      expect(actions).toContain(action);
     expectNoConsoleErrors(errors);
     await context.close();
   });
 
   it('ADMIN invites a nurse and gives her working hours in the same flow; a nurse left for later is marked "no working hours set" (issue 32)', async () => {
     // The clinic opens Monday to Saturday, 09:00-18:00, and nurses deliver a service.
-    expect((await api('PATCH', '/appointments/hours', { clinic_hours: [1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opens: '09:00', closes: '18:00' })) })).status).toBe(200);
-    expect((await api('POST', '/appointments/services', { name: 'Nurse consultation', therapy: 'consultation', duration_minutes: 30, delivered_by: ['NURSE'] })).status).toBe(201);
+    expect(
+      (await api('PATCH', '/appointments/hours', { clinic_hours: [1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opens: '09:00', closes: '18:00' })) })).status,
+    ).toBe(200);
+    expect(
+      (await api('POST', '/appointments/services', { name: 'Nurse consultation', therapy: 'consultation', duration_minutes: 30, delivered_by: ['NURSE'] }))
+        .status,
+    ).toBe(201);
     const { context, page, errors } = await pageAs(browser, world.server.baseUrl, world.accounts.ADMIN!, '/users');
     await userRow(page, world.accounts.NURSE!.email).waitFor();
     const invite = async (first: string, last: string, email: string) => {
@@ -195,8 +225,14 @@ describe('/users', () => {
     await userRow(page, world.accounts.ADMIN!.email).waitFor();
     expect(await roleOptions(page)).toEqual(['Client', 'Nurse', 'Reception', 'Doctor', 'Health coach', 'Nutritionist', 'Admin', 'Super admin']);
     const admin = world.accounts.ADMIN!;
-    await userRow(page, admin.email).getByRole('button', { name: ACTIONS_FOR(`${admin.firstName} ${admin.lastName}`) }).waitFor();
-    expect(await userRow(page, world.accounts.SUPER_ADMIN!.email).getByRole('button', { name: /^Actions for/ }).count()).toBe(0);
+    await userRow(page, admin.email)
+      .getByRole('button', { name: ACTIONS_FOR(`${admin.firstName} ${admin.lastName}`) })
+      .waitFor();
+    expect(
+      await userRow(page, world.accounts.SUPER_ADMIN!.email)
+        .getByRole('button', { name: /^Actions for/ })
+        .count(),
+    ).toBe(0);
     await context.close();
   });
 
@@ -265,7 +301,12 @@ describe('/backoffice', () => {
     await clinic.getByRole('button', { name: SAVE_SETTINGS }).click();
     await page.getByText(SETTINGS_SAVED).waitFor();
     const settings = await api('GET', '/clinic/settings');
-    expect(settings.body).toMatchObject({ name: 'Thrive Wellness Bengaluru', city: 'Bengaluru', phone: '+918041234567', super_admin_email: 'owner@thrive.test' });
+    expect(settings.body).toMatchObject({
+      name: 'Thrive Wellness Bengaluru',
+      city: 'Bengaluru',
+      phone: '+918041234567',
+      super_admin_email: 'owner@thrive.test',
+    });
     // Bad input stays on its field.
     await clinic.getByLabel('Phone', { exact: true }).fill('123');
     expectFailedRequest(page, { method: 'PATCH', path: '/api/v1/clinic/settings', status: 400 });
@@ -298,7 +339,10 @@ describe('/backoffice', () => {
     await context.close();
 
     const name = (await api('GET', '/clinic/settings')).body.name as string;
-    for (const viewport of [{ width: 1280, height: 800 }, { width: 360, height: 740 }]) {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 360, height: 740 },
+    ]) {
       const visitor = await browser.newContext({ baseURL: world.server.baseUrl, viewport });
       const signIn = await visitor.newPage();
       await signIn.goto('/login');

@@ -7,7 +7,15 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ageInYears } from '../../machines/staff/age.ts';
 import type { Role } from '../../machines/guard/roles.ts';
-import { ALERT_NO_CONSENT, CONSENT_MISSING, ENROLLED, PROFILE_SAVED, RECORD_TAB_LABELS, SECTION_AUDIT, SECTION_ONBOARDING } from '../../src/features/clients/record/texts.ts';
+import {
+  ALERT_NO_CONSENT,
+  CONSENT_MISSING,
+  ENROLLED,
+  PROFILE_SAVED,
+  RECORD_TAB_LABELS,
+  SECTION_AUDIT,
+  SECTION_ONBOARDING,
+} from '../../src/features/clients/record/texts.ts';
 import { CLIENTS_EMPTY, CLIENTS_LOAD_FAILED, CLIENTS_TITLE, clientCreatedToast, NEW_CLIENT, RETRY } from '../../src/features/clients/texts.ts';
 import { expectFailedRequest, launchBrowser } from '../support/browser.ts';
 import { arrangeAccounts, call, expectNoConsoleErrors, outbox, pageAs, type StaffWorld, startStaffServer } from '../support/staff-e2e.ts';
@@ -33,7 +41,19 @@ beforeAll(async () => {
     programs[name] = (await api('POST', '/programs/programs', { name, duration_weeks: 12, price_inr: 30000 })).body.id;
   }
   const clients = [
-    { first_name: 'Kavya', last_name: 'Iyer', email: 'kavya.iyer@clinic.test', phone_number: '+919812345601', date_of_birth: '1990-05-15', health_goals: { schema_version: 1, goals: [{ area: 'weight', description: 'Lose 8 kg', priority: 'high', target_date: '2026-12-31' }], motivation: 'My wedding' }, client_story: { schema_version: 1, summary: 'Tired all the time', concern_duration: '1_to_5_years' } },
+    {
+      first_name: 'Kavya',
+      last_name: 'Iyer',
+      email: 'kavya.iyer@clinic.test',
+      phone_number: '+919812345601',
+      date_of_birth: '1990-05-15',
+      health_goals: {
+        schema_version: 1,
+        goals: [{ area: 'weight', description: 'Lose 8 kg', priority: 'high', target_date: '2026-12-31' }],
+        motivation: 'My wedding',
+      },
+      client_story: { schema_version: 1, summary: 'Tired all the time', concern_duration: '1_to_5_years' },
+    },
     { first_name: 'Rohan', last_name: 'Mehta', email: 'rohan.mehta@clinic.test', phone_number: '+919812345602' },
     { first_name: 'Ananya', last_name: 'Rao', email: 'ananya.rao@clinic.test' },
   ];
@@ -42,7 +62,9 @@ beforeAll(async () => {
     expect(res.status).toBe(201);
     ids[c.first_name] = res.body.id;
   }
-  expect((await api('POST', '/users/user-program-enrollments', { user: ids.Kavya, program: programs['Metabolic Reset'], start_date: '2026-01-05' })).status).toBe(201);
+  expect(
+    (await api('POST', '/users/user-program-enrollments', { user: ids.Kavya, program: programs['Metabolic Reset'], start_date: '2026-01-05' })).status,
+  ).toBe(201);
 });
 
 afterAll(async () => {
@@ -51,7 +73,8 @@ afterAll(async () => {
 });
 
 const grid = (page: import('playwright-core').Page) => page.getByRole('grid', { name: CLIENTS_TITLE });
-const rowNames = async (page: import('playwright-core').Page) => (await grid(page).locator('[data-field="name"][role="gridcell"]').allInnerTexts()).map((t) => t.trim());
+const rowNames = async (page: import('playwright-core').Page) =>
+  (await grid(page).locator('[data-field="name"][role="gridcell"]').allInnerTexts()).map((t) => t.trim());
 
 describe('/clients', () => {
   it.each(STAFF)('%s signs in through /login and lands on the clients hub', async (role) => {
@@ -237,7 +260,10 @@ describe('/client/{clientId}/details', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel enrollment' }).click();
     await sleep.getByText(words('cancelled'), { exact: true }).waitFor();
     const enrollments = await call(world.server.baseUrl, world.adminToken, 'GET', `/users/user-program-enrollments?user=${ids.Kavya}`);
-    expect(enrollments.body.map((e: { program_name: string; status: string }) => `${e.program_name}:${e.status}`).sort()).toEqual(['Metabolic Reset:completed', 'Sleep Well:cancelled']);
+    expect(enrollments.body.map((e: { program_name: string; status: string }) => `${e.program_name}:${e.status}`).sort()).toEqual([
+      'Metabolic Reset:completed',
+      'Sleep Well:cancelled',
+    ]);
     expectNoConsoleErrors(errors);
     await context.close();
   });
@@ -249,7 +275,12 @@ describe('/client/{clientId}/details', () => {
     await audit.waitFor();
     const coach = world.accounts.HEALTH_COACH!;
     // People by name and role, what they did in words (issue 24).
-    await audit.getByRole('row').filter({ hasText: `(${ROLE_LABELS[coach.role]})` }).filter({ hasText: 'Changed the profile' }).first().waitFor();
+    await audit
+      .getByRole('row')
+      .filter({ hasText: `(${ROLE_LABELS[coach.role]})` })
+      .filter({ hasText: 'Changed the profile' })
+      .first()
+      .waitFor();
     expect(await audit.getByText(/User #/).count()).toBe(0);
     await audit.getByRole('row').filter({ hasText: 'Opened the record' }).first().waitFor();
     await context.close();

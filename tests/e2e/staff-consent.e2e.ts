@@ -30,7 +30,12 @@ beforeAll(async () => {
   const { server, adminEmail, adminTemp } = await startStaffServer('consent', { engine: 'pglite' });
   world = await arrangeAccounts(server, adminEmail, adminTemp, ['RECEPTION', 'SUPER_ADMIN'], 'k');
   browser = await launchBrowser();
-  const res = await call(server.baseUrl, world.adminToken, 'POST', '/users/users', { first_name: 'Sunita', last_name: 'Joshi', email: 'sunita.joshi@clinic.test', role: 'CLIENT' });
+  const res = await call(server.baseUrl, world.adminToken, 'POST', '/users/users', {
+    first_name: 'Sunita',
+    last_name: 'Joshi',
+    email: 'sunita.joshi@clinic.test',
+    role: 'CLIENT',
+  });
   expect(res.status).toBe(201);
   clientId = res.body.id;
 });
@@ -75,7 +80,9 @@ describe('consent recorded from a signed form (Chromium)', () => {
     await dialog.getByRole('button', { name: CONSENT_FORM_SUBMIT }).click();
     await page.getByText(CONSENT_WITHDRAWAL_RECORDED).waitFor();
     await page.getByText(CONSENT_MISSING).waitFor();
-    await expect.poll(() => history.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-decision')))).toEqual(['withdrawn', 'given']);
+    await expect
+      .poll(() => history.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-decision'))))
+      .toEqual(['withdrawn', 'given']);
 
     // Stored on the server, and audited as the receptionist.
     const api = (path: string) => call(world.server.baseUrl, world.adminToken, 'GET', path);
@@ -85,7 +92,9 @@ describe('consent recorded from a signed form (Chromium)', () => {
       ['withdrawn', 'Client signed the withdrawal form.'],
       ['given', 'Signed the paper form at the front desk.'],
     ]);
-    const trail = (await api(`/audit/events?client=${clientId}&actor=${world.accounts.RECEPTION!.id}&page=1&page_size=50`)).body.results as Array<{ action: string }>;
+    const trail = (await api(`/audit/events?client=${clientId}&actor=${world.accounts.RECEPTION!.id}&page=1&page_size=50`)).body.results as Array<{
+      action: string;
+    }>;
     expect(trail.map((e) => e.action)).toEqual(expect.arrayContaining(['consent.record', 'consent.withdraw']));
     expect(writes).toHaveLength(2);
     expectNoConsoleErrors(errors);

@@ -53,7 +53,11 @@ async function passwordSignIn(account: E2eAccount): Promise<string> {
   const res = await fetch(`${server.baseUrl}/identity`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-    body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.amplify.auth.user_pool_client_id, AuthParameters: { USERNAME: account.email, PASSWORD: account.password } }),
+    body: JSON.stringify({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: config.amplify.auth.user_pool_client_id,
+      AuthParameters: { USERNAME: account.email, PASSWORD: account.password },
+    }),
   });
   return ((await res.json()) as { AuthenticationResult: { AccessToken: string } }).AuthenticationResult.AccessToken;
 }
@@ -117,8 +121,13 @@ describe('support (Chromium)', () => {
     const reply = await asNurse('POST', `/support/tickets/${ticket}/messages`, { body: 'We have refunded the second charge.' });
     expect(reply.status).toBe(201);
     expect((await asNurse('POST', `/support/tickets/${ticket}/transitions`, { to: 'pending' })).status).toBe(200);
-    const outbox = (await (await fetch(`${server.baseUrl}/dev/outbox?to=${encodeURIComponent(client.email)}`)).json()) as { messages: Array<{ subject: string; body: string }> };
-    expect(outbox.messages[0]).toMatchObject({ subject: T.notify.subject(DEFAULT_CLINIC_NAME), body: T.notify.body(DEFAULT_CLINIC_NAME, ticket, 'Charged twice') });
+    const outbox = (await (await fetch(`${server.baseUrl}/dev/outbox?to=${encodeURIComponent(client.email)}`)).json()) as {
+      messages: Array<{ subject: string; body: string }>;
+    };
+    expect(outbox.messages[0]).toMatchObject({
+      subject: T.notify.subject(DEFAULT_CLINIC_NAME),
+      body: T.notify.body(DEFAULT_CLINIC_NAME, ticket, 'Charged twice'),
+    });
 
     await page.reload();
     await page.locator(`[data-ticket="${ticket}"]`).click();
@@ -187,7 +196,10 @@ describe('support (Chromium)', () => {
     // From the client's record: a ticket opened for the client, in a category a nurse answers.
     await staffPage.goto(`/client/${client.id}/details?tab=support`);
     const onRecord = staffPage.getByRole('region', { name: SECTION_SUPPORT }).locator('[data-section="support-queue"]');
-    await onRecord.getByTestId('support-categories').getByText(T.yourCategories(['Appointments', 'Reports', 'Other'])).waitFor({ timeout: 20_000 });
+    await onRecord
+      .getByTestId('support-categories')
+      .getByText(T.yourCategories(['Appointments', 'Reports', 'Other']))
+      .waitFor({ timeout: 20_000 });
     const form = onRecord.getByTestId('new-client-ticket');
     await form.getByRole('combobox', { name: T.category }).click();
     // Billing is not a nurse's: it is not offered.
@@ -225,7 +237,11 @@ describe('support (Chromium)', () => {
     const database = await openDatabase({ databaseUrl: null, dataDir });
     try {
       await migrateToLatest(database.db);
-      await database.db.updateTable('scheduled_jobs').set({ run_at: new Date(Date.now() - 1000) }).where('kind', '=', SUPPORT_AUTO_CLOSE_JOB).execute();
+      await database.db
+        .updateTable('scheduled_jobs')
+        .set({ run_at: new Date(Date.now() - 1000) })
+        .where('kind', '=', SUPPORT_AUTO_CLOSE_JOB)
+        .execute();
       const weekLater = new Date(Date.parse(solved.body.solved_at) + 7 * DAY + 60_000);
       expect(await runDueJobs(database.db, { [SUPPORT_AUTO_CLOSE_JOB]: autoCloseHandler(() => weekLater) })).toBe(1);
     } finally {

@@ -39,7 +39,10 @@ beforeAll(async () => {
   const start = new Date(Date.now() - 28 * 86_400_000).toISOString().slice(0, 10);
   expect((await api('POST', '/users/user-program-enrollments', { user: client, program, start_date: start })).status).toBe(201);
   // Two readings moving away from the target: a worsening goal metric, so she needs attention.
-  for (const [value, value2, days] of [[134, 86, 14], [142, 90, 2]]) {
+  for (const [value, value2, days] of [
+    [134, 86, 14],
+    [142, 90, 2],
+  ]) {
     const taken_at = new Date(Date.now() - days * 86_400_000).toISOString();
     expect((await api('POST', '/thrive/measurements', { client, metric: 'blood_pressure', value, value2, unit: 'mmHg', taken_at })).status).toBe(201);
   }
@@ -66,14 +69,31 @@ beforeAll(async () => {
     return r.body;
   };
   await ok(api('POST', '/labs/pincodes', { pincode: PINCODE, area: 'Koramangala', slot_capacity: 3 }), 'pincode');
-  const fbs = await ok(api('POST', '/labs/catalogue', {
-    code: 'FBS', name: 'Glucose, fasting', kind: 'test', price_inr: 150, fasting_hours: 10, sample_type: 'Blood (fluoride)', report_hours: 12,
-    markers: [{ code: 'GLU-F', name: 'Fasting glucose', unit: 'mg/dL', ranges: [{ sex: null, age_min: 18, age_max: 120, low: 70, high: 99, critical_low: 40, critical_high: 400 }] }],
-  }), 'catalogue');
+  const fbs = await ok(
+    api('POST', '/labs/catalogue', {
+      code: 'FBS',
+      name: 'Glucose, fasting',
+      kind: 'test',
+      price_inr: 150,
+      fasting_hours: 10,
+      sample_type: 'Blood (fluoride)',
+      report_hours: 12,
+      markers: [
+        {
+          code: 'GLU-F',
+          name: 'Fasting glucose',
+          unit: 'mg/dL',
+          ranges: [{ sex: null, age_min: 18, age_max: 120, low: 70, high: 99, critical_low: 40, critical_high: 400 }],
+        },
+      ],
+    }),
+    'catalogue',
+  );
   const slots = await ok(api('GET', `/labs/slots?pincode=${PINCODE}&items=${fbs.id}`), 'slots');
   const hold = await ok(api('POST', '/labs/slots', { client, pincode: PINCODE, start: slots[0].start, items: [fbs.id] }), 'hold');
   const order = await ok(api('POST', '/labs/orders', { hold: hold.id, items: [fbs.id], people: [{ self: true }], address: 'Home' }), 'order');
-  for (const to of ['collector_assigned', 'collected', 'processing']) await ok(api('POST', `/labs/orders/${order.id}/transitions`, { to, collector: world.accounts.NURSE!.id }), to);
+  for (const to of ['collector_assigned', 'collected', 'processing'])
+    await ok(api('POST', `/labs/orders/${order.id}/transitions`, { to, collector: world.accounts.NURSE!.id }), to);
   await ok(api('POST', '/labs/results', { order: order.id, person: order.people[0].id, marker: fbs.markers[0].id, value: 112 }), 'result');
   await ok(api('POST', `/labs/orders/${order.id}/transitions`, { to: 'ready' }), 'ready');
 });
@@ -133,7 +153,10 @@ describe('thrive dashboard (Chromium)', () => {
     await fillDateTimeFields(dialog, THRIVE_TEXT.takenAt, takenAt);
     await dialog.getByRole('button', { name: THRIVE_TEXT.add }).click();
     await page.getByText(THRIVE_TEXT.measurementAdded).waitFor();
-    const readings = (await call(world.server.baseUrl, world.adminToken, 'GET', `/thrive/measurements?client=${client}&metric=blood_pressure`)).body as Array<{ value: number; taken_at: string }>;
+    const readings = (await call(world.server.baseUrl, world.adminToken, 'GET', `/thrive/measurements?client=${client}&metric=blood_pressure`)).body as Array<{
+      value: number;
+      taken_at: string;
+    }>;
     expect(readings.filter((r) => r.value === 118).map((r) => Date.parse(r.taken_at))).toEqual([await page.evaluate((wall) => Date.parse(wall), takenAt)]);
     await expect.poll(() => trend.getAttribute('data-readings')).toBe('3');
     await expect.poll(points).toBeGreaterThan(before);

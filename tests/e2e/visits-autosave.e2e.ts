@@ -75,7 +75,11 @@ describe('nothing typed is lost', () => {
     // Back online: the queued changes are saved by the chart's own retry.
     await context.setOffline(false);
     await c.saved();
-    expect(await stored()).toMatchObject({ notes: 'Headache since the morning; drank 500 mL of water', vitals_before: { systolic: 128, diastolic: 84 }, parameters: { cabin: 'Cabin 3' } });
+    expect(await stored()).toMatchObject({
+      notes: 'Headache since the morning; drank 500 mL of water',
+      vitals_before: { systolic: 128, diastolic: 84 },
+      parameters: { cabin: 'Cabin 3' },
+    });
     await page.reload();
     await c.frame.waitFor();
     expect(await c.field('vitals_before', 'diastolic').inputValue()).toBe('84');
@@ -102,20 +106,30 @@ describe('nothing typed is lost', () => {
     await a.field('notes', 'notes').fill('Typed on the desk computer');
     await a.frame.locator('[data-field="conflict"]').getByText(VISIT_TEXTS.changedElsewhere).waitFor();
     // Theirs stands on the server.
-    expect(await stored()).toMatchObject({ version: theirs.version, notes: 'Seen by the doctor on the phone: fine to go ahead', vitals_before: { heart_rate: 76 } });
+    expect(await stored()).toMatchObject({
+      version: theirs.version,
+      notes: 'Seen by the doctor on the phone: fine to go ahead',
+      vitals_before: { heart_rate: 76 },
+    });
     expect((await stored()).vitals_before.spo2).toBeUndefined();
     // Typing goes on while the conflict is shown, and stays on screen.
     await a.fill('vitals_before', 'temperature', '36.8');
     expect(await a.field('vitals_before', 'temperature').inputValue()).toBe('36.8');
 
     await here.page.getByRole('button', { name: T.reload, exact: true }).click();
-    await a.frame.locator('[data-field="kept"]').getByText(T.keptTheirs(['notes'])).waitFor();
+    await a.frame
+      .locator('[data-field="kept"]')
+      .getByText(T.keptTheirs(['notes']))
+      .waitFor();
     await a.saved();
     expect(await a.field('notes', 'notes').inputValue()).toBe('Seen by the doctor on the phone: fine to go ahead');
     expect(await a.field('vitals_before', 'heart_rate').inputValue()).toBe('76');
     const merged = await stored();
     expect(merged.version).toBeGreaterThan(theirs.version);
-    expect(merged).toMatchObject({ notes: 'Seen by the doctor on the phone: fine to go ahead', vitals_before: { systolic: 128, diastolic: 84, heart_rate: 76, spo2: 97, temperature: 36.8 } });
+    expect(merged).toMatchObject({
+      notes: 'Seen by the doctor on the phone: fine to go ahead',
+      vitals_before: { systolic: 128, diastolic: 84, heart_rate: 76, spo2: 97, temperature: 36.8 },
+    });
     expectNoConsoleErrors(here.errors);
     expectNoConsoleErrors(there.errors);
     await here.context.close();
@@ -165,7 +179,11 @@ describe('nothing typed is lost', () => {
     await page.route(`**/api/v1/visits/therapy-visits/${id}`, async (route) => {
       if (route.request().method() !== 'PATCH' || failed > 0) return route.fallback();
       failed++;
-      await route.fulfill({ status: 503, contentType: 'application/problem+json', body: JSON.stringify({ title: 'Service Unavailable', status: 503, detail: 'Try again' }) });
+      await route.fulfill({
+        status: 503,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({ title: 'Service Unavailable', status: 503, detail: 'Try again' }),
+      });
     });
     await c.fill('parameters', 'temperature', '58');
     await c.frame.locator('[data-field="save-state"]').getByText(T.save.retrying, { exact: true }).waitFor();

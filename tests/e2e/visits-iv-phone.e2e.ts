@@ -7,7 +7,17 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { VISIT_TEXT as T } from '../../src/features/visits/texts.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { call, expectNoConsoleErrors } from '../support/staff-e2e.ts';
-import { arrangeVisitWorld, book, charter, checkInAndOpenChart, doctorSigns, expectNoSidewaysScroll, PHONE, staffAt, type VisitWorld } from '../support/visit-charting-e2e.ts';
+import {
+  arrangeVisitWorld,
+  book,
+  charter,
+  checkInAndOpenChart,
+  doctorSigns,
+  expectNoSidewaysScroll,
+  PHONE,
+  staffAt,
+  type VisitWorld,
+} from '../support/visit-charting-e2e.ts';
 import { formatDate } from '../../src/lib/format.ts';
 
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 600_000 });
@@ -21,8 +31,24 @@ beforeAll(async () => {
   world = await arrangeVisitWorld('visits-iv-phone');
   browser = await launchBrowser();
   const api = (method: string, path: string, body?: unknown) => call(world.server.baseUrl, world.adminToken, method, path, body);
-  expect((await api('POST', '/visits/iv-recipes', { name: 'Magnesium push', base_fluid: 'Normal saline', bag_volume: 100, ingredients: [{ item: 'Magnesium sulfate', dose: 2, unit: 'g' }] })).status).toBe(201);
-  const stock = await api('POST', '/visits/stock-lots', { item: 'Magnesium sulfate', lot_number: 'MG-360', expires_on: '2099-12-31', quantity: 10, unit: 'g', low_at: 2 });
+  expect(
+    (
+      await api('POST', '/visits/iv-recipes', {
+        name: 'Magnesium push',
+        base_fluid: 'Normal saline',
+        bag_volume: 100,
+        ingredients: [{ item: 'Magnesium sulfate', dose: 2, unit: 'g' }],
+      })
+    ).status,
+  ).toBe(201);
+  const stock = await api('POST', '/visits/stock-lots', {
+    item: 'Magnesium sulfate',
+    lot_number: 'MG-360',
+    expires_on: '2099-12-31',
+    quantity: 10,
+    unit: 'g',
+    low_at: 2,
+  });
   expect(stock.status).toBe(201);
   lot = stock.body.id;
   appointment = await book(world, 'iv', world.accounts.CLIENT!.id, 0);
@@ -78,7 +104,12 @@ describe('an IV session at 360 px', () => {
     expectNoConsoleErrors(doctor.errors);
     await doctor.context.close();
     const stored = (await call(world.server.baseUrl, world.nurseToken, 'GET', `/visits/therapy-visits/${id}`)).body;
-    expect(stored.parameters).toMatchObject({ catheter_type: 'butterfly', gauge: 24, delivery: 'pump', ingredients: [{ item: 'Magnesium sulfate', dose: 2, unit: 'g', lot }] });
+    expect(stored.parameters).toMatchObject({
+      catheter_type: 'butterfly',
+      gauge: 24,
+      delivery: 'pump',
+      ingredients: [{ item: 'Magnesium sulfate', dose: 2, unit: 'g', lot }],
+    });
     const lots = await call(world.server.baseUrl, world.nurseToken, 'GET', '/visits/stock-lots?item=Magnesium%20sulfate');
     expect(lots.body.find((l: { id: number }) => l.id === lot).quantity).toBe(8);
   });

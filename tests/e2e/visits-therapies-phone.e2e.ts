@@ -11,7 +11,19 @@ import { VISIT_TEXTS } from '../../server/api/visits/texts.ts';
 import { VISIT_TEXT as T } from '../../src/features/visits/texts.ts';
 import { expectFailedRequest, launchBrowser } from '../support/browser.ts';
 import { call, expectNoConsoleErrors } from '../support/staff-e2e.ts';
-import { arrangeVisitWorld, book, charter, checkInAndOpenChart, DESKTOP, doctorSigns, expectNoSidewaysScroll, PHONE, staffAt, tokenOf, type VisitWorld } from '../support/visit-charting-e2e.ts';
+import {
+  arrangeVisitWorld,
+  book,
+  charter,
+  checkInAndOpenChart,
+  DESKTOP,
+  doctorSigns,
+  expectNoSidewaysScroll,
+  PHONE,
+  staffAt,
+  tokenOf,
+  type VisitWorld,
+} from '../support/visit-charting-e2e.ts';
 
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 600_000 });
 
@@ -73,7 +85,15 @@ describe('therapy sessions at 360 px', () => {
     await doctorSigns(doctor.page, world, 'pet', client.id, id);
     await expectNoSidewaysScroll(doctor.page, 'signed PET chart at 360 px');
     const stored = (await call(world.server.baseUrl, world.nurseToken, 'GET', `/visits/therapy-visits/${id}`)).body;
-    expect(stored.parameters).toMatchObject({ applicator: 'mat', frequency: 10, intensity: 50, intensity_unit: 'µT', duration_minutes: 30, metal_removed: true, client_felt: 'Light tingling in the legs' });
+    expect(stored.parameters).toMatchObject({
+      applicator: 'mat',
+      frequency: 10,
+      intensity: 50,
+      intensity_unit: 'µT',
+      duration_minutes: 30,
+      metal_removed: true,
+      client_felt: 'Light tingling in the legs',
+    });
     expectNoConsoleErrors(doctor.errors);
   });
 
@@ -121,7 +141,10 @@ describe('therapy sessions at 360 px', () => {
     await c.saved();
     expectFailedRequest(page, { method: 'POST', path: `/api/v1/visits/therapy-visits/${id}/transitions`, status: 409 });
     await page.getByRole('button', { name: T.steps.in_progress, exact: true }).click();
-    await c.frame.locator('[data-field="error"]').getByText(VISIT_TEXTS.blocked(['screening.absolute'], 'fir')).waitFor();
+    await c.frame
+      .locator('[data-field="error"]')
+      .getByText(VISIT_TEXTS.blocked(['screening.absolute'], 'fir'))
+      .waitFor();
     expect(await c.frame.getAttribute('data-status')).toBe('draft');
     await expectNoSidewaysScroll(page, 'blocked FIR chart at 360 px');
 

@@ -12,7 +12,20 @@ import { VISIT_TEXTS } from '../../server/api/visits/texts.ts';
 import { VISIT_TEXT as T } from '../../src/features/visits/texts.ts';
 import { expectFailedRequest, launchBrowser } from '../support/browser.ts';
 import { call, expectNoConsoleErrors } from '../support/staff-e2e.ts';
-import { arrangeVisitWorld, book, charter, checkInAndOpenChart, DESKTOP, doctorSigns, expectNoSidewaysScroll, HBOT_BEFORE_DIVE, PHONE, staffAt, type VisitWorld, VITALS_BEFORE } from '../support/visit-charting-e2e.ts';
+import {
+  arrangeVisitWorld,
+  book,
+  charter,
+  checkInAndOpenChart,
+  DESKTOP,
+  doctorSigns,
+  expectNoSidewaysScroll,
+  HBOT_BEFORE_DIVE,
+  PHONE,
+  staffAt,
+  type VisitWorld,
+  VITALS_BEFORE,
+} from '../support/visit-charting-e2e.ts';
 import { fieldPathWords } from '../../machines/rules/words.ts';
 
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 600_000 });
@@ -68,7 +81,15 @@ describe('therapy sessions charted by a nurse and signed by a doctor', () => {
 
     await doctorSigns(doctor.page, world, 'hbot', client.id, id);
     const stored = (await call(world.server.baseUrl, world.nurseToken, 'GET', `/visits/therapy-visits/${id}`)).body;
-    expect(stored.parameters).toMatchObject({ chamber_type: 'soft', ata: 1.3, checklist_cotton: true, checklist_no_lotions: true, checklist_no_devices: true, checklist_grounding: true, oneill_grade: 1 });
+    expect(stored.parameters).toMatchObject({
+      chamber_type: 'soft',
+      ata: 1.3,
+      checklist_cotton: true,
+      checklist_no_lotions: true,
+      checklist_no_devices: true,
+      checklist_grounding: true,
+      oneill_grade: 1,
+    });
     expect(stored.vitals_before).toMatchObject({ systolic: 122, diastolic: 78, heart_rate: 70, spo2: 98 });
     expect(stored.appointment).toBe(appointments.hbot);
     expectNoConsoleErrors(doctor.errors);
@@ -121,7 +142,17 @@ describe('therapy sessions charted by a nurse and signed by a doctor', () => {
     // A nurse is not offered the override.
     expect(await page.getByLabel(T.screenOverrideReason).count()).toBe(0);
     await c.vitals('vitals_before', { systolic: '120', diastolic: '80', heart_rate: '66' });
-    await c.parameters({ device: 'Panel RL-2', source: { choose: 'led' }, wavelengths: '660, 850', mode: { choose: 'continuous' }, irradiance: '100', distance: '15', seconds_per_area: '300', areas: 'Knees', eye_protection: { choose: T.yes } });
+    await c.parameters({
+      device: 'Panel RL-2',
+      source: { choose: 'led' },
+      wavelengths: '660, 850',
+      mode: { choose: 'continuous' },
+      irradiance: '100',
+      distance: '15',
+      seconds_per_area: '300',
+      areas: 'Knees',
+      eye_protection: { choose: T.yes },
+    });
     await c.saved();
     // 100 mW/cm² for 300 s is 30 J/cm²: under the clinic's 60, no warning.
     await c.frame.locator('[data-field="computed-dose"]').getByText(`${T.computed.dose}: 30`).waitFor();
@@ -130,7 +161,10 @@ describe('therapy sessions charted by a nurse and signed by a doctor', () => {
     // Starting anyway is refused by the server and said on the chart.
     expectFailedRequest(page, { method: 'POST', path: `/api/v1/visits/therapy-visits/${id}/transitions`, status: 409 });
     await page.getByRole('button', { name: T.steps.in_progress, exact: true }).click();
-    await c.frame.locator('[data-field="error"]').getByText(VISIT_TEXTS.blocked(['screening.needs_override'], 'red_light')).waitFor();
+    await c.frame
+      .locator('[data-field="error"]')
+      .getByText(VISIT_TEXTS.blocked(['screening.needs_override'], 'red_light'))
+      .waitFor();
     expect(await c.frame.getAttribute('data-status')).toBe('draft');
 
     // The doctor overrides it, with a reason, on their own device.
@@ -150,7 +184,10 @@ describe('therapy sessions charted by a nurse and signed by a doctor', () => {
     await c.fill('parameters', 'seconds_per_area', '900');
     await c.saved();
     await c.frame.locator('[data-field="computed-dose"]').getByText(`${T.computed.dose}: 90`).waitFor();
-    await c.frame.locator('[data-field="warnings"]').getByText(`Dose 90 J/cm² is above the clinic's ${DEFAULT_THERAPY_SETTINGS.red_light_dose_warn} J/cm².`).waitFor();
+    await c.frame
+      .locator('[data-field="warnings"]')
+      .getByText(`Dose 90 J/cm² is above the clinic's ${DEFAULT_THERAPY_SETTINGS.red_light_dose_warn} J/cm².`)
+      .waitFor();
     await c.vitals('vitals_after', { systolic: '118', diastolic: '78', heart_rate: '64' });
     await c.parameters({ skin_response: 'Mild warmth, no redness' });
     await c.saved();

@@ -35,7 +35,11 @@ async function tokenOf(baseUrl: string, email: string): Promise<string> {
   const res = await fetch(`${baseUrl}/identity`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-    body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.amplify.auth.user_pool_client_id, AuthParameters: { USERNAME: email, PASSWORD: E2E_PASSWORD } }),
+    body: JSON.stringify({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: config.amplify.auth.user_pool_client_id,
+      AuthParameters: { USERNAME: email, PASSWORD: E2E_PASSWORD },
+    }),
   });
   return ((await res.json()) as { AuthenticationResult: { AccessToken: string } }).AuthenticationResult.AccessToken;
 }
@@ -52,7 +56,14 @@ beforeAll(async () => {
   const api = (method: string, path: string, body?: unknown) => call(server.baseUrl, world.adminToken, method, path, body);
   const nurse = world.accounts.NURSE!;
   const week = [1, 2, 3, 4, 5, 6, 7];
-  expect((await api('PATCH', '/appointments/hours', { clinic_hours: week.map((weekday) => ({ weekday, opens: '00:00', closes: '24:00' })), staff_hours: [{ staff: nurse.id, weekly: week.map((weekday) => ({ weekday, starts: '00:00', ends: '24:00' })) }] })).status).toBe(200);
+  expect(
+    (
+      await api('PATCH', '/appointments/hours', {
+        clinic_hours: week.map((weekday) => ({ weekday, opens: '00:00', closes: '24:00' })),
+        staff_hours: [{ staff: nurse.id, weekly: week.map((weekday) => ({ weekday, starts: '00:00', ends: '24:00' })) }],
+      })
+    ).status,
+  ).toBe(200);
   const service = await api('POST', '/appointments/services', { name: 'IV drip', therapy: 'iv', duration_minutes: 60, delivered_by: ['NURSE'] });
   expect(service.status).toBe(201);
   // Nurse A's appointment, starting in a minute: inside the check-in window, and started before the
@@ -63,9 +74,21 @@ beforeAll(async () => {
   expect(booked.status, JSON.stringify(booked.body)).toBe(201);
   appointment = booked.body.id;
   expect((await api('POST', `/appointments/appointments/${appointment}/transitions`, { to: 'checked_in' })).status).toBe(200);
-  const recipe = await api('POST', '/visits/iv-recipes', { name: 'Hydration plus', base_fluid: 'Normal saline', bag_volume: 250, ingredients: [{ item: 'Vitamin C', dose: 5, unit: 'g' }] });
+  const recipe = await api('POST', '/visits/iv-recipes', {
+    name: 'Hydration plus',
+    base_fluid: 'Normal saline',
+    bag_volume: 250,
+    ingredients: [{ item: 'Vitamin C', dose: 5, unit: 'g' }],
+  });
   expect(recipe.status).toBe(201);
-  const stock = await api('POST', '/visits/stock-lots', { item: 'Vitamin C', lot_number: 'VC-2031', expires_on: '2099-12-31', quantity: 20, unit: 'g', low_at: 5 });
+  const stock = await api('POST', '/visits/stock-lots', {
+    item: 'Vitamin C',
+    lot_number: 'VC-2031',
+    expires_on: '2099-12-31',
+    quantity: 20,
+    unit: 'g',
+    low_at: 5,
+  });
   expect(stock.status).toBe(201);
   lot = stock.body.id;
   // Nurse B is on duty; the client has an allergy the clinic recorded.
@@ -109,7 +132,13 @@ describe('therapy visit charting', () => {
       await page.locator(`[data-section="${section}"] [data-field="${field}"]`).locator('..').click();
       await page.getByRole('option', { name: words(option), exact: true }).click();
     };
-    for (const [field, value] of [['systolic', '124'], ['diastolic', '80'], ['heart_rate', '72'], ['spo2', '98']]) await fill('vitals_before', field, value);
+    for (const [field, value] of [
+      ['systolic', '124'],
+      ['diastolic', '80'],
+      ['heart_rate', '72'],
+      ['spo2', '98'],
+    ])
+      await fill('vitals_before', field, value);
 
     await choose('parameters', 'recipe-choice', 'Hydration plus');
     await choose('parameters', 'lot-0', `VC-2031 · 20 g · expires ${formatDate('2099-12-31')}`);
@@ -132,7 +161,12 @@ describe('therapy visit charting', () => {
 
     await page.getByRole('button', { name: T.steps.in_progress }).click();
     await expect.poll(() => frame.getAttribute('data-status')).toBe('in_progress');
-    for (const [field, value] of [['systolic', '118'], ['diastolic', '76'], ['heart_rate', '70']]) await fill('vitals_after', field, value);
+    for (const [field, value] of [
+      ['systolic', '118'],
+      ['diastolic', '76'],
+      ['heart_rate', '70'],
+    ])
+      await fill('vitals_after', field, value);
     // Not before the appointment's start (issue 32).
     await page.waitForTimeout(Math.max(0, appointmentStart - Date.now() + 1_000));
     await page.getByRole('button', { name: T.steps.completed }).click();
@@ -157,7 +191,10 @@ describe('therapy visit charting', () => {
     await openAppointment(page, appointment);
     const panel = page.getByTestId('appointment-panel');
     await expect.poll(() => panel.getByTestId('panel-status').textContent()).toBe(STATUS_LABELS.completed);
-    await panel.getByTestId('panel-chart').getByText(signedBy(`${nurse.firstName} ${nurse.lastName}`)).waitFor();
+    await panel
+      .getByTestId('panel-chart')
+      .getByText(signedBy(`${nurse.firstName} ${nurse.lastName}`))
+      .waitFor();
     await page.keyboard.press('Escape');
     // The client's record lists the signed visit and opens its chart.
     await page.goto(`/client/${client.id}/details?tab=visits`);
@@ -192,7 +229,14 @@ describe('therapy visit charting', () => {
     expect((await call(base, world.adminToken, 'GET', '/visits/therapy-settings')).body.systolic_block).toBe(170);
 
     const form = page.getByRole('form', { name: TT.receiveLot });
-    for (const [label, value] of [[TT.item, 'Magnesium'], [TT.lotNumber, 'MG-7'], [TT.quantity, '3'], [TT.unit, 'g'], [TT.lowAt, '5']]) await form.getByLabel(label, { exact: true }).fill(value);
+    for (const [label, value] of [
+      [TT.item, 'Magnesium'],
+      [TT.lotNumber, 'MG-7'],
+      [TT.quantity, '3'],
+      [TT.unit, 'g'],
+      [TT.lowAt, '5'],
+    ])
+      await form.getByLabel(label, { exact: true }).fill(value);
     await fillDateField(form, TT.expiresOn, '2099-06-30');
     await form.getByRole('button', { name: TT.saveLot }).click();
     await page.getByText(TT.lotSaved('Magnesium', 'MG-7')).waitFor();

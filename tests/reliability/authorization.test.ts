@@ -33,7 +33,8 @@ describe.each(engines)('authorization beyond the API matrix on %s', (engine) => 
   const bodyFor = (action: string, username: string) => {
     const UserPoolId = t.runtime.identity.poolId;
     if (action === 'ListUsers') return { UserPoolId, Limit: 5 };
-    if (action === 'AdminCreateUser') return { UserPoolId, Username: `new.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`, MessageAction: 'SUPPRESS' };
+    if (action === 'AdminCreateUser')
+      return { UserPoolId, Username: `new.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`, MessageAction: 'SUPPRESS' };
     if (action === 'AdminUpdateUserAttributes') return { UserPoolId, Username: username, UserAttributes: [{ Name: 'given_name', Value: 'Asha' }] };
     if (action === 'AdminSetUserPassword') return { UserPoolId, Username: username, Password: 'Matrix-Pass-123', Permanent: true };
     return { UserPoolId, Username: username };
@@ -60,13 +61,26 @@ describe.each(engines)('authorization beyond the API matrix on %s', (engine) => 
     const { Sha256 } = await import('@aws-crypto/sha256-js');
     const signer = new SignatureV4({ credentials: TEST_ADMIN_KEY, region: 'ap-south-1', service: 'cognito-idp', sha256: Sha256 });
     const headers = { host: 'localhost', 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.AdminDisableUser' };
-    const signed = await signer.sign({ method: 'POST', protocol: 'https:', hostname: 'localhost', path: '/identity', headers, body: JSON.stringify({ UserPoolId: t.runtime.identity.poolId, Username: 'someone.else@example.com' }) });
-    const res = await t.app.inject({ method: 'POST', url: '/identity', headers: signed.headers as Record<string, string>, payload: JSON.stringify({ UserPoolId: t.runtime.identity.poolId, Username: victim.username }) });
+    const signed = await signer.sign({
+      method: 'POST',
+      protocol: 'https:',
+      hostname: 'localhost',
+      path: '/identity',
+      headers,
+      body: JSON.stringify({ UserPoolId: t.runtime.identity.poolId, Username: 'someone.else@example.com' }),
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/identity',
+      headers: signed.headers as Record<string, string>,
+      payload: JSON.stringify({ UserPoolId: t.runtime.identity.poolId, Username: victim.username }),
+    });
     expect(check(res.statusCode === 400 && JSON.parse(res.body).__type === 'UnrecognizedClientException')).toBe(true);
     expect((await t.runtime.identity.admin.adminGetUser({ Username: victim.username })).Enabled).toBe(true);
   });
 
-  const apiGet = (actor: Actor) => t.app.inject({ method: 'GET', url: `/api/v1/users/users/${actor.id}`, headers: { authorization: `Bearer ${actor.accessToken}` } });
+  const apiGet = (actor: Actor) =>
+    t.app.inject({ method: 'GET', url: `/api/v1/users/users/${actor.id}`, headers: { authorization: `Bearer ${actor.accessToken}` } });
 
   it.each([
     { what: 'disabled', act: (a: Actor) => t.runtime.identity.admin.adminDisableUser({ Username: a.username }), status: 401 },
@@ -102,7 +116,12 @@ describe.each(engines)('authorization beyond the API matrix on %s', (engine) => 
     const nurse = await addUser(t, 'NURSE');
     const list = () => t.app.inject({ method: 'GET', url: '/api/v1/users/users', headers: { authorization: `Bearer ${nurse.accessToken}` } });
     expect((await list()).statusCode).toBe(200);
-    const demote = await t.app.inject({ method: 'PATCH', url: `/api/v1/users/user-profiles/${nurse.id}`, headers: { authorization: `Bearer ${superAdmin.accessToken}` }, payload: { role: 'CLIENT' } });
+    const demote = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/users/user-profiles/${nurse.id}`,
+      headers: { authorization: `Bearer ${superAdmin.accessToken}` },
+      payload: { role: 'CLIENT' },
+    });
     expect(demote.statusCode, demote.body).toBe(200);
     // The same, still unexpired token: the role comes from the clinic's users row every request.
     expect(check((await list()).statusCode === 403)).toBe(true);

@@ -20,7 +20,11 @@ import { recordReliability } from './summary.ts';
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
 const npmScript = (script: string, args: string[], env: Record<string, string>) =>
-  run(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], { cwd: root, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, maxBuffer: 64 * 1024 * 1024 });
+  run(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    maxBuffer: 64 * 1024 * 1024,
+  });
 
 async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL!;
@@ -71,7 +75,10 @@ describe.each(engines)('backup and restore on %s', (engine) => {
     const secret = 'reliability-backup-secret-0123456789abcdef';
     const sourceDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-backup-src-'));
     const targetDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-backup-dst-'));
-    cleanups.push(() => fs.rmSync(sourceDir, { recursive: true, force: true }), () => fs.rmSync(targetDir, { recursive: true, force: true }));
+    cleanups.push(
+      () => fs.rmSync(sourceDir, { recursive: true, force: true }),
+      () => fs.rmSync(targetDir, { recursive: true, force: true }),
+    );
     let sourceEnv: Record<string, string> = { DATA_DIR: sourceDir, DATABASE_URL: '', IDENTITY_SECRET: secret };
     let targetEnv: Record<string, string> = { DATA_DIR: targetDir, DATABASE_URL: '', IDENTITY_SECRET: secret };
     if (engine === 'postgres') {
@@ -89,8 +96,21 @@ describe.each(engines)('backup and restore on %s', (engine) => {
       const db = await openDatabase({ databaseUrl: sourceEnv.DATABASE_URL || null, dataDir: sourceDir });
       const ids = (await db.db.selectFrom('user_profiles').select('user_id').orderBy('user_id').execute()).map((r) => r.user_id as number);
       for (const [i, text] of storable.entries()) {
-        await db.db.updateTable('user_profiles').set({ city: text.slice(0, 100), address_line_1: text.slice(0, 200) }).where('user_id', '=', ids[i % ids.length]).execute();
-        await db.db.insertInto('programs').values({ name: `#${i} ${text.slice(0, 150)}`, description: text.slice(0, 5000), duration_weeks: 1 + (i % 52), price_inr: i * 1000, active: i % 2 === 0 }).execute();
+        await db.db
+          .updateTable('user_profiles')
+          .set({ city: text.slice(0, 100), address_line_1: text.slice(0, 200) })
+          .where('user_id', '=', ids[i % ids.length])
+          .execute();
+        await db.db
+          .insertInto('programs')
+          .values({
+            name: `#${i} ${text.slice(0, 150)}`,
+            description: text.slice(0, 5000),
+            duration_weeks: 1 + (i % 52),
+            price_inr: i * 1000,
+            active: i % 2 === 0,
+          })
+          .execute();
       }
       await db.close();
     }
@@ -132,7 +152,11 @@ describe.each(engines)('backup and restore on %s', (engine) => {
       expect(before.get('public.users')!.length).toBeGreaterThan(60);
       expect(before.get('identity.users')!.length).toBeGreaterThan(60);
       // Sequences moved past the restored ids: a new row gets a new id.
-      const next = await target.db.insertInto('programs').values({ name: 'After restore', duration_weeks: 4, price_inr: 100 }).returning('id').executeTakeFirstOrThrow();
+      const next = await target.db
+        .insertInto('programs')
+        .values({ name: 'After restore', duration_weeks: 4, price_inr: 100 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       const maxId = Math.max(...before.get('public.programs')!.map((r) => JSON.parse(r).id as number));
       expect(next.id).toBeGreaterThan(maxId);
       // A database that already holds data is refused, and left as it was.
@@ -152,11 +176,17 @@ describe.each(engines)('backup and restore on %s', (engine) => {
       const res = await fetch(`${restoredServer.baseUrl}/identity`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-        body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.amplify.auth.user_pool_client_id, AuthParameters: { USERNAME: 'doctor@demo.thrive.clinic', PASSWORD: 'Thrive-Demo-2026!' } }),
+        body: JSON.stringify({
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          ClientId: config.amplify.auth.user_pool_client_id,
+          AuthParameters: { USERNAME: 'doctor@demo.thrive.clinic', PASSWORD: 'Thrive-Demo-2026!' },
+        }),
       });
       const body = (await res.json()) as { AuthenticationResult?: { AccessToken: string } };
       expect(res.status, JSON.stringify(body)).toBe(200);
-      const me = await fetch(`${restoredServer.baseUrl}/api/v1/users/users/me`, { headers: { authorization: `Bearer ${body.AuthenticationResult!.AccessToken}` } });
+      const me = await fetch(`${restoredServer.baseUrl}/api/v1/users/users/me`, {
+        headers: { authorization: `Bearer ${body.AuthenticationResult!.AccessToken}` },
+      });
       expect(me.status).toBe(200);
       cases += 1;
     } finally {

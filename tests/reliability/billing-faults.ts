@@ -24,14 +24,31 @@ export async function killDuringBilling(options: {
   const desk = await clientToken(server.baseUrl, email);
   ok(await call(server.baseUrl, desk, 'PUT', '/billing/settings', SETTINGS), 'settings');
   const clients: number[] = [];
-  for (let i = 0; i < 5; i++) clients.push(ok(await call(server.baseUrl, root, 'POST', '/users/users', { email: `bill.client.${i}.${stamp}@test.clinic`, first_name: 'Bill', last_name: `Client${i}`, role: 'CLIENT' }), 'client').id);
+  for (let i = 0; i < 5; i++)
+    clients.push(
+      ok(
+        await call(server.baseUrl, root, 'POST', '/users/users', {
+          email: `bill.client.${i}.${stamp}@test.clinic`,
+          first_name: 'Bill',
+          last_name: `Client${i}`,
+          role: 'CLIENT',
+        }),
+        'client',
+      ).id,
+    );
   const drafts: number[] = [];
-  for (let i = 0; i < ISSUES; i++) drafts.push(ok(await call(server.baseUrl, desk, 'POST', '/billing/documents', { from: 'manual', client: clients[i % 5], lines: [LINE] }), 'draft').id);
+  for (let i = 0; i < ISSUES; i++)
+    drafts.push(ok(await call(server.baseUrl, desk, 'POST', '/billing/documents', { from: 'manual', client: clients[i % 5], lines: [LINE] }), 'draft').id);
 
   // Round 1: issuing.
   const issued = new Map<number, string>();
   let target = server;
-  await killMidWrites(target, ISSUES, (i) => call(target.baseUrl, desk, 'POST', `/billing/documents/${drafts[i]}/issue`), (i, body) => issued.set(drafts[i], body.number));
+  await killMidWrites(
+    target,
+    ISSUES,
+    (i) => call(target.baseUrl, desk, 'POST', `/billing/documents/${drafts[i]}/issue`),
+    (i, body) => issued.set(drafts[i], body.number),
+  );
   server = await options.start();
   let reader = await options.token(server.baseUrl);
   let lost = 0;
@@ -61,7 +78,8 @@ export async function killDuringBilling(options: {
   await killMidWrites(
     target,
     open.length,
-    (i) => call(target.baseUrl, deskAgain, 'POST', `/billing/documents/${open[i]}/payments`, { method: 'cash', amount_paise: amountOf(i), tendered_paise: 100000 }),
+    (i) =>
+      call(target.baseUrl, deskAgain, 'POST', `/billing/documents/${open[i]}/payments`, { method: 'cash', amount_paise: amountOf(i), tendered_paise: 100000 }),
     (i) => paid.set(open[i], amountOf(i)),
   );
   server = await options.start();
@@ -70,7 +88,9 @@ export async function killDuringBilling(options: {
     const doc = ok(await call(server.baseUrl, reader, 'GET', `/billing/documents/${id}`), 'read');
     if (paid.has(id) && doc.paid_paise !== paid.get(id)) lost += 1;
     // At most the one payment sent, whole: its amount and the change for 1,000 rupees handed over.
-    const whole = doc.payments.every((p: { amount_paise: number; change_paise: number }) => p.amount_paise === amountOf(i) && p.change_paise === 100000 - amountOf(i));
+    const whole = doc.payments.every(
+      (p: { amount_paise: number; change_paise: number }) => p.amount_paise === amountOf(i) && p.change_paise === 100000 - amountOf(i),
+    );
     if (doc.payments.length > 1 || !whole || doc.status !== (doc.payments.length ? 'partially_paid' : 'issued')) broken += 1;
   }
   await server.stop('SIGTERM');

@@ -19,7 +19,11 @@ export async function billingFixtures(t: TestApp, actors: Actor[], clients: numb
   const ids: number[] = [];
   for (const client of clients) {
     for (const issue of [false, true]) {
-      const draft = await call(t, desk, 'POST', '/billing/documents', { from: 'manual', client, lines: [{ description: 'Hydrafacial', code: '999722', unit_price_paise: 250000, gst_rate_bp: 1800 }] });
+      const draft = await call(t, desk, 'POST', '/billing/documents', {
+        from: 'manual',
+        client,
+        lines: [{ description: 'Hydrafacial', code: '999722', unit_price_paise: 250000, gst_rate_bp: 1800 }],
+      });
       if (draft.status !== 201) throw new Error(`billing draft: ${draft.status}`);
       if (issue && (await call(t, desk, 'POST', `/billing/documents/${draft.body.id}/issue`, {})).status !== 200) throw new Error('billing issue');
       ids.push(draft.body.id!);

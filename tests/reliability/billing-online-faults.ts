@@ -17,7 +17,10 @@ const LINE = { description: 'Hydrafacial', code: '999722', unit_price_paise: 100
 function post(baseUrl: string, delivery: Delivery): Promise<{ status: number; body: any }> {
   const headers: Record<string, string> = { 'content-type': 'application/json', 'x-razorpay-event-id': delivery.eventId };
   if (delivery.signature) headers['x-razorpay-signature'] = delivery.signature;
-  return fetch(`${baseUrl}/api/v1/billing/payments/razorpay/webhook`, { method: 'POST', headers, body: delivery.body }).then(async (res) => ({ status: res.status, body: await res.json() }));
+  return fetch(`${baseUrl}/api/v1/billing/payments/razorpay/webhook`, { method: 'POST', headers, body: delivery.body }).then(async (res) => ({
+    status: res.status,
+    body: await res.json(),
+  }));
 }
 
 export async function killDuringWebhooks(options: {
@@ -33,7 +36,15 @@ export async function killDuringWebhooks(options: {
   ok(await call(server.baseUrl, root, 'POST', '/users/users', { email, first_name: 'Online', last_name: 'Desk', role: 'ADMIN' }), 'admin');
   const desk = await clientToken(server.baseUrl, email);
   ok(await call(server.baseUrl, desk, 'PUT', '/billing/settings', SETTINGS), 'settings');
-  const client = ok(await call(server.baseUrl, root, 'POST', '/users/users', { email: `online.client.${stamp}@test.clinic`, first_name: 'Online', last_name: 'Client', role: 'CLIENT' }), 'client').id;
+  const client = ok(
+    await call(server.baseUrl, root, 'POST', '/users/users', {
+      email: `online.client.${stamp}@test.clinic`,
+      first_name: 'Online',
+      last_name: 'Client',
+      role: 'CLIENT',
+    }),
+    'client',
+  ).id;
 
   // Invoices, a link each, each paid on the stand-in; the webhooks are held back to be sent at once.
   standIn.webhookUrl = null;

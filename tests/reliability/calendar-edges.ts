@@ -54,7 +54,8 @@ const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 function storable(value: unknown): unknown {
   if (typeof value === 'string') return unstorable(value) ? 'x' : value;
   if (Array.isArray(value)) return value.map(storable);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [unstorable(k) || PROTOTYPE_KEYS.has(k) ? 'x' : k, storable(v)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [unstorable(k) || PROTOTYPE_KEYS.has(k) ? 'x' : k, storable(v)]));
   return value;
 }
 
@@ -120,10 +121,17 @@ export function calendarEdgeCases(ops: CalendarOperation[], runs: number, seed: 
     for (const where of ['query', 'body'] as const) {
       const part = where === 'query' ? op.schema.querystring : op.schema.body;
       for (const field of dateFields(part)) {
-        const values = [...REFUSED[field.format].map(([v, r]) => ({ value: v, refusal: r as string | null })), ...AT_BOUNDS[field.format].map((v) => ({ value: v, refusal: null }))];
+        const values = [
+          ...REFUSED[field.format].map(([v, r]) => ({ value: v, refusal: r as string | null })),
+          ...AT_BOUNDS[field.format].map((v) => ({ value: v, refusal: null })),
+        ];
         // Query parameters are flat: the rest of them valid, required ones included.
         const base = validArbitrary(where === 'query' ? { ...part, required: part.required ?? [] } : part).map(storable);
-        arbs.push(fc.record({ op: fc.constant(op), where: fc.constant(where), field: fc.constant(field), pick: fc.constantFrom(...values), base }).map(({ pick, ...r }) => ({ ...r, ...pick })));
+        arbs.push(
+          fc
+            .record({ op: fc.constant(op), where: fc.constant(where), field: fc.constant(field), pick: fc.constantFrom(...values), base })
+            .map(({ pick, ...r }) => ({ ...r, ...pick })),
+        );
       }
     }
   }
@@ -155,14 +163,20 @@ export async function fuzzCalendarEdges(
     let payload: unknown;
     if (c.where === 'query') {
       const params = new URLSearchParams();
-      for (const [k, v] of Object.entries((c.base ?? {}) as Record<string, unknown>)) if (v !== undefined && v !== null && k !== name) params.append(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
+      for (const [k, v] of Object.entries((c.base ?? {}) as Record<string, unknown>))
+        if (v !== undefined && v !== null && k !== name) params.append(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
       params.append(name, c.value);
       url += `?${params}`;
     } else payload = setAt(c.base, c.field.path, c.value);
     const label = `${c.op.method.toUpperCase()} ${url.slice(0, 200)} ${name}=${c.value}`;
     let timer: NodeJS.Timeout | undefined;
     const answer = await Promise.race([
-      app.inject({ method: c.op.method.toUpperCase() as 'GET', url, headers: { authorization: `Bearer ${options.token}` }, ...(payload !== undefined ? { payload: payload as object } : {}) }),
+      app.inject({
+        method: c.op.method.toUpperCase() as 'GET',
+        url,
+        headers: { authorization: `Bearer ${options.token}` },
+        ...(payload !== undefined ? { payload: payload as object } : {}),
+      }),
       new Promise<null>((resolve) => {
         timer = setTimeout(() => resolve(null), timeoutMs);
       }),

@@ -14,7 +14,10 @@ const UPLOADS = 150;
 const image = (i: number) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from(`logo ${i} `.repeat(200))]);
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-export async function killDuringLogoUploads(options: { start: () => Promise<ServerProcess>; token: (baseUrl: string) => Promise<string> }): Promise<{ acknowledged: number; lost: number; broken: number }> {
+export async function killDuringLogoUploads(options: {
+  start: () => Promise<ServerProcess>;
+  token: (baseUrl: string) => Promise<string>;
+}): Promise<{ acknowledged: number; lost: number; broken: number }> {
   let server = await options.start();
   const token = await options.token(server.baseUrl);
   const target = server;

@@ -16,7 +16,18 @@ export async function killDuringCognitiveRecords(options: {
   let token = await options.token(server.baseUrl);
   const stamp = Date.now().toString(36);
   const clients: number[] = [];
-  for (let i = 0; i < 5; i++) clients.push(ok(await call(server.baseUrl, token, 'POST', '/users/users', { email: `cognitive.fault.${i}.${stamp}@test.clinic`, first_name: 'Fault', last_name: `Cognitive${i}`, role: 'CLIENT' }), 'client').id);
+  for (let i = 0; i < 5; i++)
+    clients.push(
+      ok(
+        await call(server.baseUrl, token, 'POST', '/users/users', {
+          email: `cognitive.fault.${i}.${stamp}@test.clinic`,
+          first_name: 'Fault',
+          last_name: `Cognitive${i}`,
+          role: 'CLIENT',
+        }),
+        'client',
+      ).id,
+    );
   const result = (i: number) => ({
     instrument: i % 2 === 0 ? 'MoCA' : 'SAGE',
     form: i % 2 === 0 ? '8.1' : 'Form 2',

@@ -21,7 +21,11 @@ async function clientToken(baseUrl: string, email: string): Promise<string> {
   const res = await fetch(`${baseUrl}/identity`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-    body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.amplify.auth.user_pool_client_id, AuthParameters: { USERNAME: email, PASSWORD: E2E_PASSWORD } }),
+    body: JSON.stringify({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: config.amplify.auth.user_pool_client_id,
+      AuthParameters: { USERNAME: email, PASSWORD: E2E_PASSWORD },
+    }),
   });
   if (res.status !== 200) throw new Error(`client sign-in: ${res.status}`);
   return ((await res.json()) as { AuthenticationResult: { AccessToken: string } }).AuthenticationResult.AccessToken;
@@ -61,10 +65,14 @@ export async function killDuringCognitiveRuns(options: {
 
   // Writes: one completion per completer (a run completes once), the rest starts and saves.
   const plan = Array.from({ length: WRITES }, (_, i) =>
-    i < COMPLETERS ? { kind: 'complete' as const, client: completers[i] } : i % 2 === 0 ? { kind: 'start' as const, client: starters[i % STARTERS] } : { kind: 'save' as const, client: savers[i % SAVERS] },
+    i < COMPLETERS
+      ? { kind: 'complete' as const, client: completers[i] }
+      : i % 2 === 0
+        ? { kind: 'start' as const, client: starters[i % STARTERS] }
+        : { kind: 'save' as const, client: savers[i % SAVERS] },
   );
   // Sent interleaved (a fixed permutation), so the kill lands among every kind.
-  const order = plan.map((_, i) => i).sort((a, b) => (a * 7919) % WRITES - (b * 7919) % WRITES);
+  const order = plan.map((_, i) => i).sort((a, b) => ((a * 7919) % WRITES) - ((b * 7919) % WRITES));
 
   const started = new Map<number, number>(); // run id -> client
   const saves = new Map<number, number>(); // client -> acknowledged saves
@@ -77,8 +85,11 @@ export async function killDuringCognitiveRuns(options: {
       const i = order[n];
       const w = plan[i];
       if (w.kind === 'start') return call(target.baseUrl, w.client.token, 'POST', '/assessments/cognitive/runs', {});
-      if (w.kind === 'save') return call(target.baseUrl, w.client.token, 'PATCH', `/assessments/cognitive/runs/${runOf.get(w.client.id)!.id}`, saveBody(w.client, i));
-      return call(target.baseUrl, w.client.token, 'POST', `/assessments/cognitive/runs/${runOf.get(w.client.id)!.id}/complete`, { progress: { tasks: records(w.client) } });
+      if (w.kind === 'save')
+        return call(target.baseUrl, w.client.token, 'PATCH', `/assessments/cognitive/runs/${runOf.get(w.client.id)!.id}`, saveBody(w.client, i));
+      return call(target.baseUrl, w.client.token, 'POST', `/assessments/cognitive/runs/${runOf.get(w.client.id)!.id}/complete`, {
+        progress: { tasks: records(w.client) },
+      });
     },
     (n, body) => {
       const w = plan[order[n]];
@@ -103,8 +114,10 @@ export async function killDuringCognitiveRuns(options: {
     problems.push(`broken: ${why}`);
   };
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-  const audits = async (client: number, action: string) => ok(await call(server.baseUrl, admin, 'GET', `/audit/events?client=${client}&action=${action}&page=1&page_size=1`), 'audit').count as number;
-  const runsOf = async (client: number) => ok(await call(server.baseUrl, admin, 'GET', `/assessments/cognitive/results?client=${client}`), 'results').runs as any[];
+  const audits = async (client: number, action: string) =>
+    ok(await call(server.baseUrl, admin, 'GET', `/audit/events?client=${client}&action=${action}&page=1&page_size=1`), 'audit').count as number;
+  const runsOf = async (client: number) =>
+    ok(await call(server.baseUrl, admin, 'GET', `/assessments/cognitive/results?client=${client}`), 'results').runs as any[];
 
   for (const c of starters) {
     const runs = await runsOf(c.id);
@@ -139,7 +152,8 @@ export async function killDuringCognitiveRuns(options: {
     if (acked && run.status !== 'completed') miss(`run ${id}: completion`);
     else if (run.status === 'completed') {
       // Whole: the progress sent, its scores, and its audit entry, whether or not the answer got out.
-      if (!same(run.progress, { tasks: records(c) }) || run.total === null || run.domains === null || (acked && run.total !== acked.total)) flaw(`run ${id}: completed without its progress or scores`);
+      if (!same(run.progress, { tasks: records(c) }) || run.total === null || run.domains === null || (acked && run.total !== acked.total))
+        flaw(`run ${id}: completed without its progress or scores`);
       if ((await audits(c.id, 'cognitive.run.complete')) !== 1) flaw(`run ${id}: completion audits`);
     } else if (run.status !== 'in_progress' || run.progress.tasks.length !== 0 || run.total !== null) flaw(`run ${id}: ${run.status}, not completed`);
   }

@@ -16,7 +16,18 @@ export async function killDuringConsentRecords(options: {
   let token = await options.token(server.baseUrl);
   const stamp = Date.now().toString(36);
   const clients: number[] = [];
-  for (let i = 0; i < 5; i++) clients.push(ok(await call(server.baseUrl, token, 'POST', '/users/users', { email: `consent.fault.${i}.${stamp}@test.clinic`, first_name: 'Fault', last_name: `Consent${i}`, role: 'CLIENT' }), 'client').id);
+  for (let i = 0; i < 5; i++)
+    clients.push(
+      ok(
+        await call(server.baseUrl, token, 'POST', '/users/users', {
+          email: `consent.fault.${i}.${stamp}@test.clinic`,
+          first_name: 'Fault',
+          last_name: `Consent${i}`,
+          role: 'CLIENT',
+        }),
+        'client',
+      ).id,
+    );
   const today = new Date().toISOString().slice(0, 10);
   const form = (i: number) => ({ decision: i % 2 === 0 ? 'given' : 'withdrawn', signed_on: today, reason: `fault ${stamp} ${i}` });
 
@@ -36,7 +47,11 @@ export async function killDuringConsentRecords(options: {
   let broken = 0;
   const stored = new Map<number, { client: number; decision: string; reason: string | null }>();
   for (const client of clients) {
-    const history = ok(await call(server.baseUrl, token, 'GET', `/users/user-profiles/${client}/consent-history`), 'history') as Array<{ id: number; decision: string; reason: string | null }>;
+    const history = ok(await call(server.baseUrl, token, 'GET', `/users/user-profiles/${client}/consent-history`), 'history') as Array<{
+      id: number;
+      decision: string;
+      reason: string | null;
+    }>;
     for (const row of history) stored.set(row.id, { client, decision: row.decision, reason: row.reason });
     // The profile follows the newest record (the history is newest first).
     const profile = ok(await call(server.baseUrl, token, 'GET', `/users/user-profiles/${client}`), 'profile');

@@ -27,10 +27,29 @@ export async function killDuringDiscoveryWrites(options: {
   let token = await options.token(server.baseUrl);
   const stamp = Date.now().toString(36);
   const email = (kind: string, i: number) => `fault.${kind}.${i}.${stamp}@test.clinic`;
-  const shared = ok(await call(server.baseUrl, token, 'POST', '/discovery/prospects', { first_name: 'Fault', last_name: `Shared ${stamp}`, email: email('shared', 0), source: 'event' }), 'shared prospect').id as number;
+  const shared = ok(
+    await call(server.baseUrl, token, 'POST', '/discovery/prospects', {
+      first_name: 'Fault',
+      last_name: `Shared ${stamp}`,
+      email: email('shared', 0),
+      source: 'event',
+    }),
+    'shared prospect',
+  ).id as number;
   // The prospects the burst moves on, one move each (new → contacted is one step of the chart).
   const toMove: number[] = [];
-  for (let i = 0; i < WRITES / 4; i++) toMove.push(ok(await call(server.baseUrl, token, 'POST', '/discovery/prospects', { first_name: 'Fault', last_name: `Mover ${stamp} ${i}`, email: email('mover', i), source: 'walk_in' }), 'mover').id);
+  for (let i = 0; i < WRITES / 4; i++)
+    toMove.push(
+      ok(
+        await call(server.baseUrl, token, 'POST', '/discovery/prospects', {
+          first_name: 'Fault',
+          last_name: `Mover ${stamp} ${i}`,
+          email: email('mover', i),
+          source: 'walk_in',
+        }),
+        'mover',
+      ).id,
+    );
 
   const created = new Map<number, number>();
   const enquiries = new Set<number>();
@@ -45,9 +64,22 @@ export async function killDuringDiscoveryWrites(options: {
       const n = Math.floor(i / 4);
       switch (i % 4) {
         case 0:
-          return call(target.baseUrl, t0, 'POST', '/discovery/prospects', { first_name: 'Fault', last_name: `Prospect ${stamp} ${i}`, email: email('prospect', i), source: 'referral', referred_by: `ref ${i}`, notes: `notes ${i}`, interests: ['weight'] });
+          return call(target.baseUrl, t0, 'POST', '/discovery/prospects', {
+            first_name: 'Fault',
+            last_name: `Prospect ${stamp} ${i}`,
+            email: email('prospect', i),
+            source: 'referral',
+            referred_by: `ref ${i}`,
+            notes: `notes ${i}`,
+            interests: ['weight'],
+          });
         case 1:
-          return enquire(target.baseUrl, i, { name: `Fault Enquiry ${stamp} ${i}`, email: email('enquiry', i), message: `message ${i}`, consent_to_contact: true });
+          return enquire(target.baseUrl, i, {
+            name: `Fault Enquiry ${stamp} ${i}`,
+            email: email('enquiry', i),
+            message: `message ${i}`,
+            consent_to_contact: true,
+          });
         case 2: {
           // A move answers 200; counted as acknowledged like the creations' 201.
           const res = await call(target.baseUrl, t0, 'POST', `/discovery/prospects/${toMove[n]}/transitions`, { to: 'contacted' });
@@ -71,7 +103,8 @@ export async function killDuringDiscoveryWrites(options: {
   let broken = 0;
   const detail = (id: number) => call(server.baseUrl, token, 'GET', `/discovery/prospects/${id}`);
   /** Whole: its history starts with `new` and ends in the stage it shows. */
-  const whole = (p: any) => p.history.length >= 1 && p.history[0].from === null && p.history[0].to === 'new' && p.history.at(-1).to === p.stage && p.client_status === 'prospective';
+  const whole = (p: any) =>
+    p.history.length >= 1 && p.history[0].from === null && p.history[0].to === 'new' && p.history.at(-1).to === p.stage && p.client_status === 'prospective';
 
   for (const [id, i] of created) {
     const res = await detail(id);
@@ -80,7 +113,15 @@ export async function killDuringDiscoveryWrites(options: {
       continue;
     }
     const p = ok(res, 'prospect');
-    if (!whole(p) || p.stage !== 'new' || p.last_name !== `Prospect ${stamp} ${i}` || p.email !== email('prospect', i) || p.referred_by !== `ref ${i}` || p.notes !== `notes ${i}`) broken += 1;
+    if (
+      !whole(p) ||
+      p.stage !== 'new' ||
+      p.last_name !== `Prospect ${stamp} ${i}` ||
+      p.email !== email('prospect', i) ||
+      p.referred_by !== `ref ${i}` ||
+      p.notes !== `notes ${i}`
+    )
+      broken += 1;
   }
   for (const i of enquiries) {
     const page = ok(await call(server.baseUrl, token, 'GET', `/discovery/prospects?search=${encodeURIComponent(email('enquiry', i))}`), 'enquiry search');
@@ -89,7 +130,8 @@ export async function killDuringDiscoveryWrites(options: {
       continue;
     }
     const p = ok(await detail(page.results[0].id), 'enquiry');
-    if (page.count > 1 || !whole(p) || p.source !== 'website_form' || p.last_name !== `Enquiry ${stamp} ${i}` || p.questionnaire.message !== `message ${i}`) broken += 1;
+    if (page.count > 1 || !whole(p) || p.source !== 'website_form' || p.last_name !== `Enquiry ${stamp} ${i}` || p.questionnaire.message !== `message ${i}`)
+      broken += 1;
   }
   for (const id of toMove) {
     const p = ok(await detail(id), 'mover');

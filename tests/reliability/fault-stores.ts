@@ -12,8 +12,15 @@ import { identity } from './fault-support.ts';
 
 const TEMP_PASSWORD = 'Fault-Temp-Pass-1!';
 const NEW_PASSWORD = 'Fault-Perm-Pass-2!';
-export const QUIET = { SERVE_SPA: 'false', LOG_LEVEL: 'error', API_RATE_LIMIT_PER_IP: '1000000', API_RATE_LIMIT_PER_TOKEN: '1000000', IDENTITY_RATE_LIMIT_PER_MINUTE: '100000', ADMIN_TEMP_PASSWORD: TEMP_PASSWORD, IDENTITY_SECRET: 'faults-suite-secret-0123456789abcdefghij' };
-
+export const QUIET = {
+  SERVE_SPA: 'false',
+  LOG_LEVEL: 'error',
+  API_RATE_LIMIT_PER_IP: '1000000',
+  API_RATE_LIMIT_PER_TOKEN: '1000000',
+  IDENTITY_RATE_LIMIT_PER_MINUTE: '100000',
+  ADMIN_TEMP_PASSWORD: TEMP_PASSWORD,
+  IDENTITY_SECRET: 'faults-suite-secret-0123456789abcdefghij',
+};
 
 /** The first SUPER_ADMIN's access token (setting the permanent password on the first sign-in). */
 export async function adminToken(baseUrl: string): Promise<string> {
@@ -21,7 +28,9 @@ export async function adminToken(baseUrl: string): Promise<string> {
   const ClientId = config.amplify.auth.user_pool_client_id;
   const USERNAME = 'admin@clinic.local';
   for (const PASSWORD of [NEW_PASSWORD, TEMP_PASSWORD]) {
-    const started = await identity(baseUrl, 'InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId, AuthParameters: { USERNAME, PASSWORD } }).catch(() => null);
+    const started = await identity(baseUrl, 'InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId, AuthParameters: { USERNAME, PASSWORD } }).catch(
+      () => null,
+    );
     if (!started) continue;
     if (started.AuthenticationResult) return started.AuthenticationResult.AccessToken;
     const done = await identity(baseUrl, 'RespondToAuthChallenge', {

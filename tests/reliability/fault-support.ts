@@ -23,10 +23,35 @@ export function ok(res: { status: number; body: any }, what: string): any {
  * A staff member of `role` working every hour of every day, and five clients: the cast of a
  * scheduling fault round, made under distinct emails (`tag`, `stamp`) so rounds share a store.
  */
-export async function staffOnDutyWithClients(baseUrl: string, token: string, role: 'NURSE' | 'HEALTH_COACH', tag: string, stamp: string): Promise<{ staff: number; clients: number[] }> {
-  const staff = ok(await call(baseUrl, token, 'POST', '/users/users', { email: `fault.${role.toLowerCase()}.${stamp}@test.clinic`, first_name: 'Fault', last_name: 'Staff', role }), role).id as number;
+export async function staffOnDutyWithClients(
+  baseUrl: string,
+  token: string,
+  role: 'NURSE' | 'HEALTH_COACH',
+  tag: string,
+  stamp: string,
+): Promise<{ staff: number; clients: number[] }> {
+  const staff = ok(
+    await call(baseUrl, token, 'POST', '/users/users', {
+      email: `fault.${role.toLowerCase()}.${stamp}@test.clinic`,
+      first_name: 'Fault',
+      last_name: 'Staff',
+      role,
+    }),
+    role,
+  ).id as number;
   const clients: number[] = [];
-  for (let i = 0; i < 5; i++) clients.push(ok(await call(baseUrl, token, 'POST', '/users/users', { email: `fault.${tag}.${i}.${stamp}@test.clinic`, first_name: 'Fault', last_name: `Client${i}`, role: 'CLIENT' }), 'client').id);
+  for (let i = 0; i < 5; i++)
+    clients.push(
+      ok(
+        await call(baseUrl, token, 'POST', '/users/users', {
+          email: `fault.${tag}.${i}.${stamp}@test.clinic`,
+          first_name: 'Fault',
+          last_name: `Client${i}`,
+          role: 'CLIENT',
+        }),
+        'client',
+      ).id,
+    );
   const all = [1, 2, 3, 4, 5, 6, 7];
   ok(
     await call(baseUrl, token, 'PATCH', '/appointments/hours', {

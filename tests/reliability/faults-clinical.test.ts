@@ -27,42 +27,82 @@ describe.each(engines)('clinical faults on %s', (engine) => {
   it('SIGKILL during lab orders booked from held slots: every acknowledged order survives whole, no hold used twice, no slot over capacity', async () => {
     const { env, dataDir } = await freshStore('clinic-faults-labs-');
     const outcome = await killDuringLabOrders({ start: () => startServer({ env, dataDir }), token: adminToken });
-    recordReliability({ area: `SIGKILL during lab orders (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent home-collection orders from held slots on five clients' });
+    recordReliability({
+      area: `SIGKILL during lab orders (${engine})`,
+      cases: outcome.acknowledged,
+      failures: outcome.broken + outcome.lost,
+      dataLost: outcome.lost,
+      note: '300 concurrent home-collection orders from held slots on five clients',
+    });
     expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);
 
   it('SIGKILL during lab catalogue edits: every acknowledged edit survives whole, no test half edited', async () => {
     const { env, dataDir } = await freshStore('clinic-faults-lab-catalogue-');
     const outcome = await killDuringLabCatalogueEdits({ start: () => startServer({ env, dataDir }), token: adminToken });
-    recordReliability({ area: `SIGKILL during lab catalogue edits (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '150 concurrent edits of lab tests (name, price, active, both markers\' ranges), each on its own test' });
+    recordReliability({
+      area: `SIGKILL during lab catalogue edits (${engine})`,
+      cases: outcome.acknowledged,
+      failures: outcome.broken + outcome.lost,
+      dataLost: outcome.lost,
+      note: "150 concurrent edits of lab tests (name, price, active, both markers' ranges), each on its own test",
+    });
     expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);
 
   it('SIGKILL during consent forms recorded by staff: every acknowledged record survives, with its audit entry', async () => {
     const { env, dataDir } = await freshStore('clinic-faults-consent-');
     const outcome = await killDuringConsentRecords({ start: () => startServer({ env, dataDir }), token: adminToken });
-    recordReliability({ area: `SIGKILL during consent records (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent signed-form records (given and withdrawn) on five clients' });
+    recordReliability({
+      area: `SIGKILL during consent records (${engine})`,
+      cases: outcome.acknowledged,
+      failures: outcome.broken + outcome.lost,
+      dataLost: outcome.lost,
+      note: '300 concurrent signed-form records (given and withdrawn) on five clients',
+    });
     expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);
 
   it('SIGKILL during measurements added by staff: every acknowledged reading survives as sent, with its audit entry', async () => {
     const { env, dataDir } = await freshStore('clinic-faults-thrive-');
-    const outcome = await killDuringMeasurements({ start: () => startServer({ env, dataDir }), token: adminToken, store: { databaseUrl: env.DATABASE_URL || null, dataDir } });
-    recordReliability({ area: `SIGKILL during measurements (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent weight readings (kg and lb) on five clients with a weight goal; their thrive roll-up equal to a rebuild' });
+    const outcome = await killDuringMeasurements({
+      start: () => startServer({ env, dataDir }),
+      token: adminToken,
+      store: { databaseUrl: env.DATABASE_URL || null, dataDir },
+    });
+    recordReliability({
+      area: `SIGKILL during measurements (${engine})`,
+      cases: outcome.acknowledged,
+      failures: outcome.broken + outcome.lost,
+      dataLost: outcome.lost,
+      note: '300 concurrent weight readings (kg and lb) on five clients with a weight goal; their thrive roll-up equal to a rebuild',
+    });
     expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);
 
   it('SIGKILL during in-clinic cognitive results recorded by staff: every acknowledged result survives as sent, with its audit entry', async () => {
     const { env, dataDir } = await freshStore('clinic-faults-cognitive-');
     const outcome = await killDuringCognitiveRecords({ start: () => startServer({ env, dataDir }), token: adminToken });
-    recordReliability({ area: `SIGKILL during cognitive results (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent MoCA and SAGE totals on five clients' });
+    recordReliability({
+      area: `SIGKILL during cognitive results (${engine})`,
+      cases: outcome.acknowledged,
+      failures: outcome.broken + outcome.lost,
+      dataLost: outcome.lost,
+      note: '300 concurrent MoCA and SAGE totals on five clients',
+    });
     expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);
 
   it('SIGKILL during clients’ cognitive runs (start, save progress, complete): every acknowledged write survives whole, with its audit entry', async () => {
     const { env, dataDir } = await freshStore('clinic-faults-cognitive-runs-');
     const outcome = await killDuringCognitiveRuns({ start: () => startServer({ env, dataDir }), token: adminToken });
-    recordReliability({ area: `SIGKILL during cognitive runs (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '240 concurrent run starts, progress saves and completions by 32 clients' });
+    recordReliability({
+      area: `SIGKILL during cognitive runs (${engine})`,
+      cases: outcome.acknowledged,
+      failures: outcome.broken + outcome.lost,
+      dataLost: outcome.lost,
+      note: '240 concurrent run starts, progress saves and completions by 32 clients',
+    });
     expect(outcome.problems).toEqual([]);
     expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);
@@ -70,7 +110,13 @@ describe.each(engines)('clinical faults on %s', (engine) => {
   it('SIGKILL during therapy visit writes: every acknowledged completion, chart save and screen survives; the IV lot holds exactly what committed completions left', async () => {
     const { env, dataDir } = await freshStore('clinic-faults-visits-');
     const outcome = await killDuringVisitWrites({ start: () => startServer({ env, dataDir }), token: adminToken });
-    recordReliability({ area: `SIGKILL during therapy visit writes (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent IV completions (stock drawn), PET chart saves and screens' });
+    recordReliability({
+      area: `SIGKILL during therapy visit writes (${engine})`,
+      cases: outcome.acknowledged,
+      failures: outcome.broken + outcome.lost,
+      dataLost: outcome.lost,
+      note: '300 concurrent IV completions (stock drawn), PET chart saves and screens',
+    });
     expect(outcome.lost).toBe(0);
     expect(outcome.broken).toBe(0);
   }, 600_000);
@@ -78,7 +124,13 @@ describe.each(engines)('clinical faults on %s', (engine) => {
   it('SIGKILL during stock adjustments: every acknowledged adjustment survives once, the balances chain without a gap and the lot holds the sum of its movements', async () => {
     const { env, dataDir } = await freshStore('clinic-faults-stock-');
     const outcome = await killDuringStockAdjustments({ start: () => startServer({ env, dataDir }), token: adminToken });
-    recordReliability({ area: `SIGKILL during stock adjustments (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent deliveries, wastes and expiries of one IV stock lot' });
+    recordReliability({
+      area: `SIGKILL during stock adjustments (${engine})`,
+      cases: outcome.acknowledged,
+      failures: outcome.broken + outcome.lost,
+      dataLost: outcome.lost,
+      note: '300 concurrent deliveries, wastes and expiries of one IV stock lot',
+    });
     expect(outcome.problems).toEqual([]);
     expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);
@@ -86,7 +138,13 @@ describe.each(engines)('clinical faults on %s', (engine) => {
   it('SIGKILL during discovery writes: every acknowledged prospect, enquiry, stage move and call survives once, none half-written', async () => {
     const { env, dataDir } = await freshStore('clinic-faults-discovery-');
     const outcome = await killDuringDiscoveryWrites({ start: () => startServer({ env, dataDir }), token: adminToken });
-    recordReliability({ area: `SIGKILL during discovery writes (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent prospects, website enquiries, stage moves and calls' });
+    recordReliability({
+      area: `SIGKILL during discovery writes (${engine})`,
+      cases: outcome.acknowledged,
+      failures: outcome.broken + outcome.lost,
+      dataLost: outcome.lost,
+      note: '300 concurrent prospects, website enquiries, stage moves and calls',
+    });
     expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);
 });

@@ -41,7 +41,13 @@ describe.each(engines)('faults on %s', (engine) => {
   let lost = 0;
   let unanswered = 0;
   afterAll(async () => {
-    recordReliability({ area: `SIGKILL during writes (${engine})`, cases, failures, dataLost: lost, note: `${WRITES} concurrent writes per round; ${cases} acknowledged before the kill; ${unanswered} connections unanswered before it` });
+    recordReliability({
+      area: `SIGKILL during writes (${engine})`,
+      cases,
+      failures,
+      dataLost: lost,
+      note: `${WRITES} concurrent writes per round; ${cases} acknowledged before the kill; ${unanswered} connections unanswered before it`,
+    });
     for (const c of cleanups.reverse()) await c();
   }, 180_000);
 
@@ -93,7 +99,8 @@ describe.each(engines)('faults on %s', (engine) => {
     const token = await adminToken(server.baseUrl);
     const res = await fetch(`${server.baseUrl}/api/v1/programs/programs`, { headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
-    const listed = (await res.json()) as Array<{ id: number; name: string; description: string; duration_weeks: number; price_inr: number }> | { results: any[] };
+    const listed = (await res.json()) as
+      Array<{ id: number; name: string; description: string; duration_weeks: number; price_inr: number }> | { results: any[] };
     const rows = Array.isArray(listed) ? listed : listed.results;
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const [id, sent] of acknowledged) {
@@ -104,7 +111,8 @@ describe.each(engines)('faults on %s', (engine) => {
         failures += 1;
         continue;
       }
-      if (row.name !== sent.name || row.description !== sent.description || row.duration_weeks !== sent.duration_weeks || row.price_inr !== sent.price_inr) failures += 1;
+      if (row.name !== sent.name || row.description !== sent.description || row.duration_weeks !== sent.duration_weeks || row.price_inr !== sent.price_inr)
+        failures += 1;
     }
     for (const row of rows.filter((r) => r.name.startsWith('fault '))) {
       const [, run, i] = row.name.split(' ');
@@ -117,7 +125,9 @@ describe.each(engines)('faults on %s', (engine) => {
     const count = rows.length;
     await server.stop('SIGTERM');
     server = await startServer({ env, dataDir });
-    const again = (await (await fetch(`${server.baseUrl}/api/v1/programs/programs`, { headers: { authorization: `Bearer ${await adminToken(server.baseUrl)}` } })).json()) as unknown[] | { results: unknown[] };
+    const again = (await (
+      await fetch(`${server.baseUrl}/api/v1/programs/programs`, { headers: { authorization: `Bearer ${await adminToken(server.baseUrl)}` } })
+    ).json()) as unknown[] | { results: unknown[] };
     expect((Array.isArray(again) ? again : again.results).length).toBe(count);
     await server.stop('SIGTERM');
   }, 600_000);
@@ -125,21 +135,39 @@ describe.each(engines)('faults on %s', (engine) => {
   it('SIGKILL during concurrent bookings: every acknowledged appointment survives whole, none double-booked', async () => {
     const { env, dataDir } = await freshStore('clinic-faults-booking-');
     const outcome = await killDuringBookings({ start: () => startServer({ env, dataDir }), token: adminToken });
-    recordReliability({ area: `SIGKILL during bookings (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent bookings on one chamber and one nurse' });
+    recordReliability({
+      area: `SIGKILL during bookings (${engine})`,
+      cases: outcome.acknowledged,
+      failures: outcome.broken + outcome.lost,
+      dataLost: outcome.lost,
+      note: '300 concurrent bookings on one chamber and one nurse',
+    });
     expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);
 
   it('SIGKILL during package sales from the catalogue: every acknowledged sale survives whole, none appears unsold', async () => {
     const { env, dataDir } = await freshStore('clinic-faults-package-sales-');
     const outcome = await killDuringPackageSales({ start: () => startServer({ env, dataDir }), token: adminToken });
-    recordReliability({ area: `SIGKILL during package sales (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent catalogue sales to five clients' });
+    recordReliability({
+      area: `SIGKILL during package sales (${engine})`,
+      cases: outcome.acknowledged,
+      failures: outcome.broken + outcome.lost,
+      dataLost: outcome.lost,
+      note: '300 concurrent catalogue sales to five clients',
+    });
     expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);
 
   it('SIGKILL during invoice issuing and payments: no issued number lost or repeated, no acknowledged payment lost', async () => {
     const { env, dataDir } = await freshStore('clinic-faults-billing-');
     const outcome = await killDuringBilling({ start: () => startServer({ env, dataDir }), token: adminToken });
-    recordReliability({ area: `SIGKILL during invoice issuing and payments (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '240 concurrent issues, then a payment on each issued invoice at once' });
+    recordReliability({
+      area: `SIGKILL during invoice issuing and payments (${engine})`,
+      cases: outcome.acknowledged,
+      failures: outcome.broken + outcome.lost,
+      dataLost: outcome.lost,
+      note: '240 concurrent issues, then a payment on each issued invoice at once',
+    });
     expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);
 
@@ -148,55 +176,100 @@ describe.each(engines)('faults on %s', (engine) => {
     const standIn = await startRazorpayStandIn(RAZORPAY_KEYS);
     cleanups.push(() => standIn.close());
     const outcome = await killDuringWebhooks({ standIn, start: () => startServer({ env: { ...env, ...razorpayEnv(standIn) }, dataDir }), token: adminToken });
-    recordReliability({ area: `SIGKILL during Razorpay webhooks (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '150 signed payment_link.paid webhooks at once, then all delivered again' });
+    recordReliability({
+      area: `SIGKILL during Razorpay webhooks (${engine})`,
+      cases: outcome.acknowledged,
+      failures: outcome.broken + outcome.lost,
+      dataLost: outcome.lost,
+      note: '150 signed payment_link.paid webhooks at once, then all delivered again',
+    });
     expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);
 
   it('SIGKILL during portal bookings marked seen by staff: every acknowledged mark is kept', async () => {
     const { env, dataDir } = await freshStore('clinic-faults-seen-');
     const outcome = await killDuringSeenMarks({ start: () => startServer({ env, dataDir }), token: adminToken });
-    recordReliability({ area: `SIGKILL during portal bookings marked seen (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent marks of 300 portal bookings by one staff member' });
+    recordReliability({
+      area: `SIGKILL during portal bookings marked seen (${engine})`,
+      cases: outcome.acknowledged,
+      failures: outcome.broken + outcome.lost,
+      dataLost: outcome.lost,
+      note: '300 concurrent marks of 300 portal bookings by one staff member',
+    });
     expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);
 
   it('SIGKILL during portal home openings: every acknowledged visit stays counted, one first visit', async () => {
     const { env, dataDir } = await freshStore('clinic-faults-home-views-');
     const outcome = await killDuringHomeViews({ start: () => startServer({ env, dataDir }), token: adminToken });
-    recordReliability({ area: `SIGKILL during portal home openings (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent openings of one client’s portal home' });
+    recordReliability({
+      area: `SIGKILL during portal home openings (${engine})`,
+      cases: outcome.acknowledged,
+      failures: outcome.broken + outcome.lost,
+      dataLost: outcome.lost,
+      note: '300 concurrent openings of one client’s portal home',
+    });
     expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);
 
   it('SIGKILL during clinic logo uploads: every acknowledged upload is audited, the logo is one sent and whole', async () => {
     const { env, dataDir } = await freshStore('clinic-faults-logo-');
     const outcome = await killDuringLogoUploads({ start: () => startServer({ env, dataDir }), token: adminToken });
-    recordReliability({ area: `SIGKILL during clinic logo uploads (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '150 concurrent uploads of different images' });
+    recordReliability({
+      area: `SIGKILL during clinic logo uploads (${engine})`,
+      cases: outcome.acknowledged,
+      failures: outcome.broken + outcome.lost,
+      dataLost: outcome.lost,
+      note: '150 concurrent uploads of different images',
+    });
     expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);
 
   it('SIGKILL during clinic cancellations of impacted appointments: each cancellation and its message to the client commit together', async () => {
     const { env, dataDir } = await freshStore('clinic-faults-impacted-');
     const outcome = await killDuringImpactedCancels({ start: () => startServer({ env, dataDir }), token: adminToken });
-    recordReliability({ area: `SIGKILL during impacted cancellations (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '300 concurrent clinic cancellations, each with an email, on five clients' });
+    recordReliability({
+      area: `SIGKILL during impacted cancellations (${engine})`,
+      cases: outcome.acknowledged,
+      failures: outcome.broken + outcome.lost,
+      dataLost: outcome.lost,
+      note: '300 concurrent clinic cancellations, each with an email, on five clients',
+    });
     expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);
 
   it('SIGKILL during bookings carrying the client’s answers: every acknowledged appointment survives with its answers as sent', async () => {
     const { env, dataDir } = await freshStore('clinic-faults-answers-');
     const outcome = await killDuringAnsweredBookings({ start: () => startServer({ env, dataDir }), token: adminToken });
-    recordReliability({ area: `SIGKILL during answered bookings (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '200 concurrent bookings with a pre-call form on five clients' });
+    recordReliability({
+      area: `SIGKILL during answered bookings (${engine})`,
+      cases: outcome.acknowledged,
+      failures: outcome.broken + outcome.lost,
+      dataLost: outcome.lost,
+      note: '200 concurrent bookings with a pre-call form on five clients',
+    });
     expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);
 
   it('SIGKILL during support tickets and replies: every acknowledged ticket survives with its message and attachment, every reply once', async () => {
     const { env, dataDir } = await freshStore('clinic-faults-support-');
     const outcome = await killDuringSupportWrites({ start: () => startServer({ env, dataDir }), token: adminToken });
-    recordReliability({ area: `SIGKILL during support writes (${engine})`, cases: outcome.acknowledged, failures: outcome.broken + outcome.lost, dataLost: outcome.lost, note: '150 tickets with an attachment and 150 replies on one ticket, concurrently' });
+    recordReliability({
+      area: `SIGKILL during support writes (${engine})`,
+      cases: outcome.acknowledged,
+      failures: outcome.broken + outcome.lost,
+      dataLost: outcome.lost,
+      note: '150 tickets with an attachment and 150 replies on one ticket, concurrently',
+    });
     expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);
 
   if (engine === 'postgres') {
     it('PostgreSQL stopped under load: 503 {detail} while down, recovery without a restart', async () => {
-      const bin = fs.readdirSync('/usr/lib/postgresql').map((v) => `/usr/lib/postgresql/${v}/bin`).find((d) => fs.existsSync(`${d}/pg_ctl`));
+      const bin = fs
+        .readdirSync('/usr/lib/postgresql')
+        .map((v) => `/usr/lib/postgresql/${v}/bin`)
+        .find((d) => fs.existsSync(`${d}/pg_ctl`));
       expect(bin, 'PostgreSQL server binaries (postgresql package)').toBeDefined();
       // A throwaway cluster of our own, owned by the postgres user, on a free port.
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-pgfault-'));
@@ -204,9 +277,21 @@ describe.each(engines)('faults on %s', (engine) => {
       const data = path.join(dir, 'data');
       const port = await freePort();
       const asPostgres = (cmd: string, args: string[]) =>
-        process.getuid?.() === 0 ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' }) : execFileSync(cmd, args, { stdio: 'pipe' });
+        process.getuid?.() === 0
+          ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' })
+          : execFileSync(cmd, args, { stdio: 'pipe' });
       asPostgres(`${bin}/initdb`, ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
-      const pgStart = () => asPostgres(`${bin}/pg_ctl`, ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+      const pgStart = () =>
+        asPostgres(`${bin}/pg_ctl`, [
+          '-D',
+          data,
+          '-l',
+          path.join(dir, 'log'),
+          '-w',
+          '-o',
+          `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+          'start',
+        ]);
       const pgStop = () => asPostgres(`${bin}/pg_ctl`, ['-D', data, '-m', 'fast', '-w', 'stop']);
       pgStart();
       cleanups.push(() => {

@@ -53,21 +53,37 @@ describe('forwarded headers (TRUST_PROXY)', () => {
   });
 
   const enquire = (t: TestApp, headers: Record<string, string>, remoteAddress?: string) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/discovery/enquiries', headers: { 'content-type': 'application/json', ...headers }, remoteAddress, payload: JSON.stringify(enquiry()) });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/discovery/enquiries',
+      headers: { 'content-type': 'application/json', ...headers },
+      remoteAddress,
+      payload: JSON.stringify(enquiry()),
+    });
   const initiateAuth = (t: TestApp, headers: Record<string, string>, remoteAddress?: string) =>
     t.app.inject({
       method: 'POST',
       url: '/identity',
       remoteAddress,
       headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth', ...headers },
-      payload: JSON.stringify({ ClientId: t.runtime.identity.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: 'nobody@example.com', PASSWORD: 'Wrong-Pass-1' } }),
+      payload: JSON.stringify({
+        ClientId: t.runtime.identity.clientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: 'nobody@example.com', PASSWORD: 'Wrong-Pass-1' },
+      }),
     });
 
   it('reads TRUST_PROXY: off by default, a list of addresses or ranges, or a hop count; never "everyone"', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    expect(loadConfig({ TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/8 ,::1, fd00::/8, loopback' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', 'loopback']);
+    expect(loadConfig({ TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/8 ,::1, fd00::/8, loopback' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
     for (const bad of ['true', 'TRUE', '10.0.0.300', '10.0.0.0/33', 'proxy.example', '10.0.0.0/8/1', '*']) {
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(ConfigError);
     }
@@ -92,7 +108,10 @@ describe('forwarded headers (TRUST_PROXY)', () => {
   });
 
   it('by default, forwarded host and protocol do not change the origin /config.json gives', async () => {
-    const res = await untrusting.app.inject({ url: '/config.json', headers: { host: 'clinic.example:8443', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' } });
+    const res = await untrusting.app.inject({
+      url: '/config.json',
+      headers: { host: 'clinic.example:8443', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+    });
     expect(check(JSON.parse(res.body).apiBase === 'http://clinic.example:8443/api/v1')).toBe(true);
   });
 
@@ -108,7 +127,10 @@ describe('forwarded headers (TRUST_PROXY)', () => {
       const res = await initiateAuth(behindProxy, { 'x-forwarded-for': `198.51.100.${i + 1}` });
       expect(check(JSON.parse(res.body).__type === 'NotAuthorizedException')).toBe(true);
     }
-    const origin = await behindProxy.app.inject({ url: '/config.json', headers: { host: 'internal:3000', 'x-forwarded-host': 'clinic.example', 'x-forwarded-proto': 'https' } });
+    const origin = await behindProxy.app.inject({
+      url: '/config.json',
+      headers: { host: 'internal:3000', 'x-forwarded-host': 'clinic.example', 'x-forwarded-proto': 'https' },
+    });
     expect(check(JSON.parse(origin.body).apiBase === 'https://clinic.example/api/v1')).toBe(true);
   });
 

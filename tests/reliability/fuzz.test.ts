@@ -104,7 +104,8 @@ describe.each(engines)('fuzzing on %s', (engine) => {
         return served;
       });
     expect(ops.length).toBeGreaterThan(10);
-    const idsFor = (path: string) => (path.includes('enrollments') ? enrollments : path.includes('programs/') ? programs : path.includes('billing/documents/') ? billingDocuments : targets);
+    const idsFor = (path: string) =>
+      path.includes('enrollments') ? enrollments : path.includes('programs/') ? programs : path.includes('billing/documents/') ? billingDocuments : targets;
     // One arbitrary per operation, built once: path ids, query string, body (valid or bent).
     const requestArb = fc.constantFrom(...ops).chain((op) =>
       fc.record({
@@ -143,7 +144,8 @@ describe.each(engines)('fuzzing on %s', (engine) => {
       }
       // A file the contract declares as a PDF (an issued billing document's) is checked as one, not as JSON.
       if (res.statusCode < 300 && op.operation.responses?.[String(res.statusCode)]?.content?.['application/pdf']) {
-        if (!String(res.headers['content-type']).startsWith('application/pdf') || !res.body.startsWith('%PDF-')) fail(label, res.statusCode, '2xx that is not the PDF the contract says', res.body);
+        if (!String(res.headers['content-type']).startsWith('application/pdf') || !res.body.startsWith('%PDF-'))
+          fail(label, res.statusCode, '2xx that is not the PDF the contract says', res.body);
         continue;
       }
       let body: unknown;
@@ -162,12 +164,19 @@ describe.each(engines)('fuzzing on %s', (engine) => {
         // Deleted enrollments and programs are replaced (cheap rows); users are many enough.
         if (op.method === 'delete' && res.statusCode === 204) {
           const gone = path.split('/').pop();
-          if (op.path.includes('enrollments')) enrollments = [...enrollments.filter((e) => String(e) !== gone), await addEnrollment(t, targets[0], programs[0])];
+          if (op.path.includes('enrollments'))
+            enrollments = [...enrollments.filter((e) => String(e) !== gone), await addEnrollment(t, targets[0], programs[0])];
           else if (op.path.includes('programs')) programs = [...programs.filter((p) => String(p) !== gone), await addProgram(t, `Fuzz program ${i}`)];
         }
       }
     }
-    if (process.env.FUZZ_TIMING) console.log([...timing].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v.toFixed(0)}ms`).join('\n'));
+    if (process.env.FUZZ_TIMING)
+      console.log(
+        [...timing]
+          .sort((a, b) => b[1] - a[1])
+          .map(([k, v]) => `${k} ${v.toFixed(0)}ms`)
+          .join('\n'),
+      );
     expect(failures, JSON.stringify(failures.slice(0, 3), null, 2)).toEqual([]);
   }, 600_000);
 
@@ -206,7 +215,10 @@ describe.each(engines)('fuzzing on %s', (engine) => {
         {
           method: method.toUpperCase() as 'GET',
           url,
-          headers: { ...(actor ? { authorization: `Bearer ${actor.accessToken}` } : {}), ...(payload !== undefined ? { 'content-type': 'application/json' } : {}) },
+          headers: {
+            ...(actor ? { authorization: `Bearer ${actor.accessToken}` } : {}),
+            ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
+          },
           ...(payload !== undefined ? { payload } : {}),
         },
         label,
@@ -221,10 +233,13 @@ describe.each(engines)('fuzzing on %s', (engine) => {
       } catch {
         errors = undefined;
       }
-      if (res.statusCode !== 400 || !errors?.[expect400]?.includes(reason)) wrong.push({ request: label, status: res.statusCode, why: `expected 400 naming ${expect400}: ${reason}`, body: res.body.slice(0, 300) });
+      if (res.statusCode !== 400 || !errors?.[expect400]?.includes(reason))
+        wrong.push({ request: label, status: res.statusCode, why: `expected 400 naming ${expect400}: ${reason}`, body: res.body.slice(0, 300) });
     };
     const ids = (op: { path: string; schema: Record<string, any> }, name?: string, value?: string) =>
-      op.path.replace(/\{(\w+)\}/g, (_, p: string) => (p === name ? encodeURIComponent(value!) : String(op.schema.params?.properties?.[p]?.enum?.[0] ?? targets[0])));
+      op.path.replace(/\{(\w+)\}/g, (_, p: string) =>
+        p === name ? encodeURIComponent(value!) : String(op.schema.params?.properties?.[p]?.enum?.[0] ?? targets[0]),
+      );
     for (const op of ops) {
       const isPublic = Array.isArray(op.operation.security) && op.operation.security.length === 0;
       const actorFor = () => (isPublic ? null : signedIn[n++ % signedIn.length]);
@@ -258,10 +273,19 @@ describe.each(engines)('fuzzing on %s', (engine) => {
     for (const [i, deep] of fc.sample(deepNestingArbitrary, { numRuns: perOp * 10, seed: SEED + 3 }).entries()) {
       const action = ['InitiateAuth', 'SignUp', 'ForgotPassword', 'GetUser', 'RespondToAuthChallenge', 'AdminGetUser'][i % 6];
       const label = `identity ${action} deep ${deep.depth}`;
-      const res = await watch.inject({ method: 'POST', url: '/identity', headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${action}` }, payload: deep.text }, label);
+      const res = await watch.inject(
+        {
+          method: 'POST',
+          url: '/identity',
+          headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${action}` },
+          payload: deep.text,
+        },
+        label,
+      );
       cases += 1;
       if (!res) wrong.push({ request: label, status: 0, why: 'hang: no answer in time', body: '' });
-      else if (res.statusCode !== 400 || JSON.parse(res.body).__type !== 'InvalidParameterException') wrong.push({ request: label, status: res.statusCode, why: 'expected InvalidParameterException', body: res.body.slice(0, 300) });
+      else if (res.statusCode !== 400 || JSON.parse(res.body).__type !== 'InvalidParameterException')
+        wrong.push({ request: label, status: res.statusCode, why: 'expected InvalidParameterException', body: res.body.slice(0, 300) });
     }
     failures.push(...wrong);
     const counts = new Map<string, number>();
@@ -278,8 +302,18 @@ describe.each(engines)('fuzzing on %s', (engine) => {
     // A throwaway account the fuzzer may change, sign out, disable or delete.
     const victim = await addUser(t, 'CLIENT');
     const naughty = fc.constantFrom(...NAUGHTY_STRINGS);
-    const str = fc.oneof(naughty, fc.string({ maxLength: 30 }), fc.constantFrom(victim.email, victim.username, clientId, poolId, 'Fuzz-Pass-12345', victim.accessToken, victim.refreshToken));
-    const attrs = fc.array(fc.record({ Name: fc.oneof(fc.constantFrom('email', 'given_name', 'family_name', 'phone_number', 'custom:role', 'sub', 'email_verified'), naughty), Value: str }), { maxLength: 4 });
+    const str = fc.oneof(
+      naughty,
+      fc.string({ maxLength: 30 }),
+      fc.constantFrom(victim.email, victim.username, clientId, poolId, 'Fuzz-Pass-12345', victim.accessToken, victim.refreshToken),
+    );
+    const attrs = fc.array(
+      fc.record({
+        Name: fc.oneof(fc.constantFrom('email', 'given_name', 'family_name', 'phone_number', 'custom:role', 'sub', 'email_verified'), naughty),
+        Value: str,
+      }),
+      { maxLength: 4 },
+    );
     const field = {
       ClientId: fc.oneof(fc.constant(clientId), str),
       UserPoolId: fc.oneof(fc.constant(poolId), str),
@@ -295,9 +329,23 @@ describe.each(engines)('fuzzing on %s', (engine) => {
       Code: str,
       Session: str,
       AuthFlow: fc.oneof(fc.constantFrom('USER_SRP_AUTH', 'USER_PASSWORD_AUTH', 'REFRESH_TOKEN_AUTH', 'REFRESH_TOKEN', 'CUSTOM_AUTH'), str),
-      AuthParameters: fc.dictionary(fc.constantFrom('USERNAME', 'PASSWORD', 'SRP_A', 'REFRESH_TOKEN', 'SECRET_HASH'), fc.oneof(str, fc.stringMatching(/^[0-9a-f]{20,300}$/)), { maxKeys: 4 }),
-      ChallengeName: fc.oneof(fc.constantFrom('PASSWORD_VERIFIER', 'NEW_PASSWORD_REQUIRED', 'SOFTWARE_TOKEN_MFA', 'SMS_MFA', 'EMAIL_OTP', 'SELECT_MFA_TYPE', 'MFA_SETUP'), str),
-      ChallengeResponses: fc.dictionary(fc.oneof(fc.constantFrom('USERNAME', 'PASSWORD_CLAIM_SIGNATURE', 'PASSWORD_CLAIM_SECRET_BLOCK', 'TIMESTAMP', 'NEW_PASSWORD', 'SOFTWARE_TOKEN_MFA_CODE'), naughty), str, { maxKeys: 4 }),
+      AuthParameters: fc.dictionary(
+        fc.constantFrom('USERNAME', 'PASSWORD', 'SRP_A', 'REFRESH_TOKEN', 'SECRET_HASH'),
+        fc.oneof(str, fc.stringMatching(/^[0-9a-f]{20,300}$/)),
+        { maxKeys: 4 },
+      ),
+      ChallengeName: fc.oneof(
+        fc.constantFrom('PASSWORD_VERIFIER', 'NEW_PASSWORD_REQUIRED', 'SOFTWARE_TOKEN_MFA', 'SMS_MFA', 'EMAIL_OTP', 'SELECT_MFA_TYPE', 'MFA_SETUP'),
+        str,
+      ),
+      ChallengeResponses: fc.dictionary(
+        fc.oneof(
+          fc.constantFrom('USERNAME', 'PASSWORD_CLAIM_SIGNATURE', 'PASSWORD_CLAIM_SECRET_BLOCK', 'TIMESTAMP', 'NEW_PASSWORD', 'SOFTWARE_TOKEN_MFA_CODE'),
+          naughty,
+        ),
+        str,
+        { maxKeys: 4 },
+      ),
       UserAttributes: attrs,
       UserAttributeNames: fc.array(str, { maxLength: 3 }),
       AttributeName: str,
@@ -318,7 +366,11 @@ describe.each(engines)('fuzzing on %s', (engine) => {
       { weight: 1, arbitrary: fc.oneof(naughty, fc.string()) },
     );
     const sampleArb = fc.record({
-      action: fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...userActions) }, { weight: 3, arbitrary: fc.constantFrom(...ADMIN_ACTIONS) }, { weight: 1, arbitrary: naughty }),
+      action: fc.oneof(
+        { weight: 6, arbitrary: fc.constantFrom(...userActions) },
+        { weight: 3, arbitrary: fc.constantFrom(...ADMIN_ACTIONS) },
+        { weight: 1, arbitrary: naughty },
+      ),
       body: bodyArb,
       signed: fc.boolean(),
     });
@@ -329,7 +381,8 @@ describe.each(engines)('fuzzing on %s', (engine) => {
       cases += 1;
       const label = `${s.action.slice(0, 60)} ${JSON.stringify(s.body).slice(0, 300)}`;
       if (res.status >= 500) identityFailures.push({ request: label, status: res.status, why: '5xx', body: res.raw.slice(0, 400) });
-      else if (res.status >= 400 && typeof res.body.__type !== 'string') identityFailures.push({ request: label, status: res.status, why: 'error without __type', body: res.raw.slice(0, 400) });
+      else if (res.status >= 400 && typeof res.body.__type !== 'string')
+        identityFailures.push({ request: label, status: res.status, why: 'error without __type', body: res.raw.slice(0, 400) });
     }
     failures.push(...identityFailures);
     expect(identityFailures, JSON.stringify(identityFailures.slice(0, 3), null, 2)).toEqual([]);
@@ -340,7 +393,14 @@ describe.each(engines)('fuzzing on %s', (engine) => {
     const patchSchema = contract.routeSchema('patchProfile').body as Record<string, any>;
     const freeText = Object.entries<Record<string, any>>(patchSchema.properties)
       // Free text: no format, choice or pattern of its own (the contract's blank-text rule aside).
-      .filter(([name, s]) => [s.type].flat().includes('string') && !s.format && (!s.pattern || s.pattern === VISIBLE_TEXT_PATTERN) && !s.enum && !['role', 'clinic', 'appointment_duration', 'hipaa_consent_version'].includes(name))
+      .filter(
+        ([name, s]) =>
+          [s.type].flat().includes('string') &&
+          !s.format &&
+          (!s.pattern || s.pattern === VISIBLE_TEXT_PATTERN) &&
+          !s.enum &&
+          !['role', 'clinic', 'appointment_duration', 'hipaa_consent_version'].includes(name),
+      )
       .map(([name, s]) => ({ name, max: (s.maxLength as number) ?? 100, min: (s.minLength as number) ?? 0 }));
     const jsonFields = Object.entries<Record<string, any>>(patchSchema.properties)
       // Free-form JSON only: an object with its own fixed fields (the nested `user`) is not one.
@@ -369,18 +429,31 @@ describe.each(engines)('fuzzing on %s', (engine) => {
         mismatches.push(`${url} ${field}: sent ${JSON.stringify(value).slice(0, 80)}, read ${JSON.stringify(after[field]).slice(0, 80)}`);
       }
     };
-    const readProfile = async () => JSON.parse((await t.app.inject({ method: 'GET', url: `/api/v1/users/user-profiles/${client.id}`, headers: { authorization: `Bearer ${admin.accessToken}` } })).body);
-    const readProgram = async () => JSON.parse((await t.app.inject({ method: 'GET', url: `/api/v1/programs/programs/${program}`, headers: { authorization: `Bearer ${admin.accessToken}` } })).body);
+    const readProfile = async () =>
+      JSON.parse(
+        (await t.app.inject({ method: 'GET', url: `/api/v1/users/user-profiles/${client.id}`, headers: { authorization: `Bearer ${admin.accessToken}` } }))
+          .body,
+      );
+    const readProgram = async () =>
+      JSON.parse(
+        (await t.app.inject({ method: 'GET', url: `/api/v1/programs/programs/${program}`, headers: { authorization: `Bearer ${admin.accessToken}` } })).body,
+      );
     for (const [i, value] of values.entries()) {
       const f = freeText[i % freeText.length];
       const length = Array.from(value).length;
       // The shared profile rules refuse what a schema cannot say (a name of blanks only).
-      const fits = length <= f.max && length >= Math.max(f.min, f.name.endsWith('_name') ? 1 : 0) && Object.keys(profilePatchErrors({ [f.name]: value })).length === 0;
+      const fits =
+        length <= f.max && length >= Math.max(f.min, f.name.endsWith('_name') ? 1 : 0) && Object.keys(profilePatchErrors({ [f.name]: value })).length === 0;
       if (fits || unstorable(value)) await check(`/api/v1/users/user-profiles/${client.id}`, { [f.name]: value }, readProfile, unstorable(value) || !fits);
       if (length <= 190) await check(`/api/v1/programs/programs/${program}`, { name: `#${i} ${value}` }, readProgram, unstorable(value));
       if (jsonFields.length && length <= 1000) {
         const field = jsonFields[i % jsonFields.length];
-        await check(`/api/v1/users/user-profiles/${client.id}`, { [field]: { [value.slice(0, 40) || 'k']: value, nested: [value, { v: value }] } }, readProfile, unstorable(value));
+        await check(
+          `/api/v1/users/user-profiles/${client.id}`,
+          { [field]: { [value.slice(0, 40) || 'k']: value, nested: [value, { v: value }] } },
+          readProfile,
+          unstorable(value),
+        );
       }
     }
     failures.push(...mismatches.map((m) => ({ request: m, status: 0, why: 'byte-exact round trip', body: '' })));
@@ -447,29 +520,49 @@ describe('fuzzing forwarded headers on the rate-limited routes', () => {
   const LIMITS = { enquiry: 5, identity: 3, api: 12 };
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp('pglite', { env: { TRUST_PROXY: '', IDENTITY_RATE_LIMIT_PER_MINUTE: String(LIMITS.identity), API_RATE_LIMIT_PER_IP: String(LIMITS.api) } });
+    t = await buildTestApp('pglite', {
+      env: { TRUST_PROXY: '', IDENTITY_RATE_LIMIT_PER_MINUTE: String(LIMITS.identity), API_RATE_LIMIT_PER_IP: String(LIMITS.api) },
+    });
   }, 180_000);
   afterAll(async () => {
     await t?.close();
   });
 
-  const address = fc.oneof(fc.ipV4(), fc.ipV6(), fc.ipV4Extended(), fc.constantFrom('unknown', '', '127.0.0.1', '::1', '0.0.0.0'), fc.string({ maxLength: 40 }));
-  const spoof = fc.record(
-    {
-      'x-forwarded-for': fc.array(address, { minLength: 1, maxLength: 4 }).map((list) => list.join(', ')),
-      forwarded: address.map((a) => `for="${a}";proto=https`),
-      'x-real-ip': address,
-      'x-forwarded-host': fc.domain(),
-    },
-    { requiredKeys: [] },
-  ).map((headers) => Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, v.replace(/[^\x20-\x7e]/g, '')])));
+  const address = fc.oneof(
+    fc.ipV4(),
+    fc.ipV6(),
+    fc.ipV4Extended(),
+    fc.constantFrom('unknown', '', '127.0.0.1', '::1', '0.0.0.0'),
+    fc.string({ maxLength: 40 }),
+  );
+  const spoof = fc
+    .record(
+      {
+        'x-forwarded-for': fc.array(address, { minLength: 1, maxLength: 4 }).map((list) => list.join(', ')),
+        forwarded: address.map((a) => `for="${a}";proto=https`),
+        'x-real-ip': address,
+        'x-forwarded-host': fc.domain(),
+      },
+      { requiredKeys: [] },
+    )
+    .map((headers) => Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, v.replace(/[^\x20-\x7e]/g, '')])));
 
-  const routes: { name: string; limit: number; send: (headers: Record<string, string>, i: number, remoteAddress: string) => Promise<{ statusCode: number; body: string }> }[] = [
+  const routes: {
+    name: string;
+    limit: number;
+    send: (headers: Record<string, string>, i: number, remoteAddress: string) => Promise<{ statusCode: number; body: string }>;
+  }[] = [
     {
       name: 'POST /api/v1/discovery/enquiries',
       limit: LIMITS.enquiry,
       send: (headers, i, remoteAddress) =>
-        t.app.inject({ method: 'POST', url: '/api/v1/discovery/enquiries', remoteAddress, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify({ name: 'Spoof Fuzz', email: `spoof.${remoteAddress}.${i}@example.com`, consent_to_contact: true }) }),
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/discovery/enquiries',
+          remoteAddress,
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload: JSON.stringify({ name: 'Spoof Fuzz', email: `spoof.${remoteAddress}.${i}@example.com`, consent_to_contact: true }),
+        }),
     },
     ...['InitiateAuth', 'SignUp', 'ForgotPassword', 'ResendConfirmationCode'].map((action) => ({
       name: `identity ${action}`,
@@ -480,7 +573,13 @@ describe('fuzzing forwarded headers on the rate-limited routes', () => {
           url: '/identity',
           remoteAddress,
           headers: { ...headers, 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${action}` },
-          payload: JSON.stringify({ ClientId: t.runtime.identity.clientId, Username: `spoof${i}@example.com`, Password: 'Spoof-Fuzz-1', AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: `spoof${i}@example.com`, PASSWORD: 'Spoof-Fuzz-1' } }),
+          payload: JSON.stringify({
+            ClientId: t.runtime.identity.clientId,
+            Username: `spoof${i}@example.com`,
+            Password: 'Spoof-Fuzz-1',
+            AuthFlow: 'USER_PASSWORD_AUTH',
+            AuthParameters: { USERNAME: `spoof${i}@example.com`, PASSWORD: 'Spoof-Fuzz-1' },
+          }),
         }),
     })),
     {

@@ -22,7 +22,9 @@ describe('API hardening', () => {
   };
 
   beforeAll(async () => {
-    t = await buildTestApp('pglite', { env: { API_RATE_LIMIT_PER_IP: '40', API_RATE_LIMIT_PER_TOKEN: '15', CORS_ORIGINS: `${ALLOWED}, http://localhost:5173` } });
+    t = await buildTestApp('pglite', {
+      env: { API_RATE_LIMIT_PER_IP: '40', API_RATE_LIMIT_PER_TOKEN: '15', CORS_ORIGINS: `${ALLOWED}, http://localhost:5173` },
+    });
     nurse = await addUser(t, 'NURSE');
     admin = await addUser(t, 'ADMIN');
   });
@@ -44,7 +46,11 @@ describe('API hardening', () => {
     const statuses: number[] = [];
     let limited: { status: number; body: string; retry: unknown } | null = null;
     for (let i = 0; i < 16; i++) {
-      const res = await t.app.inject({ method: 'GET', url: '/api/v1/programs/programs', headers: { authorization: `Bearer ${nurse.accessToken}`, 'x-forwarded-for': '10.0.0.1' } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/programs/programs',
+        headers: { authorization: `Bearer ${nurse.accessToken}`, 'x-forwarded-for': '10.0.0.1' },
+      });
       statuses.push(res.statusCode);
       if (res.statusCode === 429) limited = { status: res.statusCode, body: res.body, retry: res.headers['retry-after'] };
     }
@@ -60,7 +66,11 @@ describe('API hardening', () => {
   it('limits one client IP whatever tokens it sends', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 41; i++) {
-      const res = await t.app.inject({ method: 'GET', url: '/api/v1/programs/programs', headers: { authorization: `Bearer garbage-${i}`, 'x-forwarded-for': '10.0.0.3' } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/programs/programs',
+        headers: { authorization: `Bearer garbage-${i}`, 'x-forwarded-for': '10.0.0.3' },
+      });
       statuses.push(res.statusCode);
     }
     expect(check(statuses.slice(0, 40).every((s) => s === 401))).toBe(true);
@@ -79,7 +89,11 @@ describe('API hardening', () => {
     const allowed = await t.app.inject({ method: 'GET', url: '/api/v1/programs/programs', headers: { origin: ALLOWED, 'x-forwarded-for': '10.1.0.1' } });
     expect(check(allowed.headers['access-control-allow-origin'] === ALLOWED)).toBe(true);
     expect(String(allowed.headers.vary)).toMatch(/Origin/);
-    const other = await t.app.inject({ method: 'GET', url: '/api/v1/programs/programs', headers: { origin: 'https://evil.example', 'x-forwarded-for': '10.1.0.1' } });
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/programs/programs',
+      headers: { origin: 'https://evil.example', 'x-forwarded-for': '10.1.0.1' },
+    });
     expect(check(other.headers['access-control-allow-origin'] === undefined)).toBe(true);
 
     const preflight = await t.app.inject({
@@ -115,7 +129,10 @@ describe('API hardening', () => {
   });
 
   it('refuses bodies over 1 MiB with 413 {detail} and stores nothing', async () => {
-    const before = await t.database.db.selectFrom('programs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.database.db
+      .selectFrom('programs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/programs/programs',
@@ -124,13 +141,20 @@ describe('API hardening', () => {
     });
     expect(check(res.statusCode === 413)).toBe(true);
     expect(JSON.parse(res.body)).toEqual({ detail: expect.any(String) });
-    const after = await t.database.db.selectFrom('programs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.database.db
+      .selectFrom('programs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
   it('sends the security headers on API, error, identity and health responses', async () => {
     const responses = await Promise.all([
-      t.app.inject({ method: 'GET', url: '/api/v1/programs/programs', headers: { authorization: `Bearer ${nurse.accessToken}`, 'x-forwarded-for': '10.3.0.1' } }),
+      t.app.inject({
+        method: 'GET',
+        url: '/api/v1/programs/programs',
+        headers: { authorization: `Bearer ${nurse.accessToken}`, 'x-forwarded-for': '10.3.0.1' },
+      }),
       t.app.inject({ method: 'GET', url: '/api/v1/programs/programs', headers: { 'x-forwarded-for': '10.3.0.2' } }),
       t.app.inject({ method: 'GET', url: '/api/v1/no-such-thing', headers: { 'x-forwarded-for': '10.3.0.3' } }),
       t.app.inject({ method: 'POST', url: '/identity', headers: { 'x-amz-target': 'AWSCognitoIdentityProviderService.Nope' }, payload: '{}' }),

@@ -13,14 +13,21 @@ export async function signInAgain(baseUrl: string, email: string): Promise<strin
   const res = await fetch(`${baseUrl}/identity`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-    body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.amplify.auth.user_pool_client_id, AuthParameters: { USERNAME: email, PASSWORD: CLIENT_PASSWORD } }),
+    body: JSON.stringify({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: config.amplify.auth.user_pool_client_id,
+      AuthParameters: { USERNAME: email, PASSWORD: CLIENT_PASSWORD },
+    }),
   });
   const body = (await res.json()) as { AuthenticationResult?: { AccessToken: string } };
   if (!body.AuthenticationResult) throw new Error(`sign-in after restart: ${res.status}`);
   return body.AuthenticationResult.AccessToken;
 }
 
-export async function killDuringHomeViews(options: { start: () => Promise<ServerProcess>; token: (baseUrl: string) => Promise<string> }): Promise<{ acknowledged: number; lost: number; broken: number }> {
+export async function killDuringHomeViews(options: {
+  start: () => Promise<ServerProcess>;
+  token: (baseUrl: string) => Promise<string>;
+}): Promise<{ acknowledged: number; lost: number; broken: number }> {
   let server = await options.start();
   const token = await options.token(server.baseUrl);
   const email = `home.views.${Date.now().toString(36)}@test.clinic`;

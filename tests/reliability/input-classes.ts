@@ -31,7 +31,12 @@ export function deepJson(depth: number, shape: 'arrays' | 'objects' | 'mixed' | 
 /** A body nested past the limit: just past it, the 3,400 levels, or far past. */
 export const deepNestingArbitrary: fc.Arbitrary<{ depth: number; text: string }> = fc
   .record({
-    depth: fc.oneof(fc.constant(MAX_JSON_DEPTH + 1), fc.integer({ min: MAX_JSON_DEPTH + 1, max: 5_000 }), fc.constant(3_400), fc.integer({ min: 10_000, max: 60_000 })),
+    depth: fc.oneof(
+      fc.constant(MAX_JSON_DEPTH + 1),
+      fc.integer({ min: MAX_JSON_DEPTH + 1, max: 5_000 }),
+      fc.constant(3_400),
+      fc.integer({ min: 10_000, max: 60_000 }),
+    ),
     shape: fc.constantFrom('arrays' as const, 'objects' as const, 'mixed' as const, 'inField' as const),
   })
   .map(({ depth, shape }) => ({ depth, text: deepJson(depth, shape) }));
@@ -39,10 +44,42 @@ export const deepNestingArbitrary: fc.Arbitrary<{ depth: number; text: string }>
 // --- blank text --------------------------------------------------------------------------------
 
 /** Characters that are whitespace or show nothing. */
-export const BLANK_CHARACTERS = [' ', '\t', '\n', '\r', '\u00A0', '\u1680', '\u2000', '\u2007', '\u200A', '\u2028', '\u2029', '\u202F', '\u205F', '\u3000', '\uFEFF', '\u200B', '\u200C', '\u200D', '\u2060', '\u00AD', '\u180E', '\u200E', '\u200F', '\u202A', '\u202E', '\u2066', '\u2069', '\uFE0F', '\u3164'];
+export const BLANK_CHARACTERS = [
+  ' ',
+  '\t',
+  '\n',
+  '\r',
+  '\u00A0',
+  '\u1680',
+  '\u2000',
+  '\u2007',
+  '\u200A',
+  '\u2028',
+  '\u2029',
+  '\u202F',
+  '\u205F',
+  '\u3000',
+  '\uFEFF',
+  '\u200B',
+  '\u200C',
+  '\u200D',
+  '\u2060',
+  '\u00AD',
+  '\u180E',
+  '\u200E',
+  '\u200F',
+  '\u202A',
+  '\u202E',
+  '\u2066',
+  '\u2069',
+  '\uFE0F',
+  '\u3164',
+];
 
 /** A whitespace-only or invisible-only string (never empty: empty is a different case). */
-export const blankTextArbitrary: fc.Arbitrary<string> = fc.array(fc.constantFrom(...BLANK_CHARACTERS), { minLength: 1, maxLength: 6 }).map((chars) => chars.join(''));
+export const blankTextArbitrary: fc.Arbitrary<string> = fc
+  .array(fc.constantFrom(...BLANK_CHARACTERS), { minLength: 1, maxLength: 6 })
+  .map((chars) => chars.join(''));
 
 /** Every string field of a body schema, as a path through objects and array items. */
 export function stringFields(schema: Schema | undefined, path: (string | number)[] = []): Array<{ path: (string | number)[]; schema: Schema }> {
@@ -78,14 +115,38 @@ export function blankTextBodyArbitrary(schema: Schema): fc.Arbitrary<{ body: unk
   return fc.tuple(storable, fc.constantFrom(...fields), blankTextArbitrary).map(([body, f, blank]) => ({
     body: setAt(body, f.path, blank),
     field: f.path.join('.'),
-    mustRefuse: typeof f.schema.minLength === 'number' && f.schema.minLength >= 1 && (f.schema.pattern === undefined || f.schema.pattern === VISIBLE_TEXT_PATTERN),
+    mustRefuse:
+      typeof f.schema.minLength === 'number' && f.schema.minLength >= 1 && (f.schema.pattern === undefined || f.schema.pattern === VISIBLE_TEXT_PATTERN),
   }));
 }
 
 // --- non-decimal ids ---------------------------------------------------------------------------
 
 /** Spellings of a number that are not decimal digits; each must be refused as an id. */
-export const NON_DECIMAL_IDS = ['0x10', '0X1f', '1e1', '1E3', '16e0', '1.6e1', '+1', '-0', ' 1', '1 ', '\t2', '1.0', '2.', '.5e1', '0b11', '0o7', '1_0', '١', '１', 'Infinity', '0x', '1\n'];
+export const NON_DECIMAL_IDS = [
+  '0x10',
+  '0X1f',
+  '1e1',
+  '1E3',
+  '16e0',
+  '1.6e1',
+  '+1',
+  '-0',
+  ' 1',
+  '1 ',
+  '\t2',
+  '1.0',
+  '2.',
+  '.5e1',
+  '0b11',
+  '0o7',
+  '1_0',
+  '١',
+  '１',
+  'Infinity',
+  '0x',
+  '1\n',
+];
 
 /** The integer parameters of a params or querystring schema (arrays of integers included). */
 export function integerParams(schema: Schema | undefined): string[] {

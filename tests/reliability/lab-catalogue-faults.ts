@@ -38,7 +38,8 @@ function stateOf(item: Item, i: number): 'new' | 'old' | 'half' {
     item.markers[1]?.ranges.length === 2 &&
     item.markers[1].ranges[0].low === i + 1;
   if (edited) return 'new';
-  const old = item.name === `Fault test ${i}` && item.price_inr === 100 && item.active && item.markers.every((m) => m.ranges.length === 1 && m.ranges[0].low === 1);
+  const old =
+    item.name === `Fault test ${i}` && item.price_inr === 100 && item.active && item.markers.every((m) => m.ranges.length === 1 && m.ranges[0].low === 1);
   return old ? 'old' : 'half';
 }
 

@@ -59,7 +59,16 @@ describe.each(engines)('load on %s', (engine) => {
       }
     };
     const identity = (action: string, body: unknown) =>
-      call(action, '/identity', { method: 'POST', headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${action}` }, body: JSON.stringify(body) }, [200]);
+      call(
+        action,
+        '/identity',
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${action}` },
+          body: JSON.stringify(body),
+        },
+        [200],
+      );
 
     const simulate = async (vu: number, until: number) => {
       const me = accounts[vu % ACCOUNTS];
@@ -68,13 +77,26 @@ describe.each(engines)('load on %s', (engine) => {
       for (let step = 0; Date.now() < until; step++) {
         const pick = (vu * 7 + step) % 20;
         if (pick === 0 && vu % 10 === 0) {
-          const text = await identity('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: clientId, AuthParameters: { USERNAME: me.email, PASSWORD: me.password } });
+          const text = await identity('InitiateAuth', {
+            AuthFlow: 'USER_PASSWORD_AUTH',
+            ClientId: clientId,
+            AuthParameters: { USERNAME: me.email, PASSWORD: me.password },
+          });
           if (text) token = JSON.parse(text).AuthenticationResult?.AccessToken ?? token;
         } else if (pick === 1) {
-          const text = await identity('InitiateAuth', { AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: clientId, AuthParameters: { REFRESH_TOKEN: me.refreshToken } });
+          const text = await identity('InitiateAuth', {
+            AuthFlow: 'REFRESH_TOKEN_AUTH',
+            ClientId: clientId,
+            AuthParameters: { REFRESH_TOKEN: me.refreshToken },
+          });
           if (text) token = JSON.parse(text).AuthenticationResult?.AccessToken ?? token;
         } else if (pick < 6) {
-          await call('patch profile', `/api/v1/users/user-profiles/${me.id}`, { method: 'PATCH', headers: auth(), body: JSON.stringify({ city: `City ${vu}-${step}` }) }, [200]);
+          await call(
+            'patch profile',
+            `/api/v1/users/user-profiles/${me.id}`,
+            { method: 'PATCH', headers: auth(), body: JSON.stringify({ city: `City ${vu}-${step}` }) },
+            [200],
+          );
         } else if (pick < 8) {
           await call('staff list', '/api/v1/users/users?search=Client&page_size=10', { headers: { authorization: `Bearer ${staff.accessToken}` } }, [200]);
         } else if (pick < 12) {
@@ -94,7 +116,9 @@ describe.each(engines)('load on %s', (engine) => {
     const until = Date.now() + SECONDS * 1000;
     await Promise.all(Array.from({ length: USERS }, (_, vu) => simulate(vu, until)));
     const after = heapAfterGc();
-    console.log(`load (${engine}): ${requests} requests by ${USERS} users in ${SECONDS} s; heap ${(before / 2 ** 20).toFixed(1)} MiB → ${(after / 2 ** 20).toFixed(1)} MiB`);
+    console.log(
+      `load (${engine}): ${requests} requests by ${USERS} users in ${SECONDS} s; heap ${(before / 2 ** 20).toFixed(1)} MiB → ${(after / 2 ** 20).toFixed(1)} MiB`,
+    );
     expect(warmErrors).toBe(0);
     expect(errors.slice(0, 5)).toEqual([]);
     expect(requests).toBeGreaterThan(USERS);

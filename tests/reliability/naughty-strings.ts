@@ -29,7 +29,7 @@ export const NAUGHTY_STRINGS: readonly string[] = [
   // HTML and script
   '<script>window.__xss=1</script>',
   '"><img src=x onerror="window.__xss=1">',
-  "<svg/onload=window.__xss=1>",
+  '<svg/onload=window.__xss=1>',
   '<a href="javascript:window.__xss=1">click</a>',
   '{{constructor.constructor("window.__xss=1")()}}',
   '${window.__xss=1}',

@@ -15,8 +15,28 @@ export async function killDuringPackageSales(options: {
   let token = await options.token(server.baseUrl);
   const stamp = Date.now().toString(36);
   const clients: number[] = [];
-  for (let i = 0; i < 5; i++) clients.push(ok(await call(server.baseUrl, token, 'POST', '/users/users', { email: `sale.client.${i}.${stamp}@test.clinic`, first_name: 'Sale', last_name: `Client${i}`, role: 'CLIENT' }), 'client').id);
-  const plan = ok(await call(server.baseUrl, token, 'POST', '/appointments/package-plans', { name: `Fault pack ${stamp}`, therapy: 'sauna', sessions: 12, price_inr: 24000, validity_days: 60 }), 'plan').id as number;
+  for (let i = 0; i < 5; i++)
+    clients.push(
+      ok(
+        await call(server.baseUrl, token, 'POST', '/users/users', {
+          email: `sale.client.${i}.${stamp}@test.clinic`,
+          first_name: 'Sale',
+          last_name: `Client${i}`,
+          role: 'CLIENT',
+        }),
+        'client',
+      ).id,
+    );
+  const plan = ok(
+    await call(server.baseUrl, token, 'POST', '/appointments/package-plans', {
+      name: `Fault pack ${stamp}`,
+      therapy: 'sauna',
+      sessions: 12,
+      price_inr: 24000,
+      validity_days: 60,
+    }),
+    'plan',
+  ).id as number;
 
   const acknowledged = new Map<number, number>();
   const target = server;

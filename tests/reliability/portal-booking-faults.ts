@@ -16,7 +16,13 @@ export async function killDuringAnsweredBookings(options: {
   const stamp = Date.now().toString(36);
   const { staff: coach, clients } = await staffOnDutyWithClients(server.baseUrl, token, 'HEALTH_COACH', 'caller', stamp);
   const service = ok(
-    await call(server.baseUrl, token, 'POST', '/appointments/services', { name: `Fault call ${stamp}`, therapy: 'intake_call', duration_minutes: 20, delivered_by: ['HEALTH_COACH'], bookable_online: true }),
+    await call(server.baseUrl, token, 'POST', '/appointments/services', {
+      name: `Fault call ${stamp}`,
+      therapy: 'intake_call',
+      duration_minutes: 20,
+      delivered_by: ['HEALTH_COACH'],
+      bookable_online: true,
+    }),
     'service',
   ).id as number;
 
@@ -28,7 +34,15 @@ export async function killDuringAnsweredBookings(options: {
   await killMidWrites(
     target,
     BOOKINGS,
-    (i) => call(target.baseUrl, token, 'POST', '/appointments/appointments', { client: clients[i % clients.length], service, staff: coach, start: startOf(i), channel: 'phone', answers: answersOf(i) }),
+    (i) =>
+      call(target.baseUrl, token, 'POST', '/appointments/appointments', {
+        client: clients[i % clients.length],
+        service,
+        staff: coach,
+        start: startOf(i),
+        channel: 'phone',
+        answers: answersOf(i),
+      }),
     (i, body) => acknowledged.set(body.id, answersOf(i)),
   );
 

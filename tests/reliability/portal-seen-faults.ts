@@ -13,7 +13,6 @@ const CANCELS = 300;
 export const CLIENT_PASSWORD = 'Fault-Client-Pass-3!';
 const REASON = 'The clinic is closed for a fault drill.';
 
-
 async function outbox(baseUrl: string, to: string): Promise<Array<{ subject: string | null; body: string }>> {
   const res = await fetch(`${baseUrl}/dev/outbox?to=${encodeURIComponent(to)}&limit=1000`);
   return ((await res.json()) as { messages: Array<{ subject: string | null; body: string }> }).messages;
@@ -27,13 +26,26 @@ export async function clientToken(baseUrl: string, email: string): Promise<strin
   const config = (await (await fetch(`${baseUrl}/config.json`)).json()) as { amplify: { auth: { user_pool_client_id: string } } };
   const ClientId = config.amplify.auth.user_pool_client_id;
   const started = await identity(baseUrl, 'InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId, AuthParameters: { USERNAME: email, PASSWORD: temp } });
-  const done = await identity(baseUrl, 'RespondToAuthChallenge', { ClientId, ChallengeName: 'NEW_PASSWORD_REQUIRED', Session: started.Session, ChallengeResponses: { USERNAME: email, NEW_PASSWORD: CLIENT_PASSWORD } });
+  const done = await identity(baseUrl, 'RespondToAuthChallenge', {
+    ClientId,
+    ChallengeName: 'NEW_PASSWORD_REQUIRED',
+    Session: started.Session,
+    ChallengeResponses: { USERNAME: email, NEW_PASSWORD: CLIENT_PASSWORD },
+  });
   return done.AuthenticationResult.AccessToken;
 }
 
 /** A coach working round the clock and an online-bookable phone call they deliver. */
 async function callService(baseUrl: string, token: string, stamp: string): Promise<{ coach: number; service: number }> {
-  const coach = ok(await call(baseUrl, token, 'POST', '/users/users', { email: `seen.coach.${stamp}@test.clinic`, first_name: 'Seen', last_name: 'Coach', role: 'HEALTH_COACH' }), 'coach').id as number;
+  const coach = ok(
+    await call(baseUrl, token, 'POST', '/users/users', {
+      email: `seen.coach.${stamp}@test.clinic`,
+      first_name: 'Seen',
+      last_name: 'Coach',
+      role: 'HEALTH_COACH',
+    }),
+    'coach',
+  ).id as number;
   const all = [1, 2, 3, 4, 5, 6, 7];
   ok(
     await call(baseUrl, token, 'PATCH', '/appointments/hours', {
@@ -43,7 +55,13 @@ async function callService(baseUrl: string, token: string, stamp: string): Promi
     'hours',
   );
   const service = ok(
-    await call(baseUrl, token, 'POST', '/appointments/services', { name: `Seen call ${stamp}`, therapy: 'intake_call', duration_minutes: 20, delivered_by: ['HEALTH_COACH'], bookable_online: true }),
+    await call(baseUrl, token, 'POST', '/appointments/services', {
+      name: `Seen call ${stamp}`,
+      therapy: 'intake_call',
+      duration_minutes: 20,
+      delivered_by: ['HEALTH_COACH'],
+      bookable_online: true,
+    }),
     'service',
   ).id as number;
   return { coach, service };
@@ -58,18 +76,27 @@ async function bookMany(count: number, book: (i: number) => Promise<number>): Pr
 
 const startOf = (base: number, i: number) => new Date(base + i * 30 * 60_000).toISOString();
 
-export async function killDuringSeenMarks(options: { start: () => Promise<ServerProcess>; token: (baseUrl: string) => Promise<string> }): Promise<{ acknowledged: number; lost: number; broken: number }> {
+export async function killDuringSeenMarks(options: {
+  start: () => Promise<ServerProcess>;
+  token: (baseUrl: string) => Promise<string>;
+}): Promise<{ acknowledged: number; lost: number; broken: number }> {
   let server = await options.start();
   let token = await options.token(server.baseUrl);
   const stamp = Date.now().toString(36);
   const { coach, service } = await callService(server.baseUrl, token, stamp);
   const email = `seen.client.${stamp}@test.clinic`;
-  const client = ok(await call(server.baseUrl, token, 'POST', '/users/users', { email, first_name: 'Seen', last_name: 'Client', role: 'CLIENT' }), 'client').id as number;
+  const client = ok(await call(server.baseUrl, token, 'POST', '/users/users', { email, first_name: 'Seen', last_name: 'Client', role: 'CLIENT' }), 'client')
+    .id as number;
   const own = await clientToken(server.baseUrl, email);
   const base = Math.ceil((Date.now() + 2 * 86_400_000) / 3_600_000) * 3_600_000;
   const target = server;
-  const bookings = await bookMany(MARKS, async (i) =>
-    ok(await call(target.baseUrl, own, 'POST', '/appointments/appointments', { client, service, staff: coach, start: startOf(base, i), channel: 'phone' }), 'portal booking').id,
+  const bookings = await bookMany(
+    MARKS,
+    async (i) =>
+      ok(
+        await call(target.baseUrl, own, 'POST', '/appointments/appointments', { client, service, staff: coach, start: startOf(base, i), channel: 'phone' }),
+        'portal booking',
+      ).id,
   );
   const before = ok(await call(server.baseUrl, token, 'GET', '/appointments/portal-bookings'), 'unseen').count as number;
 
@@ -92,7 +119,10 @@ export async function killDuringSeenMarks(options: { start: () => Promise<Server
   return { acknowledged: acknowledged.size, lost, broken };
 }
 
-export async function killDuringImpactedCancels(options: { start: () => Promise<ServerProcess>; token: (baseUrl: string) => Promise<string> }): Promise<{ acknowledged: number; lost: number; broken: number }> {
+export async function killDuringImpactedCancels(options: {
+  start: () => Promise<ServerProcess>;
+  token: (baseUrl: string) => Promise<string>;
+}): Promise<{ acknowledged: number; lost: number; broken: number }> {
   let server = await options.start();
   let token = await options.token(server.baseUrl);
   const stamp = Date.now().toString(36);
@@ -100,13 +130,27 @@ export async function killDuringImpactedCancels(options: { start: () => Promise<
   const clients: Array<{ id: number; email: string }> = [];
   for (let i = 0; i < 5; i++) {
     const email = `impact.client.${i}.${stamp}@test.clinic`;
-    clients.push({ id: ok(await call(server.baseUrl, token, 'POST', '/users/users', { email, first_name: 'Impact', last_name: `Client${i}`, role: 'CLIENT' }), 'client').id, email });
+    clients.push({
+      id: ok(await call(server.baseUrl, token, 'POST', '/users/users', { email, first_name: 'Impact', last_name: `Client${i}`, role: 'CLIENT' }), 'client').id,
+      email,
+    });
   }
   const base = Math.ceil((Date.now() + 2 * 86_400_000) / 3_600_000) * 3_600_000;
   const target = server;
   const clientOf = (i: number) => clients[i % clients.length];
-  const booked = await bookMany(CANCELS, async (i) =>
-    ok(await call(target.baseUrl, token, 'POST', '/appointments/appointments', { client: clientOf(i).id, service, staff: coach, start: startOf(base, i), channel: 'phone' }), 'booking').id,
+  const booked = await bookMany(
+    CANCELS,
+    async (i) =>
+      ok(
+        await call(target.baseUrl, token, 'POST', '/appointments/appointments', {
+          client: clientOf(i).id,
+          service,
+          staff: coach,
+          start: startOf(base, i),
+          channel: 'phone',
+        }),
+        'booking',
+      ).id,
   );
 
   const acknowledged = new Set<number>();
@@ -122,7 +166,11 @@ export async function killDuringImpactedCancels(options: { start: () => Promise<
   let lost = 0;
   let broken = 0;
   for (const client of clients) {
-    const rows = ok(await call(server.baseUrl, token, 'GET', `/appointments/appointments?client=${client.id}&limit=1000`), 'list') as Array<{ id: number; status: string; status_reason: string }>;
+    const rows = ok(await call(server.baseUrl, token, 'GET', `/appointments/appointments?client=${client.id}&limit=1000`), 'list') as Array<{
+      id: number;
+      status: string;
+      status_reason: string;
+    }>;
     const cancelled = rows.filter((r) => r.status === 'cancelled');
     for (const r of rows) if (acknowledged.has(r.id) && r.status !== 'cancelled') lost += 1;
     if (cancelled.some((r) => r.status_reason !== REASON)) broken += 1;

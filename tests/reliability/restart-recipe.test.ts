@@ -129,14 +129,25 @@ async function ready(baseUrl: string, timeoutMs: number): Promise<number> {
   throw new Error(`${baseUrl}/readyz did not answer 200 within ${timeoutMs} ms`);
 }
 
-const program = (stamp: string, i: number) => ({ name: `restart ${stamp} ${i}`, description: `written before or after kill -9, number ${i}`, duration_weeks: 1 + (i % 12), price_inr: 100 + i });
+const program = (stamp: string, i: number) => ({
+  name: `restart ${stamp} ${i}`,
+  description: `written before or after kill -9, number ${i}`,
+  duration_weeks: 1 + (i % 12),
+  price_inr: 100 + i,
+});
 
 describe.each(engines)('the production recipe on %s', (engine) => {
   const cleanups: Cleanups = [];
   let cases = 0;
   let lost = 0;
   afterAll(async () => {
-    recordReliability({ area: `restart recipe (${engine})`, cases, failures: lost, dataLost: lost, note: `kill -9 during ${WRITES} writes, restarted by the unit's Restart=/RestartSec=` });
+    recordReliability({
+      area: `restart recipe (${engine})`,
+      cases,
+      failures: lost,
+      dataLost: lost,
+      note: `kill -9 during ${WRITES} writes, restarted by the unit's Restart=/RestartSec=`,
+    });
     for (const c of cleanups.reverse()) await c();
   }, 120_000);
 
@@ -177,7 +188,15 @@ describe.each(engines)('the production recipe on %s', (engine) => {
     cleanups.push(() => server.stop('SIGKILL'));
     let token = await adminToken(server.baseUrl);
     const stamp = Date.now().toString(36);
-    const client = ok(await call(server.baseUrl, token, 'POST', '/users/users', { email: `idem.${stamp}@test.clinic`, first_name: 'Idem', last_name: 'Client', role: 'CLIENT' }), 'client').id as number;
+    const client = ok(
+      await call(server.baseUrl, token, 'POST', '/users/users', {
+        email: `idem.${stamp}@test.clinic`,
+        first_name: 'Idem',
+        last_name: 'Client',
+        role: 'CLIENT',
+      }),
+      'client',
+    ).id as number;
     const COUNT = 200;
     const ticket = (i: number) => ({ client, category: 'other', subject: `crash ${stamp} ${i}`, message: `sent once, maybe twice: ${i}` });
     const keyOf = (i: number) => `crash-${stamp}-${i}`;
@@ -192,7 +211,12 @@ describe.each(engines)('the production recipe on %s', (engine) => {
     };
     const acknowledged = new Map<number, number>();
     const target = server;
-    await killMidWrites(target, COUNT, (i) => send(target.baseUrl, token, i), (i, body) => acknowledged.set(i, body.id));
+    await killMidWrites(
+      target,
+      COUNT,
+      (i) => send(target.baseUrl, token, i),
+      (i, body) => acknowledged.set(i, body.id),
+    );
     server = await startServer({ env, dataDir });
     token = await adminToken(server.baseUrl);
     // Every submission sent again with its key, as a person's retry would be.
@@ -204,7 +228,8 @@ describe.each(engines)('the production recipe on %s', (engine) => {
     for (const r of resent) expect([201, 409]).toContain(r.status);
     const listed = ok(await call(server.baseUrl, token, 'GET', `/support/tickets?client=${client}&page_size=100`), 'list');
     let all = listed.results as Array<{ id: number; subject: string }>;
-    for (let page = 2; all.length < listed.count; page++) all = all.concat(ok(await call(server.baseUrl, token, 'GET', `/support/tickets?client=${client}&page_size=100&page=${page}`), 'page').results);
+    for (let page = 2; all.length < listed.count; page++)
+      all = all.concat(ok(await call(server.baseUrl, token, 'GET', `/support/tickets?client=${client}&page_size=100&page=${page}`), 'page').results);
     const bySubject = new Map<string, number>();
     for (const t of all) bySubject.set(t.subject, (bySubject.get(t.subject) ?? 0) + 1);
     expect([...bySubject.values()].every((n) => n === 1)).toBe(true);
@@ -286,7 +311,14 @@ describe.each(engines)('the production recipe on %s', (engine) => {
     for (const [id, sent] of acknowledged) {
       cases += 1;
       const row = byId.get(id);
-      if (!row || row.name !== sent.name || row.description !== sent.description || row.duration_weeks !== sent.duration_weeks || row.price_inr !== sent.price_inr) lost += 1;
+      if (
+        !row ||
+        row.name !== sent.name ||
+        row.description !== sent.description ||
+        row.duration_weeks !== sent.duration_weeks ||
+        row.price_inr !== sent.price_inr
+      )
+        lost += 1;
     }
     expect(acknowledged.size).toBeGreaterThan(0);
     expect(lost).toBe(0);

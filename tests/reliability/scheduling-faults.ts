@@ -16,7 +16,8 @@ export async function killDuringBookings(options: {
   let token = await options.token(server.baseUrl);
   const stamp = Date.now().toString(36);
   const { staff: nurse, clients } = await staffOnDutyWithClients(server.baseUrl, token, 'NURSE', 'client', stamp);
-  const chamber = ok(await call(server.baseUrl, token, 'POST', '/appointments/resources', { name: 'Fault chamber', kind: 'hbot_chamber' }), 'chamber').id as number;
+  const chamber = ok(await call(server.baseUrl, token, 'POST', '/appointments/resources', { name: 'Fault chamber', kind: 'hbot_chamber' }), 'chamber')
+    .id as number;
   const service = ok(
     await call(server.baseUrl, token, 'POST', '/appointments/services', {
       name: `Fault dive ${stamp}`,

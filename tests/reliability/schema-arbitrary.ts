@@ -9,11 +9,15 @@ type Schema = Record<string, any>;
 const naughty = fc.constantFrom(...NAUGHTY_STRINGS);
 
 function isoDate(): fc.Arbitrary<string> {
-  return fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+  return fc
+    .date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10));
 }
 
 function email(): fc.Arbitrary<string> {
-  return fc.tuple(fc.stringMatching(/^[a-z][a-z0-9.]{0,12}[a-z0-9]$/), fc.constantFrom('example.com', 'clinic.test', 'mail.in')).map(([l, d]) => `${l.replace(/\.\.+/g, '.')}@${d}`);
+  return fc
+    .tuple(fc.stringMatching(/^[a-z][a-z0-9.]{0,12}[a-z0-9]$/), fc.constantFrom('example.com', 'clinic.test', 'mail.in'))
+    .map(([l, d]) => `${l.replace(/\.\.+/g, '.')}@${d}`);
 }
 
 /** Code points, as ajv counts maxLength. */
@@ -24,7 +28,8 @@ function fitLength(value: string, schema: Schema): string {
 
 function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
   if (schema.format === 'date') return isoDate();
-  if (schema.format === 'date-time') return fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString());
+  if (schema.format === 'date-time')
+    return fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString());
   if (schema.format === 'email') return email();
   if (typeof schema.pattern === 'string') return fc.stringMatching(new RegExp(schema.pattern)).map((s) => fitLength(s, schema));
   const min = (schema.minLength as number | undefined) ?? 0;
@@ -108,7 +113,23 @@ export function hostileArbitrary(schema: Schema | undefined): fc.Arbitrary<unkno
 export function idArbitrary(known: number[]): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 6, arbitrary: fc.constantFrom(...known).map(String) },
-    { weight: 1, arbitrary: fc.constantFrom('0', '-1', '2147483647', '2147483648', '99999999999999999999', '1.5', '1e3', '0x10', 'abc', '%00', '%F0%9F%98%80', "1'%20OR%201=1") },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '0',
+        '-1',
+        '2147483647',
+        '2147483648',
+        '99999999999999999999',
+        '1.5',
+        '1e3',
+        '0x10',
+        'abc',
+        '%00',
+        '%F0%9F%98%80',
+        "1'%20OR%201=1",
+      ),
+    },
     { weight: 1, arbitrary: fc.integer({ min: 1, max: 100_000 }).map(String) },
   );
 }

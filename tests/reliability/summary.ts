@@ -40,7 +40,11 @@ export function readReliabilityResults(): ReliabilityResult[] {
 export function renderReliabilitySummary(results = readReliabilityResults(), full = FULL): string | null {
   if (results.length === 0) return null;
   const rows = results.map((r) => `| ${r.area} | ${r.cases} | ${r.failures} | ${r.dataLost} | ${r.note ?? ''} |`);
-  const total = results.reduce((t, r) => ({ cases: t.cases + r.cases, failures: t.failures + r.failures, dataLost: t.dataLost + r.dataLost }), { cases: 0, failures: 0, dataLost: 0 });
+  const total = results.reduce((t, r) => ({ cases: t.cases + r.cases, failures: t.failures + r.failures, dataLost: t.dataLost + r.dataLost }), {
+    cases: 0,
+    failures: 0,
+    dataLost: 0,
+  });
   return [
     `Reliability summary (${full ? 'full' : 'short'} mode)`,
     '',

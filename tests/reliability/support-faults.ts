@@ -18,11 +18,34 @@ export async function killDuringSupportWrites(options: {
   let token = await options.token(server.baseUrl);
   const stamp = Date.now().toString(36);
   const clients: number[] = [];
-  for (let i = 0; i < 5; i++) clients.push(ok(await call(server.baseUrl, token, 'POST', '/users/users', { email: `fault.support.${i}.${stamp}@test.clinic`, first_name: 'Fault', last_name: `Client${i}`, role: 'CLIENT' }), 'client').id);
-  const shared = ok(await call(server.baseUrl, token, 'POST', '/support/tickets', { client: clients[0], category: 'other', subject: 'Shared', message: 'The thread the replies go to.' }), 'ticket').id as number;
+  for (let i = 0; i < 5; i++)
+    clients.push(
+      ok(
+        await call(server.baseUrl, token, 'POST', '/users/users', {
+          email: `fault.support.${i}.${stamp}@test.clinic`,
+          first_name: 'Fault',
+          last_name: `Client${i}`,
+          role: 'CLIENT',
+        }),
+        'client',
+      ).id,
+    );
+  const shared = ok(
+    await call(server.baseUrl, token, 'POST', '/support/tickets', {
+      client: clients[0],
+      category: 'other',
+      subject: 'Shared',
+      message: 'The thread the replies go to.',
+    }),
+    'ticket',
+  ).id as number;
   // Each ticket's attachment is uploaded first (unacknowledged uploads are harmless orphans).
   const uploads: number[] = [];
-  for (let i = 0; i < WRITES / 2; i++) uploads.push(ok(await call(server.baseUrl, token, 'POST', '/support/attachments', { file_name: `scan-${i}.png`, content_base64: PNG.toString('base64') }), 'upload').id);
+  for (let i = 0; i < WRITES / 2; i++)
+    uploads.push(
+      ok(await call(server.baseUrl, token, 'POST', '/support/attachments', { file_name: `scan-${i}.png`, content_base64: PNG.toString('base64') }), 'upload')
+        .id,
+    );
 
   const tickets = new Map<number, { i: number; client: number; attachment: number }>();
   const replies = new Set<string>();
@@ -33,7 +56,13 @@ export async function killDuringSupportWrites(options: {
     WRITES,
     (i) =>
       i % 2 === 0
-        ? call(target.baseUrl, t0, 'POST', '/support/tickets', { client: clients[i % 5], category: 'billing', subject: `Fault ${stamp} ${i}`, message: `message ${i}`, attachments: [uploads[i / 2]] })
+        ? call(target.baseUrl, t0, 'POST', '/support/tickets', {
+            client: clients[i % 5],
+            category: 'billing',
+            subject: `Fault ${stamp} ${i}`,
+            message: `message ${i}`,
+            attachments: [uploads[i / 2]],
+          })
         : call(target.baseUrl, t0, 'POST', `/support/tickets/${shared}/messages`, { body: `reply ${stamp} ${i}` }),
     (i, body) => {
       if (i % 2 === 0) tickets.set(body.id, { i, client: clients[i % 5], attachment: uploads[i / 2] });

@@ -22,7 +22,18 @@ export async function killDuringMeasurements(options: {
   let token = await options.token(server.baseUrl);
   const stamp = Date.now().toString(36);
   const clients: number[] = [];
-  for (let i = 0; i < 5; i++) clients.push(ok(await call(server.baseUrl, token, 'POST', '/users/users', { email: `thrive.fault.${i}.${stamp}@test.clinic`, first_name: 'Fault', last_name: `Thrive${i}`, role: 'CLIENT' }), 'client').id);
+  for (let i = 0; i < 5; i++)
+    clients.push(
+      ok(
+        await call(server.baseUrl, token, 'POST', '/users/users', {
+          email: `thrive.fault.${i}.${stamp}@test.clinic`,
+          first_name: 'Fault',
+          last_name: `Thrive${i}`,
+          role: 'CLIENT',
+        }),
+        'client',
+      ).id,
+    );
   for (const client of clients) {
     const goals = { schema_version: 1, goals: [{ area: 'weight', description: 'Lose weight', priority: 'high', target_date: '2027-06-30' }] };
     ok(await call(server.baseUrl, token, 'PATCH', `/users/user-profiles/${client}`, { health_goals: goals }), 'goal');
@@ -47,7 +58,11 @@ export async function killDuringMeasurements(options: {
   let broken = 0;
   const stored = new Map<number, { client: number; value: number; entered_value: number }>();
   for (const client of clients) {
-    const rows = ok(await call(server.baseUrl, token, 'GET', `/thrive/measurements?client=${client}&history=true`), 'list') as Array<{ id: number; value: number; entered_value: number }>;
+    const rows = ok(await call(server.baseUrl, token, 'GET', `/thrive/measurements?client=${client}&history=true`), 'list') as Array<{
+      id: number;
+      value: number;
+      entered_value: number;
+    }>;
     for (const row of rows) stored.set(row.id, { client, value: row.value, entered_value: row.entered_value });
     const page = ok(await call(server.baseUrl, token, 'GET', `/audit/events?client=${client}&action=measurement.create&page=1&page_size=1`), 'audit');
     if (page.count !== rows.length) broken += Math.abs(page.count - rows.length);
@@ -66,7 +81,8 @@ export async function killDuringMeasurements(options: {
 async function rollupDrift(store: { databaseUrl: string | null; dataDir: string }, clients: number[]): Promise<number> {
   const database = await openDatabase(store);
   try {
-    const rows = () => sql<{ row: string }>`select to_jsonb(r)::text as row from thrive_client_rollup r where r.client_id = any (${clients}) order by r.client_id`;
+    const rows = () =>
+      sql<{ row: string }>`select to_jsonb(r)::text as row from thrive_client_rollup r where r.client_id = any (${clients}) order by r.client_id`;
     let drift = 0;
     await database.db
       .transaction()
@@ -88,4 +104,3 @@ async function rollupDrift(store: { databaseUrl: string | null; dataDir: string 
 }
 
 class RolledBack extends Error {}
-

@@ -62,7 +62,11 @@ export class FuzzWatch {
 
   constructor(private readonly app: FastifyInstance) {
     // No loaders (tsx) in the thread: it must start and run while the main thread is blocked.
-    this.worker = new Worker(WATCHDOG_SOURCE, { eval: true, execArgv: [], workerData: { state: this.state.buffer, label: this.label.buffer, blockedMs: BLOCKED_LOOP_MS } });
+    this.worker = new Worker(WATCHDOG_SOURCE, {
+      eval: true,
+      execArgv: [],
+      workerData: { state: this.state.buffer, label: this.label.buffer, blockedMs: BLOCKED_LOOP_MS },
+    });
     this.worker.unref();
   }
 
@@ -102,7 +106,8 @@ export class FuzzWatch {
     this.healthChecks += 1;
     const rss = process.memoryUsage().rss;
     this.rssPeak = Math.max(this.rssPeak, rss);
-    if (mib(rss - this.rssStart) > RSS_GROWTH_LIMIT_MIB) this.unhealthy.push(`RSS grew ${mib(rss - this.rssStart)} MiB (limit ${RSS_GROWTH_LIMIT_MIB}) after ${after.slice(0, 200)}`);
+    if (mib(rss - this.rssStart) > RSS_GROWTH_LIMIT_MIB)
+      this.unhealthy.push(`RSS grew ${mib(rss - this.rssStart)} MiB (limit ${RSS_GROWTH_LIMIT_MIB}) after ${after.slice(0, 200)}`);
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<null>((resolve) => {
       timer = setTimeout(() => resolve(null), HANG_MS);

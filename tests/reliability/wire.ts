@@ -52,7 +52,12 @@ export async function identityAction(
     const signed = await signer.sign({ method: 'POST', protocol: 'https:', hostname: 'localhost', path: '/identity', headers, body: payload });
     headers = signed.headers as Record<string, string>;
   }
-  const res = await app.inject({ method: 'POST', url: '/identity', headers: { ...headers, ...(options.ip ? { 'x-forwarded-for': options.ip } : {}) }, payload });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/identity',
+    headers: { ...headers, ...(options.ip ? { 'x-forwarded-for': options.ip } : {}) },
+    payload,
+  });
   let parsed: Record<string, any>;
   try {
     parsed = res.body ? JSON.parse(res.body) : {};

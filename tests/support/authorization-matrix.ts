@@ -24,7 +24,16 @@ export interface MatrixRow {
   superAdmin: Outcome;
 }
 
-const row = (key: string, operation: string, target: string, client: Outcome, staff: Outcome, admin: Outcome, superAdmin: Outcome, reception?: Outcome): MatrixRow => ({
+const row = (
+  key: string,
+  operation: string,
+  target: string,
+  client: Outcome,
+  staff: Outcome,
+  admin: Outcome,
+  superAdmin: Outcome,
+  reception?: Outcome,
+): MatrixRow => ({
   key,
   operation,
   target,
@@ -38,14 +47,31 @@ const row = (key: string, operation: string, target: string, client: Outcome, st
 /** The lab desk's work (clinic settings, default NURSE and ADMIN): the other clinical roles are refused. */
 const LAB_DESK = (outcome: Outcome): Partial<Record<ClinicRole, Outcome>> => ({ NURSE: outcome });
 const CHARTING = (outcome: Outcome): Partial<Record<ClinicRole, Outcome>> => ({ NURSE: outcome, DOCTOR: outcome });
-const visitRow = (key: string, operation: string, target: string, client: Outcome, staff: Outcome, admin: Outcome, superAdmin: Outcome, roles?: Partial<Record<ClinicRole, Outcome>>): MatrixRow => ({
+const visitRow = (
+  key: string,
+  operation: string,
+  target: string,
+  client: Outcome,
+  staff: Outcome,
+  admin: Outcome,
+  superAdmin: Outcome,
+  roles?: Partial<Record<ClinicRole, Outcome>>,
+): MatrixRow => ({
   ...row(key, operation, target, client, staff, admin, superAdmin),
   ...(roles ? { roles } : {}),
 });
 
-
 /** Billing (issue 34): RECEPTION bills (`front`), DOCTOR and NURSE read balances (`balance`). */
-const billingRow = (key: string, operation: string, target: string, client: Outcome, front: Outcome, admin: Outcome, superAdmin: Outcome, balance?: Outcome): MatrixRow => ({
+const billingRow = (
+  key: string,
+  operation: string,
+  target: string,
+  client: Outcome,
+  front: Outcome,
+  admin: Outcome,
+  superAdmin: Outcome,
+  balance?: Outcome,
+): MatrixRow => ({
   ...row(key, operation, target, client, 403, admin, superAdmin, front),
   ...(balance !== undefined ? { roles: { NURSE: balance, DOCTOR: balance } } : {}),
 });
@@ -120,7 +146,19 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   row('appointments.cancel.client', 'POST appointments/appointments/{id}/transitions (cancelled)', 'another client', 404, 403, 200, 200, 200),
   row('appointments.check-in.delivering', 'POST appointments/appointments/{id}/transitions (checked_in)', 'own / delivered by the caller', 403, 200, 200, 200),
   // Any nurse on duty takes the delivery steps of a service NURSE delivers (issue 32); other roles do not.
-  { ...row('appointments.check-in.other-staff', 'POST appointments/appointments/{id}/transitions (checked_in)', "another client / another nurse's (a service NURSE delivers)", 404, 403, 200, 200, 200), roles: { NURSE: 200 } },
+  {
+    ...row(
+      'appointments.check-in.other-staff',
+      'POST appointments/appointments/{id}/transitions (checked_in)',
+      "another client / another nurse's (a service NURSE delivers)",
+      404,
+      403,
+      200,
+      200,
+      200,
+    ),
+    roles: { NURSE: 200 },
+  },
   row('appointments.availability', 'GET appointments/availability', '—', 200, 200, 200, 200),
   row('appointments.series.create', 'POST appointments/series', 'another client', 403, 403, 201, 201, 201),
   row('appointments.waitlist.list.own', 'GET appointments/waitlist?client={id}', 'own', 200, 200, 200, 200),
@@ -194,9 +232,9 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   row('discovery.visits.create', 'POST discovery/visits', 'a prospect', 403, 201, 201, 201),
   row('discovery.visits.get', 'GET discovery/visits/{id}', "a coach's note", 403, 200, 200, 200),
   row('discovery.visits.patch', 'PATCH discovery/visits/{id}', "a coach's note", 403, 200, 200, 200),
-  row('discovery.visits.sign.own', 'POST discovery/visits/{id}/sign', 'own note (a client: a coach\'s)', 403, 200, 200, 200),
+  row('discovery.visits.sign.own', 'POST discovery/visits/{id}/sign', "own note (a client: a coach's)", 403, 200, 200, 200),
   row('discovery.funnel', 'GET discovery/funnel', '—', 403, 200, 200, 200),
-  row('discovery.enquiries.create', 'POST discovery/enquiries (no sign-in)', '—', 201, 201, 201, 201),  // Cognitive assessment (server/api/cognitive): a CLIENT takes the battery and reads results for
+  row('discovery.enquiries.create', 'POST discovery/enquiries (no sign-in)', '—', 201, 201, 201, 201), // Cognitive assessment (server/api/cognitive): a CLIENT takes the battery and reads results for
   // themselves only; staff read any client's, record in-clinic instruments and comment, never take a run.
   row('cognitive.results.own', 'GET assessments/cognitive/results?client={id}', 'own', 200, 200, 200, 200),
   row('cognitive.results.client', 'GET assessments/cognitive/results?client={id}', 'another client', 404, 200, 200, 200),
@@ -318,7 +356,10 @@ export function renderAuthorizationMatrix(): string {
     '| operation | record | CLIENT | NURSE, RECEPTION, DOCTOR, HEALTH_COACH, NUTRITIONIST | ADMIN | SUPER_ADMIN |',
     '| --- | --- | --- | --- | --- | --- |',
     ...AUTHORIZATION_MATRIX.map((r) => {
-      const differing = [...(r.reception !== undefined && r.reception !== r.staff ? [`RECEPTION ${r.reception}`] : []), ...Object.entries(r.roles ?? {}).map(([role, o]) => `${role} ${o}`)];
+      const differing = [
+        ...(r.reception !== undefined && r.reception !== r.staff ? [`RECEPTION ${r.reception}`] : []),
+        ...Object.entries(r.roles ?? {}).map(([role, o]) => `${role} ${o}`),
+      ];
       const staff = differing.length ? `${r.staff} (${differing.join(', ')})` : `${r.staff}`;
       return `| ${r.operation} | ${r.target} | ${r.client} | ${staff} | ${r.admin} | ${r.superAdmin} |`;
     }),

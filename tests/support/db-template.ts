@@ -34,7 +34,13 @@ export function templateHash(): string {
   if (cachedHash) return cachedHash;
   const hash = createHash('sha256');
   for (const [name, migration] of Object.entries(migrations).sort(([a], [b]) => a.localeCompare(b))) {
-    hash.update(name).update('\0').update(String(migration.up)).update('\0').update(String(migration.down ?? '')).update('\0');
+    hash
+      .update(name)
+      .update('\0')
+      .update(String(migration.up))
+      .update('\0')
+      .update(String(migration.down ?? ''))
+      .update('\0');
   }
   for (const file of [path.join(projectRoot, 'server/db/migrate.ts'), path.join(projectRoot, 'node_modules/@electric-sql/pglite/package.json')]) {
     hash.update(path.relative(projectRoot, file)).update('\0').update(fs.readFileSync(file)).update('\0');

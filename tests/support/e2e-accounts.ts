@@ -42,7 +42,11 @@ export async function completeFirstSignIn(baseUrl: string, email: string, tempor
 
 /** An access token by the plain password flow (an account whose first sign-in is done). */
 export async function tokenOf(baseUrl: string, email: string, password = E2E_PASSWORD): Promise<string> {
-  const done = await identity(baseUrl, 'InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: await clientId(baseUrl), AuthParameters: { USERNAME: email, PASSWORD: password } });
+  const done = await identity(baseUrl, 'InitiateAuth', {
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId: await clientId(baseUrl),
+    AuthParameters: { USERNAME: email, PASSWORD: password },
+  });
   return (done.AuthenticationResult as { AccessToken: string }).AccessToken;
 }
 

@@ -105,7 +105,11 @@ export function eventsFor(spec: ModelSpec, snapshot: any): AnyEventObject[] {
   for (const node of snapshot._nodes as any[]) {
     for (const invoke of node.invoke as Array<{ id: string; src: string }>) {
       for (const outcome of outcomesFor(spec, invoke)) {
-        derived.push('output' in outcome ? { type: `xstate.done.actor.${invoke.id}`, output: outcome.output } : { type: `xstate.error.actor.${invoke.id}`, error: outcome.error });
+        derived.push(
+          'output' in outcome
+            ? { type: `xstate.done.actor.${invoke.id}`, output: outcome.output }
+            : { type: `xstate.error.actor.${invoke.id}`, error: outcome.error },
+        );
       }
     }
     for (const delayed of node.after as Array<{ eventType: string }>) derived.push({ type: delayed.eventType });
@@ -225,11 +229,7 @@ export function coverageRecorder() {
  * on vitest's fake clock (not a millisecond early), invoked actors settle as the path says.
  * Fails when a snapshot differs from the one the path predicted. `check` runs after every step.
  */
-export async function replay(
-  machine: AnyStateMachine,
-  path: ModelPath,
-  check?: (snapshot: any, event: AnyEventObject) => void,
-): Promise<Coverage> {
+export async function replay(machine: AnyStateMachine, path: ModelPath, check?: (snapshot: any, event: AnyEventObject) => void): Promise<Coverage> {
   const { spec } = path;
   const recorder = coverageRecorder();
   const deferred = deferredActors(machine);
@@ -335,7 +335,12 @@ export function describeModel(name: string, model: MachineModel, check?: (snapsh
     // The paths themselves, before any is replayed: together they must reach every state and take
     // every transition of the machine (a model whose events or outcomes miss a branch fails here).
     it('generates paths that reach every state and take every transition', () => {
-      expect(uncovered(model.machine, paths.map((path) => quickCoverage(model.machine, path)))).toEqual({ states: [], transitions: [] });
+      expect(
+        uncovered(
+          model.machine,
+          paths.map((path) => quickCoverage(model.machine, path)),
+        ),
+      ).toEqual({ states: [], transitions: [] });
     });
 
     for (const [i, path] of paths.entries()) {

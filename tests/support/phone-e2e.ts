@@ -18,7 +18,9 @@ export async function phoneContext(browser: Browser, baseUrl: string): Promise<{
 /** `ready` is on the page, nothing is loading, the network is quiet and no animation runs. */
 export async function settled(page: Page, ready: string) {
   await page.locator(ready).first().waitFor({ timeout: 60_000 });
-  await expect.poll(() => page.locator('[aria-busy="true"], [data-loading], .MuiSkeleton-root, .MuiCircularProgress-root').count(), { timeout: 30_000 }).toBe(0);
+  await expect
+    .poll(() => page.locator('[aria-busy="true"], [data-loading], .MuiSkeleton-root, .MuiCircularProgress-root').count(), { timeout: 30_000 })
+    .toBe(0);
   await page.waitForLoadState('networkidle');
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 }
@@ -37,7 +39,8 @@ async function spills(page: Page): Promise<{ scrollWidth: number; innerWidth: nu
       return false;
     };
     const hidden: string[] = [];
-    const selector = 'button, a[href], input:not([type="hidden"]), select, textarea, [role="button"], [role="tab"], [role="link"], [role="combobox"], [role="menuitem"]';
+    const selector =
+      'button, a[href], input:not([type="hidden"]), select, textarea, [role="button"], [role="tab"], [role="link"], [role="combobox"], [role="menuitem"]';
     for (const el of Array.from(document.querySelectorAll(selector))) {
       const box = el.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
@@ -54,5 +57,9 @@ async function spills(page: Page): Promise<{ scrollWidth: number; innerWidth: nu
 
 export async function expectFits(page: Page, label: string) {
   const found = await spills(page);
-  expect({ route: label, wider: found.scrollWidth > found.innerWidth ? `${found.scrollWidth} > ${found.innerWidth}` : null, hidden: found.hidden }).toEqual({ route: label, wider: null, hidden: [] });
+  expect({ route: label, wider: found.scrollWidth > found.innerWidth ? `${found.scrollWidth} > ${found.innerWidth}` : null, hidden: found.hidden }).toEqual({
+    route: label,
+    wider: null,
+    hidden: [],
+  });
 }

@@ -215,7 +215,8 @@ export class RazorpayStandIn {
       throw new RazorpayError(400, `Payment Link with reference id ${reference} already exists`, 'reference_id');
     }
     const callback = typeof input.callback_url === 'string' ? input.callback_url : '';
-    if (callback && input.callback_method !== 'get') throw new RazorpayError(400, 'callback_method should be get when callback_url is passed', 'callback_method');
+    if (callback && input.callback_method !== 'get')
+      throw new RazorpayError(400, 'callback_method should be get when callback_url is passed', 'callback_method');
     const id = newId('plink');
     const code = newId('x').slice(2, 10);
     this.byCode.set(code, id);
@@ -340,7 +341,10 @@ ${open ? `<form method="post" action="/i/${escapeHtml(code)}/pay"><button type="
     link.amount_paid += amount;
     link.status = link.amount_paid >= link.amount ? 'paid' : 'partially_paid';
     link.order_id = orderId;
-    link.payments = [...(link.payments ?? []), { amount, created_at: created, method, payment_id: paymentId, plink_id: link.id, status: 'captured', updated_at: created }];
+    link.payments = [
+      ...(link.payments ?? []),
+      { amount, created_at: created, method, payment_id: paymentId, plink_id: link.id, status: 'captured', updated_at: created },
+    ];
     link.updated_at = created;
     const order: Json = {
       id: orderId,
@@ -361,7 +365,13 @@ ${open ? `<form method="post" action="/i/${escapeHtml(code)}/pay"><button type="
     const deliveries: Delivery[] = [];
     const signature = options.signature ?? 'valid';
     const linkEvent = link.status === 'paid' ? 'payment_link.paid' : 'payment_link.partially_paid';
-    deliveries.push(await this.sendEvent(linkEvent, { payment_link: { entity: { ...link } }, order: { entity: { ...order } }, payment: { entity: { ...payment } } }, { signature }));
+    deliveries.push(
+      await this.sendEvent(
+        linkEvent,
+        { payment_link: { entity: { ...link } }, order: { entity: { ...order } }, payment: { entity: { ...payment } } },
+        { signature },
+      ),
+    );
     if (options.orderPaid !== false && order.status === 'paid') {
       deliveries.push(await this.sendEvent('order.paid', { order: { entity: { ...order } }, payment: { entity: { ...payment } } }, { signature }));
     }
@@ -431,8 +441,17 @@ ${open ? `<form method="post" action="/i/${escapeHtml(code)}/pay"><button type="
 export const RAZORPAY_KEYS = { keyId: 'rzp_test_StandInKey00', keySecret: 'stand-in-key-secret-0', webhookSecret: 'stand-in-webhook-secret-0' } as const;
 
 /** The server's environment for paying online through `standIn` (server/config.ts). */
-export function razorpayEnv(standIn: RazorpayStandIn, keys: { keyId: string; keySecret: string; webhookSecret: string } = RAZORPAY_KEYS): Record<string, string> {
-  return { PAYMENTS_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: keys.keyId, RAZORPAY_KEY_SECRET: keys.keySecret, RAZORPAY_WEBHOOK_SECRET: keys.webhookSecret, RAZORPAY_API_URL: standIn.url };
+export function razorpayEnv(
+  standIn: RazorpayStandIn,
+  keys: { keyId: string; keySecret: string; webhookSecret: string } = RAZORPAY_KEYS,
+): Record<string, string> {
+  return {
+    PAYMENTS_PROVIDER: 'razorpay',
+    RAZORPAY_KEY_ID: keys.keyId,
+    RAZORPAY_KEY_SECRET: keys.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: keys.webhookSecret,
+    RAZORPAY_API_URL: standIn.url,
+  };
 }
 
 /** Starts a stand-in on a free loopback port. */

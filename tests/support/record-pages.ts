@@ -35,7 +35,12 @@ export async function arrangeRecords(baseUrl: string, adminToken: string, client
     ...(hours.clinic_hours.length ? {} : { clinic_hours: EVERY_DAY.map((weekday) => ({ weekday, opens: '08:00', closes: '20:00' })) }),
     staff_hours: [{ staff: coach.id, weekly: EVERY_DAY.map((weekday) => ({ weekday, starts: '00:00', ends: '23:59' })) }],
   });
-  const service = await admin('POST', '/appointments/services', { name: `Discovery visit ${tag}`, therapy: 'discovery', duration_minutes: 45, delivered_by: ['HEALTH_COACH'] });
+  const service = await admin('POST', '/appointments/services', {
+    name: `Discovery visit ${tag}`,
+    therapy: 'discovery',
+    duration_minutes: 45,
+    delivered_by: ['HEALTH_COACH'],
+  });
   const prospect = await admin('POST', '/discovery/prospects', {
     first_name: 'Lakshmi',
     last_name: `Prospect${tag}`,

@@ -18,10 +18,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function buildTestApp(
-  engine: Engine,
-  options: { env?: Record<string, string>; serveSpa?: boolean } = {},
-): Promise<TestApp> {
+export async function buildTestApp(engine: Engine, options: { env?: Record<string, string>; serveSpa?: boolean } = {}): Promise<TestApp> {
   const database = await createTestDatabase(engine);
   // inject() and the test's own clients connect from loopback, which stands in for the clinic's
   // proxy: tests give each simulated caller its own X-Forwarded-For. A test of the default (no

@@ -18,7 +18,9 @@ function where(f: EnrollmentFilter): RawBuilder<unknown> {
 
 const TARGETS = sql.raw(
   `(values ${Object.entries(GOAL_AREA_TARGETS)
-    .map(([area, t]) => (t === 'weight' ? `('${area}', 'weight', null::float8, null::float8)` : `('${area}', '${t.metric}', ${t.low}::float8, ${t.high}::float8)`))
+    .map(([area, t]) =>
+      t === 'weight' ? `('${area}', 'weight', null::float8, null::float8)` : `('${area}', '${t.metric}', ${t.low}::float8, ${t.high}::float8)`,
+    )
     .join(', ')}) as t (area, metric, low, high)`,
 );
 
@@ -44,7 +46,9 @@ function trackedEnrollments(f: EnrollmentFilter, options: { flags?: boolean } = 
     select act.*, act.client in (select client_id from adverse) as adverse_event, case when v.due > 0 then v.attended / v.due end as attendance, v.last_visit,
       (select sum(k.sessions_used)::float8 / sum(k.sessions_total) from packages k where k.client_id = act.client) as package_use,
       ${flags ? sql`(select tc.risk_percentage from thrive_checks tc where tc.user_id = act.client order by tc.taken_at desc, tc.id desc limit 1)` : sql`null::float8`} as heart_risk,
-      ${flags ? sql`exists (
+      ${
+        flags
+          ? sql`exists (
         select 1
         from user_profiles up
         cross join lateral jsonb_array_elements(case when jsonb_typeof(up.health_goals -> 'goals') = 'array' then up.health_goals -> 'goals' else '[]'::jsonb end) g (goal)
@@ -70,7 +74,9 @@ function trackedEnrollments(f: EnrollmentFilter, options: { flags?: boolean } = 
         where up.user_id = act.client and gr.low is not null and cardinality(last2.v) = 2
           and greatest(0, gr.low - last2.v[1], last2.v[1] - gr.high) > 0
           and greatest(0, gr.low - last2.v[1], last2.v[1] - gr.high) > greatest(0, gr.low - last2.v[2], last2.v[2] - gr.high)
-      )` : sql`false`} as worsening
+      )`
+          : sql`false`
+      } as worsening
     from active act
     cross join lateral (
       select count(*) filter (where a.status = 'completed')::float8 as attended,

@@ -7,7 +7,16 @@
 // status does not list is refused there (the chart must not move, and `can` must say no). Every
 // status of the chart and every verb it knows must be in the table, so a new status or verb fails
 // until someone writes down what it should do.
-import { type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode, createActor, createEmptyActor, type EventObject, getNextSnapshot, type StateValue } from 'xstate';
+import {
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyStateNode,
+  createActor,
+  createEmptyActor,
+  type EventObject,
+  getNextSnapshot,
+  type StateValue,
+} from 'xstate';
 import { expect } from 'vitest';
 import { actionName } from '../../scripts/charts.ts';
 
@@ -62,7 +71,9 @@ function nodesOf(chart: AnyStateMachine): AnyStateNode[] {
 
 /** The chart's leaf states, as paths ("asking.ticked"), in chart order. */
 function leavesOf(chart: AnyStateMachine): string[] {
-  return nodesOf(chart).filter((n) => Object.keys(n.states).length === 0).map((n) => n.path.join('.'));
+  return nodesOf(chart)
+    .filter((n) => Object.keys(n.states).length === 0)
+    .map((n) => n.path.join('.'));
 }
 
 /** Every event any state of the chart (or its root) answers. */
@@ -85,7 +96,9 @@ function valueOf(path: string): StateValue {
   const collapse = (node: Record<string, unknown>): StateValue => {
     const entries = Object.entries(node);
     if (entries.length === 1 && Object.keys(entries[0][1] as object).length === 0) return entries[0][0];
-    return Object.fromEntries(entries.map(([key, inner]) => [key, Object.keys(inner as object).length === 0 ? {} : collapse(inner as Record<string, unknown>)])) as StateValue;
+    return Object.fromEntries(
+      entries.map(([key, inner]) => [key, Object.keys(inner as object).length === 0 ? {} : collapse(inner as Record<string, unknown>)]),
+    ) as StateValue;
   };
   return collapse(tree);
 }
@@ -95,7 +108,10 @@ function pathOf(value: StateValue): string {
   const leaves = (v: StateValue, prefix: string): string[] => {
     if (typeof v === 'string') return [`${prefix}${v}`];
     return Object.entries(v).flatMap(([key, inner]) =>
-      inner === undefined || (typeof inner === 'object' && Object.keys(inner).length === 0) ? [`${prefix}${key}`] : leaves(inner as StateValue, `${prefix}${key}.`));
+      inner === undefined || (typeof inner === 'object' && Object.keys(inner).length === 0)
+        ? [`${prefix}${key}`]
+        : leaves(inner as StateValue, `${prefix}${key}.`),
+    );
   };
   return leaves(value, '').sort().join(' | ');
 }
@@ -118,7 +134,8 @@ export function disagreements(table: TransitionTable): string[] {
   const named = [...new Set(table.statuses.flatMap((s) => s.split(' | ')))];
   if (JSON.stringify([...statuses].sort()) !== JSON.stringify(named.sort())) out.push(`states: chart ${statuses.join(', ')}; table ${named.join(', ')}`);
   const verbs = verbsOf(chart);
-  if (JSON.stringify(verbs) !== JSON.stringify([...table.verbs].sort())) out.push(`events: chart ${verbs.join(', ')}; table ${[...table.verbs].sort().join(', ')}`);
+  if (JSON.stringify(verbs) !== JSON.stringify([...table.verbs].sort()))
+    out.push(`events: chart ${verbs.join(', ')}; table ${[...table.verbs].sort().join(', ')}`);
   for (const c of table.cases) {
     if (c.start !== undefined) {
       const actor = createActor(chart, { input: c.context });

@@ -47,7 +47,10 @@ export async function arrangeVisitWorld(tag: string, extraClients = 0, roles: Ro
   const api = (method: string, path: string, body?: unknown) => call(server.baseUrl, world.adminToken, method, path, body);
   const nurse = world.accounts.NURSE!;
   const week = [1, 2, 3, 4, 5, 6, 7];
-  const hours = await api('PATCH', '/appointments/hours', { clinic_hours: week.map((weekday) => ({ weekday, opens: '00:00', closes: '24:00' })), staff_hours: [{ staff: nurse.id, weekly: week.map((weekday) => ({ weekday, starts: '00:00', ends: '24:00' })) }] });
+  const hours = await api('PATCH', '/appointments/hours', {
+    clinic_hours: week.map((weekday) => ({ weekday, opens: '00:00', closes: '24:00' })),
+    staff_hours: [{ staff: nurse.id, weekly: week.map((weekday) => ({ weekday, starts: '00:00', ends: '24:00' })) }],
+  });
   expect(hours.status).toBe(200);
   const services = {} as Record<Therapy, number>;
   for (const therapy of Object.keys(SERVICE_NAMES) as Therapy[]) {
@@ -78,7 +81,13 @@ export async function book(world: VisitWorld, therapy: Therapy, client: number, 
   latestStart = Math.max(latestStart, startMs);
   const start = new Date(startMs).toISOString();
   const end = new Date(startMs + 60_000).toISOString();
-  const booked = await call(world.server.baseUrl, world.adminToken, 'POST', '/appointments/appointments', { client, service: world.services[therapy], staff: world.accounts.NURSE!.id, start, end });
+  const booked = await call(world.server.baseUrl, world.adminToken, 'POST', '/appointments/appointments', {
+    client,
+    service: world.services[therapy],
+    staff: world.accounts.NURSE!.id,
+    start,
+    end,
+  });
   expect(booked.status, JSON.stringify(booked.body)).toBe(201);
   appointmentStarts.set(booked.body.id, startMs);
   return booked.body.id;
@@ -86,7 +95,9 @@ export async function book(world: VisitWorld, therapy: Therapy, client: number, 
 
 /** Checks an appointment in through the API (for suites whose subject is not the front desk). */
 export async function checkIn(world: VisitWorld, appointment: number): Promise<void> {
-  expect((await call(world.server.baseUrl, world.adminToken, 'POST', `/appointments/appointments/${appointment}/transitions`, { to: 'checked_in' })).status).toBe(200);
+  expect(
+    (await call(world.server.baseUrl, world.adminToken, 'POST', `/appointments/appointments/${appointment}/transitions`, { to: 'checked_in' })).status,
+  ).toBe(200);
 }
 
 /** A new browser context `width` px wide, signed in as `account` through the real /login, on `path`. */

@@ -20,32 +20,44 @@ import { isBookingRole, moveAppointment } from './transitions.ts';
 export function appointmentListRoutes(app: FastifyInstance, ctx: ApiContext, mail: MailTransport): void {
   const { db, contract } = ctx;
   type ListQuery = { client?: number; staff?: number; resource?: number; status?: string; start_after?: string; start_before?: string; limit: number };
-  app.get<{ Querystring: ListQuery }>('/appointments/appointments', { schema: contract.routeSchema('listAppointments'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
-    const caller = callerOf(request);
-    const q = request.query;
-    requireOffset('start_after', q.start_after);
-    requireOffset('start_before', q.start_before);
-    const client = await scopedClient(db, { caller, asked: q.client, action: 'appointment.list', requestId: request.id }, LISTED);
-    return withAudit(db, { actor: caller, action: 'appointment.list', client: client ?? null, requestId: request.id }, async (trx) => {
-      const rows = await listAppointments(trx, { ...q, client });
-      return rows;
-    });
-  });
+  app.get<{ Querystring: ListQuery }>(
+    '/appointments/appointments',
+    { schema: contract.routeSchema('listAppointments'), config: { access: { roles: 'signed-in', client: 'own' } } },
+    async (request) => {
+      const caller = callerOf(request);
+      const q = request.query;
+      requireOffset('start_after', q.start_after);
+      requireOffset('start_before', q.start_before);
+      const client = await scopedClient(db, { caller, asked: q.client, action: 'appointment.list', requestId: request.id }, LISTED);
+      return withAudit(db, { actor: caller, action: 'appointment.list', client: client ?? null, requestId: request.id }, async (trx) => {
+        const rows = await listAppointments(trx, { ...q, client });
+        return rows;
+      });
+    },
+  );
 
-  app.get<{ Params: { id: number } }>('/appointments/appointments/:id', { schema: contract.routeSchema('getAppointment'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
-    const caller = callerOf(request);
-    const seen = await findAppointment(db, request.params.id);
-    if (!seen) throw notFound();
-    if (isClientRole(caller.role) && seen.client !== caller.id) {
-      // Another client's appointment: refused as if absent, and the attempt is on the record.
-      await refuse(db, { actor: caller, action: 'appointment.read', client: seen.client, requestId: request.id }, notFound());
-    }
-    return withAudit<{ client: number }>(db, { actor: caller, action: 'appointment.read', client: (found) => found.client, requestId: request.id }, async (trx) => {
-      const found = await findAppointment(trx, request.params.id);
-      if (!found) throw notFound();
-      return { ...found, history: await statusHistory(trx, found.id) };
-    });
-  });
+  app.get<{ Params: { id: number } }>(
+    '/appointments/appointments/:id',
+    { schema: contract.routeSchema('getAppointment'), config: { access: { roles: 'signed-in', client: 'own' } } },
+    async (request) => {
+      const caller = callerOf(request);
+      const seen = await findAppointment(db, request.params.id);
+      if (!seen) throw notFound();
+      if (isClientRole(caller.role) && seen.client !== caller.id) {
+        // Another client's appointment: refused as if absent, and the attempt is on the record.
+        await refuse(db, { actor: caller, action: 'appointment.read', client: seen.client, requestId: request.id }, notFound());
+      }
+      return withAudit<{ client: number }>(
+        db,
+        { actor: caller, action: 'appointment.read', client: (found) => found.client, requestId: request.id },
+        async (trx) => {
+          const found = await findAppointment(trx, request.params.id);
+          if (!found) throw notFound();
+          return { ...found, history: await statusHistory(trx, found.id) };
+        },
+      );
+    },
+  );
 
   /** The booking request, or the reason the caller may not make it. */
   async function bookingRequest(caller: Caller, body: S['AppointmentCreate']): Promise<BookingRequest> {
@@ -75,28 +87,32 @@ export function appointmentListRoutes(app: FastifyInstance, ctx: ApiContext, mai
     };
   }
 
-  app.post<{ Body: S['AppointmentCreate'] }>('/appointments/appointments', { schema: contract.routeSchema('createAppointment'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request, reply) => {
-    const caller = callerOf(request);
-    const req = await bookingRequest(caller, request.body);
-    const settings = await getSettings(db);
-    try {
-      const created = await withAudit<Awaited<ReturnType<typeof book>>>(
-        db,
-        { actor: caller, action: 'appointment.create', client: (row) => row.client, requestId: request.id },
-        async (trx) => {
-          const row = await book(trx, settings, req);
-          await saveAnswers(trx, row.id, request.body.answers);
-          return row;
-        },
-        bookingTransaction,
-      );
-      reply.code(201);
-      return created;
-    } catch (error) {
-      if (error instanceof SchedulingConflict) return sendConflict(reply, await explainConflict(db, settings, req, error));
-      throw error;
-    }
-  });
+  app.post<{ Body: S['AppointmentCreate'] }>(
+    '/appointments/appointments',
+    { schema: contract.routeSchema('createAppointment'), config: { access: { roles: 'signed-in', client: 'own' } } },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const req = await bookingRequest(caller, request.body);
+      const settings = await getSettings(db);
+      try {
+        const created = await withAudit<Awaited<ReturnType<typeof book>>>(
+          db,
+          { actor: caller, action: 'appointment.create', client: (row) => row.client, requestId: request.id },
+          async (trx) => {
+            const row = await book(trx, settings, req);
+            await saveAnswers(trx, row.id, request.body.answers);
+            return row;
+          },
+          bookingTransaction,
+        );
+        reply.code(201);
+        return created;
+      } catch (error) {
+        if (error instanceof SchedulingConflict) return sendConflict(reply, await explainConflict(db, settings, req, error));
+        throw error;
+      }
+    },
+  );
 
   app.post<{ Params: { id: number }; Body: S['AppointmentTransition'] }>(
     '/appointments/appointments/:id/transitions',

@@ -15,7 +15,16 @@ import {
 } from '../../../machines/appointments/scheduling-rules.ts';
 import type { AppointmentStatus } from '../../../machines/appointments/appointment-lifecycle.ts';
 import { enqueueReminders } from '../../jobs/reminders.ts';
-import { type AppointmentOut, findAppointment, findPackage, findUserBrief, listPackages, recordStatus, type SchedulingSettings, type ServiceOut } from './data.ts';
+import {
+  type AppointmentOut,
+  findAppointment,
+  findPackage,
+  findUserBrief,
+  listPackages,
+  recordStatus,
+  type SchedulingSettings,
+  type ServiceOut,
+} from './data.ts';
 import { loadCalendar, timingOf } from './calendar.ts';
 import { SCHEDULING_TEXTS as T } from './texts.ts';
 import { wordsInSentence } from '../../../machines/rules/words.ts';
@@ -103,7 +112,8 @@ export async function planBooking(db: Db, settings: SchedulingSettings, req: Boo
   if (req.staff !== undefined && working.length === 0) throw badRequest('staff', staffRole ? T.notWorking : T.noStaff);
   const free = working.filter((s) => !s.busy.some((b) => overlaps(b, held)));
   if (free.length === 0) {
-    for (const s of working) for (const b of s.busy.filter((b) => overlaps(b, held))) conflicts.push({ kind: 'staff', id: s.id, start: iso(b.start), end: iso(b.end) });
+    for (const s of working)
+      for (const b of s.busy.filter((b) => overlaps(b, held))) conflicts.push({ kind: 'staff', id: s.id, start: iso(b.start), end: iso(b.end) });
   }
   const resources: number[] = [];
   const short: string[] = [];
@@ -112,7 +122,8 @@ export async function planBooking(db: Db, settings: SchedulingSettings, req: Boo
     if (units) resources.push(...units.slice(0, pool.units));
     else {
       short.push(pool.kind);
-      for (const m of pool.members) for (const b of m.busy.filter((b) => overlaps(b, held))) conflicts.push({ kind: 'resource', id: m.id, start: iso(b.start), end: iso(b.end) });
+      for (const m of pool.members)
+        for (const b of m.busy.filter((b) => overlaps(b, held))) conflicts.push({ kind: 'resource', id: m.id, start: iso(b.start), end: iso(b.end) });
     }
   }
   if (free.length === 0 || short.length) {
@@ -148,7 +159,9 @@ function isExclusionViolation(error: unknown): boolean {
 
 /** The client's package of the service's therapy a session is drawn from: one with a session left on the day, the soonest to expire first; none when they hold none. */
 async function packageToDraw(trx: Db, req: BookingRequest, day: string): Promise<number | undefined> {
-  const usable = (await listPackages(trx, req.client)).filter((p) => p.therapy === req.service.therapy && p.sessions_left > 0 && (p.expires_on === null || p.expires_on >= day));
+  const usable = (await listPackages(trx, req.client)).filter(
+    (p) => p.therapy === req.service.therapy && p.sessions_left > 0 && (p.expires_on === null || p.expires_on >= day),
+  );
   usable.sort((a, b) => (a.expires_on ?? '9999-12-31').localeCompare(b.expires_on ?? '9999-12-31') || a.id - b.id);
   return usable[0]?.id;
 }
@@ -190,7 +203,14 @@ export async function insertBooking(trx: Db, settings: SchedulingSettings, req: 
     if (plan.resources.length) {
       await trx
         .insertInto('appointment_resources')
-        .values(plan.resources.map((resource_id) => ({ appointment_id: id, resource_id, occupied_from: new Date(plan.held.start), occupied_to: new Date(plan.held.end) })))
+        .values(
+          plan.resources.map((resource_id) => ({
+            appointment_id: id,
+            resource_id,
+            occupied_from: new Date(plan.held.start),
+            occupied_to: new Date(plan.held.end),
+          })),
+        )
         .execute();
     }
   } catch (error) {

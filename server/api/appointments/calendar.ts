@@ -57,8 +57,16 @@ export async function loadCalendar(
   const range = sql`tstzrange(${new Date(from).toISOString()}::timestamptz, ${new Date(to).toISOString()}::timestamptz)`;
 
   const [hours, holidays] = await Promise.all([
-    db.selectFrom('clinic_hours').select(['weekday', sql<string>`opens::text`.as('opens'), sql<string>`closes::text`.as('closes')]).execute(),
-    db.selectFrom('clinic_holidays').select(sql<string>`day::text`.as('day')).where('day', '>=', sql<string>`${addDays(dates.from, -1)}::date`).where('day', '<=', sql<string>`${addDays(dates.to, 1)}::date`).execute(),
+    db
+      .selectFrom('clinic_hours')
+      .select(['weekday', sql<string>`opens::text`.as('opens'), sql<string>`closes::text`.as('closes')])
+      .execute(),
+    db
+      .selectFrom('clinic_holidays')
+      .select(sql<string>`day::text`.as('day'))
+      .where('day', '>=', sql<string>`${addDays(dates.from, -1)}::date`)
+      .where('day', '<=', sql<string>`${addDays(dates.to, 1)}::date`)
+      .execute(),
   ]);
   const clinicOpen = openWindows(zone, windowDays, hours, new Set(holidays.map((h) => h.day)));
 
@@ -134,7 +142,10 @@ export async function loadCalendar(
         units: need.units,
         members: units
           .filter((u) => u.kind === need.kind)
-          .map((u) => ({ id: u.id as number, busy: held.filter((h) => h.resource_id === u.id).map((h) => ({ start: ms(h.occupied_from), end: ms(h.occupied_to) })) })),
+          .map((u) => ({
+            id: u.id as number,
+            busy: held.filter((h) => h.resource_id === u.id).map((h) => ({ start: ms(h.occupied_from), end: ms(h.occupied_to) })),
+          })),
       });
     }
   }

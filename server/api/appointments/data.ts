@@ -37,7 +37,17 @@ const iso = (v: unknown): string => new Date(v as string).toISOString();
 export async function getSettings(db: Db): Promise<SchedulingSettings> {
   const row = await db
     .selectFrom('scheduling_settings')
-    .select(['time_zone', 'slot_minutes', 'late_cancel_hours', 'check_in_window_hours', 'min_notice_minutes', 'booking_horizon_days', 'reminder_hours', 'reminder_channel', 'video_link_template'])
+    .select([
+      'time_zone',
+      'slot_minutes',
+      'late_cancel_hours',
+      'check_in_window_hours',
+      'min_notice_minutes',
+      'booking_horizon_days',
+      'reminder_hours',
+      'reminder_channel',
+      'video_link_template',
+    ])
     .executeTakeFirstOrThrow();
   return { ...row, reminder_hours: (row.reminder_hours as number[]).map(Number), video_link_template: row.video_link_template ?? '' };
 }
@@ -73,13 +83,21 @@ const SERVICE_COLUMNS = [
 ] as const;
 
 export async function listServices(db: Db, onlyOnline: boolean): Promise<ServiceOut[]> {
-  let q = db.selectFrom('services').select([...SERVICE_COLUMNS]).orderBy('name').orderBy('id');
+  let q = db
+    .selectFrom('services')
+    .select([...SERVICE_COLUMNS])
+    .orderBy('name')
+    .orderBy('id');
   if (onlyOnline) q = q.where('active', '=', true).where('bookable_online', '=', true);
   return (await q.execute()).map(serviceOut);
 }
 
 export async function findService(db: Db, id: number): Promise<ServiceOut | undefined> {
-  const r = await db.selectFrom('services').select([...SERVICE_COLUMNS]).where('id', '=', id).executeTakeFirst();
+  const r = await db
+    .selectFrom('services')
+    .select([...SERVICE_COLUMNS])
+    .where('id', '=', id)
+    .executeTakeFirst();
   return r && serviceOut(r);
 }
 
@@ -99,7 +117,11 @@ export async function insertService(db: Db, f: ServiceFields): Promise<ServiceOu
 }
 
 export async function updateService(db: Db, id: number, f: ServiceFields): Promise<ServiceOut> {
-  await db.updateTable('services').set({ ...serviceRow(f), updated_at: new Date() }).where('id', '=', id).execute();
+  await db
+    .updateTable('services')
+    .set({ ...serviceRow(f), updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
   return (await findService(db, id))!;
 }
 
@@ -132,7 +154,11 @@ const APPOINTMENT_COLUMNS = sql`
 function chartOut(c: any): AppointmentOut['chart'] {
   if (c === null || c === undefined) return null;
   const chart = typeof c === 'string' ? JSON.parse(c) : c;
-  return { ...chart, signed_by_name: chart.signed_by === null ? null : chart.signed_by_name, signed_at: chart.signed_at === null ? null : iso(chart.signed_at) };
+  return {
+    ...chart,
+    signed_by_name: chart.signed_by === null ? null : chart.signed_by_name,
+    signed_at: chart.signed_at === null ? null : iso(chart.signed_at),
+  };
 }
 
 function appointmentOut(r: any): AppointmentOut {
@@ -220,7 +246,11 @@ export async function findPackage(db: Db, id: number, forUpdate = false): Promis
 }
 
 export async function drawPackageSession(db: Db, id: number): Promise<void> {
-  await db.updateTable('packages').set({ sessions_used: sql`least(sessions_used + 1, sessions_total)` }).where('id', '=', id).execute();
+  await db
+    .updateTable('packages')
+    .set({ sessions_used: sql`least(sessions_used + 1, sessions_total)` })
+    .where('id', '=', id)
+    .execute();
 }
 
 export interface UserBrief {
@@ -264,9 +294,24 @@ export async function updateResource(db: Db, id: number, fields: Schemas['Resour
 export async function schedulingHours(q: Db) {
   const settings = await getSettings(q);
   const [clinicHours, holidays, staffHours, exceptions] = await Promise.all([
-    q.selectFrom('clinic_hours').select(['weekday', sql<string>`to_char(opens, 'HH24:MI')`.as('opens'), sql<string>`to_char(closes, 'HH24:MI')`.as('closes')]).orderBy('weekday').orderBy('opens').execute(),
-    q.selectFrom('clinic_holidays').select([sql<string>`day::text`.as('day'), 'name']).orderBy('day').execute(),
-    q.selectFrom('staff_hours').select(['staff_id as staff', 'weekday', sql<string>`to_char(starts, 'HH24:MI')`.as('starts'), sql<string>`to_char(ends, 'HH24:MI')`.as('ends')]).orderBy('staff_id').orderBy('weekday').orderBy('starts').execute(),
+    q
+      .selectFrom('clinic_hours')
+      .select(['weekday', sql<string>`to_char(opens, 'HH24:MI')`.as('opens'), sql<string>`to_char(closes, 'HH24:MI')`.as('closes')])
+      .orderBy('weekday')
+      .orderBy('opens')
+      .execute(),
+    q
+      .selectFrom('clinic_holidays')
+      .select([sql<string>`day::text`.as('day'), 'name'])
+      .orderBy('day')
+      .execute(),
+    q
+      .selectFrom('staff_hours')
+      .select(['staff_id as staff', 'weekday', sql<string>`to_char(starts, 'HH24:MI')`.as('starts'), sql<string>`to_char(ends, 'HH24:MI')`.as('ends')])
+      .orderBy('staff_id')
+      .orderBy('weekday')
+      .orderBy('starts')
+      .execute(),
     q.selectFrom('staff_hour_exceptions').select(['id', 'staff_id as staff', 'kind', 'starts_at', 'ends_at', 'note']).orderBy('starts_at').execute(),
   ]);
   return {
@@ -274,18 +319,37 @@ export async function schedulingHours(q: Db) {
     clinic_hours: clinicHours,
     holidays,
     staff_hours: staffHours,
-    staff_exceptions: exceptions.map((e) => ({ id: e.id, staff: e.staff, kind: e.kind, start: new Date(e.starts_at).toISOString(), end: new Date(e.ends_at).toISOString(), note: e.note })),
+    staff_exceptions: exceptions.map((e) => ({
+      id: e.id,
+      staff: e.staff,
+      kind: e.kind,
+      start: new Date(e.starts_at).toISOString(),
+      end: new Date(e.ends_at).toISOString(),
+      note: e.note,
+    })),
   };
 }
 
 /** Writes a checked hours change: the settings given, and each list given replaces the old one. */
 export async function saveSchedulingHours(trx: Db, body: Schemas['SchedulingHoursPatch'], by: number): Promise<void> {
   const settings: Record<string, unknown> = {};
-  for (const key of ['time_zone', 'slot_minutes', 'late_cancel_hours', 'check_in_window_hours', 'min_notice_minutes', 'booking_horizon_days', 'reminder_channel', 'video_link_template'] as const) {
+  for (const key of [
+    'time_zone',
+    'slot_minutes',
+    'late_cancel_hours',
+    'check_in_window_hours',
+    'min_notice_minutes',
+    'booking_horizon_days',
+    'reminder_channel',
+    'video_link_template',
+  ] as const) {
     if (body[key] !== undefined) settings[key] = body[key];
   }
   if (body.reminder_hours !== undefined) settings.reminder_hours = sql`${sql.val(body.reminder_hours)}::int[]`;
-  await trx.updateTable('scheduling_settings').set({ ...settings, updated_at: new Date(), updated_by: by }).execute();
+  await trx
+    .updateTable('scheduling_settings')
+    .set({ ...settings, updated_at: new Date(), updated_by: by })
+    .execute();
   if (body.clinic_hours) {
     await trx.deleteFrom('clinic_hours').execute();
     if (body.clinic_hours.length) await trx.insertInto('clinic_hours').values(body.clinic_hours).execute();
@@ -297,11 +361,18 @@ export async function saveSchedulingHours(trx: Db, body: Schemas['SchedulingHour
   }
   for (const s of body.staff_hours ?? []) {
     await trx.deleteFrom('staff_hours').where('staff_id', '=', s.staff).execute();
-    if (s.weekly.length) await trx.insertInto('staff_hours').values(s.weekly.map((w) => ({ staff_id: s.staff, ...w }))).execute();
+    if (s.weekly.length)
+      await trx
+        .insertInto('staff_hours')
+        .values(s.weekly.map((w) => ({ staff_id: s.staff, ...w })))
+        .execute();
   }
   if (body.remove_exceptions?.length) await trx.deleteFrom('staff_hour_exceptions').where('id', 'in', body.remove_exceptions).execute();
   for (const e of body.add_exceptions ?? []) {
-    await trx.insertInto('staff_hour_exceptions').values({ staff_id: e.staff, kind: e.kind, starts_at: new Date(e.start), ends_at: new Date(e.end), note: e.note ?? '' }).execute();
+    await trx
+      .insertInto('staff_hour_exceptions')
+      .values({ staff_id: e.staff, kind: e.kind, starts_at: new Date(e.start), ends_at: new Date(e.end), note: e.note ?? '' })
+      .execute();
   }
 }
 
@@ -325,17 +396,34 @@ const PLAN_COLUMNS = ['id', 'name', 'therapy', 'sessions', 'price_inr', 'validit
 
 /** The package catalogue, active plans first. */
 export async function listPlans(db: Db) {
-  return db.selectFrom('package_plans').select([...PLAN_COLUMNS]).orderBy('active', 'desc').orderBy('name').orderBy('id').execute();
+  return db
+    .selectFrom('package_plans')
+    .select([...PLAN_COLUMNS])
+    .orderBy('active', 'desc')
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
 }
 
 export async function findPlan(db: Db, id: number) {
-  return db.selectFrom('package_plans').select([...PLAN_COLUMNS]).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('package_plans')
+    .select([...PLAN_COLUMNS])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function insertPlan(db: Db, b: Schemas['PackagePlanCreate']) {
   const { id } = await db
     .insertInto('package_plans')
-    .values({ name: b.name.trim(), therapy: b.therapy, sessions: b.sessions, price_inr: b.price_inr ?? 0, validity_days: b.validity_days ?? null, active: b.active ?? true })
+    .values({
+      name: b.name.trim(),
+      therapy: b.therapy,
+      sessions: b.sessions,
+      price_inr: b.price_inr ?? 0,
+      validity_days: b.validity_days ?? null,
+      active: b.active ?? true,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return (await findPlan(db, id))!;
@@ -351,7 +439,12 @@ export async function updatePlan(db: Db, id: number, b: Schemas['PackagePlanPatc
 }
 
 /** A plan sold to a client: a package of its sessions at its price, valid until `expires` (null: no end). */
-export async function sellPlan(db: Db, plan: { id: number; therapy: string; sessions: number; price_inr: number }, client: number, expires: string | null): Promise<PackageOut> {
+export async function sellPlan(
+  db: Db,
+  plan: { id: number; therapy: string; sessions: number; price_inr: number },
+  client: number,
+  expires: string | null,
+): Promise<PackageOut> {
   const { id } = await db
     .insertInto('packages')
     .values({ client_id: client, therapy: plan.therapy, sessions_total: plan.sessions, expires_on: expires, plan_id: plan.id, price_inr: plan.price_inr })
@@ -362,11 +455,17 @@ export async function sellPlan(db: Db, plan: { id: number; therapy: string; sess
 
 // What a change's impact is checked against: hours as 'HH:MM:SS' text, as the impact rules read them.
 export async function clinicHoursText(db: Db) {
-  return db.selectFrom('clinic_hours').select(['weekday', sql<string>`opens::text`.as('opens'), sql<string>`closes::text`.as('closes')]).execute();
+  return db
+    .selectFrom('clinic_hours')
+    .select(['weekday', sql<string>`opens::text`.as('opens'), sql<string>`closes::text`.as('closes')])
+    .execute();
 }
 
 export async function holidayDays(db: Db) {
-  return db.selectFrom('clinic_holidays').select(sql<string>`day::text`.as('day')).execute();
+  return db
+    .selectFrom('clinic_holidays')
+    .select(sql<string>`day::text`.as('day'))
+    .execute();
 }
 
 export async function staffExceptions(db: Db) {
@@ -374,7 +473,11 @@ export async function staffExceptions(db: Db) {
 }
 
 export async function staffWeeklyHours(db: Db, staff: number) {
-  return db.selectFrom('staff_hours').select(['weekday', sql<string>`starts::text`.as('opens'), sql<string>`ends::text`.as('closes')]).where('staff_id', '=', staff).execute();
+  return db
+    .selectFrom('staff_hours')
+    .select(['weekday', sql<string>`starts::text`.as('opens'), sql<string>`ends::text`.as('closes')])
+    .where('staff_id', '=', staff)
+    .execute();
 }
 
 /** The times these staff are taken from now on (any appointment not cancelled, missed or moved). */

@@ -44,26 +44,34 @@ async function unseen(db: Db, staffId: number): Promise<S['UnseenPortalBookings'
 export async function portalBookingRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   const { db, contract } = ctx;
 
-  app.get('/appointments/portal-bookings', { schema: contract.routeSchema('listUnseenPortalBookings'), config: { access: { roles: 'staff', client: 'none' } } }, async (request) => {
-    const caller = callerOf(request);
-    return withAudit(db, { actor: caller, action: 'appointment.list', requestId: request.id, client: null }, (trx) => unseen(trx, caller.id));
-  });
+  app.get(
+    '/appointments/portal-bookings',
+    { schema: contract.routeSchema('listUnseenPortalBookings'), config: { access: { roles: 'staff', client: 'none' } } },
+    async (request) => {
+      const caller = callerOf(request);
+      return withAudit(db, { actor: caller, action: 'appointment.list', requestId: request.id, client: null }, (trx) => unseen(trx, caller.id));
+    },
+  );
 
-  app.post<{ Body: S['PortalBookingsSeen'] }>('/appointments/portal-bookings/seen', { schema: contract.routeSchema('markPortalBookingsSeen'), config: { access: { roles: 'staff', client: 'none' } } }, async (request) => {
-    const caller = callerOf(request);
-    const ids = request.body.appointments;
-    const { rows } = await sql<{ id: number }>`
+  app.post<{ Body: S['PortalBookingsSeen'] }>(
+    '/appointments/portal-bookings/seen',
+    { schema: contract.routeSchema('markPortalBookingsSeen'), config: { access: { roles: 'staff', client: 'none' } } },
+    async (request) => {
+      const caller = callerOf(request);
+      const ids = request.body.appointments;
+      const { rows } = await sql<{ id: number }>`
       select id from appointments where id = any(${sql.val([...new Set(ids)])}::int[]) and booked_by = client_id`.execute(db);
-    const portal = new Set(rows.map((r) => r.id));
-    const unknown = ids.findIndex((id) => !portal.has(id));
-    if (unknown >= 0) throw badRequest(`appointments.${unknown}`, PORTAL_BOOKING_TEXTS.notPortalBooking);
-    return withAudit(db, { actor: caller, action: 'appointment.seen', requestId: request.id, client: null }, async (trx) => {
-      await trx
-        .insertInto('portal_booking_seen')
-        .values([...portal].map((id) => ({ staff_id: caller.id, appointment_id: id })))
-        .onConflict((oc) => oc.columns(['staff_id', 'appointment_id']).doNothing())
-        .execute();
-      return unseen(trx, caller.id);
-    });
-  });
+      const portal = new Set(rows.map((r) => r.id));
+      const unknown = ids.findIndex((id) => !portal.has(id));
+      if (unknown >= 0) throw badRequest(`appointments.${unknown}`, PORTAL_BOOKING_TEXTS.notPortalBooking);
+      return withAudit(db, { actor: caller, action: 'appointment.seen', requestId: request.id, client: null }, async (trx) => {
+        await trx
+          .insertInto('portal_booking_seen')
+          .values([...portal].map((id) => ({ staff_id: caller.id, appointment_id: id })))
+          .onConflict((oc) => oc.columns(['staff_id', 'appointment_id']).doNothing())
+          .execute();
+        return unseen(trx, caller.id);
+      });
+    },
+  );
 }

@@ -15,17 +15,29 @@ export function resourceRoutes(app: FastifyInstance, ctx: ApiContext): void {
     return { kinds: await listKinds(db), resources: await listResources(db) };
   });
 
-  app.post<{ Body: S['ResourceCreate'] }>('/appointments/resources', { schema: contract.routeSchema('createResource'), config: { access: { roles: 'admins', client: 'none' } } }, async (request, reply) => {
-    const caller = callerOf(request);
-    const body = request.body;
-    const created = await withAudit(db, { actor: caller, action: 'scheduling.configure', client: null, requestId: request.id }, (trx) => insertResource(trx, body));
-    reply.code(201);
-    return created;
-  });
+  app.post<{ Body: S['ResourceCreate'] }>(
+    '/appointments/resources',
+    { schema: contract.routeSchema('createResource'), config: { access: { roles: 'admins', client: 'none' } } },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const body = request.body;
+      const created = await withAudit(db, { actor: caller, action: 'scheduling.configure', client: null, requestId: request.id }, (trx) =>
+        insertResource(trx, body),
+      );
+      reply.code(201);
+      return created;
+    },
+  );
 
-  app.patch<{ Params: { id: number }; Body: S['ResourcePatch'] }>('/appointments/resources/:id', { schema: contract.routeSchema('patchResource'), config: { access: { roles: 'admins', client: 'none' } } }, async (request) => {
-    const caller = callerOf(request);
-    if (!(await findResource(db, request.params.id))) throw notFound();
-    return withAudit(db, { actor: caller, action: 'scheduling.configure', client: null, requestId: request.id }, (trx) => updateResource(trx, request.params.id, request.body));
-  });
+  app.patch<{ Params: { id: number }; Body: S['ResourcePatch'] }>(
+    '/appointments/resources/:id',
+    { schema: contract.routeSchema('patchResource'), config: { access: { roles: 'admins', client: 'none' } } },
+    async (request) => {
+      const caller = callerOf(request);
+      if (!(await findResource(db, request.params.id))) throw notFound();
+      return withAudit(db, { actor: caller, action: 'scheduling.configure', client: null, requestId: request.id }, (trx) =>
+        updateResource(trx, request.params.id, request.body),
+      );
+    },
+  );
 }

@@ -68,7 +68,12 @@ async function alternatives(db: Db, settings: SchedulingSettings, req: SeriesReq
 }
 
 /** Books the series in `trx`; throws SeriesRefused (roll back) when any occurrence is in the way and only_free is off. */
-export async function bookSeries(trx: Db, settings: SchedulingSettings, req: SeriesRequest, seriesId: number): Promise<{ occurrences: Occurrence[]; booked: AppointmentOut[] }> {
+export async function bookSeries(
+  trx: Db,
+  settings: SchedulingSettings,
+  req: SeriesRequest,
+  seriesId: number,
+): Promise<{ occurrences: Occurrence[]; booked: AppointmentOut[] }> {
   const dates = seriesDates(req.first_date, req.weekdays, req.count);
   const minutes = clockMinutes(req.time);
   const occurrences: Occurrence[] = [];
@@ -76,7 +81,15 @@ export async function bookSeries(trx: Db, settings: SchedulingSettings, req: Ser
   for (const date of dates) {
     const start = zonedInstant(settings.time_zone, date, minutes);
     const duration = (req.service.duration_minutes ?? durationMinutes(req.clientDuration)) * 60_000;
-    const occurrence: Occurrence = { start: new Date(start).toISOString(), end: new Date(start + duration).toISOString(), outcome: 'booked', detail: null, conflicts: [], alternatives: [], appointment: null };
+    const occurrence: Occurrence = {
+      start: new Date(start).toISOString(),
+      end: new Date(start + duration).toISOString(),
+      outcome: 'booked',
+      detail: null,
+      conflicts: [],
+      alternatives: [],
+      appointment: null,
+    };
     try {
       const created = await bookInSavepoint(trx, settings, {
         client: req.client,

@@ -33,7 +33,8 @@ export const SCHEDULING_TEXTS = {
   seriesConflicts: 'Some occurrences of the series are not free; nothing was booked.',
   seriesNothingFree: 'No occurrence of the series is free; nothing was booked.',
   deliveryOnly: 'Only staff who deliver this service, the front desk or an administrator may do this.',
-  checkInTooEarly: (hours: number, opens: string) => `Too early to check in: check-in opens ${hours} ${hours === 1 ? 'hour' : 'hours'} before the start, at ${opens}.`,
+  checkInTooEarly: (hours: number, opens: string) =>
+    `Too early to check in: check-in opens ${hours} ${hours === 1 ? 'hour' : 'hours'} before the start, at ${opens}.`,
   checkInDayOver: 'The day of this appointment has ended: it can no longer be checked in. Mark it as a no-show or reschedule it.',
   completesWithChart: 'This appointment has a visit chart: it is completed when its chart is completed.',
   chartLost: (status: string) => `The appointment is ${status}: its visit chart cannot move it any more.`,
@@ -47,12 +48,14 @@ export const SCHEDULING_TEXTS = {
 // email or SMS says who sent it.
 export const MESSAGES = {
   reminderSubject: 'Appointment reminder',
-  reminder: (clinic: string, service: string, when: string) => `Reminder from ${clinic}: your ${service} appointment is on ${when}. Reply or call ${clinic} to change it.`,
+  reminder: (clinic: string, service: string, when: string) =>
+    `Reminder from ${clinic}: your ${service} appointment is on ${when}. Reply or call ${clinic} to change it.`,
   offerSubject: 'A slot has opened up',
   offer: (clinic: string, service: string, when: string, offer: number) =>
     `${clinic}: a ${service} slot on ${when} is free. Accept it in the portal (offer ${offer}); the first to accept gets it.`,
   goneSubject: 'The slot has been taken',
-  gone: (clinic: string, service: string, when: string) => `${clinic}: the ${service} slot on ${when} has been taken by someone else. You stay on the waitlist.`,
+  gone: (clinic: string, service: string, when: string) =>
+    `${clinic}: the ${service} slot on ${when} has been taken by someone else. You stay on the waitlist.`,
 } as const;
 
 // The scheduling back office's words (package catalogue and impact cancellations).

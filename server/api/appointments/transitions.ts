@@ -67,14 +67,17 @@ export async function moveAppointment(
   const context = appointmentFacts(current, settings, now);
   // What the chart refuses for time or for the visit chart, said in words before its generic 409.
   if (req.to === 'checked_in' && (current.status === 'booked' || current.status === 'confirmed')) {
-    if (now.getTime() < Date.parse(context.checkInOpensAt)) throw new HttpError(409, T.checkInTooEarly(settings.check_in_window_hours, await clinicWhen(trx, context.checkInOpensAt)));
+    if (now.getTime() < Date.parse(context.checkInOpensAt))
+      throw new HttpError(409, T.checkInTooEarly(settings.check_in_window_hours, await clinicWhen(trx, context.checkInOpensAt)));
     if (now.getTime() >= Date.parse(context.checkInClosesAt)) throw new HttpError(409, T.checkInDayOver);
   }
-  if (req.to === 'completed' && current.status === 'in_progress' && context.chart !== null && !CHART_DONE_STATUSES.includes(context.chart)) throw new HttpError(409, T.completesWithChart);
+  if (req.to === 'completed' && current.status === 'in_progress' && context.chart !== null && !CHART_DONE_STATUSES.includes(context.chart))
+    throw new HttpError(409, T.completesWithChart);
   requireLifecycleStep(appointmentLifecycle, 'appointment', current.status, req.to, { context });
   const reason = req.reason?.trim() ?? '';
   const byClient = isClientRole(caller.role) || req.cancelled_by === 'client';
-  const late = byClient && isLateCancellation({ startsAt: current.start, bookedAt: current.created_at, now: now.toISOString(), windowHours: settings.late_cancel_hours });
+  const late =
+    byClient && isLateCancellation({ startsAt: current.start, bookedAt: current.created_at, now: now.toISOString(), windowHours: settings.late_cancel_hours });
   if (isClientRole(caller.role) && (req.to === 'cancelled' || req.to === 'rescheduled') && late) throw new HttpError(409, T.clientLate);
   // The panel's dialogs wait for the same fields (machines/appointments/panel-steps.ts).
   const missing = missingForStep(req.to, { reason, start: req.start });

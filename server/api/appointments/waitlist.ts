@@ -10,7 +10,12 @@ import { readClinicName } from '../../mail/clinic-name.ts';
 import type { MailTransport } from '../../mail/transport.ts';
 import { clockMinutes, localTime } from '../../../machines/appointments/scheduling-rules.ts';
 import { clinicWhen } from '../../mail/clinic-when.ts';
-import { type WaitlistEntryStatus, type WaitlistOfferStatus, waitlistEntryLifecycle, waitlistOfferLifecycle } from '../../../machines/appointments/waitlist-lifecycle.ts';
+import {
+  type WaitlistEntryStatus,
+  type WaitlistOfferStatus,
+  waitlistEntryLifecycle,
+  waitlistOfferLifecycle,
+} from '../../../machines/appointments/waitlist-lifecycle.ts';
 import { statusesOf, stepTo } from '../../../machines/lifecycle/lifecycle.ts';
 import { requireLifecycleStep } from '../lifecycle.ts';
 import { SchedulingConflict } from './booking.ts';
@@ -124,12 +129,28 @@ export async function findOffer(db: Db, id: number, forUpdate = false): Promise<
   return r && { ...r, start: new Date(r.starts_at).toISOString(), end: new Date(r.ends_at).toISOString() };
 }
 
-
 /** The winner's bookkeeping: this offer accepted, the entry booked, every other offer of the slot gone (and told); each as its chart allows. */
-export async function settleOffers(trx: Db, mail: MailTransport, settings: SchedulingSettings, offer: OfferRow, appointment: number, serviceName: string): Promise<void> {
+export async function settleOffers(
+  trx: Db,
+  mail: MailTransport,
+  settings: SchedulingSettings,
+  offer: OfferRow,
+  appointment: number,
+  serviceName: string,
+): Promise<void> {
   requireLifecycleStep(waitlistOfferLifecycle, 'waitlist offer', offer.status, 'accepted');
-  const accepted = await trx.updateTable('waitlist_offers').set({ status: 'accepted', appointment_id: appointment }).where('id', '=', offer.id).where('status', 'in', OFFER_MAY_BE_ACCEPTED).executeTakeFirst();
-  const booked = await trx.updateTable('waitlist_entries').set({ status: 'booked' }).where('id', '=', offer.entry).where('status', 'in', ENTRY_MAY_BE_BOOKED).executeTakeFirst();
+  const accepted = await trx
+    .updateTable('waitlist_offers')
+    .set({ status: 'accepted', appointment_id: appointment })
+    .where('id', '=', offer.id)
+    .where('status', 'in', OFFER_MAY_BE_ACCEPTED)
+    .executeTakeFirst();
+  const booked = await trx
+    .updateTable('waitlist_entries')
+    .set({ status: 'booked' })
+    .where('id', '=', offer.entry)
+    .where('status', 'in', ENTRY_MAY_BE_BOOKED)
+    .executeTakeFirst();
   if (Number(accepted.numUpdatedRows) !== 1 || Number(booked.numUpdatedRows) !== 1) throw new SchedulingConflict(T.offerGone, []);
   const { rows } = await sql<Recipient & { id: number }>`
     update waitlist_offers o set status = 'gone' from waitlist_entries e, users u

@@ -103,7 +103,15 @@ export const SYSTEM_ACTOR_ROLE = 'SYSTEM';
 export async function recordSystemAudit(db: Db, entry: { action: AuditAction; client: number | null; requestId: string }): Promise<void> {
   await db
     .insertInto('audit_events')
-    .values({ actor_id: null, actor_role: SYSTEM_ACTOR_ROLE, action: entry.action, client_id: entry.client, request_id: entry.requestId, outcome: 'success', view_id: null })
+    .values({
+      actor_id: null,
+      actor_role: SYSTEM_ACTOR_ROLE,
+      action: entry.action,
+      client_id: entry.client,
+      request_id: entry.requestId,
+      outcome: 'success',
+      view_id: null,
+    })
     .execute();
 }
 
@@ -136,49 +144,51 @@ async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
 export function auditedRead(db: Db, entry: Omit<AuditEntry, 'client'> & { client: number }) {
   const userId = entry.client;
   const row = auditRow(entry);
-  return db
-    .with('logged', (qc) =>
-      qc
-        .insertInto('audit_events')
-        .columns(['actor_id', 'actor_role', 'action', 'client_id', 'request_id', 'outcome', 'view_id'])
-        .expression(
-          qc
-            .selectFrom('users')
-            .select([
-              sql<number>`${row.actor_id}::int`.as('actor_id'),
-              sql<string>`${row.actor_role}::text`.as('actor_role'),
-              sql<string>`${row.action}::text`.as('action'),
-              'id',
-              sql<string>`${row.request_id}::text`.as('request_id'),
-              sql<string>`${row.outcome}::text`.as('outcome'),
-              sql<string | null>`${row.view_id}::uuid`.as('view_id'),
-            ])
-            .where('id', '=', userId),
-        )
-        // One page view of the record is one event: a later read of the view adds none.
-        .onConflict((oc) => oc.columns(['view_id', 'actor_id', 'client_id']).where('view_id', 'is not', null).doNothing())
-        .returning('id'),
-    )
-    // ...but is listed under the view's event (record-views.ts).
-    .with('read', (qc) =>
-      qc
-        .insertInto('audit_view_reads')
-        .columns(['view_id', 'actor_id', 'client_id', 'action', 'request_id'])
-        .expression(
-          qc
-            .selectFrom('users')
-            .select([
-              sql<string>`${row.view_id}::uuid`.as('view_id'),
-              sql<number>`${row.actor_id}::int`.as('actor_id'),
-              'id',
-              sql<string>`${entry.action}::text`.as('action'),
-              sql<string>`${row.request_id}::text`.as('request_id'),
-            ])
-            .where('id', '=', userId)
-            .where(sql<boolean>`${row.view_id}::uuid is not null`),
-        )
-        .returning('id'),
-    );
+  return (
+    db
+      .with('logged', (qc) =>
+        qc
+          .insertInto('audit_events')
+          .columns(['actor_id', 'actor_role', 'action', 'client_id', 'request_id', 'outcome', 'view_id'])
+          .expression(
+            qc
+              .selectFrom('users')
+              .select([
+                sql<number>`${row.actor_id}::int`.as('actor_id'),
+                sql<string>`${row.actor_role}::text`.as('actor_role'),
+                sql<string>`${row.action}::text`.as('action'),
+                'id',
+                sql<string>`${row.request_id}::text`.as('request_id'),
+                sql<string>`${row.outcome}::text`.as('outcome'),
+                sql<string | null>`${row.view_id}::uuid`.as('view_id'),
+              ])
+              .where('id', '=', userId),
+          )
+          // One page view of the record is one event: a later read of the view adds none.
+          .onConflict((oc) => oc.columns(['view_id', 'actor_id', 'client_id']).where('view_id', 'is not', null).doNothing())
+          .returning('id'),
+      )
+      // ...but is listed under the view's event (record-views.ts).
+      .with('read', (qc) =>
+        qc
+          .insertInto('audit_view_reads')
+          .columns(['view_id', 'actor_id', 'client_id', 'action', 'request_id'])
+          .expression(
+            qc
+              .selectFrom('users')
+              .select([
+                sql<string>`${row.view_id}::uuid`.as('view_id'),
+                sql<number>`${row.actor_id}::int`.as('actor_id'),
+                'id',
+                sql<string>`${entry.action}::text`.as('action'),
+                sql<string>`${row.request_id}::text`.as('request_id'),
+              ])
+              .where('id', '=', userId)
+              .where(sql<boolean>`${row.view_id}::uuid is not null`),
+          )
+          .returning('id'),
+      )
+  );
 }
 
 export interface AuditQuery {

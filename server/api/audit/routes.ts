@@ -8,17 +8,21 @@ type Query = { page: number; page_size: number; client?: number; actor?: number;
 
 export async function auditRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   registerRecordViews(app);
-  app.get<{ Querystring: Query }>('/audit/events', { schema: ctx.contract.routeSchema('listAuditEvents'), config: { access: { roles: 'admins', client: 'none' } } }, async (request) => {
-    const q = request.query;
-    const { count, rows } = await listAudit(ctx.db, {
-      page: q.page,
-      pageSize: q.page_size,
-      client: q.client,
-      actor: q.actor,
-      action: q.action,
-      from: q.from,
-      to: q.to,
-    });
-    return { count, ...pageLinks(request, q.page, q.page_size, count), results: rows };
-  });
+  app.get<{ Querystring: Query }>(
+    '/audit/events',
+    { schema: ctx.contract.routeSchema('listAuditEvents'), config: { access: { roles: 'admins', client: 'none' } } },
+    async (request) => {
+      const q = request.query;
+      const { count, rows } = await listAudit(ctx.db, {
+        page: q.page,
+        pageSize: q.page_size,
+        client: q.client,
+        actor: q.actor,
+        action: q.action,
+        from: q.from,
+        to: q.to,
+      });
+      return { count, ...pageLinks(request, q.page, q.page_size, count), results: rows };
+    },
+  );
 }

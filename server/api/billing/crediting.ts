@@ -33,7 +33,9 @@ async function creditedSoFar(db: Db, lineIds: number[]): Promise<Map<number, Cre
     .where('credits_line_id', 'in', lineIds)
     .groupBy('credits_line_id')
     .execute();
-  return new Map(rows.map((r) => [r.credits_line_id!, { taxablePaise: Number(r.taxable), cgstPaise: Number(r.cgst), sgstPaise: Number(r.sgst), igstPaise: Number(r.igst) }]));
+  return new Map(
+    rows.map((r) => [r.credits_line_id!, { taxablePaise: Number(r.taxable), cgstPaise: Number(r.cgst), sgstPaise: Number(r.sgst), igstPaise: Number(r.igst) }]),
+  );
 }
 
 interface Chosen {
@@ -73,18 +75,36 @@ export async function issueCreditNote(trx: Db, id: number, body: S['BillingCredi
   const chosen = creditLines(body, ids, doc.snapshot.lines, credited);
   const lines = chosen.map((c) => c.line);
   const total = documentTotals(lines, amountInWords).totalPaise;
-  const creditsAll = rows.every((r, i) => doc.snapshot!.lines[i].taxablePaise - (credited.get(r.id)?.taxablePaise ?? 0) - (chosen.find((c) => c.lineId === r.id)?.line.taxablePaise ?? 0) <= 0);
+  const creditsAll = rows.every(
+    (r, i) =>
+      doc.snapshot!.lines[i].taxablePaise - (credited.get(r.id)?.taxablePaise ?? 0) - (chosen.find((c) => c.lineId === r.id)?.line.taxablePaise ?? 0) <= 0,
+  );
   const money = await moneyOf(trx, id);
   const dueAfter = dueOf(doc, { ...money, credited: money.credited + total });
   const refundable = Math.max(0, -dueAfter);
   if (body.refund && body.refund.amount_paise > refundable) throw new HttpError(409, T.refundTooMuch(refundable));
   const to = creditsAll ? 'credited' : dueAfter <= 0 ? 'paid' : doc.status;
-  if (to !== doc.status) requireLifecycleStep(billingDocumentLifecycle, 'billing document', doc.status, to, { extras: { due_paise: dueAfter, credits_all: creditsAll } });
+  if (to !== doc.status)
+    requireLifecycleStep(billingDocumentLifecycle, 'billing document', doc.status, to, { extras: { due_paise: dueAfter, credits_all: creditsAll } });
   const { day, fy } = await clinicToday(trx);
   const references = [{ kind: doc.kind, number: doc.number!, issuedOn: doc.snapshot.issuedOn }];
-  const refund = body.refund ? [{ method: body.refund.method, reference: body.refund.reference?.trim() ?? null, amountPaise: body.refund.amount_paise, receivedOn: day }] : [];
+  const refund = body.refund
+    ? [{ method: body.refund.method, reference: body.refund.reference?.trim() ?? null, amountPaise: body.refund.amount_paise, receivedOn: day }]
+    : [];
   const number = await nextNumber(trx, 'credit_note', fy, settings.prefixes.credit_note);
-  const snapshot = snapshotOf({ kind: 'credit_note', number, day, fy, settings, recipient: doc.recipient, placeOfSupply: doc.place_of_supply, lines, references, payments: refund, note: body.reason.trim() });
+  const snapshot = snapshotOf({
+    kind: 'credit_note',
+    number,
+    day,
+    fy,
+    settings,
+    recipient: doc.recipient,
+    placeOfSupply: doc.place_of_supply,
+    lines,
+    references,
+    payments: refund,
+    note: body.reason.trim(),
+  });
   const { id: note } = await trx
     .insertInto('billing_documents')
     .values({
@@ -136,7 +156,17 @@ export async function issueCreditNote(trx: Db, id: number, body: S['BillingCredi
       .execute();
   }
   if (body.refund) {
-    await trx.insertInto('billing_refunds').values({ document_id: id, credit_note_id: note, method: body.refund.method, amount_paise: body.refund.amount_paise, reference: body.refund.reference?.trim() ?? null, refunded_by: by }).execute();
+    await trx
+      .insertInto('billing_refunds')
+      .values({
+        document_id: id,
+        credit_note_id: note,
+        method: body.refund.method,
+        amount_paise: body.refund.amount_paise,
+        reference: body.refund.reference?.trim() ?? null,
+        refunded_by: by,
+      })
+      .execute();
   }
   if (to !== doc.status) await trx.updateTable('billing_documents').set({ status: to, updated_at: new Date() }).where('id', '=', id).execute();
   return note;

@@ -27,7 +27,19 @@ export interface BillingSettings {
 
 export async function readBillingSettings(db: Db): Promise<BillingSettings> {
   const row = await db.selectFrom('billing_settings').selectAll().where('id', '=', 1).executeTakeFirst();
-  if (!row) return { legalName: '', gstin: null, stateCode: '', address: '', prefixes: DEFAULT_PREFIXES, upiVpa: null, upiPayeeName: null, note: null, ratesBp: DEFAULT_RATES_BP, configured: false };
+  if (!row)
+    return {
+      legalName: '',
+      gstin: null,
+      stateCode: '',
+      address: '',
+      prefixes: DEFAULT_PREFIXES,
+      upiVpa: null,
+      upiPayeeName: null,
+      note: null,
+      ratesBp: DEFAULT_RATES_BP,
+      configured: false,
+    };
   return {
     legalName: row.legal_name,
     gstin: row.gstin,
@@ -71,12 +83,18 @@ export async function saveBillingSettings(trx: Db, b: S['BillingSettingsUpdate']
     gst_rates_bp: JSON.stringify(rates),
     updated_at: new Date(),
   };
-  await trx.insertInto('billing_settings').values({ id: 1, ...row }).onConflict((oc) => oc.column('id').doUpdateSet(row)).execute();
+  await trx
+    .insertInto('billing_settings')
+    .values({ id: 1, ...row })
+    .onConflict((oc) => oc.column('id').doUpdateSet(row))
+    .execute();
 }
 
 /** The rates any item's tax data or product uses (a rate the settings may not drop). */
 export async function ratesInUse(db: Db): Promise<number[]> {
-  const rows = await sql<{ rate: number }>`select gst_rate_bp as rate from billing_item_tax union select gst_rate_bp from billing_products where active`.execute(db);
+  const rows = await sql<{
+    rate: number;
+  }>`select gst_rate_bp as rate from billing_item_tax union select gst_rate_bp from billing_products where active`.execute(db);
   return rows.rows.map((r) => Number(r.rate));
 }
 
@@ -90,7 +108,12 @@ export interface ItemTax {
 const UNSET: ItemTax = { code: null, rateBp: 0, exempt: false };
 
 export async function itemTax(db: Db, kind: BillingItemKind, id: number): Promise<ItemTax> {
-  const row = await db.selectFrom('billing_item_tax').select(['code', 'gst_rate_bp', 'exempt']).where('item_kind', '=', kind).where('item_id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('billing_item_tax')
+    .select(['code', 'gst_rate_bp', 'exempt'])
+    .where('item_kind', '=', kind)
+    .where('item_id', '=', id)
+    .executeTakeFirst();
   return row ? { code: row.code, rateBp: row.gst_rate_bp, exempt: row.exempt } : UNSET;
 }
 
@@ -100,11 +123,27 @@ export async function listItemTax(db: Db, kind?: BillingItemKind): Promise<S['Bi
   const kinds = kind ? [kind] : (['service', 'package_plan', 'lab_item'] as const);
   const out: S['BillingItemTax'][] = [];
   for (const k of kinds) {
-    const { rows } = await sql<{ id: number; name: string; price_inr: number; code: string | null; gst_rate_bp: number | null; exempt: boolean | null }>`select i.id, i.name, i.price_inr, t.code, t.gst_rate_bp, t.exempt
+    const { rows } = await sql<{
+      id: number;
+      name: string;
+      price_inr: number;
+      code: string | null;
+      gst_rate_bp: number | null;
+      exempt: boolean | null;
+    }>`select i.id, i.name, i.price_inr, t.code, t.gst_rate_bp, t.exempt
       from ${sql.table(ITEM_TABLES[k])} i left join billing_item_tax t on t.item_id = i.id and t.item_kind = ${k}
       order by i.name, i.id`.execute(db);
     for (const r of rows) {
-      out.push({ item_kind: k, item_id: r.id, name: r.name, price_paise: r.price_inr * 100, code: r.code ?? null, gst_rate_bp: r.gst_rate_bp ?? 0, exempt: r.exempt ?? false, set: r.gst_rate_bp !== null });
+      out.push({
+        item_kind: k,
+        item_id: r.id,
+        name: r.name,
+        price_paise: r.price_inr * 100,
+        code: r.code ?? null,
+        gst_rate_bp: r.gst_rate_bp ?? 0,
+        exempt: r.exempt ?? false,
+        set: r.gst_rate_bp !== null,
+      });
     }
   }
   return out;
@@ -132,7 +171,11 @@ export async function listProducts(db: Db, all: boolean): Promise<S['BillingProd
 }
 
 export async function findProduct(db: Db, id: number): Promise<S['BillingProduct'] | undefined> {
-  return db.selectFrom('billing_products').select(['id', 'name', 'code', 'unit_price_paise', 'gst_rate_bp', 'exempt', 'active']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('billing_products')
+    .select(['id', 'name', 'code', 'unit_price_paise', 'gst_rate_bp', 'exempt', 'active'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 // --- documents ----------------------------------------------------------------------------------
@@ -167,7 +210,11 @@ export function dueOf(doc: Pick<DocumentRow, 'kind' | 'status' | 'total_paise'>,
 
 /** What is left of an advance (a receipt voucher): its amount less what payments took from it. */
 export async function advanceLeft(db: Db, receipt: Pick<DocumentRow, 'id' | 'total_paise'>): Promise<number> {
-  const row = await db.selectFrom('billing_payments').select(sql<number>`coalesce(sum(amount_paise), 0)::bigint`.as('used')).where('advance_id', '=', receipt.id).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('billing_payments')
+    .select(sql<number>`coalesce(sum(amount_paise), 0)::bigint`.as('used'))
+    .where('advance_id', '=', receipt.id)
+    .executeTakeFirstOrThrow();
   return Number(receipt.total_paise) - Number(row.used);
 }
 
@@ -184,7 +231,10 @@ export async function recipientOf(db: Db, client: number): Promise<StoredRecipie
     .select(['u.first_name', 'u.last_name', 'p.address_line_1', 'p.address_line_2', 'p.city', 'p.state', 'p.zipcode'])
     .where('u.id', '=', client)
     .executeTakeFirstOrThrow();
-  const address = [p.address_line_1, p.address_line_2, p.city, p.state, p.zipcode].map((x) => x?.trim()).filter(Boolean).join(', ');
+  const address = [p.address_line_1, p.address_line_2, p.city, p.state, p.zipcode]
+    .map((x) => x?.trim())
+    .filter(Boolean)
+    .join(', ');
   return { name: `${p.first_name} ${p.last_name}`.trim(), address: address || null, gstin: null, state_code: null };
 }
 
@@ -209,6 +259,12 @@ export async function listDocuments(db: Db, f: DocumentFilter, page: number, pag
   if (f.from) q = q.where(day, '>=', f.from);
   if (f.to) q = q.where(day, '<=', f.to);
   const { count } = await q.select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow();
-  const rows = await q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute();
+  const rows = await q
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
   return { count: Number(count), rows };
 }

@@ -8,13 +8,7 @@
 // ID and the font subset's tag from the document's info, not from the clock or chance.
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import type {
-  BillingDocumentKind,
-  BillingLine,
-  GstState,
-  IssuedBillingDocument,
-  ReceivedPayment,
-} from '../../../machines/billing/billing-document.ts';
+import type { BillingDocumentKind, BillingLine, GstState, IssuedBillingDocument, ReceivedPayment } from '../../../machines/billing/billing-document.ts';
 
 const require = createRequire(import.meta.url);
 const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
@@ -196,7 +190,14 @@ class Writer {
   }
 
   rule(y: number): void {
-    this.pdf.save().moveTo(this.left, y).lineTo(this.left + this.width, y).lineWidth(0.5).strokeColor(RULE).stroke().restore();
+    this.pdf
+      .save()
+      .moveTo(this.left, y)
+      .lineTo(this.left + this.width, y)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke()
+      .restore();
   }
 
   /** A label and its value on one row, the label bold. */
@@ -370,8 +371,15 @@ function drawPayments(w: Writer, doc: IssuedBillingDocument): void {
     });
     w.y = y + height;
   };
-  row(columns.map((c) => c.title), true);
-  for (const payment of doc.payments) row(columns.map((c) => c.cell(payment)), false);
+  row(
+    columns.map((c) => c.title),
+    true,
+  );
+  for (const payment of doc.payments)
+    row(
+      columns.map((c) => c.cell(payment)),
+      false,
+    );
   w.y += 8;
 }
 

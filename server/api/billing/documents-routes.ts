@@ -81,104 +81,164 @@ async function alreadyBilled<R>(write: Promise<R>): Promise<R> {
   }
 }
 
-type ListQuery = { client?: number; status?: BillingDocumentStatus | BillingDocumentStatus[]; kind?: BillingDocumentKind | BillingDocumentKind[]; date_from?: string; date_to?: string; page?: number; page_size?: number };
+type ListQuery = {
+  client?: number;
+  status?: BillingDocumentStatus | BillingDocumentStatus[];
+  kind?: BillingDocumentKind | BillingDocumentKind[];
+  date_from?: string;
+  date_to?: string;
+  page?: number;
+  page_size?: number;
+};
 const many = <X>(v: X | X[] | undefined): X[] | undefined => (v === undefined ? undefined : Array.isArray(v) ? v : [v]);
 
 export function documentRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const { db, contract } = ctx;
 
-  app.get<{ Querystring: ListQuery }>('/billing/documents', { schema: contract.routeSchema('listBillingDocuments'), config: { access: { roles: 'billing-own', client: 'own' } } }, async (request) => {
-    const caller = callerOf(request);
-    const q = request.query;
-    const client = await scopedClient(db, { caller, asked: q.client, action: act('billing.document.list'), requestId: request.id }, CLIENT_RECORD);
-    if (q.date_from && q.date_to && q.date_from > q.date_to) throw badRequest('date_to', 'Must be on or after date_from.');
-    const page = q.page ?? 1;
-    const pageSize = q.page_size ?? 25;
-    return withAudit(db, { actor: caller, action: act('billing.document.list'), client: client ?? null, requestId: request.id }, async (trx) => {
-      const found = await listDocuments(trx, { client, status: many(q.status), kind: many(q.kind), from: q.date_from, to: q.date_to, issuedOnly: isClientRole(caller.role) }, page, pageSize);
-      const results = [];
-      for (const row of found.rows) results.push(await summaryOut(trx, row));
-      return { count: found.count, results };
-    });
-  });
+  app.get<{ Querystring: ListQuery }>(
+    '/billing/documents',
+    { schema: contract.routeSchema('listBillingDocuments'), config: { access: { roles: 'billing-own', client: 'own' } } },
+    async (request) => {
+      const caller = callerOf(request);
+      const q = request.query;
+      const client = await scopedClient(db, { caller, asked: q.client, action: act('billing.document.list'), requestId: request.id }, CLIENT_RECORD);
+      if (q.date_from && q.date_to && q.date_from > q.date_to) throw badRequest('date_to', 'Must be on or after date_from.');
+      const page = q.page ?? 1;
+      const pageSize = q.page_size ?? 25;
+      return withAudit(db, { actor: caller, action: act('billing.document.list'), client: client ?? null, requestId: request.id }, async (trx) => {
+        const found = await listDocuments(
+          trx,
+          { client, status: many(q.status), kind: many(q.kind), from: q.date_from, to: q.date_to, issuedOnly: isClientRole(caller.role) },
+          page,
+          pageSize,
+        );
+        const results = [];
+        for (const row of found.rows) results.push(await summaryOut(trx, row));
+        return { count: found.count, results };
+      });
+    },
+  );
 
-  app.post<{ Body: S['BillingDraftCreate'] }>('/billing/documents', { schema: contract.routeSchema('createBillingDraft'), config: { access: { roles: 'billing', client: 'any' } } }, async (request, reply) => {
-    const caller = callerOf(request);
-    const b = request.body;
-    checkedPlace(b.place_of_supply_state_code);
-    const settings = await issuingSettings(db);
-    const { client, lines: fromSource } = await draftSource(db, request, b);
-    const recipient = mergedRecipient(await recipientOf(db, client), b.recipient);
-    const lines = [...fromSource, ...(await linesFromInput(db, b.lines ?? [], [], settings))];
-    const place = b.place_of_supply_state_code ?? settings.stateCode;
-    const id = await alreadyBilled(
-      withAudit(db, { actor: caller, action: act('billing.document.create'), client, requestId: request.id }, async (trx) => {
-        const row = await trx
-          .insertInto('billing_documents')
-          .values({ client_id: client, kind: null, status: 'draft', source_from: b.from, source_id: b.source ?? null, credits_document_id: null, recipient: JSON.stringify(recipient), place_of_supply: place, note: b.note ?? null, credit_reason: null, created_by: caller.id, snapshot: null })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await writeLines(trx, row.id, lines, regimeOf(settings, place));
-        return row.id;
-      }),
-    );
-    reply.code(201);
-    return documentOut(db, (await findDocument(db, id))!);
-  });
+  app.post<{ Body: S['BillingDraftCreate'] }>(
+    '/billing/documents',
+    { schema: contract.routeSchema('createBillingDraft'), config: { access: { roles: 'billing', client: 'any' } } },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const b = request.body;
+      checkedPlace(b.place_of_supply_state_code);
+      const settings = await issuingSettings(db);
+      const { client, lines: fromSource } = await draftSource(db, request, b);
+      const recipient = mergedRecipient(await recipientOf(db, client), b.recipient);
+      const lines = [...fromSource, ...(await linesFromInput(db, b.lines ?? [], [], settings))];
+      const place = b.place_of_supply_state_code ?? settings.stateCode;
+      const id = await alreadyBilled(
+        withAudit(db, { actor: caller, action: act('billing.document.create'), client, requestId: request.id }, async (trx) => {
+          const row = await trx
+            .insertInto('billing_documents')
+            .values({
+              client_id: client,
+              kind: null,
+              status: 'draft',
+              source_from: b.from,
+              source_id: b.source ?? null,
+              credits_document_id: null,
+              recipient: JSON.stringify(recipient),
+              place_of_supply: place,
+              note: b.note ?? null,
+              credit_reason: null,
+              created_by: caller.id,
+              snapshot: null,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await writeLines(trx, row.id, lines, regimeOf(settings, place));
+          return row.id;
+        }),
+      );
+      reply.code(201);
+      return documentOut(db, (await findDocument(db, id))!);
+    },
+  );
 
-  app.get<{ Params: { id: number } }>('/billing/documents/:id', { schema: contract.routeSchema('getBillingDocument'), config: { access: { roles: 'billing-own', client: 'own' } } }, async (request) => {
-    const caller = callerOf(request);
-    const doc = await visibleDocument(db, caller, request.params.id, 'billing.document.read', request.id);
-    return withAudit(db, { actor: caller, action: act('billing.document.read'), client: doc.client_id, requestId: request.id }, (trx) => documentOut(trx, doc));
-  });
+  app.get<{ Params: { id: number } }>(
+    '/billing/documents/:id',
+    { schema: contract.routeSchema('getBillingDocument'), config: { access: { roles: 'billing-own', client: 'own' } } },
+    async (request) => {
+      const caller = callerOf(request);
+      const doc = await visibleDocument(db, caller, request.params.id, 'billing.document.read', request.id);
+      return withAudit(db, { actor: caller, action: act('billing.document.read'), client: doc.client_id, requestId: request.id }, (trx) =>
+        documentOut(trx, doc),
+      );
+    },
+  );
 
-  app.patch<{ Params: { id: number }; Body: S['BillingDraftUpdate'] }>('/billing/documents/:id', { schema: contract.routeSchema('updateBillingDraft'), config: { access: { roles: 'billing', client: 'any' } } }, async (request) => {
-    const caller = callerOf(request);
-    const b = request.body;
-    const doc = await visibleDocument(db, caller, request.params.id, 'billing.document.update', request.id);
-    checkedPlace(b.place_of_supply_state_code);
-    const settings = await readBillingSettings(db);
-    await withAudit(db, { actor: caller, action: act('billing.document.update'), client: doc.client_id, requestId: request.id }, async (trx) => {
-      const current = (await findDocument(trx, doc.id, true))!;
-      if (!editable(current.status)) throw new HttpError(409, T.issuedNeverChanges);
-      const existing = await linesOf(trx, doc.id);
-      const recipient = mergedRecipient(current.recipient, b.recipient);
-      const place = b.place_of_supply_state_code ?? current.place_of_supply;
-      const lines = b.lines ? await linesFromInput(trx, b.lines, existing, settings) : existing.map(asNewLine);
-      await trx
-        .updateTable('billing_documents')
-        .set({ recipient: JSON.stringify(recipient), place_of_supply: place, ...(b.note !== undefined ? { note: b.note } : {}), updated_at: new Date() })
-        .where('id', '=', doc.id)
-        .execute();
-      await writeLines(trx, doc.id, lines, regimeOf(settings, place));
-    });
-    return documentOut(db, (await findDocument(db, doc.id))!);
-  });
+  app.patch<{ Params: { id: number }; Body: S['BillingDraftUpdate'] }>(
+    '/billing/documents/:id',
+    { schema: contract.routeSchema('updateBillingDraft'), config: { access: { roles: 'billing', client: 'any' } } },
+    async (request) => {
+      const caller = callerOf(request);
+      const b = request.body;
+      const doc = await visibleDocument(db, caller, request.params.id, 'billing.document.update', request.id);
+      checkedPlace(b.place_of_supply_state_code);
+      const settings = await readBillingSettings(db);
+      await withAudit(db, { actor: caller, action: act('billing.document.update'), client: doc.client_id, requestId: request.id }, async (trx) => {
+        const current = (await findDocument(trx, doc.id, true))!;
+        if (!editable(current.status)) throw new HttpError(409, T.issuedNeverChanges);
+        const existing = await linesOf(trx, doc.id);
+        const recipient = mergedRecipient(current.recipient, b.recipient);
+        const place = b.place_of_supply_state_code ?? current.place_of_supply;
+        const lines = b.lines ? await linesFromInput(trx, b.lines, existing, settings) : existing.map(asNewLine);
+        await trx
+          .updateTable('billing_documents')
+          .set({ recipient: JSON.stringify(recipient), place_of_supply: place, ...(b.note !== undefined ? { note: b.note } : {}), updated_at: new Date() })
+          .where('id', '=', doc.id)
+          .execute();
+        await writeLines(trx, doc.id, lines, regimeOf(settings, place));
+      });
+      return documentOut(db, (await findDocument(db, doc.id))!);
+    },
+  );
 
-  app.delete<{ Params: { id: number } }>('/billing/documents/:id', { schema: contract.routeSchema('deleteBillingDraft'), config: { access: { roles: 'billing', client: 'any' } } }, async (request, reply) => {
-    const caller = callerOf(request);
-    const doc = await visibleDocument(db, caller, request.params.id, 'billing.document.delete', request.id);
-    await withAudit(db, { actor: caller, action: act('billing.document.delete'), client: doc.client_id, requestId: request.id }, async (trx) => {
-      const current = (await findDocument(trx, doc.id, true))!;
-      if (!editable(current.status)) throw new HttpError(409, T.issuedNeverChanges);
-      requireLifecycleStep(billingDocumentLifecycle, 'billing document', current.status, 'deleted');
-      await trx.updateTable('billing_documents').set({ status: 'deleted', updated_at: new Date() }).where('id', '=', doc.id).execute();
-    });
-    reply.code(204);
-  });
+  app.delete<{ Params: { id: number } }>(
+    '/billing/documents/:id',
+    { schema: contract.routeSchema('deleteBillingDraft'), config: { access: { roles: 'billing', client: 'any' } } },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const doc = await visibleDocument(db, caller, request.params.id, 'billing.document.delete', request.id);
+      await withAudit(db, { actor: caller, action: act('billing.document.delete'), client: doc.client_id, requestId: request.id }, async (trx) => {
+        const current = (await findDocument(trx, doc.id, true))!;
+        if (!editable(current.status)) throw new HttpError(409, T.issuedNeverChanges);
+        requireLifecycleStep(billingDocumentLifecycle, 'billing document', current.status, 'deleted');
+        await trx.updateTable('billing_documents').set({ status: 'deleted', updated_at: new Date() }).where('id', '=', doc.id).execute();
+      });
+      reply.code(204);
+    },
+  );
 
-  app.post<{ Params: { id: number } }>('/billing/documents/:id/issue', { schema: contract.routeSchema('issueBillingDocument'), config: { access: { roles: 'billing', client: 'any' } } }, async (request) => {
-    const caller = callerOf(request);
-    const doc = await visibleDocument(db, caller, request.params.id, 'billing.document.issue', request.id);
-    await withAudit(db, { actor: caller, action: act('billing.document.issue'), client: doc.client_id, requestId: request.id }, (trx) => issueDraft(trx, doc.id));
-    return documentOut(db, (await findDocument(db, doc.id))!);
-  });
+  app.post<{ Params: { id: number } }>(
+    '/billing/documents/:id/issue',
+    { schema: contract.routeSchema('issueBillingDocument'), config: { access: { roles: 'billing', client: 'any' } } },
+    async (request) => {
+      const caller = callerOf(request);
+      const doc = await visibleDocument(db, caller, request.params.id, 'billing.document.issue', request.id);
+      await withAudit(db, { actor: caller, action: act('billing.document.issue'), client: doc.client_id, requestId: request.id }, (trx) =>
+        issueDraft(trx, doc.id),
+      );
+      return documentOut(db, (await findDocument(db, doc.id))!);
+    },
+  );
 
-  app.post<{ Params: { id: number }; Body: S['BillingCreditNoteCreate'] }>('/billing/documents/:id/credit-notes', { schema: contract.routeSchema('createBillingCreditNote'), config: { access: { roles: 'billing', client: 'any' } } }, async (request, reply) => {
-    const caller = callerOf(request);
-    const doc = await visibleDocument(db, caller, request.params.id, 'billing.credit_note.create', request.id);
-    const note = await withAudit(db, { actor: caller, action: act('billing.credit_note.create'), client: doc.client_id, requestId: request.id }, (trx) => issueCreditNote(trx, doc.id, request.body, caller.id));
-    reply.code(201);
-    return documentOut(db, (await findDocument(db, note))!);
-  });
+  app.post<{ Params: { id: number }; Body: S['BillingCreditNoteCreate'] }>(
+    '/billing/documents/:id/credit-notes',
+    { schema: contract.routeSchema('createBillingCreditNote'), config: { access: { roles: 'billing', client: 'any' } } },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const doc = await visibleDocument(db, caller, request.params.id, 'billing.credit_note.create', request.id);
+      const note = await withAudit(db, { actor: caller, action: act('billing.credit_note.create'), client: doc.client_id, requestId: request.id }, (trx) =>
+        issueCreditNote(trx, doc.id, request.body, caller.id),
+      );
+      reply.code(201);
+      return documentOut(db, (await findDocument(db, note))!);
+    },
+  );
 }

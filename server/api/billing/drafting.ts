@@ -27,11 +27,26 @@ export interface NewLine {
 }
 
 /** Whether the clinic charges GST, and whether the place of supply is its own State. */
-export const regimeOf = (settings: BillingSettings, placeOfSupply: string): TaxRegime => ({ registered: settings.gstin !== null, intraState: placeOfSupply === settings.stateCode });
+export const regimeOf = (settings: BillingSettings, placeOfSupply: string): TaxRegime => ({
+  registered: settings.gstin !== null,
+  intraState: placeOfSupply === settings.stateCode,
+});
 
-export function priced(line: Pick<NewLine, 'description' | 'code' | 'quantity' | 'unit_price_paise' | 'discount_paise' | 'gst_rate_bp' | 'exempt' | 'from_package'>, regime: TaxRegime): BillingLine {
+export function priced(
+  line: Pick<NewLine, 'description' | 'code' | 'quantity' | 'unit_price_paise' | 'discount_paise' | 'gst_rate_bp' | 'exempt' | 'from_package'>,
+  regime: TaxRegime,
+): BillingLine {
   return priceLine(
-    { description: line.description, code: line.code, quantity: line.quantity, unitPricePaise: Number(line.unit_price_paise), discountPaise: Number(line.discount_paise), rateBasisPoints: line.gst_rate_bp, exempt: line.exempt, fromPackage: line.from_package },
+    {
+      description: line.description,
+      code: line.code,
+      quantity: line.quantity,
+      unitPricePaise: Number(line.unit_price_paise),
+      discountPaise: Number(line.discount_paise),
+      rateBasisPoints: line.gst_rate_bp,
+      exempt: line.exempt,
+      fromPackage: line.from_package,
+    },
     regime,
   );
 }
@@ -39,7 +54,11 @@ export function priced(line: Pick<NewLine, 'description' | 'code' | 'quantity' |
 const APPOINTMENT_BILLABLE = ['checked_in', 'in_progress', 'completed'];
 
 /** The client and lines of a draft's source: a visit, a lab order or a package sale. */
-export async function sourceLines(db: Db, from: Exclude<BillingSourceFrom, 'manual' | 'credit' | 'advance'>, source: number): Promise<{ client: number; lines: NewLine[] }> {
+export async function sourceLines(
+  db: Db,
+  from: Exclude<BillingSourceFrom, 'manual' | 'credit' | 'advance'>,
+  source: number,
+): Promise<{ client: number; lines: NewLine[] }> {
   if (from === 'appointment') {
     const a = await db
       .selectFrom('appointments as a')
@@ -55,29 +74,84 @@ export async function sourceLines(db: Db, from: Exclude<BillingSourceFrom, 'manu
     const fromPackage = a.package_id === null ? null : (a.plan_name ?? `${a.therapy} package`);
     return {
       client: a.client_id,
-      lines: [{ origin: fromPackage ? 'package_session' : 'service', item_id: a.service_id, product_id: null, description: a.name, code: tax.code, quantity: 1, unit_price_paise: fromPackage ? 0 : a.price_inr * 100, discount_paise: 0, gst_rate_bp: tax.rateBp, exempt: tax.exempt, from_package: fromPackage }],
+      lines: [
+        {
+          origin: fromPackage ? 'package_session' : 'service',
+          item_id: a.service_id,
+          product_id: null,
+          description: a.name,
+          code: tax.code,
+          quantity: 1,
+          unit_price_paise: fromPackage ? 0 : a.price_inr * 100,
+          discount_paise: 0,
+          gst_rate_bp: tax.rateBp,
+          exempt: tax.exempt,
+          from_package: fromPackage,
+        },
+      ],
     };
   }
   if (from === 'lab_order') {
     const o = await db.selectFrom('lab_orders').select(['client_id', 'status']).where('id', '=', source).executeTakeFirst();
     if (!o) throw notFound();
     if (o.status === 'cancelled') throw new HttpError(409, T.labOrderCancelled);
-    const { people } = await db.selectFrom('lab_order_people').select((eb) => eb.fn.countAll<number>().as('people')).where('order_id', '=', source).executeTakeFirstOrThrow();
-    const items = await db.selectFrom('lab_order_items as i').innerJoin('lab_catalogue as c', 'c.id', 'i.catalogue_id').select(['c.id', 'c.name', 'i.price_inr']).where('i.order_id', '=', source).orderBy('c.name').execute();
+    const { people } = await db
+      .selectFrom('lab_order_people')
+      .select((eb) => eb.fn.countAll<number>().as('people'))
+      .where('order_id', '=', source)
+      .executeTakeFirstOrThrow();
+    const items = await db
+      .selectFrom('lab_order_items as i')
+      .innerJoin('lab_catalogue as c', 'c.id', 'i.catalogue_id')
+      .select(['c.id', 'c.name', 'i.price_inr'])
+      .where('i.order_id', '=', source)
+      .orderBy('c.name')
+      .execute();
     const lines: NewLine[] = [];
     for (const item of items) {
       const tax = await itemTax(db, 'lab_item', item.id);
-      lines.push({ origin: 'lab_item', item_id: item.id, product_id: null, description: item.name, code: tax.code, quantity: Math.max(1, Number(people)), unit_price_paise: item.price_inr * 100, discount_paise: 0, gst_rate_bp: tax.rateBp, exempt: tax.exempt, from_package: null });
+      lines.push({
+        origin: 'lab_item',
+        item_id: item.id,
+        product_id: null,
+        description: item.name,
+        code: tax.code,
+        quantity: Math.max(1, Number(people)),
+        unit_price_paise: item.price_inr * 100,
+        discount_paise: 0,
+        gst_rate_bp: tax.rateBp,
+        exempt: tax.exempt,
+        from_package: null,
+      });
     }
     return { client: o.client_id, lines };
   }
-  const p = await db.selectFrom('packages as p').leftJoin('package_plans as pp', 'pp.id', 'p.plan_id').select(['p.client_id', 'p.plan_id', 'p.price_inr', 'p.sessions_total', 'pp.name']).where('p.id', '=', source).executeTakeFirst();
+  const p = await db
+    .selectFrom('packages as p')
+    .leftJoin('package_plans as pp', 'pp.id', 'p.plan_id')
+    .select(['p.client_id', 'p.plan_id', 'p.price_inr', 'p.sessions_total', 'pp.name'])
+    .where('p.id', '=', source)
+    .executeTakeFirst();
   if (!p) throw notFound();
   if (p.plan_id === null || p.price_inr === null) throw new HttpError(409, T.packageNotSold);
   const tax = await itemTax(db, 'package_plan', p.plan_id);
   return {
     client: p.client_id,
-    lines: [{ origin: 'package_plan', item_id: p.plan_id, product_id: null, description: `${p.name ?? 'Package'} (${p.sessions_total} sessions)`, code: tax.code, quantity: 1, unit_price_paise: p.price_inr * 100, discount_paise: 0, gst_rate_bp: tax.rateBp, exempt: tax.exempt, from_package: null }],
+    lines: [
+      {
+        origin: 'package_plan',
+        item_id: p.plan_id,
+        product_id: null,
+        description: `${p.name ?? 'Package'} (${p.sessions_total} sessions)`,
+        code: tax.code,
+        quantity: 1,
+        unit_price_paise: p.price_inr * 100,
+        discount_paise: 0,
+        gst_rate_bp: tax.rateBp,
+        exempt: tax.exempt,
+        from_package: null,
+      },
+    ],
   };
 }
 
@@ -141,7 +215,13 @@ async function newLine(db: Db, input: S['BillingLineInput'], field: string): Pro
 }
 
 /** The lines an edit asks for, each checked (a 400 names `lines[i].field`); lines from items keep their tax data. */
-export async function linesFromInput(db: Db, inputs: S['BillingLineInput'][], existing: LineRow[], settings: BillingSettings, prefix = 'lines'): Promise<NewLine[]> {
+export async function linesFromInput(
+  db: Db,
+  inputs: S['BillingLineInput'][],
+  existing: LineRow[],
+  settings: BillingSettings,
+  prefix = 'lines',
+): Promise<NewLine[]> {
   const out: NewLine[] = [];
   const seen = new Set<number>();
   for (const [i, input] of inputs.entries()) {
@@ -150,7 +230,11 @@ export async function linesFromInput(db: Db, inputs: S['BillingLineInput'][], ex
     if (input.line !== undefined) {
       if (seen.has(input.line)) throw badRequest(`${field}.line`, T.lineNotOnDraft);
       seen.add(input.line);
-      line = keptLine(input, existing.find((l) => l.id === input.line), field);
+      line = keptLine(
+        input,
+        existing.find((l) => l.id === input.line),
+        field,
+      );
     } else {
       line = await newLine(db, input, field);
     }
@@ -162,9 +246,15 @@ export async function linesFromInput(db: Db, inputs: S['BillingLineInput'][], ex
 
 /** A line the rules can price, at a rate the clinic offers (unless it comes from an item's own data). */
 export function checkLine(line: NewLine, settings: BillingSettings, field: string): void {
-  if ((line.origin === 'manual' || line.origin === 'product') && !settings.ratesBp.includes(line.gst_rate_bp)) throw badRequest(`${field}.gst_rate_bp`, T.rateNotOffered(settings.ratesBp));
+  if ((line.origin === 'manual' || line.origin === 'product') && !settings.ratesBp.includes(line.gst_rate_bp))
+    throw badRequest(`${field}.gst_rate_bp`, T.rateNotOffered(settings.ratesBp));
   if (line.discount_paise > line.quantity * line.unit_price_paise) throw badRequest(`${field}.discount_paise`, T.discountTooLarge);
-  const problem = lineProblem({ quantity: line.quantity, unitPricePaise: line.unit_price_paise, discountPaise: line.discount_paise, rateBasisPoints: line.gst_rate_bp });
+  const problem = lineProblem({
+    quantity: line.quantity,
+    unitPricePaise: line.unit_price_paise,
+    discountPaise: line.discount_paise,
+    rateBasisPoints: line.gst_rate_bp,
+  });
   if (problem) throw badRequest(field, problem);
 }
 
@@ -196,7 +286,11 @@ export async function writeLines(trx: Db, documentId: number, lines: NewLine[], 
       total_paise: p.totalPaise,
     };
     if (line.id !== undefined) await trx.updateTable('billing_lines').set(row).where('id', '=', line.id).execute();
-    else await trx.insertInto('billing_lines').values({ document_id: documentId, credits_line_id: null, ...row }).execute();
+    else
+      await trx
+        .insertInto('billing_lines')
+        .values({ document_id: documentId, credits_line_id: null, ...row })
+        .execute();
   }
 }
 

@@ -4,7 +4,13 @@
 // `UPDATE … SET last = last + 1 … RETURNING last`: the row's lock holds every other issuer of the
 // series until this transaction ends, so a committed number is the one after the last committed,
 // and a rolled-back one is given again (consecutive, no gap, no duplicate; on both engines).
-import type { BillingDocumentKind, BillingLine, DocumentReference, IssuedBillingDocument, ReceivedPayment } from '../../../machines/billing/billing-document.ts';
+import type {
+  BillingDocumentKind,
+  BillingLine,
+  DocumentReference,
+  IssuedBillingDocument,
+  ReceivedPayment,
+} from '../../../machines/billing/billing-document.ts';
 import { gstStateName } from '../../../machines/billing/gstin.ts';
 import { billingDocumentLifecycle } from '../../../machines/billing/invoice-lifecycle.ts';
 import { documentNumber, financialYear } from '../../../machines/billing/numbering.ts';
@@ -33,7 +39,11 @@ export async function clinicToday(db: Db): Promise<{ day: string; fy: string }> 
 
 /** The next number of a series for a financial year; call it last in the issuing transaction (its row stays locked until the commit). */
 export async function nextNumber(trx: Db, kind: BillingDocumentKind, fy: string, prefix: string): Promise<string> {
-  await trx.insertInto('billing_counters').values({ series: kind, financial_year: fy, last: 0 }).onConflict((oc) => oc.columns(['series', 'financial_year']).doNothing()).execute();
+  await trx
+    .insertInto('billing_counters')
+    .values({ series: kind, financial_year: fy, last: 0 })
+    .onConflict((oc) => oc.columns(['series', 'financial_year']).doNothing())
+    .execute();
   const { last } = await trx
     .updateTable('billing_counters')
     .set((eb) => ({ last: eb('last', '+', 1) }))
@@ -68,7 +78,12 @@ export function snapshotOf(p: SnapshotParts): IssuedBillingDocument {
     issuedOn: p.day,
     financialYear: p.fy,
     supplier: { legalName: p.settings.legalName, address: p.settings.address, gstin: p.settings.gstin, state: state(p.settings.stateCode) },
-    recipient: { name: p.recipient.name, address: p.recipient.address, gstin: p.recipient.gstin, state: p.recipient.state_code ? state(p.recipient.state_code) : null },
+    recipient: {
+      name: p.recipient.name,
+      address: p.recipient.address,
+      gstin: p.recipient.gstin,
+      state: p.recipient.state_code ? state(p.recipient.state_code) : null,
+    },
     placeOfSupply: state(p.placeOfSupply),
     reverseCharge: false,
     lines: p.lines,
@@ -84,7 +99,13 @@ export async function storePricedLines(trx: Db, ids: number[], lines: BillingLin
   for (const [i, line] of lines.entries()) {
     await trx
       .updateTable('billing_lines')
-      .set({ taxable_paise: line.taxablePaise, cgst_paise: line.cgst?.amountPaise ?? 0, sgst_paise: line.sgst?.amountPaise ?? 0, igst_paise: line.igst?.amountPaise ?? 0, total_paise: line.totalPaise })
+      .set({
+        taxable_paise: line.taxablePaise,
+        cgst_paise: line.cgst?.amountPaise ?? 0,
+        sgst_paise: line.sgst?.amountPaise ?? 0,
+        igst_paise: line.igst?.amountPaise ?? 0,
+        total_paise: line.totalPaise,
+      })
       .where('id', '=', ids[i])
       .execute();
   }
@@ -110,17 +131,41 @@ export async function issueDraft(trx: Db, id: number): Promise<void> {
   if ('refused' in decision) throw new HttpError(409, T.mixedToRegistered);
   const lines = rows.map((r) => priced(asNewLine(r), regime));
   const taxable = lines.reduce((sum, l) => sum + l.taxablePaise, 0);
-  if (doc.recipient.gstin === null && taxable >= B2C_DETAILS_FROM_PAISE && (!doc.recipient.address || !doc.recipient.state_code)) throw new HttpError(409, T.bigB2cNeedsAddress);
+  if (doc.recipient.gstin === null && taxable >= B2C_DETAILS_FROM_PAISE && (!doc.recipient.address || !doc.recipient.state_code))
+    throw new HttpError(409, T.bigB2cNeedsAddress);
   const { day, fy } = await clinicToday(trx);
   const total = documentTotals(lines, amountInWords).totalPaise;
   const step = requireLifecycleStep(billingDocumentLifecycle, 'billing document', 'draft', total > 0 ? 'issued' : 'paid', { extras: { due_paise: total } });
-  await storePricedLines(trx, rows.map((r) => r.id), lines);
+  await storePricedLines(
+    trx,
+    rows.map((r) => r.id),
+    lines,
+  );
   // Last: the counter row stays locked from here to the commit.
   const number = await nextNumber(trx, decision.kind, fy, settings.prefixes[decision.kind]);
-  const snapshot = snapshotOf({ kind: decision.kind, number, day, fy, settings, recipient: doc.recipient, placeOfSupply: doc.place_of_supply, lines, note: doc.note });
+  const snapshot = snapshotOf({
+    kind: decision.kind,
+    number,
+    day,
+    fy,
+    settings,
+    recipient: doc.recipient,
+    placeOfSupply: doc.place_of_supply,
+    lines,
+    note: doc.note,
+  });
   await trx
     .updateTable('billing_documents')
-    .set({ kind: decision.kind, status: step.to as 'issued' | 'paid', number, issued_on: day, financial_year: fy, total_paise: snapshot.totals.totalPaise, snapshot: JSON.stringify(snapshot), updated_at: new Date() })
+    .set({
+      kind: decision.kind,
+      status: step.to as 'issued' | 'paid',
+      number,
+      issued_on: day,
+      financial_year: fy,
+      total_paise: snapshot.totals.totalPaise,
+      snapshot: JSON.stringify(snapshot),
+      updated_at: new Date(),
+    })
     .where('id', '=', id)
     .execute();
 }

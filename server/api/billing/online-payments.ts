@@ -46,7 +46,16 @@ export interface LinkOut {
   created_at: string;
 }
 
-type LinkRow = { id: number; document_id: number; link_id: string; reference_id: string; amount_paise: number | string; short_url: string; status: string; created_at: Date | string };
+type LinkRow = {
+  id: number;
+  document_id: number;
+  link_id: string;
+  reference_id: string;
+  amount_paise: number | string;
+  short_url: string;
+  status: string;
+  created_at: Date | string;
+};
 
 const linkOut = (row: LinkRow): LinkOut => ({
   document: row.document_id,
@@ -120,7 +129,15 @@ export async function openPaymentLink(db: Db, r: LinkRequest): Promise<{ link: L
     if (due !== made.amountPaise) return { row: null, stale: true };
     const row = await trx
       .insertInto('billing_payment_links')
-      .values({ document_id: decided.doc.id, link_id: made.id, reference_id: reference, amount_paise: made.amountPaise, short_url: made.shortUrl, status: 'created', created_by: r.by })
+      .values({
+        document_id: decided.doc.id,
+        link_id: made.id,
+        reference_id: reference,
+        amount_paise: made.amountPaise,
+        short_url: made.shortUrl,
+        status: 'created',
+        created_by: r.by,
+      })
       .onConflict((oc) => oc.column('document_id').where('status', '=', 'created').doNothing())
       .returningAll()
       .executeTakeFirst();
@@ -172,11 +189,27 @@ async function linkFor(db: Db, event: GatewayEvent): Promise<LinkRow | undefined
 
 async function flag(
   db: Db,
-  f: { document: number | null; link: string | null; payment: string; event: string; amount: number; expected: number | null; reason: 'amount_mismatch' | 'not_payable' | 'unknown_link' },
+  f: {
+    document: number | null;
+    link: string | null;
+    payment: string;
+    event: string;
+    amount: number;
+    expected: number | null;
+    reason: 'amount_mismatch' | 'not_payable' | 'unknown_link';
+  },
 ): Promise<void> {
   await db
     .insertInto('billing_payment_flags')
-    .values({ document_id: f.document, link_id: f.link, payment_id: f.payment, event_id: f.event, amount_paise: f.amount, expected_paise: f.expected, reason: f.reason })
+    .values({
+      document_id: f.document,
+      link_id: f.link,
+      payment_id: f.payment,
+      event_id: f.event,
+      amount_paise: f.amount,
+      expected_paise: f.expected,
+      reason: f.reason,
+    })
     .onConflict((oc) => oc.column('payment_id').doNothing())
     .execute();
 }
@@ -186,7 +219,13 @@ export async function handleGatewayEvent(db: Db, event: GatewayEvent): Promise<W
   return db.transaction().execute(async (trx) => {
     const seen = await trx
       .insertInto('billing_gateway_events')
-      .values({ event_id: event.eventId, event: event.event, link_id: event.paymentLink?.id ?? null, payment_id: event.payment?.id ?? null, outcome: 'ignored' })
+      .values({
+        event_id: event.eventId,
+        event: event.event,
+        link_id: event.paymentLink?.id ?? null,
+        payment_id: event.payment?.id ?? null,
+        outcome: 'ignored',
+      })
       .onConflict((oc) => oc.column('event_id').doNothing())
       .returning('event_id')
       .executeTakeFirst();

@@ -74,7 +74,9 @@ export function onlinePaymentRoutes(app: FastifyInstance, ctx: ApiContext): void
   app.register(async (raw) => {
     raw.removeContentTypeParser('application/json');
     // Kept as text, with the app's depth limit all the same (no event nests 64 levels).
-    raw.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => (jsonNestsDeeperThan(body as string) ? done(jsonTooDeep(), undefined) : done(null, body)));
+    raw.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
+      jsonNestsDeeperThan(body as string) ? done(jsonTooDeep(), undefined) : done(null, body),
+    );
     raw.post(
       '/billing/payments/razorpay/webhook',
       { schema: rawBodySchema(contract.routeSchema('receiveRazorpayWebhook')), config: { public: true, access: { roles: 'public', client: 'none' } } },

@@ -20,44 +20,68 @@ const NAME_CLIENT = { ...CLIENT_RECORD, unnamed: () => badRequest('client', T.cl
 export function paymentRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const { db, contract } = ctx;
 
-  app.post<{ Params: { id: number }; Body: S['BillingPaymentCreate'] }>('/billing/documents/:id/payments', { schema: contract.routeSchema('recordBillingPayment'), config: { access: { roles: 'billing', client: 'any' } } }, async (request, reply) => {
-    const caller = callerOf(request);
-    const doc = await visibleDocument(db, caller, request.params.id, 'billing.payment.create', request.id);
-    await withAudit(db, { actor: caller, action: act('billing.payment.create'), client: doc.client_id, requestId: request.id }, (trx) => recordPayment(trx, doc.id, request.body, caller.id));
-    reply.code(201);
-    return documentOut(db, (await findDocument(db, doc.id))!);
-  });
+  app.post<{ Params: { id: number }; Body: S['BillingPaymentCreate'] }>(
+    '/billing/documents/:id/payments',
+    { schema: contract.routeSchema('recordBillingPayment'), config: { access: { roles: 'billing', client: 'any' } } },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const doc = await visibleDocument(db, caller, request.params.id, 'billing.payment.create', request.id);
+      await withAudit(db, { actor: caller, action: act('billing.payment.create'), client: doc.client_id, requestId: request.id }, (trx) =>
+        recordPayment(trx, doc.id, request.body, caller.id),
+      );
+      reply.code(201);
+      return documentOut(db, (await findDocument(db, doc.id))!);
+    },
+  );
 
-  app.get<{ Params: { id: number } }>('/billing/documents/:id/upi', { schema: contract.routeSchema('getBillingUpiPayload'), config: { access: { roles: 'billing-own', client: 'own' } } }, async (request) => {
-    const caller = callerOf(request);
-    const doc = await visibleDocument(db, caller, request.params.id, 'billing.document.read', request.id);
-    return withAudit(db, { actor: caller, action: act('billing.document.read'), client: doc.client_id, requestId: request.id }, async (trx) => {
-      const due = dueOf(doc, await moneyOf(trx, doc.id));
-      if (due <= 0 || !doc.number) throw new HttpError(409, T.nothingDue);
-      const settings = await readBillingSettings(trx);
-      if (!settings.upiVpa) throw new HttpError(409, T.noUpi);
-      const payee = { vpa: settings.upiVpa, name: settings.upiPayeeName ?? settings.legalName };
-      return { uri: upiPayUri(payee, due, doc.number), amount_paise: due, payee_vpa: payee.vpa, payee_name: payee.name, note: doc.number };
-    });
-  });
+  app.get<{ Params: { id: number } }>(
+    '/billing/documents/:id/upi',
+    { schema: contract.routeSchema('getBillingUpiPayload'), config: { access: { roles: 'billing-own', client: 'own' } } },
+    async (request) => {
+      const caller = callerOf(request);
+      const doc = await visibleDocument(db, caller, request.params.id, 'billing.document.read', request.id);
+      return withAudit(db, { actor: caller, action: act('billing.document.read'), client: doc.client_id, requestId: request.id }, async (trx) => {
+        const due = dueOf(doc, await moneyOf(trx, doc.id));
+        if (due <= 0 || !doc.number) throw new HttpError(409, T.nothingDue);
+        const settings = await readBillingSettings(trx);
+        if (!settings.upiVpa) throw new HttpError(409, T.noUpi);
+        const payee = { vpa: settings.upiVpa, name: settings.upiPayeeName ?? settings.legalName };
+        return { uri: upiPayUri(payee, due, doc.number), amount_paise: due, payee_vpa: payee.vpa, payee_name: payee.name, note: doc.number };
+      });
+    },
+  );
 
-  app.get<{ Querystring: { client: number } }>('/billing/advances', { schema: contract.routeSchema('listBillingAdvances'), config: { access: { roles: 'billing-own', client: 'own' } } }, async (request) => {
-    const caller = callerOf(request);
-    const client = await namedClient(db, { caller, asked: request.query.client, action: act('billing.advance.list'), requestId: request.id }, NAME_CLIENT);
-    return withAudit(db, { actor: caller, action: act('billing.advance.list'), client, requestId: request.id }, (trx) => advancesOf(trx, client));
-  });
+  app.get<{ Querystring: { client: number } }>(
+    '/billing/advances',
+    { schema: contract.routeSchema('listBillingAdvances'), config: { access: { roles: 'billing-own', client: 'own' } } },
+    async (request) => {
+      const caller = callerOf(request);
+      const client = await namedClient(db, { caller, asked: request.query.client, action: act('billing.advance.list'), requestId: request.id }, NAME_CLIENT);
+      return withAudit(db, { actor: caller, action: act('billing.advance.list'), client, requestId: request.id }, (trx) => advancesOf(trx, client));
+    },
+  );
 
-  app.post<{ Body: S['BillingAdvanceCreate'] }>('/billing/advances', { schema: contract.routeSchema('createBillingAdvance'), config: { access: { roles: 'billing', client: 'any' } } }, async (request, reply) => {
-    const caller = callerOf(request);
-    const client = await namedClient(db, { caller, asked: request.body.client, action: act('billing.advance.create'), requestId: request.id }, NAME_CLIENT);
-    const id = await withAudit(db, { actor: caller, action: act('billing.advance.create'), client, requestId: request.id }, (trx) => takeAdvance(trx, request.body, caller.id));
-    reply.code(201);
-    return (await advancesOf(db, client)).find((a) => a.id === id)!;
-  });
+  app.post<{ Body: S['BillingAdvanceCreate'] }>(
+    '/billing/advances',
+    { schema: contract.routeSchema('createBillingAdvance'), config: { access: { roles: 'billing', client: 'any' } } },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const client = await namedClient(db, { caller, asked: request.body.client, action: act('billing.advance.create'), requestId: request.id }, NAME_CLIENT);
+      const id = await withAudit(db, { actor: caller, action: act('billing.advance.create'), client, requestId: request.id }, (trx) =>
+        takeAdvance(trx, request.body, caller.id),
+      );
+      reply.code(201);
+      return (await advancesOf(db, client)).find((a) => a.id === id)!;
+    },
+  );
 
-  app.get<{ Querystring: { client: number } }>('/billing/balance', { schema: contract.routeSchema('getBillingBalance'), config: { access: { roles: 'balance-own', client: 'own' } } }, async (request) => {
-    const caller = callerOf(request);
-    const client = await namedClient(db, { caller, asked: request.query.client, action: act('billing.balance.read'), requestId: request.id }, NAME_CLIENT);
-    return withAudit(db, { actor: caller, action: act('billing.balance.read'), client, requestId: request.id }, (trx) => balanceOf(trx, client));
-  });
+  app.get<{ Querystring: { client: number } }>(
+    '/billing/balance',
+    { schema: contract.routeSchema('getBillingBalance'), config: { access: { roles: 'balance-own', client: 'own' } } },
+    async (request) => {
+      const caller = callerOf(request);
+      const client = await namedClient(db, { caller, asked: request.query.client, action: act('billing.balance.read'), requestId: request.id }, NAME_CLIENT);
+      return withAudit(db, { actor: caller, action: act('billing.balance.read'), client, requestId: request.id }, (trx) => balanceOf(trx, client));
+    },
+  );
 }

@@ -74,7 +74,16 @@ export async function recordPayment(trx: Db, id: number, p: PaymentInput, by: nu
   await uniqueUtr(
     trx
       .insertInto('billing_payments')
-      .values({ document_id: id, method: p.method, amount_paise: p.amount_paise, tendered_paise: fields.tendered, change_paise: fields.change, reference: fields.reference, advance_id: p.method === 'advance' ? p.advance! : null, recorded_by: by })
+      .values({
+        document_id: id,
+        method: p.method,
+        amount_paise: p.amount_paise,
+        tendered_paise: fields.tendered,
+        change_paise: fields.change,
+        reference: fields.reference,
+        advance_id: p.method === 'advance' ? p.advance! : null,
+        recorded_by: by,
+      })
       .execute(),
   );
   if (to !== doc.status) await trx.updateTable('billing_documents').set({ status: to, updated_at: new Date() }).where('id', '=', id).execute();
@@ -91,33 +100,123 @@ export async function takeAdvance(trx: Db, b: S['BillingAdvanceCreate'], by: num
   const { day, fy } = await clinicToday(trx);
   const number = await nextNumber(trx, 'receipt', fy, settings.prefixes.receipt);
   const payments = [{ method: b.method, reference: fields.reference, amountPaise: b.amount_paise, receivedOn: day }];
-  const snapshot = snapshotOf({ kind: 'receipt', number, day, fy, settings, recipient, placeOfSupply: settings.stateCode, lines: [line], payments, note: null });
+  const snapshot = snapshotOf({
+    kind: 'receipt',
+    number,
+    day,
+    fy,
+    settings,
+    recipient,
+    placeOfSupply: settings.stateCode,
+    lines: [line],
+    payments,
+    note: null,
+  });
   const { id } = await trx
     .insertInto('billing_documents')
-    .values({ client_id: b.client, kind: 'receipt', status: 'issued', number, issued_on: day, financial_year: fy, source_from: 'advance', source_id: null, credits_document_id: null, recipient: JSON.stringify(recipient), place_of_supply: settings.stateCode, note: null, credit_reason: null, total_paise: snapshot.totals.totalPaise, snapshot: JSON.stringify(snapshot), created_by: by })
+    .values({
+      client_id: b.client,
+      kind: 'receipt',
+      status: 'issued',
+      number,
+      issued_on: day,
+      financial_year: fy,
+      source_from: 'advance',
+      source_id: null,
+      credits_document_id: null,
+      recipient: JSON.stringify(recipient),
+      place_of_supply: settings.stateCode,
+      note: null,
+      credit_reason: null,
+      total_paise: snapshot.totals.totalPaise,
+      snapshot: JSON.stringify(snapshot),
+      created_by: by,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await trx
     .insertInto('billing_lines')
-    .values({ document_id: id, position: 0, origin: 'manual', item_id: null, product_id: null, credits_line_id: null, description: line.description, code: line.code, quantity: 1, unit_price_paise: line.unitPricePaise, discount_paise: 0, gst_rate_bp: rate, exempt: line.exempt, from_package: null, taxable_paise: line.taxablePaise, cgst_paise: line.cgst?.amountPaise ?? 0, sgst_paise: line.sgst?.amountPaise ?? 0, igst_paise: line.igst?.amountPaise ?? 0, total_paise: line.totalPaise })
+    .values({
+      document_id: id,
+      position: 0,
+      origin: 'manual',
+      item_id: null,
+      product_id: null,
+      credits_line_id: null,
+      description: line.description,
+      code: line.code,
+      quantity: 1,
+      unit_price_paise: line.unitPricePaise,
+      discount_paise: 0,
+      gst_rate_bp: rate,
+      exempt: line.exempt,
+      from_package: null,
+      taxable_paise: line.taxablePaise,
+      cgst_paise: line.cgst?.amountPaise ?? 0,
+      sgst_paise: line.sgst?.amountPaise ?? 0,
+      igst_paise: line.igst?.amountPaise ?? 0,
+      total_paise: line.totalPaise,
+    })
     .execute();
-  await uniqueUtr(trx.insertInto('billing_payments').values({ document_id: id, method: b.method, amount_paise: b.amount_paise, tendered_paise: fields.tendered, change_paise: fields.change, reference: fields.reference, advance_id: null, recorded_by: by }).execute());
+  await uniqueUtr(
+    trx
+      .insertInto('billing_payments')
+      .values({
+        document_id: id,
+        method: b.method,
+        amount_paise: b.amount_paise,
+        tendered_paise: fields.tendered,
+        change_paise: fields.change,
+        reference: fields.reference,
+        advance_id: null,
+        recorded_by: by,
+      })
+      .execute(),
+  );
   return id;
 }
 
 export async function advancesOf(db: Db, client: number): Promise<S['BillingAdvance'][]> {
-  const receipts = await db.selectFrom('billing_documents').selectAll().where('client_id', '=', client).where('kind', '=', 'receipt').orderBy('id', 'desc').execute();
+  const receipts = await db
+    .selectFrom('billing_documents')
+    .selectAll()
+    .where('client_id', '=', client)
+    .where('kind', '=', 'receipt')
+    .orderBy('id', 'desc')
+    .execute();
   const out: S['BillingAdvance'][] = [];
   for (const r of receipts) {
     const left = await advanceLeft(db, r);
-    const paid = await db.selectFrom('billing_payments').select(['method', 'reference']).where('document_id', '=', r.id).orderBy('id').executeTakeFirstOrThrow();
-    out.push({ id: r.id, client: client, number: r.number!, issued_on: r.snapshot!.issuedOn, amount_paise: Number(r.total_paise), applied_paise: Number(r.total_paise) - left, unused_paise: left, method: paid.method as 'cash' | 'card' | 'upi', reference: paid.reference });
+    const paid = await db
+      .selectFrom('billing_payments')
+      .select(['method', 'reference'])
+      .where('document_id', '=', r.id)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    out.push({
+      id: r.id,
+      client: client,
+      number: r.number!,
+      issued_on: r.snapshot!.issuedOn,
+      amount_paise: Number(r.total_paise),
+      applied_paise: Number(r.total_paise) - left,
+      unused_paise: left,
+      method: paid.method as 'cash' | 'card' | 'upi',
+      reference: paid.reference,
+    });
   }
   return out;
 }
 
 export async function balanceOf(db: Db, client: number): Promise<S['BillingBalance']> {
-  const open = await db.selectFrom('billing_documents').selectAll().where('client_id', '=', client).where('kind', 'in', ['invoice', 'bill_of_supply']).where('status', 'in', ['issued', 'partially_paid']).orderBy('id').execute();
+  const open = await db
+    .selectFrom('billing_documents')
+    .selectAll()
+    .where('client_id', '=', client)
+    .where('kind', 'in', ['invoice', 'bill_of_supply'])
+    .where('status', 'in', ['issued', 'partially_paid'])
+    .orderBy('id')
+    .execute();
   const documents = [];
   let unpaid = 0;
   for (const doc of open) {

@@ -46,22 +46,51 @@ async function linesOut(db: Db, doc: DocumentRow): Promise<{ lines: S['BillingLi
   });
   if (!settings && doc.snapshot) {
     const t = doc.snapshot.totals;
-    return { lines, kind: doc.kind!, totals: { taxable_paise: t.taxablePaise, cgst_paise: t.cgstPaise, sgst_paise: t.sgstPaise, igst_paise: t.igstPaise, round_off_paise: t.roundOffPaise, total_paise: t.totalPaise, total_in_words: t.totalInWords } };
+    return {
+      lines,
+      kind: doc.kind!,
+      totals: {
+        taxable_paise: t.taxablePaise,
+        cgst_paise: t.cgstPaise,
+        sgst_paise: t.sgstPaise,
+        igst_paise: t.igstPaise,
+        round_off_paise: t.roundOffPaise,
+        total_paise: t.totalPaise,
+        total_in_words: t.totalInWords,
+      },
+    };
   }
   const regime = regimeOf(settings!, doc.place_of_supply);
-  const t = documentTotals(rows.map((r) => priced(asNewLine(r), regime)), amountInWords);
+  const t = documentTotals(
+    rows.map((r) => priced(asNewLine(r), regime)),
+    amountInWords,
+  );
   const decision = saleDocumentKind(rows, regime.registered, doc.recipient.gstin !== null);
   return {
     lines,
     kind: 'kind' in decision ? decision.kind : 'invoice',
-    totals: { taxable_paise: t.taxablePaise, cgst_paise: t.cgstPaise, sgst_paise: t.sgstPaise, igst_paise: t.igstPaise, round_off_paise: t.roundOffPaise, total_paise: t.totalPaise, total_in_words: t.totalInWords },
+    totals: {
+      taxable_paise: t.taxablePaise,
+      cgst_paise: t.cgstPaise,
+      sgst_paise: t.sgstPaise,
+      igst_paise: t.igstPaise,
+      round_off_paise: t.roundOffPaise,
+      total_paise: t.totalPaise,
+      total_in_words: t.totalInWords,
+    },
   };
 }
 
 /** The issue date as printed (the snapshot's), so the engine's date type never shifts it. */
 const issuedOn = (d: Pick<DocumentRow, 'snapshot'>) => d.snapshot?.issuedOn ?? null;
 
-const link = (d: Pick<DocumentRow, 'id' | 'kind' | 'number' | 'snapshot' | 'total_paise'>): S['BillingDocumentLink'] => ({ id: d.id, kind: d.kind ?? 'invoice', number: d.number, issued_on: issuedOn(d), total_paise: Number(d.total_paise) });
+const link = (d: Pick<DocumentRow, 'id' | 'kind' | 'number' | 'snapshot' | 'total_paise'>): S['BillingDocumentLink'] => ({
+  id: d.id,
+  kind: d.kind ?? 'invoice',
+  number: d.number,
+  issued_on: issuedOn(d),
+  total_paise: Number(d.total_paise),
+});
 
 export async function documentOut(db: Db, doc: DocumentRow): Promise<S['BillingDocument']> {
   const { lines, totals, kind } = await linesOut(db, doc);
@@ -69,7 +98,8 @@ export async function documentOut(db: Db, doc: DocumentRow): Promise<S['BillingD
   const payments = await db.selectFrom('billing_payments').selectAll().where('document_id', '=', doc.id).orderBy('id').execute();
   const refunds = await db.selectFrom('billing_refunds').selectAll().where('document_id', '=', doc.id).orderBy('id').execute();
   const notes = await db.selectFrom('billing_documents').selectAll().where('credits_document_id', '=', doc.id).orderBy('id').execute();
-  const original = doc.credits_document_id === null ? null : await db.selectFrom('billing_documents').selectAll().where('id', '=', doc.credits_document_id).executeTakeFirst();
+  const original =
+    doc.credits_document_id === null ? null : await db.selectFrom('billing_documents').selectAll().where('id', '=', doc.credits_document_id).executeTakeFirst();
   return {
     id: doc.id,
     client: doc.client_id,
@@ -88,8 +118,24 @@ export async function documentOut(db: Db, doc: DocumentRow): Promise<S['BillingD
     credited_paise: money.credited,
     refunded_paise: money.refunded,
     balance_paise: dueOf(doc, money),
-    payments: payments.map((p) => ({ id: p.id, method: p.method, amount_paise: Number(p.amount_paise), tendered_paise: p.tendered_paise === null ? null : Number(p.tendered_paise), change_paise: p.change_paise === null ? null : Number(p.change_paise), reference: p.reference, advance: p.advance_id, received_at: iso(p.received_at) })),
-    refunds: refunds.map((r) => ({ id: r.id, credit_note: r.credit_note_id, method: r.method, amount_paise: Number(r.amount_paise), reference: r.reference, refunded_at: iso(r.refunded_at) })),
+    payments: payments.map((p) => ({
+      id: p.id,
+      method: p.method,
+      amount_paise: Number(p.amount_paise),
+      tendered_paise: p.tendered_paise === null ? null : Number(p.tendered_paise),
+      change_paise: p.change_paise === null ? null : Number(p.change_paise),
+      reference: p.reference,
+      advance: p.advance_id,
+      received_at: iso(p.received_at),
+    })),
+    refunds: refunds.map((r) => ({
+      id: r.id,
+      credit_note: r.credit_note_id,
+      method: r.method,
+      amount_paise: Number(r.amount_paise),
+      reference: r.reference,
+      refunded_at: iso(r.refunded_at),
+    })),
     credit_notes: notes.map(link),
     credits: original ? link(original) : null,
     note: doc.note,

@@ -33,28 +33,46 @@ async function checkedSettings(ctx: ApiContext, b: S['BillingSettingsUpdate']): 
 export function settingsRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const { db, contract } = ctx;
 
-  app.get('/billing/settings', { schema: contract.routeSchema('getBillingSettings'), config: { access: { roles: 'billing-readers', client: 'none' } } }, async () => {
-    return settingsOut(await readBillingSettings(db));
-  });
+  app.get(
+    '/billing/settings',
+    { schema: contract.routeSchema('getBillingSettings'), config: { access: { roles: 'billing-readers', client: 'none' } } },
+    async () => {
+      return settingsOut(await readBillingSettings(db));
+    },
+  );
 
-  app.put<{ Body: S['BillingSettingsUpdate'] }>('/billing/settings', { schema: contract.routeSchema('putBillingSettings'), config: { access: { roles: 'billing-admins', client: 'none' } } }, async (request) => {
-    const caller = callerOf(request);
-    const rates = await checkedSettings(ctx, request.body);
-    await withAudit(db, { actor: caller, action: act('billing.settings.update'), client: null, requestId: request.id }, (trx) => saveBillingSettings(trx, request.body, rates));
-    return settingsOut(await readBillingSettings(db));
-  });
+  app.put<{ Body: S['BillingSettingsUpdate'] }>(
+    '/billing/settings',
+    { schema: contract.routeSchema('putBillingSettings'), config: { access: { roles: 'billing-admins', client: 'none' } } },
+    async (request) => {
+      const caller = callerOf(request);
+      const rates = await checkedSettings(ctx, request.body);
+      await withAudit(db, { actor: caller, action: act('billing.settings.update'), client: null, requestId: request.id }, (trx) =>
+        saveBillingSettings(trx, request.body, rates),
+      );
+      return settingsOut(await readBillingSettings(db));
+    },
+  );
 
-  app.get<{ Querystring: { item_kind?: BillingItemKind } }>('/billing/item-tax', { schema: contract.routeSchema('listBillingItemTax'), config: { access: { roles: 'billing-readers', client: 'none' } } }, async (request) => {
-    return listItemTax(db, request.query.item_kind);
-  });
+  app.get<{ Querystring: { item_kind?: BillingItemKind } }>(
+    '/billing/item-tax',
+    { schema: contract.routeSchema('listBillingItemTax'), config: { access: { roles: 'billing-readers', client: 'none' } } },
+    async (request) => {
+      return listItemTax(db, request.query.item_kind);
+    },
+  );
 
-  app.put<{ Body: S['BillingItemTaxUpdate'] }>('/billing/item-tax', { schema: contract.routeSchema('putBillingItemTax'), config: { access: { roles: 'billing-admins', client: 'none' } } }, async (request) => {
-    const caller = callerOf(request);
-    const b = request.body;
-    if (!(await itemExists(db, b.item_kind, b.item_id))) throw notFound();
-    const { ratesBp } = await readBillingSettings(db);
-    if (!ratesBp.includes(b.gst_rate_bp)) throw badRequest('gst_rate_bp', T.rateNotOffered(ratesBp));
-    await withAudit(db, { actor: caller, action: act('billing.item_tax.update'), client: null, requestId: request.id }, (trx) => saveItemTax(trx, b));
-    return (await listItemTax(db, b.item_kind)).find((i) => i.item_id === b.item_id)!;
-  });
+  app.put<{ Body: S['BillingItemTaxUpdate'] }>(
+    '/billing/item-tax',
+    { schema: contract.routeSchema('putBillingItemTax'), config: { access: { roles: 'billing-admins', client: 'none' } } },
+    async (request) => {
+      const caller = callerOf(request);
+      const b = request.body;
+      if (!(await itemExists(db, b.item_kind, b.item_id))) throw notFound();
+      const { ratesBp } = await readBillingSettings(db);
+      if (!ratesBp.includes(b.gst_rate_bp)) throw badRequest('gst_rate_bp', T.rateNotOffered(ratesBp));
+      await withAudit(db, { actor: caller, action: act('billing.item_tax.update'), client: null, requestId: request.id }, (trx) => saveItemTax(trx, b));
+      return (await listItemTax(db, b.item_kind)).find((i) => i.item_id === b.item_id)!;
+    },
+  );
 }

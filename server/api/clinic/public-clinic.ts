@@ -22,7 +22,15 @@ export interface PublicClinic {
 
 export async function readPublicClinic(db: Db, supportEmail: string): Promise<PublicClinic> {
   try {
-    const { rows } = await sql<{ name: string | null; super_admin_email: string | null; locale: string | null; dial_code: string | null; lab_desk_roles: unknown; time_zone: string | null; sha256: string | null }>`
+    const { rows } = await sql<{
+      name: string | null;
+      super_admin_email: string | null;
+      locale: string | null;
+      dial_code: string | null;
+      lab_desk_roles: unknown;
+      time_zone: string | null;
+      sha256: string | null;
+    }>`
       select c.name, c.super_admin_email, c.locale, c.dial_code, c.lab_desk_roles, s.time_zone, l.sha256
       from (select true as id) one
       left join clinic_settings c on c.id = one.id
@@ -40,7 +48,12 @@ export async function readPublicClinic(db: Db, supportEmail: string): Promise<Pu
     };
   } catch {
     // A database still being migrated lacks some of the tables: each field falls back on its own.
-    const [clinicName, logo, superAdminEmail, format] = await Promise.all([readClinicName(db), readLogoVersion(db), effectiveSuperAdminEmail(db, supportEmail), readClinicFormat(db)]);
+    const [clinicName, logo, superAdminEmail, format] = await Promise.all([
+      readClinicName(db),
+      readLogoVersion(db),
+      effectiveSuperAdminEmail(db, supportEmail),
+      readClinicFormat(db),
+    ]);
     return { clinicName, logoSha256: logo?.sha256 ?? null, superAdminEmail, ...format, labDeskRoles: labDeskRolesOf(null) };
   }
 }

@@ -101,7 +101,20 @@ function presentRun(r: RunRow, reviews: CognitiveReview[]): CognitiveRun {
   };
 }
 
-const RUN_COLUMNS = ['id', 'client_id', 'seed', 'battery_version', 'status', 'started_at', 'updated_at', 'completed_at', 'progress', 'domains', 'measures', 'total'] as const;
+const RUN_COLUMNS = [
+  'id',
+  'client_id',
+  'seed',
+  'battery_version',
+  'status',
+  'started_at',
+  'updated_at',
+  'completed_at',
+  'progress',
+  'domains',
+  'measures',
+  'total',
+] as const;
 
 export async function findRun(db: Db, id: number, forUpdate = false): Promise<RunRow | undefined> {
   let q = db.selectFrom('cognitive_runs').select(RUN_COLUMNS).where('id', '=', id);
@@ -131,7 +144,12 @@ export async function updateRun(
       ...(change.status ? { status: change.status } : {}),
       ...(change.progress !== undefined ? { progress: JSON.stringify(change.progress) } : {}),
       ...(change.scores
-        ? { domains: JSON.stringify(change.scores.domains), measures: JSON.stringify(change.scores.measures), total: change.scores.total, completed_at: sql`now()` as never }
+        ? {
+            domains: JSON.stringify(change.scores.domains),
+            measures: JSON.stringify(change.scores.measures),
+            total: change.scores.total,
+            completed_at: sql`now()` as never,
+          }
         : {}),
     })
     .where('id', '=', id)
@@ -163,8 +181,21 @@ function presentInstrument(r: any, reviews: CognitiveReview[]): CognitiveInstrum
 }
 
 const INSTRUMENT_COLUMNS = [
-  'id', 'client_id', 'instrument', 'form', 'version', 'language', 'setting', sql<string>`administered_on::text`.as('administered_on'),
-  'total', 'max_total', 'domains', 'administrator', 'interpretation', 'recorded_by', 'recorded_at',
+  'id',
+  'client_id',
+  'instrument',
+  'form',
+  'version',
+  'language',
+  'setting',
+  sql<string>`administered_on::text`.as('administered_on'),
+  'total',
+  'max_total',
+  'domains',
+  'administrator',
+  'interpretation',
+  'recorded_by',
+  'recorded_at',
 ] as const;
 
 export async function insertInstrument(db: Db, client: number, recordedBy: number, f: InstrumentFields): Promise<CognitiveInstrument> {
@@ -195,7 +226,12 @@ export async function findInstrument(db: Db, id: number): Promise<{ id: number; 
   return db.selectFrom('cognitive_instruments').select(['id', 'client_id']).where('id', '=', id).executeTakeFirst();
 }
 
-export async function insertReview(db: Db, target: { client: number; run: number | null; instrument: number | null }, reviewer: number, comment: string): Promise<CognitiveReview> {
+export async function insertReview(
+  db: Db,
+  target: { client: number; run: number | null; instrument: number | null },
+  reviewer: number,
+  comment: string,
+): Promise<CognitiveReview> {
   const { id } = await db
     .insertInto('cognitive_reviews')
     .values({ client_id: target.client, run_id: target.run, instrument_id: target.instrument, comment, reviewer })

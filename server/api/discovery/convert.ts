@@ -77,38 +77,47 @@ export async function convertProspect(
 
   const account = await signInAccount(db, admin, email, prospect);
   try {
-    return await withAudit<Conversion>(db, { actor: caller, action: 'discovery.prospect.convert', client: prospect.id, requestId, also: ['profile.update'] }, async (trx) => {
-      const current = await findProspect(trx, prospect.id, true);
-      if (!current) throw new HttpError(404, 'Not found.');
-      // A concurrent repeat got here first: the same account, already converted.
-      if (current.stage === 'enrol' && current.converted_at) return conversionOf(current);
-      requireLifecycleStep(pipelineLifecycle, 'prospect', current.stage, 'enrol', { extras: { converting: true } });
-      await trx
-        .updateTable('users')
-        .set({ sub: account.sub, username: account.username, email, status: 'active', updated_at: new Date() })
-        .where('id', '=', current.id)
-        .execute();
-      const goals = { discovery: visit?.goals ?? '', interests: current.interests.join(', ') };
-      const story = { discovery_notes: current.notes, enquiry: Object.entries(current.questionnaire).map(([q, a]) => `${q}: ${a}`).join('\n') };
-      const lifestyle = { discovery: visit?.health_and_lifestyle ?? '', barriers: visit?.barriers ?? '' };
-      await trx
-        .updateTable('user_profiles')
-        .set({ health_goals: JSON.stringify(goals), client_story: JSON.stringify(story), lifestyle_history: JSON.stringify(lifestyle) })
-        .where('user_id', '=', current.id)
-        .execute();
-      let enrollment: number | null = null;
-      if (body.program !== undefined) {
-        const row = await trx
-          .insertInto('program_enrollments')
-          .values({ user_id: current.id, program_id: body.program, start_date: body.start_date ?? (await clinicToday(trx)) })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        enrollment = row.id;
-      }
-      await moveStage(trx, current, 'enrol', {}, caller.id);
-      await trx.updateTable('discovery_prospects').set({ converted_at: new Date(), enrollment_id: enrollment, email }).where('id', '=', current.id).execute();
-      return conversionOf((await findProspect(trx, current.id))!);
-    });
+    return await withAudit<Conversion>(
+      db,
+      { actor: caller, action: 'discovery.prospect.convert', client: prospect.id, requestId, also: ['profile.update'] },
+      async (trx) => {
+        const current = await findProspect(trx, prospect.id, true);
+        if (!current) throw new HttpError(404, 'Not found.');
+        // A concurrent repeat got here first: the same account, already converted.
+        if (current.stage === 'enrol' && current.converted_at) return conversionOf(current);
+        requireLifecycleStep(pipelineLifecycle, 'prospect', current.stage, 'enrol', { extras: { converting: true } });
+        await trx
+          .updateTable('users')
+          .set({ sub: account.sub, username: account.username, email, status: 'active', updated_at: new Date() })
+          .where('id', '=', current.id)
+          .execute();
+        const goals = { discovery: visit?.goals ?? '', interests: current.interests.join(', ') };
+        const story = {
+          discovery_notes: current.notes,
+          enquiry: Object.entries(current.questionnaire)
+            .map(([q, a]) => `${q}: ${a}`)
+            .join('\n'),
+        };
+        const lifestyle = { discovery: visit?.health_and_lifestyle ?? '', barriers: visit?.barriers ?? '' };
+        await trx
+          .updateTable('user_profiles')
+          .set({ health_goals: JSON.stringify(goals), client_story: JSON.stringify(story), lifestyle_history: JSON.stringify(lifestyle) })
+          .where('user_id', '=', current.id)
+          .execute();
+        let enrollment: number | null = null;
+        if (body.program !== undefined) {
+          const row = await trx
+            .insertInto('program_enrollments')
+            .values({ user_id: current.id, program_id: body.program, start_date: body.start_date ?? (await clinicToday(trx)) })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          enrollment = row.id;
+        }
+        await moveStage(trx, current, 'enrol', {}, caller.id);
+        await trx.updateTable('discovery_prospects').set({ converted_at: new Date(), enrollment_id: enrollment, email }).where('id', '=', current.id).execute();
+        return conversionOf((await findProspect(trx, current.id))!);
+      },
+    );
   } catch (error) {
     if (account.madeNow) {
       await admin.adminDeleteUser({ Username: account.username }).catch((cleanup) => {

@@ -15,7 +15,8 @@ export type CallOut = S['ProspectCall'];
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 const day = (value: Date | string | null) => (value === null ? null : typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10));
-const json = <T>(value: unknown, fallback: T): T => (value === null || value === undefined ? fallback : typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
+const json = <T>(value: unknown, fallback: T): T =>
+  value === null || value === undefined ? fallback : typeof value === 'string' ? (JSON.parse(value) as T) : (value as T);
 
 function prospectQuery(db: Db) {
   return db
@@ -111,7 +112,10 @@ const ORDERINGS: Record<string, [string, 'asc' | 'desc']> = {
 export async function listProspects(db: Db, q: ProspectQuery): Promise<{ count: number; rows: ProspectOut[] }> {
   let base = prospectQuery(db);
   if (q.search?.trim()) {
-    const like = `%${q.search.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = `%${q.search
+      .trim()
+      .toLowerCase()
+      .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     base = base.where((eb) =>
       eb.or([
         eb(sql`lower(u.first_name || ' ' || u.last_name)`, 'like', like),
@@ -124,7 +128,10 @@ export async function listProspects(db: Db, q: ProspectQuery): Promise<{ count: 
   if (q.owner !== undefined) base = base.where('p.owner_id', '=', q.owner);
   if (q.source) base = base.where('p.source', '=', q.source);
   if (q.due) base = base.where('p.next_action_on', '<=', q.due);
-  const { n } = await base.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const { n } = await base
+    .clearSelect()
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
   const [column, direction] = ORDERINGS[q.ordering ?? '-created_at'] ?? ORDERINGS['-created_at'];
   const rows = await base
     .orderBy(sql.ref(column), sql.raw(`${direction} nulls last`))
@@ -240,7 +247,12 @@ export async function updateProspect(trx: Db, id: number, c: ProspectChanges): P
   if (c.first_name !== undefined) user.first_name = c.first_name.trim();
   if (c.last_name !== undefined) user.last_name = c.last_name.trim();
   if (c.phone !== undefined) user.phone_number = c.phone;
-  if (Object.keys(user).length) await trx.updateTable('users').set({ ...user, updated_at: new Date() }).where('id', '=', id).execute();
+  if (Object.keys(user).length)
+    await trx
+      .updateTable('users')
+      .set({ ...user, updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
   const p: Record<string, unknown> = {};
   if (c.email !== undefined) p.email = c.email?.trim().toLowerCase() || null;
   if (c.phone !== undefined) p.phone = c.phone || null;
@@ -248,7 +260,11 @@ export async function updateProspect(trx: Db, id: number, c: ProspectChanges): P
   if (c.owner !== undefined) p.owner_id = c.owner;
   if (c.interests !== undefined) p.interests = JSON.stringify(c.interests);
   if (c.questionnaire !== undefined) p.questionnaire = JSON.stringify(c.questionnaire);
-  await trx.updateTable('discovery_prospects').set({ ...p, updated_at: new Date() }).where('id', '=', id).execute();
+  await trx
+    .updateTable('discovery_prospects')
+    .set({ ...p, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function recordStage(trx: Db, id: number, from: PipelineStage | null, to: PipelineStage, reason: string, actor: number | null): Promise<void> {
@@ -283,7 +299,11 @@ export async function stageHistory(db: Db, id: number): Promise<StageChangeOut[]
 }
 
 export async function insertCall(trx: Db, id: number, summary: string, actor: number): Promise<CallOut> {
-  const r = await trx.insertInto('discovery_calls').values({ prospect_id: id, summary: summary.trim(), actor_id: actor }).returningAll().executeTakeFirstOrThrow();
+  const r = await trx
+    .insertInto('discovery_calls')
+    .values({ prospect_id: id, summary: summary.trim(), actor_id: actor })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return { id: r.id, summary: r.summary, actor: r.actor_id, occurred_at: iso(r.occurred_at)! };
 }
 
@@ -293,11 +313,7 @@ export async function listCalls(db: Db, id: number): Promise<CallOut[]> {
 }
 
 function visitQuery(db: Db) {
-  return db
-    .selectFrom('discovery_visits as v')
-    .leftJoin('appointments as a', 'a.id', 'v.appointment_id')
-    .selectAll('v')
-    .select('a.starts_at');
+  return db.selectFrom('discovery_visits as v').leftJoin('appointments as a', 'a.id', 'v.appointment_id').selectAll('v').select('a.starts_at');
 }
 
 type VisitRow = Awaited<ReturnType<ReturnType<typeof visitQuery>['executeTakeFirstOrThrow']>>;

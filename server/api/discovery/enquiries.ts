@@ -70,7 +70,12 @@ export async function receiveEnquiry(db: Db, mail: MailTransport, publicUrl: str
     const questionnaire: Record<string, string> = {};
     if (body.message?.trim()) questionnaire.message = body.message.trim();
     // The enquirer acted on their own record: the prospect it creates, audited in this transaction.
-    const audit = { actor: (prospect: number) => ({ id: prospect, role: 'CLIENT' as const }), action: 'discovery.enquiry' as const, client: (prospect: number) => prospect, requestId };
+    const audit = {
+      actor: (prospect: number) => ({ id: prospect, role: 'CLIENT' as const }),
+      action: 'discovery.enquiry' as const,
+      client: (prospect: number) => prospect,
+      requestId,
+    };
     const id = await withAudit<number>(
       trx,
       audit,
@@ -97,7 +102,15 @@ export async function receiveEnquiry(db: Db, mail: MailTransport, publicUrl: str
       inCallersTransaction,
     );
     if (owner) {
-      await mail.send({ channel: 'email', to: owner.email, subject: T.ownerNotice.subject, body: T.ownerNotice.body(await readClinicName(trx), `${publicUrl}/client/discovery/${id}`) }, trx);
+      await mail.send(
+        {
+          channel: 'email',
+          to: owner.email,
+          subject: T.ownerNotice.subject,
+          body: T.ownerNotice.body(await readClinicName(trx), `${publicUrl}/client/discovery/${id}`),
+        },
+        trx,
+      );
     }
   });
 }

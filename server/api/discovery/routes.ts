@@ -26,14 +26,18 @@ export async function discoveryRoutes(app: FastifyInstance, ctx: ApiContext): Pr
   prospectRoutes(app, ctx);
   discoveryVisitRoutes(app, ctx);
 
-  app.get<{ Querystring: { date_from: string; date_to: string } }>('/discovery/funnel', { schema: contract.routeSchema('getDiscoveryFunnel'), config: { access: { roles: 'staff', client: 'none', denied: T.staffOnly } } }, async (request) => {
-    const caller = callerOf(request);
-    const { date_from, date_to } = request.query;
-    // The same rule the funnel chart keeps before it asks.
-    const problem = rangeProblem({ from: date_from, to: date_to });
-    if (problem) throw badRequest(problem.field, problem.reason);
-    return withAudit(db, { actor: caller, action: 'discovery.funnel', client: null, requestId: request.id }, (trx) => funnel(trx, date_from, date_to));
-  });
+  app.get<{ Querystring: { date_from: string; date_to: string } }>(
+    '/discovery/funnel',
+    { schema: contract.routeSchema('getDiscoveryFunnel'), config: { access: { roles: 'staff', client: 'none', denied: T.staffOnly } } },
+    async (request) => {
+      const caller = callerOf(request);
+      const { date_from, date_to } = request.query;
+      // The same rule the funnel chart keeps before it asks.
+      const problem = rangeProblem({ from: date_from, to: date_to });
+      if (problem) throw badRequest(problem.field, problem.reason);
+      return withAudit(db, { actor: caller, action: 'discovery.funnel', client: null, requestId: request.id }, (trx) => funnel(trx, date_from, date_to));
+    },
+  );
 
   app.post<{ Body: S['EnquiryCreate'] }>(
     '/discovery/enquiries',

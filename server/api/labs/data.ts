@@ -16,7 +16,12 @@ const numOrNull = (v: unknown): number | null => (v === null || v === undefined 
 // --- catalogue ------------------------------------------------------------------------------
 
 export async function catalogue(db: Db, options: { all?: boolean; ids?: number[] } = {}): Promise<S['LabCatalogueItem'][]> {
-  let query = db.selectFrom('lab_catalogue').selectAll().orderBy(sql`case kind when 'test' then 0 when 'profile' then 1 else 2 end`).orderBy('name').orderBy('id');
+  let query = db
+    .selectFrom('lab_catalogue')
+    .selectAll()
+    .orderBy(sql`case kind when 'test' then 0 when 'profile' then 1 else 2 end`)
+    .orderBy('name')
+    .orderBy('id');
   if (!options.all) query = query.where('active', '=', true);
   if (options.ids) {
     if (options.ids.length === 0) return [];
@@ -27,8 +32,21 @@ export async function catalogue(db: Db, options: { all?: boolean; ids?: number[]
   const links = await db.selectFrom('lab_catalogue_items').selectAll().execute();
   const testsOf = (id: number, kind: string) => (kind === 'test' ? [id] : links.filter((l) => l.parent_id === id).map((l) => l.test_id));
   const allTests = [...new Set(items.flatMap((i) => testsOf(i.id, i.kind)))];
-  const markers = allTests.length ? await db.selectFrom('lab_markers').selectAll().where('test_id', 'in', allTests).orderBy('test_id').orderBy('position').orderBy('id').execute() : [];
-  const ranges = markers.length ? await db.selectFrom('lab_reference_ranges').selectAll().where('marker_id', 'in', markers.map((m) => m.id)).orderBy('id').execute() : [];
+  const markers = allTests.length
+    ? await db.selectFrom('lab_markers').selectAll().where('test_id', 'in', allTests).orderBy('test_id').orderBy('position').orderBy('id').execute()
+    : [];
+  const ranges = markers.length
+    ? await db
+        .selectFrom('lab_reference_ranges')
+        .selectAll()
+        .where(
+          'marker_id',
+          'in',
+          markers.map((m) => m.id),
+        )
+        .orderBy('id')
+        .execute()
+    : [];
   const testRows = allTests.length ? await db.selectFrom('lab_catalogue').select(['id', 'fasting_hours']).where('id', 'in', allTests).execute() : [];
   const markerOut = (m: (typeof markers)[number]): S['LabMarker'] => ({
     id: m.id,
@@ -57,8 +75,24 @@ export async function catalogue(db: Db, options: { all?: boolean; ids?: number[]
   });
 }
 
-function rangeOut(r: { sex: 'M' | 'F' | null; age_min: number; age_max: number; low: unknown; high: unknown; critical_low: unknown; critical_high: unknown }): S['LabReferenceRange'] & ReferenceRange {
-  return { sex: r.sex, age_min: r.age_min, age_max: r.age_max, low: num(r.low), high: num(r.high), critical_low: numOrNull(r.critical_low), critical_high: numOrNull(r.critical_high) };
+function rangeOut(r: {
+  sex: 'M' | 'F' | null;
+  age_min: number;
+  age_max: number;
+  low: unknown;
+  high: unknown;
+  critical_low: unknown;
+  critical_high: unknown;
+}): S['LabReferenceRange'] & ReferenceRange {
+  return {
+    sex: r.sex,
+    age_min: r.age_min,
+    age_max: r.age_max,
+    low: num(r.low),
+    high: num(r.high),
+    critical_low: numOrNull(r.critical_low),
+    critical_high: numOrNull(r.critical_high),
+  };
 }
 
 export async function codeExists(db: Db, code: string): Promise<boolean> {
@@ -89,11 +123,24 @@ export async function insertCatalogueItem(trx: Db, body: S['LabCatalogueCreate']
   for (const test of new Set(body.tests ?? [])) await trx.insertInto('lab_catalogue_items').values({ parent_id: id, test_id: test }).execute();
   let position = 0;
   for (const marker of body.markers ?? []) {
-    const m = await trx.insertInto('lab_markers').values({ test_id: id, code: marker.code, name: marker.name.trim(), unit: marker.unit.trim(), position: position++ }).returning('id').executeTakeFirstOrThrow();
+    const m = await trx
+      .insertInto('lab_markers')
+      .values({ test_id: id, code: marker.code, name: marker.name.trim(), unit: marker.unit.trim(), position: position++ })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     for (const r of marker.ranges) {
       await trx
         .insertInto('lab_reference_ranges')
-        .values({ marker_id: m.id, sex: r.sex ?? null, age_min: r.age_min, age_max: r.age_max, low: r.low, high: r.high, critical_low: r.critical_low ?? null, critical_high: r.critical_high ?? null })
+        .values({
+          marker_id: m.id,
+          sex: r.sex ?? null,
+          age_min: r.age_min,
+          age_max: r.age_max,
+          low: r.low,
+          high: r.high,
+          critical_low: r.critical_low ?? null,
+          critical_high: r.critical_high ?? null,
+        })
         .execute();
     }
   }
@@ -143,12 +190,27 @@ export async function updateCatalogueItem(trx: Db, id: number, body: S['LabCatal
       const known = existing.find((m) => m.code === marker.code);
       const markerId = known
         ? (await trx.updateTable('lab_markers').set(values).where('id', '=', known.id).returning('id').executeTakeFirstOrThrow()).id
-        : (await trx.insertInto('lab_markers').values({ test_id: id, code: marker.code, ...values }).returning('id').executeTakeFirstOrThrow()).id;
+        : (
+            await trx
+              .insertInto('lab_markers')
+              .values({ test_id: id, code: marker.code, ...values })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id;
       await trx.deleteFrom('lab_reference_ranges').where('marker_id', '=', markerId).execute();
       for (const r of marker.ranges) {
         await trx
           .insertInto('lab_reference_ranges')
-          .values({ marker_id: markerId, sex: r.sex ?? null, age_min: r.age_min, age_max: r.age_max, low: r.low, high: r.high, critical_low: r.critical_low ?? null, critical_high: r.critical_high ?? null })
+          .values({
+            marker_id: markerId,
+            sex: r.sex ?? null,
+            age_min: r.age_min,
+            age_max: r.age_max,
+            low: r.low,
+            high: r.high,
+            critical_low: r.critical_low ?? null,
+            critical_high: r.critical_high ?? null,
+          })
           .execute();
       }
     }
@@ -167,7 +229,9 @@ export async function savePincode(trx: Db, p: S['LabPincode']): Promise<S['LabPi
   return trx
     .insertInto('lab_pincodes')
     .values({ pincode: p.pincode, area: p.area.trim(), slot_capacity: p.slot_capacity, active: p.active ?? true })
-    .onConflict((oc) => oc.column('pincode').doUpdateSet({ area: p.area.trim(), slot_capacity: p.slot_capacity, active: p.active ?? true, updated_at: new Date() }))
+    .onConflict((oc) =>
+      oc.column('pincode').doUpdateSet({ area: p.area.trim(), slot_capacity: p.slot_capacity, active: p.active ?? true, updated_at: new Date() }),
+    )
     .returning(['pincode', 'area', 'slot_capacity', 'active'])
     .executeTakeFirstOrThrow();
 }
@@ -225,7 +289,11 @@ export async function placesTaken(db: Db, pincode: string, from: Date, to: Date,
 
 /** Takes the slot's lock row: concurrent bookings of one slot are counted one after the other. */
 export async function lockSlot(trx: Db, pincode: string, start: Date): Promise<void> {
-  await trx.insertInto('lab_slot_locks').values({ pincode, slot_start: start }).onConflict((oc) => oc.doNothing()).execute();
+  await trx
+    .insertInto('lab_slot_locks')
+    .values({ pincode, slot_start: start })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   await trx.selectFrom('lab_slot_locks').select('pincode').where('pincode', '=', pincode).where('slot_start', '=', start).forUpdate().execute();
 }
 
@@ -248,16 +316,30 @@ export async function useHold(trx: Db, id: number, order: number): Promise<void>
 
 // --- orders ---------------------------------------------------------------------------------
 
-
 export async function activeStaff(db: Db, id: number) {
-  return db.selectFrom('users').select(['id', 'first_name', 'last_name', 'phone_number']).where('id', '=', id).where('role', '<>', 'CLIENT').where('is_active', '=', true).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name', 'phone_number'])
+    .where('id', '=', id)
+    .where('role', '<>', 'CLIENT')
+    .where('is_active', '=', true)
+    .executeTakeFirst();
 }
 
 export async function clientFacts(db: Db, id: number) {
   return db
     .selectFrom('users as u')
     .leftJoin('user_profiles as p', 'p.user_id', 'u.id')
-    .select(['u.id', 'u.first_name', 'u.last_name', 'u.email', 'u.phone_number', 'p.gender', sql<string | null>`p.date_of_birth::text`.as('date_of_birth'), 'p.preferred_contact_method'])
+    .select([
+      'u.id',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+      'u.phone_number',
+      'p.gender',
+      sql<string | null>`p.date_of_birth::text`.as('date_of_birth'),
+      'p.preferred_contact_method',
+    ])
     .where('u.id', '=', id)
     .executeTakeFirst();
 }
@@ -276,12 +358,26 @@ export async function insertOrder(trx: Db, order: NewOrder): Promise<number> {
   const total = order.items.reduce((sum, i) => sum + i.price_inr, 0) * order.people.length;
   const { id } = await trx
     .insertInto('lab_orders')
-    .values({ client_id: order.client, booked_by: order.bookedBy, pincode: order.pincode, address: order.address.trim(), slot_start: order.start, total_inr: total })
+    .values({
+      client_id: order.client,
+      booked_by: order.bookedBy,
+      pincode: order.pincode,
+      address: order.address.trim(),
+      slot_start: order.start,
+      total_inr: total,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   for (const item of order.items) await trx.insertInto('lab_order_items').values({ order_id: id, catalogue_id: item.id, price_inr: item.price_inr }).execute();
-  for (const person of order.people) await trx.insertInto('lab_order_people').values({ order_id: id, ...person }).execute();
-  await trx.insertInto('lab_order_history').values({ order_id: id, from_status: null, to_status: 'booked', slot_start: order.start, changed_by: order.bookedBy }).execute();
+  for (const person of order.people)
+    await trx
+      .insertInto('lab_order_people')
+      .values({ order_id: id, ...person })
+      .execute();
+  await trx
+    .insertInto('lab_order_history')
+    .values({ order_id: id, from_status: null, to_status: 'booked', slot_start: order.start, changed_by: order.bookedBy })
+    .execute();
   return id;
 }
 
@@ -293,8 +389,20 @@ export async function lockOrder(trx: Db, id: number) {
   return trx.selectFrom('lab_orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-export async function setOrderStatus(trx: Db, id: number, from: LabOrderStatus, to: LabOrderStatus, start: Date, by: number | null, changes: { collector_id?: number; cancel_reason?: string } = {}): Promise<void> {
-  await trx.updateTable('lab_orders').set({ status: to, updated_at: new Date(), ...changes }).where('id', '=', id).execute();
+export async function setOrderStatus(
+  trx: Db,
+  id: number,
+  from: LabOrderStatus,
+  to: LabOrderStatus,
+  start: Date,
+  by: number | null,
+  changes: { collector_id?: number; cancel_reason?: string } = {},
+): Promise<void> {
+  await trx
+    .updateTable('lab_orders')
+    .set({ status: to, updated_at: new Date(), ...changes })
+    .where('id', '=', id)
+    .execute();
   await trx.insertInto('lab_order_history').values({ order_id: id, from_status: from, to_status: to, slot_start: start, changed_by: by }).execute();
   if (to === 'ready') await trx.updateTable('lab_results').set({ status: 'final' }).where('order_id', '=', id).where('status', '=', 'partial').execute();
 }
@@ -306,20 +414,40 @@ export async function moveOrder(trx: Db, id: number, status: LabOrderStatus, sta
 
 /** Markers ordered per person, and how many of them have a result. */
 export async function resultCounts(db: Db, order: number): Promise<{ expected: number; resulted: number }> {
-  const people = await db.selectFrom('lab_order_people').select(sql<number>`count(*)::int`.as('n')).where('order_id', '=', order).executeTakeFirstOrThrow();
+  const people = await db
+    .selectFrom('lab_order_people')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('order_id', '=', order)
+    .executeTakeFirstOrThrow();
   const markers = await orderMarkers(db, order);
-  const resulted = await db.selectFrom('lab_results').select(sql<number>`count(*)::int`.as('n')).where('order_id', '=', order).executeTakeFirstOrThrow();
+  const resulted = await db
+    .selectFrom('lab_results')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('order_id', '=', order)
+    .executeTakeFirstOrThrow();
   return { expected: Number(people.n) * markers.length, resulted: Number(resulted.n) };
 }
 
 /** Every marker the order's items measure (profiles and packages through their tests). */
 export async function orderMarkers(db: Db, order: number): Promise<{ id: number; code: string; name: string; unit: string }[]> {
-  const items = await db.selectFrom('lab_order_items as oi').innerJoin('lab_catalogue as c', 'c.id', 'oi.catalogue_id').select(['c.id', 'c.kind']).where('oi.order_id', '=', order).execute();
+  const items = await db
+    .selectFrom('lab_order_items as oi')
+    .innerJoin('lab_catalogue as c', 'c.id', 'oi.catalogue_id')
+    .select(['c.id', 'c.kind'])
+    .where('oi.order_id', '=', order)
+    .execute();
   const tests = new Set(items.filter((i) => i.kind === 'test').map((i) => i.id));
   const parents = items.filter((i) => i.kind !== 'test').map((i) => i.id);
-  if (parents.length) for (const l of await db.selectFrom('lab_catalogue_items').select('test_id').where('parent_id', 'in', parents).execute()) tests.add(l.test_id);
+  if (parents.length)
+    for (const l of await db.selectFrom('lab_catalogue_items').select('test_id').where('parent_id', 'in', parents).execute()) tests.add(l.test_id);
   if (tests.size === 0) return [];
-  return db.selectFrom('lab_markers').select(['id', 'code', 'name', 'unit']).where('test_id', 'in', [...tests]).orderBy('test_id').orderBy('position').execute();
+  return db
+    .selectFrom('lab_markers')
+    .select(['id', 'code', 'name', 'unit'])
+    .where('test_id', 'in', [...tests])
+    .orderBy('test_id')
+    .orderBy('position')
+    .execute();
 }
 
 export async function orderOut(db: Db, id: number, options: { forClient: boolean }): Promise<S['LabOrder']> {
@@ -327,7 +455,20 @@ export async function orderOut(db: Db, id: number, options: { forClient: boolean
     .selectFrom('lab_orders as o')
     .innerJoin('users as u', 'u.id', 'o.client_id')
     .leftJoin('users as c', 'c.id', 'o.collector_id')
-    .select(['o.id', 'o.client_id', 'o.status', 'o.pincode', 'o.address', 'o.slot_start', 'o.total_inr', 'o.collector_id', 'o.cancel_reason', 'o.created_at', 'u.first_name', 'u.last_name'])
+    .select([
+      'o.id',
+      'o.client_id',
+      'o.status',
+      'o.pincode',
+      'o.address',
+      'o.slot_start',
+      'o.total_inr',
+      'o.collector_id',
+      'o.cancel_reason',
+      'o.created_at',
+      'u.first_name',
+      'u.last_name',
+    ])
     .select(['c.first_name as c_first', 'c.last_name as c_last', 'c.phone_number as c_phone'])
     .where('o.id', '=', id)
     .executeTakeFirstOrThrow();
@@ -361,7 +502,13 @@ export async function orderOut(db: Db, id: number, options: { forClient: boolean
   };
 }
 
-const personOut = (p: { id: number; is_client: boolean; name: string; age: number; sex: 'M' | 'F' }): S['LabPerson'] => ({ id: p.id, self: p.is_client, name: p.name, age: p.age, sex: p.sex });
+const personOut = (p: { id: number; is_client: boolean; name: string; age: number; sex: 'M' | 'F' }): S['LabPerson'] => ({
+  id: p.id,
+  self: p.is_client,
+  name: p.name,
+  age: p.age,
+  sex: p.sex,
+});
 
 export async function listOrders(db: Db, filter: { client?: number; status?: LabOrderStatus[] }): Promise<number[]> {
   let query = db.selectFrom('lab_orders').select('id').orderBy('slot_start').orderBy('id');
@@ -391,8 +538,22 @@ export async function saveResult(
 ): Promise<number> {
   if (previous) {
     // The earlier value stays on the record: an amended result shows what it said before.
-    await trx.insertInto('lab_result_history').values({ result_id: previous.id, value: String(previous.value), flag: previous.flag, status: previous.status, changed_by: previous.entered_by, changed_at: previous.updated_at }).execute();
-    await trx.updateTable('lab_results').set({ value: r.value, flag: r.flag, status: r.status, entered_by: r.by, updated_at: new Date() }).where('id', '=', previous.id).execute();
+    await trx
+      .insertInto('lab_result_history')
+      .values({
+        result_id: previous.id,
+        value: String(previous.value),
+        flag: previous.flag,
+        status: previous.status,
+        changed_by: previous.entered_by,
+        changed_at: previous.updated_at,
+      })
+      .execute();
+    await trx
+      .updateTable('lab_results')
+      .set({ value: r.value, flag: r.flag, status: r.status, entered_by: r.by, updated_at: new Date() })
+      .where('id', '=', previous.id)
+      .execute();
     return previous.id;
   }
   const { id } = await trx
@@ -403,7 +564,13 @@ export async function saveResult(
   return id;
 }
 
-export async function resultsOut(db: Db, filter: { orders?: number[]; ids?: number[] }, people: Map<number, { sex: 'M' | 'F'; age: number }>, rangesOf: (marker: number) => Promise<ReferenceRange[]>, pick: (ranges: ReferenceRange[], sex: 'M' | 'F', age: number) => ReferenceRange | null): Promise<S['LabResult'][]> {
+export async function resultsOut(
+  db: Db,
+  filter: { orders?: number[]; ids?: number[] },
+  people: Map<number, { sex: 'M' | 'F'; age: number }>,
+  rangesOf: (marker: number) => Promise<ReferenceRange[]>,
+  pick: (ranges: ReferenceRange[], sex: 'M' | 'F', age: number) => ReferenceRange | null,
+): Promise<S['LabResult'][]> {
   let query = db
     .selectFrom('lab_results as r')
     .innerJoin('lab_markers as m', 'm.id', 'r.marker_id')
@@ -414,7 +581,18 @@ export async function resultsOut(db: Db, filter: { orders?: number[]; ids?: numb
   if (filter.orders) query = query.where('r.order_id', 'in', filter.orders.length ? filter.orders : [0]);
   if (filter.ids) query = query.where('r.id', 'in', filter.ids.length ? filter.ids : [0]);
   const rows = await query.execute();
-  const history = rows.length ? await db.selectFrom('lab_result_history').selectAll().where('result_id', 'in', rows.map((r) => r.id)).orderBy('id').execute() : [];
+  const history = rows.length
+    ? await db
+        .selectFrom('lab_result_history')
+        .selectAll()
+        .where(
+          'result_id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .orderBy('id')
+        .execute()
+    : [];
   const out: S['LabResult'][] = [];
   for (const r of rows) {
     const person = people.get(r.person_id);
@@ -433,7 +611,9 @@ export async function resultsOut(db: Db, filter: { orders?: number[]; ids?: numb
       flag: r.flag,
       status: r.status,
       updated_at: iso(r.updated_at),
-      history: history.filter((h) => h.result_id === r.id).map((h) => ({ value: num(h.value), flag: h.flag as S['LabFlag'], status: h.status as 'partial' | 'final' | 'amended', at: iso(h.changed_at) })),
+      history: history
+        .filter((h) => h.result_id === r.id)
+        .map((h) => ({ value: num(h.value), flag: h.flag as S['LabFlag'], status: h.status as 'partial' | 'final' | 'amended', at: iso(h.changed_at) })),
     });
   }
   return out;
@@ -463,7 +643,14 @@ export async function doctorOf(db: Db, client: number) {
 // --- report PDF -----------------------------------------------------------------------------
 
 export async function savePdf(trx: Db, file: { order: number; fileName: string; content: Buffer; sha256: string; by: number }): Promise<S['LabReportPdf']> {
-  const values = { file_name: file.fileName, size_bytes: file.content.length, sha256: file.sha256, content: file.content, uploaded_by: file.by, uploaded_at: new Date() };
+  const values = {
+    file_name: file.fileName,
+    size_bytes: file.content.length,
+    sha256: file.sha256,
+    content: file.content,
+    uploaded_by: file.by,
+    uploaded_at: new Date(),
+  };
   const row = await trx
     .insertInto('lab_report_files')
     .values({ order_id: file.order, ...values })
@@ -474,8 +661,12 @@ export async function savePdf(trx: Db, file: { order: number; fileName: string; 
 }
 
 export async function pdfInfo(db: Db, orders: number[]): Promise<Map<number, S['LabReportPdf']>> {
-  const rows = orders.length ? await db.selectFrom('lab_report_files').select(['order_id', 'file_name', 'size_bytes', 'sha256', 'uploaded_at']).where('order_id', 'in', orders).execute() : [];
-  return new Map(rows.map((r) => [r.order_id, { order: r.order_id, file_name: r.file_name, size: r.size_bytes, sha256: r.sha256, uploaded_at: iso(r.uploaded_at) }]));
+  const rows = orders.length
+    ? await db.selectFrom('lab_report_files').select(['order_id', 'file_name', 'size_bytes', 'sha256', 'uploaded_at']).where('order_id', 'in', orders).execute()
+    : [];
+  return new Map(
+    rows.map((r) => [r.order_id, { order: r.order_id, file_name: r.file_name, size: r.size_bytes, sha256: r.sha256, uploaded_at: iso(r.uploaded_at) }]),
+  );
 }
 
 export async function findPdf(db: Db, order: number) {

@@ -49,9 +49,22 @@ export async function queuePartnerCancel(trx: Db, order: number): Promise<void> 
 async function bookingOf(q: Db, id: number): Promise<PartnerBooking | null> {
   const order = await data.findOrder(q, id);
   if (!order) return null;
-  const tests = await q.selectFrom('lab_order_items as oi').innerJoin('lab_catalogue as c', 'c.id', 'oi.catalogue_id').select('c.code').where('oi.order_id', '=', id).orderBy('c.code').execute();
+  const tests = await q
+    .selectFrom('lab_order_items as oi')
+    .innerJoin('lab_catalogue as c', 'c.id', 'oi.catalogue_id')
+    .select('c.code')
+    .where('oi.order_id', '=', id)
+    .orderBy('c.code')
+    .execute();
   const people = await q.selectFrom('lab_order_people').select(['name', 'age', 'sex']).where('order_id', '=', id).orderBy('id').execute();
-  return { order: id, pincode: order.pincode, address: order.address, start: new Date(order.slot_start).toISOString(), tests: tests.map((t) => t.code), people };
+  return {
+    order: id,
+    pincode: order.pincode,
+    address: order.address,
+    start: new Date(order.slot_start).toISOString(),
+    tests: tests.map((t) => t.code),
+    people,
+  };
 }
 
 /** The job that books an order with the partner; a failure throws, and the queue retries later. */
@@ -86,7 +99,15 @@ const ORDER_OF_STEPS: readonly LabOrderStatus[] = LAB_ORDER_STATUSES.filter((s) 
 const WITH_RESULTS: readonly LabOrderStatus[] = ['processing', 'partial', 'ready'];
 
 /** One partner order brought up to what the partner reports. Returns the steps taken. */
-async function syncOrder(db: Db, partner: LabPartner, mail: MailTransport, log: Logger | undefined, id: number, reference: string, round: string): Promise<number> {
+async function syncOrder(
+  db: Db,
+  partner: LabPartner,
+  mail: MailTransport,
+  log: Logger | undefined,
+  id: number,
+  reference: string,
+  round: string,
+): Promise<number> {
   const reported = await partner.status(reference);
   const results = WITH_RESULTS.includes(reported) ? await partner.results(reference) : [];
   return db.transaction().execute(async (trx) => {
@@ -110,7 +131,8 @@ async function syncOrder(db: Db, partner: LabPartner, mail: MailTransport, log: 
       }
       const target = ORDER_OF_STEPS.indexOf(reported);
       // Up to processing (results can be written from there), then the results, then release.
-      while (ORDER_OF_STEPS.indexOf(order.status) < Math.min(target, ORDER_OF_STEPS.indexOf('processing'))) await step(ORDER_OF_STEPS[ORDER_OF_STEPS.indexOf(order.status) + 1]);
+      while (ORDER_OF_STEPS.indexOf(order.status) < Math.min(target, ORDER_OF_STEPS.indexOf('processing')))
+        await step(ORDER_OF_STEPS[ORDER_OF_STEPS.indexOf(order.status) + 1]);
       if (WITH_RESULTS.includes(order.status)) {
         const people = await trx.selectFrom('lab_order_people').select(['id', 'sex', 'age']).where('order_id', '=', id).orderBy('id').execute();
         const markers = await data.orderMarkers(trx, id);
@@ -133,7 +155,10 @@ async function syncOrder(db: Db, partner: LabPartner, mail: MailTransport, log: 
       else if (reported === 'ready' && order.status === 'partial') await step('ready');
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
-      log?.warn({ lab_order: id, from: order.status, to: reported }, 'lab partner reported a status the order chart does not allow yet; kept for the next poll');
+      log?.warn(
+        { lab_order: id, from: order.status, to: reported },
+        'lab partner reported a status the order chart does not allow yet; kept for the next poll',
+      );
     }
     return steps;
   });

@@ -84,7 +84,11 @@ export function httpLabPartner(options: { baseUrl: string; apiKey: string; timeo
     try {
       res = await fetcher(`${base}${path}`, {
         method,
-        headers: { authorization: `Bearer ${options.apiKey}`, accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          authorization: `Bearer ${options.apiKey}`,
+          accept: 'application/json',
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
         signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
       });
@@ -113,14 +117,21 @@ export function httpLabPartner(options: { baseUrl: string; apiKey: string; timeo
     },
     async status(reference) {
       const body = (await request('GET', ref(reference))) as { status?: unknown };
-      if (!(LAB_ORDER_STATUSES as readonly unknown[]).includes(body?.status)) throw new LabPartnerError(`The lab partner reported an unknown status: ${String(body?.status)}`);
+      if (!(LAB_ORDER_STATUSES as readonly unknown[]).includes(body?.status))
+        throw new LabPartnerError(`The lab partner reported an unknown status: ${String(body?.status)}`);
       return body.status as LabOrderStatus;
     },
     async results(reference) {
       const body = (await request('GET', `${ref(reference)}/results`)) as { results?: unknown };
       if (!Array.isArray(body?.results)) throw new LabPartnerError('The lab partner sent no results list.');
       return body.results.map((r: Record<string, unknown>) => {
-        const fine = Number.isInteger(r?.person) && (r.person as number) >= 0 && typeof r.marker === 'string' && typeof r.value === 'number' && Number.isFinite(r.value) && typeof r.unit === 'string';
+        const fine =
+          Number.isInteger(r?.person) &&
+          (r.person as number) >= 0 &&
+          typeof r.marker === 'string' &&
+          typeof r.value === 'number' &&
+          Number.isFinite(r.value) &&
+          typeof r.unit === 'string';
         if (!fine) throw new LabPartnerError('The lab partner sent a result without person, marker, value and unit.');
         return { person: r.person as number, marker: r.marker as string, value: r.value as number, unit: r.unit as string };
       });

@@ -31,7 +31,16 @@ export async function recordResult(
   if (flag === 'critical' && previous?.flag !== 'critical') {
     const doctor = await data.doctorOf(trx, r.order.client_id);
     const to = doctor?.email ?? (await trx.selectFrom('clinic_settings').select('email').executeTakeFirst())?.email;
-    if (to) await mail.send({ channel: 'email', to, subject: LAB_TEXTS.mail.criticalSubject, body: LAB_TEXTS.mail.critical(await readClinicName(trx), r.order.id, r.marker.name, r.value, r.marker.unit) }, trx);
+    if (to)
+      await mail.send(
+        {
+          channel: 'email',
+          to,
+          subject: LAB_TEXTS.mail.criticalSubject,
+          body: LAB_TEXTS.mail.critical(await readClinicName(trx), r.order.id, r.marker.name, r.value, r.marker.unit),
+        },
+        trx,
+      );
   }
   return { id, changed: true };
 }

@@ -24,7 +24,11 @@ export function reportPdfRoutes(app: FastifyInstance, ctx: ApiContext, mail: Mai
   // --- the lab's PDF -------------------------------------------------------------------------
   app.post<{ Params: { id: number }; Body: S['LabReportPdfUpload'] }>(
     '/labs/reports/:id/pdf',
-    { schema: contract.routeSchema('attachLabReportPdf'), config: { access: { roles: 'staff', client: 'any', refusal: 'audited' } }, bodyLimit: UPLOAD_BODY_LIMIT },
+    {
+      schema: contract.routeSchema('attachLabReportPdf'),
+      config: { access: { roles: 'staff', client: 'any', refusal: 'audited' } },
+      bodyLimit: UPLOAD_BODY_LIMIT,
+    },
     async (request, reply) => {
       const caller = callerOf(request);
       const order = await visibleOrder(caller, request.params.id, 'lab.report.pdf.attach', request.id);
@@ -46,28 +50,36 @@ export function reportPdfRoutes(app: FastifyInstance, ctx: ApiContext, mail: Mai
     },
   );
 
-  app.get<{ Params: { id: number } }>('/labs/reports/:id/pdf', { schema: contract.routeSchema('downloadLabReportPdf'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request, reply) => {
-    const caller = callerOf(request);
-    const order = await visibleOrder(caller, request.params.id, 'lab.report.pdf.download', request.id);
-    if (isClientRole(caller.role) && !RELEASED.includes(order.status)) throw notFound();
-    const file = await withAudit(db, { actor: caller, action: act('lab.report.pdf.download'), client: order.client_id, requestId: request.id }, async (trx) => {
-      const found = await data.findPdf(trx, order.id);
-      if (!found) throw notFound();
-      return found;
-    });
-    const content = Buffer.from(file.content);
-    const CHUNK = 64 * 1024;
-    function* chunks() {
-      for (let at = 0; at < content.length; at += CHUNK) yield content.subarray(at, at + CHUNK);
-    }
-    return reply
-      .code(200)
-      .header('content-type', 'application/pdf')
-      .header('content-length', String(content.length))
-      .header('content-disposition', attachmentDisposition(file.file_name, 'application/pdf'))
-      .header('digest', `sha-256=${Buffer.from(file.sha256, 'hex').toString('base64')}`)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(Readable.from(chunks()));
-  });
+  app.get<{ Params: { id: number } }>(
+    '/labs/reports/:id/pdf',
+    { schema: contract.routeSchema('downloadLabReportPdf'), config: { access: { roles: 'signed-in', client: 'own' } } },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const order = await visibleOrder(caller, request.params.id, 'lab.report.pdf.download', request.id);
+      if (isClientRole(caller.role) && !RELEASED.includes(order.status)) throw notFound();
+      const file = await withAudit(
+        db,
+        { actor: caller, action: act('lab.report.pdf.download'), client: order.client_id, requestId: request.id },
+        async (trx) => {
+          const found = await data.findPdf(trx, order.id);
+          if (!found) throw notFound();
+          return found;
+        },
+      );
+      const content = Buffer.from(file.content);
+      const CHUNK = 64 * 1024;
+      function* chunks() {
+        for (let at = 0; at < content.length; at += CHUNK) yield content.subarray(at, at + CHUNK);
+      }
+      return reply
+        .code(200)
+        .header('content-type', 'application/pdf')
+        .header('content-length', String(content.length))
+        .header('content-disposition', attachmentDisposition(file.file_name, 'application/pdf'))
+        .header('digest', `sha-256=${Buffer.from(file.sha256, 'hex').toString('base64')}`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(Readable.from(chunks()));
+    },
+  );
 }

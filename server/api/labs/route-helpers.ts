@@ -44,10 +44,13 @@ export const RELEASED: readonly LabOrderStatus[] = ['partial', 'ready'];
 
 /** A test's markers: each range in order (critical bounds outside the normal one), each code once. */
 export function checkMarkers(markers: S['LabMarkerCreate'][]): void {
-  markers.forEach((m, i) => m.ranges.forEach((r, j) => {
-    if (r.age_min > r.age_max || r.low > r.high) throw badRequest(`markers[${i}].ranges[${j}]`, E.rangeOrder);
-    if ((r.critical_low != null && r.critical_low > r.low) || (r.critical_high != null && r.critical_high < r.high)) throw badRequest(`markers[${i}].ranges[${j}]`, E.criticalInside);
-  }));
+  markers.forEach((m, i) =>
+    m.ranges.forEach((r, j) => {
+      if (r.age_min > r.age_max || r.low > r.high) throw badRequest(`markers[${i}].ranges[${j}]`, E.rangeOrder);
+      if ((r.critical_low != null && r.critical_low > r.low) || (r.critical_high != null && r.critical_high < r.high))
+        throw badRequest(`markers[${i}].ranges[${j}]`, E.criticalInside);
+    }),
+  );
   if (new Set(markers.map((m) => m.code)).size !== markers.length) throw badRequest('markers', E.codeTaken);
 }
 
@@ -102,8 +105,6 @@ export function labGuards(db: Db, mail: MailTransport) {
     await refuse(db, { actor: caller, action: act(action), client, requestId }, forbidden(DENIED.labDesk));
   }
 
-
-
   /** The catalogue items asked for (every one active), with the longest fasting among them. */
   async function chosenItems(ids: number[], field: string) {
     const unique = [...new Set(ids)];
@@ -133,7 +134,10 @@ export function labGuards(db: Db, mail: MailTransport) {
     if (facts.preferred_contact_method === 'sms' && facts.phone_number) {
       await mail.send({ channel: 'sms', to: facts.phone_number, body: LAB_TEXTS.mail.confirmedSms(clinic, order, when) }, trx);
     } else {
-      await mail.send({ channel: 'email', to: facts.email, subject: LAB_TEXTS.mail.confirmedSubject, body: LAB_TEXTS.mail.confirmed(clinic, order, when, o.address) }, trx);
+      await mail.send(
+        { channel: 'email', to: facts.email, subject: LAB_TEXTS.mail.confirmedSubject, body: LAB_TEXTS.mail.confirmed(clinic, order, when, o.address) },
+        trx,
+      );
     }
   }
 

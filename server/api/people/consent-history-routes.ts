@@ -17,16 +17,20 @@ export const CONSENT_FOR_CLIENTS_ONLY = 'Consent is recorded for clients only.';
 
 export async function consentHistoryRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   const { db, contract } = ctx;
-  app.get<{ Params: { id: number } }>('/users/user-profiles/:id/consent-history', { schema: contract.routeSchema('listConsentHistory'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
-    const caller = callerOf(request);
-    const id = request.params.id;
-    const allowed = caller.id === id || isStaff(caller.role);
-    const found = await findUser(db, id);
-    if (!found) throw notFound();
-    const audit = { actor: caller, action: 'consent.read', client: id, requestId: request.id } as const;
-    if (!allowed) await refuse(db, audit, othersRecord(caller, DENIED.staffOnly));
-    return withAudit(db, audit, (trx) => listConsentHistory(trx, id));
-  });
+  app.get<{ Params: { id: number } }>(
+    '/users/user-profiles/:id/consent-history',
+    { schema: contract.routeSchema('listConsentHistory'), config: { access: { roles: 'signed-in', client: 'own' } } },
+    async (request) => {
+      const caller = callerOf(request);
+      const id = request.params.id;
+      const allowed = caller.id === id || isStaff(caller.role);
+      const found = await findUser(db, id);
+      if (!found) throw notFound();
+      const audit = { actor: caller, action: 'consent.read', client: id, requestId: request.id } as const;
+      if (!allowed) await refuse(db, audit, othersRecord(caller, DENIED.staffOnly));
+      return withAudit(db, audit, (trx) => listConsentHistory(trx, id));
+    },
+  );
 
   app.post<{ Params: { id: number }; Body: ConsentOnBehalfForm }>(
     '/users/user-profiles/:id/consent-history',
@@ -35,7 +39,12 @@ export async function consentHistoryRoutes(app: FastifyInstance, ctx: ApiContext
       const caller = callerOf(request);
       const id = request.params.id;
       const body = request.body;
-      const audit = { actor: caller, action: body.decision === 'withdrawn' ? 'consent.withdraw' : 'consent.record', client: id, requestId: request.id } as const;
+      const audit = {
+        actor: caller,
+        action: body.decision === 'withdrawn' ? 'consent.withdraw' : 'consent.record',
+        client: id,
+        requestId: request.id,
+      } as const;
       // No such user: nothing to audit (the trail names existing records only).
       const found = await findUser(db, id);
       if (!found) throw notFound();

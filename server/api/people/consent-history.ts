@@ -66,7 +66,15 @@ export async function recordConsentOnBehalf(trx: Db, c: ConsentOnBehalf) {
     .execute();
   const row = await trx
     .insertInto('consent_history')
-    .values({ user_id: c.client, version: c.version, consented_at: c.signedAt, recorded_by: c.recordedBy, user_agent: c.userAgent, decision: c.decision, reason: c.reason })
+    .values({
+      user_id: c.client,
+      version: c.version,
+      consented_at: c.signedAt,
+      recorded_by: c.recordedBy,
+      user_agent: c.userAgent,
+      decision: c.decision,
+      reason: c.reason,
+    })
     .returning(['id', 'version', 'consented_at', 'recorded_by', 'user_agent', 'recorded_at', 'decision', 'reason'])
     .executeTakeFirstOrThrow();
   return presentConsentRecord(row);

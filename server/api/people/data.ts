@@ -62,7 +62,19 @@ export interface ProfileRow extends UserRow {
   [column: string]: unknown;
 }
 
-const USER_SELECT = ['u.id', 'u.sub', 'u.username', 'u.email', 'u.first_name', 'u.last_name', 'u.phone_number', 'u.role', 'u.is_active', 'u.date_joined', 'u.status'] as const;
+const USER_SELECT = [
+  'u.id',
+  'u.sub',
+  'u.username',
+  'u.email',
+  'u.first_name',
+  'u.last_name',
+  'u.phone_number',
+  'u.role',
+  'u.is_active',
+  'u.date_joined',
+  'u.status',
+] as const;
 
 export async function findUserBySub(db: Db, sub: string): Promise<Pick<UserRow, 'id' | 'role' | 'is_active'> | undefined> {
   return db.selectFrom('users').select(['id', 'role', 'is_active']).where('sub', '=', sub).executeTakeFirst();
@@ -171,7 +183,10 @@ export async function listUsers(db: Db, q: UserListQuery): Promise<{ count: numb
       )
       .select(USER_SELECT);
     let page = db
-      .with((w) => w('m').materialized(), () => matches)
+      .with(
+        (w) => w('m').materialized(),
+        () => matches,
+      )
       .selectFrom('m')
       .selectAll('m')
       .select(sql<number>`(select count(*)::int from m)`.as('total'));

@@ -24,7 +24,11 @@ export function callerFinder(ctx: ApiContext) {
       if (isClientRole(found.role) && found.profile_id === null && found.is_active) {
         const actor = { id: found.id, role: found.role };
         await withAudit(ctx.db, { actor, action: 'profile.create', client: found.id, requestId: request.requestId }, (trx) =>
-          trx.insertInto('user_profiles').values({ user_id: found.id }).onConflict((oc) => oc.column('user_id').doNothing()).execute(),
+          trx
+            .insertInto('user_profiles')
+            .values({ user_id: found.id })
+            .onConflict((oc) => oc.column('user_id').doNothing())
+            .execute(),
         );
       }
       return { id: found.id, role: found.role, is_active: found.is_active };
@@ -45,7 +49,12 @@ async function createClient(ctx: ApiContext, sub: string, request: { username: s
   if (!identityUser || attribute('sub') !== sub || attribute('custom:role') !== 'CLIENT') return undefined;
   try {
     // The new client is the actor: they acted on their own record.
-    const audit = { actor: (created: number) => ({ id: created, role: 'CLIENT' as const }), action: 'user.create' as const, client: (created: number) => created, requestId: request.requestId };
+    const audit = {
+      actor: (created: number) => ({ id: created, role: 'CLIENT' as const }),
+      action: 'user.create' as const,
+      client: (created: number) => created,
+      requestId: request.requestId,
+    };
     const id = await withAudit<number>(ctx.db, audit, (trx) =>
       insertUserWithProfile(trx, {
         sub,

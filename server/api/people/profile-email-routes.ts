@@ -22,32 +22,41 @@ const SYNC: AuditAction = 'profile.email_sync';
 
 export async function profileEmailRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   const { db, contract } = ctx;
-  app.post<{ Params: { id: number } }>('/users/user-profiles/:id/email-sync', { schema: contract.routeSchema('syncProfileEmail'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
-    const caller = callerOf(request);
-    const id = request.params.id;
-    const target = await findUser(db, id);
-    if (!target) throw new HttpError(404, DENIED.notFound);
-    const allowed = caller.id === id || (isStaff(caller.role) && canManageRole(caller.role, target.role));
-    if (!allowed) await refuse(db, { actor: caller, action: SYNC, client: id, requestId: request.id }, othersRecord(caller, DENIED.manageRole(target.role)));
-    // A removed user's identity account is gone: there is nothing to sync from.
-    const identityUser = await ctx
-      .identityAdmin()
-      .adminGetUser({ Username: target.username })
-      .catch((error: unknown) => {
-        if (error instanceof IdentityError && error.type === 'UserNotFoundException') throw new HttpError(404, DENIED.notFound);
-        throw error;
+  app.post<{ Params: { id: number } }>(
+    '/users/user-profiles/:id/email-sync',
+    { schema: contract.routeSchema('syncProfileEmail'), config: { access: { roles: 'signed-in', client: 'own' } } },
+    async (request) => {
+      const caller = callerOf(request);
+      const id = request.params.id;
+      const target = await findUser(db, id);
+      if (!target) throw new HttpError(404, DENIED.notFound);
+      const allowed = caller.id === id || (isStaff(caller.role) && canManageRole(caller.role, target.role));
+      if (!allowed) await refuse(db, { actor: caller, action: SYNC, client: id, requestId: request.id }, othersRecord(caller, DENIED.manageRole(target.role)));
+      // A removed user's identity account is gone: there is nothing to sync from.
+      const identityUser = await ctx
+        .identityAdmin()
+        .adminGetUser({ Username: target.username })
+        .catch((error: unknown) => {
+          if (error instanceof IdentityError && error.type === 'UserNotFoundException') throw new HttpError(404, DENIED.notFound);
+          throw error;
+        });
+      const attribute = (name: string) => identityUser.Attributes.find((a) => a.Name === name)?.Value;
+      const email = attribute('email')?.toLowerCase();
+      if (!email || attribute('email_verified') !== 'true') throw new HttpError(409, EMAIL_SYNC_ERRORS.notVerified);
+      const row = await withAudit(db, { actor: caller, action: SYNC, client: id, requestId: request.id }, async (trx) => {
+        if (email !== target.email.toLowerCase()) {
+          const other = await trx
+            .selectFrom('users')
+            .select('id')
+            .where(sql`lower(email)`, '=', email)
+            .where('id', '!=', id)
+            .executeTakeFirst();
+          if (other) throw new HttpError(409, EMAIL_SYNC_ERRORS.taken);
+          await trx.updateTable('users').set({ email, updated_at: new Date() }).where('id', '=', id).execute();
+        }
+        return (await findProfile(trx, id))!;
       });
-    const attribute = (name: string) => identityUser.Attributes.find((a) => a.Name === name)?.Value;
-    const email = attribute('email')?.toLowerCase();
-    if (!email || attribute('email_verified') !== 'true') throw new HttpError(409, EMAIL_SYNC_ERRORS.notVerified);
-    const row = await withAudit(db, { actor: caller, action: SYNC, client: id, requestId: request.id }, async (trx) => {
-      if (email !== target.email.toLowerCase()) {
-        const other = await trx.selectFrom('users').select('id').where(sql`lower(email)`, '=', email).where('id', '!=', id).executeTakeFirst();
-        if (other) throw new HttpError(409, EMAIL_SYNC_ERRORS.taken);
-        await trx.updateTable('users').set({ email, updated_at: new Date() }).where('id', '=', id).execute();
-      }
-      return (await findProfile(trx, id))!;
-    });
-    return presentProfile(row, { reveal: caller.id === id, vault: ctx.aadhaar });
-  });
+      return presentProfile(row, { reveal: caller.id === id, vault: ctx.aadhaar });
+    },
+  );
 }

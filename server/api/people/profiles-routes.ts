@@ -49,17 +49,21 @@ function profilePatchDenial(caller: Caller, target: UserRow, body: ProfilePatch)
 export async function profileRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   const { db, contract } = ctx;
 
-  app.get<{ Params: { id: number } }>('/users/user-profiles/:id', { schema: contract.routeSchema('getProfile'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
-    const caller = callerOf(request);
-    const id = request.params.id;
-    const own = caller.id === id;
-    const allowed = own || isStaff(caller.role);
-    // The denied attempt is recorded too: it is part of the trail.
-    const row = await findProfileAudited(db, id, { actor: caller, action: 'profile.read', requestId: request.id, outcome: allowed ? 'success' : 'denied' });
-    if (!row) throw notFound();
-    if (!allowed) throw othersRecord(caller, DENIED.staffOnly);
-    return presentProfile(row, { reveal: own, vault: ctx.aadhaar });
-  });
+  app.get<{ Params: { id: number } }>(
+    '/users/user-profiles/:id',
+    { schema: contract.routeSchema('getProfile'), config: { access: { roles: 'signed-in', client: 'own' } } },
+    async (request) => {
+      const caller = callerOf(request);
+      const id = request.params.id;
+      const own = caller.id === id;
+      const allowed = own || isStaff(caller.role);
+      // The denied attempt is recorded too: it is part of the trail.
+      const row = await findProfileAudited(db, id, { actor: caller, action: 'profile.read', requestId: request.id, outcome: allowed ? 'success' : 'denied' });
+      if (!row) throw notFound();
+      if (!allowed) throw othersRecord(caller, DENIED.staffOnly);
+      return presentProfile(row, { reveal: own, vault: ctx.aadhaar });
+    },
+  );
 
   app.patch<{ Params: { id: number }; Body: ProfilePatch }>(
     '/users/user-profiles/:id',
@@ -72,11 +76,7 @@ export async function profileRoutes(app: FastifyInstance, ctx: ApiContext): Prom
       if (!target) throw notFound();
       const consent = isConsentPatch(body);
       const action: AuditAction = consent ? 'consent.record' : 'profile.update';
-      const denial = consent
-        ? caller.id === id
-          ? null
-          : othersRecord(caller, DENIED.consentOthers)
-        : profilePatchDenial(caller, target, body);
+      const denial = consent ? (caller.id === id ? null : othersRecord(caller, DENIED.consentOthers)) : profilePatchDenial(caller, target, body);
       if (denial) await refuse(db, { actor: caller, action, client: id, requestId: request.id }, denial);
       const row = consent ? await recordConsent(ctx, request, caller, id, body) : await updateProfile(ctx, request, caller, target, withUserFields(body));
       return presentProfile(row, { reveal: caller.id === id, vault: ctx.aadhaar });
@@ -184,13 +184,26 @@ async function updateProfile(ctx: ApiContext, request: FastifyRequest, caller: C
     if (newEmail) also.push('profile.email_sync');
     return await withAudit(ctx.db, { actor: caller, action: 'profile.update', also, client: target.id, requestId: request.id }, async (trx) => {
       if (newEmail) {
-        const other = await trx.selectFrom('users').select('id').where(sql`lower(email)`, '=', newEmail).where('id', '!=', target.id).executeTakeFirst();
+        const other = await trx
+          .selectFrom('users')
+          .select('id')
+          .where(sql`lower(email)`, '=', newEmail)
+          .where('id', '!=', target.id)
+          .executeTakeFirst();
         if (other) throw badRequest('user.email', EMAIL_SYNC_ERRORS.taken);
       }
       if (Object.keys(userChanges).length) {
-        await trx.updateTable('users').set({ ...userChanges, updated_at: new Date() }).where('id', '=', target.id).execute();
+        await trx
+          .updateTable('users')
+          .set({ ...userChanges, updated_at: new Date() })
+          .where('id', '=', target.id)
+          .execute();
       }
-      await trx.updateTable('user_profiles').set({ ...profileChanges, updated_at: new Date() }).where('user_id', '=', target.id).execute();
+      await trx
+        .updateTable('user_profiles')
+        .set({ ...profileChanges, updated_at: new Date() })
+        .where('user_id', '=', target.id)
+        .execute();
       return (await findProfile(trx, target.id))!;
     });
   } catch (error) {

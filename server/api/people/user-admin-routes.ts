@@ -53,75 +53,91 @@ export async function userAdminRoutes(app: FastifyInstance, ctx: ApiContext): Pr
     return { ...presentUser(row), ...extras.get(id) };
   }
 
-  app.post<Params>('/users/users/:id/deactivate', { schema: contract.routeSchema('deactivateUser'), config: { access: { roles: 'admins', client: 'any', refusal: 'audited' } } }, async (request) => {
-    const { caller, target } = await authorize(request, 'user.deactivate');
-    if (target.is_active) {
-      // Identity first, outside the transaction (the built-in service shares this database).
-      const admin = ctx.identityAdmin();
+  app.post<Params>(
+    '/users/users/:id/deactivate',
+    { schema: contract.routeSchema('deactivateUser'), config: { access: { roles: 'admins', client: 'any', refusal: 'audited' } } },
+    async (request) => {
+      const { caller, target } = await authorize(request, 'user.deactivate');
+      if (target.is_active) {
+        // Identity first, outside the transaction (the built-in service shares this database).
+        const admin = ctx.identityAdmin();
+        try {
+          await admin.adminDisableUser({ Username: target.username });
+          await admin.adminUserGlobalSignOut({ Username: target.username });
+        } catch (error) {
+          if (identityType(error) !== 'UserNotFoundException') throw error;
+        }
+      }
+      await withAudit(db, { actor: caller, action: 'user.deactivate', client: target.id, requestId: request.id }, (trx) =>
+        trx
+          .updateTable('users')
+          .set({ is_active: false, deactivated_at: new Date(), updated_at: new Date() })
+          .where('id', '=', target.id)
+          .where('is_active', '=', true)
+          .execute(),
+      );
+      return summary(target.id);
+    },
+  );
+
+  app.post<Params>(
+    '/users/users/:id/reactivate',
+    { schema: contract.routeSchema('reactivateUser'), config: { access: { roles: 'admins', client: 'any', refusal: 'audited' } } },
+    async (request) => {
+      const { caller, target } = await authorize(request, 'user.reactivate');
       try {
-        await admin.adminDisableUser({ Username: target.username });
-        await admin.adminUserGlobalSignOut({ Username: target.username });
+        await ctx.identityAdmin().adminEnableUser({ Username: target.username });
       } catch (error) {
-        if (identityType(error) !== 'UserNotFoundException') throw error;
+        if (identityType(error) === 'UserNotFoundException') throw new HttpError(409, USER_ADMIN_TEXT.accountRemoved);
+        throw error;
       }
-    }
-    await withAudit(db, { actor: caller, action: 'user.deactivate', client: target.id, requestId: request.id }, (trx) =>
-      trx
-        .updateTable('users')
-        .set({ is_active: false, deactivated_at: new Date(), updated_at: new Date() })
-        .where('id', '=', target.id)
-        .where('is_active', '=', true)
-        .execute(),
-    );
-    return summary(target.id);
-  });
+      await withAudit(db, { actor: caller, action: 'user.reactivate', client: target.id, requestId: request.id }, (trx) =>
+        trx.updateTable('users').set({ is_active: true, deactivated_at: null, updated_at: new Date() }).where('id', '=', target.id).execute(),
+      );
+      return summary(target.id);
+    },
+  );
 
-  app.post<Params>('/users/users/:id/reactivate', { schema: contract.routeSchema('reactivateUser'), config: { access: { roles: 'admins', client: 'any', refusal: 'audited' } } }, async (request) => {
-    const { caller, target } = await authorize(request, 'user.reactivate');
-    try {
-      await ctx.identityAdmin().adminEnableUser({ Username: target.username });
-    } catch (error) {
-      if (identityType(error) === 'UserNotFoundException') throw new HttpError(409, USER_ADMIN_TEXT.accountRemoved);
-      throw error;
-    }
-    await withAudit(db, { actor: caller, action: 'user.reactivate', client: target.id, requestId: request.id }, (trx) =>
-      trx.updateTable('users').set({ is_active: true, deactivated_at: null, updated_at: new Date() }).where('id', '=', target.id).execute(),
-    );
-    return summary(target.id);
-  });
-
-  app.post<Params>('/users/users/:id/resend-invitation', { schema: contract.routeSchema('resendInvitation'), config: { access: { roles: 'admins', client: 'any', refusal: 'audited' } } }, async (request, reply) => {
-    const { caller, target } = await authorize(request, 'user.invitation.resend');
-    if (!target.is_active) throw new HttpError(409, USER_ADMIN_TEXT.inactive);
-    try {
-      await ctx.identityAdmin().adminCreateUser({ Username: target.username, MessageAction: 'RESEND', DesiredDeliveryMediums: ['EMAIL'] });
-    } catch (error) {
-      const type = identityType(error);
-      if (type === 'UnsupportedUserStateException') throw new HttpError(409, USER_ADMIN_TEXT.alreadySignedIn);
-      if (type === 'UserNotFoundException') throw new HttpError(409, USER_ADMIN_TEXT.accountRemoved);
-      throw error;
-    }
-    // The identity service's change is outside the database: its entry is recorded once it succeeded.
-    await withAudit(db, { actor: caller, action: 'user.invitation.resend', client: target.id, requestId: request.id }, async () => undefined);
-    reply.code(204);
-    return reply.send();
-  });
-
-  app.post<Params>('/users/users/:id/reset-password', { schema: contract.routeSchema('resetUserPassword'), config: { access: { roles: 'admins', client: 'any', refusal: 'audited' } } }, async (request, reply) => {
-    const { caller, target } = await authorize(request, 'user.password.reset');
-    if (!target.is_active) throw new HttpError(409, USER_ADMIN_TEXT.inactive);
-    try {
-      await ctx.identityAdmin().adminResetUserPassword({ Username: target.username });
-    } catch (error) {
-      const type = identityType(error);
-      if (type === 'UserNotFoundException') throw new HttpError(409, USER_ADMIN_TEXT.accountRemoved);
-      if (type === 'NotAuthorizedException' || type === 'InvalidParameterException' || type === 'UnsupportedUserStateException') {
-        throw new HttpError(409, USER_ADMIN_TEXT.resetNotPossible((error as Error).message));
+  app.post<Params>(
+    '/users/users/:id/resend-invitation',
+    { schema: contract.routeSchema('resendInvitation'), config: { access: { roles: 'admins', client: 'any', refusal: 'audited' } } },
+    async (request, reply) => {
+      const { caller, target } = await authorize(request, 'user.invitation.resend');
+      if (!target.is_active) throw new HttpError(409, USER_ADMIN_TEXT.inactive);
+      try {
+        await ctx.identityAdmin().adminCreateUser({ Username: target.username, MessageAction: 'RESEND', DesiredDeliveryMediums: ['EMAIL'] });
+      } catch (error) {
+        const type = identityType(error);
+        if (type === 'UnsupportedUserStateException') throw new HttpError(409, USER_ADMIN_TEXT.alreadySignedIn);
+        if (type === 'UserNotFoundException') throw new HttpError(409, USER_ADMIN_TEXT.accountRemoved);
+        throw error;
       }
-      throw error;
-    }
-    await withAudit(db, { actor: caller, action: 'user.password.reset', client: target.id, requestId: request.id }, async () => undefined);
-    reply.code(204);
-    return reply.send();
-  });
+      // The identity service's change is outside the database: its entry is recorded once it succeeded.
+      await withAudit(db, { actor: caller, action: 'user.invitation.resend', client: target.id, requestId: request.id }, async () => undefined);
+      reply.code(204);
+      return reply.send();
+    },
+  );
+
+  app.post<Params>(
+    '/users/users/:id/reset-password',
+    { schema: contract.routeSchema('resetUserPassword'), config: { access: { roles: 'admins', client: 'any', refusal: 'audited' } } },
+    async (request, reply) => {
+      const { caller, target } = await authorize(request, 'user.password.reset');
+      if (!target.is_active) throw new HttpError(409, USER_ADMIN_TEXT.inactive);
+      try {
+        await ctx.identityAdmin().adminResetUserPassword({ Username: target.username });
+      } catch (error) {
+        const type = identityType(error);
+        if (type === 'UserNotFoundException') throw new HttpError(409, USER_ADMIN_TEXT.accountRemoved);
+        if (type === 'NotAuthorizedException' || type === 'InvalidParameterException' || type === 'UnsupportedUserStateException') {
+          throw new HttpError(409, USER_ADMIN_TEXT.resetNotPossible((error as Error).message));
+        }
+        throw error;
+      }
+      await withAudit(db, { actor: caller, action: 'user.password.reset', client: target.id, requestId: request.id }, async () => undefined);
+      reply.code(204);
+      return reply.send();
+    },
+  );
 }

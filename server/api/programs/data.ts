@@ -30,7 +30,10 @@ export async function findProgram(db: Db, id: number): Promise<ProgramOut | unde
   return row && out(row);
 }
 
-export async function insertProgram(db: Db, fields: ProgramFields & Required<Pick<ProgramFields, 'name' | 'duration_weeks' | 'price_inr'>>): Promise<ProgramOut> {
+export async function insertProgram(
+  db: Db,
+  fields: ProgramFields & Required<Pick<ProgramFields, 'name' | 'duration_weeks' | 'price_inr'>>,
+): Promise<ProgramOut> {
   return out(await db.insertInto('programs').values(fields).returning(COLUMNS).executeTakeFirstOrThrow());
 }
 

@@ -50,7 +50,10 @@ export async function findEnrollment(db: Db, id: number): Promise<EnrollmentOut 
   return row && out(row);
 }
 
-export async function insertEnrollment(db: Db, fields: EnrollmentFields & Required<Pick<EnrollmentFields, 'user_id' | 'program_id' | 'start_date'>>): Promise<EnrollmentOut> {
+export async function insertEnrollment(
+  db: Db,
+  fields: EnrollmentFields & Required<Pick<EnrollmentFields, 'user_id' | 'program_id' | 'start_date'>>,
+): Promise<EnrollmentOut> {
   const { id } = await db.insertInto('program_enrollments').values(fields).returning('id').executeTakeFirstOrThrow();
   return (await findEnrollment(db, id))!;
 }

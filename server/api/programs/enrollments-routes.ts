@@ -37,7 +37,13 @@ export async function enrollmentRoutes(app: FastifyInstance, ctx: ApiContext): P
       // The read is audited (refused or not) when the client exists; a client nobody has is not on the trail.
       const { rows } = await withAudit(
         db,
-        { actor: caller, action: 'enrollment.list', client: ({ exists }) => (exists ? (user ?? null) : []), requestId: request.id, outcome: allowed ? 'success' : 'denied' },
+        {
+          actor: caller,
+          action: 'enrollment.list',
+          client: ({ exists }) => (exists ? (user ?? null) : []),
+          requestId: request.id,
+          outcome: allowed ? 'success' : 'denied',
+        },
         async (trx: Db) => {
           const exists = user === undefined || (await findUser(trx, user)) !== undefined;
           return { exists, rows: allowed && exists ? await listEnrollments(trx, user) : null };
@@ -106,7 +112,9 @@ export async function enrollmentRoutes(app: FastifyInstance, ctx: ApiContext): P
       if (body.start_date !== undefined) changes.start_date = body.start_date;
       if (body.end_date !== undefined) changes.end_date = body.end_date;
       if (body.notes !== undefined) changes.notes = body.notes;
-      return withAudit(db, { actor: caller, action: 'enrollment.update', client: current.user, requestId: request.id }, (trx) => updateEnrollment(trx, current.id, changes));
+      return withAudit(db, { actor: caller, action: 'enrollment.update', client: current.user, requestId: request.id }, (trx) =>
+        updateEnrollment(trx, current.id, changes),
+      );
     },
   );
 
@@ -121,7 +129,9 @@ export async function enrollmentRoutes(app: FastifyInstance, ctx: ApiContext): P
         if (current.user !== caller.id) throw notFound();
         await refuse(db, { actor: caller, action: 'enrollment.delete', client: caller.id, requestId: request.id }, forbidden(DENIED.staffOnly));
       }
-      await withAudit(db, { actor: caller, action: 'enrollment.delete', client: current.user, requestId: request.id }, (trx) => deleteEnrollment(trx, current.id));
+      await withAudit(db, { actor: caller, action: 'enrollment.delete', client: current.user, requestId: request.id }, (trx) =>
+        deleteEnrollment(trx, current.id),
+      );
       reply.code(204);
       return reply.send();
     },

@@ -16,15 +16,21 @@ export async function programRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     throw error;
   };
 
-  app.get<{ Querystring: { active?: boolean } }>('/programs/programs', { schema: contract.routeSchema('listPrograms'), config: { access: { roles: 'signed-in', client: 'none' } } }, async (request) =>
-    listPrograms(db, request.query.active),
+  app.get<{ Querystring: { active?: boolean } }>(
+    '/programs/programs',
+    { schema: contract.routeSchema('listPrograms'), config: { access: { roles: 'signed-in', client: 'none' } } },
+    async (request) => listPrograms(db, request.query.active),
   );
 
-  app.get<{ Params: { id: number } }>('/programs/programs/:id', { schema: contract.routeSchema('getProgram'), config: { access: { roles: 'signed-in', client: 'none' } } }, async (request) => {
-    const program = await findProgram(db, request.params.id);
-    if (!program) throw notFound();
-    return program;
-  });
+  app.get<{ Params: { id: number } }>(
+    '/programs/programs/:id',
+    { schema: contract.routeSchema('getProgram'), config: { access: { roles: 'signed-in', client: 'none' } } },
+    async (request) => {
+      const program = await findProgram(db, request.params.id);
+      if (!program) throw notFound();
+      return program;
+    },
+  );
 
   app.post<{ Body: components['schemas']['ProgramCreate'] }>(
     '/programs/programs',
@@ -46,13 +52,17 @@ export async function programRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     },
   );
 
-  app.delete<{ Params: { id: number } }>('/programs/programs/:id', { schema: contract.routeSchema('deleteProgram'), config: { access: { roles: 'admins', client: 'none' } } }, async (request, reply) => {
-    await db.transaction().execute(async (trx) => {
-      if (!(await findProgram(trx, request.params.id))) throw notFound();
-      if (await programInUse(trx, request.params.id)) throw new HttpError(409, PROGRAM_IN_USE);
-      await deleteProgram(trx, request.params.id);
-    });
-    reply.code(204);
-    return reply.send();
-  });
+  app.delete<{ Params: { id: number } }>(
+    '/programs/programs/:id',
+    { schema: contract.routeSchema('deleteProgram'), config: { access: { roles: 'admins', client: 'none' } } },
+    async (request, reply) => {
+      await db.transaction().execute(async (trx) => {
+        if (!(await findProgram(trx, request.params.id))) throw notFound();
+        if (await programInUse(trx, request.params.id)) throw new HttpError(409, PROGRAM_IN_USE);
+        await deleteProgram(trx, request.params.id);
+      });
+      reply.code(204);
+      return reply.send();
+    },
+  );
 }

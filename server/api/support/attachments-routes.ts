@@ -29,36 +29,44 @@ export function attachmentRoutes(app: FastifyInstance, ctx: ApiContext): void {
       // What the bytes are, not what the name or the browser says they are.
       const type = sniffAttachmentType(content);
       if (!type) throw badRequest('content_base64', E.notAType);
-      const created = await withAudit(db, { actor: caller, action: act('support.attachment.upload'), client: isClientRole(caller.role) ? caller.id : null, requestId: request.id }, (trx) =>
-        insertAttachment(trx, { uploader: caller.id, fileName: cleanFileName(file_name, type), type, content }),
+      const created = await withAudit(
+        db,
+        { actor: caller, action: act('support.attachment.upload'), client: isClientRole(caller.role) ? caller.id : null, requestId: request.id },
+        (trx) => insertAttachment(trx, { uploader: caller.id, fileName: cleanFileName(file_name, type), type, content }),
       );
       reply.code(201);
       return created;
     },
   );
 
-  app.get<{ Params: { id: number } }>('/support/attachments/:id', { schema: contract.routeSchema('downloadSupportAttachment'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request, reply) => {
-    const caller = callerOf(request);
-    const file = await findAttachment(db, request.params.id);
-    if (!file) throw notFound();
-    const client = file.client_id ?? null;
-    const own = file.uploaded_by === caller.id;
-    const allowed = isStaff(caller.role) || own || (client === caller.id && file.internal === false);
-    const intent = { actor: caller, action: act('support.attachment.download'), requestId: request.id };
-    if (!allowed) {
-      if (client !== null) await refuse(db, { ...intent, client }, notFound());
-      throw notFound();
-    }
-    // The file was read above; the transaction records that it is handed over.
-    const content = await withAudit(db, { ...intent, client: client ?? (isClientRole(caller.role) ? caller.id : null) }, async () => Buffer.from(file.content));
-    return reply
-      .code(200)
-      .header('content-type', file.content_type)
-      .header('content-length', String(content.length))
-      .header('content-disposition', attachmentDisposition(file.file_name, file.content_type as AttachmentType))
-      .header('digest', `sha-256=${Buffer.from(file.sha256, 'hex').toString('base64')}`)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(content);
-  });
+  app.get<{ Params: { id: number } }>(
+    '/support/attachments/:id',
+    { schema: contract.routeSchema('downloadSupportAttachment'), config: { access: { roles: 'signed-in', client: 'own' } } },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const file = await findAttachment(db, request.params.id);
+      if (!file) throw notFound();
+      const client = file.client_id ?? null;
+      const own = file.uploaded_by === caller.id;
+      const allowed = isStaff(caller.role) || own || (client === caller.id && file.internal === false);
+      const intent = { actor: caller, action: act('support.attachment.download'), requestId: request.id };
+      if (!allowed) {
+        if (client !== null) await refuse(db, { ...intent, client }, notFound());
+        throw notFound();
+      }
+      // The file was read above; the transaction records that it is handed over.
+      const content = await withAudit(db, { ...intent, client: client ?? (isClientRole(caller.role) ? caller.id : null) }, async () =>
+        Buffer.from(file.content),
+      );
+      return reply
+        .code(200)
+        .header('content-type', file.content_type)
+        .header('content-length', String(content.length))
+        .header('content-disposition', attachmentDisposition(file.file_name, file.content_type as AttachmentType))
+        .header('digest', `sha-256=${Buffer.from(file.sha256, 'hex').toString('base64')}`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(content);
+    },
+  );
 }

@@ -100,7 +100,12 @@ export async function ticketDetail(db: Db, id: number, audience: Audience): Prom
     .execute();
   const ids = messages.map((m) => m.id);
   const files = ids.length
-    ? await db.selectFrom('support_attachments').select(['id', 'message_id', 'file_name', 'content_type', 'size_bytes', 'sha256', 'created_at']).where('message_id', 'in', ids).orderBy('id').execute()
+    ? await db
+        .selectFrom('support_attachments')
+        .select(['id', 'message_id', 'file_name', 'content_type', 'size_bytes', 'sha256', 'created_at'])
+        .where('message_id', 'in', ids)
+        .orderBy('id')
+        .execute()
     : [];
   return {
     ...ticket,
@@ -146,7 +151,10 @@ export async function listTickets(db: Db, q: TicketListQuery): Promise<{ count: 
   if (q.assignee === 0) base = base.where('t.assignee_id', 'is', null);
   else if (q.assignee !== undefined) base = base.where('t.assignee_id', '=', q.assignee);
   if (q.minAgeDays !== undefined) base = base.where('t.created_at', '<=', sql<Date>`now() - make_interval(days => ${q.minAgeDays}::int)`);
-  const { n } = await base.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const { n } = await base
+    .clearSelect()
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
   const descending = q.ordering.startsWith('-');
   const column = (q.audience.forClient ? CLIENT_ORDER_COLUMNS : ORDER_COLUMNS)[q.ordering.replace(/^-/, '') as keyof typeof ORDER_COLUMNS];
   const rows = await base
@@ -164,7 +172,14 @@ export async function insertTicket(
 ): Promise<number> {
   const row = await trx
     .insertInto('support_tickets')
-    .values({ client_id: fields.client, category: fields.category, subject: fields.subject, appointment_id: fields.appointment, lab_order_id: fields.labOrder, opened_by: fields.openedBy })
+    .values({
+      client_id: fields.client,
+      category: fields.category,
+      subject: fields.subject,
+      appointment_id: fields.appointment,
+      lab_order_id: fields.labOrder,
+      opened_by: fields.openedBy,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -208,7 +223,13 @@ export async function attachUploads(trx: Db, ids: number[], uploader: number, me
 /** True when every id is an upload of `uploader` not attached yet (checked before writing). */
 export async function uploadsAreFree(db: Db, ids: number[], uploader: number): Promise<boolean> {
   if (!ids.length) return true;
-  const free = await db.selectFrom('support_attachments').select('id').where('id', 'in', ids).where('uploaded_by', '=', uploader).where('message_id', 'is', null).execute();
+  const free = await db
+    .selectFrom('support_attachments')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('uploaded_by', '=', uploader)
+    .where('message_id', 'is', null)
+    .execute();
   return free.length === ids.length;
 }
 
@@ -234,7 +255,14 @@ export async function setAssignee(trx: Db, id: number, assignee: number | null):
 }
 
 function attachmentOut(r: { id: number; file_name: string; content_type: string; size_bytes: number; sha256: string; created_at: unknown }): AttachmentOut {
-  return { id: r.id, file_name: r.file_name, content_type: r.content_type as AttachmentType, size: r.size_bytes, sha256: r.sha256, created_at: iso(r.created_at) };
+  return {
+    id: r.id,
+    file_name: r.file_name,
+    content_type: r.content_type as AttachmentType,
+    size: r.size_bytes,
+    sha256: r.sha256,
+    created_at: iso(r.created_at),
+  };
 }
 
 export async function insertAttachment(trx: Db, fields: { uploader: number; fileName: string; type: AttachmentType; content: Buffer }): Promise<AttachmentOut> {
@@ -269,7 +297,6 @@ export async function isStaffMember(db: Db, id: number): Promise<boolean> {
   const row = await db.selectFrom('users').select('role').where('id', '=', id).where('is_active', '=', true).executeTakeFirst();
   return row !== undefined && !isClientRole(row.role);
 }
-
 
 export async function isClientsLabOrder(db: Db, order: number, client: number): Promise<boolean> {
   const row = await db.selectFrom('lab_orders').select('id').where('id', '=', order).where('client_id', '=', client).executeTakeFirst();

@@ -28,40 +28,54 @@ export function messageRoutes(app: FastifyInstance, ctx: ApiContext, mail: MailT
       const ticket = await visibleTicket(caller, request.params.id, 'support.message.create', request.id);
       const internal = body.internal === true;
       const fromClient = isClientRole(caller.role);
-      if (fromClient && internal) await refuse(db, { actor: caller, action: act('support.message.create'), client: ticket.client, requestId: request.id }, forbidden(E.clientNotes));
+      if (fromClient && internal)
+        await refuse(db, { actor: caller, action: act('support.message.create'), client: ticket.client, requestId: request.id }, forbidden(E.clientNotes));
       const attachments = body.attachments ?? [];
       if (!(await uploadsAreFree(db, attachments, caller.id))) throw badRequest('attachments', E.unknownAttachment);
-      const created = await withAudit(db, { actor: caller, action: act('support.message.create'), client: ticket.client, requestId: request.id }, async (trx) => {
-        const current = (await lockTicket(trx, ticket.id))!;
-        if (current.status === 'closed') throw new HttpError(409, E.closed);
-        const now = new Date();
-        // A client's reply reopens a ticket waiting on them or solved; the clinic's first public
-        // reply takes a new ticket to open. Both are steps of the chart, asked like any other.
-        const reopen = fromClient && (current.status === 'pending' || current.status === 'solved');
-        const takeUp = !fromClient && !internal && current.status === 'new';
-        if (reopen || takeUp) {
-          requireLifecycleStep(ticketLifecycle, 'ticket', current.status, 'open', {
-            context: { by: fromClient ? 'client' : 'staff', solvedAt: current.solved_at ? new Date(current.solved_at).toISOString() : null, now: now.toISOString() },
-          });
-          await setTicketStatus(trx, ticket.id, 'open', now);
-        }
-        const message = await insertMessage(trx, { ticket: ticket.id, author: caller.id, internal, body: body.body });
-        if (!(await attachUploads(trx, attachments, caller.id, message))) throw badRequest('attachments', E.unknownAttachment);
-        if (!fromClient && !internal) {
-          // Told in the same transaction: the reply and its notice are stored together or not at all.
-          const contact = await contactOf(trx, ticket.client);
-          if (contact) {
-            const clinic = await readClinicName(trx);
-            await mail.send(
-              contact.channel === 'sms'
-                ? { channel: 'sms', to: contact.to, body: SUPPORT_TEXTS.notify.sms(clinic, ticket.id) }
-                : { channel: 'email', to: contact.to, subject: SUPPORT_TEXTS.notify.subject(clinic), body: SUPPORT_TEXTS.notify.body(clinic, ticket.id, ticket.subject) },
-              trx,
-            );
+      const created = await withAudit(
+        db,
+        { actor: caller, action: act('support.message.create'), client: ticket.client, requestId: request.id },
+        async (trx) => {
+          const current = (await lockTicket(trx, ticket.id))!;
+          if (current.status === 'closed') throw new HttpError(409, E.closed);
+          const now = new Date();
+          // A client's reply reopens a ticket waiting on them or solved; the clinic's first public
+          // reply takes a new ticket to open. Both are steps of the chart, asked like any other.
+          const reopen = fromClient && (current.status === 'pending' || current.status === 'solved');
+          const takeUp = !fromClient && !internal && current.status === 'new';
+          if (reopen || takeUp) {
+            requireLifecycleStep(ticketLifecycle, 'ticket', current.status, 'open', {
+              context: {
+                by: fromClient ? 'client' : 'staff',
+                solvedAt: current.solved_at ? new Date(current.solved_at).toISOString() : null,
+                now: now.toISOString(),
+              },
+            });
+            await setTicketStatus(trx, ticket.id, 'open', now);
           }
-        }
-        return detailFor(trx, caller, ticket.id);
-      });
+          const message = await insertMessage(trx, { ticket: ticket.id, author: caller.id, internal, body: body.body });
+          if (!(await attachUploads(trx, attachments, caller.id, message))) throw badRequest('attachments', E.unknownAttachment);
+          if (!fromClient && !internal) {
+            // Told in the same transaction: the reply and its notice are stored together or not at all.
+            const contact = await contactOf(trx, ticket.client);
+            if (contact) {
+              const clinic = await readClinicName(trx);
+              await mail.send(
+                contact.channel === 'sms'
+                  ? { channel: 'sms', to: contact.to, body: SUPPORT_TEXTS.notify.sms(clinic, ticket.id) }
+                  : {
+                      channel: 'email',
+                      to: contact.to,
+                      subject: SUPPORT_TEXTS.notify.subject(clinic),
+                      body: SUPPORT_TEXTS.notify.body(clinic, ticket.id, ticket.subject),
+                    },
+                trx,
+              );
+            }
+          }
+          return detailFor(trx, caller, ticket.id);
+        },
+      );
       reply.code(201);
       return created;
     },

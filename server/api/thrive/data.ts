@@ -141,11 +141,10 @@ export async function summary(db: Db, source: TrackedSource = rollup): Promise<S
       (select off_track from statuses) as off_track,
       (select coalesce(sum(k.sessions_total - k.sessions_used), 0)::int from packages k where ${PACKAGES_LEFT}) as package_sessions_left,
       ${source.clientCounts()}`;
-  const [{ rows }, week, weeks] = await withoutJit(db, async (trx) => [
-    await figures.execute(trx),
-    await source.sessionsThisWeek().execute(trx),
-    await source.sessionsPerWeek().execute(trx),
-  ] as const);
+  const [{ rows }, week, weeks] = await withoutJit(
+    db,
+    async (trx) => [await figures.execute(trx), await source.sessionsThisWeek().execute(trx), await source.sessionsPerWeek().execute(trx)] as const,
+  );
   const r = rows[0];
   return {
     active_enrollments: r.active_enrollments,
@@ -259,7 +258,14 @@ export async function nextAppointments(db: Db, client: number): Promise<S['Thriv
     from appointments a join services s on s.id = a.service_id join users u on u.id = a.staff_id
     where a.client_id = ${client} and a.starts_at >= now() and a.status not in ('cancelled', 'no_show', 'rescheduled')
     order by a.starts_at limit 5`.execute(db);
-  return rows.map((r) => ({ id: r.id, starts_at: iso(r.starts_at), service_name: r.service_name, therapy: r.therapy, staff_name: r.staff_name, status: r.status }));
+  return rows.map((r) => ({
+    id: r.id,
+    starts_at: iso(r.starts_at),
+    service_name: r.service_name,
+    therapy: r.therapy,
+    staff_name: r.staff_name,
+    status: r.status,
+  }));
 }
 
 /** An adverse event in one of the client's therapy visits of the last 30 days (the table's flag). */
@@ -309,7 +315,9 @@ export type TilePage = S['ThriveTilePage'];
 /** One page of what a summary tile counts (see tileRows), by client name; `total` is the tile's figure. */
 export function tilePage(db: Db, tile: ThriveTile, page: number, pageSize: number): Promise<TilePage> {
   return withoutJit(db, async (trx) => {
-    const { rows: [sums] } = await sql<{ count: number; total: number }>`
+    const {
+      rows: [sums],
+    } = await sql<{ count: number; total: number }>`
       with ${tileRows(tile)} select count(*)::int as count, coalesce(sum(amount), 0)::int as total from tile_rows`.execute(trx);
     const { rows } = await sql<Record<string, any>>`
       with ${tileRows(tile)}

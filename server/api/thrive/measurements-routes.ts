@@ -19,7 +19,13 @@ function readingOrRefuse(input: { metric: string; value: number; value2?: number
   const read = readMeasurement(input);
   if ('errors' in read) {
     const errors = Object.fromEntries(Object.entries(read.errors).map(([f, r]) => [f, [r]]));
-    throw new HttpError(400, `Invalid request: ${Object.entries(read.errors).map(([f, r]) => `${f}: ${r}`).join('; ')}`, errors);
+    throw new HttpError(
+      400,
+      `Invalid request: ${Object.entries(read.errors)
+        .map(([f, r]) => `${f}: ${r}`)
+        .join('; ')}`,
+      errors,
+    );
   }
   return read.reading;
 }
@@ -41,29 +47,37 @@ export function measurementRoutes(app: FastifyInstance, ctx: ApiContext): void {
     },
   );
 
-  app.post<{ Body: S['MeasurementCreate'] }>('/thrive/measurements', { schema: contract.routeSchema('createMeasurement'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request, reply) => {
-    const caller = callerOf(request);
-    const body = request.body;
-    const client = await namedClient(db, { caller, asked: body.client ?? (isStaff(caller.role) ? undefined : caller.id), action: A.create, requestId: request.id }, CLIENT_RECORD);
-    if (isClientRole(caller.role) && !SELF_REPORTED_METRICS.includes(body.metric)) {
-      await refuse(db, { actor: caller, action: A.create, client, requestId: request.id }, forbidden(T.selfReportedOnly));
-    }
-    const reading = readingOrRefuse(body);
-    const takenAt = body.taken_at ? new Date(body.taken_at) : new Date();
-    if (takenAt.getTime() > Date.now() + SKEW_MS) throw badRequest('taken_at', T.futureReading);
-    const created = await withAudit(db, { actor: caller, action: A.create, client, requestId: request.id }, (trx) =>
-      insertMeasurement(trx, {
-        client,
-        reading,
-        enteredValue: body.value,
-        enteredUnit: body.unit,
-        takenAt,
-        source: isClientRole(caller.role) ? 'client' : 'staff',
-        enteredBy: caller.id,
-      }),
-    );
-    return reply.code(201).send(created);
-  });
+  app.post<{ Body: S['MeasurementCreate'] }>(
+    '/thrive/measurements',
+    { schema: contract.routeSchema('createMeasurement'), config: { access: { roles: 'signed-in', client: 'own' } } },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const body = request.body;
+      const client = await namedClient(
+        db,
+        { caller, asked: body.client ?? (isStaff(caller.role) ? undefined : caller.id), action: A.create, requestId: request.id },
+        CLIENT_RECORD,
+      );
+      if (isClientRole(caller.role) && !SELF_REPORTED_METRICS.includes(body.metric)) {
+        await refuse(db, { actor: caller, action: A.create, client, requestId: request.id }, forbidden(T.selfReportedOnly));
+      }
+      const reading = readingOrRefuse(body);
+      const takenAt = body.taken_at ? new Date(body.taken_at) : new Date();
+      if (takenAt.getTime() > Date.now() + SKEW_MS) throw badRequest('taken_at', T.futureReading);
+      const created = await withAudit(db, { actor: caller, action: A.create, client, requestId: request.id }, (trx) =>
+        insertMeasurement(trx, {
+          client,
+          reading,
+          enteredValue: body.value,
+          enteredUnit: body.unit,
+          takenAt,
+          source: isClientRole(caller.role) ? 'client' : 'staff',
+          enteredBy: caller.id,
+        }),
+      );
+      return reply.code(201).send(created);
+    },
+  );
 
   app.post<{ Params: { id: number }; Body: S['MeasurementCorrection'] }>(
     '/thrive/measurements/:id/corrections',

@@ -145,7 +145,8 @@ export const rollup: TrackedSource = {
   sessionsThisWeek,
   sessionsPerWeek,
   tracked: trackedFromRollup,
-  activeClients: () => sql`active_clients as (select distinct act.client, act.forms_overdue, act.last_check_at, act.client_last_visit as last_visit from active act)`,
+  activeClients: () =>
+    sql`active_clients as (select distinct act.client, act.forms_overdue, act.last_check_at, act.client_last_visit as last_visit from active act)`,
   clientCounts: rollupClientCounts,
 };
 

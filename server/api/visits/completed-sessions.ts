@@ -54,12 +54,16 @@ export async function listCompletedSessions(db: Db, client: number): Promise<Com
 export async function completedSessionRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   const { db, contract } = ctx;
 
-  app.get<{ Querystring: { client: number } }>('/visits/completed-sessions', { schema: contract.routeSchema('listCompletedSessions'), config: { access: { roles: 'signed-in', client: 'own' } } }, async (request) => {
-    const caller = callerOf(request);
-    const { client } = request.query;
-    // A client their own list; staff anyone's (a client id that names nobody has no record, and no
-    // audit subject); anyone else's list may be empty.
-    await scopedClient(db, { caller, asked: client, action: ACTION, requestId: request.id }, { clients: 'own', staffName: 'user' });
-    return withAudit(db, { actor: caller, action: ACTION, client, requestId: request.id }, (trx) => listCompletedSessions(trx, client));
-  });
+  app.get<{ Querystring: { client: number } }>(
+    '/visits/completed-sessions',
+    { schema: contract.routeSchema('listCompletedSessions'), config: { access: { roles: 'signed-in', client: 'own' } } },
+    async (request) => {
+      const caller = callerOf(request);
+      const { client } = request.query;
+      // A client their own list; staff anyone's (a client id that names nobody has no record, and no
+      // audit subject); anyone else's list may be empty.
+      await scopedClient(db, { caller, asked: client, action: ACTION, requestId: request.id }, { clients: 'own', staffName: 'user' });
+      return withAudit(db, { actor: caller, action: ACTION, client, requestId: request.id }, (trx) => listCompletedSessions(trx, client));
+    },
+  );
 }

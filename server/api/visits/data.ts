@@ -127,7 +127,14 @@ interface RecipeRow {
   active: boolean;
 }
 
-const recipeOut = (r: RecipeRow): RecipeOut => ({ id: r.id, name: r.name, base_fluid: r.base_fluid, bag_volume: r.bag_volume, ingredients: r.ingredients, active: r.active });
+const recipeOut = (r: RecipeRow): RecipeOut => ({
+  id: r.id,
+  name: r.name,
+  base_fluid: r.base_fluid,
+  bag_volume: r.bag_volume,
+  ingredients: r.ingredients,
+  active: r.active,
+});
 
 export async function listRecipes(db: Db): Promise<RecipeOut[]> {
   return (await sql<RecipeRow>`select * from iv_recipes order by name, id`.execute(db)).rows.map(recipeOut);
@@ -318,7 +325,10 @@ export function summaryOf(r: VisitRow): VisitSummaryOut {
   };
 }
 
-export async function listVisits(db: Db, q: { client?: number; therapy?: Therapy; status?: VisitStatus; statuses?: VisitStatus[] }): Promise<VisitSummaryOut[]> {
+export async function listVisits(
+  db: Db,
+  q: { client?: number; therapy?: Therapy; status?: VisitStatus; statuses?: VisitStatus[] },
+): Promise<VisitSummaryOut[]> {
   const rows = await sql<VisitRow>`select * from therapy_visits where true
     ${q.client !== undefined ? sql`and client_id = ${q.client}` : sql``}
     ${q.therapy ? sql`and therapy = ${q.therapy}` : sql``}
@@ -338,7 +348,21 @@ export async function insertVisit(
 }
 
 export type VisitChanges = Partial<
-  Pick<VisitRow, 'status' | 'screen_id' | 'vitals_before' | 'vitals_after' | 'parameters' | 'events' | 'adverse_events' | 'notes' | 'vitals_override_reason' | 'vitals_override_by' | 'abort_reason' | 'signed_by'>
+  Pick<
+    VisitRow,
+    | 'status'
+    | 'screen_id'
+    | 'vitals_before'
+    | 'vitals_after'
+    | 'parameters'
+    | 'events'
+    | 'adverse_events'
+    | 'notes'
+    | 'vitals_override_reason'
+    | 'vitals_override_by'
+    | 'abort_reason'
+    | 'signed_by'
+  >
 > & { started?: boolean; completed?: boolean; signed?: boolean };
 
 const JSON_COLUMNS = new Set(['vitals_before', 'vitals_after', 'parameters', 'events', 'adverse_events']);
@@ -380,7 +404,13 @@ export async function previousVisit(db: Db, v: VisitRow): Promise<VisitRow | und
 
 export async function visitHeader(db: Db, v: VisitRow): Promise<S['TherapyVisitHeader']> {
   const client = (
-    await sql<{ name: string; date_of_birth: string | null; client_story: Record<string, unknown> | null; allergies: string | null; alert_notes: string | null }>`
+    await sql<{
+      name: string;
+      date_of_birth: string | null;
+      client_story: Record<string, unknown> | null;
+      allergies: string | null;
+      alert_notes: string | null;
+    }>`
       select u.first_name || ' ' || u.last_name as name, p.date_of_birth::text as date_of_birth, p.client_story, p.allergies, p.alert_notes
       from users u left join user_profiles p on p.user_id = u.id where u.id = ${v.client_id}`.execute(db)
   ).rows[0];
@@ -388,30 +418,39 @@ export async function visitHeader(db: Db, v: VisitRow): Promise<S['TherapyVisitH
   const appointment = v.appointment_id
     ? (
         await sql<{ starts_at: Date; service: string; series_id: number | null }>`
-          select a.starts_at, s.name as service, a.series_id from appointments a join services s on s.id = a.service_id where a.id = ${v.appointment_id}`.execute(db)
+          select a.starts_at, s.name as service, a.series_id from appointments a join services s on s.id = a.service_id where a.id = ${v.appointment_id}`.execute(
+          db,
+        )
       ).rows[0]
     : undefined;
   const resource = v.resource_id ? (await sql<{ name: string }>`select name from resources where id = ${v.resource_id}`.execute(db)).rows[0] : undefined;
   let session: { number: number; total: number } | null = null;
   if (v.package_id) {
-    const pkg = (await sql<{ total: number; n: number }>`select p.sessions_total as total,
+    const pkg = (
+      await sql<{ total: number; n: number }>`select p.sessions_total as total,
         (select count(*)::int from therapy_visits t where t.package_id = p.id and t.status <> 'aborted' and t.id <= ${v.id}) as n
-      from packages p where p.id = ${v.package_id}`.execute(db)).rows[0];
+      from packages p where p.id = ${v.package_id}`.execute(db)
+    ).rows[0];
     if (pkg) session = { number: pkg.n, total: pkg.total };
   } else if (appointment?.series_id) {
-    const s = (await sql<{ total: number; n: number }>`select count(*)::int as total,
+    const s = (
+      await sql<{ total: number; n: number }>`select count(*)::int as total,
         count(*) filter (where starts_at <= ${appointment.starts_at})::int as n
-      from appointments where series_id = ${appointment.series_id} and status not in ('cancelled', 'rescheduled')`.execute(db)).rows[0];
+      from appointments where series_id = ${appointment.series_id} and status not in ('cancelled', 'rescheduled')`.execute(db)
+    ).rows[0];
     session = { number: s.n, total: s.total };
   }
   const story = client?.client_story ?? {};
   const alerts = ['allergies', 'current_medications']
-    .map((k) => (typeof story[k] === 'string' && (story[k] as string).trim() ? `${k === 'allergies' ? 'Allergies' : 'Medications'}: ${(story[k] as string).trim()}` : null))
+    .map((k) =>
+      typeof story[k] === 'string' && (story[k] as string).trim() ? `${k === 'allergies' ? 'Allergies' : 'Medications'}: ${(story[k] as string).trim()}` : null,
+    )
     .filter((a): a is string => a !== null);
   // The clinic's own allergies and alert note (issue 24), as the record and the appointment panel show them (issue 32).
-  const clinicAlerts = [client?.allergies?.trim() ? `Allergies: ${client.allergies.trim()}` : null, client?.alert_notes?.trim() ? `Alert: ${client.alert_notes.trim()}` : null].filter(
-    (a): a is string => a !== null,
-  );
+  const clinicAlerts = [
+    client?.allergies?.trim() ? `Allergies: ${client.allergies.trim()}` : null,
+    client?.alert_notes?.trim() ? `Alert: ${client.alert_notes.trim()}` : null,
+  ].filter((a): a is string => a !== null);
   return {
     client_name: client?.name ?? '',
     age: client?.date_of_birth ? ageOn(client.date_of_birth, new Date()) : null,
@@ -452,6 +491,8 @@ export async function appointmentForVisit(db: Db, id: number) {
 
 /** The first resource (by id) an appointment holds: the chamber or chair the visit uses. */
 export async function firstResourceOf(db: Db, appointment: number): Promise<number | null> {
-  const resource = (await db.selectFrom('appointment_resources').select('resource_id').where('appointment_id', '=', appointment).orderBy('resource_id').execute())[0];
+  const resource = (
+    await db.selectFrom('appointment_resources').select('resource_id').where('appointment_id', '=', appointment).orderBy('resource_id').execute()
+  )[0];
   return resource?.resource_id ?? null;
 }

@@ -43,7 +43,15 @@ export function screenRoutes(app: FastifyInstance, ctx: ApiContext): void {
       if (unknown.length) throw invalid(Object.fromEntries(unknown.map((k) => [`answers.${k}`, [T.unknownContraindication]])));
       const result = screeningResult(body.therapy, body.answers, settings);
       const screen = await withAudit(db, { actor: caller, action: act('visit.screen.create'), client: body.client, requestId: request.id }, (trx) =>
-        insertScreen(trx, { client: body.client, therapy: body.therapy, answers: body.answers, result, notes: body.notes?.trim() ?? '', by: caller.id, validDays: settings.screening_valid_days }),
+        insertScreen(trx, {
+          client: body.client,
+          therapy: body.therapy,
+          answers: body.answers,
+          result,
+          notes: body.notes?.trim() ?? '',
+          by: caller.id,
+          validDays: settings.screening_valid_days,
+        }),
       );
       reply.code(201);
       return screen;
@@ -62,7 +70,8 @@ export function screenRoutes(app: FastifyInstance, ctx: ApiContext): void {
         throw notFound();
       }
       if (!screen) throw notFound();
-      if (!isDoctor(caller.role)) await refuse(db, { actor: caller, action: act('visit.screen.override'), client: screen.client, requestId: request.id }, forbidden(T.doctorOnly));
+      if (!isDoctor(caller.role))
+        await refuse(db, { actor: caller, action: act('visit.screen.override'), client: screen.client, requestId: request.id }, forbidden(T.doctorOnly));
       if (!reason) throw badRequest('reason', T.reasonNeeded);
       return withAudit(db, { actor: caller, action: act('visit.screen.override'), client: screen.client, requestId: request.id }, async (trx) => {
         const current = (await findScreen(trx, screen.id, true))!;

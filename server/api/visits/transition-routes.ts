@@ -14,7 +14,18 @@ import { withAudit } from '../audit/data.ts';
 import { requireLifecycleStep } from '../lifecycle.ts';
 import { forbidden, isDoctor } from '../policy.ts';
 import { isDiabetic } from './client-facts.ts';
-import { appointmentStartOf, drawFromLot, findLot, findVisitRow, getTherapySettings, insertAddendum, previousVisit, screeningFor, updateVisit, type VisitChanges } from './data.ts';
+import {
+  appointmentStartOf,
+  drawFromLot,
+  findLot,
+  findVisitRow,
+  getTherapySettings,
+  insertAddendum,
+  previousVisit,
+  screeningFor,
+  updateVisit,
+  type VisitChanges,
+} from './data.ts';
 import { act, checkIv, invalid, present, type S, visitGuards } from './route-helpers.ts';
 import { VISIT_TEXTS as T } from './texts.ts';
 
@@ -38,7 +49,13 @@ export function visitTransitionRoutes(app: FastifyInstance, ctx: ApiContext): vo
       const settings = await getTherapySettings(db);
       return withAudit(db, { actor: caller, action: act('visit.transition'), client: visit.client_id, requestId: request.id }, async (trx) => {
         const current = (await findVisitRow(trx, visit.id, true))!;
-        const content = { therapy: current.therapy, vitals_before: current.vitals_before, vitals_after: current.vitals_after, parameters: current.parameters, diabetic: await isDiabetic(trx, current.client_id) };
+        const content = {
+          therapy: current.therapy,
+          vitals_before: current.vitals_before,
+          vitals_after: current.vitals_after,
+          parameters: current.parameters,
+          diabetic: await isDiabetic(trx, current.client_id),
+        };
         const screening = await screeningFor(trx, current.client_id, current.therapy);
         const changes: VisitChanges = { status: body.to };
         if (overriding) {
@@ -49,14 +66,21 @@ export function visitTransitionRoutes(app: FastifyInstance, ctx: ApiContext): vo
         }
         const blockers = startBlockers(content, screening.state, current.vitals_override_reason !== null || overriding, settings);
         const missing = missingForCompletion(content);
-        if (current.status === 'draft' && body.to === 'in_progress' && blockers.length) throw new HttpError(409, T.blocked(blockers, current.therapy as Therapy));
+        if (current.status === 'draft' && body.to === 'in_progress' && blockers.length)
+          throw new HttpError(409, T.blocked(blockers, current.therapy as Therapy));
         // What this client needs in particular (glucose before HBOT when diabetic) is bad input, the field named.
-        if (current.status === 'in_progress' && body.to === 'completed' && Object.keys(clientRequiredErrors(content)).length) throw invalid(clientRequiredErrors(content));
-        if (current.status === 'in_progress' && body.to === 'completed' && missing.length) throw new HttpError(409, T.missing(missing, current.therapy as Therapy));
+        if (current.status === 'in_progress' && body.to === 'completed' && Object.keys(clientRequiredErrors(content)).length)
+          throw invalid(clientRequiredErrors(content));
+        if (current.status === 'in_progress' && body.to === 'completed' && missing.length)
+          throw new HttpError(409, T.missing(missing, current.therapy as Therapy));
         // Not completed or signed before its appointment has started (issue 32), said in words.
         const appointmentStart = current.appointment_id === null ? null : await appointmentStartOf(trx, current.appointment_id);
         const beforeAppointment = appointmentStart !== null && Date.now() < appointmentStart.getTime();
-        if (beforeAppointment && (body.to === 'completed' || body.to === 'signed') && visitAccepts(current.status, body.to === 'completed' ? 'visit.complete' : 'visit.sign', { missing, signer_id: caller.id })) {
+        if (
+          beforeAppointment &&
+          (body.to === 'completed' || body.to === 'signed') &&
+          visitAccepts(current.status, body.to === 'completed' ? 'visit.complete' : 'visit.sign', { missing, signer_id: caller.id })
+        ) {
           throw new HttpError(409, T.beforeAppointment(body.to, await clinicWhen(trx, appointmentStart!)));
         }
         // The same chart the form asks decides here; nothing is written unless it is one step.
@@ -64,7 +88,8 @@ export function visitTransitionRoutes(app: FastifyInstance, ctx: ApiContext): vo
           extras: { blockers, missing, signer_id: caller.id, reason: body.reason, before_appointment: beforeAppointment },
         });
         // The appointment follows its chart in this transaction (machines/visits/appointment-coupling.ts).
-        if (current.appointment_id !== null) await followChart(trx, current.appointment_id, body.to, caller.id, body.to === 'aborted' ? T.abortedChart(body.reason!.trim()) : '');
+        if (current.appointment_id !== null)
+          await followChart(trx, current.appointment_id, body.to, caller.id, body.to === 'aborted' ? T.abortedChart(body.reason!.trim()) : '');
         if (body.to === 'in_progress') {
           changes.started = true;
           changes.screen_id = screening.screen?.id ?? null;

@@ -11,11 +11,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('body', 'text', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema
-    .createIndex('mail_outbox_recipient_idx')
-    .on('mail_outbox')
-    .columns(['recipient', 'id'])
-    .execute();
+  await db.schema.createIndex('mail_outbox_recipient_idx').on('mail_outbox').columns(['recipient', 'id']).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

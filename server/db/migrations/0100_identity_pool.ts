@@ -8,7 +8,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .withSchema('identity')
     .createTable('pool')
-    .addColumn('singleton', 'boolean', (c) => c.primaryKey().defaultTo(true).check(sql`singleton`))
+    .addColumn('singleton', 'boolean', (c) =>
+      c
+        .primaryKey()
+        .defaultTo(true)
+        .check(sql`singleton`),
+    )
     .addColumn('pool_id', 'text', (c) => c.notNull())
     .addColumn('client_id', 'text', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))

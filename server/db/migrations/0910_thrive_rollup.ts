@@ -120,13 +120,20 @@ $fn$`;
 /** The three statement triggers (transition tables allow one event each) on `table`. */
 function triggers(table: string, fn: string, events: Array<'insert' | 'update' | 'delete'>): string[] {
   return events.map((event) => {
-    const referencing = event === 'insert' ? 'new table as new_rows' : event === 'delete' ? 'old table as old_rows' : 'old table as old_rows new table as new_rows';
+    const referencing =
+      event === 'insert' ? 'new table as new_rows' : event === 'delete' ? 'old table as old_rows' : 'old table as old_rows new table as new_rows';
     return `create trigger ${fn}_${event} after ${event} on ${table} referencing ${referencing} for each statement execute function ${fn}()`;
   });
 }
 
 const WATCHED: Array<{ table: string; fn: string; column: string; watched: string[]; relevant?: (row: string) => string }> = [
-  { table: 'appointments', fn: 'thrive_rollup_appointments', column: 'client_id', watched: ['client_id', 'status', 'late_cancellation', 'starts_at'], relevant: DUE_ROW },
+  {
+    table: 'appointments',
+    fn: 'thrive_rollup_appointments',
+    column: 'client_id',
+    watched: ['client_id', 'status', 'late_cancellation', 'starts_at'],
+    relevant: DUE_ROW,
+  },
   { table: 'program_enrollments', fn: 'thrive_rollup_enrollments', column: 'user_id', watched: ['user_id', 'program_id', 'start_date', 'status'] },
   { table: 'packages', fn: 'thrive_rollup_packages', column: 'client_id', watched: ['client_id', 'sessions_used', 'sessions_total'] },
   { table: 'measurements', fn: 'thrive_rollup_measurements', column: 'client_id', watched: ['client_id', 'metric', 'value', 'taken_at', 'corrects'] },
@@ -155,7 +162,10 @@ create function thrive_slots_appointments() returns trigger language plpgsql as 
 begin
   if tg_op = 'INSERT' then ${slotDelta([['new_rows', 1]])}
   elsif tg_op = 'DELETE' then ${slotDelta([['old_rows', -1]])}
-  else ${slotDelta([['new_rows', 1], ['old_rows', -1]])}
+  else ${slotDelta([
+    ['new_rows', 1],
+    ['old_rows', -1],
+  ])}
   end if;
   return null;
 end
@@ -226,10 +236,7 @@ create table thrive_session_slots (
   // The appointments that count towards attendance and are still ahead: a handful, found fast.
   `create index thrive_appointments_due_idx on appointments (starts_at) include (client_id, status) where ${DUE_ROW('appointments')}`,
   REFRESH,
-  ...WATCHED.flatMap((w) => [
-    triggerFunction(w.fn, w.column, w.watched, w.relevant),
-    ...triggers(w.table, w.fn, ['insert', 'update', 'delete']),
-  ]),
+  ...WATCHED.flatMap((w) => [triggerFunction(w.fn, w.column, w.watched, w.relevant), ...triggers(w.table, w.fn, ['insert', 'update', 'delete'])]),
   ...BACKFILL,
 ];
 

@@ -133,7 +133,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['stock_movements', 'therapy_visit_addenda', 'therapy_visits', 'stock_lots', 'iv_recipes', 'contraindication_screens', 'therapy_settings']) {
+  for (const table of [
+    'stock_movements',
+    'therapy_visit_addenda',
+    'therapy_visits',
+    'stock_lots',
+    'iv_recipes',
+    'contraindication_screens',
+    'therapy_settings',
+  ]) {
     await sql.raw(`drop table ${table}`).execute(db);
   }
   await sql.raw('drop function refuse_signed_visit_change()').execute(db);

@@ -16,9 +16,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       if c is not null then execute format('alter table audit_events drop constraint %I', c); end if;
     end $$`.execute(db);
   await sql`alter table audit_events alter column actor_id drop not null`.execute(db);
-  await sql.raw(
-    `alter table audit_events add constraint audit_events_actor_check check ((actor_role = 'SYSTEM' and actor_id is null) or (actor_role in (${ROLES}) and actor_id is not null))`,
-  ).execute(db);
+  await sql
+    .raw(
+      `alter table audit_events add constraint audit_events_actor_check check ((actor_role = 'SYSTEM' and actor_id is null) or (actor_role in (${ROLES}) and actor_id is not null))`,
+    )
+    .execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -3,7 +3,9 @@
 import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`alter table scheduling_settings add column booking_horizon_days integer not null default 730 check (booking_horizon_days between 1 and 3660)`.execute(db);
+  await sql`alter table scheduling_settings add column booking_horizon_days integer not null default 730 check (booking_horizon_days between 1 and 3660)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -4,7 +4,9 @@
 import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`alter table scheduling_settings add column check_in_window_hours integer not null default 2 check (check_in_window_hours between 0 and 24)`.execute(db);
+  await sql`alter table scheduling_settings add column check_in_window_hours integer not null default 2 check (check_in_window_hours between 0 and 24)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

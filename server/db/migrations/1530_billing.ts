@@ -131,7 +131,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['billing_refunds', 'billing_payments', 'billing_lines', 'billing_documents', 'billing_counters', 'billing_products', 'billing_item_tax', 'billing_settings']) {
+  for (const table of [
+    'billing_refunds',
+    'billing_payments',
+    'billing_lines',
+    'billing_documents',
+    'billing_counters',
+    'billing_products',
+    'billing_item_tax',
+    'billing_settings',
+  ]) {
     await sql`drop table ${sql.table(table)}`.execute(db);
   }
 }

@@ -18,7 +18,10 @@ export const pages: Partial<Record<RouteKey, ComponentType>> = {
   clients: onDemand(async () => (await import('./clients.ts')).ClientsPage),
   // The record composes the support domain's staff queue into its Support tab (issue 32).
   clientDetails: onDemand(async () => {
-    const [{ ClientDetailsPage }, { SupportQueueSection }] = await Promise.all([import('./client-record/client-details-page.tsx'), import('./client-record/support-queue.ts')]);
+    const [{ ClientDetailsPage }, { SupportQueueSection }] = await Promise.all([
+      import('./client-record/client-details-page.tsx'),
+      import('./client-record/support-queue.ts'),
+    ]);
     return function ClientDetailsScreen() {
       return <ClientDetailsPage supportQueue={SupportQueueSection} />;
     };

@@ -51,14 +51,14 @@ export function PortalHomePage() {
   return (
     <PageFrame title={PORTAL_TEXT.greeting(profile.first_name, firstVisit)} page="portal-home">
       <Typography color={profile.hipaa_consent ? 'text.secondary' : 'warning.main'} data-field="consent-status" sx={{ mb: 2 }}>
-        {profile.hipaa_consent && profile.hipaa_consent_date
-          ? PORTAL_TEXT.consentGiven(formatDate(profile.hipaa_consent_date))
-          : PORTAL_TEXT.consentMissing}
+        {profile.hipaa_consent && profile.hipaa_consent_date ? PORTAL_TEXT.consentGiven(formatDate(profile.hipaa_consent_date)) : PORTAL_TEXT.consentMissing}
       </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'stretch' }}>
         <Card sx={{ flex: 1 }} data-card="onboarding">
           <CardContent>
-            <Typography variant="h6" component="h2">{PORTAL_TEXT.onboardingTitle}</Typography>
+            <Typography variant="h6" component="h2">
+              {PORTAL_TEXT.onboardingTitle}
+            </Typography>
             <Typography variant="body2" sx={{ my: 1 }}>
               {PORTAL_TEXT.onboardingProgress(progress.done, progress.total)}
             </Typography>
@@ -74,7 +74,9 @@ export function PortalHomePage() {
         </Card>
         <Card sx={{ flex: 1 }} data-card="latest-check">
           <CardContent>
-            <Typography variant="h6" component="h2">{PORTAL_TEXT.latestCheckTitle}</Typography>
+            <Typography variant="h6" component="h2">
+              {PORTAL_TEXT.latestCheckTitle}
+            </Typography>
             {latest ? (
               <>
                 <Typography variant="h5" component="p" sx={{ my: 1 }} data-field="latest-risk">
@@ -99,7 +101,9 @@ export function PortalHomePage() {
       <CompletedSessionsSection clientId={clientId} />
       <Card sx={{ mt: 2 }} data-card="programs">
         <CardContent>
-          <Typography variant="h6" component="h2">{PORTAL_TEXT.programsTitle}</Typography>
+          <Typography variant="h6" component="h2">
+            {PORTAL_TEXT.programsTitle}
+          </Typography>
           {enrollments.length === 0 ? (
             <Typography variant="body2" sx={{ mt: 1 }}>
               {PORTAL_TEXT.programsEmpty}
@@ -107,7 +111,10 @@ export function PortalHomePage() {
           ) : (
             <Stack spacing={2} sx={{ mt: 1 }}>
               {enrollments.map((e) => {
-                const p = programProgress(e, programs.find((x) => x.id === e.program));
+                const p = programProgress(
+                  e,
+                  programs.find((x) => x.id === e.program),
+                );
                 return (
                   <Box key={e.id}>
                     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -131,7 +138,9 @@ export function PortalHomePage() {
       </Card>
       <TrendsSection clientId={clientId} />
       <Box sx={{ mt: 3 }} component="nav" aria-label={PORTAL_TEXT.shortcutsTitle}>
-        <Typography variant="h6" component="h2">{PORTAL_TEXT.shortcutsTitle}</Typography>
+        <Typography variant="h6" component="h2">
+          {PORTAL_TEXT.shortcutsTitle}
+        </Typography>
         <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }}>
           {shortcuts.map((key) => (
             <Button key={key} variant="outlined" component={Link} href={getHref(key, { clientId })}>

@@ -35,9 +35,11 @@ const ProfileBanner = deferred(async () => (await signedIn()).ProfileBanner);
 const InactivityWarning = deferred(async () => (await signedIn()).InactivityWarning);
 /** Loads the signed-in parts of the shell; tests that check the screen synchronously await it first. */
 export const preloadSignedIn = () =>
-  Promise.all([StaffLayout, PortalLayout, PortalReadOnly, UnauthorizedPage, ConsentDialog, ProfileBanner, InactivityWarning].map((c) => c.preload())).catch(() => {
-    // Rendering tries again (and shows the failure the way any page chunk does).
-  });
+  Promise.all([StaffLayout, PortalLayout, PortalReadOnly, UnauthorizedPage, ConsentDialog, ProfileBanner, InactivityWarning].map((c) => c.preload())).catch(
+    () => {
+      // Rendering tries again (and shows the failure the way any page chunk does).
+    },
+  );
 
 const LOGIN_PATH = getHref('login');
 
@@ -78,10 +80,7 @@ export function AppShell({ config, authenticator, loginPage, services: given }: 
   const phase = useSelector(app, selectPhase);
   const role = useSelector(app, selectRole);
   const user = useSelector(app, selectUser);
-  const auth: ShellAuth = useMemo(
-    () => ({ status: STATUS[phase], role, user, signOut: () => app.send({ type: 'app.signOut' }) }),
-    [phase, role, user, app],
-  );
+  const auth: ShellAuth = useMemo(() => ({ status: STATUS[phase], role, user, signOut: () => app.send({ type: 'app.signOut' }) }), [phase, role, user, app]);
   const shell: Shell = useMemo(() => ({ config, api: services.api, auth, app }), [config, services.api, auth, app]);
 
   return (

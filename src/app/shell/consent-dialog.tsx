@@ -2,17 +2,7 @@
 // consent is its actor, the toasts are the app machine's notices). The dialog traps
 // focus, is labelled by its title and described by its text; with no onClose, Escape and backdrop clicks do not
 // dismiss it (consent is required to continue).
-import {
-  Box,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Typography } from '@mui/material';
 import { useSelector } from '@xstate/react';
 import type { ProfileSummary } from '../../../machines/app/app-machine.ts';
 import { selectConsent } from '../../../machines/app/selectors.ts';

@@ -18,7 +18,9 @@ export function PortalLayout({ clientId, onSignOut, children }: { clientId: stri
   const compact = useMediaQuery(theme.breakpoints.down('lg'));
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [location] = useLocation();
-  const links = (Object.keys(portalRoutes) as Array<keyof typeof portalRoutes>).filter(isBuilt).map((key) => ({ key, label: portalRoutes[key].label, href: getHref(key, { clientId }) }));
+  const links = (Object.keys(portalRoutes) as Array<keyof typeof portalRoutes>)
+    .filter(isBuilt)
+    .map((key) => ({ key, label: portalRoutes[key].label, href: getHref(key, { clientId }) }));
   return (
     <Box data-layout="portal">
       <AppBar position="static">
@@ -34,11 +36,26 @@ export function PortalLayout({ clientId, onSignOut, children }: { clientId: stri
             href={getHref('portalHome', { clientId })}
             data-testid="clinic-name"
             // A long name wraps within its share of the bar, never cut short (issue 32).
-            sx={{ color: 'inherit', textDecoration: 'none', mr: compact ? 0 : 2, minWidth: 0, flexShrink: 1, whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.25, py: 0.5, maxWidth: compact ? 'none' : '30%' }}
+            sx={{
+              color: 'inherit',
+              textDecoration: 'none',
+              mr: compact ? 0 : 2,
+              minWidth: 0,
+              flexShrink: 1,
+              whiteSpace: 'normal',
+              overflowWrap: 'anywhere',
+              lineHeight: 1.25,
+              py: 0.5,
+              maxWidth: compact ? 'none' : '30%',
+            }}
           >
             {config.clinicName}
           </Typography>
-          <Box component="nav" aria-label="Portal" sx={{ flexGrow: 1, display: compact ? 'none' : 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.5, minWidth: 0 }}>
+          <Box
+            component="nav"
+            aria-label="Portal"
+            sx={{ flexGrow: 1, display: compact ? 'none' : 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.5, minWidth: 0 }}
+          >
             {!compact &&
               links.map((item) => (
                 <Typography key={item.key} component={Link} href={item.href} sx={{ color: 'inherit' }}>

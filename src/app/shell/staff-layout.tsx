@@ -66,7 +66,14 @@ export function StaffLayout({ role, onSignOut, children }: { role: Role | null; 
                 <span aria-hidden>☰</span>
               </IconButton>
             )}
-            <Typography variant="h6" component={Link} href={getHref('home')} data-testid="clinic-name" noWrap sx={{ color: 'inherit', textDecoration: 'none', flexGrow: 0, flexShrink: 1, minWidth: 0, mr: mobile ? 1 : 3 }}>
+            <Typography
+              variant="h6"
+              component={Link}
+              href={getHref('home')}
+              data-testid="clinic-name"
+              noWrap
+              sx={{ color: 'inherit', textDecoration: 'none', flexGrow: 0, flexShrink: 1, minWidth: 0, mr: mobile ? 1 : 3 }}
+            >
               {config.clinicName}
             </Typography>
             <Box component="nav" aria-label="Main" sx={{ flexGrow: 1, display: !mobile && !expanded ? 'flex' : 'none', gap: 1 }}>

@@ -37,7 +37,13 @@ export function UserMenu({ onSignOut, compact = false }: { onSignOut: () => void
           {label}
         </Button>
       )}
-      <Menu id="user-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} slotProps={{ paper: { sx: { maxHeight: 300, maxWidth: 'calc(100vw - 32px)' } } }}>
+      <Menu
+        id="user-menu"
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        slotProps={{ paper: { sx: { maxHeight: 300, maxWidth: 'calc(100vw - 32px)' } } }}
+      >
         {compact && (
           <Typography variant="subtitle2" component="p" sx={{ px: 2, pt: 1, overflowWrap: 'anywhere' }} data-testid="user-menu-name">
             {label}

@@ -24,8 +24,7 @@ export function AgendaList({ setup, calendar, appointments }: { setup: Schedulin
               primary={`${clockOf(a.start, zone)}–${clockOf(a.end, zone)} · ${calendar.clientName(a.client) ?? `Client ${a.client}`}`}
               secondary={
                 <Box component="span">
-                  {serviceName.get(a.service) ?? ''} · {staffName.get(a.staff) ?? ''} ·{' '}
-                  <span aria-hidden>{STATUS_MARKS[a.status]} </span>
+                  {serviceName.get(a.service) ?? ''} · {staffName.get(a.staff) ?? ''} · <span aria-hidden>{STATUS_MARKS[a.status]} </span>
                   {STATUS_LABELS[a.status] ?? a.status}
                 </Box>
               }

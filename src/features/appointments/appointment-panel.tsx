@@ -7,7 +7,22 @@
 // visit chart from here (the one already opened for this appointment, or a new one). The client's
 // billing balance and "Bill this visit" come from the billing domain through a slot
 // (appointment-slots.ts) the route module fills.
-import { Alert, Box, Button, Chip, CircularProgress, Divider, Drawer, IconButton, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Divider,
+  Drawer,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useContext, useState } from 'react';
 import { canCancelWith, canRescheduleTo, panelSteps, stepInput } from '../../../machines/appointments/panel-steps.ts';
 import { zonedInstant } from '../../../machines/appointments/scheduling-rules.ts';
@@ -87,7 +102,13 @@ export function AppointmentPanel({
   return (
     // Above the staff layout's app bar (which sits above the navigation drawer), or the bar hides
     // the panel's title and Close button.
-    <Drawer anchor="right" open onClose={onClose} sx={{ zIndex: (t) => t.zIndex.drawer + 2 }} slotProps={{ paper: { 'aria-label': PANEL_LABEL, sx: { width: { xs: '100%', sm: 420 } } } as object }}>
+    <Drawer
+      anchor="right"
+      open
+      onClose={onClose}
+      sx={{ zIndex: (t) => t.zIndex.drawer + 2 }}
+      slotProps={{ paper: { 'aria-label': PANEL_LABEL, sx: { width: { xs: '100%', sm: 420 } } } as object }}
+    >
       <Box role="region" aria-label={PANEL_LABEL} data-testid="appointment-panel" sx={{ p: 2 }}>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
           <Typography variant="h6" component="h2">
@@ -107,14 +128,21 @@ export function AppointmentPanel({
           <Stack spacing={1.5}>
             <Box data-testid="client-banner">
               <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
-                {fullName({ first_name: data.client.Profile?.first_name ?? data.client.first_name, last_name: data.client.Profile?.last_name ?? data.client.last_name })}
+                {fullName({
+                  first_name: data.client.Profile?.first_name ?? data.client.first_name,
+                  last_name: data.client.Profile?.last_name ?? data.client.last_name,
+                })}
               </Typography>
               <Typography variant="body2">
                 {AGE}: {ageInYears(data.client.Profile?.date_of_birth) ?? '—'}
               </Typography>
               <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', mt: 0.5 }}>
-                {data.client.Profile?.allergies && <Chip size="small" color="error" label={CLIENT_ALLERGIES(data.client.Profile.allergies)} sx={{ maxWidth: '100%' }} />}
-                {data.client.Profile?.alert_notes && <Chip size="small" color="warning" label={CLIENT_ALERT_NOTE(data.client.Profile.alert_notes)} sx={{ maxWidth: '100%' }} />}
+                {data.client.Profile?.allergies && (
+                  <Chip size="small" color="error" label={CLIENT_ALLERGIES(data.client.Profile.allergies)} sx={{ maxWidth: '100%' }} />
+                )}
+                {data.client.Profile?.alert_notes && (
+                  <Chip size="small" color="warning" label={CLIENT_ALERT_NOTE(data.client.Profile.alert_notes)} sx={{ maxWidth: '100%' }} />
+                )}
                 {clientAlerts(data.client as Parameters<typeof clientAlerts>[0]).map((alert) => (
                   <Chip key={alert} size="small" color={isBlocking(alert) ? 'error' : 'warning'} label={CLIENT_ALERTS[alert]} />
                 ))}
@@ -169,10 +197,15 @@ export function AppointmentPanel({
             )}
             {mayChart && isTherapy(a.therapy) && CHARTABLE.has(a.status) && (
               <Box>
-                <Button variant="outlined" disabled={chart.pending} onClick={() => {
+                <Button
+                  variant="outlined"
+                  disabled={chart.pending}
+                  onClick={() => {
                     chart.open({ id: a.id, client: a.client, therapy: a.therapy as Therapy });
                     chart.submit({});
-                  }} data-action="open-visit-chart">
+                  }}
+                  data-action="open-visit-chart"
+                >
                   {OPEN_VISIT_CHART}
                 </Button>
                 {chart.error && <Alert severity="error">{chart.error}</Alert>}

@@ -122,7 +122,9 @@ export async function searchClients(api: ApiClient, text: string): Promise<Clien
 }
 
 export async function loadAvailability(api: ApiClient, query: { service: number; dateFrom: string; dateTo: string }): Promise<Offer[]> {
-  const answer = await unwrap(api.GET('/appointments/availability', { params: { query: { service: query.service, date_from: query.dateFrom, date_to: query.dateTo } } }));
+  const answer = await unwrap(
+    api.GET('/appointments/availability', { params: { query: { service: query.service, date_from: query.dateFrom, date_to: query.dateTo } } }),
+  );
   return answer.slots;
 }
 
@@ -316,7 +318,11 @@ export const rescheduleVisit = (api: ApiClient, id: number, start: string) =>
  */
 export async function loadStarts(api: ApiClient, appointment: PortalAppointment, rules: PortalBookingRules): Promise<string[]> {
   const now = Date.now();
-  const offers = await loadAvailability(api, { service: appointment.service, dateFrom: clinicDate(rules.time_zone, now), dateTo: clinicDate(rules.time_zone, now, 13) });
+  const offers = await loadAvailability(api, {
+    service: appointment.service,
+    dateFrom: clinicDate(rules.time_zone, now),
+    dateTo: clinicDate(rules.time_zone, now, 13),
+  });
   const own = Date.parse(appointment.start);
   const withSameStaff = offers.filter((o) => appointment.staff === undefined || o.staff.includes(appointment.staff));
   return [...new Set(withSameStaff.map((o) => o.start))].filter((s) => Date.parse(s) !== own);
@@ -368,13 +374,15 @@ const HOURS_ROLES = ['NURSE', 'DOCTOR', 'HEALTH_COACH', 'NUTRITIONIST', 'RECEPTI
 
 export const listServices = (api: ApiClient) => unwrap(api.GET('/appointments/services', {}));
 export const createService = (api: ApiClient, body: S['ServiceCreate']) => unwrap(api.POST('/appointments/services', { body }));
-export const patchService = (api: ApiClient, id: number, body: ServicePatch) => unwrap(api.PATCH('/appointments/services/{id}', { params: { path: { id } }, body }));
+export const patchService = (api: ApiClient, id: number, body: ServicePatch) =>
+  unwrap(api.PATCH('/appointments/services/{id}', { params: { path: { id } }, body }));
 export const previewServiceImpact = (api: ApiClient, id: number, body: ServicePatch) =>
   unwrap(api.POST('/appointments/services/{id}/impact', { params: { path: { id } }, body }));
 
 export const listResources = (api: ApiClient) => unwrap(api.GET('/appointments/resources', {}));
 export const createResource = (api: ApiClient, body: S['ResourceCreate']) => unwrap(api.POST('/appointments/resources', { body }));
-export const patchResource = (api: ApiClient, id: number, body: S['ResourcePatch']) => unwrap(api.PATCH('/appointments/resources/{id}', { params: { path: { id } }, body }));
+export const patchResource = (api: ApiClient, id: number, body: S['ResourcePatch']) =>
+  unwrap(api.PATCH('/appointments/resources/{id}', { params: { path: { id } }, body }));
 
 export const getHours = (api: ApiClient) => unwrap(api.GET('/appointments/hours', {}));
 export const patchHours = (api: ApiClient, body: HoursPatch) => unwrap(api.PATCH('/appointments/hours', { body }));
@@ -384,12 +392,15 @@ export const cancelImpacted = (api: ApiClient, appointments: number[], reason: s
 
 export const listPlans = (api: ApiClient) => unwrap(api.GET('/appointments/package-plans', {}));
 export const createPlan = (api: ApiClient, body: PackagePlanCreate) => unwrap(api.POST('/appointments/package-plans', { body }));
-export const patchPlan = (api: ApiClient, id: number, body: S['PackagePlanPatch']) => unwrap(api.PATCH('/appointments/package-plans/{id}', { params: { path: { id } }, body }));
+export const patchPlan = (api: ApiClient, id: number, body: S['PackagePlanPatch']) =>
+  unwrap(api.PATCH('/appointments/package-plans/{id}', { params: { path: { id } }, body }));
 
 /** Everyone who may hold working hours (every staff role), by last name. */
 export async function listStaff(api: ApiClient): Promise<StaffMember[]> {
   const pages = await Promise.all(HOURS_ROLES.map((role) => listUsers(api, { role, page_size: 100, ordering: 'last_name' })));
-  return pages.flatMap((page) => page.results.map((u) => ({ id: u.id, name: [u.first_name, u.last_name].filter(Boolean).join(' ') || u.email, role: u.role ?? '' })));
+  return pages.flatMap((page) =>
+    page.results.map((u) => ({ id: u.id, name: [u.first_name, u.last_name].filter(Boolean).join(' ') || u.email, role: u.role ?? '' })),
+  );
 }
 
 /**

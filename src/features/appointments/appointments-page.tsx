@@ -115,10 +115,30 @@ function Screen({ setup }: { setup: SchedulingSetup }) {
         {(calendar.loading || calendar.saving) && <CircularProgress size={20} aria-label="Loading" />}
       </Stack>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mb: 1 }}>
-        <Filter label={FILTER_STAFF} value={filters.staff === null ? '' : String(filters.staff)} options={setup.staff.map((s) => [String(s.id), s.name])} onChange={(v) => calendar.setFilter('staff', v === '' ? null : Number(v))} />
-        <Filter label={FILTER_RESOURCE_KIND} value={filters.resourceKind ?? ''} options={setup.kinds.map((k) => [k.kind, k.label])} onChange={(v) => calendar.setFilter('resourceKind', v || null)} />
-        <Filter label={FILTER_SERVICE} value={filters.service === null ? '' : String(filters.service)} options={setup.services.map((s) => [String(s.id), s.name])} onChange={(v) => calendar.setFilter('service', v === '' ? null : Number(v))} />
-        <Filter label={FILTER_STATUS} value={filters.status ?? ''} options={Object.entries(STATUS_LABELS)} onChange={(v) => calendar.setFilter('status', v || null)} />
+        <Filter
+          label={FILTER_STAFF}
+          value={filters.staff === null ? '' : String(filters.staff)}
+          options={setup.staff.map((s) => [String(s.id), s.name])}
+          onChange={(v) => calendar.setFilter('staff', v === '' ? null : Number(v))}
+        />
+        <Filter
+          label={FILTER_RESOURCE_KIND}
+          value={filters.resourceKind ?? ''}
+          options={setup.kinds.map((k) => [k.kind, k.label])}
+          onChange={(v) => calendar.setFilter('resourceKind', v || null)}
+        />
+        <Filter
+          label={FILTER_SERVICE}
+          value={filters.service === null ? '' : String(filters.service)}
+          options={setup.services.map((s) => [String(s.id), s.name])}
+          onChange={(v) => calendar.setFilter('service', v === '' ? null : Number(v))}
+        />
+        <Filter
+          label={FILTER_STATUS}
+          value={filters.status ?? ''}
+          options={Object.entries(STATUS_LABELS)}
+          onChange={(v) => calendar.setFilter('status', v || null)}
+        />
       </Stack>
       <NewPortalBookings zone={zone} onOpen={calendar.select} />
       {calendar.refusal && (

@@ -68,7 +68,19 @@ function localValue(iso: string, zone: string): string {
 }
 
 /** The free times of one day as buttons: the one chosen pressed, any other picks it. */
-function TimeButtons({ label, offers, zone, chosen, onPick }: { label: string; offers: Offer[]; zone: string; chosen: string | null; onPick: (start: string) => void }) {
+function TimeButtons({
+  label,
+  offers,
+  zone,
+  chosen,
+  onPick,
+}: {
+  label: string;
+  offers: Offer[];
+  zone: string;
+  chosen: string | null;
+  onPick: (start: string) => void;
+}) {
   const at = chosen ? Date.parse(chosen) : NaN;
   return (
     <Box role="group" aria-label={label} data-testid="free-times" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
@@ -101,7 +113,12 @@ function FreeTimes({ booking, zone, staffName }: { booking: BookingHandle; zone:
     );
   }
   if (staffName !== null) return <Alert severity="warning">{staffHasNoHours(staffName)}</Alert>;
-  if (!nextFreeDay) return <Alert severity="info">{noFreeTimesOn(dayLabel)} {NO_FREE_TIMES_AHEAD}</Alert>;
+  if (!nextFreeDay)
+    return (
+      <Alert severity="info">
+        {noFreeTimesOn(dayLabel)} {NO_FREE_TIMES_AHEAD}
+      </Alert>
+    );
   const nextLabel = formatWeekdayDate(nextFreeDay.day);
   return (
     <Box>
@@ -157,7 +174,12 @@ function Details({ setup, booking }: { setup: SchedulingSetup; booking: BookingH
         }}
         renderInput={(params) => <TextField {...params} label={CLIENT_SEARCH} />}
       />
-      <TextField select label={SERVICE} value={booking.service ?? ''} onChange={(e) => send({ type: 'booking.selectService', service: Number(e.target.value) })}>
+      <TextField
+        select
+        label={SERVICE}
+        value={booking.service ?? ''}
+        onChange={(e) => send({ type: 'booking.selectService', service: Number(e.target.value) })}
+      >
         {setup.services.map((s) => (
           <MenuItem key={s.id} value={s.id}>
             {s.name}
@@ -170,7 +192,12 @@ function Details({ setup, booking }: { setup: SchedulingSetup; booking: BookingH
         </Typography>
       )}
       {booking.service !== null && (
-        <TextField select label={STAFF} value={booking.staff ?? ''} onChange={(e) => send({ type: 'booking.selectStaff', staff: e.target.value === '' ? null : Number(e.target.value) })}>
+        <TextField
+          select
+          label={STAFF}
+          value={booking.staff ?? ''}
+          onChange={(e) => send({ type: 'booking.selectStaff', staff: e.target.value === '' ? null : Number(e.target.value) })}
+        >
           <MenuItem value="">{ANY_STAFF}</MenuItem>
           {choices.map((s) => (
             <MenuItem key={s.id} value={s.id} disabled={s.noHours}>
@@ -197,7 +224,12 @@ function Details({ setup, booking }: { setup: SchedulingSetup; booking: BookingH
         control={
           <Checkbox
             checked={booking.series !== null}
-            onChange={(e) => send({ type: 'booking.setSeries', series: e.target.checked ? { weekdays: [localTime(zone, Date.parse(slot?.start ?? new Date().toISOString())).weekday], count: 4 } : null })}
+            onChange={(e) =>
+              send({
+                type: 'booking.setSeries',
+                series: e.target.checked ? { weekdays: [localTime(zone, Date.parse(slot?.start ?? new Date().toISOString())).weekday], count: 4 } : null,
+              })
+            }
           />
         }
         label={SERIES}
@@ -238,7 +270,10 @@ function Summary({ setup, booking }: { setup: SchedulingSetup; booking: BookingH
   const service = setup.services.find((s) => s.id === booking.service);
   const staff = setup.staff.find((s) => s.id === booking.staff);
   return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, '& dt': { fontWeight: 600 }, '& dd': { m: 0 } }}>
+    <Box
+      component="dl"
+      sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, '& dt': { fontWeight: 600 }, '& dd': { m: 0 } }}
+    >
       <dt>Client</dt>
       <dd>{booking.client?.label}</dd>
       <dt>{SERVICE}</dt>
@@ -259,7 +294,17 @@ function Summary({ setup, booking }: { setup: SchedulingSetup; booking: BookingH
   );
 }
 
-export function BookingDialog({ setup, slot, onClose, onBooked }: { setup: SchedulingSetup; slot: Slot; onClose: () => void; onBooked: (result: BookingResult) => void }) {
+export function BookingDialog({
+  setup,
+  slot,
+  onClose,
+  onBooked,
+}: {
+  setup: SchedulingSetup;
+  slot: Slot;
+  onClose: () => void;
+  onBooked: (result: BookingResult) => void;
+}) {
   const booking = useBooking(setup.hours.time_zone, slot, onBooked);
   const { step, send } = booking;
   const cancel = () => {

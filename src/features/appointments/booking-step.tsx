@@ -25,7 +25,9 @@ export function BookingStep({ bookingRef, serviceName, timeZone }: { bookingRef:
   if (b.step === 'slots') {
     return (
       <Box data-step="slots">
-        <Typography variant="h6" component="h2">{T.slotsTitle}</Typography>
+        <Typography variant="h6" component="h2">
+          {T.slotsTitle}
+        </Typography>
         {b.pending && <CircularProgress size={24} aria-label={T.slotsTitle} />}
         {b.error && <Alert severity="error">{b.error}</Alert>}
         {!b.pending && days.length === 0 && <Typography>{T.noSlots}</Typography>}
@@ -41,20 +43,26 @@ export function BookingStep({ bookingRef, serviceName, timeZone }: { bookingRef:
             </Button>
           ))}
         </Stack>
-        <Button sx={{ mt: 2 }} onClick={b.cancel}>{T.back}</Button>
+        <Button sx={{ mt: 2 }} onClick={b.cancel}>
+          {T.back}
+        </Button>
       </Box>
     );
   }
   if (b.step === 'details' || b.step === 'confirm' || b.step === 'booking') {
     return (
       <Box data-step="confirm">
-        <Typography variant="h6" component="h2">{T.confirmTitle}</Typography>
+        <Typography variant="h6" component="h2">
+          {T.confirmTitle}
+        </Typography>
         <Typography sx={{ my: 1 }}>
           {serviceName} · {b.slot ? formatWhen(b.slot.start, timeZone) : ''}
         </Typography>
         {b.error && <Alert severity="error">{b.error}</Alert>}
         <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-          <Button onClick={b.back} disabled={b.pending}>{T.back}</Button>
+          <Button onClick={b.back} disabled={b.pending}>
+            {T.back}
+          </Button>
           {b.step === 'details' ? (
             <Button variant="contained" onClick={b.next} disabled={!b.canContinue}>
               {T.next}
@@ -71,7 +79,9 @@ export function BookingStep({ bookingRef, serviceName, timeZone }: { bookingRef:
   if (b.step === 'conflict' || b.step === 'failed') {
     return (
       <Box data-step={b.step}>
-        <Alert severity="error" sx={{ mb: 1 }}>{b.step === 'conflict' ? T.conflict : b.error}</Alert>
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {b.step === 'conflict' ? T.conflict : b.error}
+        </Alert>
         <Stack direction="row" spacing={1}>
           <Button onClick={b.back}>{T.back}</Button>
           {b.step === 'failed' && (

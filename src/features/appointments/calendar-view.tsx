@@ -127,13 +127,13 @@ export function CalendarView({
   const [min, max] = useMemo(() => {
     const { opens, closes } = visibleHours(opening);
     const base = new Date(2000, 0, 1);
-    return [new Date(2000, 0, 1, Math.floor(opens / 60), opens % 60), closes >= 1440 ? new Date(base.getTime() + 86_399_000) : new Date(2000, 0, 1, Math.floor(closes / 60), closes % 60)];
+    return [
+      new Date(2000, 0, 1, Math.floor(opens / 60), opens % 60),
+      closes >= 1440 ? new Date(base.getTime() + 86_399_000) : new Date(2000, 0, 1, Math.floor(closes / 60), closes % 60),
+    ];
   }, [opening]);
 
-  const isOpen = useCallback(
-    (date: Date) => isOpenAt(opening, holidays, drawnDay(date), date.getHours() * 60 + date.getMinutes()),
-    [opening, holidays],
-  );
+  const isOpen = useCallback((date: Date) => isOpenAt(opening, holidays, drawnDay(date), date.getHours() * 60 + date.getMinutes()), [opening, holidays]);
 
   const slotPropGetter = useCallback(
     (date: Date) => (isOpen(date) ? {} : { className: 'clinic-closed', style: { backgroundColor: theme.palette.action.disabledBackground } }),
@@ -203,7 +203,12 @@ export function CalendarView({
         draggableAccessor={(e) => MOVABLE.has(e.appointment.status) && calendar.canMove}
         resizableAccessor={(e) => MOVABLE.has(e.appointment.status) && calendar.canMove}
         onSelectSlot={(slot: SlotInfo) =>
-          onSlot({ start: fromDrawn(slot.start, zone), end: fromDrawn(slot.end, zone), staff: columns === 'staff' ? resourceOf(slot.resourceId) : null, resource: columns === 'resource' ? resourceOf(slot.resourceId) : null })
+          onSlot({
+            start: fromDrawn(slot.start, zone),
+            end: fromDrawn(slot.end, zone),
+            staff: columns === 'staff' ? resourceOf(slot.resourceId) : null,
+            resource: columns === 'resource' ? resourceOf(slot.resourceId) : null,
+          })
         }
         onSelectEvent={(e) => calendar.select(e.id)}
         onKeyPressEvent={(e, ev) => {
@@ -221,12 +226,19 @@ export function CalendarView({
         }
         // A resize is a move to the same start with a new end: the same save, or the same snap back.
         onEventResize={({ event, start, end }: EventInteractionArgs<DrawnEvent>) =>
-          calendar.drop({ id: event.id, start: fromDrawn(new Date(start), zone), end: fromDrawn(new Date(end), zone), staff: columns === 'staff' ? event.appointment.staff : null })
+          calendar.drop({
+            id: event.id,
+            start: fromDrawn(new Date(start), zone),
+            end: fromDrawn(new Date(end), zone),
+            staff: columns === 'staff' ? event.appointment.staff : null,
+          })
         }
         slotPropGetter={slotPropGetter}
         eventPropGetter={eventPropGetter}
         components={{ event: AppointmentEvent }}
-        tooltipAccessor={(e: DrawnEvent) => `${clockOf(e.appointment.start, zone)}–${clockOf(e.appointment.end, zone)} · ${e.title} · ${STATUS_LABELS[e.appointment.status] ?? e.appointment.status}`}
+        tooltipAccessor={(e: DrawnEvent) =>
+          `${clockOf(e.appointment.start, zone)}–${clockOf(e.appointment.end, zone)} · ${e.title} · ${STATUS_LABELS[e.appointment.status] ?? e.appointment.status}`
+        }
         dayLayoutAlgorithm="no-overlap"
       />
     </Box>

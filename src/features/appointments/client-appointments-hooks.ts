@@ -18,5 +18,12 @@ export function useClientAppointments(clientId: number) {
       packages.reload();
     },
   );
-  return { appointments, packages, plans: (plans.data ?? []) as PackagePlan[], plansLoaded: plans.data !== null && plans.data !== undefined, sale, role: auth.role };
+  return {
+    appointments,
+    packages,
+    plans: (plans.data ?? []) as PackagePlan[],
+    plansLoaded: plans.data !== null && plans.data !== undefined,
+    sale,
+    role: auth.role,
+  };
 }

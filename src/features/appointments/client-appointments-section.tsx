@@ -6,7 +6,21 @@ import { FormDialog } from '../../lib/staff/form-dialog.tsx';
 import { formatDate, formatDateTime } from '../../lib/staff/format.ts';
 import type { ClientAppointment, ClientPackage } from './appointments-api.ts';
 import { useClientAppointments } from './client-appointments-hooks.ts';
-import { ASK_ADMIN_FOR_PACKAGES, CANCELLED, DEFINE_PACKAGES, EXPIRES, NO_APPOINTMENTS, NO_PACKAGES, NO_PACKAGES_DEFINED, PACKAGE_BALANCE, PAST, SELL_PACKAGE, SESSIONS_HELD, SESSIONS_LEFT, UPCOMING } from './client-appointments-texts.ts';
+import {
+  ASK_ADMIN_FOR_PACKAGES,
+  CANCELLED,
+  DEFINE_PACKAGES,
+  EXPIRES,
+  NO_APPOINTMENTS,
+  NO_PACKAGES,
+  NO_PACKAGES_DEFINED,
+  PACKAGE_BALANCE,
+  PAST,
+  SELL_PACKAGE,
+  SESSIONS_HELD,
+  SESSIONS_LEFT,
+  UPCOMING,
+} from './client-appointments-texts.ts';
 import { Link } from 'wouter';
 import { ADMIN_ROLES } from '../../../machines/guard/roles.ts';
 import { getHref } from '../../app/port.ts';
@@ -39,7 +53,10 @@ function AppointmentList({ title, rows }: { title: string; rows: ClientAppointme
         <List dense aria-label={`${title} appointments`}>
           {rows.map((a) => (
             <ListItem key={a.id} disableGutters>
-              <ListItemText primary={`${formatDateTime(a.start)} · ${a.service_name}`} secondary={[words(a.status), a.status_reason, a.chart ? `${CHART_LABEL}: ${chartStatusText(a.chart)}` : ''].filter(Boolean).join(' — ')} />
+              <ListItemText
+                primary={`${formatDateTime(a.start)} · ${a.service_name}`}
+                secondary={[words(a.status), a.status_reason, a.chart ? `${CHART_LABEL}: ${chartStatusText(a.chart)}` : ''].filter(Boolean).join(' — ')}
+              />
             </ListItem>
           ))}
         </List>
@@ -56,7 +73,10 @@ export function PackageBalance({ packages }: { packages: ClientPackage[] }) {
         <ListItem key={p.id} disableGutters>
           <ListItemText
             primary={`${words(p.therapy)}: ${SESSIONS_LEFT(p.sessions_left, p.sessions_total)}`}
-            secondary={[p.sessions_held ? SESSIONS_HELD(p.sessions_held) : '', p.expires_on ? EXPIRES(formatDate(p.expires_on)) : ''].filter(Boolean).join(' · ') || undefined}
+            secondary={
+              [p.sessions_held ? SESSIONS_HELD(p.sessions_held) : '', p.expires_on ? EXPIRES(formatDate(p.expires_on)) : ''].filter(Boolean).join(' · ') ||
+              undefined
+            }
           />
           {p.sessions_left === 0 && <Chip size="small" label="Used up" />}
         </ListItem>
@@ -95,11 +115,7 @@ export function AppointmentsSection({ clientId }: { clientId: number }) {
             {plansLoaded && forSale.length === 0 && (
               <Typography id="sell-package-why" variant="body2" color="text.secondary" data-testid="sell-package-why">
                 {NO_PACKAGES_DEFINED}{' '}
-                {ADMIN_ROLES.includes(role) ? (
-                  <Link href={getHref('backoffice', {}, { tab: 'packages' })}>{DEFINE_PACKAGES}</Link>
-                ) : (
-                  ASK_ADMIN_FOR_PACKAGES
-                )}
+                {ADMIN_ROLES.includes(role) ? <Link href={getHref('backoffice', {}, { tab: 'packages' })}>{DEFINE_PACKAGES}</Link> : ASK_ADMIN_FOR_PACKAGES}
               </Typography>
             )}
           </Box>
@@ -112,7 +128,15 @@ export function AppointmentsSection({ clientId }: { clientId: number }) {
           <AppointmentList title={CANCELLED} rows={groups.cancelled} />
         </>
       )}
-      <FormDialog action={sale} id="sell-package" title={SELL_PACKAGE} submitLabel="Sell" pendingLabel="Selling…" ready={canSellPackage(plan)} onSubmit={() => sale.submit({ plan })}>
+      <FormDialog
+        action={sale}
+        id="sell-package"
+        title={SELL_PACKAGE}
+        submitLabel="Sell"
+        pendingLabel="Selling…"
+        ready={canSellPackage(plan)}
+        onSubmit={() => sale.submit({ plan })}
+      >
         <TextField select label="Package" value={plan} onChange={(e) => setPlan(e.target.value)}>
           {forSale.map((p) => (
             <MenuItem key={p.id} value={String(p.id)}>

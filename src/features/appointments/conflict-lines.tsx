@@ -10,7 +10,9 @@ export function ConflictLines({ setup, conflicts }: { setup: SchedulingSetup; co
   if (!conflicts.length) return null;
   const zone = setup.hours.time_zone;
   const name = (c: MoveConflict) =>
-    c.kind === 'staff' ? personName(setup.staff.find((s) => s.id === c.id)?.name) : (setup.resources.find((r) => r.id === c.id)?.name ?? 'A resource no longer listed');
+    c.kind === 'staff'
+      ? personName(setup.staff.find((s) => s.id === c.id)?.name)
+      : (setup.resources.find((r) => r.id === c.id)?.name ?? 'A resource no longer listed');
   return (
     <List dense disablePadding data-testid="conflicts">
       {conflicts.map((c) => (

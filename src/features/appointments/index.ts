@@ -2,7 +2,16 @@
 // domain may take from this one (lint forbids importing the domain's other files from outside).
 export { AppointmentBillingSlot, type AppointmentBillingView } from './appointment-slots.ts';
 export { AppointmentsPage } from './appointments-page.tsx';
-export { clientAppointments, listAppointments, listServices, loadAvailability, loadHoursFacts, saveWeeklyHours, type ClientAppointment, type HoursFacts } from './appointments-api.ts';
+export {
+  clientAppointments,
+  listAppointments,
+  listServices,
+  loadAvailability,
+  loadHoursFacts,
+  saveWeeklyHours,
+  type ClientAppointment,
+  type HoursFacts,
+} from './appointments-api.ts';
 export { AppointmentsSection } from './client-appointments-section.tsx';
 export { SECTION_APPOINTMENTS } from './client-appointments-texts.ts';
 export { BookingRulesTab } from './scheduling/booking-rules-tab.tsx';

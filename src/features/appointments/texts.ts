@@ -75,7 +75,8 @@ export const SERVICE = 'Service';
 export const STAFF = 'Staff';
 export const ANY_STAFF = 'First free staff member';
 export const FREE_UNITS = 'Free units';
-export const NOTHING_FREE = 'Nothing is free at this time for this service and staff member. Choose one of the free times, another staff member or another service.';
+export const NOTHING_FREE =
+  'Nothing is free at this time for this service and staff member. Choose one of the free times, another staff member or another service.';
 export const freeTimesOn = (day: string) => `Free times on ${day}`;
 export const noFreeTimesOn = (day: string) => `No free times on ${day}.`;
 export const nextFreeDayOn = (day: string) => `Next free day: ${day}`;
@@ -83,7 +84,8 @@ export const NO_FREE_TIMES_AHEAD = 'No free times in the next two weeks.';
 /** A staff member of a role that delivers the service but with no hours: listed, not left out. */
 export const NO_WORKING_HOURS = 'no working hours set';
 export const staffWithoutHours = (name: string) => `${name} — ${NO_WORKING_HOURS}`;
-export const staffHasNoHours = (name: string) => `${name} has no working hours set, so no time can be booked with them yet. An administrator sets them in the back office (Scheduling, Staff hours).`;
+export const staffHasNoHours = (name: string) =>
+  `${name} has no working hours set, so no time can be booked with them yet. An administrator sets them in the back office (Scheduling, Staff hours).`;
 export const CHECKING = 'Checking availability…';
 export const SERIES = 'Repeat as a series';
 export const SERIES_COUNT = 'Sessions';

@@ -16,16 +16,30 @@ export function UpcomingSection({ clientId }: { clientId: string }) {
   return (
     <Card sx={{ mt: 2 }} data-card="appointments">
       <CardContent>
-        <Typography variant="h6" component="h2">{T.upcomingTitle}</Typography>
+        <Typography variant="h6" component="h2">
+          {T.upcomingTitle}
+        </Typography>
         {v.mode === 'failed' && (
           <Alert severity="error" action={<Button onClick={v.retry}>{T.retry}</Button>}>
             {v.message}
           </Alert>
         )}
-        {v.notice && <Alert severity="success" sx={{ my: 1 }}>{v.notice === 'cancelled' ? T.cancelled : T.rescheduled}</Alert>}
-        {v.message && v.mode === 'ready' && <Alert severity="error" sx={{ my: 1 }}>{v.message}</Alert>}
+        {v.notice && (
+          <Alert severity="success" sx={{ my: 1 }}>
+            {v.notice === 'cancelled' ? T.cancelled : T.rescheduled}
+          </Alert>
+        )}
+        {v.message && v.mode === 'ready' && (
+          <Alert severity="error" sx={{ my: 1 }}>
+            {v.message}
+          </Alert>
+        )}
         {v.mode === 'loading' && <Typography aria-busy="true">…</Typography>}
-        {v.mode === 'ready' && v.upcoming.length === 0 && <Typography variant="body2" sx={{ mt: 1 }}>{T.upcomingEmpty}</Typography>}
+        {v.mode === 'ready' && v.upcoming.length === 0 && (
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            {T.upcomingEmpty}
+          </Typography>
+        )}
         <Stack spacing={1.5} sx={{ mt: 1 }} component="ul" aria-label={T.upcomingTitle} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {v.upcoming.map((a) => (
             <Box component="li" key={a.id} data-appointment={a.id} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}>
@@ -36,12 +50,20 @@ export function UpcomingSection({ clientId }: { clientId: string }) {
                     {formatWhen(a.start, v.timeZone)} · {T.channel[a.channel]} · <Chip size="small" label={T.status[a.status] ?? a.status} />
                   </Typography>
                   {a.channel === 'video' && !a.join_url && a.join_opens_at && Date.parse(a.join_opens_at) > Date.now() && (
-                    <Typography variant="body2" color="text.secondary">{T.joinOpens(formatWhen(a.join_opens_at, v.timeZone))}</Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {T.joinOpens(formatWhen(a.join_opens_at, v.timeZone))}
+                    </Typography>
                   )}
                   {a.channel === 'video' && !a.join_url && a.join_opens_at && Date.parse(a.join_opens_at) <= Date.now() && (
-                    <Typography variant="body2" color="text.secondary">{T.noVideoLink}</Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {T.noVideoLink}
+                    </Typography>
                   )}
-                  {a.change === 'contact' && <Typography variant="body2" color="text.secondary">{T.lateHint(v.lateHours)}</Typography>}
+                  {a.change === 'contact' && (
+                    <Typography variant="body2" color="text.secondary">
+                      {T.lateHint(v.lateHours)}
+                    </Typography>
+                  )}
                 </Box>
                 <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
                   {a.join_url && (
@@ -83,7 +105,9 @@ export function UpcomingSection({ clientId }: { clientId: string }) {
             )}
           </Stack>
         )}
-        <Typography variant="h6" component="h2" sx={{ mt: 3 }}>{T.pastTitle}</Typography>
+        <Typography variant="h6" component="h2" sx={{ mt: 3 }}>
+          {T.pastTitle}
+        </Typography>
         {v.mode === 'ready' && v.past.length === 0 && <Typography variant="body2">{T.pastEmpty}</Typography>}
         <Stack spacing={0.5} sx={{ mt: 1 }} component="ul" aria-label={T.pastTitle} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {v.past.map((a) => (
@@ -96,11 +120,17 @@ export function UpcomingSection({ clientId }: { clientId: string }) {
       <Dialog open={v.confirmingCancel} onClose={v.back} aria-labelledby="cancel-title">
         <DialogTitle id="cancel-title">{T.cancelTitle}</DialogTitle>
         <DialogContent>
-          {v.chosen && <Typography sx={{ mb: 2 }}>{v.chosen.service_name} · {formatWhen(v.chosen.start, v.timeZone)}</Typography>}
+          {v.chosen && (
+            <Typography sx={{ mb: 2 }}>
+              {v.chosen.service_name} · {formatWhen(v.chosen.start, v.timeZone)}
+            </Typography>
+          )}
           <TextField label={T.cancelReason} value={reason} onChange={(e) => setReason(e.target.value)} fullWidth required />
         </DialogContent>
         <DialogActions>
-          <Button onClick={v.back} disabled={v.pending}>{T.keep}</Button>
+          <Button onClick={v.back} disabled={v.pending}>
+            {T.keep}
+          </Button>
           <Button color="error" variant="contained" onClick={() => v.confirmCancel(reason.trim() || T.defaultReason)} disabled={v.pending}>
             {T.confirmCancel}
           </Button>
@@ -109,7 +139,11 @@ export function UpcomingSection({ clientId }: { clientId: string }) {
       <Dialog open={v.choosingStart} onClose={v.back} aria-labelledby="reschedule-title" fullWidth>
         <DialogTitle id="reschedule-title">{T.rescheduleTitle}</DialogTitle>
         <DialogContent>
-          {v.message && <Alert severity="error" sx={{ mb: 1 }}>{v.message}</Alert>}
+          {v.message && (
+            <Alert severity="error" sx={{ mb: 1 }}>
+              {v.message}
+            </Alert>
+          )}
           {!v.pending && v.starts.length === 0 && <Typography>{T.noStarts}</Typography>}
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, maxHeight: 320, overflow: 'auto' }}>
             {v.starts.slice(0, 60).map((s) => (
@@ -120,7 +154,9 @@ export function UpcomingSection({ clientId }: { clientId: string }) {
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={v.back} disabled={v.pending}>{T.back}</Button>
+          <Button onClick={v.back} disabled={v.pending}>
+            {T.back}
+          </Button>
         </DialogActions>
       </Dialog>
     </Card>

@@ -2,7 +2,21 @@
 // balance, or why it cannot be booked online) or a call; read how to prepare and answer the
 // screening questions (or the pre-call form, phone or video); pick a free time and book. Renders
 // the visit-booking chart and the booking chart it invokes.
-import { Alert, Box, Button, Card, CardActions, CardContent, CircularProgress, FormControlLabel, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  CircularProgress,
+  FormControlLabel,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { Link, useParams } from 'wouter';
 import type { VisitKind } from '../../../machines/portal/visit-booking-machine.ts';
 import { getHref } from '../../app/port.ts';
@@ -55,7 +69,9 @@ function VisitBookingPage({ kind }: { kind: VisitKind }) {
             {v.services.map(({ service, balance, bookable }) => (
               <Card key={service.id} sx={{ flex: '1 1 260px' }} data-service={service.id}>
                 <CardContent>
-                  <Typography variant="h6" component="h2">{service.name}</Typography>
+                  <Typography variant="h6" component="h2">
+                    {service.name}
+                  </Typography>
                   {service.duration_minutes && <Typography variant="body2">{service.duration_minutes} min</Typography>}
                   {balance !== null && (
                     <Typography variant="body2" color={bookable ? 'text.secondary' : 'warning.main'} data-field="balance">
@@ -74,29 +90,50 @@ function VisitBookingPage({ kind }: { kind: VisitKind }) {
         </>
       )}
       {v.view === 'preparing' && v.service && (
-        <Box component="form" onSubmit={(e) => { e.preventDefault(); v.next(); }} aria-label={v.service.name}>
-          <Typography variant="h5" component="h2" sx={{ mb: 1 }}>{v.service.name}</Typography>
+        <Box
+          component="form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            v.next();
+          }}
+          aria-label={v.service.name}
+        >
+          <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
+            {v.service.name}
+          </Typography>
           {v.preparation && (
             <Box sx={{ mb: 2 }}>
-              <Typography variant="h6" component="h3">{T.prepTitle}</Typography>
+              <Typography variant="h6" component="h3">
+                {T.prepTitle}
+              </Typography>
               <ul data-field="preparation">
                 {v.preparation.steps.map((s) => (
-                  <li key={s}><Typography variant="body2">{s}</Typography></li>
+                  <li key={s}>
+                    <Typography variant="body2">{s}</Typography>
+                  </li>
                 ))}
               </ul>
             </Box>
           )}
           {kind === 'call' && (
             <Box sx={{ mb: 2 }}>
-              <Typography variant="h6" component="h3" id="channel-label">{T.howTitle}</Typography>
+              <Typography variant="h6" component="h3" id="channel-label">
+                {T.howTitle}
+              </Typography>
               <RadioGroup row aria-labelledby="channel-label" value={v.channel} onChange={(e) => v.setChannel(e.target.value as 'phone' | 'video')}>
                 <FormControlLabel value="phone" control={<Radio />} label={T.phone} />
                 <FormControlLabel value="video" control={<Radio />} label={T.video} />
               </RadioGroup>
             </Box>
           )}
-          <Typography variant="h6" component="h3">{kind === 'call' ? T.preCallTitle : T.screeningTitle}</Typography>
-          {kind === 'in_clinic' && <Typography variant="body2" color="text.secondary">{T.answerNote}</Typography>}
+          <Typography variant="h6" component="h3">
+            {kind === 'call' ? T.preCallTitle : T.screeningTitle}
+          </Typography>
+          {kind === 'in_clinic' && (
+            <Typography variant="body2" color="text.secondary">
+              {T.answerNote}
+            </Typography>
+          )}
           <Stack spacing={2} sx={{ mt: 1 }}>
             {v.questions.map((q) =>
               kind === 'in_clinic' ? (
@@ -108,7 +145,15 @@ function VisitBookingPage({ kind }: { kind: VisitKind }) {
                   </RadioGroup>
                 </Box>
               ) : (
-                <TextField key={q.key} label={q.text} value={v.answers[q.key] ?? ''} onChange={(e) => v.answer(q.key, e.target.value)} multiline minRows={2} slotProps={{ htmlInput: { maxLength: 2000 } }} />
+                <TextField
+                  key={q.key}
+                  label={q.text}
+                  value={v.answers[q.key] ?? ''}
+                  onChange={(e) => v.answer(q.key, e.target.value)}
+                  multiline
+                  minRows={2}
+                  slotProps={{ htmlInput: { maxLength: 2000 } }}
+                />
               ),
             )}
           </Stack>
@@ -120,12 +165,12 @@ function VisitBookingPage({ kind }: { kind: VisitKind }) {
           </Stack>
         </Box>
       )}
-      {v.view === 'booking' && v.bookingRef && v.service && (
-        <BookingStep bookingRef={v.bookingRef} serviceName={v.service.name} timeZone={v.timeZone} />
-      )}
+      {v.view === 'booking' && v.bookingRef && v.service && <BookingStep bookingRef={v.bookingRef} serviceName={v.service.name} timeZone={v.timeZone} />}
       {v.view === 'booked' && v.booked && (
         <Box data-step="booked">
-          <Alert severity="success" sx={{ mb: 2 }}>{T.booked(v.service?.name ?? '', formatWhen(v.booked.start, v.timeZone))}</Alert>
+          <Alert severity="success" sx={{ mb: 2 }}>
+            {T.booked(v.service?.name ?? '', formatWhen(v.booked.start, v.timeZone))}
+          </Alert>
           <Stack direction="row" spacing={1}>
             <Button component={Link} href={getHref('portalHome', { clientId })} variant="contained">
               {T.goHome}

@@ -26,11 +26,16 @@ function saveFile(blob: Blob, fileName: string) {
 export const loadDocuments = async (api: ApiClient, statuses: BillingDocumentStatus[]): Promise<DeskPage> =>
   (await unwrap(api.GET('/billing/documents', { params: { query: { status: statuses, page_size: DESK_PAGE_SIZE } } }))) as DeskPage;
 
-export const getDocument = async (api: ApiClient, id: number): Promise<BillingDoc> => (await unwrap(api.GET('/billing/documents/{id}', { params: { path: { id } } }))) as BillingDoc;
+export const getDocument = async (api: ApiClient, id: number): Promise<BillingDoc> =>
+  (await unwrap(api.GET('/billing/documents/{id}', { params: { path: { id } } }))) as BillingDoc;
 
 /** A document with what a draft is edited with: the active products and the clinic's GST rates. */
 export async function loadDocument(api: ApiClient, id: number): Promise<DocumentData> {
-  const [document, products, settings] = await Promise.all([getDocument(api, id), unwrap(api.GET('/billing/products', {})), unwrap(api.GET('/billing/settings', {}))]);
+  const [document, products, settings] = await Promise.all([
+    getDocument(api, id),
+    unwrap(api.GET('/billing/products', {})),
+    unwrap(api.GET('/billing/settings', {})),
+  ]);
   return { document, products: products as Product[], rates: settings.gst_rates_bp };
 }
 
@@ -69,4 +74,5 @@ export async function documentAct(api: ApiClient, act: DocumentAct): Promise<Bil
 export const createVisitDraft = async (api: ApiClient, q: { appointment: number; key: string }): Promise<{ id: number }> =>
   unwrap(api.POST('/billing/documents', { params: keyed(q.key), body: { from: 'appointment', source: q.appointment } }));
 
-export const loadBalance = async (api: ApiClient, client: number): Promise<ClientBalance> => unwrap(api.GET('/billing/balance', { params: { query: { client } } }));
+export const loadBalance = async (api: ApiClient, client: number): Promise<ClientBalance> =>
+  unwrap(api.GET('/billing/balance', { params: { query: { client } } }));

@@ -1,7 +1,22 @@
 // /billing: the staff billing desk (issue 34). The clinic's documents with their number, client,
 // date, status, total and balance due, narrowed by status; each opens its page. Renders the desk
 // chart (machines/billing/billing-desk-machine.ts).
-import { Alert, Box, Button, Chip, CircularProgress, Link as MuiLink, MenuItem, Stack, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Link as MuiLink,
+  MenuItem,
+  Stack,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { Link } from 'wouter';
 import { DESK_FILTERS, type DeskFilter } from '../../../machines/billing/billing-desk-machine.ts';
 import { getHref } from '../../app/port.ts';
@@ -21,7 +36,15 @@ export function BillingDeskPage() {
         <Typography variant="h5" component="h1">
           {T.deskTitle}
         </Typography>
-        <TextField select size="small" label={T.filter} value={filter} onChange={(e) => desk.send({ type: 'desk.filter', filter: e.target.value as DeskFilter })} sx={{ minWidth: 180 }} disabled={desk.state === 'loading'}>
+        <TextField
+          select
+          size="small"
+          label={T.filter}
+          value={filter}
+          onChange={(e) => desk.send({ type: 'desk.filter', filter: e.target.value as DeskFilter })}
+          sx={{ minWidth: 180 }}
+          disabled={desk.state === 'loading'}
+        >
           {DESK_FILTERS.map((f) => (
             <MenuItem key={f} value={f}>
               {T.filters[f]}

@@ -3,7 +3,24 @@
 // words, its status, payments and credit notes, and only the actions its lifecycle allows now to
 // the caller's role (RECEPTION, ADMIN; SUPER_ADMIN reads). A draft's lines are edited in place.
 // Renders the document chart (machines/billing/billing-document-machine.ts).
-import { Alert, Box, Button, Chip, CircularProgress, Divider, IconButton, Link as MuiLink, Paper, Stack, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Divider,
+  IconButton,
+  Link as MuiLink,
+  Paper,
+  Stack,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { Link, useParams } from 'wouter';
 import { type BillingDoc, type DocLine, draftLineProblem, type DraftLine, hasPdf, rupeesToPaise } from '../../../machines/billing/billing-document-machine.ts';
 import { gstStateName } from '../../../machines/billing/gstin.ts';
@@ -115,11 +132,28 @@ function LinesTable({ doc, view }: { doc: BillingDoc; view: DocumentView }) {
                   </TableCell>
                   <TableCell>{line.code ?? '—'}</TableCell>
                   <TableCell align="right">
-                    <TextField size="small" value={line.quantity} onChange={(e) => view.send({ type: 'line.quantity', key: line.key, value: e.target.value })} error={problem === 'quantity'} helperText={problem === 'quantity' ? T.lineProblem.quantity : undefined} slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': T.quantityOf(line.description), size: 3 } }} sx={{ width: 80 }} />
+                    <TextField
+                      size="small"
+                      value={line.quantity}
+                      onChange={(e) => view.send({ type: 'line.quantity', key: line.key, value: e.target.value })}
+                      error={problem === 'quantity'}
+                      helperText={problem === 'quantity' ? T.lineProblem.quantity : undefined}
+                      slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': T.quantityOf(line.description), size: 3 } }}
+                      sx={{ width: 80 }}
+                    />
                   </TableCell>
                   <TableCell align="right">{formatPaise(line.unit_price_paise)}</TableCell>
                   <TableCell align="right">
-                    <TextField size="small" value={line.discount} placeholder="0" onChange={(e) => view.send({ type: 'line.discount', key: line.key, value: e.target.value })} error={problem === 'discount'} helperText={problem === 'discount' ? T.lineProblem.discount : undefined} slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': T.discountOf(line.description), size: 6 } }} sx={{ width: 110 }} />
+                    <TextField
+                      size="small"
+                      value={line.discount}
+                      placeholder="0"
+                      onChange={(e) => view.send({ type: 'line.discount', key: line.key, value: e.target.value })}
+                      error={problem === 'discount'}
+                      helperText={problem === 'discount' ? T.lineProblem.discount : undefined}
+                      slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': T.discountOf(line.description), size: 6 } }}
+                      sx={{ width: 110 }}
+                    />
                   </TableCell>
                   <Computed line={savedAs(line, doc.lines)} intra={intra} />
                   <TableCell>
@@ -151,7 +185,9 @@ function Totals({ doc }: { doc: BillingDoc }) {
   const t = doc.totals;
   const rows: [string, number][] = [
     [T.totals.taxable, t.taxable_paise],
-    ...(t.igst_paise > 0 ? [[T.totals.igst, t.igst_paise] as [string, number]] : [[T.totals.cgst, t.cgst_paise] as [string, number], [T.totals.sgst, t.sgst_paise] as [string, number]]),
+    ...(t.igst_paise > 0
+      ? [[T.totals.igst, t.igst_paise] as [string, number]]
+      : [[T.totals.cgst, t.cgst_paise] as [string, number], [T.totals.sgst, t.sgst_paise] as [string, number]]),
     [T.totals.roundOff, t.round_off_paise],
   ];
   return (
@@ -174,7 +210,13 @@ function Totals({ doc }: { doc: BillingDoc }) {
       </Typography>
       {doc.status !== 'draft' && (doc.kind === 'invoice' || doc.kind === 'bill_of_supply') && (
         <Box sx={{ mt: 1 }}>
-          {([[T.paid, doc.paid_paise], [T.credited, doc.credited_paise], [T.refunded, doc.refunded_paise]] as [string, number][])
+          {(
+            [
+              [T.paid, doc.paid_paise],
+              [T.credited, doc.credited_paise],
+              [T.refunded, doc.refunded_paise],
+            ] as [string, number][]
+          )
             .filter(([, paise]) => paise > 0)
             .map(([label, paise]) => (
               <Stack key={label} direction="row" sx={{ justifyContent: 'space-between' }}>
@@ -227,14 +269,20 @@ function Payments({ doc }: { doc: BillingDoc }) {
 
 function Actions({ doc, view }: { doc: BillingDoc; view: DocumentView }) {
   const { mayBill, dirty } = view.context;
-  const can = (type: 'draft.save' | 'doc.issue' | 'doc.delete' | 'doc.pdf' | 'doc.email' | 'pay.open' | 'credit.open' | 'draft.discard') => view.snapshot.can({ type });
+  const can = (type: 'draft.save' | 'doc.issue' | 'doc.delete' | 'doc.pdf' | 'doc.email' | 'pay.open' | 'credit.open' | 'draft.discard') =>
+    view.snapshot.can({ type });
   // SUPER_ADMIN reads: the PDF only.
   const pdf = hasPdf(doc) && (
     <Button variant="outlined" disabled={!can('doc.pdf')} onClick={() => view.send({ type: 'doc.pdf' })}>
       {T.downloadPdf}
     </Button>
   );
-  if (!mayBill) return pdf ? <Stack direction="row" sx={{ mt: 2 }}>{pdf}</Stack> : null;
+  if (!mayBill)
+    return pdf ? (
+      <Stack direction="row" sx={{ mt: 2 }}>
+        {pdf}
+      </Stack>
+    ) : null;
   const draft = editable(doc.status);
   const credits = creditable(doc.status) && (doc.kind === 'invoice' || doc.kind === 'bill_of_supply');
   return (
@@ -314,7 +362,11 @@ function DocumentBody({ doc, view }: { doc: BillingDoc; view: DocumentView }) {
       <Typography variant="h6" component="h2">
         {T.lines}
       </Typography>
-      {(editable(doc.status) ? view.context.draft.length : doc.lines.length) === 0 ? <Typography variant="body2">{T.noLines}</Typography> : <LinesTable doc={doc} view={view} />}
+      {(editable(doc.status) ? view.context.draft.length : doc.lines.length) === 0 ? (
+        <Typography variant="body2">{T.noLines}</Typography>
+      ) : (
+        <LinesTable doc={doc} view={view} />
+      )}
       {editable(doc.status) && mayBill && <DraftAdditions view={view} />}
       {dirty && (
         <Alert severity="info" sx={{ mt: 2 }}>

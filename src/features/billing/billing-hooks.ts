@@ -12,7 +12,9 @@ import { createVisitDraft, documentAct, getDocument, loadBalance, loadDocument, 
 
 export function useBillingDesk() {
   const { api } = useShell();
-  const ref = useActorRef(billingDeskMachine.provide({ actors: { loadDocuments: fromPromise(({ input }) => loadDocuments(api, input.statuses)) } }), { input: {} });
+  const ref = useActorRef(billingDeskMachine.provide({ actors: { loadDocuments: fromPromise(({ input }) => loadDocuments(api, input.statuses)) } }), {
+    input: {},
+  });
   return { state: useSelector(ref, (s) => s.value as 'loading' | 'ready' | 'failed'), context: useSelector(ref, (s) => s.context), send: ref.send };
 }
 
@@ -46,16 +48,30 @@ export function useBillingDocument(id: number) {
 
 export function useClientBalance(client: number) {
   const { api } = useShell();
-  const ref = useActorRef(clientBalanceMachine.provide({ actors: { loadBalance: fromPromise(({ input }) => loadBalance(api, input.client)) } }), { input: { client } });
-  return { state: useSelector(ref, (s) => s.value as 'loading' | 'ready' | 'failed'), context: useSelector(ref, (s) => s.context), retry: () => ref.send({ type: 'balance.retry' }) };
+  const ref = useActorRef(clientBalanceMachine.provide({ actors: { loadBalance: fromPromise(({ input }) => loadBalance(api, input.client)) } }), {
+    input: { client },
+  });
+  return {
+    state: useSelector(ref, (s) => s.value as 'loading' | 'ready' | 'failed'),
+    context: useSelector(ref, (s) => s.context),
+    retry: () => ref.send({ type: 'balance.retry' }),
+  };
 }
 
 /** "Bill this visit": once the draft exists, its page opens. */
 export function useBillVisit(appointment: number) {
   const { api } = useShell();
   const [, navigate] = useLocation();
-  const ref = useActorRef(billVisitMachine.provide({ actors: { createDraft: fromPromise(({ input }) => createVisitDraft(api, input)) } }), { input: { appointment } }, (snapshot) => {
-    if (snapshot.status === 'done' && snapshot.output) navigate(getHref('billingDocument', { id: snapshot.output.draft }));
-  });
-  return { creating: useSelector(ref, (s) => s.matches('creating')), error: useSelector(ref, (s) => s.context.error), start: () => ref.send({ type: 'bill.start' }) };
+  const ref = useActorRef(
+    billVisitMachine.provide({ actors: { createDraft: fromPromise(({ input }) => createVisitDraft(api, input)) } }),
+    { input: { appointment } },
+    (snapshot) => {
+      if (snapshot.status === 'done' && snapshot.output) navigate(getHref('billingDocument', { id: snapshot.output.draft }));
+    },
+  );
+  return {
+    creating: useSelector(ref, (s) => s.matches('creating')),
+    error: useSelector(ref, (s) => s.context.error),
+    start: () => ref.send({ type: 'bill.start' }),
+  };
 }

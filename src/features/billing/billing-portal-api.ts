@@ -11,7 +11,15 @@ import { saveBlob } from '../../lib/files.ts';
 /** The documents a client is billed on: invoices and bills of supply, then credit notes and receipts (newest first, all of them). */
 export async function loadMyInvoices(api: ApiClient, clientId: string): Promise<InvoiceSummary[]> {
   const page = await unwrap(api.GET('/billing/documents', { params: { query: { client: Number(clientId), page_size: 100 } } }));
-  return page.results.map((d) => ({ id: d.id, kind: d.kind, status: d.status, number: d.number, issued_on: d.issued_on, total_paise: d.total_paise, balance_paise: d.balance_paise }));
+  return page.results.map((d) => ({
+    id: d.id,
+    kind: d.kind,
+    status: d.status,
+    number: d.number,
+    issued_on: d.issued_on,
+    total_paise: d.total_paise,
+    balance_paise: d.balance_paise,
+  }));
 }
 
 /** The UPI link for what is due, or null when the clinic has set no UPI id (409). */
@@ -45,7 +53,6 @@ export async function loadMyInvoice(api: ApiClient, id: number): Promise<OpenedI
   // Online payment is offered on what is due; a clinic without the gateway answers the link with 404.
   return { document, upi, online: invoiceDue(document) };
 }
-
 
 /** The gateway's hosted checkout for what is due on a document (opened, or the open one reused). */
 export async function startOnlinePayment(api: ApiClient, id: number): Promise<string> {

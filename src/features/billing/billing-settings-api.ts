@@ -32,7 +32,11 @@ export function saveTaxSettings(api: ApiClient, form: TaxSettingsForm, rates: nu
 }
 
 export async function loadCatalogue(api: ApiClient): Promise<Catalogue> {
-  const [settings, items, products] = await Promise.all([unwrap(api.GET('/billing/settings', {})), unwrap(api.GET('/billing/item-tax', {})), unwrap(api.GET('/billing/products', { params: { query: { all: true } } }))]);
+  const [settings, items, products] = await Promise.all([
+    unwrap(api.GET('/billing/settings', {})),
+    unwrap(api.GET('/billing/item-tax', {})),
+    unwrap(api.GET('/billing/products', { params: { query: { all: true } } })),
+  ]);
   return { rates: settings.gst_rates_bp, items, products };
 }
 

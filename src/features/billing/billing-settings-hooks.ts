@@ -44,7 +44,11 @@ export function useBillingCatalogue() {
   return {
     step: useSelector(ref, (s) => s.value as 'loading' | 'failed' | 'ready' | 'editing' | 'saving' | 'deleting'),
     context,
-    problems: editing ? (editing.target.kind === 'product' ? productProblems(editing.form, context.rates) : { code: codeProblem(editing.form.code) ?? undefined }) : {},
+    problems: editing
+      ? editing.target.kind === 'product'
+        ? productProblems(editing.form, context.rates)
+        : { code: codeProblem(editing.form.code) ?? undefined }
+      : {},
     canSave: useSelector(ref, (s) => s.can({ type: 'catalogue.save' })),
     send: ref.send,
   };

@@ -3,7 +3,28 @@
 // note), the SAC/HSN code, GST rate and exempt flag of every service, package and lab test, and
 // the products catalogue. Renders machines/billing/tax-settings-machine.ts and
 // billing-catalogue-machine.ts; every rule is theirs (machines/billing/settings-form.ts).
-import { Alert, Box, Button, Card, CardContent, Checkbox, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Stack, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Checkbox,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  MenuItem,
+  Stack,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import type { ItemKind, ProductField } from '../../../machines/billing/billing-catalogue-machine.ts';
 import { GST_STATES } from '../../../machines/billing/gstin.ts';
 import { SERIES, type TaxSettingsField } from '../../../machines/billing/settings-form.ts';
@@ -18,7 +39,12 @@ function TaxSettingsSection() {
   const s = useTaxSettings();
   const { form } = s.context;
   if (s.step === 'loading') return <CircularProgress aria-label={T.title} />;
-  if (s.step === 'failed') return <Alert severity="error" action={<Button onClick={() => s.send({ type: 'settings.retry' })}>{T.retry}</Button>}>{T.loadFailed}</Alert>;
+  if (s.step === 'failed')
+    return (
+      <Alert severity="error" action={<Button onClick={() => s.send({ type: 'settings.retry' })}>{T.retry}</Button>}>
+        {T.loadFailed}
+      </Alert>
+    );
   const field = (name: TaxSettingsField, label: string, value: string, extra: { help?: string; multiline?: boolean } = {}) => (
     <TextField
       label={label}
@@ -33,30 +59,65 @@ function TaxSettingsSection() {
     />
   );
   return (
-    <Box component="form" noValidate aria-labelledby="tax-settings-title" onSubmit={(e) => { e.preventDefault(); s.send({ type: 'settings.save' }); }} data-tax-settings>
-      <Typography id="tax-settings-title" variant="h6" component="h2">{T.title}</Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{T.intro}</Typography>
-      {!s.context.configured && <Alert severity="info" sx={{ mb: 2 }}>{T.notConfigured}</Alert>}
+    <Box
+      component="form"
+      noValidate
+      aria-labelledby="tax-settings-title"
+      onSubmit={(e) => {
+        e.preventDefault();
+        s.send({ type: 'settings.save' });
+      }}
+      data-tax-settings
+    >
+      <Typography id="tax-settings-title" variant="h6" component="h2">
+        {T.title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {T.intro}
+      </Typography>
+      {!s.context.configured && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {T.notConfigured}
+        </Alert>
+      )}
       <Stack spacing={2} sx={{ maxWidth: 640 }}>
         {field('legal_name', T.legalName, form.legal_name)}
         {field('gstin', T.gstin, form.gstin, { help: T.gstinHelp })}
-        <TextField select label={T.state} value={form.state_code} onChange={(e) => s.send({ type: 'settings.edit', field: 'state_code', value: e.target.value })} error={Boolean(s.problems.state_code)} helperText={s.problems.state_code} fullWidth>
+        <TextField
+          select
+          label={T.state}
+          value={form.state_code}
+          onChange={(e) => s.send({ type: 'settings.edit', field: 'state_code', value: e.target.value })}
+          error={Boolean(s.problems.state_code)}
+          helperText={s.problems.state_code}
+          fullWidth
+        >
           {STATES.map(([code, name]) => (
             <MenuItem key={code} value={code}>{`${code} ${name}`}</MenuItem>
           ))}
         </TextField>
         {field('address', T.address, form.address, { multiline: true })}
-        <Typography variant="subtitle2" component="h3">{T.prefixes}</Typography>
+        <Typography variant="subtitle2" component="h3">
+          {T.prefixes}
+        </Typography>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
-          {SERIES.map((series) => <Box key={series}>{field(`prefix.${series}`, T.prefix[series], form.prefixes[series])}</Box>)}
+          {SERIES.map((series) => (
+            <Box key={series}>{field(`prefix.${series}`, T.prefix[series], form.prefixes[series])}</Box>
+          ))}
         </Box>
         {field('upi_vpa', T.upiVpa, form.upi_vpa, { help: T.upiVpaHelp })}
         {field('upi_payee_name', T.upiPayee, form.upi_payee_name)}
         {field('invoice_note', T.footNote, form.invoice_note, { help: T.footNoteHelp, multiline: true })}
-        {s.context.message && <Alert severity="error" role="alert">{s.context.message}</Alert>}
+        {s.context.message && (
+          <Alert severity="error" role="alert">
+            {s.context.message}
+          </Alert>
+        )}
         {s.context.saved && <Alert severity="success">{T.saved}</Alert>}
         <Box>
-          <Button type="submit" variant="contained" disabled={!s.canSave}>{s.step === 'saving' ? T.saving : T.save}</Button>
+          <Button type="submit" variant="contained" disabled={!s.canSave}>
+            {s.step === 'saving' ? T.saving : T.save}
+          </Button>
         </Box>
       </Stack>
     </Box>
@@ -73,26 +134,78 @@ function EditDialog({ c }: { c: ReturnType<typeof useBillingCatalogue> }) {
   const title = isProduct ? (target.id === null ? C.newProductTitle : form.name) : C.editTax(form.name);
   return (
     <Dialog open onClose={() => c.send({ type: 'catalogue.cancel' })} fullWidth maxWidth="sm" aria-labelledby="billing-edit-title">
-      <Box component="form" noValidate onSubmit={(e) => { e.preventDefault(); c.send({ type: 'catalogue.save' }); }}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          c.send({ type: 'catalogue.save' });
+        }}
+      >
         <DialogTitle id="billing-edit-title">{title}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            {isProduct && <TextField label={C.productName} value={form.name} onChange={(e) => change('name', e.target.value)} error={Boolean(problems.name)} helperText={problems.name} fullWidth />}
-            {isProduct && <TextField label={C.unitPrice} value={form.price} onChange={(e) => change('price', e.target.value)} error={Boolean(problems.price)} helperText={problems.price} slotProps={{ htmlInput: { inputMode: 'decimal' } }} fullWidth />}
-            <TextField label={C.code} value={form.code} onChange={(e) => change('code', e.target.value)} error={Boolean(problems.code)} helperText={problems.code} slotProps={{ htmlInput: { inputMode: 'numeric' } }} fullWidth />
-            <TextField select label={C.rate} value={form.gst_rate_bp} onChange={(e) => change('gst_rate_bp', Number(e.target.value))} error={Boolean(problems.gst_rate_bp)} helperText={problems.gst_rate_bp} fullWidth>
+            {isProduct && (
+              <TextField
+                label={C.productName}
+                value={form.name}
+                onChange={(e) => change('name', e.target.value)}
+                error={Boolean(problems.name)}
+                helperText={problems.name}
+                fullWidth
+              />
+            )}
+            {isProduct && (
+              <TextField
+                label={C.unitPrice}
+                value={form.price}
+                onChange={(e) => change('price', e.target.value)}
+                error={Boolean(problems.price)}
+                helperText={problems.price}
+                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                fullWidth
+              />
+            )}
+            <TextField
+              label={C.code}
+              value={form.code}
+              onChange={(e) => change('code', e.target.value)}
+              error={Boolean(problems.code)}
+              helperText={problems.code}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+              fullWidth
+            />
+            <TextField
+              select
+              label={C.rate}
+              value={form.gst_rate_bp}
+              onChange={(e) => change('gst_rate_bp', Number(e.target.value))}
+              error={Boolean(problems.gst_rate_bp)}
+              helperText={problems.gst_rate_bp}
+              fullWidth
+            >
               {c.context.rates.map((rate) => (
-                <MenuItem key={rate} value={rate}>{percent(rate)}</MenuItem>
+                <MenuItem key={rate} value={rate}>
+                  {percent(rate)}
+                </MenuItem>
               ))}
             </TextField>
             <FormControlLabel control={<Checkbox checked={form.exempt} onChange={(e) => change('exempt', e.target.checked)} />} label={C.exempt} />
-            {isProduct && <FormControlLabel control={<Checkbox checked={form.active} onChange={(e) => change('active', e.target.checked)} />} label={C.active} />}
-            {c.context.message && <Alert severity="error" role="alert">{c.context.message}</Alert>}
+            {isProduct && (
+              <FormControlLabel control={<Checkbox checked={form.active} onChange={(e) => change('active', e.target.checked)} />} label={C.active} />
+            )}
+            {c.context.message && (
+              <Alert severity="error" role="alert">
+                {c.context.message}
+              </Alert>
+            )}
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => c.send({ type: 'catalogue.cancel' })}>{C.cancel}</Button>
-          <Button type="submit" variant="contained" disabled={!c.canSave}>{C.save}</Button>
+          <Button type="submit" variant="contained" disabled={!c.canSave}>
+            {C.save}
+          </Button>
         </DialogActions>
       </Box>
     </Dialog>
@@ -104,14 +217,23 @@ const treatment = (row: { exempt: boolean; gst_rate_bp: number }) => (row.exempt
 function CatalogueSection() {
   const c = useBillingCatalogue();
   if (c.step === 'loading') return <CircularProgress aria-label={C.itemsTitle} />;
-  if (c.step === 'failed') return <Alert severity="error" action={<Button onClick={() => c.send({ type: 'catalogue.retry' })}>{C.retry}</Button>}>{C.loadFailed}</Alert>;
+  if (c.step === 'failed')
+    return (
+      <Alert severity="error" action={<Button onClick={() => c.send({ type: 'catalogue.retry' })}>{C.retry}</Button>}>
+        {C.loadFailed}
+      </Alert>
+    );
   const busy = c.step !== 'ready';
   const { items, products } = c.context;
   return (
     <>
       <Box component="section" aria-labelledby="billing-items-title" sx={{ mt: 4 }} data-billing-items>
-        <Typography id="billing-items-title" variant="h6" component="h2">{C.itemsTitle}</Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{C.itemsIntro}</Typography>
+        <Typography id="billing-items-title" variant="h6" component="h2">
+          {C.itemsTitle}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {C.itemsIntro}
+        </Typography>
         <ScrollTable size="small" aria-labelledby="billing-items-title">
           <TableHead>
             <TableRow>
@@ -127,13 +249,22 @@ function CatalogueSection() {
               <TableRow key={`${item.item_kind}-${item.item_id}`} data-item={`${item.item_kind}:${item.item_id}`}>
                 <TableCell>
                   {item.name}
-                  <Typography variant="caption" color="text.secondary" component="div">{C.kind[item.item_kind as ItemKind]}</Typography>
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    {C.kind[item.item_kind as ItemKind]}
+                  </Typography>
                 </TableCell>
                 <TableCell align="right">{rupees(item.price_paise)}</TableCell>
                 <TableCell>{item.code ?? ''}</TableCell>
                 <TableCell>{item.set ? treatment(item) : C.notSet}</TableCell>
                 <TableCell>
-                  <Button size="small" disabled={busy} aria-label={C.editLabel(item.name)} onClick={() => c.send({ type: 'catalogue.editItem', item_kind: item.item_kind, item_id: item.item_id })}>{C.edit}</Button>
+                  <Button
+                    size="small"
+                    disabled={busy}
+                    aria-label={C.editLabel(item.name)}
+                    onClick={() => c.send({ type: 'catalogue.editItem', item_kind: item.item_kind, item_id: item.item_id })}
+                  >
+                    {C.edit}
+                  </Button>
                 </TableCell>
               </TableRow>
             ))}
@@ -142,11 +273,21 @@ function CatalogueSection() {
       </Box>
       <Box component="section" aria-labelledby="billing-products-title" sx={{ mt: 4 }} data-billing-products>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-          <Typography id="billing-products-title" variant="h6" component="h2">{C.productsTitle}</Typography>
-          <Button variant="outlined" disabled={busy} onClick={() => c.send({ type: 'catalogue.newProduct' })}>{C.newProduct}</Button>
+          <Typography id="billing-products-title" variant="h6" component="h2">
+            {C.productsTitle}
+          </Typography>
+          <Button variant="outlined" disabled={busy} onClick={() => c.send({ type: 'catalogue.newProduct' })}>
+            {C.newProduct}
+          </Button>
         </Stack>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{C.productsIntro}</Typography>
-        {!c.context.editing && c.context.message && <Alert severity="error" role="alert" sx={{ mb: 1 }}>{c.context.message}</Alert>}
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {C.productsIntro}
+        </Typography>
+        {!c.context.editing && c.context.message && (
+          <Alert severity="error" role="alert" sx={{ mb: 1 }}>
+            {c.context.message}
+          </Alert>
+        )}
         {products.length === 0 && <Typography>{C.noProducts}</Typography>}
         <Stack component="ul" spacing={1} sx={{ p: 0, m: 0 }}>
           {products.map((p) => (
@@ -154,11 +295,23 @@ function CatalogueSection() {
               <CardContent sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
                 <Box>
                   <Typography variant="subtitle2">{p.name}</Typography>
-                  <Typography variant="body2" color="text.secondary">{[rupees(p.unit_price_paise), p.code, treatment(p), p.active ? null : C.retired].filter(Boolean).join(' · ')}</Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {[rupees(p.unit_price_paise), p.code, treatment(p), p.active ? null : C.retired].filter(Boolean).join(' · ')}
+                  </Typography>
                 </Box>
                 <Box>
-                  <Button size="small" disabled={busy} aria-label={C.editLabel(p.name)} onClick={() => c.send({ type: 'catalogue.editProduct', id: p.id })}>{C.edit}</Button>
-                  <Button size="small" color="error" disabled={busy} aria-label={C.deleteLabel(p.name)} onClick={() => c.send({ type: 'catalogue.delete', id: p.id })}>{C.delete}</Button>
+                  <Button size="small" disabled={busy} aria-label={C.editLabel(p.name)} onClick={() => c.send({ type: 'catalogue.editProduct', id: p.id })}>
+                    {C.edit}
+                  </Button>
+                  <Button
+                    size="small"
+                    color="error"
+                    disabled={busy}
+                    aria-label={C.deleteLabel(p.name)}
+                    onClick={() => c.send({ type: 'catalogue.delete', id: p.id })}
+                  >
+                    {C.delete}
+                  </Button>
                 </Box>
               </CardContent>
             </Card>

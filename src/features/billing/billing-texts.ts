@@ -13,14 +13,29 @@ const rate = (bp: number) => `${bp / 100}%`;
 export const BILLING_TEXT = {
   deskTitle: 'Billing',
   filter: 'Show',
-  filters: { open: 'Due', draft: 'Drafts', issued: 'Issued', partially_paid: 'Partly paid', paid: 'Paid', credited: 'Credited', deleted: 'Deleted drafts', all: 'All' } satisfies Record<DeskFilter, string>,
+  filters: {
+    open: 'Due',
+    draft: 'Drafts',
+    issued: 'Issued',
+    partially_paid: 'Partly paid',
+    paid: 'Paid',
+    credited: 'Credited',
+    deleted: 'Deleted drafts',
+    all: 'All',
+  } satisfies Record<DeskFilter, string>,
   deskEmpty: 'No billing documents here.',
   deskFailed: 'The billing documents could not be loaded.',
   deskCount: (shown: number, count: number) => (shown < count ? `Newest ${shown} of ${count}` : `${count} document${count === 1 ? '' : 's'}`),
   columns: { number: 'Number', client: 'Client', date: 'Date', status: 'Status', total: 'Total', due: 'Balance due', kind: 'Document' },
   draftNumber: 'Draft',
-  status: { draft: 'Draft', issued: 'Issued', partially_paid: 'Partly paid', paid: 'Paid', credited: 'Credited', deleted: 'Deleted' } satisfies Record<BillingDocumentStatus, string>,
-  kind: { invoice: 'Tax invoice', bill_of_supply: 'Bill of supply', credit_note: 'Credit note', receipt: 'Receipt voucher' } satisfies Record<BillingDocumentKind, string>,
+  status: { draft: 'Draft', issued: 'Issued', partially_paid: 'Partly paid', paid: 'Paid', credited: 'Credited', deleted: 'Deleted' } satisfies Record<
+    BillingDocumentStatus,
+    string
+  >,
+  kind: { invoice: 'Tax invoice', bill_of_supply: 'Bill of supply', credit_note: 'Credit note', receipt: 'Receipt voucher' } satisfies Record<
+    BillingDocumentKind,
+    string
+  >,
   retry: 'Retry',
 
   // The document page.
@@ -33,7 +48,18 @@ export const BILLING_TEXT = {
   issuedOn: (date: string) => `Issued on ${date}`,
   creditsDocument: (number: string) => `Credit note against ${number}`,
   lines: 'Lines',
-  lineColumns: { description: 'Description', code: 'SAC/HSN', quantity: 'Qty', price: 'Unit price', discount: 'Discount', taxable: 'Taxable value', cgst: 'CGST', sgst: 'SGST', igst: 'IGST', total: 'Total' },
+  lineColumns: {
+    description: 'Description',
+    code: 'SAC/HSN',
+    quantity: 'Qty',
+    price: 'Unit price',
+    discount: 'Discount',
+    taxable: 'Taxable value',
+    cgst: 'CGST',
+    sgst: 'SGST',
+    igst: 'IGST',
+    total: 'Total',
+  },
   taxAt: (amount: string, bp: number) => `${amount} (${rate(bp)})`,
   exempt: 'Exempt',
   fromPackage: (plan: string) => `from package ${plan}`,
@@ -68,7 +94,15 @@ export const BILLING_TEXT = {
   deleted: 'The draft was deleted.',
   downloadPdf: 'Download PDF',
   emailClient: 'Email to client',
-  done: { save: 'Draft saved.', issue: 'Issued.', delete: 'The draft was deleted.', pay: 'Payment recorded.', credit: 'Credit note issued.', pdf: 'PDF downloaded.', email: 'The PDF was emailed to the client.' },
+  done: {
+    save: 'Draft saved.',
+    issue: 'Issued.',
+    delete: 'The draft was deleted.',
+    pay: 'Payment recorded.',
+    credit: 'Credit note issued.',
+    pdf: 'PDF downloaded.',
+    email: 'The PDF was emailed to the client.',
+  },
 
   // Payments.
   payments: 'Payments',
@@ -88,7 +122,11 @@ export const BILLING_TEXT = {
   upiLoading: 'Preparing the UPI QR code…',
   upiPayee: (name: string, vpa: string) => `${name} · ${vpa}`,
   upiUnavailable: 'The UPI QR code cannot be shown',
-  payProblem: { amount: 'The amount is at least ₹0.01 and at most what is due.', tendered: 'The amount tendered is at least the amount.', reference: 'Enter the reference: a UPI payment needs its 12-digit UTR.' },
+  payProblem: {
+    amount: 'The amount is at least ₹0.01 and at most what is due.',
+    tendered: 'The amount tendered is at least the amount.',
+    reference: 'Enter the reference: a UPI payment needs its 12-digit UTR.',
+  },
   record: 'Record payment',
   close: 'Close',
   saving: 'Saving…',

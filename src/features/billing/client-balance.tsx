@@ -14,14 +14,21 @@ function Balance({ client, links }: { client: number; links: boolean }) {
   if (state === 'failed')
     return (
       <Typography variant="body2" color="error" data-testid="client-balance">
-        {T.balanceFailed} <Button size="small" onClick={retry}>{T.retry}</Button>
+        {T.balanceFailed}{' '}
+        <Button size="small" onClick={retry}>
+          {T.retry}
+        </Button>
       </Typography>
     );
   if (!b) return null;
   return (
     <Box data-testid="client-balance">
       <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-        {b.unpaid_paise > 0 ? <Chip size="small" color="warning" label={T.balanceDue(formatPaise(b.unpaid_paise))} /> : <Chip size="small" variant="outlined" label={T.noBalance} />}
+        {b.unpaid_paise > 0 ? (
+          <Chip size="small" color="warning" label={T.balanceDue(formatPaise(b.unpaid_paise))} />
+        ) : (
+          <Chip size="small" variant="outlined" label={T.noBalance} />
+        )}
         {b.unused_advance_paise > 0 && <Chip size="small" color="info" variant="outlined" label={T.advanceHeld(formatPaise(b.unused_advance_paise))} />}
         {links &&
           b.open_documents.map((d) => (

@@ -11,7 +11,8 @@ export function DraftAdditions({ view }: { view: DocumentView }) {
   const active = products.filter((p) => p.active);
   const problem = manualProblem(manual, rates);
   const typed = manual.description !== '' || manual.price !== '';
-  const set = (field: 'description' | 'code' | 'price' | 'rate') => (e: { target: { value: string } }) => view.send({ type: 'manual.set', field, value: e.target.value });
+  const set = (field: 'description' | 'code' | 'price' | 'rate') => (e: { target: { value: string } }) =>
+    view.send({ type: 'manual.set', field, value: e.target.value });
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ mt: 2 }}>
       <Box sx={{ flex: 1 }}>
@@ -21,7 +22,15 @@ export function DraftAdditions({ view }: { view: DocumentView }) {
         {active.length === 0 ? (
           <Typography variant="body2">{T.noProducts}</Typography>
         ) : (
-          <TextField select size="small" fullWidth label={T.product} value="" onChange={(e) => view.send({ type: 'line.addProduct', product: Number(e.target.value) })} sx={{ mt: 1 }}>
+          <TextField
+            select
+            size="small"
+            fullWidth
+            label={T.product}
+            value=""
+            onChange={(e) => view.send({ type: 'line.addProduct', product: Number(e.target.value) })}
+            sx={{ mt: 1 }}
+          >
             {active.map((p) => (
               <MenuItem key={p.id} value={String(p.id)}>
                 {T.productOption(p.name, formatPaise(p.unit_price_paise))}
@@ -43,9 +52,31 @@ export function DraftAdditions({ view }: { view: DocumentView }) {
           {T.manualLine}
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1, flexWrap: 'wrap', alignItems: { sm: 'center' } }} useFlexGap>
-          <TextField size="small" label={T.manual.description} value={manual.description} onChange={set('description')} error={typed && problem === 'description'} />
-          <TextField size="small" label={T.manual.code} value={manual.code} onChange={set('code')} error={problem === 'code'} slotProps={{ htmlInput: { inputMode: 'numeric' } }} sx={{ width: { sm: 150 } }} />
-          <TextField size="small" label={T.manual.price} value={manual.price} onChange={set('price')} error={typed && problem === 'price'} slotProps={{ htmlInput: { inputMode: 'decimal' } }} sx={{ width: { sm: 140 } }} />
+          <TextField
+            size="small"
+            label={T.manual.description}
+            value={manual.description}
+            onChange={set('description')}
+            error={typed && problem === 'description'}
+          />
+          <TextField
+            size="small"
+            label={T.manual.code}
+            value={manual.code}
+            onChange={set('code')}
+            error={problem === 'code'}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            sx={{ width: { sm: 150 } }}
+          />
+          <TextField
+            size="small"
+            label={T.manual.price}
+            value={manual.price}
+            onChange={set('price')}
+            error={typed && problem === 'price'}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            sx={{ width: { sm: 140 } }}
+          />
           <TextField select size="small" label={T.manual.rate} value={manual.rate} onChange={set('rate')} disabled={manual.exempt} sx={{ width: { sm: 120 } }}>
             {rates.map((bp) => (
               <MenuItem key={bp} value={String(bp)}>
@@ -53,7 +84,10 @@ export function DraftAdditions({ view }: { view: DocumentView }) {
               </MenuItem>
             ))}
           </TextField>
-          <FormControlLabel control={<Checkbox checked={manual.exempt} onChange={(e) => view.send({ type: 'manual.exempt', value: e.target.checked })} />} label={T.manual.exempt} />
+          <FormControlLabel
+            control={<Checkbox checked={manual.exempt} onChange={(e) => view.send({ type: 'manual.exempt', value: e.target.checked })} />}
+            label={T.manual.exempt}
+          />
           <Button type="submit" variant="outlined" disabled={problem !== null}>
             {T.addLine}
           </Button>

@@ -4,7 +4,25 @@
 // has the online gateway, "Pay online". `?document=<id>` (where the gateway sends the browser
 // back) opens that document and reads it until the payment shows. Renders the chart in
 // machines/billing/my-invoices-machine.ts; a SUPER_ADMIN reads it without paying.
-import { Alert, Box, Button, Card, CardActionArea, CardContent, Chip, CircularProgress, Divider, Stack, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardActionArea,
+  CardContent,
+  Chip,
+  CircularProgress,
+  Divider,
+  Stack,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useParams, useSearch } from 'wouter';
 import { invoiceDue, type InvoiceDetail, type InvoiceLine, type InvoiceSummary, type OpenedInvoice } from '../../../machines/billing/my-invoices-machine.ts';
@@ -30,13 +48,23 @@ function InvoiceCard({ invoice, onOpen }: { invoice: InvoiceSummary; onOpen: () 
       <CardActionArea onClick={onOpen} aria-label={`${T.open} ${invoice.number ?? ''}`.trim()}>
         <CardContent>
           <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', flexWrap: 'wrap', gap: 1 }}>
-            <Typography variant="subtitle1" component="h2" sx={{ overflowWrap: 'anywhere' }}>{invoice.number}</Typography>
+            <Typography variant="subtitle1" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+              {invoice.number}
+            </Typography>
             <Chip size="small" label={T.statusName[invoice.status]} color={STATUS_COLOUR[invoice.status]} />
           </Stack>
-          <Typography variant="body2" color="text.secondary">{T.kind[invoice.kind]} · {invoice.issued_on ? formatDate(invoice.issued_on) : ''}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {T.kind[invoice.kind]} · {invoice.issued_on ? formatDate(invoice.issued_on) : ''}
+          </Typography>
           <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 1, flexWrap: 'wrap', gap: 1 }}>
-            <Typography variant="body2">{T.total}: {rupees(invoice.total_paise)}</Typography>
-            {invoiceDue(invoice) && <Typography variant="body2" sx={{ fontWeight: 600 }} data-due={invoice.balance_paise}>{T.due}: {rupees(invoice.balance_paise)}</Typography>}
+            <Typography variant="body2">
+              {T.total}: {rupees(invoice.total_paise)}
+            </Typography>
+            {invoiceDue(invoice) && (
+              <Typography variant="body2" sx={{ fontWeight: 600 }} data-due={invoice.balance_paise}>
+                {T.due}: {rupees(invoice.balance_paise)}
+              </Typography>
+            )}
           </Stack>
         </CardContent>
       </CardActionArea>
@@ -47,7 +75,8 @@ function InvoiceCard({ invoice, onOpen }: { invoice: InvoiceSummary; onOpen: () 
 function taxParts(line: InvoiceLine): string[] {
   if (line.exempt) return [T.exempt];
   if (line.igst_paise > 0) return [`${T.igst(percent(line.gst_rate_bp))} ${rupees(line.igst_paise)}`];
-  if (line.cgst_paise > 0 || line.sgst_paise > 0) return [`${T.cgst(percent(line.gst_rate_bp / 2))} ${rupees(line.cgst_paise)}`, `${T.sgst(percent(line.gst_rate_bp / 2))} ${rupees(line.sgst_paise)}`];
+  if (line.cgst_paise > 0 || line.sgst_paise > 0)
+    return [`${T.cgst(percent(line.gst_rate_bp / 2))} ${rupees(line.cgst_paise)}`, `${T.sgst(percent(line.gst_rate_bp / 2))} ${rupees(line.sgst_paise)}`];
   return [T.gst(percent(line.gst_rate_bp))];
 }
 
@@ -57,14 +86,32 @@ function LineCards({ lines }: { lines: InvoiceLine[] }) {
       {lines.map((line) => (
         <Card key={line.id} variant="outlined" component="li" sx={{ listStyle: 'none' }} data-line={line.id}>
           <CardContent>
-            <Typography variant="subtitle2" sx={{ overflowWrap: 'anywhere' }}>{line.description}</Typography>
-            {line.from_package && <Typography variant="body2" color="text.secondary">{T.fromPackage(line.from_package)}</Typography>}
-            {line.code && <Typography variant="body2" color="text.secondary">{T.code(line.code)}</Typography>}
+            <Typography variant="subtitle2" sx={{ overflowWrap: 'anywhere' }}>
+              {line.description}
+            </Typography>
+            {line.from_package && (
+              <Typography variant="body2" color="text.secondary">
+                {T.fromPackage(line.from_package)}
+              </Typography>
+            )}
+            {line.code && (
+              <Typography variant="body2" color="text.secondary">
+                {T.code(line.code)}
+              </Typography>
+            )}
             <Typography variant="body2">{T.quantity(line.quantity, rupees(line.unit_price_paise))}</Typography>
             {line.discount_paise > 0 && <Typography variant="body2">{T.discount(rupees(line.discount_paise))}</Typography>}
-            <Typography variant="body2">{T.taxable}: {rupees(line.taxable_paise)}</Typography>
-            {taxParts(line).map((part) => <Typography key={part} variant="body2">{part}</Typography>)}
-            <Typography variant="body2" sx={{ fontWeight: 600 }}>{T.lineTotal}: {rupees(line.total_paise)}</Typography>
+            <Typography variant="body2">
+              {T.taxable}: {rupees(line.taxable_paise)}
+            </Typography>
+            {taxParts(line).map((part) => (
+              <Typography key={part} variant="body2">
+                {part}
+              </Typography>
+            ))}
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {T.lineTotal}: {rupees(line.total_paise)}
+            </Typography>
           </CardContent>
         </Card>
       ))}
@@ -89,7 +136,14 @@ function LineTable({ lines }: { lines: InvoiceLine[] }) {
             <TableCell>
               <Typography variant="body2">{line.description}</Typography>
               <Typography variant="caption" color="text.secondary">
-                {[line.from_package && T.fromPackage(line.from_package), line.code && T.code(line.code), T.quantity(line.quantity, rupees(line.unit_price_paise)), line.discount_paise > 0 && T.discount(rupees(line.discount_paise))].filter(Boolean).join(' · ')}
+                {[
+                  line.from_package && T.fromPackage(line.from_package),
+                  line.code && T.code(line.code),
+                  T.quantity(line.quantity, rupees(line.unit_price_paise)),
+                  line.discount_paise > 0 && T.discount(rupees(line.discount_paise)),
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
               </Typography>
             </TableCell>
             <TableCell align="right">{rupees(line.taxable_paise)}</TableCell>
@@ -105,8 +159,12 @@ function LineTable({ lines }: { lines: InvoiceLine[] }) {
 function Amount({ label, paise, strong }: { label: string; paise: number; strong?: boolean }) {
   return (
     <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2 }}>
-      <Typography variant="body2" sx={strong ? { fontWeight: 700 } : undefined}>{label}</Typography>
-      <Typography variant="body2" sx={strong ? { fontWeight: 700 } : undefined}>{rupees(paise)}</Typography>
+      <Typography variant="body2" sx={strong ? { fontWeight: 700 } : undefined}>
+        {label}
+      </Typography>
+      <Typography variant="body2" sx={strong ? { fontWeight: 700 } : undefined}>
+        {rupees(paise)}
+      </Typography>
     </Stack>
   );
 }
@@ -121,7 +179,9 @@ function Totals({ d }: { d: InvoiceDetail }) {
       {t.igst_paise > 0 && <Amount label={T.igstTotal} paise={t.igst_paise} />}
       {t.round_off_paise !== 0 && <Amount label={T.roundOff} paise={t.round_off_paise} />}
       <Amount label={T.grandTotal} paise={t.total_paise} strong />
-      <Typography variant="body2" sx={{ mt: 1, fontStyle: 'italic' }}>{T.inWords(t.total_in_words)}</Typography>
+      <Typography variant="body2" sx={{ mt: 1, fontStyle: 'italic' }}>
+        {T.inWords(t.total_in_words)}
+      </Typography>
     </Box>
   );
 }
@@ -129,11 +189,16 @@ function Totals({ d }: { d: InvoiceDetail }) {
 function Payments({ d }: { d: InvoiceDetail }) {
   return (
     <Box component="section" aria-labelledby="invoice-payments" sx={{ mt: 3 }}>
-      <Typography id="invoice-payments" variant="h6" component="h3">{T.payments}</Typography>
+      <Typography id="invoice-payments" variant="h6" component="h3">
+        {T.payments}
+      </Typography>
       {d.payments.length === 0 && <Typography variant="body2">{T.noPayments}</Typography>}
       {d.payments.map((p) => (
         <Stack key={p.id} direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }} data-payment={p.id}>
-          <Typography variant="body2">{formatDateTime(p.received_at)} · {T.method[p.method]}{p.reference ? ` · ${p.reference}` : ''}</Typography>
+          <Typography variant="body2">
+            {formatDateTime(p.received_at)} · {T.method[p.method]}
+            {p.reference ? ` · ${p.reference}` : ''}
+          </Typography>
           <Typography variant="body2">{rupees(p.amount_paise)}</Typography>
         </Stack>
       ))}
@@ -146,7 +211,19 @@ function Payments({ d }: { d: InvoiceDetail }) {
   );
 }
 
-function PayPanel({ opened, offered, canPayOnline, busy, onPayOnline }: { opened: OpenedInvoice; offered: boolean; canPayOnline: boolean; busy: boolean; onPayOnline: () => void }) {
+function PayPanel({
+  opened,
+  offered,
+  canPayOnline,
+  busy,
+  onPayOnline,
+}: {
+  opened: OpenedInvoice;
+  offered: boolean;
+  canPayOnline: boolean;
+  busy: boolean;
+  onPayOnline: () => void;
+}) {
   const { document: d, upi } = opened;
   if (!invoiceDue(d)) return null;
   return (
@@ -154,15 +231,23 @@ function PayPanel({ opened, offered, canPayOnline, busy, onPayOnline }: { opened
       <CardContent>
         {upi && (
           <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center' }}>
-            <Typography variant="h6" component="h3">{T.payByUpi}</Typography>
+            <Typography variant="h6" component="h3">
+              {T.payByUpi}
+            </Typography>
             <UpiQr uri={upi.uri} label={T.upiQrLabel(rupees(upi.amount_paise), upi.note)} />
-            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{T.upiHelp(rupees(upi.amount_paise), upi.payee_vpa)}</Typography>
-            <Button href={upi.uri} variant="outlined">{T.openUpiApp}</Button>
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              {T.upiHelp(rupees(upi.amount_paise), upi.payee_vpa)}
+            </Typography>
+            <Button href={upi.uri} variant="outlined">
+              {T.openUpiApp}
+            </Button>
           </Stack>
         )}
         {offered && (
           <Box sx={{ mt: upi ? 2 : 0, textAlign: 'center' }}>
-            <Button variant="contained" size="large" disabled={!canPayOnline || busy} onClick={onPayOnline} data-pay-online>{T.payOnline}</Button>
+            <Button variant="contained" size="large" disabled={!canPayOnline || busy} onClick={onPayOnline} data-pay-online>
+              {T.payOnline}
+            </Button>
           </Box>
         )}
       </CardContent>
@@ -170,25 +255,57 @@ function PayPanel({ opened, offered, canPayOnline, busy, onPayOnline }: { opened
   );
 }
 
-function Document({ opened, phone, step, offersOnline, canPayOnline, send, download }: { opened: OpenedInvoice; phone: boolean; step: string; offersOnline: boolean; canPayOnline: boolean; send: ReturnType<typeof useMyInvoices>['send']; download: () => Promise<void> }) {
+function Document({
+  opened,
+  phone,
+  step,
+  offersOnline,
+  canPayOnline,
+  send,
+  download,
+}: {
+  opened: OpenedInvoice;
+  phone: boolean;
+  step: string;
+  offersOnline: boolean;
+  canPayOnline: boolean;
+  send: ReturnType<typeof useMyInvoices>['send'];
+  download: () => Promise<void>;
+}) {
   const { enqueueSnackbar } = useSnackbar();
   const d = opened.document;
   return (
     <Box component="article" aria-labelledby="invoice-title" data-document={d.id} data-status={d.status} data-balance={d.balance_paise}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
-        <Typography id="invoice-title" variant="h5" component="h2" sx={{ overflowWrap: 'anywhere' }}>{T.kind[d.kind]} {d.number}</Typography>
+        <Typography id="invoice-title" variant="h5" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+          {T.kind[d.kind]} {d.number}
+        </Typography>
         <Chip label={T.statusName[d.status]} color={STATUS_COLOUR[d.status]} />
       </Stack>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{T.date}: {d.issued_on ? formatDate(d.issued_on) : ''}</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {T.date}: {d.issued_on ? formatDate(d.issued_on) : ''}
+      </Typography>
       {phone ? <LineCards lines={d.lines} /> : <LineTable lines={d.lines} />}
       <Totals d={d} />
       <Payments d={d} />
-      <PayPanel opened={opened} offered={offersOnline} canPayOnline={canPayOnline} busy={step !== 'viewing'} onPayOnline={() => send({ type: 'invoices.payOnline' })} />
+      <PayPanel
+        opened={opened}
+        offered={offersOnline}
+        canPayOnline={canPayOnline}
+        busy={step !== 'viewing'}
+        onPayOnline={() => send({ type: 'invoices.payOnline' })}
+      />
       <Divider sx={{ my: 2 }} />
       <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
         <Button onClick={() => send({ type: 'invoices.close' })}>{T.back}</Button>
-        <Button onClick={() => send({ type: 'invoices.refresh' })} disabled={step !== 'viewing'}>{T.refresh}</Button>
-        {d.number && <Button variant="outlined" onClick={() => download().catch(() => enqueueSnackbar(T.downloadFailed, { variant: 'error' }))}>{T.download}</Button>}
+        <Button onClick={() => send({ type: 'invoices.refresh' })} disabled={step !== 'viewing'}>
+          {T.refresh}
+        </Button>
+        {d.number && (
+          <Button variant="outlined" onClick={() => download().catch(() => enqueueSnackbar(T.downloadFailed, { variant: 'error' }))}>
+            {T.download}
+          </Button>
+        )}
       </Stack>
     </Box>
   );
@@ -209,12 +326,32 @@ export function MyInvoicesPage() {
   }
   return (
     <PageFrame title={T.title} page={PAGE}>
-      {c.message && <Alert severity={c.message === 'notYetPaid' || c.message === 'noGateway' ? 'info' : 'error'} role="alert" sx={{ mb: 2 }}>{T[c.message]}</Alert>}
+      {c.message && (
+        <Alert severity={c.message === 'notYetPaid' || c.message === 'noGateway' ? 'info' : 'error'} role="alert" sx={{ mb: 2 }}>
+          {T[c.message]}
+        </Alert>
+      )}
       {(m.step === 'loading' || m.step === 'opening') && <CircularProgress aria-label={m.step === 'loading' ? T.title : T.loadingDocument} />}
-      {m.step === 'confirming' && <Alert severity="info" sx={{ mb: 2 }}>{T.confirming}</Alert>}
-      {(m.step === 'paying' || m.step === 'redirecting') && <Alert severity="info" sx={{ mb: 2 }}>{T.payingOnline}</Alert>}
+      {m.step === 'confirming' && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {T.confirming}
+        </Alert>
+      )}
+      {(m.step === 'paying' || m.step === 'redirecting') && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {T.payingOnline}
+        </Alert>
+      )}
       {c.opened && m.step !== 'list' ? (
-        <Document opened={c.opened} phone={phone} step={m.step} offersOnline={m.offersOnline} canPayOnline={m.canPayOnline} send={m.send} download={() => m.download(c.opened!.document.id, c.opened!.document.number ?? String(c.opened!.document.id))} />
+        <Document
+          opened={c.opened}
+          phone={phone}
+          step={m.step}
+          offersOnline={m.offersOnline}
+          canPayOnline={m.canPayOnline}
+          send={m.send}
+          download={() => m.download(c.opened!.document.id, c.opened!.document.number ?? String(c.opened!.document.id))}
+        />
       ) : (
         m.step === 'list' && (
           <>

@@ -1,7 +1,21 @@
 // Taking a payment on an issued document: cash (the amount tendered, the change to give back),
 // card (the terminal's reference) or UPI (the QR of the UPI link for what is due; the UTR typed
 // once the money is seen). Part payments: the amount proposed is what is due, and may be less.
-import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
 import { type BillingDoc, changePaise, type PayMethod, paymentProblem } from '../../../machines/billing/billing-document-machine.ts';
 import type { DocumentView } from './billing-document-page.tsx';
 import { BILLING_TEXT as T, formatPaise } from './billing-texts.ts';
@@ -13,7 +27,8 @@ export function PaymentDialog({ doc, view }: { doc: BillingDoc; view: DocumentVi
   const { payment, upi, upiError, error } = view.context;
   const problem = paymentProblem(payment, doc.balance_paise);
   const change = changePaise(payment);
-  const set = (field: 'amount' | 'tendered' | 'reference') => (e: { target: { value: string } }) => view.send({ type: 'pay.set', field, value: e.target.value });
+  const set = (field: 'amount' | 'tendered' | 'reference') => (e: { target: { value: string } }) =>
+    view.send({ type: 'pay.set', field, value: e.target.value });
   const close = () => view.send({ type: 'form.close' });
   return (
     <Dialog open onClose={view.saving ? undefined : close} fullWidth maxWidth="sm" aria-labelledby="billing-pay-title">
@@ -28,17 +43,36 @@ export function PaymentDialog({ doc, view }: { doc: BillingDoc; view: DocumentVi
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <Typography>{`${T.due}: ${formatPaise(doc.balance_paise)}`}</Typography>
-            <ToggleButtonGroup exclusive value={payment.method} aria-label={T.payMethod} onChange={(_, method: PayMethod | null) => method && view.send({ type: 'pay.method', method })}>
+            <ToggleButtonGroup
+              exclusive
+              value={payment.method}
+              aria-label={T.payMethod}
+              onChange={(_, method: PayMethod | null) => method && view.send({ type: 'pay.method', method })}
+            >
               {METHODS.map((m) => (
                 <ToggleButton key={m} value={m}>
                   {T.method[m]}
                 </ToggleButton>
               ))}
             </ToggleButtonGroup>
-            <TextField label={T.amount} value={payment.amount} onChange={set('amount')} error={problem === 'amount'} helperText={problem === 'amount' ? T.payProblem.amount : undefined} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+            <TextField
+              label={T.amount}
+              value={payment.amount}
+              onChange={set('amount')}
+              error={problem === 'amount'}
+              helperText={problem === 'amount' ? T.payProblem.amount : undefined}
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            />
             {payment.method === 'cash' && (
               <>
-                <TextField label={T.tendered} value={payment.tendered} onChange={set('tendered')} error={problem === 'tendered'} helperText={problem === 'tendered' ? T.payProblem.tendered : undefined} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+                <TextField
+                  label={T.tendered}
+                  value={payment.tendered}
+                  onChange={set('tendered')}
+                  error={problem === 'tendered'}
+                  helperText={problem === 'tendered' ? T.payProblem.tendered : undefined}
+                  slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                />
                 {change !== null && (
                   <Typography sx={{ fontWeight: 600 }} data-testid="billing-change">
                     {T.change(formatPaise(change))}
@@ -60,7 +94,13 @@ export function PaymentDialog({ doc, view }: { doc: BillingDoc; view: DocumentVi
                   </Stack>
                 )}
                 {upiError && <Alert severity="warning">{`${T.upiUnavailable}: ${upiError}`}</Alert>}
-                <TextField label={T.utr} value={payment.reference} onChange={set('reference')} error={payment.reference !== '' && problem === 'reference'} slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 12 } }} />
+                <TextField
+                  label={T.utr}
+                  value={payment.reference}
+                  onChange={set('reference')}
+                  error={payment.reference !== '' && problem === 'reference'}
+                  slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 12 } }}
+                />
               </>
             )}
             {error && (

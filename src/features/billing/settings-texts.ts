@@ -15,7 +15,10 @@ export const TAX_SETTINGS_TEXT = {
   state: 'State',
   address: 'Address',
   prefixes: 'Document number prefixes',
-  prefix: { invoice: 'Invoice prefix', bill_of_supply: 'Bill of supply prefix', credit_note: 'Credit note prefix', receipt: 'Receipt prefix' } satisfies Record<Series, string>,
+  prefix: { invoice: 'Invoice prefix', bill_of_supply: 'Bill of supply prefix', credit_note: 'Credit note prefix', receipt: 'Receipt prefix' } satisfies Record<
+    Series,
+    string
+  >,
   upiVpa: 'UPI id (VPA)',
   upiVpaHelp: 'e.g. clinic@okicici; shown as a QR code on open invoices.',
   upiPayee: 'UPI payee name',
@@ -30,7 +33,7 @@ export const TAX_SETTINGS_TEXT = {
 
 export const CATALOGUE_TEXT = {
   itemsTitle: 'Tax on services, packages and lab tests',
-  itemsIntro: 'Which services are exempt healthcare is the clinic\'s accountant\'s decision.',
+  itemsIntro: "Which services are exempt healthcare is the clinic's accountant's decision.",
   kind: { service: 'Service', package_plan: 'Package', lab_item: 'Lab test' } satisfies Record<ItemKind, string>,
   name: 'Name',
   price: 'Price',
@@ -45,7 +48,7 @@ export const CATALOGUE_TEXT = {
   cancel: 'Cancel',
   treatment: 'Treatment',
   productsTitle: 'Products',
-  productsIntro: 'Supplements and other goods sold on an invoice\'s manual lines.',
+  productsIntro: "Supplements and other goods sold on an invoice's manual lines.",
   noProducts: 'No products yet.',
   newProduct: 'Add product',
   productName: 'Product name',

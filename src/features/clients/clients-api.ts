@@ -138,7 +138,8 @@ export function createUser(api: ApiClient, v: { first_name: string; last_name: s
   );
 }
 
-export const changeRole = (api: ApiClient, id: number, role: Role) => unwrap(api.PATCH('/users/user-profiles/{id}', { params: { path: { id } }, body: { role } }));
+export const changeRole = (api: ApiClient, id: number, role: Role) =>
+  unwrap(api.PATCH('/users/user-profiles/{id}', { params: { path: { id } }, body: { role } }));
 
 export function runAction(api: ApiClient, id: number, action: 'deactivate' | 'reactivate' | 'resend' | 'reset') {
   const init = { params: { path: { id } } };
@@ -154,7 +155,8 @@ export function runAction(api: ApiClient, id: number, action: 'deactivate' | 're
   }
 }
 
-export const createStaffUser = async (api: ApiClient, values: Record<string, unknown>): Promise<InvitedUser> => (await createUser(api, values as never)) as InvitedUser;
+export const createStaffUser = async (api: ApiClient, values: Record<string, unknown>): Promise<InvitedUser> =>
+  (await createUser(api, values as never)) as InvitedUser;
 
 // The client record.
 
@@ -180,7 +182,11 @@ export const consentHistory = (api: ApiClient, id: number) => unwrap(api.GET('/u
 
 /** The client's signed paper form, recorded by staff: refused here by the server's own rules first. */
 export async function recordConsentOnBehalf(api: ApiClient, id: number, form: Record<string, unknown>) {
-  const body = { decision: form.decision, signed_on: form.signed_on, reason: typeof form.reason === 'string' ? form.reason.trim() : form.reason } as ConsentOnBehalfForm;
+  const body = {
+    decision: form.decision,
+    signed_on: form.signed_on,
+    reason: typeof form.reason === 'string' ? form.reason.trim() : form.reason,
+  } as ConsentOnBehalfForm;
   const refused = consentOnBehalfErrors(body);
   if (Object.keys(refused).length) throw refusedLocally(refused);
   return unwrap(api.POST('/users/user-profiles/{id}/consent-history', { params: { path: { id } }, body }));
@@ -202,7 +208,6 @@ export function recordViewClient(api: ApiClient, viewId: string): ApiClient {
     (api.GET as (p: string, i: unknown) => unknown)(path, { ...init, headers: { ...init?.headers, 'X-Record-View': viewId } })) as ApiClient['GET'];
   return { ...api, GET };
 }
-
 
 /** The client's thrive checks, each with the score the server computed and stored. */
 export const thriveChecks = (api: ApiClient, user: number) => unwrap(api.GET('/users/thrive-checks', { params: { query: { user } } }));
@@ -243,7 +248,12 @@ export type HomeData = Awaited<ReturnType<typeof loadHome>>;
 /** The onboarding answers saved so far. */
 export async function loadAnswers(api: ApiClient, id: string): Promise<OnboardingAnswers> {
   const p = await getProfile(api, id);
-  return { health_goals: p.health_goals, client_story: p.client_story, lifestyle_history: p.lifestyle_history, family_history: p.family_history } as OnboardingAnswers;
+  return {
+    health_goals: p.health_goals,
+    client_story: p.client_story,
+    lifestyle_history: p.lifestyle_history,
+    family_history: p.family_history,
+  } as OnboardingAnswers;
 }
 
 const STEP_SCHEMA: Record<OnboardingStep, ContractSchema> = {
@@ -256,7 +266,12 @@ const STEP_SCHEMA: Record<OnboardingStep, ContractSchema> = {
 /** Drops empty strings so optional answers are left out rather than sent blank. */
 function clean(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(clean);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== '' && v !== undefined).map(([k, v]) => [k, clean(v)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, v]) => v !== '' && v !== undefined)
+        .map(([k, v]) => [k, clean(v)]),
+    );
   return value;
 }
 

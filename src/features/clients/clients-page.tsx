@@ -13,9 +13,36 @@ import { GridPage, ServerGrid } from '../../lib/staff/server-grid.tsx';
 import { CLIENT_SORT_FIELDS, type ClientStatus } from './clients-api.ts';
 import { useClientsHub } from './clients-hooks.ts';
 import { NewClientDialog } from './new-client-dialog.tsx';
-import { ANY_STATUS, CLIENT_STATUS_LABELS, CLIENTS_EMPTY, CLIENTS_LOAD_FAILED, DEACTIVATED, CLIENTS_SEARCH_LABEL, CLIENTS_TITLE, CONSENTED, FILTER_CONSENT, FILTER_PROGRAM, FILTER_STATUS, NEW_CLIENT, NOT_CONSENTED, RETRY } from './texts.ts';
+import {
+  ANY_STATUS,
+  CLIENT_STATUS_LABELS,
+  CLIENTS_EMPTY,
+  CLIENTS_LOAD_FAILED,
+  DEACTIVATED,
+  CLIENTS_SEARCH_LABEL,
+  CLIENTS_TITLE,
+  CONSENTED,
+  FILTER_CONSENT,
+  FILTER_PROGRAM,
+  FILTER_STATUS,
+  NEW_CLIENT,
+  NOT_CONSENTED,
+  RETRY,
+} from './texts.ts';
 
-type Row = { id: number; first_name: string; last_name: string; email: string; phone_number: string | null; is_active: boolean; status?: ClientStatus; date_of_birth?: string | null; programs?: string[]; hipaa_consent?: boolean; updated_at?: string };
+type Row = {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string | null;
+  is_active: boolean;
+  status?: ClientStatus;
+  date_of_birth?: string | null;
+  programs?: string[];
+  hipaa_consent?: boolean;
+  updated_at?: string;
+};
 
 // A prospect has no sign-in email until converted (their contact details are on the prospect).
 const isProspect = (row: Row) => row.status === 'prospective';
@@ -44,9 +71,21 @@ const columns: GridColDef<Row>[] = [
     headerName: FILTER_STATUS,
     width: 116,
     sortable: false,
-    renderCell: ({ row }) => (row.is_active ? <Chip size="small" variant="outlined" color={row.status === 'active' ? 'success' : 'default'} label={CLIENT_STATUS_LABELS[row.status ?? 'active']} /> : <Chip size="small" label={DEACTIVATED} />),
+    renderCell: ({ row }) =>
+      row.is_active ? (
+        <Chip size="small" variant="outlined" color={row.status === 'active' ? 'success' : 'default'} label={CLIENT_STATUS_LABELS[row.status ?? 'active']} />
+      ) : (
+        <Chip size="small" label={DEACTIVATED} />
+      ),
   },
-  { field: 'programs', headerName: 'Programs', flex: 1, minWidth: 110, sortable: false, valueGetter: (_v, row) => (row.programs?.length ? row.programs.join(', ') : '—') },
+  {
+    field: 'programs',
+    headerName: 'Programs',
+    flex: 1,
+    minWidth: 110,
+    sortable: false,
+    valueGetter: (_v, row) => (row.programs?.length ? row.programs.join(', ') : '—'),
+  },
   {
     field: 'hipaa_consent',
     headerName: 'Consent',
@@ -81,9 +120,27 @@ export function ClientsPage() {
         title={CLIENTS_TITLE}
         searchLabel={CLIENTS_SEARCH_LABEL}
         filters={[
-          { name: 'program', label: FILTER_PROGRAM, minWidth: 180, options: [['', 'All programs'], ...programs.map((p): [string, string] => [String(p.id), p.name])] },
-          { name: 'consent', label: FILTER_CONSENT, options: [['', 'Any'], ['yes', CONSENTED], ['no', NOT_CONSENTED]] },
-          { name: 'status', label: FILTER_STATUS, minWidth: 160, options: [['', ANY_STATUS], ...Object.entries(CLIENT_STATUS_LABELS), ['deactivated', DEACTIVATED]] },
+          {
+            name: 'program',
+            label: FILTER_PROGRAM,
+            minWidth: 180,
+            options: [['', 'All programs'], ...programs.map((p): [string, string] => [String(p.id), p.name])],
+          },
+          {
+            name: 'consent',
+            label: FILTER_CONSENT,
+            options: [
+              ['', 'Any'],
+              ['yes', CONSENTED],
+              ['no', NOT_CONSENTED],
+            ],
+          },
+          {
+            name: 'status',
+            label: FILTER_STATUS,
+            minWidth: 160,
+            options: [['', ANY_STATUS], ...Object.entries(CLIENT_STATUS_LABELS), ['deactivated', DEACTIVATED]],
+          },
         ]}
         emptyText={CLIENTS_EMPTY}
         loadFailedText={CLIENTS_LOAD_FAILED}

@@ -28,7 +28,15 @@ export function NewClientDialog({ action }: { action: ActionHandle<null> }) {
     >
       <PersonFields values={values} onChange={set} fieldErrors={action.fieldErrors} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <DateField label="Date of birth" fullWidth value={values.date_of_birth} onChange={(value) => set('date_of_birth', value)} disableFuture error={!!err('date_of_birth')} helperText={err('date_of_birth')} />
+        <DateField
+          label="Date of birth"
+          fullWidth
+          value={values.date_of_birth}
+          onChange={(value) => set('date_of_birth', value)}
+          disableFuture
+          error={!!err('date_of_birth')}
+          helperText={err('date_of_birth')}
+        />
         <TextField label="Gender" select fullWidth value={values.gender} onChange={(e) => set('gender', e.target.value)}>
           <MenuItem value="">Not specified</MenuItem>
           <MenuItem value="M">Male</MenuItem>

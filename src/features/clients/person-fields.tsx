@@ -16,7 +16,6 @@ export const PERSON_TEXT = {
   emailHelp: 'The invitation goes to this address.',
 } as const;
 
-
 export function PersonFields({
   values,
   onChange,
@@ -31,11 +30,43 @@ export function PersonFields({
   return (
     <>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField label={PERSON_TEXT.firstName} required fullWidth autoFocus value={values.first_name} onChange={set('first_name')} error={!!err('first_name')} helperText={err('first_name')} />
-        <TextField label={PERSON_TEXT.lastName} required fullWidth value={values.last_name} onChange={set('last_name')} error={!!err('last_name')} helperText={err('last_name')} />
+        <TextField
+          label={PERSON_TEXT.firstName}
+          required
+          fullWidth
+          autoFocus
+          value={values.first_name}
+          onChange={set('first_name')}
+          error={!!err('first_name')}
+          helperText={err('first_name')}
+        />
+        <TextField
+          label={PERSON_TEXT.lastName}
+          required
+          fullWidth
+          value={values.last_name}
+          onChange={set('last_name')}
+          error={!!err('last_name')}
+          helperText={err('last_name')}
+        />
       </Stack>
-      <TextField label={PERSON_TEXT.email} type="email" required value={values.email} onChange={set('email')} error={!!err('email')} helperText={err('email') ?? PERSON_TEXT.emailHelp} />
-      <PhoneField label={PERSON_TEXT.phone} name="phone_number" value={values.phone_number} onChange={(value) => onChange('phone_number', value)} error={!!err('phone_number')} helperText={err('phone_number')} />
+      <TextField
+        label={PERSON_TEXT.email}
+        type="email"
+        required
+        value={values.email}
+        onChange={set('email')}
+        error={!!err('email')}
+        helperText={err('email') ?? PERSON_TEXT.emailHelp}
+      />
+      <PhoneField
+        label={PERSON_TEXT.phone}
+        name="phone_number"
+        value={values.phone_number}
+        onChange={(value) => onChange('phone_number', value)}
+        error={!!err('phone_number')}
+        helperText={err('phone_number')}
+      />
     </>
   );
 }

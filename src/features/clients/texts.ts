@@ -6,8 +6,7 @@ export const CLIENTS_EMPTY = 'No clients match.';
 export const CLIENTS_LOAD_FAILED = 'The clients could not be loaded.';
 export const RETRY = 'Retry';
 export const CREATE_CLIENT = 'Create client';
-export const clientCreatedToast = (name: string, email: string) =>
-  `${name} was added. An invitation with a temporary password was emailed to ${email}.`;
+export const clientCreatedToast = (name: string, email: string) => `${name} was added. An invitation with a temporary password was emailed to ${email}.`;
 export const FILTER_PROGRAM = 'Program';
 export const FILTER_CONSENT = 'Consent';
 export const FILTER_STATUS = 'Status';

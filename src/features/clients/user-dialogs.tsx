@@ -29,7 +29,19 @@ export interface UserRow {
 
 const EMPTY = { ...EMPTY_PERSON, role: '' };
 
-function RoleSelect({ label, value, roles, onChange, error }: { label: string; value: string; roles: Role[]; onChange: (role: string) => void; error?: string }) {
+function RoleSelect({
+  label,
+  value,
+  roles,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: string;
+  roles: Role[];
+  onChange: (role: string) => void;
+  error?: string;
+}) {
   return (
     <TextField label={label} select required value={value} onChange={(e) => onChange(e.target.value)} error={!!error} helperText={error}>
       {roles.map((role) => (
@@ -66,7 +78,14 @@ export function ChangeRoleDialog({ action, roles }: { action: ActionHandle<UserR
   const [role, setRole] = useState<string>('');
   const chosen = role || user?.role || '';
   return (
-    <Dialog open={action.isOpen} onClose={() => !action.pending && action.cancel()} slotProps={{ transition: { onExited: () => setRole('') } }} aria-labelledby="role-title" fullWidth maxWidth="xs">
+    <Dialog
+      open={action.isOpen}
+      onClose={() => !action.pending && action.cancel()}
+      slotProps={{ transition: { onExited: () => setRole('') } }}
+      aria-labelledby="role-title"
+      fullWidth
+      maxWidth="xs"
+    >
       <DialogTitle id="role-title">
         {ACTION_LABELS.role}: {user ? fullName(user) : ''}
       </DialogTitle>

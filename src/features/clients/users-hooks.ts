@@ -124,7 +124,10 @@ export function useUsersPage(scheduling: StaffScheduling) {
     openInvite: () => invite.ref.send({ type: 'invite.open', deliveringRoles: known?.deliveringRoles ?? [], openingHours: known?.openingHours ?? [] }),
     /** A staff member of a role that delivers services with no working hours set (marked on the list). */
     lacksHours: (row: UserRow) =>
-      !!known && row.is_active && needsWorkingHours(row.role, known.deliveringRoles) && withoutWorkingHours([row.id], known.staffHours, known.staffExceptions, Date.now()).has(row.id),
+      !!known &&
+      row.is_active &&
+      needsWorkingHours(row.role, known.deliveringRoles) &&
+      withoutWorkingHours([row.id], known.staffHours, known.staffExceptions, Date.now()).has(row.id),
     role,
     account,
     /** The roles the signed-in role may give (machines/staff/user-rules). */

@@ -1,7 +1,21 @@
 // /users (ADMIN, SUPER_ADMIN): every user with role and status, server-side like /clients; a new
 // user with a role; per user, the actions the signed-in role may take (change role, deactivate or
 // reactivate, resend the invitation, reset the password), each confirmed, toasted and audited.
-import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Link as MuiLink, Menu, MenuItem, Typography, useMediaQuery } from '@mui/material';
+import {
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Link as MuiLink,
+  Menu,
+  MenuItem,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
@@ -73,20 +87,35 @@ function UserDetails({ user, mayAct, onPick, onClose }: { user: UserRow | null; 
         <>
           <DialogTitle id="user-details-title">{fullName(user)}</DialogTitle>
           <DialogContent>
-            <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 1, m: 0, '& dd': { m: 0, overflowWrap: 'anywhere' } }}>
-              <Typography component="dt" color="text.secondary">Email</Typography>
+            <Box
+              component="dl"
+              sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 1, m: 0, '& dd': { m: 0, overflowWrap: 'anywhere' } }}
+            >
+              <Typography component="dt" color="text.secondary">
+                Email
+              </Typography>
               <Typography component="dd">{user.email}</Typography>
-              <Typography component="dt" color="text.secondary">{contactMethodLabel('phone')}</Typography>
+              <Typography component="dt" color="text.secondary">
+                {contactMethodLabel('phone')}
+              </Typography>
               <Typography component="dd">{formatPhone(user.phone_number)}</Typography>
-              <Typography component="dt" color="text.secondary">Role</Typography>
+              <Typography component="dt" color="text.secondary">
+                Role
+              </Typography>
               <Typography component="dd">{ROLE_LABELS[user.role] ?? user.role}</Typography>
-              <Typography component="dt" color="text.secondary">Status</Typography>
+              <Typography component="dt" color="text.secondary">
+                Status
+              </Typography>
               <Typography component="dd">{user.is_active ? 'Active' : 'Deactivated'}</Typography>
-              <Typography component="dt" color="text.secondary">Joined</Typography>
+              <Typography component="dt" color="text.secondary">
+                Joined
+              </Typography>
               <Typography component="dd">{formatDate(user.date_joined)}</Typography>
               {user.awaiting_first_sign_in !== undefined && (
                 <>
-                  <Typography component="dt" color="text.secondary">Sign-in</Typography>
+                  <Typography component="dt" color="text.secondary">
+                    Sign-in
+                  </Typography>
                   <Typography component="dd">{user.awaiting_first_sign_in ? INVITATION_WAITING : INVITATION_ACCEPTED}</Typography>
                 </>
               )}
@@ -146,7 +175,8 @@ export function UsersPage({ scheduling }: { scheduling: StaffScheduling }) {
       width: 190,
       sortable: false,
       // Who delivers services but has no hours is marked: booking lists them as such, not bookable.
-      renderCell: ({ row }) => (lacksHours(row) ? <Chip size="small" color="warning" variant="outlined" label={NO_WORKING_HOURS} data-no-hours={row.id} /> : null),
+      renderCell: ({ row }) =>
+        lacksHours(row) ? <Chip size="small" color="warning" variant="outlined" label={NO_WORKING_HOURS} data-no-hours={row.id} /> : null,
     },
     { field: 'date_joined', headerName: 'Joined', width: 130, valueGetter: (v) => formatDate(v as string) },
     {
@@ -172,7 +202,15 @@ export function UsersPage({ scheduling }: { scheduling: StaffScheduling }) {
         searchLabel={USERS_SEARCH_LABEL}
         filters={[
           { name: 'role', label: 'Role', minWidth: 170, options: [['', 'All roles'], ...Object.entries(ROLE_LABELS)] },
-          { name: 'status', label: 'Status', minWidth: 150, options: [['', 'Active'], ['inactive', 'Deactivated']] },
+          {
+            name: 'status',
+            label: 'Status',
+            minWidth: 150,
+            options: [
+              ['', 'Active'],
+              ['inactive', 'Deactivated'],
+            ],
+          },
         ]}
         emptyText={USERS_EMPTY}
         loadFailedText={USERS_LOAD_FAILED}
@@ -190,7 +228,11 @@ export function UsersPage({ scheduling }: { scheduling: StaffScheduling }) {
       <NewUserDialog action={invite.form} roles={roles} />
       <WorkingHoursDialog invite={invite} />
       <ChangeRoleDialog action={role} roles={roles} />
-      <ConfirmDialog action={account} title={pending ? `${ACTION_LABELS[pending.action]}: ${fullName(pending.user)}` : ''} confirmLabel={pending ? ACTION_LABELS[pending.action] : 'Confirm'}>
+      <ConfirmDialog
+        action={account}
+        title={pending ? `${ACTION_LABELS[pending.action]}: ${fullName(pending.user)}` : ''}
+        confirmLabel={pending ? ACTION_LABELS[pending.action] : 'Confirm'}
+      >
         {pending && CONFIRM_TEXT[pending.action](fullName(pending.user), pending.user.email)}
       </ConfirmDialog>
     </GridPage>

@@ -22,7 +22,12 @@ export function ClinicLogo({ settings, onChanged }: { settings: ClinicSettings; 
         {LOGO_HELP}
       </Typography>
       {settings.logo_url ? (
-        <Box component="img" src={settings.logo_url} alt={LOGO_PREVIEW_ALT} sx={{ display: 'block', height: 64, maxWidth: '100%', objectFit: 'contain', mb: 1 }} />
+        <Box
+          component="img"
+          src={settings.logo_url}
+          alt={LOGO_PREVIEW_ALT}
+          sx={{ display: 'block', height: 64, maxWidth: '100%', objectFit: 'contain', mb: 1 }}
+        />
       ) : (
         <Typography variant="body2" sx={{ mb: 1 }}>
           {LOGO_NONE}

@@ -3,7 +3,18 @@
 import { useSnackbar } from 'notistack';
 import { useShell } from '../../app/port.ts';
 import { useAction, useRecord } from '../../lib/staff/hooks.ts';
-import { type ClinicSettings, type ClinicSettingsPatch, createProgram, getSettings, listPrograms, type Program, patchProgram, patchSettings, removeLogo, uploadLogo } from './clinic-settings-api.ts';
+import {
+  type ClinicSettings,
+  type ClinicSettingsPatch,
+  createProgram,
+  getSettings,
+  listPrograms,
+  type Program,
+  patchProgram,
+  patchSettings,
+  removeLogo,
+  uploadLogo,
+} from './clinic-settings-api.ts';
 import { LOGO_REMOVED, LOGO_SAVED, PROGRAM_ACTIVATED, PROGRAM_DEACTIVATED, PROGRAM_SAVED, SETTINGS_SAVED } from './texts.ts';
 
 export function usePrograms() {
@@ -12,7 +23,12 @@ export function usePrograms() {
   const programs = useRecord(() => listPrograms(api));
   const edit = useAction<Program | null>(
     (program, v) => {
-      const body = { name: String(v.name).trim(), description: String(v.description).trim(), duration_weeks: Number(v.duration_weeks), price_inr: Number(v.price_inr) };
+      const body = {
+        name: String(v.name).trim(),
+        description: String(v.description).trim(),
+        duration_weeks: Number(v.duration_weeks),
+        price_inr: Number(v.price_inr),
+      };
       return program ? patchProgram(api, program.id, body) : createProgram(api, body);
     },
     (_p, out) => {

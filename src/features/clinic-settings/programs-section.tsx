@@ -11,7 +11,6 @@ import { EDIT_PROGRAM, NEW_PROGRAM, NO_PROGRAMS, SAVE_PROGRAM } from './texts.ts
 import { formatCurrency } from '../../lib/format.ts';
 import { RecordTable } from '../../lib/record-table.tsx';
 
-
 export function ProgramsSection() {
   const { programs, edit, toggle } = usePrograms();
   const [form, setForm] = useState(EMPTY_PROGRAM_FORM);
@@ -53,15 +52,56 @@ export function ProgramsSection() {
       <Button sx={{ mt: 2 }} variant="outlined" onClick={() => openEdit(null)}>
         {NEW_PROGRAM}
       </Button>
-      <FormDialog action={edit} id="program" title={edit.subject ? EDIT_PROGRAM : NEW_PROGRAM} submitLabel={SAVE_PROGRAM} pendingLabel="Saving…" ready={canSaveProgram(form)} onSubmit={() => edit.submit(form)}>
-        <TextField label="Name" required value={form.name} onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))} error={!!err('name')} helperText={err('name')} />
-        <TextField label="Description" multiline minRows={2} value={form.description} onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))} />
+      <FormDialog
+        action={edit}
+        id="program"
+        title={edit.subject ? EDIT_PROGRAM : NEW_PROGRAM}
+        submitLabel={SAVE_PROGRAM}
+        pendingLabel="Saving…"
+        ready={canSaveProgram(form)}
+        onSubmit={() => edit.submit(form)}
+      >
+        <TextField
+          label="Name"
+          required
+          value={form.name}
+          onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))}
+          error={!!err('name')}
+          helperText={err('name')}
+        />
+        <TextField
+          label="Description"
+          multiline
+          minRows={2}
+          value={form.description}
+          onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))}
+        />
         <Stack direction="row" spacing={2}>
-          <TextField label="Duration (weeks)" type="number" required value={form.duration_weeks} onChange={(e) => setForm((f) => ({ ...f, duration_weeks: e.target.value }))} error={!!err('duration_weeks')} helperText={err('duration_weeks')} />
-          <TextField label="Price (₹)" type="number" required value={form.price_inr} onChange={(e) => setForm((f) => ({ ...f, price_inr: e.target.value }))} error={!!err('price_inr')} helperText={err('price_inr')} />
+          <TextField
+            label="Duration (weeks)"
+            type="number"
+            required
+            value={form.duration_weeks}
+            onChange={(e) => setForm((f) => ({ ...f, duration_weeks: e.target.value }))}
+            error={!!err('duration_weeks')}
+            helperText={err('duration_weeks')}
+          />
+          <TextField
+            label="Price (₹)"
+            type="number"
+            required
+            value={form.price_inr}
+            onChange={(e) => setForm((f) => ({ ...f, price_inr: e.target.value }))}
+            error={!!err('price_inr')}
+            helperText={err('price_inr')}
+          />
         </Stack>
       </FormDialog>
-      <ActiveToggleDialog toggle={toggle} whenDeactivated='Current enrollments continue; the program is no longer offered for new ones.' whenActivated='The program is offered for new enrollments again.' />
+      <ActiveToggleDialog
+        toggle={toggle}
+        whenDeactivated="Current enrollments continue; the program is no longer offered for new ones."
+        whenActivated="The program is offered for new enrollments again."
+      />
     </>
   );
 }

@@ -5,15 +5,31 @@
 import { Alert, Button, Checkbox, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import { CATEGORY_LABELS, TICKET_CATEGORIES, type TicketCategory } from '../../../machines/support/support-rules.ts';
-import { labDeskRolesOf, ROUTABLE_ROLES, type RoutableRole, TICKET_ROLES, type TicketRole, type TicketRouting, ticketRoutingOf } from '../../../machines/staff/work-routing.ts';
+import {
+  labDeskRolesOf,
+  ROUTABLE_ROLES,
+  type RoutableRole,
+  TICKET_ROLES,
+  type TicketRole,
+  type TicketRouting,
+  ticketRoutingOf,
+} from '../../../machines/staff/work-routing.ts';
 import { ScrollTable } from '../../lib/scroll-table.tsx';
 import type { ClinicSettings } from './clinic-settings-api.ts';
 import { useSettingsSave } from './clinic-settings-hooks.ts';
 import { WORK_ROUTING } from './texts.ts';
 
-const ROLE_WORDS: Record<RoutableRole, string> = { NURSE: 'Nurse', RECEPTION: 'Reception', DOCTOR: 'Doctor', HEALTH_COACH: 'Health coach', NUTRITIONIST: 'Nutritionist', ADMIN: 'Admin' };
+const ROLE_WORDS: Record<RoutableRole, string> = {
+  NURSE: 'Nurse',
+  RECEPTION: 'Reception',
+  DOCTOR: 'Doctor',
+  HEALTH_COACH: 'Health coach',
+  NUTRITIONIST: 'Nutritionist',
+  ADMIN: 'Admin',
+};
 
-const toggled = <R extends string>(list: readonly R[], role: R, on: boolean, order: readonly R[]): R[] => order.filter((r) => (r === role ? on : list.includes(r)));
+const toggled = <R extends string>(list: readonly R[], role: R, on: boolean, order: readonly R[]): R[] =>
+  order.filter((r) => (r === role ? on : list.includes(r)));
 
 export function WorkRoutingSection({ settings, onSaved }: { settings: ClinicSettings; onSaved: () => void }) {
   const [lab, setLab] = useState<RoutableRole[]>(() => labDeskRolesOf(settings.lab_desk_roles));
@@ -54,7 +70,11 @@ export function WorkRoutingSection({ settings, onSaved }: { settings: ClinicSett
             </TableCell>
             {ROUTABLE_ROLES.map((r) => (
               <TableCell key={r} align="center" padding="checkbox">
-                <Checkbox checked={lab.includes(r)} onChange={(e) => setLab(toggled(lab, r, e.target.checked, ROUTABLE_ROLES))} slotProps={{ input: { 'aria-label': `${WORK_ROUTING.labDesk}: ${ROLE_WORDS[r]}` } }} />
+                <Checkbox
+                  checked={lab.includes(r)}
+                  onChange={(e) => setLab(toggled(lab, r, e.target.checked, ROUTABLE_ROLES))}
+                  slotProps={{ input: { 'aria-label': `${WORK_ROUTING.labDesk}: ${ROLE_WORDS[r]}` } }}
+                />
               </TableCell>
             ))}
           </TableRow>

@@ -182,7 +182,15 @@ function Answering({ b, item }: { b: B; item: Item }) {
     case 'reaction':
       if (item.side === null)
         return (
-          <Button variant="contained" color="success" fullWidth autoFocus sx={{ minHeight: 120, fontSize: '1.5rem' }} onClick={() => b.answer('press')} data-field="press">
+          <Button
+            variant="contained"
+            color="success"
+            fullWidth
+            autoFocus
+            sx={{ minHeight: 120, fontSize: '1.5rem' }}
+            onClick={() => b.answer('press')}
+            data-field="press"
+          >
             {T.press}
           </Button>
         );
@@ -193,7 +201,12 @@ function Answering({ b, item }: { b: B; item: Item }) {
             if (e.key === 'ArrowRight') b.answer('right');
           }}
         >
-          <Typography sx={{ fontSize: '4rem', textAlign: 'center' }} data-field="arrow" data-side={item.side} aria-label={item.side === 'left' ? T.left : T.right}>
+          <Typography
+            sx={{ fontSize: '4rem', textAlign: 'center' }}
+            data-field="arrow"
+            data-side={item.side}
+            aria-label={item.side === 'left' ? T.left : T.right}
+          >
             {item.side === 'left' ? '←' : '→'}
           </Typography>
           <Stack direction="row" spacing={2}>
@@ -234,7 +247,12 @@ function Answering({ b, item }: { b: B; item: Item }) {
       return (
         <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(72px, 1fr))', gap: 1.5 }} data-field="trail" data-task={task.kind}>
           {item.layout.map((label) => (
-            <Button key={label} variant={done.has(label) ? 'contained' : 'outlined'} sx={{ minHeight: 72, fontSize: '1.5rem', borderRadius: '50%' }} onClick={() => b.answer(label)}>
+            <Button
+              key={label}
+              variant={done.has(label) ? 'contained' : 'outlined'}
+              sx={{ minHeight: 72, fontSize: '1.5rem', borderRadius: '50%' }}
+              onClick={() => b.answer(label)}
+            >
               {label}
             </Button>
           ))}

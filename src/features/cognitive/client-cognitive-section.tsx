@@ -11,8 +11,29 @@ import { clinicToday, formatDate, formatDateTime } from '../../lib/format.ts';
 import { words } from '../../../machines/rules/words.ts';
 
 type Review = { id: number; comment: string; reviewer_name: string };
-type Run = { id: number; status: string; started_at: string; total: number | null; domains: Record<string, number> | null; progress: { tasks: unknown[] }; reviews: Review[] };
-type Instrument = { id: number; instrument: string; form: string; version: string; language: string; administered_on: string; total: number; max_total: number; administrator: string; interpretation: string; domains: Array<{ domain: string; score: number; max: number }>; reviews: Review[] };
+type Run = {
+  id: number;
+  status: string;
+  started_at: string;
+  total: number | null;
+  domains: Record<string, number> | null;
+  progress: { tasks: unknown[] };
+  reviews: Review[];
+};
+type Instrument = {
+  id: number;
+  instrument: string;
+  form: string;
+  version: string;
+  language: string;
+  administered_on: string;
+  total: number;
+  max_total: number;
+  administrator: string;
+  interpretation: string;
+  domains: Array<{ domain: string; score: number; max: number }>;
+  reviews: Review[];
+};
 
 const FIELDS = ['instrument', 'form', 'version', 'language', 'setting', 'administered_on', 'total', 'max_total', 'administrator', 'interpretation'] as const;
 
@@ -31,7 +52,11 @@ export function CognitiveSection({ clientId }: { clientId: number }) {
       {section.failure && Object.keys(section.fieldErrors).length === 0 && <Alert severity="error">{section.failure}</Alert>}
       {/* "None yet" only once loaded: while loading, the record is not known to be empty. */}
       {section.view === 'ready' && runs.length + instruments.length === 0 && <Typography color="text.secondary">{T.none}</Typography>}
-      {runs.length > 0 && <Typography variant="subtitle1" component="h3">{T.runs}</Typography>}
+      {runs.length > 0 && (
+        <Typography variant="subtitle1" component="h3">
+          {T.runs}
+        </Typography>
+      )}
       {runs.map((r) => (
         <Box key={r.id} data-run={r.id}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
@@ -50,11 +75,19 @@ export function CognitiveSection({ clientId }: { clientId: number }) {
           {r.status === 'completed' && <CommentForm pending={section.pending} onSend={(comment) => section.comment({ run: r.id, comment })} />}
         </Box>
       ))}
-      {instruments.length > 0 && <Typography variant="subtitle1" component="h3">{T.instruments}</Typography>}
+      {instruments.length > 0 && (
+        <Typography variant="subtitle1" component="h3">
+          {T.instruments}
+        </Typography>
+      )}
       {instruments.map((i) => (
         <Box key={i.id} data-instrument={i.id}>
           <Typography>
-            {i.instrument} {i.form} ({i.version}, {i.language}) · {formatDate(i.administered_on)} · <strong data-field="instrument-total">{i.total} / {i.max_total}</strong> · {i.administrator}
+            {i.instrument} {i.form} ({i.version}, {i.language}) · {formatDate(i.administered_on)} ·{' '}
+            <strong data-field="instrument-total">
+              {i.total} / {i.max_total}
+            </strong>{' '}
+            · {i.administrator}
           </Typography>
           {i.domains.length > 0 && <Typography color="text.secondary">{i.domains.map((d) => `${d.domain} ${d.score}/${d.max}`).join(' · ')}</Typography>}
           {i.interpretation && <Typography>{i.interpretation}</Typography>}
@@ -111,7 +144,15 @@ function domainsOf(text: string) {
     .map(([domain, score, max]) => ({ domain, score: Number(score), max: Number(max) }));
 }
 
-function InstrumentForm({ pending, fieldErrors, onRecord }: { pending: boolean; fieldErrors: Record<string, string[]>; onRecord: (draft: Record<string, unknown>) => void }) {
+function InstrumentForm({
+  pending,
+  fieldErrors,
+  onRecord,
+}: {
+  pending: boolean;
+  fieldErrors: Record<string, string[]>;
+  onRecord: (draft: Record<string, unknown>) => void;
+}) {
   const [form, setForm] = useState<Record<string, string>>({ instrument: 'MoCA', language: 'English', administered_on: clinicToday(), domains: '' });
   const set = (name: string) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value }));
   return (
@@ -163,7 +204,16 @@ function InstrumentForm({ pending, fieldErrors, onRecord }: { pending: boolean; 
             />
           ),
         )}
-        <TextField name="domains" size="small" label={T.domainsHelp} value={form.domains} onChange={set('domains')} multiline minRows={2} slotProps={{ inputLabel: { shrink: true } }} />
+        <TextField
+          name="domains"
+          size="small"
+          label={T.domainsHelp}
+          value={form.domains}
+          onChange={set('domains')}
+          multiline
+          minRows={2}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
       </Box>
       <Button type="submit" variant="contained" sx={{ mt: 1.5 }} disabled={pending}>
         {T.record}

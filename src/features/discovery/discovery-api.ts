@@ -47,7 +47,8 @@ export async function fetchBoard(api: ApiClient): Promise<Prospect[]> {
 
 export const fetchStaff = async (api: ApiClient) => (await listUsers(api, { page_size: 100 })).results.filter((u) => u.role !== 'CLIENT');
 
-export const fetchFunnel = (api: ApiClient, date_from: string, date_to: string) => unwrap(api.GET('/discovery/funnel', { params: { query: { date_from, date_to } } }));
+export const fetchFunnel = (api: ApiClient, date_from: string, date_to: string) =>
+  unwrap(api.GET('/discovery/funnel', { params: { query: { date_from, date_to } } }));
 
 /**
  * A new prospect. A possible duplicate is refused before anything is saved (409); the failure's
@@ -63,21 +64,28 @@ export const duplicateText = (duplicates: S['ProspectDuplicates']['duplicates'])
 
 export const fetchProspect = (api: ApiClient, id: number) => unwrap(api.GET('/discovery/prospects/{id}', { params: { path: { id } } }));
 
-export const patchProspect = (api: ApiClient, id: number, body: S['ProspectPatch']) => unwrap(api.PATCH('/discovery/prospects/{id}', { params: { path: { id } }, body }));
+export const patchProspect = (api: ApiClient, id: number, body: S['ProspectPatch']) =>
+  unwrap(api.PATCH('/discovery/prospects/{id}', { params: { path: { id } }, body }));
 
-export const moveProspect = (api: ApiClient, id: number, body: S['ProspectTransition']) => unwrap(api.POST('/discovery/prospects/{id}/transitions', { params: { path: { id } }, body }));
+export const moveProspect = (api: ApiClient, id: number, body: S['ProspectTransition']) =>
+  unwrap(api.POST('/discovery/prospects/{id}/transitions', { params: { path: { id } }, body }));
 
-export const logCall = (api: ApiClient, id: number, summary: string) => unwrap(api.POST('/discovery/prospects/{id}/calls', { params: { path: { id } }, body: { summary } }));
+export const logCall = (api: ApiClient, id: number, summary: string) =>
+  unwrap(api.POST('/discovery/prospects/{id}/calls', { params: { path: { id } }, body: { summary } }));
 
-export const convertProspect = (api: ApiClient, id: number, body: S['ProspectConvert']) => unwrap(api.POST('/discovery/prospects/{id}/convert', { params: { path: { id } }, body }));
+export const convertProspect = (api: ApiClient, id: number, body: S['ProspectConvert']) =>
+  unwrap(api.POST('/discovery/prospects/{id}/convert', { params: { path: { id } }, body }));
 
 /** The free times of one service on one day (scheduling's availability). */
-export const fetchSlots = async (api: ApiClient, service: number, day: string) => ({ slots: await loadAvailability(api, { service, dateFrom: day, dateTo: day }) });
+export const fetchSlots = async (api: ApiClient, service: number, day: string) => ({
+  slots: await loadAvailability(api, { service, dateFrom: day, dateTo: day }),
+});
 
 export const bookVisit = (api: ApiClient, body: S['DiscoveryVisitCreate']) => unwrap(api.POST('/discovery/visits', { body }));
 
 export const fetchVisit = (api: ApiClient, id: number) => unwrap(api.GET('/discovery/visits/{id}', { params: { path: { id } } }));
 
-export const saveVisit = (api: ApiClient, id: number, body: DiscoveryVisitPatch) => unwrap(api.PATCH('/discovery/visits/{id}', { params: { path: { id } }, body }));
+export const saveVisit = (api: ApiClient, id: number, body: DiscoveryVisitPatch) =>
+  unwrap(api.PATCH('/discovery/visits/{id}', { params: { path: { id } }, body }));
 
 export const signVisit = (api: ApiClient, id: number) => unwrap(api.POST('/discovery/visits/{id}/sign', { params: { path: { id } } }));

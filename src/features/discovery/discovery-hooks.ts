@@ -109,7 +109,11 @@ export function useProspect(id: number) {
   };
   const move = useAction<null>((_s, values) => moveProspect(api, id, values as { to: Stage }), done(T.moved));
   const call = useAction<null>((_s, values) => logCall(api, id, String(values.summary ?? '')), done(T.prospect.callLogged));
-  const book = useAction<null>((_s, values) => bookVisit(api, { prospect: id, service: Number(values.service), start: String(values.start), staff: values.staff ? Number(values.staff) : undefined }), done(T.prospect.visitBooked));
+  const book = useAction<null>(
+    (_s, values) =>
+      bookVisit(api, { prospect: id, service: Number(values.service), start: String(values.start), staff: values.staff ? Number(values.staff) : undefined }),
+    done(T.prospect.visitBooked),
+  );
   const convert = useAction<null>((_s, values) => convertProspect(api, id, values), done(T.prospect.converted));
   const staff = useRecord(() => fetchStaff(api));
   const edit = useAction<null>((_s, values) => patchProspect(api, id, values), done(T.prospect.saved));

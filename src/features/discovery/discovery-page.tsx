@@ -2,7 +2,24 @@
 // pipeline chart whether that move exists, and only then asks the server), as a server-side list,
 // and as funnel charts for a date range. "New prospect" adds one (a possible duplicate is shown
 // before anything is saved).
-import { Alert, Box, Button, Card, CardActionArea, CardContent, Checkbox, FormControlLabel, LinearProgress, MenuItem, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardActionArea,
+  CardContent,
+  Checkbox,
+  FormControlLabel,
+  LinearProgress,
+  MenuItem,
+  Paper,
+  Stack,
+  Tab,
+  Tabs,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
@@ -47,12 +64,7 @@ const columns: GridColDef<Row>[] = [
 
 function ProspectCard({ prospect, onOpen }: { prospect: Prospect; onOpen: () => void }) {
   return (
-    <Card
-      draggable
-      onDragStart={(e) => e.dataTransfer.setData('text/plain', String(prospect.id))}
-      data-prospect={prospect.id}
-      variant="outlined"
-    >
+    <Card draggable onDragStart={(e) => e.dataTransfer.setData('text/plain', String(prospect.id))} data-prospect={prospect.id} variant="outlined">
       <CardActionArea onClick={onOpen}>
         <CardContent sx={{ py: 1, '&:last-child': { pb: 1 } }}>
           {/* Not a heading: inside the card's button a heading is flattened into the button's name anyway. */}
@@ -119,7 +131,12 @@ function FunnelCharts({ funnel }: { funnel: Funnel }) {
           <Typography variant="h6" component="h2">
             {T.funnel.perStage}
           </Typography>
-          <BarChart height={260} xAxis={[{ scaleType: 'band', data: funnel.stages.map((s) => STAGE_LABELS[s.stage]) }]} series={[{ data: funnel.stages.map((s) => s.count), label: T.funnel.prospects }]} hideLegend />
+          <BarChart
+            height={260}
+            xAxis={[{ scaleType: 'band', data: funnel.stages.map((s) => STAGE_LABELS[s.stage]) }]}
+            series={[{ data: funnel.stages.map((s) => s.count), label: T.funnel.prospects }]}
+            hideLegend
+          />
         </CardContent>
       </Card>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
@@ -173,7 +190,14 @@ function FunnelTab({ funnel }: { funnel: FunnelHandle }) {
       </Stack>
       {funnel.loading && <LinearProgress aria-busy="true" sx={{ mb: 1 }} />}
       {funnel.failure && (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={funnel.retry}>{T.retry}</Button>}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={funnel.retry}>
+              {T.retry}
+            </Button>
+          }
+        >
           {funnel.failure}
         </Alert>
       )}
@@ -222,7 +246,14 @@ export function DiscoveryPage() {
       </Tabs>
       {tab === 'board' &&
         (d.board.failed ? (
-          <Alert severity="error" action={<Button color="inherit" size="small" onClick={d.board.retry}>{T.retry}</Button>}>
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={d.board.retry}>
+                {T.retry}
+              </Button>
+            }
+          >
             {T.loadFailed} {d.board.error}
           </Alert>
         ) : (
@@ -237,9 +268,23 @@ export function DiscoveryPage() {
           searchLabel="Search name, email or phone"
           filters={[
             { name: 'stage', label: T.filters.stage, minWidth: 170, options: [['', T.filters.anyStage], ...Object.entries(STAGE_LABELS)] },
-            { name: 'owner', label: T.filters.owner, minWidth: 170, options: [['', T.filters.anyOwner], ...staff.map((s): [string, string] => [String(s.id), fullName(s)])] },
+            {
+              name: 'owner',
+              label: T.filters.owner,
+              minWidth: 170,
+              options: [['', T.filters.anyOwner], ...staff.map((s): [string, string] => [String(s.id), fullName(s)])],
+            },
             { name: 'source', label: T.filters.source, minWidth: 150, options: [['', T.filters.anySource], ...Object.entries(SOURCE_LABELS)] },
-            { name: 'due', label: T.filters.due, minWidth: 190, options: [['', T.filters.anyTime], ['0', T.filters.dueToday], ['7', T.filters.dueWeek]] },
+            {
+              name: 'due',
+              label: T.filters.due,
+              minWidth: 190,
+              options: [
+                ['', T.filters.anyTime],
+                ['0', T.filters.dueToday],
+                ['7', T.filters.dueWeek],
+              ],
+            },
           ]}
           emptyText={T.empty}
           loadFailedText={T.loadFailed}
@@ -262,14 +307,40 @@ export function DiscoveryPage() {
           setConfirmDuplicate(false);
         }}
       >
-        {duplicate && <FormControlLabel control={<Checkbox checked={confirmDuplicate} onChange={(e) => setConfirmDuplicate(e.target.checked)} />} label={T.saveAnyway} />}
+        {duplicate && (
+          <FormControlLabel control={<Checkbox checked={confirmDuplicate} onChange={(e) => setConfirmDuplicate(e.target.checked)} />} label={T.saveAnyway} />
+        )}
         <Stack direction="row" spacing={2}>
-          <TextField label={T.fields.firstName} value={form.first_name} onChange={set('first_name')} required fullWidth error={!!fieldError(d.create, 'first_name')} helperText={fieldError(d.create, 'first_name')} />
+          <TextField
+            label={T.fields.firstName}
+            value={form.first_name}
+            onChange={set('first_name')}
+            required
+            fullWidth
+            error={!!fieldError(d.create, 'first_name')}
+            helperText={fieldError(d.create, 'first_name')}
+          />
           <TextField label={T.fields.lastName} value={form.last_name} onChange={set('last_name')} fullWidth />
         </Stack>
         <Stack direction="row" spacing={2}>
-          <TextField label={T.fields.email} type="email" value={form.email} onChange={set('email')} fullWidth error={!!fieldError(d.create, 'email')} helperText={fieldError(d.create, 'email')} />
-          <PhoneField size="medium" label={T.fields.phone} name="phone" value={form.phone} onChange={(phone) => setForm((f) => ({ ...f, phone }))} error={!!fieldError(d.create, 'phone')} helperText={fieldError(d.create, 'phone')} />
+          <TextField
+            label={T.fields.email}
+            type="email"
+            value={form.email}
+            onChange={set('email')}
+            fullWidth
+            error={!!fieldError(d.create, 'email')}
+            helperText={fieldError(d.create, 'email')}
+          />
+          <PhoneField
+            size="medium"
+            label={T.fields.phone}
+            name="phone"
+            value={form.phone}
+            onChange={(phone) => setForm((f) => ({ ...f, phone }))}
+            error={!!fieldError(d.create, 'phone')}
+            helperText={fieldError(d.create, 'phone')}
+          />
         </Stack>
         <Stack direction="row" spacing={2}>
           <TextField select label={T.fields.source} value={form.source} onChange={set('source')} fullWidth>
@@ -291,7 +362,12 @@ export function DiscoveryPage() {
         </Stack>
         <Stack direction="row" spacing={2}>
           <TextField label={T.fields.nextAction} value={form.next_action} onChange={set('next_action')} fullWidth />
-          <DateField label={T.fields.nextActionOn} value={form.next_action_on} onChange={(next_action_on) => setForm((f) => ({ ...f, next_action_on }))} fullWidth />
+          <DateField
+            label={T.fields.nextActionOn}
+            value={form.next_action_on}
+            onChange={(next_action_on) => setForm((f) => ({ ...f, next_action_on }))}
+            fullWidth
+          />
         </Stack>
         <TextField label={T.fields.interests} value={form.interests} onChange={set('interests')} fullWidth />
         <TextField label={T.fields.notes} value={form.notes} onChange={set('notes')} multiline minRows={2} fullWidth />
@@ -308,9 +384,23 @@ export function DiscoveryPage() {
         onExited={() => setMoveForm({ reason: '', nurture_on: '' })}
         maxWidth="xs"
       >
-        {moving && needsReason(moving.to) && <TextField label={T.prospect.reason} value={moveForm.reason} onChange={(e) => setMoveForm((f) => ({ ...f, reason: e.target.value }))} required fullWidth />}
+        {moving && needsReason(moving.to) && (
+          <TextField
+            label={T.prospect.reason}
+            value={moveForm.reason}
+            onChange={(e) => setMoveForm((f) => ({ ...f, reason: e.target.value }))}
+            required
+            fullWidth
+          />
+        )}
         {moving && needsFollowUp(moving.to) && (
-          <DateField label={T.prospect.followUp} value={moveForm.nurture_on} onChange={(nurture_on) => setMoveForm((f) => ({ ...f, nurture_on }))} required fullWidth />
+          <DateField
+            label={T.prospect.followUp}
+            value={moveForm.nurture_on}
+            onChange={(nurture_on) => setMoveForm((f) => ({ ...f, nurture_on }))}
+            required
+            fullWidth
+          />
         )}
       </FormDialog>
     </GridPage>

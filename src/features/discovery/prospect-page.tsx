@@ -2,7 +2,22 @@
 // questionnaire, calls and discovery visits; actions: book a discovery visit (free times from
 // scheduling), log a call, edit the pipeline details (owner, next action and its date, interests,
 // notes), move the stage (what the chart allows now), convert to client.
-import { Alert, Box, Button, Card, CardContent, Chip, LinearProgress, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  LinearProgress,
+  List,
+  ListItem,
+  ListItemText,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import type { PipelineStage } from '../../../machines/discovery/pipeline-lifecycle.ts';
@@ -25,7 +40,13 @@ const today = () => clinicToday();
 
 const NO_DETAILS = { owner: '', next_action: '', next_action_on: '', interests: '', notes: '' };
 /** The pipeline work on a prospect as the edit form holds it. */
-const detailsOf = (p: ProspectDetail) => ({ owner: p.owner ? String(p.owner) : '', next_action: p.next_action, next_action_on: p.next_action_on ?? '', interests: p.interests.join(', '), notes: p.notes });
+const detailsOf = (p: ProspectDetail) => ({
+  owner: p.owner ? String(p.owner) : '',
+  next_action: p.next_action,
+  next_action_on: p.next_action_on ?? '',
+  interests: p.interests.join(', '),
+  notes: p.notes,
+});
 
 function Section({ title, name, children }: { title: string; name: string; children: React.ReactNode }) {
   return (
@@ -71,7 +92,21 @@ function Details({ p }: { p: ProspectDetail }) {
  * chosen: the record machine ignores a reload while a load is in flight, so reloading one loader
  * kept the answer for the first choice (today, often already closed) when the day followed fast.
  */
-function FreeTimes({ api, service, day, value, error, onChange }: { api: ApiClient; service: number; day: string; value: string; error: boolean; onChange: (start: string) => void }) {
+function FreeTimes({
+  api,
+  service,
+  day,
+  value,
+  error,
+  onChange,
+}: {
+  api: ApiClient;
+  service: number;
+  day: string;
+  value: string;
+  error: boolean;
+  onChange: (start: string) => void;
+}) {
   const slots = useRecord(() => fetchSlots(api, service, day));
   if (!slots.data) return slots.failed ? <Alert severity="error">{slots.error}</Alert> : <LinearProgress aria-busy="true" />;
   if (slots.data.slots.length === 0) return <Typography variant="body2">{T.prospect.noSlots}</Typography>;
@@ -101,7 +136,12 @@ function ProspectView({ id }: { id: number }) {
   const [details, setDetails] = useState(NO_DETAILS);
   const pick = (next: Partial<typeof booking>) => setBooking((b) => ({ ...b, ...next, start: '' }));
 
-  if (h.prospect.failed) return <Alert severity="error" sx={{ m: 3 }}>{h.prospect.error}</Alert>;
+  if (h.prospect.failed)
+    return (
+      <Alert severity="error" sx={{ m: 3 }}>
+        {h.prospect.error}
+      </Alert>
+    );
   if (!p) return <LinearProgress aria-busy="true" />;
   const moves = movesFrom(p.stage);
   const to = moveForm.to as PipelineStage;
@@ -116,7 +156,11 @@ function ProspectView({ id }: { id: number }) {
         </Typography>
         <Chip label={STAGE_LABELS[p.stage]} color={p.stage === 'enrol' ? 'success' : 'default'} data-field="stage" />
         <Box sx={{ flexGrow: 1 }} />
-        {(moves.includes('discovery_booked')) && <Button variant="contained" onClick={() => h.book.open(null)}>{T.prospect.bookVisit}</Button>}
+        {moves.includes('discovery_booked') && (
+          <Button variant="contained" onClick={() => h.book.open(null)}>
+            {T.prospect.bookVisit}
+          </Button>
+        )}
         <Button onClick={() => h.call.open(null)}>{T.prospect.logCall}</Button>
         <Button
           onClick={() => {
@@ -128,7 +172,14 @@ function ProspectView({ id }: { id: number }) {
         </Button>
         {moves.length > 0 && <Button onClick={() => h.move.open(null)}>{T.prospect.move}</Button>}
         {canConvert(p.stage) && (
-          <Button variant="contained" color="success" onClick={() => { setConversion((c) => ({ ...c, email: p.email ?? '' })); h.convert.open(null); }}>
+          <Button
+            variant="contained"
+            color="success"
+            onClick={() => {
+              setConversion((c) => ({ ...c, email: p.email ?? '' }));
+              h.convert.open(null);
+            }}
+          >
             {T.prospect.convert}
           </Button>
         )}
@@ -158,8 +209,14 @@ function ProspectView({ id }: { id: number }) {
             ) : (
               <List dense>
                 {p.visits.map((v) => (
-                  <ListItem key={v.id} secondaryAction={<Link href={getHref('clientDiscoveryVisit', { clientId: p.id, visitId: v.id })}>{T.prospect.openVisit}</Link>}>
-                    <ListItemText primary={v.starts_at ? formatDateTime(v.starts_at) : '—'} secondary={`${words(v.status)}${v.outcome ? ` · ${OUTCOME_LABELS[v.outcome]}` : ''}`} />
+                  <ListItem
+                    key={v.id}
+                    secondaryAction={<Link href={getHref('clientDiscoveryVisit', { clientId: p.id, visitId: v.id })}>{T.prospect.openVisit}</Link>}
+                  >
+                    <ListItemText
+                      primary={v.starts_at ? formatDateTime(v.starts_at) : '—'}
+                      secondary={`${words(v.status)}${v.outcome ? ` · ${OUTCOME_LABELS[v.outcome]}` : ''}`}
+                    />
                   </ListItem>
                 ))}
               </List>
@@ -169,7 +226,10 @@ function ProspectView({ id }: { id: number }) {
             <List dense>
               {p.history.map((c, i) => (
                 <ListItem key={i}>
-                  <ListItemText primary={`${c.from ? `${STAGE_LABELS[c.from]} → ` : ''}${STAGE_LABELS[c.to]}`} secondary={`${formatDateTime(c.occurred_at)}${c.reason ? ` · ${c.reason}` : ''}`} />
+                  <ListItemText
+                    primary={`${c.from ? `${STAGE_LABELS[c.from]} → ` : ''}${STAGE_LABELS[c.to]}`}
+                    secondary={`${formatDateTime(c.occurred_at)}${c.reason ? ` · ${c.reason}` : ''}`}
+                  />
                 </ListItem>
               ))}
             </List>
@@ -202,12 +262,23 @@ function ProspectView({ id }: { id: number }) {
             owner: details.owner ? Number(details.owner) : null,
             next_action: details.next_action,
             next_action_on: details.next_action_on || null,
-            interests: details.interests.split(',').map((s) => s.trim()).filter(Boolean),
+            interests: details.interests
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean),
             notes: details.notes,
           })
         }
       >
-        <TextField select label={T.fields.owner} value={details.owner} onChange={(e) => setDetails((d) => ({ ...d, owner: e.target.value }))} error={!!fieldError(h.edit, 'owner')} helperText={fieldError(h.edit, 'owner')} fullWidth>
+        <TextField
+          select
+          label={T.fields.owner}
+          value={details.owner}
+          onChange={(e) => setDetails((d) => ({ ...d, owner: e.target.value }))}
+          error={!!fieldError(h.edit, 'owner')}
+          helperText={fieldError(h.edit, 'owner')}
+          fullWidth
+        >
           <MenuItem value="">{T.filters.anyOwner}</MenuItem>
           {(h.staff.data ?? []).map((s) => (
             <MenuItem key={s.id} value={String(s.id)}>
@@ -216,14 +287,41 @@ function ProspectView({ id }: { id: number }) {
           ))}
         </TextField>
         <Stack direction="row" spacing={2}>
-          <TextField label={T.fields.nextAction} value={details.next_action} onChange={(e) => setDetails((d) => ({ ...d, next_action: e.target.value }))} fullWidth />
-          <DateField label={T.fields.nextActionOn} value={details.next_action_on} onChange={(next_action_on) => setDetails((d) => ({ ...d, next_action_on }))} fullWidth />
+          <TextField
+            label={T.fields.nextAction}
+            value={details.next_action}
+            onChange={(e) => setDetails((d) => ({ ...d, next_action: e.target.value }))}
+            fullWidth
+          />
+          <DateField
+            label={T.fields.nextActionOn}
+            value={details.next_action_on}
+            onChange={(next_action_on) => setDetails((d) => ({ ...d, next_action_on }))}
+            fullWidth
+          />
         </Stack>
         <TextField label={T.fields.interests} value={details.interests} onChange={(e) => setDetails((d) => ({ ...d, interests: e.target.value }))} fullWidth />
-        <TextField label={T.fields.notes} value={details.notes} onChange={(e) => setDetails((d) => ({ ...d, notes: e.target.value }))} multiline minRows={2} fullWidth />
+        <TextField
+          label={T.fields.notes}
+          value={details.notes}
+          onChange={(e) => setDetails((d) => ({ ...d, notes: e.target.value }))}
+          multiline
+          minRows={2}
+          fullWidth
+        />
       </FormDialog>
 
-      <FormDialog action={h.call} id="log-call" title={T.prospect.logCall} submitLabel={T.save} pendingLabel="Saving…" ready={canLogCall(summary)} onSubmit={() => h.call.submit({ summary })} onExited={() => setSummary('')} maxWidth="xs">
+      <FormDialog
+        action={h.call}
+        id="log-call"
+        title={T.prospect.logCall}
+        submitLabel={T.save}
+        pendingLabel="Saving…"
+        ready={canLogCall(summary)}
+        onSubmit={() => h.call.submit({ summary })}
+        onExited={() => setSummary('')}
+        maxWidth="xs"
+      >
         <TextField label={T.prospect.summary} value={summary} onChange={(e) => setSummary(e.target.value)} multiline minRows={3} required fullWidth />
       </FormDialog>
 
@@ -238,21 +336,31 @@ function ProspectView({ id }: { id: number }) {
         onExited={() => setMoveForm({ to: '', reason: '', nurture_on: '' })}
         maxWidth="xs"
       >
-        <TextField
-          select
-          label={T.prospect.to}
-          value={moveForm.to}
-          onChange={(e) => setMoveForm((f) => ({ ...f, to: e.target.value }))}
-          fullWidth
-        >
+        <TextField select label={T.prospect.to} value={moveForm.to} onChange={(e) => setMoveForm((f) => ({ ...f, to: e.target.value }))} fullWidth>
           {moves.map((m) => (
             <MenuItem key={m} value={m}>
               {STAGE_LABELS[m]}
             </MenuItem>
           ))}
         </TextField>
-        {needsReason(to) && <TextField label={T.prospect.reason} value={moveForm.reason} onChange={(e) => setMoveForm((f) => ({ ...f, reason: e.target.value }))} required fullWidth />}
-        {needsFollowUp(to) && <DateField label={T.prospect.followUp} value={moveForm.nurture_on} onChange={(nurture_on) => setMoveForm((f) => ({ ...f, nurture_on }))} required fullWidth />}
+        {needsReason(to) && (
+          <TextField
+            label={T.prospect.reason}
+            value={moveForm.reason}
+            onChange={(e) => setMoveForm((f) => ({ ...f, reason: e.target.value }))}
+            required
+            fullWidth
+          />
+        )}
+        {needsFollowUp(to) && (
+          <DateField
+            label={T.prospect.followUp}
+            value={moveForm.nurture_on}
+            onChange={(nurture_on) => setMoveForm((f) => ({ ...f, nurture_on }))}
+            required
+            fullWidth
+          />
+        )}
       </FormDialog>
 
       <FormDialog
@@ -266,15 +374,25 @@ function ProspectView({ id }: { id: number }) {
         onExited={() => setBooking({ service: '', day: today(), start: '' })}
       >
         <TextField select label={T.prospect.service} value={booking.service} onChange={(e) => pick({ service: e.target.value })} fullWidth>
-          {(h.services.data ?? []).filter((s) => s.active).map((s) => (
-            <MenuItem key={s.id} value={String(s.id)}>
-              {s.name}
-            </MenuItem>
-          ))}
+          {(h.services.data ?? [])
+            .filter((s) => s.active)
+            .map((s) => (
+              <MenuItem key={s.id} value={String(s.id)}>
+                {s.name}
+              </MenuItem>
+            ))}
         </TextField>
         <DateField label={T.prospect.day} value={booking.day} onChange={(day) => pick({ day })} minDate={today()} fullWidth />
         {booking.service && booking.day && (
-          <FreeTimes key={`${booking.service}/${booking.day}`} api={h.api} service={Number(booking.service)} day={booking.day} value={booking.start} error={!!fieldError(h.book, 'start')} onChange={(start) => setBooking((b) => ({ ...b, start }))} />
+          <FreeTimes
+            key={`${booking.service}/${booking.day}`}
+            api={h.api}
+            service={Number(booking.service)}
+            day={booking.day}
+            value={booking.start}
+            error={!!fieldError(h.book, 'start')}
+            onChange={(start) => setBooking((b) => ({ ...b, start }))}
+          />
         )}
       </FormDialog>
 
@@ -287,8 +405,23 @@ function ProspectView({ id }: { id: number }) {
         ready={canConvertWith(conversion)}
         onSubmit={() => h.convert.submit(conversionBody(conversion))}
       >
-        <TextField label={T.prospect.signInEmail} type="email" value={conversion.email} onChange={(e) => setConversion((c) => ({ ...c, email: e.target.value }))} error={!!fieldError(h.convert, 'email')} helperText={fieldError(h.convert, 'email')} required fullWidth />
-        <TextField select label={T.prospect.program} value={conversion.program} onChange={(e) => setConversion((c) => ({ ...c, program: e.target.value }))} fullWidth>
+        <TextField
+          label={T.prospect.signInEmail}
+          type="email"
+          value={conversion.email}
+          onChange={(e) => setConversion((c) => ({ ...c, email: e.target.value }))}
+          error={!!fieldError(h.convert, 'email')}
+          helperText={fieldError(h.convert, 'email')}
+          required
+          fullWidth
+        />
+        <TextField
+          select
+          label={T.prospect.program}
+          value={conversion.program}
+          onChange={(e) => setConversion((c) => ({ ...c, program: e.target.value }))}
+          fullWidth
+        >
           <MenuItem value="">{T.prospect.noProgram}</MenuItem>
           {programs.map((x) => (
             <MenuItem key={x.id} value={String(x.id)}>
@@ -296,7 +429,14 @@ function ProspectView({ id }: { id: number }) {
             </MenuItem>
           ))}
         </TextField>
-        {conversion.program && <DateField label={T.prospect.startDate} value={conversion.start_date} onChange={(start_date) => setConversion((c) => ({ ...c, start_date }))} fullWidth />}
+        {conversion.program && (
+          <DateField
+            label={T.prospect.startDate}
+            value={conversion.start_date}
+            onChange={(start_date) => setConversion((c) => ({ ...c, start_date }))}
+            fullWidth
+          />
+        )}
       </FormDialog>
     </Box>
   );

@@ -19,7 +19,20 @@ export function VisitPage() {
 function VisitView({ clientId, id }: { clientId: number; id: number }) {
   const n = useVisit(id);
   const { note, form, locked, estimate } = n;
-  if (n.loadFailure) return <Alert severity="error" sx={{ m: 3 }} action={<Button color="inherit" size="small" onClick={n.retry}>{T.retry}</Button>}>{n.loadFailure}</Alert>;
+  if (n.loadFailure)
+    return (
+      <Alert
+        severity="error"
+        sx={{ m: 3 }}
+        action={
+          <Button color="inherit" size="small" onClick={n.retry}>
+            {T.retry}
+          </Button>
+        }
+      >
+        {n.loadFailure}
+      </Alert>
+    );
   if (n.loading || !note) return <LinearProgress aria-busy="true" />;
   const set = (name: NoteField) => (e: { target: { value: string } }) => n.edit(name, e.target.value);
   const setHeart = (name: HeartField) => (e: { target: { value: string } }) => n.editHeart(name, e.target.value);
@@ -37,11 +50,26 @@ function VisitView({ clientId, id }: { clientId: number; id: number }) {
         {T.visit.title}
         {note.starts_at ? ` · ${formatDateTime(note.starts_at)}` : ''}
       </Typography>
-      {locked && note.signed_at && <Alert severity="info" sx={{ mb: 2 }} data-field="locked">{T.visit.lockedNotice(formatDateTime(note.signed_at))}</Alert>}
-      {n.error && <Alert severity="error" sx={{ mb: 2 }}>{n.error}</Alert>}
+      {locked && note.signed_at && (
+        <Alert severity="info" sx={{ mb: 2 }} data-field="locked">
+          {T.visit.lockedNotice(formatDateTime(note.signed_at))}
+        </Alert>
+      )}
+      {n.error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {n.error}
+        </Alert>
+      )}
       <Stack spacing={2}>
         <TextField label={T.visit.goals} value={form.goals} onChange={set('goals')} multiline minRows={2} disabled={locked} />
-        <TextField label={T.visit.healthAndLifestyle} value={form.health_and_lifestyle} onChange={set('health_and_lifestyle')} multiline minRows={2} disabled={locked} />
+        <TextField
+          label={T.visit.healthAndLifestyle}
+          value={form.health_and_lifestyle}
+          onChange={set('health_and_lifestyle')}
+          multiline
+          minRows={2}
+          disabled={locked}
+        />
         <TextField label={T.visit.barriers} value={form.barriers} onChange={set('barriers')} multiline minRows={2} disabled={locked} />
         <Typography variant="h6" component="h2">
           {T.visit.heartRisk}
@@ -52,8 +80,20 @@ function VisitView({ clientId, id }: { clientId: number; id: number }) {
             <MenuItem value="female">{T.visit.heart.female}</MenuItem>
           </TextField>
           <TextField label={T.visit.heart.age} value={form.heart.age} onChange={setHeart('age')} disabled={locked} sx={{ width: 100 }} />
-          <TextField label={T.visit.heart.hdl} value={form.heart.hdl_cholesterol} onChange={setHeart('hdl_cholesterol')} disabled={locked} sx={{ width: 200 }} />
-          <TextField label={T.visit.heart.total} value={form.heart.total_cholesterol} onChange={setHeart('total_cholesterol')} disabled={locked} sx={{ width: 210 }} />
+          <TextField
+            label={T.visit.heart.hdl}
+            value={form.heart.hdl_cholesterol}
+            onChange={setHeart('hdl_cholesterol')}
+            disabled={locked}
+            sx={{ width: 200 }}
+          />
+          <TextField
+            label={T.visit.heart.total}
+            value={form.heart.total_cholesterol}
+            onChange={setHeart('total_cholesterol')}
+            disabled={locked}
+            sx={{ width: 210 }}
+          />
           <TextField label={T.visit.heart.sbp} value={form.heart.systolic_bp} onChange={setHeart('systolic_bp')} disabled={locked} sx={{ width: 180 }} />
           {yesNo('smoker', T.visit.heart.smoker)}
           {yesNo('diabetic', T.visit.heart.diabetic)}

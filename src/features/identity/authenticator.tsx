@@ -40,23 +40,14 @@ export function Authenticator({ hideSignUp, usernamePlaceholder, passwordPlaceho
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Suspense fallback={<Spinner />}>
           {(screen === 'signIn' || screen === 'signUp') && !hideSignUp && <SignUpTabs actor={actor} screen={screen} />}
-          <ScreenView
-            key={screen}
-            screen={screen}
-            usernamePlaceholder={usernamePlaceholder}
-            passwordPlaceholder={passwordPlaceholder}
-          />
+          <ScreenView key={screen} screen={screen} usernamePlaceholder={usernamePlaceholder} passwordPlaceholder={passwordPlaceholder} />
         </Suspense>
       </Paper>
     </Box>
   );
 }
 
-function ScreenView({
-  screen,
-  usernamePlaceholder,
-  passwordPlaceholder,
-}: { screen: Screen; usernamePlaceholder?: string; passwordPlaceholder?: string }) {
+function ScreenView({ screen, usernamePlaceholder, passwordPlaceholder }: { screen: Screen; usernamePlaceholder?: string; passwordPlaceholder?: string }) {
   const actor = useAuthenticatorRef();
   if (screen === 'signIn') {
     return <SignInScreen actor={actor} usernamePlaceholder={usernamePlaceholder} passwordPlaceholder={passwordPlaceholder} />;

@@ -113,9 +113,7 @@ export function authenticatorConfigFrom(resources: ResourcesConfig): Authenticat
   if (loginWith?.phone) mechanisms.push('phone_number');
   if (loginWith?.username || mechanisms.length === 0) mechanisms.push('username');
   const format = cognito?.passwordFormat;
-  const providers = (loginWith?.oauth?.providers ?? []).map((p) =>
-    (typeof p === 'string' ? p : p.custom).toLowerCase(),
-  );
+  const providers = (loginWith?.oauth?.providers ?? []).map((p) => (typeof p === 'string' ? p : p.custom).toLowerCase());
   return {
     loginMechanisms: mechanisms,
     signUpAttributes: Object.entries(cognito?.userAttributes ?? {})

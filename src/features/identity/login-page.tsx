@@ -23,21 +23,29 @@ export function LoginPage({ allowSignUp = false, clinicName, clinicLogo, childre
     <Box component="main" sx={{ px: 2, py: { xs: 3, sm: 6 }, maxWidth: '30rem', mx: 'auto', display: 'grid', gap: 3 }}>
       {clinicLogo && (
         // Fixed box so the form below does not jump when the image arrives.
-        <Box component="img" src={clinicLogo} alt={clinicName ? LOGO_ALT(clinicName) : ''} data-testid="sign-in-clinic-logo" sx={{ display: 'block', mx: 'auto', height: 64, maxWidth: '100%', objectFit: 'contain' }} />
+        <Box
+          component="img"
+          src={clinicLogo}
+          alt={clinicName ? LOGO_ALT(clinicName) : ''}
+          data-testid="sign-in-clinic-logo"
+          sx={{ display: 'block', mx: 'auto', height: 64, maxWidth: '100%', objectFit: 'contain' }}
+        />
       )}
       {clinicName && (
-        <Typography variant="h6" component="p" color="primary" data-testid="sign-in-clinic-name" sx={{ textAlign: 'center', fontWeight: 600, overflowWrap: 'anywhere', mb: -1 }}>
+        <Typography
+          variant="h6"
+          component="p"
+          color="primary"
+          data-testid="sign-in-clinic-name"
+          sx={{ textAlign: 'center', fontWeight: 600, overflowWrap: 'anywhere', mb: -1 }}
+        >
           {clinicName}
         </Typography>
       )}
       <Typography variant="h5" component="h1" sx={{ textAlign: 'center' }}>
         {TEXTS.loginHeading}
       </Typography>
-      <Authenticator
-        hideSignUp={!allowSignUp}
-        usernamePlaceholder={TEXTS.usernamePlaceholder}
-        passwordPlaceholder={TEXTS.passwordPlaceholder}
-      >
+      <Authenticator hideSignUp={!allowSignUp} usernamePlaceholder={TEXTS.usernamePlaceholder} passwordPlaceholder={TEXTS.passwordPlaceholder}>
         {children}
       </Authenticator>
     </Box>

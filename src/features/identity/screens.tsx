@@ -46,11 +46,7 @@ function Skip({ actor }: ScreenProps) {
 function CodeDeliveryMessage({ actor }: ScreenProps) {
   const details = useSelector(actor, (s) => s.context.codeDeliveryDetails);
   if (!details?.destination) return null;
-  return (
-    <Typography variant="body2">
-      {codeDeliveryMessage(details.deliveryMedium, maskDestination(details.destination, details.deliveryMedium))}
-    </Typography>
-  );
+  return <Typography variant="body2">{codeDeliveryMessage(details.deliveryMedium, maskDestination(details.destination, details.deliveryMedium))}</Typography>;
 }
 
 export function SignUpScreen({ actor }: ScreenProps) {
@@ -95,12 +91,7 @@ function confirmSignInHeading(step: string | null): string {
 export function ConfirmSignInScreen({ actor }: ScreenProps) {
   const step = useSelector(actor, (s) => s.context.signInStep);
   return (
-    <AuthForm
-      actor={actor}
-      heading={confirmSignInHeading(step)}
-      submitLabel={TEXTS.confirm}
-      footer={<BackToSignIn actor={actor} />}
-    >
+    <AuthForm actor={actor} heading={confirmSignInHeading(step)} submitLabel={TEXTS.confirm} footer={<BackToSignIn actor={actor} />}>
       <CodeDeliveryMessage actor={actor} />
       <FormField actor={actor} name="confirmation_code" />
     </AuthForm>
@@ -124,12 +115,7 @@ export function SetupTotpScreen({ actor }: ScreenProps) {
 export function ForceNewPasswordScreen({ actor }: ScreenProps) {
   const fields = useSelector(actor, selectFields);
   return (
-    <AuthForm
-      actor={actor}
-      heading={TEXTS.changePassword}
-      submitLabel={TEXTS.changePassword}
-      footer={<BackToSignIn actor={actor} />}
-    >
+    <AuthForm actor={actor} heading={TEXTS.changePassword} submitLabel={TEXTS.changePassword} footer={<BackToSignIn actor={actor} />}>
       {fields.map((name) => (
         <FormField key={name} actor={actor} name={name} newPassword />
       ))}

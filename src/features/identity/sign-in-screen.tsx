@@ -58,4 +58,3 @@ export function SignInScreen({ actor, usernamePlaceholder, passwordPlaceholder }
     </AuthForm>
   );
 }
-

@@ -36,11 +36,7 @@ export function TotpSetup({ secret, account }: { secret: string; account: string
   return (
     <Box sx={{ display: 'grid', justifyItems: 'center', gap: 1 }}>
       {qr && <img src={qr} width={QR_SIZE} height={QR_SIZE} alt="QR code for your authenticator app" />}
-      <Typography
-        component="code"
-        data-testid="totp-secret"
-        sx={{ fontFamily: 'monospace', wordBreak: 'break-all', textAlign: 'center' }}
-      >
+      <Typography component="code" data-testid="totp-secret" sx={{ fontFamily: 'monospace', wordBreak: 'break-all', textAlign: 'center' }}>
         {secret}
       </Typography>
       <Button variant="outlined" size="small" onClick={copy}>

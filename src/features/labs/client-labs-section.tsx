@@ -12,23 +12,31 @@ import { loadReports } from './labs-api.ts';
 import { LABS_SECTION } from './client-labs-texts.ts';
 import { wordsInSentence } from '../../../machines/rules/words.ts';
 
-
 const FLAG_COLOUR = { normal: 'success', low: 'warning', high: 'warning', critical: 'error' } as const;
 
 export function LabsSection({ clientId }: { clientId: number }) {
   const { api } = useShell();
-  const ref = useActorRef(reportsMachine.provide({ actors: { loadReports: fromPromise(({ input }) => loadReports(api, input.clientId)) } }), { input: { clientId: String(clientId) } });
+  const ref = useActorRef(reportsMachine.provide({ actors: { loadReports: fromPromise(({ input }) => loadReports(api, input.clientId)) } }), {
+    input: { clientId: String(clientId) },
+  });
   const loading = useSelector(ref, reportsSelectors.isLoading);
   const failed = useSelector(ref, reportsSelectors.isFailed);
   const reports = useSelector(ref, (s) => s.context.reports);
   if (loading) return <CircularProgress aria-label={LABS_SECTION.title} />;
-  if (failed) return <Alert severity="error" action={<Button onClick={() => ref.send({ type: 'reports.retry' })}>{LABS_SECTION.retry}</Button>}>{LABS_SECTION.failed}</Alert>;
+  if (failed)
+    return (
+      <Alert severity="error" action={<Button onClick={() => ref.send({ type: 'reports.retry' })}>{LABS_SECTION.retry}</Button>}>
+        {LABS_SECTION.failed}
+      </Alert>
+    );
   if (reports.length === 0) return <Typography>{LABS_SECTION.empty}</Typography>;
   return (
     <Box data-section="labs">
       {reports.map((report) => (
         <Box key={report.order} sx={{ mb: 2 }} data-lab-report={report.order}>
-          <Typography variant="subtitle1" component="h3">{LABS_SECTION.report(report.order, report.status)}</Typography>
+          <Typography variant="subtitle1" component="h3">
+            {LABS_SECTION.report(report.order, report.status)}
+          </Typography>
           <ScrollTable size="small">
             <TableHead>
               <TableRow>
@@ -43,10 +51,16 @@ export function LabsSection({ clientId }: { clientId: number }) {
               {report.results.map((r) => (
                 <TableRow key={`${r.person}-${r.marker}`}>
                   <TableCell>{report.people.find((p) => p.id === r.person)?.name}</TableCell>
-                  <TableCell>{r.marker_name} ({wordsInSentence(r.status)})</TableCell>
-                  <TableCell>{r.value} {r.unit}</TableCell>
+                  <TableCell>
+                    {r.marker_name} ({wordsInSentence(r.status)})
+                  </TableCell>
+                  <TableCell>
+                    {r.value} {r.unit}
+                  </TableCell>
                   <TableCell>{r.low !== null && r.high !== null ? `${r.low}–${r.high}` : '—'}</TableCell>
-                  <TableCell><Chip size="small" color={FLAG_COLOUR[r.flag]} label={LABS_SECTION.flag[r.flag]} /></TableCell>
+                  <TableCell>
+                    <Chip size="small" color={FLAG_COLOUR[r.flag]} label={LABS_SECTION.flag[r.flag]} />
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -32,7 +32,14 @@ function useLabDesk(client: number | null) {
     }),
     { input: { client } },
   );
-  return { loading: useSelector(ref, labDeskSelectors.isLoading), failed: useSelector(ref, labDeskSelectors.isFailed), busy: useSelector(ref, labDeskSelectors.isBusy), context: useSelector(ref, (s) => s.context), send: ref.send, reschedule: useReschedule(ref) };
+  return {
+    loading: useSelector(ref, labDeskSelectors.isLoading),
+    failed: useSelector(ref, labDeskSelectors.isFailed),
+    busy: useSelector(ref, labDeskSelectors.isBusy),
+    context: useSelector(ref, (s) => s.context),
+    send: ref.send,
+    reschedule: useReschedule(ref),
+  };
 }
 
 function OrderCard({ order, desk }: { order: DeskOrder; desk: ReturnType<typeof useLabDesk> }) {
@@ -47,46 +54,89 @@ function OrderCard({ order, desk }: { order: DeskOrder; desk: ReturnType<typeof 
         <Typography variant="subtitle1" component="h3">
           #{order.id} · {order.client_name} · {formatDateTime(order.start)} · {T.status[order.status]}
         </Typography>
-        <Typography variant="body2">{order.items.map((i) => i.name).join(', ')} · {order.people.map((p) => p.name).join(', ')} · {order.address} ({order.pincode})</Typography>
-        {order.collector_name && <Typography variant="body2">{T.collector}: {order.collector_name}</Typography>}
+        <Typography variant="body2">
+          {order.items.map((i) => i.name).join(', ')} · {order.people.map((p) => p.name).join(', ')} · {order.address} ({order.pincode})
+        </Typography>
+        {order.collector_name && (
+          <Typography variant="body2">
+            {T.collector}: {order.collector_name}
+          </Typography>
+        )}
         <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'center' }}>
           {deskMoves(order.status).map((to) =>
             to === 'collector_assigned' ? (
               <Stack key={to} direction="row" spacing={1}>
                 <TextField select size="small" label={T.collector} value={collector} onChange={(e) => setCollector(e.target.value)} sx={{ minWidth: 180 }}>
                   {desk.context.collectors.map((c) => (
-                    <MenuItem key={c.id} value={String(c.id)}>{c.name}</MenuItem>
+                    <MenuItem key={c.id} value={String(c.id)}>
+                      {c.name}
+                    </MenuItem>
                   ))}
                 </TextField>
-                <Button variant="contained" disabled={busy || !collector} onClick={() => desk.send({ type: 'desk.act', act: { kind: 'move', order: order.id, to, collector: Number(collector) } })}>{T.move[to]}</Button>
+                <Button
+                  variant="contained"
+                  disabled={busy || !collector}
+                  onClick={() => desk.send({ type: 'desk.act', act: { kind: 'move', order: order.id, to, collector: Number(collector) } })}
+                >
+                  {T.move[to]}
+                </Button>
               </Stack>
             ) : (
-              <Button key={to} variant="outlined" disabled={busy} onClick={() => desk.send({ type: 'desk.act', act: { kind: 'move', order: order.id, to } })}>{T.move[to]}</Button>
+              <Button key={to} variant="outlined" disabled={busy} onClick={() => desk.send({ type: 'desk.act', act: { kind: 'move', order: order.id, to } })}>
+                {T.move[to]}
+              </Button>
             ),
           )}
           {deskCanCancel(order.status) && (
             <>
-              <Button disabled={busy} onClick={() => desk.send({ type: 'desk.reschedule', order: order.id })}>{T.reschedule}</Button>
-              <Button color="error" disabled={busy} onClick={() => desk.send({ type: 'desk.act', act: { kind: 'move', order: order.id, to: 'cancelled' } })}>{T.cancel}</Button>
+              <Button disabled={busy} onClick={() => desk.send({ type: 'desk.reschedule', order: order.id })}>
+                {T.reschedule}
+              </Button>
+              <Button color="error" disabled={busy} onClick={() => desk.send({ type: 'desk.act', act: { kind: 'move', order: order.id, to: 'cancelled' } })}>
+                {T.cancel}
+              </Button>
             </>
           )}
         </Stack>
         {desk.context.moving?.id === order.id && <NewSlot order={order} desk={desk} />}
         {entering && (
           <Box sx={{ mt: 2 }}>
-            <Typography variant="subtitle2" component="h4">{T.results}</Typography>
+            <Typography variant="subtitle2" component="h4">
+              {T.results}
+            </Typography>
             {order.people.map((person) => (
               // Each person's markers under their name: the field shows the marker and its unit
               // whole, and tells a screen reader whose result it is.
               <Box key={person.id} role="group" aria-label={T.resultsFor(person.name)} sx={{ mt: 1 }}>
-                <Typography variant="body2" color="text.secondary">{person.name}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {person.name}
+                </Typography>
                 {markers.map((m) => {
                   const key = `${person.id}-${m.id}`;
                   const label = T.value(m.name, m.unit, person.name);
                   return (
-                    <Stack key={key} direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1, alignItems: { xs: 'flex-start', sm: 'center' } }} component="form" onSubmit={(e) => { e.preventDefault(); desk.send({ type: 'desk.act', act: { kind: 'result', order: order.id, person: person.id, marker: m.id, value: Number(values[key]) } }); }}>
-                      <TextField size="small" label={T.marker(m.name, m.unit)} value={values[key] ?? ''} onChange={(e) => setValues({ ...values, [key]: e.target.value })} sx={{ flexGrow: 1, width: { xs: '100%', sm: 'auto' }, maxWidth: { sm: 360 } }} slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': label } }} />
-                      <Button type="submit" disabled={busy || !/^-?\d+(\.\d+)?$/.test(values[key] ?? '')} aria-label={`${T.save} ${label}`}>{T.save}</Button>
+                    <Stack
+                      key={key}
+                      direction={{ xs: 'column', sm: 'row' }}
+                      spacing={1}
+                      sx={{ mt: 1, alignItems: { xs: 'flex-start', sm: 'center' } }}
+                      component="form"
+                      onSubmit={(e) => {
+                        e.preventDefault();
+                        desk.send({ type: 'desk.act', act: { kind: 'result', order: order.id, person: person.id, marker: m.id, value: Number(values[key]) } });
+                      }}
+                    >
+                      <TextField
+                        size="small"
+                        label={T.marker(m.name, m.unit)}
+                        value={values[key] ?? ''}
+                        onChange={(e) => setValues({ ...values, [key]: e.target.value })}
+                        sx={{ flexGrow: 1, width: { xs: '100%', sm: 'auto' }, maxWidth: { sm: 360 } }}
+                        slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': label } }}
+                      />
+                      <Button type="submit" disabled={busy || !/^-?\d+(\.\d+)?$/.test(values[key] ?? '')} aria-label={`${T.save} ${label}`}>
+                        {T.save}
+                      </Button>
                     </Stack>
                   );
                 })}
@@ -132,14 +182,31 @@ function doneText(desk: ReturnType<typeof useLabDesk>): string | null {
 export function LabDesk({ client = null, catalogue = client === null }: { client?: number | null; catalogue?: boolean }) {
   const desk = useLabDesk(client);
   const saved = doneText(desk);
-  if (desk.failed) return <Alert severity="error" action={<Button onClick={() => desk.send({ type: 'desk.retry' })}>Retry</Button>}>The lab orders could not be loaded.</Alert>;
+  if (desk.failed)
+    return (
+      <Alert severity="error" action={<Button onClick={() => desk.send({ type: 'desk.retry' })}>Retry</Button>}>
+        The lab orders could not be loaded.
+      </Alert>
+    );
   // The catalogue forms stay mounted while the queue is read again, so a half-typed item survives a save elsewhere.
   const firstLoad = desk.loading && desk.context.orders.length === 0;
   return (
     <Box data-lab-desk>
-      {(desk.context.message ?? desk.reschedule.message) && <Alert severity="warning" role="alert" sx={{ mb: 2 }}>{desk.context.message ?? desk.reschedule.message}</Alert>}
-      {saved && <Alert severity="success" role="status" data-testid="lab-desk-done" sx={{ mb: 2 }}>{saved}</Alert>}
-      {client === null && <Typography variant="h6" component="h2">{T.title}</Typography>}
+      {(desk.context.message ?? desk.reschedule.message) && (
+        <Alert severity="warning" role="alert" sx={{ mb: 2 }}>
+          {desk.context.message ?? desk.reschedule.message}
+        </Alert>
+      )}
+      {saved && (
+        <Alert severity="success" role="status" data-testid="lab-desk-done" sx={{ mb: 2 }}>
+          {saved}
+        </Alert>
+      )}
+      {client === null && (
+        <Typography variant="h6" component="h2">
+          {T.title}
+        </Typography>
+      )}
       {firstLoad && <CircularProgress aria-label={T.title} />}
       {!firstLoad && desk.context.orders.length === 0 && <Typography>{T.empty}</Typography>}
       {desk.context.orders.map((order) => (

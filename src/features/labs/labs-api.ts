@@ -24,7 +24,8 @@ export async function checkPincode(api: ApiClient, pincode: string): Promise<boo
   return (await unwrap(api.GET('/labs/pincodes', { params: { query: { pincode } } }))).length > 0;
 }
 
-export const loadSlots = (api: ApiClient, q: { pincode: string; items: number[] }): Promise<LabSlotOffer[]> => unwrap(api.GET('/labs/slots', { params: { query: { pincode: q.pincode, items: q.items } } }));
+export const loadSlots = (api: ApiClient, q: { pincode: string; items: number[] }): Promise<LabSlotOffer[]> =>
+  unwrap(api.GET('/labs/slots', { params: { query: { pincode: q.pincode, items: q.items } } }));
 
 export async function holdSlot(api: ApiClient, q: { pincode: string; start: string; items: number[] }): Promise<Hold> {
   const hold = await unwrap(api.POST('/labs/slots', { body: q }));
@@ -52,7 +53,9 @@ export async function cancelOrder(api: ApiClient, order: number): Promise<void> 
  * lab desk names the client it holds the slot for; a client holds for themselves.
  */
 export async function moveOrder(api: ApiClient, q: { order: number; pincode: string; start: string; items: number[]; client?: number }): Promise<void> {
-  const hold = await unwrap(api.POST('/labs/slots', { body: { ...(q.client !== undefined ? { client: q.client } : {}), pincode: q.pincode, start: q.start, items: q.items } }));
+  const hold = await unwrap(
+    api.POST('/labs/slots', { body: { ...(q.client !== undefined ? { client: q.client } : {}), pincode: q.pincode, start: q.start, items: q.items } }),
+  );
   await unwrap(api.PATCH('/labs/orders/{id}', { params: { path: { id: q.order } }, body: { hold: hold.id } }));
 }
 
@@ -61,10 +64,7 @@ export const loadReports = async (api: ApiClient, clientId: string): Promise<Rep
 /** The client's own thrive checks and cognitive results, summarised (the APIs answer a client only about themselves). */
 export async function loadSummary(api: ApiClient, clientId: string): Promise<HealthSummary> {
   const id = Number(clientId);
-  const [checks, cognitive] = await Promise.all([
-    thriveChecks(api, id),
-    cognitiveResults(api, id),
-  ]);
+  const [checks, cognitive] = await Promise.all([thriveChecks(api, id), cognitiveResults(api, id)]);
   return healthSummary(checks as ThriveCheckRow[], cognitive as CognitiveRows);
 }
 
@@ -105,11 +105,17 @@ export async function deskAct(api: ApiClient, act: DeskAct): Promise<void> {
   } else if (act.kind === 'catalogue') {
     await unwrap(api.POST('/labs/catalogue', { body: act.item }));
   } else if (act.kind === 'move') {
-    await unwrap(api.POST('/labs/orders/{id}/transitions', { params: { path: { id: act.order } }, body: { to: act.to, ...(act.collector !== undefined ? { collector: act.collector } : {}) } }));
+    await unwrap(
+      api.POST('/labs/orders/{id}/transitions', {
+        params: { path: { id: act.order } },
+        body: { to: act.to, ...(act.collector !== undefined ? { collector: act.collector } : {}) },
+      }),
+    );
   } else {
     await unwrap(api.POST('/labs/results', { body: { order: act.order, person: act.person, marker: act.marker, value: act.value } }));
   }
 }
 
 /** An edit of a catalogue item, or its Deactivate/Activate (ADMIN+ on the server). */
-export const editCatalogueItem = (api: ApiClient, id: number, edit: DeskCatalogueEdit) => unwrap(api.PATCH('/labs/catalogue/{id}', { params: { path: { id } }, body: edit }));
+export const editCatalogueItem = (api: ApiClient, id: number, edit: DeskCatalogueEdit) =>
+  unwrap(api.PATCH('/labs/catalogue/{id}', { params: { path: { id } }, body: edit }));

@@ -9,7 +9,19 @@ import { markersOf, reportsMachine, trendOf } from '../../../machines/labs/repor
 import { rescheduleMachine } from '../../../machines/labs/reschedule-machine.ts';
 import { useReschedule } from './lab-reschedule.tsx';
 import { useShell } from '../../app/port.ts';
-import { cancelOrder, checkPincode, downloadReportPdf, holdSlot, loadOrders, loadReports, loadSlots, loadSummary, loadStart, moveOrder, placeOrder } from './labs-api.ts';
+import {
+  cancelOrder,
+  checkPincode,
+  downloadReportPdf,
+  holdSlot,
+  loadOrders,
+  loadReports,
+  loadSlots,
+  loadSummary,
+  loadStart,
+  moveOrder,
+  placeOrder,
+} from './labs-api.ts';
 
 export function useBookTest(clientId: string) {
   const { api } = useShell();
@@ -49,7 +61,12 @@ export function useBookTest(clientId: string) {
 export function useReports(clientId: string) {
   const { api } = useShell();
   const ref = useActorRef(
-    reportsMachine.provide({ actors: { loadReports: fromPromise(({ input }) => loadReports(api, input.clientId)), loadSummary: fromPromise(({ input }) => loadSummary(api, input.clientId)) } }),
+    reportsMachine.provide({
+      actors: {
+        loadReports: fromPromise(({ input }) => loadReports(api, input.clientId)),
+        loadSummary: fromPromise(({ input }) => loadSummary(api, input.clientId)),
+      },
+    }),
     { input: { clientId } },
   );
   const summary = useSelector(ref, (s) => s.context.summary);
@@ -86,5 +103,12 @@ export function useMyOrders(clientId: string) {
     }),
     { input: { clientId } },
   );
-  return { loading: useSelector(ref, myOrdersSelectors.isLoading), failed: useSelector(ref, myOrdersSelectors.isFailed), busy: useSelector(ref, myOrdersSelectors.isBusy), context: useSelector(ref, (s) => s.context), send: ref.send, reschedule: useReschedule(ref) };
+  return {
+    loading: useSelector(ref, myOrdersSelectors.isLoading),
+    failed: useSelector(ref, myOrdersSelectors.isFailed),
+    busy: useSelector(ref, myOrdersSelectors.isBusy),
+    context: useSelector(ref, (s) => s.context),
+    send: ref.send,
+    reschedule: useReschedule(ref),
+  };
 }

@@ -14,22 +14,40 @@ export function MyOrders({ clientId }: { clientId: string }) {
   const busy = o.busy;
   return (
     <Box component="section" aria-labelledby="my-lab-orders" sx={{ mt: 4 }} data-my-orders>
-      <Typography id="my-lab-orders" variant="h5" component="h2" sx={{ mb: 1 }}>{T.myOrders}</Typography>
-      {o.failed && <Alert severity="error" action={<Button onClick={() => o.send({ type: 'orders.retry' })}>{T.retry}</Button>}>{T.ordersFailed}</Alert>}
+      <Typography id="my-lab-orders" variant="h5" component="h2" sx={{ mb: 1 }}>
+        {T.myOrders}
+      </Typography>
+      {o.failed && (
+        <Alert severity="error" action={<Button onClick={() => o.send({ type: 'orders.retry' })}>{T.retry}</Button>}>
+          {T.ordersFailed}
+        </Alert>
+      )}
       {o.loading && c.orders.length === 0 && <CircularProgress aria-label={T.myOrders} />}
-      {(c.message ?? o.reschedule.message) && <Alert severity="warning" role="alert" sx={{ mb: 2 }}>{c.message ?? o.reschedule.message}</Alert>}
+      {(c.message ?? o.reschedule.message) && (
+        <Alert severity="warning" role="alert" sx={{ mb: 2 }}>
+          {c.message ?? o.reschedule.message}
+        </Alert>
+      )}
       {!o.loading && !o.failed && c.orders.length === 0 && <Typography>{T.noOrders}</Typography>}
       {c.orders.map((order) => (
         <Card key={order.id} variant="outlined" sx={{ mb: 2 }} data-order={order.id} data-status={order.status} data-start={order.start}>
           <CardContent>
-            <Typography variant="subtitle1" component="h3">{T.orderLine(order.id, formatDateTime(order.start), T.orderStatus[order.status] ?? order.status)}</Typography>
-            <Typography variant="body2">{order.items.map((i) => i.name).join(', ')} · {order.people.map((p) => p.name).join(', ')} · {T.total(order.total_inr)}</Typography>
+            <Typography variant="subtitle1" component="h3">
+              {T.orderLine(order.id, formatDateTime(order.start), T.orderStatus[order.status] ?? order.status)}
+            </Typography>
+            <Typography variant="body2">
+              {order.items.map((i) => i.name).join(', ')} · {order.people.map((p) => p.name).join(', ')} · {T.total(order.total_inr)}
+            </Typography>
             {order.collector_name && <Typography variant="body2">{T.collectorLine(order.collector_name, order.collector_phone)}</Typography>}
           </CardContent>
           {orderChangeable(order.status) && (
             <CardActions>
-              <Button disabled={busy} onClick={() => o.send({ type: 'orders.reschedule', order: order.id })}>{T.reschedule}</Button>
-              <Button color="error" disabled={busy} onClick={() => o.send({ type: 'orders.cancel', order: order.id })}>{T.cancelOrder}</Button>
+              <Button disabled={busy} onClick={() => o.send({ type: 'orders.reschedule', order: order.id })}>
+                {T.reschedule}
+              </Button>
+              <Button color="error" disabled={busy} onClick={() => o.send({ type: 'orders.cancel', order: order.id })}>
+                {T.cancelOrder}
+              </Button>
             </CardActions>
           )}
           {c.moving?.id === order.id && o.reschedule.open && (

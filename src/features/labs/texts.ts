@@ -56,7 +56,15 @@ export const LABS_TEXT = {
   myOrders: 'My orders',
   noOrders: 'No lab orders yet.',
   orderLine: (id: number, when: string, status: string) => `Order #${id} · ${when} · ${status}`,
-  orderStatus: { booked: 'Booked', collector_assigned: 'Collector assigned', collected: 'Collected', processing: 'Processing', partial: 'Partial results', ready: 'Report ready', cancelled: 'Cancelled' } as Record<string, string>,
+  orderStatus: {
+    booked: 'Booked',
+    collector_assigned: 'Collector assigned',
+    collected: 'Collected',
+    processing: 'Processing',
+    partial: 'Partial results',
+    ready: 'Report ready',
+    cancelled: 'Cancelled',
+  } as Record<string, string>,
   collectorLine: (name: string, phone: string | null) => (phone ? `Collector: ${name}, phone ${phone}` : `Collector: ${name}`),
   cancelOrder: 'Cancel order',
   reschedule: 'Reschedule',
@@ -66,8 +74,22 @@ export const LABS_TEXT = {
   summaryTitle: 'Your other results',
   thriveTitle: 'Latest thrive check',
   thriveLine: (date: string, risk: string) => `${date}: 10-year heart risk ${risk}`,
-  thriveFigures: (c: { systolic_bp: number; total_cholesterol: number; hdl_cholesterol: number; smoker: boolean; diabetic: boolean; treats_hypertension: boolean }) =>
-    [`Systolic blood pressure ${c.systolic_bp} mmHg`, `total cholesterol ${c.total_cholesterol} mg/dL`, `HDL ${c.hdl_cholesterol} mg/dL`, c.smoker ? 'smoker' : 'non-smoker', c.diabetic ? 'diabetes' : 'no diabetes', ...(c.treats_hypertension ? ['treated for blood pressure'] : [])].join(' · '),
+  thriveFigures: (c: {
+    systolic_bp: number;
+    total_cholesterol: number;
+    hdl_cholesterol: number;
+    smoker: boolean;
+    diabetic: boolean;
+    treats_hypertension: boolean;
+  }) =>
+    [
+      `Systolic blood pressure ${c.systolic_bp} mmHg`,
+      `total cholesterol ${c.total_cholesterol} mg/dL`,
+      `HDL ${c.hdl_cholesterol} mg/dL`,
+      c.smoker ? 'smoker' : 'non-smoker',
+      c.diabetic ? 'diabetes' : 'no diabetes',
+      ...(c.treats_hypertension ? ['treated for blood pressure'] : []),
+    ].join(' · '),
   seeThriveCheck: 'See your thrive checks',
   cognitiveTitle: 'Cognitive assessments',
   screening: 'Thrive cognitive screening',

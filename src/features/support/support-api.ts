@@ -90,12 +90,19 @@ export async function createTicket(api: ApiClient, client: number | null, draft:
 
 export async function sendMessage(api: ApiClient, id: number, draft: ReplyDraft) {
   const attachments = await uploadAll(api, draft.files);
-  return unwrap(api.POST('/support/tickets/{id}/messages', { params: { path: { id } }, body: { body: draft.body, internal: draft.internal, ...(attachments.length ? { attachments } : {}) } }));
+  return unwrap(
+    api.POST('/support/tickets/{id}/messages', {
+      params: { path: { id } },
+      body: { body: draft.body, internal: draft.internal, ...(attachments.length ? { attachments } : {}) },
+    }),
+  );
 }
 
-export const moveTicket = (api: ApiClient, id: number, to: Ticket['status']) => unwrap(api.POST('/support/tickets/{id}/transitions', { params: { path: { id } }, body: { to } }));
+export const moveTicket = (api: ApiClient, id: number, to: Ticket['status']) =>
+  unwrap(api.POST('/support/tickets/{id}/transitions', { params: { path: { id } }, body: { to } }));
 
-export const assignTicket = (api: ApiClient, id: number, assignee: number | null) => unwrap(api.PATCH('/support/tickets/{id}', { params: { path: { id } }, body: { assignee } }));
+export const assignTicket = (api: ApiClient, id: number, assignee: number | null) =>
+  unwrap(api.PATCH('/support/tickets/{id}', { params: { path: { id } }, body: { assignee } }));
 
 /** The client's appointments a ticket may be about. */
 export const loadAppointments = (api: ApiClient, client: number) => listAppointments(api, { client });
@@ -105,7 +112,13 @@ export const loadLabOrders = (api: ApiClient, client: number) => clientLabOrders
 
 /** Saves an attachment through the browser (the download carries the session's token, so it is fetched, not linked). */
 export async function saveAttachment(api: ApiClient, file: Attachment): Promise<void> {
-  const blob = await unwrap(api.GET('/support/attachments/{id}', { params: { path: { id: file.id } }, parseAs: 'blob' }) as Promise<{ data?: Blob; error?: unknown; response: Response }>);
+  const blob = await unwrap(
+    api.GET('/support/attachments/{id}', { params: { path: { id: file.id } }, parseAs: 'blob' }) as Promise<{
+      data?: Blob;
+      error?: unknown;
+      response: Response;
+    }>,
+  );
   saveBlob(blob, file.file_name);
 }
 

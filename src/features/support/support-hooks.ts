@@ -7,7 +7,20 @@ import { type DeskTicket, type ReplyDraft, supportDeskMachine, type TicketDraft 
 import { deskSelectors } from '../../../machines/support/selectors.ts';
 import { useShell } from '../../app/port.ts';
 import { useRecord } from '../../lib/staff/hooks.ts';
-import { type Appointment, assignTicket, createTicket, type LabOrder, loadAppointments, loadLabOrders, loadTicket, loadTickets, moveTicket, sendMessage, type Ticket, type TicketDetail } from './support-api.ts';
+import {
+  type Appointment,
+  assignTicket,
+  createTicket,
+  type LabOrder,
+  loadAppointments,
+  loadLabOrders,
+  loadTicket,
+  loadTickets,
+  moveTicket,
+  sendMessage,
+  type Ticket,
+  type TicketDetail,
+} from './support-api.ts';
 
 export function useClientDesk(clientId: number) {
   const { api, auth } = useShell();
@@ -15,7 +28,9 @@ export function useClientDesk(clientId: number) {
   const ref = useActorRef(
     supportDeskMachine.provide({
       actors: {
-        loadTickets: fromPromise(async ({ input }) => (await loadTickets(api, input.client, input.query)) as unknown as { count: number; results: DeskTicket[] }),
+        loadTickets: fromPromise(
+          async ({ input }) => (await loadTickets(api, input.client, input.query)) as unknown as { count: number; results: DeskTicket[] },
+        ),
         loadTicket: fromPromise(async ({ input }) => (await loadTicket(api, input.id)) as DeskTicket),
         createTicket: fromPromise(async ({ input }) => (await createTicket(api, null, input.draft, input.key)) as DeskTicket),
         sendMessage: fromPromise(async ({ input }) => (await sendMessage(api, input.id, input.draft)) as DeskTicket),

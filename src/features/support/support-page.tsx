@@ -68,9 +68,36 @@ function NewTicket({ desk }: { desk: ClientDesk }) {
                 </MenuItem>
               ))}
             </TextField>
-            <TextField label={T.subject} name="subject" value={subject} onChange={(e) => setSubject(e.target.value)} required error={!!errors.subject} helperText={errors.subject?.join(' ')} slotProps={{ htmlInput: { maxLength: 200 } }} />
-            <TextField label={T.message} name="message" value={message} onChange={(e) => setMessage(e.target.value)} required multiline minRows={3} error={!!errors.message} helperText={errors.message?.join(' ')} />
-            <TextField select label={T.appointment} name="appointment" value={appointment} onChange={(e) => setAppointment(e.target.value)} error={!!errors.appointment} helperText={errors.appointment?.join(' ')}>
+            <TextField
+              label={T.subject}
+              name="subject"
+              value={subject}
+              onChange={(e) => setSubject(e.target.value)}
+              required
+              error={!!errors.subject}
+              helperText={errors.subject?.join(' ')}
+              slotProps={{ htmlInput: { maxLength: 200 } }}
+            />
+            <TextField
+              label={T.message}
+              name="message"
+              value={message}
+              onChange={(e) => setMessage(e.target.value)}
+              required
+              multiline
+              minRows={3}
+              error={!!errors.message}
+              helperText={errors.message?.join(' ')}
+            />
+            <TextField
+              select
+              label={T.appointment}
+              name="appointment"
+              value={appointment}
+              onChange={(e) => setAppointment(e.target.value)}
+              error={!!errors.appointment}
+              helperText={errors.appointment?.join(' ')}
+            >
               <MenuItem value="">{T.noAppointment}</MenuItem>
               {appointments.map((a) => (
                 <MenuItem key={a.id} value={String(a.id)}>
@@ -78,7 +105,15 @@ function NewTicket({ desk }: { desk: ClientDesk }) {
                 </MenuItem>
               ))}
             </TextField>
-            <TextField select label={T.labOrder} name="lab_order" value={labOrder} onChange={(e) => setLabOrder(e.target.value)} error={!!errors.lab_order} helperText={errors.lab_order?.join(' ')}>
+            <TextField
+              select
+              label={T.labOrder}
+              name="lab_order"
+              value={labOrder}
+              onChange={(e) => setLabOrder(e.target.value)}
+              error={!!errors.lab_order}
+              helperText={errors.lab_order?.join(' ')}
+            >
               <MenuItem value="">{T.noAppointment}</MenuItem>
               {labOrders.map((o) => (
                 <MenuItem key={o.id} value={String(o.id)}>
@@ -91,7 +126,9 @@ function NewTicket({ desk }: { desk: ClientDesk }) {
               <Typography variant="body2" sx={{ mt: 1 }} data-field="attached">
                 {files.map((f) => f.name).join(', ')}
               </Typography>
-              {(errors.content_base64 || errors.attachments) && <Alert severity="error">{[...(errors.content_base64 ?? []), ...(errors.attachments ?? [])].join(' ')}</Alert>}
+              {(errors.content_base64 || errors.attachments) && (
+                <Alert severity="error">{[...(errors.content_base64 ?? []), ...(errors.attachments ?? [])].join(' ')}</Alert>
+              )}
             </Box>
             <Box>
               <Button type="submit" variant="contained" disabled={desk.pending}>
@@ -124,7 +161,12 @@ function TicketList({ desk }: { desk: ClientDesk }) {
                     #{t.id} {t.subject}
                   </Typography>
                   <Chip size="small" label={CATEGORY_LABELS[t.category]} />
-                  <Chip size="small" color={t.status === 'pending' ? 'warning' : t.status === 'solved' || t.status === 'closed' ? 'success' : 'primary'} label={STATUS_LABELS[t.status]} data-status={t.status} />
+                  <Chip
+                    size="small"
+                    color={t.status === 'pending' ? 'warning' : t.status === 'solved' || t.status === 'closed' ? 'success' : 'primary'}
+                    label={STATUS_LABELS[t.status]}
+                    data-status={t.status}
+                  />
                 </CardContent>
               </CardActionArea>
             </Card>
@@ -155,11 +197,23 @@ function Conversation({ desk, ticket }: { desk: ClientDesk; ticket: TicketDetail
         <Typography color="text.secondary" gutterBottom data-field="status">
           {STATUS_LABELS[ticket.status]}
         </Typography>
-        {ticket.appointment !== null && <Typography variant="body2" data-field="appointment">{T.aboutAppointment(ticket.appointment)}</Typography>}
-        {ticket.lab_order !== null && <Typography variant="body2" data-field="lab-order">{T.aboutLabOrder(ticket.lab_order)}</Typography>}
+        {ticket.appointment !== null && (
+          <Typography variant="body2" data-field="appointment">
+            {T.aboutAppointment(ticket.appointment)}
+          </Typography>
+        )}
+        {ticket.lab_order !== null && (
+          <Typography variant="body2" data-field="lab-order">
+            {T.aboutLabOrder(ticket.lab_order)}
+          </Typography>
+        )}
         <Stack spacing={1.5} sx={{ my: 2 }}>
           {ticket.messages.map((m) => (
-            <Box key={m.id} sx={{ p: 1.5, borderRadius: 1, bgcolor: m.from_clinic ? 'action.hover' : 'transparent', border: 1, borderColor: 'divider' }} data-message={m.id}>
+            <Box
+              key={m.id}
+              sx={{ p: 1.5, borderRadius: 1, bgcolor: m.from_clinic ? 'action.hover' : 'transparent', border: 1, borderColor: 'divider' }}
+              data-message={m.id}
+            >
               <Typography variant="caption" color="text.secondary">
                 {m.from_clinic ? clinicName : 'You'} · {when(m.created_at)}
               </Typography>
@@ -178,7 +232,16 @@ function Conversation({ desk, ticket }: { desk: ClientDesk; ticket: TicketDetail
           !desk.readOnly && (
             <Box component="form" onSubmit={submit} noValidate>
               <Stack spacing={1}>
-                <TextField label={T.reply} name="reply" value={body} onChange={(e) => setBody(e.target.value)} multiline minRows={2} error={!!desk.fieldErrors.body} helperText={desk.fieldErrors.body?.join(' ')} />
+                <TextField
+                  label={T.reply}
+                  name="reply"
+                  value={body}
+                  onChange={(e) => setBody(e.target.value)}
+                  multiline
+                  minRows={2}
+                  error={!!desk.fieldErrors.body}
+                  helperText={desk.fieldErrors.body?.join(' ')}
+                />
                 <Box sx={{ display: 'flex', gap: 1 }}>
                   <AttachButton label={T.attach} accept="image/*,application/pdf" onFiles={setFiles} />
                   <Button type="submit" variant="contained" disabled={desk.pending || !body.trim()}>

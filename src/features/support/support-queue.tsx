@@ -99,7 +99,8 @@ export function SupportQueueSection({ client = null }: { client?: number | null 
     const field = Object.keys(SORT_FIELDS).find((k) => SORT_FIELDS[k] === query.ordering.replace(/^-/, ''));
     return field ? [{ field, sort: query.ordering.startsWith('-') ? 'desc' : 'asc' }] : [];
   }, [query.ordering]);
-  const send = (patch: Parameters<typeof ref.send>[0] extends infer E ? (E extends { type: 'desk.query'; patch: infer P } ? P : never) : never) => ref.send({ type: 'desk.query', patch });
+  const send = (patch: Parameters<typeof ref.send>[0] extends infer E ? (E extends { type: 'desk.query'; patch: infer P } ? P : never) : never) =>
+    ref.send({ type: 'desk.query', patch });
   return (
     <Box data-section="support-queue">
       {mine !== null && (
@@ -107,14 +108,23 @@ export function SupportQueueSection({ client = null }: { client?: number | null 
           {mine.length ? T.yourCategories(mine.map((c) => CATEGORY_LABELS[c])) : T.noCategories}
         </Alert>
       )}
-      {client !== null && mine !== null && mine.length > 0 && <NewClientTicket categories={mine} pending={pending} errors={fieldErrors} onOpen={(draft) => ref.send({ type: 'desk.create', draft })} />}
+      {client !== null && mine !== null && mine.length > 0 && (
+        <NewClientTicket categories={mine} pending={pending} errors={fieldErrors} onOpen={(draft) => ref.send({ type: 'desk.create', draft })} />
+      )}
       {notice && (
         <Alert severity="success" role="status" sx={{ mb: 2 }} data-testid="support-done">
           {T.done[notice]}
         </Alert>
       )}
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
-        <TextField select size="small" label={T.status} value={query.status.join(',')} onChange={(e) => send({ status: e.target.value ? (e.target.value.split(',') as TicketStatus[]) : [] })} sx={{ minWidth: 200 }}>
+        <TextField
+          select
+          size="small"
+          label={T.status}
+          value={query.status.join(',')}
+          onChange={(e) => send({ status: e.target.value ? (e.target.value.split(',') as TicketStatus[]) : [] })}
+          sx={{ minWidth: 200 }}
+        >
           <MenuItem value="">All statuses</MenuItem>
           <MenuItem value="new,open">New and open</MenuItem>
           {TICKET_STATUSES.map((s) => (
@@ -123,7 +133,14 @@ export function SupportQueueSection({ client = null }: { client?: number | null 
             </MenuItem>
           ))}
         </TextField>
-        <TextField select size="small" label={T.category} value={query.category ?? ''} onChange={(e) => send({ category: (e.target.value || null) as TicketCategory | null })} sx={{ minWidth: 160 }}>
+        <TextField
+          select
+          size="small"
+          label={T.category}
+          value={query.category ?? ''}
+          onChange={(e) => send({ category: (e.target.value || null) as TicketCategory | null })}
+          sx={{ minWidth: 160 }}
+        >
           <MenuItem value="">All categories</MenuItem>
           {(mine ?? []).map((c) => (
             <MenuItem key={c} value={c}>
@@ -131,12 +148,26 @@ export function SupportQueueSection({ client = null }: { client?: number | null 
             </MenuItem>
           ))}
         </TextField>
-        <TextField select size="small" label={T.assignee} value={query.assignee === null ? '' : String(query.assignee)} onChange={(e) => send({ assignee: e.target.value === '' ? null : Number(e.target.value) })} sx={{ minWidth: 160 }}>
+        <TextField
+          select
+          size="small"
+          label={T.assignee}
+          value={query.assignee === null ? '' : String(query.assignee)}
+          onChange={(e) => send({ assignee: e.target.value === '' ? null : Number(e.target.value) })}
+          sx={{ minWidth: 160 }}
+        >
           <MenuItem value="">Anyone</MenuItem>
           <MenuItem value="0">{T.unassigned}</MenuItem>
           {me !== null && <MenuItem value={String(me)}>Me</MenuItem>}
         </TextField>
-        <TextField select size="small" label={T.age} value={query.minAgeDays === null ? '' : String(query.minAgeDays)} onChange={(e) => send({ minAgeDays: e.target.value === '' ? null : Number(e.target.value) })} sx={{ minWidth: 160 }}>
+        <TextField
+          select
+          size="small"
+          label={T.age}
+          value={query.minAgeDays === null ? '' : String(query.minAgeDays)}
+          onChange={(e) => send({ minAgeDays: e.target.value === '' ? null : Number(e.target.value) })}
+          sx={{ minWidth: 160 }}
+        >
           <MenuItem value="">{T.anyAge}</MenuItem>
           {AGE_FILTERS.map((days) => (
             <MenuItem key={days} value={String(days)}>
@@ -145,7 +176,11 @@ export function SupportQueueSection({ client = null }: { client?: number | null 
           ))}
         </TextField>
       </Stack>
-      {message && <Alert severity="error" sx={{ mb: 2 }}>{message}</Alert>}
+      {message && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {message}
+        </Alert>
+      )}
       <DataGrid
         rows={tickets}
         columns={columns}
@@ -184,7 +219,12 @@ export function SupportQueueSection({ client = null }: { client?: number | null 
 }
 
 /** A ticket staff open for the client whose record this is, in a category their role answers. */
-function NewClientTicket(props: { categories: TicketCategory[]; pending: boolean; errors: Record<string, string[] | undefined>; onOpen: (draft: TicketDraft) => void }) {
+function NewClientTicket(props: {
+  categories: TicketCategory[];
+  pending: boolean;
+  errors: Record<string, string[] | undefined>;
+  onOpen: (draft: TicketDraft) => void;
+}) {
   const [category, setCategory] = useState<TicketCategory | ''>('');
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
@@ -197,20 +237,51 @@ function NewClientTicket(props: { categories: TicketCategory[]; pending: boolean
   };
   const err = (f: string) => props.errors[f]?.join(' ');
   return (
-    <Box component="form" onSubmit={submit} noValidate sx={{ mb: 2, p: 2, border: 1, borderColor: 'divider', borderRadius: 1 }} aria-label={T.openForClient} data-testid="new-client-ticket">
+    <Box
+      component="form"
+      onSubmit={submit}
+      noValidate
+      sx={{ mb: 2, p: 2, border: 1, borderColor: 'divider', borderRadius: 1 }}
+      aria-label={T.openForClient}
+      data-testid="new-client-ticket"
+    >
       <Typography variant="subtitle1" component="h3" gutterBottom>
         {T.openForClient}
       </Typography>
       <Stack spacing={1}>
-        <TextField select size="small" label={T.category} value={category} onChange={(e) => setCategory(e.target.value as TicketCategory)} error={!!err('category')} helperText={err('category')} sx={{ maxWidth: 320 }}>
+        <TextField
+          select
+          size="small"
+          label={T.category}
+          value={category}
+          onChange={(e) => setCategory(e.target.value as TicketCategory)}
+          error={!!err('category')}
+          helperText={err('category')}
+          sx={{ maxWidth: 320 }}
+        >
           {props.categories.map((c) => (
             <MenuItem key={c} value={c}>
               {CATEGORY_LABELS[c]}
             </MenuItem>
           ))}
         </TextField>
-        <TextField size="small" label={T.subject} value={subject} onChange={(e) => setSubject(e.target.value)} error={!!err('subject')} helperText={err('subject')} />
-        <TextField label={T.message} value={message} onChange={(e) => setMessage(e.target.value)} multiline minRows={2} error={!!err('message')} helperText={err('message')} />
+        <TextField
+          size="small"
+          label={T.subject}
+          value={subject}
+          onChange={(e) => setSubject(e.target.value)}
+          error={!!err('subject')}
+          helperText={err('subject')}
+        />
+        <TextField
+          label={T.message}
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+          multiline
+          minRows={2}
+          error={!!err('message')}
+          helperText={err('message')}
+        />
         <Box>
           <Button type="submit" variant="contained" disabled={props.pending || !category || !subject.trim() || !message.trim()}>
             {T.send}
@@ -271,7 +342,17 @@ function TicketPanel(props: {
       </Stack>
       <Stack spacing={1} sx={{ my: 2 }}>
         {ticket.messages.map((m) => (
-          <Box key={m.id} sx={{ p: 1, borderRadius: 1, bgcolor: m.internal ? 'warning.light' : m.from_clinic ? 'action.hover' : 'transparent', border: 1, borderColor: 'divider' }} data-message={m.id}>
+          <Box
+            key={m.id}
+            sx={{
+              p: 1,
+              borderRadius: 1,
+              bgcolor: m.internal ? 'warning.light' : m.from_clinic ? 'action.hover' : 'transparent',
+              border: 1,
+              borderColor: 'divider',
+            }}
+            data-message={m.id}
+          >
             <Typography variant="caption">
               {m.author_name}
               {m.internal ? ' · internal note' : ''} · {formatDateTime(m.created_at)}
@@ -288,7 +369,14 @@ function TicketPanel(props: {
       {ticket.status !== 'closed' && (
         <Box component="form" onSubmit={submit} noValidate>
           <Stack spacing={1}>
-            <TextField select size="small" label={T.cannedReply} value="" onChange={(e) => setBody(CANNED_REPLIES.find((c) => c.id === e.target.value)?.body ?? body)} sx={{ maxWidth: 320 }}>
+            <TextField
+              select
+              size="small"
+              label={T.cannedReply}
+              value=""
+              onChange={(e) => setBody(CANNED_REPLIES.find((c) => c.id === e.target.value)?.body ?? body)}
+              sx={{ maxWidth: 320 }}
+            >
               {CANNED_REPLIES.map((c) => (
                 <MenuItem key={c.id} value={c.id}>
                   {c.title}

@@ -5,7 +5,17 @@ import { MeasurementFormDialog } from './measurement-form-dialog.tsx';
 import type { ActionHandle } from '../../lib/staff/hooks.ts';
 import { THRIVE_TEXT as T } from './texts.ts';
 
-const WORDS = { title: T.addMeasurement, submit: T.add, pending: T.adding, metric: T.metric, value: T.value, systolic: T.systolic, diastolic: T.diastolic, unit: T.unit, takenAt: T.takenAt };
+const WORDS = {
+  title: T.addMeasurement,
+  submit: T.add,
+  pending: T.adding,
+  metric: T.metric,
+  value: T.value,
+  systolic: T.systolic,
+  diastolic: T.diastolic,
+  unit: T.unit,
+  takenAt: T.takenAt,
+};
 
 export function MeasurementDialog({ action, metrics = METRICS }: { action: ActionHandle<null>; metrics?: readonly Metric[] }) {
   return <MeasurementFormDialog action={action} id="add-measurement" metrics={metrics} words={WORDS} />;

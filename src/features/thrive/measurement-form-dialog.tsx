@@ -27,7 +27,17 @@ export interface MeasurementFormWords {
   takenAt?: string;
 }
 
-export function MeasurementFormDialog({ action, id, metrics, words }: { action: ActionHandle<null>; id: string; metrics: readonly Metric[]; words: MeasurementFormWords }) {
+export function MeasurementFormDialog({
+  action,
+  id,
+  metrics,
+  words,
+}: {
+  action: ActionHandle<null>;
+  id: string;
+  metrics: readonly Metric[];
+  words: MeasurementFormWords;
+}) {
   const latest = useRef(action);
   latest.current = action;
   const form = useActorRef(
@@ -60,11 +70,36 @@ export function MeasurementFormDialog({ action, id, metrics, words }: { action: 
         ))}
       </TextField>
       <Stack direction="row" spacing={2}>
-        <TextField label={pressure ? words.systolic : words.value} type="number" value={v.value} onChange={(e) => form.send({ type: 'form.value', value: e.target.value })} error={!!errorOf('value')} helperText={errorOf('value')} required fullWidth />
+        <TextField
+          label={pressure ? words.systolic : words.value}
+          type="number"
+          value={v.value}
+          onChange={(e) => form.send({ type: 'form.value', value: e.target.value })}
+          error={!!errorOf('value')}
+          helperText={errorOf('value')}
+          required
+          fullWidth
+        />
         {pressure && (
-          <TextField label={words.diastolic} type="number" value={v.value2} onChange={(e) => form.send({ type: 'form.value2', value: e.target.value })} error={!!errorOf('value2')} helperText={errorOf('value2')} required fullWidth />
+          <TextField
+            label={words.diastolic}
+            type="number"
+            value={v.value2}
+            onChange={(e) => form.send({ type: 'form.value2', value: e.target.value })}
+            error={!!errorOf('value2')}
+            helperText={errorOf('value2')}
+            required
+            fullWidth
+          />
         )}
-        <TextField select label={words.unit} value={v.unit} onChange={(e) => form.send({ type: 'form.unit', unit: e.target.value })} error={!!errorOf('unit')} sx={{ minWidth: 110 }}>
+        <TextField
+          select
+          label={words.unit}
+          value={v.unit}
+          onChange={(e) => form.send({ type: 'form.unit', unit: e.target.value })}
+          error={!!errorOf('unit')}
+          sx={{ minWidth: 110 }}
+        >
           {units.map((u) => (
             <MenuItem key={u} value={u}>
               {u}
@@ -73,7 +108,13 @@ export function MeasurementFormDialog({ action, id, metrics, words }: { action: 
         </TextField>
       </Stack>
       {words.takenAt && (
-        <DateTimeFields label={words.takenAt} value={v.takenAt} onChange={(value) => form.send({ type: 'form.takenAt', value })} error={!!errorOf('taken_at')} helperText={errorOf('taken_at')} />
+        <DateTimeFields
+          label={words.takenAt}
+          value={v.takenAt}
+          onChange={(value) => form.send({ type: 'form.takenAt', value })}
+          error={!!errorOf('taken_at')}
+          helperText={errorOf('taken_at')}
+        />
       )}
     </FormDialog>
   );

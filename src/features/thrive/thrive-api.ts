@@ -48,10 +48,7 @@ export async function fetchAttentionPage(api: ApiClient, q: ListQuery): Promise<
 }
 
 export async function fetchFilterOptions(api: ApiClient) {
-  const [programs, coaches] = await Promise.all([
-    listPrograms(api),
-    listUsers(api, { role: 'HEALTH_COACH', page_size: 100 }),
-  ]);
+  const [programs, coaches] = await Promise.all([listPrograms(api), listUsers(api, { role: 'HEALTH_COACH', page_size: 100 })]);
   return { programs, coaches: coaches.results };
 }
 
@@ -65,7 +62,11 @@ export type OwnTrends = { goals: S['ThriveGoal'][]; readings: Measurement[] };
 
 /** The portal's trends: the client's goals against their latest values, with their weight and blood-pressure readings. */
 export async function loadOwnTrends(api: ApiClient, client: number): Promise<OwnTrends> {
-  const [dashboard, weight, pressure] = await Promise.all([fetchClient(api, client), fetchMeasurements(api, client, 'weight'), fetchMeasurements(api, client, 'blood_pressure')]);
+  const [dashboard, weight, pressure] = await Promise.all([
+    fetchClient(api, client),
+    fetchMeasurements(api, client, 'weight'),
+    fetchMeasurements(api, client, 'blood_pressure'),
+  ]);
   return { goals: dashboard.goals, readings: [...weight, ...pressure] };
 }
 

@@ -49,14 +49,24 @@ function Goals({ goals }: { goals: ThriveClient['goals'] }) {
       {goals.map((g, i) => (
         <Stack key={i} direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} data-goal={g.area}>
           <Typography sx={{ flex: 1, minWidth: 200 }}>
-            {g.description} {g.target_date && <Typography component="span" color="text.secondary">({T.byWhen(formatDate(g.target_date))})</Typography>}
+            {g.description}{' '}
+            {g.target_date && (
+              <Typography component="span" color="text.secondary">
+                ({T.byWhen(formatDate(g.target_date))})
+              </Typography>
+            )}
           </Typography>
           {g.metric ? (
             <>
               <Typography variant="body2" color="text.secondary">
                 {METRIC_SPECS[g.metric].label} {g.low}–{g.high} {METRIC_SPECS[g.metric].unit}
               </Typography>
-              <Chip size="small" color={STANDING_COLOURS[g.standing]} label={g.latest === null ? T.noReading : `${g.latest} ${METRIC_SPECS[g.metric].unit}`} data-standing={g.standing} />
+              <Chip
+                size="small"
+                color={STANDING_COLOURS[g.standing]}
+                label={g.latest === null ? T.noReading : `${g.latest} ${METRIC_SPECS[g.metric].unit}`}
+                data-standing={g.standing}
+              />
               {g.worsening && <Chip size="small" variant="outlined" color="error" label={T.worsening} />}
             </>
           ) : (
@@ -109,7 +119,10 @@ function Cognitive({ results, clientId }: { results: CognitiveResults; clientId:
       ))}
       {instruments.map((i) => (
         <Typography key={`instrument-${i.id}`} data-instrument={i.id}>
-          {formatDate(i.administered_on)} · {i.instrument} · <strong>{i.total} / {i.max_total}</strong>
+          {formatDate(i.administered_on)} · {i.instrument} ·{' '}
+          <strong>
+            {i.total} / {i.max_total}
+          </strong>
         </Typography>
       ))}
       <Button component={RouterLink} href={getHref('clientDetails', { clientId })} size="small" sx={{ alignSelf: 'flex-start' }}>
@@ -138,7 +151,14 @@ function LabMarkers({ reports }: { reports: LabReport[] }) {
 function Assessments({ assessments, clientId }: { assessments: ReturnType<typeof useThriveClient>['assessments']; clientId: number }) {
   if (assessments.failed && !assessments.data) {
     return (
-      <Alert severity="error" action={<Button color="inherit" size="small" onClick={assessments.retry}>{T.retry}</Button>}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={assessments.retry}>
+            {T.retry}
+          </Button>
+        }
+      >
         {T.assessmentsFailed}
       </Alert>
     );
@@ -164,17 +184,34 @@ export function ThriveClientPage() {
   const { id = '' } = useParams<{ id: string }>();
   const { dashboard, measurements, assessments, add } = useThriveClient(Number(id));
   const data = dashboard.data;
-  if (dashboard.missing) return <Box sx={{ p: 3 }}><Alert severity="warning">{T.clientMissing}</Alert></Box>;
+  if (dashboard.missing)
+    return (
+      <Box sx={{ p: 3 }}>
+        <Alert severity="warning">{T.clientMissing}</Alert>
+      </Box>
+    );
   if (dashboard.failed && !data) {
     return (
       <Box sx={{ p: 3 }}>
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={dashboard.retry}>{T.retry}</Button>}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={dashboard.retry}>
+              {T.retry}
+            </Button>
+          }
+        >
           {T.loadFailed} {dashboard.error}
         </Alert>
       </Box>
     );
   }
-  if (!data) return <Box sx={{ p: 3 }} aria-busy="true"><Skeleton variant="rounded" height={300} /></Box>;
+  if (!data)
+    return (
+      <Box sx={{ p: 3 }} aria-busy="true">
+        <Skeleton variant="rounded" height={300} />
+      </Box>
+    );
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }} data-page="thrive-client">
       <Stack direction="row" sx={{ alignItems: 'center', mb: 2 }} spacing={1}>
@@ -228,7 +265,9 @@ export function ThriveClientPage() {
             ) : (
               <LineChart
                 height={200}
-                xAxis={[{ scaleType: 'point', data: data.heart_risk.map((c) => `${formatDate(c.taken_at)}#${c.id}`), valueFormatter: (v: string) => v.split('#')[0] }]}
+                xAxis={[
+                  { scaleType: 'point', data: data.heart_risk.map((c) => `${formatDate(c.taken_at)}#${c.id}`), valueFormatter: (v: string) => v.split('#')[0] },
+                ]}
                 yAxis={[{ min: 0, max: 30 }]}
                 series={[{ data: data.heart_risk.map((c) => c.risk_percentage), label: '10-year risk %' }]}
               />

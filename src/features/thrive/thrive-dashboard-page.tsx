@@ -43,7 +43,13 @@ function clientColumn<R extends { client: number; first_name: string; last_name:
 const columns: GridColDef<Row>[] = [
   clientColumn<Row>(),
   { field: 'program_name', headerName: 'Program', flex: 1, minWidth: 120, sortable: false },
-  { field: 'status', headerName: 'Status', width: 100, sortable: false, renderCell: ({ row }) => <Chip size="small" color={STATUS_COLOURS[row.status]} label={TRACK_LABELS[row.status]} /> },
+  {
+    field: 'status',
+    headerName: 'Status',
+    width: 100,
+    sortable: false,
+    renderCell: ({ row }) => <Chip size="small" color={STATUS_COLOURS[row.status]} label={TRACK_LABELS[row.status]} />,
+  },
   { field: 'attendance', headerName: T.attendance, width: 100, sortable: false, valueGetter: (v) => percent(v as number | null) },
   { field: 'package_use', headerName: T.packageUse, width: 104, sortable: false, valueGetter: (v) => percent(v as number | null) },
   { field: 'elapsed', headerName: T.elapsed, width: 136, sortable: false, valueGetter: (v) => percent(v as number) },
@@ -58,7 +64,14 @@ const columns: GridColDef<Row>[] = [
       // The reasons wrap onto more lines (the row grows) rather than running off the grid (issue 32).
       <Stack direction="row" useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 0.5, py: 1, minHeight: 52 }}>
         {row.flags.map((f) => (
-          <Chip key={f} size="small" variant="outlined" color="error" label={RISK_FLAG_LABELS[f]} sx={{ height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }} />
+          <Chip
+            key={f}
+            size="small"
+            variant="outlined"
+            color="error"
+            label={RISK_FLAG_LABELS[f]}
+            sx={{ height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
+          />
         ))}
       </Stack>
     ),
@@ -121,13 +134,25 @@ function TileClients({ tile }: { tile: ThriveTile }) {
           <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
             {T.tileClients(label)}
           </Typography>
-          {total !== null && <Typography color="text.secondary" data-tile-total={total}>{T.tileCount(list.count, total)}</Typography>}
+          {total !== null && (
+            <Typography color="text.secondary" data-tile-total={total}>
+              {T.tileCount(list.count, total)}
+            </Typography>
+          )}
           <Button component={Link} href={getHref('thriveDashboard')}>
             {T.tileClose}
           </Button>
         </Stack>
         {list.failure !== null && (
-          <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={list.retry}>{T.retry}</Button>}>
+          <Alert
+            severity="error"
+            sx={{ mb: 2 }}
+            action={
+              <Button color="inherit" size="small" onClick={list.retry}>
+                {T.retry}
+              </Button>
+            }
+          >
             {T.tileFailed} {list.failure}
           </Alert>
         )}
@@ -158,11 +183,23 @@ function SummaryView({ summary, open }: { summary: ThriveSummary; open: ThriveTi
   const sessions = summary.sessions_this_week.reduce((n, s) => n + s.sessions, 0);
   return (
     <>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2, flexWrap: "wrap" }} useFlexGap>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2, flexWrap: 'wrap' }} useFlexGap>
         <Tile name="active-enrollments" tile="active_enrollments" open={open === 'active_enrollments'} value={summary.active_enrollments} />
-        <Tile name="sessions-this-week" tile="sessions_this_week" open={open === 'sessions_this_week'} value={sessions} detail={summary.sessions_this_week.map((s) => `${words(s.therapy)} ${s.sessions}`).join(', ')} />
+        <Tile
+          name="sessions-this-week"
+          tile="sessions_this_week"
+          open={open === 'sessions_this_week'}
+          value={sessions}
+          detail={summary.sessions_this_week.map((s) => `${words(s.therapy)} ${s.sessions}`).join(', ')}
+        />
         <Tile name="package-sessions-left" tile="package_sessions_left" open={open === 'package_sessions_left'} value={summary.package_sessions_left} />
-        <Tile name="overdue" tile="overdue" open={open === 'overdue'} value={summary.overdue.forms + summary.overdue.thrive_checks} detail={T.overdueDetail(summary.overdue.forms, summary.overdue.thrive_checks)} />
+        <Tile
+          name="overdue"
+          tile="overdue"
+          open={open === 'overdue'}
+          value={summary.overdue.forms + summary.overdue.thrive_checks}
+          detail={T.overdueDetail(summary.overdue.forms, summary.overdue.thrive_checks)}
+        />
         <Tile name="without-visit" tile="without_visit" open={open === 'without_visit'} value={summary.without_visit_30_days} />
       </Stack>
       {open && <TileClients key={open} tile={open} />}
@@ -187,7 +224,12 @@ function SummaryView({ summary, open }: { summary: ThriveSummary; open: ThriveTi
             </Typography>
             <PieChart
               height={220}
-              series={[{ innerRadius: 40, data: TRACK_STATUSES.map((s, i) => ({ id: i, value: summary.status_counts[s], label: `${TRACK_LABELS[s]} (${summary.status_counts[s]})` })) }]}
+              series={[
+                {
+                  innerRadius: 40,
+                  data: TRACK_STATUSES.map((s, i) => ({ id: i, value: summary.status_counts[s], label: `${TRACK_LABELS[s]} (${summary.status_counts[s]})` })),
+                },
+              ]}
             />
           </CardContent>
         </Card>
@@ -213,11 +255,23 @@ export function ThriveDashboardPage() {
       }}
     >
       {summary.failed && (
-        <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={summary.retry}>{T.retry}</Button>}>
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={summary.retry}>
+              {T.retry}
+            </Button>
+          }
+        >
           {T.loadFailed} {summary.error}
         </Alert>
       )}
-      {summary.data ? <SummaryView summary={summary.data} open={open} /> : !summary.failed && <Skeleton variant="rounded" height={160} sx={{ mb: 2 }} aria-busy="true" />}
+      {summary.data ? (
+        <SummaryView summary={summary.data} open={open} />
+      ) : (
+        !summary.failed && <Skeleton variant="rounded" height={160} sx={{ mb: 2 }} aria-busy="true" />
+      )}
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         {T.attentionTitle}
       </Typography>
@@ -230,10 +284,35 @@ export function ThriveDashboardPage() {
           title={T.attentionTitle}
           searchLabel="Search client name"
           filters={[
-            { name: 'program', label: T.filterProgram, minWidth: 170, options: [['', T.allPrograms], ...programs.map((p): [string, string] => [String(p.id), p.name])] },
-            { name: 'coach', label: T.filterCoach, minWidth: 170, options: [['', T.anyCoach], ...coaches.map((c): [string, string] => [String(c.id), fullName(c)])] },
-            { name: 'started', label: T.filterStarted, minWidth: 170, options: [['', T.anyTime], ...[30, 90, 180].map((d): [string, string] => [String(d), T.startedWithin(d)])] },
-            { name: 'status', label: T.filterStatus, minWidth: 140, options: [['', T.anyStatus], ['off_track', TRACK_LABELS.off_track], ['at_risk', TRACK_LABELS.at_risk], ['on_track', TRACK_LABELS.on_track]] },
+            {
+              name: 'program',
+              label: T.filterProgram,
+              minWidth: 170,
+              options: [['', T.allPrograms], ...programs.map((p): [string, string] => [String(p.id), p.name])],
+            },
+            {
+              name: 'coach',
+              label: T.filterCoach,
+              minWidth: 170,
+              options: [['', T.anyCoach], ...coaches.map((c): [string, string] => [String(c.id), fullName(c)])],
+            },
+            {
+              name: 'started',
+              label: T.filterStarted,
+              minWidth: 170,
+              options: [['', T.anyTime], ...[30, 90, 180].map((d): [string, string] => [String(d), T.startedWithin(d)])],
+            },
+            {
+              name: 'status',
+              label: T.filterStatus,
+              minWidth: 140,
+              options: [
+                ['', T.anyStatus],
+                ['off_track', TRACK_LABELS.off_track],
+                ['at_risk', TRACK_LABELS.at_risk],
+                ['on_track', TRACK_LABELS.on_track],
+              ],
+            },
           ]}
           emptyText={T.attentionEmpty}
           loadFailedText={T.attentionFailed}

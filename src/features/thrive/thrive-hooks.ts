@@ -5,7 +5,18 @@ import { useSnackbar } from 'notistack';
 import { useRef } from 'react';
 import { useShell } from '../../app/port.ts';
 import { useAction, useRecord, useServerList } from '../../lib/staff/hooks.ts';
-import { addMeasurement, fetchAssessments, fetchAttentionPage, fetchTilePage, type ThriveTile, fetchClient, fetchFilterOptions, fetchMeasurements, fetchSummary, type MeasurementCreate } from './thrive-api.ts';
+import {
+  addMeasurement,
+  fetchAssessments,
+  fetchAttentionPage,
+  fetchTilePage,
+  type ThriveTile,
+  fetchClient,
+  fetchFilterOptions,
+  fetchMeasurements,
+  fetchSummary,
+  type MeasurementCreate,
+} from './thrive-api.ts';
 import { THRIVE_TEXT } from './texts.ts';
 
 export function useThriveDashboard() {

@@ -46,7 +46,8 @@ function Trend({ metric, readings }: { metric: Metric; readings: OwnTrends['read
     <Box sx={{ flex: '1 1 320px' }} data-trend={metric} data-readings={rows.length}>
       <Typography variant="subtitle1" component="h3">
         {spec.label}: {last.value}
-        {last.value2 !== null ? `/${last.value2}` : ''} {spec.unit} {last.source === 'client' && <Chip size="small" variant="outlined" label={TRENDS_TEXT.selfReported} />}
+        {last.value2 !== null ? `/${last.value2}` : ''} {spec.unit}{' '}
+        {last.source === 'client' && <Chip size="small" variant="outlined" label={TRENDS_TEXT.selfReported} />}
       </Typography>
       <Suspense fallback={<Box sx={{ height: CHART_HEIGHT }} />}>
         <LineChart
@@ -98,7 +99,14 @@ export function TrendsSection({ clientId }: { clientId: string }) {
           )}
         </Stack>
         {trends.failed && (
-          <Alert severity="error" action={<Button color="inherit" size="small" onClick={trends.retry}>{TRENDS_TEXT.retry}</Button>}>
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={trends.retry}>
+                {TRENDS_TEXT.retry}
+              </Button>
+            }
+          >
             {TRENDS_TEXT.loadFailed}
           </Alert>
         )}

@@ -9,7 +9,12 @@ import { type CompletedSession, loadCompletedSessions } from './visits-api.ts';
 import { SESSIONS_TEXT as T } from './sessions-texts.ts';
 
 function line(s: CompletedSession): string {
-  return [s.therapy_name, formatDate(s.date), s.duration_minutes !== null ? T.minutes(s.duration_minutes) : null, s.staff_first_name ? T.with(s.staff_first_name) : null]
+  return [
+    s.therapy_name,
+    formatDate(s.date),
+    s.duration_minutes !== null ? T.minutes(s.duration_minutes) : null,
+    s.staff_first_name ? T.with(s.staff_first_name) : null,
+  ]
     .filter((part): part is string => part !== null)
     .join(' · ');
 }
@@ -24,7 +29,14 @@ export function CompletedSessionsSection({ clientId }: { clientId: string }) {
           {T.title}
         </Typography>
         {sessions.failed && (
-          <Alert severity="error" action={<Button color="inherit" size="small" onClick={sessions.retry}>{T.retry}</Button>}>
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={sessions.retry}>
+                {T.retry}
+              </Button>
+            }
+          >
             {T.loadFailed}
           </Alert>
         )}

@@ -20,7 +20,8 @@ export interface VisitDrafts {
 
 const keyOf = (user: string, visit: number) => `${PREFIX}${encodeURIComponent(user)}:${visit}`;
 
-const isPair = (v: unknown, of: (x: unknown) => boolean) => !!v && typeof v === 'object' && of((v as { was?: unknown }).was) && of((v as { now?: unknown }).now);
+const isPair = (v: unknown, of: (x: unknown) => boolean) =>
+  !!v && typeof v === 'object' && of((v as { was?: unknown }).was) && of((v as { now?: unknown }).now);
 const isText = (x: unknown) => typeof x === 'string';
 const SECTIONS = ['vitals_before', 'vitals_after', 'parameters'];
 
@@ -29,7 +30,9 @@ export function isVisitChanges(value: unknown): value is VisitChanges {
   if (!value || typeof value !== 'object') return false;
   const c = value as Record<string, unknown>;
   if (!Array.isArray(c.fields) || !Array.isArray(c.events) || !Array.isArray(c.adverse_events)) return false;
-  const fieldsOk = c.fields.every((f) => isPair(f, isText) && SECTIONS.includes((f as { section?: unknown }).section as string) && isText((f as { key?: unknown }).key));
+  const fieldsOk = c.fields.every(
+    (f) => isPair(f, isText) && SECTIONS.includes((f as { section?: unknown }).section as string) && isText((f as { key?: unknown }).key),
+  );
   const notesOk = c.notes === undefined || isPair(c.notes, isText);
   const ingredientsOk = c.ingredients === undefined || isPair(c.ingredients, Array.isArray);
   return fieldsOk && notesOk && ingredientsOk;

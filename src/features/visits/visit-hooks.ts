@@ -15,7 +15,19 @@ import { useShell } from '../../app/port.ts';
 import { clinicFormat } from '../../lib/format.ts';
 import { useRecord } from '../../lib/staff/hooks.ts';
 import { visitDrafts } from './visit-drafts.ts';
-import { addAddendum, fetchLots, fetchPreviousParameters, fetchRecipes, fetchSettings, fetchVisit, moveVisit, overrideScreen, recordScreen, saveVisit, type TherapyVisit } from './visits-api.ts';
+import {
+  addAddendum,
+  fetchLots,
+  fetchPreviousParameters,
+  fetchRecipes,
+  fetchSettings,
+  fetchVisit,
+  moveVisit,
+  overrideScreen,
+  recordScreen,
+  saveVisit,
+  type TherapyVisit,
+} from './visits-api.ts';
 
 /** The appointment's start as the clinic's clock reads it (HH:MM), for the chart's session times. */
 function appointmentClock(startsAt: string | null | undefined): string | null {
@@ -41,10 +53,14 @@ export function useVisitForm(id: number) {
     visitFormMachine.provide({
       actors: {
         loadVisit: fromPromise<VisitRecord, void>(() => asRecord(fetchVisit(latest.current, id))),
-        saveVisit: fromPromise<VisitRecord, { version: number; sections: VisitSections }>(({ input }) => asRecord(saveVisit(latest.current, id, input.version, input.sections))),
+        saveVisit: fromPromise<VisitRecord, { version: number; sections: VisitSections }>(({ input }) =>
+          asRecord(saveVisit(latest.current, id, input.version, input.sections)),
+        ),
         moveVisit: fromPromise<VisitRecord, MoveRequest>(({ input }) => asRecord(moveVisit(latest.current, id, input))),
         loadPrevious: fromPromise<Record<string, unknown>, void>(() => fetchPreviousParameters(latest.current, id)),
-        recordScreen: fromPromise<unknown, { therapy: Therapy; answers: Record<string, boolean> }>(({ input }) => recordScreen(latest.current, client.current, input.therapy, input.answers)),
+        recordScreen: fromPromise<unknown, { therapy: Therapy; answers: Record<string, boolean> }>(({ input }) =>
+          recordScreen(latest.current, client.current, input.therapy, input.answers),
+        ),
         overrideScreen: fromPromise<unknown, { screen: number; reason: string }>(({ input }) => overrideScreen(latest.current, input.screen, input.reason)),
         addAddendum: fromPromise<VisitRecord, { text: string }>(({ input }) => asRecord(addAddendum(latest.current, id, input.text))),
         readDraft: fromPromise<VisitChanges | null, void>(async () => (user ? drafts.read(user, id) : null)),

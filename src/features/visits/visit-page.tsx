@@ -3,7 +3,22 @@
 // therapy's parameters (drawn from machines/visits/therapy-fields.ts), event log, adverse events,
 // vitals after, notes, then the chart's steps; a signed visit is read only with its addenda. What
 // to show and allow is the visit form chart's; a visit of another therapy or client is not found.
-import { Alert, Box, Button, Checkbox, Chip, FormControlLabel, GlobalStyles, InputAdornment, LinearProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Chip,
+  FormControlLabel,
+  GlobalStyles,
+  InputAdornment,
+  LinearProgress,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { useParams } from 'wouter';
 import { type FieldDef, THERAPY_FIELDS, type Therapy, VITAL_FIELDS } from '../../../machines/visits/therapy-fields.ts';
@@ -49,13 +64,37 @@ function SectionBox({ title, children, name }: { title: string; children: ReactN
   );
 }
 
-function Field({ def, value, onChange, disabled, error, required }: { def: FieldDef; value: string; onChange: (v: string) => void; disabled: boolean; error?: string[]; required?: boolean }) {
+function Field({
+  def,
+  value,
+  onChange,
+  disabled,
+  error,
+  required,
+}: {
+  def: FieldDef;
+  value: string;
+  onChange: (v: string) => void;
+  disabled: boolean;
+  error?: string[];
+  required?: boolean;
+}) {
   const label = def.label;
   // The unit sits at the field's end, not in its label, so a long label stays whole on a phone; the
   // field is wide enough for its whole label (an outlined field cuts a long one short), never wider
   // than the screen (issue 32).
   const unit = def.unit ? { input: { endAdornment: <InputAdornment position="end">{def.unit}</InputAdornment> } } : {};
-  const common = { label, value, disabled, required, error: Boolean(error), helperText: error?.[0], size: 'small' as const, sx: { minWidth: `min(100%, ${Math.max(180, label.length * 8 + 48 + (def.unit ? def.unit.length * 8 + 16 : 0))}px)` }, slotProps: { ...unit, htmlInput: { 'data-field': def.key } } };
+  const common = {
+    label,
+    value,
+    disabled,
+    required,
+    error: Boolean(error),
+    helperText: error?.[0],
+    size: 'small' as const,
+    sx: { minWidth: `min(100%, ${Math.max(180, label.length * 8 + 48 + (def.unit ? def.unit.length * 8 + 16 : 0))}px)` },
+    slotProps: { ...unit, htmlInput: { 'data-field': def.key } },
+  };
   if (def.kind === 'choice' || def.kind === 'boolean') {
     const choices = def.kind === 'boolean' ? [T.yes, T.no] : (def.choices ?? []);
     return (
@@ -73,7 +112,17 @@ function Field({ def, value, onChange, disabled, error, required }: { def: Field
     // The picker has no one input to carry data-field, so its box does.
     return (
       <Box data-field={def.key} sx={common.sx}>
-        <ClockField label={label} value={value} onChange={onChange} disabled={disabled} required={required} error={common.error} helperText={common.helperText} size="small" fullWidth />
+        <ClockField
+          label={label}
+          value={value}
+          onChange={onChange}
+          disabled={disabled}
+          required={required}
+          error={common.error}
+          helperText={common.helperText}
+          size="small"
+          fullWidth
+        />
       </Box>
     );
   }
@@ -93,7 +142,15 @@ function VisitView({ therapy, clientId, id }: { therapy: Therapy; clientId: numb
   const { visit, form, locked } = v;
   if (v.loadFailure) {
     return (
-      <Alert severity="error" sx={{ m: 3 }} action={<Button color="inherit" size="small" onClick={v.reload}>{T.retry}</Button>}>
+      <Alert
+        severity="error"
+        sx={{ m: 3 }}
+        action={
+          <Button color="inherit" size="small" onClick={v.reload}>
+            {T.retry}
+          </Button>
+        }
+      >
         {v.loadFailure}
       </Alert>
     );
@@ -115,7 +172,15 @@ function VisitView({ therapy, clientId, id }: { therapy: Therapy; clientId: numb
   const section = (name: Section, defs: readonly FieldDef[]) => (
     <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
       {defs.map((def) => (
-        <Field key={def.key} def={def} value={form[name][def.key] ?? ''} disabled={disabled} required={clientRequired.includes(`${name}.${def.key}`)} error={fieldErrors[`${name}.${def.key}`]} onChange={(value) => v.edit(name, def.key, value)} />
+        <Field
+          key={def.key}
+          def={def}
+          value={form[name][def.key] ?? ''}
+          disabled={disabled}
+          required={clientRequired.includes(`${name}.${def.key}`)}
+          error={fieldErrors[`${name}.${def.key}`]}
+          onChange={(value) => v.edit(name, def.key, value)}
+        />
       ))}
     </Stack>
   );
@@ -150,7 +215,15 @@ function VisitView({ therapy, clientId, id }: { therapy: Therapy; clientId: numb
           </Typography>
         </Box>
         {v.saveState === 'conflict' && (
-          <Alert severity="error" data-field="conflict" action={<Button color="inherit" size="small" onClick={v.reload}>{T.reload}</Button>}>
+          <Alert
+            severity="error"
+            data-field="conflict"
+            action={
+              <Button color="inherit" size="small" onClick={v.reload}>
+                {T.reload}
+              </Button>
+            }
+          >
             {v.error}
           </Alert>
         )}
@@ -174,13 +247,23 @@ function VisitView({ therapy, clientId, id }: { therapy: Therapy; clientId: numb
           <Typography data-field="screening">{T.screening[visit.screening]}</Typography>
           {visit.screen && visit.screen.result !== 'clear' && settings && (
             <Typography variant="body2" data-field="screening-found">
-              {T.screeningFound} {(settings.contraindications[therapy] ?? []).filter((c) => visit.screen?.answers[c.key]).map((c) => c.label).join('; ')}
+              {T.screeningFound}{' '}
+              {(settings.contraindications[therapy] ?? [])
+                .filter((c) => visit.screen?.answers[c.key])
+                .map((c) => c.label)
+                .join('; ')}
               {visit.screen.override_reason ? ` · ${visit.screen.override_reason}` : ''}
             </Typography>
           )}
           {!locked && visit.screening === 'needs_override' && v.mayOverride && (
             <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
-              <TextField size="small" label={T.screenOverrideReason} value={screenOverride} onChange={(e) => setScreenOverride(e.target.value)} sx={{ minWidth: { xs: '100%', sm: 360 } }} />
+              <TextField
+                size="small"
+                label={T.screenOverrideReason}
+                value={screenOverride}
+                onChange={(e) => setScreenOverride(e.target.value)}
+                sx={{ minWidth: { xs: '100%', sm: 360 } }}
+              />
               <Button variant="outlined" disabled={v.busy || !screenOverride.trim()} onClick={() => v.overrideScreening(screenOverride.trim())}>
                 {T.screenOverride}
               </Button>
@@ -189,10 +272,18 @@ function VisitView({ therapy, clientId, id }: { therapy: Therapy; clientId: numb
           {!locked && (visit.screening === 'missing' || visit.screening === 'expired') && settings && (
             <Stack>
               {settings.contraindications[therapy]?.map((c) => (
-                <FormControlLabel key={c.key} control={<Checkbox checked={answers[c.key] ?? false} onChange={(e) => setAnswers({ ...answers, [c.key]: e.target.checked })} />} label={`${c.label}${c.severity === 'absolute' ? ' (absolute)' : ''}`} />
+                <FormControlLabel
+                  key={c.key}
+                  control={<Checkbox checked={answers[c.key] ?? false} onChange={(e) => setAnswers({ ...answers, [c.key]: e.target.checked })} />}
+                  label={`${c.label}${c.severity === 'absolute' ? ' (absolute)' : ''}`}
+                />
               ))}
               <Box>
-                <Button variant="outlined" disabled={v.busy} onClick={() => v.screen(Object.fromEntries((settings.contraindications[therapy] ?? []).map((c) => [c.key, answers[c.key] ?? false])))}>
+                <Button
+                  variant="outlined"
+                  disabled={v.busy}
+                  onClick={() => v.screen(Object.fromEntries((settings.contraindications[therapy] ?? []).map((c) => [c.key, answers[c.key] ?? false])))}
+                >
                   {T.recordScreening}
                 </Button>
               </Box>
@@ -234,18 +325,35 @@ function VisitView({ therapy, clientId, id }: { therapy: Therapy; clientId: numb
                 // A lot at or below its low-stock level (the server's flag) is marked in the list and once chosen.
                 const chosenLow = lots.some((l) => String(l.id) === ing.lot && l.low);
                 return (
-                  <TextField key={`${ing.item}-${i}`} select size="small" fullWidth label={T.lotFor(ing.item, ing.dose, ing.unit)} value={ing.lot} disabled={disabled} error={Boolean(fieldErrors[`parameters.ingredients.${i}.lot`])} helperText={fieldErrors[`parameters.ingredients.${i}.lot`]?.[0] ?? (chosenLow && !locked ? T.lowLotChosen : undefined)} slotProps={{ htmlInput: { 'data-field': `lot-${i}`, 'data-low': chosenLow } }} onChange={(e) => v.chooseLot(i, e.target.value)}>
-                    {lots.filter((l) => l.item === ing.item || String(l.id) === ing.lot).map((l) => (
-                      <MenuItem key={l.id} value={String(l.id)} data-low={l.low}>
-                        {`${l.lot_number} · ${l.quantity} ${l.unit} · ${T.expires(formatDate(l.expires_on))}${l.low ? ` · ${T.lowLot}` : ''}`}
-                      </MenuItem>
-                    ))}
+                  <TextField
+                    key={`${ing.item}-${i}`}
+                    select
+                    size="small"
+                    fullWidth
+                    label={T.lotFor(ing.item, ing.dose, ing.unit)}
+                    value={ing.lot}
+                    disabled={disabled}
+                    error={Boolean(fieldErrors[`parameters.ingredients.${i}.lot`])}
+                    helperText={fieldErrors[`parameters.ingredients.${i}.lot`]?.[0] ?? (chosenLow && !locked ? T.lowLotChosen : undefined)}
+                    slotProps={{ htmlInput: { 'data-field': `lot-${i}`, 'data-low': chosenLow } }}
+                    onChange={(e) => v.chooseLot(i, e.target.value)}
+                  >
+                    {lots
+                      .filter((l) => l.item === ing.item || String(l.id) === ing.lot)
+                      .map((l) => (
+                        <MenuItem key={l.id} value={String(l.id)} data-low={l.low}>
+                          {`${l.lot_number} · ${l.quantity} ${l.unit} · ${T.expires(formatDate(l.expires_on))}${l.low ? ` · ${T.lowLot}` : ''}`}
+                        </MenuItem>
+                      ))}
                   </TextField>
                 );
               })}
             </Stack>
           )}
-          {section('parameters', THERAPY_FIELDS[therapy].filter((d) => !(therapy === 'iv' && d.key === 'recipe')))}
+          {section(
+            'parameters',
+            THERAPY_FIELDS[therapy].filter((d) => !(therapy === 'iv' && d.key === 'recipe')),
+          )}
           {Object.entries(visit.computed).map(([key, value]) => (
             <Typography key={key} sx={{ mt: 1 }} data-field={`computed-${key}`}>
               {T.computed[key] ?? key}: {value === null ? '—' : String(value)}
@@ -262,7 +370,13 @@ function VisitView({ therapy, clientId, id }: { therapy: Therapy; clientId: numb
           {!locked && (
             <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
               <TextField size="small" label={T.eventText} value={eventText} onChange={(e) => setEventText(e.target.value)} />
-              <Button disabled={!eventText.trim()} onClick={() => { v.addEvent(eventText.trim()); setEventText(''); }}>
+              <Button
+                disabled={!eventText.trim()}
+                onClick={() => {
+                  v.addEvent(eventText.trim());
+                  setEventText('');
+                }}
+              >
                 {T.addEvent}
               </Button>
             </Stack>
@@ -278,7 +392,14 @@ function VisitView({ therapy, clientId, id }: { therapy: Therapy; clientId: numb
           {!locked && (
             <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
               <TextField size="small" label={T.adverse.type} value={adverse.type} onChange={(e) => setAdverse({ ...adverse, type: e.target.value })} />
-              <TextField select size="small" label={T.adverse.severity} value={adverse.severity} onChange={(e) => setAdverse({ ...adverse, severity: e.target.value as typeof adverse.severity })} sx={{ minWidth: 120 }}>
+              <TextField
+                select
+                size="small"
+                label={T.adverse.severity}
+                value={adverse.severity}
+                onChange={(e) => setAdverse({ ...adverse, severity: e.target.value as typeof adverse.severity })}
+                sx={{ minWidth: 120 }}
+              >
                 {T.severities.map((s) => (
                   <MenuItem key={s} value={s}>
                     {words(s)}
@@ -287,7 +408,13 @@ function VisitView({ therapy, clientId, id }: { therapy: Therapy; clientId: numb
               </TextField>
               <TextField size="small" label={T.adverse.action} value={adverse.action} onChange={(e) => setAdverse({ ...adverse, action: e.target.value })} />
               <TextField size="small" label={T.adverse.outcome} value={adverse.outcome} onChange={(e) => setAdverse({ ...adverse, outcome: e.target.value })} />
-              <Button disabled={!adverse.type.trim() || !adverse.action.trim() || !adverse.outcome.trim()} onClick={() => { v.addAdverse(adverse); setAdverse({ type: '', severity: 'mild', action: '', outcome: '' }); }}>
+              <Button
+                disabled={!adverse.type.trim() || !adverse.action.trim() || !adverse.outcome.trim()}
+                onClick={() => {
+                  v.addAdverse(adverse);
+                  setAdverse({ type: '', severity: 'mild', action: '', outcome: '' });
+                }}
+              >
                 {T.adverse.add}
               </Button>
             </Stack>
@@ -299,7 +426,15 @@ function VisitView({ therapy, clientId, id }: { therapy: Therapy; clientId: numb
         </SectionBox>
 
         <SectionBox title={T.sections.notes} name="notes">
-          <TextField fullWidth multiline minRows={3} value={form.notes} disabled={disabled} onChange={(e) => v.editNotes(e.target.value)} slotProps={{ htmlInput: { 'data-field': 'notes', 'aria-label': T.sections.notes } }} />
+          <TextField
+            fullWidth
+            multiline
+            minRows={3}
+            value={form.notes}
+            disabled={disabled}
+            onChange={(e) => v.editNotes(e.target.value)}
+            slotProps={{ htmlInput: { 'data-field': 'notes', 'aria-label': T.sections.notes } }}
+          />
         </SectionBox>
 
         {warnings.length > 0 && (
@@ -323,7 +458,13 @@ function VisitView({ therapy, clientId, id }: { therapy: Therapy; clientId: numb
               </Alert>
             )}
             {v.steps.includes('aborted') && (
-              <TextField size="small" label={T.abortReason} value={reason} onChange={(e) => setReason(e.target.value)} helperText={visit.appointment !== null ? T.abortAppointment : undefined} />
+              <TextField
+                size="small"
+                label={T.abortReason}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                helperText={visit.appointment !== null ? T.abortAppointment : undefined}
+              />
             )}
             {visit.status === 'draft' && visit.blockers.some((b) => b.endsWith('.blocking')) && (
               <TextField size="small" label={T.overrideReason} value={override} onChange={(e) => setOverride(e.target.value)} />
@@ -335,7 +476,13 @@ function VisitView({ therapy, clientId, id }: { therapy: Therapy; clientId: numb
                   variant={to === 'aborted' ? 'outlined' : 'contained'}
                   color={to === 'aborted' ? 'error' : 'primary'}
                   disabled={v.busy || v.saveState === 'saving' || (to === 'aborted' && !reason.trim())}
-                  onClick={() => v.move({ to: to as 'in_progress', ...(to === 'aborted' ? { reason: reason.trim() } : {}), ...(to === 'in_progress' && override.trim() ? { override_reason: override.trim() } : {}) })}
+                  onClick={() =>
+                    v.move({
+                      to: to as 'in_progress',
+                      ...(to === 'aborted' ? { reason: reason.trim() } : {}),
+                      ...(to === 'in_progress' && override.trim() ? { override_reason: override.trim() } : {}),
+                    })
+                  }
                 >
                   {T.steps[to]}
                 </Button>
@@ -353,7 +500,13 @@ function VisitView({ therapy, clientId, id }: { therapy: Therapy; clientId: numb
             ))}
             <Stack direction="row" spacing={1} sx={{ mt: 1 }} data-print="hide">
               <TextField size="small" label={T.addendum} value={addendum} onChange={(e) => setAddendum(e.target.value)} />
-              <Button disabled={!addendum.trim() || v.busy} onClick={() => { v.addendum(addendum.trim()); setAddendum(''); }}>
+              <Button
+                disabled={!addendum.trim() || v.busy}
+                onClick={() => {
+                  v.addendum(addendum.trim());
+                  setAddendum('');
+                }}
+              >
                 {T.addAddendum}
               </Button>
             </Stack>

@@ -27,9 +27,15 @@ export const saveVisit = (api: ApiClient, id: number, version: number, sections:
   unwrap(api.PATCH('/visits/therapy-visits/{id}', { params: { path: { id } }, body: { version, ...sections } as S['TherapyVisitPatch'] }));
 
 export const moveVisit = (api: ApiClient, id: number, move: MoveRequest) =>
-  unwrap(api.POST('/visits/therapy-visits/{id}/transitions', { params: { path: { id } }, body: Object.fromEntries(Object.entries(move).filter(([, v]) => v !== undefined)) as S['TherapyVisitTransition'] }));
+  unwrap(
+    api.POST('/visits/therapy-visits/{id}/transitions', {
+      params: { path: { id } },
+      body: Object.fromEntries(Object.entries(move).filter(([, v]) => v !== undefined)) as S['TherapyVisitTransition'],
+    }),
+  );
 
-export const addAddendum = (api: ApiClient, id: number, text: string) => unwrap(api.POST('/visits/therapy-visits/{id}/addenda', { params: { path: { id } }, body: { text } }));
+export const addAddendum = (api: ApiClient, id: number, text: string) =>
+  unwrap(api.POST('/visits/therapy-visits/{id}/addenda', { params: { path: { id } }, body: { text } }));
 
 export const fetchPreviousParameters = async (api: ApiClient, id: number) =>
   (await unwrap(api.GET('/visits/therapy-visits/{id}/previous-settings', { params: { path: { id } } }))).parameters;
@@ -55,11 +61,13 @@ export const saveSettings = (api: ApiClient, body: S['TherapySettingsPatch']) =>
 
 export const fetchRecipes = (api: ApiClient) => unwrap(api.GET('/visits/iv-recipes'));
 export const createRecipe = (api: ApiClient, body: S['IvRecipeCreate']) => unwrap(api.POST('/visits/iv-recipes', { body }));
-export const updateRecipe = (api: ApiClient, id: number, body: S['IvRecipePatch']) => unwrap(api.PATCH('/visits/iv-recipes/{id}', { params: { path: { id } }, body }));
+export const updateRecipe = (api: ApiClient, id: number, body: S['IvRecipePatch']) =>
+  unwrap(api.PATCH('/visits/iv-recipes/{id}', { params: { path: { id } }, body }));
 
 export const fetchLots = (api: ApiClient) => unwrap(api.GET('/visits/stock-lots', { params: { query: {} } }));
 export const receiveLot = (api: ApiClient, body: S['StockLotCreate']) => unwrap(api.POST('/visits/stock-lots', { body }));
-export const adjustLot = (api: ApiClient, id: number, body: S['StockAdjustmentCreate']) => unwrap(api.POST('/visits/stock-lots/{id}/adjustments', { params: { path: { id } }, body }));
+export const adjustLot = (api: ApiClient, id: number, body: S['StockAdjustmentCreate']) =>
+  unwrap(api.POST('/visits/stock-lots/{id}/adjustments', { params: { path: { id } }, body }));
 export const fetchMovements = (api: ApiClient, id: number) => unwrap(api.GET('/visits/stock-lots/{id}/adjustments', { params: { path: { id } } }));
 
 /**
@@ -69,7 +77,9 @@ export const fetchMovements = (api: ApiClient, id: number) => unwrap(api.GET('/v
  */
 export async function openVisitForAppointment(api: ApiClient, appointment: { id: number; client: number; therapy: Therapy }) {
   const existing = async () =>
-    (await unwrap(api.GET('/visits/therapy-visits', { params: { query: { client: appointment.client, therapy: appointment.therapy } } }))).find((v) => v.appointment === appointment.id);
+    (await unwrap(api.GET('/visits/therapy-visits', { params: { query: { client: appointment.client, therapy: appointment.therapy } } }))).find(
+      (v) => v.appointment === appointment.id,
+    );
   const found = await existing();
   if (found) return found;
   try {

@@ -14,7 +14,15 @@ export interface CatalogueItem {
 const verb = (item: CatalogueItem | null | undefined) => (item?.active ? 'Deactivate' : 'Activate');
 
 /** Edit and Deactivate/Activate, for the last cell of the row. */
-export function CatalogueItemButtons<T extends CatalogueItem>({ item, onEdit, toggle }: { item: T; onEdit: (item: T) => void; toggle: ActionHandle<T | null> }) {
+export function CatalogueItemButtons<T extends CatalogueItem>({
+  item,
+  onEdit,
+  toggle,
+}: {
+  item: T;
+  onEdit: (item: T) => void;
+  toggle: ActionHandle<T | null>;
+}) {
   return (
     <>
       <Button size="small" onClick={() => onEdit(item)}>
@@ -28,7 +36,15 @@ export function CatalogueItemButtons<T extends CatalogueItem>({ item, onEdit, to
 }
 
 /** The confirmation, saying what happens to what already uses the item either way. */
-export function ActiveToggleDialog<T extends CatalogueItem>({ toggle, whenDeactivated, whenActivated }: { toggle: ActionHandle<T | null>; whenDeactivated: ReactNode; whenActivated: ReactNode }) {
+export function ActiveToggleDialog<T extends CatalogueItem>({
+  toggle,
+  whenDeactivated,
+  whenActivated,
+}: {
+  toggle: ActionHandle<T | null>;
+  whenDeactivated: ReactNode;
+  whenActivated: ReactNode;
+}) {
   const item = toggle.subject;
   return (
     <ConfirmDialog action={toggle} title={item ? `${verb(item)} ${item.name}` : ''} confirmLabel={verb(item)}>

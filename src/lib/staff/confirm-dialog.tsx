@@ -4,7 +4,17 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText,
 import type { ReactNode } from 'react';
 import type { ActionHandle } from './hooks.ts';
 
-export function ConfirmDialog<S>({ action, title, confirmLabel, children }: { action: ActionHandle<S>; title: string; confirmLabel: string; children: ReactNode }) {
+export function ConfirmDialog<S>({
+  action,
+  title,
+  confirmLabel,
+  children,
+}: {
+  action: ActionHandle<S>;
+  title: string;
+  confirmLabel: string;
+  children: ReactNode;
+}) {
   return (
     <Dialog open={action.isOpen} onClose={() => !action.pending && action.cancel()} aria-labelledby="confirm-title">
       <DialogTitle id="confirm-title">{title}</DialogTitle>

@@ -80,9 +80,24 @@ export function ServerGrid<Row extends GridValidRowModel>(props: {
   return (
     <>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
-        <TextField label={props.searchLabel} type="search" size="small" value={query.search} onChange={(e) => list.search(e.target.value)} sx={{ minWidth: 280, flexGrow: 1 }} />
+        <TextField
+          label={props.searchLabel}
+          type="search"
+          size="small"
+          value={query.search}
+          onChange={(e) => list.search(e.target.value)}
+          sx={{ minWidth: 280, flexGrow: 1 }}
+        />
         {props.filters.map((f) => (
-          <TextField key={f.name} select size="small" label={f.label} value={query.filters[f.name] ?? ''} onChange={(e) => list.filter(f.name, e.target.value)} sx={{ minWidth: f.minWidth ?? 160 }}>
+          <TextField
+            key={f.name}
+            select
+            size="small"
+            label={f.label}
+            value={query.filters[f.name] ?? ''}
+            onChange={(e) => list.filter(f.name, e.target.value)}
+            sx={{ minWidth: f.minWidth ?? 160 }}
+          >
             {f.options.map(([value, label]) => (
               <MenuItem key={value} value={value}>
                 {label}

@@ -76,8 +76,7 @@ const requests: Record<string, Builder> = {
   'profiles.patch.client': (t, s, a) => api(t, a, 'PATCH', `/users/user-profiles/${s.client}`, { city: 'Mumbai' }),
   'profiles.patch.staff': (t, s, a) => api(t, a, 'PATCH', `/users/user-profiles/${s.nurse}`, { city: 'Chennai' }),
   'profiles.patch.admin': (t, s, a) => api(t, a, 'PATCH', `/users/user-profiles/${s.admin}`, { city: 'Delhi' }),
-  'profiles.clinic-fields.own': (t, _s, a) =>
-    api(t, a, 'PATCH', `/users/user-profiles/${a.id}`, { clinic: 'Thrive Bandra', appointment_duration: '00:45:00' }),
+  'profiles.clinic-fields.own': (t, _s, a) => api(t, a, 'PATCH', `/users/user-profiles/${a.id}`, { clinic: 'Thrive Bandra', appointment_duration: '00:45:00' }),
   'profiles.role.own': (t, _s, a) => api(t, a, 'PATCH', `/users/user-profiles/${a.id}`, { role: a.role === 'CLIENT' ? 'NURSE' : 'CLIENT' }),
   'profiles.role.client-to-staff': async (t, _s, a) => api(t, a, 'PATCH', `/users/user-profiles/${(await addTarget(t, 'CLIENT')).id}`, { role: 'NURSE' }),
   'profiles.role.client-to-admin': async (t, _s, a) => api(t, a, 'PATCH', `/users/user-profiles/${(await addTarget(t, 'CLIENT')).id}`, { role: 'ADMIN' }),
@@ -90,7 +89,8 @@ const requests: Record<string, Builder> = {
   'enrollments.create.own': (t, s, a) => api(t, a, 'POST', '/users/user-program-enrollments', { user: a.id, program: s.program, start_date: '2026-02-01' }),
   'enrollments.create.client': (t, s, a) =>
     api(t, a, 'POST', '/users/user-program-enrollments', { user: s.client, program: s.program, start_date: '2026-02-01' }),
-  'enrollments.patch.own': async (t, s, a) => api(t, a, 'PATCH', `/users/user-program-enrollments/${await addEnrollment(t, a.id, s.program)}`, { notes: 'Week 2 check-in done' }),
+  'enrollments.patch.own': async (t, s, a) =>
+    api(t, a, 'PATCH', `/users/user-program-enrollments/${await addEnrollment(t, a.id, s.program)}`, { notes: 'Week 2 check-in done' }),
   'enrollments.patch.client': async (t, s, a) =>
     api(t, a, 'PATCH', `/users/user-program-enrollments/${await addEnrollment(t, s.client, s.program)}`, { status: 'paused' }),
   'enrollments.delete.own': async (t, s, a) => api(t, a, 'DELETE', `/users/user-program-enrollments/${await addEnrollment(t, a.id, s.program)}`),

@@ -11,7 +11,24 @@ import { buildTestApp, type TestApp } from '../../support/test-app.ts';
 import { type Actor, addUser, contract } from './support.ts';
 
 /** Values that trim to nothing or show nothing. */
-const BLANK = [' ', '   ', '\t', '\n\r', '\uFEFF', '\u200B', '\u00A0', '\u3000', '\u2028', ' \u200B\u200C\u200D\u2060 ', '\u202E', '\u2066\u2069', '\u00AD', '\uFE0F', '\u3164', '\u115F\u1160'];
+const BLANK = [
+  ' ',
+  '   ',
+  '\t',
+  '\n\r',
+  '\uFEFF',
+  '\u200B',
+  '\u00A0',
+  '\u3000',
+  '\u2028',
+  ' \u200B\u200C\u200D\u2060 ',
+  '\u202E',
+  '\u2066\u2069',
+  '\u00AD',
+  '\uFE0F',
+  '\u3164',
+  '\u115F\u1160',
+];
 /** Values with something to show, however odd. */
 const VISIBLE = ['a', ' a ', '\u200Bx', 'ß', '名', '😀', '٠', '\u0301x', '-', '.'];
 
@@ -55,7 +72,12 @@ describe.each(engines)('blank text over HTTP on %s', (engine) => {
   });
 
   const send = (method: string, url: string, payload: unknown, auth = true) =>
-    t.app.inject({ method: method.toUpperCase() as 'POST', url: `/api/v1${url}`, headers: auth ? { authorization: `Bearer ${admin.accessToken}` } : {}, payload: payload as object });
+    t.app.inject({
+      method: method.toUpperCase() as 'POST',
+      url: `/api/v1${url}`,
+      headers: auth ? { authorization: `Bearer ${admin.accessToken}` } : {},
+      payload: payload as object,
+    });
 
   it('every non-empty text field of every body refuses blank values with 400 naming it', async () => {
     const ops = contract
@@ -74,7 +96,8 @@ describe.each(engines)('blank text over HTTP on %s', (engine) => {
         for (const value of BLANK) {
           const res = await send(op.method, url, bodyWith(field.path, value), !isPublic);
           const body = JSON.parse(res.body);
-          if (res.statusCode !== 400 || !body.errors?.[name]?.includes(BLANK_REASON)) wrong.push(`${op.operationId} ${name}=${JSON.stringify(value)}: ${res.statusCode} ${res.body.slice(0, 140)}`);
+          if (res.statusCode !== 400 || !body.errors?.[name]?.includes(BLANK_REASON))
+            wrong.push(`${op.operationId} ${name}=${JSON.stringify(value)}: ${res.statusCode} ${res.body.slice(0, 140)}`);
         }
         for (const value of VISIBLE) {
           const res = await send(op.method, url, bodyWith(field.path, value.slice(0, field.schema.maxLength ?? 100)), !isPublic);
@@ -87,8 +110,23 @@ describe.each(engines)('blank text over HTTP on %s', (engine) => {
   }, 600_000);
 
   it('the lab back office: a blank name, sample type, marker or area is 400 naming it and writes nothing', async () => {
-    const test = { code: 'BLANK_T', name: 'Glucose', kind: 'test', price_inr: 100, sample_type: 'Blood', report_hours: 24, markers: [{ code: 'GLU', name: 'Glucose', unit: 'mg/dL', ranges: [] }] };
-    const count = async () => Number((await sql<{ n: string }>`select (select count(*) from lab_catalogue) + (select count(*) from lab_markers) + (select count(*) from lab_pincodes) as n`.execute(t.database.db)).rows[0].n);
+    const test = {
+      code: 'BLANK_T',
+      name: 'Glucose',
+      kind: 'test',
+      price_inr: 100,
+      sample_type: 'Blood',
+      report_hours: 24,
+      markers: [{ code: 'GLU', name: 'Glucose', unit: 'mg/dL', ranges: [] }],
+    };
+    const count = async () =>
+      Number(
+        (
+          await sql<{
+            n: string;
+          }>`select (select count(*) from lab_catalogue) + (select count(*) from lab_markers) + (select count(*) from lab_pincodes) as n`.execute(t.database.db)
+        ).rows[0].n,
+      );
     const before = await count();
     for (const value of [' ', '\t', '\uFEFF', '\u200B', ' \u00A0\u3000 ']) {
       for (const [field, body] of [

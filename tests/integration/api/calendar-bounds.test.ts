@@ -70,16 +70,32 @@ describe.each(engines)('dates at the edge of the calendar on %s', (engine) => {
       expectRefused(staff, 'start', reason);
     }
     for (const [first_date, reason] of REFUSED_DATES) {
-      const series = await api(t, c.reception, 'POST', '/appointments/series', { client: c.client.id, service: c.hbot, staff: c.nurse.id, first_date, weekdays: [1, 2, 3, 4, 5, 6, 7], time: '10:00', count: 52 });
+      const series = await api(t, c.reception, 'POST', '/appointments/series', {
+        client: c.client.id,
+        service: c.hbot,
+        staff: c.nurse.id,
+        first_date,
+        weekdays: [1, 2, 3, 4, 5, 6, 7],
+        time: '10:00',
+        count: 52,
+      });
       expectRefused(series, 'first_date', reason);
     }
     const appointments = await t.database.db.selectFrom('appointments').select('id').execute();
     expect(appointments).toEqual([]);
     // A real appointment cannot be moved to the end of the calendar either.
     const day = addDays(c.monday, 1);
-    const booked = await api(t, c.reception, 'POST', '/appointments/appointments', { client: c.client.id, service: c.hbot, staff: c.nurse.id, start: at(day, '10:00') });
+    const booked = await api(t, c.reception, 'POST', '/appointments/appointments', {
+      client: c.client.id,
+      service: c.hbot,
+      staff: c.nurse.id,
+      start: at(day, '10:00'),
+    });
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
-    const moved = await api(t, c.reception, 'POST', `/appointments/appointments/${booked.body.id}/transitions`, { to: 'rescheduled', start: '9999-12-31T23:59:59Z' });
+    const moved = await api(t, c.reception, 'POST', `/appointments/appointments/${booked.body.id}/transitions`, {
+      to: 'rescheduled',
+      start: '9999-12-31T23:59:59Z',
+    });
     expectRefused(moved, 'start', DATE_TEXTS.outsideWindow);
     const after = await api(t, c.reception, 'GET', `/appointments/appointments/${booked.body.id}`);
     expect(after.body.start).toBe(booked.body.start);
@@ -88,7 +104,12 @@ describe.each(engines)('dates at the edge of the calendar on %s', (engine) => {
   it('bookings open only as far ahead as the clinic says: two years unless set, editable in the booking rules', async () => {
     const hours = await api(t, c.admin, 'GET', '/appointments/hours');
     expect(hours.body.booking_horizon_days).toBe(730);
-    const beyond = await api(t, c.reception, 'POST', '/appointments/appointments', { client: c.client.id, service: c.hbot, staff: c.nurse.id, start: at(addDays(today(), 732), '10:00') });
+    const beyond = await api(t, c.reception, 'POST', '/appointments/appointments', {
+      client: c.client.id,
+      service: c.hbot,
+      staff: c.nurse.id,
+      start: at(addDays(today(), 732), '10:00'),
+    });
     expectRefused(beyond, 'start', T.beyondHorizon(730));
 
     for (const bad of [0, 3661, -1, 1.5]) {
@@ -101,19 +122,44 @@ describe.each(engines)('dates at the edge of the calendar on %s', (engine) => {
     expect(set.body.booking_horizon_days).toBe(30);
     try {
       // The consultation is bookable online without a package.
-      const late = await api(t, c.client, 'POST', '/appointments/appointments', { client: c.client.id, service: c.consult, start: at(addDays(today(), 40), '10:00') });
+      const late = await api(t, c.client, 'POST', '/appointments/appointments', {
+        client: c.client.id,
+        service: c.consult,
+        start: at(addDays(today(), 40), '10:00'),
+      });
       expectRefused(late, 'start', T.beyondHorizon(30));
-      const series = await api(t, c.reception, 'POST', '/appointments/series', { client: c.client.id, service: c.hbot, first_date: addDays(today(), 31), weekdays: [1], time: '10:00', count: 2 });
+      const series = await api(t, c.reception, 'POST', '/appointments/series', {
+        client: c.client.id,
+        service: c.hbot,
+        first_date: addDays(today(), 31),
+        weekdays: [1],
+        time: '10:00',
+        count: 2,
+      });
       expectRefused(series, 'first_date', T.beyondHorizon(30));
-      const inside = await api(t, c.client, 'POST', '/appointments/appointments', { client: c.client.id, service: c.consult, start: at(addDays(today(), 20), '10:00') });
+      const inside = await api(t, c.client, 'POST', '/appointments/appointments', {
+        client: c.client.id,
+        service: c.consult,
+        start: at(addDays(today(), 20), '10:00'),
+      });
       expect(inside.status, JSON.stringify(inside.body)).toBe(201);
       // A range running past the horizon stops there; one starting past it is refused.
-      const clipped = await api(t, c.client, 'GET', `/appointments/availability?service=${c.hbot}&date_from=${addDays(today(), 25)}&date_to=${addDays(today(), 35)}`);
+      const clipped = await api(
+        t,
+        c.client,
+        'GET',
+        `/appointments/availability?service=${c.hbot}&date_from=${addDays(today(), 25)}&date_to=${addDays(today(), 35)}`,
+      );
       expect(clipped.status).toBe(200);
       const lastDay = addDays(today(), 30);
       expect(clipped.body.slots.length).toBeGreaterThan(0);
       for (const s of clipped.body.slots) expect(localTime('Asia/Kolkata', Date.parse(s.start)).date <= lastDay).toBe(true);
-      const past = await api(t, c.client, 'GET', `/appointments/availability?service=${c.hbot}&date_from=${addDays(today(), 31)}&date_to=${addDays(today(), 35)}`);
+      const past = await api(
+        t,
+        c.client,
+        'GET',
+        `/appointments/availability?service=${c.hbot}&date_from=${addDays(today(), 31)}&date_to=${addDays(today(), 35)}`,
+      );
       expectRefused(past, 'date_from', T.beyondHorizon(30));
     } finally {
       await api(t, c.admin, 'PATCH', '/appointments/hours', { booking_horizon_days: 730 });
@@ -136,20 +182,31 @@ describe.each(engines)('dates at the edge of the calendar on %s', (engine) => {
           const send = async (value: string) => {
             const res =
               where === 'query'
-                ? await t.app.inject({ method: op.method.toUpperCase() as 'GET', url: `${url}?${encodeURIComponent(name)}=${encodeURIComponent(value)}`, headers: { authorization: `Bearer ${superAdmin.accessToken}` } })
-                : await t.app.inject({ method: op.method.toUpperCase() as 'POST', url, headers: { authorization: `Bearer ${superAdmin.accessToken}` }, payload: setAt(undefined, field.path, value) as object });
+                ? await t.app.inject({
+                    method: op.method.toUpperCase() as 'GET',
+                    url: `${url}?${encodeURIComponent(name)}=${encodeURIComponent(value)}`,
+                    headers: { authorization: `Bearer ${superAdmin.accessToken}` },
+                  })
+                : await t.app.inject({
+                    method: op.method.toUpperCase() as 'POST',
+                    url,
+                    headers: { authorization: `Bearer ${superAdmin.accessToken}` },
+                    payload: setAt(undefined, field.path, value) as object,
+                  });
             return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : undefined };
           };
           const refused = REFUSED[field.format];
           for (const [value, reason] of refused) {
             const res = await send(value);
-            if (res.status !== 400 || !res.body?.errors?.[name]?.includes(reason)) problems.push(`${op.operationId} ${name}=${value}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+            if (res.status !== 400 || !res.body?.errors?.[name]?.includes(reason))
+              problems.push(`${op.operationId} ${name}=${value}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
           }
           for (const value of AT_BOUNDS[field.format]) {
             const res = await send(value);
             // The field's own rules may still refuse it (a birth date in the future); the calendar does not.
             const calendarRefusal = (res.body?.errors?.[name] ?? []).some((r: string) => (Object.values(DATE_TEXTS) as string[]).includes(r));
-            if (res.status >= 500 || calendarRefusal) problems.push(`${op.operationId} ${name}=${value} (in the window): ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+            if (res.status >= 500 || calendarRefusal)
+              problems.push(`${op.operationId} ${name}=${value} (in the window): ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
           }
         }
       }

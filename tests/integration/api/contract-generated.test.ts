@@ -49,8 +49,13 @@ describe('generated API types', () => {
   it('refuse a domain file path the root does not list, and a schema nothing refers to', async () => {
     const unlisted = (text: string) =>
       text
-        .replace('\npaths:\n', '\npaths:\n  /visits/unlisted:\n    get:\n      operationId: unlistedVisits\n      responses:\n        \'204\': { description: None. }\n')
+        .replace(
+          '\npaths:\n',
+          "\npaths:\n  /visits/unlisted:\n    get:\n      operationId: unlistedVisits\n      responses:\n        '204': { description: None. }\n",
+        )
         .replace('\n  schemas:\n', '\n  schemas:\n    Unreferenced: { type: object }\n');
-    await expect(stagedContract('visits.yaml', unlisted)).rejects.toThrow(/path \/visits\/unlisted \(list it in openapi.yaml\)[\s\S]*components.schemas.Unreferenced/);
+    await expect(stagedContract('visits.yaml', unlisted)).rejects.toThrow(
+      /path \/visits\/unlisted \(list it in openapi.yaml\)[\s\S]*components.schemas.Unreferenced/,
+    );
   });
 });

@@ -10,7 +10,27 @@ import { buildTestApp, type TestApp } from '../../support/test-app.ts';
 import { type Actor, addUser, contract } from './support.ts';
 
 /** Spellings Number() reads as 16 (or as another integer), none of them decimal digits. */
-const NOT_DECIMAL = ['0x10', '0X10', '1.6e1', '1e1', '16e0', '+16', '-0', ' 16', '16 ', '\t16', '16.0', '16.', '0b10000', '0o20', '1_6', '١٦', '１６', '16\n', 'Infinity'];
+const NOT_DECIMAL = [
+  '0x10',
+  '0X10',
+  '1.6e1',
+  '1e1',
+  '16e0',
+  '+16',
+  '-0',
+  ' 16',
+  '16 ',
+  '\t16',
+  '16.0',
+  '16.',
+  '0b10000',
+  '0o20',
+  '1_6',
+  '١٦',
+  '１６',
+  '16\n',
+  'Infinity',
+];
 
 describe.each(engines)('decimal-only integers in URLs on %s', (engine) => {
   let t: TestApp;
@@ -54,7 +74,8 @@ describe.each(engines)('decimal-only integers in URLs on %s', (engine) => {
           const path = pathOf(op, name, bad);
           const res = await send(op.method, `/api/v1${path}`, op.schema.body ? {} : undefined);
           const body = JSON.parse(res.body);
-          if (res.statusCode !== 400 || !body.errors?.[name]?.includes(DECIMAL_DIGITS_REASON)) wrong.push(`${op.operationId} ${name}=${JSON.stringify(bad)}: ${res.statusCode} ${res.body.slice(0, 100)}`);
+          if (res.statusCode !== 400 || !body.errors?.[name]?.includes(DECIMAL_DIGITS_REASON))
+            wrong.push(`${op.operationId} ${name}=${JSON.stringify(bad)}: ${res.statusCode} ${res.body.slice(0, 100)}`);
         }
       }
     }
@@ -72,7 +93,8 @@ describe.each(engines)('decimal-only integers in URLs on %s', (engine) => {
           const res = await send('get', `/api/v1${path}?${name}=${encodeURIComponent(bad)}`);
           const body = JSON.parse(res.body);
           const field = Object.keys(body.errors ?? {}).find((f) => f === name || f.startsWith(`${name}.`));
-          if (res.statusCode !== 400 || !field || !body.errors[field].includes(DECIMAL_DIGITS_REASON)) wrong.push(`${op.operationId} ?${name}=${JSON.stringify(bad)}: ${res.statusCode} ${res.body.slice(0, 100)}`);
+          if (res.statusCode !== 400 || !field || !body.errors[field].includes(DECIMAL_DIGITS_REASON))
+            wrong.push(`${op.operationId} ?${name}=${JSON.stringify(bad)}: ${res.statusCode} ${res.body.slice(0, 100)}`);
         }
       }
     }

@@ -25,7 +25,8 @@ describe.each(engines)('Idempotency-Key on %s', (engine) => {
   }, 180_000);
   afterAll(() => t.close());
 
-  const count = async (table: string) => Number((await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(t.database.db)).rows[0].n);
+  const count = async (table: string) =>
+    Number((await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(t.database.db)).rows[0].n);
   const ticket = (subject = 'Charged twice') => ({ category: 'billing', subject, message: 'Two charges on my card.' });
   const key = () => ({ 'idempotency-key': randomUUID() });
 
@@ -36,7 +37,12 @@ describe.each(engines)('Idempotency-Key on %s', (engine) => {
     const first = await api(t, client, 'POST', '/support/tickets', ticket(), headers);
     expect(first.status).toBe(201);
     for (let i = 0; i < 3; i++) {
-      const again = await t.app.inject({ method: 'POST', url: '/api/v1/support/tickets', headers: { authorization: `Bearer ${client.accessToken}`, ...headers }, payload: ticket() });
+      const again = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/support/tickets',
+        headers: { authorization: `Bearer ${client.accessToken}`, ...headers },
+        payload: ticket(),
+      });
       expect(again.statusCode).toBe(201);
       expect(JSON.parse(again.body)).toEqual(first.body);
       expect(again.headers['idempotent-replayed']).toBe('true');
@@ -44,7 +50,14 @@ describe.each(engines)('Idempotency-Key on %s', (engine) => {
     expect(await count('support_tickets')).toBe(before + 1);
     expect(await count('audit_events')).toBe(audits + 1);
     // The same body in another key order is the same request.
-    const reordered = await api(t, client, 'POST', '/support/tickets', { message: 'Two charges on my card.', subject: 'Charged twice', category: 'billing' }, headers);
+    const reordered = await api(
+      t,
+      client,
+      'POST',
+      '/support/tickets',
+      { message: 'Two charges on my card.', subject: 'Charged twice', category: 'billing' },
+      headers,
+    );
     expect(reordered.body).toEqual(first.body);
     // Without a key, two submissions are two tickets, as before.
     await api(t, client, 'POST', '/support/tickets', ticket());
@@ -84,7 +97,12 @@ describe.each(engines)('Idempotency-Key on %s', (engine) => {
     expect(theirs.body.client).toBe(other.id);
     const before = await count('support_tickets');
     for (const bad of ['', 'has space', 'x'.repeat(256), 'tab\there', 'é']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/support/tickets', headers: { authorization: `Bearer ${client.accessToken}`, 'idempotency-key': bad }, payload: ticket() });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/support/tickets',
+        headers: { authorization: `Bearer ${client.accessToken}`, 'idempotency-key': bad },
+        payload: ticket(),
+      });
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
       expect(JSON.parse(res.body).errors).toEqual({ 'Idempotency-Key': [IDEMPOTENCY_TEXTS.badKey] });
     }

@@ -100,7 +100,11 @@ export async function api(
 export { verhoeffCheckDigit } from '../../../server/api/people/aadhaar.ts';
 
 /** A user who exists in identity and in the clinic but is not signed in (a record to act on). */
-export async function addTarget(t: TestApp, role: ClinicRole, options: { first_name?: string; last_name?: string } = {}): Promise<{ id: number; email: string; username: string }> {
+export async function addTarget(
+  t: TestApp,
+  role: ClinicRole,
+  options: { first_name?: string; last_name?: string } = {},
+): Promise<{ id: number; email: string; username: string }> {
   counter += 1;
   const email = `target.${role.toLowerCase()}.${counter}.${Date.now().toString(36)}@test.clinic`;
   const { User } = await t.runtime.identity.admin.adminCreateUser({

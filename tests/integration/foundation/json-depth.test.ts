@@ -19,7 +19,10 @@ const inField = (depth: number) => `{"first_name":"Asha","notes":${arrays(depth 
 // (400,000 levels of "[" and "]"; the other shapes take more bytes a level).
 const TOO_DEEP = [MAX_JSON_DEPTH + 1, 3_400, 20_000, 400_000];
 const SHAPES = { arrays, objects, mixed, inField } as const;
-const cases = () => Object.entries(SHAPES).flatMap(([shape, make]) => TOO_DEEP.filter((d) => d <= 20_000 || shape === 'arrays').map((depth) => ({ shape, depth, payload: make(depth) })));
+const cases = () =>
+  Object.entries(SHAPES).flatMap(([shape, make]) =>
+    TOO_DEEP.filter((d) => d <= 20_000 || shape === 'arrays').map((depth) => ({ shape, depth, payload: make(depth) })),
+  );
 
 describe('JSON nesting depth', () => {
   it('measures depth on the text: brackets in strings and escapes do not count', () => {

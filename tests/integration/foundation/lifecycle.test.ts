@@ -109,10 +109,7 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL', { ti
         ADMIN_TEMP_PASSWORD: TEMP_PASSWORD,
         IDENTITY_RATE_LIMIT_PER_MINUTE: '20',
       };
-      const [a, b] = await Promise.all([
-        startServer({ dataDir: tempDataDir(), env }),
-        startServer({ dataDir: tempDataDir(), env }),
-      ]);
+      const [a, b] = await Promise.all([startServer({ dataDir: tempDataDir(), env }), startServer({ dataDir: tempDataDir(), env })]);
       const [ca, cb] = await Promise.all([a, b].map(async (s) => (await fetch(`${s.baseUrl}/config.json`)).json()));
       expect(ca.amplify.auth.user_pool_id).toBe(cb.amplify.auth.user_pool_id);
 

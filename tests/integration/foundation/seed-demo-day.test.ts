@@ -25,8 +25,17 @@ describe('the demo clinic’s day', () => {
     clients = [];
     for (let i = 0; i < 8; i++) clients.push(await addUser(t, 'CLIENT'));
     const db = t.database.db;
-    await seedScheduling(db, t.runtime.mail, staff.map((s) => ({ id: s.id, role: s.role })), clients.map((c) => c.id));
-    first = await seedDay(db, staff.map((s) => ({ id: s.id, role: s.role })), clients.map((c) => c.id));
+    await seedScheduling(
+      db,
+      t.runtime.mail,
+      staff.map((s) => ({ id: s.id, role: s.role })),
+      clients.map((c) => c.id),
+    );
+    first = await seedDay(
+      db,
+      staff.map((s) => ({ id: s.id, role: s.role })),
+      clients.map((c) => c.id),
+    );
   }, 300_000);
   afterAll(() => t.close());
 
@@ -84,7 +93,11 @@ describe('the demo clinic’s day', () => {
   });
 
   it('adds nothing when run again', async () => {
-    const again = await seedDay(t.database.db, staff.map((s) => ({ id: s.id, role: s.role })), clients.map((c) => c.id));
+    const again = await seedDay(
+      t.database.db,
+      staff.map((s) => ({ id: s.id, role: s.role })),
+      clients.map((c) => c.id),
+    );
     expect(Object.values(again).every((n) => n === 0)).toBe(true);
   });
 });

@@ -84,12 +84,16 @@ describe.each(engines)('Amplify account flows (%s)', (engine) => {
   });
 
   it('refuses a sign-up with a weak password or an existing email', async () => {
-    await expect(signUp({ username: 'weak@example.com', password: 'alllowercase1!', options: { userAttributes: { email: 'weak@example.com' } } })).rejects.toMatchObject({
+    await expect(
+      signUp({ username: 'weak@example.com', password: 'alllowercase1!', options: { userAttributes: { email: 'weak@example.com' } } }),
+    ).rejects.toMatchObject({
       name: 'InvalidPasswordException',
       message: 'Password did not conform with policy: Password must have uppercase characters',
     });
     await createSignedInUser(t, { email: 'taken@example.com', role: 'CLIENT' });
-    await expect(signUp({ username: 'Taken@example.com', password: 'Sign-Up-Pass-1', options: { userAttributes: { email: 'taken@example.com' } } })).rejects.toMatchObject({
+    await expect(
+      signUp({ username: 'Taken@example.com', password: 'Sign-Up-Pass-1', options: { userAttributes: { email: 'taken@example.com' } } }),
+    ).rejects.toMatchObject({
       name: 'UsernameExistsException',
       message: 'An account with the given email already exists.',
     });

@@ -1,15 +1,7 @@
 // Second factors through the real aws-amplify client: TOTP set up while signed in and then asked
 // at sign-in (codes from otpauth), TOTP set up during sign-in when MFA is required, SMS and email
 // codes from the outbox, and the choice between factors.
-import {
-  confirmSignIn,
-  fetchMFAPreference,
-  setUpTOTP,
-  signIn,
-  signOut,
-  updateMFAPreference,
-  verifyTOTPSetup,
-} from 'aws-amplify/auth';
+import { confirmSignIn, fetchMFAPreference, setUpTOTP, signIn, signOut, updateMFAPreference, verifyTOTPSetup } from 'aws-amplify/auth';
 import * as OTPAuth from 'otpauth';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { engines } from '../../support/engines.ts';

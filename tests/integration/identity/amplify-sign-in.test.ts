@@ -33,11 +33,16 @@ describe.each(engines)('Amplify sign-in flows (%s)', (engine) => {
     expect(attributes).toMatchObject({ email: 'srp.user@example.com', email_verified: 'true', 'custom:role': 'DOCTOR', sub: u.sub });
     const session = await fetchAuthSession();
     const id = session.tokens!.idToken!.payload;
-    expect(id).toMatchObject({ iss: `http://clinic.test/identity/${t.runtime.identity.poolId}`, token_use: 'id', 'custom:role': 'DOCTOR', email_verified: true });
+    expect(id).toMatchObject({
+      iss: `http://clinic.test/identity/${t.runtime.identity.poolId}`,
+      token_use: 'id',
+      'custom:role': 'DOCTOR',
+      email_verified: true,
+    });
     await signOut();
   });
 
-  it('rejects a wrong password with Cognito\'s error', async () => {
+  it("rejects a wrong password with Cognito's error", async () => {
     await createSignedInUser(t, { email: 'wrong.pw@example.com', role: 'NURSE' });
     await expect(signIn({ username: 'wrong.pw@example.com', password: 'Not-the-Password-1' })).rejects.toMatchObject({
       name: 'NotAuthorizedException',

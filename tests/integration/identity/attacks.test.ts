@@ -31,7 +31,11 @@ describe.each(engines)('identity under attack (%s)', (engine) => {
     for (let i = 0; i < 5; i++) expect((await passwordAuth(u.email, 'Wrong-Pass-1')).body.message).toBe('Incorrect username or password.');
     // Locked for 1 s: even the right password is refused.
     expect((await passwordAuth(u.email, u.password)).body).toEqual({ __type: 'NotAuthorizedException', message: 'Password attempts exceeded' });
-    const row = await t.database.db.selectFrom('identity.users').select(['failed_attempts', 'lockout_until']).where('username', '=', u.email).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('identity.users')
+      .select(['failed_attempts', 'lockout_until'])
+      .where('username', '=', u.email)
+      .executeTakeFirstOrThrow();
     expect(row.failed_attempts).toBe(5);
     await new Promise((r) => setTimeout(r, 1100));
     expect((await passwordAuth(u.email, 'Wrong-Pass-1')).body.message).toBe('Incorrect username or password.');
@@ -52,7 +56,11 @@ describe.each(engines)('identity under attack (%s)', (engine) => {
     expect(unknown.status).toBe(known.status);
     expect(unknown.body).toEqual(known.body);
     const srp = (username: string) =>
-      identityCall(t, 'InitiateAuth', { ClientId: clientId, AuthFlow: 'USER_SRP_AUTH', AuthParameters: { USERNAME: username, SRP_A: 'abcdef0123456789'.repeat(24) } });
+      identityCall(t, 'InitiateAuth', {
+        ClientId: clientId,
+        AuthFlow: 'USER_SRP_AUTH',
+        AuthParameters: { USERNAME: username, SRP_A: 'abcdef0123456789'.repeat(24) },
+      });
     const real = await srp('known@example.com');
     const fake = await srp('unknown@example.com');
     expect(fake.status).toBe(200);
@@ -83,7 +91,12 @@ describe.each(engines)('identity under attack (%s)', (engine) => {
     const tampered = await identityCall(t, 'RespondToAuthChallenge', {
       ClientId: clientId,
       ChallengeName: 'PASSWORD_VERIFIER',
-      ChallengeResponses: { USERNAME: 'known@example.com', PASSWORD_CLAIM_SECRET_BLOCK: block.toString('base64'), PASSWORD_CLAIM_SIGNATURE: 'AAAA', TIMESTAMP: 'Mon Jan 1 00:00:00 UTC 2024' },
+      ChallengeResponses: {
+        USERNAME: 'known@example.com',
+        PASSWORD_CLAIM_SECRET_BLOCK: block.toString('base64'),
+        PASSWORD_CLAIM_SIGNATURE: 'AAAA',
+        TIMESTAMP: 'Mon Jan 1 00:00:00 UTC 2024',
+      },
     });
     expect(tampered.body.message).toBe('Incorrect username or password.');
   });
@@ -111,7 +124,12 @@ describe.each(engines)('identity under attack (%s)', (engine) => {
     }
     expect(await outboxSize()).toBe(before);
     // An account that does wait for its code still gets one.
-    const signUp = await identityCall(t, 'SignUp', { ClientId: clientId, Username: 'resend.waiting@example.com', Password: 'Sign-Up-Pass-1', UserAttributes: [{ Name: 'email', Value: 'resend.waiting@example.com' }] });
+    const signUp = await identityCall(t, 'SignUp', {
+      ClientId: clientId,
+      Username: 'resend.waiting@example.com',
+      Password: 'Sign-Up-Pass-1',
+      UserAttributes: [{ Name: 'email', Value: 'resend.waiting@example.com' }],
+    });
     expect(signUp.status).toBe(200);
     const waiting = await resend('resend.waiting@example.com');
     expect(waiting.body).toEqual((await resend('resend.nobody.g@example.com')).body);
@@ -121,7 +139,11 @@ describe.each(engines)('identity under attack (%s)', (engine) => {
   it('completes a raw SRP sign-in and refuses a replayed answer', async () => {
     const u = await createSignedInUser(t, { email: 'replay@example.com', role: 'CLIENT' });
     const client = srpClient(t.runtime.identity.poolId);
-    const started = await identityCall(t, 'InitiateAuth', { ClientId: clientId, AuthFlow: 'USER_SRP_AUTH', AuthParameters: { USERNAME: u.email, SRP_A: client.srpA } });
+    const started = await identityCall(t, 'InitiateAuth', {
+      ClientId: clientId,
+      AuthFlow: 'USER_SRP_AUTH',
+      AuthParameters: { USERNAME: u.email, SRP_A: client.srpA },
+    });
     const answer = client.answer(started.body.ChallengeParameters, u.password);
     const respond = () => identityCall(t, 'RespondToAuthChallenge', { ClientId: clientId, ChallengeName: 'PASSWORD_VERIFIER', ChallengeResponses: answer });
     const families = async () => (await t.database.db.selectFrom('identity.token_families').select('origin_jti').where('sub', '=', u.sub).execute()).length;
@@ -136,9 +158,15 @@ describe.each(engines)('identity under attack (%s)', (engine) => {
     expect(await families()).toBe(before + 1);
     // A stale timestamp is refused.
     const again = srpClient(t.runtime.identity.poolId);
-    const second = await identityCall(t, 'InitiateAuth', { ClientId: clientId, AuthFlow: 'USER_SRP_AUTH', AuthParameters: { USERNAME: u.email, SRP_A: again.srpA } });
+    const second = await identityCall(t, 'InitiateAuth', {
+      ClientId: clientId,
+      AuthFlow: 'USER_SRP_AUTH',
+      AuthParameters: { USERNAME: u.email, SRP_A: again.srpA },
+    });
     const stale = again.answer(second.body.ChallengeParameters, u.password, new Date(Date.now() - 3_600_000));
-    expect((await identityCall(t, 'RespondToAuthChallenge', { ClientId: clientId, ChallengeName: 'PASSWORD_VERIFIER', ChallengeResponses: stale })).status).toBe(400);
+    expect(
+      (await identityCall(t, 'RespondToAuthChallenge', { ClientId: clientId, ChallengeName: 'PASSWORD_VERIFIER', ChallengeResponses: stale })).status,
+    ).toBe(400);
   });
 
   it('spends codes once, for one purpose and one user, and expires them', async () => {
@@ -152,7 +180,12 @@ describe.each(engines)('identity under attack (%s)', (engine) => {
     if (codeA !== codeB) expect((await confirm('code.a@example.com', codeB)).body.__type).toBe('CodeMismatchException');
     expect((await confirm('code.a@example.com', codeA)).status).toBe(200);
     // A sign-up code is not a password-reset code.
-    const reset = await identityCall(t, 'ConfirmForgotPassword', { ClientId: clientId, Username: 'code.a@example.com', ConfirmationCode: codeA, Password: 'New-Code-Pass-2' });
+    const reset = await identityCall(t, 'ConfirmForgotPassword', {
+      ClientId: clientId,
+      Username: 'code.a@example.com',
+      ConfirmationCode: codeA,
+      Password: 'New-Code-Pass-2',
+    });
     expect(reset.body).toEqual({ __type: 'ExpiredCodeException', message: 'Invalid code provided, please request a code again.' });
     // Expired codes are refused.
     await sql`update identity.codes set expires_at = now() - interval '1 second'`.execute(t.database.db);
@@ -162,7 +195,10 @@ describe.each(engines)('identity under attack (%s)', (engine) => {
     const fresh = await latestCode(t, 'code.b@example.com');
     const wrong = fresh === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) expect((await confirm('code.b@example.com', wrong)).body.__type).toBe('CodeMismatchException');
-    expect((await confirm('code.b@example.com', fresh)).body).toEqual({ __type: 'LimitExceededException', message: 'Attempt limit exceeded, please try after some time.' });
+    expect((await confirm('code.b@example.com', fresh)).body).toEqual({
+      __type: 'LimitExceededException',
+      message: 'Attempt limit exceeded, please try after some time.',
+    });
     // Codes are stored hashed.
     const stored = await t.database.db.selectFrom('identity.codes').select('code_hash').execute();
     for (const row of stored) expect(row.code_hash).not.toContain(fresh);
@@ -212,7 +248,9 @@ describe.each(engines)('identity under attack (%s)', (engine) => {
     const third = await passwordAuth(u.email, u.password);
     await t.runtime.identity.admin.adminDeleteUser({ Username: u.email });
     await expect(t.runtime.identity.accessTokens.verify(third.body.AuthenticationResult.AccessToken)).rejects.toMatchObject({ reason: 'revoked' });
-    expect((await identityCall(t, 'GetTokensFromRefreshToken', { ClientId: clientId, RefreshToken: third.body.AuthenticationResult.RefreshToken })).body.__type).toBe('NotAuthorizedException');
+    expect(
+      (await identityCall(t, 'GetTokensFromRefreshToken', { ClientId: clientId, RefreshToken: third.body.AuthenticationResult.RefreshToken })).body.__type,
+    ).toBe('NotAuthorizedException');
   });
 
   it('spends auth sessions once and expires them after 3 minutes', async () => {
@@ -222,7 +260,12 @@ describe.each(engines)('identity under attack (%s)', (engine) => {
     const challenge = await start();
     expect(challenge.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
     const respond = (Session: string, NEW_PASSWORD: string) =>
-      identityCall(t, 'RespondToAuthChallenge', { ClientId: clientId, ChallengeName: 'NEW_PASSWORD_REQUIRED', Session, ChallengeResponses: { USERNAME: 'session@example.com', NEW_PASSWORD } });
+      identityCall(t, 'RespondToAuthChallenge', {
+        ClientId: clientId,
+        ChallengeName: 'NEW_PASSWORD_REQUIRED',
+        Session,
+        ChallengeResponses: { USERNAME: 'session@example.com', NEW_PASSWORD },
+      });
     expect((await respond(challenge.Session, 'Chosen-Pass-1')).status).toBe(200);
     expect((await respond(challenge.Session, 'Chosen-Pass-2')).body).toEqual({
       __type: 'NotAuthorizedException',
@@ -244,10 +287,13 @@ describe.each(engines)('identity under attack (%s)', (engine) => {
     expect(verify.body.__type).toBe('LimitExceededException');
   });
 
-  it('refuses to take over another account\'s email', async () => {
+  it("refuses to take over another account's email", async () => {
     const a = await createSignedInUser(t, { email: 'owner.a@example.com', role: 'CLIENT' });
     await createSignedInUser(t, { email: 'owner.b@example.com', role: 'CLIENT' });
-    const res = await identityCall(t, 'UpdateUserAttributes', { AccessToken: a.accessToken, UserAttributes: [{ Name: 'email', Value: 'Owner.B@example.com' }] });
+    const res = await identityCall(t, 'UpdateUserAttributes', {
+      AccessToken: a.accessToken,
+      UserAttributes: [{ Name: 'email', Value: 'Owner.B@example.com' }],
+    });
     expect(res.body).toEqual({ __type: 'AliasExistsException', message: 'An account with the email already exists.' });
     await expect(
       t.runtime.identity.admin.adminUpdateUserAttributes({ Username: a.email, UserAttributes: [{ Name: 'email', Value: 'owner.b@example.com' }] }),
@@ -259,7 +305,11 @@ describe.each(engines)('identity under attack (%s)', (engine) => {
     await t.runtime.identity.admin.adminCreateUser({ Username: 'late@example.com', TemporaryPassword: 'Late-Temp-Pass-1', MessageAction: 'SUPPRESS' });
     const user = await t.runtime.identity.admin.adminGetUser({ Username: 'late@example.com' });
     expect(user.UserStatus).toBe('FORCE_CHANGE_PASSWORD');
-    const row = await t.database.db.selectFrom('identity.users').select('temp_password_expires_at').where('username', '=', 'late@example.com').executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('identity.users')
+      .select('temp_password_expires_at')
+      .where('username', '=', 'late@example.com')
+      .executeTakeFirstOrThrow();
     const days = (new Date(row.temp_password_expires_at!).getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.99);
     expect(days).toBeLessThanOrEqual(7);

@@ -41,14 +41,30 @@ describe.each(engines)('Cognito SDK adapter against the built-in service (%s)', 
     const temporary = await latestTemporaryPassword(t, 'sdk.user@example.com');
     expect(temporary.length).toBeGreaterThanOrEqual(8);
 
-    await expect(admin.adminCreateUser({ Username: 'sdk.user@example.com' })).rejects.toMatchObject({ name: 'UsernameExistsException', message: 'User account already exists' });
+    await expect(admin.adminCreateUser({ Username: 'sdk.user@example.com' })).rejects.toMatchObject({
+      name: 'UsernameExistsException',
+      message: 'User account already exists',
+    });
     await admin.adminCreateUser({ Username: 'sdk.user@example.com', MessageAction: 'RESEND' });
     expect(await latestTemporaryPassword(t, 'sdk.user@example.com')).not.toBe(temporary);
 
     const got = await admin.adminGetUser({ Username: 'sdk.user@example.com' });
-    expect(got.Attributes).toEqual(expect.arrayContaining([{ Name: 'custom:role', Value: 'ADMIN' }, { Name: 'email_verified', Value: 'true' }]));
-    await admin.adminUpdateUserAttributes({ Username: 'sdk.user@example.com', UserAttributes: [{ Name: 'custom:role', Value: 'DOCTOR' }, { Name: 'given_name', Value: 'Sam' }] });
-    expect((await admin.adminGetUser({ Username: 'sdk.user@example.com' })).Attributes).toEqual(expect.arrayContaining([{ Name: 'custom:role', Value: 'DOCTOR' }]));
+    expect(got.Attributes).toEqual(
+      expect.arrayContaining([
+        { Name: 'custom:role', Value: 'ADMIN' },
+        { Name: 'email_verified', Value: 'true' },
+      ]),
+    );
+    await admin.adminUpdateUserAttributes({
+      Username: 'sdk.user@example.com',
+      UserAttributes: [
+        { Name: 'custom:role', Value: 'DOCTOR' },
+        { Name: 'given_name', Value: 'Sam' },
+      ],
+    });
+    expect((await admin.adminGetUser({ Username: 'sdk.user@example.com' })).Attributes).toEqual(
+      expect.arrayContaining([{ Name: 'custom:role', Value: 'DOCTOR' }]),
+    );
 
     await admin.adminSetUserPassword({ Username: 'sdk.user@example.com', Password: 'Sdk-Perm-Pass-1', Permanent: true });
     expect((await admin.adminGetUser({ Username: 'sdk.user@example.com' })).UserStatus).toBe('CONFIRMED');
@@ -66,7 +82,12 @@ describe.each(engines)('Cognito SDK adapter against the built-in service (%s)', 
     });
     expect(reset.body).toEqual({ __type: 'PasswordResetRequiredException', message: 'Password reset required for the user' });
     const code = await latestCode(t, 'sdk.user@example.com');
-    await identityCall(t, 'ConfirmForgotPassword', { ClientId: t.runtime.identity.clientId, Username: 'sdk.user@example.com', ConfirmationCode: code, Password: 'Sdk-Reset-Pass-2' });
+    await identityCall(t, 'ConfirmForgotPassword', {
+      ClientId: t.runtime.identity.clientId,
+      Username: 'sdk.user@example.com',
+      ConfirmationCode: code,
+      Password: 'Sdk-Reset-Pass-2',
+    });
     expect((await admin.adminGetUser({ Username: 'sdk.user@example.com' })).UserStatus).toBe('CONFIRMED');
 
     for (const n of [1, 2, 3]) await admin.adminCreateUser({ Username: `list${n}@example.com`, MessageAction: 'SUPPRESS' });
@@ -81,11 +102,17 @@ describe.each(engines)('Cognito SDK adapter against the built-in service (%s)', 
     expect((await admin.adminGetUser({ Username: 'sdk.user@example.com' })).Enabled).toBe(false);
     await admin.adminEnableUser({ Username: 'sdk.user@example.com' });
     await admin.adminDeleteUser({ Username: 'sdk.user@example.com' });
-    await expect(admin.adminGetUser({ Username: 'sdk.user@example.com' })).rejects.toMatchObject({ name: 'UserNotFoundException', message: 'User does not exist.' });
+    await expect(admin.adminGetUser({ Username: 'sdk.user@example.com' })).rejects.toMatchObject({
+      name: 'UserNotFoundException',
+      message: 'User does not exist.',
+    });
   });
 
   it('refuses unsigned and wrongly signed admin requests', async () => {
-    const before = await t.database.db.selectFrom('identity.users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const before = await t.database.db
+      .selectFrom('identity.users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     const unsigned = await identityCall(t, 'AdminCreateUser', { UserPoolId: t.runtime.identity.poolId, Username: 'intruder@example.com' });
     expect(unsigned.status).toBe(400);
     expect(unsigned.body.__type).toBe('MissingAuthenticationTokenException');
@@ -95,13 +122,20 @@ describe.each(engines)('Cognito SDK adapter against the built-in service (%s)', 
     );
     await expect(wrong.adminCreateUser({ Username: 'intruder@example.com' })).rejects.toMatchObject({ name: 'UnrecognizedClientException' });
     const otherKey = createCognitoAdmin(
-      cognitoClient({ region: 'ap-south-1', endpoint: `${baseUrl}/identity`, credentials: { accessKeyId: 'AKIDSOMEONEELSE', secretAccessKey: KEY.secretAccessKey } }),
+      cognitoClient({
+        region: 'ap-south-1',
+        endpoint: `${baseUrl}/identity`,
+        credentials: { accessKeyId: 'AKIDSOMEONEELSE', secretAccessKey: KEY.secretAccessKey },
+      }),
       t.runtime.identity.poolId,
     );
     await expect(otherKey.listUsers({})).rejects.toMatchObject({ name: 'UnrecognizedClientException' });
     const otherPool = createCognitoAdmin(cognitoClient({ region: 'ap-south-1', endpoint: `${baseUrl}/identity`, credentials: KEY }), 'ap-south-1_Other');
     await expect(otherPool.listUsers({})).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
-    const after = await t.database.db.selectFrom('identity.users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const after = await t.database.db
+      .selectFrom('identity.users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toEqual(before.n);
   });
 

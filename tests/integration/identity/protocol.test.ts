@@ -55,7 +55,11 @@ describe.each(engines)('identity wire protocol (%s)', (engine) => {
     const res = await t.app.inject({
       method: 'OPTIONS',
       url: '/identity',
-      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-amz-target,x-amz-user-agent,cache-control,amz-sdk-invocation-id,amz-sdk-request' },
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,x-amz-target,x-amz-user-agent,cache-control,amz-sdk-invocation-id,amz-sdk-request',
+      },
     });
     expect(res.statusCode).toBe(204);
     expect(res.headers['access-control-allow-methods']).toContain('POST');
@@ -100,7 +104,11 @@ describe.each(engines)('identity wire protocol (%s)', (engine) => {
       payload: 'hello',
     });
     expect(text.statusCode).toBe(400);
-    const client = await identityCall(t, 'InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: 'someoneelse', AuthParameters: { USERNAME: 'a@b.co', PASSWORD: 'x' } });
+    const client = await identityCall(t, 'InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: 'someoneelse',
+      AuthParameters: { USERNAME: 'a@b.co', PASSWORD: 'x' },
+    });
     expect(client.body).toEqual({ __type: 'ResourceNotFoundException', message: 'User pool client someoneelse does not exist.' });
   });
 
@@ -179,11 +187,30 @@ describe.each(engines)('identity wire protocol (%s)', (engine) => {
     const access = decode(u.accessToken);
     const id = decode(u.idToken);
     const iss = `https://clinic.example/identity/${t.runtime.identity.poolId}`;
-    expect(access).toMatchObject({ sub: u.sub, iss, client_id: t.runtime.identity.clientId, token_use: 'access', scope: 'aws.cognito.signin.user.admin', username: u.username });
+    expect(access).toMatchObject({
+      sub: u.sub,
+      iss,
+      client_id: t.runtime.identity.clientId,
+      token_use: 'access',
+      scope: 'aws.cognito.signin.user.admin',
+      username: u.username,
+    });
     for (const c of ['origin_jti', 'event_id', 'jti', 'auth_time', 'iat', 'exp']) expect(access).toHaveProperty(c);
     expect(access).not.toHaveProperty('aud');
     expect(access.exp - access.iat).toBe(3600);
-    expect(id).toMatchObject({ sub: u.sub, iss, aud: t.runtime.identity.clientId, token_use: 'id', 'cognito:username': u.username, email: u.email, email_verified: true, 'custom:role': 'NUTRITIONIST', origin_jti: access.origin_jti, event_id: access.event_id, auth_time: access.auth_time });
+    expect(id).toMatchObject({
+      sub: u.sub,
+      iss,
+      aud: t.runtime.identity.clientId,
+      token_use: 'id',
+      'cognito:username': u.username,
+      email: u.email,
+      email_verified: true,
+      'custom:role': 'NUTRITIONIST',
+      origin_jti: access.origin_jti,
+      event_id: access.event_id,
+      auth_time: access.auth_time,
+    });
     expect(header(u.accessToken).kid).not.toBe(header(u.idToken).kid);
     expect(header(u.accessToken).alg).toBe('RS256');
   });
@@ -191,18 +218,34 @@ describe.each(engines)('identity wire protocol (%s)', (engine) => {
   it('with the defaults: refuses self sign-up and admin over HTTP; limits requests per client IP', async () => {
     const limited = await buildTestApp(engine, { env: { IDENTITY_RATE_LIMIT_PER_MINUTE: '3' } });
     try {
-      const signUp = await identityCall(limited, 'SignUp', { ClientId: limited.runtime.identity.clientId, Username: 'self@example.com', Password: 'Self-Sign-Up-1' });
+      const signUp = await identityCall(limited, 'SignUp', {
+        ClientId: limited.runtime.identity.clientId,
+        Username: 'self@example.com',
+        Password: 'Self-Sign-Up-1',
+      });
       expect(signUp.body).toEqual({ __type: 'NotAuthorizedException', message: 'SignUp is not permitted for this user pool' });
       const url = await limited.listen();
-      const client = cognitoClient({ region: 'ap-south-1', endpoint: `${url}/identity`, credentials: { accessKeyId: 'AKIDANY', secretAccessKey: 'any-secret' } });
+      const client = cognitoClient({
+        region: 'ap-south-1',
+        endpoint: `${url}/identity`,
+        credentials: { accessKeyId: 'AKIDANY', secretAccessKey: 'any-secret' },
+      });
       await expect(client.send(new ListUsersCommand({ UserPoolId: limited.runtime.identity.poolId }))).rejects.toMatchObject({
         name: 'MissingAuthenticationTokenException',
       });
       for (const action of ['InitiateAuth', 'ForgotPassword', 'ResendConfirmationCode', 'SignUp']) {
-        const body = { ClientId: limited.runtime.identity.clientId, Username: 'r@example.com', AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: 'r@example.com', PASSWORD: 'x' } };
+        const body = {
+          ClientId: limited.runtime.identity.clientId,
+          Username: 'r@example.com',
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: 'r@example.com', PASSWORD: 'x' },
+        };
         const allowed = action === 'SignUp' ? 2 : 3;
         for (let i = 0; i < allowed; i++) expect((await identityCall(limited, action, body)).body.__type).not.toBe('TooManyRequestsException');
-        expect((await identityCall(limited, action, body)).body).toEqual({ __type: 'TooManyRequestsException', message: 'Too many requests, please try after some time.' });
+        expect((await identityCall(limited, action, body)).body).toEqual({
+          __type: 'TooManyRequestsException',
+          message: 'Too many requests, please try after some time.',
+        });
       }
       // Other clients are not affected.
       const other = await limited.app.inject({
@@ -220,7 +263,11 @@ describe.each(engines)('identity wire protocol (%s)', (engine) => {
 
   it('refreshes with REFRESH_TOKEN_AUTH without rotating', async () => {
     const u = await createSignedInUser(t, { email: 'legacy.refresh@example.com', role: 'CLIENT' });
-    const res = await identityCall(t, 'InitiateAuth', { ClientId: t.runtime.identity.clientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: u.refreshToken } });
+    const res = await identityCall(t, 'InitiateAuth', {
+      ClientId: t.runtime.identity.clientId,
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      AuthParameters: { REFRESH_TOKEN: u.refreshToken },
+    });
     expect(res.status).toBe(200);
     expect(res.body.AuthenticationResult).toMatchObject({ ExpiresIn: 3600, TokenType: 'Bearer' });
     expect(res.body.AuthenticationResult).not.toHaveProperty('RefreshToken');

@@ -15,10 +15,14 @@ const production = (extra: Record<string, string>): Record<string, string> => ({
 
 describe('identity start-up', () => {
   it('refuses to start in production without IDENTITY_SECRET', async () => {
-    await expect(startServer({ env: production({ IDENTITY_SECRET: '' }), timeoutMs: 90_000 })).rejects.toThrow(/IDENTITY_SECRET is required when NODE_ENV=production/);
+    await expect(startServer({ env: production({ IDENTITY_SECRET: '' }), timeoutMs: 90_000 })).rejects.toThrow(
+      /IDENTITY_SECRET is required when NODE_ENV=production/,
+    );
   }, 120_000);
 
   it('refuses to start in production with the test suites’ password hashing', async () => {
-    await expect(startServer({ env: production({ IDENTITY_SECRET: 'a'.repeat(64), PASSWORD_HASH_COST: 'test' }), timeoutMs: 90_000 })).rejects.toThrow(/PASSWORD_HASH_COST=test is for the test suites only/);
+    await expect(startServer({ env: production({ IDENTITY_SECRET: 'a'.repeat(64), PASSWORD_HASH_COST: 'test' }), timeoutMs: 90_000 })).rejects.toThrow(
+      /PASSWORD_HASH_COST=test is for the test suites only/,
+    );
   }, 120_000);
 });

@@ -8,7 +8,12 @@ import { runDueJobs } from '../../../server/jobs/queue.ts';
 import { createMailTransport, type MailTransport, type OutgoingMessage, readOutbox } from '../../../server/mail/transport.ts';
 import { createTestDatabase, engines, type TestDatabase } from '../../support/engines.ts';
 
-const MESSAGE: OutgoingMessage = { channel: 'email', to: 'notice.client@clinic.test', subject: 'Your appointment was cancelled', body: 'Cancelled by the clinic.' };
+const MESSAGE: OutgoingMessage = {
+  channel: 'email',
+  to: 'notice.client@clinic.test',
+  subject: 'Your appointment was cancelled',
+  body: 'Cancelled by the clinic.',
+};
 const ROLLED_BACK = new Error('the change was rolled back');
 
 /** An SMTP transport as the queue sees it: what it sends cannot be taken back. */

@@ -12,7 +12,9 @@ const answer = (status: number, data?: unknown, error?: unknown) => ({ response:
 
 describe('loading the own profile', () => {
   it('returns the profile with the user id as the client id', async () => {
-    const api = { GET: vi.fn(async () => answer(200, { id: 7, Profile: { first_name: 'Ada', last_name: 'L', gender: 'F', role: 'client', hipaa_consent: false } })) };
+    const api = {
+      GET: vi.fn(async () => answer(200, { id: 7, Profile: { first_name: 'Ada', last_name: 'L', gender: 'F', role: 'client', hipaa_consent: false } })),
+    };
     expect(await loadOwnProfile(api as unknown as ApiClient)).toEqual({
       userId: 7,
       profile: { client_id: '7', first_name: 'Ada', last_name: 'L', gender: 'F', role: 'client', hipaa_consent: false },

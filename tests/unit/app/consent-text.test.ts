@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { consentSections } from '../../../src/app/shell/consent-text.tsx';
 
 describe('consent text', () => {
-  it("names the clinic wherever the authorization speaks of it, and nothing else changes", () => {
+  it('names the clinic wherever the authorization speaks of it, and nothing else changes', () => {
     const named = consentSections('Sunrise Wellness Kochi');
     const text = named.map((s) => s.body).join('\n');
     expect(text).toContain('Your protected health information held by Sunrise Wellness Kochi:');

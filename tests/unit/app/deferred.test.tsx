@@ -27,7 +27,10 @@ class Outer extends Component<{ children: ReactNode }, { error: Error | null }> 
 describe('deferred', () => {
   it('shows the notice when the download fails, and loads in place on "Try again"', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const load = vi.fn<() => Promise<typeof Schedule>>().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockResolvedValue(Schedule);
+    const load = vi
+      .fn<() => Promise<typeof Schedule>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue(Schedule);
     const DeferredSchedule = deferred(load, <p>loading</p>);
     render(<DeferredSchedule day="Monday" />);
     expect(await screen.findByText(MODULE_LOAD_FAILED)).toBeTruthy();

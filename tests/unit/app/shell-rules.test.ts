@@ -10,7 +10,7 @@ import { inactivitySettings } from '../../../src/app/shell/inactivity-settings.t
 import * as text from '../../../src/app/shell-text.ts';
 
 describe('the staff navigation entry a page sits under', () => {
-  it('is the page\'s own entry, or Clients for a record and its visit charts, Discovery for a prospect', () => {
+  it("is the page's own entry, or Clients for a record and its visit charts, Discovery for a prospect", () => {
     expect(staffSectionOf('/clients')).toBe('clients');
     expect(staffSectionOf('/client/7/details')).toBe('clients');
     expect(staffSectionOf('/client/hbot/7/visit/3')).toBe('clients');
@@ -31,14 +31,37 @@ describe('the staff navigation entry a page sits under', () => {
 
 describe('route table', () => {
   it('has every route of spec §2, the staff queue and lab desk of issue 32, and the billing desk of issue 34', () => {
-    expect(Object.values(paths).map((r) => r.path).sort()).toEqual(
+    expect(
+      Object.values(paths)
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(
       [
-        '/', '/login', '/unauthorized', '/clients', '/thrive-dashboard', '/thrive-dashboard/:id', '/appointments', '/discovery',
-        '/client/discovery/:clientId', '/client/discovery/:clientId/visit/:visitId', '/client/:clientId/details',
-        '/client/iv/:clientId/visit/:visitId', '/client/hbot/:clientId/visit/:visitId', '/client/pet/:clientId/visit/:visitId',
-        '/client/red_light/:clientId/visit/:visitId', '/client/fir/:clientId/visit/:visitId', '/backoffice', '/users',
-        '/support', '/labs', '/billing', '/billing/documents/:id',
-        ...['home', 'reports', 'profile', 'thrive-onboard', 'book-test', 'thrive-check', 'cognitive-assessment', 'intake-call', 'in-clinic', 'support'].map((s) => `/user/${s}/:clientId`),
+        '/',
+        '/login',
+        '/unauthorized',
+        '/clients',
+        '/thrive-dashboard',
+        '/thrive-dashboard/:id',
+        '/appointments',
+        '/discovery',
+        '/client/discovery/:clientId',
+        '/client/discovery/:clientId/visit/:visitId',
+        '/client/:clientId/details',
+        '/client/iv/:clientId/visit/:visitId',
+        '/client/hbot/:clientId/visit/:visitId',
+        '/client/pet/:clientId/visit/:visitId',
+        '/client/red_light/:clientId/visit/:visitId',
+        '/client/fir/:clientId/visit/:visitId',
+        '/backoffice',
+        '/users',
+        '/support',
+        '/labs',
+        '/billing',
+        '/billing/documents/:id',
+        ...['home', 'reports', 'profile', 'thrive-onboard', 'book-test', 'thrive-check', 'cognitive-assessment', 'intake-call', 'in-clinic', 'support'].map(
+          (s) => `/user/${s}/:clientId`,
+        ),
       ].sort(),
     );
   });
@@ -81,9 +104,7 @@ describe('profile load banner (spec §8) and placeholder (spec §3)', () => {
     expect(profileErrorText({ kind: 'http', status: 500 })).toBe(text.PROFILE_ERROR_5XX);
     expect(profileErrorText({ kind: 'http', status: 404, message: 'No such user.' })).toBe('No such user.');
     expect(profileErrorText({ kind: 'other' })).toBe('An unknown error occurred');
-    expect(text.PROFILE_ERROR_NETWORK).toBe(
-      'Network error: Unable to connect to the API server. Please check your internet connection or contact support.',
-    );
+    expect(text.PROFILE_ERROR_NETWORK).toBe('Network error: Unable to connect to the API server. Please check your internet connection or contact support.');
     expect(text.PROFILE_ERROR_403).toBe("Authorization error: You don't have permission to access this resource.");
   });
 

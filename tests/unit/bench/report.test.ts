@@ -26,7 +26,15 @@ const report: BenchReport = {
       status: 'ok',
       durationMs: 1000,
       figures: [
-        { name: '/login transfer', value: 240.5, unit: 'KiB', compared: { label: 'reference', value: 267.5, unit: 'KiB' }, target: '<= 0.8x reference', met: false, note: 'a | b' },
+        {
+          name: '/login transfer',
+          value: 240.5,
+          unit: 'KiB',
+          compared: { label: 'reference', value: 267.5, unit: 'KiB' },
+          target: '<= 0.8x reference',
+          met: false,
+          note: 'a | b',
+        },
         { name: 'home performance', value: null, unit: '/ 100', target: '>= 95', met: null },
         { name: 'login accessibility', value: 100, unit: '/ 100', target: '100', met: true },
       ],

@@ -44,7 +44,7 @@ describe('IDENTITY_SECRET', () => {
 });
 
 describe('password policy', () => {
-  it('reports Cognito\'s reasons', () => {
+  it("reports Cognito's reasons", () => {
     expect(policyViolation('Ab1!')).toBe('Password not long enough');
     expect(policyViolation('ABCDEFG1!')).toBe('Password must have lowercase characters');
     expect(policyViolation('abcdefg1!')).toBe('Password must have uppercase characters');
@@ -74,7 +74,6 @@ describe('masked destinations', () => {
     expect(maskPhone('+15555550123')).toBe('+*******0123');
   });
 });
-
 
 describe('identity settings', () => {
   it('defaults to MFA off, 60-minute tokens, 30-day refresh', () => {

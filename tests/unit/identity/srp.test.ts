@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { computeX, createVerifier, formatTimestamp, g, k, N, padHex, parseA, parseTimestamp, serverEphemeral } from '../../../server/identity/srp.ts';
 
 describe('SRP-6a helpers (Amplify-compatible)', () => {
-  it('uses the RFC 3526 3072-bit group and Amplify\'s k', () => {
+  it("uses the RFC 3526 3072-bit group and Amplify's k", () => {
     expect(N.toString(16)).toMatch(/^ffffffffffffffffc90fdaa2/);
     expect(N.toString(16).length).toBe(768);
     expect(g).toBe(2n);

@@ -20,7 +20,10 @@ function setup(options: { refresh?: () => Promise<string>; validTokens?: string[
       const body = { detail: options.detail ?? 'Access token has expired', ...(options.code ? { code: options.code } : {}) };
       return new Response(JSON.stringify(body), { status: options.status ?? 401, headers: { 'content-type': 'application/json' } });
     }
-    return new Response(JSON.stringify({ count: 0, next: null, previous: null, results: [] }), { status: 200, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify({ count: 0, next: null, previous: null, results: [] }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   const refresh = vi.fn(options.refresh ?? (async () => NEW));
   const alertSessionExpired = vi.fn();
@@ -30,7 +33,10 @@ function setup(options: { refresh?: () => Promise<string>; validTokens?: string[
     sessionMachine.provide({ actors: { refreshSession: fromPromise(() => refresh()) }, actions: { alertSessionExpired, goToLogin, endSession } }),
   ).start();
   let stored = OLD;
-  const port = createSessionPort(() => actor, async () => stored);
+  const port = createSessionPort(
+    () => actor,
+    async () => stored,
+  );
   const client = createApiClient({ baseUrl: 'http://clinic.test/api/v1/', session: port, fetch: fetchImpl as unknown as typeof fetch });
   return { client, fetchImpl, seen, refresh, actor, alertSessionExpired, goToLogin, endSession, setStored: (t: string) => (stored = t) };
 }
@@ -142,7 +148,14 @@ describe('api client session middleware', () => {
 
   it('with no session actor running, a refused token is answered as is', async () => {
     const fetchImpl = vi.fn(async () => new Response(JSON.stringify({ code: 'token_expired', detail: 'expired' }), { status: 401 }));
-    const client = createApiClient({ baseUrl: 'http://clinic.test/api/v1', session: createSessionPort(() => undefined, async () => OLD), fetch: fetchImpl as unknown as typeof fetch });
+    const client = createApiClient({
+      baseUrl: 'http://clinic.test/api/v1',
+      session: createSessionPort(
+        () => undefined,
+        async () => OLD,
+      ),
+      fetch: fetchImpl as unknown as typeof fetch,
+    });
     expect((await client.GET('/users/users')).response.status).toBe(401);
     expect(fetchImpl).toHaveBeenCalledTimes(1);
   });

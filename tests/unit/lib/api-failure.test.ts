@@ -20,11 +20,22 @@ describe('API failures in the words of spec §8', () => {
 
   it('unwraps data, and turns refusals and lost requests into ApiFailures', async () => {
     expect(await unwrap(Promise.resolve(answer(200, { id: 3 })))).toEqual({ id: 3 });
-    const refused = await unwrap(Promise.resolve(answer(400, { detail: 'Invalid abha_number: Must match pattern "^[0-9]{14}$"', errors: { abha_number: ['Must match pattern "^[0-9]{14}$"'] } }))).catch((e) => e);
+    const refused = await unwrap(
+      Promise.resolve(
+        answer(400, { detail: 'Invalid abha_number: Must match pattern "^[0-9]{14}$"', errors: { abha_number: ['Must match pattern "^[0-9]{14}$"'] } }),
+      ),
+    ).catch((e) => e);
     expect(refused).toBeInstanceOf(ApiFailure);
-    expect(refused).toMatchObject({ status: 400, message: 'ABHA number has 14 digits.', detail: 'Invalid abha_number: Must match pattern "^[0-9]{14}$"', fieldErrors: { abha_number: ['ABHA number has 14 digits.'] } });
+    expect(refused).toMatchObject({
+      status: 400,
+      message: 'ABHA number has 14 digits.',
+      detail: 'Invalid abha_number: Must match pattern "^[0-9]{14}$"',
+      fieldErrors: { abha_number: ['ABHA number has 14 digits.'] },
+    });
     // A refusal of the whole body keeps the server's words.
-    const malformed = await unwrap(Promise.resolve(answer(400, { detail: 'Malformed JSON in request body.', errors: { body: ['Is invalid.'] } }))).catch((e) => e);
+    const malformed = await unwrap(Promise.resolve(answer(400, { detail: 'Malformed JSON in request body.', errors: { body: ['Is invalid.'] } }))).catch(
+      (e) => e,
+    );
     expect((malformed as ApiFailure).message).toBe('Malformed JSON in request body.');
     const lost = await unwrap(Promise.reject(new TypeError('Failed to fetch'))).catch((e) => e);
     expect(lost).toMatchObject({ status: 0, message: PROFILE_ERROR_NETWORK, fieldErrors: {} });
@@ -44,10 +55,22 @@ describe('API failures in the words of spec §8', () => {
   it('lets one refusal say more than its detail, and leaves every other answer to unwrap', async () => {
     const conflicts = (body: unknown) => ((body as { conflicts?: unknown[] }).conflicts ? new ApiFailure(409, 'In the way.') : null);
     expect(await unwrapRefusal(Promise.resolve(answer(200, { id: 4 })), 409, conflicts)).toEqual({ id: 4 });
-    expect(await unwrapRefusal(Promise.resolve(answer(409, { detail: 'Taken.', conflicts: [1] })), 409, conflicts).catch((e) => e)).toMatchObject({ status: 409, message: 'In the way.' });
+    expect(await unwrapRefusal(Promise.resolve(answer(409, { detail: 'Taken.', conflicts: [1] })), 409, conflicts).catch((e) => e)).toMatchObject({
+      status: 409,
+      message: 'In the way.',
+    });
     // The same status without what the refusal reads, or another status: unwrap's failure.
-    expect(await unwrapRefusal(Promise.resolve(answer(409, { detail: 'Taken.' })), 409, conflicts).catch((e) => e)).toMatchObject({ status: 409, message: 'Taken.' });
-    expect(await unwrapRefusal(Promise.resolve(answer(500, { conflicts: [1] })), 409, conflicts).catch((e) => e)).toMatchObject({ status: 500, message: PROFILE_ERROR_5XX });
-    expect(await unwrapRefusal(Promise.reject(new TypeError('Failed to fetch')), 409, conflicts).catch((e) => e)).toMatchObject({ status: 0, message: PROFILE_ERROR_NETWORK });
+    expect(await unwrapRefusal(Promise.resolve(answer(409, { detail: 'Taken.' })), 409, conflicts).catch((e) => e)).toMatchObject({
+      status: 409,
+      message: 'Taken.',
+    });
+    expect(await unwrapRefusal(Promise.resolve(answer(500, { conflicts: [1] })), 409, conflicts).catch((e) => e)).toMatchObject({
+      status: 500,
+      message: PROFILE_ERROR_5XX,
+    });
+    expect(await unwrapRefusal(Promise.reject(new TypeError('Failed to fetch')), 409, conflicts).catch((e) => e)).toMatchObject({
+      status: 0,
+      message: PROFILE_ERROR_NETWORK,
+    });
   });
 });

@@ -32,7 +32,11 @@ function typeKeys(label: string, keys: string) {
     fireEvent.input(section);
   }
 }
-const sections = (label: string) => within(screen.getByRole('group', { name: label })).getAllByRole('spinbutton').map((s) => s.textContent).join('/');
+const sections = (label: string) =>
+  within(screen.getByRole('group', { name: label }))
+    .getAllByRole('spinbutton')
+    .map((s) => s.textContent)
+    .join('/');
 
 /** A form holding the pair's value; `keepsWhole` refuses '' as the booking dialog does (its slot stays). */
 function Form({ initial = '', keepsWhole = false, given }: { initial?: string; keepsWhole?: boolean; given: string[] }) {
@@ -103,7 +107,16 @@ describe('DateTimeFields', () => {
     const given: string[] = [];
     function DayForm() {
       const [value, setValue] = useState('');
-      return <DateField label="Day" value={value} onChange={(v) => { given.push(v); setValue(v); }} />;
+      return (
+        <DateField
+          label="Day"
+          value={value}
+          onChange={(v) => {
+            given.push(v);
+            setValue(v);
+          }}
+        />
+      );
     }
     render(<DayForm />);
     typeKeys('Day', '1511202');

@@ -1,5 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { clinicDatePattern, clinicDayFrom, clinicFormat, clinicTimePattern, clinicToday, DEFAULT_FORMAT, formatCurrency, formatDate, formatDateTime, formatNumber, formatTime, setClinicFormat } from '../../../src/lib/format.ts';
+import {
+  clinicDatePattern,
+  clinicDayFrom,
+  clinicFormat,
+  clinicTimePattern,
+  clinicToday,
+  DEFAULT_FORMAT,
+  formatCurrency,
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  formatTime,
+  setClinicFormat,
+} from '../../../src/lib/format.ts';
 
 afterEach(() => setClinicFormat(null));
 

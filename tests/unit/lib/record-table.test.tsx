@@ -22,7 +22,15 @@ const texts = (row: HTMLElement) => [...row.querySelectorAll('th, td')].map((c) 
 
 describe('RecordTable', () => {
   it('draws a header of the columns and Actions, and a row a record with its actions', () => {
-    render(<RecordTable label="Programs" rows={ROWS} columns={COLUMNS} actions={(r) => <button type="button">Edit {r.name}</button>} rowProps={(r) => ({ 'data-testid': `row-${r.id}` })} />);
+    render(
+      <RecordTable
+        label="Programs"
+        rows={ROWS}
+        columns={COLUMNS}
+        actions={(r) => <button type="button">Edit {r.name}</button>}
+        rowProps={(r) => ({ 'data-testid': `row-${r.id}` })}
+      />,
+    );
     const rows = within(screen.getByRole('table', { name: 'Programs' })).getAllByRole('row');
     expect(rows.map(texts)).toEqual([
       ['Name', 'Weeks', 'Actions'],
@@ -34,7 +42,11 @@ describe('RecordTable', () => {
 
   it('has no Actions column when rows have no actions', () => {
     render(<RecordTable label="Audit trail" rows={ROWS.slice(0, 1)} columns={COLUMNS} />);
-    expect(within(screen.getByRole('table', { name: 'Audit trail' })).getAllByRole('row').map(texts)).toEqual([
+    expect(
+      within(screen.getByRole('table', { name: 'Audit trail' }))
+        .getAllByRole('row')
+        .map(texts),
+    ).toEqual([
       ['Name', 'Weeks'],
       ['Reset', '12'],
     ]);

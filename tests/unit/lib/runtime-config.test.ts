@@ -44,7 +44,9 @@ describe('configureAmplify', () => {
   it('the warning it holds back is real: Amplify gives it when configured directly', async () => {
     const { Amplify } = await import('aws-amplify');
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    Amplify.configure({ Auth: { Cognito: { userPoolId: 'ap-south-1_clinic', userPoolClientId: 'clinicclient', userPoolEndpoint: 'http://127.0.0.1:3000/identity' } } });
+    Amplify.configure({
+      Auth: { Cognito: { userPoolId: 'ap-south-1_clinic', userPoolClientId: 'clinicclient', userPoolEndpoint: 'http://127.0.0.1:3000/identity' } },
+    });
     expect(warn.mock.calls.flat().join(' ')).toMatch(/custom (Amazon )+Cognito User Pool endpoint/);
   });
 });

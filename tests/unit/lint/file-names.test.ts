@@ -13,10 +13,13 @@ const DIRS = ['src', 'machines', 'server', 'tests', 'scripts', 'bench'];
 
 function names(dir: string): string[] {
   // Dot files (.gitkeep) and what the tools write (node_modules, results) are not source.
-  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).filter((entry) => !entry.name.startsWith('.') && entry.name !== 'node_modules').flatMap((entry) => {
-    const rel = path.join(dir, entry.name);
-    return entry.isDirectory() ? [rel, ...names(rel)] : [rel];
-  });
+  return fs
+    .readdirSync(path.join(ROOT, dir), { withFileTypes: true })
+    .filter((entry) => !entry.name.startsWith('.') && entry.name !== 'node_modules')
+    .flatMap((entry) => {
+      const rel = path.join(dir, entry.name);
+      return entry.isDirectory() ? [rel, ...names(rel)] : [rel];
+    });
 }
 
 describe('file names', () => {

@@ -6,11 +6,13 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const FORMAT_MODULE = path.join('src', 'lib', 'format.ts');
-const OWN_FORMATTING = /\.toLocale(?:Date|Time)?String\s*\(|\bIntl\s*\.\s*(?:DateTimeFormat|NumberFormat|RelativeTimeFormat)\b|\.toDateString\s*\(|\.toTimeString\s*\(/;
+const OWN_FORMATTING =
+  /\.toLocale(?:Date|Time)?String\s*\(|\bIntl\s*\.\s*(?:DateTimeFormat|NumberFormat|RelativeTimeFormat)\b|\.toDateString\s*\(|\.toTimeString\s*\(/;
 // "Today" (or a day counted from now) cut from the UTC instant: yesterday in Kolkata until 05:30.
 // The clinic's day comes from clinicToday/clinicDayFrom (src/lib/format.ts) or, on the server,
 // clinicToday (server/api/clinic/data.ts), both on scheduling's wall-calendar rule.
-const UTC_TODAY = /new\s+Date\(\s*(?:Date\.now\(\)[^;]*?)?\)\s*\.toISOString\(\)\s*\.(?:(?:slice|substring|substr)\(\s*0\s*,\s*10\s*\)|split\(\s*['"]T['"]\s*\))/;
+const UTC_TODAY =
+  /new\s+Date\(\s*(?:Date\.now\(\)[^;]*?)?\)\s*\.toISOString\(\)\s*\.(?:(?:slice|substring|substr)\(\s*0\s*,\s*10\s*\)|split\(\s*['"]T['"]\s*\))/;
 
 function sources(dir: string): string[] {
   return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
@@ -56,7 +58,11 @@ describe('one formatting module', () => {
       "new Date().toISOString().split('T')[0]",
     ])
       expect(line).toMatch(UTC_TODAY);
-    for (const line of ['const today = clinicToday();', 'const day = (d: Date) => d.toISOString().slice(0, 10);', "new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10)"])
+    for (const line of [
+      'const today = clinicToday();',
+      'const day = (d: Date) => d.toISOString().slice(0, 10);',
+      'new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10)',
+    ])
       expect(line).not.toMatch(UTC_TODAY);
   });
 

@@ -38,7 +38,10 @@ describe('portal validators generated from the contract', () => {
     ['ProfilePatch', { date_of_birth: '0050-06-15' }],
     ['ProfilePatch', { date_of_birth: '1900-01-01' }],
     ['HealthGoals', { schema_version: 1, goals: [], completed_at: '9999-12-31T23:59:59Z' }],
-    ['ThriveCheckCreate', { sex: 'male', age: '50', hdl_cholesterol: 50, total_cholesterol: 200, smoker: 'no', diabetic: 'no', treats_hypertension: 'no', systolic_bp: 120 }],
+    [
+      'ThriveCheckCreate',
+      { sex: 'male', age: '50', hdl_cholesterol: 50, total_cholesterol: 200, smoker: 'no', diabetic: 'no', treats_hypertension: 'no', systolic_bp: 120 },
+    ],
     ['ThriveCheckCreate', { sex: 'male', age: true }],
   ];
   it.each(samples)('%s: browser and server agree on %j', (name, value) => {
@@ -49,10 +52,14 @@ describe('portal validators generated from the contract', () => {
 
   it('names the field and the reason', () => {
     expect(contractErrors('ProfilePatch', { emergency_contact_number: '98123' })).toEqual({ emergency_contact_number: [expect.stringMatching(/pattern/)] });
-    expect(contractErrors('HealthGoals', { schema_version: 1, goals: [{ area: 'sleep', priority: 'high', target_date: '2027-01-01' }] })).toEqual({ 'goals.0.description': ['This field is required.'] });
+    expect(contractErrors('HealthGoals', { schema_version: 1, goals: [{ area: 'sleep', priority: 'high', target_date: '2027-01-01' }] })).toEqual({
+      'goals.0.description': ['This field is required.'],
+    });
     // Dates in the API's own words (issue 42): the contract's window, a real calendar day.
     expect(contractErrors('ProfilePatch', { date_of_birth: '9999-12-31' })).toEqual({ date_of_birth: [DATE_TEXTS.outsideWindow] });
     expect(contractErrors('ProfilePatch', { date_of_birth: '2027-02-30' })).toEqual({ date_of_birth: [DATE_TEXTS.notADate] });
-    expect(contractErrors('HealthGoals', { schema_version: 1, goals: [], completed_at: '0050-06-15T10:00:00Z' }).completed_at).toEqual([DATE_TEXTS.outsideWindow]);
+    expect(contractErrors('HealthGoals', { schema_version: 1, goals: [], completed_at: '0050-06-15T10:00:00Z' }).completed_at).toEqual([
+      DATE_TEXTS.outsideWindow,
+    ]);
   });
 });

@@ -44,8 +44,23 @@ describe('statechart diagrams and visualiser files', () => {
     expect(found.map((f) => f.exportName)).toContain('authenticatorMachine');
     const diagram = toMermaid(authenticatorMachine);
     expect(diagram.startsWith('stateDiagram-v2')).toBe(true);
-    for (const state of ['idle', 'setup', 'transition', 'signIn', 'signUp', 'confirmSignUp', 'confirmSignIn', 'setupTotp',
-      'forceNewPassword', 'forgotPassword', 'confirmResetPassword', 'verifyUser', 'confirmVerifyUser', 'signOut', 'authenticated']) {
+    for (const state of [
+      'idle',
+      'setup',
+      'transition',
+      'signIn',
+      'signUp',
+      'confirmSignUp',
+      'confirmSignIn',
+      'setupTotp',
+      'forceNewPassword',
+      'forgotPassword',
+      'confirmResetPassword',
+      'verifyUser',
+      'confirmVerifyUser',
+      'signOut',
+      'authenticated',
+    ]) {
       expect(diagram).toContain(`state "${state}"`);
     }
   });

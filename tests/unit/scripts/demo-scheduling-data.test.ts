@@ -30,7 +30,10 @@ describe('demo scheduling data', () => {
 
   it('has valid hours, a template for every delivering role, and packages for therapies it offers', () => {
     const patch = ajv.compile(contract.component('SchedulingHoursPatch'));
-    expect(patch({ clinic_hours: DEMO_CLINIC_HOURS, staff_hours: Object.values(DEMO_STAFF_HOURS).map((weekly) => ({ staff: 1, weekly })) }), ajv.errorsText(patch.errors)).toBe(true);
+    expect(
+      patch({ clinic_hours: DEMO_CLINIC_HOURS, staff_hours: Object.values(DEMO_STAFF_HOURS).map((weekly) => ({ staff: 1, weekly })) }),
+      ajv.errorsText(patch.errors),
+    ).toBe(true);
     for (const s of DEMO_SERVICES) expect(s.delivered_by.some((role) => DEMO_STAFF_HOURS[role])).toBe(true);
     const therapies = new Set(DEMO_SERVICES.map((s) => s.therapy));
     for (const p of demoPackages(60)) expect(therapies.has(p.therapy)).toBe(true);

@@ -21,7 +21,7 @@ describe('supported Node versions', () => {
     expect(requirements).toContain('Node.js 22 LTS is recommended');
   });
 
-  it("CI refuses a Node older than the minimum before installing", () => {
+  it('CI refuses a Node older than the minimum before installing', () => {
     const ci = read('.ci/run');
     expect(ci.indexOf('a<20||(a===20&&b<19)')).toBeGreaterThan(-1);
     expect(ci.indexOf('a<20||(a===20&&b<19)')).toBeLessThan(ci.indexOf('npm ci --no-audit'));

@@ -33,7 +33,11 @@ describe('npm run paths', () => {
     expect(figures.states).toBe(7);
     expect(figures.transitions).toBe(8);
     // The generated paths, and the replayed subset of them, reach every state and take every transition.
-    const reach = (paths: typeof figures.generated) => uncovered(consent.machine, paths.map((p) => quickCoverage(consent.machine, p)));
+    const reach = (paths: typeof figures.generated) =>
+      uncovered(
+        consent.machine,
+        paths.map((p) => quickCoverage(consent.machine, p)),
+      );
     expect(reach(figures.generated)).toEqual({ states: [], transitions: [] });
     expect(reach(figures.replayed)).toEqual({ states: [], transitions: [] });
     expect(figures.replayed).toEqual(figures.generated);

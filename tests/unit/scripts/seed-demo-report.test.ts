@@ -11,7 +11,9 @@ describe('seed:demo closing lines', () => {
     expect(firstAdministratorLines({ email: 'owner@clinic.in', waitingForFirstSignIn: true }, 'owner@clinic.in')).toEqual([
       "The first administrator (SUPER_ADMIN) is owner@clinic.in: sign in with the temporary password printed on the server's first start, then choose a new one.",
     ]);
-    expect(firstAdministratorLines({ email: 'owner@clinic.in', waitingForFirstSignIn: false }, 'OWNER@clinic.in')).toEqual(['The first administrator (SUPER_ADMIN) is owner@clinic.in: sign in with the password they chose.']);
+    expect(firstAdministratorLines({ email: 'owner@clinic.in', waitingForFirstSignIn: false }, 'OWNER@clinic.in')).toEqual([
+      'The first administrator (SUPER_ADMIN) is owner@clinic.in: sign in with the password they chose.',
+    ]);
   });
 
   it('says so when ADMIN_EMAIL is not who the database was first started with', () => {

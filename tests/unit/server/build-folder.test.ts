@@ -92,7 +92,7 @@ describe('a build killed midway', () => {
     expect(tryBuildLock(old)).toBe(true);
   });
 
-  it('leaves staging folders that the next build removes, but not a running build\'s', () => {
+  it("leaves staging folders that the next build removes, but not a running build's", () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'build-leftovers-'));
     const web = path.join(dir, 'web');
     const dead = deadPid();

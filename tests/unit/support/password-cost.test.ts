@@ -23,11 +23,15 @@ describe('password hashing cost', () => {
 
   it('is refused by a production server', () => {
     const run = (env: Record<string, string>) =>
-      spawnSync(process.execPath, ['--import', 'tsx', '-e', "import('./server/identity/passwords.ts').then(async (m) => console.log(await m.hashPassword('Clinic-Pass-123')))"], {
-        cwd: root,
-        env: { ...process.env, ...env },
-        encoding: 'utf8',
-      });
+      spawnSync(
+        process.execPath,
+        ['--import', 'tsx', '-e', "import('./server/identity/passwords.ts').then(async (m) => console.log(await m.hashPassword('Clinic-Pass-123')))"],
+        {
+          cwd: root,
+          env: { ...process.env, ...env },
+          encoding: 'utf8',
+        },
+      );
     const refused = run({ NODE_ENV: 'production', PASSWORD_HASH_COST: 'test' });
     expect(refused.status).not.toBe(0);
     expect(refused.stderr).toContain('PASSWORD_HASH_COST=test is for the test suites only');

@@ -31,7 +31,15 @@ export function BackofficeTabs({ general, notice }: { general: ReactNode; notice
   return (
     <>
       {notice?.(tab, setTab)}
-      <Tabs value={tab} onChange={(_e, v: TabKey) => setTab(v)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Back office sections" sx={{ mb: 2 }}>
+      <Tabs
+        value={tab}
+        onChange={(_e, v: TabKey) => setTab(v)}
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+        aria-label="Back office sections"
+        sx={{ mb: 2 }}
+      >
         {(Object.keys(LABELS) as TabKey[]).map((k) => (
           <Tab key={k} value={k} label={LABELS[k]} id={`backoffice-tab-${k}`} aria-controls={`backoffice-panel-${k}`} />
         ))}

@@ -9,7 +9,19 @@ import { auditViewOf, type RecordTab, tabOf, tabQuery, visibleTabs } from '../..
 import { ADMIN_ROLES } from '../../../../machines/guard/roles.ts';
 import { getHref, ShellContext, useShell } from '../../port.ts';
 import { AppointmentsSection, SECTION_APPOINTMENTS } from '../../../features/appointments/index.ts';
-import { AuditSection, ClientHeader, ConsentSection, EnrollmentsSection, OnboardingSection, ProfileSection, recordViewClient, type ThriveCheck, ThriveSection, useClientRecord, type UserDetail } from '../../../features/clients/index.ts';
+import {
+  AuditSection,
+  ClientHeader,
+  ConsentSection,
+  EnrollmentsSection,
+  OnboardingSection,
+  ProfileSection,
+  recordViewClient,
+  type ThriveCheck,
+  ThriveSection,
+  useClientRecord,
+  type UserDetail,
+} from '../../../features/clients/index.ts';
 import { ClientBalance } from '../../../features/billing/index.ts';
 import { COGNITIVE_SECTION, CognitiveSection } from '../../../features/cognitive/index.ts';
 import { LABS_SECTION, LabsSection } from '../../../features/labs/index.ts';
@@ -49,7 +61,14 @@ function newViewId(): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-function TabBody({ tab, user, clientId, search, reload, thrive }: {
+function TabBody({
+  tab,
+  user,
+  clientId,
+  search,
+  reload,
+  thrive,
+}: {
   tab: RecordTab;
   user: UserDetail;
   clientId: number;
@@ -157,9 +176,24 @@ function ClientRecord({ clientId }: { clientId: number }) {
   return (
     <>
       <ClientHeader user={user} balance={<ClientBalance client={clientId} />} />
-      <Tabs value={tab} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Client record" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs
+        value={tab}
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+        aria-label="Client record"
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
         {visibleTabs(isAdmin).map((t) => (
-          <Tab key={t} value={t} label={RECORD_TAB_LABELS[t]} component={Link} href={getHref('clientDetails', { clientId }, tabQuery(t))} id={`record-tab-${t}`} aria-controls="record-tabpanel" />
+          <Tab
+            key={t}
+            value={t}
+            label={RECORD_TAB_LABELS[t]}
+            component={Link}
+            href={getHref('clientDetails', { clientId }, tabQuery(t))}
+            id={`record-tab-${t}`}
+            aria-controls="record-tabpanel"
+          />
         ))}
       </Tabs>
       <Box role="tabpanel" id="record-tabpanel" aria-labelledby={`record-tab-${tab}`} sx={{ minWidth: 0 }}>

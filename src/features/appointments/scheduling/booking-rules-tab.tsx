@@ -30,7 +30,11 @@ function Rules({ hours, reload }: { hours: SchedulingHours; reload: () => void }
       reload();
     },
   );
-  const err = (f: string) => save.fieldErrors[f]?.join(' ') ?? Object.entries(save.fieldErrors).find(([k]) => k.startsWith(`${f}.`))?.[1].join(' ');
+  const err = (f: string) =>
+    save.fieldErrors[f]?.join(' ') ??
+    Object.entries(save.fieldErrors)
+      .find(([k]) => k.startsWith(`${f}.`))?.[1]
+      .join(' ');
   const submit = () =>
     save.save({
       min_notice_minutes: Number(v.min_notice_minutes),
@@ -56,7 +60,15 @@ function Rules({ hours, reload }: { hours: SchedulingHours; reload: () => void }
     >
       <Stack spacing={2} sx={{ maxWidth: 560 }}>
         {save.error && <Alert severity="error">{save.error}</Alert>}
-        <TextField size="small" type="number" label="Minimum notice for online bookings (minutes)" value={v.min_notice_minutes} onChange={(e) => setV({ ...v, min_notice_minutes: e.target.value })} error={!!err('min_notice_minutes')} helperText={err('min_notice_minutes')} />
+        <TextField
+          size="small"
+          type="number"
+          label="Minimum notice for online bookings (minutes)"
+          value={v.min_notice_minutes}
+          onChange={(e) => setV({ ...v, min_notice_minutes: e.target.value })}
+          error={!!err('min_notice_minutes')}
+          helperText={err('min_notice_minutes')}
+        />
         <TextField
           size="small"
           type="number"
@@ -66,14 +78,49 @@ function Rules({ hours, reload }: { hours: SchedulingHours; reload: () => void }
           error={!!err('booking_horizon_days')}
           helperText={err('booking_horizon_days') ?? 'How far ahead staff and clients may book; 730 is two years.'}
         />
-        <TextField size="small" type="number" label="Late-cancellation window (hours)" value={v.late_cancel_hours} onChange={(e) => setV({ ...v, late_cancel_hours: e.target.value })} error={!!err('late_cancel_hours')} helperText={err('late_cancel_hours')} />
-        <TextField size="small" type="number" label="Check-in opens (hours before the start)" value={v.check_in_window_hours} onChange={(e) => setV({ ...v, check_in_window_hours: e.target.value })} error={!!err('check_in_window_hours')} helperText={err('check_in_window_hours') ?? 'Until the end of the appointment’s day'} />
-        <TextField size="small" label="Reminders (hours before, comma-separated)" value={v.reminder_hours} onChange={(e) => setV({ ...v, reminder_hours: e.target.value })} error={!!err('reminder_hours')} helperText={err('reminder_hours') ?? 'e.g. 24, 2'} />
-        <TextField select size="small" label="Reminders by" value={v.reminder_channel} onChange={(e) => setV({ ...v, reminder_channel: e.target.value as 'email' | 'sms' })}>
+        <TextField
+          size="small"
+          type="number"
+          label="Late-cancellation window (hours)"
+          value={v.late_cancel_hours}
+          onChange={(e) => setV({ ...v, late_cancel_hours: e.target.value })}
+          error={!!err('late_cancel_hours')}
+          helperText={err('late_cancel_hours')}
+        />
+        <TextField
+          size="small"
+          type="number"
+          label="Check-in opens (hours before the start)"
+          value={v.check_in_window_hours}
+          onChange={(e) => setV({ ...v, check_in_window_hours: e.target.value })}
+          error={!!err('check_in_window_hours')}
+          helperText={err('check_in_window_hours') ?? 'Until the end of the appointment’s day'}
+        />
+        <TextField
+          size="small"
+          label="Reminders (hours before, comma-separated)"
+          value={v.reminder_hours}
+          onChange={(e) => setV({ ...v, reminder_hours: e.target.value })}
+          error={!!err('reminder_hours')}
+          helperText={err('reminder_hours') ?? 'e.g. 24, 2'}
+        />
+        <TextField
+          select
+          size="small"
+          label="Reminders by"
+          value={v.reminder_channel}
+          onChange={(e) => setV({ ...v, reminder_channel: e.target.value as 'email' | 'sms' })}
+        >
           <MenuItem value="email">Email</MenuItem>
           <MenuItem value="sms">SMS</MenuItem>
         </TextField>
-        <TextField select size="small" label="Start times every (minutes)" value={v.slot_minutes} onChange={(e) => setV({ ...v, slot_minutes: e.target.value })}>
+        <TextField
+          select
+          size="small"
+          label="Start times every (minutes)"
+          value={v.slot_minutes}
+          onChange={(e) => setV({ ...v, slot_minutes: e.target.value })}
+        >
           {[5, 10, 15, 20, 30, 60].map((m) => (
             <MenuItem key={m} value={String(m)}>
               {m}

@@ -27,7 +27,15 @@ function ClinicHours({ hours, reload }: { hours: SchedulingHours; reload: () => 
   return (
     <Stack spacing={3}>
       {change.error && !zoneError && <Alert severity="error">{otherError ? `${otherError[0]}: ${otherError[1].join(' ')}` : change.error}</Alert>}
-      <TextField size="small" label="Time zone" value={zone} onChange={(e) => setZone(e.target.value)} error={!!zoneError} helperText={zoneError ?? 'An IANA name, e.g. Asia/Kolkata'} sx={{ maxWidth: 360 }} />
+      <TextField
+        size="small"
+        label="Time zone"
+        value={zone}
+        onChange={(e) => setZone(e.target.value)}
+        error={!!zoneError}
+        helperText={zoneError ?? 'An IANA name, e.g. Asia/Kolkata'}
+        sx={{ maxWidth: 360 }}
+      />
       <Box>
         <Typography variant="subtitle1" component="h3" gutterBottom>
           Opening hours
@@ -42,7 +50,12 @@ function ClinicHours({ hours, reload }: { hours: SchedulingHours; reload: () => 
           {holidays.map((h, i) => (
             <Stack key={i} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               <DateField size="small" label="Day" value={h.day} onChange={(day) => setHolidays(holidays.map((x, j) => (j === i ? { ...x, day } : x)))} />
-              <TextField size="small" label="Name" value={h.name} onChange={(e) => setHolidays(holidays.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))} />
+              <TextField
+                size="small"
+                label="Name"
+                value={h.name}
+                onChange={(e) => setHolidays(holidays.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))}
+              />
               <IconButton aria-label={`Remove holiday ${formatDate(h.day)}`} onClick={() => setHolidays(holidays.filter((_, j) => j !== i))}>
                 ×
               </IconButton>

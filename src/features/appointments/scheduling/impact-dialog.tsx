@@ -4,7 +4,16 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, List,
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/staff/format.ts';
 import type { ImpactedChange } from './scheduling-hooks.ts';
-import { CANCEL_AND_NOTIFY, CANCEL_REASON_LABEL, DEFAULT_CANCEL_REASON, DROP_CHANGE, IMPACT_INTRO, IMPACT_MORE, IMPACT_TITLE, KEEP_AS_EXCEPTIONS } from './texts.ts';
+import {
+  CANCEL_AND_NOTIFY,
+  CANCEL_REASON_LABEL,
+  DEFAULT_CANCEL_REASON,
+  DROP_CHANGE,
+  IMPACT_INTRO,
+  IMPACT_MORE,
+  IMPACT_TITLE,
+  KEEP_AS_EXCEPTIONS,
+} from './texts.ts';
 
 export function ImpactDialog({ change }: { change: Pick<ImpactedChange, 'deciding' | 'abandon' | 'keep' | 'cancelAppointments'> }) {
   const impact = change.deciding;

@@ -29,7 +29,6 @@ export function therapyChoices(services: Pick<Service, 'therapy' | 'name'>[], ke
     .sort((a, b) => a.label.localeCompare(b.label));
 }
 
-
 export function PackagesTab() {
   const { api } = useShell();
   const { enqueueSnackbar } = useSnackbar();
@@ -70,7 +69,14 @@ export function PackagesTab() {
           label="Packages"
           rows={rows}
           columns={[
-            { header: 'Package', cell: (p) => <>{p.name} {!p.active && <Chip size="small" label="Inactive" />}</> },
+            {
+              header: 'Package',
+              cell: (p) => (
+                <>
+                  {p.name} {!p.active && <Chip size="small" label="Inactive" />}
+                </>
+              ),
+            },
             { header: 'Therapy', cell: (p) => labelOf(p.therapy) },
             { header: 'Sessions', cell: (p) => p.sessions },
             { header: 'Price', cell: (p) => formatCurrency(p.price_inr) },
@@ -82,9 +88,32 @@ export function PackagesTab() {
       <Button sx={{ mt: 2 }} variant="outlined" onClick={() => openEdit(null)}>
         {NEW_PLAN}
       </Button>
-      <FormDialog action={edit} id="plan" title={edit.subject ? EDIT_PLAN : NEW_PLAN} submitLabel="Save package" pendingLabel="Saving…" ready={canSavePlan(form)} onSubmit={() => edit.submit(planBody(form))}>
-        <TextField label="Name" required value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} error={!!err('name')} helperText={err('name')} />
-        <TextField select label="Therapy" required value={form.therapy} onChange={(e) => setForm({ ...form, therapy: e.target.value })} error={!!err('therapy') || choices.length === 0} helperText={err('therapy') ?? (choices.length === 0 ? NO_THERAPIES : PLAN_THERAPY_HELP)}>
+      <FormDialog
+        action={edit}
+        id="plan"
+        title={edit.subject ? EDIT_PLAN : NEW_PLAN}
+        submitLabel="Save package"
+        pendingLabel="Saving…"
+        ready={canSavePlan(form)}
+        onSubmit={() => edit.submit(planBody(form))}
+      >
+        <TextField
+          label="Name"
+          required
+          value={form.name}
+          onChange={(e) => setForm({ ...form, name: e.target.value })}
+          error={!!err('name')}
+          helperText={err('name')}
+        />
+        <TextField
+          select
+          label="Therapy"
+          required
+          value={form.therapy}
+          onChange={(e) => setForm({ ...form, therapy: e.target.value })}
+          error={!!err('therapy') || choices.length === 0}
+          helperText={err('therapy') ?? (choices.length === 0 ? NO_THERAPIES : PLAN_THERAPY_HELP)}
+        >
           {choices.map((c) => (
             <MenuItem key={c.value} value={c.value}>
               {c.label}
@@ -92,12 +121,38 @@ export function PackagesTab() {
           ))}
         </TextField>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField label="Sessions" type="number" required value={form.sessions} onChange={(e) => setForm({ ...form, sessions: e.target.value })} error={!!err('sessions')} helperText={err('sessions')} />
-          <TextField label="Price (₹)" type="number" value={form.price_inr} onChange={(e) => setForm({ ...form, price_inr: e.target.value })} error={!!err('price_inr')} helperText={err('price_inr')} />
-          <TextField label="Valid for (days)" type="number" value={form.validity_days} onChange={(e) => setForm({ ...form, validity_days: e.target.value })} error={!!err('validity_days')} helperText={err('validity_days') ?? 'Empty: no expiry'} />
+          <TextField
+            label="Sessions"
+            type="number"
+            required
+            value={form.sessions}
+            onChange={(e) => setForm({ ...form, sessions: e.target.value })}
+            error={!!err('sessions')}
+            helperText={err('sessions')}
+          />
+          <TextField
+            label="Price (₹)"
+            type="number"
+            value={form.price_inr}
+            onChange={(e) => setForm({ ...form, price_inr: e.target.value })}
+            error={!!err('price_inr')}
+            helperText={err('price_inr')}
+          />
+          <TextField
+            label="Valid for (days)"
+            type="number"
+            value={form.validity_days}
+            onChange={(e) => setForm({ ...form, validity_days: e.target.value })}
+            error={!!err('validity_days')}
+            helperText={err('validity_days') ?? 'Empty: no expiry'}
+          />
         </Stack>
       </FormDialog>
-      <ActiveToggleDialog toggle={toggle} whenDeactivated='It is no longer sold; packages already sold keep their sessions and expiry.' whenActivated='It is sold again.' />
+      <ActiveToggleDialog
+        toggle={toggle}
+        whenDeactivated="It is no longer sold; packages already sold keep their sessions and expiry."
+        whenActivated="It is sold again."
+      />
     </>
   );
 }

@@ -14,7 +14,6 @@ import { useResources } from './scheduling-hooks.ts';
 import { NEW_RESOURCE, RESOURCE_SAVED } from './texts.ts';
 import { RecordTable } from '../../../lib/record-table.tsx';
 
-
 export function ResourcesTab() {
   const { api } = useShell();
   const { enqueueSnackbar } = useSnackbar();
@@ -37,7 +36,14 @@ export function ResourcesTab() {
         label="Resources"
         rows={rows}
         columns={[
-          { header: 'Resource', cell: (r) => <>{r.name} {!r.active && <Chip size="small" label="Out of service" />}</> },
+          {
+            header: 'Resource',
+            cell: (r) => (
+              <>
+                {r.name} {!r.active && <Chip size="small" label="Out of service" />}
+              </>
+            ),
+          },
           { header: 'Kind', cell: (r) => label(r.kind) },
         ]}
         actions={(r) => (
@@ -65,7 +71,14 @@ export function ResourcesTab() {
         ready={canSaveResource(form)}
         onSubmit={() => create.submit(resourceBody(form))}
       >
-        <TextField label="Name" required value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} error={!!err('name')} helperText={err('name')} />
+        <TextField
+          label="Name"
+          required
+          value={form.name}
+          onChange={(e) => setForm({ ...form, name: e.target.value })}
+          error={!!err('name')}
+          helperText={err('name')}
+        />
         <TextField select label="Kind" value={form.kind} onChange={(e) => setForm({ ...form, kind: e.target.value })}>
           {kinds.map((k) => (
             <MenuItem key={k.kind} value={k.kind}>
@@ -76,12 +89,23 @@ export function ResourcesTab() {
         </TextField>
         {form.kind === NEW_RESOURCE_KIND && (
           <>
-            <TextField label="New kind (code)" required value={form.newKind} onChange={(e) => setForm({ ...form, newKind: e.target.value })} error={!!err('kind')} helperText={err('kind') ?? 'Lower case, e.g. cryo_chamber'} />
+            <TextField
+              label="New kind (code)"
+              required
+              value={form.newKind}
+              onChange={(e) => setForm({ ...form, newKind: e.target.value })}
+              error={!!err('kind')}
+              helperText={err('kind') ?? 'Lower case, e.g. cryo_chamber'}
+            />
             <TextField label="New kind (label)" value={form.newLabel} onChange={(e) => setForm({ ...form, newLabel: e.target.value })} />
           </>
         )}
       </FormDialog>
-      <ConfirmDialog action={toggle} title={toggle.subject ? toggle.subject.name : ''} confirmLabel={toggle.subject?.active ? 'Take out of service' : 'Back in service'}>
+      <ConfirmDialog
+        action={toggle}
+        title={toggle.subject ? toggle.subject.name : ''}
+        confirmLabel={toggle.subject?.active ? 'Take out of service' : 'Back in service'}
+      >
         {toggle.subject?.active ? 'No new appointment will hold it; booked ones keep it.' : 'Appointments may hold it again.'}
       </ConfirmDialog>
     </>

@@ -41,7 +41,12 @@ export function useStaff() {
  * A change saved only after its impact check: `preview` and `apply` are the adapter's calls for
  * this kind of change; `saved` is the toast's text (plus how many appointments were cancelled).
  */
-export function useImpactedChange<C>(preview: (change: C) => Promise<Impact>, apply: (change: C) => Promise<unknown>, saved: () => string, onSaved: () => void) {
+export function useImpactedChange<C>(
+  preview: (change: C) => Promise<Impact>,
+  apply: (change: C) => Promise<unknown>,
+  saved: () => string,
+  onSaved: () => void,
+) {
   const { api } = useShell();
   const { enqueueSnackbar } = useSnackbar();
   const latest = useRef({ preview, apply, saved, onSaved });

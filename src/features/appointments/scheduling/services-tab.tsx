@@ -134,7 +134,14 @@ export function ServicesTab() {
         label="Services"
         rows={rows}
         columns={[
-          { header: 'Service', cell: (s) => <>{s.name} {!s.active && <Chip size="small" label="Inactive" />}</> },
+          {
+            header: 'Service',
+            cell: (s) => (
+              <>
+                {s.name} {!s.active && <Chip size="small" label="Inactive" />}
+              </>
+            ),
+          },
           { header: 'Minutes', cell: (s) => s.duration_minutes ?? 'Client’s' },
           { header: 'Buffers', cell: (s) => `${s.buffer_before_minutes} / ${s.buffer_after_minutes}` },
           { header: 'Needs', cell: (s) => s.resources_needed.map((n) => `${n.units} × ${wordsInSentence(n.kind)}`).join(', ') || '—' },
@@ -164,12 +171,47 @@ export function ServicesTab() {
           <DialogContent>
             <Stack spacing={2} sx={{ mt: 1 }}>
               {(editing ? change.error : create.error) && <Alert severity="error">{editing ? change.error : create.error}</Alert>}
-              <TextField label="Name" required value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} error={!!err('name')} helperText={err('name')} />
-              <TextField label="Therapy" required value={form.therapy} onChange={(e) => setForm({ ...form, therapy: e.target.value })} error={!!err('therapy')} helperText={err('therapy') ?? 'e.g. hbot, iv, sauna, consultation'} />
+              <TextField
+                label="Name"
+                required
+                value={form.name}
+                onChange={(e) => setForm({ ...form, name: e.target.value })}
+                error={!!err('name')}
+                helperText={err('name')}
+              />
+              <TextField
+                label="Therapy"
+                required
+                value={form.therapy}
+                onChange={(e) => setForm({ ...form, therapy: e.target.value })}
+                error={!!err('therapy')}
+                helperText={err('therapy') ?? 'e.g. hbot, iv, sauna, consultation'}
+              />
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <TextField label="Duration (minutes)" type="number" value={form.duration} onChange={(e) => setForm({ ...form, duration: e.target.value })} error={!!err('duration_minutes')} helperText={err('duration_minutes') ?? 'Empty: the client’s usual length'} />
-                <TextField label="Buffer before" type="number" value={form.before} onChange={(e) => setForm({ ...form, before: e.target.value })} error={!!err('buffer_before_minutes')} helperText={err('buffer_before_minutes')} />
-                <TextField label="Buffer after" type="number" value={form.after} onChange={(e) => setForm({ ...form, after: e.target.value })} error={!!err('buffer_after_minutes')} helperText={err('buffer_after_minutes')} />
+                <TextField
+                  label="Duration (minutes)"
+                  type="number"
+                  value={form.duration}
+                  onChange={(e) => setForm({ ...form, duration: e.target.value })}
+                  error={!!err('duration_minutes')}
+                  helperText={err('duration_minutes') ?? 'Empty: the client’s usual length'}
+                />
+                <TextField
+                  label="Buffer before"
+                  type="number"
+                  value={form.before}
+                  onChange={(e) => setForm({ ...form, before: e.target.value })}
+                  error={!!err('buffer_before_minutes')}
+                  helperText={err('buffer_before_minutes')}
+                />
+                <TextField
+                  label="Buffer after"
+                  type="number"
+                  value={form.after}
+                  onChange={(e) => setForm({ ...form, after: e.target.value })}
+                  error={!!err('buffer_after_minutes')}
+                  helperText={err('buffer_after_minutes')}
+                />
               </Stack>
               <FormGroup>
                 <FormLabel component="legend">Resource units needed</FormLabel>
@@ -204,16 +246,33 @@ export function ServicesTab() {
                   ))}
                 </Stack>
               </FormGroup>
-              <TextField label="Price (₹)" type="number" value={form.price} onChange={(e) => setForm({ ...form, price: e.target.value })} error={!!err('price_inr')} helperText={err('price_inr')} />
-              <FormControlLabel control={<Switch checked={form.online} onChange={(e) => setForm({ ...form, online: e.target.checked })} />} label="Bookable online" />
-              <FormControlLabel control={<Switch checked={form.active} onChange={(e) => setForm({ ...form, active: e.target.checked })} />} label="Offered (active)" />
+              <TextField
+                label="Price (₹)"
+                type="number"
+                value={form.price}
+                onChange={(e) => setForm({ ...form, price: e.target.value })}
+                error={!!err('price_inr')}
+                helperText={err('price_inr')}
+              />
+              <FormControlLabel
+                control={<Switch checked={form.online} onChange={(e) => setForm({ ...form, online: e.target.checked })} />}
+                label="Bookable online"
+              />
+              <FormControlLabel
+                control={<Switch checked={form.active} onChange={(e) => setForm({ ...form, active: e.target.checked })} />}
+                label="Offered (active)"
+              />
             </Stack>
           </DialogContent>
           <DialogActions>
             <Button onClick={close} disabled={pending}>
               Cancel
             </Button>
-            <Button type="submit" variant="contained" disabled={pending || !form.name.trim() || !form.therapy.trim() || form.roles.length === 0 || (patch !== null && Object.keys(patch).length === 0)}>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={pending || !form.name.trim() || !form.therapy.trim() || form.roles.length === 0 || (patch !== null && Object.keys(patch).length === 0)}
+            >
               {pending ? 'Saving…' : 'Save service'}
             </Button>
           </DialogActions>

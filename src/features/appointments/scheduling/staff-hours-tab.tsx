@@ -68,12 +68,22 @@ function StaffHours({ member, hours, reload }: { member: StaffMember; hours: Sch
                 </Button>
               }
             >
-              <ListItemText primary={`${e.kind === 'leave' ? 'Leave' : 'Extra shift'}: ${formatDateTime(e.start)} – ${formatDateTime(e.end)}`} secondary={e.note || undefined} />
+              <ListItemText
+                primary={`${e.kind === 'leave' ? 'Leave' : 'Extra shift'}: ${formatDateTime(e.start)} – ${formatDateTime(e.end)}`}
+                secondary={e.note || undefined}
+              />
             </ListItem>
           ))}
         </List>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
-          <TextField select size="small" label="Kind" value={exception.kind} onChange={(e) => setException({ ...exception, kind: e.target.value as 'leave' | 'extra' })} sx={{ minWidth: 130 }}>
+          <TextField
+            select
+            size="small"
+            label="Kind"
+            value={exception.kind}
+            onChange={(e) => setException({ ...exception, kind: e.target.value as 'leave' | 'extra' })}
+            sx={{ minWidth: 130 }}
+          >
             <MenuItem value="leave">Leave</MenuItem>
             <MenuItem value="extra">Extra shift</MenuItem>
           </TextField>
@@ -85,7 +95,15 @@ function StaffHours({ member, hours, reload }: { member: StaffMember; hours: Sch
             disabled={change.pending || !exception.start || !exception.end}
             onClick={() =>
               change.save({
-                add_exceptions: [{ staff: member.id, kind: exception.kind, start: clinicInstant(hours.time_zone, exception.start), end: clinicInstant(hours.time_zone, exception.end), note: exception.note.trim() }],
+                add_exceptions: [
+                  {
+                    staff: member.id,
+                    kind: exception.kind,
+                    start: clinicInstant(hours.time_zone, exception.start),
+                    end: clinicInstant(hours.time_zone, exception.end),
+                    note: exception.note.trim(),
+                  },
+                ],
               })
             }
           >

@@ -3,10 +3,37 @@
 // adapter's saving call checks the draft against the contract's schema before the PATCH.
 // Read-only (a SUPER_ADMIN in the client's portal): every step's saved answers as text, under the
 // same questions, with no stepper, form or button.
-import { Alert, Box, Button, Card, CardContent, Checkbox, FormControlLabel, MenuItem, Skeleton, Stack, Step, StepLabel, Stepper, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Checkbox,
+  FormControlLabel,
+  MenuItem,
+  Skeleton,
+  Stack,
+  Step,
+  StepLabel,
+  Stepper,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'wouter';
-import { addCondition, addGoal, canAddGoal, canRemoveGoal, initialDraft, removeAt, setNoneKnown, setPath, typedAnswer, valueAt } from '../../../../machines/portal/onboarding-draft.ts';
+import {
+  addCondition,
+  addGoal,
+  canAddGoal,
+  canRemoveGoal,
+  initialDraft,
+  removeAt,
+  setNoneKnown,
+  setPath,
+  typedAnswer,
+  valueAt,
+} from '../../../../machines/portal/onboarding-draft.ts';
 import { isStepDone, type OnboardingStep, ONBOARDING_STEPS } from '../../../../machines/portal/onboarding-rules.ts';
 import { getHref } from '../../../app/port.ts';
 import { DateField } from '../../../lib/date-field.tsx';
@@ -19,25 +46,80 @@ import { words } from '../../../../machines/rules/words.ts';
 type Json = Record<string, any>;
 type Errors = Record<string, string[]>;
 
-
 const opt = (values: string[]) => values.map((v) => [v, words(v)] as const);
-const GOAL_AREAS = opt(['weight', 'fitness', 'sleep', 'stress', 'nutrition', 'energy', 'heart_health', 'blood_sugar', 'digestion', 'mobility', 'longevity', 'other']);
+const GOAL_AREAS = opt([
+  'weight',
+  'fitness',
+  'sleep',
+  'stress',
+  'nutrition',
+  'energy',
+  'heart_health',
+  'blood_sugar',
+  'digestion',
+  'mobility',
+  'longevity',
+  'other',
+]);
 const PRIORITIES = opt(['high', 'medium', 'low']);
-const DURATIONS = [['under_3_months', 'Less than 3 months'], ['3_to_12_months', '3–12 months'], ['1_to_5_years', '1–5 years'], ['over_5_years', 'More than 5 years']] as const;
-const CONDITIONS = opt(['heart_disease', 'stroke', 'hypertension', 'diabetes', 'high_cholesterol', 'cancer', 'dementia', 'mental_health', 'thyroid', 'kidney_disease', 'obesity', 'other']);
+const DURATIONS = [
+  ['under_3_months', 'Less than 3 months'],
+  ['3_to_12_months', '3–12 months'],
+  ['1_to_5_years', '1–5 years'],
+  ['over_5_years', 'More than 5 years'],
+] as const;
+const CONDITIONS = opt([
+  'heart_disease',
+  'stroke',
+  'hypertension',
+  'diabetes',
+  'high_cholesterol',
+  'cancer',
+  'dementia',
+  'mental_health',
+  'thyroid',
+  'kidney_disease',
+  'obesity',
+  'other',
+]);
 const RELATIONS = opt(['mother', 'father', 'sibling', 'child', 'maternal_grandparent', 'paternal_grandparent', 'aunt_or_uncle', 'other']);
 
 /** A field bound to a path of the draft (a date picker for a date), showing the contract's error for that path. */
-function Field(props: { label: string; path: string; draft: Json; set: (path: string, v: unknown) => void; errors: Errors; readOnly: boolean; kind?: 'text' | 'number' | 'date' | 'multiline'; options?: ReadonlyArray<readonly [string, string]>; helper?: string }) {
+function Field(props: {
+  label: string;
+  path: string;
+  draft: Json;
+  set: (path: string, v: unknown) => void;
+  errors: Errors;
+  readOnly: boolean;
+  kind?: 'text' | 'number' | 'date' | 'multiline';
+  options?: ReadonlyArray<readonly [string, string]>;
+  helper?: string;
+}) {
   const { label, path, draft, set, errors, kind = 'text', options } = props;
   const value: any = valueAt(draft, path);
   const error = errors[path]?.[0];
   if (props.readOnly) {
-    const shown = value === undefined || value === null || value === '' ? '—' : kind === 'date' ? formatDate(String(value)) : (options?.find(([v]) => v === value)?.[1] ?? String(value));
+    const shown =
+      value === undefined || value === null || value === ''
+        ? '—'
+        : kind === 'date'
+          ? formatDate(String(value))
+          : (options?.find(([v]) => v === value)?.[1] ?? String(value));
     return <Answer label={label} value={shown} path={path} />;
   }
   if (kind === 'date') {
-    return <DateField label={label} name={path} value={value ?? ''} onChange={(day) => set(path, day || undefined)} error={!!error} helperText={error ?? props.helper} fullWidth />;
+    return (
+      <DateField
+        label={label}
+        name={path}
+        value={value ?? ''}
+        onChange={(day) => set(path, day || undefined)}
+        error={!!error}
+        helperText={error ?? props.helper}
+        fullWidth
+      />
+    );
   }
   return (
     <TextField
@@ -97,7 +179,19 @@ export function OnboardingPage() {
         <Stack spacing={2} data-section="onboarding-answers">
           {ONBOARDING_STEPS.map((step, i) =>
             isStepDone(answers, step) ? (
-              <StepForm key={step} step={step} saved={answers[step] as Json} errors={{}} message={null} pending={false} first last readOnly onBack={wizard.back} onNext={wizard.next} />
+              <StepForm
+                key={step}
+                step={step}
+                saved={answers[step] as Json}
+                errors={{}}
+                message={null}
+                pending={false}
+                first
+                last
+                readOnly
+                onBack={wizard.back}
+                onNext={wizard.next}
+              />
             ) : (
               <Card key={step} data-step={step}>
                 <CardContent>
@@ -155,7 +249,18 @@ export function OnboardingPage() {
   );
 }
 
-function StepForm(props: { step: OnboardingStep; saved: Json; errors: Errors; message: string | null; pending: boolean; first: boolean; last: boolean; readOnly: boolean; onBack: () => void; onNext: (value: Json) => void }) {
+function StepForm(props: {
+  step: OnboardingStep;
+  saved: Json;
+  errors: Errors;
+  message: string | null;
+  pending: boolean;
+  first: boolean;
+  last: boolean;
+  readOnly: boolean;
+  onBack: () => void;
+  onNext: (value: Json) => void;
+}) {
   const { step, errors, readOnly } = props;
   const [draft, setDraft] = useState<Json>(() => initialDraft(step, props.saved));
   const set = (path: string, v: unknown) => setDraft((d) => setPath(d, path, v));
@@ -165,7 +270,9 @@ function StepForm(props: { step: OnboardingStep; saved: Json; errors: Errors; me
     const goals: Json[] = draft.goals ?? [];
     body = (
       <Stack spacing={2}>
-        {!readOnly && <Typography>What would you like to change about your health? Add each goal with how much it matters and when you would like to reach it.</Typography>}
+        {!readOnly && (
+          <Typography>What would you like to change about your health? Add each goal with how much it matters and when you would like to reach it.</Typography>
+        )}
         {errors.goals && <Alert severity="error">{errors.goals[0]}</Alert>}
         {goals.map((_, i) => (
           <Card key={i} variant="outlined" data-goal={i}>
@@ -219,7 +326,12 @@ function StepForm(props: { step: OnboardingStep; saved: Json; errors: Errors; me
           <Field {...f} label="Hours of sleep a night" path="sleep.hours_per_night" kind="number" />
           <Field {...f} label="Sleep quality" path="sleep.quality" options={opt(['poor', 'fair', 'good', 'excellent'])} />
         </Stack>
-        <Flag label="I often wake during the night" checked={!!draft.sleep?.wakes_at_night} readOnly={readOnly} onChange={(checked) => set('sleep.wakes_at_night', checked)} />
+        <Flag
+          label="I often wake during the night"
+          checked={!!draft.sleep?.wakes_at_night}
+          readOnly={readOnly}
+          onChange={(checked) => set('sleep.wakes_at_night', checked)}
+        />
         <Typography variant="subtitle1">Activity</Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <Field {...f} label="Active days a week" path="activity.days_per_week" kind="number" />
@@ -238,7 +350,12 @@ function StepForm(props: { step: OnboardingStep; saved: Json; errors: Errors; me
         </Stack>
         <Typography variant="subtitle1">Alcohol, tobacco, caffeine and screens</Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <Field {...f} label="How often do you drink alcohol?" path="alcohol.frequency" options={opt(['never', 'occasionally', 'weekly', 'several_times_a_week', 'daily'])} />
+          <Field
+            {...f}
+            label="How often do you drink alcohol?"
+            path="alcohol.frequency"
+            options={opt(['never', 'occasionally', 'weekly', 'several_times_a_week', 'daily'])}
+          />
           <Field {...f} label="Drinks a week" path="alcohol.drinks_per_week" kind="number" />
         </Stack>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
@@ -256,7 +373,9 @@ function StepForm(props: { step: OnboardingStep; saved: Json; errors: Errors; me
     const conditions: Json[] = draft.conditions ?? [];
     body = (
       <Stack spacing={2}>
-        {!readOnly && <Typography>Has a blood relative had any of these conditions? Add each one with who it was and their age when it started, if you know.</Typography>}
+        {!readOnly && (
+          <Typography>Has a blood relative had any of these conditions? Add each one with who it was and their age when it started, if you know.</Typography>
+        )}
         <Flag
           label={PORTAL_TEXT.noFamilyConditions}
           checked={!!draft.none_known}

@@ -109,9 +109,22 @@ export function ProfilePage() {
               <Row label="Alternate phone" value={formatPhone(profile.alternate_phone)} />
               <Row label="Alternate email" value={profile.alternate_email ?? '—'} />
               <Row label="Preferred contact" value={contactMethodLabel(profile.preferred_contact_method)} />
-              <Row label="Address" value={[profile.address_line_1, profile.address_line_2, profile.city, profile.state, profile.zipcode, profile.country].filter(Boolean).join(', ') || '—'} />
+              <Row
+                label="Address"
+                value={
+                  [profile.address_line_1, profile.address_line_2, profile.city, profile.state, profile.zipcode, profile.country].filter(Boolean).join(', ') ||
+                  '—'
+                }
+              />
               <Row label="Occupation" value={[profile.occupation, profile.organization].filter(Boolean).join(', ') || '—'} />
-              <Row label="Emergency contact" value={profile.emergency_contact_name ? `${profile.emergency_contact_name} (${profile.emergency_contact_relation ?? '—'}) ${profile.emergency_contact_number ? formatPhone(profile.emergency_contact_number) : ''}` : '—'} />
+              <Row
+                label="Emergency contact"
+                value={
+                  profile.emergency_contact_name
+                    ? `${profile.emergency_contact_name} (${profile.emergency_contact_relation ?? '—'}) ${profile.emergency_contact_number ? formatPhone(profile.emergency_contact_number) : ''}`
+                    : '—'
+                }
+              />
               <Row label="ABHA number" value={profile.abha_number ?? '—'} />
               <Row label="Aadhaar" value={maskAadhaar(profile.aadhar_number)} />
             </Box>
@@ -136,13 +149,37 @@ export function ProfilePage() {
                   <MenuItem value="M">Male</MenuItem>
                   <MenuItem value="F">Female</MenuItem>
                 </TextField>
-                <DateField label="Date of birth" name="date_of_birth" value={draft.date_of_birth} onChange={(value) => set('date_of_birth')({ target: { value } })} disableFuture error={!!err('date_of_birth')} helperText={err('date_of_birth')} />
+                <DateField
+                  label="Date of birth"
+                  name="date_of_birth"
+                  value={draft.date_of_birth}
+                  onChange={(value) => set('date_of_birth')({ target: { value } })}
+                  disableFuture
+                  error={!!err('date_of_birth')}
+                  helperText={err('date_of_birth')}
+                />
                 {TEXT_FIELDS.map(([k, label]) => (
-                  <TextField key={k} label={k === 'zipcode' ? postalCodeLabel() : label} name={k} value={draft[k]} onChange={set(k)} error={!!err(k)} helperText={err(k)} />
+                  <TextField
+                    key={k}
+                    label={k === 'zipcode' ? postalCodeLabel() : label}
+                    name={k}
+                    value={draft[k]}
+                    onChange={set(k)}
+                    error={!!err(k)}
+                    helperText={err(k)}
+                  />
                 ))}
                 {PHONE_FIELDS.map(([k, label]) => (
                   <Stack key={k} direction="row" spacing={1}>
-                    <TextField select label="Code" name={`${k}__dial`} value={draft[`${k}__dial`]} onChange={set(`${k}__dial`)} sx={{ width: 120 }} slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 300 } } } } } }}>
+                    <TextField
+                      select
+                      label="Code"
+                      name={`${k}__dial`}
+                      value={draft[`${k}__dial`]}
+                      onChange={set(`${k}__dial`)}
+                      sx={{ width: 120 }}
+                      slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 300 } } } } } }}
+                    >
                       {DIAL_CODES.map((c) => (
                         <MenuItem key={c} value={c}>
                           {c}
@@ -152,7 +189,13 @@ export function ProfilePage() {
                     <TextField label={label} name={k} value={draft[k]} onChange={set(k)} error={!!err(k)} helperText={err(k)} fullWidth />
                   </Stack>
                 ))}
-                <TextField select label="Preferred contact method" name="preferred_contact_method" value={draft.preferred_contact_method} onChange={set('preferred_contact_method')}>
+                <TextField
+                  select
+                  label="Preferred contact method"
+                  name="preferred_contact_method"
+                  value={draft.preferred_contact_method}
+                  onChange={set('preferred_contact_method')}
+                >
                   {Object.entries(CONTACT_METHOD_LABELS).map(([m, words]) => (
                     <MenuItem key={m} value={m}>
                       {words}
@@ -187,7 +230,9 @@ export function ProfilePage() {
       {mode === 'reading' ? (
         <Card sx={{ mt: 2 }} data-section="sign-in-email">
           <CardContent>
-            <Typography variant="h6" component="h2">{PORTAL_TEXT.emailTitle}</Typography>
+            <Typography variant="h6" component="h2">
+              {PORTAL_TEXT.emailTitle}
+            </Typography>
             <Typography data-field="email">{profile.email}</Typography>
           </CardContent>
         </Card>
@@ -219,7 +264,9 @@ function EmailChange({ clientId, email, onChanged }: { clientId: string; email: 
   return (
     <Card sx={{ mt: 2 }} data-section="email-change">
       <CardContent>
-        <Typography variant="h6" component="h2">{PORTAL_TEXT.emailTitle}</Typography>
+        <Typography variant="h6" component="h2">
+          {PORTAL_TEXT.emailTitle}
+        </Typography>
         <Typography sx={{ mb: 2 }} data-field="email">
           {email}
         </Typography>
@@ -229,7 +276,16 @@ function EmailChange({ clientId, email, onChanged }: { clientId: string; email: 
           </Alert>
         )}
         {mode === 'idle' && (
-          <Stack direction="row" spacing={1} component="form" aria-label={PORTAL_TEXT.changeEmail} onSubmit={(e) => { e.preventDefault(); flow.start(newEmail.trim()); }}>
+          <Stack
+            direction="row"
+            spacing={1}
+            component="form"
+            aria-label={PORTAL_TEXT.changeEmail}
+            onSubmit={(e) => {
+              e.preventDefault();
+              flow.start(newEmail.trim());
+            }}
+          >
             <TextField label="New email" name="new_email" type="email" value={newEmail} onChange={(e) => setNewEmail(e.target.value)} />
             <Button type="submit" disabled={pending || !newEmail.trim()}>
               {PORTAL_TEXT.sendCode}
@@ -237,7 +293,14 @@ function EmailChange({ clientId, email, onChanged }: { clientId: string; email: 
           </Stack>
         )}
         {mode === 'code' && (
-          <Box component="form" aria-label="Confirm email" onSubmit={(e) => { e.preventDefault(); flow.confirm(code.trim()); }}>
+          <Box
+            component="form"
+            aria-label="Confirm email"
+            onSubmit={(e) => {
+              e.preventDefault();
+              flow.confirm(code.trim());
+            }}
+          >
             <Typography sx={{ mb: 1 }}>{PORTAL_TEXT.codeSent(destination ?? '')}</Typography>
             <Stack direction="row" spacing={1}>
               <TextField label="Code" name="code" value={code} onChange={(e) => setCode(e.target.value)} inputMode="numeric" />

@@ -56,7 +56,11 @@ export function ThriveCheckPage() {
       {mode === 'loading' ? (
         <Skeleton variant="rounded" height={320} aria-busy="true" />
       ) : mode === 'reading' ? (
-        history[0] ? <ResultCard check={history[0]} /> : <Typography color="text.secondary">{PORTAL_TEXT.noCheckYet}</Typography>
+        history[0] ? (
+          <ResultCard check={history[0]} />
+        ) : (
+          <Typography color="text.secondary">{PORTAL_TEXT.noCheckYet}</Typography>
+        )
       ) : mode === 'result' && latest ? (
         <ResultCard check={latest} onAgain={check.again} />
       ) : (
@@ -93,7 +97,16 @@ function CheckForm({ check }: { check: ReturnType<typeof useThriveCheck> }) {
             </Alert>
           )}
           <Stack spacing={2}>
-            <TextField select label="Sex" slotProps={LABEL_ABOVE} name="sex" value={form.sex} onChange={set('sex')} error={!!fieldErrors.sex} helperText={fieldErrors.sex?.[0] ?? 'As recorded at birth; the model has tables for men and women.'}>
+            <TextField
+              select
+              label="Sex"
+              slotProps={LABEL_ABOVE}
+              name="sex"
+              value={form.sex}
+              onChange={set('sex')}
+              error={!!fieldErrors.sex}
+              helperText={fieldErrors.sex?.[0] ?? 'As recorded at birth; the model has tables for men and women.'}
+            >
               <MenuItem value="male">Male</MenuItem>
               <MenuItem value="female">Female</MenuItem>
             </TextField>
@@ -111,7 +124,17 @@ function CheckForm({ check }: { check: ReturnType<typeof useThriveCheck> }) {
               />
             ))}
             {YES_NO.map(([name, label]) => (
-              <TextField key={name} select label={label} slotProps={LABEL_ABOVE} name={name} value={form[name]} onChange={set(name)} error={!!fieldErrors[name]} helperText={fieldErrors[name]?.[0]}>
+              <TextField
+                key={name}
+                select
+                label={label}
+                slotProps={LABEL_ABOVE}
+                name={name}
+                value={form[name]}
+                onChange={set(name)}
+                error={!!fieldErrors[name]}
+                helperText={fieldErrors[name]?.[0]}
+              >
                 <MenuItem value="yes">Yes</MenuItem>
                 <MenuItem value="no">No</MenuItem>
               </TextField>
@@ -152,7 +175,9 @@ function History({ checks, loading }: { checks: ThriveCheck[]; loading: boolean 
   const ordered = [...checks].reverse();
   return (
     <Box sx={{ mt: 3 }} data-section="history">
-      <Typography variant="h6" component="h2">{PORTAL_TEXT.historyTitle}</Typography>
+      <Typography variant="h6" component="h2">
+        {PORTAL_TEXT.historyTitle}
+      </Typography>
       {checks.length === 0 ? (
         <Typography color="text.secondary">{PORTAL_TEXT.historyEmpty}</Typography>
       ) : (

@@ -1,6 +1,21 @@
 // Consent status and history (every consent recorded, newest first: the client's own in the app,
 // and the signed paper forms staff record for them, given or withdrawn, with the reason).
-import { Alert, Box, Button, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { ScrollTable } from '../../../lib/scroll-table.tsx';
 import { useState } from 'react';
 import { CONSENT_REASON_MAX, consentFormFilledIn } from '../../../../machines/consent/consent-on-behalf-rules.ts';

@@ -54,7 +54,13 @@ export function useEnrollments(clientId: number) {
     },
   );
   const create = useAction<null>(
-    (_s, values) => enrol(api, { user: clientId, program: Number(values.program), start_date: String(values.start_date), ...(values.notes ? { notes: String(values.notes) } : {}) }),
+    (_s, values) =>
+      enrol(api, {
+        user: clientId,
+        program: Number(values.program),
+        start_date: String(values.start_date),
+        ...(values.notes ? { notes: String(values.notes) } : {}),
+      }),
     (_s, output) => {
       enqueueSnackbar(ENROLLED((output as Enrollment).program_name), { variant: 'success' });
       enrollments.reload();

@@ -34,7 +34,12 @@ export function EnrollmentsSection({ clientId }: { clientId: number }) {
           rowProps={(e) => ({ 'data-testid': `enrollment-${e.id}` })}
           columns={[
             { header: 'Program', cell: (e) => e.program_name },
-            { header: 'Status', cell: (e) => <Chip size="small" label={words(e.status)} color={e.status === 'active' ? 'success' : e.status === 'paused' ? 'warning' : 'default'} /> },
+            {
+              header: 'Status',
+              cell: (e) => (
+                <Chip size="small" label={words(e.status)} color={e.status === 'active' ? 'success' : e.status === 'paused' ? 'warning' : 'default'} />
+              ),
+            },
             { header: 'Start', cell: (e) => formatDate(e.start_date) },
             { header: 'End', cell: (e) => formatDate(e.end_date) },
             { header: 'Notes', cell: (e) => e.notes },
@@ -58,10 +63,23 @@ export function EnrollmentsSection({ clientId }: { clientId: number }) {
       >
         {ENROL}
       </Button>
-      <ConfirmDialog action={change} title={pending ? `${ENROLLMENT_ACTIONS[pending.step.verb].label}: ${pending.enrollment.program_name}` : ''} confirmLabel={pending ? ENROLLMENT_ACTIONS[pending.step.verb].label : 'Confirm'}>
+      <ConfirmDialog
+        action={change}
+        title={pending ? `${ENROLLMENT_ACTIONS[pending.step.verb].label}: ${pending.enrollment.program_name}` : ''}
+        confirmLabel={pending ? ENROLLMENT_ACTIONS[pending.step.verb].label : 'Confirm'}
+      >
         {pending && `The enrollment in ${pending.enrollment.program_name} becomes ${pending.step.to}.`}
       </ConfirmDialog>
-      <FormDialog action={create} id="enrol" title={ENROL} submitLabel="Enrol" pendingLabel="Enrolling…" ready={canEnrol(form)} onSubmit={() => create.submit(form)} maxWidth="xs">
+      <FormDialog
+        action={create}
+        id="enrol"
+        title={ENROL}
+        submitLabel="Enrol"
+        pendingLabel="Enrolling…"
+        ready={canEnrol(form)}
+        onSubmit={() => create.submit(form)}
+        maxWidth="xs"
+      >
         <TextField select label="Program" required value={form.program} onChange={(e) => setForm((f) => ({ ...f, program: e.target.value }))}>
           {(programs as Program[]).map((p) => (
             <MenuItem key={p.id} value={String(p.id)}>

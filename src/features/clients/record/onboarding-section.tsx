@@ -15,10 +15,20 @@ export function humanize(key: string): string {
 }
 
 function Answer({ value }: { value: unknown }) {
-  if (value === null || value === undefined || value === '') return <Typography component="span" color="text.secondary">—</Typography>;
+  if (value === null || value === undefined || value === '')
+    return (
+      <Typography component="span" color="text.secondary">
+        —
+      </Typography>
+    );
   if (typeof value === 'boolean') return <span>{value ? 'Yes' : 'No'}</span>;
   if (Array.isArray(value)) {
-    if (value.length === 0) return <Typography component="span" color="text.secondary">—</Typography>;
+    if (value.length === 0)
+      return (
+        <Typography component="span" color="text.secondary">
+          —
+        </Typography>
+      );
     return (
       <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
         {value.map((item, i) => (
@@ -32,7 +42,8 @@ function Answer({ value }: { value: unknown }) {
   if (typeof value === 'object') return <Answers data={value as Record<string, unknown>} />;
   // Choice values are stored as identifiers (`under_3_months`); dates and times read as dates.
   if (typeof value === 'string' && /^[a-z0-9]+(_[a-z0-9]+)+$/.test(value)) return <span>{humanize(value)}</span>;
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}(T.*)?$/.test(value)) return <span>{value.length === 10 ? formatDate(value) : formatDateTime(value)}</span>;
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}(T.*)?$/.test(value))
+    return <span>{value.length === 10 ? formatDate(value) : formatDateTime(value)}</span>;
   return <span>{String(value)}</span>;
 }
 
@@ -42,15 +53,15 @@ function Answers({ data }: { data: Record<string, unknown> }) {
       {Object.entries(data)
         .filter(([key]) => !HIDDEN_KEYS.includes(key))
         .map(([key, value]) => (
-        <Box key={key} sx={{ mb: 1 }}>
-          <Typography component="dt" variant="subtitle2">
-            {humanize(key)}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ ml: 0 }}>
-            <Answer value={value} />
-          </Typography>
-        </Box>
-      ))}
+          <Box key={key} sx={{ mb: 1 }}>
+            <Typography component="dt" variant="subtitle2">
+              {humanize(key)}
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ ml: 0 }}>
+              <Answer value={value} />
+            </Typography>
+          </Box>
+        ))}
     </Box>
   );
 }

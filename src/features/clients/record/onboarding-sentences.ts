@@ -70,7 +70,8 @@ export function lifestyleSentences(answers: unknown): string[] {
     has(diet.notes) && `Diet notes: ${String(diet.notes)}`,
     has(stress.level) && `Stress level: ${String(stress.level)} of 10`,
     has(stress.sources) && `Stress from: ${String(stress.sources)}`,
-    has(alcohol.frequency) && `Alcohol: ${words(alcohol.frequency)}${has(alcohol.drinks_per_week) ? `, ${plural(alcohol.drinks_per_week, 'drink')} a week` : ''}`,
+    has(alcohol.frequency) &&
+      `Alcohol: ${words(alcohol.frequency)}${has(alcohol.drinks_per_week) ? `, ${plural(alcohol.drinks_per_week, 'drink')} a week` : ''}`,
     has(tobacco.status) &&
       `Tobacco: ${words(tobacco.status)}${has(tobacco.form) ? `, ${words(tobacco.form)}` : ''}${has(tobacco.per_day) ? `, ${String(tobacco.per_day)} a day` : ''}`,
     has(obj(a.caffeine).cups_per_day) && `Caffeine: ${plural(obj(a.caffeine).cups_per_day, 'cup')} a day`,

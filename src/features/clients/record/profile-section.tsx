@@ -16,7 +16,15 @@ const FIELDS: Field[] = [
   { name: 'title', label: 'Title' },
   { name: 'first_name', label: 'First name' },
   { name: 'last_name', label: 'Last name' },
-  { name: 'gender', label: 'Gender', options: [['', 'Not specified'], ['M', 'Male'], ['F', 'Female']] },
+  {
+    name: 'gender',
+    label: 'Gender',
+    options: [
+      ['', 'Not specified'],
+      ['M', 'Male'],
+      ['F', 'Female'],
+    ],
+  },
   { name: 'date_of_birth', label: 'Date of birth', type: 'date' },
   { name: 'phone_number', label: 'Phone' },
   { name: 'alternate_phone', label: 'Alternate phone' },
@@ -65,14 +73,31 @@ export function ProfileSection({ profile, onSaved }: { profile: Profile; onSaved
           if ((PHONE_PROFILE_FIELDS as readonly string[]).includes(f.name)) {
             return (
               <Grid key={f.name} size={{ xs: 12, sm: 6, md: 4 }}>
-                <PhoneField label={f.label} name={f.name} value={values[f.name]} onChange={(value) => setValues((v) => ({ ...v, [f.name]: value }))} error={!!err} helperText={err} />
+                <PhoneField
+                  label={f.label}
+                  name={f.name}
+                  value={values[f.name]}
+                  onChange={(value) => setValues((v) => ({ ...v, [f.name]: value }))}
+                  error={!!err}
+                  helperText={err}
+                />
               </Grid>
             );
           }
           if (f.type === 'date') {
             return (
               <Grid key={f.name} size={{ xs: 12, sm: 6, md: 4 }}>
-                <DateField fullWidth size="small" name={f.name} label={f.label} value={values[f.name]} onChange={(value) => setValues((v) => ({ ...v, [f.name]: value }))} disableFuture error={!!err} helperText={err} />
+                <DateField
+                  fullWidth
+                  size="small"
+                  name={f.name}
+                  label={f.label}
+                  value={values[f.name]}
+                  onChange={(value) => setValues((v) => ({ ...v, [f.name]: value }))}
+                  disableFuture
+                  error={!!err}
+                  helperText={err}
+                />
               </Grid>
             );
           }

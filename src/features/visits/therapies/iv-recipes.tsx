@@ -7,7 +7,15 @@ import { useState } from 'react';
 import { ActiveToggleDialog, CatalogueItemButtons } from '../../../lib/staff/catalogue-item-actions.tsx';
 import { FormDialog } from '../../../lib/staff/form-dialog.tsx';
 import type { ActionHandle } from '../../../lib/staff/hooks.ts';
-import { canSaveRecipe, EMPTY_INGREDIENT, EMPTY_RECIPE, type IngredientRow, type RecipeDraft, recipeBody, recipeDraft } from '../../../../machines/visits/stock-forms.ts';
+import {
+  canSaveRecipe,
+  EMPTY_INGREDIENT,
+  EMPTY_RECIPE,
+  type IngredientRow,
+  type RecipeDraft,
+  recipeBody,
+  recipeDraft,
+} from '../../../../machines/visits/stock-forms.ts';
 import type { IvRecipe } from '../visits-api.ts';
 import { THERAPIES_TEXT as T } from './texts.ts';
 
@@ -22,20 +30,53 @@ function IngredientRows({ rows, setRows, errors }: { rows: Row[]; setRows: (upda
   const set = (i: number, k: keyof Row, v: string) => setRows((rs) => rs.map((r, j) => (j === i ? { ...r, [k]: v } : r)));
   return (
     <>
-      {err('ingredients') && <Alert severity="error" sx={{ mt: 1 }}>{err('ingredients')}</Alert>}
+      {err('ingredients') && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {err('ingredients')}
+        </Alert>
+      )}
       {rows.map((r, i) => (
         <Stack key={i} direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1 }} data-ingredient={i}>
-          <TextField size="small" fullWidth label={`${T.ingredient} ${i + 1}`} value={r.item} onChange={(e) => set(i, 'item', e.target.value)} error={!!err(`ingredients.${i}.item`)} helperText={err(`ingredients.${i}.item`)} />
-          <TextField size="small" label={`${T.dose} ${i + 1}`} value={r.dose} onChange={(e) => set(i, 'dose', e.target.value)} error={!!err(`ingredients.${i}.dose`)} helperText={err(`ingredients.${i}.dose`)} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
-          <TextField size="small" label={`${T.unit} ${i + 1}`} value={r.unit} onChange={(e) => set(i, 'unit', e.target.value)} error={!!err(`ingredients.${i}.unit`)} helperText={err(`ingredients.${i}.unit`)} />
+          <TextField
+            size="small"
+            fullWidth
+            label={`${T.ingredient} ${i + 1}`}
+            value={r.item}
+            onChange={(e) => set(i, 'item', e.target.value)}
+            error={!!err(`ingredients.${i}.item`)}
+            helperText={err(`ingredients.${i}.item`)}
+          />
+          <TextField
+            size="small"
+            label={`${T.dose} ${i + 1}`}
+            value={r.dose}
+            onChange={(e) => set(i, 'dose', e.target.value)}
+            error={!!err(`ingredients.${i}.dose`)}
+            helperText={err(`ingredients.${i}.dose`)}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          />
+          <TextField
+            size="small"
+            label={`${T.unit} ${i + 1}`}
+            value={r.unit}
+            onChange={(e) => set(i, 'unit', e.target.value)}
+            error={!!err(`ingredients.${i}.unit`)}
+            helperText={err(`ingredients.${i}.unit`)}
+          />
           {rows.length > 1 && (
-            <IconButton aria-label={T.remove(`${T.ingredient} ${i + 1}`)} onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))} sx={{ alignSelf: 'center' }}>
+            <IconButton
+              aria-label={T.remove(`${T.ingredient} ${i + 1}`)}
+              onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))}
+              sx={{ alignSelf: 'center' }}
+            >
               ×
             </IconButton>
           )}
         </Stack>
       ))}
-      <Button sx={{ alignSelf: 'flex-start', mt: 1 }} onClick={() => setRows((rs) => [...rs, EMPTY_ROW])}>{T.addIngredient}</Button>
+      <Button sx={{ alignSelf: 'flex-start', mt: 1 }} onClick={() => setRows((rs) => [...rs, EMPTY_ROW])}>
+        {T.addIngredient}
+      </Button>
     </>
   );
 }
@@ -48,18 +89,64 @@ function RecipeForm({ create }: { create: ActionHandle<null> }) {
   const fe = create.fieldErrors;
   const err = (f: string) => fe[f]?.join(' ');
   return (
-    <form noValidate aria-label={T.newRecipe} onSubmit={(e) => { e.preventDefault(); create.save(recipeBody({ name, fluid, volume, rows })); }}>
-      <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>{T.newRecipe}</Typography>
-      {create.error && <Alert severity="error" sx={{ my: 1 }}>{create.error}</Alert>}
+    <form
+      noValidate
+      aria-label={T.newRecipe}
+      onSubmit={(e) => {
+        e.preventDefault();
+        create.save(recipeBody({ name, fluid, volume, rows }));
+      }}
+    >
+      <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
+        {T.newRecipe}
+      </Typography>
+      {create.error && (
+        <Alert severity="error" sx={{ my: 1 }}>
+          {create.error}
+        </Alert>
+      )}
       <Grid container spacing={2} sx={{ mt: 0 }}>
-        <Grid size={{ xs: 12, sm: 5 }}><TextField fullWidth size="small" label={T.recipeName} value={name} onChange={(e) => setName(e.target.value)} error={!!err('name')} helperText={err('name')} /></Grid>
-        <Grid size={{ xs: 12, sm: 4 }}><TextField fullWidth size="small" label={T.baseFluid} value={fluid} onChange={(e) => setFluid(e.target.value)} error={!!err('base_fluid')} helperText={err('base_fluid')} /></Grid>
-        <Grid size={{ xs: 12, sm: 3 }}><TextField fullWidth size="small" label={T.bagVolume} value={volume} onChange={(e) => setVolume(e.target.value)} error={!!err('bag_volume')} helperText={err('bag_volume')} slotProps={{ htmlInput: { inputMode: 'numeric' } }} /></Grid>
+        <Grid size={{ xs: 12, sm: 5 }}>
+          <TextField
+            fullWidth
+            size="small"
+            label={T.recipeName}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={!!err('name')}
+            helperText={err('name')}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <TextField
+            fullWidth
+            size="small"
+            label={T.baseFluid}
+            value={fluid}
+            onChange={(e) => setFluid(e.target.value)}
+            error={!!err('base_fluid')}
+            helperText={err('base_fluid')}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 3 }}>
+          <TextField
+            fullWidth
+            size="small"
+            label={T.bagVolume}
+            value={volume}
+            onChange={(e) => setVolume(e.target.value)}
+            error={!!err('bag_volume')}
+            helperText={err('bag_volume')}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+        </Grid>
       </Grid>
       <Stack>
         <IngredientRows rows={rows} setRows={setRows} errors={fe} />
       </Stack>
-      <Button type="submit" variant="contained" sx={{ mt: 1 }} disabled={create.pending}>{create.pending ? T.saving : T.saveRecipe}</Button>
+      <Button type="submit" variant="contained" sx={{ mt: 1 }} disabled={create.pending}>
+        {create.pending ? T.saving : T.saveRecipe}
+      </Button>
     </form>
   );
 }
@@ -79,17 +166,53 @@ function EditRecipeDialog({ edit, draft, setDraft }: { edit: ActionHandle<IvReci
       ready={canSaveRecipe(draft)}
       onSubmit={() => edit.submit(recipeBody(draft))}
     >
-      <TextField size="small" label={T.recipeName} required value={draft.name} onChange={(e) => setDraft((d) => ({ ...d, name: e.target.value }))} error={!!err('name')} helperText={err('name')} />
+      <TextField
+        size="small"
+        label={T.recipeName}
+        required
+        value={draft.name}
+        onChange={(e) => setDraft((d) => ({ ...d, name: e.target.value }))}
+        error={!!err('name')}
+        helperText={err('name')}
+      />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField size="small" fullWidth label={T.baseFluid} required value={draft.fluid} onChange={(e) => setDraft((d) => ({ ...d, fluid: e.target.value }))} error={!!err('base_fluid')} helperText={err('base_fluid')} />
-        <TextField size="small" label={T.bagVolume} required value={draft.volume} onChange={(e) => setDraft((d) => ({ ...d, volume: e.target.value }))} error={!!err('bag_volume')} helperText={err('bag_volume')} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+        <TextField
+          size="small"
+          fullWidth
+          label={T.baseFluid}
+          required
+          value={draft.fluid}
+          onChange={(e) => setDraft((d) => ({ ...d, fluid: e.target.value }))}
+          error={!!err('base_fluid')}
+          helperText={err('base_fluid')}
+        />
+        <TextField
+          size="small"
+          label={T.bagVolume}
+          required
+          value={draft.volume}
+          onChange={(e) => setDraft((d) => ({ ...d, volume: e.target.value }))}
+          error={!!err('bag_volume')}
+          helperText={err('bag_volume')}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
       </Stack>
       <IngredientRows rows={draft.rows} setRows={(update) => setDraft((d) => ({ ...d, rows: update(d.rows) }))} errors={edit.fieldErrors} />
     </FormDialog>
   );
 }
 
-export function IvRecipes({ recipes, create, edit, toggle }: { recipes: IvRecipe[]; create: ActionHandle<null>; edit: ActionHandle<IvRecipe | null>; toggle: ActionHandle<IvRecipe | null> }) {
+export function IvRecipes({
+  recipes,
+  create,
+  edit,
+  toggle,
+}: {
+  recipes: IvRecipe[];
+  create: ActionHandle<null>;
+  edit: ActionHandle<IvRecipe | null>;
+  toggle: ActionHandle<IvRecipe | null>;
+}) {
   const [draft, setDraft] = useState<Draft>(EMPTY_RECIPE);
   const openEdit = (r: IvRecipe) => {
     setDraft(recipeDraft(r));

@@ -46,9 +46,22 @@ type Field = LotField;
 function ReceiveLot({ receive }: { receive: ActionHandle<null> }) {
   const [values, setValues] = useState(Object.fromEntries(FIELDS.map(([f]) => [f, ''])) as Record<Field, string>);
   return (
-    <form noValidate aria-label={T.receiveLot} onSubmit={(e) => { e.preventDefault(); receive.save(lotBody(values)); }}>
-      <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>{T.receiveLot}</Typography>
-      {receive.error && <Alert severity="error" sx={{ my: 1 }}>{receive.error}</Alert>}
+    <form
+      noValidate
+      aria-label={T.receiveLot}
+      onSubmit={(e) => {
+        e.preventDefault();
+        receive.save(lotBody(values));
+      }}
+    >
+      <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
+        {T.receiveLot}
+      </Typography>
+      {receive.error && (
+        <Alert severity="error" sx={{ my: 1 }}>
+          {receive.error}
+        </Alert>
+      )}
       <Grid container spacing={2} sx={{ mt: 0 }}>
         {FIELDS.map(([f, label]) => {
           const err = receive.fieldErrors[f]?.join(' ');
@@ -73,7 +86,9 @@ function ReceiveLot({ receive }: { receive: ActionHandle<null> }) {
           );
         })}
       </Grid>
-      <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={receive.pending}>{receive.pending ? T.saving : T.saveLot}</Button>
+      <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={receive.pending}>
+        {receive.pending ? T.saving : T.saveLot}
+      </Button>
     </form>
   );
 }
@@ -98,9 +113,19 @@ function AdjustDialog({ adjust }: { adjust: ActionHandle<StockLot | null> }) {
       maxWidth="xs"
     >
       {lot && <Typography variant="body2">{T.adjustHelp(lot.quantity, lot.unit)}</Typography>}
-      <TextField select size="small" label={T.kind} value={values.kind} onChange={(e) => setValues((v) => ({ ...v, kind: e.target.value as AdjustmentKind }))} error={!!err('kind')} helperText={err('kind') ?? T.kindHelp[values.kind]}>
+      <TextField
+        select
+        size="small"
+        label={T.kind}
+        value={values.kind}
+        onChange={(e) => setValues((v) => ({ ...v, kind: e.target.value as AdjustmentKind }))}
+        error={!!err('kind')}
+        helperText={err('kind') ?? T.kindHelp[values.kind]}
+      >
         {KINDS.map((k) => (
-          <MenuItem key={k} value={k}>{T.kinds[k]}</MenuItem>
+          <MenuItem key={k} value={k}>
+            {T.kinds[k]}
+          </MenuItem>
         ))}
       </TextField>
       <TextField
@@ -113,7 +138,17 @@ function AdjustDialog({ adjust }: { adjust: ActionHandle<StockLot | null> }) {
         helperText={err('quantity')}
         slotProps={{ htmlInput: { inputMode: 'decimal' } }}
       />
-      <TextField size="small" required multiline minRows={2} label={T.reason} value={values.reason} onChange={(e) => setValues((v) => ({ ...v, reason: e.target.value }))} error={!!err('reason')} helperText={err('reason')} />
+      <TextField
+        size="small"
+        required
+        multiline
+        minRows={2}
+        label={T.reason}
+        value={values.reason}
+        onChange={(e) => setValues((v) => ({ ...v, reason: e.target.value }))}
+        error={!!err('reason')}
+        helperText={err('reason')}
+      />
     </FormDialog>
   );
 }
@@ -123,7 +158,12 @@ const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 /** The lot's movements, loaded when the dialog opens (the component mounts only then). */
 function LotHistory({ lot }: { lot: StockLot }) {
   const history = useLotHistory(lot);
-  if (history.failed) return <Alert severity="error" action={<Button onClick={history.retry}>{T.retry}</Button>}>{history.error ?? T.historyFailed}</Alert>;
+  if (history.failed)
+    return (
+      <Alert severity="error" action={<Button onClick={history.retry}>{T.retry}</Button>}>
+        {history.error ?? T.historyFailed}
+      </Alert>
+    );
   if (!history.data) return <CircularProgress aria-label={T.historyTitle(lot.item, lot.lot_number)} />;
   if (history.data.length === 0) return <Typography>{T.historyEmpty}</Typography>;
   return (
@@ -143,7 +183,9 @@ function LotHistory({ lot }: { lot: StockLot }) {
           <TableRow key={m.id} data-movement={m.id} data-kind={m.kind}>
             <TableCell>{formatDateTime(m.at)}</TableCell>
             <TableCell>{T.kinds[m.kind]}</TableCell>
-            <TableCell align="right">{signed(m.quantity)} {lot.unit}</TableCell>
+            <TableCell align="right">
+              {signed(m.quantity)} {lot.unit}
+            </TableCell>
             <TableCell align="right">{m.balance === null ? '—' : `${m.balance} ${lot.unit}`}</TableCell>
             <TableCell>{m.reason ?? (m.visit !== null ? T.visitRef(m.visit) : '—')}</TableCell>
             <TableCell>{m.by_name ?? T.unknownUser}</TableCell>
@@ -171,7 +213,11 @@ export function StockLots({ lots, receive, adjust }: { lots: StockLot[]; receive
   const low = lots.filter((l) => l.low && !l.expired).length;
   return (
     <Box data-stock-lots>
-      {low > 0 && <Alert severity="warning" role="alert" sx={{ mb: 2 }}>{T.lowWarning(low)}</Alert>}
+      {low > 0 && (
+        <Alert severity="warning" role="alert" sx={{ mb: 2 }}>
+          {T.lowWarning(low)}
+        </Alert>
+      )}
       {lots.length === 0 ? (
         <Typography>{T.lotsEmpty}</Typography>
       ) : (
@@ -193,15 +239,23 @@ export function StockLots({ lots, receive, adjust }: { lots: StockLot[]; receive
                 <TableCell>{l.item}</TableCell>
                 <TableCell>{l.lot_number}</TableCell>
                 <TableCell>{formatDate(l.expires_on)}</TableCell>
-                <TableCell align="right">{l.quantity} {l.unit}</TableCell>
-                <TableCell align="right">{l.low_at} {l.unit}</TableCell>
+                <TableCell align="right">
+                  {l.quantity} {l.unit}
+                </TableCell>
+                <TableCell align="right">
+                  {l.low_at} {l.unit}
+                </TableCell>
                 <TableCell>
                   {l.expired && <Chip size="small" color="error" label={T.expired} sx={{ mr: 1 }} />}
                   {l.low && <Chip size="small" color="warning" label={T.low} />}
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <Button size="small" onClick={() => adjust.open(l)}>{T.adjustStock}</Button>
-                  <Button size="small" onClick={() => setHistoryOf(l)}>{T.history}</Button>
+                  <Button size="small" onClick={() => adjust.open(l)}>
+                    {T.adjustStock}
+                  </Button>
+                  <Button size="small" onClick={() => setHistoryOf(l)}>
+                    {T.history}
+                  </Button>
                 </TableCell>
               </TableRow>
             ))}

@@ -46,7 +46,11 @@ export function useTherapySettings() {
 }
 
 /** An action on one row (a recipe, a lot) that toasts the server's answer and reloads the list. */
-function useRowAction<R, O>(perform: (api: ApiClient, row: R, values: Record<string, unknown>) => Promise<O>, done: (row: R, out: O) => string, reload: () => void) {
+function useRowAction<R, O>(
+  perform: (api: ApiClient, row: R, values: Record<string, unknown>) => Promise<O>,
+  done: (row: R, out: O) => string,
+  reload: () => void,
+) {
   const { api } = useShell();
   const { enqueueSnackbar } = useSnackbar();
   return useAction<R | null>(
@@ -60,7 +64,11 @@ function useRowAction<R, O>(perform: (api: ApiClient, row: R, values: Record<str
 
 export function useIvRecipes() {
   const { record, save } = useRecordAndSave<IvRecipe[], S['IvRecipeCreate'], IvRecipe>(fetchRecipes, createRecipe, (r) => T.recipeSaved(r.name));
-  const edit = useRowAction<IvRecipe, IvRecipe>((api, r, body) => updateRecipe(api, r.id, body as S['IvRecipePatch']), (_r, out) => T.recipeUpdated(out.name), record.reload);
+  const edit = useRowAction<IvRecipe, IvRecipe>(
+    (api, r, body) => updateRecipe(api, r.id, body as S['IvRecipePatch']),
+    (_r, out) => T.recipeUpdated(out.name),
+    record.reload,
+  );
   const toggle = useRowAction<IvRecipe, IvRecipe>(
     (api, r) => updateRecipe(api, r.id, { active: !r.active }),
     (_r, out) => (out.active ? T.recipeActivated(out.name) : T.recipeDeactivated(out.name)),

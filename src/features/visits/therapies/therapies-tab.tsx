@@ -12,8 +12,14 @@ import { THERAPIES_TEXT as T } from './texts.ts';
 function Section<D>({ id, title, record, children }: { id: string; title: string; record: RecordHandle<D>; children: (data: D) => ReactNode }) {
   return (
     <Paper component="section" aria-labelledby={`${id}-heading`} variant="outlined" sx={{ p: 2, mb: 3 }}>
-      <Typography id={`${id}-heading`} variant="h6" component="h2" gutterBottom>{title}</Typography>
-      {record.failed && <Alert severity="error" action={<Button onClick={record.retry}>{T.retry}</Button>}>{record.error ?? T.loadFailed}</Alert>}
+      <Typography id={`${id}-heading`} variant="h6" component="h2" gutterBottom>
+        {title}
+      </Typography>
+      {record.failed && (
+        <Alert severity="error" action={<Button onClick={record.retry}>{T.retry}</Button>}>
+          {record.error ?? T.loadFailed}
+        </Alert>
+      )}
       {!record.failed && !record.data && <CircularProgress aria-label={title} />}
       {record.data && children(record.data)}
     </Paper>

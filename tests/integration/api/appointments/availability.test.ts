@@ -39,7 +39,12 @@ describe.each(engines)('availability on %s', (engine) => {
 
   it('drops starts where the staff member or the pool is taken', async () => {
     const day = addDays(c.monday, 1);
-    const booked = await api(t, c.reception, 'POST', '/appointments/appointments', { client: c.client.id, service: c.iv, staff: c.nurse.id, start: at(day, '10:00') });
+    const booked = await api(t, c.reception, 'POST', '/appointments/appointments', {
+      client: c.client.id,
+      service: c.iv,
+      staff: c.nurse.id,
+      start: at(day, '10:00'),
+    });
     expect(booked.status).toBe(201);
     // The one chair is held 09:50-11:10: no IV start whose held time touches it, whoever delivers.
     const list = await slots(`service=${c.iv}&date_from=${day}&date_to=${day}`);
@@ -59,7 +64,9 @@ describe.each(engines)('availability on %s', (engine) => {
     await api(t, c.admin, 'PATCH', '/appointments/hours', { holidays: [{ day, name: 'Holi' }] });
     expect(await slots(`service=${c.hbot}&date_from=${day}&date_to=${day}`)).toEqual([]);
     await api(t, c.admin, 'PATCH', '/appointments/hours', { holidays: [] });
-    const hours = await api(t, c.admin, 'PATCH', '/appointments/hours', { add_exceptions: [{ staff: c.doctor.id, kind: 'leave', start: at(day, '08:00'), end: at(day, '20:00') }] });
+    const hours = await api(t, c.admin, 'PATCH', '/appointments/hours', {
+      add_exceptions: [{ staff: c.doctor.id, kind: 'leave', start: at(day, '08:00'), end: at(day, '20:00') }],
+    });
     expect(hours.body.staff_exceptions).toHaveLength(1);
     const consult = await slots(`service=${c.consult}&date_from=${day}&date_to=${day}`);
     expect(consult).toEqual([]);
@@ -92,7 +99,13 @@ describe.each(engines)('availability on %s', (engine) => {
     await api(t, c.admin, 'PATCH', '/appointments/hours', { time_zone: 'America/New_York', slot_minutes: 30 });
     try {
       await addResource(t, c.admin, 'NY room', 'ny_room');
-      const service = await addService(t, c.admin, { name: 'NY consult', therapy: 'consultation', duration_minutes: 60, resources_needed: [{ kind: 'ny_room', units: 1 }], delivered_by: ['DOCTOR'] });
+      const service = await addService(t, c.admin, {
+        name: 'NY consult',
+        therapy: 'consultation',
+        duration_minutes: 60,
+        resources_needed: [{ kind: 'ny_room', units: 1 }],
+        delivered_by: ['DOCTOR'],
+      });
       // Next year's second Sunday of March: 02:00 EST becomes 03:00 EDT.
       const year = new Date().getUTCFullYear() + 1;
       let sunday = `${year}-03-08`;

@@ -28,10 +28,27 @@ function setUp(t: TestApp, s: Shared): Promise<Fixtures> {
       const admin = s.actors.ADMIN;
       const nurse = await staffMember(t, 'NURSE');
       await setHours(t, admin, [nurse]);
-      const service = await addService(t, admin, { name: 'Back office matrix session', therapy: 'consultation', duration_minutes: 20, delivered_by: ['NURSE'] });
-      const plan = await api(t, admin, 'POST', '/appointments/package-plans', { name: 'Matrix pack', therapy: 'consultation', sessions: 5, price_inr: 5000, validity_days: 90 });
+      const service = await addService(t, admin, {
+        name: 'Back office matrix session',
+        therapy: 'consultation',
+        duration_minutes: 20,
+        delivered_by: ['NURSE'],
+      });
+      const plan = await api(t, admin, 'POST', '/appointments/package-plans', {
+        name: 'Matrix pack',
+        therapy: 'consultation',
+        sessions: 5,
+        price_inr: 5000,
+        validity_days: 90,
+      });
       if (plan.status !== 201) throw new Error(`fixture plan: ${plan.status} ${JSON.stringify(plan.body)}`);
-      const online = await addService(t, admin, { name: 'Back office matrix online session', therapy: 'consultation', duration_minutes: 20, delivered_by: ['NURSE'], bookable_online: true });
+      const online = await addService(t, admin, {
+        name: 'Back office matrix online session',
+        therapy: 'consultation',
+        duration_minutes: 20,
+        delivered_by: ['NURSE'],
+        bookable_online: true,
+      });
       return { service, nurse, plan: plan.body.id, slot: 0, online };
     })();
     fixtures.set(t, f);
@@ -64,10 +81,12 @@ type Builder = (t: TestApp, s: Shared, a: Actor) => Promise<ApiResponse>;
 
 export const backofficeMatrixRequests: Record<string, Builder> = {
   'appointments.package-plans.list': (t, _s, a) => api(t, a, 'GET', '/appointments/package-plans'),
-  'appointments.package-plans.create': (t, _s, a) => api(t, a, 'POST', '/appointments/package-plans', { name: 'IV ten', therapy: 'iv', sessions: 10, price_inr: 40000 }),
+  'appointments.package-plans.create': (t, _s, a) =>
+    api(t, a, 'POST', '/appointments/package-plans', { name: 'IV ten', therapy: 'iv', sessions: 10, price_inr: 40000 }),
   'appointments.package-plans.patch': async (t, s, a) => api(t, a, 'PATCH', `/appointments/package-plans/${(await setUp(t, s)).plan}`, { price_inr: 5500 }),
   'appointments.package-plans.sell': async (t, s, a) => api(t, a, 'POST', `/appointments/package-plans/${(await setUp(t, s)).plan}/sell`, { client: s.client }),
-  'appointments.services.impact': async (t, s, a) => api(t, a, 'POST', `/appointments/services/${(await setUp(t, s)).service}/impact`, { duration_minutes: 30 }),
+  'appointments.services.impact': async (t, s, a) =>
+    api(t, a, 'POST', `/appointments/services/${(await setUp(t, s)).service}/impact`, { duration_minutes: 30 }),
   'appointments.hours.impact': async (t, s, a) => {
     const f = await setUp(t, s);
     return api(t, a, 'POST', '/appointments/hours/impact', { staff_hours: [{ staff: f.nurse, weekly: [{ weekday: 1, starts: '09:00', ends: '12:00' }] }] });

@@ -30,7 +30,13 @@ describe.each(engines)('scheduling back office on %s', (engine) => {
   const ids = (body: { appointments: Array<{ appointment: { id: number } }> }) => body.appointments.map((a) => a.appointment.id);
 
   it('sells a catalogue package to a client: sessions, price and expiry from the plan; inactive plans are not sold', async () => {
-    const plan = await api(t, c.admin, 'POST', '/appointments/package-plans', { name: 'HBOT ten', therapy: 'hbot', sessions: 10, price_inr: 40000, validity_days: 90 });
+    const plan = await api(t, c.admin, 'POST', '/appointments/package-plans', {
+      name: 'HBOT ten',
+      therapy: 'hbot',
+      sessions: 10,
+      price_inr: 40000,
+      validity_days: 90,
+    });
     expect(plan.status).toBe(201);
     expect(plan.body).toEqual({ id: plan.body.id, name: 'HBOT ten', therapy: 'hbot', sessions: 10, price_inr: 40000, validity_days: 90, active: true });
     expect((await api(t, c.reception, 'GET', '/appointments/package-plans')).body.map((p: { id: number }) => p.id)).toContain(plan.body.id);
@@ -40,17 +46,32 @@ describe.each(engines)('scheduling back office on %s', (engine) => {
     const sold = await api(t, c.reception, 'POST', `/appointments/package-plans/${plan.body.id}/sell`, { client: c.client.id });
     expect(sold.status, JSON.stringify(sold.body)).toBe(201);
     const today = localTime('Asia/Kolkata', Date.now()).date;
-    expect(sold.body).toMatchObject({ client: c.client.id, therapy: 'hbot', sessions_total: 10, sessions_used: 0, sessions_held: 0, sessions_left: 10, expires_on: addDays(today, 89) });
+    expect(sold.body).toMatchObject({
+      client: c.client.id,
+      therapy: 'hbot',
+      sessions_total: 10,
+      sessions_used: 0,
+      sessions_held: 0,
+      sessions_left: 10,
+      expires_on: addDays(today, 89),
+    });
     const row = await t.database.db.selectFrom('packages').select(['plan_id', 'price_inr']).where('id', '=', sold.body.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ plan_id: plan.body.id, price_inr: 40000 });
-    const audit = await t.database.db.selectFrom('audit_events').select(['action', 'client_id']).where('actor_id', '=', c.reception.id).where('action', '=', 'package.create').execute();
+    const audit = await t.database.db
+      .selectFrom('audit_events')
+      .select(['action', 'client_id'])
+      .where('actor_id', '=', c.reception.id)
+      .where('action', '=', 'package.create')
+      .execute();
     expect(audit).toContainEqual({ action: 'package.create', client_id: c.client.id });
     // The balance is the client's to see, and one session is held once booked from it.
     await book(at(addDays(c.monday, 7), '09:00'), c.hbot, c.nurse.id, { package: sold.body.id });
     const mine = await api(t, c.client, 'GET', `/appointments/packages?client=${c.client.id}`);
     expect(mine.body.find((p: { id: number }) => p.id === sold.body.id)).toMatchObject({ sessions_held: 1, sessions_left: 9 });
 
-    expect((await api(t, c.reception, 'POST', `/appointments/package-plans/${plan.body.id}/sell`, { client: c.nurse.id })).body.errors).toEqual({ client: ['No such client.'] });
+    expect((await api(t, c.reception, 'POST', `/appointments/package-plans/${plan.body.id}/sell`, { client: c.nurse.id })).body.errors).toEqual({
+      client: ['No such client.'],
+    });
     const off = await api(t, c.admin, 'PATCH', `/appointments/package-plans/${plan.body.id}`, { active: false });
     expect(off.body.active).toBe(false);
     const refused = await api(t, c.reception, 'POST', `/appointments/package-plans/${plan.body.id}/sell`, { client: c.client.id });
@@ -60,7 +81,10 @@ describe.each(engines)('scheduling back office on %s', (engine) => {
   });
 
   it('keeps the video link template among the booking rules', async () => {
-    const saved = await api(t, c.admin, 'PATCH', '/appointments/hours', { video_link_template: 'https://meet.example.org/thrive-{appointment}', min_notice_minutes: 60 });
+    const saved = await api(t, c.admin, 'PATCH', '/appointments/hours', {
+      video_link_template: 'https://meet.example.org/thrive-{appointment}',
+      min_notice_minutes: 60,
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body).toMatchObject({ video_link_template: 'https://meet.example.org/thrive-{appointment}', min_notice_minutes: 60 });
     expect((await api(t, c.reception, 'GET', '/appointments/hours')).body.video_link_template).toBe('https://meet.example.org/thrive-{appointment}');
@@ -90,7 +114,10 @@ describe.each(engines)('scheduling back office on %s', (engine) => {
     expect(first.reasons).toEqual([R.buffersOverlap]);
 
     const longer = await api(t, c.admin, 'POST', `/appointments/services/${c.iv}/impact`, { duration_minutes: 90, active: false });
-    expect(longer.body.appointments.find((i: { appointment: { id: number } }) => i.appointment.id === b).reasons).toEqual([R.serviceWithdrawn, R.newDuration(90, 60)]);
+    expect(longer.body.appointments.find((i: { appointment: { id: number } }) => i.appointment.id === b).reasons).toEqual([
+      R.serviceWithdrawn,
+      R.newDuration(90, 60),
+    ]);
 
     const after = await t.database.db.selectFrom('services').selectAll().where('id', '=', c.iv).executeTakeFirstOrThrow();
     expect(after).toEqual(before);
@@ -110,10 +137,16 @@ describe.each(engines)('scheduling back office on %s', (engine) => {
     expect(reasons(morning)).toEqual([R.newDuration(90, 60)]);
     // Wider buffers alone push the evening one past closing too.
     const buffers = await api(t, c.admin, 'POST', `/appointments/services/${c.iv}/impact`, { buffer_after_minutes: 40 });
-    expect(buffers.body.appointments.find((i: { appointment: { id: number } }) => i.appointment.id === evening)?.reasons).toEqual([R.outsideClinicHours, R.staffNotWorking]);
+    expect(buffers.body.appointments.find((i: { appointment: { id: number } }) => i.appointment.id === evening)?.reasons).toEqual([
+      R.outsideClinicHours,
+      R.staffNotWorking,
+    ]);
     expect(buffers.body.appointments.map((i: { appointment: { id: number } }) => i.appointment.id)).not.toContain(morning);
     expect((await api(t, c.admin, 'GET', `/appointments/appointments/${evening}`)).body).toMatchObject({ status: 'booked', end: expect.any(String) });
-    expect((await api(t, c.admin, 'GET', '/appointments/services')).body.find((s: { id: number }) => s.id === c.iv)).toMatchObject({ duration_minutes: 60, buffer_after_minutes: 10 });
+    expect((await api(t, c.admin, 'GET', '/appointments/services')).body.find((s: { id: number }) => s.id === c.iv)).toMatchObject({
+      duration_minutes: 60,
+      buffer_after_minutes: 10,
+    });
   });
 
   it('previews what new hours, leave, holidays or opening times would break', async () => {
@@ -127,13 +160,17 @@ describe.each(engines)('scheduling back office on %s', (engine) => {
     const other = await api(t, c.admin, 'POST', '/appointments/hours/impact', { staff_hours: [{ staff: c.nurse2, weekly }] });
     expect(ids(other.body)).not.toContain(a);
 
-    const leave = await api(t, c.admin, 'POST', '/appointments/hours/impact', { add_exceptions: [{ staff: c.nurse.id, kind: 'leave', start: at(day, '08:00'), end: at(day, '13:00') }] });
+    const leave = await api(t, c.admin, 'POST', '/appointments/hours/impact', {
+      add_exceptions: [{ staff: c.nurse.id, kind: 'leave', start: at(day, '08:00'), end: at(day, '13:00') }],
+    });
     expect(leave.body.appointments.find((i: { appointment: { id: number } }) => i.appointment.id === a).reasons).toEqual([R.staffOnLeave]);
 
     const holiday = await api(t, c.admin, 'POST', '/appointments/hours/impact', { holidays: [{ day, name: 'Diwali' }] });
     expect(holiday.body.appointments.find((i: { appointment: { id: number } }) => i.appointment.id === a).reasons).toEqual([R.holiday]);
 
-    const late = await api(t, c.admin, 'POST', '/appointments/hours/impact', { clinic_hours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, opens: '12:00', closes: '20:00' })) });
+    const late = await api(t, c.admin, 'POST', '/appointments/hours/impact', {
+      clinic_hours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, opens: '12:00', closes: '20:00' })),
+    });
     expect(late.body.appointments.find((i: { appointment: { id: number } }) => i.appointment.id === a).reasons).toEqual([R.outsideClinicHours]);
 
     const rules = await api(t, c.admin, 'POST', '/appointments/hours/impact', { late_cancel_hours: 12 });
@@ -157,7 +194,12 @@ describe.each(engines)('scheduling back office on %s', (engine) => {
     expect(balance).toMatchObject({ sessions_used: 0, sessions_held: 0, sessions_left: 3 });
     const mail = await readOutbox(t.database.db, c.client.email, 5);
     expect(mail.find((m) => m.subject === BACKOFFICE_TEXTS.cancelledSubject)?.body).toContain(`cancelled by ${DEFAULT_CLINIC_NAME}: Closed for maintenance.`);
-    const audit = await t.database.db.selectFrom('audit_events').select(['action', 'client_id']).where('actor_id', '=', c.admin.id).where('action', '=', 'appointment.transition').execute();
+    const audit = await t.database.db
+      .selectFrom('audit_events')
+      .select(['action', 'client_id'])
+      .where('actor_id', '=', c.admin.id)
+      .where('action', '=', 'appointment.transition')
+      .execute();
     expect(audit).toContainEqual({ action: 'appointment.transition', client_id: c.client.id });
 
     // Already cancelled: refused, nothing else changes.

@@ -15,7 +15,14 @@ describe.each(engines)('client search by name, phone and ABHA number on %s', (en
     t = await buildTestApp(engine);
     reception = await addUser(t, 'RECEPTION');
     const add = async (first: string, phone: string, abha: string) => {
-      const res = await api(t, reception, 'POST', '/users/users', { email: `${first.toLowerCase()}.${Date.now()}@search.test`, first_name: first, last_name: 'Search', role: 'CLIENT', phone_number: phone, abha_number: abha });
+      const res = await api(t, reception, 'POST', '/users/users', {
+        email: `${first.toLowerCase()}.${Date.now()}@search.test`,
+        first_name: first,
+        last_name: 'Search',
+        role: 'CLIENT',
+        phone_number: phone,
+        abha_number: abha,
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       return res.body.id as number;
     };

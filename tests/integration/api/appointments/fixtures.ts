@@ -103,6 +103,12 @@ export async function buildClinic(t: TestApp): Promise<Clinic> {
     delivered_by: ['NURSE'],
     price_inr: 6000,
   });
-  const consult = await addService(t, admin, { name: 'Doctor consultation', therapy: 'consultation', delivered_by: ['DOCTOR'], price_inr: 1500, bookable_online: true });
+  const consult = await addService(t, admin, {
+    name: 'Doctor consultation',
+    therapy: 'consultation',
+    delivered_by: ['DOCTOR'],
+    price_inr: 1500,
+    bookable_online: true,
+  });
   return { admin, reception, nurse, doctor, client, otherClient, nurse2, chambers, chairs, hbot, iv, consult, monday: upcomingMonday() };
 }

@@ -56,7 +56,8 @@ describe.each(engines)('the appointment lifecycle on %s', (engine) => {
     const id = created.body.id as number;
     // Put the appointment in `from` as if it had got there (released statuses let go of their time).
     await t.database.db.updateTable('appointments').set({ status: from }).where('id', '=', id).execute();
-    if (RELEASED_STATUSES.includes(from)) await t.database.db.updateTable('appointment_resources').set({ holding: false }).where('appointment_id', '=', id).execute();
+    if (RELEASED_STATUSES.includes(from))
+      await t.database.db.updateTable('appointment_resources').set({ holding: false }).where('appointment_id', '=', id).execute();
     const facts = { startsAt: created.body.start, now: new Date().toISOString() };
     // Days ahead, check-in is not open yet (the clinic's window, 2 hours by default): the chart
     // with the window is what the server enforces; without it, the steps the window alone refuses.
@@ -64,7 +65,11 @@ describe.each(engines)('the appointment lifecycle on %s', (engine) => {
     const legal = stepTo(appointmentLifecycle, from, to, { context: { ...facts, ...window } }) !== null;
     const refusedByWindowOnly = !legal && stepTo(appointmentLifecycle, from, to, { context: facts }) !== null;
     const before = await counts(id);
-    const res = await api(t, reception, 'POST', `/appointments/appointments/${id}/transitions`, { to, reason: 'Lifecycle test', ...(to === 'rescheduled' ? { start: at(day, '15:00') } : {}) });
+    const res = await api(t, reception, 'POST', `/appointments/appointments/${id}/transitions`, {
+      to,
+      reason: 'Lifecycle test',
+      ...(to === 'rescheduled' ? { start: at(day, '15:00') } : {}),
+    });
     const stored = await t.database.db.selectFrom('appointments').select(['status', 'status_reason']).where('id', '=', id).executeTakeFirstOrThrow();
     if (legal) {
       expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -28,7 +28,9 @@ function setUp(t: TestApp, s: Shared): Promise<Fixtures> {
     f = (async () => {
       const admin = s.actors.ADMIN;
       const nurse = await staffMember(t, 'NURSE');
-      const staff = Object.values(s.actors).filter((a) => a.role !== 'CLIENT').map((a) => a.id);
+      const staff = Object.values(s.actors)
+        .filter((a) => a.role !== 'CLIENT')
+        .map((a) => a.id);
       await setHours(t, admin, [nurse, ...staff]);
       const service = await addService(t, admin, {
         name: 'Matrix session',
@@ -57,7 +59,12 @@ const AVAILABILITY_TO = halfHourAhead(MATRIX_DAYS_AHEAD + 6, 0).slice(0, 10);
 /** An appointment booked by the front desk (as the admin): for `client`, delivered by `staff`. */
 async function appointmentFor(t: TestApp, s: Shared, client: number, staff?: number, service?: number): Promise<number> {
   const f = await setUp(t, s);
-  const res = await api(t, s.actors.ADMIN, 'POST', '/appointments/appointments', { client, service: service ?? f.service, staff: staff ?? f.nurse, start: nextStart(f) });
+  const res = await api(t, s.actors.ADMIN, 'POST', '/appointments/appointments', {
+    client,
+    service: service ?? f.service,
+    staff: staff ?? f.nurse,
+    start: nextStart(f),
+  });
   if (res.status !== 201) throw new Error(`fixture appointment: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.id;
 }
@@ -67,7 +74,11 @@ async function dueSoon(t: TestApp, s: Shared, id: number): Promise<number> {
   const f = await setUp(t, s);
   const start = new Date(Date.now() + (10 + 20 * f.due++) * 60_000);
   const end = new Date(start.getTime() + 20 * 60_000);
-  await t.database.db.updateTable('appointments').set({ starts_at: start, ends_at: end, occupied_from: start, occupied_to: end }).where('id', '=', id).execute();
+  await t.database.db
+    .updateTable('appointments')
+    .set({ starts_at: start, ends_at: end, occupied_from: start, occupied_to: end })
+    .where('id', '=', id)
+    .execute();
   return id;
 }
 
@@ -77,7 +88,8 @@ type Builder = (t: TestApp, s: Shared, a: Actor) => Promise<ApiResponse>;
 
 export const appointmentMatrixRequests: Record<string, Builder> = {
   'appointments.services.list': (t, _s, a) => api(t, a, 'GET', '/appointments/services'),
-  'appointments.services.create': (t, _s, a) => api(t, a, 'POST', '/appointments/services', { name: 'PEMF mat', therapy: 'pet', duration_minutes: 30, delivered_by: ['NURSE'] }),
+  'appointments.services.create': (t, _s, a) =>
+    api(t, a, 'POST', '/appointments/services', { name: 'PEMF mat', therapy: 'pet', duration_minutes: 30, delivered_by: ['NURSE'] }),
   'appointments.services.patch': async (t, s, a) => api(t, a, 'PATCH', `/appointments/services/${(await setUp(t, s)).service}`, { price_inr: 1500 }),
   'appointments.resources.list': (t, _s, a) => api(t, a, 'GET', '/appointments/resources'),
   'appointments.resources.create': (t, _s, a) => api(t, a, 'POST', '/appointments/resources', { name: 'Mat 9', kind: 'pemf_mat' }),
@@ -113,16 +125,26 @@ export const appointmentMatrixRequests: Record<string, Builder> = {
     const id = await dueSoon(t, s, await appointmentFor(t, s, s.client, f.nurse, f.nursing));
     return api(t, a, 'POST', `/appointments/appointments/${id}/transitions`, { to: 'checked_in' });
   },
-  'appointments.availability': async (t, s, a) => api(t, a, 'GET', `/appointments/availability?service=${(await setUp(t, s)).service}&date_from=${AVAILABILITY_FROM}&date_to=${AVAILABILITY_TO}`),
+  'appointments.availability': async (t, s, a) =>
+    api(t, a, 'GET', `/appointments/availability?service=${(await setUp(t, s)).service}&date_from=${AVAILABILITY_FROM}&date_to=${AVAILABILITY_TO}`),
   'appointments.series.create': async (t, s, a) => {
     const f = await setUp(t, s);
     const start = nextStart(f);
     f.slot += 24 * 3;
-    return api(t, a, 'POST', '/appointments/series', { client: s.client, service: f.service, staff: f.nurse, first_date: start.slice(0, 10), weekdays: [1, 2, 3, 4, 5, 6, 7], time: start.slice(11, 16), count: 3 });
+    return api(t, a, 'POST', '/appointments/series', {
+      client: s.client,
+      service: f.service,
+      staff: f.nurse,
+      first_date: start.slice(0, 10),
+      weekdays: [1, 2, 3, 4, 5, 6, 7],
+      time: start.slice(11, 16),
+      count: 3,
+    });
   },
   'appointments.waitlist.list.own': (t, s, a) => api(t, a, 'GET', `/appointments/waitlist?client=${ownOrClient(s, a)}`),
   'appointments.waitlist.list.client': (t, s, a) => api(t, a, 'GET', `/appointments/waitlist?client=${s.client}`),
-  'appointments.waitlist.create.own': async (t, s, a) => api(t, a, 'POST', '/appointments/waitlist', { client: ownOrClient(s, a), service: (await setUp(t, s)).service }),
+  'appointments.waitlist.create.own': async (t, s, a) =>
+    api(t, a, 'POST', '/appointments/waitlist', { client: ownOrClient(s, a), service: (await setUp(t, s)).service }),
   'appointments.waitlist.accept.client': async (t, s, a) => {
     // Another client's offer: they wait, someone cancels, the slot is offered to them.
     const f = await setUp(t, s);

@@ -26,7 +26,11 @@ describe.each(engines)('portal booking on %s', (engine) => {
   afterAll(() => t.close());
 
   const soon = (hours: number) => new Date(Math.ceil((Date.now() + hours * H) / (15 * 60_000)) * 15 * 60_000).toISOString();
-  const setTemplate = (template: string) => t.database.db.updateTable('scheduling_settings').set({ video_link_template: template } as never).execute();
+  const setTemplate = (template: string) =>
+    t.database.db
+      .updateTable('scheduling_settings')
+      .set({ video_link_template: template } as never)
+      .execute();
 
   it('anyone reads the booking rules', async () => {
     const rules = await api(t, c.client, 'GET', '/appointments/booking-rules');
@@ -47,21 +51,38 @@ describe.each(engines)('portal booking on %s', (engine) => {
     expect(none.body.errors.package).toEqual([P.noCredit]);
     const pkg = (await api(t, c.reception, 'POST', '/appointments/packages', { client: c.client.id, therapy: 'hbot', sessions_total: 1 })).body.id;
     const answers = { unwell_today: 'no', pregnant: 'no', ear_sinus: 'yes' };
-    const booked = await api(t, c.client, 'POST', '/appointments/appointments', { client: c.client.id, service: c.hbot, start: soon(30), package: pkg, answers });
+    const booked = await api(t, c.client, 'POST', '/appointments/appointments', {
+      client: c.client.id,
+      service: c.hbot,
+      start: soon(30),
+      package: pkg,
+      answers,
+    });
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     // Its one session is held now: nothing left to book another with, and nothing written.
-    const before = await t.database.db.selectFrom('appointments').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const before = await t.database.db
+      .selectFrom('appointments')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     const again = await api(t, c.client, 'POST', '/appointments/appointments', { client: c.client.id, service: c.hbot, start: soon(40), package: pkg });
     expect(again.status).toBe(400);
     expect(again.body.errors.package).toEqual([T.packageUsedUp]);
-    const after = await t.database.db.selectFrom('appointments').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const after = await t.database.db
+      .selectFrom('appointments')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
     // Staff read the answers before check-in; so does the client; another client does not.
     const staffView = await api(t, c.nurse, 'GET', `/appointments/appointments/${booked.body.id}/visit`);
     expect(staffView.body).toEqual({ appointment: booked.body.id, answers, join_url: null, join_opens_at: null });
     expect((await api(t, c.client, 'GET', `/appointments/appointments/${booked.body.id}/visit`)).body.answers).toEqual(answers);
     expect((await api(t, c.otherClient, 'GET', `/appointments/appointments/${booked.body.id}/visit`)).status).toBe(404);
-    const denied = await t.database.db.selectFrom('audit_events').select('action').where('actor_id', '=', c.otherClient.id).where('outcome', '=', 'denied').execute();
+    const denied = await t.database.db
+      .selectFrom('audit_events')
+      .select('action')
+      .where('actor_id', '=', c.otherClient.id)
+      .where('outcome', '=', 'denied')
+      .execute();
     expect(denied.map((d) => d.action)).toEqual(['appointment.read']);
     // The front desk books without a package (paid at the desk).
     expect((await api(t, c.reception, 'POST', '/appointments/appointments', { client: c.client.id, service: c.hbot, start: soon(50) })).status).toBe(201);
@@ -69,7 +90,13 @@ describe.each(engines)('portal booking on %s', (engine) => {
 
   it('a video call’s join link comes from the clinic’s template, only from 10 minutes before the start', async () => {
     const form = { reason: 'Sleep and energy', medications: 'none' };
-    const booked = await api(t, c.client, 'POST', '/appointments/appointments', { client: c.client.id, service: call, start: soon(3), channel: 'video', answers: form });
+    const booked = await api(t, c.client, 'POST', '/appointments/appointments', {
+      client: c.client.id,
+      service: call,
+      start: soon(3),
+      channel: 'video',
+      answers: form,
+    });
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     const id = booked.body.id;
     await setTemplate('https://meet.example.org/thrive-{appointment}');
@@ -77,7 +104,11 @@ describe.each(engines)('portal booking on %s', (engine) => {
     expect(early.body).toMatchObject({ answers: form, join_url: null, join_opens_at: new Date(Date.parse(booked.body.start) - 10 * 60_000).toISOString() });
     // Eight minutes before the start: open.
     const start = new Date(Date.now() + 8 * 60_000);
-    await t.database.db.updateTable('appointments').set({ starts_at: start, ends_at: new Date(start.getTime() + 30 * 60_000), occupied_from: start, occupied_to: new Date(start.getTime() + 30 * 60_000) }).where('id', '=', id).execute();
+    await t.database.db
+      .updateTable('appointments')
+      .set({ starts_at: start, ends_at: new Date(start.getTime() + 30 * 60_000), occupied_from: start, occupied_to: new Date(start.getTime() + 30 * 60_000) })
+      .where('id', '=', id)
+      .execute();
     const open = await api(t, c.client, 'GET', `/appointments/appointments/${id}/visit`);
     expect(open.body.join_url).toBe(`https://meet.example.org/thrive-${id}`);
     // No template: no link, never a made-up one.
@@ -85,11 +116,22 @@ describe.each(engines)('portal booking on %s', (engine) => {
     expect((await api(t, c.client, 'GET', `/appointments/appointments/${id}/visit`)).body.join_url).toBeNull();
     // A phone call has no link at all.
     const phone = await api(t, c.client, 'POST', '/appointments/appointments', { client: c.client.id, service: call, start: soon(4), channel: 'phone' });
-    expect((await api(t, c.client, 'GET', `/appointments/appointments/${phone.body.id}/visit`)).body).toEqual({ appointment: phone.body.id, answers: null, join_url: null, join_opens_at: null });
+    expect((await api(t, c.client, 'GET', `/appointments/appointments/${phone.body.id}/visit`)).body).toEqual({
+      appointment: phone.body.id,
+      answers: null,
+      join_url: null,
+      join_opens_at: null,
+    });
   });
 
   it('answers that are not a short text per question are refused, nothing booked', async () => {
-    const bad = await api(t, c.client, 'POST', '/appointments/appointments', { client: c.client.id, service: call, start: soon(5), channel: 'phone', answers: { reason: 5 } });
+    const bad = await api(t, c.client, 'POST', '/appointments/appointments', {
+      client: c.client.id,
+      service: call,
+      start: soon(5),
+      channel: 'phone',
+      answers: { reason: 5 },
+    });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors)[0]).toMatch(/^answers/);
   });

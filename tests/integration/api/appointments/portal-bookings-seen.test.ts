@@ -33,7 +33,11 @@ describe.each(engines)('portal bookings seen by staff on %s', (engine) => {
   it('counts a portal booking for each staff member until they mark it seen', async () => {
     const before = { reception: (await unseen(c.reception)).count, nurse: (await unseen(c.nurse)).count };
     const online = await bookOnline('10:00');
-    const byStaff = await api(t, c.reception, 'POST', '/appointments/appointments', { client: c.otherClient.id, service: c.consult, start: at(addDays(c.monday, 1), '11:00') });
+    const byStaff = await api(t, c.reception, 'POST', '/appointments/appointments', {
+      client: c.otherClient.id,
+      service: c.consult,
+      start: at(addDays(c.monday, 1), '11:00'),
+    });
     expect(byStaff.status).toBe(201);
 
     const desk = await unseen(c.reception);
@@ -53,7 +57,12 @@ describe.each(engines)('portal bookings seen by staff on %s', (engine) => {
     expect(again.body.count).toBe(before.reception);
     const rows = await t.database.db.selectFrom('portal_booking_seen').selectAll().where('appointment_id', '=', online).execute();
     expect(rows.map((r) => r.staff_id)).toEqual([c.reception.id]);
-    const audit = await t.database.db.selectFrom('audit_events').select(['action', 'outcome']).where('actor_id', '=', c.reception.id).where('action', '=', 'appointment.seen').execute();
+    const audit = await t.database.db
+      .selectFrom('audit_events')
+      .select(['action', 'outcome'])
+      .where('actor_id', '=', c.reception.id)
+      .where('action', '=', 'appointment.seen')
+      .execute();
     expect(audit).toEqual([
       { action: 'appointment.seen', outcome: 'success' },
       { action: 'appointment.seen', outcome: 'success' },
@@ -62,12 +71,22 @@ describe.each(engines)('portal bookings seen by staff on %s', (engine) => {
 
   it('refuses to mark what is not a portal booking, writing nothing', async () => {
     const online = await bookOnline('12:00');
-    const byStaff = await api(t, c.reception, 'POST', '/appointments/appointments', { client: c.otherClient.id, service: c.consult, start: at(addDays(c.monday, 1), '13:00') });
-    const before = await t.database.db.selectFrom('portal_booking_seen').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const byStaff = await api(t, c.reception, 'POST', '/appointments/appointments', {
+      client: c.otherClient.id,
+      service: c.consult,
+      start: at(addDays(c.monday, 1), '13:00'),
+    });
+    const before = await t.database.db
+      .selectFrom('portal_booking_seen')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     const refused = await api(t, c.nurse, 'POST', '/appointments/portal-bookings/seen', { appointments: [online, byStaff.body.id] });
     expect(refused.status).toBe(400);
     expect(refused.body.errors).toEqual({ 'appointments.1': [PORTAL_BOOKING_TEXTS.notPortalBooking] });
-    const after = await t.database.db.selectFrom('portal_booking_seen').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const after = await t.database.db
+      .selectFrom('portal_booking_seen')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 

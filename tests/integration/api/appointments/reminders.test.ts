@@ -54,7 +54,12 @@ describe.each(engines)('reminders on %s', (engine) => {
     const created = await api(t, c.reception, 'POST', '/appointments/appointments', { client: c.otherClient.id, service: c.consult, start });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = created.body.id as number;
-    const jobs = await db.selectFrom('scheduled_jobs').select(['dedupe_key', 'run_at', 'status']).where('dedupe_key', 'like', `reminder:${id}:%`).orderBy('run_at').execute();
+    const jobs = await db
+      .selectFrom('scheduled_jobs')
+      .select(['dedupe_key', 'run_at', 'status'])
+      .where('dedupe_key', 'like', `reminder:${id}:%`)
+      .orderBy('run_at')
+      .execute();
     expect(jobs.map((j) => j.dedupe_key)).toEqual([`reminder:${id}:24`, `reminder:${id}:2`]);
     expect(new Date(jobs[0].run_at).getTime()).toBeLessThanOrEqual(Date.now());
     expect(new Date(jobs[1].run_at).getTime()).toBe(Date.parse(start) - 2 * H);
@@ -80,7 +85,11 @@ describe.each(engines)('reminders on %s', (engine) => {
       const day = addDays(c.monday, 14);
       const booked = await api(t, c.reception, 'POST', '/appointments/appointments', { client: c.client.id, service: c.consult, start: at(day, '15:30') });
       expect(booked.status, JSON.stringify(booked.body)).toBe(201);
-      await db.updateTable('scheduled_jobs').set({ run_at: new Date(Date.now() - 1000) }).where('dedupe_key', 'like', `reminder:${booked.body.id}:%`).execute();
+      await db
+        .updateTable('scheduled_jobs')
+        .set({ run_at: new Date(Date.now() - 1000) })
+        .where('dedupe_key', 'like', `reminder:${booked.body.id}:%`)
+        .execute();
       await runDueJobs(db, handlers);
       const [sent] = await reminders(db, c.client.email);
       const { timeZone } = await readClinicFormat(db);
@@ -94,7 +103,10 @@ describe.each(engines)('reminders on %s', (engine) => {
 
   it('a worker leaves other kinds of job for the worker that handles them', async () => {
     const db = t.database.db;
-    await db.insertInto('scheduled_jobs').values({ kind: 'someone-else', dedupe_key: 'someone-else:1', run_at: new Date(Date.now() - H), payload: '{}' }).execute();
+    await db
+      .insertInto('scheduled_jobs')
+      .values({ kind: 'someone-else', dedupe_key: 'someone-else:1', run_at: new Date(Date.now() - H), payload: '{}' })
+      .execute();
     await runDueJobs(db, handlers);
     const other = await db.selectFrom('scheduled_jobs').select(['status', 'attempts']).where('dedupe_key', '=', 'someone-else:1').executeTakeFirstOrThrow();
     expect(other).toEqual({ status: 'pending', attempts: 0 });
@@ -102,10 +114,18 @@ describe.each(engines)('reminders on %s', (engine) => {
   });
 
   it('a cancelled or moved appointment’s reminder is skipped, not sent', async () => {
-    const booked = await api(t, c.reception, 'POST', '/appointments/appointments', { client: c.client.id, service: c.consult, start: `${c.monday}T11:00:00+05:30` });
+    const booked = await api(t, c.reception, 'POST', '/appointments/appointments', {
+      client: c.client.id,
+      service: c.consult,
+      start: `${c.monday}T11:00:00+05:30`,
+    });
     expect(booked.status).toBe(201);
     await api(t, c.reception, 'POST', `/appointments/appointments/${booked.body.id}/transitions`, { to: 'cancelled', reason: 'Travel' });
-    await t.database.db.updateTable('scheduled_jobs').set({ run_at: new Date(Date.now() - 1000) }).where('dedupe_key', 'like', `reminder:${booked.body.id}:%`).execute();
+    await t.database.db
+      .updateTable('scheduled_jobs')
+      .set({ run_at: new Date(Date.now() - 1000) })
+      .where('dedupe_key', 'like', `reminder:${booked.body.id}:%`)
+      .execute();
     const before = (await reminders(t.database.db, c.client.email)).length;
     await runDueJobs(t.database.db, handlers);
     expect((await reminders(t.database.db, c.client.email)).length).toBe(before);
@@ -117,7 +137,10 @@ describe.each(engines)('reminders on %s', (engine) => {
     await enqueueReminders(t.database.db, { id: 999_999, start: new Date(Date.now() + 3 * H).toISOString() }, [24]);
     const failing: MailTransport = { kind: 'outbox', send: async () => Promise.reject(new TypeError('smtp down for client@x')) };
     const handler = reminderHandler(failing);
-    await runDueJobs(t.database.db, { [REMINDER_JOB]: async (trx, job) => (job.payload.appointment === 999_999 ? (await failing.send({ channel: 'email', to: 'x', body: 'x' }), 'done') : handler(trx, job)) });
+    await runDueJobs(t.database.db, {
+      [REMINDER_JOB]: async (trx, job) =>
+        job.payload.appointment === 999_999 ? (await failing.send({ channel: 'email', to: 'x', body: 'x' }), 'done') : handler(trx, job),
+    });
     const job = await t.database.db.selectFrom('scheduled_jobs').selectAll().where('dedupe_key', '=', 'reminder:999999:24').executeTakeFirstOrThrow();
     expect(job).toMatchObject({ status: 'pending', attempts: 1, last_error: 'TypeError' });
     expect(new Date(job.run_at).getTime()).toBeGreaterThan(Date.now());
@@ -132,11 +155,13 @@ describe.each(engines)('reminders on %s', (engine) => {
         .execute();
     }
     const seen: number[] = [];
-    const note = { 'test.note': async (trx: Db, job: { payload: Record<string, unknown> }) => {
-      seen.push(Number(job.payload.i));
-      await t.runtime.mail.send({ channel: 'email', to: `note-${engine}@test.clinic`, subject: 'note', body: String(job.payload.i) }, trx);
-      return 'done' as const;
-    } };
+    const note = {
+      'test.note': async (trx: Db, job: { payload: Record<string, unknown> }) => {
+        seen.push(Number(job.payload.i));
+        await t.runtime.mail.send({ channel: 'email', to: `note-${engine}@test.clinic`, subject: 'note', body: String(job.payload.i) }, trx);
+        return 'done' as const;
+      },
+    };
     await Promise.all([runDueJobs(db, note), runDueJobs(db, note), runDueJobs(db, note), runDueJobs(db, note)]);
     const sent = await db.selectFrom('mail_outbox').select('body').where('recipient', '=', `note-${engine}@test.clinic`).execute();
     expect(sent.map((m) => Number(m.body)).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i));
@@ -170,19 +195,38 @@ describe.each(engines)('reminders across a kill -9 on %s', (engine) => {
         await d.end();
       });
     }
-    const env = { SERVE_SPA: 'false', LOG_LEVEL: 'error', DATABASE_URL: databaseUrl, IDENTITY_SECRET: 'reminders-suite-secret-0123456789abcdef', SCHEDULING_JOBS_POLL_MS: '3600000' };
+    const env = {
+      SERVE_SPA: 'false',
+      LOG_LEVEL: 'error',
+      DATABASE_URL: databaseUrl,
+      IDENTITY_SECRET: 'reminders-suite-secret-0123456789abcdef',
+      SCHEDULING_JOBS_POLL_MS: '3600000',
+    };
     // With no server running, book the appointments directly.
     const seeded = await openDatabase({ databaseUrl: databaseUrl || null, dataDir });
     let booked = 0;
     try {
       const db = seeded.db;
       await db.updateTable('scheduling_settings').set({ time_zone: 'UTC' }).execute();
-      await db.insertInto('clinic_hours').values([1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, opens: '00:00', closes: '23:59' }))).execute();
+      await db
+        .insertInto('clinic_hours')
+        .values([1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, opens: '00:00', closes: '23:59' })))
+        .execute();
       const staff: number[] = [];
       for (let i = 0; i < 8; i++) {
-        const id = await insertUserWithProfile(db, { sub: `nurse-${i}`, username: `nurse-${i}`, email: `nurse${i}@r.test`, first_name: 'Nurse', last_name: `N${i}`, role: 'NURSE' });
+        const id = await insertUserWithProfile(db, {
+          sub: `nurse-${i}`,
+          username: `nurse-${i}`,
+          email: `nurse${i}@r.test`,
+          first_name: 'Nurse',
+          last_name: `N${i}`,
+          role: 'NURSE',
+        });
         staff.push(id);
-        await db.insertInto('staff_hours').values([1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ staff_id: id, weekday, starts: '00:00', ends: '23:59' }))).execute();
+        await db
+          .insertInto('staff_hours')
+          .values([1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ staff_id: id, weekday, starts: '00:00', ends: '23:59' })))
+          .execute();
       }
       const { id: serviceId } = await db
         .insertInto('services')
@@ -193,11 +237,28 @@ describe.each(engines)('reminders across a kill -9 on %s', (engine) => {
       const settings = await getSettings(db);
       const base = Math.ceil((Date.now() + 3 * H) / (10 * 60_000)) * 10 * 60_000;
       for (let i = 0; i < 600; i++) {
-        const client = await insertUserWithProfile(db, { sub: `client-${i}`, username: `client-${i}`, email: `client${i}@r.test`, first_name: 'Client', last_name: `C${i}`, role: 'CLIENT' });
+        const client = await insertUserWithProfile(db, {
+          sub: `client-${i}`,
+          username: `client-${i}`,
+          email: `client${i}@r.test`,
+          first_name: 'Client',
+          last_name: `C${i}`,
+          role: 'CLIENT',
+        });
         const start = new Date(base + Math.floor(i / staff.length) * 10 * 60_000).toISOString();
         try {
           await db.transaction().execute((trx) =>
-            book(trx, settings, { client, service, staff: staff[i % staff.length], start, channel: 'in_clinic', notes: '', status: 'booked', bookedBy: staff[0], online: false }),
+            book(trx, settings, {
+              client,
+              service,
+              staff: staff[i % staff.length],
+              start,
+              channel: 'in_clinic',
+              notes: '',
+              status: 'booked',
+              bookedBy: staff[0],
+              online: false,
+            }),
           );
           booked += 1;
         } catch {
@@ -243,7 +304,11 @@ describe.each(engines)('reminders across a kill -9 on %s', (engine) => {
       for (const m of sent) perClient.set(m.recipient, (perClient.get(m.recipient) ?? 0) + 1);
       expect([...perClient.values()].filter((n) => n !== 1)).toEqual([]);
       expect(perClient.size).toBe(booked);
-      const jobs = await check.db.selectFrom('scheduled_jobs').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute();
+      const jobs = await check.db
+        .selectFrom('scheduled_jobs')
+        .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('status')
+        .execute();
       const byStatus = Object.fromEntries(jobs.map((j) => [j.status, Number(j.n)]));
       // The late 24 h reminders are done; the 2 h ones wait for their time.
       expect(byStatus).toEqual({ done: booked, pending: booked });

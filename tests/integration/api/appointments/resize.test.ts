@@ -24,12 +24,24 @@ describe.each(engines)('resizing an appointment on %s', (engine) => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body as { id: number; start: string; end: string };
   };
-  const count = async () => Number((await t.database.db.selectFrom('appointments').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async () =>
+    Number(
+      (
+        await t.database.db
+          .selectFrom('appointments')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('takes the new length from the same start', async () => {
     const day = addDays(c.monday, 1);
     const a = await book(at(day, '10:00'));
-    const res = await api(t, c.reception, 'POST', `/appointments/appointments/${a.id}/transitions`, { to: 'rescheduled', start: at(day, '10:00'), end: at(day, '11:30') });
+    const res = await api(t, c.reception, 'POST', `/appointments/appointments/${a.id}/transitions`, {
+      to: 'rescheduled',
+      start: at(day, '10:00'),
+      end: at(day, '11:30'),
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(Date.parse(res.body.replacement.start)).toBe(Date.parse(at(day, '10:00')));
     expect(Date.parse(res.body.replacement.end)).toBe(Date.parse(at(day, '11:30')));
@@ -42,7 +54,11 @@ describe.each(engines)('resizing an appointment on %s', (engine) => {
     // The only chair is held from 11:20 (11:30 less its 10-minute buffer) by another client.
     await book(at(day, '11:30'), c.otherClient.id);
     const before = await count();
-    const res = await api(t, c.reception, 'POST', `/appointments/appointments/${a.id}/transitions`, { to: 'rescheduled', start: at(day, '10:00'), end: at(day, '11:30') });
+    const res = await api(t, c.reception, 'POST', `/appointments/appointments/${a.id}/transitions`, {
+      to: 'rescheduled',
+      start: at(day, '10:00'),
+      end: at(day, '11:30'),
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(409);
     expect(res.body.conflicts.length).toBeGreaterThan(0);
     expect(await count()).toBe(before);
@@ -55,7 +71,11 @@ describe.each(engines)('resizing an appointment on %s', (engine) => {
     const confirm = await api(t, c.reception, 'POST', `/appointments/appointments/${a.id}/transitions`, { to: 'confirmed', end: at(day, '11:30') });
     expect(confirm.status).toBe(400);
     expect(confirm.body.errors).toEqual({ end: [T.endOnlyWithReschedule] });
-    const mine = await api(t, c.client, 'POST', `/appointments/appointments/${a.id}/transitions`, { to: 'rescheduled', start: at(day, '12:00'), end: at(day, '14:00') });
+    const mine = await api(t, c.client, 'POST', `/appointments/appointments/${a.id}/transitions`, {
+      to: 'rescheduled',
+      start: at(day, '12:00'),
+      end: at(day, '14:00'),
+    });
     expect(mine.status).toBe(400);
     expect(mine.body.errors).toEqual({ end: [T.clientNoLength] });
     expect((await api(t, c.reception, 'GET', `/appointments/appointments/${a.id}`)).body.status).toBe('booked');

@@ -19,10 +19,25 @@ describe.each(engines)('series and waitlist on %s', (engine) => {
   afterAll(() => t.close());
 
   const count = async (table: 'appointments' | 'appointment_series') =>
-    Number((await t.database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.database.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   const series = (body: Record<string, unknown>) =>
-    api(t, c.reception, 'POST', '/appointments/series', { client: c.client.id, service: c.hbot, staff: c.nurse.id, weekdays: [1, 3, 5], time: '10:00', count: 10, ...body });
+    api(t, c.reception, 'POST', '/appointments/series', {
+      client: c.client.id,
+      service: c.hbot,
+      staff: c.nurse.id,
+      weekdays: [1, 3, 5],
+      time: '10:00',
+      count: 10,
+      ...body,
+    });
 
   it('books 10 HBOT sessions Mon/Wed/Fri 10:00 as one series', async () => {
     const res = await series({ first_date: c.monday });
@@ -35,7 +50,12 @@ describe.each(engines)('series and waitlist on %s', (engine) => {
 
   it('all or nothing: one occurrence in the way rolls the whole series back, with conflicts and alternatives', async () => {
     const first = addDays(c.monday, 28);
-    const blocker = await api(t, c.reception, 'POST', '/appointments/appointments', { client: c.otherClient.id, service: c.iv, staff: c.nurse.id, start: at(addDays(first, 2), '10:30') });
+    const blocker = await api(t, c.reception, 'POST', '/appointments/appointments', {
+      client: c.otherClient.id,
+      service: c.iv,
+      staff: c.nurse.id,
+      start: at(addDays(first, 2), '10:30'),
+    });
     expect(blocker.status).toBe(201);
     const appointments = await count('appointments');
     const seriesRows = await count('appointment_series');
@@ -87,8 +107,16 @@ describe.each(engines)('series and waitlist on %s', (engine) => {
       expect(res.status, JSON.stringify(res.body)).toBe(201);
     }
     await t.database.db.updateTable('users').set({ phone_number: '+919800000001' }).where('id', '=', late.id).execute();
-    const booked = await api(t, c.reception, 'POST', '/appointments/appointments', { client: c.client.id, service: c.hbot, staff: c.nurse.id, start: at(day, '10:00') });
-    const cancelled = await api(t, c.reception, 'POST', `/appointments/appointments/${booked.body.id}/transitions`, { to: 'cancelled', reason: 'Client unwell' });
+    const booked = await api(t, c.reception, 'POST', '/appointments/appointments', {
+      client: c.client.id,
+      service: c.hbot,
+      staff: c.nurse.id,
+      start: at(day, '10:00'),
+    });
+    const cancelled = await api(t, c.reception, 'POST', `/appointments/appointments/${booked.body.id}/transitions`, {
+      to: 'cancelled',
+      reason: 'Client unwell',
+    });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.appointment).toMatchObject({ status: 'cancelled', cancelled_by: 'clinic', late_cancellation: false });
 
@@ -100,8 +128,17 @@ describe.each(engines)('series and waitlist on %s', (engine) => {
       .orderBy('o.id')
       .execute();
     expect(offers.map((o) => o.client_id)).toEqual([early.id, late.id]);
-    const outbox = await t.database.db.selectFrom('mail_outbox').select(['channel', 'recipient', 'body']).where('subject', '=', MESSAGES.offerSubject).execute();
-    expect(outbox.map((m) => [m.channel, m.recipient])).toEqual(expect.arrayContaining([['email', early.email], ['sms', '+919800000001']]));
+    const outbox = await t.database.db
+      .selectFrom('mail_outbox')
+      .select(['channel', 'recipient', 'body'])
+      .where('subject', '=', MESSAGES.offerSubject)
+      .execute();
+    expect(outbox.map((m) => [m.channel, m.recipient])).toEqual(
+      expect.arrayContaining([
+        ['email', early.email],
+        ['sms', '+919800000001'],
+      ]),
+    );
 
     // Both accept at the same moment: exactly one gets the slot.
     const [a, b] = await Promise.all([
@@ -118,7 +155,12 @@ describe.each(engines)('series and waitlist on %s', (engine) => {
     const loserEntry = await api(t, a.status === 201 ? late : early, 'GET', '/appointments/waitlist');
     expect(loserEntry.body[0]).toMatchObject({ status: 'waiting', offers: [expect.objectContaining({ status: 'gone' })] });
     // A second try by the loser hears the same.
-    const again = await api(t, a.status === 201 ? late : early, 'POST', `/appointments/waitlist/offers/${a.status === 201 ? offers[1].id : offers[0].id}/accept`);
+    const again = await api(
+      t,
+      a.status === 201 ? late : early,
+      'POST',
+      `/appointments/waitlist/offers/${a.status === 201 ? offers[1].id : offers[0].id}/accept`,
+    );
     expect(again.status).toBe(409);
     // Another client's offer is not theirs to see.
     const stranger = await api(t, c.client, 'POST', `/appointments/waitlist/offers/${offers[0].id}/accept`);

@@ -33,14 +33,21 @@ describe.each(engines)('billing on %s', (engine) => {
   it('keeps tax settings checked field by field, and issues nothing before they are saved', async () => {
     const before = await api(t, reception, 'GET', '/billing/settings');
     expect(before.body).toMatchObject({ configured: false, gstin: null, gst_rates_bp: [0, 500, 1800, 4000] });
-    const draft = await api(t, reception, 'POST', '/billing/documents', { from: 'manual', client: client.id, lines: [{ description: 'x', unit_price_paise: 100, gst_rate_bp: 0 }] });
+    const draft = await api(t, reception, 'POST', '/billing/documents', {
+      from: 'manual',
+      client: client.id,
+      lines: [{ description: 'x', unit_price_paise: 100, gst_rate_bp: 0 }],
+    });
     expect(draft.status).toBe(409);
     const bad = await api(t, admin, 'PUT', '/billing/settings', { ...SETTINGS, gstin: '22AAAAA0000A1Z5', state_code: '22' });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors)).toEqual(['gstin']);
     const elsewhere = await api(t, admin, 'PUT', '/billing/settings', { ...SETTINGS, state_code: '29' });
     expect(elsewhere.body.errors).toHaveProperty('gstin');
-    const same = await api(t, admin, 'PUT', '/billing/settings', { ...SETTINGS, series_prefixes: { invoice: 'A', bill_of_supply: 'A', credit_note: 'C', receipt: 'R' } });
+    const same = await api(t, admin, 'PUT', '/billing/settings', {
+      ...SETTINGS,
+      series_prefixes: { invoice: 'A', bill_of_supply: 'A', credit_note: 'C', receipt: 'R' },
+    });
     expect(same.body.errors).toHaveProperty('series_prefixes');
     expect((await api(t, reception, 'PUT', '/billing/settings', SETTINGS)).status).toBe(403);
     expect((await api(t, admin, 'GET', '/billing/settings')).body.configured).toBe(false);
@@ -59,10 +66,20 @@ describe.each(engines)('billing on %s', (engine) => {
     const booked = await addAppointment(t, client.id, facial, nurse.id, 'booked', pkg);
     expect((await api(t, reception, 'POST', '/billing/documents', { from: 'appointment', source: booked })).status).toBe(409);
     const visit = await addAppointment(t, client.id, facial, nurse.id, 'checked_in', pkg);
-    const product = await api(t, admin, 'POST', '/billing/products', { name: 'Vitamin C serum', code: '3304', unit_price_paise: 99900, gst_rate_bp: 1800, exempt: false });
+    const product = await api(t, admin, 'POST', '/billing/products', {
+      name: 'Vitamin C serum',
+      code: '3304',
+      unit_price_paise: 99900,
+      gst_rate_bp: 1800,
+      exempt: false,
+    });
     expect(product.status).toBe(201);
     const audits = await auditCount(t, 'billing.document.create', client.id);
-    const draft = await api(t, reception, 'POST', '/billing/documents', { from: 'appointment', source: visit, lines: [{ product: product.body.id, quantity: 2, discount_paise: 9800 }] });
+    const draft = await api(t, reception, 'POST', '/billing/documents', {
+      from: 'appointment',
+      source: visit,
+      lines: [{ product: product.body.id, quantity: 2, discount_paise: 9800 }],
+    });
     expect(draft.status, JSON.stringify(draft.body)).toBe(201);
     expect(await auditCount(t, 'billing.document.create', client.id)).toBe(audits + 1);
     expect(draft.body).toMatchObject({ status: 'draft', number: null, kind: 'invoice', issued: null, client: client.id });
@@ -76,7 +93,9 @@ describe.each(engines)('billing on %s', (engine) => {
     const badLine = await api(t, reception, 'PATCH', `/billing/documents/${draft.body.id}`, { lines: [{ line: session.id, gst_rate_bp: 500 }] });
     expect(badLine.status).toBe(400);
     expect(Object.keys(badLine.body.errors)).toEqual(['lines[0].gst_rate_bp']);
-    const edited = await api(t, reception, 'PATCH', `/billing/documents/${draft.body.id}`, { lines: [{ line: session.id }, { line: serum.id, quantity: 1, discount_paise: 0 }] });
+    const edited = await api(t, reception, 'PATCH', `/billing/documents/${draft.body.id}`, {
+      lines: [{ line: session.id }, { line: serum.id, quantity: 1, discount_paise: 0 }],
+    });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     // 99,900 + 8,991 + 8,991 = 1,17,882 → ₹1,178.82 → ₹1,179: round-off +18.
     expect(edited.body.totals).toMatchObject({ taxable_paise: 99900, cgst_paise: 8991, total_paise: 117900, round_off_paise: 18 });
@@ -85,7 +104,13 @@ describe.each(engines)('billing on %s', (engine) => {
     expect(issued.status, JSON.stringify(issued.body)).toBe(200);
     expect(issued.body).toMatchObject({ status: 'issued', kind: 'invoice', balance_paise: 117900 });
     expect(issued.body.number).toMatch(/^INV\/\d\d-\d\d\/00001$/);
-    expect(issued.body.issued).toMatchObject({ kind: 'invoice', number: issued.body.number, supplier: { gstin: SETTINGS.gstin, state: { code: '27', name: 'Maharashtra' } }, placeOfSupply: { code: '27' }, note: 'Thank you.' });
+    expect(issued.body.issued).toMatchObject({
+      kind: 'invoice',
+      number: issued.body.number,
+      supplier: { gstin: SETTINGS.gstin, state: { code: '27', name: 'Maharashtra' } },
+      placeOfSupply: { code: '27' },
+      note: 'Thank you.',
+    });
     expect(issued.body.issued.lines[0]).toMatchObject({ fromPackage: plan, totalPaise: 0 });
 
     // Nothing changes it now: not the clinic's address, not an edit, not a delete, not a second issue.
@@ -120,14 +145,18 @@ describe.each(engines)('billing on %s', (engine) => {
     expect(cash.status, JSON.stringify(cash.body)).toBe(201);
     expect(cash.body).toMatchObject({ status: 'partially_paid', paid_paise: 50000, balance_paise: 68000 });
     expect(cash.body.payments[0]).toMatchObject({ method: 'cash', change_paise: 10000 });
-    expect((await api(t, reception, 'POST', `/billing/documents/${doc.id}/payments`, { method: 'upi', amount_paise: 68001, reference: '123456789012' })).status).toBe(409);
+    expect(
+      (await api(t, reception, 'POST', `/billing/documents/${doc.id}/payments`, { method: 'upi', amount_paise: 68001, reference: '123456789012' })).status,
+    ).toBe(409);
     const noUtr = await api(t, reception, 'POST', `/billing/documents/${doc.id}/payments`, { method: 'upi', amount_paise: 68000 });
     expect(Object.keys(noUtr.body.errors)).toEqual(['reference']);
     const rest = await api(t, reception, 'POST', `/billing/documents/${doc.id}/payments`, { method: 'upi', amount_paise: 68000, reference: '123456789012' });
     expect(rest.body).toMatchObject({ status: 'paid', balance_paise: 0 });
     expect((await api(t, reception, 'POST', `/billing/documents/${doc.id}/payments`, { method: 'card', amount_paise: 1, reference: 'T1' })).status).toBe(409);
     const again = await issuedManual(t, reception, client.id, [{ description: 'Massage', unit_price_paise: 10000, gst_rate_bp: 0 }]);
-    expect((await api(t, reception, 'POST', `/billing/documents/${again.id}/payments`, { method: 'upi', amount_paise: 10000, reference: '123456789012' })).status).toBe(409);
+    expect(
+      (await api(t, reception, 'POST', `/billing/documents/${again.id}/payments`, { method: 'upi', amount_paise: 10000, reference: '123456789012' })).status,
+    ).toBe(409);
     expect((await api(t, client, 'GET', `/billing/documents/${doc.id}/upi`)).status).toBe(409);
     expect((await api(t, nurse, 'POST', `/billing/documents/${again.id}/payments`, { method: 'cash', amount_paise: 100 })).status).toBe(403);
   });
@@ -140,9 +169,17 @@ describe.each(engines)('billing on %s', (engine) => {
     // 1,18,000 + 52,500 = 1,70,500.
     expect(doc.totals.total_paise).toBe(170500);
     await api(t, reception, 'POST', `/billing/documents/${doc.id}/payments`, { method: 'card', amount_paise: 170500, reference: 'TID-77' });
-    const tooMuch = await api(t, reception, 'POST', `/billing/documents/${doc.id}/credit-notes`, { reason: 'Returned', lines: [{ line: doc.lines[1].id }], refund: { method: 'cash', amount_paise: 52501 } });
+    const tooMuch = await api(t, reception, 'POST', `/billing/documents/${doc.id}/credit-notes`, {
+      reason: 'Returned',
+      lines: [{ line: doc.lines[1].id }],
+      refund: { method: 'cash', amount_paise: 52501 },
+    });
     expect(tooMuch.status).toBe(409);
-    const note = await api(t, reception, 'POST', `/billing/documents/${doc.id}/credit-notes`, { reason: 'Returned', lines: [{ line: doc.lines[1].id }], refund: { method: 'cash', amount_paise: 52500 } });
+    const note = await api(t, reception, 'POST', `/billing/documents/${doc.id}/credit-notes`, {
+      reason: 'Returned',
+      lines: [{ line: doc.lines[1].id }],
+      refund: { method: 'cash', amount_paise: 52500 },
+    });
     expect(note.status, JSON.stringify(note.body)).toBe(201);
     expect(note.body).toMatchObject({ kind: 'credit_note', status: 'issued', credits: { id: doc.id, number: doc.number }, totals: { total_paise: 52500 } });
     expect(note.body.number).toMatch(/^CN\/\d\d-\d\d\/00001$/);
@@ -150,7 +187,9 @@ describe.each(engines)('billing on %s', (engine) => {
     const after = (await api(t, reception, 'GET', `/billing/documents/${doc.id}`)).body;
     expect(after).toMatchObject({ status: 'paid', credited_paise: 52500, refunded_paise: 52500, balance_paise: 0 });
     expect(after.lines[1].credited_taxable_paise).toBe(50000);
-    expect((await api(t, reception, 'POST', `/billing/documents/${doc.id}/credit-notes`, { reason: 'Again', lines: [{ line: doc.lines[1].id }] })).status).toBe(409);
+    expect((await api(t, reception, 'POST', `/billing/documents/${doc.id}/credit-notes`, { reason: 'Again', lines: [{ line: doc.lines[1].id }] })).status).toBe(
+      409,
+    );
     const rest = await api(t, reception, 'POST', `/billing/documents/${doc.id}/credit-notes`, { reason: 'Cancelled' });
     expect(rest.body.totals.total_paise).toBe(118000);
     expect((await api(t, reception, 'GET', `/billing/documents/${doc.id}`)).body).toMatchObject({ status: 'credited', balance_paise: -118000 });
@@ -172,7 +211,11 @@ describe.each(engines)('billing on %s', (engine) => {
     expect(balance.status).toBe(200);
     const unpaidBefore = balance.body.unpaid_paise;
     expect(balance.body.unused_advance_paise).toBe(11800);
-    const applied = await api(t, reception, 'POST', `/billing/documents/${doc.id}/payments`, { method: 'advance', amount_paise: 11800, advance: advance.body.id });
+    const applied = await api(t, reception, 'POST', `/billing/documents/${doc.id}/payments`, {
+      method: 'advance',
+      amount_paise: 11800,
+      advance: advance.body.id,
+    });
     expect(applied.status, JSON.stringify(applied.body)).toBe(201);
     expect(applied.body).toMatchObject({ status: 'partially_paid', balance_paise: 8200 });
     const over = await api(t, reception, 'POST', `/billing/documents/${doc.id}/payments`, { method: 'advance', amount_paise: 1, advance: advance.body.id });
@@ -184,7 +227,11 @@ describe.each(engines)('billing on %s', (engine) => {
   });
 
   it("shows a client their own issued documents only, never a draft or another's", async () => {
-    const draft = await api(t, reception, 'POST', '/billing/documents', { from: 'manual', client: client.id, lines: [{ description: 'Tea', unit_price_paise: 5000, gst_rate_bp: 500 }] });
+    const draft = await api(t, reception, 'POST', '/billing/documents', {
+      from: 'manual',
+      client: client.id,
+      lines: [{ description: 'Tea', unit_price_paise: 5000, gst_rate_bp: 500 }],
+    });
     const mine = await api(t, client, 'GET', '/billing/documents');
     expect(mine.status).toBe(200);
     expect(mine.body.results.every((d: { client: number; status: string }) => d.client === client.id && d.status !== 'draft')).toBe(true);
@@ -192,7 +239,9 @@ describe.each(engines)('billing on %s', (engine) => {
     expect((await api(t, client, 'GET', `/billing/documents/${draft.body.id}`)).status).toBe(404);
     expect((await api(t, other, 'GET', `/billing/documents/${mine.body.results[0].id}`)).status).toBe(404);
     expect((await api(t, other, 'GET', `/billing/documents?client=${client.id}`)).status).toBe(404);
-    expect((await api(t, reception, 'GET', `/billing/documents?client=${client.id}&status=draft`)).body.results.map((d: { id: number }) => d.id)).toContain(draft.body.id);
+    expect((await api(t, reception, 'GET', `/billing/documents?client=${client.id}&status=draft`)).body.results.map((d: { id: number }) => d.id)).toContain(
+      draft.body.id,
+    );
     expect((await api(t, reception, 'DELETE', `/billing/documents/${draft.body.id}`)).status).toBe(204);
     expect((await api(t, reception, 'GET', `/billing/documents/${draft.body.id}`)).status).toBe(404);
     expect((await api(t, await addUser(t, 'SUPER_ADMIN'), 'POST', '/billing/documents', { from: 'manual', client: client.id })).status).toBe(403);
@@ -203,7 +252,13 @@ describe.each(engines)('billing on %s', (engine) => {
       { description: 'Facial', unit_price_paise: 100000, gst_rate_bp: 1800 },
       { description: 'Consultation', unit_price_paise: 50000, gst_rate_bp: 0, exempt: true },
     ];
-    const b2b = await api(t, reception, 'POST', '/billing/documents', { from: 'manual', client: client.id, lines, recipient: { name: 'Acme Pvt Ltd', gstin: '29AAGCB7383J1Z4' }, place_of_supply_state_code: '29' });
+    const b2b = await api(t, reception, 'POST', '/billing/documents', {
+      from: 'manual',
+      client: client.id,
+      lines,
+      recipient: { name: 'Acme Pvt Ltd', gstin: '29AAGCB7383J1Z4' },
+      place_of_supply_state_code: '29',
+    });
     expect(b2b.body.recipient).toMatchObject({ gstin: '29AAGCB7383J1Z4', state_code: '29' });
     expect(b2b.body.lines[0]).toMatchObject({ igst_paise: 18000, cgst_paise: 0 });
     expect((await api(t, reception, 'POST', `/billing/documents/${b2b.body.id}/issue`)).status).toBe(409);
@@ -215,8 +270,19 @@ describe.each(engines)('billing on %s', (engine) => {
 
   it('numbers twenty documents issued at once consecutively, with no gap and no duplicate', async () => {
     const drafts = [];
-    for (let i = 0; i < 20; i++) drafts.push((await api(t, reception, 'POST', '/billing/documents', { from: 'manual', client: other.id, lines: [{ description: `Item ${i}`, unit_price_paise: 1000 + i, gst_rate_bp: 1800 }] })).body.id);
-    const before = (await api(t, reception, 'GET', '/billing/documents?kind=invoice&page_size=100')).body.results.filter((d: { number: string | null }) => d.number).map((d: { number: string }) => serial(d.number));
+    for (let i = 0; i < 20; i++)
+      drafts.push(
+        (
+          await api(t, reception, 'POST', '/billing/documents', {
+            from: 'manual',
+            client: other.id,
+            lines: [{ description: `Item ${i}`, unit_price_paise: 1000 + i, gst_rate_bp: 1800 }],
+          })
+        ).body.id,
+      );
+    const before = (await api(t, reception, 'GET', '/billing/documents?kind=invoice&page_size=100')).body.results
+      .filter((d: { number: string | null }) => d.number)
+      .map((d: { number: string }) => serial(d.number));
     const issued = await Promise.all(drafts.map((id) => api(t, reception, 'POST', `/billing/documents/${id}/issue`)));
     expect(issued.map((r) => r.status)).toEqual(drafts.map(() => 200));
     const serials = issued.map((r) => serial(r.body.number)).sort((a, b) => a - b);

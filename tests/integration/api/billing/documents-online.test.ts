@@ -57,12 +57,19 @@ describe.each(engines)('billing documents and online payments on %s', (engine) =
     return { id: issued.body.id, number: issued.body.number, total: issued.body.totals.total_paise };
   }
 
-  const download = (who: Actor, id: number) => t.app.inject({ method: 'GET', url: `/api/v1/billing/documents/${id}/pdf`, headers: { authorization: `Bearer ${who.accessToken}` } });
+  const download = (who: Actor, id: number) =>
+    t.app.inject({ method: 'GET', url: `/api/v1/billing/documents/${id}/pdf`, headers: { authorization: `Bearer ${who.accessToken}` } });
 
   beforeAll(async () => {
     standIn = await startRazorpayStandIn(KEYS);
     t = await buildTestApp(engine, {
-      env: { PAYMENTS_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: KEYS.keyId, RAZORPAY_KEY_SECRET: KEYS.keySecret, RAZORPAY_WEBHOOK_SECRET: KEYS.webhookSecret, RAZORPAY_API_URL: standIn.url },
+      env: {
+        PAYMENTS_PROVIDER: 'razorpay',
+        RAZORPAY_KEY_ID: KEYS.keyId,
+        RAZORPAY_KEY_SECRET: KEYS.keySecret,
+        RAZORPAY_WEBHOOK_SECRET: KEYS.webhookSecret,
+        RAZORPAY_API_URL: standIn.url,
+      },
     });
     // Razorpay's deliveries go to the app as they would over the wire: the raw body and its headers.
     standIn.webhookSink = async ({ headers, body }) => (await t.app.inject({ method: 'POST', url: WEBHOOK, headers, payload: body })).statusCode;
@@ -113,10 +120,27 @@ describe.each(engines)('billing documents and online payments on %s', (engine) =
       const message = JSON.parse(outbox.body).messages[0];
       expect(message.subject).toContain(invoice.number);
       expect(message.body).toContain('₹2,625.00');
-      expect(message.attachments).toEqual([{ filename: `${invoice.number.replace(/\//g, '-')}.pdf`, content_type: 'application/pdf', size: mine.rawPayload.length, sha256: sha256(mine.rawPayload) }]);
+      expect(message.attachments).toEqual([
+        {
+          filename: `${invoice.number.replace(/\//g, '-')}.pdf`,
+          content_type: 'application/pdf',
+          size: mine.rawPayload.length,
+          sha256: sha256(mine.rawPayload),
+        },
+      ]);
 
-      const audit = await sql<{ action: string; outcome: string }>`select action, outcome from audit_events where client_id = ${client.id} and action in ('billing.document.pdf', 'billing.document.email') order by id`.execute(t.database.db);
-      expect(audit.rows.map((r) => `${r.action}:${r.outcome}`)).toEqual(['billing.document.pdf:success', 'billing.document.pdf:success', 'billing.document.pdf:success', 'billing.document.email:success']);
+      const audit = await sql<{
+        action: string;
+        outcome: string;
+      }>`select action, outcome from audit_events where client_id = ${client.id} and action in ('billing.document.pdf', 'billing.document.email') order by id`.execute(
+        t.database.db,
+      );
+      expect(audit.rows.map((r) => `${r.action}:${r.outcome}`)).toEqual([
+        'billing.document.pdf:success',
+        'billing.document.pdf:success',
+        'billing.document.pdf:success',
+        'billing.document.email:success',
+      ]);
     });
 
     it("is another client's to nobody else: 404 to a client (audited), 403 to a DOCTOR; only billing staff email it; a draft has none", async () => {
@@ -125,9 +149,17 @@ describe.each(engines)('billing documents and online payments on %s', (engine) =
       expect((await download(doctor, invoice.id)).statusCode).toBe(403);
       expect((await api(t, client, 'POST', `/billing/documents/${invoice.id}/email`)).status).toBe(403);
       expect((await api(t, doctor, 'POST', `/billing/documents/${invoice.id}/email`)).status).toBe(403);
-      const refused = await sql<{ n: string }>`select count(*) as n from audit_events where client_id = ${client.id} and action = 'billing.document.pdf' and outcome = 'denied'`.execute(t.database.db);
+      const refused = await sql<{
+        n: string;
+      }>`select count(*) as n from audit_events where client_id = ${client.id} and action = 'billing.document.pdf' and outcome = 'denied'`.execute(
+        t.database.db,
+      );
       expect(Number(refused.rows[0].n)).toBe(2);
-      const draft = await api(t, reception, 'POST', '/billing/documents', { from: 'manual', client: client.id, lines: [{ description: 'Consultation', unit_price_paise: 80_000, gst_rate_bp: 0, exempt: true }] });
+      const draft = await api(t, reception, 'POST', '/billing/documents', {
+        from: 'manual',
+        client: client.id,
+        lines: [{ description: 'Consultation', unit_price_paise: 80_000, gst_rate_bp: 0, exempt: true }],
+      });
       expect((await download(reception, draft.body.id)).statusCode).toBe(409);
       expect((await download(client, draft.body.id)).statusCode).toBe(404);
     });
@@ -158,7 +190,7 @@ describe.each(engines)('billing documents and online payments on %s', (engine) =
       expect((await api(t, doctor, 'POST', `/billing/documents/${invoice.id}/payment-link`)).status).toBe(403);
     });
 
-    it('records the webhook\'s payment once, by either event and however often, and the invoice is paid', async () => {
+    it("records the webhook's payment once, by either event and however often, and the invoice is paid", async () => {
       const invoice = await issuedInvoice(client);
       const link = await api(t, client, 'POST', `/billing/documents/${invoice.id}/payment-link`);
       const payments = await count('billing_payments');
@@ -168,7 +200,10 @@ describe.each(engines)('billing documents and online payments on %s', (engine) =
       expect(await count('billing_payments')).toBe(payments + 1);
       for (const delivery of paid.deliveries) expect((await standIn.redeliver(delivery)).status).toBe(200);
       expect(await count('billing_payments')).toBe(payments + 1);
-      const outcomes = await sql<{ event: string; outcome: string }>`select event, outcome from billing_gateway_events where payment_id = ${paid.paymentId} order by received_at, event`.execute(t.database.db);
+      const outcomes = await sql<{
+        event: string;
+        outcome: string;
+      }>`select event, outcome from billing_gateway_events where payment_id = ${paid.paymentId} order by received_at, event`.execute(t.database.db);
       expect(outcomes.rows.map((r) => r.outcome).sort()).toEqual(['already_recorded', 'recorded']);
 
       const doc = await api(t, reception, 'GET', `/billing/documents/${invoice.id}`);
@@ -189,7 +224,12 @@ describe.each(engines)('billing documents and online payments on %s', (engine) =
       expect(wrong.deliveries.map((d) => d.status)).toEqual([401, 401]);
       const unsigned = await standIn.sendEvent('payment_link.paid', JSON.parse(wrong.deliveries[0].body).payload, { signature: 'none' });
       expect(unsigned.status).toBe(400);
-      const noId = await t.app.inject({ method: 'POST', url: WEBHOOK, headers: { 'content-type': 'application/json', 'x-razorpay-signature': 'ab'.repeat(32) }, payload: wrong.deliveries[0].body });
+      const noId = await t.app.inject({
+        method: 'POST',
+        url: WEBHOOK,
+        headers: { 'content-type': 'application/json', 'x-razorpay-signature': 'ab'.repeat(32) },
+        payload: wrong.deliveries[0].body,
+      });
       expect(noId.statusCode).toBe(400);
       expect(JSON.parse(noId.body).errors).toHaveProperty('x-razorpay-event-id');
       const garbage = await t.app.inject({ method: 'POST', url: WEBHOOK, headers: { 'content-type': 'application/json' }, payload: 'not json' });
@@ -209,7 +249,17 @@ describe.each(engines)('billing documents and online payments on %s', (engine) =
       expect((await api(t, reception, 'GET', `/billing/documents/${invoice.id}`)).body.status).toBe('issued');
       const flags = await api(t, reception, 'GET', '/billing/payment-flags');
       expect(flags.status).toBe(200);
-      expect(flags.body).toContainEqual(expect.objectContaining({ document: invoice.id, number: invoice.number, client: client.id, payment_id: short.paymentId, amount_paise: invoice.total - 100, expected_paise: invoice.total, reason: 'amount_mismatch' }));
+      expect(flags.body).toContainEqual(
+        expect.objectContaining({
+          document: invoice.id,
+          number: invoice.number,
+          client: client.id,
+          payment_id: short.paymentId,
+          amount_paise: invoice.total - 100,
+          expected_paise: invoice.total,
+          reason: 'amount_mismatch',
+        }),
+      );
       expect((await api(t, client, 'GET', '/billing/payment-flags')).status).toBe(403);
       expect((await api(t, doctor, 'GET', '/billing/payment-flags')).status).toBe(403);
     });
@@ -228,7 +278,12 @@ describe.each(engines)('without PAYMENTS_PROVIDER on %s', (engine) => {
     const link = await api(t, client, 'POST', '/billing/documents/1/payment-link');
     expect(link.status).toBe(404);
     expect(link.body.detail).toContain('PAYMENTS_PROVIDER');
-    const hook = await t.app.inject({ method: 'POST', url: WEBHOOK, headers: { 'content-type': 'application/json', 'x-razorpay-signature': 'ab'.repeat(32), 'x-razorpay-event-id': 'evt_1' }, payload: '{}' });
+    const hook = await t.app.inject({
+      method: 'POST',
+      url: WEBHOOK,
+      headers: { 'content-type': 'application/json', 'x-razorpay-signature': 'ab'.repeat(32), 'x-razorpay-event-id': 'evt_1' },
+      payload: '{}',
+    });
     expect(hook.statusCode).toBe(404);
     expect(JSON.parse(hook.body).detail).toContain('PAYMENTS_PROVIDER');
   });

@@ -41,19 +41,49 @@ export async function addTaxedService(t: TestApp, admin: Actor, priceInr: number
 export async function sellPackage(t: TestApp, client: number, service: number, priceInr: number): Promise<{ pkg: number; plan: string }> {
   const { therapy } = await t.database.db.selectFrom('services').select('therapy').where('id', '=', service).executeTakeFirstOrThrow();
   const name = `Glow plan ${++sequence}`;
-  const plan = await t.database.db.insertInto('package_plans').values({ name, therapy, sessions: 5, price_inr: priceInr, validity_days: null }).returning('id').executeTakeFirstOrThrow();
-  const pkg = await t.database.db.insertInto('packages').values({ client_id: client, therapy, sessions_total: 5, sessions_used: 0, expires_on: null, plan_id: plan.id, price_inr: priceInr }).returning('id').executeTakeFirstOrThrow();
+  const plan = await t.database.db
+    .insertInto('package_plans')
+    .values({ name, therapy, sessions: 5, price_inr: priceInr, validity_days: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const pkg = await t.database.db
+    .insertInto('packages')
+    .values({ client_id: client, therapy, sessions_total: 5, sessions_used: 0, expires_on: null, plan_id: plan.id, price_inr: priceInr })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return { pkg: pkg.id, plan: name };
 }
 
 /** An appointment in `status`, each at its own hour (the staff's calendar takes no overlap). */
-export async function addAppointment(t: TestApp, client: number, service: number, staff: number, status: 'booked' | 'checked_in' | 'completed', pkg: number | null = null): Promise<number> {
+export async function addAppointment(
+  t: TestApp,
+  client: number,
+  service: number,
+  staff: number,
+  status: 'booked' | 'checked_in' | 'completed',
+  pkg: number | null = null,
+): Promise<number> {
   sequence += 1;
   const start = new Date(Date.UTC(2026, 0, 1) + sequence * 3_600_000);
   const end = new Date(start.getTime() + 1_800_000);
   const { id } = await t.database.db
     .insertInto('appointments')
-    .values({ client_id: client, service_id: service, staff_id: staff, starts_at: start, ends_at: end, occupied_from: start, occupied_to: end, booked_by: staff, series_id: null, rescheduled_from: null, rescheduled_to: null, package_id: pkg, status, cancelled_by: null })
+    .values({
+      client_id: client,
+      service_id: service,
+      staff_id: staff,
+      starts_at: start,
+      ends_at: end,
+      occupied_from: start,
+      occupied_to: end,
+      booked_by: staff,
+      series_id: null,
+      rescheduled_from: null,
+      rescheduled_to: null,
+      package_id: pkg,
+      status,
+      cancelled_by: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
@@ -69,7 +99,10 @@ export async function issuedManual(t: TestApp, by: Actor, client: number, lines:
 }
 
 export async function auditCount(t: TestApp, action: string, client: number | null): Promise<number> {
-  let q = t.database.db.selectFrom('audit_events').select((eb) => eb.fn.countAll<number>().as('n')).where('action', '=', action as never);
+  let q = t.database.db
+    .selectFrom('audit_events')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('action', '=', action as never);
   q = client === null ? q.where('client_id', 'is', null) : q.where('client_id', '=', client);
   return Number((await q.executeTakeFirstOrThrow()).n);
 }

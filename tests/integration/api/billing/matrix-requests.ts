@@ -24,7 +24,11 @@ function setup(t: TestApp, s: Shared) {
       (async () => {
         const res = await api(t, s.actors.ADMIN, 'PUT', '/billing/settings', SETTINGS);
         if (res.status !== 200) throw new Error(`fixture settings: ${res.status} ${JSON.stringify(res.body)}`);
-        const { id } = await t.database.db.insertInto('services').values({ name: 'Matrix facial', therapy: 'matrix_facial', duration_minutes: 30, delivered_by: ['NURSE'], price_inr: 1000 }).returning('id').executeTakeFirstOrThrow();
+        const { id } = await t.database.db
+          .insertInto('services')
+          .values({ name: 'Matrix facial', therapy: 'matrix_facial', duration_minutes: 30, delivered_by: ['NURSE'], price_inr: 1000 })
+          .returning('id')
+          .executeTakeFirstOrThrow();
         return { service: id };
       })(),
     );
@@ -51,7 +55,13 @@ async function issuedFor(t: TestApp, s: Shared, client: number): Promise<number>
 
 async function productFor(t: TestApp, s: Shared): Promise<number> {
   await setup(t, s);
-  const res = await api(t, s.actors.ADMIN, 'POST', '/billing/products', { name: 'Omega 3', code: '2106', unit_price_paise: 59900, gst_rate_bp: 1800, exempt: false });
+  const res = await api(t, s.actors.ADMIN, 'POST', '/billing/products', {
+    name: 'Omega 3',
+    code: '2106',
+    unit_price_paise: 59900,
+    gst_rate_bp: 1800,
+    exempt: false,
+  });
   if (res.status !== 201) throw new Error(`fixture product: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.id;
 }
@@ -74,26 +84,38 @@ export const billingMatrixRequests: Record<string, Builder> = {
   'billing.settings.get': (t, _s, a) => api(t, a, 'GET', '/billing/settings'),
   'billing.settings.put': (t, _s, a) => api(t, a, 'PUT', '/billing/settings', SETTINGS),
   'billing.item-tax.list': async (t, s, a) => (await setup(t, s), api(t, a, 'GET', '/billing/item-tax')),
-  'billing.item-tax.put': async (t, s, a) => api(t, a, 'PUT', '/billing/item-tax', { item_kind: 'service', item_id: (await setup(t, s)).service, code: '999722', gst_rate_bp: 500, exempt: false }),
+  'billing.item-tax.put': async (t, s, a) =>
+    api(t, a, 'PUT', '/billing/item-tax', { item_kind: 'service', item_id: (await setup(t, s)).service, code: '999722', gst_rate_bp: 500, exempt: false }),
   'billing.products.list': (t, _s, a) => api(t, a, 'GET', '/billing/products'),
-  'billing.products.create': async (t, s, a) => (await setup(t, s), api(t, a, 'POST', '/billing/products', { name: 'Ashwagandha', code: '1211', unit_price_paise: 45000, gst_rate_bp: 500, exempt: false })),
+  'billing.products.create': async (t, s, a) => (
+    await setup(t, s),
+    api(t, a, 'POST', '/billing/products', { name: 'Ashwagandha', code: '1211', unit_price_paise: 45000, gst_rate_bp: 500, exempt: false })
+  ),
   'billing.products.patch': async (t, s, a) => api(t, a, 'PATCH', `/billing/products/${await productFor(t, s)}`, { unit_price_paise: 64900 }),
   'billing.products.delete': async (t, s, a) => api(t, a, 'DELETE', `/billing/products/${await productFor(t, s)}`),
   'billing.documents.list.own': (t, s, a) => api(t, a, 'GET', `/billing/documents?client=${ownOrClient(s, a)}`),
   'billing.documents.list.client': (t, s, a) => api(t, a, 'GET', `/billing/documents?client=${s.client}`),
-  'billing.documents.create.client': async (t, s, a) => (await setup(t, s), api(t, a, 'POST', '/billing/documents', { from: 'manual', client: s.client, lines: [LINE] })),
+  'billing.documents.create.client': async (t, s, a) => (
+    await setup(t, s),
+    api(t, a, 'POST', '/billing/documents', { from: 'manual', client: s.client, lines: [LINE] })
+  ),
   'billing.documents.get.own': async (t, s, a) => api(t, a, 'GET', `/billing/documents/${await issuedFor(t, s, ownOrClient(s, a))}`),
   'billing.documents.get.client': async (t, s, a) => api(t, a, 'GET', `/billing/documents/${await issuedFor(t, s, s.client)}`),
   'billing.documents.patch.client': async (t, s, a) => api(t, a, 'PATCH', `/billing/documents/${await draftFor(t, s, s.client)}`, { note: 'Paid at the desk' }),
   'billing.documents.delete.client': async (t, s, a) => api(t, a, 'DELETE', `/billing/documents/${await draftFor(t, s, s.client)}`),
   'billing.documents.issue.client': async (t, s, a) => api(t, a, 'POST', `/billing/documents/${await draftFor(t, s, s.client)}/issue`),
-  'billing.credit-notes.create.client': async (t, s, a) => api(t, a, 'POST', `/billing/documents/${await issuedFor(t, s, s.client)}/credit-notes`, { reason: 'Charged twice' }),
-  'billing.payments.create.client': async (t, s, a) => api(t, a, 'POST', `/billing/documents/${await issuedFor(t, s, s.client)}/payments`, { method: 'cash', amount_paise: 50000, tendered_paise: 50000 }),
+  'billing.credit-notes.create.client': async (t, s, a) =>
+    api(t, a, 'POST', `/billing/documents/${await issuedFor(t, s, s.client)}/credit-notes`, { reason: 'Charged twice' }),
+  'billing.payments.create.client': async (t, s, a) =>
+    api(t, a, 'POST', `/billing/documents/${await issuedFor(t, s, s.client)}/payments`, { method: 'cash', amount_paise: 50000, tendered_paise: 50000 }),
   'billing.upi.own': async (t, s, a) => api(t, a, 'GET', `/billing/documents/${await issuedFor(t, s, ownOrClient(s, a))}/upi`),
   'billing.upi.client': async (t, s, a) => api(t, a, 'GET', `/billing/documents/${await issuedFor(t, s, s.client)}/upi`),
   'billing.advances.list.own': (t, s, a) => api(t, a, 'GET', `/billing/advances?client=${ownOrClient(s, a)}`),
   'billing.advances.list.client': (t, s, a) => api(t, a, 'GET', `/billing/advances?client=${s.client}`),
-  'billing.advances.create.client': async (t, s, a) => (await setup(t, s), api(t, a, 'POST', '/billing/advances', { client: s.client, amount_paise: 500000, method: 'card', reference: 'TID-1' })),
+  'billing.advances.create.client': async (t, s, a) => (
+    await setup(t, s),
+    api(t, a, 'POST', '/billing/advances', { client: s.client, amount_paise: 500000, method: 'card', reference: 'TID-1' })
+  ),
   'billing.balance.own': (t, s, a) => api(t, a, 'GET', `/billing/balance?client=${ownOrClient(s, a)}`),
   'billing.balance.client': (t, s, a) => api(t, a, 'GET', `/billing/balance?client=${s.client}`),
 };

@@ -69,7 +69,7 @@ const link = (amountPaise = 330_500) =>
   });
 
 describe('configuration', () => {
-  it('is off unless PAYMENTS_PROVIDER=razorpay, which needs the three keys, and defaults to Razorpay\'s API', () => {
+  it("is off unless PAYMENTS_PROVIDER=razorpay, which needs the three keys, and defaults to Razorpay's API", () => {
     expect(loadConfig({}).payments).toEqual({ provider: 'none', razorpay: null });
     expect(paymentGatewayFrom(loadConfig({}).payments)).toBeNull();
     expect(paymentsConfig({ PAYMENTS_PROVIDER: 'none' }).provider).toBe('none');
@@ -78,27 +78,61 @@ describe('configuration', () => {
     const on = paymentsConfig({ PAYMENTS_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: 'k', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' });
     expect(on).toEqual({ provider: 'razorpay', razorpay: { keyId: 'k', keySecret: 's', webhookSecret: 'w', apiUrl: 'https://api.razorpay.com' } });
     expect(paymentGatewayFrom(on)?.keyId).toBe('k');
-    const local = paymentsConfig({ PAYMENTS_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: 'k', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w', RAZORPAY_API_URL: 'http://127.0.0.1:9999/' });
+    const local = paymentsConfig({
+      PAYMENTS_PROVIDER: 'razorpay',
+      RAZORPAY_KEY_ID: 'k',
+      RAZORPAY_KEY_SECRET: 's',
+      RAZORPAY_WEBHOOK_SECRET: 'w',
+      RAZORPAY_API_URL: 'http://127.0.0.1:9999/',
+    });
     expect(local.razorpay?.apiUrl).toBe('http://127.0.0.1:9999');
-    expect(() => paymentsConfig({ PAYMENTS_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: 'k', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w', RAZORPAY_API_URL: 'ftp://x' })).toThrow(ConfigError);
+    expect(() =>
+      paymentsConfig({
+        PAYMENTS_PROVIDER: 'razorpay',
+        RAZORPAY_KEY_ID: 'k',
+        RAZORPAY_KEY_SECRET: 's',
+        RAZORPAY_WEBHOOK_SECRET: 'w',
+        RAZORPAY_API_URL: 'ftp://x',
+      }),
+    ).toThrow(ConfigError);
   });
 });
 
 describe('payment links', () => {
   it('creates a link in paise and INR with our reference, customer and callback, and fetches it', async () => {
     const created = await link();
-    expect(created).toMatchObject({ status: 'created', amountPaise: 330_500, amountPaidPaise: 0, currency: 'INR', orderId: null, payments: [], notes: { billing_document_id: '42' } });
+    expect(created).toMatchObject({
+      status: 'created',
+      amountPaise: 330_500,
+      amountPaidPaise: 0,
+      currency: 'INR',
+      orderId: null,
+      payments: [],
+      notes: { billing_document_id: '42' },
+    });
     expect(created.id).toMatch(/^plink_[A-Za-z0-9]{14}$/);
     expect(created.shortUrl.startsWith(standIn.url)).toBe(true);
     const stored = standIn.links.get(created.id)!;
-    expect(stored).toMatchObject({ reference_id: created.referenceId, callback_url: 'http://localhost:5173/portal/invoices/42?paid=1', callback_method: 'get', customer: { name: 'Asha Kulkarni', email: 'asha@example.com' } });
+    expect(stored).toMatchObject({
+      reference_id: created.referenceId,
+      callback_url: 'http://localhost:5173/portal/invoices/42?paid=1',
+      callback_method: 'get',
+      customer: { name: 'Asha Kulkarni', email: 'asha@example.com' },
+    });
     expect(await gateway.fetchPaymentLink(created.id)).toEqual(created);
   });
 
   it('hears Razorpay refuse a second link with the same reference, an amount under ₹1, and a wrong key', async () => {
     const first = await link();
     await expect(
-      gateway.createPaymentLink({ amountPaise: 100, referenceId: first.referenceId, description: 'x', customer: { name: 'A', email: null, contact: null }, callbackUrl: 'http://localhost/', notes: {} }),
+      gateway.createPaymentLink({
+        amountPaise: 100,
+        referenceId: first.referenceId,
+        description: 'x',
+        customer: { name: 'A', email: null, contact: null },
+        callbackUrl: 'http://localhost/',
+        notes: {},
+      }),
     ).rejects.toMatchObject({ status: 400, message: expect.stringContaining('already exists') });
     await expect(link(99)).rejects.toBeInstanceOf(GatewayError);
     const wrongKey = razorpayGateway({ ...KEYS, keySecret: 'not-the-secret', apiUrl: standIn.url });
@@ -135,7 +169,11 @@ describe('paying on the hosted page', () => {
     expect(back.searchParams.get('paid')).toBe('1');
     const query = Object.fromEntries(back.searchParams);
     const verified = gateway.verifyCallback(query);
-    expect(verified).toMatchObject({ razorpay_payment_link_id: created.id, razorpay_payment_link_reference_id: created.referenceId, razorpay_payment_link_status: 'paid' });
+    expect(verified).toMatchObject({
+      razorpay_payment_link_id: created.id,
+      razorpay_payment_link_reference_id: created.referenceId,
+      razorpay_payment_link_status: 'paid',
+    });
     expect(gateway.verifyCallback({ ...query, razorpay_payment_link_status: 'paid ' })).toBeNull();
     expect(gateway.verifyCallback({ ...query, razorpay_signature: undefined })).toBeNull();
 
@@ -145,7 +183,13 @@ describe('paying on the hosted page', () => {
     ]);
     const [linkPaid, orderPaid] = received.map((r) => r.event!);
     const paymentId = verified!.razorpay_payment_id;
-    expect(linkPaid.paymentLink).toMatchObject({ id: created.id, status: 'paid', amountPaise: 330_500, amountPaidPaise: 330_500, referenceId: created.referenceId });
+    expect(linkPaid.paymentLink).toMatchObject({
+      id: created.id,
+      status: 'paid',
+      amountPaise: 330_500,
+      amountPaidPaise: 330_500,
+      referenceId: created.referenceId,
+    });
     expect(linkPaid.payment).toMatchObject({ id: paymentId, amountPaise: 330_500, currency: 'INR', status: 'captured', method: 'upi' });
     expect(orderPaid.paymentLink).toBeNull();
     expect(orderPaid.order).toMatchObject({ id: linkPaid.payment!.orderId, status: 'paid', notes: { billing_document_id: '42' } });
@@ -154,7 +198,12 @@ describe('paying on the hosted page', () => {
 
     // The link and the payment as Razorpay now reports them.
     const after = await gateway.fetchPaymentLink(created.id);
-    expect(after).toMatchObject({ status: 'paid', amountPaidPaise: 330_500, orderId: linkPaid.payment!.orderId, payments: [{ paymentId, amountPaise: 330_500, status: 'captured' }] });
+    expect(after).toMatchObject({
+      status: 'paid',
+      amountPaidPaise: 330_500,
+      orderId: linkPaid.payment!.orderId,
+      payments: [{ paymentId, amountPaise: 330_500, status: 'captured' }],
+    });
     expect(await gateway.fetchPayment(paymentId)).toMatchObject({ id: paymentId, amountPaise: 330_500, status: 'captured' });
     // A paid link has no Pay button and cannot be paid again.
     expect(await (await fetch(created.shortUrl)).text()).not.toContain('<button');
@@ -193,9 +242,12 @@ describe('webhook signatures', () => {
     // Signed, but no event id to deduplicate on; signed, but not an event.
     expect(() => gateway.verifyWebhook(body, { 'x-razorpay-signature': signature })).toThrow(expect.objectContaining({ status: 400 }));
     const notEvent = '{"hello":"world"}';
-    expect(() => gateway.verifyWebhook(notEvent, { 'x-razorpay-signature': createHmac('sha256', KEYS.webhookSecret).update(notEvent).digest('hex'), 'x-razorpay-event-id': 'evt_2' })).toThrow(
-      expect.objectContaining({ status: 400 }),
-    );
+    expect(() =>
+      gateway.verifyWebhook(notEvent, {
+        'x-razorpay-signature': createHmac('sha256', KEYS.webhookSecret).update(notEvent).digest('hex'),
+        'x-razorpay-event-id': 'evt_2',
+      }),
+    ).toThrow(expect.objectContaining({ status: 400 }));
   });
 
   it('delivers a payment of another amount than the link as Razorpay would sign it, for the route to refuse', async () => {

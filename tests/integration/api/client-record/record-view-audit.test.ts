@@ -36,7 +36,12 @@ describe.each(engines)('the client record’s audit and alerts on %s', (engine) 
     expect((await api(t, nurse, 'GET', `/users/users/${client.id}`, undefined, view)).status).toBe(200);
     const after = await events();
     expect(after.count).toBe(before + 1);
-    expect(after.results[0]).toMatchObject({ action: 'record.view', outcome: 'success', actor_name: 'Dr Meera Rao', reads: ['user.read', 'enrollment.list', 'consent.read'] });
+    expect(after.results[0]).toMatchObject({
+      action: 'record.view',
+      outcome: 'success',
+      actor_name: 'Dr Meera Rao',
+      reads: ['user.read', 'enrollment.list', 'consent.read'],
+    });
   });
 
   it('a second page view is a second event', async () => {
@@ -65,7 +70,14 @@ describe.each(engines)('the client record’s audit and alerts on %s', (engine) 
     const view = { 'X-Record-View': randomUUID() };
     await api(t, nurse, 'GET', `/users/users/${client.id}`, undefined, view);
     const before = (await events()).count;
-    const res = await api(t, nurse, 'PATCH', `/users/user-profiles/${client.id}`, { allergies: 'Penicillin, peanuts', alert_notes: 'Faints at the sight of needles.' }, view);
+    const res = await api(
+      t,
+      nurse,
+      'PATCH',
+      `/users/user-profiles/${client.id}`,
+      { allergies: 'Penicillin, peanuts', alert_notes: 'Faints at the sight of needles.' },
+      view,
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ allergies: 'Penicillin, peanuts', alert_notes: 'Faints at the sight of needles.' });
     const after = await events();

@@ -83,7 +83,12 @@ describe.each(engines)('clinic logo on %s', (engine) => {
     expect((await t.app.inject({ method: 'GET', url: '/clinic-logo' })).statusCode).toBe(404);
     expect((await api(t, admin, 'DELETE', '/clinic/logo')).status).toBe(404);
 
-    const trail = await t.database.db.selectFrom('audit_events').select(['action', 'actor_id', 'outcome']).where('action', 'like', 'settings.logo.%').orderBy('id').execute();
+    const trail = await t.database.db
+      .selectFrom('audit_events')
+      .select(['action', 'actor_id', 'outcome'])
+      .where('action', 'like', 'settings.logo.%')
+      .orderBy('id')
+      .execute();
     expect(trail.map((e) => [e.action, e.actor_id === admin.id ? 'admin' : 'nurse', e.outcome])).toEqual(
       expect.arrayContaining([
         ['settings.logo.upload', 'admin', 'success'],

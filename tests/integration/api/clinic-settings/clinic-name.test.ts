@@ -88,28 +88,57 @@ describe.each(engines)('clinic name on %s', (engine) => {
     await runDueJobs(db, { [REMINDER_JOB]: reminderHandler(t.runtime.mail) });
     namesClinic('appointment reminder', await latest(MESSAGES.reminderSubject, c.otherClient.email), 'email');
 
-    const cancelledByClinic = await api(t, c.reception, 'POST', '/appointments/appointments', { client: c.client.id, service: c.consult, start: at(day, '15:00') });
-    const cancel = await api(t, c.admin, 'POST', '/appointments/impacted/cancel', { appointments: [cancelledByClinic.body.id], reason: 'Closed for maintenance' });
+    const cancelledByClinic = await api(t, c.reception, 'POST', '/appointments/appointments', {
+      client: c.client.id,
+      service: c.consult,
+      start: at(day, '15:00'),
+    });
+    const cancel = await api(t, c.admin, 'POST', '/appointments/impacted/cancel', {
+      appointments: [cancelledByClinic.body.id],
+      reason: 'Closed for maintenance',
+    });
     expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
     namesClinic('clinic cancellation', await latest(BACKOFFICE_TEXTS.cancelledSubject, c.client.email), 'email');
 
     const emailed = await addUser(t, 'CLIENT');
     const phone = '+919800000077';
     const texted = await addUser(t, 'CLIENT', { phone_number: phone });
-    for (const [who, channel] of [[emailed, 'email'], [texted, 'sms']] as const) {
+    for (const [who, channel] of [
+      [emailed, 'email'],
+      [texted, 'sms'],
+    ] as const) {
       const entry = await api(t, who, 'POST', '/appointments/waitlist', { client: who.id, service: c.hbot, weekdays: [1], channel });
       expect(entry.status, JSON.stringify(entry.body)).toBe(201);
     }
-    const freed = await api(t, c.reception, 'POST', '/appointments/appointments', { client: c.client.id, service: c.hbot, staff: c.nurse.id, start: at(day, '10:00') });
-    expect((await api(t, c.reception, 'POST', `/appointments/appointments/${freed.body.id}/transitions`, { to: 'cancelled', reason: 'Client unwell' })).status).toBe(200);
+    const freed = await api(t, c.reception, 'POST', '/appointments/appointments', {
+      client: c.client.id,
+      service: c.hbot,
+      staff: c.nurse.id,
+      start: at(day, '10:00'),
+    });
+    expect(
+      (await api(t, c.reception, 'POST', `/appointments/appointments/${freed.body.id}/transitions`, { to: 'cancelled', reason: 'Client unwell' })).status,
+    ).toBe(200);
     namesClinic('waitlist offer', await latest(MESSAGES.offerSubject, emailed.email), 'email');
     namesClinic('waitlist offer', await latest(MESSAGES.offerSubject, phone), 'sms');
-    const offer = await db.selectFrom('waitlist_offers as o').innerJoin('waitlist_entries as e', 'e.id', 'o.entry_id').select('o.id').where('e.client_id', '=', emailed.id).executeTakeFirstOrThrow();
+    const offer = await db
+      .selectFrom('waitlist_offers as o')
+      .innerJoin('waitlist_entries as e', 'e.id', 'o.entry_id')
+      .select('o.id')
+      .where('e.client_id', '=', emailed.id)
+      .executeTakeFirstOrThrow();
     expect((await api(t, emailed, 'POST', `/appointments/waitlist/offers/${offer.id}/accept`)).status).toBe(201);
     namesClinic('waitlist slot taken', await latest(MESSAGES.goneSubject, phone), 'sms');
 
     // Discovery: the owner on duty told of a website enquiry.
-    const enquiry = await api(t, null, 'POST', '/discovery/enquiries', { name: 'Kiran Desai', email: uniqueEmail('web'), interest: 'HBOT', consent_to_contact: true }, { 'x-forwarded-for': '198.51.100.77' });
+    const enquiry = await api(
+      t,
+      null,
+      'POST',
+      '/discovery/enquiries',
+      { name: 'Kiran Desai', email: uniqueEmail('web'), interest: 'HBOT', consent_to_contact: true },
+      { 'x-forwarded-for': '198.51.100.77' },
+    );
     expect(enquiry.status, JSON.stringify(enquiry.body)).toBe(201);
     namesClinic('discovery enquiry', await latest(DISCOVERY_TEXTS.ownerNotice.subject), 'email');
 
@@ -139,7 +168,12 @@ describe.each(engines)('clinic name on %s', (engine) => {
       const moved = await api(t, c.nurse, 'POST', `/labs/orders/${order.id}/transitions`, { to, collector: c.nurse.id });
       expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     }
-    const critical = await api(t, c.nurse, 'POST', '/labs/results', { order: order.id, person: order.people[0].id, marker: catalogue.haemoglobin.marker, value: 25 });
+    const critical = await api(t, c.nurse, 'POST', '/labs/results', {
+      order: order.id,
+      person: order.people[0].id,
+      marker: catalogue.haemoglobin.marker,
+      value: 25,
+    });
     expect(critical.body.flag).toBe('critical');
     namesClinic('critical lab value', await latest(LAB_TEXTS.mail.criticalSubject), 'email');
 

@@ -15,7 +15,9 @@ import { type Actor, addUser, api } from '../support.ts';
 import { MOCA, runIn } from './fixtures.ts';
 
 async function audits(t: TestApp, action: string, client: number, outcome = 'success'): Promise<number> {
-  const r = await sql<{ n: number }>`select count(*)::int as n from audit_events where action = ${action} and client_id = ${client} and outcome = ${outcome}`.execute(t.database.db);
+  const r = await sql<{
+    n: number;
+  }>`select count(*)::int as n from audit_events where action = ${action} and client_id = ${client} and outcome = ${outcome}`.execute(t.database.db);
   return r.rows[0].n;
 }
 
@@ -67,13 +69,18 @@ describe.each(engines)('cognitive assessment API on %s', (engine) => {
 
   it('lists a client their own results, newest first, with the nurse’s MoCA total and comments', async () => {
     const second = await api(t, client, 'POST', '/assessments/cognitive/runs', {});
-    const done = await api(t, client, 'POST', `/assessments/cognitive/runs/${second.body.id}/complete`, { progress: { tasks: answer(generateBattery(second.body.seed), PERFECT) } });
+    const done = await api(t, client, 'POST', `/assessments/cognitive/runs/${second.body.id}/complete`, {
+      progress: { tasks: answer(generateBattery(second.body.seed), PERFECT) },
+    });
     expect(done.body.total).toBe(100);
 
     const moca = await api(t, nurse, 'POST', '/assessments/cognitive/instruments', { ...MOCA, client: client.id });
     expect(moca.status).toBe(201);
     expect(moca.body).toMatchObject({ ...MOCA, client: client.id, recorded_by: nurse.id, reviews: [] });
-    const comment = await api(t, nurse, 'POST', '/assessments/cognitive/reviews', { run: second.body.id, comment: 'Better than last time. We will talk it through at your visit.' });
+    const comment = await api(t, nurse, 'POST', '/assessments/cognitive/reviews', {
+      run: second.body.id,
+      comment: 'Better than last time. We will talk it through at your visit.',
+    });
     expect(comment.status).toBe(201);
     expect(comment.body).toMatchObject({ run: second.body.id, instrument: null, reviewer: nurse.id, reviewer_name: 'Kavya Nair' });
     const onMoca = await api(t, nurse, 'POST', '/assessments/cognitive/reviews', { instrument: moca.body.id, comment: 'Discussed with the doctor.' });
@@ -133,7 +140,9 @@ describe.each(engines)('cognitive assessment API on %s', (engine) => {
     expect(partial.body.errors['progress.tasks']).toEqual([COGNITIVE_TEXTS.missingTasks(['recall_delayed'])]);
     const badItem = records.map((r, i) => (i === 0 ? { ...r, responses: [{ item: 40, value: 'x', rt_ms: 1 }] } : r));
     expect((await api(t, client, 'POST', `/assessments/cognitive/runs/${run.id}/complete`, { progress: { tasks: badItem } })).status).toBe(400);
-    const stored = await sql<{ status: string; progress: { tasks: unknown[] } }>`select status, progress from cognitive_runs where id = ${run.id}`.execute(t.database.db);
+    const stored = await sql<{ status: string; progress: { tasks: unknown[] } }>`select status, progress from cognitive_runs where id = ${run.id}`.execute(
+      t.database.db,
+    );
     expect(stored.rows[0]).toMatchObject({ status: 'in_progress', progress: { tasks: [] } });
 
     const over = await api(t, nurse, 'POST', '/assessments/cognitive/instruments', { ...MOCA, client: client.id, total: 31 });

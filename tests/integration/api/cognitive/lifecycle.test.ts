@@ -29,7 +29,11 @@ describe.each(engines)('the cognitive run lifecycle on %s', (engine) => {
   afterAll(() => t.close());
 
   const writes = async () => {
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from audit_events where action in ('cognitive.run.save', 'cognitive.run.complete') and client_id = ${client.id}`.execute(t.database.db);
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*)::int as n from audit_events where action in ('cognitive.run.save', 'cognitive.run.complete') and client_id = ${client.id}`.execute(
+      t.database.db,
+    );
     return rows[0].n;
   };
 

@@ -24,7 +24,8 @@ export const cognitiveMatrixRequests: Record<string, (t: TestApp, s: Shared, a: 
   'cognitive.results.client': (t, s, a) => api(t, a, 'GET', `/assessments/cognitive/results?client=${s.client}`),
   'cognitive.runs.start.own': (t, _s, a) => api(t, a, 'POST', '/assessments/cognitive/runs', {}),
   'cognitive.runs.save.own': async (t, s, a) => api(t, a, 'PATCH', `/assessments/cognitive/runs/${await ownRun(t, s, a)}`, { status: 'paused' }),
-  'cognitive.runs.save.client': async (t, s, a) => api(t, a, 'PATCH', `/assessments/cognitive/runs/${await runIn(t, s.client, 'in_progress')}`, { status: 'paused' }),
+  'cognitive.runs.save.client': async (t, s, a) =>
+    api(t, a, 'PATCH', `/assessments/cognitive/runs/${await runIn(t, s.client, 'in_progress')}`, { status: 'paused' }),
   'cognitive.runs.complete.own': async (t, s, a) =>
     api(t, a, 'POST', `/assessments/cognitive/runs/${await ownRun(t, s, a)}/complete`, { progress: { tasks: ANSWERS } }),
   'cognitive.runs.complete.client': async (t, s, a) =>

@@ -59,7 +59,12 @@ describe.each(engines)('consent recorded on the client’s behalf on %s', (engin
   it.each([
     ['a blank reason', { decision: 'given', signed_on: day(0), reason: '   ' }, 'reason', CONSENT_ON_BEHALF_MESSAGES.required],
     ['a date signed in the future', { decision: 'given', signed_on: day(3), reason: 'Paper form.' }, 'signed_on', CONSENT_ON_BEHALF_MESSAGES.signedInFuture],
-    ['a date signed before 2000', { decision: 'given', signed_on: '1999-12-31', reason: 'Paper form.' }, 'signed_on', CONSENT_ON_BEHALF_MESSAGES.signedTooEarly],
+    [
+      'a date signed before 2000',
+      { decision: 'given', signed_on: '1999-12-31', reason: 'Paper form.' },
+      'signed_on',
+      CONSENT_ON_BEHALF_MESSAGES.signedTooEarly,
+    ],
   ])('refuses %s with the field and the reason, changing nothing', async (_name, body, field, reason) => {
     const before = { history: await history(), profile: await profile(), audits: (await trail('consent.record')).length };
     const res = await api(t, reception, 'POST', `/users/user-profiles/${client.id}/consent-history`, body);

@@ -12,7 +12,16 @@ import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
 import { addProgram, api, uniqueEmail } from '../support.ts';
 import { addProspect, type DiscoveryClinic, discoveryClinic, nextSlot, visitHeld } from './fixtures.ts';
 
-const HEART = { sex: 'male', age: '52', hdl_cholesterol: '42', total_cholesterol: '230', smoker: 'yes', diabetic: 'no', treats_hypertension: 'no', systolic_bp: '138' };
+const HEART = {
+  sex: 'male',
+  age: '52',
+  hdl_cholesterol: '42',
+  total_cholesterol: '230',
+  smoker: 'yes',
+  diabetic: 'no',
+  treats_hypertension: 'no',
+  systolic_bp: '138',
+};
 
 describe.each(engines)('discovery on %s', (engine) => {
   let t: TestApp;
@@ -30,7 +39,13 @@ describe.each(engines)('discovery on %s', (engine) => {
     const p = await addProspect(t, c.coach);
     const visit = await api(t, c.coach, 'POST', '/discovery/visits', { prospect: p.id, service: c.service, start: nextSlot(c.monday) });
     expect(visit.status).toBe(201);
-    const note = await api(t, c.coach, 'PATCH', `/discovery/visits/${visit.body.id}`, { goals: 'Sleep through the night', health_and_lifestyle: 'Desk job', barriers: 'Time', heart_risk: HEART, outcome });
+    const note = await api(t, c.coach, 'PATCH', `/discovery/visits/${visit.body.id}`, {
+      goals: 'Sleep through the night',
+      health_and_lifestyle: 'Desk job',
+      barriers: 'Time',
+      heart_risk: HEART,
+      outcome,
+    });
     expect(note.status).toBe(200);
     await visitHeld(t, visit.body.id);
     expect((await api(t, c.coach, 'POST', `/discovery/visits/${visit.body.id}/sign`)).status).toBe(200);
@@ -39,7 +54,18 @@ describe.each(engines)('discovery on %s', (engine) => {
 
   it('adds a prospect with no sign-in, status prospective, stage new', async () => {
     const email = uniqueEmail('walkin');
-    const res = await api(t, c.reception, 'POST', '/discovery/prospects', { first_name: 'Meera', last_name: 'Iyer', email, phone: '+919800000001', source: 'referral', referred_by: 'Dr Shah', owner: c.coach.id, interests: ['HBOT'], next_action: 'Call back', next_action_on: '2026-12-01' });
+    const res = await api(t, c.reception, 'POST', '/discovery/prospects', {
+      first_name: 'Meera',
+      last_name: 'Iyer',
+      email,
+      phone: '+919800000001',
+      source: 'referral',
+      referred_by: 'Dr Shah',
+      owner: c.coach.id,
+      interests: ['HBOT'],
+      next_action: 'Call back',
+      next_action_on: '2026-12-01',
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ stage: 'new', client_status: 'prospective', email, owner: c.coach.id, referred_by: 'Dr Shah', interests: ['HBOT'] });
     const user = await t.database.db.selectFrom('users').select(['sub', 'email', 'status']).where('id', '=', res.body.id).executeTakeFirstOrThrow();
@@ -61,14 +87,23 @@ describe.each(engines)('discovery on %s', (engine) => {
     expect(byPhone.status).toBe(409);
     expect(byPhone.body.duplicates[0]).toMatchObject({ id: first.id, matched_on: 'phone', status: 'prospective' });
     expect(await n('select count(*) from discovery_prospects')).toBe(before + 1);
-    const saved = await api(t, c.coach, 'POST', '/discovery/prospects', { first_name: 'Other', phone: '+919811111111', source: 'social', confirm_duplicate: true });
+    const saved = await api(t, c.coach, 'POST', '/discovery/prospects', {
+      first_name: 'Other',
+      phone: '+919811111111',
+      source: 'social',
+      confirm_duplicate: true,
+    });
     expect(saved.status).toBe(201);
     expect(saved.body.possible_duplicate_of).toBe(first.id);
   });
 
   it('refuses a prospect with neither phone nor email, and an owner who is not staff', async () => {
-    expect((await api(t, c.coach, 'POST', '/discovery/prospects', { first_name: 'Nobody', source: 'other' })).body.errors).toEqual({ phone: [T.contactNeeded] });
-    expect((await api(t, c.coach, 'POST', '/discovery/prospects', { first_name: 'X', email: uniqueEmail(), source: 'other', owner: c.client.id })).body.errors).toEqual({ owner: [T.noOwner] });
+    expect((await api(t, c.coach, 'POST', '/discovery/prospects', { first_name: 'Nobody', source: 'other' })).body.errors).toEqual({
+      phone: [T.contactNeeded],
+    });
+    expect(
+      (await api(t, c.coach, 'POST', '/discovery/prospects', { first_name: 'X', email: uniqueEmail(), source: 'other', owner: c.client.id })).body.errors,
+    ).toEqual({ owner: [T.noOwner] });
   });
 
   it('never lets a CLIENT in, and puts their attempt on a record on the trail', async () => {
@@ -124,7 +159,11 @@ describe.each(engines)('discovery on %s', (engine) => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ client: p.id, prospect: { stage: 'enrol', client_status: 'active' } });
     expect(res.body.enrollment).toBeGreaterThan(0);
-    const profile = await t.database.db.selectFrom('user_profiles').select(['health_goals', 'lifestyle_history']).where('user_id', '=', p.id).executeTakeFirstOrThrow();
+    const profile = await t.database.db
+      .selectFrom('user_profiles')
+      .select(['health_goals', 'lifestyle_history'])
+      .where('user_id', '=', p.id)
+      .executeTakeFirstOrThrow();
     expect(profile.health_goals).toMatchObject({ discovery: 'Sleep through the night' });
     expect(profile.lifestyle_history).toMatchObject({ discovery: 'Desk job', barriers: 'Time' });
     // The invitation arrived, and its temporary password signs the new client in.
@@ -146,10 +185,19 @@ describe.each(engines)('discovery on %s', (engine) => {
     const p = await heldProspect();
     const admin = t.runtime.identity.admin;
     const spy = vi.spyOn(admin, 'adminCreateUser').mockRejectedValueOnce(new IdentityError('InternalErrorException', 'identity unavailable'));
-    const failed = await t.app.inject({ method: 'POST', url: `/api/v1/discovery/prospects/${p.id}/convert`, headers: { authorization: `Bearer ${c.coach.accessToken}` }, payload: {} });
+    const failed = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/discovery/prospects/${p.id}/convert`,
+      headers: { authorization: `Bearer ${c.coach.accessToken}` },
+      payload: {},
+    });
     spy.mockRestore();
     expect(failed.statusCode).toBeGreaterThanOrEqual(500);
-    expect((await api(t, c.coach, 'GET', `/discovery/prospects/${p.id}`)).body).toMatchObject({ stage: 'discovery_done', client_status: 'prospective', converted_at: null });
+    expect((await api(t, c.coach, 'GET', `/discovery/prospects/${p.id}`)).body).toMatchObject({
+      stage: 'discovery_done',
+      client_status: 'prospective',
+      converted_at: null,
+    });
     expect(await n(`select count(*) from audit_events where client_id = ${p.id} and action = 'discovery.prospect.convert'`)).toBe(0);
     expect(await n(`select count(*) from identity.users where lower(email) = '${p.email}'`)).toBe(0);
     expect((await api(t, c.coach, 'POST', `/discovery/prospects/${p.id}/convert`, {})).status).toBe(200);
@@ -165,7 +213,12 @@ describe.each(engines)('discovery on %s', (engine) => {
       return made;
     });
     const adminEmail = c.admin.email;
-    const res = await t.app.inject({ method: 'POST', url: `/api/v1/discovery/prospects/${p.id}/convert`, headers: { authorization: `Bearer ${c.coach.accessToken}` }, payload: {} });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/discovery/prospects/${p.id}/convert`,
+      headers: { authorization: `Bearer ${c.coach.accessToken}` },
+      payload: {},
+    });
     hook.mockRestore();
     await sql`update users set email = ${adminEmail} where id = ${c.admin.id}`.execute(t.database.db);
     expect(res.statusCode).not.toBe(200);
@@ -189,7 +242,11 @@ describe.each(engines)('discovery on %s', (engine) => {
     expect(stage('new')).toBeGreaterThanOrEqual(stage('discovery_booked'));
     expect(stage('enrol')).toBeGreaterThanOrEqual(2);
     expect(res.body.by_source.find((s: { source: string }) => s.source === 'walk_in').converted).toBeGreaterThanOrEqual(2);
-    expect((await api(t, c.admin, 'GET', `/discovery/funnel?date_from=${today}&date_to=2020-01-01`)).body.errors).toEqual({ date_to: [FUNNEL_RANGE_TEXTS.rangeOrder] });
-    expect((await api(t, c.admin, 'GET', `/discovery/funnel?date_from=2020-01-01&date_to=${today}`)).body.errors).toEqual({ date_to: [FUNNEL_RANGE_TEXTS.rangeTooLong] });
+    expect((await api(t, c.admin, 'GET', `/discovery/funnel?date_from=${today}&date_to=2020-01-01`)).body.errors).toEqual({
+      date_to: [FUNNEL_RANGE_TEXTS.rangeOrder],
+    });
+    expect((await api(t, c.admin, 'GET', `/discovery/funnel?date_from=2020-01-01&date_to=${today}`)).body.errors).toEqual({
+      date_to: [FUNNEL_RANGE_TEXTS.rangeTooLong],
+    });
   });
 });

@@ -10,7 +10,14 @@ import { type Actor, addUser, api, uniqueEmail } from '../support.ts';
 
 let address = 0;
 const from = () => ({ 'x-forwarded-for': `198.51.100.${++address}` });
-const enquiry = (extra: Record<string, unknown> = {}) => ({ name: 'Kiran Desai', email: uniqueEmail('web'), interest: 'HBOT', message: 'Can I try a session?', consent_to_contact: true, ...extra });
+const enquiry = (extra: Record<string, unknown> = {}) => ({
+  name: 'Kiran Desai',
+  email: uniqueEmail('web'),
+  interest: 'HBOT',
+  message: 'Can I try a session?',
+  consent_to_contact: true,
+  ...extra,
+});
 
 describe.each(engines)('website enquiries on %s', (engine) => {
   let t: TestApp;
@@ -29,8 +36,22 @@ describe.each(engines)('website enquiries on %s', (engine) => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ detail: T.enquiryReceived });
     const list = await api(t, coach, 'GET', `/discovery/prospects?search=${encodeURIComponent(body.email)}`);
-    expect(list.body.results).toEqual([expect.objectContaining({ stage: 'new', source: 'website_form', owner: coach.id, first_name: 'Kiran', last_name: 'Desai', interests: ['HBOT'], questionnaire: { message: 'Can I try a session?' }, consent_to_contact: true })]);
-    const { rows } = await sql<{ subject: string; body: string }>`select subject, body from mail_outbox where recipient = ${coach.email} order by id desc limit 1`.execute(t.database.db);
+    expect(list.body.results).toEqual([
+      expect.objectContaining({
+        stage: 'new',
+        source: 'website_form',
+        owner: coach.id,
+        first_name: 'Kiran',
+        last_name: 'Desai',
+        interests: ['HBOT'],
+        questionnaire: { message: 'Can I try a session?' },
+        consent_to_contact: true,
+      }),
+    ]);
+    const { rows } = await sql<{
+      subject: string;
+      body: string;
+    }>`select subject, body from mail_outbox where recipient = ${coach.email} order by id desc limit 1`.execute(t.database.db);
     expect(rows[0].subject).toBe(T.ownerNotice.subject);
     expect(rows[0].body).toContain(`/client/discovery/${list.body.results[0].id}`);
     expect(rows[0].body).not.toContain(body.email);
@@ -77,7 +98,9 @@ describe.each(engines)('website enquiries on %s', (engine) => {
   it('saves an enquiry from someone already known, flagged as a possible duplicate', async () => {
     const res = await api(t, null, 'POST', '/discovery/enquiries', enquiry({ email: coach.email.toUpperCase() }), from());
     expect(res.status).toBe(201);
-    const { rows } = await sql<{ d: number }>`select possible_duplicate_of as d from discovery_prospects where lower(email) = ${coach.email.toLowerCase()}`.execute(t.database.db);
+    const { rows } = await sql<{
+      d: number;
+    }>`select possible_duplicate_of as d from discovery_prospects where lower(email) = ${coach.email.toLowerCase()}`.execute(t.database.db);
     expect(rows.map((r) => r.d)).toEqual([coach.id]);
   });
 
@@ -87,13 +110,22 @@ describe.each(engines)('website enquiries on %s', (engine) => {
     const onLeave = await addUser(t, 'HEALTH_COACH');
     const db = t.database.db;
     // Both work every day, around the clock in the clinic's zone (a time of 24:00 ends the day).
-    for (const staff of [onShift.id, onLeave.id]) await db.insertInto('staff_hours').values(all.map((weekday) => ({ staff_id: staff, weekday, starts: '00:00', ends: '24:00' }))).execute();
-    await db.insertInto('staff_hour_exceptions').values({ staff_id: onLeave.id, kind: 'leave', starts_at: new Date(Date.now() - 3_600_000), ends_at: new Date(Date.now() + 3_600_000) }).execute();
+    for (const staff of [onShift.id, onLeave.id])
+      await db
+        .insertInto('staff_hours')
+        .values(all.map((weekday) => ({ staff_id: staff, weekday, starts: '00:00', ends: '24:00' })))
+        .execute();
+    await db
+      .insertInto('staff_hour_exceptions')
+      .values({ staff_id: onLeave.id, kind: 'leave', starts_at: new Date(Date.now() - 3_600_000), ends_at: new Date(Date.now() + 3_600_000) })
+      .execute();
     const body = enquiry();
     expect((await api(t, null, 'POST', '/discovery/enquiries', body, from())).status).toBe(201);
     const list = await api(t, coach, 'GET', `/discovery/prospects?search=${encodeURIComponent(body.email)}`);
     expect(list.body.results[0].owner).toBe(onShift.id);
-    const { rows } = await sql<{ body: string }>`select body from mail_outbox where recipient = ${onShift.email} and subject = ${T.ownerNotice.subject}`.execute(db);
+    const { rows } = await sql<{
+      body: string;
+    }>`select body from mail_outbox where recipient = ${onShift.email} and subject = ${T.ownerNotice.subject}`.execute(db);
     expect(rows.map((r) => r.body)).toEqual([expect.stringContaining(`/client/discovery/${list.body.results[0].id}`)]);
   });
 });

@@ -21,7 +21,13 @@ export async function discoveryClinic(t: TestApp): Promise<DiscoveryClinic> {
   const reception = await addUser(t, 'RECEPTION');
   const client = await addUser(t, 'CLIENT');
   await setHours(t, admin, [coach.id]);
-  const service = await addService(t, admin, { name: 'Discovery visit', therapy: 'discovery', duration_minutes: 45, delivered_by: ['HEALTH_COACH'], price_inr: 0 });
+  const service = await addService(t, admin, {
+    name: 'Discovery visit',
+    therapy: 'discovery',
+    duration_minutes: 45,
+    delivered_by: ['HEALTH_COACH'],
+    price_inr: 0,
+  });
   return { admin, coach, reception, client, service, monday: upcomingMonday() };
 }
 
@@ -41,7 +47,12 @@ function addWeeks(date: string, weeks: number): string {
 }
 
 /** A prospect made through the API (unique contact), optionally put straight into `stage`. */
-export async function addProspect(t: TestApp, actor: Actor, stage?: PipelineStage, extra: Record<string, unknown> = {}): Promise<{ id: number; email: string }> {
+export async function addProspect(
+  t: TestApp,
+  actor: Actor,
+  stage?: PipelineStage,
+  extra: Record<string, unknown> = {},
+): Promise<{ id: number; email: string }> {
   const email = uniqueEmail('prospect');
   const res = await api(t, actor, 'POST', '/discovery/prospects', { first_name: 'Asha', last_name: 'Rao', email, source: 'walk_in', ...extra });
   if (res.status !== 201) throw new Error(`prospect: ${res.status} ${JSON.stringify(res.body)}`);

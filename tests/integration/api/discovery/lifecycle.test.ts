@@ -15,7 +15,9 @@ import { wordsInSentence } from '../../../../machines/rules/words.ts';
 
 const EXTRAS = { reason: 'Moved to another city', nurture_on: '2026-12-01' };
 const stages = statusesOf(pipelineLifecycle);
-const pairs = stages.flatMap((from) => stages.filter((to) => to !== from).map((to) => ({ from, to, legal: stepTo(pipelineLifecycle, from, to, { extras: EXTRAS }) !== null })));
+const pairs = stages.flatMap((from) =>
+  stages.filter((to) => to !== from).map((to) => ({ from, to, legal: stepTo(pipelineLifecycle, from, to, { extras: EXTRAS }) !== null })),
+);
 
 describe.each(engines)('the prospect pipeline on %s', (engine) => {
   let t: TestApp;
@@ -27,7 +29,11 @@ describe.each(engines)('the prospect pipeline on %s', (engine) => {
   afterAll(() => t.close());
 
   const trail = async (id: number) => {
-    const { rows } = await sql<{ n: number }>`select (select count(*) from audit_events where action = 'discovery.prospect.transition' and client_id = ${id}) + (select count(*) from discovery_stage_history where prospect_id = ${id}) as n`.execute(t.database.db);
+    const { rows } = await sql<{
+      n: number;
+    }>`select (select count(*) from audit_events where action = 'discovery.prospect.transition' and client_id = ${id}) + (select count(*) from discovery_stage_history where prospect_id = ${id}) as n`.execute(
+      t.database.db,
+    );
     return Number(rows[0].n);
   };
 
@@ -49,7 +55,9 @@ describe.each(engines)('the prospect pipeline on %s', (engine) => {
       expect(await trail(id)).toBe(before + 2);
     } else {
       expect(res.status).toBe(409);
-      expect(res.body.detail).toBe(to === 'enrol' ? DISCOVERY_TEXTS.enrolByConverting : `This prospect cannot go from ${wordsInSentence(from)} to ${wordsInSentence(to)}.`);
+      expect(res.body.detail).toBe(
+        to === 'enrol' ? DISCOVERY_TEXTS.enrolByConverting : `This prospect cannot go from ${wordsInSentence(from)} to ${wordsInSentence(to)}.`,
+      );
       expect(stored.body.stage).toBe(from);
       expect(await trail(id)).toBe(before);
     }

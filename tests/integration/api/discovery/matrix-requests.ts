@@ -24,7 +24,9 @@ function setUp(t: TestApp, s: Shared): Promise<Fixtures> {
   let f = fixtures.get(t);
   if (!f) {
     f = (async () => {
-      const staff = Object.values(s.actors).filter((a) => a.role !== 'CLIENT').map((a) => a.id);
+      const staff = Object.values(s.actors)
+        .filter((a) => a.role !== 'CLIENT')
+        .map((a) => a.id);
       await setHours(t, s.actors.ADMIN, staff);
       const service = await addService(t, s.actors.ADMIN, {
         name: 'Matrix discovery visit',
@@ -44,7 +46,12 @@ const nextStart = (f: Fixtures): string => halfHourAhead(400, f.slot++);
 
 /** A prospect added by the coach, optionally already at `stage`. */
 async function prospect(t: TestApp, s: Shared, stage?: PipelineStage): Promise<number> {
-  const res = await api(t, s.actors.HEALTH_COACH, 'POST', '/discovery/prospects', { first_name: 'Matrix', last_name: 'Prospect', email: uniqueEmail('matrix'), source: 'walk_in' });
+  const res = await api(t, s.actors.HEALTH_COACH, 'POST', '/discovery/prospects', {
+    first_name: 'Matrix',
+    last_name: 'Prospect',
+    email: uniqueEmail('matrix'),
+    source: 'walk_in',
+  });
   if (res.status !== 201) throw new Error(`fixture prospect: ${res.status} ${JSON.stringify(res.body)}`);
   if (stage) await sql`update discovery_prospects set stage = ${stage} where id = ${res.body.id}`.execute(t.database.db);
   return res.body.id;
@@ -74,7 +81,12 @@ export const discoveryMatrixRequests: Record<string, Builder> = {
   'discovery.visits.list': async (t, s, a) => api(t, a, 'GET', `/discovery/visits?prospect=${await prospect(t, s)}`),
   'discovery.visits.create': async (t, s, a) => {
     const f = await setUp(t, s);
-    return api(t, a, 'POST', '/discovery/visits', { prospect: await prospect(t, s), service: f.service, staff: a.role === 'CLIENT' ? s.actors.HEALTH_COACH.id : a.id, start: nextStart(f) });
+    return api(t, a, 'POST', '/discovery/visits', {
+      prospect: await prospect(t, s),
+      service: f.service,
+      staff: a.role === 'CLIENT' ? s.actors.HEALTH_COACH.id : a.id,
+      start: nextStart(f),
+    });
   },
   'discovery.visits.get': async (t, s, a) => api(t, a, 'GET', `/discovery/visits/${await visit(t, s, s.actors.HEALTH_COACH)}`),
   'discovery.visits.patch': async (t, s, a) => api(t, a, 'PATCH', `/discovery/visits/${await visit(t, s, s.actors.HEALTH_COACH)}`, { goals: 'More energy' }),
@@ -82,5 +94,12 @@ export const discoveryMatrixRequests: Record<string, Builder> = {
   'discovery.funnel': (t, _s, a) => api(t, a, 'GET', '/discovery/funnel?date_from=2026-01-01&date_to=2026-12-31'),
   // Public: every role (and nobody) may send one; each from its own address, under the limit.
   'discovery.enquiries.create': (t, _s, a) =>
-    api(t, null, 'POST', '/discovery/enquiries', { name: 'Web Visitor', email: uniqueEmail('web'), consent_to_contact: true }, { 'x-forwarded-for': `10.18.0.${a.id % 250}` }),
+    api(
+      t,
+      null,
+      'POST',
+      '/discovery/enquiries',
+      { name: 'Web Visitor', email: uniqueEmail('web'), consent_to_contact: true },
+      { 'x-forwarded-for': `10.18.0.${a.id % 250}` },
+    ),
 };

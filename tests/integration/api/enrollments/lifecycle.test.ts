@@ -11,7 +11,9 @@ import { type Actor, addUser, api } from '../support.ts';
 import { wordsInSentence } from '../../../../machines/rules/words.ts';
 
 const statuses = statusesOf(enrollmentLifecycle);
-const pairs = statuses.flatMap((from) => statuses.filter((to) => to !== from).map((to) => ({ from, to, legal: stepTo(enrollmentLifecycle, from, to) !== null })));
+const pairs = statuses.flatMap((from) =>
+  statuses.filter((to) => to !== from).map((to) => ({ from, to, legal: stepTo(enrollmentLifecycle, from, to) !== null })),
+);
 
 describe.each(engines)('the enrollment lifecycle on %s', (engine) => {
   let t: TestApp;
@@ -29,7 +31,9 @@ describe.each(engines)('the enrollment lifecycle on %s', (engine) => {
   afterAll(() => t.close());
 
   const updates = async () => {
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from audit_events where action = 'enrollment.update' and client_id = ${client.id}`.execute(t.database.db);
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*)::int as n from audit_events where action = 'enrollment.update' and client_id = ${client.id}`.execute(t.database.db);
     return Number(rows[0].n);
   };
 

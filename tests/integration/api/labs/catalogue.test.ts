@@ -28,14 +28,28 @@ describe.each(engines)('lab catalogue edits on %s', (engine) => {
   }, 180_000);
   afterAll(() => t.close());
 
-  const item = async (id: number) => ((await api(t, admin, 'GET', '/labs/catalogue?all=true')).body as { id: number }[]).find((i) => i.id === id) as unknown as Record<string, unknown> & { markers: { id: number; code: string; name: string; unit: string; ranges: unknown[] }[]; tests: number[]; active: boolean };
+  const item = async (id: number) =>
+    ((await api(t, admin, 'GET', '/labs/catalogue?all=true')).body as { id: number }[]).find((i) => i.id === id) as unknown as Record<string, unknown> & {
+      markers: { id: number; code: string; name: string; unit: string; ranges: unknown[] }[];
+      tests: number[];
+      active: boolean;
+    };
 
   it('changes the fields sent and nothing else, audited once', async () => {
     const before = await item(cat.haemoglobin.id);
     const audits = await auditCount(t, 'lab.catalogue.update', null);
     const res = await api(t, admin, 'PATCH', `/labs/catalogue/${cat.haemoglobin.id}`, { name: 'Haemoglobin (Hb)', price_inr: 180, report_hours: 8 });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ id: cat.haemoglobin.id, code: before.code, kind: 'test', name: 'Haemoglobin (Hb)', price_inr: 180, report_hours: 8, sample_type: before.sample_type, active: true });
+    expect(res.body).toMatchObject({
+      id: cat.haemoglobin.id,
+      code: before.code,
+      kind: 'test',
+      name: 'Haemoglobin (Hb)',
+      price_inr: 180,
+      report_hours: 8,
+      sample_type: before.sample_type,
+      active: true,
+    });
     expect(res.body.markers).toEqual(before.markers);
     expect(await auditCount(t, 'lab.catalogue.update', null)).toBe(audits + 1);
   });
@@ -54,7 +68,9 @@ describe.each(engines)('lab catalogue edits on %s', (engine) => {
     // The same marker (past results keep pointing at it), with its new ranges.
     expect(res.body.markers[0].id).toBe(hb.markers[0].id);
     expect(res.body.markers[0].ranges).toEqual(ranges);
-    const dropped = await api(t, admin, 'PATCH', `/labs/catalogue/${cat.haemoglobin.id}`, { markers: [{ code: 'HCT', name: 'Haematocrit', unit: '%', ranges: [] }] });
+    const dropped = await api(t, admin, 'PATCH', `/labs/catalogue/${cat.haemoglobin.id}`, {
+      markers: [{ code: 'HCT', name: 'Haematocrit', unit: '%', ranges: [] }],
+    });
     expect(dropped.status).toBe(400);
     expect(dropped.body.errors).toEqual({ markers: [E.markerKept] });
     expect((await item(cat.haemoglobin.id)).markers.map((m) => m.code)).toEqual(['HGB', 'HCT']);
@@ -63,12 +79,19 @@ describe.each(engines)('lab catalogue edits on %s', (engine) => {
   it('keeps the unit of a marker that has results, and refuses markers on a profile and tests on a test', async () => {
     const start = (await slotsFor(t, client, pincode, [cat.glucose.id]))[0].start;
     const order = await book(t, client, pincode, start, [cat.glucose.id]);
-    for (const to of ['collector_assigned', 'collected', 'processing']) await api(t, nurse, 'POST', `/labs/orders/${order.id}/transitions`, { to, collector: nurse.id });
-    expect((await api(t, nurse, 'POST', '/labs/results', { order: order.id, person: order.people[0].id, marker: cat.glucose.marker, value: 88 })).status).toBe(201);
-    const unit = await api(t, admin, 'PATCH', `/labs/catalogue/${cat.glucose.id}`, { markers: [{ code: 'GLU', name: 'Glucose, fasting', unit: 'mmol/L', ranges: [] }] });
+    for (const to of ['collector_assigned', 'collected', 'processing'])
+      await api(t, nurse, 'POST', `/labs/orders/${order.id}/transitions`, { to, collector: nurse.id });
+    expect((await api(t, nurse, 'POST', '/labs/results', { order: order.id, person: order.people[0].id, marker: cat.glucose.marker, value: 88 })).status).toBe(
+      201,
+    );
+    const unit = await api(t, admin, 'PATCH', `/labs/catalogue/${cat.glucose.id}`, {
+      markers: [{ code: 'GLU', name: 'Glucose, fasting', unit: 'mmol/L', ranges: [] }],
+    });
     expect(unit.status).toBe(400);
     expect(unit.body.errors).toEqual({ 'markers[0].unit': [E.unitKept] });
-    const renamed = await api(t, admin, 'PATCH', `/labs/catalogue/${cat.glucose.id}`, { markers: [{ code: 'GLU', name: 'Fasting glucose', unit: 'mg/dL', ranges: [{ sex: null, age_min: 18, age_max: 120, low: 70, high: 100 }] }] });
+    const renamed = await api(t, admin, 'PATCH', `/labs/catalogue/${cat.glucose.id}`, {
+      markers: [{ code: 'GLU', name: 'Fasting glucose', unit: 'mg/dL', ranges: [{ sex: null, age_min: 18, age_max: 120, low: 70, high: 100 }] }],
+    });
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
     const markers = await api(t, admin, 'PATCH', `/labs/catalogue/${cat.profile.id}`, { markers: [{ code: 'X', name: 'X', unit: 'u', ranges: [] }] });
     expect(markers.body.errors).toEqual({ markers: [E.notATest] });
@@ -76,7 +99,9 @@ describe.each(engines)('lab catalogue edits on %s', (engine) => {
     expect(tests.body.errors).toEqual({ tests: [E.notAProfile] });
     const self = await api(t, admin, 'PATCH', `/labs/catalogue/${cat.profile.id}`, { tests: [cat.profile.id] });
     expect(self.body.errors).toEqual({ tests: [E.testsAreTests] });
-    const ranges = await api(t, admin, 'PATCH', `/labs/catalogue/${cat.glucose.id}`, { markers: [{ code: 'GLU', name: 'Glucose', unit: 'mg/dL', ranges: [{ sex: null, age_min: 60, age_max: 18, low: 1, high: 2 }] }] });
+    const ranges = await api(t, admin, 'PATCH', `/labs/catalogue/${cat.glucose.id}`, {
+      markers: [{ code: 'GLU', name: 'Glucose', unit: 'mg/dL', ranges: [{ sex: null, age_min: 60, age_max: 18, low: 1, high: 2 }] }],
+    });
     expect(ranges.body.errors).toEqual({ 'markers[0].ranges[0]': [E.rangeOrder] });
   });
 

@@ -23,7 +23,14 @@ export async function addCatalogue(t: TestApp, admin: Actor): Promise<LabCatalog
     fasting_hours: 10,
     sample_type: 'Blood (fluoride)',
     report_hours: 12,
-    markers: [{ code: 'GLU', name: 'Glucose, fasting', unit: 'mg/dL', ranges: [{ sex: null, age_min: 18, age_max: 120, low: 70, high: 99, critical_low: 40, critical_high: 400 }] }],
+    markers: [
+      {
+        code: 'GLU',
+        name: 'Glucose, fasting',
+        unit: 'mg/dL',
+        ranges: [{ sex: null, age_min: 18, age_max: 120, low: 70, high: 99, critical_low: 40, critical_high: 400 }],
+      },
+    ],
   });
   if (glucose.status !== 201) throw new Error(`fixture catalogue: ${glucose.status} ${JSON.stringify(glucose.body)}`);
   const hb = await api(t, admin, 'POST', '/labs/catalogue', {
@@ -46,7 +53,15 @@ export async function addCatalogue(t: TestApp, admin: Actor): Promise<LabCatalog
       },
     ],
   });
-  const profile = await api(t, admin, 'POST', '/labs/catalogue', { code: `WELL-${counter}`, name: 'Wellness profile', kind: 'profile', price_inr: 240, sample_type: 'Blood', report_hours: 12, tests: [glucose.body.id, hb.body.id] });
+  const profile = await api(t, admin, 'POST', '/labs/catalogue', {
+    code: `WELL-${counter}`,
+    name: 'Wellness profile',
+    kind: 'profile',
+    price_inr: 240,
+    sample_type: 'Blood',
+    report_hours: 12,
+    tests: [glucose.body.id, hb.body.id],
+  });
   return {
     glucose: { id: glucose.body.id, marker: glucose.body.markers[0].id },
     haemoglobin: { id: hb.body.id, marker: hb.body.markers[0].id },
@@ -70,18 +85,29 @@ export async function slotsFor(t: TestApp, actor: Actor, pincode: string, items:
 }
 
 /** The clinic-time hour (Asia/Kolkata by default) of a slot start. */
-export const hourOf = (start: string) => Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', hour: '2-digit', hourCycle: 'h23' }).format(new Date(start)));
+export const hourOf = (start: string) =>
+  Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', hour: '2-digit', hourCycle: 'h23' }).format(new Date(start)));
 
 export async function book(t: TestApp, client: Actor, pincode: string, start: string, items: number[], extra: Record<string, unknown> = {}) {
   const hold = await api(t, client, 'POST', '/labs/slots', { pincode, start, items });
   if (hold.status !== 201) throw new Error(`fixture hold: ${hold.status} ${JSON.stringify(hold.body)}`);
-  const order = await api(t, client, 'POST', '/labs/orders', { hold: hold.body.id, items, people: [{ self: true }], address: '12 MG Road, Bengaluru', ...extra });
+  const order = await api(t, client, 'POST', '/labs/orders', {
+    hold: hold.body.id,
+    items,
+    people: [{ self: true }],
+    address: '12 MG Road, Bengaluru',
+    ...extra,
+  });
   if (order.status !== 201) throw new Error(`fixture order: ${order.status} ${JSON.stringify(order.body)}`);
   return order.body as { id: number; status: string; people: { id: number }[] };
 }
 
 export async function auditCount(t: TestApp, action: string, client: number | null, outcome = 'success'): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from audit_events where action = ${action} and client_id is not distinct from ${client} and outcome = ${outcome}`.execute(t.database.db);
+  const { rows } = await sql<{
+    n: number;
+  }>`select count(*)::int as n from audit_events where action = ${action} and client_id is not distinct from ${client} and outcome = ${outcome}`.execute(
+    t.database.db,
+  );
   return Number(rows[0].n);
 }
 

@@ -17,7 +17,9 @@ import { wordsInSentence } from '../../../../machines/rules/words.ts';
 const statuses = statusesOf(labOrderLifecycle) as LabOrderStatus[];
 const resultsFor = (to: string) => (to === 'ready' ? 2 : 1);
 const pairs = statuses.flatMap((from) =>
-  statuses.filter((to) => to !== from).map((to) => ({ from, to, legal: stepTo(labOrderLifecycle, from, to, { extras: { collector_id: 1, resulted: resultsFor(to), expected: 2 } }) !== null })),
+  statuses
+    .filter((to) => to !== from)
+    .map((to) => ({ from, to, legal: stepTo(labOrderLifecycle, from, to, { extras: { collector_id: 1, resulted: resultsFor(to), expected: 2 } }) !== null })),
 );
 
 describe.each(engines)('the lab order lifecycle on %s', (engine) => {
@@ -47,14 +49,20 @@ describe.each(engines)('the lab order lifecycle on %s', (engine) => {
 
   it.each(pairs)('$from -> $to (legal: $legal)', async ({ from, to, legal }) => {
     const hold = await api(t, client, 'POST', '/labs/slots', { pincode, start: slots[next++ % slots.length], items: [cat.haemoglobin.id] });
-    const people = [{ self: false, name: 'Asha Rao', age: 34, sex: 'F' }, { self: false, name: 'Dev Rao', age: 36, sex: 'M' }];
+    const people = [
+      { self: false, name: 'Asha Rao', age: 34, sex: 'F' },
+      { self: false, name: 'Dev Rao', age: 36, sex: 'M' },
+    ];
     const order = await api(t, client, 'POST', '/labs/orders', { hold: hold.body.id, items: [cat.haemoglobin.id], people, address: 'Home' });
     expect(order.status).toBe(201);
     const id = order.body.id as number;
     const db = t.database.db;
     await db.updateTable('lab_orders').set({ status: from }).where('id', '=', id).execute();
     for (const person of order.body.people.slice(0, resultsFor(to))) {
-      await db.insertInto('lab_results').values({ order_id: id, person_id: person.id, marker_id: cat.haemoglobin.marker, value: 13, flag: 'normal', status: 'partial', entered_by: nurse.id }).execute();
+      await db
+        .insertInto('lab_results')
+        .values({ order_id: id, person_id: person.id, marker_id: cat.haemoglobin.marker, value: 13, flag: 'normal', status: 'partial', entered_by: nurse.id })
+        .execute();
     }
     const auditBefore = await auditCount(t, 'lab.order.transition', client.id);
     const historyBefore = Number((await sql<{ n: number }>`select count(*)::int as n from lab_order_history where order_id = ${id}`.execute(db)).rows[0].n);
@@ -77,7 +85,12 @@ describe.each(engines)('the lab order lifecycle on %s', (engine) => {
 
   it('releases partial results from processing once one is in, even when that is every result (issue 32)', async () => {
     const hold = await api(t, client, 'POST', '/labs/slots', { pincode, start: slots[next++ % slots.length], items: [cat.haemoglobin.id] });
-    const order = await api(t, client, 'POST', '/labs/orders', { hold: hold.body.id, items: [cat.haemoglobin.id], people: [{ self: false, name: 'Asha Rao', age: 34, sex: 'F' }], address: 'Home' });
+    const order = await api(t, client, 'POST', '/labs/orders', {
+      hold: hold.body.id,
+      items: [cat.haemoglobin.id],
+      people: [{ self: false, name: 'Asha Rao', age: 34, sex: 'F' }],
+      address: 'Home',
+    });
     const id = order.body.id as number;
     await t.database.db.updateTable('lab_orders').set({ status: 'processing' }).where('id', '=', id).execute();
     // Nothing entered yet: refused in words, nothing written.
@@ -92,10 +105,15 @@ describe.each(engines)('the lab order lifecycle on %s', (engine) => {
     expect((await api(t, client, 'GET', `/labs/results?client=${client.id}`)).body.find((r: { order: number }) => r.order === id).results).toHaveLength(1);
   });
 
-  it('the lab desk is the clinic-settings roles\' (default NURSE and ADMIN): others read orders and cancel, not work them (issue 32)', async () => {
+  it("the lab desk is the clinic-settings roles' (default NURSE and ADMIN): others read orders and cancel, not work them (issue 32)", async () => {
     const reception = await addUser(t, 'RECEPTION');
     const hold = await api(t, client, 'POST', '/labs/slots', { pincode, start: slots[next++ % slots.length], items: [cat.haemoglobin.id] });
-    const order = await api(t, client, 'POST', '/labs/orders', { hold: hold.body.id, items: [cat.haemoglobin.id], people: [{ self: false, name: 'Dev Rao', age: 36, sex: 'M' }], address: 'Home' });
+    const order = await api(t, client, 'POST', '/labs/orders', {
+      hold: hold.body.id,
+      items: [cat.haemoglobin.id],
+      people: [{ self: false, name: 'Dev Rao', age: 36, sex: 'M' }],
+      address: 'Home',
+    });
     const id = order.body.id as number;
     await t.database.db.updateTable('lab_orders').set({ status: 'processing' }).where('id', '=', id).execute();
     const entry = { order: id, person: order.body.people[0].id, marker: cat.haemoglobin.marker, value: 14 };

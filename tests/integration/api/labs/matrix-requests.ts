@@ -39,7 +39,12 @@ async function holdFor(t: TestApp, s: Shared, a: Actor, client: number): Promise
   const lab = await setup(t, s);
   const start = lab.slots[lab.next++ % lab.slots.length];
   const self = a.role === 'CLIENT' && a.id === client;
-  const res = await api(t, self ? a : s.actors.RECEPTION, 'POST', '/labs/slots', { ...(self ? {} : { client }), pincode: lab.pincode, start, items: [lab.cat.haemoglobin.id] });
+  const res = await api(t, self ? a : s.actors.RECEPTION, 'POST', '/labs/slots', {
+    ...(self ? {} : { client }),
+    pincode: lab.pincode,
+    start,
+    items: [lab.cat.haemoglobin.id],
+  });
   if (res.status !== 201) throw new Error(`fixture hold: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.id;
 }
@@ -52,14 +57,21 @@ const orderBody = async (t: TestApp, s: Shared, hold: number) => ({
 });
 
 /** A booked order of `client`, as far along the chart as `until`. */
-async function orderOf(t: TestApp, s: Shared, a: Actor, client: number, until: 'booked' | 'processing' | 'ready' = 'booked'): Promise<{ id: number; person: number }> {
+async function orderOf(
+  t: TestApp,
+  s: Shared,
+  a: Actor,
+  client: number,
+  until: 'booked' | 'processing' | 'ready' = 'booked',
+): Promise<{ id: number; person: number }> {
   const self = a.role === 'CLIENT' && a.id === client;
   const res = await api(t, self ? a : s.actors.RECEPTION, 'POST', '/labs/orders', await orderBody(t, s, await holdFor(t, s, a, client)));
   if (res.status !== 201) throw new Error(`fixture order: ${res.status} ${JSON.stringify(res.body)}`);
   const order = { id: res.body.id as number, person: res.body.people[0].id as number };
   if (until === 'booked') return order;
   const nurse = s.actors.NURSE;
-  for (const to of ['collector_assigned', 'collected', 'processing']) await api(t, nurse, 'POST', `/labs/orders/${order.id}/transitions`, { to, collector: nurse.id });
+  for (const to of ['collector_assigned', 'collected', 'processing'])
+    await api(t, nurse, 'POST', `/labs/orders/${order.id}/transitions`, { to, collector: nurse.id });
   if (until === 'ready') {
     await api(t, nurse, 'POST', '/labs/results', { order: order.id, person: order.person, marker: (await setup(t, s)).cat.haemoglobin.marker, value: 14 });
     await api(t, nurse, 'POST', `/labs/orders/${order.id}/transitions`, { to: 'ready' });
@@ -80,7 +92,10 @@ const result = async (t: TestApp, s: Shared, a: Actor, client: number) => {
 };
 
 const attach = async (t: TestApp, s: Shared, a: Actor, client: number) =>
-  api(t, a, 'POST', `/labs/reports/${(await orderOf(t, s, a, client, 'processing')).id}/pdf`, { file_name: 'report.pdf', content_base64: PDF.toString('base64') });
+  api(t, a, 'POST', `/labs/reports/${(await orderOf(t, s, a, client, 'processing')).id}/pdf`, {
+    file_name: 'report.pdf',
+    content_base64: PDF.toString('base64'),
+  });
 
 let items = 0;
 async function ownItem(t: TestApp, s: Shared): Promise<number> {
@@ -102,13 +117,18 @@ export const labMatrixRequests: Record<string, Builder> = {
   'labs.catalogue.list': (t, _s, a) => api(t, a, 'GET', '/labs/catalogue'),
   'labs.catalogue.create': (t, _s, a) =>
     api(t, a, 'POST', '/labs/catalogue', {
-      code: `VITD-${a.role}-${Date.now().toString(36)}`.toUpperCase().replace(/[^A-Z0-9_-]/g, '').slice(0, 40),
+      code: `VITD-${a.role}-${Date.now().toString(36)}`
+        .toUpperCase()
+        .replace(/[^A-Z0-9_-]/g, '')
+        .slice(0, 40),
       name: 'Vitamin D',
       kind: 'test',
       price_inr: 900,
       sample_type: 'Blood',
       report_hours: 24,
-      markers: [{ code: 'VITD', name: '25-OH vitamin D', unit: 'ng/mL', ranges: [{ sex: null, age_min: 0, age_max: 120, low: 30, high: 100, critical_low: 10 }] }],
+      markers: [
+        { code: 'VITD', name: '25-OH vitamin D', unit: 'ng/mL', ranges: [{ sex: null, age_min: 0, age_max: 120, low: 30, high: 100, critical_low: 10 }] },
+      ],
     }),
   // Each edit on an item of its own, made by the super administrator.
   'labs.catalogue.update': async (t, s, a) => api(t, a, 'PATCH', `/labs/catalogue/${await ownItem(t, s)}`, { name: 'Vitamin D (25-OH)', price_inr: 950 }),
@@ -122,7 +142,12 @@ export const labMatrixRequests: Record<string, Builder> = {
   },
   'labs.slots.hold.client': async (t, s, a) => {
     const lab = await setup(t, s);
-    return api(t, a, 'POST', '/labs/slots', { client: s.client, pincode: lab.pincode, start: lab.slots[lab.next++ % lab.slots.length], items: [lab.cat.haemoglobin.id] });
+    return api(t, a, 'POST', '/labs/slots', {
+      client: s.client,
+      pincode: lab.pincode,
+      start: lab.slots[lab.next++ % lab.slots.length],
+      items: [lab.cat.haemoglobin.id],
+    });
   },
   'labs.orders.list.own': (t, s, a) => api(t, a, 'GET', `/labs/orders?client=${ownOrClient(s, a)}`),
   'labs.orders.list.client': (t, s, a) => api(t, a, 'GET', `/labs/orders?client=${s.client}`),
@@ -139,7 +164,8 @@ export const labMatrixRequests: Record<string, Builder> = {
     const order = await orderOf(t, s, a, s.client);
     return api(t, a, 'PATCH', `/labs/orders/${order.id}`, { hold: await holdFor(t, s, s.actors.RECEPTION, s.client) });
   },
-  'labs.orders.cancel.own': async (t, s, a) => api(t, a, 'POST', `/labs/orders/${(await orderOf(t, s, a, ownOrClient(s, a))).id}/transitions`, { to: 'cancelled' }),
+  'labs.orders.cancel.own': async (t, s, a) =>
+    api(t, a, 'POST', `/labs/orders/${(await orderOf(t, s, a, ownOrClient(s, a))).id}/transitions`, { to: 'cancelled' }),
   'labs.orders.cancel.client': async (t, s, a) => api(t, a, 'POST', `/labs/orders/${(await orderOf(t, s, a, s.client)).id}/transitions`, { to: 'cancelled' }),
   'labs.orders.assign.own': async (t, s, a) =>
     api(t, a, 'POST', `/labs/orders/${(await orderOf(t, s, a, ownOrClient(s, a))).id}/transitions`, { to: 'collector_assigned', collector: s.actors.NURSE.id }),

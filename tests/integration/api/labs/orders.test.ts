@@ -58,9 +58,14 @@ describe.each(engines)('lab orders on %s', (engine) => {
 
   it('books a fasting test at 7 am for the client and a family member, confirmed through the outbox, paid at collection', async () => {
     const seven = (await slotsFor(t, client, pincode, [cat.glucose.id])).find((s) => hourOf(s.start) === 7)!;
-    const order = await book(t, client, pincode, seven.start, [cat.glucose.id], { people: [{ self: true }, { self: false, name: 'Ravi Iyer', age: 12, sex: 'M' }] });
+    const order = await book(t, client, pincode, seven.start, [cat.glucose.id], {
+      people: [{ self: true }, { self: false, name: 'Ravi Iyer', age: 12, sex: 'M' }],
+    });
     expect(order).toMatchObject({ status: 'booked', start: seven.start, client: client.id, payment: 'at_collection', total_inr: 300 });
-    expect(order.people).toMatchObject([{ self: true, name: 'Meera Iyer', sex: 'F' }, { self: false, name: 'Ravi Iyer', age: 12, sex: 'M' }]);
+    expect(order.people).toMatchObject([
+      { self: true, name: 'Meera Iyer', sex: 'F' },
+      { self: false, name: 'Ravi Iyer', age: 12, sex: 'M' },
+    ]);
     const mails = await outboxFor(t, client.email);
     expect(mails.at(-1)).toMatchObject({ channel: 'email', subject: LAB_TEXTS.mail.confirmedSubject });
     expect(mails.at(-1)!.body).toContain(`#${order.id}`);
@@ -76,7 +81,12 @@ describe.each(engines)('lab orders on %s', (engine) => {
     const racers = [client, other, client, other, client, other, client, other];
     const answers = await Promise.all(
       racers.map((who) =>
-        t.app.inject({ method: 'POST', url: '/api/v1/labs/slots', headers: { authorization: `Bearer ${who.accessToken}` }, payload: { pincode, start: slot.start, items: [cat.haemoglobin.id] } }),
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/labs/slots',
+          headers: { authorization: `Bearer ${who.accessToken}` },
+          payload: { pincode, start: slot.start, items: [cat.haemoglobin.id] },
+        }),
       ),
     );
     const codes = answers.map((a) => a.statusCode).sort();
@@ -100,7 +110,9 @@ describe.each(engines)('lab orders on %s', (engine) => {
     const late = await api(t, client, 'POST', '/labs/orders', { hold: hold.body.id, items: [cat.haemoglobin.id], people: [{ self: true }], address: 'Home' });
     expect(late.status).toBe(400);
     expect(late.body.errors.hold).toEqual([LAB_TEXTS.errors.holdGone]);
-    expect(await t.database.db.selectFrom('lab_orders').select('id').where('client_id', '=', client.id).where('slot_start', '=', new Date(slot.start)).execute()).toEqual([]);
+    expect(
+      await t.database.db.selectFrom('lab_orders').select('id').where('client_id', '=', client.id).where('slot_start', '=', new Date(slot.start)).execute(),
+    ).toEqual([]);
   });
 
   it('reschedules the whole order and cancels only before collection; a client cannot move it otherwise', async () => {
@@ -126,17 +138,33 @@ describe.each(engines)('lab orders on %s', (engine) => {
     expect((await api(t, other, 'POST', `/labs/orders/${order.id}/transitions`, { to: 'cancelled' })).status).toBe(404);
   });
 
-  it('flags results by the person\'s sex and age, releases them, tells the doctor of a critical value and keeps amendments', async () => {
+  it("flags results by the person's sex and age, releases them, tells the doctor of a critical value and keeps amendments", async () => {
     // The doctor the client sees: their most recent appointment's clinician.
-    const service = await t.database.db.insertInto('services').values({ name: `Consult ${engine}`, therapy: 'consultation', duration_minutes: 30, delivered_by: ['DOCTOR'] }).returning('id').executeTakeFirstOrThrow();
+    const service = await t.database.db
+      .insertInto('services')
+      .values({ name: `Consult ${engine}`, therapy: 'consultation', duration_minutes: 30, delivered_by: ['DOCTOR'] })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const at = new Date(Date.now() - 86_400_000);
     const until = new Date(at.getTime() + 1_800_000);
     await t.database.db
       .insertInto('appointments')
-      .values({ client_id: client.id, service_id: service.id, staff_id: doctor.id, starts_at: at, ends_at: until, occupied_from: at, occupied_to: until, booked_by: admin.id, status: 'completed' })
+      .values({
+        client_id: client.id,
+        service_id: service.id,
+        staff_id: doctor.id,
+        starts_at: at,
+        ends_at: until,
+        occupied_from: at,
+        occupied_to: until,
+        booked_by: admin.id,
+        status: 'completed',
+      })
       .execute();
     const slot = (await slotsFor(t, client, pincode, [cat.profile.id])).find((s) => s.places_left > 0)!;
-    const order = await book(t, client, pincode, slot.start, [cat.profile.id], { people: [{ self: true }, { self: false, name: 'Ravi Iyer', age: 12, sex: 'M' }] });
+    const order = await book(t, client, pincode, slot.start, [cat.profile.id], {
+      people: [{ self: true }, { self: false, name: 'Ravi Iyer', age: 12, sex: 'M' }],
+    });
     const [me, son] = order.people;
     for (const to of ['collector_assigned', 'collected', 'processing']) {
       const moved = await api(t, nurse, 'POST', `/labs/orders/${order.id}/transitions`, { to, collector: nurse.id });
@@ -156,7 +184,10 @@ describe.each(engines)('lab orders on %s', (engine) => {
     const critical = await enter(me.id, cat.glucose.marker, 450);
     expect(critical.body.flag).toBe('critical');
     const doctorMail = await outboxFor(t, doctor.email);
-    expect(doctorMail.at(-1)).toMatchObject({ subject: LAB_TEXTS.mail.criticalSubject, body: LAB_TEXTS.mail.critical(DEFAULT_CLINIC_NAME, order.id, 'Glucose, fasting', 450, 'mg/dL') });
+    expect(doctorMail.at(-1)).toMatchObject({
+      subject: LAB_TEXTS.mail.criticalSubject,
+      body: LAB_TEXTS.mail.critical(DEFAULT_CLINIC_NAME, order.id, 'Glucose, fasting', 450, 'mg/dL'),
+    });
     expect(JSON.stringify(doctorMail)).not.toContain('Meera');
     await enter(son.id, cat.glucose.marker, 85);
     const ready = await api(t, nurse, 'POST', `/labs/orders/${order.id}/transitions`, { to: 'ready' });
@@ -179,13 +210,17 @@ describe.each(engines)('lab orders on %s', (engine) => {
     expect(exe.status).toBe(400);
     expect(exe.body.errors.content_base64).toEqual([LAB_TEXTS.errors.notPdf]);
     const big = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024)]);
-    expect((await api(t, nurse, 'POST', `/labs/reports/${order.id}/pdf`, { file_name: 'big.pdf', content_base64: big.toString('base64') })).body.errors.content_base64).toEqual([LAB_TEXTS.errors.tooBig]);
+    expect(
+      (await api(t, nurse, 'POST', `/labs/reports/${order.id}/pdf`, { file_name: 'big.pdf', content_base64: big.toString('base64') })).body.errors
+        .content_base64,
+    ).toEqual([LAB_TEXTS.errors.tooBig]);
     expect((await api(t, client, 'POST', `/labs/reports/${order.id}/pdf`, { file_name: 'r.pdf', content_base64: PDF.toString('base64') })).status).toBe(403);
     const saved = await api(t, nurse, 'POST', `/labs/reports/${order.id}/pdf`, { file_name: 'Haemoglobin report.pdf', content_base64: PDF.toString('base64') });
     expect(saved.status).toBe(201);
     const sha = createHash('sha256').update(PDF).digest('hex');
     expect(saved.body).toMatchObject({ order: order.id, size: PDF.length, sha256: sha });
-    const get = (who: Actor) => t.app.inject({ method: 'GET', url: `/api/v1/labs/reports/${order.id}/pdf`, headers: { authorization: `Bearer ${who.accessToken}` } });
+    const get = (who: Actor) =>
+      t.app.inject({ method: 'GET', url: `/api/v1/labs/reports/${order.id}/pdf`, headers: { authorization: `Bearer ${who.accessToken}` } });
     // Not released to the client yet.
     expect((await get(client)).statusCode).toBe(404);
     const staff = await get(nurse);

@@ -79,7 +79,13 @@ describe.each(engines)('an order booked with a partner lab on %s', (engine) => {
     bookings.length = 0;
     const order = await book(t, client, pincode, slot.start, [cat.glucose.id]);
     expect(order.status).toBe('booked');
-    const job = async () => (await sql<{ status: string; attempts: number }>`select status, attempts from scheduled_jobs where kind = ${LAB_PARTNER_BOOK_JOB} and payload->>'order' = ${String(order.id)}`.execute(db)).rows[0];
+    const job = async () =>
+      (
+        await sql<{
+          status: string;
+          attempts: number;
+        }>`select status, attempts from scheduled_jobs where kind = ${LAB_PARTNER_BOOK_JOB} and payload->>'order' = ${String(order.id)}`.execute(db)
+      ).rows[0];
     expect(await job()).toMatchObject({ status: 'pending', attempts: 0 });
 
     await partnerTick(db, partner, t.runtime.mail);
@@ -92,7 +98,9 @@ describe.each(engines)('an order booked with a partner lab on %s', (engine) => {
     await partnerTick(db, partner, t.runtime.mail);
     expect(await job()).toMatchObject({ status: 'done' });
     expect(bookings.filter((b) => b.order === order.id)).toHaveLength(1);
-    expect((await db.selectFrom('lab_orders').select('partner_reference').where('id', '=', order.id).executeTakeFirstOrThrow()).partner_reference).toBe(`PX-${order.id}`);
+    expect((await db.selectFrom('lab_orders').select('partner_reference').where('id', '=', order.id).executeTakeFirstOrThrow()).partner_reference).toBe(
+      `PX-${order.id}`,
+    );
 
     reported = 'collected';
     await partnerTick(db, partner, t.runtime.mail);
@@ -112,10 +120,23 @@ describe.each(engines)('an order booked with a partner lab on %s', (engine) => {
 
     // Every step and the result the partner brought are audited, by the system actor.
     const trail = async () =>
-      (await sql<{ actor_id: number | null; actor_role: string; action: string; request_id: string }>`select actor_id, actor_role, action, request_id from audit_events
-        where client_id = ${client.id} and action in ('lab.order.transition', 'lab.result.enter') order by id`.execute(db)).rows;
+      (
+        await sql<{
+          actor_id: number | null;
+          actor_role: string;
+          action: string;
+          request_id: string;
+        }>`select actor_id, actor_role, action, request_id from audit_events
+        where client_id = ${client.id} and action in ('lab.order.transition', 'lab.result.enter') order by id`.execute(db)
+      ).rows;
     const system = await trail();
-    expect(system.map((r) => r.action)).toEqual(['lab.order.transition', 'lab.order.transition', 'lab.order.transition', 'lab.result.enter', 'lab.order.transition']);
+    expect(system.map((r) => r.action)).toEqual([
+      'lab.order.transition',
+      'lab.order.transition',
+      'lab.order.transition',
+      'lab.result.enter',
+      'lab.order.transition',
+    ]);
     expect(system.every((r) => r.actor_id === null && r.actor_role === 'SYSTEM' && /^lab-partner:[0-9a-f-]{36}$/.test(r.request_id))).toBe(true);
 
     // The next poll sees a finished order and leaves it alone.
@@ -133,11 +154,19 @@ describe.each(engines)('an order booked with a partner lab on %s', (engine) => {
     const slot = (await slotsFor(t, client, pincode, [cat.glucose.id]))[1];
     const order = await book(t, client, pincode, slot.start, [cat.glucose.id]);
     await partnerTick(db, partner, t.runtime.mail);
-    expect((await db.selectFrom('lab_orders').select('partner_reference').where('id', '=', order.id).executeTakeFirstOrThrow()).partner_reference).toBe(`PX-${order.id}`);
+    expect((await db.selectFrom('lab_orders').select('partner_reference').where('id', '=', order.id).executeTakeFirstOrThrow()).partner_reference).toBe(
+      `PX-${order.id}`,
+    );
 
     const cancelled = await api(t, client, 'POST', `/labs/orders/${order.id}/transitions`, { to: 'cancelled' });
     expect(cancelled.status).toBe(200);
-    const job = async () => (await sql<{ status: string; attempts: number }>`select status, attempts from scheduled_jobs where kind = ${LAB_PARTNER_CANCEL_JOB} and payload->>'order' = ${String(order.id)}`.execute(db)).rows[0];
+    const job = async () =>
+      (
+        await sql<{
+          status: string;
+          attempts: number;
+        }>`select status, attempts from scheduled_jobs where kind = ${LAB_PARTNER_CANCEL_JOB} and payload->>'order' = ${String(order.id)}`.execute(db)
+      ).rows[0];
     expect(await job()).toMatchObject({ status: 'pending', attempts: 0 });
 
     down = true;
@@ -167,7 +196,14 @@ describe.each(engines)('an order booked with a partner lab on %s', (engine) => {
     const order = await book(t, client, pincode, slot.start, [cat.glucose.id]);
     expect((await api(t, client, 'POST', `/labs/orders/${order.id}/transitions`, { to: 'cancelled' })).status).toBe(200);
     await partnerTick(db, partner, t.runtime.mail);
-    const jobs = (await sql<{ kind: string; status: string }>`select kind, status from scheduled_jobs where payload->>'order' = ${String(order.id)} and kind in (${LAB_PARTNER_BOOK_JOB}, ${LAB_PARTNER_CANCEL_JOB}) order by kind`.execute(db)).rows;
+    const jobs = (
+      await sql<{
+        kind: string;
+        status: string;
+      }>`select kind, status from scheduled_jobs where payload->>'order' = ${String(order.id)} and kind in (${LAB_PARTNER_BOOK_JOB}, ${LAB_PARTNER_CANCEL_JOB}) order by kind`.execute(
+        db,
+      )
+    ).rows;
     expect(jobs).toEqual([
       { kind: LAB_PARTNER_BOOK_JOB, status: 'skipped' },
       { kind: LAB_PARTNER_CANCEL_JOB, status: 'skipped' },

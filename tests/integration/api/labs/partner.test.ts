@@ -14,7 +14,14 @@ import { type Actor, addUser, api } from '../support.ts';
 import { addCatalogue, addPincode, book, CLIENT_PROFILE, slotsFor } from './fixtures.ts';
 
 const KEY = 'partner-test-key';
-const BOOKING: PartnerBooking = { order: 7, pincode: '560001', address: '12 MG Road', start: '2026-12-01T01:30:00.000Z', tests: ['FBS'], people: [{ name: 'Meera Iyer', age: 41, sex: 'F' }] };
+const BOOKING: PartnerBooking = {
+  order: 7,
+  pincode: '560001',
+  address: '12 MG Road',
+  start: '2026-12-01T01:30:00.000Z',
+  tests: ['FBS'],
+  people: [{ name: 'Meera Iyer', age: 41, sex: 'F' }],
+};
 
 /** What the fake partner answers next, per path; and what it received. */
 let script: Record<string, { status: number; body: string; delayMs?: number }> = {};
@@ -62,9 +69,19 @@ describe('the HTTP lab partner adapter against a partner server', () => {
 
   it.each([
     ['an unknown status', 'GET /v1/bookings/PX-1', { status: 200, body: '{"status":"shipped"}' }, (p: LabPartner) => p.status('PX-1')],
-    ['a result without a value', 'GET /v1/bookings/PX-1/results', { status: 200, body: '{"results":[{"person":0,"marker":"GLU","unit":"mg/dL"}]}' }, (p: LabPartner) => p.results('PX-1')],
+    [
+      'a result without a value',
+      'GET /v1/bookings/PX-1/results',
+      { status: 200, body: '{"results":[{"person":0,"marker":"GLU","unit":"mg/dL"}]}' },
+      (p: LabPartner) => p.results('PX-1'),
+    ],
     ['no reference', 'POST /v1/bookings', { status: 201, body: '{}' }, (p: LabPartner) => p.book(BOOKING)],
-    ['a cancellation it does not confirm', 'POST /v1/bookings/PX-1/cancel', { status: 200, body: '{"status":"collected"}' }, (p: LabPartner) => p.cancel('PX-1')],
+    [
+      'a cancellation it does not confirm',
+      'POST /v1/bookings/PX-1/cancel',
+      { status: 200, body: '{"status":"collected"}' },
+      (p: LabPartner) => p.cancel('PX-1'),
+    ],
     ['a cancellation it cannot take', 'POST /v1/bookings/PX-1/cancel', { status: 503, body: '{}' }, (p: LabPartner) => p.cancel('PX-1')],
     ['a server error', 'GET /v1/bookings/PX-1', { status: 503, body: '{}' }, (p: LabPartner) => p.status('PX-1')],
     ['something other than JSON', 'GET /v1/bookings/PX-1', { status: 200, body: '<html>' }, (p: LabPartner) => p.status('PX-1')],
@@ -95,7 +112,8 @@ describe.each(engines)('the built-in lab desk on %s', (engine) => {
     const pincode = await addPincode(t, admin, 5);
     const slot = (await slotsFor(t, client, pincode, [cat.haemoglobin.id]))[0];
     const order = await book(t, client, pincode, slot.start, [cat.haemoglobin.id]);
-    for (const to of ['collector_assigned', 'collected', 'processing']) await api(t, nurse, 'POST', `/labs/orders/${order.id}/transitions`, { to, collector: nurse.id });
+    for (const to of ['collector_assigned', 'collected', 'processing'])
+      await api(t, nurse, 'POST', `/labs/orders/${order.id}/transitions`, { to, collector: nurse.id });
     await api(t, nurse, 'POST', '/labs/results', { order: order.id, person: order.people[0].id, marker: cat.haemoglobin.marker, value: 12.8 });
     bookedOrder = order.id;
   }, 180_000);

@@ -10,7 +10,9 @@ import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
 import { type Actor, addUser, api, uniqueEmail } from '../support.ts';
 
 async function auditActions(t: TestApp, client: number): Promise<string[]> {
-  const r = await sql<{ action: string }>`select action from audit_events where client_id = ${client} and outcome = 'success' order by id`.execute(t.database.db);
+  const r = await sql<{ action: string }>`select action from audit_events where client_id = ${client} and outcome = 'success' order by id`.execute(
+    t.database.db,
+  );
   return r.rows.map((row) => row.action);
 }
 
@@ -56,7 +58,10 @@ describe.each(engines)('nested user fields in a profile patch on %s', (engine) =
   });
 
   it('refuses an email the identity service has not verified, and saves nothing', async () => {
-    const res = await api(t, client, 'PATCH', `/users/user-profiles/${client.id}`, { user: { email: uniqueEmail('unverified'), last_name: 'Rao' }, city: 'Goa' });
+    const res = await api(t, client, 'PATCH', `/users/user-profiles/${client.id}`, {
+      user: { email: uniqueEmail('unverified'), last_name: 'Rao' },
+      city: 'Goa',
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({ 'user.email': [EMAIL_SYNC_ERRORS.notVerified] });
     const me = await api(t, client, 'GET', `/users/user-profiles/${client.id}`);

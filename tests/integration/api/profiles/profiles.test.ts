@@ -86,7 +86,11 @@ describe.each(engines)('profiles on %s', (engine) => {
     const res = await api(t, client, 'PATCH', `/users/user-profiles/${client.id}`, { aadhar_number: AADHAAR });
     expect(res.status).toBe(200);
     expect(res.body.aadhar_number).toBe(AADHAAR);
-    const stored = await t.database.db.selectFrom('user_profiles').select(['aadhar_sealed', 'aadhar_last4']).where('user_id', '=', client.id).executeTakeFirstOrThrow();
+    const stored = await t.database.db
+      .selectFrom('user_profiles')
+      .select(['aadhar_sealed', 'aadhar_last4'])
+      .where('user_id', '=', client.id)
+      .executeTakeFirstOrThrow();
     expect(stored.aadhar_sealed).not.toContain(AADHAAR);
     expect(stored.aadhar_last4).toBe(AADHAAR.slice(-4));
     const dump = await sql<{ t: string }>`select row_to_json(p)::text as t from user_profiles p where user_id = ${client.id}`.execute(t.database.db);
@@ -108,7 +112,14 @@ describe.each(engines)('profiles on %s', (engine) => {
 
   it('records consent through the consent patch, with an append-only history', async () => {
     const when = new Date().toISOString();
-    const res = await api(t, client, 'PATCH', `/users/user-profiles/${client.id}`, { hipaa_consent: true, hipaa_consent_date: when, hipaa_consent_version: '1.0' }, { 'user-agent': 'ConsentTest/1.0' });
+    const res = await api(
+      t,
+      client,
+      'PATCH',
+      `/users/user-profiles/${client.id}`,
+      { hipaa_consent: true, hipaa_consent_date: when, hipaa_consent_version: '1.0' },
+      { 'user-agent': 'ConsentTest/1.0' },
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ hipaa_consent: true, hipaa_consent_date: when, hipaa_consent_version: '1.0' });
     const history = await t.database.db.selectFrom('consent_history').selectAll().where('user_id', '=', client.id).execute();
@@ -131,7 +142,11 @@ describe.each(engines)('profiles on %s', (engine) => {
     });
     expect(mixed.status).toBe(400);
     expect(mixed.body.errors).toEqual({ city: [CONSENT_PATCH_SHAPE] });
-    const withdrawn = await api(t, client, 'PATCH', `/users/user-profiles/${client.id}`, { hipaa_consent: false, hipaa_consent_date: new Date().toISOString(), hipaa_consent_version: '1.0' });
+    const withdrawn = await api(t, client, 'PATCH', `/users/user-profiles/${client.id}`, {
+      hipaa_consent: false,
+      hipaa_consent_date: new Date().toISOString(),
+      hipaa_consent_version: '1.0',
+    });
     expect(withdrawn.status).toBe(400);
     expect(Object.keys(withdrawn.body.errors)).toEqual(['hipaa_consent']);
   });

@@ -24,7 +24,12 @@ describe.each(engines)('programs and enrollments on %s', (engine) => {
   afterAll(() => t.close());
 
   it('keeps a catalogue with unique names', async () => {
-    const created = await api(t, admin, 'POST', '/programs/programs', { name: 'Metabolic Reset', description: 'Twelve weeks', duration_weeks: 12, price_inr: 45000 });
+    const created = await api(t, admin, 'POST', '/programs/programs', {
+      name: 'Metabolic Reset',
+      description: 'Twelve weeks',
+      duration_weeks: 12,
+      price_inr: 45000,
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: 'Metabolic Reset', duration_weeks: 12, price_inr: 45000, active: true });
     program = created.body;
@@ -36,9 +41,22 @@ describe.each(engines)('programs and enrollments on %s', (engine) => {
   });
 
   it('enrolls a client, lists, changes and removes the enrollment, each audited', async () => {
-    const created = await api(t, coach, 'POST', '/users/user-program-enrollments', { user: client.id, program: program.id, start_date: '2026-03-01', notes: 'Starts after Holi' });
+    const created = await api(t, coach, 'POST', '/users/user-program-enrollments', {
+      user: client.id,
+      program: program.id,
+      start_date: '2026-03-01',
+      notes: 'Starts after Holi',
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ user: client.id, program: program.id, program_name: 'Metabolic Reset', status: 'active', start_date: '2026-03-01', end_date: null, notes: 'Starts after Holi' });
+    expect(created.body).toMatchObject({
+      user: client.id,
+      program: program.id,
+      program_name: 'Metabolic Reset',
+      status: 'active',
+      start_date: '2026-03-01',
+      end_date: null,
+      notes: 'Starts after Holi',
+    });
     await api(t, coach, 'POST', '/users/user-program-enrollments', { user: other.id, program: program.id, start_date: '2026-03-02' });
 
     // A client sees only their own, with or without ?user=.

@@ -11,7 +11,20 @@ import { addCatalogue, addPincode, book, CLIENT_PROFILE, slotsFor } from '../lab
 import { type Actor, addUser, api } from '../support.ts';
 import { download, PDF, PNG, upload } from './fixtures.ts';
 
-const HOSTILE_NAMES = ['x.html', 'x.htm', 'page.svg', 'x.pdf.html', 'run.exe', 'invoice\u202Efdp.exe', '\u2066report\u2069.js', 'a\u200Fb\u200E.xhtml', 'no-extension', '.html', 'ok.pdf', 'ok.png'];
+const HOSTILE_NAMES = [
+  'x.html',
+  'x.htm',
+  'page.svg',
+  'x.pdf.html',
+  'run.exe',
+  'invoice\u202Efdp.exe',
+  '\u2066report\u2069.js',
+  'a\u200Fb\u200E.xhtml',
+  'no-extension',
+  '.html',
+  'ok.pdf',
+  'ok.png',
+];
 const BIDI = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/u;
 
 /** The file name a Content-Disposition header gives (the UTF-8 one). */

@@ -14,7 +14,12 @@ export async function upload(t: TestApp, actor: Actor, fileName: string, content
 }
 
 export async function openTicket(t: TestApp, client: Actor, extra: Record<string, unknown> = {}) {
-  const res = await api(t, client, 'POST', '/support/tickets', { category: 'billing', subject: 'Charged twice for my session', message: 'My card shows two charges for the 12 March session.', ...extra });
+  const res = await api(t, client, 'POST', '/support/tickets', {
+    category: 'billing',
+    subject: 'Charged twice for my session',
+    message: 'My card shows two charges for the 12 March session.',
+    ...extra,
+  });
   if (res.status !== 201) throw new Error(`fixture ticket: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as { id: number; status: string };
 }
@@ -25,7 +30,11 @@ export async function download(t: TestApp, actor: Actor, id: number) {
 }
 
 export async function auditCount(t: TestApp, action: string, client: number | null, outcome = 'success'): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from audit_events where action = ${action} and client_id is not distinct from ${client} and outcome = ${outcome}`.execute(t.database.db);
+  const { rows } = await sql<{
+    n: number;
+  }>`select count(*)::int as n from audit_events where action = ${action} and client_id is not distinct from ${client} and outcome = ${outcome}`.execute(
+    t.database.db,
+  );
   return Number(rows[0].n);
 }
 

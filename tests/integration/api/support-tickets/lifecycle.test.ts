@@ -13,7 +13,9 @@ import { wordsInSentence } from '../../../../machines/rules/words.ts';
 const statuses = statusesOf(ticketLifecycle) as TicketStatus[];
 const now = new Date().toISOString();
 const pairs = statuses.flatMap((from) =>
-  statuses.filter((to) => to !== from).map((to) => ({ from, to, legal: stepTo(ticketLifecycle, from, to, { context: { by: 'staff', solvedAt: now, now } }) !== null })),
+  statuses
+    .filter((to) => to !== from)
+    .map((to) => ({ from, to, legal: stepTo(ticketLifecycle, from, to, { context: { by: 'staff', solvedAt: now, now } }) !== null })),
 );
 
 describe.each(engines)('the ticket lifecycle on %s', (engine) => {
@@ -36,7 +38,11 @@ describe.each(engines)('the ticket lifecycle on %s', (engine) => {
   it.each(pairs)('$from -> $to (legal: $legal)', async ({ from, to, legal }) => {
     const { id } = await openTicket(t, client, { category: 'other' }); // 'Other' is every clinical role's (issue 32)
     // The starting status is a fixture, written directly: the pair under test is the only request.
-    await t.database.db.updateTable('support_tickets').set({ status: from, solved_at: from === 'solved' || from === 'closed' ? new Date() : null }).where('id', '=', id).execute();
+    await t.database.db
+      .updateTable('support_tickets')
+      .set({ status: from, solved_at: from === 'solved' || from === 'closed' ? new Date() : null })
+      .where('id', '=', id)
+      .execute();
     const before = await auditCount(t, 'support.ticket.transition', client.id);
     const res = await api(t, staff, 'POST', `/support/tickets/${id}/transitions`, { to });
     const stored = await t.database.db.selectFrom('support_tickets').select('status').where('id', '=', id).executeTakeFirstOrThrow();

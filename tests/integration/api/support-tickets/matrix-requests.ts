@@ -18,7 +18,12 @@ const ownOrClient = (s: Shared, a: Actor) => (a.role === 'CLIENT' ? a.id : s.cli
 /** A fresh ticket of `client`: opened by the client themselves when signed in, else by the front desk. */
 async function ticketOf(t: TestApp, s: Shared, a: Actor, client: number, category = 'other'): Promise<number> {
   const opener = a.role === 'CLIENT' && client === a.id ? a : s.actors.RECEPTION;
-  const res = await api(t, opener, 'POST', '/support/tickets', { ...(opener === a && a.role === 'CLIENT' ? {} : { client }), category, subject: 'Matrix', message: 'A question.' });
+  const res = await api(t, opener, 'POST', '/support/tickets', {
+    ...(opener === a && a.role === 'CLIENT' ? {} : { client }),
+    category,
+    subject: 'Matrix',
+    message: 'A question.',
+  });
   if (res.status !== 201) throw new Error(`fixture ticket: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.id;
 }
@@ -27,7 +32,13 @@ async function ticketOf(t: TestApp, s: Shared, a: Actor, client: number, categor
 async function attachmentOf(t: TestApp, s: Shared, a: Actor, client: number): Promise<number> {
   const opener = a.role === 'CLIENT' && client === a.id ? a : s.actors.RECEPTION;
   const file = await upload(t, opener, 'photo.png', PNG);
-  const res = await api(t, opener, 'POST', '/support/tickets', { ...(opener.role === 'CLIENT' ? {} : { client }), category: 'other', subject: 'Photo', message: 'See the photo.', attachments: [file.body.id] });
+  const res = await api(t, opener, 'POST', '/support/tickets', {
+    ...(opener.role === 'CLIENT' ? {} : { client }),
+    category: 'other',
+    subject: 'Photo',
+    message: 'See the photo.',
+    attachments: [file.body.id],
+  });
   if (res.status !== 201) throw new Error(`fixture attachment: ${res.status} ${JSON.stringify(res.body)}`);
   return file.body.id;
 }
@@ -42,18 +53,31 @@ export const supportMatrixRequests: Record<string, Builder> = {
   'support.tickets.list.own': (t, s, a) => api(t, a, 'GET', `/support/tickets?client=${ownOrClient(s, a)}`),
   'support.tickets.list.client': (t, s, a) => api(t, a, 'GET', `/support/tickets?client=${s.client}`),
   'support.tickets.create.own': (t, s, a) =>
-    api(t, a, 'POST', '/support/tickets', { ...(a.role === 'CLIENT' ? {} : { client: s.client }), category: 'billing', subject: 'Invoice', message: 'Please resend my invoice.' }),
-  'support.tickets.create.client': (t, s, a) => api(t, a, 'POST', '/support/tickets', { client: s.client, category: 'billing', subject: 'Invoice', message: 'Please resend the invoice.' }),
+    api(t, a, 'POST', '/support/tickets', {
+      ...(a.role === 'CLIENT' ? {} : { client: s.client }),
+      category: 'billing',
+      subject: 'Invoice',
+      message: 'Please resend my invoice.',
+    }),
+  'support.tickets.create.client': (t, s, a) =>
+    api(t, a, 'POST', '/support/tickets', { client: s.client, category: 'billing', subject: 'Invoice', message: 'Please resend the invoice.' }),
   'support.tickets.get.own': async (t, s, a) => api(t, a, 'GET', `/support/tickets/${await ticketOf(t, s, a, ownOrClient(s, a))}`),
   'support.tickets.get.client': async (t, s, a) => api(t, a, 'GET', `/support/tickets/${await ticketOf(t, s, a, s.client)}`),
   'support.tickets.get.billing': async (t, s, a) => api(t, a, 'GET', `/support/tickets/${await ticketOf(t, s, a, s.client, 'billing')}`),
-  'support.messages.reply.billing': async (t, s, a) => api(t, a, 'POST', `/support/tickets/${await ticketOf(t, s, a, s.client, 'billing')}/messages`, { body: 'Any news?' }),
-  'support.tickets.assign.own': async (t, s, a) => api(t, a, 'PATCH', `/support/tickets/${await ticketOf(t, s, a, ownOrClient(s, a))}`, { assignee: s.actors.NURSE.id }),
-  'support.tickets.assign.client': async (t, s, a) => api(t, a, 'PATCH', `/support/tickets/${await ticketOf(t, s, a, s.client)}`, { assignee: s.actors.NURSE.id }),
-  'support.tickets.transition.own': async (t, s, a) => api(t, a, 'POST', `/support/tickets/${await ticketOf(t, s, a, ownOrClient(s, a))}/transitions`, { to: 'open' }),
-  'support.tickets.transition.client': async (t, s, a) => api(t, a, 'POST', `/support/tickets/${await ticketOf(t, s, a, s.client)}/transitions`, { to: 'open' }),
-  'support.messages.reply.own': async (t, s, a) => api(t, a, 'POST', `/support/tickets/${await ticketOf(t, s, a, ownOrClient(s, a))}/messages`, { body: 'Any news?' }),
-  'support.messages.reply.client': async (t, s, a) => api(t, a, 'POST', `/support/tickets/${await ticketOf(t, s, a, s.client)}/messages`, { body: 'Any news?' }),
+  'support.messages.reply.billing': async (t, s, a) =>
+    api(t, a, 'POST', `/support/tickets/${await ticketOf(t, s, a, s.client, 'billing')}/messages`, { body: 'Any news?' }),
+  'support.tickets.assign.own': async (t, s, a) =>
+    api(t, a, 'PATCH', `/support/tickets/${await ticketOf(t, s, a, ownOrClient(s, a))}`, { assignee: s.actors.NURSE.id }),
+  'support.tickets.assign.client': async (t, s, a) =>
+    api(t, a, 'PATCH', `/support/tickets/${await ticketOf(t, s, a, s.client)}`, { assignee: s.actors.NURSE.id }),
+  'support.tickets.transition.own': async (t, s, a) =>
+    api(t, a, 'POST', `/support/tickets/${await ticketOf(t, s, a, ownOrClient(s, a))}/transitions`, { to: 'open' }),
+  'support.tickets.transition.client': async (t, s, a) =>
+    api(t, a, 'POST', `/support/tickets/${await ticketOf(t, s, a, s.client)}/transitions`, { to: 'open' }),
+  'support.messages.reply.own': async (t, s, a) =>
+    api(t, a, 'POST', `/support/tickets/${await ticketOf(t, s, a, ownOrClient(s, a))}/messages`, { body: 'Any news?' }),
+  'support.messages.reply.client': async (t, s, a) =>
+    api(t, a, 'POST', `/support/tickets/${await ticketOf(t, s, a, s.client)}/messages`, { body: 'Any news?' }),
   'support.messages.note.own': async (t, s, a) =>
     api(t, a, 'POST', `/support/tickets/${await ticketOf(t, s, a, ownOrClient(s, a))}/messages`, { body: 'Checked with accounts.', internal: true }),
   'support.attachments.upload': (t, _s, a) => upload(t, a, 'scan.png', PNG),

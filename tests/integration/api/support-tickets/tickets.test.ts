@@ -39,9 +39,19 @@ describe.each(engines)('support tickets on %s', (engine) => {
   it('a client opens a ticket with an attachment; staff reply and note; the client is told, replies, and the solved ticket closes a week later', async () => {
     const file = await upload(t, client, 'statement.png', PNG);
     expect(file.status).toBe(201);
-    expect(file.body).toMatchObject({ file_name: 'statement.png', content_type: 'image/png', size: PNG.length, sha256: createHash('sha256').update(PNG).digest('hex') });
+    expect(file.body).toMatchObject({
+      file_name: 'statement.png',
+      content_type: 'image/png',
+      size: PNG.length,
+      sha256: createHash('sha256').update(PNG).digest('hex'),
+    });
 
-    const created = await api(t, client, 'POST', '/support/tickets', { category: 'billing', subject: 'Charged twice', message: 'Two charges on my card.', attachments: [file.body.id] });
+    const created = await api(t, client, 'POST', '/support/tickets', {
+      category: 'billing',
+      subject: 'Charged twice',
+      message: 'Two charges on my card.',
+      attachments: [file.body.id],
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = created.body.id as number;
     expect(created.body).toMatchObject({ client: client.id, client_name: 'Meera Iyer', status: 'new', category: 'billing', assignee: null });
@@ -65,7 +75,14 @@ describe.each(engines)('support tickets on %s', (engine) => {
     expect(replied.status).toBe(201);
     expect(replied.body.status).toBe('open');
     const told = await outboxFor(t, client.email);
-    expect(told).toEqual([{ channel: 'email', recipient: client.email, subject: SUPPORT_TEXTS.notify.subject(DEFAULT_CLINIC_NAME), body: SUPPORT_TEXTS.notify.body(DEFAULT_CLINIC_NAME, id, 'Charged twice') }]);
+    expect(told).toEqual([
+      {
+        channel: 'email',
+        recipient: client.email,
+        subject: SUPPORT_TEXTS.notify.subject(DEFAULT_CLINIC_NAME),
+        body: SUPPORT_TEXTS.notify.body(DEFAULT_CLINIC_NAME, id, 'Charged twice'),
+      },
+    ]);
 
     // The client's answers never carry the note.
     const seen = await api(t, client, 'GET', `/support/tickets/${id}`);
@@ -85,11 +102,20 @@ describe.each(engines)('support tickets on %s', (engine) => {
     // Solved: the job waits a week; run early it leaves the ticket alone, a week later it closes it.
     const solved = await api(t, accounts, 'POST', `/support/tickets/${id}/transitions`, { to: 'solved' });
     expect(solved.body.status).toBe('solved');
-    const job = await t.database.db.selectFrom('scheduled_jobs').select(['id', 'run_at', 'status']).where('kind', '=', SUPPORT_AUTO_CLOSE_JOB).where('dedupe_key', 'like', `support-close:${id}:%`).executeTakeFirstOrThrow();
+    const job = await t.database.db
+      .selectFrom('scheduled_jobs')
+      .select(['id', 'run_at', 'status'])
+      .where('kind', '=', SUPPORT_AUTO_CLOSE_JOB)
+      .where('dedupe_key', 'like', `support-close:${id}:%`)
+      .executeTakeFirstOrThrow();
     expect(new Date(job.run_at).getTime()).toBe(Date.parse(solved.body.solved_at) + 7 * DAY);
     // Staff cannot close it themselves: closing is the clock's step.
     expect((await api(t, accounts, 'POST', `/support/tickets/${id}/transitions`, { to: 'closed' })).status).toBe(409);
-    await t.database.db.updateTable('scheduled_jobs').set({ run_at: new Date(Date.now() - 1000) }).where('id', '=', job.id).execute();
+    await t.database.db
+      .updateTable('scheduled_jobs')
+      .set({ run_at: new Date(Date.now() - 1000) })
+      .where('id', '=', job.id)
+      .execute();
     const weekLater = () => new Date(Date.parse(solved.body.solved_at) + 7 * DAY + 60_000);
     await runDueJobs(t.database.db, { [SUPPORT_AUTO_CLOSE_JOB]: autoCloseHandler(weekLater) });
     const closed = await api(t, client, 'GET', `/support/tickets/${id}`);
@@ -107,9 +133,17 @@ describe.each(engines)('support tickets on %s', (engine) => {
     const reopened = await api(t, client, 'POST', `/support/tickets/${id}/messages`, { body: 'It happened again.' });
     expect(reopened.body.status).toBe('open');
     expect(reopened.body.solved_at).toBeNull();
-    await t.database.db.updateTable('scheduled_jobs').set({ run_at: new Date(Date.now() - 1000) }).where('dedupe_key', 'like', `support-close:${id}:%`).execute();
+    await t.database.db
+      .updateTable('scheduled_jobs')
+      .set({ run_at: new Date(Date.now() - 1000) })
+      .where('dedupe_key', 'like', `support-close:${id}:%`)
+      .execute();
     await runDueJobs(t.database.db, { [SUPPORT_AUTO_CLOSE_JOB]: autoCloseHandler(() => new Date(Date.now() + 8 * DAY)) });
-    const job = await t.database.db.selectFrom('scheduled_jobs').select('status').where('dedupe_key', 'like', `support-close:${id}:%`).executeTakeFirstOrThrow();
+    const job = await t.database.db
+      .selectFrom('scheduled_jobs')
+      .select('status')
+      .where('dedupe_key', 'like', `support-close:${id}:%`)
+      .executeTakeFirstOrThrow();
     expect(job.status).toBe('skipped');
     expect((await api(t, client, 'GET', `/support/tickets/${id}`)).body.status).toBe('open');
   });
@@ -143,7 +177,11 @@ describe.each(engines)('support tickets on %s', (engine) => {
     PDF.copy(limit);
     const atLimit = await upload(t, client, 'report "final".pdf', limit);
     expect(atLimit.status).toBe(201);
-    const stored = await t.database.db.selectFrom('support_attachments').select(['sha256', 'size_bytes']).where('id', '=', atLimit.body.id).executeTakeFirstOrThrow();
+    const stored = await t.database.db
+      .selectFrom('support_attachments')
+      .select(['sha256', 'size_bytes'])
+      .where('id', '=', atLimit.body.id)
+      .executeTakeFirstOrThrow();
     expect(stored).toEqual({ sha256: createHash('sha256').update(limit).digest('hex'), size_bytes: limit.length });
 
     const { id } = await openTicket(t, client, { attachments: [pdf.body.id, atLimit.body.id] });
@@ -181,11 +219,16 @@ describe.each(engines)('support tickets on %s', (engine) => {
     expect(await auditCount(t, 'support.attachment.upload', null)).toBeGreaterThan(0);
     // Before it is sent the client cannot fetch it (it is nobody's ticket's yet).
     expect((await download(t, client, letter.body.id)).statusCode).toBe(404);
-    const replied = await api(t, accounts, 'POST', `/support/tickets/${id}/messages`, { body: 'The refund letter is attached.', attachments: [letter.body.id] });
+    const replied = await api(t, accounts, 'POST', `/support/tickets/${id}/messages`, {
+      body: 'The refund letter is attached.',
+      attachments: [letter.body.id],
+    });
     expect(replied.status).toBe(201);
     const seen = await api(t, client, 'GET', `/support/tickets/${id}`);
     const fromClinic = seen.body.messages.find((m: { from_clinic: boolean }) => m.from_clinic);
-    expect(fromClinic.attachments).toEqual([expect.objectContaining({ id: letter.body.id, file_name: 'refund-letter.pdf', content_type: 'application/pdf', size: PDF.length })]);
+    expect(fromClinic.attachments).toEqual([
+      expect.objectContaining({ id: letter.body.id, file_name: 'refund-letter.pdf', content_type: 'application/pdf', size: PDF.length }),
+    ]);
     const before = await auditCount(t, 'support.attachment.download', client.id);
     const res = await download(t, client, letter.body.id);
     expect(res.statusCode).toBe(200);
@@ -198,15 +241,25 @@ describe.each(engines)('support tickets on %s', (engine) => {
     expect(await auditCount(t, 'support.attachment.download', client.id, 'denied')).toBe(refused + 1);
     // One staff member's upload cannot be sent by another (an upload belongs to its uploader until sent).
     const scan = await upload(t, accounts, 'scan.png', PNG);
-    expect((await api(t, reception, 'POST', `/support/tickets/${id}/messages`, { body: 'Attached', attachments: [scan.body.id] })).body.errors).toEqual({ attachments: [SUPPORT_TEXTS.errors.unknownAttachment] });
+    expect((await api(t, reception, 'POST', `/support/tickets/${id}/messages`, { body: 'Attached', attachments: [scan.body.id] })).body.errors).toEqual({
+      attachments: [SUPPORT_TEXTS.errors.unknownAttachment],
+    });
   });
 
   it('a client who prefers SMS is told of a staff reply by SMS; an internal note tells nobody', async () => {
     const texter = await addUser(t, 'CLIENT', { first_name: 'Ravi', last_name: 'Menon' });
     const phone = '+919812345678';
     await t.database.db.updateTable('users').set({ phone_number: phone }).where('id', '=', texter.id).execute();
-    const profile = await t.database.db.updateTable('user_profiles').set({ preferred_contact_method: 'sms' }).where('user_id', '=', texter.id).executeTakeFirst();
-    if (Number(profile.numUpdatedRows) === 0) await t.database.db.insertInto('user_profiles').values({ user_id: texter.id, preferred_contact_method: 'sms', health_goals: {}, client_story: {}, lifestyle_history: {}, family_history: {} } as never).execute();
+    const profile = await t.database.db
+      .updateTable('user_profiles')
+      .set({ preferred_contact_method: 'sms' })
+      .where('user_id', '=', texter.id)
+      .executeTakeFirst();
+    if (Number(profile.numUpdatedRows) === 0)
+      await t.database.db
+        .insertInto('user_profiles')
+        .values({ user_id: texter.id, preferred_contact_method: 'sms', health_goals: {}, client_story: {}, lifestyle_history: {}, family_history: {} } as never)
+        .execute();
     const { id } = await openTicket(t, texter);
     await api(t, accounts, 'POST', `/support/tickets/${id}/messages`, { body: 'Checking with accounts.', internal: true });
     expect(await outboxFor(t, phone)).toEqual([]);
@@ -231,7 +284,11 @@ describe.each(engines)('support tickets on %s', (engine) => {
 
     // Notes of every kind (with a file too), on both tickets, spread over time.
     const scan = await upload(t, nurse, 'accounts.pdf', PDF);
-    for (const [i, note] of [{ body: 'Checking with accounts.' }, { body: 'Accounts: refund due.', attachments: [scan.body.id] }, { body: 'Ping.' }].entries()) {
+    for (const [i, note] of [
+      { body: 'Checking with accounts.' },
+      { body: 'Accounts: refund due.', attachments: [scan.body.id] },
+      { body: 'Ping.' },
+    ].entries()) {
       await new Promise((r) => setTimeout(r, 15));
       expect((await api(t, i % 2 ? nurse : reception, 'POST', `/support/tickets/${older.id}/messages`, { ...note, internal: true })).status).toBe(201);
     }
@@ -249,7 +306,11 @@ describe.each(engines)('support tickets on %s', (engine) => {
     const after = await clientView(older.id);
     expect(new Date(after.updated_at).getTime()).toBeGreaterThan(new Date(before.updated_at).getTime());
     expect(after.messages.map((m: { id: number }) => m.id)).toEqual([1, 2, 3]);
-    expect(after.messages.map((m: { body: string }) => m.body)).toEqual(['My card shows two charges for the 12 March session.', 'Any news?', 'Your refund is on its way.']);
+    expect(after.messages.map((m: { body: string }) => m.body)).toEqual([
+      'My card shows two charges for the 12 March session.',
+      'Any news?',
+      'Your refund is on its way.',
+    ]);
     expect((await clientList()).map((r: { id: number }) => r.id)).toEqual([older.id, newer.id]);
     const staffIds = (await staffView(older.id)).messages.map((m: { id: number }) => m.id);
     expect(staffIds).toHaveLength(6);
@@ -263,8 +324,13 @@ describe.each(engines)('support tickets on %s', (engine) => {
   it('the queue filters by age on the server: only tickets opened at least that many days ago', async () => {
     const fresh = await openTicket(t, other);
     const old = await openTicket(t, other);
-    await t.database.db.updateTable('support_tickets').set({ created_at: new Date(Date.now() - 4 * DAY) }).where('id', '=', old.id).execute();
-    const ids = async (query: string) => (await api(t, reception, 'GET', `/support/tickets?client=${other.id}&page_size=100${query}`)).body.results.map((r: { id: number }) => r.id);
+    await t.database.db
+      .updateTable('support_tickets')
+      .set({ created_at: new Date(Date.now() - 4 * DAY) })
+      .where('id', '=', old.id)
+      .execute();
+    const ids = async (query: string) =>
+      (await api(t, reception, 'GET', `/support/tickets?client=${other.id}&page_size=100${query}`)).body.results.map((r: { id: number }) => r.id);
     expect(await ids('&min_age_days=3')).toEqual([old.id]);
     expect(await ids('&min_age_days=5')).toEqual([]);
     expect(await ids('')).toEqual(expect.arrayContaining([old.id, fresh.id]));
@@ -275,39 +341,89 @@ describe.each(engines)('support tickets on %s', (engine) => {
 
   it('links one of the client’s own lab orders only', async () => {
     // Orders written straight into the lab tables: how one is booked is the labs tests' business.
-    await t.database.db.insertInto('lab_pincodes').values({ pincode: '560001', area: 'MG Road', slot_capacity: 5 }).onConflict((c) => c.doNothing()).execute();
+    await t.database.db
+      .insertInto('lab_pincodes')
+      .values({ pincode: '560001', area: 'MG Road', slot_capacity: 5 })
+      .onConflict((c) => c.doNothing())
+      .execute();
     const orderOf = async (owner: Actor) =>
       (
         await t.database.db
           .insertInto('lab_orders')
-          .values({ client_id: owner.id, booked_by: owner.id, pincode: '560001', address: '12 MG Road', slot_start: new Date(Date.now() + 86_400_000), total_inr: 1200 })
+          .values({
+            client_id: owner.id,
+            booked_by: owner.id,
+            pincode: '560001',
+            address: '12 MG Road',
+            slot_start: new Date(Date.now() + 86_400_000),
+            total_inr: 1200,
+          })
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
     const mine = await orderOf(client);
     const theirs = await orderOf(other);
-    const linked = await api(t, client, 'POST', '/support/tickets', { category: 'reports', subject: 'Report not ready', message: 'My blood test report is late.', lab_order: mine });
+    const linked = await api(t, client, 'POST', '/support/tickets', {
+      category: 'reports',
+      subject: 'Report not ready',
+      message: 'My blood test report is late.',
+      lab_order: mine,
+    });
     expect(linked.status, JSON.stringify(linked.body)).toBe(201);
     expect(linked.body).toMatchObject({ lab_order: mine, appointment: null });
     expect((await api(t, client, 'GET', `/support/tickets/${linked.body.id}`)).body.lab_order).toBe(mine);
-    const before = await t.database.db.selectFrom('support_tickets').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const before = await t.database.db
+      .selectFrom('support_tickets')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     const refused = await api(t, client, 'POST', '/support/tickets', { category: 'reports', subject: 'x', message: 'y', lab_order: theirs });
     expect(refused).toMatchObject({ status: 400, body: { errors: { lab_order: [SUPPORT_TEXTS.errors.notYourLabOrder] } } });
-    expect((await api(t, client, 'POST', '/support/tickets', { category: 'reports', subject: 'x', message: 'y', lab_order: 999999 })).body.errors).toEqual({ lab_order: [SUPPORT_TEXTS.errors.notYourLabOrder] });
+    expect((await api(t, client, 'POST', '/support/tickets', { category: 'reports', subject: 'x', message: 'y', lab_order: 999999 })).body.errors).toEqual({
+      lab_order: [SUPPORT_TEXTS.errors.notYourLabOrder],
+    });
     // Refused, nothing written.
-    expect(await t.database.db.selectFrom('support_tickets').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).toEqual(before);
+    expect(
+      await t.database.db
+        .selectFrom('support_tickets')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .executeTakeFirstOrThrow(),
+    ).toEqual(before);
     // Staff opening a ticket for a client may link that client's order, not another's (reports are the nurses').
-    expect((await api(t, nurse, 'POST', '/support/tickets', { client: client.id, category: 'reports', subject: 'Called about a report', message: 'Late report.', lab_order: theirs })).status).toBe(400);
+    expect(
+      (
+        await api(t, nurse, 'POST', '/support/tickets', {
+          client: client.id,
+          category: 'reports',
+          subject: 'Called about a report',
+          message: 'Late report.',
+          lab_order: theirs,
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('links one of the client’s own appointments only, and staff open tickets for a client', async () => {
-    const none = await api(t, client, 'POST', '/support/tickets', { category: 'appointments', subject: 'Reschedule', message: 'Please move it.', appointment: 999999 });
+    const none = await api(t, client, 'POST', '/support/tickets', {
+      category: 'appointments',
+      subject: 'Reschedule',
+      message: 'Please move it.',
+      appointment: 999999,
+    });
     expect(none.body.errors).toEqual({ appointment: [SUPPORT_TEXTS.errors.notYourAppointment] });
-    const forClient = await api(t, reception, 'POST', '/support/tickets', { client: client.id, category: 'the_app', subject: 'Called the desk', message: 'Could not sign in from her phone.' });
+    const forClient = await api(t, reception, 'POST', '/support/tickets', {
+      client: client.id,
+      category: 'the_app',
+      subject: 'Called the desk',
+      message: 'Could not sign in from her phone.',
+    });
     expect(forClient.status).toBe(201);
     expect(forClient.body).toMatchObject({ client: client.id, opened_by: reception.id });
-    expect((await api(t, reception, 'POST', '/support/tickets', { category: 'other', subject: 'x', message: 'y' })).body.errors).toEqual({ client: ['This field is required.'] });
-    expect((await api(t, reception, 'PATCH', `/support/tickets/${forClient.body.id}`, { assignee: client.id })).body.errors).toEqual({ assignee: [SUPPORT_TEXTS.errors.noAssignee] });
+    expect((await api(t, reception, 'POST', '/support/tickets', { category: 'other', subject: 'x', message: 'y' })).body.errors).toEqual({
+      client: ['This field is required.'],
+    });
+    expect((await api(t, reception, 'PATCH', `/support/tickets/${forClient.body.id}`, { assignee: client.id })).body.errors).toEqual({
+      assignee: [SUPPORT_TEXTS.errors.noAssignee],
+    });
   });
 
   it('staff see, open and work the categories their role answers; the back office changes who (issue 32)', async () => {
@@ -317,7 +433,10 @@ describe.each(engines)('support tickets on %s', (engine) => {
     const reports = await api(t, client, 'POST', '/support/tickets', { category: 'reports', subject: 'Routing reports', message: 'Is my report in?' });
     const billing = await api(t, client, 'POST', '/support/tickets', { category: 'billing', subject: 'Routing billing', message: 'Invoice please.' });
     expect([reports.status, billing.status]).toEqual([201, 201]);
-    const subjects = async (a: Actor) => (await api(t, a, 'GET', `/support/tickets?client=${client.id}&page_size=100`)).body.results.map((r: { subject: string }) => r.subject).filter((x: string) => x.startsWith('Routing'));
+    const subjects = async (a: Actor) =>
+      (await api(t, a, 'GET', `/support/tickets?client=${client.id}&page_size=100`)).body.results
+        .map((r: { subject: string }) => r.subject)
+        .filter((x: string) => x.startsWith('Routing'));
     // The defaults (machines/staff/work-routing.ts): reports are the nurses' and doctors', billing the front desk's.
     expect(await subjects(nurse)).toEqual(['Routing reports']);
     expect(await subjects(doctor)).toEqual(['Routing reports']);
@@ -334,7 +453,10 @@ describe.each(engines)('support tickets on %s', (engine) => {
     expect((await api(t, admin, 'GET', `/support/tickets/${billing.body.id}`)).body.messages).toHaveLength(1);
     expect((await api(t, nurse, 'POST', `/support/tickets/${billing.body.id}/transitions`, { to: 'open' })).status).toBe(403);
     // Opening from the client's record: a category the role answers, not another.
-    expect((await api(t, nurse, 'POST', '/support/tickets', { client: client.id, category: 'reports', subject: 'Routing nurse', message: 'Called about results.' })).status).toBe(201);
+    expect(
+      (await api(t, nurse, 'POST', '/support/tickets', { client: client.id, category: 'reports', subject: 'Routing nurse', message: 'Called about results.' }))
+        .status,
+    ).toBe(201);
     expect((await api(t, nurse, 'POST', '/support/tickets', { client: client.id, category: 'billing', subject: 'x', message: 'y' })).status).toBe(403);
     // The back office gives billing to nurses too: the same nurse now works it.
     const routing = (await api(t, admin, 'GET', '/clinic/settings')).body.ticket_routing;

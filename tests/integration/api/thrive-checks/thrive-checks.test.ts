@@ -25,7 +25,9 @@ const INPUT = {
 };
 
 async function auditCount(t: TestApp, action: string, client: number, outcome = 'success'): Promise<number> {
-  const r = await sql<{ n: number }>`select count(*)::int as n from audit_events where action = ${action} and client_id = ${client} and outcome = ${outcome}`.execute(t.database.db);
+  const r = await sql<{
+    n: number;
+  }>`select count(*)::int as n from audit_events where action = ${action} and client_id = ${client} and outcome = ${outcome}`.execute(t.database.db);
   return r.rows[0].n;
 }
 
@@ -171,7 +173,11 @@ describe.each(engines)('client portal API on %s', (engine) => {
       };
       const family = { schema_version: 1, conditions: [{ condition: 'diabetes', relation: 'father', age_at_onset: 52 }] };
       const story = { schema_version: 1, summary: 'Tired all the time since my second child.', concern_duration: '1_to_5_years' };
-      const all = await api(t, client, 'PATCH', `/users/user-profiles/${client.id}`, { lifestyle_history: lifestyle, family_history: family, client_story: story });
+      const all = await api(t, client, 'PATCH', `/users/user-profiles/${client.id}`, {
+        lifestyle_history: lifestyle,
+        family_history: family,
+        client_story: story,
+      });
       expect(all.status).toBe(200);
       expect(all.body).toMatchObject({ lifestyle_history: lifestyle, family_history: family, client_story: story });
     });

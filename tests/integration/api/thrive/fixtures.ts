@@ -87,7 +87,11 @@ export async function addClient(t: TestApp, goals?: Array<{ area: string; descri
   const { id } = await addTarget(t, 'CLIENT');
   if (goals) {
     const health_goals = { schema_version: 1, goals: goals.map((g) => ({ ...g, priority: 'high', target_date: '2027-06-30' })) };
-    await t.database.db.updateTable('user_profiles').set({ health_goals: JSON.stringify(health_goals) }).where('user_id', '=', id).execute();
+    await t.database.db
+      .updateTable('user_profiles')
+      .set({ health_goals: JSON.stringify(health_goals) })
+      .where('user_id', '=', id)
+      .execute();
   }
   return id;
 }

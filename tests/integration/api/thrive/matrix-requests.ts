@@ -31,7 +31,11 @@ export const thriveMatrixRequests: Record<string, Builder> = {
   'thrive.measurements.create.own': (t, _s, a) => api(t, a, 'POST', '/thrive/measurements', weight),
   'thrive.measurements.create.client': (t, s, a) => api(t, a, 'POST', '/thrive/measurements', { ...weight, client: s.client }),
   'thrive.measurements.correct.own': async (t, s, a) =>
-    api(t, a, 'POST', `/thrive/measurements/${await readingOf(t, s, s.actors.CLIENT.id, true)}/corrections`, { value: 72.1, unit: 'kg', reason: 'Scale re-zeroed' }),
+    api(t, a, 'POST', `/thrive/measurements/${await readingOf(t, s, s.actors.CLIENT.id, true)}/corrections`, {
+      value: 72.1,
+      unit: 'kg',
+      reason: 'Scale re-zeroed',
+    }),
   'thrive.measurements.correct.client': async (t, s, a) =>
     api(t, a, 'POST', `/thrive/measurements/${await readingOf(t, s, s.client)}/corrections`, { value: 72.1, unit: 'kg', reason: 'Scale re-zeroed' }),
 };

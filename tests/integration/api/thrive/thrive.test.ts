@@ -31,9 +31,26 @@ describe.each(engines)('thrive dashboard API on %s', (engine) => {
   afterAll(() => t.close());
 
   it('stores a reading in its canonical unit and keeps what was typed', async () => {
-    const res = await api(t, coach, 'POST', '/thrive/measurements', { client: client.id, metric: 'weight', value: 176, unit: 'lb', taken_at: '2026-11-01T08:00:00Z' });
+    const res = await api(t, coach, 'POST', '/thrive/measurements', {
+      client: client.id,
+      metric: 'weight',
+      value: 176,
+      unit: 'lb',
+      taken_at: '2026-11-01T08:00:00Z',
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ client: client.id, metric: 'weight', value: 79.83, unit: 'kg', entered_value: 176, entered_unit: 'lb', source: 'staff', entered_by: coach.id, corrects: null, corrected_by: null });
+    expect(res.body).toMatchObject({
+      client: client.id,
+      metric: 'weight',
+      value: 79.83,
+      unit: 'kg',
+      entered_value: 176,
+      entered_unit: 'lb',
+      source: 'staff',
+      entered_by: coach.id,
+      corrects: null,
+      corrected_by: null,
+    });
     const glucose = await api(t, coach, 'POST', '/thrive/measurements', { client: client.id, metric: 'fasting_glucose', value: 5.5, unit: 'mmol/L' });
     expect(glucose.body).toMatchObject({ value: 99.09, unit: 'mg/dL' });
   });
@@ -47,7 +64,13 @@ describe.each(engines)('thrive dashboard API on %s', (engine) => {
     expect(bp.body.errors).toEqual({ value2: [MEASUREMENT_TEXTS.diastolicRequired] });
     const unit = await api(t, coach, 'POST', '/thrive/measurements', { client: client.id, metric: 'weight', value: 70, unit: 'stone' });
     expect(unit.body.errors).toEqual({ unit: ['Weight is measured in kg or lb.'] });
-    const future = await api(t, coach, 'POST', '/thrive/measurements', { client: client.id, metric: 'weight', value: 70, unit: 'kg', taken_at: '2099-01-01T00:00:00Z' });
+    const future = await api(t, coach, 'POST', '/thrive/measurements', {
+      client: client.id,
+      metric: 'weight',
+      value: 70,
+      unit: 'kg',
+      taken_at: '2099-01-01T00:00:00Z',
+    });
     expect(future.body.errors).toEqual({ taken_at: [THRIVE_TEXTS.futureReading] });
     expect(await count(t, 'measurements')).toBe(before);
   });
@@ -76,7 +99,10 @@ describe.each(engines)('thrive dashboard API on %s', (engine) => {
     const current = await api(t, coach, 'GET', `/thrive/measurements?client=${client.id}&metric=waist`);
     expect(current.body.map((m: { value: number }) => m.value)).toEqual([89]);
     const history = await api(t, coach, 'GET', `/thrive/measurements?client=${client.id}&metric=waist&history=true`);
-    expect(history.body).toEqual([expect.objectContaining({ value: 98, corrected_by: fixed.body.id }), expect.objectContaining({ value: 89, corrects: first.body.id })]);
+    expect(history.body).toEqual([
+      expect.objectContaining({ value: 98, corrected_by: fixed.body.id }),
+      expect.objectContaining({ value: 89, corrects: first.body.id }),
+    ]);
     const again = await api(t, coach, 'POST', `/thrive/measurements/${first.body.id}/corrections`, { value: 88, unit: 'cm', reason: 'Again' });
     expect(again.status).toBe(409);
     await expect(sql`update measurements set value = 1 where id = ${first.body.id}`.execute(t.database.db)).rejects.toThrow();
@@ -87,10 +113,22 @@ describe.each(engines)('thrive dashboard API on %s', (engine) => {
 
   it('writes a thrive check’s cholesterol and systolic pressure as measurements', async () => {
     const check = await api(t, client, 'POST', '/users/thrive-checks', {
-      sex: 'male', age: '61', hdl_cholesterol: '47', total_cholesterol: '180', smoker: 'yes', diabetic: 'no', treats_hypertension: 'no', systolic_bp: '124',
+      sex: 'male',
+      age: '61',
+      hdl_cholesterol: '47',
+      total_cholesterol: '180',
+      smoker: 'yes',
+      diabetic: 'no',
+      treats_hypertension: 'no',
+      systolic_bp: '124',
     });
     expect(check.status).toBe(201);
-    const rows = await t.database.db.selectFrom('measurements').select(['metric', 'value', 'value2', 'source']).where('thrive_check_id', '=', check.body.id).orderBy('metric').execute();
+    const rows = await t.database.db
+      .selectFrom('measurements')
+      .select(['metric', 'value', 'value2', 'source'])
+      .where('thrive_check_id', '=', check.body.id)
+      .orderBy('metric')
+      .execute();
     expect(rows).toEqual([
       { metric: 'blood_pressure', value: 124, value2: null, source: 'thrive_check' },
       { metric: 'hdl_cholesterol', value: 47, value2: null, source: 'thrive_check' },
@@ -142,16 +180,38 @@ describe.each(engines)('thrive dashboard API on %s', (engine) => {
   });
 
   it('shows one client their goals against the latest values, worsening flagged in the table too', async () => {
-    const id = await addClient(t, [{ area: 'heart_health', description: 'Lower my blood pressure' }, { area: 'stress', description: 'Calmer days' }]);
+    const id = await addClient(t, [
+      { area: 'heart_health', description: 'Lower my blood pressure' },
+      { area: 'stress', description: 'Calmer days' },
+    ]);
     const program = await addProgramOf(t, 12);
     await enrol(t, id, program, 7);
-    for (const [s, d] of [[134, 86], [142, 90]]) {
-      await api(t, coach, 'POST', '/thrive/measurements', { client: id, metric: 'blood_pressure', value: s, value2: d, unit: 'mmHg', taken_at: new Date(Date.now() - (s === 134 ? 7 : 1) * 86_400_000).toISOString() });
+    for (const [s, d] of [
+      [134, 86],
+      [142, 90],
+    ]) {
+      await api(t, coach, 'POST', '/thrive/measurements', {
+        client: id,
+        metric: 'blood_pressure',
+        value: s,
+        value2: d,
+        unit: 'mmHg',
+        taken_at: new Date(Date.now() - (s === 134 ? 7 : 1) * 86_400_000).toISOString(),
+      });
     }
     const res = await api(t, coach, 'GET', `/thrive/clients/${id}`);
     expect(res.status).toBe(200);
     expect(res.body.goals).toEqual([
-      expect.objectContaining({ area: 'heart_health', metric: 'blood_pressure', low: 90, high: 120, latest: 142, previous: 134, standing: 'out_of_range', worsening: true }),
+      expect.objectContaining({
+        area: 'heart_health',
+        metric: 'blood_pressure',
+        low: 90,
+        high: 120,
+        latest: 142,
+        previous: 134,
+        standing: 'out_of_range',
+        worsening: true,
+      }),
       expect.objectContaining({ area: 'stress', metric: null, standing: 'no_target', worsening: false }),
     ]);
     expect(res.body.flags).toEqual(['worsening_goal']);
@@ -164,7 +224,10 @@ describe.each(engines)('thrive dashboard API on %s', (engine) => {
     const program = await addProgramOf(t, 12);
     const recent = await addClient(t);
     const older = await addClient(t);
-    for (const [id, daysAgo] of [[recent, 3], [older, 45]]) {
+    for (const [id, daysAgo] of [
+      [recent, 3],
+      [older, 45],
+    ]) {
       await enrol(t, id, program, 60);
       await sql`insert into therapy_visits (client_id, therapy, staff_id, created_by, adverse_events, started_at)
         values (${id}, 'hbot', ${coach.id}, ${coach.id}, ${JSON.stringify([{ type: 'Ear pain', severity: 'moderate', action: 'Stopped', outcome: 'Resolved' }])}::jsonb,
@@ -188,11 +251,24 @@ describe.each(engines)('thrive dashboard API on %s', (engine) => {
     await addPackage(t, lapsed, 5, 5);
     // A session this week, by the server's own week, and one the week before (not counted).
     const week = (await sql<{ w: Date }>`select date_trunc('week', now()) as w`.execute(t.database.db)).rows[0].w;
-    for (const [at, status] of [[new Date(week.getTime() + 3 * 3_600_000), 'booked'], [new Date(week.getTime() - 3 * 3_600_000), 'no_show']] as const) {
-      await t.database.db.insertInto('appointments').values({
-        client_id: lapsed, service_id: service, staff_id: coach.id, starts_at: at, ends_at: new Date(at.getTime() + 60_000),
-        occupied_from: at, occupied_to: new Date(at.getTime() + 60_000), booked_by: coach.id, status,
-      }).execute();
+    for (const [at, status] of [
+      [new Date(week.getTime() + 3 * 3_600_000), 'booked'],
+      [new Date(week.getTime() - 3 * 3_600_000), 'no_show'],
+    ] as const) {
+      await t.database.db
+        .insertInto('appointments')
+        .values({
+          client_id: lapsed,
+          service_id: service,
+          staff_id: coach.id,
+          starts_at: at,
+          ends_at: new Date(at.getTime() + 60_000),
+          occupied_from: at,
+          occupied_to: new Date(at.getTime() + 60_000),
+          booked_by: coach.id,
+          status,
+        })
+        .execute();
     }
     const summary = (await api(t, coach, 'GET', '/thrive/summary')).body;
     const figures: Record<string, number> = {
@@ -206,13 +282,21 @@ describe.each(engines)('thrive dashboard API on %s', (engine) => {
       const res = await api(t, coach, 'GET', `/thrive/tiles/${tile}?page_size=100`);
       expect(res.status, tile).toBe(200);
       expect(res.body.total, tile).toBe(figure);
-      expect(res.body.results.reduce((n: number, r: { amount: number }) => n + r.amount, 0), tile).toBe(figure);
+      expect(
+        res.body.results.reduce((n: number, r: { amount: number }) => n + r.amount, 0),
+        tile,
+      ).toBe(figure);
     }
-    const rows = async (tile: string, who: number) => (await api(t, coach, 'GET', `/thrive/tiles/${tile}?page_size=100`)).body.results.filter((r: { client: number }) => r.client === who);
-    expect(await rows('active_enrollments', fresh)).toEqual([expect.objectContaining({ item: expect.stringMatching(/^Reset /), at: new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10), amount: 1 })]);
+    const rows = async (tile: string, who: number) =>
+      (await api(t, coach, 'GET', `/thrive/tiles/${tile}?page_size=100`)).body.results.filter((r: { client: number }) => r.client === who);
+    expect(await rows('active_enrollments', fresh)).toEqual([
+      expect.objectContaining({ item: expect.stringMatching(/^Reset /), at: new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10), amount: 1 }),
+    ]);
     expect(await rows('package_sessions_left', fresh)).toEqual([expect.objectContaining({ item: 'iv', amount: 6 })]);
     expect(await rows('package_sessions_left', lapsed)).toEqual([]);
-    expect(await rows('sessions_this_week', lapsed)).toEqual([expect.objectContaining({ item: 'iv', at: new Date(week.getTime() + 3 * 3_600_000).toISOString(), amount: 1 })]);
+    expect(await rows('sessions_this_week', lapsed)).toEqual([
+      expect.objectContaining({ item: 'iv', at: new Date(week.getTime() + 3 * 3_600_000).toISOString(), amount: 1 }),
+    ]);
     expect((await rows('overdue', fresh)).map((r: { item: string }) => r.item)).toContain('thrive_check');
     expect((await rows('overdue', lapsed)).map((r: { item: string }) => r.item).sort()).toEqual(['forms', 'thrive_check']);
     expect(await rows('without_visit', fresh)).toEqual([]);

@@ -41,7 +41,11 @@ describe.each(engines)('staff pages API on %s', (engine) => {
       consented = (await addTarget(t, 'CLIENT', { first_name: 'Kavya', last_name: 'Hubtest' })).id;
       enrolled = (await addTarget(t, 'CLIENT', { first_name: 'Rohan', last_name: 'Hubtest' })).id;
       paused = (await addTarget(t, 'CLIENT', { first_name: 'Meera', last_name: 'Hubtest' })).id;
-      await t.database.db.updateTable('user_profiles').set({ hipaa_consent: true, hipaa_consent_date: new Date(), hipaa_consent_version: '1.0', date_of_birth: '1980-02-29' }).where('user_id', '=', consented).execute();
+      await t.database.db
+        .updateTable('user_profiles')
+        .set({ hipaa_consent: true, hipaa_consent_date: new Date(), hipaa_consent_version: '1.0', date_of_birth: '1980-02-29' })
+        .where('user_id', '=', consented)
+        .execute();
       await addEnrollment(t, enrolled, programA);
       await addEnrollment(t, enrolled, programB);
       const e = await addEnrollment(t, paused, programA);
@@ -209,7 +213,8 @@ describe.each(engines)('staff pages API on %s', (engine) => {
       const target = await addTarget(t, 'NURSE');
       expect((await api(t, actors.ADMIN, 'PATCH', `/users/user-profiles/${target.id}`, { role: 'ADMIN' })).status).toBe(403);
       expect((await api(t, actors.ADMIN, 'PATCH', `/users/user-profiles/${target.id}`, { role: 'DOCTOR' })).status).toBe(200);
-      const role = async () => (await t.runtime.identity.admin.adminGetUser({ Username: target.username })).Attributes.find((a) => a.Name === 'custom:role')?.Value;
+      const role = async () =>
+        (await t.runtime.identity.admin.adminGetUser({ Username: target.username })).Attributes.find((a) => a.Name === 'custom:role')?.Value;
       expect(await role()).toBe('DOCTOR');
       expect((await api(t, actors.SUPER_ADMIN, 'PATCH', `/users/user-profiles/${target.id}`, { role: 'ADMIN' })).status).toBe(200);
       expect(await role()).toBe('ADMIN');
@@ -244,7 +249,12 @@ describe.each(engines)('staff pages API on %s', (engine) => {
         const patch = await api(t, actors[role], 'PATCH', '/clinic/settings', { name: `Thrive ${role}` });
         expect(patch.status).toBe(['ADMIN', 'SUPER_ADMIN'].includes(role) ? 200 : 403);
       }
-      const denied = await t.database.db.selectFrom('audit_events').select('actor_role').where('action', '=', 'settings.update').where('outcome', '=', 'denied').execute();
+      const denied = await t.database.db
+        .selectFrom('audit_events')
+        .select('actor_role')
+        .where('action', '=', 'settings.update')
+        .where('outcome', '=', 'denied')
+        .execute();
       expect(denied.map((d) => d.actor_role).sort()).toEqual([...CLINICAL, 'CLIENT'].sort());
       expect((await api(t, actors.NURSE, 'GET', '/clinic/settings')).body.name).toBe('Thrive SUPER_ADMIN');
     });
@@ -262,7 +272,12 @@ describe.each(engines)('staff pages API on %s', (engine) => {
         email: 'hello@thrive.test',
       });
       expect(set.status).toBe(200);
-      expect(set.body).toMatchObject({ super_admin_email: 'owner@thrive.test', effective_super_admin_email: 'owner@thrive.test', address_line_1: '12 MG Road', city: 'Bengaluru' });
+      expect(set.body).toMatchObject({
+        super_admin_email: 'owner@thrive.test',
+        effective_super_admin_email: 'owner@thrive.test',
+        address_line_1: '12 MG Road',
+        city: 'Bengaluru',
+      });
       expect(await config()).toBe('owner@thrive.test');
       expect((await api(t, actors.ADMIN, 'PATCH', '/clinic/settings', { super_admin_email: null })).status).toBe(200);
       expect(await config()).toBe(SUPPORT_EMAIL);

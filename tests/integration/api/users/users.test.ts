@@ -81,7 +81,15 @@ describe.each(engines)('users on %s', (engine) => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ email, first_name: 'Kiran', role: 'CLIENT', is_active: true, phone_number: '+919812345678' });
-    expect(res.body.Profile).toMatchObject({ client_id: res.body.id, gender: 'F', date_of_birth: '1988-04-12', city: 'Bengaluru', appointment_duration: '00:30:00', preferred_contact_method: 'phone', hipaa_consent: false });
+    expect(res.body.Profile).toMatchObject({
+      client_id: res.body.id,
+      gender: 'F',
+      date_of_birth: '1988-04-12',
+      city: 'Bengaluru',
+      appointment_duration: '00:30:00',
+      preferred_contact_method: 'phone',
+      hipaa_consent: false,
+    });
     expect(res.body.UserAttributes).toContainEqual({ Name: 'custom:role', Value: 'CLIENT' });
     const identityUser = await t.runtime.identity.admin.adminGetUser({ Username: email });
     expect(identityUser.UserStatus).toBe('FORCE_CHANGE_PASSWORD');
@@ -90,11 +98,17 @@ describe.each(engines)('users on %s', (engine) => {
   });
 
   it('refuses an email already in use, writing nothing', async () => {
-    const before = await t.database.db.selectFrom('users').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const before = await t.database.db
+      .selectFrom('users')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     const res = await api(t, admin, 'POST', '/users/users', { email: nurse.email, first_name: 'X', last_name: 'Y', role: 'CLIENT' });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({ email: [EMAIL_TAKEN] });
-    const after = await t.database.db.selectFrom('users').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const after = await t.database.db
+      .selectFrom('users')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 

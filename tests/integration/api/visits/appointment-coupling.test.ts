@@ -32,7 +32,12 @@ describe.each(engines)('the appointment follows its chart on %s', (engine) => {
   afterAll(() => t.close());
 
   const appointment = async (id: number) => (await api(t, reception, 'GET', `/appointments/appointments/${id}`)).body;
-  const packageOf = async (id: number) => (await sql<{ sessions_used: number }>`select sessions_used from packages where id = (select package_id from appointments where id = ${id})`.execute(t.database.db)).rows[0].sessions_used;
+  const packageOf = async (id: number) =>
+    (
+      await sql<{ sessions_used: number }>`select sessions_used from packages where id = (select package_id from appointments where id = ${id})`.execute(
+        t.database.db,
+      )
+    ).rows[0].sessions_used;
   const move = (by: Actor, id: number, body: Record<string, unknown>) => api(t, by, 'POST', `/visits/therapy-visits/${id}/transitions`, body);
 
   /** A PET chart opened by `by` on the appointment, screened, with vitals before (ready to start). */
@@ -56,7 +61,13 @@ describe.each(engines)('the appointment follows its chart on %s', (engine) => {
     expect(early.body.detail).toBe(SCHEDULING_TEXTS.completesWithChart);
 
     expect((await move(nurseB, v.id, { to: 'in_progress' })).status).toBe(200);
-    v = (await api(t, nurseB, 'PATCH', `/visits/therapy-visits/${v.id}`, { version: (await api(t, nurseB, 'GET', `/visits/therapy-visits/${v.id}`)).body.version, parameters: PET_PARAMETERS, vitals_after: VITALS })).body;
+    v = (
+      await api(t, nurseB, 'PATCH', `/visits/therapy-visits/${v.id}`, {
+        version: (await api(t, nurseB, 'GET', `/visits/therapy-visits/${v.id}`)).body.version,
+        parameters: PET_PARAMETERS,
+        vitals_after: VITALS,
+      })
+    ).body;
     expect(await packageOf(id)).toBe(0);
     const done = await move(nurseB, v.id, { to: 'completed' });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
@@ -93,7 +104,9 @@ describe.each(engines)('the appointment follows its chart on %s', (engine) => {
     const v = await readyChart(nurseA, id);
     expect((await move(nurseA, v.id, { to: 'in_progress' })).status).toBe(200);
     const current = (await api(t, nurseA, 'GET', `/visits/therapy-visits/${v.id}`)).body;
-    expect((await api(t, nurseA, 'PATCH', `/visits/therapy-visits/${v.id}`, { version: current.version, parameters: PET_PARAMETERS, vitals_after: VITALS })).status).toBe(200);
+    expect(
+      (await api(t, nurseA, 'PATCH', `/visits/therapy-visits/${v.id}`, { version: current.version, parameters: PET_PARAMETERS, vitals_after: VITALS })).status,
+    ).toBe(200);
     // Moved elsewhere meanwhile (the database's word for it: no route takes an in-progress appointment there).
     await sql`update appointments set status = 'no_show' where id = ${id}`.execute(t.database.db);
     const res = await move(nurseA, v.id, { to: 'completed' });
@@ -106,7 +119,8 @@ describe.each(engines)('the appointment follows its chart on %s', (engine) => {
   it('aborting the chart cancels the appointment (by the clinic, with the reason), gives the session back and frees the slot', async () => {
     const id = await checkedIn(t, admin, { client: client.id, staff: nurseA.id, therapy: 'pet', sessions: 2, resource: true });
     const v = await readyChart(nurseB, id);
-    const packages = async () => (await api(t, reception, 'GET', `/appointments/packages?client=${client.id}`)).body.find((p: { id: number }) => p.id === (packageId as number));
+    const packages = async () =>
+      (await api(t, reception, 'GET', `/appointments/packages?client=${client.id}`)).body.find((p: { id: number }) => p.id === (packageId as number));
     const packageId = (await appointment(id)).package;
     expect(await packages()).toMatchObject({ sessions_used: 0, sessions_held: 1, sessions_left: 1 });
     const aborted = await move(nurseB, v.id, { to: 'aborted', reason: 'Client felt unwell' });
@@ -128,11 +142,15 @@ describe.each(engines)('the appointment follows its chart on %s', (engine) => {
     // Checked in early: the appointment starts in three hours.
     const start = new Date(Date.now() + 3 * 3_600_000);
     const end = new Date(start.getTime() + 3_600_000);
-    await sql`update appointments set starts_at = ${start}, ends_at = ${end}, occupied_from = ${start}, occupied_to = ${end} where id = ${id}`.execute(t.database.db);
+    await sql`update appointments set starts_at = ${start}, ends_at = ${end}, occupied_from = ${start}, occupied_to = ${end} where id = ${id}`.execute(
+      t.database.db,
+    );
     const v = await readyChart(nurseA, id);
     expect((await move(nurseA, v.id, { to: 'in_progress' })).status).toBe(200);
     const current = (await api(t, nurseA, 'GET', `/visits/therapy-visits/${v.id}`)).body;
-    expect((await api(t, nurseA, 'PATCH', `/visits/therapy-visits/${v.id}`, { version: current.version, parameters: PET_PARAMETERS, vitals_after: VITALS })).status).toBe(200);
+    expect(
+      (await api(t, nurseA, 'PATCH', `/visits/therapy-visits/${v.id}`, { version: current.version, parameters: PET_PARAMETERS, vitals_after: VITALS })).status,
+    ).toBe(200);
     const complete = await move(nurseA, v.id, { to: 'completed' });
     expect(complete.status).toBe(409);
     expect(complete.body.detail).toMatch(/^This visit cannot be completed before its appointment starts \(.+\)\.$/);

@@ -40,13 +40,20 @@ describe.each(engines)('completed sessions for the portal on %s', (engine) => {
   afterAll(() => t.close());
 
   const audits = async (client: number, outcome: string) =>
-    (await sql<{ n: number }>`select count(*)::int as n from audit_events where action = 'visit.session.list' and client_id = ${client} and outcome = ${outcome}`.execute(t.database.db)).rows[0].n;
+    (
+      await sql<{
+        n: number;
+      }>`select count(*)::int as n from audit_events where action = 'visit.session.list' and client_id = ${client} and outcome = ${outcome}`.execute(
+        t.database.db,
+      )
+    ).rows[0].n;
 
   it('a client lists their completed and signed sessions only, without one field of the chart', async () => {
     const res = await api(t, client, 'GET', `/visits/completed-sessions?client=${client.id}`);
     expect(res.status).toBe(200);
     expect(res.body.map((s: { id: number }) => s.id).sort()).toEqual([ids.completed, ids.signed, ids.unstarted].sort());
-    for (const session of res.body) expect(Object.keys(session).sort()).toEqual(['date', 'duration_minutes', 'id', 'staff_first_name', 'therapy', 'therapy_name']);
+    for (const session of res.body)
+      expect(Object.keys(session).sort()).toEqual(['date', 'duration_minutes', 'id', 'staff_first_name', 'therapy', 'therapy_name']);
     const byId = (id: number) => res.body.find((s: { id: number }) => s.id === id);
     expect(byId(ids.completed)).toMatchObject({ therapy: 'pet', therapy_name: 'PET (PEMF)', duration_minutes: 40, staff_first_name: 'Meera' });
     expect(byId(ids.signed)).toMatchObject({ therapy: 'pet', staff_first_name: 'Meera' });
@@ -57,7 +64,10 @@ describe.each(engines)('completed sessions for the portal on %s', (engine) => {
   it('shows the back office’s display name', async () => {
     expect((await api(t, admin, 'PATCH', '/visits/therapy-settings', { display_names: { pet: 'PEMF therapy' } })).status).toBe(200);
     const res = await api(t, client, 'GET', `/visits/completed-sessions?client=${client.id}`);
-    expect(res.body.filter((s: { therapy: string }) => s.therapy === 'pet').map((s: { therapy_name: string }) => s.therapy_name)).toEqual(['PEMF therapy', 'PEMF therapy']);
+    expect(res.body.filter((s: { therapy: string }) => s.therapy === 'pet').map((s: { therapy_name: string }) => s.therapy_name)).toEqual([
+      'PEMF therapy',
+      'PEMF therapy',
+    ]);
     expect((await api(t, admin, 'PATCH', '/visits/therapy-settings', { display_names: { pet: 'PET (PEMF)' } })).status).toBe(200);
   });
 

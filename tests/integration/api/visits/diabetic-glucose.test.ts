@@ -22,7 +22,16 @@ const HBOT = {
   checklist_grounding: true,
 };
 
-const check = (diabetic: 'yes' | 'no') => ({ sex: 'female', age: '55', hdl_cholesterol: '50', total_cholesterol: '190', smoker: 'no', diabetic, treats_hypertension: 'no', systolic_bp: '124' });
+const check = (diabetic: 'yes' | 'no') => ({
+  sex: 'female',
+  age: '55',
+  hdl_cholesterol: '50',
+  total_cholesterol: '190',
+  smoker: 'no',
+  diabetic,
+  treats_hypertension: 'no',
+  systolic_bp: '124',
+});
 
 describe.each(engines)('HBOT glucose before for diabetic clients on %s', (engine) => {
   let t: TestApp;

@@ -14,19 +14,32 @@ export async function checkedIn(
   admin: Actor,
   o: { client: number; staff: number; therapy: Therapy | 'consultation'; sessions?: number; resource?: boolean },
 ): Promise<number> {
-  const service = await addService(t, admin, { name: `Visit ${o.therapy} ${++slot}`, therapy: o.therapy, duration_minutes: 60, delivered_by: ['NURSE', 'DOCTOR'] });
+  const service = await addService(t, admin, {
+    name: `Visit ${o.therapy} ${++slot}`,
+    therapy: o.therapy,
+    duration_minutes: 60,
+    delivered_by: ['NURSE', 'DOCTOR'],
+  });
   // In the past: a chart is completed and signed only once its appointment has started (issue 32).
   const start = new Date(Date.UTC(2025, 0, 1) + slot * 3_600_000 * 2);
   const end = new Date(start.getTime() + 3_600_000);
   const db = t.database.db;
   const pkg = o.sessions
-    ? (await sql<{ id: number }>`insert into packages (client_id, therapy, sessions_total) values (${o.client}, ${o.therapy}, ${o.sessions}) returning id`.execute(db)).rows[0].id
+    ? (
+        await sql<{
+          id: number;
+        }>`insert into packages (client_id, therapy, sessions_total) values (${o.client}, ${o.therapy}, ${o.sessions}) returning id`.execute(db)
+      ).rows[0].id
     : null;
-  const { rows } = await sql<{ id: number }>`insert into appointments (client_id, service_id, staff_id, starts_at, ends_at, occupied_from, occupied_to, booked_by, status, package_id)
+  const { rows } = await sql<{
+    id: number;
+  }>`insert into appointments (client_id, service_id, staff_id, starts_at, ends_at, occupied_from, occupied_to, booked_by, status, package_id)
     values (${o.client}, ${service}, ${o.staff}, ${start}, ${end}, ${start}, ${end}, ${o.staff}, 'checked_in', ${pkg}) returning id`.execute(db);
   if (o.resource) {
     const resource = await addResource(t, admin, `Chamber ${slot}`, 'hbot_chamber');
-    await sql`insert into appointment_resources (appointment_id, resource_id, occupied_from, occupied_to) values (${rows[0].id}, ${resource}, ${start}, ${end})`.execute(db);
+    await sql`insert into appointment_resources (appointment_id, resource_id, occupied_from, occupied_to) values (${rows[0].id}, ${resource}, ${start}, ${end})`.execute(
+      db,
+    );
   }
   return rows[0].id;
 }
@@ -57,7 +70,13 @@ export const PET_PARAMETERS = {
 };
 
 /** A visit of `therapy` taken to `status` through the API (screened, vitals in, parameters in). */
-export async function visitAt(t: TestApp, nurse: Actor, client: number, therapy: 'pet', status: 'draft' | 'in_progress' | 'completed' | 'signed'): Promise<any> {
+export async function visitAt(
+  t: TestApp,
+  nurse: Actor,
+  client: number,
+  therapy: 'pet',
+  status: 'draft' | 'in_progress' | 'completed' | 'signed',
+): Promise<any> {
   await screen(t, nurse, client, therapy);
   let v = await openVisit(t, nurse, { client, therapy });
   const patch = async (body: Record<string, unknown>) => {

@@ -31,7 +31,9 @@ describe.each(engines)('the therapy visit lifecycle on %s', (engine) => {
   /** A complete PET visit put straight into `status`. */
   async function visitIn(status: VisitStatus): Promise<number> {
     const signed = status === 'signed';
-    const { rows } = await sql<{ id: number }>`insert into therapy_visits (client_id, therapy, staff_id, status, vitals_before, vitals_after, parameters, created_by, signed_by, signed_at, abort_reason)
+    const { rows } = await sql<{
+      id: number;
+    }>`insert into therapy_visits (client_id, therapy, staff_id, status, vitals_before, vitals_after, parameters, created_by, signed_by, signed_at, abort_reason)
       values (${client}, 'pet', ${nurse.id}, ${status}, ${JSON.stringify(VITALS)}::jsonb, ${JSON.stringify(VITALS)}::jsonb, ${JSON.stringify(PET_PARAMETERS)}::jsonb, ${nurse.id},
         ${signed ? nurse.id : null}, ${signed ? new Date() : null}, ${status === 'aborted' ? 'Left' : null}) returning id`.execute(t.database.db);
     return rows[0].id;

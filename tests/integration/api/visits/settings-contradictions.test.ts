@@ -14,9 +14,15 @@ import { engines } from '../../../support/engines.ts';
 import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
 import { type Actor, addUser, api } from '../support.ts';
 
-type Numbers = Pick<TherapySettings, 'hbot_soft_min_ata' | 'hbot_soft_max_ata' | 'hbot_hard_max_ata' | 'hbot_glucose_warn_low' | 'hbot_glucose_warn_high' | 'systolic_block' | 'diastolic_block'>;
+type Numbers = Pick<
+  TherapySettings,
+  'hbot_soft_min_ata' | 'hbot_soft_max_ata' | 'hbot_hard_max_ata' | 'hbot_glucose_warn_low' | 'hbot_glucose_warn_high' | 'systolic_block' | 'diastolic_block'
+>;
 
-const keepsOrder = (s: Numbers) => THERAPY_SETTING_ORDER.every(([low, high, mayEqual]) => (mayEqual ? s[low as keyof Numbers] <= s[high as keyof Numbers] : s[low as keyof Numbers] < s[high as keyof Numbers]));
+const keepsOrder = (s: Numbers) =>
+  THERAPY_SETTING_ORDER.every(([low, high, mayEqual]) =>
+    mayEqual ? s[low as keyof Numbers] <= s[high as keyof Numbers] : s[low as keyof Numbers] < s[high as keyof Numbers],
+  );
 const numbersOf = (s: object): Numbers => Object.fromEntries(Object.keys(PATCH_FIELDS).map((k) => [k, (s as Record<string, unknown>)[k]])) as Numbers;
 
 /** Each field over its whole contract range, pressures in tenths. */
@@ -69,7 +75,10 @@ describe.each(engines)('settings that contradict each other on %s', (engine) => 
   });
 
   it('random patches: accepted exactly when every order holds afterwards', async () => {
-    const patches = fc.sample(fc.record(PATCH_FIELDS, { requiredKeys: [] }).filter((p) => Object.keys(p).length > 0), { numRuns: 80, seed: 42 });
+    const patches = fc.sample(
+      fc.record(PATCH_FIELDS, { requiredKeys: [] }).filter((p) => Object.keys(p).length > 0),
+      { numRuns: 80, seed: 42 },
+    );
     let accepted = 0;
     let refused = 0;
     for (const patch of patches) {
@@ -84,7 +93,10 @@ describe.each(engines)('settings that contradict each other on %s', (engine) => 
       } else {
         expect(res.status, JSON.stringify({ before, patch })).toBe(400);
         const named = Object.keys(res.body.errors);
-        const broken = THERAPY_SETTING_ORDER.filter(([low, high, mayEqual]) => !(mayEqual ? expected[low as keyof Numbers] <= expected[high as keyof Numbers] : expected[low as keyof Numbers] < expected[high as keyof Numbers]));
+        const broken = THERAPY_SETTING_ORDER.filter(
+          ([low, high, mayEqual]) =>
+            !(mayEqual ? expected[low as keyof Numbers] <= expected[high as keyof Numbers] : expected[low as keyof Numbers] < expected[high as keyof Numbers]),
+        );
         expect(named.every((f) => broken.some(([low, high]) => f === low || f === high))).toBe(true);
         expect(after).toEqual(before);
         refused += 1;
@@ -106,18 +118,31 @@ describe.each(engines)('settings that contradict each other on %s', (engine) => 
       report_hours: 24,
       markers: [{ code: 'GLU', name: 'Glucose', unit: 'mg/dL', ranges: [{ ...range, ...critical }] }],
     });
-    const refusedCases = [{ critical_low: 80 }, { critical_low: 71, critical_high: 400 }, { critical_high: 98 }, { critical_low: 40, critical_high: 70 }, { critical_low: 200, critical_high: 300 }];
+    const refusedCases = [
+      { critical_low: 80 },
+      { critical_low: 71, critical_high: 400 },
+      { critical_high: 98 },
+      { critical_low: 40, critical_high: 70 },
+      { critical_low: 200, critical_high: 300 },
+    ];
     for (const [i, critical] of refusedCases.entries()) {
       const res = await api(t, admin, 'POST', '/labs/catalogue', item(critical, `CRIT_${i}`));
       expect(res.status, JSON.stringify(critical)).toBe(400);
       expect(res.body.errors['markers[0].ranges[0]']).toEqual([LAB_TEXTS.errors.criticalInside]);
     }
-    for (const [i, critical] of [{}, { critical_low: 40, critical_high: 400 }, { critical_low: 70, critical_high: 99 }, { critical_low: null, critical_high: 120 }].entries()) {
+    for (const [i, critical] of [
+      {},
+      { critical_low: 40, critical_high: 400 },
+      { critical_low: 70, critical_high: 99 },
+      { critical_low: null, critical_high: 120 },
+    ].entries()) {
       expect((await api(t, admin, 'POST', '/labs/catalogue', item(critical, `CRIT_OK_${i}`))).status, JSON.stringify(critical)).toBe(201);
     }
     // An edit cannot bring them inside either.
     const created = (await api(t, admin, 'GET', '/labs/catalogue')).body.find((c: { code: string }) => c.code === 'CRIT_OK_1');
-    const edit = await api(t, admin, 'PATCH', `/labs/catalogue/${created.id}`, { markers: [{ code: 'GLU', name: 'Glucose', unit: 'mg/dL', ranges: [{ ...range, critical_low: 90 }] }] });
+    const edit = await api(t, admin, 'PATCH', `/labs/catalogue/${created.id}`, {
+      markers: [{ code: 'GLU', name: 'Glucose', unit: 'mg/dL', ranges: [{ ...range, critical_low: 90 }] }],
+    });
     expect(edit.status).toBe(400);
   });
 });

@@ -41,7 +41,14 @@ describe.each(engines)('IV recipes and stock adjustments on %s', (engine) => {
   afterAll(() => t.close());
 
   const newLot = async (quantity: number, item = `Vitamin C ${unique()}`) => {
-    const res = await api(t, admin, 'POST', '/visits/stock-lots', { item, lot_number: `VC-${unique()}`, expires_on: '2099-01-01', quantity, unit: 'g', low_at: 5 });
+    const res = await api(t, admin, 'POST', '/visits/stock-lots', {
+      item,
+      lot_number: `VC-${unique()}`,
+      expires_on: '2099-01-01',
+      quantity,
+      unit: 'g',
+      low_at: 5,
+    });
     expect(res.status).toBe(201);
     return res.body as { id: number; item: string; lot_number: string; quantity: number };
   };
@@ -52,10 +59,17 @@ describe.each(engines)('IV recipes and stock adjustments on %s', (engine) => {
     expect(res.status).toBe(200);
     return res.body as Movement[];
   };
-  const quantityOf = async (id: number) => ((await api(t, nurse, 'GET', '/visits/stock-lots')).body as Array<{ id: number; quantity: number }>).find((l) => l.id === id)!.quantity;
-  const audited = async (action: string) => Number((await sql<{ n: string }>`select count(*) as n from audit_events where action = ${action}`.execute(t.database.db)).rows[0].n);
+  const quantityOf = async (id: number) =>
+    ((await api(t, nurse, 'GET', '/visits/stock-lots')).body as Array<{ id: number; quantity: number }>).find((l) => l.id === id)!.quantity;
+  const audited = async (action: string) =>
+    Number((await sql<{ n: string }>`select count(*) as n from audit_events where action = ${action}`.execute(t.database.db)).rows[0].n);
   const newRecipe = async (item = 'Vitamin C') => {
-    const res = await api(t, admin, 'POST', '/visits/iv-recipes', { name: `Myers ${unique()}`, base_fluid: 'Normal saline', bag_volume: 250, ingredients: [{ item, dose: 5, unit: 'g' }] });
+    const res = await api(t, admin, 'POST', '/visits/iv-recipes', {
+      name: `Myers ${unique()}`,
+      base_fluid: 'Normal saline',
+      bag_volume: 250,
+      ingredients: [{ item, dose: 5, unit: 'g' }],
+    });
     expect(res.status).toBe(201);
     return res.body as { id: number; name: string; active: boolean };
   };
@@ -64,7 +78,16 @@ describe.each(engines)('IV recipes and stock adjustments on %s', (engine) => {
     const lot = await newLot(20);
     const received = await adjust(lot.id, 'received', 10, 'Second box from the supplier');
     expect(received.status).toBe(201);
-    expect(received.body).toMatchObject({ lot: lot.id, kind: 'received', quantity: 10, balance: 30, reason: 'Second box from the supplier', visit: null, by: admin.id, by_name: 'Rohan Mehta' });
+    expect(received.body).toMatchObject({
+      lot: lot.id,
+      kind: 'received',
+      quantity: 10,
+      balance: 30,
+      reason: 'Second box from the supplier',
+      visit: null,
+      by: admin.id,
+      by_name: 'Rohan Mehta',
+    });
     expect((await adjust(lot.id, 'wasted', 3, '  Vial cracked  ')).body).toMatchObject({ kind: 'wasted', quantity: -3, balance: 27, reason: 'Vial cracked' });
     expect((await adjust(lot.id, 'expired', 2.5)).body).toMatchObject({ kind: 'expired', quantity: -2.5, balance: 24.5 });
     expect((await adjust(lot.id, 'count', 24, 'Monthly count')).body).toMatchObject({ kind: 'count', quantity: -0.5, balance: 24 });
@@ -83,11 +106,28 @@ describe.each(engines)('IV recipes and stock adjustments on %s', (engine) => {
     await screen(t, nurse, client.id, 'iv');
     let v = await openVisit(t, nurse, { client: client.id, therapy: 'iv' });
     const iv = {
-      recipe: recipe.id, base_fluid: 'Normal saline', bag_volume: 250, prescriber: 'Dr Mehta', insertion_time: '10:05', catheter_type: 'peripheral_iv', gauge: 22, vein: 'Left cephalic',
-      attempts: 1, inserter: 'Nurse', delivery: 'gravity', rate: 250, infusion_start: '10:10', infusion_stop: '11:00', volume_given: 250, complication: 'none', catheter_intact: true, site_condition: 'Clean',
+      recipe: recipe.id,
+      base_fluid: 'Normal saline',
+      bag_volume: 250,
+      prescriber: 'Dr Mehta',
+      insertion_time: '10:05',
+      catheter_type: 'peripheral_iv',
+      gauge: 22,
+      vein: 'Left cephalic',
+      attempts: 1,
+      inserter: 'Nurse',
+      delivery: 'gravity',
+      rate: 250,
+      infusion_start: '10:10',
+      infusion_stop: '11:00',
+      volume_given: 250,
+      complication: 'none',
+      catheter_intact: true,
+      site_condition: 'Clean',
       ingredients: [{ item: lot.item, dose: 6, unit: 'g', lot: lot.id }],
     };
-    v = (await api(t, nurse, 'PATCH', `/visits/therapy-visits/${v.id}`, { version: v.version, parameters: iv, vitals_before: VITALS, vitals_after: VITALS })).body;
+    v = (await api(t, nurse, 'PATCH', `/visits/therapy-visits/${v.id}`, { version: v.version, parameters: iv, vitals_before: VITALS, vitals_after: VITALS }))
+      .body;
     expect((await api(t, nurse, 'POST', `/visits/therapy-visits/${v.id}/transitions`, { to: 'in_progress' })).status).toBe(200);
     expect((await api(t, nurse, 'POST', `/visits/therapy-visits/${v.id}/transitions`, { to: 'completed' })).status).toBe(200);
     await adjust(lot.id, 'count', 29, 'Weekly count');
@@ -116,7 +156,10 @@ describe.each(engines)('IV recipes and stock adjustments on %s', (engine) => {
     const lot = await newLot(5);
     const movements = await history(lot.id);
     const audits = await audited('visit.stock.adjust');
-    for (const [kind, quantity] of [['wasted', 6], ['expired', 5.5]] as const) {
+    for (const [kind, quantity] of [
+      ['wasted', 6],
+      ['expired', 5.5],
+    ] as const) {
       const res = await adjust(lot.id, kind, quantity);
       expect(res.status).toBe(400);
       expect(res.body.errors).toEqual({ quantity: [VISIT_TEXTS.belowZero(5, 'g', lot.lot_number)] });
@@ -177,7 +220,10 @@ describe.each(engines)('IV recipes and stock adjustments on %s', (engine) => {
       name: `  ${recipe.name} plus  `,
       base_fluid: 'Ringer lactate',
       bag_volume: 500,
-      ingredients: [{ item: 'Vitamin C', dose: 7.5, unit: 'g' }, { item: 'Magnesium', dose: 1, unit: 'g' }],
+      ingredients: [
+        { item: 'Vitamin C', dose: 7.5, unit: 'g' },
+        { item: 'Magnesium', dose: 1, unit: 'g' },
+      ],
     });
     expect(edited.status).toBe(200);
     expect(edited.body).toEqual({
@@ -185,7 +231,10 @@ describe.each(engines)('IV recipes and stock adjustments on %s', (engine) => {
       name: `${recipe.name} plus`,
       base_fluid: 'Ringer lactate',
       bag_volume: 500,
-      ingredients: [{ item: 'Vitamin C', dose: 7.5, unit: 'g' }, { item: 'Magnesium', dose: 1, unit: 'g' }],
+      ingredients: [
+        { item: 'Vitamin C', dose: 7.5, unit: 'g' },
+        { item: 'Magnesium', dose: 1, unit: 'g' },
+      ],
       active: true,
     });
     expect((await api(t, nurse, 'GET', '/visits/iv-recipes')).body).toContainEqual(edited.body);
@@ -193,7 +242,10 @@ describe.each(engines)('IV recipes and stock adjustments on %s', (engine) => {
     expect(taken.status).toBe(409);
     expect(taken.body.detail).toBe(VISIT_TEXTS.duplicateRecipe);
     expect((await api(t, nurse, 'PATCH', `/visits/iv-recipes/${recipe.id}`, { bag_volume: 100 })).status).toBe(403);
-    const { rows } = await sql<{ action: string; actor_id: number }>`select action, actor_id from audit_events where action = 'visit.recipe.update' order by id desc limit 1`.execute(t.database.db);
+    const { rows } = await sql<{
+      action: string;
+      actor_id: number;
+    }>`select action, actor_id from audit_events where action = 'visit.recipe.update' order by id desc limit 1`.execute(t.database.db);
     expect(rows).toEqual([{ action: 'visit.recipe.update', actor_id: admin.id }]);
   });
 
@@ -211,11 +263,16 @@ describe.each(engines)('IV recipes and stock adjustments on %s', (engine) => {
     const chosen = await api(t, nurse, 'PATCH', `/visits/therapy-visits/${fresh.id}`, { version: fresh.version, parameters: { recipe: recipe.id } });
     expect(chosen.status).toBe(400);
     expect(chosen.body.errors).toEqual({ 'parameters.recipe': [VISIT_TEXTS.recipeInactive] });
-    const again = await api(t, nurse, 'PATCH', `/visits/therapy-visits/${kept.id}`, { version: kept.version, parameters: { recipe: recipe.id, base_fluid: 'Normal saline' } });
+    const again = await api(t, nurse, 'PATCH', `/visits/therapy-visits/${kept.id}`, {
+      version: kept.version,
+      parameters: { recipe: recipe.id, base_fluid: 'Normal saline' },
+    });
     expect(again.status).toBe(200);
     expect(again.body.parameters.recipe).toBe(recipe.id);
     const on = await api(t, admin, 'PATCH', `/visits/iv-recipes/${recipe.id}`, { active: true });
     expect(on.body.active).toBe(true);
-    expect((await api(t, nurse, 'PATCH', `/visits/therapy-visits/${fresh.id}`, { version: fresh.version, parameters: { recipe: recipe.id } })).status).toBe(200);
+    expect((await api(t, nurse, 'PATCH', `/visits/therapy-visits/${fresh.id}`, { version: fresh.version, parameters: { recipe: recipe.id } })).status).toBe(
+      200,
+    );
   });
 });

@@ -25,12 +25,17 @@ describe.each(engines)('therapy visits on %s', (engine) => {
     nurse = await addUser(t, 'NURSE');
     doctor = await addUser(t, 'DOCTOR');
     coach = await addUser(t, 'HEALTH_COACH');
-    client = await addUser(t, 'CLIENT', { first_name: 'Asha', last_name: 'Rao', profile: { date_of_birth: '1980-02-10', client_story: { schema_version: 1, summary: 'Tired', allergies: 'Penicillin' } } });
+    client = await addUser(t, 'CLIENT', {
+      first_name: 'Asha',
+      last_name: 'Rao',
+      profile: { date_of_birth: '1980-02-10', client_story: { schema_version: 1, summary: 'Tired', allergies: 'Penicillin' } },
+    });
     other = await addUser(t, 'CLIENT');
   }, 180_000);
   afterAll(() => t.close());
 
-  const patch = (by: Actor, v: { id: number; version: number }, body: Record<string, unknown>) => api(t, by, 'PATCH', `/visits/therapy-visits/${v.id}`, { version: v.version, ...body });
+  const patch = (by: Actor, v: { id: number; version: number }, body: Record<string, unknown>) =>
+    api(t, by, 'PATCH', `/visits/therapy-visits/${v.id}`, { version: v.version, ...body });
   const move = (by: Actor, id: number, body: Record<string, unknown>) => api(t, by, 'POST', `/visits/therapy-visits/${id}/transitions`, body);
 
   it('opens from a checked-in appointment with the header filled from it; one chart per appointment', async () => {
@@ -78,8 +83,12 @@ describe.each(engines)('therapy visits on %s', (engine) => {
     expect(started.body).toMatchObject({ status: 'in_progress', vitals_override_reason: 'Known white-coat hypertension' });
   });
 
-  it('a screen asks only the therapy\'s contraindications, and writes nothing otherwise', async () => {
-    const res = await api(t, nurse, 'POST', '/visits/contraindication-screens', { client: other.id, therapy: 'iv', answers: { unicorn: true, allergy: false } });
+  it("a screen asks only the therapy's contraindications, and writes nothing otherwise", async () => {
+    const res = await api(t, nurse, 'POST', '/visits/contraindication-screens', {
+      client: other.id,
+      therapy: 'iv',
+      answers: { unicorn: true, allergy: false },
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({ 'answers.unicorn': [VISIT_TEXTS.unknownContraindication] });
     expect((await api(t, nurse, 'GET', `/visits/contraindication-screens?client=${other.id}&therapy=iv`)).body).toEqual([]);
@@ -123,7 +132,12 @@ describe.each(engines)('therapy visits on %s', (engine) => {
   });
 
   it('IV: an expired lot is refused; completing deducts each dose from its lot in the same transaction and flags low stock', async () => {
-    const recipe = await api(t, admin, 'POST', '/visits/iv-recipes', { name: `Myers ${Date.now()}`, base_fluid: 'Normal saline', bag_volume: 250, ingredients: [{ item: 'Vitamin C', dose: 5, unit: 'g' }] });
+    const recipe = await api(t, admin, 'POST', '/visits/iv-recipes', {
+      name: `Myers ${Date.now()}`,
+      base_fluid: 'Normal saline',
+      bag_volume: 250,
+      ingredients: [{ item: 'Vitamin C', dose: 5, unit: 'g' }],
+    });
     expect(recipe.status).toBe(201);
     const item = `Vitamin C ${Date.now()}`;
     const fresh = await api(t, admin, 'POST', '/visits/stock-lots', { item, lot_number: 'VC-1', expires_on: '2099-01-01', quantity: 12, unit: 'g', low_at: 5 });
@@ -135,8 +149,24 @@ describe.each(engines)('therapy visits on %s', (engine) => {
     expect(expired.status).toBe(400);
     expect(expired.body.errors).toEqual({ 'parameters.ingredients.0.lot': [VISIT_TEXTS.lotExpired('2020-01-01')] });
     const iv = {
-      recipe: recipe.body.id, base_fluid: 'Normal saline', bag_volume: 250, prescriber: 'Dr Mehta', insertion_time: '10:05', catheter_type: 'peripheral_iv', gauge: 22, vein: 'Left cephalic',
-      attempts: 1, inserter: 'Nurse', delivery: 'gravity', rate: 250, infusion_start: '10:10', infusion_stop: '11:00', volume_given: 250, complication: 'none', catheter_intact: true, site_condition: 'Clean',
+      recipe: recipe.body.id,
+      base_fluid: 'Normal saline',
+      bag_volume: 250,
+      prescriber: 'Dr Mehta',
+      insertion_time: '10:05',
+      catheter_type: 'peripheral_iv',
+      gauge: 22,
+      vein: 'Left cephalic',
+      attempts: 1,
+      inserter: 'Nurse',
+      delivery: 'gravity',
+      rate: 250,
+      infusion_start: '10:10',
+      infusion_stop: '11:00',
+      volume_given: 250,
+      complication: 'none',
+      catheter_intact: true,
+      site_condition: 'Clean',
       ingredients: [{ item, dose: 8, unit: 'g', lot: fresh.body.id }],
     };
     v = (await patch(nurse, v, { parameters: iv, vitals_before: VITALS })).body;
@@ -184,10 +214,16 @@ describe.each(engines)('therapy visits on %s', (engine) => {
     for (const to of ['in_progress', 'completed', 'signed', 'aborted']) expect((await move(doctor, v.id, { to, reason: 'x' })).status, to).toBe(409);
     expect((await move(doctor, v.id, { to: 'in_progress', override_reason: 'x' })).status).toBe(409);
     // Around the API too, on this engine: the database refuses to change any column of a signed visit, or to delete it.
-    const columns = (await sql<{ name: string }>`select column_name as name from information_schema.columns where table_name = 'therapy_visits' and column_name <> 'id'`.execute(t.database.db)).rows;
+    const columns = (
+      await sql<{
+        name: string;
+      }>`select column_name as name from information_schema.columns where table_name = 'therapy_visits' and column_name <> 'id'`.execute(t.database.db)
+    ).rows;
     expect(columns.length).toBeGreaterThan(20);
     for (const { name } of columns) {
-      await expect(sql`update therapy_visits set ${sql.ref(name)} = ${sql.ref(name)} where id = ${v.id}`.execute(t.database.db), name).rejects.toThrow(/locked/);
+      await expect(sql`update therapy_visits set ${sql.ref(name)} = ${sql.ref(name)} where id = ${v.id}`.execute(t.database.db), name).rejects.toThrow(
+        /locked/,
+      );
     }
     await expect(sql`update therapy_visits set notes = 'sneaky' where id = ${v.id}`.execute(t.database.db)).rejects.toThrow(/locked/);
     await expect(sql`delete from therapy_visits where id = ${v.id}`.execute(t.database.db)).rejects.toThrow(/locked/);
@@ -234,7 +270,7 @@ describe.each(engines)('therapy visits on %s', (engine) => {
     expect((await patch(client, draft, { notes: 'me' })).status).toBe(404);
   });
 
-  it('a list for an id that names nobody is empty (the fuzzer found it failing the audit\'s foreign key)', async () => {
+  it("a list for an id that names nobody is empty (the fuzzer found it failing the audit's foreign key)", async () => {
     const res = await api(t, nurse, 'GET', '/visits/therapy-visits?client=2147483000&therapy=pet');
     expect(res.status).toBe(200);
     expect(res.body).toEqual([]);
@@ -244,7 +280,10 @@ describe.each(engines)('therapy visits on %s', (engine) => {
     const v = await openVisit(t, nurse, { client: other.id, therapy: 'pet' });
     await api(t, coach, 'GET', `/visits/therapy-visits/${v.id}`);
     await patch(nurse, v, { notes: 'x' });
-    const { rows } = await sql<{ action: string; actor_id: number }>`select action, actor_id from audit_events where client_id = ${other.id} order by id desc limit 3`.execute(t.database.db);
+    const { rows } = await sql<{
+      action: string;
+      actor_id: number;
+    }>`select action, actor_id from audit_events where client_id = ${other.id} order by id desc limit 3`.execute(t.database.db);
     expect(rows.map((r) => r.action)).toEqual(['visit.update', 'visit.read', 'visit.create']);
   });
 

@@ -15,7 +15,14 @@ const consent = [
 ] as unknown as ConsentRecord[];
 const enrollments = [{ program_name: 'Thrive 12', start_date: '2026-03-10', end_date: '2026-05-31', status: 'completed' }] as unknown as Enrollment[];
 const appointment = (over: Partial<ClientAppointment>) =>
-  ({ service_name: 'HBOT session', status: 'booked', created_at: '2026-04-01T04:00:00Z', updated_at: '2026-04-01T04:00:00Z', start: '2026-04-05T05:00:00Z', ...over }) as ClientAppointment;
+  ({
+    service_name: 'HBOT session',
+    status: 'booked',
+    created_at: '2026-04-01T04:00:00Z',
+    updated_at: '2026-04-01T04:00:00Z',
+    start: '2026-04-05T05:00:00Z',
+    ...over,
+  }) as ClientAppointment;
 
 describe('the record overview timeline', () => {
   it('tells what happened across the record in words, newest first', () => {

@@ -18,7 +18,8 @@ function mount(role: Role, status: string, refuse = false) {
     role,
     answer: (r) => {
       if (r.path === '/billing/balance') return [200, BALANCE];
-      if (r.method === 'POST' && r.path === '/billing/documents') return refuse ? [409, { detail: 'This appointment is already on a bill.' }] : [201, { id: 7 }];
+      if (r.method === 'POST' && r.path === '/billing/documents')
+        return refuse ? [409, { detail: 'This appointment is already on a bill.' }] : [201, { id: 7 }];
       return undefined;
     },
   });

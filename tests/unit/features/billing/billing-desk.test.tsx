@@ -10,7 +10,18 @@ import { renderPage, type Sent } from '../discovery/render.tsx';
 
 afterEach(cleanup);
 
-const summary = (id: number, status: string, number: string | null, total: number, balance: number) => ({ id, client: 21, client_name: 'Meera Iyer', kind: 'invoice', status, number, issued_on: number ? '2026-11-27' : null, total_paise: total, balance_paise: balance, created_at: '2026-11-26T06:00:00Z' });
+const summary = (id: number, status: string, number: string | null, total: number, balance: number) => ({
+  id,
+  client: 21,
+  client_name: 'Meera Iyer',
+  kind: 'invoice',
+  status,
+  number,
+  issued_on: number ? '2026-11-27' : null,
+  total_paise: total,
+  balance_paise: balance,
+  created_at: '2026-11-26T06:00:00Z',
+});
 
 function mount(answer?: (r: Sent) => [number, unknown] | undefined) {
   return renderPage(<BillingDeskPage />, {
@@ -20,7 +31,13 @@ function mount(answer?: (r: Sent) => [number, unknown] | undefined) {
       answer?.(r) ??
       (r.query.getAll('status').includes('paid')
         ? [200, { count: 1, results: [summary(9, 'paid', 'INV/26-27/00041', 118_000, 0)] }]
-        : [200, { count: 2, results: [summary(7, 'partially_paid', 'INV/26-27/00042', 11_800_050, 6_800_000), summary(8, 'issued', 'BOS/26-27/00003', 50_000, 50_000)] }]),
+        : [
+            200,
+            {
+              count: 2,
+              results: [summary(7, 'partially_paid', 'INV/26-27/00042', 11_800_050, 6_800_000), summary(8, 'issued', 'BOS/26-27/00003', 50_000, 50_000)],
+            },
+          ]),
   });
 }
 

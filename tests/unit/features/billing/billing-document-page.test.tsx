@@ -20,7 +20,13 @@ afterEach(() => {
 });
 
 const SETTINGS = { gst_rates_bp: RATES };
-const UPI = { uri: 'upi://pay?pa=clinic%40okicici&pn=Thrive%20Clinic&am=680.00&cu=INR&tn=INV%2F26-27%2F00042', amount_paise: 68_000, payee_vpa: 'clinic@okicici', payee_name: 'Thrive Clinic', note: 'INV/26-27/00042' };
+const UPI = {
+  uri: 'upi://pay?pa=clinic%40okicici&pn=Thrive%20Clinic&am=680.00&cu=INR&tn=INV%2F26-27%2F00042',
+  amount_paise: 68_000,
+  payee_vpa: 'clinic@okicici',
+  payee_name: 'Thrive Clinic',
+  note: 'INV/26-27/00042',
+};
 
 /** The server: the document as it is now (`docs` in turn for each read), and what each act answers. */
 function mount(docs: BillingDoc[], options: { role?: Role; acts?: (r: Sent) => [number, unknown] | undefined } = {}) {
@@ -54,7 +60,8 @@ describe('a draft', () => {
     expect(row.getAllByText('₹1,000.00')).toHaveLength(2);
     expect(row.getAllByText(T.taxAt('₹90.00', 900))).toHaveLength(2);
     row.getByText('₹1,180.00');
-    for (const column of [T.lineColumns.code, T.lineColumns.taxable, T.lineColumns.cgst, T.lineColumns.sgst]) within(table).getByRole('columnheader', { name: column });
+    for (const column of [T.lineColumns.code, T.lineColumns.taxable, T.lineColumns.cgst, T.lineColumns.sgst])
+      within(table).getByRole('columnheader', { name: column });
     expect(within(table).queryByRole('columnheader', { name: T.lineColumns.igst })).toBeNull();
     expect(screen.getByTestId('billing-total').textContent).toBe('₹1,180.00');
     screen.getByText(T.inWords(DRAFT.totals.total_in_words));
@@ -64,7 +71,8 @@ describe('a draft', () => {
   it('adds a product, saves the whole list of lines, and issues only once saved', async () => {
     const { sent } = mount([DRAFT], {
       acts: (r) => {
-        if (r.method === 'PATCH') return [200, { ...DRAFT, lines: [...DRAFT.lines, { ...DRAFT.lines[0], id: 2, origin: 'product', description: PRODUCTS[0].name, product: 5 }] }];
+        if (r.method === 'PATCH')
+          return [200, { ...DRAFT, lines: [...DRAFT.lines, { ...DRAFT.lines[0], id: 2, origin: 'product', description: PRODUCTS[0].name, product: 5 }] }];
         if (r.method === 'POST' && r.path === '/billing/documents/7/issue') return [200, ISSUED];
         return undefined;
       },
@@ -80,7 +88,12 @@ describe('a draft', () => {
     fireEvent.change(screen.getByLabelText(T.discountOf(PRODUCTS[0].name)), { target: { value: '50' } });
     await act(async () => fireEvent.click(button(T.saveDraft)));
     await screen.findByText(T.done.save);
-    expect(sent.find((r) => r.method === 'PATCH')!.body).toEqual({ lines: [{ line: 1, quantity: 1, discount_paise: 0 }, { product: 5, quantity: 1, discount_paise: 5_000 }] });
+    expect(sent.find((r) => r.method === 'PATCH')!.body).toEqual({
+      lines: [
+        { line: 1, quantity: 1, discount_paise: 0 },
+        { product: 5, quantity: 1, discount_paise: 5_000 },
+      ],
+    });
     await act(async () => fireEvent.click(button(T.issue)));
     await screen.findByRole('heading', { name: T.documentTitle(T.kind.invoice, 'INV/26-27/00042') });
     expect(screen.getByTestId('billing-status').textContent).toBe(T.status.issued);
@@ -97,7 +110,7 @@ describe('a draft', () => {
     await screen.findByText('This document was issued meanwhile.');
   });
 
-  it('adds a manual line with a GST rate of the clinic\'s', async () => {
+  it("adds a manual line with a GST rate of the clinic's", async () => {
     const { sent } = mount([DRAFT], { acts: (r) => (r.method === 'PATCH' ? [200, DRAFT] : undefined) });
     await screen.findByRole('table', { name: T.lines });
     const form = within(screen.getByRole('form', { name: T.manualLine }));
@@ -109,13 +122,21 @@ describe('a draft', () => {
     await act(async () => fireEvent.click(form.getByRole('button', { name: T.addLine })));
     screen.getByText('Dietitian consult');
     await act(async () => fireEvent.click(button(T.saveDraft)));
-    await waitFor(() => expect(sent.find((r) => r.method === 'PATCH')!.body).toEqual({ lines: [{ line: 1, quantity: 1, discount_paise: 0 }, { description: 'Dietitian consult', quantity: 1, unit_price_paise: 25_000, discount_paise: 0, gst_rate_bp: 1800, exempt: false }] }));
+    await waitFor(() =>
+      expect(sent.find((r) => r.method === 'PATCH')!.body).toEqual({
+        lines: [
+          { line: 1, quantity: 1, discount_paise: 0 },
+          { description: 'Dietitian consult', quantity: 1, unit_price_paise: 25_000, discount_paise: 0, gst_rate_bp: 1800, exempt: false },
+        ],
+      }),
+    );
   });
 
   it('offers SUPER_ADMIN no action: it reads', async () => {
     mount([DRAFT], { role: 'SUPER_ADMIN' });
     await screen.findByRole('table', { name: T.lines });
-    for (const name of [T.saveDraft, T.issue, T.deleteDraft, T.takePayment, T.creditNote, T.downloadPdf]) expect(screen.queryByRole('button', { name })).toBeNull();
+    for (const name of [T.saveDraft, T.issue, T.deleteDraft, T.takePayment, T.creditNote, T.downloadPdf])
+      expect(screen.queryByRole('button', { name })).toBeNull();
     expect(screen.queryByLabelText(T.quantityOf('IV therapy session'))).toBeNull();
   });
 });
@@ -169,9 +190,21 @@ describe('an issued document', () => {
   });
 
   it('issues a credit note reversing a line, with the reason', async () => {
-    const { sent } = mount([PART_PAID, { ...PART_PAID, credited_paise: 118_000, status: 'credited', balance_paise: 0, credit_notes: [{ id: 12, kind: 'credit_note', number: 'CN/26-27/00001', issued_on: '2026-11-27', total_paise: 118_000 }] }], {
-      acts: (r) => (r.path === '/billing/documents/7/credit-notes' ? [201, { id: 12 }] : undefined),
-    });
+    const { sent } = mount(
+      [
+        PART_PAID,
+        {
+          ...PART_PAID,
+          credited_paise: 118_000,
+          status: 'credited',
+          balance_paise: 0,
+          credit_notes: [{ id: 12, kind: 'credit_note', number: 'CN/26-27/00001', issued_on: '2026-11-27', total_paise: 118_000 }],
+        },
+      ],
+      {
+        acts: (r) => (r.path === '/billing/documents/7/credit-notes' ? [201, { id: 12 }] : undefined),
+      },
+    );
     await screen.findByRole('table', { name: T.lines });
     await act(async () => fireEvent.click(button(T.creditNote)));
     const dialog = within(await screen.findByRole('dialog'));
@@ -188,7 +221,9 @@ describe('an issued document', () => {
   });
 
   it('emails its PDF to the client; SUPER_ADMIN may download it, and nothing else', async () => {
-    const { sent } = mount([PAID], { acts: (r) => (r.path === '/billing/documents/7/email' ? [200, { detail: 'Sent.', to: 'meera@example.com' }] : undefined) });
+    const { sent } = mount([PAID], {
+      acts: (r) => (r.path === '/billing/documents/7/email' ? [200, { detail: 'Sent.', to: 'meera@example.com' }] : undefined),
+    });
     await screen.findByRole('table', { name: T.lines });
     await act(async () => fireEvent.click(button(T.emailClient)));
     await screen.findByText(T.done.email);

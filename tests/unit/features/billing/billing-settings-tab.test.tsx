@@ -19,7 +19,8 @@ function mount(options: { deleteAnswer?: [number, unknown] } = {}) {
     role: 'ADMIN',
     answer: (r: Sent) => {
       if (r.path === '/billing/settings' && r.method === 'GET') return [200, { ...SETTINGS, state_name: 'Maharashtra' }];
-      if (r.path === '/billing/settings' && r.method === 'PUT') return [200, { ...SETTINGS, ...(r.body as object), state_name: 'Maharashtra', configured: true }];
+      if (r.path === '/billing/settings' && r.method === 'PUT')
+        return [200, { ...SETTINGS, ...(r.body as object), state_name: 'Maharashtra', configured: true }];
       if (r.path === '/billing/item-tax' && r.method === 'GET') return [200, CATALOGUE.items];
       if (r.path === '/billing/item-tax' && r.method === 'PUT') return [200, { ...CATALOGUE.items[1], ...(r.body as object), set: true }];
       if (r.path === '/billing/products' && r.method === 'GET') return [200, CATALOGUE.products];
@@ -34,7 +35,20 @@ const input = (label: string) => screen.getByLabelText(label, { selector: 'input
 
 describe('the back office', () => {
   it('has a Billing tab, opened by a link, showing the tax settings and the catalogue', async () => {
-    renderPage(<BackofficePage />, { path: '/backoffice?tab=billing', role: 'ADMIN', answer: (r: Sent) => (r.path === '/billing/settings' ? [200, { ...SETTINGS, state_name: 'Maharashtra' }] : r.path === '/billing/item-tax' ? [200, CATALOGUE.items] : r.path === '/billing/products' ? [200, CATALOGUE.products] : r.path === '/visits/stock-lots' ? [200, []] : undefined) });
+    renderPage(<BackofficePage />, {
+      path: '/backoffice?tab=billing',
+      role: 'ADMIN',
+      answer: (r: Sent) =>
+        r.path === '/billing/settings'
+          ? [200, { ...SETTINGS, state_name: 'Maharashtra' }]
+          : r.path === '/billing/item-tax'
+            ? [200, CATALOGUE.items]
+            : r.path === '/billing/products'
+              ? [200, CATALOGUE.products]
+              : r.path === '/visits/stock-lots'
+                ? [200, []]
+                : undefined,
+    });
     await waitFor(() => expect(screen.getByRole('tab', { name: BILLING_TAB_LABEL, selected: true })).toBeTruthy());
     expect(await screen.findByRole('heading', { name: T.title })).toBeTruthy();
     expect(await screen.findByRole('heading', { name: C.productsTitle })).toBeTruthy();
@@ -61,7 +75,17 @@ describe('tax settings', () => {
     await act(async () => fireEvent.click(save));
     await screen.findByText(T.saved);
     const put = sent.find((r) => r.method === 'PUT' && r.path === '/billing/settings')!;
-    expect(put.body).toEqual({ legal_name: SETTINGS.legal_name, gstin: '27AAPFU0939F1ZV', state_code: '27', address: SETTINGS.address, series_prefixes: SETTINGS.series_prefixes, upi_vpa: 'thrive@okhdfc', upi_payee_name: SETTINGS.upi_payee_name, invoice_note: null, gst_rates_bp: SETTINGS.gst_rates_bp });
+    expect(put.body).toEqual({
+      legal_name: SETTINGS.legal_name,
+      gstin: '27AAPFU0939F1ZV',
+      state_code: '27',
+      address: SETTINGS.address,
+      series_prefixes: SETTINGS.series_prefixes,
+      upi_vpa: 'thrive@okhdfc',
+      upi_payee_name: SETTINGS.upi_payee_name,
+      invoice_note: null,
+      gst_rates_bp: SETTINGS.gst_rates_bp,
+    });
   });
 
   it('never sends a form whose prefix would not fit a 16-character number', async () => {
@@ -77,7 +101,7 @@ describe('tax settings', () => {
 });
 
 describe('tax data and products', () => {
-  it('sets a package plan\'s SAC code and rate from the clinic\'s rates, and adds a product', async () => {
+  it("sets a package plan's SAC code and rate from the clinic's rates, and adds a product", async () => {
     const { sent } = mount();
     const items = await screen.findByRole('table', { name: C.itemsTitle });
     expect(within(items).getByText('Recovery 10').closest('tr')!.textContent).toContain(C.notSet);
@@ -91,7 +115,13 @@ describe('tax data and products', () => {
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: C.save })));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // A plan never set opens on the clinic's first rate (0 %), one of the rates it offers.
-    expect(sent.find((r) => r.method === 'PUT' && r.path === '/billing/item-tax')!.body).toEqual({ item_kind: 'package_plan', item_id: 4, code: '999722', gst_rate_bp: 0, exempt: false });
+    expect(sent.find((r) => r.method === 'PUT' && r.path === '/billing/item-tax')!.body).toEqual({
+      item_kind: 'package_plan',
+      item_id: 4,
+      code: '999722',
+      gst_rate_bp: 0,
+      exempt: false,
+    });
 
     fireEvent.click(await screen.findByRole('button', { name: C.newProduct }));
     const product = await screen.findByRole('dialog', { name: C.newProductTitle });
@@ -100,12 +130,19 @@ describe('tax data and products', () => {
     fireEvent.change(within(product).getByLabelText(C.code), { target: { value: '2106' } });
     await act(async () => fireEvent.click(within(product).getByRole('button', { name: C.save })));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(sent.find((r) => r.method === 'POST' && r.path === '/billing/products')!.body).toEqual({ name: 'Omega 3', unit_price_paise: 45_050, code: '2106', gst_rate_bp: 0, exempt: false, active: true });
+    expect(sent.find((r) => r.method === 'POST' && r.path === '/billing/products')!.body).toEqual({
+      name: 'Omega 3',
+      unit_price_paise: 45_050,
+      code: '2106',
+      gst_rate_bp: 0,
+      exempt: false,
+      active: true,
+    });
     // The catalogue is read again after each save.
     expect(sent.filter((r) => r.method === 'GET' && r.path === '/billing/products')).toHaveLength(3);
   });
 
-  it('shows the server\'s refusal to delete a product that is on a document', async () => {
+  it("shows the server's refusal to delete a product that is on a document", async () => {
     const refusal = 'Vitamin D3 is on an issued document: retire it instead.';
     mount({ deleteAnswer: [409, { detail: refusal }] });
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: C.deleteLabel('Vitamin D3') })));

@@ -12,7 +12,23 @@ import { page, renderPage, type Sent } from '../discovery/render.tsx';
 
 afterEach(cleanup);
 
-const document_ = (d: typeof DUE) => ({ ...d, client: 21, client_name: 'Meera Iyer', financial_year: '2026-27', source: { from: 'appointment', id: 3 }, recipient: { name: 'Meera Iyer', address: null, gstin: null, state_code: null }, place_of_supply_state_code: '27', refunded_paise: 0, refunds: [], credit_notes: [], credits: null, note: null, issued: null, created_at: '2026-11-20T05:00:00Z', updated_at: '2026-11-20T05:00:00Z' });
+const document_ = (d: typeof DUE) => ({
+  ...d,
+  client: 21,
+  client_name: 'Meera Iyer',
+  financial_year: '2026-27',
+  source: { from: 'appointment', id: 3 },
+  recipient: { name: 'Meera Iyer', address: null, gstin: null, state_code: null },
+  place_of_supply_state_code: '27',
+  refunded_paise: 0,
+  refunds: [],
+  credit_notes: [],
+  credits: null,
+  note: null,
+  issued: null,
+  created_at: '2026-11-20T05:00:00Z',
+  updated_at: '2026-11-20T05:00:00Z',
+});
 
 function mount(options: { path?: string; role?: 'CLIENT' | 'SUPER_ADMIN'; reads?: (typeof DUE)[]; upi?: 'none'; link?: [number, unknown] } = {}) {
   const reads = [...(options.reads ?? [DUE])];
@@ -23,7 +39,20 @@ function mount(options: { path?: string; role?: 'CLIENT' | 'SUPER_ADMIN'; reads?
     answer: (r: Sent) => {
       if (r.path === '/billing/documents') return [200, page([summaryOf(DUE), OLDER])];
       if (r.path === '/billing/documents/12') return [200, document_(reads.length > 1 ? reads.shift()! : reads[0])];
-      if (r.path === '/billing/documents/12/payment-link' && r.method === 'POST') return options.link ?? [201, { document: 12, link_id: 'plink_1', url: 'https://rzp.example/l/plink_1', amount_paise: 118_000, status: 'created', created_at: '2026-11-20T06:00:00Z' }];
+      if (r.path === '/billing/documents/12/payment-link' && r.method === 'POST')
+        return (
+          options.link ?? [
+            201,
+            {
+              document: 12,
+              link_id: 'plink_1',
+              url: 'https://rzp.example/l/plink_1',
+              amount_paise: 118_000,
+              status: 'created',
+              created_at: '2026-11-20T06:00:00Z',
+            },
+          ]
+        );
       if (r.path === '/billing/documents/12/upi') return options.upi === 'none' ? [409, { detail: 'No UPI id is set.' }] : [200, UPI];
       return undefined;
     },
@@ -31,7 +60,7 @@ function mount(options: { path?: string; role?: 'CLIENT' | 'SUPER_ADMIN'; reads?
 }
 
 describe('My invoices', () => {
-  it('lists the client\'s documents with their number, status and what is due, asking for this client only', async () => {
+  it("lists the client's documents with their number, status and what is due, asking for this client only", async () => {
     const { sent } = mount();
     const list = await screen.findByRole('list', { name: T.listLabel });
     const due = within(list).getByText(DUE.number!).closest('[data-invoice]')!;
@@ -43,7 +72,7 @@ describe('My invoices', () => {
     expect(sent.find((r) => r.path === '/billing/documents')!.query.get('client')).toBe('21');
   });
 
-  it('pays an open document online: the payment link, and the browser leaves for the gateway\'s page', async () => {
+  it("pays an open document online: the payment link, and the browser leaves for the gateway's page", async () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     try {
       const { sent } = mount();

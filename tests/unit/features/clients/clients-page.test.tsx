@@ -69,7 +69,11 @@ describe('/clients status', () => {
     await screen.findByRole('link', { name: 'Asha Rao' });
     expect(lists(sent)[0].query.get('status')).toBeNull();
     fireEvent.mouseDown(screen.getByRole('combobox', { name: FILTER_STATUS }));
-    expect(within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent)).toEqual([ANY_STATUS, ...Object.values(CLIENT_STATUS_LABELS), DEACTIVATED]);
+    expect(
+      within(await screen.findByRole('listbox'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([ANY_STATUS, ...Object.values(CLIENT_STATUS_LABELS), DEACTIVATED]);
     fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
     for (const [status, label] of Object.entries(CLIENT_STATUS_LABELS)) {

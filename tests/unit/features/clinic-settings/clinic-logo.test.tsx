@@ -59,7 +59,9 @@ describe('back office clinic logo', () => {
     const { sent } = mount();
     await screen.findByText(LOGO_NONE);
     await act(async () => choose(png(10)));
-    await waitFor(() => expect(sent.find((r) => r.method === 'PUT' && r.path === '/clinic/logo')?.body).toEqual({ content_base64: Buffer.alloc(10, 7).toString('base64') }));
+    await waitFor(() =>
+      expect(sent.find((r) => r.method === 'PUT' && r.path === '/clinic/logo')?.body).toEqual({ content_base64: Buffer.alloc(10, 7).toString('base64') }),
+    );
     const preview = await screen.findByRole('img', { name: LOGO_PREVIEW_ALT });
     expect(preview.getAttribute('src')).toBe('/clinic-logo?v=0123456789abcdef');
 
@@ -69,7 +71,9 @@ describe('back office clinic logo', () => {
   });
 
   it('refuses a file over 1 MB without sending it, and shows what the server refuses', async () => {
-    const { sent } = mount((r) => (r.method === 'PUT' ? [400, { detail: 'Invalid input.', errors: { content_base64: ['The logo must be a PNG, JPEG or WebP image.'] } }] : undefined));
+    const { sent } = mount((r) =>
+      r.method === 'PUT' ? [400, { detail: 'Invalid input.', errors: { content_base64: ['The logo must be a PNG, JPEG or WebP image.'] } }] : undefined,
+    );
     await screen.findByText(LOGO_NONE);
     await act(async () => choose(png(1024 * 1024 + 1)));
     await screen.findByText(LOGO_TOO_BIG);

@@ -25,7 +25,12 @@ export function renderPage(page: ReactNode, options: { path: string; route?: str
   const fetchImpl = async (request: Request) => {
     const url = new URL(request.url);
     const text = request.method === 'GET' ? '' : await request.text();
-    const entry: Sent = { method: request.method, path: url.pathname.replace(/^\/api\/v1/, ''), query: url.searchParams, body: text ? JSON.parse(text) : undefined };
+    const entry: Sent = {
+      method: request.method,
+      path: url.pathname.replace(/^\/api\/v1/, ''),
+      query: url.searchParams,
+      body: text ? JSON.parse(text) : undefined,
+    };
     sent.push(entry);
     const [status, body] = (await options.answer(entry)) ?? [404, { detail: 'Not found.' }];
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -35,12 +40,19 @@ export function renderPage(page: ReactNode, options: { path: string; route?: str
     session: { accessToken: async () => 'token', tokenRejected: async () => null, accountDisabled: () => {} },
     fetch: fetchImpl as typeof fetch,
   });
-  const shell = { api, config: {} as never, auth: { status: 'authenticated', role: options.role ?? 'HEALTH_COACH', user: null, signOut: () => {} }, app: {} as never } as Shell;
+  const shell = {
+    api,
+    config: {} as never,
+    auth: { status: 'authenticated', role: options.role ?? 'HEALTH_COACH', user: null, signOut: () => {} },
+    app: {} as never,
+  } as Shell;
   const location = memoryLocation({ path: options.path, record: true });
   const view = render(
     <ShellContext.Provider value={shell}>
       <SnackbarProvider>
-        <Router hook={location.hook} searchHook={location.searchHook}>{options.route ? <Route path={options.route}>{page}</Route> : page}</Router>
+        <Router hook={location.hook} searchHook={location.searchHook}>
+          {options.route ? <Route path={options.route}>{page}</Route> : page}
+        </Router>
       </SnackbarProvider>
     </ShellContext.Provider>,
   );

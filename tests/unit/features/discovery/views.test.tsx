@@ -165,14 +165,21 @@ describe('/discovery funnel', () => {
 });
 
 describe('/discovery new prospect', () => {
-  it('names a possible duplicate before saving, and saves only when told to; the phone starts at the clinic\'s dial code', async () => {
+  it("names a possible duplicate before saving, and saves only when told to; the phone starts at the clinic's dial code", async () => {
     const created: unknown[] = [];
     const { sent } = renderPage(<DiscoveryPage />, {
       path: '/discovery',
       answer: discoveryServer((r) => {
         if (r.method !== 'POST' || r.path !== '/discovery/prospects') return undefined;
         const body = r.body as { confirm_duplicate?: boolean };
-        if (!body.confirm_duplicate) return [409, { detail: 'This phone or email matches someone the clinic already knows.', duplicates: [{ id: 3, first_name: 'Priya', last_name: 'Sharma', status: 'active', matched_on: 'email' }] }];
+        if (!body.confirm_duplicate)
+          return [
+            409,
+            {
+              detail: 'This phone or email matches someone the clinic already knows.',
+              duplicates: [{ id: 3, first_name: 'Priya', last_name: 'Sharma', status: 'active', matched_on: 'email' }],
+            },
+          ];
         created.push(body);
         return [201, prospect(4, 'Priya', 'new')];
       }),
@@ -229,7 +236,9 @@ describe('/client/discovery/{clientId}', () => {
     expect(screen.queryByRole('button', { name: T.prospect.bookVisit })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: T.prospect.move }));
     fireEvent.mouseDown(await screen.findByRole('combobox', { name: T.prospect.to }));
-    const options = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+    const options = within(await screen.findByRole('listbox'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options).toEqual(movesFrom('discovery_done').map((s) => STAGE_LABELS[s]));
   });
 
@@ -244,7 +253,12 @@ describe('/client/discovery/{clientId}', () => {
     const { sent } = renderPage(<ProspectPage />, {
       path: '/client/discovery/1',
       route: '/client/discovery/:clientId',
-      answer: (r) => (r.method === 'PATCH' ? [200, prospect(1, 'Asha', 'contacted', r.body as Record<string, unknown>)] : r.path === '/users/users' ? [200, page([])] : server(r)),
+      answer: (r) =>
+        r.method === 'PATCH'
+          ? [200, prospect(1, 'Asha', 'contacted', r.body as Record<string, unknown>)]
+          : r.path === '/users/users'
+            ? [200, page([])]
+            : server(r),
     });
     fireEvent.click(await screen.findByRole('button', { name: T.prospect.edit }));
     const dialog = await screen.findByRole('dialog');
@@ -283,7 +297,12 @@ describe('/client/discovery/{clientId}/visit/{visitId}', () => {
     const sign = screen.getByRole('button', { name: T.visit.sign }) as HTMLButtonElement;
     expect(sign.disabled).toBe(true);
     fireEvent.change(goals, { target: { value: 'More energy' } });
-    for (const [label, value] of [[T.visit.heart.age, '52'], [T.visit.heart.hdl, '42'], [T.visit.heart.total, '230'], [T.visit.heart.sbp, '138']]) {
+    for (const [label, value] of [
+      [T.visit.heart.age, '52'],
+      [T.visit.heart.hdl, '42'],
+      [T.visit.heart.total, '230'],
+      [T.visit.heart.sbp, '138'],
+    ]) {
       fireEvent.change(screen.getByLabelText(label), { target: { value } });
     }
     expect(document.querySelector('[data-field="estimate"]')?.textContent).toContain(T.visit.estimate);
@@ -294,7 +313,11 @@ describe('/client/discovery/{clientId}/visit/{visitId}', () => {
     });
     expect(await screen.findByText(T.visit.signed)).toBeTruthy();
     const [save, seal] = writes(sent);
-    expect(save).toMatchObject({ method: 'PATCH', path: '/discovery/visits/9', body: { goals: 'More energy', outcome: 'enrol', heart_risk: { age: '52', systolic_bp: '138' } } });
+    expect(save).toMatchObject({
+      method: 'PATCH',
+      path: '/discovery/visits/9',
+      body: { goals: 'More energy', outcome: 'enrol', heart_risk: { age: '52', systolic_bp: '138' } },
+    });
     expect(seal).toMatchObject({ method: 'POST', path: '/discovery/visits/9/sign' });
     expect(document.querySelector('[data-field="locked"]')).toBeTruthy();
     expect((screen.getByLabelText(T.visit.goals) as HTMLTextAreaElement).disabled).toBe(true);
@@ -302,7 +325,10 @@ describe('/client/discovery/{clientId}/visit/{visitId}', () => {
   });
 
   it('opens a signed note locked, with nothing to save or sign', async () => {
-    const { sent } = renderPage(<VisitPage />, { ...VISIT_ROUTE, answer: visitServer(visit({ status: 'signed', outcome: 'nurture', signed_at: '2026-11-20T06:00:00.000Z' })) });
+    const { sent } = renderPage(<VisitPage />, {
+      ...VISIT_ROUTE,
+      answer: visitServer(visit({ status: 'signed', outcome: 'nurture', signed_at: '2026-11-20T06:00:00.000Z' })),
+    });
     expect(await screen.findByText(/The note is locked\./)).toBeTruthy();
     expect((screen.getByLabelText(T.visit.goals) as HTMLTextAreaElement).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: T.visit.save })).toBeNull();

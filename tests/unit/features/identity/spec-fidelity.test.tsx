@@ -171,9 +171,7 @@ describe('(11) the sign-in steps left over from wave 1', () => {
     type(actor, 'given_name', 'Mary Ann ');
     type(actor, 'address', 'New Delhi');
     await submitted(actor);
-    expect(calls.confirmSignIn).toEqual([
-      { challengeResponse: 'N3w-Passw0rd', options: { userAttributes: { given_name: 'Mary Ann', address: 'New Delhi' } } },
-    ]);
+    expect(calls.confirmSignIn).toEqual([{ challengeResponse: 'N3w-Passw0rd', options: { userAttributes: { given_name: 'Mary Ann', address: 'New Delhi' } } }]);
     expect(actor.getSnapshot().matches({ authenticated: 'signedIn' })).toBe(true);
   });
 

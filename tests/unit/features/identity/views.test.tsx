@@ -33,7 +33,7 @@ describe('LoginPage', () => {
     expect(screen.queryAllByRole('button', { name: /Sign In with/ })).toEqual([]);
   });
 
-  it("names the clinic above the spec heading, the heading itself unchanged (issue 24)", async () => {
+  it('names the clinic above the spec heading, the heading itself unchanged (issue 24)', async () => {
     render(
       <AuthProvider actors={signedOut as never} config={BASE_CONFIG}>
         <LoginPage clinicName="Sunrise Wellness Kochi" />

@@ -12,11 +12,48 @@ import { page, renderPage, type Sent } from '../discovery/render.tsx';
 
 afterEach(cleanup);
 
-const order = (id: number, status: string) => ({ id, client: 7, client_name: 'Meera Iyer', status, start: '2026-12-01T01:30:00Z', address: 'Home', pincode: '560034', items: [{ id: 1, name: 'FBS' }], people: [{ id: 9, self: true, name: 'Meera Iyer', age: 41, sex: 'F' }], collector_name: null });
+const order = (id: number, status: string) => ({
+  id,
+  client: 7,
+  client_name: 'Meera Iyer',
+  status,
+  start: '2026-12-01T01:30:00Z',
+  address: 'Home',
+  pincode: '560034',
+  items: [{ id: 1, name: 'FBS' }],
+  people: [{ id: 9, self: true, name: 'Meera Iyer', age: 41, sex: 'F' }],
+  collector_name: null,
+});
 
 const range = { sex: null, age_min: 0, age_max: 120, low: 70, high: 99, critical_low: null, critical_high: null };
-const fbs = { id: 1, code: 'FBS', name: 'Fasting blood sugar', kind: 'test', description: '', price_inr: 150, fasting_hours: 10, sample_type: 'Blood', report_hours: 12, active: true, tests: [], markers: [{ id: 11, code: 'GLU', name: 'Glucose', unit: 'mg/dL', ranges: [range] }] };
-const lipid = { id: 2, code: 'LIPID', name: 'Lipid profile', kind: 'profile', description: '', price_inr: 600, fasting_hours: 12, sample_type: 'Blood', report_hours: 24, active: false, tests: [1], markers: [] };
+const fbs = {
+  id: 1,
+  code: 'FBS',
+  name: 'Fasting blood sugar',
+  kind: 'test',
+  description: '',
+  price_inr: 150,
+  fasting_hours: 10,
+  sample_type: 'Blood',
+  report_hours: 12,
+  active: true,
+  tests: [],
+  markers: [{ id: 11, code: 'GLU', name: 'Glucose', unit: 'mg/dL', ranges: [range] }],
+};
+const lipid = {
+  id: 2,
+  code: 'LIPID',
+  name: 'Lipid profile',
+  kind: 'profile',
+  description: '',
+  price_inr: 600,
+  fasting_hours: 12,
+  sample_type: 'Blood',
+  report_hours: 24,
+  active: false,
+  tests: [1],
+  markers: [],
+};
 
 function mount(refuse?: (r: Sent) => [number, unknown] | undefined, catalogue: unknown[] = []) {
   const pincodes: unknown[] = [];
@@ -28,8 +65,17 @@ function mount(refuse?: (r: Sent) => [number, unknown] | undefined, catalogue: u
       if (r.path === '/labs/orders') return [200, [order(4, 'booked'), order(5, 'collected')]];
       if (r.path === '/labs/catalogue' && r.method === 'GET') return [200, catalogue];
       if (r.path.startsWith('/labs/catalogue/') && r.method === 'PATCH') return [200, catalogue[0]];
-      if (r.path === '/labs/slots' && r.method === 'GET') return [200, [{ start: '2026-12-01T01:30:00Z', places_left: 1 }, { start: '2026-12-02T01:30:00Z', places_left: 2 }, { start: '2026-12-03T01:30:00Z', places_left: 0 }]];
-      if (r.path === '/labs/slots' && r.method === 'POST') return [201, { id: 31, client: 7, pincode: '560034', start: '2026-12-02T01:30:00Z', expires_at: '2026-12-02T01:45:00Z' }];
+      if (r.path === '/labs/slots' && r.method === 'GET')
+        return [
+          200,
+          [
+            { start: '2026-12-01T01:30:00Z', places_left: 1 },
+            { start: '2026-12-02T01:30:00Z', places_left: 2 },
+            { start: '2026-12-03T01:30:00Z', places_left: 0 },
+          ],
+        ];
+      if (r.path === '/labs/slots' && r.method === 'POST')
+        return [201, { id: 31, client: 7, pincode: '560034', start: '2026-12-02T01:30:00Z', expires_at: '2026-12-02T01:45:00Z' }];
       if (r.path === '/labs/orders/4' && r.method === 'PATCH') return [200, order(4, 'booked')];
       if (r.path === '/users/users') return [200, page([])];
       if (r.path === '/labs/pincodes' && r.method === 'GET') return [200, pincodes];
@@ -53,12 +99,23 @@ describe('back office Labs tab: catalogue and pincodes', () => {
     fireEvent.change(section.getByLabelText(T.area), { target: { value: 'Koramangala' } });
     fireEvent.change(section.getByLabelText(T.slotCapacity), { target: { value: '3' } });
     await act(async () => fireEvent.click(section.getByRole('button', { name: T.savePincode })));
-    await waitFor(() => expect(sent.find((r) => r.method === 'POST' && r.path === '/labs/pincodes')?.body).toEqual({ pincode: '560034', area: 'Koramangala', slot_capacity: 3, active: true }));
+    await waitFor(() =>
+      expect(sent.find((r) => r.method === 'POST' && r.path === '/labs/pincodes')?.body).toEqual({
+        pincode: '560034',
+        area: 'Koramangala',
+        slot_capacity: 3,
+        active: true,
+      }),
+    );
     await screen.findByText(T.pincodeLine({ pincode: '560034', area: 'Koramangala', slot_capacity: 3 }));
   });
 
   it('sends a test with its marker and a range for women, and shows the server refusal keeping what was typed', async () => {
-    const { sent } = mount((r) => (r.method === 'POST' && r.path === '/labs/catalogue' ? [400, { detail: 'An item with this code exists.', errors: { code: ['An item with this code exists.'] } }] : undefined));
+    const { sent } = mount((r) =>
+      r.method === 'POST' && r.path === '/labs/catalogue'
+        ? [400, { detail: 'An item with this code exists.', errors: { code: ['An item with this code exists.'] } }]
+        : undefined,
+    );
     const form = await waitFor(() => inside('[data-lab-catalogue]'));
     const type = (scope: ReturnType<typeof within>, label: string, value: string) => fireEvent.change(scope.getByLabelText(label), { target: { value } });
     type(form, T.code, 'FBS');
@@ -87,7 +144,14 @@ describe('back office Labs tab: catalogue and pincodes', () => {
       fasting_hours: 10,
       sample_type: 'Blood',
       report_hours: 12,
-      markers: [{ code: 'GLU', name: 'Glucose', unit: 'mg/dL', ranges: [{ sex: 'F', age_min: 18, age_max: 120, low: 70, high: 99, critical_low: null, critical_high: null }] }],
+      markers: [
+        {
+          code: 'GLU',
+          name: 'Glucose',
+          unit: 'mg/dL',
+          ranges: [{ sex: 'F', age_min: 18, age_max: 120, low: 70, high: 99, critical_low: null, critical_high: null }],
+        },
+      ],
     });
     await screen.findByRole('alert');
     expect((form.getByLabelText(T.code) as HTMLInputElement).value).toBe('FBS');
@@ -132,7 +196,9 @@ describe('back office Labs tab: catalogue and pincodes', () => {
     expect((dialog.getByLabelText(T.name) as HTMLInputElement).value).toBe('Fasting blood sugar');
     expect((dialog.getByLabelText(T.markerCode) as HTMLInputElement).disabled).toBe(true);
     // An existing marker cannot be removed (past results name it); its ranges can.
-    expect(within(dialog.getByText(T.markers).parentElement!.querySelector('[data-marker="0"]') as HTMLElement).getAllByRole('button', { name: T.remove })).toHaveLength(1);
+    expect(
+      within(dialog.getByText(T.markers).parentElement!.querySelector('[data-marker="0"]') as HTMLElement).getAllByRole('button', { name: T.remove }),
+    ).toHaveLength(1);
     fireEvent.change(dialog.getByLabelText(T.price), { target: { value: '175' } });
     fireEvent.change(dialog.getByLabelText(T.high), { target: { value: '100' } });
     await act(async () => fireEvent.click(dialog.getByRole('button', { name: T.saveItem })));
@@ -145,7 +211,10 @@ describe('back office Labs tab: catalogue and pincodes', () => {
   });
 
   it("shows the server's refusal of an edit beside its field, keeping the dialog open", async () => {
-    mount((r) => (r.method === 'PATCH' ? [400, { detail: 'Invalid.', errors: { tests: ['A profile or package includes tests only.'] } }] : undefined), [fbs, { ...lipid, active: true }]);
+    mount(
+      (r) => (r.method === 'PATCH' ? [400, { detail: 'Invalid.', errors: { tests: ['A profile or package includes tests only.'] } }] : undefined),
+      [fbs, { ...lipid, active: true }],
+    );
     await waitFor(() => expect(document.querySelector('[data-catalogue-item="LIPID"]')).not.toBeNull());
     const row = inside('[data-catalogue-item="LIPID"]');
     await act(async () => fireEvent.click(row.getByRole('button', { name: 'Edit' })));
@@ -168,7 +237,12 @@ describe('back office Labs tab: catalogue and pincodes', () => {
     expect(sent.find((r) => r.method === 'GET' && r.path === '/labs/slots')!.query.get('pincode')).toBe('560034');
     await act(async () => fireEvent.click(document.querySelector('[data-new-slot="2026-12-02T01:30:00Z"]') as HTMLButtonElement));
     await waitFor(() => expect(sent.some((r) => r.method === 'PATCH' && r.path === '/labs/orders/4')).toBe(true));
-    expect(sent.find((r) => r.method === 'POST' && r.path === '/labs/slots')!.body).toEqual({ client: 7, pincode: '560034', start: '2026-12-02T01:30:00Z', items: [1] });
+    expect(sent.find((r) => r.method === 'POST' && r.path === '/labs/slots')!.body).toEqual({
+      client: 7,
+      pincode: '560034',
+      start: '2026-12-02T01:30:00Z',
+      items: [1],
+    });
     expect(sent.find((r) => r.method === 'PATCH' && r.path === '/labs/orders/4')!.body).toEqual({ hold: 31 });
     // Moved, the queue is read again and the picker is gone.
     await waitFor(() => expect(document.querySelector('[data-reschedule]')).toBeNull());
@@ -191,7 +265,9 @@ describe('the lab desk says what it did (issue 32)', () => {
     const field = await screen.findByLabelText(T.value('Glucose', 'mg/dL', 'Meera Iyer'));
     fireEvent.change(field, { target: { value: '85' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: `${T.save} ${T.value('Glucose', 'mg/dL', 'Meera Iyer')}` })));
-    await waitFor(() => expect(sent.find((r) => r.method === 'POST' && r.path === '/labs/results')?.body).toEqual({ order: 6, person: 9, marker: 11, value: 85 }));
+    await waitFor(() =>
+      expect(sent.find((r) => r.method === 'POST' && r.path === '/labs/results')?.body).toEqual({ order: 6, person: 9, marker: 11, value: 85 }),
+    );
     expect((await screen.findByRole('status')).textContent).toBe(T.saved('Glucose', 85, 'mg/dL', 'Meera Iyer'));
     // The desk outside the back office keeps no catalogue.
     expect(document.querySelector('[data-lab-pincodes]')).toBeNull();

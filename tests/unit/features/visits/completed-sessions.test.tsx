@@ -23,7 +23,9 @@ function mount(answer: (r: Sent) => [number, unknown] | undefined) {
 
 describe('portal completed sessions', () => {
   it('lists each session as therapy, date, duration and staff first name, asking for the client’s own', async () => {
-    const { sent } = mount((r) => (r.path === '/visits/completed-sessions' ? [200, SESSIONS.map((s) => ({ ...s, notes: 'Charting note', vitals_before: { systolic: 130 } }))] : undefined));
+    const { sent } = mount((r) =>
+      r.path === '/visits/completed-sessions' ? [200, SESSIONS.map((s) => ({ ...s, notes: 'Charting note', vitals_before: { systolic: 130 } }))] : undefined,
+    );
     const list = await screen.findByRole('list', { name: T.title });
     const items = within(list).getAllByRole('listitem');
     expect(items.map((i) => i.textContent)).toEqual([

@@ -11,7 +11,17 @@ import { renderPage, type Sent } from '../discovery/render.tsx';
 
 afterEach(cleanup);
 
-const lot = (id: number, lot_number: string, quantity: number, low: boolean, expired: boolean) => ({ id, item: 'Vitamin C', lot_number, expires_on: expired ? '2025-01-31' : '2027-06-30', quantity, unit: 'g', low_at: 5, low, expired });
+const lot = (id: number, lot_number: string, quantity: number, low: boolean, expired: boolean) => ({
+  id,
+  item: 'Vitamin C',
+  lot_number,
+  expires_on: expired ? '2025-01-31' : '2027-06-30',
+  quantity,
+  unit: 'g',
+  low_at: 5,
+  low,
+  expired,
+});
 
 function mount(lots: () => unknown[]) {
   return renderPage(<BackofficePage />, {
@@ -24,7 +34,12 @@ const lotReads = (sent: Sent[]) => sent.filter((r) => r.path === '/visits/stock-
 
 describe('back office stock warning', () => {
   it('names the low and the expired lots and opens the Therapies tab', async () => {
-    const { sent } = mount(() => [lot(1, 'VC-1', 20, false, false), lot(2, 'VC-2', 3, true, false), lot(3, 'VC-OLD', 50, false, true), lot(4, 'VC-GONE', 0, true, true)]);
+    const { sent } = mount(() => [
+      lot(1, 'VC-1', 20, false, false),
+      lot(2, 'VC-2', 3, true, false),
+      lot(3, 'VC-OLD', 50, false, true),
+      lot(4, 'VC-GONE', 0, true, true),
+    ]);
     const banner = await screen.findByText(T.low(1, 'Vitamin C VC-2'));
     expect(screen.getByText(T.expired(1, 'Vitamin C VC-OLD'))).toBeTruthy();
     expect(banner.closest('[data-field="stock-warning"]')!.textContent).not.toContain('VC-GONE');

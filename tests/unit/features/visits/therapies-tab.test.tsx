@@ -15,18 +15,54 @@ import { renderPage, type Sent } from '../discovery/render.tsx';
 
 afterEach(cleanup);
 
-const lot = (id: number, lot_number: string, quantity: number, low_at: number, expired = false) => ({ id, item: 'Vitamin C', lot_number, expires_on: expired ? '2025-01-31' : '2027-06-30', quantity, unit: 'g', low_at, low: quantity <= low_at, expired });
+const lot = (id: number, lot_number: string, quantity: number, low_at: number, expired = false) => ({
+  id,
+  item: 'Vitamin C',
+  lot_number,
+  expires_on: expired ? '2025-01-31' : '2027-06-30',
+  quantity,
+  unit: 'g',
+  low_at,
+  low: quantity <= low_at,
+  expired,
+});
 
 const movements = [
-  { id: 3, lot: 1, kind: 'wasted', quantity: -2, balance: 20, reason: 'Vial cracked', visit: null, by: 7, by_name: 'Rohan Mehta', at: '2026-11-20T05:30:00.000Z' },
+  {
+    id: 3,
+    lot: 1,
+    kind: 'wasted',
+    quantity: -2,
+    balance: 20,
+    reason: 'Vial cracked',
+    visit: null,
+    by: 7,
+    by_name: 'Rohan Mehta',
+    at: '2026-11-20T05:30:00.000Z',
+  },
   { id: 2, lot: 1, kind: 'visit', quantity: -8, balance: 22, reason: null, visit: 41, by: 9, by_name: null, at: '2026-11-19T05:30:00.000Z' },
-  { id: 1, lot: 1, kind: 'received', quantity: 30, balance: 30, reason: 'Lot received.', visit: null, by: 7, by_name: 'Rohan Mehta', at: '2026-11-18T05:30:00.000Z' },
+  {
+    id: 1,
+    lot: 1,
+    kind: 'received',
+    quantity: 30,
+    balance: 30,
+    reason: 'Lot received.',
+    visit: null,
+    by: 7,
+    by_name: 'Rohan Mehta',
+    at: '2026-11-18T05:30:00.000Z',
+  },
 ];
 
-function mount(overrides: { patch?: (b: Record<string, unknown>) => [number, unknown]; adjust?: (b: Record<string, unknown>) => [number, unknown] | undefined } = {}) {
+function mount(
+  overrides: { patch?: (b: Record<string, unknown>) => [number, unknown]; adjust?: (b: Record<string, unknown>) => [number, unknown] | undefined } = {},
+) {
   let settings = structuredClone(DEFAULT_THERAPY_SETTINGS) as unknown as Record<string, unknown>;
   const lots = [lot(1, 'VC-1', 20, 5), lot(2, 'VC-2', 3, 5), lot(3, 'VC-OLD', 50, 5, true)];
-  const recipes = [{ id: 1, name: 'Myers', base_fluid: 'Normal saline', bag_volume: 250, ingredients: [{ item: 'Vitamin C', dose: 5, unit: 'g' }], active: true }];
+  const recipes = [
+    { id: 1, name: 'Myers', base_fluid: 'Normal saline', bag_volume: 250, ingredients: [{ item: 'Vitamin C', dose: 5, unit: 'g' }], active: true },
+  ];
   return renderPage(<TherapiesTab />, {
     path: '/backoffice',
     answer: (r: Sent) => {
@@ -51,7 +87,18 @@ function mount(overrides: { patch?: (b: Record<string, unknown>) => [number, unk
         const refused = overrides.adjust?.(b);
         if (refused) return refused;
         const balance = b.kind === 'received' ? lots[0].quantity + b.quantity : b.kind === 'count' ? b.quantity : lots[0].quantity - b.quantity;
-        const made = { id: 4, lot: 1, kind: b.kind, quantity: balance - lots[0].quantity, balance, reason: b.reason, visit: null, by: 7, by_name: 'Rohan Mehta', at: '2026-11-21T05:30:00.000Z' };
+        const made = {
+          id: 4,
+          lot: 1,
+          kind: b.kind,
+          quantity: balance - lots[0].quantity,
+          balance,
+          reason: b.reason,
+          visit: null,
+          by: 7,
+          by_name: 'Rohan Mehta',
+          at: '2026-11-21T05:30:00.000Z',
+        };
         lots[0] = lot(1, 'VC-1', balance, 5);
         return [201, made];
       }
@@ -91,15 +138,25 @@ describe('back office Therapies tab', () => {
   });
 
   it('shows the server’s field error beside the field it names, and a changed contraindication list', async () => {
-    const { sent } = mount({ patch: (b) => ('hbot_soft_min_ata' in b ? [400, { detail: 'Bad input.', errors: { hbot_soft_min_ata: ['The soft chamber range is upside down.'] } }] : [0, null]) });
+    const { sent } = mount({
+      patch: (b) =>
+        'hbot_soft_min_ata' in b ? [400, { detail: 'Bad input.', errors: { hbot_soft_min_ata: ['The soft chamber range is upside down.'] } }] : [0, null],
+    });
     await screen.findByLabelText(T.numbers.hbot_soft_min_ata);
     type(T.numbers.hbot_soft_min_ata, '1.9');
     type(`${T.addCondition} (HBOT)`, 'Recent ear surgery');
     fireEvent.click(within(document.querySelector('[data-conditions="hbot"]') as HTMLElement).getByRole('button', { name: T.addCondition }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: T.saveSettings })));
-    await waitFor(() => expect((screen.getByLabelText(T.numbers.hbot_soft_min_ata).closest('.MuiFormControl-root') as HTMLElement).textContent).toContain('The soft chamber range is upside down.'));
+    await waitFor(() =>
+      expect((screen.getByLabelText(T.numbers.hbot_soft_min_ata).closest('.MuiFormControl-root') as HTMLElement).textContent).toContain(
+        'The soft chamber range is upside down.',
+      ),
+    );
     expect(screen.getByLabelText(T.numbers.hbot_soft_min_ata).getAttribute('aria-invalid')).toBe('true');
-    const body = sent.find((r) => r.method === 'PATCH')!.body as { hbot_soft_min_ata: number; contraindications: { hbot: Array<{ key: string; severity: string }> } };
+    const body = sent.find((r) => r.method === 'PATCH')!.body as {
+      hbot_soft_min_ata: number;
+      contraindications: { hbot: Array<{ key: string; severity: string }> };
+    };
     expect(body.hbot_soft_min_ata).toBe(1.9);
     expect(body.contraindications.hbot.at(-1)).toEqual({ key: 'recent_ear_surgery', label: 'Recent ear surgery', severity: 'relative' });
     expect(Object.keys(body.contraindications)).toEqual(['hbot']);
@@ -109,19 +166,36 @@ describe('back office Therapies tab', () => {
     const { sent } = mount();
     const stock = () => within(document.querySelector('[data-stock-lots]') as HTMLElement);
     await screen.findByText(T.lowWarning(1));
-    expect(stock().getAllByRole('alert').map((a) => a.textContent)).toEqual([T.lowWarning(1)]);
+    expect(
+      stock()
+        .getAllByRole('alert')
+        .map((a) => a.textContent),
+    ).toEqual([T.lowWarning(1)]);
     const row = (n: string) => document.querySelector(`[data-lot="${n}"]`) as HTMLElement;
     expect(within(row('VC-2')).getByText(T.low)).toBeTruthy();
     expect(within(row('VC-OLD')).getByText(T.expired)).toBeTruthy();
     expect(within(row('VC-1')).queryByText(T.low)).toBeNull();
     const form = screen.getByRole('form', { name: T.receiveLot });
-    for (const [label, value] of [[T.item, 'Vitamin C'], [T.lotNumber, 'VC-3'], [T.quantity, '4'], [T.unit, 'g'], [T.lowAt, '5']]) {
+    for (const [label, value] of [
+      [T.item, 'Vitamin C'],
+      [T.lotNumber, 'VC-3'],
+      [T.quantity, '4'],
+      [T.unit, 'g'],
+      [T.lowAt, '5'],
+    ]) {
       fireEvent.change(within(form).getByLabelText(label), { target: { value } });
     }
     typeDay(dateInput(within(form), T.expiresOn), '2027-12-31');
     await act(async () => fireEvent.click(within(form).getByRole('button', { name: T.saveLot })));
     await screen.findByText(T.lotSaved('Vitamin C', 'VC-3'));
-    expect(sent.find((r) => r.method === 'POST' && r.path === '/visits/stock-lots')!.body).toEqual({ item: 'Vitamin C', lot_number: 'VC-3', expires_on: '2027-12-31', quantity: 4, unit: 'g', low_at: 5 });
+    expect(sent.find((r) => r.method === 'POST' && r.path === '/visits/stock-lots')!.body).toEqual({
+      item: 'Vitamin C',
+      lot_number: 'VC-3',
+      expires_on: '2027-12-31',
+      quantity: 4,
+      unit: 'g',
+      low_at: 5,
+    });
     await screen.findByText(T.lowWarning(2));
   });
 
@@ -137,7 +211,12 @@ describe('back office Therapies tab', () => {
     fireEvent.change(within(form).getByLabelText(`${T.unit} 1`), { target: { value: 'g' } });
     await act(async () => fireEvent.click(within(form).getByRole('button', { name: T.saveRecipe })));
     await screen.findByText(T.recipeSaved('Hydration'));
-    expect(sent.find((r) => r.method === 'POST' && r.path === '/visits/iv-recipes')!.body).toEqual({ name: 'Hydration', base_fluid: 'Ringer lactate', bag_volume: 500, ingredients: [{ item: 'Magnesium', dose: 1.5, unit: 'g' }] });
+    expect(sent.find((r) => r.method === 'POST' && r.path === '/visits/iv-recipes')!.body).toEqual({
+      name: 'Hydration',
+      base_fluid: 'Ringer lactate',
+      bag_volume: 500,
+      ingredients: [{ item: 'Magnesium', dose: 1.5, unit: 'g' }],
+    });
     await screen.findByText(/Hydration · Ringer lactate 500 ml/);
   });
 
@@ -225,7 +304,15 @@ describe('back office Therapies tab', () => {
     fireEvent.click(within(row()).getByRole('button', { name: T.history }));
     const dialog = await screen.findByRole('dialog', { name: T.historyTitle('Vitamin C', 'VC-1') });
     const table = await within(dialog).findByRole('table', { name: T.historyTitle('Vitamin C', 'VC-1') });
-    const cells = within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').slice(1).map((c) => c.textContent));
+    const cells = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .slice(1)
+          .map((c) => c.textContent),
+      );
     expect(cells).toEqual([
       [T.kinds.wasted, '-2 g', '20 g', 'Vial cracked', 'Rohan Mehta'],
       [T.kinds.visit, '-8 g', '22 g', T.visitRef(41), T.unknownUser],

@@ -28,7 +28,12 @@ class MemoryStorage implements Storage {
   }
 }
 
-const NOTES: VisitChanges = { fields: [{ section: 'vitals_before', key: 'systolic', was: '', now: '128' }], notes: { was: '', now: 'Headache' }, events: [], adverse_events: [] };
+const NOTES: VisitChanges = {
+  fields: [{ section: 'vitals_before', key: 'systolic', was: '', now: '128' }],
+  notes: { was: '', now: 'Headache' },
+  events: [],
+  adverse_events: [],
+};
 const ENTRY: VisitChanges = { fields: [], events: [{ at: '2026-11-26T10:00:00.000Z', text: 'Started' }], adverse_events: [] };
 
 describe('unsent visit changes kept on this device', () => {
@@ -75,7 +80,12 @@ describe('unsent visit changes kept on this device', () => {
     const drafts = visitDrafts(storage);
     drafts.write('nurse-a', 7, NOTES);
     const key = storage.key(0)!;
-    for (const bad of ['{', '"text"', '{"fields":[{"section":"client","key":"name","was":"","now":"x"}],"events":[],"adverse_events":[]}', '{"fields":[],"events":[]}']) {
+    for (const bad of [
+      '{',
+      '"text"',
+      '{"fields":[{"section":"client","key":"name","was":"","now":"x"}],"events":[],"adverse_events":[]}',
+      '{"fields":[],"events":[]}',
+    ]) {
       storage.setItem(key, bad);
       expect(drafts.read('nurse-a', 7)).toBeNull();
       expect(storage.getItem(key)).toBeNull();

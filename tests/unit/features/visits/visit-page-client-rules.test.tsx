@@ -16,7 +16,17 @@ afterEach(cleanup);
 
 const visit = visitRecord;
 
-const lot = (id: number, lot_number: string, quantity: number, low: boolean) => ({ id, item: 'Vitamin C', lot_number, expires_on: '2027-06-30', quantity, unit: 'g', low_at: 5, low, expired: false });
+const lot = (id: number, lot_number: string, quantity: number, low: boolean) => ({
+  id,
+  item: 'Vitamin C',
+  lot_number,
+  expires_on: '2027-06-30',
+  quantity,
+  unit: 'g',
+  low_at: 5,
+  low,
+  expired: false,
+});
 
 function mount(page: 'hbot' | 'iv', v: ReturnType<typeof visit>) {
   const Page = page === 'hbot' ? HbotVisitPage : IvVisitPage;
@@ -26,7 +36,11 @@ function mount(page: 'hbot' | 'iv', v: ReturnType<typeof visit>) {
     answer: (r: Sent) => {
       if (r.path === '/visits/therapy-visits/7' && r.method === 'GET') return [200, v];
       if (r.path === '/visits/therapy-settings') return [200, DEFAULT_THERAPY_SETTINGS];
-      if (r.path === '/visits/iv-recipes') return [200, [{ id: 1, name: 'Myers', base_fluid: 'Normal saline', bag_volume: 250, ingredients: [{ item: 'Vitamin C', dose: 5, unit: 'g' }], active: true }]];
+      if (r.path === '/visits/iv-recipes')
+        return [
+          200,
+          [{ id: 1, name: 'Myers', base_fluid: 'Normal saline', bag_volume: 250, ingredients: [{ item: 'Vitamin C', dose: 5, unit: 'g' }], active: true }],
+        ];
       if (r.path === '/visits/stock-lots') return [200, [lot(1, 'VC-1', 20, false), lot(2, 'VC-2', 3, true)]];
       return undefined;
     },
@@ -56,6 +70,9 @@ describe('the visit page: glucose before for a diabetic client, low lots', () =>
     expect((document.querySelector('input[data-field="lot-0"]') as HTMLInputElement).dataset.low).toBe('true');
     await act(async () => fireEvent.mouseDown(screen.getByRole('combobox', { name: T.lotFor('Vitamin C', '5', 'g') })));
     const options = within(screen.getByRole('listbox')).getAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual([`VC-1 · 20 g · ${T.expires(formatDate('2027-06-30'))}`, `VC-2 · 3 g · ${T.expires(formatDate('2027-06-30'))} · ${T.lowLot}`]);
+    expect(options.map((o) => o.textContent)).toEqual([
+      `VC-1 · 20 g · ${T.expires(formatDate('2027-06-30'))}`,
+      `VC-2 · 3 g · ${T.expires(formatDate('2027-06-30'))} · ${T.lowLot}`,
+    ]);
   });
 });

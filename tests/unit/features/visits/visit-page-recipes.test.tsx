@@ -13,7 +13,14 @@ afterEach(cleanup);
 
 const visit = visitRecord;
 
-const recipe = (id: number, name: string, active: boolean) => ({ id, name, base_fluid: 'Normal saline', bag_volume: 250, ingredients: [{ item: 'Vitamin C', dose: 5, unit: 'g' }], active });
+const recipe = (id: number, name: string, active: boolean) => ({
+  id,
+  name,
+  base_fluid: 'Normal saline',
+  bag_volume: 250,
+  ingredients: [{ item: 'Vitamin C', dose: 5, unit: 'g' }],
+  active,
+});
 const RECIPES = [recipe(1, 'Myers', true), recipe(2, 'Glow', false), recipe(3, 'Hydration', true)];
 
 function mount(v: ReturnType<typeof visit>) {
@@ -35,7 +42,9 @@ async function offered(): Promise<string[]> {
   await screen.findByText('Asha Rao', { exact: false });
   fireEvent.mouseDown(field);
   const list = await screen.findByRole('listbox');
-  return within(list).getAllByRole('option').map((o) => o.textContent ?? '');
+  return within(list)
+    .getAllByRole('option')
+    .map((o) => o.textContent ?? '');
 }
 
 describe('the IV visit’s recipe list', () => {

@@ -24,7 +24,9 @@ function check(snapshot: any, event: AnyEventObject) {
   // Spec §8: the banner shows the failure until dismissed.
   if (snapshot.matches({ auth: { signedIn: { profile: 'failed' } } })) {
     expect(snapshot.context.failure).not.toBeNull();
-    expect(selectProfileBanner(snapshot) !== undefined).toBe(event.type !== 'banner.dismiss' && snapshot.matches({ auth: { signedIn: { profile: { failed: 'bannerShown' } } } }));
+    expect(selectProfileBanner(snapshot) !== undefined).toBe(
+      event.type !== 'banner.dismiss' && snapshot.matches({ auth: { signedIn: { profile: { failed: 'bannerShown' } } } }),
+    );
   }
 
   // Sign-out, session end and the inactivity logoff end the session from any signed-in state.
@@ -39,7 +41,10 @@ function check(snapshot: any, event: AnyEventObject) {
     expect(spies.notify).toHaveBeenCalledWith(expect.anything(), { notice: 'signedOutForInactivity' });
   }
   if (event.type === 'guard.redirect') expect(spies.navigate).toHaveBeenLastCalledWith(expect.anything(), { to: 'login', origin: '/clients' });
-  if ((event.type === 'consent.tickRequired' || event.type === 'consent.saveFailed') && snapshot.matches({ auth: { signedIn: { profile: 'consentRequired' } } })) {
+  if (
+    (event.type === 'consent.tickRequired' || event.type === 'consent.saveFailed') &&
+    snapshot.matches({ auth: { signedIn: { profile: 'consentRequired' } } })
+  ) {
     expect(spies.notify).toHaveBeenLastCalledWith(expect.anything(), {
       notice: event.type === 'consent.tickRequired' ? 'consentTickRequired' : 'consentSaveFailed',
     });

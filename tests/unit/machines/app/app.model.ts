@@ -67,7 +67,12 @@ export const model: MachineModel = {
   machine: appMachine,
   specs: [
     spec('client', [EVENTS.restoring, EVENTS.signedOut, EVENTS.client], {
-      loadProfile: [{ output: LOADED.unconsented }, { output: LOADED.missingProfile }, { output: LOADED.missingUser }, { error: { kind: 'http', status: 503 } }],
+      loadProfile: [
+        { output: LOADED.unconsented },
+        { output: LOADED.missingProfile },
+        { output: LOADED.missingUser },
+        { error: { kind: 'http', status: 503 } },
+      ],
       consent: [{ output: { consented: true } }],
     }),
     spec('staff', [EVENTS.signedOut, EVENTS.nurse, EVENTS.client], {

@@ -12,7 +12,15 @@ describe('the app chart preloads the signed-in frames', () => {
     const preload = vi.fn();
     const idle = fromCallback(() => {});
     const logic = appMachine.provide({
-      actors: { ...deferredActors(appMachine).actors, inactivity: appChildren.inactivity, guard: appChildren.guard, watchAuth: idle, watchLocation: idle, watchActivity: idle, watchVisibility: idle } as never,
+      actors: {
+        ...deferredActors(appMachine).actors,
+        inactivity: appChildren.inactivity,
+        guard: appChildren.guard,
+        watchAuth: idle,
+        watchLocation: idle,
+        watchActivity: idle,
+        watchVisibility: idle,
+      } as never,
       actions: { preloadSignedIn: (_, params) => preload(params), signOut: () => {}, navigate: () => {}, notify: () => {} },
     });
     const app = createActor(logic, { input: { inactivity: { timeoutMs: 60_000, warningMs: 10_000 } } }).start();

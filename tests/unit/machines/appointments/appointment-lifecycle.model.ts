@@ -5,7 +5,9 @@
 import type { MachineModel } from '../../../support/model-paths.ts';
 import { appointmentLifecycle } from '../../../../machines/appointments/appointment-lifecycle.ts';
 
-const verbs = ['accept', 'confirm', 'check_in', 'start', 'complete', 'abort', 'cancel', 'mark_no_show', 'reschedule'].map((v) => ({ type: `appointment.${v}` }));
+const verbs = ['accept', 'confirm', 'check_in', 'start', 'complete', 'abort', 'cancel', 'mark_no_show', 'reschedule'].map((v) => ({
+  type: `appointment.${v}`,
+}));
 
 const startsAt = '2026-03-02T04:30:00Z';
 const window = { checkInOpensAt: '2026-03-02T02:30:00Z', checkInClosesAt: '2026-03-02T18:30:00Z' };

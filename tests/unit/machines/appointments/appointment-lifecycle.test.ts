@@ -21,7 +21,17 @@ const ahead = { context: { startsAt: '2026-03-02T04:30:00Z', now: '2026-03-01T05
 
 describe('appointment chart as the server asks it', () => {
   it('has the issue’s statuses in order', () => {
-    expect(statusesOf(appointmentLifecycle)).toEqual(['requested', 'booked', 'confirmed', 'checked_in', 'in_progress', 'completed', 'cancelled', 'no_show', 'rescheduled']);
+    expect(statusesOf(appointmentLifecycle)).toEqual([
+      'requested',
+      'booked',
+      'confirmed',
+      'checked_in',
+      'in_progress',
+      'completed',
+      'cancelled',
+      'no_show',
+      'rescheduled',
+    ]);
   });
 
   it('walks the straight line requested -> completed', () => {

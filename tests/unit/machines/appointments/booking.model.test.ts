@@ -32,7 +32,8 @@ describeModel('booking', model, (snapshot, event) => {
     // times listed are theirs, and a time they are not free at cannot be continued with.
     expect(context.staff).toBe(context.slot.staff);
   }
-  if (snapshot.matches('details') && context.staff === 7) expect(snapshot.can({ type: 'booking.next' })).toBe(context.series !== null && context.client !== null);
+  if (snapshot.matches('details') && context.staff === 7)
+    expect(snapshot.can({ type: 'booking.next' })).toBe(context.series !== null && context.client !== null);
   expect(bookingSelectors.isBusy(snapshot)).toBe(snapshot.hasTag('pending'));
   expect(bookingSelectors.canContinue(snapshot)).toBe(snapshot.can({ type: 'booking.next' }));
 });
@@ -74,7 +75,7 @@ describe('front desk: the free times of the day chosen, and the next free day (i
   // Monday 2 March: 10:00 (staff 4, 5) and 10:30 (5); Wednesday 4 March: 09:00 (4).
   const offers = [offer('2026-03-02T04:30:00Z', [4, 5]), offer('2026-03-02T05:00:00Z', [5]), offer('2026-03-04T03:30:00Z', [4])];
 
-  it('lists the day\'s free times for anyone or for the staff member chosen', () => {
+  it("lists the day's free times for anyone or for the staff member chosen", () => {
     expect(freeTimesOn(offers, zone, '2026-03-02', null).map((o) => o.start)).toEqual(['2026-03-02T04:30:00Z', '2026-03-02T05:00:00Z']);
     expect(freeTimesOn(offers, zone, '2026-03-02', 4).map((o) => o.start)).toEqual(['2026-03-02T04:30:00Z']);
     // 01:00 on 3 March in the clinic is 19:30Z on 2 March: the clinic's day counts.
@@ -85,7 +86,7 @@ describe('front desk: the free times of the day chosen, and the next free day (i
     expect(nextFreeDay(offers, zone, '2026-03-01', 5)).toEqual({ day: '2026-03-02', offers: [offers[0], offers[1]] });
     expect(nextFreeDay(offers, zone, '2026-03-04', null)).toBeNull();
   });
-  it('the chart: a full day\'s selector gives the next free day; a listed time is picked without a new check', async () => {
+  it("the chart: a full day's selector gives the next free day; a listed time is picked without a new check", async () => {
     const actor = createActor(bookingMachine.provide({ actors: { loadAvailability: fromPromise(async (): Promise<Offer[]> => offers) } }), {
       input: { slot: { start: '2026-03-03T10:00:00+05:30' }, zone },
     }).start();

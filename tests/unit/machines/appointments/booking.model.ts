@@ -9,7 +9,12 @@ export const SLOT = { start: '2026-03-02T10:00:00+05:30', end: '2026-03-02T11:00
 export const OFFER = { start: '2026-03-02T04:30:00Z', end: '2026-03-02T05:30:00Z', staff: [4, 5], resources: { hbot_chamber: [1, 2] } };
 export const CLIENT = { id: 21, label: 'Asha Rao · +91 98450 12345' };
 export const RESULT = { appointments: [{ id: 301, start: SLOT.start }] };
-export const CONFLICT = { message: 'The time is taken.', fieldErrors: {}, status: 409, conflicts: [{ kind: 'resource', id: 2, start: OFFER.start, end: OFFER.end }] };
+export const CONFLICT = {
+  message: 'The time is taken.',
+  fieldErrors: {},
+  status: 409,
+  conflicts: [{ kind: 'resource', id: 2, start: OFFER.start, end: OFFER.end }],
+};
 export const FAILURE = { message: 'Server error: The server encountered an error. Please try again later.', fieldErrors: {}, status: 500 };
 
 const events = [
@@ -55,7 +60,8 @@ const serializeState = (s: any) =>
   });
 
 /** One path per state and event (a picked time apart from a typed one; an error by its status). */
-const edgeKey = (s: any, e: any) => `${JSON.stringify(s.value)}|${e.type}|${e.slot?.start ?? ''}|${s.context.offers.length}|${'error' in e ? 'e' : ''}${JSON.stringify(e.error?.status ?? '')}`;
+const edgeKey = (s: any, e: any) =>
+  `${JSON.stringify(s.value)}|${e.type}|${e.slot?.start ?? ''}|${s.context.offers.length}|${'error' in e ? 'e' : ''}${JSON.stringify(e.error?.status ?? '')}`;
 
 export const model: MachineModel = {
   machine: bookingMachine,

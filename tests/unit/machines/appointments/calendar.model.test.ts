@@ -17,7 +17,10 @@ describeModel('calendar', model, (snapshot, event) => {
   } else if (snapshot.matches('saving')) {
     expect(context.pending).toEqual(MOVE);
     // Shown where it was dropped while saving.
-    expect(visibleAppointments({ ...context, filters: { ...context.filters, status: null } }, () => 'hbot_chamber').find((a) => a.id === 41)).toMatchObject({ start: MOVE.start, staff: 5 });
+    expect(visibleAppointments({ ...context, filters: { ...context.filters, status: null } }, () => 'hbot_chamber').find((a) => a.id === 41)).toMatchObject({
+      start: MOVE.start,
+      staff: 5,
+    });
   }
   if (snapshot.matches('refused')) {
     expect(context.pending).toBeNull();

@@ -45,7 +45,15 @@ describe('a page loaded again (issue 32)', () => {
     const toasts: number[] = [];
     const kept: number[][] = [];
     type Unseen = import('../../../../machines/appointments/portal-bookings-machine.ts').UnseenBookings;
-    const booking = (id: number) => ({ id, client: 20, service: 3, service_name: 'HBOT session', staff: 4, start: '2031-03-03T04:30:00Z', client_name: 'Asha Rao' as string | null });
+    const booking = (id: number) => ({
+      id,
+      client: 20,
+      service: 3,
+      service_name: 'HBOT session',
+      staff: 4,
+      start: '2031-03-03T04:30:00Z',
+      client_name: 'Asha Rao' as string | null,
+    });
     let answer: Unseen = { count: 1, appointments: [booking(5)] };
     const actor = createActor(
       portalBookingsMachine.provide({

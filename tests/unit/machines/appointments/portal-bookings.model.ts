@@ -5,7 +5,15 @@ import { vi } from 'vitest';
 import { portalBookingsMachine } from '../../../../machines/appointments/portal-bookings-machine.ts';
 import type { MachineModel } from '../../../support/model-paths.ts';
 
-const booking = (id: number) => ({ id, client: 20 + id, service: 3, service_name: 'Doctor consultation', staff: 4, start: '2031-03-03T04:30:00Z', client_name: `Client ${id}` });
+const booking = (id: number) => ({
+  id,
+  client: 20 + id,
+  service: 3,
+  service_name: 'Doctor consultation',
+  staff: 4,
+  start: '2031-03-03T04:30:00Z',
+  client_name: `Client ${id}`,
+});
 export const NONE = { count: 0, appointments: [] };
 export const ONE = { count: 1, appointments: [booking(7)] };
 export const TWO = { count: 2, appointments: [booking(8), booking(7)] };
@@ -23,14 +31,27 @@ export const model: MachineModel = {
   machine: portalBookingsMachine,
   specs: [
     {
-      events: [{ type: 'portalBookings.refresh' }, { type: 'portalBookings.markSeen', ids: [7] }, { type: 'portalBookings.markSeen', ids: [] }, { type: 'portalBookings.markAllSeen' }],
+      events: [
+        { type: 'portalBookings.refresh' },
+        { type: 'portalBookings.markSeen', ids: [7] },
+        { type: 'portalBookings.markSeen', ids: [] },
+        { type: 'portalBookings.markAllSeen' },
+      ],
       outcomes: {
         loadUnseen: [{ output: NONE }, { output: ONE }, { output: TWO }, { error: FAILURE }],
         markSeen: [{ output: NONE }, { output: NEWER }, { error: FAILURE }],
       },
       actions: { announce, keepAnnounced },
-      serializeState: (s) => JSON.stringify({ value: s.value, count: s.context.count, announced: s.context.announced, marking: s.context.marking, failed: s.context.error !== null }),
-      edgeKey: (s, e) => `${JSON.stringify(s.value)}|${s.context.count}|${s.context.announced.length}|${e.type}|${JSON.stringify((e as any).ids ?? '')}|${JSON.stringify((e as any).output ?? (e as any).error?.status ?? '')}`,
+      serializeState: (s) =>
+        JSON.stringify({
+          value: s.value,
+          count: s.context.count,
+          announced: s.context.announced,
+          marking: s.context.marking,
+          failed: s.context.error !== null,
+        }),
+      edgeKey: (s, e) =>
+        `${JSON.stringify(s.value)}|${s.context.count}|${s.context.announced.length}|${e.type}|${JSON.stringify((e as any).ids ?? '')}|${JSON.stringify((e as any).output ?? (e as any).error?.status ?? '')}`,
     },
     {
       input: { announced: TOLD_BEFORE },
@@ -40,7 +61,14 @@ export const model: MachineModel = {
         markSeen: [{ output: NONE }],
       },
       actions: { announce, keepAnnounced },
-      serializeState: (s) => JSON.stringify({ value: s.value, count: s.context.count, announced: s.context.announced, marking: s.context.marking, failed: s.context.error !== null }),
+      serializeState: (s) =>
+        JSON.stringify({
+          value: s.value,
+          count: s.context.count,
+          announced: s.context.announced,
+          marking: s.context.marking,
+          failed: s.context.error !== null,
+        }),
     },
   ],
 };

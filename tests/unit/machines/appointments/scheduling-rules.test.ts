@@ -126,7 +126,14 @@ describe('slot search', () => {
 
   it('needs a free unit in every pool', () => {
     const staff = [{ id: 7, working: open, busy: [] }];
-    const chamber = { kind: 'hbot_chamber', units: 1, members: [{ id: 1, busy: [{ start: at('09:00'), end: at('10:30') }] }, { id: 2, busy: [{ start: at('09:00'), end: at('11:00') }] }] };
+    const chamber = {
+      kind: 'hbot_chamber',
+      units: 1,
+      members: [
+        { id: 1, busy: [{ start: at('09:00'), end: at('10:30') }] },
+        { id: 2, busy: [{ start: at('09:00'), end: at('11:00') }] },
+      ],
+    };
     const slots = findSlots({ ...base, staff, pools: [chamber] });
     expect(slots.map((s) => iso(s.start))).toEqual([iso(at('10:45'))]);
     // Held 10:30-12:00: unit 1 is free from 10:30, unit 2 only from 11:00.
@@ -134,7 +141,13 @@ describe('slot search', () => {
   });
 
   it('a staff member’s leave cuts their template; an extra shift adds to it', () => {
-    const windows = workingWindows(zone, [day], [{ weekday: 1, opens: '09:00', closes: '17:00' }], [{ start: at('12:00'), end: at('13:00') }], [{ start: at('18:00'), end: at('20:00') }]);
+    const windows = workingWindows(
+      zone,
+      [day],
+      [{ weekday: 1, opens: '09:00', closes: '17:00' }],
+      [{ start: at('12:00'), end: at('13:00') }],
+      [{ start: at('18:00'), end: at('20:00') }],
+    );
     expect(windows.map((w) => [iso(w.start), iso(w.end)])).toEqual([
       [iso(at('09:00')), iso(at('12:00'))],
       [iso(at('13:00')), iso(at('17:00'))],
@@ -178,7 +191,9 @@ describe('where a new booking starts, and who has no hours (issue 32)', () => {
     expect([...withoutWorkingHours([4, 5, 6, 7, 8], weekly, exceptions, now)]).toEqual([6, 7, 8]);
   });
   it('the roles that need hours are those delivering an active service', () => {
-    expect([...deliveringRoles([{ delivered_by: ['NURSE'] }, { delivered_by: ['DOCTOR', 'NURSE'] }, { delivered_by: ['HEALTH_COACH'], active: false }])].sort()).toEqual(['DOCTOR', 'NURSE']);
+    expect(
+      [...deliveringRoles([{ delivered_by: ['NURSE'] }, { delivered_by: ['DOCTOR', 'NURSE'] }, { delivered_by: ['HEALTH_COACH'], active: false }])].sort(),
+    ).toEqual(['DOCTOR', 'NURSE']);
   });
 });
 
@@ -205,7 +220,13 @@ describe("a series' count", () => {
 
 describe("the calendar's hours", () => {
   const opening = new Map([
-    [1, [{ opens: 9 * 60, closes: 13 * 60 }, { opens: 14 * 60, closes: 18 * 60 }]],
+    [
+      1,
+      [
+        { opens: 9 * 60, closes: 13 * 60 },
+        { opens: 14 * 60, closes: 18 * 60 },
+      ],
+    ],
     [6, [{ opens: 7 * 60 + 30, closes: 12 * 60 }]],
   ]);
 

@@ -1,7 +1,17 @@
 // The scheduling back office's forms: when a resource, a package plan or a sale may be sent, and
 // what each sends (the rules the views used to compute inline).
 import { describe, expect, it } from 'vitest';
-import { canSavePlan, canSaveResource, canSellPackage, EMPTY_PLAN_FORM, EMPTY_RESOURCE_FORM, NEW_RESOURCE_KIND, planBody, planForm, resourceBody } from '../../../../machines/appointments/setup-forms.ts';
+import {
+  canSavePlan,
+  canSaveResource,
+  canSellPackage,
+  EMPTY_PLAN_FORM,
+  EMPTY_RESOURCE_FORM,
+  NEW_RESOURCE_KIND,
+  planBody,
+  planForm,
+  resourceBody,
+} from '../../../../machines/appointments/setup-forms.ts';
 
 describe('the new resource form', () => {
   it('waits for a name', () => {
@@ -15,7 +25,11 @@ describe('the new resource form', () => {
     expect(canSaveResource(form)).toBe(false);
     expect(canSaveResource({ ...form, newKind: '  ' })).toBe(false);
     expect(canSaveResource({ ...form, newKind: 'cryo_chamber' })).toBe(true);
-    expect(resourceBody({ ...form, newKind: ' cryo_chamber ', newLabel: ' Cryo chamber ' })).toEqual({ name: 'Cryo 1', kind: 'cryo_chamber', kind_label: 'Cryo chamber' });
+    expect(resourceBody({ ...form, newKind: ' cryo_chamber ', newLabel: ' Cryo chamber ' })).toEqual({
+      name: 'Cryo 1',
+      kind: 'cryo_chamber',
+      kind_label: 'Cryo chamber',
+    });
     expect(resourceBody({ ...form, newKind: 'cryo_chamber', newLabel: ' ' })).toEqual({ name: 'Cryo 1', kind: 'cryo_chamber' });
   });
 

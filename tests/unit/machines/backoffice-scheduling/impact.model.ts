@@ -9,13 +9,25 @@ export const IMPACTED = {
   total: 1,
   appointments: [
     {
-      appointment: { id: 31, start: '2031-03-03T10:00:00+05:30', end: '2031-03-03T11:00:00+05:30', client: 9, staff: 4, service_name: 'IV drip', status: 'booked' },
+      appointment: {
+        id: 31,
+        start: '2031-03-03T10:00:00+05:30',
+        end: '2031-03-03T11:00:00+05:30',
+        client: 9,
+        staff: 4,
+        service_name: 'IV drip',
+        status: 'booked',
+      },
       reasons: ['Its staff member would not be working then.'],
     },
   ],
 };
 export const NONE = { total: 0, appointments: [] };
-export const REFUSAL = { message: 'Invalid time_zone: Not a time zone the server knows.', fieldErrors: { time_zone: ['Not a time zone the server knows.'] }, status: 400 };
+export const REFUSAL = {
+  message: 'Invalid time_zone: Not a time zone the server knows.',
+  fieldErrors: { time_zone: ['Not a time zone the server knows.'] },
+  status: 400,
+};
 export const notifySaved = vi.fn();
 /** Not an action of the machine: the test's own tally of saves in this path, cleared with the spies. */
 export const answered = vi.fn();

@@ -35,7 +35,8 @@ export const model: MachineModel = {
         deleteProduct: [{ output: undefined }, { error: new Error(ON_A_DOCUMENT) }],
       },
       // One path per state and event kind is plenty: the form's values are the guard's business.
-      edgeKey: (snapshot, event) => `${JSON.stringify(snapshot.value)}|${event.type}|${'field' in event ? event.field : ''}|${JSON.stringify(snapshot.context.editing?.target ?? null)}|${snapshot.context.message !== null}`,
+      edgeKey: (snapshot, event) =>
+        `${JSON.stringify(snapshot.value)}|${event.type}|${'field' in event ? event.field : ''}|${JSON.stringify(snapshot.context.editing?.target ?? null)}|${snapshot.context.message !== null}`,
     },
   ],
 };

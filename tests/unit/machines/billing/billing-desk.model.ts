@@ -3,7 +3,18 @@
 import { billingDeskMachine } from '../../../../machines/billing/billing-desk-machine.ts';
 import type { MachineModel } from '../../../support/model-paths.ts';
 
-export const SUMMARY = { id: 7, client: 21, client_name: 'Meera Iyer', kind: 'invoice' as const, status: 'issued' as const, number: 'INV/26-27/00042', issued_on: '2026-11-27', total_paise: 118_000, balance_paise: 118_000, created_at: '2026-11-27T06:00:00Z' };
+export const SUMMARY = {
+  id: 7,
+  client: 21,
+  client_name: 'Meera Iyer',
+  kind: 'invoice' as const,
+  status: 'issued' as const,
+  number: 'INV/26-27/00042',
+  issued_on: '2026-11-27',
+  total_paise: 118_000,
+  balance_paise: 118_000,
+  created_at: '2026-11-27T06:00:00Z',
+};
 
 export const model: MachineModel = {
   machine: billingDeskMachine,

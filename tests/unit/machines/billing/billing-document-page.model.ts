@@ -5,11 +5,23 @@
 // card or UPI (the QR loads or cannot), too much refused, sent, refused and kept; a credit note on a
 // line with a reason and a refund, sent or refused; and, while it is still due and nothing is open,
 // read again on the poll timer (a failed read waits for the next).
-import { billingDocumentMachine, creditProblem, draftLineProblem, manualProblem, paymentProblem } from '../../../../machines/billing/billing-document-machine.ts';
+import {
+  billingDocumentMachine,
+  creditProblem,
+  draftLineProblem,
+  manualProblem,
+  paymentProblem,
+} from '../../../../machines/billing/billing-document-machine.ts';
 import { coveringPaths, type MachineModel } from '../../../support/model-paths.ts';
 import { DRAFT, data, PAID, PART_PAID, RATES } from './billing-fixtures.ts';
 
-export const UPI = { uri: 'upi://pay?pa=clinic%40okicici&pn=Thrive%20Clinic&am=680.00&cu=INR&tn=INV%2F26-27%2F00042', amount_paise: 68_000, payee_vpa: 'clinic@okicici', payee_name: 'Thrive Clinic', note: 'INV/26-27/00042' };
+export const UPI = {
+  uri: 'upi://pay?pa=clinic%40okicici&pn=Thrive%20Clinic&am=680.00&cu=INR&tn=INV%2F26-27%2F00042',
+  amount_paise: 68_000,
+  payee_vpa: 'clinic@okicici',
+  payee_name: 'Thrive Clinic',
+  note: 'INV/26-27/00042',
+};
 
 // Snapshots told apart by what the chart and its guards read: a form only while it is open (each
 // opens empty), and never the submission key, which is random.
@@ -108,7 +120,10 @@ export const model: MachineModel = {
       input: { id: 7, mayBill: true },
       events: editEvents,
       filterEvents: oneEditAtATime,
-      outcomes: { loadDocument: [{ output: data(DRAFT) }, { error: new Error('offline') }], act: [{ output: DRAFT }, { error: new Error('A draft with no lines cannot be issued.') }] },
+      outcomes: {
+        loadDocument: [{ output: data(DRAFT) }, { error: new Error('offline') }],
+        act: [{ output: DRAFT }, { error: new Error('A draft with no lines cannot be issued.') }],
+      },
       serializeState,
     },
     {

@@ -34,7 +34,15 @@ export const DRAFT: BillingDoc = {
   recipient: { name: 'Meera Iyer', address: '12 MG Road, Bengaluru', gstin: null, state_code: '29' },
   place_of_supply_state_code: '29',
   lines: [line],
-  totals: { taxable_paise: 100_000, cgst_paise: 9_000, sgst_paise: 9_000, igst_paise: 0, round_off_paise: 0, total_paise: 118_000, total_in_words: 'Rupees One Thousand One Hundred Eighty Only' },
+  totals: {
+    taxable_paise: 100_000,
+    cgst_paise: 9_000,
+    sgst_paise: 9_000,
+    igst_paise: 0,
+    round_off_paise: 0,
+    total_paise: 118_000,
+    total_in_words: 'Rupees One Thousand One Hundred Eighty Only',
+  },
   paid_paise: 0,
   credited_paise: 0,
   refunded_paise: 0,
@@ -53,7 +61,9 @@ export const PART_PAID: BillingDoc = {
   status: 'partially_paid',
   paid_paise: 50_000,
   balance_paise: 68_000,
-  payments: [{ id: 3, method: 'cash', amount_paise: 50_000, tendered_paise: 100_000, change_paise: 50_000, reference: null, received_at: '2026-11-27T06:30:00Z' }],
+  payments: [
+    { id: 3, method: 'cash', amount_paise: 50_000, tendered_paise: 100_000, change_paise: 50_000, reference: null, received_at: '2026-11-27T06:30:00Z' },
+  ],
 };
 
 export const PAID: BillingDoc = {
@@ -61,7 +71,18 @@ export const PAID: BillingDoc = {
   status: 'paid',
   paid_paise: 118_000,
   balance_paise: 0,
-  payments: [...PART_PAID.payments, { id: 4, method: 'online', amount_paise: 68_000, tendered_paise: null, change_paise: null, reference: 'pay_29QQoUBi66xm2f', received_at: '2026-11-27T06:40:00Z' }],
+  payments: [
+    ...PART_PAID.payments,
+    {
+      id: 4,
+      method: 'online',
+      amount_paise: 68_000,
+      tendered_paise: null,
+      change_paise: null,
+      reference: 'pay_29QQoUBi66xm2f',
+      received_at: '2026-11-27T06:40:00Z',
+    },
+  ],
 };
 
 export const PRODUCTS = [

@@ -50,9 +50,23 @@ const common = (method: string): Steps => ({
   loading: { [done('loadDocument')]: 'ready.idle / showData', [error('loadDocument')]: 'failed / showError' },
   failed: { 'doc.retry': 'loading' },
   'ready.refreshing': { [done('refreshDocument')]: 'ready.idle / showDocument', [error('refreshDocument')]: 'ready.idle' },
-  'ready.paying.form': { 'pay.set': 'ready.paying.form / setPayment', 'pay.method': method === 'upi' ? 'ready.paying.upi / setMethod' : 'ready.paying.form / setMethod', 'form.close': 'ready.idle' },
-  'ready.paying.upi': { 'pay.set': 'ready.paying.upi / setPayment', 'form.close': 'ready.idle', [done('loadUpi')]: 'ready.paying.form / showUpi', [error('loadUpi')]: 'ready.paying.form / upiFailed' },
-  'ready.crediting': { 'credit.toggle': 'ready.crediting / toggleCreditLine', 'credit.set': 'ready.crediting / setCredit', 'credit.refundMethod': 'ready.crediting / setRefundMethod', 'form.close': 'ready.idle' },
+  'ready.paying.form': {
+    'pay.set': 'ready.paying.form / setPayment',
+    'pay.method': method === 'upi' ? 'ready.paying.upi / setMethod' : 'ready.paying.form / setMethod',
+    'form.close': 'ready.idle',
+  },
+  'ready.paying.upi': {
+    'pay.set': 'ready.paying.upi / setPayment',
+    'form.close': 'ready.idle',
+    [done('loadUpi')]: 'ready.paying.form / showUpi',
+    [error('loadUpi')]: 'ready.paying.form / upiFailed',
+  },
+  'ready.crediting': {
+    'credit.toggle': 'ready.crediting / toggleCreditLine',
+    'credit.set': 'ready.crediting / setCredit',
+    'credit.refundMethod': 'ready.crediting / setRefundMethod',
+    'form.close': 'ready.idle',
+  },
   'ready.saving': { [done('act')]: 'ready.idle / actDone', [error('act')]: 'ready.idle / actFailed' },
 });
 
@@ -78,12 +92,43 @@ const VALID_CREDIT = { lines: [1], reason: 'Service not given', refundMethod: 'c
 
 export const billingDocumentTable: TransitionTable = {
   chart: billingDocumentMachine,
-  source: 'issue 34 (Invoices: drafts edited and deleted, issued never changes, credit notes; Payments: cash, card, UPI; Documents: staff download and email the PDF; Done means: seen paid without reloading)',
+  source:
+    'issue 34 (Invoices: drafts edited and deleted, issued never changes, credit notes; Payments: cash, card, UPI; Documents: staff download and email the PDF; Done means: seen paid without reloading)',
   statuses: ['loading', 'failed', 'ready.idle', 'ready.refreshing', 'ready.paying.form', 'ready.paying.upi', 'ready.crediting', 'ready.saving', 'deleted'],
   verbs: [
-    'doc.retry', 'line.addProduct', 'line.addManual', 'line.quantity', 'line.discount', 'line.remove', 'manual.set', 'manual.exempt', 'draft.save', 'draft.discard', 'doc.issue', 'doc.delete',
-    'doc.pdf', 'doc.email', 'pay.open', 'pay.method', 'pay.set', 'pay.submit', 'credit.open', 'credit.toggle', 'credit.set', 'credit.refundMethod', 'credit.submit', 'form.close',
-    done('loadDocument'), error('loadDocument'), done('refreshDocument'), error('refreshDocument'), done('loadUpi'), error('loadUpi'), done('act'), error('act'), POLL,
+    'doc.retry',
+    'line.addProduct',
+    'line.addManual',
+    'line.quantity',
+    'line.discount',
+    'line.remove',
+    'manual.set',
+    'manual.exempt',
+    'draft.save',
+    'draft.discard',
+    'doc.issue',
+    'doc.delete',
+    'doc.pdf',
+    'doc.email',
+    'pay.open',
+    'pay.method',
+    'pay.set',
+    'pay.submit',
+    'credit.open',
+    'credit.toggle',
+    'credit.set',
+    'credit.refundMethod',
+    'credit.submit',
+    'form.close',
+    done('loadDocument'),
+    error('loadDocument'),
+    done('refreshDocument'),
+    error('refreshDocument'),
+    done('loadUpi'),
+    error('loadUpi'),
+    done('act'),
+    error('act'),
+    POLL,
   ],
   cases: [
     {
@@ -109,7 +154,12 @@ export const billingDocumentTable: TransitionTable = {
       name: 'a manual line typed in full: added',
       context: page(DRAFT, { manual: { description: 'Dietitian consult', code: '', price: '250', rate: '1800', exempt: false } }),
       extras: CARD,
-      steps: with_(common('card'), 'ready.idle', { ...EDITS, 'line.addManual': 'ready.idle / addManual', 'doc.issue': 'ready.saving / issue', 'doc.delete': 'ready.saving / remove' }),
+      steps: with_(common('card'), 'ready.idle', {
+        ...EDITS,
+        'line.addManual': 'ready.idle / addManual',
+        'doc.issue': 'ready.saving / issue',
+        'doc.delete': 'ready.saving / remove',
+      }),
     },
     {
       name: 'a draft seen by SUPER_ADMIN: reads only',
@@ -122,7 +172,20 @@ export const billingDocumentTable: TransitionTable = {
       context: page(PART_PAID, { payment: VALID_PAYMENT, credit: VALID_CREDIT }),
       extras: UPI,
       steps: with_(
-        with_(with_(with_(common('upi'), 'ready.idle', { ...ISSUED_ACTS, 'pay.open': 'ready.paying.form / openPayment', 'credit.open': 'ready.crediting / openCredit', [POLL]: 'ready.refreshing' }), 'ready.paying.form', { 'pay.submit': 'ready.saving / pay' }), 'ready.crediting', { 'credit.submit': 'ready.saving / credit' }),
+        with_(
+          with_(
+            with_(common('upi'), 'ready.idle', {
+              ...ISSUED_ACTS,
+              'pay.open': 'ready.paying.form / openPayment',
+              'credit.open': 'ready.crediting / openCredit',
+              [POLL]: 'ready.refreshing',
+            }),
+            'ready.paying.form',
+            { 'pay.submit': 'ready.saving / pay' },
+          ),
+          'ready.crediting',
+          { 'credit.submit': 'ready.saving / credit' },
+        ),
         'ready.saving',
         {},
       ),
@@ -132,7 +195,16 @@ export const billingDocumentTable: TransitionTable = {
       context: page(PART_PAID, { payment: VALID_PAYMENT, pending: { kind: 'pay', id: 7, key: 'k', payment: { method: 'cash', amount_paise: 50_000 } } }),
       extras: UPI,
       steps: with_(
-        with_(with_(common('upi'), 'ready.idle', { ...ISSUED_ACTS, 'pay.open': 'ready.paying.form / openPayment', 'credit.open': 'ready.crediting / openCredit', [POLL]: 'ready.refreshing' }), 'ready.paying.form', { 'pay.submit': 'ready.saving / pay' }),
+        with_(
+          with_(common('upi'), 'ready.idle', {
+            ...ISSUED_ACTS,
+            'pay.open': 'ready.paying.form / openPayment',
+            'credit.open': 'ready.crediting / openCredit',
+            [POLL]: 'ready.refreshing',
+          }),
+          'ready.paying.form',
+          { 'pay.submit': 'ready.saving / pay' },
+        ),
         'ready.saving',
         { [error('act')]: 'ready.paying.form / actFailed' },
       ),
@@ -141,7 +213,16 @@ export const billingDocumentTable: TransitionTable = {
       name: 'a credit note refused: back to its form with the reason',
       context: page(PART_PAID, { pending: { kind: 'credit', id: 7, key: 'k', credit: { reason: 'x', lines: [{ line: 1 }] } } }),
       extras: UPI,
-      steps: with_(with_(common('upi'), 'ready.idle', { ...ISSUED_ACTS, 'pay.open': 'ready.paying.form / openPayment', 'credit.open': 'ready.crediting / openCredit', [POLL]: 'ready.refreshing' }), 'ready.saving', { [error('act')]: 'ready.crediting / actFailed' }),
+      steps: with_(
+        with_(common('upi'), 'ready.idle', {
+          ...ISSUED_ACTS,
+          'pay.open': 'ready.paying.form / openPayment',
+          'credit.open': 'ready.crediting / openCredit',
+          [POLL]: 'ready.refreshing',
+        }),
+        'ready.saving',
+        { [error('act')]: 'ready.crediting / actFailed' },
+      ),
     },
     {
       name: 'a paid document: no payment, no re-reading; a credit note still',
@@ -159,7 +240,11 @@ export const billingDocumentTable: TransitionTable = {
       name: 'a draft being deleted: the page ends',
       context: page(DRAFT, { pending: { kind: 'delete', id: 7 } }),
       extras: CARD,
-      steps: with_(with_(common('card'), 'ready.idle', { ...EDITS, 'doc.issue': 'ready.saving / issue', 'doc.delete': 'ready.saving / remove' }), 'ready.saving', { [done('act')]: 'deleted / actDone' }),
+      steps: with_(
+        with_(common('card'), 'ready.idle', { ...EDITS, 'doc.issue': 'ready.saving / issue', 'doc.delete': 'ready.saving / remove' }),
+        'ready.saving',
+        { [done('act')]: 'deleted / actDone' },
+      ),
     },
   ],
 };
@@ -179,7 +264,18 @@ export const billingDeskTable: TransitionTable = {
   statuses: ['loading', 'failed', 'ready'],
   verbs: ['desk.filter', 'desk.retry', done('loadDocuments'), error('loadDocuments')],
   cases: [
-    { name: 'another filter', context: DESK, extras: { filter: 'paid', output: { count: 0, results: [] }, error: new Error('offline') }, start: 'loading', steps: deskSteps('setFilter') },
-    { name: 'the filter shown', context: DESK, extras: { filter: 'open', output: { count: 0, results: [] }, error: new Error('offline') }, steps: deskSteps(null) },
+    {
+      name: 'another filter',
+      context: DESK,
+      extras: { filter: 'paid', output: { count: 0, results: [] }, error: new Error('offline') },
+      start: 'loading',
+      steps: deskSteps('setFilter'),
+    },
+    {
+      name: 'the filter shown',
+      context: DESK,
+      extras: { filter: 'open', output: { count: 0, results: [] }, error: new Error('offline') },
+      steps: deskSteps(null),
+    },
   ],
 };

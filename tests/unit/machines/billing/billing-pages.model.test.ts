@@ -2,7 +2,15 @@
 // visit"), replayed on the production machines; and the rules their guards apply.
 import { describe, expect, it } from 'vitest';
 import { filterStatuses } from '../../../../machines/billing/billing-desk-machine.ts';
-import { changePaise, creditInput, draftInput, paiseToRupees, paymentInput, paymentProblem, rupeesToPaise } from '../../../../machines/billing/billing-document-machine.ts';
+import {
+  changePaise,
+  creditInput,
+  draftInput,
+  paiseToRupees,
+  paymentInput,
+  paymentProblem,
+  rupeesToPaise,
+} from '../../../../machines/billing/billing-document-machine.ts';
 import { describeModel } from '../../../support/model-paths.ts';
 import { model as deskModel } from './billing-desk.model.ts';
 import { model as documentModel } from './billing-document-page.model.ts';
@@ -56,12 +64,16 @@ describe('billing page rules', () => {
     expect(paymentProblem({ ...cash, tendered: '400' }, 68_000)).toBe('tendered');
     expect(paymentProblem({ ...cash, amount: '680.01' }, 68_000)).toBe('amount');
     expect(paymentProblem({ method: 'card', amount: '680', tendered: '', reference: '' }, 68_000)).toBe('reference');
-    expect(paymentInput({ method: 'card', amount: '680', tendered: '', reference: ' T-8841 ' })).toEqual({ method: 'card', amount_paise: 68_000, reference: 'T-8841' });
+    expect(paymentInput({ method: 'card', amount: '680', tendered: '', reference: ' T-8841 ' })).toEqual({
+      method: 'card',
+      amount_paise: 68_000,
+      reference: 'T-8841',
+    });
     expect(paymentProblem({ method: 'upi', amount: '680', tendered: '', reference: '41234567890' }, 68_000)).toBe('reference');
     expect(paymentProblem({ method: 'upi', amount: '680', tendered: '', reference: '412345678901' }, 68_000)).toBeNull();
   });
 
-  it('send a draft\'s lines as the contract takes them: kept lines by id, products by id, manual lines whole', () => {
+  it("send a draft's lines as the contract takes them: kept lines by id, products by id, manual lines whole", () => {
     const base = { description: 'x', code: null, unit_price_paise: 45_000, gst_rate_bp: 500, exempt: false, from_package: null };
     expect(
       draftInput([
@@ -77,7 +89,11 @@ describe('billing page rules', () => {
   });
 
   it('credit chosen lines with a reason, and a refund of at most what was paid', () => {
-    expect(creditInput({ lines: [1], reason: ' Not given ', refundMethod: 'cash', refundAmount: '500', refundReference: '' })).toEqual({ reason: 'Not given', lines: [{ line: 1 }], refund: { method: 'cash', amount_paise: 50_000 } });
+    expect(creditInput({ lines: [1], reason: ' Not given ', refundMethod: 'cash', refundAmount: '500', refundReference: '' })).toEqual({
+      reason: 'Not given',
+      lines: [{ line: 1 }],
+      refund: { method: 'cash', amount_paise: 50_000 },
+    });
     expect(creditInput({ lines: [1], reason: 'x', refundMethod: '', refundAmount: '', refundReference: '' })).toEqual({ reason: 'x', lines: [{ line: 1 }] });
     expect(PART_PAID.paid_paise).toBe(50_000);
   });

@@ -4,7 +4,13 @@
 import { billVisitMachine, clientBalanceMachine } from '../../../../machines/billing/client-billing-machine.ts';
 import type { MachineModel } from '../../../support/model-paths.ts';
 
-export const BALANCE = { client: 21, unpaid_paise: 68_000, unused_advance_paise: 20_000, net_due_paise: 48_000, open_documents: [{ id: 7, number: 'INV/26-27/00042', balance_paise: 68_000 }] };
+export const BALANCE = {
+  client: 21,
+  unpaid_paise: 68_000,
+  unused_advance_paise: 20_000,
+  net_due_paise: 48_000,
+  open_documents: [{ id: 7, number: 'INV/26-27/00042', balance_paise: 68_000 }],
+};
 
 export const balanceModel: MachineModel = {
   machine: clientBalanceMachine,

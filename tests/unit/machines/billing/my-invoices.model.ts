@@ -9,11 +9,21 @@ import { DUE, OLDER, OPEN_DUE, OPEN_PAID, summaryOf } from './portal-billing-fix
 
 export const GATEWAY_URL = 'https://rzp.example/l/plink_1';
 
-const events = [{ type: 'invoices.retry' }, { type: 'invoices.open', id: 12 }, { type: 'invoices.close' }, { type: 'invoices.refresh' }, { type: 'invoices.payOnline' }];
+const events = [
+  { type: 'invoices.retry' },
+  { type: 'invoices.open', id: 12 },
+  { type: 'invoices.close' },
+  { type: 'invoices.refresh' },
+  { type: 'invoices.payOnline' },
+];
 const outcomes = {
   loadInvoices: [{ output: [summaryOf(DUE), OLDER] }, { error: new Error('offline') }],
   loadInvoice: [{ output: OPEN_DUE }, { output: OPEN_PAID }, { error: new Error('offline') }],
-  startPayment: [{ output: GATEWAY_URL }, { error: Object.assign(new Error('The payment gateway did not answer.'), { status: 502 }) }, { error: Object.assign(new Error('Not found.'), { status: 404 }) }],
+  startPayment: [
+    { output: GATEWAY_URL },
+    { error: Object.assign(new Error('The payment gateway did not answer.'), { status: 502 }) },
+    { error: Object.assign(new Error('Not found.'), { status: 404 }) },
+  ],
 };
 
 /** The browser's departure for the gateway (the page's hook leaves with window.location). */

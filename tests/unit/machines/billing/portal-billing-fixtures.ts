@@ -6,10 +6,33 @@ import type { TaxSettings } from '../../../../machines/billing/tax-settings-mach
 
 const line = (id: number, description: string, unit: number, rateBp: number, fromPackage: string | null = null) => {
   const tax = Math.round((unit * rateBp) / 20_000);
-  return { id, description, code: '999722', quantity: 1, unit_price_paise: unit, discount_paise: 0, taxable_paise: unit, gst_rate_bp: rateBp, exempt: false, cgst_paise: tax, sgst_paise: tax, igst_paise: 0, total_paise: unit + 2 * tax, from_package: fromPackage };
+  return {
+    id,
+    description,
+    code: '999722',
+    quantity: 1,
+    unit_price_paise: unit,
+    discount_paise: 0,
+    taxable_paise: unit,
+    gst_rate_bp: rateBp,
+    exempt: false,
+    cgst_paise: tax,
+    sgst_paise: tax,
+    igst_paise: 0,
+    total_paise: unit + 2 * tax,
+    from_package: fromPackage,
+  };
 };
 
-const TOTALS = { taxable_paise: 100_000, cgst_paise: 9_000, sgst_paise: 9_000, igst_paise: 0, round_off_paise: 0, total_paise: 118_000, total_in_words: 'Rupees One Thousand One Hundred Eighty Only' };
+const TOTALS = {
+  taxable_paise: 100_000,
+  cgst_paise: 9_000,
+  sgst_paise: 9_000,
+  igst_paise: 0,
+  round_off_paise: 0,
+  total_paise: 118_000,
+  total_in_words: 'Rupees One Thousand One Hundred Eighty Only',
+};
 
 export const DUE: InvoiceDetail = {
   id: 12,
@@ -34,11 +57,33 @@ export const PAID: InvoiceDetail = {
   payments: [{ id: 5, method: 'online', amount_paise: 118_000, reference: 'pay_Q1', received_at: '2026-11-20T06:30:00Z' }],
 };
 
-export const summaryOf = (d: InvoiceDetail): InvoiceSummary => ({ id: d.id, kind: d.kind, status: d.status, number: d.number, issued_on: d.issued_on, total_paise: d.total_paise, balance_paise: d.balance_paise });
+export const summaryOf = (d: InvoiceDetail): InvoiceSummary => ({
+  id: d.id,
+  kind: d.kind,
+  status: d.status,
+  number: d.number,
+  issued_on: d.issued_on,
+  total_paise: d.total_paise,
+  balance_paise: d.balance_paise,
+});
 
-export const OLDER: InvoiceSummary = { id: 9, kind: 'bill_of_supply', status: 'paid', number: 'BOS/26-27/00003', issued_on: '2026-10-02', total_paise: 50_000, balance_paise: 0 };
+export const OLDER: InvoiceSummary = {
+  id: 9,
+  kind: 'bill_of_supply',
+  status: 'paid',
+  number: 'BOS/26-27/00003',
+  issued_on: '2026-10-02',
+  total_paise: 50_000,
+  balance_paise: 0,
+};
 
-export const UPI = { uri: 'upi://pay?pa=clinic%40okicici&pn=Thrive%20Clinic&am=1180.00&cu=INR&tn=INV%2F26-27%2F00012', amount_paise: 118_000, payee_vpa: 'clinic@okicici', payee_name: 'Thrive Clinic', note: 'INV/26-27/00012' };
+export const UPI = {
+  uri: 'upi://pay?pa=clinic%40okicici&pn=Thrive%20Clinic&am=1180.00&cu=INR&tn=INV%2F26-27%2F00012',
+  amount_paise: 118_000,
+  payee_vpa: 'clinic@okicici',
+  payee_name: 'Thrive Clinic',
+  note: 'INV/26-27/00012',
+};
 
 export const OPEN_DUE: OpenedInvoice = { document: DUE, upi: UPI, online: true };
 export const OPEN_PAID: OpenedInvoice = { document: PAID, upi: null, online: true };

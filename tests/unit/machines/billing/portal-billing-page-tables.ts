@@ -25,7 +25,11 @@ const invoiceSteps = (pays: boolean, opened = 'viewing / showInvoice, settleRetu
   list: { 'invoices.open': 'opening / select' },
   opening: { 'xstate.done.actor.loadInvoice': opened, 'xstate.error.actor.loadInvoice': 'list / openFailed' },
   confirming: { [RECHECK]: 'opening', 'invoices.close': 'list / close' },
-  viewing: { 'invoices.close': 'list / close', 'invoices.refresh': 'opening / clearMessage', ...(pays ? { 'invoices.payOnline': 'paying / clearMessage' } : {}) },
+  viewing: {
+    'invoices.close': 'list / close',
+    'invoices.refresh': 'opening / clearMessage',
+    ...(pays ? { 'invoices.payOnline': 'paying / clearMessage' } : {}),
+  },
   paying: { 'xstate.done.actor.startPayment': 'redirecting / goToGateway', 'xstate.error.actor.startPayment': refused },
   redirecting: {},
 });
@@ -49,20 +53,46 @@ export const myInvoicesTable: TransitionTable = {
     RECHECK,
   ],
   cases: [
-    { name: 'the client on an unpaid invoice, the gateway configured', context: CLIENT, extras: { id: 12, output: OPEN_DUE }, start: 'loading', steps: invoiceSteps(true) },
-    { name: 'the clinic has no online gateway (the link answered 404)', context: CLIENT, extras: { id: 12, output: OPEN_DUE, error: { status: 404 } }, steps: invoiceSteps(true, undefined, undefined, 'viewing / dropGateway') },
+    {
+      name: 'the client on an unpaid invoice, the gateway configured',
+      context: CLIENT,
+      extras: { id: 12, output: OPEN_DUE },
+      start: 'loading',
+      steps: invoiceSteps(true),
+    },
+    {
+      name: 'the clinic has no online gateway (the link answered 404)',
+      context: CLIENT,
+      extras: { id: 12, output: OPEN_DUE, error: { status: 404 } },
+      steps: invoiceSteps(true, undefined, undefined, 'viewing / dropGateway'),
+    },
     { name: 'the gateway gone for this visit', context: { ...CLIENT, gateway: false }, extras: { id: 12, output: OPEN_DUE }, steps: invoiceSteps(false) },
     { name: 'a SUPER_ADMIN reading the portal', context: { ...CLIENT, readOnly: true }, extras: { id: 12, output: OPEN_DUE }, steps: invoiceSteps(false) },
     { name: 'a paid invoice', context: { ...CLIENT, opened: OPEN_PAID }, extras: { id: 12, output: OPEN_PAID }, steps: invoiceSteps(false) },
-    { name: 'a document the server offers no online payment for', context: { ...CLIENT, opened: OPEN_OFFLINE }, extras: { id: 12, output: OPEN_OFFLINE }, steps: invoiceSteps(false) },
+    {
+      name: 'a document the server offers no online payment for',
+      context: { ...CLIENT, opened: OPEN_OFFLINE },
+      extras: { id: 12, output: OPEN_OFFLINE },
+      steps: invoiceSteps(false),
+    },
     {
       name: 'back from the gateway, the payment not seen yet',
       context: { ...CLIENT, returnTo: 12 },
       extras: { id: 12, output: OPEN_DUE },
       steps: invoiceSteps(true, 'confirming / showInvoice, countCheck', 'opening / showList, selectReturned'),
     },
-    { name: 'back from the gateway, every read made', context: { ...CLIENT, returnTo: 12, checks: 3 }, extras: { id: 12, output: OPEN_DUE }, steps: invoiceSteps(true, 'viewing / showInvoice, settleReturn', 'opening / showList, selectReturned') },
-    { name: 'back from the gateway, paid', context: { ...CLIENT, returnTo: 12, opened: OPEN_PAID }, extras: { id: 12, output: OPEN_PAID }, steps: invoiceSteps(false, 'viewing / showInvoice, settleReturn', 'opening / showList, selectReturned') },
+    {
+      name: 'back from the gateway, every read made',
+      context: { ...CLIENT, returnTo: 12, checks: 3 },
+      extras: { id: 12, output: OPEN_DUE },
+      steps: invoiceSteps(true, 'viewing / showInvoice, settleReturn', 'opening / showList, selectReturned'),
+    },
+    {
+      name: 'back from the gateway, paid',
+      context: { ...CLIENT, returnTo: 12, opened: OPEN_PAID },
+      extras: { id: 12, output: OPEN_PAID },
+      steps: invoiceSteps(false, 'viewing / showInvoice, settleReturn', 'opening / showList, selectReturned'),
+    },
   ],
 };
 
@@ -83,11 +113,35 @@ export const taxSettingsTable: TransitionTable = {
   chart: taxSettingsMachine,
   source: 'issue 34 (Tax settings: legal name, GSTIN with its check character, State, address, series prefix)',
   statuses: ['loading', 'failed', 'editing', 'saving'],
-  verbs: ['settings.retry', 'settings.edit', 'settings.save', 'xstate.done.actor.loadSettings', 'xstate.error.actor.loadSettings', 'xstate.done.actor.saveSettings', 'xstate.error.actor.saveSettings'],
+  verbs: [
+    'settings.retry',
+    'settings.edit',
+    'settings.save',
+    'xstate.done.actor.loadSettings',
+    'xstate.error.actor.loadSettings',
+    'xstate.done.actor.saveSettings',
+    'xstate.error.actor.saveSettings',
+  ],
   cases: [
-    { name: 'a form that passes', context: { form: FORM, rates: SETTINGS.gst_rates_bp, configured: true, message: null, saved: false }, extras: { field: 'legal_name', value: 'Thrive', output: SETTINGS, error: new Error('refused') }, start: 'loading', steps: settingsSteps(true) },
-    { name: 'a GSTIN with a wrong check character', context: { form: { ...FORM, gstin: '27AAPFU0939F1ZA' }, rates: [0], configured: true, message: null, saved: false }, extras: { field: 'gstin', value: 'x', output: SETTINGS, error: new Error('refused') }, steps: settingsSteps(false) },
-    { name: 'no legal name', context: { form: { ...FORM, legal_name: ' ' }, rates: [0], configured: false, message: null, saved: false }, extras: { field: 'legal_name', value: '', output: SETTINGS, error: new Error('refused') }, steps: settingsSteps(false) },
+    {
+      name: 'a form that passes',
+      context: { form: FORM, rates: SETTINGS.gst_rates_bp, configured: true, message: null, saved: false },
+      extras: { field: 'legal_name', value: 'Thrive', output: SETTINGS, error: new Error('refused') },
+      start: 'loading',
+      steps: settingsSteps(true),
+    },
+    {
+      name: 'a GSTIN with a wrong check character',
+      context: { form: { ...FORM, gstin: '27AAPFU0939F1ZA' }, rates: [0], configured: true, message: null, saved: false },
+      extras: { field: 'gstin', value: 'x', output: SETTINGS, error: new Error('refused') },
+      steps: settingsSteps(false),
+    },
+    {
+      name: 'no legal name',
+      context: { form: { ...FORM, legal_name: ' ' }, rates: [0], configured: false, message: null, saved: false },
+      extras: { field: 'legal_name', value: '', output: SETTINGS, error: new Error('refused') },
+      steps: settingsSteps(false),
+    },
   ],
 };
 
@@ -97,14 +151,26 @@ export const taxSettingsTable: TransitionTable = {
 // price), and the catalogue is read again after it, or the refusal shown; a known product is
 // deleted (read again) or the refusal shown (it is on a document).
 
-const ROW = { target: { kind: 'item', item_kind: 'service', item_id: 3 }, form: { name: 'HBOT session', price: '1000', code: '999722', gst_rate_bp: 1800, exempt: false, active: true } };
+const ROW = {
+  target: { kind: 'item', item_kind: 'service', item_id: 3 },
+  form: { name: 'HBOT session', price: '1000', code: '999722', gst_rate_bp: 1800, exempt: false, active: true },
+};
 const KNOWN = { type: 'catalogue', item_kind: 'service', item_id: 3, id: 7, field: 'code', value: '999722', output: CATALOGUE, error: new Error('refused') };
 
 const catalogueSteps = (known: boolean, passes: boolean) => ({
   loading: { 'xstate.done.actor.loadCatalogue': 'ready / showCatalogue', 'xstate.error.actor.loadCatalogue': 'failed' },
   failed: { 'catalogue.retry': 'loading' },
-  ready: { ...(known ? { 'catalogue.editItem': 'editing / editItem', 'catalogue.editProduct': 'editing / editProduct', 'catalogue.delete': 'deleting / clearMessage' } : {}), 'catalogue.newProduct': 'editing / newProduct' },
-  editing: { 'catalogue.change': 'editing / change', 'catalogue.cancel': 'ready / stopEditing', ...(passes ? { 'catalogue.save': 'saving / clearMessage' } : {}) },
+  ready: {
+    ...(known
+      ? { 'catalogue.editItem': 'editing / editItem', 'catalogue.editProduct': 'editing / editProduct', 'catalogue.delete': 'deleting / clearMessage' }
+      : {}),
+    'catalogue.newProduct': 'editing / newProduct',
+  },
+  editing: {
+    'catalogue.change': 'editing / change',
+    'catalogue.cancel': 'ready / stopEditing',
+    ...(passes ? { 'catalogue.save': 'saving / clearMessage' } : {}),
+  },
   saving: { 'xstate.done.actor.saveRow': 'loading', 'xstate.error.actor.saveRow': 'editing / showRefusal' },
   deleting: { 'xstate.done.actor.deleteProduct': 'loading', 'xstate.error.actor.deleteProduct': 'ready / showRefusal' },
 });
@@ -130,11 +196,37 @@ export const billingCatalogueTable: TransitionTable = {
     'xstate.error.actor.deleteProduct',
   ],
   cases: [
-    { name: 'a known service and product, a row that passes', context: { ...CATALOGUE, editing: ROW, message: null }, extras: KNOWN, start: 'loading', steps: catalogueSteps(true, true) },
-    { name: 'rows the catalogue does not hold', context: { ...CATALOGUE, editing: ROW, message: null }, extras: { ...KNOWN, item_id: 99, id: 99 }, steps: catalogueSteps(false, true) },
-    { name: 'a code of letters', context: { ...CATALOGUE, editing: { ...ROW, form: { ...ROW.form, code: '12ab' } }, message: null }, extras: KNOWN, steps: catalogueSteps(true, false) },
-    { name: 'a rate the clinic does not offer', context: { ...CATALOGUE, editing: { ...ROW, form: { ...ROW.form, gst_rate_bp: 1200 } }, message: null }, extras: KNOWN, steps: catalogueSteps(true, false) },
-    { name: 'a new product without a price', context: { ...CATALOGUE, editing: { target: { kind: 'product', id: null }, form: { ...ROW.form, price: '' } }, message: null }, extras: KNOWN, steps: catalogueSteps(true, false) },
+    {
+      name: 'a known service and product, a row that passes',
+      context: { ...CATALOGUE, editing: ROW, message: null },
+      extras: KNOWN,
+      start: 'loading',
+      steps: catalogueSteps(true, true),
+    },
+    {
+      name: 'rows the catalogue does not hold',
+      context: { ...CATALOGUE, editing: ROW, message: null },
+      extras: { ...KNOWN, item_id: 99, id: 99 },
+      steps: catalogueSteps(false, true),
+    },
+    {
+      name: 'a code of letters',
+      context: { ...CATALOGUE, editing: { ...ROW, form: { ...ROW.form, code: '12ab' } }, message: null },
+      extras: KNOWN,
+      steps: catalogueSteps(true, false),
+    },
+    {
+      name: 'a rate the clinic does not offer',
+      context: { ...CATALOGUE, editing: { ...ROW, form: { ...ROW.form, gst_rate_bp: 1200 } }, message: null },
+      extras: KNOWN,
+      steps: catalogueSteps(true, false),
+    },
+    {
+      name: 'a new product without a price',
+      context: { ...CATALOGUE, editing: { target: { kind: 'product', id: null }, form: { ...ROW.form, price: '' } }, message: null },
+      extras: KNOWN,
+      steps: catalogueSteps(true, false),
+    },
   ],
 };
 

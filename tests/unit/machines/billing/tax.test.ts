@@ -3,9 +3,30 @@
 // discounted lines, must match to the paisa.
 import { describe, expect, it } from 'vitest';
 import { amountInWords } from '../../../../server/api/billing/amount-in-words.ts';
-import { advanceLine, creditLine, documentTitle, documentTotals, type LineInput, priceLine, roundHalfUp, roundOffPaise, saleDocumentKind, taxAt } from '../../../../machines/billing/tax.ts';
+import {
+  advanceLine,
+  creditLine,
+  documentTitle,
+  documentTotals,
+  type LineInput,
+  priceLine,
+  roundHalfUp,
+  roundOffPaise,
+  saleDocumentKind,
+  taxAt,
+} from '../../../../machines/billing/tax.ts';
 
-const line = (over: Partial<LineInput>): LineInput => ({ description: 'x', code: '999312', quantity: 1, unitPricePaise: 0, discountPaise: 0, rateBasisPoints: 0, exempt: false, fromPackage: null, ...over });
+const line = (over: Partial<LineInput>): LineInput => ({
+  description: 'x',
+  code: '999312',
+  quantity: 1,
+  unitPricePaise: 0,
+  discountPaise: 0,
+  rateBasisPoints: 0,
+  exempt: false,
+  fromPackage: null,
+  ...over,
+});
 const INTRA = { registered: true, intraState: true };
 const INTER = { registered: true, intraState: false };
 
@@ -76,7 +97,14 @@ describe('the hand-computed fixture', () => {
     ]);
     // Taxable 1,90,000 + 4,999 + 50,000 = 2,44,999; IGST 34,200 + 250 = 34,450.
     // 2,24,200 + 5,249 + 50,000 = 2,79,449 paise = ₹2,794.49 → ₹2,794: round-off −49, total 2,79,400.
-    expect(documentTotals(lines, amountInWords)).toMatchObject({ taxablePaise: 244999, cgstPaise: 0, igstPaise: 34450, roundOffPaise: -49, totalPaise: 279400, totalInWords: 'Two Thousand Seven Hundred Ninety Four Rupees Only' });
+    expect(documentTotals(lines, amountInWords)).toMatchObject({
+      taxablePaise: 244999,
+      cgstPaise: 0,
+      igstPaise: 34450,
+      roundOffPaise: -49,
+      totalPaise: 279400,
+      totalInWords: 'Two Thousand Seven Hundred Ninety Four Rupees Only',
+    });
   });
 
   it('rounds 50 paise up and 49 down', () => {

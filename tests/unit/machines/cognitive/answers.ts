@@ -4,7 +4,11 @@
 import { type Battery, expectedAnswer, type Response, type Task, type TaskKind, type TaskRecord } from '../../../../machines/cognitive/battery.ts';
 
 const task = (b: Battery, kind: TaskKind): Task => b.tasks.find((t) => t.kind === kind)!;
-const wrong = (answer: string) => answer.split('').map((d) => (d === '1' ? '2' : '1')).join('');
+const wrong = (answer: string) =>
+  answer
+    .split('')
+    .map((d) => (d === '1' ? '2' : '1'))
+    .join('');
 
 function span(t: Task, longest: number): Response[] {
   const out: Response[] = [];
@@ -47,13 +51,33 @@ export interface AnswerPlan {
 }
 
 export const PERFECT: AnswerPlan = {
-  immediate: 8, delayed: 8, forward: 8, backward: 7, simpleMs: [250, 250, 250, 250, 250], choiceRight: 8, choiceMs: 350, coded: 45,
-  numbersMs: 10_000, numbersErrors: 0, alternatingMs: 15_000, alternatingErrors: 0,
+  immediate: 8,
+  delayed: 8,
+  forward: 8,
+  backward: 7,
+  simpleMs: [250, 250, 250, 250, 250],
+  choiceRight: 8,
+  choiceMs: 350,
+  coded: 45,
+  numbersMs: 10_000,
+  numbersErrors: 0,
+  alternatingMs: 15_000,
+  alternatingErrors: 0,
 };
 
 export const MIDDLING: AnswerPlan = {
-  immediate: 4, delayed: 2, forward: 5, backward: 3, simpleMs: [400, 500, 600, 700, 800], choiceRight: 6, choiceMs: 775, coded: 18,
-  numbersMs: 35_000, numbersErrors: 2, alternatingMs: 52_500, alternatingErrors: 1,
+  immediate: 4,
+  delayed: 2,
+  forward: 5,
+  backward: 3,
+  simpleMs: [400, 500, 600, 700, 800],
+  choiceRight: 6,
+  choiceMs: 775,
+  coded: 18,
+  numbersMs: 35_000,
+  numbersErrors: 2,
+  alternatingMs: 52_500,
+  alternatingErrors: 1,
 };
 
 /** Every task's record, answered to the plan. */
@@ -67,7 +91,10 @@ export function answer(b: Battery, plan: AnswerPlan): TaskRecord[] {
     recall('recall_immediate', plan.immediate),
     record('digit_span_forward', span(task(b, 'digit_span_forward'), plan.forward)),
     record('digit_span_backward', span(task(b, 'digit_span_backward'), plan.backward)),
-    record('simple_reaction', simple.items.map((_, i) => ({ item: i, value: 'press', rt_ms: plan.simpleMs[i] }))),
+    record(
+      'simple_reaction',
+      simple.items.map((_, i) => ({ item: i, value: 'press', rt_ms: plan.simpleMs[i] })),
+    ),
     record(
       'choice_reaction',
       choice.items.map((item, i) => {
@@ -75,7 +102,11 @@ export function answer(b: Battery, plan: AnswerPlan): TaskRecord[] {
         return { item: i, value: i < plan.choiceRight ? right : right === 'left' ? 'right' : 'left', rt_ms: plan.choiceMs };
       }),
     ),
-    record('symbol_coding', coding.items.slice(0, plan.coded).map((item, i) => ({ item: i, value: expectedAnswer(coding, item), rt_ms: 1500 })), true),
+    record(
+      'symbol_coding',
+      coding.items.slice(0, plan.coded).map((item, i) => ({ item: i, value: expectedAnswer(coding, item), rt_ms: 1500 })),
+      true,
+    ),
     record('connect_numbers', trail(task(b, 'connect_numbers'), plan.numbersMs, plan.numbersErrors)),
     record('connect_alternating', trail(task(b, 'connect_alternating'), plan.alternatingMs, plan.alternatingErrors)),
     recall('recall_delayed', plan.delayed),

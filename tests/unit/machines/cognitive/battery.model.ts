@@ -41,12 +41,22 @@ export function answerFor(snapshot: any, right: boolean): { type: 'task.answer';
   const item = itemOnScreen(snapshot.context, practising);
   const task = snapshot.context.battery.tasks[snapshot.context.taskIndex];
   if (!item || !task) return null;
-  const taps = practising ? snapshot.context.practice.length : snapshot.context.current.filter((r: { item: number }) => r.item === snapshot.context.itemIndex).length;
+  const taps = practising
+    ? snapshot.context.practice.length
+    : snapshot.context.current.filter((r: { item: number }) => r.item === snapshot.context.itemIndex).length;
   const value = right ? expectedAnswer(task, item, taps) : 'zzz';
   return { type: 'task.answer', value, at: ANSWERED_AT };
 }
 
-const OUTSIDE = [{ type: 'battery.start' }, { type: 'task.practice' }, { type: 'task.begin' }, { type: 'item.shown', at: SHOWN_AT }, { type: 'battery.pause' }, { type: 'battery.resume' }, { type: 'battery.retry' }];
+const OUTSIDE = [
+  { type: 'battery.start' },
+  { type: 'task.practice' },
+  { type: 'task.begin' },
+  { type: 'item.shown', at: SHOWN_AT },
+  { type: 'battery.pause' },
+  { type: 'battery.resume' },
+  { type: 'battery.retry' },
+];
 
 const events = (snapshot: any) => [...OUTSIDE, ...[answerFor(snapshot, true), answerFor(snapshot, false)].filter((e) => e !== null)];
 

@@ -14,8 +14,18 @@ const failed = { error: { message: 'offline', fieldErrors: {}, status: 0 } };
 export const model: MachineModel = {
   machine: cognitivePageMachine,
   specs: [
-    { name: 'nothing open', input: { clientId: '7' }, events, outcomes: { loadResults: [{ output: NONE }, failed], startRun: [{ output: RUN }, failed], battery: [{ output: undefined }] } },
-    { name: 'a run open', input: { clientId: '7' }, events, outcomes: { loadResults: [{ output: OPEN }], startRun: [{ output: RUN }], battery: [{ output: undefined }] } },
+    {
+      name: 'nothing open',
+      input: { clientId: '7' },
+      events,
+      outcomes: { loadResults: [{ output: NONE }, failed], startRun: [{ output: RUN }, failed], battery: [{ output: undefined }] },
+    },
+    {
+      name: 'a run open',
+      input: { clientId: '7' },
+      events,
+      outcomes: { loadResults: [{ output: OPEN }], startRun: [{ output: RUN }], battery: [{ output: undefined }] },
+    },
     { name: 'read-only', input: { clientId: '7', readOnly: true }, events, outcomes: { loadResults: [{ output: OPEN }, failed] } },
   ],
 };

@@ -7,5 +7,6 @@ import { model } from './review.model.ts';
 describeModel('cognitive review', model, (snapshot, event) => {
   if (snapshot.matches('recording') || snapshot.matches('commenting')) expect(snapshot.hasTag('pending')).toBe(true);
   if (event.type.startsWith('xstate.done.actor') && !snapshot.matches('ready')) expect(snapshot.matches('loading')).toBe(true);
-  if (event.type.startsWith('xstate.error.actor') && snapshot.matches('ready')) expect(snapshot.context.failure?.fieldErrors).toEqual({ total: ['The total cannot be more than the maximum.'] });
+  if (event.type.startsWith('xstate.error.actor') && snapshot.matches('ready'))
+    expect(snapshot.context.failure?.fieldErrors).toEqual({ total: ['The total cannot be more than the maximum.'] });
 });

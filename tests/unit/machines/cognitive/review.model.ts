@@ -10,7 +10,11 @@ export const model: MachineModel = {
   specs: [
     {
       input: { clientId: 7 },
-      events: [{ type: 'review.record', draft: { instrument: 'MoCA', total: 26 } }, { type: 'review.comment', draft: { run: 1, comment: 'Reviewed' } }, { type: 'review.retry' }],
+      events: [
+        { type: 'review.record', draft: { instrument: 'MoCA', total: 26 } },
+        { type: 'review.comment', draft: { run: 1, comment: 'Reviewed' } },
+        { type: 'review.retry' },
+      ],
       outcomes: {
         loadResults: [{ output: { runs: [], instruments: [] } }, { error: new Error('offline') }],
         recordInstrument: [{ output: {} }, failed],

@@ -59,7 +59,9 @@ describe('scoring', () => {
 
   it('counts each recalled word once, whatever the case or separators, and ignores words not listed', () => {
     expect(recalledWords('Apple, apple;RIVER  moon')).toEqual(['apple', 'river', 'moon']);
-    const twice = answer(battery, PERFECT).map((r) => (r.task === 'recall_immediate' ? { ...r, responses: [{ item: 0, value: `${battery.words[0]} ${battery.words[0].toUpperCase()}`, rt_ms: 1 }] } : r));
+    const twice = answer(battery, PERFECT).map((r) =>
+      r.task === 'recall_immediate' ? { ...r, responses: [{ item: 0, value: `${battery.words[0]} ${battery.words[0].toUpperCase()}`, rt_ms: 1 }] } : r,
+    );
     expect(scoreBattery(battery, twice).measures.words_recalled_immediate).toBe(1);
   });
 
@@ -74,7 +76,12 @@ describe('scoring', () => {
   });
 
   it('compares domains with the previous run', () => {
-    expect(changeSince({ memory: 50, attention: 60, processing_speed: 70, executive_function: 80 }, { memory: 40, attention: 60, processing_speed: 75, executive_function: 80 })).toEqual({
+    expect(
+      changeSince(
+        { memory: 50, attention: 60, processing_speed: 70, executive_function: 80 },
+        { memory: 40, attention: 60, processing_speed: 75, executive_function: 80 },
+      ),
+    ).toEqual({
       memory: 10,
       attention: 0,
       processing_speed: -5,
@@ -93,8 +100,18 @@ describe('the task rules', () => {
     expect(nextItem(forward, [])).toBe(0);
     expect(nextItem(forward, [{ item: 0, value: item(0).digits, rt_ms: 1 }])).toBe(2);
     expect(nextItem(forward, [{ item: 0, value: '0', rt_ms: 1 }])).toBe(1);
-    expect(nextItem(forward, [{ item: 0, value: '0', rt_ms: 1 }, { item: 1, value: item(1).digits, rt_ms: 1 }])).toBe(2);
-    expect(nextItem(forward, [{ item: 0, value: '0', rt_ms: 1 }, { item: 1, value: '0', rt_ms: 1 }])).toBeNull();
+    expect(
+      nextItem(forward, [
+        { item: 0, value: '0', rt_ms: 1 },
+        { item: 1, value: item(1).digits, rt_ms: 1 },
+      ]),
+    ).toBe(2);
+    expect(
+      nextItem(forward, [
+        { item: 0, value: '0', rt_ms: 1 },
+        { item: 1, value: '0', rt_ms: 1 },
+      ]),
+    ).toBeNull();
     const last = forward.items.length - 2;
     expect(nextItem(forward, [{ item: last, value: item(last).digits, rt_ms: 1 }])).toBeNull();
   });
@@ -109,7 +126,17 @@ describe('the task rules', () => {
     const trail = battery.tasks[7];
     const targets = (trail.items[0] as { targets: string[] }).targets;
     expect(targets.slice(0, 4)).toEqual(['1', 'A', '2', 'B']);
-    expect(nextItem(trail, [{ item: 0, value: '1', rt_ms: 1 }, { item: 0, value: '2', rt_ms: 2 }])).toBe(0);
-    expect(nextItem(trail, targets.map((value, i) => ({ item: 0, value, rt_ms: i })))).toBeNull();
+    expect(
+      nextItem(trail, [
+        { item: 0, value: '1', rt_ms: 1 },
+        { item: 0, value: '2', rt_ms: 2 },
+      ]),
+    ).toBe(0);
+    expect(
+      nextItem(
+        trail,
+        targets.map((value, i) => ({ item: 0, value, rt_ms: i })),
+      ),
+    ).toBeNull();
   });
 });

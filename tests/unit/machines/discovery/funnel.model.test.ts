@@ -36,7 +36,9 @@ describeModel('discovery funnel', model, (snapshot, event) => {
 describe('discovery funnel range', () => {
   it('opens on the last 90 days and sends the server each range it is moved to, never a refused one', async () => {
     const asked: unknown[] = [];
-    const actor = createActor(funnelMachine.provide({ actors: { fetchFunnel: fromPromise(async ({ input }) => (asked.push(input), FIGURES)) } }), { input: { today: TODAY } }).start();
+    const actor = createActor(funnelMachine.provide({ actors: { fetchFunnel: fromPromise(async ({ input }) => (asked.push(input), FIGURES)) } }), {
+      input: { today: TODAY },
+    }).start();
     await new Promise((r) => setTimeout(r, 0));
     actor.send({ type: 'funnel.from', date: '2026-12-31' });
     actor.send({ type: 'funnel.to', date: '2027-01-31' });

@@ -9,7 +9,10 @@ export const TODAY = '2026-11-23';
 export const FIGURES: FunnelFigures = {
   date_from: '2026-08-25',
   date_to: TODAY,
-  stages: [{ stage: 'new', count: 12 }, { stage: 'enrol', count: 3 }],
+  stages: [
+    { stage: 'new', count: 12 },
+    { stage: 'enrol', count: 3 },
+  ],
   by_source: [{ source: 'website_form', prospects: 8, converted: 2 }],
   by_owner: [{ owner: 7, name: 'Meera Coach', prospects: 12, converted: 3 }],
 };
@@ -32,7 +35,8 @@ export const model: MachineModel = {
       input: { today: TODAY },
       events: EVENTS,
       outcomes: { fetchFunnel: [{ output: FIGURES }, { error: FAILURE }] },
-      edgeKey: (snapshot, event) => `${JSON.stringify(snapshot.value)}|${event.type}|${'date' in event ? event.date : ''}|${'output' in event ? 'done' : 'error' in event ? 'error' : ''}`,
+      edgeKey: (snapshot, event) =>
+        `${JSON.stringify(snapshot.value)}|${event.type}|${'date' in event ? event.date : ''}|${'output' in event ? 'done' : 'error' in event ? 'error' : ''}`,
       describeEvent: (event) => `${event.type}${'date' in event ? ` ${event.date || '(empty)'}` : ''}`,
     },
   ],

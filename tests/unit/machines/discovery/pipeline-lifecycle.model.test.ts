@@ -22,11 +22,12 @@ describeModel('prospect pipeline', model, (snapshot, event) => {
   if (['prospect.lose', 'prospect.not_a_fit'].includes(event.type)) expect(String(event.reason ?? '').trim()).not.toBe('');
   if (event.type === 'prospect.nurture') expect(event.nurture_on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   if (event.type === 'prospect.enrol') expect(event.converting).toBe(true);
-  if (snapshot.status === 'done') expect(nextSteps(pipelineLifecycle, snapshot.value, { extras: { reason: 'x', nurture_on: '2026-01-01', converting: true } })).toEqual([]);
+  if (snapshot.status === 'done')
+    expect(nextSteps(pipelineLifecycle, snapshot.value, { extras: { reason: 'x', nurture_on: '2026-01-01', converting: true } })).toEqual([]);
 });
 
 describe('prospect pipeline stages', () => {
-  it('are the chart\'s statuses, and every open stage can be closed as lost with a reason only', () => {
+  it("are the chart's statuses, and every open stage can be closed as lost with a reason only", () => {
     expect(new Set(statusesOf(pipelineLifecycle))).toEqual(new Set(PIPELINE_STAGES));
     for (const stage of OPEN_STAGES) {
       expect(stepTo(pipelineLifecycle, stage, 'lost', { extras: { reason: 'No budget' } })).not.toBeNull();

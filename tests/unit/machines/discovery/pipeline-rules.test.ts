@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { canConvert, canMove, movesFrom, needsFollowUp, needsReason } from '../../../../machines/discovery/pipeline-rules.ts';
 
 describe('pipeline rules', () => {
-  it('offers the chart\'s moves, never enrol, nothing once closed', () => {
+  it("offers the chart's moves, never enrol, nothing once closed", () => {
     expect(movesFrom('new')).toEqual(['contacted', 'discovery_booked', 'lost']);
     expect(movesFrom('discovery_done')).toEqual(['nurture', 'not_a_fit', 'lost']);
     expect(movesFrom('enrol')).toEqual([]);

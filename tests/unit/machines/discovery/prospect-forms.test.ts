@@ -32,7 +32,15 @@ describe('a new prospect', () => {
   });
 
   it('is sent trimmed, with empty contacts as null and interests as a list', () => {
-    const form = { ...EMPTY_PROSPECT_FORM, first_name: ' Asha ', last_name: ' Rao ', email: ' ', phone: ' +919800000000 ', owner: '4', interests: 'hbot, , iv ' };
+    const form = {
+      ...EMPTY_PROSPECT_FORM,
+      first_name: ' Asha ',
+      last_name: ' Rao ',
+      email: ' ',
+      phone: ' +919800000000 ',
+      owner: '4',
+      interests: 'hbot, , iv ',
+    };
     expect(prospectBody(form, false)).toEqual({
       first_name: 'Asha',
       last_name: 'Rao',
@@ -93,6 +101,10 @@ describe('calls, visits and conversion', () => {
     expect(canConvertWith({ email: ' ', program: '', start_date: '2026-12-01' })).toBe(false);
     expect(canConvertWith({ email: 'a@example.com', program: '', start_date: '2026-12-01' })).toBe(true);
     expect(conversionBody({ email: ' a@example.com ', program: '', start_date: '2026-12-01' })).toEqual({ email: 'a@example.com' });
-    expect(conversionBody({ email: 'a@example.com', program: '3', start_date: '2026-12-01' })).toEqual({ email: 'a@example.com', program: 3, start_date: '2026-12-01' });
+    expect(conversionBody({ email: 'a@example.com', program: '3', start_date: '2026-12-01' })).toEqual({
+      email: 'a@example.com',
+      program: 3,
+      start_date: '2026-12-01',
+    });
   });
 });

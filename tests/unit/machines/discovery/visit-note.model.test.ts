@@ -55,7 +55,16 @@ describe('discovery visit note form', () => {
   });
 
   it('estimates heart risk only once every number is typed and readable, and then sends it', () => {
-    const heart = { sex: 'male', age: '52', hdl_cholesterol: '42', total_cholesterol: '230', smoker: 'yes', diabetic: 'no', treats_hypertension: 'no', systolic_bp: '138' };
+    const heart = {
+      sex: 'male',
+      age: '52',
+      hdl_cholesterol: '42',
+      total_cholesterol: '230',
+      smoker: 'yes',
+      diabetic: 'no',
+      treats_hypertension: 'no',
+      systolic_bp: '138',
+    };
     const form = { ...formOf(DRAFT), heart };
     expect(estimateOf(form)).toMatchObject({ inValidatedAgeRange: true });
     expect(valuesOf(form).heart_risk).toEqual(heart);

@@ -42,7 +42,8 @@ export const model: MachineModel = {
       actions: { notify },
       edgeKey: (snapshot, event) =>
         `${JSON.stringify(snapshot.value)}|${event.type}|${'field' in event ? event.field : ''}|${'output' in event ? (event.output as VisitNote).status : 'error' in event ? 'error' : ''}`,
-      describeEvent: (event) => `${event.type}${'field' in event ? ` ${event.field}` : ''}${'output' in event ? ` (${(event.output as VisitNote).status})` : ''}`,
+      describeEvent: (event) =>
+        `${event.type}${'field' in event ? ` ${event.field}` : ''}${'output' in event ? ` (${(event.output as VisitNote).status})` : ''}`,
     },
   ],
 };

@@ -6,7 +6,12 @@ import { enrollmentSteps } from '../../../../machines/enrollment/enrollment-rule
 import { describeModel } from '../../../support/model-paths.ts';
 import { model, VERBS } from './enrollment-lifecycle.model.ts';
 
-const EXPECTED: Record<string, string> = { 'enrollment.pause': 'paused', 'enrollment.resume': 'active', 'enrollment.complete': 'completed', 'enrollment.cancel': 'cancelled' };
+const EXPECTED: Record<string, string> = {
+  'enrollment.pause': 'paused',
+  'enrollment.resume': 'active',
+  'enrollment.complete': 'completed',
+  'enrollment.cancel': 'cancelled',
+};
 
 describeModel('enrollment lifecycle', model, (snapshot, event) => {
   expect(snapshot.value).toBe(EXPECTED[event.type]);

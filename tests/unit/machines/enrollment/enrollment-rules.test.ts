@@ -2,7 +2,15 @@
 // nothing once ended, and the end date an ending step records.
 import { describe, expect, it } from 'vitest';
 import { enrollmentLifecycle } from '../../../../machines/enrollment/enrollment-lifecycle.ts';
-import { canEnrol, canSaveProgram, EMPTY_PROGRAM_FORM, endDateOnEnding, enrollmentSteps, isEnding, programForm } from '../../../../machines/enrollment/enrollment-rules.ts';
+import {
+  canEnrol,
+  canSaveProgram,
+  EMPTY_PROGRAM_FORM,
+  endDateOnEnding,
+  enrollmentSteps,
+  isEnding,
+  programForm,
+} from '../../../../machines/enrollment/enrollment-rules.ts';
 import { statusesOf } from '../../../../machines/lifecycle/lifecycle.ts';
 
 describe('enrollment rules', () => {

@@ -24,7 +24,7 @@ describe('booking rules', () => {
   it('counts every item for every person', () => {
     expect(orderTotal(START.catalogue, [1], 2)).toBe(300);
   });
-  it('needs each family member\'s name, age and sex', () => {
+  it("needs each family member's name, age and sex", () => {
     expect(peopleReady([{ self: true, name: '', age: '', sex: '' }], 'Home')).toBe(true);
     expect(peopleReady([{ self: false, name: 'Ravi', age: '12', sex: 'M' }], 'Home')).toBe(true);
     expect(peopleReady([{ self: false, name: 'Ravi', age: '', sex: 'M' }], 'Home')).toBe(false);

@@ -5,7 +5,20 @@ import { bookTestMachine, type BookingStart } from '../../../../machines/labs/bo
 import type { MachineModel } from '../../../support/model-paths.ts';
 
 export const START: BookingStart = {
-  catalogue: [{ id: 1, code: 'FBS', name: 'Fasting blood sugar', kind: 'test', description: '', price_inr: 150, fasting_hours: 10, sample_type: 'Blood', report_hours: 12, markers: [] }],
+  catalogue: [
+    {
+      id: 1,
+      code: 'FBS',
+      name: 'Fasting blood sugar',
+      kind: 'test',
+      description: '',
+      price_inr: 150,
+      fasting_hours: 10,
+      sample_type: 'Blood',
+      report_hours: 12,
+      markers: [],
+    },
+  ],
   address: '12 MG Road, Bengaluru',
   pincode: '560001',
   selfReady: true,
@@ -42,10 +55,23 @@ export const model: MachineModel = {
         checkPincode: [{ output: true }, { output: false }, { error: new Error('offline') }],
         loadSlots: [{ output: [{ start: SLOT, places_left: 2 }] }, { error: new Error('offline') }],
         holdSlot: [{ output: HOLD }, { error: new Error('This slot is full. Please choose another.') }],
-        placeOrder: [{ output: { id: 3, start: SLOT, total_inr: 150 } }, { error: new Error('The slot hold has expired or was used. Please choose the slot again.') }],
+        placeOrder: [
+          { output: { id: 3, start: SLOT, total_inr: 150 } },
+          { error: new Error('The slot hold has expired or was used. Please choose the slot again.') },
+        ],
       },
       // Context beyond the step (what was typed, the message) does not make a new vertex.
-      serializeState: (s) => JSON.stringify([s.value, s.context.chosen.length, s.context.pincode.length, s.context.address.length > 0, s.context.people.length, s.context.people.map((p: { name: string }) => p.name).join('|'), s.context.hold?.id ?? null, s.context.order?.id ?? null]),
+      serializeState: (s) =>
+        JSON.stringify([
+          s.value,
+          s.context.chosen.length,
+          s.context.pincode.length,
+          s.context.address.length > 0,
+          s.context.people.length,
+          s.context.people.map((p: { name: string }) => p.name).join('|'),
+          s.context.hold?.id ?? null,
+          s.context.order?.id ?? null,
+        ]),
       // At most one family member beside the client keeps the graph finite.
       filterEvents: (s, e) => e.type !== 'book.addPerson' || s.context.people.length < 2,
       limit: 5_000,

@@ -1,7 +1,17 @@
 // The lab catalogue's forms: a new item's body, when an edit may be saved, and an edit's change
 // list (only what changed), the diff the catalogue view used to compute itself.
 import { describe, expect, it } from 'vitest';
-import { BLANK_EDIT, canSaveEdit, catalogueEdit, editForm, markerForms, NEW_ITEM, NEW_MARKER, newCatalogueItem, rangeOf } from '../../../../machines/labs/catalogue-forms.ts';
+import {
+  BLANK_EDIT,
+  canSaveEdit,
+  catalogueEdit,
+  editForm,
+  markerForms,
+  NEW_ITEM,
+  NEW_MARKER,
+  newCatalogueItem,
+  rangeOf,
+} from '../../../../machines/labs/catalogue-forms.ts';
 import type { DeskCatalogueEntry } from '../../../../machines/labs/lab-desk-machine.ts';
 
 const RANGE = { sex: null, age_min: 0, age_max: 120, low: 70, high: 100, critical_low: 40, critical_high: null };
@@ -64,8 +74,19 @@ describe('a new catalogue item', () => {
       fasting_hours: 0,
       sample_type: 'Blood',
       report_hours: 24,
-      markers: [{ code: '', name: '', unit: '', ranges: [{ sex: null, age_min: 0, age_max: 120, low: Number.NaN, high: Number.NaN, critical_low: null, critical_high: null }] }],
+      markers: [
+        {
+          code: '',
+          name: '',
+          unit: '',
+          ranges: [{ sex: null, age_min: 0, age_max: 120, low: Number.NaN, high: Number.NaN, critical_low: null, critical_high: null }],
+        },
+      ],
     });
-    expect(newCatalogueItem({ ...item, kind: 'profile', description: ' Two tests ' }, [NEW_MARKER], [3])).toMatchObject({ kind: 'profile', description: 'Two tests', tests: [3] });
+    expect(newCatalogueItem({ ...item, kind: 'profile', description: ' Two tests ' }, [NEW_MARKER], [3])).toMatchObject({
+      kind: 'profile',
+      description: 'Two tests',
+      tests: [3],
+    });
   });
 });

@@ -20,7 +20,12 @@ describe('a saved result', () => {
     const { ORDER } = await import('./lab-desk.model.ts');
     type Desk = import('../../../../machines/labs/lab-desk-machine.ts').DeskData;
     const actor = createActor(
-      labDeskMachine.provide({ actors: { loadDesk: fromPromise(async (): Promise<Desk> => ({ orders: [ORDER], catalogue: [], collectors: [], pincodes: [] })), act: fromPromise(async (): Promise<void> => {}) } }),
+      labDeskMachine.provide({
+        actors: {
+          loadDesk: fromPromise(async (): Promise<Desk> => ({ orders: [ORDER], catalogue: [], collectors: [], pincodes: [] })),
+          act: fromPromise(async (): Promise<void> => {}),
+        },
+      }),
       { input: { client: null } },
     ).start();
     await waitFor(actor, (s) => s.matches('ready'));
@@ -34,7 +39,7 @@ describe('a saved result', () => {
 });
 
 describe('desk moves', () => {
-  it('are the chart\'s next steps for staff', () => {
+  it("are the chart's next steps for staff", () => {
     expect(deskMoves('booked')).toEqual(['collector_assigned']);
     expect(deskMoves('collector_assigned')).toEqual(['collected']);
     expect(deskMoves('processing')).toEqual(['partial', 'ready']);

@@ -7,7 +7,18 @@
 import { labDeskMachine } from '../../../../machines/labs/lab-desk-machine.ts';
 import type { MachineModel } from '../../../support/model-paths.ts';
 
-export const ORDER = { id: 4, client: 7, client_name: 'Meera Iyer', status: 'booked' as const, start: '2026-12-01T01:30:00Z', address: 'Home', pincode: '560001', items: [{ id: 1, name: 'FBS' }], people: [{ id: 9, self: true, name: 'Meera Iyer', age: 41, sex: 'F' as const }], collector_name: null };
+export const ORDER = {
+  id: 4,
+  client: 7,
+  client_name: 'Meera Iyer',
+  status: 'booked' as const,
+  start: '2026-12-01T01:30:00Z',
+  address: 'Home',
+  pincode: '560001',
+  items: [{ id: 1, name: 'FBS' }],
+  people: [{ id: 9, self: true, name: 'Meera Iyer', age: 41, sex: 'F' as const }],
+  collector_name: null,
+};
 
 export const model: MachineModel = {
   machine: labDeskMachine,
@@ -26,7 +37,17 @@ export const model: MachineModel = {
         { type: 'desk.back' },
       ],
       outcomes: {
-        loadDesk: [{ output: { orders: [ORDER], catalogue: [], collectors: [{ id: 2, name: 'Kavya Nair' }], pincodes: [{ pincode: '560034', area: 'Koramangala', slot_capacity: 3 }] } }, { error: new Error('offline') }],
+        loadDesk: [
+          {
+            output: {
+              orders: [ORDER],
+              catalogue: [],
+              collectors: [{ id: 2, name: 'Kavya Nair' }],
+              pincodes: [{ pincode: '560034', area: 'Koramangala', slot_capacity: 3 }],
+            },
+          },
+          { error: new Error('offline') },
+        ],
         act: [{ output: undefined }, { error: new Error('This lab order cannot go from booked to collected.') }],
         reschedule: [{ output: { moved: true, message: null } }, { output: { moved: false, message: null } }, { output: { moved: false, message: 'offline' } }],
       },

@@ -10,11 +10,20 @@ describeModel('my lab orders', model, (snapshot) => {
   // Only a booked order is ever being moved: the collected one never passes the guard.
   if (snapshot.value === 'rescheduling') expect(snapshot.context.moving?.id).toBe(4);
   // A move that could not start says why; one the client left says nothing.
-  if (snapshot.value === 'ready' && snapshot.context.moving === null && snapshot.context.message !== null) expect(['offline', 'This order can no longer be changed: the sample has been collected.']).toContain(snapshot.context.message);
+  if (snapshot.value === 'ready' && snapshot.context.moving === null && snapshot.context.message !== null)
+    expect(['offline', 'This order can no longer be changed: the sample has been collected.']).toContain(snapshot.context.message);
 });
 
 describe('changeable orders', () => {
   it('are those the order chart can still cancel (no sample taken)', () => {
-    expect(['booked', 'collector_assigned', 'collected', 'processing', 'partial', 'ready', 'cancelled'].map((s) => orderChangeable(s as 'booked'))).toEqual([true, true, false, false, false, false, false]);
+    expect(['booked', 'collector_assigned', 'collected', 'processing', 'partial', 'ready', 'cancelled'].map((s) => orderChangeable(s as 'booked'))).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -4,7 +4,18 @@
 import { myOrdersMachine } from '../../../../machines/labs/my-orders-machine.ts';
 import type { MachineModel } from '../../../support/model-paths.ts';
 
-const order = (id: number, status: 'booked' | 'collected') => ({ id, status, start: '2026-12-01T01:30:00Z', pincode: '560034', address: 'Home', total_inr: 150, items: [{ id: 1, name: 'FBS' }], people: [{ name: 'Meera Iyer' }], collector_name: null, collector_phone: null });
+const order = (id: number, status: 'booked' | 'collected') => ({
+  id,
+  status,
+  start: '2026-12-01T01:30:00Z',
+  pincode: '560034',
+  address: 'Home',
+  total_inr: 150,
+  items: [{ id: 1, name: 'FBS' }],
+  people: [{ name: 'Meera Iyer' }],
+  collector_name: null,
+  collector_phone: null,
+});
 export const ORDERS = [order(4, 'booked'), order(5, 'collected')];
 
 export const model: MachineModel = {

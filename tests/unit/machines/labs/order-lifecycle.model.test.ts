@@ -29,7 +29,7 @@ describeModel('lab order lifecycle', model, (snapshot, event) => {
 });
 
 describe('lab order statuses', () => {
-  it('are the chart\'s statuses', () => {
+  it("are the chart's statuses", () => {
     expect(statusesOf(labOrderLifecycle)).toEqual([...LAB_ORDER_STATUSES]);
   });
 
@@ -43,13 +43,22 @@ describe('lab order statuses', () => {
   it('assign only with a collector, and release only as far as the results go', () => {
     expect(stepTo(labOrderLifecycle, 'booked', 'collector_assigned')).toBeNull();
     expect(stepTo(labOrderLifecycle, 'booked', 'collector_assigned', { extras: { collector_id: 0 } })).toBeNull();
-    expect(stepTo(labOrderLifecycle, 'booked', 'collector_assigned', { extras: { collector_id: 4 } })).toEqual({ event: 'lab_order.assign', to: 'collector_assigned' });
+    expect(stepTo(labOrderLifecycle, 'booked', 'collector_assigned', { extras: { collector_id: 4 } })).toEqual({
+      event: 'lab_order.assign',
+      to: 'collector_assigned',
+    });
     expect(stepTo(labOrderLifecycle, 'processing', 'ready', { extras: { resulted: 2, expected: 3 } })).toBeNull();
     expect(stepTo(labOrderLifecycle, 'processing', 'partial', { extras: { resulted: 0, expected: 3 } })).toBeNull();
     // Partial results go out once one is entered, even when that is all of them (issue 32: a
     // one-marker test entered in full could not be released in part from processing).
-    expect(stepTo(labOrderLifecycle, 'processing', 'partial', { extras: { resulted: 1, expected: 1 } })).toEqual({ event: 'lab_order.release_partial', to: 'partial' });
-    expect(stepTo(labOrderLifecycle, 'processing', 'partial', { extras: { resulted: 3, expected: 3 } })).toEqual({ event: 'lab_order.release_partial', to: 'partial' });
+    expect(stepTo(labOrderLifecycle, 'processing', 'partial', { extras: { resulted: 1, expected: 1 } })).toEqual({
+      event: 'lab_order.release_partial',
+      to: 'partial',
+    });
+    expect(stepTo(labOrderLifecycle, 'processing', 'partial', { extras: { resulted: 3, expected: 3 } })).toEqual({
+      event: 'lab_order.release_partial',
+      to: 'partial',
+    });
     expect(stepTo(labOrderLifecycle, 'partial', 'ready', { extras: { resulted: 3, expected: 3 } })).toEqual({ event: 'lab_order.release', to: 'ready' });
     expect(stepTo(labOrderLifecycle, 'booked', 'ready', { extras: EVERYTHING })).toBeNull();
   });

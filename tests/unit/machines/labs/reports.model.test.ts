@@ -13,11 +13,25 @@ describeModel('lab reports', model, (snapshot) => {
   if (!snapshot.matches({ ready: 'summarised' })) expect(snapshot.context.summary).toBeNull();
 });
 
-const check = (id: number, taken_at: string, risk: number): ThriveCheckRow => ({ id, taken_at, band: String(risk), riskPercentage: risk, systolic_bp: 120 + id, total_cholesterol: 180, hdl_cholesterol: 50, smoker: false, diabetic: false, treats_hypertension: false });
+const check = (id: number, taken_at: string, risk: number): ThriveCheckRow => ({
+  id,
+  taken_at,
+  band: String(risk),
+  riskPercentage: risk,
+  systolic_bp: 120 + id,
+  total_cholesterol: 180,
+  hdl_cholesterol: 50,
+  smoker: false,
+  diabetic: false,
+  treats_hypertension: false,
+});
 
 describe('the summary of thrive checks and cognitive results', () => {
   it('is the latest thrive check, in any order', () => {
-    const s = healthSummary([check(1, '2026-01-01T00:00:00Z', 4), check(3, '2026-03-01T00:00:00Z', 9), check(2, '2026-02-01T00:00:00Z', 6)], { runs: [], instruments: [] });
+    const s = healthSummary([check(1, '2026-01-01T00:00:00Z', 4), check(3, '2026-03-01T00:00:00Z', 9), check(2, '2026-02-01T00:00:00Z', 6)], {
+      runs: [],
+      instruments: [],
+    });
     expect(s.thrive?.id).toBe(3);
     expect(s.cognitive).toEqual([]);
   });
@@ -40,7 +54,10 @@ describe('the summary of thrive checks and cognitive results', () => {
       { key: 'run-1', date: '2026-03-10T05:00:00Z', test: null, score: 82, max: 100 },
       { key: 'instrument-8', date: '2026-01-15', test: 'SAGE', score: 19, max: 22 },
     ]);
-    const many = healthSummary([], { runs: [], instruments: Array.from({ length: 8 }, (_, i) => ({ id: i, instrument: 'MoCA', administered_on: `2026-0${i + 1}-01`, total: 20 + i, max_total: 30 })) });
+    const many = healthSummary([], {
+      runs: [],
+      instruments: Array.from({ length: 8 }, (_, i) => ({ id: i, instrument: 'MoCA', administered_on: `2026-0${i + 1}-01`, total: 20 + i, max_total: 30 })),
+    });
     expect(many.cognitive).toHaveLength(COGNITIVE_LINES);
     expect(many.cognitive[0].score).toBe(27);
   });

@@ -21,7 +21,12 @@ import type { Steps, TransitionTable } from '../../../support/transition-table.t
 
 const START = '2026-03-02T04:30:00Z';
 const WINDOW = { startsAt: START, checkInOpensAt: '2026-03-02T02:30:00Z', checkInClosesAt: '2026-03-02T18:30:00Z' };
-const booked = (more: Record<string, string>) => ({ 'appointment.confirm': 'confirmed', 'appointment.cancel': 'cancelled', 'appointment.reschedule': 'rescheduled', ...more });
+const booked = (more: Record<string, string>) => ({
+  'appointment.confirm': 'confirmed',
+  'appointment.cancel': 'cancelled',
+  'appointment.reschedule': 'rescheduled',
+  ...more,
+});
 const confirmed = (more: Record<string, string>) => ({ 'appointment.cancel': 'cancelled', 'appointment.reschedule': 'rescheduled', ...more });
 const appointmentSteps = (arrival: Record<string, string>, visit: { checked_in: Record<string, string>; in_progress: Record<string, string> }): Steps => ({
   requested: { 'appointment.accept': 'booked', 'appointment.cancel': 'cancelled', 'appointment.reschedule': 'rescheduled' },
@@ -38,19 +43,48 @@ export const appointmentTable: TransitionTable = {
   chart: appointmentLifecycle,
   source: 'design/domain.md (Appointment) and issue 32 (check-in window, the visit chart)',
   statuses: ['requested', 'booked', 'confirmed', 'checked_in', 'in_progress', 'completed', 'cancelled', 'no_show', 'rescheduled'],
-  verbs: ['appointment.accept', 'appointment.confirm', 'appointment.check_in', 'appointment.start', 'appointment.complete', 'appointment.abort', 'appointment.cancel', 'appointment.mark_no_show', 'appointment.reschedule'],
+  verbs: [
+    'appointment.accept',
+    'appointment.confirm',
+    'appointment.check_in',
+    'appointment.start',
+    'appointment.complete',
+    'appointment.abort',
+    'appointment.cancel',
+    'appointment.mark_no_show',
+    'appointment.reschedule',
+  ],
   cases: [
-    { name: 'start passed, check-in open, no chart', context: { ...WINDOW, now: '2026-03-02T05:00:00Z', chart: null }, steps: appointmentSteps({ ...CHECK_IN, ...NO_SHOW }, NO_CHART) },
+    {
+      name: 'start passed, check-in open, no chart',
+      context: { ...WINDOW, now: '2026-03-02T05:00:00Z', chart: null },
+      steps: appointmentSteps({ ...CHECK_IN, ...NO_SHOW }, NO_CHART),
+    },
     { name: 'check-in open, start ahead', context: { ...WINDOW, now: '2026-03-02T03:30:00Z', chart: null }, steps: appointmentSteps(CHECK_IN, NO_CHART) },
     { name: 'a day early', context: { ...WINDOW, now: '2026-03-01T05:00:00Z', chart: null }, steps: appointmentSteps({}, NO_CHART) },
     { name: 'its day over', context: { ...WINDOW, now: '2026-03-02T19:00:00Z', chart: null }, steps: appointmentSteps(NO_SHOW, NO_CHART) },
-    { name: 'chart still a draft', context: { ...WINDOW, now: '2026-03-02T05:00:00Z', chart: 'draft' }, steps: appointmentSteps({ ...CHECK_IN, ...NO_SHOW }, { checked_in: {}, in_progress: {} }) },
-    { name: 'chart completed', context: { ...WINDOW, now: '2026-03-02T05:00:00Z', chart: 'completed' }, steps: appointmentSteps({ ...CHECK_IN, ...NO_SHOW }, NO_CHART) },
-    { name: 'chart signed', context: { ...WINDOW, now: '2026-03-02T05:00:00Z', chart: 'signed' }, steps: appointmentSteps({ ...CHECK_IN, ...NO_SHOW }, NO_CHART) },
+    {
+      name: 'chart still a draft',
+      context: { ...WINDOW, now: '2026-03-02T05:00:00Z', chart: 'draft' },
+      steps: appointmentSteps({ ...CHECK_IN, ...NO_SHOW }, { checked_in: {}, in_progress: {} }),
+    },
+    {
+      name: 'chart completed',
+      context: { ...WINDOW, now: '2026-03-02T05:00:00Z', chart: 'completed' },
+      steps: appointmentSteps({ ...CHECK_IN, ...NO_SHOW }, NO_CHART),
+    },
+    {
+      name: 'chart signed',
+      context: { ...WINDOW, now: '2026-03-02T05:00:00Z', chart: 'signed' },
+      steps: appointmentSteps({ ...CHECK_IN, ...NO_SHOW }, NO_CHART),
+    },
     {
       name: 'chart aborted',
       context: { ...WINDOW, now: '2026-03-02T05:00:00Z', chart: 'aborted' },
-      steps: appointmentSteps({ ...CHECK_IN, ...NO_SHOW }, { checked_in: { 'appointment.abort': 'cancelled' }, in_progress: { 'appointment.abort': 'cancelled' } }),
+      steps: appointmentSteps(
+        { ...CHECK_IN, ...NO_SHOW },
+        { checked_in: { 'appointment.abort': 'cancelled' }, in_progress: { 'appointment.abort': 'cancelled' } },
+      ),
     },
   ],
 };
@@ -78,9 +112,17 @@ export const labOrderTable: TransitionTable = {
     {
       name: 'a collector named, every marker resulted',
       extras: { collector_id: 7, resulted: 3, expected: 3 },
-      steps: labSteps({ booked: ASSIGN, processing: { 'lab_order.release_partial': 'partial', 'lab_order.release': 'ready' }, partial: { 'lab_order.release': 'ready' } }),
+      steps: labSteps({
+        booked: ASSIGN,
+        processing: { 'lab_order.release_partial': 'partial', 'lab_order.release': 'ready' },
+        partial: { 'lab_order.release': 'ready' },
+      }),
     },
-    { name: 'the partner lab collects, one marker of three resulted', extras: { by_partner: true, resulted: 1, expected: 3 }, steps: labSteps({ booked: ASSIGN, processing: { 'lab_order.release_partial': 'partial' } }) },
+    {
+      name: 'the partner lab collects, one marker of three resulted',
+      extras: { by_partner: true, resulted: 1, expected: 3 },
+      steps: labSteps({ booked: ASSIGN, processing: { 'lab_order.release_partial': 'partial' } }),
+    },
     { name: 'no collector, nothing resulted', extras: { resulted: 0, expected: 3 }, steps: labSteps({}) },
   ],
 };
@@ -105,8 +147,16 @@ export const ticketTable: TransitionTable = {
   verbs: ['ticket.open', 'ticket.wait_on_client', 'ticket.hold', 'ticket.solve', 'ticket.reopen', 'ticket.close'],
   cases: [
     { name: 'staff', context: { by: 'staff', solvedAt: SOLVED_AT, now: '2026-03-09T10:00:00Z' }, steps: ticketSteps({}) },
-    { name: 'the client replies', context: { by: 'client', solvedAt: SOLVED_AT, now: '2026-03-09T10:00:00Z' }, steps: ticketSteps({ 'ticket.reopen': 'open' }) },
-    { name: 'the clock, seven days after solving', context: { by: 'clock', solvedAt: SOLVED_AT, now: '2026-03-08T10:00:00Z' }, steps: ticketSteps({ 'ticket.close': 'closed' }) },
+    {
+      name: 'the client replies',
+      context: { by: 'client', solvedAt: SOLVED_AT, now: '2026-03-09T10:00:00Z' },
+      steps: ticketSteps({ 'ticket.reopen': 'open' }),
+    },
+    {
+      name: 'the clock, seven days after solving',
+      context: { by: 'clock', solvedAt: SOLVED_AT, now: '2026-03-08T10:00:00Z' },
+      steps: ticketSteps({ 'ticket.close': 'closed' }),
+    },
     { name: 'the clock, six days after solving', context: { by: 'clock', solvedAt: SOLVED_AT, now: '2026-03-07T10:00:00Z' }, steps: ticketSteps({}) },
   ],
 };
@@ -220,9 +270,22 @@ export const pipelineTable: TransitionTable = {
   chart: pipelineLifecycle,
   source: 'design/domain.md (Discovery area, DiscoveryVisit) and README.md (Discovery: the pipeline)',
   statuses: ['new', 'contacted', 'discovery_booked', 'discovery_done', 'enrol', 'nurture', 'not_a_fit', 'no_show', 'lost'],
-  verbs: ['prospect.contact', 'prospect.book', 'prospect.hold', 'prospect.no_show', 'prospect.enrol', 'prospect.nurture', 'prospect.not_a_fit', 'prospect.lose'],
+  verbs: [
+    'prospect.contact',
+    'prospect.book',
+    'prospect.hold',
+    'prospect.no_show',
+    'prospect.enrol',
+    'prospect.nurture',
+    'prospect.not_a_fit',
+    'prospect.lose',
+  ],
   cases: [
-    { name: 'a reason, a follow-up date, converting', extras: { reason: 'Moved away.', nurture_on: '2026-04-01', converting: true }, steps: pipelineSteps({ reason: true, followUp: true, converting: true }) },
+    {
+      name: 'a reason, a follow-up date, converting',
+      extras: { reason: 'Moved away.', nurture_on: '2026-04-01', converting: true },
+      steps: pipelineSteps({ reason: true, followUp: true, converting: true }),
+    },
     { name: 'a plain stage move', extras: {}, steps: pipelineSteps({ reason: false, followUp: false, converting: false }) },
   ],
 };
@@ -246,14 +309,18 @@ const waitlistOfferTable: TransitionTable = {
   cases: [{ name: 'any offer', steps: { open: { 'offer.accept': 'accepted', 'offer.withdraw': 'gone' } } }],
 };
 
-
 // ---- Billing document (issue 34): "draft → issued → partially paid → paid; an issued document
 // never changes; mistakes are corrected by a credit note that references it (whole or part), with
 // a refund when money was taken. Drafts can be edited and deleted." A credit note for all that is
 // left credits the document; one that leaves nothing due settles it; a document of ₹0 is paid on
 // issue. A paid document takes no more payments; credited and deleted ones take nothing.
 
-const billingSteps = (more: { draft: Record<string, string>; issued: Record<string, string>; partially_paid: Record<string, string>; paid: Record<string, string> }): Steps => ({
+const billingSteps = (more: {
+  draft: Record<string, string>;
+  issued: Record<string, string>;
+  partially_paid: Record<string, string>;
+  paid: Record<string, string>;
+}): Steps => ({
   draft: { 'billing.delete': 'deleted', ...more.draft },
   issued: more.issued,
   partially_paid: more.partially_paid,
@@ -274,7 +341,12 @@ export const billingDocumentTable: TransitionTable = {
     {
       name: 'nothing due after the step, a credit note of part',
       extras: { due_paise: 0, credits_all: false },
-      steps: billingSteps({ draft: { 'billing.issue': 'paid' }, issued: { 'billing.pay': 'paid', 'billing.credit': 'paid' }, partially_paid: { 'billing.pay': 'paid', 'billing.credit': 'paid' }, paid: {} }),
+      steps: billingSteps({
+        draft: { 'billing.issue': 'paid' },
+        issued: { 'billing.pay': 'paid', 'billing.credit': 'paid' },
+        partially_paid: { 'billing.pay': 'paid', 'billing.credit': 'paid' },
+        paid: {},
+      }),
     },
     {
       name: 'a credit note of everything left',
@@ -290,4 +362,15 @@ export const billingDocumentTable: TransitionTable = {
   ],
 };
 
-export const lifecycleTables = [appointmentTable, labOrderTable, ticketTable, enrollmentTable, runTable, visitTable, pipelineTable, waitlistEntryTable, waitlistOfferTable, billingDocumentTable];
+export const lifecycleTables = [
+  appointmentTable,
+  labOrderTable,
+  ticketTable,
+  enrollmentTable,
+  runTable,
+  visitTable,
+  pipelineTable,
+  waitlistEntryTable,
+  waitlistOfferTable,
+  billingDocumentTable,
+];

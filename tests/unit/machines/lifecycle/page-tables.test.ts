@@ -16,7 +16,7 @@ describe('page charts against their transition tables', () => {
   }
 
   // The timers the tables name by their events, at the specification's constants.
-  it('waits the specification\'s guard delay (150 ms) and version poll interval (5 minutes)', () => {
+  it("waits the specification's guard delay (150 ms) and version poll interval (5 minutes)", () => {
     expect(guardMachine.implementations.delays).toEqual({ guardDelay: 150 });
     expect(versionMachine.implementations.delays).toEqual({ versionPollInterval: 5 * 60 * 1000 });
   });

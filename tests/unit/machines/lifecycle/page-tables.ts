@@ -67,7 +67,11 @@ export const versionTable: TransitionTable = {
 // null: the chart does nothing (the transport retries the request with the newer token).
 const sessionSteps = (rejected: string | null) => ({
   active: { ...(rejected ? { 'session.tokenRejected': rejected } : {}), 'session.accountDisabled': 'disabled' },
-  refreshing: { 'xstate.done.actor.refreshSession': 'active / storeToken', 'xstate.error.actor.refreshSession': 'expired', 'session.accountDisabled': 'disabled' },
+  refreshing: {
+    'xstate.done.actor.refreshSession': 'active / storeToken',
+    'xstate.error.actor.refreshSession': 'expired',
+    'session.accountDisabled': 'disabled',
+  },
   expired: { 'session.started': 'active' },
   disabled: { 'session.started': 'active' },
 });
@@ -79,8 +83,18 @@ export const sessionTable: TransitionTable = {
   verbs: ['session.tokenRejected', 'session.accountDisabled', 'session.started', 'xstate.done.actor.refreshSession', 'xstate.error.actor.refreshSession'],
   cases: [
     { name: 'no refresh yet', context: { accessToken: null }, extras: { token: 'first', output: 'second' }, steps: sessionSteps('refreshing') },
-    { name: 'the token of the last refresh rejected', context: { accessToken: 'second' }, extras: { token: 'second', output: 'third' }, steps: sessionSteps('refreshing') },
-    { name: 'a request with a token older than the last refresh', context: { accessToken: 'second' }, extras: { token: 'first', output: 'third' }, steps: sessionSteps(null) },
+    {
+      name: 'the token of the last refresh rejected',
+      context: { accessToken: 'second' },
+      extras: { token: 'second', output: 'third' },
+      steps: sessionSteps('refreshing'),
+    },
+    {
+      name: 'a request with a token older than the last refresh',
+      context: { accessToken: 'second' },
+      extras: { token: 'first', output: 'third' },
+      steps: sessionSteps(null),
+    },
   ],
 };
 
@@ -104,8 +118,20 @@ export const guardTable: TransitionTable = {
   cases: [
     { name: 'no role', context: { ...STAFF_PAGE, role: null }, extras: { role: null }, start: 'waiting', steps: guardSteps('toLogin') },
     { name: 'an allowed role', context: { ...STAFF_PAGE, role: 'NURSE' }, extras: { role: 'NURSE' }, start: 'waiting', steps: guardSteps('allowed') },
-    { name: 'SUPER_ADMIN, not in the list', context: { ...STAFF_PAGE, role: 'SUPER_ADMIN' }, extras: { role: 'SUPER_ADMIN' }, start: 'waiting', steps: guardSteps('allowed') },
-    { name: 'a role not allowed', context: { ...STAFF_PAGE, role: 'CLIENT' }, extras: { role: 'CLIENT' }, start: 'waiting', steps: guardSteps('toUnauthorized') },
+    {
+      name: 'SUPER_ADMIN, not in the list',
+      context: { ...STAFF_PAGE, role: 'SUPER_ADMIN' },
+      extras: { role: 'SUPER_ADMIN' },
+      start: 'waiting',
+      steps: guardSteps('allowed'),
+    },
+    {
+      name: 'a role not allowed',
+      context: { ...STAFF_PAGE, role: 'CLIENT' },
+      extras: { role: 'CLIENT' },
+      start: 'waiting',
+      steps: guardSteps('toUnauthorized'),
+    },
   ],
 };
 
@@ -139,7 +165,8 @@ const RECORD_RETRY = 'xstate.after.profileRetry.app.auth.signedIn.profile.awaiti
 
 /** A state of the app chart: who (restoring, signedOut, or signed in with profile and users) and the page. */
 type AppAt = { auth: 'restoring' | 'signedOut'; route: string } | { profile: string; users: string; route: string };
-const at = (a: AppAt) => ('auth' in a ? `auth.${a.auth} | route.${a.route}` : `auth.signedIn.profile.${a.profile} | auth.signedIn.users.${a.users} | route.${a.route}`);
+const at = (a: AppAt) =>
+  'auth' in a ? `auth.${a.auth} | route.${a.route}` : `auth.signedIn.profile.${a.profile} | auth.signedIn.users.${a.users} | route.${a.route}`;
 
 interface AppFacts {
   /** What `auth.changed` reports: the same user signed in, another, signed out, or still configuring. */
@@ -237,46 +264,111 @@ const APP_STATES: AppAt[] = [
   { profile: 'placeholder', users: 'deciding', route: 'deciding' },
   { profile: 'checkingConsent', users: 'deciding', route: 'guarded.waitingForAuth' },
 ];
-const appExtras = (signIn: { status: string; user: unknown; role: string | null }, route: unknown, output: Record<string, unknown>) =>
-  ({ ...signIn, route, output, error: { kind: 'network' }, to: 'login', origin: '/user/home/21' });
+const appExtras = (signIn: { status: string; user: unknown; role: string | null }, route: unknown, output: Record<string, unknown>) => ({
+  ...signIn,
+  route,
+  output,
+  error: { kind: 'network' },
+  to: 'login',
+  origin: '/user/home/21',
+});
 
 export const appTable: TransitionTable = {
   chart: appMachine,
-  source: 'clinic-spec.md §2 (routes, the authorization modal), §3 (the placeholder profile), §4 (two overall states, consent, access guard), §6 (users prefetched), §8 (banner, session alert)',
+  source:
+    'clinic-spec.md §2 (routes, the authorization modal), §3 (the placeholder profile), §4 (two overall states, consent, access guard), §6 (users prefetched), §8 (banner, session alert)',
   statuses: APP_STATES.map(at),
-  verbs: ['auth.changed', 'app.signOut', 'route.changed', 'banner.dismiss', 'notice.dismiss', 'user.activity', 'visibility.hidden', 'visibility.visible', 'session.expiredAlert',
-    'session.ended', 'inactivity.timedOut', 'consent.tickRequired', 'consent.saveFailed', 'guard.redirect', done('loadProfile'), error('loadProfile'), done('prefetchUsers'),
-    error('prefetchUsers'), done('consent'), RECORD_RETRY],
+  verbs: [
+    'auth.changed',
+    'app.signOut',
+    'route.changed',
+    'banner.dismiss',
+    'notice.dismiss',
+    'user.activity',
+    'visibility.hidden',
+    'visibility.visible',
+    'session.expiredAlert',
+    'session.ended',
+    'inactivity.timedOut',
+    'consent.tickRequired',
+    'consent.saveFailed',
+    'guard.redirect',
+    done('loadProfile'),
+    error('loadProfile'),
+    done('prefetchUsers'),
+    error('prefetchUsers'),
+    done('consent'),
+    RECORD_RETRY,
+  ],
   cases: [
     {
       name: 'a client who has not consented, signed in again, the same page',
       context: { ...SIGNED_IN, role: 'CLIENT', profile: ASHA, route: HOME },
-      extras: appExtras({ status: 'authenticated', user: U1, role: 'CLIENT' }, { ...HOME, origin: '/user/home/21?tab=2' }, { userId: 21, profile: ASHA, consented: true }),
-      steps: appSteps(APP_STATES, { signIn: 'same', newStaff: false, route: 'same', loaded: 'consentRequired', consented: 'ready', settled: { placeholder: 'consentRequired', checkingConsent: 'consentRequired', users: 'notNeeded' } }),
+      extras: appExtras(
+        { status: 'authenticated', user: U1, role: 'CLIENT' },
+        { ...HOME, origin: '/user/home/21?tab=2' },
+        { userId: 21, profile: ASHA, consented: true },
+      ),
+      steps: appSteps(APP_STATES, {
+        signIn: 'same',
+        newStaff: false,
+        route: 'same',
+        loaded: 'consentRequired',
+        consented: 'ready',
+        settled: { placeholder: 'consentRequired', checkingConsent: 'consentRequired', users: 'notNeeded' },
+      }),
     },
     {
       name: 'a client; a nurse signs in in another tab; the login page; no profile row',
       context: { ...SIGNED_IN, role: 'CLIENT', profile: ASHA, route: HOME },
       extras: appExtras({ status: 'authenticated', user: U2, role: 'NURSE' }, LOGIN, { userId: 21, profile: null, consented: false }),
-      steps: appSteps(APP_STATES, { signIn: 'other', newStaff: true, route: 'public', loaded: 'consentRequired', consented: null, settled: { placeholder: 'consentRequired', checkingConsent: 'consentRequired', users: 'notNeeded' } }),
+      steps: appSteps(APP_STATES, {
+        signIn: 'other',
+        newStaff: true,
+        route: 'public',
+        loaded: 'consentRequired',
+        consented: null,
+        settled: { placeholder: 'consentRequired', checkingConsent: 'consentRequired', users: 'notNeeded' },
+      }),
     },
     {
       name: 'a client signed out elsewhere; another guarded page; no user record',
       context: { ...SIGNED_IN, role: 'CLIENT', profile: ASHA, route: HOME },
       extras: appExtras({ status: 'unauthenticated', user: null, role: null }, CLIENTS, { userId: null, profile: null, consented: true }),
-      steps: appSteps(APP_STATES, { signIn: 'out', newStaff: false, route: 'guarded', loaded: 'awaitingRecord', consented: 'ready', settled: { placeholder: 'consentRequired', checkingConsent: 'consentRequired', users: 'notNeeded' } }),
+      steps: appSteps(APP_STATES, {
+        signIn: 'out',
+        newStaff: false,
+        route: 'guarded',
+        loaded: 'awaitingRecord',
+        consented: 'ready',
+        settled: { placeholder: 'consentRequired', checkingConsent: 'consentRequired', users: 'notNeeded' },
+      }),
     },
     {
       name: 'a client on the placeholder, the sign-in component configuring; the consent recorded',
       context: { ...SIGNED_IN, role: 'CLIENT', profile: PLACEHOLDER, route: HOME },
       extras: appExtras({ status: 'configuring', user: null, role: null }, HOME, { userId: 21, profile: { ...ASHA, hipaa_consent: true }, consented: true }),
-      steps: appSteps(APP_STATES, { signIn: 'configuring', newStaff: false, route: 'same', loaded: 'ready', consented: 'loading', settled: { placeholder: 'consentRequired', checkingConsent: 'consentRequired', users: 'notNeeded' } }),
+      steps: appSteps(APP_STATES, {
+        signIn: 'configuring',
+        newStaff: false,
+        route: 'same',
+        loaded: 'ready',
+        consented: 'loading',
+        settled: { placeholder: 'consentRequired', checkingConsent: 'consentRequired', users: 'notNeeded' },
+      }),
     },
     {
       name: 'a nurse, signed in again; the clients page',
       context: { ...SIGNED_IN, role: 'NURSE', profile: NURSE, route: CLIENTS },
       extras: appExtras({ status: 'authenticated', user: U1, role: 'NURSE' }, HOME, { userId: 5, profile: NURSE, consented: false }),
-      steps: appSteps(APP_STATES, { signIn: 'same', newStaff: true, route: 'guarded', loaded: 'ready', consented: null, settled: { placeholder: 'ready', checkingConsent: 'ready', users: 'prefetching' } }),
+      steps: appSteps(APP_STATES, {
+        signIn: 'same',
+        newStaff: true,
+        route: 'guarded',
+        loaded: 'ready',
+        consented: null,
+        settled: { placeholder: 'ready', checkingConsent: 'ready', users: 'prefetching' },
+      }),
     },
   ],
 };

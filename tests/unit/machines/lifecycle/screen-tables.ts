@@ -54,15 +54,17 @@ export const inactivityTable: TransitionTable = {
   source: 'HIPAA 164.312(a)(2)(iii) automatic logoff, as the app shell asked for it: a warning a minute before sign-out',
   statuses: ['active', 'warning', 'signedOut'],
   verbs: ['user.activity', UNTIL_WARNING, WARNING_OVER],
-  cases: [{
-    name: 'fifteen minutes, warned one before',
-    context: { timeoutMs: 15 * 60_000, warningMs: 60_000 },
-    start: 'active',
-    steps: {
-      active: { 'user.activity': 'active', [UNTIL_WARNING]: 'warning' },
-      warning: { 'user.activity': 'active', [WARNING_OVER]: 'signedOut' },
+  cases: [
+    {
+      name: 'fifteen minutes, warned one before',
+      context: { timeoutMs: 15 * 60_000, warningMs: 60_000 },
+      start: 'active',
+      steps: {
+        active: { 'user.activity': 'active', [UNTIL_WARNING]: 'warning' },
+        warning: { 'user.activity': 'active', [WARNING_OVER]: 'signedOut' },
+      },
     },
-  }],
+  ],
 };
 
 // ---- Starting the app (spec §8, "Missing user pool configuration"): /config.json is read and the
@@ -112,11 +114,17 @@ const countSteps = (moved: string | null) => {
 
 export const queueCountTable: TransitionTable = {
   chart: queueCountMachine,
-  source: 'issue 21 (support: the count on the back office\'s nav item, counted again on navigation)',
+  source: "issue 21 (support: the count on the back office's nav item, counted again on navigation)",
   statuses: ['counting', 'counted'],
   verbs: ['queue.navigated', done('countTickets'), error('countTickets')],
   cases: [
-    { name: 'a move to another page', context: { count: 2, place: '/clients' }, extras: { place: '/backoffice', output: 3 }, start: 'counting', steps: countSteps('counting / rememberPlace') },
+    {
+      name: 'a move to another page',
+      context: { count: 2, place: '/clients' },
+      extras: { place: '/backoffice', output: 3 },
+      start: 'counting',
+      steps: countSteps('counting / rememberPlace'),
+    },
     { name: 'the same page announced again', context: { count: 2, place: '/clients' }, extras: { place: '/clients', output: 3 }, steps: countSteps(null) },
   ],
 };
@@ -130,17 +138,19 @@ export const actionTable: TransitionTable = {
   source: 'the staff pages (/clients, /client/{id}/details, /users): dialogs open, cancel, submit, refused',
   statuses: ['closed', 'open', 'submitting'],
   verbs: ['action.open', 'action.cancel', 'action.submit', done('perform'), error('perform')],
-  cases: [{
-    name: 'a dialog',
-    context: { subject: null, values: {}, error: null, fieldErrors: {} },
-    extras: { ...ANSWERED, subject: { id: 7 }, values: { role: 'NURSE' } },
-    start: 'closed',
-    steps: {
-      closed: { 'action.open': 'open / open' },
-      open: { 'action.cancel': 'closed', 'action.submit': 'submitting / takeValues' },
-      submitting: { [done('perform')]: 'closed / notifyDone', [error('perform')]: 'open / setFailure' },
+  cases: [
+    {
+      name: 'a dialog',
+      context: { subject: null, values: {}, error: null, fieldErrors: {} },
+      extras: { ...ANSWERED, subject: { id: 7 }, values: { role: 'NURSE' } },
+      start: 'closed',
+      steps: {
+        closed: { 'action.open': 'open / open' },
+        open: { 'action.cancel': 'closed', 'action.submit': 'submitting / takeValues' },
+        submitting: { [done('perform')]: 'closed / notifyDone', [error('perform')]: 'open / setFailure' },
+      },
     },
-  }],
+  ],
 };
 
 // ---- A record a staff page shows (client details, enrollments, programs, settings, audit trail):
@@ -184,20 +194,32 @@ export const cognitiveReviewTable: TransitionTable = {
   chart: cognitiveReviewMachine,
   source: 'issue 21 and docs/cognitive-and-support.md (staff: instrument scores, comments the client reads)',
   statuses: ['loading', 'loadFailed', 'ready', 'recording', 'commenting'],
-  verbs: ['review.record', 'review.comment', 'review.retry', done('loadResults'), error('loadResults'), done('recordInstrument'), error('recordInstrument'), done('addComment'), error('addComment')],
-  cases: [{
-    name: 'a client\'s cognitive section',
-    context: { clientId: 21, results: { runs: [], instruments: [] }, failure: null },
-    extras: { output: { runs: [], instruments: [] }, error: { status: 400, detail: 'Refused.' }, draft: { comment: 'Steady.' } },
-    start: 'loading',
-    steps: {
-      loading: { [done('loadResults')]: 'ready / storeResults', [error('loadResults')]: 'loadFailed' },
-      loadFailed: { 'review.retry': 'loading' },
-      ready: { 'review.record': 'recording', 'review.comment': 'commenting' },
-      recording: { [done('recordInstrument')]: 'loading / clearFailure', [error('recordInstrument')]: 'ready / storeFailure' },
-      commenting: { [done('addComment')]: 'loading / clearFailure', [error('addComment')]: 'ready / storeFailure' },
+  verbs: [
+    'review.record',
+    'review.comment',
+    'review.retry',
+    done('loadResults'),
+    error('loadResults'),
+    done('recordInstrument'),
+    error('recordInstrument'),
+    done('addComment'),
+    error('addComment'),
+  ],
+  cases: [
+    {
+      name: "a client's cognitive section",
+      context: { clientId: 21, results: { runs: [], instruments: [] }, failure: null },
+      extras: { output: { runs: [], instruments: [] }, error: { status: 400, detail: 'Refused.' }, draft: { comment: 'Steady.' } },
+      start: 'loading',
+      steps: {
+        loading: { [done('loadResults')]: 'ready / storeResults', [error('loadResults')]: 'loadFailed' },
+        loadFailed: { 'review.retry': 'loading' },
+        ready: { 'review.record': 'recording', 'review.comment': 'commenting' },
+        recording: { [done('recordInstrument')]: 'loading / clearFailure', [error('recordInstrument')]: 'ready / storeFailure' },
+        commenting: { [done('addComment')]: 'loading / clearFailure', [error('addComment')]: 'ready / storeFailure' },
+      },
     },
-  }],
+  ],
 };
 
 // ---- Changing the sign-in email (issue 7): never a silent overwrite. The new address is sent to
@@ -209,21 +231,35 @@ export const emailChangeTable: TransitionTable = {
   chart: emailChangeMachine,
   source: 'issue 7 (the portal profile: changing the sign-in email by a confirmed code)',
   statuses: ['idle', 'requesting', 'awaitingCode', 'resending', 'confirming', 'changed'],
-  verbs: ['email.start', 'email.confirm', 'email.resend', 'email.cancel', 'email.done', done('requestChange'), error('requestChange'), done('resendCode'), error('resendCode'), done('confirmChange'), error('confirmChange')],
-  cases: [{
-    name: 'a client changing their email',
-    context: { email: '', destination: null, message: null },
-    extras: { email: 'new@example.in', code: '123456', output: 'n***@example.in', error: { message: 'Invalid code.' } },
-    start: 'idle',
-    steps: {
-      idle: { 'email.start': 'requesting / storeEmail' },
-      requesting: { [done('requestChange')]: 'awaitingCode / storeDestination', [error('requestChange')]: 'idle / storeFailure' },
-      awaitingCode: { 'email.confirm': 'confirming', 'email.resend': 'resending', 'email.cancel': 'idle / reset' },
-      resending: { [done('resendCode')]: 'awaitingCode / storeDestination', [error('resendCode')]: 'awaitingCode / storeFailure' },
-      confirming: { [done('confirmChange')]: 'changed / emailChanged', [error('confirmChange')]: 'awaitingCode / storeFailure' },
-      changed: { 'email.done': 'idle / reset' },
+  verbs: [
+    'email.start',
+    'email.confirm',
+    'email.resend',
+    'email.cancel',
+    'email.done',
+    done('requestChange'),
+    error('requestChange'),
+    done('resendCode'),
+    error('resendCode'),
+    done('confirmChange'),
+    error('confirmChange'),
+  ],
+  cases: [
+    {
+      name: 'a client changing their email',
+      context: { email: '', destination: null, message: null },
+      extras: { email: 'new@example.in', code: '123456', output: 'n***@example.in', error: { message: 'Invalid code.' } },
+      start: 'idle',
+      steps: {
+        idle: { 'email.start': 'requesting / storeEmail' },
+        requesting: { [done('requestChange')]: 'awaitingCode / storeDestination', [error('requestChange')]: 'idle / storeFailure' },
+        awaitingCode: { 'email.confirm': 'confirming', 'email.resend': 'resending', 'email.cancel': 'idle / reset' },
+        resending: { [done('resendCode')]: 'awaitingCode / storeDestination', [error('resendCode')]: 'awaitingCode / storeFailure' },
+        confirming: { [done('confirmChange')]: 'changed / emailChanged', [error('confirmChange')]: 'awaitingCode / storeFailure' },
+        changed: { 'email.done': 'idle / reset' },
+      },
     },
-  }],
+  ],
 };
 
 // ---- The client's own profile (issue 7; spec §6 for a SUPER_ADMIN reading a client's portal):
@@ -243,10 +279,31 @@ export const profileEditTable: TransitionTable = {
   chart: profileEditMachine,
   source: 'issue 7 (the portal profile: view, edit, save, refused fields) and clinic-spec.md §6 (SUPER_ADMIN reads)',
   statuses: ['loading', 'loadFailed', 'reading', 'viewing', 'editing', 'saving'],
-  verbs: ['profile.edit', 'profile.cancel', 'profile.save', 'profile.retry', 'profile.emailChanged', done('loadProfile'), error('loadProfile'), done('saveProfile'), error('saveProfile')],
+  verbs: [
+    'profile.edit',
+    'profile.cancel',
+    'profile.save',
+    'profile.retry',
+    'profile.emailChanged',
+    done('loadProfile'),
+    error('loadProfile'),
+    done('saveProfile'),
+    error('saveProfile'),
+  ],
   cases: [
-    { name: 'the client', context: { ...PROFILE, readOnly: false }, extras: { ...ANSWERED, patch: { city: 'Pune' }, profile: { client_id: 21 } }, start: 'loading', steps: profileSteps('viewing') },
-    { name: 'a SUPER_ADMIN reading', context: { ...PROFILE, readOnly: true }, extras: { ...ANSWERED, patch: { city: 'Pune' }, profile: { client_id: 21 } }, steps: profileSteps('reading') },
+    {
+      name: 'the client',
+      context: { ...PROFILE, readOnly: false },
+      extras: { ...ANSWERED, patch: { city: 'Pune' }, profile: { client_id: 21 } },
+      start: 'loading',
+      steps: profileSteps('viewing'),
+    },
+    {
+      name: 'a SUPER_ADMIN reading',
+      context: { ...PROFILE, readOnly: true },
+      extras: { ...ANSWERED, patch: { city: 'Pune' }, profile: { client_id: 21 } },
+      steps: profileSteps('reading'),
+    },
   ],
 };
 
@@ -302,10 +359,31 @@ export const cognitivePageTable: TransitionTable = {
   statuses: ['loading', 'loadFailed', 'reading', 'ready', 'starting', 'taking'],
   verbs: ['page.start', 'page.resume', 'page.retry', done('loadResults'), error('loadResults'), done('startRun'), error('startRun'), done('battery')],
   cases: [
-    { name: 'no open run', context: { ...COGNITIVE, readOnly: false, results: { runs: [], instruments: [] } }, extras: COGNITIVE_ANSWERS, start: 'loading', steps: cognitiveSteps('ready', {}) },
-    { name: 'a run paused today', context: { ...COGNITIVE, readOnly: false, results: { runs: [OPEN_RUN], instruments: [] } }, extras: COGNITIVE_ANSWERS, steps: cognitiveSteps('ready', { 'page.resume': 'taking / takeOpenRun' }) },
-    { name: 'a completed run only', context: { ...COGNITIVE, readOnly: false, results: { runs: [{ ...OPEN_RUN, status: 'completed' }], instruments: [] } }, extras: COGNITIVE_ANSWERS, steps: cognitiveSteps('ready', {}) },
-    { name: 'a SUPER_ADMIN reading', context: { ...COGNITIVE, readOnly: true, results: { runs: [], instruments: [] } }, extras: COGNITIVE_ANSWERS, steps: cognitiveSteps('reading', {}) },
+    {
+      name: 'no open run',
+      context: { ...COGNITIVE, readOnly: false, results: { runs: [], instruments: [] } },
+      extras: COGNITIVE_ANSWERS,
+      start: 'loading',
+      steps: cognitiveSteps('ready', {}),
+    },
+    {
+      name: 'a run paused today',
+      context: { ...COGNITIVE, readOnly: false, results: { runs: [OPEN_RUN], instruments: [] } },
+      extras: COGNITIVE_ANSWERS,
+      steps: cognitiveSteps('ready', { 'page.resume': 'taking / takeOpenRun' }),
+    },
+    {
+      name: 'a completed run only',
+      context: { ...COGNITIVE, readOnly: false, results: { runs: [{ ...OPEN_RUN, status: 'completed' }], instruments: [] } },
+      extras: COGNITIVE_ANSWERS,
+      steps: cognitiveSteps('ready', {}),
+    },
+    {
+      name: 'a SUPER_ADMIN reading',
+      context: { ...COGNITIVE, readOnly: true, results: { runs: [], instruments: [] } },
+      extras: COGNITIVE_ANSWERS,
+      steps: cognitiveSteps('reading', {}),
+    },
   ],
 };
 
@@ -314,7 +392,11 @@ export const cognitivePageTable: TransitionTable = {
 // and they may take another; refused fields return to the form. Read-only, only past checks show.
 
 const CHECK = { clientId: '21', history: [], prefill: { sex: '', age: '' }, latest: null, fieldErrors: {}, message: null };
-const CHECK_ANSWERS = { output: { history: [], profile: { gender: 'F', date_of_birth: '1980-01-01' }, id: 3, taken_at: '2026-03-01' }, error: { status: 400, detail: 'Refused.' }, input: { sex: 'female' } };
+const CHECK_ANSWERS = {
+  output: { history: [], profile: { gender: 'F', date_of_birth: '1980-01-01' }, id: 3, taken_at: '2026-03-01' },
+  error: { status: 400, detail: 'Refused.' },
+  input: { sex: 'female' },
+};
 const checkSteps = (loaded: string) => ({
   loading: { [done('loadHistory')]: `${loaded} / storeHistory`, [error('loadHistory')]: 'loadFailed' },
   loadFailed: { 'check.retry': 'loading' },
@@ -343,7 +425,16 @@ export const thriveCheckTable: TransitionTable = {
 const NOW_AT = '2026-03-02T01:30:00Z';
 const FREE = '2026-03-02T02:30:00Z';
 const FULL = '2026-03-02T03:30:00Z';
-const ORDER = { order: { id: 5, client: 21, pincode: '411001', start: NOW_AT, items: [1] }, message: null, moved: false, slots: [{ start: NOW_AT, places_left: 3 }, { start: FREE, places_left: 2 }, { start: FULL, places_left: 0 }] };
+const ORDER = {
+  order: { id: 5, client: 21, pincode: '411001', start: NOW_AT, items: [1] },
+  message: null,
+  moved: false,
+  slots: [
+    { start: NOW_AT, places_left: 3 },
+    { start: FREE, places_left: 2 },
+    { start: FULL, places_left: 0 },
+  ],
+};
 const rescheduleSteps = (pick: Record<string, string>) => ({
   loadingSlots: { [done('loadSlots')]: 'choosing / setSlots', [error('loadSlots')]: 'unavailable / showError' },
   choosing: { ...pick, 'reschedule.back': 'closed / clearMessage' },
@@ -357,7 +448,13 @@ export const rescheduleTable: TransitionTable = {
   statuses: ['loadingSlots', 'choosing', 'moving', 'moved', 'closed', 'unavailable'],
   verbs: ['reschedule.pick', 'reschedule.back', done('loadSlots'), error('loadSlots'), done('moveOrder'), error('moveOrder')],
   cases: [
-    { name: 'another slot with places', context: ORDER, extras: { ...RESCHEDULE_ANSWERS, start: FREE }, start: 'loadingSlots', steps: rescheduleSteps({ 'reschedule.pick': 'moving / clearMessage' }) },
+    {
+      name: 'another slot with places',
+      context: ORDER,
+      extras: { ...RESCHEDULE_ANSWERS, start: FREE },
+      start: 'loadingSlots',
+      steps: rescheduleSteps({ 'reschedule.pick': 'moving / clearMessage' }),
+    },
     { name: 'a full slot', context: ORDER, extras: { ...RESCHEDULE_ANSWERS, start: FULL }, steps: rescheduleSteps({}) },
     { name: 'the slot it is in', context: ORDER, extras: { ...RESCHEDULE_ANSWERS, start: NOW_AT }, steps: rescheduleSteps({}) },
     { name: 'a slot not offered', context: ORDER, extras: { ...RESCHEDULE_ANSWERS, start: '2026-03-09T02:30:00Z' }, steps: rescheduleSteps({}) },
@@ -395,25 +492,53 @@ export const measurementFormTable: TransitionTable = {
       context: READING,
       extras: { metric: 'weight', value: '72', unit: 'kg' },
       start: 'incomplete',
-      steps: formSteps({ 'form.metric': 'incomplete', 'form.value': 'ready', 'form.value2': 'incomplete', 'form.unit': 'incomplete', 'form.takenAt': 'incomplete', 'form.reset': 'incomplete' }),
+      steps: formSteps({
+        'form.metric': 'incomplete',
+        'form.value': 'ready',
+        'form.value2': 'incomplete',
+        'form.unit': 'incomplete',
+        'form.takenAt': 'incomplete',
+        'form.reset': 'incomplete',
+      }),
     },
     {
       name: 'a weight of 720 kg typed',
       context: { ...READING, value: '720' },
       extras: { metric: 'weight', value: '72', unit: 'kg' },
-      steps: formSteps({ 'form.metric': 'invalid', 'form.value': 'ready', 'form.value2': 'invalid', 'form.unit': 'invalid', 'form.takenAt': 'invalid', 'form.reset': 'incomplete' }),
+      steps: formSteps({
+        'form.metric': 'invalid',
+        'form.value': 'ready',
+        'form.value2': 'invalid',
+        'form.unit': 'invalid',
+        'form.takenAt': 'invalid',
+        'form.reset': 'incomplete',
+      }),
     },
     {
       name: 'a blood pressure with its systolic only, then 80 typed',
       context: { ...READING, metric: 'blood_pressure', value: '120', unit: 'mmHg' },
       extras: { metric: 'blood_pressure', value: '80', unit: 'mmHg' },
-      steps: formSteps({ 'form.metric': 'incomplete', 'form.value': 'incomplete', 'form.value2': 'ready', 'form.unit': 'incomplete', 'form.takenAt': 'incomplete', 'form.reset': 'incomplete' }),
+      steps: formSteps({
+        'form.metric': 'incomplete',
+        'form.value': 'incomplete',
+        'form.value2': 'ready',
+        'form.unit': 'incomplete',
+        'form.takenAt': 'incomplete',
+        'form.reset': 'incomplete',
+      }),
     },
     {
       name: 'a weight of 72 kg, then a change to blood pressure',
       context: { ...READING, value: '72' },
       extras: { metric: 'blood_pressure', value: '72', unit: 'lb' },
-      steps: formSteps({ 'form.metric': 'incomplete', 'form.value': 'ready', 'form.value2': 'ready', 'form.unit': 'ready', 'form.takenAt': 'ready', 'form.reset': 'incomplete' }),
+      steps: formSteps({
+        'form.metric': 'incomplete',
+        'form.value': 'ready',
+        'form.value2': 'ready',
+        'form.unit': 'ready',
+        'form.takenAt': 'ready',
+        'form.reset': 'incomplete',
+      }),
     },
   ],
 };
@@ -426,21 +551,27 @@ const pickMarker = (at: string) => ({ 'reports.marker': `${at} / pickMarker` });
 
 export const reportsTable: TransitionTable = {
   chart: reportsMachine,
-  source: 'issue 20 (the portal\'s reports: trend by marker, the health summary beside them)',
+  source: "issue 20 (the portal's reports: trend by marker, the health summary beside them)",
   statuses: ['loading', 'failed', 'ready.summarising', 'ready.summarised'],
   verbs: ['reports.retry', 'reports.marker', done('loadReports'), error('loadReports'), done('loadSummary'), error('loadSummary')],
-  cases: [{
-    name: 'a client\'s reports',
-    context: { clientId: '21', reports: [], marker: null, summary: null },
-    extras: { output: [], error: { status: 500 }, code: 'HBA1C' },
-    start: 'loading',
-    steps: {
-      loading: { [done('loadReports')]: 'ready.summarising / showReports', [error('loadReports')]: 'failed' },
-      failed: { 'reports.retry': 'loading' },
-      'ready.summarising': { ...pickMarker('ready.summarising'), [done('loadSummary')]: 'ready.summarised / setSummary', [error('loadSummary')]: 'ready.summarised' },
-      'ready.summarised': pickMarker('ready.summarised'),
+  cases: [
+    {
+      name: "a client's reports",
+      context: { clientId: '21', reports: [], marker: null, summary: null },
+      extras: { output: [], error: { status: 500 }, code: 'HBA1C' },
+      start: 'loading',
+      steps: {
+        loading: { [done('loadReports')]: 'ready.summarising / showReports', [error('loadReports')]: 'failed' },
+        failed: { 'reports.retry': 'loading' },
+        'ready.summarising': {
+          ...pickMarker('ready.summarising'),
+          [done('loadSummary')]: 'ready.summarised / setSummary',
+          [error('loadSummary')]: 'ready.summarised',
+        },
+        'ready.summarised': pickMarker('ready.summarised'),
+      },
     },
-  }],
+  ],
 };
 
 // ---- A server-side list (the staff pages: the clients hub, the users list): every change of page,
@@ -448,25 +579,42 @@ export const reportsTable: TransitionTable = {
 // fetches again; a failed fetch offers a retry.
 
 const SEARCH_PAUSE = 'xstate.after.searchPause.list.typing';
-const QUERY_CHANGES = { 'list.page': 'loading / setPage', 'list.sort': 'loading / setOrdering', 'list.filter': 'loading / setFilter', 'list.search': 'typing / setSearch', 'list.reload': 'loading' };
+const QUERY_CHANGES = {
+  'list.page': 'loading / setPage',
+  'list.sort': 'loading / setOrdering',
+  'list.filter': 'loading / setFilter',
+  'list.search': 'typing / setSearch',
+  'list.reload': 'loading',
+};
 
 export const listTable: TransitionTable = {
   chart: listMachine,
   source: 'the staff pages (/clients, /users: server-side pages, search after a pause, filters)',
   statuses: ['typing', 'loading', 'ready', 'failed'],
   verbs: ['list.page', 'list.sort', 'list.search', 'list.filter', 'list.reload', 'list.retry', done('fetchPage'), error('fetchPage'), SEARCH_PAUSE],
-  cases: [{
-    name: 'the clients hub',
-    context: { query: { page: 0, pageSize: 25, search: '', ordering: null, filters: {} }, rows: [], count: 0, error: null },
-    extras: { page: 1, pageSize: 25, ordering: 'last_name', search: 'sha', name: 'status', value: 'active', output: { count: 0, rows: [] }, error: { status: 500 } },
-    start: 'loading',
-    steps: {
-      typing: { ...QUERY_CHANGES, [SEARCH_PAUSE]: 'loading' },
-      loading: { ...QUERY_CHANGES, [done('fetchPage')]: 'ready / setPageResult', [error('fetchPage')]: 'failed / setError' },
-      ready: QUERY_CHANGES,
-      failed: { ...QUERY_CHANGES, 'list.retry': 'loading' },
+  cases: [
+    {
+      name: 'the clients hub',
+      context: { query: { page: 0, pageSize: 25, search: '', ordering: null, filters: {} }, rows: [], count: 0, error: null },
+      extras: {
+        page: 1,
+        pageSize: 25,
+        ordering: 'last_name',
+        search: 'sha',
+        name: 'status',
+        value: 'active',
+        output: { count: 0, rows: [] },
+        error: { status: 500 },
+      },
+      start: 'loading',
+      steps: {
+        typing: { ...QUERY_CHANGES, [SEARCH_PAUSE]: 'loading' },
+        loading: { ...QUERY_CHANGES, [done('fetchPage')]: 'ready / setPageResult', [error('fetchPage')]: 'failed / setError' },
+        ready: QUERY_CHANGES,
+        failed: { ...QUERY_CHANGES, 'list.retry': 'loading' },
+      },
     },
-  }],
+  ],
 };
 
 // ---- A discovery visit's note (issue 18, docs/discovery.md: "its note is signed by its author and
@@ -491,11 +639,39 @@ export const visitNoteTable: TransitionTable = {
   chart: visitNoteMachine,
   source: 'issue 18 and docs/discovery.md (the discovery visit note: signed by its author, then locked)',
   statuses: ['loading', 'failed', 'editing', 'saving', 'signing.saving', 'signing.sealing', 'locked'],
-  verbs: ['note.edit', 'note.heart', 'note.save', 'note.sign', 'note.retry', done('loadNote'), error('loadNote'), done('saveNote'), error('saveNote'), done('signNote'), error('signNote')],
+  verbs: [
+    'note.edit',
+    'note.heart',
+    'note.save',
+    'note.sign',
+    'note.retry',
+    done('loadNote'),
+    error('loadNote'),
+    done('saveNote'),
+    error('saveNote'),
+    done('signNote'),
+    error('signNote'),
+  ],
   cases: [
-    { name: 'a draft, no outcome chosen', context: { note: null, form: FORM, error: null, fieldErrors: {} }, extras: noteExtras('draft'), start: 'loading', steps: noteSteps('editing', {}) },
-    { name: 'a draft with its outcome', context: { note: null, form: { ...FORM, outcome: 'enrol' }, error: null, fieldErrors: {} }, extras: noteExtras('draft'), steps: noteSteps('editing', { 'note.sign': 'signing.saving' }) },
-    { name: 'a signed note', context: { note: null, form: { ...FORM, outcome: 'enrol' }, error: null, fieldErrors: {} }, extras: noteExtras('signed'), steps: noteSteps('locked', { 'note.sign': 'signing.saving' }) },
+    {
+      name: 'a draft, no outcome chosen',
+      context: { note: null, form: FORM, error: null, fieldErrors: {} },
+      extras: noteExtras('draft'),
+      start: 'loading',
+      steps: noteSteps('editing', {}),
+    },
+    {
+      name: 'a draft with its outcome',
+      context: { note: null, form: { ...FORM, outcome: 'enrol' }, error: null, fieldErrors: {} },
+      extras: noteExtras('draft'),
+      steps: noteSteps('editing', { 'note.sign': 'signing.saving' }),
+    },
+    {
+      name: 'a signed note',
+      context: { note: null, form: { ...FORM, outcome: 'enrol' }, error: null, fieldErrors: {} },
+      extras: noteExtras('signed'),
+      steps: noteSteps('locked', { 'note.sign': 'signing.saving' }),
+    },
   ],
 };
 
@@ -504,8 +680,24 @@ export const visitNoteTable: TransitionTable = {
 // to another slot (the reschedule dialog, picks and Back passed to it); after a cancellation or a
 // move the list loads again; a refusal, or a dialog closed without a move, returns to the list.
 
-const clientOrder = (id: number, status: string) => ({ id, status, start: '2026-03-02T01:30:00Z', pincode: '411001', address: 'Pune', total_inr: 900, items: [{ id: 1, name: 'HbA1c' }], people: [{ name: 'Asha' }], collector_name: null, collector_phone: null });
-const ORDERS = { clientId: '21', orders: [clientOrder(1, 'booked'), clientOrder(2, 'collector_assigned'), clientOrder(3, 'collected')], moving: clientOrder(1, 'booked'), message: null };
+const clientOrder = (id: number, status: string) => ({
+  id,
+  status,
+  start: '2026-03-02T01:30:00Z',
+  pincode: '411001',
+  address: 'Pune',
+  total_inr: 900,
+  items: [{ id: 1, name: 'HbA1c' }],
+  people: [{ name: 'Asha' }],
+  collector_name: null,
+  collector_phone: null,
+});
+const ORDERS = {
+  clientId: '21',
+  orders: [clientOrder(1, 'booked'), clientOrder(2, 'collector_assigned'), clientOrder(3, 'collected')],
+  moving: clientOrder(1, 'booked'),
+  message: null,
+};
 const ordersSteps = (change: Record<string, string>, closed: string) => ({
   loading: { [done('loadOrders')]: 'ready / showOrders', [error('loadOrders')]: 'failed' },
   failed: { 'orders.retry': 'loading' },
@@ -514,16 +706,37 @@ const ordersSteps = (change: Record<string, string>, closed: string) => ({
   rescheduling: { 'orders.pick': 'rescheduling / passPick', 'orders.back': 'rescheduling / passBack', [done('reschedule')]: closed },
 });
 const CHANGE = { 'orders.cancel': 'cancelling / clearMessage', 'orders.reschedule': 'rescheduling / startMove' };
-const orderExtras = (order: number, moved: boolean) => ({ order, start: '2026-03-03T01:30:00Z', output: moved ? { moved: true, message: null } : { moved: false, message: null }, error: new Error('Refused.') });
+const orderExtras = (order: number, moved: boolean) => ({
+  order,
+  start: '2026-03-03T01:30:00Z',
+  output: moved ? { moved: true, message: null } : { moved: false, message: null },
+  error: new Error('Refused.'),
+});
 
 export const myOrdersTable: TransitionTable = {
   chart: myOrdersMachine,
   source: 'issue 20 and docs/labs.md (a client cancels or moves an order while it can still be cancelled)',
   statuses: ['loading', 'failed', 'ready', 'cancelling', 'rescheduling'],
-  verbs: ['orders.retry', 'orders.cancel', 'orders.reschedule', 'orders.pick', 'orders.back', done('loadOrders'), error('loadOrders'), done('cancelOrder'), error('cancelOrder'), done('reschedule')],
+  verbs: [
+    'orders.retry',
+    'orders.cancel',
+    'orders.reschedule',
+    'orders.pick',
+    'orders.back',
+    done('loadOrders'),
+    error('loadOrders'),
+    done('cancelOrder'),
+    error('cancelOrder'),
+    done('reschedule'),
+  ],
   cases: [
     { name: 'a booked order, moved', context: ORDERS, extras: orderExtras(1, true), steps: ordersSteps(CHANGE, 'loading') },
-    { name: 'an order with its collector, dialog closed unmoved', context: ORDERS, extras: orderExtras(2, false), steps: ordersSteps(CHANGE, 'ready / endMove') },
+    {
+      name: 'an order with its collector, dialog closed unmoved',
+      context: ORDERS,
+      extras: orderExtras(2, false),
+      steps: ordersSteps(CHANGE, 'ready / endMove'),
+    },
     { name: 'an order whose sample is taken', context: ORDERS, extras: orderExtras(3, false), steps: ordersSteps({}, 'ready / endMove') },
     { name: 'an order not in the list', context: ORDERS, extras: orderExtras(9, false), steps: ordersSteps({}, 'ready / endMove') },
   ],
@@ -536,7 +749,13 @@ export const myOrdersTable: TransitionTable = {
 // drop the change. A failed check or save returns to the form with the reason; a failed
 // cancellation still leaves the change saved, saying so.
 
-const IMPACTED = { total: 2, appointments: [{ appointment: { id: 7 }, reasons: ['outside hours'] }, { appointment: { id: 8 }, reasons: ['outside hours'] }] };
+const IMPACTED = {
+  total: 2,
+  appointments: [
+    { appointment: { id: 7 }, reasons: ['outside hours'] },
+    { appointment: { id: 8 }, reasons: ['outside hours'] },
+  ],
+};
 const impactSteps = (checked: string, saved: string) => ({
   editing: { 'change.save': 'checking / takeChange' },
   checking: { [done('previewImpact')]: `${checked} / setImpact`, [error('previewImpact')]: 'editing / setFailure' },
@@ -545,17 +764,50 @@ const impactSteps = (checked: string, saved: string) => ({
   cancelling: { [done('cancelImpacted')]: 'saved / notifySaved', [error('cancelImpacted')]: 'saved / setFailure' },
   saved: { 'change.dismiss': 'editing / startOver', 'change.save': 'checking / takeChange' },
 });
-const impactExtras = (total: number) => ({ change: { hours: [] }, reason: 'Doctor away', output: total ? IMPACTED : { total: 0, appointments: [] }, error: { status: 400, detail: 'Refused.' } });
+const impactExtras = (total: number) => ({
+  change: { hours: [] },
+  reason: 'Doctor away',
+  output: total ? IMPACTED : { total: 0, appointments: [] },
+  error: { status: 400, detail: 'Refused.' },
+});
 
 export const impactTable: TransitionTable = {
   chart: impactMachine,
-  source: 'issue 16 and docs/scheduling.md (the back office\'s impact check: keep, cancel and tell, or drop the change)',
+  source: "issue 16 and docs/scheduling.md (the back office's impact check: keep, cancel and tell, or drop the change)",
   statuses: ['editing', 'checking', 'deciding', 'saving', 'cancelling', 'saved'],
-  verbs: ['change.save', 'impact.keep', 'impact.cancelAppointments', 'impact.abandon', 'change.dismiss', done('previewImpact'), error('previewImpact'), done('applyChange'), error('applyChange'), done('cancelImpacted'), error('cancelImpacted')],
+  verbs: [
+    'change.save',
+    'impact.keep',
+    'impact.cancelAppointments',
+    'impact.abandon',
+    'change.dismiss',
+    done('previewImpact'),
+    error('previewImpact'),
+    done('applyChange'),
+    error('applyChange'),
+    done('cancelImpacted'),
+    error('cancelImpacted'),
+  ],
   cases: [
-    { name: 'nothing broken', context: { change: { hours: [] }, impact: { total: 0, appointments: [] }, reason: '', error: null, fieldErrors: {} }, extras: impactExtras(0), start: 'editing', steps: impactSteps('saving', 'saved / notifySaved') },
-    { name: 'two appointments broken, kept', context: { change: { hours: [] }, impact: IMPACTED, reason: '', error: null, fieldErrors: {} }, extras: impactExtras(2), steps: impactSteps('deciding', 'saved / notifySaved') },
-    { name: 'two appointments broken, cancelled with a reason', context: { change: { hours: [] }, impact: IMPACTED, reason: 'Doctor away', error: null, fieldErrors: {} }, extras: impactExtras(2), steps: impactSteps('deciding', 'cancelling') },
+    {
+      name: 'nothing broken',
+      context: { change: { hours: [] }, impact: { total: 0, appointments: [] }, reason: '', error: null, fieldErrors: {} },
+      extras: impactExtras(0),
+      start: 'editing',
+      steps: impactSteps('saving', 'saved / notifySaved'),
+    },
+    {
+      name: 'two appointments broken, kept',
+      context: { change: { hours: [] }, impact: IMPACTED, reason: '', error: null, fieldErrors: {} },
+      extras: impactExtras(2),
+      steps: impactSteps('deciding', 'saved / notifySaved'),
+    },
+    {
+      name: 'two appointments broken, cancelled with a reason',
+      context: { change: { hours: [] }, impact: IMPACTED, reason: 'Doctor away', error: null, fieldErrors: {} },
+      extras: impactExtras(2),
+      steps: impactSteps('deciding', 'cancelling'),
+    },
   ],
 };
 
@@ -575,17 +827,45 @@ const bookingsSteps = (answered: string, mark: Record<string, string>) => ({
 });
 const MARK = { 'portalBookings.markSeen': 'marking / setMarking', 'portalBookings.markAllSeen': 'marking / setMarking' };
 const BOOKINGS = { count: 1, appointments: [BOOKING], marking: [], error: null };
-const bookingsExtras = (ids: number[], appointments: (typeof BOOKING)[]) => ({ ids, output: { count: appointments.length, appointments }, error: { status: 500 } });
+const bookingsExtras = (ids: number[], appointments: (typeof BOOKING)[]) => ({
+  ids,
+  output: { count: appointments.length, appointments },
+  error: { status: 500 },
+});
 
 export const portalBookingsTable: TransitionTable = {
   chart: portalBookingsMachine,
   source: 'issue 16 (portal bookings shown to staff until seen, polled every minute) and issue 32 (announced once per booking)',
   statuses: ['loading', 'watching', 'marking'],
-  verbs: ['portalBookings.refresh', 'portalBookings.markSeen', 'portalBookings.markAllSeen', done('loadUnseen'), error('loadUnseen'), done('markSeen'), error('markSeen'), POLL_TICK],
+  verbs: [
+    'portalBookings.refresh',
+    'portalBookings.markSeen',
+    'portalBookings.markAllSeen',
+    done('loadUnseen'),
+    error('loadUnseen'),
+    done('markSeen'),
+    error('markSeen'),
+    POLL_TICK,
+  ],
   cases: [
-    { name: 'a booking not announced yet', context: { ...BOOKINGS, announced: [] }, extras: bookingsExtras([1], [BOOKING]), steps: bookingsSteps(ANNOUNCE, MARK) },
-    { name: 'a booking announced before', context: { ...BOOKINGS, announced: [1] }, extras: bookingsExtras([1], [BOOKING]), steps: bookingsSteps('watching / setUnseen', MARK) },
-    { name: 'nothing unseen, nothing named', context: { ...BOOKINGS, count: 0, appointments: [], announced: [1] }, extras: bookingsExtras([], []), steps: bookingsSteps('watching / setUnseen', {}) },
+    {
+      name: 'a booking not announced yet',
+      context: { ...BOOKINGS, announced: [] },
+      extras: bookingsExtras([1], [BOOKING]),
+      steps: bookingsSteps(ANNOUNCE, MARK),
+    },
+    {
+      name: 'a booking announced before',
+      context: { ...BOOKINGS, announced: [1] },
+      extras: bookingsExtras([1], [BOOKING]),
+      steps: bookingsSteps('watching / setUnseen', MARK),
+    },
+    {
+      name: 'nothing unseen, nothing named',
+      context: { ...BOOKINGS, count: 0, appointments: [], announced: [1] },
+      extras: bookingsExtras([], []),
+      steps: bookingsSteps('watching / setUnseen', {}),
+    },
   ],
 };
 
@@ -595,7 +875,14 @@ export const portalBookingsTable: TransitionTable = {
 // invited. A refusal returns to the form, or to the hours, with the reason.
 
 const OPENING = [{ weekday: 1, from: '09:00', to: '17:00' }];
-const INVITE = { deliveringRoles: ['NURSE', 'DOCTOR'], openingHours: OPENING, values: {}, user: { id: 5, email: 'n@example.in', first_name: 'N', last_name: 'K', role: 'NURSE' }, error: null, fieldErrors: {} };
+const INVITE = {
+  deliveringRoles: ['NURSE', 'DOCTOR'],
+  openingHours: OPENING,
+  values: {},
+  user: { id: 5, email: 'n@example.in', first_name: 'N', last_name: 'K', role: 'NURSE' },
+  error: null,
+  fieldErrors: {},
+};
 const inviteSteps = (invited: string, saveHours: Record<string, string>) => ({
   closed: { 'invite.open': 'editing / storeFacts' },
   editing: { 'invite.submit': 'creating / storeValues', 'invite.cancel': 'closed' },
@@ -603,17 +890,51 @@ const inviteSteps = (invited: string, saveHours: Record<string, string>) => ({
   askingHours: { 'invite.setHours': 'askingHours / storeWeekly', 'invite.later': 'closed / notifyNoHours', ...saveHours },
   savingHours: { [done('saveHours')]: 'closed / notifyHoursSaved', [error('saveHours')]: 'askingHours / storeFailure' },
 });
-const inviteExtras = (role: string) => ({ deliveringRoles: ['NURSE', 'DOCTOR'], openingHours: OPENING, values: { role }, weekly: OPENING, output: { ...INVITE.user, role }, error: { status: 400, detail: 'Refused.' } });
+const inviteExtras = (role: string) => ({
+  deliveringRoles: ['NURSE', 'DOCTOR'],
+  openingHours: OPENING,
+  values: { role },
+  weekly: OPENING,
+  output: { ...INVITE.user, role },
+  error: { status: 400, detail: 'Refused.' },
+});
 
 export const inviteTable: TransitionTable = {
   chart: inviteMachine,
   source: 'issue 32 (a staff member whose role delivers services is asked for weekly hours, or later on purpose)',
   statuses: ['closed', 'editing', 'creating', 'askingHours', 'savingHours'],
-  verbs: ['invite.open', 'invite.submit', 'invite.cancel', 'invite.setHours', 'invite.saveHours', 'invite.later', done('createUser'), error('createUser'), done('saveHours'), error('saveHours')],
+  verbs: [
+    'invite.open',
+    'invite.submit',
+    'invite.cancel',
+    'invite.setHours',
+    'invite.saveHours',
+    'invite.later',
+    done('createUser'),
+    error('createUser'),
+    done('saveHours'),
+    error('saveHours'),
+  ],
   cases: [
-    { name: 'a nurse, the opening hours kept', context: { ...INVITE, weekly: OPENING }, extras: inviteExtras('NURSE'), start: 'closed', steps: inviteSteps('askingHours', { 'invite.saveHours': 'savingHours' }) },
-    { name: 'a receptionist (no service)', context: { ...INVITE, weekly: OPENING }, extras: inviteExtras('RECEPTION'), steps: inviteSteps('closed', { 'invite.saveHours': 'savingHours' }) },
-    { name: 'a nurse, a shift ending before it starts', context: { ...INVITE, weekly: [{ weekday: 1, from: '17:00', to: '09:00' }] }, extras: inviteExtras('NURSE'), steps: inviteSteps('askingHours', {}) },
+    {
+      name: 'a nurse, the opening hours kept',
+      context: { ...INVITE, weekly: OPENING },
+      extras: inviteExtras('NURSE'),
+      start: 'closed',
+      steps: inviteSteps('askingHours', { 'invite.saveHours': 'savingHours' }),
+    },
+    {
+      name: 'a receptionist (no service)',
+      context: { ...INVITE, weekly: OPENING },
+      extras: inviteExtras('RECEPTION'),
+      steps: inviteSteps('closed', { 'invite.saveHours': 'savingHours' }),
+    },
+    {
+      name: 'a nurse, a shift ending before it starts',
+      context: { ...INVITE, weekly: [{ weekday: 1, from: '17:00', to: '09:00' }] },
+      extras: inviteExtras('NURSE'),
+      steps: inviteSteps('askingHours', {}),
+    },
     { name: 'a nurse, every row removed', context: { ...INVITE, weekly: [] }, extras: inviteExtras('NURSE'), steps: inviteSteps('askingHours', {}) },
   ],
 };
@@ -627,9 +948,33 @@ export const inviteTable: TransitionTable = {
 const HOUR = 3_600_000;
 const NOW = Date.now();
 const at = (ms: number) => new Date(NOW + ms).toISOString();
-const visit = (id: number, start: number, booked: number, status = 'booked') => ({ id, service: 2, service_name: 'HBOT', therapy: 'hbot', start: at(start), end: at(start + HOUR), channel: 'in_clinic', status, created_at: at(booked) });
-const VISITS = [visit(1, 72 * HOUR, -240 * HOUR), visit(2, 2 * HOUR, -120 * HOUR), visit(3, 2 * HOUR, -2 * 60_000), visit(4, -48 * HOUR, -240 * HOUR, 'completed')];
-const UPCOMING = { clientId: '21', rules: { time_zone: 'Asia/Kolkata', late_cancel_hours: 24, min_notice_minutes: 60 }, appointments: VISITS, loadedAt: NOW, chosen: 1, starts: [], message: null, notice: null };
+const visit = (id: number, start: number, booked: number, status = 'booked') => ({
+  id,
+  service: 2,
+  service_name: 'HBOT',
+  therapy: 'hbot',
+  start: at(start),
+  end: at(start + HOUR),
+  channel: 'in_clinic',
+  status,
+  created_at: at(booked),
+});
+const VISITS = [
+  visit(1, 72 * HOUR, -240 * HOUR),
+  visit(2, 2 * HOUR, -120 * HOUR),
+  visit(3, 2 * HOUR, -2 * 60_000),
+  visit(4, -48 * HOUR, -240 * HOUR, 'completed'),
+];
+const UPCOMING = {
+  clientId: '21',
+  rules: { time_zone: 'Asia/Kolkata', late_cancel_hours: 24, min_notice_minutes: 60 },
+  appointments: VISITS,
+  loadedAt: NOW,
+  chosen: 1,
+  starts: [],
+  message: null,
+  notice: null,
+};
 const LIST_CHANGES = 'xstate.after.untilListChanges.upcoming.ready';
 const upcomingSteps = (change: Record<string, string>) => ({
   loading: { [done('loadVisits')]: 'ready / storeVisits', [error('loadVisits')]: 'failed / storeFailure' },
@@ -642,18 +987,44 @@ const upcomingSteps = (change: Record<string, string>) => ({
   rescheduling: { [done('rescheduleVisit')]: 'loading / noteRescheduled', [error('rescheduleVisit')]: 'choosingStart / storeFailure' },
 });
 const MAY_CHANGE = { 'upcoming.cancel': 'confirmingCancel / choose', 'upcoming.reschedule': 'findingStarts / choose' };
-const upcomingExtras = (id: number) => ({ id, reason: 'Travelling', start: at(96 * HOUR), output: { rules: UPCOMING.rules, appointments: VISITS }, error: { status: 409, detail: 'Too late to change online.' } });
+const upcomingExtras = (id: number) => ({
+  id,
+  reason: 'Travelling',
+  start: at(96 * HOUR),
+  output: { rules: UPCOMING.rules, appointments: VISITS },
+  error: { status: 409, detail: 'Too late to change online.' },
+});
 
 export const upcomingTable: TransitionTable = {
   chart: upcomingMachine,
-  source: 'issue 16 (the portal\'s upcoming visits: cancel and reschedule outside the late-cancellation window) and clinic-spec.md §6 (SUPER_ADMIN reads)',
+  source: "issue 16 (the portal's upcoming visits: cancel and reschedule outside the late-cancellation window) and clinic-spec.md §6 (SUPER_ADMIN reads)",
   statuses: ['loading', 'failed', 'ready', 'confirmingCancel', 'cancelling', 'findingStarts', 'choosingStart', 'rescheduling'],
-  verbs: ['upcoming.retry', 'upcoming.cancel', 'upcoming.reschedule', 'upcoming.confirmCancel', 'upcoming.pickStart', 'upcoming.back', LIST_CHANGES,
-    done('loadVisits'), error('loadVisits'), done('cancelVisit'), error('cancelVisit'), done('loadStarts'), error('loadStarts'), done('rescheduleVisit'), error('rescheduleVisit')],
+  verbs: [
+    'upcoming.retry',
+    'upcoming.cancel',
+    'upcoming.reschedule',
+    'upcoming.confirmCancel',
+    'upcoming.pickStart',
+    'upcoming.back',
+    LIST_CHANGES,
+    done('loadVisits'),
+    error('loadVisits'),
+    done('cancelVisit'),
+    error('cancelVisit'),
+    done('loadStarts'),
+    error('loadStarts'),
+    done('rescheduleVisit'),
+    error('rescheduleVisit'),
+  ],
   cases: [
     { name: 'a visit in three days', context: { ...UPCOMING, readOnly: false }, extras: upcomingExtras(1), steps: upcomingSteps(MAY_CHANGE) },
     { name: 'a visit in two hours, booked days ago (late)', context: { ...UPCOMING, readOnly: false }, extras: upcomingExtras(2), steps: upcomingSteps({}) },
-    { name: 'a visit in two hours, booked two minutes ago', context: { ...UPCOMING, readOnly: false }, extras: upcomingExtras(3), steps: upcomingSteps(MAY_CHANGE) },
+    {
+      name: 'a visit in two hours, booked two minutes ago',
+      context: { ...UPCOMING, readOnly: false },
+      extras: upcomingExtras(3),
+      steps: upcomingSteps(MAY_CHANGE),
+    },
     { name: 'a past visit', context: { ...UPCOMING, readOnly: false }, extras: upcomingExtras(4), steps: upcomingSteps({}) },
     { name: 'a visit not in the list', context: { ...UPCOMING, readOnly: false }, extras: upcomingExtras(9), steps: upcomingSteps({}) },
     { name: 'a SUPER_ADMIN reading, a visit in three days', context: { ...UPCOMING, readOnly: true }, extras: upcomingExtras(1), steps: upcomingSteps({}) },
@@ -687,13 +1058,51 @@ const wizardExtras = (output: Record<string, unknown>) => ({ output, value: { go
 export const onboardingTable: TransitionTable = {
   chart: onboardingMachine,
   source: 'issue 7 (the thrive onboarding wizard: four steps, saved per step, resumed at the first unsaved) and clinic-spec.md §6 (SUPER_ADMIN reads)',
-  statuses: ['loading', 'loadFailed', 'resuming', 'healthGoals.editing', 'healthGoals.saving', 'clientStory.editing', 'clientStory.saving', 'lifestyle.editing', 'lifestyle.saving', 'family.editing', 'family.saving', 'complete', 'reading'],
-  verbs: ['onboarding.next', 'onboarding.back', 'onboarding.retry', 'onboarding.review', done('loadAnswers'), error('loadAnswers'), done('saveStep'), error('saveStep')],
+  statuses: [
+    'loading',
+    'loadFailed',
+    'resuming',
+    'healthGoals.editing',
+    'healthGoals.saving',
+    'clientStory.editing',
+    'clientStory.saving',
+    'lifestyle.editing',
+    'lifestyle.saving',
+    'family.editing',
+    'family.saving',
+    'complete',
+    'reading',
+  ],
+  verbs: [
+    'onboarding.next',
+    'onboarding.back',
+    'onboarding.retry',
+    'onboarding.review',
+    done('loadAnswers'),
+    error('loadAnswers'),
+    done('saveStep'),
+    error('saveStep'),
+  ],
   cases: [
     { name: 'nothing saved yet', context: wizard(false), extras: wizardExtras(ANSWERS_NONE), start: 'loading', steps: wizardSteps('healthGoals.editing') },
-    { name: 'the first two steps saved', context: wizard(false), extras: wizardExtras({ ...ANSWERS_NONE, health_goals: SAVED, client_story: SAVED }), steps: wizardSteps('lifestyle.editing') },
-    { name: 'only the third step saved', context: wizard(false), extras: wizardExtras({ ...ANSWERS_NONE, lifestyle_history: SAVED }), steps: wizardSteps('healthGoals.editing') },
-    { name: 'all four saved', context: wizard(false), extras: wizardExtras({ health_goals: SAVED, client_story: SAVED, lifestyle_history: SAVED, family_history: SAVED }), steps: wizardSteps('complete') },
+    {
+      name: 'the first two steps saved',
+      context: wizard(false),
+      extras: wizardExtras({ ...ANSWERS_NONE, health_goals: SAVED, client_story: SAVED }),
+      steps: wizardSteps('lifestyle.editing'),
+    },
+    {
+      name: 'only the third step saved',
+      context: wizard(false),
+      extras: wizardExtras({ ...ANSWERS_NONE, lifestyle_history: SAVED }),
+      steps: wizardSteps('healthGoals.editing'),
+    },
+    {
+      name: 'all four saved',
+      context: wizard(false),
+      extras: wizardExtras({ health_goals: SAVED, client_story: SAVED, lifestyle_history: SAVED, family_history: SAVED }),
+      steps: wizardSteps('complete'),
+    },
     { name: 'a SUPER_ADMIN reading', context: wizard(true), extras: wizardExtras(ANSWERS_NONE), steps: wizardSteps('reading') },
   ],
 };
@@ -705,8 +1114,29 @@ export const onboardingTable: TransitionTable = {
 // cancelled staff move it to another slot (the reschedule dialog, picks and Back passed on); a
 // move loads the queue again, a dialog closed unmoved returns to it.
 
-const deskOrder = (id: number, status: string) => ({ id, client: 21, client_name: 'Asha Rao', status, start: '2026-03-02T01:30:00Z', address: 'Pune', pincode: '411001', items: [{ id: 1, name: 'HbA1c' }], people: [], collector_name: null });
-const DESK = { client: null, orders: [deskOrder(1, 'booked'), deskOrder(2, 'collector_assigned'), deskOrder(3, 'collected')], catalogue: [], collectors: [], pincodes: [], message: null, moving: deskOrder(1, 'booked'), pending: null, done: null };
+const deskOrder = (id: number, status: string) => ({
+  id,
+  client: 21,
+  client_name: 'Asha Rao',
+  status,
+  start: '2026-03-02T01:30:00Z',
+  address: 'Pune',
+  pincode: '411001',
+  items: [{ id: 1, name: 'HbA1c' }],
+  people: [],
+  collector_name: null,
+});
+const DESK = {
+  client: null,
+  orders: [deskOrder(1, 'booked'), deskOrder(2, 'collector_assigned'), deskOrder(3, 'collected')],
+  catalogue: [],
+  collectors: [],
+  pincodes: [],
+  message: null,
+  moving: deskOrder(1, 'booked'),
+  pending: null,
+  done: null,
+};
 const labDeskSteps = (reschedule: Record<string, string>, closed: string) => ({
   loading: { [done('loadDesk')]: 'ready / showDesk', [error('loadDesk')]: 'failed' },
   failed: { 'desk.retry': 'loading' },
@@ -716,18 +1146,38 @@ const labDeskSteps = (reschedule: Record<string, string>, closed: string) => ({
 });
 const MOVE = { 'desk.reschedule': 'rescheduling / startMove' };
 const labDeskExtras = (order: number, moved: boolean) => ({
-  order, act: { kind: 'move', order, to: 'collected' }, start: '2026-03-03T01:30:00Z',
-  output: { moved, message: null, orders: [], catalogue: [], collectors: [], pincodes: [] }, error: new Error('Refused.'),
+  order,
+  act: { kind: 'move', order, to: 'collected' },
+  start: '2026-03-03T01:30:00Z',
+  output: { moved, message: null, orders: [], catalogue: [], collectors: [], pincodes: [] },
+  error: new Error('Refused.'),
 });
 
 export const labDeskTable: TransitionTable = {
   chart: labDeskMachine,
   source: 'issue 20 and docs/labs.md (the lab desk: collectors, order steps, results, catalogue; an order moved while it can be cancelled)',
   statuses: ['loading', 'failed', 'ready', 'rescheduling', 'acting'],
-  verbs: ['desk.retry', 'desk.reload', 'desk.act', 'desk.reschedule', 'desk.pick', 'desk.back', done('loadDesk'), error('loadDesk'), done('act'), error('act'), done('reschedule')],
+  verbs: [
+    'desk.retry',
+    'desk.reload',
+    'desk.act',
+    'desk.reschedule',
+    'desk.pick',
+    'desk.back',
+    done('loadDesk'),
+    error('loadDesk'),
+    done('act'),
+    error('act'),
+    done('reschedule'),
+  ],
   cases: [
     { name: 'a booked order, moved', context: DESK, extras: labDeskExtras(1, true), start: 'loading', steps: labDeskSteps(MOVE, 'loading') },
-    { name: 'an order with its collector, dialog closed unmoved', context: DESK, extras: labDeskExtras(2, false), steps: labDeskSteps(MOVE, 'ready / endMove') },
+    {
+      name: 'an order with its collector, dialog closed unmoved',
+      context: DESK,
+      extras: labDeskExtras(2, false),
+      steps: labDeskSteps(MOVE, 'ready / endMove'),
+    },
     { name: 'an order whose sample is taken', context: DESK, extras: labDeskExtras(3, false), steps: labDeskSteps({}, 'ready / endMove') },
     { name: 'an order not in the queue', context: DESK, extras: labDeskExtras(9, false), steps: labDeskSteps({}, 'ready / endMove') },
   ],
@@ -741,7 +1191,16 @@ export const labDeskTable: TransitionTable = {
 // SUPER_ADMIN in a client's portal), it only reads.
 
 const TICKET = { id: 4, status: 'open', client: 21, subject: 'Report missing' };
-const SUPPORT = { client: 21, query: { status: [], category: null, assignee: null, minAgeDays: null, ordering: '-updated_at', page: 0, pageSize: 25 }, count: 1, tickets: [TICKET], message: null, fieldErrors: {}, notice: null, submission: null };
+const SUPPORT = {
+  client: 21,
+  query: { status: [], category: null, assignee: null, minAgeDays: null, ordering: '-updated_at', page: 0, pageSize: 25 },
+  count: 1,
+  tickets: [TICKET],
+  message: null,
+  fieldErrors: {},
+  notice: null,
+  submission: null,
+};
 const supportSteps = (writes: Partial<Record<'desk.create' | 'desk.reply' | 'desk.move' | 'desk.assign', string>>) => {
   const query = { 'desk.query': 'loading / setQuery' };
   const written = (id: string, also = '') => ({ ...query, [done(id)]: `loading / showTicket${also}`, [error(id)]: 'ready.idle / showFailure' });
@@ -757,25 +1216,80 @@ const supportSteps = (writes: Partial<Record<'desk.create' | 'desk.reply' | 'des
   };
 };
 const supportExtras = (internal: boolean) => ({
-  id: 4, patch: { page: 1 }, to: 'pending', assignee: 7, output: { ...TICKET, count: 1, results: [TICKET] }, error: { status: 400, detail: 'Refused.' },
+  id: 4,
+  patch: { page: 1 },
+  to: 'pending',
+  assignee: 7,
+  output: { ...TICKET, count: 1, results: [TICKET] },
+  error: { status: 400, detail: 'Refused.' },
   draft: { category: 'billing', subject: 'Invoice', message: 'Please resend.', appointment: null, labOrder: null, files: [], body: 'Thanks.', internal },
 });
 const CREATE = { 'desk.create': 'ready.creating / keySubmission' };
 
 export const supportDeskTable: TransitionTable = {
   chart: supportDeskMachine,
-  source: 'issue 21 and docs/cognitive-and-support.md (tickets, replies, internal notes never reach a client, staff steps and assignment) and clinic-spec.md §6 (SUPER_ADMIN reads)',
+  source:
+    'issue 21 and docs/cognitive-and-support.md (tickets, replies, internal notes never reach a client, staff steps and assignment) and clinic-spec.md §6 (SUPER_ADMIN reads)',
   statuses: ['loading', 'failed', 'ready.idle', 'ready.opening', 'ready.creating', 'ready.replying', 'ready.moving', 'ready.assigning'],
-  verbs: ['desk.retry', 'desk.query', 'desk.select', 'desk.deselect', 'desk.create', 'desk.reply', 'desk.move', 'desk.assign',
-    done('loadTickets'), error('loadTickets'), done('loadTicket'), error('loadTicket'), done('createTicket'), error('createTicket'),
-    done('sendMessage'), error('sendMessage'), done('moveTicket'), error('moveTicket'), done('assignTicket'), error('assignTicket')],
+  verbs: [
+    'desk.retry',
+    'desk.query',
+    'desk.select',
+    'desk.deselect',
+    'desk.create',
+    'desk.reply',
+    'desk.move',
+    'desk.assign',
+    done('loadTickets'),
+    error('loadTickets'),
+    done('loadTicket'),
+    error('loadTicket'),
+    done('createTicket'),
+    error('createTicket'),
+    done('sendMessage'),
+    error('sendMessage'),
+    done('moveTicket'),
+    error('moveTicket'),
+    done('assignTicket'),
+    error('assignTicket'),
+  ],
   cases: [
-    { name: 'a client on their open ticket, a reply', context: { ...SUPPORT, staff: false, readOnly: false, selected: TICKET }, extras: supportExtras(false), steps: supportSteps({ ...CREATE, 'desk.reply': 'ready.replying' }) },
-    { name: 'a client on their open ticket, an internal note', context: { ...SUPPORT, staff: false, readOnly: false, selected: TICKET }, extras: supportExtras(true), steps: supportSteps(CREATE) },
-    { name: 'a client, no ticket open', context: { ...SUPPORT, staff: false, readOnly: false, selected: null }, extras: supportExtras(false), steps: supportSteps(CREATE) },
-    { name: 'staff on a ticket, an internal note', context: { ...SUPPORT, staff: true, readOnly: false, selected: TICKET }, extras: supportExtras(true), steps: supportSteps({ ...CREATE, 'desk.reply': 'ready.replying', 'desk.move': 'ready.moving', 'desk.assign': 'ready.assigning' }) },
-    { name: 'staff, no ticket open', context: { ...SUPPORT, staff: true, readOnly: false, selected: null }, extras: supportExtras(false), steps: supportSteps(CREATE) },
-    { name: 'a SUPER_ADMIN reading a client\'s ticket', context: { ...SUPPORT, staff: false, readOnly: true, selected: TICKET }, extras: supportExtras(false), steps: supportSteps({}) },
+    {
+      name: 'a client on their open ticket, a reply',
+      context: { ...SUPPORT, staff: false, readOnly: false, selected: TICKET },
+      extras: supportExtras(false),
+      steps: supportSteps({ ...CREATE, 'desk.reply': 'ready.replying' }),
+    },
+    {
+      name: 'a client on their open ticket, an internal note',
+      context: { ...SUPPORT, staff: false, readOnly: false, selected: TICKET },
+      extras: supportExtras(true),
+      steps: supportSteps(CREATE),
+    },
+    {
+      name: 'a client, no ticket open',
+      context: { ...SUPPORT, staff: false, readOnly: false, selected: null },
+      extras: supportExtras(false),
+      steps: supportSteps(CREATE),
+    },
+    {
+      name: 'staff on a ticket, an internal note',
+      context: { ...SUPPORT, staff: true, readOnly: false, selected: TICKET },
+      extras: supportExtras(true),
+      steps: supportSteps({ ...CREATE, 'desk.reply': 'ready.replying', 'desk.move': 'ready.moving', 'desk.assign': 'ready.assigning' }),
+    },
+    {
+      name: 'staff, no ticket open',
+      context: { ...SUPPORT, staff: true, readOnly: false, selected: null },
+      extras: supportExtras(false),
+      steps: supportSteps(CREATE),
+    },
+    {
+      name: "a SUPER_ADMIN reading a client's ticket",
+      context: { ...SUPPORT, staff: false, readOnly: true, selected: TICKET },
+      extras: supportExtras(false),
+      steps: supportSteps({}),
+    },
   ],
 };
 
@@ -787,13 +1301,41 @@ export const supportDeskTable: TransitionTable = {
 // are kept; Back returns to the choice; once booked the client may book another.
 
 const TODAY = '2026-03-02';
-const service = (id: number, therapy: string, delivered_by: string[], more: Record<string, unknown> = {}) => ({ id, name: therapy, therapy, duration_minutes: 60, delivered_by, bookable_online: true, active: true, ...more });
-const SERVICES = [service(1, 'hbot', ['NURSE']), service(2, 'red_light', ['NURSE']), service(3, 'intake_call', ['HEALTH_COACH']), service(4, 'fir', ['NURSE'], { bookable_online: false })];
-const PACKAGES = [{ id: 8, therapy: 'hbot', sessions_left: 2, expires_on: '2026-06-30' }, { id: 9, therapy: 'red_light', sessions_left: 0, expires_on: null }];
+const service = (id: number, therapy: string, delivered_by: string[], more: Record<string, unknown> = {}) => ({
+  id,
+  name: therapy,
+  therapy,
+  duration_minutes: 60,
+  delivered_by,
+  bookable_online: true,
+  active: true,
+  ...more,
+});
+const SERVICES = [
+  service(1, 'hbot', ['NURSE']),
+  service(2, 'red_light', ['NURSE']),
+  service(3, 'intake_call', ['HEALTH_COACH']),
+  service(4, 'fir', ['NURSE'], { bookable_online: false }),
+];
+const PACKAGES = [
+  { id: 8, therapy: 'hbot', sessions_left: 2, expires_on: '2026-06-30' },
+  { id: 9, therapy: 'red_light', sessions_left: 0, expires_on: null },
+];
 const HBOT_ANSWERS = { unwell_today: 'No', pregnant: 'No', medication_changes: 'No', ear_sinus: 'No', claustrophobia: 'No', implant: 'No' };
 const visitBooking = (kind: string, chosen: number, answers: Record<string, string>) => ({
-  clientId: '21', clientLabel: 'Asha Rao', kind, today: TODAY, services: SERVICES, packages: PACKAGES, timeZone: 'Asia/Kolkata',
-  service: SERVICES.find((s) => s.id === chosen), package: null, answers, channel: kind === 'call' ? 'phone' : 'in_clinic', booked: null, message: null,
+  clientId: '21',
+  clientLabel: 'Asha Rao',
+  kind,
+  today: TODAY,
+  services: SERVICES,
+  packages: PACKAGES,
+  timeZone: 'Asia/Kolkata',
+  service: SERVICES.find((s) => s.id === chosen),
+  package: null,
+  answers,
+  channel: kind === 'call' ? 'phone' : 'in_clinic',
+  booked: null,
+  message: null,
 });
 const visitSteps = (select: string, next: Record<string, string>) => ({
   loading: { [done('loadCatalogue')]: 'choosing / storeCatalogue', [error('loadCatalogue')]: 'failed / storeFailure' },
@@ -803,23 +1345,83 @@ const visitSteps = (select: string, next: Record<string, string>) => ({
   booking: { 'visit.booked': 'booked / storeBooked', [done('booking')]: 'preparing' },
   booked: { 'visit.again': 'loading / reset' },
 });
-const visitExtras = (chosen: number) => ({ service: chosen, key: 'reason', value: 'Sleep', channel: 'video', start: '2026-03-04T04:30:00Z', output: { services: SERVICES, packages: PACKAGES, timeZone: 'Asia/Kolkata' }, error: { status: 500 } });
+const visitExtras = (chosen: number) => ({
+  service: chosen,
+  key: 'reason',
+  value: 'Sleep',
+  channel: 'video',
+  start: '2026-03-04T04:30:00Z',
+  output: { services: SERVICES, packages: PACKAGES, timeZone: 'Asia/Kolkata' },
+  error: { status: 500 },
+});
 const NEXT = { 'visit.next': 'booking' };
 
 export const visitBookingTable: TransitionTable = {
   chart: visitBookingMachine,
   source: 'issue 16 (portal booking: in-clinic therapies from package credits, calls with a coach or nurse, screening first)',
   statuses: ['loading', 'failed', 'choosing', 'preparing', 'booking', 'booked'],
-  verbs: ['visit.retry', 'visit.selectService', 'visit.answer', 'visit.setChannel', 'visit.next', 'visit.back', 'visit.booked', 'visit.again', done('loadCatalogue'), error('loadCatalogue'), done('booking')],
+  verbs: [
+    'visit.retry',
+    'visit.selectService',
+    'visit.answer',
+    'visit.setChannel',
+    'visit.next',
+    'visit.back',
+    'visit.booked',
+    'visit.again',
+    done('loadCatalogue'),
+    error('loadCatalogue'),
+    done('booking'),
+  ],
   cases: [
-    { name: 'HBOT with sessions left, screening answered', context: visitBooking('in_clinic', 1, HBOT_ANSWERS), extras: visitExtras(1), steps: visitSteps('preparing / chooseService', NEXT) },
-    { name: 'HBOT with sessions left, one question unanswered', context: visitBooking('in_clinic', 1, { ...HBOT_ANSWERS, implant: ' ' }), extras: visitExtras(1), steps: visitSteps('preparing / chooseService', {}) },
-    { name: 'red light with no session left', context: visitBooking('in_clinic', 2, {}), extras: visitExtras(2), steps: visitSteps('choosing / refuseService', {}) },
-    { name: 'a call chosen on the in-clinic page', context: visitBooking('in_clinic', 1, HBOT_ANSWERS), extras: visitExtras(3), steps: visitSteps('choosing / refuseService', NEXT) },
-    { name: 'a therapy not bookable online', context: visitBooking('in_clinic', 1, HBOT_ANSWERS), extras: visitExtras(4), steps: visitSteps('choosing / refuseService', NEXT) },
-    { name: 'an intake call, what it is about given', context: visitBooking('call', 3, { reason: 'Sleep' }), extras: visitExtras(3), steps: visitSteps('preparing / chooseService', NEXT) },
-    { name: 'an intake call, nothing answered', context: visitBooking('call', 3, {}), extras: visitExtras(3), steps: visitSteps('preparing / chooseService', {}) },
-    { name: 'a therapy chosen on the call page', context: visitBooking('call', 3, {}), extras: visitExtras(1), steps: visitSteps('choosing / refuseService', {}) },
+    {
+      name: 'HBOT with sessions left, screening answered',
+      context: visitBooking('in_clinic', 1, HBOT_ANSWERS),
+      extras: visitExtras(1),
+      steps: visitSteps('preparing / chooseService', NEXT),
+    },
+    {
+      name: 'HBOT with sessions left, one question unanswered',
+      context: visitBooking('in_clinic', 1, { ...HBOT_ANSWERS, implant: ' ' }),
+      extras: visitExtras(1),
+      steps: visitSteps('preparing / chooseService', {}),
+    },
+    {
+      name: 'red light with no session left',
+      context: visitBooking('in_clinic', 2, {}),
+      extras: visitExtras(2),
+      steps: visitSteps('choosing / refuseService', {}),
+    },
+    {
+      name: 'a call chosen on the in-clinic page',
+      context: visitBooking('in_clinic', 1, HBOT_ANSWERS),
+      extras: visitExtras(3),
+      steps: visitSteps('choosing / refuseService', NEXT),
+    },
+    {
+      name: 'a therapy not bookable online',
+      context: visitBooking('in_clinic', 1, HBOT_ANSWERS),
+      extras: visitExtras(4),
+      steps: visitSteps('choosing / refuseService', NEXT),
+    },
+    {
+      name: 'an intake call, what it is about given',
+      context: visitBooking('call', 3, { reason: 'Sleep' }),
+      extras: visitExtras(3),
+      steps: visitSteps('preparing / chooseService', NEXT),
+    },
+    {
+      name: 'an intake call, nothing answered',
+      context: visitBooking('call', 3, {}),
+      extras: visitExtras(3),
+      steps: visitSteps('preparing / chooseService', {}),
+    },
+    {
+      name: 'a therapy chosen on the call page',
+      context: visitBooking('call', 3, {}),
+      extras: visitExtras(1),
+      steps: visitSteps('choosing / refuseService', {}),
+    },
   ],
 };
 
@@ -832,8 +1434,10 @@ export const visitBookingTable: TransitionTable = {
 const homeSteps = (decided: string) => ({
   'data.loading | visit.deciding': { [done('loadHome')]: `data.ready | ${decided} / storeData`, [error('loadHome')]: `data.failed | ${decided}` },
   'data.loading | visit.counting': {
-    [done('loadHome')]: 'data.ready | visit.counting / storeData', [error('loadHome')]: 'data.failed | visit.counting',
-    [done('recordVisit')]: 'data.loading | visit.counted / storeVisit', [error('recordVisit')]: 'data.loading | visit.failed',
+    [done('loadHome')]: 'data.ready | visit.counting / storeData',
+    [error('loadHome')]: 'data.failed | visit.counting',
+    [done('recordVisit')]: 'data.loading | visit.counted / storeVisit',
+    [error('recordVisit')]: 'data.loading | visit.failed',
   },
   'data.failed | visit.failed': { 'home.retry': 'data.loading | visit.counting' },
   'data.failed | visit.counted': { 'home.retry': 'data.loading | visit.counted' },
@@ -844,15 +1448,33 @@ const HOME_ANSWERS = { output: { firstVisit: true }, error: { status: 500 } };
 
 export const homeTable: TransitionTable = {
   chart: homeMachine,
-  source: 'issue 7 (the portal home, a retry after a failed load) and issue 24 (each opening counted once; a reader\'s is no visit)',
+  source: "issue 7 (the portal home, a retry after a failed load) and issue 24 (each opening counted once; a reader's is no visit)",
   statuses: [
-    'data.loading | visit.deciding', 'data.loading | visit.counting', 'data.failed | visit.failed', 'data.failed | visit.counted', 'data.ready | visit.failed',
-    'data.ready | visit.counted', 'data.ready | visit.notCounted', 'data.failed | visit.notCounted',
+    'data.loading | visit.deciding',
+    'data.loading | visit.counting',
+    'data.failed | visit.failed',
+    'data.failed | visit.counted',
+    'data.ready | visit.failed',
+    'data.ready | visit.counted',
+    'data.ready | visit.notCounted',
+    'data.failed | visit.notCounted',
   ],
   verbs: ['home.retry', done('loadHome'), error('loadHome'), done('recordVisit'), error('recordVisit')],
   cases: [
-    { name: 'the client opens their home', context: { clientId: '21', countsVisit: true, data: null, firstVisit: null }, extras: HOME_ANSWERS, start: 'data.loading | visit.counting', steps: homeSteps('visit.counting') },
-    { name: 'a SUPER_ADMIN reads it', context: { clientId: '21', countsVisit: false, data: null, firstVisit: null }, extras: HOME_ANSWERS, start: 'data.loading | visit.notCounted', steps: homeSteps('visit.notCounted') },
+    {
+      name: 'the client opens their home',
+      context: { clientId: '21', countsVisit: true, data: null, firstVisit: null },
+      extras: HOME_ANSWERS,
+      start: 'data.loading | visit.counting',
+      steps: homeSteps('visit.counting'),
+    },
+    {
+      name: 'a SUPER_ADMIN reads it',
+      context: { clientId: '21', countsVisit: false, data: null, firstVisit: null },
+      extras: HOME_ANSWERS,
+      start: 'data.loading | visit.notCounted',
+      steps: homeSteps('visit.notCounted'),
+    },
   ],
 };
 
@@ -866,33 +1488,98 @@ export const homeTable: TransitionTable = {
 
 const CALENDAR_MOVE = { id: 41, start: '2026-03-02T06:30:00Z', end: '2026-03-02T07:30:00Z', staff: 5 };
 const CALENDAR = {
-  view: 'week', date: '2026-03-04', columns: 'staff', filters: { staff: null, resourceKind: null, service: null, status: null }, dragging: null, pending: CALENDAR_MOVE, conflicts: [], error: null, selected: null,
+  view: 'week',
+  date: '2026-03-04',
+  columns: 'staff',
+  filters: { staff: null, resourceKind: null, service: null, status: null },
+  dragging: null,
+  pending: CALENDAR_MOVE,
+  conflicts: [],
+  error: null,
+  selected: null,
   appointments: [{ id: 41, client: 21, service: 3, staff: 4, resources: [2], start: '2026-03-02T04:30:00Z', end: '2026-03-02T05:30:00Z', status: 'booked' }],
 };
 const SHOWN = (at: string) => ({ 'calendar.setColumns': `${at} / setColumns`, 'calendar.setFilter': `${at} / setFilter`, 'calendar.select': `${at} / select` });
 /** `drop`: a dropped appointment's move; `moves`: that and a reschedule from the panel. */
 const calendarSteps = (drop: Record<string, string>, moves: Record<string, string>) => ({
-  loading: { ...SHOWN('loading'), 'calendar.setView': 'loading / setView', 'calendar.setDate': 'loading / setDate', 'calendar.reload': 'loading', [done('loadRange')]: 'ready / setAppointments', [error('loadRange')]: 'failed / setError' },
-  ready: { ...SHOWN('ready'), 'calendar.setView': 'loading / setView', 'calendar.setDate': 'loading / setDate', 'calendar.reload': 'loading', 'calendar.dragStart': 'dragging / setDragging', ...moves },
+  loading: {
+    ...SHOWN('loading'),
+    'calendar.setView': 'loading / setView',
+    'calendar.setDate': 'loading / setDate',
+    'calendar.reload': 'loading',
+    [done('loadRange')]: 'ready / setAppointments',
+    [error('loadRange')]: 'failed / setError',
+  },
+  ready: {
+    ...SHOWN('ready'),
+    'calendar.setView': 'loading / setView',
+    'calendar.setDate': 'loading / setDate',
+    'calendar.reload': 'loading',
+    'calendar.dragStart': 'dragging / setDragging',
+    ...moves,
+  },
   dragging: { ...SHOWN('dragging'), 'calendar.dragCancel': 'ready / clearDragging', ...drop },
   saving: { ...SHOWN('saving'), [done('saveMove')]: 'loading / setSaved, notifySaved', [error('saveMove')]: 'refused / setRefused' },
   refused: {
-    ...SHOWN('refused'), 'calendar.dismiss': 'ready / clearRefusal', 'calendar.dragStart': 'dragging / clearRefusal, setDragging', ...moves,
-    'calendar.setView': 'loading / clearRefusal, setView', 'calendar.setDate': 'loading / clearRefusal, setDate', 'calendar.reload': 'loading / clearRefusal',
+    ...SHOWN('refused'),
+    'calendar.dismiss': 'ready / clearRefusal',
+    'calendar.dragStart': 'dragging / clearRefusal, setDragging',
+    ...moves,
+    'calendar.setView': 'loading / clearRefusal, setView',
+    'calendar.setDate': 'loading / clearRefusal, setDate',
+    'calendar.reload': 'loading / clearRefusal',
   },
-  failed: { ...SHOWN('failed'), 'calendar.retry': 'loading', 'calendar.reload': 'loading', 'calendar.setView': 'loading / setView', 'calendar.setDate': 'loading / setDate' },
+  failed: {
+    ...SHOWN('failed'),
+    'calendar.retry': 'loading',
+    'calendar.reload': 'loading',
+    'calendar.setView': 'loading / setView',
+    'calendar.setDate': 'loading / setDate',
+  },
 });
 const DROP = { 'calendar.drop': 'saving / setPending' };
-const calendarExtras = (id: number) => ({ id, move: { ...CALENDAR_MOVE, id }, start: CALENDAR_MOVE.start, view: 'day', date: '2026-03-11', columns: 'resource', name: 'status', value: 'booked', output: [], error: { status: 409, detail: 'The time is taken.' } });
+const calendarExtras = (id: number) => ({
+  id,
+  move: { ...CALENDAR_MOVE, id },
+  start: CALENDAR_MOVE.start,
+  view: 'day',
+  date: '2026-03-11',
+  columns: 'resource',
+  name: 'status',
+  value: 'booked',
+  output: [],
+  error: { status: 409, detail: 'The time is taken.' },
+});
 
 export const calendarTable: TransitionTable = {
   chart: calendarMachine,
   source: 'issue 16 and docs/scheduling.md (the appointments calendar: views, filters, drag to move, conflicts snapped back)',
   statuses: ['loading', 'ready', 'dragging', 'saving', 'refused', 'failed'],
-  verbs: ['calendar.setView', 'calendar.setDate', 'calendar.setColumns', 'calendar.setFilter', 'calendar.select', 'calendar.reload', 'calendar.dragStart', 'calendar.dragCancel',
-    'calendar.drop', 'calendar.reschedule', 'calendar.dismiss', 'calendar.retry', done('loadRange'), error('loadRange'), done('saveMove'), error('saveMove')],
+  verbs: [
+    'calendar.setView',
+    'calendar.setDate',
+    'calendar.setColumns',
+    'calendar.setFilter',
+    'calendar.select',
+    'calendar.reload',
+    'calendar.dragStart',
+    'calendar.dragCancel',
+    'calendar.drop',
+    'calendar.reschedule',
+    'calendar.dismiss',
+    'calendar.retry',
+    done('loadRange'),
+    error('loadRange'),
+    done('saveMove'),
+    error('saveMove'),
+  ],
   cases: [
-    { name: 'an appointment shown', context: CALENDAR, extras: calendarExtras(41), steps: calendarSteps(DROP, { ...DROP, 'calendar.reschedule': 'saving / setPendingReschedule' }) },
+    {
+      name: 'an appointment shown',
+      context: CALENDAR,
+      extras: calendarExtras(41),
+      steps: calendarSteps(DROP, { ...DROP, 'calendar.reschedule': 'saving / setPendingReschedule' }),
+    },
     { name: 'an appointment not shown', context: CALENDAR, extras: calendarExtras(999), steps: calendarSteps({}, {}) },
   ],
 };
@@ -907,8 +1594,21 @@ export const calendarTable: TransitionTable = {
 // being placed, the client waits for its answer.
 
 const HOLD_EXPIRY = 'xstate.after.holdExpiry.bookTest.held';
-const BOOK = { clientId: '21', catalogue: [], selfReady: true, slots: [], hold: { id: 3, start: '2026-03-03T01:30:00Z', expires_at: '2026-03-02T10:15:00Z', ttl_ms: 900_000 }, order: null, message: null };
-const EDIT_PEOPLE = { 'book.person': 'held.people / editPerson', 'book.addPerson': 'held.people / addPerson', 'book.removePerson': 'held.people / removePerson', 'book.address': 'held.people / setAddress' };
+const BOOK = {
+  clientId: '21',
+  catalogue: [],
+  selfReady: true,
+  slots: [],
+  hold: { id: 3, start: '2026-03-03T01:30:00Z', expires_at: '2026-03-02T10:15:00Z', ttl_ms: 900_000 },
+  order: null,
+  message: null,
+};
+const EDIT_PEOPLE = {
+  'book.person': 'held.people / editPerson',
+  'book.addPerson': 'held.people / addPerson',
+  'book.removePerson': 'held.people / removePerson',
+  'book.address': 'held.people / setAddress',
+};
 const bookSteps = (facts: { pincode: string; served: string; toSlots: Record<string, string>; review: string }) => ({
   loading: { [done('loadStart')]: 'pincode / showStart', [error('loadStart')]: 'failed' },
   failed: { 'book.retry': 'loading' },
@@ -926,28 +1626,92 @@ const bookSteps = (facts: { pincode: string; served: string; toSlots: Record<str
   'held.confirming': { [done('placeOrder')]: 'done / setOrder', [error('placeOrder')]: 'held.review / showError', [HOLD_EXPIRY]: 'loadingSlots / expireHold' },
   done: { 'book.again': 'tests / startAgain' },
 });
-const bookExtras = (served: boolean) => ({ output: served, error: new Error('Refused.'), value: 'x', id: 1, start: '2026-03-03T01:30:00Z', index: 1, field: 'name' });
+const bookExtras = (served: boolean) => ({
+  output: served,
+  error: new Error('Refused.'),
+  value: 'x',
+  id: 1,
+  start: '2026-03-03T01:30:00Z',
+  index: 1,
+  field: 'name',
+});
 
 export const bookTestTable: TransitionTable = {
   chart: bookTestMachine,
   source: 'issue 20 and docs/labs.md (home collection: served pincodes, tests, a 15-minute hold, people and address, pay at collection)',
-  statuses: ['loading', 'failed', 'pincode', 'checkingPincode', 'tests', 'loadingSlots', 'slots', 'holding', 'held.people', 'held.review', 'held.confirming', 'done'],
-  verbs: ['book.retry', 'book.pincode', 'book.checkPincode', 'book.toggle', 'book.toSlots', 'book.pick', 'book.person', 'book.addPerson', 'book.removePerson', 'book.address',
-    'book.review', 'book.confirm', 'book.back', 'book.again', HOLD_EXPIRY, done('loadStart'), error('loadStart'), done('checkPincode'), error('checkPincode'),
-    done('loadSlots'), error('loadSlots'), done('holdSlot'), error('holdSlot'), done('placeOrder'), error('placeOrder')],
+  statuses: [
+    'loading',
+    'failed',
+    'pincode',
+    'checkingPincode',
+    'tests',
+    'loadingSlots',
+    'slots',
+    'holding',
+    'held.people',
+    'held.review',
+    'held.confirming',
+    'done',
+  ],
+  verbs: [
+    'book.retry',
+    'book.pincode',
+    'book.checkPincode',
+    'book.toggle',
+    'book.toSlots',
+    'book.pick',
+    'book.person',
+    'book.addPerson',
+    'book.removePerson',
+    'book.address',
+    'book.review',
+    'book.confirm',
+    'book.back',
+    'book.again',
+    HOLD_EXPIRY,
+    done('loadStart'),
+    error('loadStart'),
+    done('checkPincode'),
+    error('checkPincode'),
+    done('loadSlots'),
+    error('loadSlots'),
+    done('holdSlot'),
+    error('holdSlot'),
+    done('placeOrder'),
+    error('placeOrder'),
+  ],
   cases: [
     {
       name: 'a served pincode, a test chosen, the client and an address',
       context: { ...BOOK, pincode: '411001', chosen: [1], people: [{ self: true, name: '', age: '', sex: '' }], address: 'Flat 2, Pune' },
       extras: bookExtras(true),
       start: 'loading',
-      steps: bookSteps({ pincode: 'checkingPincode', served: 'tests / clearMessage', toSlots: { 'book.toSlots': 'loadingSlots' }, review: 'held.review / clearMessage' }),
+      steps: bookSteps({
+        pincode: 'checkingPincode',
+        served: 'tests / clearMessage',
+        toSlots: { 'book.toSlots': 'loadingSlots' },
+        review: 'held.review / clearMessage',
+      }),
     },
     {
       name: 'a pincode not served, a family member without an age',
-      context: { ...BOOK, pincode: '411001', chosen: [1], people: [{ self: true, name: '', age: '', sex: '' }, { self: false, name: 'Ravi', age: '', sex: 'M' }], address: 'Flat 2, Pune' },
+      context: {
+        ...BOOK,
+        pincode: '411001',
+        chosen: [1],
+        people: [
+          { self: true, name: '', age: '', sex: '' },
+          { self: false, name: 'Ravi', age: '', sex: 'M' },
+        ],
+        address: 'Flat 2, Pune',
+      },
       extras: bookExtras(false),
-      steps: bookSteps({ pincode: 'checkingPincode', served: 'pincode / sayNotServed', toSlots: { 'book.toSlots': 'loadingSlots' }, review: 'held.people / sayPeopleIncomplete' }),
+      steps: bookSteps({
+        pincode: 'checkingPincode',
+        served: 'pincode / sayNotServed',
+        toSlots: { 'book.toSlots': 'loadingSlots' },
+        review: 'held.people / sayPeopleIncomplete',
+      }),
     },
     {
       name: 'a five-digit pincode, nothing chosen, no address',
@@ -972,7 +1736,16 @@ const AT = '2026-03-02T10:00:00+05:30';
 const ELSEWHEN = '2026-03-02T12:00:00+05:30';
 const OFFER = { start: AT, end: '2026-03-02T11:00:00+05:30', staff: [4], resources: {} };
 const CLIENT_ASHA = { id: 21, label: 'Asha Rao' };
-const BOOKING_BASE = { zone: 'Asia/Kolkata', clientResults: [], searchText: '', notes: '', result: null, conflicts: [], error: null, submission: { key: 'k1', draft: { client: 21, service: 3, start: AT } } };
+const BOOKING_BASE = {
+  zone: 'Asia/Kolkata',
+  clientResults: [],
+  searchText: '',
+  notes: '',
+  result: null,
+  conflicts: [],
+  error: null,
+  submission: { key: 'k1', draft: { client: 21, service: 3, start: AT } },
+};
 const SEARCH_PAUSE_BOOKING = 'xstate.after.searchPause.booking.details.typing';
 
 interface BookingFacts {
@@ -990,7 +1763,15 @@ interface BookingFacts {
 
 /** Where the passing states rest: the free times load once a service and days are known; the details' once a service is. */
 const bookingRest = (at: string, f: { service: boolean; range: boolean }) =>
-  at === 'slot.choosing' ? (f.service && f.range ? 'slot.loading' : 'slot.choosing') : at === 'details.checking' ? (f.service ? 'details.loading' : 'details.editing') : at;
+  at === 'slot.choosing'
+    ? f.service && f.range
+      ? 'slot.loading'
+      : 'slot.choosing'
+    : at === 'details.checking'
+      ? f.service
+        ? 'details.loading'
+        : 'details.editing'
+      : at;
 
 function bookingSteps(f: BookingFacts): Steps {
   const rest = (at: string, facts: Partial<BookingFacts> = {}) => bookingRest(at, { ...f, ...facts });
@@ -1012,15 +1793,24 @@ function bookingSteps(f: BookingFacts): Steps {
     'booking.setNotes': `${rest(at)} / setNotes`,
     'booking.back': rest('slot.choosing'),
     ...(f.ready ? { 'booking.next': 'confirm' } : {}),
-    ...(at === 'details.loading' ? { [done('loadAvailability')]: 'details.editing / setOffers', [error('loadAvailability')]: 'details.editing / setError' } : {}),
+    ...(at === 'details.loading'
+      ? { [done('loadAvailability')]: 'details.editing / setOffers', [error('loadAvailability')]: 'details.editing / setError' }
+      : {}),
     ...(at === 'details.typing' ? { [SEARCH_PAUSE_BOOKING]: 'details.searching' } : {}),
-    ...(at === 'details.searching' ? { [done('searchClients')]: 'details.editing / setClientResults', [error('searchClients')]: 'details.editing / setError' } : {}),
+    ...(at === 'details.searching'
+      ? { [done('searchClients')]: 'details.editing / setClientResults', [error('searchClients')]: 'details.editing / setError' }
+      : {}),
   });
   const steps: Steps = {
     start: {},
-    'slot.choosing': slot('slot.choosing'), 'slot.loading': slot('slot.loading'), 'slot.ready': slot('slot.ready'),
-    'details.checking': details('details.checking'), 'details.loading': details('details.loading'), 'details.typing': details('details.typing'),
-    'details.searching': details('details.searching'), 'details.editing': details('details.editing'),
+    'slot.choosing': slot('slot.choosing'),
+    'slot.loading': slot('slot.loading'),
+    'slot.ready': slot('slot.ready'),
+    'details.checking': details('details.checking'),
+    'details.loading': details('details.loading'),
+    'details.typing': details('details.typing'),
+    'details.searching': details('details.searching'),
+    'details.editing': details('details.editing'),
     confirm: { 'booking.back': back, 'booking.submit': 'booking / keySubmission' },
     booking: { [done('book')]: 'booked / setResult', [error('book')]: f.refusal },
     booked: {},
@@ -1033,18 +1823,61 @@ function bookingSteps(f: BookingFacts): Steps {
   return steps;
 }
 const bookingExtras = (slot: string, status: number) => ({
-  slot: { start: slot }, service: 3, client: CLIENT_ASHA, staff: 4, text: 'asha', series: null, notes: 'First visit', dateFrom: '2026-03-02', dateTo: '2026-03-15',
-  output: [OFFER], error: { status, detail: status === 409 ? 'The time is taken.' : 'Server error.' },
+  slot: { start: slot },
+  service: 3,
+  client: CLIENT_ASHA,
+  staff: 4,
+  text: 'asha',
+  series: null,
+  notes: 'First visit',
+  dateFrom: '2026-03-02',
+  dateTo: '2026-03-15',
+  output: [OFFER],
+  error: { status, detail: status === 409 ? 'The time is taken.' : 'Server error.' },
 });
 
 export const bookingTable: TransitionTable = {
   chart: bookingMachine,
   source: 'issue 16 and docs/scheduling.md (booking at the front desk and in the portal: free times, details, confirm, conflicts)',
-  statuses: ['start', 'slot.choosing', 'slot.loading', 'slot.ready', 'details.checking', 'details.loading', 'details.typing', 'details.searching', 'details.editing',
-    'confirm', 'booking', 'booked', 'conflict', 'failed', 'cancelled'],
-  verbs: ['booking.cancel', 'booking.selectService', 'booking.showRange', 'booking.pickSlot', 'booking.searchClients', 'booking.selectClient', 'booking.selectStaff',
-    'booking.setSeries', 'booking.setNotes', 'booking.next', 'booking.back', 'booking.submit', 'booking.retry', SEARCH_PAUSE_BOOKING,
-    done('loadAvailability'), error('loadAvailability'), done('searchClients'), error('searchClients'), done('book'), error('book')],
+  statuses: [
+    'start',
+    'slot.choosing',
+    'slot.loading',
+    'slot.ready',
+    'details.checking',
+    'details.loading',
+    'details.typing',
+    'details.searching',
+    'details.editing',
+    'confirm',
+    'booking',
+    'booked',
+    'conflict',
+    'failed',
+    'cancelled',
+  ],
+  verbs: [
+    'booking.cancel',
+    'booking.selectService',
+    'booking.showRange',
+    'booking.pickSlot',
+    'booking.searchClients',
+    'booking.selectClient',
+    'booking.selectStaff',
+    'booking.setSeries',
+    'booking.setNotes',
+    'booking.next',
+    'booking.back',
+    'booking.submit',
+    'booking.retry',
+    SEARCH_PAUSE_BOOKING,
+    done('loadAvailability'),
+    error('loadAvailability'),
+    done('searchClients'),
+    error('searchClients'),
+    done('book'),
+    error('book'),
+  ],
   cases: [
     {
       name: 'the front desk: a time clicked, the client, service and a free staff member chosen; the time taken meanwhile',
@@ -1054,7 +1887,16 @@ export const bookingTable: TransitionTable = {
     },
     {
       name: 'the portal: the client known, a service and days given, a time not offered; the server failing',
-      context: { ...BOOKING_BASE, slot: { start: ELSEWHEN }, client: CLIENT_ASHA, service: 3, range: { dateFrom: '2026-03-02', dateTo: '2026-03-15' }, offers: [OFFER], staff: null, series: null },
+      context: {
+        ...BOOKING_BASE,
+        slot: { start: ELSEWHEN },
+        client: CLIENT_ASHA,
+        service: 3,
+        range: { dateFrom: '2026-03-02', dateTo: '2026-03-15' },
+        offers: [OFFER],
+        staff: null,
+        series: null,
+      },
       extras: bookingExtras(ELSEWHEN, 500),
       steps: bookingSteps({ service: true, range: true, readyAtPick: false, listed: false, ready: false, refusal: 'failed / setError' }),
     },
@@ -1066,7 +1908,16 @@ export const bookingTable: TransitionTable = {
     },
     {
       name: 'the front desk: a weekly series whose first day is not offered',
-      context: { ...BOOKING_BASE, slot: { start: ELSEWHEN }, client: CLIENT_ASHA, service: 3, range: null, offers: [OFFER], staff: 4, series: { weekdays: [1], count: 6 } },
+      context: {
+        ...BOOKING_BASE,
+        slot: { start: ELSEWHEN },
+        client: CLIENT_ASHA,
+        service: 3,
+        range: null,
+        offers: [OFFER],
+        staff: 4,
+        series: { weekdays: [1], count: 6 },
+      },
       extras: bookingExtras(ELSEWHEN, 409),
       steps: bookingSteps({ service: true, range: false, readyAtPick: false, listed: false, ready: true, refusal: 'conflict / setConflicts' }),
     },
@@ -1084,7 +1935,17 @@ export const bookingTable: TransitionTable = {
 // complete, sign, abort) and copying the last settings wait for a save in flight; a step first
 // saves what is on screen. Screening, and a doctor's override of what it found, read the visit again.
 
-const VISIT_BASE = { id: 5, client: 9, therapy: 'pet', vitals_before: { systolic: 120 }, vitals_after: {}, parameters: { device: 'Mat' }, events: [], adverse_events: [], notes: '' };
+const VISIT_BASE = {
+  id: 5,
+  client: 9,
+  therapy: 'pet',
+  vitals_before: { systolic: 120 },
+  vitals_after: {},
+  parameters: { device: 'Mat' },
+  events: [],
+  adverse_events: [],
+  notes: '',
+};
 const DRAFT_VISIT = { ...VISIT_BASE, status: 'draft', version: 1, screen: { id: 11 } };
 const SIGNED_VISIT = { ...VISIT_BASE, status: 'signed', version: 4 };
 const STARTED_VISIT = { ...VISIT_BASE, status: 'in_progress', version: 3 };
@@ -1093,7 +1954,14 @@ const KEPT_STALE = { fields: [{ section: 'vitals_before', key: 'systolic', was: 
 const AUTOSAVE = 'xstate.after.autosave.visitForm.editing.unsaved';
 const RETRY_OFFLINE = 'xstate.after.retry.visitForm.editing.offline';
 const RETRY_FAILED = 'xstate.after.retry.visitForm.editing.retrying';
-const CHANGES = { 'form.edit': 'edit', 'form.notes': 'editNotes', 'form.recipe': 'chooseRecipe', 'form.lot': 'chooseLot', 'form.addEvent': 'addEvent', 'form.addAdverse': 'addAdverse' };
+const CHANGES = {
+  'form.edit': 'edit',
+  'form.notes': 'editNotes',
+  'form.recipe': 'chooseRecipe',
+  'form.lot': 'chooseLot',
+  'form.addEvent': 'addEvent',
+  'form.addAdverse': 'addAdverse',
+};
 /** Each change of the form, to `to`, with its action, the device's copy and `more`. */
 const changes = (to: string, more = '') => Object.fromEntries(Object.entries(CHANGES).map(([verb, action]) => [verb, `${to} / ${action}, storeDraft${more}`]));
 
@@ -1116,11 +1984,17 @@ interface VisitFacts {
 
 function visitFormSteps(f: VisitFacts): Steps {
   const refusal = {
-    conflict: 'conflict / setError', offline: 'editing.offline / clearPending, countAttempt', unavailable: 'editing.retrying / clearPending, countAttempt', refused: 'editing.refused / setError, clearPending',
+    conflict: 'conflict / setError',
+    offline: 'editing.offline / clearPending, countAttempt',
+    unavailable: 'editing.retrying / clearPending, countAttempt',
+    refused: 'editing.refused / setError, clearPending',
   }[f.refusal];
   // Anywhere on the form: a change, copying the last settings, a step, the screening and its override.
   const editing = {
-    ...changes('editing.unsaved'), 'visit.copyLast': 'editing.copying', 'visit.move': 'moving.saving / setMove', 'screen.record': 'screening',
+    ...changes('editing.unsaved'),
+    'visit.copyLast': 'editing.copying',
+    'visit.move': 'moving.saving / setMove',
+    'screen.record': 'screening',
     ...(f.screened ? { 'screen.override': 'overriding' } : {}),
   };
   const loaded = f.closed ? 'locked.idle / setVisit' : 'restoring / setVisit';
@@ -1135,16 +2009,27 @@ function visitFormSteps(f: VisitFacts): Steps {
     'editing.unsaved': { ...editing, [AUTOSAVE]: 'editing.saving' },
     // A change during the save is taken, kept and saved after it; a step or a copy waits.
     'editing.saving': {
-      ...Object.fromEntries(Object.entries(editing).filter(([verb]) => verb !== 'visit.copyLast' && verb !== 'visit.move')), ...changes('editing.saving', ', markPending'),
+      ...Object.fromEntries(Object.entries(editing).filter(([verb]) => verb !== 'visit.copyLast' && verb !== 'visit.move')),
+      ...changes('editing.saving', ', markPending'),
       [done('saveVisit')]: f.pending ? 'editing.unsaved / setSaved, clearPending, storeDraft' : 'editing.saved / setSaved, storeDraft',
       [error('saveVisit')]: refusal,
     },
     'editing.offline': { ...editing, ...changes('editing.offline'), 'connection.online': 'editing.saving', [RETRY_OFFLINE]: 'editing.saving' },
     'editing.retrying': { ...editing, ...changes('editing.retrying'), [RETRY_FAILED]: 'editing.saving' },
     'editing.refused': editing,
-    'editing.copying': { ...editing, [done('loadPrevious')]: 'editing.unsaved / copyParameters, storeDraft', [error('loadPrevious')]: 'editing.saved / setError' },
-    'moving.saving': { [done('saveVisit')]: 'moving.stepping / setSaved, storeDraft', [error('saveVisit')]: f.refusal === 'conflict' ? 'conflict / setError' : 'editing.refused / setError' },
-    'moving.stepping': { [done('moveVisit')]: f.stepCloses ? 'locked.idle / setVisit' : 'editing.saved / setVisit', [error('moveVisit')]: 'editing.refused / setError' },
+    'editing.copying': {
+      ...editing,
+      [done('loadPrevious')]: 'editing.unsaved / copyParameters, storeDraft',
+      [error('loadPrevious')]: 'editing.saved / setError',
+    },
+    'moving.saving': {
+      [done('saveVisit')]: 'moving.stepping / setSaved, storeDraft',
+      [error('saveVisit')]: f.refusal === 'conflict' ? 'conflict / setError' : 'editing.refused / setError',
+    },
+    'moving.stepping': {
+      [done('moveVisit')]: f.stepCloses ? 'locked.idle / setVisit' : 'editing.saved / setVisit',
+      [error('moveVisit')]: 'editing.refused / setError',
+    },
     screening: { [done('recordScreen')]: 'loading', [error('recordScreen')]: 'editing.refused / setError' },
     overriding: { [done('overrideScreen')]: 'loading', [error('overrideScreen')]: 'editing.refused / setError' },
     conflict: { ...changes('conflict'), 'visit.reload': 'rebasing' },
@@ -1174,27 +2059,106 @@ const visitPayloads = (f: VisitFacts, kept: unknown) => ({
   'form.addAdverse': { entry: { type: 'Dizziness', severity: 'mild', action: 'Rest', outcome: 'Resolved' } },
 });
 const VISIT_EXTRAS = {
-  section: 'vitals_before', field: 'systolic', value: '130', index: 0, lot: '7', to: 'signed', answers: { epilepsy: false }, reason: 'Controlled for years', text: 'Called: well.',
-  recipe: { id: 3, base_fluid: 'Normal saline', bag_volume: 250, ingredients: [{ item: 'Vitamin C', dose: 5, unit: 'g' }] }, output: {}, error: FAILURES.refused,
+  section: 'vitals_before',
+  field: 'systolic',
+  value: '130',
+  index: 0,
+  lot: '7',
+  to: 'signed',
+  answers: { epilepsy: false },
+  reason: 'Controlled for years',
+  text: 'Called: well.',
+  recipe: { id: 3, base_fluid: 'Normal saline', bag_volume: 250, ingredients: [{ item: 'Vitamin C', dose: 5, unit: 'g' }] },
+  output: {},
+  error: FAILURES.refused,
 };
-const visitContext = (visit: unknown, pending: boolean, form = EMPTY_VISIT_FORM) =>
-  ({ visit, form, base: EMPTY_VISIT_FORM, kept: [], pending, attempts: 0, move: { to: 'signed' }, error: null, fieldErrors: {} });
+const visitContext = (visit: unknown, pending: boolean, form = EMPTY_VISIT_FORM) => ({
+  visit,
+  form,
+  base: EMPTY_VISIT_FORM,
+  kept: [],
+  pending,
+  attempts: 0,
+  move: { to: 'signed' },
+  error: null,
+  fieldErrors: {},
+});
 
-const visitCase = (name: string, f: VisitFacts, kept: unknown, visit: unknown, form = EMPTY_VISIT_FORM) =>
-  ({ name, context: visitContext(visit, f.pending, form), extras: VISIT_EXTRAS, payloads: visitPayloads(f, kept), steps: visitFormSteps(f) });
+const visitCase = (name: string, f: VisitFacts, kept: unknown, visit: unknown, form = EMPTY_VISIT_FORM) => ({
+  name,
+  context: visitContext(visit, f.pending, form),
+  extras: VISIT_EXTRAS,
+  payloads: visitPayloads(f, kept),
+  steps: visitFormSteps(f),
+});
 
 export const visitFormTable: TransitionTable = {
   chart: visitFormMachine,
   source: 'issue 17 and docs/visits.md (autosave, changes kept on the device, conflicts never overwritten, steps, screening, addenda)',
-  statuses: ['loading', 'restoring', 'failed', 'editing.saved', 'editing.unsaved', 'editing.saving', 'editing.offline', 'editing.retrying', 'editing.refused', 'editing.copying',
-    'moving.saving', 'moving.stepping', 'screening', 'overriding', 'conflict', 'rebasing', 'locked.idle', 'locked.adding'],
-  verbs: [...Object.keys(CHANGES), 'visit.copyLast', 'visit.move', 'screen.record', 'screen.override', 'visit.reload', 'visit.addendum', 'connection.online', AUTOSAVE, RETRY_OFFLINE, RETRY_FAILED,
-    ...['loadVisit', 'readDraft', 'saveVisit', 'moveVisit', 'loadPrevious', 'recordScreen', 'overrideScreen', 'addAddendum'].flatMap((id) => [done(id), error(id)])],
+  statuses: [
+    'loading',
+    'restoring',
+    'failed',
+    'editing.saved',
+    'editing.unsaved',
+    'editing.saving',
+    'editing.offline',
+    'editing.retrying',
+    'editing.refused',
+    'editing.copying',
+    'moving.saving',
+    'moving.stepping',
+    'screening',
+    'overriding',
+    'conflict',
+    'rebasing',
+    'locked.idle',
+    'locked.adding',
+  ],
+  verbs: [
+    ...Object.keys(CHANGES),
+    'visit.copyLast',
+    'visit.move',
+    'screen.record',
+    'screen.override',
+    'visit.reload',
+    'visit.addendum',
+    'connection.online',
+    AUTOSAVE,
+    RETRY_OFFLINE,
+    RETRY_FAILED,
+    ...['loadVisit', 'readDraft', 'saveVisit', 'moveVisit', 'loadPrevious', 'recordScreen', 'overrideScreen', 'addAddendum'].flatMap((id) => [
+      done(id),
+      error(id),
+    ]),
+  ],
   cases: [
-    visitCase('a screened draft, nothing kept; another device changed it meanwhile', { closed: false, kept: 'none', pending: false, refusal: 'conflict', own: false, screened: true, stepCloses: false }, null, DRAFT_VISIT),
-    visitCase('notes kept offline replayed; a change typed during the save; no answer; signed elsewhere', { closed: true, kept: 'replayed', pending: true, refusal: 'offline', own: true, screened: false, stepCloses: true }, KEPT_NOTES, STARTED_VISIT, { ...EMPTY_VISIT_FORM, notes: 'typed here' }),
-    visitCase('a kept systolic lost to the server\'s newer one; the server failing', { closed: false, kept: 'lost', pending: false, refusal: 'unavailable', own: true, screened: true, stepCloses: false }, KEPT_STALE, DRAFT_VISIT, { ...EMPTY_VISIT_FORM, notes: 'typed here' }),
-    visitCase('a field refused; the step signs it', { closed: false, kept: 'none', pending: false, refusal: 'refused', own: false, screened: false, stepCloses: true }, null, STARTED_VISIT),
+    visitCase(
+      'a screened draft, nothing kept; another device changed it meanwhile',
+      { closed: false, kept: 'none', pending: false, refusal: 'conflict', own: false, screened: true, stepCloses: false },
+      null,
+      DRAFT_VISIT,
+    ),
+    visitCase(
+      'notes kept offline replayed; a change typed during the save; no answer; signed elsewhere',
+      { closed: true, kept: 'replayed', pending: true, refusal: 'offline', own: true, screened: false, stepCloses: true },
+      KEPT_NOTES,
+      STARTED_VISIT,
+      { ...EMPTY_VISIT_FORM, notes: 'typed here' },
+    ),
+    visitCase(
+      "a kept systolic lost to the server's newer one; the server failing",
+      { closed: false, kept: 'lost', pending: false, refusal: 'unavailable', own: true, screened: true, stepCloses: false },
+      KEPT_STALE,
+      DRAFT_VISIT,
+      { ...EMPTY_VISIT_FORM, notes: 'typed here' },
+    ),
+    visitCase(
+      'a field refused; the step signs it',
+      { closed: false, kept: 'none', pending: false, refusal: 'refused', own: false, screened: false, stepCloses: true },
+      null,
+      STARTED_VISIT,
+    ),
   ],
 };
 
@@ -1214,7 +2178,9 @@ const TIME_LIMIT = 'xstate.after.taskTimeLimit.cognitiveBattery.task.test';
 const REACTION = { kind: 'reaction', side: null, present_ms: 500 };
 const SYMBOL = { kind: 'symbol', symbol: 0, present_ms: 0 };
 const RUN_BATTERY = {
-  seed: 7, words: [], symbols: [0b101010101],
+  seed: 7,
+  words: [],
+  symbols: [0b101010101],
   tasks: [
     { kind: 'simple_reaction', practice: { ...REACTION, present_ms: 0 }, items: [REACTION, REACTION], time_limit_ms: null },
     { kind: 'symbol_coding', practice: SYMBOL, items: [SYMBOL, SYMBOL], time_limit_ms: 90_000 },
@@ -1243,11 +2209,22 @@ function runSteps(f: RunFacts): Steps {
     intro: { 'battery.start': f.start },
     'task.instructions': { 'task.practice': 'task.practice.responding', ...PAUSE },
     'task.practice.presenting': { [PRACTICE_FOR]: 'task.practice.responding', ...PAUSE },
-    'task.practice.responding': { 'item.shown': 'task.practice.responding / noteShown', 'task.answer': 'task.practice.feedback / recordPractice, judgePractice', ...PAUSE },
-    'task.practice.feedback': { 'task.practice': 'task.practice.responding', 'task.begin': f.atOnce ? 'task.test.responding' : 'task.test.presenting', ...PAUSE },
+    'task.practice.responding': {
+      'item.shown': 'task.practice.responding / noteShown',
+      'task.answer': 'task.practice.feedback / recordPractice, judgePractice',
+      ...PAUSE,
+    },
+    'task.practice.feedback': {
+      'task.practice': 'task.practice.responding',
+      'task.begin': f.atOnce ? 'task.test.responding' : 'task.test.presenting',
+      ...PAUSE,
+    },
     'task.test.presenting': { [PRESENT_FOR]: 'task.test.responding', ...timeUp, ...PAUSE },
     'task.test.responding': { 'item.shown': 'task.test.responding / noteShown', 'task.answer': answer, ...timeUp, ...PAUSE },
-    'task.saving': { [done('saveProgress')]: f.last ? 'completing / nextTask' : 'task.instructions / nextTask, clearFailure', [error('saveProgress')]: 'task.saveFailed / storeFailure' },
+    'task.saving': {
+      [done('saveProgress')]: f.last ? 'completing / nextTask' : 'task.instructions / nextTask, clearFailure',
+      [error('saveProgress')]: 'task.saveFailed / storeFailure',
+    },
     'task.saveFailed': { 'battery.retry': 'task.saving' },
     pausing: { [done('saveProgress')]: 'paused / markPaused', [error('saveProgress')]: 'paused / storeFailure' },
     paused: { 'battery.resume': 'resuming' },
@@ -1261,10 +2238,40 @@ const RUN_EXTRAS = { value: '1', at: 1_000, output: { memory: 80 }, error: { sta
 export const batteryTable: TransitionTable = {
   chart: batteryMachine,
   source: 'issue 21 and docs/cognitive-and-support.md (instructions, practice, timed items, pause and resume within the day)',
-  statuses: ['intro', 'task.instructions', 'task.practice.presenting', 'task.practice.responding', 'task.practice.feedback', 'task.test.presenting', 'task.test.responding',
-    'task.saving', 'task.saveFailed', 'pausing', 'paused', 'resuming', 'completing', 'completeFailed', 'finished'],
-  verbs: ['battery.start', 'task.practice', 'task.begin', 'item.shown', 'task.answer', 'battery.pause', 'battery.resume', 'battery.retry', PRACTICE_FOR, PRESENT_FOR, TIME_LIMIT,
-    done('saveProgress'), error('saveProgress'), done('completeRun'), error('completeRun')],
+  statuses: [
+    'intro',
+    'task.instructions',
+    'task.practice.presenting',
+    'task.practice.responding',
+    'task.practice.feedback',
+    'task.test.presenting',
+    'task.test.responding',
+    'task.saving',
+    'task.saveFailed',
+    'pausing',
+    'paused',
+    'resuming',
+    'completing',
+    'completeFailed',
+    'finished',
+  ],
+  verbs: [
+    'battery.start',
+    'task.practice',
+    'task.begin',
+    'item.shown',
+    'task.answer',
+    'battery.pause',
+    'battery.resume',
+    'battery.retry',
+    PRACTICE_FOR,
+    PRESENT_FOR,
+    TIME_LIMIT,
+    done('saveProgress'),
+    error('saveProgress'),
+    done('completeRun'),
+    error('completeRun'),
+  ],
   cases: [
     {
       name: 'the first task (untimed, each item shown half a second), its first item',
@@ -1287,9 +2294,36 @@ export const batteryTable: TransitionTable = {
   ],
 };
 
-export const screenTables = [inactivityTable, bootTable, queueCountTable, actionTable, recordTable, cognitiveReviewTable, emailChangeTable, profileEditTable,
-  funnelTable, cognitivePageTable, thriveCheckTable, rescheduleTable,
-  measurementFormTable, reportsTable, listTable,
-  visitNoteTable, myOrdersTable, impactTable,
-  portalBookingsTable, inviteTable, upcomingTable, onboardingTable,
-  labDeskTable, supportDeskTable, visitBookingTable, homeTable, calendarTable, bookTestTable, bookingTable, visitFormTable, batteryTable];
+export const screenTables = [
+  inactivityTable,
+  bootTable,
+  queueCountTable,
+  actionTable,
+  recordTable,
+  cognitiveReviewTable,
+  emailChangeTable,
+  profileEditTable,
+  funnelTable,
+  cognitivePageTable,
+  thriveCheckTable,
+  rescheduleTable,
+  measurementFormTable,
+  reportsTable,
+  listTable,
+  visitNoteTable,
+  myOrdersTable,
+  impactTable,
+  portalBookingsTable,
+  inviteTable,
+  upcomingTable,
+  onboardingTable,
+  labDeskTable,
+  supportDeskTable,
+  visitBookingTable,
+  homeTable,
+  calendarTable,
+  bookTestTable,
+  bookingTable,
+  visitFormTable,
+  batteryTable,
+];

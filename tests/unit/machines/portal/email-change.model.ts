@@ -22,7 +22,10 @@ export const model: MachineModel = {
       outcomes: {
         requestChange: [{ output: 'm***w@x.test' }, { error: { message: 'An account with the given email already exists.' } }],
         resendCode: [{ output: 'm***w@x.test' }, { error: { message: 'Attempt limit exceeded' } }],
-        confirmChange: [{ output: { client_id: 7, email: 'meera.new@x.test' } }, { error: { message: 'Invalid verification code provided, please try again.' } }],
+        confirmChange: [
+          { output: { client_id: 7, email: 'meera.new@x.test' } },
+          { error: { message: 'Invalid verification code provided, please try again.' } },
+        ],
       },
       actions: { emailChanged, confirmed },
     },

@@ -27,7 +27,17 @@ describe('where a step starts', () => {
   it("is a blank of the step's shape otherwise", () => {
     expect(initialDraft('health_goals', {})).toEqual({ schema_version: 1, goals: [blankGoal()] });
     expect(initialDraft('family_history', undefined)).toEqual({ schema_version: 1, conditions: [] });
-    expect(initialDraft('lifestyle_history', null)).toEqual({ schema_version: 1, sleep: {}, activity: {}, diet: {}, stress: {}, alcohol: {}, tobacco: {}, caffeine: {}, screen_time: {} });
+    expect(initialDraft('lifestyle_history', null)).toEqual({
+      schema_version: 1,
+      sleep: {},
+      activity: {},
+      diet: {},
+      stress: {},
+      alcohol: {},
+      tobacco: {},
+      caffeine: {},
+      screen_time: {},
+    });
     expect(initialDraft('client_story', { schema_version: 2 })).toEqual({ schema_version: 1 });
   });
 });

@@ -17,7 +17,9 @@ describeModel('upcoming visits', upcomingModel, (snapshot) => {
     // Judged when the list was loaded (a timer reloads it when that changes: LATE's start).
     const at = snapshot.context.loadedAt;
     const shown = upcomingSelectors.upcoming(snapshot);
-    expect(shown.map((a) => a.change)).toEqual(snapshot.context.readOnly ? shown.map(() => 'none') : [CHANGEABLE, LATE].filter((a) => Date.parse(a.end) > at).map((a) => clientChange(a, RULES, at)));
+    expect(shown.map((a) => a.change)).toEqual(
+      snapshot.context.readOnly ? shown.map(() => 'none') : [CHANGEABLE, LATE].filter((a) => Date.parse(a.end) > at).map((a) => clientChange(a, RULES, at)),
+    );
   }
   if (['cancelling', 'rescheduling', 'findingStarts', 'loading'].some((s) => snapshot.matches(s))) expect(snapshot.hasTag('pending')).toBe(true);
 });
@@ -40,14 +42,25 @@ describe('portal booking rules', () => {
   const now = Date.now();
   it('the list looks again a second after it changes with time: a join link opening, the 5 minutes after booking, the late window', () => {
     const M = 60_000;
-    const call = { ...CHANGEABLE, channel: 'video' as const, start: new Date(now + 25 * M).toISOString(), end: new Date(now + 55 * M).toISOString(), join_url: null, join_opens_at: new Date(now + 15 * M).toISOString() };
+    const call = {
+      ...CHANGEABLE,
+      channel: 'video' as const,
+      start: new Date(now + 25 * M).toISOString(),
+      end: new Date(now + 55 * M).toISOString(),
+      join_url: null,
+      join_opens_at: new Date(now + 15 * M).toISOString(),
+    };
     expect(untilListChanges([call], RULES, now)).toBe(15 * M + 1000);
     // Once the link is given, the next change is the start.
     expect(untilListChanges([{ ...call, join_url: 'https://meet.example.org/x' }], RULES, now)).toBe(25 * M + 1000);
     const justBooked = { ...LATE, created_at: new Date(now - 2 * M).toISOString() };
     expect(untilListChanges([justBooked], RULES, now)).toBe(3 * M + 1000);
-    expect(untilListChanges([{ ...CHANGEABLE, start: new Date(now + 30 * H).toISOString(), end: new Date(now + 31 * H).toISOString() }], RULES, now)).toBe(LIST_REFRESH_MAX_MS);
-    expect(untilListChanges([{ ...CHANGEABLE, start: new Date(now + 26 * H).toISOString(), end: new Date(now + 27 * H).toISOString() }], RULES, now)).toBe(2 * H + 1000);
+    expect(untilListChanges([{ ...CHANGEABLE, start: new Date(now + 30 * H).toISOString(), end: new Date(now + 31 * H).toISOString() }], RULES, now)).toBe(
+      LIST_REFRESH_MAX_MS,
+    );
+    expect(untilListChanges([{ ...CHANGEABLE, start: new Date(now + 26 * H).toISOString(), end: new Date(now + 27 * H).toISOString() }], RULES, now)).toBe(
+      2 * H + 1000,
+    );
     expect(untilListChanges([], RULES, now)).toBe(LIST_REFRESH_MAX_MS);
   });
   it('a visit inside the late window is "contact the clinic", except within 5 minutes of booking', () => {

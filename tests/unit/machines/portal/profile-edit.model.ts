@@ -21,7 +21,11 @@ export const model: MachineModel = {
       events: WRITES,
       outcomes: {
         loadProfile: [{ output: { client_id: 7, email: 'old@x.test' } }, { error: new Error('offline') }],
-        saveProfile: [{ output: { client_id: 7, email: 'old@x.test', city: 'Pune' } }, { error: { fieldErrors: { zipcode: ['Must match pattern'] } } }, { error: { message: 'Server error' } }],
+        saveProfile: [
+          { output: { client_id: 7, email: 'old@x.test', city: 'Pune' } },
+          { error: { fieldErrors: { zipcode: ['Must match pattern'] } } },
+          { error: { message: 'Server error' } },
+        ],
       },
     },
     {

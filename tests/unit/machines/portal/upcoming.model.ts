@@ -44,12 +44,22 @@ export const model: MachineModel = {
         loadStarts: [{ output: [CHANGEABLE.end] }, { error: new Error('offline') }],
         rescheduleVisit: [{ output: {} }, { error: REFUSED }],
       },
-      serializeState: (s: any) => JSON.stringify({ value: s.value, chosen: s.context.chosen, message: s.context.message !== null, notice: s.context.notice, loaded: s.context.rules !== null }),
+      serializeState: (s: any) =>
+        JSON.stringify({
+          value: s.value,
+          chosen: s.context.chosen,
+          message: s.context.message !== null,
+          notice: s.context.notice,
+          loaded: s.context.rules !== null,
+        }),
     },
     {
       name: 'read-only',
       input: { clientId: '21', readOnly: true },
-      events: [{ type: 'upcoming.cancel', id: 1 }, { type: 'upcoming.reschedule', id: 1 }],
+      events: [
+        { type: 'upcoming.cancel', id: 1 },
+        { type: 'upcoming.reschedule', id: 1 },
+      ],
       outcomes: { loadVisits: [{ output: LIST }] },
       // Without the load time (the clock's, not the path's).
       serializeState: (s: any) => JSON.stringify({ value: s.value, loaded: s.context.rules !== null }),

@@ -6,7 +6,15 @@ import { visitBookingMachine } from '../../../../machines/portal/visit-booking-m
 import { PRE_CALL_FORM, VISIT_PREPARATION } from '../../../../machines/portal/visit-preparation.ts';
 import type { MachineModel } from '../../../support/model-paths.ts';
 
-const service = (id: number, name: string, therapy: string, delivered_by: string[]) => ({ id, name, therapy, duration_minutes: 30, delivered_by, bookable_online: true, active: true });
+const service = (id: number, name: string, therapy: string, delivered_by: string[]) => ({
+  id,
+  name,
+  therapy,
+  duration_minutes: 30,
+  delivered_by,
+  bookable_online: true,
+  active: true,
+});
 export const HBOT = service(3, 'HBOT dive', 'hbot', ['NURSE']);
 export const RED_LIGHT = service(4, 'Red light', 'red_light', ['NURSE']);
 export const CALL = service(5, 'Intake call', 'intake_call', ['HEALTH_COACH']);
@@ -34,7 +42,14 @@ const nextAnswer = (keys: string[]) => (s: any) => {
 };
 
 const serializeState = (s: any) =>
-  JSON.stringify({ value: s.value, service: s.context.service?.id ?? null, answered: Object.keys(s.context.answers).length, channel: s.context.channel, message: s.context.message, booked: s.context.booked !== null });
+  JSON.stringify({
+    value: s.value,
+    service: s.context.service?.id ?? null,
+    answered: Object.keys(s.context.answers).length,
+    channel: s.context.channel,
+    message: s.context.message,
+    booked: s.context.booked !== null,
+  });
 
 export const model: MachineModel = {
   machine: visitBookingMachine,

@@ -16,7 +16,20 @@ import {
 } from '../../../../machines/rules/calendar-dates.ts';
 import { dateRange, hasUtcOffset, MAX_SCHEDULING_SPAN_DAYS, seriesDates } from '../../../../machines/appointments/scheduling-rules.ts';
 
-const IMPOSSIBLE = ['2027-02-30', '2026-13-01', '2026-00-10', '2026-04-31', '2026-01-00', '2026-01-32', '2100-02-29', '1900-02-29', '2027-2-03', '20270203', '2027-02-03 ', '+02027-02-03'];
+const IMPOSSIBLE = [
+  '2027-02-30',
+  '2026-13-01',
+  '2026-00-10',
+  '2026-04-31',
+  '2026-01-00',
+  '2026-01-32',
+  '2100-02-29',
+  '1900-02-29',
+  '2027-2-03',
+  '20270203',
+  '2027-02-03 ',
+  '+02027-02-03',
+];
 
 describe('calendar dates', () => {
   it('refuses impossible calendar dates instead of rolling them over', () => {
@@ -41,7 +54,8 @@ describe('calendar dates', () => {
   });
 
   it('date-times: a real day and clock with an offset, in the window', () => {
-    for (const ok of ['2026-03-02T10:00:00+05:30', '2026-03-02T10:00Z', '1900-01-01T00:00:00Z', '2100-12-31T23:59:59.999-05:00']) expect(isDateTimeInWindow(ok), ok).toBe(true);
+    for (const ok of ['2026-03-02T10:00:00+05:30', '2026-03-02T10:00Z', '1900-01-01T00:00:00Z', '2100-12-31T23:59:59.999-05:00'])
+      expect(isDateTimeInWindow(ok), ok).toBe(true);
     for (const bad of [
       '9999-12-31T23:59:59Z',
       '0001-01-01T00:00:00Z',

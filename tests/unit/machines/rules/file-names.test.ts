@@ -36,7 +36,11 @@ describe('cleanFileName', () => {
   it('for any name: no forbidden character, the type extension, at most 200 characters', () => {
     const name = fc.oneof(
       fc.string({ unit: 'binary', maxLength: 300 }),
-      fc.array(fc.oneof(fc.constantFrom(...BIDI, '.', '/', '\\', '"', ' ', '\u0000', '\u0085', 'html', 'pdf', 'PNG', 'exe'), fc.string({ maxLength: 5 })), { maxLength: 60 }).map((parts) => parts.join('')),
+      fc
+        .array(fc.oneof(fc.constantFrom(...BIDI, '.', '/', '\\', '"', ' ', '\u0000', '\u0085', 'html', 'pdf', 'PNG', 'exe'), fc.string({ maxLength: 5 })), {
+          maxLength: 60,
+        })
+        .map((parts) => parts.join('')),
     );
     fc.assert(
       fc.property(name, fc.constantFrom(...TYPES), (raw, type) => {

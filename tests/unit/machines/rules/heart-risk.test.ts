@@ -3,13 +3,7 @@
 // every band's both ends for every factor and both sexes, every points total's risk, the cap, and
 // each parsing rule of spec §5.
 import { describe, expect, it } from 'vitest';
-import {
-  calculateHeartRisk,
-  type HeartRiskInput,
-  HeartRiskInputError,
-  readInteger,
-  riskForPoints,
-} from '../../../../machines/rules/heart-risk.ts';
+import { calculateHeartRisk, type HeartRiskInput, HeartRiskInputError, readInteger, riskForPoints } from '../../../../machines/rules/heart-risk.ts';
 
 const PUBLISHED = {
   male: {
@@ -93,7 +87,9 @@ for (const sex of ['male', 'female'] as const satisfies Sex[]) {
             const key = f.field === 'systolic_bp' ? 'systolic_bp' : f.field;
             expect(result.breakdown[key]).toBe(band.points);
             // Baseline systolic 125 is 0 untreated but not treated: the sum holds the rest at 0.
-            const rest = Object.entries(result.breakdown).filter(([k]) => k !== key).reduce((a, [, v]) => a + v, 0);
+            const rest = Object.entries(result.breakdown)
+              .filter(([k]) => k !== key)
+              .reduce((a, [, v]) => a + v, 0);
             expect(rest).toBe(0);
             expect(result.points).toBe(band.points);
           });
@@ -139,7 +135,16 @@ for (const sex of ['male', 'female'] as const satisfies Sex[]) {
       const low = calculateHeartRisk({ ...BASE, sex, hdl_cholesterol: 70, systolic_bp: 110 });
       expect(low.band).toBe('<1');
       expect(low.riskPercentage).toBe(1);
-      const high = calculateHeartRisk({ sex, age: 80, hdl_cholesterol: 30, total_cholesterol: 300, smoker: 'yes', diabetic: 'yes', treats_hypertension: 'yes', systolic_bp: 180 });
+      const high = calculateHeartRisk({
+        sex,
+        age: 80,
+        hdl_cholesterol: 30,
+        total_cholesterol: 300,
+        smoker: 'yes',
+        diabetic: 'yes',
+        treats_hypertension: 'yes',
+        systolic_bp: 180,
+      });
       expect(high.band).toBe('>30');
       expect(high.riskPercentage).toBe(30);
     });
@@ -209,7 +214,16 @@ describe('parsing rules (spec §5)', () => {
 
   it('a worked example from the paper: man, 61, HDL 47, TC 180, SBP 124 untreated, smoker, not diabetic', () => {
     // 11 (age) + 0 (HDL) + 1 (TC) + 0 (SBP) + 4 (smoker) = 16 -> 25.3 %
-    const r = calculateHeartRisk({ sex: 'male', age: '61', hdl_cholesterol: '47', total_cholesterol: '180', smoker: 'yes', diabetic: 'no', treats_hypertension: 'no', systolic_bp: '124' });
+    const r = calculateHeartRisk({
+      sex: 'male',
+      age: '61',
+      hdl_cholesterol: '47',
+      total_cholesterol: '180',
+      smoker: 'yes',
+      diabetic: 'no',
+      treats_hypertension: 'no',
+      systolic_bp: '124',
+    });
     expect(r).toMatchObject({ points: 16, band: '25.3', riskPercentage: 25.3 });
   });
 });

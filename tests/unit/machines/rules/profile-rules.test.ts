@@ -17,7 +17,9 @@ describe('profile rules', () => {
 
   it('sends only what changed', () => {
     const current = { first_name: 'Meera', city: null, phone_number: '+919812345678', gender: null, preferred_contact_method: 'phone' };
-    expect(profilePatchOf({ first_name: ' Meera ', city: '', phone_number: '+91 98123 45678', gender: '', preferred_contact_method: 'phone' }, current)).toEqual({});
+    expect(
+      profilePatchOf({ first_name: ' Meera ', city: '', phone_number: '+91 98123 45678', gender: '', preferred_contact_method: 'phone' }, current),
+    ).toEqual({});
     expect(profilePatchOf({ first_name: 'Meera', city: 'Pune', phone_number: '', gender: 'F', preferred_contact_method: 'email' }, current)).toEqual({
       city: 'Pune',
       phone_number: null,
@@ -28,7 +30,10 @@ describe('profile rules', () => {
 
   it('refuses blank names, a missing contact method and impossible birth dates', () => {
     const today = new Date('2026-11-23T12:00:00Z');
-    expect(profilePatchErrors({ first_name: '  ', last_name: '' }, today)).toEqual({ first_name: [PROFILE_RULE_MESSAGES.required], last_name: [PROFILE_RULE_MESSAGES.required] });
+    expect(profilePatchErrors({ first_name: '  ', last_name: '' }, today)).toEqual({
+      first_name: [PROFILE_RULE_MESSAGES.required],
+      last_name: [PROFILE_RULE_MESSAGES.required],
+    });
     expect(profilePatchErrors({ preferred_contact_method: '' }, today)).toEqual({ preferred_contact_method: [PROFILE_RULE_MESSAGES.required] });
     expect(profilePatchErrors({ date_of_birth: '2026-11-26' }, today)).toEqual({ date_of_birth: [PROFILE_RULE_MESSAGES.dateOfBirthFuture] });
     expect(profilePatchErrors({ date_of_birth: '1899-12-31' }, today)).toEqual({ date_of_birth: [PROFILE_RULE_MESSAGES.dateOfBirthTooEarly] });

@@ -114,9 +114,15 @@ export const ACTOR_RESULTS: Record<string, { outputs: unknown[]; errors: unknown
     ],
     errors: [NETWORK_ERROR],
   },
-  sendUserAttributeVerificationCode: { outputs: [codeDelivery], errors: [err('LimitExceededException', 'Attempt limit exceeded, please try after some time.')] },
+  sendUserAttributeVerificationCode: {
+    outputs: [codeDelivery],
+    errors: [err('LimitExceededException', 'Attempt limit exceeded, please try after some time.')],
+  },
   confirmUserAttribute: { outputs: [null], errors: [err('CodeMismatchException', 'Invalid verification code provided, please try again.')] },
-  autoSignIn: { outputs: [signInStep('DONE'), signInStep('CONFIRM_SIGN_IN_WITH_SMS_CODE')], errors: [err('AutoSignInException', 'The autoSignIn flow failed.')] },
+  autoSignIn: {
+    outputs: [signInStep('DONE'), signInStep('CONFIRM_SIGN_IN_WITH_SMS_CODE')],
+    errors: [err('AutoSignInException', 'The autoSignIn flow failed.')],
+  },
   signInWithRedirect: { outputs: [], errors: [err('OAuthNotConfigureException', 'oauth param not configured.')] },
   signOut: { outputs: [null], errors: [NETWORK_ERROR] },
 };

@@ -57,10 +57,15 @@ describe('forms', () => {
     expect(isFormComplete('signIn', config, { username: 'a@b.c', password: 'x' })).toBe(true);
   });
   it('applies the password rules and the match rule on new-password forms', () => {
-    const errors = validateForm('forceNewPassword', config, { password: 'short', confirm_password: 'other' }, {
-      password: true,
-      confirm_password: true,
-    });
+    const errors = validateForm(
+      'forceNewPassword',
+      config,
+      { password: 'short', confirm_password: 'other' },
+      {
+        password: true,
+        confirm_password: true,
+      },
+    );
     expect(errors.password).toContain('Password must have at least 8 characters');
     expect(errors.confirm_password).toEqual(['Your passwords must match']);
     expect(validateForm('signIn', config, { username: 'a', password: 'short' }, { password: true })).toEqual({});
@@ -89,9 +94,7 @@ describe('errors, Hub events and code delivery texts', () => {
     expect(errorMessage(new TypeError('Failed to fetch'))).toBe(
       'Network error: Unable to connect to the authentication server. Please check your internet connection.',
     );
-    expect(errorMessage({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' })).toBe(
-      'Incorrect username or password.',
-    );
+    expect(errorMessage({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' })).toBe('Incorrect username or password.');
   });
   it('maps Hub auth events to machine events', () => {
     expect(hubEventToMachineEvent('tokenRefresh')).toEqual({ type: 'hub.tokenRefresh' });

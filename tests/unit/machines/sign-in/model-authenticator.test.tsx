@@ -41,10 +41,13 @@ function snapshotOf(value: unknown, path: ModelPath) {
   return authenticatorMachine.resolveState({
     value: value as never,
     context: {
-      ...authenticatorMachine.getInitialSnapshot(undefined as never, {
-        config: scenario.config,
-        initialScreen: scenario.initialScreen,
-      } as never).context,
+      ...authenticatorMachine.getInitialSnapshot(
+        undefined as never,
+        {
+          config: scenario.config,
+          initialScreen: scenario.initialScreen,
+        } as never,
+      ).context,
     },
   });
 }

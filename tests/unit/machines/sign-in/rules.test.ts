@@ -48,9 +48,7 @@ describe('password rules (§5)', () => {
   });
 
   it('uses the configured minimum length', () => {
-    expect(passwordErrors('Ab1!', { ...settings, minLength: 12 }, true)).toEqual([
-      'Password must have at least 12 characters',
-    ]);
+    expect(passwordErrors('Ab1!', { ...settings, minLength: 12 }, true)).toEqual(['Password must have at least 12 characters']);
   });
 
   it('applies only once the field is touched and settings exist', () => {

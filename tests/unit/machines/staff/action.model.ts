@@ -6,7 +6,11 @@ import type { MachineModel } from '../../../support/model-paths.ts';
 
 export const SUBJECT = { id: 7, email: 'asha@clinic.test' };
 export const CREATED = { id: 8 };
-export const REFUSAL = { message: 'Invalid email: A user with this email already exists.', fieldErrors: { email: ['A user with this email already exists.'] }, status: 400 };
+export const REFUSAL = {
+  message: 'Invalid email: A user with this email already exists.',
+  fieldErrors: { email: ['A user with this email already exists.'] },
+  status: 400,
+};
 export const notifyDone = vi.fn();
 /** Not an action of the machine: the test's own tally of answers in this path, cleared with the spies. */
 export const answered = vi.fn();

@@ -9,7 +9,8 @@ import { DESK, model, notifyHoursSaved, notifyInvited, notifyNoHours, NURSE, OPE
 
 describeModel('invite', model, (snapshot, event) => {
   const { context } = snapshot;
-  if (event.type === 'invite.open') expect(context).toMatchObject({ user: null, weekly: [], error: null, deliveringRoles: ['NURSE', 'DOCTOR'], openingHours: OPENING });
+  if (event.type === 'invite.open')
+    expect(context).toMatchObject({ user: null, weekly: [], error: null, deliveringRoles: ['NURSE', 'DOCTOR'], openingHours: OPENING });
   if (event.type.startsWith('xstate.done.actor') && snapshot.matches('askingHours')) {
     // Invited and told; now the hours, starting from the clinic's.
     expect(context.user).toEqual(NURSE);
@@ -24,7 +25,8 @@ describeModel('invite', model, (snapshot, event) => {
     expect(context.weekly.every((w: { from: string; to: string }) => w.from < w.to)).toBe(true);
   }
   if (event.type === 'invite.later') expect(notifyNoHours).toHaveBeenCalledWith(expect.anything(), { user: NURSE });
-  if (event.type.startsWith('xstate.done.actor') && snapshot.matches('closed') && context.user?.id === NURSE.id) expect(notifyHoursSaved).toHaveBeenCalledTimes(1);
+  if (event.type.startsWith('xstate.done.actor') && snapshot.matches('closed') && context.user?.id === NURSE.id)
+    expect(notifyHoursSaved).toHaveBeenCalledTimes(1);
   if (event.type.startsWith('xstate.error.actor') && snapshot.matches('editing')) {
     expect(inviteSelectors.error(snapshot)).toBe(REFUSAL.message);
     expect(inviteSelectors.fieldErrors(snapshot)).toEqual(REFUSAL.fieldErrors);

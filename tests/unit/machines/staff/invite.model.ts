@@ -8,7 +8,11 @@ import type { MachineModel } from '../../../support/model-paths.ts';
 export const OPENING = [{ weekday: 1, from: '09:00', to: '18:00' }];
 export const NURSE = { id: 31, email: 'nila@clinic.test', first_name: 'Nila', last_name: 'Varma', role: 'NURSE' };
 export const DESK = { id: 32, email: 'rita@clinic.test', first_name: 'Rita', last_name: 'Das', role: 'RECEPTION' };
-export const REFUSAL = { message: 'Invalid email: A user with this email already exists.', fieldErrors: { email: ['A user with this email already exists.'] }, status: 400 };
+export const REFUSAL = {
+  message: 'Invalid email: A user with this email already exists.',
+  fieldErrors: { email: ['A user with this email already exists.'] },
+  status: 400,
+};
 export const FAILURE = { message: 'Server error: The server encountered an error. Please try again later.', fieldErrors: {}, status: 500 };
 export const notifyInvited = vi.fn();
 export const notifyHoursSaved = vi.fn();
@@ -27,7 +31,13 @@ const events = [
 ];
 
 const serializeState = (s: any) =>
-  JSON.stringify({ value: s.value, user: s.context.user?.id ?? null, weekly: s.context.weekly, error: s.context.error !== null, open: s.context.deliveringRoles.length > 0 });
+  JSON.stringify({
+    value: s.value,
+    user: s.context.user?.id ?? null,
+    weekly: s.context.weekly,
+    error: s.context.error !== null,
+    open: s.context.deliveringRoles.length > 0,
+  });
 
 export const model: MachineModel = {
   machine: inviteMachine,

@@ -21,7 +21,8 @@ export const model: MachineModel = {
         { type: 'list.retry' },
       ],
       outcomes: { fetchPage: [{ output: PAGE }, { error: FAILURE }] },
-      edgeKey: (snapshot, event) => `${JSON.stringify(snapshot.value)}|${event.type}|${'pageSize' in event ? event.pageSize : ''}|${'output' in event ? 'done' : 'error' in event ? 'error' : ''}`,
+      edgeKey: (snapshot, event) =>
+        `${JSON.stringify(snapshot.value)}|${event.type}|${'pageSize' in event ? event.pageSize : ''}|${'output' in event ? 'done' : 'error' in event ? 'error' : ''}`,
     },
   ],
 };

@@ -9,12 +9,12 @@ const complete = { hipaa_consent: true, emergency_contact_name: 'Arjun', emergen
 describe('client alerts', () => {
   it('names what is missing, the blocking ones first', () => {
     expect(clientAlerts({ is_active: true, Profile: complete })).toEqual([]);
-    expect(clientAlerts({ is_active: false, Profile: { hipaa_consent: false, emergency_contact_name: 'Arjun', emergency_contact_number: null, date_of_birth: null } })).toEqual([
-      'inactive',
-      'noConsent',
-      'noEmergencyContact',
-      'noDateOfBirth',
-    ]);
+    expect(
+      clientAlerts({
+        is_active: false,
+        Profile: { hipaa_consent: false, emergency_contact_name: 'Arjun', emergency_contact_number: null, date_of_birth: null },
+      }),
+    ).toEqual(['inactive', 'noConsent', 'noEmergencyContact', 'noDateOfBirth']);
     expect(['inactive', 'noConsent', 'noEmergencyContact', 'noDateOfBirth'].filter((a) => isBlocking(a as never))).toEqual(['inactive', 'noConsent']);
   });
 });

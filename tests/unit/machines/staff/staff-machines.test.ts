@@ -11,7 +11,9 @@ import { recordMachine } from '../../../../machines/staff/record-machine.ts';
 import { assignableRoles, canActOn } from '../../../../machines/staff/user-rules.ts';
 
 function listActor(fetchPage: (q: ListQuery) => Promise<{ count: number; rows: Array<{ id: number }> }>) {
-  const actor = createActor(listMachine.provide({ actors: { fetchPage: fromPromise(({ input }) => fetchPage(input)) }, delays: { searchPause: 20 } }), { input: {} });
+  const actor = createActor(listMachine.provide({ actors: { fetchPage: fromPromise(({ input }) => fetchPage(input)) }, delays: { searchPause: 20 } }), {
+    input: {},
+  });
   actor.start();
   return actor;
 }

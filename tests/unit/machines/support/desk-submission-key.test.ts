@@ -8,7 +8,15 @@ import { keyFor, newSubmissionKey, sameSubmission } from '../../../../machines/r
 
 const TICKET: DeskTicket = { id: 7, status: 'new', client: 3, subject: 'Charged twice' };
 const file = { name: 'statement.pdf' };
-const draft = (extra: Partial<TicketDraft> = {}): TicketDraft => ({ category: 'billing', subject: 'Charged twice', message: 'Two charges', appointment: null, labOrder: null, files: [file], ...extra });
+const draft = (extra: Partial<TicketDraft> = {}): TicketDraft => ({
+  category: 'billing',
+  subject: 'Charged twice',
+  message: 'Two charges',
+  appointment: null,
+  labOrder: null,
+  files: [file],
+  ...extra,
+});
 
 function desk(answers: Array<'ok' | 'lost'>) {
   const keys: string[] = [];

@@ -32,7 +32,8 @@ const outcomes = {
 // Same state and same kind of event (done, error or the event's own shape) make one path.
 const edgeKey = (snapshot: any, event: any) =>
   `${JSON.stringify(snapshot.value)}|${snapshot.context.selected ? 'selected' : ''}|${event.type}|${event.draft?.internal ?? ''}|${'output' in event ? 'done' : 'error' in event ? 'error' : ''}`;
-const serializeState = (snapshot: any) => `${JSON.stringify(snapshot.value)}|${snapshot.context.selected?.status ?? ''}|${snapshot.context.message ?? ''}|${snapshot.context.notice ?? ''}|${snapshot.context.query.status.length}`;
+const serializeState = (snapshot: any) =>
+  `${JSON.stringify(snapshot.value)}|${snapshot.context.selected?.status ?? ''}|${snapshot.context.message ?? ''}|${snapshot.context.notice ?? ''}|${snapshot.context.query.status.length}`;
 
 export const model: MachineModel = {
   machine: supportDeskMachine,

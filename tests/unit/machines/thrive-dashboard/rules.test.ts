@@ -50,10 +50,18 @@ describe('units', () => {
 
 describe('plausibility', () => {
   it('refuses typos with the field and the measurement named', () => {
-    expect(readMeasurement({ metric: 'weight', value: 720, unit: 'kg' })).toEqual({ errors: { value: 'Weight of 720 kg is not plausible (expected 20–350 kg).' } });
-    expect(readMeasurement({ metric: 'weight', value: 900, unit: 'lb' })).toEqual({ errors: { value: MEASUREMENT_TEXTS.implausible('Weight', 900, 'lb', 44.09, 771.62) } });
-    expect(readMeasurement({ metric: 'blood_pressure', value: 120, value2: 200, unit: 'mmHg' })).toEqual({ errors: { value2: 'Diastolic of 200 mmHg is not plausible (expected 30–160 mmHg).' } });
-    expect(readMeasurement({ metric: 'blood_pressure', value: 80, value2: 90, unit: 'mmHg' })).toEqual({ errors: { value2: MEASUREMENT_TEXTS.diastolicAboveSystolic } });
+    expect(readMeasurement({ metric: 'weight', value: 720, unit: 'kg' })).toEqual({
+      errors: { value: 'Weight of 720 kg is not plausible (expected 20–350 kg).' },
+    });
+    expect(readMeasurement({ metric: 'weight', value: 900, unit: 'lb' })).toEqual({
+      errors: { value: MEASUREMENT_TEXTS.implausible('Weight', 900, 'lb', 44.09, 771.62) },
+    });
+    expect(readMeasurement({ metric: 'blood_pressure', value: 120, value2: 200, unit: 'mmHg' })).toEqual({
+      errors: { value2: 'Diastolic of 200 mmHg is not plausible (expected 30–160 mmHg).' },
+    });
+    expect(readMeasurement({ metric: 'blood_pressure', value: 80, value2: 90, unit: 'mmHg' })).toEqual({
+      errors: { value2: MEASUREMENT_TEXTS.diastolicAboveSystolic },
+    });
     expect(readMeasurement({ metric: 'blood_pressure', value: 120, unit: 'mmHg' })).toEqual({ errors: { value2: MEASUREMENT_TEXTS.diastolicRequired } });
     expect(readMeasurement({ metric: 'spo2', value: 98, value2: 1, unit: '%' })).toEqual({ errors: { value2: MEASUREMENT_TEXTS.diastolicOnlyForPressure } });
     expect(readMeasurement({ metric: 'mood', value: 3, unit: 'x' })).toEqual({ errors: { metric: MEASUREMENT_TEXTS.unknownMetric } });
@@ -61,7 +69,9 @@ describe('plausibility', () => {
   });
   it('accepts the edges of a range', () => {
     expect(readMeasurement({ metric: 'sleep_hours', value: 0, unit: 'h' })).toEqual({ reading: { metric: 'sleep_hours', value: 0, value2: null, unit: 'h' } });
-    expect(readMeasurement({ metric: 'blood_pressure', value: 118, value2: 76, unit: 'mmHg' })).toEqual({ reading: { metric: 'blood_pressure', value: 118, value2: 76, unit: 'mmHg' } });
+    expect(readMeasurement({ metric: 'blood_pressure', value: 118, value2: 76, unit: 'mmHg' })).toEqual({
+      reading: { metric: 'blood_pressure', value: 118, value2: 76, unit: 'mmHg' },
+    });
   });
 });
 

@@ -15,7 +15,11 @@ describe('visit chart autosave', () => {
     const actor = createActor(
       visitFormMachine.provide({
         // The model's records are narrower than the machine's types; the chart reads only what they hold.
-        actors: { loadVisit: fromPromise(async () => DRAFT) as never, readDraft: fromPromise(async () => null) as never, saveVisit: fromPromise(save) as never },
+        actors: {
+          loadVisit: fromPromise(async () => DRAFT) as never,
+          readDraft: fromPromise(async () => null) as never,
+          saveVisit: fromPromise(save) as never,
+        },
         actions: { storeDraft: () => undefined },
       }),
       { clock },

@@ -5,11 +5,20 @@ import { adjustmentBody, canAdjust, canSaveRecipe, EMPTY_RECIPE, lotBody, recipe
 
 describe('a received lot', () => {
   it('is sent trimmed with numbers as numbers, and without a low-stock level left empty', () => {
-    expect(lotBody({ item: ' Saline ', lot_number: ' L1 ', expires_on: '2027-01-31', quantity: ' 20 ', unit: 'bag', low_at: '' })).toEqual({ item: 'Saline', lot_number: 'L1', expires_on: '2027-01-31', quantity: 20, unit: 'bag' });
+    expect(lotBody({ item: ' Saline ', lot_number: ' L1 ', expires_on: '2027-01-31', quantity: ' 20 ', unit: 'bag', low_at: '' })).toEqual({
+      item: 'Saline',
+      lot_number: 'L1',
+      expires_on: '2027-01-31',
+      quantity: 20,
+      unit: 'bag',
+    });
   });
 
   it('sends an unreadable number as typed, so the server names it', () => {
-    expect(lotBody({ item: 'Saline', lot_number: 'L1', expires_on: '2027-01-31', quantity: 'twenty', unit: 'bag', low_at: '2.5' })).toMatchObject({ quantity: 'twenty', low_at: 2.5 });
+    expect(lotBody({ item: 'Saline', lot_number: 'L1', expires_on: '2027-01-31', quantity: 'twenty', unit: 'bag', low_at: '2.5' })).toMatchObject({
+      quantity: 'twenty',
+      low_at: 2.5,
+    });
   });
 });
 

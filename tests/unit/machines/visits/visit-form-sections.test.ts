@@ -18,7 +18,7 @@ describe('an IV form as sent', () => {
 });
 
 // Issue 32: the times a chart records default to the appointment's, not to when the form was opened.
-describe('an open chart\'s session times', () => {
+describe("an open chart's session times", () => {
   const visit = (status: string, parameters: Record<string, unknown> = {}, appointment_clock: string | null = '09:30') => ({
     id: 1,
     client: 2,
@@ -34,7 +34,7 @@ describe('an open chart\'s session times', () => {
     appointment_clock,
   });
 
-  it('start at the appointment\'s start where empty: insertion and infusion start, not the stop', () => {
+  it("start at the appointment's start where empty: insertion and infusion start, not the stop", () => {
     const form = formWithSessionTimes(visit('draft'));
     expect(form.parameters).toEqual({ insertion_time: '09:30', infusion_start: '09:30' });
   });
@@ -46,7 +46,7 @@ describe('an open chart\'s session times', () => {
     expect(formWithSessionTimes(visit('draft', {}, null)).parameters).toEqual({});
   });
 
-  it('are sent with the chart\'s next save', () => {
+  it("are sent with the chart's next save", () => {
     expect(sectionsOf(formWithSessionTimes(visit('draft')), 'iv').parameters).toEqual({ insertion_time: '09:30', infusion_start: '09:30' });
   });
 });

@@ -21,7 +21,13 @@ describeModel('therapy visit form', model, (snapshot, event) => {
   // Typed during a conflict: kept on screen, not saved over the other device's version.
   if (event.type === 'form.edit' && snapshot.matches('conflict')) expect(state).toBe('conflict');
   // Reloaded after a conflict: the change typed here is replayed onto theirs and saved again.
-  if ((event as { output?: unknown }).output && snapshot.matches({ editing: 'unsaved' }) && sel.visit(snapshot)?.version === 1 && sel.form(snapshot).vitals_before.systolic === '130') expect(sel.kept(snapshot)).toEqual([]);
+  if (
+    (event as { output?: unknown }).output &&
+    snapshot.matches({ editing: 'unsaved' }) &&
+    sel.visit(snapshot)?.version === 1 &&
+    sel.form(snapshot).vitals_before.systolic === '130'
+  )
+    expect(sel.kept(snapshot)).toEqual([]);
   if (event.type === 'form.edit') {
     expect(sel.form(snapshot).vitals_before.systolic).toBe('130');
     // Every change is kept on the device at once (what was changed from and to), in every state.

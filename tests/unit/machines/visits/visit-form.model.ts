@@ -9,7 +9,17 @@ import type { MachineModel } from '../../../support/model-paths.ts';
 import type { VisitChanges } from '../../../../machines/visits/visit-rebase.ts';
 import { visitFormMachine } from '../../../../machines/visits/visit-form-machine.ts';
 
-const base = { id: 5, client: 9, therapy: 'pet' as const, vitals_before: { systolic: 120 }, vitals_after: {}, parameters: { device: 'Mat' }, events: [], adverse_events: [], notes: '' };
+const base = {
+  id: 5,
+  client: 9,
+  therapy: 'pet' as const,
+  vitals_before: { systolic: 120 },
+  vitals_after: {},
+  parameters: { device: 'Mat' },
+  events: [],
+  adverse_events: [],
+  notes: '',
+};
 // The draft goes by a screen a doctor may override; the saved one was read before any screening.
 export const DRAFT = { ...base, status: 'draft', version: 1, screen: { id: 11 } };
 export const SAVED = { ...base, status: 'draft', version: 2, notes: 'typed' };
@@ -24,11 +34,22 @@ export const KEPT: VisitChanges = { fields: [], notes: { was: '', now: 'typed of
 export const STALE: VisitChanges = { fields: [{ section: 'vitals_before', key: 'systolic', was: '110', now: '135' }], events: [], adverse_events: [] };
 /** The device storage the adapter provides, as a spy (cleared before every path). */
 export const storeDraft = vi.fn();
-export const REFUSED = { message: 'Invalid vitals_before.systolic', fieldErrors: { 'vitals_before.systolic': ['Must be between 60 and 260 mmHg.'] }, status: 400 };
+export const REFUSED = {
+  message: 'Invalid vitals_before.systolic',
+  fieldErrors: { 'vitals_before.systolic': ['Must be between 60 and 260 mmHg.'] },
+  status: 400,
+};
 
 const EDIT = { type: 'form.edit', section: 'vitals_before', field: 'systolic', value: '130' } as const;
 const serializeState = (s: any) =>
-  JSON.stringify({ value: s.value, status: s.context.visit?.status, version: s.context.visit?.version, pending: s.context.pending, error: s.context.error !== null, typedInConflict: s.matches('conflict') ? s.context.form.vitals_before.systolic : undefined });
+  JSON.stringify({
+    value: s.value,
+    status: s.context.visit?.status,
+    version: s.context.visit?.version,
+    pending: s.context.pending,
+    error: s.context.error !== null,
+    typedInConflict: s.matches('conflict') ? s.context.form.vitals_before.systolic : undefined,
+  });
 
 export const model: MachineModel = {
   machine: visitFormMachine,

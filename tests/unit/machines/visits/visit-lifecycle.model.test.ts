@@ -34,7 +34,7 @@ describeModel('therapy visit lifecycle', model, (snapshot, event) => {
 });
 
 describe('therapy visit statuses', () => {
-  it('are the chart\'s statuses', () => {
+  it("are the chart's statuses", () => {
     expect(statusesOf(visitLifecycle)).toEqual([...VISIT_STATUSES]);
   });
 

@@ -8,9 +8,24 @@ export const VERBS = ['start', 'edit', 'complete', 'sign', 'abort', 'addendum'].
 
 const bare: AnyEventObject[] = VERBS.map((type) => ({ type }));
 const inTheWay: AnyEventObject[] = VERBS.map((type) => ({ type, blockers: ['screening'], missing: ['vitals_after'], signer_id: 0, reason: ' ', text: '' }));
-const ready: AnyEventObject[] = VERBS.map((type) => ({ type, blockers: [], missing: [], signer_id: 12, reason: 'Client felt faint', text: 'Called the client next day: well.' }));
+const ready: AnyEventObject[] = VERBS.map((type) => ({
+  type,
+  blockers: [],
+  missing: [],
+  signer_id: 12,
+  reason: 'Client felt faint',
+  text: 'Called the client next day: well.',
+}));
 // Everything it needs, but its appointment has not started yet (issue 32): no completion, no signature.
-const early: AnyEventObject[] = VERBS.map((type) => ({ type, blockers: [], missing: [], signer_id: 12, reason: 'Client felt faint', text: 'Late entry', before_appointment: true }));
+const early: AnyEventObject[] = VERBS.map((type) => ({
+  type,
+  blockers: [],
+  missing: [],
+  signer_id: 12,
+  reason: 'Client felt faint',
+  text: 'Late entry',
+  before_appointment: true,
+}));
 
 export const model: MachineModel = {
   machine: visitLifecycle,

@@ -55,7 +55,13 @@ describe('replaying this device’s changes onto another device’s version', ()
 describe('changes kept on the device, replayed onto the server’s version when the visit is opened again', () => {
   const entry = { at: '2026-11-23T10:00:00.000Z', text: 'Started' };
   const ingredient = { item: 'Vitamin C', dose: '5', unit: 'g', lot: '7' };
-  const mine = form({ ...base, vitals_before: { systolic: '130', heart_rate: '70', spo2: '98' }, notes: 'Arrived; dizzy', ingredients: [ingredient], events: [entry] });
+  const mine = form({
+    ...base,
+    vitals_before: { systolic: '130', heart_rate: '70', spo2: '98' },
+    notes: 'Arrived; dizzy',
+    ingredients: [ingredient],
+    events: [entry],
+  });
 
   it('hold only what this device changed, with the value it was changed from', () => {
     expect(changesOf(base, base)).toBeNull();
@@ -77,7 +83,12 @@ describe('changes kept on the device, replayed onto the server’s version when 
   });
 
   it('replayed onto a newer server version: what the server changed since stays and is named (the conflict rule)', () => {
-    const theirs = form({ ...base, vitals_before: { systolic: '140', heart_rate: '70' }, parameters: { device: 'Mat 2' }, events: [{ at: '2026-11-23T10:05:00.000Z', text: 'Theirs' }] });
+    const theirs = form({
+      ...base,
+      vitals_before: { systolic: '140', heart_rate: '70' },
+      parameters: { device: 'Mat 2' },
+      events: [{ at: '2026-11-23T10:05:00.000Z', text: 'Theirs' }],
+    });
     const out = replayChanges(changesOf(base, mine)!, theirs);
     expect(out.form.vitals_before).toEqual({ systolic: '140', heart_rate: '70', spo2: '98' });
     expect(out.form.parameters).toEqual({ device: 'Mat 2' });

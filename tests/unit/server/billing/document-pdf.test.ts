@@ -22,7 +22,12 @@ async function readPdf(bytes: Buffer): Promise<ReadPdf> {
   for (let n = 1; n <= doc.numPages; n++) {
     const page = await doc.getPage(n);
     const content = await page.getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' ').replace(/\s+/g, ' '));
+    pages.push(
+      content.items
+        .map((item) => ('str' in item ? item.str : ''))
+        .join(' ')
+        .replace(/\s+/g, ' '),
+    );
     const ops = await page.getOperatorList();
     images += ops.fnArray.filter((fn) => fn === 85 /* OPS.paintImageXObject */).length;
   }
@@ -142,7 +147,15 @@ describe('other documents', () => {
       number: 'BS/26-27/0001',
       supplier: { ...TAX_INVOICE.supplier, gstin: null },
       lines: [line],
-      totals: { taxablePaise: 80_000, cgstPaise: 0, sgstPaise: 0, igstPaise: 0, roundOffPaise: 0, totalPaise: 80_000, totalInWords: 'Rupees Eight Hundred Only' },
+      totals: {
+        taxablePaise: 80_000,
+        cgstPaise: 0,
+        sgstPaise: 0,
+        igstPaise: 0,
+        roundOffPaise: 0,
+        totalPaise: 80_000,
+        totalInWords: 'Rupees Eight Hundred Only',
+      },
       payments: [],
     };
     const { text } = await readPdf(await renderBillingDocumentPdf(doc));
