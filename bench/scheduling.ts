@@ -9,7 +9,6 @@
 // `--json <file>` writes {figures, notes} for bench/run.ts. DATABASE_URL picks the server
 // (default postgres://postgres@127.0.0.1:5432/postgres); a scratch database is created and dropped.
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -20,13 +19,13 @@ import { openDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { HttpError } from '../server/http/errors.ts';
 import { addDays, findSlots, localTime, zonedInstant } from '../machines/appointments/scheduling-rules.ts';
-import { type Figure, percentile, round } from './lib/figures.ts';
+import { type Figure, percentile, reportFigures, round } from './lib/figures.ts';
 import { describeMachine, machineAtEnd, machineAtStart } from './lib/machine.ts';
+import { createDatabase, dropDatabase } from './lib/servers.ts';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const jsonOut = args.includes('--json') ? args[args.indexOf('--json') + 1] : null;
-const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const APPOINTMENTS = quick ? 20_000 : 1_000_000;
 const STAFF = quick ? 10 : 50;
@@ -42,12 +41,7 @@ async function main(): Promise<void> {
   const machine = machineAtStart();
   console.log(describeMachine(machine));
   const name = `clinic_bench_sched_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const url = await createDatabase(name);
   process.env.DATABASE_POOL_MAX = String(CONNECTIONS);
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
   // At most 64 + a few connections at any time (PostgreSQL's default max_connections is 100).
@@ -274,19 +268,9 @@ async function main(): Promise<void> {
   } finally {
     await bare.end();
     await database.close();
-    const dropper = new pg.Client({ connectionString: adminUrl });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
+    await dropDatabase(name);
   }
-  console.log(`\nscheduling benchmark (${quick ? 'quick' : 'full'}), PostgreSQL`);
-  for (const f of figures) {
-    const cmp = f.compared ? `   vs ${f.compared.label}: ${f.compared.value} ${f.compared.unit}` : '';
-    const target = f.target ? `   target ${f.target}: ${f.met ? 'met' : 'NOT met'}` : '';
-    console.log(`  ${f.name}: ${f.value} ${f.unit}${cmp}${target}`);
-  }
-  for (const n of notes) console.log(`  note: ${n}`);
-  if (jsonOut) fs.writeFileSync(jsonOut, `${JSON.stringify({ machine: machineAtEnd(machine), figures, notes }, null, 2)}\n`);
+  reportFigures(`scheduling benchmark (${quick ? 'quick' : 'full'}), PostgreSQL`, figures, notes, { jsonOut, machine: machineAtEnd(machine) });
 }
 
 main().catch((error) => {

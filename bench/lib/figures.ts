@@ -1,5 +1,7 @@
 // The shape every benchmark reports in: a figure is a measured value printed beside what it is
 // compared against and its target, so the table never shows a number without its yardstick.
+import fs from 'node:fs';
+
 export interface Comparison {
   label: string;
   value: number | null;
@@ -57,4 +59,20 @@ export function round(value: number, digits = 1): number {
 /** A figure is a number only if it is finite; NaN/Infinity mean the measurement did not happen. */
 export function isNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value);
+}
+
+/**
+ * How a standalone benchmark (bench/billing.ts, bench/scheduling.ts) ends: its figures printed under
+ * a title, each beside its yardstick and target, then its notes; with `--json <file>` the same
+ * figures for bench/run.ts, with the machine's state at the end of the run.
+ */
+export function reportFigures(title: string, figures: Figure[], notes: string[], options: { jsonOut: string | null; machine: unknown }): void {
+  console.log(`\n${title}`);
+  for (const f of figures) {
+    const cmp = f.compared ? `   vs ${f.compared.label}: ${f.compared.value} ${f.compared.unit}` : '';
+    const target = f.target ? `   target ${f.target}: ${f.met ? 'met' : 'NOT met'}` : '';
+    console.log(`  ${f.name}: ${f.value} ${f.unit}${cmp}${target}`);
+  }
+  for (const n of notes) console.log(`  note: ${n}`);
+  if (options.jsonOut) fs.writeFileSync(options.jsonOut, `${JSON.stringify({ machine: options.machine, figures, notes }, null, 2)}\n`);
 }
