@@ -30,7 +30,7 @@ describe('the staff navigation entry a page sits under', () => {
 });
 
 describe('route table', () => {
-  it('has every route of spec §2, the staff queue and lab desk of issue 32, and the billing desk of issue 34', () => {
+  it('has every route of spec §2, the staff queue and lab desk of issue 32, and the billing desk and My invoices of issue 34', () => {
     expect(
       Object.values(paths)
         .map((r) => r.path)
@@ -59,9 +59,19 @@ describe('route table', () => {
         '/labs',
         '/billing',
         '/billing/documents/:id',
-        ...['home', 'reports', 'profile', 'thrive-onboard', 'book-test', 'thrive-check', 'cognitive-assessment', 'intake-call', 'in-clinic', 'support'].map(
-          (s) => `/user/${s}/:clientId`,
-        ),
+        ...[
+          'home',
+          'reports',
+          'profile',
+          'thrive-onboard',
+          'book-test',
+          'thrive-check',
+          'cognitive-assessment',
+          'intake-call',
+          'in-clinic',
+          'support',
+          'invoices',
+        ].map((s) => `/user/${s}/:clientId`),
       ].sort(),
     );
   });

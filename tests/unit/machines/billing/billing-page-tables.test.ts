@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { billingDocumentMachine, POLL_INTERVAL_MS } from '../../../../machines/billing/billing-document-machine.ts';
 import { cellsOf, expectChartFollowsTable } from '../../../support/transition-table.ts';
-import { billingDeskTable, billingDocumentTable } from './billing-page-tables.ts';
+import { billingDeskTable, billingDocumentTable, billVisitTable, clientBalanceTable } from './billing-page-tables.ts';
 
 describe('billing document page against its transition table', () => {
   it(`follows its table (${cellsOf(billingDocumentTable)} cells, from ${billingDocumentTable.source})`, () => {
@@ -12,6 +12,14 @@ describe('billing document page against its transition table', () => {
 
   it(`the desk follows its table (${cellsOf(billingDeskTable)} cells, from ${billingDeskTable.source})`, () => {
     expectChartFollowsTable(billingDeskTable);
+  });
+
+  it(`the client's balance follows its table (${cellsOf(clientBalanceTable)} cells, from ${clientBalanceTable.source})`, () => {
+    expectChartFollowsTable(clientBalanceTable);
+  });
+
+  it(`"Bill this visit" follows its table (${cellsOf(billVisitTable)} cells, from ${billVisitTable.source})`, () => {
+    expectChartFollowsTable(billVisitTable);
   });
 
   it('re-reads an open document still due every 5 seconds', () => {

@@ -6,6 +6,7 @@
 // ends the page. The oracle for tests/support/transition-table.ts.
 import { billingDeskMachine } from '../../../../machines/billing/billing-desk-machine.ts';
 import { billingDocumentMachine, type BillingDoc, draftOf } from '../../../../machines/billing/billing-document-machine.ts';
+import { billVisitMachine, clientBalanceMachine } from '../../../../machines/billing/client-billing-machine.ts';
 import type { Steps, TransitionTable } from '../../../support/transition-table.ts';
 import { DRAFT, PAID, PART_PAID, PRODUCTS, RATES } from './billing-fixtures.ts';
 
@@ -279,3 +280,55 @@ export const billingDeskTable: TransitionTable = {
     },
   ],
 };
+
+// The client's balance on the appointment panel and the record's banner (issue 34: "A client's
+// balance (unpaid invoices, unused advances) shows on the appointment panel and the record's
+// banner"): it loads, or says it failed and is read again on request.
+export const clientBalanceTable: TransitionTable = {
+  chart: clientBalanceMachine,
+  source: "issue 34 (a client's balance on the appointment panel and the record's banner)",
+  statuses: ['loading', 'failed', 'ready'],
+  verbs: ['balance.retry', done('loadBalance'), error('loadBalance')],
+  cases: [
+    {
+      name: 'a client with an unpaid invoice',
+      context: { client: 21, balance: null, error: null },
+      extras: {
+        output: { client: 21, unpaid_paise: 50_000, unused_advance_paise: 0, net_due_paise: 50_000, open_documents: [] },
+        error: new Error('offline'),
+      },
+      start: 'loading',
+      steps: {
+        loading: { [done('loadBalance')]: 'ready / showBalance', [error('loadBalance')]: 'failed / showError' },
+        failed: { 'balance.retry': 'loading' },
+        ready: {},
+      },
+    },
+  ],
+};
+
+// "Bill this visit" (issue 34: invoices start from "Bill this visit" on a checked-in or completed
+// appointment): one press starts the draft; the server's refusal (already billed) is shown and the
+// button offered again; a draft made ends the chart, which opens it.
+export const billVisitTable: TransitionTable = {
+  chart: billVisitMachine,
+  source: 'issue 34 ("Bill this visit" on a checked-in or completed appointment)',
+  statuses: ['idle', 'creating', 'created'],
+  verbs: ['bill.start', done('createDraft'), error('createDraft')],
+  cases: [
+    {
+      name: 'an appointment the client came to',
+      context: { appointment: 31, key: 'bill-31', draft: null, error: null },
+      extras: { output: { id: 7 }, error: new Error('This appointment is already on a bill.') },
+      start: 'idle',
+      steps: {
+        idle: { 'bill.start': 'creating / clearError' },
+        creating: { [done('createDraft')]: 'created / keepDraft', [error('createDraft')]: 'idle / showError' },
+        created: {},
+      },
+    },
+  ],
+};
+
+/** Every staff billing page chart's table, for tests/unit/machines/lifecycle/every-chart.test.ts. */
+export const staffBillingTables = [billingDocumentTable, billingDeskTable, clientBalanceTable, billVisitTable];
