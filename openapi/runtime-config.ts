@@ -49,6 +49,8 @@ export interface RuntimeConfig {
   dialCode: string;
   /** The roles that run the lab desk (back office clinic settings; default NURSE and ADMIN). Absent: the default. */
   labDeskRoles?: string[];
+  /** The clinic takes payments online through its gateway (PAYMENTS_PROVIDER set): the portal offers "Pay online". Absent: not. */
+  onlinePayments?: boolean;
 }
 
 /** The contract of /version.json, written by the build. */

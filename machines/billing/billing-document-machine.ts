@@ -3,12 +3,13 @@
 // product from the catalogue or a manual line; quantity and discount per line) and saved as the
 // draft's whole list; a saved draft is issued or deleted. An issued document takes payments (cash
 // with the amount tendered and the change, card with the terminal's reference, UPI with its QR
-// and the UTR) and credit notes on chosen lines (with a refund of money taken). While it is still
+// and the UTR, or one of the client's unused advances) and credit notes on chosen lines (with a refund of money taken). While it is still
 // due and nothing else is open, it is read again every few seconds, so a payment made online
 // shows without reloading. An issued document's PDF (frozen at issue) is downloaded or emailed to
 // the client. What the document allows is the lifecycle chart's answer
 // (invoice-lifecycle.ts); who may act is the caller's role (`mayBill`), and the server checks both.
 import { assign, fromPromise, setup } from 'xstate';
+import type { BillingAdvance } from './advance-form.ts';
 import type { BillingDocumentKind } from './billing-document.ts';
 import { type BillingDocumentStatus, creditable, editable, takesPayments } from './invoice-lifecycle.ts';
 import { UPI_UTR } from './upi.ts';
@@ -129,13 +130,18 @@ export interface ManualForm {
   exempt: boolean;
 }
 
-export type PayMethod = 'cash' | 'card' | 'upi';
+/** How money is paid back on a credit note. */
+export type RefundMethod = 'cash' | 'card' | 'upi';
+/** How reception takes a payment: money, or an advance the client already paid (its receipt voucher). */
+export type PayMethod = RefundMethod | 'advance';
 
 export interface PaymentForm {
   method: PayMethod;
   amount: string;
   tendered: string;
   reference: string;
+  /** The receipt voucher drawn on (method advance), its id as chosen; '' none yet. */
+  advance: string;
 }
 
 export interface PaymentInput {
@@ -143,12 +149,13 @@ export interface PaymentInput {
   amount_paise: number;
   tendered_paise?: number;
   reference?: string;
+  advance?: number;
 }
 
 export interface CreditForm {
   lines: number[];
   reason: string;
-  refundMethod: '' | PayMethod;
+  refundMethod: '' | RefundMethod;
   refundAmount: string;
   refundReference: string;
 }
@@ -156,7 +163,7 @@ export interface CreditForm {
 export interface CreditInput {
   reason: string;
   lines: { line: number }[];
-  refund?: { method: PayMethod; amount_paise: number; reference?: string };
+  refund?: { method: RefundMethod; amount_paise: number; reference?: string };
 }
 
 export interface UpiPayload {
@@ -196,6 +203,9 @@ export interface BillingDocumentContext {
   credit: CreditForm;
   upi: UpiPayload | null;
   upiError: string | null;
+  /** The client's advance receipts, read when "advance" is chosen as the method. */
+  advances: BillingAdvance[];
+  advancesError: string | null;
   pending: DocumentAct | null;
   /** The last keyed act sent: sent again unchanged (after a failure), it keeps its key, so the server does it once. */
   submission: Submission | null;
@@ -222,11 +232,12 @@ export type BillingDocumentPageEvent =
   | { type: 'pay.open' }
   | { type: 'pay.method'; method: PayMethod }
   | { type: 'pay.set'; field: 'amount' | 'tendered' | 'reference'; value: string }
+  | { type: 'pay.advance'; advance: number }
   | { type: 'pay.submit' }
   | { type: 'credit.open' }
   | { type: 'credit.toggle'; line: number }
   | { type: 'credit.set'; field: 'reason' | 'refundAmount' | 'refundReference'; value: string }
-  | { type: 'credit.refundMethod'; method: '' | PayMethod }
+  | { type: 'credit.refundMethod'; method: '' | RefundMethod }
   | { type: 'credit.submit' }
   | { type: 'form.close' };
 
@@ -303,9 +314,22 @@ export function manualProblem(form: ManualForm, rates: number[]): 'description' 
   return null;
 }
 
-/** Why the payment cannot be sent as typed, or null. `due` is what is still due on the document. */
-export function paymentProblem(form: PaymentForm, due: number): 'amount' | 'tendered' | 'reference' | null {
+/** The unused advance chosen on the form, or null. */
+export const chosenAdvance = (form: PaymentForm, advances: BillingAdvance[]): BillingAdvance | null =>
+  advances.find((a) => String(a.id) === form.advance && a.unused_paise > 0) ?? null;
+
+/**
+ * Why the payment cannot be sent as typed, or null. `due` is what is still due on the document;
+ * `advances` the client's receipts, of which one is drawn on for at most what is left of it.
+ */
+export function paymentProblem(form: PaymentForm, due: number, advances: BillingAdvance[] = []): 'amount' | 'tendered' | 'reference' | 'advance' | null {
   const amount = rupeesToPaise(form.amount);
+  if (form.method === 'advance') {
+    const advance = chosenAdvance(form, advances);
+    if (!advance) return 'advance';
+    if (amount === null || amount < 1 || amount > Math.min(due, advance.unused_paise)) return 'amount';
+    return null;
+  }
   if (amount === null || amount < 1 || amount > due) return 'amount';
   if (form.method === 'cash' && form.tendered.trim() !== '') {
     const tendered = rupeesToPaise(form.tendered);
@@ -327,6 +351,7 @@ export function changePaise(form: PaymentForm): number | null {
 export function paymentInput(form: PaymentForm): PaymentInput {
   const amount_paise = rupeesToPaise(form.amount)!;
   if (form.method === 'cash') return { method: 'cash', amount_paise, ...(form.tendered.trim() ? { tendered_paise: rupeesToPaise(form.tendered)! } : {}) };
+  if (form.method === 'advance') return { method: 'advance', amount_paise, advance: Number(form.advance) };
   return { method: form.method, amount_paise, reference: form.reference.trim() };
 }
 
@@ -377,6 +402,7 @@ const paymentFor = (document: BillingDoc | null, method: PayMethod = 'cash'): Pa
   amount: document ? paiseToRupees(document.balance_paise) : '',
   tendered: '',
   reference: '',
+  advance: '',
 });
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -402,6 +428,9 @@ export const billingDocumentMachine = setup({
     loadUpi: fromPromise<UpiPayload, { id: number }>(async () => {
       throw new Error('loadUpi not provided');
     }),
+    loadAdvances: fromPromise<BillingAdvance[], { client: number }>(async () => {
+      throw new Error('loadAdvances not provided');
+    }),
     act: fromPromise<BillingDoc | null, DocumentAct>(async () => {
       throw new Error('act not provided');
     }),
@@ -425,7 +454,8 @@ export const billingDocumentMachine = setup({
     canDownload: ({ context }) => hasPdf(context.document),
     canEmail: ({ context }) => context.mayBill && hasPdf(context.document),
     canPay: ({ context }) => context.mayBill && awaitingPayment(context.document),
-    canSubmitPayment: ({ context }) => context.document !== null && paymentProblem(context.payment, context.document.balance_paise) === null,
+    canSubmitPayment: ({ context }) =>
+      context.document !== null && paymentProblem(context.payment, context.document.balance_paise, context.advances) === null,
     canCredit: ({ context }) =>
       context.mayBill &&
       context.document !== null &&
@@ -434,6 +464,9 @@ export const billingDocumentMachine = setup({
     canSubmitCredit: ({ context }) => context.document !== null && creditProblem(context.credit, context.document) === null,
     awaitingPayment: ({ context }) => awaitingPayment(context.document),
     upiNeeded: (_, params: { method: PayMethod }) => params.method === 'upi',
+    advancesNeeded: (_, params: { method: PayMethod }) => params.method === 'advance',
+    // Only a receipt of this client's with something left on it is drawn on.
+    usableAdvance: ({ context }, params: { advance: number }) => context.advances.some((a) => a.id === params.advance && a.unused_paise > 0),
     deleted: ({ context }) => context.pending?.kind === 'delete',
     wasPaying: ({ context }) => context.pending?.kind === 'pay',
     wasCrediting: ({ context }) => context.pending?.kind === 'credit',
@@ -515,8 +548,24 @@ export const billingDocumentMachine = setup({
       ...(document ? { document, draft: draftOf(document), dirty: false } : {}),
     })),
     actFailed: assign((_, params: { error: unknown }) => ({ pending: null, error: errorText(params.error) })),
-    openPayment: assign(({ context }) => ({ payment: paymentFor(context.document), upi: null, upiError: null, done: null, error: null })),
-    setMethod: assign(({ context }, params: { method: PayMethod }) => ({ payment: { ...context.payment, method: params.method, reference: '' } })),
+    openPayment: assign(({ context }) => ({
+      payment: paymentFor(context.document),
+      upi: null,
+      upiError: null,
+      advances: [],
+      advancesError: null,
+      done: null,
+      error: null,
+    })),
+    setMethod: assign(({ context }, params: { method: PayMethod }) => ({ payment: { ...context.payment, method: params.method, reference: '', advance: '' } })),
+    showAdvances: assign((_, advances: BillingAdvance[]) => ({ advances, advancesError: null })),
+    advancesFailed: assign((_, params: { error: unknown }) => ({ advances: [], advancesError: errorText(params.error) })),
+    // Drawing on an advance proposes what it can pay: what is due, or what is left of it when less.
+    chooseAdvance: assign(({ context }, params: { advance: number }) => {
+      const advance = context.advances.find((a) => a.id === params.advance)!;
+      const due = context.document?.balance_paise ?? 0;
+      return { payment: { ...context.payment, advance: String(advance.id), amount: paiseToRupees(Math.min(due, advance.unused_paise)) } };
+    }),
     setPayment: assign(({ context }, params: { field: 'amount' | 'tendered' | 'reference'; value: string }) => ({
       payment: { ...context.payment, [params.field]: params.value },
     })),
@@ -532,7 +581,7 @@ export const billingDocumentMachine = setup({
     setCredit: assign(({ context }, params: { field: 'reason' | 'refundAmount' | 'refundReference'; value: string }) => ({
       credit: { ...context.credit, [params.field]: params.value },
     })),
-    setRefundMethod: assign(({ context }, params: { method: '' | PayMethod }) => ({ credit: { ...context.credit, refundMethod: params.method } })),
+    setRefundMethod: assign(({ context }, params: { method: '' | RefundMethod }) => ({ credit: { ...context.credit, refundMethod: params.method } })),
   },
 }).createMachine({
   id: 'billingDocumentPage',
@@ -550,6 +599,8 @@ export const billingDocumentMachine = setup({
     credit: EMPTY_CREDIT,
     upi: null,
     upiError: null,
+    advances: [],
+    advancesError: null,
     pending: null,
     submission: null,
     done: null,
@@ -609,6 +660,10 @@ export const billingDocumentMachine = setup({
           initial: 'form',
           on: {
             'pay.set': { actions: { type: 'setPayment', params: ({ event }) => ({ field: event.field, value: event.value }) } },
+            'pay.advance': {
+              guard: { type: 'usableAdvance', params: ({ event }) => ({ advance: event.advance }) },
+              actions: { type: 'chooseAdvance', params: ({ event }) => ({ advance: event.advance }) },
+            },
             'form.close': '#billingDocumentPage.ready.idle',
           },
           states: {
@@ -618,6 +673,11 @@ export const billingDocumentMachine = setup({
                   {
                     guard: { type: 'upiNeeded', params: ({ event }) => ({ method: event.method }) },
                     target: 'upi',
+                    actions: { type: 'setMethod', params: ({ event }) => ({ method: event.method }) },
+                  },
+                  {
+                    guard: { type: 'advancesNeeded', params: ({ event }) => ({ method: event.method }) },
+                    target: 'advances',
                     actions: { type: 'setMethod', params: ({ event }) => ({ method: event.method }) },
                   },
                   { actions: { type: 'setMethod', params: ({ event }) => ({ method: event.method }) } },
@@ -633,6 +693,16 @@ export const billingDocumentMachine = setup({
                 input: ({ context }) => ({ id: context.id }),
                 onDone: { target: 'form', actions: { type: 'showUpi', params: ({ event }) => event.output } },
                 onError: { target: 'form', actions: { type: 'upiFailed', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+            // The client's advance receipts, those with something left offered to draw on.
+            advances: {
+              invoke: {
+                id: 'loadAdvances',
+                src: 'loadAdvances',
+                input: ({ context }) => ({ client: context.document!.client }),
+                onDone: { target: 'form', actions: { type: 'showAdvances', params: ({ event }) => event.output } },
+                onError: { target: 'form', actions: { type: 'advancesFailed', params: ({ event }) => ({ error: event.error }) } },
               },
             },
           },

@@ -1,9 +1,10 @@
 // "My invoices" on the portal (/user/invoices/{clientId}, issue 34): the client's issued documents
 // load; one opens with its lines, taxes, total in words and payments, and, while money is due, the
 // UPI link the page draws as a QR code. "Pay online" asks for the document's payment link and
-// leaves for the gateway's hosted page (the `goToGateway` action, provided by the view's hook). The
-// contract tells a clinic without the gateway only by the link's 404, so that answer takes the
-// button away for the rest of the visit (`gateway` false) and says so. The gateway sends the
+// leaves for the gateway's hosted page (the `goToGateway` action, provided by the view's hook). It
+// is offered only where the clinic has the gateway (`gateway`, from /config.json's
+// `onlinePayments`); should the link still answer 404 (the server's setting changed since the
+// page loaded), the button goes for the rest of the visit and the page says so. The gateway sends the
 // browser back to this page naming the document (`returnTo`), which opens it again and, while the
 // payment is not yet recorded (the webhook may arrive a moment after the browser), reads it again
 // a few times. A SUPER_ADMIN reads a client's portal (`readOnly`): nothing is paid from there.
@@ -82,7 +83,7 @@ export interface OpenedInvoice {
 export interface MyInvoicesContext {
   clientId: string;
   readOnly: boolean;
-  /** False once the server said it has no online gateway (the payment link's 404). */
+  /** The clinic has the online gateway (/config.json); false also once the payment link answered 404. */
   gateway: boolean;
   /** The document the gateway sent the browser back for, until its payment is seen (or the reads run out). */
   returnTo: number | null;
@@ -111,7 +112,7 @@ export const myInvoicesMachine = setup({
   types: {
     context: {} as MyInvoicesContext,
     events: {} as MyInvoicesEvent,
-    input: {} as { clientId: string; readOnly: boolean; returnTo: number | null },
+    input: {} as { clientId: string; readOnly: boolean; returnTo: number | null; gateway: boolean },
   },
   actors: {
     loadInvoices: fromPromise<InvoiceSummary[], { clientId: string }>(async () => {
@@ -167,7 +168,7 @@ export const myInvoicesMachine = setup({
   context: ({ input }) => ({
     clientId: input.clientId,
     readOnly: input.readOnly,
-    gateway: true,
+    gateway: input.gateway,
     returnTo: input.returnTo,
     checks: 0,
     invoices: [],

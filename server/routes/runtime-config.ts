@@ -34,6 +34,8 @@ export async function runtimeConfigRoutes(app: FastifyInstance): Promise<void> {
       dialCode: clinic.dialCode,
       // Who runs the lab desk: the staff navigation offers the desk to them (issue 32).
       labDeskRoles: clinic.labDeskRoles,
+      // Whether "Pay online" is offered on the portal's My invoices (issue 34): only with the gateway.
+      onlinePayments: app.runtime.config.payments.provider !== 'none',
     };
     reply.header('cache-control', 'no-cache');
     return body;

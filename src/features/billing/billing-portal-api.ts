@@ -50,7 +50,7 @@ export async function loadMyInvoice(api: ApiClient, id: number): Promise<OpenedI
     credited_paise: d.credited_paise,
   };
   const upi = invoiceDue(document) ? await upiPayload(api, id) : null;
-  // Online payment is offered on what is due; a clinic without the gateway answers the link with 404.
+  // Online payment is offered on what is due, where the clinic has the gateway (the chart's `gateway`).
   return { document, upi, online: invoiceDue(document) };
 }
 

@@ -8,7 +8,7 @@ import { useShell } from '../../app/port.ts';
 import { downloadInvoicePdf, loadMyInvoice, loadMyInvoices, startOnlinePayment } from './billing-portal-api.ts';
 
 export function useMyInvoices(clientId: string, returnTo: number | null) {
-  const { api, auth } = useShell();
+  const { api, auth, config } = useShell();
   const ref = useActorRef(
     myInvoicesMachine.provide({
       actors: {
@@ -18,8 +18,8 @@ export function useMyInvoices(clientId: string, returnTo: number | null) {
       },
       actions: { goToGateway: (_, params) => window.location.assign(params.url) },
     }),
-    // A SUPER_ADMIN reading a client's portal pays nothing from it.
-    { input: { clientId, readOnly: auth.role !== 'CLIENT', returnTo } },
+    // A SUPER_ADMIN reading a client's portal pays nothing from it; "Pay online" only where the clinic has the gateway.
+    { input: { clientId, readOnly: auth.role !== 'CLIENT', returnTo, gateway: config.onlinePayments === true } },
   );
   return {
     step: useSelector(ref, (s) => s.value as 'loading' | 'failed' | 'list' | 'opening' | 'confirming' | 'viewing' | 'paying' | 'redirecting'),

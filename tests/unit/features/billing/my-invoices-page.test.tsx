@@ -30,12 +30,16 @@ const document_ = (d: typeof DUE) => ({
   updated_at: '2026-11-20T05:00:00Z',
 });
 
-function mount(options: { path?: string; role?: 'CLIENT' | 'SUPER_ADMIN'; reads?: (typeof DUE)[]; upi?: 'none'; link?: [number, unknown] } = {}) {
+/** The server; `gateway` false plays a clinic without PAYMENTS_PROVIDER (/config.json's onlinePayments). */
+function mount(
+  options: { path?: string; role?: 'CLIENT' | 'SUPER_ADMIN'; reads?: (typeof DUE)[]; upi?: 'none'; link?: [number, unknown]; gateway?: boolean } = {},
+) {
   const reads = [...(options.reads ?? [DUE])];
   return renderPage(<MyInvoicesPage />, {
     path: options.path ?? '/user/invoices/21',
     route: '/user/invoices/:clientId',
     role: options.role ?? 'CLIENT',
+    config: { onlinePayments: options.gateway ?? true },
     answer: (r: Sent) => {
       if (r.path === '/billing/documents') return [200, page([summaryOf(DUE), OLDER])];
       if (r.path === '/billing/documents/12') return [200, document_(reads.length > 1 ? reads.shift()! : reads[0])];
@@ -86,7 +90,17 @@ describe('My invoices', () => {
     }
   });
 
-  it('takes "Pay online" away when the clinic has no gateway (the link\'s 404), keeping the UPI QR', async () => {
+  it('offers no "Pay online" where the clinic has no gateway, only the UPI QR, and never asks for a payment link', async () => {
+    const { sent } = mount({ gateway: false });
+    fireEvent.click(await screen.findByRole('button', { name: `${T.open} ${DUE.number}` }));
+    await screen.findByRole('heading', { name: `${T.kind.invoice} ${DUE.number}` });
+    expect(screen.getByRole('img', { name: T.upiQrLabel(rupees(118_000), UPI.note) })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: T.payOnline })).toBeNull();
+    expect(screen.queryByText(T.noGateway)).toBeNull();
+    expect(sent.some((r) => r.path.endsWith('/payment-link'))).toBe(false);
+  });
+
+  it('takes "Pay online" away when the link still answers 404 (the gateway switched off since), keeping the UPI QR', async () => {
     mount({ link: [404, { detail: 'Not found.' }] });
     fireEvent.click(await screen.findByRole('button', { name: `${T.open} ${DUE.number}` }));
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: T.payOnline })));

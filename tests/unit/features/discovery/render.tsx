@@ -20,7 +20,10 @@ export interface Sent {
 /** The server's answer: [status, body]; undefined answers 404. */
 export type Answer = (request: Sent) => [number, unknown] | undefined | Promise<[number, unknown] | undefined>;
 
-export function renderPage(page: ReactNode, options: { path: string; route?: string; answer: Answer; role?: Shell['auth']['role'] }) {
+export function renderPage(
+  page: ReactNode,
+  options: { path: string; route?: string; answer: Answer; role?: Shell['auth']['role']; config?: Partial<Shell['config']> },
+) {
   const sent: Sent[] = [];
   const fetchImpl = async (request: Request) => {
     const url = new URL(request.url);
@@ -42,7 +45,7 @@ export function renderPage(page: ReactNode, options: { path: string; route?: str
   });
   const shell = {
     api,
-    config: {} as never,
+    config: (options.config ?? {}) as Shell['config'],
     auth: { status: 'authenticated', role: options.role ?? 'HEALTH_COACH', user: null, signOut: () => {} },
     app: {} as never,
   } as Shell;

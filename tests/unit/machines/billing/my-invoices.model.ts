@@ -1,6 +1,6 @@
 // "My invoices" chart's model: the list loads or fails; a document opens (due with the gateway,
 // paid, or not at all); an open one is read again or paid online (the payment link, or a refusal);
-// the clinic without the gateway answers the link 404 and the button goes; the gateway's return opens the document and reads it until it is paid, a few times at most; a
+// a clinic without the gateway never offers it, and a link answered 404 takes the button away; the gateway's return opens the document and reads it until it is paid, a few times at most; a
 // SUPER_ADMIN reading the portal never starts a payment.
 import { vi } from 'vitest';
 import { myInvoicesMachine } from '../../../../machines/billing/my-invoices-machine.ts';
@@ -32,8 +32,9 @@ export const goToGateway = vi.fn();
 export const model: MachineModel = {
   machine: myInvoicesMachine,
   specs: [
-    { name: 'the client', input: { clientId: '21', readOnly: false, returnTo: null }, events, outcomes, actions: { goToGateway } },
-    { name: 'back from the gateway', input: { clientId: '21', readOnly: false, returnTo: 12 }, events, outcomes, actions: { goToGateway } },
-    { name: 'a SUPER_ADMIN reading', input: { clientId: '21', readOnly: true, returnTo: null }, events, outcomes, actions: { goToGateway } },
+    { name: 'the client', input: { clientId: '21', readOnly: false, returnTo: null, gateway: true }, events, outcomes, actions: { goToGateway } },
+    { name: 'back from the gateway', input: { clientId: '21', readOnly: false, returnTo: 12, gateway: true }, events, outcomes, actions: { goToGateway } },
+    { name: 'a clinic without the gateway', input: { clientId: '21', readOnly: false, returnTo: null, gateway: false }, events, outcomes, actions: { goToGateway } },
+    { name: 'a SUPER_ADMIN reading', input: { clientId: '21', readOnly: true, returnTo: null, gateway: true }, events, outcomes, actions: { goToGateway } },
   ],
 };

@@ -12,8 +12,8 @@ import { CATALOGUE, OPEN_DUE, OPEN_OFFLINE, OPEN_PAID, SETTINGS } from './portal
 // ---- My invoices: the list loads (or fails and is tried again); a document opens (or the list
 // says it could not); an open one is closed, read again, or paid online: only by the client, only
 // while money is due, only where the gateway is configured; the payment link sends the browser to
-// the gateway (a refusal stays on the document; the link's 404, a clinic without the gateway, also
-// takes the button away). Back from the gateway the document opens and is
+// the gateway (a refusal stays on the document; the link's 404, the gateway switched off since the
+// page loaded, also takes the button away). Back from the gateway the document opens and is
 // read again every little while until it is paid, three reads at most, then the page says so.
 
 const RECHECK = 'xstate.after.returnCheckDelay.myInvoices.confirming';
@@ -61,12 +61,18 @@ export const myInvoicesTable: TransitionTable = {
       steps: invoiceSteps(true),
     },
     {
-      name: 'the clinic has no online gateway (the link answered 404)',
+      name: 'the payment link answered 404 (the gateway switched off since the page loaded)',
       context: CLIENT,
       extras: { id: 12, output: OPEN_DUE, error: { status: 404 } },
       steps: invoiceSteps(true, undefined, undefined, 'viewing / dropGateway'),
     },
-    { name: 'the gateway gone for this visit', context: { ...CLIENT, gateway: false }, extras: { id: 12, output: OPEN_DUE }, steps: invoiceSteps(false) },
+    {
+      name: 'a clinic without the online gateway (/config.json), or the gateway gone for this visit',
+      context: { ...CLIENT, gateway: false },
+      extras: { id: 12, output: OPEN_DUE },
+      start: 'loading',
+      steps: invoiceSteps(false),
+    },
     { name: 'a SUPER_ADMIN reading the portal', context: { ...CLIENT, readOnly: true }, extras: { id: 12, output: OPEN_DUE }, steps: invoiceSteps(false) },
     { name: 'a paid invoice', context: { ...CLIENT, opened: OPEN_PAID }, extras: { id: 12, output: OPEN_PAID }, steps: invoiceSteps(false) },
     {
