@@ -63,12 +63,7 @@ export function advanceProblem(form: AdvanceForm, rates: number[]): 'amount' | '
 export function advanceInput(client: number, form: AdvanceForm): AdvanceInput {
   const amount_paise = rupeesToPaise(form.amount)!;
   const gst = form.gst === 'exempt' ? { exempt: true } : form.gst === '' ? {} : { gst_rate_bp: Number(form.gst) };
-  const how =
-    form.method === 'cash'
-      ? form.tendered.trim()
-        ? { tendered_paise: rupeesToPaise(form.tendered)! }
-        : {}
-      : { reference: form.reference.trim() };
+  const how = form.method === 'cash' ? (form.tendered.trim() ? { tendered_paise: rupeesToPaise(form.tendered)! } : {}) : { reference: form.reference.trim() };
   return { client, amount_paise, method: form.method, ...how, ...gst };
 }
 

@@ -454,8 +454,7 @@ export const billingDocumentMachine = setup({
     canDownload: ({ context }) => hasPdf(context.document),
     canEmail: ({ context }) => context.mayBill && hasPdf(context.document),
     canPay: ({ context }) => context.mayBill && awaitingPayment(context.document),
-    canSubmitPayment: ({ context }) =>
-      context.document !== null && paymentProblem(context.payment, context.document.balance_paise, context.advances) === null,
+    canSubmitPayment: ({ context }) => context.document !== null && paymentProblem(context.payment, context.document.balance_paise, context.advances) === null,
     canCredit: ({ context }) =>
       context.mayBill &&
       context.document !== null &&

@@ -6,7 +6,6 @@
 // summary to confirm; then booked (the dialog closes), or the conflicts named with nothing saved.
 import {
   Alert,
-  Autocomplete,
   Box,
   Button,
   Checkbox,
@@ -26,6 +25,7 @@ import { type BookingResult, type Offer, type Slot, staffChoicesFor } from '../.
 import { localTime, SERIES_OCCURRENCES, withoutWorkingHours, zonedInstant } from '../../../machines/appointments/scheduling-rules.ts';
 import { formatWeekdayDate } from '../../lib/format.ts';
 import { DateTimeFields } from '../../lib/date-field.tsx';
+import { ClientSearchField } from '../../lib/staff/client-search-field.tsx';
 import type { SchedulingSetup } from './appointments-api.ts';
 import { type BookingHandle, useBooking } from './appointments-hooks.ts';
 import { clockOf, dayAndClock, offsetIso } from './clinic-time.ts';
@@ -158,21 +158,14 @@ function Details({ setup, booking }: { setup: SchedulingSetup; booking: BookingH
           send({ type: 'booking.pickSlot', slot: { start: offsetIso(zonedInstant(zone, date, minutes), zone), staff: booking.staff } });
         }}
       />
-      <Autocomplete
+      <ClientSearchField
+        label={CLIENT_SEARCH}
+        noOptionsText={NO_CLIENTS}
         options={booking.clientResults}
         value={booking.client}
-        getOptionLabel={(o) => o.label}
-        isOptionEqualToValue={(a, b) => a.id === b.id}
-        filterOptions={(x) => x}
-        loading={booking.searching}
-        noOptionsText={NO_CLIENTS}
-        onInputChange={(_e, text, reason) => {
-          if (reason === 'input') send({ type: 'booking.searchClients', text });
-        }}
-        onChange={(_e, client) => {
-          if (client) send({ type: 'booking.selectClient', client });
-        }}
-        renderInput={(params) => <TextField {...params} label={CLIENT_SEARCH} />}
+        searching={booking.searching}
+        onSearch={(text) => send({ type: 'booking.searchClients', text })}
+        onPick={(client) => send({ type: 'booking.selectClient', client })}
       />
       <TextField
         select

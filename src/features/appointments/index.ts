@@ -9,6 +9,7 @@ export {
   loadAvailability,
   loadHoursFacts,
   saveWeeklyHours,
+  searchClients,
   type ClientAppointment,
   type HoursFacts,
 } from './appointments-api.ts';

@@ -1,13 +1,18 @@
 // The billing domain's staff adapter (issue 34): the only module of the billing desk that calls
 // the API client. Each function is an actor's work for a chart in machines/billing/ (the desk,
-// one document, a client's balance, "Bill this visit"); failures are ApiFailures with the
+// one document, a client's balance and advances, "Bill this visit", "New invoice", the held
+// online payments); failures are ApiFailures with the
 // server's reason. Writes that create something carry the submission's Idempotency-Key, made by the chart.
 import type { DeskPage } from '../../../machines/billing/billing-desk-machine.ts';
 import type { BillingDoc, DocumentAct, DocumentData, Product, UpiPayload } from '../../../machines/billing/billing-document-machine.ts';
-import type { ClientBalance } from '../../../machines/billing/client-billing-machine.ts';
+import type { AdvanceInput, BillingAdvance } from '../../../machines/billing/advance-form.ts';
+import type { BalanceData } from '../../../machines/billing/client-billing-machine.ts';
+import type { HeldPayment } from '../../../machines/billing/held-payments-machine.ts';
+import type { ClientChoice } from '../../../machines/billing/new-invoice-machine.ts';
 import type { BillingDocumentStatus } from '../../../machines/billing/invoice-lifecycle.ts';
 import { unwrap } from '../../lib/api-failure.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
+import { searchClients } from '../appointments/index.ts';
 
 const keyed = (key: string) => ({ header: { 'Idempotency-Key': key } });
 
@@ -74,5 +79,30 @@ export async function documentAct(api: ApiClient, act: DocumentAct): Promise<Bil
 export const createVisitDraft = async (api: ApiClient, q: { appointment: number; key: string }): Promise<{ id: number }> =>
   unwrap(api.POST('/billing/documents', { params: keyed(q.key), body: { from: 'appointment', source: q.appointment } }));
 
-export const loadBalance = async (api: ApiClient, client: number): Promise<ClientBalance> =>
-  unwrap(api.GET('/billing/balance', { params: { query: { client } } }));
+/** A client's advance receipts, newest first, with what is left of each. */
+export const loadAdvances = async (api: ApiClient, client: number): Promise<BillingAdvance[]> =>
+  unwrap(api.GET('/billing/advances', { params: { query: { client } } }));
+
+/** The balance; the advance receipts for those who read them; the GST rates an advance may carry for those who take one. */
+export async function loadBalance(api: ApiClient, q: { client: number; advances: boolean; rates: boolean }): Promise<BalanceData> {
+  const [balance, advances, settings] = await Promise.all([
+    unwrap(api.GET('/billing/balance', { params: { query: { client: q.client } } })),
+    q.advances ? loadAdvances(api, q.client) : [],
+    q.rates ? unwrap(api.GET('/billing/settings', {})) : null,
+  ]);
+  return { balance, advances, rates: settings?.gst_rates_bp ?? [] };
+}
+
+/** An advance taken: its receipt voucher, numbered at once. */
+export const takeAdvance = async (api: ApiClient, q: { key: string; advance: AdvanceInput }): Promise<BillingAdvance> =>
+  unwrap(api.POST('/billing/advances', { params: keyed(q.key), body: q.advance }));
+
+/** Online payments the gateway reported and the server held for reception, oldest first. */
+export const loadHeldPayments = async (api: ApiClient): Promise<HeldPayment[]> => unwrap(api.GET('/billing/payment-flags', {}));
+
+/** "New invoice": the clients whose name or phone matches. */
+export const findClients = (api: ApiClient, text: string): Promise<ClientChoice[]> => searchClients(api, text);
+
+/** "New invoice": a manual draft for the client, to take its lines on the document page. */
+export const createManualDraft = async (api: ApiClient, q: { client: number; key: string }): Promise<{ id: number }> =>
+  unwrap(api.POST('/billing/documents', { params: keyed(q.key), body: { from: 'manual', client: q.client } }));

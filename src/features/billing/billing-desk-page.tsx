@@ -1,6 +1,7 @@
-// /billing: the staff billing desk (issue 34). The clinic's documents with their number, client,
-// date, status, total and balance due, narrowed by status; each opens its page. Renders the desk
-// chart (machines/billing/billing-desk-machine.ts).
+// /billing: the staff billing desk (issue 34). The online payments held for reception, then the
+// clinic's documents with their number, client, date, status, total and balance due, narrowed by
+// status; each opens its page. Those who bill start a new invoice for a client here. Renders the
+// desk chart (machines/billing/billing-desk-machine.ts).
 import {
   Alert,
   Box,
@@ -19,16 +20,20 @@ import {
 } from '@mui/material';
 import { Link } from 'wouter';
 import { DESK_FILTERS, type DeskFilter } from '../../../machines/billing/billing-desk-machine.ts';
-import { getHref } from '../../app/port.ts';
+import { billsClients } from '../../../machines/billing/billing-roles.ts';
+import { getHref, useShell } from '../../app/port.ts';
 import { formatDate } from '../../lib/format.ts';
 import { ScrollTable } from '../../lib/scroll-table.tsx';
 import { useBillingDesk } from './billing-hooks.ts';
 import { BILLING_TEXT as T, formatPaise } from './billing-texts.ts';
+import { HeldPayments } from './held-payments.tsx';
+import { NewInvoice } from './new-invoice-dialog.tsx';
 
 const STATUS_COLOR = { draft: 'default', issued: 'warning', partially_paid: 'warning', paid: 'success', credited: 'info', deleted: 'default' } as const;
 
 export function BillingDeskPage() {
   const desk = useBillingDesk();
+  const { auth } = useShell();
   const { documents, count, filter, error } = desk.context;
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1200 }} data-page="billing-desk">
@@ -36,22 +41,26 @@ export function BillingDeskPage() {
         <Typography variant="h5" component="h1">
           {T.deskTitle}
         </Typography>
-        <TextField
-          select
-          size="small"
-          label={T.filter}
-          value={filter}
-          onChange={(e) => desk.send({ type: 'desk.filter', filter: e.target.value as DeskFilter })}
-          sx={{ minWidth: 180 }}
-          disabled={desk.state === 'loading'}
-        >
-          {DESK_FILTERS.map((f) => (
-            <MenuItem key={f} value={f}>
-              {T.filters[f]}
-            </MenuItem>
-          ))}
-        </TextField>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          {billsClients(auth.role ?? '') && <NewInvoice />}
+          <TextField
+            select
+            size="small"
+            label={T.filter}
+            value={filter}
+            onChange={(e) => desk.send({ type: 'desk.filter', filter: e.target.value as DeskFilter })}
+            sx={{ minWidth: 180 }}
+            disabled={desk.state === 'loading'}
+          >
+            {DESK_FILTERS.map((f) => (
+              <MenuItem key={f} value={f}>
+                {T.filters[f]}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Stack>
       </Stack>
+      <HeldPayments />
       {desk.state === 'failed' && (
         <Alert severity="error" action={<Button onClick={() => desk.send({ type: 'desk.retry' })}>{T.retry}</Button>}>
           {T.deskFailed} {error}

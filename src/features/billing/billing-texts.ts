@@ -3,6 +3,7 @@
 // with Indian grouping (₹1,18,000.00).
 import type { BillingDocumentKind } from '../../../machines/billing/billing-document.ts';
 import type { DeskFilter } from '../../../machines/billing/billing-desk-machine.ts';
+import type { HeldPayment } from '../../../machines/billing/held-payments-machine.ts';
 import type { BillingDocumentStatus } from '../../../machines/billing/invoice-lifecycle.ts';
 
 /** ₹1,18,000.50 from 11800050 paise (src/lib/format.ts: the clinic's locale, en-IN grouping in lakh and crore). */
@@ -126,7 +127,14 @@ export const BILLING_TEXT = {
     amount: 'The amount is at least ₹0.01 and at most what is due.',
     tendered: 'The amount tendered is at least the amount.',
     reference: 'Enter the reference: a UPI payment needs its 12-digit UTR.',
+    advance: 'Choose the advance to use.',
   },
+  advanceToUse: 'Advance to use',
+  advanceOption: (number: string, unused: string) => `${number} · ${unused} unused`,
+  noUnusedAdvances: 'This client has no unused advance.',
+  advancesLoading: 'Reading the client’s advances…',
+  advancesUnavailable: 'The advances could not be read',
+  advanceAmountHelp: (amount: string) => `At most ${amount}: what is due, or what is left of the advance.`,
   record: 'Record payment',
   close: 'Close',
   saving: 'Saving…',
@@ -155,4 +163,41 @@ export const BILLING_TEXT = {
   balanceFailed: 'The balance could not be loaded.',
   billVisit: 'Bill this visit',
   billing: 'Starting the bill…',
+
+  // Advances: money taken before the service, its receipt voucher issued at once.
+  takeAdvance: 'Take advance',
+  advanceTitle: 'Advance received',
+  advanceAmount: 'Amount received (₹, GST included)',
+  advanceGst: 'GST in the amount',
+  advanceGstDefault: '18% (service not yet known)',
+  advanceExempt: 'Exempt from GST',
+  advanceProblem: {
+    amount: 'Enter the amount received, at least ₹0.01.',
+    tendered: 'The amount tendered is at least the amount.',
+    reference: 'Enter the reference: a card its terminal reference, UPI its 12-digit UTR.',
+    gst: 'Choose one of the clinic’s GST rates.',
+  },
+  issueReceipt: 'Issue receipt',
+  advanceIssued: (number: string) => `Receipt voucher ${number} issued.`,
+  advances: 'Advances',
+  advanceLine: (number: string, unused: string, amount: string) => `${number} · ${unused} unused of ${amount}`,
+
+  // A new manual invoice from the desk.
+  newInvoice: 'New invoice',
+  clientSearch: 'Client (name or phone)',
+  noClients: 'No client found.',
+  createDraft: 'Create draft',
+  creating: 'Creating…',
+
+  // Online payments held for reception.
+  heldTitle: 'Online payments held for reception',
+  heldHelp: 'The gateway reported these payments but they were not recorded: take them on the document by hand, or refund them from the gateway’s dashboard.',
+  heldFailed: 'The held payments could not be loaded.',
+  heldColumns: { when: 'Reported', document: 'Document', amount: 'Paid', expected: 'Expected', reason: 'Why held', payment: 'Gateway payment' },
+  heldReason: {
+    amount_mismatch: 'Another amount than the payment link’s',
+    not_payable: 'The document no longer takes this much',
+    unknown_link: 'A payment link not known here',
+  } satisfies Record<HeldPayment['reason'], string>,
+  noDocument: '—',
 } as const;

@@ -93,6 +93,11 @@ describe.each(engines)('billing documents and online payments on %s', (engine) =
     await standIn?.close();
   });
 
+  it('tells the portal, before sign-in, that the clinic takes payments online (/config.json)', async () => {
+    const config = await t.app.inject({ method: 'GET', url: '/config.json' });
+    expect(JSON.parse(config.body).onlinePayments).toBe(true);
+  });
+
   describe('the PDF', () => {
     it("is the issued snapshot: the client downloads their own, billing staff anyone's; the email carries the same bytes", async () => {
       const invoice = await issuedInvoice(client);
@@ -273,7 +278,8 @@ describe.each(engines)('without PAYMENTS_PROVIDER on %s', (engine) => {
   }, 120_000);
   afterAll(() => t.close());
 
-  it('has no payment links and no webhook', async () => {
+  it('has no payment links and no webhook, and /config.json tells the portal so', async () => {
+    expect(JSON.parse((await t.app.inject({ method: 'GET', url: '/config.json' })).body).onlinePayments).toBe(false);
     const client = await addUser(t, 'CLIENT');
     const link = await api(t, client, 'POST', '/billing/documents/1/payment-link');
     expect(link.status).toBe(404);

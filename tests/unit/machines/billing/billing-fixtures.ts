@@ -93,3 +93,29 @@ export const PRODUCTS = [
 export const RATES = [0, 500, 1800, 4000];
 
 export const data = (document: BillingDoc): DocumentData => ({ document, products: PRODUCTS, rates: RATES });
+
+/** Meera's advance receipts: one with ₹300 of ₹500 left, one used up. */
+export const ADVANCES = [
+  {
+    id: 31,
+    client: 21,
+    number: 'RV/26-27/00004',
+    issued_on: '2026-11-20',
+    amount_paise: 50_000,
+    applied_paise: 20_000,
+    unused_paise: 30_000,
+    method: 'upi' as const,
+    reference: '412345678901',
+  },
+  {
+    id: 30,
+    client: 21,
+    number: 'RV/26-27/00003',
+    issued_on: '2026-11-02',
+    amount_paise: 20_000,
+    applied_paise: 20_000,
+    unused_paise: 0,
+    method: 'cash' as const,
+    reference: null,
+  },
+];

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { billingDocumentMachine, POLL_INTERVAL_MS } from '../../../../machines/billing/billing-document-machine.ts';
 import { cellsOf, expectChartFollowsTable } from '../../../support/transition-table.ts';
-import { billingDeskTable, billingDocumentTable, billVisitTable, clientBalanceTable } from './billing-page-tables.ts';
+import { billingDeskTable, billingDocumentTable, billVisitTable, clientBalanceTable, heldPaymentsTable, newInvoiceTable } from './billing-page-tables.ts';
 
 describe('billing document page against its transition table', () => {
   it(`follows its table (${cellsOf(billingDocumentTable)} cells, from ${billingDocumentTable.source})`, () => {
@@ -20,6 +20,14 @@ describe('billing document page against its transition table', () => {
 
   it(`"Bill this visit" follows its table (${cellsOf(billVisitTable)} cells, from ${billVisitTable.source})`, () => {
     expectChartFollowsTable(billVisitTable);
+  });
+
+  it(`"New invoice" follows its table (${cellsOf(newInvoiceTable)} cells, from ${newInvoiceTable.source})`, () => {
+    expectChartFollowsTable(newInvoiceTable);
+  });
+
+  it(`the held online payments follow their table (${cellsOf(heldPaymentsTable)} cells, from ${heldPaymentsTable.source})`, () => {
+    expectChartFollowsTable(heldPaymentsTable);
   });
 
   it('re-reads an open document still due every 5 seconds', () => {

@@ -7,8 +7,10 @@
 import { billingDeskMachine } from '../../../../machines/billing/billing-desk-machine.ts';
 import { billingDocumentMachine, type BillingDoc, draftOf } from '../../../../machines/billing/billing-document-machine.ts';
 import { billVisitMachine, clientBalanceMachine } from '../../../../machines/billing/client-billing-machine.ts';
+import { heldPaymentsMachine } from '../../../../machines/billing/held-payments-machine.ts';
+import { newInvoiceMachine } from '../../../../machines/billing/new-invoice-machine.ts';
 import type { Steps, TransitionTable } from '../../../support/transition-table.ts';
-import { DRAFT, PAID, PART_PAID, PRODUCTS, RATES } from './billing-fixtures.ts';
+import { ADVANCES, DRAFT, PAID, PART_PAID, PRODUCTS, RATES } from './billing-fixtures.ts';
 
 const POLL = 'xstate.after.pollInterval.billingDocumentPage.ready.idle';
 const done = (id: string) => `xstate.done.actor.${id}`;
@@ -29,10 +31,12 @@ function page(document: BillingDoc, facts: Record<string, unknown> = {}) {
     added: 0,
     dirty: false,
     manual: EMPTY_MANUAL,
-    payment: { method: 'cash', amount: '', tendered: '', reference: '' },
+    payment: { method: 'cash', amount: '', tendered: '', reference: '', advance: '' },
     credit: EMPTY_CREDIT,
     upi: null,
     upiError: null,
+    advances: [],
+    advancesError: null,
     pending: null,
     submission: null,
     done: null,
@@ -44,16 +48,17 @@ function page(document: BillingDoc, facts: Record<string, unknown> = {}) {
 // What every answer carries here: a document that is also the page's first load (a document with
 // its products and rates), so one value answers every actor.
 const answer = (document: BillingDoc) => ({ output: { ...document, document, products: PRODUCTS, rates: RATES }, error: new Error('refused') });
-const EXTRAS = { product: 5, key: 'line-1', value: '2', field: 'reason', line: 1 };
+const EXTRAS = { product: 5, key: 'line-1', value: '2', field: 'reason', line: 1, advance: 31 };
 
 /** What does not depend on the document: loading, the forms' typing, closing, the answers. */
 const common = (method: string): Steps => ({
+  ...PAYING_ADVANCES,
   loading: { [done('loadDocument')]: 'ready.idle / showData', [error('loadDocument')]: 'failed / showError' },
   failed: { 'doc.retry': 'loading' },
   'ready.refreshing': { [done('refreshDocument')]: 'ready.idle / showDocument', [error('refreshDocument')]: 'ready.idle' },
   'ready.paying.form': {
     'pay.set': 'ready.paying.form / setPayment',
-    'pay.method': method === 'upi' ? 'ready.paying.upi / setMethod' : 'ready.paying.form / setMethod',
+    'pay.method': method === 'upi' ? 'ready.paying.upi / setMethod' : method === 'advance' ? 'ready.paying.advances / setMethod' : 'ready.paying.form / setMethod',
     'form.close': 'ready.idle',
   },
   'ready.paying.upi': {
@@ -70,6 +75,19 @@ const common = (method: string): Steps => ({
   },
   'ready.saving': { [done('act')]: 'ready.idle / actDone', [error('act')]: 'ready.idle / actFailed' },
 });
+
+// The client's advances, read when "advance" is chosen: those with something left are offered.
+const PAYING_ADVANCES: Steps = {
+  'ready.paying.advances': {
+    'pay.set': 'ready.paying.advances / setPayment',
+    'form.close': 'ready.idle',
+    [done('loadAdvances')]: 'ready.paying.form / showAdvances',
+    [error('loadAdvances')]: 'ready.paying.form / advancesFailed',
+  },
+};
+
+/** An advance with something left on it, chosen at any step of the payment form (the step goes on). */
+const chooseAdvance = (step: string) => ({ 'pay.advance': `ready.paying.${step} / chooseAdvance` });
 
 const EDITS = {
   'line.addProduct': 'ready.idle / addProduct',
@@ -89,13 +107,25 @@ const with_ = (steps: Steps, state: string, cells: Record<string, string>): Step
 const CARD = { method: 'card', ...answer(DRAFT), ...EXTRAS };
 const UPI = { method: 'upi', ...answer(PAID), ...EXTRAS };
 const VALID_PAYMENT = { method: 'cash', amount: '500', tendered: '1000', reference: '' };
+const ADVANCE = { method: 'advance', ...answer(PAID), ...EXTRAS };
 const VALID_CREDIT = { lines: [1], reason: 'Service not given', refundMethod: 'cash', refundAmount: '500', refundReference: '' };
 
 export const billingDocumentTable: TransitionTable = {
   chart: billingDocumentMachine,
   source:
-    'issue 34 (Invoices: drafts edited and deleted, issued never changes, credit notes; Payments: cash, card, UPI; Documents: staff download and email the PDF; Done means: seen paid without reloading)',
-  statuses: ['loading', 'failed', 'ready.idle', 'ready.refreshing', 'ready.paying.form', 'ready.paying.upi', 'ready.crediting', 'ready.saving', 'deleted'],
+    'issue 34 (Invoices: drafts edited and deleted, issued never changes, credit notes; Payments: cash, card, UPI, advances; Documents: staff download and email the PDF; Done means: seen paid without reloading)',
+  statuses: [
+    'loading',
+    'failed',
+    'ready.idle',
+    'ready.refreshing',
+    'ready.paying.form',
+    'ready.paying.upi',
+    'ready.paying.advances',
+    'ready.crediting',
+    'ready.saving',
+    'deleted',
+  ],
   verbs: [
     'doc.retry',
     'line.addProduct',
@@ -115,6 +145,7 @@ export const billingDocumentTable: TransitionTable = {
     'pay.method',
     'pay.set',
     'pay.submit',
+    'pay.advance',
     'credit.open',
     'credit.toggle',
     'credit.set',
@@ -127,6 +158,8 @@ export const billingDocumentTable: TransitionTable = {
     error('refreshDocument'),
     done('loadUpi'),
     error('loadUpi'),
+    done('loadAdvances'),
+    error('loadAdvances'),
     done('act'),
     error('act'),
     POLL,
@@ -238,6 +271,40 @@ export const billingDocumentTable: TransitionTable = {
       steps: with_(common('upi'), 'ready.idle', { 'doc.pdf': 'ready.saving / download', [POLL]: 'ready.refreshing' }),
     },
     {
+      name: "an issued document partly paid, the client's advances read: one with money left is drawn on, for at most what is left",
+      context: page(PART_PAID, { advances: ADVANCES, payment: { method: 'advance', amount: '300', tendered: '', reference: '', advance: '31' } }),
+      extras: ADVANCE,
+      steps: with_(
+        with_(
+          with_(
+            with_(common('advance'), 'ready.idle', {
+              ...ISSUED_ACTS,
+              'pay.open': 'ready.paying.form / openPayment',
+              'credit.open': 'ready.crediting / openCredit',
+              [POLL]: 'ready.refreshing',
+            }),
+            'ready.paying.form',
+            { ...chooseAdvance('form'), 'pay.submit': 'ready.saving / pay' },
+          ),
+          'ready.paying.upi',
+          chooseAdvance('upi'),
+        ),
+        'ready.paying.advances',
+        chooseAdvance('advances'),
+      ),
+    },
+    {
+      name: 'an advance drawn on for more than is left of it: not sent; a used-up advance is not offered',
+      context: page(PART_PAID, { advances: ADVANCES, payment: { method: 'advance', amount: '400', tendered: '', reference: '', advance: '31' } }),
+      extras: { ...ADVANCE, advance: 30 },
+      steps: with_(common('advance'), 'ready.idle', {
+        ...ISSUED_ACTS,
+        'pay.open': 'ready.paying.form / openPayment',
+        'credit.open': 'ready.crediting / openCredit',
+        [POLL]: 'ready.refreshing',
+      }),
+    },
+    {
       name: 'a draft being deleted: the page ends',
       context: page(DRAFT, { pending: { kind: 'delete', id: 7 } }),
       extras: CARD,
@@ -283,26 +350,87 @@ export const billingDeskTable: TransitionTable = {
 
 // The client's balance on the appointment panel and the record's banner (issue 34: "A client's
 // balance (unpaid invoices, unused advances) shows on the appointment panel and the record's
-// banner"): it loads, or says it failed and is read again on request.
+// banner"; "Advance receipts: money taken before the service"): it loads, or says it failed and is
+// read again on request. Those who bill take an advance there: the form is filled in, sent only
+// when it passes, its receipt issued (the balance read again) or the refusal kept on the form.
+const BALANCE_CONTEXT = {
+  client: 21,
+  readsAdvances: true,
+  takesAdvances: true,
+  balance: null,
+  advances: [],
+  rates: RATES,
+  form: { amount: '', method: 'cash', tendered: '', reference: '', gst: '' },
+  submission: null,
+  issued: null,
+  error: null,
+  formError: null,
+};
+const BALANCE_EXTRAS = {
+  output: { balance: { client: 21, unpaid_paise: 50_000, unused_advance_paise: 0, net_due_paise: 50_000, open_documents: [] }, advances: [], rates: RATES },
+  error: new Error('offline'),
+  field: 'amount',
+  value: '500',
+  method: 'card',
+  gst: '1800',
+};
+const balanceSteps = (takes: boolean, valid: boolean): Steps => ({
+  loading: { [done('loadBalance')]: 'ready.idle / showBalance', [error('loadBalance')]: 'failed / showError' },
+  failed: { 'balance.retry': 'loading' },
+  'ready.idle': takes ? { 'advance.open': 'ready.advancing / openForm' } : {},
+  'ready.advancing': {
+    'advance.set': 'ready.advancing / setField',
+    'advance.method': 'ready.advancing / setMethod',
+    'advance.gst': 'ready.advancing / setGst',
+    'advance.close': 'ready.idle',
+    ...(valid ? { 'advance.submit': 'ready.taking / keySubmission' } : {}),
+  },
+  'ready.taking': { [done('takeAdvance')]: 'loading / showIssued', [error('takeAdvance')]: 'ready.advancing / showFormError' },
+});
+
 export const clientBalanceTable: TransitionTable = {
   chart: clientBalanceMachine,
-  source: "issue 34 (a client's balance on the appointment panel and the record's banner)",
-  statuses: ['loading', 'failed', 'ready'],
-  verbs: ['balance.retry', done('loadBalance'), error('loadBalance')],
+  source: "issue 34 (a client's balance on the appointment panel and the record's banner; advance receipts)",
+  statuses: ['loading', 'failed', 'ready.idle', 'ready.advancing', 'ready.taking'],
+  verbs: [
+    'balance.retry',
+    'advance.open',
+    'advance.set',
+    'advance.method',
+    'advance.gst',
+    'advance.submit',
+    'advance.close',
+    done('loadBalance'),
+    error('loadBalance'),
+    done('takeAdvance'),
+    error('takeAdvance'),
+  ],
   cases: [
     {
-      name: 'a client with an unpaid invoice',
-      context: { client: 21, balance: null, error: null },
-      extras: {
-        output: { client: 21, unpaid_paise: 50_000, unused_advance_paise: 0, net_due_paise: 50_000, open_documents: [] },
-        error: new Error('offline'),
-      },
+      name: 'reception, the form empty: an advance is opened, typed into, not yet sent',
+      context: BALANCE_CONTEXT,
+      extras: BALANCE_EXTRAS,
       start: 'loading',
-      steps: {
-        loading: { [done('loadBalance')]: 'ready / showBalance', [error('loadBalance')]: 'failed / showError' },
-        failed: { 'balance.retry': 'loading' },
-        ready: {},
-      },
+      steps: balanceSteps(true, false),
+    },
+    {
+      name: 'reception, ₹500 by card with its reference at 18 %: the receipt is asked for',
+      context: { ...BALANCE_CONTEXT, form: { amount: '500', method: 'card', tendered: '', reference: 'T-8841', gst: '1800' } },
+      extras: BALANCE_EXTRAS,
+      steps: balanceSteps(true, true),
+    },
+    {
+      name: 'reception, a GST rate the clinic does not offer: not sent',
+      context: { ...BALANCE_CONTEXT, form: { amount: '500', method: 'cash', tendered: '', reference: '', gst: '1200' } },
+      extras: BALANCE_EXTRAS,
+      steps: balanceSteps(true, false),
+    },
+    {
+      name: 'a doctor, who sees the balance only: no advance',
+      context: { ...BALANCE_CONTEXT, readsAdvances: false, takesAdvances: false },
+      extras: BALANCE_EXTRAS,
+      start: 'loading',
+      steps: balanceSteps(false, false),
     },
   ],
 };
@@ -330,5 +458,88 @@ export const billVisitTable: TransitionTable = {
   ],
 };
 
+// "New invoice" on the desk (issue 34: invoices start from "... manual lines (products such as
+// supplements)"): the client is searched for after a pause in the typing and chosen; only then is
+// the manual draft asked for; the refusal is shown with the client kept; a draft made ends the
+// chart, which opens it. Cancelled, nothing is made.
+const SEARCH = 'xstate.after.searchPause.newInvoice.choosing.typing';
+const NEW_INVOICE = { text: '', results: [], client: null, submission: null, draft: null, error: null };
+const newInvoiceSteps = (chosen: boolean): Steps => {
+  const choosing = {
+    'invoice.search': 'choosing.typing / setText',
+    'invoice.client': 'choosing.idle / setClient',
+    'invoice.cancel': 'closed',
+    ...(chosen ? { 'invoice.create': 'creating / keySubmission' } : {}),
+  };
+  return {
+    closed: { 'invoice.new': 'choosing.idle / start' },
+    'choosing.idle': choosing,
+    'choosing.typing': { ...choosing, 'invoice.client': 'choosing.typing / setClient', [SEARCH]: 'choosing.searching' },
+    'choosing.searching': {
+      ...choosing,
+      'invoice.client': 'choosing.searching / setClient',
+      [done('searchClients')]: 'choosing.idle / showResults',
+      [error('searchClients')]: 'choosing.idle / showError',
+    },
+    creating: { [done('createDraft')]: 'created / keepDraft', [error('createDraft')]: 'choosing.idle / showError' },
+    created: {},
+  };
+};
+
+export const newInvoiceTable: TransitionTable = {
+  chart: newInvoiceMachine,
+  source: 'issue 34 (where invoices start: manual lines, for a client reception finds)',
+  statuses: ['closed', 'choosing.idle', 'choosing.typing', 'choosing.searching', 'creating', 'created'],
+  verbs: [
+    'invoice.new',
+    'invoice.search',
+    'invoice.client',
+    'invoice.create',
+    'invoice.cancel',
+    SEARCH,
+    done('searchClients'),
+    error('searchClients'),
+    done('createDraft'),
+    error('createDraft'),
+  ],
+  cases: [
+    {
+      name: 'no client chosen yet',
+      context: NEW_INVOICE,
+      extras: { text: 'Meera', client: { id: 21, label: 'Meera Iyer · +919800000001' }, output: [], error: new Error('offline') },
+      start: 'closed',
+      steps: newInvoiceSteps(false),
+    },
+    {
+      name: 'a client chosen',
+      context: { ...NEW_INVOICE, client: { id: 21, label: 'Meera Iyer · +919800000001' } },
+      extras: { text: 'Meera', client: { id: 21, label: 'Meera Iyer · +919800000001' }, output: { id: 9 }, error: new Error('offline') },
+      steps: newInvoiceSteps(true),
+    },
+  ],
+};
+
+// The online payments held for reception on the desk (issue 34: "an amount that differs from the
+// invoice is refused and flagged"): the list loads, or fails and is read again on request.
+export const heldPaymentsTable: TransitionTable = {
+  chart: heldPaymentsMachine,
+  source: 'issue 34 (the gateway: an amount that differs is refused and flagged for reception)',
+  statuses: ['loading', 'failed', 'ready'],
+  verbs: ['held.retry', done('loadHeld'), error('loadHeld')],
+  cases: [
+    {
+      name: 'the desk opened',
+      context: { held: [], error: null },
+      extras: { output: [], error: new Error('offline') },
+      start: 'loading',
+      steps: {
+        loading: { [done('loadHeld')]: 'ready / showHeld', [error('loadHeld')]: 'failed / showError' },
+        failed: { 'held.retry': 'loading' },
+        ready: {},
+      },
+    },
+  ],
+};
+
 /** Every staff billing page chart's table, for tests/unit/machines/lifecycle/every-chart.test.ts. */
-export const staffBillingTables = [billingDocumentTable, billingDeskTable, clientBalanceTable, billVisitTable];
+export const staffBillingTables = [billingDocumentTable, billingDeskTable, clientBalanceTable, billVisitTable, newInvoiceTable, heldPaymentsTable];

@@ -57,20 +57,20 @@ describe('billing page rules', () => {
   });
 
   it('take cash with the change, card with its reference, UPI with a 12-digit UTR, and never more than is due', () => {
-    const cash = { method: 'cash' as const, amount: '500', tendered: '2000', reference: '' };
+    const cash = { method: 'cash' as const, amount: '500', tendered: '2000', reference: '', advance: '' };
     expect(paymentProblem(cash, 68_000)).toBeNull();
     expect(changePaise(cash)).toBe(150_000);
     expect(paymentInput(cash)).toEqual({ method: 'cash', amount_paise: 50_000, tendered_paise: 200_000 });
     expect(paymentProblem({ ...cash, tendered: '400' }, 68_000)).toBe('tendered');
     expect(paymentProblem({ ...cash, amount: '680.01' }, 68_000)).toBe('amount');
-    expect(paymentProblem({ method: 'card', amount: '680', tendered: '', reference: '' }, 68_000)).toBe('reference');
-    expect(paymentInput({ method: 'card', amount: '680', tendered: '', reference: ' T-8841 ' })).toEqual({
+    expect(paymentProblem({ method: 'card', amount: '680', tendered: '', reference: '', advance: '' }, 68_000)).toBe('reference');
+    expect(paymentInput({ method: 'card', amount: '680', tendered: '', reference: ' T-8841 ', advance: '' })).toEqual({
       method: 'card',
       amount_paise: 68_000,
       reference: 'T-8841',
     });
-    expect(paymentProblem({ method: 'upi', amount: '680', tendered: '', reference: '41234567890' }, 68_000)).toBe('reference');
-    expect(paymentProblem({ method: 'upi', amount: '680', tendered: '', reference: '412345678901' }, 68_000)).toBeNull();
+    expect(paymentProblem({ method: 'upi', amount: '680', tendered: '', reference: '41234567890', advance: '' }, 68_000)).toBe('reference');
+    expect(paymentProblem({ method: 'upi', amount: '680', tendered: '', reference: '412345678901', advance: '' }, 68_000)).toBeNull();
   });
 
   it("send a draft's lines as the contract takes them: kept lines by id, products by id, manual lines whole", () => {
