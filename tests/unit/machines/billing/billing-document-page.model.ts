@@ -4,7 +4,9 @@
 // each act taken or refused. An issued document partly paid: a payment by cash (tendered, change),
 // card or UPI (the QR loads or cannot), too much refused, sent, refused and kept; a credit note on a
 // line with a reason and a refund, sent or refused; and, while it is still due and nothing is open,
-// read again on the poll timer (a failed read waits for the next).
+// read again on the poll timer (a failed read waits for the next). Drawing on the client's
+// advances: they load (or cannot), a used-up one is not offered, one with money left proposes what
+// it can pay, more than that is not sent.
 import {
   billingDocumentMachine,
   creditProblem,
@@ -13,7 +15,7 @@ import {
   paymentProblem,
 } from '../../../../machines/billing/billing-document-machine.ts';
 import { coveringPaths, type MachineModel } from '../../../support/model-paths.ts';
-import { DRAFT, data, PAID, PART_PAID, RATES } from './billing-fixtures.ts';
+import { ADVANCES, DRAFT, data, PAID, PART_PAID, RATES } from './billing-fixtures.ts';
 
 export const UPI = {
   uri: 'upi://pay?pa=clinic%40okicici&pn=Thrive%20Clinic&am=680.00&cu=INR&tn=INV%2F26-27%2F00042',
@@ -36,7 +38,7 @@ const serializeState = (s: any) => {
     draft: c.draft.map((l: any) => [l.key, l.quantity, l.discount]),
     dirty: c.dirty,
     manual: c.manual,
-    payment: paying ? [c.payment, c.upi !== null, c.upiError !== null] : null,
+    payment: paying ? [c.payment, c.upi !== null, c.upiError !== null, c.advances.length, c.advancesError !== null] : null,
     credit: crediting ? c.credit : null,
     pending: c.pending?.kind ?? null,
     done: c.done,
@@ -137,6 +139,27 @@ export const model: MachineModel = {
         loadUpi: [{ output: UPI }, { error: new Error('The clinic has no UPI id.') }],
       },
       filterEvents: oneFormAtATime,
+      serializeState,
+    },
+    {
+      name: 'an issued document partly paid, drawn on an advance',
+      input: { id: 7, mayBill: true },
+      events: [
+        { type: 'pay.open' },
+        { type: 'pay.method', method: 'advance' },
+        { type: 'pay.advance', advance: 30 },
+        { type: 'pay.advance', advance: 31 },
+        { type: 'pay.set', field: 'amount', value: '400' },
+        { type: 'pay.submit' },
+        { type: 'form.close' },
+      ],
+      // The amount is typed over only once an advance is chosen (what it proposes, then too much).
+      filterEvents: (s: any, e: any) => !(e.type === 'pay.set') || (s.context.payment.advance !== '' && s.context.payment.amount !== '400'),
+      outcomes: {
+        loadDocument: [{ output: data(PART_PAID) }],
+        loadAdvances: [{ output: ADVANCES }, { error: new Error('offline') }],
+        act: [{ output: PAID }, { error: new Error('This advance has ₹100.00 left.') }],
+      },
       serializeState,
     },
   ],

@@ -58,7 +58,8 @@ const common = (method: string): Steps => ({
   'ready.refreshing': { [done('refreshDocument')]: 'ready.idle / showDocument', [error('refreshDocument')]: 'ready.idle' },
   'ready.paying.form': {
     'pay.set': 'ready.paying.form / setPayment',
-    'pay.method': method === 'upi' ? 'ready.paying.upi / setMethod' : method === 'advance' ? 'ready.paying.advances / setMethod' : 'ready.paying.form / setMethod',
+    'pay.method':
+      method === 'upi' ? 'ready.paying.upi / setMethod' : method === 'advance' ? 'ready.paying.advances / setMethod' : 'ready.paying.form / setMethod',
     'form.close': 'ready.idle',
   },
   'ready.paying.upi': {

@@ -1,6 +1,7 @@
 // Every path of the billing page charts (the desk, one document, a client's balance, "Bill this
 // visit"), replayed on the production machines; and the rules their guards apply.
 import { describe, expect, it } from 'vitest';
+import { advanceInput, advanceProblem } from '../../../../machines/billing/advance-form.ts';
 import { filterStatuses } from '../../../../machines/billing/billing-desk-machine.ts';
 import {
   changePaise,
@@ -14,8 +15,9 @@ import {
 import { describeModel } from '../../../support/model-paths.ts';
 import { model as deskModel } from './billing-desk.model.ts';
 import { model as documentModel } from './billing-document-page.model.ts';
-import { balanceModel, billVisitModel } from './client-billing.model.ts';
-import { PART_PAID } from './billing-fixtures.ts';
+import { balanceModel, billVisitModel, RECEIPT } from './client-billing.model.ts';
+import { heldModel, model as newInvoiceModel } from './new-invoice.model.ts';
+import { ADVANCES, PART_PAID } from './billing-fixtures.ts';
 
 describeModel('billing desk', deskModel, (snapshot) => {
   if (snapshot.value === 'ready') expect(snapshot.context.documents).toHaveLength(1);
@@ -36,9 +38,33 @@ describeModel('billing document page', documentModel, (snapshot) => {
   // A payment is never sent that is more than is due; a credit note never without a reason.
   if (c.pending?.kind === 'pay') expect(c.pending.payment.amount_paise).toBeLessThanOrEqual(c.document.balance_paise);
   if (c.pending?.kind === 'credit') expect(c.pending.credit.reason).not.toBe('');
+  // An advance is drawn on only as chosen, and never for more than is left of it.
+  if (c.pending?.kind === 'pay' && c.pending.payment.method === 'advance') {
+    const advance = c.advances.find((a: { id: number }) => a.id === c.pending.payment.advance);
+    expect(c.pending.payment.amount_paise).toBeLessThanOrEqual(advance.unused_paise);
+  }
 });
 
-describeModel('client balance', balanceModel);
+describeModel('client balance', balanceModel, (snapshot) => {
+  const c = snapshot.context;
+  // Only those who take advances ever open the form; what is sent passed it, with its key.
+  if (snapshot.matches({ ready: 'advancing' }) || snapshot.matches({ ready: 'taking' })) expect(c.takesAdvances).toBe(true);
+  if (snapshot.matches({ ready: 'taking' })) {
+    expect(c.submission.key).toMatch(/^[0-9a-f]{32}$/);
+    expect(c.submission.draft).toEqual(advanceInput(21, c.form));
+    expect(c.submission.draft.amount_paise).toBe(50_000);
+    if (c.form.method === 'card') expect(c.submission.draft.reference).toBe('T-8841');
+  }
+  // The receipt issued is shown while the balance is read again.
+  if (c.issued) expect(c.issued).toEqual(RECEIPT);
+});
+
+describeModel('new invoice', newInvoiceModel, (snapshot) => {
+  if (snapshot.status === 'done') expect(snapshot.output).toEqual({ draft: 9 });
+  if (snapshot.value === 'creating') expect(snapshot.context.submission.draft).toEqual({ client: 21 });
+});
+
+describeModel('held online payments', heldModel);
 
 describeModel('bill this visit', billVisitModel, (snapshot) => {
   if (snapshot.status === 'done') expect(snapshot.output).toEqual({ draft: 7 });
@@ -96,6 +122,41 @@ describe('billing page rules', () => {
     });
     expect(creditInput({ lines: [1], reason: 'x', refundMethod: '', refundAmount: '', refundReference: '' })).toEqual({ reason: 'x', lines: [{ line: 1 }] });
     expect(PART_PAID.paid_paise).toBe(50_000);
+  });
+
+  it('take an advance: the amount with GST in it, cash with what was tendered, card and UPI with their reference, the rate offered or exempt', () => {
+    const form = { amount: '500', method: 'cash' as const, tendered: '', reference: '', gst: '' as const };
+    expect(advanceProblem(form, [0, 500, 1800])).toBeNull();
+    expect(advanceInput(21, form)).toEqual({ client: 21, amount_paise: 50_000, method: 'cash' });
+    expect(advanceInput(21, { ...form, tendered: '2000', gst: 'exempt' })).toEqual({
+      client: 21,
+      amount_paise: 50_000,
+      method: 'cash',
+      tendered_paise: 200_000,
+      exempt: true,
+    });
+    expect(advanceProblem({ ...form, tendered: '400' }, [1800])).toBe('tendered');
+    expect(advanceProblem({ ...form, amount: '0' }, [1800])).toBe('amount');
+    expect(advanceProblem({ ...form, method: 'card' }, [1800])).toBe('reference');
+    expect(advanceProblem({ ...form, method: 'upi', reference: '41234567890' }, [1800])).toBe('reference');
+    expect(advanceProblem({ ...form, gst: '1200' }, [0, 500, 1800])).toBe('gst');
+    expect(advanceInput(21, { ...form, method: 'upi', reference: ' 412345678901 ', gst: '500' })).toEqual({
+      client: 21,
+      amount_paise: 50_000,
+      method: 'upi',
+      reference: '412345678901',
+      gst_rate_bp: 500,
+    });
+  });
+
+  it('draw on an advance: chosen, with money left, for at most what is left and what is due', () => {
+    const form = { method: 'advance' as const, amount: '300', tendered: '', reference: '', advance: '31' };
+    expect(paymentProblem(form, 68_000, ADVANCES)).toBeNull();
+    expect(paymentInput(form)).toEqual({ method: 'advance', amount_paise: 30_000, advance: 31 });
+    expect(paymentProblem({ ...form, amount: '300.01' }, 68_000, ADVANCES)).toBe('amount');
+    expect(paymentProblem({ ...form, amount: '200' }, 10_000, ADVANCES)).toBe('amount');
+    expect(paymentProblem({ ...form, advance: '30' }, 68_000, ADVANCES)).toBe('advance');
+    expect(paymentProblem({ ...form, advance: '' }, 68_000, ADVANCES)).toBe('advance');
   });
 
   it('filter the desk: "Due" is issued and partly paid; "All" leaves deleted drafts out', () => {

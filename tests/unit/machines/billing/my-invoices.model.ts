@@ -34,7 +34,13 @@ export const model: MachineModel = {
   specs: [
     { name: 'the client', input: { clientId: '21', readOnly: false, returnTo: null, gateway: true }, events, outcomes, actions: { goToGateway } },
     { name: 'back from the gateway', input: { clientId: '21', readOnly: false, returnTo: 12, gateway: true }, events, outcomes, actions: { goToGateway } },
-    { name: 'a clinic without the gateway', input: { clientId: '21', readOnly: false, returnTo: null, gateway: false }, events, outcomes, actions: { goToGateway } },
+    {
+      name: 'a clinic without the gateway',
+      input: { clientId: '21', readOnly: false, returnTo: null, gateway: false },
+      events,
+      outcomes,
+      actions: { goToGateway },
+    },
     { name: 'a SUPER_ADMIN reading', input: { clientId: '21', readOnly: true, returnTo: null, gateway: true }, events, outcomes, actions: { goToGateway } },
   ],
 };
