@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BillingDocumentPage } from '../../../../src/features/billing/billing-document-page.tsx';
 import { BILLING_TEXT as T, formatPaise } from '../../../../src/features/billing/billing-texts.ts';
 import { renderPage, type Sent } from '../discovery/render.tsx';
-import { DRAFT, ISSUED, PAID, PART_PAID, PRODUCTS, RATES } from '../../machines/billing/billing-fixtures.ts';
+import { ADVANCES, DRAFT, ISSUED, PAID, PART_PAID, PRODUCTS, RATES } from '../../machines/billing/billing-fixtures.ts';
 import type { BillingDoc } from '../../../../machines/billing/billing-document-machine.ts';
 
 afterEach(() => {
@@ -187,6 +187,43 @@ describe('an issued document', () => {
       { method: 'upi', amount_paise: 30_000, reference: '412345678901' },
       { method: 'upi', amount_paise: 30_000, reference: '412345678901' },
     ]);
+  });
+
+  it("draws on the client's unused advance: only those with money left are offered, for at most what is left", async () => {
+    const { sent } = mount([PART_PAID], {
+      acts: (r) => {
+        if (r.path === '/billing/advances') return [200, ADVANCES];
+        return r.method === 'POST' && r.path === '/billing/documents/7/payments' ? [201, { ...PART_PAID, balance_paise: 38_000 }] : undefined;
+      },
+    });
+    await screen.findByRole('table', { name: T.lines });
+    await act(async () => fireEvent.click(button(T.takePayment)));
+    const dialog = within(await screen.findByRole('dialog'));
+    await act(async () => fireEvent.click(dialog.getByRole('button', { name: T.method.advance })));
+    fireEvent.mouseDown(await dialog.findByRole('combobox', { name: T.advanceToUse }));
+    const listbox = within(await screen.findByRole('listbox'));
+    expect(listbox.getAllByRole('option').map((o) => o.textContent)).toEqual([T.advanceOption('RV/26-27/00004', '₹300.00')]);
+    await act(async () => fireEvent.click(listbox.getByRole('option')));
+    expect(sent.find((r) => r.path === '/billing/advances')!.query.get('client')).toBe('21');
+    // What it can pay: ₹300 of the ₹680 due; more is not sent.
+    expect((dialog.getByLabelText(T.amount) as HTMLInputElement).value).toBe('300');
+    const record = dialog.getByRole('button', { name: T.record }) as HTMLButtonElement;
+    fireEvent.change(dialog.getByLabelText(T.amount), { target: { value: '400' } });
+    expect(record.disabled).toBe(true);
+    fireEvent.change(dialog.getByLabelText(T.amount), { target: { value: '300' } });
+    await act(async () => fireEvent.click(record));
+    await screen.findByText(T.done.pay);
+    expect(sent.find((r) => r.path === '/billing/documents/7/payments')!.body).toEqual({ method: 'advance', amount_paise: 30_000, advance: 31 });
+  });
+
+  it('says when the client has no unused advance', async () => {
+    mount([PART_PAID], { acts: (r) => (r.path === '/billing/advances' ? [200, [ADVANCES[1]]] : undefined) });
+    await screen.findByRole('table', { name: T.lines });
+    await act(async () => fireEvent.click(button(T.takePayment)));
+    const dialog = within(await screen.findByRole('dialog'));
+    await act(async () => fireEvent.click(dialog.getByRole('button', { name: T.method.advance })));
+    await dialog.findByText(T.noUnusedAdvances);
+    expect((dialog.getByRole('button', { name: T.record }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('issues a credit note reversing a line, with the reason', async () => {
