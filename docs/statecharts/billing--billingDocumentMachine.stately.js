@@ -4,6 +4,7 @@
 import { fromPromise, setup } from 'xstate';
 export const machine = setup({
   guards: {
+    "advancesNeeded": () => true,
     "awaitingPayment": () => true,
     "canAddManual": () => true,
     "canAddProduct": () => true,
@@ -19,6 +20,7 @@ export const machine = setup({
     "canSubmitPayment": () => true,
     "deleted": () => true,
     "upiNeeded": () => true,
+    "usableAdvance": () => true,
     "wasCrediting": () => true,
     "wasPaying": () => true,
   },
@@ -27,6 +29,8 @@ export const machine = setup({
     "actFailed": () => {},
     "addManual": () => {},
     "addProduct": () => {},
+    "advancesFailed": () => {},
+    "chooseAdvance": () => {},
     "credit": () => {},
     "discardDraft": () => {},
     "download": () => {},
@@ -45,6 +49,7 @@ export const machine = setup({
     "setPayment": () => {},
     "setQuantity": () => {},
     "setRefundMethod": () => {},
+    "showAdvances": () => {},
     "showData": () => {},
     "showDocument": () => {},
     "showError": () => {},
@@ -54,6 +59,7 @@ export const machine = setup({
   },
   actors: {
     "act": fromPromise(async () => undefined),
+    "loadAdvances": fromPromise(async () => undefined),
     "loadDocument": fromPromise(async () => undefined),
     "loadUpi": fromPromise(async () => undefined),
     "refreshDocument": fromPromise(async () => undefined),
@@ -271,6 +277,14 @@ export const machine = setup({
                   ]
                 }
               ],
+              "pay.advance": [
+                {
+                  "guard": "usableAdvance",
+                  "actions": [
+                    "chooseAdvance"
+                  ]
+                }
+              ],
               "form.close": [
                 {
                   "target": "#billingDocumentPage.ready.idle"
@@ -284,6 +298,13 @@ export const machine = setup({
                     {
                       "target": "#billingDocumentPage.ready.paying.upi",
                       "guard": "upiNeeded",
+                      "actions": [
+                        "setMethod"
+                      ]
+                    },
+                    {
+                      "target": "#billingDocumentPage.ready.paying.advances",
+                      "guard": "advancesNeeded",
                       "actions": [
                         "setMethod"
                       ]
@@ -323,6 +344,30 @@ export const machine = setup({
                         "target": "#billingDocumentPage.ready.paying.form",
                         "actions": [
                           "upiFailed"
+                        ]
+                      }
+                    ]
+                  }
+                ]
+              },
+              "advances": {
+                "invoke": [
+                  {
+                    "id": "loadAdvances",
+                    "src": "loadAdvances",
+                    "onDone": [
+                      {
+                        "target": "#billingDocumentPage.ready.paying.form",
+                        "actions": [
+                          "showAdvances"
+                        ]
+                      }
+                    ],
+                    "onError": [
+                      {
+                        "target": "#billingDocumentPage.ready.paying.form",
+                        "actions": [
+                          "advancesFailed"
                         ]
                       }
                     ]

@@ -4,13 +4,23 @@
 import { fromPromise, setup } from 'xstate';
 export const machine = setup({
   guards: {
+    "advanceReady": () => true,
+    "takesAdvances": () => true,
   },
   actions: {
+    "keySubmission": () => {},
+    "openForm": () => {},
+    "setField": () => {},
+    "setGst": () => {},
+    "setMethod": () => {},
     "showBalance": () => {},
     "showError": () => {},
+    "showFormError": () => {},
+    "showIssued": () => {},
   },
   actors: {
     "loadBalance": fromPromise(async () => undefined),
+    "takeAdvance": fromPromise(async () => undefined),
   },
   delays: {
   },
@@ -51,7 +61,87 @@ export const machine = setup({
           ]
         }
       },
-      "ready": {}
+      "ready": {
+        "initial": "idle",
+        "states": {
+          "idle": {
+            "on": {
+              "advance.open": [
+                {
+                  "target": "#clientBalance.ready.advancing",
+                  "guard": "takesAdvances",
+                  "actions": [
+                    "openForm"
+                  ]
+                }
+              ]
+            }
+          },
+          "advancing": {
+            "on": {
+              "advance.set": [
+                {
+                  "actions": [
+                    "setField"
+                  ]
+                }
+              ],
+              "advance.method": [
+                {
+                  "actions": [
+                    "setMethod"
+                  ]
+                }
+              ],
+              "advance.gst": [
+                {
+                  "actions": [
+                    "setGst"
+                  ]
+                }
+              ],
+              "advance.submit": [
+                {
+                  "target": "#clientBalance.ready.taking",
+                  "guard": "advanceReady",
+                  "actions": [
+                    "keySubmission"
+                  ]
+                }
+              ],
+              "advance.close": [
+                {
+                  "target": "#clientBalance.ready.idle"
+                }
+              ]
+            }
+          },
+          "taking": {
+            "invoke": [
+              {
+                "id": "takeAdvance",
+                "src": "takeAdvance",
+                "onDone": [
+                  {
+                    "target": "#clientBalance.loading",
+                    "actions": [
+                      "showIssued"
+                    ]
+                  }
+                ],
+                "onError": [
+                  {
+                    "target": "#clientBalance.ready.advancing",
+                    "actions": [
+                      "showFormError"
+                    ]
+                  }
+                ]
+              }
+            ]
+          }
+        }
+      }
     },
     "context": {}
   });

@@ -147,7 +147,8 @@ describe('New invoice', () => {
 
   it('says why a draft could not be made, and is not offered to a SUPER_ADMIN, who reads', async () => {
     mount((r) => {
-      if (r.path === '/users/users') return [200, page([{ id: 21, first_name: 'Meera', last_name: 'Iyer', phone_number: null, email: 'm@x.in', role: 'CLIENT' }])];
+      if (r.path === '/users/users')
+        return [200, page([{ id: 21, first_name: 'Meera', last_name: 'Iyer', phone_number: null, email: 'm@x.in', role: 'CLIENT' }])];
       if (r.method === 'POST') return [409, { detail: 'Save the billing settings first.' }];
       return undefined;
     });
