@@ -41,7 +41,7 @@ export function BillingDeskPage() {
         <Typography variant="h5" component="h1">
           {T.deskTitle}
         </Typography>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Stack direction="row" useFlexGap spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           {billsClients(auth.role ?? '') && <NewInvoice />}
           <TextField
             select
