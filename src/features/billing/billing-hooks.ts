@@ -1,6 +1,7 @@
-// The billing charts bound to their adapter (billing-api.ts): `useActorRef` makes each actor once
+// The billing charts bound to their adapter (billing-api.ts): `usePageActor` (src/lib/page-actor.ts) makes each actor once
 // with the adapter's calls as its actors; `useSelector` reads what the views render.
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { usePageActor } from '../../lib/page-actor.ts';
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import { billingDeskMachine } from '../../../machines/billing/billing-desk-machine.ts';
@@ -12,7 +13,7 @@ import { createVisitDraft, documentAct, getDocument, loadBalance, loadDocument, 
 
 export function useBillingDesk() {
   const { api } = useShell();
-  const ref = useActorRef(billingDeskMachine.provide({ actors: { loadDocuments: fromPromise(({ input }) => loadDocuments(api, input.statuses)) } }), {
+  const ref = usePageActor(billingDeskMachine.provide({ actors: { loadDocuments: fromPromise(({ input }) => loadDocuments(api, input.statuses)) } }), {
     input: {},
   });
   return { state: useSelector(ref, (s) => s.value as 'loading' | 'ready' | 'failed'), context: useSelector(ref, (s) => s.context), send: ref.send };
@@ -20,7 +21,7 @@ export function useBillingDesk() {
 
 export function useBillingDocument(id: number) {
   const { api, auth } = useShell();
-  const ref = useActorRef(
+  const ref = usePageActor(
     billingDocumentMachine.provide({
       actors: {
         loadDocument: fromPromise(({ input }) => loadDocument(api, input.id)),
@@ -48,7 +49,7 @@ export function useBillingDocument(id: number) {
 
 export function useClientBalance(client: number) {
   const { api } = useShell();
-  const ref = useActorRef(clientBalanceMachine.provide({ actors: { loadBalance: fromPromise(({ input }) => loadBalance(api, input.client)) } }), {
+  const ref = usePageActor(clientBalanceMachine.provide({ actors: { loadBalance: fromPromise(({ input }) => loadBalance(api, input.client)) } }), {
     input: { client },
   });
   return {
@@ -62,7 +63,7 @@ export function useClientBalance(client: number) {
 export function useBillVisit(appointment: number) {
   const { api } = useShell();
   const [, navigate] = useLocation();
-  const ref = useActorRef(
+  const ref = usePageActor(
     billVisitMachine.provide({ actors: { createDraft: fromPromise(({ input }) => createVisitDraft(api, input)) } }),
     { input: { appointment } },
     (snapshot) => {
