@@ -42,9 +42,12 @@ function viewTests(dir: string): string[] {
 async function replayedCharts(): Promise<Set<string>> {
   const ids = new Set<string>();
   for (const file of viewTests(MACHINE_TESTS)) {
-    for (const [, model] of readFileSync(file, 'utf8').matchAll(/from '(\.[^']+\.model\.ts)'/g)) {
-      const mod = (await import(pathToFileURL(path.resolve(path.dirname(file), model)).href)) as { model: { machine: AnyStateMachine } };
-      ids.add(mod.model.machine.id);
+    for (const [, names, model] of readFileSync(file, 'utf8').matchAll(/import \{([^}]+)\} from '(\.[^']+\.model\.ts)'/g)) {
+      const mod = (await import(pathToFileURL(path.resolve(path.dirname(file), model)).href)) as Record<string, { machine?: AnyStateMachine }>;
+      for (const name of names.split(',').map((n) => n.trim().split(/\s+as\s+/)[0])) {
+        const machine = mod[name]?.machine;
+        if (machine) ids.add(machine.id);
+      }
     }
   }
   return ids;
