@@ -2,7 +2,8 @@
 // /config.json, then the identity service configured from it). Once booted, the toasts, the
 // sign-in component's AuthProvider and the app shell render.
 import { CssBaseline, ThemeProvider } from '@mui/material';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { usePageActor } from '../lib/page-actor.ts';
 import type { RuntimeConfig } from '../../openapi/runtime-config.ts';
 import { AuthProvider, LoginPage, useAuthenticatorRef } from '../features/identity/shell.ts';
 import { BootScreen } from './boot-screen.tsx';
@@ -21,7 +22,7 @@ void ToastProvider.preload().catch(() => {
 });
 
 export function AppRoot({ logic = bootLogic }: { logic?: typeof bootLogic }) {
-  const boot = useActorRef(logic);
+  const boot = usePageActor(logic);
   const config = useSelector(boot, selectBootConfig) as RuntimeConfig | null;
   return (
     <ThemeProvider theme={theme}>

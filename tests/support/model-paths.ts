@@ -171,7 +171,7 @@ export function selectedPaths(model: MachineModel, generated = generatedPaths(mo
   return model.select ? model.select(generated) : generated;
 }
 
-function delayFor(machine: AnyStateMachine, eventType: string, context: unknown): number {
+export function delayFor(machine: AnyStateMachine, eventType: string, context: unknown): number {
   const ref = eventType.slice('xstate.after.'.length).split('.')[0];
   const numeric = Number(ref);
   if (!Number.isNaN(numeric)) return numeric;

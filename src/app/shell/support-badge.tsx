@@ -3,7 +3,8 @@
 // chart's (machines/support/queue-count-machine.ts); the view gives it the count and the
 // browser's navigation events.
 import { Badge } from '@mui/material';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { usePageActor } from '../../lib/page-actor.ts';
 import type { ReactNode } from 'react';
 import { fromCallback, fromPromise } from 'xstate';
 import { type QueueCountEvent, queueCountMachine } from '../../../machines/support/queue-count-machine.ts';
@@ -13,7 +14,7 @@ import { useShell } from './shell-context.tsx';
 
 export function SupportQueueBadge({ children }: { children: ReactNode }) {
   const { api } = useShell();
-  const ref = useActorRef(
+  const ref = usePageActor(
     queueCountMachine.provide({
       actors: {
         countTickets: fromPromise(() => countTicketsNeedingStaff(api)),

@@ -1,7 +1,8 @@
 // The appointments screen's machines bound to its adapter: the calendar chart (days, columns,
 // filters, drag and save), the booking chart for one dialog, the side panel's record and its status
 // changes (the staff record and action machines), and the clinic's setup as a record.
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { usePageActor } from '../../lib/page-actor.ts';
 import { useSnackbar } from 'notistack';
 import { useRef } from 'react';
 import { useLocation } from 'wouter';
@@ -40,7 +41,7 @@ export function useCalendar(zone: string, today: string) {
   const names = useRef(new ClientNames()).current;
   const latest = useRef({ api, enqueueSnackbar });
   latest.current = { api, enqueueSnackbar };
-  const ref = useActorRef(
+  const ref = usePageActor(
     calendarMachine.provide({
       actors: {
         loadRange: fromPromise(({ input }) => loadRange(latest.current.api, zone, input, names)),
@@ -89,7 +90,7 @@ export function useBooking(zone: string, slot: Slot, onBooked: (result: BookingR
   const { enqueueSnackbar } = useSnackbar();
   const latest = useRef({ api, onBooked });
   latest.current = { api, onBooked };
-  const ref = useActorRef(
+  const ref = usePageActor(
     bookingMachine.provide({
       actors: {
         searchClients: fromPromise(({ input }) => searchClients(latest.current.api, input)),

@@ -1,9 +1,10 @@
-// The portal's booking charts bound to their adapter (booking-api.ts): `useActorRef` makes each
+// The portal's booking charts bound to their adapter (booking-api.ts): `usePageActor` (src/lib/page-actor.ts) makes each
 // actor once with the adapter's calls as its actors; `useSelector` reads it through the named
 // selectors of machines/portal/booking-selectors.ts. Views call these hooks and send the events
 // they return. Opened by anyone but the client (a SUPER_ADMIN reading the portal), the home's
 // appointments only read.
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { usePageActor } from '../../lib/page-actor.ts';
 import { useMemo } from 'react';
 import { type ActorRefFrom, fromPromise } from 'xstate';
 import { bookingMachine, type ClientOption, type Slot } from '../../../machines/appointments/booking-machine.ts';
@@ -33,7 +34,7 @@ export function useUpcoming(clientId: string) {
       }),
     [api],
   );
-  const ref = useActorRef(logic, { input: { clientId, readOnly: auth.role !== 'CLIENT' } });
+  const ref = usePageActor(logic, { input: { clientId, readOnly: auth.role !== 'CLIENT' } });
   // What is upcoming and what may change is judged when the list was loaded (the chart loads it
   // again when that changes with time; its guards and the server judge again at each request).
   return {
@@ -61,7 +62,7 @@ export function useUpcoming(clientId: string) {
 
 export function useVisitBooking(clientId: string, kind: VisitKind) {
   const { api } = useShell();
-  const ref = useActorRef(
+  const ref = usePageActor(
     visitBookingMachine.provide({
       actors: {
         loadCatalogue: fromPromise(({ input }) => loadCatalogue(api, input.clientId)),

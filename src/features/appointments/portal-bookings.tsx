@@ -2,10 +2,11 @@
 // (machines/appointments/portal-bookings-machine.ts) shared by the navigation's count, the toast
 // and the list on /appointments. The provider runs it; the views only render its snapshot.
 import { Alert, Badge, Button, List, ListItem, ListItemText } from '@mui/material';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { usePageActor } from '../../lib/page-actor.ts';
 import { useSnackbar } from 'notistack';
 import { createContext, type ReactNode, useContext, useRef } from 'react';
-import { fromPromise } from 'xstate';
+import { type Actor, fromPromise } from 'xstate';
 import { portalBookingsMachine } from '../../../machines/appointments/portal-bookings-machine.ts';
 import { portalBookingsSelectors } from '../../../machines/appointments/selectors.ts';
 import { useShell } from '../../app/port.ts';
@@ -13,7 +14,7 @@ import { ClientNames, keepToldBookings, loadUnseenPortalBookings, markPortalBook
 import { dayAndClock } from './clinic-time.ts';
 import { MARK_SEEN, NEW_PORTAL_BOOKINGS, portalBookingsToast } from './texts.ts';
 
-type PortalBookingsRef = ReturnType<typeof useActorRef<typeof portalBookingsMachine>>;
+type PortalBookingsRef = Actor<typeof portalBookingsMachine>;
 
 const PortalBookingsContext = createContext<PortalBookingsRef | null>(null);
 
@@ -25,7 +26,7 @@ export function PortalBookingsProvider({ children }: { children: ReactNode }) {
   const names = useRef(new ClientNames()).current;
   const latest = useRef({ api, enqueueSnackbar });
   latest.current = { api, enqueueSnackbar };
-  const ref = useActorRef(
+  const ref = usePageActor(
     portalBookingsMachine.provide({
       actors: {
         loadUnseen: fromPromise(() => loadUnseenPortalBookings(latest.current.api, names)),

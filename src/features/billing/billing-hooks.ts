@@ -1,6 +1,7 @@
-// The billing charts bound to their adapter (billing-api.ts): `useActorRef` makes each actor once
+// The billing charts bound to their adapter (billing-api.ts): `usePageActor` (src/lib/page-actor.ts) makes each actor once
 // with the adapter's calls as its actors; `useSelector` reads what the views render.
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { usePageActor } from '../../lib/page-actor.ts';
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import { billingDeskMachine } from '../../../machines/billing/billing-desk-machine.ts';
@@ -27,7 +28,7 @@ import {
 
 export function useBillingDesk() {
   const { api } = useShell();
-  const ref = useActorRef(billingDeskMachine.provide({ actors: { loadDocuments: fromPromise(({ input }) => loadDocuments(api, input.statuses)) } }), {
+  const ref = usePageActor(billingDeskMachine.provide({ actors: { loadDocuments: fromPromise(({ input }) => loadDocuments(api, input.statuses)) } }), {
     input: {},
   });
   return { state: useSelector(ref, (s) => s.value as 'loading' | 'ready' | 'failed'), context: useSelector(ref, (s) => s.context), send: ref.send };
@@ -35,7 +36,7 @@ export function useBillingDesk() {
 
 export function useBillingDocument(id: number) {
   const { api, auth } = useShell();
-  const ref = useActorRef(
+  const ref = usePageActor(
     billingDocumentMachine.provide({
       actors: {
         loadDocument: fromPromise(({ input }) => loadDocument(api, input.id)),
@@ -66,7 +67,7 @@ export function useBillingDocument(id: number) {
 export function useClientBalance(client: number) {
   const { api, auth } = useShell();
   const role = auth.role ?? '';
-  const ref = useActorRef(
+  const ref = usePageActor(
     clientBalanceMachine.provide({
       actors: {
         loadBalance: fromPromise(({ input }) => loadBalance(api, input)),
@@ -95,7 +96,7 @@ export type ClientBalanceView = ReturnType<typeof useClientBalance>;
 export function useNewInvoice() {
   const { api } = useShell();
   const [, navigate] = useLocation();
-  const ref = useActorRef(
+  const ref = usePageActor(
     newInvoiceMachine.provide({
       actors: {
         searchClients: fromPromise(({ input }) => findClients(api, input.text)),
@@ -122,7 +123,7 @@ export type NewInvoiceView = ReturnType<typeof useNewInvoice>;
 /** The online payments held for reception, on the desk. */
 export function useHeldPayments() {
   const { api } = useShell();
-  const ref = useActorRef(heldPaymentsMachine.provide({ actors: { loadHeld: fromPromise(() => loadHeldPayments(api)) } }));
+  const ref = usePageActor(heldPaymentsMachine.provide({ actors: { loadHeld: fromPromise(() => loadHeldPayments(api)) } }));
   return {
     state: useSelector(ref, (s) => s.value as 'loading' | 'ready' | 'failed'),
     context: useSelector(ref, (s) => s.context),
@@ -134,7 +135,7 @@ export function useHeldPayments() {
 export function useBillVisit(appointment: number) {
   const { api } = useShell();
   const [, navigate] = useLocation();
-  const ref = useActorRef(
+  const ref = usePageActor(
     billVisitMachine.provide({ actors: { createDraft: fromPromise(({ input }) => createVisitDraft(api, input)) } }),
     { input: { appointment } },
     (snapshot) => {

@@ -1,7 +1,8 @@
-// "My invoices" bound to its adapter (billing-portal-api.ts): `useActorRef` makes the chart once
+// "My invoices" bound to its adapter (billing-portal-api.ts): `usePageActor` (src/lib/page-actor.ts) makes the chart once
 // with the adapter's calls as its actors and the browser's departure for the gateway as its
 // `goToGateway`; `useSelector` reads what the page renders.
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { usePageActor } from '../../lib/page-actor.ts';
 import { fromPromise } from 'xstate';
 import { myInvoicesMachine } from '../../../machines/billing/my-invoices-machine.ts';
 import { useShell } from '../../app/port.ts';
@@ -9,7 +10,7 @@ import { downloadInvoicePdf, loadMyInvoice, loadMyInvoices, startOnlinePayment }
 
 export function useMyInvoices(clientId: string, returnTo: number | null) {
   const { api, auth, config } = useShell();
-  const ref = useActorRef(
+  const ref = usePageActor(
     myInvoicesMachine.provide({
       actors: {
         loadInvoices: fromPromise(({ input }) => loadMyInvoices(api, input.clientId)),

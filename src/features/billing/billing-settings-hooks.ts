@@ -1,6 +1,7 @@
 // The back office's billing forms bound to their adapter (billing-settings-api.ts): each chart made
 // once with the adapter's calls as its actors; the views read snapshots through these selectors.
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { usePageActor } from '../../lib/page-actor.ts';
 import { fromPromise } from 'xstate';
 import { billingCatalogueMachine } from '../../../machines/billing/billing-catalogue-machine.ts';
 import { productProblems, taxSettingsProblems, codeProblem } from '../../../machines/billing/settings-form.ts';
@@ -10,7 +11,7 @@ import { deleteProduct, loadCatalogue, loadTaxSettings, saveCatalogueRow, saveTa
 
 export function useTaxSettings() {
   const { api } = useShell();
-  const ref = useActorRef(
+  const ref = usePageActor(
     taxSettingsMachine.provide({
       actors: {
         loadSettings: fromPromise(() => loadTaxSettings(api)),
@@ -30,7 +31,7 @@ export function useTaxSettings() {
 
 export function useBillingCatalogue() {
   const { api } = useShell();
-  const ref = useActorRef(
+  const ref = usePageActor(
     billingCatalogueMachine.provide({
       actors: {
         loadCatalogue: fromPromise(() => loadCatalogue(api)),

@@ -3,7 +3,8 @@
 // success toasts and reloads the list. What scheduling knows (who delivers services, the clinic's
 // hours, saving a new member's hours) comes from the appointments domain through the route module
 // (src/app/routes/users.tsx), as a StaffScheduling.
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { usePageActor } from '../../lib/page-actor.ts';
 import { useSnackbar } from 'notistack';
 import { useRef } from 'react';
 import { fromPromise } from 'xstate';
@@ -33,7 +34,7 @@ function useInvite(scheduling: StaffScheduling, onChanged: () => void) {
   const { enqueueSnackbar } = useSnackbar();
   const latest = useRef({ api, enqueueSnackbar, onChanged, scheduling });
   latest.current = { api, enqueueSnackbar, onChanged, scheduling };
-  const ref = useActorRef(
+  const ref = usePageActor(
     inviteMachine.provide({
       actors: {
         createUser: fromPromise(({ input }) => createStaffUser(latest.current.api, input)),

@@ -1,6 +1,7 @@
 // The staff cognitive section's machine bound to its adapter; the view reads it through the
 // named selectors and sends the events returned here.
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { usePageActor } from '../../lib/page-actor.ts';
 import { fromPromise } from 'xstate';
 import { type CommentDraft, cognitiveReviewMachine, type InstrumentDraft } from '../../../machines/cognitive/review-machine.ts';
 import { cognitiveReviewSelectors } from '../../../machines/cognitive/selectors.ts';
@@ -9,7 +10,7 @@ import { addComment, loadResults, recordInstrument } from './cognitive-api.ts';
 
 export function useCognitiveReview(clientId: number) {
   const { api } = useShell();
-  const ref = useActorRef(
+  const ref = usePageActor(
     cognitiveReviewMachine.provide({
       actors: {
         loadResults: fromPromise(({ input }) => loadResults(api, input.clientId)),

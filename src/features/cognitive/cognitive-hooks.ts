@@ -1,7 +1,8 @@
-// The cognitive page's machines bound to the adapter: `useActorRef` makes the page actor once with
+// The cognitive page's machines bound to the adapter: `usePageActor` (src/lib/page-actor.ts) makes the page actor once with
 // the adapter's calls (the battery's saving and completing included); views read it through the
 // named selectors of machines/cognitive/selectors.ts and send the events these hooks return.
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { usePageActor } from '../../lib/page-actor.ts';
 import { type ActorRefFrom, fromPromise } from 'xstate';
 import { batteryMachine } from '../../../machines/cognitive/battery-machine.ts';
 import { cognitivePageMachine } from '../../../machines/cognitive/cognitive-page-machine.ts';
@@ -11,7 +12,7 @@ import { completeRun, loadResults, saveProgress, startRun } from './cognitive-ap
 
 export function useCognitivePage(clientId: string) {
   const { api, auth } = useShell();
-  const ref = useActorRef(
+  const ref = usePageActor(
     cognitivePageMachine.provide({
       actors: {
         loadResults: fromPromise(({ input }) => loadResults(api, input.clientId)),

@@ -2,7 +2,8 @@
 // records, the funnel chart (its date range in the machine), the staff to own prospects, each
 // write (new prospect, a stage move, a call, booking, converting) as an action machine that
 // toasts and reloads what it changed, and the visit note as its own chart (edit, save, sign, lock).
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { usePageActor } from '../../lib/page-actor.ts';
 import { useSnackbar } from 'notistack';
 import { useRef } from 'react';
 import { fromPromise } from 'xstate';
@@ -49,7 +50,7 @@ export interface MoveRequest {
 function useFunnel(api: ApiClient) {
   const latest = useRef(api);
   latest.current = api;
-  const ref = useActorRef(funnelMachine.provide({ actors: { fetchFunnel: fromPromise(({ input }) => fetchFunnel(latest.current, input.from, input.to)) } }), {
+  const ref = usePageActor(funnelMachine.provide({ actors: { fetchFunnel: fromPromise(({ input }) => fetchFunnel(latest.current, input.from, input.to)) } }), {
     input: { today: clinicToday() },
   });
   return {
@@ -125,7 +126,7 @@ export function useVisit(id: number) {
   const { enqueueSnackbar } = useSnackbar();
   const latest = useRef({ api, enqueueSnackbar });
   latest.current = { api, enqueueSnackbar };
-  const ref = useActorRef(
+  const ref = usePageActor(
     visitNoteMachine.provide({
       actors: {
         loadNote: fromPromise<VisitNote, void>(() => fetchVisit(latest.current.api, id)),

@@ -2,7 +2,8 @@
 // partial, ready), each marker's value with its flag, for the clinician reading the record. Orders
 // are worked at the lab desk (back office, Labs tab). Renders the reports chart (machines/labs/reports-machine.ts).
 import { Alert, Box, Button, Chip, CircularProgress, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { usePageActor } from '../../lib/page-actor.ts';
 import { fromPromise } from 'xstate';
 import { reportsSelectors } from '../../../machines/labs/lab-selectors.ts';
 import { reportsMachine } from '../../../machines/labs/reports-machine.ts';
@@ -16,7 +17,7 @@ const FLAG_COLOUR = { normal: 'success', low: 'warning', high: 'warning', critic
 
 export function LabsSection({ clientId }: { clientId: number }) {
   const { api } = useShell();
-  const ref = useActorRef(reportsMachine.provide({ actors: { loadReports: fromPromise(({ input }) => loadReports(api, input.clientId)) } }), {
+  const ref = usePageActor(reportsMachine.provide({ actors: { loadReports: fromPromise(({ input }) => loadReports(api, input.clientId)) } }), {
     input: { clientId: String(clientId) },
   });
   const loading = useSelector(ref, reportsSelectors.isLoading);

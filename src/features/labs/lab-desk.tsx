@@ -2,7 +2,8 @@
 // next step for staff (a collector to choose before assigning) and, once processing, a value per
 // marker and person. Renders the lab desk chart (machines/labs/lab-desk-machine.ts).
 import { Alert, Box, Button, Card, CardContent, CircularProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { usePageActor } from '../../lib/page-actor.ts';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import { type DeskOrder, deskCanCancel, deskMoves, labDeskMachine, orderMarkers } from '../../../machines/labs/lab-desk-machine.ts';
@@ -17,7 +18,7 @@ import { LAB_DESK_TEXT as T } from './desk-texts.ts';
 
 function useLabDesk(client: number | null) {
   const { api } = useShell();
-  const ref = useActorRef(
+  const ref = usePageActor(
     labDeskMachine.provide({
       actors: {
         loadDesk: fromPromise(({ input }) => loadDesk(api, input.client)),

@@ -1,6 +1,7 @@
-// The portal's lab charts bound to their adapter (labs-api.ts): `useActorRef` makes each actor
+// The portal's lab charts bound to their adapter (labs-api.ts): `usePageActor` (src/lib/page-actor.ts) makes each actor
 // once with the adapter's calls as its actors; `useSelector` reads what the views render.
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { usePageActor } from '../../lib/page-actor.ts';
 import { fromPromise } from 'xstate';
 import { bookTestMachine, orderTotal } from '../../../machines/labs/book-test-machine.ts';
 import { bookTestSelectors, myOrdersSelectors, reportsSelectors } from '../../../machines/labs/lab-selectors.ts';
@@ -25,7 +26,7 @@ import {
 
 export function useBookTest(clientId: string) {
   const { api } = useShell();
-  const ref = useActorRef(
+  const ref = usePageActor(
     bookTestMachine.provide({
       actors: {
         loadStart: fromPromise(({ input }) => loadStart(api, input.clientId)),
@@ -60,7 +61,7 @@ export function useBookTest(clientId: string) {
 
 export function useReports(clientId: string) {
   const { api } = useShell();
-  const ref = useActorRef(
+  const ref = usePageActor(
     reportsMachine.provide({
       actors: {
         loadReports: fromPromise(({ input }) => loadReports(api, input.clientId)),
@@ -88,7 +89,7 @@ export function useReports(clientId: string) {
 
 export function useMyOrders(clientId: string) {
   const { api } = useShell();
-  const ref = useActorRef(
+  const ref = usePageActor(
     myOrdersMachine.provide({
       actors: {
         loadOrders: fromPromise(({ input }) => loadOrders(api, input.clientId)),

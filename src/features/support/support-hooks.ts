@@ -1,7 +1,8 @@
-// The support desk machine bound to support's adapter: `useActorRef` makes the actor once with the
+// The support desk machine bound to support's adapter: `usePageActor` (src/lib/page-actor.ts) makes the actor once with the
 // adapter's calls as its actors; `useSelector` reads it through machines/support/selectors.ts.
 // Opened by anyone but the client (a SUPER_ADMIN in the client's portal) the desk only reads.
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { usePageActor } from '../../lib/page-actor.ts';
 import { fromPromise } from 'xstate';
 import { type DeskTicket, type ReplyDraft, supportDeskMachine, type TicketDraft } from '../../../machines/support/desk-machine.ts';
 import { deskSelectors } from '../../../machines/support/selectors.ts';
@@ -25,7 +26,7 @@ import {
 export function useClientDesk(clientId: number) {
   const { api, auth } = useShell();
   const readOnly = auth.role !== 'CLIENT';
-  const ref = useActorRef(
+  const ref = usePageActor(
     supportDeskMachine.provide({
       actors: {
         loadTickets: fromPromise(

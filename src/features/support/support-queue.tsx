@@ -7,7 +7,8 @@
 // images or PDFs the server checks; every file on the ticket downloads from here.
 import { Alert, Box, Button, Chip, MenuItem, Stack, Switch, FormControlLabel, TextField, Typography } from '@mui/material';
 import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { usePageActor } from '../../lib/page-actor.ts';
 import { type FormEvent, useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { type DeskTicket, type TicketDraft, supportDeskMachine } from '../../../machines/support/desk-machine.ts';
@@ -43,7 +44,7 @@ const ageOf = (iso: string) => {
 
 function useQueue(client: number | null) {
   const { api, auth } = useShell();
-  const ref = useActorRef(
+  const ref = usePageActor(
     supportDeskMachine.provide({
       actors: {
         loadTickets: fromPromise(({ input }) => loadTickets(api, input.client, input.query) as Promise<{ count: number; results: DeskTicket[] }>),

@@ -5,7 +5,8 @@
 // errors) shows the same words. Callers choose the metrics offered, their words, and whether the
 // time of the reading is asked (a client's own reading is taken now).
 import { MenuItem, Stack, TextField } from '@mui/material';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { usePageActor } from '../../lib/page-actor.ts';
 import { useRef } from 'react';
 import { type MeasurementBody, measurementFormMachine } from '../../../machines/thrive-dashboard/measurement-form-machine.ts';
 import { METRIC_SPECS, type Metric } from '../../../machines/thrive-dashboard/metrics.ts';
@@ -40,7 +41,7 @@ export function MeasurementFormDialog({
 }) {
   const latest = useRef(action);
   latest.current = action;
-  const form = useActorRef(
+  const form = usePageActor(
     measurementFormMachine.provide({ actions: { submit: (_, params: { body: MeasurementBody }) => latest.current.submit({ ...params.body }) } }),
     { input: { metrics } },
   );

@@ -2,7 +2,8 @@
 // the calls, this device's storage of unsent changes (visit-drafts.ts, per signed-in user) and the
 // browser's "back online"; the page reads named selectors and sends events. Recipes, lots and the
 // therapy settings are plain reads for the form's choices.
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { usePageActor } from '../../lib/page-actor.ts';
 import { useRef } from 'react';
 import { fromCallback, fromPromise } from 'xstate';
 import { type AdverseEventEntry, type Section, type VisitRecord, type VisitSections } from '../../../machines/visits/visit-form.ts';
@@ -49,7 +50,7 @@ export function useVisitForm(id: number) {
     client.current = v.client;
     return { ...v, appointment_clock: appointmentClock(v.header?.appointment_starts_at) } as unknown as VisitRecord;
   };
-  const ref = useActorRef(
+  const ref = usePageActor(
     visitFormMachine.provide({
       actors: {
         loadVisit: fromPromise<VisitRecord, void>(() => asRecord(fetchVisit(latest.current, id))),

@@ -1,4 +1,4 @@
-// The one way a staff view binds to a machine: `useActorRef` makes the actor once (with the
+// The one way a staff view binds to a machine: `usePageActor` (src/lib/page-actor.ts) makes the actor once (with the
 // adapter's calls provided as its actors), `useSelector` reads it through the machine's named
 // selectors (machines/staff/selectors.ts). Each feature wraps these in its own hooks
 // (`<feature>-hooks.ts`), handing over its adapter's calls; views call the feature's hooks.

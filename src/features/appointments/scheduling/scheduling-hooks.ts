@@ -1,7 +1,8 @@
 // The scheduling tabs' machines bound to the adapter: records and dialogs from the staff
 // machines, and the impact chart (machines/backoffice-scheduling) for changes that may break
 // booked appointments.
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { usePageActor } from '../../../lib/page-actor.ts';
 import { useSnackbar } from 'notistack';
 import { useRef } from 'react';
 import { fromPromise } from 'xstate';
@@ -51,7 +52,7 @@ export function useImpactedChange<C>(
   const { enqueueSnackbar } = useSnackbar();
   const latest = useRef({ preview, apply, saved, onSaved });
   latest.current = { preview, apply, saved, onSaved };
-  const ref = useActorRef(
+  const ref = usePageActor(
     impactMachine.provide({
       actors: {
         previewImpact: fromPromise(({ input }) => latest.current.preview(input.change as C) as Promise<ImpactPreview>),

@@ -1,9 +1,10 @@
-// The portal's machines bound to its adapter (portal-api.ts): `useActorRef` makes each actor once
+// The portal's machines bound to its adapter (portal-api.ts): `usePageActor` (src/lib/page-actor.ts) makes each actor once
 // with the adapter's calls as its actors; `useSelector` reads it through the named selectors of
 // machines/portal/selectors.ts. Views call these hooks and send the events they return.
 // The shell shows a portal page to the client whose portal it is, or read-only to a SUPER_ADMIN
 // (spec §6); opened by anyone but the client, the machines start read-only and offer no write.
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { usePageActor } from '../../../lib/page-actor.ts';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { emailChangeMachine } from '../../../../machines/portal/email-change-machine.ts';
@@ -47,7 +48,7 @@ export function usePortalHome(clientId: string) {
     [api],
   );
   // Only the client's own opening is a visit; a reader's (read-only) is not.
-  const ref = useActorRef(logic, { input: { clientId, countsVisit: !readOnly } });
+  const ref = usePageActor(logic, { input: { clientId, countsVisit: !readOnly } });
   return {
     mode: useSelector(ref, homeSelectors.mode),
     data: useSelector(ref, homeSelectors.data) as HomeData | null,
@@ -59,7 +60,7 @@ export function usePortalHome(clientId: string) {
 export function useOnboarding(clientId: string) {
   const { api } = useShell();
   const readOnly = useReadsOnly();
-  const ref = useActorRef(
+  const ref = usePageActor(
     onboardingMachine.provide({
       actors: {
         loadAnswers: fromPromise(({ input }) => loadAnswers(api, input.clientId)),
@@ -85,7 +86,7 @@ export function useOnboarding(clientId: string) {
 export function useProfileEditor(clientId: string) {
   const { api } = useShell();
   const readOnly = useReadsOnly();
-  const ref = useActorRef(
+  const ref = usePageActor(
     profileEditMachine.provide({
       actors: {
         loadProfile: fromPromise(async ({ input }) => (await getProfile(api, input.clientId)) as unknown as ProfileData),
@@ -111,7 +112,7 @@ export function useProfileEditor(clientId: string) {
 
 export function useEmailChange(clientId: string, onChanged: (profile: Record<string, unknown>) => void) {
   const { api } = useShell();
-  const ref = useActorRef(
+  const ref = usePageActor(
     emailChangeMachine.provide({
       actors: {
         requestChange: fromPromise(({ input }) => requestEmailChange(input.email)),
@@ -136,7 +137,7 @@ export function useEmailChange(clientId: string, onChanged: (profile: Record<str
 export function useThriveCheck(clientId: string) {
   const { api } = useShell();
   const readOnly = useReadsOnly();
-  const ref = useActorRef(
+  const ref = usePageActor(
     thriveCheckMachine.provide({
       actors: {
         loadHistory: fromPromise(({ input }) => loadCheckHistory(api, input.clientId)),
