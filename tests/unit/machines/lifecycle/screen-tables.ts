@@ -1600,6 +1600,7 @@ const BOOK = {
   selfReady: true,
   slots: [],
   hold: { id: 3, start: '2026-03-03T01:30:00Z', expires_at: '2026-03-02T10:15:00Z', ttl_ms: 900_000 },
+  holdRanOut: false,
   order: null,
   message: null,
 };
@@ -1609,7 +1610,7 @@ const EDIT_PEOPLE = {
   'book.removePerson': 'held.people / removePerson',
   'book.address': 'held.people / setAddress',
 };
-const bookSteps = (facts: { pincode: string; served: string; toSlots: Record<string, string>; review: string }) => ({
+const bookSteps = (facts: { pincode: string; served: string; toSlots: Record<string, string>; review: string; placementRefused?: string }) => ({
   loading: { [done('loadStart')]: 'pincode / showStart', [error('loadStart')]: 'failed' },
   failed: { 'book.retry': 'loading' },
   pincode: { 'book.pincode': 'pincode / setPincode', 'book.checkPincode': facts.pincode },
@@ -1620,10 +1621,13 @@ const bookSteps = (facts: { pincode: string; served: string; toSlots: Record<str
   holding: { [done('holdSlot')]: 'held.people / setHold', [error('holdSlot')]: 'loadingSlots / showError' },
   'held.people': { ...EDIT_PEOPLE, 'book.review': facts.review, 'book.back': 'slots / dropHold', [HOLD_EXPIRY]: 'loadingSlots / expireHold' },
   'held.review': { 'book.confirm': 'held.confirming', 'book.back': 'held.people', [HOLD_EXPIRY]: 'loadingSlots / expireHold' },
-  // Reported, not changed: the chart lets the hold's timer end the placing of the order (the
-  // client is sent to the slots while the order request may still succeed at the server), where
-  // the client should wait for its answer; the table records the chart's behaviour in this cell.
-  'held.confirming': { [done('placeOrder')]: 'done / setOrder', [error('placeOrder')]: 'held.review / showError', [HOLD_EXPIRY]: 'loadingSlots / expireHold' },
+  // The hold running out while the order is on its way does not end the placing (the server may
+  // have taken it in time): it is noted, and the order's answer decides (issue 33).
+  'held.confirming': {
+    [done('placeOrder')]: 'done / setOrder',
+    [error('placeOrder')]: facts.placementRefused ?? 'held.review / showError',
+    [HOLD_EXPIRY]: 'held.confirming / noteHoldRanOut',
+  },
   done: { 'book.again': 'tests / startAgain' },
 });
 const bookExtras = (served: boolean) => ({
@@ -1718,6 +1722,19 @@ export const bookTestTable: TransitionTable = {
       context: { ...BOOK, pincode: '41100', chosen: [], people: [{ self: true, name: '', age: '', sex: '' }], address: ' ' },
       extras: bookExtras(false),
       steps: bookSteps({ pincode: 'pincode / sayBadPincode', served: 'pincode / sayNotServed', toSlots: {}, review: 'held.people / sayPeopleIncomplete' }),
+    },
+    {
+      name: 'the hold ran out while the order was being placed',
+      context: { ...BOOK, holdRanOut: true, pincode: '411001', chosen: [1], people: [{ self: true, name: '', age: '', sex: '' }], address: 'Flat 2, Pune' },
+      extras: bookExtras(true),
+      steps: bookSteps({
+        pincode: 'checkingPincode',
+        served: 'tests / clearMessage',
+        toSlots: { 'book.toSlots': 'loadingSlots' },
+        review: 'held.review / clearMessage',
+        // Placed: the server took it in time. Refused: the slot is gone, so back to the slots with the reason.
+        placementRefused: 'loadingSlots / expireHold',
+      }),
     },
   ],
 };
