@@ -26,8 +26,9 @@ function resolveLocal(fromFile, source) {
 }
 const under = (file, dir) => file === dir || file.startsWith(`${dir}/`);
 const featureOf = (file) => file.match(/^src\/features\/([^/]+)\//)?.[1] ?? null;
-// A domain's one adapter is named after it (src/features/labs/labs-api.ts), with at most a part
-// loaded on demand beside it (identity-flows-api.ts); the app shell has its own (app-api.ts).
+// A domain's adapter is named after it (src/features/labs/labs-api.ts), with a part beside it only
+// where the download splits (identity-flows-api.ts loaded on demand, clients-session-api.ts taken
+// eagerly by the shell); the app shell has its own (app-api.ts), which calls no domain's operations.
 const isAdapter = (file) => {
   const domain = featureOf(file);
   if (domain) return new RegExp(`^src/features/${domain}/${domain}(-[a-z]+)?-api\\.ts$`).test(file);

@@ -4,8 +4,10 @@
 import { fromPromise, setup } from 'xstate';
 export const machine = setup({
   guards: {
+    "holdRanOut": () => true,
     "peopleReady": () => true,
     "pincodeWellFormed": () => true,
+    "placingOrder": () => true,
     "served": () => true,
     "someChosen": () => true,
   },
@@ -15,6 +17,7 @@ export const machine = setup({
     "dropHold": () => {},
     "editPerson": () => {},
     "expireHold": () => {},
+    "noteHoldRanOut": () => {},
     "removePerson": () => {},
     "sayBadPincode": () => {},
     "sayNotServed": () => {},
@@ -221,6 +224,12 @@ export const machine = setup({
         "after": {
           "holdExpiry": [
             {
+              "guard": "placingOrder",
+              "actions": [
+                "noteHoldRanOut"
+              ]
+            },
+            {
               "target": "#bookTest.loadingSlots",
               "actions": [
                 "expireHold"
@@ -311,6 +320,13 @@ export const machine = setup({
                   }
                 ],
                 "onError": [
+                  {
+                    "target": "#bookTest.loadingSlots",
+                    "guard": "holdRanOut",
+                    "actions": [
+                      "expireHold"
+                    ]
+                  },
                   {
                     "target": "#bookTest.held.review",
                     "actions": [

@@ -3,7 +3,8 @@
 import type { SnapshotFrom } from 'xstate';
 import { type BookingContext, type bookingMachine, clinicDayOf, freeTimesOn, nextFreeDay, offerFor } from './booking-machine.ts';
 import { type CalendarAppointment, type CalendarContext, type calendarMachine, rangeOf } from './calendar-machine.ts';
-import { RELEASED_STATUSES, type AppointmentStatus } from './appointment-lifecycle.ts';
+import { statusesOf, stepTo } from '../lifecycle/lifecycle.ts';
+import { appointmentLifecycle, RELEASED_STATUSES, type AppointmentStatus } from './appointment-lifecycle.ts';
 import type { portalBookingsMachine } from './portal-bookings-machine.ts';
 
 type BookingSnapshot = SnapshotFrom<typeof bookingMachine>;
@@ -91,6 +92,13 @@ export function visibleAppointments(
 
 /** Whether an appointment still holds its time (released ones are shown faded, never dragged). */
 export const holdsTime = (status: string) => !RELEASED_STATUSES.includes(status as AppointmentStatus);
+
+// A drag is a reschedule (the server asks the lifecycle chart for the step to `rescheduled`), so
+// the statuses it may start from are the chart's; worked out once, not per drawn appointment.
+const MOVABLE_STATUSES = new Set(statusesOf(appointmentLifecycle).filter((status) => stepTo(appointmentLifecycle, status, 'rescheduled') !== null));
+
+/** Whether an appointment may be dragged or resized to another time: its chart lets it be rescheduled from its status. */
+export const isMovable = (status: string) => MOVABLE_STATUSES.has(status);
 
 type PortalBookingsSnapshot = SnapshotFrom<typeof portalBookingsMachine>;
 

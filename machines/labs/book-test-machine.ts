@@ -2,8 +2,10 @@
 // served list, the tests chosen from the catalogue, a slot picked and held for 15 minutes, the
 // people and the address (prefilled from the profile), a review that says payment is at
 // collection, then the order. The hold's expiry is a timer of this chart: when it runs out before
-// the order is confirmed, the client is sent back to choose a slot again.
-import { assign, fromPromise, setup } from 'xstate';
+// the order is confirmed, the client is sent back to choose a slot again. An order already on its
+// way when the hold runs out is waited for: the server may have taken it in time, so its answer
+// decides (placed: done; refused: the hold is gone, back to the slots with the reason).
+import { assign, fromPromise, setup, stateIn } from 'xstate';
 import { PINCODE_PATTERN } from './lab-rules.ts';
 
 export interface CatalogueItem {
@@ -61,6 +63,8 @@ export interface BookTestContext {
   chosen: number[];
   slots: LabSlotOffer[];
   hold: Hold | null;
+  /** The hold's time ran out while the order was being placed: a refusal then sends the client to the slots. */
+  holdRanOut: boolean;
   people: Person[];
   address: string;
   order: BookedOrder | null;
@@ -137,6 +141,8 @@ export const bookTestMachine = setup({
     served: (_, params: { served: boolean }) => params.served === true,
     someChosen: ({ context }) => context.chosen.length > 0,
     peopleReady: ({ context }) => peopleReady(context.people, context.address),
+    placingOrder: stateIn({ held: 'confirming' }),
+    holdRanOut: ({ context }) => context.holdRanOut,
   },
   actions: {
     showStart: assign((_, start: BookingStart) => ({
@@ -156,10 +162,12 @@ export const bookTestMachine = setup({
       chosen: context.chosen.includes(params.id) ? context.chosen.filter((i) => i !== params.id) : [...context.chosen, params.id],
     })),
     setSlots: assign((_, params: { slots: LabSlotOffer[] }) => ({ slots: params.slots })),
-    setHold: assign((_, params: { hold: Hold }) => ({ hold: params.hold })),
+    setHold: assign((_, params: { hold: Hold }) => ({ hold: params.hold, holdRanOut: false })),
     dropHold: assign({ hold: null }),
     // The hold ran out before the order was confirmed: the client chooses a slot again.
-    expireHold: assign({ hold: null, message: BOOK_TEST_MESSAGES.holdExpired }),
+    expireHold: assign({ hold: null, holdRanOut: false, message: BOOK_TEST_MESSAGES.holdExpired }),
+    // The hold ran out with the order on its way: its answer decides where the client goes.
+    noteHoldRanOut: assign({ holdRanOut: true }),
     // Only the people the client adds are edited here; the client themself comes from the profile.
     editPerson: assign(({ context }, params: { index: number; field: 'name' | 'age' | 'sex'; value: string }) => ({
       people: context.people.map((p, i) => (i === params.index && !p.self ? { ...p, [params.field]: params.value } : p)),
@@ -183,6 +191,7 @@ export const bookTestMachine = setup({
     chosen: [],
     slots: [],
     hold: null,
+    holdRanOut: false,
     people: [],
     address: '',
     order: null,
@@ -259,7 +268,10 @@ export const bookTestMachine = setup({
     },
     held: {
       after: {
-        holdExpiry: { target: 'loadingSlots', actions: 'expireHold' },
+        holdExpiry: [
+          { guard: 'placingOrder', actions: 'noteHoldRanOut' },
+          { target: 'loadingSlots', actions: 'expireHold' },
+        ],
       },
       initial: 'people',
       states: {
@@ -286,7 +298,11 @@ export const bookTestMachine = setup({
             src: 'placeOrder',
             input: ({ context }) => ({ hold: context.hold!.id, items: context.chosen, people: context.people, address: context.address }),
             onDone: { target: '#bookTest.done', actions: { type: 'setOrder', params: ({ event }) => ({ order: event.output }) } },
-            onError: { target: 'review', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
+            onError: [
+              // Refused after the hold ran out: the slot is no longer the client's.
+              { guard: 'holdRanOut', target: '#bookTest.loadingSlots', actions: 'expireHold' },
+              { target: 'review', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
+            ],
           },
         },
       },

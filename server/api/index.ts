@@ -55,7 +55,7 @@ export async function businessApi(app: FastifyInstance): Promise<void> {
   registerIdempotency(app, { db: ctx.db, operationIds: ctx.contract.idempotentOperations() });
   // Who may call each operation: its declaration (route-access.ts), checked after the idempotency replay as the handlers did.
   registerAccessHook(app);
-  // The job workers (scheduling's reminders and notices, support's auto-close): one table, server/jobs/index.ts.
+  // The job workers (scheduling's reminders and notices, support's auto-close, the partner lab's round): one table, server/jobs/index.ts.
   const workers = startJobWorkers({ db: ctx.db, mail: runtime.mail, log: app.log });
   app.addHook('onClose', async () => {
     for (const worker of workers) await worker.stop();

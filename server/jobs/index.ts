@@ -1,23 +1,42 @@
 // Every job worker the server runs, in one table: a domain with jobs of its own (billing,
-// messaging) adds one line to WORKERS. Each worker polls the shared queue (queue.ts) for the job
-// kinds it has handlers for, so workers never take each other's jobs; every server process runs
-// each of them and SKIP LOCKED shares the work.
+// messaging) adds one line to WORKERS. Most poll the shared queue (queue.ts) for the job kinds
+// they have handlers for, so workers never take each other's jobs; every server process runs
+// each of them and SKIP LOCKED shares the work. A worker with a round of its own (the partner
+// lab's: its queued jobs, then the partner asked about orders under way) runs that round instead.
+import { labPartnerFrom } from '../api/labs/partner.ts';
+import { partnerTick } from '../api/labs/partner-sync.ts';
 import type { Db } from '../db/database.ts';
 import type { MailTransport } from '../mail/transport.ts';
 import { NOTICE_JOB, noticeHandler } from './notices.ts';
-import { type JobHandler, startWorker, type Worker } from './queue.ts';
+import { type JobHandler, startRounds, startWorker, type Worker } from './queue.ts';
 import { reminderHandler, REMINDER_JOB } from './reminders.ts';
 import { autoCloseHandler, SUPPORT_AUTO_CLOSE_JOB } from './support-auto-close.ts';
 
 type Env = Record<string, string | undefined>;
 
-interface WorkerSpec {
+interface WorkerDeps {
+  db: Db;
+  mail: MailTransport;
+  log: Logger;
+  env: Env;
+}
+
+type WorkerSpec = {
   /** Milliseconds between polls; 0 turns the worker off. */
   pollMs(env: Env): number;
-  /** Jobs per tick (the queue's default when absent). */
-  batch?(env: Env): number;
-  handlers(mail: MailTransport): Record<string, JobHandler>;
-}
+} & (
+  | {
+      /** Jobs per tick (the queue's default when absent). */
+      batch?(env: Env): number;
+      handlers(mail: MailTransport): Record<string, JobHandler>;
+    }
+  | {
+      /** The worker's own round, or null when the configuration leaves it nothing to do. */
+      round(deps: WorkerDeps): (() => Promise<unknown>) | null;
+      /** What the log says when a round fails. */
+      failure: string;
+    }
+);
 
 const WORKERS: readonly WorkerSpec[] = [
   // Scheduling: appointment reminders and the notices sent after their change commits (SMTP).
@@ -32,6 +51,17 @@ const WORKERS: readonly WorkerSpec[] = [
     pollMs: (env) => Number(env.SUPPORT_JOBS_POLL_MS ?? env.SCHEDULING_JOBS_POLL_MS ?? 60_000),
     handlers: () => ({ [SUPPORT_AUTO_CLOSE_JOB]: autoCloseHandler() }),
   },
+  // Labs: with a partner lab configured (LAB_PARTNER_URL and LAB_PARTNER_KEY), its bookings and
+  // cancellations are sent after their commit and its orders under way polled (LAB_PARTNER_POLL_MS,
+  // 0 turns the worker off; docs/labs.md). The built-in lab desk needs no worker.
+  {
+    pollMs: (env) => Number(env.LAB_PARTNER_POLL_MS ?? 60_000),
+    round: ({ db, mail, log, env }) => {
+      const partner = labPartnerFrom(env, db);
+      return partner.kind === 'http' ? () => partnerTick(db, partner, mail, log) : null;
+    },
+    failure: 'lab partner round failed',
+  },
 ];
 
 /** The part of a logger the workers use (pino's and Fastify's both fit). */
@@ -41,12 +71,17 @@ interface Logger {
 
 /** Starts every worker not turned off; the caller stops them (in order) when the server closes. */
 export function startJobWorkers(options: { db: Db; mail: MailTransport; log: Logger; env?: Env }): Worker[] {
-  const env = options.env ?? process.env;
+  const deps: WorkerDeps = { ...options, env: options.env ?? process.env };
   const started: Worker[] = [];
   for (const spec of WORKERS) {
-    const intervalMs = spec.pollMs(env);
+    const intervalMs = spec.pollMs(deps.env);
     if (!(intervalMs > 0)) continue;
-    started.push(startWorker(options.db, spec.handlers(options.mail), { intervalMs, batch: spec.batch?.(env), log: options.log }));
+    if ('handlers' in spec) {
+      started.push(startWorker(deps.db, spec.handlers(deps.mail), { intervalMs, batch: spec.batch?.(deps.env), log: deps.log }));
+      continue;
+    }
+    const round = spec.round(deps);
+    if (round) started.push(startRounds(round, { intervalMs, log: deps.log, failure: spec.failure }));
   }
   return started;
 }

@@ -98,25 +98,25 @@ export async function runDueJobs(db: Db, handlers: Record<string, JobHandler>, o
   return ran;
 }
 
-export interface Worker {
+export interface Worker<T = unknown> {
   stop(): Promise<void>;
-  /** Runs due jobs now (tests and start-up). */
-  tick(): Promise<number>;
+  /** Runs a round now (tests and start-up). */
+  tick(): Promise<T>;
 }
 
-/** Polls for due jobs every `intervalMs` until stopped; one tick at a time. */
-export function startWorker(db: Db, handlers: Record<string, JobHandler>, options: { intervalMs: number; batch?: number; log?: Logger }): Worker {
+/** Runs `round` every `intervalMs` until stopped, one round at a time; a failed round is logged and the next one tries again. */
+export function startRounds<T>(round: () => Promise<T>, options: { intervalMs: number; log?: Logger; failure: string }): Worker<T> {
   let stopped = false;
-  let running: Promise<number> | null = null;
+  let running: Promise<T> | null = null;
   const tick = async () => {
     if (running) return running;
-    running = runDueJobs(db, handlers, { limit: options.batch, log: options.log }).finally(() => {
+    running = round().finally(() => {
       running = null;
     });
     return running;
   };
   const timer = setInterval(() => {
-    if (!stopped) tick().catch((error) => options.log?.warn({ err: { type: (error as Error)?.name } }, 'job queue tick failed'));
+    if (!stopped) tick().catch((error) => options.log?.warn({ err: { type: (error as Error)?.name } }, options.failure));
   }, options.intervalMs);
   timer.unref();
   return {
@@ -124,7 +124,16 @@ export function startWorker(db: Db, handlers: Record<string, JobHandler>, option
     async stop() {
       stopped = true;
       clearInterval(timer);
-      await running?.catch(() => 0);
+      await running?.catch(() => undefined);
     },
   };
+}
+
+/** Polls for due jobs every `intervalMs` until stopped; one tick at a time. */
+export function startWorker(db: Db, handlers: Record<string, JobHandler>, options: { intervalMs: number; batch?: number; log?: Logger }): Worker<number> {
+  return startRounds(() => runDueJobs(db, handlers, { limit: options.batch, log: options.log }), {
+    intervalMs: options.intervalMs,
+    log: options.log,
+    failure: 'job queue tick failed',
+  });
 }

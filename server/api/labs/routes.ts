@@ -13,7 +13,6 @@ import type { ApiContext } from '../context.ts';
 import { catalogueRoutes } from './catalogue-routes.ts';
 import { orderRoutes } from './orders-routes.ts';
 import { labPartnerFrom } from './partner.ts';
-import { partnerTick } from './partner-sync.ts';
 import { reportPdfRoutes } from './report-pdf-routes.ts';
 import { resultRoutes } from './results-routes.ts';
 import { slotRoutes } from './slots-routes.ts';
@@ -22,26 +21,9 @@ export async function labRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
   const { db } = ctx;
   const mail: MailTransport = app.runtime.mail;
   // The built-in lab desk unless LAB_PARTNER_URL and LAB_PARTNER_KEY name a partner lab; then
-  // bookings go to it after their commit and its statuses and results are polled
-  // (LAB_PARTNER_POLL_MS, 0 turns the poller off; docs/labs.md).
+  // bookings go to it after their commit and its statuses and results are polled by the labs
+  // worker (server/jobs/index.ts; docs/labs.md).
   const partner = labPartnerFrom(process.env, db);
-  const partnerPollMs = Number(process.env.LAB_PARTNER_POLL_MS ?? 60_000);
-  if (partner.kind === 'http' && partnerPollMs > 0) {
-    let running: Promise<void> | null = null;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = partnerTick(db, partner, mail, app.log)
-        .catch((error) => app.log.warn({ err: { type: (error as Error)?.name } }, 'lab partner round failed'))
-        .finally(() => {
-          running = null;
-        });
-    }, partnerPollMs);
-    timer.unref();
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await running;
-    });
-  }
 
   catalogueRoutes(app, ctx);
   slotRoutes(app, ctx, mail);

@@ -1,18 +1,20 @@
 // The app shell's adapter: the only module of the shell that touches aws-amplify or openapi-fetch
 // (through the API client). It provides the app and boot machines' actors: the identity session,
-// the business API, /config.json and /version.json, and the browser subscriptions (location,
-// activity, visibility) that turn into events for the chart.
+// the API client, /config.json and /version.json, and the browser subscriptions (location,
+// activity, visibility) that turn into events for the chart. The business operations it needs (the
+// own profile, consent, the users prefetch) are the clients domain's, taken from its shell.ts: no
+// adapter calls another domain's operations.
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { type ActorRefFrom, fromCallback, fromPromise } from 'xstate';
 import type { RuntimeConfig } from '../../../openapi/runtime-config.ts';
-import { type AppEvent, appChildren, appMachine, type LoadedProfile, type ProfileLoadFailure } from '../../../machines/app/app-machine.ts';
+import { type AppEvent, appChildren, appMachine } from '../../../machines/app/app-machine.ts';
 import { bootMachine, type BootFailure } from '../../../machines/app/boot-machine.ts';
-import { CONSENT_VERSION, isUsableClientId } from '../../../machines/consent/consent-machine.ts';
 import { asRole } from '../../../machines/guard/roles.ts';
 import { selectStatus } from '../../../machines/sign-in/selectors.ts';
+import { loadOwnProfile, prefetchUsers, recordOwnConsent } from '../../features/clients/shell.ts';
 import type { AuthenticatorRef } from '../../features/identity/shell.ts';
 import { forgetVisitDrafts } from '../../features/visits/shell.ts';
-import { type ApiClient, createApiClient } from '../../lib/api-client.ts';
+import { createApiClient } from '../../lib/api-client.ts';
 import { setClinicFormat } from '../../lib/format.ts';
 import { configureAmplify, fetchFirstVersion, fetchVersion, hasUserPool, loadRuntimeConfig } from '../../lib/runtime-config.ts';
 import { inactivitySettings, readStoredTimeout } from './inactivity-settings.ts';
@@ -56,60 +58,6 @@ export async function loadConfiguration(load: () => Promise<RuntimeConfig> = loa
 
 export const bootLogic = bootMachine.provide({ actors: { loadConfiguration: fromPromise<unknown>(() => loadConfiguration()) } });
 
-function loadFailure(response: Response, error: unknown): ProfileLoadFailure {
-  const detail = (error as { detail?: unknown } | undefined)?.detail;
-  return { kind: 'http', status: response.status, message: typeof detail === 'string' ? detail : undefined };
-}
-
-/**
- * The signed-in user's own record and profile (GET users/users/me, which is also how a client
- * learns their id for the portal routes). No profile means the placeholder; failures are
- * classified for the §8 banner.
- */
-export async function loadOwnProfile(api: ApiClient): Promise<LoadedProfile> {
-  const request = () => api.GET('/users/users/me', {});
-  let me: Awaited<ReturnType<typeof request>>;
-  try {
-    me = await request();
-  } catch (error) {
-    // fetch itself failed: nothing answered.
-    throw { kind: error instanceof TypeError ? 'network' : 'other', message: (error as Error)?.message } satisfies ProfileLoadFailure;
-  }
-  if (me.response.status === 404) return { userId: null, profile: null };
-  if (me.error || !me.data) throw loadFailure(me.response, me.error);
-  const p = me.data.Profile;
-  if (!p) return { userId: me.data.id, profile: null };
-  return {
-    userId: me.data.id,
-    profile: {
-      client_id: String(me.data.id),
-      first_name: p.first_name,
-      last_name: p.last_name,
-      gender: p.gender ?? null,
-      role: p.role,
-      hipaa_consent: p.hipaa_consent,
-    },
-  };
-}
-
-/** Spec §4: consent, its date and the text's version, on the client's own profile. */
-export async function recordConsent(api: ApiClient, clientId: string): Promise<void> {
-  // The chart never asks without a usable id; this keeps a bad one off the wire whatever happens.
-  if (!isUsableClientId(clientId)) throw new Error('no usable client id to record consent on');
-  const { error } = await api.PATCH('/users/user-profiles/{id}', {
-    params: { path: { id: Number(clientId) } },
-    body: { hipaa_consent: true, hipaa_consent_date: new Date().toISOString(), hipaa_consent_version: CONSENT_VERSION },
-  });
-  if (error) throw error;
-}
-
-/** Tickets waiting on the clinic (new or open): the queue's own list filtered, one row asked, its total read. */
-export async function countTicketsNeedingStaff(api: ApiClient): Promise<number> {
-  const { data, error } = await api.GET('/support/tickets', { params: { query: { status: ['new', 'open'], page_size: 1 } } });
-  if (error || !data) throw error ?? new Error('the support queue could not be counted');
-  return data.count;
-}
-
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'wheel', 'scroll'] as const;
 export const LOCATION_EVENTS = ['popstate', 'pushState', 'replaceState'] as const;
 
@@ -128,11 +76,9 @@ export function createAppServices(config: RuntimeConfig, authenticator: Authenti
         actors: { fetchVersion: fromPromise(async ({ input }) => (await (input.first ? fetchFirstVersion() : fetchVersion())).version) },
         actions: { reloadPage: () => window.location.reload() },
       }),
-      consent: appChildren.consent.provide({ actors: { recordConsent: fromPromise(({ input }) => recordConsent(api, input.clientId)) } }),
+      consent: appChildren.consent.provide({ actors: { recordConsent: fromPromise(({ input }) => recordOwnConsent(api, input.clientId)) } }),
       loadProfile: fromPromise(() => loadOwnProfile(api)),
-      prefetchUsers: fromPromise(async () => {
-        await api.GET('/users/users', {});
-      }),
+      prefetchUsers: fromPromise(() => prefetchUsers(api)),
       watchAuth: fromCallback<AppEvent>(({ sendBack }) => {
         let last = '';
         const emit = (snapshot: ReturnType<AuthenticatorRef['getSnapshot']>) => {

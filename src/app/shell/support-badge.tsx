@@ -9,7 +9,8 @@ import type { ReactNode } from 'react';
 import { fromCallback, fromPromise } from 'xstate';
 import { type QueueCountEvent, queueCountMachine } from '../../../machines/support/queue-count-machine.ts';
 import { queueCountSelectors } from '../../../machines/support/selectors.ts';
-import { countTicketsNeedingStaff, LOCATION_EVENTS } from './app-api.ts';
+import { countTicketsNeedingStaff } from '../../features/support/shell.ts';
+import { LOCATION_EVENTS } from './app-api.ts';
 import { useShell } from './shell-context.tsx';
 
 export function SupportQueueBadge({ children }: { children: ReactNode }) {

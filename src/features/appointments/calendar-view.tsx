@@ -15,7 +15,7 @@ import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import type { Slot } from '../../../machines/appointments/booking-machine.ts';
 import type { CalendarAppointment } from '../../../machines/appointments/calendar-machine.ts';
 import { isOpenAt, visibleHours } from '../../../machines/appointments/scheduling-rules.ts';
-import { holdsTime } from '../../../machines/appointments/selectors.ts';
+import { holdsTime, isMovable } from '../../../machines/appointments/selectors.ts';
 import { openingByWeekday, type SchedulingSetup } from './appointments-api.ts';
 import type { CalendarHandle } from './appointments-hooks.ts';
 import { formatClock, formatDate, formatMonthYear, formatWeekdayDate } from '../../lib/format.ts';
@@ -70,9 +70,6 @@ interface Column {
 // The addon is CommonJS: the bundle may hand over its module object rather than the function.
 const withDragAndDrop = ((dragAndDropModule as unknown as { default?: typeof dragAndDropModule }).default ?? dragAndDropModule) as typeof dragAndDropModule;
 const DnDCalendar = withDragAndDrop<DrawnEvent, Column>(Calendar);
-
-/** Only appointments that may still be rescheduled are draggable (the lifecycle chart's rule). */
-const MOVABLE = new Set(['requested', 'booked', 'confirmed']);
 
 function AppointmentEvent({ event }: EventProps<DrawnEvent>) {
   const status = event.appointment.status;
@@ -200,8 +197,8 @@ export function CalendarView({
         getNow={() => toDrawn(Date.now(), zone)}
         selectable
         resizable
-        draggableAccessor={(e) => MOVABLE.has(e.appointment.status) && calendar.canMove}
-        resizableAccessor={(e) => MOVABLE.has(e.appointment.status) && calendar.canMove}
+        draggableAccessor={(e) => isMovable(e.appointment.status) && calendar.canMove}
+        resizableAccessor={(e) => isMovable(e.appointment.status) && calendar.canMove}
         onSelectSlot={(slot: SlotInfo) =>
           onSlot({
             start: fromDrawn(slot.start, zone),

@@ -4,10 +4,11 @@
 // client record (profile, enrollments, consent, audit trail, thrive checks; each read audited on the
 // server). For the client: the portal's home, profile, email change, onboarding and thrive check.
 // For other domains, through src/features/clients/index.ts: the people reads (listUsers, getClient,
-// getProfile, thriveChecks, myUserId). The programs come from clinic-settings' adapter, working
-// hours from appointments'. Each function is an actor's work for a machine or a record a page
-// loads; failures are ApiFailures carrying the §8 message and the fields the server (or the same
-// rules, checked here first) refused.
+// getProfile, thriveChecks, myUserId). What the app shell asks of the domain on every sign-in is
+// clients-session-api.ts, kept apart so the first download carries none of this module's rules.
+// The programs come from clinic-settings' adapter, working hours from appointments'. Each function
+// is an actor's work for a machine or a record a page loads; failures are ApiFailures carrying the
+// §8 message and the fields the server (or the same rules, checked here first) refused.
 import { confirmUserAttribute, sendUserAttributeVerificationCode, updateUserAttributes } from 'aws-amplify/auth';
 import { AUDIT_PAGE_SIZE, type AuditView } from '../../../machines/client-record/record-tabs.ts';
 import { type ConsentOnBehalfForm, consentOnBehalfErrors } from '../../../machines/consent/consent-on-behalf-rules.ts';

@@ -128,6 +128,13 @@ export const loadMe = myUserId;
 /** Who answers which tickets (clinic settings): the categories the signed-in role is offered. */
 export const loadTicketRouting = async (api: ApiClient) => (await getSettings(api)).ticket_routing;
 
+/** The back office's badge (through shell.ts): tickets waiting on the clinic (new or open), the queue's own list filtered, one row asked, its total read. */
+export async function countTicketsNeedingStaff(api: ApiClient): Promise<number> {
+  const { data, error } = await api.GET('/support/tickets', { params: { query: { status: ['new', 'open'], page_size: 1 } } });
+  if (error || !data) throw error ?? new Error('the support queue could not be counted');
+  return data.count;
+}
+
 /** The client record's overview and timeline: the client's tickets, newest activity first. */
 export const clientTickets = (api: ApiClient, client: number) =>
   unwrap(api.GET('/support/tickets', { params: { query: { client, ordering: '-updated_at', page_size: 100 } } }));

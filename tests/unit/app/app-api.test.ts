@@ -1,9 +1,11 @@
-// The shell's adapter: what the profile load makes of the API's answers (issue 22, 1: a missing
-// profile is the placeholder's case, with the user's real id), that consent is never sent with
-// an unusable id, and that signing out leaves no visit's unsent changes on the computer (issue 17).
+// The shell's adapter and the clients domain's part of every sign-in: what the profile load makes
+// of the API's answers (issue 22, 1: a missing profile is the placeholder's case, with the user's
+// real id), that consent is never sent with an unusable id, and that signing out leaves no visit's
+// unsent changes on the computer (issue 17).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RuntimeConfig } from '../../../openapi/runtime-config.ts';
-import { createAppServices, loadOwnProfile, recordConsent } from '../../../src/app/shell/app-api.ts';
+import { createAppServices } from '../../../src/app/shell/app-api.ts';
+import { loadOwnProfile, recordOwnConsent } from '../../../src/features/clients/shell.ts';
 import type { AuthenticatorRef } from '../../../src/features/identity/auth-provider.tsx';
 import { visitDrafts } from '../../../src/features/visits/visit-drafts.ts';
 import type { ApiClient } from '../../../src/lib/api-client.ts';
@@ -39,9 +41,9 @@ describe('loading the own profile', () => {
 describe('recording consent', () => {
   it('sends nothing for an unusable id (no users/user-profiles/NaN)', async () => {
     const api = { PATCH: vi.fn(async () => ({ error: undefined })) };
-    for (const id of ['NaN', '', '0', 'sub-5f0c', '7.5']) await expect(recordConsent(api as unknown as ApiClient, id)).rejects.toThrow();
+    for (const id of ['NaN', '', '0', 'sub-5f0c', '7.5']) await expect(recordOwnConsent(api as unknown as ApiClient, id)).rejects.toThrow();
     expect(api.PATCH).not.toHaveBeenCalled();
-    await recordConsent(api as unknown as ApiClient, '7');
+    await recordOwnConsent(api as unknown as ApiClient, '7');
     expect(api.PATCH).toHaveBeenCalledWith('/users/user-profiles/{id}', expect.objectContaining({ params: { path: { id: 7 } } }));
   });
 });

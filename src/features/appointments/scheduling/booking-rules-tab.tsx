@@ -5,6 +5,7 @@ import { Alert, Button, MenuItem, Stack, TextField } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useShell } from '../../../app/port.ts';
+import { NumberField } from '../../../lib/number-field.tsx';
 import { useAction } from '../../../lib/staff/hooks.ts';
 import { type HoursPatch, patchHours, type SchedulingHours } from '../appointments-api.ts';
 import { useHours } from './scheduling-hooks.ts';
@@ -60,41 +61,35 @@ function Rules({ hours, reload }: { hours: SchedulingHours; reload: () => void }
     >
       <Stack spacing={2} sx={{ maxWidth: 560 }}>
         {save.error && <Alert severity="error">{save.error}</Alert>}
-        <TextField
+        <NumberField
           size="small"
-          type="number"
           label="Minimum notice for online bookings (minutes)"
           value={v.min_notice_minutes}
-          onChange={(e) => setV({ ...v, min_notice_minutes: e.target.value })}
-          error={!!err('min_notice_minutes')}
-          helperText={err('min_notice_minutes')}
+          onChange={(min_notice_minutes) => setV({ ...v, min_notice_minutes })}
+          error={err('min_notice_minutes')}
         />
-        <TextField
+        <NumberField
           size="small"
-          type="number"
           label="Bookings open ahead (days)"
           value={v.booking_horizon_days}
-          onChange={(e) => setV({ ...v, booking_horizon_days: e.target.value })}
-          error={!!err('booking_horizon_days')}
-          helperText={err('booking_horizon_days') ?? 'How far ahead staff and clients may book; 730 is two years.'}
+          onChange={(booking_horizon_days) => setV({ ...v, booking_horizon_days })}
+          error={err('booking_horizon_days')}
+          hint="How far ahead staff and clients may book; 730 is two years."
         />
-        <TextField
+        <NumberField
           size="small"
-          type="number"
           label="Late-cancellation window (hours)"
           value={v.late_cancel_hours}
-          onChange={(e) => setV({ ...v, late_cancel_hours: e.target.value })}
-          error={!!err('late_cancel_hours')}
-          helperText={err('late_cancel_hours')}
+          onChange={(late_cancel_hours) => setV({ ...v, late_cancel_hours })}
+          error={err('late_cancel_hours')}
         />
-        <TextField
+        <NumberField
           size="small"
-          type="number"
           label="Check-in opens (hours before the start)"
           value={v.check_in_window_hours}
-          onChange={(e) => setV({ ...v, check_in_window_hours: e.target.value })}
-          error={!!err('check_in_window_hours')}
-          helperText={err('check_in_window_hours') ?? 'Until the end of the appointment’s day'}
+          onChange={(check_in_window_hours) => setV({ ...v, check_in_window_hours })}
+          error={err('check_in_window_hours')}
+          hint="Until the end of the appointment’s day"
         />
         <TextField
           size="small"

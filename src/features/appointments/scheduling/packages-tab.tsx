@@ -13,6 +13,7 @@ import { DEFAULT_THERAPY_SETTINGS } from '../../../../machines/visits/visit-sett
 import { createPlan, type PackagePlan, patchPlan, type Service } from '../appointments-api.ts';
 import { usePlans, useServices } from './scheduling-hooks.ts';
 import { EDIT_PLAN, NEW_PLAN, NO_THERAPIES, PLAN_SAVED, PLAN_THERAPY_HELP } from './texts.ts';
+import { NumberField } from '../../../lib/number-field.tsx';
 import { RecordTable } from '../../../lib/record-table.tsx';
 
 /**
@@ -121,30 +122,14 @@ export function PackagesTab() {
           ))}
         </TextField>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
-            label="Sessions"
-            type="number"
-            required
-            value={form.sessions}
-            onChange={(e) => setForm({ ...form, sessions: e.target.value })}
-            error={!!err('sessions')}
-            helperText={err('sessions')}
-          />
-          <TextField
-            label="Price (₹)"
-            type="number"
-            value={form.price_inr}
-            onChange={(e) => setForm({ ...form, price_inr: e.target.value })}
-            error={!!err('price_inr')}
-            helperText={err('price_inr')}
-          />
-          <TextField
+          <NumberField label="Sessions" required value={form.sessions} onChange={(sessions) => setForm({ ...form, sessions })} error={err('sessions')} />
+          <NumberField label="Price (₹)" value={form.price_inr} onChange={(price_inr) => setForm({ ...form, price_inr })} error={err('price_inr')} />
+          <NumberField
             label="Valid for (days)"
-            type="number"
             value={form.validity_days}
-            onChange={(e) => setForm({ ...form, validity_days: e.target.value })}
-            error={!!err('validity_days')}
-            helperText={err('validity_days') ?? 'Empty: no expiry'}
+            onChange={(validity_days) => setForm({ ...form, validity_days })}
+            error={err('validity_days')}
+            hint="Empty: no expiry"
           />
         </Stack>
       </FormDialog>

@@ -28,6 +28,7 @@ import { useImpactedChange, useResources, useServices } from './scheduling-hooks
 import { EDIT_SERVICE, NEW_SERVICE, SERVICE_SAVED } from './texts.ts';
 import { useSnackbar } from 'notistack';
 import { wordsInSentence } from '../../../../machines/rules/words.ts';
+import { NumberField } from '../../../lib/number-field.tsx';
 import { RecordTable } from '../../../lib/record-table.tsx';
 
 const ROLES = ['NURSE', 'DOCTOR', 'HEALTH_COACH', 'NUTRITIONIST', 'RECEPTION', 'ADMIN', 'SUPER_ADMIN'] as const;
@@ -188,30 +189,20 @@ export function ServicesTab() {
                 helperText={err('therapy') ?? 'e.g. hbot, iv, sauna, consultation'}
               />
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <TextField
+                <NumberField
                   label="Duration (minutes)"
-                  type="number"
                   value={form.duration}
-                  onChange={(e) => setForm({ ...form, duration: e.target.value })}
-                  error={!!err('duration_minutes')}
-                  helperText={err('duration_minutes') ?? 'Empty: the client’s usual length'}
+                  onChange={(duration) => setForm({ ...form, duration })}
+                  error={err('duration_minutes')}
+                  hint="Empty: the client’s usual length"
                 />
-                <TextField
+                <NumberField
                   label="Buffer before"
-                  type="number"
                   value={form.before}
-                  onChange={(e) => setForm({ ...form, before: e.target.value })}
-                  error={!!err('buffer_before_minutes')}
-                  helperText={err('buffer_before_minutes')}
+                  onChange={(before) => setForm({ ...form, before })}
+                  error={err('buffer_before_minutes')}
                 />
-                <TextField
-                  label="Buffer after"
-                  type="number"
-                  value={form.after}
-                  onChange={(e) => setForm({ ...form, after: e.target.value })}
-                  error={!!err('buffer_after_minutes')}
-                  helperText={err('buffer_after_minutes')}
-                />
+                <NumberField label="Buffer after" value={form.after} onChange={(after) => setForm({ ...form, after })} error={err('buffer_after_minutes')} />
               </Stack>
               <FormGroup>
                 <FormLabel component="legend">Resource units needed</FormLabel>
@@ -246,14 +237,7 @@ export function ServicesTab() {
                   ))}
                 </Stack>
               </FormGroup>
-              <TextField
-                label="Price (₹)"
-                type="number"
-                value={form.price}
-                onChange={(e) => setForm({ ...form, price: e.target.value })}
-                error={!!err('price_inr')}
-                helperText={err('price_inr')}
-              />
+              <NumberField label="Price (₹)" value={form.price} onChange={(price) => setForm({ ...form, price })} error={err('price_inr')} />
               <FormControlLabel
                 control={<Switch checked={form.online} onChange={(e) => setForm({ ...form, online: e.target.checked })} />}
                 label="Bookable online"

@@ -1,5 +1,6 @@
 // The booking chart's model: a client with a ready profile, one test, one slot; every actor
-// succeeding and failing, the pincode served or not, the hold running out.
+// succeeding and failing, the pincode served or not, the hold running out (also while the order
+// is being placed).
 import type { AnyEventObject } from 'xstate';
 import { bookTestMachine, type BookingStart } from '../../../../machines/labs/book-test-machine.ts';
 import type { MachineModel } from '../../../support/model-paths.ts';
@@ -70,6 +71,7 @@ export const model: MachineModel = {
           s.context.people.length,
           s.context.people.map((p: { name: string }) => p.name).join('|'),
           s.context.hold?.id ?? null,
+          s.context.holdRanOut,
           s.context.order?.id ?? null,
         ]),
       // At most one family member beside the client keeps the graph finite.

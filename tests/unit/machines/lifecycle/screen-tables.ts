@@ -42,6 +42,27 @@ const error = (id: string) => `xstate.error.actor.${id}`;
 /** What every event of a case carries: an answer and a failure with the server's words. */
 const ANSWERED = { output: { id: 1 }, error: { status: 400, detail: 'Refused.' } };
 
+/**
+ * The load a screen starts with, and its retry, as chart after chart has them: `loading` runs
+ * `actor`, whose answer lands on `loaded` and whose failure on `failed` (the state, then the named
+ * actions: 'failed / setError'); there `retry` loads again (`retried`: 'loading' unless the chart
+ * clears something on the way). `also`: what each of the two states answers besides, by its name.
+ */
+function loadSteps(
+  actor: string,
+  loaded: string,
+  failed: string,
+  retry: string,
+  options: { retried?: string; also?: (state: string) => Record<string, string> } = {},
+): Steps {
+  const failedState = failed.split(' / ')[0];
+  const also = options.also ?? (() => ({}));
+  return {
+    loading: { ...also('loading'), [done(actor)]: loaded, [error(actor)]: failed },
+    [failedState]: { ...also(failedState), [retry]: options.retried ?? 'loading' },
+  };
+}
+
 // ---- Automatic logoff (HIPAA §164.312(a)(2)(iii), asked for with the app shell's charts): after the timeout
 // less a minute without input a warning shows; any input while active starts the count again and
 // any input on the warning dismisses it; a minute more without input signs the user out, for good.
@@ -82,10 +103,7 @@ export const bootTable: TransitionTable = {
       context: { config: null },
       extras: { output: { region: 'ap-south-1' }, error: { kind: 'network' } },
       start: 'loading',
-      steps: {
-        loading: { [done('loadConfiguration')]: 'ready / storeConfig', [error('loadConfiguration')]: 'networkFailed' },
-        networkFailed: { 'boot.retry': 'loading' },
-      },
+      steps: loadSteps('loadConfiguration', 'ready / storeConfig', 'networkFailed', 'boot.retry'),
     },
     {
       name: 'a configuration without a user pool',
@@ -212,8 +230,7 @@ export const cognitiveReviewTable: TransitionTable = {
       extras: { output: { runs: [], instruments: [] }, error: { status: 400, detail: 'Refused.' }, draft: { comment: 'Steady.' } },
       start: 'loading',
       steps: {
-        loading: { [done('loadResults')]: 'ready / storeResults', [error('loadResults')]: 'loadFailed' },
-        loadFailed: { 'review.retry': 'loading' },
+        ...loadSteps('loadResults', 'ready / storeResults', 'loadFailed', 'review.retry'),
         ready: { 'review.record': 'recording', 'review.comment': 'commenting' },
         recording: { [done('recordInstrument')]: 'loading / clearFailure', [error('recordInstrument')]: 'ready / storeFailure' },
         commenting: { [done('addComment')]: 'loading / clearFailure', [error('addComment')]: 'ready / storeFailure' },
@@ -268,8 +285,7 @@ export const emailChangeTable: TransitionTable = {
 
 const PROFILE = { clientId: '21', profile: null, fieldErrors: {}, message: null, saved: false };
 const profileSteps = (loaded: string) => ({
-  loading: { [done('loadProfile')]: `${loaded} / storeProfile`, [error('loadProfile')]: 'loadFailed' },
-  loadFailed: { 'profile.retry': 'loading' },
+  ...loadSteps('loadProfile', `${loaded} / storeProfile`, 'loadFailed', 'profile.retry'),
   viewing: { 'profile.edit': 'editing / startEditing', 'profile.emailChanged': 'viewing / storeProfile' },
   editing: { 'profile.cancel': 'viewing / clearErrors', 'profile.save': 'saving' },
   saving: { [done('saveProfile')]: 'viewing / storeSaved', [error('saveProfile')]: 'editing / storeFailure' },
@@ -316,9 +332,8 @@ const FUNNEL = { range: { from: '2026-01-01', to: '2026-03-01' }, figures: null,
 const funnelSteps = (from: string, to: string) => {
   const change = { 'funnel.from': `${from} / setRange`, 'funnel.to': `${to} / setRange` };
   return {
-    loading: { ...change, 'funnel.reload': 'loading', [done('fetchFunnel')]: 'ready / setFigures', [error('fetchFunnel')]: 'failed / setError' },
+    ...loadSteps('fetchFunnel', 'ready / setFigures', 'failed / setError', 'funnel.retry', { also: () => ({ ...change, 'funnel.reload': 'loading' }) }),
     ready: { ...change, 'funnel.reload': 'loading' },
-    failed: { ...change, 'funnel.retry': 'loading', 'funnel.reload': 'loading' },
     invalid: change,
   };
 };
@@ -345,8 +360,7 @@ export const funnelTable: TransitionTable = {
 const COGNITIVE = { clientId: '21', run: null, failure: null };
 const OPEN_RUN = { id: 4, seed: 99, status: 'paused', progress: {} };
 const cognitiveSteps = (loaded: string, resume: Record<string, string>) => ({
-  loading: { [done('loadResults')]: `${loaded} / storeResults`, [error('loadResults')]: 'loadFailed' },
-  loadFailed: { 'page.retry': 'loading' },
+  ...loadSteps('loadResults', `${loaded} / storeResults`, 'loadFailed', 'page.retry'),
   ready: { 'page.start': 'starting', ...resume },
   starting: { [done('startRun')]: 'taking / storeRun', [error('startRun')]: 'ready / storeFailure' },
   taking: { [done('battery')]: 'loading / clearRun' },
@@ -398,8 +412,7 @@ const CHECK_ANSWERS = {
   input: { sex: 'female' },
 };
 const checkSteps = (loaded: string) => ({
-  loading: { [done('loadHistory')]: `${loaded} / storeHistory`, [error('loadHistory')]: 'loadFailed' },
-  loadFailed: { 'check.retry': 'loading' },
+  ...loadSteps('loadHistory', `${loaded} / storeHistory`, 'loadFailed', 'check.retry'),
   editing: { 'check.submit': 'submitting' },
   submitting: { [done('submitCheck')]: 'result / storeResult', [error('submitCheck')]: 'editing / storeFailure' },
   result: { 'check.again': 'editing / clearResult' },
@@ -561,8 +574,7 @@ export const reportsTable: TransitionTable = {
       extras: { output: [], error: { status: 500 }, code: 'HBA1C' },
       start: 'loading',
       steps: {
-        loading: { [done('loadReports')]: 'ready.summarising / showReports', [error('loadReports')]: 'failed' },
-        failed: { 'reports.retry': 'loading' },
+        ...loadSteps('loadReports', 'ready.summarising / showReports', 'failed', 'reports.retry'),
         'ready.summarising': {
           ...pickMarker('ready.summarising'),
           [done('loadSummary')]: 'ready.summarised / setSummary',
@@ -609,9 +621,8 @@ export const listTable: TransitionTable = {
       start: 'loading',
       steps: {
         typing: { ...QUERY_CHANGES, [SEARCH_PAUSE]: 'loading' },
-        loading: { ...QUERY_CHANGES, [done('fetchPage')]: 'ready / setPageResult', [error('fetchPage')]: 'failed / setError' },
+        ...loadSteps('fetchPage', 'ready / setPageResult', 'failed / setError', 'list.retry', { also: () => QUERY_CHANGES }),
         ready: QUERY_CHANGES,
-        failed: { ...QUERY_CHANGES, 'list.retry': 'loading' },
       },
     },
   ],
@@ -626,8 +637,7 @@ const NOTE = { goals: 'Sleep', health_and_lifestyle: '', barriers: '', heart_ris
 const HEART = { sex: '', age: '', hdl_cholesterol: '', total_cholesterol: '', smoker: '', diabetic: '', treats_hypertension: '', systolic_bp: '' };
 const FORM = { goals: 'Sleep', health_and_lifestyle: '', barriers: '', heart: HEART, recommended_program: '', recommended_therapies: '', outcome: '' };
 const noteSteps = (loaded: string, sign: Record<string, string>) => ({
-  loading: { [done('loadNote')]: `${loaded} / setNote`, [error('loadNote')]: 'failed / setError' },
-  failed: { 'note.retry': 'loading / clearError' },
+  ...loadSteps('loadNote', `${loaded} / setNote`, 'failed / setError', 'note.retry', { retried: 'loading / clearError' }),
   editing: { 'note.edit': 'editing / edit', 'note.heart': 'editing / editHeart', 'note.save': 'saving', ...sign },
   saving: { [done('saveNote')]: 'editing / setNote, notify', [error('saveNote')]: 'editing / setError' },
   'signing.saving': { [done('saveNote')]: 'signing.sealing / setNote', [error('saveNote')]: 'editing / setError' },
@@ -699,8 +709,7 @@ const ORDERS = {
   message: null,
 };
 const ordersSteps = (change: Record<string, string>, closed: string) => ({
-  loading: { [done('loadOrders')]: 'ready / showOrders', [error('loadOrders')]: 'failed' },
-  failed: { 'orders.retry': 'loading' },
+  ...loadSteps('loadOrders', 'ready / showOrders', 'failed', 'orders.retry'),
   ready: change,
   cancelling: { [done('cancelOrder')]: 'loading', [error('cancelOrder')]: 'ready / showError' },
   rescheduling: { 'orders.pick': 'rescheduling / passPick', 'orders.back': 'rescheduling / passBack', [done('reschedule')]: closed },
@@ -977,8 +986,7 @@ const UPCOMING = {
 };
 const LIST_CHANGES = 'xstate.after.untilListChanges.upcoming.ready';
 const upcomingSteps = (change: Record<string, string>) => ({
-  loading: { [done('loadVisits')]: 'ready / storeVisits', [error('loadVisits')]: 'failed / storeFailure' },
-  failed: { 'upcoming.retry': 'loading' },
+  ...loadSteps('loadVisits', 'ready / storeVisits', 'failed / storeFailure', 'upcoming.retry'),
   ready: { [LIST_CHANGES]: 'loading', ...change },
   confirmingCancel: { 'upcoming.confirmCancel': 'cancelling', 'upcoming.back': 'ready / clearMessage' },
   cancelling: { [done('cancelVisit')]: 'loading / noteCancelled', [error('cancelVisit')]: 'ready / storeFailure' },
@@ -1040,8 +1048,7 @@ export const upcomingTable: TransitionTable = {
 const SAVED = { schema_version: 1 };
 const ANSWERS_NONE = { health_goals: {}, client_story: {}, lifestyle_history: {}, family_history: {} };
 const wizardSteps = (resumed: string) => ({
-  loading: { [done('loadAnswers')]: `${resumed} / storeAnswers`, [error('loadAnswers')]: 'loadFailed' },
-  loadFailed: { 'onboarding.retry': 'loading' },
+  ...loadSteps('loadAnswers', `${resumed} / storeAnswers`, 'loadFailed', 'onboarding.retry'),
   'healthGoals.editing': { 'onboarding.next': 'healthGoals.saving' },
   'healthGoals.saving': { [done('saveStep')]: 'clientStory.editing / storeSaved', [error('saveStep')]: 'healthGoals.editing / storeFailure' },
   'clientStory.editing': { 'onboarding.next': 'clientStory.saving', 'onboarding.back': 'healthGoals.editing / clearErrors' },
@@ -1138,8 +1145,7 @@ const DESK = {
   done: null,
 };
 const labDeskSteps = (reschedule: Record<string, string>, closed: string) => ({
-  loading: { [done('loadDesk')]: 'ready / showDesk', [error('loadDesk')]: 'failed' },
-  failed: { 'desk.retry': 'loading' },
+  ...loadSteps('loadDesk', 'ready / showDesk', 'failed', 'desk.retry'),
   ready: { 'desk.reload': 'loading', 'desk.act': 'acting / startAct', ...reschedule },
   rescheduling: { 'desk.pick': 'rescheduling / passPick', 'desk.back': 'rescheduling / passBack', [done('reschedule')]: closed },
   acting: { [done('act')]: 'loading / markDone', [error('act')]: 'ready / showError' },
@@ -1205,8 +1211,7 @@ const supportSteps = (writes: Partial<Record<'desk.create' | 'desk.reply' | 'des
   const query = { 'desk.query': 'loading / setQuery' };
   const written = (id: string, also = '') => ({ ...query, [done(id)]: `loading / showTicket${also}`, [error(id)]: 'ready.idle / showFailure' });
   return {
-    loading: { ...query, [done('loadTickets')]: 'ready.idle / showPage', [error('loadTickets')]: 'failed / showFailure' },
-    failed: { ...query, 'desk.retry': 'loading' },
+    ...loadSteps('loadTickets', 'ready.idle / showPage', 'failed / showFailure', 'desk.retry', { also: () => query }),
     'ready.idle': { ...query, 'desk.select': 'ready.opening', 'desk.deselect': 'ready.idle / deselect', ...writes },
     'ready.opening': { ...query, [done('loadTicket')]: 'ready.idle / showTicket', [error('loadTicket')]: 'ready.idle / showFailure' },
     'ready.creating': written('createTicket', ', forgetSubmission'),
@@ -1338,8 +1343,7 @@ const visitBooking = (kind: string, chosen: number, answers: Record<string, stri
   message: null,
 });
 const visitSteps = (select: string, next: Record<string, string>) => ({
-  loading: { [done('loadCatalogue')]: 'choosing / storeCatalogue', [error('loadCatalogue')]: 'failed / storeFailure' },
-  failed: { 'visit.retry': 'loading' },
+  ...loadSteps('loadCatalogue', 'choosing / storeCatalogue', 'failed / storeFailure', 'visit.retry'),
   choosing: { 'visit.selectService': select },
   preparing: { 'visit.answer': 'preparing / storeAnswer', 'visit.setChannel': 'preparing / storeChannel', 'visit.back': 'choosing / reset', ...next },
   booking: { 'visit.booked': 'booked / storeBooked', [done('booking')]: 'preparing' },
@@ -1502,14 +1506,9 @@ const CALENDAR = {
 const SHOWN = (at: string) => ({ 'calendar.setColumns': `${at} / setColumns`, 'calendar.setFilter': `${at} / setFilter`, 'calendar.select': `${at} / select` });
 /** `drop`: a dropped appointment's move; `moves`: that and a reschedule from the panel. */
 const calendarSteps = (drop: Record<string, string>, moves: Record<string, string>) => ({
-  loading: {
-    ...SHOWN('loading'),
-    'calendar.setView': 'loading / setView',
-    'calendar.setDate': 'loading / setDate',
-    'calendar.reload': 'loading',
-    [done('loadRange')]: 'ready / setAppointments',
-    [error('loadRange')]: 'failed / setError',
-  },
+  ...loadSteps('loadRange', 'ready / setAppointments', 'failed / setError', 'calendar.retry', {
+    also: (at) => ({ ...SHOWN(at), 'calendar.setView': 'loading / setView', 'calendar.setDate': 'loading / setDate', 'calendar.reload': 'loading' }),
+  }),
   ready: {
     ...SHOWN('ready'),
     'calendar.setView': 'loading / setView',
@@ -1528,13 +1527,6 @@ const calendarSteps = (drop: Record<string, string>, moves: Record<string, strin
     'calendar.setView': 'loading / clearRefusal, setView',
     'calendar.setDate': 'loading / clearRefusal, setDate',
     'calendar.reload': 'loading / clearRefusal',
-  },
-  failed: {
-    ...SHOWN('failed'),
-    'calendar.retry': 'loading',
-    'calendar.reload': 'loading',
-    'calendar.setView': 'loading / setView',
-    'calendar.setDate': 'loading / setDate',
   },
 });
 const DROP = { 'calendar.drop': 'saving / setPending' };
@@ -1600,6 +1592,7 @@ const BOOK = {
   selfReady: true,
   slots: [],
   hold: { id: 3, start: '2026-03-03T01:30:00Z', expires_at: '2026-03-02T10:15:00Z', ttl_ms: 900_000 },
+  holdRanOut: false,
   order: null,
   message: null,
 };
@@ -1609,9 +1602,8 @@ const EDIT_PEOPLE = {
   'book.removePerson': 'held.people / removePerson',
   'book.address': 'held.people / setAddress',
 };
-const bookSteps = (facts: { pincode: string; served: string; toSlots: Record<string, string>; review: string }) => ({
-  loading: { [done('loadStart')]: 'pincode / showStart', [error('loadStart')]: 'failed' },
-  failed: { 'book.retry': 'loading' },
+const bookSteps = (facts: { pincode: string; served: string; toSlots: Record<string, string>; review: string; placementRefused?: string }) => ({
+  ...loadSteps('loadStart', 'pincode / showStart', 'failed', 'book.retry'),
   pincode: { 'book.pincode': 'pincode / setPincode', 'book.checkPincode': facts.pincode },
   checkingPincode: { [done('checkPincode')]: facts.served, [error('checkPincode')]: 'pincode / showError' },
   tests: { 'book.toggle': 'tests / toggleTest', 'book.back': 'pincode', ...facts.toSlots },
@@ -1620,10 +1612,13 @@ const bookSteps = (facts: { pincode: string; served: string; toSlots: Record<str
   holding: { [done('holdSlot')]: 'held.people / setHold', [error('holdSlot')]: 'loadingSlots / showError' },
   'held.people': { ...EDIT_PEOPLE, 'book.review': facts.review, 'book.back': 'slots / dropHold', [HOLD_EXPIRY]: 'loadingSlots / expireHold' },
   'held.review': { 'book.confirm': 'held.confirming', 'book.back': 'held.people', [HOLD_EXPIRY]: 'loadingSlots / expireHold' },
-  // Reported, not changed: the chart lets the hold's timer end the placing of the order (the
-  // client is sent to the slots while the order request may still succeed at the server), where
-  // the client should wait for its answer; the table records the chart's behaviour in this cell.
-  'held.confirming': { [done('placeOrder')]: 'done / setOrder', [error('placeOrder')]: 'held.review / showError', [HOLD_EXPIRY]: 'loadingSlots / expireHold' },
+  // The hold running out while the order is on its way does not end the placing (the server may
+  // have taken it in time): it is noted, and the order's answer decides (issue 33).
+  'held.confirming': {
+    [done('placeOrder')]: 'done / setOrder',
+    [error('placeOrder')]: facts.placementRefused ?? 'held.review / showError',
+    [HOLD_EXPIRY]: 'held.confirming / noteHoldRanOut',
+  },
   done: { 'book.again': 'tests / startAgain' },
 });
 const bookExtras = (served: boolean) => ({
@@ -1718,6 +1713,19 @@ export const bookTestTable: TransitionTable = {
       context: { ...BOOK, pincode: '41100', chosen: [], people: [{ self: true, name: '', age: '', sex: '' }], address: ' ' },
       extras: bookExtras(false),
       steps: bookSteps({ pincode: 'pincode / sayBadPincode', served: 'pincode / sayNotServed', toSlots: {}, review: 'held.people / sayPeopleIncomplete' }),
+    },
+    {
+      name: 'the hold ran out while the order was being placed',
+      context: { ...BOOK, holdRanOut: true, pincode: '411001', chosen: [1], people: [{ self: true, name: '', age: '', sex: '' }], address: 'Flat 2, Pune' },
+      extras: bookExtras(true),
+      steps: bookSteps({
+        pincode: 'checkingPincode',
+        served: 'tests / clearMessage',
+        toSlots: { 'book.toSlots': 'loadingSlots' },
+        review: 'held.review / clearMessage',
+        // Placed: the server took it in time. Refused: the slot is gone, so back to the slots with the reason.
+        placementRefused: 'loadingSlots / expireHold',
+      }),
     },
   ],
 };
@@ -1999,12 +2007,11 @@ function visitFormSteps(f: VisitFacts): Steps {
   };
   const loaded = f.closed ? 'locked.idle / setVisit' : 'restoring / setVisit';
   return {
-    loading: { [done('loadVisit')]: loaded, [error('loadVisit')]: 'failed / setError' },
+    ...loadSteps('loadVisit', loaded, 'failed / setError', 'visit.reload', { retried: 'loading / clearError' }),
     restoring: {
       [done('readDraft')]: { replayed: 'editing.unsaved / restore, storeDraft', lost: 'editing.saved / restore, storeDraft', none: 'editing.saved' }[f.kept],
       [error('readDraft')]: 'editing.saved',
     },
-    failed: { 'visit.reload': 'loading / clearError' },
     'editing.saved': editing,
     'editing.unsaved': { ...editing, [AUTOSAVE]: 'editing.saving' },
     // A change during the save is taken, kept and saved after it; a step or a copy waits.
