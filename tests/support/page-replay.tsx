@@ -7,12 +7,23 @@
 //
 // Paths: a covering subset of the model's selected paths (every state and transition the full set
 // takes), so a page replays in a few dozen renders rather than hundreds.
+import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { act, cleanup } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnyActorRef, AnyEventObject, AnyStateMachine } from 'xstate';
 import { PageActorOverrideContext, type PageActorOverride } from '../../src/lib/page-actor.ts';
 import { coveringPaths, deferredActors, delayFor, type MachineModel, type ModelPath, selectedPaths, serialize } from './model-paths.ts';
+
+// Dialogs, menus and popovers open and close at once, so a closed one is gone within the step
+// that closed it (the screen is checked right after every step).
+const NO_MOTION = createTheme({
+  components: {
+    MuiDialog: { defaultProps: { transitionDuration: 0 } },
+    MuiPopover: { defaultProps: { transitionDuration: 0 } },
+    MuiMenu: { defaultProps: { transitionDuration: 0 } },
+  },
+});
 
 export interface PageReplay<TView> {
   model: MachineModel;
@@ -62,7 +73,11 @@ export function describeReplayOnView<TView>(name: string, replay: PageReplay<TVi
           if (id === machine.id) actor = a;
         },
       };
-      const view = replay.mount(path, (page) => <PageActorOverrideContext.Provider value={override}>{page}</PageActorOverrideContext.Provider>);
+      const view = replay.mount(path, (page) => (
+        <ThemeProvider theme={NO_MOTION}>
+          <PageActorOverrideContext.Provider value={override}>{page}</PageActorOverrideContext.Provider>
+        </ThemeProvider>
+      ));
       await act(settle);
       expect(actor, `the page made no ${machine.id} actor through usePageActor`).not.toBeNull();
       const page = actor as unknown as AnyActorRef;

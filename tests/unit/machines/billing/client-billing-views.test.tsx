@@ -7,7 +7,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { expect } from 'vitest';
-import { AppointmentBilling } from '../../../../src/features/billing/index.ts';
+import { AppointmentBilling, ClientBalance } from '../../../../src/features/billing/index.ts';
 import { BILLING_TEXT as T, formatPaise } from '../../../../src/features/billing/billing-texts.ts';
 import { describeReplayOnView, step } from '../../../support/page-replay.tsx';
 import { renderPage } from '../../features/discovery/render.tsx';
@@ -24,23 +24,52 @@ const press = async (name: string) => {
   return !!button;
 };
 
+const dialog = () => document.querySelector<HTMLElement>('[aria-labelledby="billing-advance-title"]');
+const type = (label: string, value: string) => step(() => fireEvent.change(within(dialog()!).getByLabelText(label), { target: { value } }));
+
 describeReplayOnView('the client balance', {
   model: balanceModel,
-  mount: (_, wrap) => mount(wrap),
-  drive: (event) => event.type === 'balance.retry' && press(T.retry),
+  mount: (path, wrap) =>
+    renderPage(wrap(<ClientBalance client={21} />), {
+      path: '/appointments',
+      role: path.spec.name === 'reception' ? 'RECEPTION' : 'DOCTOR',
+      answer: () => undefined,
+    }),
+  drive: async (event) => {
+    if (event.type === 'balance.retry') return press(T.retry);
+    if (event.type === 'advance.open') return press(T.takeAdvance);
+    if (!dialog()) return false;
+    if (event.type === 'advance.set') await type(event.field === 'amount' ? T.advanceAmount : T.cardReference, event.value);
+    else if (event.type === 'advance.method') await step(() => fireEvent.click(within(dialog()!).getByRole('button', { name: T.method[event.method] })));
+    else if (event.type === 'advance.gst') {
+      await step(() => fireEvent.mouseDown(within(dialog()!).getByRole('combobox', { name: T.advanceGst })));
+      await step(() => fireEvent.click(screen.getByRole('option', { name: T.rateOption(Number(event.gst)) })));
+    } else if (event.type === 'advance.submit') await step(() => fireEvent.click(within(dialog()!).getByRole('button', { name: T.issueReceipt })));
+    else if (event.type === 'advance.close') await step(() => fireEvent.click(within(dialog()!).getByRole('button', { name: T.close })));
+    else return false;
+    return true;
+  },
   expectScreen: (snapshot) => {
     const slot = screen.queryByTestId('client-balance');
     const failed = snapshot.matches('failed');
     expect(slot !== null && within(slot).queryByText(T.balanceFailed) !== null, 'the failure').toBe(failed);
     const balance = snapshot.context.balance;
+    const open = snapshot.matches({ ready: 'advancing' }) || snapshot.matches({ ready: 'taking' });
+    expect(dialog() !== null, 'the advance form').toBe(open);
     if (failed || !balance) return;
     expect(within(slot!).getByText(T.balanceDue(formatPaise(balance.unpaid_paise)))).toBeTruthy();
     expect(within(slot!).queryByText(T.advanceHeld(formatPaise(balance.unused_advance_paise))) !== null).toBe(balance.unused_advance_paise > 0);
-    expect(
-      within(slot!)
-        .getAllByRole('link')
-        .map((a) => a.textContent),
-    ).toEqual(balance.open_documents.map((d: { number: string; balance_paise: number }) => T.creditLink(d.number, formatPaise(d.balance_paise))));
+    expect(within(slot!).queryByRole('button', { name: T.takeAdvance }) !== null, 'Take advance').toBe(snapshot.can({ type: 'advance.open' }));
+    expect(within(slot!).queryByText(snapshot.context.issued ? T.advanceIssued(snapshot.context.issued.number) : '\u0000') !== null, 'the receipt').toBe(
+      snapshot.context.issued !== null,
+    );
+    if (open) {
+      const form = snapshot.context.form;
+      expect((within(dialog()!).getByLabelText(T.advanceAmount) as HTMLInputElement).value).toBe(form.amount);
+      expect(within(dialog()!).getByRole('button', { name: T.method[form.method] }).getAttribute('aria-pressed')).toBe('true');
+      expect(within(dialog()!).queryByRole('alert')?.textContent ?? null).toBe(snapshot.context.formError);
+      expect(within(dialog()!).getByRole('button', { name: snapshot.matches({ ready: 'taking' }) ? T.saving : T.issueReceipt })).toBeTruthy();
+    }
   },
 });
 
