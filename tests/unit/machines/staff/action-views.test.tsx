@@ -37,7 +37,8 @@ const onDialog: MachineModel = {
 // Dialogs close without their exit animation, so the screen follows the chart within one step.
 const noMotion = createTheme({ components: { MuiDialog: { defaultProps: { transitionDuration: 0 } } } });
 
-const dialog = () => screen.queryByRole('dialog', { name: NEW_CLIENT });
+// By its title's id, not by role and name: the grid makes the whole page's accessible names slow to compute.
+const dialog = () => document.querySelector<HTMLElement>('[role="dialog"][aria-labelledby="new-client-title"]');
 
 async function type(label: string, value: string) {
   await step(() => fireEvent.change(within(dialog()!).getByRole('textbox', { name: new RegExp(`^${label}`) }), { target: { value } }));
