@@ -89,7 +89,8 @@ describeReplayOnView('the Billing tab’s catalogue', {
     expect(document.querySelectorAll('[data-product]').length, 'the products').toBe(context.products.length);
     const busy = !snapshot.matches('ready');
     expect(screen.getByRole('button', { name: C.newProduct, hidden: true }).hasAttribute('disabled'), 'Add held').toBe(busy);
-    for (const p of context.products) expect(screen.getByRole('button', { name: C.deleteLabel(p.name), hidden: true }).hasAttribute('disabled'), 'Delete held').toBe(busy);
+    for (const p of context.products)
+      expect(screen.getByRole('button', { name: C.deleteLabel(p.name), hidden: true }).hasAttribute('disabled'), 'Delete held').toBe(busy);
     const editing = context.editing;
     expect(dialog() !== null, 'the edit dialog').toBe(editing !== null);
     if (editing) {

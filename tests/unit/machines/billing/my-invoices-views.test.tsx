@@ -19,7 +19,7 @@ import { describeReplayOnView, step } from '../../../support/page-replay.tsx';
 import { renderPage } from '../../features/discovery/render.tsx';
 import { GATEWAY_URL, model } from './my-invoices.model.ts';
 
-let leaving: ReturnType<typeof vi.fn>;
+let leaving: ReturnType<typeof vi.fn<(url: string | URL) => void>>;
 afterEach(() => vi.restoreAllMocks());
 
 /** Clicks the enabled button; false when the page does not offer it. */
@@ -36,7 +36,7 @@ describeReplayOnView('my invoices', {
     // Every path on the fake clock: one that ends while the return check waits would race it.
     if (!vi.isFakeTimers()) vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     // The browser's departure for the gateway (the hook's goToGateway), watched instead of taken.
-    leaving = vi.fn();
+    leaving = vi.fn<(url: string | URL) => void>();
     vi.spyOn(window.location, 'assign').mockImplementation(leaving);
     const input = path.spec.input as { returnTo: number | null; readOnly: boolean };
     return renderPage(wrap(<MyInvoicesPage />), {

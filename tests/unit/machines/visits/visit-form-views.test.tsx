@@ -45,15 +45,16 @@ const AS_PAGE = new Map<unknown, unknown>([
 
 const onPage: MachineModel = {
   ...model,
-  specs: model.specs.map(
-    (spec): ModelSpec => ({
-      ...spec,
-      events: (spec.events as AnyEventObject[]).map((e) => (e.type === 'visit.move' ? { type: 'visit.move', to: 'in_progress' } : e)),
-      outcomes: Object.fromEntries(
-        Object.entries(spec.outcomes!).map(([src, outcomes]) => [src, outcomes.map((o) => ('output' in o && AS_PAGE.has(o.output) ? { output: AS_PAGE.get(o.output) } : o))]),
-      ),
-    }),
-  ),
+  specs: model.specs.map((spec): ModelSpec => ({
+    ...spec,
+    events: (spec.events as AnyEventObject[]).map((e) => (e.type === 'visit.move' ? { type: 'visit.move', to: 'in_progress' } : e)),
+    outcomes: Object.fromEntries(
+      Object.entries(spec.outcomes!).map(([src, outcomes]) => [
+        src,
+        outcomes.map((o) => ('output' in o && AS_PAGE.has(o.output) ? { output: AS_PAGE.get(o.output) } : o)),
+      ]),
+    ),
+  })),
 };
 
 const visitPage = () => document.querySelector<HTMLElement>('[data-page="therapy-visit"]');
@@ -84,7 +85,12 @@ describeReplayOnView('the therapy visit page', {
       path: '/client/pet/9/visit/5',
       route: '/client/pet/:clientId/visit/:visitId',
       role: 'DOCTOR',
-      answer: (r) => (r.path === '/visits/therapy-settings' ? [200, DEFAULT_THERAPY_SETTINGS] : r.path === '/visits/stock-lots' || r.path === '/visits/iv-recipes' ? [200, []] : undefined),
+      answer: (r) =>
+        r.path === '/visits/therapy-settings'
+          ? [200, DEFAULT_THERAPY_SETTINGS]
+          : r.path === '/visits/stock-lots' || r.path === '/visits/iv-recipes'
+            ? [200, []]
+            : undefined,
     });
   },
   drive: async (event) => {
