@@ -17,6 +17,7 @@ import { UsersPage } from '../../../../src/app/routes/users.tsx';
 import { PERSON_TEXT } from '../../../../src/features/clients/person-fields.tsx';
 import { CREATE_USER, HOURS_LATER, HOURS_TITLE, NEW_USER, SAVE_HOURS, SAVING_HOURS } from '../../../../src/features/clients/users-texts.ts';
 import { fullName, ROLE_LABELS } from '../../../../src/lib/staff/format.ts';
+import { coveringPaths, selectedPaths } from '../../../support/model-paths.ts';
 import { describeReplayOnView, step } from '../../../support/page-replay.tsx';
 import { page, renderPage } from '../../features/discovery/render.tsx';
 import { OPENING, model } from './invite.model.ts';
@@ -28,6 +29,11 @@ const HOURS = {
   staff_hours: [],
   staff_exceptions: [],
 };
+
+// The covering paths, and the one that empties the week: the covering set takes storing a week
+// once (a whole one), and an empty week is where Save must be withheld.
+const selected = selectedPaths(model);
+const emptied = selected.find((p) => p.steps.at(-1)?.event.type === 'invite.setHours' && p.steps.at(-1)!.event.weekly.length === 0)!;
 
 const noMotion = createTheme({ components: { MuiDialog: { defaultProps: { transitionDuration: 0 } } } });
 
@@ -41,6 +47,7 @@ async function type(label: string, value: string) {
 
 describeReplayOnView('/users inviting a staff member', {
   model,
+  paths: [...coveringPaths(model.machine, selected), emptied],
   mount: (_path, wrap) =>
     renderPage(<ThemeProvider theme={noMotion}>{wrap(<UsersPage />)}</ThemeProvider>, {
       path: '/users',
