@@ -2,13 +2,14 @@
 // adapter's calls provided as its actors), `useSelector` reads it through the machine's named
 // selectors (machines/staff/selectors.ts). Each feature wraps these in its own hooks
 // (`<feature>-hooks.ts`), handing over its adapter's calls; views call the feature's hooks.
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { actionMachine } from '../../../machines/staff/action-machine.ts';
 import { type ListPage, type ListQuery, listMachine } from '../../../machines/staff/list-machine.ts';
 import { recordMachine } from '../../../machines/staff/record-machine.ts';
 import { actionSelectors, listSelectors, recordSelectors } from '../../../machines/staff/selectors.ts';
+import { usePageActor } from '../page-actor.ts';
 
 /** A server-side list; `fetchPage` is the adapter's call for one page of the query. */
 export function useServerList(fetchPage: (query: ListQuery) => Promise<ListPage>, query?: Partial<ListQuery>) {
@@ -17,7 +18,7 @@ export function useServerList(fetchPage: (query: ListQuery) => Promise<ListPage>
   latest.current = fetchPage;
   // The chart with its actors is made once (each copy builds its state nodes), not at every render.
   const [logic] = useState(() => listMachine.provide({ actors: { fetchPage: fromPromise(({ input }) => latest.current(input)) } }));
-  const ref = useActorRef(logic, { input: { query } });
+  const ref = usePageActor(logic, { input: { query } });
   return {
     query: useSelector(ref, listSelectors.query),
     rows: useSelector(ref, listSelectors.rows),
@@ -48,7 +49,7 @@ export function useAction<Subject = unknown>(
       actions: { notifyDone: (_, params) => latest.current.onDone(params.subject as Subject, params.output) },
     }),
   );
-  const ref = useActorRef(logic);
+  const ref = usePageActor(logic);
   return {
     isOpen: useSelector(ref, actionSelectors.isOpen),
     pending: useSelector(ref, actionSelectors.isPending),
@@ -74,7 +75,7 @@ export function useRecord<T>(load: () => Promise<T>) {
   const latest = useRef(load);
   latest.current = load;
   const [logic] = useState(() => recordMachine.provide({ actors: { load: fromPromise<unknown, void>(() => latest.current()) } }));
-  const ref = useActorRef(logic);
+  const ref = usePageActor(logic);
   return {
     data: useSelector(ref, recordSelectors.data) as T | null,
     loading: useSelector(ref, recordSelectors.isLoading),
