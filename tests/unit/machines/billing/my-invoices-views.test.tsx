@@ -38,11 +38,12 @@ describeReplayOnView('my invoices', {
     // The browser's departure for the gateway (the hook's goToGateway), watched instead of taken.
     leaving = vi.fn<(url: string | URL) => void>();
     vi.spyOn(window.location, 'assign').mockImplementation(leaving);
-    const input = path.spec.input as { returnTo: number | null; readOnly: boolean };
+    const input = path.spec.input as { returnTo: number | null; readOnly: boolean; gateway: boolean };
     return renderPage(wrap(<MyInvoicesPage />), {
       path: `/user/invoices/21${input.returnTo ? `?document=${input.returnTo}` : ''}`,
       route: '/user/invoices/:clientId',
       role: input.readOnly ? 'SUPER_ADMIN' : 'CLIENT',
+      config: { onlinePayments: input.gateway },
       answer: () => undefined,
     });
   },
@@ -87,6 +88,10 @@ describeReplayOnView('my invoices', {
       expect(article.getAttribute('data-document')).toBe(String(context.opened.document.id));
       expect(article.getAttribute('data-status'), 'its status').toBe(context.opened.document.status);
       expect(within(article).getByRole('button', { name: T.refresh }).hasAttribute('disabled'), 'refresh held').toBe(!at('viewing'));
+      // Without a gateway "Pay online" is never offered; with one, it is pressable when the chart takes it.
+      const pay = article.querySelector('[data-pay-online]');
+      if (!context.gateway) expect(pay, 'Pay online without a gateway').toBeNull();
+      else if (at('viewing') && pay) expect(pay.hasAttribute('disabled'), 'Pay online held').toBe(!snapshot.can({ type: 'invoices.payOnline' }));
     }
     expect(leaving.mock.calls, 'the browser sent to the gateway').toEqual(at('redirecting') ? [[GATEWAY_URL]] : []);
   },

@@ -8,7 +8,6 @@
 // screen shows what the chart holds: the dialog open or closed, the refusal above the fields and
 // the email's reason beside it, the submit button's progress, and the toast once created.
 import { fireEvent, screen, within } from '@testing-library/react';
-import { ThemeProvider, createTheme } from '@mui/material/styles';
 import { expect } from 'vitest';
 import { actionSelectors } from '../../../../machines/staff/selectors.ts';
 import { ClientsPage } from '../../../../src/features/clients/clients-page.tsx';
@@ -34,9 +33,6 @@ const onDialog: MachineModel = {
   ],
 };
 
-// Dialogs close without their exit animation, so the screen follows the chart within one step.
-const noMotion = createTheme({ components: { MuiDialog: { defaultProps: { transitionDuration: 0 } } } });
-
 // By its title's id, not by role and name: the grid makes the whole page's accessible names slow to compute.
 const dialog = () => document.querySelector<HTMLElement>('[role="dialog"][aria-labelledby="new-client-title"]');
 
@@ -47,7 +43,7 @@ async function type(label: string, value: string) {
 describeReplayOnView('the New client dialog (staff action)', {
   model: onDialog,
   mount: (_path, wrap) =>
-    renderPage(<ThemeProvider theme={noMotion}>{wrap(<ClientsPage />)}</ThemeProvider>, {
+    renderPage(wrap(<ClientsPage />), {
       path: '/clients',
       answer: (r) => (r.path === '/users/users' ? [200, page([])] : r.path === '/programs/programs' ? [200, []] : undefined),
     }),

@@ -10,7 +10,6 @@
 // email's reason), the hours dialog (its rows, its error, Save offered only when the chart can
 // save, progress while saving), or neither.
 import { fireEvent, screen, within } from '@testing-library/react';
-import { ThemeProvider, createTheme } from '@mui/material/styles';
 import { expect } from 'vitest';
 import { inviteSelectors } from '../../../../machines/staff/selectors.ts';
 import { UsersPage } from '../../../../src/app/routes/users.tsx';
@@ -35,8 +34,6 @@ const HOURS = {
 const selected = selectedPaths(model);
 const emptied = selected.find((p) => p.steps.at(-1)?.event.type === 'invite.setHours' && p.steps.at(-1)!.event.weekly.length === 0)!;
 
-const noMotion = createTheme({ components: { MuiDialog: { defaultProps: { transitionDuration: 0 } } } });
-
 // By their titles' ids, not by role and name: the grid makes the whole page's accessible names slow to compute.
 const form = () => document.querySelector<HTMLElement>('[role="dialog"][aria-labelledby="new-user-title"]');
 const hoursDialog = () => document.querySelector<HTMLElement>('[role="dialog"][aria-labelledby="hours-title"]');
@@ -49,7 +46,7 @@ describeReplayOnView('/users inviting a staff member', {
   model,
   paths: [...coveringPaths(model.machine, selected), emptied],
   mount: (_path, wrap) =>
-    renderPage(<ThemeProvider theme={noMotion}>{wrap(<UsersPage />)}</ThemeProvider>, {
+    renderPage(wrap(<UsersPage />), {
       path: '/users',
       role: 'ADMIN',
       answer: (r) =>
