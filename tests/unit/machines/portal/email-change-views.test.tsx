@@ -6,7 +6,7 @@
 // chart's `email.cancel` is sent to the actor as is. After every step the card shows the chart's
 // mode: the new-address form, the code form naming where the code went, or the changed notice (and
 // the profile's sign-in email is then the new one); the service's refusal; buttons held meanwhile.
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { emailChangeSelectors } from '../../../../machines/portal/selectors.ts';
 import { ProfilePage } from '../../../../src/features/clients/portal/profile-page.tsx';
