@@ -74,7 +74,7 @@ describeReplayOnView('the booking dialog', {
   mount: (_, wrap) =>
     renderPage(wrap(<BookingDialog setup={SETUP as never} slot={SLOT} onClose={() => {}} onBooked={() => {}} />), {
       path: '/appointments',
-      role: 'FRONT_DESK',
+      role: 'RECEPTION',
       answer: () => undefined,
     }),
   drive: async (event, _, actor) => {

@@ -85,7 +85,7 @@ describeReplayOnView('the appointments calendar', {
     // The clinic's clock at the model's day (Date only; the page's timers stay real).
     vi.setSystemTime(new Date('2026-03-04T06:00:00Z'));
     expect(clinicToday(Date.now(), ZONE)).toBe((path.spec.input as { date: string }).date);
-    return renderPage(<Staffed>{wrap(<AppointmentsPage />)}</Staffed>, { path: '/appointments', role: 'FRONT_DESK', answer });
+    return renderPage(<Staffed>{wrap(<AppointmentsPage />)}</Staffed>, { path: '/appointments', role: 'RECEPTION', answer });
   },
   drive: async (event, _, actor) => {
     const s = actor.getSnapshot();

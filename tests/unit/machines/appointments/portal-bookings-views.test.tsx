@@ -51,7 +51,7 @@ describeReplayOnView('portal bookings for staff', {
           </PortalBookingsProvider>,
         )}
       </SignedIn>,
-      { path: '/appointments', role: 'FRONT_DESK', answer: () => undefined },
+      { path: '/appointments', role: 'RECEPTION', answer: () => undefined },
     );
   },
   drive: async (event) => {
