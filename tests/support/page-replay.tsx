@@ -61,9 +61,11 @@ export function describeReplayOnView<TView>(name: string, replay: PageReplay<TVi
     it('has paths to replay', () => expect(paths.length).toBeGreaterThan(0));
 
     it.each(paths.map((p) => [p.description, p] as const))('%s', async (_, path) => {
-      // A path that waits on a timer runs on the fake clock from the start, so the page's timers are fake too.
+      // A path that waits on a timer runs on the fake clock from the start, so the page's timers are fake too;
+      // and its Date: a delay computed from the time (`Date.now()`) is the same when the chart schedules it
+      // and when the path waits it out, as in the model's own replay.
       if (path.steps.some((s) => s.event.type.startsWith('xstate.after.')))
-        vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+        vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
       const leaf = deferredActors(machine);
       let actor: AnyActorRef | null = null;
       const override: PageActorOverride = {

@@ -19,7 +19,7 @@ function clinicInstant(zone: string, local: string): string {
   return new Date(zonedInstant(zone, date, h * 60 + m)).toISOString();
 }
 
-function StaffHours({ member, hours, reload }: { member: StaffMember; hours: SchedulingHours; reload: () => void }) {
+export function StaffHours({ member, hours, reload }: { member: StaffMember; hours: SchedulingHours; reload: () => void }) {
   const { api } = useShell();
   const initial = hours.staff_hours.filter((h) => h.staff === member.id).map((h) => ({ weekday: h.weekday, from: hhmm(h.starts), to: hhmm(h.ends) }));
   const [rows, setRows] = useState<Shift[]>(initial);

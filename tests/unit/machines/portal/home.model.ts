@@ -3,8 +3,11 @@
 import { homeMachine } from '../../../../machines/portal/home-machine.ts';
 import type { MachineModel } from '../../../support/model-paths.ts';
 
+// The home as the adapter loads it (the page renders every part), for a client with nothing yet.
+export const loadedHome = { profile: { first_name: 'Asha', hipaa_consent: false }, enrollments: [], programs: [], checks: [] };
+
 const outcomes = {
-  loadHome: [{ output: { profile: {} } }, { error: new Error('offline') }],
+  loadHome: [{ output: loadedHome }, { error: new Error('offline') }],
   recordVisit: [{ output: { firstVisit: true } }, { error: new Error('offline') }],
 };
 
