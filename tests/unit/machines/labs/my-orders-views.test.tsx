@@ -112,7 +112,7 @@ describeReplayOnView('my lab orders', {
     ).toEqual(c.orders.map((o: { id: number; status: string }) => [o.id, o.status]));
     expect(screen.queryByText(T.noOrders) !== null, 'no orders').toBe(!myOrdersSelectors.isLoading(snapshot) && !failed && c.orders.length === 0);
     if (c.message) expect(screen.getByText(c.message).closest('[role="alert"]')).not.toBeNull();
-    else expect(document.querySelector('.MuiAlert-standardWarning'), 'no refusal').toBeNull();
+    else expect(document.querySelector('.MuiAlert-colorWarning'), 'no refusal').toBeNull();
     for (const o of c.orders as Array<{ id: number; status: 'booked' }>) {
       const buttons = within(card(o.id)!).queryAllByRole('button', { name: new RegExp(`^(${T.reschedule}|${T.cancelOrder})$`) });
       expect(buttons.length, `order ${o.id}'s buttons`).toBe(orderChangeable(o.status) ? 2 : 0);
