@@ -2,51 +2,18 @@
 // The client's "My orders" chart's model paths replayed on "My orders" (the booking page's list,
 // issue 33): the real component, hook and adapter; the list's loads and cancels settle as each path
 // says. The client retries, cancels and reschedules through the cards' buttons. The reschedule
-// sub-chart is the real one (its own paths are replayed in reschedule-views.test.tsx): how it ends
-// is driven through its picker (a new slot picked and moved, Back, or slots that fail to load), so
-// the parent's `xstate.done.actor.reschedule` comes from the screen, not from the test.
+// sub-chart is the real one (real-reschedule.tsx): how it ends is driven through its picker, so the
+// parent's `xstate.done.actor.reschedule` comes from the screen.
 import { fireEvent, screen, within } from '@testing-library/react';
-import { type ReactNode, useContext, useMemo } from 'react';
 import { expect } from 'vitest';
-import { type AnyEventObject, type AnyStateMachine, fromPromise } from 'xstate';
 import { myOrdersSelectors } from '../../../../machines/labs/lab-selectors.ts';
 import { orderChangeable } from '../../../../machines/labs/my-orders-machine.ts';
-import { rescheduleMachine } from '../../../../machines/labs/reschedule-machine.ts';
 import { MyOrders } from '../../../../src/features/labs/my-orders.tsx';
 import { LABS_TEXT as T } from '../../../../src/features/labs/texts.ts';
-import { PageActorOverrideContext, type PageActorOverride } from '../../../../src/lib/page-actor.ts';
 import { describeReplayOnView, step } from '../../../support/page-replay.tsx';
 import { renderPage } from '../../features/discovery/render.tsx';
 import { model } from './my-orders.model.ts';
-
-/** The reschedule sub-chart's own calls, settled by `drive` as the picker is used. */
-const subCalls: Array<{ src: string; resolve(v: unknown): void; reject(e: unknown): void }> = [];
-const subCall = (src: string) => fromPromise(() => new Promise((resolve, reject) => subCalls.push({ src, resolve, reject })));
-const takeSubCall = (src: string) => {
-  const index = subCalls.findLastIndex((c) => c.src === src);
-  expect(index, `the reschedule sub-chart called ${src}`).toBeGreaterThanOrEqual(0);
-  return subCalls.splice(index, 1)[0];
-};
-const SLOTS = [
-  { start: '2026-12-01T01:30:00Z', places_left: 1 },
-  { start: '2026-12-02T01:30:00Z', places_left: 2 },
-];
-
-/** Under the harness's override: the page's chart keeps the path's actors, but its reschedule child is the real sub-chart. */
-function RealReschedule({ children }: { children: ReactNode }) {
-  const harness = useContext(PageActorOverrideContext)!;
-  const override = useMemo<PageActorOverride>(
-    () => ({
-      logic: (id, logic) =>
-        harness.logic(id, logic)?.provide({
-          actors: { reschedule: rescheduleMachine.provide({ actors: { loadSlots: subCall('loadSlots'), moveOrder: subCall('moveOrder') } }) },
-        } as never) as AnyStateMachine | undefined,
-      attach: harness.attach,
-    }),
-    [harness],
-  );
-  return <PageActorOverrideContext.Provider value={override}>{children}</PageActorOverrideContext.Provider>;
-}
+import { endReschedule, RealReschedule } from './real-reschedule.tsx';
 
 const card = (order: number) => document.querySelector<HTMLElement>(`[data-order="${order}"]`);
 const picker = () => document.querySelector<HTMLElement>('[data-reschedule]');
@@ -58,26 +25,9 @@ async function clickIn(container: HTMLElement | null, name: string | RegExp): Pr
   return true;
 }
 
-/** How the client ends the sub-chart: picks another slot and it is moved, goes back, or the slots never load. */
-async function endReschedule(event: AnyEventObject): Promise<boolean> {
-  const { moved, message } = event.output as { moved: boolean; message: string | null };
-  if (message !== null) {
-    await step(() => takeSubCall('loadSlots').reject(new Error(message)));
-    return true;
-  }
-  await step(() => takeSubCall('loadSlots').resolve(SLOTS));
-  if (moved) {
-    await step(() => fireEvent.click(picker()!.querySelector('[data-new-slot="2026-12-02T01:30:00Z"]')!));
-    await step(() => takeSubCall('moveOrder').resolve(undefined));
-    return true;
-  }
-  return clickIn(picker(), T.back);
-}
-
 describeReplayOnView('my lab orders', {
   model,
   mount: (_, wrap) => {
-    subCalls.length = 0;
     return renderPage(wrap(<RealReschedule>{<MyOrders clientId="7" />}</RealReschedule>), {
       path: '/user/book-test/7',
       role: 'CLIENT',
@@ -93,7 +43,7 @@ describeReplayOnView('my lab orders', {
       case 'orders.reschedule':
         return clickIn(card(event.order), T.reschedule);
       case 'xstate.done.actor.reschedule':
-        return endReschedule(event);
+        return endReschedule(event, T.back);
       default:
         // A pick or Back while the slots still load: the picker's buttons wait, the sub-chart ignores it.
         return false;
