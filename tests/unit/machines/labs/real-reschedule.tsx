@@ -34,7 +34,7 @@ export function RealReschedule({ children }: { children: ReactNode }) {
     return {
       logic: (id, logic) =>
         harness.logic(id, logic)?.provide({
-          actors: { reschedule: rescheduleMachine.provide({ actors: { loadSlots: call('loadSlots'), moveOrder: call('moveOrder') } }) },
+          actors: { reschedule: rescheduleMachine.provide({ actors: { loadSlots: call('loadSlots'), moveOrder: call('moveOrder') } } as never) },
         } as never) as AnyStateMachine | undefined,
       attach: harness.attach,
     };

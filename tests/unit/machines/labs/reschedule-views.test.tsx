@@ -74,7 +74,7 @@ describeReplayOnView('the lab order reschedule', {
     }),
   drive: async (event) => {
     const button = event.type === 'reschedule.pick' ? slotButton(event.start) : picker() && within(picker()!).queryByRole('button', { name: T.back });
-    if (!button || button.disabled) return false;
+    if (!button || button.hasAttribute('disabled')) return false;
     await step(() => fireEvent.click(button));
     return true;
   },
