@@ -10,7 +10,7 @@
 // the model's wrong answer ("zzz"), which is then sent as is. After every step the screen shows
 // the chart's step: the intro, the task's instructions, the item, the feedback, the pause, the
 // retry with the reason, or the progress while the server works.
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, within } from '@testing-library/react';
 import { type ReactNode, useContext, useMemo } from 'react';
 import { expect } from 'vitest';
 import { type AnyActorRef, type AnyStateMachine, fromPromise } from 'xstate';
