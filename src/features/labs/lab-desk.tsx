@@ -99,7 +99,7 @@ function OrderCard({ order, desk }: { order: DeskOrder; desk: ReturnType<typeof 
             </>
           )}
         </Stack>
-        {desk.context.moving?.id === order.id && <NewSlot order={order} desk={desk} />}
+        {desk.context.moving?.id === order.id && desk.reschedule.open && <NewSlot order={order} desk={desk} />}
         {entering && (
           <Box sx={{ mt: 2 }}>
             <Typography variant="subtitle2" component="h4">
