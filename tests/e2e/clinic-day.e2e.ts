@@ -59,11 +59,12 @@ import {
 import { VISIT_TEXT as V } from '../../src/features/visits/texts.ts';
 import { VISIT_PREPARATION } from '../../machines/portal/visit-preparation.ts';
 import { TEXTS as SIGN_IN } from '../../machines/sign-in/texts.ts';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { BILLING_TEXT as BT } from '../../src/features/billing/billing-texts.ts';
 import { MY_INVOICES_TEXT as MI } from '../../src/features/billing/portal-texts.ts';
 import { formatPaise } from '../../src/lib/format.ts';
 import { launchBrowser, watchConsole } from '../support/browser.ts';
+import { CLINIC_TAX_SETTINGS as BILLING_SETTINGS } from '../support/billing-document-fixtures.ts';
+import { pdfText } from '../support/pdf-text.ts';
 import { migratedDataDir } from '../support/db-template.ts';
 import { tokenOf } from '../support/e2e-accounts.ts';
 import { privateBuild } from '../support/private-build.ts';
@@ -230,16 +231,6 @@ async function seen(page: Page, who: { email: string; password: string }, ready:
 // the ADMIN (the back office's Billing tab has its own tests); every step of the day after that
 // is the desk's and the portal's own UI. The figures each step expects are worked out by hand in
 // its comments, in paise.
-const BILLING_SETTINGS = {
-  legal_name: 'Thrive Wellness Private Limited',
-  gstin: '27AAPFU0939F1ZV',
-  state_code: '27',
-  address: '1 Linking Road, Bandra West, Mumbai 400050',
-  series_prefixes: { invoice: 'INV', bill_of_supply: 'BOS', credit_note: 'CN', receipt: 'RV' },
-  upi_vpa: 'thrive@okicici',
-  upi_payee_name: 'Thrive Wellness',
-  invoice_note: 'Thank you.',
-};
 const OMEGA = { name: 'Omega-3 capsules (60)', code: '2106', pricePaise: 61_235, rateBp: 1800 };
 const ASHWAGANDHA = { name: 'Ashwagandha tablets (60)', code: '3004', pricePaise: 44_900, rateBp: 500 };
 const UTR = '412345678901';
@@ -303,17 +294,6 @@ async function expectTotals(page: Page, f: { taxable: number; cgst: number; sgst
     `${t.taxable} ${formatPaise(f.taxable)} ${t.cgst} ${formatPaise(f.cgst)} ${t.sgst} ${formatPaise(f.sgst)} ${t.roundOff} ${formatPaise(f.roundOff)} ${t.total} ${formatPaise(f.total)}`,
   );
   expect(await page.getByTestId('billing-due').innerText()).toBe(formatPaise(f.due));
-}
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const doc = await getDocument({ data: new Uint8Array(bytes), disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
-  const parts: string[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    parts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await doc.destroy();
-  return squash(parts.join(' '));
 }
 
 describe('a clinic day on the demo data', () => {
