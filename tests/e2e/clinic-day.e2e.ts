@@ -27,7 +27,7 @@ import { LAB_TEXTS } from '../../machines/labs/lab-texts.ts';
 import { STAFF_STATUS_LABELS, SUPPORT_TEXTS as S } from '../../machines/support/support-texts.ts';
 import { DEMO_DOMAIN, DEMO_LAB_PINCODES, demoClients } from '../../scripts/demo-data.ts';
 import { getHref } from '../../src/app/paths.ts';
-import { CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE } from '../../src/app/shell-text.ts';
+import { CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE, OPEN_NAVIGATION } from '../../src/app/shell-text.ts';
 import {
   ACTION_LABELS,
   BOOK,
@@ -658,7 +658,9 @@ describe('a clinic day on the demo data', () => {
     // On her phone: My invoices, the open one, Pay online, the gateway's page, and back.
     const phone = await clientPage(360);
     const me = { email: client.email, password: DEMO_PASSWORD };
-    await phone.page.goto(`/user/invoices/${client.id}`);
+    await phone.page.getByRole('button', { name: OPEN_NAVIGATION }).click();
+    await phone.page.getByTestId('portal-nav-drawer').getByRole('link', { name: MI.title }).click();
+    await phone.page.waitForURL((u) => u.pathname === getHref('portalInvoices', { clientId: client.id }));
     await phone.page.getByRole('heading', { name: MI.title, level: 1 }).waitFor();
     const card = phone.page.locator(`[data-invoice="${bill}"]`);
     expect(await card.locator('[data-due]').getAttribute('data-due')).toBe('119400');
