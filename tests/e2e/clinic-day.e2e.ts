@@ -5,6 +5,10 @@
 // signs; the calendar shows it completed and signed, and the client's package one session fewer.
 // Then the client books from the portal in one confirm, orders a lab test on a PIN code home
 // collection serves, reads the report the lab desk released, and opens a ticket the nurse answers.
+// Billing (issue 34's "Done means"): the front desk bills the dive (the package session at ₹0 and
+// a product), takes part in cash and the rest by UPI, and downloads the PDF; the client, on her
+// phone, pays the invoice of her next dive through the Razorpay stand-in while the desk watches
+// it turn paid without reloading; a credit note reverses one of its lines, refunded in cash.
 // Every page visited is read again at 360 px: no label cut off there or at 1280 px, and (as in
 // every e2e file, tests/support/codes-on-screen.ts) no code on screen.
 //
@@ -23,7 +27,7 @@ import { LAB_TEXTS } from '../../machines/labs/lab-texts.ts';
 import { STAFF_STATUS_LABELS, SUPPORT_TEXTS as S } from '../../machines/support/support-texts.ts';
 import { DEMO_DOMAIN, DEMO_LAB_PINCODES, demoClients } from '../../scripts/demo-data.ts';
 import { getHref } from '../../src/app/paths.ts';
-import { CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE } from '../../src/app/shell-text.ts';
+import { CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE, OPEN_NAVIGATION } from '../../src/app/shell-text.ts';
 import {
   ACTION_LABELS,
   BOOK,
@@ -55,13 +59,19 @@ import {
 import { VISIT_TEXT as V } from '../../src/features/visits/texts.ts';
 import { VISIT_PREPARATION } from '../../machines/portal/visit-preparation.ts';
 import { TEXTS as SIGN_IN } from '../../machines/sign-in/texts.ts';
+import { BILLING_TEXT as BT } from '../../src/features/billing/billing-texts.ts';
+import { MY_INVOICES_TEXT as MI } from '../../src/features/billing/portal-texts.ts';
+import { formatPaise } from '../../src/lib/format.ts';
 import { launchBrowser, watchConsole } from '../support/browser.ts';
+import { CLINIC_TAX_SETTINGS as BILLING_SETTINGS } from '../support/billing-document-fixtures.ts';
+import { pdfText } from '../support/pdf-text.ts';
 import { migratedDataDir } from '../support/db-template.ts';
 import { tokenOf } from '../support/e2e-accounts.ts';
 import { privateBuild } from '../support/private-build.ts';
 import type { ServerProcess } from '../support/server-process.ts';
 import { call, expectNoConsoleErrors, outbox, signInAs, startStaffServer } from '../support/staff-e2e.ts';
 import { charter, HBOT_BEFORE_DIVE, openAppointment, VITALS_BEFORE } from '../support/visit-charting-e2e.ts';
+import { RAZORPAY_KEYS, type RazorpayStandIn, razorpayEnv, startRazorpayStandIn } from '../support/razorpay-stand-in.ts';
 
 vi.setConfig({ testTimeout: 600_000, hookTimeout: 900_000 });
 
@@ -72,6 +82,7 @@ const NEW_NURSE = { first: 'Kiran', last: 'Shetty', email: 'kiran.shetty@clinic.
 const NEW_NURSE_NAME = `${NEW_NURSE.first} ${NEW_NURSE.last}`;
 
 let server: ServerProcess;
+let standIn: RazorpayStandIn;
 let browser: Browser;
 let distDir = '';
 let adminToken = '';
@@ -107,7 +118,14 @@ beforeAll(async () => {
   });
   expect(seeded.status, seeded.stderr + seeded.stdout).toBe(0);
   distDir = await privateBuild('day');
-  server = (await startStaffServer('day', { dataDir, engine: 'pglite', env: { DIST_DIR: distDir } })).server;
+  // Paying online goes through the Razorpay stand-in, its webhooks to this server. PUBLIC_URL is the
+  // origin the browsers here use: the gateway sends a payer back to it (docs/billing.md, "Paying
+  // online"), and a session kept by one origin is not found by another name of the same server.
+  standIn = await startRazorpayStandIn({ ...RAZORPAY_KEYS });
+  server = (
+    await startStaffServer('day', { dataDir, engine: 'pglite', env: (baseUrl) => ({ DIST_DIR: distDir, PUBLIC_URL: baseUrl, ...razorpayEnv(standIn) }) })
+  ).server;
+  standIn.webhookUrl = `${server.baseUrl}/api/v1/billing/payments/razorpay/webhook`;
   browser = await launchBrowser();
   adminToken = await tokenOf(server.baseUrl, demoStaff('SUPER_ADMIN').email, DEMO_PASSWORD);
 
@@ -140,6 +158,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop('SIGTERM');
+  await standIn?.close();
   if (distDir) fs.rmSync(distDir, { recursive: true, force: true });
 });
 
@@ -206,6 +225,75 @@ async function seen(page: Page, who: { email: string; password: string }, ready:
   const url = new URL(page.url());
   visited.push({ who, path: url.pathname + url.search, ready });
   expect(await truncatedLabels(page), `${url.pathname} at ${page.viewportSize()?.width} px`).toEqual([]);
+}
+
+// ---- Billing (issue 34). The tax settings and the two products are arranged through the API as
+// the ADMIN (the back office's Billing tab has its own tests); every step of the day after that
+// is the desk's and the portal's own UI. The figures each step expects are worked out by hand in
+// its comments, in paise.
+const OMEGA = { name: 'Omega-3 capsules (60)', code: '2106', pricePaise: 61_235, rateBp: 1800 };
+const ASHWAGANDHA = { name: 'Ashwagandha tablets (60)', code: '3004', pricePaise: 44_900, rateBp: 500 };
+const UTR = '412345678901';
+/** The invoice the client pays online, then partly credited. */
+let openInvoice = { id: 0, number: '' };
+
+const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+async function arrangeBilling() {
+  const token = await tokenOf(server.baseUrl, demoStaff('ADMIN').email, DEMO_PASSWORD);
+  const asAdmin = (method: string, path: string, body?: unknown) => call(server.baseUrl, token, method, path, body);
+  await ok(asAdmin('PUT', '/billing/settings', BILLING_SETTINGS), 'billing settings');
+  for (const p of [OMEGA, ASHWAGANDHA])
+    await ok(
+      asAdmin('POST', '/billing/products', { name: p.name, code: p.code, unit_price_paise: p.pricePaise, gst_rate_bp: p.rateBp, exempt: false }),
+      p.name,
+    );
+}
+
+/** "Bill this visit" on the appointment's panel; the draft's id, once its page is open. */
+async function billVisit(page: Page, appointmentId: number): Promise<number> {
+  await openAppointment(page, appointmentId);
+  await page.getByTestId('appointment-panel').getByRole('button', { name: BT.billVisit }).click();
+  await page.waitForURL(/\/billing\/documents\/\d+$/);
+  await page.getByRole('heading', { level: 1, name: new RegExp(`${escapeRe(BT.documentTitle('', null))}$`) }).waitFor();
+  return Number(/\/billing\/documents\/(\d+)$/.exec(page.url())![1]);
+}
+
+async function addProduct(page: Page, product: typeof OMEGA, typed: { quantity?: string; discount?: string } = {}) {
+  await page.getByRole('combobox', { name: BT.product }).click();
+  await page.getByRole('option', { name: BT.productOption(product.name, formatPaise(product.pricePaise)) }).click();
+  if (typed.quantity) await page.getByRole('textbox', { name: BT.quantityOf(product.name) }).fill(typed.quantity);
+  if (typed.discount) await page.getByRole('textbox', { name: BT.discountOf(product.name) }).fill(typed.discount);
+}
+
+/** Saves the draft and issues it; its number. */
+async function saveAndIssue(page: Page): Promise<string> {
+  await page.getByRole('button', { name: BT.saveDraft }).click();
+  await page.getByText(BT.done.save).waitFor();
+  await page.getByRole('button', { name: BT.issue, exact: true }).click();
+  await page.getByText(BT.done.issue).waitFor();
+  const prefix = escapeRe(BILLING_SETTINGS.series_prefixes.invoice);
+  const heading = await page.getByRole('heading', { level: 1, name: new RegExp(`^${BT.kind.invoice} ${prefix}/`) }).innerText();
+  return heading.slice(BT.kind.invoice.length + 1);
+}
+
+/** The line (by its description, or the package session's "from package" line) shows these figures. */
+async function expectLine(page: Page, description: string | null, f: { taxable: number; cgst: number; sgst: number; rateBp: number; total: number }) {
+  const row = page
+    .locator('[data-line]')
+    .filter(description ? { hasText: description } : { has: page.getByText(new RegExp(`^${escapeRe(BT.fromPackage(''))}`)) });
+  await expect.poll(() => row.count()).toBe(1);
+  const tax = (paise: number) => (paise === 0 && f.rateBp === 0 ? '—' : BT.taxAt(formatPaise(paise), f.rateBp / 2));
+  expect(squash(await row.innerText())).toContain(`${formatPaise(f.taxable)} ${tax(f.cgst)} ${tax(f.sgst)} ${formatPaise(f.total)}`);
+}
+
+async function expectTotals(page: Page, f: { taxable: number; cgst: number; sgst: number; roundOff: number; total: number; due: number }) {
+  const t = BT.totals;
+  expect(squash(await page.getByTestId('billing-totals').innerText())).toContain(
+    `${t.taxable} ${formatPaise(f.taxable)} ${t.cgst} ${formatPaise(f.cgst)} ${t.sgst} ${formatPaise(f.sgst)} ${t.roundOff} ${formatPaise(f.roundOff)} ${t.total} ${formatPaise(f.total)}`,
+  );
+  expect(await page.getByTestId('billing-due').innerText()).toBe(formatPaise(f.due));
 }
 
 describe('a clinic day on the demo data', () => {
@@ -471,6 +559,180 @@ describe('a clinic day on the demo data', () => {
     await page.reload();
     await row.click();
     await page.getByText('All three values are in range. See you at your next dive.').waitFor({ timeout: 30_000 });
+    expectNoConsoleErrors(errors);
+    await context.close();
+  });
+
+  it('RECEPTION bills the visit: the package session and a product, part in cash and the rest by UPI, and prints the PDF', async () => {
+    await arrangeBilling();
+    const desk = demoStaff('RECEPTION');
+    const { context, page, errors } = await staffPage(desk, '/appointments');
+    const bill = await billVisit(page, appointment.id);
+    await addProduct(page, OMEGA, { quantity: '2', discount: '50' });
+    const number = await saveAndIssue(page);
+    // By hand: 2 × ₹612.35 − ₹50.00 = ₹1,174.70 taxable; CGST and SGST at 9 % each ₹105.723, so
+    // ₹105.72 each; the line ₹1,386.14; the session ₹0; the total rounds down to ₹1,386.00.
+    await expectLine(page, OMEGA.name, { taxable: 117470, cgst: 10572, sgst: 10572, rateBp: 1800, total: 138614 });
+    await expectLine(page, null, { taxable: 0, cgst: 0, sgst: 0, rateBp: 0, total: 0 });
+    await expectTotals(page, { taxable: 117470, cgst: 10572, sgst: 10572, roundOff: -14, total: 138600, due: 138600 });
+
+    // Part in cash, ₹1,100 handed over for ₹1,000: the change is shown.
+    await page.getByRole('button', { name: BT.takePayment }).click();
+    let dialog = page.getByRole('dialog', { name: BT.payTitle(number) });
+    await dialog.getByLabel(BT.amount, { exact: true }).fill('1000');
+    await dialog.getByLabel(BT.tendered, { exact: true }).fill('1100');
+    await expect.poll(() => dialog.getByTestId('billing-change').innerText()).toBe(BT.change(formatPaise(10_000)));
+    await dialog.getByRole('button', { name: BT.record }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('billing-status').innerText()).toBe(BT.status.partially_paid);
+    await expect.poll(() => page.getByTestId('billing-due').innerText()).toBe(formatPaise(38_600));
+
+    // The rest by UPI: the QR of the link for what is still due, then the UTR once the money is seen.
+    await page.getByRole('button', { name: BT.takePayment }).click();
+    dialog = page.getByRole('dialog', { name: BT.payTitle(number) });
+    await dialog.getByRole('button', { name: BT.method.upi, exact: true }).click();
+    const qr = dialog.getByRole('img', { name: BT.upiScan(formatPaise(38_600)) });
+    const uri = new URL((await qr.getAttribute('data-upi-uri'))!);
+    expect({ pa: uri.searchParams.get('pa'), am: uri.searchParams.get('am'), cu: uri.searchParams.get('cu'), tn: uri.searchParams.get('tn') }).toEqual({
+      pa: BILLING_SETTINGS.upi_vpa,
+      am: '386.00',
+      cu: 'INR',
+      tn: number,
+    });
+    expect(await dialog.getByLabel(BT.amount, { exact: true }).inputValue()).toBe('386');
+    await dialog.getByLabel(BT.utr).fill(UTR);
+    await dialog.getByRole('button', { name: BT.record }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('billing-status').innerText()).toBe(BT.status.paid);
+    expect(await page.getByTestId('billing-due').innerText()).toBe(formatPaise(0));
+    const payments = await page.locator('[data-payment]').allInnerTexts();
+    expect(payments).toHaveLength(2);
+    expect(payments[0]).toMatch(new RegExp(`^${BT.method.cash} · ${escapeRe(formatPaise(100_000))} · .+ · ${escapeRe(BT.changeGiven(formatPaise(10_000)))}$`));
+    expect(payments[1]).toMatch(new RegExp(`^${BT.method.upi} · ${escapeRe(formatPaise(38_600))} · .+ · ${UTR}$`));
+
+    // Printed: the PDF frozen at issue, from the page's own button.
+    const [download, response] = await Promise.all([
+      page.waitForEvent('download'),
+      page.waitForResponse((r) => new URL(r.url()).pathname === `/api/v1/billing/documents/${bill}/pdf`),
+      page.getByRole('button', { name: BT.downloadPdf }).click(),
+    ]);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('application/pdf');
+    expect(download.suggestedFilename()).toBe(`${number.replace(/\//g, '-')}.pdf`);
+    const pdf = fs.readFileSync((await download.path())!);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = await pdfText(pdf);
+    expect(text).toContain(`No. ${number}`);
+    expect(text).toContain(`GSTIN: ${BILLING_SETTINGS.gstin}`);
+    expect(text).toContain(`Total ${formatPaise(138_600)}`);
+    await page.getByText(BT.done.pdf).waitFor();
+    await seen(page, desk, 'billing-document');
+    expectNoConsoleErrors(errors);
+    await context.close();
+  });
+
+  it('the client pays an open invoice on her phone through the gateway; reception sees it paid without reloading', async () => {
+    // The dive she booked from the portal: checked in and billed at the desk with two products.
+    const hers = (await ok(api('GET', `/appointments/appointments?client=${client.id}`), 'appointments')) as Array<{ id: number; status: string }>;
+    const booked = hers.filter((a) => a.status === 'booked').sort((a, b) => b.id - a.id)[0];
+    const desk = demoStaff('RECEPTION');
+    const staff = await staffPage(desk, '/appointments');
+    await openAppointment(staff.page, booked.id);
+    const panel = staff.page.getByTestId('appointment-panel');
+    await panel.getByRole('button', { name: ACTION_LABELS['appointment.check_in'], exact: true }).click();
+    await expect.poll(() => panel.getByTestId('panel-status').innerText()).toBe(STATUS_LABELS.checked_in);
+    const bill = await billVisit(staff.page, booked.id);
+    await addProduct(staff.page, ASHWAGANDHA);
+    await addProduct(staff.page, OMEGA);
+    const number = await saveAndIssue(staff.page);
+    openInvoice = { id: bill, number };
+    // By hand: ₹449.00 at 5 %: CGST and SGST ₹11.225 each, half up to ₹11.23, the line ₹471.46;
+    // ₹612.35 at 18 %: ₹55.1115 each, ₹55.11, the line ₹722.57; ₹1,194.03 rounds to ₹1,194.00.
+    await expectLine(staff.page, ASHWAGANDHA.name, { taxable: 44_900, cgst: 1123, sgst: 1123, rateBp: 500, total: 47_146 });
+    await expectLine(staff.page, OMEGA.name, { taxable: 61_235, cgst: 5511, sgst: 5511, rateBp: 1800, total: 72_257 });
+    await expectTotals(staff.page, { taxable: 106_135, cgst: 6634, sgst: 6634, roundOff: -3, total: 119_400, due: 119_400 });
+    await staff.page.getByText(BT.watching).waitFor();
+    // Left open at the desk: a mark in the page shows it is never loaded again.
+    await staff.page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
+
+    // On her phone: My invoices, the open one, Pay online, the gateway's page, and back.
+    const phone = await clientPage(360);
+    const me = { email: client.email, password: DEMO_PASSWORD };
+    await phone.page.getByRole('button', { name: OPEN_NAVIGATION }).click();
+    await phone.page.getByTestId('portal-nav-drawer').getByRole('link', { name: MI.title }).click();
+    await phone.page.waitForURL((u) => u.pathname === getHref('portalInvoices', { clientId: client.id }));
+    await phone.page.getByRole('heading', { name: MI.title, level: 1 }).waitFor();
+    const card = phone.page.locator(`[data-invoice="${bill}"]`);
+    expect(await card.locator('[data-due]').getAttribute('data-due')).toBe('119400');
+    await seen(phone.page, me, MI.title);
+    await card.getByRole('button', { name: `${MI.open} ${number}` }).click();
+    const opened = phone.page.locator(`[data-document="${bill}"]`);
+    expect(await opened.getAttribute('data-balance')).toBe('119400');
+    expect(await opened.locator('[data-totals]').getAttribute('data-totals')).toBe('119400');
+    await opened.getByText(`${MI.grandTotal}`, { exact: true }).waitFor();
+    await phone.page.getByRole('button', { name: MI.payOnline }).click();
+    await phone.page.waitForURL((u) => u.origin === new URL(standIn.url).origin && u.pathname.startsWith('/i/'));
+    expect(await phone.page.getByTestId('amount').innerText()).toBe(formatPaise(119_400));
+    await phone.page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await phone.page.waitForURL(
+      (u) => u.origin === server.baseUrl && u.pathname === `/user/invoices/${client.id}` && u.searchParams.get('document') === String(bill),
+    );
+    await phone.page.locator(`[data-document="${bill}"][data-status="paid"]`).waitFor({ timeout: 30_000 });
+    await phone.page.locator('[data-payment]').getByText(MI.method.online).waitFor();
+    await seen(phone.page, me, MI.title);
+    expectNoConsoleErrors(phone.errors);
+    await phone.context.close();
+    // Razorpay's webhooks were taken (the link's and its order's: one payment).
+    expect(standIn.deliveries.map((d) => [d.event, d.status])).toEqual([
+      ['payment_link.paid', 200],
+      ['order.paid', 200],
+    ]);
+
+    // At the desk, the same page shows it paid by itself.
+    await expect.poll(() => staff.page.getByTestId('billing-status').innerText(), { timeout: 30_000 }).toBe(BT.status.paid);
+    expect(await staff.page.getByTestId('billing-due').innerText()).toBe(formatPaise(0));
+    expect(await staff.page.locator('[data-payment]').allInnerTexts()).toEqual([
+      expect.stringMatching(new RegExp(`^${BT.method.online} · ${escapeRe(formatPaise(119_400))} · `)),
+    ]);
+    expect(await staff.page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
+    await expect(staff.page.getByText(BT.watching).count()).resolves.toBe(0);
+    expectNoConsoleErrors(staff.errors);
+    await staff.context.close();
+  });
+
+  it('RECEPTION reverses one line of the paid invoice with a credit note and refunds it in cash', async () => {
+    const desk = demoStaff('RECEPTION');
+    const { context, page, errors } = await staffPage(desk, getHref('billingDocument', { id: openInvoice.id }));
+    await page.getByTestId('billing-status').waitFor();
+    await page.getByRole('button', { name: BT.creditNote }).click();
+    const dialog = page.getByRole('dialog', { name: BT.creditTitle(openInvoice.number) });
+    await dialog.getByRole('checkbox', { name: BT.creditLine(ASHWAGANDHA.name, formatPaise(47_146)) }).check();
+    await dialog.getByLabel(BT.reason).fill('Returned unopened.');
+    await dialog.getByRole('combobox', { name: BT.refund }).click();
+    await page.getByRole('option', { name: BT.method.cash, exact: true }).click();
+    await dialog.getByLabel(BT.refundAmount).fill('471');
+    await dialog.getByRole('button', { name: BT.issueCredit }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText(BT.done.credit).waitFor();
+    // By hand: the line's ₹449.00 and its ₹11.23 + ₹11.23 back, ₹471.46, rounded to ₹471.00.
+    const totals = page.getByTestId('billing-totals');
+    await expect.poll(async () => squash(await totals.innerText())).toContain(`${BT.credited} ${formatPaise(47_100)} ${BT.refunded} ${formatPaise(47_100)}`);
+    expect(await page.getByTestId('billing-status').innerText()).toBe(BT.status.paid);
+    expect(await page.getByTestId('billing-due').innerText()).toBe(formatPaise(0));
+    const link = page.getByRole('link', {
+      name: new RegExp(`^${escapeRe(BILLING_SETTINGS.series_prefixes.credit_note)}/\\S+ · ${escapeRe(formatPaise(47_100))}$`),
+    });
+    await link.click();
+    await page.waitForURL(/\/billing\/documents\/\d+$/);
+    const heading = await page.getByRole('heading', { level: 1 }).innerText();
+    expect(heading).toMatch(new RegExp(`^${BT.kind.credit_note} ${escapeRe(BILLING_SETTINGS.series_prefixes.credit_note)}/`));
+    await page.getByRole('link', { name: BT.creditsDocument(openInvoice.number) }).waitFor();
+    expect(await page.locator('[data-line]').count()).toBe(1);
+    await expectLine(page, ASHWAGANDHA.name, { taxable: 44_900, cgst: 1123, sgst: 1123, rateBp: 500, total: 47_146 });
+    expect(squash(await page.getByTestId('billing-totals').innerText())).toContain(
+      `${BT.totals.roundOff} ${formatPaise(-46)} ${BT.totals.total} ${formatPaise(47_100)}`,
+    );
+    await seen(page, desk, 'billing-document');
     expectNoConsoleErrors(errors);
     await context.close();
   });

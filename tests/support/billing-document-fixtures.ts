@@ -1,7 +1,20 @@
 // Issued billing documents with hand-computed totals, for the PDF tests (and any test that needs a
 // snapshot): an intra-State tax invoice with a discount, a product and a package session, and an
-// inter-State credit note against it. The arithmetic is written out beside each figure.
+// inter-State credit note against it. The arithmetic is written out beside each figure. Also the
+// clinic's tax settings as PUT /billing/settings takes them, for the API and end-to-end tests.
 import type { IssuedBillingDocument } from '../../machines/billing/billing-document.ts';
+
+/** A Maharashtra clinic registered for GST, as the back office saves it (PUT /billing/settings). */
+export const CLINIC_TAX_SETTINGS = {
+  legal_name: 'Thrive Wellness Private Limited',
+  gstin: '27AAPFU0939F1ZV',
+  state_code: '27',
+  address: '1 Linking Road, Bandra West, Mumbai 400050',
+  series_prefixes: { invoice: 'INV', bill_of_supply: 'BOS', credit_note: 'CN', receipt: 'RV' },
+  upi_vpa: 'thrive@okicici',
+  upi_payee_name: 'Thrive Wellness',
+  invoice_note: 'Thank you.',
+};
 
 const MAHARASHTRA = { code: '27', name: 'Maharashtra' };
 const KARNATAKA = { code: '29', name: 'Karnataka' };

@@ -169,6 +169,12 @@ export class RazorpayStandIn {
     const url = new URL(req.url ?? '/', this.base);
     const parts = url.pathname.split('/').filter(Boolean);
     if (parts[0] === 'i' && parts.length >= 2) return this.page(req, res, parts[1], parts[2]);
+    // A browser on the hosted page asks for its icon: none, and no failed request either.
+    if (url.pathname === '/favicon.ico') {
+      res.writeHead(204);
+      res.end();
+      return;
+    }
     if (parts[0] !== 'v1') throw new RazorpayError(404, 'The requested URL was not found on the server.');
     this.authenticate(req);
     const body = req.method === 'POST' ? await readBody(req) : '';

@@ -32,8 +32,13 @@ const packageJson = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname,
 const [startProgram, ...startArgs] = packageJson.scripts.start.split(' ');
 if (startProgram !== 'node') throw new Error(`npm start is expected to run node, not: ${packageJson.scripts.start}`);
 
-export async function startServer(options: { env?: Record<string, string>; dataDir?: string; timeoutMs?: number } = {}): Promise<ServerProcess> {
+/** A server's environment: given, or made from the address it will answer at (for PUBLIC_URL). */
+export type ServerEnv = Record<string, string> | ((baseUrl: string) => Record<string, string>);
+
+export async function startServer(options: { env?: ServerEnv; dataDir?: string; timeoutMs?: number } = {}): Promise<ServerProcess> {
   const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env = typeof options.env === 'function' ? options.env(baseUrl) : options.env;
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-data-'));
   let output = '';
   const child = spawn(process.execPath, startArgs, {
@@ -42,7 +47,7 @@ export async function startServer(options: { env?: Record<string, string>; dataD
     // the CI's shared database (PGlite under the temporary DATA_DIR is the default).
     // The tests' clients connect from loopback, which stands in for the clinic's proxy (each
     // simulated caller brings its own X-Forwarded-For); TRUST_PROXY: '' tests the default.
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', DATABASE_URL: '', TRUST_PROXY: 'loopback', ...options.env },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', DATABASE_URL: '', TRUST_PROXY: 'loopback', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => {
@@ -51,7 +56,6 @@ export async function startServer(options: { env?: Record<string, string>; dataD
   child.stderr?.on('data', (chunk) => {
     output += chunk;
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (options.timeoutMs ?? 120_000);
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);

@@ -12,7 +12,7 @@ import type { Role } from '../../machines/guard/roles.ts';
 import { watchConsole } from './browser.ts';
 import { createFromPostgresTemplate, migratedDataDir } from './db-template.ts';
 import { completeFirstSignIn, createAccount, E2E_PASSWORD, type E2eAccount } from './e2e-accounts.ts';
-import { type ServerProcess, startServer } from './server-process.ts';
+import { type ServerEnv, type ServerProcess, startServer } from './server-process.ts';
 
 export interface StaffWorld {
   server: ServerProcess;
@@ -26,7 +26,7 @@ export interface StaffWorld {
  */
 export async function startStaffServer(
   tag: string,
-  options: { dataDir?: string; env?: Record<string, string>; engine?: 'pglite' | 'auto' } = {},
+  options: { dataDir?: string; env?: ServerEnv; engine?: 'pglite' | 'auto' } = {},
 ): Promise<{ server: ServerProcess; adminEmail: string; adminTemp: string; databaseUrl: string }> {
   const adminEmail = `${tag}-admin@clinic.test`;
   const adminTemp = 'Temp#Staff1234';
@@ -46,7 +46,14 @@ export async function startStaffServer(
     };
   }
   const server = await startServer({
-    env: { ADMIN_EMAIL: adminEmail, ADMIN_TEMP_PASSWORD: adminTemp, MAIL_TRANSPORT: 'outbox', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, ...options.env },
+    env: (baseUrl) => ({
+      ADMIN_EMAIL: adminEmail,
+      ADMIN_TEMP_PASSWORD: adminTemp,
+      MAIL_TRANSPORT: 'outbox',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: databaseUrl,
+      ...(typeof options.env === 'function' ? options.env(baseUrl) : options.env),
+    }),
     // Already migrated (the test template): these suites test pages, not a first start, which
     // tests/e2e/global-setup.ts and tests/integration/foundation/lifecycle.test.ts keep covering.
     dataDir: options.dataDir ?? (databaseUrl ? undefined : await migratedDataDir(`clinic-e2e-${tag}-`)),

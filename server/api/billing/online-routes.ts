@@ -16,7 +16,14 @@ import { visibleDocument } from './documents-routes.ts';
 import { handleGatewayEvent, ONLINE_TEXTS, openFlags, openPaymentLink } from './online-payments.ts';
 import { act } from './route-helpers.ts';
 
-/** Where the browser comes back after paying: the client's invoices in the portal. */
+/**
+ * Where the browser comes back after paying: the client's invoices in the portal, on PUBLIC_URL.
+ * Built from that configured origin, never from the request's Host or Origin header: Razorpay
+ * sends the payer, with a signed payment result in the query, wherever this says, and a header
+ * is the caller's to choose. The cost is that a browser using another name for the server
+ * (127.0.0.1 for localhost) comes back to PUBLIC_URL's origin, where its session (kept per
+ * origin) is not: PUBLIC_URL is the address clients use (docs/billing.md, "PDFs and paying online").
+ */
 export function portalInvoicesUrl(publicUrl: string, client: number, document: number): string {
   return `${publicUrl}/user/invoices/${client}?document=${document}`;
 }

@@ -7,27 +7,16 @@
 // for reception. Without PAYMENTS_PROVIDER none of the online part answers.
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { amountInWords } from '../../../../server/api/billing/amount-in-words.ts';
 import { engines } from '../../../support/engines.ts';
+import { pdfText } from '../../../support/pdf-text.ts';
 import { RazorpayStandIn, startRazorpayStandIn } from '../../../support/razorpay-stand-in.ts';
 import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
 import { type Actor, addUser, api } from '../support.ts';
 
 const KEYS = { keyId: 'rzp_test_DocsOnline001', keySecret: 'docs-online-key-secret', webhookSecret: 'docs-online-webhook-secret' };
 const WEBHOOK = '/api/v1/billing/payments/razorpay/webhook';
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const doc = await getDocument({ data: new Uint8Array(bytes), disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
-  const parts: string[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    parts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await doc.destroy();
-  return parts.join(' ').replace(/\s+/g, ' ');
-}
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 

@@ -2,20 +2,12 @@
 // for GST), a service with its tax data, a package plan sold to a client, and appointments put
 // straight into the status a test needs (the scheduling flow that gets them there is tested in
 // tests/integration/api/appointments).
+import { CLINIC_TAX_SETTINGS } from '../../../support/billing-document-fixtures.ts';
 import type { TestApp } from '../../../support/test-app.ts';
 import { type Actor, api } from '../support.ts';
 
-export const GSTIN = '27AAPFU0939F1ZV';
-export const SETTINGS = {
-  legal_name: 'Thrive Wellness Private Limited',
-  gstin: GSTIN,
-  state_code: '27',
-  address: '1 Linking Road, Bandra West, Mumbai 400050',
-  series_prefixes: { invoice: 'INV', bill_of_supply: 'BOS', credit_note: 'CN', receipt: 'RV' },
-  upi_vpa: 'thrive@okicici',
-  upi_payee_name: 'Thrive Wellness',
-  invoice_note: 'Thank you.',
-};
+export const SETTINGS = CLINIC_TAX_SETTINGS;
+export const GSTIN = SETTINGS.gstin;
 
 export async function setUpBilling(t: TestApp, admin: Actor, settings: Record<string, unknown> = SETTINGS): Promise<void> {
   const res = await api(t, admin, 'PUT', '/billing/settings', settings);
