@@ -24,6 +24,7 @@ import type { StoredRecipient } from '../../db/schema-billing.ts';
 import { HttpError } from '../../http/errors.ts';
 import { getSettings } from '../appointments/data.ts';
 import { type AuditEntry, recordWriteAudits } from '../audit/data.ts';
+import type { LifecycleStep } from '../../../machines/lifecycle/lifecycle.ts';
 import { requireLifecycleStep } from '../lifecycle.ts';
 import { notFound } from '../policy.ts';
 import { amountInWords } from './amount-in-words.ts';
@@ -145,7 +146,7 @@ interface PricedDraft {
 }
 
 /** The draft priced as it will be issued, or the 404/409 that refuses it. Pure. */
-function pricedDraft(doc: DocumentRow | undefined, rows: LineRow[], settings: BillingSettings): PricedDraft {
+function pricedDraft(doc: DocumentRow | undefined, rows: LineRow[], settings: BillingSettings, issueStep: (totalPaise: number) => LifecycleStep): PricedDraft {
   if (!doc || doc.status === 'deleted') throw notFound();
   if (doc.status !== 'draft') throw new HttpError(409, T.notDraft);
   if (!settings.configured) throw new HttpError(409, T.notConfigured);
@@ -158,7 +159,7 @@ function pricedDraft(doc: DocumentRow | undefined, rows: LineRow[], settings: Bi
   if (doc.recipient.gstin === null && taxable >= B2C_DETAILS_FROM_PAISE && (!doc.recipient.address || !doc.recipient.state_code))
     throw new HttpError(409, T.bigB2cNeedsAddress);
   const total = documentTotals(lines, amountInWords).totalPaise;
-  const step = requireLifecycleStep(billingDocumentLifecycle, 'billing document', 'draft', total > 0 ? 'issued' : 'paid', { extras: { due_paise: total } });
+  const step = issueStep(total);
   return { doc, kind: decision.kind, status: step.to as 'issued' | 'paid', lineIds: rows.map((r) => r.id), lines };
 }
 
@@ -190,13 +191,26 @@ export async function issueDrafts(trx: Db, asked: IssueAsked[]): Promise<(HttpEr
   const settings = await readBillingSettings(trx);
   const { day, fy } = await clinicToday(trx);
 
+  // The chart's issue step reads only whether anything is due: asked once per answer, not per
+  // draft (a statechart walk costs about a millisecond, most of a transaction's own time).
+  const steps = new Map<boolean, LifecycleStep>();
+  const issueStep = (total: number) => {
+    const owing = total > 0;
+    let step = steps.get(owing);
+    if (!step)
+      steps.set(
+        owing,
+        (step = requireLifecycleStep(billingDocumentLifecycle, 'billing document', 'draft', owing ? 'issued' : 'paid', { extras: { due_paise: total } })),
+      );
+    return step;
+  };
   const outcomes: (HttpError | null)[] = [];
   const drafts: (PricedDraft & { at: number })[] = [];
   const taken = new Set<number>();
   for (const [at, a] of asked.entries()) {
     try {
       if (taken.has(a.id)) throw new HttpError(409, T.notDraft);
-      drafts.push({ ...pricedDraft(docs.get(a.id), rowsOf.get(a.id) ?? [], settings), at });
+      drafts.push({ ...pricedDraft(docs.get(a.id), rowsOf.get(a.id) ?? [], settings, issueStep), at });
       taken.add(a.id);
       outcomes.push(null);
     } catch (error) {
