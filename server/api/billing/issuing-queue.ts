@@ -7,7 +7,7 @@
 // own queue.
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
-import { type IssueAsked, issueDrafts } from './issuing.ts';
+import { type IssueAsked, issueDrafts, issuingClinic } from './issuing.ts';
 
 /** At most this many drafts in one transaction (its statements carry one row per draft). */
 const MOST_AT_ONCE = 128;
@@ -57,7 +57,8 @@ async function issueWaiting(db: Db, queue: Queue): Promise<void> {
 async function issueTogether(db: Db, batch: Waiting[]): Promise<void> {
   let outcomes: (HttpError | null)[];
   try {
-    outcomes = await db.transaction().execute((trx) => issueDrafts(trx, batch));
+    const clinic = await issuingClinic(db);
+    outcomes = await db.transaction().execute((trx) => issueDrafts(trx, batch, clinic));
   } catch (error) {
     // What fails a transaction, not a draft (a lost connection, a constraint): each draft is tried
     // again alone, so one draft's fault is its own answer, never its neighbours'.
