@@ -7,6 +7,7 @@ import type { Db } from '../../db/database.ts';
 import type { ClinicRole } from '../../identity/contracts.ts';
 import { isRead, viewOf } from './record-views.ts';
 import { recordIdempotentWrite } from '../../http/idempotency.ts';
+import { HttpError } from '../../http/errors.ts';
 
 /**
  * Every action the trail can hold: the contract's AuditAction enum (openapi.yaml). A new action is
@@ -74,6 +75,30 @@ export const inCallersTransaction = <T>(trx: Db, work: (trx: Db) => Promise<T>):
 export async function refuse(db: Db, intent: Omit<AuditEntry, 'outcome'>, refusal: Error): Promise<never> {
   await recordAudit(db, { ...intent, outcome: 'denied' });
   throw refusal;
+}
+
+/**
+ * The entries of several writes done together in the caller's transaction (billing issues the
+ * drafts that arrive at once in one transaction), in one insert where recordAudit would take one
+ * each. Each entry's Idempotency-Key is recorded first, as recordAudit does; a key another request
+ * holds refuses that entry's write alone: its 409 is returned in its place (null for the recorded
+ * ones) and the caller must not write it. Success entries of writes only (no record views).
+ */
+export async function recordWriteAudits(db: Db, entries: Omit<AuditEntry, 'outcome'>[]): Promise<(HttpError | null)[]> {
+  const refusals: (HttpError | null)[] = [];
+  for (const entry of entries) {
+    try {
+      await recordIdempotentWrite(db, entry.requestId);
+      refusals.push(null);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      refusals.push(error);
+    }
+  }
+  const rows = entries.filter((_, i) => refusals[i] === null).map((entry) => auditRow({ ...entry, outcome: 'success' }));
+  if (rows.some((row) => row.view_id)) throw new Error('recordWriteAudits records writes, never a record view');
+  if (rows.length) await db.insertInto('audit_events').values(rows).execute();
+  return refusals;
 }
 
 /**

@@ -192,6 +192,11 @@ export async function linesOf(db: Db, documentId: number) {
 }
 export type LineRow = Awaited<ReturnType<typeof linesOf>>[number];
 
+/** The lines of several documents, each document's in its order. */
+export async function linesOfDocuments(db: Db, documentIds: number[]): Promise<LineRow[]> {
+  return db.selectFrom('billing_lines').selectAll().where('document_id', 'in', documentIds).orderBy('document_id').orderBy('position').orderBy('id').execute();
+}
+
 /** Paid, refunded and credited on a document, in paise. */
 export async function moneyOf(db: Db, documentId: number): Promise<{ paid: number; refunded: number; credited: number }> {
   const row = await sql<{ paid: number; refunded: number; credited: number }>`select

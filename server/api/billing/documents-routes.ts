@@ -19,7 +19,8 @@ import { type Caller, isClientRole, notFound } from '../policy.ts';
 import { issueCreditNote } from './crediting.ts';
 import { type DocumentRow, findDocument, linesOf, listDocuments, readBillingSettings, recipientOf } from './data.ts';
 import { asNewLine, linesFromInput, type NewLine, regimeOf, sourceLines, writeLines } from './drafting.ts';
-import { issueDraft, issuingSettings } from './issuing.ts';
+import { issuingSettings } from './issuing.ts';
+import { issueDocument } from './issuing-queue.ts';
 import { documentOut, summaryOut } from './present.ts';
 import { act, type BillingAction, BILLING_TEXTS as T, CLIENT_RECORD, refuseIf, type S } from './route-helpers.ts';
 
@@ -221,9 +222,7 @@ export function documentRoutes(app: FastifyInstance, ctx: ApiContext): void {
     async (request) => {
       const caller = callerOf(request);
       const doc = await visibleDocument(db, caller, request.params.id, 'billing.document.issue', request.id);
-      await withAudit(db, { actor: caller, action: act('billing.document.issue'), client: doc.client_id, requestId: request.id }, (trx) =>
-        issueDraft(trx, doc.id),
-      );
+      await issueDocument(db, { id: doc.id, audit: { actor: caller, action: act('billing.document.issue'), client: doc.client_id, requestId: request.id } });
       return documentOut(db, (await findDocument(db, doc.id))!);
     },
   );

@@ -2,10 +2,12 @@
 // with a package session (₹0 "from package …") and a product, issuing (numbered, frozen, never
 // changed after), part payments in cash (with change) and UPI, a credit note for one line with a
 // refund, a whole credit note, advances applied to a later invoice, a client's own documents and
-// balance (another's 404), and ~20 documents issued at once numbered with no gap or duplicate.
+// balance (another's 404), ~20 documents issued at once numbered with no gap or duplicate, and
+// drafts issued together refused one by one (a key sent again, a draft asked twice).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines } from '../../../support/engines.ts';
 import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
+import { BILLING_TEXTS } from '../../../../server/api/billing/route-helpers.ts';
 import { type Actor, addUser, api } from '../support.ts';
 import { addAppointment, addTaxedService, auditCount, issuedManual, sellPackage, SETTINGS, setUpBilling } from './fixtures.ts';
 
@@ -288,5 +290,42 @@ describe.each(engines)('billing on %s', (engine) => {
     const serials = issued.map((r) => serial(r.body.number)).sort((a, b) => a - b);
     const first = Math.max(...before) + 1;
     expect(serials).toEqual(Array.from({ length: 20 }, (_, i) => first + i));
+  });
+
+  it('issues drafts asked at once together, each refusal its own: one key sent six times, a draft asked twice, an issued one', async () => {
+    const draft = async (i: number) =>
+      (
+        await api(t, reception, 'POST', '/billing/documents', {
+          from: 'manual',
+          client: other.id,
+          lines: [{ description: `Together ${i}`, unit_price_paise: 5000, gst_rate_bp: 1800 }],
+        })
+      ).body.id as number;
+    const [keyed, twice, plain] = [await draft(0), await draft(1), await draft(2)];
+    const done = (await api(t, reception, 'POST', `/billing/documents/${await draft(3)}/issue`)).body;
+    const audits = await auditCount(t, 'billing.document.issue', other.id);
+    const key = { 'idempotency-key': `issue-${keyed}-${engine}` };
+    const answers = await Promise.all([
+      ...Array.from({ length: 6 }, () => api(t, reception, 'POST', `/billing/documents/${keyed}/issue`, undefined, key)),
+      api(t, reception, 'POST', `/billing/documents/${twice}/issue`),
+      api(t, reception, 'POST', `/billing/documents/${twice}/issue`),
+      api(t, reception, 'POST', `/billing/documents/${done.id}/issue`),
+      api(t, reception, 'POST', `/billing/documents/${plain}/issue`),
+    ]);
+    const keyedIssued = answers.slice(0, 6).filter((a) => a.status === 200);
+    expect(new Set(keyedIssued.map((a) => a.body.number)).size).toBe(1);
+    for (const a of answers.slice(0, 6).filter((x) => x.status !== 200)) expect(a.status).toBe(409);
+    expect(
+      answers
+        .slice(6, 8)
+        .map((a) => a.status)
+        .sort(),
+    ).toEqual([200, 409]);
+    expect(answers[8]).toMatchObject({ status: 409, body: { detail: BILLING_TEXTS.notDraft } });
+    expect(answers[9].status).toBe(200);
+    // Three issued, each numbered once, right after the one issued before; one audit entry each.
+    const numbers = [keyedIssued[0].body.number, answers.slice(6, 8).find((a) => a.status === 200)!.body.number, answers[9].body.number];
+    expect(numbers.map(serial).sort((a, b) => a - b)).toEqual([1, 2, 3].map((i) => serial(done.number) + i));
+    expect(await auditCount(t, 'billing.document.issue', other.id)).toBe(audits + 3);
   });
 });
