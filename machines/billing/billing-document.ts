@@ -101,4 +101,9 @@ export interface IssuedBillingDocument {
   payments: ReceivedPayment[];
   /** Free text the clinic prints at the foot (bank details, terms). */
   note: string | null;
+  /**
+   * The clinic's logo as it was at issue, by the SHA-256 of its bytes (the server keeps them under
+   * it), so the PDF prints that one whatever the logo is now; null: there was none.
+   */
+  logoSha256?: string | null;
 }

@@ -4838,6 +4838,8 @@ export interface components {
                 receivedOn: string;
             }[];
             note: string | null;
+            /** @description The SHA-256 of the clinic logo as it was at issue, which the PDF prints; null when there was none. */
+            logoSha256?: string | null;
         };
         BillingDocument: {
             id: number;

@@ -14,7 +14,7 @@ const require = createRequire(import.meta.url);
 const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
 const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
-/** The logo's bytes as stored (server/api/data/clinic-logo.ts). */
+/** The logo's bytes as frozen at issue (frozen-logo.ts). */
 export interface PdfLogo {
   content: Uint8Array;
   contentType: string;

@@ -25,6 +25,7 @@ import { notFound } from '../policy.ts';
 import { amountInWords } from './amount-in-words.ts';
 import { type BillingSettings, findDocument, linesOf, readBillingSettings } from './data.ts';
 import { asNewLine, priced, regimeOf } from './drafting.ts';
+import { freezeLogo } from './frozen-logo.ts';
 import { BILLING_TEXTS as T } from './route-helpers.ts';
 
 /** Rule 46(e): an unregistered recipient of this taxable value or more must have their address and State on the invoice. */
@@ -68,6 +69,8 @@ export interface SnapshotParts {
   references?: DocumentReference[];
   payments?: ReceivedPayment[];
   note: string | null;
+  /** The clinic's logo as of issue (frozen-logo.ts freezeLogo). */
+  logoSha256: string | null;
 }
 
 /** What the document prints, frozen now (machines/billing/billing-document.ts). */
@@ -91,6 +94,7 @@ export function snapshotOf(p: SnapshotParts): IssuedBillingDocument {
     references: p.references ?? [],
     payments: p.payments ?? [],
     note: p.note ?? p.settings.note,
+    logoSha256: p.logoSha256,
   };
 }
 
@@ -141,6 +145,7 @@ export async function issueDraft(trx: Db, id: number): Promise<void> {
     rows.map((r) => r.id),
     lines,
   );
+  const logoSha256 = await freezeLogo(trx);
   // Last: the counter row stays locked from here to the commit.
   const number = await nextNumber(trx, decision.kind, fy, settings.prefixes[decision.kind]);
   const snapshot = snapshotOf({
@@ -153,6 +158,7 @@ export async function issueDraft(trx: Db, id: number): Promise<void> {
     placeOfSupply: doc.place_of_supply,
     lines,
     note: doc.note,
+    logoSha256,
   });
   await trx
     .updateTable('billing_documents')

@@ -13,6 +13,7 @@ import { requireLifecycleStep } from '../lifecycle.ts';
 import { notFound } from '../policy.ts';
 import { advanceLeft, dueOf, findDocument, moneyOf, recipientOf } from './data.ts';
 import { regimeOf } from './drafting.ts';
+import { freezeLogo } from './frozen-logo.ts';
 import { clinicToday, issuingSettings, nextNumber, snapshotOf } from './issuing.ts';
 import { BILLING_TEXTS as T, type S } from './route-helpers.ts';
 import { summaryOut } from './present.ts';
@@ -98,6 +99,7 @@ export async function takeAdvance(trx: Db, b: S['BillingAdvanceCreate'], by: num
   const recipient = await recipientOf(trx, b.client);
   const line = advanceLine(b.description?.trim() ?? 'Advance', b.code ?? null, b.amount_paise, rate, b.exempt ?? false, regimeOf(settings, settings.stateCode));
   const { day, fy } = await clinicToday(trx);
+  const logoSha256 = await freezeLogo(trx);
   const number = await nextNumber(trx, 'receipt', fy, settings.prefixes.receipt);
   const payments = [{ method: b.method, reference: fields.reference, amountPaise: b.amount_paise, receivedOn: day }];
   const snapshot = snapshotOf({
@@ -111,6 +113,7 @@ export async function takeAdvance(trx: Db, b: S['BillingAdvanceCreate'], by: num
     lines: [line],
     payments,
     note: null,
+    logoSha256,
   });
   const { id } = await trx
     .insertInto('billing_documents')
