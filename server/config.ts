@@ -17,6 +17,11 @@ export interface RazorpaySettings {
   webhookSecret: string;
   /** Razorpay's API; a local stand-in's in tests and `npm run dev`. */
   apiUrl: string;
+  /**
+   * How long after a payment link opens the reconciler first asks Razorpay about it, in case its
+   * webhook never came (`BILLING_RECONCILE_AFTER_MS`, default 15 minutes; later asks back off).
+   */
+  reconcileAfterMs: number;
 }
 
 export const RAZORPAY_API_URL = 'https://api.razorpay.com';
@@ -165,6 +170,7 @@ export function paymentsConfig(env: NodeJS.ProcessEnv): ServerConfig['payments']
       keySecret: env.RAZORPAY_KEY_SECRET!.trim(),
       webhookSecret: env.RAZORPAY_WEBHOOK_SECRET!.trim(),
       apiUrl: apiUrl.toString().replace(/\/+$/, ''),
+      reconcileAfterMs: nonNegativeInt(env, 'BILLING_RECONCILE_AFTER_MS', 15 * 60_000),
     },
   };
 }
@@ -174,6 +180,14 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   if (raw === null) return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1) throw new ConfigError(`${name} must be a whole number of at least 1, got "${raw}"`);
+  return value;
+}
+
+function nonNegativeInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = orNull(env[name]);
+  if (raw === null) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new ConfigError(`${name} must be a whole number of at least 0, got "${raw}"`);
   return value;
 }
 

@@ -3,8 +3,8 @@
 // what was issued even after the clinic's address, a service's name or a tax rate has changed.
 // Pure data: money is integer paise, GST rates are basis points (1800 = 18 %).
 
-/** The four series a clinic numbers separately (CGST Rules 46, 49, 50 and 53). */
-export type BillingDocumentKind = 'invoice' | 'bill_of_supply' | 'credit_note' | 'receipt';
+/** The five series a clinic numbers separately (CGST Rules 46, 49, 50, 51 and 53). */
+export type BillingDocumentKind = 'invoice' | 'bill_of_supply' | 'credit_note' | 'receipt' | 'refund_voucher';
 
 /** A party's State, by the two-digit GST State code ("27") and its name ("Maharashtra"). */
 export interface GstState {
@@ -66,14 +66,14 @@ export interface BillingTotals {
   totalInWords: string;
 }
 
-/** The earlier document a credit note corrects, or an advance a receipt is adjusted against. */
+/** The earlier document a credit note corrects, or the receipt voucher a refund voucher pays back. */
 export interface DocumentReference {
   kind: BillingDocumentKind;
   number: string;
   issuedOn: string;
 }
 
-/** A payment shown on a receipt. */
+/** A payment shown on a receipt (or the money paid back on a credit note or refund voucher). */
 export interface ReceivedPayment {
   method: 'cash' | 'card' | 'upi' | 'online';
   /** Terminal reference, UPI UTR or the gateway's payment id. */
@@ -101,4 +101,9 @@ export interface IssuedBillingDocument {
   payments: ReceivedPayment[];
   /** Free text the clinic prints at the foot (bank details, terms). */
   note: string | null;
+  /**
+   * The clinic's logo as it was at issue, by the SHA-256 of its bytes (the server keeps them under
+   * it), so the PDF prints that one whatever the logo is now; null: there was none.
+   */
+  logoSha256?: string | null;
 }

@@ -3,7 +3,7 @@
 // left); an issued document never changes: mistakes are corrected by a credit note that references
 // it, and a credit note for everything still on it moves it to credited (money taken is refunded
 // with it). A document that comes to nothing (a session drawn from a package) is paid on issue.
-// Credit notes and receipt vouchers are born issued and take no payments. The guards read what
+// Credit notes, receipt vouchers and refund vouchers are born issued and take no payments. The guards read what
 // the step carries: what is still due after it, and whether a credit note takes back all that
 // was left.
 import { setup } from 'xstate';

@@ -6,7 +6,7 @@
 import { gstinProblem, gstStateName } from './gstin.ts';
 import { prefixProblem } from './numbering.ts';
 
-export const SERIES = ['invoice', 'bill_of_supply', 'credit_note', 'receipt'] as const;
+export const SERIES = ['invoice', 'bill_of_supply', 'credit_note', 'receipt', 'refund_voucher'] as const;
 export type Series = (typeof SERIES)[number];
 
 /** The tax settings as the form holds them: text fields, empty for "none". */

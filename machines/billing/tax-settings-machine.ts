@@ -56,7 +56,7 @@ const EMPTY: TaxSettingsForm = {
   gstin: '',
   state_code: '',
   address: '',
-  prefixes: { invoice: '', bill_of_supply: '', credit_note: '', receipt: '' },
+  prefixes: { invoice: '', bill_of_supply: '', credit_note: '', receipt: '', refund_voucher: '' },
   upi_vpa: '',
   upi_payee_name: '',
   invoice_note: '',

@@ -181,6 +181,46 @@ export function creditLine(original: BillingLine, credited: CreditedSoFar, taxab
   };
 }
 
+/**
+ * A refund voucher's line (Rule 51) for `amountPaise` paid back from an advance: the tax in it at
+ * the receipt voucher's own rate, in its own heads (CGST + SGST, or IGST, as the receipt had them).
+ * Refunding all the receipt's amount that earlier refunds left takes back exactly the tax left, so
+ * an advance refunded in parts reconciles to the paisa. `refunded` is what earlier refund vouchers
+ * of the same receipt took: their total and tax per head. Throws beyond the receipt's amount.
+ */
+export function refundLine(receipt: BillingLine, refunded: CreditedSoFar & { totalPaise: number }, amountPaise: number, description: string): BillingLine {
+  const left = receipt.totalPaise - refunded.totalPaise;
+  if (!Number.isInteger(amountPaise) || amountPaise < 1 || amountPaise > left) throw new Error(`At most ${left} paise of this advance is left to refund.`);
+  const rate = receipt.igst?.rateBasisPoints ?? (receipt.cgst ? receipt.cgst.rateBasisPoints * 2 : 0);
+  const taxed = receipt.cgst !== null || receipt.igst !== null;
+  const line =
+    amountPaise === left
+      ? (() => {
+          const heads = {
+            cgst: rest(receipt.cgst, refunded.cgstPaise),
+            sgst: rest(receipt.sgst, refunded.sgstPaise),
+            igst: rest(receipt.igst, refunded.igstPaise),
+          };
+          const taxablePaise = amountPaise - taxOf(heads);
+          return { ...heads, taxablePaise };
+        })()
+      : advanceLine(description, receipt.code, amountPaise, rate, receipt.exempt, { registered: taxed, intraState: receipt.igst === null });
+  return {
+    description,
+    code: receipt.code,
+    quantity: 1,
+    unitPricePaise: line.taxablePaise,
+    discountPaise: 0,
+    taxablePaise: line.taxablePaise,
+    exempt: receipt.exempt,
+    cgst: line.cgst,
+    sgst: line.sgst,
+    igst: line.igst,
+    totalPaise: amountPaise,
+    fromPackage: null,
+  };
+}
+
 export type KindDecision = { kind: BillingDocumentKind; title: string } | { refused: string };
 
 /**
@@ -204,6 +244,7 @@ export function saleDocumentKind(lines: readonly { exempt: boolean }[], supplier
 export function documentTitle(kind: BillingDocumentKind, lines: readonly { exempt: boolean }[]): string {
   if (kind === 'credit_note') return 'Credit Note';
   if (kind === 'receipt') return 'Receipt Voucher';
+  if (kind === 'refund_voucher') return 'Refund Voucher';
   if (kind === 'bill_of_supply') return 'Bill of Supply';
   return lines.some((line) => line.exempt) ? 'Invoice-cum-Bill of Supply' : 'Tax Invoice';
 }

@@ -2321,9 +2321,31 @@ export interface paths {
         put?: never;
         /**
          * Take money before the service and issue its receipt voucher (RECEPTION, ADMIN)
-         * @description Numbered in the receipt series at once (Rule 50). The amount received includes GST at `gst_rate_bp` (18 % when the rate is not yet known, Rule 50 proviso; 0 with `exempt`). Applied later to an invoice as a payment with `method: advance`.
+         * @description Numbered in the receipt series at once (Rule 50). The amount received includes GST at `gst_rate_bp` (18 % when the rate is not yet known, Rule 50 proviso; 0 with `exempt`). The place of supply is the clinic's State unless `place_of_supply_state_code` names another (then IGST); an unknown State code is 400 naming it. Applied later to an invoice as a payment with `method: advance`.
          */
         post: operations["createBillingAdvance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/advances/{id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay back part or all of an unused advance and issue its refund voucher (RECEPTION, ADMIN)
+         * @description CGST Rule 51: numbered in the refund voucher series at once, it references the receipt voucher and carries the tax on the part refunded, at the receipt's rate and in its heads (the last part takes back exactly the tax left). The advance's unused amount drops by it. More than is unused is 409; `id` must be a receipt voucher (404 otherwise).
+         */
+        post: operations["refundBillingAdvance"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2857,7 +2879,7 @@ export interface components {
             active?: boolean;
         };
         /** @enum {string} */
-        AuditAction: "billing.document.pdf" | "billing.document.email" | "billing.payment_link.create" | "billing.payment.online" | "billing.payment.flag" | "billing.payment_flag.list" | "visit.list" | "visit.read" | "visit.create" | "visit.update" | "visit.transition" | "visit.addendum" | "visit.screen.list" | "visit.screen.create" | "visit.screen.override" | "visit.settings.update" | "visit.recipe.create" | "visit.stock.create" | "visit.session.list" | "visit.recipe.update" | "visit.stock.adjust" | "visit.stock.history" | "discovery.prospect.list" | "discovery.prospect.read" | "discovery.prospect.create" | "discovery.prospect.update" | "discovery.prospect.transition" | "discovery.prospect.call" | "discovery.prospect.convert" | "discovery.visit.list" | "discovery.visit.read" | "discovery.visit.create" | "discovery.visit.update" | "discovery.visit.sign" | "discovery.enquiry" | "discovery.funnel" | "thrive.summary" | "thrive.attention" | "thrive.tile" | "thrive.client.read" | "measurement.list" | "measurement.create" | "measurement.correct" | "user.create" | "user.read" | "record.view" | "user.delete" | "profile.read" | "profile.update" | "profile.create" | "role.change" | "consent.record" | "enrollment.list" | "enrollment.create" | "enrollment.update" | "enrollment.delete" | "thrive_check.create" | "thrive_check.list" | "profile.email_sync" | "user.deactivate" | "user.reactivate" | "user.invitation.resend" | "user.password.reset" | "consent.read" | "consent.withdraw" | "settings.update" | "settings.logo.upload" | "settings.logo.remove" | "appointment.list" | "appointment.read" | "appointment.create" | "appointment.transition" | "appointment.series" | "appointment.seen" | "waitlist.list" | "waitlist.create" | "waitlist.accept" | "package.list" | "package.create" | "scheduling.configure" | "support.ticket.list" | "support.ticket.read" | "support.ticket.create" | "support.ticket.assign" | "support.ticket.transition" | "support.message.create" | "support.attachment.upload" | "support.attachment.download" | "cognitive.results.list" | "cognitive.run.start" | "cognitive.run.save" | "cognitive.run.complete" | "cognitive.instrument.record" | "cognitive.review.create" | "lab.catalogue.create" | "lab.catalogue.update" | "lab.pincode.save" | "lab.slot.hold" | "lab.order.list" | "lab.order.read" | "lab.order.create" | "lab.order.reschedule" | "lab.order.transition" | "lab.report.list" | "lab.result.enter" | "lab.report.pdf.attach" | "lab.report.pdf.download" | "billing.settings.update" | "billing.item_tax.update" | "billing.product.create" | "billing.product.update" | "billing.product.delete" | "billing.document.list" | "billing.document.read" | "billing.document.create" | "billing.document.update" | "billing.document.delete" | "billing.document.issue" | "billing.credit_note.create" | "billing.payment.create" | "billing.advance.list" | "billing.advance.create" | "billing.balance.read";
+        AuditAction: "billing.document.pdf" | "billing.document.email" | "billing.payment_link.create" | "billing.payment.online" | "billing.payment.flag" | "billing.payment_flag.list" | "visit.list" | "visit.read" | "visit.create" | "visit.update" | "visit.transition" | "visit.addendum" | "visit.screen.list" | "visit.screen.create" | "visit.screen.override" | "visit.settings.update" | "visit.recipe.create" | "visit.stock.create" | "visit.session.list" | "visit.recipe.update" | "visit.stock.adjust" | "visit.stock.history" | "discovery.prospect.list" | "discovery.prospect.read" | "discovery.prospect.create" | "discovery.prospect.update" | "discovery.prospect.transition" | "discovery.prospect.call" | "discovery.prospect.convert" | "discovery.visit.list" | "discovery.visit.read" | "discovery.visit.create" | "discovery.visit.update" | "discovery.visit.sign" | "discovery.enquiry" | "discovery.funnel" | "thrive.summary" | "thrive.attention" | "thrive.tile" | "thrive.client.read" | "measurement.list" | "measurement.create" | "measurement.correct" | "user.create" | "user.read" | "record.view" | "user.delete" | "profile.read" | "profile.update" | "profile.create" | "role.change" | "consent.record" | "enrollment.list" | "enrollment.create" | "enrollment.update" | "enrollment.delete" | "thrive_check.create" | "thrive_check.list" | "profile.email_sync" | "user.deactivate" | "user.reactivate" | "user.invitation.resend" | "user.password.reset" | "consent.read" | "consent.withdraw" | "settings.update" | "settings.logo.upload" | "settings.logo.remove" | "appointment.list" | "appointment.read" | "appointment.create" | "appointment.transition" | "appointment.series" | "appointment.seen" | "waitlist.list" | "waitlist.create" | "waitlist.accept" | "package.list" | "package.create" | "scheduling.configure" | "support.ticket.list" | "support.ticket.read" | "support.ticket.create" | "support.ticket.assign" | "support.ticket.transition" | "support.message.create" | "support.attachment.upload" | "support.attachment.download" | "cognitive.results.list" | "cognitive.run.start" | "cognitive.run.save" | "cognitive.run.complete" | "cognitive.instrument.record" | "cognitive.review.create" | "lab.catalogue.create" | "lab.catalogue.update" | "lab.pincode.save" | "lab.slot.hold" | "lab.order.list" | "lab.order.read" | "lab.order.create" | "lab.order.reschedule" | "lab.order.transition" | "lab.report.list" | "lab.result.enter" | "lab.report.pdf.attach" | "lab.report.pdf.download" | "billing.settings.update" | "billing.item_tax.update" | "billing.product.create" | "billing.product.update" | "billing.product.delete" | "billing.document.list" | "billing.document.read" | "billing.document.create" | "billing.document.update" | "billing.document.delete" | "billing.document.issue" | "billing.credit_note.create" | "billing.payment.create" | "billing.advance.list" | "billing.advance.create" | "billing.advance.refund" | "billing.balance.read";
         /** @enum {string} */
         AuditOutcome: "success" | "denied";
         AuditEvent: {
@@ -4562,6 +4584,7 @@ export interface components {
             bill_of_supply: string;
             credit_note: string;
             receipt: string;
+            refund_voucher: string;
         };
         BillingSettings: {
             legal_name: string;
@@ -4581,13 +4604,21 @@ export interface components {
         Gstin: string;
         /** @description Two-digit GST State code (27 Maharashtra, 29 Karnataka, 97 Other Territory). */
         GstStateCode: string;
+        /** @description One per series, all different; each at most 4 letters, digits or '-'. `refund_voucher`, when absent, keeps its prefix (RF at first). */
+        BillingSeriesPrefixesInput: {
+            invoice: string;
+            bill_of_supply: string;
+            credit_note: string;
+            receipt: string;
+            refund_voucher?: string;
+        };
         BillingSettingsUpdate: {
             legal_name: string;
             /** @description null: not registered, bills of supply only. */
             gstin?: components["schemas"]["Gstin"] | null;
             state_code: components["schemas"]["GstStateCode"];
             address: string;
-            series_prefixes: components["schemas"]["BillingSeriesPrefixes"];
+            series_prefixes: components["schemas"]["BillingSeriesPrefixesInput"];
             /** @description The clinic's UPI id, e.g. clinic@okicici. */
             upi_vpa?: string | null;
             upi_payee_name?: string | null;
@@ -4648,7 +4679,7 @@ export interface components {
          */
         BillingDocumentStatus: "draft" | "issued" | "partially_paid" | "paid" | "credited" | "deleted";
         /** @enum {string} */
-        BillingDocumentKind: "invoice" | "bill_of_supply" | "credit_note" | "receipt";
+        BillingDocumentKind: "invoice" | "bill_of_supply" | "credit_note" | "receipt" | "refund_voucher";
         BillingDocumentSummary: {
             id: number;
             client: number;
@@ -4838,6 +4869,8 @@ export interface components {
                 receivedOn: string;
             }[];
             note: string | null;
+            /** @description The SHA-256 of the clinic logo as it was at issue, which the PDF prints; null when there was none. */
+            logoSha256?: string | null;
         };
         BillingDocument: {
             id: number;
@@ -4853,7 +4886,7 @@ export interface components {
             financial_year: string | null;
             source: {
                 /** @enum {string} */
-                from: "appointment" | "lab_order" | "package_sale" | "manual" | "credit" | "advance";
+                from: "appointment" | "lab_order" | "package_sale" | "manual" | "credit" | "advance" | "refund";
                 /** @description The appointment, lab order, sold package or credited document. */
                 id: number | null;
             };
@@ -4976,10 +5009,14 @@ export interface components {
             issued_on: string;
             amount_paise: number;
             applied_paise: number;
+            /** @description Paid back on refund vouchers. */
+            refunded_paise: number;
             unused_paise: number;
             /** @enum {string} */
             method: "cash" | "card" | "upi";
             reference: string | null;
+            /** @description The receipt voucher's place of supply. */
+            place_of_supply_state_code: string;
         };
         BillingAdvanceCreate: {
             client: number;
@@ -4994,6 +5031,17 @@ export interface components {
             code?: components["schemas"]["SacHsnCode"] | null;
             gst_rate_bp?: number;
             exempt?: boolean;
+            /** @description Where the service paid for will be supplied, as on a draft; the clinic's State when absent. Another State makes the tax IGST. */
+            place_of_supply_state_code?: components["schemas"]["GstStateCode"];
+        };
+        BillingAdvanceRefundCreate: {
+            /** @description What is paid back, GST included. */
+            amount_paise: number;
+            /** @enum {string} */
+            method: "cash" | "card" | "upi";
+            /** @description The card terminal's reference or the UPI transfer's 12-digit UTR. */
+            reference?: string;
+            reason?: string;
         };
         BillingBalance: {
             client: number;
@@ -9443,6 +9491,40 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["IdempotencyKeyReused"];
+        };
+    };
+    refundBillingAdvance: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per submission a person makes (the same key for each retry of it), 1 to 255 visible characters, e.g. a UUID. A repeat from the same caller with the same key and the same request gets the first answer back (header `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 422; a repeat while the first is still being written is 409. Keys are kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillingAdvanceRefundCreate"];
+            };
+        };
+        responses: {
+            /** @description The refund voucher. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     getBillingBalance: {

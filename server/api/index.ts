@@ -9,6 +9,7 @@ import { compiledOnFirstUse } from '../http/compile-on-first-use.ts';
 import { registerIdempotency } from '../http/idempotency.ts';
 import { decimalIntegers } from '../http/decimal-params.ts';
 import { startJobWorkers } from '../jobs/index.ts';
+import { paymentGatewayFrom } from '../payments/razorpay-gateway.ts';
 import { createAadhaarVault } from './people/aadhaar.ts';
 import type { ApiContext } from './context.ts';
 import { loadContract } from './contract.ts';
@@ -55,8 +56,15 @@ export async function businessApi(app: FastifyInstance): Promise<void> {
   registerIdempotency(app, { db: ctx.db, operationIds: ctx.contract.idempotentOperations() });
   // Who may call each operation: its declaration (route-access.ts), checked after the idempotency replay as the handlers did.
   registerAccessHook(app);
-  // The job workers (scheduling's reminders and notices, support's auto-close, the partner lab's round): one table, server/jobs/index.ts.
-  const workers = startJobWorkers({ db: ctx.db, mail: runtime.mail, log: app.log });
+  // The job workers (scheduling's reminders and notices, support's auto-close, the partner lab's round, billing's reconciler): one table, server/jobs/index.ts.
+  const payments = runtime.config.payments;
+  const workers = startJobWorkers({
+    db: ctx.db,
+    mail: runtime.mail,
+    log: app.log,
+    gateway: paymentGatewayFrom(payments),
+    reconcileAfterMs: payments.razorpay?.reconcileAfterMs ?? 0,
+  });
   app.addHook('onClose', async () => {
     for (const worker of workers) await worker.stop();
   });

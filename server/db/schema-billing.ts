@@ -9,7 +9,7 @@ type Json<T> = ColumnType<T, string, string>;
 
 export type BillingSeriesPrefixes = Record<BillingDocumentKind, string>;
 export type BillingItemKind = 'service' | 'package_plan' | 'lab_item';
-export type BillingSourceFrom = 'appointment' | 'lab_order' | 'package_sale' | 'manual' | 'credit' | 'advance';
+export type BillingSourceFrom = 'appointment' | 'lab_order' | 'package_sale' | 'manual' | 'credit' | 'advance' | 'refund';
 export type BillingLineOrigin = 'service' | 'package_session' | 'package_plan' | 'lab_item' | 'product' | 'manual';
 export type BillingPaymentMethod = 'cash' | 'card' | 'upi' | 'advance' | 'online';
 

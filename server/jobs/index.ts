@@ -7,6 +7,8 @@ import { labPartnerFrom } from '../api/labs/partner.ts';
 import { partnerTick } from '../api/labs/partner-sync.ts';
 import type { Db } from '../db/database.ts';
 import type { MailTransport } from '../mail/transport.ts';
+import type { RazorpayGateway } from '../payments/razorpay-gateway.ts';
+import { RECONCILE_LINK_JOB, reconcileLinkHandler } from './billing-reconcile.ts';
 import { NOTICE_JOB, noticeHandler } from './notices.ts';
 import { type JobHandler, startRounds, startWorker, type Worker } from './queue.ts';
 import { reminderHandler, REMINDER_JOB } from './reminders.ts';
@@ -14,21 +16,26 @@ import { autoCloseHandler, SUPPORT_AUTO_CLOSE_JOB } from './support-auto-close.t
 
 type Env = Record<string, string | undefined>;
 
-interface WorkerDeps {
+/** What the workers work with. */
+export interface WorkerDeps {
   db: Db;
   mail: MailTransport;
   log: Logger;
   env: Env;
+  /** The online payment gateway, null when PAYMENTS_PROVIDER is off. */
+  gateway: RazorpayGateway | null;
+  /** BILLING_RECONCILE_AFTER_MS (server/config.ts). */
+  reconcileAfterMs: number;
 }
 
 type WorkerSpec = {
   /** Milliseconds between polls; 0 turns the worker off. */
-  pollMs(env: Env): number;
+  pollMs(env: Env, deps: WorkerDeps): number;
 } & (
   | {
       /** Jobs per tick (the queue's default when absent). */
       batch?(env: Env): number;
-      handlers(mail: MailTransport): Record<string, JobHandler>;
+      handlers(deps: WorkerDeps): Record<string, JobHandler>;
     }
   | {
       /** The worker's own round, or null when the configuration leaves it nothing to do. */
@@ -44,7 +51,7 @@ const WORKERS: readonly WorkerSpec[] = [
   {
     pollMs: (env) => Number(env.SCHEDULING_JOBS_POLL_MS ?? 5000),
     batch: (env) => Number(env.SCHEDULING_JOBS_BATCH ?? 100),
-    handlers: (mail) => ({ [REMINDER_JOB]: reminderHandler(mail), [NOTICE_JOB]: noticeHandler(mail) }),
+    handlers: ({ mail }) => ({ [REMINDER_JOB]: reminderHandler(mail), [NOTICE_JOB]: noticeHandler(mail) }),
   },
   // Support: a solved ticket's auto-close, polled like scheduling's reminders (SUPPORT_JOBS_POLL_MS, 0 = off).
   {
@@ -62,6 +69,13 @@ const WORKERS: readonly WorkerSpec[] = [
     },
     failure: 'lab partner round failed',
   },
+  // Billing: the reconciler's checks of open payment links whose webhook may have been missed
+  // (billing-reconcile.ts). BILLING_JOBS_POLL_MS (default a minute, 0 = off); off with the gateway.
+  {
+    pollMs: (env, deps) => (deps.gateway ? Number(env.BILLING_JOBS_POLL_MS ?? 60_000) : 0),
+    handlers: ({ gateway, reconcileAfterMs }): Record<string, JobHandler> =>
+      gateway ? { [RECONCILE_LINK_JOB]: reconcileLinkHandler(gateway, reconcileAfterMs) } : {},
+  },
 ];
 
 /** The part of a logger the workers use (pino's and Fastify's both fit). */
@@ -70,14 +84,14 @@ interface Logger {
 }
 
 /** Starts every worker not turned off; the caller stops them (in order) when the server closes. */
-export function startJobWorkers(options: { db: Db; mail: MailTransport; log: Logger; env?: Env }): Worker[] {
+export function startJobWorkers(options: Omit<WorkerDeps, 'env'> & { env?: Env }): Worker[] {
   const deps: WorkerDeps = { ...options, env: options.env ?? process.env };
   const started: Worker[] = [];
   for (const spec of WORKERS) {
-    const intervalMs = spec.pollMs(deps.env);
+    const intervalMs = spec.pollMs(deps.env, deps);
     if (!(intervalMs > 0)) continue;
     if ('handlers' in spec) {
-      started.push(startWorker(deps.db, spec.handlers(deps.mail), { intervalMs, batch: spec.batch?.(deps.env), log: deps.log }));
+      started.push(startWorker(deps.db, spec.handlers(deps), { intervalMs, batch: spec.batch?.(deps.env), log: deps.log }));
       continue;
     }
     const round = spec.round(deps);

@@ -241,7 +241,10 @@ function readEvent(rawBody: string, eventId: string): GatewayEvent {
 }
 
 /** The gateway over Razorpay's REST API at `settings.apiUrl`. */
-export function razorpayGateway(settings: RazorpaySettings, options: { fetch?: typeof fetch; timeoutMs?: number } = {}): RazorpayGateway {
+export function razorpayGateway(
+  settings: Omit<RazorpaySettings, 'reconcileAfterMs'>,
+  options: { fetch?: typeof fetch; timeoutMs?: number } = {},
+): RazorpayGateway {
   const base = settings.apiUrl.replace(/\/+$/, '');
   const fetcher = options.fetch ?? fetch;
   const authorization = `Basic ${Buffer.from(`${settings.keyId}:${settings.keySecret}`).toString('base64')}`;

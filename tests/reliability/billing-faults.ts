@@ -2,7 +2,9 @@
 // drafts issued at once, SIGKILL, restart on the same data: every acknowledged issue kept its
 // number, and the invoice series is 1..n with no number lost or repeated (an issue cut off before
 // its commit gave its number back). Then payments taken at once on those invoices, SIGKILL,
-// restart: every acknowledged payment is there, and no invoice holds more than it was paid.
+// restart: every acknowledged payment is there, and no invoice holds more than it was paid. Then
+// refund vouchers on 60 advances at once, SIGKILL, restart: every acknowledged refund is there,
+// none twice, and the refund voucher series is 1..n.
 import type { ServerProcess } from '../support/server-process.ts';
 import { call, killMidWrites, ok } from './fault-support.ts';
 import { signInAgain } from './home-view-faults.ts';
@@ -10,6 +12,7 @@ import { clientToken } from './portal-seen-faults.ts';
 import { SETTINGS } from '../integration/api/billing/fixtures.ts';
 
 const ISSUES = 240;
+const REFUNDS = 60;
 const LINE = { description: 'Hydrafacial', code: '999722', unit_price_paise: 100000, gst_rate_bp: 1800 };
 
 export async function killDuringBilling(options: {
@@ -93,6 +96,42 @@ export async function killDuringBilling(options: {
     );
     if (doc.payments.length > 1 || !whole || doc.status !== (doc.payments.length ? 'partially_paid' : 'issued')) broken += 1;
   }
+
+  // Round 3: refund vouchers, one on each of 60 advances, all at once: every acknowledged refund is
+  // there with its number, none was paid twice, and the refund voucher series runs 1..n.
+  const advances: { id: number; client: number }[] = [];
+  const deskThird = await signInAgain(server.baseUrl, email);
+  for (let i = 0; i < REFUNDS; i++)
+    advances.push({
+      id: ok(await call(server.baseUrl, deskThird, 'POST', '/billing/advances', { client: clients[i % 5], amount_paise: 118000, method: 'cash' }), 'advance')
+        .id,
+      client: clients[i % 5],
+    });
+  const refundOf = (i: number) => 10000 + i;
+  const refunded = new Map<number, string>();
+  target = server;
+  await killMidWrites(
+    target,
+    REFUNDS,
+    (i) => call(target.baseUrl, deskThird, 'POST', `/billing/advances/${advances[i].id}/refunds`, { amount_paise: refundOf(i), method: 'cash' }),
+    (i, body) => refunded.set(advances[i].id, body.number),
+  );
+  server = await options.start();
+  reader = await options.token(server.baseUrl);
+  const vouchers: number[] = [];
+  for (const client of clients) {
+    const left = ok(await call(server.baseUrl, reader, 'GET', `/billing/advances?client=${client}`), 'advances');
+    for (const [i, a] of advances.entries()) {
+      if (a.client !== client) continue;
+      const held = left.find((x: { id: number }) => x.id === a.id);
+      if (refunded.has(a.id) && held.refunded_paise !== refundOf(i)) lost += 1;
+      if (held.refunded_paise !== 0 && held.refunded_paise !== refundOf(i)) broken += 1;
+    }
+    const docs = ok(await call(server.baseUrl, reader, 'GET', `/billing/documents?client=${client}&kind=refund_voucher&page_size=100`), 'vouchers');
+    for (const doc of docs.results) vouchers.push(Number(doc.number.split('/')[2]));
+  }
+  vouchers.sort((a, b) => a - b);
+  if (vouchers.some((n, i) => n !== i + 1)) broken += 1;
   await server.stop('SIGTERM');
-  return { acknowledged: issued.size + paid.size, lost, broken };
+  return { acknowledged: issued.size + paid.size + refunded.size, lost, broken };
 }

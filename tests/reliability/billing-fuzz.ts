@@ -1,6 +1,7 @@
 // What the fuzzer needs for billing (issue 34): the clinic's tax settings saved (so drafts, issues
 // and payments get past "not set up" into their own checks), and a draft and an issued document
-// for each of a few clients, whose ids the billing operations' paths aim at.
+// for each of a few clients, whose ids the billing operations' paths aim at, and an advance each
+// for the refund vouchers' path.
 import type { Actor } from '../integration/api/support.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { SETTINGS } from '../integration/api/billing/fixtures.ts';
@@ -28,6 +29,18 @@ export async function billingFixtures(t: TestApp, actors: Actor[], clients: numb
       if (issue && (await call(t, desk, 'POST', `/billing/documents/${draft.body.id}/issue`, {})).status !== 200) throw new Error('billing issue');
       ids.push(draft.body.id!);
     }
+  }
+  return ids;
+}
+
+/** An advance (a receipt voucher) per client, for the refund operation's path ids; their ids. */
+export async function billingAdvanceFixtures(t: TestApp, actors: Actor[], clients: number[]): Promise<number[]> {
+  const desk = actors.find((a) => a.role === 'RECEPTION')!;
+  const ids: number[] = [];
+  for (const client of clients) {
+    const taken = await call(t, desk, 'POST', '/billing/advances', { client, amount_paise: 1_180_000, method: 'cash' });
+    if (taken.status !== 201) throw new Error(`billing advance: ${taken.status}`);
+    ids.push(taken.body.id!);
   }
   return ids;
 }

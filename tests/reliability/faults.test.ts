@@ -158,7 +158,7 @@ describe.each(engines)('faults on %s', (engine) => {
     expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);
 
-  it('SIGKILL during invoice issuing and payments: no issued number lost or repeated, no acknowledged payment lost', async () => {
+  it('SIGKILL during invoice issuing, payments and advance refunds: no issued number lost or repeated, no acknowledged payment lost', async () => {
     const { env, dataDir } = await freshStore('clinic-faults-billing-');
     const outcome = await killDuringBilling({ start: () => startServer({ env, dataDir }), token: adminToken });
     recordReliability({
@@ -166,7 +166,7 @@ describe.each(engines)('faults on %s', (engine) => {
       cases: outcome.acknowledged,
       failures: outcome.broken + outcome.lost,
       dataLost: outcome.lost,
-      note: '240 concurrent issues, then a payment on each issued invoice at once',
+      note: '240 concurrent issues, then a payment on each issued invoice at once, then 60 advance refunds at once',
     });
     expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);

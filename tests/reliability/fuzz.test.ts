@@ -22,7 +22,7 @@ import { hostileArbitrary, idArbitrary, queryArbitrary, validArbitrary } from '.
 import { fuzzCalendarEdges } from './calendar-edges.ts';
 import { FULL, recordReliability } from './summary.ts';
 import { ADMIN_ACTIONS, contract, contractViolation, identityAction, TEST_ADMIN_KEY } from './wire.ts';
-import { billingFixtures } from './billing-fuzz.ts';
+import { billingAdvanceFixtures, billingFixtures } from './billing-fuzz.ts';
 
 // Split over the engines: one CI run sends at least 10,000 requests in all (with the
 // read-back checks), wherever they run.
@@ -60,6 +60,7 @@ describe.each(engines)('fuzzing on %s', (engine) => {
   let enrollments: number[] = [];
   // Billing documents (drafts and issued) the billing operations' path ids aim at (issue 34).
   const billingDocuments: number[] = [];
+  const billingAdvances: number[] = [];
   let cases = 0;
   const failures: Failure[] = [];
   let dataLost = 0;
@@ -74,6 +75,7 @@ describe.each(engines)('fuzzing on %s', (engine) => {
     for (let i = 0; i < 3; i++) programs.push(await addProgram(t, `Fuzz program ${i}`));
     for (const user of targets.slice(0, 3)) enrollments.push(await addEnrollment(t, user, programs[0]));
     billingDocuments.push(...(await billingFixtures(t, actors, targets.slice(0, 2))));
+    billingAdvances.push(...(await billingAdvanceFixtures(t, actors, targets.slice(0, 2))));
   });
 
   afterAll(async () => {
@@ -105,7 +107,15 @@ describe.each(engines)('fuzzing on %s', (engine) => {
       });
     expect(ops.length).toBeGreaterThan(10);
     const idsFor = (path: string) =>
-      path.includes('enrollments') ? enrollments : path.includes('programs/') ? programs : path.includes('billing/documents/') ? billingDocuments : targets;
+      path.includes('enrollments')
+        ? enrollments
+        : path.includes('programs/')
+          ? programs
+          : path.includes('billing/documents/')
+            ? billingDocuments
+            : path.includes('billing/advances/')
+              ? billingAdvances
+              : targets;
     // One arbitrary per operation, built once: path ids, query string, body (valid or bent).
     const requestArb = fc.constantFrom(...ops).chain((op) =>
       fc.record({

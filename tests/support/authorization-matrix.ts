@@ -329,6 +329,7 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   billingRow('billing.advances.list.own', 'GET billing/advances?client={id}', 'own', 200, 200, 200, 200),
   billingRow('billing.advances.list.client', 'GET billing/advances?client={id}', 'another client', 404, 200, 200, 200),
   billingRow('billing.advances.create.client', 'POST billing/advances', 'another client', 403, 201, 201, 403),
+  billingRow('billing.advances.refund.client', 'POST billing/advances/{id}/refunds', 'another client', 403, 201, 201, 403),
   billingRow('billing.balance.own', 'GET billing/balance?client={id}', 'own', 200, 200, 200, 200, 200),
   billingRow('billing.balance.client', 'GET billing/balance?client={id}', 'another client', 404, 200, 200, 200, 200),
   // Issued documents as PDFs and paying online (the matrix's app runs the Razorpay stand-in).

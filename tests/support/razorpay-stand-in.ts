@@ -6,7 +6,9 @@
 // signs it, and posts `payment_link.paid` and `order.paid` webhooks to the configured URL signed
 // with the webhook secret (hex HMAC-SHA256 of the raw body in X-Razorpay-Signature) with an
 // `x-razorpay-event-id`. Test hooks pay a link with another amount, send an event with a bad or no
-// signature, and deliver an event again.
+// signature, lose an event on the way and deliver it late, deliver an event again, and expire a
+// link. GET /v1/payment_links/:id answers as Razorpay's does: status, amount_paid, order_id and
+// payments[] (payment_id, amount, status, method, created_at), which the reconciler reads.
 //
 // Endpoints: POST /v1/payment_links, GET /v1/payment_links/:id, POST /v1/payment_links/:id/cancel,
 // GET /v1/payments/:id, GET /v1/orders/:id; the page GET /i/:code and its form POST /i/:code/pay.
@@ -64,6 +66,11 @@ export interface PayOptions {
   signature?: SignatureMode;
   /** Send `order.paid` as well (Razorpay does for a link's order); default true. */
   orderPaid?: boolean;
+  /**
+   * Lose the webhooks on the way: each is signed and kept in `deliveries` with status 0 but never
+   * reaches our server (a test hands it over late with `redeliver`).
+   */
+  dropWebhooks?: boolean;
 }
 
 export interface Paid {
@@ -375,11 +382,13 @@ ${open ? `<form method="post" action="/i/${escapeHtml(code)}/pay"><button type="
       await this.sendEvent(
         linkEvent,
         { payment_link: { entity: { ...link } }, order: { entity: { ...order } }, payment: { entity: { ...payment } } },
-        { signature },
+        { signature, drop: options.dropWebhooks },
       ),
     );
     if (options.orderPaid !== false && order.status === 'paid') {
-      deliveries.push(await this.sendEvent('order.paid', { order: { entity: { ...order } }, payment: { entity: { ...payment } } }, { signature }));
+      deliveries.push(
+        await this.sendEvent('order.paid', { order: { entity: { ...order } }, payment: { entity: { ...payment } } }, { signature, drop: options.dropWebhooks }),
+      );
     }
     return { paymentId, orderId, redirect: this.callbackFor(link, paymentId), deliveries };
   }
@@ -400,7 +409,7 @@ ${open ? `<form method="post" action="/i/${escapeHtml(code)}/pay"><button type="
    * Posts one event to the webhook URL as Razorpay does. `signature: 'bad'` signs with another
    * secret, `'none'` leaves the header out; `eventId` repeats an earlier delivery's id.
    */
-  async sendEvent(event: string, payload: Json, options: { signature?: SignatureMode; eventId?: string } = {}): Promise<Delivery> {
+  async sendEvent(event: string, payload: Json, options: { signature?: SignatureMode; eventId?: string; drop?: boolean } = {}): Promise<Delivery> {
     const body = JSON.stringify({
       entity: 'event',
       account_id: 'acc_StandIn0000001',
@@ -409,7 +418,17 @@ ${open ? `<form method="post" action="/i/${escapeHtml(code)}/pay"><button type="
       payload,
       created_at: now(),
     });
-    return this.deliver(event, body, options.eventId ?? newId('evt'), this.signature(body, options.signature ?? 'valid'));
+    return this.deliver(event, body, options.eventId ?? newId('evt'), this.signature(body, options.signature ?? 'valid'), options.drop);
+  }
+
+  /** The link's expiry passes (Razorpay's `expire_by`): it is `expired` and takes no payment. */
+  expire(linkId: string): Link {
+    const link = this.linkOf(linkId);
+    if (link.status !== 'created') throw new RazorpayError(400, `Payment Link cannot be expired in ${link.status} state`);
+    link.status = 'expired';
+    link.expired_at = now();
+    link.updated_at = now();
+    return link;
   }
 
   /** Delivers an earlier event again, byte for byte with the same event id and signature (Razorpay's retry). */
@@ -422,11 +441,13 @@ ${open ? `<form method="post" action="/i/${escapeHtml(code)}/pay"><button type="
     return sign(mode === 'bad' ? `${this.options.webhookSecret}-wrong` : this.options.webhookSecret, body);
   }
 
-  private async deliver(event: string, body: string, eventId: string, signature: string | null): Promise<Delivery> {
+  private async deliver(event: string, body: string, eventId: string, signature: string | null, drop = false): Promise<Delivery> {
     let status = 0;
     const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'Razorpay-Webhook/v1', 'x-razorpay-event-id': eventId };
     if (signature) headers['x-razorpay-signature'] = signature;
-    if (this.webhookSink) {
+    if (drop) {
+      // Lost on the way: nothing reaches our server.
+    } else if (this.webhookSink) {
       status = await this.webhookSink({ headers, body });
     } else if (this.webhookUrl) {
       try {

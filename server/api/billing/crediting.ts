@@ -13,6 +13,7 @@ import { requireLifecycleStep } from '../lifecycle.ts';
 import { notFound } from '../policy.ts';
 import { amountInWords } from './amount-in-words.ts';
 import { dueOf, findDocument, linesOf, moneyOf } from './data.ts';
+import { freezeLogo } from './frozen-logo.ts';
 import { clinicToday, issuingSettings, nextNumber, snapshotOf } from './issuing.ts';
 import { BILLING_TEXTS as T, type S } from './route-helpers.ts';
 
@@ -91,6 +92,7 @@ export async function issueCreditNote(trx: Db, id: number, body: S['BillingCredi
   const refund = body.refund
     ? [{ method: body.refund.method, reference: body.refund.reference?.trim() ?? null, amountPaise: body.refund.amount_paise, receivedOn: day }]
     : [];
+  const logoSha256 = await freezeLogo(trx);
   const number = await nextNumber(trx, 'credit_note', fy, settings.prefixes.credit_note);
   const snapshot = snapshotOf({
     kind: 'credit_note',
@@ -104,6 +106,7 @@ export async function issueCreditNote(trx: Db, id: number, body: S['BillingCredi
     references,
     payments: refund,
     note: body.reason.trim(),
+    logoSha256,
   });
   const { id: note } = await trx
     .insertInto('billing_documents')

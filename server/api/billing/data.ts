@@ -10,7 +10,7 @@ import type { BillingItemKind, BillingSeriesPrefixes, StoredRecipient } from '..
 import type { S } from './route-helpers.ts';
 
 export const DEFAULT_RATES_BP = [0, 500, 1800, 4000];
-export const DEFAULT_PREFIXES: BillingSeriesPrefixes = { invoice: 'INV', bill_of_supply: 'BOS', credit_note: 'CN', receipt: 'RV' };
+export const DEFAULT_PREFIXES: BillingSeriesPrefixes = { invoice: 'INV', bill_of_supply: 'BOS', credit_note: 'CN', receipt: 'RV', refund_voucher: 'RF' };
 
 export interface BillingSettings {
   legalName: string;
@@ -213,14 +213,18 @@ export function dueOf(doc: Pick<DocumentRow, 'kind' | 'status' | 'total_paise'>,
   return Number(doc.total_paise) - money.credited - money.paid + money.refunded;
 }
 
-/** What is left of an advance (a receipt voucher): its amount less what payments took from it. */
+/** What is left of an advance (a receipt voucher): its amount less what payments took from it and refund vouchers paid back. */
 export async function advanceLeft(db: Db, receipt: Pick<DocumentRow, 'id' | 'total_paise'>): Promise<number> {
-  const row = await db
-    .selectFrom('billing_payments')
-    .select(sql<number>`coalesce(sum(amount_paise), 0)::bigint`.as('used'))
-    .where('advance_id', '=', receipt.id)
-    .executeTakeFirstOrThrow();
-  return Number(receipt.total_paise) - Number(row.used);
+  const { used, refunded } = await advanceUse(db, receipt.id);
+  return Number(receipt.total_paise) - used - refunded;
+}
+
+/** What payments took from an advance, and what refund vouchers paid back of it, in paise. */
+export async function advanceUse(db: Db, receipt: number): Promise<{ used: number; refunded: number }> {
+  const { rows } = await sql<{ used: string | number; refunded: string | number }>`select
+      (select coalesce(sum(amount_paise), 0)::bigint from billing_payments where advance_id = ${receipt}) as used,
+      (select coalesce(sum(total_paise), 0)::bigint from billing_documents where source_from = 'refund' and source_id = ${receipt}) as refunded`.execute(db);
+  return { used: Number(rows[0].used), refunded: Number(rows[0].refunded) };
 }
 
 export async function clientName(db: Db, client: number): Promise<string> {

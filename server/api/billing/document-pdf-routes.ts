@@ -10,13 +10,13 @@ import { HttpError } from '../../http/errors.ts';
 import { readClinicName } from '../../mail/clinic-name.ts';
 import type { MailTransport } from '../../mail/transport.ts';
 import type { ApiContext } from '../context.ts';
-import { readLogo } from '../clinic/logo.ts';
 import { withAudit } from '../audit/data.ts';
 import { notFound } from '../policy.ts';
 import { admit } from '../route-access.ts';
 import { attachmentDisposition } from '../uploads.ts';
 import { type DocumentRow, findDocument } from './data.ts';
 import { documentTitle, formatIssuedOn, formatRupees, renderBillingDocumentPdf } from './document-pdf.ts';
+import { frozenLogo } from './frozen-logo.ts';
 import { visibleDocument } from './documents-routes.ts';
 import { act } from './route-helpers.ts';
 
@@ -36,12 +36,11 @@ export function pdfFileName(snapshot: Pick<IssuedBillingDocument, 'number'>): st
   return `${snapshot.number.replace(/[^A-Za-z0-9-]/g, '-')}.pdf`;
 }
 
-/** The issued document's PDF from its snapshot and the clinic's logo. */
+/** The issued document's PDF from its snapshot and the logo it was issued under (never today's). */
 export async function documentPdf(db: Db, doc: DocumentRow): Promise<{ snapshot: IssuedBillingDocument; pdf: Buffer }> {
   const snapshot = doc.snapshot as IssuedBillingDocument | null;
   if (!snapshot) throw new HttpError(409, PDF_TEXTS.draftHasNoPdf);
-  const logo = await readLogo(db).catch(() => null);
-  const pdf = await renderBillingDocumentPdf(snapshot, logo ? { content: logo.content, contentType: logo.content_type } : null);
+  const pdf = await renderBillingDocumentPdf(snapshot, await frozenLogo(db, snapshot.logoSha256));
   return { snapshot, pdf };
 }
 

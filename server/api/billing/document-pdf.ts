@@ -14,7 +14,7 @@ const require = createRequire(import.meta.url);
 const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
 const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
-/** The logo's bytes as stored (server/api/data/clinic-logo.ts). */
+/** The logo's bytes as frozen at issue (frozen-logo.ts). */
 export interface PdfLogo {
   content: Uint8Array;
   contentType: string;
@@ -30,6 +30,7 @@ const TITLES: Record<BillingDocumentKind, string> = {
   bill_of_supply: 'Bill of Supply',
   credit_note: 'Credit Note',
   receipt: 'Receipt Voucher',
+  refund_voucher: 'Refund Voucher',
 };
 
 const RECIPIENT_HEADINGS: Record<BillingDocumentKind, string> = {
@@ -37,6 +38,7 @@ const RECIPIENT_HEADINGS: Record<BillingDocumentKind, string> = {
   bill_of_supply: 'Billed to',
   credit_note: 'Credited to',
   receipt: 'Received from',
+  refund_voucher: 'Refunded to',
 };
 
 const METHODS: Record<ReceivedPayment['method'], string> = { cash: 'Cash', card: 'Card', upi: 'UPI', online: 'Online' };
@@ -276,7 +278,7 @@ function drawParties(w: Writer, doc: IssuedBillingDocument): void {
   w.pair('Reverse charge:', doc.reverseCharge ? 'Yes' : 'No', rightX, half);
   w.y = w.pdf.y;
   if (doc.references.length > 0) {
-    const against = doc.kind === 'credit_note' ? 'Against' : 'Adjusted against';
+    const against = doc.kind === 'credit_note' || doc.kind === 'refund_voucher' ? 'Against' : 'Adjusted against';
     for (const ref of doc.references) {
       w.pair(`${against}:`, `${TITLES[ref.kind]} ${ref.number} dated ${formatIssuedOn(ref.issuedOn)}`, rightX, half);
       w.y = w.pdf.y;
@@ -328,7 +330,10 @@ function drawTotals(w: Writer, doc: IssuedBillingDocument): void {
   if (t.sgstPaise || doc.lines.some((l) => l.sgst)) rows.push(['SGST', formatRupees(t.sgstPaise), false]);
   if (t.igstPaise || doc.lines.some((l) => l.igst)) rows.push(['IGST', formatRupees(t.igstPaise), false]);
   rows.push(['Round off', formatRupees(t.roundOffPaise), false]);
-  rows.push([doc.kind === 'credit_note' ? 'Total credited' : doc.kind === 'receipt' ? 'Amount received' : 'Total', formatRupees(t.totalPaise), true]);
+  const totalLabel = { credit_note: 'Total credited', receipt: 'Amount received', refund_voucher: 'Amount refunded' } as Partial<
+    Record<BillingDocumentKind, string>
+  >;
+  rows.push([totalLabel[doc.kind] ?? 'Total', formatRupees(t.totalPaise), true]);
 
   const labelWidth = 110;
   const valueWidth = 90;
@@ -351,7 +356,7 @@ function drawPayments(w: Writer, doc: IssuedBillingDocument): void {
   if (doc.payments.length === 0) return;
   w.ensure(40);
   w.font(true, BODY);
-  w.y += w.text('Payments received', w.left, w.y, w.width);
+  w.y += w.text(doc.kind === 'refund_voucher' ? 'Paid back' : 'Payments received', w.left, w.y, w.width);
   const columns: { title: string; width: number; align: Align; cell: (p: ReceivedPayment) => string }[] = [
     { title: 'Date', width: 70, align: 'left', cell: (p) => formatIssuedOn(p.receivedOn) },
     { title: 'Method', width: 60, align: 'left', cell: (p) => METHODS[p.method] },

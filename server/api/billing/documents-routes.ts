@@ -22,7 +22,7 @@ import { asNewLine, linesFromInput, type NewLine, regimeOf, sourceLines, writeLi
 import { issuingSettings } from './issuing.ts';
 import { issueDocument } from './issuing-queue.ts';
 import { documentOut, summaryOut } from './present.ts';
-import { act, type BillingAction, BILLING_TEXTS as T, CLIENT_RECORD, refuseIf, type S } from './route-helpers.ts';
+import { act, type BillingAction, BILLING_TEXTS as T, checkedPlace, CLIENT_RECORD, refuseIf, type S } from './route-helpers.ts';
 
 /** The document, when the caller may see it: a client only their own issued ones (another's 404, audited). */
 export async function visibleDocument(db: Db, caller: Caller, id: number, action: BillingAction, requestId: string): Promise<DocumentRow> {
@@ -51,10 +51,6 @@ function mergedRecipient(base: StoredRecipient, input: S['BillingRecipientInput'
     else if (out.state_code !== out.gstin.slice(0, 2)) throw badRequest('recipient.state_code', T.gstinStateMismatch);
   }
   return out;
-}
-
-function checkedPlace(code: string | undefined): void {
-  if (code !== undefined && !gstStateName(code)) throw badRequest('place_of_supply_state_code', T.unknownState);
 }
 
 /** A draft's client and its source's lines, from the request (a 400 names the field). */

@@ -30,6 +30,7 @@ import { notFound } from '../policy.ts';
 import { amountInWords } from './amount-in-words.ts';
 import { type BillingSettings, type DocumentRow, type LineRow, linesOfDocuments, readBillingSettings } from './data.ts';
 import { asNewLine, priced, regimeOf } from './drafting.ts';
+import { freezeLogo } from './frozen-logo.ts';
 import { BILLING_TEXTS as T } from './route-helpers.ts';
 
 /** Rule 46(e): an unregistered recipient of this taxable value or more must have their address and State on the invoice. */
@@ -87,6 +88,8 @@ export interface SnapshotParts {
   references?: DocumentReference[];
   payments?: ReceivedPayment[];
   note: string | null;
+  /** The clinic's logo as of issue (frozen-logo.ts freezeLogo). */
+  logoSha256: string | null;
 }
 
 /** What the document prints, frozen now (machines/billing/billing-document.ts). */
@@ -110,6 +113,7 @@ export function snapshotOf(p: SnapshotParts): IssuedBillingDocument {
     references: p.references ?? [],
     payments: p.payments ?? [],
     note: p.note ?? p.settings.note,
+    logoSha256: p.logoSha256,
   };
 }
 
@@ -248,6 +252,8 @@ export async function issueDrafts(trx: Db, asked: IssueAsked[], clinic: IssuingC
     issuing.flatMap((d) => d.lineIds),
     issuing.flatMap((d) => d.lines),
   );
+  // The logo as of now, kept for these documents' PDFs (one statement for the whole batch).
+  const logoSha256 = await freezeLogo(trx);
 
   // Last: each series' counter row stays locked from here to the commit (taken in one order, so
   // two issuing transactions never wait on each other's rows).
@@ -267,6 +273,7 @@ export async function issueDrafts(trx: Db, asked: IssueAsked[], clinic: IssuingC
         placeOfSupply: d.doc.place_of_supply,
         lines: d.lines,
         note: d.doc.note,
+        logoSha256,
       });
       issued.push({ id: d.doc.id, kind, status: d.status, number, total: snapshot.totals.totalPaise, snapshot });
     }

@@ -16,6 +16,7 @@ import { takesPayments } from '../../../machines/billing/invoice-lifecycle.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import { type GatewayEvent, GatewayError, type PaymentLink, type RazorpayGateway } from '../../payments/razorpay-gateway.ts';
+import { enqueue } from '../../jobs/queue.ts';
 import { recordSystemAudit } from '../audit/data.ts';
 import { notFound } from '../policy.ts';
 import { dueOf, type DocumentRow, findDocument, moneyOf } from './data.ts';
@@ -46,7 +47,7 @@ export interface LinkOut {
   created_at: string;
 }
 
-type LinkRow = {
+export type LinkRow = {
   id: number;
   document_id: number;
   link_id: string;
@@ -84,6 +85,8 @@ export interface LinkRequest {
   /** Where the browser returns after paying: the portal's invoices page. */
   callbackUrl: string;
   by: number;
+  /** When the reconciler first asks Razorpay about the new link (config: BILLING_RECONCILE_AFTER_MS). */
+  reconcileAfterMs: number;
 }
 
 function gatewayFailure(error: unknown): never {
@@ -141,6 +144,8 @@ export async function openPaymentLink(db: Db, r: LinkRequest): Promise<{ link: L
       .onConflict((oc) => oc.column('document_id').where('status', '=', 'created').doNothing())
       .returningAll()
       .executeTakeFirst();
+    // Kept with the link in one commit: a link we know of is always one the reconciler will ask about.
+    if (row) await enqueueLinkCheck(trx, row.link_id, 1, r.reconcileAfterMs);
     return { row: row ?? (await openLinkOf(trx, decided.doc.id)) ?? null, stale: false, ours: Boolean(row) };
   });
   if (!('ours' in kept) || !kept.ours) {
@@ -240,12 +245,35 @@ async function applyEvent(trx: Db, event: GatewayEvent): Promise<Exclude<Webhook
   const payment = event.payment;
   if (!PAYMENT_EVENTS.has(event.event) || !payment || payment.status !== 'captured') return 'ignored';
   const link = await linkFor(trx, event);
-  const base = { link: link?.link_id ?? event.paymentLink?.id ?? null, payment: payment.id, event: event.eventId, amount: payment.amountPaise };
+  return applyCapturedPayment(trx, link, payment, { eventId: event.eventId, linkId: event.paymentLink?.id ?? null });
+}
+
+/** A payment Razorpay says is captured: from a webhook, or from a link the reconciler fetched. */
+export interface CapturedPayment {
+  id: string;
+  amountPaise: number;
+  currency: string;
+}
+
+/**
+ * Records a captured gateway payment on its link's document, once, through recordPayment: the
+ * webhook and the reconciler (server/jobs/billing-reconcile.ts) both come here, so whichever is
+ * first records it and the other finds it recorded. `source.eventId` names what reported it (a
+ * webhook's event id, or `reconcile:<link id>`) on a flag and in the audit row's request id.
+ */
+export async function applyCapturedPayment(
+  trx: Db,
+  link: LinkRow | undefined,
+  payment: CapturedPayment,
+  source: { eventId: string; linkId: string | null },
+): Promise<Exclude<WebhookOutcome, 'duplicate' | 'ignored'>> {
+  const base = { link: link?.link_id ?? source.linkId, payment: payment.id, event: source.eventId, amount: payment.amountPaise };
+  const requestId = `razorpay:${source.eventId}`;
   if (!link) {
     await flag(trx, { ...base, document: null, expected: null, reason: 'unknown_link' });
     return 'flagged';
   }
-  // The document's row first: a second event for the same payment waits here, then sees it recorded.
+  // The document's row first: a second report of the same payment waits here, then sees it recorded.
   const doc = await findDocument(trx, link.document_id, true);
   if (!doc) throw notFound();
   const recorded = await trx.selectFrom('billing_payments').select('id').where('method', '=', 'online').where('reference', '=', payment.id).executeTakeFirst();
@@ -253,20 +281,53 @@ async function applyEvent(trx: Db, event: GatewayEvent): Promise<Exclude<Webhook
   const expected = Number(link.amount_paise);
   if (payment.amountPaise !== expected || payment.currency !== 'INR') {
     await flag(trx, { ...base, document: doc.id, expected, reason: 'amount_mismatch' });
-    await recordSystemAudit(trx, { action: 'billing.payment.flag', client: doc.client_id, requestId: `razorpay:${event.eventId}` });
+    await recordSystemAudit(trx, { action: 'billing.payment.flag', client: doc.client_id, requestId });
     return 'flagged';
   }
   const payable = (doc.kind === 'invoice' || doc.kind === 'bill_of_supply') && takesPayments(doc.status);
   const due = payable ? dueOf(doc, await moneyOf(trx, doc.id)) : 0;
   if (!payable || payment.amountPaise > due) {
     await flag(trx, { ...base, document: doc.id, expected: due, reason: 'not_payable' });
-    await recordSystemAudit(trx, { action: 'billing.payment.flag', client: doc.client_id, requestId: `razorpay:${event.eventId}` });
+    await recordSystemAudit(trx, { action: 'billing.payment.flag', client: doc.client_id, requestId });
     return 'flagged';
   }
   await recordPayment(trx, doc.id, { method: 'online', amount_paise: payment.amountPaise, reference: payment.id }, null);
   await trx.updateTable('billing_payment_links').set({ status: 'paid', updated_at: new Date() }).where('id', '=', link.id).execute();
-  await recordSystemAudit(trx, { action: 'billing.payment.online', client: doc.client_id, requestId: `razorpay:${event.eventId}` });
+  await recordSystemAudit(trx, { action: 'billing.payment.online', client: doc.client_id, requestId });
   return 'recorded';
+}
+
+// --- the reconciler's checks ----------------------------------------------------------------------
+
+/** The job that asks Razorpay about one open link (server/jobs/billing-reconcile.ts handles it). */
+export const RECONCILE_LINK_JOB = 'billing.reconcile_link';
+
+/** The longest wait between two checks of a link still open. */
+const LONGEST_CHECK_GAP_MS = 6 * 3_600_000;
+
+/**
+ * Queues the `check`th look at an open link: the first `afterMs` after it opened, later ones
+ * doubling (at least a minute apart, at most six hours), so a link nobody pays costs a few calls a
+ * day. One job per link and check (a repeat enqueue does nothing).
+ */
+export async function enqueueLinkCheck(db: Db, linkId: string, check: number, afterMs: number): Promise<void> {
+  const wait = check <= 1 ? afterMs : Math.min(Math.max(afterMs, 60_000) * 2 ** (check - 1), LONGEST_CHECK_GAP_MS);
+  await enqueue(db, {
+    kind: RECONCILE_LINK_JOB,
+    dedupeKey: `billing-link-check:${linkId}:${check}`,
+    runAt: new Date(Date.now() + wait),
+    payload: { link_id: linkId, check },
+  });
+}
+
+/** Our row of a link still open here, locked (the reconciler's check holds it while it asks). */
+export async function openLinkById(db: Db, linkId: string): Promise<LinkRow | undefined> {
+  return db.selectFrom('billing_payment_links').selectAll().where('link_id', '=', linkId).where('status', '=', 'created').forUpdate().executeTakeFirst();
+}
+
+/** A link Razorpay says expired or was cancelled is closed here too. */
+export async function closeLink(db: Db, link: LinkRow, status: 'expired' | 'cancelled'): Promise<void> {
+  await db.updateTable('billing_payment_links').set({ status, updated_at: new Date() }).where('id', '=', link.id).execute();
 }
 
 export interface FlagOut {

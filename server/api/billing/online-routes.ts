@@ -58,6 +58,7 @@ export function onlinePaymentRoutes(app: FastifyInstance, ctx: ApiContext): void
         customer: { name: (await clientName(db, found.client_id)) || 'Client', email: contact?.email ?? null, contact: contact?.phone_number ?? null },
         callbackUrl: portalInvoicesUrl(publicUrl, found.client_id, found.id),
         by: caller.id,
+        reconcileAfterMs: app.runtime.config.payments.razorpay?.reconcileAfterMs ?? 0,
       });
       await withAudit(db, { actor: caller, action: act('billing.payment_link.create'), client: found.client_id, requestId: request.id }, async () => undefined);
       reply.code(result.created ? 201 : 200);

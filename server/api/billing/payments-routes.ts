@@ -1,5 +1,5 @@
 // /api/v1/billing/documents/{id}/payments, /{id}/upi, /billing/advances and /billing/balance:
-// taking money (RECEPTION, ADMIN), the UPI link a QR code draws (a client for their own open
+// taking money (RECEPTION, ADMIN), paying an unused advance back (a refund voucher), the UPI link a QR code draws (a client for their own open
 // document), advances and a client's balance (the front desk, SUPER_ADMIN, DOCTOR and NURSE; a
 // client their own). Every access to a client's record is audited, the write's in its transaction.
 import type { FastifyInstance } from 'fastify';
@@ -9,8 +9,10 @@ import { badRequest, HttpError } from '../../http/errors.ts';
 import { namedClient } from '../client-scope.ts';
 import type { ApiContext } from '../context.ts';
 import { withAudit } from '../audit/data.ts';
+import { notFound } from '../policy.ts';
 import { dueOf, findDocument, moneyOf, readBillingSettings } from './data.ts';
 import { visibleDocument } from './documents-routes.ts';
+import { refundAdvance } from './advance-refunds.ts';
 import { advancesOf, balanceOf, recordPayment, takeAdvance } from './payments.ts';
 import { documentOut } from './present.ts';
 import { act, BILLING_TEXTS as T, CLIENT_RECORD, type S } from './route-helpers.ts';
@@ -72,6 +74,21 @@ export function paymentRoutes(app: FastifyInstance, ctx: ApiContext): void {
       );
       reply.code(201);
       return (await advancesOf(db, client)).find((a) => a.id === id)!;
+    },
+  );
+
+  app.post<{ Params: { id: number }; Body: S['BillingAdvanceRefundCreate'] }>(
+    '/billing/advances/:id/refunds',
+    { schema: contract.routeSchema('refundBillingAdvance'), config: { access: { roles: 'billing', client: 'any' } } },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const receipt = await visibleDocument(db, caller, request.params.id, 'billing.advance.refund', request.id);
+      if (receipt.kind !== 'receipt') throw notFound();
+      const id = await withAudit(db, { actor: caller, action: act('billing.advance.refund'), client: receipt.client_id, requestId: request.id }, (trx) =>
+        refundAdvance(trx, receipt.id, request.body, caller.id),
+      );
+      reply.code(201);
+      return documentOut(db, (await findDocument(db, id))!);
     },
   );
 

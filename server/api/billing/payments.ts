@@ -11,10 +11,11 @@ import type { BillingPaymentMethod } from '../../db/schema-billing.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { requireLifecycleStep } from '../lifecycle.ts';
 import { notFound } from '../policy.ts';
-import { advanceLeft, dueOf, findDocument, moneyOf, recipientOf } from './data.ts';
+import { advanceLeft, advanceUse, dueOf, findDocument, moneyOf, recipientOf } from './data.ts';
 import { regimeOf } from './drafting.ts';
+import { freezeLogo } from './frozen-logo.ts';
 import { clinicToday, issuingSettings, nextNumber, snapshotOf } from './issuing.ts';
-import { BILLING_TEXTS as T, type S } from './route-helpers.ts';
+import { BILLING_TEXTS as T, checkedPlace, type S } from './route-helpers.ts';
 import { summaryOut } from './present.ts';
 
 export interface PaymentInput {
@@ -95,9 +96,13 @@ export async function takeAdvance(trx: Db, b: S['BillingAdvanceCreate'], by: num
   const settings = await issuingSettings(trx);
   const rate = b.exempt ? 0 : (b.gst_rate_bp ?? 1800);
   if (!b.exempt && !settings.ratesBp.includes(rate)) throw badRequest('gst_rate_bp', T.rateNotOffered(settings.ratesBp));
+  checkedPlace(b.place_of_supply_state_code);
+  // Where the service will be supplied, as on a draft: the clinic's State unless named (IGST when another).
+  const place = b.place_of_supply_state_code ?? settings.stateCode;
   const recipient = await recipientOf(trx, b.client);
-  const line = advanceLine(b.description?.trim() ?? 'Advance', b.code ?? null, b.amount_paise, rate, b.exempt ?? false, regimeOf(settings, settings.stateCode));
+  const line = advanceLine(b.description?.trim() ?? 'Advance', b.code ?? null, b.amount_paise, rate, b.exempt ?? false, regimeOf(settings, place));
   const { day, fy } = await clinicToday(trx);
+  const logoSha256 = await freezeLogo(trx);
   const number = await nextNumber(trx, 'receipt', fy, settings.prefixes.receipt);
   const payments = [{ method: b.method, reference: fields.reference, amountPaise: b.amount_paise, receivedOn: day }];
   const snapshot = snapshotOf({
@@ -107,10 +112,11 @@ export async function takeAdvance(trx: Db, b: S['BillingAdvanceCreate'], by: num
     fy,
     settings,
     recipient,
-    placeOfSupply: settings.stateCode,
+    placeOfSupply: place,
     lines: [line],
     payments,
     note: null,
+    logoSha256,
   });
   const { id } = await trx
     .insertInto('billing_documents')
@@ -125,7 +131,7 @@ export async function takeAdvance(trx: Db, b: S['BillingAdvanceCreate'], by: num
       source_id: null,
       credits_document_id: null,
       recipient: JSON.stringify(recipient),
-      place_of_supply: settings.stateCode,
+      place_of_supply: place,
       note: null,
       credit_reason: null,
       total_paise: snapshot.totals.totalPaise,
@@ -186,7 +192,8 @@ export async function advancesOf(db: Db, client: number): Promise<S['BillingAdva
     .execute();
   const out: S['BillingAdvance'][] = [];
   for (const r of receipts) {
-    const left = await advanceLeft(db, r);
+    const { used, refunded } = await advanceUse(db, r.id);
+    const left = Number(r.total_paise) - used - refunded;
     const paid = await db
       .selectFrom('billing_payments')
       .select(['method', 'reference'])
@@ -199,10 +206,12 @@ export async function advancesOf(db: Db, client: number): Promise<S['BillingAdva
       number: r.number!,
       issued_on: r.snapshot!.issuedOn,
       amount_paise: Number(r.total_paise),
-      applied_paise: Number(r.total_paise) - left,
+      applied_paise: used,
+      refunded_paise: refunded,
       unused_paise: left,
       method: paid.method as 'cash' | 'card' | 'upi',
       reference: paid.reference,
+      place_of_supply_state_code: r.place_of_supply,
     });
   }
   return out;

@@ -4,6 +4,7 @@ import type { components } from '../../../openapi/generated/api.ts';
 import type { ScopeRule } from '../client-scope.ts';
 import type { AuditAction } from '../audit/data.ts';
 import { badRequest } from '../../http/errors.ts';
+import { gstStateName } from '../../../machines/billing/gstin.ts';
 
 export type S = components['schemas'];
 
@@ -51,6 +52,7 @@ export const BILLING_TEXTS = {
   advanceNotForMethod: 'Only a payment from an advance names a receipt voucher.',
   advanceUnknown: "No such receipt voucher of this client's.",
   advanceShort: (left: number) => `Only ${left} paise of this advance is unused.`,
+  refundAdvanceTooMuch: (left: number) => `Only ${left} paise of this advance is unused, so at most that is refunded.`,
   notCreditable: 'Only an issued invoice or bill of supply that is not yet credited in full can be credited.',
   creditLineUnknown: 'Not a line of the document credited.',
   creditLineTwice: 'Each line once per credit note.',
@@ -64,4 +66,9 @@ export const BILLING_TEXTS = {
 /** A 400 naming the field, from a problem the pure rules describe (null: none). */
 export function refuseIf(field: string, problem: string | null): void {
   if (problem) throw badRequest(field, problem);
+}
+
+/** A place of supply named on a draft or an advance must be a GST State (400 naming the field). */
+export function checkedPlace(code: string | undefined): void {
+  if (code !== undefined && !gstStateName(code)) throw badRequest('place_of_supply_state_code', BILLING_TEXTS.unknownState);
 }

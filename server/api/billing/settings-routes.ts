@@ -11,17 +11,29 @@ import type { BillingItemKind } from '../../db/schema-billing.ts';
 import type { ApiContext } from '../context.ts';
 import { withAudit } from '../audit/data.ts';
 import { notFound } from '../policy.ts';
-import { DEFAULT_RATES_BP, itemExists, listItemTax, ratesInUse, readBillingSettings, saveBillingSettings, saveItemTax, settingsOut } from './data.ts';
+import {
+  DEFAULT_PREFIXES,
+  DEFAULT_RATES_BP,
+  itemExists,
+  listItemTax,
+  ratesInUse,
+  readBillingSettings,
+  saveBillingSettings,
+  saveItemTax,
+  settingsOut,
+} from './data.ts';
 import { act, BILLING_TEXTS as T, refuseIf, type S } from './route-helpers.ts';
 
 /** The settings as given, each field checked (a 400 names it); the rates to store. */
 async function checkedSettings(ctx: ApiContext, b: S['BillingSettingsUpdate']): Promise<number[]> {
+  // A form from before refund vouchers sends four prefixes: the fifth stays as it was (RF at first).
+  b.series_prefixes.refund_voucher ??= (await readBillingSettings(ctx.db)).prefixes.refund_voucher ?? DEFAULT_PREFIXES.refund_voucher;
   if (!gstStateName(b.state_code)) throw badRequest('state_code', T.unknownState);
   if (b.gstin) {
     refuseIf('gstin', gstinProblem(b.gstin));
     if (b.gstin.slice(0, 2) !== b.state_code) throw badRequest('gstin', T.gstinStateMismatch);
   }
-  for (const kind of Object.keys(b.series_prefixes) as BillingDocumentKind[]) refuseIf(`series_prefixes.${kind}`, prefixProblem(b.series_prefixes[kind]));
+  for (const kind of Object.keys(b.series_prefixes) as BillingDocumentKind[]) refuseIf(`series_prefixes.${kind}`, prefixProblem(b.series_prefixes[kind]!));
   const prefixes = Object.values(b.series_prefixes).map((p) => p.toUpperCase());
   if (new Set(prefixes).size !== prefixes.length) throw badRequest('series_prefixes', T.prefixesRepeat);
   const rates = [...(b.gst_rates_bp ?? DEFAULT_RATES_BP)].sort((x, y) => x - y);

@@ -31,6 +31,8 @@ import * as m1460 from './1460_client_record_alerts.ts';
 import * as m1520 from './1520_work_routing.ts';
 import * as m1530 from './1530_billing.ts';
 import * as m1540 from './1540_billing_online.ts';
+import * as m1550 from './1550_billing_frozen_logos.ts';
+import * as m1551 from './1551_billing_refund_vouchers.ts';
 import * as m1480 from './1480_audit_system_actor.ts';
 import * as m1490 from './1490_booking_horizon.ts';
 import * as m1500 from './1500_support_client_updated_at.ts';
@@ -74,4 +76,6 @@ export const migrations: Record<string, Migration> = {
   '1520_work_routing': m1520,
   '1530_billing': m1530,
   '1540_billing_online': m1540,
+  '1550_billing_frozen_logos': m1550,
+  '1551_billing_refund_vouchers': m1551,
 };

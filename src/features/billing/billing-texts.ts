@@ -33,10 +33,13 @@ export const BILLING_TEXT = {
     BillingDocumentStatus,
     string
   >,
-  kind: { invoice: 'Tax invoice', bill_of_supply: 'Bill of supply', credit_note: 'Credit note', receipt: 'Receipt voucher' } satisfies Record<
-    BillingDocumentKind,
-    string
-  >,
+  kind: {
+    invoice: 'Tax invoice',
+    bill_of_supply: 'Bill of supply',
+    credit_note: 'Credit note',
+    receipt: 'Receipt voucher',
+    refund_voucher: 'Refund voucher',
+  } satisfies Record<BillingDocumentKind, string>,
   retry: 'Retry',
 
   // The document page.

@@ -21,10 +21,13 @@ export const MY_INVOICES_TEXT = {
   status: 'Status',
   due: 'Amount due',
   open: 'View',
-  kind: { invoice: 'Tax invoice', bill_of_supply: 'Bill of supply', credit_note: 'Credit note', receipt: 'Receipt voucher' } satisfies Record<
-    BillingDocumentKind,
-    string
-  >,
+  kind: {
+    invoice: 'Tax invoice',
+    bill_of_supply: 'Bill of supply',
+    credit_note: 'Credit note',
+    receipt: 'Receipt voucher',
+    refund_voucher: 'Refund voucher',
+  } satisfies Record<BillingDocumentKind, string>,
   statusName: { draft: 'Draft', issued: 'Unpaid', partially_paid: 'Partly paid', paid: 'Paid', credited: 'Credited', deleted: 'Deleted' } satisfies Record<
     BillingDocumentStatus,
     string

@@ -15,10 +15,13 @@ export const TAX_SETTINGS_TEXT = {
   state: 'State',
   address: 'Address',
   prefixes: 'Document number prefixes',
-  prefix: { invoice: 'Invoice prefix', bill_of_supply: 'Bill of supply prefix', credit_note: 'Credit note prefix', receipt: 'Receipt prefix' } satisfies Record<
-    Series,
-    string
-  >,
+  prefix: {
+    invoice: 'Invoice prefix',
+    bill_of_supply: 'Bill of supply prefix',
+    credit_note: 'Credit note prefix',
+    receipt: 'Receipt prefix',
+    refund_voucher: 'Refund voucher prefix',
+  } satisfies Record<Series, string>,
   upiVpa: 'UPI id (VPA)',
   upiVpaHelp: 'e.g. clinic@okicici; shown as a QR code on open invoices.',
   upiPayee: 'UPI payee name',

@@ -493,6 +493,14 @@ const cases: Case[] = [
   c('getBillingUpiPayload', 'GET', () => '/billing/documents/abc/upi', ['id']),
   c('listBillingAdvances', 'GET', () => '/billing/advances', ['client']),
   c('createBillingAdvance', 'POST', () => '/billing/advances', ['client', 'amount_paise', 'method'], {}),
+  c('refundBillingAdvance', 'POST', () => '/billing/advances/1/refunds', ['amount_paise', 'method'], {}),
+  c('refundBillingAdvance', 'POST', () => '/billing/advances/1/refunds', ['method'], { amount_paise: 100, method: 'cheque' }),
+  c('createBillingAdvance', 'POST', () => '/billing/advances', ['place_of_supply_state_code'], {
+    client: 1,
+    amount_paise: 100,
+    method: 'cash',
+    place_of_supply_state_code: 'KA',
+  }),
   c('getBillingBalance', 'GET', () => '/billing/balance', ['client']),
 ];
 

@@ -14,7 +14,7 @@ let started: Worker[] = [];
 
 const start = (env: Record<string, string>) => {
   // No round runs in these tests (the first is a minute away), so nothing reaches the database.
-  const workers = startJobWorkers({ db: {} as Db, mail: {} as MailTransport, log, env });
+  const workers = startJobWorkers({ db: {} as Db, mail: {} as MailTransport, gateway: null, reconcileAfterMs: 0, log, env });
   started.push(...workers);
   return workers.length;
 };

@@ -20,6 +20,10 @@ const WEBHOOK = '/api/v1/billing/payments/razorpay/webhook';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
+/** Two logos, 1×1 and 2×2 PNGs pdfkit draws. */
+const LOGO_RED = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const LOGO_BLUE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGM4IScnd0KOQU7uxIkTcgAefAS7wTuQ6wAAAABJRU5ErkJggg==', 'base64');
+
 describe.each(engines)('billing documents and online payments on %s', (engine) => {
   let t: TestApp;
   let standIn: RazorpayStandIn;
@@ -135,6 +139,33 @@ describe.each(engines)('billing documents and online payments on %s', (engine) =
         'billing.document.pdf:success',
         'billing.document.email:success',
       ]);
+    });
+
+    it('draws the logo the document was issued under: a new logo, or none, never changes a PDF already issued', async () => {
+      const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+      expect((await api(t, admin, 'PUT', '/clinic/logo', { content_base64: LOGO_RED.toString('base64') })).status).toBe(200);
+      const invoice = await issuedInvoice(client);
+      const issued = (await api(t, reception, 'GET', `/billing/documents/${invoice.id}`)).body;
+      expect(issued.issued.logoSha256).toBe(sha(LOGO_RED));
+      const before = await download(reception, invoice.id);
+      expect(before.statusCode).toBe(200);
+      // The logo is drawn: an image XObject is in the file.
+      expect(before.rawPayload.toString('latin1')).toContain('/Subtype /Image');
+
+      expect((await api(t, admin, 'PUT', '/clinic/logo', { content_base64: LOGO_BLUE.toString('base64') })).status).toBe(200);
+      const after = await download(reception, invoice.id);
+      expect(sha256(after.rawPayload)).toBe(sha256(before.rawPayload));
+      // A document issued now takes the new logo; the old one's bytes are kept once, by hash.
+      const later = await issuedInvoice(client);
+      expect((await api(t, reception, 'GET', `/billing/documents/${later.id}`)).body.issued.logoSha256).toBe(sha(LOGO_BLUE));
+      const kept = await sql<{ sha256: string }>`select sha256 from billing_logos order by sha256`.execute(t.database.db);
+      expect(kept.rows.map((r) => r.sha256)).toEqual([sha(LOGO_RED), sha(LOGO_BLUE)].sort());
+
+      expect((await api(t, admin, 'DELETE', '/clinic/logo')).status).toBe(200);
+      expect(sha256((await download(client, invoice.id)).rawPayload)).toBe(sha256(before.rawPayload));
+      const none = await issuedInvoice(client);
+      expect((await api(t, reception, 'GET', `/billing/documents/${none.id}`)).body.issued.logoSha256).toBeNull();
+      expect((await download(reception, none.id)).rawPayload.toString('latin1')).not.toContain('/Subtype /Image');
     });
 
     it("is another client's to nobody else: 404 to a client (audited), 403 to a DOCTOR; only billing staff email it; a draft has none", async () => {

@@ -53,6 +53,14 @@ async function issuedFor(t: TestApp, s: Shared, client: number): Promise<number>
   return id;
 }
 
+/** A fresh advance (a receipt voucher) of the client's, taken by RECEPTION. */
+async function advanceFor(t: TestApp, s: Shared, client: number): Promise<number> {
+  await setup(t, s);
+  const res = await api(t, s.actors.RECEPTION, 'POST', '/billing/advances', { client, amount_paise: 50000, method: 'cash' });
+  if (res.status !== 201) throw new Error(`fixture advance: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id;
+}
+
 async function productFor(t: TestApp, s: Shared): Promise<number> {
   await setup(t, s);
   const res = await api(t, s.actors.ADMIN, 'POST', '/billing/products', {
@@ -116,6 +124,8 @@ export const billingMatrixRequests: Record<string, Builder> = {
     await setup(t, s),
     api(t, a, 'POST', '/billing/advances', { client: s.client, amount_paise: 500000, method: 'card', reference: 'TID-1' })
   ),
+  'billing.advances.refund.client': async (t, s, a) =>
+    api(t, a, 'POST', `/billing/advances/${await advanceFor(t, s, s.client)}/refunds`, { amount_paise: 10000, method: 'cash', reason: 'Not needed' }),
   'billing.balance.own': (t, s, a) => api(t, a, 'GET', `/billing/balance?client=${ownOrClient(s, a)}`),
   'billing.balance.client': (t, s, a) => api(t, a, 'GET', `/billing/balance?client=${s.client}`),
 };

@@ -76,7 +76,10 @@ describe('configuration', () => {
     expect(() => paymentsConfig({ PAYMENTS_PROVIDER: 'stripe' })).toThrow(ConfigError);
     expect(() => paymentsConfig({ PAYMENTS_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: 'k' })).toThrow(/RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET/);
     const on = paymentsConfig({ PAYMENTS_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: 'k', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' });
-    expect(on).toEqual({ provider: 'razorpay', razorpay: { keyId: 'k', keySecret: 's', webhookSecret: 'w', apiUrl: 'https://api.razorpay.com' } });
+    expect(on).toEqual({
+      provider: 'razorpay',
+      razorpay: { keyId: 'k', keySecret: 's', webhookSecret: 'w', apiUrl: 'https://api.razorpay.com', reconcileAfterMs: 900_000 },
+    });
     expect(paymentGatewayFrom(on)?.keyId).toBe('k');
     const local = paymentsConfig({
       PAYMENTS_PROVIDER: 'razorpay',

@@ -94,7 +94,7 @@ export const SETTINGS: TaxSettings = {
   gstin: '27AAPFU0939F1ZV',
   state_code: '27',
   address: '12 Linking Road, Mumbai',
-  series_prefixes: { invoice: 'INV', bill_of_supply: 'BOS', credit_note: 'CN', receipt: 'RV' },
+  series_prefixes: { invoice: 'INV', bill_of_supply: 'BOS', credit_note: 'CN', receipt: 'RV', refund_voucher: 'RF' },
   upi_vpa: 'clinic@okicici',
   upi_payee_name: 'Thrive Clinic',
   invoice_note: null,

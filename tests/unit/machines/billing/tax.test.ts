@@ -10,6 +10,7 @@ import {
   documentTotals,
   type LineInput,
   priceLine,
+  refundLine,
   roundHalfUp,
   roundOffPaise,
   saleDocumentKind,
@@ -132,6 +133,32 @@ describe('advances and credit notes', () => {
     expect([odd.taxablePaise, odd.cgst?.amountPaise, odd.sgst?.amountPaise]).toEqual([8475, 763, 762]);
     expect(advanceLine('Advance', null, 10000, 1800, false, INTER).igst).toEqual({ rateBasisPoints: 1800, amountPaise: 1525 });
     expect(advanceLine('Advance', null, 10000, 1800, true, INTRA).taxablePaise).toBe(10000);
+  });
+
+  it('refunds an advance in parts whose tax reconciles to the paisa (Rule 51)', () => {
+    const receipt = advanceLine('Advance', '999722', 118000, 1800, false, INTRA); // 1,00,000 + 9,000 + 9,000
+    const none = { totalPaise: 0, taxablePaise: 0, cgstPaise: 0, sgstPaise: 0, igstPaise: 0 };
+    // 50,001 with 18 % in it: 500,010,000 / 11,800 = 42,373.73 → 42,374; tax 7,627 → 3,814 + 3,813.
+    const first = refundLine(receipt, none, 50001, 'Refund');
+    expect([first.taxablePaise, first.cgst?.amountPaise, first.sgst?.amountPaise, first.igst, first.totalPaise, first.code]).toEqual([
+      42374,
+      3814,
+      3813,
+      null,
+      50001,
+      '999722',
+    ]);
+    // The rest, 67,999: the tax left, 9,000 − 3,814 = 5,186 and 9,000 − 3,813 = 5,187 (pro rata would give 5,187 + 5,186).
+    const rest = refundLine(receipt, { totalPaise: 50001, taxablePaise: 42374, cgstPaise: 3814, sgstPaise: 3813, igstPaise: 0 }, 67999, 'Refund');
+    expect([rest.taxablePaise, rest.cgst?.amountPaise, rest.sgst?.amountPaise, rest.totalPaise]).toEqual([57626, 5186, 5187, 67999]);
+    expect(first.taxablePaise + rest.taxablePaise).toBe(receipt.taxablePaise);
+    expect(() => refundLine(receipt, { totalPaise: 50001, taxablePaise: 42374, cgstPaise: 3814, sgstPaise: 3813, igstPaise: 0 }, 68000, 'Refund')).toThrow(
+      /67999/,
+    );
+    // Across States the refund is IGST at the receipt's rate; an exempt advance's refund carries no tax.
+    expect(refundLine(advanceLine('Advance', null, 10000, 1800, false, INTER), none, 5000, 'Refund').igst).toEqual({ rateBasisPoints: 1800, amountPaise: 763 });
+    const exempt = refundLine(advanceLine('Advance', null, 10000, 0, true, INTRA), none, 4000, 'Refund');
+    expect([exempt.taxablePaise, exempt.cgst, exempt.igst, exempt.exempt]).toEqual([4000, null, null, true]);
   });
 
   it('credits a line in parts that reconcile to the paisa', () => {
