@@ -73,11 +73,17 @@ const chartStarts = new Map<number, number>();
 let latestStart = 0;
 
 /**
- * Books `therapy` for `client` with the nurse, one minute long, starting `slot` + 1 minutes from now
- * (inside the check-in window, and started by the time a chart is completed); returns the appointment.
+ * Books `therapy` for `client` with the nurse, one minute long, starting `slot` × 40 s after a lead
+ * of 10 s (slots two apart leave 20 s between sessions); returns the appointment. The lead is what
+ * a booking needs to be in the future when the server reads it, and no more: a chart is completed
+ * only once its appointment has started, so every second of lead is a second the suite waits. An
+ * appointment that has begun is still checked in (until the clinic's day ends) and on the day's calendar.
  */
+const LEAD_MS = 10_000;
+const SLOT_MS = 40_000;
+
 export async function book(world: VisitWorld, therapy: Therapy, client: number, slot: number): Promise<number> {
-  const startMs = Date.now() + (slot + 1) * 60_000;
+  const startMs = Date.now() + LEAD_MS + slot * SLOT_MS;
   latestStart = Math.max(latestStart, startMs);
   const start = new Date(startMs).toISOString();
   const end = new Date(startMs + 60_000).toISOString();
@@ -214,7 +220,7 @@ export async function openAppointment(page: Page, appointment: number): Promise<
       await page.getByRole('button', { name: 'Next', exact: true }).click();
     }
   }
-  // The sessions booked here are a minute long and minutes apart (they start soon, so they can be
+  // The sessions booked here are a minute long and seconds apart (they start soon, so they can be
   // checked in and completed), drawn close together in the day view, where the next one's label
   // can lie over this one's edge: the click goes to this appointment itself.
   await event.scrollIntoViewIfNeeded();
