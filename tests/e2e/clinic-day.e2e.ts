@@ -17,7 +17,10 @@
 // runs, and said here: the clinic is open round the clock, with five-minute slots and no minimum
 // notice (so a free time is minutes away at any hour), and a spare chamber is added (the demo's
 // four weeks of dives may hold the others now). A chart is completed only once its appointment
-// has started, so the nurse's step waits for that minute to come.
+// has started, so the nurse's step waits for that minute to come (up to five on the slot grid).
+// What needs nothing of the dive is done while it is still ahead: the client's lab test and her
+// ticket come before the nurse's step. Her portal booking comes after the DOCTOR's step, whose
+// check of the package (one session fewer) a second session drawn from it would change.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -390,82 +393,9 @@ describe('a clinic day on the demo data', () => {
     await context.close();
   });
 
-  it("the new NURSE starts from the panel, charts with the client's alert in view and completes", async () => {
-    const nurse = { email: NEW_NURSE.email, password: NEW_NURSE.password };
-    const { context, page, errors } = await staffPage(nurse, '/appointments');
-    await openAppointment(page, appointment.id);
-    const panel = page.getByTestId('appointment-panel');
-    await panel.getByRole('button', { name: ACTION_LABELS['appointment.start'], exact: true }).click();
-    await page.waitForURL(new RegExp(`/client/hbot/${client.id}/visit/\\d+$`));
-    await page.locator('[data-field="alert"]').getByText(CLIENT_ALERT_NOTE(client.alert)).waitFor();
-    const c = charter(page);
-    await c.frame.waitFor();
-    await c.click(page.getByRole('button', { name: V.recordScreening }));
-    await c.frame.locator('[data-field="screening"]').getByText(V.screening.clear).waitFor();
-    await c.vitals('vitals_before', VITALS_BEFORE);
-    await c.parameters(HBOT_BEFORE_DIVE);
-    await c.saved();
-    await c.step('in_progress');
-    await c.parameters({ oneill_grade: '0' });
-    await c.vitals('vitals_after', { systolic: '118', diastolic: '76', heart_rate: '68' });
-    await c.saved();
-    await seen(page, nurse, 'therapy-visit');
-    // Completed once the appointment has begun (issue 32): the dive starts within minutes.
-    await page.waitForTimeout(Math.max(0, Date.parse(appointment.start) - Date.now() + 1_000));
-    await c.step('completed');
-    expectNoConsoleErrors(errors);
-    await context.close();
-  });
-
-  it('the DOCTOR signs; the calendar shows it completed and signed, the package one session fewer', async () => {
-    const doctor = demoStaff('DOCTOR');
-    const visit = (await ok(api('GET', `/appointments/appointments/${appointment.id}`), 'appointment')).chart;
-    const { context, page, errors } = await staffPage(doctor, '/clients');
-    await page.goto(`/client/hbot/${client.id}/visit/${visit.id}`);
-    const c = charter(page);
-    await c.status('completed');
-    await c.step('signed');
-    await c.frame.locator('[data-field="locked"]').waitFor();
-    await seen(page, doctor, 'therapy-visit');
-    // On the calendar: completed, its chart signed.
-    await openAppointment(page, appointment.id);
-    const panel = page.getByTestId('appointment-panel');
-    await expect.poll(() => panel.getByTestId('panel-status').innerText()).toBe(STATUS_LABELS.completed);
-    await panel.getByTestId('panel-chart').getByText(CHART_STATUS_LABELS.signed).waitFor();
-    await seen(page, doctor, 'appointment-panel');
-    // On the client's record: the package has one session fewer.
-    await page.goto(`/client/${client.id}/details?tab=appointments`);
-    const balance = page.getByTestId('package-balance');
-    await balance.getByText(new RegExp(SESSIONS_LEFT(packageLeftBefore - 1, 0).replace(/ 0 /, ' \\d+ '))).waitFor();
-    // And its row there says the chart is signed, by whom.
-    const signed = (await ok(api('GET', `/appointments/appointments/${appointment.id}`), 'appointment')).chart;
-    await page
-      .getByText(`${CHART_LABEL}: ${chartStatusText(signed)}`)
-      .first()
-      .waitFor();
-    expect(chartStatusText(signed)).toBe(signedBy(signed.signed_by_name));
-    await seen(page, doctor, 'package-balance');
-    expectNoConsoleErrors(errors);
-    await context.close();
-  });
-
-  it('the client books from the portal in one confirm, orders a lab test on a served PIN code and reads the released report', async () => {
+  it('the client orders a lab test on a served PIN code and reads the released report', async () => {
     const { context, page, errors } = await clientPage(1280);
     const me = { email: client.email, password: DEMO_PASSWORD };
-    // In-clinic booking: the dive from her package, screening answered, one confirm.
-    await page.goto(`/user/in-clinic/${client.id}`);
-    await page.getByRole('heading', { name: B.inClinicTitle }).waitFor();
-    await page.getByRole('button', { name: `${B.choose} HBOT dive` }).click();
-    for (const q of VISIT_PREPARATION.hbot.screening) await page.getByRole('radiogroup', { name: q.text }).getByLabel(B.no, { exact: true }).check();
-    await page.getByRole('button', { name: B.toTimes }).click();
-    const times = page.getByRole('group', { name: B.slotsTitle }).getByRole('button');
-    await times.first().click();
-    await page.locator('[data-step="confirm"]').getByRole('heading', { name: B.confirmTitle }).waitFor();
-    expect(await page.getByRole('button', { name: B.next }).count()).toBe(0);
-    await page.getByRole('button', { name: B.book, exact: true }).click();
-    await page.locator('[data-step="booked"]').waitFor();
-    await seen(page, me, B.inClinicTitle);
-
     // A lab test at home, on a PIN code the clinic's collectors reach.
     const pincode = DEMO_LAB_PINCODES[0].pincode;
     await page.goto(`/user/book-test/${client.id}`);
@@ -559,6 +489,85 @@ describe('a clinic day on the demo data', () => {
     await page.reload();
     await row.click();
     await page.getByText('All three values are in range. See you at your next dive.').waitFor({ timeout: 30_000 });
+    expectNoConsoleErrors(errors);
+    await context.close();
+  });
+
+  it("the new NURSE starts from the panel, charts with the client's alert in view and completes", async () => {
+    const nurse = { email: NEW_NURSE.email, password: NEW_NURSE.password };
+    const { context, page, errors } = await staffPage(nurse, '/appointments');
+    await openAppointment(page, appointment.id);
+    const panel = page.getByTestId('appointment-panel');
+    await panel.getByRole('button', { name: ACTION_LABELS['appointment.start'], exact: true }).click();
+    await page.waitForURL(new RegExp(`/client/hbot/${client.id}/visit/\\d+$`));
+    await page.locator('[data-field="alert"]').getByText(CLIENT_ALERT_NOTE(client.alert)).waitFor();
+    const c = charter(page);
+    await c.frame.waitFor();
+    await c.click(page.getByRole('button', { name: V.recordScreening }));
+    await c.frame.locator('[data-field="screening"]').getByText(V.screening.clear).waitFor();
+    await c.vitals('vitals_before', VITALS_BEFORE);
+    await c.parameters(HBOT_BEFORE_DIVE);
+    await c.saved();
+    await c.step('in_progress');
+    await c.parameters({ oneill_grade: '0' });
+    await c.vitals('vitals_after', { systolic: '118', diastolic: '76', heart_rate: '68' });
+    await c.saved();
+    await seen(page, nurse, 'therapy-visit');
+    // Completed once the appointment has begun (issue 32): the dive starts within minutes.
+    await page.waitForTimeout(Math.max(0, Date.parse(appointment.start) - Date.now() + 1_000));
+    await c.step('completed');
+    expectNoConsoleErrors(errors);
+    await context.close();
+  });
+
+  it('the DOCTOR signs; the calendar shows it completed and signed, the package one session fewer', async () => {
+    const doctor = demoStaff('DOCTOR');
+    const visit = (await ok(api('GET', `/appointments/appointments/${appointment.id}`), 'appointment')).chart;
+    const { context, page, errors } = await staffPage(doctor, '/clients');
+    await page.goto(`/client/hbot/${client.id}/visit/${visit.id}`);
+    const c = charter(page);
+    await c.status('completed');
+    await c.step('signed');
+    await c.frame.locator('[data-field="locked"]').waitFor();
+    await seen(page, doctor, 'therapy-visit');
+    // On the calendar: completed, its chart signed.
+    await openAppointment(page, appointment.id);
+    const panel = page.getByTestId('appointment-panel');
+    await expect.poll(() => panel.getByTestId('panel-status').innerText()).toBe(STATUS_LABELS.completed);
+    await panel.getByTestId('panel-chart').getByText(CHART_STATUS_LABELS.signed).waitFor();
+    await seen(page, doctor, 'appointment-panel');
+    // On the client's record: the package has one session fewer.
+    await page.goto(`/client/${client.id}/details?tab=appointments`);
+    const balance = page.getByTestId('package-balance');
+    await balance.getByText(new RegExp(SESSIONS_LEFT(packageLeftBefore - 1, 0).replace(/ 0 /, ' \\d+ '))).waitFor();
+    // And its row there says the chart is signed, by whom.
+    const signed = (await ok(api('GET', `/appointments/appointments/${appointment.id}`), 'appointment')).chart;
+    await page
+      .getByText(`${CHART_LABEL}: ${chartStatusText(signed)}`)
+      .first()
+      .waitFor();
+    expect(chartStatusText(signed)).toBe(signedBy(signed.signed_by_name));
+    await seen(page, doctor, 'package-balance');
+    expectNoConsoleErrors(errors);
+    await context.close();
+  });
+
+  it('the client books from the portal in one confirm', async () => {
+    const { context, page, errors } = await clientPage(1280);
+    const me = { email: client.email, password: DEMO_PASSWORD };
+    // In-clinic booking: the dive from her package, screening answered, one confirm.
+    await page.goto(`/user/in-clinic/${client.id}`);
+    await page.getByRole('heading', { name: B.inClinicTitle }).waitFor();
+    await page.getByRole('button', { name: `${B.choose} HBOT dive` }).click();
+    for (const q of VISIT_PREPARATION.hbot.screening) await page.getByRole('radiogroup', { name: q.text }).getByLabel(B.no, { exact: true }).check();
+    await page.getByRole('button', { name: B.toTimes }).click();
+    const times = page.getByRole('group', { name: B.slotsTitle }).getByRole('button');
+    await times.first().click();
+    await page.locator('[data-step="confirm"]').getByRole('heading', { name: B.confirmTitle }).waitFor();
+    expect(await page.getByRole('button', { name: B.next }).count()).toBe(0);
+    await page.getByRole('button', { name: B.book, exact: true }).click();
+    await page.locator('[data-step="booked"]').waitFor();
+    await seen(page, me, B.inClinicTitle);
     expectNoConsoleErrors(errors);
     await context.close();
   });

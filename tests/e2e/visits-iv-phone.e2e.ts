@@ -51,7 +51,7 @@ beforeAll(async () => {
   });
   expect(stock.status).toBe(201);
   lot = stock.body.id;
-  appointment = await book(world, 'iv', world.accounts.CLIENT!.id, 0);
+  appointment = await book(world, 'iv', world.accounts.CLIENT!.id);
 });
 
 afterAll(async () => {

@@ -35,10 +35,6 @@ const appointments = { pet: 0, fir: 0, pacemaker: 0 };
 beforeAll(async () => {
   world = await arrangeVisitWorld('visits-phone', 1);
   browser = await launchBrowser();
-  const client = world.accounts.CLIENT!.id;
-  appointments.pet = await book(world, 'pet', client, 0);
-  appointments.fir = await book(world, 'fir', client, 2);
-  appointments.pacemaker = await book(world, 'fir', world.others[0].id, 4);
   doctor = await staffAt(browser, world.server.baseUrl, world.accounts.DOCTOR!, PHONE, '/clients');
 });
 
@@ -50,6 +46,7 @@ afterAll(async () => {
 describe('therapy sessions at 360 px', () => {
   it('PET (PEMF): charted by the nurse, signed by the doctor', async () => {
     const client = world.accounts.CLIENT!;
+    appointments.pet = await book(world, 'pet', client.id);
     const { context, page, errors } = await staffAt(browser, world.server.baseUrl, world.accounts.NURSE!, PHONE, '/appointments');
     const c = charter(page);
     const id = await checkInAndOpenChart(page, appointments.pet, 'pet', client.id);
@@ -99,6 +96,7 @@ describe('therapy sessions at 360 px', () => {
 
   it('FIR sauna: the fluid loss is computed from the weights; signed by the doctor', async () => {
     const client = world.accounts.CLIENT!;
+    appointments.fir = await book(world, 'fir', client.id);
     const { context, page, errors } = await staffAt(browser, world.server.baseUrl, world.accounts.NURSE!, PHONE, '/appointments');
     const c = charter(page);
     const id = await checkInAndOpenChart(page, appointments.fir, 'fir', client.id);
@@ -128,6 +126,7 @@ describe('therapy sessions at 360 px', () => {
   it('FIR with a pacemaker: the absolute contraindication blocks starting, offers no override, and the visit is aborted with a reason', async () => {
     const base = world.server.baseUrl;
     const client = world.others[0];
+    appointments.pacemaker = await book(world, 'fir', client.id);
     const { context, page, errors } = await staffAt(browser, base, world.accounts.NURSE!, PHONE, '/appointments');
     const c = charter(page);
     const id = await checkInAndOpenChart(page, appointments.pacemaker, 'fir', client.id);

@@ -40,10 +40,6 @@ const label = (therapy: 'hbot' | 'red_light', key: string) => DEFAULT_THERAPY_SE
 beforeAll(async () => {
   world = await arrangeVisitWorld('visits-therapies');
   browser = await launchBrowser();
-  const client = world.accounts.CLIENT!.id;
-  appointments.hbot = await book(world, 'hbot', client, 0);
-  appointments.hbotAgain = await book(world, 'hbot', client, 2);
-  appointments.redLight = await book(world, 'red_light', client, 4);
   doctor = await staffAt(browser, world.server.baseUrl, world.accounts.DOCTOR!, DESKTOP, '/clients');
 });
 
@@ -55,6 +51,7 @@ afterAll(async () => {
 describe('therapy sessions charted by a nurse and signed by a doctor', () => {
   it('HBOT at 1280 px: checklist, O’Neill grade, timed and counted', async () => {
     const client = world.accounts.CLIENT!;
+    appointments.hbot = await book(world, 'hbot', client.id);
     const { context, page, errors } = await staffAt(browser, world.server.baseUrl, world.accounts.NURSE!, DESKTOP, '/appointments');
     const c = charter(page);
     const started = Date.now();
@@ -97,6 +94,7 @@ describe('therapy sessions charted by a nurse and signed by a doctor', () => {
 
   it('HBOT again at 360 px: the last settings are copied; the doctor signs at 360 px too', async () => {
     const client = world.accounts.CLIENT!;
+    appointments.hbotAgain = await book(world, 'hbot', client.id);
     const { context, page, errors } = await staffAt(browser, world.server.baseUrl, world.accounts.NURSE!, PHONE, '/appointments');
     const c = charter(page);
     const id = await checkInAndOpenChart(page, appointments.hbotAgain, 'hbot', client.id);
@@ -130,6 +128,7 @@ describe('therapy sessions charted by a nurse and signed by a doctor', () => {
 
   it('red light at 1280 px: a relative contraindication waits for a DOCTOR’s override with a reason; the dose is computed and warned above the threshold', async () => {
     const client = world.accounts.CLIENT!;
+    appointments.redLight = await book(world, 'red_light', client.id);
     const base = world.server.baseUrl;
     const { context, page, errors } = await staffAt(browser, base, world.accounts.NURSE!, DESKTOP, '/appointments');
     const c = charter(page);

@@ -73,11 +73,18 @@ const chartStarts = new Map<number, number>();
 let latestStart = 0;
 
 /**
- * Books `therapy` for `client` with the nurse, one minute long, starting `slot` + 1 minutes from now
- * (inside the check-in window, and started by the time a chart is completed); returns the appointment.
+ * Books `therapy` for `client` with the nurse, one minute long, starting 10 s from now or once her
+ * last session booked here has ended (she has one at a time); returns the appointment. A suite books
+ * each session as its test begins: a chart is completed only once its appointment has started, so
+ * a session booked minutes ahead is minutes the suite waits. An appointment that has begun is still
+ * checked in (until the clinic's day ends) and on the day's calendar.
  */
-export async function book(world: VisitWorld, therapy: Therapy, client: number, slot: number): Promise<number> {
-  const startMs = Date.now() + (slot + 1) * 60_000;
+const LEAD_MS = 10_000;
+let nurseFreeAt = 0;
+
+export async function book(world: VisitWorld, therapy: Therapy, client: number): Promise<number> {
+  const startMs = Math.max(Date.now() + LEAD_MS, nurseFreeAt + 1_000);
+  nurseFreeAt = startMs + 60_000;
   latestStart = Math.max(latestStart, startMs);
   const start = new Date(startMs).toISOString();
   const end = new Date(startMs + 60_000).toISOString();
@@ -214,7 +221,7 @@ export async function openAppointment(page: Page, appointment: number): Promise<
       await page.getByRole('button', { name: 'Next', exact: true }).click();
     }
   }
-  // The sessions booked here are a minute long and minutes apart (they start soon, so they can be
+  // The sessions booked here are a minute long and back to back (they start soon, so they can be
   // checked in and completed), drawn close together in the day view, where the next one's label
   // can lie over this one's edge: the click goes to this appointment itself.
   await event.scrollIntoViewIfNeeded();
