@@ -34,7 +34,7 @@ const STATUS_COLOR = { draft: 'default', issued: 'warning', partially_paid: 'war
 export function BillingDeskPage() {
   const desk = useBillingDesk();
   const { auth } = useShell();
-  const { documents, count, filter, error } = desk.context;
+  const { documents, count, filter, error } = desk;
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1200 }} data-page="billing-desk">
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}>
@@ -50,7 +50,7 @@ export function BillingDeskPage() {
             value={filter}
             onChange={(e) => desk.send({ type: 'desk.filter', filter: e.target.value as DeskFilter })}
             sx={{ minWidth: 180 }}
-            disabled={desk.state === 'loading'}
+            disabled={desk.isLoading}
           >
             {DESK_FILTERS.map((f) => (
               <MenuItem key={f} value={f}>
@@ -61,14 +61,14 @@ export function BillingDeskPage() {
         </Stack>
       </Stack>
       <HeldPayments />
-      {desk.state === 'failed' && (
+      {desk.isFailed && (
         <Alert severity="error" action={<Button onClick={() => desk.send({ type: 'desk.retry' })}>{T.retry}</Button>}>
           {T.deskFailed} {error}
         </Alert>
       )}
-      {desk.state === 'loading' && <CircularProgress aria-label={T.deskTitle} />}
-      {desk.state === 'ready' && documents.length === 0 && <Typography>{T.deskEmpty}</Typography>}
-      {desk.state === 'ready' && documents.length > 0 && (
+      {desk.isLoading && <CircularProgress aria-label={T.deskTitle} />}
+      {desk.isReady && documents.length === 0 && <Typography>{T.deskEmpty}</Typography>}
+      {desk.isReady && documents.length > 0 && (
         <>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             {T.deskCount(documents.length, count)}

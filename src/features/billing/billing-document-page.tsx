@@ -396,18 +396,18 @@ export function BillingDocumentView({ id }: { id: number }) {
       <MuiLink component={Link} href={getHref('billing')} variant="body2">
         ← {T.backToDesk}
       </MuiLink>
-      {view.state === 'loading' && <CircularProgress aria-label={T.deskTitle} sx={{ display: 'block', mt: 2 }} />}
-      {view.state === 'failed' && (
+      {view.isLoading && <CircularProgress aria-label={T.deskTitle} sx={{ display: 'block', mt: 2 }} />}
+      {view.isFailed && (
         <Alert severity="error" sx={{ mt: 2 }} action={<Button onClick={() => view.send({ type: 'doc.retry' })}>{T.retry}</Button>}>
           {T.loadFailed} {view.context.error}
         </Alert>
       )}
-      {view.state === 'deleted' && (
+      {view.isDeleted && (
         <Alert severity="success" role="status" sx={{ mt: 2 }}>
           {T.deleted}
         </Alert>
       )}
-      {view.state === 'ready' && doc && <DocumentBody doc={doc} view={view} />}
+      {view.isReady && doc && <DocumentBody doc={doc} view={view} />}
     </Box>
   );
 }

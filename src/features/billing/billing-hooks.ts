@@ -1,5 +1,6 @@
 // The billing charts bound to their adapter (billing-api.ts): `usePageActor` (src/lib/page-actor.ts) makes each actor once
-// with the adapter's calls as its actors; `useSelector` reads what the views render.
+// with the adapter's calls as its actors; `useSelector` takes the snapshot, and the views read it through the
+// named selectors of machines/billing/selectors.ts.
 import { useSelector } from '@xstate/react';
 import { usePageActor } from '../../lib/page-actor.ts';
 import { useLocation } from 'wouter';
@@ -10,6 +11,14 @@ import { billsClients, readsBilling } from '../../../machines/billing/billing-ro
 import { billVisitMachine, clientBalanceMachine } from '../../../machines/billing/client-billing-machine.ts';
 import { heldPaymentsMachine } from '../../../machines/billing/held-payments-machine.ts';
 import { newInvoiceMachine } from '../../../machines/billing/new-invoice-machine.ts';
+import {
+  billingDeskSelectors,
+  billingDocumentSelectors,
+  billVisitSelectors,
+  clientBalanceSelectors,
+  heldPaymentsSelectors,
+  newInvoiceSelectors,
+} from '../../../machines/billing/selectors.ts';
 import { getHref, useShell } from '../../app/port.ts';
 import {
   createManualDraft,
@@ -31,7 +40,18 @@ export function useBillingDesk() {
   const ref = usePageActor(billingDeskMachine.provide({ actors: { loadDocuments: fromPromise(({ input }) => loadDocuments(api, input.statuses)) } }), {
     input: {},
   });
-  return { state: useSelector(ref, (s) => s.value as 'loading' | 'ready' | 'failed'), context: useSelector(ref, (s) => s.context), send: ref.send };
+  const snapshot = useSelector(ref, (s) => s);
+  const d = billingDeskSelectors;
+  return {
+    isLoading: d.isLoading(snapshot),
+    isFailed: d.isFailed(snapshot),
+    isReady: d.isReady(snapshot),
+    filter: d.filter(snapshot),
+    documents: d.documents(snapshot),
+    count: d.count(snapshot),
+    error: d.error(snapshot),
+    send: ref.send,
+  };
 }
 
 export function useBillingDocument(id: number) {
@@ -49,17 +69,19 @@ export function useBillingDocument(id: number) {
     { input: { id, mayBill: billsClients(auth.role ?? '') } },
   );
   const snapshot = useSelector(ref, (s) => s);
+  const d = billingDocumentSelectors;
   return {
     snapshot,
     context: snapshot.context,
-    /** The page's top state: loading, failed, ready or deleted. */
-    state: typeof snapshot.value === 'string' ? snapshot.value : 'ready',
-    // A form stays open while what it sent is saved (a refusal comes back to it).
-    paying: snapshot.matches({ ready: 'paying' }) || (snapshot.matches({ ready: 'saving' }) && snapshot.context.pending?.kind === 'pay'),
-    upiLoading: snapshot.matches({ ready: { paying: 'upi' } }),
-    advancesLoading: snapshot.matches({ ready: { paying: 'advances' } }),
-    crediting: snapshot.matches({ ready: 'crediting' }) || (snapshot.matches({ ready: 'saving' }) && snapshot.context.pending?.kind === 'credit'),
-    saving: snapshot.matches({ ready: 'saving' }),
+    isLoading: d.isLoading(snapshot),
+    isFailed: d.isFailed(snapshot),
+    isDeleted: d.isDeleted(snapshot),
+    isReady: d.isReady(snapshot),
+    paying: d.paying(snapshot),
+    upiLoading: d.upiLoading(snapshot),
+    advancesLoading: d.advancesLoading(snapshot),
+    crediting: d.crediting(snapshot),
+    saving: d.saving(snapshot),
     send: ref.send,
   };
 }
@@ -77,14 +99,14 @@ export function useClientBalance(client: number) {
     { input: { client, readsAdvances: readsBilling(role), takesAdvances: billsClients(role) } },
   );
   const snapshot = useSelector(ref, (s) => s);
+  const b = clientBalanceSelectors;
   return {
-    /** The balance's state: loading (also while read again after an advance), failed or ready. */
-    state: typeof snapshot.value === 'string' ? (snapshot.value as 'loading' | 'failed') : ('ready' as const),
+    isLoading: b.isLoading(snapshot),
+    isFailed: b.isFailed(snapshot),
     context: snapshot.context,
-    /** The advance form is open (and stays while what it sent is taken). */
-    advancing: snapshot.matches({ ready: 'advancing' }) || snapshot.matches({ ready: 'taking' }),
-    taking: snapshot.matches({ ready: 'taking' }),
-    canOpenAdvance: snapshot.can({ type: 'advance.open' }),
+    advancing: b.advancing(snapshot),
+    taking: b.taking(snapshot),
+    canOpenAdvance: b.canOpenAdvance(snapshot),
     send: ref.send,
     retry: () => ref.send({ type: 'balance.retry' }),
   };
@@ -109,11 +131,15 @@ export function useNewInvoice() {
     },
   );
   const snapshot = useSelector(ref, (s) => s);
+  const n = newInvoiceSelectors;
   return {
-    open: !snapshot.matches('closed'),
-    creating: snapshot.matches('creating'),
-    searching: snapshot.matches({ choosing: 'typing' }) || snapshot.matches({ choosing: 'searching' }),
-    context: snapshot.context,
+    open: n.isOpen(snapshot),
+    creating: n.isCreating(snapshot),
+    searching: n.isSearching(snapshot),
+    hasClient: n.hasClient(snapshot),
+    results: n.results(snapshot),
+    client: n.client(snapshot),
+    error: n.error(snapshot),
     send: ref.send,
   };
 }
@@ -124,9 +150,13 @@ export type NewInvoiceView = ReturnType<typeof useNewInvoice>;
 export function useHeldPayments() {
   const { api } = useShell();
   const ref = usePageActor(heldPaymentsMachine.provide({ actors: { loadHeld: fromPromise(() => loadHeldPayments(api)) } }));
+  const snapshot = useSelector(ref, (s) => s);
+  const h = heldPaymentsSelectors;
   return {
-    state: useSelector(ref, (s) => s.value as 'loading' | 'ready' | 'failed'),
-    context: useSelector(ref, (s) => s.context),
+    isFailed: h.isFailed(snapshot),
+    shows: h.shows(snapshot),
+    held: h.held(snapshot),
+    error: h.error(snapshot),
     retry: () => ref.send({ type: 'held.retry' }),
   };
 }
@@ -143,8 +173,8 @@ export function useBillVisit(appointment: number) {
     },
   );
   return {
-    creating: useSelector(ref, (s) => s.matches('creating')),
-    error: useSelector(ref, (s) => s.context.error),
+    creating: useSelector(ref, billVisitSelectors.isCreating),
+    error: useSelector(ref, billVisitSelectors.error),
     start: () => ref.send({ type: 'bill.start' }),
   };
 }

@@ -1,10 +1,11 @@
 // The back office's billing forms bound to their adapter (billing-settings-api.ts): each chart made
-// once with the adapter's calls as its actors; the views read snapshots through these selectors.
+// once with the adapter's calls as its actors; the views read snapshots through the named selectors of machines/billing/selectors.ts.
 import { useSelector } from '@xstate/react';
 import { usePageActor } from '../../lib/page-actor.ts';
 import { fromPromise } from 'xstate';
 import { billingCatalogueMachine } from '../../../machines/billing/billing-catalogue-machine.ts';
 import { productProblems, taxSettingsProblems, codeProblem } from '../../../machines/billing/settings-form.ts';
+import { billingCatalogueSelectors, taxSettingsSelectors } from '../../../machines/billing/selectors.ts';
 import { taxSettingsMachine } from '../../../machines/billing/tax-settings-machine.ts';
 import { useShell } from '../../app/port.ts';
 import { deleteProduct, loadCatalogue, loadTaxSettings, saveCatalogueRow, saveTaxSettings } from './billing-settings-api.ts';
@@ -21,10 +22,12 @@ export function useTaxSettings() {
   );
   const context = useSelector(ref, (s) => s.context);
   return {
-    step: useSelector(ref, (s) => s.value as 'loading' | 'failed' | 'editing' | 'saving'),
+    isLoading: useSelector(ref, taxSettingsSelectors.isLoading),
+    isFailed: useSelector(ref, taxSettingsSelectors.isFailed),
+    isSaving: useSelector(ref, taxSettingsSelectors.isSaving),
     context,
     problems: taxSettingsProblems(context.form),
-    canSave: useSelector(ref, (s) => s.can({ type: 'settings.save' })),
+    canSave: useSelector(ref, taxSettingsSelectors.canSave),
     send: ref.send,
   };
 }
@@ -43,14 +46,16 @@ export function useBillingCatalogue() {
   const context = useSelector(ref, (s) => s.context);
   const editing = context.editing;
   return {
-    step: useSelector(ref, (s) => s.value as 'loading' | 'failed' | 'ready' | 'editing' | 'saving' | 'deleting'),
+    isLoading: useSelector(ref, billingCatalogueSelectors.isLoading),
+    isFailed: useSelector(ref, billingCatalogueSelectors.isFailed),
+    isBusy: useSelector(ref, billingCatalogueSelectors.isBusy),
     context,
     problems: editing
       ? editing.target.kind === 'product'
         ? productProblems(editing.form, context.rates)
         : { code: codeProblem(editing.form.code) ?? undefined }
       : {},
-    canSave: useSelector(ref, (s) => s.can({ type: 'catalogue.save' })),
+    canSave: useSelector(ref, billingCatalogueSelectors.canSave),
     send: ref.send,
   };
 }

@@ -38,8 +38,8 @@ const STATES = Object.entries(GST_STATES);
 function TaxSettingsSection() {
   const s = useTaxSettings();
   const { form } = s.context;
-  if (s.step === 'loading') return <CircularProgress aria-label={T.title} />;
-  if (s.step === 'failed')
+  if (s.isLoading) return <CircularProgress aria-label={T.title} />;
+  if (s.isFailed)
     return (
       <Alert severity="error" action={<Button onClick={() => s.send({ type: 'settings.retry' })}>{T.retry}</Button>}>
         {T.loadFailed}
@@ -116,7 +116,7 @@ function TaxSettingsSection() {
         {s.context.saved && <Alert severity="success">{T.saved}</Alert>}
         <Box>
           <Button type="submit" variant="contained" disabled={!s.canSave}>
-            {s.step === 'saving' ? T.saving : T.save}
+            {s.isSaving ? T.saving : T.save}
           </Button>
         </Box>
       </Stack>
@@ -216,14 +216,14 @@ const treatment = (row: { exempt: boolean; gst_rate_bp: number }) => (row.exempt
 
 function CatalogueSection() {
   const c = useBillingCatalogue();
-  if (c.step === 'loading') return <CircularProgress aria-label={C.itemsTitle} />;
-  if (c.step === 'failed')
+  if (c.isLoading) return <CircularProgress aria-label={C.itemsTitle} />;
+  if (c.isFailed)
     return (
       <Alert severity="error" action={<Button onClick={() => c.send({ type: 'catalogue.retry' })}>{C.retry}</Button>}>
         {C.loadFailed}
       </Alert>
     );
-  const busy = c.step !== 'ready';
+  const busy = c.isBusy;
   const { items, products } = c.context;
   return (
     <>

@@ -14,9 +14,9 @@ import { BILLING_TEXT as T, formatPaise } from './billing-texts.ts';
 
 function Balance({ client, links }: { client: number; links: boolean }) {
   const view = useClientBalance(client);
-  const { state, context, retry } = view;
+  const { isFailed, context, retry } = view;
   const b = context.balance;
-  if (state === 'failed')
+  if (isFailed)
     return (
       <Typography variant="body2" color="error" data-testid="client-balance">
         {T.balanceFailed}{' '}

@@ -10,14 +10,14 @@ import { useHeldPayments } from './billing-hooks.ts';
 import { BILLING_TEXT as T, formatPaise } from './billing-texts.ts';
 
 export function HeldPayments() {
-  const { state, context, retry } = useHeldPayments();
-  if (state === 'failed')
+  const { isFailed, shows, held, error, retry } = useHeldPayments();
+  if (isFailed)
     return (
       <Alert severity="error" sx={{ mb: 2 }} action={<Button onClick={retry}>{T.retry}</Button>}>
-        {T.heldFailed} {context.error}
+        {T.heldFailed} {error}
       </Alert>
     );
-  if (state !== 'ready' || context.held.length === 0) return null;
+  if (!shows) return null;
   const c = T.heldColumns;
   return (
     <Box component="section" aria-labelledby="billing-held" sx={{ mb: 3 }}>
@@ -39,7 +39,7 @@ export function HeldPayments() {
           </TableRow>
         </TableHead>
         <TableBody>
-          {context.held.map((h) => (
+          {held.map((h) => (
             <TableRow key={h.id} data-held={h.id}>
               <TableCell>{formatDateTime(h.created_at)}</TableCell>
               <TableCell>

@@ -258,7 +258,7 @@ function PayPanel({
 function Document({
   opened,
   phone,
-  step,
+  viewing,
   offersOnline,
   canPayOnline,
   send,
@@ -266,7 +266,8 @@ function Document({
 }: {
   opened: OpenedInvoice;
   phone: boolean;
-  step: string;
+  /** The document waits for nothing: Refresh and "Pay online" are live. */
+  viewing: boolean;
   offersOnline: boolean;
   canPayOnline: boolean;
   send: ReturnType<typeof useMyInvoices>['send'];
@@ -288,17 +289,11 @@ function Document({
       {phone ? <LineCards lines={d.lines} /> : <LineTable lines={d.lines} />}
       <Totals d={d} />
       <Payments d={d} />
-      <PayPanel
-        opened={opened}
-        offered={offersOnline}
-        canPayOnline={canPayOnline}
-        busy={step !== 'viewing'}
-        onPayOnline={() => send({ type: 'invoices.payOnline' })}
-      />
+      <PayPanel opened={opened} offered={offersOnline} canPayOnline={canPayOnline} busy={!viewing} onPayOnline={() => send({ type: 'invoices.payOnline' })} />
       <Divider sx={{ my: 2 }} />
       <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
         <Button onClick={() => send({ type: 'invoices.close' })}>{T.back}</Button>
-        <Button onClick={() => send({ type: 'invoices.refresh' })} disabled={step !== 'viewing'}>
+        <Button onClick={() => send({ type: 'invoices.refresh' })} disabled={!viewing}>
           {T.refresh}
         </Button>
         {d.number && (
@@ -317,7 +312,7 @@ export function MyInvoicesPage() {
   const m = useMyInvoices(clientId, returnTo);
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const c = m.context;
-  if (m.step === 'failed') {
+  if (m.isFailed) {
     return (
       <PageFrame title={T.title} page={PAGE}>
         <LoadFailed onRetry={() => m.send({ type: 'invoices.retry' })} />
@@ -331,29 +326,29 @@ export function MyInvoicesPage() {
           {T[c.message]}
         </Alert>
       )}
-      {(m.step === 'loading' || m.step === 'opening') && <CircularProgress aria-label={m.step === 'loading' ? T.title : T.loadingDocument} />}
-      {m.step === 'confirming' && (
+      {(m.isLoading || m.isOpening) && <CircularProgress aria-label={m.isLoading ? T.title : T.loadingDocument} />}
+      {m.isConfirming && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {T.confirming}
         </Alert>
       )}
-      {(m.step === 'paying' || m.step === 'redirecting') && (
+      {m.isPayingOnline && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {T.payingOnline}
         </Alert>
       )}
-      {c.opened && m.step !== 'list' ? (
+      {c.opened && !m.isListing ? (
         <Document
           opened={c.opened}
           phone={phone}
-          step={m.step}
+          viewing={m.isViewing}
           offersOnline={m.offersOnline}
           canPayOnline={m.canPayOnline}
           send={m.send}
           download={() => m.download(c.opened!.document.id, c.opened!.document.number ?? String(c.opened!.document.id))}
         />
       ) : (
-        m.step === 'list' && (
+        m.isListing && (
           <>
             {c.invoices.length === 0 && <Typography>{T.none}</Typography>}
             <Stack component="ul" spacing={1} aria-label={T.listLabel} sx={{ p: 0, m: 0 }} data-my-invoices>

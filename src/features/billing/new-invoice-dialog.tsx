@@ -8,7 +8,7 @@ import { BILLING_TEXT as T } from './billing-texts.ts';
 
 export function NewInvoice() {
   const view = useNewInvoice();
-  const { context, send } = view;
+  const { send } = view;
   return (
     <>
       <Button variant="contained" onClick={() => send({ type: 'invoice.new' })} data-action="new-invoice">
@@ -17,21 +17,21 @@ export function NewInvoice() {
       <FormDialogFrame
         open={view.open}
         pending={view.creating}
-        error={context.error}
+        error={view.error}
         onCancel={() => send({ type: 'invoice.cancel' })}
         id="billing-new-invoice"
         title={T.newInvoice}
         submitLabel={T.createDraft}
         pendingLabel={T.creating}
-        ready={context.client !== null}
+        ready={view.hasClient}
         onSubmit={() => send({ type: 'invoice.create' })}
         maxWidth="xs"
       >
         <ClientSearchField
           label={T.clientSearch}
           noOptionsText={T.noClients}
-          options={context.results}
-          value={context.client}
+          options={view.results}
+          value={view.client}
           searching={view.searching}
           onSearch={(text) => send({ type: 'invoice.search', text })}
           onPick={(client) => send({ type: 'invoice.client', client })}

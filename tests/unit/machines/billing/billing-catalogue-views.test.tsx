@@ -9,10 +9,11 @@
 // and are no step of any path. After every step the tab shows what the chart holds: the progress
 // while loading, the failure with its retry, the rows, Edit, Delete and Add held while busy, the
 // edit dialog with the row's values and Save offered only when the chart would take it, and the
-// refusal in the dialog or, after a delete, above the products. The billing charts have no named
-// selectors yet (the views read `s.value`), so the checks read the snapshot's state and context.
+// refusal in the dialog or, after a delete, above the products, read through the chart's named
+// selectors (machines/billing/selectors.ts) and its context.
 import { fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
+import { billingCatalogueSelectors as catalogue } from '../../../../machines/billing/selectors.ts';
 import { BillingSettingsTab } from '../../../../src/features/billing/billing-settings-tab.tsx';
 import { CATALOGUE_TEXT as C } from '../../../../src/features/billing/settings-texts.ts';
 import { describeReplayOnView, step } from '../../../support/page-replay.tsx';
@@ -80,14 +81,14 @@ describeReplayOnView('the Billing tab’s catalogue', {
   },
   expectScreen: (snapshot) => {
     const { context } = snapshot;
-    expect(screen.queryByRole('progressbar', { name: C.itemsTitle }) !== null, 'loading').toBe(snapshot.matches('loading'));
+    expect(screen.queryByRole('progressbar', { name: C.itemsTitle }) !== null, 'loading').toBe(catalogue.isLoading(snapshot));
     const failed = screen.queryByText(C.loadFailed);
-    expect(failed !== null, 'the failure').toBe(snapshot.matches('failed'));
+    expect(failed !== null, 'the failure').toBe(catalogue.isFailed(snapshot));
     if (failed) expect(screen.queryByRole('button', { name: C.retry })).not.toBeNull();
-    if (snapshot.matches('loading') || snapshot.matches('failed')) return;
+    if (catalogue.isLoading(snapshot) || catalogue.isFailed(snapshot)) return;
     expect(document.querySelectorAll('[data-item]').length, 'the items').toBe(context.items.length);
     expect(document.querySelectorAll('[data-product]').length, 'the products').toBe(context.products.length);
-    const busy = !snapshot.matches('ready');
+    const busy = catalogue.isBusy(snapshot);
     expect(screen.getByRole('button', { name: C.newProduct, hidden: true }).hasAttribute('disabled'), 'Add held').toBe(busy);
     for (const p of context.products)
       expect(screen.getByRole('button', { name: C.deleteLabel(p.name), hidden: true }).hasAttribute('disabled'), 'Delete held').toBe(busy);
@@ -101,7 +102,7 @@ describeReplayOnView('the Billing tab’s catalogue', {
         expect((within(d).getByRole('textbox', { name: C.unitPrice }) as HTMLInputElement).value, 'the price').toBe(editing.form.price);
       }
       expect(within(d).queryByRole('alert')?.textContent ?? null, 'the refusal').toBe(context.message);
-      expect(within(d).getByRole('button', { name: C.save }).hasAttribute('disabled'), 'save offered').toBe(!snapshot.can({ type: 'catalogue.save' }));
+      expect(within(d).getByRole('button', { name: C.save }).hasAttribute('disabled'), 'save offered').toBe(!catalogue.canSave(snapshot));
     } else {
       const products = document.querySelector<HTMLElement>('[data-billing-products]')!;
       expect(within(products).queryByRole('alert')?.textContent ?? null, 'the refusal').toBe(context.message);

@@ -7,6 +7,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { expect } from 'vitest';
+import { billVisitSelectors as billVisit, clientBalanceSelectors as balanceOf } from '../../../../machines/billing/selectors.ts';
 import { AppointmentBilling, ClientBalance } from '../../../../src/features/billing/index.ts';
 import { BILLING_TEXT as T, formatPaise } from '../../../../src/features/billing/billing-texts.ts';
 import { describeReplayOnView, step } from '../../../support/page-replay.tsx';
@@ -51,15 +52,15 @@ describeReplayOnView('the client balance', {
   },
   expectScreen: (snapshot) => {
     const slot = screen.queryByTestId('client-balance');
-    const failed = snapshot.matches('failed');
+    const failed = balanceOf.isFailed(snapshot);
     expect(slot !== null && within(slot).queryByText(T.balanceFailed) !== null, 'the failure').toBe(failed);
     const balance = snapshot.context.balance;
-    const open = snapshot.matches({ ready: 'advancing' }) || snapshot.matches({ ready: 'taking' });
+    const open = balanceOf.advancing(snapshot);
     expect(dialog() !== null, 'the advance form').toBe(open);
     if (failed || !balance) return;
     expect(within(slot!).getByText(T.balanceDue(formatPaise(balance.unpaid_paise)))).toBeTruthy();
     expect(within(slot!).queryByText(T.advanceHeld(formatPaise(balance.unused_advance_paise))) !== null).toBe(balance.unused_advance_paise > 0);
-    expect(within(slot!).queryByRole('button', { name: T.takeAdvance }) !== null, 'Take advance').toBe(snapshot.can({ type: 'advance.open' }));
+    expect(within(slot!).queryByRole('button', { name: T.takeAdvance }) !== null, 'Take advance').toBe(balanceOf.canOpenAdvance(snapshot));
     expect(within(slot!).queryByText(snapshot.context.issued ? T.advanceIssued(snapshot.context.issued.number) : '\u0000') !== null, 'the receipt').toBe(
       snapshot.context.issued !== null,
     );
@@ -68,7 +69,7 @@ describeReplayOnView('the client balance', {
       expect((within(dialog()!).getByLabelText(T.advanceAmount) as HTMLInputElement).value).toBe(form.amount);
       expect(within(dialog()!).getByRole('button', { name: T.method[form.method] }).getAttribute('aria-pressed')).toBe('true');
       expect(within(dialog()!).queryByRole('alert')?.textContent ?? null).toBe(snapshot.context.formError);
-      expect(within(dialog()!).getByRole('button', { name: snapshot.matches({ ready: 'taking' }) ? T.saving : T.issueReceipt })).toBeTruthy();
+      expect(within(dialog()!).getByRole('button', { name: balanceOf.taking(snapshot) ? T.saving : T.issueReceipt })).toBeTruthy();
     }
   },
 });
@@ -78,7 +79,7 @@ describeReplayOnView('"Bill this visit"', {
   mount: (_, wrap) => mount(wrap),
   drive: (event) => event.type === 'bill.start' && press(T.billVisit),
   expectScreen: (snapshot, view) => {
-    const creating = snapshot.matches('creating');
+    const creating = billVisit.isCreating(snapshot);
     if (snapshot.status === 'done') {
       expect(view.location.history?.at(-1)).toBe(`/billing/documents/${snapshot.context.draft}`);
       return;
@@ -86,6 +87,6 @@ describeReplayOnView('"Bill this visit"', {
     const button = document.querySelector('[data-action="bill-visit"]')!;
     expect(button.textContent).toBe(creating ? T.billing : T.billVisit);
     expect(button.hasAttribute('disabled')).toBe(creating);
-    expect(screen.queryByRole('alert')?.textContent ?? null).toBe(snapshot.context.error);
+    expect(screen.queryByRole('alert')?.textContent ?? null).toBe(billVisit.error(snapshot));
   },
 });

@@ -8,10 +8,11 @@
 // every step the page shows what the chart holds: the progress while the list or a document is
 // read, the failure with its retry, the list's documents, the opened document with its status,
 // Refresh held while busy, "checking your payment", "taking you to the payment page", the chart's
-// message, and the browser sent to the gateway's page once the link is in. The billing charts have
-// no named selectors yet (the views read `s.value`), so the checks read the snapshot here.
+// message, and the browser sent to the gateway's page once the link is in, read through the chart's
+// named selectors (machines/billing/selectors.ts) and its context.
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, expect, vi } from 'vitest';
+import { myInvoicesSelectors as my } from '../../../../machines/billing/selectors.ts';
 import { MyInvoicesPage } from '../../../../src/features/billing/my-invoices-page.tsx';
 import { MY_INVOICES_TEXT as T } from '../../../../src/features/billing/portal-texts.ts';
 import { PAGE_FRAME_TEXT } from '../../../../src/lib/page-frame.tsx';
@@ -65,34 +66,33 @@ describeReplayOnView('my invoices', {
   },
   expectScreen: (snapshot) => {
     const { context } = snapshot;
-    const at = (state: string) => snapshot.matches(state);
-    expect(screen.queryByText(PAGE_FRAME_TEXT.loadFailed) !== null, 'the failure').toBe(at('failed'));
-    if (at('failed')) {
+    expect(screen.queryByText(PAGE_FRAME_TEXT.loadFailed) !== null, 'the failure').toBe(my.isFailed(snapshot));
+    if (my.isFailed(snapshot)) {
       expect(named(PAGE_FRAME_TEXT.retry), 'retry').not.toBeNull();
       return;
     }
-    expect(screen.queryByRole('progressbar', { name: T.title }) !== null, 'the list read').toBe(at('loading'));
-    expect(screen.queryByRole('progressbar', { name: T.loadingDocument }) !== null, 'the document read').toBe(at('opening'));
-    expect(screen.queryByText(T.confirming) !== null, 'checking the payment').toBe(at('confirming'));
-    expect(screen.queryByText(T.payingOnline) !== null, 'leaving for the gateway').toBe(at('paying') || at('redirecting'));
+    expect(screen.queryByRole('progressbar', { name: T.title }) !== null, 'the list read').toBe(my.isLoading(snapshot));
+    expect(screen.queryByRole('progressbar', { name: T.loadingDocument }) !== null, 'the document read').toBe(my.isOpening(snapshot));
+    expect(screen.queryByText(T.confirming) !== null, 'checking the payment').toBe(my.isConfirming(snapshot));
+    expect(screen.queryByText(T.payingOnline) !== null, 'leaving for the gateway').toBe(my.isPayingOnline(snapshot));
     const message = context.message as keyof typeof T | null;
     const alert = screen.queryAllByRole('alert').find((a) => a.textContent === (message ? T[message] : ''));
     if (message) expect(alert, `the message ${message}`).toBeTruthy();
     const list = document.querySelector('[data-my-invoices]');
-    expect(list !== null, 'the list').toBe(at('list'));
+    expect(list !== null, 'the list').toBe(my.isListing(snapshot));
     if (list) expect(list.querySelectorAll('[data-invoice]').length, 'the documents').toBe(context.invoices.length);
     const article = document.querySelector<HTMLElement>('[data-document]');
-    const shown = context.opened !== null && !at('list') && !at('loading');
+    const shown = context.opened !== null && !my.isListing(snapshot) && !my.isLoading(snapshot);
     expect(article !== null, 'the opened document').toBe(shown);
     if (article) {
       expect(article.getAttribute('data-document')).toBe(String(context.opened.document.id));
       expect(article.getAttribute('data-status'), 'its status').toBe(context.opened.document.status);
-      expect(within(article).getByRole('button', { name: T.refresh }).hasAttribute('disabled'), 'refresh held').toBe(!at('viewing'));
+      expect(within(article).getByRole('button', { name: T.refresh }).hasAttribute('disabled'), 'refresh held').toBe(!my.isViewing(snapshot));
       // Without a gateway "Pay online" is never offered; with one, it is pressable when the chart takes it.
       const pay = article.querySelector('[data-pay-online]');
       if (!context.gateway) expect(pay, 'Pay online without a gateway').toBeNull();
-      else if (at('viewing') && pay) expect(pay.hasAttribute('disabled'), 'Pay online held').toBe(!snapshot.can({ type: 'invoices.payOnline' }));
+      else if (my.isViewing(snapshot) && pay) expect(pay.hasAttribute('disabled'), 'Pay online held').toBe(!my.canPayOnline(snapshot));
     }
-    expect(leaving.mock.calls, 'the browser sent to the gateway').toEqual(at('redirecting') ? [[GATEWAY_URL]] : []);
+    expect(leaving.mock.calls, 'the browser sent to the gateway').toEqual(snapshot.matches('redirecting') ? [[GATEWAY_URL]] : []);
   },
 });

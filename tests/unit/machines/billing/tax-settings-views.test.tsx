@@ -6,10 +6,11 @@
 // address, saves and retries through the form. After every step the form shows what the chart
 // holds: the progress while loading, the failure with its retry, the values, each field's problem
 // by the chart's rules (machines/billing/settings-form.ts), "not set up yet", the refusal, "saved",
-// and Save offered only when the chart would take it. The billing charts have no named selectors
-// yet (the views read `s.value`), so the checks read the snapshot's state and context here.
+// and Save offered only when the chart would take it, read through the chart's named selectors
+// (machines/billing/selectors.ts) and its context.
 import { fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
+import { taxSettingsSelectors as tax } from '../../../../machines/billing/selectors.ts';
 import { taxSettingsProblems, type TaxSettingsField } from '../../../../machines/billing/settings-form.ts';
 import { BillingSettingsTab } from '../../../../src/features/billing/billing-settings-tab.tsx';
 import { TAX_SETTINGS_TEXT as T } from '../../../../src/features/billing/settings-texts.ts';
@@ -60,11 +61,11 @@ describeReplayOnView('the Billing tab’s tax settings', {
   },
   expectScreen: (snapshot) => {
     const { context } = snapshot;
-    expect(screen.queryByRole('progressbar', { name: T.title }) !== null, 'loading').toBe(snapshot.matches('loading'));
+    expect(screen.queryByRole('progressbar', { name: T.title }) !== null, 'loading').toBe(tax.isLoading(snapshot));
     const failed = screen.queryByText(T.loadFailed);
-    expect(failed !== null, 'the failure').toBe(snapshot.matches('failed'));
+    expect(failed !== null, 'the failure').toBe(tax.isFailed(snapshot));
     if (failed) expect(screen.queryByRole('button', { name: T.retry })).not.toBeNull();
-    const shown = snapshot.matches('editing') || snapshot.matches('saving');
+    const shown = !tax.isLoading(snapshot) && !tax.isFailed(snapshot);
     expect(form() !== null, 'the form').toBe(shown);
     if (!shown) return;
     const problems = taxSettingsProblems(context.form);
@@ -76,7 +77,7 @@ describeReplayOnView('the Billing tab’s tax settings', {
     expect(screen.queryByText(T.notConfigured) !== null, 'not set up yet').toBe(!context.configured);
     expect(form()!.querySelector('.MuiAlert-colorError')?.textContent ?? null, 'the refusal').toBe(context.message);
     expect(screen.queryByText(T.saved) !== null, 'saved').toBe(context.saved);
-    expect(saveButton().textContent, 'save’s progress').toBe(snapshot.matches('saving') ? T.saving : T.save);
-    expect(saveButton().hasAttribute('disabled'), 'save offered').toBe(!snapshot.can({ type: 'settings.save' }));
+    expect(saveButton().textContent, 'save’s progress').toBe(tax.isSaving(snapshot) ? T.saving : T.save);
+    expect(saveButton().hasAttribute('disabled'), 'save offered').toBe(!tax.canSave(snapshot));
   },
 });

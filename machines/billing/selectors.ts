@@ -1,0 +1,127 @@
+// What the billing views read from the billing charts' snapshots, by name (issue 33): views never
+// read state names or `value` directly. The desk, its held payments and "New invoice"; a document's
+// page and its forms; a client's balance and "Bill this visit"; "My invoices"; the back office's
+// billing settings and catalogue.
+import type { SnapshotFrom } from 'xstate';
+import type { billingCatalogueMachine } from './billing-catalogue-machine.ts';
+import type { billingDeskMachine } from './billing-desk-machine.ts';
+import type { billingDocumentMachine } from './billing-document-machine.ts';
+import type { billVisitMachine, clientBalanceMachine } from './client-billing-machine.ts';
+import type { heldPaymentsMachine } from './held-payments-machine.ts';
+import type { myInvoicesMachine } from './my-invoices-machine.ts';
+import type { newInvoiceMachine } from './new-invoice-machine.ts';
+import type { taxSettingsMachine } from './tax-settings-machine.ts';
+
+type Desk = SnapshotFrom<typeof billingDeskMachine>;
+
+export const billingDeskSelectors = {
+  isLoading: (s: Desk) => s.matches('loading'),
+  isFailed: (s: Desk) => s.matches('failed'),
+  isReady: (s: Desk) => s.matches('ready'),
+  filter: (s: Desk) => s.context.filter,
+  documents: (s: Desk) => s.context.documents,
+  /** How many match the filter (the list shows the newest of them). */
+  count: (s: Desk) => s.context.count,
+  error: (s: Desk) => s.context.error,
+};
+
+type Held = SnapshotFrom<typeof heldPaymentsMachine>;
+
+export const heldPaymentsSelectors = {
+  isFailed: (s: Held) => s.matches('failed'),
+  /** Read, and there are some: nothing shows while there are none (or while they are read). */
+  shows: (s: Held) => s.matches('ready') && s.context.held.length > 0,
+  held: (s: Held) => s.context.held,
+  error: (s: Held) => s.context.error,
+};
+
+type NewInvoice = SnapshotFrom<typeof newInvoiceMachine>;
+
+export const newInvoiceSelectors = {
+  /** The dialog is open: a client is being chosen, or their draft made. */
+  isOpen: (s: NewInvoice) => s.matches('choosing') || s.matches('creating'),
+  isCreating: (s: NewInvoice) => s.matches('creating'),
+  /** The typing has paused or the clients are being found. */
+  isSearching: (s: NewInvoice) => s.matches({ choosing: 'typing' }) || s.matches({ choosing: 'searching' }),
+  /** A client is chosen, so the draft can be asked for. */
+  hasClient: (s: NewInvoice) => s.context.client !== null,
+  results: (s: NewInvoice) => s.context.results,
+  client: (s: NewInvoice) => s.context.client,
+  error: (s: NewInvoice) => s.context.error,
+  /** The draft made, once the chart is done (its page opens). */
+  draft: (s: NewInvoice) => (s.status === 'done' ? (s.output?.draft ?? null) : null),
+};
+
+type Document = SnapshotFrom<typeof billingDocumentMachine>;
+
+/** A form stays open while what it sent is saved (a refusal comes back to it). */
+const savingFrom = (s: Document, kind: 'pay' | 'credit') => s.matches({ ready: 'saving' }) && s.context.pending?.kind === kind;
+
+export const billingDocumentSelectors = {
+  isLoading: (s: Document) => s.matches('loading'),
+  isFailed: (s: Document) => s.matches('failed'),
+  isDeleted: (s: Document) => s.matches('deleted'),
+  isReady: (s: Document) => s.matches('ready'),
+  paying: (s: Document) => s.matches({ ready: 'paying' }) || savingFrom(s, 'pay'),
+  upiLoading: (s: Document) => s.matches({ ready: { paying: 'upi' } }),
+  advancesLoading: (s: Document) => s.matches({ ready: { paying: 'advances' } }),
+  crediting: (s: Document) => s.matches({ ready: 'crediting' }) || savingFrom(s, 'credit'),
+  saving: (s: Document) => s.matches({ ready: 'saving' }),
+};
+
+type Balance = SnapshotFrom<typeof clientBalanceMachine>;
+
+export const clientBalanceSelectors = {
+  /** Loading, also while read again after an advance. */
+  isLoading: (s: Balance) => s.matches('loading'),
+  isFailed: (s: Balance) => s.matches('failed'),
+  /** The advance form is open (and stays while what it sent is taken). */
+  advancing: (s: Balance) => s.matches({ ready: 'advancing' }) || s.matches({ ready: 'taking' }),
+  taking: (s: Balance) => s.matches({ ready: 'taking' }),
+  canOpenAdvance: (s: Balance) => s.can({ type: 'advance.open' }),
+};
+
+type BillVisit = SnapshotFrom<typeof billVisitMachine>;
+
+export const billVisitSelectors = {
+  isCreating: (s: BillVisit) => s.matches('creating'),
+  error: (s: BillVisit) => s.context.error,
+};
+
+type MyInvoices = SnapshotFrom<typeof myInvoicesMachine>;
+
+export const myInvoicesSelectors = {
+  isLoading: (s: MyInvoices) => s.matches('loading'),
+  isFailed: (s: MyInvoices) => s.matches('failed'),
+  /** The list shows (no document open or being opened). */
+  isListing: (s: MyInvoices) => s.matches('list'),
+  isOpening: (s: MyInvoices) => s.matches('opening'),
+  /** The gateway's return is checked. */
+  isConfirming: (s: MyInvoices) => s.matches('confirming'),
+  /** The opened document waits for nothing: Refresh and "Pay online" are live. */
+  isViewing: (s: MyInvoices) => s.matches('viewing'),
+  /** The payment link is asked for, or the browser is leaving for it. */
+  isPayingOnline: (s: MyInvoices) => s.matches('paying') || s.matches('redirecting'),
+  // "Pay online" shows while the chart allows it, and stays (held) while the browser leaves for the gateway.
+  offersOnline: (s: MyInvoices) => s.can({ type: 'invoices.payOnline' }) || s.matches('paying') || s.matches('redirecting'),
+  canPayOnline: (s: MyInvoices) => s.can({ type: 'invoices.payOnline' }),
+};
+
+type TaxSettings = SnapshotFrom<typeof taxSettingsMachine>;
+
+export const taxSettingsSelectors = {
+  isLoading: (s: TaxSettings) => s.matches('loading'),
+  isFailed: (s: TaxSettings) => s.matches('failed'),
+  isSaving: (s: TaxSettings) => s.matches('saving'),
+  canSave: (s: TaxSettings) => s.can({ type: 'settings.save' }),
+};
+
+type Catalogue = SnapshotFrom<typeof billingCatalogueMachine>;
+
+export const billingCatalogueSelectors = {
+  isLoading: (s: Catalogue) => s.matches('loading'),
+  isFailed: (s: Catalogue) => s.matches('failed'),
+  /** Editing, saving or deleting: the list's buttons wait. */
+  isBusy: (s: Catalogue) => !s.matches('ready'),
+  canSave: (s: Catalogue) => s.can({ type: 'catalogue.save' }),
+};
