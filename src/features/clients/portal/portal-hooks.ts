@@ -12,7 +12,13 @@ import { homeMachine } from '../../../../machines/clients/home-machine.ts';
 import { onboardingMachine } from '../../../../machines/clients/onboarding-machine.ts';
 import type { OnboardingAnswers } from '../../../../machines/clients/onboarding-rules.ts';
 import { type ProfileData, profileEditMachine } from '../../../../machines/clients/profile-edit-machine.ts';
-import { emailChangeSelectors, homeSelectors, onboardingSelectors, profileEditSelectors, thriveCheckSelectors } from '../../../../machines/clients/selectors.ts';
+import {
+  emailChangeSelectors,
+  homeSelectors,
+  onboardingSelectors,
+  profileEditSelectors,
+  thriveCheckSelectors,
+} from '../../../../machines/clients/selectors.ts';
 import { type StoredCheck, thriveCheckMachine } from '../../../../machines/clients/thrive-check-machine.ts';
 import { useShell } from '../../../app/port.ts';
 import {
