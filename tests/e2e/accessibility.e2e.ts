@@ -4,7 +4,7 @@
 // order included. Its own server and DATA_DIR.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEXTS } from '../../machines/sign-in/texts.ts';
+import { TEXTS } from '../../machines/identity/texts.ts';
 import { getHref } from '../../src/app/paths.ts';
 import { CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE, PORTAL_READ_ONLY, UNAUTHORIZED_TITLE } from '../../src/app/shell-text.ts';
 import { NEW_APPOINTMENT } from '../../src/features/appointments/texts.ts';

@@ -60,8 +60,8 @@ import {
   USERS_TITLE,
 } from '../../src/features/clients/users-texts.ts';
 import { VISIT_TEXT as V } from '../../src/features/visits/texts.ts';
-import { VISIT_PREPARATION } from '../../machines/portal/visit-preparation.ts';
-import { TEXTS as SIGN_IN } from '../../machines/sign-in/texts.ts';
+import { VISIT_PREPARATION } from '../../machines/clients/visit-preparation.ts';
+import { TEXTS as SIGN_IN } from '../../machines/identity/texts.ts';
 import { BILLING_TEXT as BT } from '../../src/features/billing/billing-texts.ts';
 import { MY_INVOICES_TEXT as MI } from '../../src/features/billing/portal-texts.ts';
 import { formatPaise } from '../../src/lib/format.ts';

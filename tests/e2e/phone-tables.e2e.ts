@@ -7,7 +7,7 @@
 // scrolling anything sideways.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECORD_TABS, tabSearch } from '../../machines/client-record/record-tabs.ts';
+import { RECORD_TABS, tabSearch } from '../../machines/clients/record-tabs.ts';
 import { getHref } from '../../src/app/paths.ts';
 import { UNAUTHORIZED_TITLE } from '../../src/app/shell-text.ts';
 import { TAB_LABELS } from '../../src/features/appointments/scheduling/texts.ts';

@@ -9,7 +9,7 @@
 // One server, one browser, one signed-in context per role.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEXTS } from '../../machines/sign-in/texts.ts';
+import { TEXTS } from '../../machines/identity/texts.ts';
 import { BUILT_ROUTES } from '../../src/app/built-routes.ts';
 import { getHref, type RouteKey } from '../../src/app/paths.ts';
 import { accountMenuLabel, CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE, OPEN_NAVIGATION } from '../../src/app/shell-text.ts';

@@ -11,7 +11,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEDULING_TEXTS } from '../../server/api/appointments/texts.ts';
-import { VISIT_PREPARATION } from '../../machines/portal/visit-preparation.ts';
+import { VISIT_PREPARATION } from '../../machines/clients/visit-preparation.ts';
 import { CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE } from '../../src/app/shell-text.ts';
 import { BOOKING_TEXT as T } from '../../src/features/appointments/portal-booking-texts.ts';
 import { sql } from 'kysely';

@@ -6,7 +6,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, isoWeekday, localTime } from '../../machines/appointments/scheduling-rules.ts';
-import { IMPACT_REASONS } from '../../machines/backoffice-scheduling/impact-rules.ts';
+import { IMPACT_REASONS } from '../../machines/appointments/impact-rules.ts';
 import { IMPACT_TITLE, KEEP_AS_EXCEPTIONS, STAFF_HOURS_SAVED, TAB_LABELS } from '../../src/features/appointments/scheduling/texts.ts';
 import { PACKAGE_BALANCE, PACKAGE_SOLD, SELL_PACKAGE, SESSIONS_LEFT } from '../../src/features/appointments/client-appointments-texts.ts';
 import { dateTimeLabels } from '../../src/lib/labels.ts';

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import * as OTPAuth from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGN_OUT, TEXTS } from '../../machines/sign-in/texts.ts';
+import { SIGN_OUT, TEXTS } from '../../machines/identity/texts.ts';
 import { cognitoClient, createCognitoAdmin } from '../../server/identity/cognito.ts';
 import { migratedDataDir } from '../support/db-template.ts';
 import { expectFailedRequest, launchBrowser, watchConsole } from '../support/browser.ts';

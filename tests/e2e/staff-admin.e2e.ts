@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../machines/guard/roles.ts';
 import { unauthorizedText } from '../../src/app/shell-text.ts';
-import { LOGO_ALT } from '../../machines/sign-in/texts.ts';
+import { LOGO_ALT } from '../../machines/identity/texts.ts';
 import { LOGO_ERRORS } from '../../server/api/clinic/texts.ts';
 import {
   LOGO_NONE,

@@ -13,7 +13,7 @@
 //      so `check` sees only what that path did; then a coverage test fails when a state or a
 //      transition of the machine was never taken.
 //   A model whose paths are also replayed against the views (sign-in) sets `views: true` and
-//   replays `selectedPaths(model)` itself (see tests/unit/machines/sign-in/authenticator.model.ts).
+//   replays `selectedPaths(model)` itself (see tests/unit/machines/identity/authenticator.model.ts).
 //
 // Paths: the adjacency map is built from the machine itself, with the events its invoked actors
 // (done/error, from `outcomes`) and timers (`after`) would produce; every edge becomes a path

@@ -2,7 +2,7 @@
 // (sql.ts, migration 0910) must always equal. Not served: the roll-up tests compare the two on
 // random data, and `npm run bench:thrive` times this as the baseline.
 import { type RawBuilder, sql } from 'kysely';
-import { GOAL_AREA_TARGETS, HEALTHY_BMI } from '../../machines/thrive-dashboard/goals.ts';
+import { GOAL_AREA_TARGETS, HEALTHY_BMI } from '../../machines/thrive/goals.ts';
 import type { EnrollmentFilter, TrackedSource } from '../../server/api/thrive/sql.ts';
 import { FLAGS, recentAdverse, STATUS } from '../../server/api/thrive/sql.ts';
 

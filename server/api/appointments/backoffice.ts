@@ -13,7 +13,7 @@ import { deliverWith } from '../../jobs/notices.ts';
 import { clinicWhen } from '../../mail/clinic-when.ts';
 import { readClinicName } from '../../mail/clinic-name.ts';
 import { hasUtcOffset, type Interval, isValidTimeZone } from '../../../machines/appointments/scheduling-rules.ts';
-import { type BookedAppointment, hoursImpact, serviceImpact, type StaffRules } from '../../../machines/backoffice-scheduling/impact-rules.ts';
+import { type BookedAppointment, hoursImpact, serviceImpact, type StaffRules } from '../../../machines/appointments/impact-rules.ts';
 import type { ApiContext } from '../context.ts';
 import { withAudit } from '../audit/data.ts';
 import { notFound } from '../policy.ts';

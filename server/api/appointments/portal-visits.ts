@@ -7,7 +7,7 @@ import { callerOf } from '../../auth/bearer.ts';
 import type { Db } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
 import { GRACE_AFTER_BOOKING_MINUTES } from '../../../machines/appointments/scheduling-rules.ts';
-import { CREDIT_THERAPIES, JOIN_OPENS_MINUTES, joinIsOpen, joinOpensAt, joinUrl, paidFromCredits } from '../../../machines/portal/visit-preparation.ts';
+import { CREDIT_THERAPIES, JOIN_OPENS_MINUTES, joinIsOpen, joinOpensAt, joinUrl, paidFromCredits } from '../../../machines/clients/visit-preparation.ts';
 import type { ApiContext } from '../context.ts';
 import { refuse, withAudit } from '../audit/data.ts';
 import { type Caller, isClientRole, notFound } from '../policy.ts';

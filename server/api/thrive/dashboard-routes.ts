@@ -1,8 +1,8 @@
 // /api/v1/thrive/summary, attention, tiles and clients/:id: the clinic's dashboard (staff) and one
 // client's (their own, or any for staff), with goals read against their targets and risk flags.
 import type { FastifyInstance } from 'fastify';
-import { isWorsening, standing, targetFor } from '../../../machines/thrive-dashboard/goals.ts';
-import { HEART_RISK_FLAG_PERCENT } from '../../../machines/thrive-dashboard/track-rules.ts';
+import { isWorsening, standing, targetFor } from '../../../machines/thrive/goals.ts';
+import { HEART_RISK_FLAG_PERCENT } from '../../../machines/thrive/track-rules.ts';
 import { compareDates } from '../../../machines/rules/calendar-dates.ts';
 import { callerOf } from '../../auth/bearer.ts';
 import { badRequest } from '../../http/errors.ts';

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { components } from '../../../openapi/generated/api.ts';
 import type { Db } from '../../db/database.ts';
 import type { MeasurementSource } from '../../db/schema-thrive.ts';
-import { METRIC_SPECS, type Reading } from '../../../machines/thrive-dashboard/metrics.ts';
+import { METRIC_SPECS, type Reading } from '../../../machines/thrive/metrics.ts';
 import { type EnrollmentFilter, PACKAGES_LEFT, recentAdverse, rollup, type ThriveTile, tileRows, type TrackedSource } from './sql.ts';
 
 type S = components['schemas'];

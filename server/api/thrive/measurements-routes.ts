@@ -1,7 +1,7 @@
 // /api/v1/thrive/measurements: a client's readings (never overwritten: a correction is a new
 // reading naming the one it replaces). A client adds only self-reported metrics.
 import type { FastifyInstance } from 'fastify';
-import { type Metric, readMeasurement, SELF_REPORTED_METRICS } from '../../../machines/thrive-dashboard/metrics.ts';
+import { type Metric, readMeasurement, SELF_REPORTED_METRICS } from '../../../machines/thrive/metrics.ts';
 import { callerOf } from '../../auth/bearer.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { namedClient } from '../client-scope.ts';

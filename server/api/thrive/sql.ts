@@ -6,8 +6,8 @@
 // the ones in machines/thrive-dashboard, rendered into the SQL, so the page's rules and the
 // server's never drift apart. tests/support/thrive-sql-reference.ts computes the same from scratch.
 import { type RawBuilder, sql } from 'kysely';
-import { THRIVE_TILES, type ThriveTile } from '../../../machines/thrive-dashboard/tiles.ts';
-import { ADVERSE_EVENT_FLAG_DAYS, HEART_RISK_FLAG_PERCENT, TRACK_THRESHOLDS as T } from '../../../machines/thrive-dashboard/track-rules.ts';
+import { THRIVE_TILES, type ThriveTile } from '../../../machines/thrive/tiles.ts';
+import { ADVERSE_EVENT_FLAG_DAYS, HEART_RISK_FLAG_PERCENT, TRACK_THRESHOLDS as T } from '../../../machines/thrive/track-rules.ts';
 
 export interface EnrollmentFilter {
   client?: number;

@@ -12,7 +12,7 @@
 // roll-up row, so concurrent writers for one client queue, and each recomputation (a new statement,
 // a new snapshot under READ COMMITTED) sees the writes committed before it.
 //
-// The goal targets below are machines/thrive-dashboard/goals.ts as of this migration, written out
+// The goal targets below are machines/thrive/goals.ts as of this migration, written out
 // so the migration never changes after it shipped; a change there needs a new migration replacing
 // thrive_refresh_clients (tests/integration/api/thrive/rollup.test.ts compares the two on random data).
 import { type Kysely, sql } from 'kysely';

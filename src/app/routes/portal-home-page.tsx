@@ -3,8 +3,8 @@
 import { Box, Button, Card, CardContent, Chip, LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
 import { useDeferredValue } from 'react';
 import { Link, useParams } from 'wouter';
-import { type OnboardingAnswers, onboardingProgress } from '../../../machines/portal/onboarding-rules.ts';
-import { programProgress } from '../../../machines/portal/program-progress.ts';
+import { type OnboardingAnswers, onboardingProgress } from '../../../machines/clients/onboarding-rules.ts';
+import { programProgress } from '../../../machines/clients/program-progress.ts';
 import { getHref, isBuilt, portalRoutes } from '../port.ts';
 import { LoadFailed, PageFrame } from '../../lib/page-frame.tsx';
 import { PORTAL_TEXT, riskText, usePortalHome } from '../../features/clients/index.ts';

@@ -10,7 +10,7 @@ import type { RuntimeConfig } from '../../../openapi/runtime-config.ts';
 import { type AppEvent, appChildren, appMachine } from '../../../machines/app/app-machine.ts';
 import { bootMachine, type BootFailure } from '../../../machines/app/boot-machine.ts';
 import { asRole } from '../../../machines/guard/roles.ts';
-import { selectStatus } from '../../../machines/sign-in/selectors.ts';
+import { selectStatus } from '../../../machines/identity/selectors.ts';
 import { loadOwnProfile, prefetchUsers, recordOwnConsent } from '../../features/clients/shell.ts';
 import type { AuthenticatorRef } from '../../features/identity/shell.ts';
 import { forgetVisitDrafts } from '../../features/visits/shell.ts';

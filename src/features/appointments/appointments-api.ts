@@ -3,16 +3,16 @@
 // booking pages (issue 16), the back office's scheduling set-up and the hours facts the users page
 // is given by its route module. Staff, client names and client search are the clients domain's
 // reads (its index.ts); a checked-in appointment's chart is opened by visits'. Each function is an actor's
-// work for a chart in machines/appointments/ or machines/portal/, or a record a page loads;
+// work for a chart in machines/appointments/ or machines/clients/, or a record a page loads;
 // failures are ApiFailures (§8 message), and a scheduling 409 also carries the `conflicts` the
 // server named, which the charts read.
 import type { BookingRequest, BookingResult, ClientOption, Offer } from '../../../machines/appointments/booking-machine.ts';
 import type { CalendarAppointment, DayRange, Move } from '../../../machines/appointments/calendar-machine.ts';
 import type { UnseenBookings } from '../../../machines/appointments/portal-bookings-machine.ts';
 import { addDays, deliveringRoles, isoWeekday, localTime, zonedInstant } from '../../../machines/appointments/scheduling-rules.ts';
-import { clinicDate, isUpcoming, type PortalAppointment, type PortalBookingRules } from '../../../machines/portal/upcoming-rules.ts';
-import type { VisitList } from '../../../machines/portal/upcoming-machine.ts';
-import type { VisitCatalogue } from '../../../machines/portal/visit-booking-machine.ts';
+import { clinicDate, isUpcoming, type PortalAppointment, type PortalBookingRules } from '../../../machines/clients/upcoming-rules.ts';
+import type { VisitList } from '../../../machines/clients/upcoming-machine.ts';
+import type { VisitCatalogue } from '../../../machines/clients/visit-booking-machine.ts';
 import type { WeeklyShift } from '../../../machines/staff/invite-machine.ts';
 import type { components, operations } from '../../../openapi/generated/api.ts';
 import { ApiFailure, unwrap, unwrapRefusal } from '../../lib/api-failure.ts';

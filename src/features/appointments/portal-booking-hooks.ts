@@ -1,6 +1,6 @@
 // The portal's booking charts bound to their adapter (booking-api.ts): `usePageActor` (src/lib/page-actor.ts) makes each
 // actor once with the adapter's calls as its actors; `useSelector` reads it through the named
-// selectors of machines/portal/booking-selectors.ts. Views call these hooks and send the events
+// selectors of machines/clients/booking-selectors.ts. Views call these hooks and send the events
 // they return. Opened by anyone but the client (a SUPER_ADMIN reading the portal), the home's
 // appointments only read.
 import { useSelector } from '@xstate/react';
@@ -9,10 +9,10 @@ import { useMemo } from 'react';
 import { type ActorRefFrom, fromPromise } from 'xstate';
 import { bookingMachine, type ClientOption, type Slot } from '../../../machines/appointments/booking-machine.ts';
 import { DEFAULT_TIME_ZONE } from '../../../machines/appointments/scheduling-rules.ts';
-import { portalBookingSelectors, upcomingSelectors, visitSelectors } from '../../../machines/portal/booking-selectors.ts';
-import { upcomingMachine } from '../../../machines/portal/upcoming-machine.ts';
-import { clinicDate } from '../../../machines/portal/upcoming-rules.ts';
-import { type CallChannel, type VisitKind, visitBookingMachine } from '../../../machines/portal/visit-booking-machine.ts';
+import { portalBookingSelectors, upcomingSelectors, visitSelectors } from '../../../machines/clients/booking-selectors.ts';
+import { upcomingMachine } from '../../../machines/clients/upcoming-machine.ts';
+import { clinicDate } from '../../../machines/clients/upcoming-rules.ts';
+import { type CallChannel, type VisitKind, visitBookingMachine } from '../../../machines/clients/visit-booking-machine.ts';
 import { useShell } from '../../app/port.ts';
 import { bookVisit, cancelVisit, type ListedVisit, loadAvailability, loadCatalogue, loadStarts, loadVisits, rescheduleVisit } from './appointments-api.ts';
 

@@ -18,7 +18,7 @@ import {
   Typography,
 } from '@mui/material';
 import { Link, useParams } from 'wouter';
-import type { VisitKind } from '../../../machines/portal/visit-booking-machine.ts';
+import type { VisitKind } from '../../../machines/clients/visit-booking-machine.ts';
 import { getHref } from '../../app/port.ts';
 import { LoadFailed, PageFrame } from '../../lib/page-frame.tsx';
 import { useVisitBooking } from './portal-booking-hooks.ts';

@@ -10,12 +10,12 @@
 // is an actor's work for a machine or a record a page loads; failures are ApiFailures carrying the
 // §8 message and the fields the server (or the same rules, checked here first) refused.
 import { confirmUserAttribute, sendUserAttributeVerificationCode, updateUserAttributes } from 'aws-amplify/auth';
-import { AUDIT_PAGE_SIZE, type AuditView } from '../../../machines/client-record/record-tabs.ts';
+import { AUDIT_PAGE_SIZE, type AuditView } from '../../../machines/clients/record-tabs.ts';
 import { type ConsentOnBehalfForm, consentOnBehalfErrors } from '../../../machines/consent/consent-on-behalf-rules.ts';
 import { endDateOnEnding, isEnding } from '../../../machines/enrollment/enrollment-rules.ts';
 import type { Role } from '../../../machines/guard/roles.ts';
-import type { OnboardingAnswers, OnboardingStep } from '../../../machines/portal/onboarding-rules.ts';
-import type { CheckHistory } from '../../../machines/portal/thrive-check-machine.ts';
+import type { OnboardingAnswers, OnboardingStep } from '../../../machines/clients/onboarding-rules.ts';
+import type { CheckHistory } from '../../../machines/clients/thrive-check-machine.ts';
 import { maskDestination } from '../../../machines/rules/masking.ts';
 import { profilePatchErrors, profilePatchOf, profileValue } from '../../../machines/rules/profile-rules.ts';
 import type { InvitedUser } from '../../../machines/staff/invite-machine.ts';

@@ -4,7 +4,7 @@
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useSelector } from '@xstate/react';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { selectFormError, selectIsPending, selectSubmitDisabled } from '../../../machines/sign-in/selectors.ts';
+import { selectFormError, selectIsPending, selectSubmitDisabled } from '../../../machines/identity/selectors.ts';
 import type { AuthenticatorRef } from './auth-provider.tsx';
 
 const FOCUSABLE = 'input:not([type="hidden"]):not([aria-hidden="true"]), [role="combobox"], textarea';

@@ -3,9 +3,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { authenticatorMachine } from '../../../machines/sign-in/authenticator-machine.ts';
-import type { AuthenticatorConfig, InitialScreen } from '../../../machines/sign-in/config.ts';
-import { type AuthStatus, selectStatus } from '../../../machines/sign-in/selectors.ts';
+import { authenticatorMachine } from '../../../machines/identity/authenticator-machine.ts';
+import type { AuthenticatorConfig, InitialScreen } from '../../../machines/identity/config.ts';
+import { type AuthStatus, selectStatus } from '../../../machines/identity/selectors.ts';
 import { amplifyActors, configuredAuthenticatorConfig, listenToAuthEvents } from './identity-api.ts';
 
 export type AuthenticatorRef = ActorRefFrom<typeof authenticatorMachine>;

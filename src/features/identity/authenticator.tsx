@@ -3,8 +3,8 @@
 import { Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
 import { useSelector } from '@xstate/react';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { type Screen, selectScreen } from '../../../machines/sign-in/selectors.ts';
-import { SIGN_OUT } from '../../../machines/sign-in/texts.ts';
+import { type Screen, selectScreen } from '../../../machines/identity/selectors.ts';
+import { SIGN_OUT } from '../../../machines/identity/texts.ts';
 import { type AuthState, useAuth, useAuthenticatorRef } from './auth-provider.tsx';
 import { SignInScreen } from './sign-in-screen.tsx';
 

@@ -3,7 +3,7 @@
 import { MenuItem, TextField } from '@mui/material';
 import { useSelector } from '@xstate/react';
 import { DEFAULT_DIAL_CODE, DIAL_CODES } from '../../../machines/rules/dial-codes.ts';
-import { FIELD_LABELS } from '../../../machines/sign-in/texts.ts';
+import { FIELD_LABELS } from '../../../machines/identity/texts.ts';
 import type { AuthenticatorRef } from './auth-provider.tsx';
 
 const MENU_PROPS = { slotProps: { paper: { sx: { maxHeight: 300 } } } };

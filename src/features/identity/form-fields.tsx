@@ -6,7 +6,7 @@
 import { Box, FormControl, FormHelperText, InputLabel, OutlinedInput } from '@mui/material';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
-import { FIELD_LABELS } from '../../../machines/sign-in/texts.ts';
+import { FIELD_LABELS } from '../../../machines/identity/texts.ts';
 import type { AuthenticatorRef } from './auth-provider.tsx';
 
 const DialCodeSelect = lazy(() => import('./dial-code-select.tsx').then((m) => ({ default: m.DialCodeSelect })));

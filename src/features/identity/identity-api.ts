@@ -6,9 +6,9 @@ import { Amplify, type ResourcesConfig } from 'aws-amplify';
 import { Hub } from 'aws-amplify/utils';
 import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
 import { fromPromise } from 'xstate';
-import { type AuthenticatorConfig, isAllowedSignUpAttribute, type LoginMechanism } from '../../../machines/sign-in/config.ts';
-import { hubEventToMachineEvent } from '../../../machines/sign-in/hub-events.ts';
-import type { SignUpInput } from '../../../machines/sign-in/form.ts';
+import { type AuthenticatorConfig, isAllowedSignUpAttribute, type LoginMechanism } from '../../../machines/identity/config.ts';
+import { hubEventToMachineEvent } from '../../../machines/identity/hub-events.ts';
+import type { SignUpInput } from '../../../machines/identity/form.ts';
 import type {
   AuthEvent,
   AuthUser,
@@ -18,7 +18,7 @@ import type {
   SignInOutput,
   SignUpOutput,
   UserAttributes,
-} from '../../../machines/sign-in/types.ts';
+} from '../../../machines/identity/types.ts';
 
 /** The signed-in user: identity from getCurrentUser, email and `custom:role` from the ID token. */
 export async function loadCurrentUser(): Promise<AuthUser> {

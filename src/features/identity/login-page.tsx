@@ -4,7 +4,7 @@
 // logo when one is uploaded.
 import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { LOGO_ALT, TEXTS } from '../../../machines/sign-in/texts.ts';
+import { LOGO_ALT, TEXTS } from '../../../machines/identity/texts.ts';
 import type { AuthState } from './auth-provider.tsx';
 import { Authenticator } from './authenticator.tsx';
 

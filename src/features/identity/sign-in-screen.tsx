@@ -2,9 +2,9 @@
 // (shared with sign-up).
 import { Box, Button } from '@mui/material';
 import { useSelector } from '@xstate/react';
-import { SUPPORTED_SOCIAL_PROVIDERS } from '../../../machines/sign-in/config.ts';
-import { selectIsPending } from '../../../machines/sign-in/selectors.ts';
-import { FIELD_LABELS, TEXTS } from '../../../machines/sign-in/texts.ts';
+import { SUPPORTED_SOCIAL_PROVIDERS } from '../../../machines/identity/config.ts';
+import { selectIsPending } from '../../../machines/identity/selectors.ts';
+import { FIELD_LABELS, TEXTS } from '../../../machines/identity/texts.ts';
 import { AuthForm } from './auth-form.tsx';
 import type { AuthenticatorRef } from './auth-provider.tsx';
 import { FormField } from './form-fields.tsx';

@@ -1,8 +1,8 @@
 // The Sign in / Create Account tabs, shown only when sign-up is offered (never on the product's
 // /login), so their own module.
 import { Tab, Tabs } from '@mui/material';
-import type { Screen } from '../../../machines/sign-in/selectors.ts';
-import { TEXTS } from '../../../machines/sign-in/texts.ts';
+import type { Screen } from '../../../machines/identity/selectors.ts';
+import { TEXTS } from '../../../machines/identity/texts.ts';
 import type { AuthenticatorRef } from './auth-provider.tsx';
 
 export function SignUpTabs({ actor, screen }: { actor: AuthenticatorRef; screen: Screen }) {

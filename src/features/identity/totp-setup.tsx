@@ -3,7 +3,7 @@
 import { Box, Button, Typography } from '@mui/material';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
-import { COPIED, COPY_SECRET } from '../../../machines/sign-in/texts.ts';
+import { COPIED, COPY_SECRET } from '../../../machines/identity/texts.ts';
 
 export const QR_SIZE = 228;
 export const TOTP_ISSUER = 'ThriveClinic';

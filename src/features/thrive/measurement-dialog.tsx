@@ -1,6 +1,6 @@
 // "Add measurement" for staff: every metric, and when it was taken (the shared reading form in
 // src/features/thrive/measurement-form-dialog.tsx, the same one a client's "Add reading" uses).
-import { METRICS, type Metric } from '../../../machines/thrive-dashboard/metrics.ts';
+import { METRICS, type Metric } from '../../../machines/thrive/metrics.ts';
 import { MeasurementFormDialog } from './measurement-form-dialog.tsx';
 import type { ActionHandle } from '../../lib/staff/hooks.ts';
 import { THRIVE_TEXT as T } from './texts.ts';

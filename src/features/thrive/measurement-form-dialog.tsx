@@ -1,5 +1,5 @@
 // The one reading form behind staff "Add measurement" (thrive dashboard) and a client's "Add
-// reading" (portal trends): it renders the form chart (machines/thrive-dashboard/measurement-form-
+// reading" (portal trends): it renders the form chart (machines/thrive/measurement-form-
 // machine.ts), which judges the reading by the server's own plausibility rules, so a typo is named
 // under its field before the request is sent; the server's refusal (the action chart's field
 // errors) shows the same words. Callers choose the metrics offered, their words, and whether the
@@ -8,9 +8,9 @@ import { MenuItem, Stack, TextField } from '@mui/material';
 import { useSelector } from '@xstate/react';
 import { usePageActor } from '../../lib/page-actor.ts';
 import { useRef } from 'react';
-import { type MeasurementBody, measurementFormMachine } from '../../../machines/thrive-dashboard/measurement-form-machine.ts';
-import { METRIC_SPECS, type Metric } from '../../../machines/thrive-dashboard/metrics.ts';
-import { measurementFormSelectors as sel } from '../../../machines/thrive-dashboard/selectors.ts';
+import { type MeasurementBody, measurementFormMachine } from '../../../machines/thrive/measurement-form-machine.ts';
+import { METRIC_SPECS, type Metric } from '../../../machines/thrive/metrics.ts';
+import { measurementFormSelectors as sel } from '../../../machines/thrive/selectors.ts';
 import { DateTimeFields } from '../../lib/date-field.tsx';
 import { FormDialog } from '../../lib/staff/form-dialog.tsx';
 import type { ActionHandle } from '../../lib/staff/hooks.ts';

@@ -1,5 +1,5 @@
 // Every string of the thrive dashboard that tests assert, in one place.
-import { TRACK_LABELS, RISK_FLAG_LABELS } from '../../../machines/thrive-dashboard/track-rules.ts';
+import { TRACK_LABELS, RISK_FLAG_LABELS } from '../../../machines/thrive/track-rules.ts';
 import { formatNumber } from '../../lib/format.ts';
 
 export { TRACK_LABELS, RISK_FLAG_LABELS };

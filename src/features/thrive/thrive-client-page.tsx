@@ -7,9 +7,9 @@ import { Alert, Box, Button, Card, CardContent, Chip, LinearProgress, List, List
 import { LineChart } from '@mui/x-charts/LineChart';
 import { Link as RouterLink, useParams } from 'wouter';
 import { getHref } from '../../app/paths.ts';
-import { latestOwnMarkers } from '../../../machines/thrive-dashboard/lab-markers.ts';
-import { METRIC_SPECS, type Metric } from '../../../machines/thrive-dashboard/metrics.ts';
-import type { RangeStanding } from '../../../machines/thrive-dashboard/goals.ts';
+import { latestOwnMarkers } from '../../../machines/thrive/lab-markers.ts';
+import { METRIC_SPECS, type Metric } from '../../../machines/thrive/metrics.ts';
+import type { RangeStanding } from '../../../machines/thrive/goals.ts';
 import { COGNITIVE_DOMAIN_NAMES } from '../cognitive/index.ts';
 import { formatDate, formatDateTime, fullName } from '../../lib/staff/format.ts';
 import { MeasurementDialog } from './measurement-dialog.tsx';
@@ -132,7 +132,7 @@ function Cognitive({ results, clientId }: { results: CognitiveResults; clientId:
   );
 }
 
-/** The latest value of each marker of the client's own results (machines/thrive-dashboard/lab-markers.ts). */
+/** The latest value of each marker of the client's own results (machines/thrive/lab-markers.ts). */
 function LabMarkers({ reports }: { reports: LabReport[] }) {
   const latest = latestOwnMarkers(reports);
   if (latest.length === 0) return <Typography color="text.secondary">{T.noLabs}</Typography>;

@@ -3,7 +3,7 @@
 import { Card, CardContent, Typography } from '@mui/material';
 import { ChartsReferenceLine } from '@mui/x-charts/ChartsReferenceLine';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { METRIC_SPECS, type Metric } from '../../../machines/thrive-dashboard/metrics.ts';
+import { METRIC_SPECS, type Metric } from '../../../machines/thrive/metrics.ts';
 import { formatDate } from '../../lib/staff/format.ts';
 import type { Measurement } from './thrive-api.ts';
 import { THRIVE_TEXT as T } from './texts.ts';

@@ -4,7 +4,7 @@
 import { Alert, Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { lazy, Suspense } from 'react';
-import { METRIC_SPECS, type Metric, SELF_REPORTED_METRICS } from '../../../machines/thrive-dashboard/metrics.ts';
+import { METRIC_SPECS, type Metric, SELF_REPORTED_METRICS } from '../../../machines/thrive/metrics.ts';
 import { useShell } from '../../app/port.ts';
 import { useAction, useRecord } from '../../lib/staff/hooks.ts';
 import { addMeasurement, loadOwnTrends, type OwnTrends } from './thrive-api.ts';

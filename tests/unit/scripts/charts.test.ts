@@ -9,7 +9,7 @@ import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { getStateNodes } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
 import { CHARTS_DIR, findMachines, guardName, isChartFile, renderAll, statelyFileName, toMermaid } from '../../../scripts/charts.ts';
-import { authenticatorMachine } from '../../../machines/sign-in/authenticator-machine.ts';
+import { authenticatorMachine } from '../../../machines/identity/authenticator-machine.ts';
 
 /** Every state node (id, type, initial child, tags) and every transition (source, event, candidate, guard, targets). */
 function shape(machine: AnyStateMachine) {

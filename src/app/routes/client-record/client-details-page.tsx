@@ -1,11 +1,11 @@
 // /client/{clientId}/details: one client's record for staff. A banner that stays visible (who,
 // how to reach them, consent, allergies and alerts), then tabs; the tab is the URL's `?tab=`
-// (machines/client-record/record-tabs.ts), so a link opens it. One page view is one audit event:
+// (machines/clients/record-tabs.ts), so a link opens it. One page view is one audit event:
 // every read the view makes carries the view's id (recordViewClient).
 import { Alert, Box, Button, CircularProgress, Paper, Tab, Tabs, Typography } from '@mui/material';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
-import { auditViewOf, type RecordTab, tabOf, tabQuery, visibleTabs } from '../../../../machines/client-record/record-tabs.ts';
+import { auditViewOf, type RecordTab, tabOf, tabQuery, visibleTabs } from '../../../../machines/clients/record-tabs.ts';
 import { ADMIN_ROLES } from '../../../../machines/guard/roles.ts';
 import { getHref, ShellContext, useShell } from '../../port.ts';
 import { AppointmentsSection, SECTION_APPOINTMENTS } from '../../../features/appointments/index.ts';

@@ -1,13 +1,13 @@
 // The scheduling tabs' machines bound to the adapter: records and dialogs from the staff
-// machines, and the impact chart (machines/backoffice-scheduling) for changes that may break
+// machines, and the impact chart (machines/appointments/impact-machine.ts) for changes that may break
 // booked appointments.
 import { useSelector } from '@xstate/react';
 import { usePageActor } from '../../../lib/page-actor.ts';
 import { useSnackbar } from 'notistack';
 import { useRef } from 'react';
 import { fromPromise } from 'xstate';
-import { type ImpactPreview, impactMachine } from '../../../../machines/backoffice-scheduling/impact-machine.ts';
-import { impactSelectors } from '../../../../machines/backoffice-scheduling/selectors.ts';
+import { type ImpactPreview, impactMachine } from '../../../../machines/appointments/impact-machine.ts';
+import { impactSelectors } from '../../../../machines/appointments/impact-selectors.ts';
 import { useShell } from '../../../app/port.ts';
 import { useRecord } from '../../../lib/staff/hooks.ts';
 import { cancelImpacted, getHours, listPlans, listResources, listServices, listStaff, type Impact } from '../appointments-api.ts';

@@ -33,8 +33,8 @@ import {
   setPath,
   typedAnswer,
   valueAt,
-} from '../../../../machines/portal/onboarding-draft.ts';
-import { isStepDone, type OnboardingStep, ONBOARDING_STEPS } from '../../../../machines/portal/onboarding-rules.ts';
+} from '../../../../machines/clients/onboarding-draft.ts';
+import { isStepDone, type OnboardingStep, ONBOARDING_STEPS } from '../../../../machines/clients/onboarding-rules.ts';
 import { getHref } from '../../../app/port.ts';
 import { DateField } from '../../../lib/date-field.tsx';
 import { formatDate } from '../../../lib/format.ts';

@@ -1,19 +1,25 @@
 // The portal's machines bound to its adapter (portal-api.ts): `usePageActor` (src/lib/page-actor.ts) makes each actor once
 // with the adapter's calls as its actors; `useSelector` reads it through the named selectors of
-// machines/portal/selectors.ts. Views call these hooks and send the events they return.
+// machines/clients/selectors.ts. Views call these hooks and send the events they return.
 // The shell shows a portal page to the client whose portal it is, or read-only to a SUPER_ADMIN
 // (spec §6); opened by anyone but the client, the machines start read-only and offer no write.
 import { useSelector } from '@xstate/react';
 import { usePageActor } from '../../../lib/page-actor.ts';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
-import { emailChangeMachine } from '../../../../machines/portal/email-change-machine.ts';
-import { homeMachine } from '../../../../machines/portal/home-machine.ts';
-import { onboardingMachine } from '../../../../machines/portal/onboarding-machine.ts';
-import type { OnboardingAnswers } from '../../../../machines/portal/onboarding-rules.ts';
-import { type ProfileData, profileEditMachine } from '../../../../machines/portal/profile-edit-machine.ts';
-import { emailChangeSelectors, homeSelectors, onboardingSelectors, profileEditSelectors, thriveCheckSelectors } from '../../../../machines/portal/selectors.ts';
-import { type StoredCheck, thriveCheckMachine } from '../../../../machines/portal/thrive-check-machine.ts';
+import { emailChangeMachine } from '../../../../machines/clients/email-change-machine.ts';
+import { homeMachine } from '../../../../machines/clients/home-machine.ts';
+import { onboardingMachine } from '../../../../machines/clients/onboarding-machine.ts';
+import type { OnboardingAnswers } from '../../../../machines/clients/onboarding-rules.ts';
+import { type ProfileData, profileEditMachine } from '../../../../machines/clients/profile-edit-machine.ts';
+import {
+  emailChangeSelectors,
+  homeSelectors,
+  onboardingSelectors,
+  profileEditSelectors,
+  thriveCheckSelectors,
+} from '../../../../machines/clients/selectors.ts';
+import { type StoredCheck, thriveCheckMachine } from '../../../../machines/clients/thrive-check-machine.ts';
 import { useShell } from '../../../app/port.ts';
 import {
   confirmEmailChange,

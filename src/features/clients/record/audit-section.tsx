@@ -2,7 +2,7 @@
 // words; paged and filtered on the server, the page and filter being the URL's (record-tabs.ts).
 import { Alert, Chip, ListSubheader, MenuItem, Pagination, PaginationItem, TextField, Typography } from '@mui/material';
 import { Link, useLocation } from 'wouter';
-import { auditQuery, type AuditView, pageCount } from '../../../../machines/client-record/record-tabs.ts';
+import { auditQuery, type AuditView, pageCount } from '../../../../machines/clients/record-tabs.ts';
 import { getHref } from '../../../app/port.ts';
 import { formatDateTime, ROLE_LABELS } from '../../../lib/staff/format.ts';
 import {

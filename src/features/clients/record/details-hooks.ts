@@ -2,7 +2,7 @@
 // (enrollments, programs, consent history, audit trail, thrive checks) and their actions (save
 // the profile, enrol, take an enrollment one step along its chart). Views call these hooks.
 import { useSnackbar } from 'notistack';
-import type { AuditView } from '../../../../machines/client-record/record-tabs.ts';
+import type { AuditView } from '../../../../machines/clients/record-tabs.ts';
 import type { EnrollmentStep } from '../../../../machines/enrollment/enrollment-rules.ts';
 import { useShell } from '../../../app/port.ts';
 import { useAction, useRecord } from '../../../lib/staff/hooks.ts';

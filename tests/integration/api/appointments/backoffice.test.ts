@@ -7,7 +7,7 @@ import { BACKOFFICE_TEXTS } from '../../../../server/api/appointments/backoffice
 import { DEFAULT_CLINIC_NAME } from '../../../../server/mail/clinic-name.ts';
 import { readOutbox } from '../../../../server/mail/transport.ts';
 import { addDays, localTime } from '../../../../machines/appointments/scheduling-rules.ts';
-import { IMPACT_REASONS as R } from '../../../../machines/backoffice-scheduling/impact-rules.ts';
+import { IMPACT_REASONS as R } from '../../../../machines/appointments/impact-rules.ts';
 import { engines } from '../../../support/engines.ts';
 import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
 import { api } from '../support.ts';

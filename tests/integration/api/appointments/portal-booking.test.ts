@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PORTAL_BOOKING_TEXTS as P } from '../../../../server/api/appointments/portal-texts.ts';
 import { SCHEDULING_TEXTS as T } from '../../../../server/api/appointments/texts.ts';
-import { CREDIT_THERAPIES } from '../../../../machines/portal/visit-preparation.ts';
+import { CREDIT_THERAPIES } from '../../../../machines/clients/visit-preparation.ts';
 import { engines } from '../../../support/engines.ts';
 import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
 import { api } from '../support.ts';

@@ -4,8 +4,8 @@
 // agree with the rules in machines/thrive-dashboard; every access audited.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEASUREMENT_TEXTS } from '../../../../machines/thrive-dashboard/metrics.ts';
-import { trackStatus } from '../../../../machines/thrive-dashboard/track-rules.ts';
+import { MEASUREMENT_TEXTS } from '../../../../machines/thrive/metrics.ts';
+import { trackStatus } from '../../../../machines/thrive/track-rules.ts';
 import { THRIVE_TEXTS } from '../../../../server/api/thrive/texts.ts';
 import { engines } from '../../../support/engines.ts';
 import { buildTestApp, type TestApp } from '../../../support/test-app.ts';

@@ -11,14 +11,14 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AnyActorRef, createActor, fromPromise, waitFor } from 'xstate';
 import { PASSWORD_MESSAGES } from '../../../../machines/rules/validation.ts';
-import { authenticatorMachine } from '../../../../machines/sign-in/authenticator-machine.ts';
-import type { AuthenticatorConfig } from '../../../../machines/sign-in/config.ts';
-import { changeValue, validateForm } from '../../../../machines/sign-in/form.ts';
-import { UNSUPPORTED_SIGN_IN_STEP } from '../../../../machines/sign-in/texts.ts';
-import type { SignInOutput } from '../../../../machines/sign-in/types.ts';
+import { authenticatorMachine } from '../../../../machines/identity/authenticator-machine.ts';
+import type { AuthenticatorConfig } from '../../../../machines/identity/config.ts';
+import { changeValue, validateForm } from '../../../../machines/identity/form.ts';
+import { UNSUPPORTED_SIGN_IN_STEP } from '../../../../machines/identity/texts.ts';
+import type { SignInOutput } from '../../../../machines/identity/types.ts';
 import { AuthProvider } from '../../../../src/features/identity/auth-provider.tsx';
 import { Authenticator } from '../../../../src/features/identity/authenticator.tsx';
-import { BASE_CONFIG } from '../../machines/sign-in/authenticator.model.ts';
+import { BASE_CONFIG } from '../../machines/identity/authenticator.model.ts';
 
 afterEach(cleanup);
 

@@ -4,11 +4,11 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import { LOGO_ALT, TEXTS } from '../../../../machines/sign-in/texts.ts';
+import { LOGO_ALT, TEXTS } from '../../../../machines/identity/texts.ts';
 import { AuthProvider } from '../../../../src/features/identity/auth-provider.tsx';
 import { LoginPage } from '../../../../src/features/identity/login-page.tsx';
 import { TotpSetup } from '../../../../src/features/identity/totp-setup.tsx';
-import { BASE_CONFIG } from '../../machines/sign-in/authenticator.model.ts';
+import { BASE_CONFIG } from '../../machines/identity/authenticator.model.ts';
 
 afterEach(cleanup);
 

@@ -17,7 +17,7 @@
 // both); otherwise, or if they cannot be read, authenticated. Authenticated: a token refresh or a
 // redirect sign-in reads the user again (failing, signs out); a sign-out, a signed-out or a failed
 // token refresh signs out, which clears the user and starts again.
-import { authenticatorMachine } from '../../../../machines/sign-in/authenticator-machine.ts';
+import { authenticatorMachine } from '../../../../machines/identity/authenticator-machine.ts';
 import type { Steps, TransitionTable } from '../../../support/transition-table.ts';
 
 const done = (id: string) => `xstate.done.actor.${id}`;
