@@ -3,7 +3,7 @@
 // per-client work at read time beyond a scan of the active enrollments. What depends on the clock
 // is computed here: elapsed program time, the few due appointments still ahead of now (subtracted
 // from the roll-up's counts), "overdue" and "in the last 30 days". The On Track thresholds are
-// the ones in machines/thrive-dashboard, rendered into the SQL, so the page's rules and the
+// the ones in machines/thrive, rendered into the SQL, so the page's rules and the
 // server's never drift apart. tests/support/thrive-sql-reference.ts computes the same from scratch.
 import { type RawBuilder, sql } from 'kysely';
 import { THRIVE_TILES, type ThriveTile } from '../../../machines/thrive/tiles.ts';

@@ -1,7 +1,7 @@
 // The thrive dashboard over HTTP on each engine: measurements converted, checked for
 // plausibility and never overwritten (corrections keep the history); a client sees and adds only
 // their own, self-reported; thrive checks write their measurements; the SQL status and flags
-// agree with the rules in machines/thrive-dashboard; every access audited.
+// agree with the rules in machines/thrive; every access audited.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEASUREMENT_TEXTS } from '../../../../machines/thrive/metrics.ts';
