@@ -65,6 +65,8 @@ export const billingDocumentSelectors = {
   paying: (s: Document) => s.matches({ ready: 'paying' }) || savingFrom(s, 'pay'),
   upiLoading: (s: Document) => s.matches({ ready: { paying: 'upi' } }),
   advancesLoading: (s: Document) => s.matches({ ready: { paying: 'advances' } }),
+  /** The payment form takes Record now: not while the UPI link or the advances are still read. */
+  mayRecordPayment: (s: Document) => s.can({ type: 'pay.submit' }),
   crediting: (s: Document) => s.matches({ ready: 'crediting' }) || savingFrom(s, 'credit'),
   saving: (s: Document) => s.matches({ ready: 'saving' }),
 };

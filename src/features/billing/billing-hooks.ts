@@ -80,6 +80,7 @@ export function useBillingDocument(id: number) {
     paying: d.paying(snapshot),
     upiLoading: d.upiLoading(snapshot),
     advancesLoading: d.advancesLoading(snapshot),
+    mayRecordPayment: d.mayRecordPayment(snapshot),
     crediting: d.crediting(snapshot),
     saving: d.saving(snapshot),
     send: ref.send,

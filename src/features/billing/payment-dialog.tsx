@@ -53,7 +53,7 @@ export function PaymentDialog({ doc, view }: { doc: BillingDoc; view: DocumentVi
       submitLabel={T.record}
       pendingLabel={T.saving}
       cancelLabel={T.close}
-      ready={problem === null}
+      ready={problem === null && view.mayRecordPayment}
       onSubmit={() => view.send({ type: 'pay.submit' })}
     >
       <Typography>{`${T.due}: ${formatPaise(doc.balance_paise)}`}</Typography>

@@ -291,9 +291,8 @@ function expectPayment(snapshot: any, doc: BillingDoc) {
   const submit = buttonIn(dialog, saving ? T.saving : T.record);
   expect(submit, 'Record payment or its progress').not.toBeNull();
   if (saving) expect(submit!.hasAttribute('disabled'), 'held while saving').toBe(true);
-  // While the QR or the advances are read the chart waits for them; the form's own check holds the rest.
-  else if (snapshot.matches({ ready: { paying: 'form' } }))
-    expect(submit!.hasAttribute('disabled'), 'Record offered').toBe(!snapshot.can({ type: 'pay.submit' }));
+  // Record is offered exactly when the chart takes it: never while the QR or the advances are read.
+  else expect(submit!.hasAttribute('disabled'), 'Record offered').toBe(!snapshot.can({ type: 'pay.submit' }));
   expect(buttonIn(dialog, T.close)!.hasAttribute('disabled'), 'Close held while saving').toBe(saving);
 }
 
