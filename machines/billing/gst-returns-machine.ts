@@ -20,6 +20,13 @@ export const monthProblem = (month: string): string | null => {
   return 'problem' in p ? p.problem : null;
 };
 
+/** The month a return is usually drawn for on `today` (YYYY-MM-DD): the one just ended. */
+export function previousMonth(today: string): string {
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7));
+  return month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, '0')}`;
+}
+
 export const gstReturnsMachine = setup({
   types: {
     context: {} as GstReturnsContext,

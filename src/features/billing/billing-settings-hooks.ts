@@ -5,9 +5,10 @@ import { usePageActor } from '../../lib/page-actor.ts';
 import { fromPromise } from 'xstate';
 import { billingCatalogueMachine } from '../../../machines/billing/billing-catalogue-machine.ts';
 import { productProblems, taxSettingsProblems, codeProblem } from '../../../machines/billing/settings-form.ts';
+import { gstReturnsMachine, monthProblem, previousMonth } from '../../../machines/billing/gst-returns-machine.ts';
 import { taxSettingsMachine } from '../../../machines/billing/tax-settings-machine.ts';
 import { useShell } from '../../app/port.ts';
-import { deleteProduct, loadCatalogue, loadTaxSettings, saveCatalogueRow, saveTaxSettings } from './billing-settings-api.ts';
+import { deleteProduct, downloadGstr1, loadCatalogue, loadTaxSettings, saveCatalogueRow, saveTaxSettings } from './billing-settings-api.ts';
 
 export function useTaxSettings() {
   const { api } = useShell();
@@ -51,6 +52,22 @@ export function useBillingCatalogue() {
         : { code: codeProblem(editing.form.code) ?? undefined }
       : {},
     canSave: useSelector(ref, (s) => s.can({ type: 'catalogue.save' })),
+    send: ref.send,
+  };
+}
+
+/** The GST returns download, starting at the month before `today` (clinic-local YYYY-MM-DD). */
+export function useGstReturns(today: string) {
+  const { api } = useShell();
+  const ref = usePageActor(gstReturnsMachine.provide({ actors: { downloadGstr1: fromPromise(({ input }) => downloadGstr1(api, input.month)) } }), {
+    input: { month: previousMonth(today) },
+  });
+  const context = useSelector(ref, (s) => s.context);
+  return {
+    downloading: useSelector(ref, (s) => s.matches('downloading')),
+    context,
+    problem: monthProblem(context.month),
+    canDownload: useSelector(ref, (s) => s.can({ type: 'returns.download' })),
     send: ref.send,
   };
 }

@@ -45,7 +45,7 @@ describe.each(engines)('GSTR-1 export on %s', (engine) => {
 
   it("returns the month's documents in every table, as the hand-computed fixture says", async () => {
     await setUpBilling(t, admin);
-    const doc = (lines: object[], extra: object = {}) => issuedManual(t, reception, client.id, lines, extra);
+    const doc = (lines: Record<string, unknown>[], extra: Record<string, unknown> = {}) => issuedManual(t, reception, client.id, lines, extra);
     const inv1 = await doc(
       [free('Corporate yoga workshop', '999723', 4, 250_000, 500, { discount_paise: 100_000 }), free('Hydrafacial', '999722', 1, 300_000, 1800)],
       { recipient: BUSINESS },
