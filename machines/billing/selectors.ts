@@ -6,6 +6,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { billingCatalogueMachine } from './billing-catalogue-machine.ts';
 import type { billingDeskMachine } from './billing-desk-machine.ts';
 import type { billingDocumentMachine } from './billing-document-machine.ts';
+import type { gstReturnsMachine } from './gst-returns-machine.ts';
 import type { billVisitMachine, clientBalanceMachine } from './client-billing-machine.ts';
 import type { heldPaymentsMachine } from './held-payments-machine.ts';
 import type { myInvoicesMachine } from './my-invoices-machine.ts';
@@ -126,4 +127,11 @@ export const billingCatalogueSelectors = {
   /** Editing, saving or deleting: the list's buttons wait. */
   isBusy: (s: Catalogue) => !s.matches('ready'),
   canSave: (s: Catalogue) => s.can({ type: 'catalogue.save' }),
+};
+
+type GstReturns = SnapshotFrom<typeof gstReturnsMachine>;
+
+export const gstReturnsSelectors = {
+  /** The month's export is being made (the button waits). */
+  isDownloading: (s: GstReturns) => s.matches('downloading'),
 };

@@ -2269,6 +2269,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/billing/returns/gstr1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The GSTR-1 return of a month or quarter as the GST offline tool's JSON (ADMIN, SUPER_ADMIN)
+         * @description Built from the documents issued in the period (clinic-local issue dates), as frozen at issue: `b2b` (recipients with a GSTIN), `b2cl` (inter-State B2C invoices above ₹1,00,000), `b2cs` (the rest, by place of supply and rate, net of their credit notes), `nil` (exempt and nil-rated lines), `cdnr`/`cdnur` (credit notes), `hsn` (`hsn_b2b`/`hsn_b2c`) and `doc_issue` (Table 13). Amounts in rupees with at most two decimals. `period` (a month, YYYY-MM) or `quarter` (of the financial year, YYYY-YY-Qn: Q1 April to June), one of them. Downloaded as `GSTR1_<GSTIN>_<MMYYYY>.json`. 409 when billing is not set up or the clinic has no GSTIN. On the audit trail (no client).
+         */
+        get: operations["exportGstr1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/billing/payment-flags": {
         parameters: {
             query?: never;
@@ -2879,7 +2899,7 @@ export interface components {
             active?: boolean;
         };
         /** @enum {string} */
-        AuditAction: "billing.document.pdf" | "billing.document.email" | "billing.payment_link.create" | "billing.payment.online" | "billing.payment.flag" | "billing.payment_flag.list" | "visit.list" | "visit.read" | "visit.create" | "visit.update" | "visit.transition" | "visit.addendum" | "visit.screen.list" | "visit.screen.create" | "visit.screen.override" | "visit.settings.update" | "visit.recipe.create" | "visit.stock.create" | "visit.session.list" | "visit.recipe.update" | "visit.stock.adjust" | "visit.stock.history" | "discovery.prospect.list" | "discovery.prospect.read" | "discovery.prospect.create" | "discovery.prospect.update" | "discovery.prospect.transition" | "discovery.prospect.call" | "discovery.prospect.convert" | "discovery.visit.list" | "discovery.visit.read" | "discovery.visit.create" | "discovery.visit.update" | "discovery.visit.sign" | "discovery.enquiry" | "discovery.funnel" | "thrive.summary" | "thrive.attention" | "thrive.tile" | "thrive.client.read" | "measurement.list" | "measurement.create" | "measurement.correct" | "user.create" | "user.read" | "record.view" | "user.delete" | "profile.read" | "profile.update" | "profile.create" | "role.change" | "consent.record" | "enrollment.list" | "enrollment.create" | "enrollment.update" | "enrollment.delete" | "thrive_check.create" | "thrive_check.list" | "profile.email_sync" | "user.deactivate" | "user.reactivate" | "user.invitation.resend" | "user.password.reset" | "consent.read" | "consent.withdraw" | "settings.update" | "settings.logo.upload" | "settings.logo.remove" | "appointment.list" | "appointment.read" | "appointment.create" | "appointment.transition" | "appointment.series" | "appointment.seen" | "waitlist.list" | "waitlist.create" | "waitlist.accept" | "package.list" | "package.create" | "scheduling.configure" | "support.ticket.list" | "support.ticket.read" | "support.ticket.create" | "support.ticket.assign" | "support.ticket.transition" | "support.message.create" | "support.attachment.upload" | "support.attachment.download" | "cognitive.results.list" | "cognitive.run.start" | "cognitive.run.save" | "cognitive.run.complete" | "cognitive.instrument.record" | "cognitive.review.create" | "lab.catalogue.create" | "lab.catalogue.update" | "lab.pincode.save" | "lab.slot.hold" | "lab.order.list" | "lab.order.read" | "lab.order.create" | "lab.order.reschedule" | "lab.order.transition" | "lab.report.list" | "lab.result.enter" | "lab.report.pdf.attach" | "lab.report.pdf.download" | "billing.settings.update" | "billing.item_tax.update" | "billing.product.create" | "billing.product.update" | "billing.product.delete" | "billing.document.list" | "billing.document.read" | "billing.document.create" | "billing.document.update" | "billing.document.delete" | "billing.document.issue" | "billing.credit_note.create" | "billing.payment.create" | "billing.advance.list" | "billing.advance.create" | "billing.advance.refund" | "billing.balance.read";
+        AuditAction: "billing.document.pdf" | "billing.document.email" | "billing.payment_link.create" | "billing.payment.online" | "billing.payment.flag" | "billing.payment_flag.list" | "billing.gstr1.export" | "visit.list" | "visit.read" | "visit.create" | "visit.update" | "visit.transition" | "visit.addendum" | "visit.screen.list" | "visit.screen.create" | "visit.screen.override" | "visit.settings.update" | "visit.recipe.create" | "visit.stock.create" | "visit.session.list" | "visit.recipe.update" | "visit.stock.adjust" | "visit.stock.history" | "discovery.prospect.list" | "discovery.prospect.read" | "discovery.prospect.create" | "discovery.prospect.update" | "discovery.prospect.transition" | "discovery.prospect.call" | "discovery.prospect.convert" | "discovery.visit.list" | "discovery.visit.read" | "discovery.visit.create" | "discovery.visit.update" | "discovery.visit.sign" | "discovery.enquiry" | "discovery.funnel" | "thrive.summary" | "thrive.attention" | "thrive.tile" | "thrive.client.read" | "measurement.list" | "measurement.create" | "measurement.correct" | "user.create" | "user.read" | "record.view" | "user.delete" | "profile.read" | "profile.update" | "profile.create" | "role.change" | "consent.record" | "enrollment.list" | "enrollment.create" | "enrollment.update" | "enrollment.delete" | "thrive_check.create" | "thrive_check.list" | "profile.email_sync" | "user.deactivate" | "user.reactivate" | "user.invitation.resend" | "user.password.reset" | "consent.read" | "consent.withdraw" | "settings.update" | "settings.logo.upload" | "settings.logo.remove" | "appointment.list" | "appointment.read" | "appointment.create" | "appointment.transition" | "appointment.series" | "appointment.seen" | "waitlist.list" | "waitlist.create" | "waitlist.accept" | "package.list" | "package.create" | "scheduling.configure" | "support.ticket.list" | "support.ticket.read" | "support.ticket.create" | "support.ticket.assign" | "support.ticket.transition" | "support.message.create" | "support.attachment.upload" | "support.attachment.download" | "cognitive.results.list" | "cognitive.run.start" | "cognitive.run.save" | "cognitive.run.complete" | "cognitive.instrument.record" | "cognitive.review.create" | "lab.catalogue.create" | "lab.catalogue.update" | "lab.pincode.save" | "lab.slot.hold" | "lab.order.list" | "lab.order.read" | "lab.order.create" | "lab.order.reschedule" | "lab.order.transition" | "lab.report.list" | "lab.result.enter" | "lab.report.pdf.attach" | "lab.report.pdf.download" | "billing.settings.update" | "billing.item_tax.update" | "billing.product.create" | "billing.product.update" | "billing.product.delete" | "billing.document.list" | "billing.document.read" | "billing.document.create" | "billing.document.update" | "billing.document.delete" | "billing.document.issue" | "billing.credit_note.create" | "billing.payment.create" | "billing.advance.list" | "billing.advance.create" | "billing.advance.refund" | "billing.balance.read";
         /** @enum {string} */
         AuditOutcome: "success" | "denied";
         AuditEvent: {
@@ -4971,6 +4991,129 @@ export interface components {
             status: "created" | "partially_paid" | "paid" | "expired" | "cancelled";
             /** Format: date-time */
             created_at: string;
+        };
+        /** @description Rupees, at most two decimals (summed in paise). */
+        Gstr1Amount: number;
+        Gstr1ItemDetail: {
+            rt: number;
+            txval: components["schemas"]["Gstr1Amount"];
+            iamt: components["schemas"]["Gstr1Amount"];
+            camt?: components["schemas"]["Gstr1Amount"];
+            samt?: components["schemas"]["Gstr1Amount"];
+            csamt: components["schemas"]["Gstr1Amount"];
+        };
+        Gstr1Item: {
+            num: number;
+            itm_det: components["schemas"]["Gstr1ItemDetail"];
+        };
+        Gstr1Items: components["schemas"]["Gstr1Item"][];
+        Gstr1HsnRow: {
+            num: number;
+            hsn_sc: string;
+            desc: string;
+            uqc: string;
+            qty: number;
+            rt: number;
+            txval: components["schemas"]["Gstr1Amount"];
+            iamt: components["schemas"]["Gstr1Amount"];
+            camt: components["schemas"]["Gstr1Amount"];
+            samt: components["schemas"]["Gstr1Amount"];
+            csamt: components["schemas"]["Gstr1Amount"];
+        };
+        Gstr1Return: {
+            gstin: string;
+            fp: string;
+            version: string;
+            hash: string;
+            b2b?: {
+                ctin: string;
+                inv: {
+                    inum: string;
+                    idt: string;
+                    val: components["schemas"]["Gstr1Amount"];
+                    pos: string;
+                    /** @enum {string} */
+                    rchrg: "Y" | "N";
+                    /** @enum {string} */
+                    inv_typ: "R";
+                    itms: components["schemas"]["Gstr1Items"];
+                }[];
+            }[];
+            b2cl?: {
+                pos: string;
+                inv: {
+                    inum: string;
+                    idt: string;
+                    val: components["schemas"]["Gstr1Amount"];
+                    itms: components["schemas"]["Gstr1Items"];
+                }[];
+            }[];
+            b2cs?: {
+                /** @enum {string} */
+                sply_ty: "INTRA" | "INTER";
+                pos: string;
+                /** @enum {string} */
+                typ: "OE";
+                rt: number;
+                txval: components["schemas"]["Gstr1Amount"];
+                iamt: components["schemas"]["Gstr1Amount"];
+                camt: components["schemas"]["Gstr1Amount"];
+                samt: components["schemas"]["Gstr1Amount"];
+                csamt: components["schemas"]["Gstr1Amount"];
+            }[];
+            nil?: {
+                inv: {
+                    /** @enum {string} */
+                    sply_ty: "INTRB2B" | "INTRB2C" | "INTRAB2B" | "INTRAB2C";
+                    expt_amt: components["schemas"]["Gstr1Amount"];
+                    nil_amt: components["schemas"]["Gstr1Amount"];
+                    ngsup_amt: components["schemas"]["Gstr1Amount"];
+                }[];
+            };
+            cdnr?: {
+                ctin: string;
+                nt: {
+                    /** @enum {string} */
+                    ntty: "C" | "D";
+                    nt_num: string;
+                    nt_dt: string;
+                    val: components["schemas"]["Gstr1Amount"];
+                    pos: string;
+                    /** @enum {string} */
+                    rchrg: "Y" | "N";
+                    /** @enum {string} */
+                    inv_typ: "R";
+                    itms: components["schemas"]["Gstr1Items"];
+                }[];
+            }[];
+            cdnur?: {
+                /** @enum {string} */
+                ntty: "C" | "D";
+                nt_num: string;
+                nt_dt: string;
+                val: components["schemas"]["Gstr1Amount"];
+                /** @enum {string} */
+                typ: "B2CL" | "EXPWP" | "EXPWOP";
+                pos?: string;
+                itms: components["schemas"]["Gstr1Items"];
+            }[];
+            hsn?: {
+                hsn_b2b?: components["schemas"]["Gstr1HsnRow"][];
+                hsn_b2c?: components["schemas"]["Gstr1HsnRow"][];
+            };
+            doc_issue?: {
+                doc_det: {
+                    doc_num: number;
+                    docs: {
+                        num: number;
+                        from: string;
+                        to: string;
+                        totnum: number;
+                        cancel: number;
+                        net_issue: number;
+                    }[];
+                }[];
+            };
         };
         BillingPaymentFlag: {
             id: number;
@@ -9372,6 +9515,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+        };
+    };
+    exportGstr1: {
+        parameters: {
+            query?: {
+                /** @description A month, YYYY-MM. */
+                period?: string;
+                /** @description A quarter of the financial year, YYYY-YY-Qn. */
+                quarter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The return, with `Content-Disposition` naming the file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Gstr1Return"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
         };
     };
     listBillingPaymentFlags: {

@@ -340,6 +340,8 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   billingRow('billing.payment-link.client', 'POST billing/documents/{id}/payment-link', 'another client', 404, 201, 201, 403),
   billingRow('billing.payment-flags.list', 'GET billing/payment-flags', '—', 403, 200, 200, 200),
   row('billing.webhook.unsigned', 'POST billing/payments/razorpay/webhook (no sign-in, unsigned)', '—', 400, 400, 400, 400),
+  // The GSTR-1 return (issue 35): the clinic's accountant's work, ADMIN and SUPER_ADMIN only.
+  billingRow('billing.gstr1.export', 'GET billing/returns/gstr1?period={month}', '—', 403, 403, 200, 200),
 ];
 
 export function expectedOutcome(r: MatrixRow, role: ClinicRole): Outcome {

@@ -13,6 +13,7 @@ import { documentRoutes } from './documents-routes.ts';
 import { onlinePaymentRoutes } from './online-routes.ts';
 import { paymentRoutes } from './payments-routes.ts';
 import { productRoutes } from './products-routes.ts';
+import { returnsRoutes } from './returns-routes.ts';
 import { settingsRoutes } from './settings-routes.ts';
 
 export async function billingRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
@@ -23,4 +24,6 @@ export async function billingRoutes(app: FastifyInstance, ctx: ApiContext): Prom
   // Issued documents as PDFs (downloaded, emailed) and online payments (issue 34, docs/operations.md).
   documentPdfRoutes(app, ctx, app.runtime.mail);
   onlinePaymentRoutes(app, ctx);
+  // The GSTR-1 return of a month or quarter (issue 35).
+  returnsRoutes(app, ctx);
 }

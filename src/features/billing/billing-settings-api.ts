@@ -7,6 +7,7 @@ import type { Catalogue, Editing } from '../../../machines/billing/billing-catal
 import { rupeesToPaise, type TaxSettingsForm } from '../../../machines/billing/settings-form.ts';
 import type { TaxSettings } from '../../../machines/billing/tax-settings-machine.ts';
 import { unwrap } from '../../lib/api-failure.ts';
+import { saveBlob } from '../../lib/files.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
 
 export const loadTaxSettings = (api: ApiClient): Promise<TaxSettings> => unwrap(api.GET('/billing/settings', {}));
@@ -54,4 +55,20 @@ export async function saveCatalogueRow(api: ApiClient, { target, form }: Editing
 
 export async function deleteProduct(api: ApiClient, id: number): Promise<void> {
   await unwrap(api.DELETE('/billing/products/{id}', { params: { path: { id } } }));
+}
+
+/** The file name the server gives a download (`attachment; filename="…"`), or `fallback`. */
+const attachmentName = (disposition: string | null, fallback: string) => /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? fallback;
+
+/** The month's GSTR-1 (YYYY-MM) saved under the server's file name, which it returns. */
+export async function downloadGstr1(api: ApiClient, month: string): Promise<string> {
+  let fileName = `GSTR1_${month}.json`;
+  const blob = await unwrap(
+    api.GET('/billing/returns/gstr1', { params: { query: { period: month } }, parseAs: 'blob' }).then((result) => {
+      fileName = attachmentName(result.response.headers.get('content-disposition'), fileName);
+      return result;
+    }),
+  );
+  saveBlob(blob as unknown as Blob, fileName);
+  return fileName;
 }

@@ -5,10 +5,11 @@ import { usePageActor } from '../../lib/page-actor.ts';
 import { fromPromise } from 'xstate';
 import { billingCatalogueMachine } from '../../../machines/billing/billing-catalogue-machine.ts';
 import { productProblems, taxSettingsProblems, codeProblem } from '../../../machines/billing/settings-form.ts';
-import { billingCatalogueSelectors, taxSettingsSelectors } from '../../../machines/billing/selectors.ts';
+import { billingCatalogueSelectors, gstReturnsSelectors, taxSettingsSelectors } from '../../../machines/billing/selectors.ts';
+import { gstReturnsMachine, monthProblem, previousMonth } from '../../../machines/billing/gst-returns-machine.ts';
 import { taxSettingsMachine } from '../../../machines/billing/tax-settings-machine.ts';
 import { useShell } from '../../app/port.ts';
-import { deleteProduct, loadCatalogue, loadTaxSettings, saveCatalogueRow, saveTaxSettings } from './billing-settings-api.ts';
+import { deleteProduct, downloadGstr1, loadCatalogue, loadTaxSettings, saveCatalogueRow, saveTaxSettings } from './billing-settings-api.ts';
 
 export function useTaxSettings() {
   const { api } = useShell();
@@ -56,6 +57,22 @@ export function useBillingCatalogue() {
         : { code: codeProblem(editing.form.code) ?? undefined }
       : {},
     canSave: useSelector(ref, billingCatalogueSelectors.canSave),
+    send: ref.send,
+  };
+}
+
+/** The GST returns download, starting at the month before `today` (clinic-local YYYY-MM-DD). */
+export function useGstReturns(today: string) {
+  const { api } = useShell();
+  const ref = usePageActor(gstReturnsMachine.provide({ actors: { downloadGstr1: fromPromise(({ input }) => downloadGstr1(api, input.month)) } }), {
+    input: { month: previousMonth(today) },
+  });
+  const context = useSelector(ref, (s) => s.context);
+  return {
+    downloading: useSelector(ref, gstReturnsSelectors.isDownloading),
+    context,
+    problem: monthProblem(context.month),
+    canDownload: useSelector(ref, (s) => s.can({ type: 'returns.download' })),
     send: ref.send,
   };
 }

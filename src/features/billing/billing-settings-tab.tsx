@@ -29,9 +29,10 @@ import type { ItemKind, ProductField } from '../../../machines/billing/billing-c
 import { GST_STATES } from '../../../machines/billing/gstin.ts';
 import { SERIES, type TaxSettingsField } from '../../../machines/billing/settings-form.ts';
 import { ScrollTable } from '../../lib/scroll-table.tsx';
-import { useBillingCatalogue, useTaxSettings } from './billing-settings-hooks.ts';
+import { clinicToday } from '../../lib/format.ts';
+import { useBillingCatalogue, useGstReturns, useTaxSettings } from './billing-settings-hooks.ts';
 import { percent, rupees } from './portal-texts.ts';
-import { CATALOGUE_TEXT as C, TAX_SETTINGS_TEXT as T } from './settings-texts.ts';
+import { CATALOGUE_TEXT as C, GST_RETURNS_TEXT as R, TAX_SETTINGS_TEXT as T } from './settings-texts.ts';
 
 const STATES = Object.entries(GST_STATES);
 
@@ -323,11 +324,62 @@ function CatalogueSection() {
   );
 }
 
+/** The month's GSTR-1 downloaded (issue 35); `today` is the clinic's date, so the month just ended is offered first. */
+export function GstReturnsSection({ today }: { today: string }) {
+  const g = useGstReturns(today);
+  return (
+    <Box
+      component="form"
+      noValidate
+      aria-labelledby="gst-returns-title"
+      sx={{ mt: 4 }}
+      onSubmit={(e) => {
+        e.preventDefault();
+        g.send({ type: 'returns.download' });
+      }}
+      data-gst-returns
+    >
+      <Typography id="gst-returns-title" variant="h6" component="h2">
+        {R.title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {R.intro}
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ maxWidth: 640, alignItems: { sm: 'flex-start' } }}>
+        <TextField
+          type="month"
+          label={R.month}
+          value={g.context.month}
+          onChange={(e) => g.send({ type: 'returns.month', month: e.target.value })}
+          error={Boolean(g.problem)}
+          helperText={g.problem ?? undefined}
+          disabled={g.downloading}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-field': 'month' } }}
+        />
+        <Button type="submit" variant="contained" disabled={!g.canDownload} sx={{ mt: { sm: 1 } }}>
+          {g.downloading ? R.downloading : R.download}
+        </Button>
+      </Stack>
+      {g.context.error && (
+        <Alert severity="error" role="alert" sx={{ mt: 2, maxWidth: 640 }}>
+          {g.context.error}
+        </Alert>
+      )}
+      {g.context.saved && (
+        <Alert severity="success" sx={{ mt: 2, maxWidth: 640 }}>
+          {R.saved(g.context.saved)}
+        </Alert>
+      )}
+    </Box>
+  );
+}
+
 export function BillingSettingsTab() {
   return (
     <Box data-billing-settings>
       <TaxSettingsSection />
       <CatalogueSection />
+      <GstReturnsSection today={clinicToday()} />
     </Box>
   );
 }

@@ -65,3 +65,12 @@ export const CATALOGUE_TEXT = {
   loadFailed: 'We could not load the catalogue.',
   retry: 'Try again',
 };
+
+export const GST_RETURNS_TEXT = {
+  title: 'GST returns',
+  intro: "The month's GSTR-1 as the JSON the GST portal's offline tool imports, from the documents issued in it.",
+  month: 'Month',
+  download: 'Download GSTR-1 JSON',
+  downloading: 'Preparing…',
+  saved: (file: string) => `Saved ${file}.`,
+};

@@ -462,6 +462,12 @@ const cases: Case[] = [
     series_prefixes: { invoice: 'INVOICE', bill_of_supply: 'BOS', credit_note: 'CN', receipt: 'RV' },
   }),
   c('listBillingItemTax', 'GET', () => '/billing/item-tax?item_kind=spa', ['item_kind']),
+  // the GSTR-1 return (issue 35): a month or a quarter, one of them
+  c('exportGstr1', 'GET', () => '/billing/returns/gstr1', ['period']),
+  c('exportGstr1', 'GET', () => '/billing/returns/gstr1?period=2026-13', ['period']),
+  c('exportGstr1', 'GET', () => '/billing/returns/gstr1?quarter=2026-28-Q1', ['quarter']),
+  c('exportGstr1', 'GET', () => '/billing/returns/gstr1?period=2026-10&quarter=2026-27-Q3', ['quarter']),
+  c('exportGstr1', 'GET', () => '/billing/returns/gstr1?period=2026-10-01', ['period']),
   c('putBillingItemTax', 'PUT', () => '/billing/item-tax', ['item_kind', 'item_id', 'code', 'gst_rate_bp', 'exempt'], {}),
   c('listBillingProducts', 'GET', () => '/billing/products?all=perhaps', ['all']),
   c('createBillingProduct', 'POST', () => '/billing/products', ['name', 'unit_price_paise', 'gst_rate_bp', 'exempt'], {}),

@@ -25,6 +25,7 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   'billing.payment.online': 'Payment received online',
   'billing.payment.flag': 'Held an online payment for reception',
   'billing.payment_flag.list': 'Read the held online payments',
+  'billing.gstr1.export': 'Downloaded the GSTR-1 return',
   'record.view': 'Opened the record',
   'user.read': 'Opened the record',
   'user.create': 'Created the user',
@@ -322,6 +323,7 @@ export const AUDIT_FILTER_GROUPS: ReadonlyArray<{ label: string; actions: readon
  */
 export const AUDIT_UNFILTERED: readonly AuditAction[] = [
   'billing.payment_flag.list',
+  'billing.gstr1.export',
   'user.read',
   'settings.update',
   'settings.logo.upload',

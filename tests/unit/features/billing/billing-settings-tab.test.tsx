@@ -6,8 +6,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it } from 'vitest';
 import { gstinProblem } from '../../../../machines/billing/gstin.ts';
 import { BackofficePage } from '../../../../src/app/routes/backoffice/backoffice-page.tsx';
-import { BillingSettingsTab } from '../../../../src/features/billing/billing-settings-tab.tsx';
-import { BILLING_TAB_LABEL, CATALOGUE_TEXT as C, TAX_SETTINGS_TEXT as T } from '../../../../src/features/billing/settings-texts.ts';
+import { BillingSettingsTab, GstReturnsSection } from '../../../../src/features/billing/billing-settings-tab.tsx';
+import { BILLING_TAB_LABEL, CATALOGUE_TEXT as C, GST_RETURNS_TEXT as R, TAX_SETTINGS_TEXT as T } from '../../../../src/features/billing/settings-texts.ts';
 import { CATALOGUE, SETTINGS } from '../../machines/billing/portal-billing-fixtures.ts';
 import { renderPage, type Sent } from '../discovery/render.tsx';
 
@@ -148,5 +148,56 @@ describe('tax data and products', () => {
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: C.deleteLabel('Vitamin D3') })));
     expect(await screen.findByText(refusal)).toBeTruthy();
     expect(document.querySelector('[data-product="7"]')).not.toBeNull();
+  });
+});
+
+describe('GST returns', () => {
+  it("asks for the month just ended by default and saves the return under the server's file name", async () => {
+    const saved: { name: string; text: string }[] = [];
+    const created = URL.createObjectURL;
+    const clicked = HTMLAnchorElement.prototype.click;
+    const blobs = new Map<string, Blob>();
+    URL.createObjectURL = (blob: Blob) => {
+      const url = `blob:gstr1-${blobs.size}`;
+      blobs.set(url, blob);
+      return url;
+    };
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      const blob = blobs.get(this.href)!;
+      void blob.text().then((text) => saved.push({ name: this.download, text }));
+    };
+    try {
+      const { sent } = renderPage(<GstReturnsSection today="2026-11-28" />, {
+        path: '/backoffice',
+        role: 'ADMIN',
+        answer: (r: Sent) =>
+          r.path === '/billing/returns/gstr1'
+            ? r.query.get('period') === '2026-09'
+              ? [409, { detail: 'The clinic has no GSTIN in its tax settings, so it files no GSTR-1.' }]
+              : [
+                  200,
+                  { gstin: '27AAPFU0939F1ZV', fp: '102026', version: 'GST3.2.3', hash: 'hash' },
+                  { 'content-disposition': 'attachment; filename="GSTR1_27AAPFU0939F1ZV_102026.json"' },
+                ]
+            : undefined,
+      });
+      const month = screen.getByLabelText(R.month) as HTMLInputElement;
+      expect(month.value).toBe('2026-10');
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: R.download })));
+      expect(await screen.findByText(R.saved('GSTR1_27AAPFU0939F1ZV_102026.json'))).toBeTruthy();
+      await waitFor(() => expect(saved).toHaveLength(1));
+      expect(saved[0].name).toBe('GSTR1_27AAPFU0939F1ZV_102026.json');
+      expect(JSON.parse(saved[0].text)).toMatchObject({ fp: '102026', hash: 'hash' });
+      expect(sent.filter((r) => r.path === '/billing/returns/gstr1').map((r) => r.query.get('period'))).toEqual(['2026-10']);
+      // A refusal is shown in the server's words, and the month stays to try again.
+      await act(async () => fireEvent.change(month, { target: { value: '2026-09' } }));
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: R.download })));
+      expect((await screen.findByRole('alert')).textContent).toBe('The clinic has no GSTIN in its tax settings, so it files no GSTR-1.');
+      expect(month.value).toBe('2026-09');
+      expect(saved).toHaveLength(1);
+    } finally {
+      URL.createObjectURL = created;
+      HTMLAnchorElement.prototype.click = clicked;
+    }
   });
 });

@@ -17,8 +17,9 @@ export interface Sent {
   body: unknown;
 }
 
-/** The server's answer: [status, body]; undefined answers 404. */
-export type Answer = (request: Sent) => [number, unknown] | undefined | Promise<[number, unknown] | undefined>;
+/** The server's answer: [status, body] and any headers beyond its JSON type; undefined answers 404. */
+type Answered = [number, unknown] | [number, unknown, Record<string, string>];
+export type Answer = (request: Sent) => Answered | undefined | Promise<Answered | undefined>;
 
 export function renderPage(
   page: ReactNode,
@@ -35,8 +36,8 @@ export function renderPage(
       body: text ? JSON.parse(text) : undefined,
     };
     sent.push(entry);
-    const [status, body] = (await options.answer(entry)) ?? [404, { detail: 'Not found.' }];
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    const [status, body, headers = {}] = (await options.answer(entry)) ?? [404, { detail: 'Not found.' }];
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
   };
   const api = createApiClient({
     baseUrl: 'http://clinic.test/api/v1',

@@ -7,6 +7,7 @@
 import { billingDeskMachine } from '../../../../machines/billing/billing-desk-machine.ts';
 import { billingDocumentMachine, type BillingDoc, draftOf } from '../../../../machines/billing/billing-document-machine.ts';
 import { billVisitMachine, clientBalanceMachine } from '../../../../machines/billing/client-billing-machine.ts';
+import { gstReturnsMachine } from '../../../../machines/billing/gst-returns-machine.ts';
 import { heldPaymentsMachine } from '../../../../machines/billing/held-payments-machine.ts';
 import { newInvoiceMachine } from '../../../../machines/billing/new-invoice-machine.ts';
 import type { Steps, TransitionTable } from '../../../support/transition-table.ts';
@@ -542,5 +543,45 @@ export const heldPaymentsTable: TransitionTable = {
   ],
 };
 
+// The back office's GST returns (issue 35): a real month is downloaded as its GSTR-1, saved or refused.
+const RETURNS_VERBS = ['returns.month', 'returns.download', done('downloadGstr1'), error('downloadGstr1')];
+export const gstReturnsTable: TransitionTable = {
+  chart: gstReturnsMachine,
+  source: 'issue 35 (GST returns: the GSTR-1 export of a month)',
+  statuses: ['choosing', 'downloading'],
+  verbs: RETURNS_VERBS,
+  cases: [
+    {
+      name: 'a month chosen',
+      context: { month: '2026-10', saved: null, error: null },
+      extras: { month: '2026-11', output: 'GSTR1_27AAPFU0939F1ZV_102026.json', error: new Error('offline') },
+      start: 'choosing',
+      steps: {
+        choosing: { 'returns.month': 'choosing / setMonth', 'returns.download': 'downloading' },
+        downloading: { [done('downloadGstr1')]: 'choosing / showSaved', [error('downloadGstr1')]: 'choosing / showError' },
+      },
+    },
+    {
+      name: 'not a month',
+      context: { month: '2026-13', saved: null, error: null },
+      extras: { month: '2026-13', output: 'x.json', error: new Error('offline') },
+      start: 'choosing',
+      steps: {
+        // Not a month: Download is refused.
+        choosing: { 'returns.month': 'choosing / setMonth' },
+        downloading: { [done('downloadGstr1')]: 'choosing / showSaved', [error('downloadGstr1')]: 'choosing / showError' },
+      },
+    },
+  ],
+};
+
 /** Every staff billing page chart's table, for tests/unit/machines/lifecycle/every-chart.test.ts. */
-export const staffBillingTables = [billingDocumentTable, billingDeskTable, clientBalanceTable, billVisitTable, newInvoiceTable, heldPaymentsTable];
+export const staffBillingTables = [
+  billingDocumentTable,
+  billingDeskTable,
+  clientBalanceTable,
+  billVisitTable,
+  newInvoiceTable,
+  heldPaymentsTable,
+  gstReturnsTable,
+];
