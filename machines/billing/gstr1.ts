@@ -211,8 +211,8 @@ function placeOf(doc: IssuedBillingDocument): Place {
   return inter && doc.totals.totalPaise > B2CL_LIMIT_PAISE(doc.issuedOn) ? 'b2cl' : 'b2cs';
 }
 
-/** GSTR-1 Table 13's document kinds: 1 invoices for outward supply (bills of supply too), 5 credit notes, 6 receipt vouchers. */
-const DOC_NUM: Record<BillingDocumentKind, number> = { invoice: 1, bill_of_supply: 1, credit_note: 5, receipt: 6 };
+/** GSTR-1 Table 13's document kinds: 1 invoices for outward supply (bills of supply too), 5 credit notes, 6 receipt vouchers, 8 refund vouchers. */
+const DOC_NUM: Record<BillingDocumentKind, number> = { invoice: 1, bill_of_supply: 1, credit_note: 5, receipt: 6, refund_voucher: 8 };
 
 /** "INV/26-27" and 42 for "INV/26-27/00042"; a number of another shape is a series of its own. */
 function seriesOf(number: string): { series: string; serial: number | null } {
