@@ -3,7 +3,7 @@
 // running actor, so a chart's model paths can be replayed on the real view (issue 33). Production
 // mounts no override, so this is `useActorRef` plus one context read.
 import { useActorRef } from '@xstate/react';
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import type { Actor, AnyActorRef, AnyStateMachine } from 'xstate';
 
 export interface PageActorOverride {
@@ -22,8 +22,6 @@ export function usePageActor<TLogic extends AnyStateMachine>(logic: TLogic, opti
   const override = useContext(PageActorOverrideContext);
   const chosen = (override?.logic(logic.id, logic) as TLogic | undefined) ?? logic;
   const actor = useActorRef(chosen, options as never, observer as never) as Actor<TLogic>;
-  // Told while rendering, not in an effect: the test reads the actor right after the first render,
-  // telling it again is harmless, and production has no override to tell.
-  override?.attach(logic.id, actor);
+  useEffect(() => override?.attach(logic.id, actor), [override, logic.id, actor]);
   return actor;
 }
