@@ -14,6 +14,7 @@ import { freezeLogo } from './frozen-logo.ts';
 import { clinicToday, issuingSettings, nextNumber, snapshotOf } from './issuing.ts';
 import { methodFields } from './payments.ts';
 import { BILLING_TEXTS as T, type S } from './route-helpers.ts';
+import { storeVoucher } from './vouchers.ts';
 
 /** What earlier refund vouchers of a receipt took: their total and tax per head. */
 async function refundedSoFar(trx: Db, receipt: number) {
@@ -70,51 +71,17 @@ export async function refundAdvance(trx: Db, receiptId: number, b: S['BillingAdv
   // The money paid back is what it is, to the paisa: no round-off to the rupee, or the advance's
   // unused amount and the cash drawer would differ by it.
   snapshot.totals = { ...snapshot.totals, roundOffPaise: 0, totalPaise: line.totalPaise, totalInWords: amountInWords(line.totalPaise) };
-  const { id } = await trx
-    .insertInto('billing_documents')
-    .values({
-      client_id: receipt.client_id,
-      kind: 'refund_voucher',
-      status: 'issued',
-      number,
-      issued_on: day,
-      financial_year: fy,
-      source_from: 'refund',
-      source_id: receipt.id,
-      credits_document_id: null,
-      recipient: JSON.stringify(receipt.recipient),
-      place_of_supply: receipt.place_of_supply,
-      note: null,
-      credit_reason: reason,
-      total_paise: snapshot.totals.totalPaise,
-      snapshot: JSON.stringify(snapshot),
-      created_by: by,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('billing_lines')
-    .values({
-      document_id: id,
-      position: 0,
-      origin: 'manual',
-      item_id: null,
-      product_id: null,
-      credits_line_id: null,
-      description: line.description,
-      code: line.code,
-      quantity: 1,
-      unit_price_paise: line.unitPricePaise,
-      discount_paise: 0,
-      gst_rate_bp: line.igst?.rateBasisPoints ?? (line.cgst ? line.cgst.rateBasisPoints * 2 : 0),
-      exempt: line.exempt,
-      from_package: null,
-      taxable_paise: line.taxablePaise,
-      cgst_paise: line.cgst?.amountPaise ?? 0,
-      sgst_paise: line.sgst?.amountPaise ?? 0,
-      igst_paise: line.igst?.amountPaise ?? 0,
-      total_paise: line.totalPaise,
-    })
-    .execute();
+  const id = await storeVoucher(trx, {
+    client: receipt.client_id,
+    kind: 'refund_voucher',
+    source: { from: 'refund', id: receipt.id },
+    recipient: receipt.recipient,
+    placeOfSupply: receipt.place_of_supply,
+    reason,
+    snapshot,
+    line,
+    rateBasisPoints: line.igst?.rateBasisPoints ?? (line.cgst ? line.cgst.rateBasisPoints * 2 : 0),
+    by,
+  });
   return id;
 }

@@ -17,6 +17,7 @@ import { freezeLogo } from './frozen-logo.ts';
 import { clinicToday, issuingSettings, nextNumber, snapshotOf } from './issuing.ts';
 import { BILLING_TEXTS as T, checkedPlace, type S } from './route-helpers.ts';
 import { summaryOut } from './present.ts';
+import { storeVoucher } from './vouchers.ts';
 
 export interface PaymentInput {
   method: BillingPaymentMethod;
@@ -118,52 +119,18 @@ export async function takeAdvance(trx: Db, b: S['BillingAdvanceCreate'], by: num
     note: null,
     logoSha256,
   });
-  const { id } = await trx
-    .insertInto('billing_documents')
-    .values({
-      client_id: b.client,
-      kind: 'receipt',
-      status: 'issued',
-      number,
-      issued_on: day,
-      financial_year: fy,
-      source_from: 'advance',
-      source_id: null,
-      credits_document_id: null,
-      recipient: JSON.stringify(recipient),
-      place_of_supply: place,
-      note: null,
-      credit_reason: null,
-      total_paise: snapshot.totals.totalPaise,
-      snapshot: JSON.stringify(snapshot),
-      created_by: by,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('billing_lines')
-    .values({
-      document_id: id,
-      position: 0,
-      origin: 'manual',
-      item_id: null,
-      product_id: null,
-      credits_line_id: null,
-      description: line.description,
-      code: line.code,
-      quantity: 1,
-      unit_price_paise: line.unitPricePaise,
-      discount_paise: 0,
-      gst_rate_bp: rate,
-      exempt: line.exempt,
-      from_package: null,
-      taxable_paise: line.taxablePaise,
-      cgst_paise: line.cgst?.amountPaise ?? 0,
-      sgst_paise: line.sgst?.amountPaise ?? 0,
-      igst_paise: line.igst?.amountPaise ?? 0,
-      total_paise: line.totalPaise,
-    })
-    .execute();
+  const id = await storeVoucher(trx, {
+    client: b.client,
+    kind: 'receipt',
+    source: { from: 'advance', id: null },
+    recipient,
+    placeOfSupply: place,
+    reason: null,
+    snapshot,
+    line,
+    rateBasisPoints: rate,
+    by,
+  });
   await uniqueUtr(
     trx
       .insertInto('billing_payments')
