@@ -308,6 +308,146 @@ export function coveringPaths(machine: AnyStateMachine, paths: ModelPath[]): Mod
   return selected;
 }
 
+type Step = ModelPath['steps'][number];
+
+const coverageKeys = (c: Coverage) => new Set([...[...c.transitions].map((t) => `t:${t}`), ...[...c.states].map((s) => `s:${s}`)]);
+
+/** A quick replay that can be carried on step by step, recording the keys (transitions, states) it takes. */
+function quickWalker(machine: AnyStateMachine, spec: ModelSpec) {
+  let taken = new Set<string>();
+  const inspect = (e: any) => {
+    if (e.type !== '@xstate.microstep') return;
+    for (const t of e._transitions) taken.add(`t:${transitionKey(t)}`).add(`s:${t.source.id}`);
+    for (const node of e.snapshot._nodes) taken.add(`s:${node.id}`);
+  };
+  const { actors } = deferredActors(machine);
+  const noop = Object.fromEntries(Object.keys(spec.actions ?? {}).map((name) => [name, () => {}]));
+  const actor = createActor(machine.provide({ actors, actions: noop } as any), { input: spec.input as any, inspect });
+  actor.start();
+  for (const node of (actor.getSnapshot() as any)._nodes) taken.add(`s:${node.id}`);
+  return {
+    actor,
+    /** The keys taken since the last call (the start's, on the first). */
+    taken(): Set<string> {
+      const keys = taken;
+      taken = new Set();
+      return keys;
+    },
+  };
+}
+
+/**
+ * Walks through the model's graph that together take every transition and visit every state the
+ * given paths do, each from the start and at most `maxSteps` long. Where covering paths each go
+ * back to the start and repeat a prefix to reach one more edge, a walk goes on from where it is
+ * to the nearest edge not yet taken: the same guarantee in fewer steps and far fewer renders,
+ * which is what a replay on a rendered view pays for. Every step of a walk is checked on the
+ * machine as it is chosen (it leads to the state it predicts); what the walks still miss is added
+ * as covering paths.
+ */
+export function coveringWalks(machine: AnyStateMachine, paths: ModelPath[], maxSteps = 12): ModelPath[] {
+  const START = '(start)';
+  interface Edge {
+    step: Step;
+    to: string;
+    keys: Set<string>;
+  }
+  // Each spec's graph as its paths walk it: from each state (by the spec's key) the steps taken
+  // from it, with the keys each takes there; and everything the paths take, which the walks must.
+  const graphs = new Map<ModelSpec, Map<string, Edge[]>>();
+  const missing = new Set<string>();
+  for (const path of paths) {
+    const { spec } = path;
+    const same = spec.serializeState ?? serialize;
+    const edges = graphs.get(spec) ?? new Map<string, Edge[]>();
+    graphs.set(spec, edges);
+    const walker = quickWalker(machine, spec);
+    for (const k of walker.taken()) missing.add(k);
+    let from = START;
+    for (const step of path.steps) {
+      walker.actor.send(step.event);
+      const keys = walker.taken();
+      for (const k of keys) missing.add(k);
+      const to = same(step.state);
+      const out = edges.get(from) ?? [];
+      const event = JSON.stringify(step.event);
+      if (!out.some((e) => e.to === to && JSON.stringify(e.step.event) === event)) out.push({ step, to, keys });
+      edges.set(from, out);
+      from = to;
+    }
+    walker.actor.stop();
+  }
+  const walks: ModelPath[] = [];
+  for (const [spec, edges] of graphs) {
+    const same = spec.serializeState ?? serialize;
+    // Edges that, reached along a walk, did not do what their path predicted (a state key stands for
+    // snapshots whose contexts differ) or took nothing new: not tried again.
+    const refused = new Set<Edge>();
+    /** The shortest way from `at` through an edge that takes something still missing. */
+    const nearest = (at: string): Edge[] | null => {
+      const routes = new Map<string, Edge[]>([[at, []]]);
+      const queue = [at];
+      while (queue.length) {
+        const from = queue.shift()!;
+        for (const edge of edges.get(from) ?? []) {
+          if (refused.has(edge)) continue;
+          const route = [...routes.get(from)!, edge];
+          if ([...edge.keys].some((k) => missing.has(k))) return route;
+          if (!routes.has(edge.to)) {
+            routes.set(edge.to, route);
+            queue.push(edge.to);
+          }
+        }
+      }
+      return null;
+    };
+    const describe = spec.describeEvent ?? defaultDescribeEvent;
+    const label = spec.name ? `${spec.name}: ` : '';
+    for (;;) {
+      let steps: Step[] = [];
+      let at = START;
+      // A live replay at the walk's end; a route tried and dropped leaves it elsewhere, so it is replayed afresh.
+      let walker = quickWalker(machine, spec);
+      let taken = walker.taken();
+      while (steps.length < maxSteps) {
+        const route = nearest(at);
+        if (!route || (steps.length > 0 && steps.length + route.length > maxSteps)) break;
+        const predicted = route.every((edge) => {
+          walker.actor.send(edge.step.event);
+          for (const k of walker.taken()) taken.add(k);
+          return same(walker.actor.getSnapshot()) === same(edge.step.state);
+        });
+        const gain = predicted ? [...taken].filter((k) => missing.has(k)) : [];
+        if (!gain.length) {
+          refused.add(route[route.length - 1]);
+          walker.actor.stop();
+          walker = quickWalker(machine, spec);
+          for (const step of steps) walker.actor.send(step.event);
+          taken = walker.taken();
+          continue;
+        }
+        for (const k of gain) missing.delete(k);
+        steps = [...steps, ...route.map((e) => e.step)];
+        at = route[route.length - 1].to;
+        taken = new Set();
+      }
+      walker.actor.stop();
+      if (!steps.length) break;
+      const description = steps.map((s) => describe(s.event)).join(' → ');
+      walks.push({ description: `${label}${description} ⇒ ${JSON.stringify(steps[steps.length - 1].state.value)}`, spec, steps });
+    }
+  }
+  if (missing.size) {
+    for (const path of coveringPaths(machine, paths)) {
+      const keys = coverageKeys(quickCoverage(machine, path));
+      if (![...keys].some((k) => missing.has(k))) continue;
+      walks.push(path);
+      for (const k of keys) missing.delete(k);
+    }
+  }
+  return walks;
+}
+
 /** What a set of coverages missed of the machine's states and transitions. */
 export function uncovered(machine: AnyStateMachine, runs: Coverage[]): { states: string[]; transitions: string[] } {
   const taken = new Set(runs.flatMap((r) => [...r.transitions]));

@@ -6,7 +6,8 @@
 // the path predicts, and `expectScreen` checks the screen shows what that snapshot says.
 //
 // Paths: a covering subset of the model's selected paths (every state and transition the full set
-// takes), so a page replays in a few dozen renders rather than hundreds.
+// takes), so a page replays in a few dozen renders rather than hundreds; or, where a page's renders
+// dominate the suite, its covering walks (`coveringWalks`): the same guarantee in fewer, longer paths.
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { act, cleanup } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -60,7 +61,9 @@ export function describeReplayOnView<TView>(name: string, replay: PageReplay<TVi
 
     it('has paths to replay', () => expect(paths.length).toBeGreaterThan(0));
 
-    it.each(paths.map((p) => [p.description, p] as const))('%s', async (_, path) => {
+    // A walk (coveringWalks) is several paths' steps in one render: its time grows with its steps.
+    const timeout = Math.max(30_000, 5_000 * Math.max(...paths.map((p) => p.steps.length)));
+    it.each(paths.map((p) => [p.description, p] as const))('%s', { timeout }, async (_, path) => {
       // A path that waits on a timer runs on the fake clock from the start, so the page's timers are fake too;
       // and its Date: a delay computed from the time (`Date.now()`) is the same when the chart schedules it
       // and when the path waits it out, as in the model's own replay.

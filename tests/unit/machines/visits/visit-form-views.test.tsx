@@ -27,7 +27,7 @@ import { visitFormSelectors as sel } from '../../../../machines/visits/selectors
 import { DEFAULT_THERAPY_SETTINGS } from '../../../../machines/visits/visit-settings.ts';
 import { VISIT_TEXT as T } from '../../../../src/features/visits/texts.ts';
 import { PetVisitPage } from '../../../../src/features/visits/visit-page.tsx';
-import type { MachineModel, ModelSpec } from '../../../support/model-paths.ts';
+import { coveringWalks, type MachineModel, type ModelSpec, selectedPaths } from '../../../support/model-paths.ts';
 import { describeReplayOnView, step } from '../../../support/page-replay.tsx';
 import { renderPage } from '../../features/discovery/render.tsx';
 import { visitRecord } from '../../features/visits/visit-record.ts';
@@ -78,6 +78,9 @@ async function click(scope: HTMLElement | null, name: string): Promise<boolean> 
 
 describeReplayOnView('the therapy visit page', {
   model: onPage,
+  // Walks, not covering paths: the same states and transitions in 17 renders and 142 steps where
+  // the paths took 45 and 254 (the suite's slowest replay; docs/benchmarks.md).
+  paths: coveringWalks(onPage.machine, selectedPaths(onPage)),
   mount: (_path, wrap) => {
     // Every path on the fake clock: one that ends with a change waiting for its autosave would race it.
     if (!vi.isFakeTimers()) vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
