@@ -160,7 +160,7 @@ describe.each(engines)("the day's close on %s", (engine) => {
     const side = await newTill('Spa counter');
     expect((await pay(d, { method: 'cash', amount_paise: 5_000, till: side })).status).toBe(201);
     expect((await dayAt(side)).body.expected.cash_paise).toBe(5_000);
-  });
+  }, 120_000);
 
   it("puts the gateway's payment for a closed day on the next open day, never losing it", async () => {
     // The first test closed today's Front desk; online payments go to the first till.
@@ -206,7 +206,7 @@ describe.each(engines)("the day's close on %s", (engine) => {
         expect(day.status).toBe('open');
       }
     }
-  });
+  }, 120_000);
 
   it('refuses what is not a till, a day or a reason, and keeps till names apart', async () => {
     expect((await dayAt(999_999)).status).toBe(404);
