@@ -7,6 +7,7 @@ import type { billingCatalogueMachine } from './billing-catalogue-machine.ts';
 import type { billingDeskMachine } from './billing-desk-machine.ts';
 import type { billingDocumentMachine } from './billing-document-machine.ts';
 import type { gstReturnsMachine } from './gst-returns-machine.ts';
+import { countProblem, type dayCloseMachine, liveDifference } from './day-close-machine.ts';
 import type { billVisitMachine, clientBalanceMachine } from './client-billing-machine.ts';
 import type { heldPaymentsMachine } from './held-payments-machine.ts';
 import type { myInvoicesMachine } from './my-invoices-machine.ts';
@@ -134,4 +135,25 @@ type GstReturns = SnapshotFrom<typeof gstReturnsMachine>;
 export const gstReturnsSelectors = {
   /** The month's export is being made (the button waits). */
   isDownloading: (s: GstReturns) => s.matches('downloading'),
+};
+
+type DayClose = SnapshotFrom<typeof dayCloseMachine>;
+
+/** The day's close (issue 35). */
+export const dayCloseSelectors = {
+  isLoading: (s: DayClose) => s.matches('loading'),
+  isFailed: (s: DayClose) => s.matches('failed'),
+  /** Counting or closing: the form waits. */
+  isSaving: (s: DayClose) => s.matches('counting') || s.matches('closing'),
+  isCounting: (s: DayClose) => s.matches('counting'),
+  isClosing: (s: DayClose) => s.matches('closing'),
+  /** A closed day: read-only, with who closed it and when. */
+  isClosed: (s: DayClose) => s.context.data?.status === 'closed',
+  /** The count's form is shown (the day is not closed, and the caller counts). */
+  showsCount: (s: DayClose) => s.context.mayCount && s.context.data !== null && s.context.data.status !== 'closed',
+  canCount: (s: DayClose) => s.can({ type: 'day.count' }),
+  canClose: (s: DayClose) => s.can({ type: 'day.close' }),
+  /** Counted less expected cash as typed (null while it is no amount). */
+  difference: (s: DayClose) => liveDifference(s.context.data, s.context.counted),
+  problem: (s: DayClose) => countProblem(s.context.data, s.context.counted, s.context.reason),
 };

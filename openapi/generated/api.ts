@@ -2389,6 +2389,124 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/billing/tills": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The clinic's tills (RECEPTION, ADMIN, SUPER_ADMIN)
+         * @description The first is where money is taken when no till is named (and where the gateway's payments go).
+         */
+        get: operations["listBillingTills"];
+        put?: never;
+        /**
+         * Add a till (ADMIN)
+         * @description A name another till has (in any case) is 409.
+         */
+        post: operations["createBillingTill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/tills/{till}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                till: components["parameters"]["Till"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Rename a till (ADMIN)
+         * @description A name another till has (in any case) is 409.
+         */
+        patch: operations["renameBillingTill"];
+        trace?: never;
+    };
+    "/billing/tills/{till}/days/{date}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                till: components["parameters"]["Till"];
+                /** @description The clinic-local business day, YYYY-MM-DD. */
+                date: components["parameters"]["BusinessDay"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A till's business day as the day's close sees it (RECEPTION, ADMIN, SUPER_ADMIN)
+         * @description Expected per method (cash, card, UPI, online through the gateway): the day's payments at the till less its refunds (with credit notes and refund vouchers). Advances applied to invoices are not money in the till: `advance_applied_paise`, in no method. The state (machines/billing/day-close-lifecycle.ts), the counted cash, the difference (counted less expected cash, negative when short) and its reason, who counted and who closed, and when.
+         */
+        get: operations["getTillDay"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/tills/{till}/days/{date}/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                till: components["parameters"]["Till"];
+                /** @description The clinic-local business day, YYYY-MM-DD. */
+                date: components["parameters"]["BusinessDay"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count the day's cash (RECEPTION, ADMIN)
+         * @description Open (or counted: counted again) to counted. A `reason` is required when the counted cash differs from the expected (400 naming `reason`). A closed day, or one that has not begun, is 409. Money recorded on a counted day reopens it, so it is counted again before closing.
+         */
+        post: operations["countTillDay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/tills/{till}/days/{date}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                till: components["parameters"]["Till"];
+                /** @description The clinic-local business day, YYYY-MM-DD. */
+                date: components["parameters"]["BusinessDay"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close a counted day (RECEPTION, ADMIN)
+         * @description Counted to closed, final. A closed day is locked: a payment or refund at the till dated that day is refused afterwards (409), and the gateway's payments go on the next open day. A day not counted (or reopened by money recorded after its count) is 409.
+         */
+        post: operations["closeTillDay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2899,7 +3017,7 @@ export interface components {
             active?: boolean;
         };
         /** @enum {string} */
-        AuditAction: "billing.document.pdf" | "billing.document.email" | "billing.payment_link.create" | "billing.payment.online" | "billing.payment.flag" | "billing.payment_flag.list" | "billing.gstr1.export" | "visit.list" | "visit.read" | "visit.create" | "visit.update" | "visit.transition" | "visit.addendum" | "visit.screen.list" | "visit.screen.create" | "visit.screen.override" | "visit.settings.update" | "visit.recipe.create" | "visit.stock.create" | "visit.session.list" | "visit.recipe.update" | "visit.stock.adjust" | "visit.stock.history" | "discovery.prospect.list" | "discovery.prospect.read" | "discovery.prospect.create" | "discovery.prospect.update" | "discovery.prospect.transition" | "discovery.prospect.call" | "discovery.prospect.convert" | "discovery.visit.list" | "discovery.visit.read" | "discovery.visit.create" | "discovery.visit.update" | "discovery.visit.sign" | "discovery.enquiry" | "discovery.funnel" | "thrive.summary" | "thrive.attention" | "thrive.tile" | "thrive.client.read" | "measurement.list" | "measurement.create" | "measurement.correct" | "user.create" | "user.read" | "record.view" | "user.delete" | "profile.read" | "profile.update" | "profile.create" | "role.change" | "consent.record" | "enrollment.list" | "enrollment.create" | "enrollment.update" | "enrollment.delete" | "thrive_check.create" | "thrive_check.list" | "profile.email_sync" | "user.deactivate" | "user.reactivate" | "user.invitation.resend" | "user.password.reset" | "consent.read" | "consent.withdraw" | "settings.update" | "settings.logo.upload" | "settings.logo.remove" | "appointment.list" | "appointment.read" | "appointment.create" | "appointment.transition" | "appointment.series" | "appointment.seen" | "waitlist.list" | "waitlist.create" | "waitlist.accept" | "package.list" | "package.create" | "scheduling.configure" | "support.ticket.list" | "support.ticket.read" | "support.ticket.create" | "support.ticket.assign" | "support.ticket.transition" | "support.message.create" | "support.attachment.upload" | "support.attachment.download" | "cognitive.results.list" | "cognitive.run.start" | "cognitive.run.save" | "cognitive.run.complete" | "cognitive.instrument.record" | "cognitive.review.create" | "lab.catalogue.create" | "lab.catalogue.update" | "lab.pincode.save" | "lab.slot.hold" | "lab.order.list" | "lab.order.read" | "lab.order.create" | "lab.order.reschedule" | "lab.order.transition" | "lab.report.list" | "lab.result.enter" | "lab.report.pdf.attach" | "lab.report.pdf.download" | "billing.settings.update" | "billing.item_tax.update" | "billing.product.create" | "billing.product.update" | "billing.product.delete" | "billing.document.list" | "billing.document.read" | "billing.document.create" | "billing.document.update" | "billing.document.delete" | "billing.document.issue" | "billing.credit_note.create" | "billing.payment.create" | "billing.advance.list" | "billing.advance.create" | "billing.advance.refund" | "billing.balance.read";
+        AuditAction: "billing.document.pdf" | "billing.document.email" | "billing.payment_link.create" | "billing.payment.online" | "billing.payment.flag" | "billing.payment_flag.list" | "billing.gstr1.export" | "billing.till.create" | "billing.till.update" | "billing.till_day.read" | "billing.till_day.count" | "billing.till_day.close" | "visit.list" | "visit.read" | "visit.create" | "visit.update" | "visit.transition" | "visit.addendum" | "visit.screen.list" | "visit.screen.create" | "visit.screen.override" | "visit.settings.update" | "visit.recipe.create" | "visit.stock.create" | "visit.session.list" | "visit.recipe.update" | "visit.stock.adjust" | "visit.stock.history" | "discovery.prospect.list" | "discovery.prospect.read" | "discovery.prospect.create" | "discovery.prospect.update" | "discovery.prospect.transition" | "discovery.prospect.call" | "discovery.prospect.convert" | "discovery.visit.list" | "discovery.visit.read" | "discovery.visit.create" | "discovery.visit.update" | "discovery.visit.sign" | "discovery.enquiry" | "discovery.funnel" | "thrive.summary" | "thrive.attention" | "thrive.tile" | "thrive.client.read" | "measurement.list" | "measurement.create" | "measurement.correct" | "user.create" | "user.read" | "record.view" | "user.delete" | "profile.read" | "profile.update" | "profile.create" | "role.change" | "consent.record" | "enrollment.list" | "enrollment.create" | "enrollment.update" | "enrollment.delete" | "thrive_check.create" | "thrive_check.list" | "profile.email_sync" | "user.deactivate" | "user.reactivate" | "user.invitation.resend" | "user.password.reset" | "consent.read" | "consent.withdraw" | "settings.update" | "settings.logo.upload" | "settings.logo.remove" | "appointment.list" | "appointment.read" | "appointment.create" | "appointment.transition" | "appointment.series" | "appointment.seen" | "waitlist.list" | "waitlist.create" | "waitlist.accept" | "package.list" | "package.create" | "scheduling.configure" | "support.ticket.list" | "support.ticket.read" | "support.ticket.create" | "support.ticket.assign" | "support.ticket.transition" | "support.message.create" | "support.attachment.upload" | "support.attachment.download" | "cognitive.results.list" | "cognitive.run.start" | "cognitive.run.save" | "cognitive.run.complete" | "cognitive.instrument.record" | "cognitive.review.create" | "lab.catalogue.create" | "lab.catalogue.update" | "lab.pincode.save" | "lab.slot.hold" | "lab.order.list" | "lab.order.read" | "lab.order.create" | "lab.order.reschedule" | "lab.order.transition" | "lab.report.list" | "lab.result.enter" | "lab.report.pdf.attach" | "lab.report.pdf.download" | "billing.settings.update" | "billing.item_tax.update" | "billing.product.create" | "billing.product.update" | "billing.product.delete" | "billing.document.list" | "billing.document.read" | "billing.document.create" | "billing.document.update" | "billing.document.delete" | "billing.document.issue" | "billing.credit_note.create" | "billing.payment.create" | "billing.advance.list" | "billing.advance.create" | "billing.advance.refund" | "billing.balance.read";
         /** @enum {string} */
         AuditOutcome: "success" | "denied";
         AuditEvent: {
@@ -4950,6 +5068,8 @@ export interface components {
             method: "cash" | "card" | "upi";
             amount_paise: number;
             reference?: string;
+            /** @description The till the money is taken at or paid back from (the first when absent). */
+            till?: number;
         };
         BillingCreditNoteCreate: {
             reason: string;
@@ -4966,6 +5086,8 @@ export interface components {
             reference?: string;
             /** @description The receipt voucher (method advance, required). */
             advance?: number;
+            /** @description The till the money is taken at or paid back from (the first when absent). */
+            till?: number;
         };
         BillingUpiPayload: {
             /** @description upi://pay?pa=…&pn=…&am=…&cu=INR&tn=… */
@@ -5176,6 +5298,8 @@ export interface components {
             exempt?: boolean;
             /** @description Where the service paid for will be supplied, as on a draft; the clinic's State when absent. Another State makes the tax IGST. */
             place_of_supply_state_code?: components["schemas"]["GstStateCode"];
+            /** @description The till the money is taken at or paid back from (the first when absent). */
+            till?: number;
         };
         BillingAdvanceRefundCreate: {
             /** @description What is paid back, GST included. */
@@ -5185,6 +5309,8 @@ export interface components {
             /** @description The card terminal's reference or the UPI transfer's 12-digit UTR. */
             reference?: string;
             reason?: string;
+            /** @description The till the money is taken at or paid back from (the first when absent). */
+            till?: number;
         };
         BillingBalance: {
             client: number;
@@ -5194,6 +5320,49 @@ export interface components {
             /** @description unpaid less unused advances (negative when the clinic holds more than is due). */
             net_due_paise: number;
             open_documents: components["schemas"]["BillingDocumentSummary"][];
+        };
+        BillingTill: {
+            id: number;
+            name: string;
+        };
+        BillingTillInput: {
+            name: string;
+        };
+        TillDayStaff: {
+            id: number;
+            name: string;
+        } | null;
+        TillDay: {
+            till: components["schemas"]["BillingTill"];
+            /** Format: date */
+            business_day: string;
+            /** @enum {string} */
+            status: "open" | "counted" | "closed";
+            /** @description Payments less refunds at the till that day, per method. */
+            expected: {
+                cash_paise: number;
+                card_paise: number;
+                upi_paise: number;
+                online_paise: number;
+            };
+            /** @description Advances applied to invoices that day (no money moved; in no method). */
+            advance_applied_paise: number;
+            counted_cash_paise: number | null;
+            /** @description Counted less expected cash (negative when short). */
+            difference_paise: number | null;
+            reason: string | null;
+            counted_by: components["schemas"]["TillDayStaff"];
+            /** Format: date-time */
+            counted_at: string | null;
+            closed_by: components["schemas"]["TillDayStaff"];
+            /** Format: date-time */
+            closed_at: string | null;
+        };
+        TillDayCount: {
+            /** @description The cash in the drawer. */
+            counted_cash_paise: number;
+            /** @description Why the cash is short or over (required then). */
+            reason?: string;
         };
     };
     responses: {
@@ -5267,6 +5436,9 @@ export interface components {
         Id: number;
         /** @description One key per submission a person makes (the same key for each retry of it), 1 to 255 visible characters, e.g. a UUID. A repeat from the same caller with the same key and the same request gets the first answer back (header `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 422; a repeat while the first is still being written is 409. Keys are kept 24 hours. */
         IdempotencyKey: string;
+        Till: number;
+        /** @description The clinic-local business day, YYYY-MM-DD. */
+        BusinessDay: string;
     };
     requestBodies: never;
     headers: never;
@@ -9723,6 +9895,189 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listBillingTills: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tills, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingTill"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createBillingTill: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per submission a person makes (the same key for each retry of it), 1 to 255 visible characters, e.g. a UUID. A repeat from the same caller with the same key and the same request gets the first answer back (header `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 422; a repeat while the first is still being written is 409. Keys are kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillingTillInput"];
+            };
+        };
+        responses: {
+            /** @description The till. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingTill"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
+        };
+    };
+    renameBillingTill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                till: components["parameters"]["Till"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillingTillInput"];
+            };
+        };
+        responses: {
+            /** @description The till. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingTill"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getTillDay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                till: components["parameters"]["Till"];
+                /** @description The clinic-local business day, YYYY-MM-DD. */
+                date: components["parameters"]["BusinessDay"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TillDay"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    countTillDay: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per submission a person makes (the same key for each retry of it), 1 to 255 visible characters, e.g. a UUID. A repeat from the same caller with the same key and the same request gets the first answer back (header `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 422; a repeat while the first is still being written is 409. Keys are kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                till: components["parameters"]["Till"];
+                /** @description The clinic-local business day, YYYY-MM-DD. */
+                date: components["parameters"]["BusinessDay"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TillDayCount"];
+            };
+        };
+        responses: {
+            /** @description The day, counted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TillDay"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
+        };
+    };
+    closeTillDay: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per submission a person makes (the same key for each retry of it), 1 to 255 visible characters, e.g. a UUID. A repeat from the same caller with the same key and the same request gets the first answer back (header `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 422; a repeat while the first is still being written is 409. Keys are kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                till: components["parameters"]["Till"];
+                /** @description The clinic-local business day, YYYY-MM-DD. */
+                date: components["parameters"]["BusinessDay"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day, closed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TillDay"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
         };
     };
 }

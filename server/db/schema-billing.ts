@@ -80,6 +80,9 @@ export interface BillingDocumentsTable {
   created_by: number;
   created_at: TimestampDefault;
   updated_at: TimestampDefault;
+  /** A refund voucher's till and business day (1605_billing_tills); null on every other kind. */
+  till_id: ColumnType<number | null, number | null | undefined, number | null>;
+  business_day: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface BillingLinesTable {
@@ -116,6 +119,8 @@ export interface BillingPaymentsTable {
   advance_id: number | null;
   recorded_by: number | null;
   received_at: TimestampDefault;
+  till_id: number;
+  business_day: ColumnType<string, string, string>;
 }
 
 export interface BillingRefundsTable {
@@ -127,6 +132,31 @@ export interface BillingRefundsTable {
   reference: string | null;
   refunded_by: number | null;
   refunded_at: TimestampDefault;
+  till_id: number;
+  business_day: ColumnType<string, string, string>;
+}
+
+/** A till (1605_billing_tills): where money is taken and counted at the day's close. */
+export interface BillingTillsTable {
+  id: Generated<number>;
+  name: string;
+  created_at: TimestampDefault;
+}
+
+export type TillDayStatus = 'open' | 'counted' | 'closed';
+
+/** A till's business day once money moved on it or it was counted (machines/billing/day-close-lifecycle.ts). */
+export interface BillingTillDaysTable {
+  till_id: number;
+  business_day: ColumnType<string, string, string>;
+  status: TillDayStatus;
+  counted_cash_paise: number | null;
+  expected_cash_paise: number | null;
+  reason: string | null;
+  counted_by: number | null;
+  counted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  closed_by: number | null;
+  closed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface BillingTables {
@@ -138,4 +168,6 @@ export interface BillingTables {
   billing_lines: BillingLinesTable;
   billing_payments: BillingPaymentsTable;
   billing_refunds: BillingRefundsTable;
+  billing_tills: BillingTillsTable;
+  billing_till_days: BillingTillDaysTable;
 }

@@ -5,6 +5,7 @@
 import type { Actor } from '../integration/api/support.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { SETTINGS } from '../integration/api/billing/fixtures.ts';
+import { localTime } from '../../machines/appointments/scheduling-rules.ts';
 
 async function call(t: TestApp, actor: Actor, method: 'POST' | 'PUT', url: string, payload: object): Promise<{ status: number; body: { id?: number } }> {
   const res = await t.app.inject({ method, url: `/api/v1${url}`, headers: { authorization: `Bearer ${actor.accessToken}` }, payload });
@@ -43,4 +44,22 @@ export async function billingAdvanceFixtures(t: TestApp, actors: Actor[], client
     ids.push(taken.body.id!);
   }
   return ids;
+}
+
+/** Two tills besides the first (issue 35), for the day's close paths: a fuzzed close never locks the first till the other operations pay at. */
+export async function billingTillFixtures(t: TestApp, actors: Actor[]): Promise<number[]> {
+  const admin = actors.find((a) => a.role === 'ADMIN')!;
+  const ids: number[] = [];
+  for (const name of ['Fuzz counter', 'Fuzz spa desk']) {
+    const made = await call(t, admin, 'POST', '/billing/tills', { name });
+    if (made.status !== 201) throw new Error(`billing till: ${made.status}`);
+    ids.push(made.body.id!);
+  }
+  return ids;
+}
+
+/** The business days a till's day path aims at: today and yesterday in the clinic (Asia/Kolkata by default), and a date that is no day. */
+export function fuzzBusinessDays(): string[] {
+  const day = (offsetDays: number) => localTime('Asia/Kolkata', Date.now() + offsetDays * 86_400_000).date;
+  return [day(0), day(-1), '2026-02-30'];
 }

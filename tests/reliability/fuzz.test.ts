@@ -22,7 +22,7 @@ import { hostileArbitrary, idArbitrary, queryArbitrary, validArbitrary } from '.
 import { fuzzCalendarEdges } from './calendar-edges.ts';
 import { FULL, recordReliability } from './summary.ts';
 import { ADMIN_ACTIONS, contract, contractViolation, identityAction, TEST_ADMIN_KEY } from './wire.ts';
-import { billingAdvanceFixtures, billingFixtures } from './billing-fuzz.ts';
+import { billingAdvanceFixtures, billingFixtures, billingTillFixtures, fuzzBusinessDays } from './billing-fuzz.ts';
 
 // Split over the engines: one CI run sends at least 10,000 requests in all (with the
 // read-back checks), wherever they run.
@@ -61,6 +61,9 @@ describe.each(engines)('fuzzing on %s', (engine) => {
   // Billing documents (drafts and issued) the billing operations' path ids aim at (issue 34).
   const billingDocuments: number[] = [];
   const billingAdvances: number[] = [];
+  // Tills other than the first, and the days their close paths aim at (issue 35).
+  const billingTills: number[] = [];
+  const businessDays = fuzzBusinessDays();
   let cases = 0;
   const failures: Failure[] = [];
   let dataLost = 0;
@@ -76,6 +79,7 @@ describe.each(engines)('fuzzing on %s', (engine) => {
     for (const user of targets.slice(0, 3)) enrollments.push(await addEnrollment(t, user, programs[0]));
     billingDocuments.push(...(await billingFixtures(t, actors, targets.slice(0, 2))));
     billingAdvances.push(...(await billingAdvanceFixtures(t, actors, targets.slice(0, 2))));
+    billingTills.push(...(await billingTillFixtures(t, actors)));
   });
 
   afterAll(async () => {
@@ -115,7 +119,9 @@ describe.each(engines)('fuzzing on %s', (engine) => {
             ? billingDocuments
             : path.includes('billing/advances/')
               ? billingAdvances
-              : targets;
+              : path.includes('billing/tills/')
+                ? billingTills
+                : targets;
     // One arbitrary per operation, built once: path ids, query string, body (valid or bent).
     const requestArb = fc.constantFrom(...ops).chain((op) =>
       fc.record({
@@ -133,7 +139,9 @@ describe.each(engines)('fuzzing on %s', (engine) => {
       // Destructive calls aim at targets only, so the actors keep working for the rest of the run;
       // ids deleted earlier in the run are swapped for live ones half of the time.
       const live = idsFor(op.path);
-      const path = op.path.replace(/\{(\w+)\}/g, () => (i % 2 === 0 ? s.ids[0] : String(live[i % live.length])));
+      const path = op.path.replace(/\{(\w+)\}/g, (_, name) =>
+        name === 'date' ? businessDays[i % businessDays.length] : i % 2 === 0 ? s.ids[0] : String(live[i % live.length]),
+      );
       const url = `/api/v1${path}${query}`;
       const started = performance.now();
       const label = describeRequest(op.method.toUpperCase(), url, payload);

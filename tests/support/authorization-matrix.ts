@@ -342,6 +342,14 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   row('billing.webhook.unsigned', 'POST billing/payments/razorpay/webhook (no sign-in, unsigned)', '—', 400, 400, 400, 400),
   // The GSTR-1 return (issue 35): the clinic's accountant's work, ADMIN and SUPER_ADMIN only.
   billingRow('billing.gstr1.export', 'GET billing/returns/gstr1?period={month}', '—', 403, 403, 200, 200),
+  // The day's close (issue 35): the front desk counts and closes a till's day, SUPER_ADMIN reads,
+  // ADMIN adds and renames tills.
+  billingRow('billing.tills.list', 'GET billing/tills', '—', 403, 200, 200, 200),
+  billingRow('billing.tills.create', 'POST billing/tills', '—', 403, 403, 201, 403),
+  billingRow('billing.tills.rename', 'PATCH billing/tills/{till}', 'a till', 403, 403, 200, 403),
+  billingRow('billing.till-day.get', 'GET billing/tills/{till}/days/{date}', "a till's today", 403, 200, 200, 200),
+  billingRow('billing.till-day.count', 'POST billing/tills/{till}/days/{date}/count', "a till's today, open", 403, 200, 200, 403),
+  billingRow('billing.till-day.close', 'POST billing/tills/{till}/days/{date}/close', "a till's today, counted", 403, 200, 200, 403),
 ];
 
 export function expectedOutcome(r: MatrixRow, role: ClinicRole): Outcome {

@@ -14,6 +14,7 @@ import { freezeLogo } from './frozen-logo.ts';
 import { clinicToday, issuingSettings, nextNumber, snapshotOf } from './issuing.ts';
 import { methodFields } from './payments.ts';
 import { BILLING_TEXTS as T, type S } from './route-helpers.ts';
+import { dayForMoney, tillFor } from './tills.ts';
 import { storeVoucher } from './vouchers.ts';
 
 /** What earlier refund vouchers of a receipt took: their total and tax per head. */
@@ -43,6 +44,7 @@ async function refundedSoFar(trx: Db, receipt: number) {
 /** Refunds part or all of what is unused of advance `receiptId` in `trx`: the refund voucher's id. */
 export async function refundAdvance(trx: Db, receiptId: number, b: S['BillingAdvanceRefundCreate'], by: number): Promise<number> {
   const fields = methodFields({ method: b.method, amount_paise: b.amount_paise, reference: b.reference });
+  const till = await tillFor(trx, b.till);
   const receipt = await findDocument(trx, receiptId, true);
   if (!receipt || receipt.kind !== 'receipt' || !receipt.snapshot) throw notFound();
   const left = await advanceLeft(trx, receipt);
@@ -51,6 +53,7 @@ export async function refundAdvance(trx: Db, receiptId: number, b: S['BillingAdv
   const reason = b.reason?.trim() || null;
   const line = refundLine(receipt.snapshot.lines[0], await refundedSoFar(trx, receipt.id), b.amount_paise, `Refund of advance ${receipt.number}`);
   const { day, fy } = await clinicToday(trx);
+  const businessDay = await dayForMoney(trx, till);
   const logoSha256 = await freezeLogo(trx);
   // Last before the writes: the counter row stays locked from here to the commit.
   const number = await nextNumber(trx, 'refund_voucher', fy, settings.prefixes.refund_voucher);
@@ -82,6 +85,7 @@ export async function refundAdvance(trx: Db, receiptId: number, b: S['BillingAdv
     line,
     rateBasisPoints: line.igst?.rateBasisPoints ?? (line.cgst ? line.cgst.rateBasisPoints * 2 : 0),
     by,
+    till: { id: till.id, day: businessDay },
   });
   return id;
 }

@@ -16,6 +16,7 @@ import { dueOf, findDocument, linesOf, moneyOf } from './data.ts';
 import { freezeLogo } from './frozen-logo.ts';
 import { clinicToday, issuingSettings, nextNumber, snapshotOf } from './issuing.ts';
 import { BILLING_TEXTS as T, type S } from './route-helpers.ts';
+import { dayForMoney, tillFor } from './tills.ts';
 
 const NONE: CreditedSoFar = { taxablePaise: 0, cgstPaise: 0, sgstPaise: 0, igstPaise: 0 };
 
@@ -69,6 +70,7 @@ export async function issueCreditNote(trx: Db, id: number, body: S['BillingCredi
   const doc = await findDocument(trx, id, true);
   if (!doc || doc.status === 'deleted') throw notFound();
   if ((doc.kind !== 'invoice' && doc.kind !== 'bill_of_supply') || !creditable(doc.status) || !doc.snapshot) throw new HttpError(409, T.notCreditable);
+  const refundTill = body.refund ? await tillFor(trx, body.refund.till, 'refund.till') : null;
   const settings = await issuingSettings(trx);
   const rows = await linesOf(trx, id);
   const ids = rows.map((r) => r.id);
@@ -88,6 +90,8 @@ export async function issueCreditNote(trx: Db, id: number, body: S['BillingCredi
   if (to !== doc.status)
     requireLifecycleStep(billingDocumentLifecycle, 'billing document', doc.status, to, { extras: { due_paise: dueAfter, credits_all: creditsAll } });
   const { day, fy } = await clinicToday(trx);
+  // Money paid back leaves a till on its business day (locked to the commit, like a payment).
+  const refundAt = refundTill ? { till: refundTill.id, day: await dayForMoney(trx, refundTill) } : null;
   const references = [{ kind: doc.kind, number: doc.number!, issuedOn: doc.snapshot.issuedOn }];
   const refund = body.refund
     ? [{ method: body.refund.method, reference: body.refund.reference?.trim() ?? null, amountPaise: body.refund.amount_paise, receivedOn: day }]
@@ -158,7 +162,7 @@ export async function issueCreditNote(trx: Db, id: number, body: S['BillingCredi
       })
       .execute();
   }
-  if (body.refund) {
+  if (body.refund && refundAt) {
     await trx
       .insertInto('billing_refunds')
       .values({
@@ -168,6 +172,8 @@ export async function issueCreditNote(trx: Db, id: number, body: S['BillingCredi
         amount_paise: body.refund.amount_paise,
         reference: body.refund.reference?.trim() ?? null,
         refunded_by: by,
+        till_id: refundAt.till,
+        business_day: refundAt.day,
       })
       .execute();
   }

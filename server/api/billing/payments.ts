@@ -17,6 +17,7 @@ import { freezeLogo } from './frozen-logo.ts';
 import { clinicToday, issuingSettings, nextNumber, snapshotOf } from './issuing.ts';
 import { BILLING_TEXTS as T, checkedPlace, type S } from './route-helpers.ts';
 import { summaryOut } from './present.ts';
+import { dayForMoney, tillFor } from './tills.ts';
 import { storeVoucher } from './vouchers.ts';
 
 export interface PaymentInput {
@@ -25,6 +26,8 @@ export interface PaymentInput {
   tendered_paise?: number;
   reference?: string;
   advance?: number;
+  /** The till it is taken at (the first when absent). */
+  till?: number;
 }
 
 /** The method's own fields: cash's tendered amount and change, a card's or UPI's reference (400 naming the field). */
@@ -59,6 +62,7 @@ async function uniqueUtr<T>(write: Promise<T>): Promise<T> {
  */
 export async function recordPayment(trx: Db, id: number, p: PaymentInput, by: number | null): Promise<void> {
   const fields = methodFields(p);
+  const till = await tillFor(trx, p.till);
   const doc = await findDocument(trx, id, true);
   if (!doc || doc.status === 'deleted') throw notFound();
   if (doc.kind === 'credit_note' || doc.kind === 'receipt' || !takesPayments(doc.status)) throw new HttpError(409, T.noPayments);
@@ -73,6 +77,8 @@ export async function recordPayment(trx: Db, id: number, p: PaymentInput, by: nu
   const dueAfter = due - p.amount_paise;
   const to = dueAfter <= 0 ? 'paid' : 'partially_paid';
   if (to !== doc.status) requireLifecycleStep(billingDocumentLifecycle, 'billing document', doc.status, to, { extras: { due_paise: dueAfter } });
+  // The gateway's money is never refused: on a closed day it goes on the next open one.
+  const businessDay = await dayForMoney(trx, till, { moveOn: p.method === 'online' });
   await uniqueUtr(
     trx
       .insertInto('billing_payments')
@@ -85,6 +91,8 @@ export async function recordPayment(trx: Db, id: number, p: PaymentInput, by: nu
         reference: fields.reference,
         advance_id: p.method === 'advance' ? p.advance! : null,
         recorded_by: by,
+        till_id: till.id,
+        business_day: businessDay,
       })
       .execute(),
   );
@@ -94,6 +102,7 @@ export async function recordPayment(trx: Db, id: number, p: PaymentInput, by: nu
 /** Takes an advance for `b.client` in `trx`: a receipt voucher numbered at once, with the money received on it; its id. */
 export async function takeAdvance(trx: Db, b: S['BillingAdvanceCreate'], by: number): Promise<number> {
   const fields = methodFields({ method: b.method, amount_paise: b.amount_paise, tendered_paise: b.tendered_paise, reference: b.reference });
+  const till = await tillFor(trx, b.till);
   const settings = await issuingSettings(trx);
   const rate = b.exempt ? 0 : (b.gst_rate_bp ?? 1800);
   if (!b.exempt && !settings.ratesBp.includes(rate)) throw badRequest('gst_rate_bp', T.rateNotOffered(settings.ratesBp));
@@ -103,6 +112,7 @@ export async function takeAdvance(trx: Db, b: S['BillingAdvanceCreate'], by: num
   const recipient = await recipientOf(trx, b.client);
   const line = advanceLine(b.description?.trim() ?? 'Advance', b.code ?? null, b.amount_paise, rate, b.exempt ?? false, regimeOf(settings, place));
   const { day, fy } = await clinicToday(trx);
+  const businessDay = await dayForMoney(trx, till);
   const logoSha256 = await freezeLogo(trx);
   const number = await nextNumber(trx, 'receipt', fy, settings.prefixes.receipt);
   const payments = [{ method: b.method, reference: fields.reference, amountPaise: b.amount_paise, receivedOn: day }];
@@ -143,6 +153,8 @@ export async function takeAdvance(trx: Db, b: S['BillingAdvanceCreate'], by: num
         reference: fields.reference,
         advance_id: null,
         recorded_by: by,
+        till_id: till.id,
+        business_day: businessDay,
       })
       .execute(),
   );

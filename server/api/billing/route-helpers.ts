@@ -61,6 +61,15 @@ export const BILLING_TEXTS = {
   refundTooMuch: (max: number) => `At most ${max} paise was paid beyond what is now due, so at most that is refunded.`,
   nothingDue: 'Nothing is due on this document.',
   noUpi: "The clinic's UPI id and payee name are not set (tax settings).",
+  // The day's close (issue 35).
+  tillUnknown: 'No such till.',
+  noTill: 'The clinic has no till: an ADMIN adds one in the billing settings.',
+  tillNameTaken: 'Another till already has this name.',
+  dayClosed: (till: string, day: string) =>
+    `The ${till} till's day ${day} is closed, so nothing more is recorded on it: record it on the next open day, or at another till.`,
+  dayNotBegun: 'This day has not begun yet, so it cannot be counted or closed.',
+  dayUnknown: 'A business day is a date written YYYY-MM-DD.',
+  countReasonRequired: 'The counted cash differs from what is expected: say why.',
 } as const;
 
 /** A 400 naming the field, from a problem the pure rules describe (null: none). */

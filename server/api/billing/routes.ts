@@ -15,6 +15,7 @@ import { paymentRoutes } from './payments-routes.ts';
 import { productRoutes } from './products-routes.ts';
 import { returnsRoutes } from './returns-routes.ts';
 import { settingsRoutes } from './settings-routes.ts';
+import { tillRoutes } from './tills-routes.ts';
 
 export async function billingRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   settingsRoutes(app, ctx);
@@ -26,4 +27,6 @@ export async function billingRoutes(app: FastifyInstance, ctx: ApiContext): Prom
   onlinePaymentRoutes(app, ctx);
   // The GSTR-1 return of a month or quarter (issue 35).
   returnsRoutes(app, ctx);
+  // Tills and the day's close (issue 35).
+  tillRoutes(app, ctx);
 }

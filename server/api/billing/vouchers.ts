@@ -18,6 +18,8 @@ export interface Voucher {
   /** The line's GST rate in basis points as the clinic offers it. */
   rateBasisPoints: number;
   by: number;
+  /** A refund voucher's till and business day: the money went out there (the day's close). */
+  till?: { id: number; day: string };
 }
 
 /** Stores the voucher and its line; its id. */
@@ -42,6 +44,8 @@ export async function storeVoucher(trx: Db, v: Voucher): Promise<number> {
       total_paise: snapshot.totals.totalPaise,
       snapshot: JSON.stringify(snapshot),
       created_by: v.by,
+      till_id: v.till?.id ?? null,
+      business_day: v.till?.day ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -13,6 +13,8 @@ import type { BillingDocumentStatus } from '../../../machines/billing/invoice-li
 import { unwrap } from '../../lib/api-failure.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { searchClients } from '../appointments/index.ts';
+import type { DayLoaded, TillChoice, TillDayView } from '../../../machines/billing/day-close-machine.ts';
+import { BILLING_TEXT } from './billing-texts.ts';
 
 const keyed = (key: string) => ({ header: { 'Idempotency-Key': key } });
 
@@ -106,3 +108,23 @@ export const findClients = (api: ApiClient, text: string): Promise<ClientChoice[
 /** "New invoice": a manual draft for the client, to take its lines on the document page. */
 export const createManualDraft = async (api: ApiClient, q: { client: number; key: string }): Promise<{ id: number }> =>
   unwrap(api.POST('/billing/documents', { params: keyed(q.key), body: { from: 'manual', client: q.client } }));
+
+/** The tills and a till's day (the first till when none is chosen yet): the day's close (issue 35). */
+export async function loadTillDay(api: ApiClient, q: { till: number | null; day: string }): Promise<DayLoaded> {
+  const tills = (await unwrap(api.GET('/billing/tills'))) as TillChoice[];
+  const till = q.till ?? tills[0]?.id;
+  if (till === undefined) throw new Error(BILLING_TEXT.dayCloseNoTill);
+  const day = (await unwrap(api.GET('/billing/tills/{till}/days/{date}', { params: { path: { till, date: q.day } } }))) as TillDayView;
+  return { tills, day };
+}
+
+export const countTillDay = async (api: ApiClient, q: { till: number; day: string; countedPaise: number; reason: string }): Promise<TillDayView> =>
+  (await unwrap(
+    api.POST('/billing/tills/{till}/days/{date}/count', {
+      params: { path: { till: q.till, date: q.day } },
+      body: { counted_cash_paise: q.countedPaise, ...(q.reason ? { reason: q.reason } : {}) },
+    }),
+  )) as TillDayView;
+
+export const closeTillDay = async (api: ApiClient, q: { till: number; day: string }): Promise<TillDayView> =>
+  (await unwrap(api.POST('/billing/tills/{till}/days/{date}/close', { params: { path: { till: q.till, date: q.day } } }))) as TillDayView;

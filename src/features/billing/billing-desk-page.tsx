@@ -26,6 +26,7 @@ import { formatDate } from '../../lib/format.ts';
 import { ScrollTable } from '../../lib/scroll-table.tsx';
 import { useBillingDesk } from './billing-hooks.ts';
 import { BILLING_TEXT as T, formatPaise } from './billing-texts.ts';
+import { DayCloseButton } from './day-close.tsx';
 import { HeldPayments } from './held-payments.tsx';
 import { NewInvoice } from './new-invoice-dialog.tsx';
 
@@ -43,6 +44,7 @@ export function BillingDeskPage() {
         </Typography>
         <Stack direction="row" useFlexGap spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           {billsClients(auth.role ?? '') && <NewInvoice />}
+          <DayCloseButton />
           <TextField
             select
             size="small"

@@ -33,7 +33,13 @@ import {
   loadHeldPayments,
   loadUpi,
   takeAdvance,
+  closeTillDay,
+  countTillDay,
+  loadTillDay,
 } from './billing-api.ts';
+import { dayCloseMachine } from '../../../machines/billing/day-close-machine.ts';
+import { dayCloseSelectors } from '../../../machines/billing/selectors.ts';
+import { clinicToday } from '../../lib/format.ts';
 
 export function useBillingDesk() {
   const { api } = useShell();
@@ -177,5 +183,37 @@ export function useBillVisit(appointment: number) {
     creating: useSelector(ref, billVisitSelectors.isCreating),
     error: useSelector(ref, billVisitSelectors.error),
     start: () => ref.send({ type: 'bill.start' }),
+  };
+}
+
+/** The day's close (issue 35): the first till and the clinic's today at first; those who bill count and close. */
+export function useDayClose() {
+  const { api, auth } = useShell();
+  const ref = usePageActor(
+    dayCloseMachine.provide({
+      actors: {
+        loadDay: fromPromise(({ input }) => loadTillDay(api, input)),
+        countDay: fromPromise(({ input }) => countTillDay(api, input)),
+        closeDay: fromPromise(({ input }) => closeTillDay(api, input)),
+      },
+    }),
+    { input: { today: clinicToday(), mayCount: billsClients(auth.role ?? '') } },
+  );
+  const snapshot = useSelector(ref, (s) => s);
+  const d = dayCloseSelectors;
+  return {
+    context: snapshot.context,
+    isLoading: d.isLoading(snapshot),
+    isFailed: d.isFailed(snapshot),
+    isSaving: d.isSaving(snapshot),
+    isCounting: d.isCounting(snapshot),
+    isClosing: d.isClosing(snapshot),
+    isClosed: d.isClosed(snapshot),
+    showsCount: d.showsCount(snapshot),
+    canCount: d.canCount(snapshot),
+    canClose: d.canClose(snapshot),
+    difference: d.difference(snapshot),
+    problem: d.problem(snapshot),
+    send: ref.send,
   };
 }

@@ -5,6 +5,7 @@ import type { BillingDocumentKind } from '../../../machines/billing/billing-docu
 import type { DeskFilter } from '../../../machines/billing/billing-desk-machine.ts';
 import type { HeldPayment } from '../../../machines/billing/held-payments-machine.ts';
 import type { BillingDocumentStatus } from '../../../machines/billing/invoice-lifecycle.ts';
+import type { TillDayStatus } from '../../../machines/billing/day-close-lifecycle.ts';
 
 /** ₹1,18,000.50 from 11800050 paise (src/lib/format.ts: the clinic's locale, en-IN grouping in lakh and crore). */
 export { formatPaise } from '../../lib/format.ts';
@@ -203,4 +204,32 @@ export const BILLING_TEXT = {
     unknown_link: 'A payment link not known here',
   } satisfies Record<HeldPayment['reason'], string>,
   noDocument: '—',
+
+  // The day's close (issue 35).
+  dayClose: "Day's close",
+  dayCloseTitle: "The day's close",
+  dayCloseHelp:
+    'What the till should hold: the day’s payments less its refunds, per method. Count the cash in the drawer, then close the day; a closed day takes no more payments.',
+  dayCloseNoTill: 'The clinic has no till yet: an administrator adds one in the billing settings.',
+  dayCloseFailed: 'The day could not be loaded.',
+  till: 'Till',
+  businessDay: 'Day',
+  dayStatus: { open: 'Open', counted: 'Counted', closed: 'Closed' } satisfies Record<TillDayStatus, string>,
+  expectedColumns: { method: 'Method', expected: 'Expected' },
+  tillMethods: { cash: 'Cash', card: 'Card', upi: 'UPI', online: 'Online (gateway)' },
+  advanceApplied: (amount: string) => `Advances applied to invoices (no money in the till): ${amount}`,
+  countedCash: 'Counted cash (₹)',
+  countedProblem: 'Enter the cash counted, in rupees.',
+  difference: 'Difference',
+  differenceText: (amount: string, diff: number) => (diff === 0 ? 'Matches' : diff < 0 ? `${amount} short` : `${amount} over`),
+  countReason: 'Why it differs',
+  countReasonProblem: 'The cash is short or over: say why.',
+  count: 'Count',
+  counting: 'Counting…',
+  closeDay: 'Close the day',
+  closing: 'Closing…',
+  countedBy: (name: string, when: string) => `Counted by ${name}, ${when}`,
+  closedBy: (name: string, when: string) => `Closed by ${name}, ${when}`,
+  countedSummary: (counted: string, difference: string) => `Counted ${counted} · ${difference}`,
+  closeDialogDone: 'Done',
 } as const;

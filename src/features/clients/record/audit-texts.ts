@@ -26,6 +26,11 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   'billing.payment.flag': 'Held an online payment for reception',
   'billing.payment_flag.list': 'Read the held online payments',
   'billing.gstr1.export': 'Downloaded the GSTR-1 return',
+  'billing.till.create': 'Added a till',
+  'billing.till.update': 'Renamed a till',
+  'billing.till_day.read': "Read a till's day",
+  'billing.till_day.count': "Counted a till's cash",
+  'billing.till_day.close': "Closed a till's day",
   'record.view': 'Opened the record',
   'user.read': 'Opened the record',
   'user.create': 'Created the user',
@@ -149,6 +154,7 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
 /** What a page view read, as the end of "Read: …" ("the profile, visits, support tickets"). */
 export const AUDIT_READ_WORDS: Record<AuditRead, string> = {
   'billing.payment_flag.list': 'held online payments',
+  'billing.till_day.read': "a till's day",
   'user.read': 'the profile',
   'profile.read': 'the profile',
   'consent.read': 'the consent history',
@@ -324,6 +330,11 @@ export const AUDIT_FILTER_GROUPS: ReadonlyArray<{ label: string; actions: readon
 export const AUDIT_UNFILTERED: readonly AuditAction[] = [
   'billing.payment_flag.list',
   'billing.gstr1.export',
+  'billing.till.create',
+  'billing.till.update',
+  'billing.till_day.read',
+  'billing.till_day.count',
+  'billing.till_day.close',
   'user.read',
   'settings.update',
   'settings.logo.upload',

@@ -6,6 +6,7 @@ import type { ClinicRole } from '../../../../server/identity/contracts.ts';
 import type { TestApp } from '../../../support/test-app.ts';
 import { type Actor, type ApiResponse, api } from '../support.ts';
 import { SETTINGS } from './fixtures.ts';
+import { localTime } from '../../../../machines/appointments/scheduling-rules.ts';
 
 interface Shared {
   actors: Record<ClinicRole, Actor>;
@@ -74,6 +75,22 @@ async function productFor(t: TestApp, s: Shared): Promise<number> {
   return res.body.id;
 }
 
+let tills = 0;
+
+/** A fresh till, added by ADMIN: each role's count or close acts on a day of its own. */
+async function tillFor(t: TestApp, s: Shared, counted = false): Promise<number> {
+  await setup(t, s);
+  const res = await api(t, s.actors.ADMIN, 'POST', '/billing/tills', { name: `Matrix till ${++tills} ${Date.now()}` });
+  if (res.status !== 201) throw new Error(`fixture till: ${res.status} ${JSON.stringify(res.body)}`);
+  if (counted) {
+    const count = await api(t, s.actors.ADMIN, 'POST', `/billing/tills/${res.body.id}/days/${today()}/count`, { counted_cash_paise: 0 });
+    if (count.status !== 200) throw new Error(`fixture count: ${count.status} ${JSON.stringify(count.body)}`);
+  }
+  return res.body.id;
+}
+
+const today = () => localTime('Asia/Kolkata', Date.now()).date;
+
 /** A request whose success is not JSON (a PDF): its refusals still are. */
 async function raw(t: TestApp, a: Actor, method: 'GET' | 'POST', url: string): Promise<ApiResponse> {
   const res = await t.app.inject({ method, url: `/api/v1${url}`, headers: { authorization: `Bearer ${a.accessToken}` } });
@@ -129,4 +146,11 @@ export const billingMatrixRequests: Record<string, Builder> = {
     api(t, a, 'POST', `/billing/advances/${await advanceFor(t, s, s.client)}/refunds`, { amount_paise: 10000, method: 'cash', reason: 'Not needed' }),
   'billing.balance.own': (t, s, a) => api(t, a, 'GET', `/billing/balance?client=${ownOrClient(s, a)}`),
   'billing.balance.client': (t, s, a) => api(t, a, 'GET', `/billing/balance?client=${s.client}`),
+  // The day's close (issue 35).
+  'billing.tills.list': (t, _s, a) => api(t, a, 'GET', '/billing/tills'),
+  'billing.tills.create': (t, _s, a) => api(t, a, 'POST', '/billing/tills', { name: `Till of ${a.role} ${Date.now()}` }),
+  'billing.tills.rename': async (t, s, a) => api(t, a, 'PATCH', `/billing/tills/${await tillFor(t, s)}`, { name: `Renamed by ${a.role} ${Date.now()}` }),
+  'billing.till-day.get': async (t, s, a) => api(t, a, 'GET', `/billing/tills/${await tillFor(t, s)}/days/${today()}`),
+  'billing.till-day.count': async (t, s, a) => api(t, a, 'POST', `/billing/tills/${await tillFor(t, s)}/days/${today()}/count`, { counted_cash_paise: 0 }),
+  'billing.till-day.close': async (t, s, a) => api(t, a, 'POST', `/billing/tills/${await tillFor(t, s, true)}/days/${today()}/close`),
 };

@@ -8,6 +8,8 @@ import { billingDeskMachine } from '../../../../machines/billing/billing-desk-ma
 import { billingDocumentMachine, type BillingDoc, draftOf } from '../../../../machines/billing/billing-document-machine.ts';
 import { billVisitMachine, clientBalanceMachine } from '../../../../machines/billing/client-billing-machine.ts';
 import { gstReturnsMachine } from '../../../../machines/billing/gst-returns-machine.ts';
+import { dayCloseMachine } from '../../../../machines/billing/day-close-machine.ts';
+import { DAY_LOADED, TILL_DAY } from './day-close.model.ts';
 import { heldPaymentsMachine } from '../../../../machines/billing/held-payments-machine.ts';
 import { newInvoiceMachine } from '../../../../machines/billing/new-invoice-machine.ts';
 import type { Steps, TransitionTable } from '../../../support/transition-table.ts';
@@ -575,6 +577,86 @@ export const gstReturnsTable: TransitionTable = {
   ],
 };
 
+// The desk's day's close (issue 35): "Counting lists expected amounts per payment method ... takes
+// the counted cash, and records the difference with a reason." A till and a day are read; the cash
+// is counted (a reason when it differs), then a counted day is closed; a closed day takes neither;
+// only those who bill count or close; a date that is no day is not asked for.
+const DAY_VERBS = [
+  'day.till',
+  'day.date',
+  'day.counted',
+  'day.reason',
+  'day.count',
+  'day.close',
+  'day.retry',
+  done('loadDay'),
+  error('loadDay'),
+  done('countDay'),
+  error('countDay'),
+  done('closeDay'),
+  error('closeDay'),
+];
+const dayContext = (data: object, form: { counted: string; reason: string }, mayCount = true) => ({
+  mayCount,
+  till: 1,
+  day: '2026-11-28',
+  tills: DAY_LOADED.tills,
+  data,
+  error: null,
+  ...form,
+});
+const daySteps = (ready: Record<string, string>) => ({
+  loading: { [done('loadDay')]: 'ready / showLoaded', [error('loadDay')]: 'failed / showError' },
+  failed: { 'day.retry': 'loading' },
+  ready: { 'day.till': 'loading / setTill', 'day.counted': 'ready / setCounted', 'day.reason': 'ready / setReason', ...ready },
+  counting: { [done('countDay')]: 'ready / showDay', [error('countDay')]: 'ready / showError' },
+  closing: { [done('closeDay')]: 'ready / showDay', [error('closeDay')]: 'ready / showError' },
+});
+const DAY_PAYLOADS = { [done('loadDay')]: { output: DAY_LOADED }, [done('countDay')]: { output: TILL_DAY }, [done('closeDay')]: { output: TILL_DAY } };
+export const dayCloseTable: TransitionTable = {
+  chart: dayCloseMachine,
+  source: "issue 35 (The day's close: open → counted → closed, the counted cash and the difference with a reason)",
+  statuses: ['loading', 'failed', 'ready', 'counting', 'closing'],
+  verbs: DAY_VERBS,
+  cases: [
+    {
+      name: 'an open day, ₹100 short with a reason, another day chosen',
+      context: dayContext(TILL_DAY, { counted: '1980', reason: 'Change given twice' }),
+      extras: { till: 2, day: '2026-11-27', value: '1980', error: new Error('offline') },
+      payloads: DAY_PAYLOADS,
+      steps: daySteps({ 'day.date': 'loading / setDay', 'day.count': 'counting' }),
+    },
+    {
+      name: 'an open day, short without a reason, a date that is no day',
+      context: dayContext(TILL_DAY, { counted: '1980', reason: ' ' }),
+      extras: { till: 2, day: '2026-02-30', value: '1980', error: new Error('offline') },
+      payloads: DAY_PAYLOADS,
+      steps: daySteps({}),
+    },
+    {
+      name: 'a counted day, exact',
+      context: dayContext({ ...TILL_DAY, status: 'counted', counted_cash_paise: 208_000, difference_paise: 0 }, { counted: '2080', reason: '' }),
+      extras: { till: 2, day: '2026-11-27', value: '2080', error: new Error('offline') },
+      payloads: DAY_PAYLOADS,
+      steps: daySteps({ 'day.date': 'loading / setDay', 'day.count': 'counting', 'day.close': 'closing' }),
+    },
+    {
+      name: 'a counted day, read by one who does not bill',
+      context: dayContext({ ...TILL_DAY, status: 'counted', counted_cash_paise: 208_000, difference_paise: 0 }, { counted: '2080', reason: '' }, false),
+      extras: { till: 2, day: '2026-11-27', value: '2080', error: new Error('offline') },
+      payloads: DAY_PAYLOADS,
+      steps: daySteps({ 'day.date': 'loading / setDay' }),
+    },
+    {
+      name: 'a closed day',
+      context: dayContext({ ...TILL_DAY, status: 'closed', counted_cash_paise: 208_000, difference_paise: 0 }, { counted: '2080', reason: '' }),
+      extras: { till: 2, day: '2026-11-27', value: '2080', error: new Error('offline') },
+      payloads: DAY_PAYLOADS,
+      steps: daySteps({ 'day.date': 'loading / setDay' }),
+    },
+  ],
+};
+
 /** Every staff billing page chart's table, for tests/unit/machines/lifecycle/every-chart.test.ts. */
 export const staffBillingTables = [
   billingDocumentTable,
@@ -584,4 +666,5 @@ export const staffBillingTables = [
   newInvoiceTable,
   heldPaymentsTable,
   gstReturnsTable,
+  dayCloseTable,
 ];

@@ -17,6 +17,7 @@ const NOT_A_SCREEN: Record<string, string> = {
   waitlistEntry: 'a lifecycle the server enforces',
   waitlistOffer: 'a lifecycle the server enforces',
   billingDocument: 'a lifecycle the server enforces',
+  tillDay: "a lifecycle the server enforces (the day's close page chart is replayed in billing/day-close-views.test.tsx)",
   cognitiveRun: 'a lifecycle the server enforces',
   prospect: 'a lifecycle the server enforces',
   enrollment: 'a lifecycle the server enforces',

@@ -12,6 +12,7 @@ import { labOrderLifecycle } from '../../../../machines/labs/order-lifecycle.ts'
 import { ticketLifecycle } from '../../../../machines/support/ticket-lifecycle.ts';
 import { visitLifecycle } from '../../../../machines/visits/visit-lifecycle.ts';
 import { billingDocumentLifecycle } from '../../../../machines/billing/invoice-lifecycle.ts';
+import { dayCloseLifecycle } from '../../../../machines/billing/day-close-lifecycle.ts';
 import type { Steps, TransitionTable } from '../../../support/transition-table.ts';
 
 // ---- Appointment: requested → booked → confirmed → checked-in → in-progress → completed;
@@ -362,6 +363,18 @@ export const billingDocumentTable: TransitionTable = {
   ],
 };
 
+// ---- A till's day (issue 35, "The day's close"): "A chart per day and till: open → counted →
+// closed. A closed day is locked." A counted day is reopened to be counted again, or by money
+// recorded on it after the count; closed is final.
+
+export const dayCloseTable: TransitionTable = {
+  chart: dayCloseLifecycle,
+  source: "issue 35 (The day's close)",
+  statuses: ['open', 'counted', 'closed'],
+  verbs: ['day.count', 'day.reopen', 'day.close'],
+  cases: [{ name: 'any day', steps: { open: { 'day.count': 'counted' }, counted: { 'day.reopen': 'open', 'day.close': 'closed' } } }],
+};
+
 export const lifecycleTables = [
   appointmentTable,
   labOrderTable,
@@ -373,4 +386,5 @@ export const lifecycleTables = [
   waitlistEntryTable,
   waitlistOfferTable,
   billingDocumentTable,
+  dayCloseTable,
 ];
