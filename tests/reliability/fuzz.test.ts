@@ -23,6 +23,7 @@ import { fuzzCalendarEdges } from './calendar-edges.ts';
 import { FULL, recordReliability } from './summary.ts';
 import { ADMIN_ACTIONS, contract, contractViolation, identityAction, TEST_ADMIN_KEY } from './wire.ts';
 import { billingAdvanceFixtures, billingFixtures } from './billing-fuzz.ts';
+import { packageSaleFixtures } from './package-sale-fuzz.ts';
 
 // Split over the engines: one CI run sends at least 10,000 requests in all (with the
 // read-back checks), wherever they run.
@@ -61,6 +62,9 @@ describe.each(engines)('fuzzing on %s', (engine) => {
   // Billing documents (drafts and issued) the billing operations' path ids aim at (issue 34).
   const billingDocuments: number[] = [];
   const billingAdvances: number[] = [];
+  // Package plans and packages sold through billing, for the package operations' paths (issue 35).
+  const packagePlans: number[] = [];
+  const packages: number[] = [];
   let cases = 0;
   const failures: Failure[] = [];
   let dataLost = 0;
@@ -76,6 +80,9 @@ describe.each(engines)('fuzzing on %s', (engine) => {
     for (const user of targets.slice(0, 3)) enrollments.push(await addEnrollment(t, user, programs[0]));
     billingDocuments.push(...(await billingFixtures(t, actors, targets.slice(0, 2))));
     billingAdvances.push(...(await billingAdvanceFixtures(t, actors, targets.slice(0, 2))));
+    const sold = await packageSaleFixtures(t, actors, targets.slice(0, 2));
+    packagePlans.push(...sold.plans);
+    packages.push(...sold.packages);
   });
 
   afterAll(async () => {
@@ -115,7 +122,11 @@ describe.each(engines)('fuzzing on %s', (engine) => {
             ? billingDocuments
             : path.includes('billing/advances/')
               ? billingAdvances
-              : targets;
+              : path.includes('appointments/packages/')
+                ? packages
+                : path.includes('appointments/package-plans/')
+                  ? packagePlans
+                  : targets;
     // One arbitrary per operation, built once: path ids, query string, body (valid or bent).
     const requestArb = fc.constantFrom(...ops).chain((op) =>
       fc.record({
