@@ -17,6 +17,7 @@ const NOT_A_SCREEN: Record<string, string> = {
   waitlistEntry: 'a lifecycle the server enforces',
   waitlistOffer: 'a lifecycle the server enforces',
   billingDocument: 'a lifecycle the server enforces',
+  package: 'a lifecycle the server enforces (package-lifecycle.model.test.ts and the API tests)',
   cognitiveRun: 'a lifecycle the server enforces',
   prospect: 'a lifecycle the server enforces',
   enrollment: 'a lifecycle the server enforces',
