@@ -7,6 +7,7 @@
 import type { ServerProcess } from '../support/server-process.ts';
 import { call, killMidWrites, ok } from './fault-support.ts';
 import { SETTINGS } from '../integration/api/billing/fixtures.ts';
+import { clientToken } from './portal-seen-faults.ts';
 
 const SALES = 300;
 
@@ -30,7 +31,10 @@ export async function killDuringPackageSales(options: {
         'client',
       ).id,
     );
-  ok(await call(server.baseUrl, token, 'PUT', '/billing/settings', SETTINGS), 'billing settings');
+  // The tax settings are an ADMIN's (SUPER_ADMIN reads them): one is made to save them.
+  const email = `sale.admin.${stamp}@test.clinic`;
+  ok(await call(server.baseUrl, token, 'POST', '/users/users', { email, first_name: 'Sale', last_name: 'Admin', role: 'ADMIN' }), 'admin');
+  ok(await call(server.baseUrl, await clientToken(server.baseUrl, email), 'PUT', '/billing/settings', SETTINGS), 'billing settings');
   const plan = ok(
     await call(server.baseUrl, token, 'POST', '/appointments/package-plans', {
       name: `Fault pack ${stamp}`,
