@@ -792,10 +792,147 @@ export interface paths {
         put?: never;
         /**
          * Sell a catalogue package to a client (RECEPTION, ADMIN, SUPER_ADMIN)
-         * @description The client's package gets the plan's sessions, price and an expiry `validity_days` from today (the clinic's date).
+         * @description Through billing (issue 35): the package is made awaiting payment and its invoice (the plan's price with the plan's tax data) is drafted and issued in the same transaction; its credits start when the invoice is paid in full, valid `validity_days` from the clinic-local date of that payment. A plan priced ₹0 makes no invoice and is active at once. 409 while billing is not set up (no invoice can be made) or the plan is inactive.
          */
         post: operations["sellPackagePlan"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/package-plans/{id}/buy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A client buys a catalogue package for themselves (CLIENT)
+         * @description As the desk's sale, for the caller: the package awaits payment and its invoice is issued; the portal pays it online through the invoice's payment link (billing) or the client pays at the clinic. An inactive plan is 404 to a client.
+         */
+        post: operations["buyPackagePlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/packages/{id}/freeze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Freeze an active package from today (RECEPTION, ADMIN, SUPER_ADMIN)
+         * @description For `days` days or `until` a date (its last frozen day), one of the two; within what is left of the plan's freeze allowance (409 beyond). The expiry moves by the days frozen; its credits cannot be booked or redeemed meanwhile.
+         */
+        post: operations["freezePackage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/packages/{id}/unfreeze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a package's freeze today (RECEPTION, ADMIN, SUPER_ADMIN)
+         * @description The days not frozen after all go back to the allowance and come off the expiry.
+         */
+        post: operations["unfreezePackage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/packages/{id}/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give an active package to another client (ADMIN, SUPER_ADMIN)
+         * @description It stays active with its credits and expiry; audited on both clients' records.
+         */
+        post: operations["transferPackage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/packages/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund a package pro rata through a credit note (RECEPTION, ADMIN)
+         * @description A credit note on the package's invoice for the unused share (the line's taxable value × credits left ÷ credits sold, in paise; tax by billing's part-credit rules), paying back what was paid beyond what is then due; the package is refunded. An invoice not yet paid is credited for all that is left and the package cancelled.
+         */
+        post: operations["refundPackage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/families/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The family a client belongs to (staff who book; a client their own)
+         * @description A shareable package's credits serve every member.
+         */
+        get: operations["getClientFamily"];
+        /**
+         * Put a client in another client's family (RECEPTION, ADMIN, SUPER_ADMIN)
+         * @description The client leaves any family they were in; audited on both clients.
+         */
+        put: operations["linkClientFamily"];
+        post?: never;
+        /** Take a client out of their family (RECEPTION, ADMIN, SUPER_ADMIN) */
+        delete: operations["unlinkClientFamily"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3017,7 +3154,7 @@ export interface components {
             active?: boolean;
         };
         /** @enum {string} */
-        AuditAction: "billing.document.pdf" | "billing.document.email" | "billing.payment_link.create" | "billing.payment.online" | "billing.payment.flag" | "billing.payment_flag.list" | "billing.gstr1.export" | "billing.till.create" | "billing.till.update" | "billing.till_day.read" | "billing.till_day.count" | "billing.till_day.close" | "visit.list" | "visit.read" | "visit.create" | "visit.update" | "visit.transition" | "visit.addendum" | "visit.screen.list" | "visit.screen.create" | "visit.screen.override" | "visit.settings.update" | "visit.recipe.create" | "visit.stock.create" | "visit.session.list" | "visit.recipe.update" | "visit.stock.adjust" | "visit.stock.history" | "discovery.prospect.list" | "discovery.prospect.read" | "discovery.prospect.create" | "discovery.prospect.update" | "discovery.prospect.transition" | "discovery.prospect.call" | "discovery.prospect.convert" | "discovery.visit.list" | "discovery.visit.read" | "discovery.visit.create" | "discovery.visit.update" | "discovery.visit.sign" | "discovery.enquiry" | "discovery.funnel" | "thrive.summary" | "thrive.attention" | "thrive.tile" | "thrive.client.read" | "measurement.list" | "measurement.create" | "measurement.correct" | "user.create" | "user.read" | "record.view" | "user.delete" | "profile.read" | "profile.update" | "profile.create" | "role.change" | "consent.record" | "enrollment.list" | "enrollment.create" | "enrollment.update" | "enrollment.delete" | "thrive_check.create" | "thrive_check.list" | "profile.email_sync" | "user.deactivate" | "user.reactivate" | "user.invitation.resend" | "user.password.reset" | "consent.read" | "consent.withdraw" | "settings.update" | "settings.logo.upload" | "settings.logo.remove" | "appointment.list" | "appointment.read" | "appointment.create" | "appointment.transition" | "appointment.series" | "appointment.seen" | "waitlist.list" | "waitlist.create" | "waitlist.accept" | "package.list" | "package.create" | "scheduling.configure" | "support.ticket.list" | "support.ticket.read" | "support.ticket.create" | "support.ticket.assign" | "support.ticket.transition" | "support.message.create" | "support.attachment.upload" | "support.attachment.download" | "cognitive.results.list" | "cognitive.run.start" | "cognitive.run.save" | "cognitive.run.complete" | "cognitive.instrument.record" | "cognitive.review.create" | "lab.catalogue.create" | "lab.catalogue.update" | "lab.pincode.save" | "lab.slot.hold" | "lab.order.list" | "lab.order.read" | "lab.order.create" | "lab.order.reschedule" | "lab.order.transition" | "lab.report.list" | "lab.result.enter" | "lab.report.pdf.attach" | "lab.report.pdf.download" | "billing.settings.update" | "billing.item_tax.update" | "billing.product.create" | "billing.product.update" | "billing.product.delete" | "billing.document.list" | "billing.document.read" | "billing.document.create" | "billing.document.update" | "billing.document.delete" | "billing.document.issue" | "billing.credit_note.create" | "billing.payment.create" | "billing.advance.list" | "billing.advance.create" | "billing.advance.refund" | "billing.balance.read";
+        AuditAction: "billing.document.pdf" | "billing.document.email" | "billing.payment_link.create" | "billing.payment.online" | "billing.payment.flag" | "billing.payment_flag.list" | "billing.gstr1.export" | "billing.till.create" | "billing.till.update" | "billing.till_day.read" | "billing.till_day.count" | "billing.till_day.close" | "visit.list" | "visit.read" | "visit.create" | "visit.update" | "visit.transition" | "visit.addendum" | "visit.screen.list" | "visit.screen.create" | "visit.screen.override" | "visit.settings.update" | "visit.recipe.create" | "visit.stock.create" | "visit.session.list" | "visit.recipe.update" | "visit.stock.adjust" | "visit.stock.history" | "discovery.prospect.list" | "discovery.prospect.read" | "discovery.prospect.create" | "discovery.prospect.update" | "discovery.prospect.transition" | "discovery.prospect.call" | "discovery.prospect.convert" | "discovery.visit.list" | "discovery.visit.read" | "discovery.visit.create" | "discovery.visit.update" | "discovery.visit.sign" | "discovery.enquiry" | "discovery.funnel" | "thrive.summary" | "thrive.attention" | "thrive.tile" | "thrive.client.read" | "measurement.list" | "measurement.create" | "measurement.correct" | "user.create" | "user.read" | "record.view" | "user.delete" | "profile.read" | "profile.update" | "profile.create" | "role.change" | "consent.record" | "enrollment.list" | "enrollment.create" | "enrollment.update" | "enrollment.delete" | "thrive_check.create" | "thrive_check.list" | "profile.email_sync" | "user.deactivate" | "user.reactivate" | "user.invitation.resend" | "user.password.reset" | "consent.read" | "consent.withdraw" | "settings.update" | "settings.logo.upload" | "settings.logo.remove" | "appointment.list" | "appointment.read" | "appointment.create" | "appointment.transition" | "appointment.series" | "appointment.seen" | "waitlist.list" | "waitlist.create" | "waitlist.accept" | "package.list" | "package.create" | "package.freeze" | "package.unfreeze" | "package.transfer" | "package.refund" | "family.read" | "family.link" | "family.unlink" | "scheduling.configure" | "support.ticket.list" | "support.ticket.read" | "support.ticket.create" | "support.ticket.assign" | "support.ticket.transition" | "support.message.create" | "support.attachment.upload" | "support.attachment.download" | "cognitive.results.list" | "cognitive.run.start" | "cognitive.run.save" | "cognitive.run.complete" | "cognitive.instrument.record" | "cognitive.review.create" | "lab.catalogue.create" | "lab.catalogue.update" | "lab.pincode.save" | "lab.slot.hold" | "lab.order.list" | "lab.order.read" | "lab.order.create" | "lab.order.reschedule" | "lab.order.transition" | "lab.report.list" | "lab.result.enter" | "lab.report.pdf.attach" | "lab.report.pdf.download" | "billing.settings.update" | "billing.item_tax.update" | "billing.product.create" | "billing.product.update" | "billing.product.delete" | "billing.document.list" | "billing.document.read" | "billing.document.create" | "billing.document.update" | "billing.document.delete" | "billing.document.issue" | "billing.credit_note.create" | "billing.payment.create" | "billing.advance.list" | "billing.advance.create" | "billing.advance.refund" | "billing.balance.read";
         /** @enum {string} */
         AuditOutcome: "success" | "denied";
         AuditEvent: {
@@ -3456,6 +3593,19 @@ export interface components {
             /** @enum {string} */
             channel?: "email" | "sms";
         };
+        /**
+         * @description As of today (an expired or used-up package is read so, whatever was last stored).
+         * @enum {string}
+         */
+        PackageStatus: "awaiting_payment" | "active" | "frozen" | "used_up" | "expired" | "refunded" | "cancelled";
+        PackageDocument: {
+            id: number;
+            number: string | null;
+            status: string;
+            total_paise: number;
+            /** @description What is still to pay on it (0 for a credit note). */
+            due_paise: number;
+        };
         Package: {
             id: number;
             client: number;
@@ -3466,8 +3616,26 @@ export interface components {
             /** @description Booked appointments drawing on the package. */
             sessions_held: number;
             sessions_left: number;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description Null while awaiting payment (set when paid) or for no expiry.
+             */
             expires_on: string | null;
+            plan: number | null;
+            plan_name: string | null;
+            status: components["schemas"]["PackageStatus"];
+            shareable_in_family: boolean;
+            freeze_allowance_days: number;
+            frozen_days_used: number;
+            /**
+             * Format: date
+             * @description The last day of the freeze under way.
+             */
+            frozen_until: string | null;
+            /** Format: date */
+            activated_on: string | null;
+            invoice: components["schemas"]["PackageDocument"] | null;
+            refund_note: components["schemas"]["PackageDocument"] | null;
         };
         PackageCreate: {
             client: number;
@@ -3504,6 +3672,10 @@ export interface components {
             /** @description Days a sold package stays valid; null: no expiry. */
             validity_days: number | null;
             active: boolean;
+            /** @description Its sessions may be used by the holder's family (issue 35). */
+            shareable_in_family: boolean;
+            /** @description Days in all a package may be frozen (0: never). */
+            freeze_allowance_days: number;
         };
         PackagePlanCreate: {
             name: string;
@@ -3512,6 +3684,8 @@ export interface components {
             price_inr?: number;
             validity_days?: number | null;
             active?: boolean;
+            shareable_in_family?: boolean;
+            freeze_allowance_days?: number;
         };
         PackagePlanPatch: {
             name?: string;
@@ -3520,9 +3694,42 @@ export interface components {
             price_inr?: number;
             validity_days?: number | null;
             active?: boolean;
+            shareable_in_family?: boolean;
+            freeze_allowance_days?: number;
         };
         PackageSale: {
             client: number;
+        };
+        PackageFreeze: {
+            /** @description Days frozen from today. */
+            days?: number;
+            /**
+             * Format: date
+             * @description The last day frozen.
+             */
+            until?: string;
+        };
+        PackageTransfer: {
+            /** @description The client who gets the package. */
+            to: number;
+            reason: string;
+        };
+        PackageRefund: {
+            reason: string;
+            /** @enum {string} */
+            method: "cash" | "card" | "upi";
+            reference?: string;
+        };
+        ClientFamily: {
+            client: number;
+            members: {
+                id: number;
+                name: string;
+            }[];
+        };
+        ClientFamilyLink: {
+            /** @description A client of the family to join. */
+            with: number;
         };
         SchedulingImpact: {
             /** @description Every impacted appointment; the list shows the first 200. */
@@ -6943,7 +7150,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The client's new package. */
+            /** @description The client's new package, with its invoice. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -6957,6 +7164,230 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    buyPackagePlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new package, with its invoice. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Package"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    freezePackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PackageFreeze"];
+            };
+        };
+        responses: {
+            /** @description The frozen package. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Package"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    unfreezePackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The active package. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Package"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    transferPackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PackageTransfer"];
+            };
+        };
+        responses: {
+            /** @description The package, now the other client's. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Package"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    refundPackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PackageRefund"];
+            };
+        };
+        responses: {
+            /** @description The package, refunded or cancelled, with its credit note. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Package"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getClientFamily: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members, the client among them (none when not in a family). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientFamily"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    linkClientFamily: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientFamilyLink"];
+            };
+        };
+        responses: {
+            /** @description The family now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientFamily"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    unlinkClientFamily: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Out of the family (or was in none). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     previewServiceImpact: {

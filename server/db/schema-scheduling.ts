@@ -1,4 +1,5 @@
 // Scheduling's tables (migration 0500_scheduling), part of the `Database` interface in schema.ts.
+import type { PackageStatus } from '../../machines/appointments/package-lifecycle.ts';
 import type { ColumnType, Generated, RawBuilder } from 'kysely';
 
 // The same shapes as schema.ts's (kept here so this file stands alone).
@@ -98,6 +99,17 @@ export interface PackagesTable {
   /** The catalogue plan it was sold from, and the price paid (0700; null: assigned by hand). */
   plan_id: ColumnType<number | null, number | null | undefined, number | null>;
   price_inr: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Issue 35 (1590_package_sales): its chart's status, the invoice it was sold on, the plan's terms as sold, its freeze, its refund. */
+  status: ColumnType<PackageStatus, PackageStatus | undefined, PackageStatus>;
+  invoice_id: ColumnType<number | null, number | null | undefined, number | null>;
+  validity_days: ColumnType<number | null, number | null | undefined, number | null>;
+  shareable_in_family: Generated<boolean>;
+  freeze_allowance_days: Generated<number>;
+  frozen_days_used: Generated<number>;
+  frozen_from: ColumnType<string | null, string | null | undefined, string | null>;
+  frozen_until: ColumnType<string | null, string | null | undefined, string | null>;
+  activated_on: ColumnType<string | null, string | null | undefined, string | null>;
+  refund_note_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface AppointmentSeriesTable {

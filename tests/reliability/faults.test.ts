@@ -146,7 +146,7 @@ describe.each(engines)('faults on %s', (engine) => {
     expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);
 
-  it('SIGKILL during package sales from the catalogue: every acknowledged sale survives whole, none appears unsold', async () => {
+  it('SIGKILL during package sales from the catalogue: every acknowledged sale survives whole with its issued invoice, none appears unsold', async () => {
     const { env, dataDir } = await freshStore('clinic-faults-package-sales-');
     const outcome = await killDuringPackageSales({ start: () => startServer({ env, dataDir }), token: adminToken });
     recordReliability({

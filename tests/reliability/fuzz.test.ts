@@ -23,6 +23,7 @@ import { fuzzCalendarEdges } from './calendar-edges.ts';
 import { FULL, recordReliability } from './summary.ts';
 import { ADMIN_ACTIONS, contract, contractViolation, identityAction, TEST_ADMIN_KEY } from './wire.ts';
 import { billingAdvanceFixtures, billingFixtures, billingTillFixtures, fuzzBusinessDays } from './billing-fuzz.ts';
+import { packageSaleFixtures } from './package-sale-fuzz.ts';
 
 // Split over the engines: one CI run sends at least 10,000 requests in all (with the
 // read-back checks), wherever they run.
@@ -64,6 +65,9 @@ describe.each(engines)('fuzzing on %s', (engine) => {
   // Tills other than the first, and the days their close paths aim at (issue 35).
   const billingTills: number[] = [];
   const businessDays = fuzzBusinessDays();
+  // Package plans and packages sold through billing, for the package operations' paths (issue 35).
+  const packagePlans: number[] = [];
+  const packages: number[] = [];
   let cases = 0;
   const failures: Failure[] = [];
   let dataLost = 0;
@@ -80,6 +84,9 @@ describe.each(engines)('fuzzing on %s', (engine) => {
     billingDocuments.push(...(await billingFixtures(t, actors, targets.slice(0, 2))));
     billingAdvances.push(...(await billingAdvanceFixtures(t, actors, targets.slice(0, 2))));
     billingTills.push(...(await billingTillFixtures(t, actors)));
+    const sold = await packageSaleFixtures(t, actors, targets.slice(0, 2));
+    packagePlans.push(...sold.plans);
+    packages.push(...sold.packages);
   });
 
   afterAll(async () => {
@@ -121,7 +128,11 @@ describe.each(engines)('fuzzing on %s', (engine) => {
               ? billingAdvances
               : path.includes('billing/tills/')
                 ? billingTills
-                : targets;
+                : path.includes('appointments/packages/')
+                  ? packages
+                  : path.includes('appointments/package-plans/')
+                    ? packagePlans
+                    : targets;
     // One arbitrary per operation, built once: path ids, query string, body (valid or bent).
     const requestArb = fc.constantFrom(...ops).chain((op) =>
       fc.record({

@@ -178,6 +178,17 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   row('appointments.package-plans.create', 'POST appointments/package-plans', '—', 403, 403, 201, 201),
   row('appointments.package-plans.patch', 'PATCH appointments/package-plans/{id}', '—', 403, 403, 200, 200),
   row('appointments.package-plans.sell', 'POST appointments/package-plans/{id}/sell', 'another client', 403, 403, 201, 201, 201),
+  // Packages sold through billing (issue 35; server/api/appointments/package-sales-routes.ts): a
+  // client buys for themselves; the booking roles freeze and keep families; ADMIN and SUPER_ADMIN
+  // transfer; the billing roles (RECEPTION, ADMIN) refund through a credit note.
+  row('appointments.package-plans.buy', 'POST appointments/package-plans/{id}/buy', 'own', 201, 403, 403, 403),
+  row('appointments.packages.freeze', 'POST appointments/packages/{id}/freeze', 'another client', 403, 403, 200, 200, 200),
+  row('appointments.packages.unfreeze', 'POST appointments/packages/{id}/unfreeze', 'another client', 403, 403, 200, 200, 200),
+  row('appointments.packages.transfer', 'POST appointments/packages/{id}/transfer', 'another client', 403, 403, 200, 200),
+  row('appointments.packages.refund', 'POST appointments/packages/{id}/refund', 'another client', 403, 403, 200, 403, 200),
+  row('appointments.families.get', 'GET appointments/families/{id}', 'another client', 403, 403, 200, 200, 200),
+  row('appointments.families.link', 'PUT appointments/families/{id}', 'another client', 403, 403, 200, 200, 200),
+  row('appointments.families.unlink', 'DELETE appointments/families/{id}', 'another client', 403, 403, 204, 204, 204),
   row('appointments.services.impact', 'POST appointments/services/{id}/impact', '—', 403, 403, 200, 200),
   row('appointments.hours.impact', 'POST appointments/hours/impact', '—', 403, 403, 200, 200),
   row('appointments.impacted.cancel', 'POST appointments/impacted/cancel', 'another client', 403, 403, 200, 200),

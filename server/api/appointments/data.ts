@@ -1,6 +1,7 @@
 // Scheduling's data access: settings, services, resources, hours, appointments (with their
 // resource units and status history) and packages. Every function takes the caller's
 // transaction (or the pool) so a write and its audit entry commit together.
+import { PACKAGE_SALE_SELECT, packageSaleOut } from './package-select.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { components } from '../../../openapi/generated/api.ts';
@@ -228,10 +229,11 @@ export type PackageOut = Schemas['Package'];
 const PACKAGE_SELECT = sql`
   p.id, p.client_id as client, p.therapy, p.sessions_total, p.sessions_used, p.expires_on::text as expires_on,
   (select count(*)::int from appointments a where a.package_id = p.id
-     and a.status in ('requested', 'booked', 'confirmed', 'checked_in', 'in_progress')) as sessions_held`;
+     and a.status in ('requested', 'booked', 'confirmed', 'checked_in', 'in_progress')) as sessions_held,
+  ${PACKAGE_SALE_SELECT}`;
 
 function packageOut(r: any): PackageOut {
-  return { ...r, sessions_left: r.sessions_total - r.sessions_used - r.sessions_held };
+  return packageSaleOut({ ...r, sessions_left: r.sessions_total - r.sessions_used - r.sessions_held }) as PackageOut;
 }
 
 export async function listPackages(db: Db, client?: number): Promise<PackageOut[]> {
@@ -392,7 +394,7 @@ export async function insertPackage(db: Db, p: Schemas['PackageCreate']): Promis
   return (await listPackages(db, p.client)).find((pk) => pk.id === id)!;
 }
 
-const PLAN_COLUMNS = ['id', 'name', 'therapy', 'sessions', 'price_inr', 'validity_days', 'active'] as const;
+const PLAN_COLUMNS = ['id', 'name', 'therapy', 'sessions', 'price_inr', 'validity_days', 'active', 'shareable_in_family', 'freeze_allowance_days'] as const;
 
 /** The package catalogue, active plans first. */
 export async function listPlans(db: Db) {
@@ -423,6 +425,8 @@ export async function insertPlan(db: Db, b: Schemas['PackagePlanCreate']) {
       price_inr: b.price_inr ?? 0,
       validity_days: b.validity_days ?? null,
       active: b.active ?? true,
+      shareable_in_family: b.shareable_in_family ?? false,
+      freeze_allowance_days: b.freeze_allowance_days ?? 0,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -436,21 +440,6 @@ export async function updatePlan(db: Db, id: number, b: Schemas['PackagePlanPatc
     .where('id', '=', id)
     .execute();
   return (await findPlan(db, id))!;
-}
-
-/** A plan sold to a client: a package of its sessions at its price, valid until `expires` (null: no end). */
-export async function sellPlan(
-  db: Db,
-  plan: { id: number; therapy: string; sessions: number; price_inr: number },
-  client: number,
-  expires: string | null,
-): Promise<PackageOut> {
-  const { id } = await db
-    .insertInto('packages')
-    .values({ client_id: client, therapy: plan.therapy, sessions_total: plan.sessions, expires_on: expires, plan_id: plan.id, price_inr: plan.price_inr })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return (await listPackages(db, client)).find((p) => p.id === id)!;
 }
 
 // What a change's impact is checked against: hours as 'HH:MM:SS' text, as the impact rules read them.

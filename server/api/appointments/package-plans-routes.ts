@@ -1,15 +1,19 @@
 // /api/v1/appointments/package-plans: the package catalogue (staff read it, ADMIN and SUPER_ADMIN
-// keep it) and its sale to a client by the booking roles, valid for the plan's days from today.
+// keep it) and its sale through billing (issue 35): by the booking roles to a client at the desk,
+// or bought by a client for themselves in the portal. The package awaits its invoice's payment.
 import type { FastifyInstance } from 'fastify';
-import { addDays, localTime } from '../../../machines/appointments/scheduling-rules.ts';
 import { callerOf } from '../../auth/bearer.ts';
 import { HttpError, badRequest } from '../../http/errors.ts';
 import type { ApiContext } from '../context.ts';
 import { withAudit } from '../audit/data.ts';
-import { isClientRole, notFound } from '../policy.ts';
-import { findPlan, findUserBrief, getSettings, insertPlan, listPlans, sellPlan, updatePlan } from './data.ts';
+import { type Caller, isClientRole, notFound } from '../policy.ts';
+import type { Db } from '../../db/database.ts';
+import { readBillingSettings } from '../billing/data.ts';
+import { issuingClinic } from '../billing/issuing.ts';
+import { findPackage, findPlan, findUserBrief, insertPlan, listPlans, type PackageOut, updatePlan } from './data.ts';
+import { type SoldPlan, sellPackage } from './package-sales.ts';
 import type { S } from './route-helpers.ts';
-import { BACKOFFICE_TEXTS, SCHEDULING_TEXTS as T } from './texts.ts';
+import { BACKOFFICE_TEXTS, PACKAGE_SALE_TEXTS, SCHEDULING_TEXTS as T } from './texts.ts';
 
 /** Lists, adds, changes and sells package plans; each write is audited. */
 export function packagePlanRoutes(app: FastifyInstance, ctx: ApiContext): void {
@@ -61,14 +65,34 @@ export function packagePlanRoutes(app: FastifyInstance, ctx: ApiContext): void {
       const client = await findUserBrief(db, request.body.client);
       if (!client || !isClientRole(client.role)) throw badRequest('client', T.noClient);
       if (!plan.active) throw new HttpError(409, BACKOFFICE_TEXTS.planInactive);
-      const settings = await getSettings(db);
-      // Valid through the clinic's date `validity_days` from today (the day of sale counts as the first).
-      const expires = plan.validity_days === null ? null : addDays(localTime(settings.time_zone, Date.now()).date, plan.validity_days - 1);
-      const sold = await withAudit(db, { actor: caller, action: 'package.create', requestId: request.id, client: client.id }, async (trx) => {
-        return sellPlan(trx, plan, client.id, expires);
-      });
       reply.code(201);
-      return sold;
+      return sellThroughBilling(db, plan, client.id, caller, request.id);
     },
   );
+
+  // The portal's purchase (issue 35): a client buys for themselves; an inactive plan is not for sale to them (404).
+  app.post<{ Params: { id: number } }>(
+    '/appointments/package-plans/:id/buy',
+    { schema: contract.routeSchema('buyPackagePlan'), config: { access: { roles: 'clients', client: 'none', denied: PACKAGE_SALE_TEXTS.clientsOnly } } },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const plan = await findPlan(db, request.params.id);
+      if (!plan || !plan.active) throw notFound();
+      reply.code(201);
+      return sellThroughBilling(db, plan, caller.id, caller, request.id);
+    },
+  );
+}
+
+/** The sale in one audited transaction: the package, and (unless ₹0) its invoice drafted and issued; the package as read back. */
+async function sellThroughBilling(db: Db, plan: SoldPlan, client: number, caller: Caller, requestId: string): Promise<PackageOut> {
+  const settings = await readBillingSettings(db);
+  const billing = settings.configured ? { settings, clinic: await issuingClinic(db) } : null;
+  if (plan.price_inr > 0 && !billing) throw new HttpError(409, PACKAGE_SALE_TEXTS.billingNotSetUp);
+  const id = await withAudit(
+    db,
+    { actor: caller, action: 'package.create', requestId, client, also: plan.price_inr > 0 ? ['billing.document.create'] : [] },
+    (trx) => sellPackage(trx, { plan, client, billing, audit: { actor: caller, requestId } }),
+  );
+  return (await findPackage(db, id))!;
 }

@@ -14,6 +14,7 @@ import { availabilityRoutes } from './availability-routes.ts';
 import { schedulingBackofficeRoutes } from './backoffice.ts';
 import { hoursRoutes } from './hours-routes.ts';
 import { packageRoutes } from './packages-routes.ts';
+import { packageSaleRoutes } from './package-sales-routes.ts';
 import { portalBookingRoutes } from './portal-bookings.ts';
 import { portalVisitRoutes } from './portal-visits.ts';
 import { resourceRoutes } from './resources-routes.ts';
@@ -34,6 +35,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): 
   seriesRoutes(app, ctx);
   waitlistRoutes(app, ctx, mail);
   packageRoutes(app, ctx);
+  packageSaleRoutes(app, ctx);
   await schedulingBackofficeRoutes(app, ctx);
   await portalVisitRoutes(app, ctx);
   await portalBookingRoutes(app, ctx);

@@ -66,3 +66,24 @@ export const BACKOFFICE_TEXTS = {
   cancelled: (clinic: string, service: string, when: string, reason: string) =>
     `Your ${service} appointment on ${when} was cancelled by ${clinic}: ${reason.replace(/[.!?]?$/, '.')} Please contact ${clinic} or book a new time in the portal.`,
 } as const;
+
+// Packages sold through billing (issue 35): sale, freeze, transfer, refund, family.
+export const PACKAGE_SALE_TEXTS = {
+  billingNotSetUp: 'Billing is not set up, so this sale cannot make its invoice: an ADMIN saves the billing settings first.',
+  freezeOneOf: 'Give either days or until, one of the two.',
+  untilNotAhead: 'The last frozen day must be today or later.',
+  freezeBeyondAllowance: (left: number) =>
+    left === 0 ? 'This package has no freeze days left.' : `This package can be frozen for at most ${left} more day${left === 1 ? '' : 's'}.`,
+  notFrozen: 'This package is not frozen.',
+  notFreezable: (status: string) => `A package that is ${status} cannot be frozen.`,
+  notTransferable: (status: string) => `A package that is ${status} cannot be transferred.`,
+  transferToSelf: 'The package already belongs to this client.',
+  notRefundable: (status: string) => `A package that is ${status} cannot be refunded.`,
+  sessionsHeld: 'This package has booked sessions: cancel them, or let them take place, before refunding it.',
+  noInvoice: 'This package was not sold on an invoice, so there is nothing to credit.',
+  nothingLeft: 'No credit is left on this package, so nothing is refunded.',
+  familyWithSelf: 'A client cannot join their own family.',
+  clientsOnly: "Only a client buys a package for themselves here; the front desk sells one on the client's record.",
+  transferAdminsOnly: 'Only ADMIN or SUPER_ADMIN may transfer a package.',
+  noSuchClient: 'No such client.',
+} as const;

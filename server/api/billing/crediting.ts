@@ -17,6 +17,7 @@ import { freezeLogo } from './frozen-logo.ts';
 import { clinicToday, issuingSettings, nextNumber, snapshotOf } from './issuing.ts';
 import { BILLING_TEXTS as T, type S } from './route-helpers.ts';
 import { dayForMoney, tillFor } from './tills.ts';
+import { followPackageInvoice } from '../appointments/package-invoices.ts';
 
 const NONE: CreditedSoFar = { taxablePaise: 0, cgstPaise: 0, sgstPaise: 0, igstPaise: 0 };
 
@@ -66,7 +67,15 @@ function creditLines(body: S['BillingCreditNoteCreate'], ids: number[], original
 }
 
 /** Issues a credit note against document `id` in `trx`, with its refund; the credit note's id. */
-export async function issueCreditNote(trx: Db, id: number, body: S['BillingCreditNoteCreate'], by: number): Promise<number> {
+export async function issueCreditNote(
+  trx: Db,
+  id: number,
+  asked: S['BillingCreditNoteCreate'],
+  by: number,
+  /** Pay back all that was paid beyond what is then due, by this method (a package's refund, issue 35). */
+  refundBeyondDue?: Omit<S['BillingRefundInput'], 'amount_paise'>,
+): Promise<number> {
+  let body = asked;
   const doc = await findDocument(trx, id, true);
   if (!doc || doc.status === 'deleted') throw notFound();
   if ((doc.kind !== 'invoice' && doc.kind !== 'bill_of_supply') || !creditable(doc.status) || !doc.snapshot) throw new HttpError(409, T.notCreditable);
@@ -85,6 +94,7 @@ export async function issueCreditNote(trx: Db, id: number, body: S['BillingCredi
   const money = await moneyOf(trx, id);
   const dueAfter = dueOf(doc, { ...money, credited: money.credited + total });
   const refundable = Math.max(0, -dueAfter);
+  if (refundBeyondDue && refundable > 0) body = { ...body, refund: { ...refundBeyondDue, amount_paise: refundable } };
   if (body.refund && body.refund.amount_paise > refundable) throw new HttpError(409, T.refundTooMuch(refundable));
   const to = creditsAll ? 'credited' : dueAfter <= 0 ? 'paid' : doc.status;
   if (to !== doc.status)
@@ -178,5 +188,7 @@ export async function issueCreditNote(trx: Db, id: number, body: S['BillingCredi
       .execute();
   }
   if (to !== doc.status) await trx.updateTable('billing_documents').set({ status: to, updated_at: new Date() }).where('id', '=', id).execute();
+  // A package sold on this invoice follows it: paid by the credit, credited before or after payment (issue 35).
+  if (to !== doc.status && doc.source_from === 'package_sale') await followPackageInvoice(trx, id, to);
   return note;
 }

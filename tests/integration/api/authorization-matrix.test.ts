@@ -19,6 +19,7 @@ import { labMatrixRequests } from './labs/matrix-requests.ts';
 import { thriveMatrixRequests } from './thrive/matrix-requests.ts';
 import { visitMatrixRequests } from './visits/matrix-requests.ts';
 import { backofficeMatrixRequests } from './appointments/backoffice-matrix-requests.ts';
+import { packageSaleMatrixRequests } from './appointments/package-sales-matrix-requests.ts';
 import { billingMatrixRequests } from './billing/matrix-requests.ts';
 import { type Actor, addEnrollment, addProgram, addTarget, addUser, api, type ApiResponse, uniqueEmail } from './support.ts';
 
@@ -113,6 +114,7 @@ const requests: Record<string, Builder> = {
   ...thriveMatrixRequests,
   ...visitMatrixRequests,
   ...backofficeMatrixRequests,
+  ...packageSaleMatrixRequests,
   ...billingMatrixRequests,
 };
 

@@ -4,6 +4,7 @@ import type { ClinicRole } from '../../../../server/identity/contracts.ts';
 import type { TestApp } from '../../../support/test-app.ts';
 import { type Actor, type ApiResponse, api } from '../support.ts';
 import { addService, halfHourAhead, setHours, staffMember } from './fixtures.ts';
+import { SETTINGS } from '../billing/fixtures.ts';
 
 interface Shared {
   actors: Record<ClinicRole, Actor>;
@@ -42,6 +43,9 @@ function setUp(t: TestApp, s: Shared): Promise<Fixtures> {
         validity_days: 90,
       });
       if (plan.status !== 201) throw new Error(`fixture plan: ${plan.status} ${JSON.stringify(plan.body)}`);
+      // A priced sale makes its invoice (issue 35): billing is set up.
+      const settings = await api(t, admin, 'PUT', '/billing/settings', SETTINGS);
+      if (settings.status !== 200) throw new Error(`fixture settings: ${settings.status} ${JSON.stringify(settings.body)}`);
       const online = await addService(t, admin, {
         name: 'Back office matrix online session',
         therapy: 'consultation',

@@ -12,6 +12,7 @@ import { engines } from '../../../support/engines.ts';
 import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
 import { api } from '../support.ts';
 import { at, buildClinic, type Clinic } from './fixtures.ts';
+import { setUpBilling } from '../billing/fixtures.ts';
 
 describe.each(engines)('scheduling back office on %s', (engine) => {
   let t: TestApp;
@@ -38,7 +39,19 @@ describe.each(engines)('scheduling back office on %s', (engine) => {
       validity_days: 90,
     });
     expect(plan.status).toBe(201);
-    expect(plan.body).toEqual({ id: plan.body.id, name: 'HBOT ten', therapy: 'hbot', sessions: 10, price_inr: 40000, validity_days: 90, active: true });
+    expect(plan.body).toEqual({
+      id: plan.body.id,
+      name: 'HBOT ten',
+      therapy: 'hbot',
+      sessions: 10,
+      price_inr: 40000,
+      validity_days: 90,
+      active: true,
+      shareable_in_family: false,
+      freeze_allowance_days: 0,
+    });
+    // A priced sale makes its invoice (issue 35): billing is set up first.
+    await setUpBilling(t, c.admin);
     expect((await api(t, c.reception, 'GET', '/appointments/package-plans')).body.map((p: { id: number }) => p.id)).toContain(plan.body.id);
     expect((await api(t, c.client, 'GET', '/appointments/package-plans')).status).toBe(403);
     expect((await api(t, c.reception, 'POST', '/appointments/package-plans', { name: 'x', therapy: 'iv', sessions: 1 })).status).toBe(403);
@@ -53,8 +66,17 @@ describe.each(engines)('scheduling back office on %s', (engine) => {
       sessions_used: 0,
       sessions_held: 0,
       sessions_left: 10,
-      expires_on: addDays(today, 89),
+      status: 'awaiting_payment',
+      expires_on: null,
     });
+    // Paid in full, its credits start: valid 90 days from the payment's date.
+    const paid = await api(t, c.reception, 'POST', `/billing/documents/${sold.body.invoice.id}/payments`, {
+      method: 'cash',
+      amount_paise: sold.body.invoice.total_paise,
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    const active = (await api(t, c.reception, 'GET', `/appointments/packages?client=${c.client.id}`)).body.find((p: { id: number }) => p.id === sold.body.id);
+    expect(active).toMatchObject({ status: 'active', expires_on: addDays(today, 89) });
     const row = await t.database.db.selectFrom('packages').select(['plan_id', 'price_inr']).where('id', '=', sold.body.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ plan_id: plan.body.id, price_inr: 40000 });
     const audit = await t.database.db

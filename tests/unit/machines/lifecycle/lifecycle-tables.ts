@@ -13,6 +13,7 @@ import { ticketLifecycle } from '../../../../machines/support/ticket-lifecycle.t
 import { visitLifecycle } from '../../../../machines/visits/visit-lifecycle.ts';
 import { billingDocumentLifecycle } from '../../../../machines/billing/invoice-lifecycle.ts';
 import { dayCloseLifecycle } from '../../../../machines/billing/day-close-lifecycle.ts';
+import { packageLifecycle } from '../../../../machines/appointments/package-lifecycle.ts';
 import type { Steps, TransitionTable } from '../../../support/transition-table.ts';
 
 // ---- Appointment: requested → booked → confirmed → checked-in → in-progress → completed;
@@ -375,6 +376,41 @@ export const dayCloseTable: TransitionTable = {
   cases: [{ name: 'any day', steps: { open: { 'day.count': 'counted' }, counted: { 'day.reopen': 'open', 'day.close': 'closed' } } }],
 };
 
+// ---- Package (issue 35: "Selling a plan goes through billing: an invoice, and the credits start
+// when it is paid"; "Credits have an expiry date, can be frozen and unfrozen (the expiry moves),
+// transferred to another client by ADMIN with a reason, and refunded pro rata through a credit
+// note"). A freeze must fit in the plan's allowance left; transfer keeps it active.
+
+const packageSteps = (freeze: Record<string, string>): Steps => ({
+  awaiting_payment: { 'package.pay': 'active', 'package.cancel': 'cancelled' },
+  active: { ...freeze, 'package.transfer': 'active', 'package.use_up': 'used_up', 'package.expire': 'expired', 'package.refund': 'refunded' },
+  frozen: { 'package.unfreeze': 'active', 'package.expire': 'expired', 'package.refund': 'refunded' },
+  used_up: { 'package.return_credit': 'active', 'package.expire': 'expired' },
+});
+
+export const packageTable: TransitionTable = {
+  chart: packageLifecycle,
+  source: 'issue 35 (Packages and memberships: sold through billing, frozen, transferred, refunded)',
+  statuses: ['awaiting_payment', 'active', 'frozen', 'used_up', 'expired', 'refunded', 'cancelled'],
+  verbs: [
+    'package.pay',
+    'package.cancel',
+    'package.freeze',
+    'package.unfreeze',
+    'package.transfer',
+    'package.use_up',
+    'package.return_credit',
+    'package.expire',
+    'package.refund',
+  ],
+  cases: [
+    { name: 'a freeze within the allowance left', extras: { days: 5, allowance_left: 5 }, steps: packageSteps({ 'package.freeze': 'frozen' }) },
+    { name: 'a freeze beyond the allowance left', extras: { days: 6, allowance_left: 5 }, steps: packageSteps({}) },
+    { name: 'no allowance', extras: { days: 1, allowance_left: 0 }, steps: packageSteps({}) },
+    { name: 'nothing said about the freeze', extras: {}, steps: packageSteps({}) },
+  ],
+};
+
 export const lifecycleTables = [
   appointmentTable,
   labOrderTable,
@@ -387,4 +423,5 @@ export const lifecycleTables = [
   waitlistOfferTable,
   billingDocumentTable,
   dayCloseTable,
+  packageTable,
 ];
