@@ -25,6 +25,8 @@ export interface SchedulingSettingsTable {
   reminder_channel: Generated<'email' | 'sms'>;
   /** The intake call's join link, `{appointment}` replaced (0700; empty: none configured). */
   video_link_template: Generated<string>;
+  /** A no-show or a late client cancellation forfeits the package credit it intended (1595; default on). */
+  late_cancel_forfeits_credit: Generated<boolean>;
   updated_at: TimestampDefault;
   updated_by: number | null;
 }
@@ -98,6 +100,16 @@ export interface PackagesTable {
   /** The catalogue plan it was sold from, and the price paid (0700; null: assigned by hand). */
   plan_id: ColumnType<number | null, number | null | undefined, number | null>;
   price_inr: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A package credit taken for an appointment: at check-in, or forfeited (1595). */
+export interface PackageRedemptionsTable {
+  id: Generated<number>;
+  appointment_id: number;
+  package_id: number;
+  kind: 'redeemed' | 'forfeited';
+  redeemed_at: TimestampDefault;
+  redeemed_by: number | null;
 }
 
 export interface AppointmentSeriesTable {
@@ -202,6 +214,7 @@ export interface SchedulingTables {
   staff_hours: StaffHoursTable;
   staff_hour_exceptions: StaffHourExceptionsTable;
   packages: PackagesTable;
+  package_redemptions: PackageRedemptionsTable;
   appointment_series: AppointmentSeriesTable;
   appointments: AppointmentsTable;
   appointment_resources: AppointmentResourcesTable;

@@ -42,6 +42,9 @@ export const SCHEDULING_TEXTS = {
   clientMayNot: 'Only the clinic records this step; you may confirm, reschedule or cancel your own appointment.',
   offerGone: 'This slot has already been taken.',
   offerNotOpen: 'This offer is no longer open.',
+  // What check-in answers about a package credit (issue 35); the desk shows it as it comes.
+  creditRedeemed: (pkg: string) => `Checked in: one credit used from ${pkg}.`,
+  noCreditLeft: 'Checked in, but no package credit was left for this visit: it is billed at the service’s price.',
 } as const;
 
 // What reminders and waitlist messages say; each names the clinic (its name from /backoffice) so an
