@@ -161,7 +161,8 @@ describe.each(engines)('the appointment follows its chart on %s', (engine) => {
     expect(complete.body.detail).toMatch(/^This visit cannot be completed before its appointment starts \(.+\)\.$/);
     expect((await api(t, nurseA, 'GET', `/visits/therapy-visits/${v.id}`)).body.status).toBe('in_progress');
     expect(await appointment(id)).toMatchObject({ status: 'in_progress' });
-    expect(await packageOf(id)).toBe(0);
+    // Only the credit check-in took.
+    expect(await packageOf(id)).toBe(1);
     // Completed (as it would be once the time had come), then signed too early: refused as well.
     await sql`update therapy_visits set status = 'completed' where id = ${v.id}`.execute(t.database.db);
     const sign = await move(doctor, v.id, { to: 'signed' });
