@@ -146,10 +146,10 @@ export function useAppointmentPanel(id: number, onChanged: () => void) {
   const change = useAction<StatusChange | null>(
     (subject, values) => changeStatus(api, id, { ...(subject as StatusChange), ...(values as Partial<StatusChange>) }),
     (subject, moved) => {
-      // A check-in's word on the package credit (taken, or none left: billed at the price) replaces the generic toast.
+      if (subject) enqueueSnackbar(statusChanged(STATUS_LABELS[subject.to] ?? subject.to), { variant: 'success' });
+      // A check-in's word on the package credit besides: taken, or none left (billed at the price).
       const credit = creditNotice(moved);
       if (credit) enqueueSnackbar(credit.message, { variant: credit.variant });
-      else if (subject) enqueueSnackbar(statusChanged(STATUS_LABELS[subject.to] ?? subject.to), { variant: 'success' });
       record.reload();
       onChanged();
       // "Start" on a therapy session opens its chart for whoever charts it (issue 32).
