@@ -31,7 +31,11 @@ function toFigures(json: unknown): { figures: Figure[]; notes: string[] } {
   return { figures, notes: ['figures read from the numeric fields of the JSON the benchmark wrote'] };
 }
 
-export async function runExternal(name: 'api' | 'identity' | 'scheduling' | 'billing', section: string, options: BenchOptions): Promise<SectionResult> {
+export async function runExternal(
+  name: 'api' | 'identity' | 'scheduling' | 'billing' | 'redemption',
+  section: string,
+  options: BenchOptions,
+): Promise<SectionResult> {
   const started = Date.now();
   const script = path.join(projectRoot, 'bench', `${name}.ts`);
   if (!fs.existsSync(script)) {

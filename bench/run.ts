@@ -1,7 +1,7 @@
 // `npm run bench`: every benchmark in one run, written to bench/results/latest.json and
 // latest.md. `npm run bench -- --quick` runs each for a few seconds and checks only that it
 // produces numbers (CI), writing quick.json/quick.md instead. `--only a,b` runs some sections
-// (frontend, frontend-calendar, lighthouse, scale, memory, api, identity, scheduling, billing).
+// (frontend, frontend-calendar, lighthouse, scale, memory, api, identity, scheduling, billing, redemption).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,6 +49,11 @@ const sections: Section[] = [
     key: 'billing',
     title: 'Invoice issuing on PostgreSQL (bench:billing)',
     run: async (o) => (await import('./external.ts')).runExternal('billing', 'Invoice issuing on PostgreSQL (bench:billing)', o),
+  },
+  {
+    key: 'redemption',
+    title: 'Package credits at check-in on PostgreSQL (bench:redemption)',
+    run: async (o) => (await import('./external.ts')).runExternal('redemption', 'Package credits at check-in on PostgreSQL (bench:redemption)', o),
   },
 ];
 

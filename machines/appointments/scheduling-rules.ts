@@ -157,6 +157,19 @@ export function returnsPackageSession(cancelledBy: 'client' | 'clinic', late: bo
   return cancelledBy === 'clinic' || !late;
 }
 
+/** How an appointment ended without being delivered: missed, or cancelled by whom and whether late. */
+export type UndeliveredEnd = { kind: 'no_show' } | { kind: 'cancelled'; by: 'client' | 'clinic'; late: boolean };
+
+/**
+ * Whether an undelivered appointment costs the client the package credit it intended (issue 35):
+ * a no-show or a late client cancellation, and only while the clinic's setting
+ * `late_cancel_forfeits_credit` is on; a clinic cancellation or a timely one never.
+ */
+export function forfeitsCredit(end: UndeliveredEnd, settingOn: boolean): boolean {
+  if (!settingOn) return false;
+  return end.kind === 'no_show' || !returnsPackageSession(end.by, end.late);
+}
+
 export interface Interval {
   start: number;
   end: number;

@@ -587,7 +587,7 @@ export interface paths {
         put?: never;
         /**
          * Move an appointment to another status
-         * @description The change must be one step of the appointment chart (machines/appointments/appointment-lifecycle.ts); any other answers 409 and changes nothing. `rescheduled` needs `start` and answers the new appointment in `replacement`.
+         * @description The change must be one step of the appointment chart (machines/appointments/appointment-lifecycle.ts); any other answers 409 and changes nothing. `rescheduled` needs `start` and answers the new appointment in `replacement`. `checked_in` takes one package credit atomically and says what it did in `credit`.
          */
         post: operations["transitionAppointment"];
         delete?: never;
@@ -3327,6 +3327,8 @@ export interface components {
             reminder_channel: "email" | "sms";
             /** @description The join link of a video call, `{appointment}` replaced by the appointment's id; empty: none. */
             video_link_template: string;
+            /** @description A no-show or a client cancellation inside the late-cancellation window forfeits the package credit the appointment intended (default true). */
+            late_cancel_forfeits_credit: boolean;
             clinic_hours: components["schemas"]["OpeningHours"][];
             holidays: {
                 /** Format: date */
@@ -3365,6 +3367,8 @@ export interface components {
             reminder_channel?: "email" | "sms";
             /** @description An https link; `{appointment}` is replaced by the appointment id. Empty: no video link. */
             video_link_template?: string;
+            /** @description Whether a no-show or a late client cancellation forfeits the intended package credit. */
+            late_cancel_forfeits_credit?: boolean;
             clinic_hours?: components["schemas"]["OpeningHours"][];
             holidays?: {
                 /** Format: date */
@@ -3503,6 +3507,13 @@ export interface components {
         AppointmentMoved: {
             appointment: components["schemas"]["Appointment"];
             replacement: components["schemas"]["Appointment"] | null;
+            /** @description What a check-in did about a package credit (issue 35): `redeemed` from `package` (the appointment is on that package, its invoice line ₹0), or `none_left` (the appointment is on no package and billed at the service's price); `message` says so in words. Null for other steps, and when the client holds no package of the therapy. */
+            credit: null | {
+                /** @enum {string} */
+                outcome: "redeemed" | "none_left";
+                package: number | null;
+                message: string;
+            };
         };
         Availability: {
             service: number;
@@ -3611,10 +3622,11 @@ export interface components {
             client: number;
             therapy: string;
             sessions_total: number;
-            /** @description Delivered */
+            /** @description Credits taken: at check-in, or forfeited by a no-show or a late client cancellation. */
             sessions_used: number;
-            /** @description Booked appointments drawing on the package. */
+            /** @description Appointments not yet checked in that intend to use the package (the credit is taken at check-in). */
             sessions_held: number;
+            /** @description Credits neither used nor intended: a new booking "will use a credit" while this is above 0. */
             sessions_left: number;
             /**
              * Format: date

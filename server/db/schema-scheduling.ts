@@ -26,6 +26,8 @@ export interface SchedulingSettingsTable {
   reminder_channel: Generated<'email' | 'sms'>;
   /** The intake call's join link, `{appointment}` replaced (0700; empty: none configured). */
   video_link_template: Generated<string>;
+  /** A no-show or a late client cancellation forfeits the package credit it intended (1595; default on). */
+  late_cancel_forfeits_credit: Generated<boolean>;
   updated_at: TimestampDefault;
   updated_by: number | null;
 }
@@ -110,6 +112,16 @@ export interface PackagesTable {
   frozen_until: ColumnType<string | null, string | null | undefined, string | null>;
   activated_on: ColumnType<string | null, string | null | undefined, string | null>;
   refund_note_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A package credit taken for an appointment: at check-in, or forfeited (1595). */
+export interface PackageRedemptionsTable {
+  id: Generated<number>;
+  appointment_id: number;
+  package_id: number;
+  kind: 'redeemed' | 'forfeited';
+  redeemed_at: TimestampDefault;
+  redeemed_by: number | null;
 }
 
 export interface AppointmentSeriesTable {
@@ -214,6 +226,7 @@ export interface SchedulingTables {
   staff_hours: StaffHoursTable;
   staff_hour_exceptions: StaffHourExceptionsTable;
   packages: PackagesTable;
+  package_redemptions: PackageRedemptionsTable;
   appointment_series: AppointmentSeriesTable;
   appointments: AppointmentsTable;
   appointment_resources: AppointmentResourcesTable;

@@ -14,6 +14,7 @@ import { engines } from '../support/engines.ts';
 import { freePort, type ServerProcess, startServer } from '../support/server-process.ts';
 import { killDuringBookings } from './scheduling-faults.ts';
 import { killDuringPackageSales } from './package-sale-faults.ts';
+import { killDuringRedemptions } from './redemption-faults.ts';
 import { killDuringBilling } from './billing-faults.ts';
 import { killDuringDayClose } from './day-close-faults.ts';
 import { killDuringWebhooks } from './billing-online-faults.ts';
@@ -155,6 +156,19 @@ describe.each(engines)('faults on %s', (engine) => {
       failures: outcome.broken + outcome.lost,
       dataLost: outcome.lost,
       note: '300 concurrent catalogue sales to five clients',
+    });
+    expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
+  }, 600_000);
+
+  it('SIGKILL during concurrent check-ins taking package credits: used credits equal the visits on the package, never above the total', async () => {
+    const { env, dataDir } = await freshStore('clinic-faults-redemptions-');
+    const outcome = await killDuringRedemptions({ start: () => startServer({ env, dataDir }), token: adminToken });
+    recordReliability({
+      area: `SIGKILL during package redemptions (${engine})`,
+      cases: outcome.acknowledged,
+      failures: outcome.broken + outcome.lost,
+      dataLost: outcome.lost,
+      note: '120 concurrent check-ins, five clients with 16 credits for 24 visits each',
     });
     expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);

@@ -20,12 +20,12 @@ import {
   findAppointment,
   findPackage,
   findUserBrief,
-  listPackages,
   recordStatus,
   type SchedulingSettings,
   type ServiceOut,
 } from './data.ts';
 import { loadCalendar, timingOf } from './calendar.ts';
+import { usablePackagesFor } from './package-sales.ts';
 import { SCHEDULING_TEXTS as T } from './texts.ts';
 import { wordsInSentence } from '../../../machines/rules/words.ts';
 import { isClientRole } from '../policy.ts';
@@ -157,13 +157,9 @@ function isExclusionViolation(error: unknown): boolean {
   return (error as { code?: string } | null)?.code === '23P01';
 }
 
-/** The client's package of the service's therapy a session is drawn from: one with a session left on the day, the soonest to expire first; none when they hold none. */
+/** The package a session is drawn from: the first usable on the day (the client's own before a family member's shareable one, the soonest to expire first); none when there is none. */
 async function packageToDraw(trx: Db, req: BookingRequest, day: string): Promise<number | undefined> {
-  const usable = (await listPackages(trx, req.client)).filter(
-    (p) => p.therapy === req.service.therapy && p.sessions_left > 0 && (p.expires_on === null || p.expires_on >= day),
-  );
-  usable.sort((a, b) => (a.expires_on ?? '9999-12-31').localeCompare(b.expires_on ?? '9999-12-31') || a.id - b.id);
-  return usable[0]?.id;
+  return (await usablePackagesFor(trx, req.client, req.service.therapy, day))[0]?.id;
 }
 
 /** Writes a planned booking: the row, its units, its first status, its reminders. */
@@ -172,10 +168,11 @@ export async function insertBooking(trx: Db, settings: SchedulingSettings, req: 
   if (req.package === undefined && req.drawFromPackage) req = { ...req, package: await packageToDraw(trx, req, day) };
   if (req.package !== undefined) {
     const pkg = await findPackage(trx, req.package, true);
-    if (!pkg || pkg.client !== req.client) throw badRequest('package', T.noPackage);
+    const usable = pkg ? await usablePackagesFor(trx, req.client, req.service.therapy, day) : [];
+    // Another client's package is named only when it is shared with this client's family.
+    if (!pkg || (pkg.client !== req.client && !(pkg.shareable_in_family && usable.some((p) => p.id === pkg.id)))) throw badRequest('package', T.noPackage);
     if (pkg.therapy !== req.service.therapy) throw badRequest('package', T.packageTherapy);
-    const expired = pkg.expires_on !== null && pkg.expires_on < day;
-    if (pkg.sessions_left <= 0 || expired) throw badRequest('package', T.packageUsedUp);
+    if (!usable.some((p) => p.id === pkg.id)) throw badRequest('package', pkg.sessions_left <= 0 || pkg.status === 'expired' ? T.packageUsedUp : T.packageNotUsable(pkg.status));
   }
   let id: number;
   try {

@@ -19,6 +19,8 @@ export interface SchedulingSettings {
   reminder_hours: number[];
   reminder_channel: 'email' | 'sms';
   video_link_template: string;
+  /** A no-show or a late client cancellation forfeits the package credit it intended (issue 35). */
+  late_cancel_forfeits_credit: boolean;
 }
 
 // Response shapes come from the contract, never hand-written twins.
@@ -48,6 +50,7 @@ export async function getSettings(db: Db): Promise<SchedulingSettings> {
       'reminder_hours',
       'reminder_channel',
       'video_link_template',
+      'late_cancel_forfeits_credit',
     ])
     .executeTakeFirstOrThrow();
   return { ...row, reminder_hours: (row.reminder_hours as number[]).map(Number), video_link_template: row.video_link_template ?? '' };
@@ -226,14 +229,17 @@ export async function recordStatus(db: Db, id: number, from: AppointmentStatus |
 
 export type PackageOut = Schemas['Package'];
 
+// Used: credits taken (at check-in, or forfeited). Held: appointments not yet checked in that
+// name the package, an intent and not a claim (issue 35). Left: what later bookings may still
+// count on; a check-in may take a credit another booking intended, so it never goes below 0.
 const PACKAGE_SELECT = sql`
   p.id, p.client_id as client, p.therapy, p.sessions_total, p.sessions_used, p.expires_on::text as expires_on,
   (select count(*)::int from appointments a where a.package_id = p.id
-     and a.status in ('requested', 'booked', 'confirmed', 'checked_in', 'in_progress')) as sessions_held,
+     and a.status in ('requested', 'booked', 'confirmed')) as sessions_held,
   ${PACKAGE_SALE_SELECT}`;
 
 function packageOut(r: any): PackageOut {
-  return packageSaleOut({ ...r, sessions_left: r.sessions_total - r.sessions_used - r.sessions_held }) as PackageOut;
+  return packageSaleOut({ ...r, sessions_left: Math.max(0, r.sessions_total - r.sessions_used - r.sessions_held) }) as PackageOut;
 }
 
 export async function listPackages(db: Db, client?: number): Promise<PackageOut[]> {
@@ -245,14 +251,6 @@ export async function listPackages(db: Db, client?: number): Promise<PackageOut[
 export async function findPackage(db: Db, id: number, forUpdate = false): Promise<PackageOut | undefined> {
   const { rows } = await sql`select ${PACKAGE_SELECT} from packages p where p.id = ${id} ${forUpdate ? sql`for update of p` : sql``}`.execute(db);
   return rows[0] ? packageOut(rows[0]) : undefined;
-}
-
-export async function drawPackageSession(db: Db, id: number): Promise<void> {
-  await db
-    .updateTable('packages')
-    .set({ sessions_used: sql`least(sessions_used + 1, sessions_total)` })
-    .where('id', '=', id)
-    .execute();
 }
 
 export interface UserBrief {
@@ -344,6 +342,7 @@ export async function saveSchedulingHours(trx: Db, body: Schemas['SchedulingHour
     'booking_horizon_days',
     'reminder_channel',
     'video_link_template',
+    'late_cancel_forfeits_credit',
   ] as const) {
     if (body[key] !== undefined) settings[key] = body[key];
   }

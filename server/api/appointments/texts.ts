@@ -20,6 +20,7 @@ export const SCHEDULING_TEXTS = {
   noPackage: 'No such package for this client.',
   packageUsedUp: 'This package has no sessions left (or has expired).',
   packageTherapy: 'This package does not cover this therapy.',
+  packageNotUsable: (status: string) => `A package that is ${status.replace('_', ' ')} cannot be booked against.`,
   badZone: 'Not a time zone the server knows (an IANA name such as Asia/Kolkata).',
   reasonRequired: 'A reason is required to cancel.',
   startRequired: 'A new start is required to reschedule.',
@@ -42,6 +43,9 @@ export const SCHEDULING_TEXTS = {
   clientMayNot: 'Only the clinic records this step; you may confirm, reschedule or cancel your own appointment.',
   offerGone: 'This slot has already been taken.',
   offerNotOpen: 'This offer is no longer open.',
+  // What check-in answers about a package credit (issue 35); the desk shows it as it comes.
+  creditRedeemed: (pkg: string) => `Checked in: one credit used from ${pkg}.`,
+  noCreditLeft: 'Checked in, but no package credit was left for this visit: it is billed at the service’s price.',
 } as const;
 
 // What reminders and waitlist messages say; each names the clinic (its name from /backoffice) so an

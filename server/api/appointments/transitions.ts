@@ -1,6 +1,7 @@
 // Moving an appointment through its chart. Who may take which step is decided here; whether the
 // step exists at all is the chart's (requireLifecycleStep, a 409 before any write). Side effects
-// ride in the same transaction: units released, package sessions drawn, waitlist offers sent,
+// ride in the same transaction: units released, a package credit taken at check-in (or forfeited,
+// or given back: server/api/appointments/package-credits.ts), waitlist offers sent,
 // the replacement appointment of a reschedule booked. A therapy visit's chart moves its appointment
 // with it (followChart), in the visit's transaction.
 import type { Db } from '../../db/database.ts';
@@ -8,14 +9,15 @@ import type { MailTransport } from '../../mail/transport.ts';
 import { HttpError, badRequest } from '../../http/errors.ts';
 import { type AppointmentStatus, appointmentLifecycle, CHART_DONE_STATUSES, checkInWindow } from '../../../machines/appointments/appointment-lifecycle.ts';
 import { missingForStep } from '../../../machines/appointments/panel-steps.ts';
-import { clinicDayEnd, isLateCancellation, returnsPackageSession } from '../../../machines/appointments/scheduling-rules.ts';
+import { clinicDayEnd, isLateCancellation, localTime, type UndeliveredEnd } from '../../../machines/appointments/scheduling-rules.ts';
 import { appointmentWalk } from '../../../machines/visits/appointment-coupling.ts';
 import type { VisitStatus } from '../../../machines/visits/visit-lifecycle.ts';
 import { clinicWhen } from '../../mail/clinic-when.ts';
 import { requireLifecycleStep } from '../lifecycle.ts';
 import type { Caller } from '../policy.ts';
 import { forbidden, isBookingRole, isClientRole, isStaff, notFound, staffMayTakeStep } from '../policy.ts';
-import { type AppointmentOut, drawPackageSession, findAppointment, findService, recordStatus, type SchedulingSettings } from './data.ts';
+import { type AppointmentOut, findAppointment, getSettings, findService, recordStatus, type SchedulingSettings } from './data.ts';
+import { type CheckInCredit, redeemCredit, settleUndelivered } from './package-credits.ts';
 import { book } from './booking.ts';
 import { offerFreedSlot } from './waitlist.ts';
 import { SCHEDULING_TEXTS as T } from './texts.ts';
@@ -59,7 +61,7 @@ export async function moveAppointment(
   id: number,
   req: TransitionRequest,
   now = new Date(),
-): Promise<{ appointment: AppointmentOut; replacement: AppointmentOut | null }> {
+): Promise<{ appointment: AppointmentOut; replacement: AppointmentOut | null; credit: CheckInCredit | null }> {
   const current = await findAppointment(trx, id, true);
   if (!current || (isClientRole(caller.role) && current.client !== caller.id)) throw notFound();
   const service = (await findService(trx, current.service))!;
@@ -96,10 +98,13 @@ export async function moveAppointment(
   if (releases) await trx.updateTable('appointment_resources').set({ holding: false }).where('appointment_id', '=', id).execute();
   await recordStatus(trx, id, current.status, req.to, caller.id, reason);
 
-  // A session is drawn when it is delivered, forfeited on a no-show or a late client cancellation.
-  if (current.package !== null) {
-    const draws = req.to === 'completed' || req.to === 'no_show' || (req.to === 'cancelled' && !returnsPackageSession(byClient ? 'client' : 'clinic', late));
-    if (draws) await drawPackageSession(trx, current.package);
+  // The credit is taken at check-in, never again on completion; an undelivered end settles it.
+  const credits = creditQuestion(current, settings.time_zone, caller.id);
+  let credit: CheckInCredit | null = null;
+  if (req.to === 'checked_in') credit = await redeemCredit(trx, credits);
+  if (req.to === 'no_show' || req.to === 'cancelled') {
+    const end: UndeliveredEnd = req.to === 'no_show' ? { kind: 'no_show' } : { kind: 'cancelled', by: byClient ? 'client' : 'clinic', late };
+    await settleUndelivered(trx, credits, end, settings.late_cancel_forfeits_credit);
   }
 
   let replacement: AppointmentOut | null = null;
@@ -126,13 +131,18 @@ export async function moveAppointment(
     const freed = (await findAppointment(trx, id))!;
     if (Date.parse(freed.start) > now.getTime()) await offerFreedSlot(trx, mail, settings, freed);
   }
-  return { appointment: (await findAppointment(trx, id))!, replacement };
+  return { appointment: (await findAppointment(trx, id))!, replacement, credit };
+}
+
+/** What the package credit rules read of an appointment; its clinic day judges a package's expiry. */
+function creditQuestion(a: AppointmentOut, zone: string, by: number) {
+  return { appointment: a.id, client: a.client, therapy: a.therapy, booked: a.package, day: localTime(zone, Date.parse(a.start)).date, by };
 }
 
 /**
  * The appointment follows its visit chart (machines/visits/appointment-coupling.ts), inside the
- * visit's transaction: started with it, completed with it (drawing the package session it holds),
- * cancelled by the clinic when it is aborted (the session given back, the units freed). The steps
+ * visit's transaction: started with it, completed with it (its credit was taken at check-in),
+ * cancelled by the clinic when it is aborted (a credit taken given back, the units freed). The steps
  * are the appointment chart's, asked with the chart's new status; a walk it refuses is a 409 and
  * the caller's transaction writes nothing. `by` is who moved the chart.
  */
@@ -152,8 +162,11 @@ export async function followChart(trx: Db, appointmentId: number, visitTo: Visit
     await trx.updateTable('appointments').set(changes).where('id', '=', appointmentId).execute();
     if (step.to === 'cancelled') await trx.updateTable('appointment_resources').set({ holding: false }).where('appointment_id', '=', appointmentId).execute();
     await recordStatus(trx, appointmentId, from, step.to, by, step.to === 'cancelled' ? reason : '');
-    // Delivered: the package session is drawn (a clinic cancellation gives it back: nothing to do).
-    if (step.to === 'completed' && current.package !== null) await drawPackageSession(trx, current.package);
+    // Aborted: the clinic's cancellation never costs a credit; one taken at check-in comes back.
+    if (step.to === 'cancelled') {
+      const { time_zone } = await getSettings(trx);
+      await settleUndelivered(trx, creditQuestion(current, time_zone, by), { kind: 'cancelled', by: 'clinic', late: false }, false);
+    }
     from = step.to;
   }
 }

@@ -201,6 +201,18 @@ export interface StatusChange {
   start?: string;
 }
 
+type AppointmentMoved = components['schemas']['AppointmentMoved'];
+
+/**
+ * What the desk is told about a check-in's package credit, in the server's words: taken (success),
+ * or none left so the visit is billed at the service's price (a warning); null when nothing to say.
+ */
+export function creditNotice(moved: unknown): { message: string; variant: 'success' | 'warning' } | null {
+  const credit = (moved as Partial<AppointmentMoved> | null | undefined)?.credit;
+  if (!credit) return null;
+  return { message: credit.message, variant: credit.outcome === 'redeemed' ? 'success' : 'warning' };
+}
+
 export async function changeStatus(api: ApiClient, id: number, change: StatusChange) {
   return unwrapScheduling(
     api.POST('/appointments/appointments/{id}/transitions', {

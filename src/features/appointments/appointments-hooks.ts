@@ -18,6 +18,7 @@ import {
   book,
   changeStatus,
   ClientNames,
+  creditNotice,
   loadAvailability,
   loadPanel,
   loadRange,
@@ -144,8 +145,11 @@ export function useAppointmentPanel(id: number, onChanged: () => void) {
   const charts = mayChart(auth.role);
   const change = useAction<StatusChange | null>(
     (subject, values) => changeStatus(api, id, { ...(subject as StatusChange), ...(values as Partial<StatusChange>) }),
-    (subject) => {
+    (subject, moved) => {
       if (subject) enqueueSnackbar(statusChanged(STATUS_LABELS[subject.to] ?? subject.to), { variant: 'success' });
+      // A check-in's word on the package credit besides: taken, or none left (billed at the price).
+      const credit = creditNotice(moved);
+      if (credit) enqueueSnackbar(credit.message, { variant: credit.variant });
       record.reload();
       onChanged();
       // "Start" on a therapy session opens its chart for whoever charts it (issue 32).

@@ -1,7 +1,8 @@
 // The booking rules: minimum notice for online bookings, how far ahead bookings open, the late-cancellation window, the
-// reminder times and channel, the start-time grid and the video link template of intake calls.
+// reminder times and channel, the start-time grid, the video link template of intake calls, and whether a
+// no-show or late client cancellation uses up the package credit.
 // None of these moves a booked appointment, so they save without an impact check.
-import { Alert, Button, MenuItem, Stack, TextField } from '@mui/material';
+import { Alert, Button, Checkbox, FormControlLabel, FormHelperText, MenuItem, Stack, TextField } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useShell } from '../../../app/port.ts';
@@ -9,7 +10,7 @@ import { NumberField } from '../../../lib/number-field.tsx';
 import { useAction } from '../../../lib/staff/hooks.ts';
 import { type HoursPatch, patchHours, type SchedulingHours } from '../appointments-api.ts';
 import { useHours } from './scheduling-hooks.ts';
-import { RULES_SAVED } from './texts.ts';
+import { FORFEIT_CREDIT_HINT, FORFEIT_CREDIT_LABEL, RULES_SAVED } from './texts.ts';
 
 function Rules({ hours, reload }: { hours: SchedulingHours; reload: () => void }) {
   const { api } = useShell();
@@ -23,6 +24,7 @@ function Rules({ hours, reload }: { hours: SchedulingHours; reload: () => void }
     reminder_channel: hours.reminder_channel,
     slot_minutes: String(hours.slot_minutes),
     video_link_template: hours.video_link_template,
+    late_cancel_forfeits_credit: hours.late_cancel_forfeits_credit,
   });
   const save = useAction<null>(
     (_s, body) => patchHours(api, body as HoursPatch),
@@ -50,6 +52,7 @@ function Rules({ hours, reload }: { hours: SchedulingHours; reload: () => void }
       reminder_channel: v.reminder_channel,
       slot_minutes: Number(v.slot_minutes),
       video_link_template: v.video_link_template.trim(),
+      late_cancel_forfeits_credit: v.late_cancel_forfeits_credit,
     });
   return (
     <form
@@ -91,6 +94,13 @@ function Rules({ hours, reload }: { hours: SchedulingHours; reload: () => void }
           error={err('check_in_window_hours')}
           hint="Until the end of the appointment’s day"
         />
+        <div>
+          <FormControlLabel
+            control={<Checkbox checked={v.late_cancel_forfeits_credit} onChange={(e) => setV({ ...v, late_cancel_forfeits_credit: e.target.checked })} />}
+            label={FORFEIT_CREDIT_LABEL}
+          />
+          <FormHelperText error={!!err('late_cancel_forfeits_credit')}>{err('late_cancel_forfeits_credit') ?? FORFEIT_CREDIT_HINT}</FormHelperText>
+        </div>
         <TextField
           size="small"
           label="Reminders (hours before, comma-separated)"

@@ -19,6 +19,9 @@ export const RESOURCE_SAVED = (name: string) => `${name} saved.`;
 export const HOURS_SAVED = 'Hours saved.';
 export const STAFF_HOURS_SAVED = (name: string) => `${name}'s hours saved.`;
 export const RULES_SAVED = 'Booking rules saved.';
+/** The booking rules' switch for package credits on a no-show or late client cancellation (issue 35). */
+export const FORFEIT_CREDIT_LABEL = 'A no-show or a late cancellation by the client uses up the package credit';
+export const FORFEIT_CREDIT_HINT = 'A cancellation by the clinic, or one in time, never does.';
 export const NEW_PLAN = 'New package';
 export const EDIT_PLAN = 'Edit package';
 export const PLAN_SAVED = (name: string) => `${name} saved.`;

@@ -1,6 +1,7 @@
 // The appointment and its chart are one story (issue 32), over HTTP: a therapy visit's chart moves
-// its appointment in the visit's own transaction (started, completed with the package session
-// drawn, cancelled by the clinic when aborted), signing shows on the appointment, any nurse on duty
+// its appointment in the visit's own transaction (started, completed without a second credit: the
+// package credit is taken at check-in, issue 35; cancelled by the clinic when aborted, the credit
+// given back), signing shows on the appointment, any nurse on duty
 // charts another nurse's appointment, and nothing is completed or signed before the appointment's
 // start. The rules are machines/visits/appointment-coupling.ts and the two lifecycle charts.
 import { sql } from 'kysely';
@@ -49,8 +50,9 @@ describe.each(engines)('the appointment follows its chart on %s', (engine) => {
     return patched.body;
   }
 
-  it('another nurse charts nurse A’s appointment: started with the chart, completed with it (package session drawn), signing shown on it', async () => {
+  it('another nurse charts nurse A’s appointment: started with the chart, completed with it (its credit taken once, at check-in), signing shown on it', async () => {
     const id = await checkedIn(t, admin, { client: client.id, staff: nurseA.id, therapy: 'pet', sessions: 5 });
+    expect(await packageOf(id)).toBe(1);
     let v = await readyChart(nurseB, id);
     expect((await appointment(id)).chart).toMatchObject({ id: v.id, status: 'draft', signed_by: null, signed_by_name: null, signed_at: null });
     // The front desk cannot complete it around its chart.
@@ -68,7 +70,7 @@ describe.each(engines)('the appointment follows its chart on %s', (engine) => {
         vitals_after: VITALS,
       })
     ).body;
-    expect(await packageOf(id)).toBe(0);
+    expect(await packageOf(id)).toBe(1);
     const done = await move(nurseB, v.id, { to: 'completed' });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     const completed = await appointment(id);
@@ -87,19 +89,19 @@ describe.each(engines)('the appointment follows its chart on %s', (engine) => {
     expect(await packageOf(id)).toBe(1);
   });
 
-  it('a checked-in appointment is started by its chart; a refused completion leaves it in progress, its session not drawn', async () => {
+  it('a checked-in appointment is started by its chart; a refused completion leaves it in progress, no second credit taken', async () => {
     const id = await checkedIn(t, admin, { client: client.id, staff: nurseA.id, therapy: 'pet', sessions: 5 });
     const v = await readyChart(nurseA, id);
     expect((await move(nurseA, v.id, { to: 'in_progress' })).status).toBe(200);
     expect((await appointment(id)).status).toBe('in_progress');
-    // Missing sections: the visit is not completed, and neither is the appointment nor the package drawn.
+    // Missing sections: the visit is not completed, nor is the appointment; the credit check-in took is the only one.
     const refused = await move(nurseA, v.id, { to: 'completed' });
     expect(refused.status).toBe(409);
     expect((await appointment(id)).status).toBe('in_progress');
-    expect(await packageOf(id)).toBe(0);
+    expect(await packageOf(id)).toBe(1);
   });
 
-  it('completing the chart when its appointment cannot follow writes nothing: no visit completion, no package session', async () => {
+  it('completing the chart when its appointment cannot follow writes nothing: no visit completion, no second credit', async () => {
     const id = await checkedIn(t, admin, { client: client.id, staff: nurseA.id, therapy: 'pet', sessions: 5 });
     const v = await readyChart(nurseA, id);
     expect((await move(nurseA, v.id, { to: 'in_progress' })).status).toBe(200);
@@ -113,16 +115,17 @@ describe.each(engines)('the appointment follows its chart on %s', (engine) => {
     expect(res.status).toBe(409);
     expect(res.body.detail).toBe(SCHEDULING_TEXTS.chartLost('no show'));
     expect((await api(t, nurseA, 'GET', `/visits/therapy-visits/${v.id}`)).body.status).toBe('in_progress');
-    expect(await packageOf(id)).toBe(0);
+    expect(await packageOf(id)).toBe(1);
   });
 
-  it('aborting the chart cancels the appointment (by the clinic, with the reason), gives the session back and frees the slot', async () => {
+  it('aborting the chart cancels the appointment (by the clinic, with the reason), gives the credit taken at check-in back and frees the slot', async () => {
     const id = await checkedIn(t, admin, { client: client.id, staff: nurseA.id, therapy: 'pet', sessions: 2, resource: true });
     const v = await readyChart(nurseB, id);
     const packages = async () =>
       (await api(t, reception, 'GET', `/appointments/packages?client=${client.id}`)).body.find((p: { id: number }) => p.id === (packageId as number));
     const packageId = (await appointment(id)).package;
-    expect(await packages()).toMatchObject({ sessions_used: 0, sessions_held: 1, sessions_left: 1 });
+    // Checked in: the credit is taken (used, no longer only held).
+    expect(await packages()).toMatchObject({ sessions_used: 1, sessions_held: 0, sessions_left: 1 });
     const aborted = await move(nurseB, v.id, { to: 'aborted', reason: 'Client felt unwell' });
     expect(aborted.status).toBe(200);
     expect(await appointment(id)).toMatchObject({
@@ -133,6 +136,8 @@ describe.each(engines)('the appointment follows its chart on %s', (engine) => {
       chart: { status: 'aborted' },
     });
     expect(await packages()).toMatchObject({ sessions_used: 0, sessions_held: 0, sessions_left: 2 });
+    const rows = await sql<{ n: number }>`select count(*)::int as n from package_redemptions where appointment_id = ${id}`.execute(t.database.db);
+    expect(rows.rows[0].n).toBe(0);
     const holding = await sql<{ holding: boolean }>`select holding from appointment_resources where appointment_id = ${id}`.execute(t.database.db);
     expect(holding.rows.map((r) => r.holding)).toEqual([false]);
   });
@@ -156,7 +161,8 @@ describe.each(engines)('the appointment follows its chart on %s', (engine) => {
     expect(complete.body.detail).toMatch(/^This visit cannot be completed before its appointment starts \(.+\)\.$/);
     expect((await api(t, nurseA, 'GET', `/visits/therapy-visits/${v.id}`)).body.status).toBe('in_progress');
     expect(await appointment(id)).toMatchObject({ status: 'in_progress' });
-    expect(await packageOf(id)).toBe(0);
+    // Only the credit check-in took.
+    expect(await packageOf(id)).toBe(1);
     // Completed (as it would be once the time had come), then signed too early: refused as well.
     await sql`update therapy_visits set status = 'completed' where id = ${v.id}`.execute(t.database.db);
     const sign = await move(doctor, v.id, { to: 'signed' });

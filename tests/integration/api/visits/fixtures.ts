@@ -35,6 +35,13 @@ export async function checkedIn(
     id: number;
   }>`insert into appointments (client_id, service_id, staff_id, starts_at, ends_at, occupied_from, occupied_to, booked_by, status, package_id)
     values (${o.client}, ${service}, ${o.staff}, ${start}, ${end}, ${start}, ${end}, ${o.staff}, 'checked_in', ${pkg}) returning id`.execute(db);
+  // Checked in on a package: its credit was taken at check-in (issue 35), as the check-in step writes it.
+  if (pkg !== null) {
+    await sql`update packages set sessions_used = sessions_used + 1 where id = ${pkg}`.execute(db);
+    await sql`insert into package_redemptions (appointment_id, package_id, kind, redeemed_by) values (${rows[0].id}, ${pkg}, 'redeemed', ${o.staff})`.execute(
+      db,
+    );
+  }
   if (o.resource) {
     const resource = await addResource(t, admin, `Chamber ${slot}`, 'hbot_chamber');
     await sql`insert into appointment_resources (appointment_id, resource_id, occupied_from, occupied_to) values (${rows[0].id}, ${resource}, ${start}, ${end})`.execute(

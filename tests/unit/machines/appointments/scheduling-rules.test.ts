@@ -17,6 +17,7 @@ import {
   localTime,
   openWindows,
   returnsPackageSession,
+  forfeitsCredit,
   seriesDates,
   workingWindows,
   zonedInstant,
@@ -101,6 +102,15 @@ describe('late cancellation', () => {
     expect(returnsPackageSession('clinic', true)).toBe(true);
     expect(returnsPackageSession('client', false)).toBe(true);
     expect(returnsPackageSession('client', true)).toBe(false);
+  });
+  it('forfeits the credit on a no-show or a late client cancellation only while the setting is on (issue 35)', () => {
+    expect(forfeitsCredit({ kind: 'no_show' }, true)).toBe(true);
+    expect(forfeitsCredit({ kind: 'cancelled', by: 'client', late: true }, true)).toBe(true);
+    expect(forfeitsCredit({ kind: 'cancelled', by: 'client', late: false }, true)).toBe(false);
+    expect(forfeitsCredit({ kind: 'cancelled', by: 'clinic', late: true }, true)).toBe(false);
+    expect(forfeitsCredit({ kind: 'cancelled', by: 'clinic', late: false }, true)).toBe(false);
+    expect(forfeitsCredit({ kind: 'no_show' }, false)).toBe(false);
+    expect(forfeitsCredit({ kind: 'cancelled', by: 'client', late: true }, false)).toBe(false);
   });
 });
 
