@@ -21,7 +21,7 @@ const BENEFIT_STATUSES = MEMBERSHIP_STATUSES.filter(givesBenefits);
  * The benefit `client`'s memberships give a session of `service` on clinic-local `day`: an
  * included session left in the period `day` falls in (first membership first), else the largest
  * discount on the service or on everything, else none. Locks the memberships' rows to the end of
- * `trx`; an included session is taken by `useIncludedSession` in the same transaction.
+ * `trx`; an included session is taken by `takeIncludedSession` in the same transaction.
  */
 export async function membershipBenefitFor(trx: Db, client: number, service: number, day: string): Promise<MembershipBenefit | null> {
   const running = await trx
@@ -64,7 +64,7 @@ export async function membershipBenefitFor(trx: Db, client: number, service: num
 }
 
 /** Records the included session as used on billing document `documentId`. */
-export async function useIncludedSession(trx: Db, benefit: Extract<MembershipBenefit, { kind: 'included' }>, documentId: number): Promise<void> {
+export async function takeIncludedSession(trx: Db, benefit: Extract<MembershipBenefit, { kind: 'included' }>, documentId: number): Promise<void> {
   await trx
     .insertInto('membership_session_uses')
     .values({ membership_id: benefit.membership, period_id: benefit.period, service_id: benefit.service, document_id: documentId })
@@ -101,7 +101,7 @@ export async function visitBenefit(
   return {
     lines: [lineWithBenefit(line, benefit), ...rest],
     claim: async (documentId) => {
-      if (benefit.kind === 'included') await useIncludedSession(trx, benefit, documentId);
+      if (benefit.kind === 'included') await takeIncludedSession(trx, benefit, documentId);
     },
   };
 }
