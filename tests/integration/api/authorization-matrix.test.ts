@@ -20,6 +20,7 @@ import { thriveMatrixRequests } from './thrive/matrix-requests.ts';
 import { visitMatrixRequests } from './visits/matrix-requests.ts';
 import { backofficeMatrixRequests } from './appointments/backoffice-matrix-requests.ts';
 import { billingMatrixRequests } from './billing/matrix-requests.ts';
+import { membershipMatrixRequests } from './memberships/matrix-requests.ts';
 import { type Actor, addEnrollment, addProgram, addTarget, addUser, api, type ApiResponse, uniqueEmail } from './support.ts';
 
 interface Shared {
@@ -114,6 +115,7 @@ const requests: Record<string, Builder> = {
   ...visitMatrixRequests,
   ...backofficeMatrixRequests,
   ...billingMatrixRequests,
+  ...membershipMatrixRequests,
 };
 
 describe('the authorization matrix', () => {
