@@ -23,6 +23,7 @@ import { fuzzCalendarEdges } from './calendar-edges.ts';
 import { FULL, recordReliability } from './summary.ts';
 import { ADMIN_ACTIONS, contract, contractViolation, identityAction, TEST_ADMIN_KEY } from './wire.ts';
 import { billingAdvanceFixtures, billingFixtures } from './billing-fuzz.ts';
+import { membershipFixtures } from './membership-fuzz.ts';
 
 // Split over the engines: one CI run sends at least 10,000 requests in all (with the
 // read-back checks), wherever they run.
@@ -61,6 +62,9 @@ describe.each(engines)('fuzzing on %s', (engine) => {
   // Billing documents (drafts and issued) the billing operations' path ids aim at (issue 34).
   const billingDocuments: number[] = [];
   const billingAdvances: number[] = [];
+  // Membership plans and memberships the membership operations' path ids aim at (issue 35).
+  const membershipPlans: number[] = [];
+  const memberships: number[] = [];
   let cases = 0;
   const failures: Failure[] = [];
   let dataLost = 0;
@@ -76,7 +80,11 @@ describe.each(engines)('fuzzing on %s', (engine) => {
     for (const user of targets.slice(0, 3)) enrollments.push(await addEnrollment(t, user, programs[0]));
     billingDocuments.push(...(await billingFixtures(t, actors, targets.slice(0, 2))));
     billingAdvances.push(...(await billingAdvanceFixtures(t, actors, targets.slice(0, 2))));
-  });
+    const forMemberships = await membershipFixtures(t, actors, targets.slice(0, 2));
+    membershipPlans.push(...forMemberships.plans);
+    memberships.push(...forMemberships.memberships);
+    // Fixtures for every domain, made over HTTP: more than the default minute on a busy machine.
+  }, 180_000);
 
   afterAll(async () => {
     const watched = watch ? `; watched: ${watch.summary()}` : '';
@@ -115,7 +123,11 @@ describe.each(engines)('fuzzing on %s', (engine) => {
             ? billingDocuments
             : path.includes('billing/advances/')
               ? billingAdvances
-              : targets;
+              : path.includes('memberships/plans/')
+                ? membershipPlans
+                : path.includes('memberships/')
+                  ? memberships
+                  : targets;
     // One arbitrary per operation, built once: path ids, query string, body (valid or bent).
     const requestArb = fc.constantFrom(...ops).chain((op) =>
       fc.record({
