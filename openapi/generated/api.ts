@@ -2644,6 +2644,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/memberships/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The membership plans, retired ones too (RECEPTION, ADMIN, SUPER_ADMIN) */
+        get: operations["listMembershipPlans"];
+        put?: never;
+        /**
+         * Define a membership plan (ADMIN)
+         * @description The GST rate must be one the clinic offers (billing settings). A service is included or discounted once per plan; one discount may name no service (everything).
+         */
+        post: operations["createMembershipPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/memberships/plans/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a plan, or retire it (`active` false) (ADMIN)
+         * @description `benefits`, when sent, replaces the plan's benefits. Memberships already sold keep their invoices; a new fee is charged from their next renewal, new benefits apply at once.
+         */
+        patch: operations["updateMembershipPlan"];
+        trace?: never;
+    };
+    "/memberships": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A client's memberships (staff name the client; a CLIENT sees their own) */
+        get: operations["listMemberships"];
+        put?: never;
+        /**
+         * Sell a membership to a client (RECEPTION, ADMIN)
+         * @description Issues the first period's invoice at once; the membership starts (its first period from the clinic's today) when that invoice is paid in full. 409 while the client has a running membership of the plan, for a retired plan, and until billing is set up.
+         */
+        post: operations["sellMembership"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/memberships/{id}/cancel-renewal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop renewal; the membership ends with its current period (the client their own, RECEPTION, ADMIN)
+         * @description A renewal invoice already issued and unpaid is credited in full. 409 when renewal cannot be cancelled now (membership lifecycle).
+         */
+        post: operations["cancelMembershipRenewal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/memberships/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a sale not yet paid; its invoice is credited in full (RECEPTION, ADMIN) */
+        post: operations["cancelMembershipSale"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3154,7 +3259,7 @@ export interface components {
             active?: boolean;
         };
         /** @enum {string} */
-        AuditAction: "billing.document.pdf" | "billing.document.email" | "billing.payment_link.create" | "billing.payment.online" | "billing.payment.flag" | "billing.payment_flag.list" | "billing.gstr1.export" | "billing.till.create" | "billing.till.update" | "billing.till_day.read" | "billing.till_day.count" | "billing.till_day.close" | "visit.list" | "visit.read" | "visit.create" | "visit.update" | "visit.transition" | "visit.addendum" | "visit.screen.list" | "visit.screen.create" | "visit.screen.override" | "visit.settings.update" | "visit.recipe.create" | "visit.stock.create" | "visit.session.list" | "visit.recipe.update" | "visit.stock.adjust" | "visit.stock.history" | "discovery.prospect.list" | "discovery.prospect.read" | "discovery.prospect.create" | "discovery.prospect.update" | "discovery.prospect.transition" | "discovery.prospect.call" | "discovery.prospect.convert" | "discovery.visit.list" | "discovery.visit.read" | "discovery.visit.create" | "discovery.visit.update" | "discovery.visit.sign" | "discovery.enquiry" | "discovery.funnel" | "thrive.summary" | "thrive.attention" | "thrive.tile" | "thrive.client.read" | "measurement.list" | "measurement.create" | "measurement.correct" | "user.create" | "user.read" | "record.view" | "user.delete" | "profile.read" | "profile.update" | "profile.create" | "role.change" | "consent.record" | "enrollment.list" | "enrollment.create" | "enrollment.update" | "enrollment.delete" | "thrive_check.create" | "thrive_check.list" | "profile.email_sync" | "user.deactivate" | "user.reactivate" | "user.invitation.resend" | "user.password.reset" | "consent.read" | "consent.withdraw" | "settings.update" | "settings.logo.upload" | "settings.logo.remove" | "appointment.list" | "appointment.read" | "appointment.create" | "appointment.transition" | "appointment.series" | "appointment.seen" | "waitlist.list" | "waitlist.create" | "waitlist.accept" | "package.list" | "package.create" | "package.freeze" | "package.unfreeze" | "package.transfer" | "package.refund" | "family.read" | "family.link" | "family.unlink" | "scheduling.configure" | "support.ticket.list" | "support.ticket.read" | "support.ticket.create" | "support.ticket.assign" | "support.ticket.transition" | "support.message.create" | "support.attachment.upload" | "support.attachment.download" | "cognitive.results.list" | "cognitive.run.start" | "cognitive.run.save" | "cognitive.run.complete" | "cognitive.instrument.record" | "cognitive.review.create" | "lab.catalogue.create" | "lab.catalogue.update" | "lab.pincode.save" | "lab.slot.hold" | "lab.order.list" | "lab.order.read" | "lab.order.create" | "lab.order.reschedule" | "lab.order.transition" | "lab.report.list" | "lab.result.enter" | "lab.report.pdf.attach" | "lab.report.pdf.download" | "billing.settings.update" | "billing.item_tax.update" | "billing.product.create" | "billing.product.update" | "billing.product.delete" | "billing.document.list" | "billing.document.read" | "billing.document.create" | "billing.document.update" | "billing.document.delete" | "billing.document.issue" | "billing.credit_note.create" | "billing.payment.create" | "billing.advance.list" | "billing.advance.create" | "billing.advance.refund" | "billing.balance.read";
+        AuditAction: "billing.document.pdf" | "billing.document.email" | "billing.payment_link.create" | "billing.payment.online" | "billing.payment.flag" | "billing.payment_flag.list" | "billing.gstr1.export" | "billing.till.create" | "billing.till.update" | "billing.till_day.read" | "billing.till_day.count" | "billing.till_day.close" | "membership.plan.list" | "membership.plan.create" | "membership.plan.update" | "membership.list" | "membership.sell" | "membership.cancel_renewal" | "membership.cancel" | "membership.activate" | "membership.renewal_invoice" | "membership.lapse" | "membership.end" | "visit.list" | "visit.read" | "visit.create" | "visit.update" | "visit.transition" | "visit.addendum" | "visit.screen.list" | "visit.screen.create" | "visit.screen.override" | "visit.settings.update" | "visit.recipe.create" | "visit.stock.create" | "visit.session.list" | "visit.recipe.update" | "visit.stock.adjust" | "visit.stock.history" | "discovery.prospect.list" | "discovery.prospect.read" | "discovery.prospect.create" | "discovery.prospect.update" | "discovery.prospect.transition" | "discovery.prospect.call" | "discovery.prospect.convert" | "discovery.visit.list" | "discovery.visit.read" | "discovery.visit.create" | "discovery.visit.update" | "discovery.visit.sign" | "discovery.enquiry" | "discovery.funnel" | "thrive.summary" | "thrive.attention" | "thrive.tile" | "thrive.client.read" | "measurement.list" | "measurement.create" | "measurement.correct" | "user.create" | "user.read" | "record.view" | "user.delete" | "profile.read" | "profile.update" | "profile.create" | "role.change" | "consent.record" | "enrollment.list" | "enrollment.create" | "enrollment.update" | "enrollment.delete" | "thrive_check.create" | "thrive_check.list" | "profile.email_sync" | "user.deactivate" | "user.reactivate" | "user.invitation.resend" | "user.password.reset" | "consent.read" | "consent.withdraw" | "settings.update" | "settings.logo.upload" | "settings.logo.remove" | "appointment.list" | "appointment.read" | "appointment.create" | "appointment.transition" | "appointment.series" | "appointment.seen" | "waitlist.list" | "waitlist.create" | "waitlist.accept" | "package.list" | "package.create" | "package.freeze" | "package.unfreeze" | "package.transfer" | "package.refund" | "family.read" | "family.link" | "family.unlink" | "scheduling.configure" | "support.ticket.list" | "support.ticket.read" | "support.ticket.create" | "support.ticket.assign" | "support.ticket.transition" | "support.message.create" | "support.attachment.upload" | "support.attachment.download" | "cognitive.results.list" | "cognitive.run.start" | "cognitive.run.save" | "cognitive.run.complete" | "cognitive.instrument.record" | "cognitive.review.create" | "lab.catalogue.create" | "lab.catalogue.update" | "lab.pincode.save" | "lab.slot.hold" | "lab.order.list" | "lab.order.read" | "lab.order.create" | "lab.order.reschedule" | "lab.order.transition" | "lab.report.list" | "lab.result.enter" | "lab.report.pdf.attach" | "lab.report.pdf.download" | "billing.settings.update" | "billing.item_tax.update" | "billing.product.create" | "billing.product.update" | "billing.product.delete" | "billing.document.list" | "billing.document.read" | "billing.document.create" | "billing.document.update" | "billing.document.delete" | "billing.document.issue" | "billing.credit_note.create" | "billing.payment.create" | "billing.advance.list" | "billing.advance.create" | "billing.advance.refund" | "billing.balance.read";
         /** @enum {string} */
         AuditOutcome: "success" | "denied";
         AuditEvent: {
@@ -5582,6 +5687,105 @@ export interface components {
             counted_cash_paise: number;
             /** @description Why the cash is short or over (required then). */
             reason?: string;
+        };
+        /** @enum {string} */
+        MembershipPeriodKind: "monthly" | "yearly";
+        MembershipBenefit: {
+            /** @enum {string} */
+            kind: "included" | "discount";
+            service: number | null;
+            service_name: string | null;
+            sessions: number | null;
+            percent: number | null;
+        };
+        MembershipPlan: {
+            id: number;
+            name: string;
+            fee_paise: number;
+            period: components["schemas"]["MembershipPeriodKind"];
+            auto_renew: boolean;
+            active: boolean;
+            code: string | null;
+            gst_rate_bp: number;
+            exempt: boolean;
+            benefits: components["schemas"]["MembershipBenefit"][];
+        };
+        /** @description `included`: `sessions` of `service` each period (₹0 on the visit's invoice). `discount`: `percent` off `service`, or off every service when `service` is absent. */
+        MembershipBenefitInput: {
+            /** @enum {string} */
+            kind: "included" | "discount";
+            service?: number;
+            sessions?: number;
+            percent?: number;
+        };
+        MembershipPlanCreate: {
+            name: string;
+            fee_paise: number;
+            period: components["schemas"]["MembershipPeriodKind"];
+            auto_renew?: boolean;
+            active?: boolean;
+            code?: components["schemas"]["SacHsnCode"] | null;
+            gst_rate_bp: number;
+            exempt?: boolean;
+            benefits: components["schemas"]["MembershipBenefitInput"][];
+        };
+        MembershipPlanUpdate: {
+            name?: string;
+            fee_paise?: number;
+            period?: components["schemas"]["MembershipPeriodKind"];
+            auto_renew?: boolean;
+            active?: boolean;
+            code?: components["schemas"]["SacHsnCode"] | null;
+            gst_rate_bp?: number;
+            exempt?: boolean;
+            benefits?: components["schemas"]["MembershipBenefitInput"][];
+        };
+        /** @enum {string} */
+        MembershipStatus: "awaiting_payment" | "active" | "renewal_due" | "cancelling" | "lapsed" | "ended" | "cancelled";
+        MembershipIncluded: {
+            service: number;
+            service_name: string;
+            sessions: number;
+            used: number;
+            left: number;
+        };
+        Membership: {
+            id: number;
+            client: number;
+            plan: number;
+            plan_name: string;
+            period: components["schemas"]["MembershipPeriodKind"];
+            fee_paise: number;
+            status: components["schemas"]["MembershipStatus"];
+            auto_renew: boolean;
+            /**
+             * Format: date
+             * @description The current period's first day (null until the first invoice is paid).
+             */
+            starts_on: string | null;
+            /**
+             * Format: date
+             * @description The current period's last day.
+             */
+            ends_on: string | null;
+            /**
+             * Format: date
+             * @description The next period's first day while the membership renews.
+             */
+            renews_on: string | null;
+            /** @description The billing document of the first period. */
+            invoice: number;
+            /** @description The next period's billing document */
+            renewal_invoice: number | null;
+            /** @description The included sessions of the current period. */
+            included: components["schemas"]["MembershipIncluded"][];
+            discounts: components["schemas"]["MembershipBenefit"][];
+        };
+        MembershipSale: {
+            client: number;
+            plan: number;
+            /** @description The plan's setting when absent. */
+            auto_renew?: boolean;
         };
     };
     responses: {
@@ -10521,6 +10725,200 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["IdempotencyKeyReused"];
+        };
+    };
+    listMembershipPlans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every plan, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MembershipPlan"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createMembershipPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MembershipPlanCreate"];
+            };
+        };
+        responses: {
+            /** @description The plan. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MembershipPlan"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    updateMembershipPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MembershipPlanUpdate"];
+            };
+        };
+        responses: {
+            /** @description The plan. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MembershipPlan"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listMemberships: {
+        parameters: {
+            query?: {
+                client?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client's memberships, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Membership"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    sellMembership: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per submission a person makes (the same key for each retry of it), 1 to 255 visible characters, e.g. a UUID. A repeat from the same caller with the same key and the same request gets the first answer back (header `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 422; a repeat while the first is still being written is 409. Keys are kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MembershipSale"];
+            };
+        };
+        responses: {
+            /** @description The membership, awaiting payment. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Membership"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
+        };
+    };
+    cancelMembershipRenewal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The membership. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Membership"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    cancelMembershipSale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The membership, cancelled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Membership"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
 }

@@ -9,6 +9,7 @@ import { clinicSettingsRoutes } from './clinic/routes.ts';
 import type { ApiContext } from './context.ts';
 import { discoveryRoutes } from './discovery/routes.ts';
 import { labRoutes } from './labs/routes.ts';
+import { membershipRoutes } from './memberships/routes.ts';
 import { peopleRoutes } from './people/routes.ts';
 import { programAndEnrollmentRoutes } from './programs/routes.ts';
 import { supportRoutes } from './support/routes.ts';
@@ -30,4 +31,5 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   labRoutes,
   therapyVisitRoutes,
   billingRoutes,
+  membershipRoutes,
 ];

@@ -11,6 +11,7 @@ import type { SupportTables } from './schema-support.ts';
 import type { LabTables } from './schema-labs.ts';
 import type { BillingTables } from './schema-billing.ts';
 import type { BillingOnlineTables } from './schema-billing-online.ts';
+import type { MembershipTables } from './schema-memberships.ts';
 import type { ThriveTables } from './schema-thrive.ts';
 import type { SchedulingBackofficeTables } from './schema-scheduling-backoffice.ts';
 
@@ -322,7 +323,8 @@ export interface Database
     PortalBookingTables,
     LabTables,
     BillingTables,
-    BillingOnlineTables {
+    BillingOnlineTables,
+    MembershipTables {
   mail_outbox: MailOutboxTable;
   mail_outbox_attachments: MailOutboxAttachmentsTable;
   'identity.pool': IdentityPoolTable;

@@ -9,6 +9,7 @@ import type { Db } from '../db/database.ts';
 import type { MailTransport } from '../mail/transport.ts';
 import type { RazorpayGateway } from '../payments/razorpay-gateway.ts';
 import { RECONCILE_LINK_JOB, reconcileLinkHandler } from './billing-reconcile.ts';
+import { membershipRenewalRound } from './membership-renewal.ts';
 import { NOTICE_JOB, noticeHandler } from './notices.ts';
 import { type JobHandler, startRounds, startWorker, type Worker } from './queue.ts';
 import { reminderHandler, REMINDER_JOB } from './reminders.ts';
@@ -75,6 +76,16 @@ const WORKERS: readonly WorkerSpec[] = [
     pollMs: (env, deps) => (deps.gateway ? Number(env.BILLING_JOBS_POLL_MS ?? 60_000) : 0),
     handlers: ({ gateway, reconcileAfterMs }): Record<string, JobHandler> =>
       gateway ? { [RECONCILE_LINK_JOB]: reconcileLinkHandler(gateway, reconcileAfterMs) } : {},
+  },
+  // Memberships: renewal invoices a week before a period ends (mailed), lapses and ends
+  // (membership-renewal.ts). MEMBERSHIP_JOBS_POLL_MS, default an hour (0 = off).
+  {
+    pollMs: (env) => Number(env.MEMBERSHIP_JOBS_POLL_MS ?? 3_600_000),
+    round:
+      ({ db, mail }) =>
+      () =>
+        membershipRenewalRound(db, mail),
+    failure: 'membership renewal round failed',
   },
 ];
 

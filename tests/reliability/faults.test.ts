@@ -17,6 +17,7 @@ import { killDuringPackageSales } from './package-sale-faults.ts';
 import { killDuringRedemptions } from './redemption-faults.ts';
 import { killDuringBilling } from './billing-faults.ts';
 import { killDuringDayClose } from './day-close-faults.ts';
+import { killDuringMembershipSales } from './membership-faults.ts';
 import { killDuringWebhooks } from './billing-online-faults.ts';
 import { razorpayEnv, RAZORPAY_KEYS, startRazorpayStandIn } from '../support/razorpay-stand-in.ts';
 import { killDuringAnsweredBookings } from './portal-booking-faults.ts';
@@ -195,6 +196,19 @@ describe.each(engines)('faults on %s', (engine) => {
       failures: outcome.broken + outcome.lost,
       dataLost: outcome.lost,
       note: "60 tills' days counted at once, then closed at once",
+    });
+    expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
+  }, 600_000);
+
+  it('SIGKILL during membership sales and their payments: every acknowledged sale has its invoice, every acknowledged payment started its membership', async () => {
+    const { env, dataDir } = await freshStore('clinic-faults-memberships-');
+    const outcome = await killDuringMembershipSales({ start: () => startServer({ env, dataDir }), token: adminToken });
+    recordReliability({
+      area: `SIGKILL during membership sales and payments (${engine})`,
+      cases: outcome.acknowledged,
+      failures: outcome.broken + outcome.lost,
+      dataLost: outcome.lost,
+      note: '120 concurrent sales (six plans, twenty clients), then each invoice paid at once',
     });
     expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);

@@ -24,6 +24,7 @@ import { FULL, recordReliability } from './summary.ts';
 import { ADMIN_ACTIONS, contract, contractViolation, identityAction, TEST_ADMIN_KEY } from './wire.ts';
 import { billingAdvanceFixtures, billingFixtures, billingTillFixtures, fuzzBusinessDays } from './billing-fuzz.ts';
 import { packageSaleFixtures } from './package-sale-fuzz.ts';
+import { membershipFixtures } from './membership-fuzz.ts';
 
 // Split over the engines: one CI run sends at least 10,000 requests in all (with the
 // read-back checks), wherever they run.
@@ -68,6 +69,9 @@ describe.each(engines)('fuzzing on %s', (engine) => {
   // Package plans and packages sold through billing, for the package operations' paths (issue 35).
   const packagePlans: number[] = [];
   const packages: number[] = [];
+  // Membership plans and memberships the membership operations' path ids aim at (issue 35).
+  const membershipPlans: number[] = [];
+  const memberships: number[] = [];
   let cases = 0;
   const failures: Failure[] = [];
   let dataLost = 0;
@@ -87,7 +91,11 @@ describe.each(engines)('fuzzing on %s', (engine) => {
     const sold = await packageSaleFixtures(t, actors, targets.slice(0, 2));
     packagePlans.push(...sold.plans);
     packages.push(...sold.packages);
-  });
+    const forMemberships = await membershipFixtures(t, actors, targets.slice(0, 2));
+    membershipPlans.push(...forMemberships.plans);
+    memberships.push(...forMemberships.memberships);
+    // Fixtures for every domain, made over HTTP: more than the default minute on a busy machine.
+  }, 180_000);
 
   afterAll(async () => {
     const watched = watch ? `; watched: ${watch.summary()}` : '';
@@ -132,7 +140,11 @@ describe.each(engines)('fuzzing on %s', (engine) => {
                   ? packages
                   : path.includes('appointments/package-plans/')
                     ? packagePlans
-                    : targets;
+                    : path.includes('memberships/plans/')
+                      ? membershipPlans
+                      : path.includes('memberships/')
+                        ? memberships
+                        : targets;
     // One arbitrary per operation, built once: path ids, query string, body (valid or bent).
     const requestArb = fc.constantFrom(...ops).chain((op) =>
       fc.record({

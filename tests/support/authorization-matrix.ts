@@ -361,6 +361,18 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   billingRow('billing.till-day.get', 'GET billing/tills/{till}/days/{date}', "a till's today", 403, 200, 200, 200),
   billingRow('billing.till-day.count', 'POST billing/tills/{till}/days/{date}/count', "a till's today, open", 403, 200, 200, 403),
   billingRow('billing.till-day.close', 'POST billing/tills/{till}/days/{date}/close', "a till's today, counted", 403, 200, 200, 403),
+  // Memberships (server/api/memberships, issue 35): ADMIN defines the plans; RECEPTION and ADMIN sell
+  // and cancel an unpaid sale; a CLIENT reads their own and cancels its renewal, as the desk may;
+  // SUPER_ADMIN reads.
+  billingRow('memberships.plans.list', 'GET memberships/plans', '—', 403, 200, 200, 200),
+  billingRow('memberships.plans.create', 'POST memberships/plans', '—', 403, 403, 201, 403),
+  billingRow('memberships.plans.patch', 'PATCH memberships/plans/{id}', 'a plan', 403, 403, 200, 403),
+  billingRow('memberships.list.own', 'GET memberships?client={id}', 'own', 200, 200, 200, 200),
+  billingRow('memberships.list.client', 'GET memberships?client={id}', 'another client', 404, 200, 200, 200),
+  billingRow('memberships.sell.client', 'POST memberships', 'another client', 403, 201, 201, 403),
+  billingRow('memberships.cancel-renewal.own', 'POST memberships/{id}/cancel-renewal', 'own (active)', 200, 200, 200, 403),
+  billingRow('memberships.cancel-renewal.client', 'POST memberships/{id}/cancel-renewal', 'another client', 404, 200, 200, 403),
+  billingRow('memberships.cancel.client', 'POST memberships/{id}/cancel (unpaid)', 'another client', 403, 200, 200, 403),
 ];
 
 export function expectedOutcome(r: MatrixRow, role: ClinicRole): Outcome {

@@ -22,6 +22,7 @@ import { asNewLine, linesFromInput, type NewLine, regimeOf, sourceLines, writeLi
 import { issuingSettings } from './issuing.ts';
 import { issueDocument } from './issuing-queue.ts';
 import { documentOut, summaryOut } from './present.ts';
+import { visitBenefit } from '../memberships/benefit.ts';
 import { act, type BillingAction, BILLING_TEXTS as T, checkedPlace, CLIENT_RECORD, refuseIf, type S } from './route-helpers.ts';
 
 /** The document, when the caller may see it: a client only their own issued ones (another's 404, audited). */
@@ -130,6 +131,8 @@ export function documentRoutes(app: FastifyInstance, ctx: ApiContext): void {
       const place = b.place_of_supply_state_code ?? settings.stateCode;
       const id = await alreadyBilled(
         withAudit(db, { actor: caller, action: act('billing.document.create'), client, requestId: request.id }, async (trx) => {
+          // A visit's membership benefit (an included session, a discount) is taken in this transaction.
+          const benefit = b.from === 'appointment' ? await visitBenefit(trx, b.source!, lines) : null;
           const row = await trx
             .insertInto('billing_documents')
             .values({
@@ -148,7 +151,8 @@ export function documentRoutes(app: FastifyInstance, ctx: ApiContext): void {
             })
             .returning('id')
             .executeTakeFirstOrThrow();
-          await writeLines(trx, row.id, lines, regimeOf(settings, place));
+          await writeLines(trx, row.id, benefit?.lines ?? lines, regimeOf(settings, place));
+          await benefit?.claim(row.id);
           return row.id;
         }),
       );

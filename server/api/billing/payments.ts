@@ -14,6 +14,7 @@ import { notFound } from '../policy.ts';
 import { advanceLeft, advanceUse, dueOf, findDocument, moneyOf, recipientOf } from './data.ts';
 import { regimeOf } from './drafting.ts';
 import { freezeLogo } from './frozen-logo.ts';
+import { documentPaid } from './paid-listeners.ts';
 import { clinicToday, issuingSettings, nextNumber, snapshotOf } from './issuing.ts';
 import { BILLING_TEXTS as T, checkedPlace, type S } from './route-helpers.ts';
 import { summaryOut } from './present.ts';
@@ -100,6 +101,7 @@ export async function recordPayment(trx: Db, id: number, p: PaymentInput, by: nu
   if (to !== doc.status) await trx.updateTable('billing_documents').set({ status: to, updated_at: new Date() }).where('id', '=', id).execute();
   // A package sold on this invoice starts its credits once it is paid in full (issue 35).
   if (to === 'paid' && doc.source_from === 'package_sale') await followPackageInvoice(trx, id, to);
+  if (to === 'paid') await documentPaid(trx, id);
 }
 
 /** Takes an advance for `b.client` in `trx`: a receipt voucher numbered at once, with the money received on it; its id. */

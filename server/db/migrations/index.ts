@@ -35,6 +35,7 @@ import * as m1550 from './1550_billing_frozen_logos.ts';
 import * as m1551 from './1551_billing_refund_vouchers.ts';
 import * as m1590 from './1590_package_sales.ts';
 import * as m1595 from './1595_package_redemptions.ts';
+import * as m1600 from './1600_memberships.ts';
 import * as m1605 from './1605_billing_tills.ts';
 import * as m1480 from './1480_audit_system_actor.ts';
 import * as m1490 from './1490_booking_horizon.ts';
@@ -83,5 +84,6 @@ export const migrations: Record<string, Migration> = {
   '1551_billing_refund_vouchers': m1551,
   '1590_package_sales': m1590,
   '1595_package_redemptions': m1595,
+  '1600_memberships': m1600,
   '1605_billing_tills': m1605,
 };

@@ -21,6 +21,7 @@ import { visitMatrixRequests } from './visits/matrix-requests.ts';
 import { backofficeMatrixRequests } from './appointments/backoffice-matrix-requests.ts';
 import { packageSaleMatrixRequests } from './appointments/package-sales-matrix-requests.ts';
 import { billingMatrixRequests } from './billing/matrix-requests.ts';
+import { membershipMatrixRequests } from './memberships/matrix-requests.ts';
 import { type Actor, addEnrollment, addProgram, addTarget, addUser, api, type ApiResponse, uniqueEmail } from './support.ts';
 
 interface Shared {
@@ -116,6 +117,7 @@ const requests: Record<string, Builder> = {
   ...backofficeMatrixRequests,
   ...packageSaleMatrixRequests,
   ...billingMatrixRequests,
+  ...membershipMatrixRequests,
 };
 
 describe('the authorization matrix', () => {

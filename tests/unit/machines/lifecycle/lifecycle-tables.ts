@@ -14,6 +14,7 @@ import { visitLifecycle } from '../../../../machines/visits/visit-lifecycle.ts';
 import { billingDocumentLifecycle } from '../../../../machines/billing/invoice-lifecycle.ts';
 import { dayCloseLifecycle } from '../../../../machines/billing/day-close-lifecycle.ts';
 import { packageLifecycle } from '../../../../machines/appointments/package-lifecycle.ts';
+import { membershipLifecycle } from '../../../../machines/memberships/membership-lifecycle.ts';
 import type { Steps, TransitionTable } from '../../../support/transition-table.ts';
 
 // ---- Appointment: requested → booked → confirmed → checked-in → in-progress → completed;
@@ -411,6 +412,42 @@ export const packageTable: TransitionTable = {
   ],
 };
 
+// ---- Membership (issue 35): "awaiting_payment → active → (renewal_due) → active | lapsed; active →
+// cancelling → ended; awaiting_payment → cancelled". Paid, it is active; the renewal invoice is
+// issued while the period runs; unpaid when the period is over it lapses; cancelling renewal (also
+// with the renewal invoiced) runs to the period's end; a membership not renewing ends then too.
+
+const membershipSteps = (period: { active: Record<string, string>; renewal_due: Record<string, string>; cancelling: Record<string, string> }): Steps => ({
+  awaiting_payment: { 'membership.pay': 'active', 'membership.cancel': 'cancelled' },
+  active: { 'membership.cancel_renewal': 'cancelling', ...period.active },
+  renewal_due: { 'membership.pay': 'active', 'membership.cancel_renewal': 'cancelling', ...period.renewal_due },
+  cancelling: period.cancelling,
+});
+
+const membershipTable: TransitionTable = {
+  chart: membershipLifecycle,
+  source: 'issue 35 (memberships: renewal, lapse, cancelling renewal)',
+  statuses: ['awaiting_payment', 'active', 'renewal_due', 'cancelling', 'lapsed', 'ended', 'cancelled'],
+  verbs: ['membership.pay', 'membership.cancel', 'membership.invoice_renewal', 'membership.cancel_renewal', 'membership.lapse', 'membership.end'],
+  cases: [
+    {
+      name: 'the period still running',
+      extras: { period_over: false },
+      steps: membershipSteps({ active: { 'membership.invoice_renewal': 'renewal_due' }, renewal_due: {}, cancelling: {} }),
+    },
+    {
+      name: 'the period over',
+      extras: { period_over: true },
+      steps: membershipSteps({
+        active: { 'membership.end': 'ended' },
+        renewal_due: { 'membership.lapse': 'lapsed' },
+        cancelling: { 'membership.end': 'ended' },
+      }),
+    },
+    { name: 'nothing said about the period', extras: {}, steps: membershipSteps({ active: {}, renewal_due: {}, cancelling: {} }) },
+  ],
+};
+
 export const lifecycleTables = [
   appointmentTable,
   labOrderTable,
@@ -424,4 +461,5 @@ export const lifecycleTables = [
   billingDocumentTable,
   dayCloseTable,
   packageTable,
+  membershipTable,
 ];
