@@ -13,6 +13,7 @@ import { documentRoutes } from './documents-routes.ts';
 import { onlinePaymentRoutes } from './online-routes.ts';
 import { paymentRoutes } from './payments-routes.ts';
 import { productRoutes } from './products-routes.ts';
+import { reportRoutes } from './reports-routes.ts';
 import { returnsRoutes } from './returns-routes.ts';
 import { settingsRoutes } from './settings-routes.ts';
 
@@ -26,4 +27,6 @@ export async function billingRoutes(app: FastifyInstance, ctx: ApiContext): Prom
   onlinePaymentRoutes(app, ctx);
   // The GSTR-1 return of a month or quarter (issue 35).
   returnsRoutes(app, ctx);
+  // The reports: sales, outstanding with ageing, packages, advances held (issue 35).
+  reportRoutes(app, ctx);
 }

@@ -26,6 +26,7 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   'billing.payment.flag': 'Held an online payment for reception',
   'billing.payment_flag.list': 'Read the held online payments',
   'billing.gstr1.export': 'Downloaded the GSTR-1 return',
+  'billing.report.read': 'Read a billing report',
   'record.view': 'Opened the record',
   'user.read': 'Opened the record',
   'user.create': 'Created the user',
@@ -149,6 +150,7 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
 /** What a page view read, as the end of "Read: …" ("the profile, visits, support tickets"). */
 export const AUDIT_READ_WORDS: Record<AuditRead, string> = {
   'billing.payment_flag.list': 'held online payments',
+  'billing.report.read': 'a billing report',
   'user.read': 'the profile',
   'profile.read': 'the profile',
   'consent.read': 'the consent history',
@@ -324,6 +326,7 @@ export const AUDIT_FILTER_GROUPS: ReadonlyArray<{ label: string; actions: readon
 export const AUDIT_UNFILTERED: readonly AuditAction[] = [
   'billing.payment_flag.list',
   'billing.gstr1.export',
+  'billing.report.read',
   'user.read',
   'settings.update',
   'settings.logo.upload',
