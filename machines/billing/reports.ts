@@ -3,6 +3,7 @@
 // they accept, the ageing buckets of what is owed, each report's columns and words, and a CSV that
 // Excel on Windows opens as the clinic wrote it and never runs as a formula.
 import { addDays, compareDates, daysBetween, isDateInWindow } from '../rules/calendar-dates.ts';
+import { zonedInstant } from '../appointments/scheduling-rules.ts';
 
 export const BILLING_REPORTS = [
   'sales-by-day',
@@ -96,7 +97,12 @@ export const REPORT_TEXTS = {
 const text = (key: 'label', header: string): ReportColumn => ({ key, header, kind: 'text' });
 const paise = (key: FigureKey, header: string): ReportColumn => ({ key, header, kind: 'paise' });
 const count = (key: FigureKey, header: string): ReportColumn => ({ key, header, kind: 'count' });
-const SALES: ReportColumn[] = [count('documents', 'Documents'), paise('taxable_paise', 'Taxable value'), paise('tax_paise', 'Tax'), paise('total_paise', 'Total')];
+const SALES: ReportColumn[] = [
+  count('documents', 'Documents'),
+  paise('taxable_paise', 'Taxable value'),
+  paise('tax_paise', 'Tax'),
+  paise('total_paise', 'Total'),
+];
 const AGEING: ReportColumn[] = [
   paise('days_0_30_paise', '0–30 days'),
   paise('days_31_60_paise', '31–60 days'),
@@ -107,7 +113,13 @@ const AGEING: ReportColumn[] = [
 
 export const REPORT_COLUMNS: Record<BillingReportName, ReportColumn[]> = {
   'sales-by-day': [{ key: 'label', header: 'Day', kind: 'date' }, ...SALES],
-  'sales-by-service': [text('label', 'Service or item'), count('quantity', 'Quantity'), paise('taxable_paise', 'Taxable value'), paise('tax_paise', 'Tax'), paise('total_paise', 'Total')],
+  'sales-by-service': [
+    text('label', 'Service or item'),
+    count('quantity', 'Quantity'),
+    paise('taxable_paise', 'Taxable value'),
+    paise('tax_paise', 'Tax'),
+    paise('total_paise', 'Total'),
+  ],
   'sales-by-staff': [text('label', 'Staff member'), ...SALES],
   'sales-by-payment-method': [
     text('label', 'Payment method'),
@@ -148,6 +160,15 @@ export function reportRangeProblems(from: string | undefined, to: string | undef
   if (compareDates(to!, from!) < 0) return { to: REPORT_TEXTS.problems.order };
   if (compareDates(to!, aYearLater(from!)) >= 0) return { to: REPORT_TEXTS.problems.tooLong };
   return problems;
+}
+
+/**
+ * The instants the clinic's days `from`..`to` cover: from the first day's midnight on the clinic's
+ * clocks to the midnight after the last, so a payment at 00:10 in Kolkata (18:40 UTC the day
+ * before) is on the Kolkata day, and a day of a daylight-saving change is as long as it is.
+ */
+export function clinicDaysSpan(zone: string, from: string, to: string): { start: Date; end: Date } {
+  return { start: new Date(zonedInstant(zone, from, 0)), end: new Date(zonedInstant(zone, addDays(to, 1), 0)) };
 }
 
 // --- ageing -------------------------------------------------------------------------------------

@@ -342,6 +342,9 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   row('billing.webhook.unsigned', 'POST billing/payments/razorpay/webhook (no sign-in, unsigned)', '—', 400, 400, 400, 400),
   // The GSTR-1 return (issue 35): the clinic's accountant's work, ADMIN and SUPER_ADMIN only.
   billingRow('billing.gstr1.export', 'GET billing/returns/gstr1?period={month}', '—', 403, 403, 200, 200),
+  // The reports (issue 35): the clinic's whole turnover and every client's debts, ADMIN and SUPER_ADMIN only.
+  billingRow('billing.reports.read', 'GET billing/reports/{report}?from=&to=', '—', 403, 403, 200, 200),
+  billingRow('billing.reports.csv', 'GET billing/reports/{report}?from=&to=&format=csv', '—', 403, 403, 200, 200),
 ];
 
 export function expectedOutcome(r: MatrixRow, role: ClinicRole): Outcome {

@@ -6,7 +6,7 @@
 // staff member of the invoice they correct.
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { ageingRows, type BillingReportRow, REPORT_TEXTS } from '../../../machines/billing/reports.ts';
+import { ageingRows, type BillingReportRow, clinicDaysSpan, REPORT_TEXTS } from '../../../machines/billing/reports.ts';
 
 export interface ReportRange {
   from: string;
@@ -18,9 +18,9 @@ export interface ReportRange {
 const n = (v: unknown): number => Number(v ?? 0);
 
 /** The instant the clinic's day `date` starts. */
-const dayStart = (date: string, zone: string) => sql`((${date}::date)::timestamp at time zone ${zone})`;
+const dayStart = (date: string, zone: string) => clinicDaysSpan(zone, date, date).start;
 /** The instant after the clinic's day `date`. */
-const dayEnd = (date: string, zone: string) => sql`((${date}::date + 1)::timestamp at time zone ${zone})`;
+const dayEnd = (date: string, zone: string) => clinicDaysSpan(zone, date, date).end;
 
 /**
  * The sales documents of the range (invoices and bills of supply, +1) and credit notes (−1), with
@@ -98,7 +98,13 @@ export async function salesByService(db: Db, r: ReportRange): Promise<BillingRep
     select coalesce(sum(docs.sign * (docs.total_paise - coalesce(t.lines, 0))), 0)::bigint as total
     from docs left join (select l.document_id, sum(l.total_paise) as lines from billing_lines l join docs on docs.id = l.document_id group by l.document_id) t
       on t.document_id = docs.id`.execute(db);
-  const out: BillingReportRow[] = rows.map((x) => ({ label: x.label, quantity: n(x.quantity), taxable_paise: n(x.taxable), tax_paise: n(x.tax), total_paise: n(x.total) }));
+  const out: BillingReportRow[] = rows.map((x) => ({
+    label: x.label,
+    quantity: n(x.quantity),
+    taxable_paise: n(x.taxable),
+    tax_paise: n(x.tax),
+    total_paise: n(x.total),
+  }));
   const roundOff = n(off[0]?.total);
   if (roundOff !== 0) out.push({ label: REPORT_TEXTS.roundOff, quantity: 0, taxable_paise: 0, tax_paise: 0, total_paise: roundOff });
   return out;

@@ -68,7 +68,9 @@ describe.each(engines)('billing reports on %s', (engine) => {
     expect((await credit(inv1, 100_000)).totals.total_paise).toBe(118_000);
     expect((await credit(inv3, 50_000, { method: 'cash', amount_paise: 52_500 })).totals.total_paise).toBe(52_500);
     // An advance of Ravi's: ₹5,900 by card, unused.
-    expect((await api(t, reception, 'POST', '/billing/advances', { client: ravi.id, amount_paise: 590_000, method: 'card', reference: 'TID-9' })).status).toBe(201);
+    expect((await api(t, reception, 'POST', '/billing/advances', { client: ravi.id, amount_paise: 590_000, method: 'card', reference: 'TID-9' })).status).toBe(
+      201,
+    );
 
     // Packages: HBOT 10 sold today at ₹10,000 to Asha, 4 of 10 used, one of them redeemed today;
     // a hand-assigned one of 5 that expired yesterday with 2 used; one that expired before the range.
@@ -80,7 +82,15 @@ describe.each(engines)('billing reports on %s', (engine) => {
       .executeTakeFirstOrThrow();
     const sold = await db
       .insertInto('packages')
-      .values({ client_id: asha.id, therapy: 'hbot_report', sessions_total: 10, sessions_used: 4, expires_on: addDays(day, 90), plan_id: plan.id, price_inr: 10_000 })
+      .values({
+        client_id: asha.id,
+        therapy: 'hbot_report',
+        sessions_total: 10,
+        sessions_used: 4,
+        expires_on: addDays(day, 90),
+        plan_id: plan.id,
+        price_inr: 10_000,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await db
@@ -185,7 +195,9 @@ describe.each(engines)('billing reports on %s', (engine) => {
       headers: { authorization: `Bearer ${admin.accessToken}` },
     });
     const [y, m, d] = day.split('-');
-    expect(byDay.body).toBe(`\uFEFFDay,Documents,Taxable value (₹),Tax (₹),Total (₹)\r\n${d}/${m}/${y},3,4999.00,509.96,5509.00\r\nTotal,3,4999.00,509.96,5509.00\r\n`);
+    expect(byDay.body).toBe(
+      `\uFEFFDay,Documents,Taxable value (₹),Tax (₹),Total (₹)\r\n${d}/${m}/${y},3,4999.00,509.96,5509.00\r\nTotal,3,4999.00,509.96,5509.00\r\n`,
+    );
   });
 
   it('refuses a bad range naming the field, other roles, and audits each read', async () => {
@@ -204,5 +216,27 @@ describe.each(engines)('billing reports on %s', (engine) => {
     const before = await auditCount(t, 'billing.report.read', null);
     await rows('outstanding', day, day);
     expect(await auditCount(t, 'billing.report.read', null)).toBe(before + 1);
+  });
+
+  // Last: it moves two payments in time. Kolkata is UTC+5:30, so D starts at 18:30 UTC on D−1.
+  it("counts a payment on the clinic's day it was taken, not the UTC day", async () => {
+    const db = t.database.db;
+    const start = Date.parse(`${addDays(day, -1)}T18:30:00Z`);
+    const move = (method: 'cash' | 'card', at: number) =>
+      db
+        .updateTable('billing_payments')
+        .set({ received_at: new Date(at) })
+        .where('method', '=', method)
+        .execute();
+    await move('cash', start); // 00:00 on D in Kolkata, still D−1 in UTC
+    await move('card', start - 1); // 23:59:59.999 on D−1
+    const methods = async (from: string, to: string) => (await rows('sales-by-payment-method', from, to)).rows.map((r) => [r.label, r.received_paise]);
+    expect(await methods(day, day)).toEqual([
+      ['cash', 100_000],
+      ['upi', 209_900],
+    ]);
+    expect(await methods(addDays(day, -1), addDays(day, -1))).toEqual([['card', 157_500]]);
+    // As of D−1 the card payment is in and nothing was issued yet: nothing owed.
+    expect((await rows('outstanding', addDays(day, -1), addDays(day, -1))).rows).toEqual([]);
   });
 });
