@@ -7,6 +7,7 @@ import type { billingCatalogueMachine } from './billing-catalogue-machine.ts';
 import type { billingDeskMachine } from './billing-desk-machine.ts';
 import type { billingDocumentMachine } from './billing-document-machine.ts';
 import type { gstReturnsMachine } from './gst-returns-machine.ts';
+import type { billingReportsMachine } from './billing-reports-machine.ts';
 import type { billVisitMachine, clientBalanceMachine } from './client-billing-machine.ts';
 import type { heldPaymentsMachine } from './held-payments-machine.ts';
 import type { myInvoicesMachine } from './my-invoices-machine.ts';
@@ -134,4 +135,15 @@ type GstReturns = SnapshotFrom<typeof gstReturnsMachine>;
 export const gstReturnsSelectors = {
   /** The month's export is being made (the button waits). */
   isDownloading: (s: GstReturns) => s.matches('downloading'),
+};
+
+type BillingReports = SnapshotFrom<typeof billingReportsMachine>;
+
+export const billingReportsSelectors = {
+  /** The report is being read (Show waits). */
+  isLoading: (s: BillingReports) => s.matches('loading'),
+  /** The CSV is being made (Download CSV waits). */
+  isDownloading: (s: BillingReports) => s.matches('downloading'),
+  canShow: (s: BillingReports) => s.can({ type: 'reports.show' }),
+  canDownload: (s: BillingReports) => s.can({ type: 'reports.download' }),
 };
