@@ -50,6 +50,11 @@ const sections: Section[] = [
     title: 'Invoice issuing on PostgreSQL (bench:billing)',
     run: async (o) => (await import('./external.ts')).runExternal('billing', 'Invoice issuing on PostgreSQL (bench:billing)', o),
   },
+  {
+    key: 'billing-reports',
+    title: 'Billing reports and GSTR-1 on PostgreSQL (200,000 invoices)',
+    run: async (o) => (await import('./billing-reports.ts')).runBillingReports(o),
+  },
 ];
 
 /**
