@@ -55,6 +55,11 @@ const sections: Section[] = [
     title: 'Package credits at check-in on PostgreSQL (bench:redemption)',
     run: async (o) => (await import('./external.ts')).runExternal('redemption', 'Package credits at check-in on PostgreSQL (bench:redemption)', o),
   },
+  {
+    key: 'billing-reports',
+    title: 'Billing reports and GSTR-1 on PostgreSQL (200,000 invoices)',
+    run: async (o) => (await import('./billing-reports.ts')).runBillingReports(o),
+  },
 ];
 
 /**

@@ -8,6 +8,7 @@ import type { billingDeskMachine } from './billing-desk-machine.ts';
 import type { billingDocumentMachine } from './billing-document-machine.ts';
 import type { gstReturnsMachine } from './gst-returns-machine.ts';
 import { countProblem, type dayCloseMachine, liveDifference } from './day-close-machine.ts';
+import type { billingReportsMachine } from './billing-reports-machine.ts';
 import type { billVisitMachine, clientBalanceMachine } from './client-billing-machine.ts';
 import type { heldPaymentsMachine } from './held-payments-machine.ts';
 import type { myInvoicesMachine } from './my-invoices-machine.ts';
@@ -156,4 +157,15 @@ export const dayCloseSelectors = {
   /** Counted less expected cash as typed (null while it is no amount). */
   difference: (s: DayClose) => liveDifference(s.context.data, s.context.counted),
   problem: (s: DayClose) => countProblem(s.context.data, s.context.counted, s.context.reason),
+};
+
+type BillingReports = SnapshotFrom<typeof billingReportsMachine>;
+
+export const billingReportsSelectors = {
+  /** The report is being read (Show waits). */
+  isLoading: (s: BillingReports) => s.matches('loading'),
+  /** The CSV is being made (Download CSV waits). */
+  isDownloading: (s: BillingReports) => s.matches('downloading'),
+  canShow: (s: BillingReports) => s.can({ type: 'reports.show' }),
+  canDownload: (s: BillingReports) => s.can({ type: 'reports.download' }),
 };

@@ -373,6 +373,9 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   billingRow('memberships.cancel-renewal.own', 'POST memberships/{id}/cancel-renewal', 'own (active)', 200, 200, 200, 403),
   billingRow('memberships.cancel-renewal.client', 'POST memberships/{id}/cancel-renewal', 'another client', 404, 200, 200, 403),
   billingRow('memberships.cancel.client', 'POST memberships/{id}/cancel (unpaid)', 'another client', 403, 200, 200, 403),
+  // The reports (issue 35): the clinic's whole turnover and every client's debts, ADMIN and SUPER_ADMIN only.
+  billingRow('billing.reports.read', 'GET billing/reports/{report}?from=&to=', '—', 403, 403, 200, 200),
+  billingRow('billing.reports.csv', 'GET billing/reports/{report}?from=&to=&format=csv', '—', 403, 403, 200, 200),
 ];
 
 export function expectedOutcome(r: MatrixRow, role: ClinicRole): Outcome {

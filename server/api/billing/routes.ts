@@ -13,6 +13,7 @@ import { documentRoutes } from './documents-routes.ts';
 import { onlinePaymentRoutes } from './online-routes.ts';
 import { paymentRoutes } from './payments-routes.ts';
 import { productRoutes } from './products-routes.ts';
+import { reportRoutes } from './reports-routes.ts';
 import { returnsRoutes } from './returns-routes.ts';
 import { settingsRoutes } from './settings-routes.ts';
 import { tillRoutes } from './tills-routes.ts';
@@ -29,4 +30,6 @@ export async function billingRoutes(app: FastifyInstance, ctx: ApiContext): Prom
   returnsRoutes(app, ctx);
   // Tills and the day's close (issue 35).
   tillRoutes(app, ctx);
+  // The reports: sales, outstanding with ageing, packages, advances held (issue 35).
+  reportRoutes(app, ctx);
 }

@@ -5,11 +5,22 @@ import { usePageActor } from '../../lib/page-actor.ts';
 import { fromPromise } from 'xstate';
 import { billingCatalogueMachine } from '../../../machines/billing/billing-catalogue-machine.ts';
 import { productProblems, taxSettingsProblems, codeProblem } from '../../../machines/billing/settings-form.ts';
-import { billingCatalogueSelectors, gstReturnsSelectors, taxSettingsSelectors } from '../../../machines/billing/selectors.ts';
+import { billingCatalogueSelectors, billingReportsSelectors, gstReturnsSelectors, taxSettingsSelectors } from '../../../machines/billing/selectors.ts';
+import { billingReportsMachine } from '../../../machines/billing/billing-reports-machine.ts';
+import { reportRangeProblems } from '../../../machines/billing/reports.ts';
 import { gstReturnsMachine, monthProblem, previousMonth } from '../../../machines/billing/gst-returns-machine.ts';
 import { taxSettingsMachine } from '../../../machines/billing/tax-settings-machine.ts';
 import { useShell } from '../../app/port.ts';
-import { deleteProduct, downloadGstr1, loadCatalogue, loadTaxSettings, saveCatalogueRow, saveTaxSettings } from './billing-settings-api.ts';
+import {
+  deleteProduct,
+  downloadGstr1,
+  downloadReportCsv,
+  loadCatalogue,
+  loadReport,
+  loadTaxSettings,
+  saveCatalogueRow,
+  saveTaxSettings,
+} from './billing-settings-api.ts';
 
 export function useTaxSettings() {
   const { api } = useShell();
@@ -73,6 +84,30 @@ export function useGstReturns(today: string) {
     context,
     problem: monthProblem(context.month),
     canDownload: useSelector(ref, (s) => s.can({ type: 'returns.download' })),
+    send: ref.send,
+  };
+}
+
+/** The reports (issue 35), starting with the month so far on `today` (clinic-local YYYY-MM-DD). */
+export function useBillingReports(today: string) {
+  const { api } = useShell();
+  const ref = usePageActor(
+    billingReportsMachine.provide({
+      actors: {
+        loadReport: fromPromise(({ input }) => loadReport(api, input)),
+        downloadReportCsv: fromPromise(({ input }) => downloadReportCsv(api, input)),
+      },
+    }),
+    { input: { today } },
+  );
+  const context = useSelector(ref, (s) => s.context);
+  return {
+    loading: useSelector(ref, billingReportsSelectors.isLoading),
+    downloading: useSelector(ref, billingReportsSelectors.isDownloading),
+    canShow: useSelector(ref, billingReportsSelectors.canShow),
+    canDownload: useSelector(ref, billingReportsSelectors.canDownload),
+    context,
+    problems: reportRangeProblems(context.from, context.to),
     send: ref.send,
   };
 }

@@ -30,6 +30,7 @@ import { GST_STATES } from '../../../machines/billing/gstin.ts';
 import { SERIES, type TaxSettingsField } from '../../../machines/billing/settings-form.ts';
 import { ScrollTable } from '../../lib/scroll-table.tsx';
 import { clinicToday } from '../../lib/format.ts';
+import { BillingReportsSection } from './billing-reports.tsx';
 import { useBillingCatalogue, useGstReturns, useTaxSettings } from './billing-settings-hooks.ts';
 import { percent, rupees } from './portal-texts.ts';
 import { CATALOGUE_TEXT as C, GST_RETURNS_TEXT as R, TAX_SETTINGS_TEXT as T } from './settings-texts.ts';
@@ -380,6 +381,7 @@ export function BillingSettingsTab() {
       <TaxSettingsSection />
       <CatalogueSection />
       <GstReturnsSection today={clinicToday()} />
+      <BillingReportsSection today={clinicToday()} />
     </Box>
   );
 }

@@ -74,3 +74,6 @@ export const GST_RETURNS_TEXT = {
   downloading: 'Preparing…',
   saved: (file: string) => `Saved ${file}.`,
 };
+
+/** The back office's Reports (issue 35): the same words the CSV's headers use (machines/billing/reports.ts). */
+export { REPORT_TEXTS as BILLING_REPORTS_TEXT } from '../../../machines/billing/reports.ts';

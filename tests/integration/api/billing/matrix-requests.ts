@@ -106,6 +106,8 @@ export const billingMatrixRequests: Record<string, Builder> = {
   'billing.payment-link.client': async (t, s, a) => api(t, a, 'POST', `/billing/documents/${await issuedFor(t, s, s.client)}/payment-link`),
   'billing.payment-flags.list': (t, _s, a) => api(t, a, 'GET', '/billing/payment-flags'),
   'billing.gstr1.export': async (t, s, a) => (await setup(t, s), api(t, a, 'GET', '/billing/returns/gstr1?period=2026-10')),
+  'billing.reports.read': (t, _s, a) => api(t, a, 'GET', '/billing/reports/outstanding?from=2026-04-01&to=2027-03-31'),
+  'billing.reports.csv': (t, _s, a) => raw(t, a, 'GET', '/billing/reports/sales-by-day?from=2026-04-01&to=2027-03-31&format=csv'),
   'billing.webhook.unsigned': (t) => api(t, null, 'POST', '/billing/payments/razorpay/webhook', { entity: 'event', event: 'payment_link.paid', payload: {} }),
   'billing.settings.get': (t, _s, a) => api(t, a, 'GET', '/billing/settings'),
   'billing.settings.put': (t, _s, a) => api(t, a, 'PUT', '/billing/settings', SETTINGS),

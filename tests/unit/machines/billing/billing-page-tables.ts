@@ -10,6 +10,7 @@ import { billVisitMachine, clientBalanceMachine } from '../../../../machines/bil
 import { gstReturnsMachine } from '../../../../machines/billing/gst-returns-machine.ts';
 import { dayCloseMachine } from '../../../../machines/billing/day-close-machine.ts';
 import { DAY_LOADED, TILL_DAY } from './day-close.model.ts';
+import { billingReportsMachine } from '../../../../machines/billing/billing-reports-machine.ts';
 import { heldPaymentsMachine } from '../../../../machines/billing/held-payments-machine.ts';
 import { newInvoiceMachine } from '../../../../machines/billing/new-invoice-machine.ts';
 import type { Steps, TransitionTable } from '../../../support/transition-table.ts';
@@ -657,6 +658,60 @@ export const dayCloseTable: TransitionTable = {
   ],
 };
 
+// The back office's Reports (issue 35): a real range (days in order, at most a year) is shown as a
+// table or downloaded as CSV; a changed choice clears what was shown.
+const REPORTS_VERBS = [
+  'reports.report',
+  'reports.from',
+  'reports.to',
+  'reports.show',
+  'reports.download',
+  done('loadReport'),
+  error('loadReport'),
+  done('downloadReportCsv'),
+  error('downloadReportCsv'),
+];
+const REPORTS_SETTLING = {
+  loading: { [done('loadReport')]: 'choosing / showReport', [error('loadReport')]: 'choosing / showError' },
+  downloading: { [done('downloadReportCsv')]: 'choosing / showSaved', [error('downloadReportCsv')]: 'choosing / showError' },
+};
+const REPORT_RESULT = { report: 'sales-by-day', from: '2026-11-01', to: '2026-11-28', as_of: null, rows: [], total: { label: 'Total' } };
+export const billingReportsTable: TransitionTable = {
+  chart: billingReportsMachine,
+  source: 'issue 35 (Reports: sales, outstanding, packages, advances over a range, on screen and as CSV)',
+  statuses: ['choosing', 'loading', 'downloading'],
+  verbs: REPORTS_VERBS,
+  cases: [
+    {
+      name: 'a range the server takes',
+      context: { report: 'sales-by-day', from: '2026-11-01', to: '2026-11-28', result: null, saved: null, error: null },
+      extras: { report: 'outstanding', from: '2026-11-02', to: '2026-11-27', output: REPORT_RESULT, error: new Error('offline') },
+      start: 'choosing',
+      steps: {
+        choosing: {
+          'reports.report': 'choosing / setReport',
+          'reports.from': 'choosing / setFrom',
+          'reports.to': 'choosing / setTo',
+          'reports.show': 'loading',
+          'reports.download': 'downloading',
+        },
+        ...REPORTS_SETTLING,
+      },
+    },
+    {
+      name: 'a range of more than a year',
+      context: { report: 'sales-by-day', from: '2026-04-01', to: '2027-04-01', result: null, saved: null, error: null },
+      extras: { report: 'packages', from: '2026-04-01', to: '2027-04-01', output: REPORT_RESULT, error: new Error('offline') },
+      start: 'choosing',
+      steps: {
+        // Neither Show nor Download is taken.
+        choosing: { 'reports.report': 'choosing / setReport', 'reports.from': 'choosing / setFrom', 'reports.to': 'choosing / setTo' },
+        ...REPORTS_SETTLING,
+      },
+    },
+  ],
+};
+
 /** Every staff billing page chart's table, for tests/unit/machines/lifecycle/every-chart.test.ts. */
 export const staffBillingTables = [
   billingDocumentTable,
@@ -667,4 +722,5 @@ export const staffBillingTables = [
   heldPaymentsTable,
   gstReturnsTable,
   dayCloseTable,
+  billingReportsTable,
 ];
