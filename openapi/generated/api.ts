@@ -801,6 +801,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/appointments/package-catalogue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The packages a client can buy (anyone signed in)
+         * @description The active plans of the catalogue, cheapest first within a therapy, with only what a buyer reads: no inactive plans and no internal fields.
+         */
+        get: operations["listPackageCatalogue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/appointments/services/{id}/impact": {
         parameters: {
             query?: never;
@@ -3342,6 +3362,8 @@ export interface components {
             id: number;
             client: number;
             therapy: string;
+            /** @description The catalogue plan it was sold from; null for sessions given by hand. */
+            plan_name: string | null;
             sessions_total: number;
             /** @description Delivered */
             sessions_used: number;
@@ -3405,6 +3427,16 @@ export interface components {
         };
         PackageSale: {
             client: number;
+        };
+        PackageOffer: {
+            id: number;
+            name: string;
+            therapy: string;
+            sessions: number;
+            /** @description The price the invoice charges before tax, in paise. */
+            price_paise: number;
+            /** @description Days the credits stay valid from payment; null: no expiry. */
+            validity_days: number | null;
         };
         SchedulingImpact: {
             /** @description Every impacted appointment; the list shows the first 200. */
@@ -6785,6 +6817,27 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    listPackageCatalogue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The active plans. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PackageOffer"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
         };
     };
     previewServiceImpact: {

@@ -178,6 +178,8 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   row('appointments.package-plans.create', 'POST appointments/package-plans', '—', 403, 403, 201, 201),
   row('appointments.package-plans.patch', 'PATCH appointments/package-plans/{id}', '—', 403, 403, 200, 200),
   row('appointments.package-plans.sell', 'POST appointments/package-plans/{id}/sell', 'another client', 403, 403, 201, 201, 201),
+  // Packages in the portal (issue 35): anyone signed in reads the active plans a client can buy.
+  row('appointments.package-catalogue.list', 'GET appointments/package-catalogue', '—', 200, 200, 200, 200),
   row('appointments.services.impact', 'POST appointments/services/{id}/impact', '—', 403, 403, 200, 200),
   row('appointments.hours.impact', 'POST appointments/hours/impact', '—', 403, 403, 200, 200),
   row('appointments.impacted.cancel', 'POST appointments/impacted/cancel', 'another client', 403, 403, 200, 200),

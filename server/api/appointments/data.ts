@@ -228,7 +228,8 @@ export type PackageOut = Schemas['Package'];
 const PACKAGE_SELECT = sql`
   p.id, p.client_id as client, p.therapy, p.sessions_total, p.sessions_used, p.expires_on::text as expires_on,
   (select count(*)::int from appointments a where a.package_id = p.id
-     and a.status in ('requested', 'booked', 'confirmed', 'checked_in', 'in_progress')) as sessions_held`;
+     and a.status in ('requested', 'booked', 'confirmed', 'checked_in', 'in_progress')) as sessions_held,
+  (select pp.name from package_plans pp where pp.id = p.plan_id) as plan_name`;
 
 function packageOut(r: any): PackageOut {
   return { ...r, sessions_left: r.sessions_total - r.sessions_used - r.sessions_held };
@@ -403,6 +404,19 @@ export async function listPlans(db: Db) {
     .orderBy('name')
     .orderBy('id')
     .execute();
+}
+
+/** What a client may read of the catalogue (the portal's "Buy a package"): active plans only, price in paise. */
+export async function listPlanOffers(db: Db): Promise<Schemas['PackageOffer'][]> {
+  const rows = await db
+    .selectFrom('package_plans')
+    .select(['id', 'name', 'therapy', 'sessions', 'price_inr', 'validity_days'])
+    .where('active', '=', true)
+    .orderBy('therapy')
+    .orderBy('price_inr')
+    .orderBy('id')
+    .execute();
+  return rows.map(({ price_inr, ...plan }) => ({ ...plan, price_paise: price_inr * 100 }));
 }
 
 export async function findPlan(db: Db, id: number) {

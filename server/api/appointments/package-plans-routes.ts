@@ -1,5 +1,6 @@
 // /api/v1/appointments/package-plans: the package catalogue (staff read it, ADMIN and SUPER_ADMIN
-// keep it) and its sale to a client by the booking roles, valid for the plan's days from today.
+// keep it, a client reads its active plans as `package-catalogue`) and its sale to a client by the
+// booking roles, valid for the plan's days from today.
 import type { FastifyInstance } from 'fastify';
 import { addDays, localTime } from '../../../machines/appointments/scheduling-rules.ts';
 import { callerOf } from '../../auth/bearer.ts';
@@ -7,7 +8,7 @@ import { HttpError, badRequest } from '../../http/errors.ts';
 import type { ApiContext } from '../context.ts';
 import { withAudit } from '../audit/data.ts';
 import { isClientRole, notFound } from '../policy.ts';
-import { findPlan, findUserBrief, getSettings, insertPlan, listPlans, sellPlan, updatePlan } from './data.ts';
+import { findPlan, findUserBrief, getSettings, insertPlan, listPlanOffers, listPlans, sellPlan, updatePlan } from './data.ts';
 import type { S } from './route-helpers.ts';
 import { BACKOFFICE_TEXTS, SCHEDULING_TEXTS as T } from './texts.ts';
 
@@ -21,6 +22,15 @@ export function packagePlanRoutes(app: FastifyInstance, ctx: ApiContext): void {
     { schema: contract.routeSchema('listPackagePlans'), config: { access: { roles: 'staff', client: 'none' } } },
     async () => {
       return listPlans(db);
+    },
+  );
+
+  // What a client can buy in the portal: the catalogue's active plans, nothing internal.
+  app.get(
+    '/appointments/package-catalogue',
+    { schema: contract.routeSchema('listPackageCatalogue'), config: { access: { roles: 'signed-in', client: 'none' } } },
+    async () => {
+      return listPlanOffers(db);
     },
   );
 

@@ -33,6 +33,7 @@ import * as m1530 from './1530_billing.ts';
 import * as m1540 from './1540_billing_online.ts';
 import * as m1550 from './1550_billing_frozen_logos.ts';
 import * as m1551 from './1551_billing_refund_vouchers.ts';
+import * as m1615 from './1615_package_expiry_warnings.ts';
 import * as m1480 from './1480_audit_system_actor.ts';
 import * as m1490 from './1490_booking_horizon.ts';
 import * as m1500 from './1500_support_client_updated_at.ts';
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '1540_billing_online': m1540,
   '1550_billing_frozen_logos': m1550,
   '1551_billing_refund_vouchers': m1551,
+  '1615_package_expiry_warnings': m1615,
 };
