@@ -65,6 +65,11 @@ export const visitSelectors = {
   message: (s: Visit) => (s.context.message === 'noCredit' ? null : s.context.message),
   booked: (s: Visit) => s.context.booked,
   timeZone: (s: Visit) => s.context.timeZone,
+  /** The package credit an in-clinic session will use (its sessions left and expiry), null when none (a call). */
+  credit: (s: Visit) => {
+    const chosen = s.context.package === null ? null : (s.context.packages.find((p) => p.id === s.context.package) ?? null);
+    return chosen && s.context.service ? { left: chosen.sessions_left, therapy: s.context.service.therapy, expires_on: chosen.expires_on } : null;
+  },
   /** What the booking call sends besides the time: the package drawn from, the channel, the answers. */
   extras: (s: Visit) => ({ package: s.context.package, channel: s.context.channel, answers: s.context.answers, therapy: s.context.service?.therapy ?? '' }),
   bookingRef: (s: Visit) => s.children.booking,

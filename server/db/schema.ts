@@ -6,6 +6,7 @@ import type { Role } from '../../machines/guard/roles.ts';
 import type { SchedulingTables } from './schema-scheduling.ts';
 import type { CognitiveTables } from './schema-cognitive.ts';
 import type { PortalBookingTables } from './schema-portal-booking.ts';
+import type { PortalPackageTables } from './schema-portal-packages.ts';
 import type { DiscoveryTables } from './schema-discovery.ts';
 import type { SupportTables } from './schema-support.ts';
 import type { LabTables } from './schema-labs.ts';
@@ -324,7 +325,8 @@ export interface Database
     LabTables,
     BillingTables,
     BillingOnlineTables,
-    MembershipTables {
+    MembershipTables,
+    PortalPackageTables {
   mail_outbox: MailOutboxTable;
   mail_outbox_attachments: MailOutboxAttachmentsTable;
   'identity.pool': IdentityPoolTable;

@@ -11,6 +11,7 @@ import type { RazorpayGateway } from '../payments/razorpay-gateway.ts';
 import { RECONCILE_LINK_JOB, reconcileLinkHandler } from './billing-reconcile.ts';
 import { membershipRenewalRound } from './membership-renewal.ts';
 import { NOTICE_JOB, noticeHandler } from './notices.ts';
+import { warnExpiringPackages } from './package-expiry.ts';
 import { type JobHandler, startRounds, startWorker, type Worker } from './queue.ts';
 import { reminderHandler, REMINDER_JOB } from './reminders.ts';
 import { autoCloseHandler, SUPPORT_AUTO_CLOSE_JOB } from './support-auto-close.ts';
@@ -69,6 +70,17 @@ const WORKERS: readonly WorkerSpec[] = [
       return partner.kind === 'http' ? () => partnerTick(db, partner, mail, log) : null;
     },
     failure: 'lab partner round failed',
+  },
+  // Packages: the week's notice before unused credits expire (package-expiry.ts), once per package
+  // and expiry date. PACKAGE_JOBS_POLL_MS (default an hour, 0 = off); packages are scheduling's, so
+  // SCHEDULING_JOBS_POLL_MS=0 turns it off too unless it is set.
+  {
+    pollMs: (env) => Number(env.PACKAGE_JOBS_POLL_MS ?? (env.SCHEDULING_JOBS_POLL_MS === '0' ? 0 : 3_600_000)),
+    round:
+      ({ db, mail }) =>
+      () =>
+        warnExpiringPackages(db, mail),
+    failure: 'package expiry round failed',
   },
   // Billing: the reconciler's checks of open payment links whose webhook may have been missed
   // (billing-reconcile.ts). BILLING_JOBS_POLL_MS (default a minute, 0 = off); off with the gateway.

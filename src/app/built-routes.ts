@@ -34,6 +34,7 @@ export const BUILT_ROUTES: readonly RouteKey[] = [
   'portalBookTest',
   'portalReports',
   'portalInvoices',
+  'portalPackages',
 ];
 
 export function isBuilt(key: RouteKey): boolean {

@@ -61,6 +61,8 @@ export const portalRoutes = {
   portalSupport: { path: '/user/support/:clientId', roles: CLIENT, label: 'Support' },
   // The client's billing documents (issue 34); a SUPER_ADMIN reads them, the page offers no payment.
   portalInvoices: { path: '/user/invoices/:clientId', roles: CLIENT, label: 'My invoices', readsOnly: true },
+  // The client's packages (issue 35); a SUPER_ADMIN reads them, the page offers no payment.
+  portalPackages: { path: '/user/packages/:clientId', roles: CLIENT, label: 'My packages', readsOnly: true },
 } as const satisfies Record<string, RouteDef>;
 
 export const otherRoutes = {

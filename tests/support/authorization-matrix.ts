@@ -189,6 +189,8 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   row('appointments.families.get', 'GET appointments/families/{id}', 'another client', 403, 403, 200, 200, 200),
   row('appointments.families.link', 'PUT appointments/families/{id}', 'another client', 403, 403, 200, 200, 200),
   row('appointments.families.unlink', 'DELETE appointments/families/{id}', 'another client', 403, 403, 204, 204, 204),
+  // Packages in the portal (issue 35): anyone signed in reads the active plans a client can buy.
+  row('appointments.package-catalogue.list', 'GET appointments/package-catalogue', '—', 200, 200, 200, 200),
   row('appointments.services.impact', 'POST appointments/services/{id}/impact', '—', 403, 403, 200, 200),
   row('appointments.hours.impact', 'POST appointments/hours/impact', '—', 403, 403, 200, 200),
   row('appointments.impacted.cancel', 'POST appointments/impacted/cancel', 'another client', 403, 403, 200, 200),

@@ -406,6 +406,19 @@ export async function listPlans(db: Db) {
     .execute();
 }
 
+/** What a client may read of the catalogue (the portal's "Buy a package"): active plans only, price in paise. */
+export async function listPlanOffers(db: Db): Promise<Schemas['PackageOffer'][]> {
+  const rows = await db
+    .selectFrom('package_plans')
+    .select(['id', 'name', 'therapy', 'sessions', 'price_inr', 'validity_days'])
+    .where('active', '=', true)
+    .orderBy('therapy')
+    .orderBy('price_inr')
+    .orderBy('id')
+    .execute();
+  return rows.map(({ price_inr, ...plan }) => ({ ...plan, price_paise: price_inr * 100 }));
+}
+
 export async function findPlan(db: Db, id: number) {
   return db
     .selectFrom('package_plans')

@@ -1,5 +1,5 @@
 // /api/v1/appointments/package-plans: the package catalogue (staff read it, ADMIN and SUPER_ADMIN
-// keep it) and its sale through billing (issue 35): by the booking roles to a client at the desk,
+// keep it; a client reads its active plans as `package-catalogue`) and its sale through billing (issue 35): by the booking roles to a client at the desk,
 // or bought by a client for themselves in the portal. The package awaits its invoice's payment.
 import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../../auth/bearer.ts';
@@ -10,7 +10,7 @@ import { type Caller, isClientRole, notFound } from '../policy.ts';
 import type { Db } from '../../db/database.ts';
 import { readBillingSettings } from '../billing/data.ts';
 import { issuingClinic } from '../billing/issuing.ts';
-import { findPackage, findPlan, findUserBrief, insertPlan, listPlans, type PackageOut, updatePlan } from './data.ts';
+import { findPackage, findPlan, findUserBrief, insertPlan, listPlanOffers, listPlans, type PackageOut, updatePlan } from './data.ts';
 import { type SoldPlan, sellPackage } from './package-sales.ts';
 import type { S } from './route-helpers.ts';
 import { BACKOFFICE_TEXTS, PACKAGE_SALE_TEXTS, SCHEDULING_TEXTS as T } from './texts.ts';
@@ -25,6 +25,15 @@ export function packagePlanRoutes(app: FastifyInstance, ctx: ApiContext): void {
     { schema: contract.routeSchema('listPackagePlans'), config: { access: { roles: 'staff', client: 'none' } } },
     async () => {
       return listPlans(db);
+    },
+  );
+
+  // What a client can buy in the portal: the catalogue's active plans, nothing internal.
+  app.get(
+    '/appointments/package-catalogue',
+    { schema: contract.routeSchema('listPackageCatalogue'), config: { access: { roles: 'signed-in', client: 'none' } } },
+    async () => {
+      return listPlanOffers(db);
     },
   );
 

@@ -54,6 +54,7 @@ export const pages: Partial<Record<RouteKey, ComponentType>> = {
   portalBookTest: onDemand(async () => (await import('./portal-book-test.ts')).BookTestPage),
   portalReports: onDemand(async () => (await import('./portal-reports.ts')).ReportsPage),
   portalInvoices: onDemand(async () => (await import('./portal-invoices.ts')).MyInvoicesPage),
+  portalPackages: onDemand(async () => (await import('./portal-packages.tsx')).PortalPackagesPage),
 };
 
 export function pageFor(key: RouteKey): ComponentType {

@@ -13,10 +13,12 @@ import { addDays, deliveringRoles, isoWeekday, localTime, zonedInstant } from '.
 import { clinicDate, isUpcoming, type PortalAppointment, type PortalBookingRules } from '../../../machines/clients/upcoming-rules.ts';
 import type { VisitList } from '../../../machines/clients/upcoming-machine.ts';
 import type { VisitCatalogue } from '../../../machines/clients/visit-booking-machine.ts';
+import type { MyPackage, MyPackagesData } from '../../../machines/appointments/my-packages-machine.ts';
 import type { WeeklyShift } from '../../../machines/staff/invite-machine.ts';
 import type { components, operations } from '../../../openapi/generated/api.ts';
 import { ApiFailure, unwrap, unwrapRefusal } from '../../lib/api-failure.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
+import { clinicToday } from '../../lib/format.ts';
 import { fullName } from '../../lib/staff/format.ts';
 import { getClient, listUsers } from '../clients/index.ts';
 import { offsetIso } from './clinic-time.ts';
@@ -431,3 +433,28 @@ export type HoursFacts = Awaited<ReturnType<typeof loadHoursFacts>>;
 /** A staff member's weekly hours (replacing any they had). */
 export const saveWeeklyHours = (api: ApiClient, staff: number, weekly: WeeklyShift[]) =>
   patchHours(api, { staff_hours: [{ staff, weekly: weekly.map((w) => ({ weekday: w.weekday, starts: w.from, ends: w.to })) }] });
+
+// ---- "My packages" on the portal (issue 35) -------------------------------------------------
+
+/** A package as the portal shows it. Its status is read as of today, as the server's reads do. */
+function myPackage(p: ClientPackage, today: string): MyPackage {
+  const spent = p.sessions_total - p.sessions_used <= 0;
+  const lapsed = p.expires_on !== null && p.expires_on < today;
+  return {
+    id: p.id,
+    therapy: p.therapy,
+    plan_name: p.plan_name,
+    sessions_total: p.sessions_total,
+    sessions_left: Math.max(0, p.sessions_left),
+    expires_on: p.expires_on,
+    status: lapsed ? 'expired' : spent ? 'used_up' : 'active',
+    invoice: null,
+  };
+}
+
+/** The client's packages (newest first) and the plans the clinic offers. */
+export async function loadMyPackages(api: ApiClient, clientId: string): Promise<MyPackagesData> {
+  const [packages, offers] = await Promise.all([clientPackages(api, Number(clientId)), unwrap(api.GET('/appointments/package-catalogue', {}))]);
+  const today = clinicToday();
+  return { packages: packages.map((p) => myPackage(p, today)).reverse(), offers };
+}

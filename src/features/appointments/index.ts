@@ -24,3 +24,4 @@ export { StaffHoursTab } from './scheduling/staff-hours-tab.tsx';
 export { TAB_LABELS } from './scheduling/texts.ts';
 export { UpcomingSection } from './upcoming-section.tsx';
 export { InClinicPage, IntakeCallPage } from './visit-booking-page.tsx';
+export { MyPackagesPage } from './my-packages-page.tsx';

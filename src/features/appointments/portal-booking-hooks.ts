@@ -94,6 +94,7 @@ export function useVisitBooking(clientId: string, kind: VisitKind) {
     channel: useSelector(ref, visitSelectors.channel),
     canContinue: useSelector(ref, visitSelectors.canContinue),
     noCredit: useSelector(ref, visitSelectors.noCredit),
+    credit: useSelector(ref, visitSelectors.credit),
     message: useSelector(ref, visitSelectors.message),
     booked: useSelector(ref, visitSelectors.booked),
     timeZone: useSelector(ref, visitSelectors.timeZone),

@@ -42,6 +42,9 @@ export const BOOKING_TEXT = {
   noServices: 'Nothing can be booked online at the moment. Please call the clinic.',
   balance: (n: number) => (n === 1 ? '1 session left' : `${n} sessions left`),
   noCredit: 'No sessions left for this therapy: buy a package at the clinic to book it online.',
+  /** "Uses 1 of your 7 HBOT sessions (expires 12/01/2027)": said while booking a session paid from a package. */
+  usesCredit: (left: number, therapy: string, expires: string | null) =>
+    `Uses 1 of your ${left} ${therapy} ${left === 1 ? 'session' : 'sessions'}${expires ? ` (expires ${expires})` : ''}`,
   choose: 'Choose',
   prepTitle: 'Before you come',
   screeningTitle: 'A few questions staff would otherwise ask at check-in',

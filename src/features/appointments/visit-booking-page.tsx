@@ -1,5 +1,5 @@
 // /user/in-clinic/{clientId} and /user/intake-call/{clientId}: choose a therapy (with the package
-// balance, or why it cannot be booked online) or a call; read how to prepare and answer the
+// balance, or why it cannot be booked online) or a call; read which credit it uses, how to prepare and answer the
 // screening questions (or the pre-call form, phone or video); pick a free time and book. Renders
 // the visit-booking chart and the booking chart it invokes.
 import {
@@ -25,6 +25,18 @@ import { useVisitBooking } from './portal-booking-hooks.ts';
 import { BookingStep } from './booking-step.tsx';
 import { BOOKING_TEXT as T } from './portal-booking-texts.ts';
 import { formatWhen } from './booking-when.ts';
+import { formatDate } from '../../lib/format.ts';
+import { words } from '../../../machines/rules/words.ts';
+
+/** Which package credit the session will use, said before the client picks a time and while they do. */
+function CreditLine({ credit }: { credit: { left: number; therapy: string; expires_on: string | null } | null }) {
+  if (!credit) return null;
+  return (
+    <Alert severity="info" sx={{ mb: 2 }} data-field="uses-credit">
+      {T.usesCredit(credit.left, words(credit.therapy), credit.expires_on ? formatDate(credit.expires_on) : null)}
+    </Alert>
+  );
+}
 
 export function InClinicPage() {
   return <VisitBookingPage kind="in_clinic" />;
@@ -101,6 +113,7 @@ function VisitBookingPage({ kind }: { kind: VisitKind }) {
           <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
             {v.service.name}
           </Typography>
+          <CreditLine credit={v.credit} />
           {v.preparation && (
             <Box sx={{ mb: 2 }}>
               <Typography variant="h6" component="h3">
@@ -165,6 +178,7 @@ function VisitBookingPage({ kind }: { kind: VisitKind }) {
           </Stack>
         </Box>
       )}
+      {v.view === 'booking' && <CreditLine credit={v.credit} />}
       {v.view === 'booking' && v.bookingRef && v.service && <BookingStep bookingRef={v.bookingRef} serviceName={v.service.name} timeZone={v.timeZone} />}
       {v.view === 'booked' && v.booked && (
         <Box data-step="booked">

@@ -7,5 +7,6 @@ export { BillingDeskPage } from './billing-desk-page.tsx';
 export { BillingDocumentPage } from './billing-document-page.tsx';
 export { ClientBalance } from './client-balance.tsx';
 export { MyInvoicesPage } from './my-invoices-page.tsx';
+export { startOnlinePayment } from './billing-portal-api.ts';
 export { BillingSettingsTab } from './billing-settings-tab.tsx';
 export { BILLING_TAB_LABEL } from './settings-texts.ts';

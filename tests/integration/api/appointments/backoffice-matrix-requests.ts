@@ -89,6 +89,7 @@ export const backofficeMatrixRequests: Record<string, Builder> = {
     api(t, a, 'POST', '/appointments/package-plans', { name: 'IV ten', therapy: 'iv', sessions: 10, price_inr: 40000 }),
   'appointments.package-plans.patch': async (t, s, a) => api(t, a, 'PATCH', `/appointments/package-plans/${(await setUp(t, s)).plan}`, { price_inr: 5500 }),
   'appointments.package-plans.sell': async (t, s, a) => api(t, a, 'POST', `/appointments/package-plans/${(await setUp(t, s)).plan}/sell`, { client: s.client }),
+  'appointments.package-catalogue.list': (t, _s, a) => api(t, a, 'GET', '/appointments/package-catalogue'),
   'appointments.services.impact': async (t, s, a) =>
     api(t, a, 'POST', `/appointments/services/${(await setUp(t, s)).service}/impact`, { duration_minutes: 30 }),
   'appointments.hours.impact': async (t, s, a) => {

@@ -14,7 +14,9 @@ import { type ReactNode, useContext, useMemo } from 'react';
 import { expect } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
 import { visitSelectors } from '../../../../machines/clients/booking-selectors.ts';
+import { words } from '../../../../machines/rules/words.ts';
 import { formatWhen } from '../../../../src/features/appointments/booking-when.ts';
+import { formatDate } from '../../../../src/lib/format.ts';
 import { BOOKING_TEXT as T } from '../../../../src/features/appointments/portal-booking-texts.ts';
 import { InClinicPage, IntakeCallPage } from '../../../../src/features/appointments/visit-booking-page.tsx';
 import { PageActorOverrideContext } from '../../../../src/lib/page-actor.ts';
@@ -121,6 +123,14 @@ describeReplayOnView('the portal booking pages', {
         expect((within(form()!).getByRole('radio', { name: T.video }) as HTMLInputElement).checked, 'video').toBe(visitSelectors.channel(snapshot) === 'video');
       expect(button(T.toTimes)!.hasAttribute('disabled'), 'choose a time').toBe(!visitSelectors.canContinue(snapshot));
     }
+    // The credit the session will use, said while preparing and choosing the time (issue 35).
+    const credit = visitSelectors.credit(snapshot);
+    const said = document.querySelector('[data-field="uses-credit"]')?.textContent ?? null;
+    expect(said, 'the credit it uses').toBe(
+      (view === 'preparing' || view === 'booking') && credit
+        ? T.usesCredit(credit.left, words(credit.therapy), credit.expires_on ? formatDate(credit.expires_on) : null)
+        : null,
+    );
     expect(document.querySelector('[data-step="slots"]') !== null, 'the free times').toBe(view === 'booking');
     const booked = visitSelectors.booked(snapshot);
     expect(document.querySelector('[data-step="booked"]') !== null, 'the confirmation').toBe(view === 'booked');

@@ -20,7 +20,7 @@ export const RED_LIGHT = service(4, 'Red light', 'red_light', ['NURSE']);
 export const CALL = service(5, 'Intake call', 'intake_call', ['HEALTH_COACH']);
 export const CATALOGUE = {
   services: [HBOT, RED_LIGHT, CALL],
-  packages: [{ id: 9, therapy: 'hbot', sessions_left: 2, expires_on: null }],
+  packages: [{ id: 9, therapy: 'hbot', sessions_left: 2, expires_on: '2099-01-12' }],
   timeZone: 'Asia/Kolkata',
 };
 export const TODAY = '2026-03-02';

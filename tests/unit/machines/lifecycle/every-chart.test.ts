@@ -4,6 +4,7 @@ import { expect, it } from 'vitest';
 import { findMachines } from '../../../../scripts/charts.ts';
 import { billingPageTables } from '../billing/portal-billing-page-tables.ts';
 import { staffBillingTables } from '../billing/billing-page-tables.ts';
+import { myPackagesTable } from '../appointments/my-packages-table.ts';
 import { authenticatorTable } from './authenticator-table.ts';
 import { lifecycleTables } from './lifecycle-tables.ts';
 import { pageTables } from './page-tables.ts';
@@ -11,7 +12,9 @@ import { screenTables } from './screen-tables.ts';
 
 it('every chart under machines/ has a transition table', async () => {
   const pinned = new Set(
-    [...lifecycleTables, ...pageTables, authenticatorTable, ...screenTables, ...staffBillingTables, ...billingPageTables].map((table) => table.chart),
+    [...lifecycleTables, ...pageTables, authenticatorTable, ...screenTables, ...staffBillingTables, ...billingPageTables, myPackagesTable].map(
+      (table) => table.chart,
+    ),
   );
   const charts = await findMachines();
   expect(charts.length).toBeGreaterThanOrEqual(46);

@@ -1,0 +1,41 @@
+// "My packages" bound to its adapter (appointments-api.ts): `usePageActor` makes the chart once with
+// the adapter's read as its actor, the invoice's payment link from the route module (billing's, which
+// this domain may not call) and the browser's departure for the gateway as its `goToGateway`;
+// the view reads the snapshot through machines/appointments/my-packages-selectors.ts.
+import { useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { myPackagesMachine } from '../../../machines/appointments/my-packages-machine.ts';
+import { myPackagesSelectors as m } from '../../../machines/appointments/my-packages-selectors.ts';
+import { useShell } from '../../app/port.ts';
+import { usePageActor } from '../../lib/page-actor.ts';
+import { loadMyPackages } from './appointments-api.ts';
+
+/** The payment link of an invoice, as billing's portal adapter gives it. */
+export type StartInvoicePayment = (invoice: number) => Promise<string>;
+
+export function useMyPackages(clientId: string, startPayment: StartInvoicePayment) {
+  const { api, auth, config } = useShell();
+  const ref = usePageActor(
+    myPackagesMachine.provide({
+      actors: {
+        loadPackages: fromPromise(({ input }) => loadMyPackages(api, input.clientId)),
+        startPayment: fromPromise(({ input }) => startPayment(input.invoice)),
+      },
+      actions: { goToGateway: (_, params) => window.location.assign(params.url) },
+    }),
+    // A SUPER_ADMIN reading a client's portal pays nothing from it; "Pay now" only where the clinic has the gateway.
+    { input: { clientId, readOnly: auth.role !== 'CLIENT', gateway: config.onlinePayments === true } },
+  );
+  const snapshot = useSelector(ref, (s) => s);
+  return {
+    snapshot,
+    isLoading: m.isLoading(snapshot),
+    isFailed: m.isFailed(snapshot),
+    isListing: m.isListing(snapshot),
+    isPayingOnline: m.isPayingOnline(snapshot),
+    packages: m.packages(snapshot),
+    offers: m.offers(snapshot),
+    message: m.message(snapshot),
+    send: ref.send,
+  };
+}

@@ -1,0 +1,23 @@
+// Every path of "My packages" replayed on the production chart, with what must hold at each step.
+import { expect } from 'vitest';
+import { awaitsPayment } from '../../../../machines/appointments/my-packages-machine.ts';
+import { describeModel } from '../../../support/model-paths.ts';
+import { GATEWAY_URL, goToGateway, model } from './my-packages.model.ts';
+
+describeModel('my packages', model, (snapshot) => {
+  const c = snapshot.context;
+  // Only the client pays, only an invoice still due on one of their packages, only with the gateway.
+  if (snapshot.value === 'paying' || snapshot.value === 'redirecting') {
+    expect(c.readOnly).toBe(false);
+    expect(c.gateway).toBe(true);
+    expect(
+      c.packages.some((p: Parameters<typeof awaitsPayment>[0] & { invoice: { id: number } | null }) => awaitsPayment(p) && p.invoice!.id === c.paying),
+    ).toBe(true);
+  }
+  // Leaving for the gateway happens once, with the payment link, and only on the way to `redirecting`.
+  if (snapshot.value === 'redirecting') expect(goToGateway.mock.calls.map((call) => (call[1] as { url: string }).url)).toEqual([GATEWAY_URL]);
+  else expect(goToGateway).not.toHaveBeenCalled();
+  // Without a gateway the page says so and never asks for a link again.
+  if (c.message === 'noGateway') expect(c.gateway).toBe(false);
+  if (snapshot.value !== 'paying' && snapshot.value !== 'redirecting') expect(c.paying).toBeNull();
+});

@@ -1,0 +1,47 @@
+// "My packages" chart's model: the list loads or fails; a package awaiting payment is paid online
+// (the payment link, a refusal, or the link's 404: the gateway gone); a clinic without the gateway
+// never offers it; a SUPER_ADMIN reading the portal never starts a payment.
+import { vi } from 'vitest';
+import { myPackagesMachine, type MyPackagesData } from '../../../../machines/appointments/my-packages-machine.ts';
+import type { MachineModel } from '../../../support/model-paths.ts';
+
+export const GATEWAY_URL = 'https://rzp.example/l/plink_31';
+
+export const PACKAGES: MyPackagesData = {
+  packages: [
+    {
+      id: 7,
+      therapy: 'hbot',
+      plan_name: 'HBOT ten',
+      sessions_total: 10,
+      sessions_left: 0,
+      expires_on: null,
+      status: 'awaiting_payment',
+      invoice: { id: 31, number: 'INV/2026-27/0031', due_paise: 5_310_000 },
+    },
+    { id: 5, therapy: 'red_light', plan_name: null, sessions_total: 8, sessions_left: 3, expires_on: '2099-01-12', status: 'active', invoice: null },
+  ],
+  offers: [{ id: 2, name: 'HBOT ten', therapy: 'hbot', sessions: 10, price_paise: 4_500_000, validity_days: 180 }],
+};
+
+const events = [{ type: 'packages.retry' }, { type: 'packages.payOnline', invoice: 31 }];
+const outcomes = {
+  loadPackages: [{ output: PACKAGES }, { error: new Error('offline') }],
+  startPayment: [
+    { output: GATEWAY_URL },
+    { error: Object.assign(new Error('The payment gateway did not answer.'), { status: 502 }) },
+    { error: Object.assign(new Error('Not found.'), { status: 404 }) },
+  ],
+};
+
+/** The browser's departure for the gateway (the page's hook leaves with window.location). */
+export const goToGateway = vi.fn();
+
+export const model: MachineModel = {
+  machine: myPackagesMachine,
+  specs: [
+    { name: 'the client', input: { clientId: '21', readOnly: false, gateway: true }, events, outcomes, actions: { goToGateway } },
+    { name: 'a clinic without the gateway', input: { clientId: '21', readOnly: false, gateway: false }, events, outcomes, actions: { goToGateway } },
+    { name: 'a SUPER_ADMIN reading', input: { clientId: '21', readOnly: true, gateway: true }, events, outcomes, actions: { goToGateway } },
+  ],
+};
