@@ -587,7 +587,7 @@ export interface paths {
         put?: never;
         /**
          * Move an appointment to another status
-         * @description The change must be one step of the appointment chart (machines/appointments/appointment-lifecycle.ts); any other answers 409 and changes nothing. `rescheduled` needs `start` and answers the new appointment in `replacement`.
+         * @description The change must be one step of the appointment chart (machines/appointments/appointment-lifecycle.ts); any other answers 409 and changes nothing. `rescheduled` needs `start` and answers the new appointment in `replacement`. `checked_in` takes one package credit atomically and says what it did in `credit`.
          */
         post: operations["transitionAppointment"];
         delete?: never;
@@ -792,10 +792,147 @@ export interface paths {
         put?: never;
         /**
          * Sell a catalogue package to a client (RECEPTION, ADMIN, SUPER_ADMIN)
-         * @description The client's package gets the plan's sessions, price and an expiry `validity_days` from today (the clinic's date).
+         * @description Through billing (issue 35): the package is made awaiting payment and its invoice (the plan's price with the plan's tax data) is drafted and issued in the same transaction; its credits start when the invoice is paid in full, valid `validity_days` from the clinic-local date of that payment. A plan priced ₹0 makes no invoice and is active at once. 409 while billing is not set up (no invoice can be made) or the plan is inactive.
          */
         post: operations["sellPackagePlan"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/package-plans/{id}/buy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A client buys a catalogue package for themselves (CLIENT)
+         * @description As the desk's sale, for the caller: the package awaits payment and its invoice is issued; the portal pays it online through the invoice's payment link (billing) or the client pays at the clinic. An inactive plan is 404 to a client.
+         */
+        post: operations["buyPackagePlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/packages/{id}/freeze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Freeze an active package from today (RECEPTION, ADMIN, SUPER_ADMIN)
+         * @description For `days` days or `until` a date (its last frozen day), one of the two; within what is left of the plan's freeze allowance (409 beyond). The expiry moves by the days frozen; its credits cannot be booked or redeemed meanwhile.
+         */
+        post: operations["freezePackage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/packages/{id}/unfreeze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a package's freeze today (RECEPTION, ADMIN, SUPER_ADMIN)
+         * @description The days not frozen after all go back to the allowance and come off the expiry.
+         */
+        post: operations["unfreezePackage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/packages/{id}/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give an active package to another client (ADMIN, SUPER_ADMIN)
+         * @description It stays active with its credits and expiry; audited on both clients' records.
+         */
+        post: operations["transferPackage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/packages/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund a package pro rata through a credit note (RECEPTION, ADMIN)
+         * @description A credit note on the package's invoice for the unused share (the line's taxable value × credits left ÷ credits sold, in paise; tax by billing's part-credit rules), paying back what was paid beyond what is then due; the package is refunded. An invoice not yet paid is credited for all that is left and the package cancelled.
+         */
+        post: operations["refundPackage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/families/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The family a client belongs to (staff who book; a client their own)
+         * @description A shareable package's credits serve every member.
+         */
+        get: operations["getClientFamily"];
+        /**
+         * Put a client in another client's family (RECEPTION, ADMIN, SUPER_ADMIN)
+         * @description The client leaves any family they were in; audited on both clients.
+         */
+        put: operations["linkClientFamily"];
+        post?: never;
+        /** Take a client out of their family (RECEPTION, ADMIN, SUPER_ADMIN) */
+        delete: operations["unlinkClientFamily"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2309,6 +2446,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/billing/reports/{report}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A billing report over a clinic-local range, as JSON or CSV (ADMIN, SUPER_ADMIN)
+         * @description Sales by day, service (line description, with the documents' round-off) or staff member (the visit's; "No staff" otherwise), net of credit notes; money taken on invoices and bills of supply by payment method, less refunds; outstanding invoices per client in ageing buckets (0–30, 31–60, 61–90, over 90 days since issue) as of `to`; packages sold, sessions redeemed and expired unused, and unearned value; advances held per client as of `to`. `from` and `to` are clinic-local days, inclusive, at most a year apart (400 naming the field). Money in integer paise. `format=csv` downloads RFC 4180 CSV in UTF-8 with a byte order mark, amounts in rupees, dates in the clinic's locale. On the audit trail (no client).
+         */
+        get: operations["getBillingReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/billing/payment-flags": {
         parameters: {
             query?: never;
@@ -2403,6 +2560,229 @@ export interface paths {
         get: operations["getBillingBalance"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/tills": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The clinic's tills (RECEPTION, ADMIN, SUPER_ADMIN)
+         * @description The first is where money is taken when no till is named (and where the gateway's payments go).
+         */
+        get: operations["listBillingTills"];
+        put?: never;
+        /**
+         * Add a till (ADMIN)
+         * @description A name another till has (in any case) is 409.
+         */
+        post: operations["createBillingTill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/tills/{till}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                till: components["parameters"]["Till"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Rename a till (ADMIN)
+         * @description A name another till has (in any case) is 409.
+         */
+        patch: operations["renameBillingTill"];
+        trace?: never;
+    };
+    "/billing/tills/{till}/days/{date}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                till: components["parameters"]["Till"];
+                /** @description The clinic-local business day, YYYY-MM-DD. */
+                date: components["parameters"]["BusinessDay"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A till's business day as the day's close sees it (RECEPTION, ADMIN, SUPER_ADMIN)
+         * @description Expected per method (cash, card, UPI, online through the gateway): the day's payments at the till less its refunds (with credit notes and refund vouchers). Advances applied to invoices are not money in the till: `advance_applied_paise`, in no method. The state (machines/billing/day-close-lifecycle.ts), the counted cash, the difference (counted less expected cash, negative when short) and its reason, who counted and who closed, and when.
+         */
+        get: operations["getTillDay"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/tills/{till}/days/{date}/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                till: components["parameters"]["Till"];
+                /** @description The clinic-local business day, YYYY-MM-DD. */
+                date: components["parameters"]["BusinessDay"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count the day's cash (RECEPTION, ADMIN)
+         * @description Open (or counted: counted again) to counted. A `reason` is required when the counted cash differs from the expected (400 naming `reason`). A closed day, or one that has not begun, is 409. Money recorded on a counted day reopens it, so it is counted again before closing.
+         */
+        post: operations["countTillDay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/tills/{till}/days/{date}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                till: components["parameters"]["Till"];
+                /** @description The clinic-local business day, YYYY-MM-DD. */
+                date: components["parameters"]["BusinessDay"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close a counted day (RECEPTION, ADMIN)
+         * @description Counted to closed, final. A closed day is locked: a payment or refund at the till dated that day is refused afterwards (409), and the gateway's payments go on the next open day. A day not counted (or reopened by money recorded after its count) is 409.
+         */
+        post: operations["closeTillDay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/memberships/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The membership plans, retired ones too (RECEPTION, ADMIN, SUPER_ADMIN) */
+        get: operations["listMembershipPlans"];
+        put?: never;
+        /**
+         * Define a membership plan (ADMIN)
+         * @description The GST rate must be one the clinic offers (billing settings). A service is included or discounted once per plan; one discount may name no service (everything).
+         */
+        post: operations["createMembershipPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/memberships/plans/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a plan, or retire it (`active` false) (ADMIN)
+         * @description `benefits`, when sent, replaces the plan's benefits. Memberships already sold keep their invoices; a new fee is charged from their next renewal, new benefits apply at once.
+         */
+        patch: operations["updateMembershipPlan"];
+        trace?: never;
+    };
+    "/memberships": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A client's memberships (staff name the client; a CLIENT sees their own) */
+        get: operations["listMemberships"];
+        put?: never;
+        /**
+         * Sell a membership to a client (RECEPTION, ADMIN)
+         * @description Issues the first period's invoice at once; the membership starts (its first period from the clinic's today) when that invoice is paid in full. 409 while the client has a running membership of the plan, for a retired plan, and until billing is set up.
+         */
+        post: operations["sellMembership"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/memberships/{id}/cancel-renewal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop renewal; the membership ends with its current period (the client their own, RECEPTION, ADMIN)
+         * @description A renewal invoice already issued and unpaid is credited in full. 409 when renewal cannot be cancelled now (membership lifecycle).
+         */
+        post: operations["cancelMembershipRenewal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/memberships/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a sale not yet paid; its invoice is credited in full (RECEPTION, ADMIN) */
+        post: operations["cancelMembershipSale"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2919,7 +3299,7 @@ export interface components {
             active?: boolean;
         };
         /** @enum {string} */
-        AuditAction: "billing.document.pdf" | "billing.document.email" | "billing.payment_link.create" | "billing.payment.online" | "billing.payment.flag" | "billing.payment_flag.list" | "billing.gstr1.export" | "visit.list" | "visit.read" | "visit.create" | "visit.update" | "visit.transition" | "visit.addendum" | "visit.screen.list" | "visit.screen.create" | "visit.screen.override" | "visit.settings.update" | "visit.recipe.create" | "visit.stock.create" | "visit.session.list" | "visit.recipe.update" | "visit.stock.adjust" | "visit.stock.history" | "discovery.prospect.list" | "discovery.prospect.read" | "discovery.prospect.create" | "discovery.prospect.update" | "discovery.prospect.transition" | "discovery.prospect.call" | "discovery.prospect.convert" | "discovery.visit.list" | "discovery.visit.read" | "discovery.visit.create" | "discovery.visit.update" | "discovery.visit.sign" | "discovery.enquiry" | "discovery.funnel" | "thrive.summary" | "thrive.attention" | "thrive.tile" | "thrive.client.read" | "measurement.list" | "measurement.create" | "measurement.correct" | "user.create" | "user.read" | "record.view" | "user.delete" | "profile.read" | "profile.update" | "profile.create" | "role.change" | "consent.record" | "enrollment.list" | "enrollment.create" | "enrollment.update" | "enrollment.delete" | "thrive_check.create" | "thrive_check.list" | "profile.email_sync" | "user.deactivate" | "user.reactivate" | "user.invitation.resend" | "user.password.reset" | "consent.read" | "consent.withdraw" | "settings.update" | "settings.logo.upload" | "settings.logo.remove" | "appointment.list" | "appointment.read" | "appointment.create" | "appointment.transition" | "appointment.series" | "appointment.seen" | "waitlist.list" | "waitlist.create" | "waitlist.accept" | "package.list" | "package.create" | "scheduling.configure" | "support.ticket.list" | "support.ticket.read" | "support.ticket.create" | "support.ticket.assign" | "support.ticket.transition" | "support.message.create" | "support.attachment.upload" | "support.attachment.download" | "cognitive.results.list" | "cognitive.run.start" | "cognitive.run.save" | "cognitive.run.complete" | "cognitive.instrument.record" | "cognitive.review.create" | "lab.catalogue.create" | "lab.catalogue.update" | "lab.pincode.save" | "lab.slot.hold" | "lab.order.list" | "lab.order.read" | "lab.order.create" | "lab.order.reschedule" | "lab.order.transition" | "lab.report.list" | "lab.result.enter" | "lab.report.pdf.attach" | "lab.report.pdf.download" | "billing.settings.update" | "billing.item_tax.update" | "billing.product.create" | "billing.product.update" | "billing.product.delete" | "billing.document.list" | "billing.document.read" | "billing.document.create" | "billing.document.update" | "billing.document.delete" | "billing.document.issue" | "billing.credit_note.create" | "billing.payment.create" | "billing.advance.list" | "billing.advance.create" | "billing.advance.refund" | "billing.balance.read";
+        AuditAction: "billing.document.pdf" | "billing.document.email" | "billing.payment_link.create" | "billing.payment.online" | "billing.payment.flag" | "billing.payment_flag.list" | "billing.gstr1.export" | "billing.till.create" | "billing.till.update" | "billing.till_day.read" | "billing.till_day.count" | "billing.till_day.close" | "membership.plan.list" | "membership.plan.create" | "membership.plan.update" | "membership.list" | "membership.sell" | "membership.cancel_renewal" | "membership.cancel" | "membership.activate" | "membership.renewal_invoice" | "membership.lapse" | "membership.end" | "billing.report.read" | "visit.list" | "visit.read" | "visit.create" | "visit.update" | "visit.transition" | "visit.addendum" | "visit.screen.list" | "visit.screen.create" | "visit.screen.override" | "visit.settings.update" | "visit.recipe.create" | "visit.stock.create" | "visit.session.list" | "visit.recipe.update" | "visit.stock.adjust" | "visit.stock.history" | "discovery.prospect.list" | "discovery.prospect.read" | "discovery.prospect.create" | "discovery.prospect.update" | "discovery.prospect.transition" | "discovery.prospect.call" | "discovery.prospect.convert" | "discovery.visit.list" | "discovery.visit.read" | "discovery.visit.create" | "discovery.visit.update" | "discovery.visit.sign" | "discovery.enquiry" | "discovery.funnel" | "thrive.summary" | "thrive.attention" | "thrive.tile" | "thrive.client.read" | "measurement.list" | "measurement.create" | "measurement.correct" | "user.create" | "user.read" | "record.view" | "user.delete" | "profile.read" | "profile.update" | "profile.create" | "role.change" | "consent.record" | "enrollment.list" | "enrollment.create" | "enrollment.update" | "enrollment.delete" | "thrive_check.create" | "thrive_check.list" | "profile.email_sync" | "user.deactivate" | "user.reactivate" | "user.invitation.resend" | "user.password.reset" | "consent.read" | "consent.withdraw" | "settings.update" | "settings.logo.upload" | "settings.logo.remove" | "appointment.list" | "appointment.read" | "appointment.create" | "appointment.transition" | "appointment.series" | "appointment.seen" | "waitlist.list" | "waitlist.create" | "waitlist.accept" | "package.list" | "package.create" | "package.freeze" | "package.unfreeze" | "package.transfer" | "package.refund" | "family.read" | "family.link" | "family.unlink" | "scheduling.configure" | "support.ticket.list" | "support.ticket.read" | "support.ticket.create" | "support.ticket.assign" | "support.ticket.transition" | "support.message.create" | "support.attachment.upload" | "support.attachment.download" | "cognitive.results.list" | "cognitive.run.start" | "cognitive.run.save" | "cognitive.run.complete" | "cognitive.instrument.record" | "cognitive.review.create" | "lab.catalogue.create" | "lab.catalogue.update" | "lab.pincode.save" | "lab.slot.hold" | "lab.order.list" | "lab.order.read" | "lab.order.create" | "lab.order.reschedule" | "lab.order.transition" | "lab.report.list" | "lab.result.enter" | "lab.report.pdf.attach" | "lab.report.pdf.download" | "billing.settings.update" | "billing.item_tax.update" | "billing.product.create" | "billing.product.update" | "billing.product.delete" | "billing.document.list" | "billing.document.read" | "billing.document.create" | "billing.document.update" | "billing.document.delete" | "billing.document.issue" | "billing.credit_note.create" | "billing.payment.create" | "billing.advance.list" | "billing.advance.create" | "billing.advance.refund" | "billing.balance.read";
         /** @enum {string} */
         AuditOutcome: "success" | "denied";
         AuditEvent: {
@@ -3092,6 +3472,8 @@ export interface components {
             reminder_channel: "email" | "sms";
             /** @description The join link of a video call, `{appointment}` replaced by the appointment's id; empty: none. */
             video_link_template: string;
+            /** @description A no-show or a client cancellation inside the late-cancellation window forfeits the package credit the appointment intended (default true). */
+            late_cancel_forfeits_credit: boolean;
             clinic_hours: components["schemas"]["OpeningHours"][];
             holidays: {
                 /** Format: date */
@@ -3130,6 +3512,8 @@ export interface components {
             reminder_channel?: "email" | "sms";
             /** @description An https link; `{appointment}` is replaced by the appointment id. Empty: no video link. */
             video_link_template?: string;
+            /** @description Whether a no-show or a late client cancellation forfeits the intended package credit. */
+            late_cancel_forfeits_credit?: boolean;
             clinic_hours?: components["schemas"]["OpeningHours"][];
             holidays?: {
                 /** Format: date */
@@ -3268,6 +3652,13 @@ export interface components {
         AppointmentMoved: {
             appointment: components["schemas"]["Appointment"];
             replacement: components["schemas"]["Appointment"] | null;
+            /** @description What a check-in did about a package credit (issue 35): `redeemed` from `package` (the appointment is on that package, its invoice line ₹0), or `none_left` (the appointment is on no package and billed at the service's price); `message` says so in words. Null for other steps, and when the client holds no package of the therapy. */
+            credit: null | {
+                /** @enum {string} */
+                outcome: "redeemed" | "none_left";
+                package: number | null;
+                message: string;
+            };
         };
         Availability: {
             service: number;
@@ -3358,6 +3749,19 @@ export interface components {
             /** @enum {string} */
             channel?: "email" | "sms";
         };
+        /**
+         * @description As of today (an expired or used-up package is read so, whatever was last stored).
+         * @enum {string}
+         */
+        PackageStatus: "awaiting_payment" | "active" | "frozen" | "used_up" | "expired" | "refunded" | "cancelled";
+        PackageDocument: {
+            id: number;
+            number: string | null;
+            status: string;
+            total_paise: number;
+            /** @description What is still to pay on it (0 for a credit note). */
+            due_paise: number;
+        };
         Package: {
             id: number;
             client: number;
@@ -3365,13 +3769,31 @@ export interface components {
             /** @description The catalogue plan it was sold from; null for sessions given by hand. */
             plan_name: string | null;
             sessions_total: number;
-            /** @description Delivered */
+            /** @description Credits taken: at check-in, or forfeited by a no-show or a late client cancellation. */
             sessions_used: number;
-            /** @description Booked appointments drawing on the package. */
+            /** @description Appointments not yet checked in that intend to use the package (the credit is taken at check-in). */
             sessions_held: number;
+            /** @description Credits neither used nor intended: a new booking "will use a credit" while this is above 0. */
             sessions_left: number;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description Null while awaiting payment (set when paid) or for no expiry.
+             */
             expires_on: string | null;
+            plan: number | null;
+            status: components["schemas"]["PackageStatus"];
+            shareable_in_family: boolean;
+            freeze_allowance_days: number;
+            frozen_days_used: number;
+            /**
+             * Format: date
+             * @description The last day of the freeze under way.
+             */
+            frozen_until: string | null;
+            /** Format: date */
+            activated_on: string | null;
+            invoice: components["schemas"]["PackageDocument"] | null;
+            refund_note: components["schemas"]["PackageDocument"] | null;
         };
         PackageCreate: {
             client: number;
@@ -3408,6 +3830,10 @@ export interface components {
             /** @description Days a sold package stays valid; null: no expiry. */
             validity_days: number | null;
             active: boolean;
+            /** @description Its sessions may be used by the holder's family (issue 35). */
+            shareable_in_family: boolean;
+            /** @description Days in all a package may be frozen (0: never). */
+            freeze_allowance_days: number;
         };
         PackagePlanCreate: {
             name: string;
@@ -3416,6 +3842,8 @@ export interface components {
             price_inr?: number;
             validity_days?: number | null;
             active?: boolean;
+            shareable_in_family?: boolean;
+            freeze_allowance_days?: number;
         };
         PackagePlanPatch: {
             name?: string;
@@ -3424,9 +3852,42 @@ export interface components {
             price_inr?: number;
             validity_days?: number | null;
             active?: boolean;
+            shareable_in_family?: boolean;
+            freeze_allowance_days?: number;
         };
         PackageSale: {
             client: number;
+        };
+        PackageFreeze: {
+            /** @description Days frozen from today. */
+            days?: number;
+            /**
+             * Format: date
+             * @description The last day frozen.
+             */
+            until?: string;
+        };
+        PackageTransfer: {
+            /** @description The client who gets the package. */
+            to: number;
+            reason: string;
+        };
+        PackageRefund: {
+            reason: string;
+            /** @enum {string} */
+            method: "cash" | "card" | "upi";
+            reference?: string;
+        };
+        ClientFamily: {
+            client: number;
+            members: {
+                id: number;
+                name: string;
+            }[];
+        };
+        ClientFamilyLink: {
+            /** @description A client of the family to join. */
+            with: number;
         };
         PackageOffer: {
             id: number;
@@ -4982,6 +5443,8 @@ export interface components {
             method: "cash" | "card" | "upi";
             amount_paise: number;
             reference?: string;
+            /** @description The till the money is taken at or paid back from (the first when absent). */
+            till?: number;
         };
         BillingCreditNoteCreate: {
             reason: string;
@@ -4998,6 +5461,8 @@ export interface components {
             reference?: string;
             /** @description The receipt voucher (method advance, required). */
             advance?: number;
+            /** @description The till the money is taken at or paid back from (the first when absent). */
+            till?: number;
         };
         BillingUpiPayload: {
             /** @description upi://pay?pa=…&pn=…&am=…&cu=INR&tn=… */
@@ -5147,6 +5612,49 @@ export interface components {
                 }[];
             };
         };
+        /** @enum {string} */
+        BillingReportName: "sales-by-day" | "sales-by-service" | "sales-by-staff" | "sales-by-payment-method" | "outstanding" | "packages" | "advances";
+        /** @description One row; each report fills its own figures (paise, counts). */
+        BillingReportRow: {
+            /** @description The day (YYYY-MM-DD), service, staff member, payment method (cash, card, upi, online, advance), client or package. */
+            label: string;
+            client?: number;
+            documents?: number;
+            quantity?: number;
+            taxable_paise?: number;
+            tax_paise?: number;
+            total_paise?: number;
+            payments?: number;
+            received_paise?: number;
+            refunded_paise?: number;
+            net_paise?: number;
+            days_0_30_paise?: number;
+            days_31_60_paise?: number;
+            days_61_90_paise?: number;
+            days_over_90_paise?: number;
+            due_paise?: number;
+            sold?: number;
+            sold_paise?: number;
+            redeemed_sessions?: number;
+            expired_sessions?: number;
+            unearned_paise?: number;
+            advances?: number;
+            unused_paise?: number;
+        };
+        BillingReport: {
+            report: components["schemas"]["BillingReportName"];
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /**
+             * Format: date
+             * @description The day outstanding invoices and advances are as of; null for the other reports.
+             */
+            as_of: string | null;
+            rows: components["schemas"]["BillingReportRow"][];
+            total: components["schemas"]["BillingReportRow"];
+        };
         BillingPaymentFlag: {
             id: number;
             document: number | null;
@@ -5208,6 +5716,8 @@ export interface components {
             exempt?: boolean;
             /** @description Where the service paid for will be supplied, as on a draft; the clinic's State when absent. Another State makes the tax IGST. */
             place_of_supply_state_code?: components["schemas"]["GstStateCode"];
+            /** @description The till the money is taken at or paid back from (the first when absent). */
+            till?: number;
         };
         BillingAdvanceRefundCreate: {
             /** @description What is paid back, GST included. */
@@ -5217,6 +5727,8 @@ export interface components {
             /** @description The card terminal's reference or the UPI transfer's 12-digit UTR. */
             reference?: string;
             reason?: string;
+            /** @description The till the money is taken at or paid back from (the first when absent). */
+            till?: number;
         };
         BillingBalance: {
             client: number;
@@ -5226,6 +5738,148 @@ export interface components {
             /** @description unpaid less unused advances (negative when the clinic holds more than is due). */
             net_due_paise: number;
             open_documents: components["schemas"]["BillingDocumentSummary"][];
+        };
+        BillingTill: {
+            id: number;
+            name: string;
+        };
+        BillingTillInput: {
+            name: string;
+        };
+        TillDayStaff: {
+            id: number;
+            name: string;
+        } | null;
+        TillDay: {
+            till: components["schemas"]["BillingTill"];
+            /** Format: date */
+            business_day: string;
+            /** @enum {string} */
+            status: "open" | "counted" | "closed";
+            /** @description Payments less refunds at the till that day, per method. */
+            expected: {
+                cash_paise: number;
+                card_paise: number;
+                upi_paise: number;
+                online_paise: number;
+            };
+            /** @description Advances applied to invoices that day (no money moved; in no method). */
+            advance_applied_paise: number;
+            counted_cash_paise: number | null;
+            /** @description Counted less expected cash (negative when short). */
+            difference_paise: number | null;
+            reason: string | null;
+            counted_by: components["schemas"]["TillDayStaff"];
+            /** Format: date-time */
+            counted_at: string | null;
+            closed_by: components["schemas"]["TillDayStaff"];
+            /** Format: date-time */
+            closed_at: string | null;
+        };
+        TillDayCount: {
+            /** @description The cash in the drawer. */
+            counted_cash_paise: number;
+            /** @description Why the cash is short or over (required then). */
+            reason?: string;
+        };
+        /** @enum {string} */
+        MembershipPeriodKind: "monthly" | "yearly";
+        MembershipBenefit: {
+            /** @enum {string} */
+            kind: "included" | "discount";
+            service: number | null;
+            service_name: string | null;
+            sessions: number | null;
+            percent: number | null;
+        };
+        MembershipPlan: {
+            id: number;
+            name: string;
+            fee_paise: number;
+            period: components["schemas"]["MembershipPeriodKind"];
+            auto_renew: boolean;
+            active: boolean;
+            code: string | null;
+            gst_rate_bp: number;
+            exempt: boolean;
+            benefits: components["schemas"]["MembershipBenefit"][];
+        };
+        /** @description `included`: `sessions` of `service` each period (₹0 on the visit's invoice). `discount`: `percent` off `service`, or off every service when `service` is absent. */
+        MembershipBenefitInput: {
+            /** @enum {string} */
+            kind: "included" | "discount";
+            service?: number;
+            sessions?: number;
+            percent?: number;
+        };
+        MembershipPlanCreate: {
+            name: string;
+            fee_paise: number;
+            period: components["schemas"]["MembershipPeriodKind"];
+            auto_renew?: boolean;
+            active?: boolean;
+            code?: components["schemas"]["SacHsnCode"] | null;
+            gst_rate_bp: number;
+            exempt?: boolean;
+            benefits: components["schemas"]["MembershipBenefitInput"][];
+        };
+        MembershipPlanUpdate: {
+            name?: string;
+            fee_paise?: number;
+            period?: components["schemas"]["MembershipPeriodKind"];
+            auto_renew?: boolean;
+            active?: boolean;
+            code?: components["schemas"]["SacHsnCode"] | null;
+            gst_rate_bp?: number;
+            exempt?: boolean;
+            benefits?: components["schemas"]["MembershipBenefitInput"][];
+        };
+        /** @enum {string} */
+        MembershipStatus: "awaiting_payment" | "active" | "renewal_due" | "cancelling" | "lapsed" | "ended" | "cancelled";
+        MembershipIncluded: {
+            service: number;
+            service_name: string;
+            sessions: number;
+            used: number;
+            left: number;
+        };
+        Membership: {
+            id: number;
+            client: number;
+            plan: number;
+            plan_name: string;
+            period: components["schemas"]["MembershipPeriodKind"];
+            fee_paise: number;
+            status: components["schemas"]["MembershipStatus"];
+            auto_renew: boolean;
+            /**
+             * Format: date
+             * @description The current period's first day (null until the first invoice is paid).
+             */
+            starts_on: string | null;
+            /**
+             * Format: date
+             * @description The current period's last day.
+             */
+            ends_on: string | null;
+            /**
+             * Format: date
+             * @description The next period's first day while the membership renews.
+             */
+            renews_on: string | null;
+            /** @description The billing document of the first period. */
+            invoice: number;
+            /** @description The next period's billing document */
+            renewal_invoice: number | null;
+            /** @description The included sessions of the current period. */
+            included: components["schemas"]["MembershipIncluded"][];
+            discounts: components["schemas"]["MembershipBenefit"][];
+        };
+        MembershipSale: {
+            client: number;
+            plan: number;
+            /** @description The plan's setting when absent. */
+            auto_renew?: boolean;
         };
     };
     responses: {
@@ -5299,6 +5953,9 @@ export interface components {
         Id: number;
         /** @description One key per submission a person makes (the same key for each retry of it), 1 to 255 visible characters, e.g. a UUID. A repeat from the same caller with the same key and the same request gets the first answer back (header `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 422; a repeat while the first is still being written is 409. Keys are kept 24 hours. */
         IdempotencyKey: string;
+        Till: number;
+        /** @description The clinic-local business day, YYYY-MM-DD. */
+        BusinessDay: string;
     };
     requestBodies: never;
     headers: never;
@@ -6803,7 +7460,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The client's new package. */
+            /** @description The client's new package, with its invoice. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -6817,6 +7474,230 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    buyPackagePlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new package, with its invoice. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Package"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    freezePackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PackageFreeze"];
+            };
+        };
+        responses: {
+            /** @description The frozen package. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Package"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    unfreezePackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The active package. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Package"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    transferPackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PackageTransfer"];
+            };
+        };
+        responses: {
+            /** @description The package, now the other client's. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Package"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    refundPackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PackageRefund"];
+            };
+        };
+        responses: {
+            /** @description The package, refunded or cancelled, with its credit note. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Package"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getClientFamily: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members, the client among them (none when not in a family). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientFamily"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    linkClientFamily: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientFamilyLink"];
+            };
+        };
+        responses: {
+            /** @description The family now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientFamily"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    unlinkClientFamily: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Out of the family (or was in none). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     listPackageCatalogue: {
@@ -9599,6 +10480,40 @@ export interface operations {
             409: components["responses"]["Conflict"];
         };
     };
+    getBillingReport: {
+        parameters: {
+            query: {
+                /** @description The first day, YYYY-MM-DD (clinic-local). */
+                from: string;
+                /** @description The last day, YYYY-MM-DD (clinic-local); the as-of day of outstanding and advances. */
+                to: string;
+                /** @description json (the default) or csv. */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path: {
+                /** @description sales-by-day, sales-by-service, sales-by-staff, sales-by-payment-method, outstanding, packages or advances. */
+                report: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report; as CSV with `Content-Disposition` naming the file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingReport"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
     listBillingPaymentFlags: {
         parameters: {
             query?: never;
@@ -9776,6 +10691,383 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listBillingTills: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tills, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingTill"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createBillingTill: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per submission a person makes (the same key for each retry of it), 1 to 255 visible characters, e.g. a UUID. A repeat from the same caller with the same key and the same request gets the first answer back (header `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 422; a repeat while the first is still being written is 409. Keys are kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillingTillInput"];
+            };
+        };
+        responses: {
+            /** @description The till. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingTill"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
+        };
+    };
+    renameBillingTill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                till: components["parameters"]["Till"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillingTillInput"];
+            };
+        };
+        responses: {
+            /** @description The till. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingTill"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getTillDay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                till: components["parameters"]["Till"];
+                /** @description The clinic-local business day, YYYY-MM-DD. */
+                date: components["parameters"]["BusinessDay"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TillDay"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    countTillDay: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per submission a person makes (the same key for each retry of it), 1 to 255 visible characters, e.g. a UUID. A repeat from the same caller with the same key and the same request gets the first answer back (header `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 422; a repeat while the first is still being written is 409. Keys are kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                till: components["parameters"]["Till"];
+                /** @description The clinic-local business day, YYYY-MM-DD. */
+                date: components["parameters"]["BusinessDay"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TillDayCount"];
+            };
+        };
+        responses: {
+            /** @description The day, counted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TillDay"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
+        };
+    };
+    closeTillDay: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per submission a person makes (the same key for each retry of it), 1 to 255 visible characters, e.g. a UUID. A repeat from the same caller with the same key and the same request gets the first answer back (header `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 422; a repeat while the first is still being written is 409. Keys are kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                till: components["parameters"]["Till"];
+                /** @description The clinic-local business day, YYYY-MM-DD. */
+                date: components["parameters"]["BusinessDay"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day, closed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TillDay"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
+        };
+    };
+    listMembershipPlans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every plan, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MembershipPlan"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createMembershipPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MembershipPlanCreate"];
+            };
+        };
+        responses: {
+            /** @description The plan. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MembershipPlan"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    updateMembershipPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MembershipPlanUpdate"];
+            };
+        };
+        responses: {
+            /** @description The plan. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MembershipPlan"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listMemberships: {
+        parameters: {
+            query?: {
+                client?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client's memberships, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Membership"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    sellMembership: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One key per submission a person makes (the same key for each retry of it), 1 to 255 visible characters, e.g. a UUID. A repeat from the same caller with the same key and the same request gets the first answer back (header `Idempotent-Replayed: true`) and writes nothing; the same key with a different request is 422; a repeat while the first is still being written is 409. Keys are kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MembershipSale"];
+            };
+        };
+        responses: {
+            /** @description The membership, awaiting payment. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Membership"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
+        };
+    };
+    cancelMembershipRenewal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The membership. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Membership"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    cancelMembershipSale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The membership, cancelled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Membership"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
 }
