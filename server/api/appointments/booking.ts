@@ -15,15 +15,7 @@ import {
 } from '../../../machines/appointments/scheduling-rules.ts';
 import type { AppointmentStatus } from '../../../machines/appointments/appointment-lifecycle.ts';
 import { enqueueReminders } from '../../jobs/reminders.ts';
-import {
-  type AppointmentOut,
-  findAppointment,
-  findPackage,
-  findUserBrief,
-  recordStatus,
-  type SchedulingSettings,
-  type ServiceOut,
-} from './data.ts';
+import { type AppointmentOut, findAppointment, findPackage, findUserBrief, recordStatus, type SchedulingSettings, type ServiceOut } from './data.ts';
 import { loadCalendar, timingOf } from './calendar.ts';
 import { usablePackagesFor } from './package-sales.ts';
 import { SCHEDULING_TEXTS as T } from './texts.ts';
@@ -172,7 +164,8 @@ export async function insertBooking(trx: Db, settings: SchedulingSettings, req: 
     // Another client's package is named only when it is shared with this client's family.
     if (!pkg || (pkg.client !== req.client && !(pkg.shareable_in_family && usable.some((p) => p.id === pkg.id)))) throw badRequest('package', T.noPackage);
     if (pkg.therapy !== req.service.therapy) throw badRequest('package', T.packageTherapy);
-    if (!usable.some((p) => p.id === pkg.id)) throw badRequest('package', pkg.sessions_left <= 0 || pkg.status === 'expired' ? T.packageUsedUp : T.packageNotUsable(pkg.status));
+    if (!usable.some((p) => p.id === pkg.id))
+      throw badRequest('package', pkg.sessions_left <= 0 || pkg.status === 'expired' ? T.packageUsedUp : T.packageNotUsable(pkg.status));
   }
   let id: number;
   try {
