@@ -90,9 +90,10 @@ const WORKERS: readonly WorkerSpec[] = [
       gateway ? { [RECONCILE_LINK_JOB]: reconcileLinkHandler(gateway, reconcileAfterMs) } : {},
   },
   // Memberships: renewal invoices a week before a period ends (mailed), lapses and ends
-  // (membership-renewal.ts). MEMBERSHIP_JOBS_POLL_MS, default an hour (0 = off).
+  // (membership-renewal.ts). MEMBERSHIP_JOBS_POLL_MS, default an hour (0 = off); like the packages'
+  // round, SCHEDULING_JOBS_POLL_MS=0 (the switch that quiets every clinic round) turns it off unless set.
   {
-    pollMs: (env) => Number(env.MEMBERSHIP_JOBS_POLL_MS ?? 3_600_000),
+    pollMs: (env) => Number(env.MEMBERSHIP_JOBS_POLL_MS ?? (env.SCHEDULING_JOBS_POLL_MS === '0' ? 0 : 3_600_000)),
     round:
       ({ db, mail }) =>
       () =>

@@ -90,6 +90,33 @@ type ListQuery = {
 };
 const many = <X>(v: X | X[] | undefined): X[] | undefined => (v === undefined ? undefined : Array.isArray(v) ? v : [v]);
 
+/** A new draft's row (no kind, number or snapshot until it is issued); its id. */
+async function insertDraftRow(
+  trx: Db,
+  b: S['BillingDraftCreate'],
+  d: { client: number; recipient: StoredRecipient; place: string; by: number },
+): Promise<number> {
+  const row = await trx
+    .insertInto('billing_documents')
+    .values({
+      client_id: d.client,
+      kind: null,
+      status: 'draft',
+      source_from: b.from,
+      source_id: b.source ?? null,
+      credits_document_id: null,
+      recipient: JSON.stringify(d.recipient),
+      place_of_supply: d.place,
+      note: b.note ?? null,
+      credit_reason: null,
+      created_by: d.by,
+      snapshot: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 export function documentRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const { db, contract } = ctx;
 
@@ -133,27 +160,10 @@ export function documentRoutes(app: FastifyInstance, ctx: ApiContext): void {
         withAudit(db, { actor: caller, action: act('billing.document.create'), client, requestId: request.id }, async (trx) => {
           // A visit's membership benefit (an included session, a discount) is taken in this transaction.
           const benefit = b.from === 'appointment' ? await visitBenefit(trx, b.source!, lines) : null;
-          const row = await trx
-            .insertInto('billing_documents')
-            .values({
-              client_id: client,
-              kind: null,
-              status: 'draft',
-              source_from: b.from,
-              source_id: b.source ?? null,
-              credits_document_id: null,
-              recipient: JSON.stringify(recipient),
-              place_of_supply: place,
-              note: b.note ?? null,
-              credit_reason: null,
-              created_by: caller.id,
-              snapshot: null,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          await writeLines(trx, row.id, benefit?.lines ?? lines, regimeOf(settings, place));
-          await benefit?.claim(row.id);
-          return row.id;
+          const id = await insertDraftRow(trx, b, { client, recipient, place, by: caller.id });
+          await writeLines(trx, id, benefit?.lines ?? lines, regimeOf(settings, place));
+          await benefit?.claim(id);
+          return id;
         }),
       );
       reply.code(201);

@@ -19,6 +19,7 @@ const OWNED: Record<string, string[]> = {
   discovery: ['discovery'],
   identity: [],
   labs: ['labs'],
+  memberships: ['memberships'],
   support: ['support'],
   thrive: ['thrive'],
   visits: ['visits'],

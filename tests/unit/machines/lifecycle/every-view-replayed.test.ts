@@ -19,6 +19,7 @@ const NOT_A_SCREEN: Record<string, string> = {
   billingDocument: 'a lifecycle the server enforces',
   tillDay: "a lifecycle the server enforces (the day's close page chart is replayed in billing/day-close-views.test.tsx)",
   package: 'a lifecycle the server enforces (package-lifecycle.model.test.ts and the API tests)',
+  membership: 'a lifecycle the server enforces (membership-lifecycle.model.test.ts and the API tests)',
   cognitiveRun: 'a lifecycle the server enforces',
   prospect: 'a lifecycle the server enforces',
   enrollment: 'a lifecycle the server enforces',
