@@ -79,7 +79,9 @@ export async function issueCreditNote(
   const doc = await findDocument(trx, id, true);
   if (!doc || doc.status === 'deleted') throw notFound();
   if ((doc.kind !== 'invoice' && doc.kind !== 'bill_of_supply') || !creditable(doc.status) || !doc.snapshot) throw new HttpError(409, T.notCreditable);
-  const refundTill = body.refund ? await tillFor(trx, body.refund.till, 'refund.till') : null;
+  // The till is checked before anything is worked out: an unknown one is the caller's 400.
+  const refundInput = body.refund ?? refundBeyondDue;
+  const refundTill = refundInput ? await tillFor(trx, refundInput.till, 'refund.till') : null;
   const settings = await issuingSettings(trx);
   const rows = await linesOf(trx, id);
   const ids = rows.map((r) => r.id);
