@@ -18,7 +18,6 @@ import type { WeeklyShift } from '../../../machines/staff/invite-machine.ts';
 import type { components, operations } from '../../../openapi/generated/api.ts';
 import { ApiFailure, unwrap, unwrapRefusal } from '../../lib/api-failure.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
-import { clinicToday } from '../../lib/format.ts';
 import { fullName } from '../../lib/staff/format.ts';
 import { getClient, listUsers } from '../clients/index.ts';
 import { offsetIso } from './clinic-time.ts';
@@ -436,10 +435,8 @@ export const saveWeeklyHours = (api: ApiClient, staff: number, weekly: WeeklyShi
 
 // ---- "My packages" on the portal (issue 35) -------------------------------------------------
 
-/** A package as the portal shows it. Its status is read as of today, as the server's reads do. */
-function myPackage(p: ClientPackage, today: string): MyPackage {
-  const spent = p.sessions_total - p.sessions_used <= 0;
-  const lapsed = p.expires_on !== null && p.expires_on < today;
+/** A package as the portal shows it: the server reads its status as of the clinic's today. */
+function myPackage(p: ClientPackage): MyPackage {
   return {
     id: p.id,
     therapy: p.therapy,
@@ -447,14 +444,13 @@ function myPackage(p: ClientPackage, today: string): MyPackage {
     sessions_total: p.sessions_total,
     sessions_left: Math.max(0, p.sessions_left),
     expires_on: p.expires_on,
-    status: lapsed ? 'expired' : spent ? 'used_up' : 'active',
-    invoice: null,
+    status: p.status,
+    invoice: p.invoice ? { id: p.invoice.id, number: p.invoice.number, due_paise: p.invoice.due_paise } : null,
   };
 }
 
 /** The client's packages (newest first) and the plans the clinic offers. */
 export async function loadMyPackages(api: ApiClient, clientId: string): Promise<MyPackagesData> {
   const [packages, offers] = await Promise.all([clientPackages(api, Number(clientId)), unwrap(api.GET('/appointments/package-catalogue', {}))]);
-  const today = clinicToday();
-  return { packages: packages.map((p) => myPackage(p, today)).reverse(), offers };
+  return { packages: packages.map(myPackage).reverse(), offers };
 }

@@ -6,6 +6,8 @@ import { FormDialog } from '../../lib/staff/form-dialog.tsx';
 import { formatDate, formatDateTime } from '../../lib/staff/format.ts';
 import type { ClientAppointment, ClientPackage } from './appointments-api.ts';
 import { useClientAppointments } from './client-appointments-hooks.ts';
+// A package's status is named once, as the portal's page names it.
+import { MY_PACKAGES_TEXT } from './my-packages-texts.ts';
 import {
   ASK_ADMIN_FOR_PACKAGES,
   CANCELLED,
@@ -19,6 +21,7 @@ import {
   SELL_PACKAGE,
   SESSIONS_HELD,
   SESSIONS_LEFT,
+  AWAITING_INVOICE,
   UPCOMING,
 } from './client-appointments-texts.ts';
 import { Link } from 'wouter';
@@ -74,11 +77,20 @@ export function PackageBalance({ packages }: { packages: ClientPackage[] }) {
           <ListItemText
             primary={`${words(p.therapy)}: ${SESSIONS_LEFT(p.sessions_left, p.sessions_total)}`}
             secondary={
-              [p.sessions_held ? SESSIONS_HELD(p.sessions_held) : '', p.expires_on ? EXPIRES(formatDate(p.expires_on)) : ''].filter(Boolean).join(' · ') ||
-              undefined
+              [
+                p.status === 'awaiting_payment' && p.invoice?.number ? AWAITING_INVOICE(p.invoice.number) : '',
+                p.sessions_held ? SESSIONS_HELD(p.sessions_held) : '',
+                p.expires_on ? EXPIRES(formatDate(p.expires_on)) : '',
+              ]
+                .filter(Boolean)
+                .join(' · ') || undefined
             }
           />
-          {p.sessions_left === 0 && <Chip size="small" label="Used up" />}
+          {p.status !== 'active' ? (
+            <Chip size="small" label={MY_PACKAGES_TEXT.status[p.status]} />
+          ) : (
+            p.sessions_left === 0 && <Chip size="small" label={MY_PACKAGES_TEXT.status.used_up} />
+          )}
         </ListItem>
       ))}
     </List>

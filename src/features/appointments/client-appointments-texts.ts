@@ -11,6 +11,8 @@ export const PACKAGE_SOLD = 'Package sold.';
 export const SESSIONS_LEFT = (left: number, total: number) => `${left} of ${total} sessions left`;
 export const SESSIONS_HELD = (held: number) => `${held} booked`;
 export const EXPIRES = (date: string) => `valid until ${date}`;
+/** A package sold through billing (issue 35): its credits start when this invoice is paid. */
+export const AWAITING_INVOICE = (number: string) => `credits start when ${number} is paid`;
 /** Selling a package when none is defined (issue 32): the button says why, and ADMIN is shown where packages are defined. */
 export const NO_PACKAGES_DEFINED = 'No package is defined yet, so there is none to sell.';
 export const ASK_ADMIN_FOR_PACKAGES = 'An administrator defines packages in the back office.';
