@@ -508,6 +508,29 @@ const cases: Case[] = [
     place_of_supply_state_code: 'KA',
   }),
   c('getBillingBalance', 'GET', () => '/billing/balance', ['client']),
+  // Packages sold through billing, families (issue 35).
+  c('buyPackagePlan', 'POST', () => '/appointments/package-plans/abc/buy', ['id']),
+  c('freezePackage', 'POST', () => '/appointments/packages/1/freeze', ['days'], { days: 'a week' }),
+  c('unfreezePackage', 'POST', () => '/appointments/packages/0/unfreeze', ['id']),
+  c('transferPackage', 'POST', () => '/appointments/packages/1/transfer', ['to', 'reason'], {}),
+  c('refundPackage', 'POST', () => '/appointments/packages/1/refund', ['reason', 'method'], {}),
+  c('getClientFamily', 'GET', () => '/appointments/families/abc', ['id']),
+  c('linkClientFamily', 'PUT', () => '/appointments/families/1', ['with'], {}),
+  c('unlinkClientFamily', 'DELETE', () => '/appointments/families/2147483648', ['id']),
+  // Reports, tills and the day's close (issue 35).
+  c('getBillingReport', 'GET', () => '/billing/reports/sales-by-day?to=2026-01-31', ['from']),
+  c('createBillingTill', 'POST', () => '/billing/tills', ['name'], {}),
+  c('renameBillingTill', 'PATCH', () => '/billing/tills/abc', ['till'], { name: 'Pharmacy' }),
+  c('getTillDay', 'GET', () => '/billing/tills/abc/days/2026-01-01', ['till']),
+  c('countTillDay', 'POST', () => '/billing/tills/1/days/2026-01-01/count', ['counted_cash_paise'], {}),
+  c('closeTillDay', 'POST', () => '/billing/tills/0/days/2026-01-01/close', ['till']),
+  // Memberships (issue 35).
+  c('createMembershipPlan', 'POST', () => '/memberships/plans', ['name', 'fee_paise', 'period', 'gst_rate_bp', 'benefits'], {}),
+  c('updateMembershipPlan', 'PATCH', () => '/memberships/plans/abc', ['id'], { name: 'Gold' }),
+  c('listMemberships', 'GET', () => '/memberships?client=abc', ['client']),
+  c('sellMembership', 'POST', () => '/memberships', ['client', 'plan'], {}),
+  c('cancelMembershipRenewal', 'POST', () => '/memberships/abc/cancel-renewal', ['id']),
+  c('cancelMembershipSale', 'POST', () => '/memberships/0/cancel', ['id']),
 ];
 
 describe('bad-input coverage', () => {

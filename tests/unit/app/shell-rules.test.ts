@@ -30,7 +30,7 @@ describe('the staff navigation entry a page sits under', () => {
 });
 
 describe('route table', () => {
-  it('has every route of spec §2, the staff queue and lab desk of issue 32, and the billing desk and My invoices of issue 34', () => {
+  it('has every route of spec §2, the staff queue and lab desk of issue 32, the billing desk and My invoices of issue 34, and My packages of issue 35', () => {
     expect(
       Object.values(paths)
         .map((r) => r.path)
@@ -71,6 +71,7 @@ describe('route table', () => {
           'in-clinic',
           'support',
           'invoices',
+          'packages',
         ].map((s) => `/user/${s}/:clientId`),
       ].sort(),
     );
