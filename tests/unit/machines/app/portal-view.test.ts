@@ -15,6 +15,6 @@ describe('portalViewOf', () => {
 
   it('only the pages that write nothing, or whose machines start read-only, are open to the read-only viewer', () => {
     const open = (Object.keys(portalRoutes) as Array<keyof typeof portalRoutes>).filter((k) => 'readsOnly' in paths[k]);
-    expect(open).toEqual(['portalHome', 'portalReports', 'portalProfile', 'portalOnboard', 'portalThriveCheck', 'portalInvoices']);
+    expect(open).toEqual(['portalHome', 'portalReports', 'portalProfile', 'portalOnboard', 'portalThriveCheck', 'portalInvoices', 'portalPackages']);
   });
 });
