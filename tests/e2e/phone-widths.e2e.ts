@@ -156,6 +156,7 @@ function routeTable(): Record<RouteKey, { path: string; ready: string } | undefi
     portalBookTest: portal('portalBookTest'),
     portalReports: portal('portalReports'),
     portalInvoices: portal('portalInvoices'),
+    portalPackages: portal('portalPackages'),
   } as Record<RouteKey, { path: string; ready: string } | undefined>;
 }
 
