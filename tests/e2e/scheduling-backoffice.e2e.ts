@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, isoWeekday, localTime } from '../../machines/appointments/scheduling-rules.ts';
 import { IMPACT_REASONS } from '../../machines/appointments/impact-rules.ts';
 import { IMPACT_TITLE, KEEP_AS_EXCEPTIONS, STAFF_HOURS_SAVED, TAB_LABELS } from '../../src/features/appointments/scheduling/texts.ts';
-import { PACKAGE_BALANCE, PACKAGE_SOLD, SELL_PACKAGE, SESSIONS_LEFT } from '../../src/features/appointments/client-appointments-texts.ts';
+import { AWAITING_INVOICE, PACKAGE_BALANCE, PACKAGE_SOLD, SELL_PACKAGE, SESSIONS_LEFT } from '../../src/features/appointments/client-appointments-texts.ts';
+import { CLINIC_TAX_SETTINGS } from '../support/billing-document-fixtures.ts';
+import { tokenOf } from '../support/e2e-accounts.ts';
 import { dateTimeLabels } from '../../src/lib/labels.ts';
 import { words } from '../../machines/rules/words.ts';
 import { launchBrowser } from '../support/browser.ts';
@@ -50,9 +52,16 @@ beforeAll(async () => {
   });
   expect(created.status).toBe(201);
   service = created.body.id;
-  const sold = await api('POST', '/appointments/package-plans', { name: 'IV ten', therapy: 'iv', sessions: 10, price_inr: 50000, validity_days: 180 });
+  // A package is sold through billing (issue 35): the clinic's tax details come first, entered by
+  // an ADMIN (the clinic's owner of its tax settings).
+  const owner = await tokenOf(world.server.baseUrl, world.accounts.ADMIN!.email, world.accounts.ADMIN!.password);
+  expect((await call(world.server.baseUrl, owner, 'PUT', '/billing/settings', CLINIC_TAX_SETTINGS)).status).toBe(200);
+  const sold = await api('POST', '/appointments/package-plans', { name: 'IV ten', therapy: 'iv', sessions: 10, price_inr: 45000, validity_days: 180 });
   expect(sold.status).toBe(201);
   plan = sold.body.id;
+  // Its invoice line needs the plan's tax data (SAC 999722, 18 % GST), entered by the ADMIN too.
+  const tax = { item_kind: 'package_plan', item_id: plan, code: '999722', gst_rate_bp: 1800, exempt: false };
+  expect((await call(world.server.baseUrl, owner, 'PUT', '/billing/item-tax', tax)).status).toBe(200);
 });
 
 afterAll(async () => {
@@ -150,7 +159,12 @@ describe.each([1280, 360])('scheduling back office at %i px', (width) => {
       .getByText(`${words('iv')}: ${SESSIONS_LEFT(10, 10)}`)
       .waitFor();
     const packages = await api('GET', `/appointments/packages?client=${a.client}`);
-    expect(packages.body).toMatchObject([{ therapy: 'iv', sessions_total: 10, sessions_left: 10 }]);
+    expect(packages.body).toMatchObject([{ therapy: 'iv', sessions_total: 10, sessions_left: 10, status: 'awaiting_payment' }]);
+    // Its credits start when the invoice is paid; the balance links to that invoice.
+    const invoice = packages.body[0].invoice as { id: number; number: string };
+    await page.getByRole('link', { name: AWAITING_INVOICE(invoice.number) }).click();
+    await page.waitForURL(new RegExp(`/billing/documents/${invoice.id}$`));
+    await page.getByTestId('billing-due').waitFor();
     expect(plan).toBeGreaterThan(0);
 
     expectNoConsoleErrors(errors);

@@ -1,6 +1,6 @@
 // The client record's Appointments section: upcoming, past and cancelled appointments, the
 // package balance, and (front desk and administrators) selling a package from the catalogue.
-import { Alert, Box, Button, Chip, List, ListItem, ListItemText, MenuItem, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Link as MuiLink, List, ListItem, ListItemText, MenuItem, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { FormDialog } from '../../lib/staff/form-dialog.tsx';
 import { formatDate, formatDateTime } from '../../lib/staff/format.ts';
@@ -77,13 +77,18 @@ export function PackageBalance({ packages }: { packages: ClientPackage[] }) {
           <ListItemText
             primary={`${words(p.therapy)}: ${SESSIONS_LEFT(p.sessions_left, p.sessions_total)}`}
             secondary={
-              [
-                p.status === 'awaiting_payment' && p.invoice?.number ? AWAITING_INVOICE(p.invoice.number) : '',
-                p.sessions_held ? SESSIONS_HELD(p.sessions_held) : '',
-                p.expires_on ? EXPIRES(formatDate(p.expires_on)) : '',
-              ]
-                .filter(Boolean)
-                .join(' · ') || undefined
+              <>
+                {[p.sessions_held ? SESSIONS_HELD(p.sessions_held) : '', p.expires_on ? EXPIRES(formatDate(p.expires_on)) : ''].filter(Boolean).join(' · ')}
+                {/* Reception takes the payment on the invoice itself, one click away. */}
+                {p.status === 'awaiting_payment' && p.invoice?.number && (
+                  <>
+                    {p.sessions_held || p.expires_on ? ' · ' : ''}
+                    <MuiLink component={Link} href={getHref('billingDocument', { id: p.invoice.id })}>
+                      {AWAITING_INVOICE(p.invoice.number)}
+                    </MuiLink>
+                  </>
+                )}
+              </>
             }
           />
           {p.status !== 'active' ? (
