@@ -4,17 +4,25 @@
 import { fromPromise, setup } from 'xstate';
 export const machine = setup({
   guards: {
+    "canBuy": () => true,
     "canPayOnline": () => true,
     "noGateway": () => true,
+    "planGone": () => true,
   },
   actions: {
+    "buyFailed": () => {},
+    "choose": () => {},
     "dropGateway": () => {},
+    "forget": () => {},
     "goToGateway": () => {},
     "payFailed": () => {},
+    "planGone": () => {},
     "show": () => {},
+    "showBought": () => {},
     "startPaying": () => {},
   },
   actors: {
+    "buyPackage": fromPromise(async () => undefined),
     "loadPackages": fromPromise(async () => undefined),
     "startPayment": fromPromise(async () => undefined),
   },
@@ -64,8 +72,65 @@ export const machine = setup({
                 "startPaying"
               ]
             }
+          ],
+          "packages.choose": [
+            {
+              "target": "#myPackages.confirming",
+              "guard": "canBuy",
+              "actions": [
+                "choose"
+              ]
+            }
           ]
         }
+      },
+      "confirming": {
+        "on": {
+          "packages.cancel": [
+            {
+              "target": "#myPackages.list",
+              "actions": [
+                "forget"
+              ]
+            }
+          ],
+          "packages.buy": [
+            {
+              "target": "#myPackages.buying"
+            }
+          ]
+        }
+      },
+      "buying": {
+        "invoke": [
+          {
+            "id": "buyPackage",
+            "src": "buyPackage",
+            "onDone": [
+              {
+                "target": "#myPackages.loading",
+                "actions": [
+                  "showBought"
+                ]
+              }
+            ],
+            "onError": [
+              {
+                "target": "#myPackages.loading",
+                "guard": "planGone",
+                "actions": [
+                  "planGone"
+                ]
+              },
+              {
+                "target": "#myPackages.loading",
+                "actions": [
+                  "buyFailed"
+                ]
+              }
+            ]
+          }
+        ]
       },
       "paying": {
         "invoke": [

@@ -6,6 +6,14 @@
 // invoice is paid. A payment link answered 404 (the gateway switched off since the page loaded)
 // takes "Pay now" away for the visit. A SUPER_ADMIN reading a client's portal (`readOnly`) pays
 // nothing from it.
+//
+// Buying (the portal-buy brief): an offer of the catalogue is chosen (`packages.choose`, only by the
+// client and only an offer with its price with GST, i.e. where billing is set up), confirmed
+// (`confirming`: what, the price, "credits start when the invoice is paid") or left (`packages.cancel`),
+// and bought (`buying`, the `buyPackage` actor); the list is read afresh with the new package
+// awaiting payment and `bought` naming its invoice, which the page offers to pay online (the same
+// `packages.payOnline` as "Pay now") or says to pay at the clinic. A refused purchase reads the list
+// again and says so (404: the plan is no longer offered).
 import { assign, fromPromise, setup } from 'xstate';
 
 export type MyPackageStatus = 'awaiting_payment' | 'active' | 'frozen' | 'used_up' | 'expired' | 'refunded' | 'cancelled';
@@ -28,7 +36,15 @@ export interface PackageOffer {
   therapy: string;
   sessions: number;
   price_paise: number;
+  /** What the invoice will charge with GST; null while the clinic's billing is not set up (not for sale). */
+  total_paise: number | null;
   validity_days: number | null;
+}
+
+/** What a purchase answers: the new package and the invoice it waits on (none for a ₹0 plan). */
+export interface BoughtPackage {
+  package: number;
+  invoice: number | null;
 }
 
 export interface MyPackagesData {
@@ -44,10 +60,19 @@ export interface MyPackagesContext {
   offers: PackageOffer[];
   /** The invoice being paid online. */
   paying: number | null;
-  message: 'payFailed' | 'noGateway' | null;
+  /** The offer being confirmed. */
+  choice: number | null;
+  /** The package just bought. */
+  bought: BoughtPackage | null;
+  message: 'payFailed' | 'noGateway' | 'buyFailed' | 'planGone' | null;
 }
 
-export type MyPackagesEvent = { type: 'packages.retry' } | { type: 'packages.payOnline'; invoice: number };
+export type MyPackagesEvent =
+  | { type: 'packages.retry' }
+  | { type: 'packages.payOnline'; invoice: number }
+  | { type: 'packages.choose'; offer: number }
+  | { type: 'packages.cancel' }
+  | { type: 'packages.buy' };
 
 /** Money is still due on the package's invoice: it waits for payment. */
 export const awaitsPayment = (p: Pick<MyPackage, 'status' | 'invoice'>): boolean =>
@@ -55,6 +80,10 @@ export const awaitsPayment = (p: Pick<MyPackage, 'status' | 'invoice'>): boolean
 
 /** A package of the list awaits payment on this invoice. */
 const dueInvoice = (context: MyPackagesContext, invoice: number): boolean => context.packages.some((p) => awaitsPayment(p) && p.invoice!.id === invoice);
+
+/** An offer the reader may buy: the client, an offer of the list, priced with GST (billing set up). */
+export const buyable = (context: Pick<MyPackagesContext, 'readOnly' | 'offers'>, offer: number): boolean =>
+  !context.readOnly && context.offers.some((o) => o.id === offer && o.total_paise !== null);
 
 export const myPackagesMachine = setup({
   types: {
@@ -69,14 +98,24 @@ export const myPackagesMachine = setup({
     startPayment: fromPromise<string, { invoice: number }>(async () => {
       throw new Error('startPayment not provided');
     }),
+    buyPackage: fromPromise<BoughtPackage, { plan: number }>(async () => {
+      throw new Error('buyPackage not provided');
+    }),
   },
   guards: {
     canPayOnline: ({ context }, params: { invoice: number }) => !context.readOnly && context.gateway && dueInvoice(context, params.invoice),
     noGateway: (_, params: { error: unknown }) => (params.error as { status?: unknown } | null)?.status === 404,
+    canBuy: ({ context }, params: { offer: number }) => buyable(context, params.offer),
+    planGone: (_, params: { error: unknown }) => (params.error as { status?: unknown } | null)?.status === 404,
   },
   actions: {
     show: assign((_, params: MyPackagesData) => ({ packages: params.packages, offers: params.offers })),
-    startPaying: assign((_, params: { invoice: number }) => ({ paying: params.invoice, message: null })),
+    startPaying: assign((_, params: { invoice: number }) => ({ paying: params.invoice, bought: null, message: null })),
+    choose: assign((_, params: { offer: number }) => ({ choice: params.offer, bought: null, message: null })),
+    forget: assign({ choice: null }),
+    showBought: assign((_, params: BoughtPackage) => ({ choice: null, bought: params })),
+    buyFailed: assign({ choice: null, message: 'buyFailed' as const }),
+    planGone: assign({ choice: null, message: 'planGone' as const }),
     payFailed: assign({ paying: null, message: 'payFailed' as const }),
     dropGateway: assign({ paying: null, gateway: false, message: 'noGateway' as const }),
     goToGateway: (_, _params: { url: string }) => {},
@@ -90,6 +129,8 @@ export const myPackagesMachine = setup({
     packages: [],
     offers: [],
     paying: null,
+    choice: null,
+    bought: null,
     message: null,
   }),
   initial: 'loading',
@@ -111,6 +152,31 @@ export const myPackagesMachine = setup({
           guard: { type: 'canPayOnline', params: ({ event }) => ({ invoice: event.invoice }) },
           actions: { type: 'startPaying', params: ({ event }) => ({ invoice: event.invoice }) },
         },
+        'packages.choose': {
+          target: 'confirming',
+          guard: { type: 'canBuy', params: ({ event }) => ({ offer: event.offer }) },
+          actions: { type: 'choose', params: ({ event }) => ({ offer: event.offer }) },
+        },
+      },
+    },
+    // What is bought, for how much with GST, and that the credits start when the invoice is paid.
+    confirming: {
+      on: {
+        'packages.cancel': { target: 'list', actions: 'forget' },
+        'packages.buy': 'buying',
+      },
+    },
+    buying: {
+      invoke: {
+        id: 'buyPackage',
+        src: 'buyPackage',
+        input: ({ context }) => ({ plan: context.choice! }),
+        // The list read afresh shows the new package awaiting payment.
+        onDone: { target: 'loading', actions: { type: 'showBought', params: ({ event }) => event.output } },
+        onError: [
+          { guard: { type: 'planGone', params: ({ event }) => ({ error: event.error }) }, target: 'loading', actions: 'planGone' },
+          { target: 'loading', actions: 'buyFailed' },
+        ],
       },
     },
     paying: {

@@ -3896,6 +3896,8 @@ export interface components {
             sessions: number;
             /** @description The price the invoice charges before tax, in paise. */
             price_paise: number;
+            /** @description What the invoice charges with GST, in paise, priced as billing prices the plan's line (its tax data, the clinic's state); null while billing is not set up (the plan cannot be bought yet). */
+            total_paise: number | null;
             /** @description Days the credits stay valid from payment; null: no expiry. */
             validity_days: number | null;
         };

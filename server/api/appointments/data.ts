@@ -407,7 +407,7 @@ export async function listPlans(db: Db) {
 }
 
 /** What a client may read of the catalogue (the portal's "Buy a package"): active plans only, price in paise. */
-export async function listPlanOffers(db: Db): Promise<Schemas['PackageOffer'][]> {
+export async function listPlanOffers(db: Db): Promise<Omit<Schemas['PackageOffer'], 'total_paise'>[]> {
   const rows = await db
     .selectFrom('package_plans')
     .select(['id', 'name', 'therapy', 'sessions', 'price_inr', 'validity_days'])

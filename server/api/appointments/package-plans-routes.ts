@@ -11,7 +11,7 @@ import type { Db } from '../../db/database.ts';
 import { readBillingSettings } from '../billing/data.ts';
 import { issuingClinic } from '../billing/issuing.ts';
 import { findPackage, findPlan, findUserBrief, insertPlan, listPlanOffers, listPlans, type PackageOut, updatePlan } from './data.ts';
-import { type SoldPlan, sellPackage } from './package-sales.ts';
+import { offerTotalPaise, type SoldPlan, sellPackage } from './package-sales.ts';
 import type { S } from './route-helpers.ts';
 import { BACKOFFICE_TEXTS, PACKAGE_SALE_TEXTS, SCHEDULING_TEXTS as T } from './texts.ts';
 
@@ -33,7 +33,9 @@ export function packagePlanRoutes(app: FastifyInstance, ctx: ApiContext): void {
     '/appointments/package-catalogue',
     { schema: contract.routeSchema('listPackageCatalogue'), config: { access: { roles: 'signed-in', client: 'none' } } },
     async () => {
-      return listPlanOffers(db);
+      const [offers, settings] = await Promise.all([listPlanOffers(db), readBillingSettings(db)]);
+      // With GST, as the invoice will charge it; none while billing is not set up (nothing can be sold).
+      return Promise.all(offers.map(async (o) => ({ ...o, total_paise: settings.configured ? await offerTotalPaise(db, o, settings) : null })));
     },
   );
 

@@ -7,12 +7,13 @@
 import { sql } from 'kysely';
 import { freezable, type PackageStatus, packageLifecycle, refundable, transferable, unfreezable } from '../../../machines/appointments/package-lifecycle.ts';
 import { daysGivenBack, freezeDays, frozen, proRataTaxablePaise } from '../../../machines/appointments/package-rules.ts';
+import { documentTotals } from '../../../machines/billing/tax.ts';
 import type { Db } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { type AuditEntry } from '../audit/data.ts';
 import { issueCreditNote } from '../billing/crediting.ts';
-import { linesOf, recipientOf, type BillingSettings } from '../billing/data.ts';
-import { regimeOf, sourceLines, writeLines } from '../billing/drafting.ts';
+import { itemTax, linesOf, recipientOf, type BillingSettings } from '../billing/data.ts';
+import { priced, regimeOf, sourceLines, writeLines } from '../billing/drafting.ts';
 import { issueDrafts, type IssuingClinic } from '../billing/issuing.ts';
 import { requireLifecycleStep } from '../lifecycle.ts';
 import { notFound } from '../policy.ts';
@@ -92,6 +93,29 @@ export async function sellPackage(
   if (refused) throw refused;
   await trx.updateTable('packages').set({ invoice_id: draft.id }).where('id', '=', id).execute();
   return id;
+}
+
+/**
+ * What the invoice of a sale of `plan` would charge, GST included: the plan's line priced as
+ * `sellPackage` drafts it (the plan's tax data, the clinic's own state as place of supply) and the
+ * invoice's round-off. The portal's catalogue shows it before the client buys.
+ */
+export async function offerTotalPaise(db: Db, plan: { id: number; name: string; price_paise: number }, settings: BillingSettings): Promise<number> {
+  const tax = await itemTax(db, 'package_plan', plan.id);
+  const line = priced(
+    {
+      description: plan.name,
+      code: tax.code,
+      quantity: 1,
+      unit_price_paise: plan.price_paise,
+      discount_paise: 0,
+      gst_rate_bp: tax.rateBp,
+      exempt: tax.exempt,
+      from_package: null,
+    },
+    regimeOf(settings, settings.stateCode),
+  );
+  return documentTotals([line], () => '').totalPaise;
 }
 
 /** The package, locked, with its status as of today; 404 when there is none. */

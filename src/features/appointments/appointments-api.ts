@@ -13,7 +13,7 @@ import { addDays, deliveringRoles, isoWeekday, localTime, zonedInstant } from '.
 import { clinicDate, isUpcoming, type PortalAppointment, type PortalBookingRules } from '../../../machines/clients/upcoming-rules.ts';
 import type { VisitList } from '../../../machines/clients/upcoming-machine.ts';
 import type { VisitCatalogue } from '../../../machines/clients/visit-booking-machine.ts';
-import type { MyPackage, MyPackagesData } from '../../../machines/appointments/my-packages-machine.ts';
+import type { BoughtPackage, MyPackage, MyPackagesData } from '../../../machines/appointments/my-packages-machine.ts';
 import type { WeeklyShift } from '../../../machines/staff/invite-machine.ts';
 import type { components, operations } from '../../../openapi/generated/api.ts';
 import { ApiFailure, unwrap, unwrapRefusal } from '../../lib/api-failure.ts';
@@ -447,6 +447,12 @@ function myPackage(p: ClientPackage): MyPackage {
     status: p.status,
     invoice: p.invoice ? { id: p.invoice.id, number: p.invoice.number, due_paise: p.invoice.due_paise } : null,
   };
+}
+
+/** The client buys plan `plan` for themselves: the new package, awaiting payment on its invoice. */
+export async function buyPackage(api: ApiClient, plan: number): Promise<BoughtPackage> {
+  const p = await unwrap(api.POST('/appointments/package-plans/{id}/buy', { params: { path: { id: plan } } }));
+  return { package: p.id, invoice: p.invoice?.id ?? null };
 }
 
 /** The client's packages (newest first) and the plans the clinic offers. */

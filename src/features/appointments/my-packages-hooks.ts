@@ -8,7 +8,7 @@ import { myPackagesMachine } from '../../../machines/appointments/my-packages-ma
 import { myPackagesSelectors as m } from '../../../machines/appointments/my-packages-selectors.ts';
 import { useShell } from '../../app/port.ts';
 import { usePageActor } from '../../lib/page-actor.ts';
-import { loadMyPackages } from './appointments-api.ts';
+import { buyPackage, loadMyPackages } from './appointments-api.ts';
 
 /** The payment link of an invoice, as billing's portal adapter gives it. */
 export type StartInvoicePayment = (invoice: number) => Promise<string>;
@@ -20,6 +20,7 @@ export function useMyPackages(clientId: string, startPayment: StartInvoicePaymen
       actors: {
         loadPackages: fromPromise(({ input }) => loadMyPackages(api, input.clientId)),
         startPayment: fromPromise(({ input }) => startPayment(input.invoice)),
+        buyPackage: fromPromise(({ input }) => buyPackage(api, input.plan)),
       },
       actions: { goToGateway: (_, params) => window.location.assign(params.url) },
     }),
@@ -32,10 +33,16 @@ export function useMyPackages(clientId: string, startPayment: StartInvoicePaymen
     isLoading: m.isLoading(snapshot),
     isFailed: m.isFailed(snapshot),
     isListing: m.isListing(snapshot),
+    showsList: m.showsList(snapshot),
     isPayingOnline: m.isPayingOnline(snapshot),
     packages: m.packages(snapshot),
     offers: m.offers(snapshot),
     message: m.message(snapshot),
+    isConfirming: m.isConfirming(snapshot),
+    isBuying: m.isBuying(snapshot),
+    choice: m.choice(snapshot),
+    bought: m.bought(snapshot),
+    gateway: snapshot.context.gateway,
     send: ref.send,
   };
 }

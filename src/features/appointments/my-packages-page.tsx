@@ -3,9 +3,26 @@
 // status; one awaiting payment shows its invoice and what is due, with "Pay now" where the clinic
 // has the online gateway, or "Pay at the clinic". Below, the plans the clinic offers. Renders the
 // chart in machines/appointments/my-packages-machine.ts; a SUPER_ADMIN reads it without paying.
-import { Alert, Button, Card, CardActions, CardContent, Chip, CircularProgress, Stack, Typography } from '@mui/material';
+// "Buy a package" lists the catalogue (price with GST); Buy opens the confirm step, and the package
+// bought shows at the top of the list, awaiting payment, with "Pay online" or "pay at the clinic";
+// a SUPER_ADMIN reading the portal buys nothing.
+import {
+  Alert,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  Chip,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useParams } from 'wouter';
-import type { MyPackage, PackageOffer } from '../../../machines/appointments/my-packages-machine.ts';
+import { awaitsPayment, type MyPackage, type PackageOffer } from '../../../machines/appointments/my-packages-machine.ts';
 import { myPackagesSelectors as m } from '../../../machines/appointments/my-packages-selectors.ts';
 import { words } from '../../../machines/rules/words.ts';
 import { formatDate, formatPaise } from '../../lib/format.ts';
@@ -74,7 +91,8 @@ function PackageCard({ p, page }: { p: MyPackage; page: ReturnType<typeof useMyP
   );
 }
 
-function OfferCard({ offer }: { offer: PackageOffer }) {
+function OfferCard({ offer, page }: { offer: PackageOffer; page: ReturnType<typeof useMyPackages> }) {
+  const s = page.snapshot;
   return (
     <Card variant="outlined" component="li" sx={{ listStyle: 'none' }} data-offer={offer.id}>
       <CardContent>
@@ -82,16 +100,90 @@ function OfferCard({ offer }: { offer: PackageOffer }) {
           {offer.name}
         </Typography>
         <Typography variant="body2">{T.offer(offer.sessions, words(offer.therapy))}</Typography>
-        <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {formatPaise(offer.price_paise)}
+        <Typography variant="body2" sx={{ fontWeight: 600 }} data-field="price">
+          {offer.total_paise !== null ? T.priceWithGst(formatPaise(offer.total_paise)) : formatPaise(offer.price_paise)}
         </Typography>
-        {offer.validity_days !== null && (
-          <Typography variant="body2" color="text.secondary">
-            {T.validity(offer.validity_days)}
+        <Typography variant="body2" color="text.secondary">
+          {offer.validity_days !== null ? T.validity(offer.validity_days) : T.noExpiryOffer}
+        </Typography>
+      </CardContent>
+      {m.offersBuy(s, offer) && (
+        <CardActions>
+          <Button variant="outlined" disabled={!m.canBuy(s, offer)} onClick={() => page.send({ type: 'packages.choose', offer: offer.id })} data-buy={offer.id}>
+            {T.buy}
+          </Button>
+        </CardActions>
+      )}
+    </Card>
+  );
+}
+
+/** The confirm step: what is bought, its price with GST, and when the credits start. */
+function ConfirmBuy({ page }: { page: ReturnType<typeof useMyPackages> }) {
+  const offer = page.choice;
+  if (!offer) return null;
+  return (
+    <Dialog
+      open
+      fullWidth
+      onClose={() => !page.isBuying && page.send({ type: 'packages.cancel' })}
+      aria-labelledby="confirm-buy-title"
+      data-confirm-buy={offer.id}
+    >
+      <DialogTitle id="confirm-buy-title">{T.confirmTitle}</DialogTitle>
+      <DialogContent>
+        <Typography variant="subtitle1" sx={{ overflowWrap: 'anywhere' }}>
+          {offer.name}
+        </Typography>
+        <Typography variant="body2">{T.offer(offer.sessions, words(offer.therapy))}</Typography>
+        {offer.total_paise !== null && (
+          <Typography variant="body1" sx={{ fontWeight: 600, mt: 1 }} data-field="price">
+            {T.priceWithGst(formatPaise(offer.total_paise))}
           </Typography>
         )}
-      </CardContent>
-    </Card>
+        <Typography variant="body2" color="text.secondary">
+          {offer.validity_days !== null ? T.validity(offer.validity_days) : T.noExpiryOffer}
+        </Typography>
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          {T.confirmStarts}
+        </Typography>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => page.send({ type: 'packages.cancel' })} disabled={page.isBuying}>
+          {T.back}
+        </Button>
+        <Button variant="contained" onClick={() => page.send({ type: 'packages.buy' })} disabled={page.isBuying} data-confirm-buy-button>
+          {page.isBuying ? T.buying : T.confirmBuy}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The package just bought: awaiting payment, paid online where the clinic has the gateway, else at the clinic. */
+function Bought({ p, page }: { p: MyPackage; page: ReturnType<typeof useMyPackages> }) {
+  const online = m.offersPayNow(page.snapshot, p) && p.invoice;
+  return (
+    <Alert
+      severity="success"
+      sx={{ mb: 2 }}
+      data-bought={p.id}
+      action={
+        online ? (
+          <Button
+            color="inherit"
+            size="small"
+            disabled={!m.canPayNow(page.snapshot, p)}
+            onClick={() => page.send({ type: 'packages.payOnline', invoice: p.invoice!.id })}
+            data-pay-online={p.invoice!.id}
+          >
+            {T.payOnline}
+          </Button>
+        ) : undefined
+      }
+    >
+      {T.bought(p.plan_name ?? words(p.therapy))} {awaitsPayment(p) && (online ? T.boughtPayOnline : T.boughtPayAtClinic)}
+    </Alert>
   );
 }
 
@@ -118,8 +210,9 @@ export function MyPackagesPage({ startPayment }: { startPayment: StartInvoicePay
           {T.payingOnline}
         </Alert>
       )}
-      {page.isListing && (
+      {page.showsList && (
         <>
+          {page.bought && <Bought p={page.bought} page={page} />}
           {page.packages.length === 0 && <Typography>{T.none}</Typography>}
           <Stack component="ul" spacing={1} aria-label={T.listLabel} sx={{ p: 0, m: 0 }} data-my-packages>
             {page.packages.map((p) => (
@@ -129,15 +222,16 @@ export function MyPackagesPage({ startPayment }: { startPayment: StartInvoicePay
           {page.offers.length > 0 && (
             <>
               <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1 }}>
-                {T.offersTitle}
+                {T.buyTitle}
               </Typography>
-              <Stack component="ul" spacing={1} aria-label={T.offersTitle} sx={{ p: 0, m: 0 }} data-offers>
+              <Stack component="ul" spacing={1} aria-label={T.buyTitle} sx={{ p: 0, m: 0 }} data-offers>
                 {page.offers.map((offer) => (
-                  <OfferCard key={offer.id} offer={offer} />
+                  <OfferCard key={offer.id} offer={offer} page={page} />
                 ))}
               </Stack>
             </>
           )}
+          {page.isConfirming && <ConfirmBuy page={page} />}
         </>
       )}
     </PageFrame>

@@ -102,6 +102,9 @@ describe.each(engines)('packages sold through billing on %s', (engine) => {
 
   it('lets a client buy for themselves only; staff sell, a client may not', async () => {
     const id = await plan({ price_inr: 1000, validity_days: 10 });
+    // The catalogue shows the price the invoice will charge, GST included: ₹1,000 at 18 %.
+    const offers = await api(t, c.otherClient, 'GET', '/appointments/package-catalogue');
+    expect(offers.body.find((o: { id: number }) => o.id === id)).toMatchObject({ price_paise: 100_000, total_paise: 118_000 });
     const bought = await api(t, c.otherClient, 'POST', `/appointments/package-plans/${id}/buy`);
     expect(bought.status, JSON.stringify(bought.body)).toBe(201);
     expect(bought.body).toMatchObject({ client: c.otherClient.id, status: 'awaiting_payment', invoice: { total_paise: 118_000 } });

@@ -4,17 +4,34 @@
 // brief: the list loads (or fails and is tried again); a package awaiting payment is paid online
 // only by the client, only where the gateway is configured; the payment link sends the browser to
 // the gateway; a refusal, or the link's 404 (the gateway gone, which takes the button away), reads
-// the list again and says so.
+// the list again and says so. Buying (the portal-buy brief): the client chooses an offer priced
+// with GST (billing set up), confirms or goes back, and the purchase reads the list afresh naming
+// the package bought, or says why not (404: no longer offered); a SUPER_ADMIN reading buys nothing.
 import { myPackagesMachine } from '../../../../machines/appointments/my-packages-machine.ts';
 import type { TransitionTable } from '../../../support/transition-table.ts';
 import { PACKAGES } from './my-packages.model.ts';
 
-const CLIENT = { clientId: '21', readOnly: false, gateway: true, packages: PACKAGES.packages, offers: PACKAGES.offers, paying: 31, message: null };
+const CLIENT = {
+  clientId: '21',
+  readOnly: false,
+  gateway: true,
+  packages: PACKAGES.packages,
+  offers: PACKAGES.offers,
+  paying: 31,
+  choice: 2,
+  bought: null,
+  message: null,
+};
 
-const steps = (pays: boolean, refused = 'loading / payFailed') => ({
+const steps = (pays: boolean, refused = 'loading / payFailed', buys = true, buyRefused = 'loading / buyFailed') => ({
   loading: { 'xstate.done.actor.loadPackages': 'list / show', 'xstate.error.actor.loadPackages': 'failed' },
   failed: { 'packages.retry': 'loading' },
-  list: (pays ? { 'packages.payOnline': 'paying / startPaying' } : {}) as Record<string, string>,
+  list: { ...(pays ? { 'packages.payOnline': 'paying / startPaying' } : {}), ...(buys ? { 'packages.choose': 'confirming / choose' } : {}) } as Record<
+    string,
+    string
+  >,
+  confirming: { 'packages.cancel': 'list / forget', 'packages.buy': 'buying' },
+  buying: { 'xstate.done.actor.buyPackage': 'loading / showBought', 'xstate.error.actor.buyPackage': buyRefused },
   paying: { 'xstate.done.actor.startPayment': 'redirecting / goToGateway', 'xstate.error.actor.startPayment': refused },
   redirecting: {},
 });
@@ -22,7 +39,7 @@ const steps = (pays: boolean, refused = 'loading / payFailed') => ({
 export const myPackagesTable: TransitionTable = {
   chart: myPackagesMachine,
   source: 'issue 35 (Packages and memberships: the portal shows each package; bought in the portal, paid online where the gateway is configured)',
-  statuses: ['loading', 'failed', 'list', 'paying', 'redirecting'],
+  statuses: ['loading', 'failed', 'list', 'confirming', 'buying', 'paying', 'redirecting'],
   verbs: [
     'packages.retry',
     'packages.payOnline',
@@ -30,28 +47,50 @@ export const myPackagesTable: TransitionTable = {
     'xstate.error.actor.loadPackages',
     'xstate.done.actor.startPayment',
     'xstate.error.actor.startPayment',
+    'packages.choose',
+    'packages.cancel',
+    'packages.buy',
+    'xstate.done.actor.buyPackage',
+    'xstate.error.actor.buyPackage',
   ],
   cases: [
     {
       name: 'the client, an invoice due, the gateway configured',
       context: CLIENT,
-      extras: { invoice: 31, output: PACKAGES },
+      extras: { invoice: 31, offer: 2, output: PACKAGES },
       start: 'loading',
       steps: steps(true),
     },
     {
-      name: 'the payment link answered 404 (the gateway switched off since the page loaded)',
+      name: 'an offer without its price with GST (billing not set up): not for sale',
       context: CLIENT,
-      extras: { invoice: 31, output: PACKAGES, error: { status: 404 } },
-      steps: steps(true, 'loading / dropGateway'),
+      extras: { invoice: 31, offer: 3, output: PACKAGES },
+      steps: steps(true, 'loading / payFailed', false),
+    },
+    {
+      name: 'the payment link or the purchase answered 404 (the gateway switched off, the plan no longer offered)',
+      context: CLIENT,
+      extras: { invoice: 31, offer: 2, output: PACKAGES, error: { status: 404 } },
+      steps: steps(true, 'loading / dropGateway', true, 'loading / planGone'),
     },
     {
       name: 'a clinic without the online gateway: pay at the clinic',
       context: { ...CLIENT, gateway: false },
-      extras: { invoice: 31, output: PACKAGES },
+      extras: { invoice: 31, offer: 2, output: PACKAGES },
       steps: steps(false),
     },
-    { name: 'a SUPER_ADMIN reading the portal', context: { ...CLIENT, readOnly: true }, extras: { invoice: 31, output: PACKAGES }, steps: steps(false) },
-    { name: 'an invoice not on a package awaiting payment', context: CLIENT, extras: { invoice: 99, output: PACKAGES }, steps: steps(false) },
+    {
+      name: 'a SUPER_ADMIN reading the portal',
+      context: { ...CLIENT, readOnly: true },
+      extras: { invoice: 31, offer: 2, output: PACKAGES },
+      steps: steps(false, 'loading / payFailed', false),
+    },
+    { name: 'an invoice not on a package awaiting payment', context: CLIENT, extras: { invoice: 99, offer: 2, output: PACKAGES }, steps: steps(false) },
+    {
+      name: 'an offer not on the list',
+      context: CLIENT,
+      extras: { invoice: 31, offer: 99, output: PACKAGES },
+      steps: steps(true, 'loading / payFailed', false),
+    },
   ],
 };

@@ -6,12 +6,12 @@
 // sent to the gateway's page once the link is in, read through the chart's named selectors.
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, expect, vi } from 'vitest';
-import type { MyPackage } from '../../../../machines/appointments/my-packages-machine.ts';
+import type { MyPackage, PackageOffer } from '../../../../machines/appointments/my-packages-machine.ts';
 import { myPackagesSelectors as m } from '../../../../machines/appointments/my-packages-selectors.ts';
 import { words } from '../../../../machines/rules/words.ts';
 import { PortalPackagesPage } from '../../../../src/app/routes/portal-packages.tsx';
 import { MY_PACKAGES_TEXT as T } from '../../../../src/features/appointments/my-packages-texts.ts';
-import { formatDate } from '../../../../src/lib/format.ts';
+import { formatDate, formatPaise } from '../../../../src/lib/format.ts';
 import { PAGE_FRAME_TEXT } from '../../../../src/lib/page-frame.tsx';
 import { describeReplayOnView, step } from '../../../support/page-replay.tsx';
 import { renderPage } from '../../features/discovery/render.tsx';
@@ -46,6 +46,12 @@ describeReplayOnView('my packages', {
         return click(screen.queryByRole('button', { name: PAGE_FRAME_TEXT.retry }));
       case 'packages.payOnline':
         return click(document.querySelector<HTMLElement>(`[data-pay-now="${event.invoice}"]`));
+      case 'packages.choose':
+        return click(document.querySelector<HTMLElement>(`[data-buy="${event.offer}"]`));
+      case 'packages.cancel':
+        return click(screen.queryByRole('button', { name: T.back }));
+      case 'packages.buy':
+        return click(document.querySelector<HTMLElement>('[data-confirm-buy-button]'));
       default:
         return false;
     }
@@ -63,7 +69,7 @@ describeReplayOnView('my packages', {
         `the message ${message}`,
       ).toBe(true);
     const list = document.querySelector('[data-my-packages]');
-    expect(list !== null, 'the list').toBe(m.isListing(snapshot));
+    expect(list !== null, 'the list').toBe(m.showsList(snapshot));
     if (list) {
       for (const p of m.packages(snapshot) as MyPackage[]) {
         const card = list.querySelector<HTMLElement>(`[data-package="${p.id}"]`)!;
@@ -83,6 +89,32 @@ describeReplayOnView('my packages', {
         );
       }
       expect(document.querySelectorAll('[data-offer]').length, 'the plans offered').toBe(context.offers.length);
+      for (const offer of context.offers as PackageOffer[]) {
+        const card = document.querySelector<HTMLElement>(`[data-offer="${offer.id}"]`)!;
+        expect(card.querySelector('[data-field="price"]')?.textContent, `the price of ${offer.id}`).toBe(
+          offer.total_paise !== null ? T.priceWithGst(formatPaise(offer.total_paise)) : formatPaise(offer.price_paise),
+        );
+        expect(card.querySelector('[data-buy]') !== null, `Buy on ${offer.id}`).toBe(m.offersBuy(snapshot, offer));
+      }
+    }
+    // The confirm step: what, the price with GST, when the credits start.
+    const confirm = document.querySelector<HTMLElement>('[data-confirm-buy]');
+    expect(confirm !== null, 'the confirm step').toBe(m.isConfirming(snapshot));
+    if (confirm) {
+      const offer = m.choice(snapshot)!;
+      expect(confirm.textContent).toContain(offer.name);
+      expect(confirm.textContent).toContain(T.priceWithGst(formatPaise(offer.total_paise!)));
+      expect(confirm.textContent).toContain(T.confirmStarts);
+      expect(confirm.querySelector('[data-confirm-buy-button]')?.textContent).toBe(m.isBuying(snapshot) ? T.buying : T.confirmBuy);
+    }
+    // The package bought: awaiting payment, with "Pay online" where the gateway is, else pay at the clinic.
+    const bought = m.bought(snapshot);
+    const note = document.querySelector<HTMLElement>('[data-bought]');
+    expect(note !== null, 'the package bought').toBe(bought !== null && m.showsList(snapshot));
+    if (note && bought) {
+      expect(note.textContent).toContain(T.bought(bought.plan_name ?? words(bought.therapy)));
+      expect(note.querySelector('[data-pay-online]') !== null, 'Pay online').toBe(m.offersPayNow(snapshot, bought));
+      expect(note.textContent).toContain(m.offersPayNow(snapshot, bought) ? T.boughtPayOnline : T.boughtPayAtClinic);
     }
     expect(leaving.mock.calls, 'the browser sent to the gateway').toEqual(snapshot.matches('redirecting') ? [[GATEWAY_URL]] : []);
   },

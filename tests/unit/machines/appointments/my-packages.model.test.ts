@@ -20,4 +20,10 @@ describeModel('my packages', model, (snapshot) => {
   // Without a gateway the page says so and never asks for a link again.
   if (c.message === 'noGateway') expect(c.gateway).toBe(false);
   if (snapshot.value !== 'paying' && snapshot.value !== 'redirecting') expect(c.paying).toBeNull();
+  // Only the client buys, only an offer of the list priced with GST, and only after the confirm step.
+  if (snapshot.value === 'confirming' || snapshot.value === 'buying') {
+    expect(c.readOnly).toBe(false);
+    expect(c.offers.find((o: { id: number }) => o.id === c.choice)?.total_paise).not.toBeNull();
+  } else expect(c.choice).toBeNull();
+  if (c.readOnly) expect(c.bought).toBeNull();
 });
