@@ -9,6 +9,11 @@
 // a product), takes part in cash and the rest by UPI, and downloads the PDF; the client, on her
 // phone, pays the invoice of her next dive through the Razorpay stand-in while the desk watches
 // it turn paid without reloading; a credit note reverses one of its lines, refunded in cash.
+// Packages (issue 35's "Done means"): the ADMIN defines a 10-session HBOT package in the back
+// office; another client buys it on her phone in My packages and pays through the stand-in; it
+// turns active with 10 credits; she books a dive (the portal says it uses 1 of the 10), reception
+// checks her in and her phone shows 9 left. Reception closes the day with ₹100 short and a reason,
+// and the month's GSTR-1 from the back office holds the walk's documents as worked out by hand.
 // Every page visited is read again at 360 px: no label cut off there or at 1280 px, and (as in
 // every e2e file, tests/support/codes-on-screen.ts) no code on screen.
 //
@@ -64,6 +69,10 @@ import { VISIT_PREPARATION } from '../../machines/clients/visit-preparation.ts';
 import { TEXTS as SIGN_IN } from '../../machines/identity/texts.ts';
 import { BILLING_TEXT as BT } from '../../src/features/billing/billing-texts.ts';
 import { MY_INVOICES_TEXT as MI } from '../../src/features/billing/portal-texts.ts';
+import { MY_PACKAGES_TEXT as MP } from '../../src/features/appointments/my-packages-texts.ts';
+import { NEW_PLAN, TAB_LABELS } from '../../src/features/appointments/scheduling/texts.ts';
+import { GST_RETURNS_TEXT as GR } from '../../src/features/billing/settings-texts.ts';
+import { words } from '../../machines/rules/words.ts';
 import { formatPaise } from '../../src/lib/format.ts';
 import { launchBrowser, watchConsole } from '../support/browser.ts';
 import { CLINIC_TAX_SETTINGS as BILLING_SETTINGS } from '../support/billing-document-fixtures.ts';
@@ -181,15 +190,15 @@ async function staffPage(who: { email: string; password: string }, path: string,
   return opened;
 }
 
-/** Signs a client in to the portal; the consent is asked for only when it is not on record. */
-async function clientPage(width: number) {
+/** Signs a client (the day's, unless another is named) in to the portal; the consent is asked for only when it is not on record. */
+async function clientPage(width: number, who: { id: number; email: string } = client) {
   const opened = await contextAt(width);
   const { page } = opened;
   await page.goto('/login');
-  await page.getByPlaceholder(SIGN_IN.usernamePlaceholder).fill(client.email);
+  await page.getByPlaceholder(SIGN_IN.usernamePlaceholder).fill(who.email);
   await page.getByPlaceholder(SIGN_IN.passwordPlaceholder).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((u) => u.pathname === `/user/home/${client.id}`, { timeout: 60_000 });
+  await page.waitForURL((u) => u.pathname === `/user/home/${who.id}`, { timeout: 60_000 });
   await page.getByRole('heading', { name: B.upcomingTitle }).or(page.getByLabel(CONSENT_ACCEPT_LABEL)).first().waitFor();
   if (await page.getByLabel(CONSENT_ACCEPT_LABEL).count()) {
     await page.getByLabel(CONSENT_ACCEPT_LABEL).check();
@@ -752,17 +761,223 @@ describe('a clinic day on the demo data', () => {
     await context.close();
   });
 
+  // ---- Packages, the day's close and GSTR-1 (issue 35's "Done means"). Billing is set up by the
+  // steps above (arrangeBilling); the plan's tax data (SAC 999722 at 18 %) and the clinic's till are
+  // arranged through the API as the ADMIN, as the tax settings are. The buyer is a demo client with
+  // no HBOT package, so the session she books can only draw on the one she buys.
+  const PLAN = { name: 'HBOT ten (the day)', sessions: 10, priceInr: 30_000, validityDays: 180 };
+  // By hand: ₹30,000.00 at 18 %: CGST and SGST ₹2,700.00 each, ₹35,400.00 with GST.
+  const PLAN_TOTAL = 3_540_000;
+  let planInvoice = { id: 0, number: '' };
+  /** The client who buys the package (a demo client without an HBOT package). */
+  let buyer: { id: number; email: string } | undefined;
+
+  it('the back office defines a 10-session HBOT package; a client buys it on her phone through the gateway, books, is checked in, and the credits drop to 9', async () => {
+    const admin = demoStaff('ADMIN');
+    const bo = await staffPage(admin, '/backoffice?tab=packages');
+    expect(await bo.page.getByRole('tab', { name: TAB_LABELS.packages }).getAttribute('aria-selected')).toBe('true');
+    await bo.page.getByRole('button', { name: NEW_PLAN }).click();
+    const dialog = bo.page.getByRole('dialog', { name: NEW_PLAN });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(PLAN.name);
+    await dialog.getByRole('combobox', { name: 'Therapy' }).click();
+    await bo.page.getByRole('option', { name: words('hbot'), exact: true }).click();
+    await dialog.getByRole('textbox', { name: /^Sessions/ }).fill(String(PLAN.sessions));
+    await dialog.getByRole('textbox', { name: /^Price/ }).fill(String(PLAN.priceInr));
+    await dialog.getByRole('textbox', { name: /^Valid for/ }).fill(String(PLAN.validityDays));
+    await dialog.getByRole('button', { name: 'Save package' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await seen(bo.page, admin, TAB_LABELS.packages);
+    expectNoConsoleErrors(bo.errors);
+    await bo.context.close();
+    const plans = (await ok(api('GET', '/appointments/package-plans'), 'plans')) as Array<{ id: number; name: string }>;
+    const plan = plans.find((p) => p.name === PLAN.name)!;
+    expect(plan, 'the plan defined').toBeTruthy();
+    expect(plans.find((p) => p.id === plan.id)).toMatchObject({
+      therapy: 'hbot',
+      sessions: 10,
+      price_inr: PLAN.priceInr,
+      validity_days: PLAN.validityDays,
+      active: true,
+    });
+    const ownerToken = await tokenOf(server.baseUrl, admin.email, DEMO_PASSWORD);
+    const asOwner = (method: string, path: string, body?: unknown) => call(server.baseUrl, ownerToken, method, path, body);
+    await ok(
+      asOwner('PUT', '/billing/item-tax', { item_kind: 'package_plan', item_id: plan.id, code: '999722', gst_rate_bp: 1800, exempt: false }),
+      'plan tax',
+    );
+
+    // The buyer: a demo client without an HBOT package.
+    for (const person of demoClients(60)) {
+      const found = (await ok(api('GET', `/users/users?search=${encodeURIComponent(person.email)}`), 'client')).results[0];
+      if (!found || found.id === client.id) continue;
+      const held = await ok(api('GET', `/appointments/packages?client=${found.id}`), 'packages');
+      if ((Array.isArray(held) ? held : held.results).some((p: { therapy: string }) => p.therapy === 'hbot')) continue;
+      buyer = { id: found.id, email: person.email };
+      break;
+    }
+    expect(buyer, 'a demo client without an HBOT package').toBeTruthy();
+    const me = { email: buyer!.email, password: DEMO_PASSWORD };
+
+    // On her phone: My packages, the plan at its price with GST, the confirm step, bought.
+    const phone = await clientPage(360, buyer!);
+    await phone.page.getByRole('button', { name: OPEN_NAVIGATION }).click();
+    await phone.page.getByTestId('portal-nav-drawer').getByRole('link', { name: MP.title }).click();
+    await phone.page.waitForURL((u) => u.pathname === getHref('portalPackages', { clientId: buyer!.id }));
+    await phone.page.getByRole('heading', { name: MP.title, level: 1 }).waitFor();
+    const offer = phone.page.locator(`[data-offer="${plan.id}"]`);
+    expect(await offer.locator('[data-field="price"]').innerText()).toBe(MP.priceWithGst(formatPaise(PLAN_TOTAL)));
+    await seen(phone.page, me, MP.title);
+    await offer.getByRole('button', { name: MP.buy }).click();
+    const confirm = phone.page.getByRole('dialog', { name: MP.confirmTitle });
+    expect(squash(await confirm.innerText())).toContain(MP.priceWithGst(formatPaise(PLAN_TOTAL)));
+    await confirm.getByText(MP.confirmStarts).waitFor();
+    expect(await truncatedLabels(phone.page), 'the confirm step at 360 px').toEqual([]);
+    await confirm.getByRole('button', { name: MP.confirmBuy }).click();
+    await confirm.waitFor({ state: 'detached' });
+    const bought = phone.page.locator('[data-bought]');
+    await bought.waitFor();
+    const [sold] = (await ok(api('GET', `/appointments/packages?client=${buyer!.id}`), 'packages')) as Array<{
+      id: number;
+      status: string;
+      invoice: { id: number; number: string; due_paise: number };
+    }>;
+    expect(sold).toMatchObject({ status: 'awaiting_payment', invoice: { due_paise: PLAN_TOTAL } });
+    planInvoice = { id: sold.invoice.id, number: sold.invoice.number };
+    const card = phone.page.locator(`[data-package="${sold.id}"]`);
+    expect(await card.getAttribute('data-status')).toBe('awaiting_payment');
+    expect(await card.locator('[data-field="invoice"]').innerText()).toBe(`${MP.invoice(sold.invoice.number)} · ${MP.due(formatPaise(PLAN_TOTAL))}`);
+
+    // Paid online through the gateway stand-in: back on My invoices, paid; the package active with 10 credits.
+    const deliveries = standIn.deliveries.length;
+    await bought.getByRole('button', { name: MP.payOnline }).click();
+    await phone.page.waitForURL((u) => u.origin === new URL(standIn.url).origin && u.pathname.startsWith('/i/'));
+    expect(await phone.page.getByTestId('amount').innerText()).toBe(formatPaise(PLAN_TOTAL));
+    await phone.page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await phone.page.waitForURL((u) => u.origin === server.baseUrl && u.pathname === `/user/invoices/${buyer!.id}`);
+    await phone.page.locator(`[data-document="${sold.invoice.id}"][data-status="paid"]`).waitFor({ timeout: 30_000 });
+    expect(standIn.deliveries.slice(deliveries).map((d) => [d.event, d.status])).toEqual([
+      ['payment_link.paid', 200],
+      ['order.paid', 200],
+    ]);
+    await phone.page.goto(getHref('portalPackages', { clientId: buyer!.id }));
+    await phone.page.locator(`[data-package="${sold.id}"][data-status="active"]`).waitFor();
+    expect(await card.locator('[data-field="credits"]').innerText()).toBe(MP.credits(10, 10));
+
+    // She books an HBOT dive: the portal says it uses 1 of her 10 credits.
+    await phone.page.goto(`/user/in-clinic/${buyer!.id}`);
+    await phone.page.getByRole('heading', { name: B.inClinicTitle }).waitFor();
+    await phone.page.getByRole('button', { name: `${B.choose} HBOT dive` }).click();
+    for (const q of VISIT_PREPARATION.hbot.screening) await phone.page.getByRole('radiogroup', { name: q.text }).getByLabel(B.no, { exact: true }).check();
+    await phone.page.getByRole('button', { name: B.toTimes }).click();
+    expect(await phone.page.locator('[data-field="uses-credit"]').first().innerText()).toMatch(
+      new RegExp(`^${escapeRe(B.usesCredit(10, words('hbot'), null))} \\(`),
+    );
+    await phone.page.getByRole('group', { name: B.slotsTitle }).getByRole('button').first().click();
+    await phone.page.locator('[data-step="confirm"]').getByRole('heading', { name: B.confirmTitle }).waitFor();
+    await phone.page.getByRole('button', { name: B.book, exact: true }).click();
+    await phone.page.locator('[data-step="booked"]').waitFor();
+    const dives = (await ok(api('GET', `/appointments/appointments?client=${buyer!.id}`), 'appointments')) as Array<{ id: number; status: string }>;
+    const dive = dives.filter((a) => a.status === 'booked').sort((a, b) => b.id - a.id)[0];
+
+    // Reception checks her in; on her phone the package shows one credit fewer.
+    const desk = demoStaff('RECEPTION');
+    const staff = await staffPage(desk, '/appointments');
+    await openAppointment(staff.page, dive.id);
+    const panel = staff.page.getByTestId('appointment-panel');
+    await panel.getByRole('button', { name: ACTION_LABELS['appointment.check_in'], exact: true }).click();
+    await expect.poll(() => panel.getByTestId('panel-status').innerText()).toBe(STATUS_LABELS.checked_in);
+    expectNoConsoleErrors(staff.errors);
+    await staff.context.close();
+    await phone.page.goto(getHref('portalPackages', { clientId: buyer!.id }));
+    await phone.page.locator(`[data-package="${sold.id}"][data-status="active"]`).waitFor();
+    expect(await card.locator('[data-field="credits"]').innerText()).toBe(MP.credits(9, 10));
+    await seen(phone.page, me, MP.title);
+    expectNoConsoleErrors(phone.errors);
+    await phone.context.close();
+  });
+
+  it("RECEPTION closes the day with a ₹100 cash shortfall explained; the month's GSTR-1 has the day's documents", async () => {
+    const admin = demoStaff('ADMIN');
+    const ownerToken = await tokenOf(server.baseUrl, admin.email, DEMO_PASSWORD);
+    const tills = (await ok(call(server.baseUrl, ownerToken, 'GET', '/billing/tills'), 'tills')) as unknown[];
+    if (tills.length === 0) await ok(call(server.baseUrl, ownerToken, 'POST', '/billing/tills', { name: 'Front desk' }), 'till');
+
+    const desk = demoStaff('RECEPTION');
+    const { context, page, errors } = await staffPage(desk, getHref('billing'));
+    await page.getByRole('button', { name: BT.dayClose }).click();
+    const close = page.getByRole('dialog', { name: BT.dayClose });
+    await close.locator('[data-day-status="open"]').waitFor();
+    // What the till should hold in cash, as the panel shows it; ₹100 less is counted.
+    const expectedCash = await close.locator('[data-method="cash"]').locator('td').last().innerText();
+    const expectedPaise = Number(expectedCash.replace(/[^\d-]/g, ''));
+    expect(formatPaise(expectedPaise)).toBe(expectedCash);
+    const counted = expectedPaise - 10_000;
+    await close.getByLabel(BT.countedCash).fill((counted / 100).toFixed(2));
+    await expect.poll(() => close.locator('[data-difference]').innerText()).toBe(`${BT.difference}: ${BT.differenceText(formatPaise(10_000), -10_000)}`);
+    const reason = 'A ₹100 note was given as change twice.';
+    await close.getByLabel(BT.countReason).fill(reason);
+    await close.getByRole('button', { name: BT.count, exact: true }).click();
+    await close.locator('[data-day-status="counted"]').waitFor();
+    await close.getByRole('button', { name: BT.closeDay }).click();
+    await close.locator('[data-day-status="closed"]').waitFor();
+    expect(await close.locator('[data-counted]').innerText()).toBe(
+      `${BT.countedSummary(formatPaise(counted), BT.differenceText(formatPaise(10_000), -10_000))} — ${reason}`,
+    );
+    await close.locator('[data-closed-by]').waitFor();
+    expectNoConsoleErrors(errors);
+    await context.close();
+
+    // The month's GSTR-1 from the back office's Billing tab.
+    const invoice = await ok(api('GET', `/billing/documents/${planInvoice.id}`), 'the package invoice');
+    const month = (invoice.issued_on as string).slice(0, 7);
+    const bo = await staffPage(admin, '/backoffice?tab=billing');
+    const returns = bo.page.locator('[data-gst-returns]');
+    await returns.getByLabel(GR.month).fill(month);
+    const [download] = await Promise.all([bo.page.waitForEvent('download'), returns.getByRole('button', { name: GR.download }).click()]);
+    const ret = JSON.parse(fs.readFileSync((await download.path())!, 'utf8'));
+    await returns.getByText(GR.saved(download.suggestedFilename())).waitFor();
+    expectNoConsoleErrors(bo.errors);
+    await bo.context.close();
+    // By hand, the month's documents are the walk's (the demo clinic issues none): the visit's
+    // invoice (Omega ×2 less ₹50: ₹1,174.70, CGST/SGST ₹105.72 each), the phone's invoice
+    // (Ashwagandha ₹449.00 at 5 %, ₹11.23 each; Omega ₹612.35, ₹55.11 each), its credit note
+    // (the Ashwagandha line back) and the package's (₹30,000.00, ₹2,700.00 each), all to
+    // unregistered clients within Maharashtra.
+    expect({ gstin: ret.gstin, fp: ret.fp }).toEqual({ gstin: BILLING_SETTINGS.gstin, fp: `${month.slice(5, 7)}${month.slice(0, 4)}` });
+    expect(ret.b2b ?? []).toEqual([]);
+    // B2C small at 18 %: ₹1,174.70 + ₹612.35 + ₹30,000.00 = ₹31,787.05; ₹105.72 + ₹55.11 + ₹2,700.00 = ₹2,860.83 each.
+    expect(ret.b2cs.find((r: { rt: number }) => r.rt === 18)).toEqual({
+      sply_ty: 'INTRA',
+      pos: BILLING_SETTINGS.state_code,
+      typ: 'OE',
+      rt: 18,
+      txval: 31787.05,
+      iamt: 0,
+      camt: 2860.83,
+      samt: 2860.83,
+      csamt: 0,
+    });
+    // HSN/SAC: the package's SAC; the Omega capsules' HSN, 3 of them, ₹1,787.05.
+    const hsn = (code: string) => ret.hsn.hsn_b2c.find((r: { hsn_sc: string }) => r.hsn_sc === code);
+    expect(hsn('999722')).toMatchObject({ rt: 18, txval: 30000, iamt: 0, camt: 2700, samt: 2700 });
+    expect(hsn(OMEGA.code)).toMatchObject({ rt: 18, qty: 3, txval: 1787.05, iamt: 0, camt: 160.83, samt: 160.83 });
+    // Documents issued: three invoices, the package's last; one credit note.
+    const docs = (n: number) => ret.doc_issue.doc_det.find((d: { doc_num: number }) => d.doc_num === n)?.docs;
+    expect(docs(1)).toEqual([expect.objectContaining({ to: planInvoice.number, totnum: 3, cancel: 0, net_issue: 3 })]);
+    expect(docs(5)).toEqual([expect.objectContaining({ totnum: 1, cancel: 0, net_issue: 1 })]);
+  });
+
   it('every page of the day reads whole at 360 px', async () => {
     const byWho = new Map<string, typeof visited>();
     for (const v of visited) byWho.set(v.who.email, [...(byWho.get(v.who.email) ?? []), v]);
     // The walk's pages, as each of its five people saw them: a pass over nothing would prove nothing.
     expect([...byWho.keys()].sort()).toEqual(
-      [client.email, NEW_NURSE.email, demoStaff('ADMIN').email, demoStaff('DOCTOR').email, demoStaff('RECEPTION').email].sort(),
+      [client.email, buyer!.email, NEW_NURSE.email, demoStaff('ADMIN').email, demoStaff('DOCTOR').email, demoStaff('RECEPTION').email].sort(),
     );
     expect(visited.length).toBeGreaterThanOrEqual(10);
     for (const [email, pages] of byWho) {
-      const isClient = email === client.email;
-      const opened = isClient ? await clientPage(360) : await staffPage(pages[0].who, pages[0].path.split('?')[0], 360);
+      const portalClient = email === client.email ? client : email === buyer?.email ? buyer : null;
+      const opened = portalClient ? await clientPage(360, portalClient) : await staffPage(pages[0].who, pages[0].path.split('?')[0], 360);
       for (const { path } of pages) {
         await opened.page.goto(path);
         await opened.page.waitForLoadState('networkidle');
