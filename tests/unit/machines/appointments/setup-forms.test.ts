@@ -47,7 +47,15 @@ describe('the package plan form', () => {
   });
 
   it('opens on the plan being edited, and sends numbers with an empty validity as no expiry', () => {
-    const plan = { name: 'HBOT 10', therapy: 'hbot', sessions: 10, price_inr: 25000, validity_days: null, shareable_in_family: true, freeze_allowance_days: 30 };
+    const plan = {
+      name: 'HBOT 10',
+      therapy: 'hbot',
+      sessions: 10,
+      price_inr: 25000,
+      validity_days: null,
+      shareable_in_family: true,
+      freeze_allowance_days: 30,
+    };
     expect(planForm(plan)).toEqual({
       name: 'HBOT 10',
       therapy: 'hbot',
