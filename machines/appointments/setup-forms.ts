@@ -34,12 +34,33 @@ export interface PlanForm {
   sessions: string;
   price_inr: string;
   validity_days: string;
+  /** Issue 35: whether the holder's family may use its sessions, and the days in all it may be frozen. */
+  shareable_in_family: boolean;
+  freeze_allowance_days: string;
 }
 
-export const EMPTY_PLAN_FORM: PlanForm = { name: '', therapy: '', sessions: '10', price_inr: '0', validity_days: '180' };
+export const EMPTY_PLAN_FORM: PlanForm = {
+  name: '',
+  therapy: '',
+  sessions: '10',
+  price_inr: '0',
+  validity_days: '180',
+  shareable_in_family: false,
+  freeze_allowance_days: '0',
+};
 
 /** The form for a plan being edited, or the empty one for a new plan. */
-export function planForm(plan: { name: string; therapy: string; sessions: number; price_inr: number; validity_days: number | null } | null): PlanForm {
+export function planForm(
+  plan: {
+    name: string;
+    therapy: string;
+    sessions: number;
+    price_inr: number;
+    validity_days: number | null;
+    shareable_in_family: boolean;
+    freeze_allowance_days: number;
+  } | null,
+): PlanForm {
   if (!plan) return EMPTY_PLAN_FORM;
   return {
     name: plan.name,
@@ -47,6 +68,8 @@ export function planForm(plan: { name: string; therapy: string; sessions: number
     sessions: String(plan.sessions),
     price_inr: String(plan.price_inr),
     validity_days: plan.validity_days === null ? '' : String(plan.validity_days),
+    shareable_in_family: plan.shareable_in_family,
+    freeze_allowance_days: String(plan.freeze_allowance_days),
   };
 }
 
@@ -61,6 +84,9 @@ export function planBody(form: PlanForm) {
     sessions: Number(form.sessions),
     price_inr: Number(form.price_inr),
     validity_days: form.validity_days.trim() === '' ? null : Number(form.validity_days),
+    shareable_in_family: form.shareable_in_family,
+    // An empty allowance is none: the plan is never frozen.
+    freeze_allowance_days: form.freeze_allowance_days.trim() === '' ? 0 : Number(form.freeze_allowance_days),
   };
 }
 

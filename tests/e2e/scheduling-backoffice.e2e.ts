@@ -2,19 +2,31 @@
 // administrator changes a nurse's Monday hours, is shown the booked appointment the change would
 // leave outside them, keeps it as an exception (saved, the appointment untouched), and enters her
 // leave on another day; then sells a package to a client from the client record and sees the
-// balance there.
+// balance there; once its invoice is paid, freezes and unfreezes it and refunds it through the
+// package's dialogs (issue 35), the balance saying each step.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, isoWeekday, localTime } from '../../machines/appointments/scheduling-rules.ts';
 import { IMPACT_REASONS } from '../../machines/appointments/impact-rules.ts';
 import { IMPACT_TITLE, KEEP_AS_EXCEPTIONS, STAFF_HOURS_SAVED, TAB_LABELS } from '../../src/features/appointments/scheduling/texts.ts';
-import { AWAITING_INVOICE, PACKAGE_BALANCE, PACKAGE_SOLD, SELL_PACKAGE, SESSIONS_LEFT } from '../../src/features/appointments/client-appointments-texts.ts';
+import {
+  AWAITING_INVOICE,
+  EXPIRES,
+  PACKAGE_BALANCE,
+  PACKAGE_SOLD,
+  PACKAGE_TEXT as P,
+  SELL_PACKAGE,
+  SESSIONS_LEFT,
+} from '../../src/features/appointments/client-appointments-texts.ts';
+import { MY_PACKAGES_TEXT } from '../../src/features/appointments/my-packages-texts.ts';
+import { refundEstimatePaise } from '../../machines/appointments/package-desk.ts';
+import { formatDate, formatPaise } from '../../src/lib/format.ts';
 import { CLINIC_TAX_SETTINGS } from '../support/billing-document-fixtures.ts';
 import { tokenOf } from '../support/e2e-accounts.ts';
 import { dateTimeLabels } from '../../src/lib/labels.ts';
 import { words } from '../../machines/rules/words.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { fillClockField, fillDateTimeFields } from '../support/date-field-e2e.ts';
+import { fillClockField, fillDateField, fillDateTimeFields } from '../support/date-field-e2e.ts';
 import { arrangeAccounts, call, expectNoConsoleErrors, newPage, signInAs, type StaffWorld, startStaffServer } from '../support/staff-e2e.ts';
 
 const ZONE = 'Asia/Kolkata';
@@ -24,6 +36,8 @@ let world: StaffWorld;
 let browser: Browser;
 let service = 0;
 let plan = 0;
+/** The ADMIN's token: billing (a payment on the package's invoice) is theirs, not the SUPER_ADMIN's. */
+let owner = '';
 
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 600_000 });
 
@@ -54,9 +68,17 @@ beforeAll(async () => {
   service = created.body.id;
   // A package is sold through billing (issue 35): the clinic's tax details come first, entered by
   // an ADMIN (the clinic's owner of its tax settings).
-  const owner = await tokenOf(world.server.baseUrl, world.accounts.ADMIN!.email, world.accounts.ADMIN!.password);
+  owner = await tokenOf(world.server.baseUrl, world.accounts.ADMIN!.email, world.accounts.ADMIN!.password);
   expect((await call(world.server.baseUrl, owner, 'PUT', '/billing/settings', CLINIC_TAX_SETTINGS)).status).toBe(200);
-  const sold = await api('POST', '/appointments/package-plans', { name: 'IV ten', therapy: 'iv', sessions: 10, price_inr: 45000, validity_days: 180 });
+  // Frozen for up to 30 days in all (issue 35).
+  const sold = await api('POST', '/appointments/package-plans', {
+    name: 'IV ten',
+    therapy: 'iv',
+    sessions: 10,
+    price_inr: 45000,
+    validity_days: 180,
+    freeze_allowance_days: 30,
+  });
   expect(sold.status).toBe(201);
   plan = sold.body.id;
   // Its invoice line needs the plan's tax data (SAC 999722, 18 % GST), entered by the ADMIN too.
@@ -166,6 +188,66 @@ describe.each([1280, 360])('scheduling back office at %i px', (width) => {
     await page.waitForURL(new RegExp(`/billing/documents/${invoice.id}$`));
     await page.getByTestId('billing-due').waitFor();
     expect(plan).toBeGreaterThan(0);
+
+    // Paid at the desk (as billing records a payment), its credits start: valid for 180 days.
+    const due = (packages.body[0].invoice as { due_paise: number }).due_paise;
+    const paid = await call(world.server.baseUrl, owner, 'POST', `/billing/documents/${invoice.id}/payments`, {
+      method: 'cash',
+      amount_paise: due,
+      tendered_paise: due,
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    const packageNow = async () => (await api('GET', `/appointments/packages?client=${a.client}`)).body[0];
+    const active = await packageNow();
+    expect(active).toMatchObject({ status: 'active', freeze_allowance_days: 30, frozen_days_used: 0 });
+    await page.goto(`/client/${a.client}/details?tab=appointments`);
+    const balance = page.getByRole('list', { name: PACKAGE_BALANCE });
+    await balance.getByText(EXPIRES(formatDate(active.expires_on))).waitFor();
+    expect(await balance.getByRole('link', { name: AWAITING_INVOICE(invoice.number) }).count()).toBe(0);
+    const steps = balance.getByRole('group', { name: P.actionsOf(words('iv')) });
+    expect(await steps.getByRole('button').allTextContents()).toEqual([P.freeze, P.transfer, P.refund]);
+
+    // Frozen from today through the fifth day: 5 of the 30 days, the expiry 5 days later.
+    await steps.getByRole('button', { name: P.freeze }).click();
+    const freeze = page.getByRole('dialog', { name: P.freezeTitle });
+    await freeze.getByText(P.freezeAllowance(30, 30)).waitFor();
+    const today = localTime(ZONE, Date.now()).date;
+    await fillDateField(freeze, P.freezeUntil, addDays(today, 4));
+    await freeze.getByText(P.freezeTakes(5, 30)).waitFor();
+    await freeze.getByRole('button', { name: P.freezeSubmit }).click();
+    await page.getByText(P.frozen).waitFor();
+    await freeze.waitFor({ state: 'detached' });
+    const frozen = await packageNow();
+    expect(frozen).toMatchObject({ status: 'frozen', frozen_until: addDays(today, 4), frozen_days_used: 5, expires_on: addDays(active.expires_on, 5) });
+    await balance.getByText(P.frozenUntil(formatDate(frozen.frozen_until)), { exact: false }).waitFor();
+    await balance.getByText(MY_PACKAGES_TEXT.status.frozen, { exact: true }).waitFor();
+    expect(await steps.getByRole('button').allTextContents()).toEqual([P.unfreeze, P.refund]);
+
+    // Unfrozen today: the 5 days go back, and the expiry with them.
+    await steps.getByRole('button', { name: P.unfreeze }).click();
+    const unfreeze = page.getByRole('dialog', { name: P.unfreezeTitle });
+    await unfreeze.getByText(P.unfreezeBody(formatDate(frozen.frozen_until))).waitFor();
+    await unfreeze.getByRole('button', { name: P.unfreezeSubmit }).click();
+    await page.getByText(P.unfrozen).waitFor();
+    await balance.getByText(EXPIRES(formatDate(active.expires_on))).waitFor();
+    expect(await balance.getByText(MY_PACKAGES_TEXT.status.frozen, { exact: true }).count()).toBe(0);
+    expect(await packageNow()).toMatchObject({ status: 'active', frozen_until: null, frozen_days_used: 0, expires_on: active.expires_on });
+
+    // Refunded pro rata: the dialog says what goes back; the balance then links the credit note.
+    await steps.getByRole('button', { name: P.refund }).click();
+    const refund = page.getByRole('dialog', { name: P.refundTitle });
+    expect(await refund.getByTestId('refund-what').innerText()).toBe(P.refundWhat(10, 10, formatPaise(refundEstimatePaise(active))));
+    expect(await refund.getByRole('button', { name: P.refundSubmit }).isDisabled()).toBe(true);
+    await refund.getByRole('textbox', { name: P.reason }).fill('Moving to another city');
+    await refund.getByRole('button', { name: P.refundSubmit }).click();
+    await page.getByText(P.refunded).waitFor();
+    await balance.getByText(MY_PACKAGES_TEXT.status.refunded, { exact: true }).waitFor();
+    const refunded = await packageNow();
+    expect(refunded).toMatchObject({ status: 'refunded' });
+    expect(refunded.refund_note.total_paise).toBe(refundEstimatePaise(active));
+    expect(await steps.count()).toBe(0);
+    await balance.getByRole('link', { name: P.refundedOn(refunded.refund_note.number) }).click();
+    await page.waitForURL(new RegExp(`/billing/documents/${refunded.refund_note.id}$`));
 
     expectNoConsoleErrors(errors);
     await context.close();

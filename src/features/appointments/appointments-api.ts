@@ -14,6 +14,7 @@ import { clinicDate, isUpcoming, type PortalAppointment, type PortalBookingRules
 import type { VisitList } from '../../../machines/clients/upcoming-machine.ts';
 import type { VisitCatalogue } from '../../../machines/clients/visit-booking-machine.ts';
 import type { BoughtPackage, MyPackage, MyPackagesData } from '../../../machines/appointments/my-packages-machine.ts';
+import { type SharedPackage, sharedWith } from '../../../machines/appointments/package-desk.ts';
 import type { WeeklyShift } from '../../../machines/staff/invite-machine.ts';
 import type { components, operations } from '../../../openapi/generated/api.ts';
 import { ApiFailure, unwrap, unwrapRefusal } from '../../lib/api-failure.ts';
@@ -118,8 +119,7 @@ export async function loadRange(api: ApiClient, zone: string, range: DayRange, n
 /** Clients matching a name or phone, or with this ABHA number (the clients list's own search). */
 export async function searchClients(api: ApiClient, text: string): Promise<ClientOption[]> {
   if (!text.trim()) return [];
-  const page = await listUsers(api, { role: 'CLIENT', search: text.trim(), page_size: 10 });
-  return page.results.map((u) => ({ id: u.id, label: [fullName(u), u.phone_number].filter(Boolean).join(' · ') }));
+  return (await clientChoicesPage(api, { search: text, pageSize: 10 })).rows;
 }
 
 export async function loadAvailability(api: ApiClient, query: { service: number; dateFrom: string; dateTo: string }): Promise<Offer[]> {
@@ -296,6 +296,42 @@ export const clientPackages = (api: ApiClient, client: number) => unwrap(api.GET
 export const packagePlans = (api: ApiClient) => unwrap(api.GET('/appointments/package-plans', {}));
 export const sellPackage = (api: ApiClient, plan: number, client: number) =>
   unwrap(api.POST('/appointments/package-plans/{id}/sell', { params: { path: { id: plan } }, body: { client } }));
+
+// A package's steps at the desk and the client's family (issue 35, docs/packages.md).
+export type PackageRefundMethod = S['PackageRefund']['method'];
+export type ClientFamily = S['ClientFamily'];
+const onPackage = (id: number) => ({ params: { path: { id } } });
+export const freezePackage = (api: ApiClient, id: number, until: string) =>
+  unwrap(api.POST('/appointments/packages/{id}/freeze', { ...onPackage(id), body: { until } }));
+export const unfreezePackage = (api: ApiClient, id: number) => unwrap(api.POST('/appointments/packages/{id}/unfreeze', onPackage(id)));
+export const transferPackage = (api: ApiClient, id: number, body: S['PackageTransfer']) =>
+  unwrap(api.POST('/appointments/packages/{id}/transfer', { ...onPackage(id), body }));
+export const refundPackage = (api: ApiClient, id: number, body: S['PackageRefund']) =>
+  unwrap(api.POST('/appointments/packages/{id}/refund', { ...onPackage(id), body }));
+export const clientFamily = (api: ApiClient, client: number) => unwrap(api.GET('/appointments/families/{id}', onPackage(client)));
+export const joinFamily = (api: ApiClient, client: number, other: number) =>
+  unwrap(api.PUT('/appointments/families/{id}', { ...onPackage(client), body: { with: other } }));
+export const leaveFamily = (api: ApiClient, client: number) => unwrap(api.DELETE('/appointments/families/{id}', onPackage(client)));
+/** The client's family (the others in it) and their packages shared within it that this client may use now. */
+export async function loadFamily(api: ApiClient, client: number): Promise<{ members: ClientFamily['members']; shared: SharedPackage<ClientPackage>[] }> {
+  const family = await clientFamily(api, client);
+  const others = family.members.filter((m) => m.id !== client);
+  const packages = await Promise.all(others.map((m) => clientPackages(api, m.id)));
+  return {
+    members: others,
+    shared: sharedWith(
+      client,
+      others.map((m, i) => ({ ...m, packages: packages[i]! })),
+    ),
+  };
+}
+/** The clinic's time zone (its today decides how many days a freeze takes). */
+export const clinicZone = async (api: ApiClient) => (await unwrap(api.GET('/appointments/booking-rules', {}))).time_zone;
+/** One page of clients for a picker: the clients list's own search, named as the search offers them. */
+export async function clientChoicesPage(api: ApiClient, q: { search: string; pageSize: number }): Promise<{ count: number; rows: ClientOption[] }> {
+  const page = await listUsers(api, { role: 'CLIENT', ...(q.search.trim() ? { search: q.search.trim() } : {}), page_size: q.pageSize });
+  return { count: page.count, rows: page.results.map((u) => ({ id: u.id, label: [fullName(u), u.phone_number].filter(Boolean).join(' · ') })) };
+}
 
 // The portal's booking pages: the upcoming-visits chart, the visit-booking chart and the booking
 // chart it invokes.

@@ -1,6 +1,6 @@
 // The package catalogue: sessions of one therapy at a price, valid for some days from the sale.
 // A deactivated package is no longer sold; packages already sold keep their sessions and expiry.
-import { Alert, Button, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Button, Chip, FormControlLabel, FormHelperText, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useShell } from '../../../app/port.ts';
@@ -12,7 +12,17 @@ import { canSavePlan, EMPTY_PLAN_FORM, planBody, planForm } from '../../../../ma
 import { DEFAULT_THERAPY_SETTINGS } from '../../../../machines/visits/visit-settings.ts';
 import { createPlan, type PackagePlan, patchPlan, type Service } from '../appointments-api.ts';
 import { usePlans, useServices } from './scheduling-hooks.ts';
-import { EDIT_PLAN, NEW_PLAN, NO_THERAPIES, PLAN_SAVED, PLAN_THERAPY_HELP } from './texts.ts';
+import {
+  EDIT_PLAN,
+  NEW_PLAN,
+  NO_THERAPIES,
+  PLAN_FREEZE_HINT,
+  PLAN_FREEZE_LABEL,
+  PLAN_SAVED,
+  PLAN_SHAREABLE_HINT,
+  PLAN_SHAREABLE_LABEL,
+  PLAN_THERAPY_HELP,
+} from './texts.ts';
 import { NumberField } from '../../../lib/number-field.tsx';
 import { RecordTable } from '../../../lib/record-table.tsx';
 
@@ -132,6 +142,28 @@ export function PackagesTab() {
             hint="Empty: no expiry"
           />
         </Stack>
+        <NumberField
+          label={PLAN_FREEZE_LABEL}
+          value={form.freeze_allowance_days}
+          onChange={(freeze_allowance_days) => setForm({ ...form, freeze_allowance_days })}
+          error={err('freeze_allowance_days')}
+          hint={PLAN_FREEZE_HINT}
+        />
+        <div>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={form.shareable_in_family}
+                onChange={(e) => setForm({ ...form, shareable_in_family: e.target.checked })}
+                slotProps={{ input: { 'aria-describedby': 'plan-shareable-hint' } }}
+              />
+            }
+            label={PLAN_SHAREABLE_LABEL}
+          />
+          <FormHelperText id="plan-shareable-hint" error={!!err('shareable_in_family')}>
+            {err('shareable_in_family') ?? PLAN_SHAREABLE_HINT}
+          </FormHelperText>
+        </div>
       </FormDialog>
       <ActiveToggleDialog
         toggle={toggle}

@@ -25,6 +25,11 @@ export const FORFEIT_CREDIT_HINT = 'A cancellation by the clinic, or one in time
 export const NEW_PLAN = 'New package';
 export const EDIT_PLAN = 'Edit package';
 export const PLAN_SAVED = (name: string) => `${name} saved.`;
+/** A plan's two terms of issue 35, copied into each package sold from it. */
+export const PLAN_SHAREABLE_LABEL = 'Shared within a family';
+export const PLAN_SHAREABLE_HINT = "The holder's family members may use its sessions.";
+export const PLAN_FREEZE_LABEL = 'Freeze allowance (days)';
+export const PLAN_FREEZE_HINT = 'Days in all a package may be frozen; 0: never.';
 export const CANCELLED_TOO = (count: number) => ` ${count} appointment${count === 1 ? ' was' : 's were'} cancelled and the clients told.`;
 
 export const IMPACT_TITLE = 'Booked appointments this change affects';

@@ -47,11 +47,41 @@ describe('the package plan form', () => {
   });
 
   it('opens on the plan being edited, and sends numbers with an empty validity as no expiry', () => {
-    const plan = { name: 'HBOT 10', therapy: 'hbot', sessions: 10, price_inr: 25000, validity_days: null };
-    expect(planForm(plan)).toEqual({ name: 'HBOT 10', therapy: 'hbot', sessions: '10', price_inr: '25000', validity_days: '' });
+    const plan = {
+      name: 'HBOT 10',
+      therapy: 'hbot',
+      sessions: 10,
+      price_inr: 25000,
+      validity_days: null,
+      shareable_in_family: true,
+      freeze_allowance_days: 30,
+    };
+    expect(planForm(plan)).toEqual({
+      name: 'HBOT 10',
+      therapy: 'hbot',
+      sessions: '10',
+      price_inr: '25000',
+      validity_days: '',
+      shareable_in_family: true,
+      freeze_allowance_days: '30',
+    });
     expect(planForm(null)).toBe(EMPTY_PLAN_FORM);
     expect(planBody({ ...planForm(plan), name: ' HBOT 10 ' })).toEqual({ ...plan });
-    expect(planBody(EMPTY_PLAN_FORM)).toEqual({ name: '', therapy: '', sessions: 10, price_inr: 0, validity_days: 180 });
+    expect(planBody(EMPTY_PLAN_FORM)).toEqual({
+      name: '',
+      therapy: '',
+      sessions: 10,
+      price_inr: 0,
+      validity_days: 180,
+      shareable_in_family: false,
+      freeze_allowance_days: 0,
+    });
+  });
+
+  it('sends an empty freeze allowance as none, and a typed one as typed (the server names one it refuses)', () => {
+    expect(planBody({ ...EMPTY_PLAN_FORM, freeze_allowance_days: ' ' }).freeze_allowance_days).toBe(0);
+    expect(planBody({ ...EMPTY_PLAN_FORM, freeze_allowance_days: '14' }).freeze_allowance_days).toBe(14);
+    expect(planBody({ ...EMPTY_PLAN_FORM, freeze_allowance_days: 'x' }).freeze_allowance_days).toBeNaN();
   });
 });
 
