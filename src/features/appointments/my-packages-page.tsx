@@ -12,6 +12,7 @@ import { formatDate, formatPaise } from '../../lib/format.ts';
 import { LoadFailed, PageFrame } from '../../lib/page-frame.tsx';
 import { type StartInvoicePayment, useMyPackages } from './my-packages-hooks.ts';
 import { MY_PACKAGES_TEXT as T } from './my-packages-texts.ts';
+import { MyMembershipCard } from '../memberships/index.ts';
 
 const PAGE = 'portal-packages';
 const STATUS_COLOUR = {
@@ -107,6 +108,7 @@ export function MyPackagesPage({ startPayment }: { startPayment: StartInvoicePay
   }
   return (
     <PageFrame title={T.title} page={PAGE}>
+      <MyMembershipCard clientId={Number(clientId)} />
       {page.message && (
         <Alert severity={page.message === 'noGateway' ? 'info' : 'error'} role="alert" sx={{ mb: 2 }}>
           {T[page.message]}

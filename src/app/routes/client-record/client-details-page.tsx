@@ -23,6 +23,7 @@ import {
   type UserDetail,
 } from '../../../features/clients/index.ts';
 import { ClientBalance } from '../../../features/billing/index.ts';
+import { MEMBERSHIPS_SECTION, MembershipsSection } from '../../../features/memberships/index.ts';
 import { COGNITIVE_SECTION, CognitiveSection } from '../../../features/cognitive/index.ts';
 import { LABS_SECTION, LabsSection } from '../../../features/labs/index.ts';
 import { OverviewSection } from './overview-section.tsx';
@@ -99,9 +100,14 @@ function TabBody({
       );
     case 'appointments':
       return (
-        <Section title={SECTION_APPOINTMENTS}>
-          <AppointmentsSection clientId={clientId} />
-        </Section>
+        <>
+          <Section title={SECTION_APPOINTMENTS}>
+            <AppointmentsSection clientId={clientId} />
+          </Section>
+          <Section title={MEMBERSHIPS_SECTION.title}>
+            <MembershipsSection clientId={clientId} />
+          </Section>
+        </>
       );
     case 'visits':
       return (
