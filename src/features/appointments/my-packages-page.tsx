@@ -4,6 +4,7 @@
 // has the online gateway, or "Pay at the clinic". Below, the plans the clinic offers. Renders the
 // chart in machines/appointments/my-packages-machine.ts; a SUPER_ADMIN reads it without paying.
 import { Alert, Button, Card, CardActions, CardContent, Chip, CircularProgress, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { useParams } from 'wouter';
 import type { MyPackage, PackageOffer } from '../../../machines/appointments/my-packages-machine.ts';
 import { myPackagesSelectors as m } from '../../../machines/appointments/my-packages-selectors.ts';
@@ -12,7 +13,6 @@ import { formatDate, formatPaise } from '../../lib/format.ts';
 import { LoadFailed, PageFrame } from '../../lib/page-frame.tsx';
 import { type StartInvoicePayment, useMyPackages } from './my-packages-hooks.ts';
 import { MY_PACKAGES_TEXT as T } from './my-packages-texts.ts';
-import { MyMembershipCard } from '../memberships/index.ts';
 
 const PAGE = 'portal-packages';
 const STATUS_COLOUR = {
@@ -96,7 +96,8 @@ function OfferCard({ offer }: { offer: PackageOffer }) {
   );
 }
 
-export function MyPackagesPage({ startPayment }: { startPayment: StartInvoicePayment }) {
+/** `membership`: memberships' card, composed in by the route module (src/app/routes/portal-packages.tsx). */
+export function MyPackagesPage({ startPayment, membership = null }: { startPayment: StartInvoicePayment; membership?: ReactNode }) {
   const { clientId = '' } = useParams<{ clientId: string }>();
   const page = useMyPackages(clientId, startPayment);
   if (page.isFailed) {
@@ -108,7 +109,7 @@ export function MyPackagesPage({ startPayment }: { startPayment: StartInvoicePay
   }
   return (
     <PageFrame title={T.title} page={PAGE}>
-      <MyMembershipCard clientId={Number(clientId)} />
+      {membership}
       {page.message && (
         <Alert severity={page.message === 'noGateway' ? 'info' : 'error'} role="alert" sx={{ mb: 2 }}>
           {T[page.message]}

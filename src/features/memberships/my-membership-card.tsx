@@ -3,6 +3,7 @@
 // period ends (and whether it renews) and the included sessions left this period. Nothing when the
 // client has none running. A phone's width first, like the page's package cards.
 import { Alert, Card, CardContent, Chip, List, ListItem, Stack, Typography } from '@mui/material';
+import { useParams } from 'wouter';
 import { formatDate, formatPaise } from '../../lib/format.ts';
 import type { Membership } from './memberships-api.ts';
 import { useMyMemberships } from './memberships-hooks.ts';
@@ -58,9 +59,10 @@ function MembershipCard({ m }: { m: Membership }) {
   );
 }
 
-/** The client's running memberships, above their packages. */
-export function MyMembershipCard({ clientId }: { clientId: number }) {
-  const { memberships, rows } = useMyMemberships(clientId);
+/** The client's running memberships (the client of the page's address), above their packages. */
+export function MyMembershipCard() {
+  const { clientId = '' } = useParams<{ clientId: string }>();
+  const { memberships, rows } = useMyMemberships(Number(clientId));
   if (memberships.failed)
     return (
       <Alert severity="error" sx={{ mb: 2 }}>
