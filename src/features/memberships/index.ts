@@ -4,4 +4,5 @@
 export { MembershipPlansTab } from './plans-tab.tsx';
 export { MembershipsSection } from './client-memberships-section.tsx';
 export { MyMembershipCard } from './my-membership-card.tsx';
+export { readsMemberships } from '../../../machines/memberships/desk-rules.ts';
 export { MEMBERSHIPS_TAB_LABEL, SECTION_TEXT as MEMBERSHIPS_SECTION } from './texts.ts';

@@ -3,7 +3,7 @@
 // form; and the desk's actions per status and role (desk-rules.ts), read from the lifecycle chart.
 import { describe, expect, it } from 'vitest';
 import { MEMBERSHIP_STATUSES } from '../../../../machines/memberships/membership-lifecycle.ts';
-import { deskActions, maySell } from '../../../../machines/memberships/desk-rules.ts';
+import { deskActions, maySell, readsMemberships } from '../../../../machines/memberships/desk-rules.ts';
 import { canSavePlan, emptyPlanForm, newBenefit, type PlanForm, planBody, planForm, planProblems } from '../../../../machines/memberships/plan-form.ts';
 import { PLAN_FORM_TEXTS as T } from '../../../../machines/memberships/plan-form-texts.ts';
 
@@ -133,6 +133,8 @@ describe('the desk’s actions on a membership', () => {
   it('RECEPTION and ADMIN sell; SUPER_ADMIN and other staff do not', () => {
     expect(['RECEPTION', 'ADMIN'].every(maySell)).toBe(true);
     expect(['SUPER_ADMIN', 'NURSE', 'CLIENT', null].some(maySell)).toBe(false);
+    expect(['RECEPTION', 'ADMIN', 'SUPER_ADMIN'].every(readsMemberships)).toBe(true);
+    expect(['NURSE', 'DOCTOR', 'HEALTH_COACH', 'CLIENT', null].some(readsMemberships)).toBe(false);
   });
 
   it('cancel a sale only awaiting payment, stop renewal only while active or renewal is due, as the chart allows', () => {
