@@ -5,6 +5,7 @@
 import { useSnackbar } from 'notistack';
 import { useShell } from '../../app/port.ts';
 import { useAction, useRecord } from '../../lib/staff/hooks.ts';
+import { keepsBillingSettings } from '../../../machines/billing/billing-roles.ts';
 import type { PlanBody } from '../../../machines/memberships/plan-form.ts';
 import {
   cancelMembershipRenewal,
@@ -23,7 +24,7 @@ import { PLANS_TEXT, SECTION_TEXT } from './texts.ts';
 
 /** The back office's plans with the services and rates the form chooses from; saving and retiring a plan. */
 export function useMembershipPlans() {
-  const { api } = useShell();
+  const { api, auth } = useShell();
   const { enqueueSnackbar } = useSnackbar();
   const setup = useRecord(() => loadPlansSetup(api));
   const saved = (_s: unknown, out: unknown) => {
@@ -36,7 +37,8 @@ export function useMembershipPlans() {
   }, saved);
   const toggle = useAction<MembershipPlan | null>((plan) => updateMembershipPlan(api, plan!.id, { active: !plan!.active }), saved);
   const data = setup.data as PlansSetup | null;
-  return { setup, data, edit, toggle };
+  // ADMIN keeps the plans; SUPER_ADMIN reads them.
+  return { setup, data, edit, toggle, mayEdit: keepsBillingSettings(auth.role ?? '') };
 }
 
 /** A client's memberships on the desk's record; selling one and cancelling an unpaid sale or a renewal. */

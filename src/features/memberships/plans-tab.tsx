@@ -92,7 +92,7 @@ function BenefitFields({
 }
 
 export function MembershipPlansTab() {
-  const { setup, data, edit, toggle } = useMembershipPlans();
+  const { setup, data, edit, toggle, mayEdit } = useMembershipPlans();
   const rates = data?.rates ?? [];
   const services = data?.services ?? [];
   const [form, setForm] = useState<PlanForm>(() => planForm(null, rates));
@@ -140,12 +140,14 @@ export function MembershipPlansTab() {
             { header: T.fee, cell: (p) => `${formatPaise(p.fee_paise)} · ${p.exempt ? T.exempt : `${T.rate} ${percent(p.gst_rate_bp)}`}` },
             { header: T.benefits, cell: (p) => benefitsText(p) },
           ]}
-          actions={(p) => <CatalogueItemButtons item={p} onEdit={openEdit} toggle={toggle} />}
+          actions={mayEdit ? (p) => <CatalogueItemButtons item={p} onEdit={openEdit} toggle={toggle} /> : undefined}
         />
       )}
-      <Button sx={{ mt: 2 }} variant="outlined" onClick={() => openEdit(null)}>
-        {T.newPlan}
-      </Button>
+      {mayEdit && (
+        <Button sx={{ mt: 2 }} variant="outlined" onClick={() => openEdit(null)}>
+          {T.newPlan}
+        </Button>
+      )}
       <FormDialog
         action={edit}
         id="membership-plan"
