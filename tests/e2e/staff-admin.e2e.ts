@@ -33,6 +33,15 @@ import {
   TOASTS,
   USERS_TITLE,
 } from '../../src/features/clients/users-texts.ts';
+import {
+  BENEFIT,
+  MEMBERSHIPS_TAB_LABEL,
+  PLANS_TEXT,
+  SECTION_TEXT as MEMBERSHIPS_SECTION,
+  STATUS as MEMBERSHIP_STATUS,
+} from '../../src/features/memberships/texts.ts';
+import { CLINIC_TAX_SETTINGS } from '../support/billing-document-fixtures.ts';
+import { tokenOf } from '../support/e2e-accounts.ts';
 import { expectFailedRequest, launchBrowser } from '../support/browser.ts';
 import { arrangeAccounts, call, expectNoConsoleErrors, outbox, pageAs, type StaffWorld, startStaffServer } from '../support/staff-e2e.ts';
 
@@ -353,5 +362,88 @@ describe('/backoffice', () => {
       expect(await signIn.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await visitor.close();
     }
+  });
+
+  it('ADMIN defines a membership plan in the Memberships tab; RECEPTION sells it from the client record, which links its invoice (issue 35)', async () => {
+    // Selling goes through billing: the clinic's tax details first (ADMIN's), a service the plan includes, a client.
+    const owner = await tokenOf(world.server.baseUrl, world.accounts.ADMIN!.email, world.accounts.ADMIN!.password);
+    expect((await call(world.server.baseUrl, owner, 'PUT', '/billing/settings', CLINIC_TAX_SETTINGS)).status).toBe(200);
+    const service = await api('POST', '/appointments/services', {
+      name: 'IV drip',
+      therapy: 'iv',
+      duration_minutes: 60,
+      delivered_by: ['NURSE'],
+      price_inr: 6000,
+    });
+    expect(service.status).toBe(201);
+    const client = await api('POST', '/users/users', { first_name: 'Kavya', last_name: 'Menon', email: 'kavya.menon@clinic.test', role: 'CLIENT' });
+    expect(client.status).toBe(201);
+
+    const admin = await pageAs(browser, world.server.baseUrl, world.accounts.ADMIN!, '/backoffice?tab=memberships');
+    let page = admin.page;
+    await page.getByRole('tab', { name: MEMBERSHIPS_TAB_LABEL }).waitFor();
+    expect(await page.getByRole('tab', { name: MEMBERSHIPS_TAB_LABEL }).getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('button', { name: PLANS_TEXT.newPlan }).click();
+    const dialog = page.getByRole('dialog', { name: PLANS_TEXT.newPlan });
+    await dialog.getByLabel(PLANS_TEXT.name).fill('Wellness Club');
+    await dialog.getByLabel(PLANS_TEXT.feeRupees).fill('1500');
+    await dialog.getByLabel(PLANS_TEXT.code).fill('999722');
+    await dialog.getByRole('combobox', { name: PLANS_TEXT.rate }).click();
+    await page.getByRole('option', { name: '18%' }).click();
+    await dialog.getByRole('button', { name: PLANS_TEXT.addIncluded }).click();
+    const included = dialog.locator('[data-benefit="0"]');
+    await expect(included.getByRole('combobox', { name: PLANS_TEXT.service }).innerText()).resolves.toContain('IV drip');
+    await included.getByLabel(PLANS_TEXT.sessions).fill('2');
+    await dialog.getByRole('button', { name: PLANS_TEXT.addDiscount }).click();
+    await expect(dialog.locator('[data-benefit="1"]').getByRole('combobox', { name: PLANS_TEXT.service }).innerText()).resolves.toContain(
+      PLANS_TEXT.everything,
+    );
+    await dialog.getByRole('button', { name: PLANS_TEXT.save }).click();
+    await page.getByText(PLANS_TEXT.saved('Wellness Club')).waitFor();
+    const row = page.getByRole('table', { name: PLANS_TEXT.table }).getByRole('row').filter({ hasText: 'Wellness Club' });
+    await expect(row.innerText()).resolves.toContain(`${BENEFIT.included(2, 'IV drip')}; ${BENEFIT.discount(10, null)}`);
+    const plans = await api('GET', '/memberships/plans');
+    expect(plans.body).toMatchObject([
+      {
+        name: 'Wellness Club',
+        fee_paise: 150000,
+        period: 'monthly',
+        auto_renew: true,
+        active: true,
+        code: '999722',
+        gst_rate_bp: 1800,
+        exempt: false,
+        benefits: [
+          { kind: 'included', service: service.body.id, sessions: 2 },
+          { kind: 'discount', service: null, percent: 10 },
+        ],
+      },
+    ]);
+    expectNoConsoleErrors(admin.errors);
+    await admin.context.close();
+
+    // RECEPTION sells it on the client's record; it waits for its invoice, one click away.
+    const desk = await pageAs(browser, world.server.baseUrl, world.accounts.RECEPTION!, `/client/${client.body.id}/details?tab=appointments`);
+    page = desk.page;
+    const section = page.getByRole('region', { name: MEMBERSHIPS_SECTION.title });
+    await section.getByText(MEMBERSHIPS_SECTION.none).waitFor();
+    await section.getByRole('button', { name: MEMBERSHIPS_SECTION.sell }).click();
+    const sale = page.getByRole('dialog', { name: MEMBERSHIPS_SECTION.sell });
+    await expect(sale.getByRole('combobox', { name: MEMBERSHIPS_SECTION.planLabel }).innerText()).resolves.toContain('Wellness Club');
+    await sale.getByRole('button', { name: MEMBERSHIPS_SECTION.sellSubmit }).click();
+    await page.getByText(MEMBERSHIPS_SECTION.sold).waitFor();
+    const item = section.getByRole('list', { name: MEMBERSHIPS_SECTION.list }).getByRole('listitem').filter({ hasText: 'Wellness Club' });
+    await item.getByText(MEMBERSHIP_STATUS.awaiting_payment).waitFor();
+    await item.getByText(MEMBERSHIPS_SECTION.startsWhenPaid).waitFor();
+    // An unpaid sale may be cancelled; renewal cannot be stopped before it starts (the lifecycle chart).
+    await item.getByRole('button', { name: MEMBERSHIPS_SECTION.cancelSale }).waitFor();
+    expect(await item.getByRole('button', { name: MEMBERSHIPS_SECTION.cancelRenewal }).count()).toBe(0);
+    const sold = await api('GET', `/memberships?client=${client.body.id}`);
+    expect(sold.body).toMatchObject([{ plan_name: 'Wellness Club', status: 'awaiting_payment', starts_on: null }]);
+    await item.getByRole('link', { name: MEMBERSHIPS_SECTION.invoice }).click();
+    await page.waitForURL(new RegExp(`/billing/documents/${sold.body[0].invoice}$`));
+    await page.getByTestId('billing-due').waitFor();
+    expectNoConsoleErrors(desk.errors);
+    await desk.context.close();
   });
 });

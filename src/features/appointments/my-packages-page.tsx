@@ -21,6 +21,7 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
+import type { ReactNode } from 'react';
 import { useParams } from 'wouter';
 import { awaitsPayment, type MyPackage, type PackageOffer } from '../../../machines/appointments/my-packages-machine.ts';
 import { myPackagesSelectors as m } from '../../../machines/appointments/my-packages-selectors.ts';
@@ -187,7 +188,8 @@ function Bought({ p, page }: { p: MyPackage; page: ReturnType<typeof useMyPackag
   );
 }
 
-export function MyPackagesPage({ startPayment }: { startPayment: StartInvoicePayment }) {
+/** `membership`: memberships' card, composed in by the route module (src/app/routes/portal-packages.tsx). */
+export function MyPackagesPage({ startPayment, membership = null }: { startPayment: StartInvoicePayment; membership?: ReactNode }) {
   const { clientId = '' } = useParams<{ clientId: string }>();
   const page = useMyPackages(clientId, startPayment);
   if (page.isFailed) {
@@ -199,6 +201,7 @@ export function MyPackagesPage({ startPayment }: { startPayment: StartInvoicePay
   }
   return (
     <PageFrame title={T.title} page={PAGE}>
+      {membership}
       {page.message && (
         <Alert severity={page.message === 'noGateway' ? 'info' : 'error'} role="alert" sx={{ mb: 2 }}>
           {T[page.message]}

@@ -10,3 +10,5 @@ export { MyInvoicesPage } from './my-invoices-page.tsx';
 export { startOnlinePayment } from './billing-portal-api.ts';
 export { BillingSettingsTab } from './billing-settings-tab.tsx';
 export { BILLING_TAB_LABEL } from './settings-texts.ts';
+// The clinic's GST rates, for another domain's form that chooses one (memberships' plans, issue 35).
+export { loadTaxSettings } from './billing-settings-api.ts';

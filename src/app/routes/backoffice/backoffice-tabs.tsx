@@ -1,14 +1,16 @@
-// /backoffice's tabs: the programs and clinic details, the scheduling set-up, then the lab desk, the therapy set-up and billing's tax settings (the support queue is /support's).
+// /backoffice's tabs: the programs and clinic details, the scheduling set-up (memberships' plans next to the packages), then the lab desk, the therapy set-up and billing's tax settings (the support queue is /support's).
 import { Box, Tab, Tabs } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { useSearch } from 'wouter';
 import { LabDesk } from '../../../features/labs/index.ts';
 import { TherapiesTab } from '../../../features/visits/index.ts';
 import { BILLING_TAB_LABEL, BillingSettingsTab } from '../../../features/billing/index.ts';
+import { MEMBERSHIPS_TAB_LABEL, MembershipPlansTab } from '../../../features/memberships/index.ts';
 import { BookingRulesTab, ClinicHoursTab, PackagesTab, ResourcesTab, ServicesTab, StaffHoursTab, TAB_LABELS } from '../../../features/appointments/index.ts';
 
-// The scheduling tabs, then billing's (issue 34).
-const LABELS = { ...TAB_LABELS, billing: BILLING_TAB_LABEL };
+// The scheduling tabs with memberships' next to Packages (issue 35), then billing's (issue 34).
+const { general, services, resources, staffHours, clinicHours, packages, ...rest } = TAB_LABELS;
+const LABELS = { general, services, resources, staffHours, clinicHours, packages, memberships: MEMBERSHIPS_TAB_LABEL, ...rest, billing: BILLING_TAB_LABEL };
 type TabKey = keyof typeof LABELS;
 
 const PANELS: Record<Exclude<TabKey, 'general'>, () => ReactNode> = {
@@ -17,6 +19,7 @@ const PANELS: Record<Exclude<TabKey, 'general'>, () => ReactNode> = {
   staffHours: () => <StaffHoursTab />,
   clinicHours: () => <ClinicHoursTab />,
   packages: () => <PackagesTab />,
+  memberships: () => <MembershipPlansTab />,
   rules: () => <BookingRulesTab />,
   labs: () => <LabDesk />,
   therapies: () => <TherapiesTab />,

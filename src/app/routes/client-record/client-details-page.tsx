@@ -23,6 +23,7 @@ import {
   type UserDetail,
 } from '../../../features/clients/index.ts';
 import { ClientBalance } from '../../../features/billing/index.ts';
+import { MEMBERSHIPS_SECTION, MembershipsSection, readsMemberships } from '../../../features/memberships/index.ts';
 import { COGNITIVE_SECTION, CognitiveSection } from '../../../features/cognitive/index.ts';
 import { LABS_SECTION, LabsSection } from '../../../features/labs/index.ts';
 import { OverviewSection } from './overview-section.tsx';
@@ -76,6 +77,8 @@ function TabBody({
   reload: () => void;
   thrive: { data: unknown; failed: boolean; error: string | null };
 }) {
+  // Memberships are billing's readers' (issue 35): other staff see the appointments without them.
+  const { role } = useShell().auth;
   switch (tab) {
     case 'overview':
       return <OverviewSection profile={user.Profile} />;
@@ -99,9 +102,16 @@ function TabBody({
       );
     case 'appointments':
       return (
-        <Section title={SECTION_APPOINTMENTS}>
-          <AppointmentsSection clientId={clientId} />
-        </Section>
+        <>
+          <Section title={SECTION_APPOINTMENTS}>
+            <AppointmentsSection clientId={clientId} />
+          </Section>
+          {readsMemberships(role) && (
+            <Section title={MEMBERSHIPS_SECTION.title}>
+              <MembershipsSection clientId={clientId} />
+            </Section>
+          )}
+        </>
       );
     case 'visits':
       return (
