@@ -1,8 +1,8 @@
 // The billing reports and the GSTR-1 export over a year of 200,000 issued invoices on PostgreSQL
 // (issue 35, "Measured"; docs/benchmarks.md). The year is seeded by generate_series SQL straight
 // into the billing tables (not 200,000 API calls): invoices of two lines with their frozen
-// snapshots (the test fixture's tax invoice, renumbered and redated), a cash payment each, and a
-// credit note for every 50th. Then, over HTTP with a real SUPER_ADMIN token, the GSTR-1 of a month
+// snapshots (the test fixture's tax invoice, renumbered and redated), a cash payment each (at the
+// first till, on its day), and a credit note for every 50th. Then, over HTTP with a real SUPER_ADMIN token, the GSTR-1 of a month
 // and of a quarter and the sales report for the year are timed, each beside a bare
 // `select count(*)` over the same rows in the same run. Target: each under 5 s.
 import pg from 'pg';
@@ -50,8 +50,9 @@ async function seed(db: pg.Client, invoices: number): Promise<void> {
       [line.description, line.code, line.taxablePaise, tax / 2, lineTotal, from, to],
     );
     await db.query(
-      `insert into billing_payments (document_id, method, amount_paise, tendered_paise, change_paise, received_at)
-       select 1000000 + i, 'cash', $1, $1, 0, ((date '2026-04-01' + (i % 365))::timestamp + time '12:00') at time zone 'Asia/Kolkata'
+      `insert into billing_payments (document_id, method, amount_paise, tendered_paise, change_paise, received_at, till_id, business_day)
+       select 1000000 + i, 'cash', $1, $1, 0, ((date '2026-04-01' + (i % 365))::timestamp + time '12:00') at time zone 'Asia/Kolkata',
+         (select id from billing_tills order by id limit 1), date '2026-04-01' + (i % 365)
        from generate_series($2::int, $3::int) i`,
       [2 * lineTotal, from, to],
     );

@@ -3,7 +3,23 @@
 // Built from the snapshots frozen at issue only, so a return drawn again next year is the same.
 // Money is summed in integer paise and turned into rupees once, at the end: p / 100 of an integer
 // prints with at most two decimals, so nothing drifts. Pure.
-import type { BillingDocumentKind, BillingLine, IssuedBillingDocument } from './billing-document.ts';
+import type { BillingDocumentKind, BillingLine as IssuedLine, IssuedBillingDocument } from './billing-document.ts';
+
+/** What the return reads of a line as frozen at issue (its price, discount and total are not reported). */
+export type Gstr1Line = Pick<IssuedLine, 'description' | 'code' | 'quantity' | 'taxablePaise' | 'exempt' | 'cgst' | 'sgst' | 'igst'>;
+
+/**
+ * What the return reads of a document as frozen at issue: an `IssuedBillingDocument` is one, and
+ * the server reads only these fields of each snapshot (jsonb paths), not the whole document.
+ */
+export interface Gstr1Document extends Pick<IssuedBillingDocument, 'kind' | 'number' | 'issuedOn' | 'reverseCharge'> {
+  supplier: { state: Pick<IssuedBillingDocument['supplier']['state'], 'code'> };
+  recipient: Pick<IssuedBillingDocument['recipient'], 'gstin'>;
+  placeOfSupply: Pick<IssuedBillingDocument['placeOfSupply'], 'code'>;
+  totals: Pick<IssuedBillingDocument['totals'], 'totalPaise'>;
+  references: Pick<IssuedBillingDocument['references'][number], 'number'>[];
+  lines: Gstr1Line[];
+}
 
 /** The tool version the layout follows (the split HSN table, `hsn_b2b`/`hsn_b2c`, dates from 1 May 2025). */
 export const GSTR1_VERSION = 'GST3.2.3';
@@ -158,12 +174,14 @@ export interface Gstr1 {
 // --- building ----------------------------------------------------------------------------------
 
 const rupees = (paise: number) => paise / 100;
+/** `String.prototype.localeCompare` (the default locale), with its collator made once: the same order, without a collator per comparison. */
+const collate = new Intl.Collator().compare;
 /** "15-10-2025" for 2025-10-15. */
 const gstDate = (iso: string) => `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}`;
 /** The line's total rate in basis points (CGST and SGST carry half each). */
-const lineRateBp = (l: BillingLine) => (l.igst ? l.igst.rateBasisPoints : (l.cgst?.rateBasisPoints ?? 0) + (l.sgst?.rateBasisPoints ?? 0));
+const lineRateBp = (l: Gstr1Line) => (l.igst ? l.igst.rateBasisPoints : (l.cgst?.rateBasisPoints ?? 0) + (l.sgst?.rateBasisPoints ?? 0));
 /** A line that carries GST at a rate above nil: it goes to the rate-wise tables, the rest to `nil`. */
-const taxed = (l: BillingLine) => !l.exempt && lineRateBp(l) > 0;
+const taxed = (l: Gstr1Line) => !l.exempt && lineRateBp(l) > 0;
 
 interface Sums {
   txval: number;
@@ -172,7 +190,7 @@ interface Sums {
   samt: number;
 }
 const zero = (): Sums => ({ txval: 0, iamt: 0, camt: 0, samt: 0 });
-function add(into: Sums, l: BillingLine, sign: 1 | -1): void {
+function add(into: Sums, l: Gstr1Line, sign: 1 | -1): void {
   into.txval += sign * l.taxablePaise;
   into.iamt += sign * (l.igst?.amountPaise ?? 0);
   into.camt += sign * (l.cgst?.amountPaise ?? 0);
@@ -181,7 +199,7 @@ function add(into: Sums, l: BillingLine, sign: 1 | -1): void {
 const isZero = (s: Sums) => s.txval === 0 && s.iamt === 0 && s.camt === 0 && s.samt === 0;
 
 /** One `itms` row per rate, lowest rate first, in rupees; intra-State rows carry CGST and SGST, inter-State IGST. */
-function rateItems(lines: readonly BillingLine[], intra: boolean, withHalves = true): Gstr1Item[] {
+function rateItems(lines: readonly Gstr1Line[], intra: boolean, withHalves = true): Gstr1Item[] {
   const byRate = new Map<number, Sums>();
   for (const l of lines.filter(taxed)) {
     const rate = lineRateBp(l);
@@ -205,7 +223,7 @@ function rateItems(lines: readonly BillingLine[], intra: boolean, withHalves = t
 type Place = 'b2b' | 'b2cl' | 'b2cs';
 
 /** Where a sale (invoice or bill of supply) is reported: to a GSTIN, large inter-State B2C, or the rest. */
-function placeOf(doc: IssuedBillingDocument): Place {
+function placeOf(doc: Gstr1Document): Place {
   if (doc.recipient.gstin) return 'b2b';
   const inter = doc.placeOfSupply.code !== doc.supplier.state.code;
   return inter && doc.totals.totalPaise > B2CL_LIMIT_PAISE(doc.issuedOn) ? 'b2cl' : 'b2cs';
@@ -228,7 +246,7 @@ function seriesOf(number: string): { series: string; serial: number | null } {
  * the counters were tampered with. An invoice credited in full is not cancelled: it stays in its
  * table and its credit note is reported beside it.
  */
-function documentsIssued(docs: readonly IssuedBillingDocument[]): Gstr1['doc_issue'] {
+function documentsIssued(docs: readonly Gstr1Document[]): Gstr1['doc_issue'] {
   const groups = new Map<number, Map<string, { first: string; last: string; lo: number; hi: number; count: number }>>();
   for (const d of docs) {
     const kind = DOC_NUM[d.kind];
@@ -269,7 +287,7 @@ interface HsnAcc extends Sums {
   qty: number;
 }
 
-function hsnRows(entries: { line: BillingLine; sign: 1 | -1 }[]): Gstr1HsnRow[] | undefined {
+function hsnRows(entries: { line: Gstr1Line; sign: 1 | -1 }[]): Gstr1HsnRow[] | undefined {
   const rows = new Map<string, HsnAcc>();
   for (const { line, sign } of entries) {
     if (line.taxablePaise === 0) continue;
@@ -306,9 +324,9 @@ export interface Gstr1Input {
   gstin: string;
   period: Gstr1Period;
   /** Every document issued in the period (any kind), as frozen at issue. */
-  documents: readonly IssuedBillingDocument[];
+  documents: readonly Gstr1Document[];
   /** The invoices and bills of supply the period's credit notes correct, whenever they were issued. */
-  originals: readonly IssuedBillingDocument[];
+  originals: readonly Gstr1Document[];
 }
 
 /**
@@ -325,9 +343,9 @@ export function buildGstr1(input: Gstr1Input): Gstr1 {
   const sales = inPeriod.filter((d) => d.kind === 'invoice' || d.kind === 'bill_of_supply');
   const notes = inPeriod.filter((d) => d.kind === 'credit_note');
   const originalByNumber = new Map(input.originals.map((d) => [d.number, d]));
-  const intra = (d: IssuedBillingDocument) => d.placeOfSupply.code === d.supplier.state.code;
-  const pos = (d: IssuedBillingDocument) => d.placeOfSupply.code;
-  const rchrg = (d: IssuedBillingDocument): 'Y' | 'N' => (d.reverseCharge ? 'Y' : 'N');
+  const intra = (d: Gstr1Document) => d.placeOfSupply.code === d.supplier.state.code;
+  const pos = (d: Gstr1Document) => d.placeOfSupply.code;
+  const rchrg = (d: Gstr1Document): 'Y' | 'N' => (d.reverseCharge ? 'Y' : 'N');
 
   const b2b = new Map<string, Gstr1B2bInvoice[]>();
   const b2cl = new Map<string, Gstr1B2clInvoice[]>();
@@ -335,10 +353,10 @@ export function buildGstr1(input: Gstr1Input): Gstr1 {
   const nil = new Map<NilSupplyType, { expt: number; nil: number }>();
   const cdnr = new Map<string, Gstr1Note[]>();
   const cdnur: Gstr1UnregisteredNote[] = [];
-  const hsnB2b: { line: BillingLine; sign: 1 | -1 }[] = [];
-  const hsnB2c: { line: BillingLine; sign: 1 | -1 }[] = [];
+  const hsnB2b: { line: Gstr1Line; sign: 1 | -1 }[] = [];
+  const hsnB2c: { line: Gstr1Line; sign: 1 | -1 }[] = [];
 
-  const toB2cs = (d: IssuedBillingDocument, sign: 1 | -1) => {
+  const toB2cs = (d: Gstr1Document, sign: 1 | -1) => {
     for (const l of d.lines.filter(taxed)) {
       const rate = lineRateBp(l);
       const key = `${pos(d)}|${rate}`;
@@ -358,7 +376,7 @@ export function buildGstr1(input: Gstr1Input): Gstr1 {
       add(b2cs.get(key)!.sums, l, sign);
     }
   };
-  const toNil = (d: IssuedBillingDocument, sign: 1 | -1) => {
+  const toNil = (d: Gstr1Document, sign: 1 | -1) => {
     const type: NilSupplyType = `${intra(d) ? 'INTRA' : 'INTR'}${d.recipient.gstin ? 'B2B' : 'B2C'}`;
     for (const l of d.lines.filter((x) => !taxed(x) && x.taxablePaise !== 0)) {
       if (!nil.has(type)) nil.set(type, { expt: 0, nil: 0 });
@@ -367,8 +385,12 @@ export function buildGstr1(input: Gstr1Input): Gstr1 {
       else row.nil += sign * l.taxablePaise;
     }
   };
-  const push = <T>(map: Map<string, T[]>, key: string, value: T) => map.set(key, [...(map.get(key) ?? []), value]);
-  const ordered = (docs: IssuedBillingDocument[]) => [...docs].sort((a, b) => a.issuedOn.localeCompare(b.issuedOn) || a.number.localeCompare(b.number));
+  const push = <T>(map: Map<string, T[]>, key: string, value: T) => {
+    const list = map.get(key);
+    if (list) list.push(value);
+    else map.set(key, [value]);
+  };
+  const ordered = (docs: Gstr1Document[]) => [...docs].sort((a, b) => collate(a.issuedOn, b.issuedOn) || collate(a.number, b.number));
 
   for (const d of ordered(sales)) {
     const place = placeOf(d);

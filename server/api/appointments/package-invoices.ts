@@ -1,12 +1,14 @@
 // A package follows its invoice (issue 35): paid in full, its credits start (active, valid
 // `validity_days` from the payment's clinic-local date, the day of payment counting as the
 // first); credited in full before payment, it is cancelled; credited in full once active (a
-// credit note of everything from the billing desk), it is refunded. Billing calls this in the
-// transaction that changed the invoice's status (recordPayment, issueCreditNote), so the package
-// and its invoice never disagree. It imports nothing from billing's routes, so billing can import it.
+// credit note of everything from the billing desk), it is refunded. The appointments domain
+// registers it with billing's listeners at start-up (`listenToPackageInvoices`), and billing calls
+// them in the transaction that changed the invoice's status (recordPayment, issueCreditNote), so
+// the package and its invoice never disagree. Billing imports nothing from here.
 import { type PackageStatus, packageLifecycle, packageStatusOn, refundable } from '../../../machines/appointments/package-lifecycle.ts';
 import { addDays, localTime } from '../../../machines/appointments/scheduling-rules.ts';
 import type { Db } from '../../db/database.ts';
+import { type DocumentCreditedListener, type DocumentPaidListener, onDocumentCredited, onDocumentPaid } from '../billing/paid-listeners.ts';
 import { requireLifecycleStep } from '../lifecycle.ts';
 import { findPackage, getSettings } from './data.ts';
 
@@ -44,4 +46,20 @@ export async function followPackageInvoice(trx: Db, documentId: number, to: stri
     .set(next === 'active' ? { status: next, activated_on: day, expires_on: expiryFrom(day, row.validity_days) } : { status: next })
     .where('id', '=', row.id)
     .execute();
+}
+
+/** A package sale's invoice paid in full by a payment: its package's credits start. */
+const packageInvoicePaid: DocumentPaidListener = async (trx, document) => {
+  if (document.source === 'package_sale') await followPackageInvoice(trx, document.id, 'paid');
+};
+
+/** A package sale's invoice settled or credited in full by a credit note: its package follows. */
+const packageInvoiceCredited: DocumentCreditedListener = async (trx, document, to) => {
+  if (document.source === 'package_sale') await followPackageInvoice(trx, document.id, to);
+};
+
+/** Registers the package listeners with billing (once at start-up; again is a no-op). */
+export function listenToPackageInvoices(): void {
+  onDocumentPaid(packageInvoicePaid);
+  onDocumentCredited(packageInvoiceCredited);
 }

@@ -14,6 +14,7 @@ import { availabilityRoutes } from './availability-routes.ts';
 import { schedulingBackofficeRoutes } from './backoffice.ts';
 import { hoursRoutes } from './hours-routes.ts';
 import { packageRoutes } from './packages-routes.ts';
+import { listenToPackageInvoices } from './package-invoices.ts';
 import { packageSaleRoutes } from './package-sales-routes.ts';
 import { portalBookingRoutes } from './portal-bookings.ts';
 import { portalVisitRoutes } from './portal-visits.ts';
@@ -25,7 +26,8 @@ import { waitlistRoutes } from './waitlist-routes.ts';
 export async function appointmentRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   const mail: MailTransport = app.runtime.mail;
   // Reminders and notices after their change commits are jobs, run by the jobs module's worker
-  // (server/jobs/index.ts).
+  // (server/jobs/index.ts). A package follows its invoice through billing's listeners.
+  listenToPackageInvoices();
 
   serviceRoutes(app, ctx);
   resourceRoutes(app, ctx);

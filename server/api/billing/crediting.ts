@@ -14,10 +14,10 @@ import { notFound } from '../policy.ts';
 import { amountInWords } from './amount-in-words.ts';
 import { dueOf, findDocument, linesOf, moneyOf } from './data.ts';
 import { freezeLogo } from './frozen-logo.ts';
+import { documentCredited } from './paid-listeners.ts';
 import { clinicToday, issuingSettings, nextNumber, snapshotOf } from './issuing.ts';
 import { BILLING_TEXTS as T, type S } from './route-helpers.ts';
 import { dayForMoney, tillFor } from './tills.ts';
-import { followPackageInvoice } from '../appointments/package-invoices.ts';
 
 const NONE: CreditedSoFar = { taxablePaise: 0, cgstPaise: 0, sgstPaise: 0, igstPaise: 0 };
 
@@ -190,7 +190,7 @@ export async function issueCreditNote(
       .execute();
   }
   if (to !== doc.status) await trx.updateTable('billing_documents').set({ status: to, updated_at: new Date() }).where('id', '=', id).execute();
-  // A package sold on this invoice follows it: paid by the credit, credited before or after payment (issue 35).
-  if (to !== doc.status && doc.source_from === 'package_sale') await followPackageInvoice(trx, id, to);
+  // What was sold on it follows (a package: paid by the credit, credited before or after payment; its domain listens, issue 35).
+  if (to !== doc.status && (to === 'paid' || to === 'credited')) await documentCredited(trx, { id, source: doc.source_from }, to);
   return note;
 }

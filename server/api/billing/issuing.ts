@@ -17,12 +17,11 @@ import { gstStateName } from '../../../machines/billing/gstin.ts';
 import { billingDocumentLifecycle } from '../../../machines/billing/invoice-lifecycle.ts';
 import { documentNumber, financialYear } from '../../../machines/billing/numbering.ts';
 import { documentTotals, saleDocumentKind, type TaxRegime } from '../../../machines/billing/tax.ts';
-import { localTime } from '../../../machines/appointments/scheduling-rules.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { StoredRecipient } from '../../db/schema-billing.ts';
 import { HttpError } from '../../http/errors.ts';
-import { getSettings } from '../appointments/data.ts';
+import { clinicToday as clinicDate } from '../clinic/data.ts';
 import { type AuditEntry, recordWriteAudits } from '../audit/data.ts';
 import type { LifecycleStep } from '../../../machines/lifecycle/lifecycle.ts';
 import { requireLifecycleStep } from '../lifecycle.ts';
@@ -38,8 +37,7 @@ export const B2C_DETAILS_FROM_PAISE = 50_000_00;
 
 /** The clinic-local date today, and its financial year. */
 export async function clinicToday(db: Db): Promise<{ day: string; fy: string }> {
-  const { time_zone: zone } = await getSettings(db);
-  const day = localTime(zone, Date.now()).date;
+  const day = await clinicDate(db);
   return { day, fy: financialYear(day) };
 }
 

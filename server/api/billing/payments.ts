@@ -20,7 +20,6 @@ import { BILLING_TEXTS as T, checkedPlace, type S } from './route-helpers.ts';
 import { summaryOut } from './present.ts';
 import { dayForMoney, tillFor } from './tills.ts';
 import { storeVoucher } from './vouchers.ts';
-import { followPackageInvoice } from '../appointments/package-invoices.ts';
 
 export interface PaymentInput {
   method: BillingPaymentMethod;
@@ -99,9 +98,8 @@ export async function recordPayment(trx: Db, id: number, p: PaymentInput, by: nu
       .execute(),
   );
   if (to !== doc.status) await trx.updateTable('billing_documents').set({ status: to, updated_at: new Date() }).where('id', '=', id).execute();
-  // A package sold on this invoice starts its credits once it is paid in full (issue 35).
-  if (to === 'paid' && doc.source_from === 'package_sale') await followPackageInvoice(trx, id, to);
-  if (to === 'paid') await documentPaid(trx, id);
+  // What was sold on it starts (a membership, a package's credits: their domains listen, issue 35).
+  if (to === 'paid') await documentPaid(trx, { id, source: doc.source_from });
 }
 
 /** Takes an advance for `b.client` in `trx`: a receipt voucher numbered at once, with the money received on it; its id. */

@@ -8,7 +8,7 @@ import type { components } from '../../../openapi/generated/api.ts';
 import { callerOf } from '../../auth/bearer.ts';
 import { badRequest } from '../../http/errors.ts';
 import { withAudit } from '../audit/data.ts';
-import { onDocumentPaid } from '../billing/paid-listeners.ts';
+import { type DocumentPaidListener, onDocumentPaid } from '../billing/paid-listeners.ts';
 import { scopedClient } from '../client-scope.ts';
 import type { ApiContext } from '../context.ts';
 import { isClientRole } from '../policy.ts';
@@ -19,7 +19,7 @@ import { cancelRenewal, cancelSale, membershipInvoicePaid, reachableMembership, 
 
 type S = components['schemas'];
 const CLIENT_RECORD = { clients: 'own', staffName: 'client' } as const;
-const startOnPayment = (trx: Parameters<typeof membershipInvoicePaid>[0], documentId: number) => membershipInvoicePaid(trx, documentId);
+const startOnPayment: DocumentPaidListener = (trx, document) => membershipInvoicePaid(trx, document.id);
 
 export async function membershipRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   const { db, contract } = ctx;
