@@ -774,16 +774,17 @@ describe('a clinic day on the demo data', () => {
 
   it('the back office defines a 10-session HBOT package; a client buys it on her phone through the gateway, books, is checked in, and the credits drop to 9', async () => {
     const admin = demoStaff('ADMIN');
-    const bo = await staffPage(admin, '/backoffice?tab=packages');
+    const bo = await staffPage(admin, getHref('backoffice'));
+    await bo.page.goto(`${getHref('backoffice')}?tab=packages`);
     expect(await bo.page.getByRole('tab', { name: TAB_LABELS.packages }).getAttribute('aria-selected')).toBe('true');
     await bo.page.getByRole('button', { name: NEW_PLAN }).click();
     const dialog = bo.page.getByRole('dialog', { name: NEW_PLAN });
     await dialog.getByRole('textbox', { name: 'Name' }).fill(PLAN.name);
     await dialog.getByRole('combobox', { name: 'Therapy' }).click();
     await bo.page.getByRole('option', { name: words('hbot'), exact: true }).click();
-    await dialog.getByRole('textbox', { name: /^Sessions/ }).fill(String(PLAN.sessions));
-    await dialog.getByRole('textbox', { name: /^Price/ }).fill(String(PLAN.priceInr));
-    await dialog.getByRole('textbox', { name: /^Valid for/ }).fill(String(PLAN.validityDays));
+    await dialog.getByRole('spinbutton', { name: /^Sessions/ }).fill(String(PLAN.sessions));
+    await dialog.getByRole('spinbutton', { name: /^Price/ }).fill(String(PLAN.priceInr));
+    await dialog.getByRole('spinbutton', { name: /^Valid for/ }).fill(String(PLAN.validityDays));
     await dialog.getByRole('button', { name: 'Save package' }).click();
     await dialog.waitFor({ state: 'detached' });
     await seen(bo.page, admin, TAB_LABELS.packages);
@@ -930,7 +931,8 @@ describe('a clinic day on the demo data', () => {
     // The month's GSTR-1 from the back office's Billing tab.
     const invoice = await ok(api('GET', `/billing/documents/${planInvoice.id}`), 'the package invoice');
     const month = (invoice.issued_on as string).slice(0, 7);
-    const bo = await staffPage(admin, '/backoffice?tab=billing');
+    const bo = await staffPage(admin, getHref('backoffice'));
+    await bo.page.goto(`${getHref('backoffice')}?tab=billing`);
     const returns = bo.page.locator('[data-gst-returns]');
     await returns.getByLabel(GR.month).fill(month);
     const [download] = await Promise.all([bo.page.waitForEvent('download'), returns.getByRole('button', { name: GR.download }).click()]);
