@@ -877,8 +877,14 @@ describe('a clinic day on the demo data', () => {
     await phone.page.locator('[data-step="confirm"]').getByRole('heading', { name: B.confirmTitle }).waitFor();
     await phone.page.getByRole('button', { name: B.book, exact: true }).click();
     await phone.page.locator('[data-step="booked"]').waitFor();
-    const dives = (await ok(api('GET', `/appointments/appointments?client=${buyer!.id}`), 'appointments')) as Array<{ id: number; status: string }>;
+    const dives = (await ok(api('GET', `/appointments/appointments?client=${buyer!.id}`), 'appointments')) as Array<{
+      id: number;
+      status: string;
+      start: string;
+    }>;
     const dive = dives.filter((a) => a.status === 'booked').sort((a, b) => b.id - a.id)[0];
+    // Check-in opens two hours before the start (the clinic's default window): the first time offered must fall in it.
+    expect(Date.parse(dive.start) - Date.now(), `the dive at ${dive.start} is within the check-in window`).toBeLessThan(2 * 60 * 60_000);
 
     // Reception checks her in; on her phone the package shows one credit fewer.
     const desk = demoStaff('RECEPTION');
