@@ -774,16 +774,17 @@ describe('a clinic day on the demo data', () => {
 
   it('the back office defines a 10-session HBOT package; a client buys it on her phone through the gateway, books, is checked in, and the credits drop to 9', async () => {
     const admin = demoStaff('ADMIN');
-    const bo = await staffPage(admin, '/backoffice?tab=packages');
+    const bo = await staffPage(admin, getHref('backoffice'));
+    await bo.page.goto(`${getHref('backoffice')}?tab=packages`);
     expect(await bo.page.getByRole('tab', { name: TAB_LABELS.packages }).getAttribute('aria-selected')).toBe('true');
     await bo.page.getByRole('button', { name: NEW_PLAN }).click();
     const dialog = bo.page.getByRole('dialog', { name: NEW_PLAN });
     await dialog.getByRole('textbox', { name: 'Name' }).fill(PLAN.name);
     await dialog.getByRole('combobox', { name: 'Therapy' }).click();
     await bo.page.getByRole('option', { name: words('hbot'), exact: true }).click();
-    await dialog.getByRole('textbox', { name: /^Sessions/ }).fill(String(PLAN.sessions));
-    await dialog.getByRole('textbox', { name: /^Price/ }).fill(String(PLAN.priceInr));
-    await dialog.getByRole('textbox', { name: /^Valid for/ }).fill(String(PLAN.validityDays));
+    await dialog.getByRole('spinbutton', { name: /^Sessions/ }).fill(String(PLAN.sessions));
+    await dialog.getByRole('spinbutton', { name: /^Price/ }).fill(String(PLAN.priceInr));
+    await dialog.getByRole('spinbutton', { name: /^Valid for/ }).fill(String(PLAN.validityDays));
     await dialog.getByRole('button', { name: 'Save package' }).click();
     await dialog.waitFor({ state: 'detached' });
     await seen(bo.page, admin, TAB_LABELS.packages);
@@ -876,8 +877,14 @@ describe('a clinic day on the demo data', () => {
     await phone.page.locator('[data-step="confirm"]').getByRole('heading', { name: B.confirmTitle }).waitFor();
     await phone.page.getByRole('button', { name: B.book, exact: true }).click();
     await phone.page.locator('[data-step="booked"]').waitFor();
-    const dives = (await ok(api('GET', `/appointments/appointments?client=${buyer!.id}`), 'appointments')) as Array<{ id: number; status: string }>;
+    const dives = (await ok(api('GET', `/appointments/appointments?client=${buyer!.id}`), 'appointments')) as Array<{
+      id: number;
+      status: string;
+      start: string;
+    }>;
     const dive = dives.filter((a) => a.status === 'booked').sort((a, b) => b.id - a.id)[0];
+    // Check-in opens two hours before the start (the clinic's default window): the first time offered must fall in it.
+    expect(Date.parse(dive.start) - Date.now(), `the dive at ${dive.start} is within the check-in window`).toBeLessThan(2 * 60 * 60_000);
 
     // Reception checks her in; on her phone the package shows one credit fewer.
     const desk = demoStaff('RECEPTION');
@@ -930,7 +937,8 @@ describe('a clinic day on the demo data', () => {
     // The month's GSTR-1 from the back office's Billing tab.
     const invoice = await ok(api('GET', `/billing/documents/${planInvoice.id}`), 'the package invoice');
     const month = (invoice.issued_on as string).slice(0, 7);
-    const bo = await staffPage(admin, '/backoffice?tab=billing');
+    const bo = await staffPage(admin, getHref('backoffice'));
+    await bo.page.goto(`${getHref('backoffice')}?tab=billing`);
     const returns = bo.page.locator('[data-gst-returns]');
     await returns.getByLabel(GR.month).fill(month);
     const [download] = await Promise.all([bo.page.waitForEvent('download'), returns.getByRole('button', { name: GR.download }).click()]);
@@ -944,23 +952,33 @@ describe('a clinic day on the demo data', () => {
     // (the Ashwagandha line back) and the package's (₹30,000.00, ₹2,700.00 each), all to
     // unregistered clients within Maharashtra.
     expect({ gstin: ret.gstin, fp: ret.fp }).toEqual({ gstin: BILLING_SETTINGS.gstin, fp: `${month.slice(5, 7)}${month.slice(0, 4)}` });
-    expect(ret.b2b ?? []).toEqual([]);
-    // B2C small at 18 %: ₹1,174.70 + ₹612.35 + ₹30,000.00 = ₹31,787.05; ₹105.72 + ₹55.11 + ₹2,700.00 = ₹2,860.83 each.
-    expect(ret.b2cs.find((r: { rt: number }) => r.rt === 18)).toEqual({
-      sply_ty: 'INTRA',
-      pos: BILLING_SETTINGS.state_code,
-      typ: 'OE',
-      rt: 18,
-      txval: 31787.05,
-      iamt: 0,
-      camt: 2860.83,
-      samt: 2860.83,
-      csamt: 0,
+    // B2C small, netted by rate: at 18 % ₹1,174.70 + ₹612.35 + ₹30,000.00 = ₹31,787.05 taxable and
+    // ₹105.72 + ₹55.11 + ₹2,700.00 = ₹2,860.83 each of CGST and SGST; at 5 % ₹449.00 less the
+    // credit note's ₹449.00 is nothing, so no row. No B2B, B2C large or registered notes.
+    expect(ret.b2cs).toEqual([
+      { sply_ty: 'INTRA', pos: BILLING_SETTINGS.state_code, typ: 'OE', rt: 18, txval: 31787.05, iamt: 0, camt: 2860.83, samt: 2860.83, csamt: 0 },
+    ]);
+    expect([ret.b2b, ret.b2cl, ret.cdnr, ret.cdnur]).toEqual([undefined, undefined, undefined, undefined]);
+    // HSN/SAC (B2C): the Omega capsules, 3 sold, ₹1,787.05, ₹160.83 each; the package's SAC,
+    // ₹30,000.00, ₹2,700.00 each. The Ashwagandha nets to nothing and the ₹0 session has no value.
+    expect(ret.hsn).toEqual({
+      hsn_b2c: [
+        { num: 1, hsn_sc: OMEGA.code, desc: OMEGA.name, uqc: 'NOS', qty: 3, rt: 18, txval: 1787.05, iamt: 0, camt: 160.83, samt: 160.83, csamt: 0 },
+        {
+          num: 2,
+          hsn_sc: '999722',
+          desc: `${PLAN.name} (${PLAN.sessions} sessions)`.slice(0, 30),
+          uqc: 'NA',
+          qty: 0,
+          rt: 18,
+          txval: 30000,
+          iamt: 0,
+          camt: 2700,
+          samt: 2700,
+          csamt: 0,
+        },
+      ],
     });
-    // HSN/SAC: the package's SAC; the Omega capsules' HSN, 3 of them, ₹1,787.05.
-    const hsn = (code: string) => ret.hsn.hsn_b2c.find((r: { hsn_sc: string }) => r.hsn_sc === code);
-    expect(hsn('999722')).toMatchObject({ rt: 18, txval: 30000, iamt: 0, camt: 2700, samt: 2700 });
-    expect(hsn(OMEGA.code)).toMatchObject({ rt: 18, qty: 3, txval: 1787.05, iamt: 0, camt: 160.83, samt: 160.83 });
     // Documents issued: three invoices, the package's last; one credit note.
     const docs = (n: number) => ret.doc_issue.doc_det.find((d: { doc_num: number }) => d.doc_num === n)?.docs;
     expect(docs(1)).toEqual([expect.objectContaining({ to: planInvoice.number, totnum: 3, cancel: 0, net_issue: 3 })]);
@@ -970,7 +988,7 @@ describe('a clinic day on the demo data', () => {
   it('every page of the day reads whole at 360 px', async () => {
     const byWho = new Map<string, typeof visited>();
     for (const v of visited) byWho.set(v.who.email, [...(byWho.get(v.who.email) ?? []), v]);
-    // The walk's pages, as each of its five people saw them: a pass over nothing would prove nothing.
+    // The walk's pages, as each of its six people saw them: a pass over nothing would prove nothing.
     expect([...byWho.keys()].sort()).toEqual(
       [client.email, buyer!.email, NEW_NURSE.email, demoStaff('ADMIN').email, demoStaff('DOCTOR').email, demoStaff('RECEPTION').email].sort(),
     );
