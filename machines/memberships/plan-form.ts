@@ -28,8 +28,8 @@ export interface PlanForm {
   benefits: BenefitRow[];
 }
 
-/** A plan as the server returns it (the fields the form reads). */
-export interface PlanLike {
+/** A plan's own fields, as the contract names them (the benefits differ between reading and sending). */
+interface PlanFields {
   name: string;
   fee_paise: number;
   period: PlanPeriod;
@@ -38,18 +38,15 @@ export interface PlanLike {
   code: string | null;
   gst_rate_bp: number;
   exempt: boolean;
+}
+
+/** A plan as the server returns it (the fields the form reads). */
+export interface PlanLike extends PlanFields {
   benefits: Array<{ kind: BenefitKind; service: number | null; sessions: number | null; percent: number | null }>;
 }
 
-export interface PlanBody {
-  name: string;
-  fee_paise: number;
-  period: PlanPeriod;
-  auto_renew: boolean;
-  active: boolean;
-  code: string | null;
-  gst_rate_bp: number;
-  exempt: boolean;
+/** The body of createMembershipPlan / updateMembershipPlan. */
+export interface PlanBody extends PlanFields {
   benefits: Array<{ kind: BenefitKind; service?: number; sessions?: number; percent?: number }>;
 }
 

@@ -379,9 +379,13 @@ describe('/backoffice', () => {
     const client = await api('POST', '/users/users', { first_name: 'Kavya', last_name: 'Menon', email: 'kavya.menon@clinic.test', role: 'CLIENT' });
     expect(client.status).toBe(201);
 
-    const admin = await pageAs(browser, world.server.baseUrl, world.accounts.ADMIN!, '/backoffice?tab=memberships');
+    const admin = await pageAs(browser, world.server.baseUrl, world.accounts.ADMIN!, '/backoffice');
     let page = admin.page;
+    // The tab sits next to Packages, and a link opens it.
     await page.getByRole('tab', { name: MEMBERSHIPS_TAB_LABEL }).waitFor();
+    const tabs = (await page.getByRole('tablist', { name: 'Back office sections' }).getByRole('tab').allTextContents()).map((t) => t.trim());
+    expect(tabs.indexOf(MEMBERSHIPS_TAB_LABEL)).toBe(tabs.indexOf('Packages') + 1);
+    await page.goto('/backoffice?tab=memberships');
     expect(await page.getByRole('tab', { name: MEMBERSHIPS_TAB_LABEL }).getAttribute('aria-selected')).toBe('true');
     await page.getByRole('button', { name: PLANS_TEXT.newPlan }).click();
     const dialog = page.getByRole('dialog', { name: PLANS_TEXT.newPlan });
@@ -423,8 +427,9 @@ describe('/backoffice', () => {
     await admin.context.close();
 
     // RECEPTION sells it on the client's record; it waits for its invoice, one click away.
-    const desk = await pageAs(browser, world.server.baseUrl, world.accounts.RECEPTION!, `/client/${client.body.id}/details?tab=appointments`);
+    const desk = await pageAs(browser, world.server.baseUrl, world.accounts.RECEPTION!);
     page = desk.page;
+    await page.goto(`/client/${client.body.id}/details?tab=appointments`);
     const section = page.getByRole('region', { name: MEMBERSHIPS_SECTION.title });
     await section.getByText(MEMBERSHIPS_SECTION.none).waitFor();
     await section.getByRole('button', { name: MEMBERSHIPS_SECTION.sell }).click();

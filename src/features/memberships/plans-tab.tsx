@@ -67,6 +67,8 @@ function BenefitFields({
         label={T.service}
         value={row.service}
         onChange={(e) => onChange({ ...row, service: e.target.value })}
+        // '' is every service (a discount's): shown by its name, not as an empty field.
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         sx={{ minWidth: 170 }}
       >
         {row.kind === 'discount' && <MenuItem value="">{T.everything}</MenuItem>}
