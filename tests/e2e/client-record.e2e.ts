@@ -2,7 +2,8 @@
 // stays visible after scrolling (allergies and alerts on it), a tab link opens its tab, onboarding
 // answers read as sentences, the audit tab names people and grows by one event per page view, says
 // in words what happened and what a view read (no action codes), pages and filters, and the page is
-// never wider than the viewport.
+// never wider than the viewport. Selling a package there (issue 32), and its family, sharing and
+// transfer (issue 35).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TIMELINE } from '../../src/app/routes/client-record/overview-texts.ts';
@@ -191,7 +192,7 @@ describe('the audit tab in the browser', () => {
 });
 
 describe('selling a package (issue 32)', () => {
-  it('says why it cannot while none is defined, links ADMIN to where packages are defined, where the therapy is chosen from a list', async () => {
+  it('says why it cannot while none is defined, links ADMIN to where packages are defined, where the therapy is chosen from a list; links a family, shares, transfers and unlinks (issue 35)', async () => {
     // A service delivers HBOT; no package is defined yet on this fresh clinic.
     expect(
       (
