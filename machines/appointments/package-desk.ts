@@ -13,6 +13,8 @@ interface DeskPackage {
   status: PackageStatus;
   freeze_allowance_days: number;
   frozen_days_used: number;
+  /** The invoice it was sold on; none for sessions given by hand or a free plan, so nothing to refund. */
+  invoice: object | null;
 }
 
 /** The days of the plan's freeze allowance not used yet. */
@@ -21,7 +23,8 @@ export const allowanceLeft = (p: Pick<DeskPackage, 'freeze_allowance_days' | 'fr
 
 /**
  * The steps offered on a package: those its status allows, to a role the server lets take them
- * (the booking roles freeze and unfreeze, ADMIN and SUPER_ADMIN transfer, the billing roles refund).
+ * (the booking roles freeze and unfreeze, ADMIN and SUPER_ADMIN transfer, the billing roles refund
+ * one sold on an invoice).
  */
 export function packageSteps(p: DeskPackage, role: Role | null) {
   const books = role !== null && isBookingRole(role);
@@ -29,7 +32,7 @@ export function packageSteps(p: DeskPackage, role: Role | null) {
     freeze: freezable(p.status) && allowanceLeft(p) > 0 && books,
     unfreeze: unfreezable(p.status) && books,
     transfer: transferable(p.status) && role !== null && ADMIN_ROLES.includes(role),
-    refund: refundable(p.status) && role !== null && billsClients(role),
+    refund: refundable(p.status) && p.invoice !== null && role !== null && billsClients(role),
   };
 }
 

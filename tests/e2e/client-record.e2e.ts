@@ -2,7 +2,8 @@
 // stays visible after scrolling (allergies and alerts on it), a tab link opens its tab, onboarding
 // answers read as sentences, the audit tab names people and grows by one event per page view, says
 // in words what happened and what a view read (no action codes), pages and filters, and the page is
-// never wider than the viewport.
+// never wider than the viewport. Selling a package there (issue 32), and its family, sharing and
+// transfer (issue 35).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TIMELINE } from '../../src/app/routes/client-record/overview-texts.ts';
@@ -12,13 +13,16 @@ import { BANNER_ALERT, BANNER_ALLERGIES, RECORD_TAB_LABELS } from '../../src/fea
 import { VISITS_SECTION } from '../../src/features/visits/client-visits-texts.ts';
 import {
   DEFINE_PACKAGES,
+  NO_PACKAGES,
   NO_PACKAGES_DEFINED,
   PACKAGE_BALANCE,
   PACKAGE_SOLD,
+  PACKAGE_TEXT as P,
   SELL_PACKAGE,
   SESSIONS_LEFT,
 } from '../../src/features/appointments/client-appointments-texts.ts';
-import { NEW_PLAN, TAB_LABELS } from '../../src/features/appointments/scheduling/texts.ts';
+import { words } from '../../machines/rules/words.ts';
+import { NEW_PLAN, PLAN_FREEZE_LABEL, PLAN_SHAREABLE_LABEL, TAB_LABELS } from '../../src/features/appointments/scheduling/texts.ts';
 import { ROLE_LABELS } from '../../src/lib/staff/format.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { arrangeAccounts, call, expectNoConsoleErrors, pageAs, type StaffWorld, startStaffServer } from '../support/staff-e2e.ts';
@@ -188,7 +192,7 @@ describe('the audit tab in the browser', () => {
 });
 
 describe('selling a package (issue 32)', () => {
-  it('says why it cannot while none is defined, links ADMIN to where packages are defined, where the therapy is chosen from a list', async () => {
+  it('says why it cannot while none is defined, links ADMIN to where packages are defined, where the therapy is chosen from a list; links a family, shares, transfers and unlinks (issue 35)', async () => {
     // A service delivers HBOT; no package is defined yet on this fresh clinic.
     expect(
       (
@@ -218,10 +222,13 @@ describe('selling a package (issue 32)', () => {
     await dialog.getByRole('combobox', { name: 'Therapy' }).click();
     expect(await page.getByRole('option').allTextContents()).toEqual(['HBOT']);
     await page.getByRole('option', { name: 'HBOT', exact: true }).click();
+    // Issue 35: shared within a family, frozen for up to 14 days in all.
+    await dialog.getByRole('spinbutton', { name: PLAN_FREEZE_LABEL }).fill('14');
+    await dialog.getByLabel(PLAN_SHAREABLE_LABEL).check();
     await dialog.getByRole('button', { name: 'Save package' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect((await call(world.server.baseUrl, world.adminToken, 'GET', '/appointments/package-plans')).body).toMatchObject([
-      { name: 'HBOT ten', therapy: 'hbot' },
+      { name: 'HBOT ten', therapy: 'hbot', shareable_in_family: true, freeze_allowance_days: 14 },
     ]);
     await page.goto(`/client/${clientId}/details?tab=appointments`);
     await balance.getByRole('button', { name: SELL_PACKAGE }).click();
@@ -230,6 +237,52 @@ describe('selling a package (issue 32)', () => {
     await page.getByText(PACKAGE_SOLD).waitFor();
     await page.getByRole('list', { name: PACKAGE_BALANCE }).getByText(SESSIONS_LEFT(10, 10), { exact: false }).waitFor();
     expect(await balance.getByTestId('sell-package-why').count()).toBe(0);
+
+    // Issue 35: a free package has no invoice, so nothing to refund; it may be frozen and given away.
+    const list = page.getByRole('list', { name: PACKAGE_BALANCE });
+    const steps = list.getByRole('group', { name: P.actionsOf(words('hbot')) });
+    expect(await steps.getByRole('button').allTextContents()).toEqual([P.freeze, P.transfer]);
+    // Linked to Ravi's family, Kavya may use his shareable package, named as his.
+    const ravi = await call(world.server.baseUrl, world.adminToken, 'POST', '/users/users', {
+      first_name: 'Ravi',
+      last_name: 'Iyer',
+      email: 'ravi.record@clinic.test',
+      phone_number: '+919812345602',
+      role: 'CLIENT',
+    });
+    expect(ravi.status).toBe(201);
+    const plans = (await call(world.server.baseUrl, world.adminToken, 'GET', '/appointments/package-plans')).body as Array<{ id: number }>;
+    expect(
+      (await call(world.server.baseUrl, world.adminToken, 'POST', `/appointments/package-plans/${plans[0]!.id}/sell`, { client: ravi.body.id })).status,
+    ).toBe(201);
+    const family = page.getByTestId('client-family');
+    await family.getByText(P.noFamily).waitFor();
+    await family.getByRole('button', { name: P.joinFamily }).click();
+    const join = page.getByRole('dialog', { name: P.joinTitle });
+    await join.getByRole('combobox', { name: P.joinWith }).fill('Ravi');
+    await page.getByRole('option', { name: /Ravi Iyer/ }).click();
+    await join.getByRole('button', { name: P.joinSubmit }).click();
+    await page.getByText(P.joined).waitFor();
+    await family.getByRole('list', { name: P.familyMembers }).getByRole('link', { name: 'Ravi Iyer' }).waitFor();
+    await list.getByText(P.sharedBy('Ravi Iyer'), { exact: false }).waitFor();
+    // Kavya's own package goes to Ravi (ADMIN, with a reason): it is then shared back to her, not hers.
+    await steps.getByRole('button', { name: P.transfer }).click();
+    const transfer = page.getByRole('dialog', { name: P.transferTitle });
+    await transfer.getByRole('combobox', { name: P.transferTo }).fill('Ravi');
+    await page.getByRole('option', { name: /Ravi Iyer/ }).click();
+    expect(await transfer.getByRole('button', { name: P.transferSubmit }).isDisabled()).toBe(true);
+    await transfer.getByRole('textbox', { name: P.reason }).fill('Given to her husband');
+    await transfer.getByRole('button', { name: P.transferSubmit }).click();
+    await page.getByText(P.transferred('Ravi Iyer')).waitFor();
+    await expect.poll(() => list.getByText(P.sharedBy('Ravi Iyer'), { exact: false }).count()).toBe(2);
+    expect(await steps.count()).toBe(0);
+    expect((await call(world.server.baseUrl, world.adminToken, 'GET', `/appointments/packages?client=${ravi.body.id}`)).body).toHaveLength(2);
+    // Unlinked, she has no package of her own, and none shared.
+    await family.getByRole('button', { name: P.leaveFamily }).click();
+    await page.getByRole('dialog', { name: P.leaveTitle }).getByRole('button', { name: P.leaveSubmit }).click();
+    await page.getByText(P.left).waitFor();
+    await family.getByText(P.noFamily).waitFor();
+    await balance.getByText(NO_PACKAGES).waitFor();
     expectNoConsoleErrors(errors);
     await context.close();
   });

@@ -118,7 +118,7 @@ async function arrange(first: string, client: string) {
 }
 
 describe.each([1280, 360])('scheduling back office at %i px', (width) => {
-  it('an admin changes a nurse’s hours, sees the appointment it affects, keeps it, enters her leave; sells a package and sees the balance on the client record', async () => {
+  it('an admin changes a nurse’s hours, sees the appointment it affects, keeps it, enters her leave; sells a package, sees the balance on the client record, and once paid freezes, unfreezes and refunds it', async () => {
     const a = await arrange(width === 1280 ? 'Asha' : 'Bina', width === 1280 ? 'Kavya' : 'Meera');
     const { context, page, errors } = await newPage(browser, world.server.baseUrl);
     await page.setViewportSize({ width, height: 900 });

@@ -36,6 +36,8 @@ export function useClientAppointments(clientId: number) {
   const done = (text: string) => {
     enqueueSnackbar(text, { variant: 'success' });
     packages.reload();
+    // A package given to a family member may come back as one shared with this client.
+    family.reload();
   };
   const sale = useAction<null>(
     (_s, v) => sellPackage(api, Number(v.plan), clientId),

@@ -48,6 +48,7 @@ import type { Role } from '../../../machines/guard/roles.ts';
 import { formatPaise } from '../../lib/format.ts';
 import { DateField } from '../../lib/date-field.tsx';
 import { ClientSearchField, type ClientSearchOption } from '../../lib/staff/client-search-field.tsx';
+import { ConfirmDialog, fieldError } from '../../lib/staff/confirm-dialog.tsx';
 import type { ActionHandle } from '../../lib/staff/hooks.ts';
 
 const SELLERS = ['RECEPTION', 'ADMIN', 'SUPER_ADMIN'];
@@ -197,8 +198,6 @@ function ClientPicker({
   );
 }
 
-const fieldError = (action: Pick<ActionHandle, 'fieldErrors'>, field: string) => action.fieldErrors[field]?.join(' ');
-
 /** Freeze from today until a day, within the allowance left (the chart's guard decides). */
 function FreezeDialog({ action, today }: { action: ActionHandle<ClientPackage | null>; today: string }) {
   const [until, setUntil] = useState('');
@@ -233,19 +232,15 @@ function FreezeDialog({ action, today }: { action: ActionHandle<ClientPackage | 
 function UnfreezeDialog({ action }: { action: ActionHandle<ClientPackage | null> }) {
   const p = action.subject;
   return (
-    <FormDialog
-      action={action}
-      id="unfreeze-package"
-      title={P.unfreezeTitle}
-      submitLabel={P.unfreezeSubmit}
-      pendingLabel={P.unfreezePending}
-      ready
-      onSubmit={() => action.submit({})}
-      maxWidth="xs"
-    >
-      {p?.frozen_until && <Typography>{P.unfreezeBody(formatDate(p.frozen_until))}</Typography>}
-    </FormDialog>
+    <ConfirmDialog action={action} title={P.unfreezeTitle} confirmLabel={P.unfreezeSubmit}>
+      {p?.frozen_until && P.unfreezeBody(formatDate(p.frozen_until))}
+    </ConfirmDialog>
   );
+}
+
+/** The required reason a transfer or a refund is audited with (the server's refusal under it). */
+function ReasonField({ value, onChange, error }: { value: string; onChange: (v: string) => void; error?: string }) {
+  return <TextField label={P.reason} required multiline value={value} onChange={(e) => onChange(e.target.value)} error={!!error} helperText={error} />;
 }
 
 function TransferDialog({ action, clientId }: { action: ActionHandle<ClientPackage | null>; clientId: number }) {
@@ -267,15 +262,7 @@ function TransferDialog({ action, clientId }: { action: ActionHandle<ClientPacka
     >
       <ClientPicker label={P.transferTo} exclude={clientId} value={to} onPick={setTo} />
       {fieldError(action, 'to') && <Typography color="error">{fieldError(action, 'to')}</Typography>}
-      <TextField
-        label={P.reason}
-        required
-        multiline
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-        error={!!fieldError(action, 'reason')}
-        helperText={fieldError(action, 'reason')}
-      />
+      <ReasonField value={reason} onChange={setReason} error={fieldError(action, 'reason')} />
     </FormDialog>
   );
 }
@@ -304,15 +291,7 @@ function RefundDialog({ action }: { action: ActionHandle<ClientPackage | null> }
       }}
     >
       {p && <Typography data-testid="refund-what">{P.refundWhat(p.sessions_left, p.sessions_total, formatPaise(refundEstimatePaise(p)))}</Typography>}
-      <TextField
-        label={P.reason}
-        required
-        multiline
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-        error={!!fieldError(action, 'reason')}
-        helperText={fieldError(action, 'reason')}
-      />
+      <ReasonField value={reason} onChange={setReason} error={fieldError(action, 'reason')} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField
           select
@@ -396,18 +375,9 @@ function FamilyPanel({
         <ClientPicker label={P.joinWith} exclude={clientId} value={other} onPick={setOther} />
         {fieldError(join, 'with') && <Typography color="error">{fieldError(join, 'with')}</Typography>}
       </FormDialog>
-      <FormDialog
-        action={leave}
-        id="leave-family"
-        title={P.leaveTitle}
-        submitLabel={P.leaveSubmit}
-        pendingLabel={P.leavePending}
-        ready
-        onSubmit={() => leave.submit({})}
-        maxWidth="xs"
-      >
-        <Typography>{P.leaveBody}</Typography>
-      </FormDialog>
+      <ConfirmDialog action={leave} title={P.leaveTitle} confirmLabel={P.leaveSubmit}>
+        {P.leaveBody}
+      </ConfirmDialog>
     </Box>
   );
 }

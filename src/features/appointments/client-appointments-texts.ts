@@ -41,7 +41,6 @@ export const PACKAGE_TEXT = {
   unfreezeBody: (date: string) =>
     `It is frozen until ${date}. Unfrozen today, its credits can be used again, and the days not frozen after all go back to the allowance.`,
   unfreezeSubmit: 'Unfreeze',
-  unfreezePending: 'Unfreezing…',
   unfrozen: 'Package unfrozen.',
   transferTitle: 'Transfer the package',
   transferTo: 'To client',
@@ -72,6 +71,5 @@ export const PACKAGE_TEXT = {
   leaveTitle: 'Unlink from the family',
   leaveBody: "This client leaves the family and can no longer use its members' shared packages.",
   leaveSubmit: 'Unlink',
-  leavePending: 'Unlinking…',
   left: 'Unlinked from the family.',
 } as const;

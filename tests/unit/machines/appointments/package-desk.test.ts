@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { PACKAGE_STATUSES, type PackageStatus } from '../../../../machines/appointments/package-lifecycle.ts';
 import { allowanceLeft, freezeUntil, keepsFamilies, packageSteps, refundEstimatePaise, sharedWith } from '../../../../machines/appointments/package-desk.ts';
 
-const pkg = (status: PackageStatus, allowance = 30, used = 0) => ({ status, freeze_allowance_days: allowance, frozen_days_used: used });
+const pkg = (status: PackageStatus, allowance = 30, used = 0) => ({ status, freeze_allowance_days: allowance, frozen_days_used: used, invoice: { id: 1 } });
 
 describe('the steps offered on a package', () => {
   it('follows the chart: freeze and transfer when active, unfreeze when frozen, refund when active or frozen', () => {
@@ -22,6 +22,10 @@ describe('the steps offered on a package', () => {
     expect(packageSteps(pkg('active', 0), 'ADMIN').freeze).toBe(false);
     expect(allowanceLeft(pkg('active', 30, 12))).toBe(18);
     expect(allowanceLeft(pkg('active', 10, 12))).toBe(0);
+  });
+
+  it('offers no refund of a package sold on no invoice (given by hand, or a free plan)', () => {
+    expect(packageSteps({ ...pkg('active'), invoice: null }, 'ADMIN')).toEqual({ freeze: true, unfreeze: false, transfer: true, refund: false });
   });
 
   it('offers each step to the roles the server admits: transfer to admins, refund to the billing roles', () => {
