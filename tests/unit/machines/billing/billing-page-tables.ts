@@ -14,7 +14,7 @@ import { billingReportsMachine } from '../../../../machines/billing/billing-repo
 import { heldPaymentsMachine } from '../../../../machines/billing/held-payments-machine.ts';
 import { newInvoiceMachine } from '../../../../machines/billing/new-invoice-machine.ts';
 import type { Steps, TransitionTable } from '../../../support/transition-table.ts';
-import { ADVANCES, DRAFT, PAID, PART_PAID, PRODUCTS, RATES } from './billing-fixtures.ts';
+import { ADVANCES, DRAFT, PAID, PART_PAID, PRODUCTS, RATES, TILLS } from './billing-fixtures.ts';
 
 const POLL = 'xstate.after.pollInterval.billingDocumentPage.ready.idle';
 const done = (id: string) => `xstate.done.actor.${id}`;
@@ -31,6 +31,7 @@ function page(document: BillingDoc, facts: Record<string, unknown> = {}) {
     document,
     products: PRODUCTS,
     rates: RATES,
+    tills: TILLS,
     draft: draftOf(document),
     added: 0,
     dirty: false,
@@ -52,7 +53,7 @@ function page(document: BillingDoc, facts: Record<string, unknown> = {}) {
 // What every answer carries here: a document that is also the page's first load (a document with
 // its products and rates), so one value answers every actor.
 const answer = (document: BillingDoc) => ({ output: { ...document, document, products: PRODUCTS, rates: RATES }, error: new Error('refused') });
-const EXTRAS = { product: 5, key: 'line-1', value: '2', field: 'reason', line: 1, advance: 31 };
+const EXTRAS = { product: 5, key: 'line-1', value: '2', field: 'reason', line: 1, advance: 31, till: 2 };
 
 /** What does not depend on the document: loading, the forms' typing, closing, the answers. */
 const common = (method: string): Steps => ({
@@ -62,12 +63,14 @@ const common = (method: string): Steps => ({
   'ready.refreshing': { [done('refreshDocument')]: 'ready.idle / showDocument', [error('refreshDocument')]: 'ready.idle' },
   'ready.paying.form': {
     'pay.set': 'ready.paying.form / setPayment',
+    'pay.till': 'ready.paying.form / setTill',
     'pay.method':
       method === 'upi' ? 'ready.paying.upi / setMethod' : method === 'advance' ? 'ready.paying.advances / setMethod' : 'ready.paying.form / setMethod',
     'form.close': 'ready.idle',
   },
   'ready.paying.upi': {
     'pay.set': 'ready.paying.upi / setPayment',
+    'pay.till': 'ready.paying.upi / setTill',
     'form.close': 'ready.idle',
     [done('loadUpi')]: 'ready.paying.form / showUpi',
     [error('loadUpi')]: 'ready.paying.form / upiFailed',
@@ -85,6 +88,7 @@ const common = (method: string): Steps => ({
 const PAYING_ADVANCES: Steps = {
   'ready.paying.advances': {
     'pay.set': 'ready.paying.advances / setPayment',
+    'pay.till': 'ready.paying.advances / setTill',
     'form.close': 'ready.idle',
     [done('loadAdvances')]: 'ready.paying.form / showAdvances',
     [error('loadAdvances')]: 'ready.paying.form / advancesFailed',
@@ -108,6 +112,10 @@ const EDITS = {
 const ISSUED_ACTS = { 'doc.pdf': 'ready.saving / download', 'doc.email': 'ready.saving / email' };
 
 const with_ = (steps: Steps, state: string, cells: Record<string, string>): Steps => ({ ...steps, [state]: { ...steps[state], ...cells } });
+
+/** The steps with no till picked in any state. */
+const withoutTill = (steps: Steps): Steps =>
+  Object.fromEntries(Object.entries(steps).map(([state, cells]) => [state, Object.fromEntries(Object.entries(cells).filter(([verb]) => verb !== 'pay.till'))]));
 
 const CARD = { method: 'card', ...answer(DRAFT), ...EXTRAS };
 const UPI = { method: 'upi', ...answer(PAID), ...EXTRAS };
@@ -151,6 +159,7 @@ export const billingDocumentTable: TransitionTable = {
     'pay.set',
     'pay.submit',
     'pay.advance',
+    'pay.till',
     'credit.open',
     'credit.toggle',
     'credit.set',
@@ -308,6 +317,24 @@ export const billingDocumentTable: TransitionTable = {
         'credit.open': 'ready.crediting / openCredit',
         [POLL]: 'ready.refreshing',
       }),
+    },
+    {
+      // Issue 35: the payment goes to a till of the clinic's (picked when it has more than one); one it does not have is never picked.
+      name: 'a till the clinic does not have: not picked',
+      context: page(PART_PAID, { payment: VALID_PAYMENT }),
+      extras: { ...UPI, till: 9 },
+      steps: withoutTill(
+        with_(
+          with_(common('upi'), 'ready.idle', {
+            ...ISSUED_ACTS,
+            'pay.open': 'ready.paying.form / openPayment',
+            'credit.open': 'ready.crediting / openCredit',
+            [POLL]: 'ready.refreshing',
+          }),
+          'ready.paying.form',
+          { 'pay.submit': 'ready.saving / pay' },
+        ),
+      ),
     },
     {
       name: 'a draft being deleted: the page ends',
