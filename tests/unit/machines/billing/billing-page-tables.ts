@@ -8,6 +8,7 @@ import { billingDeskMachine } from '../../../../machines/billing/billing-desk-ma
 import { billingDocumentMachine, type BillingDoc, draftOf } from '../../../../machines/billing/billing-document-machine.ts';
 import { billVisitMachine, clientBalanceMachine } from '../../../../machines/billing/client-billing-machine.ts';
 import { gstReturnsMachine } from '../../../../machines/billing/gst-returns-machine.ts';
+import { tillsMachine } from '../../../../machines/billing/tills-machine.ts';
 import { dayCloseMachine } from '../../../../machines/billing/day-close-machine.ts';
 import { DAY_LOADED, TILL_DAY } from './day-close.model.ts';
 import { billingReportsMachine } from '../../../../machines/billing/billing-reports-machine.ts';
@@ -739,6 +740,73 @@ export const billingReportsTable: TransitionTable = {
   ],
 };
 
+// The back office's tills (issue 35, "The day's close": ADMIN adds and renames tills; names unique
+// in any case; a till keeps its history). The list loads or fails; a till is added or one of the
+// clinic's renamed, one at a time; a name no other till has is saved and the list read again; a
+// refusal keeps the form with its words; the form is cancelled.
+const TILLS_VERBS = [
+  'tills.retry',
+  'tills.add',
+  'tills.rename',
+  'tills.name',
+  'tills.cancel',
+  'tills.save',
+  done('loadTills'),
+  error('loadTills'),
+  done('saveTill'),
+  error('saveTill'),
+];
+const TILL_LIST = [
+  { id: 1, name: 'Front desk' },
+  { id: 2, name: 'Spa counter' },
+];
+const tillsSteps = (saves: boolean): Steps => ({
+  loading: { [done('loadTills')]: 'ready / showTills', [error('loadTills')]: 'failed' },
+  failed: { 'tills.retry': 'loading' },
+  ready: { 'tills.add': 'editing / startAdding', 'tills.rename': 'editing / startRenaming' },
+  editing: { 'tills.name': 'editing / setName', 'tills.cancel': 'ready / stopEditing', ...(saves ? { 'tills.save': 'saving / clearMessage' } : {}) },
+  saving: { [done('saveTill')]: 'loading', [error('saveTill')]: 'editing / showRefusal' },
+});
+export const tillsTable: TransitionTable = {
+  chart: tillsMachine,
+  source: "issue 35 (The day's close: tills added and renamed by ADMIN, names unique in any case)",
+  statuses: ['loading', 'failed', 'ready', 'editing', 'saving'],
+  verbs: TILLS_VERBS,
+  cases: [
+    {
+      name: 'a new till named as no other till is',
+      context: { tills: TILL_LIST, editing: { id: null, name: 'Pharmacy' }, message: null },
+      extras: { id: 2, value: 'Pharmacy', output: TILL_LIST, error: new Error('offline') },
+      start: 'loading',
+      steps: tillsSteps(true),
+    },
+    {
+      name: 'a till renamed to its own name in another case',
+      context: { tills: TILL_LIST, editing: { id: 1, name: 'FRONT DESK' }, message: null },
+      extras: { id: 1, value: 'FRONT DESK', output: TILL_LIST, error: new Error('offline') },
+      steps: tillsSteps(true),
+    },
+    {
+      name: "another till's name, in any case: not saved",
+      context: { tills: TILL_LIST, editing: { id: 2, name: ' front desk ' }, message: null },
+      extras: { id: 2, value: ' front desk ', output: TILL_LIST, error: new Error('offline') },
+      steps: tillsSteps(false),
+    },
+    {
+      name: 'no name typed: not saved',
+      context: { tills: TILL_LIST, editing: { id: null, name: '  ' }, message: null },
+      extras: { id: 2, value: '  ', output: TILL_LIST, error: new Error('offline') },
+      steps: tillsSteps(false),
+    },
+    {
+      name: 'a till the clinic does not have: not renamed',
+      context: { tills: TILL_LIST, editing: { id: null, name: 'Pharmacy' }, message: null },
+      extras: { id: 9, value: 'Pharmacy', output: TILL_LIST, error: new Error('offline') },
+      steps: { ...tillsSteps(true), ready: { 'tills.add': 'editing / startAdding' } },
+    },
+  ],
+};
+
 /** Every staff billing page chart's table, for tests/unit/machines/lifecycle/every-chart.test.ts. */
 export const staffBillingTables = [
   billingDocumentTable,
@@ -750,4 +818,5 @@ export const staffBillingTables = [
   gstReturnsTable,
   dayCloseTable,
   billingReportsTable,
+  tillsTable,
 ];
