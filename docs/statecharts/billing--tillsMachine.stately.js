@@ -112,7 +112,10 @@ export const machine = setup({
             "src": "saveTill",
             "onDone": [
               {
-                "target": "#billingTills.loading"
+                "target": "#billingTills.loading",
+                "actions": [
+                  "stopEditing"
+                ]
               }
             ],
             "onError": [

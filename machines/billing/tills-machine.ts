@@ -120,7 +120,7 @@ export const tillsMachine = setup({
         id: 'saveTill',
         src: 'saveTill',
         input: ({ context }) => context.editing!,
-        onDone: 'loading',
+        onDone: { target: 'loading', actions: 'stopEditing' },
         onError: { target: 'editing', actions: { type: 'showRefusal', params: ({ event }) => ({ error: event.error }) } },
       },
     },

@@ -765,7 +765,7 @@ const tillsSteps = (saves: boolean): Steps => ({
   failed: { 'tills.retry': 'loading' },
   ready: { 'tills.add': 'editing / startAdding', 'tills.rename': 'editing / startRenaming' },
   editing: { 'tills.name': 'editing / setName', 'tills.cancel': 'ready / stopEditing', ...(saves ? { 'tills.save': 'saving / clearMessage' } : {}) },
-  saving: { [done('saveTill')]: 'loading', [error('saveTill')]: 'editing / showRefusal' },
+  saving: { [done('saveTill')]: 'loading / stopEditing', [error('saveTill')]: 'editing / showRefusal' },
 });
 export const tillsTable: TransitionTable = {
   chart: tillsMachine,
