@@ -19,6 +19,7 @@ export const machine = setup({
     "canSubmitCredit": () => true,
     "canSubmitPayment": () => true,
     "deleted": () => true,
+    "tillKnown": () => true,
     "upiNeeded": () => true,
     "usableAdvance": () => true,
     "wasCrediting": () => true,
@@ -49,6 +50,7 @@ export const machine = setup({
     "setPayment": () => {},
     "setQuantity": () => {},
     "setRefundMethod": () => {},
+    "setTill": () => {},
     "showAdvances": () => {},
     "showData": () => {},
     "showDocument": () => {},
@@ -282,6 +284,14 @@ export const machine = setup({
                   "guard": "usableAdvance",
                   "actions": [
                     "chooseAdvance"
+                  ]
+                }
+              ],
+              "pay.till": [
+                {
+                  "guard": "tillKnown",
+                  "actions": [
+                    "setTill"
                   ]
                 }
               ],

@@ -3,7 +3,8 @@
 // product from the catalogue or a manual line; quantity and discount per line) and saved as the
 // draft's whole list; a saved draft is issued or deleted. An issued document takes payments (cash
 // with the amount tendered and the change, card with the terminal's reference, UPI with its QR
-// and the UTR, or one of the client's unused advances) and credit notes on chosen lines (with a refund of money taken). While it is still
+// and the UTR, or one of the client's unused advances), at the till reception picks when the clinic
+// has more than one (the first otherwise, as the server defaults), and credit notes on chosen lines (with a refund of money taken). While it is still
 // due and nothing else is open, it is read again every few seconds, so a payment made online
 // shows without reloading. An issued document's PDF (frozen at issue) is downloaded or emailed to
 // the client. What the document allows is the lifecycle chart's answer
@@ -95,10 +96,18 @@ export interface Product {
   active: boolean;
 }
 
+/** A cash point of the clinic (issue 35); the first is where money goes when no till is named. */
+export interface Till {
+  id: number;
+  name: string;
+}
+
 export interface DocumentData {
   document: BillingDoc;
   products: Product[];
   rates: number[];
+  /** The clinic's tills, oldest first. */
+  tills: Till[];
 }
 
 /** A line of the draft being edited: an existing line (`line`), a product, or a manual line. Quantity and discount as typed. */
@@ -142,6 +151,8 @@ export interface PaymentForm {
   reference: string;
   /** The receipt voucher drawn on (method advance), its id as chosen; '' none yet. */
   advance: string;
+  /** The till the money is taken at, its id as chosen; '' or absent: the first (the server's default). */
+  till?: string;
 }
 
 export interface PaymentInput {
@@ -150,6 +161,7 @@ export interface PaymentInput {
   tendered_paise?: number;
   reference?: string;
   advance?: number;
+  till?: number;
 }
 
 export interface CreditForm {
@@ -194,6 +206,7 @@ export interface BillingDocumentContext {
   document: BillingDoc | null;
   products: Product[];
   rates: number[];
+  tills: Till[];
   draft: DraftLine[];
   /** How many lines were added here: each new line's key. */
   added: number;
@@ -233,6 +246,7 @@ export type BillingDocumentPageEvent =
   | { type: 'pay.method'; method: PayMethod }
   | { type: 'pay.set'; field: 'amount' | 'tendered' | 'reference'; value: string }
   | { type: 'pay.advance'; advance: number }
+  | { type: 'pay.till'; till: number }
   | { type: 'pay.submit' }
   | { type: 'credit.open' }
   | { type: 'credit.toggle'; line: number }
@@ -350,10 +364,18 @@ export function changePaise(form: PaymentForm): number | null {
 
 export function paymentInput(form: PaymentForm): PaymentInput {
   const amount_paise = rupeesToPaise(form.amount)!;
-  if (form.method === 'cash') return { method: 'cash', amount_paise, ...(form.tendered.trim() ? { tendered_paise: rupeesToPaise(form.tendered)! } : {}) };
-  if (form.method === 'advance') return { method: 'advance', amount_paise, advance: Number(form.advance) };
-  return { method: form.method, amount_paise, reference: form.reference.trim() };
+  const till = form.till ? { till: Number(form.till) } : {};
+  if (form.method === 'cash')
+    return { method: 'cash', amount_paise, ...(form.tendered.trim() ? { tendered_paise: rupeesToPaise(form.tendered)! } : {}), ...till };
+  if (form.method === 'advance') return { method: 'advance', amount_paise, advance: Number(form.advance), ...till };
+  return { method: form.method, amount_paise, reference: form.reference.trim(), ...till };
 }
+
+/** The till a payment goes to unless reception picks another: the first, as the server would choose. */
+export const defaultTill = (tills: Till[]): string => (tills.length ? String(tills[0].id) : '');
+
+/** Reception picks the till only when the clinic has more than one. */
+export const choosesTill = (tills: Till[]): boolean => tills.length > 1;
 
 /** What may still be refunded: paid and not yet refunded. */
 export const refundable = (document: BillingDoc): number => Math.max(0, document.paid_paise - document.refunded_paise);
@@ -397,12 +419,13 @@ export const awaitingPayment = (document: BillingDoc | null): boolean => documen
 
 const EMPTY_MANUAL: ManualForm = { description: '', code: '', price: '', rate: '', exempt: false };
 const EMPTY_CREDIT: CreditForm = { lines: [], reason: '', refundMethod: '', refundAmount: '', refundReference: '' };
-const paymentFor = (document: BillingDoc | null, method: PayMethod = 'cash'): PaymentForm => ({
-  method,
+const paymentFor = (document: BillingDoc | null, tills: Till[] = []): PaymentForm => ({
+  method: 'cash',
   amount: document ? paiseToRupees(document.balance_paise) : '',
   tendered: '',
   reference: '',
   advance: '',
+  till: defaultTill(tills),
 });
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -466,6 +489,7 @@ export const billingDocumentMachine = setup({
     advancesNeeded: (_, params: { method: PayMethod }) => params.method === 'advance',
     // Only a receipt of this client's with something left on it is drawn on.
     usableAdvance: ({ context }, params: { advance: number }) => context.advances.some((a) => a.id === params.advance && a.unused_paise > 0),
+    tillKnown: ({ context }, params: { till: number }) => context.tills.some((t) => t.id === params.till),
     deleted: ({ context }) => context.pending?.kind === 'delete',
     wasPaying: ({ context }) => context.pending?.kind === 'pay',
     wasCrediting: ({ context }) => context.pending?.kind === 'credit',
@@ -475,6 +499,7 @@ export const billingDocumentMachine = setup({
       document: data.document,
       products: data.products,
       rates: data.rates,
+      tills: data.tills,
       draft: draftOf(data.document),
       dirty: false,
       error: null,
@@ -548,7 +573,7 @@ export const billingDocumentMachine = setup({
     })),
     actFailed: assign((_, params: { error: unknown }) => ({ pending: null, error: errorText(params.error) })),
     openPayment: assign(({ context }) => ({
-      payment: paymentFor(context.document),
+      payment: paymentFor(context.document, context.tills),
       upi: null,
       upiError: null,
       advances: [],
@@ -568,6 +593,7 @@ export const billingDocumentMachine = setup({
     setPayment: assign(({ context }, params: { field: 'amount' | 'tendered' | 'reference'; value: string }) => ({
       payment: { ...context.payment, [params.field]: params.value },
     })),
+    setTill: assign(({ context }, params: { till: number }) => ({ payment: { ...context.payment, till: String(params.till) } })),
     showUpi: assign((_, upi: UpiPayload) => ({ upi, upiError: null })),
     upiFailed: assign((_, params: { error: unknown }) => ({ upi: null, upiError: errorText(params.error) })),
     openCredit: assign(() => ({ credit: EMPTY_CREDIT, done: null, error: null })),
@@ -590,6 +616,7 @@ export const billingDocumentMachine = setup({
     document: null,
     products: [],
     rates: [],
+    tills: [],
     draft: [],
     added: 0,
     dirty: false,
@@ -662,6 +689,10 @@ export const billingDocumentMachine = setup({
             'pay.advance': {
               guard: { type: 'usableAdvance', params: ({ event }) => ({ advance: event.advance }) },
               actions: { type: 'chooseAdvance', params: ({ event }) => ({ advance: event.advance }) },
+            },
+            'pay.till': {
+              guard: { type: 'tillKnown', params: ({ event }) => ({ till: event.till }) },
+              actions: { type: 'setTill', params: ({ event }) => ({ till: event.till }) },
             },
             'form.close': '#billingDocumentPage.ready.idle',
           },

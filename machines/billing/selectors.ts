@@ -14,6 +14,7 @@ import type { heldPaymentsMachine } from './held-payments-machine.ts';
 import type { myInvoicesMachine } from './my-invoices-machine.ts';
 import type { newInvoiceMachine } from './new-invoice-machine.ts';
 import type { taxSettingsMachine } from './tax-settings-machine.ts';
+import { tillNameProblem, type tillsMachine } from './tills-machine.ts';
 
 type Desk = SnapshotFrom<typeof billingDeskMachine>;
 
@@ -136,6 +137,19 @@ type GstReturns = SnapshotFrom<typeof gstReturnsMachine>;
 export const gstReturnsSelectors = {
   /** The month's export is being made (the button waits). */
   isDownloading: (s: GstReturns) => s.matches('downloading'),
+};
+
+type Tills = SnapshotFrom<typeof tillsMachine>;
+
+export const tillsSelectors = {
+  isLoading: (s: Tills) => s.matches('loading'),
+  isFailed: (s: Tills) => s.matches('failed'),
+  isSaving: (s: Tills) => s.matches('saving'),
+  /** The form is open (typing or being saved). */
+  isEditing: (s: Tills) => s.matches('editing') || s.matches('saving'),
+  /** Why the name typed cannot be saved, or null (none while nothing is edited). */
+  nameProblem: (s: Tills) => (s.context.editing ? tillNameProblem(s.context.editing, s.context.tills) : null),
+  canSave: (s: Tills) => s.can({ type: 'tills.save' }),
 };
 
 type DayClose = SnapshotFrom<typeof dayCloseMachine>;

@@ -41,40 +41,64 @@ export function periodOf(q: { period?: string; quarter?: string }): Gstr1Period 
 
 /**
  * The fields of a frozen snapshot the return reads (`Gstr1Document`), picked by jsonb path in the
- * database: a quarter is some 50,000 snapshots, and reading each whole (supplier, addresses,
- * amounts in words, payments...) to use a tenth of it was most of the export's time. A missing
- * field reads as null, which the return treats as the snapshot's own absence (no GSTIN, no tax head).
+ * database (`->>` for the document's own fields; its lines and references as stored): a quarter is
+ * some 50,000 snapshots, and reading each whole (supplier, addresses, amounts in words, payments)
+ * parsed far more than the return uses. Rebuilding slimmer lines in SQL (jsonb_array_elements per
+ * row) measured slower than this. A missing field reads as null, as the snapshot's own absence.
  */
-const GSTR1_FIELDS = sql<Gstr1Document>`jsonb_build_object(
-  'kind', snapshot->'kind',
-  'number', snapshot->'number',
-  'issuedOn', snapshot->'issuedOn',
-  'reverseCharge', snapshot->'reverseCharge',
-  'supplier', jsonb_build_object('state', jsonb_build_object('code', snapshot#>'{supplier,state,code}')),
-  'recipient', jsonb_build_object('gstin', snapshot#>'{recipient,gstin}'),
-  'placeOfSupply', jsonb_build_object('code', snapshot#>'{placeOfSupply,code}'),
-  'totals', jsonb_build_object('totalPaise', snapshot#>'{totals,totalPaise}'),
-  'references', coalesce((select jsonb_agg(jsonb_build_object('number', r->'number') order by i)
-    from jsonb_array_elements(snapshot->'references') with ordinality as x(r, i)), '[]'::jsonb),
-  'lines', coalesce((select jsonb_agg(jsonb_build_object('description', l->'description', 'code', l->'code', 'quantity', l->'quantity',
-      'taxablePaise', l->'taxablePaise', 'exempt', l->'exempt', 'cgst', l->'cgst', 'sgst', l->'sgst', 'igst', l->'igst') order by i)
-    from jsonb_array_elements(snapshot->'lines') with ordinality as x(l, i)), '[]'::jsonb)
-)`;
+const GSTR1_COLUMNS = [
+  sql<string>`snapshot->>'kind'`.as('kind'),
+  sql<string>`snapshot->>'number'`.as('number'),
+  sql<string>`snapshot->>'issuedOn'`.as('issued_on'),
+  sql<string | null>`snapshot->>'reverseCharge'`.as('reverse_charge'),
+  sql<string | null>`snapshot#>>'{supplier,state,code}'`.as('supplier_state'),
+  sql<string | null>`snapshot#>>'{recipient,gstin}'`.as('gstin'),
+  sql<string | null>`snapshot#>>'{placeOfSupply,code}'`.as('place'),
+  sql<string>`snapshot#>>'{totals,totalPaise}'`.as('total'),
+  sql<Gstr1Document['references'] | null>`snapshot->'references'`.as('refs'),
+  sql<Gstr1Document['lines'] | null>`snapshot->'lines'`.as('lines'),
+] as const;
+
+type Gstr1Row = {
+  kind: string;
+  number: string;
+  issued_on: string;
+  reverse_charge: string | null;
+  supplier_state: string | null;
+  gstin: string | null;
+  place: string | null;
+  total: string;
+  refs: Gstr1Document['references'] | null;
+  lines: Gstr1Document['lines'] | null;
+};
+
+const documentOf = (r: Gstr1Row): Gstr1Document => ({
+  kind: r.kind as Gstr1Document['kind'],
+  number: r.number,
+  issuedOn: r.issued_on,
+  reverseCharge: r.reverse_charge === 'true',
+  supplier: { state: { code: r.supplier_state as string } },
+  recipient: { gstin: r.gstin },
+  placeOfSupply: { code: r.place as string },
+  totals: { totalPaise: Number(r.total) },
+  references: r.refs ?? [],
+  lines: r.lines ?? [],
+});
 
 /** The period's issued documents and the originals its credit notes correct, as frozen at issue (the fields the return reads). */
 async function issuedIn(db: Db, period: Gstr1Period): Promise<{ documents: Gstr1Document[]; originals: Gstr1Document[] }> {
   const rows = await db
     .selectFrom('billing_documents')
-    .select([GSTR1_FIELDS.as('doc'), 'credits_document_id'])
+    .select([...GSTR1_COLUMNS, 'credits_document_id'])
     .where('number', 'is not', null)
     .where('issued_on', '>=', period.from)
     .where('issued_on', '<=', period.to)
     .execute();
   const originalIds = [...new Set(rows.map((r) => r.credits_document_id).filter((id): id is number => id !== null))];
   const originals = originalIds.length
-    ? await db.selectFrom('billing_documents').select(GSTR1_FIELDS.as('doc')).where('id', 'in', originalIds).where('number', 'is not', null).execute()
+    ? await db.selectFrom('billing_documents').select(GSTR1_COLUMNS).where('id', 'in', originalIds).where('number', 'is not', null).execute()
     : [];
-  return { documents: rows.map((r) => r.doc), originals: originals.map((r) => r.doc) };
+  return { documents: rows.map((r) => documentOf(r as Gstr1Row)), originals: originals.map((r) => documentOf(r as Gstr1Row)) };
 }
 
 export function returnsRoutes(app: FastifyInstance, ctx: ApiContext): void {

@@ -36,14 +36,15 @@ export const loadDocuments = async (api: ApiClient, statuses: BillingDocumentSta
 export const getDocument = async (api: ApiClient, id: number): Promise<BillingDoc> =>
   (await unwrap(api.GET('/billing/documents/{id}', { params: { path: { id } } }))) as BillingDoc;
 
-/** A document with what a draft is edited with: the active products and the clinic's GST rates. */
+/** A document with what a draft is edited with (the active products and the clinic's GST rates) and the tills a payment may be taken at. */
 export async function loadDocument(api: ApiClient, id: number): Promise<DocumentData> {
-  const [document, products, settings] = await Promise.all([
+  const [document, products, settings, tills] = await Promise.all([
     getDocument(api, id),
     unwrap(api.GET('/billing/products', {})),
     unwrap(api.GET('/billing/settings', {})),
+    unwrap(api.GET('/billing/tills', {})),
   ]);
-  return { document, products: products as Product[], rates: settings.gst_rates_bp };
+  return { document, products: products as Product[], rates: settings.gst_rates_bp, tills };
 }
 
 export const loadUpi = async (api: ApiClient, id: number): Promise<UpiPayload> => unwrap(api.GET('/billing/documents/{id}/upi', { params: { path: { id } } }));

@@ -4,6 +4,7 @@
 // machines/billing/tax-settings-machine.ts or billing-catalogue-machine.ts. Failures are
 // ApiFailures with the §8 text (a 400 names the field and the reason).
 import type { Catalogue, Editing } from '../../../machines/billing/billing-catalogue-machine.ts';
+import type { BillingTill, TillEdit } from '../../../machines/billing/tills-machine.ts';
 import { rupeesToPaise, type TaxSettingsForm } from '../../../machines/billing/settings-form.ts';
 import type { TaxSettings } from '../../../machines/billing/tax-settings-machine.ts';
 import type { BillingReportResult, ReportChoice } from '../../../machines/billing/billing-reports-machine.ts';
@@ -53,6 +54,16 @@ export async function saveCatalogueRow(api: ApiClient, { target, form }: Editing
   const product = { ...tax, name: form.name.trim(), unit_price_paise: rupeesToPaise(form.price)!, active: form.active };
   if (target.id === null) await unwrap(api.POST('/billing/products', { body: product }));
   else await unwrap(api.PATCH('/billing/products/{id}', { params: { path: { id: target.id } }, body: product }));
+}
+
+/** The clinic's tills, oldest first (issue 35). */
+export const loadTills = (api: ApiClient): Promise<BillingTill[]> => unwrap(api.GET('/billing/tills', {}));
+
+/** Adds the till (no id) or renames it; the server trims the name. */
+export async function saveTill(api: ApiClient, edit: TillEdit): Promise<void> {
+  const body = { name: edit.name.trim() };
+  if (edit.id === null) await unwrap(api.POST('/billing/tills', { body }));
+  else await unwrap(api.PATCH('/billing/tills/{till}', { params: { path: { till: edit.id } }, body }));
 }
 
 export async function deleteProduct(api: ApiClient, id: number): Promise<void> {

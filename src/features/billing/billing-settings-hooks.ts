@@ -5,7 +5,14 @@ import { usePageActor } from '../../lib/page-actor.ts';
 import { fromPromise } from 'xstate';
 import { billingCatalogueMachine } from '../../../machines/billing/billing-catalogue-machine.ts';
 import { productProblems, taxSettingsProblems, codeProblem } from '../../../machines/billing/settings-form.ts';
-import { billingCatalogueSelectors, billingReportsSelectors, gstReturnsSelectors, taxSettingsSelectors } from '../../../machines/billing/selectors.ts';
+import {
+  billingCatalogueSelectors,
+  billingReportsSelectors,
+  gstReturnsSelectors,
+  taxSettingsSelectors,
+  tillsSelectors,
+} from '../../../machines/billing/selectors.ts';
+import { tillsMachine } from '../../../machines/billing/tills-machine.ts';
 import { billingReportsMachine } from '../../../machines/billing/billing-reports-machine.ts';
 import { reportRangeProblems } from '../../../machines/billing/reports.ts';
 import { gstReturnsMachine, monthProblem, previousMonth } from '../../../machines/billing/gst-returns-machine.ts';
@@ -18,8 +25,10 @@ import {
   loadCatalogue,
   loadReport,
   loadTaxSettings,
+  loadTills,
   saveCatalogueRow,
   saveTaxSettings,
+  saveTill,
 } from './billing-settings-api.ts';
 
 export function useTaxSettings() {
@@ -68,6 +77,29 @@ export function useBillingCatalogue() {
         : { code: codeProblem(editing.form.code) ?? undefined }
       : {},
     canSave: useSelector(ref, billingCatalogueSelectors.canSave),
+    send: ref.send,
+  };
+}
+
+/** The clinic's tills (issue 35): listed, added, renamed. */
+export function useTills() {
+  const { api } = useShell();
+  const ref = usePageActor(
+    tillsMachine.provide({
+      actors: {
+        loadTills: fromPromise(() => loadTills(api)),
+        saveTill: fromPromise(({ input }) => saveTill(api, input)),
+      },
+    }),
+  );
+  return {
+    isLoading: useSelector(ref, tillsSelectors.isLoading),
+    isFailed: useSelector(ref, tillsSelectors.isFailed),
+    isSaving: useSelector(ref, tillsSelectors.isSaving),
+    isEditing: useSelector(ref, tillsSelectors.isEditing),
+    nameProblem: useSelector(ref, tillsSelectors.nameProblem),
+    canSave: useSelector(ref, tillsSelectors.canSave),
+    context: useSelector(ref, (s) => s.context),
     send: ref.send,
   };
 }

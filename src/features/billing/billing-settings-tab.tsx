@@ -1,8 +1,8 @@
 // The back office's Billing tab (ADMIN; issue 34): the clinic's tax settings (legal name, GSTIN
 // checked as it is typed, State, address, document number prefixes, UPI id and payee name, foot
 // note), the SAC/HSN code, GST rate and exempt flag of every service, package and lab test, and
-// the products catalogue. Renders machines/billing/tax-settings-machine.ts and
-// billing-catalogue-machine.ts; every rule is theirs (machines/billing/settings-form.ts).
+// the products catalogue, and the tills (issue 35). Renders machines/billing/tax-settings-machine.ts,
+// billing-catalogue-machine.ts and tills-machine.ts; every rule is theirs (machines/billing/settings-form.ts).
 import {
   Alert,
   Box,
@@ -31,9 +31,9 @@ import { SERIES, type TaxSettingsField } from '../../../machines/billing/setting
 import { ScrollTable } from '../../lib/scroll-table.tsx';
 import { clinicToday } from '../../lib/format.ts';
 import { BillingReportsSection } from './billing-reports.tsx';
-import { useBillingCatalogue, useGstReturns, useTaxSettings } from './billing-settings-hooks.ts';
+import { useBillingCatalogue, useGstReturns, useTaxSettings, useTills } from './billing-settings-hooks.ts';
 import { percent, rupees } from './portal-texts.ts';
-import { CATALOGUE_TEXT as C, GST_RETURNS_TEXT as R, TAX_SETTINGS_TEXT as T } from './settings-texts.ts';
+import { CATALOGUE_TEXT as C, GST_RETURNS_TEXT as R, TAX_SETTINGS_TEXT as T, TILLS_TEXT as L } from './settings-texts.ts';
 
 const STATES = Object.entries(GST_STATES);
 
@@ -325,6 +325,103 @@ function CatalogueSection() {
   );
 }
 
+/** The clinic's tills (issue 35): listed oldest first, one added or renamed at a time; never deleted. */
+export function TillsSection() {
+  const t = useTills();
+  const { tills, editing, message } = t.context;
+  if (t.isLoading && tills.length === 0) return <CircularProgress aria-label={L.title} />;
+  if (t.isFailed)
+    return (
+      <Alert severity="error" action={<Button onClick={() => t.send({ type: 'tills.retry' })}>{L.retry}</Button>}>
+        {L.loadFailed}
+      </Alert>
+    );
+  const busy = !t.isEditing && t.isLoading;
+  return (
+    <Box component="section" aria-labelledby="billing-tills-title" sx={{ mt: 4 }} data-billing-tills>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+        <Typography id="billing-tills-title" variant="h6" component="h2">
+          {L.title}
+        </Typography>
+        <Button variant="outlined" disabled={busy || t.isEditing} onClick={() => t.send({ type: 'tills.add' })}>
+          {L.add}
+        </Button>
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {L.intro}
+      </Typography>
+      <Stack component="ul" spacing={1} sx={{ p: 0, m: 0 }}>
+        {tills.map((till, i) => (
+          <Card key={till.id} variant="outlined" component="li" sx={{ listStyle: 'none' }} data-till={till.id}>
+            <CardContent sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+              <Box>
+                <Typography variant="subtitle2">{till.name}</Typography>
+                {i === 0 && (
+                  <Typography variant="body2" color="text.secondary">
+                    {L.first}
+                  </Typography>
+                )}
+              </Box>
+              <Button
+                size="small"
+                disabled={busy || t.isEditing}
+                aria-label={L.renameLabel(till.name)}
+                onClick={() => t.send({ type: 'tills.rename', id: till.id })}
+              >
+                {L.rename}
+              </Button>
+            </CardContent>
+          </Card>
+        ))}
+      </Stack>
+      {editing && (
+        <Dialog open onClose={() => !t.isSaving && t.send({ type: 'tills.cancel' })} fullWidth maxWidth="xs" aria-labelledby="billing-till-title">
+          <Box
+            component="form"
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              t.send({ type: 'tills.save' });
+            }}
+          >
+            <DialogTitle id="billing-till-title">
+              {editing.id === null ? L.addTitle : L.renameTitle(tills.find((x) => x.id === editing.id)?.name ?? '')}
+            </DialogTitle>
+            <DialogContent>
+              <Stack spacing={2} sx={{ pt: 1 }}>
+                <TextField
+                  label={L.name}
+                  value={editing.name}
+                  onChange={(e) => t.send({ type: 'tills.name', value: e.target.value })}
+                  error={editing.name !== '' && t.nameProblem !== null}
+                  helperText={editing.name !== '' ? (t.nameProblem ?? undefined) : undefined}
+                  disabled={t.isSaving}
+                  autoFocus
+                  fullWidth
+                  slotProps={{ htmlInput: { maxLength: 60, 'data-field': 'till-name' } }}
+                />
+                {message && (
+                  <Alert severity="error" role="alert">
+                    {message}
+                  </Alert>
+                )}
+              </Stack>
+            </DialogContent>
+            <DialogActions>
+              <Button disabled={t.isSaving} onClick={() => t.send({ type: 'tills.cancel' })}>
+                {L.cancel}
+              </Button>
+              <Button type="submit" variant="contained" disabled={!t.canSave}>
+                {t.isSaving ? L.saving : L.save}
+              </Button>
+            </DialogActions>
+          </Box>
+        </Dialog>
+      )}
+    </Box>
+  );
+}
+
 /** The month's GSTR-1 downloaded (issue 35); `today` is the clinic's date, so the month just ended is offered first. */
 export function GstReturnsSection({ today }: { today: string }) {
   const g = useGstReturns(today);
@@ -380,6 +477,7 @@ export function BillingSettingsTab() {
     <Box data-billing-settings>
       <TaxSettingsSection />
       <CatalogueSection />
+      <TillsSection />
       <GstReturnsSection today={clinicToday()} />
       <BillingReportsSection today={clinicToday()} />
     </Box>

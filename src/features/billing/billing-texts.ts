@@ -134,6 +134,8 @@ export const BILLING_TEXT = {
     advance: 'Choose the advance to use.',
   },
   advanceToUse: 'Advance to use',
+  payTill: 'Till',
+  payTillHelp: 'The till the money is taken at; its day’s close counts it.',
   advanceOption: (number: string, unused: string) => `${number} · ${unused} unused`,
   noUnusedAdvances: 'This client has no unused advance.',
   advancesLoading: 'Reading the client’s advances…',

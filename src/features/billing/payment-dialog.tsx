@@ -4,7 +4,14 @@
 // payments: the amount proposed is what is due, and may be less.
 import { Alert, CircularProgress, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { unusedAdvances } from '../../../machines/billing/advance-form.ts';
-import { type BillingDoc, changePaise, chosenAdvance, type PayMethod, paymentProblem } from '../../../machines/billing/billing-document-machine.ts';
+import {
+  type BillingDoc,
+  changePaise,
+  choosesTill,
+  chosenAdvance,
+  type PayMethod,
+  paymentProblem,
+} from '../../../machines/billing/billing-document-machine.ts';
 import { FormDialogFrame } from '../../lib/staff/form-dialog.tsx';
 import type { DocumentView } from './billing-document-page.tsx';
 import { BILLING_TEXT as T, formatPaise } from './billing-texts.ts';
@@ -36,6 +43,27 @@ function AdvanceChoice({ doc, view }: { doc: BillingDoc; view: DocumentView }) {
   );
 }
 
+/** The till the money goes to, offered when the clinic has more than one (the first chosen at first). */
+function TillChoice({ view }: { view: DocumentView }) {
+  const { payment, tills } = view.context;
+  if (!choosesTill(tills)) return null;
+  return (
+    <TextField
+      select
+      label={T.payTill}
+      value={payment.till ?? ''}
+      onChange={(e) => view.send({ type: 'pay.till', till: Number(e.target.value) })}
+      helperText={T.payTillHelp}
+    >
+      {tills.map((t) => (
+        <MenuItem key={t.id} value={String(t.id)}>
+          {t.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 export function PaymentDialog({ doc, view }: { doc: BillingDoc; view: DocumentView }) {
   const { payment, upi, upiError, error, advances } = view.context;
   const problem = paymentProblem(payment, doc.balance_paise, advances);
@@ -57,6 +85,7 @@ export function PaymentDialog({ doc, view }: { doc: BillingDoc; view: DocumentVi
       onSubmit={() => view.send({ type: 'pay.submit' })}
     >
       <Typography>{`${T.due}: ${formatPaise(doc.balance_paise)}`}</Typography>
+      <TillChoice view={view} />
       <ToggleButtonGroup
         exclusive
         value={payment.method}

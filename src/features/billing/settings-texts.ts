@@ -66,6 +66,25 @@ export const CATALOGUE_TEXT = {
   retry: 'Try again',
 };
 
+/** The back office's tills (issue 35, "The day's close"). */
+export const TILLS_TEXT = {
+  title: 'Tills',
+  intro:
+    'The cash points where the desk takes money; each counts and closes its own day. The first is used when none is picked. Renaming a till keeps its days and their history; a till is never deleted.',
+  add: 'Add a till',
+  rename: 'Rename',
+  renameLabel: (name: string) => `Rename ${name}`,
+  first: 'Used when none is picked',
+  addTitle: 'New till',
+  renameTitle: (name: string) => `Rename ${name}`,
+  name: 'Name',
+  save: 'Save',
+  saving: 'Saving…',
+  cancel: 'Cancel',
+  loadFailed: 'We could not load the tills.',
+  retry: 'Try again',
+};
+
 export const GST_RETURNS_TEXT = {
   title: 'GST returns',
   intro: "The month's GSTR-1 as the JSON the GST portal's offline tool imports, from the documents issued in it.",

@@ -6,7 +6,8 @@
 // line with a reason and a refund, sent or refused; and, while it is still due and nothing is open,
 // read again on the poll timer (a failed read waits for the next). Drawing on the client's
 // advances: they load (or cannot), a used-up one is not offered, one with money left proposes what
-// it can pay, more than that is not sent.
+// it can pay, more than that is not sent. At a clinic with two tills: the payment goes to the first
+// unless another is picked; a till the clinic does not have is never picked.
 import {
   billingDocumentMachine,
   creditProblem,
@@ -15,7 +16,7 @@ import {
   paymentProblem,
 } from '../../../../machines/billing/billing-document-machine.ts';
 import { coveringPaths, type MachineModel } from '../../../support/model-paths.ts';
-import { ADVANCES, DRAFT, data, PAID, PART_PAID, RATES } from './billing-fixtures.ts';
+import { ADVANCES, DRAFT, data, PAID, PART_PAID, RATES, TILLS } from './billing-fixtures.ts';
 
 export const UPI = {
   uri: 'upi://pay?pa=clinic%40okicici&pn=Thrive%20Clinic&am=680.00&cu=INR&tn=INV%2F26-27%2F00042',
@@ -159,6 +160,23 @@ export const model: MachineModel = {
         loadDocument: [{ output: data(PART_PAID) }],
         loadAdvances: [{ output: ADVANCES }, { error: new Error('offline') }],
         act: [{ output: PAID }, { error: new Error('This advance has ₹100.00 left.') }],
+      },
+      serializeState,
+    },
+    {
+      name: 'an issued document partly paid, at a clinic with two tills',
+      input: { id: 7, mayBill: true },
+      events: [
+        { type: 'pay.open' },
+        { type: 'pay.till', till: 2 },
+        { type: 'pay.till', till: 1 },
+        { type: 'pay.till', till: 9 },
+        { type: 'pay.submit' },
+        { type: 'form.close' },
+      ],
+      outcomes: {
+        loadDocument: [{ output: data(PART_PAID, TILLS) }],
+        act: [{ output: PAID }, { error: new Error("The Spa counter till's day 2026-11-28 is closed, so nothing more is recorded on it.") }],
       },
       serializeState,
     },

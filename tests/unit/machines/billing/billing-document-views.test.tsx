@@ -46,6 +46,7 @@ function pathOf(spec: string, events: string[]): ModelPath {
 const DRAFT_SPEC = 'a draft';
 const ISSUED_SPEC = 'an issued document partly paid';
 const ADVANCE_SPEC = 'an issued document partly paid, drawn on an advance';
+const TILLS_SPEC = 'an issued document partly paid, at a clinic with two tills';
 const LOADED = 'done:loadDocument';
 const TOO_MUCH = 'pay.set{"field":"amount","value":"5000"}';
 const LESS = 'pay.set{"field":"amount","value":"500"}';
@@ -84,6 +85,7 @@ const paths = [
     'pay.set{"field":"amount","value":"400"}',
   ]),
   pathOf(ADVANCE_SPEC, [LOADED, 'pay.open', 'pay.method{"method":"advance"}', 'done:loadAdvances', 'pay.advance{"advance":31}', 'pay.submit', 'done:act']),
+  pathOf(TILLS_SPEC, [LOADED, 'pay.open', 'pay.till{"till":2}', 'pay.submit', 'done:act']),
 ];
 
 // ---- The screen. Dialogs by their titles' ids, buttons by their words (the page is large: accessible names are slow).
@@ -163,6 +165,12 @@ async function drive(event: AnyEventObject, _view: unknown, actor: any): Promise
     if (actor.getSnapshot().matches({ ready: { paying: 'advances' } })) return false;
     const advance = actor.getSnapshot().context.advances.find((a: any) => a.id === event.advance);
     await choose(payDialog()!, T.advanceToUse, T.advanceOption(advance.number, formatPaise(advance.unused_paise)));
+  } else if (t === 'pay.till') {
+    // A till the clinic does not have is not on the list, and the one already chosen changes nothing: the chart gets either as sent.
+    const { tills, payment } = actor.getSnapshot().context;
+    const till = tills.find((x: any) => x.id === event.till);
+    if (!till || payment.till === String(till.id)) return false;
+    await choose(payDialog()!, T.payTill, till.name);
   } else if (t === 'pay.submit') await press(buttonIn(payDialog(), T.record), T.record);
   else if (t === 'credit.toggle') {
     const line = actor.getSnapshot().context.document.lines.find((l: any) => l.id === event.line);
@@ -288,6 +296,12 @@ function expectPayment(snapshot: any, doc: BillingDoc) {
       !!chosen,
     );
   }
+  // The till: offered only when the clinic has more than one, showing the one the money goes to.
+  const { tills } = snapshot.context;
+  const tillField = within(dialog).queryByRole('combobox', { name: T.payTill });
+  expect(tillField !== null, 'the till to choose').toBe(tills.length > 1);
+  if (tillField)
+    expect(tillField.textContent?.replace(/\u200B/g, ''), 'the till chosen').toBe(tills.find((x: any) => String(x.id) === payment.till)?.name ?? '');
   const submit = buttonIn(dialog, saving ? T.saving : T.record);
   expect(submit, 'Record payment or its progress').not.toBeNull();
   if (saving) expect(submit!.hasAttribute('disabled'), 'held while saving').toBe(true);

@@ -92,7 +92,13 @@ export const PRODUCTS = [
 
 export const RATES = [0, 500, 1800, 4000];
 
-export const data = (document: BillingDoc): DocumentData => ({ document, products: PRODUCTS, rates: RATES });
+/** The clinic's tills: the Front desk it starts with, and a second one an administrator added. */
+export const TILLS = [
+  { id: 1, name: 'Front desk' },
+  { id: 2, name: 'Spa counter' },
+];
+
+export const data = (document: BillingDoc, tills = TILLS.slice(0, 1)): DocumentData => ({ document, products: PRODUCTS, rates: RATES, tills });
 
 /** Meera's advance receipts: one with ₹300 of ₹500 left, one used up. */
 export const ADVANCES = [

@@ -3,7 +3,15 @@
 import { describe, expect, it } from 'vitest';
 import { billingDocumentMachine, POLL_INTERVAL_MS } from '../../../../machines/billing/billing-document-machine.ts';
 import { cellsOf, expectChartFollowsTable } from '../../../support/transition-table.ts';
-import { billingDeskTable, billingDocumentTable, billVisitTable, clientBalanceTable, heldPaymentsTable, newInvoiceTable } from './billing-page-tables.ts';
+import {
+  billingDeskTable,
+  billingDocumentTable,
+  billVisitTable,
+  clientBalanceTable,
+  heldPaymentsTable,
+  newInvoiceTable,
+  tillsTable,
+} from './billing-page-tables.ts';
 
 describe('billing document page against its transition table', () => {
   it(`follows its table (${cellsOf(billingDocumentTable)} cells, from ${billingDocumentTable.source})`, () => {
@@ -28,6 +36,10 @@ describe('billing document page against its transition table', () => {
 
   it(`the held online payments follow their table (${cellsOf(heldPaymentsTable)} cells, from ${heldPaymentsTable.source})`, () => {
     expectChartFollowsTable(heldPaymentsTable);
+  });
+
+  it(`the back office's tills follow their table (${cellsOf(tillsTable)} cells, from ${tillsTable.source})`, () => {
+    expectChartFollowsTable(tillsTable);
   });
 
   it('re-reads an open document still due every 5 seconds', () => {

@@ -8,13 +8,14 @@ import { billingDeskMachine } from '../../../../machines/billing/billing-desk-ma
 import { billingDocumentMachine, type BillingDoc, draftOf } from '../../../../machines/billing/billing-document-machine.ts';
 import { billVisitMachine, clientBalanceMachine } from '../../../../machines/billing/client-billing-machine.ts';
 import { gstReturnsMachine } from '../../../../machines/billing/gst-returns-machine.ts';
+import { tillsMachine } from '../../../../machines/billing/tills-machine.ts';
 import { dayCloseMachine } from '../../../../machines/billing/day-close-machine.ts';
 import { DAY_LOADED, TILL_DAY } from './day-close.model.ts';
 import { billingReportsMachine } from '../../../../machines/billing/billing-reports-machine.ts';
 import { heldPaymentsMachine } from '../../../../machines/billing/held-payments-machine.ts';
 import { newInvoiceMachine } from '../../../../machines/billing/new-invoice-machine.ts';
 import type { Steps, TransitionTable } from '../../../support/transition-table.ts';
-import { ADVANCES, DRAFT, PAID, PART_PAID, PRODUCTS, RATES } from './billing-fixtures.ts';
+import { ADVANCES, DRAFT, PAID, PART_PAID, PRODUCTS, RATES, TILLS } from './billing-fixtures.ts';
 
 const POLL = 'xstate.after.pollInterval.billingDocumentPage.ready.idle';
 const done = (id: string) => `xstate.done.actor.${id}`;
@@ -31,6 +32,7 @@ function page(document: BillingDoc, facts: Record<string, unknown> = {}) {
     document,
     products: PRODUCTS,
     rates: RATES,
+    tills: TILLS,
     draft: draftOf(document),
     added: 0,
     dirty: false,
@@ -52,7 +54,7 @@ function page(document: BillingDoc, facts: Record<string, unknown> = {}) {
 // What every answer carries here: a document that is also the page's first load (a document with
 // its products and rates), so one value answers every actor.
 const answer = (document: BillingDoc) => ({ output: { ...document, document, products: PRODUCTS, rates: RATES }, error: new Error('refused') });
-const EXTRAS = { product: 5, key: 'line-1', value: '2', field: 'reason', line: 1, advance: 31 };
+const EXTRAS = { product: 5, key: 'line-1', value: '2', field: 'reason', line: 1, advance: 31, till: 2 };
 
 /** What does not depend on the document: loading, the forms' typing, closing, the answers. */
 const common = (method: string): Steps => ({
@@ -62,12 +64,14 @@ const common = (method: string): Steps => ({
   'ready.refreshing': { [done('refreshDocument')]: 'ready.idle / showDocument', [error('refreshDocument')]: 'ready.idle' },
   'ready.paying.form': {
     'pay.set': 'ready.paying.form / setPayment',
+    'pay.till': 'ready.paying.form / setTill',
     'pay.method':
       method === 'upi' ? 'ready.paying.upi / setMethod' : method === 'advance' ? 'ready.paying.advances / setMethod' : 'ready.paying.form / setMethod',
     'form.close': 'ready.idle',
   },
   'ready.paying.upi': {
     'pay.set': 'ready.paying.upi / setPayment',
+    'pay.till': 'ready.paying.upi / setTill',
     'form.close': 'ready.idle',
     [done('loadUpi')]: 'ready.paying.form / showUpi',
     [error('loadUpi')]: 'ready.paying.form / upiFailed',
@@ -85,6 +89,7 @@ const common = (method: string): Steps => ({
 const PAYING_ADVANCES: Steps = {
   'ready.paying.advances': {
     'pay.set': 'ready.paying.advances / setPayment',
+    'pay.till': 'ready.paying.advances / setTill',
     'form.close': 'ready.idle',
     [done('loadAdvances')]: 'ready.paying.form / showAdvances',
     [error('loadAdvances')]: 'ready.paying.form / advancesFailed',
@@ -108,6 +113,10 @@ const EDITS = {
 const ISSUED_ACTS = { 'doc.pdf': 'ready.saving / download', 'doc.email': 'ready.saving / email' };
 
 const with_ = (steps: Steps, state: string, cells: Record<string, string>): Steps => ({ ...steps, [state]: { ...steps[state], ...cells } });
+
+/** The steps with no till picked in any state. */
+const withoutTill = (steps: Steps): Steps =>
+  Object.fromEntries(Object.entries(steps).map(([state, cells]) => [state, Object.fromEntries(Object.entries(cells).filter(([verb]) => verb !== 'pay.till'))]));
 
 const CARD = { method: 'card', ...answer(DRAFT), ...EXTRAS };
 const UPI = { method: 'upi', ...answer(PAID), ...EXTRAS };
@@ -151,6 +160,7 @@ export const billingDocumentTable: TransitionTable = {
     'pay.set',
     'pay.submit',
     'pay.advance',
+    'pay.till',
     'credit.open',
     'credit.toggle',
     'credit.set',
@@ -308,6 +318,24 @@ export const billingDocumentTable: TransitionTable = {
         'credit.open': 'ready.crediting / openCredit',
         [POLL]: 'ready.refreshing',
       }),
+    },
+    {
+      // Issue 35: the payment goes to a till of the clinic's (picked when it has more than one); one it does not have is never picked.
+      name: 'a till the clinic does not have: not picked',
+      context: page(PART_PAID, { payment: VALID_PAYMENT }),
+      extras: { ...UPI, till: 9 },
+      steps: withoutTill(
+        with_(
+          with_(common('upi'), 'ready.idle', {
+            ...ISSUED_ACTS,
+            'pay.open': 'ready.paying.form / openPayment',
+            'credit.open': 'ready.crediting / openCredit',
+            [POLL]: 'ready.refreshing',
+          }),
+          'ready.paying.form',
+          { 'pay.submit': 'ready.saving / pay' },
+        ),
+      ),
     },
     {
       name: 'a draft being deleted: the page ends',
@@ -712,6 +740,73 @@ export const billingReportsTable: TransitionTable = {
   ],
 };
 
+// The back office's tills (issue 35, "The day's close": ADMIN adds and renames tills; names unique
+// in any case; a till keeps its history). The list loads or fails; a till is added or one of the
+// clinic's renamed, one at a time; a name no other till has is saved and the list read again; a
+// refusal keeps the form with its words; the form is cancelled.
+const TILLS_VERBS = [
+  'tills.retry',
+  'tills.add',
+  'tills.rename',
+  'tills.name',
+  'tills.cancel',
+  'tills.save',
+  done('loadTills'),
+  error('loadTills'),
+  done('saveTill'),
+  error('saveTill'),
+];
+const TILL_LIST = [
+  { id: 1, name: 'Front desk' },
+  { id: 2, name: 'Spa counter' },
+];
+const tillsSteps = (saves: boolean): Steps => ({
+  loading: { [done('loadTills')]: 'ready / showTills', [error('loadTills')]: 'failed' },
+  failed: { 'tills.retry': 'loading' },
+  ready: { 'tills.add': 'editing / startAdding', 'tills.rename': 'editing / startRenaming' },
+  editing: { 'tills.name': 'editing / setName', 'tills.cancel': 'ready / stopEditing', ...(saves ? { 'tills.save': 'saving / clearMessage' } : {}) },
+  saving: { [done('saveTill')]: 'loading / stopEditing', [error('saveTill')]: 'editing / showRefusal' },
+});
+export const tillsTable: TransitionTable = {
+  chart: tillsMachine,
+  source: "issue 35 (The day's close: tills added and renamed by ADMIN, names unique in any case)",
+  statuses: ['loading', 'failed', 'ready', 'editing', 'saving'],
+  verbs: TILLS_VERBS,
+  cases: [
+    {
+      name: 'a new till named as no other till is',
+      context: { tills: TILL_LIST, editing: { id: null, name: 'Pharmacy' }, message: null },
+      extras: { id: 2, value: 'Pharmacy', output: TILL_LIST, error: new Error('offline') },
+      start: 'loading',
+      steps: tillsSteps(true),
+    },
+    {
+      name: 'a till renamed to its own name in another case',
+      context: { tills: TILL_LIST, editing: { id: 1, name: 'FRONT DESK' }, message: null },
+      extras: { id: 1, value: 'FRONT DESK', output: TILL_LIST, error: new Error('offline') },
+      steps: tillsSteps(true),
+    },
+    {
+      name: "another till's name, in any case: not saved",
+      context: { tills: TILL_LIST, editing: { id: 2, name: ' front desk ' }, message: null },
+      extras: { id: 2, value: ' front desk ', output: TILL_LIST, error: new Error('offline') },
+      steps: tillsSteps(false),
+    },
+    {
+      name: 'no name typed: not saved',
+      context: { tills: TILL_LIST, editing: { id: null, name: '  ' }, message: null },
+      extras: { id: 2, value: '  ', output: TILL_LIST, error: new Error('offline') },
+      steps: tillsSteps(false),
+    },
+    {
+      name: 'a till the clinic does not have: not renamed',
+      context: { tills: TILL_LIST, editing: { id: null, name: 'Pharmacy' }, message: null },
+      extras: { id: 9, value: 'Pharmacy', output: TILL_LIST, error: new Error('offline') },
+      steps: { ...tillsSteps(true), ready: { 'tills.add': 'editing / startAdding' } },
+    },
+  ],
+};
+
 /** Every staff billing page chart's table, for tests/unit/machines/lifecycle/every-chart.test.ts. */
 export const staffBillingTables = [
   billingDocumentTable,
@@ -723,4 +818,5 @@ export const staffBillingTables = [
   gstReturnsTable,
   dayCloseTable,
   billingReportsTable,
+  tillsTable,
 ];

@@ -5,7 +5,9 @@ import { advanceInput, advanceProblem } from '../../../../machines/billing/advan
 import { filterStatuses } from '../../../../machines/billing/billing-desk-machine.ts';
 import {
   changePaise,
+  choosesTill,
   creditInput,
+  defaultTill,
   draftInput,
   paiseToRupees,
   paymentInput,
@@ -43,6 +45,9 @@ describeModel('billing document page', documentModel, (snapshot) => {
     const advance = c.advances.find((a: { id: number }) => a.id === c.pending.payment.advance);
     expect(c.pending.payment.amount_paise).toBeLessThanOrEqual(advance.unused_paise);
   }
+  // A payment goes to the till on the form, one of the clinic's: the first unless another was picked.
+  if (snapshot.matches({ ready: 'paying' })) expect(c.tills.map((t: { id: number }) => String(t.id))).toContain(c.payment.till);
+  if (c.pending?.kind === 'pay') expect(c.pending.payment.till).toBe(Number(c.payment.till));
 });
 
 describeModel('client balance', balanceModel, (snapshot) => {
@@ -97,6 +102,32 @@ describe('billing page rules', () => {
     });
     expect(paymentProblem({ method: 'upi', amount: '680', tendered: '', reference: '41234567890', advance: '' }, 68_000)).toBe('reference');
     expect(paymentProblem({ method: 'upi', amount: '680', tendered: '', reference: '412345678901', advance: '' }, 68_000)).toBeNull();
+  });
+
+  it('send the till picked, and none when the form names none (the server takes the first)', () => {
+    const cash = { method: 'cash' as const, amount: '500', tendered: '', reference: '', advance: '' };
+    expect(paymentInput({ ...cash, till: '2' })).toEqual({ method: 'cash', amount_paise: 50_000, till: 2 });
+    expect(paymentInput({ ...cash, method: 'upi', reference: '412345678901', till: '2' })).toEqual({
+      method: 'upi',
+      amount_paise: 50_000,
+      reference: '412345678901',
+      till: 2,
+    });
+    expect(paymentInput({ ...cash, till: '' })).toEqual({ method: 'cash', amount_paise: 50_000 });
+    expect(defaultTill([])).toBe('');
+    expect(
+      defaultTill([
+        { id: 1, name: 'Front desk' },
+        { id: 2, name: 'Spa' },
+      ]),
+    ).toBe('1');
+    expect(choosesTill([{ id: 4, name: 'Front desk' }])).toBe(false);
+    expect(
+      choosesTill([
+        { id: 4, name: 'Front desk' },
+        { id: 2, name: 'Spa' },
+      ]),
+    ).toBe(true);
   });
 
   it("send a draft's lines as the contract takes them: kept lines by id, products by id, manual lines whole", () => {
