@@ -18,10 +18,12 @@
 // every e2e file, tests/support/codes-on-screen.ts) no code on screen.
 //
 // The demo clinic is seeded into the server's own PGlite before it starts (the seed's own command,
-// not inserts of this file). Two things are arranged for the walk to be independent of when it
+// not inserts of this file). Three things are arranged for the walk to be independent of when it
 // runs, and said here: the clinic is open round the clock, with five-minute slots and no minimum
 // notice (so a free time is minutes away at any hour), and a spare chamber is added (the demo's
-// four weeks of dives may hold the others now). A chart is completed only once its appointment
+// four weeks of dives may hold the others now). Check-in opens a day ahead (not the default two
+// hours): the package buyer's first free dive in the portal may be hours away when the demo's
+// dives fill the day. A chart is completed only once its appointment
 // has started, so the nurse's step waits for that minute to come (up to five on the slot grid).
 // What needs nothing of the dive is done while it is still ahead: the client's lab test and her
 // ticket come before the nurse's step. Her portal booking comes after the DOCTOR's step, whose
@@ -143,12 +145,13 @@ beforeAll(async () => {
   browser = await launchBrowser();
   adminToken = await tokenOf(server.baseUrl, demoStaff('SUPER_ADMIN').email, DEMO_PASSWORD);
 
-  // Open round the clock with five-minute slots and no notice; a spare chamber (see the header).
+  // Open round the clock with five-minute slots, no notice and check-in a day ahead; a spare chamber (see the header).
   await ok(
     api('PATCH', '/appointments/hours', {
       clinic_hours: EVERY_DAY.map((weekday) => ({ weekday, opens: '00:00', closes: '24:00' })),
       slot_minutes: SLOT_MS / 60_000,
       min_notice_minutes: 0,
+      check_in_window_hours: 24,
     }),
     'hours',
   );
@@ -883,8 +886,8 @@ describe('a clinic day on the demo data', () => {
       start: string;
     }>;
     const dive = dives.filter((a) => a.status === 'booked').sort((a, b) => b.id - a.id)[0];
-    // Check-in opens two hours before the start (the clinic's default window): the first time offered must fall in it.
-    expect(Date.parse(dive.start) - Date.now(), `the dive at ${dive.start} is within the check-in window`).toBeLessThan(2 * 60 * 60_000);
+    // Check-in opens a day ahead here (see the header): the first time the portal offers falls in it.
+    expect(Date.parse(dive.start) - Date.now(), `the dive at ${dive.start} is within the check-in window`).toBeLessThan(24 * 60 * 60_000);
 
     // Reception checks her in; on her phone the package shows one credit fewer.
     const desk = demoStaff('RECEPTION');
