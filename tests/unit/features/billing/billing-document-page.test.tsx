@@ -12,6 +12,7 @@ import { BillingDocumentPage } from '../../../../src/features/billing/billing-do
 import { BILLING_TEXT as T, formatPaise } from '../../../../src/features/billing/billing-texts.ts';
 import { renderPage, type Sent } from '../discovery/render.tsx';
 import { ADVANCES, DRAFT, ISSUED, PAID, PART_PAID, PRODUCTS, RATES } from '../../machines/billing/billing-fixtures.ts';
+import { TILLS } from '../../machines/billing/portal-billing-fixtures.ts';
 import type { BillingDoc } from '../../../../machines/billing/billing-document-machine.ts';
 
 afterEach(() => {
@@ -41,6 +42,7 @@ function mount(docs: BillingDoc[], options: { role?: Role; acts?: (r: Sent) => [
       if (r.method === 'GET' && r.path === '/billing/documents/7') return [200, docs[Math.min(reads++, docs.length - 1)]];
       if (r.path === '/billing/products') return [200, PRODUCTS];
       if (r.path === '/billing/settings') return [200, SETTINGS];
+      if (r.path === '/billing/tills') return [200, TILLS];
       if (r.path === '/billing/documents/7/upi') return [200, UPI];
       return undefined;
     },
@@ -154,7 +156,12 @@ describe('an issued document', () => {
     dialog.getByText(T.change(formatPaise(32_000)));
     await act(async () => fireEvent.click(dialog.getByRole('button', { name: T.record })));
     await screen.findByText(T.done.pay);
-    expect(sent.find((r) => r.path === '/billing/documents/7/payments')!.body).toEqual({ method: 'cash', amount_paise: 68_000, tendered_paise: 100_000 });
+    expect(sent.find((r) => r.path === '/billing/documents/7/payments')!.body).toEqual({
+      method: 'cash',
+      amount_paise: 68_000,
+      tendered_paise: 100_000,
+      till: 1,
+    });
     expect(screen.getByTestId('billing-status').textContent).toBe(T.status.paid);
     expect(screen.queryByRole('button', { name: T.takePayment })).toBeNull();
   });
@@ -184,8 +191,8 @@ describe('an issued document', () => {
     await screen.findByText(T.done.pay);
     const payments = sent.filter((r) => r.path === '/billing/documents/7/payments');
     expect(payments.map((r) => r.body)).toEqual([
-      { method: 'upi', amount_paise: 30_000, reference: '412345678901' },
-      { method: 'upi', amount_paise: 30_000, reference: '412345678901' },
+      { method: 'upi', amount_paise: 30_000, reference: '412345678901', till: 1 },
+      { method: 'upi', amount_paise: 30_000, reference: '412345678901', till: 1 },
     ]);
   });
 
@@ -213,7 +220,7 @@ describe('an issued document', () => {
     fireEvent.change(dialog.getByLabelText(T.amount), { target: { value: '300' } });
     await act(async () => fireEvent.click(record));
     await screen.findByText(T.done.pay);
-    expect(sent.find((r) => r.path === '/billing/documents/7/payments')!.body).toEqual({ method: 'advance', amount_paise: 30_000, advance: 31 });
+    expect(sent.find((r) => r.path === '/billing/documents/7/payments')!.body).toEqual({ method: 'advance', amount_paise: 30_000, advance: 31, till: 1 });
   });
 
   it('says when the client has no unused advance', async () => {

@@ -19,7 +19,7 @@ import { CATALOGUE_TEXT as C } from '../../../../src/features/billing/settings-t
 import { describeReplayOnView, step } from '../../../support/page-replay.tsx';
 import { renderPage } from '../../features/discovery/render.tsx';
 import { model } from './billing-catalogue.model.ts';
-import { CATALOGUE, SETTINGS } from './portal-billing-fixtures.ts';
+import { CATALOGUE, SETTINGS, TILLS } from './portal-billing-fixtures.ts';
 
 const dialog = () => document.querySelector<HTMLElement>('[role="dialog"][aria-labelledby="billing-edit-title"]');
 const itemName = (kind: string, id: number) => CATALOGUE.items.find((i) => i.item_kind === kind && i.item_id === id)?.name;
@@ -41,7 +41,9 @@ describeReplayOnView('the Billing tab’s catalogue', {
     renderPage(wrap(<BillingSettingsTab />), {
       path: '/backoffice',
       role: 'ADMIN',
-      answer: (r) => (r.path === '/billing/settings' ? [200, { ...SETTINGS, state_name: 'Maharashtra' }] : undefined),
+      // The tills beside the catalogue read their list too: the network answers it.
+      answer: (r) =>
+        r.path === '/billing/settings' ? [200, { ...SETTINGS, state_name: 'Maharashtra' }] : r.path === '/billing/tills' ? [200, TILLS] : undefined,
     }),
   drive: async (event) => {
     const page = document.body;

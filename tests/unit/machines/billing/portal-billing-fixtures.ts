@@ -110,3 +110,6 @@ export const CATALOGUE: Catalogue = {
   ],
   products: [{ id: 7, name: 'Vitamin D3', code: '2106', unit_price_paise: 45_000, gst_rate_bp: 1800, exempt: false, active: true }],
 };
+
+/** The clinic's one till, as `GET /billing/tills` lists it (the Billing tab and the document page read it). */
+export const TILLS = [{ id: 1, name: 'Front desk' }];

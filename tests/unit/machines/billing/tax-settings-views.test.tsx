@@ -16,7 +16,7 @@ import { BillingSettingsTab } from '../../../../src/features/billing/billing-set
 import { TAX_SETTINGS_TEXT as T } from '../../../../src/features/billing/settings-texts.ts';
 import { describeReplayOnView, step } from '../../../support/page-replay.tsx';
 import { renderPage } from '../../features/discovery/render.tsx';
-import { CATALOGUE, SETTINGS } from './portal-billing-fixtures.ts';
+import { CATALOGUE, SETTINGS, TILLS } from './portal-billing-fixtures.ts';
 import { model } from './tax-settings.model.ts';
 
 const form = () => document.querySelector<HTMLElement>('[data-tax-settings]');
@@ -38,7 +38,9 @@ describeReplayOnView('the Billing tab’s tax settings', {
             ? [200, CATALOGUE.items]
             : r.path === '/billing/products'
               ? [200, CATALOGUE.products]
-              : undefined,
+              : r.path === '/billing/tills'
+                ? [200, TILLS]
+                : undefined,
     }),
   drive: async (event) => {
     if (event.type === 'settings.retry') {
