@@ -1,13 +1,14 @@
 // The client record's Appointments section: upcoming, past and cancelled appointments, the
 // package balance, and (front desk and administrators) selling a package from the catalogue;
 // from each package, the steps its status allows (issue 35: freeze, unfreeze, transfer, refund),
-// and the client's family with the packages its members share.
-import { Alert, Box, Button, Chip, Link as MuiLink, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
+// and the client's family with the packages its members share (the steps' dialogs are in
+// package-step-dialogs.tsx, the family in family-panel.tsx).
+import { Alert, Box, Button, Chip, Link as MuiLink, List, ListItem, ListItemText, MenuItem, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { FormDialog } from '../../lib/staff/form-dialog.tsx';
 import { formatDate, formatDateTime } from '../../lib/staff/format.ts';
 import type { ClientAppointment, ClientPackage } from './appointments-api.ts';
-import { useClientAppointments, useClientChoices } from './client-appointments-hooks.ts';
+import { useClientAppointments } from './client-appointments-hooks.ts';
 // A package's status is named once, as the portal's page names it.
 import { MY_PACKAGES_TEXT } from './my-packages-texts.ts';
 import {
@@ -34,22 +35,11 @@ import { formatCurrency } from '../../lib/format.ts';
 import { words } from '../../../machines/rules/words.ts';
 import { CHART_LABEL, chartStatusText } from '../../../machines/appointments/chart-texts.ts';
 import { canSellPackage } from '../../../machines/appointments/setup-forms.ts';
-import {
-  allowanceLeft,
-  freezeUntil,
-  keepsFamilies,
-  packageSteps,
-  refundEstimatePaise,
-  type SharedPackage,
-} from '../../../machines/appointments/package-desk.ts';
-import { REPORT_TEXTS } from '../../../machines/billing/reports.ts';
+import { keepsFamilies, packageSteps, type SharedPackage } from '../../../machines/appointments/package-desk.ts';
 import { clinicDate } from '../../../machines/clients/upcoming-rules.ts';
 import type { Role } from '../../../machines/guard/roles.ts';
-import { formatPaise } from '../../lib/format.ts';
-import { DateField } from '../../lib/date-field.tsx';
-import { ClientSearchField, type ClientSearchOption } from '../../lib/staff/client-search-field.tsx';
-import { ConfirmDialog, fieldError } from '../../lib/staff/confirm-dialog.tsx';
-import type { ActionHandle } from '../../lib/staff/hooks.ts';
+import { FamilyPanel } from './family-panel.tsx';
+import { FreezeDialog, RefundDialog, TransferDialog, UnfreezeDialog } from './package-step-dialogs.tsx';
 
 const SELLERS = ['RECEPTION', 'ADMIN', 'SUPER_ADMIN'];
 const GONE = ['cancelled', 'rescheduled'];
@@ -169,216 +159,6 @@ export function PackageBalance({
         );
       })}
     </List>
-  );
-}
-
-/** A client picked from the clients list's search (not `exclude`, the record's own client). */
-function ClientPicker({
-  label,
-  exclude,
-  value,
-  onPick,
-}: {
-  label: string;
-  exclude: number;
-  value: ClientSearchOption | null;
-  onPick: (c: ClientSearchOption) => void;
-}) {
-  const choices = useClientChoices();
-  return (
-    <ClientSearchField
-      label={label}
-      noOptionsText={P.noClients}
-      options={choices.rows.filter((c) => c.id !== exclude)}
-      value={value}
-      searching={choices.searching}
-      onSearch={choices.search}
-      onPick={onPick}
-    />
-  );
-}
-
-/** Freeze from today until a day, within the allowance left (the chart's guard decides). */
-function FreezeDialog({ action, today }: { action: ActionHandle<ClientPackage | null>; today: string }) {
-  const [until, setUntil] = useState('');
-  const p = action.subject;
-  const left = p ? allowanceLeft(p) : 0;
-  const asked = freezeUntil(today, until, left);
-  return (
-    <FormDialog
-      action={action}
-      id="freeze-package"
-      title={P.freezeTitle}
-      submitLabel={P.freezeSubmit}
-      pendingLabel={P.freezePending}
-      ready={asked.fits}
-      onSubmit={() => action.submit({ until })}
-      onExited={() => setUntil('')}
-    >
-      {p && <Typography>{P.freezeAllowance(left, p.freeze_allowance_days)}</Typography>}
-      <DateField
-        label={P.freezeUntil}
-        value={until}
-        onChange={setUntil}
-        minDate={today}
-        required
-        error={!!fieldError(action, 'until') || (asked.days > 0 && !asked.fits)}
-        helperText={fieldError(action, 'until') ?? (asked.days > 0 ? P.freezeTakes(asked.days, left) : undefined)}
-      />
-    </FormDialog>
-  );
-}
-
-function UnfreezeDialog({ action }: { action: ActionHandle<ClientPackage | null> }) {
-  const p = action.subject;
-  return (
-    <ConfirmDialog action={action} title={P.unfreezeTitle} confirmLabel={P.unfreezeSubmit}>
-      {p?.frozen_until && P.unfreezeBody(formatDate(p.frozen_until))}
-    </ConfirmDialog>
-  );
-}
-
-/** The required reason a transfer or a refund is audited with (the server's refusal under it). */
-function ReasonField({ value, onChange, error }: { value: string; onChange: (v: string) => void; error?: string }) {
-  return <TextField label={P.reason} required multiline value={value} onChange={(e) => onChange(e.target.value)} error={!!error} helperText={error} />;
-}
-
-function TransferDialog({ action, clientId }: { action: ActionHandle<ClientPackage | null>; clientId: number }) {
-  const [to, setTo] = useState<ClientSearchOption | null>(null);
-  const [reason, setReason] = useState('');
-  return (
-    <FormDialog
-      action={action}
-      id="transfer-package"
-      title={P.transferTitle}
-      submitLabel={P.transferSubmit}
-      pendingLabel={P.transferPending}
-      ready={to !== null && reason.trim() !== ''}
-      onSubmit={() => action.submit({ to: to!.id, toName: to!.label.split(' · ')[0], reason: reason.trim() })}
-      onExited={() => {
-        setTo(null);
-        setReason('');
-      }}
-    >
-      <ClientPicker label={P.transferTo} exclude={clientId} value={to} onPick={setTo} />
-      {fieldError(action, 'to') && <Typography color="error">{fieldError(action, 'to')}</Typography>}
-      <ReasonField value={reason} onChange={setReason} error={fieldError(action, 'reason')} />
-    </FormDialog>
-  );
-}
-
-const REFUND_METHODS = ['cash', 'card', 'upi'] as const;
-
-function RefundDialog({ action }: { action: ActionHandle<ClientPackage | null> }) {
-  const [reason, setReason] = useState('');
-  const [method, setMethod] = useState<string>('cash');
-  const [reference, setReference] = useState('');
-  const p = action.subject;
-  return (
-    <FormDialog
-      action={action}
-      id="refund-package"
-      title={P.refundTitle}
-      submitLabel={P.refundSubmit}
-      pendingLabel={P.refundPending}
-      submitColor="error"
-      ready={reason.trim() !== ''}
-      onSubmit={() => action.submit({ reason: reason.trim(), method, reference })}
-      onExited={() => {
-        setReason('');
-        setMethod('cash');
-        setReference('');
-      }}
-    >
-      {p && <Typography data-testid="refund-what">{P.refundWhat(p.sessions_left, p.sessions_total, formatPaise(refundEstimatePaise(p)))}</Typography>}
-      <ReasonField value={reason} onChange={setReason} error={fieldError(action, 'reason')} />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
-          select
-          label={P.refundMethod}
-          value={method}
-          onChange={(e) => setMethod(e.target.value)}
-          error={!!fieldError(action, 'method')}
-          helperText={fieldError(action, 'method')}
-          sx={{ minWidth: 160 }}
-        >
-          {REFUND_METHODS.map((m) => (
-            <MenuItem key={m} value={m}>
-              {REPORT_TEXTS.methods[m]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          label={P.refundReference}
-          value={reference}
-          onChange={(e) => setReference(e.target.value)}
-          error={!!fieldError(action, 'reference')}
-          helperText={fieldError(action, 'reference')}
-        />
-      </Stack>
-    </FormDialog>
-  );
-}
-
-/** The client's family: its other members, linking to one (a client picked) and unlinking. */
-function FamilyPanel({
-  clientId,
-  members,
-  join,
-  leave,
-}: {
-  clientId: number;
-  members: Array<{ id: number; name: string }>;
-  join: ActionHandle<null>;
-  leave: ActionHandle<null>;
-}) {
-  const [other, setOther] = useState<ClientSearchOption | null>(null);
-  return (
-    <Box sx={{ mb: 2 }} data-testid="client-family">
-      <Typography variant="subtitle1" component="h3">
-        {P.family}
-      </Typography>
-      {members.length === 0 ? (
-        <Typography color="text.secondary">{P.noFamily}</Typography>
-      ) : (
-        <List dense aria-label={P.familyMembers}>
-          {members.map((m) => (
-            <ListItem key={m.id} disableGutters>
-              <MuiLink component={Link} href={getHref('clientDetails', { clientId: m.id }, { tab: 'appointments' })}>
-                {m.name}
-              </MuiLink>
-            </ListItem>
-          ))}
-        </List>
-      )}
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        <Button size="small" variant="outlined" onClick={() => join.open(null)}>
-          {P.joinFamily}
-        </Button>
-        {members.length > 0 && (
-          <Button size="small" onClick={() => leave.open(null)}>
-            {P.leaveFamily}
-          </Button>
-        )}
-      </Box>
-      <FormDialog
-        action={join}
-        id="join-family"
-        title={P.joinTitle}
-        submitLabel={P.joinSubmit}
-        pendingLabel={P.joinPending}
-        ready={other !== null}
-        onSubmit={() => join.submit({ with: other!.id })}
-        onExited={() => setOther(null)}
-      >
-        <Typography>{P.joinHint}</Typography>
-        <ClientPicker label={P.joinWith} exclude={clientId} value={other} onPick={setOther} />
-        {fieldError(join, 'with') && <Typography color="error">{fieldError(join, 'with')}</Typography>}
-      </FormDialog>
-      <ConfirmDialog action={leave} title={P.leaveTitle} confirmLabel={P.leaveSubmit}>
-        {P.leaveBody}
-      </ConfirmDialog>
-    </Box>
   );
 }
 
