@@ -68,7 +68,11 @@ beforeAll(async () => {
   });
   expect(sent.status).toBe(201);
   ids.prospect = (await api('GET', '/discovery/prospects?search=Lakshmi')).results[0].id;
-  const start = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 26 * 3_600_000).toISOString();
+  // 10:00 in Kolkata the day after tomorrow: whatever the hour the suite runs, the 45 minutes
+  // stay inside the day's 00:00–23:59 (an hour counted from now could cross midnight).
+  const day = new Date(Date.now() + 2 * 86_400_000);
+  day.setUTCHours(4, 30, 0, 0);
+  const start = day.toISOString();
   ids.discoveryVisit = (await api('POST', '/discovery/visits', { prospect: ids.prospect, service: service.id, staff: coach.id, start })).id;
   // Only a nurse or doctor charts a therapy visit.
   const nurse = await tokenOf(server.baseUrl, world.accounts.NURSE!.email);
