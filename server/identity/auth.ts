@@ -1,5 +1,5 @@
-// Sign-in: InitiateAuth (USER_SRP_AUTH, USER_PASSWORD_AUTH, REFRESH_TOKEN_AUTH),
-// RespondToAuthChallenge, GetTokensFromRefreshToken. The password check is followed by the same
+// Sign-in: InitiateAuth (USER_SRP_AUTH, USER_PASSWORD_AUTH, REFRESH_TOKEN_AUTH, and USER_AUTH
+// through user-auth.ts), RespondToAuthChallenge, GetTokensFromRefreshToken. The password check is followed by the same
 // steps for every flow: lockout bookkeeping, account state, forced new password, MFA, tokens.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
@@ -9,10 +9,11 @@ import { Errors, invalidParameter } from './errors.ts';
 import { type Body, requiredString, stringMap } from './input.ts';
 import type { Mfa } from './mfa.ts';
 import { assertAcceptablePassword, verifyPassword } from './passwords.ts';
-import { consumeSession, createSession, purgeNowAndThen, readSession, secretBlockSpending, spendSecretBlock } from './sessions.ts';
+import { consumeSession, createSession, purgeNowAndThen, readSession, secretBlockSpending, sessionChallenge, spendSecretBlock } from './sessions.ts';
 import { N, padHex, parseA, parseTimestamp, serverEphemeral, verifyClaim } from './srp.ts';
 import type { AuthResponse, Tokens } from './tokens.ts';
 import { checkAttribute } from './attributes.ts';
+import type { UserAuth } from './user-auth.ts';
 import { findUser, findUserBySub, normaliseUsername, openVerifier, passwordColumns, type UserRow, updateUser } from './users.ts';
 
 const LOCKOUT_FREE_FAILURES = 5;
@@ -36,6 +37,7 @@ interface SecretBlock {
 
 export class Auth {
   mfa!: Mfa;
+  userAuth!: UserAuth;
 
   constructor(
     private readonly ctx: IdentityContext,
@@ -64,8 +66,9 @@ export class Auth {
         if (!token) throw invalidParameter('Missing required parameter REFRESH_TOKEN');
         return { AuthenticationResult: await this.tokens.refresh(token, this.ctx.clientId, false), ChallengeParameters: {} };
       }
-      case 'CUSTOM_AUTH':
       case 'USER_AUTH':
+        return this.userAuth.initiate(params);
+      case 'CUSTOM_AUTH':
       case 'ADMIN_NO_SRP_AUTH':
       case 'ADMIN_USER_PASSWORD_AUTH':
         throw invalidParameter(`${flow} flow not enabled for this client`);
@@ -114,7 +117,7 @@ export class Auth {
     return { salt, verifier: v.toString(16) };
   }
 
-  private async startSrp(params: Record<string, string>): Promise<AuthResponse> {
+  async startSrp(params: Record<string, string>): Promise<AuthResponse> {
     const typed = this.username(params);
     const A = parseA(params.SRP_A ?? '');
     if (!A) throw invalidParameter('Invalid SRP_A');
@@ -217,7 +220,7 @@ export class Auth {
 
   // ---- USER_PASSWORD_AUTH ------------------------------------------------------------------
 
-  private async passwordAuth(params: Record<string, string>): Promise<AuthResponse> {
+  async passwordAuth(params: Record<string, string>): Promise<AuthResponse> {
     const typed = this.username(params);
     const password = params.PASSWORD;
     if (!password) throw invalidParameter('Missing required parameter PASSWORD');
@@ -304,9 +307,18 @@ export class Auth {
         return this.passwordVerifier(responses);
       case 'NEW_PASSWORD_REQUIRED':
         return this.newPassword(body.Session, responses);
+      case 'SELECT_CHALLENGE':
+        return this.userAuth.select(body.Session, responses);
+      case 'SMS_OTP':
+        return this.userAuth.respondCode('SMS_OTP', body.Session, responses);
+      case 'EMAIL_OTP': {
+        // The same challenge name serves email MFA and the email first factor: the session says which.
+        const challenge = await sessionChallenge(this.ctx.db, body.Session);
+        if (challenge === 'EMAIL_OTP') return this.mfa.respond(name, body.Session, responses);
+        return this.userAuth.respondCode('EMAIL_OTP', body.Session, responses);
+      }
       case 'SOFTWARE_TOKEN_MFA':
       case 'SMS_MFA':
-      case 'EMAIL_OTP':
       case 'SELECT_MFA_TYPE':
       case 'MFA_SETUP':
         return this.mfa.respond(name, body.Session, responses);

@@ -6,7 +6,7 @@ import type { Db } from '../db/database.ts';
 import type { IdentityContext } from './context.ts';
 import { Errors } from './errors.ts';
 
-export type CodePurpose = 'signup' | 'forgot-password' | 'verify-attribute' | 'mfa-sms' | 'mfa-email';
+export type CodePurpose = 'signup' | 'forgot-password' | 'verify-attribute' | 'mfa-sms' | 'mfa-email' | 'sign-in-email' | 'sign-in-sms';
 
 export const CODE_WINDOWS_MS: Record<CodePurpose, number> = {
   signup: 24 * 3_600_000,
@@ -14,6 +14,9 @@ export const CODE_WINDOWS_MS: Record<CodePurpose, number> = {
   'forgot-password': 3_600_000,
   'mfa-sms': 3 * 60_000,
   'mfa-email': 3 * 60_000,
+  // A first-factor code lasts as long as the sign-in session it belongs to.
+  'sign-in-email': 3 * 60_000,
+  'sign-in-sms': 3 * 60_000,
 };
 
 export const MAX_CODE_ATTEMPTS = 5;

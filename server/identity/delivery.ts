@@ -37,6 +37,8 @@ const SUBJECTS = {
   'verify-attribute': 'Your verification code',
   'mfa-sms': 'Your sign-in code',
   'mfa-email': 'Your sign-in code',
+  'sign-in-email': 'Your sign-in code',
+  'sign-in-sms': 'Your sign-in code',
 } as const;
 
 export async function sendCode(
@@ -50,7 +52,7 @@ export async function sendCode(
   const lead =
     purpose === 'forgot-password'
       ? `Your ${clinic} password reset code is`
-      : purpose.startsWith('mfa')
+      : purpose.startsWith('mfa') || purpose.startsWith('sign-in')
         ? `Your ${clinic} sign-in code is`
         : `Your ${clinic} verification code is`;
   await ctx.mail.send(

@@ -9,6 +9,7 @@ import { SigningKeys } from './keys.ts';
 import { Mfa } from './mfa.ts';
 import { purgeExpired } from './sessions.ts';
 import { Tokens } from './tokens.ts';
+import { UserAuth } from './user-auth.ts';
 
 export type ActionHandler = (body: Body) => Promise<unknown>;
 
@@ -17,6 +18,7 @@ export class BuiltinIdentityService {
   readonly tokens: Tokens;
   readonly auth: Auth;
   readonly mfa: Mfa;
+  readonly userAuth: UserAuth;
   readonly account: Account;
   readonly admin: BuiltinAdmin;
   /** User actions (unsigned, as Amplify sends them). */
@@ -28,6 +30,8 @@ export class BuiltinIdentityService {
     this.auth = new Auth(ctx, this.tokens);
     this.mfa = new Mfa(ctx, this.tokens);
     this.auth.mfa = this.mfa;
+    this.userAuth = new UserAuth(ctx, this.tokens, this.auth);
+    this.auth.userAuth = this.userAuth;
     this.account = new Account(ctx, this.tokens, this.mfa, (user) => this.auth.recordFailure(user));
     this.admin = new BuiltinAdmin(ctx, this.tokens, this.account);
     const a = this.account;

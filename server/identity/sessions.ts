@@ -47,6 +47,13 @@ export async function readSession(db: Db, id: unknown, challenges: string[]): Pr
   return { idHash: row.id_hash, sub: row.sub, challenge: row.challenge, data };
 }
 
+/** The challenge a live-or-not session row was created for, or null when there is no such row. */
+export async function sessionChallenge(db: Db, id: unknown): Promise<string | null> {
+  if (typeof id !== 'string' || id.length === 0 || id.length > 4096) return null;
+  const row = await db.selectFrom('identity.auth_sessions').select('challenge').where('id_hash', '=', hashId(id)).executeTakeFirst();
+  return row?.challenge ?? null;
+}
+
 /** Marks the session spent; false if a concurrent request spent it first. */
 export async function consumeSession(db: Db, session: AuthSession): Promise<void> {
   const result = await db

@@ -3,6 +3,11 @@ import { ConfigError } from '../config.ts';
 
 export type MfaConfiguration = 'OFF' | 'OPTIONAL' | 'ON';
 
+/** First factors of choice-based sign-in (USER_AUTH), Cognito's AllowedFirstAuthFactors. */
+export type SignInFactor = 'PASSWORD' | 'EMAIL_OTP' | 'SMS_OTP';
+export const SIGN_IN_FACTORS: readonly SignInFactor[] = ['PASSWORD', 'EMAIL_OTP', 'SMS_OTP'];
+const PASSWORDLESS: readonly SignInFactor[] = ['EMAIL_OTP', 'SMS_OTP'];
+
 export interface IdentitySettings {
   mfa: MfaConfiguration;
   accessTokenMinutes: number;
@@ -11,6 +16,8 @@ export interface IdentitySettings {
   keyRotationDays: number;
   /** Requests per minute per client IP for each of InitiateAuth, SignUp, ForgotPassword, ResendConfirmationCode. */
   rateLimitPerMinute: number;
+  /** First factors USER_AUTH offers; PASSWORD covers both PASSWORD and PASSWORD_SRP. */
+  signInFactors: SignInFactor[];
 }
 
 function intVar(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -30,10 +37,37 @@ export function loadIdentitySettings(env: NodeJS.ProcessEnv): IdentitySettings {
   }
   return {
     mfa,
+    signInFactors: signInFactors(env, mfa),
     accessTokenMinutes: intVar(env, 'IDENTITY_ACCESS_TOKEN_MINUTES', 60, 5, 1440),
     idTokenMinutes: intVar(env, 'IDENTITY_ID_TOKEN_MINUTES', 60, 5, 1440),
     refreshTokenDays: intVar(env, 'IDENTITY_REFRESH_TOKEN_DAYS', 30, 1, 3650),
     keyRotationDays: intVar(env, 'IDENTITY_KEY_ROTATION_DAYS', 90, 1, 3650),
     rateLimitPerMinute: intVar(env, 'IDENTITY_RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000),
   };
+}
+
+/**
+ * IDENTITY_SIGN_IN_FACTORS: a comma-separated list; by default every factor built here. As in
+ * Cognito, a pool that requires MFA offers no passwordless first factor (a one-time code would
+ * then be the only factor), so with IDENTITY_MFA=ON the default is PASSWORD alone.
+ */
+function signInFactors(env: NodeJS.ProcessEnv, mfa: MfaConfiguration): SignInFactor[] {
+  const raw = env.IDENTITY_SIGN_IN_FACTORS;
+  if (raw === undefined || raw.trim() === '') {
+    return mfa === 'ON' ? ['PASSWORD'] : [...SIGN_IN_FACTORS];
+  }
+  const listed = raw.split(',').map((v) => v.trim().toUpperCase());
+  const factors: SignInFactor[] = [];
+  for (const value of listed) {
+    const factor = SIGN_IN_FACTORS.find((f) => f === value);
+    if (!factor) throw new ConfigError(`IDENTITY_SIGN_IN_FACTORS takes ${SIGN_IN_FACTORS.join(', ')}, got "${value}"`);
+    if (!factors.includes(factor)) factors.push(factor);
+  }
+  if (!factors.includes('PASSWORD')) {
+    throw new ConfigError('IDENTITY_SIGN_IN_FACTORS must include PASSWORD (staff and invited clients sign in with one)');
+  }
+  if (mfa === 'ON' && factors.some((f) => PASSWORDLESS.includes(f))) {
+    throw new ConfigError('IDENTITY_SIGN_IN_FACTORS cannot offer EMAIL_OTP or SMS_OTP while IDENTITY_MFA=ON');
+  }
+  return factors;
 }

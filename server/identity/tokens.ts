@@ -28,6 +28,8 @@ export interface AuthResponse {
   ChallengeParameters?: Record<string, string>;
   Session?: string;
   AuthenticationResult?: AuthenticationResult;
+  /** USER_AUTH's SELECT_CHALLENGE: the first factors to choose from. */
+  AvailableChallenges?: string[];
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
