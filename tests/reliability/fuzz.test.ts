@@ -31,6 +31,8 @@ import { BILLING_REPORTS } from '../../machines/billing/reports.ts';
 // read-back checks), wherever they run.
 const API_REQUESTS = (FULL ? 40_000 : 8_000) / engines.length;
 const IDENTITY_REQUESTS = (FULL ? 8_000 : 2_000) / engines.length;
+/** USER_AUTH's first factors, WEB_AUTHN included: the service must refuse what it does not offer. */
+const FIRST_FACTORS = ['PASSWORD', 'PASSWORD_SRP', 'EMAIL_OTP', 'SMS_OTP', 'WEB_AUTHN'];
 const CALENDAR_EDGE_REQUESTS = (FULL ? 6_000 : 1_200) / engines.length;
 // CI replays one fixed seed (a red build is reproducible); full mode explores a new one each run.
 const SEED = Number(process.env.FUZZ_SEED ?? (FULL ? Date.now() % 1_000_000 : 20_261_122));
@@ -391,22 +393,44 @@ describe.each(engines)('fuzzing on %s', (engine) => {
       ConfirmationCode: fc.oneof(fc.stringMatching(/^\d{6}$/), str),
       Code: str,
       Session: str,
-      AuthFlow: fc.oneof(fc.constantFrom('USER_SRP_AUTH', 'USER_PASSWORD_AUTH', 'REFRESH_TOKEN_AUTH', 'REFRESH_TOKEN', 'CUSTOM_AUTH'), str),
+      AuthFlow: fc.oneof(fc.constantFrom('USER_SRP_AUTH', 'USER_PASSWORD_AUTH', 'REFRESH_TOKEN_AUTH', 'REFRESH_TOKEN', 'CUSTOM_AUTH', 'USER_AUTH'), str),
       AuthParameters: fc.dictionary(
-        fc.constantFrom('USERNAME', 'PASSWORD', 'SRP_A', 'REFRESH_TOKEN', 'SECRET_HASH'),
-        fc.oneof(str, fc.stringMatching(/^[0-9a-f]{20,300}$/)),
+        fc.constantFrom('USERNAME', 'PASSWORD', 'SRP_A', 'REFRESH_TOKEN', 'SECRET_HASH', 'PREFERRED_CHALLENGE'),
+        fc.oneof(str, fc.stringMatching(/^[0-9a-f]{20,300}$/), fc.constantFrom(...FIRST_FACTORS)),
         { maxKeys: 4 },
       ),
       ChallengeName: fc.oneof(
-        fc.constantFrom('PASSWORD_VERIFIER', 'NEW_PASSWORD_REQUIRED', 'SOFTWARE_TOKEN_MFA', 'SMS_MFA', 'EMAIL_OTP', 'SELECT_MFA_TYPE', 'MFA_SETUP'),
+        fc.constantFrom(
+          'PASSWORD_VERIFIER',
+          'NEW_PASSWORD_REQUIRED',
+          'SOFTWARE_TOKEN_MFA',
+          'SMS_MFA',
+          'EMAIL_OTP',
+          'SELECT_MFA_TYPE',
+          'MFA_SETUP',
+          'SELECT_CHALLENGE',
+          'SMS_OTP',
+        ),
         str,
       ),
       ChallengeResponses: fc.dictionary(
         fc.oneof(
-          fc.constantFrom('USERNAME', 'PASSWORD_CLAIM_SIGNATURE', 'PASSWORD_CLAIM_SECRET_BLOCK', 'TIMESTAMP', 'NEW_PASSWORD', 'SOFTWARE_TOKEN_MFA_CODE'),
+          fc.constantFrom(
+            'USERNAME',
+            'PASSWORD_CLAIM_SIGNATURE',
+            'PASSWORD_CLAIM_SECRET_BLOCK',
+            'TIMESTAMP',
+            'NEW_PASSWORD',
+            'SOFTWARE_TOKEN_MFA_CODE',
+            'ANSWER',
+            'PASSWORD',
+            'SRP_A',
+            'EMAIL_OTP_CODE',
+            'SMS_OTP_CODE',
+          ),
           naughty,
         ),
-        str,
+        fc.oneof(str, fc.constantFrom(...FIRST_FACTORS), fc.stringMatching(/^\d{8}$/)),
         { maxKeys: 4 },
       ),
       UserAttributes: attrs,
