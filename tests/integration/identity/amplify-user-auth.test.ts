@@ -5,6 +5,7 @@
 import { CognitoIdentityProviderClient, InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { confirmSignIn, getCurrentUser, signIn, signOut, updateMFAPreference } from 'aws-amplify/auth';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SIGN_IN_CODES_PER_USERNAME_PER_HOUR } from '../../../server/identity/user-auth.ts';
 import { readOutbox } from '../../../server/mail/transport.ts';
 import { engines } from '../../support/engines.ts';
 import { createSignedInUser, identityCall, latestCode, latestMessage } from '../../support/identity.ts';
@@ -188,6 +189,22 @@ describe.each(engines)('USER_AUTH sign-in through Amplify (%s)', (engine) => {
       expect(bad.status).toBe(400);
       expect(bad.body.__type).toBe('InvalidParameterException');
       expect(bad.body.message).toMatch(/PREFERRED_CHALLENGE/);
+    });
+
+    it('sends at most 10 sign-in codes per username an hour, known or not, with the same refusal', async () => {
+      await createSignedInUser(t, { email: 'many.codes@example.com', role: 'CLIENT' });
+      const clientId = t.runtime.identity.clientId;
+      for (const username of ['many.codes@example.com', 'many.nobody@example.com']) {
+        const ask = () =>
+          identityCall(t, 'InitiateAuth', {
+            AuthFlow: 'USER_AUTH',
+            ClientId: clientId,
+            AuthParameters: { USERNAME: username, PREFERRED_CHALLENGE: 'EMAIL_OTP' },
+          });
+        for (let i = 0; i < SIGN_IN_CODES_PER_USERNAME_PER_HOUR; i++) expect((await ask()).status, `${username} #${i + 1}`).toBe(200);
+        expect((await ask()).body, username).toEqual({ __type: 'LimitExceededException', message: 'Attempt limit exceeded, please try after some time.' });
+      }
+      expect(await readOutbox(t.database.db, 'many.codes@example.com', 20)).toHaveLength(SIGN_IN_CODES_PER_USERNAME_PER_HOUR);
     });
 
     it('works through the AWS SDK: SELECT_CHALLENGE, then EMAIL_OTP, then tokens', async () => {
