@@ -5,6 +5,10 @@
 //   contended by two check-ins at once. Paired in the same run with 64 concurrent bare check-ins
 //   (a service no package covers: the same transition, no credit). Then the count: exactly 32
 //   credits taken, 32 visits told none was left, every package used 1 of 1, one redemption row each.
+// The figure the issue names is the p95 of the check-ins that took a credit, beside the bare
+// baseline; the ones told none was left (they wait for the winner's commit) are reported apart.
+// The pool's 64 connections are opened before the first timed round, as a running server's are:
+// otherwise the first round times PostgreSQL starting 64 backends, not a check-in.
 // `--quick`: the same sizes (64 is the point), fewer rounds. `--json <file>` writes {figures,
 // notes} for bench/run.ts. DATABASE_URL picks the server; a scratch database is created and dropped.
 import { randomBytes } from 'node:crypto';
@@ -82,8 +86,12 @@ async function main(): Promise<void> {
       return { ms: performance.now() - began, outcome: moved.credit?.outcome ?? 'none' };
     };
 
+    // A running server's pool is warm: open its connections before timing anything.
+    await Promise.all(Array.from({ length: CONCURRENT }, () => db.transaction().execute((trx) => sql`select 1`.execute(trx))));
+
     const bare: number[] = [];
-    const redeeming: number[] = [];
+    const redeemed: number[] = [];
+    const noneLeft: number[] = [];
     const outcomes = { redeemed: 0, none_left: 0, none: 0 };
     const packageIds: number[] = [];
     for (let round_ = 0; round_ < ROUNDS; round_++) {
@@ -103,7 +111,7 @@ async function main(): Promise<void> {
         contended.push(await visit(owners[p], light, staff[CONCURRENT + 2 * p], pkg), await visit(owners[p], light, staff[CONCURRENT + 2 * p + 1], null));
       }
       for (const r of await Promise.all(contended.map(checkIn))) {
-        redeeming.push(r.ms);
+        (r.outcome === 'redeemed' ? redeemed : noneLeft).push(r.ms);
         outcomes[r.outcome as keyof typeof outcomes]++;
       }
     }
@@ -117,18 +125,25 @@ async function main(): Promise<void> {
     const expected = PACKAGES * ROUNDS;
     const exact =
       counts.used === expected && counts.rows === expected && counts.full === expected && outcomes.redeemed === expected && outcomes.none_left === expected;
+    const contendedAll = [...redeemed, ...noneLeft];
     figures.push(
       {
-        name: `check-in redeeming a credit p95 (${CONCURRENT} concurrent, 2 per last credit)`,
-        value: round(percentile(redeeming, 95)),
+        name: `check-in redeeming a credit p95 (${CONCURRENT} concurrent, 2 per last credit; the ${PACKAGES} per round that took it)`,
+        value: round(percentile(redeemed, 95)),
         unit: 'ms',
         compared: { label: `bare check-in p95 (${CONCURRENT} concurrent, no package)`, value: round(percentile(bare, 95)), unit: 'ms' },
         target: '< 50 ms',
-        met: percentile(redeeming, 95) < 50,
+        met: percentile(redeemed, 95) < 50,
+      },
+      {
+        name: 'check-in told no credit was left p95 (the race losers, billed at the price)',
+        value: round(percentile(noneLeft, 95)),
+        unit: 'ms',
+        compared: { label: `all ${CONCURRENT} contended check-ins p95`, value: round(percentile(contendedAll, 95)), unit: 'ms' },
       },
       {
         name: 'check-in redeeming a credit p50',
-        value: round(percentile(redeeming, 50)),
+        value: round(percentile(redeemed, 50)),
         unit: 'ms',
         compared: { label: 'bare check-in p50', value: round(percentile(bare, 50)), unit: 'ms' },
       },

@@ -39,24 +39,18 @@ function redeemable(client: number, therapy: string, day: string): RawBuilder<un
     and p.sessions_used < p.sessions_total and (p.expires_on is null or p.expires_on >= ${day}::date)`;
 }
 
-/** Takes one credit of package `id` if it still meets the condition at the moment of the write. */
-async function takeCredit(trx: Db, id: number, q: CreditQuestion, kind: 'redeemed' | 'forfeited'): Promise<boolean> {
-  const { rows } = await sql<{ id: number }>`update packages p set sessions_used = p.sessions_used + 1
-    where p.id = ${id} and ${redeemable(q.client, q.therapy, q.day)} returning p.id`.execute(trx);
-  if (rows.length === 0) return false;
+/**
+ * Takes one credit of package `id` if it still meets the condition at the moment of the write, and
+ * answers the package's name as the visit's invoice line says it ("from package ..."), read in the
+ * same statement; null when the package had no credit to give.
+ */
+async function takeCredit(trx: Db, id: number, q: CreditQuestion, kind: 'redeemed' | 'forfeited'): Promise<string | null> {
+  const { rows } = await sql<{ name: string }>`update packages p set sessions_used = p.sessions_used + 1
+    where p.id = ${id} and ${redeemable(q.client, q.therapy, q.day)}
+    returning coalesce((select pp.name from package_plans pp where pp.id = p.plan_id), p.therapy || ' package') as name`.execute(trx);
+  if (rows.length === 0) return null;
   await trx.insertInto('package_redemptions').values({ appointment_id: q.appointment, package_id: id, kind, redeemed_by: q.by }).execute();
-  return true;
-}
-
-/** The package's name as the visit's invoice line says it ("from package ..."). */
-export async function packageName(db: Db, id: number): Promise<string> {
-  const row = await db
-    .selectFrom('packages as p')
-    .leftJoin('package_plans as pp', 'pp.id', 'p.plan_id')
-    .select(['p.therapy', 'pp.name as plan_name'])
-    .where('p.id', '=', id)
-    .executeTakeFirstOrThrow();
-  return row.plan_name ?? `${row.therapy} package`;
+  return rows[0].name;
 }
 
 /**
@@ -69,9 +63,10 @@ export async function redeemCredit(trx: Db, q: CreditQuestion): Promise<CheckInC
   const { rows } = await sql<{ id: number }>`select p.id from packages p where ${redeemable(q.client, q.therapy, q.day)}
     order by (p.id = ${q.booked ?? 0}) desc, (p.client_id = ${q.client}) desc, p.expires_on nulls last, p.id`.execute(trx);
   for (const candidate of rows) {
-    if (await takeCredit(trx, candidate.id, q, 'redeemed')) {
+    const name = await takeCredit(trx, candidate.id, q, 'redeemed');
+    if (name !== null) {
       if (candidate.id !== q.booked) await trx.updateTable('appointments').set({ package_id: candidate.id }).where('id', '=', q.appointment).execute();
-      return { outcome: 'redeemed', package: candidate.id, message: T.creditRedeemed(await packageName(trx, candidate.id)) };
+      return { outcome: 'redeemed', package: candidate.id, message: T.creditRedeemed(name) };
     }
   }
   if (q.booked !== null) await trx.updateTable('appointments').set({ package_id: null }).where('id', '=', q.appointment).execute();

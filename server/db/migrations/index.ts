@@ -39,6 +39,7 @@ import * as m1600 from './1600_memberships.ts';
 import * as m1605 from './1605_billing_tills.ts';
 import * as m1610 from './1610_billing_report_indexes.ts';
 import * as m1615 from './1615_package_expiry_warnings.ts';
+import * as m1620 from './1620_thrive_slot_stripes.ts';
 import * as m1480 from './1480_audit_system_actor.ts';
 import * as m1490 from './1490_booking_horizon.ts';
 import * as m1500 from './1500_support_client_updated_at.ts';
@@ -90,4 +91,5 @@ export const migrations: Record<string, Migration> = {
   '1605_billing_tills': m1605,
   '1610_billing_report_indexes': m1610,
   '1615_package_expiry_warnings': m1615,
+  '1620_thrive_slot_stripes': m1620,
 };

@@ -203,9 +203,11 @@ async function expectSameAnswers(db: Db, k: Clinic) {
       tile,
     ).toBe(figure[tile]);
   }
-  // The kept roll-up equals one rebuilt from nothing.
+  // The kept roll-up equals one rebuilt from nothing (a slot's count is the sum over its stripes: 1620_thrive_slot_stripes).
   const tables = sql`select 'e' as t, to_jsonb(r) - 'enrollment_id' as row, enrollment_id as k from thrive_enrollment_rollup r
-    union all select 'c', to_jsonb(r), client_id from thrive_client_rollup r union all select 's', to_jsonb(r), 0 from thrive_session_slots r`;
+    union all select 'c', to_jsonb(r), client_id from thrive_client_rollup r
+    union all select 's', jsonb_build_object('slot_start', slot_start, 'service_id', service_id, 'status', status, 'sessions', sum(sessions)), 0
+      from thrive_session_slots group by slot_start, service_id, status having sum(sessions) <> 0`;
   const kept = (await sql<{ row: unknown }>`select row from (${tables}) x order by t, k, row::text`.execute(db)).rows;
   await sql`delete from thrive_client_rollup`.execute(db);
   await sql`delete from thrive_session_slots`.execute(db);
