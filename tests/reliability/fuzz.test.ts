@@ -216,7 +216,10 @@ describe.each(engines)('fuzzing on %s', (engine) => {
       }
       if (res.statusCode >= 500) fail(label, res.statusCode, '5xx', res.body);
       else if (res.statusCode >= 400) {
-        if (typeof (body as { detail?: unknown })?.detail !== 'string') fail(label, res.statusCode, '4xx without {detail}', res.body);
+        // The FHIR API (issue 40) words its refusals as OperationOutcomes: the detail is the first issue's diagnostics.
+        const fhirOutcome = op.path.startsWith('/fhir/') ? (body as { resourceType?: string; issue?: Array<{ diagnostics?: unknown }> }) : null;
+        const detail = fhirOutcome ? (fhirOutcome.resourceType === 'OperationOutcome' ? fhirOutcome.issue?.[0]?.diagnostics : undefined) : (body as { detail?: unknown })?.detail;
+        if (typeof detail !== 'string') fail(label, res.statusCode, fhirOutcome ? '4xx without an OperationOutcome' : '4xx without {detail}', res.body);
       } else {
         const why = contractViolation(op.operationId, res.statusCode, body);
         if (why) fail(label, res.statusCode, `2xx outside the contract: ${why}`, res.body);
@@ -288,7 +291,18 @@ describe.each(engines)('fuzzing on %s', (engine) => {
       if (expect400 === null) return;
       let errors: Record<string, string[]> | undefined;
       try {
-        errors = JSON.parse(res.body).errors;
+        const parsed = JSON.parse(res.body);
+        // The FHIR API's OperationOutcome names the fields in `expression` and says why in `diagnostics` ("Invalid request: field: reason; ...").
+        errors =
+          parsed?.resourceType === 'OperationOutcome'
+            ? Object.fromEntries(
+                String(parsed.issue?.[0]?.diagnostics ?? '')
+                  .replace(/^Invalid request: /, '')
+                  .split('; ')
+                  .map((part) => [part.slice(0, part.indexOf(': ')), [part.slice(part.indexOf(': ') + 2)]])
+                  .filter(([field]) => (parsed.issue[0].expression ?? []).includes(field)),
+              )
+            : parsed.errors;
       } catch {
         errors = undefined;
       }
