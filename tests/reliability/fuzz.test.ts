@@ -218,7 +218,11 @@ describe.each(engines)('fuzzing on %s', (engine) => {
       else if (res.statusCode >= 400) {
         // The FHIR API (issue 40) words its refusals as OperationOutcomes: the detail is the first issue's diagnostics.
         const fhirOutcome = op.path.startsWith('/fhir/') ? (body as { resourceType?: string; issue?: Array<{ diagnostics?: unknown }> }) : null;
-        const detail = fhirOutcome ? (fhirOutcome.resourceType === 'OperationOutcome' ? fhirOutcome.issue?.[0]?.diagnostics : undefined) : (body as { detail?: unknown })?.detail;
+        const detail = fhirOutcome
+          ? fhirOutcome.resourceType === 'OperationOutcome'
+            ? fhirOutcome.issue?.[0]?.diagnostics
+            : undefined
+          : (body as { detail?: unknown })?.detail;
         if (typeof detail !== 'string') fail(label, res.statusCode, fhirOutcome ? '4xx without an OperationOutcome' : '4xx without {detail}', res.body);
       } else {
         const why = contractViolation(op.operationId, res.statusCode, body);

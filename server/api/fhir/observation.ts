@@ -134,7 +134,12 @@ export function observationResource(row: ObservationRow) {
           component: [
             { code: { coding: [{ system: LOINC, code: '8480-6', display: 'Systolic blood pressure' }] }, valueQuantity: quantity(value, row.unit) },
             ...(row.value2 !== null
-              ? [{ code: { coding: [{ system: LOINC, code: '8462-4', display: 'Diastolic blood pressure' }] }, valueQuantity: quantity(Number(row.value2), row.unit) }]
+              ? [
+                  {
+                    code: { coding: [{ system: LOINC, code: '8462-4', display: 'Diastolic blood pressure' }] },
+                    valueQuantity: quantity(Number(row.value2), row.unit),
+                  },
+                ]
               : []),
           ],
         }

@@ -42,5 +42,8 @@ export function operationOutcome(status: number, detail: string, extra: Record<s
 /** The /fhir/R4 routes' error handler: the business API's answer, as an OperationOutcome. */
 export function fhirErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const answer = errorAnswer(error, request);
-  return reply.code(answer.status).type(FHIR_JSON).send(operationOutcome(answer.status, answer.detail, answer.extra));
+  return reply
+    .code(answer.status)
+    .type(FHIR_JSON)
+    .send(operationOutcome(answer.status, answer.detail, answer.extra));
 }

@@ -94,7 +94,10 @@ export function patientResource(row: PatientRow) {
       ...(present(row.abha_number)
         ? [
             {
-              type: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0203', code: 'MR', display: 'Medical record number' }], text: 'ABHA number' },
+              type: {
+                coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0203', code: 'MR', display: 'Medical record number' }],
+                text: 'ABHA number',
+              },
               system: ABHA_SYSTEM,
               value: hyphenatedAbha(row.abha_number),
             },

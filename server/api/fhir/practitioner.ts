@@ -32,7 +32,13 @@ export function practitionerResource(row: StaffRow) {
     id: String(row.id),
     meta: { lastUpdated: instant(row.updated_at) },
     active: row.is_active,
-    name: [{ text: `${row.first_name} ${row.last_name}`.trim(), ...(row.last_name ? { family: row.last_name } : {}), ...(row.first_name ? { given: [row.first_name] } : {}) }],
+    name: [
+      {
+        text: `${row.first_name} ${row.last_name}`.trim(),
+        ...(row.last_name ? { family: row.last_name } : {}),
+        ...(row.first_name ? { given: [row.first_name] } : {}),
+      },
+    ],
   };
 }
 

@@ -56,8 +56,10 @@ export async function fhirRoutes(app: FastifyInstance, ctx: ApiContext): Promise
   await app.register(async (api) => {
     api.setErrorHandler(fhirErrorHandler);
 
-    api.get('/fhir/R4/metadata', { schema: route('getFhirCapabilities'), config: { public: true, access: { roles: 'public', client: 'none' } } }, async (request, reply) =>
-      fhir(reply, capabilityStatement(request)),
+    api.get(
+      '/fhir/R4/metadata',
+      { schema: route('getFhirCapabilities'), config: { public: true, access: { roles: 'public', client: 'none' } } },
+      async (request, reply) => fhir(reply, capabilityStatement(request)),
     );
 
     api.get('/fhir/R4/Patient', { schema: route('searchFhirPatients'), config: { access: CLIENT_RECORD } }, async (request: SearchRequest, reply) => {
@@ -66,7 +68,11 @@ export async function fhirRoutes(app: FastifyInstance, ctx: ApiContext): Promise
       const page = pageOf(request.query);
       const lastUpdated = dateRanges('_lastUpdated', request.query._lastUpdated);
       const found = await searchPatients(db, { only: only ?? (caller.role === 'CLIENT' ? caller.id : undefined), lastUpdated }, page);
-      await audited(request, found.rows.map((r) => r.id), async () => undefined);
+      await audited(
+        request,
+        found.rows.map((r) => r.id),
+        async () => undefined,
+      );
       return fhir(reply, searchset(request, found.rows.map(patientResource), found.total, page));
     });
 
@@ -77,28 +83,32 @@ export async function fhirRoutes(app: FastifyInstance, ctx: ApiContext): Promise
       return fhir(reply, patientResource(row));
     });
 
-    api.get('/fhir/R4/Patient/:id/$everything', { schema: route('fhirPatientEverything'), config: { access: CLIENT_RECORD } }, async (request: IdRequest, reply) => {
-      const client = (await whose(request, request.params.id, READ_SCOPE))!;
-      const all = { client, date: [], lastUpdated: [] };
-      const everything = await audited(request, client, async (trx) => {
-        const patient = await findPatient(trx, client);
-        if (!patient) throw notFound();
-        const [observations, appointments, consents, organization] = await Promise.all([
-          searchObservations(trx, all, null),
-          searchAppointments(trx, all, null),
-          searchConsents(trx, all, null),
-          organizationResource(trx),
-        ]);
-        return [
-          patientResource(patient),
-          organization,
-          ...observations.rows.map(observationResource),
-          ...appointments.rows.map(appointmentResource),
-          ...consents.rows.map(consentResource),
-        ];
-      });
-      return fhir(reply, searchset(request, everything, everything.length, { count: everything.length, offset: 0 }));
-    });
+    api.get(
+      '/fhir/R4/Patient/:id/$everything',
+      { schema: route('fhirPatientEverything'), config: { access: CLIENT_RECORD } },
+      async (request: IdRequest, reply) => {
+        const client = (await whose(request, request.params.id, READ_SCOPE))!;
+        const all = { client, date: [], lastUpdated: [] };
+        const everything = await audited(request, client, async (trx) => {
+          const patient = await findPatient(trx, client);
+          if (!patient) throw notFound();
+          const [observations, appointments, consents, organization] = await Promise.all([
+            searchObservations(trx, all, null),
+            searchAppointments(trx, all, null),
+            searchConsents(trx, all, null),
+            organizationResource(trx),
+          ]);
+          return [
+            patientResource(patient),
+            organization,
+            ...observations.rows.map(observationResource),
+            ...appointments.rows.map(appointmentResource),
+            ...consents.rows.map(consentResource),
+          ];
+        });
+        return fhir(reply, searchset(request, everything, everything.length, { count: everything.length, offset: 0 }));
+      },
+    );
 
     // A client's record, one resource type at a time: read by id and search.
     const clientRecord = <R extends { client_id?: number; user_id?: number }>(
@@ -127,10 +137,14 @@ export async function fhirRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     clientRecord('Appointment', { read: 'readFhirAppointment', search: 'searchFhirAppointments' }, findAppointment, searchAppointments, appointmentResource);
     clientRecord('Consent', { read: 'readFhirConsent', search: 'searchFhirConsents' }, findConsent, searchConsents, consentResource);
 
-    api.get('/fhir/R4/Organization/:id', { schema: route('readFhirOrganization'), config: { access: CLINIC_RECORD } }, async (request: FastifyRequest<{ Params: { id: string } }>, reply) => {
-      if (request.params.id !== CLINIC_ORGANIZATION_ID) throw notFound();
-      return fhir(reply, await organizationResource(db));
-    });
+    api.get(
+      '/fhir/R4/Organization/:id',
+      { schema: route('readFhirOrganization'), config: { access: CLINIC_RECORD } },
+      async (request: FastifyRequest<{ Params: { id: string } }>, reply) => {
+        if (request.params.id !== CLINIC_ORGANIZATION_ID) throw notFound();
+        return fhir(reply, await organizationResource(db));
+      },
+    );
 
     api.get('/fhir/R4/Practitioner/:id', { schema: route('readFhirPractitioner'), config: { access: CLINIC_RECORD } }, async (request: IdRequest, reply) => {
       const row = await findStaff(db, request.params.id);
@@ -138,10 +152,14 @@ export async function fhirRoutes(app: FastifyInstance, ctx: ApiContext): Promise
       return fhir(reply, practitionerResource(row));
     });
 
-    api.get('/fhir/R4/PractitionerRole/:id', { schema: route('readFhirPractitionerRole'), config: { access: CLINIC_RECORD } }, async (request: IdRequest, reply) => {
-      const row = await findStaff(db, request.params.id);
-      if (!row) throw notFound();
-      return fhir(reply, practitionerRoleResource(row));
-    });
+    api.get(
+      '/fhir/R4/PractitionerRole/:id',
+      { schema: route('readFhirPractitionerRole'), config: { access: CLINIC_RECORD } },
+      async (request: IdRequest, reply) => {
+        const row = await findStaff(db, request.params.id);
+        if (!row) throw notFound();
+        return fhir(reply, practitionerRoleResource(row));
+      },
+    );
   });
 }

@@ -44,7 +44,9 @@ describe.each(engines)('FHIR R4 API on %s', (engine) => {
       expect(res.status).toBe(201);
       readings.push(res.body.id);
     }
-    expect((await api(t, nurse, 'POST', `/thrive/measurements/${readings[0]}/corrections`, { value: 69.5, unit: 'kg', reason: 'Scale was not zeroed.' })).status).toBe(201);
+    expect(
+      (await api(t, nurse, 'POST', `/thrive/measurements/${readings[0]}/corrections`, { value: 69.5, unit: 'kg', reason: 'Scale was not zeroed.' })).status,
+    ).toBe(201);
     await addSessions(t, client.id, nurse.id, await addServiceRow(t), { completed: 2, upcoming: 1 });
     const consent = { decision: 'given', signed_on: '2026-09-30', reason: 'Signed the paper form at the front desk.' };
     expect((await api(t, nurse, 'POST', `/users/user-profiles/${client.id}/consent-history`, consent)).status).toBe(201);
@@ -119,7 +121,11 @@ describe.each(engines)('FHIR R4 API on %s', (engine) => {
     ]);
     expect(bp.category[0].coding[0].code).toBe('vital-signs');
     expect((byId.get(String(readings[0])) as any).status).toBe('entered-in-error');
-    expect((byId.get(String(readings[1])) as any)).toMatchObject({ status: 'final', valueQuantity: { value: 71, code: 'kg' }, performer: [{ reference: `Practitioner/${nurse.id}` }] });
+    expect(byId.get(String(readings[1])) as any).toMatchObject({
+      status: 'final',
+      valueQuantity: { value: 71, code: 'kg' },
+      performer: [{ reference: `Practitioner/${nurse.id}` }],
+    });
     expect([...byId.values()].filter((o: any) => o.status === 'amended')).toHaveLength(1);
   });
 
@@ -192,7 +198,11 @@ describe.each(engines)('FHIR R4 API on %s', (engine) => {
     expect(types.filter((x: string) => x === 'Appointment')).toHaveLength(3);
     expect(types).toEqual(expect.arrayContaining(['Patient', 'Organization', 'Consent']));
     // Every reference reads back (a client follows them to their own record and the clinic's staff).
-    const refs = new Set<string>(JSON.stringify(res.body).match(/"reference":"([A-Za-z]+\/[^"]+)"/g)!.map((m) => m.slice(13, -1)));
+    const refs = new Set<string>(
+      JSON.stringify(res.body)
+        .match(/"reference":"([A-Za-z]+\/[^"]+)"/g)!
+        .map((m) => m.slice(13, -1)),
+    );
     for (const ref of refs) expect((await fhir(t, client, `/${ref}`)).status, ref).toBe(200);
   });
 });
