@@ -14,7 +14,7 @@ import { engines } from '../../../support/engines.ts';
 import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
 import { type Actor, addUser, api } from '../support.ts';
 import { addServiceRow, addSessions } from '../thrive/fixtures.ts';
-import { diagnostics, fhir } from './support.ts';
+import { fhir } from './support.ts';
 
 async function fhirReads(t: TestApp, actor: number, client: number, outcome = 'success'): Promise<number> {
   const r = await sql<{ n: number }>`select count(*)::int as n from audit_events

@@ -19,6 +19,3 @@ export async function fhir(t: TestApp, actor: Actor | null, url: string): Promis
   if (res.statusCode >= 400) expect(body.resourceType).toBe('OperationOutcome');
   return { status: res.statusCode, body, headers: res.headers };
 }
-
-/** The refusal's words: the first issue's diagnostics. */
-export const diagnostics = (res: ApiResponse): string => res.body.issue?.[0]?.diagnostics;
