@@ -157,6 +157,7 @@ describe.each(engines)('FHIR R4 API on %s', (engine) => {
       ['/Observation?date=yesterday', 'date.0'],
       ['/Observation?_count=0', '_count'],
       ['/Observation?colour=blue', 'colour'],
+      ['/Observation?patient=%00', 'patient'],
     ]) {
       const res = await fhir(t, client, url);
       expect(res.status, url).toBe(400);
