@@ -63,15 +63,15 @@ export async function fhirRoutes(app: FastifyInstance, ctx: ApiContext): Promise
     );
 
     api.get('/fhir/R4/Patient', { schema: route('searchFhirPatients'), config: { access: CLIENT_RECORD } }, async (request: SearchRequest, reply) => {
-      const caller = callerOf(request);
-      const only = await whose(request, undefined, { clients: 'own', staffName: 'client' });
+      // A client finds themselves only; staff every client.
+      const only = await whose(request, undefined, READ_SCOPE);
       const page = pageOf(request.query);
       const lastUpdated = dateRanges('_lastUpdated', request.query._lastUpdated);
-      const found = await searchPatients(db, { only: only ?? (caller.role === 'CLIENT' ? caller.id : undefined), lastUpdated }, page);
-      await audited(
-        request,
-        found.rows.map((r) => r.id),
-        async () => undefined,
+      // Each client the page shows is a read of their record, recorded with the read.
+      const found = await withAudit<Awaited<ReturnType<typeof searchPatients>>>(
+        db,
+        { actor: callerOf(request), action: ACTION, client: (result) => result.rows.map((r) => r.id), requestId: request.id },
+        (trx) => searchPatients(trx, { only, lastUpdated }, page),
       );
       return fhir(reply, searchset(request, found.rows.map(patientResource), found.total, page));
     });
