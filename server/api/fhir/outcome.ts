@@ -22,19 +22,27 @@ export interface OperationOutcome {
   issue: Array<{ severity: 'error'; code: string; diagnostics: string; details?: { text: string }; expression?: string[] }>;
 }
 
+/**
+ * The answer as an OperationOutcome: the first issue says it all (`diagnostics` is the business
+ * API's `detail`, `expression` every field at fault); a 400 then has one issue per field and
+ * reason, as the business API's `errors: {field: [reason]}`.
+ */
 export function operationOutcome(status: number, detail: string, extra: Record<string, unknown>): OperationOutcome {
-  const fields = extra.errors ? Object.keys(extra.errors as object) : [];
+  const errors = (extra.errors ?? {}) as Record<string, string[]>;
+  const fields = Object.keys(errors);
   const code = typeof extra.code === 'string' ? extra.code : undefined;
+  const issueCode = ISSUE_CODE[status] ?? 'exception';
   return {
     resourceType: 'OperationOutcome',
     issue: [
       {
         severity: 'error',
-        code: ISSUE_CODE[status] ?? 'exception',
+        code: issueCode,
         diagnostics: detail,
         ...(code ? { details: { text: code } } : {}),
         ...(fields.length ? { expression: fields } : {}),
       },
+      ...fields.flatMap((field) => errors[field].map((reason) => ({ severity: 'error' as const, code: issueCode, diagnostics: reason, expression: [field] }))),
     ],
   };
 }
