@@ -2789,6 +2789,242 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/fhir/R4/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The CapabilityStatement
+         * @description What this server serves, exactly. Public, like every FHIR server's `metadata`.
+         */
+        get: operations["getFhirCapabilities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/R4/Patient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search clients as Patient resources
+         * @description A client finds only themselves; staff find every client. Each client returned is an audited read.
+         */
+        get: operations["searchFhirPatients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/R4/Patient/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A client as a Patient */
+        get: operations["readFhirPatient"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/R4/Patient/{id}/$everything": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything this server serves about one client, as a searchset Bundle */
+        get: operations["fhirPatientEverything"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/R4/Observation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search a client's measurements as Observation resources
+         * @description A client searches their own (`patient` defaults to them); staff name the `patient`.
+         */
+        get: operations["searchFhirObservations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/R4/Observation/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One measurement as an Observation */
+        get: operations["readFhirObservation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/R4/Appointment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search a client's appointments as Appointment resources
+         * @description A client searches their own (`patient` defaults to them); staff name the `patient`. `date` is the appointment's start.
+         */
+        get: operations["searchFhirAppointments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/R4/Appointment/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One appointment as an Appointment */
+        get: operations["readFhirAppointment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/R4/Consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search a client's consent decisions as Consent resources
+         * @description A client searches their own (`patient` defaults to them); staff name the `patient`. `date` is when the decision was made.
+         */
+        get: operations["searchFhirConsents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/R4/Consent/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One consent decision as a Consent */
+        get: operations["readFhirConsent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/R4/Organization/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The clinic as an Organization (id `clinic`) */
+        get: operations["readFhirOrganization"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/R4/Practitioner/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A staff member as a Practitioner (name only) */
+        get: operations["readFhirPractitioner"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/R4/PractitionerRole/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A staff member's role at the clinic as a PractitionerRole (same id as the Practitioner) */
+        get: operations["readFhirPractitionerRole"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3299,7 +3535,7 @@ export interface components {
             active?: boolean;
         };
         /** @enum {string} */
-        AuditAction: "billing.document.pdf" | "billing.document.email" | "billing.payment_link.create" | "billing.payment.online" | "billing.payment.flag" | "billing.payment_flag.list" | "billing.gstr1.export" | "billing.till.create" | "billing.till.update" | "billing.till_day.read" | "billing.till_day.count" | "billing.till_day.close" | "membership.plan.list" | "membership.plan.create" | "membership.plan.update" | "membership.list" | "membership.sell" | "membership.cancel_renewal" | "membership.cancel" | "membership.activate" | "membership.renewal_invoice" | "membership.lapse" | "membership.end" | "billing.report.read" | "visit.list" | "visit.read" | "visit.create" | "visit.update" | "visit.transition" | "visit.addendum" | "visit.screen.list" | "visit.screen.create" | "visit.screen.override" | "visit.settings.update" | "visit.recipe.create" | "visit.stock.create" | "visit.session.list" | "visit.recipe.update" | "visit.stock.adjust" | "visit.stock.history" | "discovery.prospect.list" | "discovery.prospect.read" | "discovery.prospect.create" | "discovery.prospect.update" | "discovery.prospect.transition" | "discovery.prospect.call" | "discovery.prospect.convert" | "discovery.visit.list" | "discovery.visit.read" | "discovery.visit.create" | "discovery.visit.update" | "discovery.visit.sign" | "discovery.enquiry" | "discovery.funnel" | "thrive.summary" | "thrive.attention" | "thrive.tile" | "thrive.client.read" | "measurement.list" | "measurement.create" | "measurement.correct" | "user.create" | "user.read" | "record.view" | "user.delete" | "profile.read" | "profile.update" | "profile.create" | "role.change" | "consent.record" | "enrollment.list" | "enrollment.create" | "enrollment.update" | "enrollment.delete" | "thrive_check.create" | "thrive_check.list" | "profile.email_sync" | "user.deactivate" | "user.reactivate" | "user.invitation.resend" | "user.password.reset" | "consent.read" | "consent.withdraw" | "settings.update" | "settings.logo.upload" | "settings.logo.remove" | "appointment.list" | "appointment.read" | "appointment.create" | "appointment.transition" | "appointment.series" | "appointment.seen" | "waitlist.list" | "waitlist.create" | "waitlist.accept" | "package.list" | "package.create" | "package.freeze" | "package.unfreeze" | "package.transfer" | "package.refund" | "family.read" | "family.link" | "family.unlink" | "scheduling.configure" | "support.ticket.list" | "support.ticket.read" | "support.ticket.create" | "support.ticket.assign" | "support.ticket.transition" | "support.message.create" | "support.attachment.upload" | "support.attachment.download" | "cognitive.results.list" | "cognitive.run.start" | "cognitive.run.save" | "cognitive.run.complete" | "cognitive.instrument.record" | "cognitive.review.create" | "lab.catalogue.create" | "lab.catalogue.update" | "lab.pincode.save" | "lab.slot.hold" | "lab.order.list" | "lab.order.read" | "lab.order.create" | "lab.order.reschedule" | "lab.order.transition" | "lab.report.list" | "lab.result.enter" | "lab.report.pdf.attach" | "lab.report.pdf.download" | "billing.settings.update" | "billing.item_tax.update" | "billing.product.create" | "billing.product.update" | "billing.product.delete" | "billing.document.list" | "billing.document.read" | "billing.document.create" | "billing.document.update" | "billing.document.delete" | "billing.document.issue" | "billing.credit_note.create" | "billing.payment.create" | "billing.advance.list" | "billing.advance.create" | "billing.advance.refund" | "billing.balance.read";
+        AuditAction: "fhir.read" | "billing.document.pdf" | "billing.document.email" | "billing.payment_link.create" | "billing.payment.online" | "billing.payment.flag" | "billing.payment_flag.list" | "billing.gstr1.export" | "billing.till.create" | "billing.till.update" | "billing.till_day.read" | "billing.till_day.count" | "billing.till_day.close" | "membership.plan.list" | "membership.plan.create" | "membership.plan.update" | "membership.list" | "membership.sell" | "membership.cancel_renewal" | "membership.cancel" | "membership.activate" | "membership.renewal_invoice" | "membership.lapse" | "membership.end" | "billing.report.read" | "visit.list" | "visit.read" | "visit.create" | "visit.update" | "visit.transition" | "visit.addendum" | "visit.screen.list" | "visit.screen.create" | "visit.screen.override" | "visit.settings.update" | "visit.recipe.create" | "visit.stock.create" | "visit.session.list" | "visit.recipe.update" | "visit.stock.adjust" | "visit.stock.history" | "discovery.prospect.list" | "discovery.prospect.read" | "discovery.prospect.create" | "discovery.prospect.update" | "discovery.prospect.transition" | "discovery.prospect.call" | "discovery.prospect.convert" | "discovery.visit.list" | "discovery.visit.read" | "discovery.visit.create" | "discovery.visit.update" | "discovery.visit.sign" | "discovery.enquiry" | "discovery.funnel" | "thrive.summary" | "thrive.attention" | "thrive.tile" | "thrive.client.read" | "measurement.list" | "measurement.create" | "measurement.correct" | "user.create" | "user.read" | "record.view" | "user.delete" | "profile.read" | "profile.update" | "profile.create" | "role.change" | "consent.record" | "enrollment.list" | "enrollment.create" | "enrollment.update" | "enrollment.delete" | "thrive_check.create" | "thrive_check.list" | "profile.email_sync" | "user.deactivate" | "user.reactivate" | "user.invitation.resend" | "user.password.reset" | "consent.read" | "consent.withdraw" | "settings.update" | "settings.logo.upload" | "settings.logo.remove" | "appointment.list" | "appointment.read" | "appointment.create" | "appointment.transition" | "appointment.series" | "appointment.seen" | "waitlist.list" | "waitlist.create" | "waitlist.accept" | "package.list" | "package.create" | "package.freeze" | "package.unfreeze" | "package.transfer" | "package.refund" | "family.read" | "family.link" | "family.unlink" | "scheduling.configure" | "support.ticket.list" | "support.ticket.read" | "support.ticket.create" | "support.ticket.assign" | "support.ticket.transition" | "support.message.create" | "support.attachment.upload" | "support.attachment.download" | "cognitive.results.list" | "cognitive.run.start" | "cognitive.run.save" | "cognitive.run.complete" | "cognitive.instrument.record" | "cognitive.review.create" | "lab.catalogue.create" | "lab.catalogue.update" | "lab.pincode.save" | "lab.slot.hold" | "lab.order.list" | "lab.order.read" | "lab.order.create" | "lab.order.reschedule" | "lab.order.transition" | "lab.report.list" | "lab.result.enter" | "lab.report.pdf.attach" | "lab.report.pdf.download" | "billing.settings.update" | "billing.item_tax.update" | "billing.product.create" | "billing.product.update" | "billing.product.delete" | "billing.document.list" | "billing.document.read" | "billing.document.create" | "billing.document.update" | "billing.document.delete" | "billing.document.issue" | "billing.credit_note.create" | "billing.payment.create" | "billing.advance.list" | "billing.advance.create" | "billing.advance.refund" | "billing.balance.read";
         /** @enum {string} */
         AuditOutcome: "success" | "denied";
         AuditEvent: {
@@ -5883,6 +6119,10 @@ export interface components {
             /** @description The plan's setting when absent. */
             auto_renew?: boolean;
         };
+        FhirResource: {
+            resourceType: string;
+        };
+        FhirDateSearch: string;
     };
     responses: {
         /** @description Bad input; `errors` names each field and the reason. */
@@ -5948,6 +6188,24 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description A FHIR R4 resource (a Bundle for searches). */
+        FhirResource: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/fhir+json": components["schemas"]["FhirResource"];
+            };
+        };
+        /** @description An OperationOutcome; its first issue's `diagnostics` says why. */
+        FhirError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/fhir+json": components["schemas"]["FhirResource"];
+            };
+        };
     };
     parameters: {
         Page: number;
@@ -5958,6 +6216,18 @@ export interface components {
         Till: number;
         /** @description The clinic-local business day, YYYY-MM-DD. */
         BusinessDay: string;
+        /** @description FHIR date search on when the record last changed, repeatable; same forms as `date`. */
+        LastUpdated: components["schemas"]["FhirDateSearch"][];
+        /** @description Entries per page (default 50). */
+        Count: number;
+        /** @description Entries to skip (the `next` link sets it). */
+        Offset: number;
+        RecordId: number;
+        /** @description The client, as `123` or `Patient/123`. */
+        PatientRef: string;
+        /** @description FHIR date search, repeatable (`date=ge2026-01-01&date=lt2026-02-01`); prefixes eq, gt, ge, lt, le; a day, or an instant with its offset. */
+        Date: components["schemas"]["FhirDateSearch"][];
+        ResourceId: string;
     };
     requestBodies: never;
     headers: never;
@@ -11073,6 +11343,254 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    getFhirCapabilities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FhirResource"];
+        };
+    };
+    searchFhirPatients: {
+        parameters: {
+            query?: {
+                /** @description FHIR date search on when the record last changed, repeatable; same forms as `date`. */
+                _lastUpdated?: components["parameters"]["LastUpdated"];
+                /** @description Entries per page (default 50). */
+                _count?: components["parameters"]["Count"];
+                /** @description Entries to skip (the `next` link sets it). */
+                _offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FhirResource"];
+            400: components["responses"]["FhirError"];
+            401: components["responses"]["FhirError"];
+            403: components["responses"]["FhirError"];
+        };
+    };
+    readFhirPatient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FhirResource"];
+            400: components["responses"]["FhirError"];
+            401: components["responses"]["FhirError"];
+            404: components["responses"]["FhirError"];
+        };
+    };
+    fhirPatientEverything: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FhirResource"];
+            400: components["responses"]["FhirError"];
+            401: components["responses"]["FhirError"];
+            404: components["responses"]["FhirError"];
+        };
+    };
+    searchFhirObservations: {
+        parameters: {
+            query?: {
+                /** @description The client, as `123` or `Patient/123`. */
+                patient?: components["parameters"]["PatientRef"];
+                /** @description FHIR date search, repeatable (`date=ge2026-01-01&date=lt2026-02-01`); prefixes eq, gt, ge, lt, le; a day, or an instant with its offset. */
+                date?: components["parameters"]["Date"];
+                /** @description FHIR date search on when the record last changed, repeatable; same forms as `date`. */
+                _lastUpdated?: components["parameters"]["LastUpdated"];
+                /** @description Entries per page (default 50). */
+                _count?: components["parameters"]["Count"];
+                /** @description Entries to skip (the `next` link sets it). */
+                _offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FhirResource"];
+            400: components["responses"]["FhirError"];
+            401: components["responses"]["FhirError"];
+            404: components["responses"]["FhirError"];
+        };
+    };
+    readFhirObservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FhirResource"];
+            400: components["responses"]["FhirError"];
+            401: components["responses"]["FhirError"];
+            404: components["responses"]["FhirError"];
+        };
+    };
+    searchFhirAppointments: {
+        parameters: {
+            query?: {
+                /** @description The client, as `123` or `Patient/123`. */
+                patient?: components["parameters"]["PatientRef"];
+                /** @description FHIR date search, repeatable (`date=ge2026-01-01&date=lt2026-02-01`); prefixes eq, gt, ge, lt, le; a day, or an instant with its offset. */
+                date?: components["parameters"]["Date"];
+                /** @description FHIR date search on when the record last changed, repeatable; same forms as `date`. */
+                _lastUpdated?: components["parameters"]["LastUpdated"];
+                /** @description Entries per page (default 50). */
+                _count?: components["parameters"]["Count"];
+                /** @description Entries to skip (the `next` link sets it). */
+                _offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FhirResource"];
+            400: components["responses"]["FhirError"];
+            401: components["responses"]["FhirError"];
+            404: components["responses"]["FhirError"];
+        };
+    };
+    readFhirAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FhirResource"];
+            400: components["responses"]["FhirError"];
+            401: components["responses"]["FhirError"];
+            404: components["responses"]["FhirError"];
+        };
+    };
+    searchFhirConsents: {
+        parameters: {
+            query?: {
+                /** @description The client, as `123` or `Patient/123`. */
+                patient?: components["parameters"]["PatientRef"];
+                /** @description FHIR date search, repeatable (`date=ge2026-01-01&date=lt2026-02-01`); prefixes eq, gt, ge, lt, le; a day, or an instant with its offset. */
+                date?: components["parameters"]["Date"];
+                /** @description FHIR date search on when the record last changed, repeatable; same forms as `date`. */
+                _lastUpdated?: components["parameters"]["LastUpdated"];
+                /** @description Entries per page (default 50). */
+                _count?: components["parameters"]["Count"];
+                /** @description Entries to skip (the `next` link sets it). */
+                _offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FhirResource"];
+            400: components["responses"]["FhirError"];
+            401: components["responses"]["FhirError"];
+            404: components["responses"]["FhirError"];
+        };
+    };
+    readFhirConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FhirResource"];
+            400: components["responses"]["FhirError"];
+            401: components["responses"]["FhirError"];
+            404: components["responses"]["FhirError"];
+        };
+    };
+    readFhirOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FhirResource"];
+            400: components["responses"]["FhirError"];
+            401: components["responses"]["FhirError"];
+            404: components["responses"]["FhirError"];
+        };
+    };
+    readFhirPractitioner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FhirResource"];
+            400: components["responses"]["FhirError"];
+            401: components["responses"]["FhirError"];
+            404: components["responses"]["FhirError"];
+        };
+    };
+    readFhirPractitionerRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FhirResource"];
+            400: components["responses"]["FhirError"];
+            401: components["responses"]["FhirError"];
+            404: components["responses"]["FhirError"];
         };
     };
 }

@@ -8,6 +8,7 @@ import { billingRoutes } from './billing/routes.ts';
 import { clinicSettingsRoutes } from './clinic/routes.ts';
 import type { ApiContext } from './context.ts';
 import { discoveryRoutes } from './discovery/routes.ts';
+import { fhirRoutes } from './fhir/routes.ts';
 import { labRoutes } from './labs/routes.ts';
 import { membershipRoutes } from './memberships/routes.ts';
 import { peopleRoutes } from './people/routes.ts';
@@ -32,4 +33,5 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   therapyVisitRoutes,
   billingRoutes,
   membershipRoutes,
+  fhirRoutes,
 ];

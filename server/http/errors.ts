@@ -73,51 +73,55 @@ export function sendError(reply: FastifyReply, status: number, detail: string, e
     .send({ detail, ...extra });
 }
 
+/** What an error answers: its status, its `detail` and anything beside it (the FHIR API words the same answer as an OperationOutcome). */
+export interface ErrorAnswer {
+  status: number;
+  detail: string;
+  extra: Record<string, unknown>;
+}
+
+export function errorAnswer(error: FastifyError, request: FastifyRequest): ErrorAnswer {
+  if (error instanceof HttpError) {
+    // A refusal without its own code is the generic one: signed in, not allowed.
+    const code = error.code ?? (error.statusCode === 403 ? 'forbidden' : undefined);
+    return { status: error.statusCode, detail: error.detail, extra: { ...(error.errors ? { errors: error.errors } : {}), ...(code ? { code } : {}) } };
+  }
+  if (error.validation) {
+    const errors = validationErrors(error.validation);
+    const fields = Object.keys(errors);
+    return { status: 400, detail: `Invalid request: ${fields.map((f) => `${f}: ${errors[f][0]}`).join('; ')}`, extra: { errors } };
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status: 413, detail: 'Request body is too large.', extra: {} };
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { status: 415, detail: 'Unsupported content type; send application/json.', extra: {} };
+  if (status >= 400 && status < 500) {
+    const detail =
+      error instanceof SyntaxError || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+        ? 'Malformed JSON in request body.'
+        : error.message;
+    return { status, detail, extra: {} };
+  }
+  if (isDataException(error)) {
+    // PostgreSQL's class 22 (a value out of range or malformed for its column): bad input that
+    // got past validation, so the client hears 400 rather than a server fault.
+    return { status: 400, detail: 'Invalid request: a value is out of range or malformed.', extra: {} };
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ code: (error as { code?: string }).code }, 'database unavailable');
+    return { status: 503, detail: 'The service is temporarily unavailable. Please try again shortly.', extra: { request_id: request.id } };
+  }
+  // Log the error class and stack, not the message's data: messages can quote input.
+  request.log.error({ err: { type: error.name, code: error.code, stack: error.stack } }, 'unhandled error');
+  return { status: 500, detail: 'Internal server error.', extra: { request_id: request.id } };
+}
+
 export function registerErrorHandling(
   app: FastifyInstance,
   options: { fallback?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | null } = {},
 ): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof HttpError) {
-      // A refusal without its own code is the generic one: signed in, not allowed.
-      const code = error.code ?? (error.statusCode === 403 ? 'forbidden' : undefined);
-      return sendError(reply, error.statusCode, error.detail, { ...(error.errors ? { errors: error.errors } : {}), ...(code ? { code } : {}) });
-    }
-    if (error.validation) {
-      const errors = validationErrors(error.validation);
-      const fields = Object.keys(errors);
-      return sendError(reply, 400, `Invalid request: ${fields.map((f) => `${f}: ${errors[f][0]}`).join('; ')}`, {
-        errors,
-      });
-    }
-    const status = error.statusCode ?? 500;
-    if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return sendError(reply, 413, 'Request body is too large.');
-    }
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return sendError(reply, 415, 'Unsupported content type; send application/json.');
-    }
-    if (status >= 400 && status < 500) {
-      const detail =
-        error instanceof SyntaxError || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
-          ? 'Malformed JSON in request body.'
-          : error.message;
-      return sendError(reply, status, detail);
-    }
-    if (isDataException(error)) {
-      // PostgreSQL's class 22 (a value out of range or malformed for its column): bad input that
-      // got past validation, so the client hears 400 rather than a server fault.
-      return sendError(reply, 400, 'Invalid request: a value is out of range or malformed.');
-    }
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ code: (error as { code?: string }).code }, 'database unavailable');
-      return sendError(reply, 503, 'The service is temporarily unavailable. Please try again shortly.', {
-        request_id: request.id,
-      });
-    }
-    // Log the error class and stack, not the message's data: messages can quote input.
-    request.log.error({ err: { type: error.name, code: error.code, stack: error.stack } }, 'unhandled error');
-    return sendError(reply, 500, 'Internal server error.', { request_id: request.id });
+    const answer = errorAnswer(error, request);
+    return sendError(reply, answer.status, answer.detail, answer.extra);
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -4,7 +4,7 @@
 // input, before any handler runs, on the API (400 {detail, errors}) and on identity (Cognito's
 // InvalidParameterException), for bodies, query strings and path parameters alike.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sendError } from './errors.ts';
+import { HttpError } from './errors.ts';
 
 export const UNSTORABLE_REASON = 'Must not contain the NUL character or unpaired surrogate code units.';
 
@@ -60,6 +60,7 @@ export function registerTextSafety(app: FastifyInstance): void {
     const where = findUnstorableText(request.params, '') ?? findUnstorableText(request.query, '') ?? (body === undefined ? null : findUnstorableText(body, ''));
     if (!where) return;
     if (identity) return identityRefusal(reply, request, where);
-    return sendError(reply, 400, `Invalid ${where}: ${UNSTORABLE_REASON}`, { errors: { [where]: [UNSTORABLE_REASON] } });
+    // Thrown, not sent: the route's error handler words it (the FHIR API as an OperationOutcome).
+    throw new HttpError(400, `Invalid ${where}: ${UNSTORABLE_REASON}`, { [where]: [UNSTORABLE_REASON] });
   });
 }

@@ -378,6 +378,21 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   // The reports (issue 35): the clinic's whole turnover and every client's debts, ADMIN and SUPER_ADMIN only.
   billingRow('billing.reports.read', 'GET billing/reports/{report}?from=&to=', '—', 403, 403, 200, 200),
   billingRow('billing.reports.csv', 'GET billing/reports/{report}?from=&to=&format=csv', '—', 403, 403, 200, 200),
+  // The FHIR R4 read API (issue 40, server/api/fhir): the business API's rules, as FHIR resources.
+  row('fhir.metadata', 'GET fhir/R4/metadata', '—', 200, 200, 200, 200),
+  row('fhir.patient.search', 'GET fhir/R4/Patient', 'own / every client', 200, 200, 200, 200),
+  row('fhir.patient.read.own', 'GET fhir/R4/Patient/{id}', 'own (staff are not patients: 404)', 200, 404, 404, 404),
+  row('fhir.patient.read.client', 'GET fhir/R4/Patient/{id}', 'another client', 404, 200, 200, 200),
+  row('fhir.everything.client', 'GET fhir/R4/Patient/{id}/$everything', 'another client', 404, 200, 200, 200),
+  row('fhir.observations.search.client', 'GET fhir/R4/Observation?patient={id}', 'another client', 404, 200, 200, 200),
+  row('fhir.observations.read.client', 'GET fhir/R4/Observation/{id}', "another client's reading", 404, 200, 200, 200),
+  row('fhir.appointments.search.client', 'GET fhir/R4/Appointment?patient={id}', 'another client', 404, 200, 200, 200),
+  row('fhir.appointments.read.client', 'GET fhir/R4/Appointment/{id}', "another client's appointment", 404, 200, 200, 200),
+  row('fhir.consents.search.client', 'GET fhir/R4/Consent?patient={id}', 'another client', 404, 200, 200, 200),
+  row('fhir.consents.read.client', 'GET fhir/R4/Consent/{id}', "another client's decision", 404, 200, 200, 200),
+  row('fhir.organization.read', 'GET fhir/R4/Organization/{id}', 'the clinic', 200, 200, 200, 200),
+  row('fhir.practitioner.read', 'GET fhir/R4/Practitioner/{id}', 'a NURSE', 200, 200, 200, 200),
+  row('fhir.practitioner-role.read', 'GET fhir/R4/PractitionerRole/{id}', 'a NURSE', 200, 200, 200, 200),
 ];
 
 export function expectedOutcome(r: MatrixRow, role: ClinicRole): Outcome {

@@ -22,6 +22,7 @@ import { backofficeMatrixRequests } from './appointments/backoffice-matrix-reque
 import { packageSaleMatrixRequests } from './appointments/package-sales-matrix-requests.ts';
 import { billingMatrixRequests } from './billing/matrix-requests.ts';
 import { membershipMatrixRequests } from './memberships/matrix-requests.ts';
+import { fhirMatrixRequests } from './fhir/matrix-requests.ts';
 import { type Actor, addEnrollment, addProgram, addTarget, addUser, api, type ApiResponse, uniqueEmail } from './support.ts';
 
 interface Shared {
@@ -118,6 +119,7 @@ const requests: Record<string, Builder> = {
   ...packageSaleMatrixRequests,
   ...billingMatrixRequests,
   ...membershipMatrixRequests,
+  ...fhirMatrixRequests,
 };
 
 describe('the authorization matrix', () => {
@@ -170,7 +172,9 @@ describe.each(engines)('authorization matrix on %s', (engine) => {
   it.each(cases)('$row.operation on $row.target as $role → $expected', async ({ row, role, expected }) => {
     const res = await requests[row.key](t, s, s.actors[role]);
     expect(res.status, JSON.stringify(res.body)).toBe(expected);
-    if (expected === 404) expect(res.body).toEqual({ detail: 'Not found.' });
-    if (expected === 403) expect(res.body.detail).toEqual(expect.any(String));
+    // The FHIR API words the same refusals as OperationOutcomes (server/api/fhir/outcome.ts).
+    const words = res.body?.resourceType === 'OperationOutcome' ? { detail: res.body.issue[0].diagnostics } : res.body;
+    if (expected === 404) expect(words).toEqual({ detail: 'Not found.' });
+    if (expected === 403) expect(words.detail).toEqual(expect.any(String));
   });
 });

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines } from '../../support/engines.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';
 import { type Actor, addEnrollment, addProgram, addTarget, addUser, api, contract } from './support.ts';
+import { FHIR_BASE, fhir } from './fhir/support.ts';
+import { detailOf, errorsOf } from '../../support/error-body.ts';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 interface Case {
@@ -30,6 +32,19 @@ const c = (operationId: string, method: Method, url: (ids: Ids) => string, field
 const validUser = { email: 'new.person@example.in', first_name: 'Nisha', last_name: 'Verma', role: 'CLIENT' };
 
 const cases: Case[] = [
+  // The FHIR API (issue 40): the same refusals as OperationOutcomes (tests/support/error-body.ts).
+  c('searchFhirPatients', 'GET', () => '/fhir/R4/Patient?_count=0', ['_count']),
+  c('readFhirPatient', 'GET', () => '/fhir/R4/Patient/abc', ['id']),
+  c('fhirPatientEverything', 'GET', () => '/fhir/R4/Patient/0/$everything', ['id']),
+  c('searchFhirObservations', 'GET', (ids) => `/fhir/R4/Observation?patient=${ids.client}&date=2027-02-30`, ['date']),
+  c('readFhirObservation', 'GET', () => '/fhir/R4/Observation/2147483648', ['id']),
+  c('searchFhirAppointments', 'GET', () => '/fhir/R4/Appointment?patient=Practitioner/1', ['patient']),
+  c('readFhirAppointment', 'GET', () => '/fhir/R4/Appointment/-1', ['id']),
+  c('searchFhirConsents', 'GET', (ids) => `/fhir/R4/Consent?patient=${ids.client}&_offset=-1&sort=date`, ['_offset', 'sort']),
+  c('readFhirConsent', 'GET', () => '/fhir/R4/Consent/1.5', ['id']),
+  c('readFhirOrganization', 'GET', () => '/fhir/R4/Organization/the%20clinic', ['id']),
+  c('readFhirPractitioner', 'GET', () => '/fhir/R4/Practitioner/x', ['id']),
+  c('readFhirPractitionerRole', 'GET', () => '/fhir/R4/PractitionerRole/0', ['id']),
   // Billing documents and online payments (issue 34): ids, and Razorpay's signature header.
   c('downloadBillingDocumentPdf', 'GET', () => '/billing/documents/abc/pdf', ['id']),
   c('emailBillingDocument', 'POST', () => '/billing/documents/0/email', ['id']),
@@ -585,11 +600,15 @@ describe.each(engines)('bad input on %s', (engine) => {
 
   it.each(cases)('$operationId $method $fields → 400', async (x) => {
     const before = await snapshot();
-    const res = await api(t, admin, x.method, x.url(ids), typeof x.body === 'function' ? x.body(ids) : x.body);
+    const url = x.url(ids);
+    const res = url.startsWith(FHIR_BASE.replace('/api/v1', ''))
+      ? await fhir(t, admin, url.replace('/fhir/R4', ''))
+      : await api(t, admin, x.method, url, typeof x.body === 'function' ? x.body(ids) : x.body);
     expect(res.status, JSON.stringify(res.body)).toBe(400);
-    expect(res.body.detail).toEqual(expect.any(String));
-    expect(Object.keys(res.body.errors).sort()).toEqual([...x.fields].sort());
-    for (const reasons of Object.values(res.body.errors) as string[][]) {
+    expect(detailOf(res.body)).toEqual(expect.any(String));
+    const errors = errorsOf(res.body) ?? {};
+    expect(Object.keys(errors).sort()).toEqual([...x.fields].sort());
+    for (const reasons of Object.values(errors)) {
       expect(reasons.length).toBeGreaterThan(0);
       for (const reason of reasons) expect(reason).toMatch(/\S/);
     }

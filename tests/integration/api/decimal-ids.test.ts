@@ -8,6 +8,7 @@ import { DECIMAL_DIGITS_REASON } from '../../../server/http/decimal-params.ts';
 import { engines } from '../../support/engines.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';
 import { type Actor, addUser, contract } from './support.ts';
+import { errorsOf } from '../../support/error-body.ts';
 
 /** Spellings Number() reads as 16 (or as another integer), none of them decimal digits. */
 const NOT_DECIMAL = [
@@ -73,8 +74,8 @@ describe.each(engines)('decimal-only integers in URLs on %s', (engine) => {
         for (const name of names) {
           const path = pathOf(op, name, bad);
           const res = await send(op.method, `/api/v1${path}`, op.schema.body ? {} : undefined);
-          const body = JSON.parse(res.body);
-          if (res.statusCode !== 400 || !body.errors?.[name]?.includes(DECIMAL_DIGITS_REASON))
+          const errors = errorsOf(JSON.parse(res.body));
+          if (res.statusCode !== 400 || !errors?.[name]?.includes(DECIMAL_DIGITS_REASON))
             wrong.push(`${op.operationId} ${name}=${JSON.stringify(bad)}: ${res.statusCode} ${res.body.slice(0, 100)}`);
         }
       }
@@ -91,9 +92,9 @@ describe.each(engines)('decimal-only integers in URLs on %s', (engine) => {
       for (const name of integerNames(op.schema.querystring)) {
         for (const bad of NOT_DECIMAL) {
           const res = await send('get', `/api/v1${path}?${name}=${encodeURIComponent(bad)}`);
-          const body = JSON.parse(res.body);
-          const field = Object.keys(body.errors ?? {}).find((f) => f === name || f.startsWith(`${name}.`));
-          if (res.statusCode !== 400 || !field || !body.errors[field].includes(DECIMAL_DIGITS_REASON))
+          const errors = errorsOf(JSON.parse(res.body)) ?? {};
+          const field = Object.keys(errors).find((f) => f === name || f.startsWith(`${name}.`));
+          if (res.statusCode !== 400 || !field || !errors[field].includes(DECIMAL_DIGITS_REASON))
             wrong.push(`${op.operationId} ?${name}=${JSON.stringify(bad)}: ${res.statusCode} ${res.body.slice(0, 100)}`);
         }
       }

@@ -52,6 +52,7 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   'user.invitation.resend': 'Resent the invitation',
   'user.password.reset': 'Reset the password',
   'profile.read': 'Opened the profile',
+  'fhir.read': 'Read the record through the FHIR API',
   'profile.create': 'Created the profile',
   'profile.update': 'Changed the profile',
   'profile.email_sync': 'Updated the sign-in email',
@@ -179,6 +180,7 @@ export const AUDIT_READ_WORDS: Record<AuditRead, string> = {
   'billing.report.read': 'a billing report',
   'user.read': 'the profile',
   'profile.read': 'the profile',
+  'fhir.read': 'the record through the FHIR API',
   'consent.read': 'the consent history',
   'enrollment.list': 'the enrollments',
   'thrive_check.list': 'the thrive checks',
@@ -219,6 +221,7 @@ export const AUDIT_FILTER_GROUPS: ReadonlyArray<{ label: string; actions: readon
     actions: [
       'record.view',
       'profile.read',
+      'fhir.read',
       'profile.create',
       'profile.update',
       'profile.email_sync',

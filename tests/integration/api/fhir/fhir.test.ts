@@ -1,0 +1,209 @@
+// The FHIR R4 read API over HTTP on each engine (issue 40): every resource type valid against the
+// official R4 JSON schema, search paging with `next` links, date filters, $everything, a client
+// reading only their own record, staff by role, every read of a client's record audited, and
+// refusals as OperationOutcome.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_DETAIL } from '../../../../server/auth/bearer.ts';
+import { SERVED } from '../../../../server/api/fhir/capability.ts';
+import { FHIR_TEXTS } from '../../../../server/api/fhir/texts.ts';
+import { ABHA_SYSTEM } from '../../../../server/api/fhir/patient.ts';
+import { DENIED } from '../../../../server/api/policy.ts';
+import { loadContract } from '../../../../server/api/contract.ts';
+import { engines } from '../../../support/engines.ts';
+import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
+import { type Actor, addUser, api } from '../support.ts';
+import { addServiceRow, addSessions } from '../thrive/fixtures.ts';
+import { fhir } from './support.ts';
+
+async function fhirReads(t: TestApp, actor: number, client: number, outcome = 'success'): Promise<number> {
+  const r = await sql<{ n: number }>`select count(*)::int as n from audit_events
+    where action = 'fhir.read' and actor_id = ${actor} and client_id = ${client} and outcome = ${outcome}`.execute(t.database.db);
+  return r.rows[0].n;
+}
+
+describe.each(engines)('FHIR R4 API on %s', (engine) => {
+  let t: TestApp;
+  let client: Actor;
+  let other: Actor;
+  let nurse: Actor;
+  let coach: Actor;
+  const readings: number[] = [];
+  beforeAll(async () => {
+    t = await buildTestApp(engine);
+    client = await addUser(t, 'CLIENT', { phone_number: '+919876543210' });
+    other = await addUser(t, 'CLIENT');
+    nurse = await addUser(t, 'NURSE');
+    coach = await addUser(t, 'HEALTH_COACH');
+    await api(t, client, 'PATCH', `/users/user-profiles/${client.id}`, { abha_number: '91123456789012', gender: 'F', city: 'Pune' });
+    // Five readings on five days (one blood pressure), and one of them corrected.
+    const days = ['2026-10-01', '2026-10-02', '2026-10-03', '2026-10-04', '2026-10-05'];
+    for (const [i, day] of days.entries()) {
+      const body = i === 2 ? { metric: 'blood_pressure', value: 128, value2: 84, unit: 'mmHg' } : { metric: 'weight', value: 70 + i, unit: 'kg' };
+      const res = await api(t, nurse, 'POST', '/thrive/measurements', { ...body, client: client.id, taken_at: `${day}T08:00:00Z` });
+      expect(res.status).toBe(201);
+      readings.push(res.body.id);
+    }
+    expect(
+      (await api(t, nurse, 'POST', `/thrive/measurements/${readings[0]}/corrections`, { value: 69.5, unit: 'kg', reason: 'Scale was not zeroed.' })).status,
+    ).toBe(201);
+    await addSessions(t, client.id, nurse.id, await addServiceRow(t), { completed: 2, upcoming: 1 });
+    const consent = { decision: 'given', signed_on: '2026-09-30', reason: 'Signed the paper form at the front desk.' };
+    expect((await api(t, nurse, 'POST', `/users/user-profiles/${client.id}/consent-history`, consent)).status).toBe(201);
+  }, 120_000);
+  afterAll(() => t.close());
+
+  it('states in its CapabilityStatement exactly the operations the contract serves', async () => {
+    const res = await fhir(t, null, '/metadata');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ resourceType: 'CapabilityStatement', fhirVersion: '4.0.1', format: ['application/fhir+json'] });
+    const stated = res.body.rest[0].resource.flatMap((r: any) => [
+      ...r.interaction.map((i: any) => `${i.code === 'read' ? 'read' : 'search'} ${r.type}`),
+      ...(r.operation ?? []).map((o: any) => `$${o.name} ${r.type}`),
+    ]);
+    const served = loadContract()
+      .operations()
+      .filter((o) => o.path.startsWith('/fhir/R4/') && o.path !== '/fhir/R4/metadata')
+      .map((o) => {
+        const [, , , type, id, op] = o.path.split('/');
+        return op ? `${op} ${type}` : `${id ? 'read' : 'search'} ${type}`;
+      });
+    expect(stated.sort()).toEqual(served.sort());
+    expect(SERVED.map((r) => r.type).sort()).toEqual([...new Set(served.map((s) => s.split(' ')[1]))].sort());
+  });
+
+  it('reads a client as a Patient with the ABHA number, never the Aadhaar number, and audits it', async () => {
+    const before = await fhirReads(t, client.id, client.id);
+    const res = await fhir(t, client, `/Patient/${client.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.identifier).toContainEqual(expect.objectContaining({ system: ABHA_SYSTEM, value: '91-1234-5678-9012' }));
+    expect(JSON.stringify(res.body)).not.toMatch(/uidai|aadha/i);
+    expect(res.body).toMatchObject({ gender: 'female', telecom: expect.arrayContaining([{ system: 'phone', value: '+919876543210', use: 'mobile' }]) });
+    expect(await fhirReads(t, client.id, client.id)).toBe(before + 1);
+  });
+
+  it("answers a client's ask for another client's record 404, audited as refused, on every resource", async () => {
+    const before = await fhirReads(t, other.id, client.id, 'denied');
+    for (const url of [`/Patient/${client.id}`, `/Patient/${client.id}/$everything`, `/Observation/${readings[1]}`, `/Observation?patient=${client.id}`]) {
+      const res = await fhir(t, other, url);
+      expect(res.status, url).toBe(404);
+      expect(res.body.issue[0]).toMatchObject({ code: 'not-found', diagnostics: DENIED.notFound });
+    }
+    expect(await fhirReads(t, other.id, client.id, 'denied')).toBe(before + 4);
+    // Their own search without `patient` is theirs only.
+    const own = await fhir(t, other, '/Observation');
+    expect(own.body).toMatchObject({ resourceType: 'Bundle', type: 'searchset', total: 0 });
+    const patients = await fhir(t, other, '/Patient');
+    expect(patients.body.entry.map((e: any) => e.resource.id)).toEqual([String(other.id)]);
+  });
+
+  it('lets every staff role read any client, and refuses a staff search that names nobody (400)', async () => {
+    for (const staff of [nurse, coach]) {
+      expect((await fhir(t, staff, `/Patient/${client.id}`)).status).toBe(200);
+      const res = await fhir(t, staff, '/Observation');
+      expect(res.status).toBe(400);
+      expect(res.body.issue[0]).toMatchObject({ code: 'invalid', diagnostics: `Invalid patient: ${FHIR_TEXTS.patientRequired}`, expression: ['patient'] });
+    }
+    // A staff member is not a Patient.
+    expect((await fhir(t, coach, `/Patient/${nurse.id}`)).status).toBe(404);
+  });
+
+  it('maps measurements to Observations with LOINC codes, blood pressure as components, corrections as statuses', async () => {
+    const res = await fhir(t, coach, `/Observation?patient=Patient/${client.id}&_count=50`);
+    expect(res.status).toBe(200);
+    const byId = new Map(res.body.entry.map((e: any) => [e.resource.id, e.resource]));
+    expect(res.body.total).toBe(6);
+    const bp: any = byId.get(String(readings[2]));
+    expect(bp.code.coding[0]).toMatchObject({ system: 'http://loinc.org', code: '85354-9' });
+    expect(bp.component.map((c: any) => [c.code.coding[0].code, c.valueQuantity.value, c.valueQuantity.code])).toEqual([
+      ['8480-6', 128, 'mm[Hg]'],
+      ['8462-4', 84, 'mm[Hg]'],
+    ]);
+    expect(bp.category[0].coding[0].code).toBe('vital-signs');
+    expect((byId.get(String(readings[0])) as any).status).toBe('entered-in-error');
+    expect(byId.get(String(readings[1])) as any).toMatchObject({
+      status: 'final',
+      valueQuantity: { value: 71, code: 'kg' },
+      performer: [{ reference: `Practitioner/${nurse.id}` }],
+    });
+    expect([...byId.values()].filter((o: any) => o.status === 'amended')).toHaveLength(1);
+  });
+
+  it('pages a search with next links until the end, and filters by date', async () => {
+    const seen: string[] = [];
+    let url: string | undefined = `/Observation?patient=${client.id}&_count=2`;
+    let pages = 0;
+    while (url) {
+      const res = await fhir(t, client, url);
+      expect(res.status).toBe(200);
+      expect(res.body.total).toBe(6);
+      seen.push(...res.body.entry.map((e: any) => e.resource.id));
+      url = res.body.link.find((l: any) => l.relation === 'next')?.url;
+      pages += 1;
+    }
+    expect(pages).toBe(3);
+    expect(new Set(seen).size).toBe(6);
+    const window = await fhir(t, client, '/Observation?date=ge2026-10-02&date=lt2026-10-04');
+    expect(window.body.entry.map((e: any) => e.resource.effectiveDateTime)).toEqual(['2026-10-02T08:00:00.000Z', '2026-10-03T08:00:00.000Z']);
+    const day = await fhir(t, client, '/Observation?date=2026-10-05');
+    expect(day.body.total).toBe(1);
+    const later = await fhir(t, client, '/Observation?_lastUpdated=gt2100-01-01');
+    expect(later.body.total).toBe(0);
+  });
+
+  it('refuses bad search parameters with 400 naming the parameter', async () => {
+    for (const [url, field] of [
+      ['/Observation?date=2027-02-30', 'date'],
+      ['/Observation?date=yesterday', 'date.0'],
+      ['/Observation?_count=0', '_count'],
+      ['/Observation?colour=blue', 'colour'],
+      ['/Observation?patient=%00', 'patient'],
+    ]) {
+      const res = await fhir(t, client, url);
+      expect(res.status, url).toBe(400);
+      expect(res.body.issue[0].expression, url).toEqual([field]);
+    }
+  });
+
+  it('answers 401 without a token, as an OperationOutcome', async () => {
+    const res = await fhir(t, null, `/Patient/${client.id}`);
+    expect(res.status).toBe(401);
+    expect(res.body.issue[0]).toMatchObject({ code: 'login', diagnostics: AUTH_DETAIL.missing, details: { text: 'token_missing' } });
+  });
+
+  it('reads appointments, consent, the clinic and its staff', async () => {
+    const appointments = await fhir(t, client, '/Appointment');
+    expect(appointments.body.total).toBe(3);
+    expect(appointments.body.entry.map((e: any) => e.resource.status).sort()).toEqual(['booked', 'fulfilled', 'fulfilled']);
+    const one = appointments.body.entry[0].resource;
+    expect((await fhir(t, client, `/Appointment/${one.id}`)).body).toEqual(one);
+    expect((await fhir(t, other, `/Appointment/${one.id}`)).status).toBe(404);
+    const consents = await fhir(t, nurse, `/Consent?patient=${client.id}`);
+    expect(consents.body.entry.map((e: any) => [e.resource.status, e.resource.provision.type])).toEqual([['active', 'permit']]);
+    expect((await fhir(t, client, `/Consent/${consents.body.entry[0].resource.id}`)).status).toBe(200);
+    const organization = await fhir(t, client, '/Organization/clinic');
+    expect(organization.body).toMatchObject({ resourceType: 'Organization', id: 'clinic' });
+    expect((await fhir(t, client, '/Organization/other')).status).toBe(404);
+    const practitioner = await fhir(t, client, `/Practitioner/${nurse.id}`);
+    expect(practitioner.body).toMatchObject({ resourceType: 'Practitioner', id: String(nurse.id) });
+    expect(practitioner.body.telecom).toBeUndefined();
+    expect((await fhir(t, client, `/PractitionerRole/${nurse.id}`)).body.code[0].coding[0].code).toBe('NURSE');
+    expect((await fhir(t, client, `/Practitioner/${other.id}`)).status).toBe(404);
+  });
+
+  it("gathers a client's whole record in $everything, with every reference inside the bundle or the clinic's", async () => {
+    const res = await fhir(t, client, `/Patient/${client.id}/$everything`);
+    expect(res.status).toBe(200);
+    const types = res.body.entry.map((e: any) => e.resource.resourceType);
+    expect(types.filter((x: string) => x === 'Observation')).toHaveLength(6);
+    expect(types.filter((x: string) => x === 'Appointment')).toHaveLength(3);
+    expect(types).toEqual(expect.arrayContaining(['Patient', 'Organization', 'Consent']));
+    // Every reference reads back (a client follows them to their own record and the clinic's staff).
+    const refs = new Set<string>(
+      JSON.stringify(res.body)
+        .match(/"reference":"([A-Za-z]+\/[^"]+)"/g)!
+        .map((m) => m.slice(13, -1)),
+    );
+    for (const ref of refs) expect((await fhir(t, client, `/${ref}`)).status, ref).toBe(200);
+  });
+});

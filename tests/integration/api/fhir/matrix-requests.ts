@@ -1,0 +1,53 @@
+// The FHIR API's rows of the authorization matrix (tests/support/authorization-matrix.ts): one
+// request per row, run for every role by tests/integration/api/authorization-matrix.test.ts.
+// Each answer is checked against the FHIR R4 schema (./support.ts); refusals are OperationOutcomes.
+import type { ClinicRole } from '../../../../server/identity/contracts.ts';
+import type { TestApp } from '../../../support/test-app.ts';
+import { type Actor, type ApiResponse, api } from '../support.ts';
+import { addServiceRow, addSessions } from '../thrive/fixtures.ts';
+import { fhir } from './support.ts';
+
+interface Shared {
+  actors: Record<ClinicRole, Actor>;
+  client: number;
+  nurse: number;
+}
+
+type Builder = (t: TestApp, s: Shared, actor: Actor) => Promise<ApiResponse>;
+
+/** The shared client's record, made once per app: a reading, an appointment and a consent decision. */
+const records = new WeakMap<TestApp, Promise<{ reading: number; appointment: number; consent: number }>>();
+function recordOf(t: TestApp, s: Shared) {
+  if (!records.has(t)) {
+    records.set(
+      t,
+      (async () => {
+        const admin = s.actors.SUPER_ADMIN;
+        const reading = await api(t, admin, 'POST', '/thrive/measurements', { client: s.client, metric: 'weight', value: 72.4, unit: 'kg' });
+        await addSessions(t, s.client, s.nurse, await addServiceRow(t), { completed: 1 });
+        const appointment = await t.database.db.selectFrom('appointments').select('id').where('client_id', '=', s.client).executeTakeFirstOrThrow();
+        const form = { decision: 'given', signed_on: new Date().toISOString().slice(0, 10), reason: 'Signed the paper form at the front desk.' };
+        const consent = await api(t, admin, 'POST', `/users/user-profiles/${s.client}/consent-history`, form);
+        return { reading: reading.body.id, appointment: appointment.id, consent: consent.body.id };
+      })(),
+    );
+  }
+  return records.get(t)!;
+}
+
+export const fhirMatrixRequests: Record<string, Builder> = {
+  'fhir.metadata': (t, _s, a) => fhir(t, a, '/metadata'),
+  'fhir.patient.search': (t, _s, a) => fhir(t, a, '/Patient?_count=5'),
+  'fhir.patient.read.own': (t, _s, a) => fhir(t, a, `/Patient/${a.id}`),
+  'fhir.patient.read.client': (t, s, a) => fhir(t, a, `/Patient/${s.client}`),
+  'fhir.everything.client': (t, s, a) => fhir(t, a, `/Patient/${s.client}/$everything`),
+  'fhir.observations.search.client': (t, s, a) => fhir(t, a, `/Observation?patient=${s.client}`),
+  'fhir.observations.read.client': async (t, s, a) => fhir(t, a, `/Observation/${(await recordOf(t, s)).reading}`),
+  'fhir.appointments.search.client': (t, s, a) => fhir(t, a, `/Appointment?patient=${s.client}`),
+  'fhir.appointments.read.client': async (t, s, a) => fhir(t, a, `/Appointment/${(await recordOf(t, s)).appointment}`),
+  'fhir.consents.search.client': (t, s, a) => fhir(t, a, `/Consent?patient=${s.client}`),
+  'fhir.consents.read.client': async (t, s, a) => fhir(t, a, `/Consent/${(await recordOf(t, s)).consent}`),
+  'fhir.organization.read': (t, _s, a) => fhir(t, a, '/Organization/clinic'),
+  'fhir.practitioner.read': (t, s, a) => fhir(t, a, `/Practitioner/${s.nurse}`),
+  'fhir.practitioner-role.read': (t, s, a) => fhir(t, a, `/PractitionerRole/${s.nurse}`),
+};
