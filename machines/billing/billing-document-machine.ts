@@ -43,6 +43,8 @@ export interface DocPayment {
   tendered_paise: number | null;
   change_paise: number | null;
   reference: string | null;
+  /** The till the money was taken at. */
+  till: number;
   received_at: string;
 }
 

@@ -5535,6 +5535,8 @@ export interface components {
             reference: string | null;
             /** @description The receipt voucher an advance payment came from. */
             advance: number | null;
+            /** @description The till the money was taken at (/billing/tills); its day's close counts it. */
+            till: number;
             /** Format: date-time */
             received_at: string;
         };

@@ -251,6 +251,9 @@ async function seen(page: Page, who: { email: string; password: string }, ready:
 const OMEGA = { name: 'Omega-3 capsules (60)', code: '2106', pricePaise: 61_235, rateBp: 1800 };
 const ASHWAGANDHA = { name: 'Ashwagandha tablets (60)', code: '3004', pricePaise: 44_900, rateBp: 500 };
 const UTR = '412345678901';
+/** The clinic's tills: the first (made by the walk when the demo has none) and a second the UPI is taken at. */
+const FRONT_DESK = 'Front desk';
+const SPA_COUNTER = 'Spa counter';
 /** The invoice the client pays online, then partly credited. */
 let openInvoice = { id: 0, number: '' };
 
@@ -590,8 +593,13 @@ describe('a clinic day on the demo data', () => {
     await context.close();
   });
 
-  it('RECEPTION bills the visit: the package session and a product, part in cash and the rest by UPI, and prints the PDF', async () => {
+  it('RECEPTION bills the visit: the package session and a product, part in cash and the rest by UPI at the spa counter, and prints the PDF', async () => {
     await arrangeBilling();
+    // A second till besides the front desk (the first, where money goes unless another is chosen).
+    const ownerToken = await tokenOf(server.baseUrl, demoStaff('ADMIN').email, DEMO_PASSWORD);
+    const tillNames = ((await ok(call(server.baseUrl, ownerToken, 'GET', '/billing/tills'), 'tills')) as Array<{ name: string }>).map((t) => t.name);
+    if (tillNames.length === 0) await ok(call(server.baseUrl, ownerToken, 'POST', '/billing/tills', { name: FRONT_DESK }), 'till');
+    if (!tillNames.includes(SPA_COUNTER)) await ok(call(server.baseUrl, ownerToken, 'POST', '/billing/tills', { name: SPA_COUNTER }), 'second till');
     const desk = demoStaff('RECEPTION');
     const { context, page, errors } = await staffPage(desk, '/appointments');
     const bill = await billVisit(page, appointment.id);
@@ -627,6 +635,8 @@ describe('a clinic day on the demo data', () => {
       tn: number,
     });
     expect(await dialog.getByLabel(BT.amount, { exact: true }).inputValue()).toBe('386');
+    await dialog.getByRole('combobox', { name: BT.payTill }).click();
+    await page.getByRole('option', { name: SPA_COUNTER }).click();
     await dialog.getByLabel(BT.utr).fill(UTR);
     await dialog.getByRole('button', { name: BT.record }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -634,8 +644,13 @@ describe('a clinic day on the demo data', () => {
     expect(await page.getByTestId('billing-due').innerText()).toBe(formatPaise(0));
     const payments = await page.locator('[data-payment]').allInnerTexts();
     expect(payments).toHaveLength(2);
-    expect(payments[0]).toMatch(new RegExp(`^${BT.method.cash} · ${escapeRe(formatPaise(100_000))} · .+ · ${escapeRe(BT.changeGiven(formatPaise(10_000)))}$`));
-    expect(payments[1]).toMatch(new RegExp(`^${BT.method.upi} · ${escapeRe(formatPaise(38_600))} · .+ · ${UTR}$`));
+    const firstTill = ((await ok(call(server.baseUrl, ownerToken, 'GET', '/billing/tills'), 'tills')) as Array<{ name: string }>)[0].name;
+    expect(payments[0]).toMatch(
+      new RegExp(
+        `^${BT.method.cash} · ${escapeRe(formatPaise(100_000))} · .+ · ${escapeRe(BT.changeGiven(formatPaise(10_000)))} · ${escapeRe(BT.paymentTill(firstTill))}$`,
+      ),
+    );
+    expect(payments[1]).toMatch(new RegExp(`^${BT.method.upi} · ${escapeRe(formatPaise(38_600))} · .+ · ${UTR} · ${escapeRe(BT.paymentTill(SPA_COUNTER))}$`));
 
     // Printed: the PDF frozen at issue, from the page's own button.
     const [download, response] = await Promise.all([
@@ -851,20 +866,20 @@ describe('a clinic day on the demo data', () => {
     expect(await card.getAttribute('data-status')).toBe('awaiting_payment');
     expect(await card.locator('[data-field="invoice"]').innerText()).toBe(`${MP.invoice(sold.invoice.number)} · ${MP.due(formatPaise(PLAN_TOTAL))}`);
 
-    // Paid online through the gateway stand-in: back on My invoices, paid; the package active with 10 credits.
+    // Paid online through the gateway stand-in: back on My packages, the package active with 10 credits
+    // (the stand-in's webhook lands before it sends the browser back).
     const deliveries = standIn.deliveries.length;
     await bought.getByRole('button', { name: MP.payOnline }).click();
     await phone.page.waitForURL((u) => u.origin === new URL(standIn.url).origin && u.pathname.startsWith('/i/'));
     expect(await phone.page.getByTestId('amount').innerText()).toBe(formatPaise(PLAN_TOTAL));
     await phone.page.getByRole('button', { name: 'Pay', exact: true }).click();
-    await phone.page.waitForURL((u) => u.origin === server.baseUrl && u.pathname === `/user/invoices/${buyer!.id}`);
-    await phone.page.locator(`[data-document="${sold.invoice.id}"][data-status="paid"]`).waitFor({ timeout: 30_000 });
+    await phone.page.waitForURL((u) => u.origin === server.baseUrl && u.pathname === getHref('portalPackages', { clientId: buyer!.id }));
+    await phone.page.locator(`[data-package="${sold.id}"][data-status="active"]`).waitFor({ timeout: 30_000 });
     expect(standIn.deliveries.slice(deliveries).map((d) => [d.event, d.status])).toEqual([
       ['payment_link.paid', 200],
       ['order.paid', 200],
     ]);
-    await phone.page.goto(getHref('portalPackages', { clientId: buyer!.id }));
-    await phone.page.locator(`[data-package="${sold.id}"][data-status="active"]`).waitFor();
+    expect((await ok(api('GET', `/billing/documents/${sold.invoice.id}`), 'the package invoice')).status).toBe('paid');
     expect(await card.locator('[data-field="credits"]').innerText()).toBe(MP.credits(10, 10));
 
     // She books an HBOT dive: the portal says it uses 1 of her 10 credits.
@@ -910,7 +925,7 @@ describe('a clinic day on the demo data', () => {
     const admin = demoStaff('ADMIN');
     const ownerToken = await tokenOf(server.baseUrl, admin.email, DEMO_PASSWORD);
     const tills = (await ok(call(server.baseUrl, ownerToken, 'GET', '/billing/tills'), 'tills')) as unknown[];
-    if (tills.length === 0) await ok(call(server.baseUrl, ownerToken, 'POST', '/billing/tills', { name: 'Front desk' }), 'till');
+    if (tills.length === 0) await ok(call(server.baseUrl, ownerToken, 'POST', '/billing/tills', { name: FRONT_DESK }), 'till');
 
     const desk = demoStaff('RECEPTION');
     const { context, page, errors } = await staffPage(desk, getHref('billing'));

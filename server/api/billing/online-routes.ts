@@ -1,5 +1,6 @@
 // /api/v1/billing: paying online (issue 34). A client (their own) or the staff who bill open a
-// Razorpay payment link for what is due on an issued invoice; Razorpay's webhook records the
+// Razorpay payment link for what is due on an issued invoice (the payer comes back to My packages
+// for a package bought in the portal, to My invoices otherwise); Razorpay's webhook records the
 // payment; reception lists the payments the webhook refused. All of it answers 404 for the link
 // and 404 for the webhook when PAYMENTS_PROVIDER is not set (server/config.ts), so a clinic
 // without the gateway shows nothing of it.
@@ -11,21 +12,24 @@ import { paymentGatewayFrom, type RazorpayGateway, WebhookRefused } from '../../
 import type { ApiContext } from '../context.ts';
 import { withAudit } from '../audit/data.ts';
 import { admit } from '../route-access.ts';
-import { clientName } from './data.ts';
+import { clientName, type DocumentRow } from './data.ts';
 import { visibleDocument } from './documents-routes.ts';
 import { handleGatewayEvent, ONLINE_TEXTS, openFlags, openPaymentLink } from './online-payments.ts';
 import { act } from './route-helpers.ts';
 
 /**
- * Where the browser comes back after paying: the client's invoices in the portal, on PUBLIC_URL.
+ * Where the browser comes back after paying, on PUBLIC_URL: for a package bought in the portal, My
+ * packages, where the package shows its credits (or "Awaiting payment" until the webhook lands);
+ * for any other invoice, the client's invoices with that document open.
  * Built from that configured origin, never from the request's Host or Origin header: Razorpay
  * sends the payer, with a signed payment result in the query, wherever this says, and a header
  * is the caller's to choose. The cost is that a browser using another name for the server
  * (127.0.0.1 for localhost) comes back to PUBLIC_URL's origin, where its session (kept per
  * origin) is not: PUBLIC_URL is the address clients use (docs/billing.md, "PDFs and paying online").
  */
-export function portalInvoicesUrl(publicUrl: string, client: number, document: number): string {
-  return `${publicUrl}/user/invoices/${client}?document=${document}`;
+export function portalReturnUrl(publicUrl: string, document: Pick<DocumentRow, 'id' | 'client_id' | 'source_from'>): string {
+  if (document.source_from === 'package_sale') return `${publicUrl}/user/packages/${document.client_id}`;
+  return `${publicUrl}/user/invoices/${document.client_id}?document=${document.id}`;
 }
 
 /** The webhook route's schema: the contract's, less its body, which is checked as raw text (see below). */
@@ -56,7 +60,7 @@ export function onlinePaymentRoutes(app: FastifyInstance, ctx: ApiContext): void
         gateway: live,
         document: found,
         customer: { name: (await clientName(db, found.client_id)) || 'Client', email: contact?.email ?? null, contact: contact?.phone_number ?? null },
-        callbackUrl: portalInvoicesUrl(publicUrl, found.client_id, found.id),
+        callbackUrl: portalReturnUrl(publicUrl, found),
         by: caller.id,
         reconcileAfterMs: app.runtime.config.payments.razorpay?.reconcileAfterMs ?? 0,
       });

@@ -126,6 +126,7 @@ export async function documentOut(db: Db, doc: DocumentRow): Promise<S['BillingD
       change_paise: p.change_paise === null ? null : Number(p.change_paise),
       reference: p.reference,
       advance: p.advance_id,
+      till: p.till_id,
       received_at: iso(p.received_at),
     })),
     refunds: refunds.map((r) => ({

@@ -22,7 +22,16 @@ import {
   Typography,
 } from '@mui/material';
 import { Link, useParams } from 'wouter';
-import { type BillingDoc, type DocLine, draftLineProblem, type DraftLine, hasPdf, rupeesToPaise } from '../../../machines/billing/billing-document-machine.ts';
+import {
+  type BillingDoc,
+  choosesTill,
+  type DocLine,
+  draftLineProblem,
+  type DraftLine,
+  hasPdf,
+  rupeesToPaise,
+  type Till,
+} from '../../../machines/billing/billing-document-machine.ts';
 import { gstStateName } from '../../../machines/billing/gstin.ts';
 import { creditable, editable, takesPayments } from '../../../machines/billing/invoice-lifecycle.ts';
 import { getHref } from '../../app/port.ts';
@@ -236,7 +245,9 @@ function Totals({ doc }: { doc: BillingDoc }) {
   );
 }
 
-function Payments({ doc }: { doc: BillingDoc }) {
+/** Each payment with the till it was taken at, named where the clinic has more than one. */
+function Payments({ doc, tills }: { doc: BillingDoc; tills: Till[] }) {
+  const tillName = (id: number) => (choosesTill(tills) ? tills.find((t) => t.id === id)?.name : undefined);
   return (
     <Box component="section" aria-label={T.payments} sx={{ mt: 3 }}>
       <Typography variant="h6" component="h2">
@@ -247,6 +258,7 @@ function Payments({ doc }: { doc: BillingDoc }) {
         <Typography key={p.id} variant="body2" data-payment={p.id}>
           {T.paymentLine(T.method[p.method] ?? p.method, formatPaise(p.amount_paise), formatDateTime(p.received_at), p.reference)}
           {p.change_paise ? ` · ${T.changeGiven(formatPaise(p.change_paise))}` : ''}
+          {tillName(p.till) ? ` · ${T.paymentTill(tillName(p.till)!)}` : ''}
         </Typography>
       ))}
       {doc.credit_notes.length > 0 && (
@@ -381,7 +393,7 @@ function DocumentBody({ doc, view }: { doc: BillingDoc; view: DocumentView }) {
           {T.watching}
         </Typography>
       )}
-      {doc.status !== 'draft' && <Payments doc={doc} />}
+      {doc.status !== 'draft' && <Payments doc={doc} tills={view.context.tills} />}
       {view.paying && <PaymentDialog doc={doc} view={view} />}
       {view.crediting && <CreditDialog doc={doc} view={view} />}
     </>

@@ -136,6 +136,7 @@ export const BILLING_TEXT = {
   advanceToUse: 'Advance to use',
   payTill: 'Till',
   payTillHelp: 'The till the money is taken at; its day’s close counts it.',
+  paymentTill: (till: string) => `Till: ${till}`,
   advanceOption: (number: string, unused: string) => `${number} · ${unused} unused`,
   noUnusedAdvances: 'This client has no unused advance.',
   advancesLoading: 'Reading the client’s advances…',

@@ -2,10 +2,14 @@
 // (src/lib/staff/hooks.ts: a record, a confirmed action or form dialog): the back office's plans,
 // the desk's section on the client's record and the portal's card. What a button may do is the
 // membership's lifecycle chart's (machines/memberships/membership-lifecycle.ts).
+import { useSelector } from '@xstate/react';
 import { useSnackbar } from 'notistack';
+import { fromPromise } from 'xstate';
 import { useShell } from '../../app/port.ts';
+import { usePageActor } from '../../lib/page-actor.ts';
 import { useAction, useRecord } from '../../lib/staff/hooks.ts';
 import { keepsBillingSettings } from '../../../machines/billing/billing-roles.ts';
+import { myMembershipMachine } from '../../../machines/memberships/my-membership-machine.ts';
 import type { PlanBody } from '../../../machines/memberships/plan-form.ts';
 import {
   cancelMembershipRenewal,
@@ -66,9 +70,34 @@ export function useClientMemberships(clientId: number) {
   };
 }
 
-/** The portal's membership card: the client's memberships as the server gives them. */
+/**
+ * The portal's membership card on its chart (machines/memberships/my-membership-machine.ts): the
+ * client's memberships as the server gives them, and stopping a renewal. A SUPER_ADMIN reading a
+ * client's portal stops nothing.
+ */
 export function useMyMemberships(clientId: number) {
-  const { api } = useShell();
-  const memberships = useRecord(() => clientMemberships(api, clientId));
-  return { memberships, rows: (memberships.data ?? []) as Membership[] };
+  const { api, auth } = useShell();
+  const ref = usePageActor(
+    myMembershipMachine.provide({
+      actors: {
+        loadMemberships: fromPromise(({ input }) => clientMemberships(api, input.clientId)),
+        stopRenewal: fromPromise(({ input }) => cancelMembershipRenewal(api, input.membership)),
+      },
+    }),
+    { input: { clientId, readOnly: auth.role !== 'CLIENT' } },
+  );
+  const snapshot = useSelector(ref, (s) => s);
+  const c = snapshot.context;
+  return {
+    isLoading: snapshot.matches('loading'),
+    isFailed: snapshot.matches('failed'),
+    rows: c.memberships as Membership[],
+    message: c.message,
+    /** The membership under the confirm step (or being stopped). */
+    confirming: (c.memberships as Membership[]).find((m) => m.id === c.stopping) ?? null,
+    isStopping: snapshot.matches('stopping'),
+    /** "Stop renewal" on a membership: only where the chart takes the step now (not while the list is read again). */
+    mayStop: (m: Membership) => snapshot.can({ type: 'membership.stopRenewal', membership: m.id }),
+    send: ref.send,
+  };
 }

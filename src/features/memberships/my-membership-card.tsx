@@ -1,8 +1,25 @@
 // The portal's membership card on My packages (issue 35): each running membership of the client
 // (awaiting payment, active, renewal due, or ending with its period) with its fee, status, when the
 // period ends (and whether it renews) and the included sessions left this period. Nothing when the
-// client has none running. A phone's width first, like the page's package cards.
-import { Alert, Card, CardContent, Chip, List, ListItem, Stack, Typography } from '@mui/material';
+// client has none running. The client stops a membership's renewal here, after a confirm, where
+// its lifecycle allows it (the card's chart: machines/memberships/my-membership-machine.ts).
+// A phone's width first, like the page's package cards.
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  List,
+  ListItem,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useParams } from 'wouter';
 import { formatDate, formatPaise } from '../../lib/format.ts';
 import type { Membership } from './memberships-api.ts';
@@ -11,7 +28,7 @@ import { BENEFIT, CARD_TEXT as T, STATUS } from './texts.ts';
 
 const RUNNING: ReadonlyArray<Membership['status']> = ['awaiting_payment', 'active', 'renewal_due', 'cancelling'];
 
-function MembershipCard({ m }: { m: Membership }) {
+function MembershipCard({ m, onStop }: { m: Membership; onStop: (() => void) | null }) {
   return (
     <Card variant="outlined" component="section" aria-label={T.title} sx={{ mb: 2 }} data-my-membership={m.id} data-status={m.status}>
       <CardContent>
@@ -54,28 +71,72 @@ function MembershipCard({ m }: { m: Membership }) {
             </List>
           </>
         )}
+        {onStop && (
+          <Button size="small" variant="outlined" sx={{ mt: 1 }} onClick={onStop} data-stop-renewal={m.id}>
+            {T.stopRenewal}
+          </Button>
+        )}
       </CardContent>
     </Card>
+  );
+}
+
+/** Stopping a renewal, said plainly before it is done. */
+function StopRenewalDialog({ m, pending, onKeep, onStop }: { m: Membership | null; pending: boolean; onKeep: () => void; onStop: () => void }) {
+  return (
+    <Dialog open={m !== null} onClose={pending ? undefined : onKeep} aria-labelledby="stop-renewal-title">
+      <DialogTitle id="stop-renewal-title">{T.stopTitle}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{m && T.stopBody(m.plan_name)}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onKeep} disabled={pending}>
+          {T.keep}
+        </Button>
+        <Button variant="contained" onClick={onStop} disabled={pending} data-confirm-stop-renewal>
+          {pending ? T.stopping : T.stopConfirm}
+        </Button>
+      </DialogActions>
+    </Dialog>
   );
 }
 
 /** The client's running memberships (the client of the page's address), above their packages. */
 export function MyMembershipCard() {
   const { clientId = '' } = useParams<{ clientId: string }>();
-  const { memberships, rows } = useMyMemberships(Number(clientId));
-  if (memberships.failed)
+  const card = useMyMemberships(Number(clientId));
+  if (card.isFailed)
     return (
-      <Alert severity="error" sx={{ mb: 2 }}>
+      <Alert
+        severity="error"
+        sx={{ mb: 2 }}
+        action={
+          <Button color="inherit" size="small" onClick={() => card.send({ type: 'membership.retry' })}>
+            {T.retry}
+          </Button>
+        }
+      >
         {T.loadFailed}
       </Alert>
     );
   return (
     <>
-      {rows
+      {card.message && (
+        <Alert severity={card.message === 'renewalStopped' ? 'success' : 'error'} sx={{ mb: 2 }} data-membership-message={card.message}>
+          {T[card.message]}
+        </Alert>
+      )}
+      {card.rows
         .filter((m) => RUNNING.includes(m.status))
         .map((m) => (
-          <MembershipCard key={m.id} m={m} />
+          <MembershipCard key={m.id} m={m} onStop={card.mayStop(m) ? () => card.send({ type: 'membership.stopRenewal', membership: m.id }) : null} />
         ))}
+      <StopRenewalDialog
+        m={card.confirming}
+        pending={card.isStopping}
+        onKeep={() => card.send({ type: 'membership.keep' })}
+        onStop={() => card.send({ type: 'membership.confirmStop' })}
+      />
     </>
   );
 }

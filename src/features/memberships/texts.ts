@@ -110,4 +110,14 @@ export const CARD_TEXT = {
   startsWhenPaid: 'Starts when its invoice is paid.',
   benefitsLeft: 'Benefits left this period',
   loadFailed: 'Your membership could not be loaded.',
+  retry: 'Load my membership again',
+  stopRenewal: 'Stop renewal',
+  stopTitle: 'Stop renewing your membership?',
+  stopBody: (plan: string) =>
+    `${plan} runs to the end of the period it is in and then ends; it is not charged again. A renewal invoice already issued and unpaid is cancelled.`,
+  stopConfirm: 'Stop renewal',
+  keep: 'Keep it',
+  stopping: 'Stopping…',
+  renewalStopped: 'Renewal stopped: your membership ends with this period.',
+  stopFailed: 'The renewal could not be stopped. Your membership is shown as it stands now.',
 };

@@ -9,6 +9,7 @@ import { ActiveToggleDialog, CatalogueItemButtons } from '../../../lib/staff/cat
 import { FormDialog } from '../../../lib/staff/form-dialog.tsx';
 import { useAction } from '../../../lib/staff/hooks.ts';
 import { canSavePlan, EMPTY_PLAN_FORM, planBody, planForm } from '../../../../machines/appointments/setup-forms.ts';
+import { words } from '../../../../machines/rules/words.ts';
 import { DEFAULT_THERAPY_SETTINGS } from '../../../../machines/visits/visit-settings.ts';
 import { createPlan, type PackagePlan, patchPlan, type Service } from '../appointments-api.ts';
 import { usePlans, useServices } from './scheduling-hooks.ts';
@@ -47,7 +48,8 @@ export function PackagesTab() {
   const services = useServices();
   const [form, setForm] = useState(EMPTY_PLAN_FORM);
   const choices = therapyChoices((services.data ?? []) as Service[], form.therapy || undefined);
-  const labelOf = (therapy: string) => choices.find((c) => c.value === therapy)?.label ?? therapy;
+  // A plan whose therapy no service offers (any more) still reads in words, never as its code.
+  const labelOf = (therapy: string) => choices.find((c) => c.value === therapy)?.label ?? words(therapy);
   const edit = useAction<PackagePlan | null>(
     (plan, v) => {
       const body = v as ReturnType<typeof planBody>;

@@ -241,6 +241,42 @@ describe.each(engines)('billing documents and online payments on %s', (engine) =
       expect((await api(t, client, 'POST', `/billing/documents/${invoice.id}/payment-link`)).status).toBe(409);
     });
 
+    it('brings the payer of a package bought in the portal back to My packages, where it then shows its credits', async () => {
+      const plan = await api(t, admin, 'POST', '/appointments/package-plans', {
+        name: 'HBOT five',
+        therapy: 'hbot',
+        sessions: 5,
+        price_inr: 2000,
+        validity_days: 60,
+      });
+      expect(plan.status, JSON.stringify(plan.body)).toBe(201);
+      const tax = await api(t, admin, 'PUT', '/billing/item-tax', {
+        item_kind: 'package_plan',
+        item_id: plan.body.id,
+        code: '999722',
+        gst_rate_bp: 1800,
+        exempt: false,
+      });
+      expect(tax.status, JSON.stringify(tax.body)).toBe(200);
+      const bought = await api(t, client, 'POST', `/appointments/package-plans/${plan.body.id}/buy`);
+      expect(bought.status, JSON.stringify(bought.body)).toBe(201);
+      const link = await api(t, client, 'POST', `/billing/documents/${bought.body.invoice.id}/payment-link`);
+      expect(link.status).toBe(201);
+      const packagesUrl = `${t.runtime.config.publicUrl}/user/packages/${client.id}`;
+      expect(standIn.links.get(link.body.link_id)!.callback_url).toBe(packagesUrl);
+      const mine = async () =>
+        (await api(t, client, 'GET', `/appointments/packages?client=${client.id}`)).body.find((p: { id: number }) => p.id === bought.body.id);
+      expect(await mine()).toMatchObject({ status: 'awaiting_payment', sessions_left: 5 });
+      const paid = await standIn.pay(link.body.link_id);
+      expect(paid.redirect?.startsWith(`${packagesUrl}?`)).toBe(true);
+      expect(paid.redirect).toContain('razorpay_signature=');
+      expect(await mine()).toMatchObject({ status: 'active', sessions_left: 5, invoice: { status: 'paid', due_paise: 0 } });
+      // Any other invoice still comes back to My invoices with that document open.
+      const invoice = await issuedInvoice(client);
+      const other = await api(t, client, 'POST', `/billing/documents/${invoice.id}/payment-link`);
+      expect(standIn.links.get(other.body.link_id)!.callback_url).toBe(`${t.runtime.config.publicUrl}/user/invoices/${client.id}?document=${invoice.id}`);
+    });
+
     it('refuses an unsigned or wrongly signed webhook and stores nothing', async () => {
       const invoice = await issuedInvoice(client);
       const link = await api(t, client, 'POST', `/billing/documents/${invoice.id}/payment-link`);

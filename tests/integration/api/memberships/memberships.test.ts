@@ -193,6 +193,7 @@ describe.each(engines)('memberships on %s', (engine) => {
     const cancelled = await api(t, client, 'POST', `/memberships/${m.id}/cancel-renewal`);
     expect(cancelled.status).toBe(200);
     expect(cancelled.body).toMatchObject({ status: 'cancelling', auto_renew: false, renews_on: null });
+    expect(await auditCount(t, 'membership.cancel_renewal', client.id)).toBe(1);
     expect((await api(t, client, 'POST', `/memberships/${m.id}/cancel-renewal`)).status).toBe(409);
     const periods = await t.database.db.selectFrom('membership_periods').select('ends_on').where('membership_id', '=', m.id).orderBy('seq', 'desc').execute();
     const lastEnd = new Date(periods[0].ends_on as unknown as string).getTime();

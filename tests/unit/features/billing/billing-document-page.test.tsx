@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BillingDocumentPage } from '../../../../src/features/billing/billing-document-page.tsx';
 import { BILLING_TEXT as T, formatPaise } from '../../../../src/features/billing/billing-texts.ts';
 import { renderPage, type Sent } from '../discovery/render.tsx';
-import { ADVANCES, DRAFT, ISSUED, PAID, PART_PAID, PRODUCTS, RATES } from '../../machines/billing/billing-fixtures.ts';
+import { ADVANCES, DRAFT, ISSUED, PAID, PART_PAID, PRODUCTS, RATES, TILLS as TWO_TILLS } from '../../machines/billing/billing-fixtures.ts';
 import { TILLS } from '../../machines/billing/portal-billing-fixtures.ts';
 import type { BillingDoc } from '../../../../machines/billing/billing-document-machine.ts';
 
@@ -30,7 +30,7 @@ const UPI = {
 };
 
 /** The server: the document as it is now (`docs` in turn for each read), and what each act answers. */
-function mount(docs: BillingDoc[], options: { role?: Role; acts?: (r: Sent) => [number, unknown] | undefined } = {}) {
+function mount(docs: BillingDoc[], options: { role?: Role; tills?: unknown[]; acts?: (r: Sent) => [number, unknown] | undefined } = {}) {
   let reads = 0;
   return renderPage(<BillingDocumentPage />, {
     path: '/billing/documents/7',
@@ -42,7 +42,7 @@ function mount(docs: BillingDoc[], options: { role?: Role; acts?: (r: Sent) => [
       if (r.method === 'GET' && r.path === '/billing/documents/7') return [200, docs[Math.min(reads++, docs.length - 1)]];
       if (r.path === '/billing/products') return [200, PRODUCTS];
       if (r.path === '/billing/settings') return [200, SETTINGS];
-      if (r.path === '/billing/tills') return [200, TILLS];
+      if (r.path === '/billing/tills') return [200, options.tills ?? TILLS];
       if (r.path === '/billing/documents/7/upi') return [200, UPI];
       return undefined;
     },
@@ -277,6 +277,19 @@ describe('an issued document', () => {
     await screen.findByRole('table', { name: T.lines });
     button(T.downloadPdf);
     for (const name of [T.emailClient, T.creditNote, T.takePayment]) expect(screen.queryByRole('button', { name })).toBeNull();
+  });
+
+  it('names the till each payment was taken at where the clinic has more than one', async () => {
+    mount([PAID], { tills: TWO_TILLS });
+    await screen.findByRole('table', { name: T.lines });
+    const line = (id: number) => document.querySelector(`[data-payment="${id}"]`)!.textContent;
+    await waitFor(() => expect(line(3)).toContain(` · ${T.paymentTill('Front desk')}`));
+    expect(line(4)).toContain(` · ${T.paymentTill('Spa counter')}`);
+    cleanup();
+    mount([PAID]);
+    await screen.findByRole('table', { name: T.lines });
+    expect(document.querySelector('[data-payment="4"]')!.textContent).not.toContain(T.paymentTill('Front desk'));
+    expect(screen.queryByText(/Till: /)).toBeNull();
   });
 
   it('is read again while due, so a payment made online shows without reloading', async () => {

@@ -62,7 +62,16 @@ export const PART_PAID: BillingDoc = {
   paid_paise: 50_000,
   balance_paise: 68_000,
   payments: [
-    { id: 3, method: 'cash', amount_paise: 50_000, tendered_paise: 100_000, change_paise: 50_000, reference: null, received_at: '2026-11-27T06:30:00Z' },
+    {
+      id: 3,
+      method: 'cash',
+      amount_paise: 50_000,
+      tendered_paise: 100_000,
+      change_paise: 50_000,
+      reference: null,
+      till: 1,
+      received_at: '2026-11-27T06:30:00Z',
+    },
   ],
 };
 
@@ -80,6 +89,7 @@ export const PAID: BillingDoc = {
       tendered_paise: null,
       change_paise: null,
       reference: 'pay_29QQoUBi66xm2f',
+      till: 2,
       received_at: '2026-11-27T06:40:00Z',
     },
   ],

@@ -5,6 +5,7 @@ import { findMachines } from '../../../../scripts/charts.ts';
 import { billingPageTables } from '../billing/portal-billing-page-tables.ts';
 import { staffBillingTables } from '../billing/billing-page-tables.ts';
 import { myPackagesTable } from '../appointments/my-packages-table.ts';
+import { myMembershipTable } from '../memberships/my-membership-table.ts';
 import { authenticatorTable } from './authenticator-table.ts';
 import { lifecycleTables } from './lifecycle-tables.ts';
 import { pageTables } from './page-tables.ts';
@@ -12,9 +13,16 @@ import { screenTables } from './screen-tables.ts';
 
 it('every chart under machines/ has a transition table', async () => {
   const pinned = new Set(
-    [...lifecycleTables, ...pageTables, authenticatorTable, ...screenTables, ...staffBillingTables, ...billingPageTables, myPackagesTable].map(
-      (table) => table.chart,
-    ),
+    [
+      ...lifecycleTables,
+      ...pageTables,
+      authenticatorTable,
+      ...screenTables,
+      ...staffBillingTables,
+      ...billingPageTables,
+      myPackagesTable,
+      myMembershipTable,
+    ].map((table) => table.chart),
   );
   const charts = await findMachines();
   expect(charts.length).toBeGreaterThanOrEqual(46);

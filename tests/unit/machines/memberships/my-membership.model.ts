@@ -1,0 +1,32 @@
+// The portal membership card's model: the memberships load or fail; the client stops the renewal
+// of one that may stop renewing (active, renewal due), after a confirm step they may leave; the
+// server stops it or refuses (409: stopped meanwhile at the desk). One already ending with its
+// period offers nothing, and a SUPER_ADMIN reading the portal never stops a renewal.
+import { myMembershipMachine, type MyMembershipRow } from '../../../../machines/memberships/my-membership-machine.ts';
+import type { MachineModel } from '../../../support/model-paths.ts';
+
+/** Membership 4 renews; 5 already ends with its period. */
+export const MEMBERSHIPS: MyMembershipRow[] = [
+  { id: 4, status: 'active' },
+  { id: 5, status: 'cancelling' },
+];
+
+const events = [
+  { type: 'membership.retry' },
+  { type: 'membership.stopRenewal', membership: 4 },
+  { type: 'membership.stopRenewal', membership: 5 },
+  { type: 'membership.keep' },
+  { type: 'membership.confirmStop' },
+];
+const outcomes = {
+  loadMemberships: [{ output: MEMBERSHIPS }, { error: new Error('offline') }],
+  stopRenewal: [{ output: { id: 4, status: 'cancelling' } }, { error: Object.assign(new Error('Not allowed now.'), { status: 409 }) }],
+};
+
+export const model: MachineModel = {
+  machine: myMembershipMachine,
+  specs: [
+    { name: 'the client', input: { clientId: 21, readOnly: false }, events, outcomes },
+    { name: 'a SUPER_ADMIN reading', input: { clientId: 21, readOnly: true }, events, outcomes },
+  ],
+};
