@@ -7,7 +7,7 @@
 // the memberships afresh, saying it is done or that it was refused (the desk may have stopped it
 // meanwhile: the list read again shows where it is). A SUPER_ADMIN reading a client's portal
 // (`readOnly`) stops nothing. The desk cannot resume a renewal, so neither can the client.
-import { assign, fromPromise, setup } from 'xstate';
+import { type SnapshotFrom, assign, fromPromise, setup } from 'xstate';
 import { type MembershipStatus, renewalCancellable } from './membership-lifecycle.ts';
 
 /** What the chart needs of a membership; the card draws the rest of what the server gives. */
@@ -99,3 +99,12 @@ export const myMembershipMachine = setup({
     },
   },
 });
+
+type MyMembershipSnapshot = SnapshotFrom<typeof myMembershipMachine>;
+
+/** What the portal card reads from the chart, by name: views never read its state names. */
+export const myMembershipSelectors = {
+  isLoading: (s: MyMembershipSnapshot) => s.matches('loading'),
+  isFailed: (s: MyMembershipSnapshot) => s.matches('failed'),
+  isStopping: (s: MyMembershipSnapshot) => s.matches('stopping'),
+};

@@ -9,7 +9,7 @@ import { useShell } from '../../app/port.ts';
 import { usePageActor } from '../../lib/page-actor.ts';
 import { useAction, useRecord } from '../../lib/staff/hooks.ts';
 import { keepsBillingSettings } from '../../../machines/billing/billing-roles.ts';
-import { myMembershipMachine } from '../../../machines/memberships/my-membership-machine.ts';
+import { myMembershipMachine, myMembershipSelectors as mine } from '../../../machines/memberships/my-membership-machine.ts';
 import type { PlanBody } from '../../../machines/memberships/plan-form.ts';
 import {
   cancelMembershipRenewal,
@@ -89,13 +89,13 @@ export function useMyMemberships(clientId: number) {
   const snapshot = useSelector(ref, (s) => s);
   const c = snapshot.context;
   return {
-    isLoading: snapshot.matches('loading'),
-    isFailed: snapshot.matches('failed'),
+    isLoading: mine.isLoading(snapshot),
+    isFailed: mine.isFailed(snapshot),
     rows: c.memberships as Membership[],
     message: c.message,
     /** The membership under the confirm step (or being stopped). */
     confirming: (c.memberships as Membership[]).find((m) => m.id === c.stopping) ?? null,
-    isStopping: snapshot.matches('stopping'),
+    isStopping: mine.isStopping(snapshot),
     /** "Stop renewal" on a membership: only where the chart takes the step now (not while the list is read again). */
     mayStop: (m: Membership) => snapshot.can({ type: 'membership.stopRenewal', membership: m.id }),
     send: ref.send,

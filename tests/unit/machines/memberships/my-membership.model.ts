@@ -5,11 +5,24 @@
 import { myMembershipMachine, type MyMembershipRow } from '../../../../machines/memberships/my-membership-machine.ts';
 import type { MachineModel } from '../../../support/model-paths.ts';
 
-/** Membership 4 renews; 5 already ends with its period. */
+const AS_SERVED = {
+  client: 21,
+  plan: 2,
+  period: 'monthly',
+  fee_paise: 250_000,
+  starts_on: '2026-11-10',
+  ends_on: '2026-12-09',
+  invoice: 31,
+  renewal_invoice: null,
+  included: [],
+  discounts: [],
+};
+
+/** Membership 4 renews; 5 already ends with its period. As the server gives them, so the card's replay draws them. */
 export const MEMBERSHIPS: MyMembershipRow[] = [
-  { id: 4, status: 'active' },
-  { id: 5, status: 'cancelling' },
-];
+  { ...AS_SERVED, id: 4, status: 'active', plan_name: 'Wellness monthly', auto_renew: true, renews_on: '2026-12-10' },
+  { ...AS_SERVED, id: 5, status: 'cancelling', plan_name: 'Yoga monthly', auto_renew: false, renews_on: null },
+] as MyMembershipRow[];
 
 const events = [
   { type: 'membership.retry' },
