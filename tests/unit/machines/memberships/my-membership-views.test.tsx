@@ -22,7 +22,7 @@ describeReplayOnView('the portal’s membership card', {
     renderPage(wrap(<MyMembershipCard />), {
       path: '/user/packages/21',
       route: '/user/packages/:clientId',
-      role: path.spec.input.readOnly ? 'SUPER_ADMIN' : 'CLIENT',
+      role: (path.spec.input as { readOnly: boolean }).readOnly ? 'SUPER_ADMIN' : 'CLIENT',
       answer: () => undefined,
     }),
   drive: async (event) => {
