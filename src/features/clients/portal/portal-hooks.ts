@@ -136,6 +136,7 @@ export function useEmailChange(clientId: string, onChanged: (profile: Record<str
     start: (email: string) => ref.send({ type: 'email.start', email }),
     confirm: (code: string) => ref.send({ type: 'email.confirm', code }),
     resend: () => ref.send({ type: 'email.resend' }),
+    cancel: () => ref.send({ type: 'email.cancel' }),
     done: () => ref.send({ type: 'email.done' }),
   };
 }

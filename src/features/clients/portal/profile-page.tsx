@@ -310,6 +310,10 @@ function EmailChange({ clientId, email, onChanged }: { clientId: string; email: 
               <Button onClick={flow.resend} disabled={pending}>
                 {PORTAL_TEXT.resendCode}
               </Button>
+              {/* The sign-in email stays the old one until a code is confirmed, so leaving is safe. */}
+              <Button onClick={flow.cancel} disabled={pending}>
+                {PORTAL_TEXT.cancel}
+              </Button>
             </Stack>
           </Box>
         )}

@@ -2,8 +2,8 @@
 // The sign-in email change's model paths replayed on the profile page's email card (issue 33): the
 // real page, its hooks and adapter; the identity service's calls settle as each path says. The
 // client types the new address and sends the code, types the code and confirms, resends, and
-// closes the notice through the card. The card offers no way to cancel a code once sent, so the
-// chart's `email.cancel` is sent to the actor as is. After every step the card shows the chart's
+// closes the notice through the card, and cancels a code once sent through its Cancel button. After
+// every step the card shows the chart's
 // mode: the new-address form, the code form naming where the code went, or the changed notice (and
 // the profile's sign-in email is then the new one); the service's refusal; buttons held meanwhile.
 import { fireEvent, within } from '@testing-library/react';
@@ -41,7 +41,7 @@ describeReplayOnView('the sign-in email change', {
       await step(() => fireEvent.submit(codeForm()!));
       return true;
     }
-    const name = { 'email.resend': PORTAL_TEXT.resendCode, 'email.done': 'OK' }[event.type];
+    const name = { 'email.resend': PORTAL_TEXT.resendCode, 'email.cancel': PORTAL_TEXT.cancel, 'email.done': 'OK' }[event.type];
     const found = name && button(name);
     if (found) await step(() => fireEvent.click(found));
     return !!found;
@@ -64,6 +64,7 @@ describeReplayOnView('the sign-in email change', {
       expect(codeForm()!.textContent).toContain(PORTAL_TEXT.codeSent(emailChangeSelectors.destination(snapshot) ?? ''));
       expect(button(PORTAL_TEXT.confirmCode)!.hasAttribute('disabled'), 'confirm held').toBe(pending);
       expect(button(PORTAL_TEXT.resendCode)!.hasAttribute('disabled'), 'resend held').toBe(pending);
+      expect(button(PORTAL_TEXT.cancel)!.hasAttribute('disabled'), 'cancel held').toBe(pending);
     }
     // Once changed, the profile shows the new sign-in email (the chart told the profile's).
     if (mode === 'changed') expect(card().querySelector('[data-field="email"]')?.textContent).toBe('meera.new@x.test');
