@@ -4,6 +4,7 @@
 import { fromPromise, setup } from 'xstate';
 export const machine = setup({
   guards: {
+    "awaitingReturn": () => true,
     "canBuy": () => true,
     "canPayOnline": () => true,
     "noGateway": () => true,
@@ -12,11 +13,13 @@ export const machine = setup({
   actions: {
     "buyFailed": () => {},
     "choose": () => {},
+    "countCheck": () => {},
     "dropGateway": () => {},
     "forget": () => {},
     "goToGateway": () => {},
     "payFailed": () => {},
     "planGone": () => {},
+    "settleReturn": () => {},
     "show": () => {},
     "showBought": () => {},
     "startPaying": () => {},
@@ -27,6 +30,7 @@ export const machine = setup({
     "startPayment": fromPromise(async () => undefined),
   },
   delays: {
+    "returnCheckDelay": 2000,
   },
 }).createMachine({
     "id": "myPackages",
@@ -39,9 +43,18 @@ export const machine = setup({
             "src": "loadPackages",
             "onDone": [
               {
+                "target": "#myPackages.checkingPayment",
+                "guard": "awaitingReturn",
+                "actions": [
+                  "show",
+                  "countCheck"
+                ]
+              },
+              {
                 "target": "#myPackages.list",
                 "actions": [
-                  "show"
+                  "show",
+                  "settleReturn"
                 ]
               }
             ],
@@ -56,6 +69,15 @@ export const machine = setup({
       "failed": {
         "on": {
           "packages.retry": [
+            {
+              "target": "#myPackages.loading"
+            }
+          ]
+        }
+      },
+      "checkingPayment": {
+        "after": {
+          "returnCheckDelay": [
             {
               "target": "#myPackages.loading"
             }

@@ -14,6 +14,11 @@
 // awaiting payment and `bought` naming its invoice, which the page offers to pay online (the same
 // `packages.payOnline` as "Pay now") or says to pay at the clinic. A refused purchase reads the list
 // again and says so (404: the plan is no longer offered).
+//
+// Back from the gateway (`returnTo`: the invoice the gateway sent the browser back for), the list
+// shows the package with "Checking your payment…" while it still awaits payment (the webhook may
+// land a moment after the browser), read again a few times; then it says the payment is in (the
+// credits have started) or not yet seen.
 import { assign, fromPromise, setup } from 'xstate';
 
 export type MyPackageStatus = 'awaiting_payment' | 'active' | 'frozen' | 'used_up' | 'expired' | 'refunded' | 'cancelled';
@@ -64,7 +69,11 @@ export interface MyPackagesContext {
   choice: number | null;
   /** The package just bought. */
   bought: BoughtPackage | null;
-  message: 'payFailed' | 'noGateway' | 'buyFailed' | 'planGone' | null;
+  /** The invoice the gateway sent the browser back for, until its payment is seen (or the reads run out). */
+  returnTo: number | null;
+  /** Reads of the list since coming back. */
+  checks: number;
+  message: 'payFailed' | 'noGateway' | 'buyFailed' | 'planGone' | 'paymentReceived' | 'notYetPaid' | null;
 }
 
 export type MyPackagesEvent =
@@ -73,6 +82,9 @@ export type MyPackagesEvent =
   | { type: 'packages.choose'; offer: number }
   | { type: 'packages.cancel' }
   | { type: 'packages.buy' };
+
+/** How often the list is read again after the gateway sent the browser back. */
+export const RETURN_CHECKS = 3;
 
 /** Money is still due on the package's invoice: it waits for payment. */
 export const awaitsPayment = (p: Pick<MyPackage, 'status' | 'invoice'>): boolean =>
@@ -89,7 +101,7 @@ export const myPackagesMachine = setup({
   types: {
     context: {} as MyPackagesContext,
     events: {} as MyPackagesEvent,
-    input: {} as { clientId: string; readOnly: boolean; gateway: boolean },
+    input: {} as { clientId: string; readOnly: boolean; gateway: boolean; returnTo: number | null },
   },
   actors: {
     loadPackages: fromPromise<MyPackagesData, { clientId: string }>(async () => {
@@ -102,7 +114,11 @@ export const myPackagesMachine = setup({
       throw new Error('buyPackage not provided');
     }),
   },
+  delays: { returnCheckDelay: 2000 },
   guards: {
+    // Back from the gateway, the package of that invoice still awaiting payment: read again, a few times.
+    awaitingReturn: ({ context }, data: MyPackagesData) =>
+      context.returnTo !== null && context.checks < RETURN_CHECKS && data.packages.some((p) => awaitsPayment(p) && p.invoice!.id === context.returnTo),
     canPayOnline: ({ context }, params: { invoice: number }) => !context.readOnly && context.gateway && dueInvoice(context, params.invoice),
     noGateway: (_, params: { error: unknown }) => (params.error as { status?: unknown } | null)?.status === 404,
     canBuy: ({ context }, params: { offer: number }) => buyable(context, params.offer),
@@ -118,6 +134,15 @@ export const myPackagesMachine = setup({
     planGone: assign({ choice: null, message: 'planGone' as const }),
     payFailed: assign({ paying: null, message: 'payFailed' as const }),
     dropGateway: assign({ paying: null, gateway: false, message: 'noGateway' as const }),
+    countCheck: assign(({ context }) => ({ checks: context.checks + 1 })),
+    // The return is settled: the package of that invoice paid, or still due after every read. An
+    // invoice no package of the list was sold on (a stale or edited address) says nothing.
+    settleReturn: assign(({ context }, data: MyPackagesData) => {
+      if (context.returnTo === null) return {};
+      const returned = data.packages.find((p) => p.invoice?.id === context.returnTo);
+      const message = !returned ? null : awaitsPayment(returned) ? ('notYetPaid' as const) : ('paymentReceived' as const);
+      return { returnTo: null, message };
+    }),
     goToGateway: (_, _params: { url: string }) => {},
   },
 }).createMachine({
@@ -126,6 +151,8 @@ export const myPackagesMachine = setup({
     clientId: input.clientId,
     readOnly: input.readOnly,
     gateway: input.gateway,
+    returnTo: input.returnTo,
+    checks: 0,
     packages: [],
     offers: [],
     paying: null,
@@ -140,11 +167,26 @@ export const myPackagesMachine = setup({
         id: 'loadPackages',
         src: 'loadPackages',
         input: ({ context }) => ({ clientId: context.clientId }),
-        onDone: { target: 'list', actions: { type: 'show', params: ({ event }) => event.output } },
+        onDone: [
+          {
+            guard: { type: 'awaitingReturn', params: ({ event }) => event.output },
+            target: 'checkingPayment',
+            actions: [{ type: 'show', params: ({ event }) => event.output }, 'countCheck'],
+          },
+          {
+            target: 'list',
+            actions: [
+              { type: 'show', params: ({ event }) => event.output },
+              { type: 'settleReturn', params: ({ event }) => event.output },
+            ],
+          },
+        ],
         onError: 'failed',
       },
     },
     failed: { on: { 'packages.retry': 'loading' } },
+    // The list as read, its package still awaiting payment, until the next read.
+    checkingPayment: { after: { returnCheckDelay: 'loading' } },
     list: {
       on: {
         'packages.payOnline': {

@@ -8,8 +8,10 @@ export const myPackagesSelectors = {
   isLoading: (s: MyPackages) => s.matches('loading'),
   isFailed: (s: MyPackages) => s.matches('failed'),
   isListing: (s: MyPackages) => s.matches('list'),
-  /** The list is on screen: listed, or under the confirm step. */
-  showsList: (s: MyPackages) => s.matches('list') || s.matches('confirming') || s.matches('buying'),
+  /** The list is on screen: listed, under the confirm step, or while a returned payment is checked. */
+  showsList: (s: MyPackages) => s.matches('list') || s.matches('confirming') || s.matches('buying') || s.matches('checkingPayment'),
+  /** Back from the gateway, the payment not seen yet: the page says it is checking. */
+  isCheckingPayment: (s: MyPackages) => s.matches('checkingPayment'),
   /** The payment link is asked for, or the browser is leaving for it. */
   isPayingOnline: (s: MyPackages) => s.matches('paying') || s.matches('redirecting'),
   packages: (s: MyPackages) => s.context.packages,

@@ -867,7 +867,7 @@ describe('a clinic day on the demo data', () => {
     expect(await card.locator('[data-field="invoice"]').innerText()).toBe(`${MP.invoice(sold.invoice.number)} · ${MP.due(formatPaise(PLAN_TOTAL))}`);
 
     // Paid online through the gateway stand-in: back on My packages, the package active with 10 credits
-    // (the stand-in's webhook lands before it sends the browser back).
+    // and the payment said to be in (the stand-in's webhook lands before it sends the browser back).
     const deliveries = standIn.deliveries.length;
     await bought.getByRole('button', { name: MP.payOnline }).click();
     await phone.page.waitForURL((u) => u.origin === new URL(standIn.url).origin && u.pathname.startsWith('/i/'));
@@ -875,6 +875,7 @@ describe('a clinic day on the demo data', () => {
     await phone.page.getByRole('button', { name: 'Pay', exact: true }).click();
     await phone.page.waitForURL((u) => u.origin === server.baseUrl && u.pathname === getHref('portalPackages', { clientId: buyer!.id }));
     await phone.page.locator(`[data-package="${sold.id}"][data-status="active"]`).waitFor({ timeout: 30_000 });
+    await phone.page.getByRole('alert').filter({ hasText: MP.paymentReceived }).waitFor();
     expect(standIn.deliveries.slice(deliveries).map((d) => [d.event, d.status])).toEqual([
       ['payment_link.paid', 200],
       ['order.paid', 200],

@@ -19,7 +19,7 @@ import { act } from './route-helpers.ts';
 
 /**
  * Where the browser comes back after paying, on PUBLIC_URL: for a package bought in the portal, My
- * packages, where the package shows its credits (or "Awaiting payment" until the webhook lands);
+ * packages naming the invoice, which checks a few times for the payment the webhook records;
  * for any other invoice, the client's invoices with that document open.
  * Built from that configured origin, never from the request's Host or Origin header: Razorpay
  * sends the payer, with a signed payment result in the query, wherever this says, and a header
@@ -28,7 +28,7 @@ import { act } from './route-helpers.ts';
  * origin) is not: PUBLIC_URL is the address clients use (docs/billing.md, "PDFs and paying online").
  */
 export function portalReturnUrl(publicUrl: string, document: Pick<DocumentRow, 'id' | 'client_id' | 'source_from'>): string {
-  if (document.source_from === 'package_sale') return `${publicUrl}/user/packages/${document.client_id}`;
+  if (document.source_from === 'package_sale') return `${publicUrl}/user/packages/${document.client_id}?invoice=${document.id}`;
   return `${publicUrl}/user/invoices/${document.client_id}?document=${document.id}`;
 }
 

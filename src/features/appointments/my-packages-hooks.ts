@@ -13,7 +13,8 @@ import { buyPackage, loadMyPackages } from './appointments-api.ts';
 /** The payment link of an invoice, as billing's portal adapter gives it. */
 export type StartInvoicePayment = (invoice: number) => Promise<string>;
 
-export function useMyPackages(clientId: string, startPayment: StartInvoicePayment) {
+/** `returnTo`: the invoice the gateway sent the browser back for (`?invoice=` on the page's address). */
+export function useMyPackages(clientId: string, startPayment: StartInvoicePayment, returnTo: number | null) {
   const { api, auth, config } = useShell();
   const ref = usePageActor(
     myPackagesMachine.provide({
@@ -25,7 +26,7 @@ export function useMyPackages(clientId: string, startPayment: StartInvoicePaymen
       actions: { goToGateway: (_, params) => window.location.assign(params.url) },
     }),
     // A SUPER_ADMIN reading a client's portal pays nothing from it; "Pay now" only where the clinic has the gateway.
-    { input: { clientId, readOnly: auth.role !== 'CLIENT', gateway: config.onlinePayments === true } },
+    { input: { clientId, readOnly: auth.role !== 'CLIENT', gateway: config.onlinePayments === true, returnTo } },
   );
   const snapshot = useSelector(ref, (s) => s);
   return {
@@ -35,6 +36,7 @@ export function useMyPackages(clientId: string, startPayment: StartInvoicePaymen
     isListing: m.isListing(snapshot),
     showsList: m.showsList(snapshot),
     isPayingOnline: m.isPayingOnline(snapshot),
+    isCheckingPayment: m.isCheckingPayment(snapshot),
     packages: m.packages(snapshot),
     offers: m.offers(snapshot),
     message: m.message(snapshot),

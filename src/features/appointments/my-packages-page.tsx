@@ -8,6 +8,7 @@
 // a SUPER_ADMIN reading the portal buys nothing.
 import {
   Alert,
+  type AlertColor,
   Button,
   Card,
   CardActions,
@@ -22,8 +23,8 @@ import {
   Typography,
 } from '@mui/material';
 import type { ReactNode } from 'react';
-import { useParams } from 'wouter';
-import { awaitsPayment, type MyPackage, type PackageOffer } from '../../../machines/appointments/my-packages-machine.ts';
+import { useParams, useSearch } from 'wouter';
+import { awaitsPayment, type MyPackage, type MyPackagesContext, type PackageOffer } from '../../../machines/appointments/my-packages-machine.ts';
 import { myPackagesSelectors as m } from '../../../machines/appointments/my-packages-selectors.ts';
 import { words } from '../../../machines/rules/words.ts';
 import { formatDate, formatPaise } from '../../lib/format.ts';
@@ -188,10 +189,25 @@ function Bought({ p, page }: { p: MyPackage; page: ReturnType<typeof useMyPackag
   );
 }
 
+const MESSAGE_SEVERITY = {
+  noGateway: 'info',
+  notYetPaid: 'info',
+  paymentReceived: 'success',
+  payFailed: 'error',
+  buyFailed: 'error',
+  planGone: 'error',
+} as const satisfies Record<NonNullable<MyPackagesContext['message']>, AlertColor>;
+
+/** The invoice the gateway sent the browser back for (server/api/billing/online-routes.ts, portalReturnUrl). */
+function returnedInvoice(search: string): number | null {
+  const id = Number(new URLSearchParams(search).get('invoice'));
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
 /** `membership`: memberships' card, composed in by the route module (src/app/routes/portal-packages.tsx). */
 export function MyPackagesPage({ startPayment, membership = null }: { startPayment: StartInvoicePayment; membership?: ReactNode }) {
   const { clientId = '' } = useParams<{ clientId: string }>();
-  const page = useMyPackages(clientId, startPayment);
+  const page = useMyPackages(clientId, startPayment, returnedInvoice(useSearch()));
   if (page.isFailed) {
     return (
       <PageFrame title={T.title} page={PAGE}>
@@ -203,11 +219,16 @@ export function MyPackagesPage({ startPayment, membership = null }: { startPayme
     <PageFrame title={T.title} page={PAGE}>
       {membership}
       {page.message && (
-        <Alert severity={page.message === 'noGateway' ? 'info' : 'error'} role="alert" sx={{ mb: 2 }}>
+        <Alert severity={MESSAGE_SEVERITY[page.message]} role="alert" sx={{ mb: 2 }}>
           {T[page.message]}
         </Alert>
       )}
       {page.isLoading && <CircularProgress aria-label={T.title} />}
+      {page.isCheckingPayment && (
+        <Alert severity="info" sx={{ mb: 2 }} data-checking-payment>
+          {T.checkingPayment}
+        </Alert>
+      )}
       {page.isPayingOnline && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {T.payingOnline}

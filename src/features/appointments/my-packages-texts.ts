@@ -16,6 +16,10 @@ export const MY_PACKAGES_TEXT = {
   payingOnline: 'Taking you to the payment page…',
   payFailed: 'The payment could not be started. Please try again, or pay at the clinic.',
   noGateway: 'Online payment is not available right now. Please pay at the clinic.',
+  // Back from the payment page.
+  checkingPayment: 'Checking your payment…',
+  paymentReceived: 'Thank you: your payment is in and your sessions have started.',
+  notYetPaid: 'We have not yet received the payment. If you paid, it will show here shortly.',
   status: {
     awaiting_payment: 'Awaiting payment',
     active: 'Active',

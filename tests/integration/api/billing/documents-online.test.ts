@@ -262,13 +262,13 @@ describe.each(engines)('billing documents and online payments on %s', (engine) =
       expect(bought.status, JSON.stringify(bought.body)).toBe(201);
       const link = await api(t, client, 'POST', `/billing/documents/${bought.body.invoice.id}/payment-link`);
       expect(link.status).toBe(201);
-      const packagesUrl = `${t.runtime.config.publicUrl}/user/packages/${client.id}`;
+      const packagesUrl = `${t.runtime.config.publicUrl}/user/packages/${client.id}?invoice=${bought.body.invoice.id}`;
       expect(standIn.links.get(link.body.link_id)!.callback_url).toBe(packagesUrl);
       const mine = async () =>
         (await api(t, client, 'GET', `/appointments/packages?client=${client.id}`)).body.find((p: { id: number }) => p.id === bought.body.id);
       expect(await mine()).toMatchObject({ status: 'awaiting_payment', sessions_left: 5 });
       const paid = await standIn.pay(link.body.link_id);
-      expect(paid.redirect?.startsWith(`${packagesUrl}?`)).toBe(true);
+      expect(paid.redirect?.startsWith(`${packagesUrl}&`)).toBe(true);
       expect(paid.redirect).toContain('razorpay_signature=');
       expect(await mine()).toMatchObject({ status: 'active', sessions_left: 5, invoice: { status: 'paid', due_paise: 0 } });
       // Any other invoice still comes back to My invoices with that document open.

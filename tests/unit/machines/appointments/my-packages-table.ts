@@ -7,9 +7,11 @@
 // the list again and says so. Buying (the portal-buy brief): the client chooses an offer priced
 // with GST (billing set up), confirms or goes back, and the purchase reads the list afresh naming
 // the package bought, or says why not (404: no longer offered); a SUPER_ADMIN reading buys nothing.
-import { myPackagesMachine } from '../../../../machines/appointments/my-packages-machine.ts';
+// Back from the gateway (the invoice on the address): while its package still awaits payment the
+// list is read again after a pause, at most RETURN_CHECKS times, then the return is settled.
+import { myPackagesMachine, RETURN_CHECKS } from '../../../../machines/appointments/my-packages-machine.ts';
 import type { TransitionTable } from '../../../support/transition-table.ts';
-import { PACKAGES } from './my-packages.model.ts';
+import { PACKAGES, PAID } from './my-packages.model.ts';
 
 const CLIENT = {
   clientId: '21',
@@ -20,12 +22,17 @@ const CLIENT = {
   paying: 31,
   choice: 2,
   bought: null,
+  returnTo: null,
+  checks: 0,
   message: null,
 };
 
-const steps = (pays: boolean, refused = 'loading / payFailed', buys = true, buyRefused = 'loading / buyFailed') => ({
-  loading: { 'xstate.done.actor.loadPackages': 'list / show', 'xstate.error.actor.loadPackages': 'failed' },
+const RETURNED = { ...CLIENT, returnTo: 31 };
+
+const steps = (pays: boolean, refused = 'loading / payFailed', buys = true, buyRefused = 'loading / buyFailed', read = 'list / show, settleReturn') => ({
+  loading: { 'xstate.done.actor.loadPackages': read, 'xstate.error.actor.loadPackages': 'failed' },
   failed: { 'packages.retry': 'loading' },
+  checkingPayment: { 'xstate.after.returnCheckDelay.myPackages.checkingPayment': 'loading' },
   list: { ...(pays ? { 'packages.payOnline': 'paying / startPaying' } : {}), ...(buys ? { 'packages.choose': 'confirming / choose' } : {}) } as Record<
     string,
     string
@@ -39,9 +46,10 @@ const steps = (pays: boolean, refused = 'loading / payFailed', buys = true, buyR
 export const myPackagesTable: TransitionTable = {
   chart: myPackagesMachine,
   source: 'issue 35 (Packages and memberships: the portal shows each package; bought in the portal, paid online where the gateway is configured)',
-  statuses: ['loading', 'failed', 'list', 'confirming', 'buying', 'paying', 'redirecting'],
+  statuses: ['loading', 'failed', 'checkingPayment', 'list', 'confirming', 'buying', 'paying', 'redirecting'],
   verbs: [
     'packages.retry',
+    'xstate.after.returnCheckDelay.myPackages.checkingPayment',
     'packages.payOnline',
     'xstate.done.actor.loadPackages',
     'xstate.error.actor.loadPackages',
@@ -86,6 +94,24 @@ export const myPackagesTable: TransitionTable = {
       steps: steps(false, 'loading / payFailed', false),
     },
     { name: 'an invoice not on a package awaiting payment', context: CLIENT, extras: { invoice: 99, offer: 2, output: PACKAGES }, steps: steps(false) },
+    {
+      name: 'back from the gateway, its package still awaiting payment: read again',
+      context: RETURNED,
+      extras: { invoice: 31, offer: 2, output: PACKAGES },
+      steps: steps(true, 'loading / payFailed', true, 'loading / buyFailed', 'checkingPayment / show, countCheck'),
+    },
+    {
+      name: 'back from the gateway, still awaiting payment after every read: settled as not yet paid',
+      context: { ...RETURNED, checks: RETURN_CHECKS },
+      extras: { invoice: 31, offer: 2, output: PACKAGES },
+      steps: steps(true),
+    },
+    {
+      name: 'back from the gateway, the payment recorded: settled',
+      context: RETURNED,
+      extras: { invoice: 31, offer: 2, output: PAID },
+      steps: steps(true),
+    },
     {
       name: 'an offer not on the list',
       context: CLIENT,

@@ -3,7 +3,8 @@
 // billing's payment link): after every step the page shows what the chart holds: the progress,
 // the failure with its retry, each package's credits, expiry and status, "Pay now" where the chart
 // offers it and "Pay at the clinic" where the clinic has no gateway, the message, and the browser
-// sent to the gateway's page once the link is in, read through the chart's named selectors.
+// sent to the gateway's page once the link is in, read through the chart's named selectors. Back
+// from the gateway (`?invoice=31` on the address), "Checking your payment…" while the chart checks.
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, expect, vi } from 'vitest';
 import type { MyPackage, PackageOffer } from '../../../../machines/appointments/my-packages-machine.ts';
@@ -31,9 +32,9 @@ describeReplayOnView('my packages', {
   mount: (path, wrap) => {
     leaving = vi.fn<(url: string | URL) => void>();
     vi.spyOn(window.location, 'assign').mockImplementation(leaving);
-    const input = path.spec.input as { readOnly: boolean; gateway: boolean };
+    const input = path.spec.input as { readOnly: boolean; gateway: boolean; returnTo: number | null };
     return renderPage(wrap(<PortalPackagesPage />), {
-      path: '/user/packages/21',
+      path: `/user/packages/21${input.returnTo ? `?invoice=${input.returnTo}` : ''}`,
       route: '/user/packages/:clientId',
       role: input.readOnly ? 'SUPER_ADMIN' : 'CLIENT',
       config: { onlinePayments: input.gateway },
@@ -62,6 +63,7 @@ describeReplayOnView('my packages', {
     if (m.isFailed(snapshot)) return;
     expect(screen.queryByRole('progressbar', { name: T.title }) !== null, 'the list read').toBe(m.isLoading(snapshot));
     expect(screen.queryByText(T.payingOnline) !== null, 'leaving for the gateway').toBe(m.isPayingOnline(snapshot));
+    expect(screen.queryByText(T.checkingPayment) !== null, 'checking the payment').toBe(m.isCheckingPayment(snapshot));
     const message = m.message(snapshot);
     if (message)
       expect(

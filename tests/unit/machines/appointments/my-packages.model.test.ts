@@ -1,6 +1,6 @@
 // Every path of "My packages" replayed on the production chart, with what must hold at each step.
 import { expect } from 'vitest';
-import { awaitsPayment } from '../../../../machines/appointments/my-packages-machine.ts';
+import { awaitsPayment, RETURN_CHECKS } from '../../../../machines/appointments/my-packages-machine.ts';
 import { describeModel } from '../../../support/model-paths.ts';
 import { GATEWAY_URL, goToGateway, model } from './my-packages.model.ts';
 
@@ -26,4 +26,15 @@ describeModel('my packages', model, (snapshot) => {
     expect(c.offers.find((o: { id: number }) => o.id === c.choice)?.total_paise).not.toBeNull();
   } else expect(c.choice).toBeNull();
   if (c.readOnly) expect(c.bought).toBeNull();
+  // Back from the gateway: read again only while invoice 31's package awaits payment, never more
+  // than RETURN_CHECKS times; then settled, saying whether the payment is in.
+  if (snapshot.value === 'checkingPayment') {
+    expect(c.returnTo).toBe(31);
+    expect(c.checks).toBeGreaterThan(0);
+    expect(c.checks).toBeLessThanOrEqual(RETURN_CHECKS);
+    expect(c.packages.find((p: { id: number }) => p.id === 7)?.status).toBe('awaiting_payment');
+  }
+  if (c.message === 'notYetPaid') expect(c.checks).toBe(RETURN_CHECKS);
+  if (c.message === 'paymentReceived') expect(c.packages.find((p: { id: number }) => p.id === 7)?.status).toBe('active');
+  if (snapshot.value === 'list' && c.message !== 'notYetPaid') expect(c.returnTo === null || c.checks < RETURN_CHECKS).toBe(true);
 });

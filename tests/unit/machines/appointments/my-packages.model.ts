@@ -3,6 +3,8 @@
 // never offers it; a SUPER_ADMIN reading the portal never starts a payment. Buying: an offer is
 // chosen, confirmed or left, and bought (the new package, a refusal, or 404: no longer offered); a
 // SUPER_ADMIN never buys, and an offer without its price with GST (billing not set up) is not for sale.
+// Back from the gateway for invoice 31: the list is read again while package 7 awaits payment (its
+// reads answer it still due, or paid), at most RETURN_CHECKS times.
 import { vi } from 'vitest';
 import { myPackagesMachine, type MyPackagesData } from '../../../../machines/appointments/my-packages-machine.ts';
 import type { MachineModel } from '../../../support/model-paths.ts';
@@ -29,6 +31,14 @@ export const PACKAGES: MyPackagesData = {
   ],
 };
 
+/** The same list once the webhook recorded invoice 31's payment: package 7's credits have started. */
+export const PAID: MyPackagesData = {
+  ...PACKAGES,
+  packages: PACKAGES.packages.map((p) =>
+    p.id === 7 ? { ...p, sessions_left: 10, expires_on: '2099-05-27', status: 'active' as const, invoice: { ...p.invoice!, due_paise: 0 } } : p,
+  ),
+};
+
 /** What the purchase of offer 2 answers: package 7 awaiting payment on invoice 31. */
 export const BOUGHT = { package: 7, invoice: 31 };
 
@@ -41,7 +51,7 @@ const events = [
   { type: 'packages.buy' },
 ];
 const outcomes = {
-  loadPackages: [{ output: PACKAGES }, { error: new Error('offline') }],
+  loadPackages: [{ output: PACKAGES }, { output: PAID }, { error: new Error('offline') }],
   startPayment: [
     { output: GATEWAY_URL },
     { error: Object.assign(new Error('The payment gateway did not answer.'), { status: 502 }) },
@@ -60,8 +70,15 @@ export const goToGateway = vi.fn();
 export const model: MachineModel = {
   machine: myPackagesMachine,
   specs: [
-    { name: 'the client', input: { clientId: '21', readOnly: false, gateway: true }, events, outcomes, actions: { goToGateway } },
-    { name: 'a clinic without the gateway', input: { clientId: '21', readOnly: false, gateway: false }, events, outcomes, actions: { goToGateway } },
-    { name: 'a SUPER_ADMIN reading', input: { clientId: '21', readOnly: true, gateway: true }, events, outcomes, actions: { goToGateway } },
+    { name: 'the client', input: { clientId: '21', readOnly: false, gateway: true, returnTo: null }, events, outcomes, actions: { goToGateway } },
+    {
+      name: 'a clinic without the gateway',
+      input: { clientId: '21', readOnly: false, gateway: false, returnTo: null },
+      events,
+      outcomes,
+      actions: { goToGateway },
+    },
+    { name: 'back from the gateway', input: { clientId: '21', readOnly: false, gateway: true, returnTo: 31 }, events, outcomes, actions: { goToGateway } },
+    { name: 'a SUPER_ADMIN reading', input: { clientId: '21', readOnly: true, gateway: true, returnTo: null }, events, outcomes, actions: { goToGateway } },
   ],
 };
