@@ -12,6 +12,10 @@ import { type BenchOptions, type Figure, round, type SectionResult } from './lib
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
 const TARGET_RATIO = 0.8;
+/** Issue 41: what a route may download before it draws, JS gzip. */
+const ROUTE_JS_TARGET_KIB = 250;
+/** How many of a route's largest parts its row names. */
+const PARTS_NAMED = 6;
 
 interface ManifestChunk {
   file: string;
@@ -32,7 +36,61 @@ interface Transfer {
   files: string[];
 }
 
+const kb = (bytes: number) => round(bytes / 1024, 1);
 const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(file)).length;
+
+/** Built chunk file -> the bytes each part (an npm package, or a source folder) adds to it, as rendered (before gzip). */
+type ChunkParts = Map<string, Map<string, number>>;
+
+/** The part a module belongs to: its npm package (`@mui/material`), else its source folder (`src/features/clients`). */
+export function partOf(moduleId: string): string {
+  const id = moduleId.replace(/\\/g, '/').replace(/\?.*$/, '');
+  const inModules = id.lastIndexOf('/node_modules/');
+  if (inModules >= 0) {
+    const rest = id.slice(inModules + '/node_modules/'.length).split('/');
+    return rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0];
+  }
+  if (id.startsWith('\0')) return '(bundler runtime)';
+  const local = path.relative(projectRoot, id).split('/');
+  if (local[0] === '..' || local.length < 2) return local.join('/');
+  return local.slice(0, Math.min(3, local.length - 1)).join('/');
+}
+
+/**
+ * Records, while the app builds, which modules each chunk holds and their rendered size, so the
+ * bench can say what a route's bytes are made of (a regression names its package).
+ */
+function chunkParts(into: ChunkParts): Plugin {
+  return {
+    name: 'bench-chunk-parts',
+    generateBundle(_, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        const parts = new Map<string, number>();
+        for (const [id, info] of Object.entries(chunk.modules)) {
+          const part = partOf(id);
+          parts.set(part, (parts.get(part) ?? 0) + info.renderedLength);
+        }
+        into.set(chunk.fileName, parts);
+      }
+    },
+  };
+}
+
+/** A route's largest parts over its files beyond the ones every screen loads, largest first, as "name N". */
+function largestParts(files: Iterable<string>, everyScreen: Set<string>, parts: ChunkParts): string {
+  const sum = new Map<string, number>();
+  for (const f of files) {
+    if (everyScreen.has(f)) continue;
+    for (const [part, bytes] of parts.get(f) ?? []) sum.set(part, (sum.get(part) ?? 0) + bytes);
+  }
+  if (sum.size === 0) return 'none';
+  return [...sum]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, PARTS_NAMED)
+    .map(([part, bytes]) => `${part} ${kb(bytes)}`)
+    .join(', ');
+}
 
 /** The built files index.html itself names (its script, modulepreload and stylesheet links). */
 function htmlAssets(outDir: string): string[] {
@@ -83,19 +141,19 @@ function amplifyUiXstate(): Plugin {
   };
 }
 
-async function viteBuild(root: string, outDir: string, inline: boolean): Promise<Manifest> {
+async function viteBuild(root: string, outDir: string, inline: boolean, parts?: ChunkParts): Promise<Manifest> {
   // Vite sets NODE_ENV=production in this process; the servers started later inherit the
   // environment and must not see it (production demands IDENTITY_SECRET).
   const nodeEnv = process.env.NODE_ENV;
   try {
-    return await viteBuildOnce(root, outDir, inline);
+    return await viteBuildOnce(root, outDir, inline, parts);
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
   }
 }
 
-async function viteBuildOnce(root: string, outDir: string, inline: boolean): Promise<Manifest> {
+async function viteBuildOnce(root: string, outDir: string, inline: boolean, parts?: ChunkParts): Promise<Manifest> {
   const { build } = await import('vite');
   if (inline) {
     const react = (await import('@vitejs/plugin-react')).default;
@@ -107,7 +165,13 @@ async function viteBuildOnce(root: string, outDir: string, inline: boolean): Pro
       build: { outDir, emptyOutDir: true, manifest: true, sourcemap: false, chunkSizeWarningLimit: 5000 },
     });
   } else {
-    await build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+    await build({
+      root,
+      configFile: path.join(root, 'vite.config.ts'),
+      logLevel: 'warn',
+      plugins: parts ? [chunkParts(parts)] : [],
+      build: { outDir, emptyOutDir: true },
+    });
   }
   return JSON.parse(fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
 }
@@ -201,8 +265,6 @@ async function buildReference(workDir: string): Promise<Transfer> {
   return transfer(outDir, closure(manifest, entry));
 }
 
-const kb = (bytes: number) => round(bytes / 1024, 1);
-
 export async function runFrontend(options: BenchOptions): Promise<SectionResult> {
   const started = Date.now();
   const section = 'Front end: transfer per route (gzip)';
@@ -211,7 +273,8 @@ export async function runFrontend(options: BenchOptions): Promise<SectionResult>
   // not ask for a chunk the build never made.
   const pages = routePages();
   options.log('  building the app (vite build)...');
-  const manifest = await viteBuild(projectRoot, outDir, false);
+  const parts: ChunkParts = new Map();
+  const manifest = await viteBuild(projectRoot, outDir, false, parts);
   options.distDir = outDir;
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
   if (!entry) throw new Error('the Vite manifest has no entry chunk');
@@ -266,7 +329,14 @@ export async function runFrontend(options: BenchOptions): Promise<SectionResult>
   for (const keys of groups.values()) {
     const t = perRoute.get(keys[0])!;
     const label = keys.length === perRoute.size ? `every route (${keys.length})` : keys.map((k) => paths[k].path).join(', ');
-    figures.push({ name: `JS for ${label}`, value: kb(t.js), unit: 'KiB gzip' });
+    figures.push({
+      name: `JS for ${label}`,
+      value: kb(t.js),
+      unit: 'KiB gzip',
+      target: `<= ${ROUTE_JS_TARGET_KIB} KiB`,
+      met: t.js / 1024 <= ROUTE_JS_TARGET_KIB,
+      note: `largest parts beyond what every screen loads (KiB before gzip): ${largestParts(t.files, initial, parts)}`,
+    });
     figures.push({
       name: `CSS for ${label}`,
       value: kb(t.css),
@@ -281,6 +351,7 @@ export async function runFrontend(options: BenchOptions): Promise<SectionResult>
       : `Routes loaded on demand (read from the \`pages\` table in src/app/routes/index.tsx): ${[...lazy.keys()].map((k) => paths[k as RouteKey]?.path ?? k).join(', ')}; each downloads the entry chunk plus its own page chunk.`,
     ...(notBuilt.length ? [`Not built yet (the not-available page, in the entry; not measured): ${notBuilt.map((k) => paths[k].path).join(', ')}.`] : []),
     'Sizes are gzip (level 6) of the built files; index.html counted once per route. Runtime data (/config.json, API calls) is not counted.',
+    "A route's largest parts are the npm packages and source folders of its files beyond the entry every screen loads (what /login downloads), by rendered size before gzip (gzip cannot be split by module).",
   ];
   return { section, status: 'ok', figures, notes, durationMs: Date.now() - started };
 }
