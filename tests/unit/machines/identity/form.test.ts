@@ -22,13 +22,25 @@ describe('identity configuration', () => {
       signUpAttributes: ['email', 'phone_number', 'custom:clinic'],
       passwordSettings: { minLength: 8, requireLowercase: true, requireUppercase: true, requireNumbers: true, requireSymbols: true },
       socialProviders: [],
+      signInFactors: ['PASSWORD'],
     });
     expect(toAuthenticatorConfig(undefined)).toEqual({
       loginMechanisms: ['username'],
       signUpAttributes: [],
       passwordSettings: null,
       socialProviders: [],
+      signInFactors: ['PASSWORD'],
     });
+  });
+  it('reads the first factors from the passwordless settings, the password first and always', () => {
+    const factors = (passwordless: Record<string, unknown>) => toAuthenticatorConfig({ ...outputs, passwordless }).signInFactors;
+    expect(factors({ email_otp_enabled: true, sms_otp_enabled: true })).toEqual(['PASSWORD', 'EMAIL_OTP', 'SMS_OTP']);
+    expect(factors({ email_otp_enabled: false, sms_otp_enabled: true, web_authn: { relying_party_id: 'clinic.example' } })).toEqual([
+      'PASSWORD',
+      'WEB_AUTHN',
+      'SMS_OTP',
+    ]);
+    expect(factors({ email_otp_enabled: false, sms_otp_enabled: false })).toEqual(['PASSWORD']);
   });
   it('allows the §3 attributes and custom: ones only', () => {
     expect(ALLOWED_SIGN_UP_ATTRIBUTES).toHaveLength(17);
