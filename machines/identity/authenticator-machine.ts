@@ -1,6 +1,7 @@
 // The sign-in component (spec §4 "Sign-in component screens") as one chart: configuring (idle,
 // setup, signOut), the sign-in screens each with an edit/submit/error structure, and
-// authenticated. Every identity call is an invoked promise actor that the app provides with
+// authenticated. Issue 39 adds sign-in without a password: the choice of first factor, a code by
+// email or SMS, the passkey prompt, and the offer of a passkey after a password sign-in. Every identity call is an invoked promise actor that the app provides with
 // `.provide({ actors })`; the defaults here only reject, so nothing in this file touches the network.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { type AuthenticatorConfig, type InitialScreen, type SignInFactor, SUPPORTED_SOCIAL_PROVIDERS } from './config.ts';
