@@ -197,15 +197,6 @@ export const machine = setup({
                 {
                   "target": "#forgotPassword"
                 }
-              ],
-              "nav.selectFactor": [
-                {
-                  "target": "#selectFactor",
-                  "guard": "hasFactorChoice",
-                  "actions": [
-                    "setUsernameFromForm"
-                  ]
-                }
               ]
             },
             "states": {
@@ -237,6 +228,15 @@ export const machine = setup({
                     {
                       "actions": [
                         "logUnsupportedProvider"
+                      ]
+                    }
+                  ],
+                  "nav.selectFactor": [
+                    {
+                      "target": "#selectFactor",
+                      "guard": "hasFactorChoice",
+                      "actions": [
+                        "setUsernameFromForm"
                       ]
                     }
                   ]
@@ -358,6 +358,15 @@ export const machine = setup({
                       "target": "#authenticator.unauthenticated.signIn.edit",
                       "actions": [
                         "clearFormError"
+                      ]
+                    }
+                  ],
+                  "nav.selectFactor": [
+                    {
+                      "target": "#selectFactor",
+                      "guard": "hasFactorChoice",
+                      "actions": [
+                        "setUsernameFromForm"
                       ]
                     }
                   ]

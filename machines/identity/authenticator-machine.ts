@@ -347,13 +347,14 @@ export const authenticatorMachine = setup({
             'form.blur': { actions: 'blurField' },
             'nav.signUp': { target: '#signUp' },
             'nav.forgotPassword': { target: '#forgotPassword' },
-            'nav.selectFactor': { guard: 'hasFactorChoice', target: '#selectFactor', actions: 'setUsernameFromForm' },
           },
           states: {
             edit: {
               on: {
                 'form.submit': [{ guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'setUsernameFromForm'] }, { actions: 'touchAllFields' }],
                 'social.signIn': [{ guard: 'isConfiguredProvider', target: 'redirect', actions: 'setProvider' }, { actions: 'logUnsupportedProvider' }],
+                // Not while a password sign-in is under way: it would finish behind the other way.
+                'nav.selectFactor': { guard: 'hasFactorChoice', target: '#selectFactor', actions: 'setUsernameFromForm' },
               },
             },
             submit: {
@@ -421,6 +422,7 @@ export const authenticatorMachine = setup({
                   { actions: 'touchAllFields' },
                 ],
                 'form.dismissError': { target: 'edit', actions: 'clearFormError' },
+                'nav.selectFactor': { guard: 'hasFactorChoice', target: '#selectFactor', actions: 'setUsernameFromForm' },
               },
             },
           },

@@ -50,7 +50,7 @@ export function SignInScreen({ actor, usernamePlaceholder, passwordPlaceholder }
       footer={
         <>
           {hasFactorChoice && (
-            <Button variant="outlined" onClick={() => actor.send({ type: 'nav.selectFactor' })}>
+            <Button variant="outlined" disabled={pending} onClick={() => actor.send({ type: 'nav.selectFactor' })}>
               {PASSWORDLESS_TEXTS.otherWays}
             </Button>
           )}

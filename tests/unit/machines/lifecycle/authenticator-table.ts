@@ -97,7 +97,6 @@ function signInSteps(f: SignInFacts): Steps {
     {
       'nav.signUp': `${U}.signUp.edit`,
       'nav.forgotPassword': `${U}.forgotPassword.edit`,
-      ...(f.choice ? { 'nav.selectFactor': `${U}.selectFactor.edit / setUsernameFromForm` } : {}),
     },
     {
       actions: ', setUsernameFromForm',
@@ -110,9 +109,12 @@ function signInSteps(f: SignInFacts): Steps {
     'form.blur': `${U}.signIn.redirect / blurField`,
     'nav.signUp': `${U}.signUp.edit`,
     'nav.forgotPassword': `${U}.forgotPassword.edit`,
-    ...(f.choice ? { 'nav.selectFactor': `${U}.selectFactor.edit / setUsernameFromForm` } : {}),
     ...refused('signIn', 'signInWithRedirect'),
   };
+  // Another way to sign in, when the pool allows one, from the form but not while the password is being checked.
+  if (f.choice) {
+    for (const leaf of ['edit', 'error']) steps[`${U}.signIn.${leaf}`]['nav.selectFactor'] = `${U}.selectFactor.edit / setUsernameFromForm`;
+  }
   form('signUp', toSignIn, { actions: ', setSignUpUsername', social: true, answers: { [done('signUp')]: f.signedUp.signUp, ...refused('signUp', 'signUp') } });
   form('confirmSignUp', toSignIn, {
     answers: { [done('confirmSignUp')]: f.signedUp.confirmSignUp, ...refused('confirmSignUp', 'confirmSignUp') },
