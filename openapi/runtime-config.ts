@@ -27,6 +27,16 @@ export interface AmplifyAuthOutputs {
     redirect_sign_out_uri: string[];
     response_type: 'code' | 'token';
   };
+  /**
+   * The first factors besides the password that choice-based sign-in (USER_AUTH) allows, as
+   * amplify_outputs.json writes them (IDENTITY_SIGN_IN_FACTORS); absent when only the password is.
+   */
+  passwordless?: {
+    email_otp_enabled: boolean;
+    sms_otp_enabled: boolean;
+    /** Present when passkeys are allowed: the relying party is PUBLIC_URL's host. */
+    web_authn?: { relying_party_id: string; user_verification: 'required' | 'preferred' };
+  };
 }
 
 export interface RuntimeConfig {

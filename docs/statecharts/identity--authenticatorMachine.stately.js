@@ -4,22 +4,28 @@
 import { fromPromise, setup } from 'xstate';
 export const machine = setup({
   guards: {
+    "hasFactorChoice": () => true,
     "hasUnverifiedContact": () => true,
     "isAutoSignInStep": () => true,
+    "isChosenFactor": () => true,
     "isConfiguredProvider": () => true,
     "isConfirmSignInCodeStep": () => true,
     "isConfirmSignUpStep": () => true,
     "isEmailSetupStep": () => true,
+    "isFactorSelectionStep": () => true,
     "isFormValid": () => true,
+    "isFormValidFor": () => true,
     "isInitialForgotPassword": () => true,
     "isInitialSignUp": () => true,
     "isMfaSelectionStep": () => true,
     "isNewPasswordRequired": () => true,
     "isResetPasswordStep": () => true,
+    "isSignInCodeStep": () => true,
     "isSignInComplete": () => true,
     "isSignUpDone": () => true,
     "isTotpSetupStep": () => true,
     "isUserAlreadyConfirmed": () => true,
+    "shouldOfferPasskey": () => true,
   },
   actions: {
     "blurField": () => {},
@@ -29,6 +35,12 @@ export const machine = setup({
     "initForm": () => {},
     "logUnsupportedProvider": () => {},
     "setCodeDeliveryDetails": () => {},
+    "setCodeError": () => {},
+    "setFactor": () => {},
+    "setFactorFromForm": () => {},
+    "setNoPasskeyError": () => {},
+    "setPasskeyError": () => {},
+    "setPasskeyRegistrationError": () => {},
     "setProvider": () => {},
     "setRemoteError": () => {},
     "setSignInStep": () => {},
@@ -42,6 +54,7 @@ export const machine = setup({
     "trimValues": () => {},
   },
   actors: {
+    "associatePasskey": fromPromise(async () => undefined),
     "autoSignIn": fromPromise(async () => undefined),
     "confirmResetPassword": fromPromise(async () => undefined),
     "confirmSignIn": fromPromise(async () => undefined),
@@ -53,6 +66,7 @@ export const machine = setup({
     "resetPassword": fromPromise(async () => undefined),
     "sendUserAttributeVerificationCode": fromPromise(async () => undefined),
     "signIn": fromPromise(async () => undefined),
+    "signInWithFactor": fromPromise(async () => undefined),
     "signInWithRedirect": fromPromise(async () => undefined),
     "signOut": fromPromise(async () => undefined),
     "signUp": fromPromise(async () => undefined),
@@ -151,6 +165,12 @@ export const machine = setup({
                 "params": {
                   "form": "signIn"
                 }
+              },
+              {
+                "type": "setFactor",
+                "params": {
+                  "factor": "PASSWORD"
+                }
               }
             ],
             "on": {
@@ -208,6 +228,15 @@ export const machine = setup({
                     {
                       "actions": [
                         "logUnsupportedProvider"
+                      ]
+                    }
+                  ],
+                  "nav.selectFactor": [
+                    {
+                      "target": "#selectFactor",
+                      "guard": "hasFactorChoice",
+                      "actions": [
+                        "setUsernameFromForm"
                       ]
                     }
                   ]
@@ -329,6 +358,15 @@ export const machine = setup({
                       "target": "#authenticator.unauthenticated.signIn.edit",
                       "actions": [
                         "clearFormError"
+                      ]
+                    }
+                  ],
+                  "nav.selectFactor": [
+                    {
+                      "target": "#selectFactor",
+                      "guard": "hasFactorChoice",
+                      "actions": [
+                        "setUsernameFromForm"
                       ]
                     }
                   ]
@@ -1415,6 +1453,513 @@ export const machine = setup({
               }
             }
           },
+          "selectFactor": {
+            "id": "selectFactor",
+            "initial": "edit",
+            "entry": [
+              {
+                "type": "initForm",
+                "params": {
+                  "form": "selectFactor"
+                }
+              }
+            ],
+            "on": {
+              "form.change": [
+                {
+                  "actions": [
+                    "changeField"
+                  ]
+                }
+              ],
+              "form.blur": [
+                {
+                  "actions": [
+                    "blurField"
+                  ]
+                }
+              ],
+              "nav.signIn": [
+                {
+                  "target": "#signIn",
+                  "actions": [
+                    "setUsernameFromForm"
+                  ]
+                }
+              ]
+            },
+            "states": {
+              "edit": {
+                "on": {
+                  "form.submit": [
+                    {
+                      "target": "#signIn",
+                      "guard": "isChosenFactor",
+                      "actions": [
+                        "trimValues",
+                        "setUsernameFromForm"
+                      ]
+                    },
+                    {
+                      "target": "#signInPasskey",
+                      "guard": "isFormValidFor",
+                      "actions": [
+                        "trimValues",
+                        "setUsernameFromForm",
+                        "setFactorFromForm"
+                      ]
+                    },
+                    {
+                      "target": "#authenticator.unauthenticated.selectFactor.submit",
+                      "guard": "isFormValid",
+                      "actions": [
+                        "trimValues",
+                        "setUsernameFromForm",
+                        "setFactorFromForm"
+                      ]
+                    },
+                    {
+                      "actions": [
+                        "touchAllFields"
+                      ]
+                    }
+                  ]
+                }
+              },
+              "submit": {
+                "tags": [
+                  "pending"
+                ],
+                "invoke": [
+                  {
+                    "id": "signInWithFactor",
+                    "src": "signInWithFactor",
+                    "onDone": [
+                      {
+                        "target": "#transition",
+                        "guard": "isSignInComplete"
+                      },
+                      {
+                        "target": "#signInCode",
+                        "guard": "isSignInCodeStep",
+                        "actions": [
+                          "setSignInStep"
+                        ]
+                      },
+                      {
+                        "target": "#authenticator.unauthenticated.selectFactor.error",
+                        "actions": [
+                          "setUnsupportedStepError"
+                        ]
+                      }
+                    ],
+                    "onError": [
+                      {
+                        "target": "#authenticator.unauthenticated.selectFactor.error",
+                        "actions": [
+                          "setRemoteError"
+                        ]
+                      }
+                    ]
+                  }
+                ]
+              },
+              "error": {
+                "on": {
+                  "form.submit": [
+                    {
+                      "target": "#signIn",
+                      "guard": "isChosenFactor",
+                      "actions": [
+                        "trimValues",
+                        "setUsernameFromForm"
+                      ]
+                    },
+                    {
+                      "target": "#signInPasskey",
+                      "guard": "isFormValidFor",
+                      "actions": [
+                        "trimValues",
+                        "setUsernameFromForm",
+                        "setFactorFromForm"
+                      ]
+                    },
+                    {
+                      "target": "#authenticator.unauthenticated.selectFactor.submit",
+                      "guard": "isFormValid",
+                      "actions": [
+                        "trimValues",
+                        "clearFormError",
+                        "setUsernameFromForm",
+                        "setFactorFromForm"
+                      ]
+                    },
+                    {
+                      "actions": [
+                        "touchAllFields"
+                      ]
+                    }
+                  ],
+                  "form.dismissError": [
+                    {
+                      "target": "#authenticator.unauthenticated.selectFactor.edit",
+                      "actions": [
+                        "clearFormError"
+                      ]
+                    }
+                  ]
+                }
+              }
+            }
+          },
+          "signInCode": {
+            "id": "signInCode",
+            "initial": "edit",
+            "entry": [
+              {
+                "type": "initForm",
+                "params": {
+                  "form": "signInCode"
+                }
+              }
+            ],
+            "on": {
+              "form.change": [
+                {
+                  "actions": [
+                    "changeField"
+                  ]
+                }
+              ],
+              "form.blur": [
+                {
+                  "actions": [
+                    "blurField"
+                  ]
+                }
+              ],
+              "nav.signIn": [
+                {
+                  "target": "#signIn"
+                }
+              ],
+              "nav.selectFactor": [
+                {
+                  "target": "#selectFactor"
+                }
+              ]
+            },
+            "states": {
+              "edit": {
+                "on": {
+                  "form.submit": [
+                    {
+                      "target": "#authenticator.unauthenticated.signInCode.submit",
+                      "guard": "isFormValid",
+                      "actions": [
+                        "trimValues"
+                      ]
+                    },
+                    {
+                      "actions": [
+                        "touchAllFields"
+                      ]
+                    }
+                  ],
+                  "code.resend": [
+                    {
+                      "target": "#authenticator.unauthenticated.signInCode.resend"
+                    }
+                  ]
+                }
+              },
+              "resend": {
+                "tags": [
+                  "pending"
+                ],
+                "invoke": [
+                  {
+                    "id": "signInWithFactor",
+                    "src": "signInWithFactor",
+                    "onDone": [
+                      {
+                        "target": "#authenticator.unauthenticated.signInCode.edit",
+                        "guard": "isSignInCodeStep",
+                        "actions": [
+                          "setSignInStep",
+                          {
+                            "type": "initForm",
+                            "params": {
+                              "form": "signInCode"
+                            }
+                          }
+                        ]
+                      },
+                      {
+                        "target": "#authenticator.unauthenticated.signInCode.error",
+                        "actions": [
+                          "setUnsupportedStepError"
+                        ]
+                      }
+                    ],
+                    "onError": [
+                      {
+                        "target": "#authenticator.unauthenticated.signInCode.error",
+                        "actions": [
+                          "setRemoteError"
+                        ]
+                      }
+                    ]
+                  }
+                ]
+              },
+              "submit": {
+                "tags": [
+                  "pending"
+                ],
+                "invoke": [
+                  {
+                    "id": "confirmSignIn",
+                    "src": "confirmSignIn",
+                    "onDone": [
+                      {
+                        "target": "#transition",
+                        "guard": "isSignInComplete"
+                      },
+                      {
+                        "target": "#authenticator.unauthenticated.signInCode.error",
+                        "actions": [
+                          "setUnsupportedStepError"
+                        ]
+                      }
+                    ],
+                    "onError": [
+                      {
+                        "target": "#authenticator.unauthenticated.signInCode.error",
+                        "actions": [
+                          "setCodeError"
+                        ]
+                      }
+                    ]
+                  }
+                ]
+              },
+              "error": {
+                "on": {
+                  "form.submit": [
+                    {
+                      "target": "#authenticator.unauthenticated.signInCode.submit",
+                      "guard": "isFormValid",
+                      "actions": [
+                        "trimValues",
+                        "clearFormError"
+                      ]
+                    },
+                    {
+                      "actions": [
+                        "touchAllFields"
+                      ]
+                    }
+                  ],
+                  "form.dismissError": [
+                    {
+                      "target": "#authenticator.unauthenticated.signInCode.edit",
+                      "actions": [
+                        "clearFormError"
+                      ]
+                    }
+                  ],
+                  "code.resend": [
+                    {
+                      "target": "#authenticator.unauthenticated.signInCode.resend",
+                      "actions": [
+                        "clearFormError"
+                      ]
+                    }
+                  ]
+                }
+              }
+            }
+          },
+          "signInPasskey": {
+            "id": "signInPasskey",
+            "initial": "submit",
+            "entry": [
+              {
+                "type": "initForm",
+                "params": {
+                  "form": "signInPasskey"
+                }
+              }
+            ],
+            "on": {
+              "nav.signIn": [
+                {
+                  "target": "#signIn"
+                }
+              ],
+              "nav.selectFactor": [
+                {
+                  "target": "#selectFactor"
+                }
+              ]
+            },
+            "states": {
+              "edit": {
+                "on": {
+                  "form.submit": [
+                    {
+                      "target": "#authenticator.unauthenticated.signInPasskey.submit"
+                    }
+                  ]
+                }
+              },
+              "submit": {
+                "tags": [
+                  "pending"
+                ],
+                "invoke": [
+                  {
+                    "id": "signInWithFactor",
+                    "src": "signInWithFactor",
+                    "onDone": [
+                      {
+                        "target": "#transition",
+                        "guard": "isSignInComplete"
+                      },
+                      {
+                        "target": "#authenticator.unauthenticated.signInPasskey.error",
+                        "guard": "isFactorSelectionStep",
+                        "actions": [
+                          "setNoPasskeyError"
+                        ]
+                      },
+                      {
+                        "target": "#authenticator.unauthenticated.signInPasskey.error",
+                        "actions": [
+                          "setUnsupportedStepError"
+                        ]
+                      }
+                    ],
+                    "onError": [
+                      {
+                        "target": "#authenticator.unauthenticated.signInPasskey.error",
+                        "actions": [
+                          "setPasskeyError"
+                        ]
+                      }
+                    ]
+                  }
+                ]
+              },
+              "error": {
+                "on": {
+                  "form.submit": [
+                    {
+                      "target": "#authenticator.unauthenticated.signInPasskey.submit",
+                      "actions": [
+                        "clearFormError"
+                      ]
+                    }
+                  ],
+                  "form.dismissError": [
+                    {
+                      "target": "#authenticator.unauthenticated.signInPasskey.edit",
+                      "actions": [
+                        "clearFormError"
+                      ]
+                    }
+                  ]
+                }
+              }
+            }
+          },
+          "offerPasskey": {
+            "id": "offerPasskey",
+            "initial": "edit",
+            "entry": [
+              {
+                "type": "initForm",
+                "params": {
+                  "form": "offerPasskey"
+                }
+              }
+            ],
+            "states": {
+              "edit": {
+                "on": {
+                  "form.submit": [
+                    {
+                      "target": "#authenticator.unauthenticated.offerPasskey.submit"
+                    }
+                  ],
+                  "passkey.notNow": [
+                    {
+                      "target": "#authenticated"
+                    }
+                  ]
+                }
+              },
+              "submit": {
+                "tags": [
+                  "pending"
+                ],
+                "invoke": [
+                  {
+                    "id": "associatePasskey",
+                    "src": "associatePasskey",
+                    "onDone": [
+                      {
+                        "target": "#authenticator.unauthenticated.offerPasskey.added"
+                      }
+                    ],
+                    "onError": [
+                      {
+                        "target": "#authenticator.unauthenticated.offerPasskey.error",
+                        "actions": [
+                          "setPasskeyRegistrationError"
+                        ]
+                      }
+                    ]
+                  }
+                ]
+              },
+              "error": {
+                "on": {
+                  "form.submit": [
+                    {
+                      "target": "#authenticator.unauthenticated.offerPasskey.submit",
+                      "actions": [
+                        "clearFormError"
+                      ]
+                    }
+                  ],
+                  "form.dismissError": [
+                    {
+                      "target": "#authenticator.unauthenticated.offerPasskey.edit",
+                      "actions": [
+                        "clearFormError"
+                      ]
+                    }
+                  ],
+                  "passkey.notNow": [
+                    {
+                      "target": "#authenticated"
+                    }
+                  ]
+                }
+              },
+              "added": {
+                "on": {
+                  "form.submit": [
+                    {
+                      "target": "#authenticated"
+                    }
+                  ]
+                }
+              }
+            }
+          },
           "forgotPassword": {
             "id": "forgotPassword",
             "initial": "edit",
@@ -1684,6 +2229,10 @@ export const machine = setup({
                     "actions": [
                       "setUnverifiedAttributes"
                     ]
+                  },
+                  {
+                    "target": "#offerPasskey",
+                    "guard": "shouldOfferPasskey"
                   },
                   {
                     "target": "#authenticated"

@@ -1,9 +1,10 @@
 // The sign-in component (spec §4 "Sign-in component screens") as one chart: configuring (idle,
 // setup, signOut), the sign-in screens each with an edit/submit/error structure, and
-// authenticated. Every identity call is an invoked promise actor that the app provides with
+// authenticated. Issue 39 adds sign-in without a password: the choice of first factor, a code by
+// email or SMS, the passkey prompt, and the offer of a passkey after a password sign-in. Every identity call is an invoked promise actor that the app provides with
 // `.provide({ actors })`; the defaults here only reject, so nothing in this file touches the network.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { type AuthenticatorConfig, type InitialScreen, SUPPORTED_SOCIAL_PROVIDERS } from './config.ts';
+import { type AuthenticatorConfig, type InitialScreen, type SignInFactor, SUPPORTED_SOCIAL_PROVIDERS } from './config.ts';
 import {
   changeValue,
   type FieldErrors,
@@ -19,8 +20,8 @@ import {
   touchAll,
   validateForm,
 } from './form.ts';
-import { errorMessage } from './errors.ts';
-import { UNSUPPORTED_SIGN_IN_STEP } from './texts.ts';
+import { codeErrorMessage, errorMessage, passkeyErrorMessage, passkeyRegistrationMessage } from './errors.ts';
+import { PASSWORDLESS_TEXTS, UNSUPPORTED_SIGN_IN_STEP } from './texts.ts';
 import type {
   AuthEvent,
   ConfirmSignInInput,
@@ -60,7 +61,18 @@ export interface AuthenticatorContext {
   unverifiedAttributes: UserAttributes;
   verifyAttribute: string;
   provider: string;
+  /** The first factor of this sign-in: PASSWORD on the sign-in screen, or the one chosen on selectFactor. */
+  factor: SignInFactor | null;
 }
+
+/** What a choice-based (USER_AUTH) sign-in starts with: the username and the factor chosen. */
+export interface FactorSignInInput {
+  username: string;
+  factor: SignInFactor;
+}
+
+/** A code sent as the first factor: no password, and no screen after it but the signed-in one. */
+const SIGN_IN_CODE_STEPS = ['CONFIRM_SIGN_IN_WITH_EMAIL_CODE', 'CONFIRM_SIGN_IN_WITH_SMS_CODE'];
 
 /**
  * Where an answer of signIn or confirmSignIn leads: the identity service's next step, the guard
@@ -139,6 +151,8 @@ export const authenticatorMachine = setup({
     autoSignIn: notProvided<SignInOutput, void>('autoSignIn'),
     signInWithRedirect: notProvided<void, { provider: string }>('signInWithRedirect'),
     signOut: notProvided<void, void>('signOut'),
+    signInWithFactor: notProvided<SignInOutput, FactorSignInInput>('signInWithFactor'),
+    associatePasskey: notProvided<void, void>('associatePasskey'),
   },
   guards: {
     isInitialSignUp: ({ context }) => context.initialScreen === 'signUp',
@@ -162,6 +176,14 @@ export const authenticatorMachine = setup({
       const hasContact = Boolean(attributes.email || attributes.phone_number);
       return hasContact && isUnverified(attributes.email_verified) && isUnverified(attributes.phone_number_verified);
     },
+    hasFactorChoice: ({ context }) => context.config.signInFactors.length > 1,
+    isChosenFactor: ({ context }, { factor }: { factor: SignInFactor }) => context.values.sign_in_factor === factor,
+    isFormValidFor: ({ context }, { factor }: { factor: SignInFactor }) =>
+      context.values.sign_in_factor === factor && isFormComplete(context.form, context.config, context.values, context.requiredAttributes),
+    isSignInCodeStep: (_, { output }: SignInStepParams) => SIGN_IN_CODE_STEPS.includes(output?.nextStep?.signInStep ?? ''),
+    // Asked for a passkey, the pool offered a choice instead: the account has none it can use.
+    isFactorSelectionStep: (_, { output }: SignInStepParams) => output?.nextStep?.signInStep === 'CONTINUE_SIGN_IN_WITH_FIRST_FACTOR_SELECTION',
+    shouldOfferPasskey: ({ context }) => context.factor === 'PASSWORD' && context.config.signInFactors.includes('WEB_AUTHN'),
     isConfiguredProvider: ({ context, event }) => {
       assertEvent(event, 'social.signIn');
       const provider = event.provider.toLowerCase();
@@ -170,7 +192,7 @@ export const authenticatorMachine = setup({
   },
   actions: {
     setUser: assign((_, { user }: { user: AuthUser }) => ({ user })),
-    clearUser: assign({ user: null, username: '' }),
+    clearUser: assign({ user: null, username: '', factor: null }),
     initForm: assign(({ context }, params: { form: FormName }) => {
       const values = initialValues(params.form, context.config, context.requiredAttributes);
       if ('username' in values) values.username = context.username;
@@ -211,6 +233,12 @@ export const authenticatorMachine = setup({
       },
     }),
     setRemoteError: assign((_, { error }: { error: unknown }) => ({ formError: errorMessage(error) })),
+    setCodeError: assign((_, { error }: { error: unknown }) => ({ formError: codeErrorMessage(error) })),
+    setPasskeyError: assign((_, { error }: { error: unknown }) => ({ formError: passkeyErrorMessage(error) })),
+    setPasskeyRegistrationError: assign((_, { error }: { error: unknown }) => ({ formError: passkeyRegistrationMessage(error) })),
+    setNoPasskeyError: assign({ formError: PASSWORDLESS_TEXTS.noPasskey }),
+    setFactor: assign((_, { factor }: { factor: SignInFactor | null }) => ({ factor })),
+    setFactorFromForm: assign({ factor: ({ context }) => (context.values.sign_in_factor || null) as SignInFactor | null }),
     setUnsupportedStepError: assign({ formError: UNSUPPORTED_SIGN_IN_STEP }),
     clearFormError: assign({ formError: null }),
     setSignInStep: assign((_, { output }: { output: SignInOutput }) => ({
@@ -256,6 +284,7 @@ export const authenticatorMachine = setup({
     unverifiedAttributes: {},
     verifyAttribute: '',
     provider: '',
+    factor: null,
   }),
   initial: 'unauthenticated',
   states: {
@@ -304,9 +333,14 @@ export const authenticatorMachine = setup({
         // forceNewPassword, selectMfaType, setupEmail) takes the rows of SIGN_IN_NEXT_STEPS in its
         // onDone, in the table's order, then shows UNSUPPORTED_SIGN_IN_STEP for a step no row
         // names (tests/unit/machines/identity/next-steps.test.ts holds them to the table).
+        // The password is the default first factor: this screen is the spec's, and the other
+        // factors the pool allows are one step away (selectFactor), offered only when there are any.
         signIn: {
           id: 'signIn',
-          entry: { type: 'initForm', params: { form: 'signIn' } },
+          entry: [
+            { type: 'initForm', params: { form: 'signIn' } },
+            { type: 'setFactor', params: { factor: 'PASSWORD' } },
+          ],
           initial: 'edit',
           on: {
             'form.change': { actions: 'changeField' },
@@ -319,6 +353,8 @@ export const authenticatorMachine = setup({
               on: {
                 'form.submit': [{ guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'setUsernameFromForm'] }, { actions: 'touchAllFields' }],
                 'social.signIn': [{ guard: 'isConfiguredProvider', target: 'redirect', actions: 'setProvider' }, { actions: 'logUnsupportedProvider' }],
+                // Not while a password sign-in is under way: it would finish behind the other way.
+                'nav.selectFactor': { guard: 'hasFactorChoice', target: '#selectFactor', actions: 'setUsernameFromForm' },
               },
             },
             submit: {
@@ -386,6 +422,7 @@ export const authenticatorMachine = setup({
                   { actions: 'touchAllFields' },
                 ],
                 'form.dismissError': { target: 'edit', actions: 'clearFormError' },
+                'nav.selectFactor': { guard: 'hasFactorChoice', target: '#selectFactor', actions: 'setUsernameFromForm' },
               },
             },
           },
@@ -866,6 +903,217 @@ export const authenticatorMachine = setup({
           },
         },
 
+        // Choose how to sign in: the username and one of the factors the pool allows. The password
+        // goes back to the sign-in screen with the username kept; a passkey opens the browser's
+        // dialog; a code by email or SMS is sent now.
+        selectFactor: {
+          id: 'selectFactor',
+          entry: { type: 'initForm', params: { form: 'selectFactor' } },
+          initial: 'edit',
+          on: {
+            'form.change': { actions: 'changeField' },
+            'form.blur': { actions: 'blurField' },
+            'nav.signIn': { target: '#signIn', actions: 'setUsernameFromForm' },
+          },
+          states: {
+            edit: {
+              on: {
+                'form.submit': [
+                  {
+                    guard: { type: 'isChosenFactor', params: { factor: 'PASSWORD' } },
+                    target: '#signIn',
+                    actions: ['trimValues', 'setUsernameFromForm'],
+                  },
+                  {
+                    guard: { type: 'isFormValidFor', params: { factor: 'WEB_AUTHN' } },
+                    target: '#signInPasskey',
+                    actions: ['trimValues', 'setUsernameFromForm', 'setFactorFromForm'],
+                  },
+                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'setUsernameFromForm', 'setFactorFromForm'] },
+                  { actions: 'touchAllFields' },
+                ],
+              },
+            },
+            submit: {
+              tags: 'pending',
+              invoke: {
+                id: 'signInWithFactor',
+                src: 'signInWithFactor',
+                input: ({ context }) => ({ username: context.username, factor: context.factor ?? 'PASSWORD' }),
+                onDone: [
+                  { guard: { type: 'isSignInComplete', params: ({ event }) => ({ output: event.output }) }, target: '#transition' },
+                  {
+                    guard: { type: 'isSignInCodeStep', params: ({ event }) => ({ output: event.output }) },
+                    target: '#signInCode',
+                    actions: { type: 'setSignInStep', params: ({ event }) => ({ output: event.output }) },
+                  },
+                  { target: 'error', actions: 'setUnsupportedStepError' },
+                ],
+                onError: { target: 'error', actions: { type: 'setRemoteError', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+            error: {
+              on: {
+                'form.submit': [
+                  {
+                    guard: { type: 'isChosenFactor', params: { factor: 'PASSWORD' } },
+                    target: '#signIn',
+                    actions: ['trimValues', 'setUsernameFromForm'],
+                  },
+                  {
+                    guard: { type: 'isFormValidFor', params: { factor: 'WEB_AUTHN' } },
+                    target: '#signInPasskey',
+                    actions: ['trimValues', 'setUsernameFromForm', 'setFactorFromForm'],
+                  },
+                  { guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'clearFormError', 'setUsernameFromForm', 'setFactorFromForm'] },
+                  { actions: 'touchAllFields' },
+                ],
+                'form.dismissError': { target: 'edit', actions: 'clearFormError' },
+              },
+            },
+          },
+        },
+
+        // A code sent by email or SMS as the only factor: enter it, or have a new one sent (a new
+        // sign-in: the service has no resend for these). A wrong code may be tried again; the
+        // answer to a right one is DONE, and nothing here ever asks for a password.
+        signInCode: {
+          id: 'signInCode',
+          entry: { type: 'initForm', params: { form: 'signInCode' } },
+          initial: 'edit',
+          on: {
+            'form.change': { actions: 'changeField' },
+            'form.blur': { actions: 'blurField' },
+            'nav.signIn': { target: '#signIn' },
+            'nav.selectFactor': { target: '#selectFactor' },
+          },
+          states: {
+            edit: {
+              on: {
+                'form.submit': [{ guard: 'isFormValid', target: 'submit', actions: ['trimValues'] }, { actions: 'touchAllFields' }],
+                'code.resend': { target: 'resend' },
+              },
+            },
+            resend: {
+              tags: 'pending',
+              invoke: {
+                id: 'signInWithFactor',
+                src: 'signInWithFactor',
+                input: ({ context }) => ({ username: context.username, factor: context.factor ?? 'EMAIL_OTP' }),
+                onDone: [
+                  {
+                    guard: { type: 'isSignInCodeStep', params: ({ event }) => ({ output: event.output }) },
+                    target: 'edit',
+                    actions: [
+                      { type: 'setSignInStep', params: ({ event }) => ({ output: event.output }) },
+                      { type: 'initForm', params: { form: 'signInCode' } },
+                    ],
+                  },
+                  { target: 'error', actions: 'setUnsupportedStepError' },
+                ],
+                onError: { target: 'error', actions: { type: 'setRemoteError', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+            submit: {
+              tags: 'pending',
+              invoke: {
+                id: 'confirmSignIn',
+                src: 'confirmSignIn',
+                input: ({ context }) => ({ challengeResponse: context.values.confirmation_code ?? '' }),
+                onDone: [
+                  { guard: { type: 'isSignInComplete', params: ({ event }) => ({ output: event.output }) }, target: '#transition' },
+                  { target: 'error', actions: 'setUnsupportedStepError' },
+                ],
+                onError: { target: 'error', actions: { type: 'setCodeError', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+            error: {
+              on: {
+                'form.submit': [{ guard: 'isFormValid', target: 'submit', actions: ['trimValues', 'clearFormError'] }, { actions: 'touchAllFields' }],
+                'form.dismissError': { target: 'edit', actions: 'clearFormError' },
+                'code.resend': { target: 'resend', actions: 'clearFormError' },
+              },
+            },
+          },
+        },
+
+        // The passkey prompt: aws-amplify asks the browser for the passkey (its own dialog) and
+        // answers DONE, or fails with the browser's reason. It starts at once, since the user just
+        // chose it; a failed or dismissed prompt can be tried again.
+        signInPasskey: {
+          id: 'signInPasskey',
+          entry: { type: 'initForm', params: { form: 'signInPasskey' } },
+          initial: 'submit',
+          on: {
+            'nav.signIn': { target: '#signIn' },
+            'nav.selectFactor': { target: '#selectFactor' },
+          },
+          states: {
+            edit: {
+              on: { 'form.submit': { target: 'submit' } },
+            },
+            submit: {
+              tags: 'pending',
+              invoke: {
+                id: 'signInWithFactor',
+                src: 'signInWithFactor',
+                input: ({ context }) => ({ username: context.username, factor: 'WEB_AUTHN' }),
+                onDone: [
+                  { guard: { type: 'isSignInComplete', params: ({ event }) => ({ output: event.output }) }, target: '#transition' },
+                  {
+                    guard: { type: 'isFactorSelectionStep', params: ({ event }) => ({ output: event.output }) },
+                    target: 'error',
+                    actions: 'setNoPasskeyError',
+                  },
+                  { target: 'error', actions: 'setUnsupportedStepError' },
+                ],
+                onError: { target: 'error', actions: { type: 'setPasskeyError', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+            error: {
+              on: {
+                'form.submit': { target: 'submit', actions: 'clearFormError' },
+                'form.dismissError': { target: 'edit', actions: 'clearFormError' },
+              },
+            },
+          },
+        },
+
+        // After a password sign-in, when the pool allows passkeys: the offer to add one (the
+        // browser's dialog creates it). "Not now" and a passkey added both go on to the app.
+        offerPasskey: {
+          id: 'offerPasskey',
+          entry: { type: 'initForm', params: { form: 'offerPasskey' } },
+          initial: 'edit',
+          states: {
+            edit: {
+              on: {
+                'form.submit': { target: 'submit' },
+                'passkey.notNow': { target: '#authenticated' },
+              },
+            },
+            submit: {
+              tags: 'pending',
+              invoke: {
+                id: 'associatePasskey',
+                src: 'associatePasskey',
+                onDone: { target: 'added' },
+                onError: { target: 'error', actions: { type: 'setPasskeyRegistrationError', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+            error: {
+              on: {
+                'form.submit': { target: 'submit', actions: 'clearFormError' },
+                'form.dismissError': { target: 'edit', actions: 'clearFormError' },
+                'passkey.notNow': { target: '#authenticated' },
+              },
+            },
+            added: {
+              on: { 'form.submit': { target: '#authenticated' } },
+            },
+          },
+        },
+
         forgotPassword: {
           id: 'forgotPassword',
           entry: { type: 'initForm', params: { form: 'forgotPassword' } },
@@ -965,6 +1213,7 @@ export const authenticatorMachine = setup({
                 target: '#verifyUser',
                 actions: { type: 'setUnverifiedAttributes', params: ({ event }) => ({ output: event.output }) },
               },
+              { guard: 'shouldOfferPasskey', target: '#offerPasskey' },
               { target: '#authenticated' },
             ],
             onError: { target: '#authenticated' },

@@ -5,11 +5,32 @@ import type { PasswordSettings } from '../rules/validation.ts';
 export type LoginMechanism = 'username' | 'email' | 'phone_number';
 export type InitialScreen = 'signIn' | 'signUp' | 'forgotPassword';
 
+/** The first factors of choice-based sign-in (Cognito's USER_AUTH) the page may offer. */
+export type SignInFactor = 'PASSWORD' | 'WEB_AUTHN' | 'EMAIL_OTP' | 'SMS_OTP';
+
 export interface AuthenticatorConfig {
   loginMechanisms: LoginMechanism[];
   signUpAttributes: string[];
   passwordSettings: PasswordSettings | null;
   socialProviders: string[];
+  /** The allowed first factors, PASSWORD first: with PASSWORD alone the sign-in screen is the spec's, unchanged. */
+  signInFactors: SignInFactor[];
+}
+
+/** amplify_outputs' `auth.passwordless`, as aws-amplify parses it (`Auth.Cognito.passwordless`). */
+export interface PasswordlessSettings {
+  emailOtpEnabled?: boolean;
+  smsOtpEnabled?: boolean;
+  webAuthn?: unknown;
+}
+
+/** The factors a pool's passwordless settings allow, in the order the choice lists them. */
+export function signInFactorsFrom(passwordless: PasswordlessSettings | undefined): SignInFactor[] {
+  const factors: SignInFactor[] = ['PASSWORD'];
+  if (passwordless?.webAuthn) factors.push('WEB_AUTHN');
+  if (passwordless?.emailOtpEnabled) factors.push('EMAIL_OTP');
+  if (passwordless?.smsOtpEnabled) factors.push('SMS_OTP');
+  return factors;
 }
 
 /** §3: the attributes a sign-up form may ask for, plus any `custom:` attribute. */
@@ -51,6 +72,7 @@ export interface AuthOutputsLike {
     require_symbols: boolean;
   };
   oauth?: { identity_providers?: string[] } & Record<string, unknown>;
+  passwordless?: { email_otp_enabled?: boolean; sms_otp_enabled?: boolean; web_authn?: unknown };
 }
 
 export function toAuthenticatorConfig(auth: AuthOutputsLike | undefined): AuthenticatorConfig {
@@ -69,5 +91,12 @@ export function toAuthenticatorConfig(auth: AuthOutputsLike | undefined): Authen
         }
       : null,
     socialProviders: (auth?.oauth?.identity_providers ?? []).map((p) => String(p).toLowerCase()),
+    signInFactors: signInFactorsFrom(
+      auth?.passwordless && {
+        emailOtpEnabled: auth.passwordless.email_otp_enabled,
+        smsOtpEnabled: auth.passwordless.sms_otp_enabled,
+        webAuthn: auth.passwordless.web_authn,
+      },
+    ),
   };
 }

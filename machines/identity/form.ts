@@ -16,7 +16,11 @@ export type FormName =
   | 'verifyUser'
   | 'confirmVerifyUser'
   | 'selectMfaType'
-  | 'setupEmail';
+  | 'setupEmail'
+  | 'selectFactor'
+  | 'signInCode'
+  | 'signInPasskey'
+  | 'offerPasskey';
 
 export type FormValues = Record<string, string>;
 export type Touched = Record<string, boolean>;
@@ -51,6 +55,12 @@ export function formFields(form: FormName, config: AuthenticatorConfig, attribut
       return ['mfa_type'];
     case 'setupEmail':
       return ['email'];
+    case 'selectFactor':
+      return ['username', 'sign_in_factor'];
+    // The passkey screens have no field: the browser's own dialog asks.
+    case 'signInPasskey':
+    case 'offerPasskey':
+      return [];
     default:
       return ['confirmation_code'];
   }

@@ -19,6 +19,10 @@ export type Screen =
   | 'forceNewPassword'
   | 'selectMfaType'
   | 'setupEmail'
+  | 'selectFactor'
+  | 'signInCode'
+  | 'signInPasskey'
+  | 'offerPasskey'
   | 'forgotPassword'
   | 'confirmResetPassword'
   | 'transition'
@@ -38,6 +42,10 @@ const FLOW_SCREENS = [
   'forceNewPassword',
   'selectMfaType',
   'setupEmail',
+  'selectFactor',
+  'signInCode',
+  'signInPasskey',
+  'offerPasskey',
   'forgotPassword',
   'confirmResetPassword',
   'transition',
@@ -72,3 +80,9 @@ export const selectSubmitDisabled = (state: AuthenticatorSnapshot): boolean => s
 export const selectFields = (state: AuthenticatorSnapshot): string[] => formFields(state.context.form, state.context.config, state.context.requiredAttributes);
 
 export const selectFormError = (state: AuthenticatorSnapshot): string | null => state.context.formError;
+
+/** More than one first factor is allowed: the sign-in screen offers the choice (issue 39). */
+export const selectHasFactorChoice = (state: AuthenticatorSnapshot): boolean => state.context.config.signInFactors.length > 1;
+
+/** The passkey offered after a password sign-in has been added. */
+export const selectPasskeyAdded = (state: AuthenticatorSnapshot): boolean => state.matches({ unauthenticated: { offerPasskey: 'added' } });

@@ -65,6 +65,7 @@ export const FIELD_LABELS: Record<string, string> = {
   zoneinfo: 'Time Zone',
   unverifiedAttr: 'Contact to verify',
   mfa_type: 'MFA type',
+  sign_in_factor: 'How to sign in',
 };
 
 /** Not spec strings: the MFA type choice and the email one-time-code setup (the spec names no texts for them). */
@@ -73,6 +74,32 @@ export const MFA_TEXTS = {
   setupEmail: 'Setup Email',
   setupEmailHint: 'Enter the email address to receive your sign-in codes.',
   types: { SMS: 'Text Message (SMS)', TOTP: 'Authenticator App (TOTP)', EMAIL: 'Email Message' } as Record<string, string>,
+} as const;
+
+/**
+ * Not spec strings: sign-in without a password (issue 39): the choice of first factor, a code by
+ * email or SMS, a passkey, and the offer of a passkey after a password sign-in.
+ */
+export const PASSWORDLESS_TEXTS = {
+  otherWays: 'Sign in another way',
+  chooseHeading: 'Choose how to sign in',
+  continue: 'Continue',
+  factors: { PASSWORD: 'Password', WEB_AUTHN: 'Passkey', EMAIL_OTP: 'A code by email', SMS_OTP: 'A code by text message (SMS)' } as Record<string, string>,
+  wrongCode: 'That code is not right. Check the newest code we sent you and try again.',
+  codeExpired: 'This code can no longer be used. Choose Resend Code for a new one.',
+  passkeyHeading: 'Sign in with a passkey',
+  passkeyPrompt: 'Your browser asks for your passkey: your fingerprint, face or device PIN.',
+  usePasskey: 'Use passkey',
+  passkeyCancelled: 'The passkey request was cancelled, or this device has no passkey for this account. Try again, or sign in another way.',
+  noPasskey: 'No passkey was found for this account. Sign in another way.',
+  passkeyUnsupported: 'This browser cannot use passkeys. Sign in another way.',
+  offerHeading: 'Sign in faster next time',
+  offerBody: 'Add a passkey and sign in with your fingerprint, face or device PIN instead of your password.',
+  addPasskey: 'Add a passkey',
+  notNow: 'Not now',
+  passkeyAdded: 'Passkey added. Next time, choose Sign in another way, then Passkey.',
+  addCancelled: 'The passkey was not added: the request was cancelled. Try again, or choose Not now.',
+  alreadyAdded: 'This device already has a passkey for your account.',
 } as const;
 
 export const COPIED = 'Copied!';

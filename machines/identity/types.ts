@@ -21,6 +21,7 @@ export interface SignInOutput {
     totpSetupDetails?: { sharedSecret: string; getSetupUri?: (appName: string, account?: string) => URL };
     missingAttributes?: string[];
     allowedMFATypes?: string[];
+    availableChallenges?: string[];
   };
 }
 
@@ -57,6 +58,8 @@ export type AuthEvent =
   | { type: 'nav.signIn' }
   | { type: 'nav.signUp' }
   | { type: 'nav.forgotPassword' }
+  | { type: 'nav.selectFactor' }
+  | { type: 'passkey.notNow' }
   | { type: 'code.resend' }
   | { type: 'verify.skip' }
   | { type: 'social.signIn'; provider: string }

@@ -1,7 +1,7 @@
 // /config.json: what the SPA needs before it starts, built per request so the identity endpoint
 // is an absolute URL (Amplify requires one) on the origin the browser used.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RuntimeConfig } from '../../openapi/runtime-config.ts';
+import type { AmplifyAuthOutputs, RuntimeConfig } from '../../openapi/runtime-config.ts';
 import { logoUrl } from '../../machines/rules/clinic-logo.ts';
 import { readPublicClinic } from '../api/clinic/public-clinic.ts';
 
@@ -13,13 +13,33 @@ export function requestOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host || `localhost:${request.socket.localPort ?? 3000}`}`;
 }
 
+/**
+ * amplify_outputs' `passwordless` section for the first factors the pool allows besides the
+ * password (the sign-in page offers the choice from it), or nothing when the password is the only
+ * one. Passkeys are bound to PUBLIC_URL's host, with user verification required.
+ */
+export function passwordlessOutputs(factors: readonly string[], publicUrl: string): AmplifyAuthOutputs['passwordless'] {
+  const email = factors.includes('EMAIL_OTP');
+  const sms = factors.includes('SMS_OTP');
+  const webAuthn = factors.includes('WEB_AUTHN');
+  if (!email && !sms && !webAuthn) return undefined;
+  return {
+    email_otp_enabled: email,
+    sms_otp_enabled: sms,
+    ...(webAuthn ? { web_authn: { relying_party_id: new URL(publicUrl).hostname, user_verification: 'required' as const } } : {}),
+  };
+}
+
 export async function runtimeConfigRoutes(app: FastifyInstance): Promise<void> {
   app.get('/config.json', async (request, reply) => {
     const origin = requestOrigin(request);
     const identity = app.runtime.identity;
     const clinic = await readPublicClinic(app.runtime.database.db, app.runtime.config.supportEmail);
+    // The built-in pool's IDENTITY_SIGN_IN_FACTORS; a Cognito pool's are set in Cognito, and the
+    // page then offers the password alone.
+    const passwordless = passwordlessOutputs(identity.builtin?.ctx.settings.signInFactors ?? [], app.runtime.config.publicUrl);
     const body: RuntimeConfig = {
-      amplify: { version: '1.4', auth: identity.amplifyAuthOutputs(origin) },
+      amplify: { version: '1.4', auth: { ...identity.amplifyAuthOutputs(origin), ...(passwordless ? { passwordless } : {}) } },
       identityEndpoint: identity.endpoint(origin),
       // Set on /backoffice (clinic settings), else SUPPORT_EMAIL.
       superAdminEmail: clinic.superAdminEmail,

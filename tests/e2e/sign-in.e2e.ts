@@ -3,12 +3,13 @@
 // bootstrap admin's password and MFA settings do not leak into other suites: one with self
 // sign-up on, one with IDENTITY_MFA=ON for the authenticator-app flow. The component runs on the
 // product's /login and, for the flows /login does not offer (Create Account), on the test page
-// in tests/e2e/sign-in-harness/.
+// in tests/e2e/sign-in-harness/. Sign-in without a password (issue 39): a nurse signs in on /login
+// with a code sent by email, as the server allows by default (IDENTITY_SIGN_IN_FACTORS).
 import fs from 'node:fs';
 import * as OTPAuth from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGN_OUT, TEXTS } from '../../machines/identity/texts.ts';
+import { PASSWORDLESS_TEXTS, SIGN_OUT, TEXTS } from '../../machines/identity/texts.ts';
 import { cognitoClient, createCognitoAdmin } from '../../server/identity/cognito.ts';
 import { migratedDataDir } from '../support/db-template.ts';
 import { expectFailedRequest, launchBrowser, watchConsole } from '../support/browser.ts';
@@ -20,6 +21,7 @@ const ADMIN_TEMP_PASSWORD = 'Temp#Pass1234';
 const ADMIN_PASSWORD = 'Clinic#Admin2026';
 const ADMIN_KEY = { accessKeyId: 'AKIDSIGNINE2E0001', secretAccessKey: 'sign-in-e2e-admin-secret-0123456789' };
 const NEW_USER = 'new.client@example.com';
+const NURSE = 'nurse.otp@example.com';
 const NEW_USER_PASSWORD = 'Client#Pass2026';
 const RESET_PASSWORD = 'Client#Reset2026';
 
@@ -48,13 +50,16 @@ async function outbox(baseUrl: string, to: string): Promise<OutboxMessage[]> {
   return ((await response.json()) as { messages: OutboxMessage[] }).messages;
 }
 
-/** Waits for a message newer than those seen before the action and returns its 6-digit code. */
-async function nextCode(baseUrl: string, to: string, seen: number): Promise<string> {
+/**
+ * Waits for a message newer than those seen before the action and returns its code: 6 digits, or
+ * 8 for a sign-in code (EMAIL_OTP, as Cognito's).
+ */
+async function nextCode(baseUrl: string, to: string, seen: number, digits = 6): Promise<string> {
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
     const messages = await outbox(baseUrl, to);
     if (messages.length > seen) {
-      const code = messages[0].body.match(/\b(\d{6})\b/)?.[1];
+      const code = messages[0].body.match(new RegExp(`\\b(\\d{${digits}})\\b`))?.[1];
       if (code) return code;
     }
     await new Promise((r) => setTimeout(r, 200));
@@ -236,6 +241,58 @@ describe('sign-in component end to end', () => {
     const user = await admin.adminGetUser({ Username: NEW_USER });
     expect(user.Attributes).toEqual(expect.arrayContaining([{ Name: 'email_verified', Value: 'true' }]));
     await signOut(page);
+  });
+});
+
+describe('sign-in without a password end to end', () => {
+  it('a nurse signs in on /login with a code sent by email, at 360 px, and is never asked for a password', async () => {
+    const admin = createCognitoAdmin(
+      cognitoClient({ region: 'ap-south-1', endpoint: `${server.baseUrl}/identity`, credentials: ADMIN_KEY }),
+      (await (await fetch(`${server.baseUrl}/config.json`)).json()).amplify.auth.user_pool_id,
+    );
+    await admin.adminCreateUser({
+      Username: NURSE,
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [
+        { Name: 'email', Value: NURSE },
+        { Name: 'email_verified', Value: 'true' },
+        { Name: 'custom:role', Value: 'NURSE' },
+      ],
+    });
+    // A password she never types: the account is confirmed, as an invited nurse's is once she has signed in.
+    await admin.adminSetUserPassword({ Username: NURSE, Password: 'Unused#Pass2026', Permanent: true });
+
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/login`);
+    await field(page, 'username').waitFor({ timeout: 60_000 });
+    await field(page, 'username').fill(NURSE);
+    await submit(page, PASSWORDLESS_TEXTS.otherWays).click();
+    await heading(page, PASSWORDLESS_TEXTS.chooseHeading).waitFor({ timeout: 20_000 });
+    expect(await field(page, 'username').inputValue()).toBe(NURSE);
+    const choices = page.getByRole('radio');
+    expect(await choices.count()).toBe(3);
+    await page.getByRole('radio', { name: PASSWORDLESS_TEXTS.factors.EMAIL_OTP }).check();
+    const seen = (await outbox(server.baseUrl, NURSE)).length;
+    await submit(page, PASSWORDLESS_TEXTS.continue).click();
+
+    await heading(page, TEXTS.weEmailedYou).waitFor({ timeout: 20_000 });
+    expect(await page.locator('#auth-password').count()).toBe(0);
+    const code = await nextCode(server.baseUrl, NURSE, seen, 8);
+    // Nothing wider than the phone's screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    // A wrong code is refused in words, and the same sign-in takes the right one after it.
+    expectFailedRequest(page, { method: 'POST', path: '/identity', status: 400 });
+    await field(page, 'confirmation_code').fill(code === '00000000' ? '11111111' : '00000000');
+    await submit(page, TEXTS.confirm).click();
+    await page.getByRole('alert').filter({ hasText: PASSWORDLESS_TEXTS.wrongCode }).waitFor({ timeout: 20_000 });
+    await field(page, 'confirmation_code').fill(code);
+    await submit(page, TEXTS.confirm).click();
+
+    await page.getByRole('heading', { name: TEXTS.loginHeading }).waitFor({ state: 'detached', timeout: 30_000 });
+    expect(new URL(page.url()).pathname).not.toBe('/login');
+    await context.close();
   });
 });
 

@@ -6,7 +6,8 @@ import { Amplify, type ResourcesConfig } from 'aws-amplify';
 import { Hub } from 'aws-amplify/utils';
 import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
 import { fromPromise } from 'xstate';
-import { type AuthenticatorConfig, isAllowedSignUpAttribute, type LoginMechanism } from '../../../machines/identity/config.ts';
+import { type AuthenticatorConfig, isAllowedSignUpAttribute, type LoginMechanism, signInFactorsFrom } from '../../../machines/identity/config.ts';
+import type { FactorSignInInput } from '../../../machines/identity/authenticator-machine.ts';
 import { hubEventToMachineEvent } from '../../../machines/identity/hub-events.ts';
 import type { SignUpInput } from '../../../machines/identity/form.ts';
 import type {
@@ -98,6 +99,12 @@ export const amplifyActors = {
     (await loadIdentityFlows()).signInWithRedirect({ provider: capitalize(input.provider) as 'Google' }),
   ),
   signOut: fromPromise<void, void>(async () => (await loadIdentityFlows()).signOut()),
+  // Choice-based sign-in: a code by email or SMS, or a passkey (aws-amplify asks the browser for it).
+  signInWithFactor: fromPromise<SignInOutput, FactorSignInInput>(async ({ input }) =>
+    (await loadIdentityFlows()).signIn({ username: input.username, options: { authFlowType: 'USER_AUTH', preferredChallenge: input.factor } }),
+  ),
+  // Creating a passkey is rare: its code is a chunk of its own, loaded when a user accepts the offer.
+  associatePasskey: fromPromise<void, void>(async () => (await import('./identity-passkey-api.ts')).associateWebAuthnCredential()),
 };
 
 function capitalize(value: string): string {
@@ -129,6 +136,7 @@ export function authenticatorConfigFrom(resources: ResourcesConfig): Authenticat
         }
       : null,
     socialProviders: providers,
+    signInFactors: signInFactorsFrom(cognito?.passwordless),
   };
 }
 

@@ -5,8 +5,8 @@ import { Button, Typography } from '@mui/material';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { maskDestination } from '../../../machines/rules/masking.ts';
-import { type Screen, selectFields, selectIsPending } from '../../../machines/identity/selectors.ts';
-import { codeDeliveryMessage, codeDeliveryTitle, FIELD_LABELS, MFA_TEXTS, TEXTS } from '../../../machines/identity/texts.ts';
+import { type Screen, selectFields, selectIsPending, selectPasskeyAdded } from '../../../machines/identity/selectors.ts';
+import { codeDeliveryMessage, codeDeliveryTitle, FIELD_LABELS, MFA_TEXTS, PASSWORDLESS_TEXTS, TEXTS } from '../../../machines/identity/texts.ts';
 import { AuthForm } from './auth-form.tsx';
 import type { AuthenticatorRef } from './auth-provider.tsx';
 import { FormField } from './form-fields.tsx';
@@ -148,6 +148,101 @@ export function SetupEmailScreen({ actor }: ScreenProps) {
   );
 }
 
+function OtherWays({ actor }: ScreenProps) {
+  return (
+    <Button variant="text" onClick={() => actor.send({ type: 'nav.selectFactor' })}>
+      {PASSWORDLESS_TEXTS.otherWays}
+    </Button>
+  );
+}
+
+/** How to sign in: the username and one of the first factors the pool allows. */
+export function SelectFactorScreen({ actor }: ScreenProps) {
+  const factors = useSelector(actor, (s) => s.context.config.signInFactors);
+  const pending = useSelector(actor, selectIsPending);
+  return (
+    <AuthForm actor={actor} heading={PASSWORDLESS_TEXTS.chooseHeading} submitLabel={PASSWORDLESS_TEXTS.continue} footer={<BackToSignIn actor={actor} />}>
+      <FormField actor={actor} name="username" label={FIELD_LABELS.email} disabled={pending} />
+      <RadioField
+        actor={actor}
+        name="sign_in_factor"
+        label={FIELD_LABELS.sign_in_factor}
+        options={factors.map((factor) => ({ value: factor, label: PASSWORDLESS_TEXTS.factors[factor] ?? factor }))}
+      />
+    </AuthForm>
+  );
+}
+
+/** The code sent by email or SMS as the only factor. */
+export function SignInCodeScreen({ actor }: ScreenProps) {
+  const medium = useSelector(actor, (s) => s.context.codeDeliveryDetails?.deliveryMedium);
+  return (
+    <AuthForm
+      actor={actor}
+      heading={codeDeliveryTitle(medium)}
+      submitLabel={TEXTS.confirm}
+      footer={
+        <>
+          <ResendCode actor={actor} />
+          <OtherWays actor={actor} />
+          <BackToSignIn actor={actor} />
+        </>
+      }
+    >
+      <CodeDeliveryMessage actor={actor} />
+      <FormField actor={actor} name="confirmation_code" />
+    </AuthForm>
+  );
+}
+
+/** The passkey prompt: the browser shows its own dialog while this waits. */
+export function SignInPasskeyScreen({ actor }: ScreenProps) {
+  return (
+    <AuthForm
+      actor={actor}
+      heading={PASSWORDLESS_TEXTS.passkeyHeading}
+      submitLabel={PASSWORDLESS_TEXTS.usePasskey}
+      footer={
+        <>
+          <OtherWays actor={actor} />
+          <BackToSignIn actor={actor} />
+        </>
+      }
+    >
+      <Typography variant="body2">{PASSWORDLESS_TEXTS.passkeyPrompt}</Typography>
+    </AuthForm>
+  );
+}
+
+/** After a password sign-in: add a passkey, or not now. */
+export function OfferPasskeyScreen({ actor }: ScreenProps) {
+  const added = useSelector(actor, selectPasskeyAdded);
+  const pending = useSelector(actor, selectIsPending);
+  if (added) {
+    return (
+      <AuthForm actor={actor} heading={PASSWORDLESS_TEXTS.offerHeading} submitLabel={PASSWORDLESS_TEXTS.continue}>
+        <Typography variant="body2" role="status">
+          {PASSWORDLESS_TEXTS.passkeyAdded}
+        </Typography>
+      </AuthForm>
+    );
+  }
+  return (
+    <AuthForm
+      actor={actor}
+      heading={PASSWORDLESS_TEXTS.offerHeading}
+      submitLabel={PASSWORDLESS_TEXTS.addPasskey}
+      footer={
+        <Button variant="text" disabled={pending} onClick={() => actor.send({ type: 'passkey.notNow' })}>
+          {PASSWORDLESS_TEXTS.notNow}
+        </Button>
+      }
+    >
+      <Typography variant="body2">{PASSWORDLESS_TEXTS.offerBody}</Typography>
+    </AuthForm>
+  );
+}
+
 export function ForgotPasswordScreen({ actor }: ScreenProps) {
   return (
     <AuthForm actor={actor} heading={TEXTS.resetPassword} submitLabel={TEXTS.submit} footer={<BackToSignIn actor={actor} />}>
@@ -220,6 +315,14 @@ export function FlowScreen({ screen, actor }: ScreenProps & { screen: Screen }) 
       return <SelectMfaTypeScreen actor={actor} />;
     case 'setupEmail':
       return <SetupEmailScreen actor={actor} />;
+    case 'selectFactor':
+      return <SelectFactorScreen actor={actor} />;
+    case 'signInCode':
+      return <SignInCodeScreen actor={actor} />;
+    case 'signInPasskey':
+      return <SignInPasskeyScreen actor={actor} />;
+    case 'offerPasskey':
+      return <OfferPasskeyScreen actor={actor} />;
     case 'forgotPassword':
       return <ForgotPasswordScreen actor={actor} />;
     case 'confirmResetPassword':

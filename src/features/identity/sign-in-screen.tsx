@@ -3,8 +3,8 @@
 import { Box, Button } from '@mui/material';
 import { useSelector } from '@xstate/react';
 import { SUPPORTED_SOCIAL_PROVIDERS } from '../../../machines/identity/config.ts';
-import { selectIsPending } from '../../../machines/identity/selectors.ts';
-import { FIELD_LABELS, TEXTS } from '../../../machines/identity/texts.ts';
+import { selectHasFactorChoice, selectIsPending } from '../../../machines/identity/selectors.ts';
+import { FIELD_LABELS, PASSWORDLESS_TEXTS, TEXTS } from '../../../machines/identity/texts.ts';
 import { AuthForm } from './auth-form.tsx';
 import type { AuthenticatorRef } from './auth-provider.tsx';
 import { FormField } from './form-fields.tsx';
@@ -42,14 +42,22 @@ export interface SignInScreenProps extends ScreenProps {
 
 export function SignInScreen({ actor, usernamePlaceholder, passwordPlaceholder }: SignInScreenProps) {
   const pending = useSelector(actor, selectIsPending);
+  const hasFactorChoice = useSelector(actor, selectHasFactorChoice);
   return (
     <AuthForm
       actor={actor}
       submitLabel={TEXTS.signIn}
       footer={
-        <Button variant="text" onClick={() => actor.send({ type: 'nav.forgotPassword' })}>
-          {TEXTS.forgotPassword}
-        </Button>
+        <>
+          {hasFactorChoice && (
+            <Button variant="outlined" disabled={pending} onClick={() => actor.send({ type: 'nav.selectFactor' })}>
+              {PASSWORDLESS_TEXTS.otherWays}
+            </Button>
+          )}
+          <Button variant="text" onClick={() => actor.send({ type: 'nav.forgotPassword' })}>
+            {TEXTS.forgotPassword}
+          </Button>
+        </>
       }
     >
       <SocialButtons actor={actor} mode="signIn" />

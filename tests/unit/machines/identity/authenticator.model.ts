@@ -18,6 +18,7 @@ export const BASE_CONFIG: AuthenticatorConfig = {
   signUpAttributes: ['email', 'phone_number'],
   passwordSettings: { minLength: 8, requireLowercase: true, requireUppercase: true, requireNumbers: true, requireSymbols: true },
   socialProviders: [],
+  signInFactors: ['PASSWORD'],
 };
 
 export interface Scenario {
@@ -31,6 +32,9 @@ export const SCENARIOS: Scenario[] = [
   { name: 'sign up first', config: BASE_CONFIG, initialScreen: 'signUp' },
   { name: 'forgot password first', config: BASE_CONFIG, initialScreen: 'forgotPassword' },
   { name: 'with social providers', config: { ...BASE_CONFIG, socialProviders: ['google', 'twitter'] }, initialScreen: 'signIn' },
+  // Issue 39: every first factor allowed, so the sign-in screen offers the choice and a password
+  // sign-in is followed by the offer of a passkey.
+  { name: 'passwordless', config: { ...BASE_CONFIG, signInFactors: ['PASSWORD', 'WEB_AUTHN', 'EMAIL_OTP', 'SMS_OTP'] }, initialScreen: 'signIn' },
 ];
 
 export const VALID_VALUES: Record<string, string> = {
@@ -44,6 +48,7 @@ export const VALID_VALUES: Record<string, string> = {
   // Typed as a user would: the inner space stays (§5 trims when the value is used).
   given_name: 'Mary Ann',
   mfa_type: 'TOTP',
+  sign_in_factor: 'EMAIL_OTP',
 };
 
 const codeDelivery = { destination: 'a***@e***.com', deliveryMedium: 'EMAIL', attributeName: 'email' };
@@ -125,6 +130,19 @@ export const ACTOR_RESULTS: Record<string, { outputs: unknown[]; errors: unknown
   },
   signInWithRedirect: { outputs: [], errors: [err('OAuthNotConfigureException', 'oauth param not configured.')] },
   signOut: { outputs: [null], errors: [NETWORK_ERROR] },
+  signInWithFactor: {
+    outputs: [
+      signInStep('DONE'),
+      signInStep('CONFIRM_SIGN_IN_WITH_EMAIL_CODE', { codeDeliveryDetails: codeDelivery }),
+      // Asked for a passkey, the pool offers a choice: the account has none.
+      signInStep('CONTINUE_SIGN_IN_WITH_FIRST_FACTOR_SELECTION', { availableChallenges: ['PASSWORD', 'EMAIL_OTP'] }),
+    ],
+    errors: [
+      err('PasskeyAuthenticationCanceled', 'Passkey authentication ceremony has been canceled.'),
+      err('LimitExceededException', 'Attempt limit exceeded, please try after some time.'),
+    ],
+  },
+  associatePasskey: { outputs: [null], errors: [err('PasskeyRegistrationCanceled', 'Passkey registration ceremony has been canceled.')] },
 };
 
 const GLOBAL_EVENTS: AuthEvent[] = [
@@ -135,6 +153,8 @@ const GLOBAL_EVENTS: AuthEvent[] = [
   { type: 'form.dismissError' },
   { type: 'code.resend' },
   { type: 'verify.skip' },
+  { type: 'nav.selectFactor' },
+  { type: 'passkey.notNow' },
   { type: 'auth.signOut' },
   { type: 'hub.tokenRefresh' },
   { type: 'hub.tokenRefreshFailure' },
@@ -150,10 +170,17 @@ function outsideEvents(state: Snapshot): AuthEvent[] {
   // traversal to n+1 fill levels per form instead of every subset. In an error state the first
   // field can also be cleared, so re-submitting an incomplete form is reachable too.
   const next = fields.find((name) => !state.context.values[name]);
-  if (next) events.push({ type: 'form.change', name: next, value: VALID_VALUES[next] });
+  // The factor is chosen among those allowed: each choice leads somewhere else.
+  if (next === 'sign_in_factor') for (const value of config.signInFactors) events.push({ type: 'form.change', name: next, value });
+  else if (next) events.push({ type: 'form.change', name: next, value: VALID_VALUES[next] });
   if (fields.length) events.push({ type: 'form.blur', name: fields[0] });
   if (fields.length && JSON.stringify(state.value).includes('"error"')) {
     events.push({ type: 'form.change', name: fields[0], value: '' });
+    // After a refusal another factor may be chosen.
+    if (fields.includes('sign_in_factor')) {
+      for (const value of config.signInFactors)
+        if (value !== state.context.values.sign_in_factor) events.push({ type: 'form.change', name: 'sign_in_factor', value });
+    }
   }
   for (const provider of config.socialProviders) events.push({ type: 'social.signIn', provider });
   return events;
@@ -164,7 +191,9 @@ export function serializeState(state: Snapshot): string {
   const filled = Object.keys(state.context.values)
     .filter((k) => state.context.values[k])
     .sort();
-  return JSON.stringify({ value: state.value, filled, user: Boolean(state.context.user) });
+  // The factor chosen, and the one this sign-in used (the passkey offer follows a password sign-in only).
+  const factor = [state.context.values.sign_in_factor ?? '', state.context.factor ?? ''];
+  return JSON.stringify({ value: state.value, filled, user: Boolean(state.context.user), factor });
 }
 
 function describeEvent(event: AnyEventObject): string {

@@ -3,10 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { REQUIRED_FIELD } from '../../../../machines/rules/validation.ts';
 import { ALLOWED_SIGN_UP_ATTRIBUTES, isAllowedSignUpAttribute, toAuthenticatorConfig } from '../../../../machines/identity/config.ts';
-import { errorMessage, isNetworkError } from '../../../../machines/identity/errors.ts';
+import { codeErrorMessage, errorMessage, isNetworkError, passkeyErrorMessage, passkeyRegistrationMessage } from '../../../../machines/identity/errors.ts';
 import { formFields, initialValues, isFormComplete, signUpPayload, validateForm } from '../../../../machines/identity/form.ts';
 import { hubEventToMachineEvent } from '../../../../machines/identity/hub-events.ts';
-import { codeDeliveryMessage, codeDeliveryTitle } from '../../../../machines/identity/texts.ts';
+import { codeDeliveryMessage, codeDeliveryTitle, PASSWORDLESS_TEXTS } from '../../../../machines/identity/texts.ts';
 
 const outputs = {
   username_attributes: ['email'],
@@ -22,13 +22,25 @@ describe('identity configuration', () => {
       signUpAttributes: ['email', 'phone_number', 'custom:clinic'],
       passwordSettings: { minLength: 8, requireLowercase: true, requireUppercase: true, requireNumbers: true, requireSymbols: true },
       socialProviders: [],
+      signInFactors: ['PASSWORD'],
     });
     expect(toAuthenticatorConfig(undefined)).toEqual({
       loginMechanisms: ['username'],
       signUpAttributes: [],
       passwordSettings: null,
       socialProviders: [],
+      signInFactors: ['PASSWORD'],
     });
+  });
+  it('reads the first factors from the passwordless settings, the password first and always', () => {
+    const factors = (passwordless: Record<string, unknown>) => toAuthenticatorConfig({ ...outputs, passwordless }).signInFactors;
+    expect(factors({ email_otp_enabled: true, sms_otp_enabled: true })).toEqual(['PASSWORD', 'EMAIL_OTP', 'SMS_OTP']);
+    expect(factors({ email_otp_enabled: false, sms_otp_enabled: true, web_authn: { relying_party_id: 'clinic.example' } })).toEqual([
+      'PASSWORD',
+      'WEB_AUTHN',
+      'SMS_OTP',
+    ]);
+    expect(factors({ email_otp_enabled: false, sms_otp_enabled: false })).toEqual(['PASSWORD']);
   });
   it('allows the §3 attributes and custom: ones only', () => {
     expect(ALLOWED_SIGN_UP_ATTRIBUTES).toHaveLength(17);
@@ -110,5 +122,29 @@ describe('errors, Hub events and code delivery texts', () => {
     expect(codeDeliveryMessage('EMAIL', 'a***@e***.com')).toContain('emailed to a***@e***.com');
     expect(codeDeliveryMessage('SMS', '+*******4567')).toContain('texted to +*******4567');
     expect(codeDeliveryMessage('EMAIL', 'x')).toContain('may take a minute');
+  });
+  it('words a refused sign-in code: wrong, or no longer usable; other refusals as the service says', () => {
+    expect(codeErrorMessage({ name: 'CodeMismatchException', message: 'Invalid code or auth state for the user.' })).toBe(PASSWORDLESS_TEXTS.wrongCode);
+    expect(codeErrorMessage({ name: 'NotAuthorizedException', message: 'Invalid session for the user, session is expired.' })).toBe(
+      PASSWORDLESS_TEXTS.codeExpired,
+    );
+    expect(codeErrorMessage({ name: 'LimitExceededException', message: 'Attempt limit exceeded.' })).toBe('Attempt limit exceeded.');
+    expect(codeErrorMessage(new TypeError('Failed to fetch'))).toBe(errorMessage(new TypeError('Failed to fetch')));
+  });
+  it('words a passkey sign-in that failed in the browser: cancelled or none on the device, none for the account, not supported', () => {
+    for (const name of ['NotAllowedError', 'PasskeyAuthenticationCanceled', 'PasskeyOperationAborted']) {
+      expect(passkeyErrorMessage({ name, message: 'x' }), name).toBe(PASSWORDLESS_TEXTS.passkeyCancelled);
+    }
+    expect(passkeyErrorMessage({ name: 'PasskeyRetrievalFailed', message: 'x' })).toBe(PASSWORDLESS_TEXTS.noPasskey);
+    expect(passkeyErrorMessage({ name: 'PasskeyNotSupported', message: 'x' })).toBe(PASSWORDLESS_TEXTS.passkeyUnsupported);
+    expect(passkeyErrorMessage({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' })).toBe('Incorrect username or password.');
+  });
+  it('words adding a passkey that failed: cancelled, already on this device, not supported', () => {
+    for (const name of ['NotAllowedError', 'PasskeyRegistrationCanceled', 'PasskeyOperationAborted']) {
+      expect(passkeyRegistrationMessage({ name, message: 'x' }), name).toBe(PASSWORDLESS_TEXTS.addCancelled);
+    }
+    expect(passkeyRegistrationMessage({ name: 'PasskeyAlreadyExists', message: 'x' })).toBe(PASSWORDLESS_TEXTS.alreadyAdded);
+    expect(passkeyRegistrationMessage({ name: 'PasskeyNotSupported', message: 'x' })).toBe(PASSWORDLESS_TEXTS.passkeyUnsupported);
+    expect(passkeyRegistrationMessage({ name: 'LimitExceededException', message: 'Attempt limit exceeded.' })).toBe('Attempt limit exceeded.');
   });
 });

@@ -9,9 +9,9 @@ import { Hub } from 'aws-amplify/utils';
 import type { AnyEventObject } from 'xstate';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authenticatorMachine } from '../../../../machines/identity/authenticator-machine.ts';
-import { errorMessage } from '../../../../machines/identity/errors.ts';
+import { codeErrorMessage, errorMessage, passkeyErrorMessage, passkeyRegistrationMessage } from '../../../../machines/identity/errors.ts';
 import { type Screen, selectScreen, selectStatus } from '../../../../machines/identity/selectors.ts';
-import { MFA_TEXTS, TEXTS, UNSUPPORTED_SIGN_IN_STEP } from '../../../../machines/identity/texts.ts';
+import { MFA_TEXTS, PASSWORDLESS_TEXTS, TEXTS, UNSUPPORTED_SIGN_IN_STEP } from '../../../../machines/identity/texts.ts';
 import { AuthProvider, useAuth } from '../../../../src/features/identity/auth-provider.tsx';
 import { Authenticator } from '../../../../src/features/identity/authenticator.tsx';
 import {
@@ -95,9 +95,9 @@ function button(name: string | RegExp) {
 
 function input(name: string, value?: string): HTMLElement {
   if (name === 'unverifiedAttr') return screen.getAllByRole('radio')[0];
-  if (name === 'mfa_type') {
-    const radio = document.querySelector<HTMLElement>(`input[name="mfa_type"]${value ? `[value="${value}"]` : ''}`);
-    if (!radio) throw new Error(`no MFA type ${value ?? ''}`);
+  if (name === 'mfa_type' || name === 'sign_in_factor') {
+    const radio = document.querySelector<HTMLElement>(`input[name="${name}"]${value ? `[value="${value}"]` : ''}`);
+    if (!radio) throw new Error(`no ${name} ${value ?? ''}`);
     return radio;
   }
   const element = document.getElementById(`auth-${name}`);
@@ -108,7 +108,7 @@ function input(name: string, value?: string): HTMLElement {
 async function drive(event: ModelEvent, settle: (event: ModelEvent) => boolean) {
   switch (event.type) {
     case 'form.change':
-      if (event.name === 'unverifiedAttr' || event.name === 'mfa_type') fireEvent.click(input(event.name, event.value));
+      if (event.name === 'unverifiedAttr' || event.name === 'mfa_type' || event.name === 'sign_in_factor') fireEvent.click(input(event.name, event.value));
       else fireEvent.change(input(event.name), { target: { value: event.value } });
       return;
     case 'form.blur':
@@ -139,6 +139,12 @@ async function drive(event: ModelEvent, settle: (event: ModelEvent) => boolean) 
       return;
     case 'verify.skip':
       fireEvent.click(button(TEXTS.skip));
+      return;
+    case 'nav.selectFactor':
+      fireEvent.click(button(PASSWORDLESS_TEXTS.otherWays));
+      return;
+    case 'passkey.notNow':
+      fireEvent.click(button(PASSWORDLESS_TEXTS.notNow));
       return;
     case 'social.signIn':
       fireEvent.click(
@@ -181,9 +187,22 @@ const SCREEN_TEXTS: Partial<Record<Screen, { headings?: string[]; buttons: strin
   confirmResetPassword: { headings: [TEXTS.resetPassword], buttons: [TEXTS.submit, TEXTS.resendCode, TEXTS.backToSignIn] },
   verifyUser: { headings: [TEXTS.verifyContactHeading], buttons: [TEXTS.verify, TEXTS.skip] },
   confirmVerifyUser: { headings: [TEXTS.verifyContactHeading], buttons: [TEXTS.submit, TEXTS.skip] },
+  selectFactor: { headings: [PASSWORDLESS_TEXTS.chooseHeading], buttons: [PASSWORDLESS_TEXTS.continue, TEXTS.backToSignIn] },
+  signInCode: { headings: [TEXTS.weEmailedYou], buttons: [TEXTS.confirm, TEXTS.resendCode, PASSWORDLESS_TEXTS.otherWays, TEXTS.backToSignIn] },
+  signInPasskey: { headings: [PASSWORDLESS_TEXTS.passkeyHeading], buttons: [PASSWORDLESS_TEXTS.usePasskey, PASSWORDLESS_TEXTS.otherWays, TEXTS.backToSignIn] },
+  offerPasskey: { headings: [PASSWORDLESS_TEXTS.offerHeading], buttons: [] },
 };
 
-function expectScreen(expected: Screen, value: unknown, lastEvent: ModelEvent, status: string) {
+/** The message a screen shows for a refusal: passwordless screens say what went wrong in their own words. */
+function refusalMessage(value: unknown, error: unknown): string {
+  const at = JSON.stringify(value);
+  if (at.includes('"signInCode"')) return codeErrorMessage(error);
+  if (at.includes('"signInPasskey"')) return passkeyErrorMessage(error);
+  if (at.includes('"offerPasskey"')) return passkeyRegistrationMessage(error);
+  return errorMessage(error);
+}
+
+function expectScreen(expected: Screen, value: unknown, lastEvent: ModelEvent, status: string, factorChoice: boolean) {
   expect(screen.getByTestId('auth-status').textContent).toBe(status);
   if (expected === 'authenticated') {
     if (status === 'authenticated') expect(screen.getByText('ada@example.com')).toBeTruthy();
@@ -209,15 +228,28 @@ function expectScreen(expected: Screen, value: unknown, lastEvent: ModelEvent, s
     // The pool's required attribute (the model's missingAttributes) is a field of the screen.
     expect(screen.getByLabelText(/Given Name/)).toBeTruthy();
   }
+  if (expected === 'signIn') {
+    // The choice of factor is offered only when the pool allows more than the password.
+    const offered = screen.queryAllByRole('button', { name: PASSWORDLESS_TEXTS.otherWays }).length > 0;
+    expect(offered).toBe(factorChoice);
+  }
+  if (expected === 'offerPasskey') {
+    const added = JSON.stringify(value).includes('"added"');
+    expect(button(added ? PASSWORDLESS_TEXTS.continue : PASSWORDLESS_TEXTS.addPasskey)).toBeTruthy();
+    if (added) expect(screen.getByText(PASSWORDLESS_TEXTS.passkeyAdded)).toBeTruthy();
+    else expect(button(PASSWORDLESS_TEXTS.notNow)).toBeTruthy();
+  }
   if (expected === 'selectMfaType') {
     expect(screen.getByRole('radio', { name: MFA_TEXTS.types.SMS })).toBeTruthy();
     expect(screen.getByRole('radio', { name: MFA_TEXTS.types.TOTP })).toBeTruthy();
   }
   if (JSON.stringify(value).includes('"error"') && 'error' in lastEvent) {
-    expect(screen.getByRole('alert').textContent).toContain(errorMessage(lastEvent.error));
+    expect(screen.getByRole('alert').textContent).toContain(refusalMessage(value, lastEvent.error));
   }
   if (JSON.stringify(value).includes('"error"') && 'output' in lastEvent) {
-    expect(screen.getByRole('alert').textContent).toContain(UNSUPPORTED_SIGN_IN_STEP);
+    const step = (lastEvent.output as { nextStep?: { signInStep?: string } }).nextStep?.signInStep;
+    const noPasskey = JSON.stringify(value).includes('"signInPasskey"') && step === 'CONTINUE_SIGN_IN_WITH_FIRST_FACTOR_SELECTION';
+    expect(screen.getByRole('alert').textContent).toContain(noPasskey ? PASSWORDLESS_TEXTS.noPasskey : UNSUPPORTED_SIGN_IN_STEP);
   }
 }
 
@@ -254,7 +286,7 @@ describe('the sign-in views replay every model path', () => {
       viewScreens.add(expected);
       // Status depends on whether a user was loaded, which the value alone does not say.
       const status = expected === 'authenticated' ? screen.getByTestId('auth-status').textContent! : selectStatus(snapshot);
-      await waitFor(() => expectScreen(expected, state.value, event, status));
+      await waitFor(() => expectScreen(expected, state.value, event, status, scenario.config.signInFactors.length > 1));
     }
     spy.mockRestore();
   });

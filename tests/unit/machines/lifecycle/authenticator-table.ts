@@ -17,6 +17,14 @@
 // both); otherwise, or if they cannot be read, authenticated. Authenticated: a token refresh or a
 // redirect sign-in reads the user again (failing, signs out); a sign-out, a signed-out or a failed
 // token refresh signs out, which clears the user and starts again.
+//
+// Issue 39 (sign-in without a password): when the pool allows more than the password, the sign-in
+// screen offers "another way", which asks for the username and one allowed factor. The password
+// goes back to the sign-in screen; a passkey opens the browser's prompt, which signs in, says the
+// account has none (the pool offers a choice instead) or fails, and may be tried again; a code by
+// email or SMS is sent, then entered (a wrong one shown in its own words), or sent again (a new
+// sign-in). A code or a passkey signs in with nothing more; after a password sign-in, when passkeys
+// are allowed, adding one is offered ("Not now", or added, goes on).
 import { authenticatorMachine } from '../../../../machines/identity/authenticator-machine.ts';
 import type { Steps, TransitionTable } from '../../../support/transition-table.ts';
 
@@ -40,6 +48,14 @@ interface SignInFacts {
   alreadyConfirmed: boolean;
   /** The attributes ask for a contact to be verified. */
   verify: boolean;
+  /** The answer's step itself (the passwordless screens read it, not the table above). */
+  step: string;
+  /** The pool allows more than the password: the sign-in screen offers the choice. */
+  choice: boolean;
+  /** The factor ticked on the choice screen ('' for none). */
+  chosen: string;
+  /** This sign-in was by password and passkeys are allowed: adding one is offered. */
+  offer: boolean;
 }
 
 function signInSteps(f: SignInFacts): Steps {
@@ -78,7 +94,10 @@ function signInSteps(f: SignInFacts): Steps {
   steps[SIGN_OUT] = { [done('signOut')]: `${U}.signIn.edit / clearUser`, [error('signOut')]: `${U}.signIn.edit / clearUser` };
   form(
     'signIn',
-    { 'nav.signUp': `${U}.signUp.edit`, 'nav.forgotPassword': `${U}.forgotPassword.edit` },
+    {
+      'nav.signUp': `${U}.signUp.edit`,
+      'nav.forgotPassword': `${U}.forgotPassword.edit`,
+    },
     {
       actions: ', setUsernameFromForm',
       social: true,
@@ -92,6 +111,10 @@ function signInSteps(f: SignInFacts): Steps {
     'nav.forgotPassword': `${U}.forgotPassword.edit`,
     ...refused('signIn', 'signInWithRedirect'),
   };
+  // Another way to sign in, when the pool allows one, from the form but not while the password is being checked.
+  if (f.choice) {
+    for (const leaf of ['edit', 'error']) steps[`${U}.signIn.${leaf}`]['nav.selectFactor'] = `${U}.selectFactor.edit / setUsernameFromForm`;
+  }
   form('signUp', toSignIn, { actions: ', setSignUpUsername', social: true, answers: { [done('signUp')]: f.signedUp.signUp, ...refused('signUp', 'signUp') } });
   form('confirmSignUp', toSignIn, {
     answers: { [done('confirmSignUp')]: f.signedUp.confirmSignUp, ...refused('confirmSignUp', 'confirmSignUp') },
@@ -105,6 +128,7 @@ function signInSteps(f: SignInFacts): Steps {
     [error('autoSignIn')]: `${U}.signIn.edit`,
   };
   for (const screen of CHALLENGES) form(screen, toSignIn, { answers: { [done('confirmSignIn')]: f.next(screen), ...refused(screen, 'confirmSignIn') } });
+  passwordlessSteps(f, steps, form);
   form('forgotPassword', toSignIn, {
     actions: ', setUsernameFromForm',
     answers: { [done('resetPassword')]: `${U}.confirmResetPassword.edit / setCodeDeliveryDetails`, ...refused('forgotPassword', 'resetPassword') },
@@ -114,7 +138,7 @@ function signInSteps(f: SignInFacts): Steps {
     resend: { [done('resetPassword')]: `${U}.confirmResetPassword.edit / setCodeDeliveryDetails`, ...refused('confirmResetPassword', 'resetPassword') },
   });
   steps[`${U}.transition`] = {
-    [done('fetchUserAttributes')]: f.verify ? `${U}.verifyUser.edit / setUnverifiedAttributes` : LOAD_USER,
+    [done('fetchUserAttributes')]: f.verify ? `${U}.verifyUser.edit / setUnverifiedAttributes` : f.offer ? `${U}.offerPasskey.edit` : LOAD_USER,
     [error('fetchUserAttributes')]: LOAD_USER,
   };
   form('verifyUser', skip, {
@@ -131,6 +155,92 @@ function signInSteps(f: SignInFacts): Steps {
   steps[LOAD_USER] = { ...signOut, [done('getCurrentUser')]: `${SIGNED_IN} / setUser`, [error('getCurrentUser')]: SIGN_OUT };
   steps[SIGNED_IN] = { ...signOut, 'hub.tokenRefresh': LOAD_USER, 'hub.signInWithRedirect': LOAD_USER };
   return steps;
+}
+
+type FormStep = (
+  screen: string,
+  out: Record<string, string>,
+  submit: { actions?: string; answers: Record<string, string>; resend?: Record<string, string>; social?: boolean },
+) => void;
+
+/** Issue 39: the choice of factor, the code as first factor, the passkey prompt and the passkey offer. */
+function passwordlessSteps(f: SignInFacts, steps: Steps, form: FormStep) {
+  const codeStep = f.step === 'CONFIRM_SIGN_IN_WITH_EMAIL_CODE' || f.step === 'CONFIRM_SIGN_IN_WITH_SMS_CODE';
+  const at = (screen: string, leaf: string) => `${U}.${screen}.${leaf}`;
+  const unsupported = (screen: string) => `${at(screen, 'error')} / setUnsupportedStepError`;
+
+  // The choice: the password back to sign in, a passkey to its prompt (a username given), a code sent.
+  const choose = (retry: string) => {
+    if (f.chosen === 'PASSWORD') return `${U}.signIn.edit / trimValues, setUsernameFromForm`;
+    if (f.chosen === 'WEB_AUTHN' && f.complete) return `${at('signInPasskey', 'submit')} / trimValues, setUsernameFromForm, setFactorFromForm`;
+    if (f.complete) return `${at('selectFactor', 'submit')} / trimValues${retry}, setUsernameFromForm, setFactorFromForm`;
+    return null;
+  };
+  form(
+    'selectFactor',
+    { 'nav.signIn': `${U}.signIn.edit / setUsernameFromForm` },
+    {
+      answers: {
+        [done('signInWithFactor')]:
+          f.step === 'DONE' ? `${U}.transition` : codeStep ? `${at('signInCode', 'edit')} / setSignInStep` : unsupported('selectFactor'),
+        [error('signInWithFactor')]: `${at('selectFactor', 'error')} / setRemoteError`,
+      },
+    },
+  );
+  steps[at('selectFactor', 'edit')]['form.submit'] = choose('') ?? `${at('selectFactor', 'edit')} / touchAllFields`;
+  steps[at('selectFactor', 'error')]['form.submit'] = choose(', clearFormError') ?? `${at('selectFactor', 'error')} / touchAllFields`;
+
+  // The code: entered (a wrong one in its own words), or sent again by a new sign-in.
+  form(
+    'signInCode',
+    { 'nav.signIn': `${U}.signIn.edit`, 'nav.selectFactor': `${at('selectFactor', 'edit')}` },
+    {
+      answers: {
+        [done('confirmSignIn')]: f.step === 'DONE' ? `${U}.transition` : unsupported('signInCode'),
+        [error('confirmSignIn')]: `${at('signInCode', 'error')} / setCodeError`,
+      },
+      resend: {
+        [done('signInWithFactor')]: codeStep ? `${at('signInCode', 'edit')} / setSignInStep, initForm` : unsupported('signInCode'),
+        [error('signInWithFactor')]: `${at('signInCode', 'error')} / setRemoteError`,
+      },
+    },
+  );
+  // A completed code answers DONE alone; no step after it (a new password among them) is taken.
+  for (const leaf of ['edit', 'error']) {
+    if (!f.complete) steps[at('signInCode', leaf)]['form.submit'] = `${at('signInCode', leaf)} / touchAllFields`;
+  }
+
+  // The passkey prompt: no field, the browser asks.
+  const nav = { 'nav.signIn': `${U}.signIn.edit`, 'nav.selectFactor': `${at('selectFactor', 'edit')}` };
+  steps[at('signInPasskey', 'edit')] = { ...nav, 'form.submit': at('signInPasskey', 'submit') };
+  steps[at('signInPasskey', 'submit')] = {
+    ...nav,
+    [done('signInWithFactor')]:
+      f.step === 'DONE'
+        ? `${U}.transition`
+        : f.step === 'CONTINUE_SIGN_IN_WITH_FIRST_FACTOR_SELECTION'
+          ? `${at('signInPasskey', 'error')} / setNoPasskeyError`
+          : unsupported('signInPasskey'),
+    [error('signInWithFactor')]: `${at('signInPasskey', 'error')} / setPasskeyError`,
+  };
+  steps[at('signInPasskey', 'error')] = {
+    ...nav,
+    'form.submit': `${at('signInPasskey', 'submit')} / clearFormError`,
+    'form.dismissError': `${at('signInPasskey', 'edit')} / clearFormError`,
+  };
+
+  // The offer of a passkey after a password sign-in.
+  steps[at('offerPasskey', 'edit')] = { 'form.submit': at('offerPasskey', 'submit'), 'passkey.notNow': LOAD_USER };
+  steps[at('offerPasskey', 'submit')] = {
+    [done('associatePasskey')]: at('offerPasskey', 'added'),
+    [error('associatePasskey')]: `${at('offerPasskey', 'error')} / setPasskeyRegistrationError`,
+  };
+  steps[at('offerPasskey', 'error')] = {
+    'form.submit': `${at('offerPasskey', 'submit')} / clearFormError`,
+    'form.dismissError': `${at('offerPasskey', 'edit')} / clearFormError`,
+    'passkey.notNow': LOAD_USER,
+  };
+  steps[at('offerPasskey', 'added')] = { 'form.submit': LOAD_USER };
 }
 
 /** The screen a sign-in next step opens (§4), or the screen's own error for a step it does not know. */
@@ -154,7 +264,9 @@ const CONFIG = {
   signUpAttributes: ['email', 'phone_number'],
   passwordSettings: { minLength: 8, requireLowercase: true, requireUppercase: true, requireNumbers: true, requireSymbols: true },
   socialProviders: [],
+  signInFactors: ['PASSWORD'],
 };
+const EVERY_FACTOR = ['PASSWORD', 'WEB_AUTHN', 'EMAIL_OTP', 'SMS_OTP'];
 const CONTEXT = {
   config: CONFIG,
   initialScreen: 'signIn',
@@ -173,6 +285,7 @@ const CONTEXT = {
   unverifiedAttributes: {},
   verifyAttribute: '',
   provider: '',
+  factor: null,
 };
 const COMPLETE = { username: 'asha@example.in', password: 'Secret#2026' };
 
@@ -180,9 +293,21 @@ function signInCase(
   name: string,
   step: string,
   signUpStep: string,
-  more: { complete?: boolean; alreadyConfirmed?: boolean; attributes?: Record<string, string> } = {},
+  more: {
+    complete?: boolean;
+    alreadyConfirmed?: boolean;
+    attributes?: Record<string, string>;
+    /** Issue 39: the factors allowed, the one ticked on the choice screen, the one this sign-in used. */
+    factors?: string[];
+    chosen?: string;
+    factor?: string;
+  } = {},
 ) {
   const complete = more.complete ?? true;
+  const factors = more.factors ?? ['PASSWORD'];
+  const chosen = more.chosen ?? '';
+  // With a factor ticked, the form on screen is the choice (username and factor).
+  const form = chosen ? { form: 'selectFactor', values: { username: complete ? 'asha@example.in' : '', sign_in_factor: chosen } } : null;
   const attributes = more.attributes ?? { email: 'asha@example.in', email_verified: 'true' };
   const hasContact = Boolean(attributes.email || attributes.phone_number);
   const unverified = (flag?: string) => flag === undefined || flag === 'false';
@@ -195,7 +320,13 @@ function signInCase(
   const answer = { nextStep: { signInStep: step, signUpStep } };
   return {
     name,
-    context: { ...CONTEXT, values: complete ? COMPLETE : { username: '', password: '' } },
+    context: {
+      ...CONTEXT,
+      config: { ...CONFIG, signInFactors: factors },
+      factor: more.factor ?? null,
+      values: complete ? COMPLETE : { username: '', password: '' },
+      ...form,
+    },
     extras: {
       name: 'username',
       value: 'asha@example.in',
@@ -218,6 +349,10 @@ function signInCase(
       // chart asks only when there is an email or a phone to verify (nothing to verify otherwise).
       verify: hasContact && unverified(attributes.email_verified) && unverified(attributes.phone_number_verified),
       signedUp: { signUp: signedUp, confirmSignUp: signUpStep === 'COMPLETE_AUTO_SIGN_IN' ? `${U}.autoSignIn` : `${U}.signIn.edit` },
+      step,
+      choice: factors.length > 1,
+      chosen,
+      offer: more.factor === 'PASSWORD' && factors.includes('WEB_AUTHN'),
     }),
   };
 }
@@ -231,6 +366,10 @@ const LEAVES = [
   ...['edit', 'resend', 'submit', 'error'].map((l) => `${U}.confirmSignUp.${l}`),
   `${U}.autoSignIn`,
   ...CHALLENGES.flatMap((s) => ['edit', 'submit', 'error'].map((l) => `${U}.${s}.${l}`)),
+  ...['edit', 'submit', 'error'].map((l) => `${U}.selectFactor.${l}`),
+  ...['edit', 'resend', 'submit', 'error'].map((l) => `${U}.signInCode.${l}`),
+  ...['edit', 'submit', 'error'].map((l) => `${U}.signInPasskey.${l}`),
+  ...['edit', 'submit', 'error', 'added'].map((l) => `${U}.offerPasskey.${l}`),
   ...['edit', 'submit', 'error'].map((l) => `${U}.forgotPassword.${l}`),
   ...['edit', 'resend', 'submit', 'error'].map((l) => `${U}.confirmResetPassword.${l}`),
   `${U}.transition`,
@@ -253,11 +392,14 @@ const ACTORS = [
   'fetchUserAttributes',
   'sendUserAttributeVerificationCode',
   'confirmUserAttribute',
+  'signInWithFactor',
+  'associatePasskey',
 ];
 
 export const authenticatorTable: TransitionTable = {
   chart: authenticatorMachine,
-  source: 'clinic-spec.md §2 (Sign-in), §4 (Sign-in component screens and steps), §5 (validation), §7 (identity operations)',
+  source:
+    'clinic-spec.md §2 (Sign-in), §4 (Sign-in component screens and steps), §5 (validation), §7 (identity operations); issue 39 (sign-in without a password)',
   statuses: LEAVES,
   verbs: [
     'form.change',
@@ -267,6 +409,8 @@ export const authenticatorTable: TransitionTable = {
     'nav.signIn',
     'nav.signUp',
     'nav.forgotPassword',
+    'nav.selectFactor',
+    'passkey.notNow',
     'code.resend',
     'social.signIn',
     'verify.skip',
@@ -297,5 +441,30 @@ export const authenticatorTable: TransitionTable = {
     signInCase('MFA selection; no contact at all', 'CONTINUE_SIGN_IN_WITH_MFA_SELECTION', 'CONFIRM_SIGN_UP', { attributes: {} }),
     signInCase('email setup', 'CONTINUE_SIGN_IN_WITH_EMAIL_SETUP', 'CONFIRM_SIGN_UP'),
     signInCase('a step the component does not know', 'CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE', 'CONFIRM_SIGN_UP'),
+    signInCase('every factor; a code by email chosen and sent', 'CONFIRM_SIGN_IN_WITH_EMAIL_CODE', 'CONFIRM_SIGN_UP', {
+      factors: EVERY_FACTOR,
+      chosen: 'EMAIL_OTP',
+      factor: 'EMAIL_OTP',
+    }),
+    signInCase('every factor; a passkey chosen, signed in with it', 'DONE', 'CONFIRM_SIGN_UP', {
+      factors: EVERY_FACTOR,
+      chosen: 'WEB_AUTHN',
+      factor: 'WEB_AUTHN',
+    }),
+    signInCase('every factor; the password chosen, signed in with it, a passkey offered', 'DONE', 'CONFIRM_SIGN_UP', {
+      factors: EVERY_FACTOR,
+      chosen: 'PASSWORD',
+      factor: 'PASSWORD',
+    }),
+    signInCase('every factor; a passkey chosen with no username; the account has none', 'CONTINUE_SIGN_IN_WITH_FIRST_FACTOR_SELECTION', 'CONFIRM_SIGN_UP', {
+      factors: EVERY_FACTOR,
+      chosen: 'WEB_AUTHN',
+      complete: false,
+    }),
+    signInCase('codes but no passkeys; an SMS code; a password sign-in offers nothing', 'CONFIRM_SIGN_IN_WITH_SMS_CODE', 'CONFIRM_SIGN_UP', {
+      factors: ['PASSWORD', 'EMAIL_OTP', 'SMS_OTP'],
+      chosen: 'SMS_OTP',
+      factor: 'PASSWORD',
+    }),
   ],
 };
