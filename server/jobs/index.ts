@@ -106,7 +106,9 @@ const WORKERS: readonly WorkerSpec[] = [
   // and like the other clinic rounds SCHEDULING_JOBS_POLL_MS=0 turns it off unless it is set.
   {
     pollMs: (env) => Number(env.PRIVACY_JOBS_POLL_MS ?? (env.SCHEDULING_JOBS_POLL_MS === '0' ? 0 : 5000)),
-    batch: () => 10,
+    // Two jobs a tick (one export's start and build): a build reads every table of a client's, and
+    // on PGlite that holds the one connection, so requests get their turn between builds.
+    batch: () => 2,
     handlers: ({ mail }) => ({ [EXPORT_BUILD_JOB]: exportBuildHandler(mail), [EXPORT_EXPIRE_JOB]: exportExpireHandler() }),
   },
 ];

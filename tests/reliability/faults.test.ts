@@ -217,7 +217,7 @@ describe.each(engines)('faults on %s', (engine) => {
   it('SIGKILL during data export requests and their builds: every acknowledged request kept, every export built once and told once', async () => {
     const { env, dataDir } = await freshStore('clinic-faults-exports-');
     const outcome = await killDuringDataExports({
-      start: (jobs) => startServer({ env: { ...env, PRIVACY_JOBS_POLL_MS: jobs ? '20' : '0' }, dataDir }),
+      start: (jobs) => startServer({ env: { ...env, PRIVACY_JOBS_POLL_MS: jobs ? '100' : '0' }, dataDir }),
       token: adminToken,
     });
     recordReliability({

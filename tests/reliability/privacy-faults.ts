@@ -16,7 +16,7 @@ interface Exported {
 
 async function readyMails(baseUrl: string, to: string): Promise<number> {
   const res = await fetch(`${baseUrl}/dev/outbox?to=${encodeURIComponent(to)}&limit=1000`);
-  const messages = (await res.json()) as Array<{ subject: string | null }>;
+  const { messages } = (await res.json()) as { messages: Array<{ subject: string | null }> };
   return messages.filter((m) => m.subject?.endsWith('your data is ready to download')).length;
 }
 
@@ -37,7 +37,10 @@ export async function killDuringDataExports(options: {
   const clients: { id: number; email: string }[] = [];
   for (let i = 0; i < CLIENTS; i++) {
     const email = `export.${i}.${stamp}@test.clinic`;
-    clients.push({ id: ok(await call(server.baseUrl, root, 'POST', '/users/users', { email, first_name: 'Export', last_name: `Client${i}`, role: 'CLIENT' }), 'client').id, email });
+    clients.push({
+      id: ok(await call(server.baseUrl, root, 'POST', '/users/users', { email, first_name: 'Export', last_name: `Client${i}`, role: 'CLIENT' }), 'client').id,
+      email,
+    });
   }
   const ids = clients.map((c) => c.id);
 

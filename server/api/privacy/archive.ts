@@ -111,7 +111,10 @@ export function summaryPdf(sections: SectionData[], now: Date, clinic: string): 
   const user = byKey.get('profile')?.users?.[0] ?? {};
   const profile = byKey.get('profile')?.user_profiles?.[0] ?? {};
   pdf.font('bold').fontSize(16).text(T.title(clinic));
-  pdf.font('regular').fontSize(10).text(T.prepared(`${text(user.first_name)} ${text(user.last_name)}`, now.toISOString().slice(0, 10)));
+  pdf
+    .font('regular')
+    .fontSize(10)
+    .text(T.prepared(`${text(user.first_name)} ${text(user.last_name)}`, now.toISOString().slice(0, 10)));
   pdf.moveDown(0.4).text(T.intro);
   heading(T.profileHeading);
   const facts: [string, unknown][] = [
@@ -127,7 +130,10 @@ export function summaryPdf(sections: SectionData[], now: Date, clinic: string): 
   heading(T.sectionsHeading);
   for (const { section, tables } of sections) {
     const count = Object.values(tables).reduce((n, rows) => n + rows.length, 0);
-    pdf.font('bold').text(T.sectionLine(section.title, section.key, count)).font('regular');
+    pdf
+      .font('bold')
+      .text(T.sectionLine(section.title, section.key, count))
+      .font('regular');
   }
   const events = byKey.get('record-views')?.audit_events ?? [];
   heading(T.viewsHeading);
@@ -136,7 +142,9 @@ export function summaryPdf(sections: SectionData[], now: Date, clinic: string): 
   if (events.length > shown.length) pdf.text(T.viewsMore(events.length - shown.length));
   for (const e of shown) {
     const when = e.occurred_at instanceof Date ? e.occurred_at.toISOString() : String(e.occurred_at);
-    pdf.text(`${when.slice(0, 16).replace('T', ' ')} UTC · ${text(e.actor_name)} (${text(e.actor_role)}) · ${text(e.action)}${e.outcome === 'denied' ? ` · ${T.refused}` : ''}`);
+    pdf.text(
+      `${when.slice(0, 16).replace('T', ' ')} UTC · ${text(e.actor_name)} (${text(e.actor_role)}) · ${text(e.action)}${e.outcome === 'denied' ? ` · ${T.refused}` : ''}`,
+    );
   }
   pdf.end();
   return done;

@@ -27,7 +27,9 @@ describe.each(engines)('the data export covers every table about a client on %s'
     database = await createTestDatabase(engine);
     const db = database.db;
     tables = (
-      await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`.execute(db)
+      await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`.execute(
+        db,
+      )
     ).rows.map((r) => r.name);
     foreignKeys = (
       await sql<Reference>`

@@ -119,8 +119,11 @@ describe.each(engines)('data exports on %s', (engine) => {
     expect(profile.users[0]).not.toHaveProperty('sub');
     expect(profile.user_profiles[0]).toMatchObject({ city: 'Kochi', aadhar_last4: AADHAAR.slice(-4) });
     expect(profile.user_profiles[0]).not.toHaveProperty('aadhar_sealed');
-    const sealed = (await t.database.db.selectFrom('user_profiles').select('aadhar_sealed').where('user_id', '=', client.id).executeTakeFirstOrThrow()).aadhar_sealed!;
-    const everything = Object.values(files).map((f) => Buffer.from(f).toString('latin1')).join('\n');
+    const sealed = (await t.database.db.selectFrom('user_profiles').select('aadhar_sealed').where('user_id', '=', client.id).executeTakeFirstOrThrow())
+      .aadhar_sealed!;
+    const everything = Object.values(files)
+      .map((f) => Buffer.from(f).toString('latin1'))
+      .join('\n');
     expect(everything).not.toContain(AADHAAR);
     expect(everything).not.toContain(String(sealed));
     expect(everything).not.toContain(NOTE);
@@ -154,11 +157,19 @@ describe.each(engines)('data exports on %s', (engine) => {
   });
 
   it(`expires ${EXPORT_KEEP_DAYS} days after it was ready: the archive is deleted and a download is refused`, async () => {
-    await t.database.db.updateTable('scheduled_jobs').set({ run_at: new Date(Date.now() - 1000) }).where('kind', '=', EXPORT_EXPIRE_JOB).execute();
+    await t.database.db
+      .updateTable('scheduled_jobs')
+      .set({ run_at: new Date(Date.now() - 1000) })
+      .where('kind', '=', EXPORT_EXPIRE_JOB)
+      .execute();
     // Not yet by the job's clock: nothing expires (the queue retries later).
     await runDueJobs(t.database.db, { [EXPORT_EXPIRE_JOB]: exportExpireHandler(() => new Date()) });
     expect((await api(t, client, 'GET', `/privacy/exports/${exportId}`)).body.status).toBe('ready');
-    await t.database.db.updateTable('scheduled_jobs').set({ run_at: new Date(Date.now() - 1000) }).where('kind', '=', EXPORT_EXPIRE_JOB).execute();
+    await t.database.db
+      .updateTable('scheduled_jobs')
+      .set({ run_at: new Date(Date.now() - 1000) })
+      .where('kind', '=', EXPORT_EXPIRE_JOB)
+      .execute();
     const later = new Date(Date.now() + (EXPORT_KEEP_DAYS + 1) * DAY);
     await runDueJobs(t.database.db, { [EXPORT_EXPIRE_JOB]: exportExpireHandler(() => later) });
     expect((await api(t, client, 'GET', `/privacy/exports/${exportId}`)).body.status).toBe('expired');

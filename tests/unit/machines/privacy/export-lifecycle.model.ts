@@ -11,7 +11,17 @@ const events: AnyEventObject[] = VERBS.map((type) => ({ type }));
 export const model: MachineModel = {
   machine: exportLifecycle,
   specs: [
-    { name: 'a week after it was ready', input: { readyAt: '2026-03-01T10:00:00Z', now: '2026-03-08T10:00:00Z' }, events, describeEvent: (e) => `${e.type} (a week on)` },
-    { name: 'a day after it was ready', input: { readyAt: '2026-03-01T10:00:00Z', now: '2026-03-02T10:00:00Z' }, events, describeEvent: (e) => `${e.type} (a day on)` },
+    {
+      name: 'a week after it was ready',
+      input: { readyAt: '2026-03-01T10:00:00Z', now: '2026-03-08T10:00:00Z' },
+      events,
+      describeEvent: (e) => `${e.type} (a week on)`,
+    },
+    {
+      name: 'a day after it was ready',
+      input: { readyAt: '2026-03-01T10:00:00Z', now: '2026-03-02T10:00:00Z' },
+      events,
+      describeEvent: (e) => `${e.type} (a day on)`,
+    },
   ],
 };
