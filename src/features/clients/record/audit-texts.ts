@@ -332,7 +332,14 @@ export const AUDIT_FILTER_GROUPS: ReadonlyArray<{ label: string; actions: readon
   },
   {
     label: 'Privacy',
-    actions: ['privacy.export.request', 'privacy.export.list', 'privacy.export.read', 'privacy.export.download', 'privacy.export.ready', 'privacy.export.expire'],
+    actions: [
+      'privacy.export.request',
+      'privacy.export.list',
+      'privacy.export.read',
+      'privacy.export.download',
+      'privacy.export.ready',
+      'privacy.export.expire',
+    ],
   },
   {
     label: 'Thrive',
