@@ -51,7 +51,7 @@ export async function readSections(db: Db, client: number): Promise<{ sections: 
         }
         const out: Row = {};
         for (const [column, value] of Object.entries(row)) if (!t.omit?.includes(column)) out[column] = plain(value);
-        return out;
+        return t.redact ? t.redact(out) : out;
       });
     }
     sections.push({ section, tables });

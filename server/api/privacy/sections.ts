@@ -6,9 +6,11 @@
 //
 // Left out of what is read: the sealed Aadhaar number (its masked last four digits are kept), the
 // identity service's subject id and the name-search index (the clinic's machinery, not data about
-// the client), the clinic's internal notes on support tickets (a client never sees them in the
+// the client), the text of messages that carried a sign-in code or temporary password (one may
+// still work, and staff can download the archive too), the clinic's internal notes on support tickets (a client never sees them in the
 // portal either), and file bytes, which travel as files of their own beside the JSON.
 import { type RawBuilder, sql } from 'kysely';
+import { carriesCredential } from '../../identity/delivery.ts';
 
 type Where = (client: number) => RawBuilder<unknown>;
 
@@ -17,6 +19,8 @@ export interface ExportTable {
   where: Where;
   /** Columns never exported. */
   omit?: readonly string[];
+  /** What a row says in the export, when not all of it may be said again. */
+  redact?: (row: Record<string, unknown>) => Record<string, unknown>;
   /** A bytea column written as files (`files/<table>/<id>-<name>`), not into the JSON. */
   file?: { content: string; name: string; id: string };
 }
@@ -50,6 +54,9 @@ const sharedMessages: Where = (client) => sql`internal = false and ticket_id in 
 /** Messages the clinic sent to the client's email address or phone number, as it has them now. */
 const sentToClient: Where = (client) =>
   sql`recipient in (select email from users where id = ${client} and email is not null union select phone_number from users where id = ${client} and phone_number is not null)`;
+
+/** What a message that carried a sign-in credential says in the export. */
+export const WITHHELD_CREDENTIAL = '(This message carried a sign-in code or temporary password; its text is not exported.)';
 
 export const EXPORT_SECTIONS: readonly ExportSection[] = [
   {
@@ -170,7 +177,12 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     key: 'messages',
     title: 'Messages the clinic sent',
     tables: [
-      { table: 'mail_outbox', where: sentToClient },
+      {
+        table: 'mail_outbox',
+        where: sentToClient,
+        // A sign-in code or temporary password may still work: that it was sent is kept, not what it said.
+        redact: (row) => (carriesCredential(row.subject as string | null) ? { ...row, body: WITHHELD_CREDENTIAL } : row),
+      },
       { table: 'mail_outbox_attachments', where: under('outbox_id', 'mail_outbox', sentToClient) },
     ],
   },

@@ -6,11 +6,12 @@
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_KEEP_DAYS } from '../../../../machines/privacy/export-lifecycle.ts';
-import { EXPORT_SECTIONS } from '../../../../server/api/privacy/sections.ts';
+import { EXPORT_SECTIONS, WITHHELD_CREDENTIAL } from '../../../../server/api/privacy/sections.ts';
 import { PRIVACY_TEXTS } from '../../../../server/api/privacy/texts.ts';
 import { EXPORT_BUILD_JOB, EXPORT_EXPIRE_JOB, exportBuildHandler, exportExpireHandler } from '../../../../server/jobs/privacy-export.ts';
 import { runDueJobs } from '../../../../server/jobs/queue.ts';
 import { engines } from '../../../support/engines.ts';
+import { identityCall, latestCode } from '../../../support/identity.ts';
 import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
 import { type Actor, addUser, api, verhoeffCheckDigit } from '../support.ts';
 
@@ -25,6 +26,7 @@ describe.each(engines)('data exports on %s', (engine) => {
   let client: Actor;
   let other: Actor;
   let exportId: number;
+  let resetCode: string;
 
   const build = () => runDueJobs(t.database.db, { [EXPORT_BUILD_JOB]: exportBuildHandler(t.runtime.mail) });
   const download = (actor: Actor, id: number) =>
@@ -47,6 +49,9 @@ describe.each(engines)('data exports on %s', (engine) => {
     const ticket = await api(t, client, 'POST', '/support/tickets', { category: 'billing', subject: 'Charged twice', message: 'Please check my invoice' });
     expect(ticket.status).toBe(201);
     expect((await api(t, admin, 'POST', `/support/tickets/${ticket.body.id}/messages`, { body: NOTE, internal: true })).status).toBe(201);
+    // A password reset code sent to the client: the archive says it was sent, never the code.
+    expect((await identityCall(t, 'ForgotPassword', { ClientId: t.runtime.identity.clientId, Username: client.email })).status).toBe(200);
+    resetCode = await latestCode(t, client.email);
     // A staff member reads the record: the archive's record views name them.
     expect((await api(t, nurse, 'GET', `/users/user-profiles/${client.id}`)).status).toBe(200);
   }, 180_000);
@@ -127,6 +132,9 @@ describe.each(engines)('data exports on %s', (engine) => {
     expect(everything).not.toContain(AADHAAR);
     expect(everything).not.toContain(String(sealed));
     expect(everything).not.toContain(NOTE);
+    expect(everything).not.toContain(resetCode);
+    const sent = json('messages').mail_outbox as { subject: string; body: string }[];
+    expect(sent.find((m) => m.subject.startsWith('Your password reset code'))?.body).toBe(WITHHELD_CREDENTIAL);
     const support = json('support');
     expect(support.support_tickets).toHaveLength(1);
     expect(support.support_messages.map((m: { body: string }) => m.body)).toEqual(['Please check my invoice']);
