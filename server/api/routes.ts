@@ -12,6 +12,7 @@ import { fhirRoutes } from './fhir/routes.ts';
 import { labRoutes } from './labs/routes.ts';
 import { membershipRoutes } from './memberships/routes.ts';
 import { peopleRoutes } from './people/routes.ts';
+import { privacyRoutes } from './privacy/routes.ts';
 import { programAndEnrollmentRoutes } from './programs/routes.ts';
 import { supportRoutes } from './support/routes.ts';
 import { thriveRoutes } from './thrive/routes.ts';
@@ -34,4 +35,5 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   billingRoutes,
   membershipRoutes,
   fhirRoutes,
+  privacyRoutes,
 ];

@@ -13,6 +13,7 @@ import type { LabTables } from './schema-labs.ts';
 import type { BillingTables } from './schema-billing.ts';
 import type { BillingOnlineTables } from './schema-billing-online.ts';
 import type { MembershipTables } from './schema-memberships.ts';
+import type { PrivacyTables } from './schema-privacy.ts';
 import type { ThriveTables } from './schema-thrive.ts';
 import type { SchedulingBackofficeTables } from './schema-scheduling-backoffice.ts';
 
@@ -326,6 +327,7 @@ export interface Database
     BillingTables,
     BillingOnlineTables,
     MembershipTables,
+    PrivacyTables,
     PortalPackageTables {
   mail_outbox: MailOutboxTable;
   mail_outbox_attachments: MailOutboxAttachmentsTable;

@@ -66,13 +66,24 @@ export async function sendCode(
   );
 }
 
+const INVITATION_SUBJECT = 'Your temporary password';
+
+/**
+ * Whether a message the service sent carries a credential (a code or a temporary password), read
+ * from its subject: such a message is never shown again (a client's data export keeps that it was
+ * sent, not what it said).
+ */
+export function carriesCredential(subject: string | null): boolean {
+  return subject !== null && [...Object.values(SUBJECTS), INVITATION_SUBJECT].some((words) => subject.startsWith(`${words} · `));
+}
+
 export async function sendInvitation(ctx: IdentityContext, db: Db, email: string, username: string, password: string): Promise<void> {
   const clinic = await readClinicName(db);
   await ctx.mail.send(
     {
       channel: 'email',
       to: email,
-      subject: `Your temporary password · ${clinic}`,
+      subject: `${INVITATION_SUBJECT} · ${clinic}`,
       body: [
         `An account has been created for you at ${clinic}.`,
         '',

@@ -12,6 +12,7 @@ import { RECONCILE_LINK_JOB, reconcileLinkHandler } from './billing-reconcile.ts
 import { membershipRenewalRound } from './membership-renewal.ts';
 import { NOTICE_JOB, noticeHandler } from './notices.ts';
 import { warnExpiringPackages } from './package-expiry.ts';
+import { EXPORT_BUILD_JOB, EXPORT_EXPIRE_JOB, exportBuildHandler, exportExpireHandler } from './privacy-export.ts';
 import { type JobHandler, startRounds, startWorker, type Worker } from './queue.ts';
 import { reminderHandler, REMINDER_JOB } from './reminders.ts';
 import { autoCloseHandler, SUPPORT_AUTO_CLOSE_JOB } from './support-auto-close.ts';
@@ -99,6 +100,16 @@ const WORKERS: readonly WorkerSpec[] = [
       () =>
         membershipRenewalRound(db, mail),
     failure: 'membership renewal round failed',
+  },
+  // Privacy: "Download my data" archives built in the background, and dropped when they expire
+  // (privacy-export.ts). PRIVACY_JOBS_POLL_MS, default five seconds (a client waits on it); 0 = off,
+  // and like the other clinic rounds SCHEDULING_JOBS_POLL_MS=0 turns it off unless it is set.
+  {
+    pollMs: (env) => Number(env.PRIVACY_JOBS_POLL_MS ?? (env.SCHEDULING_JOBS_POLL_MS === '0' ? 0 : 5000)),
+    // Two jobs a tick (one export's start and build): a build reads every table of a client's, and
+    // on PGlite that holds the one connection, so requests get their turn between builds.
+    batch: () => 2,
+    handlers: ({ mail }) => ({ [EXPORT_BUILD_JOB]: exportBuildHandler(mail), [EXPORT_EXPIRE_JOB]: exportExpireHandler() }),
   },
 ];
 

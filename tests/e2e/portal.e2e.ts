@@ -1,11 +1,15 @@
 // The client portal in Chromium, as a CLIENT made the way the clinic makes one (through the API
 // and identity), signed in through the real /login: consent, home, onboarding left mid-way and
 // resumed where it stopped, the profile edited, a thrive check taken and seen in the history and
-// on home. Its own server and DATA_DIR, so no other suite's accounts are touched.
+// on home, and their data downloaded from the profile (issue 38). Its own server and DATA_DIR, so no other suite's accounts are touched.
+import { readFile } from 'node:fs/promises';
+import { strFromU8, unzipSync } from 'fflate';
 import type { Browser, Page, Request, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE } from '../../src/app/shell-text.ts';
 import { PORTAL_TEXT } from '../../src/features/clients/portal/texts.ts';
+import { MY_DATA_TEXT } from '../../src/features/privacy/texts.ts';
+import { EXPORT_SECTIONS } from '../../server/api/privacy/sections.ts';
 import { launchBrowser, newContext, watchConsole } from '../support/browser.ts';
 import { fillDateField } from '../support/date-field-e2e.ts';
 import { migratedDataDir } from '../support/db-template.ts';
@@ -211,6 +215,40 @@ describe('client portal (Chromium)', () => {
     await page.locator('[data-field="latest-risk"]').waitFor();
     expect(await page.locator('[data-field="latest-risk"]').textContent()).toBe('25.3%');
     await page.getByText(PORTAL_TEXT.onboardingDone).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('asks for their data on the profile, is emailed when it is ready, and downloads one zip with every section', async () => {
+    await page.getByRole('link', { name: 'Profile' }).first().click();
+    await page.getByRole('heading', { name: MY_DATA_TEXT.title }).waitFor();
+    await page.getByText(MY_DATA_TEXT.none).waitFor();
+    await page.getByRole('button', { name: MY_DATA_TEXT.request }).click();
+    await page.getByText(MY_DATA_TEXT.requested).waitFor();
+    // One under way at a time: no second ask while it is prepared in the background.
+    expect(await page.getByRole('button', { name: MY_DATA_TEXT.request }).count()).toBe(0);
+    const download = page.locator('[data-download]');
+    await expect
+      .poll(
+        async () => {
+          if ((await download.count()) > 0) return true;
+          await page.getByRole('button', { name: MY_DATA_TEXT.refresh }).click();
+          return false;
+        },
+        { timeout: 60_000, interval: 1000 },
+      )
+      .toBe(true);
+    const mail = (await (await fetch(`${server.baseUrl}/dev/outbox?to=${encodeURIComponent(client.email)}`)).json()) as {
+      messages: Array<{ subject: string | null }>;
+    };
+    expect(mail.messages.filter((m) => m.subject?.endsWith('your data is ready to download'))).toHaveLength(1);
+    const [file] = await Promise.all([page.waitForEvent('download'), download.first().click()]);
+    expect(file.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.zip$/);
+    const files = unzipSync(new Uint8Array(await readFile((await file.path())!)));
+    for (const section of EXPORT_SECTIONS) expect(Object.keys(files)).toContain(`${section.key}.json`);
+    expect(strFromU8(files['summary.pdf'].subarray(0, 5))).toBe('%PDF-');
+    // The profile they just edited, and the thrive check they just took.
+    expect(JSON.parse(strFromU8(files['profile.json'])).tables.user_profiles[0].city).toBe('Pune');
+    expect(JSON.parse(strFromU8(files['thrive-checks.json'])).tables.thrive_checks).toHaveLength(1);
     expect(errors).toEqual([]);
   });
 });

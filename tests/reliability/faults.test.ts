@@ -18,6 +18,7 @@ import { killDuringRedemptions } from './redemption-faults.ts';
 import { killDuringBilling } from './billing-faults.ts';
 import { killDuringDayClose } from './day-close-faults.ts';
 import { killDuringMembershipSales } from './membership-faults.ts';
+import { killDuringDataExports } from './privacy-faults.ts';
 import { killDuringWebhooks } from './billing-online-faults.ts';
 import { razorpayEnv, RAZORPAY_KEYS, startRazorpayStandIn } from '../support/razorpay-stand-in.ts';
 import { killDuringAnsweredBookings } from './portal-booking-faults.ts';
@@ -209,6 +210,22 @@ describe.each(engines)('faults on %s', (engine) => {
       failures: outcome.broken + outcome.lost,
       dataLost: outcome.lost,
       note: '120 concurrent sales (six plans, twenty clients), then each invoice paid at once',
+    });
+    expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
+  }, 600_000);
+
+  it('SIGKILL during data export requests and their builds: every acknowledged request kept, every export built once and told once', async () => {
+    const { env, dataDir } = await freshStore('clinic-faults-exports-');
+    const outcome = await killDuringDataExports({
+      start: (jobs) => startServer({ env: { ...env, PRIVACY_JOBS_POLL_MS: jobs ? '100' : '0' }, dataDir }),
+      token: adminToken,
+    });
+    recordReliability({
+      area: `SIGKILL during data export requests and builds (${engine})`,
+      cases: outcome.acknowledged,
+      failures: outcome.broken + outcome.lost,
+      dataLost: outcome.lost,
+      note: '45 exports asked for at once, then built by the job and killed part-way',
     });
     expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);

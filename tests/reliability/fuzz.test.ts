@@ -26,6 +26,7 @@ import { ADMIN_ACTIONS, contract, contractViolation, identityAction, TEST_ADMIN_
 import { billingAdvanceFixtures, billingFixtures, billingTillFixtures, fuzzBusinessDays } from './billing-fuzz.ts';
 import { packageSaleFixtures } from './package-sale-fuzz.ts';
 import { membershipFixtures } from './membership-fuzz.ts';
+import { privacyFixtures } from './privacy-fuzz.ts';
 import { BILLING_REPORTS } from '../../machines/billing/reports.ts';
 
 // Split over the engines: one CI run sends at least 10,000 requests in all (with the
@@ -76,6 +77,8 @@ describe.each(engines)('fuzzing on %s', (engine) => {
   // Membership plans and memberships the membership operations' path ids aim at (issue 35).
   const membershipPlans: number[] = [];
   const memberships: number[] = [];
+  // Data exports (ready) the privacy operations' path ids aim at (issue 38).
+  const dataExports: number[] = [];
   let cases = 0;
   const failures: Failure[] = [];
   let dataLost = 0;
@@ -98,6 +101,7 @@ describe.each(engines)('fuzzing on %s', (engine) => {
     const forMemberships = await membershipFixtures(t, actors, targets.slice(0, 2));
     membershipPlans.push(...forMemberships.plans);
     memberships.push(...forMemberships.memberships);
+    dataExports.push(...(await privacyFixtures(t, actors, targets.slice(0, 2))));
     // Fixtures for every domain, made over HTTP: more than the default minute on a busy machine.
   }, 180_000);
 
@@ -148,7 +152,9 @@ describe.each(engines)('fuzzing on %s', (engine) => {
                       ? membershipPlans
                       : path.includes('memberships/')
                         ? memberships
-                        : targets;
+                        : path.includes('privacy/exports/')
+                          ? dataExports
+                          : targets;
     // One arbitrary per operation, built once: path ids, query string, body (valid or bent).
     const requestArb = fc.constantFrom(...ops).chain((op) =>
       fc.record({
@@ -198,6 +204,12 @@ describe.each(engines)('fuzzing on %s', (engine) => {
       if (res.statusCode < 300 && op.operation.responses?.[String(res.statusCode)]?.content?.['application/pdf']) {
         if (!String(res.headers['content-type']).startsWith('application/pdf') || !res.body.startsWith('%PDF-'))
           fail(label, res.statusCode, '2xx that is not the PDF the contract says', res.body);
+        continue;
+      }
+      // A data export's archive (issue 38): the zip the contract says, not JSON.
+      if (res.statusCode < 300 && op.operation.responses?.[String(res.statusCode)]?.content?.['application/zip']) {
+        if (!String(res.headers['content-type']).startsWith('application/zip') || !res.rawPayload.subarray(0, 4).equals(Buffer.from('PK\x03\x04', 'latin1')))
+          fail(label, res.statusCode, '2xx that is not the zip the contract says', res.body.slice(0, 40));
         continue;
       }
       // A report downloaded as CSV (issue 35): the contract's text/csv, with the BOM it promises.

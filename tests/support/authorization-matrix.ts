@@ -378,6 +378,16 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   // The reports (issue 35): the clinic's whole turnover and every client's debts, ADMIN and SUPER_ADMIN only.
   billingRow('billing.reports.read', 'GET billing/reports/{report}?from=&to=', '—', 403, 403, 200, 200),
   billingRow('billing.reports.csv', 'GET billing/reports/{report}?from=&to=&format=csv', '—', 403, 403, 200, 200),
+  // Privacy (issue 38, server/api/privacy): "Download my data". A CLIENT asks for, follows and
+  // downloads their own export; any staff member may do so for a client who asks at the desk.
+  row('privacy.exports.list.own', 'GET privacy/exports?client={id}', 'own', 200, 200, 200, 200),
+  row('privacy.exports.list.client', 'GET privacy/exports?client={id}', 'another client', 404, 200, 200, 200),
+  row('privacy.exports.request.own', 'POST privacy/exports', 'own', 201, 201, 201, 201),
+  row('privacy.exports.request.client', 'POST privacy/exports', 'another client', 404, 201, 201, 201),
+  row('privacy.exports.get.own', 'GET privacy/exports/{id}', 'own', 200, 200, 200, 200),
+  row('privacy.exports.get.client', 'GET privacy/exports/{id}', "another client's export", 404, 200, 200, 200),
+  row('privacy.exports.download.own', 'GET privacy/exports/{id}/archive', 'own (ready)', 200, 200, 200, 200),
+  row('privacy.exports.download.client', 'GET privacy/exports/{id}/archive', "another client's (ready)", 404, 200, 200, 200),
   // The FHIR R4 read API (issue 40, server/api/fhir): the business API's rules, as FHIR resources.
   row('fhir.metadata', 'GET fhir/R4/metadata', '—', 200, 200, 200, 200),
   row('fhir.patient.search', 'GET fhir/R4/Patient', 'own / every client', 200, 200, 200, 200),

@@ -23,6 +23,7 @@ import { packageSaleMatrixRequests } from './appointments/package-sales-matrix-r
 import { billingMatrixRequests } from './billing/matrix-requests.ts';
 import { membershipMatrixRequests } from './memberships/matrix-requests.ts';
 import { fhirMatrixRequests } from './fhir/matrix-requests.ts';
+import { privacyMatrixRequests } from './privacy/matrix-requests.ts';
 import { type Actor, addEnrollment, addProgram, addTarget, addUser, api, type ApiResponse, uniqueEmail } from './support.ts';
 
 interface Shared {
@@ -120,6 +121,7 @@ const requests: Record<string, Builder> = {
   ...billingMatrixRequests,
   ...membershipMatrixRequests,
   ...fhirMatrixRequests,
+  ...privacyMatrixRequests,
 };
 
 describe('the authorization matrix', () => {

@@ -20,6 +20,7 @@ const OWNED: Record<string, string[]> = {
   identity: [],
   labs: ['labs'],
   memberships: ['memberships'],
+  privacy: ['privacy'],
   support: ['support'],
   thrive: ['thrive'],
   visits: ['visits'],

@@ -3,8 +3,9 @@
 // Male / Female / Not specified; phone with the dial-code picker; Aadhaar masked; the sign-in email
 // changed only through the identity service's code to the new address. Read-only (a SUPER_ADMIN in
 // the client's portal): the stored fields and sign-in email only, with nothing to change them.
+// Below them, what the route module composes from other domains (privacy's "Download my data").
 import { Alert, Box, Button, Card, CardContent, MenuItem, Skeleton, Stack, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useParams } from 'wouter';
 import { DIAL_CODES, splitPhoneNumber } from '../../../../machines/rules/dial-codes.ts';
 import { maskAadhaar } from '../../../../machines/rules/masking.ts';
@@ -68,7 +69,8 @@ function draftFields(d: Draft): Record<string, string> {
   return fields;
 }
 
-export function ProfilePage() {
+/** `below`: what the route composes under the profile (privacy's "Download my data" card). */
+export function ProfilePage({ below = null }: { below?: ReactNode } = {}) {
   const { clientId = '' } = useParams<{ clientId: string }>();
   const [draft, setDraft] = useState<Draft>({});
   const editor = useProfileEditor(clientId);
@@ -239,6 +241,7 @@ export function ProfilePage() {
       ) : (
         <EmailChange clientId={clientId} email={profile.email} onChanged={editor.emailChanged} />
       )}
+      {below}
     </PageFrame>
   );
 }

@@ -41,6 +41,12 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   'membership.activate': 'Membership started on payment',
   'membership.renewal_invoice': "Invoiced a membership's next period",
   'membership.lapse': 'Membership lapsed unpaid',
+  'privacy.export.request': "Asked for the client's data export",
+  'privacy.export.list': "Read the client's data exports",
+  'privacy.export.read': "Read a data export's status",
+  'privacy.export.download': "Downloaded the client's data export",
+  'privacy.export.ready': 'Data export built and ready',
+  'privacy.export.expire': 'Data export expired and deleted',
   'membership.end': 'Membership ended',
   'billing.report.read': 'Read a billing report',
   'record.view': 'Opened the record',
@@ -209,6 +215,8 @@ export const AUDIT_READ_WORDS: Record<AuditRead, string> = {
   'discovery.prospect.read': 'the prospect',
   'discovery.visit.list': 'discovery visits',
   'discovery.visit.read': 'a discovery visit',
+  'privacy.export.list': 'data exports',
+  'privacy.export.read': 'a data export',
 };
 
 /**
@@ -320,6 +328,17 @@ export const AUDIT_FILTER_GROUPS: ReadonlyArray<{ label: string; actions: readon
       'membership.renewal_invoice',
       'membership.lapse',
       'membership.end',
+    ],
+  },
+  {
+    label: 'Privacy',
+    actions: [
+      'privacy.export.request',
+      'privacy.export.list',
+      'privacy.export.read',
+      'privacy.export.download',
+      'privacy.export.ready',
+      'privacy.export.expire',
     ],
   },
   {

@@ -6,6 +6,7 @@ import { billingPageTables } from '../billing/portal-billing-page-tables.ts';
 import { staffBillingTables } from '../billing/billing-page-tables.ts';
 import { myPackagesTable } from '../appointments/my-packages-table.ts';
 import { myMembershipTable } from '../memberships/my-membership-table.ts';
+import { myDataTable } from '../privacy/my-data-table.ts';
 import { authenticatorTable } from './authenticator-table.ts';
 import { lifecycleTables } from './lifecycle-tables.ts';
 import { pageTables } from './page-tables.ts';
@@ -22,6 +23,7 @@ it('every chart under machines/ has a transition table', async () => {
       ...billingPageTables,
       myPackagesTable,
       myMembershipTable,
+      myDataTable,
     ].map((table) => table.chart),
   );
   const charts = await findMachines();

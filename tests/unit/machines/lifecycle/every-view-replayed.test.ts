@@ -20,6 +20,7 @@ const NOT_A_SCREEN: Record<string, string> = {
   tillDay: "a lifecycle the server enforces (the day's close page chart is replayed in billing/day-close-views.test.tsx)",
   package: 'a lifecycle the server enforces (package-lifecycle.model.test.ts and the API tests)',
   membership: 'a lifecycle the server enforces (membership-lifecycle.model.test.ts and the API tests)',
+  dataExport: 'a lifecycle the server enforces (export-lifecycle.model.test.ts and the API tests)',
   cognitiveRun: 'a lifecycle the server enforces',
   prospect: 'a lifecycle the server enforces',
   enrollment: 'a lifecycle the server enforces',

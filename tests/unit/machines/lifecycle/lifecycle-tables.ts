@@ -15,6 +15,7 @@ import { billingDocumentLifecycle } from '../../../../machines/billing/invoice-l
 import { dayCloseLifecycle } from '../../../../machines/billing/day-close-lifecycle.ts';
 import { packageLifecycle } from '../../../../machines/appointments/package-lifecycle.ts';
 import { membershipLifecycle } from '../../../../machines/memberships/membership-lifecycle.ts';
+import { exportLifecycle } from '../../../../machines/privacy/export-lifecycle.ts';
 import type { Steps, TransitionTable } from '../../../support/transition-table.ts';
 
 // ---- Appointment: requested → booked → confirmed → checked-in → in-progress → completed;
@@ -448,6 +449,28 @@ const membershipTable: TransitionTable = {
   ],
 };
 
+// ---- Data export (issue 38, "Download my data"): requested → building → ready, expired a week
+// after it was ready (the clock's step, not anyone's). An expired export stays as it is.
+
+const READY_AT = '2026-03-01T10:00:00Z';
+const exportSteps = (ready: Record<string, string>): Steps => ({
+  requested: { 'export.start': 'building' },
+  building: { 'export.finish': 'ready' },
+  ready,
+});
+
+const exportTable: TransitionTable = {
+  chart: exportLifecycle,
+  source: 'issue 38 (the right of access: built in the background, ready, expired after N days)',
+  statuses: ['requested', 'building', 'ready', 'expired'],
+  verbs: ['export.start', 'export.finish', 'export.expire'],
+  cases: [
+    { name: 'seven days after it was ready', context: { readyAt: READY_AT, now: '2026-03-08T10:00:00Z' }, steps: exportSteps({ 'export.expire': 'expired' }) },
+    { name: 'six days after it was ready', context: { readyAt: READY_AT, now: '2026-03-07T10:00:00Z' }, steps: exportSteps({}) },
+    { name: 'nothing said about the clock', steps: exportSteps({}) },
+  ],
+};
+
 export const lifecycleTables = [
   appointmentTable,
   labOrderTable,
@@ -462,4 +485,5 @@ export const lifecycleTables = [
   dayCloseTable,
   packageTable,
   membershipTable,
+  exportTable,
 ];
