@@ -166,7 +166,8 @@ describe.each(engines)('USER_AUTH sign-in through Amplify (%s)', (engine) => {
         ClientId: clientId,
         AuthParameters: { USERNAME: 'wire.nobody@example.com' },
       });
-      expect(choice.body).toEqual({
+      // An unknown username is offered WEB_AUTHN or not by a keyed coin of its own (attacks.test.ts).
+      expect({ ...choice.body, AvailableChallenges: choice.body.AvailableChallenges.filter((c: string) => c !== 'WEB_AUTHN') }).toEqual({
         ChallengeName: 'SELECT_CHALLENGE',
         Session: expect.any(String),
         ChallengeParameters: {},
