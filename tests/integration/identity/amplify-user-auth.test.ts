@@ -270,6 +270,15 @@ describe.each(engines)('USER_AUTH sign-in through Amplify (%s)', (engine) => {
       expect(await readOutbox(t.database.db, '+919812345678', 1)).toEqual([]);
     });
 
+    it('without WEB_AUTHN, refuses to register passkeys but still lists them', async () => {
+      const u = await createSignedInUser(t, { email: 'no.passkeys@example.com', role: 'CLIENT' });
+      expect((await identityCall(t, 'StartWebAuthnRegistration', { AccessToken: u.accessToken })).body).toEqual({
+        __type: 'WebAuthnNotEnabledException',
+        message: 'Passkeys are not enabled for this user pool.',
+      });
+      expect((await identityCall(t, 'ListWebAuthnCredentials', { AccessToken: u.accessToken })).body).toEqual({ Credentials: [] });
+    });
+
     it('a chosen password still asks for the email second factor the person turned on', async () => {
       const u = await createSignedInUser(t, { email: 'mfa.staff@example.com', role: 'ADMIN' });
       await signIn({ username: u.email, password: u.password });

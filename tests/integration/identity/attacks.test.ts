@@ -489,6 +489,18 @@ describe.each(engines)('identity under attack (%s)', (engine) => {
       }
     });
 
+    it('tells a disabled account so only after a valid assertion', async () => {
+      const { u, authenticator } = await passkeyUser('disabled.passkey@example.com');
+      await t.runtime.identity.admin.adminDisableUser({ Username: u.email });
+      const s = await start(u.email);
+      expect(s.body.ChallengeName).toBe('WEB_AUTHN');
+      expect((await answer(s.body.Session, u.email, authenticator.assert(s.options!, { origin: 'https://evil.example' }))).body).toEqual(REFUSED);
+      expect((await answer(s.body.Session, u.email, authenticator.assert(s.options!))).body).toEqual({
+        __type: 'NotAuthorizedException',
+        message: 'User is disabled.',
+      });
+    });
+
     it('limits passkey sign-ins per username, wrong assertions per session, and registrations per user', async () => {
       const { u, authenticator } = await passkeyUser('limit.passkey@example.com');
       const s = await start(u.email);
