@@ -136,6 +136,32 @@ export interface IdentityRateLimitsTable {
   hits: number;
 }
 
+/** A registered passkey (1630): the credential's public key (COSE, base64url) and its counter. */
+export interface IdentityWebAuthnCredentialsTable {
+  credential_id: string;
+  sub: string;
+  public_key: string;
+  sign_count: Generated<number>;
+  transports: ColumnType<string[], string | undefined, string>;
+  authenticator_attachment: string | null;
+  relying_party_id: string;
+  friendly_name: string;
+  /** Set when an assertion's counter went backwards: the authenticator may have been copied. */
+  cloned_at: Timestamp | null;
+  created_at: TimestampDefault;
+  last_used_at: Timestamp | null;
+}
+
+/** The identity service's own trail (1630): ids, event names and reasons, no personal data. */
+export interface IdentitySecurityEventsTable {
+  id: Generated<number>;
+  occurred_at: TimestampDefault;
+  sub: string | null;
+  event: string;
+  outcome: 'success' | 'denied';
+  reason: string | null;
+}
+
 // ---- business API (0200, 0300, 0350) ----
 
 export interface UsersTable {
@@ -339,6 +365,8 @@ export interface Database
   'identity.codes': IdentityCodesTable;
   'identity.auth_sessions': IdentityAuthSessionsTable;
   'identity.rate_limits': IdentityRateLimitsTable;
+  'identity.webauthn_credentials': IdentityWebAuthnCredentialsTable;
+  'identity.security_events': IdentitySecurityEventsTable;
   users: UsersTable;
   user_profiles: UserProfilesTable;
   programs: ProgramsTable;

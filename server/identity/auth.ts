@@ -311,6 +311,8 @@ export class Auth {
         return this.userAuth.select(body.Session, responses);
       case 'SMS_OTP':
         return this.userAuth.respondCode('SMS_OTP', body.Session, responses);
+      case 'WEB_AUTHN':
+        return this.userAuth.respondPasskey(body.Session, responses);
       case 'EMAIL_OTP': {
         // The same challenge name serves email MFA and the email first factor: the session says which.
         const challenge = await sessionChallenge(this.ctx.db, body.Session);

@@ -15,6 +15,8 @@ export interface IdentityContext {
   issuer: string;
   /** Where a person signs in (PUBLIC_URL/login): the link an invitation carries. */
   signInUrl: string;
+  /** PUBLIC_URL: a passkey's origin, and its host the relying party id. */
+  publicUrl: string;
   settings: IdentitySettings;
   allowSelfSignUp: boolean;
   mail: MailTransport;

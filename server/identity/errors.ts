@@ -37,6 +37,17 @@ export const Errors = {
   signUpNotPermitted: e('NotAuthorizedException', 'SignUp is not permitted for this user pool'),
   missingAuthentication: e('MissingAuthenticationTokenException', 'Missing Authentication Token'),
   invalidSignature: e('UnrecognizedClientException', 'The security token included in the request is invalid.'),
+  // Passkeys (server/identity/webauthn.ts): the error types of Cognito's API reference.
+  webAuthnNotEnabled: e('WebAuthnNotEnabledException', 'Passkeys are not enabled for this user pool.'),
+  webAuthnChallengeNotFound: e('WebAuthnChallengeNotFoundException', 'The passkey registration challenge was not found or has expired.'),
+  webAuthnClientMismatch: e('WebAuthnClientMismatchException', 'The access token is for a different app client than the registration challenge.'),
+  webAuthnCredentialNotSupported: e('WebAuthnCredentialNotSupportedException', 'The passkey credential is not supported.'),
+  webAuthnOriginNotAllowed: e('WebAuthnOriginNotAllowedException', 'The passkey credential origin is not allowed for this user pool.'),
+  webAuthnRelyingPartyMismatch: e('WebAuthnRelyingPartyMismatchException', 'The passkey credential is for a different relying party.'),
+  webAuthnCredentialLimit: e('LimitExceededException', 'The user has registered the maximum number of passkeys.'),
+  webAuthnCredentialNotFound: e('ResourceNotFoundException', 'The passkey credential was not found.'),
+  /** One refusal for every failed passkey sign-in, whatever the cause, decoys included. */
+  passkeyRefused: e('NotAuthorizedException', 'Incorrect username or passkey.'),
 } as const;
 
 export function invalidParameter(message: string): IdentityError {

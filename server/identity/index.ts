@@ -112,6 +112,7 @@ export async function createIdentityRuntime(config: ServerConfig, db: Db, deps: 
     clientId: pool.clientId,
     issuer,
     signInUrl: `${config.publicUrl}/login`,
+    publicUrl: config.publicUrl,
     settings,
     allowSelfSignUp: config.identity.allowSelfSignUp,
     mail,

@@ -10,6 +10,7 @@ import { Mfa } from './mfa.ts';
 import { purgeExpired } from './sessions.ts';
 import { Tokens } from './tokens.ts';
 import { UserAuth } from './user-auth.ts';
+import { Passkeys } from './webauthn.ts';
 
 export type ActionHandler = (body: Body) => Promise<unknown>;
 
@@ -19,6 +20,7 @@ export class BuiltinIdentityService {
   readonly auth: Auth;
   readonly mfa: Mfa;
   readonly userAuth: UserAuth;
+  readonly passkeys: Passkeys;
   readonly account: Account;
   readonly admin: BuiltinAdmin;
   /** User actions (unsigned, as Amplify sends them). */
@@ -30,7 +32,8 @@ export class BuiltinIdentityService {
     this.auth = new Auth(ctx, this.tokens);
     this.mfa = new Mfa(ctx, this.tokens);
     this.auth.mfa = this.mfa;
-    this.userAuth = new UserAuth(ctx, this.tokens, this.auth);
+    this.passkeys = new Passkeys(ctx, this.tokens);
+    this.userAuth = new UserAuth(ctx, this.tokens, this.auth, this.passkeys);
     this.auth.userAuth = this.userAuth;
     this.account = new Account(ctx, this.tokens, this.mfa, (user) => this.auth.recordFailure(user));
     this.admin = new BuiltinAdmin(ctx, this.tokens, this.account);
@@ -56,6 +59,10 @@ export class BuiltinIdentityService {
       GlobalSignOut: (b) => a.globalSignOut(b),
       RevokeToken: (b) => a.revokeToken(b),
       DeleteUser: (b) => a.deleteUser(b),
+      StartWebAuthnRegistration: (b) => this.passkeys.startRegistration(b),
+      CompleteWebAuthnRegistration: (b) => this.passkeys.completeRegistration(b),
+      ListWebAuthnCredentials: (b) => this.passkeys.listCredentials(b),
+      DeleteWebAuthnCredential: (b) => this.passkeys.deleteCredential(b),
     };
   }
 

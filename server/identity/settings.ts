@@ -4,9 +4,14 @@ import { ConfigError } from '../config.ts';
 export type MfaConfiguration = 'OFF' | 'OPTIONAL' | 'ON';
 
 /** First factors of choice-based sign-in (USER_AUTH), Cognito's AllowedFirstAuthFactors. */
-export type SignInFactor = 'PASSWORD' | 'EMAIL_OTP' | 'SMS_OTP';
-export const SIGN_IN_FACTORS: readonly SignInFactor[] = ['PASSWORD', 'EMAIL_OTP', 'SMS_OTP'];
-const PASSWORDLESS: readonly SignInFactor[] = ['EMAIL_OTP', 'SMS_OTP'];
+export type SignInFactor = 'PASSWORD' | 'EMAIL_OTP' | 'SMS_OTP' | 'WEB_AUTHN';
+export const SIGN_IN_FACTORS: readonly SignInFactor[] = ['PASSWORD', 'EMAIL_OTP', 'SMS_OTP', 'WEB_AUTHN'];
+/**
+ * One-time codes are a single factor, so a pool that requires MFA cannot offer them first. A
+ * passkey is not among them: user verification is required (server/identity/webauthn.ts), so it
+ * is something held and something known or been, Cognito's MULTI_FACTOR_WITH_USER_VERIFICATION.
+ */
+const SINGLE_FACTOR_CODES: readonly SignInFactor[] = ['EMAIL_OTP', 'SMS_OTP'];
 
 export interface IdentitySettings {
   mfa: MfaConfiguration;
@@ -48,13 +53,13 @@ export function loadIdentitySettings(env: NodeJS.ProcessEnv): IdentitySettings {
 
 /**
  * IDENTITY_SIGN_IN_FACTORS: a comma-separated list; by default every factor built here. As in
- * Cognito, a pool that requires MFA offers no passwordless first factor (a one-time code would
- * then be the only factor), so with IDENTITY_MFA=ON the default is PASSWORD alone.
+ * Cognito, a pool that requires MFA offers no one-time code as a first factor (it would then be
+ * the only factor), so with IDENTITY_MFA=ON the default is PASSWORD and WEB_AUTHN.
  */
 function signInFactors(env: NodeJS.ProcessEnv, mfa: MfaConfiguration): SignInFactor[] {
   const raw = env.IDENTITY_SIGN_IN_FACTORS;
   if (raw === undefined || raw.trim() === '') {
-    return mfa === 'ON' ? ['PASSWORD'] : [...SIGN_IN_FACTORS];
+    return mfa === 'ON' ? SIGN_IN_FACTORS.filter((f) => !SINGLE_FACTOR_CODES.includes(f)) : [...SIGN_IN_FACTORS];
   }
   const listed = raw.split(',').map((v) => v.trim().toUpperCase());
   const factors: SignInFactor[] = [];
@@ -66,7 +71,7 @@ function signInFactors(env: NodeJS.ProcessEnv, mfa: MfaConfiguration): SignInFac
   if (!factors.includes('PASSWORD')) {
     throw new ConfigError('IDENTITY_SIGN_IN_FACTORS must include PASSWORD (staff and invited clients sign in with one)');
   }
-  if (mfa === 'ON' && factors.some((f) => PASSWORDLESS.includes(f))) {
+  if (mfa === 'ON' && factors.some((f) => SINGLE_FACTOR_CODES.includes(f))) {
     throw new ConfigError('IDENTITY_SIGN_IN_FACTORS cannot offer EMAIL_OTP or SMS_OTP while IDENTITY_MFA=ON');
   }
   return factors;

@@ -1,8 +1,9 @@
 // Choice-based sign-in (USER_AUTH): the person picks a first factor — a password (PASSWORD or
-// PASSWORD_SRP, then MFA as usual) or a one-time code sent by email or SMS (EMAIL_OTP, SMS_OTP) —
-// from those the pool allows (IDENTITY_SIGN_IN_FACTORS). No answer tells whether an account
-// exists: an unknown username, or one without a verified address for the factor, gets a decoy
-// challenge shaped like a real one, and every code given to it is wrong.
+// PASSWORD_SRP, then MFA as usual), a passkey (WEB_AUTHN, verified in webauthn.ts) or a one-time
+// code sent by email or SMS (EMAIL_OTP, SMS_OTP) — from those the pool allows
+// (IDENTITY_SIGN_IN_FACTORS). No answer tells whether an account exists: an unknown username, or
+// one without a verified address for the factor, gets a decoy challenge shaped like a real one,
+// and every code or assertion given to it is refused.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { issueCode, consumeCode } from './codes.ts';
 import type { IdentityContext } from './context.ts';
@@ -12,15 +13,19 @@ import { RateLimiter } from './rate-limit.ts';
 import { consumeSession, createSession, readSession, recordSessionFailure, SESSION_MS } from './sessions.ts';
 import type { AuthResponse, Tokens } from './tokens.ts';
 import { findUser, findUserBySub, normaliseUsername, type UserRow } from './users.ts';
+import { type Passkeys, recordSecurityEvent, type SecurityReason } from './webauthn.ts';
 
-export type FirstFactorChallenge = 'PASSWORD' | 'PASSWORD_SRP' | 'EMAIL_OTP' | 'SMS_OTP';
+export type FirstFactorChallenge = 'PASSWORD' | 'PASSWORD_SRP' | 'WEB_AUTHN' | 'EMAIL_OTP' | 'SMS_OTP';
 type CodeFactor = 'EMAIL_OTP' | 'SMS_OTP';
 
-/** Every first factor Cognito names; WEB_AUTHN is one the built-in service does not offer yet. */
+/** Every first factor Cognito names. */
 const KNOWN_CHALLENGES = ['PASSWORD', 'PASSWORD_SRP', 'EMAIL_OTP', 'SMS_OTP', 'WEB_AUTHN'];
 
 /** Sign-in codes one username may be sent per hour, decoys included, so the limit reveals nothing. */
 export const SIGN_IN_CODES_PER_USERNAME_PER_HOUR = 10;
+/** Passkey sign-ins one username may start per hour, decoys included. */
+export const PASSKEY_SIGN_INS_PER_USERNAME_PER_HOUR = 30;
+const PASSKEY_SESSION = 'WEB_AUTHN';
 /** Wrong codes a session takes before it expires: the same count as a real session (sessions.ts). */
 const DECOY_FAILURES = 5;
 const CHOICE_PURPOSE = 'user-auth-choice';
@@ -45,14 +50,17 @@ interface Choice {
 
 export class UserAuth {
   private readonly codeSends: RateLimiter;
+  private readonly passkeyStarts: RateLimiter;
   private readonly decoyFailures: RateLimiter;
 
   constructor(
     private readonly ctx: IdentityContext,
     private readonly tokens: Tokens,
     private readonly auth: PasswordSteps,
+    private readonly passkeys: Passkeys,
   ) {
     this.codeSends = new RateLimiter(ctx.db, 'sign-in-codes-per-username', SIGN_IN_CODES_PER_USERNAME_PER_HOUR, 3_600_000);
+    this.passkeyStarts = new RateLimiter(ctx.db, 'passkey-sign-ins-per-username', PASSKEY_SIGN_INS_PER_USERNAME_PER_HOUR, 3_600_000);
     this.decoyFailures = new RateLimiter(ctx.db, 'decoy-session-failures', DECOY_FAILURES, SESSION_MS);
   }
 
@@ -61,9 +69,27 @@ export class UserAuth {
     const factors = this.ctx.settings.signInFactors;
     const out: FirstFactorChallenge[] = [];
     if (factors.includes('PASSWORD')) out.push('PASSWORD', 'PASSWORD_SRP');
+    if (factors.includes('WEB_AUTHN')) out.push('WEB_AUTHN');
     if (factors.includes('EMAIL_OTP')) out.push('EMAIL_OTP');
     if (factors.includes('SMS_OTP')) out.push('SMS_OTP');
     return out;
+  }
+
+  /**
+   * The challenges offered to one username: WEB_AUTHN only to an account with a passkey. An
+   * unknown username is offered it by a keyed coin of its own (stable, unpredictable without
+   * IDENTITY_SECRET), so being offered a passkey does not prove the account exists.
+   */
+  async offeredTo(typed: string): Promise<FirstFactorChallenge[]> {
+    const offered = this.offered();
+    if (!offered.includes('WEB_AUTHN')) return offered;
+    const user = await findUser(this.ctx.db, typed);
+    const passkey = user ? await this.passkeys.hasPasskey(user.sub) : this.decoyHasPasskey(normaliseUsername(typed));
+    return passkey ? offered : offered.filter((c) => c !== 'WEB_AUTHN');
+  }
+
+  private decoyHasPasskey(username: string): boolean {
+    return (Buffer.from(this.ctx.sealer.digest('decoy-passkey', username), 'base64url')[0] & 1) === 1;
   }
 
   /** InitiateAuth with USER_AUTH: straight to the preferred factor when offered, else the choice. */
@@ -74,7 +100,7 @@ export class UserAuth {
     if (preferred !== undefined && !KNOWN_CHALLENGES.includes(preferred)) {
       throw invalidParameter(`Invalid PREFERRED_CHALLENGE: must be one of ${KNOWN_CHALLENGES.join(', ')}`);
     }
-    const offered = this.offered();
+    const offered = await this.offeredTo(typed);
     const chosen = offered.find((c) => c === preferred);
     if (chosen) return this.start(chosen, typed, params);
     return {
@@ -88,8 +114,11 @@ export class UserAuth {
   /** RespondToAuthChallenge SELECT_CHALLENGE: ANSWER names the factor, with its password or SRP_A. */
   async select(sessionId: unknown, responses: Record<string, string>): Promise<AuthResponse> {
     const choice = this.openChoice(sessionId);
-    const chosen = this.offered().find((c) => c === responses.ANSWER);
-    if (!chosen) throw invalidParameter(`Invalid ANSWER for SELECT_CHALLENGE: must be one of ${this.offered().join(', ')}`);
+    const offered = await this.offeredTo(choice.u);
+    const chosen = offered.find((c) => c === responses.ANSWER);
+    if (!chosen) throw invalidParameter(`Invalid ANSWER for SELECT_CHALLENGE: must be one of ${offered.join(', ')}`);
+    // ANSWER=WEB_AUTHN with a CREDENTIAL in the same step has no challenge to be signed against:
+    // it gets the WEB_AUTHN challenge like an ANSWER alone.
     return this.start(chosen, choice.u, responses);
   }
 
@@ -103,7 +132,68 @@ export class UserAuth {
       case 'EMAIL_OTP':
       case 'SMS_OTP':
         return this.sendSignInCode(factor, username);
+      case 'WEB_AUTHN':
+        return this.startPasskey(username);
     }
+  }
+
+  // ---- passkeys ------------------------------------------------------------------------------
+
+  private async startPasskey(typed: string): Promise<AuthResponse> {
+    const username = normaliseUsername(typed);
+    const user = await findUser(this.ctx.db, typed);
+    if (!(await this.passkeyStarts.allow(username))) {
+      await recordSecurityEvent(this.ctx.db, user?.sub ?? null, 'webauthn.sign_in', 'denied', 'rate-limit');
+      throw Errors.limitExceeded();
+    }
+    const allow = user ? await this.passkeys.allowedCredentials(user.sub) : [];
+    let session: string;
+    let options: { challenge: string; json: string };
+    if (user && allow.length > 0) {
+      options = await this.passkeys.requestOptions(allow);
+      session = await createSession(this.ctx.db, user.sub, PASSKEY_SESSION, { challenge: options.challenge });
+    } else {
+      options = await this.passkeys.requestOptions(this.decoyCredentials(username));
+      session = this.decoySession();
+    }
+    return { ChallengeName: 'WEB_AUTHN', Session: session, ChallengeParameters: { CREDENTIAL_REQUEST_OPTIONS: options.json } };
+  }
+
+  /** A stable, made-up credential for a username with no passkey, shaped like a real one. */
+  private decoyCredentials(username: string): { id: string; transports: string[] }[] {
+    return [{ id: this.ctx.sealer.digest('decoy-credential', username), transports: ['hybrid', 'internal'] }];
+  }
+
+  /** RespondToAuthChallenge WEB_AUTHN: CREDENTIAL is the assertion (AuthenticationResponseJSON). */
+  async respondPasskey(sessionId: unknown, responses: Record<string, string>): Promise<AuthResponse> {
+    const decoy = this.openDecoy(sessionId);
+    if (decoy !== null) {
+      if (decoy <= Date.now()) throw Errors.sessionExpired();
+      const key = createHash('sha256').update(String(sessionId)).digest('base64url');
+      if (!(await this.decoyFailures.allow(key))) throw Errors.sessionExpired();
+      await recordSecurityEvent(this.ctx.db, null, 'webauthn.sign_in', 'denied', 'unknown-account');
+      throw Errors.passkeyRefused();
+    }
+    const session = await readSession(this.ctx.db, sessionId, [PASSKEY_SESSION]).catch(async (error) => {
+      const reason: SecurityReason = error?.message === Errors.sessionReused().message ? 'replay' : 'challenge';
+      await recordSecurityEvent(this.ctx.db, null, 'webauthn.sign_in', 'denied', reason);
+      throw error;
+    });
+    const credential = responses.CREDENTIAL;
+    if (!credential) throw invalidParameter('Missing required parameter CREDENTIAL');
+    const refused = await this.passkeys.verifyAssertion(session.sub, String(session.data.challenge ?? ''), credential);
+    if (refused) {
+      await recordSessionFailure(this.ctx.db, session);
+      await recordSecurityEvent(this.ctx.db, session.sub, 'webauthn.sign_in', 'denied', refused);
+      throw Errors.passkeyRefused();
+    }
+    await consumeSession(this.ctx.db, session);
+    const user = await findUserBySub(this.ctx.db, session.sub);
+    if (!user) throw Errors.sessionInvalid();
+    if (!user.enabled) throw Errors.userDisabled();
+    if (user.status === 'RESET_REQUIRED') throw Errors.passwordResetRequired();
+    await recordSecurityEvent(this.ctx.db, user.sub, 'webauthn.sign_in', 'success');
+    return { AuthenticationResult: await this.tokens.issue(user), ChallengeParameters: {} };
   }
 
   // ---- one-time codes ------------------------------------------------------------------------

@@ -26,6 +26,7 @@ import { killDuringImpactedCancels, killDuringSeenMarks } from './portal-seen-fa
 import { killDuringSupportWrites } from './support-faults.ts';
 import { killDuringHomeViews } from './home-view-faults.ts';
 import { killDuringLogoUploads } from './clinic-logo-faults.ts';
+import { killDuringPasskeyRegistrations, PASSKEY_PUBLIC_URL } from './passkey-faults.ts';
 import { adminToken, type Cleanups, freshStore as storeFor, QUIET } from './fault-stores.ts';
 import { FULL, recordReliability } from './summary.ts';
 
@@ -254,6 +255,22 @@ describe.each(engines)('faults on %s', (engine) => {
       failures: outcome.broken + outcome.lost,
       dataLost: outcome.lost,
       note: '300 concurrent marks of 300 portal bookings by one staff member',
+    });
+    expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
+  }, 600_000);
+
+  it('SIGKILL during passkey registrations: every acknowledged passkey is listed and signs in', async () => {
+    const { env, dataDir } = await freshStore('clinic-faults-passkeys-');
+    const outcome = await killDuringPasskeyRegistrations({
+      start: () => startServer({ env: { ...env, PUBLIC_URL: PASSKEY_PUBLIC_URL }, dataDir }),
+      token: adminToken,
+    });
+    recordReliability({
+      area: `SIGKILL during passkey registrations (${engine})`,
+      cases: outcome.acknowledged,
+      failures: outcome.broken + outcome.lost,
+      dataLost: outcome.lost,
+      note: '200 concurrent CompleteWebAuthnRegistration calls by 20 clients',
     });
     expect({ lost: outcome.lost, broken: outcome.broken }).toEqual({ lost: 0, broken: 0 });
   }, 600_000);

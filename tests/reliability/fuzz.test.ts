@@ -424,6 +424,7 @@ describe.each(engines)('fuzzing on %s', (engine) => {
           'MFA_SETUP',
           'SELECT_CHALLENGE',
           'SMS_OTP',
+          'WEB_AUTHN',
         ),
         str,
       ),
@@ -441,6 +442,7 @@ describe.each(engines)('fuzzing on %s', (engine) => {
             'SRP_A',
             'EMAIL_OTP_CODE',
             'SMS_OTP_CODE',
+            'CREDENTIAL',
           ),
           naughty,
         ),
@@ -460,6 +462,36 @@ describe.each(engines)('fuzzing on %s', (engine) => {
       FriendlyDeviceName: str,
       SoftwareTokenMfaSettings: fc.record({ Enabled: fc.oneof(fc.boolean(), str), PreferredMfa: fc.oneof(fc.boolean(), str) }),
       EmailMfaSettings: fc.record({ Enabled: fc.oneof(fc.boolean(), str), PreferredMfa: fc.oneof(fc.boolean(), str) }),
+      // Passkeys: a credential of the right shape with wrong or odd members, or anything at all.
+      Credential: fc.oneof(
+        fc.record(
+          {
+            id: str,
+            rawId: str,
+            type: fc.oneof(fc.constant('public-key'), str),
+            response: fc.record(
+              {
+                clientDataJSON: fc.oneof(
+                  str,
+                  fc
+                    .record({ type: fc.constantFrom('webauthn.create', 'webauthn.get'), challenge: str, origin: str })
+                    .map((c) => Buffer.from(JSON.stringify(c)).toString('base64url')),
+                ),
+                attestationObject: str,
+                authenticatorData: str,
+                signature: str,
+                transports: fc.array(str, { maxLength: 3 }),
+              },
+              { requiredKeys: [] },
+            ),
+          },
+          { requiredKeys: [] },
+        ),
+        fc.jsonValue({ maxDepth: 3 }),
+      ),
+      CredentialId: str,
+      MaxResults: fc.oneof(fc.integer({ min: -5, max: 50 }), str),
+      NextToken: str,
     };
     const bodyArb = fc.oneof(
       { weight: 8, arbitrary: fc.record(field, { requiredKeys: [] }) },

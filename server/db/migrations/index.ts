@@ -47,6 +47,7 @@ import * as m1500 from './1500_support_client_updated_at.ts';
 import * as m1505 from './1505_idempotency_keys.ts';
 import * as m1470 from './1470_clinic_logo.ts';
 import * as m1510 from './1510_check_in_window.ts';
+import * as m1630 from './1630_identity_webauthn.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -93,5 +94,6 @@ export const migrations: Record<string, Migration> = {
   '1610_billing_report_indexes': m1610,
   '1615_package_expiry_warnings': m1615,
   '1620_thrive_slot_stripes': m1620,
+  '1630_identity_webauthn': m1630,
   '1640_data_exports': m1640,
 };

@@ -166,7 +166,8 @@ describe.each(engines)('USER_AUTH sign-in through Amplify (%s)', (engine) => {
         ClientId: clientId,
         AuthParameters: { USERNAME: 'wire.nobody@example.com' },
       });
-      expect(choice.body).toEqual({
+      // An unknown username is offered WEB_AUTHN or not by a keyed coin of its own (attacks.test.ts).
+      expect({ ...choice.body, AvailableChallenges: choice.body.AvailableChallenges.filter((c: string) => c !== 'WEB_AUTHN') }).toEqual({
         ChallengeName: 'SELECT_CHALLENGE',
         Session: expect.any(String),
         ChallengeParameters: {},
@@ -267,6 +268,15 @@ describe.each(engines)('USER_AUTH sign-in through Amplify (%s)', (engine) => {
       });
       await expect(confirmSignIn({ challengeResponse: 'SMS_OTP' })).rejects.toMatchObject({ name: 'InvalidParameterException' });
       expect(await readOutbox(t.database.db, '+919812345678', 1)).toEqual([]);
+    });
+
+    it('without WEB_AUTHN, refuses to register passkeys but still lists them', async () => {
+      const u = await createSignedInUser(t, { email: 'no.passkeys@example.com', role: 'CLIENT' });
+      expect((await identityCall(t, 'StartWebAuthnRegistration', { AccessToken: u.accessToken })).body).toEqual({
+        __type: 'WebAuthnNotEnabledException',
+        message: 'Passkeys are not enabled for this user pool.',
+      });
+      expect((await identityCall(t, 'ListWebAuthnCredentials', { AccessToken: u.accessToken })).body).toEqual({ Credentials: [] });
     });
 
     it('a chosen password still asks for the email second factor the person turned on', async () => {

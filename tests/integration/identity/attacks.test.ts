@@ -1,13 +1,17 @@
 // Attacks on the built-in service over the wire: lockout, codes (reuse, expiry, other purpose or
 // user), forged tokens, revoked refresh tokens, sessions, user enumeration, temporary password
-// expiry, key rotation.
+// expiry, key rotation; passkeys (replay, origin, relying party, cloned counters, deleted
+// credentials, limits, unknown accounts).
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { engines } from '../../support/engines.ts';
 import { createSignedInUser, identityCall, latestCode, latestTemporaryPassword, srpClient } from '../../support/identity.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';
+import { type Ceremony, type RequestOptionsJSON, SoftwareAuthenticator } from '../../support/webauthn-authenticator.ts';
+import { PASSKEY_SIGN_INS_PER_USERNAME_PER_HOUR } from '../../../server/identity/user-auth.ts';
+import { PASSKEY_REGISTRATIONS_PER_USER_PER_HOUR } from '../../../server/identity/webauthn.ts';
 
 // Building a test app (PGlite, migrations, RSA keys) is slow on a busy 2-core machine.
 vi.setConfig({ hookTimeout: 180_000, testTimeout: 120_000 });
@@ -345,5 +349,215 @@ describe.each(engines)('identity under attack (%s)', (engine) => {
     const fresh = (await passwordAuth(u.email, u.password)).body.AuthenticationResult.AccessToken;
     expect(JSON.parse(Buffer.from(fresh.split('.')[0], 'base64url').toString()).kid).not.toBe(oldKid);
     expect((await identityCall(t, 'GetUser', { AccessToken: fresh })).status).toBe(200);
+  });
+  describe('passkeys', () => {
+    const REFUSED = { __type: 'NotAuthorizedException', message: 'Incorrect username or passkey.' };
+    let ip = 0;
+    /** Each test its own client address: the per-IP InitiateAuth limit is not what these test. */
+    let from: Record<string, string>;
+    const call = (action: string, body: Record<string, unknown>) => identityCall(t, action, body, from);
+    beforeEach(() => {
+      ip += 1;
+      from = { 'x-forwarded-for': `198.51.100.${ip}` };
+    });
+
+    const register = async (accessToken: string, authenticator: SoftwareAuthenticator, ceremony: Ceremony = {}) => {
+      const start = await call('StartWebAuthnRegistration', { AccessToken: accessToken });
+      expect(start.status, JSON.stringify(start.body)).toBe(200);
+      const credential = authenticator.register(start.body.CredentialCreationOptions, ceremony);
+      return { credential, reply: await call('CompleteWebAuthnRegistration', { AccessToken: accessToken, Credential: credential }) };
+    };
+    const passkeyUser = async (email: string) => {
+      const u = await createSignedInUser(t, { email, role: 'CLIENT' });
+      const authenticator = new SoftwareAuthenticator(t.runtime.config.publicUrl);
+      const { reply } = await register(u.accessToken, authenticator);
+      expect(reply).toMatchObject({ status: 200, body: {} });
+      return { u, authenticator };
+    };
+    const start = async (username: string) => {
+      const res = await call('InitiateAuth', {
+        ClientId: clientId,
+        AuthFlow: 'USER_AUTH',
+        AuthParameters: { USERNAME: username, PREFERRED_CHALLENGE: 'WEB_AUTHN' },
+      });
+      const options = res.body.ChallengeParameters?.CREDENTIAL_REQUEST_OPTIONS;
+      return { ...res, options: options ? (JSON.parse(options) as RequestOptionsJSON) : undefined };
+    };
+    const answer = (session: string, username: string, credential: unknown) =>
+      call('RespondToAuthChallenge', {
+        ClientId: clientId,
+        ChallengeName: 'WEB_AUTHN',
+        Session: session,
+        ChallengeResponses: { USERNAME: username, CREDENTIAL: JSON.stringify(credential) },
+      });
+    const reasons = async (sub: string) =>
+      (await t.database.db.selectFrom('identity.security_events').select(['event', 'outcome', 'reason']).where('sub', '=', sub).orderBy('id').execute()).filter(
+        (e) => e.outcome === 'denied',
+      );
+
+    it('refuses a replayed assertion, in its own session and in a new one', async () => {
+      const { u, authenticator } = await passkeyUser('replay.passkey@example.com');
+      const first = await start(u.email);
+      expect(first.body.ChallengeName).toBe('WEB_AUTHN');
+      const assertion = authenticator.assert(first.options!);
+      expect((await answer(first.body.Session, u.email, assertion)).body.AuthenticationResult.AccessToken).toEqual(expect.any(String));
+      expect((await answer(first.body.Session, u.email, assertion)).body).toEqual({
+        __type: 'NotAuthorizedException',
+        message: 'Invalid session for the user, session can only be used once.',
+      });
+      const second = await start(u.email);
+      expect((await answer(second.body.Session, u.email, assertion)).body).toEqual(REFUSED);
+      expect(await reasons(u.sub)).toEqual([{ event: 'webauthn.sign_in', outcome: 'denied', reason: 'challenge' }]);
+      const replays = await t.database.db.selectFrom('identity.security_events').select('reason').where('reason', '=', 'replay').execute();
+      expect(replays.length).toBeGreaterThan(0);
+    });
+
+    it('refuses another origin, another relying party and an unverified user, at sign-in and at registration', async () => {
+      const { u, authenticator } = await passkeyUser('origin.passkey@example.com');
+      const s = await start(u.email);
+      for (const ceremony of [{ origin: 'https://evil.example' }, { rpId: 'evil.example' }, { userVerified: false }]) {
+        expect((await answer(s.body.Session, u.email, authenticator.assert(s.options!, ceremony))).body, JSON.stringify(ceremony)).toEqual(REFUSED);
+      }
+      // The session survives a few refusals, as a mistyped code does; the real assertion then signs in.
+      expect((await answer(s.body.Session, u.email, authenticator.assert(s.options!))).status).toBe(200);
+      expect((await reasons(u.sub)).map((e) => e.reason)).toEqual(['origin', 'rp-id', 'user-verification']);
+
+      const other = new SoftwareAuthenticator(t.runtime.config.publicUrl);
+      const origin = await register(u.accessToken, other, { origin: 'https://evil.example' });
+      expect(origin.reply.body.__type).toBe('WebAuthnOriginNotAllowedException');
+      expect((await register(u.accessToken, other, { rpId: 'evil.example' })).reply.body.__type).toBe('WebAuthnRelyingPartyMismatchException');
+      expect((await register(u.accessToken, other, { userVerified: false })).reply.body.__type).toBe('InvalidParameterException');
+      // A registration challenge is spent once, whatever became of it.
+      const again = await call('CompleteWebAuthnRegistration', { AccessToken: u.accessToken, Credential: origin.credential });
+      expect(again.body.__type).toBe('WebAuthnChallengeNotFoundException');
+      const listed = await call('ListWebAuthnCredentials', { AccessToken: u.accessToken });
+      expect(listed.body.Credentials).toHaveLength(1);
+    });
+
+    it('flags a counter that goes backwards as a cloned authenticator; no copy signs in with it again', async () => {
+      const { u, authenticator } = await passkeyUser('clone.passkey@example.com');
+      const one = await start(u.email);
+      expect((await answer(one.body.Session, u.email, authenticator.assert(one.options!, { counter: 5 }))).status).toBe(200);
+      const two = await start(u.email);
+      expect((await answer(two.body.Session, u.email, authenticator.assert(two.options!, { counter: 3 }))).body).toEqual(REFUSED);
+      const row = await t.database.db.selectFrom('identity.webauthn_credentials').selectAll().where('sub', '=', u.sub).executeTakeFirstOrThrow();
+      expect(row.cloned_at).not.toBeNull();
+      expect(Number(row.sign_count)).toBe(5);
+      expect(await reasons(u.sub)).toEqual([
+        { event: 'webauthn.cloned', outcome: 'denied', reason: 'counter' },
+        { event: 'webauthn.sign_in', outcome: 'denied', reason: 'counter' },
+      ]);
+      // Even a counter that moves on is refused now, and the passkey is no longer offered.
+      expect((await answer(two.body.Session, u.email, authenticator.assert(two.options!, { counter: 9 }))).body).toEqual(REFUSED);
+      const three = await start(u.email);
+      expect(three.body.ChallengeName).toBe('SELECT_CHALLENGE');
+      expect(three.body.AvailableChallenges).not.toContain('WEB_AUTHN');
+    });
+
+    it('refuses a deleted passkey, and never deletes or shows another account’s', async () => {
+      const { u, authenticator } = await passkeyUser('deleted.passkey@example.com');
+      const second = new SoftwareAuthenticator(t.runtime.config.publicUrl);
+      expect((await register(u.accessToken, second)).reply.status).toBe(200);
+      const s = await start(u.email);
+      expect(s.options!.allowCredentials).toHaveLength(2);
+      const removed = authenticator.passkeys[0].id.toString('base64url');
+      expect((await call('DeleteWebAuthnCredential', { AccessToken: u.accessToken, CredentialId: removed })).status).toBe(200);
+      expect((await answer(s.body.Session, u.email, authenticator.assert(s.options!))).body).toEqual(REFUSED);
+      expect((await reasons(u.sub)).map((e) => e.reason)).toEqual(['unknown-credential']);
+      const next = await start(u.email);
+      expect(next.options!.allowCredentials!.map((c) => c.id)).toEqual([second.passkeys[0].id.toString('base64url')]);
+      expect((await answer(next.body.Session, u.email, second.assert(next.options!))).status).toBe(200);
+      expect((await call('DeleteWebAuthnCredential', { AccessToken: u.accessToken, CredentialId: removed })).body.__type).toBe('ResourceNotFoundException');
+
+      const stranger = await createSignedInUser(t, { email: 'stranger.passkey@example.com', role: 'CLIENT' });
+      const kept = second.passkeys[0].id.toString('base64url');
+      expect((await call('DeleteWebAuthnCredential', { AccessToken: stranger.accessToken, CredentialId: kept })).body.__type).toBe('ResourceNotFoundException');
+      expect((await call('ListWebAuthnCredentials', { AccessToken: stranger.accessToken })).body).toEqual({ Credentials: [] });
+      expect(
+        (await call('ListWebAuthnCredentials', { AccessToken: u.accessToken })).body.Credentials.map((c: { CredentialId: string }) => c.CredentialId),
+      ).toEqual([kept]);
+      // The stranger's own sign-in cannot use u's passkey either.
+      const theirs = await register(stranger.accessToken, new SoftwareAuthenticator(t.runtime.config.publicUrl));
+      expect(theirs.reply.status).toBe(200);
+      const st = await start(stranger.email);
+      expect((await answer(st.body.Session, stranger.email, second.assert(st.options!, {}, second.passkeys[0]))).body).toEqual(REFUSED);
+      for (const action of ['StartWebAuthnRegistration', 'ListWebAuthnCredentials', 'DeleteWebAuthnCredential']) {
+        expect((await call(action, { AccessToken: 'not.a.token', CredentialId: kept })).body, action).toEqual({
+          __type: 'NotAuthorizedException',
+          message: 'Invalid Access Token',
+        });
+      }
+    });
+
+    it('tells a disabled account so only after a valid assertion', async () => {
+      const { u, authenticator } = await passkeyUser('disabled.passkey@example.com');
+      await t.runtime.identity.admin.adminDisableUser({ Username: u.email });
+      const s = await start(u.email);
+      expect(s.body.ChallengeName).toBe('WEB_AUTHN');
+      expect((await answer(s.body.Session, u.email, authenticator.assert(s.options!, { origin: 'https://evil.example' }))).body).toEqual(REFUSED);
+      expect((await answer(s.body.Session, u.email, authenticator.assert(s.options!))).body).toEqual({
+        __type: 'NotAuthorizedException',
+        message: 'User is disabled.',
+      });
+    });
+
+    it('limits passkey sign-ins per username, wrong assertions per session, and registrations per user', async () => {
+      const { u, authenticator } = await passkeyUser('limit.passkey@example.com');
+      const s = await start(u.email);
+      for (let i = 0; i < 5; i++)
+        expect((await answer(s.body.Session, u.email, authenticator.assert(s.options!, { origin: 'https://evil.example' }))).body).toEqual(REFUSED);
+      expect((await answer(s.body.Session, u.email, authenticator.assert(s.options!))).body.message).toBe('Invalid session for the user, session is expired.');
+      for (let i = 1; i < PASSKEY_SIGN_INS_PER_USERNAME_PER_HOUR; i++) expect((await start(u.email)).status, `start ${i + 1}`).toBe(200);
+      expect((await start(u.email)).body).toEqual({ __type: 'LimitExceededException', message: 'Attempt limit exceeded, please try after some time.' });
+      expect((await reasons(u.sub)).map((e) => e.reason)).toContain('rate-limit');
+
+      const busy = await createSignedInUser(t, { email: 'busy.passkey@example.com', role: 'CLIENT' });
+      for (let i = 0; i < PASSKEY_REGISTRATIONS_PER_USER_PER_HOUR; i++) {
+        expect((await call('StartWebAuthnRegistration', { AccessToken: busy.accessToken })).status).toBe(200);
+      }
+      expect((await call('StartWebAuthnRegistration', { AccessToken: busy.accessToken })).body.__type).toBe('LimitExceededException');
+    });
+
+    it('answers an unknown username like an account with a passkey: offered by a keyed coin, refused alike', async () => {
+      const { u, authenticator } = await passkeyUser('real.passkey@example.com');
+      const real = await start(u.email);
+      const offered: boolean[] = [];
+      let decoy: Awaited<ReturnType<typeof start>> | undefined;
+      let decoyName = '';
+      for (let i = 0; i < 24; i++) {
+        const name = `nobody.passkey.${i}@example.com`;
+        const res = await start(name);
+        expect(res.status).toBe(200);
+        offered.push(res.body.ChallengeName === 'WEB_AUTHN');
+        if (res.body.ChallengeName === 'WEB_AUTHN' && !decoy) {
+          decoy = res;
+          decoyName = name;
+        } else if (res.body.ChallengeName !== 'WEB_AUTHN') {
+          expect(res.body.AvailableChallenges).toEqual(['PASSWORD', 'PASSWORD_SRP', 'EMAIL_OTP', 'SMS_OTP']);
+        }
+      }
+      // Both outcomes occur (24 fair coins all alike: 1 in 8 million), and a name keeps its own.
+      expect(new Set(offered).size).toBe(2);
+      expect((await start(decoyName)).body.ChallengeName).toBe('WEB_AUTHN');
+      expect(Object.keys(decoy!.body).sort()).toEqual(Object.keys(real.body).sort());
+      expect(decoy!.body.Session).toHaveLength(real.body.Session.length);
+      expect(Object.keys(decoy!.options!).sort()).toEqual(Object.keys(real.options!).sort());
+      expect(decoy!.options!.allowCredentials!.map((c) => c.id.length)).toEqual(real.options!.allowCredentials!.map((c) => c.id.length));
+      expect((await start(decoyName)).options!.allowCredentials).toEqual(decoy!.options!.allowCredentials);
+      // An assertion from a real passkey is refused the same way for both, five times, then the session expires.
+      for (const [session, username] of [
+        [decoy!.body.Session, decoyName],
+        [real.body.Session, u.email],
+      ]) {
+        const foreign = new SoftwareAuthenticator(t.runtime.config.publicUrl);
+        foreign.register({ challenge: 'AAAA', rp: { name: 'x', id: 'localhost' }, user: { id: 'AAAA', name: 'x', displayName: 'x' } });
+        for (let i = 0; i < 5; i++) {
+          expect((await answer(session, username, foreign.assert({ challenge: 'AAAA', rpId: 'localhost' }))).body, `${username} ${i}`).toEqual(REFUSED);
+        }
+        expect((await answer(session, username, authenticator.assert(real.options!))).body.message, username).toBe(
+          'Invalid session for the user, session is expired.',
+        );
+      }
+    });
   });
 });

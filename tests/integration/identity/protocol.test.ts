@@ -7,6 +7,7 @@ import { cognitoClient } from '../../../server/identity/cognito.ts';
 import { engines } from '../../support/engines.ts';
 import { createSignedInUser, identityCall } from '../../support/identity.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';
+import { SoftwareAuthenticator } from '../../support/webauthn-authenticator.ts';
 
 // Building a test app (PGlite, migrations, RSA keys) is slow on a busy 2-core machine.
 vi.setConfig({ hookTimeout: 180_000, testTimeout: 120_000 });
@@ -32,6 +33,10 @@ const USER_ACTIONS = [
   'GlobalSignOut',
   'RevokeToken',
   'DeleteUser',
+  'StartWebAuthnRegistration',
+  'CompleteWebAuthnRegistration',
+  'ListWebAuthnCredentials',
+  'DeleteWebAuthnCredential',
 ];
 
 async function counts(t: TestApp) {
@@ -138,6 +143,34 @@ describe.each(engines)('identity wire protocol (%s)', (engine) => {
     });
     expect(huge.statusCode).toBe(413);
     expect(await counts(t)).toEqual(before);
+  });
+
+  it('takes the passkey relying party from PUBLIC_URL: its host the RP id, its origin the only one accepted', async () => {
+    const u = await createSignedInUser(t, { email: 'rp.passkey@example.com', role: 'CLIENT' });
+    const start = async () => (await identityCall(t, 'StartWebAuthnRegistration', { AccessToken: u.accessToken })).body.CredentialCreationOptions;
+    const options = await start();
+    expect(options).toMatchObject({
+      rp: { id: 'clinic.example', name: expect.any(String) },
+      user: { name: u.email, displayName: u.email },
+      attestation: 'none',
+      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+      timeout: 180_000,
+    });
+    expect(options.pubKeyCredParams.map((p: { alg: number }) => p.alg)).toEqual([-7, -8, -257]);
+    const complete = (Credential: unknown) => identityCall(t, 'CompleteWebAuthnRegistration', { AccessToken: u.accessToken, Credential });
+    const local = new SoftwareAuthenticator('http://localhost:3000');
+    expect((await complete(local.register(options))).body.__type).toBe('WebAuthnOriginNotAllowedException');
+    const site = new SoftwareAuthenticator('https://clinic.example');
+    expect((await complete(site.register(await start()))).body).toEqual({});
+    const listed = await identityCall(t, 'ListWebAuthnCredentials', { AccessToken: u.accessToken });
+    expect(listed.body.Credentials).toEqual([expect.objectContaining({ RelyingPartyId: 'clinic.example' })]);
+    expect((await identityCall(t, 'ListWebAuthnCredentials', { AccessToken: u.accessToken, MaxResults: 21 })).body).toEqual({
+      __type: 'InvalidParameterException',
+      message: "1 validation error detected: Value at 'maxResults' failed to satisfy constraint: Member must have value less than or equal to 20",
+    });
+    expect((await identityCall(t, 'ListWebAuthnCredentials', { AccessToken: u.accessToken, NextToken: 'forged' })).body.__type).toBe(
+      'InvalidParameterException',
+    );
   });
 
   it('names the field and reason for invalid passwords and attributes', async () => {

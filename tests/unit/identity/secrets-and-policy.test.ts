@@ -83,13 +83,14 @@ describe('identity settings', () => {
     expect(() => loadIdentitySettings({ IDENTITY_ACCESS_TOKEN_MINUTES: '2' })).toThrow(/IDENTITY_ACCESS_TOKEN_MINUTES/);
   });
 
-  it('offers every first factor by default, only the password when MFA is required, and refuses what it cannot offer', () => {
-    expect(loadIdentitySettings({}).signInFactors).toEqual(['PASSWORD', 'EMAIL_OTP', 'SMS_OTP']);
-    expect(loadIdentitySettings({ IDENTITY_MFA: 'ON' }).signInFactors).toEqual(['PASSWORD']);
+  it('offers every first factor by default, no one-time code when MFA is required, and refuses what it cannot offer', () => {
+    expect(loadIdentitySettings({}).signInFactors).toEqual(['PASSWORD', 'EMAIL_OTP', 'SMS_OTP', 'WEB_AUTHN']);
+    expect(loadIdentitySettings({ IDENTITY_MFA: 'ON' }).signInFactors).toEqual(['PASSWORD', 'WEB_AUTHN']);
+    expect(loadIdentitySettings({ IDENTITY_MFA: 'ON', IDENTITY_SIGN_IN_FACTORS: 'PASSWORD,WEB_AUTHN' }).signInFactors).toEqual(['PASSWORD', 'WEB_AUTHN']);
     expect(loadIdentitySettings({ IDENTITY_SIGN_IN_FACTORS: ' password , email_otp,PASSWORD' }).signInFactors).toEqual(['PASSWORD', 'EMAIL_OTP']);
     expect(() => loadIdentitySettings({ IDENTITY_SIGN_IN_FACTORS: 'EMAIL_OTP' })).toThrow(/must include PASSWORD/);
-    expect(() => loadIdentitySettings({ IDENTITY_SIGN_IN_FACTORS: 'PASSWORD,WEB_AUTHN' })).toThrow(
-      /IDENTITY_SIGN_IN_FACTORS takes PASSWORD, EMAIL_OTP, SMS_OTP, got "WEB_AUTHN"/,
+    expect(() => loadIdentitySettings({ IDENTITY_SIGN_IN_FACTORS: 'PASSWORD,SOFTWARE_TOKEN' })).toThrow(
+      /IDENTITY_SIGN_IN_FACTORS takes PASSWORD, EMAIL_OTP, SMS_OTP, WEB_AUTHN, got "SOFTWARE_TOKEN"/,
     );
     expect(() => loadIdentitySettings({ IDENTITY_MFA: 'ON', IDENTITY_SIGN_IN_FACTORS: 'PASSWORD,SMS_OTP' })).toThrow(/IDENTITY_MFA=ON/);
   });
