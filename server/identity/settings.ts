@@ -52,14 +52,17 @@ export function loadIdentitySettings(env: NodeJS.ProcessEnv): IdentitySettings {
 }
 
 /**
- * IDENTITY_SIGN_IN_FACTORS: a comma-separated list; by default every factor built here. As in
- * Cognito, a pool that requires MFA offers no one-time code as a first factor (it would then be
- * the only factor), so with IDENTITY_MFA=ON the default is PASSWORD and WEB_AUTHN.
+ * IDENTITY_SIGN_IN_FACTORS: a comma-separated list; by default the password and one-time codes.
+ * Passkeys are turned on by naming WEB_AUTHN, as a Cognito pool's are: a passkey is bound to the
+ * host in PUBLIC_URL, so it is for a clinic that has set the address its clients use, and the
+ * sign-in page then offers to add one after a password sign-in. As in Cognito, a pool that
+ * requires MFA offers no one-time code as a first factor (it would then be the only factor), so
+ * with IDENTITY_MFA=ON the default is PASSWORD alone.
  */
 function signInFactors(env: NodeJS.ProcessEnv, mfa: MfaConfiguration): SignInFactor[] {
   const raw = env.IDENTITY_SIGN_IN_FACTORS;
   if (raw === undefined || raw.trim() === '') {
-    return mfa === 'ON' ? SIGN_IN_FACTORS.filter((f) => !SINGLE_FACTOR_CODES.includes(f)) : [...SIGN_IN_FACTORS];
+    return mfa === 'ON' ? ['PASSWORD'] : ['PASSWORD', ...SINGLE_FACTOR_CODES];
   }
   const listed = raw.split(',').map((v) => v.trim().toUpperCase());
   const factors: SignInFactor[] = [];

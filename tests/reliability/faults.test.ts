@@ -262,7 +262,7 @@ describe.each(engines)('faults on %s', (engine) => {
   it('SIGKILL during passkey registrations: every acknowledged passkey is listed and signs in', async () => {
     const { env, dataDir } = await freshStore('clinic-faults-passkeys-');
     const outcome = await killDuringPasskeyRegistrations({
-      start: () => startServer({ env: { ...env, PUBLIC_URL: PASSKEY_PUBLIC_URL }, dataDir }),
+      start: () => startServer({ env: { ...env, PUBLIC_URL: PASSKEY_PUBLIC_URL, IDENTITY_SIGN_IN_FACTORS: 'PASSWORD,EMAIL_OTP,SMS_OTP,WEB_AUTHN' }, dataDir }),
       token: adminToken,
     });
     recordReliability({

@@ -33,7 +33,8 @@ describe.each(engines)('passkeys through Amplify (%s)', (engine) => {
   let browser: ReturnType<typeof installNavigatorCredentials>;
 
   beforeAll(async () => {
-    t = await buildTestApp(engine);
+    // Passkeys are on where the clinic names WEB_AUTHN (docs/identity.md).
+    t = await buildTestApp(engine, { env: { IDENTITY_SIGN_IN_FACTORS: 'PASSWORD,EMAIL_OTP,SMS_OTP,WEB_AUTHN' } });
     ({ baseUrl, storage } = await configureAmplify(t));
     authenticator = new SoftwareAuthenticator(t.runtime.config.publicUrl);
     browser = installNavigatorCredentials(authenticator);

@@ -23,7 +23,7 @@ describe.each(engines)('identity under attack (%s)', (engine) => {
     identityCall(t, 'InitiateAuth', { ClientId: clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: username, PASSWORD: password } });
 
   beforeAll(async () => {
-    t = await buildTestApp(engine, { env: { IDENTITY_ALLOW_SELF_SIGNUP: 'true' } });
+    t = await buildTestApp(engine, { env: { IDENTITY_ALLOW_SELF_SIGNUP: 'true', IDENTITY_SIGN_IN_FACTORS: 'PASSWORD,EMAIL_OTP,SMS_OTP,WEB_AUTHN' } });
     clientId = t.runtime.identity.clientId;
   });
   afterAll(async () => {

@@ -50,7 +50,9 @@ async function counts(t: TestApp) {
 describe.each(engines)('identity wire protocol (%s)', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp(engine, { env: { IDENTITY_ALLOW_SELF_SIGNUP: 'true', PUBLIC_URL: 'https://clinic.example' } });
+    t = await buildTestApp(engine, {
+      env: { IDENTITY_ALLOW_SELF_SIGNUP: 'true', PUBLIC_URL: 'https://clinic.example', IDENTITY_SIGN_IN_FACTORS: 'PASSWORD,EMAIL_OTP,SMS_OTP,WEB_AUTHN' },
+    });
   });
   afterAll(async () => {
     await t?.close();

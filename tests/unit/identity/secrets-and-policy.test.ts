@@ -84,8 +84,8 @@ describe('identity settings', () => {
   });
 
   it('offers every first factor by default, no one-time code when MFA is required, and refuses what it cannot offer', () => {
-    expect(loadIdentitySettings({}).signInFactors).toEqual(['PASSWORD', 'EMAIL_OTP', 'SMS_OTP', 'WEB_AUTHN']);
-    expect(loadIdentitySettings({ IDENTITY_MFA: 'ON' }).signInFactors).toEqual(['PASSWORD', 'WEB_AUTHN']);
+    expect(loadIdentitySettings({}).signInFactors).toEqual(['PASSWORD', 'EMAIL_OTP', 'SMS_OTP']);
+    expect(loadIdentitySettings({ IDENTITY_MFA: 'ON' }).signInFactors).toEqual(['PASSWORD']);
     expect(loadIdentitySettings({ IDENTITY_MFA: 'ON', IDENTITY_SIGN_IN_FACTORS: 'PASSWORD,WEB_AUTHN' }).signInFactors).toEqual(['PASSWORD', 'WEB_AUTHN']);
     expect(loadIdentitySettings({ IDENTITY_SIGN_IN_FACTORS: ' password , email_otp,PASSWORD' }).signInFactors).toEqual(['PASSWORD', 'EMAIL_OTP']);
     expect(() => loadIdentitySettings({ IDENTITY_SIGN_IN_FACTORS: 'EMAIL_OTP' })).toThrow(/must include PASSWORD/);
