@@ -3,7 +3,9 @@
 // build reads every section of the client's data in one transaction, writes the archive into the
 // export's row, marks it ready, queues its expiry and tells the client, all committed together:
 // killed part-way, the job is still pending and runs again from where the chart says it is. The
-// expiry job drops the archive once the export's days are over. Clocks are parameters so tests can
+// expiry job drops the archive once the export's days are over. A build that fails on every
+// attempt the queue gives it ends the export `failed` (the queue's `gaveUp`, in the transaction that
+// gives the job up): nothing kept, the client told to ask again, and a new ask no longer refused. Clocks are parameters so tests can
 // run the expiry "a week later".
 import { createHash } from 'node:crypto';
 import { stepTo } from '../../machines/lifecycle/lifecycle.ts';
@@ -16,7 +18,7 @@ import type { Db } from '../db/database.ts';
 import { readClinicName } from '../mail/clinic-name.ts';
 import type { MailTransport } from '../mail/transport.ts';
 import { deliverWith } from './notices.ts';
-import { enqueue, type JobHandler } from './queue.ts';
+import { enqueue, type Job, type JobHandler } from './queue.ts';
 
 export const EXPORT_BUILD_JOB = 'privacy.export.build';
 export const EXPORT_EXPIRE_JOB = 'privacy.export.expire';
@@ -31,7 +33,7 @@ class NotYetDue extends Error {
 }
 
 export function exportBuildHandler(mail: MailTransport, clock: () => Date = () => new Date()): JobHandler {
-  return async (trx, job) => {
+  const build: JobHandler = async (trx, job) => {
     const row = await lockExport(trx, Number(job.payload.export));
     if (!row) return 'skipped';
     const now = clock();
@@ -58,6 +60,25 @@ export function exportBuildHandler(mail: MailTransport, clock: () => Date = () =
     }
     return 'done';
   };
+  return Object.assign(build, {
+    // The build failed on its last attempt: the export ends failed so the client may ask again.
+    async gaveUp(trx: Db, job: Job) {
+      const row = await lockExport(trx, Number(job.payload.export));
+      if (row?.status !== 'building') return;
+      await stepExport(trx, row, 'failed', clock());
+      await recordSystemAudit(trx, { action: 'privacy.export.fail', client: row.client_id, requestId: `privacy-export:${row.id}` });
+      const clinic = await readClinicName(trx);
+      const client = await trx.selectFrom('users').select(['email', 'first_name']).where('id', '=', row.client_id).executeTakeFirstOrThrow();
+      if (client.email) {
+        await deliverWith(trx, mail, `privacy-export-failed:${row.id}`, {
+          channel: 'email',
+          to: client.email,
+          subject: PRIVACY_TEXTS.failedSubject(clinic),
+          body: PRIVACY_TEXTS.failedBody(client.first_name, clinic),
+        });
+      }
+    },
+  });
 }
 
 export function exportExpireHandler(clock: () => Date = () => new Date()): JobHandler {
