@@ -4,6 +4,8 @@
 // attempt's read throws PostgreSQL's own "relation does not exist". The real job queue retries the
 // build until its attempt limit and gives it up; the export is then failed, keeps nothing, the
 // client is mailed to ask again and is audited, and a new ask is taken and built once the table is back.
+// A give-up step that itself fails (the mail outbox renamed away as well) gives nothing up: the job
+// stays pending and is given up on a later attempt.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRIVACY_TEXTS } from '../../../../server/api/privacy/texts.ts';
 import { EXPORT_BUILD_JOB, exportBuildHandler } from '../../../../server/jobs/privacy-export.ts';
@@ -65,6 +67,24 @@ describe.each(engines)('a data export that cannot be built, on %s', (engine) => 
     expect((await api(t, client, 'POST', '/privacy/exports', {})).status).toBe(409);
   });
 
+  it('a give-up that cannot be written (the mail outbox away too) gives nothing up: the job is tried again later', async () => {
+    await rename('mail_outbox', 'mail_outbox_away');
+    try {
+      await dueNow();
+      await runBuild();
+    } finally {
+      await rename('mail_outbox_away', 'mail_outbox');
+    }
+    const job = await t.database.db
+      .selectFrom('scheduled_jobs')
+      .select(['status', 'attempts'])
+      .where('dedupe_key', '=', `privacy-export:${failedId}:build`)
+      .executeTakeFirstOrThrow();
+    expect(job).toEqual({ status: 'pending', attempts: MAX_ATTEMPTS });
+    expect((await exportRow(failedId)).status).toBe('building');
+    expect(await t.database.db.selectFrom('audit_events').select('id').where('action', '=', 'privacy.export.fail').execute()).toEqual([]);
+  });
+
   it('its last attempt failing ends the export failed: nothing kept, the client mailed once and the step audited', async () => {
     await dueNow();
     await runBuild();
@@ -74,7 +94,7 @@ describe.each(engines)('a data export that cannot be built, on %s', (engine) => 
       .where('dedupe_key', '=', `privacy-export:${failedId}:build`)
       .executeTakeFirstOrThrow();
     expect(job.status).toBe('failed');
-    expect(job.attempts).toBe(MAX_ATTEMPTS);
+    expect(job.attempts).toBe(MAX_ATTEMPTS + 1);
     // The error's class only: a message could quote personal data.
     expect(job.last_error).not.toMatch(/portal_home_views/);
     expect(await exportRow(failedId)).toEqual({ status: 'failed', archive: null, ready_at: null, expires_at: null, size_bytes: null });
