@@ -31,6 +31,11 @@ export const machine = setup({
             {
               "target": "#dataExport.ready"
             }
+          ],
+          "export.fail": [
+            {
+              "target": "#dataExport.failed"
+            }
           ]
         }
       },
@@ -45,6 +50,9 @@ export const machine = setup({
         }
       },
       "expired": {
+        "type": "final"
+      },
+      "failed": {
         "type": "final"
       }
     },

@@ -3,8 +3,10 @@
 // build reads every section of the client's data in one transaction, writes the archive into the
 // export's row, marks it ready, queues its expiry and tells the client, all committed together:
 // killed part-way, the job is still pending and runs again from where the chart says it is. The
-// expiry job drops the archive once the export's days are over. Clocks are parameters so tests can
-// run the expiry "a week later".
+// expiry job drops the archive once the export's days are over. A build that fails on every
+// attempt the queue gives it ends the export `failed` (the queue's `gaveUp`, in the transaction
+// that gives the job up): nothing kept, the client told to ask again, and a new ask no longer
+// refused. Clocks are parameters so tests can run the expiry "a week later".
 import { createHash } from 'node:crypto';
 import { stepTo } from '../../machines/lifecycle/lifecycle.ts';
 import { expiresAt, exportLifecycle } from '../../machines/privacy/export-lifecycle.ts';
@@ -16,7 +18,7 @@ import type { Db } from '../db/database.ts';
 import { readClinicName } from '../mail/clinic-name.ts';
 import type { MailTransport } from '../mail/transport.ts';
 import { deliverWith } from './notices.ts';
-import { enqueue, type JobHandler } from './queue.ts';
+import { enqueue, type Job, type JobHandler } from './queue.ts';
 
 export const EXPORT_BUILD_JOB = 'privacy.export.build';
 export const EXPORT_EXPIRE_JOB = 'privacy.export.expire';
@@ -30,8 +32,14 @@ class NotYetDue extends Error {
   override name = 'NotYetDue';
 }
 
+/** Emails the client about their export (a client without an email address asks at the desk). */
+async function tellClient(trx: Db, mail: MailTransport, client: number, key: string, subject: string, body: (name: string) => string): Promise<void> {
+  const to = await trx.selectFrom('users').select(['email', 'first_name']).where('id', '=', client).executeTakeFirstOrThrow();
+  if (to.email) await deliverWith(trx, mail, key, { channel: 'email', to: to.email, subject, body: body(to.first_name) });
+}
+
 export function exportBuildHandler(mail: MailTransport, clock: () => Date = () => new Date()): JobHandler {
-  return async (trx, job) => {
+  const build: JobHandler = async (trx, job) => {
     const row = await lockExport(trx, Number(job.payload.export));
     if (!row) return 'skipped';
     const now = clock();
@@ -47,17 +55,24 @@ export function exportBuildHandler(mail: MailTransport, clock: () => Date = () =
     await stepExport(trx, row, 'ready', now, { archive: { bytes: zip, sha256: createHash('sha256').update(zip).digest('hex'), expiresAt: until } });
     await enqueue(trx, { kind: EXPORT_EXPIRE_JOB, dedupeKey: `privacy-export:${row.id}:expire`, runAt: until, payload: { export: row.id } });
     await recordSystemAudit(trx, { action: 'privacy.export.ready', client: row.client_id, requestId: `privacy-export:${row.id}` });
-    const client = await trx.selectFrom('users').select(['email', 'first_name']).where('id', '=', row.client_id).executeTakeFirstOrThrow();
-    if (client.email) {
-      await deliverWith(trx, mail, `privacy-export-ready:${row.id}`, {
-        channel: 'email',
-        to: client.email,
-        subject: PRIVACY_TEXTS.readySubject(clinic),
-        body: PRIVACY_TEXTS.readyBody(client.first_name, clinic, until.toISOString().slice(0, 10)),
-      });
-    }
+    await tellClient(trx, mail, row.client_id, `privacy-export-ready:${row.id}`, PRIVACY_TEXTS.readySubject(clinic), (name) =>
+      PRIVACY_TEXTS.readyBody(name, clinic, until.toISOString().slice(0, 10)),
+    );
     return 'done';
   };
+  return Object.assign(build, {
+    // The build failed on its last attempt: the export ends failed so the client may ask again.
+    async gaveUp(trx: Db, job: Job) {
+      const row = await lockExport(trx, Number(job.payload.export));
+      if (row?.status !== 'building') return;
+      await stepExport(trx, row, 'failed', clock());
+      await recordSystemAudit(trx, { action: 'privacy.export.fail', client: row.client_id, requestId: `privacy-export:${row.id}` });
+      const clinic = await readClinicName(trx);
+      await tellClient(trx, mail, row.client_id, `privacy-export-failed:${row.id}`, PRIVACY_TEXTS.failedSubject(clinic), (name) =>
+        PRIVACY_TEXTS.failedBody(name, clinic),
+      );
+    },
+  });
 }
 
 export function exportExpireHandler(clock: () => Date = () => new Date()): JobHandler {

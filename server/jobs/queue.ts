@@ -24,9 +24,17 @@ export interface Job {
 
 /** What a handler did: `done` (its effect is written) or `skipped` (nothing left to do). */
 export type JobOutcome = 'done' | 'skipped';
-export type JobHandler = (trx: Db, job: Job) => Promise<JobOutcome>;
+export type JobHandler = ((trx: Db, job: Job) => Promise<JobOutcome>) & {
+  /**
+   * Runs when the job's last attempt failed, in the transaction that marks it failed, so a record
+   * the job was moving along is not left half-way for ever. If it throws, the job is not given up:
+   * it stays pending and is tried (and given up) again later.
+   */
+  gaveUp?: (trx: Db, job: Job) => Promise<void>;
+};
 
-const MAX_ATTEMPTS = 5;
+/** Attempts before a failing job is given up (marked failed, its handler's `gaveUp` run). */
+export const MAX_ATTEMPTS = 5;
 
 /** Adds a job unless one with the same key exists (enqueueing twice is harmless). */
 export async function enqueue(db: Db, job: { kind: string; dedupeKey: string; runAt: Date; payload: Record<string, unknown> }): Promise<void> {
@@ -76,15 +84,28 @@ export async function runDueJobs(db: Db, handlers: Record<string, JobHandler>, o
           .execute();
       } catch (error) {
         await sql`rollback to savepoint job`.execute(trx);
-        failed = { id: job.id, attempts: job.attempts + 1, error };
+        const failure = { id: job.id, attempts: job.attempts + 1, error };
+        failed = failure;
+        let givenUp = job.attempts + 1 >= MAX_ATTEMPTS;
+        if (givenUp && handler?.gaveUp) {
+          try {
+            await sql`savepoint gave_up`.execute(trx);
+            await handler.gaveUp(trx, job);
+            await sql`release savepoint gave_up`.execute(trx);
+          } catch (gaveUpError) {
+            await sql`rollback to savepoint gave_up`.execute(trx);
+            givenUp = false;
+            failure.error = gaveUpError;
+          }
+        }
         await trx
           .updateTable('scheduled_jobs')
           .set({
             attempts: job.attempts + 1,
-            status: job.attempts + 1 >= MAX_ATTEMPTS ? 'failed' : 'pending',
+            status: givenUp ? 'failed' : 'pending',
             // Retry later, backing off; the error's class only (messages can quote personal data).
             run_at: sql`now() + make_interval(secs => ${30 * 2 ** job.attempts})`,
-            last_error: (error as Error)?.name ?? 'Error',
+            last_error: (failure.error as Error)?.name ?? 'Error',
           })
           .where('id', '=', job.id)
           .execute();

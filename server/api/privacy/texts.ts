@@ -1,4 +1,4 @@
-// The words of privacy's refusals, its "your data is ready" mail and the archive's summary (issue 38), in one place.
+// The words of privacy's refusals, its "your data is ready" and "could not be prepared" mails and the archive's summary (issue 38), in one place.
 export const PRIVACY_TEXTS = {
   clientRequired: 'Staff name the client whose data to export.',
   noClient: 'No such client.',
@@ -10,6 +10,10 @@ export const PRIVACY_TEXTS = {
   readyBody: (name: string, clinic: string, until: string) =>
     `Dear ${name},\n\nThe copy of the data ${clinic} holds about you, which you asked for, is ready. ` +
     `Download it from your profile in the portal ("Download my data") by ${until}; after that it is deleted and you can ask for a new one.\n`,
+  failedSubject: (clinic: string) => `${clinic}: your data could not be prepared`,
+  failedBody: (name: string, clinic: string) =>
+    `Dear ${name},\n\nThe copy of the data ${clinic} holds about you, which you asked for, could not be prepared, and nothing of it was kept. ` +
+    `Please ask again from your profile in the portal ("Download my data"); if it fails again, the clinic's front desk can help.\n`,
   readme: (clinic: string, at: string) =>
     `Everything ${clinic} holds about you, as of ${at}.\n\n` +
     `summary.pdf  a readable summary.\n` +

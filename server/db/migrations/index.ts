@@ -39,6 +39,7 @@ import * as m1600 from './1600_memberships.ts';
 import * as m1605 from './1605_billing_tills.ts';
 import * as m1610 from './1610_billing_report_indexes.ts';
 import * as m1640 from './1640_data_exports.ts';
+import * as m1641 from './1641_data_export_failed.ts';
 import * as m1615 from './1615_package_expiry_warnings.ts';
 import * as m1620 from './1620_thrive_slot_stripes.ts';
 import * as m1480 from './1480_audit_system_actor.ts';
@@ -96,4 +97,5 @@ export const migrations: Record<string, Migration> = {
   '1620_thrive_slot_stripes': m1620,
   '1630_identity_webauthn': m1630,
   '1640_data_exports': m1640,
+  '1641_data_export_failed': m1641,
 };

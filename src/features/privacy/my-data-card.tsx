@@ -1,5 +1,6 @@
 // "Download my data" on the portal's profile (issue 38, the right of access): the client's exports
-// with their status (asked for, being prepared, ready until a date, expired), a ready one's
+// with their status (asked for, being prepared, ready until a date, expired, or could not be
+// prepared, said with the invitation to ask again), a ready one's
 // Download, and asking for a new one where the card's chart allows it (none under way; the
 // client, not a SUPER_ADMIN reading the portal: machines/privacy/my-data-machine.ts).
 import { Alert, Button, Card, CardContent, Chip, List, ListItem, Skeleton, Stack, Typography } from '@mui/material';
@@ -44,8 +45,13 @@ export function MyDataCard() {
             <List dense disablePadding aria-label={T.title}>
               {data.rows.map((e) => (
                 <ListItem key={e.id} disableGutters data-my-export={e.id} data-status={e.status} sx={{ flexWrap: 'wrap', gap: 1 }}>
-                  <Chip size="small" label={EXPORT_STATUS[e.status]} color={e.status === 'ready' ? 'success' : 'default'} />
+                  <Chip size="small" label={EXPORT_STATUS[e.status]} color={e.status === 'ready' ? 'success' : e.status === 'failed' ? 'error' : 'default'} />
                   <Typography variant="body2">{T.askedOn(formatDateTime(e.requested_at))}</Typography>
+                  {e.status === 'failed' && (
+                    <Typography variant="body2" color="error" data-failed={e.id}>
+                      {T.failed}
+                    </Typography>
+                  )}
                   {e.status === 'ready' && e.expires_at && (
                     <>
                       <Typography variant="body2">{T.readyUntil(formatDate(e.expires_at))}</Typography>

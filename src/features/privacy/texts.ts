@@ -17,6 +17,7 @@ export const MY_DATA_TEXT = {
   none: 'You have not asked for your data yet.',
   askedOn: (when: string) => `Asked for on ${when}`,
   readyUntil: (until: string) => `Ready to download until ${until}`,
+  failed: 'This one could not be prepared and nothing of it was kept: ask again with “Prepare my data”.',
   fileName: (day: string) => `my-data-${day}.zip`,
 };
 
@@ -25,4 +26,5 @@ export const EXPORT_STATUS: Record<DataExport['status'], string> = {
   building: 'Being prepared',
   ready: 'Ready',
   expired: 'Expired',
+  failed: 'Could not be prepared',
 };

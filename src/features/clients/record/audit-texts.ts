@@ -47,6 +47,7 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   'privacy.export.download': "Downloaded the client's data export",
   'privacy.export.ready': 'Data export built and ready',
   'privacy.export.expire': 'Data export expired and deleted',
+  'privacy.export.fail': 'Data export could not be built',
   'membership.end': 'Membership ended',
   'billing.report.read': 'Read a billing report',
   'record.view': 'Opened the record',
@@ -339,6 +340,7 @@ export const AUDIT_FILTER_GROUPS: ReadonlyArray<{ label: string; actions: readon
       'privacy.export.download',
       'privacy.export.ready',
       'privacy.export.expire',
+      'privacy.export.fail',
     ],
   },
   {

@@ -31,7 +31,12 @@ describe.each(engines)('the data export lifecycle on %s', (engine) => {
   afterAll(() => t.close());
 
   it('has both legal and illegal pairs, and nothing goes back', () => {
-    expect(pairs.filter((p) => p.legal).map((p) => `${p.from}->${p.to}`)).toEqual(['requested->building', 'building->ready', 'ready->expired']);
+    expect(pairs.filter((p) => p.legal).map((p) => `${p.from}->${p.to}`)).toEqual([
+      'requested->building',
+      'building->ready',
+      'building->failed',
+      'ready->expired',
+    ]);
   });
 
   it.each(pairs)('$from -> $to (legal: $legal)', async ({ from, to, legal }) => {

@@ -450,20 +450,21 @@ const membershipTable: TransitionTable = {
 };
 
 // ---- Data export (issue 38, "Download my data"): requested → building → ready, expired a week
-// after it was ready (the clock's step, not anyone's). An expired export stays as it is.
+// after it was ready (the clock's step, not anyone's); a build the queue gives up on after its last
+// attempt is failed (issue 38, the failed-export brief). Expired and failed exports stay as they are.
 
 const READY_AT = '2026-03-01T10:00:00Z';
 const exportSteps = (ready: Record<string, string>): Steps => ({
   requested: { 'export.start': 'building' },
-  building: { 'export.finish': 'ready' },
+  building: { 'export.finish': 'ready', 'export.fail': 'failed' },
   ready,
 });
 
 const exportTable: TransitionTable = {
   chart: exportLifecycle,
   source: 'issue 38 (the right of access: built in the background, ready, expired after N days)',
-  statuses: ['requested', 'building', 'ready', 'expired'],
-  verbs: ['export.start', 'export.finish', 'export.expire'],
+  statuses: ['requested', 'building', 'ready', 'expired', 'failed'],
+  verbs: ['export.start', 'export.finish', 'export.fail', 'export.expire'],
   cases: [
     { name: 'seven days after it was ready', context: { readyAt: READY_AT, now: '2026-03-08T10:00:00Z' }, steps: exportSteps({ 'export.expire': 'expired' }) },
     { name: 'six days after it was ready', context: { readyAt: READY_AT, now: '2026-03-07T10:00:00Z' }, steps: exportSteps({}) },

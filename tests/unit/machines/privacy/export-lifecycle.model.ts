@@ -4,7 +4,7 @@ import type { AnyEventObject } from 'xstate';
 import { exportLifecycle } from '../../../../machines/privacy/export-lifecycle.ts';
 import type { MachineModel } from '../../../support/model-paths.ts';
 
-export const VERBS = ['start', 'finish', 'expire'].map((v) => `export.${v}`);
+export const VERBS = ['start', 'finish', 'fail', 'expire'].map((v) => `export.${v}`);
 
 const events: AnyEventObject[] = VERBS.map((type) => ({ type }));
 

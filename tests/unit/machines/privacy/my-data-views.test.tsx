@@ -2,7 +2,8 @@
 // The "Download my data" card's model paths replayed on the portal profile's card: the real card,
 // hook and adapter; the exports read and the request settle as each path says. The client asks for
 // their data, reads the list again, or loads the card again. After every step the card shows what
-// the chart holds: the exports with their status, Download on a ready one, "Prepare my data" only
+// the chart holds: the exports with their status, Download on a ready one, the ask-again line on one
+// that could not be prepared, "Prepare my data" only
 // where the chart takes it (pending while asking), and the outcome said.
 import { fireEvent, screen } from '@testing-library/react';
 import { expect } from 'vitest';
@@ -44,6 +45,9 @@ describeReplayOnView('the portal’s Download my data card', {
     for (const el of shown) {
       expect(el.textContent).toContain(EXPORT_STATUS[el.dataset.status as keyof typeof EXPORT_STATUS]);
       expect(el.querySelector('[data-download]') !== null, `Download on ${el.dataset.myExport}`).toBe(el.dataset.status === 'ready');
+      expect(el.querySelector('[data-failed]')?.textContent ?? null, `ask again on ${el.dataset.myExport}`).toBe(
+        el.dataset.status === 'failed' ? T.failed : null,
+      );
     }
     const asking = snapshot.matches('requesting');
     const request = button(asking ? T.requesting : T.request);
