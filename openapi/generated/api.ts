@@ -2853,7 +2853,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Everything this server serves about one client, as a searchset Bundle */
+        /**
+         * Everything this server serves about one client, as a searchset Bundle
+         * @description Paged like a search (`_count`, `_offset`, `next` links); `total` counts every entry.
+         */
         get: operations["fhirPatientEverything"];
         put?: never;
         post?: never;
@@ -11400,7 +11403,12 @@ export interface operations {
     };
     fhirPatientEverything: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Entries per page (default 50). */
+                _count?: components["parameters"]["Count"];
+                /** @description Entries to skip (the `next` link sets it). */
+                _offset?: components["parameters"]["Offset"];
+            };
             header?: never;
             path: {
                 id: components["parameters"]["RecordId"];

@@ -14,6 +14,7 @@ import { engines } from '../../../support/engines.ts';
 import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
 import { type Actor, addUser, api } from '../support.ts';
 import { addServiceRow, addSessions } from '../thrive/fixtures.ts';
+import { FHIR_PREFIXED, FHIR_ROOT } from '../../../../server/api/fhir/base.ts';
 import { fhir } from './support.ts';
 
 async function fhirReads(t: TestApp, actor: number, client: number, outcome = 'success'): Promise<number> {
@@ -205,5 +206,45 @@ describe.each(engines)('FHIR R4 API on %s', (engine) => {
         .map((m) => m.slice(13, -1)),
     );
     for (const ref of refs) expect((await fhir(t, client, `/${ref}`)).status, ref).toBe(200);
+  });
+
+  it('answers at /fhir/R4 as at /api/v1/fhir/R4: the same resources, links through the base asked, the same audit', async () => {
+    for (const base of [FHIR_ROOT, FHIR_PREFIXED]) {
+      const metadata = await fhir(t, null, `${base}/metadata`);
+      expect(metadata.status, base).toBe(200);
+      expect(metadata.body.implementation.url, base).toMatch(new RegExp(`^http://[^/]+${base.replace(/\//g, '\\/')}$`));
+      const before = await fhirReads(t, client.id, client.id);
+      const patient = await fhir(t, client, `${base}/Patient/${client.id}`);
+      expect(patient.body).toMatchObject({ resourceType: 'Patient', id: String(client.id) });
+      expect(await fhirReads(t, client.id, client.id)).toBe(before + 1);
+      const page = await fhir(t, client, `${base}/Observation?_count=2`);
+      for (const link of page.body.link) expect(new URL(link.url).pathname, base).toBe(`${base}/Observation`);
+      expect(page.body.entry[0].fullUrl).toContain(`${base}/Observation/`);
+      expect((await fhir(t, other, `${base}/Patient/${client.id}`)).status, base).toBe(404);
+      expect((await fhir(t, null, `${base}/Patient/${client.id}`)).status, base).toBe(401);
+    }
+  });
+
+  it('answers an unknown path under either base with a 404 OperationOutcome', async () => {
+    for (const url of [`${FHIR_ROOT}/Medication/1`, `${FHIR_PREFIXED}/Medication/1`, `${FHIR_ROOT}/Patient/${client.id}/$export`]) {
+      const res = await fhir(t, client, url);
+      expect(res.status, url).toBe(404);
+      expect(res.body.issue[0], url).toMatchObject({ code: 'not-found', diagnostics: `Not found: GET ${url}` });
+    }
+  });
+
+  it('pages $everything with _count and next links, every entry once', async () => {
+    const whole = await fhir(t, client, `/Patient/${client.id}/$everything`);
+    const seen: string[] = [];
+    let url: string | undefined = `${FHIR_ROOT}/Patient/${client.id}/$everything?_count=4`;
+    while (url) {
+      const res = await fhir(t, client, url);
+      expect(res.status).toBe(200);
+      expect(res.body.total).toBe(whole.body.total);
+      expect(res.body.entry.length).toBeLessThanOrEqual(4);
+      seen.push(...res.body.entry.map((e: any) => e.fullUrl));
+      url = res.body.link.find((l: any) => l.relation === 'next')?.url;
+    }
+    expect(seen).toEqual(whole.body.entry.map((e: any) => e.fullUrl.replace(FHIR_PREFIXED, FHIR_ROOT)));
   });
 });
