@@ -2977,6 +2977,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/fhir/R4/Encounter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search a client's therapy and discovery visits as Encounter resources
+         * @description A client searches their own (`patient` defaults to them); staff name the `patient`. `date` is when the visit started (or was opened).
+         */
+        get: operations["searchFhirEncounters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/R4/Encounter/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One visit as an Encounter (`therapy-12`, `discovery-5`) */
+        get: operations["readFhirEncounter"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/R4/Invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search a client's issued bills as Invoice resources
+         * @description A client searches their own (`patient` defaults to them); staff name the `patient`. `date` is the day the bill was issued. Drafts and credit notes are not served.
+         */
+        get: operations["searchFhirInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/R4/Invoice/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One issued tax invoice or bill of supply as an Invoice (totals in INR) */
+        get: operations["readFhirInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/fhir/R4/Organization/{id}": {
         parameters: {
             query?: never;
@@ -6232,6 +6306,7 @@ export interface components {
         PatientRef: string;
         /** @description FHIR date search, repeatable (`date=ge2026-01-01&date=lt2026-02-01`); prefixes eq, gt, ge, lt, le; a day, or an instant with its offset. */
         Date: components["schemas"]["FhirDateSearch"][];
+        EncounterId: string;
         ResourceId: string;
     };
     requestBodies: never;
@@ -11536,6 +11611,92 @@ export interface operations {
         };
     };
     readFhirConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FhirResource"];
+            400: components["responses"]["FhirError"];
+            401: components["responses"]["FhirError"];
+            404: components["responses"]["FhirError"];
+        };
+    };
+    searchFhirEncounters: {
+        parameters: {
+            query?: {
+                /** @description The client, as `123` or `Patient/123`. */
+                patient?: components["parameters"]["PatientRef"];
+                /** @description FHIR date search, repeatable (`date=ge2026-01-01&date=lt2026-02-01`); prefixes eq, gt, ge, lt, le; a day, or an instant with its offset. */
+                date?: components["parameters"]["Date"];
+                /** @description FHIR date search on when the record last changed, repeatable; same forms as `date`. */
+                _lastUpdated?: components["parameters"]["LastUpdated"];
+                /** @description Entries per page (default 50). */
+                _count?: components["parameters"]["Count"];
+                /** @description Entries to skip (the `next` link sets it). */
+                _offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FhirResource"];
+            400: components["responses"]["FhirError"];
+            401: components["responses"]["FhirError"];
+            404: components["responses"]["FhirError"];
+        };
+    };
+    readFhirEncounter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["EncounterId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FhirResource"];
+            400: components["responses"]["FhirError"];
+            401: components["responses"]["FhirError"];
+            404: components["responses"]["FhirError"];
+        };
+    };
+    searchFhirInvoices: {
+        parameters: {
+            query?: {
+                /** @description The client, as `123` or `Patient/123`. */
+                patient?: components["parameters"]["PatientRef"];
+                /** @description FHIR date search, repeatable (`date=ge2026-01-01&date=lt2026-02-01`); prefixes eq, gt, ge, lt, le; a day, or an instant with its offset. */
+                date?: components["parameters"]["Date"];
+                /** @description FHIR date search on when the record last changed, repeatable; same forms as `date`. */
+                _lastUpdated?: components["parameters"]["LastUpdated"];
+                /** @description Entries per page (default 50). */
+                _count?: components["parameters"]["Count"];
+                /** @description Entries to skip (the `next` link sets it). */
+                _offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FhirResource"];
+            400: components["responses"]["FhirError"];
+            401: components["responses"]["FhirError"];
+            404: components["responses"]["FhirError"];
+        };
+    };
+    readFhirInvoice: {
         parameters: {
             query?: never;
             header?: never;

@@ -24,6 +24,8 @@ export const SERVED: readonly ServedResource[] = [
   { type: 'Observation', read: true, search: BY_CLIENT },
   { type: 'Appointment', read: true, search: BY_CLIENT },
   { type: 'Consent', read: true, search: BY_CLIENT },
+  { type: 'Encounter', read: true, search: BY_CLIENT },
+  { type: 'Invoice', read: true, search: BY_CLIENT },
   { type: 'Organization', read: true, search: [] },
   { type: 'Practitioner', read: true, search: [] },
   { type: 'PractitionerRole', read: true, search: [] },

@@ -13,6 +13,8 @@ import type { Access } from '../route-access.ts';
 import { appointmentResource, findAppointment, searchAppointments } from './appointment.ts';
 import { capabilityStatement } from './capability.ts';
 import { consentResource, findConsent, searchConsents } from './consent.ts';
+import { encounterResource, findEncounter, searchEncounters } from './encounter.ts';
+import { findInvoice, invoiceResource, searchInvoices } from './invoice.ts';
 import { findObservation, observationResource, searchObservations } from './observation.ts';
 import { CLINIC_ORGANIZATION_ID, organizationResource } from './organization.ts';
 import { FHIR_ROOT } from './base.ts';
@@ -40,7 +42,8 @@ const fhir = (reply: FastifyReply, body: unknown) => reply.type(FHIR_JSON).send(
 interface ClientRecordType<R extends { client_id?: number; user_id?: number }> {
   type: string;
   searchOperation: string;
-  find: (db: ApiContext['db'], id: number) => Promise<R | undefined>;
+  /** By the id in the path: a number, or a text one (`therapy-12`) where one type spans tables. */
+  find: (db: ApiContext['db'], id: never) => Promise<R | undefined>;
   search: (db: ApiContext['db'], filter: ClientFilter, page: Page | null) => Promise<{ total: number; rows: R[] }>;
   present: (row: R) => FhirResource;
 }
@@ -64,6 +67,8 @@ const CLIENT_RECORD_TYPES = [
     present: appointmentResource,
   }),
   recordType({ type: 'Consent', searchOperation: 'searchFhirConsents', find: findConsent, search: searchConsents, present: consentResource }),
+  recordType({ type: 'Invoice', searchOperation: 'searchFhirInvoices', find: findInvoice, search: searchInvoices, present: invoiceResource }),
+  recordType({ type: 'Encounter', searchOperation: 'searchFhirEncounters', find: findEncounter, search: searchEncounters, present: encounterResource }),
 ];
 
 export async function fhirRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
@@ -134,7 +139,7 @@ export async function fhirRoutes(app: FastifyInstance, ctx: ApiContext): Promise
       // A client's record, one resource type at a time: read by id and search.
       for (const part of CLIENT_RECORD_TYPES) {
         api.get(`/${part.type}/:id`, { schema: route(`readFhir${part.type}`), config: { access: CLIENT_RECORD } }, async (request: IdRequest, reply) => {
-          const row = await part.find(db, request.params.id);
+          const row = await part.find(db, request.params.id as never);
           if (!row) throw notFound();
           const client = (await whose(request, row.client_id ?? row.user_id, READ_SCOPE))!;
           await audited(request, client, async () => undefined);

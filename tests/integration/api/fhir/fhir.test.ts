@@ -15,6 +15,9 @@ import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
 import { type Actor, addUser, api } from '../support.ts';
 import { addServiceRow, addSessions } from '../thrive/fixtures.ts';
 import { FHIR_PREFIXED, FHIR_ROOT } from '../../../../server/api/fhir/base.ts';
+import { addProspect } from '../discovery/fixtures.ts';
+import { issuedManual, setUpBilling } from '../billing/fixtures.ts';
+import { visitAt } from '../visits/fixtures.ts';
 import { fhir } from './support.ts';
 
 async function fhirReads(t: TestApp, actor: number, client: number, outcome = 'success'): Promise<number> {
@@ -246,5 +249,94 @@ describe.each(engines)('FHIR R4 API on %s', (engine) => {
       url = res.body.link.find((l: any) => l.relation === 'next')?.url;
     }
     expect(seen).toEqual(whole.body.entry.map((e: any) => e.fullUrl.replace(FHIR_PREFIXED, FHIR_ROOT)));
+  });
+
+  it('reads therapy and discovery visits as Encounters: status from the chart, a signed visit finished, searched by date, in $everything', async () => {
+    const signed = await visitAt(t, nurse, client.id, 'pet', 'signed');
+    const draft = await visitAt(t, nurse, client.id, 'pet', 'draft');
+    const prospect = await addProspect(t, coach);
+    const { rows } = await sql<{ id: number }>`insert into discovery_visits (prospect_id, author_id, channel)
+      values (${prospect.id}, ${coach.id}, 'video') returning id`.execute(t.database.db);
+    const before = await fhirReads(t, client.id, client.id);
+    const finished = await fhir(t, client, `${FHIR_ROOT}/Encounter/therapy-${signed.id}`);
+    expect(finished.body).toMatchObject({
+      resourceType: 'Encounter',
+      status: 'finished',
+      class: { code: 'AMB' },
+      serviceType: { text: 'PET (PEMF)' },
+      subject: { reference: `Patient/${client.id}` },
+      participant: [{ individual: { reference: `Practitioner/${nurse.id}` } }],
+      period: { start: expect.any(String), end: new Date(signed.signed_at).toISOString() },
+    });
+    expect(await fhirReads(t, client.id, client.id)).toBe(before + 1);
+    expect((await fhir(t, client, `/Encounter/therapy-${draft.id}`)).body).toMatchObject({ status: 'planned', period: { start: expect.any(String) } });
+    expect((await fhir(t, client, `/Encounter/therapy-${draft.id}`)).body.period.end).toBeUndefined();
+    const discovery = await fhir(t, coach, `/Encounter/discovery-${rows[0].id}`);
+    expect(discovery.body).toMatchObject({ status: 'in-progress', class: { code: 'VR' }, subject: { reference: `Patient/${prospect.id}` } });
+    // Another client's visit is not theirs; an id that names no visit is 404 (a malformed one 400).
+    expect((await fhir(t, other, `/Encounter/therapy-${signed.id}`)).status).toBe(404);
+    expect((await fhir(t, client, `/Encounter/discovery-${rows[0].id}`)).status).toBe(404);
+    expect((await fhir(t, client, '/Encounter/therapy-2147483647')).status).toBe(404);
+    expect((await fhir(t, client, '/Encounter/visit-1')).status).toBe(400);
+    const search = await fhir(t, client, '/Encounter');
+    expect(search.body.entry.map((e: any) => e.resource.id)).toEqual([`therapy-${signed.id}`, `therapy-${draft.id}`]);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await fhir(t, coach, `/Encounter?patient=${client.id}&date=lt${today}`)).body.total).toBe(0);
+    expect((await fhir(t, coach, `/Encounter?patient=${client.id}&date=ge${today}&_count=1`)).body).toMatchObject({ total: 2, entry: [expect.anything()] });
+    const everything = await fhir(t, client, `/Patient/${client.id}/$everything?_count=200`);
+    expect(everything.body.entry.filter((e: any) => e.resource.resourceType === 'Encounter')).toHaveLength(2);
+  });
+
+  it('reads issued bills as Invoices: INR totals from paise, lines with their taxes, status from the invoice chart; drafts are not served', async () => {
+    const admin = await addUser(t, 'ADMIN');
+    const reception = await addUser(t, 'RECEPTION');
+    await setUpBilling(t, admin);
+    const lines = [
+      { description: 'Hydrafacial', code: '999722', unit_price_paise: 100000, gst_rate_bp: 1800 },
+      { description: 'Serum', code: '330499', unit_price_paise: 45050, quantity: 2, discount_paise: 5000, gst_rate_bp: 1800 },
+    ];
+    const bill = await issuedManual(t, reception, client.id, lines);
+    const paid = await issuedManual(t, reception, client.id, [lines[0]]);
+    expect(
+      (await api(t, reception, 'POST', `/billing/documents/${paid.id}/payments`, { method: 'cash', amount_paise: 118000, tendered_paise: 118000 })).status,
+    ).toBe(201);
+    const draft = await api(t, reception, 'POST', '/billing/documents', { from: 'manual', client: client.id, lines });
+    const before = await fhirReads(t, client.id, client.id);
+    const invoice = await fhir(t, client, `/Invoice/${bill.id}`);
+    expect(invoice.status).toBe(200);
+    expect(await fhirReads(t, client.id, client.id)).toBe(before + 1);
+    expect(invoice.body).toMatchObject({
+      resourceType: 'Invoice',
+      status: 'issued',
+      identifier: [{ value: bill.number }],
+      type: { coding: [{ code: bill.kind }] },
+      subject: { reference: `Patient/${client.id}` },
+      date: bill.issued_on,
+      totalGross: { value: bill.totals.total_paise / 100, currency: 'INR' },
+    });
+    expect(invoice.body.lineItem).toHaveLength(2);
+    expect(invoice.body.lineItem[1]).toMatchObject({
+      sequence: 2,
+      chargeItemCodeableConcept: { coding: [{ code: '330499' }], text: 'Serum' },
+      priceComponent: expect.arrayContaining([
+        { type: 'base', factor: 2, amount: { value: 901, currency: 'INR' } },
+        { type: 'discount', amount: { value: 50, currency: 'INR' } },
+      ]),
+    });
+    // Every paisa of the bill is stated: net, plus every tax, plus or minus the round-off to the rupee, is the gross.
+    const paise = (p: any) => Math.round(p.amount.value * 100) * (p.type === 'deduction' ? -1 : 1);
+    const taxes = invoice.body.lineItem.flatMap((l: any) => l.priceComponent.filter((p: any) => p.type === 'tax').map(paise));
+    const parts = [Math.round(invoice.body.totalNet.value * 100), ...taxes, ...(invoice.body.totalPriceComponent ?? []).map(paise)];
+    expect(invoice.body.totalPriceComponent).toEqual([{ type: 'deduction', code: { text: 'Round-off' }, amount: { value: 0.18, currency: 'INR' } }]);
+    expect(parts.reduce((a: number, b: number) => a + b, 0)).toBe(bill.totals.total_paise);
+    expect((await fhir(t, client, `/Invoice/${paid.id}`)).body.status).toBe('balanced');
+    expect((await fhir(t, client, `/Invoice/${draft.body.id}`)).status).toBe(404);
+    expect((await fhir(t, nurse, `/Invoice/${draft.body.id}`)).status).toBe(404);
+    expect((await fhir(t, other, `/Invoice/${bill.id}`)).status).toBe(404);
+    const search = await fhir(t, coach, `/Invoice?patient=${client.id}&date=${bill.issued_on}`);
+    expect(search.body.entry.map((e: any) => e.resource.id)).toEqual([String(bill.id), String(paid.id)]);
+    expect((await fhir(t, client, `/Invoice?date=gt${bill.issued_on}`)).body.total).toBe(0);
+    const everything = await fhir(t, client, `/Patient/${client.id}/$everything?_count=200`);
+    expect(everything.body.entry.filter((e: any) => e.resource.resourceType === 'Invoice')).toHaveLength(2);
   });
 });
