@@ -3051,6 +3051,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/fhir/R4/DiagnosticReport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search a client's released lab reports as DiagnosticReport resources
+         * @description A client searches their own (`patient` defaults to them); staff name the `patient`. `date` is the sample's collection slot. Only released reports (results partly or wholly out).
+         */
+        get: operations["searchFhirDiagnosticReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/R4/DiagnosticReport/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One released lab report (id the lab order's) as a DiagnosticReport */
+        get: operations["readFhirDiagnosticReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/R4/DocumentReference": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the PDFs of a client's released lab reports as DocumentReference resources
+         * @description A client searches their own (`patient` defaults to them); staff name the `patient`. `date` is when the PDF was attached. The attachment is a URL the same bearer token downloads, never inline.
+         */
+        get: operations["searchFhirDocumentReferences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/R4/DocumentReference/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The PDF of one released lab report (id the lab order's) as a DocumentReference */
+        get: operations["readFhirDocumentReference"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/fhir/R4/Organization/{id}": {
         parameters: {
             query?: never;
@@ -11697,6 +11771,92 @@ export interface operations {
         };
     };
     readFhirInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FhirResource"];
+            400: components["responses"]["FhirError"];
+            401: components["responses"]["FhirError"];
+            404: components["responses"]["FhirError"];
+        };
+    };
+    searchFhirDiagnosticReports: {
+        parameters: {
+            query?: {
+                /** @description The client, as `123` or `Patient/123`. */
+                patient?: components["parameters"]["PatientRef"];
+                /** @description FHIR date search, repeatable (`date=ge2026-01-01&date=lt2026-02-01`); prefixes eq, gt, ge, lt, le; a day, or an instant with its offset. */
+                date?: components["parameters"]["Date"];
+                /** @description FHIR date search on when the record last changed, repeatable; same forms as `date`. */
+                _lastUpdated?: components["parameters"]["LastUpdated"];
+                /** @description Entries per page (default 50). */
+                _count?: components["parameters"]["Count"];
+                /** @description Entries to skip (the `next` link sets it). */
+                _offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FhirResource"];
+            400: components["responses"]["FhirError"];
+            401: components["responses"]["FhirError"];
+            404: components["responses"]["FhirError"];
+        };
+    };
+    readFhirDiagnosticReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FhirResource"];
+            400: components["responses"]["FhirError"];
+            401: components["responses"]["FhirError"];
+            404: components["responses"]["FhirError"];
+        };
+    };
+    searchFhirDocumentReferences: {
+        parameters: {
+            query?: {
+                /** @description The client, as `123` or `Patient/123`. */
+                patient?: components["parameters"]["PatientRef"];
+                /** @description FHIR date search, repeatable (`date=ge2026-01-01&date=lt2026-02-01`); prefixes eq, gt, ge, lt, le; a day, or an instant with its offset. */
+                date?: components["parameters"]["Date"];
+                /** @description FHIR date search on when the record last changed, repeatable; same forms as `date`. */
+                _lastUpdated?: components["parameters"]["LastUpdated"];
+                /** @description Entries per page (default 50). */
+                _count?: components["parameters"]["Count"];
+                /** @description Entries to skip (the `next` link sets it). */
+                _offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FhirResource"];
+            400: components["responses"]["FhirError"];
+            401: components["responses"]["FhirError"];
+            404: components["responses"]["FhirError"];
+        };
+    };
+    readFhirDocumentReference: {
         parameters: {
             query?: never;
             header?: never;

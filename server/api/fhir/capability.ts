@@ -26,6 +26,8 @@ export const SERVED: readonly ServedResource[] = [
   { type: 'Consent', read: true, search: BY_CLIENT },
   { type: 'Encounter', read: true, search: BY_CLIENT },
   { type: 'Invoice', read: true, search: BY_CLIENT },
+  { type: 'DiagnosticReport', read: true, search: BY_CLIENT },
+  { type: 'DocumentReference', read: true, search: BY_CLIENT },
   { type: 'Organization', read: true, search: [] },
   { type: 'Practitioner', read: true, search: [] },
   { type: 'PractitionerRole', read: true, search: [] },

@@ -15,13 +15,14 @@ import { capabilityStatement } from './capability.ts';
 import { consentResource, findConsent, searchConsents } from './consent.ts';
 import { encounterResource, findEncounter, searchEncounters } from './encounter.ts';
 import { findInvoice, invoiceResource, searchInvoices } from './invoice.ts';
+import { diagnosticReportResource, documentReferenceResource, findLabDocument, findLabReport, searchLabDocuments, searchLabReports } from './lab-report.ts';
 import { findObservation, observationResource, searchObservations } from './observation.ts';
 import { CLINIC_ORGANIZATION_ID, organizationResource } from './organization.ts';
 import { FHIR_ROOT } from './base.ts';
 import { FHIR_JSON, fhirErrorHandler } from './outcome.ts';
 import { findPatient, patientResource, searchPatients } from './patient.ts';
 import { findStaff, practitionerResource, practitionerRoleResource } from './practitioner.ts';
-import { type ClientFilter, dateRanges, type FhirResource, type Page, pageOf, patientIdOf, type SearchQuery, searchset } from './search.ts';
+import { type ClientFilter, dateRanges, origin, type FhirResource, type Page, pageOf, patientIdOf, type SearchQuery, searchset } from './search.ts';
 import { FHIR_TEXTS } from './texts.ts';
 
 const ACTION = 'fhir.read';
@@ -45,7 +46,8 @@ interface ClientRecordType<R extends { client_id?: number; user_id?: number }> {
   /** By the id in the path: a number, or a text one (`therapy-12`) where one type spans tables. */
   find: (db: ApiContext['db'], id: never) => Promise<R | undefined>;
   search: (db: ApiContext['db'], filter: ClientFilter, page: Page | null) => Promise<{ total: number; rows: R[] }>;
-  present: (row: R) => FhirResource;
+  /** As FHIR; `origin` (scheme and host the caller reached) for the links a resource carries beyond this API. */
+  present: (row: R, origin: string) => FhirResource;
 }
 const recordType = <R extends { client_id?: number; user_id?: number }>(part: ClientRecordType<R>) =>
   part as unknown as ClientRecordType<{ client_id?: number; user_id?: number }>;
@@ -68,6 +70,20 @@ const CLIENT_RECORD_TYPES = [
   }),
   recordType({ type: 'Consent', searchOperation: 'searchFhirConsents', find: findConsent, search: searchConsents, present: consentResource }),
   recordType({ type: 'Invoice', searchOperation: 'searchFhirInvoices', find: findInvoice, search: searchInvoices, present: invoiceResource }),
+  recordType({
+    type: 'DiagnosticReport',
+    searchOperation: 'searchFhirDiagnosticReports',
+    find: findLabReport,
+    search: searchLabReports,
+    present: diagnosticReportResource,
+  }),
+  recordType({
+    type: 'DocumentReference',
+    searchOperation: 'searchFhirDocumentReferences',
+    find: findLabDocument,
+    search: searchLabDocuments,
+    present: documentReferenceResource,
+  }),
   recordType({ type: 'Encounter', searchOperation: 'searchFhirEncounters', find: findEncounter, search: searchEncounters, present: encounterResource }),
 ];
 
@@ -126,7 +142,7 @@ export async function fhirRoutes(app: FastifyInstance, ctx: ApiContext): Promise
             if (!patient) throw notFound();
             const [organization, ...parts] = await Promise.all([
               organizationResource(trx),
-              ...CLIENT_RECORD_TYPES.map(async (part) => (await part.search(trx, all, null)).rows.map(part.present)),
+              ...CLIENT_RECORD_TYPES.map(async (part) => (await part.search(trx, all, null)).rows.map((row) => part.present(row, origin(request)))),
             ]);
             return [patientResource(patient), organization, ...parts.flat()];
           });
@@ -143,14 +159,22 @@ export async function fhirRoutes(app: FastifyInstance, ctx: ApiContext): Promise
           if (!row) throw notFound();
           const client = (await whose(request, row.client_id ?? row.user_id, READ_SCOPE))!;
           await audited(request, client, async () => undefined);
-          return fhir(reply, part.present(row));
+          return fhir(reply, part.present(row, origin(request)));
         });
         api.get(`/${part.type}`, { schema: route(part.searchOperation), config: { access: CLIENT_RECORD } }, async (request: SearchRequest, reply) => {
           const client = (await whose(request, patientIdOf(request.query.patient), SEARCH_SCOPE))!;
           const page = pageOf(request.query);
           const filter = { client, date: dateRanges('date', request.query.date), lastUpdated: dateRanges('_lastUpdated', request.query._lastUpdated) };
           const found = await audited(request, client, (trx) => part.search(trx, filter, page));
-          return fhir(reply, searchset(request, found.rows.map(part.present), found.total, page));
+          return fhir(
+            reply,
+            searchset(
+              request,
+              found.rows.map((row) => part.present(row, origin(request))),
+              found.total,
+              page,
+            ),
+          );
         });
       }
 

@@ -117,6 +117,9 @@ export const patientIdOf = (value: string | undefined): number | undefined => (v
 /** The path the caller asked for, before the server moved `/fhir/R4` under `/api/v1` (app.ts). */
 const askedUrl = (request: FastifyRequest): string => request.originalUrl ?? request.url;
 
+/** The scheme and host the caller reached. */
+export const origin = (request: FastifyRequest): string => `${request.protocol}://${request.host}`;
+
 /** This server's base URL, as the request reached it: links lead back through the base the caller used. */
 export function baseUrl(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}${askedUrl(request).startsWith(FHIR_ROOT) ? FHIR_ROOT : FHIR_PREFIXED}`;

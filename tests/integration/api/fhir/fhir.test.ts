@@ -17,6 +17,7 @@ import { addServiceRow, addSessions } from '../thrive/fixtures.ts';
 import { FHIR_PREFIXED, FHIR_ROOT } from '../../../../server/api/fhir/base.ts';
 import { addProspect } from '../discovery/fixtures.ts';
 import { issuedManual, setUpBilling } from '../billing/fixtures.ts';
+import { orderOf } from '../labs/matrix-requests.ts';
 import { visitAt } from '../visits/fixtures.ts';
 import { fhir } from './support.ts';
 
@@ -338,5 +339,45 @@ describe.each(engines)('FHIR R4 API on %s', (engine) => {
     expect((await fhir(t, client, `/Invoice?date=gt${bill.issued_on}`)).body.total).toBe(0);
     const everything = await fhir(t, client, `/Patient/${client.id}/$everything?_count=200`);
     expect(everything.body.entry.filter((e: any) => e.resource.resourceType === 'Invoice')).toHaveLength(2);
+  });
+
+  it('reads a released lab report as a DiagnosticReport and its PDF as a DocumentReference whose URL the same token downloads', async () => {
+    const desk = { actors: { SUPER_ADMIN: await addUser(t, 'SUPER_ADMIN'), RECEPTION: await addUser(t, 'RECEPTION'), NURSE: nurse } as any, client: client.id };
+    const released = await orderOf(t, desk, desk.actors.RECEPTION, client.id, 'ready');
+    const pending = await orderOf(t, desk, desk.actors.RECEPTION, client.id, 'processing');
+    const before = await fhirReads(t, client.id, client.id);
+    const report = await fhir(t, client, `/DiagnosticReport/${released.id}`);
+    expect(report.status).toBe(200);
+    expect(await fhirReads(t, client.id, client.id)).toBe(before + 1);
+    expect(report.body).toMatchObject({
+      resourceType: 'DiagnosticReport',
+      status: 'final',
+      category: [{ coding: [{ code: 'LAB' }] }],
+      code: { coding: [{ system: 'http://loinc.org', code: '11502-2' }] },
+      subject: { reference: `Patient/${client.id}` },
+    });
+    const document = await fhir(t, client, `${FHIR_ROOT}/DocumentReference/${released.id}`);
+    expect(document.body).toMatchObject({ status: 'current', context: { related: [{ reference: `DiagnosticReport/${released.id}` }] } });
+    const [{ attachment }] = document.body.content;
+    // Never inline: a URL, which the same bearer token downloads from the business API.
+    expect(attachment.data).toBeUndefined();
+    expect(attachment).toMatchObject({ contentType: 'application/pdf', title: 'report.pdf' });
+    expect(report.body.presentedForm).toEqual([attachment]);
+    const pdf = await t.app.inject({ method: 'GET', url: new URL(attachment.url).pathname, headers: { authorization: `Bearer ${client.accessToken}` } });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.length).toBe(attachment.size);
+    // An order whose results are not out is no report yet, for anyone; another client's is not theirs.
+    for (const actor of [client, nurse]) {
+      expect((await fhir(t, actor, `/DiagnosticReport/${pending.id}`)).status).toBe(404);
+      expect((await fhir(t, actor, `/DocumentReference/${pending.id}`)).status).toBe(404);
+    }
+    expect((await fhir(t, other, `/DiagnosticReport/${released.id}`)).status).toBe(404);
+    expect((await fhir(t, other, `/DocumentReference/${released.id}`)).status).toBe(404);
+    expect((await fhir(t, coach, `/DiagnosticReport?patient=${client.id}`)).body.entry.map((e: any) => e.resource.id)).toEqual([String(released.id)]);
+    expect((await fhir(t, client, '/DocumentReference?_lastUpdated=lt2000-01-01')).body.total).toBe(0);
+    const everything = await fhir(t, client, `/Patient/${client.id}/$everything?_count=200`);
+    const types = everything.body.entry.map((e: any) => e.resource.resourceType);
+    expect(types.filter((x: string) => x === 'DiagnosticReport' || x === 'DocumentReference')).toEqual(['DiagnosticReport', 'DocumentReference']);
   });
 });

@@ -6,6 +6,7 @@ import type { TestApp } from '../../../support/test-app.ts';
 import { type Actor, type ApiResponse, api } from '../support.ts';
 import { addServiceRow, addSessions } from '../thrive/fixtures.ts';
 import { issuedManual, setUpBilling } from '../billing/fixtures.ts';
+import { orderOf } from '../labs/matrix-requests.ts';
 import { visitAt } from '../visits/fixtures.ts';
 import { fhir } from './support.ts';
 
@@ -19,8 +20,8 @@ interface Shared {
 
 type Builder = (t: TestApp, s: Shared, actor: Actor) => Promise<ApiResponse>;
 
-/** The shared client's record, made once per app: a reading, an appointment, a consent decision, a therapy visit and an issued bill. */
-const records = new WeakMap<TestApp, Promise<{ reading: number; appointment: number; consent: number; visit: number; invoice: number }>>();
+/** The shared client's record, made once per app: a reading, an appointment, a consent decision, a therapy visit, an issued bill and a released lab report with its PDF. */
+const records = new WeakMap<TestApp, Promise<{ reading: number; appointment: number; consent: number; visit: number; invoice: number; report: number }>>();
 function recordOf(t: TestApp, s: Shared) {
   if (!records.has(t)) {
     records.set(
@@ -35,7 +36,14 @@ function recordOf(t: TestApp, s: Shared) {
         const visit = await visitAt(t, s.actors.NURSE, s.client, 'pet', 'draft');
         await setUpBilling(t, s.actors.ADMIN);
         const invoice = await issuedManual(t, s.actors.RECEPTION, s.client, [BILL_LINE]);
-        return { reading: reading.body.id, appointment: appointment.id, consent: consent.body.id, visit: visit.id, invoice: invoice.id };
+        return {
+          reading: reading.body.id,
+          appointment: appointment.id,
+          consent: consent.body.id,
+          visit: visit.id,
+          invoice: invoice.id,
+          report: (await orderOf(t, s, s.actors.SUPER_ADMIN, s.client, 'ready')).id,
+        };
       })(),
     );
   }
@@ -58,6 +66,10 @@ export const fhirMatrixRequests: Record<string, Builder> = {
   'fhir.encounters.read.client': async (t, s, a) => fhir(t, a, `/Encounter/therapy-${(await recordOf(t, s)).visit}`),
   'fhir.invoices.search.client': (t, s, a) => fhir(t, a, `/Invoice?patient=${s.client}`),
   'fhir.invoices.read.client': async (t, s, a) => fhir(t, a, `/Invoice/${(await recordOf(t, s)).invoice}`),
+  'fhir.diagnostic-reports.search.client': (t, s, a) => fhir(t, a, `/DiagnosticReport?patient=${s.client}`),
+  'fhir.diagnostic-reports.read.client': async (t, s, a) => fhir(t, a, `/DiagnosticReport/${(await recordOf(t, s)).report}`),
+  'fhir.document-references.search.client': (t, s, a) => fhir(t, a, `/DocumentReference?patient=${s.client}`),
+  'fhir.document-references.read.client': async (t, s, a) => fhir(t, a, `/DocumentReference/${(await recordOf(t, s)).report}`),
   'fhir.organization.read': (t, _s, a) => fhir(t, a, '/Organization/clinic'),
   'fhir.practitioner.read': (t, s, a) => fhir(t, a, `/Practitioner/${s.nurse}`),
   'fhir.practitioner-role.read': (t, s, a) => fhir(t, a, `/PractitionerRole/${s.nurse}`),
