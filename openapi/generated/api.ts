@@ -3125,6 +3125,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/fhir/R4/Composition/{id}/$document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A signed therapy visit as an ABDM OPConsultRecord document Bundle (Composition first)
+         * @description The Composition's id is `op-consult-therapy-<visit id>`; a visit not yet signed has no record (404). Every reference inside is a `urn:uuid:` of an entry.
+         */
+        get: operations["fhirCompositionDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/fhir/R4/Organization/{id}": {
         parameters: {
             query?: never;
@@ -11862,6 +11882,23 @@ export interface operations {
             header?: never;
             path: {
                 id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FhirResource"];
+            400: components["responses"]["FhirError"];
+            401: components["responses"]["FhirError"];
+            404: components["responses"]["FhirError"];
+        };
+    };
+    fhirCompositionDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
             };
             cookie?: never;
         };

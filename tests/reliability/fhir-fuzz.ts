@@ -16,5 +16,8 @@ export async function fhirFixtures(t: TestApp, actors: Actor[], clients: number[
   return visits;
 }
 
-/** An Encounter's id names its table (`therapy-12`): the fuzzer's ids go after the prefix. */
-export const fhirPath = (path: string): string => path.replace('/fhir/R4/Encounter/{id}', '/fhir/R4/Encounter/therapy-{id}');
+/** An Encounter's id names its table (`therapy-12`), a visit's OPConsultRecord is `op-consult-therapy-12`: the fuzzer's ids go after the prefix. */
+export const fhirPath = (path: string): string =>
+  path
+    .replace('/fhir/R4/Encounter/{id}', '/fhir/R4/Encounter/therapy-{id}')
+    .replace('/fhir/R4/Composition/{id}', '/fhir/R4/Composition/op-consult-therapy-{id}');

@@ -140,7 +140,7 @@ describe.each(engines)('fuzzing on %s', (engine) => {
           ? programs
           : path.includes('billing/documents/') || path.includes('fhir/R4/Invoice/')
             ? billingDocuments
-            : path.includes('fhir/R4/Encounter/')
+            : path.includes('fhir/R4/Encounter/') || path.includes('fhir/R4/Composition/')
               ? visits
               : path.includes('billing/advances/')
                 ? billingAdvances

@@ -398,6 +398,7 @@ export const AUTHORIZATION_MATRIX: readonly MatrixRow[] = [
   row('fhir.diagnostic-reports.read.client', 'GET fhir/R4/DiagnosticReport/{id}', "another client's released report", 404, 200, 200, 200),
   row('fhir.document-references.search.client', 'GET fhir/R4/DocumentReference?patient={id}', 'another client', 404, 200, 200, 200),
   row('fhir.document-references.read.client', 'GET fhir/R4/DocumentReference/{id}', "another client's report PDF", 404, 200, 200, 200),
+  row('fhir.op-consult.client', 'GET fhir/R4/Composition/{id}/$document', "another client's signed visit", 404, 200, 200, 200),
   row('fhir.organization.read', 'GET fhir/R4/Organization/{id}', 'the clinic', 200, 200, 200, 200),
   row('fhir.practitioner.read', 'GET fhir/R4/Practitioner/{id}', 'a NURSE', 200, 200, 200, 200),
   row('fhir.practitioner-role.read', 'GET fhir/R4/PractitionerRole/{id}', 'a NURSE', 200, 200, 200, 200),

@@ -16,6 +16,7 @@ import { consentResource, findConsent, searchConsents } from './consent.ts';
 import { encounterResource, findEncounter, searchEncounters } from './encounter.ts';
 import { findInvoice, invoiceResource, searchInvoices } from './invoice.ts';
 import { diagnosticReportResource, documentReferenceResource, findLabDocument, findLabReport, searchLabDocuments, searchLabReports } from './lab-report.ts';
+import { opConsultRecord } from './op-consult.ts';
 import { findObservation, observationResource, searchObservations } from './observation.ts';
 import { CLINIC_ORGANIZATION_ID, organizationResource } from './organization.ts';
 import { FHIR_ROOT } from './base.ts';
@@ -177,6 +178,18 @@ export async function fhirRoutes(app: FastifyInstance, ctx: ApiContext): Promise
           );
         });
       }
+
+      // A signed therapy visit as an ABDM OPConsultRecord document (Composition/$document).
+      api.get(
+        '/Composition/:id/$document',
+        { schema: route('fhirCompositionDocument'), config: { access: CLIENT_RECORD } },
+        async (request: FastifyRequest<{ Params: { id: string } }>, reply) => {
+          const record = await opConsultRecord(db, request.params.id);
+          if (!record) throw notFound();
+          const client = (await whose(request, record.client, READ_SCOPE))!;
+          return fhir(reply, await audited(request, client, (trx) => record.bundle(trx)));
+        },
+      );
 
       api.get(
         '/Organization/:id',

@@ -19,6 +19,8 @@ import { addProspect } from '../discovery/fixtures.ts';
 import { issuedManual, setUpBilling } from '../billing/fixtures.ts';
 import { orderOf } from '../labs/matrix-requests.ts';
 import { visitAt } from '../visits/fixtures.ts';
+import { OP_CONSULT } from '../../../../server/api/fhir/op-consult.ts';
+import { abdmDocumentProblems } from '../../../support/abdm-document.ts';
 import { fhir } from './support.ts';
 
 async function fhirReads(t: TestApp, actor: number, client: number, outcome = 'success'): Promise<number> {
@@ -379,5 +381,33 @@ describe.each(engines)('FHIR R4 API on %s', (engine) => {
     const everything = await fhir(t, client, `/Patient/${client.id}/$everything?_count=200`);
     const types = everything.body.entry.map((e: any) => e.resource.resourceType);
     expect(types.filter((x: string) => x === 'DiagnosticReport' || x === 'DocumentReference')).toEqual(['DiagnosticReport', 'DocumentReference']);
+  });
+
+  it('gives a signed therapy visit as an ABDM OPConsultRecord: a document Bundle, Composition first, every reference inside', async () => {
+    const signed = await visitAt(t, nurse, client.id, 'pet', 'signed');
+    const draft = await visitAt(t, nurse, client.id, 'pet', 'completed');
+    const url = `${FHIR_ROOT}/Composition/op-consult-therapy-${signed.id}/$document`;
+    const before = await fhirReads(t, client.id, client.id);
+    const res = await fhir(t, client, url);
+    expect(res.status).toBe(200);
+    expect(await fhirReads(t, client.id, client.id)).toBe(before + 1);
+    expect(abdmDocumentProblems(res.body, 'OPConsultRecord')).toEqual([]);
+    const resources = res.body.entry.map((e: any) => e.resource);
+    expect(resources.map((r: any) => r.resourceType)).toEqual(['Composition', 'Patient', 'Practitioner', 'Organization', 'Encounter', 'Procedure']);
+    expect(resources[0]).toMatchObject({ status: 'final', title: 'Consultation Report', date: new Date(signed.signed_at).toISOString() });
+    expect(resources[0].section).toEqual([expect.objectContaining({ code: { coding: [OP_CONSULT.procedureSection] } })]);
+    expect(resources.find((r: any) => r.resourceType === 'Procedure')).toMatchObject({ status: 'completed', code: { text: 'PET (PEMF)' } });
+    expect(resources.find((r: any) => r.resourceType === 'Encounter').status).toBe('finished');
+    // The same record every time it is read: the document's identifier and entries are stable.
+    expect((await fhir(t, coach, url)).body).toEqual(res.body);
+    // The checker itself refuses what the guide refuses.
+    const reordered = { ...res.body, entry: [...res.body.entry.slice(1), res.body.entry[0]] };
+    expect(abdmDocumentProblems(reordered, 'OPConsultRecord')).toContain('the Composition must be the first entry');
+    const dangling = { ...res.body, entry: res.body.entry.filter((e: any) => e.resource.resourceType !== 'Procedure') };
+    expect(abdmDocumentProblems(dangling, 'OPConsultRecord').join()).toMatch(/is not an entry of the bundle/);
+    // Not signed yet: no record; another client's: not theirs.
+    expect((await fhir(t, client, `/Composition/op-consult-therapy-${draft.id}/$document`)).status).toBe(404);
+    expect((await fhir(t, other, url)).status).toBe(404);
+    expect((await fhir(t, client, '/Composition/op-consult-discovery-1/$document')).status).toBe(400);
   });
 });

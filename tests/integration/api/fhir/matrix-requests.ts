@@ -21,7 +21,10 @@ interface Shared {
 type Builder = (t: TestApp, s: Shared, actor: Actor) => Promise<ApiResponse>;
 
 /** The shared client's record, made once per app: a reading, an appointment, a consent decision, a therapy visit, an issued bill and a released lab report with its PDF. */
-const records = new WeakMap<TestApp, Promise<{ reading: number; appointment: number; consent: number; visit: number; invoice: number; report: number }>>();
+const records = new WeakMap<
+  TestApp,
+  Promise<{ reading: number; appointment: number; consent: number; visit: number; signed: number; invoice: number; report: number }>
+>();
 function recordOf(t: TestApp, s: Shared) {
   if (!records.has(t)) {
     records.set(
@@ -41,6 +44,7 @@ function recordOf(t: TestApp, s: Shared) {
           appointment: appointment.id,
           consent: consent.body.id,
           visit: visit.id,
+          signed: (await visitAt(t, s.actors.NURSE, s.client, 'pet', 'signed')).id,
           invoice: invoice.id,
           report: (await orderOf(t, s, s.actors.SUPER_ADMIN, s.client, 'ready')).id,
         };
@@ -70,6 +74,7 @@ export const fhirMatrixRequests: Record<string, Builder> = {
   'fhir.diagnostic-reports.read.client': async (t, s, a) => fhir(t, a, `/DiagnosticReport/${(await recordOf(t, s)).report}`),
   'fhir.document-references.search.client': (t, s, a) => fhir(t, a, `/DocumentReference?patient=${s.client}`),
   'fhir.document-references.read.client': async (t, s, a) => fhir(t, a, `/DocumentReference/${(await recordOf(t, s)).report}`),
+  'fhir.op-consult.client': async (t, s, a) => fhir(t, a, `/Composition/op-consult-therapy-${(await recordOf(t, s)).signed}/$document`),
   'fhir.organization.read': (t, _s, a) => fhir(t, a, '/Organization/clinic'),
   'fhir.practitioner.read': (t, s, a) => fhir(t, a, `/Practitioner/${s.nurse}`),
   'fhir.practitioner-role.read': (t, s, a) => fhir(t, a, `/PractitionerRole/${s.nurse}`),
