@@ -23,6 +23,8 @@ import { healthRoutes } from './routes/health.ts';
 import { clinicLogoRoutes } from './routes/clinic-logo.ts';
 import { runtimeConfigRoutes } from './routes/runtime-config.ts';
 import { isClientRoute, registerSpa, type SpaIndex } from './routes/spa.ts';
+import { isFhirPath, underApi } from './api/fhir/base.ts';
+import { fhirNotFound } from './api/fhir/outcome.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -51,6 +53,8 @@ export async function buildApp(runtime: Runtime, options: { logger: Logger; serv
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => crypto.randomUUID(),
+    // The FHIR API's own base (issue 40) reaches its routes under /api/v1 (server/api/fhir/base.ts).
+    rewriteUrl: (request) => underApi(request.url ?? '/'),
     // Forwarded headers only from the proxies TRUST_PROXY names: off by default, so a caller
     // cannot choose the address the per-IP limits count (config.ts).
     trustProxy: runtime.config.trustProxy as FastifyServerOptions['trustProxy'],
@@ -67,8 +71,9 @@ export async function buildApp(runtime: Runtime, options: { logger: Logger; serv
   });
   let spa: SpaIndex | null = null;
   registerErrorHandling(app, {
-    // Unknown non-API GETs are client-side routes: answer with the app's index.html.
-    fallback: (request, reply) => (spa && isClientRoute(request) ? spa.send(reply) : null),
+    // A path under the FHIR base that names nothing is FHIR's 404 (an OperationOutcome). Unknown
+    // non-API GETs are client-side routes: answer with the app's index.html.
+    fallback: (request, reply) => (isFhirPath(request.url) ? fhirNotFound(request, reply) : spa && isClientRoute(request) ? spa.send(reply) : null),
   });
   registerJsonDepthLimit(app);
   registerTextSafety(app);

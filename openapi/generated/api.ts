@@ -2912,7 +2912,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Everything this server serves about one client, as a searchset Bundle */
+        /**
+         * Everything this server serves about one client, as a searchset Bundle
+         * @description Paged like a search (`_count`, `_offset`, `next` links); `total` counts every entry.
+         */
         get: operations["fhirPatientEverything"];
         put?: never;
         post?: never;
@@ -3025,6 +3028,174 @@ export interface paths {
         };
         /** One consent decision as a Consent */
         get: operations["readFhirConsent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/R4/Encounter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search a client's therapy and discovery visits as Encounter resources
+         * @description A client searches their own (`patient` defaults to them); staff name the `patient`. `date` is when the visit started (or was opened).
+         */
+        get: operations["searchFhirEncounters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/R4/Encounter/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One visit as an Encounter (`therapy-12`, `discovery-5`) */
+        get: operations["readFhirEncounter"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/R4/Invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search a client's issued bills as Invoice resources
+         * @description A client searches their own (`patient` defaults to them); staff name the `patient`. `date` is the day the bill was issued. Drafts and credit notes are not served.
+         */
+        get: operations["searchFhirInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/R4/Invoice/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One issued tax invoice or bill of supply as an Invoice (totals in INR) */
+        get: operations["readFhirInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/R4/DiagnosticReport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search a client's released lab reports as DiagnosticReport resources
+         * @description A client searches their own (`patient` defaults to them); staff name the `patient`. `date` is the sample's collection slot. Only released reports (results partly or wholly out).
+         */
+        get: operations["searchFhirDiagnosticReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/R4/DiagnosticReport/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One released lab report (id the lab order's) as a DiagnosticReport */
+        get: operations["readFhirDiagnosticReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/R4/DocumentReference": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the PDFs of a client's released lab reports as DocumentReference resources
+         * @description A client searches their own (`patient` defaults to them); staff name the `patient`. `date` is when the PDF was attached. The attachment is a URL the same bearer token downloads, never inline.
+         */
+        get: operations["searchFhirDocumentReferences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/R4/DocumentReference/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The PDF of one released lab report (id the lab order's) as a DocumentReference */
+        get: operations["readFhirDocumentReference"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fhir/R4/Composition/{id}/$document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A signed therapy visit as an ABDM OPConsultRecord document Bundle (Composition first)
+         * @description The Composition's id is `op-consult-therapy-<visit id>`; a visit not yet signed has no record (404). Every reference inside is a `urn:uuid:` of an entry.
+         */
+        get: operations["fhirCompositionDocument"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6313,6 +6484,7 @@ export interface components {
         PatientRef: string;
         /** @description FHIR date search, repeatable (`date=ge2026-01-01&date=lt2026-02-01`); prefixes eq, gt, ge, lt, le; a day, or an instant with its offset. */
         Date: components["schemas"]["FhirDateSearch"][];
+        EncounterId: string;
         ResourceId: string;
     };
     requestBodies: never;
@@ -11588,7 +11760,12 @@ export interface operations {
     };
     fhirPatientEverything: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Entries per page (default 50). */
+                _count?: components["parameters"]["Count"];
+                /** @description Entries to skip (the `next` link sets it). */
+                _offset?: components["parameters"]["Offset"];
+            };
             header?: never;
             path: {
                 id: components["parameters"]["RecordId"];
@@ -11721,6 +11898,195 @@ export interface operations {
             header?: never;
             path: {
                 id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FhirResource"];
+            400: components["responses"]["FhirError"];
+            401: components["responses"]["FhirError"];
+            404: components["responses"]["FhirError"];
+        };
+    };
+    searchFhirEncounters: {
+        parameters: {
+            query?: {
+                /** @description The client, as `123` or `Patient/123`. */
+                patient?: components["parameters"]["PatientRef"];
+                /** @description FHIR date search, repeatable (`date=ge2026-01-01&date=lt2026-02-01`); prefixes eq, gt, ge, lt, le; a day, or an instant with its offset. */
+                date?: components["parameters"]["Date"];
+                /** @description FHIR date search on when the record last changed, repeatable; same forms as `date`. */
+                _lastUpdated?: components["parameters"]["LastUpdated"];
+                /** @description Entries per page (default 50). */
+                _count?: components["parameters"]["Count"];
+                /** @description Entries to skip (the `next` link sets it). */
+                _offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FhirResource"];
+            400: components["responses"]["FhirError"];
+            401: components["responses"]["FhirError"];
+            404: components["responses"]["FhirError"];
+        };
+    };
+    readFhirEncounter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["EncounterId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FhirResource"];
+            400: components["responses"]["FhirError"];
+            401: components["responses"]["FhirError"];
+            404: components["responses"]["FhirError"];
+        };
+    };
+    searchFhirInvoices: {
+        parameters: {
+            query?: {
+                /** @description The client, as `123` or `Patient/123`. */
+                patient?: components["parameters"]["PatientRef"];
+                /** @description FHIR date search, repeatable (`date=ge2026-01-01&date=lt2026-02-01`); prefixes eq, gt, ge, lt, le; a day, or an instant with its offset. */
+                date?: components["parameters"]["Date"];
+                /** @description FHIR date search on when the record last changed, repeatable; same forms as `date`. */
+                _lastUpdated?: components["parameters"]["LastUpdated"];
+                /** @description Entries per page (default 50). */
+                _count?: components["parameters"]["Count"];
+                /** @description Entries to skip (the `next` link sets it). */
+                _offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FhirResource"];
+            400: components["responses"]["FhirError"];
+            401: components["responses"]["FhirError"];
+            404: components["responses"]["FhirError"];
+        };
+    };
+    readFhirInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FhirResource"];
+            400: components["responses"]["FhirError"];
+            401: components["responses"]["FhirError"];
+            404: components["responses"]["FhirError"];
+        };
+    };
+    searchFhirDiagnosticReports: {
+        parameters: {
+            query?: {
+                /** @description The client, as `123` or `Patient/123`. */
+                patient?: components["parameters"]["PatientRef"];
+                /** @description FHIR date search, repeatable (`date=ge2026-01-01&date=lt2026-02-01`); prefixes eq, gt, ge, lt, le; a day, or an instant with its offset. */
+                date?: components["parameters"]["Date"];
+                /** @description FHIR date search on when the record last changed, repeatable; same forms as `date`. */
+                _lastUpdated?: components["parameters"]["LastUpdated"];
+                /** @description Entries per page (default 50). */
+                _count?: components["parameters"]["Count"];
+                /** @description Entries to skip (the `next` link sets it). */
+                _offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FhirResource"];
+            400: components["responses"]["FhirError"];
+            401: components["responses"]["FhirError"];
+            404: components["responses"]["FhirError"];
+        };
+    };
+    readFhirDiagnosticReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FhirResource"];
+            400: components["responses"]["FhirError"];
+            401: components["responses"]["FhirError"];
+            404: components["responses"]["FhirError"];
+        };
+    };
+    searchFhirDocumentReferences: {
+        parameters: {
+            query?: {
+                /** @description The client, as `123` or `Patient/123`. */
+                patient?: components["parameters"]["PatientRef"];
+                /** @description FHIR date search, repeatable (`date=ge2026-01-01&date=lt2026-02-01`); prefixes eq, gt, ge, lt, le; a day, or an instant with its offset. */
+                date?: components["parameters"]["Date"];
+                /** @description FHIR date search on when the record last changed, repeatable; same forms as `date`. */
+                _lastUpdated?: components["parameters"]["LastUpdated"];
+                /** @description Entries per page (default 50). */
+                _count?: components["parameters"]["Count"];
+                /** @description Entries to skip (the `next` link sets it). */
+                _offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FhirResource"];
+            400: components["responses"]["FhirError"];
+            401: components["responses"]["FhirError"];
+            404: components["responses"]["FhirError"];
+        };
+    };
+    readFhirDocumentReference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FhirResource"];
+            400: components["responses"]["FhirError"];
+            401: components["responses"]["FhirError"];
+            404: components["responses"]["FhirError"];
+        };
+    };
+    fhirCompositionDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
             };
             cookie?: never;
         };

@@ -25,6 +25,7 @@ import { FULL, recordReliability } from './summary.ts';
 import { ADMIN_ACTIONS, contract, contractViolation, identityAction, TEST_ADMIN_KEY } from './wire.ts';
 import { billingAdvanceFixtures, billingFixtures, billingTillFixtures, fuzzBusinessDays } from './billing-fuzz.ts';
 import { packageSaleFixtures } from './package-sale-fuzz.ts';
+import { fhirFixtures, fhirPath } from './fhir-fuzz.ts';
 import { membershipFixtures } from './membership-fuzz.ts';
 import { privacyFixtures } from './privacy-fuzz.ts';
 import { BILLING_REPORTS } from '../../machines/billing/reports.ts';
@@ -81,6 +82,8 @@ describe.each(engines)('fuzzing on %s', (engine) => {
   const memberships: number[] = [];
   // Data exports (ready) the privacy operations' path ids aim at (issue 38).
   const dataExports: number[] = [];
+  // Therapy visits the FHIR Encounter reads aim at (issue 40).
+  const visits: number[] = [];
   let cases = 0;
   const failures: Failure[] = [];
   let dataLost = 0;
@@ -104,6 +107,7 @@ describe.each(engines)('fuzzing on %s', (engine) => {
     membershipPlans.push(...forMemberships.plans);
     memberships.push(...forMemberships.memberships);
     dataExports.push(...(await privacyFixtures(t, actors, targets.slice(0, 2))));
+    visits.push(...(await fhirFixtures(t, actors, targets.slice(0, 2))));
     // Fixtures for every domain, made over HTTP: more than the default minute on a busy machine.
   }, 180_000);
 
@@ -140,23 +144,25 @@ describe.each(engines)('fuzzing on %s', (engine) => {
         ? enrollments
         : path.includes('programs/')
           ? programs
-          : path.includes('billing/documents/')
+          : path.includes('billing/documents/') || path.includes('fhir/R4/Invoice/')
             ? billingDocuments
-            : path.includes('billing/advances/')
-              ? billingAdvances
-              : path.includes('billing/tills/')
-                ? billingTills
-                : path.includes('appointments/packages/')
-                  ? packages
-                  : path.includes('appointments/package-plans/')
-                    ? packagePlans
-                    : path.includes('memberships/plans/')
-                      ? membershipPlans
-                      : path.includes('memberships/')
-                        ? memberships
-                        : path.includes('privacy/exports/')
-                          ? dataExports
-                          : targets;
+            : path.includes('fhir/R4/Encounter/') || path.includes('fhir/R4/Composition/')
+              ? visits
+              : path.includes('billing/advances/')
+                ? billingAdvances
+                : path.includes('billing/tills/')
+                  ? billingTills
+                  : path.includes('appointments/packages/')
+                    ? packages
+                    : path.includes('appointments/package-plans/')
+                      ? packagePlans
+                      : path.includes('memberships/plans/')
+                        ? membershipPlans
+                        : path.includes('memberships/')
+                          ? memberships
+                          : path.includes('privacy/exports/')
+                            ? dataExports
+                            : targets;
     // One arbitrary per operation, built once: path ids, query string, body (valid or bent).
     const requestArb = fc.constantFrom(...ops).chain((op) =>
       fc.record({
@@ -175,7 +181,7 @@ describe.each(engines)('fuzzing on %s', (engine) => {
       // ids deleted earlier in the run are swapped for live ones half of the time.
       const live = idsFor(op.path);
       // A business day for a till's day; a report's name (issue 35) two times in three, so its range and format are what gets fuzzed.
-      const path = op.path.replace(/\{(\w+)\}/g, (_m, name: string) =>
+      const path = fhirPath(op.path).replace(/\{(\w+)\}/g, (_m, name: string) =>
         name === 'date'
           ? businessDays[i % businessDays.length]
           : name === 'report' && i % 3 !== 0

@@ -2,7 +2,7 @@
 // participants, the service as its service type. The clinic's nine statuses map onto FHIR's (a
 // rescheduled booking is cancelled: its successor is another Appointment).
 import type { Db } from '../../db/database.ts';
-import { type DateRange, instant, type Page } from './search.ts';
+import { type ClientFilter, instant, type Page, type RecordColumns, searchRecords } from './search.ts';
 
 const FHIR_STATUS: Record<string, string> = {
   requested: 'proposed',
@@ -39,24 +39,10 @@ export async function findAppointment(db: Db, id: number): Promise<AppointmentRo
   return (await appointmentQuery(db).where('a.id', '=', id).executeTakeFirst()) as AppointmentRow | undefined;
 }
 
-export async function searchAppointments(db: Db, filter: { client: number; date: DateRange[]; lastUpdated: DateRange[] }, page: Page | null) {
-  let query = appointmentQuery(db).where('a.client_id', '=', filter.client);
-  for (const range of filter.date) {
-    if (range.from) query = query.where('a.starts_at', '>=', range.from);
-    if (range.to) query = query.where('a.starts_at', '<', range.to);
-  }
-  for (const range of filter.lastUpdated) {
-    if (range.from) query = query.where('a.updated_at', '>=', range.from);
-    if (range.to) query = query.where('a.updated_at', '<', range.to);
-  }
-  const { total } = (await query
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<string>().as('total'))
-    .executeTakeFirstOrThrow()) as { total: string };
-  const ordered = query.orderBy('a.starts_at').orderBy('a.id');
-  const rows = (await (page ? ordered.limit(page.count).offset(page.offset) : ordered).execute()) as AppointmentRow[];
-  return { total: Number(total), rows };
-}
+const COLUMNS: RecordColumns = { client: 'a.client_id', date: 'a.starts_at', lastUpdated: 'a.updated_at', orderBy: ['a.starts_at', 'a.id'] };
+
+export const searchAppointments = (db: Db, filter: ClientFilter, page: Page | null) =>
+  searchRecords<AppointmentRow>(appointmentQuery(db), COLUMNS, filter, page);
 
 export function appointmentResource(row: AppointmentRow) {
   const status = FHIR_STATUS[row.status] ?? 'booked';

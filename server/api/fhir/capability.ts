@@ -9,7 +9,8 @@ export interface ServedResource {
   read: boolean;
   /** Search parameters; none: no search. */
   search: Array<{ name: string; type: 'reference' | 'date' | 'number' }>;
-  everything?: boolean;
+  /** Operations on an instance (`$everything`, `$document`). */
+  operations?: Array<{ name: string; definition: string }>;
 }
 
 const PAGING = [
@@ -20,10 +21,26 @@ const PAGING = [
 const BY_CLIENT = [{ name: 'patient', type: 'reference' as const }, { name: 'date', type: 'date' as const }, ...PAGING];
 
 export const SERVED: readonly ServedResource[] = [
-  { type: 'Patient', read: true, search: PAGING, everything: true },
+  {
+    type: 'Patient',
+    read: true,
+    search: PAGING,
+    operations: [{ name: 'everything', definition: 'http://hl7.org/fhir/OperationDefinition/Patient-everything' }],
+  },
   { type: 'Observation', read: true, search: BY_CLIENT },
   { type: 'Appointment', read: true, search: BY_CLIENT },
   { type: 'Consent', read: true, search: BY_CLIENT },
+  { type: 'Encounter', read: true, search: BY_CLIENT },
+  { type: 'Invoice', read: true, search: BY_CLIENT },
+  { type: 'DiagnosticReport', read: true, search: BY_CLIENT },
+  { type: 'DocumentReference', read: true, search: BY_CLIENT },
+  // A signed therapy visit's ABDM OPConsultRecord, as the document Bundle (no Composition read or search).
+  {
+    type: 'Composition',
+    read: false,
+    search: [],
+    operations: [{ name: 'document', definition: 'http://hl7.org/fhir/OperationDefinition/Composition-document' }],
+  },
   { type: 'Organization', read: true, search: [] },
   { type: 'Practitioner', read: true, search: [] },
   { type: 'PractitionerRole', read: true, search: [] },
@@ -52,7 +69,7 @@ export function capabilityStatement(request: FastifyRequest) {
           type: r.type,
           interaction: [...(r.read ? [{ code: 'read' }] : []), ...(r.search.length ? [{ code: 'search-type' }] : [])],
           ...(r.search.length ? { searchParam: r.search.map((p) => ({ name: p.name, type: p.type })) } : {}),
-          ...(r.everything ? { operation: [{ name: 'everything', definition: 'http://hl7.org/fhir/OperationDefinition/Patient-everything' }] } : {}),
+          ...(r.operations ? { operation: r.operations } : {}),
         })),
       },
     ],

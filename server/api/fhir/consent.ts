@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { CLINIC_ORGANIZATION_ID } from './organization.ts';
-import { type DateRange, instant, type Page } from './search.ts';
+import { type ClientFilter, instant, type Page, type RecordColumns, searchRecords } from './search.ts';
 
 export interface ConsentRow {
   id: number | string;
@@ -36,24 +36,9 @@ export async function findConsent(db: Db, id: number): Promise<ConsentRow | unde
   return (await consentQuery(db).where('c.id', '=', id).executeTakeFirst()) as ConsentRow | undefined;
 }
 
-export async function searchConsents(db: Db, filter: { client: number; date: DateRange[]; lastUpdated: DateRange[] }, page: Page | null) {
-  let query = consentQuery(db).where('c.user_id', '=', filter.client);
-  for (const range of filter.date) {
-    if (range.from) query = query.where('c.consented_at', '>=', range.from);
-    if (range.to) query = query.where('c.consented_at', '<', range.to);
-  }
-  for (const range of filter.lastUpdated) {
-    if (range.from) query = query.where('c.recorded_at', '>=', range.from);
-    if (range.to) query = query.where('c.recorded_at', '<', range.to);
-  }
-  const { total } = (await query
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<string>().as('total'))
-    .executeTakeFirstOrThrow()) as { total: string };
-  const ordered = query.orderBy('c.consented_at').orderBy('c.id');
-  const rows = (await (page ? ordered.limit(page.count).offset(page.offset) : ordered).execute()) as ConsentRow[];
-  return { total: Number(total), rows };
-}
+const COLUMNS: RecordColumns = { client: 'c.user_id', date: 'c.consented_at', lastUpdated: 'c.recorded_at', orderBy: ['c.consented_at', 'c.id'] };
+
+export const searchConsents = (db: Db, filter: ClientFilter, page: Page | null) => searchRecords<ConsentRow>(consentQuery(db), COLUMNS, filter, page);
 
 export function consentResource(row: ConsentRow) {
   return {

@@ -7,7 +7,7 @@ import type { Db } from '../../db/database.ts';
 import { METRIC_SPECS, isMetric } from '../../../machines/thrive/metrics.ts';
 import { isStaff } from '../policy.ts';
 import type { ClinicRole } from '../../identity/contracts.ts';
-import { type DateRange, instant, type Page } from './search.ts';
+import { type ClientFilter, instant, type Page, type RecordColumns, searchRecords } from './search.ts';
 import { CLINIC_CODE_SYSTEM } from './texts.ts';
 
 const LOINC = 'http://loinc.org';
@@ -85,24 +85,15 @@ export async function findObservation(db: Db, id: number): Promise<ObservationRo
   return (await observationQuery(db).where('m.id', '=', id).executeTakeFirst()) as ObservationRow | undefined;
 }
 
-export async function searchObservations(db: Db, filter: { client: number; date: DateRange[]; lastUpdated: DateRange[] }, page: Page | null) {
-  let query = observationQuery(db).where('m.client_id', '=', filter.client);
-  for (const range of filter.date) {
-    if (range.from) query = query.where('m.taken_at', '>=', range.from);
-    if (range.to) query = query.where('m.taken_at', '<', range.to);
-  }
-  for (const range of filter.lastUpdated) {
-    if (range.from) query = query.where(sql<boolean>`coalesce(x.created_at, m.created_at) >= ${range.from}`);
-    if (range.to) query = query.where(sql<boolean>`coalesce(x.created_at, m.created_at) < ${range.to}`);
-  }
-  const { total } = (await query
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<string>().as('total'))
-    .executeTakeFirstOrThrow()) as { total: string };
-  const ordered = query.orderBy('m.taken_at').orderBy('m.id');
-  const rows = (await (page ? ordered.limit(page.count).offset(page.offset) : ordered).execute()) as ObservationRow[];
-  return { total: Number(total), rows };
-}
+const COLUMNS: RecordColumns = {
+  client: 'm.client_id',
+  date: 'm.taken_at',
+  lastUpdated: sql`coalesce(x.created_at, m.created_at)`,
+  orderBy: ['m.taken_at', 'm.id'],
+};
+
+export const searchObservations = (db: Db, filter: ClientFilter, page: Page | null) =>
+  searchRecords<ObservationRow>(observationQuery(db), COLUMNS, filter, page);
 
 const quantity = (value: number, unit: string) => ({ value, unit, system: UCUM, code: UCUM_CODES[unit] ?? unit });
 

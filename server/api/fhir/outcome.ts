@@ -55,3 +55,11 @@ export function fhirErrorHandler(error: FastifyError, request: FastifyRequest, r
     .type(FHIR_JSON)
     .send(operationOutcome(answer.status, answer.detail, answer.extra));
 }
+
+/** An unknown path under the FHIR base: the business API's 404 words, as an OperationOutcome. */
+export function fhirNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply
+    .code(404)
+    .type(FHIR_JSON)
+    .send(operationOutcome(404, `Not found: ${request.method} ${(request.originalUrl ?? request.url).split('?')[0]}`, {}));
+}

@@ -3,7 +3,7 @@
 // is never read here: its sealed column is not even selected. The clinic stores no ABHA address.
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { type DateRange, instant, type Page } from './search.ts';
+import { countAndPage, type DateRange, instant, type Page, withinRanges } from './search.ts';
 
 export const ABHA_SYSTEM = 'https://healthid.ndhm.gov.in';
 export const CLINIC_PATIENT_SYSTEM = 'https://thrive.clinic/fhir/NamingSystem/client-id';
@@ -62,16 +62,7 @@ export async function findPatient(db: Db, id: number): Promise<PatientRow | unde
 export async function searchPatients(db: Db, filter: { only?: number; lastUpdated: DateRange[] }, page: Page) {
   let query = patientQuery(db);
   if (filter.only !== undefined) query = query.where('u.id', '=', filter.only);
-  for (const range of filter.lastUpdated) {
-    if (range.from) query = query.where(sql<boolean>`greatest(u.updated_at, p.updated_at) >= ${range.from}`);
-    if (range.to) query = query.where(sql<boolean>`greatest(u.updated_at, p.updated_at) < ${range.to}`);
-  }
-  const { total } = (await query
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<string>().as('total'))
-    .executeTakeFirstOrThrow()) as { total: string };
-  const rows = (await query.orderBy('u.id').limit(page.count).offset(page.offset).execute()) as PatientRow[];
-  return { total: Number(total), rows };
+  return countAndPage<PatientRow>(withinRanges(query, sql`greatest(u.updated_at, p.updated_at)`, filter.lastUpdated), ['u.id'], page);
 }
 
 /** The ABHA number as NRCES writes it: 14 digits, hyphenated 2-4-4-4. */

@@ -14,6 +14,13 @@ import { engines } from '../../../support/engines.ts';
 import { buildTestApp, type TestApp } from '../../../support/test-app.ts';
 import { type Actor, addUser, api } from '../support.ts';
 import { addServiceRow, addSessions } from '../thrive/fixtures.ts';
+import { FHIR_PREFIXED, FHIR_ROOT } from '../../../../server/api/fhir/base.ts';
+import { addProspect } from '../discovery/fixtures.ts';
+import { issuedManual, setUpBilling } from '../billing/fixtures.ts';
+import { orderOf } from '../labs/matrix-requests.ts';
+import { visitAt } from '../visits/fixtures.ts';
+import { OP_CONSULT } from '../../../../server/api/fhir/op-consult.ts';
+import { abdmDocumentProblems } from '../../../support/abdm-document.ts';
 import { fhir } from './support.ts';
 
 async function fhirReads(t: TestApp, actor: number, client: number, outcome = 'success'): Promise<number> {
@@ -205,5 +212,202 @@ describe.each(engines)('FHIR R4 API on %s', (engine) => {
         .map((m) => m.slice(13, -1)),
     );
     for (const ref of refs) expect((await fhir(t, client, `/${ref}`)).status, ref).toBe(200);
+  });
+
+  it('answers at /fhir/R4 as at /api/v1/fhir/R4: the same resources, links through the base asked, the same audit', async () => {
+    for (const base of [FHIR_ROOT, FHIR_PREFIXED]) {
+      const metadata = await fhir(t, null, `${base}/metadata`);
+      expect(metadata.status, base).toBe(200);
+      expect(metadata.body.implementation.url, base).toMatch(new RegExp(`^http://[^/]+${base.replace(/\//g, '\\/')}$`));
+      const before = await fhirReads(t, client.id, client.id);
+      const patient = await fhir(t, client, `${base}/Patient/${client.id}`);
+      expect(patient.body).toMatchObject({ resourceType: 'Patient', id: String(client.id) });
+      expect(await fhirReads(t, client.id, client.id)).toBe(before + 1);
+      const page = await fhir(t, client, `${base}/Observation?_count=2`);
+      for (const link of page.body.link) expect(new URL(link.url).pathname, base).toBe(`${base}/Observation`);
+      expect(page.body.entry[0].fullUrl).toContain(`${base}/Observation/`);
+      expect((await fhir(t, other, `${base}/Patient/${client.id}`)).status, base).toBe(404);
+      expect((await fhir(t, null, `${base}/Patient/${client.id}`)).status, base).toBe(401);
+    }
+  });
+
+  it('answers an unknown path under either base with a 404 OperationOutcome', async () => {
+    for (const url of [`${FHIR_ROOT}/Medication/1`, `${FHIR_PREFIXED}/Medication/1`, `${FHIR_ROOT}/Patient/${client.id}/$export`]) {
+      const res = await fhir(t, client, url);
+      expect(res.status, url).toBe(404);
+      expect(res.body.issue[0], url).toMatchObject({ code: 'not-found', diagnostics: `Not found: GET ${url}` });
+    }
+  });
+
+  it('pages $everything with _count and next links, every entry once', async () => {
+    const whole = await fhir(t, client, `/Patient/${client.id}/$everything`);
+    const seen: string[] = [];
+    let url: string | undefined = `${FHIR_ROOT}/Patient/${client.id}/$everything?_count=4`;
+    while (url) {
+      const res = await fhir(t, client, url);
+      expect(res.status).toBe(200);
+      expect(res.body.total).toBe(whole.body.total);
+      expect(res.body.entry.length).toBeLessThanOrEqual(4);
+      seen.push(...res.body.entry.map((e: any) => e.fullUrl));
+      url = res.body.link.find((l: any) => l.relation === 'next')?.url;
+    }
+    expect(seen).toEqual(whole.body.entry.map((e: any) => e.fullUrl.replace(FHIR_PREFIXED, FHIR_ROOT)));
+  });
+
+  it('reads therapy and discovery visits as Encounters: status from the chart, a signed visit finished, searched by date, in $everything', async () => {
+    const signed = await visitAt(t, nurse, client.id, 'pet', 'signed');
+    const draft = await visitAt(t, nurse, client.id, 'pet', 'draft');
+    const prospect = await addProspect(t, coach);
+    const { rows } = await sql<{ id: number }>`insert into discovery_visits (prospect_id, author_id, channel)
+      values (${prospect.id}, ${coach.id}, 'video') returning id`.execute(t.database.db);
+    const before = await fhirReads(t, client.id, client.id);
+    const finished = await fhir(t, client, `${FHIR_ROOT}/Encounter/therapy-${signed.id}`);
+    expect(finished.body).toMatchObject({
+      resourceType: 'Encounter',
+      status: 'finished',
+      class: { code: 'AMB' },
+      serviceType: { text: 'PET (PEMF)' },
+      subject: { reference: `Patient/${client.id}` },
+      participant: [{ individual: { reference: `Practitioner/${nurse.id}` } }],
+      period: { start: expect.any(String), end: new Date(signed.signed_at).toISOString() },
+    });
+    expect(await fhirReads(t, client.id, client.id)).toBe(before + 1);
+    expect((await fhir(t, client, `/Encounter/therapy-${draft.id}`)).body).toMatchObject({ status: 'planned', period: { start: expect.any(String) } });
+    expect((await fhir(t, client, `/Encounter/therapy-${draft.id}`)).body.period.end).toBeUndefined();
+    const discovery = await fhir(t, coach, `/Encounter/discovery-${rows[0].id}`);
+    expect(discovery.body).toMatchObject({ status: 'in-progress', class: { code: 'VR' }, subject: { reference: `Patient/${prospect.id}` } });
+    // Another client's visit is not theirs; an id that names no visit is 404 (a malformed one 400).
+    expect((await fhir(t, other, `/Encounter/therapy-${signed.id}`)).status).toBe(404);
+    expect((await fhir(t, client, `/Encounter/discovery-${rows[0].id}`)).status).toBe(404);
+    expect((await fhir(t, client, '/Encounter/therapy-2147483647')).status).toBe(404);
+    expect((await fhir(t, client, '/Encounter/visit-1')).status).toBe(400);
+    const search = await fhir(t, client, '/Encounter');
+    expect(search.body.entry.map((e: any) => e.resource.id)).toEqual([`therapy-${signed.id}`, `therapy-${draft.id}`]);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await fhir(t, coach, `/Encounter?patient=${client.id}&date=lt${today}`)).body.total).toBe(0);
+    expect((await fhir(t, coach, `/Encounter?patient=${client.id}&date=ge${today}&_count=1`)).body).toMatchObject({ total: 2, entry: [expect.anything()] });
+    const everything = await fhir(t, client, `/Patient/${client.id}/$everything?_count=200`);
+    expect(everything.body.entry.filter((e: any) => e.resource.resourceType === 'Encounter')).toHaveLength(2);
+  });
+
+  it('reads issued bills as Invoices: INR totals from paise, lines with their taxes, status from the invoice chart; drafts are not served', async () => {
+    const admin = await addUser(t, 'ADMIN');
+    const reception = await addUser(t, 'RECEPTION');
+    await setUpBilling(t, admin);
+    const lines = [
+      { description: 'Hydrafacial', code: '999722', unit_price_paise: 100000, gst_rate_bp: 1800 },
+      { description: 'Serum', code: '330499', unit_price_paise: 45050, quantity: 2, discount_paise: 5000, gst_rate_bp: 1800 },
+    ];
+    const bill = await issuedManual(t, reception, client.id, lines);
+    const paid = await issuedManual(t, reception, client.id, [lines[0]]);
+    expect(
+      (await api(t, reception, 'POST', `/billing/documents/${paid.id}/payments`, { method: 'cash', amount_paise: 118000, tendered_paise: 118000 })).status,
+    ).toBe(201);
+    const draft = await api(t, reception, 'POST', '/billing/documents', { from: 'manual', client: client.id, lines });
+    const before = await fhirReads(t, client.id, client.id);
+    const invoice = await fhir(t, client, `/Invoice/${bill.id}`);
+    expect(invoice.status).toBe(200);
+    expect(await fhirReads(t, client.id, client.id)).toBe(before + 1);
+    expect(invoice.body).toMatchObject({
+      resourceType: 'Invoice',
+      status: 'issued',
+      identifier: [{ value: bill.number }],
+      type: { coding: [{ code: bill.kind }] },
+      subject: { reference: `Patient/${client.id}` },
+      date: bill.issued_on,
+      totalGross: { value: bill.totals.total_paise / 100, currency: 'INR' },
+    });
+    expect(invoice.body.lineItem).toHaveLength(2);
+    expect(invoice.body.lineItem[1]).toMatchObject({
+      sequence: 2,
+      chargeItemCodeableConcept: { coding: [{ code: '330499' }], text: 'Serum' },
+      priceComponent: expect.arrayContaining([
+        { type: 'base', factor: 2, amount: { value: 901, currency: 'INR' } },
+        { type: 'discount', amount: { value: 50, currency: 'INR' } },
+      ]),
+    });
+    // Every paisa of the bill is stated: net, plus every tax, plus or minus the round-off to the rupee, is the gross.
+    const paise = (p: any) => Math.round(p.amount.value * 100) * (p.type === 'deduction' ? -1 : 1);
+    const taxes = invoice.body.lineItem.flatMap((l: any) => l.priceComponent.filter((p: any) => p.type === 'tax').map(paise));
+    const parts = [Math.round(invoice.body.totalNet.value * 100), ...taxes, ...(invoice.body.totalPriceComponent ?? []).map(paise)];
+    expect(invoice.body.totalPriceComponent).toEqual([{ type: 'deduction', code: { text: 'Round-off' }, amount: { value: 0.18, currency: 'INR' } }]);
+    expect(parts.reduce((a: number, b: number) => a + b, 0)).toBe(bill.totals.total_paise);
+    expect((await fhir(t, client, `/Invoice/${paid.id}`)).body.status).toBe('balanced');
+    expect((await fhir(t, client, `/Invoice/${draft.body.id}`)).status).toBe(404);
+    expect((await fhir(t, nurse, `/Invoice/${draft.body.id}`)).status).toBe(404);
+    expect((await fhir(t, other, `/Invoice/${bill.id}`)).status).toBe(404);
+    const search = await fhir(t, coach, `/Invoice?patient=${client.id}&date=${bill.issued_on}`);
+    expect(search.body.entry.map((e: any) => e.resource.id)).toEqual([String(bill.id), String(paid.id)]);
+    expect((await fhir(t, client, `/Invoice?date=gt${bill.issued_on}`)).body.total).toBe(0);
+    const everything = await fhir(t, client, `/Patient/${client.id}/$everything?_count=200`);
+    expect(everything.body.entry.filter((e: any) => e.resource.resourceType === 'Invoice')).toHaveLength(2);
+  });
+
+  it('reads a released lab report as a DiagnosticReport and its PDF as a DocumentReference whose URL the same token downloads', async () => {
+    const desk = { actors: { SUPER_ADMIN: await addUser(t, 'SUPER_ADMIN'), RECEPTION: await addUser(t, 'RECEPTION'), NURSE: nurse } as any, client: client.id };
+    const released = await orderOf(t, desk, desk.actors.RECEPTION, client.id, 'ready');
+    const pending = await orderOf(t, desk, desk.actors.RECEPTION, client.id, 'processing');
+    const before = await fhirReads(t, client.id, client.id);
+    const report = await fhir(t, client, `/DiagnosticReport/${released.id}`);
+    expect(report.status).toBe(200);
+    expect(await fhirReads(t, client.id, client.id)).toBe(before + 1);
+    expect(report.body).toMatchObject({
+      resourceType: 'DiagnosticReport',
+      status: 'final',
+      category: [{ coding: [{ code: 'LAB' }] }],
+      code: { coding: [{ system: 'http://loinc.org', code: '11502-2' }] },
+      subject: { reference: `Patient/${client.id}` },
+    });
+    const document = await fhir(t, client, `${FHIR_ROOT}/DocumentReference/${released.id}`);
+    expect(document.body).toMatchObject({ status: 'current', context: { related: [{ reference: `DiagnosticReport/${released.id}` }] } });
+    const [{ attachment }] = document.body.content;
+    // Never inline: a URL, which the same bearer token downloads from the business API.
+    expect(attachment.data).toBeUndefined();
+    expect(attachment).toMatchObject({ contentType: 'application/pdf', title: 'report.pdf' });
+    expect(report.body.presentedForm).toEqual([attachment]);
+    const pdf = await t.app.inject({ method: 'GET', url: new URL(attachment.url).pathname, headers: { authorization: `Bearer ${client.accessToken}` } });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.length).toBe(attachment.size);
+    // An order whose results are not out is no report yet, for anyone; another client's is not theirs.
+    for (const actor of [client, nurse]) {
+      expect((await fhir(t, actor, `/DiagnosticReport/${pending.id}`)).status).toBe(404);
+      expect((await fhir(t, actor, `/DocumentReference/${pending.id}`)).status).toBe(404);
+    }
+    expect((await fhir(t, other, `/DiagnosticReport/${released.id}`)).status).toBe(404);
+    expect((await fhir(t, other, `/DocumentReference/${released.id}`)).status).toBe(404);
+    expect((await fhir(t, coach, `/DiagnosticReport?patient=${client.id}`)).body.entry.map((e: any) => e.resource.id)).toEqual([String(released.id)]);
+    expect((await fhir(t, client, '/DocumentReference?_lastUpdated=lt2000-01-01')).body.total).toBe(0);
+    const everything = await fhir(t, client, `/Patient/${client.id}/$everything?_count=200`);
+    const types = everything.body.entry.map((e: any) => e.resource.resourceType);
+    expect(types.filter((x: string) => x === 'DiagnosticReport' || x === 'DocumentReference')).toEqual(['DiagnosticReport', 'DocumentReference']);
+  });
+
+  it('gives a signed therapy visit as an ABDM OPConsultRecord: a document Bundle, Composition first, every reference inside', async () => {
+    const signed = await visitAt(t, nurse, client.id, 'pet', 'signed');
+    const draft = await visitAt(t, nurse, client.id, 'pet', 'completed');
+    const url = `${FHIR_ROOT}/Composition/op-consult-therapy-${signed.id}/$document`;
+    const before = await fhirReads(t, client.id, client.id);
+    const res = await fhir(t, client, url);
+    expect(res.status).toBe(200);
+    expect(await fhirReads(t, client.id, client.id)).toBe(before + 1);
+    expect(abdmDocumentProblems(res.body, 'OPConsultRecord')).toEqual([]);
+    const resources = res.body.entry.map((e: any) => e.resource);
+    expect(resources.map((r: any) => r.resourceType)).toEqual(['Composition', 'Patient', 'Practitioner', 'Organization', 'Encounter', 'Procedure']);
+    expect(resources[0]).toMatchObject({ status: 'final', title: 'Consultation Report', date: new Date(signed.signed_at).toISOString() });
+    expect(resources[0].section).toEqual([expect.objectContaining({ code: { coding: [OP_CONSULT.procedureSection] } })]);
+    expect(resources.find((r: any) => r.resourceType === 'Procedure')).toMatchObject({ status: 'completed', code: { text: 'PET (PEMF)' } });
+    expect(resources.find((r: any) => r.resourceType === 'Encounter').status).toBe('finished');
+    // The same record every time it is read: the document's identifier and entries are stable.
+    expect((await fhir(t, coach, url)).body).toEqual(res.body);
+    // The checker itself refuses what the guide refuses.
+    const reordered = { ...res.body, entry: [...res.body.entry.slice(1), res.body.entry[0]] };
+    expect(abdmDocumentProblems(reordered, 'OPConsultRecord')).toContain('the Composition must be the first entry');
+    const dangling = { ...res.body, entry: res.body.entry.filter((e: any) => e.resource.resourceType !== 'Procedure') };
+    expect(abdmDocumentProblems(dangling, 'OPConsultRecord').join()).toMatch(/is not an entry of the bundle/);
+    // Not signed yet: no record; another client's: not theirs.
+    expect((await fhir(t, client, `/Composition/op-consult-therapy-${draft.id}/$document`)).status).toBe(404);
+    expect((await fhir(t, other, url)).status).toBe(404);
+    expect((await fhir(t, client, '/Composition/op-consult-discovery-1/$document')).status).toBe(400);
   });
 });

@@ -57,7 +57,7 @@ const orderBody = async (t: TestApp, s: Shared, hold: number) => ({
 });
 
 /** A booked order of `client`, as far along the chart as `until`. */
-async function orderOf(
+export async function orderOf(
   t: TestApp,
   s: Shared,
   a: Actor,
