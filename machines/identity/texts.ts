@@ -102,6 +102,13 @@ export const PASSWORDLESS_TEXTS = {
   alreadyAdded: 'This device already has a passkey for your account.',
 } as const;
 
+/** A staff member's own profile page (/profile, issue 39), reached from the user menu. */
+export const PROFILE_TEXTS = {
+  title: 'Your profile',
+  signedInAs: 'Signed in as',
+  menuItem: 'Your profile',
+} as const;
+
 /** The profile's passkeys card (staff and portal, issue 39). Cognito names a passkey after its authenticator and offers no rename. */
 export const PASSKEY_TEXTS = {
   heading: 'Passkeys',
