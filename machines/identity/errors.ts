@@ -45,13 +45,13 @@ export function passkeyErrorMessage(error: unknown): string {
   }
 }
 
-/** Adding a passkey that failed in the browser. */
-export function passkeyRegistrationMessage(error: unknown): string {
+/** Adding a passkey that failed in the browser; `cancelled` is what the screen says to a cancelled dialog. */
+export function passkeyRegistrationMessage(error: unknown, cancelled: string = PASSWORDLESS_TEXTS.addCancelled): string {
   switch (nameOf(error)) {
     case 'NotAllowedError':
     case 'PasskeyRegistrationCanceled':
     case 'PasskeyOperationAborted':
-      return PASSWORDLESS_TEXTS.addCancelled;
+      return cancelled;
     case 'PasskeyAlreadyExists':
       return PASSWORDLESS_TEXTS.alreadyAdded;
     case 'PasskeyNotSupported':

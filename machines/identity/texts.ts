@@ -102,6 +102,36 @@ export const PASSWORDLESS_TEXTS = {
   alreadyAdded: 'This device already has a passkey for your account.',
 } as const;
 
+/** A staff member's own profile page (/profile, issue 39), reached from the user menu. */
+export const PROFILE_TEXTS = {
+  title: 'Your profile',
+  signedInAs: 'Signed in as',
+  menuItem: 'Your profile',
+} as const;
+
+/** The profile's passkeys card (staff and portal, issue 39). Cognito names a passkey after its authenticator and offers no rename. */
+export const PASSKEY_TEXTS = {
+  heading: 'Passkeys',
+  intro: 'Sign in with your fingerprint, face or device PIN instead of a password.',
+  empty: 'You have no passkeys yet.',
+  loadFailed: 'Your passkeys could not be loaded.',
+  retry: 'Try again',
+  add: 'Add a passkey',
+  adding: 'Your browser asks you to create a passkey.',
+  added: 'Passkey added.',
+  removed: 'Passkey removed.',
+  remove: 'Remove',
+  removeLabel: (name: string): string => `Remove ${name}`,
+  confirmTitle: 'Remove this passkey?',
+  confirmBody: (name: string): string => `You will no longer be able to sign in with ${name}.`,
+  confirmRemove: 'Remove passkey',
+  cancel: 'Cancel',
+  unnamed: 'Passkey',
+  created: (date: string): string => `Added ${date}`,
+  listLabel: 'Your passkeys',
+  addCancelled: 'The passkey was not added: the request was cancelled or timed out. Try again when you are ready.',
+} as const;
+
 export const COPIED = 'Copied!';
 export const SIGN_OUT = 'Sign out';
 export const COPY_SECRET = 'Copy secret';

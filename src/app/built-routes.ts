@@ -8,6 +8,7 @@ export const BUILT_ROUTES: readonly RouteKey[] = [
   'clientDetails',
   'appointments',
   'users',
+  'staffProfile',
   'backoffice',
   'labDesk',
   'billing',

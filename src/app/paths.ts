@@ -46,6 +46,8 @@ export const staffRoutes = {
   billingDocument: { path: '/billing/documents/:id', roles: BILLING_ROLES, section: 'billing' },
   backoffice: { path: '/backoffice', roles: ADMIN_ROLES, label: 'Back office' },
   users: { path: '/users', roles: ADMIN_ROLES, label: 'Users' },
+  // A staff member's own account (issue 39: their passkeys), reached from the user menu rather than the navigation.
+  staffProfile: { path: '/profile', roles: STAFF_ROLES },
 } as const satisfies Record<string, RouteDef>;
 
 export const portalRoutes = {

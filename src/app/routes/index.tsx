@@ -27,6 +27,7 @@ export const pages: Partial<Record<RouteKey, ComponentType>> = {
     };
   }),
   users: onDemand(async () => (await import('./users.tsx')).UsersPage),
+  staffProfile: onDemand(async () => (await import('./staff-profile.ts')).StaffProfilePage),
   appointments: onDemand(async () => (await import('./appointments.tsx')).AppointmentsPage),
   backoffice: onDemand(async () => (await import('./backoffice/backoffice-page.tsx')).BackofficePage),
   support: onDemand(async () => (await import('./support.ts')).StaffSupportPage),

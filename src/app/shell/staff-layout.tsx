@@ -86,7 +86,7 @@ export function StaffLayout({ role, onSignOut, children }: { role: Role | null; 
                 ))}
             </Box>
             <Box sx={{ flexGrow: mobile || expanded ? 1 : 0 }} />
-            <UserMenu onSignOut={onSignOut} compact={mobile} />
+            <UserMenu onSignOut={onSignOut} compact={mobile} profileHref={getHref('staffProfile')} />
           </Toolbar>
         </AppBar>
         {mobile && (

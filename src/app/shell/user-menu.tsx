@@ -3,6 +3,8 @@
 import { Avatar, Button, Divider, IconButton, Menu, MenuItem, Typography } from '@mui/material';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
+import { Link } from 'wouter';
+import { PROFILE_TEXTS } from '../../../machines/identity/texts.ts';
 import { selectDisplayName } from '../../../machines/app/selectors.ts';
 import { ACCOUNT, accountMenuLabel, SIGN_OUT } from '../shell-text.ts';
 import { useShell } from './shell-context.tsx';
@@ -13,7 +15,8 @@ function initials(label: string): string {
   return ((words[0]?.[0] ?? '') + (words.length > 1 ? (words[1]?.[0] ?? '') : '')).toUpperCase() || '?';
 }
 
-export function UserMenu({ onSignOut, compact = false }: { onSignOut: () => void; compact?: boolean }) {
+/** `profileHref`: the staff member's own profile (the portal has Profile in its navigation instead). */
+export function UserMenu({ onSignOut, compact = false, profileHref }: { onSignOut: () => void; compact?: boolean; profileHref?: string }) {
   const { auth, app } = useShell();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const name = useSelector(app, selectDisplayName);
@@ -54,6 +57,11 @@ export function UserMenu({ onSignOut, compact = false }: { onSignOut: () => void
           {auth.role ? ` · ${words(auth.role)}` : ''}
         </Typography>
         <Divider />
+        {profileHref && (
+          <MenuItem component={Link} href={profileHref} onClick={() => setAnchor(null)}>
+            {PROFILE_TEXTS.menuItem}
+          </MenuItem>
+        )}
         <MenuItem
           onClick={() => {
             setAnchor(null);

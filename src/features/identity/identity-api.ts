@@ -8,6 +8,7 @@ import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
 import { fromPromise } from 'xstate';
 import { type AuthenticatorConfig, isAllowedSignUpAttribute, type LoginMechanism, signInFactorsFrom } from '../../../machines/identity/config.ts';
 import type { FactorSignInInput } from '../../../machines/identity/authenticator-machine.ts';
+import type { Passkey } from '../../../machines/identity/passkeys-machine.ts';
 import { hubEventToMachineEvent } from '../../../machines/identity/hub-events.ts';
 import type { SignUpInput } from '../../../machines/identity/form.ts';
 import type {
@@ -105,6 +106,44 @@ export const amplifyActors = {
   ),
   // Creating a passkey is rare: its code is a chunk of its own, loaded when a user accepts the offer.
   associatePasskey: fromPromise<void, void>(async () => (await import('./identity-passkey-api.ts')).associateWebAuthnCredential()),
+};
+
+/** The WebAuthn chunk; a failed download is tried again by the next call. */
+let passkeyCalls: Promise<typeof import('./identity-passkey-api.ts')> | null = null;
+function loadPasskeyCalls(): Promise<typeof import('./identity-passkey-api.ts')> {
+  return (passkeyCalls ??= import('./identity-passkey-api.ts').catch((error: unknown) => {
+    passkeyCalls = null;
+    throw error;
+  }));
+}
+
+/** Cognito answers at most a page of credentials at a time; the profile shows them all. */
+async function listPasskeys(): Promise<Passkey[]> {
+  const { listWebAuthnCredentials } = await loadPasskeyCalls();
+  const passkeys: Passkey[] = [];
+  let nextToken: string | undefined;
+  do {
+    const page = await listWebAuthnCredentials({ nextToken });
+    for (const credential of page.credentials) {
+      if (!credential.credentialId) continue;
+      passkeys.push({
+        credentialId: credential.credentialId,
+        name: credential.friendlyCredentialName ?? '',
+        createdAt: credential.createdAt ? credential.createdAt.toISOString() : null,
+      });
+    }
+    nextToken = page.nextToken;
+  } while (nextToken);
+  return passkeys;
+}
+
+/** The profile's passkeys chart's calls (machines/identity/passkeys-machine.ts), the signed-in user's own. */
+export const passkeyActors = {
+  listPasskeys: fromPromise<Passkey[], void>(() => listPasskeys()),
+  addPasskey: fromPromise<void, void>(async () => (await loadPasskeyCalls()).associateWebAuthnCredential()),
+  removePasskey: fromPromise<void, { credentialId: string }>(async ({ input }) =>
+    (await loadPasskeyCalls()).deleteWebAuthnCredential({ credentialId: input.credentialId }),
+  ),
 };
 
 function capitalize(value: string): string {

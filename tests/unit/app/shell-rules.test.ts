@@ -30,7 +30,7 @@ describe('the staff navigation entry a page sits under', () => {
 });
 
 describe('route table', () => {
-  it('has every route of spec §2, the staff queue and lab desk of issue 32, the billing desk and My invoices of issue 34, and My packages of issue 35', () => {
+  it('has every route of spec §2, the staff queue and lab desk of issue 32, the billing desk and My invoices of issue 34, My packages of issue 35, and the staff profile of issue 39', () => {
     expect(
       Object.values(paths)
         .map((r) => r.path)
@@ -55,6 +55,7 @@ describe('route table', () => {
         '/client/fir/:clientId/visit/:visitId',
         '/backoffice',
         '/users',
+        '/profile',
         '/support',
         '/labs',
         '/billing',

@@ -16,6 +16,7 @@ import { DateField } from '../../../lib/date-field.tsx';
 import { clinicFormat, formatDate, formatPhone } from '../../../lib/format.ts';
 import { CONTACT_METHOD_LABELS, contactMethodLabel, postalCodeLabel } from '../../../lib/labels.ts';
 import { LoadFailed, PageFrame } from '../../../lib/page-frame.tsx';
+import { PasskeysCard } from '../../identity/index.ts';
 import type { Profile } from '../clients-api.ts';
 import { useEmailChange, useProfileEditor } from './portal-hooks.ts';
 import { PORTAL_TEXT } from './texts.ts';
@@ -241,6 +242,7 @@ export function ProfilePage({ below = null }: { below?: ReactNode } = {}) {
       ) : (
         <EmailChange clientId={clientId} email={profile.email} onChanged={editor.emailChanged} />
       )}
+      {mode !== 'reading' && <PasskeysCard />}
       {below}
     </PageFrame>
   );

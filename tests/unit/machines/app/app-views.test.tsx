@@ -17,6 +17,7 @@ import { selectDisplayName, selectPhase, selectPortalClient, selectProfileBanner
 import type { AppServices } from '../../../../src/app/shell/app-api.ts';
 import { AppShell, preloadSignedIn } from '../../../../src/app/shell/app-shell.tsx';
 import { profileErrorText } from '../../../../src/app/shell/profile-errors.ts';
+import { PROFILE_TEXTS } from '../../../../machines/identity/texts.ts';
 import { accountMenuLabel, CONSENT_ACCEPT_LABEL, CONSENT_CONTINUE, SESSION_EXPIRED, SIGN_OUT } from '../../../../src/app/shell-text.ts';
 import { deferredActors, type ModelPath, selectedPaths, serialize } from '../../../support/model-paths.ts';
 import { model } from './app.model.ts';
@@ -81,6 +82,9 @@ async function drive(event: AnyEventObject, t: ReturnType<typeof mount>) {
   };
   if (event.type === 'app.signOut' && document.querySelector('#user-menu-button')) {
     await click(document.querySelector<HTMLElement>('#user-menu-button')!);
+    // Staff reach their own profile (their passkeys) from the menu; a client has Profile in the portal's navigation
+    const profile = screen.queryByRole('menuitem', { name: PROFILE_TEXTS.menuItem });
+    expect(profile?.getAttribute('href') ?? null).toBe(document.querySelector('[data-layout="staff"]') ? '/profile' : null);
     await click(screen.getByRole('menuitem', { name: SIGN_OUT }));
     return;
   }

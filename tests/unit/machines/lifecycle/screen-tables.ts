@@ -23,6 +23,7 @@ import { thriveCheckMachine } from '../../../../machines/clients/thrive-check-ma
 import { cognitiveReviewMachine } from '../../../../machines/cognitive/review-machine.ts';
 import { inactivityMachine } from '../../../../machines/inactivity/inactivity-machine.ts';
 import { emailChangeMachine } from '../../../../machines/clients/email-change-machine.ts';
+import { passkeysMachine } from '../../../../machines/identity/passkeys-machine.ts';
 import { homeMachine } from '../../../../machines/clients/home-machine.ts';
 import { onboardingMachine } from '../../../../machines/clients/onboarding-machine.ts';
 import { upcomingMachine } from '../../../../machines/clients/upcoming-machine.ts';
@@ -274,6 +275,59 @@ export const emailChangeTable: TransitionTable = {
         resending: { [done('resendCode')]: 'awaitingCode / storeDestination', [error('resendCode')]: 'awaitingCode / storeFailure' },
         confirming: { [done('confirmChange')]: 'changed / emailChanged', [error('confirmChange')]: 'awaitingCode / storeFailure' },
         changed: { 'email.done': 'idle / reset' },
+      },
+    },
+  ],
+};
+
+// ---- The profile's passkeys (issue 39, staff and portal): the list read (retry on failure); a
+// passkey added through the browser's dialog or removed after a confirmation, then the list read
+// again (a refused removal reads it again too: the passkey may already be gone); a refused or
+// cancelled dialog returns to the list with its message. Only a listed passkey can be removed.
+
+const PASSKEY = { credentialId: 'cred-1', name: 'Android phone', createdAt: null };
+
+export const passkeysTable: TransitionTable = {
+  chart: passkeysMachine,
+  source: 'issue 39 (the profile: list, add, remove with confirmation; Cognito has no rename)',
+  statuses: ['loading', 'loadFailed', 'ready', 'adding', 'confirmingRemoval', 'removing'],
+  verbs: [
+    'passkeys.retry',
+    'passkeys.add',
+    'passkeys.remove',
+    'passkeys.confirmRemove',
+    'passkeys.cancelRemove',
+    done('listPasskeys'),
+    error('listPasskeys'),
+    done('addPasskey'),
+    error('addPasskey'),
+    done('removePasskey'),
+    error('removePasskey'),
+  ],
+  cases: [
+    {
+      name: 'a user with a passkey',
+      context: { passkeys: [PASSKEY], selected: PASSKEY, message: null, notice: null },
+      extras: { output: [PASSKEY], error: { name: 'NotAllowedError', message: 'cancelled' }, credentialId: 'cred-1' },
+      start: 'loading',
+      steps: {
+        ...loadSteps('listPasskeys', 'ready / storePasskeys', 'loadFailed / storeLoadFailure', 'passkeys.retry', { retried: 'loading / clearMessages' }),
+        ready: { 'passkeys.add': 'adding / clearMessages', 'passkeys.remove': 'confirmingRemoval / clearMessages, select' },
+        adding: { [done('addPasskey')]: 'loading / noteAdded', [error('addPasskey')]: 'ready / storeAddFailure' },
+        confirmingRemoval: { 'passkeys.confirmRemove': 'removing', 'passkeys.cancelRemove': 'ready / unselect' },
+        removing: { [done('removePasskey')]: 'loading / noteRemoved', [error('removePasskey')]: 'loading / storeRemoveFailure' },
+      },
+    },
+    {
+      name: 'a passkey no longer listed',
+      context: { passkeys: [], selected: null, message: null, notice: null },
+      extras: { output: [], error: { name: 'NotAllowedError', message: 'cancelled' }, credentialId: 'cred-1' },
+      steps: {
+        ...loadSteps('listPasskeys', 'ready / storePasskeys', 'loadFailed / storeLoadFailure', 'passkeys.retry', { retried: 'loading / clearMessages' }),
+        ready: { 'passkeys.add': 'adding / clearMessages' },
+        adding: { [done('addPasskey')]: 'loading / noteAdded', [error('addPasskey')]: 'ready / storeAddFailure' },
+        confirmingRemoval: { 'passkeys.confirmRemove': 'removing', 'passkeys.cancelRemove': 'ready / unselect' },
+        removing: { [done('removePasskey')]: 'loading / noteRemoved', [error('removePasskey')]: 'loading / storeRemoveFailure' },
       },
     },
   ],
@@ -2309,6 +2363,7 @@ export const screenTables = [
   recordTable,
   cognitiveReviewTable,
   emailChangeTable,
+  passkeysTable,
   profileEditTable,
   funnelTable,
   cognitivePageTable,
