@@ -25,20 +25,26 @@ afterEach(async () => {
 });
 
 describe('the job workers table', () => {
-  it('starts scheduling, packages, support and memberships by default, and the labs worker only with a partner lab', () => {
-    expect(start({})).toBe(4);
-    expect(start(PARTNER)).toBe(5);
+  it('starts scheduling, packages, support, memberships and data exports by default, and the labs worker only with a partner lab', () => {
+    expect(start({})).toBe(5);
+    expect(start(PARTNER)).toBe(6);
     expect(start({ ...QUIET })).toBe(0);
     expect(start({ ...QUIET, ...PARTNER })).toBe(1);
   });
 
   it("the packages' expiry round follows scheduling's switch unless PACKAGE_JOBS_POLL_MS is set", () => {
-    expect(start({ SUPPORT_JOBS_POLL_MS: '0', PACKAGE_JOBS_POLL_MS: '0', MEMBERSHIP_JOBS_POLL_MS: '0' })).toBe(1);
+    expect(start({ SUPPORT_JOBS_POLL_MS: '0', PACKAGE_JOBS_POLL_MS: '0', MEMBERSHIP_JOBS_POLL_MS: '0', PRIVACY_JOBS_POLL_MS: '0' })).toBe(1);
     expect(start({ ...QUIET, PACKAGE_JOBS_POLL_MS: '60000' })).toBe(1);
   });
 
   it("the memberships' renewal round follows scheduling's switch unless MEMBERSHIP_JOBS_POLL_MS is set", () => {
-    expect(start({ SUPPORT_JOBS_POLL_MS: '0', PACKAGE_JOBS_POLL_MS: '0' })).toBe(2);
+    expect(start({ SUPPORT_JOBS_POLL_MS: '0', PACKAGE_JOBS_POLL_MS: '0', PRIVACY_JOBS_POLL_MS: '0' })).toBe(2);
+  });
+
+  it("the data exports' round follows scheduling's switch unless PRIVACY_JOBS_POLL_MS is set", () => {
+    expect(start({ SUPPORT_JOBS_POLL_MS: '0', PACKAGE_JOBS_POLL_MS: '0', MEMBERSHIP_JOBS_POLL_MS: '0' })).toBe(2);
+    expect(start({ ...QUIET, PRIVACY_JOBS_POLL_MS: '60000' })).toBe(1);
+    expect(start({ ...QUIET, PRIVACY_JOBS_POLL_MS: '0' })).toBe(0);
     expect(start({ ...QUIET, MEMBERSHIP_JOBS_POLL_MS: '60000' })).toBe(1);
   });
 

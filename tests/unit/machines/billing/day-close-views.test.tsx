@@ -6,7 +6,7 @@
 // cash and its difference as typed, the reason asked for only when short or over, Count and Close
 // offered only when the chart would take them, who closed a closed day, and a refusal in its words.
 import { fireEvent, screen, within } from '@testing-library/react';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { dayCloseSelectors as d } from '../../../../machines/billing/selectors.ts';
 import { DayClosePanel, differenceWords } from '../../../../src/features/billing/day-close.tsx';
 import { BILLING_TEXT as T, formatPaise } from '../../../../src/features/billing/billing-texts.ts';
@@ -24,7 +24,13 @@ const failure = () => screen.queryAllByRole('alert').find((a) => a.textContent?.
 
 describeReplayOnView("the desk's day's close", {
   model,
-  mount: (_path, wrap) => renderPage(wrap(<DayClosePanel />), { path: '/billing', role: 'RECEPTION', answer: () => undefined }),
+  mount: (_path, wrap) => {
+    // The panel opens on the clinic's today, which the model holds as 28 November 2026 (noon in
+    // Kolkata): the page's clock is that day's, whenever the suite runs.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-28T06:30:00Z'));
+    return renderPage(wrap(<DayClosePanel />), { path: '/billing', role: 'RECEPTION', answer: () => undefined });
+  },
   drive: async (event) => {
     if (event.type === 'day.counted' || event.type === 'day.reason') {
       const input = field(event.type === 'day.counted' ? 'counted' : 'reason');
