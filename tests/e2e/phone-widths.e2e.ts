@@ -144,6 +144,7 @@ function routeTable(): Record<RouteKey, { path: string; ready: string } | undefi
     billingDocument: staff(getHref('billingDocument', { id: ids.invoice })),
     clientDiscovery: staff(getHref('clientDiscovery', { clientId: ids.prospect })),
     clientDiscoveryVisit: staff(getHref('clientDiscoveryVisit', { clientId: ids.prospect, visitId: ids.discoveryVisit })),
+    staffProfile: staff(getHref('staffProfile')),
     ivVisit: visit('iv', 'ivVisit'),
     hbotVisit: visit('hbot', 'hbotVisit'),
     petVisit: visit('pet', 'petVisit'),
