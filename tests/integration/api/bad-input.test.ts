@@ -45,6 +45,20 @@ const cases: Case[] = [
   c('readFhirOrganization', 'GET', () => '/fhir/R4/Organization/the%20clinic', ['id']),
   c('readFhirPractitioner', 'GET', () => '/fhir/R4/Practitioner/x', ['id']),
   c('readFhirPractitionerRole', 'GET', () => '/fhir/R4/PractitionerRole/0', ['id']),
+  c('searchFhirEncounters', 'GET', (ids) => `/fhir/R4/Encounter?patient=${ids.client}&_count=0`, ['_count']),
+  c('readFhirEncounter', 'GET', () => '/fhir/R4/Encounter/visit-1', ['id']),
+  c('searchFhirInvoices', 'GET', (ids) => `/fhir/R4/Invoice?patient=${ids.client}&date=2027-02-30`, ['date']),
+  c('readFhirInvoice', 'GET', () => '/fhir/R4/Invoice/0', ['id']),
+  c('searchFhirDiagnosticReports', 'GET', () => '/fhir/R4/DiagnosticReport?patient=Practitioner/1', ['patient']),
+  c('readFhirDiagnosticReport', 'GET', () => '/fhir/R4/DiagnosticReport/abc', ['id']),
+  c('searchFhirDocumentReferences', 'GET', (ids) => `/fhir/R4/DocumentReference?patient=${ids.client}&_offset=-1`, ['_offset']),
+  c('readFhirDocumentReference', 'GET', () => '/fhir/R4/DocumentReference/-1', ['id']),
+  c('fhirCompositionDocument', 'GET', () => '/fhir/R4/Composition/op-consult-1/$document', ['id']),
+  // Data exports (issue 38): staff must name the client, as a client id.
+  c('listDataExports', 'GET', () => '/privacy/exports?client=0', ['client']),
+  c('requestDataExport', 'POST', () => '/privacy/exports', ['client'], { client: 'me' }),
+  c('getDataExport', 'GET', () => '/privacy/exports/0', ['id']),
+  c('downloadDataExport', 'GET', () => '/privacy/exports/abc/archive', ['id']),
   // Billing documents and online payments (issue 34): ids, and Razorpay's signature header.
   c('downloadBillingDocumentPdf', 'GET', () => '/billing/documents/abc/pdf', ['id']),
   c('emailBillingDocument', 'POST', () => '/billing/documents/0/email', ['id']),
@@ -585,7 +599,7 @@ describe.each(engines)('bad input on %s', (engine) => {
         (select count(*) from therapy_visits), (select max(updated_at) from therapy_visits), (select count(*) from therapy_visit_addenda), (select count(*) from contraindication_screens),
         (select count(*) from therapy_settings), (select count(*) from iv_recipes), (select count(*) from stock_lots), (select count(*) from stock_movements),
         (select count(*) from lab_catalogue), (select md5(coalesce(string_agg(c::text, '|' order by c.id), '')) from lab_catalogue c), (select count(*) from lab_pincodes), (select count(*) from lab_holds), (select count(*) from lab_orders), (select count(*) from lab_results), (select count(*) from lab_report_files), (select count(*) from clinic_logo),
-        (select count(*) from billing_settings), (select count(*) from billing_item_tax), (select count(*) from billing_products), (select count(*) from billing_documents), (select count(*) from billing_payments)) as s`.execute(
+        (select count(*) from billing_settings), (select count(*) from billing_item_tax), (select count(*) from billing_products), (select count(*) from billing_documents), (select count(*) from billing_payments), (select count(*) from data_exports)) as s`.execute(
         t.database.db,
       )
     ).rows[0].s;
