@@ -20,6 +20,7 @@
 // land a moment after the browser), read again a few times; then it says the payment is in (the
 // credits have started) or not yet seen.
 import { assign, fromPromise, setup } from 'xstate';
+import { GATEWAY_RETURN } from '../rules/gateway-return.ts';
 
 export type MyPackageStatus = 'awaiting_payment' | 'active' | 'frozen' | 'used_up' | 'expired' | 'refunded' | 'cancelled';
 
@@ -83,8 +84,8 @@ export type MyPackagesEvent =
   | { type: 'packages.cancel' }
   | { type: 'packages.buy' };
 
-/** How often the list is read again after the gateway sent the browser back. */
-export const RETURN_CHECKS = 3;
+/** How often the page reads again after the gateway sent the browser back (the shared rule). */
+export const RETURN_CHECKS = GATEWAY_RETURN.checks;
 
 /** Money is still due on the package's invoice: it waits for payment. */
 export const awaitsPayment = (p: Pick<MyPackage, 'status' | 'invoice'>): boolean =>
@@ -114,7 +115,7 @@ export const myPackagesMachine = setup({
       throw new Error('buyPackage not provided');
     }),
   },
-  delays: { returnCheckDelay: 2000 },
+  delays: { returnCheckDelay: GATEWAY_RETURN.pauseMs },
   guards: {
     // Back from the gateway, the package of that invoice still awaiting payment: read again, a few times.
     awaitingReturn: ({ context }, data: MyPackagesData) =>

@@ -9,6 +9,7 @@
 // payment is not yet recorded (the webhook may arrive a moment after the browser), reads it again
 // a few times. A SUPER_ADMIN reads a client's portal (`readOnly`): nothing is paid from there.
 import { assign, fromPromise, setup } from 'xstate';
+import { GATEWAY_RETURN } from '../rules/gateway-return.ts';
 import type { BillingDocumentKind } from './billing-document.ts';
 import { type BillingDocumentStatus, takesPayments } from './invoice-lifecycle.ts';
 
@@ -102,8 +103,8 @@ export type MyInvoicesEvent =
   | { type: 'invoices.refresh' }
   | { type: 'invoices.payOnline' };
 
-/** How often the page reads a document again after the gateway sent the browser back. */
-export const RETURN_CHECKS = 3;
+/** How often the page reads again after the gateway sent the browser back (the shared rule). */
+export const RETURN_CHECKS = GATEWAY_RETURN.checks;
 
 /** Money is due on a document and it still takes payments (issued or partly paid). */
 export const invoiceDue = (d: Pick<InvoiceSummary, 'status' | 'balance_paise'>): boolean => takesPayments(d.status) && d.balance_paise > 0;
@@ -125,7 +126,7 @@ export const myInvoicesMachine = setup({
       throw new Error('startPayment not provided');
     }),
   },
-  delays: { returnCheckDelay: 2000 },
+  delays: { returnCheckDelay: GATEWAY_RETURN.pauseMs },
   guards: {
     returning: ({ context }) => context.returnTo !== null,
     // Back from the gateway and the payment not seen yet: read again, a few times.
